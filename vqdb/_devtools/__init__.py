@@ -1,0 +1,1 @@
+"""Tools for vqdb's developers (not part of the public API)."""
