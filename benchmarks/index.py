@@ -19,10 +19,10 @@ import numpy as np
 import pyarrow as pa
 
 import vqdb
-from vqdb.index import build_vector_index
 from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.schema import TABLES
-from vqdb.storage import Storage
+from vqdb.store import Store
+from vqdb.store.vector_index import build_vector_index
 
 
 def clustered_unit_vectors(n: int, dim: int, seed: int, clusters: int = 100, latent: int = 16) -> np.ndarray:
@@ -37,7 +37,7 @@ def clustered_unit_vectors(n: int, dim: int, seed: int, clusters: int = 100, lat
 
 
 def make_corpus(root: str, vectors: np.ndarray, per_video: int = 1000) -> None:
-    storage = Storage(root)
+    storage = Store.create(root)
     empty = {name: TABLES[name].arrow_schema().empty_table() for name in ("frames", "videos")}
     for v, start in enumerate(range(0, len(vectors), per_video)):
         chunk = vectors[start : start + per_video]
@@ -95,7 +95,7 @@ def main() -> None:
     flat = ("frame_search, no index (Lance flat)", lambda v: f"SELECT video_id, frame_idx FROM frame_search({v}, 10)")
     with vqdb.connect(root, progress=False) as corpus:
         unindexed = run_interleaved(corpus, [exact, flat], queries, truth, per_video)
-    report = build_vector_index(Storage(root))
+    report = build_vector_index(Store.create(root))
     methods = [exact]
     for nprobs, refine in [(5, 1), (5, 10), (20, 1), (20, 10), (50, 10)]:
         sql_of = lambda v, n=nprobs, r=refine: (  # noqa: E731

@@ -63,7 +63,7 @@ def embedding_section(args: argparse.Namespace) -> None:
     from vqdb.config import Config
     from vqdb.errors import ModelUnavailableError
     from vqdb.models.siglip import SiglipEmbedder, load_image_text_embedder
-    from vqdb.models.tiny import build_tiny_siglip
+    from vqdb.testing.tiny import build_tiny_siglip
 
     rng = np.random.default_rng(0)
     frames = [rng.integers(0, 255, (360, 640, 3), dtype=np.uint8) for _ in range(64)]

@@ -23,7 +23,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 INTERVAL = pa.struct([("start", pa.float64()), ("end", pa.float64())])
 THRESHOLDS = [0.1, 0.2, 0.3, 0.4, 0.5]

@@ -74,7 +74,7 @@ def commit_videos(
     idx = np.tile(np.arange(frames, dtype=np.int32), videos)
     ts = idx / fps
     n = videos * frames
-    storage = corpus.storage
+    storage = corpus.store
     storage.update_manifest(embed_model="stand-in (see stand_in_similarity)", embed_dim=dim)
 
     def append(name: str, columns: dict) -> None:

@@ -31,7 +31,7 @@ import pyarrow as pa
 import vqdb
 import vqdb.polars  # noqa: F401  (registers the .vq namespace)
 from vqdb.session import attach, new_connection
-from vqdb.storage import Storage
+from vqdb.store import Store
 
 DIM = 512
 
@@ -52,7 +52,7 @@ def session(root: Path, threads: int | None) -> duckdb.DuckDBPyConnection:
     """A corpus session (macros and UDFs, as ``vqdb.attach`` loads them) on an empty corpus whose
     embeddings are 512-d, so ``similarity`` accepts 512-d query vectors."""
     vqdb.connect(root).close()
-    Storage(root).update_manifest(embed_model="benchmark-model (vector queries only)", embed_dim=DIM)
+    Store.create(root).update_manifest(embed_model="benchmark-model (vector queries only)", embed_dim=DIM)
     con = attach(new_connection(), root)
     if threads:
         con.execute(f"SET threads = {threads}")

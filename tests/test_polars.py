@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import vqdb.polars  # noqa: F401  (registers the namespace)
 from vqdb.errors import VqdbError
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 times = st.one_of(st.integers(0, 20).map(float), st.floats(0, 100, allow_nan=False))
 

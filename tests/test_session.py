@@ -3,12 +3,13 @@ import pytest
 
 import vqdb
 from vqdb.errors import VqdbError
+from vqdb.queries import sql_files
 from vqdb.schema import TABLES
-from vqdb.session import attach, lance_extension_path, sql_files
-from vqdb.storage import Storage
+from vqdb.session import attach, lance_extension_path
+from vqdb.store import Store
 
 
-def _commit_subtitles(store: Storage, video_id: str, with_frames: bool) -> None:
+def _commit_subtitles(store: Store, video_id: str, with_frames: bool) -> None:
     rows = [{"video_id": video_id, "cue_id": 0, "start_s": 0.0, "end_s": 1.0, "text": "hi", "source": "a.srt"}]
     store.commit(video_id, "subtitles", {"subtitles": TABLES["subtitles"].from_rows(rows)}, model=None, settings={})
     if with_frames:
@@ -26,7 +27,7 @@ def test_every_table_is_a_view(tmp_path):
 
 
 def test_rows_show_only_once_the_video_is_committed(tmp_path):
-    store = Storage(tmp_path)
+    store = Store.create(tmp_path)
     _commit_subtitles(store, "done", with_frames=True)
     _commit_subtitles(store, "interrupted", with_frames=False)  # as if killed before its frames step
     with vqdb.connect(tmp_path) as corpus:
@@ -36,19 +37,19 @@ def test_rows_show_only_once_the_video_is_committed(tmp_path):
 def test_sql_sees_commits_made_after_the_session_opened(tmp_path):
     corpus = vqdb.connect(tmp_path)
     assert corpus.sql("SELECT count(*) FROM subtitles").fetchone() == (0,)
-    _commit_subtitles(Storage(tmp_path), "v", with_frames=True)
+    _commit_subtitles(Store.create(tmp_path), "v", with_frames=True)
     assert corpus.sql("SELECT count(*) FROM subtitles").fetchone() == (1,)
 
 
 def test_plain_duckdb_user_reads_lance_files(tmp_path):
-    _commit_subtitles(Storage(tmp_path), "v", with_frames=True)
+    _commit_subtitles(Store.create(tmp_path), "v", with_frames=True)
     con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
     con.execute(f"LOAD '{lance_extension_path()}'")
     assert con.sql(f"SELECT text FROM '{tmp_path}/subtitles.lance'").fetchall() == [("hi",)]
 
 
 def test_attach_to_a_users_connection_and_errors(tmp_path):
-    _commit_subtitles(Storage(tmp_path / "c"), "v", with_frames=True)
+    _commit_subtitles(Store.create(tmp_path / "c"), "v", with_frames=True)
     con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), tmp_path / "c")
     assert con.sql("SELECT text FROM subtitles").fetchall() == [("hi",)]
     with pytest.raises(VqdbError, match="not a vqdb corpus"):

@@ -73,7 +73,7 @@ def test_reliability_diagram_skips_empty_bins():
 def test_reliability_diagram_reads_the_calibration_bins_macro():
     import duckdb
 
-    from vqdb.session import load_sql_macros
+    from vqdb.queries import load_sql_macros
 
     con = duckdb.connect()
     load_sql_macros(con)

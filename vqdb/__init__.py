@@ -7,11 +7,9 @@ Example:
     [(0,)]
 """
 
-__version__ = "0.1.0"
-
-import vqdb.polars  # noqa: E402,F401  (registers the Polars expression namespace .vq)
-from vqdb.config import Config  # noqa: E402
-from vqdb.corpus import Corpus, connect  # noqa: E402
-from vqdb.session import attach  # noqa: E402
+import vqdb.polars  # noqa: F401  (registers the Polars expression namespace .vq)
+from vqdb._version import __version__
+from vqdb.config import Config
+from vqdb.corpus import Corpus, attach, connect
 
 __all__ = ["Config", "Corpus", "attach", "connect", "__version__"]

@@ -1,4 +1,5 @@
-"""The Corpus: a directory of Lance tables and a DuckDB session over them.
+"""The Corpus: a directory of Lance tables and a DuckDB session over them; the public facade over
+every layer below (store, ingest, SQL, planner, answers, eval).
 
 Example:
     >>> import tempfile, vqdb
@@ -15,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from vqdb.answer import sql as answer_sql
 from vqdb.config import Config
 from vqdb.schema import TABLES
-from vqdb.session import attach, new_connection
-from vqdb.storage import Storage
+from vqdb.session import attach as attach_session
+from vqdb.session import new_connection
+from vqdb.store import Store, is_corpus
 
 if TYPE_CHECKING:
     from vqdb.ingest.runner import IngestSummary
@@ -28,10 +31,12 @@ class Corpus:
     """A video corpus: ingest files into it, query it with SQL. Use ``vqdb.connect(path)``."""
 
     def __init__(self, path: str | Path, config: Config | None = None):
-        self.storage = Storage(path)
-        self.root = self.storage.root
+        # Querying never writes: an existing corpus is opened read-only; a new path becomes an empty
+        # corpus (its directory and manifest), and ingest opens it for writing.
+        self.store = Store.open(path if is_corpus(path) else Store.create(path).root)
+        self.root = self.store.root
         config = config or Config.load(self.root)
-        recorded = self.storage.manifest().get("embed_model")
+        recorded = self.store.manifest().get("embed_model")
         if recorded and config.embed_model == Config.embed_model:  # not chosen by the user: the corpus's
             config = config.replace(embed_model=recorded)
         self.config = config
@@ -62,7 +67,9 @@ class Corpus:
         from vqdb.ingest.runner import ingest
 
         config = self.config.replace(**settings) if settings else self.config
-        summary = ingest(self.storage, paths_or_globs, config, extractors=extractors, force=force)
+        summary = ingest(
+            Store.open(self.root, writable=True), paths_or_globs, config, extractors=extractors, force=force
+        )
         self.refresh()
         return summary
 
@@ -74,7 +81,7 @@ class Corpus:
             >>> [t["table"] for t in vqdb.connect(tempfile.mkdtemp()).info()][:2]
             ['videos', 'frames']
         """
-        usage = self.storage.disk_usage()
+        usage = self.store.disk_usage()
         models = self.sql(
             "SELECT extractor, string_agg(DISTINCT model, ', ') AS models FROM extractions GROUP BY extractor"
         ).fetchall()
@@ -82,13 +89,13 @@ class Corpus:
         rows = []
         for table in TABLES.values():
             visible = (
-                self.sql(f"SELECT count(*) FROM {table.name}").fetchone()[0] if self.storage.exists(table.name) else 0
+                self.sql(f"SELECT count(*) FROM {table.name}").fetchone()[0] if self.store.exists(table.name) else 0
             )
             rows.append(
                 {
                     "table": table.name,
                     "rows": visible,
-                    "rows_on_disk": self.storage.count(table.name),
+                    "rows_on_disk": self.store.count(table.name),
                     "bytes": usage.get(table.name, 0),
                     "models": by_extractor.get(table.extractor),
                 }
@@ -148,10 +155,15 @@ class Corpus:
     # -- SQL ---------------------------------------------------------------------------------------
     @property
     def con(self) -> duckdb.DuckDBPyConnection:
-        """The DuckDB connection with the corpus attached (views, macros, functions)."""
+        """The DuckDB connection with the corpus attached (views, macros, functions, ``vlm_answer``)."""
         if self._con is None:
-            self._con = attach(new_connection(), self.root, config=self.config)
+            self._con = self._attach(new_connection())
         return self._con
+
+    def _attach(self, con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+        attach_session(con, self.root, config=self.config)
+        answer_sql.register(con, self)
+        return con
 
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL over the corpus; returns a DuckDB relation (``.pl()``, ``.arrow()``, ``.df()``).
@@ -201,6 +213,24 @@ class Corpus:
 
     def __repr__(self) -> str:
         return f"Corpus({str(self.root)!r})"
+
+
+def attach(con: duckdb.DuckDBPyConnection, path: str | Path, config: Config | None = None) -> duckdb.DuckDBPyConnection:
+    """Make the corpus at ``path`` queryable in your own DuckDB connection ``con``: views named after its
+    tables, vqdb's macros and functions (``vlm_answer`` answers through ``con`` itself).
+
+    DuckDB caches a Lance dataset per connection: after new ingests, query through ``con.cursor()``.
+
+    Example:
+        >>> import duckdb, tempfile, vqdb
+        >>> root = tempfile.mkdtemp(); vqdb.connect(root).close()
+        >>> con = vqdb.attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
+        >>> con.sql("SELECT count(*) FROM frames").fetchall()
+        [(0,)]
+    """
+    corpus = Corpus(Store.open(path).root, config)
+    corpus._con = corpus._attach(con)
+    return con
 
 
 def connect(path: str | Path, config: Config | None = None, **settings: Any) -> Corpus:

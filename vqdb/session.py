@@ -1,12 +1,12 @@
 """The DuckDB side of a corpus: the Lance extension, one view per table, SQL macros and UDFs.
 
 The session knows tables and functions, never decoding or models, except through one narrow door:
-the text-embedding function that turns a query string into a vector (``vqdb.udfs.similarity``).
+``vqdb.udfs.text_vectors``, which turns a query string into a vector with the corpus's model.
 
 Example:
     >>> import duckdb, tempfile
-    >>> from vqdb.storage import Storage
-    >>> root = tempfile.mkdtemp(); _ = Storage(root)
+    >>> from vqdb.store import Store
+    >>> root = Store.create(tempfile.mkdtemp()).root
     >>> con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
     >>> con.sql("SELECT count(*) FROM videos").fetchall()
     [(0,)]
@@ -15,18 +15,18 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import pkgutil
 from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
+from vqdb.config import Config
 from vqdb.errors import VqdbError
-from vqdb.schema import TABLES
-from vqdb.storage import Storage
-
-QUERIES_DIR = Path(__file__).parent / "queries"
+from vqdb.queries import load_sql_macros
+from vqdb.schema import TABLES, Table
+from vqdb.store import Store, quote
+from vqdb.udfs import register_udfs
 
 
 def lance_extension_path() -> Path:
@@ -85,114 +85,102 @@ def new_connection() -> duckdb.DuckDBPyConnection:
 
 @dataclasses.dataclass
 class SessionContext:
-    """What SQL functions may know about the corpus: its directory and manifest."""
+    """What SQL functions may know about the corpus: its store (read-only), manifest and settings."""
 
-    root: Path
-    manifest: dict[str, Any]
-    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    store: Store
+    config: Config
+
+    @property
+    def root(self) -> Path:
+        return self.store.root
+
+    @property
+    def manifest(self) -> dict[str, Any]:
+        return self.store.manifest()
 
 
-def attach(con: duckdb.DuckDBPyConnection, corpus_dir: str | Path, **options: Any) -> duckdb.DuckDBPyConnection:
+def attach(
+    con: duckdb.DuckDBPyConnection, corpus_dir: str | Path, config: Config | None = None
+) -> duckdb.DuckDBPyConnection:
     """Make a corpus queryable in ``con``: views named after its tables, macros and functions.
 
     DuckDB caches a Lance dataset per connection: after new ingests, query through ``con.cursor()``
     (a fresh cursor sees the latest data; ``Corpus.sql`` does this for you).
 
     Example:
-        >>> import duckdb, tempfile, vqdb
-        >>> root = tempfile.mkdtemp(); vqdb.connect(root).close()
-        >>> con = vqdb.attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
+        >>> import duckdb, tempfile
+        >>> root = Store.create(tempfile.mkdtemp()).root
+        >>> con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
         >>> con.sql("SELECT count(*) FROM frames").fetchall()
         [(0,)]
     """
-    root = Path(corpus_dir).expanduser().resolve()
-    if not (root / "corpus.json").exists():
-        raise VqdbError(f"{root} is not a vqdb corpus (no corpus.json); create one with vqdb.connect({str(root)!r})")
-    storage = Storage(root)
+    store = Store.open(corpus_dir)
     load_lance(con)
-    create_views(con, storage)
+    create_views(con, store)
     load_sql_macros(con)
-    register_udfs(con, SessionContext(root=root, manifest=storage.manifest(), options=options))
+    register_udfs(con, SessionContext(store=store, config=config or Config.load(store.root)))
     return con
 
 
-def create_views(con: duckdb.DuckDBPyConnection, storage: Storage) -> None:
+def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
     """One view per table; rows of a per-video table show only once their extractor finished.
+
+    A vector table without a dataset (no visual model ran at ingest) is a view with the table's column
+    types whose scan says what to do, so ``similarity(emb, 'a dog')`` over it binds and then explains.
 
     Example:
         >>> import tempfile
-        >>> con = new_connection(); create_views(con, Storage(tempfile.mkdtemp()))
+        >>> con = new_connection(); create_views(con, Store.create(tempfile.mkdtemp()))
         >>> con.sql("SELECT count(*) FROM ocr_spans").fetchall()
         [(0,)]
+        >>> con.sql("SELECT count(*) FROM frame_embeddings").fetchall()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        _duckdb.InvalidInputException: Invalid Input Error: table frame_embeddings has no data in corpus ...
     """
-    extractions = _literal(storage.uri("extractions"))
+    extractions = quote(store.uri("extractions"))
+    dim = store.manifest().get("embed_dim")
     for table in TABLES.values():
-        if not storage.exists(table.name):
-            message = (
-                f"table {table.name} has no data in corpus {storage.root}: it needs the visual model, and none "
+        if not store.exists(table.name):
+            message = quote(
+                f"table {table.name} has no data in corpus {store.root}: it needs the visual model, and none "
                 "was loaded at ingest. Set embed_model (VQDB_EMBED_MODEL or vqdb.toml) to a SigLIP/CLIP id "
-                f"or local directory, then run: vqdb ingest {storage.root} --only embed,regions"
+                f"or local directory, then run: vqdb ingest {store.root} --only embed,regions"
             )
-            columns = ", ".join(f"NULL AS {c.name}" for c in table.columns)
             con.execute(
-                f"CREATE OR REPLACE VIEW {table.name} AS SELECT {columns} "
-                f"FROM range(1) WHERE error({_literal(message)}) IS NULL"
+                f"CREATE OR REPLACE VIEW {table.name} AS "
+                f"{typed_select(table, dim)} FROM range(1) WHERE error({message}) IS NULL"
             )
             continue
-        source = f"FROM {_literal(storage.uri(table.name))}"
+        source = f"FROM {quote(store.uri(table.name))}"
         if table.per_video and table.name != "extractions":
             # visible once its extractor finished and the video itself was committed (frames step, last)
             source += (
-                f" WHERE video_id IN (SELECT video_id FROM {extractions} WHERE extractor = {_literal(table.extractor)}"
+                f" WHERE video_id IN (SELECT video_id FROM {extractions} WHERE extractor = {quote(table.extractor)}"
                 f" INTERSECT SELECT video_id FROM {extractions} WHERE extractor = 'frames')"
             )
         con.execute(f"CREATE OR REPLACE VIEW {table.name} AS SELECT * {source}")
 
 
-def sql_files() -> list[Path]:
-    """The SQL files of ``vqdb/queries``: top-level files first, then each sub-folder, sorted by name.
+def typed_select(table: Table, dim: int | None) -> str:
+    """A SELECT list of NULLs with ``table``'s column names and DuckDB types (vectors: ``FLOAT[dim]``, or
+    ``FLOAT[]`` while the dimension is unknown).
 
     Example:
-        >>> [p.name for p in sql_files()][:2]
-        ['intervals.sql', 'nms.sql']
+        >>> from vqdb.schema import TABLES
+        >>> print(*typed_select(TABLES["frame_embeddings"], None).split(", "), sep=",\\n")
+        SELECT CAST(NULL AS VARCHAR) AS video_id,
+        CAST(NULL AS INTEGER) AS frame_idx,
+        CAST(NULL AS DOUBLE) AS ts,
+        CAST(NULL AS VARCHAR) AS model,
+        CAST(NULL AS FLOAT[]) AS emb
     """
-    top = sorted(QUERIES_DIR.glob("*.sql"))
-    nested = sorted(p for p in QUERIES_DIR.glob("*/**/*.sql"))
-    return top + nested
-
-
-def load_sql_macros(con: duckdb.DuckDBPyConnection) -> None:
-    """Run every file of ``vqdb/queries`` (macros and helper views) in ``con``.
-
-    Example:
-        >>> import duckdb
-        >>> con = duckdb.connect(); load_sql_macros(con)
-    """
-    for path in sql_files():
-        try:
-            con.execute(path.read_text())
-        except duckdb.Error as exc:
-            raise VqdbError(f"error in SQL file {path}: {exc}") from exc
-
-
-def register_udfs(con: duckdb.DuckDBPyConnection, ctx: SessionContext) -> None:
-    """Call ``register(con, ctx)`` of every module in ``vqdb.udfs`` that defines one.
-
-    Example:
-        >>> import tempfile
-        >>> root = Storage(tempfile.mkdtemp()).root; con = new_connection(); create_views(con, Storage(root))
-        >>> register_udfs(con, SessionContext(root=root, manifest={}))
-        >>> con.sql("SELECT text_match('Hello world', 'hello')").fetchall()
-        [(1.0,)]
-    """
-    import vqdb.udfs
-
-    for info in sorted(pkgutil.iter_modules(vqdb.udfs.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"vqdb.udfs.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(con, ctx)
-
-
-def _literal(text: str) -> str:
-    return "'" + str(text).replace("'", "''") + "'"
+    fields = []
+    for column in table.columns:
+        if column.is_vector and dim is None:
+            fields.append(pa.field(column.name, pa.list_(pa.float32())))
+        else:
+            fields.append(pa.field(column.name, column.arrow_type(dim)))
+    types = duckdb.connect().from_arrow(pa.schema(fields).empty_table()).types
+    columns = ", ".join(f"CAST(NULL AS {t}) AS {f.name}" for f, t in zip(fields, types, strict=True))
+    return f"SELECT {columns}"

@@ -11,6 +11,7 @@ from PIL import Image
 import vqdb
 from vqdb.models.openai_chat import ChatResult
 from vqdb.schema import TABLES
+from vqdb.store import Store
 
 VIDEO = "vid1"
 DURATION = 20.0
@@ -24,7 +25,7 @@ def jpeg_of(index: int) -> bytes:
 
 def commit(corpus, extractor, **rows):
     tables = {t.name: t.from_rows(rows.get(t.name, [])) for t in TABLES.values() if t.extractor == extractor}
-    corpus.storage.commit(VIDEO, extractor, tables, model="test rows", settings={})
+    Store.open(corpus.root, writable=True).commit(VIDEO, extractor, tables, model="test rows", settings={})
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from vqdb.answer import Answer, EvidenceAnswerer, answer, answer_on_keyframes, ground, resolve_backend
-from vqdb.answer.answer import uniform_keyframes
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.models.openai_chat import ChatClient, ChatResult
+from vqdb.planner import retrieve
 
 OPTIONS = ["A stop sign", "An exit sign", "A welcome banner"]
 KEYFRAMES = [{"video_id": "vid1", "frame_idx": 4, "ts": 4.0}, {"video_id": "vid1", "frame_idx": 6, "ts": 6.0}]
@@ -88,14 +88,17 @@ def test_cache_reuses_answers_until_told_not_to(corpus, scripted):
     assert forced.answer == "A" and not forced.cached
     other_frames = answer_on_keyframes(corpus, "Sign?", KEYFRAMES[:1], options=OPTIONS, backend=vlm)
     assert other_frames.answer == "C" and len(vlm.calls) == 3
-    rows = corpus.sql(
-        f"SELECT answer, answerer, len(frames) FROM '{corpus.storage.uri('answers')}' ORDER BY created_at"
-    )
+    rows = corpus.sql(f"SELECT answer, answerer, len(frames) FROM '{corpus.store.uri('answers')}' ORDER BY created_at")
     assert rows.fetchall() == [("B", "vlm", 2), ("C", "vlm", 1)]
 
 
 def test_uniform_retrieval_and_video_names(corpus, scripted):
-    assert [k.frame_idx for k in uniform_keyframes(corpus, "vid1", 4)] == [2, 7, 12, 17]
+    assert retrieve(corpus, "Sign?", video="vid1", k=4, planner="uniform").keyframes["frame_idx"].to_pylist() == [
+        2,
+        7,
+        12,
+        17,
+    ]
     vlm = scripted(letter_reply("C"))
     result = answer(corpus, "Sign?", OPTIONS, video="demo.mp4", k=4, backend=vlm, retrieval="uniform")
     assert [k.ts for k in result.keyframes] == [2.0, 7.0, 12.0, 17.0] and result.answer == "C"

@@ -12,11 +12,12 @@ from PIL import Image
 import vqdb
 from vqdb.cli import main
 from vqdb.schema import TABLES
+from vqdb.store import Store
 
 
 def _commit(corpus, extractor, **rows):
     tables = {t.name: t.from_rows(rows.get(t.name, [])) for t in TABLES.values() if t.extractor == extractor}
-    corpus.storage.commit("vid1", extractor, tables, model="test rows", settings={})
+    Store.open(corpus.root, writable=True).commit("vid1", extractor, tables, model="test rows", settings={})
 
 
 @pytest.fixture

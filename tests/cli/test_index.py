@@ -7,11 +7,11 @@ import pyarrow as pa
 
 from vqdb.cli import main
 from vqdb.ingest.extractors.embed import vectors_to_arrow
-from vqdb.storage import Storage
+from vqdb.store import Store
 
 
 def test_index_reports_each_table(tmp_path, capsys):
-    storage = Storage(tmp_path)
+    store = Store.create(tmp_path)
     vectors = np.random.default_rng(0).standard_normal((600, 16)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     table = pa.table(
@@ -23,12 +23,12 @@ def test_index_reports_each_table(tmp_path, capsys):
             "emb": vectors_to_arrow(vectors),
         }
     )
-    storage.commit("v", "embed", {"frame_embeddings": table}, model="synthetic", settings={})
+    store.commit("v", "embed", {"frame_embeddings": table}, model="synthetic", settings={})
     assert main(["index", str(tmp_path), "--min-rows", "500", "--partitions", "2"]) == 0
     out = capsys.readouterr().out
     assert "frame_embeddings: IVF_PQ over 600 rows, 2 partitions, 1 sub-vectors" in out
     assert "regions: no index (the table has no data yet)" in out
-    assert [i.name for i in storage.dataset("frame_embeddings").describe_indices()] == ["frame_embeddings_emb_ivf_pq"]
+    assert [i.name for i in store.dataset("frame_embeddings").describe_indices()] == ["frame_embeddings_emb_ivf_pq"]
 
 
 def test_not_a_corpus_fails_with_the_reason(tmp_path, capsys):

@@ -9,6 +9,7 @@ import pytest
 import vqdb
 from vqdb.cli import main
 from vqdb.schema import TABLES
+from vqdb.store import Store
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +23,7 @@ def corpus_dir(sample_media, tmp_path_factory):
             {"video_id": video_id, "frame_idx": i, "ts": ts, "text": "EXIT" if i == 2 else "birds", "confidence": 0.9}
             for i, ts in enumerate(frames)
         ]
-        corpus.storage.commit(
+        Store.open(corpus.root, writable=True).commit(
             video_id,
             "ocr",
             {"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": TABLES["ocr_spans"].from_rows([])},

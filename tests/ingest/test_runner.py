@@ -12,7 +12,7 @@ import pytest
 import vqdb
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.ingest.runner import expand_paths, resolve_extractors
-from vqdb.storage import Storage
+from vqdb.store import Store
 
 CLIPS = ["birds.mp4", "cockatoo.mp4", "movie-hello.mp4"]
 
@@ -37,7 +37,7 @@ def test_reingest_adds_no_rows(tmp_path, sample_media):
     again = corpus.ingest([str(sample_media / "*.mp4")], extractors=())
     assert len(again.ingested) == 0 and len(again.skipped) == 3
     assert _content(tmp_path) == before
-    assert Storage(tmp_path).count("frames") == len(before["frames"])  # nothing hidden either
+    assert Store.create(tmp_path).count("frames") == len(before["frames"])  # nothing hidden either
 
 
 def test_a_crash_mid_ingest_leaves_nothing_half_written_and_a_rerun_completes(tmp_path, sample_media, monkeypatch):
@@ -45,7 +45,7 @@ def test_a_crash_mid_ingest_leaves_nothing_half_written_and_a_rerun_completes(tm
     vqdb.connect(reference, progress=False).ingest(_paths(sample_media), extractors=())
 
     crashed = tmp_path / "crashed"
-    real_commit = Storage.commit
+    real_commit = Store.commit
     calls = {"n": 0}
 
     def crash_on_third_commit(self, video_id, extractor, tables, **kw):
@@ -56,10 +56,10 @@ def test_a_crash_mid_ingest_leaves_nothing_half_written_and_a_rerun_completes(tm
             raise KeyboardInterrupt("simulated kill")
         return real_commit(self, video_id, extractor, tables, **kw)
 
-    monkeypatch.setattr(Storage, "commit", crash_on_third_commit)
+    monkeypatch.setattr(Store, "commit", crash_on_third_commit)
     with pytest.raises(KeyboardInterrupt):
         vqdb.connect(crashed, progress=False).ingest(_paths(sample_media), extractors=())
-    monkeypatch.setattr(Storage, "commit", real_commit)
+    monkeypatch.setattr(Store, "commit", real_commit)
     partial = _content(crashed)
     assert len(partial["videos"]) == 2
     assert {r[0] for r in partial["frames"]} == {r[0] for r in partial["videos"]}  # no orphan frames visible
@@ -67,7 +67,7 @@ def test_a_crash_mid_ingest_leaves_nothing_half_written_and_a_rerun_completes(tm
     summary = vqdb.connect(crashed, progress=False).ingest(_paths(sample_media), extractors=())
     assert len(summary.ingested) == 1 and len(summary.skipped) == 2
     assert _content(crashed) == _content(reference)
-    assert Storage(crashed).count("frames") == Storage(reference).count("frames")  # the orphan rows are gone
+    assert Store.create(crashed).count("frames") == Store.create(reference).count("frames")  # the orphan rows are gone
 
 
 def test_killing_the_cli_and_rerunning_gives_the_rows_of_an_uninterrupted_run(tmp_path, sample_media):
@@ -80,7 +80,7 @@ def test_killing_the_cli_and_rerunning_gives_the_rows_of_an_uninterrupted_run(tm
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
-        if (killed / "extractions.lance").exists() and Storage(killed).count("extractions") >= 1:
+        if (killed / "extractions.lance").exists() and Store.create(killed).count("extractions") >= 1:
             break
         time.sleep(0.05)
     if process.poll() is None:

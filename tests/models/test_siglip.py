@@ -10,7 +10,7 @@ from vqdb.errors import ModelUnavailableError, VqdbError
 from vqdb.models import registry, siglip
 from vqdb.models.protocols import ImageTextEmbedder
 from vqdb.models.siglip import SiglipEmbedder, load_image_text_embedder
-from vqdb.models.tiny import build_tiny_siglip
+from vqdb.testing.tiny import build_tiny_siglip
 
 
 @pytest.fixture(scope="module")

@@ -23,8 +23,8 @@ from vqdb.planner.compiler import (
     normalize_text,
 )
 from vqdb.planner.plan import Call, Plan, uniform_plan
-from vqdb.planner.reference import merge
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
+from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_match
 from vqdb.udfs.text_match import text_match_scores
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 # Times that often coincide (integers, so touching and nested intervals are common) or not (floats).
 times = st.one_of(st.integers(0, 30).map(float), st.floats(0, 100, allow_nan=False))

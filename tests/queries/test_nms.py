@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 times = st.one_of(st.integers(0, 40).map(lambda t: t / 2), st.floats(0, 60, allow_nan=False))
 # Few distinct scores, so ties (broken by the earlier time) are common.

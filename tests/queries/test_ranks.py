@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 ranks = st.one_of(st.none(), st.integers(1, 50))
 

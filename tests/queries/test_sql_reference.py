@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import vqdb
-from vqdb.models.tiny import build_tiny_siglip
 from vqdb.schema import TABLES
-from vqdb.storage import Storage
-from vqdb.text_index import build_text_indexes
+from vqdb.store import Store
+from vqdb.store.text_index import build_text_indexes
+from vqdb.testing.tiny import build_tiny_siglip
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE = REPO / "docs" / "sql_functions.md"
@@ -22,8 +22,8 @@ DOCUMENTED_FILES = [
     "queries/ranks.sql",
     "queries/text.sql",
     "queries/similarity.sql",
-    "udfs/similarity_corpus.sql",
-    "udfs/text_search.sql",
+    "queries/corpus/similarity.sql",
+    "queries/corpus/text_search.sql",
 ]
 
 # A ```sql block, optionally followed by a ```result block with the exact output as a pipe table.
@@ -60,13 +60,14 @@ def corpus(tmp_path_factory, sample_media):
     with vqdb.connect(root, embed_model=str(model), progress=False) as opened:
         summary = opened.ingest(sample_media / "birds.mp4", extractors=("embed", "regions"))
         assert summary.ok and summary.ingested
-        _commit_text_rows(opened.storage, summary.ingested[0][1])
-        build_text_indexes(opened.storage)
+        writer = Store.open(opened.root, writable=True)
+        _commit_text_rows(writer, summary.ingested[0][1])
+        build_text_indexes(writer)
         opened.refresh()
         yield opened
 
 
-def _commit_text_rows(storage: Storage, vid: str) -> None:
+def _commit_text_rows(store: Store, vid: str) -> None:
     box = {"x0": 0.1, "y0": 0.1, "x1": 0.6, "y1": 0.2}
     segments = [
         {
@@ -85,7 +86,7 @@ def _commit_text_rows(storage: Storage, vid: str) -> None:
         {"video_id": vid, "seg_id": 0, "word": w, "start_s": 3.0 + i * 0.4, "end_s": 3.3 + i * 0.4, "probability": 0.9}
         for i, w in enumerate(segments[0]["text"].split())
     ]
-    storage.commit(
+    store.commit(
         vid,
         "asr",
         {
@@ -118,7 +119,7 @@ def _commit_text_rows(storage: Storage, vid: str) -> None:
             "box": box,
         }
     ]
-    storage.commit(
+    store.commit(
         vid,
         "ocr",
         {"ocr": TABLES["ocr"].from_rows(reads), "ocr_spans": TABLES["ocr_spans"].from_rows(spans)},
@@ -135,7 +136,7 @@ def _commit_text_rows(storage: Storage, vid: str) -> None:
             "source": "birds.srt",
         }
     ]
-    storage.commit(vid, "subtitles", {"subtitles": TABLES["subtitles"].from_rows(cues)}, model=None, settings={})
+    store.commit(vid, "subtitles", {"subtitles": TABLES["subtitles"].from_rows(cues)}, model=None, settings={})
 
 
 @pytest.mark.parametrize(("query", "expected"), examples())

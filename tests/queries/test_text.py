@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,10 @@ from vqdb.config import Config
 from vqdb.ingest.crops import crop_boxes
 from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.models.siglip import load_image_text_embedder
-from vqdb.models.tiny import build_tiny_siglip
+from vqdb.queries import QUERIES_DIR, load_sql_macros
 from vqdb.schema import TABLES
-from vqdb.session import QUERIES_DIR, load_sql_macros
-from vqdb.storage import Storage
+from vqdb.store import Store
+from vqdb.testing.tiny import build_tiny_siglip
 from vqdb.udfs import similarity as similarity_module
 
 DIM = 32
@@ -46,7 +46,7 @@ def _empty(*names: str) -> dict[str, pa.Table]:
     return {name: TABLES[name].arrow_schema().empty_table() for name in names}
 
 
-def _commit(storage: Storage, model: str, data: dict) -> None:
+def _commit(store: Store, model: str, data: dict) -> None:
     boxes = [b._asdict() for b in crop_boxes(2, True)]
     for v in range(VIDEOS):
         rows = slice(v * FRAMES, (v + 1) * FRAMES)
@@ -60,7 +60,7 @@ def _commit(storage: Storage, model: str, data: dict) -> None:
                 "emb": vectors_to_arrow(data["frames"][rows]),
             }
         )
-        storage.commit(f"v{v}", "embed", {"frame_embeddings": frames}, model=model, settings={})
+        store.commit(f"v{v}", "embed", {"frame_embeddings": frames}, model=model, settings={})
         region_rows = slice(v * FRAMES * 6, (v + 1) * FRAMES * 6)
         regions = pa.table(
             {
@@ -73,15 +73,15 @@ def _commit(storage: Storage, model: str, data: dict) -> None:
                 "emb": vectors_to_arrow(data["regions"][region_rows]),
             }
         )
-        storage.commit(f"v{v}", "regions", {"regions": regions}, model=model, settings={})
-        storage.commit(f"v{v}", "frames", _empty("frames", "videos"), model=None, settings={})  # video done
-    storage.update_manifest(embed_model=model, embed_dim=DIM)
+        store.commit(f"v{v}", "regions", {"regions": regions}, model=model, settings={})
+        store.commit(f"v{v}", "frames", _empty("frames", "videos"), model=None, settings={})  # video done
+    store.update_manifest(embed_model=model, embed_dim=DIM)
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory, model_dir, data):
     root = tmp_path_factory.mktemp("corpus")
-    _commit(Storage(root), str(model_dir), data)
+    _commit(Store.create(root), str(model_dir), data)
     with vqdb.connect(root, Config(embed_model=str(model_dir), progress=False)) as corpus:
         yield corpus
 
@@ -137,7 +137,7 @@ def test_text_is_embedded_once_per_distinct_string(tmp_path, model_dir, data, mo
             return real.embed_texts(texts)
 
     monkeypatch.setattr(similarity_module, "_load_text_embedder", lambda config: Counting())
-    _commit(Storage(tmp_path), str(model_dir), data)
+    _commit(Store.create(tmp_path), str(model_dir), data)
     with vqdb.connect(tmp_path, Config(embed_model=str(model_dir), progress=False)) as corpus:
         corpus.sql("SELECT max(similarity(emb, 'a cat')) FROM frame_embeddings").fetchall()
         assert calls == [["a cat"]]
@@ -214,11 +214,11 @@ def test_without_embeddings_every_function_says_how_to_fix(tmp_path, sample_medi
 
 def test_attaching_again_after_embeddings_arrive_enables_similarity(tmp_path, model_dir, data):
     con = vqdb.session.new_connection()
-    Storage(tmp_path)
+    Store.create(tmp_path)
     vqdb.attach(con, tmp_path)
     with pytest.raises(duckdb.Error, match=r"no visual embeddings"):
         con.sql("SELECT similarity([1, 0]::FLOAT[2], [1, 0])").fetchall()
-    _commit(Storage(tmp_path), str(model_dir), data)
+    _commit(Store.create(tmp_path), str(model_dir), data)
     vqdb.attach(con, tmp_path)
     query = _literal(data["frames"][3])
     assert con.cursor().sql(f"SELECT max(similarity(emb, {query})) FROM frame_embeddings").fetchone()[
@@ -227,8 +227,8 @@ def test_attaching_again_after_embeddings_arrive_enables_similarity(tmp_path, mo
 
 
 def test_a_model_that_cannot_load_at_query_time_says_why(tmp_path, data, model_dir):
-    _commit(Storage(tmp_path), str(model_dir), data)
-    Storage(tmp_path).update_manifest(embed_model=str(tmp_path / "moved-away"))
+    _commit(Store.create(tmp_path), str(model_dir), data)
+    Store.create(tmp_path).update_manifest(embed_model=str(tmp_path / "moved-away"))
     with vqdb.connect(tmp_path, progress=False) as corpus, pytest.raises(duckdb.Error, match=r"moved-away"):
         corpus.sql("SELECT similarity(emb, 'a bird') FROM frame_embeddings").fetchall()
 

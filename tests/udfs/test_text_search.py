@@ -7,7 +7,8 @@ import pytest
 
 import vqdb
 from vqdb.schema import TABLES, tables_of
-from vqdb.text_index import build_text_indexes
+from vqdb.store import Store
+from vqdb.store.text_index import build_text_indexes
 from vqdb.udfs.text_search import corpus_sql
 
 JFK = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
@@ -16,7 +17,7 @@ JFK = "And so my fellow Americans, ask not what your country can do for you, ask
 def commit_video(corpus, video_id: str) -> None:
     """Mark the video as ingested (its ``frames`` step finished): only then do its rows show in SQL."""
     empty = {t.name: t.arrow_schema().empty_table() for t in tables_of("frames")}
-    corpus.storage.commit(video_id, "frames", empty, model=None, settings={})
+    Store.open(corpus.root, writable=True).commit(video_id, "frames", empty, model=None, settings={})
 
 
 def commit_transcript(corpus, video_id: str, segments: list[tuple[float, float, str]]) -> None:
@@ -38,7 +39,7 @@ def commit_transcript(corpus, video_id: str, segments: list[tuple[float, float, 
         "transcript_segments": TABLES["transcript_segments"].from_rows(rows),
         "transcript_words": TABLES["transcript_words"].from_rows([]),
     }
-    corpus.storage.commit(video_id, "asr", tables, model="test", settings={})
+    Store.open(corpus.root, writable=True).commit(video_id, "asr", tables, model="test", settings={})
     commit_video(corpus, video_id)
 
 
@@ -56,7 +57,7 @@ def commit_ocr_spans(corpus, video_id: str, spans: list[tuple[float, float, str]
         for i, (start, end, text) in enumerate(spans)
     ]
     tables = {"ocr": TABLES["ocr"].from_rows([]), "ocr_spans": TABLES["ocr_spans"].from_rows(rows)}
-    corpus.storage.commit(video_id, "ocr", tables, model="test", settings={})
+    Store.open(corpus.root, writable=True).commit(video_id, "ocr", tables, model="test", settings={})
     if finished:  # else: an ingest interrupted before the video's frames step was committed
         commit_video(corpus, video_id)
 
@@ -66,7 +67,7 @@ def commit_subtitles(corpus, video_id: str, cues: list[tuple[float, float, str]]
         {"video_id": video_id, "cue_id": i, "start_s": s, "end_s": e, "text": t, "source": "x.srt"}
         for i, (s, e, t) in enumerate(cues)
     ]
-    corpus.storage.commit(
+    Store.open(corpus.root, writable=True).commit(
         video_id, "subtitles", {"subtitles": TABLES["subtitles"].from_rows(rows)}, model=None, settings={}
     )
     commit_video(corpus, video_id)
@@ -80,7 +81,7 @@ def corpus(tmp_path):
         commit_ocr_spans(corpus, "hello", [(0.0, 8.0, "Hello world _"), (2.0, 8.0, "eriberto@canopus:~$")])
         commit_ocr_spans(corpus, "half", [(1.0, 2.0, "hello hidden")], finished=False)
         commit_subtitles(corpus, "subs", [(0.5, 2.0, "Hello kitty"), (2.0, 4.0, "Goodbye, world")])
-        build_text_indexes(corpus.storage)
+        build_text_indexes(Store.open(corpus.root, writable=True))
         corpus.refresh()
         yield corpus
 
@@ -114,14 +115,14 @@ def test_rows_appended_after_indexing_are_found_and_then_indexed(corpus):
     commit_ocr_spans(corpus, "later", [(5.0, 6.0, "Hello again")])
     found = corpus.sql("SELECT video_id FROM ocr_search('again')").fetchall()
     assert found == [("later",)]  # unindexed fragment, searched by a flat scan
-    assert build_text_indexes(corpus.storage)["ocr_spans"] == 1
-    assert build_text_indexes(corpus.storage)["ocr_spans"] == 0
+    assert build_text_indexes(Store.open(corpus.root, writable=True))["ocr_spans"] == 1
+    assert build_text_indexes(Store.open(corpus.root, writable=True))["ocr_spans"] == 0
     assert corpus.sql("SELECT video_id FROM ocr_search('again')").fetchall() == [("later",)]
 
 
 def test_replaced_rows_are_not_found(corpus):
     commit_ocr_spans(corpus, "hello", [(0.0, 8.0, "Goodbye moon")])
-    build_text_indexes(corpus.storage)
+    build_text_indexes(Store.open(corpus.root, writable=True))
     assert corpus.sql("SELECT count(*) FROM ocr_search('hello')").fetchone()[0] == 0
     assert corpus.sql("SELECT text FROM ocr_search('moon')").fetchall() == [("Goodbye moon",)]
 
@@ -153,13 +154,14 @@ def test_text_embed_is_minilm_sized_and_normalized(corpus):
     assert corpus.sql("SELECT text_embed(NULL) IS NULL").fetchone()[0]
 
 
-def test_corpus_sql_quotes_paths():
-    assert "'/tmp/it''s/ocr.lance'" in corpus_sql("/tmp/it's")
+def test_corpus_sql_quotes_paths(tmp_path):
+    store = Store.create(tmp_path / "it's")
+    assert f"'{tmp_path}/it''s/ocr.lance'" in corpus_sql(store)
 
 
 def test_exact_phrase_by_search_then_contains_phrase(corpus):
     commit_transcript(corpus, "other", [(0.0, 2.0, "what your country needs is sleep")])
-    build_text_indexes(corpus.storage)
+    build_text_indexes(Store.open(corpus.root, writable=True))
     phrase = "ask not what your country"
     candidates = corpus.sql(f"SELECT video_id FROM transcript_search('{phrase}')").fetchall()
     exact = corpus.sql(

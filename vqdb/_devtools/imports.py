@@ -32,11 +32,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("settings", ("vqdb.config", "vqdb.schema")),
     ("models, store", ("vqdb.models", "vqdb.store")),
     ("ingest", ("vqdb.ingest",)),
-    ("sql", ("vqdb.session", "vqdb.udfs", "vqdb.queries", "vqdb.polars")),
+    ("sql: macro files", ("vqdb.queries", "vqdb.polars")),
+    ("sql: functions", ("vqdb.udfs",)),
+    ("sql: session", ("vqdb.session", "vqdb.videos")),
     ("planner", ("vqdb.planner",)),
     ("answer, eval", ("vqdb.answer", "vqdb.eval")),
-    ("corpus", ("vqdb.corpus", "vqdb.viz", "vqdb")),
-    ("front ends", ("vqdb.cli", "vqdb.serve", "vqdb.__main__")),
+    ("corpus", ("vqdb.corpus", "vqdb.viz")),
+    ("package", ("vqdb",)),
+    ("front ends", ("vqdb.cli", "vqdb.serve")),
+    ("entry point", ("vqdb.__main__",)),
     ("development", ("vqdb.testing", "vqdb._devtools")),
 )
 
@@ -70,9 +74,9 @@ def owner(module: str) -> tuple[int, str]:
 
     Example:
         >>> owner("vqdb.planner.tools.ocr")
-        (5, 'vqdb.planner')
+        (7, 'vqdb.planner')
         >>> owner("vqdb"), owner("vqdb.cli.sql")
-        ((7, 'vqdb'), (8, 'vqdb.cli'))
+        ((10, 'vqdb'), (11, 'vqdb.cli'))
     """
     best: tuple[int, str] | None = None
     for floor, (_, names) in enumerate(LAYERS):

@@ -37,7 +37,9 @@ from vqdb.answer.confidence import choice_confidence, free_text_confidence
 from vqdb.answer.evidence import Evidence, EvidenceAnswerer, Keyframe, as_keyframes, gather_evidence
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
 from vqdb.errors import ConfigError, VqdbError
+from vqdb.planner import retrieve
 
+RETRIEVALS = ("planner", "uniform")
 MCQ_MAX_TOKENS = 8
 OPEN_MAX_TOKENS = 128
 GROUNDING_MAX_TOKENS = 128
@@ -115,7 +117,7 @@ def answer(
 
     ``video`` is a video id, a path or a file name of the corpus (None: every video, ``k`` each).
     ``retrieval`` is ``"planner"`` (``vqdb.planner.retrieve``: the question's plan) or ``"uniform"``
-    (``k`` frames evenly spread over each video, CG-Bench's baseline sampling).
+    (the uniform plan: ``k`` frames evenly spread over each video, CG-Bench's baseline sampling).
 
     Example:
         >>> import tempfile, vqdb
@@ -124,23 +126,25 @@ def answer(
         ...
         vqdb.errors.VqdbError: the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...
     """
-    video_id = resolve_video(corpus, video) if video is not None else None
+    if retrieval not in RETRIEVALS:
+        raise ConfigError(f"retrieval must be one of {', '.join(RETRIEVALS)}, got {retrieval!r}")
     if k < 1:
         raise VqdbError(f"k must be a positive number of keyframes, got {k!r}")
-    notes: list[str] = []
-    plan = sql = None
-    if retrieval == "planner":
-        from vqdb.planner import retrieve
-
-        found = retrieve(corpus, question, options=list(options) if options else None, video=video_id, k=k)
-        keyframes = as_keyframes(found.keyframes)
-        plan, sql = _plan_json(found.plan), getattr(found, "sql", None)
-        notes += [str(n) for n in getattr(found, "notes", None) or []]
-    elif retrieval == "uniform":
-        keyframes = uniform_keyframes(corpus, video_id, k)
+    found = retrieve(
+        corpus,
+        question,
+        options=list(options) if options else None,
+        video=video,
+        k=k,
+        planner="rules" if retrieval == "planner" else "uniform",
+    )
+    keyframes = as_keyframes(found.keyframes)
+    if not keyframes:
+        raise VqdbError("the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...")
+    plan, sql = found.plan.to_json(), found.sql
+    notes = list(found.notes)
+    if retrieval == "uniform":
         notes.append(f"keyframes: {k} frames sampled uniformly per video")
-    else:
-        raise ConfigError(f"retrieval must be 'planner' or 'uniform', got {retrieval!r}")
     return answer_on_keyframes(
         corpus, question, keyframes, options=options, backend=backend, cache=cache, plan=plan, sql=sql, notes=notes
     )
@@ -278,62 +282,6 @@ def resolve_backend(backend: Any) -> Any:
     )
 
 
-def uniform_keyframes(corpus: Any, video_id: str | None, k: int) -> list[Keyframe]:
-    """``k`` frames evenly spread over each video (the centres of ``k`` equal segments).
-
-    Example:
-        >>> import tempfile, vqdb
-        >>> uniform_keyframes(vqdb.connect(tempfile.mkdtemp()), None, 4)
-        Traceback (most recent call last):
-        ...
-        vqdb.errors.VqdbError: the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...
-    """
-    rows = corpus.sql(
-        """
-        WITH f AS (
-            SELECT video_id, frame_idx, ts,
-                   row_number() OVER (PARTITION BY video_id ORDER BY frame_idx) - 1 AS i,
-                   count(*) OVER (PARTITION BY video_id) AS n
-            FROM frames WHERE $video IS NULL OR video_id = $video
-        )
-        SELECT video_id, frame_idx, ts FROM f
-        WHERE list_contains(list_transform(range($k), j -> floor((j + 0.5) * n / $k)::BIGINT), i)
-        ORDER BY video_id, ts
-        """,
-        params={"video": video_id, "k": int(k)},
-    ).fetchall()
-    if not rows:
-        raise VqdbError("the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...")
-    return as_keyframes(rows)
-
-
-def resolve_video(corpus: Any, video: str) -> str:
-    """The video id of ``video``: a video id, the file's path, or its file name.
-
-    Example:
-        >>> import tempfile, vqdb
-        >>> resolve_video(vqdb.connect(tempfile.mkdtemp()), "clip.mp4")  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        vqdb.errors.VqdbError: no video 'clip.mp4' in the corpus (by id, path or file name); list them ...
-    """
-    from pathlib import Path
-
-    absolute = str(Path(video).expanduser().resolve())
-    rows = corpus.sql(
-        "SELECT DISTINCT video_id FROM videos WHERE video_id = $v OR path = $abs OR path LIKE '%/' || $v",
-        params={"v": str(video), "abs": absolute},
-    ).fetchall()
-    if not rows:
-        raise VqdbError(
-            f"no video {video!r} in the corpus (by id, path or file name); list them with: "
-            "SELECT video_id, path FROM videos"
-        )
-    if len(rows) > 1:
-        raise VqdbError(f"{video!r} names {len(rows)} videos ({', '.join(r[0] for r in rows)}); give the video id")
-    return rows[0][0]
-
-
 def read_frames(corpus: Any, keyframes: Sequence[Keyframe]) -> list[Frame]:
     """The JPEG thumbnails of ``keyframes`` from the ``frames`` table, in the keyframes' order."""
     rows = corpus.sql(
@@ -427,17 +375,6 @@ def _durations(corpus: Any, video_ids: set[str]) -> dict[str, float]:
         params={"ids": sorted(video_ids)},
     ).fetchall()
     return {v: float(d) for v, d in rows if d is not None}
-
-
-def _plan_json(plan: Any) -> str | None:
-    if plan is None or isinstance(plan, str):
-        return plan
-    for method in ("to_json", "model_dump_json"):
-        if callable(getattr(plan, method, None)):
-            return getattr(plan, method)()
-    if dataclasses.is_dataclass(plan):
-        return json.dumps(dataclasses.asdict(plan), sort_keys=True, default=str)
-    return str(plan)
 
 
 def _to_row(result: Answer, key: str) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The ``answers`` table as a cache: an answer is reused when question, options, plan, model and frames match.
 
-Rows are appended through ``vqdb.storage`` and read back with SQL over the table's Lance dataset, so
+Rows are appended through ``vqdb.store`` (the corpus opened for writing) and read back with SQL over
+the table's Lance dataset, so
 the cache works before and after the ``answers`` view is part of the session.
 
 Example:
@@ -18,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.schema.answers import ANSWERS
+from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
 ANSWER_VERSION = 1
@@ -50,9 +52,9 @@ def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
         >>> lookup(vqdb.connect(tempfile.mkdtemp()), "nope") is None
         True
     """
-    if not corpus.storage.exists(ANSWERS.name):
+    if not corpus.store.exists(ANSWERS.name):
         return None
-    uri = corpus.storage.uri(ANSWERS.name).replace("'", "''")
+    uri = corpus.store.uri(ANSWERS.name).replace("'", "''")
     rows = corpus.sql(f"SELECT * FROM '{uri}' WHERE key = ? ORDER BY created_at DESC LIMIT 1", params=[key])
     table = rows.arrow()
     if hasattr(table, "read_all"):
@@ -64,4 +66,4 @@ def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
 def store(corpus: Any, row: dict[str, Any]) -> None:
     """Append one answer row (columns of :data:`vqdb.schema.answers.ANSWERS`)."""
     table: pa.Table = ANSWERS.from_rows([row])
-    corpus.storage.append(ANSWERS.name, table)
+    Store.open(corpus.store.root, writable=True).append(ANSWERS.name, table)

@@ -15,7 +15,7 @@ import os
 import pkgutil
 import sys
 
-from vqdb import __version__
+from vqdb._version import __version__
 from vqdb.errors import VqdbError
 
 

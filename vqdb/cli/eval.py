@@ -20,7 +20,7 @@ import duckdb
 
 from vqdb.eval.evaluate import BENCHMARKS, evaluate, to_json
 from vqdb.eval.loaders.base import Problem
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 SHOWN_PROBLEMS = 20
 

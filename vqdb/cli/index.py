@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from vqdb.index import MIN_INDEXED_ROWS, VECTOR_TABLES
+from vqdb.store.vector_index import MIN_INDEXED_ROWS, VECTOR_TABLES
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -29,18 +29,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    from vqdb.store import Store
+    from vqdb.store.vector_index import build_vector_index
 
-    from vqdb.errors import VqdbError
-    from vqdb.index import build_vector_index
-    from vqdb.storage import Storage
-
-    if not (Path(args.corpus) / "corpus.json").exists():
-        raise VqdbError(f"{args.corpus} is not a vqdb corpus (no corpus.json); create one with vqdb ingest")
-    storage = Storage(args.corpus)
+    store = Store.open(args.corpus, writable=True)
     for table in args.table or VECTOR_TABLES:
         report = build_vector_index(
-            storage,
+            store,
             table,
             num_partitions=args.partitions,
             num_sub_vectors=args.sub_vectors,
@@ -48,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
             rebuild=args.rebuild,
         )
         print(report)
-    from vqdb.text_index import build_text_indexes
+    from vqdb.store.text_index import build_text_indexes
 
-    for table, rows in build_text_indexes(storage).items():
+    for table, rows in build_text_indexes(store).items():
         print(f"{table}: full-text index, {rows} rows newly indexed")
     return 0

@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     if not (Path(args.corpus) / "corpus.json").exists():
         raise VqdbError(f"{args.corpus} is not a vqdb corpus (no corpus.json); create one with vqdb ingest")
     with vqdb.connect(args.corpus, progress=False) as corpus:
-        manifest = corpus.storage.manifest()
+        manifest = corpus.store.manifest()
         print(f"corpus {corpus.root}")
         print(
             f"visual model: {manifest.get('embed_model') or 'none'}"

@@ -32,7 +32,7 @@ from vqdb.errors import ConfigError, VqdbError
 from vqdb.eval.loaders import cgbench, charades, falcon, m2m, qvhighlights
 from vqdb.eval.loaders.base import Loaded, Problem
 from vqdb.eval.predictions import load_predictions
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from vqdb import __version__
+from vqdb._version import __version__
 from vqdb.config import Config
 from vqdb.ingest.decode import choose_decode_mode, sample_frames
 from vqdb.ingest.images import encode_jpeg

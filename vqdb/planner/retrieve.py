@@ -16,11 +16,11 @@ from typing import Any
 
 import pyarrow as pa
 
-from vqdb.errors import VqdbError
 from vqdb.planner.baselines import BASELINES, baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import TOOLS, Plan, uniform_plan
+from vqdb.videos import resolve_video
 
 PLANNERS = ("rules", "llm", *BASELINES)
 # the extractor whose rows a tool reads (see vqdb/schema)
@@ -108,33 +108,9 @@ def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
         >>> available_tools(vqdb.connect(tempfile.mkdtemp()))
         []
     """
-    finished = corpus.storage.finished()
+    finished = corpus.store.finished()
     done = finished.get(video_id, set()) if video_id is not None else set().union(*finished.values())
-    return [t for t in TOOLS if TOOL_EXTRACTORS[t] in done and corpus.storage.exists(TOOL_TABLES[t])]
-
-
-def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
-    """The ``videos`` row of a video given by id, path or file name; VqdbError when none or several match.
-
-    Example:
-        >>> import tempfile, vqdb
-        >>> resolve_video(vqdb.connect(tempfile.mkdtemp()), "clip.mp4")
-        Traceback (most recent call last):
-        ...
-        vqdb.errors.VqdbError: no video 'clip.mp4' in the corpus (by id, path or file name); the corpus has no ...
-    """
-    rows = corpus.sql(
-        "SELECT video_id, path, duration_s, sample_fps FROM videos "
-        "WHERE video_id = $v OR path = $v OR regexp_extract(path, '[^/\\\\]+$') = $v ORDER BY video_id",
-        params={"v": str(video)},
-    ).fetchall()
-    if len(rows) == 1:
-        return dict(zip(("video_id", "path", "duration_s", "sample_fps"), rows[0], strict=True))
-    if rows:
-        raise VqdbError(f"{len(rows)} videos match {video!r}: {[r[0] for r in rows]}; pass one video_id")
-    known = [r[0] for r in corpus.sql("SELECT regexp_extract(path, '[^/\\\\]+$') FROM videos LIMIT 5").fetchall()]
-    hint = f"some of them: {known}" if known else "the corpus has no videos yet: ingest some with vqdb ingest"
-    raise VqdbError(f"no video {video!r} in the corpus (by id, path or file name); {hint}")
+    return [t for t in TOOLS if TOOL_EXTRACTORS[t] in done and corpus.store.exists(TOOL_TABLES[t])]
 
 
 def plan_for(
@@ -198,7 +174,6 @@ __all__ = [
     "available_tools",
     "make_plan",
     "plan_for",
-    "resolve_video",
     "retrieve",
     "uniform_plan",
 ]

@@ -41,6 +41,11 @@ class Column:
     type: ArrowType
     doc: str
 
+    @property
+    def is_vector(self) -> bool:
+        """Whether this is an embedding column (its type depends on the model's dimension)."""
+        return not isinstance(self.type, pa.DataType)
+
     def arrow_type(self, dim: int | None) -> pa.DataType:
         if isinstance(self.type, pa.DataType):
             return self.type
@@ -49,7 +54,7 @@ class Column:
         return self.type(dim)
 
     def type_name(self) -> str:
-        return "FLOAT[N]" if not isinstance(self.type, pa.DataType) else str(self.type)
+        return "FLOAT[N]" if self.is_vector else str(self.type)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,7 +74,7 @@ class Table:
 
     @property
     def is_vector_table(self) -> bool:
-        return any(not isinstance(c.type, pa.DataType) for c in self.columns)
+        return any(c.is_vector for c in self.columns)
 
     def arrow_schema(self, dim: int | None = None) -> pa.Schema:
         """The Arrow schema; ``dim`` is needed for tables with an embedding column."""

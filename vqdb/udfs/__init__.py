@@ -1,5 +1,31 @@
 """Python functions registered in every corpus session, one module per function family.
 
-Each module defines ``register(con, ctx)``; ``vqdb.session.register_udfs`` finds and calls them.
-Prefer SQL macros in ``vqdb/queries`` wherever DuckDB can express the logic.
+``register_udfs(con, ctx)`` calls each family's ``register(con, ctx)``; prefer SQL macros in
+``vqdb/queries`` wherever DuckDB can express the logic. Functions that need a layer above SQL (the
+answerer's ``vlm_answer``) are registered by that layer, never from here.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+
+def register_udfs(con: duckdb.DuckDBPyConnection, ctx: Any) -> None:
+    """Register every family: text matching, similarity (visual model), text search (MiniLM, BM25).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.config import Config
+        >>> from vqdb.session import SessionContext, create_views, new_connection
+        >>> from vqdb.store import Store
+        >>> store = Store.create(tempfile.mkdtemp()); con = new_connection(); create_views(con, store)
+        >>> register_udfs(con, SessionContext(store=store, config=Config()))
+        >>> con.sql("SELECT text_match('Hello world', 'hello')").fetchall()
+        [(1.0,)]
+    """
+    from vqdb.udfs import similarity, text_match, text_search
+
+    for family in (text_match, similarity, text_search):
+        family.register(con, ctx)

@@ -13,9 +13,10 @@ SQL functions (every corpus session; ``vqdb/queries/similarity.sql`` and ``simil
 
 Example:
     >>> import tempfile, vqdb
-    >>> from vqdb.models.tiny import build_tiny_siglip
+    >>> from vqdb.testing.tiny import build_tiny_siglip
+    >>> from vqdb.store import Store
     >>> with vqdb.connect(tempfile.mkdtemp(), embed_model=str(build_tiny_siglip(tempfile.mkdtemp()))) as c:
-    ...     _ = c.storage.update_manifest(embed_model=c.config.embed_model, embed_dim=32)
+    ...     _ = Store.open(c.root, writable=True).update_manifest(embed_model=c.config.embed_model, embed_dim=32)
     ...     c.sql("SELECT round(similarity(vq_embed_text('dog'), 'dog'), 3) AS s").fetchall()
     [(1.0,)]
 """
@@ -24,91 +25,20 @@ from __future__ import annotations
 
 import contextlib
 import re
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
-import numpy as np
-import pyarrow as pa
 
 from vqdb.config import Config
-from vqdb.errors import VqdbError
 from vqdb.models.protocols import TextEmbedder
-from vqdb.storage import Storage
+from vqdb.queries import CORPUS_QUERIES_DIR, QUERIES_DIR
+from vqdb.store import quote
+from vqdb.udfs.text_vectors import TextVectorCache
 
-CORPUS_SQL = Path(__file__).with_name("similarity_corpus.sql")
-GENERIC_SQL = Path(__file__).parents[1] / "queries" / "similarity.sql"
+CORPUS_SQL = CORPUS_QUERIES_DIR / "similarity.sql"
+GENERIC_SQL = QUERIES_DIR / "similarity.sql"
 _MACRO = re.compile(r"CREATE OR REPLACE MACRO (\w+)")
 _TABLE_OF_MACRO = {"region_scores": "regions", "region_match": "regions", "frame_search": "frame_embeddings"}
-
-
-class TextVectorCache:
-    """Embeds query strings with a (lazily loaded) text embedder, each distinct string once.
-
-    ``__call__`` is the Arrow UDF: a string array in, a ``FLOAT[dim]`` array out (NULL stays NULL).
-
-    Example:
-        >>> import numpy as np, pyarrow as pa
-        >>> class Unit:
-        ...     model_id, dim = "unit", 2
-        ...     def embed_texts(self, texts):
-        ...         return np.tile(np.float32([1, 0]), (len(texts), 1))
-        >>> cache = TextVectorCache(Unit, dim=2)
-        >>> cache(pa.array(["a", None, "a"])).to_pylist()
-        [[1.0, 0.0], None, [1.0, 0.0]]
-        >>> cache.embedded
-        1
-    """
-
-    def __init__(self, load: Callable[[], TextEmbedder], dim: int, capacity: int = 4096):
-        self._load = load
-        self._embedder: TextEmbedder | None = None
-        self.dim = dim
-        self.capacity = capacity
-        self.embedded = 0
-        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()  # DuckDB calls the UDF from several threads
-
-    def vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
-        """The vector of every distinct text, embedding only those not cached yet (in one batch)."""
-        with self._lock:
-            return self._vectors_locked(texts)
-
-    def _vectors_locked(self, texts: list[str]) -> dict[str, np.ndarray]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
-        if missing:
-            if self._embedder is None:
-                self._embedder = self._load()
-            self._check_dim(self._embedder)
-            for text, vector in zip(missing, self._embedder.embed_texts(missing), strict=True):
-                self._vectors[text] = vector
-            self.embedded += len(missing)
-        found = {t: self._vectors[t] for t in dict.fromkeys(texts)}
-        for text in found:
-            self._vectors.move_to_end(text)
-        while len(self._vectors) > self.capacity:
-            self._vectors.popitem(last=False)
-        return found
-
-    def __call__(self, queries: pa.Array | pa.ChunkedArray) -> pa.Array:
-        texts = queries.to_pylist()
-        vectors = self.vectors([t for t in texts if t is not None])
-        flat = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            if text is not None:
-                flat[i] = vectors[text]
-        mask = pa.array([t is None for t in texts])
-        values = pa.array(flat.reshape(-1))
-        return pa.FixedSizeListArray.from_arrays(values, self.dim, mask=mask)
-
-    def _check_dim(self, embedder: TextEmbedder) -> None:
-        if embedder.dim != self.dim:
-            raise VqdbError(
-                f"model {embedder.model_id!r} makes {embedder.dim}-dimensional vectors but the corpus's "
-                f"embeddings have {self.dim}; embed queries with the model the corpus was ingested with"
-            )
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
@@ -120,20 +50,19 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         ...     corpus.sql("SELECT vq_dataset('frames')").fetchone()[0].endswith("frames.lance")
         True
     """
-    model = ctx.manifest.get("embed_model")
-    dim = ctx.manifest.get("embed_dim")
+    manifest = ctx.manifest
+    model = manifest.get("embed_model")
+    dim = manifest.get("embed_dim")
     _create_dataset_door(con, ctx.root)
     con.execute(GENERIC_SQL.read_text())  # undo what attaching another corpus to ``con`` may have replaced
     if model and dim:
-        config = ctx.options.get("config") or Config.load(ctx.root)
-        config = config.replace(embed_model=model)
+        config = ctx.config.replace(embed_model=model)
         _replace_function(con, "vq_embed_text", TextVectorCache(lambda: _load_text_embedder(config), int(dim)), dim)
         con.execute("CREATE OR REPLACE MACRO vq_text_vector(query) AS vq_embed_text(query)")
         con.execute(_query_vector_macro(int(dim), model))
     else:
-        # No embeddings: every similarity call says why. (The tables' placeholder views have untyped
-        # columns, on which array_cosine_similarity would not even bind.)
-        message = _literal(_no_model(ctx.root))
+        # No embeddings: every similarity call says why.
+        message = quote(_no_model(ctx.root))
         for name in ("vq_text_vector", "vq_query_vector"):
             con.execute(f"CREATE OR REPLACE MACRO {name}(query) AS error({message})")
         con.execute(f"CREATE OR REPLACE MACRO similarity(emb, query) AS error({message})")
@@ -141,10 +70,9 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         "CREATE OR REPLACE MACRO vq_search_vector(query VARCHAR) AS vq_text_vector(query), "
         "(query) AS vq_query_vector(query)"
     )
-    storage = Storage(ctx.root)
     for name, statement in corpus_macros().items():
         table = _TABLE_OF_MACRO[name]
-        con.execute(statement if storage.exists(table) else _missing_table_macro(name, table, ctx.root))
+        con.execute(statement if ctx.store.exists(table) else _missing_table_macro(name, table, ctx.root))
 
 
 def corpus_macros() -> dict[str, str]:
@@ -175,7 +103,7 @@ def _query_vector_macro(dim: int, model: str) -> str:
     """vq_query_vector(query): query as FLOAT[dim], or an error naming both dimensions and the model."""
     mismatch = (
         f"'similarity: the query vector has ' || len(query) || ' dimensions but the corpus''s embeddings "
-        f"(model ' || {_literal(model)} || ') have {dim}; embed the query with the same model, or pass a "
+        f"(model ' || {quote(model)} || ') have {dim}; embed the query with the same model, or pass a "
         "text query'"
     )
     return (
@@ -186,12 +114,12 @@ def _query_vector_macro(dim: int, model: str) -> str:
 
 def _create_dataset_door(con: duckdb.DuckDBPyConnection, root: Path) -> None:
     """vq_dataset(name) -> the path of the corpus's Lance dataset ``name`` (for lance_* table functions)."""
-    con.execute(f"CREATE OR REPLACE MACRO vq_dataset(name) AS {_literal(str(root))} || '/' || name || '.lance'")
+    con.execute(f"CREATE OR REPLACE MACRO vq_dataset(name) AS {quote(str(root))} || '/' || name || '.lance'")
 
 
 def _missing_table_macro(name: str, table: str, root: Path) -> str:
     """A stand-in for macro ``name`` while ``table`` has no data: calling it raises why and what to do."""
-    message = _literal(
+    message = quote(
         f"{name}: table {table} has no data in corpus {root}: it is written by the visual model, and none was "
         "loaded at ingest. Set embed_model (VQDB_EMBED_MODEL or vqdb.toml) to a SigLIP/CLIP hub id or local "
         f"directory, then run: vqdb ingest {root} --only embed,regions"
@@ -212,7 +140,3 @@ def _no_model(root: Path) -> str:
         "embed_model (VQDB_EMBED_MODEL or vqdb.toml) to a SigLIP/CLIP hub id or local directory, then run: "
         f"vqdb ingest {root} --only embed,regions"
     )
-
-
-def _literal(text: str) -> str:
-    return "'" + str(text).replace("'", "''") + "'"

@@ -5,7 +5,7 @@ module, created with the corpus's dataset paths baked in):
 
 - ``transcript_search(query, k := 10)``, ``ocr_search(query, k := 10)``,
   ``ocr_frame_search(query, k := 10)``, ``subtitle_search(query, k := 10)`` table macros: BM25 through
-  Lance full-text indexes (``lance_fts``; build them with ``vqdb.text_index.build_text_indexes``), the
+  Lance full-text indexes (``lance_fts``; build them with ``vqdb.store.text_index.build_text_indexes``), the
   table's columns plus ``bm25 DOUBLE``; ``text_search(query, k := 10)``: the three sources together,
   with a ``source`` column.
 - ``on_screen(query, min_score := 0.8)`` table macro: ``ocr_spans`` rows whose text fuzzy-matches
@@ -24,29 +24,30 @@ Example:
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import duckdb
 
 from vqdb.models.minilm import MiniLM
-from vqdb.storage import Storage
+from vqdb.queries import CORPUS_QUERIES_DIR
+from vqdb.store import Store, quote
 from vqdb.udfs import text_match
-from vqdb.udfs.similarity import TextVectorCache
+from vqdb.udfs.text_vectors import TextVectorCache
 
-CORPUS_SQL = Path(__file__).with_name("text_search.sql")
+CORPUS_SQL = CORPUS_QUERIES_DIR / "text_search.sql"
 _DATASET = re.compile(r"@dataset\((\w+)\)")
 EMBED_CACHE_SIZE = 20_000
 
 
-def corpus_sql(root: str | Path) -> str:
-    """``text_search.sql`` with each ``@dataset(name)`` replaced by the path of that dataset in ``root``.
+def corpus_sql(store: Store) -> str:
+    """``text_search.sql`` with each ``@dataset(name)`` replaced by the path of that dataset in ``store``.
 
     Example:
-        >>> "lance_fts('/data/corpus/ocr_spans.lance'" in corpus_sql("/data/corpus")
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> f"lance_fts({quote(store.uri('ocr_spans'))}" in corpus_sql(store)
         True
     """
-    storage_root = Path(root)
-    return _DATASET.sub(lambda m: _literal(str(storage_root / f"{m.group(1)}.lance")), CORPUS_SQL.read_text())
+    return _DATASET.sub(lambda m: quote(store.uri(m.group(1))), CORPUS_SQL.read_text())
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
@@ -55,9 +56,4 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     if not text_match.is_registered(con, "text_embed"):
         embed = TextVectorCache(MiniLM.shared, dim=MiniLM.dim, capacity=EMBED_CACHE_SIZE)
         con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{MiniLM.dim}]", type="arrow")
-    Storage(ctx.root)  # makes sure every text dataset exists
-    con.execute(corpus_sql(ctx.root))
-
-
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
+    con.execute(corpus_sql(ctx.store))

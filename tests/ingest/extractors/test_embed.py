@@ -13,8 +13,8 @@ from vqdb.ingest.extractors.embed import EmbedExtractor, visual_model_unavailabl
 from vqdb.ingest.extractors.regions import RegionsExtractor
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
-from vqdb.models.tiny import build_tiny_siglip
 from vqdb.schema import TABLES
+from vqdb.testing.tiny import build_tiny_siglip
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,7 @@ def test_ingest_records_the_model_and_similarity_works_in_sql(tmp_path, sample_m
     with vqdb.connect(tmp_path / "corpus", config) as corpus:
         summary = corpus.ingest(sample_media / "cockatoo.mp4", extractors=("embed", "regions"))
         assert "failed 0" in str(summary)
-        manifest = corpus.storage.manifest()
+        manifest = corpus.store.manifest()
         assert manifest["embed_model"] == config.embed_model and manifest["embed_dim"] == 32
         rows = corpus.sql(
             "SELECT frame_idx, similarity(emb, 'a white bird') AS score FROM frame_embeddings ORDER BY score DESC"

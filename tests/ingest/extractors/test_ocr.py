@@ -20,7 +20,8 @@ from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
 from vqdb.models.easyocr_reader import EasyOCRReader
 from vqdb.schema import tables_of
-from vqdb.text_index import build_text_indexes
+from vqdb.store import Store
+from vqdb.store.text_index import build_text_indexes
 
 
 class CountingReader:
@@ -107,10 +108,10 @@ def test_hello_world_span_covers_the_title(hello_output, reader):
 
 def test_when_is_hello_world_on_screen_in_sql(hello_output, tmp_path):
     with vqdb.connect(tmp_path / "corpus", progress=False) as corpus:
-        corpus.storage.commit("v", "ocr", hello_output.tables, model=hello_output.model, settings={})
+        Store.open(corpus.root, writable=True).commit("v", "ocr", hello_output.tables, model=hello_output.model, settings={})
         empty = {t.name: t.arrow_schema().empty_table() for t in tables_of("frames")}
-        corpus.storage.commit("v", "frames", empty, model=None, settings={})
-        build_text_indexes(corpus.storage)
+        Store.open(corpus.root, writable=True).commit("v", "frames", empty, model=None, settings={})
+        build_text_indexes(Store.open(corpus.root, writable=True))
         fuzzy = corpus.sql("SELECT start_s, end_s FROM on_screen('Hello world')").fetchall()
         bm25 = corpus.sql("SELECT start_s, end_s, text FROM ocr_search('hello world', k := 1)").fetchall()
         frames = corpus.sql("SELECT ts FROM ocr_frame_search('hello', k := 10) ORDER BY ts").fetchall()

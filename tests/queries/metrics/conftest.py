@@ -5,7 +5,7 @@ from __future__ import annotations
 import duckdb
 import pytest
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 
 @pytest.fixture()

@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from vqdb.session import load_sql_macros
+from vqdb.queries import load_sql_macros
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "metrics.md"
 BLOCK = re.compile(r"```(sql|result)\n(.*?)```", re.S)

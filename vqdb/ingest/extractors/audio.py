@@ -25,8 +25,8 @@ import pyarrow as pa
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
-from vqdb.ingest.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS
 from vqdb.models import yamnet
+from vqdb.models.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS
 from vqdb.schema import TABLES
 
 

@@ -1,7 +1,7 @@
 """What every extractor sees (a VideoContext) and returns (an ExtractorOutput).
 
 An extractor turns one video into rows of its tables. It is a pure step: it reads the video file and
-the sampled frames, runs its model and returns Arrow tables; ``vqdb.storage`` commits them.
+the sampled frames, runs its model and returns Arrow tables; ``vqdb.store`` commits them.
 
 Example:
     >>> from vqdb.ingest.extractors.base import ExtractorOutput

@@ -8,10 +8,10 @@ import pytest
 
 import vqdb
 from vqdb.errors import ConfigError
-from vqdb.index import build_vector_index, index_name
 from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.schema import TABLES
-from vqdb.storage import Storage
+from vqdb.store import Store
+from vqdb.store.vector_index import build_vector_index, index_name
 
 ROWS, DIM, VIDEOS = 10_000, 256, 10
 
@@ -26,7 +26,7 @@ def clustered_unit_vectors(n: int, rng: np.random.Generator, clusters: int = 50,
     return x / np.linalg.norm(x, axis=1, keepdims=True)
 
 
-def commit_embeddings(storage: Storage, vectors: np.ndarray, videos: int) -> None:
+def commit_embeddings(storage: Store, vectors: np.ndarray, videos: int) -> None:
     per_video = len(vectors) // videos
     for v in range(videos):
         idx = np.arange(per_video, dtype=np.int32)
@@ -49,7 +49,7 @@ def commit_embeddings(storage: Storage, vectors: np.ndarray, videos: int) -> Non
 def indexed(tmp_path_factory):
     root = tmp_path_factory.mktemp("indexed")
     vectors = clustered_unit_vectors(ROWS, np.random.default_rng(0))
-    storage = Storage(root)
+    storage = Store.create(root)
     commit_embeddings(storage, vectors, VIDEOS)
     report = build_vector_index(storage)
     return root, vectors, report
@@ -71,7 +71,7 @@ def test_defaults_build_an_index_with_recall_at_10_of_at_least_95_percent(indexe
     root, vectors, report = indexed
     assert report.built and report.rows == ROWS
     assert report.num_sub_vectors == DIM // 16 and report.num_partitions == 100
-    indexes = Storage(root).dataset("frame_embeddings").describe_indices()
+    indexes = Store.create(root).dataset("frame_embeddings").describe_indices()
     assert [i.name for i in indexes] == [index_name("frame_embeddings")]
     queries = clustered_unit_vectors(30, np.random.default_rng(1))
     with vqdb.connect(root, progress=False) as corpus:
@@ -84,7 +84,7 @@ def test_defaults_build_an_index_with_recall_at_10_of_at_least_95_percent(indexe
 
 
 def test_rows_added_after_the_index_are_found_and_folded_in(tmp_path):
-    storage = Storage(tmp_path)
+    storage = Store.create(tmp_path)
     commit_embeddings(storage, clustered_unit_vectors(2000, np.random.default_rng(0)), 2)
     assert build_vector_index(storage, num_partitions=4, num_sub_vectors=8, min_rows=0).built
     extra = clustered_unit_vectors(10, np.random.default_rng(2))
@@ -110,7 +110,7 @@ def test_rows_added_after_the_index_are_found_and_folded_in(tmp_path):
 
 
 def test_small_tables_need_no_index(tmp_path):
-    storage = Storage(tmp_path)
+    storage = Store.create(tmp_path)
     commit_embeddings(storage, clustered_unit_vectors(200, np.random.default_rng(0)), 2)
     report = build_vector_index(storage)
     assert not report.built and "200 rows < 5000" in str(report)
@@ -119,4 +119,4 @@ def test_small_tables_need_no_index(tmp_path):
 
 def test_unknown_table_is_an_error_naming_it(tmp_path):
     with pytest.raises(ConfigError, match=r"no vector index for table 'frames'"):
-        build_vector_index(Storage(tmp_path), "frames")
+        build_vector_index(Store.create(tmp_path), "frames")

@@ -2,7 +2,7 @@
 -- datasets through lance_fts and its views, so vqdb.udfs.text_search.register creates them when a corpus
 -- is attached, after the views, with @dataset(name) replaced by the path of the dataset `name`.
 --
--- BM25 searches (lance_fts over the INVERTED indexes of vqdb.text_index.build_text_indexes): the query is
+-- BM25 searches (lance_fts over the INVERTED indexes of vqdb.store.text_index.build_text_indexes): the query is
 -- a constant string of words (lower-cased, stemmed; a row matches when it has any of them, more and
 -- rarer words score higher; for an exact phrase add WHERE contains_phrase(text, '...'));
 -- at most k rows come back, best first, in a `bm25` column, among rows that are visible (rows of a

@@ -10,8 +10,8 @@ re-ranking 10 x k candidates on exact vectors keep recall@10 >= 0.95 on clustere
 
 Example:
     >>> import tempfile
-    >>> from vqdb.storage import Storage
-    >>> build_vector_index(Storage(tempfile.mkdtemp())).built
+    >>> from vqdb.store.store import Store
+    >>> build_vector_index(Store.create(tempfile.mkdtemp())).built
     False
 """
 
@@ -22,7 +22,7 @@ import math
 import time
 
 from vqdb.errors import ConfigError
-from vqdb.storage import Storage
+from vqdb.store.store import Store
 
 VECTOR_TABLES = ("frame_embeddings", "regions")
 INDEX_SUFFIX = "_ivf_pq"
@@ -86,7 +86,7 @@ def default_sub_vectors(dim: int) -> int:
 
 
 def build_vector_index(
-    storage: Storage,
+    store: Store,
     table: str = "frame_embeddings",
     *,
     column: str = "emb",
@@ -102,15 +102,15 @@ def build_vector_index(
 
     Example:
         >>> import tempfile
-        >>> from vqdb.storage import Storage
-        >>> print(build_vector_index(Storage(tempfile.mkdtemp()), "regions"))
+        >>> from vqdb.store.store import Store
+        >>> print(build_vector_index(Store.create(tempfile.mkdtemp()), "regions"))
         regions: no index (the table has no data yet)
     """
     if table not in VECTOR_TABLES:
         raise ConfigError(f"no vector index for table {table!r}; tables with embeddings: {', '.join(VECTOR_TABLES)}")
-    if not storage.exists(table):
+    if not store.exists(table):
         return IndexReport(table, 0, False, "the table has no data yet")
-    dataset = storage.dataset(table)
+    dataset = store.dataset(table)
     rows = dataset.count_rows()
     if rows < min_rows:
         return IndexReport(table, rows, False, f"{rows} rows < {min_rows}: exact search is fast enough")

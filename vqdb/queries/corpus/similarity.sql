@@ -30,7 +30,7 @@ CREATE OR REPLACE MACRO region_match(vid, fidx, query) AS (
 -- The k frames most similar to query (text or vector) through Lance's vector search: approximate with the
 -- IVF_PQ index `vqdb index` builds (nprobs partitions probed, refine_factor x k candidates re-ranked on
 -- exact vectors), exact without one. Same ranking as ORDER BY similarity(emb, query) DESC LIMIT k, up to
--- the index's recall (>= 0.95 at recall@10 with these defaults, see vqdb/index.py).
+-- the index's recall (>= 0.95 at recall@10 with these defaults, see vqdb/store/vector_index.py).
 -- Example: SELECT * FROM frame_search('a dog on a beach', 10);
 CREATE OR REPLACE MACRO frame_search(query, top_k, nprobs := 20, refine_factor := 10) AS TABLE
     SELECT video_id, frame_idx, ts, array_cosine_similarity(emb, vq_search_vector(query)) AS score

@@ -3,7 +3,7 @@ import pytest
 
 from vqdb.errors import SchemaError, VqdbError
 from vqdb.schema import TABLES
-from vqdb.storage import Storage
+from vqdb.store import Store
 
 
 def _subtitles(video_id: str, texts: list[str]) -> pa.Table:
@@ -15,7 +15,7 @@ def _subtitles(video_id: str, texts: list[str]) -> pa.Table:
 
 
 def test_new_corpus_has_empty_tables(tmp_path):
-    store = Storage(tmp_path / "c")
+    store = Store.create(tmp_path / "c")
     assert (tmp_path / "c" / "corpus.json").exists()
     for name in ("videos", "frames", "ocr", "extractions"):
         assert store.exists(name) and store.count(name) == 0
@@ -23,7 +23,7 @@ def test_new_corpus_has_empty_tables(tmp_path):
 
 
 def test_commit_replaces_rows_of_the_same_video_and_extractor(tmp_path):
-    store = Storage(tmp_path)
+    store = Store.create(tmp_path)
     store.commit("v1", "subtitles", {"subtitles": _subtitles("v1", ["a", "b"])}, model=None, settings={})
     store.commit("v2", "subtitles", {"subtitles": _subtitles("v2", ["c"])}, model=None, settings={})
     store.commit("v1", "subtitles", {"subtitles": _subtitles("v1", ["x", "y", "z"])}, model=None, settings={})
@@ -34,7 +34,7 @@ def test_commit_replaces_rows_of_the_same_video_and_extractor(tmp_path):
 
 
 def test_commit_checks_the_tables_of_the_extractor(tmp_path):
-    store = Storage(tmp_path)
+    store = Store.create(tmp_path)
     with pytest.raises(SchemaError, match="transcript_segments"):
         store.commit("v1", "asr", {"subtitles": _subtitles("v1", [])}, model=None, settings={})
     bad = pa.table({"video_id": ["v1"], "cue_id": ["not a number"]})
@@ -46,4 +46,4 @@ def test_a_file_is_not_a_corpus(tmp_path):
     path = tmp_path / "file"
     path.write_text("x")
     with pytest.raises(VqdbError, match="is a file"):
-        Storage(path)
+        Store.create(path)

@@ -1,13 +1,13 @@
 """Lance full-text (INVERTED, BM25) indexes on the corpus's text columns.
 
-``build_text_indexes(storage)`` creates one index per text column on first use and afterwards folds
+``build_text_indexes(store)`` creates one index per text column on first use and afterwards folds
 rows appended since into it (``optimize_indices``); ``vqdb.ingest.runner`` calls it after every ingest.
 
 What happens to rows appended after an index was built (checked with pylance 14 and the DuckDB Lance
 extension 1.5.5): ``lance_fts`` still finds them, by scanning the unindexed fragments, but their BM25
 scores are computed on different statistics from the indexed rows', so rankings mix two scales until
 the index is updated. A dataset with *no* index at all returns no rows from ``lance_fts``. Deleted rows
-(``Storage.commit`` replaces a video's rows) never come back. Hence: index every text column, even
+(``Store.commit`` replaces a video's rows) never come back. Hence: index every text column, even
 while empty, and update after each ingest.
 
 Tokenizer: Lance's "simple" tokenizer, lower case, English stemming, ASCII folding. No word
@@ -19,18 +19,18 @@ IDF already gives frequent words little weight.
 
 Example:
     >>> import tempfile
-    >>> from vqdb.storage import Storage
-    >>> storage = Storage(tempfile.mkdtemp())
-    >>> sorted(build_text_indexes(storage))
+    >>> from vqdb.store import Store
+    >>> store = Store.create(tempfile.mkdtemp())
+    >>> sorted(build_text_indexes(store))
     ['ocr', 'ocr_spans', 'subtitles', 'transcript_segments']
-    >>> unindexed_rows(storage, "ocr_spans")
+    >>> unindexed_rows(store, "ocr_spans")
     0
 """
 
 from __future__ import annotations
 
 from vqdb.errors import VqdbError
-from vqdb.storage import Storage
+from vqdb.store.store import Store
 
 TEXT_COLUMNS = {"transcript_segments": "text", "ocr_spans": "text", "subtitles": "text", "ocr": "text"}
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
@@ -46,32 +46,34 @@ def index_name(table: str) -> str:
     return f"{TEXT_COLUMNS[table]}_fts"
 
 
-def has_text_index(storage: Storage, table: str) -> bool:
+def has_text_index(store: Store, table: str) -> bool:
     """Whether ``table`` has its full-text index."""
-    return any(index.name == index_name(table) for index in storage.dataset(table).describe_indices())
+    return store.exists(table) and any(
+        index.name == index_name(table) for index in store.dataset(table).describe_indices()
+    )
 
 
-def unindexed_rows(storage: Storage, table: str) -> int:
+def unindexed_rows(store: Store, table: str) -> int:
     """Rows of ``table`` its full-text index does not cover yet (all of them when there is no index)."""
-    if not has_text_index(storage, table):
-        return storage.count(table)
-    return int(storage.dataset(table).stats.index_stats(index_name(table))["num_unindexed_rows"])
+    if not has_text_index(store, table):
+        return store.count(table)
+    return int(store.dataset(table).stats.index_stats(index_name(table))["num_unindexed_rows"])
 
 
-def build_text_indexes(storage: Storage) -> dict[str, int]:
+def build_text_indexes(store: Store) -> dict[str, int]:
     """Create or update the full-text index of every text column; returns rows newly indexed per table."""
     indexed = {}
     for table, column in TEXT_COLUMNS.items():
-        pending = unindexed_rows(storage, table)
+        pending = unindexed_rows(store, table)
         try:
-            if not has_text_index(storage, table):
-                storage.dataset(table).create_scalar_index(column, "INVERTED", name=index_name(table), **INDEX_OPTIONS)
+            if not has_text_index(store, table):
+                store.dataset(table).create_scalar_index(column, "INVERTED", name=index_name(table), **INDEX_OPTIONS)
             elif pending:
-                storage.dataset(table).optimize.optimize_indices(index_names=[index_name(table)])
+                store.dataset(table).optimize.optimize_indices(index_names=[index_name(table)])
         except (OSError, ValueError, RuntimeError) as exc:
             raise VqdbError(
-                f"cannot build the full-text index of {storage.uri(table)}: {exc}. Is another process "
-                f"writing the corpus? Retry when it finished: vqdb index {storage.root}"
+                f"cannot build the full-text index of {store.uri(table)}: {exc}. Is another process "
+                f"writing the corpus? Retry when it finished: vqdb index {store.root}"
             ) from exc
         indexed[table] = pending
     return indexed

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 import torch
 
-from vqdb.ingest import logmel
 from vqdb.ingest.audio import decode_audio
+from vqdb.models import logmel
 
 
 def reference_mel_weights() -> np.ndarray:

@@ -1,5 +1,9 @@
 """``vlm_answer(video, question, options, k)``: answer a question about a video from SQL.
 
+The answer layer registers it on a corpus's own session (``vqdb.corpus`` does, for ``Corpus.sql`` and
+``vqdb.attach``): a call answers with that corpus, through the same DuckDB database, without opening a
+second corpus.
+
 SQL signature::
 
     vlm_answer(video VARCHAR, question VARCHAR, options VARCHAR[], k INTEGER)
@@ -28,11 +32,14 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import json
 import threading
 from typing import Any
 
 import duckdb
 import pyarrow as pa
+
+from vqdb.answer.answer import answer, resolve_backend
 
 RESULT_SQL_TYPE = (
     "STRUCT(answer VARCHAR, answer_text VARCHAR, confidence DOUBLE, clue_intervals DOUBLE[][], "
@@ -55,11 +62,10 @@ DEFAULT_K = 8
 
 
 class _Answerer:
-    """Answers rows of a batch with one corpus handle and one backend for the session."""
+    """Answers rows of a batch with the session's corpus and one backend (resolved on first use)."""
 
-    def __init__(self, ctx: Any):
-        self.ctx = ctx
-        self._corpus = None
+    def __init__(self, corpus: Any):
+        self.corpus = corpus
         self._backend = None
         self._lock = threading.Lock()
 
@@ -72,17 +78,10 @@ class _Answerer:
     def _one(self, video: str | None, question: str | None, options: list[str] | None, k: int | None):
         if question is None:
             return None
-        import json
-
-        from vqdb.answer.answer import answer, resolve_backend
-
-        if self._corpus is None:
-            from vqdb.corpus import Corpus
-
-            self._corpus = Corpus(self.ctx.root, self.ctx.options.get("config"))
+        if self._backend is None:
             self._backend = resolve_backend(None)
         result = answer(
-            self._corpus,
+            self.corpus,
             question,
             options=options or None,
             video=video,
@@ -105,14 +104,21 @@ class _Answerer:
         }
 
 
-def register(con: duckdb.DuckDBPyConnection, ctx: Any) -> None:
-    """Register ``vlm_answer`` in ``con`` for the corpus of ``ctx`` (the session context)."""
+def register(con: duckdb.DuckDBPyConnection, corpus: Any) -> None:
+    """Register ``vlm_answer`` in ``con``, answering with ``corpus`` (a ``vqdb.Corpus`` whose session ``con`` is).
+
+    Example:
+        >>> import tempfile, vqdb
+        >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+        ...     corpus.sql("SELECT count(*) FROM duckdb_functions() WHERE function_name = 'vlm_answer'").fetchall()
+        [(1,)]
+    """
     with contextlib.suppress(duckdb.InvalidInputException, duckdb.CatalogException):
         con.remove_function("vlm_answer")
     varchar = duckdb.sqltypes.VARCHAR
     con.create_function(
         "vlm_answer",
-        _Answerer(ctx),
+        _Answerer(corpus),
         [varchar, varchar, duckdb.list_type(varchar), duckdb.sqltypes.INTEGER],
         duckdb.sqltype(RESULT_SQL_TYPE),
         type="arrow",

@@ -1,0 +1,4 @@
+"""Test scaffolding shipped with the package, never imported by the library itself: tiny randomly
+initialised models of the real architectures (``tiny``) and the ToolMerge merge in plain Python, the
+specification the compiled SQL is checked against (``toolmerge_reference``).
+"""

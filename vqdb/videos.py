@@ -1,0 +1,54 @@
+"""Which video a name means, defined once: an exact video id, else an exact file name, else a unique
+path suffix (on a ``/`` boundary) or the file's own path. Names are compared as plain text: ``_``, ``%``,
+``*`` and ``?`` in a file name are characters, never wildcards.
+
+Example:
+    >>> import tempfile, vqdb
+    >>> resolve_video(vqdb.connect(tempfile.mkdtemp()), "clip.mp4")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    vqdb.errors.VqdbError: no video 'clip.mp4' in the corpus (by id, file name or path); the corpus has no videos...
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from vqdb.errors import VqdbError
+
+COLUMNS = ("video_id", "path", "duration_s", "sample_fps")
+# Each step is tried only when the steps before it matched nothing; a step with several matches is
+# ambiguous. file_name: the last path component (either separator).
+_STEPS = (
+    ("id", "video_id = $v"),
+    ("file name", "regexp_extract(path, '[^/\\\\]+$') = $v"),
+    ("path", "path = $v OR path = $abs OR ends_with(path, '/' || $v) OR ends_with(path, '\\' || $v)"),
+)
+
+
+def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
+    """The ``videos`` row (video_id, path, duration_s, sample_fps) that ``video`` names.
+
+    ``corpus`` is anything with ``sql(query, params=...)`` over the corpus's views (a Corpus, or a
+    DuckDB connection attached to one). VqdbError when nothing or several videos match.
+
+    Example:
+        >>> import vqdb
+        >>> resolve_video(vqdb.connect("demo_corpus"), "birds.mp4")["video_id"]  # doctest: +SKIP
+        'f549c436d369e041'
+    """
+    if not isinstance(video, str) or not video.strip():
+        raise VqdbError(f"a video is named by its id, file name or path; got {video!r}")
+    params = {"v": video, "abs": os.path.abspath(os.path.expanduser(video))}
+    for how, condition in _STEPS:
+        query = f"SELECT DISTINCT {', '.join(COLUMNS)} FROM videos WHERE {condition} ORDER BY video_id"
+        rows = corpus.sql(query, params=params if "$abs" in condition else {"v": video}).fetchall()
+        if len(rows) == 1:
+            return dict(zip(COLUMNS, rows[0], strict=True))
+        if rows:
+            ids = ", ".join(sorted({r[0] for r in rows}))
+            raise VqdbError(f"{len(rows)} videos match {video!r} by {how} ({ids}); name one by its video id")
+    known = [r[0] for r in corpus.sql("SELECT regexp_extract(path, '[^/\\\\]+$') FROM videos LIMIT 5").fetchall()]
+    hint = f"some of them: {known}" if known else "the corpus has no videos yet: ingest some with vqdb ingest"
+    raise VqdbError(f"no video {video!r} in the corpus (by id, file name or path); {hint}")
