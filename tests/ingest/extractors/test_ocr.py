@@ -108,9 +108,10 @@ def test_hello_world_span_covers_the_title(hello_output, reader):
 
 def test_when_is_hello_world_on_screen_in_sql(hello_output, tmp_path):
     with vqdb.connect(tmp_path / "corpus", progress=False) as corpus:
-        Store.open(corpus.root, writable=True).commit("v", "ocr", hello_output.tables, model=hello_output.model, settings={})
+        writer = Store.open(corpus.root, writable=True)
+        writer.commit("v", "ocr", hello_output.tables, model=hello_output.model, settings={})
         empty = {t.name: t.arrow_schema().empty_table() for t in tables_of("frames")}
-        Store.open(corpus.root, writable=True).commit("v", "frames", empty, model=None, settings={})
+        writer.commit("v", "frames", empty, model=None, settings={})
         build_text_indexes(Store.open(corpus.root, writable=True))
         fuzzy = corpus.sql("SELECT start_s, end_s FROM on_screen('Hello world')").fetchall()
         bm25 = corpus.sql("SELECT start_s, end_s, text FROM ocr_search('hello world', k := 1)").fetchall()
