@@ -71,3 +71,17 @@ def test_sql_files_are_all_loaded(tmp_path):
     for path in sql_files():
         for name in re.findall(r"CREATE (?:OR REPLACE )?MACRO\s+(\w+)", path.read_text(), flags=re.I):
             assert name in macros, f"{name} of {path.name} not loaded"
+
+
+def test_a_table_without_data_keeps_its_types_and_says_what_it_needs(tmp_path, sample_media):
+    # The demo's query: a join and a text similarity over frame_embeddings when no visual model ran.
+    query = (
+        "SELECT regexp_extract(v.path, '[^/]+$') AS file, e.ts, round(similarity(e.emb, 'a bird'), 4) AS sim "
+        "FROM frame_embeddings e JOIN videos v USING (video_id) ORDER BY sim DESC LIMIT 5"
+    )
+    with vqdb.connect(tmp_path, progress=False) as corpus:
+        corpus.ingest(sample_media / "birds.mp4", extractors=())
+        types = dict(corpus.sql("DESCRIBE SELECT * FROM frame_embeddings").fetchall()[i][:2] for i in range(4))
+        assert types == {"video_id": "VARCHAR", "frame_idx": "INTEGER", "ts": "DOUBLE", "model": "VARCHAR"}
+        with pytest.raises(duckdb.Error, match="needs the visual model.*--only embed,regions"):
+            corpus.sql(query).fetchall()

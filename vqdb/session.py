@@ -147,9 +147,11 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
                 "was loaded at ingest. Set embed_model (VQDB_EMBED_MODEL or vqdb.toml) to a SigLIP/CLIP id "
                 f"or local directory, then run: vqdb ingest {store.root} --only embed,regions"
             )
+            # Every column is computed from the error, so no plan can skip it (a join pulls filters up).
+            columns = typed_columns(table, dim, "_why")
             con.execute(
-                f"CREATE OR REPLACE VIEW {table.name} AS "
-                f"{typed_select(table, dim)} FROM range(1) WHERE error({message}) IS NULL"
+                f"CREATE OR REPLACE VIEW {table.name} AS SELECT {columns} "
+                f"FROM (SELECT error({message}) AS _why FROM range(1)) WHERE _why IS NULL"
             )
             continue
         source = f"FROM {quote(store.uri(table.name))}"
@@ -162,14 +164,14 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
         con.execute(f"CREATE OR REPLACE VIEW {table.name} AS SELECT * {source}")
 
 
-def typed_select(table: Table, dim: int | None) -> str:
-    """A SELECT list of NULLs with ``table``'s column names and DuckDB types (vectors: ``FLOAT[dim]``, or
-    ``FLOAT[]`` while the dimension is unknown).
+def typed_columns(table: Table, dim: int | None, value: str = "NULL") -> str:
+    """A SELECT list that casts ``value`` to each of ``table``'s columns, with their names and DuckDB types
+    (vectors: ``FLOAT[dim]``, or ``FLOAT[]`` while the dimension is unknown).
 
     Example:
         >>> from vqdb.schema import TABLES
-        >>> print(*typed_select(TABLES["frame_embeddings"], None).split(", "), sep=",\\n")
-        SELECT CAST(NULL AS VARCHAR) AS video_id,
+        >>> print(*typed_columns(TABLES["frame_embeddings"], None).split(", "), sep=",\\n")
+        CAST(NULL AS VARCHAR) AS video_id,
         CAST(NULL AS INTEGER) AS frame_idx,
         CAST(NULL AS DOUBLE) AS ts,
         CAST(NULL AS VARCHAR) AS model,
@@ -182,5 +184,4 @@ def typed_select(table: Table, dim: int | None) -> str:
         else:
             fields.append(pa.field(column.name, column.arrow_type(dim)))
     types = duckdb.connect().from_arrow(pa.schema(fields).empty_table()).types
-    columns = ", ".join(f"CAST(NULL AS {t}) AS {f.name}" for f, t in zip(fields, types, strict=True))
-    return f"SELECT {columns}"
+    return ", ".join(f"CAST({value} AS {t}) AS {f.name}" for f, t in zip(fields, types, strict=True))
