@@ -28,7 +28,7 @@ ROOT = "vqdb"
 # (floor, packages or modules on it); a name owns itself and everything below it in the dotted tree,
 # except the package root "vqdb" (the public facade: connect, attach, Config), which owns only itself.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("vqdb._version", "vqdb.errors")),
+    ("foundation", ("vqdb._version", "vqdb.errors", "vqdb.textnorm")),
     ("settings", ("vqdb.config", "vqdb.schema")),
     ("models, store", ("vqdb.models", "vqdb.store")),
     ("ingest", ("vqdb.ingest",)),
