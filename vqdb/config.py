@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from vqdb.errors import ConfigError
-
-ALL_EXTRACTORS = ("embed", "regions", "asr", "ocr", "audio", "subtitles")
+from vqdb.schema import EXTRACTORS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,9 +60,9 @@ class Config:
             raise ConfigError(f"thumb_max_side must be >= 16 pixels, got {self.thumb_max_side!r}")
         if self.jobs < 1:
             raise ConfigError(f"jobs must be >= 1, got {self.jobs!r}")
-        unknown = set(self.extractors) - set(ALL_EXTRACTORS)
+        unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
-            raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(ALL_EXTRACTORS)}")
+            raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")
 
     @classmethod
     def load(cls, corpus_dir: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
