@@ -67,8 +67,9 @@ def make_plan(
     """A plan for ``question``; calls of tools not in ``available_tools`` are dropped (with notes), and a
     plan left with no calls samples uniformly.
 
-    ``planner``: ``rules`` (default, no model), ``llm`` (``llm`` is a chat backend; None builds
-    ``ChatClient.from_env()``), or a baseline: ``uniform``, ``siglip-q``.
+    ``planner``: ``rules`` (default, no model), ``llm`` (``llm`` is a chat backend; None takes
+    ``vqdb.models.registry.chat_model(Config.load())``: the ``llm_*`` settings), or a baseline: ``uniform``,
+    ``siglip-q``.
 
     Example:
         >>> make_plan("when does the timecode read 00:00:05", available_tools=["ocr"]).to_json()
@@ -84,9 +85,10 @@ def make_plan(
         from vqdb.planner.llm import llm_plan
 
         if llm is None:
-            from vqdb.models.openai_chat import ChatClient
+            from vqdb.config import Config
+            from vqdb.models import registry
 
-            llm = ChatClient.from_env("llm")
+            llm = registry.chat_model(Config.load())
         plan = llm_plan(question, options, llm=llm, duration_s=duration_s, sample_fps=sample_fps, tools=available_tools)
     elif planner in BASELINES:
         plan = baseline_plan(planner, question, options)
