@@ -76,8 +76,8 @@ SCREEN_CUES = (
     "reads", "read", "reading", "written", "writes", "wrote", "writing", "shows", "show", "shown",
     "showing", "displays", "display", "displayed", "displaying", "appears", "appear", "appeared",
     "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
-    "on screen", "on the screen", "onscreen", "on-screen", "sign", "signs", "text", "letters", "title",
-    "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
+    "types", "typed", "typing", "on screen", "on the screen", "onscreen", "on-screen", "sign", "signs", "text",
+    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
 )  # fmt: skip
 """On-screen cues: a quote near one of these is looked for in the text read by OCR."""
 
@@ -124,6 +124,7 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:what|which|who|whom|whose|where|why|how|so)\b)",
     re.I,
 )
+_QUESTION_WORD = re.compile(r"\b(?:what|who|whom|whose|where|why|how)\b", re.I)
 _SPEECH_CUE = re.compile(rf"\b(?:{_words(SPEECH_VERBS)})\b", re.I)
 _CUE_NEXT = re.compile(
     rf"\s*(?:(?:is|are|was|were|also|then|it|gets)\s+)*(?:{_words(SPEECH_VERBS)}|{_words(SCREEN_CUES)})\b", re.I
@@ -334,6 +335,7 @@ def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
     after = _QUOTE_LIST_START.sub(" ", after[: stop.start()] if stop else after)
     stop = next((m for m in _CLAUSE.finditer(after) if not _CUE_NEXT.match(after, m.end())), None)
     after = after[: stop.start()] if stop else after
+    after = _QUESTION_WORD.split(after, maxsplit=1)[0]  # "…, 'X' what appeared?": a new clause
     return _MARK.sub(" ", before), _MARK.sub(" ", after)
 
 
