@@ -73,10 +73,15 @@ def test_the_benchmark_runs_end_to_end_on_a_tiny_dev_set(tmp_path):
     assert summary[("dev", "all", "uniform")]["hit1"] == pytest.approx(1 / 3)
 
 
-def test_the_dev_set_files_are_well_formed():
+def _load_script():
     spec = importlib.util.spec_from_file_location("quality_benchmark", SCRIPT)
     quality = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(quality)
+    return quality
+
+
+def test_the_dev_set_files_are_well_formed():
+    quality = _load_script()
     videos = quality.load_videos(DATA)  # both loaders check every record and raise on a bad one
     questions = quality.load_questions(DATA, quality.SPLITS, quality.KINDS, None, videos)
     assert len({q["id"] for q in questions}) == len(questions)
@@ -84,3 +89,27 @@ def test_the_dev_set_files_are_well_formed():
     assert len(real) >= 40
     assert {q["kind"] for q in questions} == set(quality.KINDS)
     assert {q["split"] for q in questions} == {"dev", "heldout"}
+
+
+def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
+    quality = _load_script()
+    import vqdb
+
+    class WithLocate:  # a corpus as it will be once Corpus.locate exists (without a planner argument)
+        def __init__(self, corpus):
+            self.corpus = corpus
+
+        def sql(self, query, params=None):
+            return self.corpus.sql(query, params=params)
+
+        def locate(self, question, *, video=None):
+            return [{"video_id": video, "start_s": 5.0, "end_s": 15.0, "score": 1.0}, {"start_s": 0.0, "end_s": 1.0}]
+
+    corpus = WithLocate(vqdb.connect(tmp_path / "c"))
+    q = {"question": "when?"}
+    result = {"errors": []}
+    assert quality.locate_tiou(corpus, q, [(0.0, 10.0)], "v", "rules", result) == pytest.approx(1 / 3)
+    assert result["top_interval"] == [5.0, 15.0]
+    assert quality.locate_tiou(corpus, q, [(0.0, 10.0)], "v", "uniform", result) is None  # no planner argument
+    assert quality.locate_tiou(corpus.corpus, q, [(0.0, 10.0)], "v", "rules", result) is None  # no locate yet
+    assert quality.tiou(corpus, [(0.0, 10.0)], [(5.0, 10.0), (20.0, 25.0)]) == pytest.approx(1 / 3)

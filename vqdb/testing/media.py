@@ -50,7 +50,7 @@ from typing import Any
 import av
 import matplotlib
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFilter, ImageFont
 
 from vqdb.errors import MediaError, VqdbError
 from vqdb.ingest.audio import decode_audio
@@ -410,7 +410,8 @@ def _check_scenes(scenes: Sequence[Scene], duration_s: float) -> None:
         raise MediaRecipeError("a clip needs at least one Scene (its background)")
     ordered = sorted(scenes, key=lambda s: s.start_s)
     if ordered[0].start_s > 0 or ordered[-1].end_s < duration_s:
-        raise MediaRecipeError(f"the scenes must cover 0..{duration_s} s; they cover {ordered[0].start_s}..")
+        covered = f"{ordered[0].start_s}..{max(s.end_s for s in ordered)}"
+        raise MediaRecipeError(f"the scenes must cover 0..{duration_s} s; they cover {covered} s")
     for a, b in zip(ordered, ordered[1:], strict=False):
         if b.start_s > a.end_s:
             raise MediaRecipeError(f"the scenes leave a gap between {a.end_s} and {b.start_s} s")
@@ -677,8 +678,6 @@ def font(name: str, size_px: float) -> ImageFont.FreeTypeFont:
 
 
 def _color(value: str) -> tuple[int, int, int, int]:
-    from PIL import ImageColor
-
     try:
         rgba = ImageColor.getrgb(value)
     except ValueError as exc:
@@ -688,11 +687,11 @@ def _color(value: str) -> tuple[int, int, int, int]:
 
 @dataclasses.dataclass
 class _Sprite:
-    """A text rendered once: RGBA image, top-left when still, and its lines' offsets for rolls."""
+    """A text rendered once: its RGBA image and the (top, bottom) rows of each line in it (for rolls)."""
 
     layer: Text
     image: Image.Image
-    line_tops: list[tuple[int, int]]  # (top, bottom) of each line inside the image
+    line_rows: list[tuple[int, int]]
 
 
 def _sprite(layer: Text, size: tuple[int, int]) -> _Sprite:
@@ -721,17 +720,18 @@ def _sprite(layer: Text, size: tuple[int, int]) -> _Sprite:
         stroke_width=stroke,
         stroke_fill=_color(layer.outline) if layer.outline else None,
     )
-    line_tops = []
+    line_rows = []
     y = pad - top
+    step = face.getbbox("A", stroke_width=stroke)[3] + stroke + spacing  # PIL's multiline line height
     for line in layer.text.split("\n"):
-        lt, lb = probe.textbbox((0, 0), line or " ", font=face)[1::2]
-        line_tops.append((y + lt, y + lb))
-        y += face.getbbox("Ag")[3] + spacing  # PIL's multiline line height: ascent-to-descent plus spacing
+        line_top, line_bottom = probe.textbbox((0, 0), line or " ", font=face, stroke_width=stroke)[1::2]
+        line_rows.append((y + line_top, y + line_bottom))
+        y += step
     if layer.rotation:
         if layer.roll:
             raise MediaRecipeError(f"a rolling text cannot be rotated: {layer.text[:30]!r}")
         image = image.rotate(layer.rotation, resample=Image.BICUBIC, expand=True)
-    return _Sprite(layer, image, line_tops)
+    return _Sprite(layer, image, line_rows)
 
 
 def _top_left(sprite: _Sprite, size: tuple[int, int], t: float) -> tuple[int, int]:
@@ -774,7 +774,7 @@ def _text_truth(texts: Sequence[Text], size: tuple[int, int]) -> list[Truth]:
         sprite = _sprite(layer, size)
         h, span = sprite.image.size[1], layer.end_s - layer.start_s
         lines = []
-        for n, ((top, bottom), line) in enumerate(zip(sprite.line_tops, layer.text.split("\n"), strict=True), 1):
+        for n, ((top, bottom), line) in enumerate(zip(sprite.line_rows, layer.text.split("\n"), strict=True), 1):
             if not line.strip():
                 continue
             # the block's top is y(t) = H - p (H + h), p = (t - start) / span; the line is inside when
