@@ -13,7 +13,8 @@ Per split (``dev``, ``heldout``) and kind (``text``, ``speech``, ``sound``, ``co
   it (the top interval against the ground truth with the ``intervals_tiou`` macro); ``n/a`` until then.
 * **MCQ accuracy** (questions with options): ``corpus.answer(question, options, video=..., backend=
   "evidence")`` with the planner's keyframes (``retrieval="uniform"`` for the uniform baseline; SigLIP-Q's
-  keyframes through ``vqdb.answer.answer_on_keyframes``); answers are not cached.
+  or the LLM planner's keyframes through ``vqdb.answer.answer_on_keyframes``); answers are not cached.
+  ``--backend`` names another answerer (e.g. ``transformers:<path>``).
 
 A question that raises counts in ``errors`` (its metrics as misses) and the run goes on.
 
@@ -44,6 +45,7 @@ from typing import Any
 
 import vqdb
 from vqdb.ingest.video_id import video_id
+from vqdb.planner.retrieve import PLANNERS
 from vqdb.testing import media
 
 REPO = Path(__file__).resolve().parents[1]
@@ -53,7 +55,7 @@ CACHE = REPO / ".cache" / "quality"
 SPLITS = ("dev", "heldout")
 KINDS = ("text", "speech", "sound", "composition")
 POOLS = {"text+speech": ("text", "speech")}
-PLANNERS = ("rules", "uniform", "siglip-q")
+DEFAULT_PLANNERS = ("rules", "uniform", "siglip-q")
 BASELINES = ("uniform", "siglip-q")
 THRESHOLDS = (0.3, 0.5, 0.7)
 
@@ -99,7 +101,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", type=_choices(SPLITS), default=list(SPLITS), help="dev,heldout (default both)")
     parser.add_argument("--kind", type=_choices(KINDS), default=list(KINDS), help="text,speech,sound,composition")
-    parser.add_argument("--planner", type=_choices(PLANNERS), default=list(PLANNERS), help="rules,uniform,siglip-q")
+    parser.add_argument(
+        "--planner", type=_choices(PLANNERS), default=list(DEFAULT_PLANNERS), help="rules,uniform,siglip-q (or llm)"
+    )
+    parser.add_argument("--backend", default="evidence", help="answer backend (corpus.answer's backend=)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many questions per split")
     parser.add_argument("--json", type=Path, default=None, help="write every result and the summary here")
     parser.add_argument("-k", type=int, default=4, help="keyframes retrieved (HIT@k counts up to 4)")
@@ -334,7 +339,7 @@ def run_question(
     result["tiou"] = locate_tiou(corpus, q, gt, vid, planner, result)
     if result["mcq"]:
         try:
-            answer = answer_question(corpus, q, vid, planner, args.answer_k)
+            answer = answer_question(corpus, q, vid, planner, args.answer_k, args.backend)
             result["answer"] = answer.answer
             result["correct"] = answer.answer == q["answer"]
         except Exception as exc:
@@ -400,18 +405,20 @@ def tiou(corpus: Any, pred: Sequence[tuple[float, float]], gt: Sequence[tuple[fl
     return float(row[0])
 
 
-def answer_question(corpus: Any, q: dict[str, Any], vid: str, planner: str, k: int) -> Any:
-    """The evidence-only answer with the planner's keyframes."""
-    common = {"video": vid, "k": k, "backend": "evidence", "cache": False}
-    if planner == "rules":
-        return corpus.answer(q["question"], q["options"], **common)
-    if planner == "uniform":
-        return corpus.answer(q["question"], q["options"], retrieval="uniform", **common)
+def answer_question(corpus: Any, q: dict[str, Any], vid: str, planner: str, k: int, backend: str) -> Any:
+    """The answer (not cached) from the planner's keyframes: ``corpus.answer`` for the rules and uniform
+    retrievals it offers, ``answer_on_keyframes`` with the keyframes of any other planner."""
+    if planner in ("rules", "uniform"):
+        retrieval = "planner" if planner == "rules" else "uniform"
+        return corpus.answer(
+            q["question"], q["options"], video=vid, k=k, backend=backend, cache=False, retrieval=retrieval
+        )
     from vqdb.answer import answer_on_keyframes
 
     found = corpus.retrieve(q["question"], options=q["options"], video=vid, k=k, planner=planner)
-    keyframes = found.keyframes
-    return answer_on_keyframes(corpus, q["question"], keyframes, options=q["options"], backend="evidence", cache=False)
+    return answer_on_keyframes(
+        corpus, q["question"], found.keyframes, options=q["options"], backend=backend, cache=False
+    )
 
 
 def _error(stage: str, exc: Exception) -> str:
