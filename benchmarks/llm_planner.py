@@ -3,8 +3,9 @@
 Part 1, backends: llama.cpp (``llama-cpp-python``, ``vqdb.models.gguf_chat.GgufChat``, the baseline) against
 transformers' GGUF loading (``AutoModelForCausalLM.from_pretrained(dir, gguf_file=...)``, which needs
 ``gguf`` and ``accelerate``). Each runs in its own process on the same planning prompt: load seconds,
-prompt tokens, generated tokens per second (greedy, ``--tokens`` new tokens, no stop), peak resident
-memory, and the ratio of each to llama.cpp's.
+prompt tokens, seconds to read the prompt, new tokens per second after it (greedy, ``--tokens``, no
+stop), peak resident memory, and the ratio of each to llama.cpp's. The load average is printed: on a
+shared machine every wall time stretches with it.
 
 Part 2, planners: the rule planner against the LLM planner (``vqdb.planner.llm.llm_plan`` on the gguf
 backend) on the same questions: the issue's phrasings (``tests/planner/test_rules_words.py``) and a
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import resource
 import sys
@@ -46,12 +48,15 @@ def _run_llama_cpp(tokens: int, out: multiprocessing.Queue) -> None:
     chat = GgufChat()
     loaded = time.perf_counter() - start
     prompt = chat.model.tokenize(gemma_prompt(_prompt_messages()).encode(), add_bos=True, special=True)
+    start = time.perf_counter()
+    chat.model.eval(prompt)
+    prefill = time.perf_counter() - start
     start, n = time.perf_counter(), 0
-    for _ in chat.model.generate(prompt, temp=0.0, repeat_penalty=1.0):
+    for _ in chat.model.generate(prompt, temp=0.0, repeat_penalty=1.0):  # reuses the evaluated prompt
         n += 1
         if n >= tokens:
             break
-    out.put(_row("llama.cpp (llama-cpp-python)", loaded, len(prompt), n, time.perf_counter() - start))
+    out.put(_row("llama.cpp (llama-cpp-python)", loaded, len(prompt), prefill, n, time.perf_counter() - start))
 
 
 def _run_transformers(tokens: int, out: multiprocessing.Queue) -> None:
@@ -67,17 +72,21 @@ def _run_transformers(tokens: int, out: multiprocessing.Queue) -> None:
     model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name).eval()
     loaded = time.perf_counter() - start
     inputs = tokenizer(gemma_prompt(_prompt_messages()), return_tensors="pt")
-    start = time.perf_counter()
     with torch.inference_mode():
+        start = time.perf_counter()
+        model(**inputs)
+        prefill = time.perf_counter() - start
+        start = time.perf_counter()
         generated = model.generate(**inputs, max_new_tokens=tokens, min_new_tokens=tokens, do_sample=False)
     n = generated.shape[1] - inputs["input_ids"].shape[1]
-    out.put(_row("transformers GGUF (float32)", loaded, inputs["input_ids"].shape[1], n, time.perf_counter() - start))
+    seconds = time.perf_counter() - start - prefill  # generate prefills again: count only its new tokens
+    out.put(_row("transformers GGUF (float32)", loaded, inputs["input_ids"].shape[1], prefill, n, seconds))
 
 
-def _row(name: str, loaded: float, prompt: int, generated: int, seconds: float) -> dict:
+def _row(name: str, loaded: float, prompt: int, prefill: float, generated: int, seconds: float) -> dict:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"backend": name, "load_s": loaded, "prompt": prompt, "tok": generated, "tok_s": generated / seconds,
-            "seconds": seconds, "peak_mb": peak_mb}  # fmt: skip
+    return {"backend": name, "load_s": loaded, "prompt": prompt, "prefill_s": prefill, "tok": generated,
+            "tok_s": generated / seconds, "peak_mb": peak_mb}  # fmt: skip
 
 
 def _isolated(target, tokens: int) -> dict:
@@ -96,16 +105,20 @@ def backends(tokens: int, skip_transformers: bool) -> None:
     if not skip_transformers:
         rows.append(_isolated(_run_transformers, tokens))
     base = rows[0]
-    print(f"\nBackends: Gemma 3 270M Q4_K_M, planning prompt, {tokens} greedy tokens (ratios: x llama.cpp)")
-    print(f"{'backend':30} {'load s':>8} {'prompt':>7} {'tok/s':>8} {'peak MB':>8} {'load x':>7} {'tok/s x':>8} "
-          f"{'MB x':>6}")  # fmt: skip
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\nBackends: Gemma 3 270M Q4_K_M, the planning prompt, then {tokens} greedy tokens; ratios: x llama.cpp "
+          f"(load average {load} on {os.cpu_count()} cores)")  # fmt: skip
+    keys = ("load_s", "prefill_s", "tok_s", "peak_mb")
+    print(f"{'backend':30} {'load s':>7} {'prompt':>6} {'prefill s':>9} {'new tok/s':>9} {'peak MB':>7} "
+          f"{'load x':>7} {'prefill x':>9} {'tok/s x':>8} {'MB x':>5}")  # fmt: skip
     for row in rows:
         if "error" in row:
             print(f"{row['backend']:30} failed: {row['error']}")
             continue
-        ratios = [row[k] / base[k] if "error" not in base else float("nan") for k in ("load_s", "tok_s", "peak_mb")]
-        print(f"{row['backend']:30} {row['load_s']:8.1f} {row['prompt']:7d} {row['tok_s']:8.2f} {row['peak_mb']:8.0f} "
-              f"{ratios[0]:7.2f} {ratios[1]:8.3f} {ratios[2]:6.2f}")  # fmt: skip
+        ratios = [row[k] / base[k] if "error" not in base else float("nan") for k in keys]
+        print(f"{row['backend']:30} {row['load_s']:7.1f} {row['prompt']:6d} {row['prefill_s']:9.2f} "
+              f"{row['tok_s']:9.2f} {row['peak_mb']:7.0f} {ratios[0]:7.1f} {ratios[1]:9.1f} {ratios[2]:8.3f} "
+              f"{ratios[3]:5.1f}")  # fmt: skip
 
 
 def questions(cgbench: int) -> list[tuple[str, list[str] | None, list[tuple[str, str]] | None]]:
