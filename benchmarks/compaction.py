@@ -36,8 +36,16 @@ def small_ingests(root: str, count: int, frames_per_video: int = 5) -> None:
             vid = f"v{v}"
             frames = TABLES["frames"].from_rows(
                 [
-                    {"video_id": vid, "frame_idx": i, "ts": float(i), "source_frame": i, "jpeg": b"\xff" * 64,
-                     "width": 8, "height": 8, "is_keyframe": i == 0}
+                    {
+                        "video_id": vid,
+                        "frame_idx": i,
+                        "ts": float(i),
+                        "source_frame": i,
+                        "jpeg": b"\xff" * 64,
+                        "width": 8,
+                        "height": 8,
+                        "is_keyframe": i == 0,
+                    }
                     for i in range(frames_per_video)
                 ]
             )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from vqdb.answer import sql as answer_sql
-from vqdb.config import Config
+from vqdb.config import Config, check_gap, check_keyframes
 from vqdb.errors import VqdbError
 from vqdb.schema import TABLES
 from vqdb.session import ReadOnlySession, new_connection, run_read_only
@@ -178,7 +178,9 @@ class Corpus:
         """
         from vqdb.planner import retrieve
 
-        return retrieve(self, question, video=video, k=k, **kw)
+        if "gap" in kw:
+            kw["gap"] = check_gap(kw["gap"])
+        return retrieve(self, question, video=video, k=check_keyframes(k), **kw)
 
     def answer(
         self, question: str, options: Sequence[str] | None = None, *, video: str | None = None, k: int = 8, **kw: Any
@@ -192,7 +194,7 @@ class Corpus:
         """
         from vqdb.answer import answer
 
-        return answer(self, question, options, video=video, k=k, **kw)
+        return answer(self, question, options, video=video, k=check_keyframes(k), **kw)
 
     def eval(
         self, bench: str, gt: Any = None, pred: Any = None, variant: str | None = None, **opts: Any

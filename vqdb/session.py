@@ -14,9 +14,9 @@ the bound plan, with macros and ``query()`` expanded). The only write a session 
 cache, through ``vqdb.store`` under the writer lock.
 
 Example:
-    >>> import duckdb, tempfile
-    >>> from vqdb.store import Store
-    >>> root = Store.create(tempfile.mkdtemp()).root
+    >>> import duckdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> root = empty_corpus()
     >>> con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
     >>> con.sql("SELECT count(*) FROM videos").fetchall()
     [(0,)]
@@ -71,9 +71,9 @@ def load_lance(con: duckdb.DuckDBPyConnection) -> None:
         >>> con.sql("SELECT loaded FROM duckdb_extensions() WHERE extension_name = 'lance'").fetchall()
         [(True,)]
     """
-    loaded = con.execute(
-        "SELECT count(*) FROM duckdb_extensions() WHERE extension_name = 'lance' AND loaded"
-    ).fetchone()[0]
+    # duckdb_functions(), not duckdb_extensions(): that one lists the extension directory, which a
+    # read-only session may not read
+    loaded = con.execute("SELECT count(*) FROM duckdb_functions() WHERE function_name = 'lance_fts'").fetchone()[0]
     if not loaded:
         try:
             con.execute(f"LOAD '{lance_extension_path()}'")
@@ -138,9 +138,7 @@ _FIX = (
 )
 
 
-def run_read_only(
-    con: duckdb.DuckDBPyConnection, query: str, params: Any = None
-) -> duckdb.DuckDBPyRelation | None:
+def run_read_only(con: duckdb.DuckDBPyConnection, query: str, params: Any = None) -> duckdb.DuckDBPyRelation | None:
     """Run ``query`` (one or more statements; ``params`` go to the last) after checking each statement
     reads only; returns the last statement's relation (None for a statement without a result).
 
@@ -190,7 +188,9 @@ def _check_statement(con: duckdb.DuckDBPyConnection, statement: Any, params: Any
         return
     for operator in _operators(json.loads(plan[0][1])):
         if "LANCE" in operator and operator not in LANCE_READERS:
-            raise ReadOnlyError(f"statement refused: it calls {operator}, a Lance function that writes datasets; {_FIX}")
+            raise ReadOnlyError(
+                f"statement refused: it calls {operator}, a Lance function that writes datasets; {_FIX}"
+            )
 
 
 def _operators(node: Any) -> Iterator[str]:
@@ -266,8 +266,9 @@ def attach(
     (a fresh cursor sees the latest data; ``Corpus.sql`` does this for you).
 
     Example:
-        >>> import duckdb, tempfile
-        >>> root = Store.create(tempfile.mkdtemp()).root
+        >>> import duckdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> root = empty_corpus()
         >>> con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
         >>> con.sql("SELECT count(*) FROM frames").fetchall()
         [(0,)]
@@ -287,8 +288,8 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
     types whose scan says what to do, so ``similarity(emb, 'a dog')`` over it binds and then explains.
 
     Example:
-        >>> import tempfile
-        >>> con = new_connection(); create_views(con, Store.create(tempfile.mkdtemp()))
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> con = new_connection(); create_views(con, Store.open(empty_corpus()))
         >>> con.sql("SELECT count(*) FROM ocr_spans").fetchall()
         [(0,)]
         >>> con.sql("SELECT count(*) FROM frame_embeddings").fetchall()  # doctest: +ELLIPSIS

@@ -13,6 +13,7 @@ import vqdb
 from vqdb.cli import main
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 
 def _commit(corpus, extractor, **rows):
@@ -25,7 +26,7 @@ def corpus_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("VQDB_VLM_MODEL", raising=False)
     buf = io.BytesIO()
     Image.new("RGB", (16, 16)).save(buf, "JPEG")
-    with vqdb.connect(tmp_path / "c", progress=False) as corpus:
+    with vqdb.connect(empty_corpus(tmp_path / "c"), progress=False) as corpus:
         video = {"video_id": "vid1", "path": "/v/clip.mp4", "duration_s": 6.0, "ingested_at": datetime.now(UTC)}
         frames = [{"video_id": "vid1", "frame_idx": i, "ts": float(i), "jpeg": buf.getvalue()} for i in range(6)]
         _commit(corpus, "frames", videos=[video], frames=frames)

@@ -28,12 +28,16 @@ Progress = Callable[[str], None]
 
 @dataclasses.dataclass
 class VideoJob:
-    """What to do for one file: which extractors to run, and the committed frames when reusing them."""
+    """What to do for one file: which extractors to run, the committed frames when reusing them, the
+    video this file replaces (same path, older content), and extractors whose rows to drop (they were
+    made from frames being redone, and cannot run now)."""
 
     path: Path
     video_id: str
     extractors: tuple[str, ...]
-    frames: pa.Table | None = None  # None: decode and commit frames too (a new video)
+    frames: pa.Table | None = None  # None: decode and commit frames too (a new video, or new frames)
+    replaces: str | None = None
+    drop: tuple[str, ...] = ()
 
     @property
     def new_video(self) -> bool:
@@ -103,10 +107,13 @@ def commit_result(store: Store, result: VideoResult) -> int:
         >>> import tempfile
         >>> from vqdb.config import Config
         >>> result = process_video(VideoJob(Path("sample_media/birds.mp4"), "demo", ()), Config(), {})
-        >>> commit_result(Store.create(tempfile.mkdtemp()), result)  # 2 frames + 1 videos row
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     commit_result(store, result)  # 2 frames + 1 videos row
         3
     """
     rows = 0
+    for name in result.job.drop:
+        store.delete_extraction(result.job.video_id, name)
     order = [name for name in result.outputs if name != "frames"] + (["frames"] if "frames" in result.outputs else [])
     for name in order:
         output = result.outputs[name]

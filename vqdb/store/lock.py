@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import fcntl
 import json
@@ -191,10 +192,8 @@ class LocalWriterLock:
         return f"another writer, {holder}"
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(KeyError, OSError):  # at interpreter exit the OS releases the flock anyway
             self.release()
-        except (KeyError, OSError):  # the interpreter is shutting down: the OS releases the flock
-            pass
 
     def __repr__(self) -> str:
         return f"LocalWriterLock({str(self.root)!r}, held={self._held})"

@@ -20,10 +20,13 @@ its JPEGs) is not rewritten whole every time a small fragment joins it.
 Example:
     >>> import tempfile
     >>> from vqdb.schema import TABLES
+    >>> def cue(video):
+    ...     return TABLES["subtitles"].from_rows(
+    ...         [{"video_id": video, "cue_id": 0, "start_s": 0.0, "end_s": 1.0, "text": "hi", "source": "x.srt"}]
+    ...     )
     >>> with Store.create(tempfile.mkdtemp()) as store:
     ...     for video in ("a", "b", "c"):
-    ...         _ = store.commit(video, "subtitles", {"subtitles": TABLES["subtitles"].from_rows([{"video_id": video,
-    ...             "cue_id": 0, "start_s": 0.0, "end_s": 1.0, "text": "hi", "source": "x.srt"}])}, model=None, settings={})
+    ...         _ = store.commit(video, "subtitles", {"subtitles": cue(video)}, model=None, settings={})
     ...     print(compact(store, ["subtitles"]))  # doctest: +ELLIPSIS
     subtitles: 3 -> 1 fragments, 5 old versions removed, ...
     compacted 3 -> 1 fragments, removed 5 old versions, ...

@@ -329,7 +329,9 @@ class Store:
             "vqdb_version": __version__,
             "finished_at": datetime.now(UTC),
         }
-        self.replace("extractions", f"{video} AND extractor = {quote(extractor)}", TABLES["extractions"].from_rows([record]))
+        self.replace(
+            "extractions", f"{video} AND extractor = {quote(extractor)}", TABLES["extractions"].from_rows([record])
+        )
         return record["rows"]
 
     def disk_usage(self) -> dict[str, int]:
@@ -348,7 +350,6 @@ class Store:
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r}, writable={self.writable})"
-
 
 
 def quote(value: str) -> str:
