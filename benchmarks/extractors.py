@@ -27,7 +27,7 @@ from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
 from vqdb.ingest.wer import word_error_rate
-from vqdb.models import whisper
+from vqdb.models import registry
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 CLIPS = (
@@ -108,7 +108,7 @@ def _totals(rows: list[dict]) -> list[dict]:
 
 def wer_rows(model: str) -> list[dict]:
     """Transcribe jfk.flac and the LJSpeech clips; WER per clip and pooled over all of them."""
-    recognizer = whisper.load_recognizer(model)
+    recognizer = registry.speech_recognizer(Config(whisper_model=model))
     pairs = [(SHARED / "audio" / "jfk.flac", JFK_TEXT)]
     with open(SHARED / "audio" / "ljspeech" / "metadata_wav.csv", newline="") as f:
         for row in csv.DictReader(f, delimiter="|"):

@@ -62,7 +62,8 @@ def embedding_section(args: argparse.Namespace) -> None:
     loads, and always the tiny random SigLIP (same code path, 32x32 input) as a floor for the pipeline's cost."""
     from vqdb.config import Config
     from vqdb.errors import ModelUnavailableError
-    from vqdb.models.siglip import SiglipEmbedder, load_image_text_embedder
+    from vqdb.models.registry import image_text_embedder
+    from vqdb.models.siglip import SiglipEmbedder
     from vqdb.testing.tiny import build_tiny_siglip
 
     rng = np.random.default_rng(0)
@@ -70,7 +71,7 @@ def embedding_section(args: argparse.Namespace) -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         providers = [("tiny random SigLIP", lambda: SiglipEmbedder(build_tiny_siglip(Path(tmp) / "tiny")))]
-        providers.insert(0, (Config().embed_model, lambda: load_image_text_embedder(Config())))
+        providers.insert(0, (Config().embed_model, lambda: image_text_embedder(Config())))
         for name, load in providers:
             try:
                 embedder = load()

@@ -32,3 +32,47 @@ def test_bad_values_name_the_setting(tmp_path):
         Config.load(tmp_path)
     with pytest.raises(ConfigError, match="jobs='many'"):
         Config.load(overrides={"jobs": "many"})
+
+
+def test_chat_model_settings_from_files_environment_and_overrides(monkeypatch, tmp_path):
+    for role in ("LLM", "VLM"):
+        for setting in ("BACKEND", "BASE_URL", "MODEL", "API_KEY"):
+            monkeypatch.delenv(f"VQDB_{role}_{setting}", raising=False)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setenv("VQDB_CONFIG", str(tmp_path / "no-user-config.toml"))
+    (tmp_path / "vqdb.toml").write_text('vlm_backend = "transformers"\nvlm_model = "/models/smolvlm"\n')
+    monkeypatch.setenv("VQDB_LLM_BASE_URL", "http://localhost:8000/v1")
+    monkeypatch.setenv("VQDB_LLM_MODEL", "qwen2.5")
+    monkeypatch.setenv("VQDB_LLM_API_KEY", "sk-llm")
+    config = Config.load(tmp_path, overrides={"vlm_model": "/models/other"})
+    assert (config.llm_backend, config.llm_base_url, config.llm_model) == ("", "http://localhost:8000/v1", "qwen2.5")
+    assert (config.llm_api_key, config.vlm_api_key) == ("sk-llm", "")
+    assert (config.vlm_backend, config.vlm_model) == ("transformers", "/models/other")
+
+
+def test_openai_api_key_is_the_lowest_priority_key(monkeypatch, tmp_path):
+    monkeypatch.setenv("VQDB_CONFIG", str(tmp_path / "no-user-config.toml"))
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai")
+    monkeypatch.delenv("VQDB_LLM_API_KEY", raising=False)
+    monkeypatch.delenv("VQDB_VLM_API_KEY", raising=False)
+    assert (Config.load().llm_api_key, Config.load().vlm_api_key) == ("sk-openai", "sk-openai")
+    (tmp_path / "vqdb.toml").write_text('vlm_api_key = "sk-file"\n')
+    monkeypatch.setenv("VQDB_LLM_API_KEY", "sk-llm")
+    config = Config.load(tmp_path)
+    assert (config.llm_api_key, config.vlm_api_key) == ("sk-llm", "sk-file")
+    assert Config().llm_api_key == ""  # only load() reads the environment
+
+
+def test_api_keys_stay_out_of_the_repr():
+    config = Config(llm_api_key="sk-secret-llm", vlm_api_key="sk-secret-vlm", llm_model="qwen2.5")
+    assert "sk-secret" not in repr(config) and "sk-secret" not in str(config)
+    assert "llm_model='qwen2.5'" in repr(config)
+
+
+def test_api_keys_are_not_written_to_the_corpus(tmp_path, sample_media):
+    import vqdb
+
+    with vqdb.connect(tmp_path / "c", llm_api_key="sk-secret-llm", vlm_api_key="sk-secret-vlm", progress=False) as c:
+        assert c.ingest(sample_media / "birds.mp4", extractors=["subtitles"]).ok
+    written = [p for p in (tmp_path / "c").rglob("*") if p.is_file()]
+    assert written and not [p for p in written if b"sk-secret" in p.read_bytes()]

@@ -2,7 +2,9 @@
 
 Values come, lowest priority first, from the defaults below, a TOML file (``$VQDB_CONFIG`` or
 ``~/.config/vqdb/config.toml``), the corpus's own ``vqdb.toml``, environment variables ``VQDB_<FIELD>``
-(upper case) and finally keyword overrides.
+(upper case) and finally keyword overrides. ``OPENAI_API_KEY``, when set, is the API key of the LLM and
+the VLM unless a file or ``VQDB_LLM_API_KEY`` / ``VQDB_VLM_API_KEY`` gives one; API keys never appear in
+``repr(config)``.
 
 Example:
     >>> from vqdb.config import Config
@@ -19,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from vqdb.errors import ConfigError
+from vqdb.schema import EXTRACTORS
 
-ALL_EXTRACTORS = ("embed", "regions", "asr", "ocr", "audio", "subtitles")
 MAX_SAMPLE_FPS = 240.0  # frames sampled per second: above any video's rate, where each frame is kept once
 MAX_KEYFRAMES = 1000  # keyframes per video a question may ask for
 
@@ -61,6 +63,10 @@ def check_gap(gap: object) -> float | None:
     return float(gap)
 
 
+# the lowest-priority source of a setting, below the files: a variable other tools already read
+FALLBACK_VARIABLES = {"llm_api_key": "OPENAI_API_KEY", "vlm_api_key": "OPENAI_API_KEY"}
+
+
 @dataclasses.dataclass(frozen=True)
 class Config:
     """Settings for ingest, models and the SQL session.
@@ -68,6 +74,8 @@ class Config:
     Example:
         >>> Config.load(overrides={"thumb_max_side": 256}).thumb_max_side
         256
+        >>> "sk-secret" in repr(Config(vlm_model="llava", vlm_api_key="sk-secret"))
+        False
     """
 
     # sampling and thumbnails
@@ -87,6 +95,18 @@ class Config:
     ocr_change_threshold: float = 0.02
     audio_topk: int = 5
     audio_event_threshold: float = 0.3
+    # chat models: the text LLM (planner="llm") and the vision-language model (answers). A backend is
+    # "openai" (an OpenAI-compatible endpoint: base URL, model, API key) or "transformers" (a local model:
+    # hub id or directory); empty chooses "openai" when base URL and model are set, and for the VLM
+    # "transformers" when only the model is set (see vqdb.models.registry)
+    llm_backend: str = ""
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = dataclasses.field(default="", repr=False)
+    vlm_backend: str = ""
+    vlm_base_url: str = ""
+    vlm_model: str = ""
+    vlm_api_key: str = dataclasses.field(default="", repr=False)
     # which extractors run at ingest; empty means all that are available
     extractors: tuple[str, ...] = ()
     jobs: int = 1
@@ -101,9 +121,9 @@ class Config:
             raise ConfigError(f"thumb_max_side must be >= 16 pixels, got {self.thumb_max_side!r}")
         if self.jobs < 1:
             raise ConfigError(f"jobs must be >= 1, got {self.jobs!r}")
-        unknown = set(self.extractors) - set(ALL_EXTRACTORS)
+        unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
-            raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(ALL_EXTRACTORS)}")
+            raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")
 
     @classmethod
     def load(cls, corpus_dir: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
@@ -113,7 +133,9 @@ class Config:
             >>> Config.load(overrides={"sample_fps": 0.5}).sample_fps
             0.5
         """
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {
+            name: os.environ[var] for name, var in FALLBACK_VARIABLES.items() if os.environ.get(var)
+        }
         user_file = os.environ.get("VQDB_CONFIG") or Path.home() / ".config" / "vqdb" / "config.toml"
         for path in (Path(user_file), Path(corpus_dir) / "vqdb.toml" if corpus_dir else None):
             if path is not None and path.is_file():

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import vqdb
-from vqdb.models.openai_chat import ChatResult
+from vqdb.models.protocols import ChatResult
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.testing.corpora import empty_corpus

@@ -10,8 +10,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from vqdb.answer import Answer, EvidenceAnswerer, answer, answer_on_keyframes, ground, resolve_backend
+from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
-from vqdb.models.openai_chat import ChatClient, ChatResult
+from vqdb.models.openai_chat import ChatClient
+from vqdb.models.protocols import ChatResult
 from vqdb.planner import retrieve
 
 OPTIONS = ["A stop sign", "An exit sign", "A welcome banner"]
@@ -65,8 +67,8 @@ def test_no_logprobs_gives_null_confidence_and_bad_replies_no_answer(corpus, scr
     assert any("names no option letter" in n for n in vague.notes)
 
 
-def test_evidence_only_is_the_default_and_says_so(corpus, monkeypatch):
-    monkeypatch.delenv("VQDB_VLM_MODEL", raising=False)
+def test_evidence_only_is_the_default_and_says_so(corpus):
+    assert not corpus.config.vlm_model  # no VLM configured
     result = answer_on_keyframes(corpus, "What sign is shown?", KEYFRAMES, options=OPTIONS)
     assert (result.answer, result.answerer, result.confidence) == ("B", "evidence-only", None)
     assert result.model.startswith("evidence-only:")
@@ -119,18 +121,33 @@ def test_grounding_prompt_and_parse(corpus, scripted):
     assert "clue intervals" in vlm.calls[0]["messages"][0]["content"]
 
 
-def test_backend_resolution(monkeypatch):
-    monkeypatch.delenv("VQDB_VLM_MODEL", raising=False)
+def test_backend_resolution():
+    assert isinstance(resolve_backend(None, Config()), EvidenceAnswerer)
+    endpoint = Config(vlm_model="qwen2.5-vl", vlm_base_url="http://127.0.0.1:8000/v1", vlm_api_key="sk-vlm")
+    client = resolve_backend(None, endpoint)
+    assert isinstance(client, ChatClient) and (client.model, client.api_key) == ("qwen2.5-vl", "sk-vlm")
+    assert resolve_backend("openai:other", endpoint).model == "other"
+    assert resolve_backend("openai", endpoint) is client  # one client per settings
+    with pytest.raises(ConfigError, match="VQDB_VLM_BASE_URL"):
+        resolve_backend("openai:other", Config())
+    with pytest.raises(ConfigError, match="VQDB_VLM_MODEL"):
+        resolve_backend("transformers", Config())
+    with pytest.raises(ConfigError, match="unknown backend"):
+        resolve_backend("gpt", Config())
+    with pytest.raises(ConfigError, match="complete"):
+        resolve_backend(42, Config())
+
+
+def test_backend_settings_come_from_the_environment_by_default(monkeypatch, tmp_path):
+    monkeypatch.setenv("VQDB_CONFIG", str(tmp_path / "no-user-config.toml"))
+    for name in ("VQDB_VLM_BACKEND", "VQDB_VLM_API_KEY", "VQDB_VLM_MODEL"):
+        monkeypatch.delenv(name, raising=False)
     assert isinstance(resolve_backend(None), EvidenceAnswerer)
     monkeypatch.setenv("VQDB_VLM_MODEL", "qwen2.5-vl")
     monkeypatch.setenv("VQDB_VLM_BASE_URL", "http://127.0.0.1:8000/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai")
     client = resolve_backend(None)
-    assert isinstance(client, ChatClient) and client.model == "qwen2.5-vl"
-    assert resolve_backend("openai:other").model == "other"
-    with pytest.raises(ConfigError, match="unknown backend"):
-        resolve_backend("gpt")
-    with pytest.raises(ConfigError, match="complete"):
-        resolve_backend(42)
+    assert isinstance(client, ChatClient) and (client.model, client.api_key) == ("qwen2.5-vl", "sk-openai")
 
 
 def test_bad_input_is_explained(corpus, scripted):

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from vqdb.answer.confidence import choice_confidence, free_text_confidence
-from vqdb.models.openai_chat import ChatResult
+from vqdb.models.protocols import ChatResult
 
 
 def test_free_text_is_the_geometric_mean_of_token_probabilities():

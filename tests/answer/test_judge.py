@@ -7,7 +7,7 @@ import pytest
 from vqdb.answer.judge import clue_frames, judge_open
 from vqdb.answer.prompts import Frame
 from vqdb.errors import VqdbError
-from vqdb.models.openai_chat import ChatResult
+from vqdb.models.protocols import ChatResult
 
 
 def reply(text):

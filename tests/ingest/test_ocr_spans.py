@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.ingest.ocr_spans import same_text, spans_table, track_spans
-from vqdb.models.easyocr_reader import TextBox
+from vqdb.models.protocols import TextBox
 
 TOP = (0.1, 0.1, 0.6, 0.2)
 BOTTOM = (0.1, 0.8, 0.6, 0.9)

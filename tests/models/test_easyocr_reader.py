@@ -8,8 +8,10 @@ import av
 import numpy as np
 import pytest
 
+from vqdb.config import Config
 from vqdb.errors import MediaError
-from vqdb.models.registry import get
+from vqdb.models import registry
+from vqdb.models.easyocr_reader import EasyOCRReader
 
 
 def frame_at(path: Path, seconds: float, max_side: int = 384) -> np.ndarray:
@@ -33,7 +35,7 @@ def easyocr_home_existed() -> bool:
 
 @pytest.fixture(scope="module")
 def reader(easyocr_home_existed):
-    return get("ocr", "easyocr").shared()
+    return registry.ocr_reader(Config())
 
 
 def test_reads_hello_world_with_normalized_box(reader, shared_data):
@@ -50,7 +52,8 @@ def test_blank_image_has_no_text(reader):
 
 
 def test_shared_reader_is_loaded_once(reader):
-    assert get("ocr", "easyocr").shared() is reader
+    assert registry.get("ocr", "easyocr") is EasyOCRReader and isinstance(reader, EasyOCRReader)
+    assert registry.ocr_reader(Config(ocr_fps=2.0)) is reader
 
 
 def test_nothing_written_to_the_easyocr_home(reader, easyocr_home_existed):

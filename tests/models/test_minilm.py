@@ -5,19 +5,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vqdb.config import Config
+from vqdb.models import registry
 from vqdb.models.minilm import MiniLM, model_path
 from vqdb.models.protocols import TextEmbedder
-from vqdb.models.registry import get
 
 
 @pytest.fixture(scope="module")
 def model():
-    return MiniLM.shared()  # from the package folder, local_files_only: no network call
+    return registry.sentence_embedder(Config())  # from the package folder, local_files_only: no network call
 
 
 def test_registered_and_a_text_embedder(model):
-    assert get("text", "minilm") is MiniLM
-    assert isinstance(model, TextEmbedder)
+    assert registry.get("text", "minilm") is MiniLM
+    assert isinstance(model, MiniLM) and isinstance(model, TextEmbedder)
     assert (model_path() / "model.safetensors").is_file()
 
 
@@ -37,4 +38,4 @@ def test_empty_list(model):
 
 
 def test_shared_model_is_loaded_once(model):
-    assert MiniLM.shared() is model
+    assert registry.sentence_embedder(Config(sample_fps=2.0)) is model

@@ -10,8 +10,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from vqdb.config import Config
 from vqdb.errors import ConfigError
-from vqdb.models.openai_chat import BackendError, ChatClient, image_part
+from vqdb.models.openai_chat import ChatClient, VisionChatClient
+from vqdb.models.protocols import BackendError, image_part
 from vqdb.models.registry import get
 
 JPEG = bytes.fromhex("ffd8ffe000104a46494600010100000100010000ffd9")
@@ -149,23 +151,22 @@ def test_unreachable_server():
         ChatClient("http://127.0.0.1:9/v1", "m", max_retries=0).complete([{"role": "user", "content": "x"}])
 
 
-def test_configuration_from_environment(monkeypatch):
-    monkeypatch.setenv("VQDB_LLM_BASE_URL", "http://example.invalid/v1")
-    monkeypatch.setenv("VQDB_LLM_MODEL", "planner-llm")
-    monkeypatch.delenv("VQDB_LLM_API_KEY", raising=False)
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
-    llm = ChatClient.from_env("llm")
+def test_configuration_from_config_settings():
+    config = Config(llm_base_url="http://example.invalid/v1", llm_model="planner-llm", llm_api_key="sk-env")
+    llm = ChatClient.from_config(config)
     assert (llm.model, llm.api_key, llm.endpoint) == (
         "planner-llm",
         "sk-env",
         "http://example.invalid/v1/chat/completions",
     )
-    monkeypatch.delenv("VQDB_VLM_BASE_URL", raising=False)
     with pytest.raises(ConfigError, match="VQDB_VLM_BASE_URL"):
-        ChatClient.from_env("vlm")
+        VisionChatClient.from_config(config)  # the VLM has its own settings
+    vlm = VisionChatClient.from_config(config.replace(vlm_base_url="http://vlm.invalid/v1", vlm_model="llava"))
+    assert (vlm.name, vlm.api_key) == ("openai:llava", None)
     with pytest.raises(ConfigError, match="http"):
         ChatClient("localhost:8000", "m")
 
 
-def test_registered_as_chat_openai():
+def test_registered_as_chat_and_vlm_openai():
     assert get("chat", "openai") is ChatClient
+    assert get("vlm", "openai") is VisionChatClient and issubclass(VisionChatClient, ChatClient)

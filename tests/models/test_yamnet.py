@@ -7,17 +7,18 @@ import math
 import numpy as np
 import pytest
 
+from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
 from vqdb.ingest.audio import decode_audio
-from vqdb.models import bundles, yamnet
+from vqdb.models import bundles, registry, yamnet
 
 
 @pytest.fixture(scope="module")
 def tagger():
-    reason = yamnet.unavailable_reason()
+    reason = registry.unavailable_reason("audio", Config())
     if reason is not None:
         pytest.skip(f"YAMNet unavailable: {reason}")
-    return yamnet.load_tagger()
+    return registry.audio_tagger(Config())
 
 
 def top3_of_each_patch(tagger, path) -> list[list[str]]:

@@ -14,7 +14,7 @@ import vqdb.session
 from vqdb.config import Config
 from vqdb.ingest.crops import crop_boxes
 from vqdb.ingest.extractors.embed import vectors_to_arrow
-from vqdb.models.siglip import load_image_text_embedder
+from vqdb.models import registry
 from vqdb.queries import QUERIES_DIR, load_sql_macros
 from vqdb.schema import TABLES
 from vqdb.store import Store
@@ -88,7 +88,7 @@ def corpus(tmp_path_factory, model_dir, data):
 
 @pytest.fixture(scope="module")
 def embedder(model_dir):
-    return load_image_text_embedder(Config(embed_model=str(model_dir)))
+    return registry.image_text_embedder(Config(embed_model=str(model_dir)))
 
 
 def _brute_force_top(vectors: np.ndarray, query: np.ndarray, k: int) -> list[tuple[str, int]]:
@@ -127,7 +127,7 @@ def test_vector_column_query_compares_row_by_row(corpus):
 
 def test_text_is_embedded_once_per_distinct_string(tmp_path, model_dir, data, monkeypatch):
     calls: list[list[str]] = []
-    real = load_image_text_embedder(Config(embed_model=str(model_dir)))
+    real = registry.image_text_embedder(Config(embed_model=str(model_dir)))
 
     class Counting:
         model_id, dim = real.model_id, real.dim
@@ -136,7 +136,7 @@ def test_text_is_embedded_once_per_distinct_string(tmp_path, model_dir, data, mo
             calls.append(list(texts))
             return real.embed_texts(texts)
 
-    monkeypatch.setattr(similarity_module, "_load_text_embedder", lambda config: Counting())
+    monkeypatch.setattr(registry, "image_text_embedder", lambda config: Counting())
     _commit(Store.create(tmp_path), str(model_dir), data)
     with vqdb.connect(tmp_path, Config(embed_model=str(model_dir), progress=False)) as corpus:
         corpus.sql("SELECT max(similarity(emb, 'a cat')) FROM frame_embeddings").fetchall()

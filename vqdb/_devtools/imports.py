@@ -28,8 +28,9 @@ ROOT = "vqdb"
 # (floor, packages or modules on it); a name owns itself and everything below it in the dotted tree,
 # except the package root "vqdb" (the public facade: connect, attach, Config), which owns only itself.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("vqdb._version", "vqdb.errors")),
-    ("settings", ("vqdb.config", "vqdb.schema")),
+    ("foundation", ("vqdb._version", "vqdb.errors", "vqdb.textnorm")),
+    ("tables", ("vqdb.schema",)),  # the table definitions and extractor names, which the settings check
+    ("settings", ("vqdb.config",)),
     ("models, store", ("vqdb.models", "vqdb.store")),
     ("ingest", ("vqdb.ingest",)),
     ("sql: macro files", ("vqdb.queries", "vqdb.polars")),
@@ -74,9 +75,9 @@ def owner(module: str) -> tuple[int, str]:
 
     Example:
         >>> owner("vqdb.planner.tools.ocr")
-        (7, 'vqdb.planner')
+        (8, 'vqdb.planner')
         >>> owner("vqdb"), owner("vqdb.cli.sql")
-        ((10, 'vqdb'), (11, 'vqdb.cli'))
+        ((11, 'vqdb'), (12, 'vqdb.cli'))
     """
     best: tuple[int, str] | None = None
     for floor, (_, names) in enumerate(LAYERS):

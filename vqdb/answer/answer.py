@@ -7,12 +7,13 @@ CG-Bench prompt (or, when none is configured, the evidence-only answerer), and r
 the keyframes). :func:`answer` retrieves the keyframes first (the planner's ``retrieve``, or uniform
 sampling), then calls it. Answers are cached in the ``answers`` table.
 
-Backends (``backend=``): an object with ``complete(messages, ...)`` (``ChatClient``,
-``TransformersVLM``), an :class:`EvidenceAnswerer`, or a string: ``"evidence"``, ``"openai"``
-(``VQDB_VLM_BASE_URL`` / ``VQDB_VLM_MODEL`` / ``VQDB_VLM_API_KEY``), ``"openai:<model>"``,
-``"transformers:<id or path>"``. ``None`` picks the VLM configured in the environment
-(``VQDB_VLM_BASE_URL`` + ``VQDB_VLM_MODEL`` for an endpoint, ``VQDB_VLM_MODEL`` alone for a local
-transformers model), else the evidence-only answerer.
+Backends (``backend=``): an object with ``complete(messages, ...)`` (a
+``vqdb.models.protocols.VisionLanguageModel``), an :class:`EvidenceAnswerer`, or a string resolved through
+``vqdb.models.registry`` with the corpus's ``Config``: ``"evidence"``, ``"openai"`` (the ``vlm_base_url`` /
+``vlm_model`` / ``vlm_api_key`` settings: ``VQDB_VLM_BASE_URL``...), ``"openai:<model>"``,
+``"transformers"`` (``vlm_model``) or ``"transformers:<id or path>"``. ``None`` picks the VLM the config
+names (``vlm_base_url`` + ``vlm_model`` for an endpoint, ``vlm_model`` alone for a local transformers
+model, or ``vlm_backend``), else the evidence-only answerer.
 
 Example:
     >>> import vqdb
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -36,7 +36,9 @@ from vqdb.answer import cache as answer_cache
 from vqdb.answer.confidence import choice_confidence, free_text_confidence
 from vqdb.answer.evidence import Evidence, EvidenceAnswerer, Keyframe, as_keyframes, gather_evidence
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
+from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
+from vqdb.models import registry
 from vqdb.planner import retrieve
 
 RETRIEVALS = ("planner", "uniform")
@@ -188,7 +190,7 @@ def answer_on_keyframes(
     options = list(options) if options else None
     if options:
         option_letters(len(options))  # validates the count
-    model = resolve_backend(backend)
+    model = resolve_backend(backend, corpus.config)
     model_name = getattr(model, "name", type(model).__name__)
     key = answer_cache.cache_key(question, options, plan, model_name, [(k.video_id, k.frame_idx) for k in keyframes])
     if cache:
@@ -230,12 +232,13 @@ def ground(
     """Ask a VLM for the clue intervals ``[[start, end], ...]`` (CG-Bench's grounding prompt).
 
     Example:
-        >>> ground(None, "When?", [], backend="evidence")
+        >>> import tempfile, vqdb
+        >>> ground(vqdb.connect(tempfile.mkdtemp()), "When?", [], backend="evidence")
         Traceback (most recent call last):
         ...
         vqdb.errors.ConfigError: grounding needs a vision-language model backend, got the evidence-only answerer
     """
-    model = resolve_backend(backend)
+    model = resolve_backend(backend, corpus.config)
     if isinstance(model, EvidenceAnswerer):
         raise ConfigError("grounding needs a vision-language model backend, got the evidence-only answerer")
     keyframes = as_keyframes(keyframes)
@@ -251,36 +254,30 @@ def ground(
     return parse_intervals(reply.text, max(durations.values(), default=None))
 
 
-def resolve_backend(backend: Any) -> Any:
-    """The answering backend for ``backend`` (see the module doc for accepted values).
+def resolve_backend(backend: Any, config: Config | None = None) -> Any:
+    """The answering backend for ``backend`` (see the module doc for accepted values) with ``config``'s
+    VLM settings (None: ``Config.load()``, the files and environment).
 
     Example:
-        >>> type(resolve_backend("evidence")).__name__
+        >>> type(resolve_backend("evidence", Config())).__name__
         'EvidenceAnswerer'
+        >>> resolve_backend("openai:llava", Config(vlm_base_url="http://localhost:8000/v1")).name
+        'openai:llava'
     """
+    config = config or Config.load()
     if backend is None:
-        model = os.environ.get("VQDB_VLM_MODEL")
-        if not model:
-            return EvidenceAnswerer()
-        backend = "openai" if os.environ.get("VQDB_VLM_BASE_URL") else f"transformers:{model}"
+        if registry.provider_name("vlm", config) is None:
+            return EvidenceAnswerer(config=config)
+        return registry.vision_language_model(config)
     if not isinstance(backend, str):
         if isinstance(backend, EvidenceAnswerer) or callable(getattr(backend, "complete", None)):
             return backend
         raise ConfigError(f"backend must be a name or an object with complete(messages, ...), got {backend!r}")
     kind, _, model = backend.partition(":")
     if kind == "evidence":
-        return EvidenceAnswerer()
-    if kind == "openai":
-        from vqdb.models.openai_chat import ChatClient
-
-        return ChatClient.from_env("vlm", **({"model": model} if model else {}))
-    if kind == "transformers":
-        from vqdb.models.transformers_vlm import TransformersVLM
-
-        model = model or os.environ.get("VQDB_VLM_MODEL")
-        if not model:
-            raise ConfigError("backend 'transformers' needs a model: transformers:<hub id or path>, or VQDB_VLM_MODEL")
-        return TransformersVLM(model)
+        return EvidenceAnswerer(config=config)
+    if kind in ("openai", "transformers"):
+        return registry.vision_language_model(config.replace(vlm_backend=kind, vlm_model=model or config.vlm_model))
     raise ConfigError(
         f"unknown backend {backend!r}; use 'evidence', 'openai', 'openai:<model>' or 'transformers:<id or path>'"
     )

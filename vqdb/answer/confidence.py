@@ -7,7 +7,7 @@
 Without log-probabilities the confidence is None (NULL in SQL), never a made-up number.
 
 Example:
-    >>> from vqdb.models.openai_chat import ChatResult
+    >>> from vqdb.models.protocols import ChatResult
     >>> round(free_text_confidence(ChatResult("a dog", [-0.1, -0.3], {})), 4)
     0.8187
     >>> r = ChatResult("B", [-0.2], {}, ["B"], [{"B": -0.2, " B": -2.0, "A": -3.0}])
@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import math
 
-from vqdb.models.openai_chat import ChatResult
+from vqdb.models.protocols import ChatResult
 
 
 def free_text_confidence(result: ChatResult) -> float | None:
     """Geometric mean of the generated tokens' probabilities; None without log-probabilities.
 
     Example:
-        >>> from vqdb.models.openai_chat import ChatResult
+        >>> from vqdb.models.protocols import ChatResult
         >>> free_text_confidence(ChatResult("x", [0.0], {}))
         1.0
     """
@@ -45,7 +45,7 @@ def choice_confidence(result: ChatResult, letter: str) -> float | None:
     back to the chosen token's own log-probability. None without log-probabilities.
 
     Example:
-        >>> from vqdb.models.openai_chat import ChatResult
+        >>> from vqdb.models.protocols import ChatResult
         >>> r = ChatResult('{"result": "C"}', [-0.01, -0.01, -0.7], {}, ['{"result": "', "C", '"}'])
         >>> round(choice_confidence(r, "C"), 4)
         0.99

@@ -8,7 +8,7 @@ snippet most similar to the question. It sees no pixels and has no token probabi
 confidence is always None.
 
 Example:
-    >>> answerer = EvidenceAnswerer()  # doctest: +SKIP
+    >>> answerer = EvidenceAnswerer(config=Config())  # doctest: +SKIP
     >>> ev = [Evidence("ocr", "v1", 1.0, 3.0, "Hello world", 2.0)]
     >>> answerer.answer("What does the title say?", ["Goodbye moon", "Hello world"], ev).answer  # doctest: +SKIP
     'B'
@@ -23,9 +23,11 @@ from typing import Any
 import numpy as np
 
 from vqdb.answer.prompts import option_letters
+from vqdb.config import Config
 from vqdb.errors import VqdbError
+from vqdb.models import registry
+from vqdb.models.protocols import TextEmbedder
 
-DEFAULT_EMBEDDER = "sentence-transformers/all-MiniLM-L6-v2"
 EVIDENCE_SQL = """
 WITH keyframes AS (
     SELECT unnest($video_ids::VARCHAR[]) AS video_id, unnest($ts::DOUBLE[]) AS ts
@@ -167,22 +169,30 @@ def gather_evidence(corpus: Any, keyframes: Sequence[Keyframe], window_s: float)
 
 
 class EvidenceAnswerer:
-    """Answers from text evidence only, with a sentence embedder (default: the bundled all-MiniLM-L6-v2).
+    """Answers from text evidence only, with a sentence embedder.
 
-    ``embedder`` is anything with ``embed_texts(list[str]) -> np.ndarray`` of L2-normalized rows.
+    ``embedder`` is a ``TextEmbedder`` (``embed_texts(list[str]) -> np.ndarray`` of L2-normalized rows);
+    by default the registry's sentence embedder for ``config`` (None: ``Config.load()``), all-MiniLM-L6-v2,
+    loaded on first use.
+
+    Example:
+        >>> EvidenceAnswerer(config=Config()).name
+        'evidence-only:sentence-transformers/all-MiniLM-L6-v2'
     """
 
     answerer = "evidence-only"
 
-    def __init__(self, embedder: Any = None):
+    def __init__(self, embedder: TextEmbedder | None = None, *, config: Config | None = None):
         self._embedder = embedder
+        self.config = config or Config.load()
         # known without loading the model, so a cached answer is found without loading it
-        self.model_id = getattr(embedder, "model_id", None) or DEFAULT_EMBEDDER
+        self.model_id = (embedder or registry.provider_class("text", self.config)).model_id
 
     @property
-    def embedder(self) -> Any:
+    def embedder(self) -> TextEmbedder:
+        """The embedder given, else the registry's sentence embedder (loaded on first use)."""
         if self._embedder is None:
-            self._embedder = load_text_embedder()
+            self._embedder = registry.sentence_embedder(self.config)
         return self._embedder
 
     @property
@@ -208,10 +218,3 @@ class EvidenceAnswerer:
         best = int(np.argmax(similarity))
         scores = {f"snippet {i}": float(s) for i, s in enumerate(similarity)}
         return EvidenceAnswer(evidence[best].text, evidence[best].text, evidence[best], scores)
-
-
-def load_text_embedder() -> Any:
-    """The process-wide all-MiniLM-L6-v2 embedder (``vqdb.models.minilm``, registered as text/minilm)."""
-    from vqdb.models.registry import get
-
-    return get("text", "minilm").shared()

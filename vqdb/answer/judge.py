@@ -2,12 +2,13 @@
 
 Step 1 compares the prediction with the ground truth as text: 0 (wrong), 1 (right) or 2 (the texts
 differ but may describe the same scene). Only on 2, step 2 shows the judge frames sampled from the
-ground-truth clue intervals and asks 0 or 1. Any chat backend works (``ChatClient``,
-``TransformersChat`` for step 1; a VLM for step 2).
+ground-truth clue intervals and asks 0 or 1. Any chat backend works (``vqdb.models.registry.chat_model``
+for step 1; a VLM, ``registry.vision_language_model``, for step 2).
 
 Example:
-    >>> from vqdb.models.openai_chat import ChatClient
-    >>> judge = ChatClient.from_env("llm")  # doctest: +SKIP
+    >>> from vqdb.config import Config
+    >>> from vqdb.models.registry import chat_model
+    >>> judge = chat_model(Config.load())  # doctest: +SKIP
     >>> judge_open("What color is the car?", "crimson", "red", backend=judge).correct  # doctest: +SKIP
     True
 """

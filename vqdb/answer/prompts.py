@@ -38,7 +38,7 @@ import string
 from collections.abc import Sequence
 
 from vqdb.errors import VqdbError
-from vqdb.models.openai_chat import image_part
+from vqdb.models.protocols import image_part
 
 MAX_CLUE_INTERVALS = 5
 

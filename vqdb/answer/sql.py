@@ -16,7 +16,7 @@ NULL asks an open-ended question; ``k`` NULL means 8. The result is that of ``vq
 log-probabilities (always for the evidence-only answerer), ``evidence`` a JSON list of the text
 snippets near the keyframes. Keyframes come from the planner's ``retrieve`` (which samples uniformly
 when the question's tools are missing from the corpus, and says so in ``notes``). The backend is the
-VLM configured in the environment (``VQDB_VLM_*``), else the evidence-only answerer.
+VLM the corpus's config names (the ``vlm_*`` settings, ``VQDB_VLM_*``), else the evidence-only answerer.
 
 Each row asks a model, so this is not vectorized beyond the batch; answers are cached in the
 ``answers`` table, so running a query again costs nothing.
@@ -79,7 +79,7 @@ class _Answerer:
         if question is None:
             return None
         if self._backend is None:
-            self._backend = resolve_backend(None)
+            self._backend = resolve_backend(None, self.corpus.config)
         result = answer(
             self.corpus,
             question,

@@ -24,7 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "answer",
         help="answer a question about a video",
         description="Retrieve keyframes for a question and answer it with a VLM, or with the evidence-only "
-        "answerer when no VLM is configured (VQDB_VLM_BASE_URL / VQDB_VLM_MODEL).",
+        "answerer when no VLM is configured (vlm_base_url / vlm_model in vqdb.toml, or VQDB_VLM_BASE_URL / "
+        "VQDB_VLM_MODEL).",
     )
     _arguments(p)
     p.set_defaults(func=run)
@@ -45,8 +46,8 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-k", type=keyframes, default=8, help="keyframes to retrieve per video (default 8)")
     p.add_argument(
         "--backend",
-        help="evidence, openai, openai:<model> or transformers:<id or path> (default: the VLM configured "
-        "in the environment, else evidence)",
+        help="evidence, openai, openai:<model>, transformers or transformers:<id or path>, with the corpus's "
+        "vlm_* settings (default: the VLM they name, else evidence)",
     )
     p.add_argument(
         "--retrieval",

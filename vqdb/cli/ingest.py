@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from vqdb.cli.arguments import sample_rate
-from vqdb.config import ALL_EXTRACTORS
+from vqdb.schema import EXTRACTORS
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -21,7 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--with",
         dest="with_",
         metavar="LIST",
-        help=f"comma-separated extractors to run (default: all available of {','.join(ALL_EXTRACTORS)})",
+        help=f"comma-separated extractors to run (default: all available of {','.join(EXTRACTORS)})",
     )
     p.add_argument(
         "--only",

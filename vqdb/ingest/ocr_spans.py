@@ -10,7 +10,7 @@ Each read joins at most one span, each span takes at most one read per frame (th
 A span reports the most confident reading of its text, with that reading's box.
 
 Example:
-    >>> from vqdb.models.easyocr_reader import TextBox
+    >>> from vqdb.models.protocols import TextBox
     >>> box = (0.1, 0.1, 0.5, 0.2)
     >>> frames = [(0.0, [TextBox("Hello world _", 0.9, box)]), (1.0, [TextBox("Hello world", 0.95, box)]),
     ...           (2.0, [TextBox("Hello wor1d", 0.6, box)]), (3.0, [])]
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 import pyarrow as pa
 from rapidfuzz import fuzz
 
-from vqdb.models.easyocr_reader import TextBox
+from vqdb.models.protocols import TextBox
 from vqdb.schema import TABLES
 
 MIN_SIMILARITY = 80.0
@@ -117,7 +117,7 @@ def spans_table(video_id: str, spans: Sequence[OcrSpan]) -> pa.Table:
     """The ``ocr_spans`` rows of one video, ``span_id`` numbered from 0 in start order.
 
     Example:
-        >>> from vqdb.models.easyocr_reader import TextBox
+        >>> from vqdb.models.protocols import TextBox
         >>> span = OcrSpan(1.0, 3.0, TextBox("Hi", 0.8, (0.0, 0.0, 0.5, 0.5)))
         >>> spans_table("v1", [span]).to_pylist()[0]["end_s"]
         3.0

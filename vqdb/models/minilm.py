@@ -2,23 +2,25 @@
 
 A text-only embedder (``vqdb.models.protocols.TextEmbedder``) for semantic search over transcripts,
 OCR and subtitles, and for comparing answers with evidence. It lives in its own 384-dimensional space,
-unrelated to the visual model's. Built once per process (``MiniLM.shared()``), on CPU, without any
-network access: the weights are read from the package's folder.
+unrelated to the visual model's. Obtained through ``vqdb.models.registry.sentence_embedder(config)``
+(built once per process), on CPU, without any network access: the weights are read from the package's folder.
 
 Example:
-    >>> model = MiniLM.shared()  # doctest: +SKIP
+    >>> from vqdb.config import Config
+    >>> from vqdb.models.registry import sentence_embedder
+    >>> model = sentence_embedder(Config())  # doctest: +SKIP
     >>> model.embed_texts(["a dog barks", "a puppy is barking"]).shape  # doctest: +SKIP
     (2, 384)
 """
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
 
+from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
 from vqdb.models.registry import register
 
@@ -52,11 +54,15 @@ class MiniLM:
 
     model_id: ClassVar[str] = "sentence-transformers/all-MiniLM-L6-v2"
     dim: ClassVar[int] = 384
-    _shared: ClassVar[MiniLM | None] = None
-    _lock: ClassVar[threading.Lock] = threading.Lock()
+    config_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
-        from sentence_transformers import SentenceTransformer
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise ModelUnavailableError(
+                "sentence-transformers is not installed: pip install sentence-transformers"
+            ) from exc
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()  # a 'Loading weights' bar for a 90 MB model is noise in CLI output
@@ -66,12 +72,9 @@ class MiniLM:
             hf_logging.enable_progress_bar()
 
     @classmethod
-    def shared(cls) -> MiniLM:
-        """The process-wide model, loaded on first use."""
-        with cls._lock:
-            if cls._shared is None:
-                cls._shared = cls()
-            return cls._shared
+    def from_config(cls, config: Config) -> MiniLM:
+        """The model (no setting chooses it; the registry shares one per process)."""
+        return cls()
 
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         """Embeddings of ``texts``: float32 array of shape ``(len(texts), 384)``, each row of norm 1."""

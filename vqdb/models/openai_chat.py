@@ -1,11 +1,12 @@
 """A client for any OpenAI-compatible chat-completions endpoint (vLLM, Ollama, llama.cpp server, OpenAI).
 
 Also the VLM backend: images travel as ``image_url`` content parts holding ``data:image/jpeg;base64,``
-URLs (see :func:`image_part`). Only the standard library is used for HTTP.
+URLs (see ``vqdb.models.protocols.image_part``). Only the standard library is used for HTTP.
 
-Configuration comes from arguments or the environment: ``VQDB_LLM_BASE_URL``, ``VQDB_LLM_MODEL``,
-``VQDB_LLM_API_KEY`` (or ``OPENAI_API_KEY``) for the text LLM; ``VQDB_VLM_BASE_URL``,
-``VQDB_VLM_MODEL``, ``VQDB_VLM_API_KEY`` for the vision-language model (:meth:`ChatClient.from_env`).
+Configured by arguments, or by ``Config`` through the registry: ``llm_base_url``, ``llm_model``,
+``llm_api_key`` (``VQDB_LLM_BASE_URL``, ``VQDB_LLM_MODEL``, ``VQDB_LLM_API_KEY`` or ``OPENAI_API_KEY``)
+for the text LLM (``registry.chat_model``); ``vlm_base_url``, ``vlm_model``, ``vlm_api_key``
+(``VQDB_VLM_*``) for the vision-language model (``registry.vision_language_model``).
 
 Example:
     >>> client = ChatClient("http://localhost:8000/v1", "qwen2.5-vl")
@@ -17,57 +18,19 @@ Example:
 
 from __future__ import annotations
 
-import base64
-import dataclasses
 import http.client
 import json
-import os
 import time
 import urllib.error
 import urllib.request
-from typing import Any
+from typing import Any, ClassVar
 
-from vqdb.errors import ConfigError, VqdbError
+from vqdb.config import Config
+from vqdb.errors import ConfigError
+from vqdb.models.protocols import BackendError, ChatResult
 from vqdb.models.registry import register
 
 RETRYABLE_STATUS = frozenset({408, 429, 500, 502, 503, 504})
-
-
-class BackendError(VqdbError):
-    """A chat / VLM backend failed: HTTP error, timeout, or a reply that is not what the protocol says."""
-
-
-@dataclasses.dataclass(frozen=True)
-class ChatResult:
-    """What a chat backend returned.
-
-    ``token_logprobs`` holds the natural-log probability of each generated token, or None when the
-    backend gave none. ``top_logprobs`` (one ``{token: logprob}`` dict per generated token) is filled
-    when the backend returned alternatives. ``raw`` is the backend's reply as a dict.
-
-    Example:
-        >>> ChatResult("B", [-0.1], {}).text
-        'B'
-    """
-
-    text: str
-    token_logprobs: list[float] | None
-    raw: dict
-    tokens: list[str] | None = None
-    top_logprobs: list[dict[str, float]] | None = None
-
-
-def image_part(jpeg: bytes, detail: str | None = None) -> dict:
-    """A chat-completions content part carrying a JPEG image as a base64 data URL.
-
-    Example:
-        >>> image_part(b"\\xff\\xd8")["image_url"]["url"]
-        'data:image/jpeg;base64,/9g='
-    """
-    url = {"url": "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")}
-    if detail:
-        url["detail"] = detail
-    return {"type": "image_url", "image_url": url}
 
 
 @register("chat", "openai")
@@ -81,6 +44,9 @@ class ChatClient:
         >>> ChatClient("http://127.0.0.1:11434/v1/", "llava").endpoint
         'http://127.0.0.1:11434/v1/chat/completions'
     """
+
+    role: ClassVar[str] = "llm"  # configured by the llm_* settings (the text LLM)
+    config_fields: ClassVar[tuple[str, ...]] = ("llm_base_url", "llm_model", "llm_api_key")
 
     def __init__(
         self,
@@ -109,29 +75,22 @@ class ChatClient:
         self.backoff_s = float(backoff_s)
 
     @classmethod
-    def from_env(cls, kind: str = "llm", **overrides: Any) -> ChatClient:
-        """A client configured from ``VQDB_<KIND>_BASE_URL``, ``_MODEL`` and ``_API_KEY`` (kind: llm or vlm).
-
-        ``OPENAI_API_KEY`` is the fallback key. Keyword ``overrides`` win over the environment.
+    def from_config(cls, config: Config) -> ChatClient:
+        """The client of the endpoint ``config`` names (``<role>_base_url``, ``_model``, ``_api_key``).
 
         Example:
-            >>> ChatClient.from_env("vlm", base_url="http://localhost:8000/v1", model="llava").model
-            'llava'
+            >>> ChatClient.from_config(Config(llm_base_url="http://localhost:8000/v1", llm_model="qwen")).model
+            'qwen'
         """
-        prefix = f"VQDB_{kind.upper()}_"
-        if kind not in ("llm", "vlm"):
-            raise ConfigError(f"chat client kind must be 'llm' or 'vlm', got {kind!r}")
-        settings = {
-            "base_url": os.environ.get(prefix + "BASE_URL"),
-            "model": os.environ.get(prefix + "MODEL"),
-            "api_key": os.environ.get(prefix + "API_KEY") or os.environ.get("OPENAI_API_KEY"),
-        } | overrides
-        if not settings["base_url"] or not settings["model"]:
+        role = cls.role
+        base_url, model, api_key = (getattr(config, f"{role}_{s}") for s in ("base_url", "model", "api_key"))
+        if not base_url or not model:
+            prefix = f"VQDB_{role.upper()}_"
             raise ConfigError(
-                f"no {kind.upper()} endpoint configured: set {prefix}BASE_URL (e.g. http://localhost:8000/v1) "
-                f"and {prefix}MODEL, or pass base_url= and model="
+                f"no {role.upper()} endpoint configured: set {prefix}BASE_URL (e.g. http://localhost:8000/v1) "
+                f"and {prefix}MODEL, or {role}_base_url and {role}_model in vqdb.toml"
             )
-        return cls(**settings)
+        return cls(base_url, model, api_key or None)
 
     @property
     def name(self) -> str:
@@ -204,6 +163,19 @@ class ChatClient:
 
     def __repr__(self) -> str:
         return f"ChatClient({self.endpoint!r}, {self.model!r})"
+
+
+@register("vlm", "openai")
+class VisionChatClient(ChatClient):
+    """The same client, as the vision-language model: configured by the ``vlm_*`` settings.
+
+    Example:
+        >>> VisionChatClient.from_config(Config(vlm_base_url="http://localhost:8000/v1", vlm_model="llava")).name
+        'openai:llava'
+    """
+
+    role = "vlm"
+    config_fields = ("vlm_base_url", "vlm_model", "vlm_api_key")
 
 
 def parse_reply(reply: dict, source: str = "backend") -> ChatResult:

@@ -1,7 +1,19 @@
-"""Small typing protocols that model providers implement.
+"""What every kind of model provider offers, and the values they return.
 
-A provider is registered by kind and name in ``vqdb.models.registry``; code that uses one depends only
-on these protocols, never on a concrete class.
+Code that uses a model depends only on this module and obtains the provider from
+``vqdb.models.registry`` (``image_text_embedder(config)``, ``chat_model(config)``...), never from a
+concrete class. The value types (``Transcript``, ``TextBox``, ``ChatResult``...) live here too: they are
+the contract between a provider and its users, and a second provider of a kind returns the same ones.
+
+| kind (registry) | protocol | provider today |
+|---|---|---|
+| ``image_text`` | :class:`ImageTextEmbedder` | SigLIP / SigLIP 2 / CLIP (``siglip.py``) |
+| ``text`` | :class:`TextEmbedder` (sentence embeddings) | all-MiniLM-L6-v2 (``minilm.py``) |
+| ``asr`` | :class:`SpeechRecognizer` | faster-whisper (``whisper.py``) |
+| ``ocr`` | :class:`OcrReader` | EasyOCR (``easyocr_reader.py``) |
+| ``audio`` | :class:`AudioTagger` | YAMNet (``yamnet.py``) |
+| ``chat`` | :class:`ChatModel` | OpenAI-compatible endpoint, local transformers LM |
+| ``vlm`` | :class:`VisionLanguageModel` | OpenAI-compatible endpoint, local transformers VLM |
 
 Example:
     >>> import numpy as np
@@ -15,19 +27,45 @@ Example:
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import base64
+import dataclasses
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from vqdb.errors import VqdbError
 
+if TYPE_CHECKING:
+    from vqdb.config import Config
+
+
+class Provider(Protocol):
+    """How the registry builds a provider: ``from_config(config)``, shared per values of ``config_fields``.
+
+    ``config_fields`` names the ``Config`` settings the provider reads; two configs that agree on them get
+    the same instance. ``from_config`` raises ``ModelUnavailableError`` (remembered, not retried) when the
+    model cannot be loaded here, and ``ConfigError`` when the settings are wrong.
+
+    Example:
+        >>> from vqdb.models.minilm import MiniLM
+        >>> MiniLM.config_fields
+        ()
+    """
+
+    config_fields: ClassVar[tuple[str, ...]]
+
+    @classmethod
+    def from_config(cls, config: Config) -> Any: ...
+
+
+# -- embedders ----------------------------------------------------------------------------------------
 @runtime_checkable
 class TextEmbedder(Protocol):
-    """Turns texts into L2-normalized float32 vectors of a fixed dimension.
+    """Turns texts into L2-normalized float32 vectors of a fixed dimension (e.g. sentence embeddings).
 
     ``embed_texts(texts)`` returns an array of shape ``(len(texts), dim)``, each row of norm 1.
 
     Example:
-        >>> from vqdb.models.protocols import TextEmbedder
         >>> hasattr(TextEmbedder, "embed_texts")
         True
     """
@@ -46,9 +84,210 @@ class ImageTextEmbedder(TextEmbedder, Protocol):
     float32, each row of norm 1; ``embed_texts`` likewise for texts.
 
     Example:
-        >>> from vqdb.models.protocols import ImageTextEmbedder
         >>> sorted(m for m in ("embed_images", "embed_texts") if hasattr(ImageTextEmbedder, m))
         ['embed_images', 'embed_texts']
     """
 
     def embed_images(self, images: list[np.ndarray]) -> np.ndarray: ...
+
+
+# -- speech -------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Word:
+    """One recognized word (with its leading space and punctuation, as Whisper writes it)."""
+
+    word: str
+    start_s: float
+    end_s: float
+    probability: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Segment:
+    """One decoded segment and its words."""
+
+    start_s: float
+    end_s: float
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+    words: tuple[Word, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Transcript:
+    """All segments of one audio track and its detected language.
+
+    Example:
+        >>> Transcript(language="en", segments=()).text
+        ''
+    """
+
+    language: str
+    segments: tuple[Segment, ...]
+
+    @property
+    def text(self) -> str:
+        """The whole transcript as one string."""
+        return " ".join(s.text.strip() for s in self.segments)
+
+
+@runtime_checkable
+class SpeechRecognizer(Protocol):
+    """Speech to text: ``transcribe(samples)`` of 16 kHz mono float32 samples returns a :class:`Transcript`.
+
+    ``model_id`` names what was loaded and ``settings`` how it decodes (beam size, VAD...); both are
+    recorded with the transcripts.
+
+    Example:
+        >>> class Silent:
+        ...     model_id, settings = "silence", {}
+        ...     def transcribe(self, samples):
+        ...         return Transcript("", ())
+        >>> isinstance(Silent(), SpeechRecognizer)
+        True
+    """
+
+    model_id: str
+    settings: dict[str, Any]
+
+    def transcribe(self, samples: np.ndarray) -> Transcript: ...
+
+
+# -- on-screen text -----------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class TextBox:
+    """One piece of text read on an image: text, confidence 0..1 and box normalized to 0..1.
+
+    Example:
+        >>> TextBox("Hello", 0.9, (0.1, 0.2, 0.5, 0.3)).box_dict()
+        {'x0': 0.1, 'y0': 0.2, 'x1': 0.5, 'y1': 0.3}
+    """
+
+    text: str
+    confidence: float
+    box: tuple[float, float, float, float]
+
+    def box_dict(self) -> dict[str, float]:
+        """The box as the ``{x0, y0, x1, y1}`` struct of the ``ocr`` table."""
+        return dict(zip(("x0", "y0", "x1", "y1"), self.box, strict=True))
+
+
+@runtime_checkable
+class OcrReader(Protocol):
+    """Reads text on an image: ``read(image)`` of an RGB uint8 array (H x W x 3) returns :class:`TextBox` es.
+
+    ``model_id`` names the detector and recognizer; it is recorded with every read.
+
+    Example:
+        >>> class Blind:
+        ...     model_id = "blind"
+        ...     def read(self, image):
+        ...         return []
+        >>> isinstance(Blind(), OcrReader)
+        True
+    """
+
+    model_id: str
+
+    def read(self, image: np.ndarray) -> list[TextBox]: ...
+
+
+# -- sound --------------------------------------------------------------------------------------------
+@runtime_checkable
+class AudioTagger(Protocol):
+    """Tags sounds: ``scores(samples)`` of 16 kHz mono float32 samples returns ``[patches, len(labels)]``.
+
+    Scores are in 0..1; patch i covers 0.48 i .. 0.48 i + 0.96 s (``vqdb.models.logmel``).
+
+    Example:
+        >>> hasattr(AudioTagger, "scores") and "labels" in AudioTagger.__annotations__
+        True
+    """
+
+    model_id: str
+    labels: list[str]
+
+    def scores(self, samples: np.ndarray) -> np.ndarray: ...
+
+
+# -- chat models --------------------------------------------------------------------------------------
+class BackendError(VqdbError):
+    """A chat / VLM backend failed: HTTP error, timeout, or a reply that is not what the protocol says."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatResult:
+    """What a chat backend returned.
+
+    ``token_logprobs`` holds the natural-log probability of each generated token, or None when the
+    backend gave none. ``top_logprobs`` (one ``{token: logprob}`` dict per generated token) is filled
+    when the backend returned alternatives. ``raw`` is the backend's reply as a dict.
+
+    Example:
+        >>> ChatResult("B", [-0.1], {}).text
+        'B'
+    """
+
+    text: str
+    token_logprobs: list[float] | None
+    raw: dict
+    tokens: list[str] | None = None
+    top_logprobs: list[dict[str, float]] | None = None
+
+
+def image_part(jpeg: bytes, detail: str | None = None) -> dict:
+    """A chat-completions content part carrying a JPEG image as a base64 data URL (what a VLM reads).
+
+    Example:
+        >>> image_part(b"\\xff\\xd8")["image_url"]["url"]
+        'data:image/jpeg;base64,/9g='
+    """
+    url = {"url": "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")}
+    if detail:
+        url["detail"] = detail
+    return {"type": "image_url", "image_url": url}
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """A chat LLM: ``complete(messages, ...)`` returns a :class:`ChatResult`; failures raise :class:`BackendError`.
+
+    ``messages`` are chat-completions messages (``{"role": ..., "content": str | [parts]}``). With
+    ``logprobs=True`` the model is asked for per-token log-probabilities (None when it gives none);
+    ``json_mode`` asks for one JSON object. ``name`` (``openai:<model>``, ``transformers:<id>``) is the
+    model id recorded with cached answers.
+
+    Example:
+        >>> class Echo:
+        ...     name = "echo"
+        ...     def complete(self, messages, *, max_tokens=None, temperature=0.0, logprobs=False,
+        ...                  json_mode=False, top_logprobs=5):
+        ...         return ChatResult(messages[-1]["content"], None, {})
+        >>> isinstance(Echo(), ChatModel), Echo().complete([{"role": "user", "content": "hi"}]).text
+        (True, 'hi')
+    """
+
+    name: str
+
+    def complete(
+        self,
+        messages: list[dict],
+        *,
+        max_tokens: int | None = None,
+        temperature: float = 0.0,
+        logprobs: bool = False,
+        json_mode: bool = False,
+        top_logprobs: int = 5,
+    ) -> ChatResult: ...
+
+
+@runtime_checkable
+class VisionLanguageModel(ChatModel, Protocol):
+    """A :class:`ChatModel` whose messages may also hold images: content parts made by :func:`image_part`.
+
+    Example:
+        >>> parts = [image_part(b"\\xff\\xd8"), {"type": "text", "text": "What is shown?"}]
+        >>> [p["type"] for p in parts]
+        ['image_url', 'text']
+    """

@@ -7,7 +7,8 @@ trained; CLIP accepts the same padding because it reads the attention mask.
 
 The model is any hub id (``google/siglip2-base-patch16-224``, the default) or a local directory
 written by ``save_pretrained``. Without network, only local directories and the Hugging Face cache
-work; loading never waits on an unreachable hub (see ``hub_reachable``).
+work; loading never waits on an unreachable hub (see ``hub_reachable``). Obtain the corpus's embedder
+with ``vqdb.models.registry.image_text_embedder(config)`` (loaded once per process).
 
 Example:
     >>> import tempfile, numpy as np
@@ -19,7 +20,6 @@ Example:
 
 from __future__ import annotations
 
-import functools
 import inspect
 import os
 import re
@@ -54,6 +54,8 @@ class SiglipEmbedder:
         >>> vectors.shape == (3, e.dim), bool(np.allclose(np.linalg.norm(vectors, axis=1), 1))
         (True, True)
     """
+
+    config_fields = ("embed_model", "embed_batch_size", "torch_threads")
 
     def __init__(self, model: str | Path, *, batch_size: int = 16, threads: int = 0):
         import torch
@@ -117,32 +119,6 @@ class SiglipEmbedder:
         )
         args = {k: v for k, v in inputs.items() if k in self._text_args}
         return self._model.get_text_features(**args).pooler_output
-
-
-@functools.lru_cache(maxsize=4)
-def _cached_embedder(model: str, batch_size: int, threads: int) -> SiglipEmbedder | ModelUnavailableError:
-    try:
-        return SiglipEmbedder(model, batch_size=batch_size, threads=threads)
-    except ModelUnavailableError as exc:
-        return exc
-
-
-def load_image_text_embedder(config: Config) -> SiglipEmbedder:
-    """The embedder ``config`` names, loaded once per process (a failure is remembered too).
-
-    Raises ``ModelUnavailableError`` saying how to provide a model when it cannot be loaded.
-
-    Example:
-        >>> import tempfile
-        >>> from vqdb.testing.tiny import build_tiny_siglip
-        >>> config = Config(embed_model=str(build_tiny_siglip(tempfile.mkdtemp())))
-        >>> load_image_text_embedder(config) is load_image_text_embedder(config)
-        True
-    """
-    result = _cached_embedder(config.embed_model, config.embed_batch_size, config.torch_threads)
-    if isinstance(result, ModelUnavailableError):
-        raise result
-    return result
 
 
 def hub_reachable(timeout: float = 2.0) -> bool:

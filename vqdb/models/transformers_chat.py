@@ -1,7 +1,8 @@
 """A local causal language model as a chat backend (transformers; a hub id or a local directory).
 
-Same interface as :class:`vqdb.models.openai_chat.ChatClient`: ``complete(messages, ...) -> ChatResult``
-with per-token log-probabilities computed from the model's own logits.
+A ``vqdb.models.protocols.ChatModel``, like :class:`vqdb.models.openai_chat.ChatClient`:
+``complete(messages, ...) -> ChatResult`` with per-token log-probabilities computed from the model's own
+logits. ``registry.chat_model(config)`` builds it for ``llm_backend = "transformers"`` and ``llm_model``.
 
 Example:
     >>> chat = TransformersChat("Qwen/Qwen2.5-0.5B-Instruct")  # doctest: +SKIP
@@ -12,10 +13,11 @@ Example:
 from __future__ import annotations
 
 import abc
-from typing import Any
+from typing import Any, ClassVar
 
+from vqdb.config import Config
 from vqdb.errors import ConfigError, ModelUnavailableError
-from vqdb.models.openai_chat import BackendError, ChatResult
+from vqdb.models.protocols import BackendError, ChatResult
 from vqdb.models.registry import register
 
 JSON_INSTRUCTION = "Reply with one JSON object and nothing else."
@@ -24,10 +26,12 @@ JSON_INSTRUCTION = "Reply with one JSON object and nothing else."
 class LocalModel(abc.ABC):
     """What the local transformers backends share: loading by id or path, with errors that say what to do.
 
-    Subclasses set ``what`` (the kind of model, for messages) and implement ``_load``.
+    Subclasses set ``what`` (the kind of model, for messages) and ``role`` (``llm`` or ``vlm``: the
+    ``<role>_model`` setting names the model), and implement ``_load``.
     """
 
     what = "model"
+    role: ClassVar[str]
 
     def __init__(self, model_id_or_path: str, max_new_tokens: int = 256):
         if max_new_tokens < 1:
@@ -41,6 +45,17 @@ class LocalModel(abc.ABC):
                 f"cannot load the {self.what} {self.model_id!r}: {exc}. Give a local directory holding the "
                 "model and its tokenizer or processor files, or a hub id while online"
             ) from exc
+
+    @classmethod
+    def from_config(cls, config: Config) -> LocalModel:
+        """The model ``<role>_model`` names (a hub id or a local directory)."""
+        model = getattr(config, f"{cls.role}_model")
+        if not model:
+            raise ConfigError(
+                f"{cls.role}_backend 'transformers' needs a model: set VQDB_{cls.role.upper()}_MODEL (or "
+                f"{cls.role}_model in vqdb.toml) to a hub id or a local directory"
+            )
+        return cls(model)
 
     @abc.abstractmethod
     def _load(self) -> None:
@@ -64,6 +79,8 @@ class TransformersChat(LocalModel):
     """
 
     what = "causal LM"
+    role = "llm"
+    config_fields = ("llm_model",)
 
     def _load(self) -> None:
         from transformers import AutoModelForCausalLM, AutoTokenizer

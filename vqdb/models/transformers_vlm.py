@@ -2,11 +2,12 @@
 
 It takes the same messages as the OpenAI-compatible client: content parts ``{"type": "text"}`` and
 ``{"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,..."}}`` (see
-:func:`vqdb.models.openai_chat.image_part`), and returns a :class:`ChatResult` with per-token
-log-probabilities computed from the model's logits.
+:func:`vqdb.models.protocols.image_part`), and returns a :class:`ChatResult` with per-token
+log-probabilities computed from the model's logits. ``registry.vision_language_model(config)`` builds it
+when ``vlm_model`` is set without ``vlm_base_url`` (or ``vlm_backend = "transformers"``).
 
 Example:
-    >>> from vqdb.models.openai_chat import image_part
+    >>> from vqdb.models.protocols import image_part
     >>> vlm = TransformersVLM("HuggingFaceTB/SmolVLM-256M-Instruct")  # doctest: +SKIP
     >>> parts = [image_part(jpeg), {"type": "text", "text": "What is shown?"}]  # doctest: +SKIP
     >>> vlm.complete([{"role": "user", "content": parts}])  # doctest: +SKIP
@@ -21,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from vqdb.models.openai_chat import BackendError, ChatResult
+from vqdb.models.protocols import BackendError, ChatResult
 from vqdb.models.registry import register
 from vqdb.models.transformers_chat import JSON_INSTRUCTION, LocalModel, generate
 
@@ -33,6 +34,8 @@ class TransformersVLM(LocalModel):
     """A vision-language model run locally through transformers (a hub id or a local directory)."""
 
     what = "vision-language model"
+    role = "vlm"
+    config_fields = ("vlm_model",)
 
     def _load(self) -> None:
         from transformers import AutoModelForImageTextToText, AutoProcessor
@@ -112,7 +115,7 @@ def decode_data_url(url: str) -> Image.Image:
     if not url.startswith(DATA_URL_PREFIX) or ";base64," not in url:
         raise BackendError(
             f"a local VLM needs images as data:image/...;base64 URLs, got {url[:40]!r}...; "
-            "use vqdb.models.openai_chat.image_part(jpeg_bytes)"
+            "use vqdb.models.protocols.image_part(jpeg_bytes)"
         )
     return _open(base64.b64decode(url.split(";base64,", 1)[1]))
 

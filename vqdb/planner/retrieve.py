@@ -17,22 +17,14 @@ from typing import Any
 
 import pyarrow as pa
 
+from vqdb.planner import tools
 from vqdb.planner.baselines import BASELINES, baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_plan
-from vqdb.planner.plan import TOOLS, Plan, uniform_plan
+from vqdb.planner.plan import Plan, uniform_plan
 from vqdb.videos import resolve_video
 
 PLANNERS = ("rules", "llm", *BASELINES)
-# the extractor whose rows a tool reads (see vqdb/schema)
-TOOL_EXTRACTORS = {"siglip": "embed", "region": "regions", "ocr": "ocr", "transcript": "asr", "audio": "audio"}
-TOOL_TABLES = {
-    "siglip": "frame_embeddings",
-    "region": "regions",
-    "ocr": "ocr",
-    "transcript": "transcript_words",
-    "audio": "audio_tags",
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,8 +60,9 @@ def make_plan(
     """A plan for ``question``; calls of tools not in ``available_tools`` are dropped (with notes), and a
     plan left with no calls samples uniformly.
 
-    ``planner``: ``rules`` (default, no model), ``llm`` (``llm`` is a chat backend; None builds
-    ``ChatClient.from_env()``), or a baseline: ``uniform``, ``siglip-q``.
+    ``planner``: ``rules`` (default, no model), ``llm`` (``llm`` is a chat backend; None takes
+    ``vqdb.models.registry.chat_model(Config.load())``: the ``llm_*`` settings), or a baseline: ``uniform``,
+    ``siglip-q``.
 
     Example:
         >>> make_plan("when does the timecode read 00:00:05", available_tools=["ocr"]).to_json()
@@ -85,19 +78,20 @@ def make_plan(
         from vqdb.planner.llm import llm_plan
 
         if llm is None:
-            from vqdb.models.openai_chat import ChatClient
+            from vqdb.config import Config
+            from vqdb.models import registry
 
-            llm = ChatClient.from_env("llm")
+            llm = registry.chat_model(Config.load())
         plan = llm_plan(question, options, llm=llm, duration_s=duration_s, sample_fps=sample_fps, tools=available_tools)
     elif planner in BASELINES:
         plan = baseline_plan(planner, question, options)
     else:
         raise PlanError(f"unknown planner {planner!r}; choose from {', '.join(PLANNERS)}")
     if available_tools is not None:
-        unknown = sorted(set(available_tools) - set(TOOLS))
+        unknown = sorted(set(available_tools) - set(tools.names()))
         if unknown:
-            raise PlanError(f"unknown tool(s) {unknown} in available_tools; tools are {', '.join(TOOLS)}")
-        plan = plan.without_tools(set(TOOLS) - set(available_tools))
+            raise PlanError(f"unknown tool(s) {unknown} in available_tools; tools are {', '.join(tools.names())}")
+        plan = plan.without_tools(set(tools.names()) - set(available_tools))
     return plan
 
 
@@ -112,7 +106,11 @@ def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
     """
     finished = corpus.store.finished()
     done = finished.get(video_id, set()) if video_id is not None else set().union(*finished.values())
-    return [t for t in TOOLS if TOOL_EXTRACTORS[t] in done and corpus.store.exists(TOOL_TABLES[t])]
+    return [
+        tool.name
+        for tool in map(tools.get, tools.names())
+        if tool.extractor in done and corpus.store.exists(tool.table)
+    ]
 
 
 def plan_for(

@@ -1,9 +1,12 @@
-"""Table definitions: the single source of truth for every table's columns and docs.
+"""Table definitions and the extractors that write them: the single source of truth for every table's
+columns and docs, and for the extractor names (``EXTRACTORS``) that config, ingest and the CLI use.
 
 Example:
-    >>> from vqdb.schema import TABLES
+    >>> from vqdb.schema import EXTRACTORS, TABLES
     >>> TABLES["frames"].arrow_schema().names[:3]
     ['video_id', 'frame_idx', 'ts']
+    >>> EXTRACTORS[:3]
+    ('subtitles', 'embed', 'regions')
 """
 
 from vqdb.schema.answers import ANSWERS
@@ -38,6 +41,17 @@ TABLES: dict[str, Table] = {
 }
 
 
+EXTRACTORS: tuple[str, ...] = ("subtitles", "embed", "regions", "asr", "ocr", "audio")
+"""The ingest extractors, in the order ingest runs them; each writes the tables whose ``extractor`` it is.
+
+The other writers are not extractors: ``frames`` (the ``videos`` and ``frames`` tables, committed last),
+``bookkeeping`` (``extractions``) and ``answers``.
+"""
+
+VISUAL_EXTRACTORS: frozenset[str] = frozenset(t.extractor for t in TABLES.values() if t.is_vector_table)
+"""The extractors whose tables hold embeddings of the visual model (``embed_model``): ``embed``, ``regions``."""
+
+
 def tables_of(extractor: str) -> list[Table]:
     """The tables an extractor writes.
 
@@ -48,4 +62,4 @@ def tables_of(extractor: str) -> list[Table]:
     return [t for t in TABLES.values() if t.extractor == extractor]
 
 
-__all__ = ["BOX", "TABLES", "Column", "Table", "tables_of", "vector"]
+__all__ = ["BOX", "EXTRACTORS", "TABLES", "VISUAL_EXTRACTORS", "Column", "Table", "tables_of", "vector"]

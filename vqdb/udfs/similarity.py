@@ -30,8 +30,7 @@ from pathlib import Path
 
 import duckdb
 
-from vqdb.config import Config
-from vqdb.models.protocols import TextEmbedder
+from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR, QUERIES_DIR
 from vqdb.store import quote
 from vqdb.udfs.text_vectors import TextVectorCache
@@ -59,7 +58,8 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     con.execute(GENERIC_SQL.read_text())  # undo what attaching another corpus to ``con`` may have replaced
     if model and dim:
         config = ctx.config.replace(embed_model=model)
-        _replace_function(con, "vq_embed_text", TextVectorCache(lambda: _load_text_embedder(config), int(dim)), dim)
+        embed = TextVectorCache(lambda: registry.image_text_embedder(config), int(dim))
+        _replace_function(con, "vq_embed_text", embed, dim)
         con.execute("CREATE OR REPLACE MACRO vq_text_vector(query) AS vq_embed_text(query)")
         con.execute(_query_vector_macro(int(dim), model))
     else:
@@ -87,12 +87,6 @@ def corpus_macros() -> dict[str, str]:
     text = CORPUS_SQL.read_text()
     starts = [m.start() for m in _MACRO.finditer(text)]
     return {_MACRO.match(text, a).group(1): text[a:b] for a, b in zip(starts, starts[1:] + [len(text)], strict=True)}
-
-
-def _load_text_embedder(config: Config) -> TextEmbedder:
-    from vqdb.models.siglip import load_image_text_embedder
-
-    return load_image_text_embedder(config)
 
 
 def _replace_function(con: duckdb.DuckDBPyConnection, name: str, function, dim: int) -> None:

@@ -28,7 +28,7 @@ import re
 
 import duckdb
 
-from vqdb.models.minilm import MiniLM
+from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR
 from vqdb.store import Store, quote
 from vqdb.udfs import text_match
@@ -55,6 +55,8 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     """Create ``text_embed`` and the search macros for the corpus at ``ctx.root`` in ``con``."""
     text_match.register(con, ctx)  # on_screen uses it (a no-op when the session registered it already)
     if not text_match.is_registered(con, "text_embed"):
-        embed = TextVectorCache(MiniLM.shared, dim=MiniLM.dim, capacity=EMBED_CACHE_SIZE)
-        con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{MiniLM.dim}]", type="arrow")
+        config = ctx.config
+        dim = registry.provider_class("text", config).dim  # known without loading the model
+        embed = TextVectorCache(lambda: registry.sentence_embedder(config), dim=dim, capacity=EMBED_CACHE_SIZE)
+        con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow")
     con.execute(corpus_sql(ctx.store))

@@ -106,7 +106,7 @@ def test_bad_model_setting_is_reported_as_unavailable():
 
 def test_tables_keep_the_schema_when_empty():
     from vqdb.ingest.extractors.asr import transcript_tables
-    from vqdb.models.whisper import Transcript
+    from vqdb.models.protocols import Transcript
 
     tables = transcript_tables("v", Transcript("", ()), "m")
     assert all(isinstance(t, pa.Table) and t.num_rows == 0 for t in tables.values())

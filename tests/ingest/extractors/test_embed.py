@@ -9,7 +9,7 @@ import vqdb
 from vqdb.config import Config
 from vqdb.ingest import extractors
 from vqdb.ingest.extractors.base import VideoContext
-from vqdb.ingest.extractors.embed import EmbedExtractor, visual_model_unavailable_reason
+from vqdb.ingest.extractors.embed import EmbedExtractor
 from vqdb.ingest.extractors.regions import RegionsExtractor
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
@@ -40,7 +40,7 @@ def test_registered_and_available_with_a_model(config):
 def test_unavailable_reason_says_how_to_provide_a_model(tmp_path):
     reason = RegionsExtractor.unavailable_reason(Config(embed_model=str(tmp_path / "missing")))
     assert "missing" in reason and "VQDB_EMBED_MODEL" in reason
-    assert visual_model_unavailable_reason(Config(embed_model=str(tmp_path / "missing"))) == reason
+    assert EmbedExtractor.unavailable_reason(Config(embed_model=str(tmp_path / "missing"))) == reason
 
 
 def test_embed_writes_one_unit_vector_per_sampled_frame(clip_context, config):

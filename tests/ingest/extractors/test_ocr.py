@@ -18,7 +18,8 @@ from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.extractors.ocr import OcrExtractor, ocr_step
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
-from vqdb.models.easyocr_reader import EasyOCRReader
+from vqdb.models import registry
+from vqdb.models.protocols import OcrReader
 from vqdb.schema import tables_of
 from vqdb.store import Store
 from vqdb.store.text_index import build_text_indexes
@@ -28,9 +29,9 @@ from vqdb.testing.corpora import empty_corpus
 class CountingReader:
     """The real EasyOCR reader, counting its calls."""
 
-    def __init__(self, reader: EasyOCRReader):
+    def __init__(self, reader: OcrReader):
         self.reader = reader
-        self.description = reader.description
+        self.model_id = reader.model_id
         self.calls = 0
 
     def read(self, image):
@@ -39,8 +40,8 @@ class CountingReader:
 
 
 @pytest.fixture(scope="module")
-def reader() -> EasyOCRReader:
-    return EasyOCRReader.shared()
+def reader() -> OcrReader:
+    return registry.ocr_reader(Config())
 
 
 @functools.cache
@@ -103,7 +104,7 @@ def test_hello_world_span_covers_the_title(hello_output, reader):
     assert len(hello) == 1, spans
     assert hello[0]["start_s"] == 0.0 and hello[0]["end_s"] >= 6.0
     assert hello[0]["max_confidence"] > 0.8
-    assert hello_output.model == reader.description
+    assert hello_output.model == reader.model_id
     assert hello_output.settings["ocr_step"] == 2
 
 

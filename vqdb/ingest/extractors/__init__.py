@@ -1,9 +1,11 @@
 """Extractors, one module each, registered by name with ``@register("name")``.
 
+The names, and the order ingest runs them in, are those of ``vqdb.schema.EXTRACTORS``.
+
 Example:
     >>> from vqdb.ingest import extractors
-    >>> "ocr" in extractors.names() or True
-    True
+    >>> extractors.names()
+    ['subtitles', 'embed', 'regions', 'asr', 'ocr', 'audio']
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ import pkgutil
 
 from vqdb.errors import ConfigError
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.schema import EXTRACTORS
 
 _REGISTRY: dict[str, type[Extractor]] = {}
 
 
 def register(name: str):
-    """Class decorator: make an Extractor subclass available under ``name``."""
+    """Class decorator: make an Extractor subclass available under ``name`` (one of ``vqdb.schema.EXTRACTORS``)."""
+    if name not in EXTRACTORS:
+        raise ValueError(f"extractor {name!r} is not in vqdb.schema.EXTRACTORS; add it there with the tables it writes")
 
     def wrap(cls: type[Extractor]) -> type[Extractor]:
         cls.name = name
@@ -37,8 +42,7 @@ def _discover() -> None:
 def names() -> list[str]:
     """Names of all registered extractors, in ingest order."""
     _discover()
-    order = ["subtitles", "embed", "regions", "asr", "ocr", "audio"]
-    return sorted(_REGISTRY, key=lambda n: (order.index(n) if n in order else len(order), n))
+    return [name for name in EXTRACTORS if name in _REGISTRY]
 
 
 def get(name: str) -> type[Extractor]:

@@ -12,15 +12,13 @@ Example:
 
 from __future__ import annotations
 
-import functools
-
 import pyarrow as pa
 
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
-from vqdb.models import whisper
-from vqdb.models.whisper import Transcript
+from vqdb.models import registry
+from vqdb.models.protocols import Transcript
 from vqdb.schema import TABLES
 
 
@@ -28,7 +26,7 @@ def transcript_tables(video_id: str, transcript: Transcript, model_id: str) -> d
     """The ``transcript_segments`` and ``transcript_words`` rows of one transcript.
 
     Example:
-        >>> from vqdb.models.whisper import Segment, Word
+        >>> from vqdb.models.protocols import Segment, Word
         >>> seg = Segment(0.0, 1.0, "Hello.", -0.2, 0.01, (Word(" Hello.", 0.1, 0.6, 0.9),))
         >>> tables = transcript_tables("v1", Transcript("en", (seg,)), "base")
         >>> tables["transcript_words"].column("word").to_pylist()
@@ -66,26 +64,21 @@ def transcript_tables(video_id: str, transcript: Transcript, model_id: str) -> d
     }
 
 
-@functools.cache
-def _unavailable_reason(model: str) -> str | None:
-    return whisper.unavailable_reason(model)
-
-
 @register("asr")
 class AsrExtractor(Extractor):
     """Speech to text with faster-whisper (VAD, detected language, word timestamps)."""
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
-        return _unavailable_reason(config.whisper_model)
+        return registry.unavailable_reason("asr", config)
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         track = ctx.audio()
-        recognizer = whisper.load_recognizer(self.config.whisper_model)
+        recognizer = registry.speech_recognizer(self.config)
         transcript = recognizer.transcribe(track.samples) if track.has_audio else Transcript("", ())
         return ExtractorOutput(
             tables=transcript_tables(ctx.video_id, transcript, recognizer.model_id),
             model=recognizer.model_id,
-            settings={"whisper_model": self.config.whisper_model, **whisper.DECODE_SETTINGS},
+            settings={"whisper_model": self.config.whisper_model, **recognizer.settings},
             error=track.error,
         )

@@ -16,7 +16,6 @@ Example:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -25,7 +24,7 @@ import pyarrow as pa
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
-from vqdb.models import yamnet
+from vqdb.models import registry
 from vqdb.models.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS
 from vqdb.schema import TABLES
 
@@ -114,22 +113,17 @@ def events_table(
     return TABLES["audio_events"].conform(table)
 
 
-@functools.cache
-def _unavailable_reason() -> str | None:
-    return yamnet.unavailable_reason()
-
-
 @register("audio")
 class AudioTagsExtractor(Extractor):
     """YAMNet sound tags per 0.96 s patch and the events they form."""
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
-        return _unavailable_reason()
+        return registry.unavailable_reason("audio", config)
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         track = ctx.audio()
-        tagger = yamnet.load_tagger()
+        tagger = registry.audio_tagger(self.config)
         scores = tagger.scores(track.samples) if track.has_audio else np.zeros((0, len(tagger.labels)))
         return ExtractorOutput(
             tables={

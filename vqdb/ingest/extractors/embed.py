@@ -18,11 +18,10 @@ import numpy as np
 import pyarrow as pa
 
 from vqdb.config import Config
-from vqdb.errors import ModelUnavailableError
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.models import registry
 from vqdb.models.protocols import ImageTextEmbedder
-from vqdb.models.siglip import load_image_text_embedder
 from vqdb.schema import TABLES
 
 
@@ -37,26 +36,18 @@ def vectors_to_arrow(vectors: np.ndarray) -> pa.FixedSizeListArray:
     return pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1)), vectors.shape[1])
 
 
-def visual_model_unavailable_reason(config: Config) -> str | None:
-    """Why the visual model of ``config`` cannot be loaded here, or None (tried once per process).
-
-    Example:
-        >>> visual_model_unavailable_reason(Config(embed_model="/no/such/dir"))[:40]
-        "cannot load the visual embedding model '"
-    """
-    try:
-        load_image_text_embedder(config)
-    except ModelUnavailableError as exc:
-        return str(exc)
-    return None
-
-
 class VisualExtractor(Extractor):
     """Base of the extractors that embed frames with the corpus's visual model."""
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
-        return visual_model_unavailable_reason(config)
+        """Why the visual model of ``config`` cannot be loaded here, or None (tried once per process).
+
+        Example:
+            >>> EmbedExtractor.unavailable_reason(Config(embed_model="/no/such/dir"))[:40]
+            "cannot load the visual embedding model '"
+        """
+        return registry.unavailable_reason("image_text", config)
 
     def __init__(self, config: Config, embedder: ImageTextEmbedder | None = None):
         super().__init__(config)
@@ -66,7 +57,7 @@ class VisualExtractor(Extractor):
     def embedder(self) -> ImageTextEmbedder:
         """The model given, else the process-wide one ``config.embed_model`` names (loaded once)."""
         if self._embedder is None:
-            self._embedder = load_image_text_embedder(self.config)
+            self._embedder = registry.image_text_embedder(self.config)
         return self._embedder
 
     @property

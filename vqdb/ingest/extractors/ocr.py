@@ -18,14 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from vqdb.config import Config
-from vqdb.errors import ConfigError, ModelUnavailableError
+from vqdb.errors import ConfigError
 from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.ocr_spans import track_spans
-from vqdb.models.easyocr_reader import EasyOCRReader, TextBox
-from vqdb.models.easyocr_reader import model_dir as easyocr_model_dir
+from vqdb.models import registry
+from vqdb.models.protocols import OcrReader, TextBox
 from vqdb.schema import TABLES
 
 
@@ -54,25 +54,17 @@ class OcrExtractor(Extractor):
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
-        try:
-            import easyocr  # noqa: F401
+        return registry.unavailable_reason("ocr", config)
 
-            easyocr_model_dir()
-        except ImportError:
-            return "easyocr is not installed: pip install easyocr"
-        except ModelUnavailableError as exc:
-            return str(exc)
-        return None
-
-    def __init__(self, config: Config, reader: EasyOCRReader | None = None):
+    def __init__(self, config: Config, reader: OcrReader | None = None):
         super().__init__(config)
         self._reader = reader
 
     @property
-    def reader(self) -> EasyOCRReader:
-        """The OCR model: the one given, else the process-wide EasyOCR reader (loaded on first use)."""
+    def reader(self) -> OcrReader:
+        """The OCR model: the one given, else the process-wide one of the registry (loaded on first use)."""
         if self._reader is None:
-            self._reader = EasyOCRReader.shared()
+            self._reader = registry.ocr_reader(self.config)
         return self._reader
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
@@ -93,7 +85,7 @@ class OcrExtractor(Extractor):
                     "text": read.text,
                     "confidence": read.confidence,
                     "box": read.box_dict(),
-                    "model": self.reader.description,
+                    "model": self.reader.model_id,
                 }
                 for read in reads
             ]
@@ -101,6 +93,6 @@ class OcrExtractor(Extractor):
         spans = track_spans(frames, max_gap_s=2.5 * interval)
         return ExtractorOutput(
             tables={"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": build_spans_table(ctx.video_id, spans)},
-            model=self.reader.description,
+            model=self.reader.model_id,
             settings=settings_of(self.config),
         )

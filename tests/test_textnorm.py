@@ -1,0 +1,73 @@
+"""Normalization: the ways OCR, speech recognition and questions write the same words map to one form."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vqdb.textnorm import canonical, canonical_words, squash, words
+
+
+@pytest.mark.parametrize(
+    ("spoken", "written"),
+    [
+        ("twenty-five", "25"),
+        ("one hundred and five", "105"),
+        ("four hundred forty hertz", "440 Hertz"),
+        ("nineteen eighty-four", "1984"),
+        ("twenty oh five", "2005"),
+        ("two thousand and twenty three", "2023"),
+        ("three point five", "3.5"),
+        ("a hundred people", "100 people"),
+        ("fifth", "5th"),
+        ("twenty first century", "21st century"),
+        ("one thousand and one nights", "1001 nights"),
+        ("three thousand", "3,000"),
+        ("one million two hundred thousand", "1,200,000"),
+    ],
+)
+def test_numbers_spoken_and_written_agree(spoken, written):
+    assert canonical(spoken) == canonical(written)
+
+
+def test_a_countdown_stays_a_countdown():
+    assert canonical("T-minus ten, nine, eight, seven") == "t minus 10 9 8 7"
+    assert canonical("one two three") == "1 2 3"
+
+
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("the colour of the centre", "the color of the center"),
+        ("we organised a programme", "we organized a program"),
+        ("analysing the catalogue", "analyzing the catalog"),
+        ("travelled 5 kilometres", "traveled 5 kilometers"),
+        ("grey tyres", "gray tires"),
+    ],
+)
+def test_british_spellings_become_american(british, american):
+    assert canonical(british) == canonical(american)
+
+
+def test_case_accents_quotes_and_punctuation():
+    assert words("Café “DON’T” — stop!") == ["cafe", "dont", "stop"]
+    assert canonical("It's the END.") == canonical("its the end")
+
+
+def test_compounds_compare_squashed():
+    assert squash(canonical("touch down")) == squash(canonical("TOUCHDOWN"))
+    assert squash(canonical("GETTING STARTED NOW?")) == squash(canonical("GettingStarted now"))
+
+
+def test_words_that_are_not_numbers_stay():
+    assert canonical_words("bread and butter, oh no") == ["bread", "and", "butter", "oh", "no"]
+    assert canonical("a man") == "a man"
+
+
+@given(st.text(max_size=80))
+def test_any_text_normalizes_to_plain_words(text):
+    result = canonical(text)
+    assert result == " ".join(result.split())
+    assert all(part and all(c.isalnum() or c == "." for c in part) for part in result.split())
+    assert canonical(result) == result  # a fixed point: normalizing twice changes nothing

@@ -1,0 +1,249 @@
+"""Text normalization for matching what was read or heard against what was asked, defined once.
+
+OCR and speech recognition write the same words differently from a question: case, punctuation and
+accents differ; Whisper writes "25" where a question says "twenty-five" (or the reverse), British
+spellings where it says American ones, "touch down" for "touchdown". ``canonical`` maps each of those
+to one form, so two texts that say the same thing compare equal word for word:
+
+* Unicode NFKC, case folded, accents removed, curly quotes and dashes made plain;
+* anything but letters and digits separates words (apostrophes inside words are dropped: "don't" -> "dont");
+* numbers become digits: "twenty-five" -> "25", "one hundred and five" -> "105", "nineteen eighty-four"
+  -> "1984", "3,000" -> "3000", "fifth" / "5th" -> "5th", "three point five" -> "3.5";
+* British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list.
+
+Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
+``squash(canonical(a))`` strings, which drop the spaces.
+
+Example:
+    >>> canonical("The Colour of Twenty-Five Centres!")
+    'the color of 25 centers'
+    >>> canonical("It’s 3,000 metres — the 2nd time")
+    'its 3000 meters the 2nd time'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_WORD = re.compile(r"[^\W_]+(?:[.,][0-9]+)*", re.UNICODE)
+_APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
+
+_UNITS = {
+    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70,
+    "eightieth": 80, "ninetieth": 90, "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
+}  # fmt: skip
+_ORDINAL_DIGITS = re.compile(r"^([0-9]+)(st|nd|rd|th)$")
+_NUMBER_WORDS = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_ORDINALS)
+
+# British -> American, the common words of subtitles, captions and speech (inflections are generated).
+_BRITISH_STEMS = {
+    "colour": "color", "favour": "favor", "flavour": "flavor", "honour": "honor", "humour": "humor",
+    "labour": "labor", "neighbour": "neighbor", "rumour": "rumor", "behaviour": "behavior",
+    "harbour": "harbor", "armour": "armor", "vapour": "vapor", "vigour": "vigor", "endeavour": "endeavor",
+    "odour": "odor", "savour": "savor", "splendour": "splendor", "glamour": "glamor", "parlour": "parlor",
+    "centre": "center", "theatre": "theater", "metre": "meter", "litre": "liter", "fibre": "fiber",
+    "calibre": "caliber", "sombre": "somber", "spectre": "specter", "lustre": "luster", "meagre": "meager",
+    "sabre": "saber", "kilometre": "kilometer", "centimetre": "centimeter", "millimetre": "millimeter",
+    "organise": "organize", "organisation": "organization", "realise": "realize", "recognise": "recognize",
+    "apologise": "apologize", "criticise": "criticize", "emphasise": "emphasize", "memorise": "memorize",
+    "minimise": "minimize", "maximise": "maximize", "optimise": "optimize", "prioritise": "prioritize",
+    "summarise": "summarize", "standardise": "standardize", "specialise": "specialize",
+    "visualise": "visualize", "utilise": "utilize", "finalise": "finalize", "authorise": "authorize",
+    "characterise": "characterize", "civilisation": "civilization", "globalisation": "globalization",
+    "modernise": "modernize", "sympathise": "sympathize", "categorise": "categorize",
+    "analyse": "analyze", "paralyse": "paralyze", "catalyse": "catalyze", "breathalyse": "breathalyze",
+    "catalogue": "catalog", "dialogue": "dialog", "analogue": "analog", "monologue": "monolog",
+    "defence": "defense", "offence": "offense", "licence": "license", "pretence": "pretense",
+    "travelled": "traveled", "travelling": "traveling", "traveller": "traveler", "cancelled": "canceled",
+    "cancelling": "canceling", "labelled": "labeled", "labelling": "labeling", "modelled": "modeled",
+    "modelling": "modeling", "fuelled": "fueled", "levelled": "leveled", "signalled": "signaled",
+    "counsellor": "counselor", "jewellery": "jewelry", "marvellous": "marvelous",
+    "grey": "gray", "programme": "program", "tyre": "tire", "kerb": "curb", "cheque": "check",
+    "aluminium": "aluminum", "plough": "plow", "sceptical": "skeptical", "mould": "mold",
+    "moustache": "mustache", "pyjamas": "pajamas", "storey": "story", "draught": "draft",
+    "manoeuvre": "maneuver", "paediatric": "pediatric", "encyclopaedia": "encyclopedia",
+    "oestrogen": "estrogen", "anaesthetic": "anesthetic", "haemoglobin": "hemoglobin",
+    "foetus": "fetus", "ageing": "aging", "judgement": "judgment", "acknowledgement": "acknowledgment",
+    "enrol": "enroll", "fulfil": "fulfill", "skilful": "skillful", "wilful": "willful", "instalment": "installment",
+}  # fmt: skip
+_SUFFIXES = ("", "s", "ed", "ing", "er", "ers", "ful", "ite", "ites", "able", "al", "ally", "less", "ation", "ations")
+
+
+@lru_cache(maxsize=1)
+def _british() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for british, american in _BRITISH_STEMS.items():
+        for suffix in _SUFFIXES:
+            b, a = _inflect(british, suffix), _inflect(american, suffix)
+            table.setdefault(b, a)
+    return table
+
+
+def _inflect(stem: str, suffix: str) -> str:
+    if suffix and stem.endswith("e") and suffix[0] in "aei":
+        return stem[:-1] + suffix
+    return stem + suffix
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded (NFKC, lower case, accents and inner apostrophes removed).
+
+    Example:
+        >>> words("Café DON'T — 3,000.5 km/h")
+        ['cafe', 'dont', '3,000.5', 'km', 'h']
+    """
+    text = unicodedata.normalize("NFKC", str(text)).translate(_APOSTROPHES).casefold()
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _WORD.findall(text)
+
+
+def canonical_words(text: str) -> list[str]:
+    """``words(text)`` with numbers as digits and British spellings American (see the module doc).
+
+    Example:
+        >>> canonical_words("one hundred and five grey tyres")
+        ['105', 'gray', 'tires']
+    """
+    british = _british()
+    out: list[str] = []
+    tokens = words(text)
+    i = 0
+    while i < len(tokens):
+        value, used = _number_at(tokens, i)
+        if used:
+            out.append(value)
+            i += used
+            continue
+        token = tokens[i]
+        if _ORDINAL_DIGITS.match(token):
+            out.append(token)
+        elif token[0].isdigit():
+            out.append(_plain_number(token))
+        else:
+            out.append(british.get(token, token))
+        i += 1
+    return _join_years(out)
+
+
+def canonical(text: str) -> str:
+    """``canonical_words(text)`` joined by single spaces.
+
+    Example:
+        >>> canonical("Ask NOT what your country can do — for YOU!")
+        'ask not what your country can do for you'
+    """
+    return " ".join(canonical_words(text))
+
+
+def squash(text: str) -> str:
+    """``text`` without spaces, for comparing words that one side joins and the other splits.
+
+    Example:
+        >>> squash(canonical("touch down")) == squash(canonical("Touchdown"))
+        True
+    """
+    return text.replace(" ", "")
+
+
+def _plain_number(token: str) -> str:
+    """ "3,000" -> "3000", "3,000.50" -> "3000.50"; a comma followed by other than 3 digits is a decimal."""
+    if "," in token:
+        head, *rest = token.split(",")
+        if all(len(part.split(".")[0]) == 3 for part in rest):
+            return head + "".join(rest)
+        return token.replace(",", ".")
+    return token
+
+
+def _number_at(tokens: list[str], start: int) -> tuple[str, int]:
+    """The number spelled out by the words from ``start`` on, and how many words it used (0: none).
+
+    ``small`` is the part below a hundred being read, ``last`` the kind of the previous word: a unit may
+    follow only a tens word ("twenty one"), so "ten nine eight" is three numbers, as a countdown is.
+    """
+    first = tokens[start]
+    if first in ("zero", "oh"):
+        follows = start + 1 < len(tokens) and tokens[start + 1] in _UNITS
+        return ("0", 1) if first == "zero" or follows else ("", 0)
+    total, small, last, i = 0, 0, "", start
+    while i < len(tokens):
+        word = tokens[i]
+        if word == "a" and not last and i + 1 < len(tokens) and tokens[i + 1] in _SCALES:
+            small, last = 1, "unit"
+        elif word in _UNITS and word not in ("zero", "oh"):
+            value = _UNITS[word]
+            if not (small % 100 == 0 or (last == "tens" and value < 10)):
+                break
+            small, last = small + value, "unit"
+        elif word in _TENS:
+            if small % 100:
+                break
+            small, last = small + _TENS[word], "tens"
+        elif word in _SCALES and last:
+            if _SCALES[word] == 100:
+                if last == "scale" or small >= 100:
+                    break
+                small, last = small * 100, "scale"
+            else:
+                total, small, last = total + max(small, 1) * _SCALES[word], 0, "scale"
+        elif word == "and" and last == "scale" and i + 1 < len(tokens) and tokens[i + 1] in _NUMBER_WORDS:
+            i += 1
+            continue
+        elif word in _ORDINALS and (not last or last in ("tens", "scale") or _ORDINALS[word] >= 100):
+            value = _ORDINALS[word]
+            value = (total + max(small, 1)) * value if value >= 100 and last else total + small + value
+            return f"{value}{_ordinal_suffix(value)}", i - start + 1
+        elif word == "point" and last and i + 1 < len(tokens) and tokens[i + 1] in _UNITS:
+            digits, j = [], i + 1
+            while j < len(tokens) and tokens[j] in _UNITS and _UNITS[tokens[j]] < 10:
+                digits.append(str(_UNITS[tokens[j]]))
+                j += 1
+            return f"{total + small}.{''.join(digits)}", j - start
+        else:
+            break
+        i += 1
+    if not last:
+        return "", 0
+    while tokens[i - 1] == "and":  # a trailing "and" is not part of the number
+        i -= 1
+    return str(total + small), i - start
+
+
+def _ordinal_suffix(value: int) -> str:
+    return "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+
+
+def _join_years(tokens: list[str]) -> list[str]:
+    """ "19 84" (as "nineteen eighty-four" parses) -> "1984"; "20 0 5" ("twenty oh five") -> "2005"."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        a = tokens[i]
+        if a.isdigit() and 10 <= int(a) <= 99 and i + 1 < len(tokens):
+            b = tokens[i + 1]
+            if b == "0" and i + 2 < len(tokens) and tokens[i + 2].isdigit() and int(tokens[i + 2]) < 10:
+                out.append(f"{a}0{tokens[i + 2]}")
+                i += 3
+                continue
+            if b.isdigit() and 10 <= int(b) <= 99:
+                out.append(a + b)
+                i += 2
+                continue
+        out.append(a)
+        i += 1
+    return out
