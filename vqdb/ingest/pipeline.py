@@ -18,8 +18,10 @@ from pathlib import Path
 import pyarrow as pa
 
 from vqdb.config import Config
+from vqdb.errors import MediaError
+from vqdb.ingest.decode import DecodeReport
 from vqdb.ingest.extractors import Extractor, ExtractorOutput, VideoContext
-from vqdb.ingest.frames import sample_frames_table, settings_of, video_duration, videos_row
+from vqdb.ingest.frames import media_problems, sample_frames_table, settings_of, video_duration, videos_row
 from vqdb.ingest.probe import VideoInfo, probe
 from vqdb.schema import VISUAL_EXTRACTORS
 from vqdb.store import Store
@@ -76,7 +78,11 @@ def process_video(
     if frames is None:
         start = time.perf_counter()
         say("decoding frames")
-        frames, mode = sample_frames_table(job.video_id, info, config)
+        report = DecodeReport()
+        frames, mode = sample_frames_table(job.video_id, info, config, report=report)
+        if not frames.num_rows:
+            raise MediaError(f"{job.path}: no frame of the video decodes; check it plays (try: ffprobe <file>)")
+        errors += media_problems(info, report)
         seconds["frames"] = time.perf_counter() - start
     ctx = VideoContext(video_id=job.video_id, path=job.path, info=info, frames=frames, config=config)
     for name in job.extractors:
