@@ -65,3 +65,21 @@ def test_answer_command_errors(corpus_dir, capsys):
     assert "no video 'nope.mp4'" in capsys.readouterr().err
     assert main(["answer", corpus_dir, "Which?", "--backend", "gpt", "--retrieval", "uniform"]) == 1
     assert "unknown backend" in capsys.readouterr().err
+
+
+def test_on_a_read_only_corpus_the_answer_is_printed_and_not_cached(corpus_dir, capsys, monkeypatch):
+    """Finding 7: on a corpus the user may not write, the answer was lost to a PermissionError."""
+    import os
+
+    real_open = os.open
+
+    def read_only(path, flags, *args):  # the corpus as on a read-only mount (root passes permission bits)
+        if str(path).startswith(corpus_dir) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    argv = ["answer", corpus_dir, "Which sign?", "--video", "clip.mp4", "--option", "stop", "--option", "exit"]
+    assert main([*argv, "-k", "2", "--retrieval", "uniform"]) == 0
+    out = capsys.readouterr().out
+    assert "answer:     B (exit)" in out and "answer not cached: [Errno 13] Permission denied" in out
