@@ -7,8 +7,10 @@ import sys
 import threading
 import time
 
+import pytest
+
 import vqdb
-from vqdb.testing.corpora import corpus_contents, rows_on_disk
+from vqdb.testing.corpora import corpus_contents, empty_corpus, rows_on_disk
 
 ARGS = ("--with", "subtitles", "--no-progress")
 
@@ -22,10 +24,13 @@ def _both(start_cli, first: list[str], second: list[str]) -> tuple[subprocess.Co
     return tuple(done)
 
 
-def test_two_writers_with_the_same_files_on_a_new_corpus(clean, clips, start_cli, tmp_path):
-    """Both exit 0; the corpus is created once and holds each video once (was: 6 videos rows for 4 files,
-    a raw 'Dataset already exists' traceback)."""
+@pytest.mark.parametrize("existing", [False, True], ids=["new corpus", "existing corpus"])
+def test_two_writers_with_the_same_files(clean, clips, start_cli, tmp_path, existing):
+    """Both exit 0 and each video is stored once (was: 6 videos rows for 4 files on an existing corpus, a
+    raw 'Dataset already exists' traceback on a new one)."""
     root = tmp_path / "corpus"
+    if existing:
+        empty_corpus(root)
     command = ["ingest", str(root), *map(str, clips), *ARGS]
     first, second = _both(start_cli, command, command)
     assert first.returncode == 0 and second.returncode == 0, (first.stderr, second.stderr)
