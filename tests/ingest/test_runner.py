@@ -145,16 +145,22 @@ def test_a_directory_of_videos_is_never_made_a_corpus(tmp_path, sample_media):
 
 def test_a_new_sampling_rate_is_stale_until_forced_then_redoes_the_frames(tmp_path, sample_media):
     """Finding 5: --fps 2 --force on an ingested video silently kept 1 fps."""
+    clip = tmp_path / "birds.mp4"
+    clip.write_bytes((sample_media / "birds.mp4").read_bytes())
+    clip.with_suffix(".srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nA bird\n")
     corpus = vqdb.connect(tmp_path / "c", progress=False)
-    corpus.ingest(sample_media / "birds.mp4", extractors=())
-    plain = corpus.ingest(sample_media / "birds.mp4", extractors=(), sample_fps=2.0)
+    corpus.ingest(clip, extractors=("subtitles",))
+    plain = corpus.ingest(clip, extractors=(), sample_fps=2.0)
     assert len(plain.skipped) == 1 and "sample_fps 1.0, now 2.0" in plain.stale[0][1] and "--force" in str(plain)
-    forced = corpus.ingest(sample_media / "birds.mp4", extractors=(), sample_fps=2.0, force=True)
+    before = dict(corpus.sql("SELECT extractor, finished_at FROM extractions").fetchall())
+    forced = corpus.ingest(clip, extractors=(), sample_fps=2.0, force=True)
     assert len(forced.ingested) == 1 and not forced.stale
     assert corpus.sql("SELECT sample_fps, count(*) FROM videos JOIN frames USING (video_id) GROUP BY 1").fetchall() == [
-        (2.0, 3)  # 0, 0.5 and 1.0 s of the 1.5 s clip
+        (2.0, 3)  # 0, 0.5 and 1.0 s of the 1.03 s clip
     ]
     assert Store.open(corpus.root).count("frames") == 3  # the 1 fps frames are gone, not hidden
+    after = dict(corpus.sql("SELECT extractor, finished_at FROM extractions").fetchall())
+    assert after["subtitles"] > before["subtitles"]  # redone too: its rows belong to the new frames
 
 
 def test_a_changed_file_at_the_same_path_replaces_the_old_video(tmp_path, sample_media):

@@ -234,14 +234,15 @@ def ingest(
     _check_visual_model(store, config, names)
     jobs = _plan_jobs(store, paths, names, config, force=force, summary=summary)
     if jobs:
-        _run_jobs(store, jobs, config, names, summary)
+        _run_jobs(store, jobs, config, summary)
     _finish(store, summary)
     return summary
 
 
-def _run_jobs(store: Store, jobs: list[VideoJob], config: Config, names: list[str], summary: IngestSummary) -> None:
+def _run_jobs(store: Store, jobs: list[VideoJob], config: Config, summary: IngestSummary) -> None:
     overall = tqdm(total=len(jobs), desc="ingest", unit="video", disable=_progress_off(config), file=sys.stderr)
-    results = _run(jobs, config, names)
+    needed = {name for job in jobs for name in job.extractors}
+    results = _run(jobs, config, [name for name in extractor_registry.names() if name in needed])
     try:
         for job, result in results:
             overall.update(1)
@@ -299,6 +300,7 @@ def _plan_jobs(
 ) -> list[VideoJob]:
     records = store.records()
     by_path = _visible_videos_by_path(store, records)
+    available: list[str] = []  # every extractor that can run here, looked up when new frames need them
     jobs: list[VideoJob] = []
     seen: set[str] = set()
     for path in paths:
@@ -318,10 +320,11 @@ def _plan_jobs(
             jobs.append(VideoJob(path, vid, tuple(names), replaces=replaces))
             continue
         stale = stale_settings(recorded, config)
-        if force and "frames" in stale:  # new frames: every extractor's rows derive from them
-            redo = tuple(dict.fromkeys([*names, *(n for n in recorded if n in names)]))
-            dropped = sorted(set(recorded) - {"frames"} - set(redo))
-            jobs.append(VideoJob(path, vid, redo, replaces=replaces, drop=tuple(dropped)))
+        if force and "frames" in stale:  # new frames: every extractor's rows derive from them, redo them all
+            available = available or resolve_extractors(config, None)[0]
+            redo = tuple(dict.fromkeys([*names, *(n for n in available if n in recorded)]))
+            dropped = tuple(sorted(set(recorded) - {"frames"} - set(redo)))  # cannot run here: not left stale
+            jobs.append(VideoJob(path, vid, redo, replaces=replaces, drop=dropped))
             continue
         todo = tuple(n for n in names if force or n not in recorded)
         if stale and not force:
