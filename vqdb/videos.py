@@ -3,8 +3,9 @@ path suffix (on a ``/`` boundary) or the file's own path. Names are compared as 
 ``*`` and ``?`` in a file name are characters, never wildcards.
 
 Example:
-    >>> import tempfile, vqdb
-    >>> resolve_video(vqdb.connect(tempfile.mkdtemp()), "clip.mp4")  # doctest: +ELLIPSIS
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> resolve_video(vqdb.connect(empty_corpus()), "clip.mp4")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     vqdb.errors.VqdbError: no video 'clip.mp4' in the corpus (by id, file name or path); the corpus has no videos...

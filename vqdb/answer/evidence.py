@@ -146,8 +146,9 @@ def gather_evidence(corpus: Any, keyframes: Sequence[Keyframe], window_s: float)
     is kept once (its first occurrence).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> gather_evidence(vqdb.connect(tempfile.mkdtemp()), [Keyframe("v", 0, 1.0)], 2.0)
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> gather_evidence(vqdb.connect(empty_corpus()), [Keyframe("v", 0, 1.0)], 2.0)
         []
     """
     if not keyframes:
