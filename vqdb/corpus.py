@@ -137,14 +137,16 @@ class Corpus:
             ['videos', 'frames']
         """
         usage = self.store.disk_usage()
-        models = self.sql(
+        models = self.sql_unchecked(
             "SELECT extractor, string_agg(DISTINCT model, ', ') AS models FROM extractions GROUP BY extractor"
         ).fetchall()
         by_extractor = dict(models)
         rows = []
         for table in TABLES.values():
             visible = (
-                self.sql(f"SELECT count(*) FROM {table.name}").fetchone()[0] if self.store.exists(table.name) else 0
+                self.sql_unchecked(f"SELECT count(*) FROM {table.name}").fetchone()[0]
+                if self.store.exists(table.name)
+                else 0
             )
             rows.append(
                 {
@@ -244,6 +246,19 @@ class Corpus:
             vqdb.errors.VqdbError: .../no/such/corpus is not a vqdb corpus (no corpus.json); ...
         """
         return run_read_only(self._cursor(), query, params)
+
+    def sql_unchecked(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
+        """Run SQL that vqdb composed itself (a compiled plan, a lookup with parameters) without the read-only
+        statement check, which costs an ``EXPLAIN`` per statement. The session's own settings still hold
+        (no file access, locked configuration); SQL from a user goes through ``sql``.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> vqdb.connect(empty_corpus()).sql_unchecked("SELECT count(*) FROM videos").fetchall()
+            [(0,)]
+        """
+        return self._cursor().sql(query, params=params)
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
         return self._session().cursor()  # a fresh cursor has a fresh Lance dataset cache; its relations outlive it

@@ -285,7 +285,7 @@ def resolve_backend(backend: Any, config: Config | None = None) -> Any:
 
 def read_frames(corpus: Any, keyframes: Sequence[Keyframe]) -> list[Frame]:
     """The JPEG thumbnails of ``keyframes`` from the ``frames`` table, in the keyframes' order."""
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         """
         SELECT f.video_id, f.frame_idx, f.jpeg
         FROM frames AS f
@@ -371,7 +371,7 @@ def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:
 
 
 def _durations(corpus: Any, video_ids: set[str]) -> dict[str, float]:
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         "SELECT video_id, duration_s FROM videos WHERE list_contains($ids::VARCHAR[], video_id)",
         params={"ids": sorted(video_ids)},
     ).fetchall()

@@ -57,7 +57,7 @@ def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
     if not corpus.store.exists(ANSWERS.name):
         return None
     uri = corpus.store.uri(ANSWERS.name).replace("'", "''")
-    rows = corpus.sql(f"SELECT * FROM '{uri}' WHERE key = ? ORDER BY created_at DESC LIMIT 1", params=[key])
+    rows = corpus.sql_unchecked(f"SELECT * FROM '{uri}' WHERE key = ? ORDER BY created_at DESC LIMIT 1", params=[key])
     table = rows.arrow()
     if hasattr(table, "read_all"):
         table = table.read_all()

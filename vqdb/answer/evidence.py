@@ -160,7 +160,7 @@ def gather_evidence(corpus: Any, keyframes: Sequence[Keyframe], window_s: float)
     }
     seen: set[tuple[str, str]] = set()
     evidence = []
-    for source, video_id, start, end, text, kts in corpus.sql(EVIDENCE_SQL, params=params).fetchall():
+    for source, video_id, start, end, text, kts in corpus.sql_unchecked(EVIDENCE_SQL, params=params).fetchall():
         if (source, text.lower()) in seen:
             continue
         seen.add((source, text.lower()))

@@ -102,7 +102,7 @@ def clue_frames(
     """
     starts = [float(s) for s, _ in clue_intervals]
     ends = [float(e) for _, e in clue_intervals]
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         """
         WITH inside AS (
             SELECT ts, jpeg, row_number() OVER (ORDER BY ts) - 1 AS i, count(*) OVER () AS n

@@ -161,7 +161,7 @@ def retrieve(
     if plan is None:
         plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
     sql = compile_plan(plan, video_id=video_id, k=k, gap=gap, mode=mode)
-    keyframes = corpus.sql(sql).to_arrow_table()
+    keyframes = corpus.sql_unchecked(sql).to_arrow_table()
     if keyframes.num_rows == 0 and plan.queries and video_id is not None:
         notes = ("no frame of the video was ranked",)
     else:
