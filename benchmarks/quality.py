@@ -46,6 +46,7 @@ from typing import Any
 import vqdb
 from vqdb.ingest.video_id import video_id
 from vqdb.planner.retrieve import PLANNERS
+from vqdb.store import is_corpus
 from vqdb.testing import media
 
 REPO = Path(__file__).resolve().parents[1]
@@ -270,7 +271,8 @@ def build_corpus(clips: dict[str, Built], args: argparse.Namespace) -> tuple[Any
     if args.fresh and root.exists():
         shutil.rmtree(root)
     corpus = vqdb.connect(root, progress=False)
-    present = {r[0] for r in corpus.sql("SELECT video_id FROM videos").fetchall()}
+    exists = is_corpus(root)  # the first ingest creates it
+    present = {r[0] for r in corpus.sql("SELECT video_id FROM videos").fetchall()} if exists else set()
     missing = sorted({str(c.path) for c in clips.values() if c.video_id not in present})
     summary, seconds = None, 0.0
     if missing:

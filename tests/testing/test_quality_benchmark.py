@@ -94,6 +94,7 @@ def test_the_dev_set_files_are_well_formed():
 def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
     quality = _load_script()
     import vqdb
+    from vqdb.testing.corpora import empty_corpus
 
     class WithLocate:  # a corpus as it will be once Corpus.locate exists (without a planner argument)
         def __init__(self, corpus):
@@ -105,7 +106,7 @@ def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
         def locate(self, question, *, video=None):
             return [{"video_id": video, "start_s": 5.0, "end_s": 15.0, "score": 1.0}, {"start_s": 0.0, "end_s": 1.0}]
 
-    corpus = WithLocate(vqdb.connect(tmp_path / "c"))
+    corpus = WithLocate(vqdb.connect(empty_corpus(tmp_path / "c")))
     q = {"question": "when?"}
     result = {"errors": []}
     assert quality.locate_tiou(corpus, q, [(0.0, 10.0)], "v", "rules", result) == pytest.approx(1 / 3)
