@@ -87,6 +87,7 @@ PHRASINGS = [
         [(SPEECH, "ask not what your country can do for you")],
     ),
     ("When is the weather forecast mentioned?", [(SPEECH, "weather forecast")]),
+    ("What does the announcer say after mentioning the weather?", [(SPEECH, "the weather")]),
     ("when does the timecode read 00:00:05", [(SCREEN, "00:00:05")]),
 ]
 

@@ -413,23 +413,22 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said:
             evidence.add(TOOLS_FOR[SPEECH], said)
             return text[: passive.start()] + " " + text[passive.end() :]
-    match = _ACTIVE_SPEECH.search(text)
-    if not match:
-        return text
-    before = text[: match.start()]
-    if _TEXT_SUBJECT.search(before):
-        return text  # "the sign says ...": on-screen text, not speech
-    if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
-        return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
-    tail = text[match.end() :]
-    rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
-    if tail[len(rest) : len(rest) + 1] == _QUOTED:
-        return before + " " + tail  # the cue of a quote: the words before it describe the quote
-    said = rest.strip()
-    if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
-        evidence.add(TOOLS_FOR[SPEECH], said)
-        return before + " " + tail[len(rest) :]
-    return before + " " + tail
+    for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
+        before = text[: match.start()]
+        if _TEXT_SUBJECT.search(before):
+            continue  # "the sign says ...": on-screen text, not speech
+        if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
+            return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
+        tail = text[match.end() :]
+        rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
+        if tail[len(rest) : len(rest) + 1] == _QUOTED:
+            return before + " " + tail  # the cue of a quote: the words before it describe the quote
+        said = rest.strip()
+        if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
+            evidence.add(TOOLS_FOR[SPEECH], said)
+            return before + " " + tail[len(rest) :]
+    first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
+    return text[: first.start()] + " " + text[first.end() :] if first else text
 
 
 def _take_screen_text(text: str, evidence: _Evidence) -> str:
