@@ -25,7 +25,7 @@ from vqdb.queries import load_sql_macros
 from vqdb.schema import TABLES
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_grade, text_match
-from vqdb.udfs.text_grade import phrase_matches, screen_scores
+from vqdb.udfs.text_grade import min_score, phrase_matches, screen_scores
 
 DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by its component i
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
@@ -251,12 +251,18 @@ def ocr_scores(q: str, data) -> dict:
             values = screen_scores([t for _, t in read], q) if read else []
             graded = [(ts, float(g)) for (ts, _), g in zip(read, values, strict=True)]
         matched = [(ts, g) for ts, g in graded if g is not None and g > 0]
+        floor = 1.0 if re.fullmatch(NUMERIC_QUERY, q) else min_score(q)
+        halfway = (max((g for _, g in matched), default=0.0) + floor) / 2
         runs: list[list[tuple[float, float]]] = []
-        for ts, g in matched:
-            if runs and ts - runs[-1][-1][0] <= RUN_GAP * ocr_period:
+        for strong in (True, False):
+            previous = None
+            for ts, g in matched:
+                if (g >= halfway) != strong:
+                    continue
+                if previous is None or ts - previous > RUN_GAP * ocr_period:
+                    runs.append([])
                 runs[-1].append((ts, g))
-            else:
-                runs.append([(ts, g)])
+                previous = ts
         spans = [
             (max(run[0][0] - ocr_period / 2, 0.0), min(run[-1][0] + ocr_period / 2, duration), max(g for _, g in run))
             for run in runs
@@ -275,7 +281,8 @@ def timed_text_scores(q: str, data, pieces, sentences) -> dict:
     scores: dict = {}
     for video_id, (period, _) in constants.items():
         mine = sorted((s, e, t) for v, t, s, e in pieces if v == video_id)
-        spans = phrase_matches([t for _, _, t in mine], [s for s, _, _ in mine], [e for _, e, _ in mine], q)
+        found = phrase_matches([t for _, _, t in mine], [s for s, _, _ in mine], [e for _, e, _ in mine], q)
+        spans = [(start, end, score) for start, end, score, _, _ in found]
         for v, t, s, e in sentences:
             similarity = stand_in_similarity(t, q)
             if v == video_id and similarity > SEMANTIC_MIN:

@@ -312,7 +312,7 @@ class Compiler:
         tie_break = boolexpr.fold(plan.expression, value, mean, better)
         order = asc if self.mode == "rank" else desc
         columns = [col(c, "s") for c in ("video_id", "frame_idx", "ts")] + [
-            col(c, "i") for c in ("n_frames", "gap", "period")
+            col(c, "i") for c in ("n_frames", "duration_s", "gap", "period")
         ]
         columns += [alias(combined, "combined"), alias(tie_break, "tie_break")]
         joins = [join(table(VIDEO_INFO, "i"), same(["video_id"], "i", "s"))]

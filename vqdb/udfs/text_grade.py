@@ -7,9 +7,10 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
   on-screen text, its boxes joined in reading order) contains the query; 0 when it does not contain it
   well enough (an alignment below ``min_score(query)``);
 - ``phrase_spans(texts VARCHAR[], starts DOUBLE[], ends DOUBLE[], query VARCHAR)
-  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE)[]``: the stretches of a timed text (its pieces
-  in time order, each said or shown from ``starts[i]`` to ``ends[i]``) that say the query with a score of
-  at least ``min_score(query)``, best first, none overlapping another.
+  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]``:
+  the stretches of a timed text (its pieces in time order, each said or shown from ``starts[i]`` to
+  ``ends[i]``) that say the query with a score of at least ``min_score(query)``, best first, none
+  overlapping another; each with the clause it is said in (below).
 
 Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
 British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
@@ -26,8 +27,13 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   with the query as wholes (``rapidfuzz``'s ``ratio``), so a word must not be found inside another
   ("three" is not in "thirteen", "3" not in "2013"); a span's times are its first and last word's. A cue
   of several words spreads them evenly over its time;
-* **numbers are exact**: when the query holds digits, the matched stretch must hold the same digits in the
-  same order ("step 2" does not match "step 20"), since a misread digit changes the meaning.
+* **numbers are exact**: when the query is written with digits, the matched stretch must hold the same
+  digits in the same order ("step 2" does not match "step 20"), since a misread digit changes the
+  meaning (a number the query spells in words, "chapter three", is compared like other words: OCR may
+  misread it as "Tlree");
+* a phrase said is answered with its **clause**: the words from the end of the previous clause to the end
+  of its own, where a piece ending in punctuation (, ; : . ! ?) or holding several words (a subtitle cue)
+  ends a clause; a clause longer than ``CLAUSE_MAX_S`` leaves the phrase alone.
 
 ``min_score(query)`` is the alignment a match needs, by the query's length in characters (case, spaces and
 punctuation aside): 1 (exact) up to 4 characters, 0.04 less for each character more, 0.7 from 12 on,
@@ -40,8 +46,10 @@ Example:
     >>> con = duckdb.connect(); register(con, None)
     >>> con.sql("SELECT screen_text_score('GETTINGSTARTED NOW?', 'Getting started now') AS s").fetchall()
     [(1.0,)]
-    >>> con.sql("SELECT phrase_spans(['Ask', 'not,', 'what'], [1.0, 1.4, 2.0], [1.3, 1.8, 2.2], 'ask not')").fetchall()
-    [([{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0}],)]
+    >>> spans = con.sql("SELECT phrase_spans(['so,', 'ask', 'not,', 'what'], [0, 1, 1.4, 2], [0.5, 1.3, 1.8, 2.2],"
+    ...                 " 'ask not') AS s").fetchone()[0]
+    >>> spans
+    [{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0, 'clause_start_s': 1.0, 'clause_end_s': 1.8}]
 """
 
 from __future__ import annotations
@@ -62,8 +70,10 @@ from vqdb.udfs.text_match import is_registered
 
 DIGIT_LOOKALIKES = str.maketrans("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
-SPAN = pa.struct([("start_s", pa.float64()), ("end_s", pa.float64()), ("score", pa.float64())])
+CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
+SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "clause_start_s", "clause_end_s")])
 _DIGITS = re.compile(r"[0-9]+")
+_CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
 
 
 def min_score(query: str) -> float:
@@ -123,12 +133,18 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     aligned = np.where(lengths >= len(q), partial, common)
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
     scores = np.where(aligned >= min_score(query), aligned * specific, 0.0)
-    digits = "".join(_DIGITS.findall(q))
+    digits = _typed_digits(query)
     if digits:
         for i in np.flatnonzero(scores > 0):
             if _aligned_digits(q, forms[i]) != digits:
                 scores[i] = 0.0
     return scores
+
+
+def _typed_digits(query: str) -> str:
+    """The digits a match must hold (those of the query's canonical form), when the query is written with
+    digits; "" when it has none or spells its numbers in words."""
+    return "".join(_DIGITS.findall(query_form(query))) if any(c.isdigit() for c in query) else ""
 
 
 def _aligned_digits(q: str, form: str) -> str:
@@ -146,11 +162,11 @@ def _aligned_digits(q: str, form: str) -> str:
 
 @lru_cache(maxsize=64)
 def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[float, ...]) -> tuple:
-    """The canonical words of a timed text with each word's (start, end): a piece of several words (a
-    cue) spreads them evenly over its time, in proportion to their length."""
+    """The canonical words of a timed text, each word's (start, end) and the (first, last) word of its
+    clause. A piece of several words (a cue) spreads them evenly over its time, in proportion to their
+    length."""
     spans = canonical_spans(texts)
     tokens = [t for t, _, _ in spans]
-    times: list[tuple[float, float]] = []
     per_piece: dict[int, list[int]] = {}
     for i, (_, first, last) in enumerate(spans):
         if first == last:
@@ -166,7 +182,14 @@ def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[
         for j, m in enumerate(members):
             begin[m], finish[m] = starts[piece] + edges[j] * span, starts[piece] + edges[j + 1] * span
     times = list(zip(begin, finish, strict=True))
-    return tuple(tokens), tuple(times)
+    ends_clause = [bool(_CLAUSE_END.search(t)) or len(t.split()) > 1 for t in texts]
+    clauses: list[tuple[int, int]] = []
+    first = 0
+    for i, (_, _, last_piece) in enumerate(spans):
+        if ends_clause[last_piece] or i == len(spans) - 1:
+            clauses += [(first, i)] * (i - first + 1)
+            first = i + 1
+    return tuple(tokens), tuple(times), tuple(clauses)
 
 
 @lru_cache(maxsize=256)
@@ -179,25 +202,27 @@ def _windows(tokens: tuple[str, ...], size: int) -> tuple[list[str], np.ndarray]
 
 def phrase_matches(
     texts: Sequence[str], starts: Sequence[float], ends: Sequence[float], query: str
-) -> list[tuple[float, float, float]]:
-    """``phrase_spans`` for one timed text: (start_s, end_s, score) of the best windows scoring at least
-    ``min_score(query)``, best first (ties: earlier first), none sharing a word with a better one.
+) -> list[tuple[float, float, float, float, float]]:
+    """``phrase_spans`` for one timed text: (start_s, end_s, score, clause_start_s, clause_end_s) of the
+    best windows scoring at least ``min_score(query)``, best first (ties: earlier first), none sharing a
+    word with a better one.
 
     Example:
-        >>> phrase_matches(["the", "year", "fourteen", "fifty-five"], [0, 1, 2, 3], [1, 2, 3, 4], "1455")
-        [(2.0, 4.0, 1.0)]
+        >>> said = ["In", "the", "year", "fourteen", "fifty-five,", "printing", "began."]
+        >>> phrase_matches(said, [0, 1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], "1455")
+        [(3.0, 5.0, 1.0, 0.0, 5.0)]
         >>> phrase_matches(["in", "2013"], [0, 1], [1, 2], "3")
         []
         >>> phrase_matches(["Gutenberg's", "Bible"], [0, 1], [1, 2], "the Guttenberg bible")
-        [(0.0, 2.0, 0.848)]
+        [(0.0, 2.0, 0.848, 0.0, 2.0)]
     """
     minimum = min_score(query)
     q = query_form(query)
     if not q or not texts:
         return []
-    tokens, times = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
+    tokens, times, clauses = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
     length = len(canonical_words(query))
-    digits = "".join(_DIGITS.findall(q))
+    digits = _typed_digits(query)
     candidates: list[tuple[float, int, int]] = []
     for size in sorted({max(1, length - 1), length, length + 1}):
         windows, window_digits = _windows(tokens, size)
@@ -215,7 +240,12 @@ def phrase_matches(
         if any(first <= b and a <= last for a, b in taken):
             continue
         taken.append((first, last))
-        found.append((times[first][0], max(t[1] for t in times[first : last + 1]), round(score, 3)))
+        start, end = times[first][0], max(t[1] for t in times[first : last + 1])
+        opens, closes = clauses[first][0], clauses[last][1]
+        clause = times[opens][0], max(t[1] for t in times[opens : closes + 1])
+        if clause[1] - clause[0] > CLAUSE_MAX_S:
+            clause = start, end
+        found.append((start, end, round(score, 3), *clause))
     return found
 
 
@@ -250,7 +280,7 @@ def phrase_spans(texts: pa.Array, starts: pa.Array, ends: pa.Array, queries: pa.
             )
         kept = [(t or "", s, e) for t, s, e in zip(text, start, end, strict=True) if s is not None and e is not None]
         found = phrase_matches([k[0] for k in kept], [k[1] for k in kept], [k[2] for k in kept], query)
-        out.append([{"start_s": a, "end_s": b, "score": s} for a, b, s in found])
+        out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
     return pa.array(out, type=pa.list_(SPAN))
 
 
@@ -271,7 +301,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             "phrase_spans",
             phrase_spans,
             ["VARCHAR[]", "DOUBLE[]", "DOUBLE[]", "VARCHAR"],
-            "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE)[]",
+            "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]",
             type="arrow",
             null_handling="special",
         )

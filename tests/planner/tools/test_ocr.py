@@ -53,6 +53,26 @@ def test_frames_between_matching_reads_share_the_run(evidence):
     assert {r[2:] for r in found} == {(1.0, 0.0, 5.0)}  # the run's best grade and its stretch
 
 
+def test_the_text_asked_for_makes_its_own_run_among_texts_that_share_words(evidence):
+    # each line shows "echo" and another word; "echo the life" shares most of "echo the lamb": a weak match
+    sampled = [("va", i, float(i)) for i in range(8)]
+    lines = ["echo the way", "echo the life", "echo the lamb", "echo the lamb", "echo the one", "WITH OUR"]
+    rows = boxes(*[("va", i, text) for i, text in enumerate(lines)])
+    found = evidence("ocr", "echo the lamb", sampled=sampled, ocr=rows)
+    assert [r[1:] for r in found] == [
+        (0, 0.842, 0.0, 1.5),  # "way" and "life": a weak run, its best grade
+        (1, 0.842, 0.0, 1.5),
+        (2, 1.0, 1.5, 3.5),  # the text asked for
+        (3, 1.0, 1.5, 3.5),
+    ]
+
+
+def test_one_garbled_read_does_not_split_a_run(evidence):
+    rows = boxes(("va", 0, "with ur passion"), ("va", 1, "our passion"), ("va", 2, "with our passion"))
+    found = evidence("ocr", "with our passion", sampled=SAMPLED, ocr=rows)
+    assert [r[1:] for r in found] == [(0, 1.0, 0.0, 2.5), (1, 1.0, 0.0, 2.5), (2, 1.0, 0.0, 2.5)]
+
+
 def test_a_numeric_query_matches_whole_words_after_undoing_digit_misreads(evidence):
     rows = boxes(("va", 0, "O0:00:05"), ("va", 1, "00:00:050"), ("va", 2, "l00:00:05"), ("va", 3, "at 00:00:05 !"))
     rows += boxes(("va", 4, "00:00:06"))

@@ -45,7 +45,7 @@ def test_recognition_errors_numbers_and_spellings_still_match(evidence):
         "va",
         ("The", 0.0, 0.2),
         ("Guttenberg", 0.3, 0.9),
-        ("bible", 1.0, 1.4),
+        ("bible.", 1.0, 1.4),
         ("in", 4.0, 4.1),
         ("fourteen", 4.2, 4.6),
         ("fifty-five,", 4.7, 5.2),
@@ -60,6 +60,28 @@ def test_recognition_errors_numbers_and_spellings_still_match(evidence):
     assert [r[1] for r in evidence("transcript", "1455", sampled=sampled, transcript_words=said)] == [5]
     assert [r[1] for r in evidence("transcript", "1456", sampled=sampled, transcript_words=said)] == []
     assert [r[1:3] for r in evidence("transcript", "city center", sampled=sampled, transcript_words=said)] == [(9, 1.0)]
+
+
+def test_the_evidence_of_a_phrase_is_the_clause_it_is_said_in(evidence):
+    sampled = [("va", i, float(i)) for i in range(8)]
+    said = words(
+        "va",
+        ("Welcome.", 0.0, 0.8),
+        ("It's", 1.0, 1.2),
+        ("important", 1.2, 1.8),
+        ("to", 1.8, 1.9),
+        ("keep", 2.0, 2.3),
+        ("track", 2.3, 2.7),
+        ("of", 2.7, 2.8),
+        ("every", 2.8, 3.1),
+        ("penny,", 3.1, 3.6),
+        ("really.", 4.0, 4.5),
+    )
+    # frames where the words are said; the span, for locate, from "It's" to "penny,"
+    assert evidence("transcript", "keep track of every penny", sampled=sampled, transcript_words=said) == [
+        ("va", 2, 1.0, 1.0, 3.6),
+        ("va", 3, 1.0, 1.0, 3.6),
+    ]
 
 
 def test_words_out_of_order_or_apart_do_not_make_the_phrase(evidence):

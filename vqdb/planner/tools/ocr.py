@@ -4,17 +4,20 @@ A frame's text is its boxes joined in reading order: boxes sorted top to bottom,
 below the bottom of the box before it starts a line, a line read left to right. So a title EasyOCR split
 into "GETTINGSTARTED" / "NOW?" reads "GETTINGSTARTED NOW?". That text is graded against the query with
 ``screen_text_score`` (``vqdb.udfs.text_grade``: case, spaces, punctuation, spelling and number forms
-folded, misread characters tolerated, digits exact); a frame matches when the grade is above 0, which
-takes an alignment of at least ``min_score(query)`` (1.0 up to 4 characters, down to 0.7 for long
-queries). A query made only of digits
-and separators (a timecode, a counter: one digit changes its meaning) must instead appear as whole words
-(``contains_phrase``) once OCR's letter-for-digit misreads are undone: O, o -> 0 and I, l, | -> 1.
+folded, misread characters tolerated, digits written as digits exact); a frame matches when the grade is
+above 0, which takes an alignment of at least ``min_score(query)`` (1.0 up to 4 characters, down to 0.7
+for long queries). A query made only of digits and separators (a timecode, a counter: one digit changes
+its meaning) must instead appear as whole words (``contains_phrase``) once OCR's letter-for-digit misreads
+are undone: O, o -> 0 and I, l, | -> 1.
 
-Matching reads of consecutive OCR'd frames (at most 1.5 OCR periods apart; the period is the smallest
-time between two frames with text, at least the sampling period) form a **run**: the text was on screen
-from half a period before its first read to half a period after its last. Every sampled frame in that
-stretch scores the run's best grade (so frames between OCR reads count too, and the frames of one title
-tie), and the stretch is the frame's span for ``locate``.
+Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` up to the best
+grade of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text
+sharing some of its words, "echo the life" for "echo the lamb", or a garbled read). Reads of one strength
+at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest time
+between two frames with text, at least the sampling period) form a **run**: the text was on screen from
+half a period before its first read to half a period after its last. Every sampled frame in that stretch
+scores the run's best grade (so frames between OCR reads count too, and the frames of one title tie), and
+the stretch of its best run is the frame's span for ``locate``.
 
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
@@ -47,10 +50,11 @@ from vqdb.planner.sqlbuild import (
 )
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, TextTool
+from vqdb.udfs.text_grade import min_score
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
-RUN_GAP = 1.5  # consecutive matching reads at most this many OCR periods apart are one run
+RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 
 
 @register
@@ -85,7 +89,7 @@ class Ocr(TextTool):
         )
 
     def runs(self, ctx: Context) -> exp.Select:
-        """(video_id, start_s, end_s, score) of every run of consecutive matching reads."""
+        """(video_id, start_s, end_s, score) of every run of matching reads of one strength."""
         graded = self.graded(ctx)
         period = fn(
             "greatest",
@@ -93,16 +97,27 @@ class Ocr(TextTool):
             col("period"),
         )
         with_period = select(exp.Star(), alias(period, "ocr_period"), from_=subquery(graded))
-        matched = select(exp.Star(), from_=subquery(with_period), where=col("score") > number(0))
-        previous = over(fn("lag", col("ts")), [col("video_id")], [col("ts")])
-        apart = exp.Sub(this=col("ts"), expression=previous)
-        starts = exp.case().when(apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")), number(0))
-        flagged = select(exp.Star(), alias(starts.else_(number(1)), "starts_run"), from_=subquery(matched))
-        numbered = select(
-            exp.Star(),
-            alias(over(fn("sum", col("starts_run")), [col("video_id")], [col("ts")]), "run"),
-            from_=subquery(flagged),
+        floor = 1.0 if self.numeric(ctx.query) else min_score(ctx.query)
+        halfway = exp.Div(
+            this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
+            expression=number(2),
         )
+        matched = select(
+            exp.Star(),
+            alias(col("score") >= halfway, "strong"),
+            from_=subquery(with_period),
+            where=col("score") > number(0),
+        )
+        strength = [col("video_id"), col("strong")]
+        apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), strength, [col("ts")]))
+        near = apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period"))
+        flagged = select(
+            exp.Star(),
+            alias(exp.case().when(near, number(0)).else_(number(1)), "starts_run"),
+            from_=subquery(matched),
+        )
+        in_runs = over(fn("sum", col("starts_run")), [c.copy() for c in strength], [col("ts")])
+        numbered = select(exp.Star(), alias(in_runs, "run"), from_=subquery(flagged))
         half = exp.Div(this=fn("any_value", col("ocr_period")), expression=number(2))
         start = fn("greatest", exp.Sub(this=fn("min", col("ts")), expression=half), number(0.0))
         end = fn(
@@ -114,7 +129,7 @@ class Ocr(TextTool):
             alias(end, "end_s"),
             alias(fn("max", col("score")), "score"),
             from_=subquery(numbered),
-            group_by=[col("video_id"), col("run")],
+            group_by=[col("video_id"), col("strong"), col("run")],
         )
 
     def graded(self, ctx: Context) -> exp.Select:

@@ -1,20 +1,21 @@
 """What the ``transcript`` and ``subtitle`` tools share: grading frames by a text said or shown over time.
 
-A call finds **spans** of the timed text (video_id, start_s, end_s, score) two ways:
+A call finds **spans** of the timed text (video_id, said_start, said_end, score, start_s, end_s) two ways:
 
 * **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of
   the text (canonical forms: numbers as digits, British spellings American; characters may differ; digits
-  exact), keeping windows that reach ``min_score(query)``; a span runs from its first word's start to its
-  last word's end, and scores its alignment (0.7 to 1);
+  written as digits exact), keeping windows that reach ``min_score(query)``; a span is said from its first
+  word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence is the clause
+  it is said in (``start_s``, ``end_s``: up to the punctuation around it, at most 10 s);
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding
   (``text_embed``) is closer to the query's than ``SEMANTIC_MIN`` cosine similarity, scored
   ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
   in other words ("when does he talk about money?") ranks frames when no words match, and any span that
-  says the words outranks it.
+  says the words outranks it; the sentence is said over its whole time, and is its own evidence.
 
-A frame gets the best score of the spans around it: those whose time contains its own, a span shorter than
-the sampling period being widened to one period around its middle (so a word said between two sampled
-frames reaches the nearer one). The best span is the frame's span for ``locate``.
+A frame gets the best score of the spans said around it: those whose time said contains its own, a span
+shorter than the sampling period being widened to one period around its middle (so a word said between
+two sampled frames reaches the nearer one). The best span's evidence is the frame's span for ``locate``.
 
 Example:
     >>> from vqdb.planner.tools import get
@@ -65,7 +66,8 @@ class TimedTextTool(TextTool):
         near = exp.Between(this=col("ts", "s"), low=col("low", "p"), high=col("high", "p"))
 
         def first(column: str) -> exp.Expression:
-            return alias(fn("first", ordered(col(column, "p"), [desc(col("score", "p")), col("start_s", "p")])), column)
+            best = [desc(col("score", "p")), col("said_start", "p")]
+            return alias(fn("first", ordered(col(column, "p"), best)), column)
 
         return select(
             col("video_id", "s"),
@@ -79,23 +81,24 @@ class TimedTextTool(TextTool):
         )
 
     def widened(self, ctx: Context) -> exp.Select:
-        """The spans with the stretch of frame times they reach (``low``, ``high``): the span itself, or one
+        """The spans with the stretch of frame times they reach (``low``, ``high``): the time said, or one
         sampling period around its middle when it is shorter."""
         middle = exp.Div(
-            this=exp.paren(exp.Add(this=col("start_s", "p"), expression=col("end_s", "p"))), expression=number(2)
+            this=exp.paren(exp.Add(this=col("said_start", "p"), expression=col("said_end", "p"))),
+            expression=number(2),
         )
+        length = exp.Sub(this=col("said_end", "p"), expression=col("said_start", "p"))
         half = fn(
             "greatest",
-            exp.Div(
-                this=exp.paren(exp.Sub(this=col("end_s", "p"), expression=col("start_s", "p"))), expression=number(2)
-            ),
+            exp.Div(this=exp.paren(length), expression=number(2)),
             exp.Div(this=col("period", "i"), expression=number(2)),
         )
         return select(
             col("video_id", "p"),
+            col("said_start", "p"),
+            col("score", "p"),
             col("start_s", "p"),
             col("end_s", "p"),
-            col("score", "p"),
             alias(exp.Sub(this=middle, expression=half), "low"),
             alias(exp.Add(this=middle.copy(), expression=half.copy()), "high"),
             from_=subquery(self.said(ctx).union(self.meant(ctx), distinct=False, copy=False), "p"),
@@ -103,7 +106,8 @@ class TimedTextTool(TextTool):
         )
 
     def said(self, ctx: Context) -> exp.Select:
-        """(video_id, start_s, end_s, score) of the stretches that say the query (``phrase_spans``)."""
+        """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
+        (``phrase_spans``), with their clauses."""
         pieces = self.pieces(ctx)
 
         def listed(column: str) -> exp.Expression:
@@ -118,14 +122,17 @@ class TimedTextTool(TextTool):
         )
         return select(
             col("video_id"),
-            alias(col("start_s", "m"), "start_s"),
-            alias(col("end_s", "m"), "end_s"),
+            alias(col("start_s", "m"), "said_start"),
+            alias(col("end_s", "m"), "said_end"),
             alias(col("score", "m"), "score"),
+            alias(col("clause_start_s", "m"), "start_s"),
+            alias(col("clause_end_s", "m"), "end_s"),
             from_=subquery(per_video),
         )
 
     def meant(self, ctx: Context) -> exp.Select:
-        """(video_id, start_s, end_s, score) of the sentences close in meaning to the query."""
+        """(video_id, said_start, said_end, score, start_s, end_s) of the sentences close in meaning to the
+        query (said over their whole time)."""
         query_vector = exp.Subquery(this=select(fn("text_embed", ctx.text), from_=None))
         similarity = fn("array_cosine_similarity", fn("text_embed", col("text")), query_vector)
         sentences = select(
@@ -141,9 +148,11 @@ class TimedTextTool(TextTool):
         )
         return select(
             col("video_id"),
+            alias(col("start_s"), "said_start"),
+            alias(col("end_s"), "said_end"),
+            alias(score, "score"),
             col("start_s"),
             col("end_s"),
-            alias(score, "score"),
             from_=subquery(sentences),
             where=col("similarity") > number(SEMANTIC_MIN),
         )
