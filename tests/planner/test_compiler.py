@@ -40,15 +40,21 @@ AUDIO_QUERIES = ["dog", "music", "bark"]
 
 @pytest.fixture(scope="module")
 def con():
-    """A bare DuckDB session with a stand-in ``similarity``: the embedding component named by the query."""
+    """A bare DuckDB session with vqdb's macros and text functions and a stand-in ``text_embed``."""
     connection = duckdb.connect()
     load_sql_macros(connection)  # temporal_nms, contains_phrase, text_normalize
     text_match.register(connection, None)
     text_grade.register(connection, None)
-    connection.execute("CREATE OR REPLACE MACRO similarity(emb, q) AS emb[CAST(q AS INTEGER) + 1]")
     connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection
     connection.close()
+
+
+@pytest.fixture(scope="module")
+def vectors(con, stand_in_embeddings):
+    """The visual tools' functions over the embeddings of each example: a query "i" is the unit vector along
+    component i."""
+    return stand_in_embeddings(con, DIMS)
 
 
 # A stand-in for MiniLM's text_embed: one-hot of the text's length modulo 3, so cosine similarities are
@@ -76,7 +82,7 @@ def corpora(draw):
         for f, ts in frames:
             if draw(st.integers(0, 5)):  # some frames have no embedding: they rank last
                 data["frame_embeddings"].append((video_id, f, ts, draw(vec)))
-            data["regions"] += [(video_id, f, ts, draw(vec)) for _ in range(draw(st.integers(0, 2)))]
+            data["regions"] += [(video_id, f, region, draw(vec)) for region in range(draw(st.integers(0, 2)))]
             data["ocr"] += [(video_id, f, ts, draw(st.sampled_from(OCR_TEXTS))) for _ in range(draw(st.integers(0, 2)))]
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
         data["words"] += [(video_id, draw(st.sampled_from(WORDS)), s / 4, s / 4 + 0.3) for s in starts]
@@ -117,7 +123,8 @@ def plans(draw):
     return Plan(calls, expression([c.id for c in calls]))
 
 
-def load(con, data) -> None:
+def load(con, vectors, data) -> None:
+    vectors.set([(v, f, e) for v, f, _, e in data["frame_embeddings"]], data["regions"])
     vector = pa.list_(pa.float32(), DIMS)
     tables = {
         "frames": pa.table(
@@ -134,13 +141,13 @@ def load(con, data) -> None:
             }
         ),
     }
-    for name in ("frame_embeddings", "regions"):
+    for name, third in (("frame_embeddings", ("ts", pa.float64())), ("regions", ("region_id", pa.int32()))):
         rows = data[name]
         tables[name] = pa.table(
             {
                 "video_id": pa.array([r[0] for r in rows], pa.string()),
                 "frame_idx": pa.array([r[1] for r in rows], pa.int32()),
-                "ts": pa.array([r[2] for r in rows], pa.float64()),
+                third[0]: pa.array([r[2] for r in rows], third[1]),
                 "emb": pa.array([r[3] for r in rows], vector),
             }
         )
@@ -187,18 +194,20 @@ def load(con, data) -> None:
         con.register(name, table)
 
 
-def evidence(plan: Plan, data) -> dict:
+def evidence(plan: Plan, data, vectors) -> dict:
     """What each call found, computed in Python from the same rows (the tools' specification)."""
     frames = {(v, f): ts for v, f, ts in data["frames"]}
     found = {}
     for call in plan.queries:
         q = call.query
         if call.tool == "siglip":
-            found[call.id] = {(v, f): e[int(q)] for v, f, _, e in data["frame_embeddings"]}
+            found[call.id] = {(v, f): vectors.score(e, int(q)) for v, f, _, e in data["frame_embeddings"]}
         elif call.tool == "region":
             best: dict = {}
             for v, f, _, e in data["regions"]:
-                best[(v, f)] = max(best.get((v, f), -1.0), e[int(q)])
+                score = vectors.score(e, int(q))
+                if score is not None:
+                    best[(v, f)] = max(best.get((v, f), -1.0), score)
             found[call.id] = best
         elif call.tool == "ocr":
             found[call.id] = ocr_scores(q, data)
@@ -301,12 +310,12 @@ def timed_text_scores(q: str, data, pieces, sentences) -> dict:
     return scores
 
 
-def expected_rows(plan, data, k, gap, mode):
+def expected_rows(plan, data, vectors, k, gap, mode):
     frames: dict = {}
     for v, f, ts in data["frames"]:
         frames.setdefault(v, []).append((f, ts))
     durations = dict(data["videos"])
-    rows = merge(plan, frames, durations, evidence(plan, data), k=k, gap=gap, mode=mode)
+    rows = merge(plan, frames, durations, evidence(plan, data, vectors), k=k, gap=gap, mode=mode)
     return [(r.video_id, r.frame_idx, r.ts, r.score, r.merged_rank, r.supporting_calls) for r in rows]
 
 
@@ -330,11 +339,11 @@ def same(actual, expected) -> bool:
     mode=st.sampled_from(["rank", "score"]),
     one_video=st.booleans(),
 )
-def test_sql_equals_python_reference(con, data, plan, k, gap, mode, one_video):
-    load(con, data)
+def test_sql_equals_python_reference(con, vectors, data, plan, k, gap, mode, one_video):
+    load(con, vectors, data)
     video_id = "va" if one_video else None
     actual = con.sql(compile_plan(plan, video_id=video_id, k=k, gap=gap, mode=mode)).fetchall()
-    expected = expected_rows(plan, data, k, gap, mode)
+    expected = expected_rows(plan, data, vectors, k, gap, mode)
     if video_id is not None:
         expected = [r for r in expected if r[0] == video_id]
     assert same([tuple(r) for r in actual], expected), (plan.to_json(), actual, expected)
@@ -359,7 +368,7 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_hostile_text_stays_a_literal(con, text):
+def test_hostile_text_stays_a_literal(con, vectors, text):
     names = ["siglip", "ocr", "transcript", "audio", "subtitle"]
     calls = tuple(Call(f"Q{i}", tool, text) for i, tool in enumerate(names, start=1))
     plan = Plan(calls, "Q1 AND (Q2 OR Q3) OR Q4 AND Q5")
@@ -370,6 +379,7 @@ def test_hostile_text_stays_a_literal(con, text):
     assert text in strings
     load(
         con,
+        vectors,
         {
             "frames": [("va", 0, 0.0)],
             "videos": [],

@@ -248,15 +248,17 @@ def same(columns: Iterable[str], left: str, right: str) -> exp.Expression:
     return exp.and_(*(col(c, left).eq(col(c, right)) for c in columns), copy=False)
 
 
-def with_ctes(query: exp.Query, ctes: dict[str, exp.Query]) -> exp.Query:
-    """``WITH name AS (cte), ... query``, the CTEs in the order given.
+def with_ctes(query: exp.Query, ctes: dict[str, exp.Query], *, materialized: bool | None = None) -> exp.Query:
+    """``WITH name AS [MATERIALIZED] (cte), ... query``, the CTEs in the order given (``materialized=True``:
+    computed once even when used twice).
 
     Example:
         >>> with_ctes(exp.select(exp.Star()).from_(table("t")), {"t": exp.select(number(1))}).sql()
         'WITH t AS (SELECT 1) SELECT * FROM t'
     """
     for name, cte in ctes.items():
-        query = query.with_(exp.TableAlias(this=exp.to_identifier(name)), as_=cte, copy=False)
+        alias = exp.TableAlias(this=exp.to_identifier(name))
+        query = query.with_(alias, as_=cte, materialized=materialized, copy=False)
     return query
 
 

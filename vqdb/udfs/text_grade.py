@@ -6,11 +6,11 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
 - ``screen_text_score(text VARCHAR, query VARCHAR) -> DOUBLE``: 0..1, how well ``text`` (a frame's
   on-screen text, its boxes joined in reading order) contains the query; 0 when it does not contain it
   well enough (an alignment below ``min_score(query)``);
-- ``phrase_spans(texts VARCHAR[], starts DOUBLE[], ends DOUBLE[], query VARCHAR)
+- ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR)
   -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]``:
-  the stretches of a timed text (its pieces in time order, each said or shown from ``starts[i]`` to
-  ``ends[i]``) that say the query with a score of at least ``min_score(query)``, best first, none
-  overlapping another; each with the clause it is said in (below).
+  the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
+  shown from ``start_s`` to ``end_s``) that say the query with a score of at least ``min_score(query)``,
+  best first, none overlapping another; each with the clause it is said in (below).
 
 Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
 British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
@@ -46,9 +46,9 @@ Example:
     >>> con = duckdb.connect(); register(con, None)
     >>> con.sql("SELECT screen_text_score('GETTINGSTARTED NOW?', 'Getting started now') AS s").fetchall()
     [(1.0,)]
-    >>> spans = con.sql("SELECT phrase_spans(['so,', 'ask', 'not,', 'what'], [0, 1, 1.4, 2], [0.5, 1.3, 1.8, 2.2],"
-    ...                 " 'ask not') AS s").fetchone()[0]
-    >>> spans
+    >>> words = [("so,", 0, 0.5), ("ask", 1, 1.3), ("not,", 1.4, 1.8), ("what", 2, 2.2)]
+    >>> pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in words]
+    >>> con.execute("SELECT phrase_spans($p, 'ask not')", {"p": pieces}).fetchone()[0]
     [{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0, 'clause_start_s': 1.0, 'clause_end_s': 1.8}]
 """
 
@@ -162,9 +162,8 @@ def _aligned_digits(q: str, form: str) -> str:
 
 @lru_cache(maxsize=64)
 def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[float, ...]) -> tuple:
-    """The canonical words of a timed text, each word's (start, end) and the (first, last) word of its
-    clause. A piece of several words (a cue) spreads them evenly over its time, in proportion to their
-    length."""
+    """The canonical words of a timed text, each word's (start, end) and the (start, end) of its clause. A
+    piece of several words (a cue) spreads them evenly over its time, in proportion to their length."""
     spans = canonical_spans(texts)
     tokens = [t for t, _, _ in spans]
     per_piece: dict[int, list[int]] = {}
@@ -183,11 +182,12 @@ def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[
             begin[m], finish[m] = starts[piece] + edges[j] * span, starts[piece] + edges[j + 1] * span
     times = list(zip(begin, finish, strict=True))
     ends_clause = [bool(_CLAUSE_END.search(t)) or len(t.split()) > 1 for t in texts]
-    clauses: list[tuple[int, int]] = []
+    clauses: list[tuple[float, float]] = []
     first = 0
     for i, (_, _, last_piece) in enumerate(spans):
         if ends_clause[last_piece] or i == len(spans) - 1:
-            clauses += [(first, i)] * (i - first + 1)
+            clause = (begin[first], max(finish[first : i + 1]))
+            clauses += [clause] * (i - first + 1)
             first = i + 1
     return tuple(tokens), tuple(times), tuple(clauses)
 
@@ -241,8 +241,7 @@ def phrase_matches(
             continue
         taken.append((first, last))
         start, end = times[first][0], max(t[1] for t in times[first : last + 1])
-        opens, closes = clauses[first][0], clauses[last][1]
-        clause = times[opens][0], max(t[1] for t in times[opens : closes + 1])
+        clause = clauses[first][0], max(clauses[last][1], end)
         if clause[1] - clause[0] > CLAUSE_MAX_S:
             clause = start, end
         found.append((start, end, round(score, 3), *clause))
@@ -265,21 +264,22 @@ def screen_text_score(texts: pa.Array, queries: pa.Array) -> pa.Array:
     return pa.array(scores, mask=missing, type=pa.float64())
 
 
-def phrase_spans(texts: pa.Array, starts: pa.Array, ends: pa.Array, queries: pa.Array) -> pa.Array:
-    """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when an argument is NULL)."""
-    rows = zip(_pylist(texts), _pylist(starts), _pylist(ends), _pylist(queries), strict=True)
+def phrase_spans(pieces: pa.Array, queries: pa.Array) -> pa.Array:
+    """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when an argument is NULL); pieces
+    with a NULL time are left out."""
+    pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
+    offsets = pieces.offsets.to_numpy()
+    fields = pieces.values
+    texts = fields.field("text").fill_null("").to_pylist()
+    starts = fields.field("start_s").to_pylist()
+    ends = fields.field("end_s").to_pylist()
     out = []
-    for text, start, end, query in rows:
-        if text is None or start is None or end is None or query is None:
+    for row, query in enumerate(queries.to_pylist()):
+        if query is None or not pieces[row].is_valid:
             out.append(None)
             continue
-        if not len(text) == len(start) == len(end):
-            raise duckdb.InvalidInputException(
-                f"phrase_spans: {len(text)} texts, {len(start)} starts and {len(end)} ends; pass one start "
-                "and one end per text"
-            )
-        kept = [(t or "", s, e) for t, s, e in zip(text, start, end, strict=True) if s is not None and e is not None]
-        found = phrase_matches([k[0] for k in kept], [k[1] for k in kept], [k[2] for k in kept], query)
+        timed = [i for i in range(offsets[row], offsets[row + 1]) if starts[i] is not None and ends[i] is not None]
+        found = phrase_matches([texts[i] for i in timed], [starts[i] for i in timed], [ends[i] for i in timed], query)
         out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
     return pa.array(out, type=pa.list_(SPAN))
 
@@ -300,7 +300,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         con.create_function(
             "phrase_spans",
             phrase_spans,
-            ["VARCHAR[]", "DOUBLE[]", "DOUBLE[]", "VARCHAR"],
+            ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR"],
             "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]",
             type="arrow",
             null_handling="special",

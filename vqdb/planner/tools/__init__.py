@@ -86,8 +86,8 @@ def markdown_table() -> str:
     """The tool table of docs/planner.md (a test keeps the document in step with it).
 
     Example:
-        >>> print(markdown_table().splitlines()[2])
-        | `siglip` | `embed` | `frame_embeddings` | scores | `similarity(emb, query)`: whole-frame cosine similarity |
+        >>> print(markdown_table().splitlines()[2][:77])
+        | `siglip` | `embed` | `frame_embeddings` | scores | `similarity(emb, query)`
     """
     rows = ["| tool | extractor | reads | evidence | a frame's evidence |", "|---|---|---|---|---|"]
     for tool in map(get, names()):

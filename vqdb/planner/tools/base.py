@@ -21,8 +21,9 @@ Example:
     >>> siglip = get("siglip")
     >>> siglip.evidence, siglip.extractor, siglip.table
     ('scores', 'embed', 'frame_embeddings')
-    >>> siglip.select(Context("a dog", video_id="v1")).sql("duckdb")
-    "SELECT video_id, frame_idx, SIMILARITY(emb, 'a dog') AS score FROM frame_embeddings WHERE video_id = 'v1'"
+    >>> get("siglip").select(Context("a dog", video_id="v1")).sql("duckdb")[:47]
+    'SELECT video_id, UNNEST(frames) AS frame_idx, U'
+
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ class Tool(abc.ABC):
         Example:
             >>> from vqdb.planner.tools import get
             >>> print(get("region").summary())
-            `max(similarity(emb, query))` over the frame's crops
+            `max(similarity(emb, query))` over the frame's crops (`best_region_scores`, a video at a time)
         """
         return " ".join(inspect.cleandoc(cls.__doc__ or "").split("\n\n")[0].split())  # its own, not inherited
 

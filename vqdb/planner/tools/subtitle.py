@@ -6,7 +6,7 @@ is also a sentence compared by meaning.
 
 Example:
     >>> sql = Subtitle().select(Context("more red")).sql("duckdb")
-    >>> "PHRASE_SPANS(ARRAY_AGG(text ORDER BY start_s, end_s)" in sql and "FROM subtitles" in sql
+    >>> "PHRASE_SPANS(ARRAY_AGG({'text': text" in sql and "FROM subtitles" in sql
     True
 """
 

@@ -109,11 +109,13 @@ class TimedTextTool(TextTool):
         """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
         (``phrase_spans``), with their clauses."""
         pieces = self.pieces(ctx)
-
-        def listed(column: str) -> exp.Expression:
-            return fn("list", ordered(col(column), [col("start_s"), col("end_s")]))
-
-        found = fn("phrase_spans", listed("text"), listed("start_s"), listed("end_s"), ctx.text)
+        piece = exp.Struct(
+            expressions=[
+                exp.PropertyEQ(this=exp.to_identifier(c), expression=col(c)) for c in ("text", "start_s", "end_s")
+            ]
+        )
+        in_time = fn("list", ordered(piece, [col("start_s"), col("end_s")]))
+        found = fn("phrase_spans", in_time, ctx.text)
         per_video = select(
             col("video_id"),
             alias(fn("unnest", found), "m"),

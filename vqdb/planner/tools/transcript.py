@@ -6,7 +6,7 @@ are ``transcript_segments``.
 
 Example:
     >>> sql = Transcript().select(Context("ask not", video_id="v1")).sql("duckdb")
-    >>> "PHRASE_SPANS(ARRAY_AGG(text ORDER BY start_s, end_s)" in sql and "FROM transcript_segments" in sql
+    >>> "PHRASE_SPANS(ARRAY_AGG({'text': text" in sql and "FROM transcript_segments" in sql
     True
 """
 
