@@ -30,15 +30,14 @@ class StandInEmbeddings:
             keys, vectors = self.rows.setdefault(("frame_embeddings", video_id), ([], []))
             keys.append(frame_idx)
             vectors.append(emb)
-        for video_id, frame_idx, region_id, emb in regions:
+        for video_id, frame_idx, _, emb in regions:
             keys, vectors = self.rows.setdefault(("regions", video_id), ([], []))
             keys.append(frame_idx)
             vectors.append(emb)
         self.version = next(self._version)
 
-    def load(self, table: str, video_id: str) -> tuple[list[int], np.ndarray]:
-        keys, vectors = self.rows.get((table, video_id), ([], []))
-        return keys, np.asarray(vectors, dtype=np.float32)
+    def load(self, table: str, video_ids: list[str]) -> dict[str, tuple[list[int], np.ndarray]]:
+        return {v: self.rows[(table, v)] for v in video_ids if (table, v) in self.rows}
 
     @staticmethod
     def score(emb, component: int) -> float | None:

@@ -20,7 +20,7 @@ Example:
     >>> import duckdb, numpy as np
     >>> rows = {("frame_embeddings", "v"): ([0, 1, 2], np.float32([[1, 0], [0, 1], [1, 1]])),
     ...         ("regions", "v"): ([0, 0, 5], np.float32([[1, 0], [0, 1], [0, 1]]))}
-    >>> cache = EmbeddingCache(lambda table, video: rows[(table, video)], version=lambda table: 1)
+    >>> cache = EmbeddingCache(lambda table, videos: {v: rows[(table, v)] for v in videos}, lambda table: 1)
     >>> con = duckdb.connect(); register_cache(con, cache, dim=2)
     >>> con.sql("SELECT frame_scores('v', [2, 0, 7], [1.0, 0.0]::FLOAT[2])").fetchall()
     [([0.7071067690849304, 1.0, None],)]
@@ -42,15 +42,15 @@ import pyarrow as pa
 CAPACITY_BYTES = 1 << 30  # embeddings kept in memory per session (least recently used videos go first)
 TABLES = {"frame_scores": "frame_embeddings", "best_region_scores": "regions"}
 
-Loader = Callable[[str, str], tuple[Sequence[int], np.ndarray]]
+Loader = Callable[[str, list[str]], dict[str, tuple[Sequence[int], np.ndarray]]]
 
 
 class EmbeddingCache:
     """Per (table, video): the embeddings sorted by frame, L2-normalized, reloaded when ``version(table)``
     changes; at most ``capacity`` bytes of embeddings are kept, least recently used first out.
 
-    ``load(table, video_id)`` returns the frame of each of the video's embeddings (a frame may have several:
-    its crops) and the embeddings, one row each.
+    ``load(table, video_ids)`` returns, for each video, the frame of each of its embeddings (a frame may
+    have several: its crops) and the embeddings, one row each (videos without any may be left out).
     """
 
     def __init__(self, load: Loader, version: Callable[[str], object], capacity: int = CAPACITY_BYTES):
@@ -61,7 +61,7 @@ class EmbeddingCache:
 
     def scores(self, table: str, video_id: str, frames: np.ndarray, query: np.ndarray) -> np.ndarray:
         """The best cosine similarity with ``query`` of each frame's embeddings; NaN where there is none."""
-        rows_frame, vectors = self._get(table, video_id)
+        rows_frame, vectors = self.prefetch(table, [video_id])[video_id]
         out = np.full(len(frames), np.nan, dtype=np.float32)
         norm = float(np.linalg.norm(query))
         if not len(rows_frame) or norm == 0:
@@ -74,28 +74,36 @@ class EmbeddingCache:
         out[found] = best[where[found]]
         return out
 
-    def _get(self, table: str, video_id: str) -> tuple[np.ndarray, np.ndarray]:
+    def prefetch(self, table: str, video_ids: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """The (frames, normalized embeddings) of each video, read (all in one read) unless cached for the
+        table's current version."""
         version = self._version(table)
+        found: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         with self._lock:
-            entry = self._entries.get((table, video_id))
-            if entry is not None and entry[0] == version:
-                self._entries.move_to_end((table, video_id))
-                return entry[1], entry[2]
-        keys, vectors = self._load(table, video_id)  # keys: the frame of each embedding
-        keys = np.asarray(keys, dtype=np.int64)
-        vectors = np.asarray(vectors, dtype=np.float32).reshape(len(keys), -1)
-        order = np.argsort(keys, kind="stable")
-        keys, vectors = keys[order], vectors[order]
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            vectors = np.where(norms > 0, vectors / norms, np.nan).astype(np.float32)
+            for video_id in dict.fromkeys(video_ids):
+                entry = self._entries.get((table, video_id))
+                if entry is not None and entry[0] == version:
+                    self._entries.move_to_end((table, video_id))
+                    found[video_id] = entry[1], entry[2]
+        missing = [v for v in dict.fromkeys(video_ids) if v not in found]
+        loaded = self._load(table, missing) if missing else {}
+        for video_id in missing:
+            frames, vectors = loaded.get(video_id, ([], np.zeros((0, 0), np.float32)))
+            frames = np.asarray(frames, dtype=np.int64)
+            vectors = np.asarray(vectors, dtype=np.float32).reshape(len(frames), -1)
+            order = np.argsort(frames, kind="stable")
+            frames, vectors = frames[order], vectors[order]
+            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                vectors = np.where(norms > 0, vectors / norms, np.nan).astype(np.float32)
+            found[video_id] = frames, vectors
+            with self._lock:
+                self.loads += 1
+                self._entries[(table, video_id)] = (version, frames, vectors)
         with self._lock:
-            self.loads += 1
-            self._entries[(table, video_id)] = (version, keys, vectors)
-            self._entries.move_to_end((table, video_id))
             while sum(e[2].nbytes for e in self._entries.values()) > self.capacity and len(self._entries) > 1:
                 self._entries.popitem(last=False)
-        return keys, vectors
+        return found
 
 
 def lance_loader(store) -> tuple[Loader, Callable[[str], object]]:
@@ -104,13 +112,16 @@ def lance_loader(store) -> tuple[Loader, Callable[[str], object]]:
 
     from vqdb.store import quote
 
-    def load(table: str, video_id: str) -> tuple[np.ndarray, np.ndarray]:
+    def load(table: str, video_ids: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        wanted = ", ".join(quote(v) for v in video_ids)
         rows = lance.dataset(store.uri(table)).to_table(
-            columns=["frame_idx", "emb"], filter=f"video_id = {quote(video_id)}"
+            columns=["video_id", "frame_idx", "emb"], filter=f"video_id IN ({wanted})"
         )
+        videos = rows.column("video_id").to_numpy(zero_copy_only=False)
         frames = rows.column("frame_idx").to_numpy().astype(np.int64)
         emb = rows.column("emb").combine_chunks()
-        return frames, emb.values.to_numpy(zero_copy_only=False).reshape(len(frames), -1)
+        vectors = emb.values.to_numpy(zero_copy_only=False).reshape(len(frames), -1)
+        return {v: (frames[videos == v], vectors[videos == v]) for v in video_ids}
 
     def version(table: str) -> object:
         return lance.dataset(store.uri(table)).version
@@ -131,6 +142,7 @@ def register_cache(con: duckdb.DuckDBPyConnection, cache: EmbeddingCache, dim: i
             vectors = vectors.reshape(len(queries), dim)
             scores = np.full(len(frames), np.nan, dtype=np.float32)
             missing = np.zeros(len(video_ids), dtype=bool)
+            cache.prefetch(table, [v for v in video_ids.to_pylist() if v is not None])
             for row, video_id in enumerate(video_ids.to_pylist()):
                 if video_id is None or not frame_lists[row].is_valid or not queries[row].is_valid:
                     missing[row] = True

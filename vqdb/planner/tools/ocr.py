@@ -39,9 +39,11 @@ from vqdb.planner.sqlbuild import (
     desc,
     fn,
     join,
+    named_window,
     number,
     ordered,
     over,
+    over_named,
     same,
     select,
     string,
@@ -179,18 +181,25 @@ class Ocr(TextTool):
             from_=table(self.table),
             where=ctx.where(col("text").is_(exp.null()).not_()),
         )
-        frame = [col("video_id"), col("frame_idx")]
-        reading = [col("y"), col("x"), col("text")]
-        below = col("y") > over(fn("lag", col("bottom")), frame, reading)
+        # One window over the video's boxes frame by frame (a window per frame is slow in DuckDB): a box
+        # continues the line of the box before it when both are of one frame and it is not below it.
+        reading = named_window("w", [col("video_id")], [col("frame_idx"), col("y"), col("x"), col("text")])
+        same_line = exp.and_(
+            col("frame_idx").eq(over_named(fn("lag", col("frame_idx")), "w")),
+            col("y") <= over_named(fn("lag", col("bottom")), "w"),
+            copy=False,
+        )
         new_lines = select(
             exp.Star(),
-            alias(exp.case().when(below, number(1)).else_(number(0)), "new_line"),
+            alias(exp.case().when(same_line, number(0)).else_(number(1)), "new_line"),
             from_=subquery(boxes),
+            window=reading,
         )
         lines = select(
             exp.Star(),
-            alias(over(fn("sum", col("new_line")), [c.copy() for c in frame], [c.copy() for c in reading]), "line"),
+            alias(over_named(fn("sum", col("new_line")), "w"), "line"),
             from_=subquery(new_lines),
+            window=reading.copy(),
         )
         in_order = ordered(col("text"), [col("line"), col("x"), col("text")])
         return select(
