@@ -432,3 +432,16 @@ def test_the_docs_example_sql_is_what_the_compiler_emits():
     docs = (Path(__file__).resolve().parents[2] / "docs" / "planner.md").read_text()
     example = docs.split("```sql\n", 1)[1].split("\n```", 1)[0]
     assert example == compile_plan(make_plan("when does the sign say EXIT"), video_id="abc123", k=4)
+
+
+def test_a_call_that_matches_nothing_does_not_veto_an_and(con, vectors):
+    # frame 2 looks most like the query "0", then frame 0; no on-screen text says EXIT
+    frames = [("va", i, float(i)) for i in range(4)]
+    embeddings = [("va", i, float(i), e) for i, e in enumerate([[0.8, 0.6, 0], [0, 1, 0], [1, 0, 0], [0.6, 0.8, 0]])]
+    data = {name: [] for name in ("videos", "regions", "words", "segments", "cues", "audio")}
+    data |= {"frames": frames, "frame_embeddings": embeddings, "ocr": [("va", 1, 1.0, "Platform 9")]}
+    load(con, vectors, data)
+    plan = Plan((Call("Q1", "siglip", "0"), Call("Q2", "ocr", "EXIT")), "Q1 AND Q2")
+    rows = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).fetchall()
+    assert [(r[1], r[4]) for r in sorted(rows, key=lambda r: r[4])] == [(2, 1), (0, 2), (3, 3), (1, 4)]
+    assert all(r[5] == ["Q1"] for r in rows)  # the merged rank is the last one; the visual call did better

@@ -35,6 +35,7 @@ from sqlglot import exp
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler
 from vqdb.planner.plan import Plan
+from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import (
     DIALECT,
     DOUBLE,
@@ -53,6 +54,7 @@ from vqdb.planner.sqlbuild import (
     with_ctes,
 )
 from vqdb.planner.tools.base import VIDEO_INFO
+from vqdb.videos import resolve_video
 
 ISLAND_SHARE = 0.05  # frames among the best 5% of the merged order grow an island when no span bounds them
 COLUMNS = ("video_id", "start_s", "end_s", "score", "supporting_calls")
@@ -123,15 +125,15 @@ def locate(
         >>> locate(vqdb.connect(tempfile.mkdtemp()), "when does the sign say EXIT").intervals.column_names
         ['video_id', 'start_s', 'end_s', 'score', 'supporting_calls']
     """
-    from vqdb.planner.retrieve import plan_for
-    from vqdb.videos import resolve_video
-
     video_id = resolve_video(corpus, video)["video_id"] if video is not None else None
     if plan is None:
         plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
     sql = compile_locate(plan, video_id=video_id, k=k, share=share)
     intervals = corpus.sql(sql).to_arrow_table()
-    notes = ("no frame of the video was ranked",) if intervals.num_rows == 0 and video_id is not None else ()
+    notes: tuple[str, ...] = ()
+    unranked = sorted({r["video_id"] for r in intervals.to_pylist() if r["score"] is None})
+    if plan.queries and unranked:
+        notes = (f"no call ranked a frame of {', '.join(unranked)}: the whole video is the answer",)
     return Location(plan, sql, intervals, plan.notes + notes)
 
 

@@ -90,7 +90,9 @@ class EmbeddingCache:
         for video_id in missing:
             frames, vectors = loaded.get(video_id, ([], np.zeros((0, 0), np.float32)))
             frames = np.asarray(frames, dtype=np.int64)
-            vectors = np.asarray(vectors, dtype=np.float32).reshape(len(frames), -1)
+            vectors = (
+                np.asarray(vectors, dtype=np.float32).reshape(len(frames), -1) if len(frames) else np.zeros((0, 0))
+            )
             order = np.argsort(frames, kind="stable")
             frames, vectors = frames[order], vectors[order]
             norms = np.linalg.norm(vectors, axis=1, keepdims=True)

@@ -27,10 +27,10 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   with the query as wholes (``rapidfuzz``'s ``ratio``), so a word must not be found inside another
   ("three" is not in "thirteen", "3" not in "2013"); a span's times are its first and last word's. A cue
   of several words spreads them evenly over its time;
-* **numbers are exact**: when the query is written with digits, the matched stretch must hold the same
-  digits in the same order ("step 2" does not match "step 20"), since a misread digit changes the
-  meaning (a number the query spells in words, "chapter three", is compared like other words: OCR may
-  misread it as "Tlree");
+* **numbers are exact**: when the query is written with digits, the matched stretch must hold its numbers,
+  whole and in the same order ("step 2" does not match "step 20"), since a misread digit changes the
+  meaning; other numbers may come between (OCR reads a copyright sign as "0"). A number the query spells
+  in words ("chapter three") is compared like other words: OCR may misread it as "Tlree";
 * a phrase said is answered with its **clause**: the words from the end of the previous clause to the end
   of its own, where a piece ending in punctuation (, ; : . ! ?) or holding several words (a subtitle cue)
   ends a clause; a clause longer than ``CLAUSE_MAX_S`` leaves the phrase alone.
@@ -100,16 +100,25 @@ def query_form(query: str) -> str:
 
 
 @lru_cache(maxsize=200_000)
+def screen_words(text: str) -> str:
+    """On-screen text's canonical words: digit misreads undone inside tokens with a digit first.
+
+    Example:
+        >>> screen_words("Step 2: O0:l5")
+        'step 2 00 15'
+    """
+    tokens = [t.translate(DIGIT_LOOKALIKES) if any(c.isdigit() for c in t) else t for t in text.split()]
+    return " ".join(canonical_words(" ".join(tokens)))
+
+
 def screen_form(text: str) -> str:
-    """On-screen text as it is compared: digit misreads undone inside tokens with a digit, canonical words,
-    no spaces.
+    """On-screen text as it is compared: ``screen_words`` without spaces.
 
     Example:
         >>> screen_form("Step 2: O0:l5")
         'step20015'
     """
-    tokens = [t.translate(DIGIT_LOOKALIKES) if any(c.isdigit() for c in t) else t for t in text.split()]
-    return squash(" ".join(canonical_words(" ".join(tokens))))
+    return squash(screen_words(text))
 
 
 def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
@@ -133,31 +142,46 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     aligned = np.where(lengths >= len(q), partial, common)
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
     scores = np.where(aligned >= min_score(query), aligned * specific, 0.0)
-    digits = _typed_digits(query)
-    if digits:
+    numbers = _typed_numbers(query)
+    if numbers:
         for i in np.flatnonzero(scores > 0):
-            if _aligned_digits(q, forms[i]) != digits:
+            if not _in_order(_aligned_numbers(q, screen_words(texts[i])), numbers):
                 scores[i] = 0.0
     return scores
 
 
-def _typed_digits(query: str) -> str:
-    """The digits a match must hold (those of the query's canonical form), when the query is written with
-    digits; "" when it has none or spells its numbers in words."""
-    return "".join(_DIGITS.findall(query_form(query))) if any(c.isdigit() for c in query) else ""
+def _typed_numbers(query: str) -> list[str]:
+    """The numbers a match must hold, in order (those of the query's canonical words), when the query is
+    written with digits; none when it has no digit or spells its numbers in words."""
+    return _DIGITS.findall(" ".join(canonical_words(query))) if any(c.isdigit() for c in query) else []
 
 
-def _aligned_digits(q: str, form: str) -> str:
-    """The digits of the stretch of ``form`` the query aligns with, digit runs at its edges taken whole."""
+def _in_order(found: list[str], wanted: list[str]) -> bool:
+    """Whether every number of ``wanted`` is in ``found``, in the same order (other numbers may come between:
+    OCR reads a copyright sign as "0").
+
+    Example:
+        >>> _in_order(["0", "2013"], ["2013"]), _in_order(["20"], ["2"]), _in_order(["10", "2"], ["2", "10"])
+        (True, False, False)
+    """
+    rest = iter(found)
+    return all(any(n == w for n in rest) for w in wanted)
+
+
+def _aligned_numbers(q: str, words: str) -> list[str]:
+    """The numbers of the stretch of ``words`` (canonical, spaced) the query aligns with (on the text without
+    spaces), numbers at its edges taken whole."""
+    form = squash(words)
     if len(form) < len(q):
-        return "".join(_DIGITS.findall(form))
+        return _DIGITS.findall(words)
     found = fuzz.partial_ratio_alignment(q, form)
-    start, end = found.dest_start, found.dest_end
-    while start > 0 and form[start - 1].isdigit() and (start < len(form) and form[start].isdigit()):
+    kept = [i for i, c in enumerate(words) if c != " "]  # position in ``words`` of each character of ``form``
+    start, end = kept[found.dest_start], kept[max(found.dest_end - 1, found.dest_start)] + 1
+    while start > 0 and words[start - 1].isdigit() and words[start].isdigit():
         start -= 1
-    while end < len(form) and form[end].isdigit() and end > 0 and form[end - 1].isdigit():
+    while end < len(words) and words[end].isdigit() and words[end - 1].isdigit():
         end += 1
-    return "".join(_DIGITS.findall(form[start:end]))
+    return _DIGITS.findall(words[start:end])
 
 
 @lru_cache(maxsize=64)
@@ -185,7 +209,7 @@ def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[
     clauses: list[tuple[float, float]] = []
     first = 0
     for i, (_, _, last_piece) in enumerate(spans):
-        if ends_clause[last_piece] or i == len(spans) - 1:
+        if i == len(spans) - 1 or (ends_clause[last_piece] and spans[i + 1][1] > last_piece):
             clause = (begin[first], max(finish[first : i + 1]))
             clauses += [clause] * (i - first + 1)
             first = i + 1
@@ -193,11 +217,9 @@ def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[
 
 
 @lru_cache(maxsize=256)
-def _windows(tokens: tuple[str, ...], size: int) -> tuple[list[str], np.ndarray]:
-    """Every window of ``size`` consecutive words, squashed, and the digits of each."""
-    count = max(0, len(tokens) - size + 1)
-    texts = ["".join(tokens[i : i + size]) for i in range(count)]
-    return texts, np.array(["".join(_DIGITS.findall(t)) for t in texts], dtype=object)
+def _windows(tokens: tuple[str, ...], size: int) -> list[str]:
+    """Every window of ``size`` consecutive words, squashed."""
+    return ["".join(tokens[i : i + size]) for i in range(max(0, len(tokens) - size + 1))]
 
 
 def phrase_matches(
@@ -222,17 +244,16 @@ def phrase_matches(
         return []
     tokens, times, clauses = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
     length = len(canonical_words(query))
-    digits = _typed_digits(query)
+    numbers = _typed_numbers(query)
     candidates: list[tuple[float, int, int]] = []
     for size in sorted({max(1, length - 1), length, length + 1}):
-        windows, window_digits = _windows(tokens, size)
+        windows = _windows(tokens, size)
         if not windows:
             continue
         scores = process.cdist([q], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
-        keep = scores >= minimum
-        if digits:
-            keep &= window_digits == digits
-        candidates += [(float(scores[i]), int(i), int(i) + size - 1) for i in np.flatnonzero(keep)]
+        for i in np.flatnonzero(scores >= minimum):
+            if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[i : i + size])), numbers):
+                candidates.append((float(scores[i]), int(i), int(i) + size - 1))
     candidates.sort(key=lambda c: (-c[0], times[c[1]][0], c[2] - c[1]))
     taken: list[tuple[int, int]] = []
     found = []

@@ -135,8 +135,10 @@ class TimedTextTool(TextTool):
     def meant(self, ctx: Context) -> exp.Select:
         """(video_id, said_start, said_end, score, start_s, end_s) of the sentences close in meaning to the
         query (said over their whole time)."""
-        query_vector = exp.Subquery(this=select(fn("text_embed", ctx.text), from_=None))
-        similarity = fn("array_cosine_similarity", fn("text_embed", col("text")), query_vector)
+        # The query is embedded per row (each distinct text once a session), not as a constant: DuckDB folds
+        # constants when it plans, which would load the model for a video without sentences.
+        per_row = exp.case().when(col("text").is_(exp.null()).not_(), ctx.text)
+        similarity = fn("array_cosine_similarity", fn("text_embed", col("text")), fn("text_embed", per_row))
         sentences = select(
             col("video_id"),
             col("start_s"),
