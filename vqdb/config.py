@@ -23,6 +23,46 @@ from typing import Any
 from vqdb.errors import ConfigError
 from vqdb.schema import EXTRACTORS
 
+MAX_SAMPLE_FPS = 240.0  # frames sampled per second: above any video's rate, where each frame is kept once
+MAX_KEYFRAMES = 1000  # keyframes per video a question may ask for
+
+
+def check_keyframes(k: object) -> int:
+    """``k``, the keyframes per video to retrieve, when it is a whole number from 1 to MAX_KEYFRAMES.
+
+    Example:
+        >>> check_keyframes(8)
+        8
+        >>> check_keyframes(10**9)
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: k=1000000000 keyframes: give a whole number from 1 to 1000
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_KEYFRAMES:
+        raise ConfigError(f"k={k!r} keyframes: give a whole number from 1 to {MAX_KEYFRAMES}")
+    return k
+
+
+def check_gap(gap: object) -> float | None:
+    """``gap``, the least seconds between two keyframes, when it is a finite number >= 0 (None: the default).
+
+    Example:
+        >>> check_gap(2), check_gap(None)
+        (2.0, None)
+        >>> check_gap(float("nan"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: gap=nan seconds: give a finite number >= 0, or leave it out for min(...)
+    """
+    if gap is None:
+        return None
+    if isinstance(gap, bool) or not isinstance(gap, int | float) or not 0 <= gap < float("inf"):
+        raise ConfigError(
+            f"gap={gap!r} seconds: give a finite number >= 0, or leave it out for min(duration / 2k, 10 s)"
+        )
+    return float(gap)
+
+
 # the lowest-priority source of a setting, below the files: a variable other tools already read
 FALLBACK_VARIABLES = {"llm_api_key": "OPENAI_API_KEY", "vlm_api_key": "OPENAI_API_KEY"}
 
@@ -73,8 +113,10 @@ class Config:
     progress: bool = True
 
     def __post_init__(self) -> None:
-        if self.sample_fps <= 0:
-            raise ConfigError(f"sample_fps must be > 0, got {self.sample_fps!r}; try 1.0")
+        for name in ("sample_fps", "ocr_fps"):
+            value = getattr(self, name)
+            if not 0 < value <= MAX_SAMPLE_FPS:  # also refuses NaN
+                raise ConfigError(f"{name} must be above 0 and at most {MAX_SAMPLE_FPS:g}, got {value!r}; try 1.0")
         if self.thumb_max_side < 16:
             raise ConfigError(f"thumb_max_side must be >= 16 pixels, got {self.thumb_max_side!r}")
         if self.jobs < 1:

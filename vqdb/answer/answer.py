@@ -122,8 +122,9 @@ def answer(
     (the uniform plan: ``k`` frames evenly spread over each video, CG-Bench's baseline sampling).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> answer(vqdb.connect(tempfile.mkdtemp()), "What?", retrieval="uniform")
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> answer(vqdb.connect(empty_corpus()), "What?", retrieval="uniform")
         Traceback (most recent call last):
         ...
         vqdb.errors.VqdbError: the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...
@@ -171,8 +172,9 @@ def answer_on_keyframes(
     text evidence and as the predicted clue interval; default ``duration / (4 k)`` clamped to 1..5 s.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> answer_on_keyframes(vqdb.connect(tempfile.mkdtemp()), "What?", [])  # doctest: +ELLIPSIS
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> answer_on_keyframes(vqdb.connect(empty_corpus()), "What?", [])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         vqdb.errors.VqdbError: no keyframes to answer 'What?' from: retrieval found no frames; ...
@@ -218,7 +220,9 @@ def answer_on_keyframes(
     else:
         _answer_with_vlm(model, corpus, result)
     if cache:
-        answer_cache.store(corpus, _to_row(result, key))
+        not_cached = answer_cache.store(corpus, _to_row(result, key))
+        if not_cached:
+            result.notes.append(not_cached)
     return result
 
 
@@ -281,7 +285,7 @@ def resolve_backend(backend: Any, config: Config | None = None) -> Any:
 
 def read_frames(corpus: Any, keyframes: Sequence[Keyframe]) -> list[Frame]:
     """The JPEG thumbnails of ``keyframes`` from the ``frames`` table, in the keyframes' order."""
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         """
         SELECT f.video_id, f.frame_idx, f.jpeg
         FROM frames AS f
@@ -367,7 +371,7 @@ def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:
 
 
 def _durations(corpus: Any, video_ids: set[str]) -> dict[str, float]:
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         "SELECT video_id, duration_s FROM videos WHERE list_contains($ids::VARCHAR[], video_id)",
         params={"ids": sorted(video_ids)},
     ).fetchall()

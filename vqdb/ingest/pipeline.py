@@ -18,8 +18,10 @@ from pathlib import Path
 import pyarrow as pa
 
 from vqdb.config import Config
+from vqdb.errors import MediaError
+from vqdb.ingest.decode import DecodeReport
 from vqdb.ingest.extractors import Extractor, ExtractorOutput, VideoContext
-from vqdb.ingest.frames import sample_frames_table, settings_of, video_duration, videos_row
+from vqdb.ingest.frames import media_problems, sample_frames_table, settings_of, video_duration, videos_row
 from vqdb.ingest.probe import VideoInfo, probe
 from vqdb.schema import VISUAL_EXTRACTORS
 from vqdb.store import Store
@@ -29,12 +31,16 @@ Progress = Callable[[str], None]
 
 @dataclasses.dataclass
 class VideoJob:
-    """What to do for one file: which extractors to run, and the committed frames when reusing them."""
+    """What to do for one file: which extractors to run, the committed frames when reusing them, the
+    video this file replaces (same path, older content), and extractors whose rows to drop (they were
+    made from frames being redone, and cannot run now)."""
 
     path: Path
     video_id: str
     extractors: tuple[str, ...]
-    frames: pa.Table | None = None  # None: decode and commit frames too (a new video)
+    frames: pa.Table | None = None  # None: decode and commit frames too (a new video, or new frames)
+    replaces: str | None = None
+    drop: tuple[str, ...] = ()
 
     @property
     def new_video(self) -> bool:
@@ -72,7 +78,11 @@ def process_video(
     if frames is None:
         start = time.perf_counter()
         say("decoding frames")
-        frames, mode = sample_frames_table(job.video_id, info, config)
+        report = DecodeReport()
+        frames, mode = sample_frames_table(job.video_id, info, config, report=report)
+        if not frames.num_rows:
+            raise MediaError(f"{job.path}: no frame of the video decodes; check it plays (try: ffprobe <file>)")
+        errors += media_problems(info, report)
         seconds["frames"] = time.perf_counter() - start
     ctx = VideoContext(video_id=job.video_id, path=job.path, info=info, frames=frames, config=config)
     for name in job.extractors:
@@ -104,10 +114,13 @@ def commit_result(store: Store, result: VideoResult) -> int:
         >>> import tempfile
         >>> from vqdb.config import Config
         >>> result = process_video(VideoJob(Path("sample_media/birds.mp4"), "demo", ()), Config(), {})
-        >>> commit_result(Store.create(tempfile.mkdtemp()), result)  # 2 frames + 1 videos row
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     commit_result(store, result)  # 2 frames + 1 videos row
         3
     """
     rows = 0
+    for name in result.job.drop:
+        store.delete_extraction(result.job.video_id, name)
     order = [name for name in result.outputs if name != "frames"] + (["frames"] if "frames" in result.outputs else [])
     for name in order:
         output = result.outputs[name]

@@ -1,12 +1,15 @@
 """The store: the only layer that writes the corpus's Lance datasets.
 
-``Store.open`` reads, ``Store.create`` writes; full-text and vector index builds live here too, since
-building an index writes the datasets.
+``Store.open`` reads, ``Store.create`` writes; a writable store holds the corpus's writer lock
+(``lock``: one writer at a time). Full-text and vector index builds live here too, since building an
+index writes the datasets, and so do compaction and cleanup (``maintenance``), which spare the versions
+that open query sessions may read (``readers``).
 
 Example:
     >>> import tempfile
     >>> from vqdb.store import Store
-    >>> Store.create(tempfile.mkdtemp()).exists("frames")
+    >>> with Store.create(tempfile.mkdtemp()) as store:
+    ...     store.exists("frames")
     True
 """
 

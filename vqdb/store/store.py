@@ -1,39 +1,50 @@
 """The Lance datasets of one corpus directory: opened to read, created (or opened) to write.
 
-Ingest produces Arrow tables (a pure step); this module is the only place that writes them. A commit
-for (video, extractor) first removes anything an interrupted earlier run left for that pair, then
-appends the new rows, and only then appends the ``extractions`` row that makes them visible in SQL.
+Ingest produces Arrow tables (a pure step); this module is the only place that writes them. A writable
+``Store`` holds the corpus's writer lock (``vqdb.store.lock``) from the moment it is opened until
+``close()``, so there is one writer per corpus at a time.
 
-``Store.open(root)`` reads an existing corpus and never writes (not even a directory);
+Every change to a table is one Lance commit: ``replace`` swaps the rows matching a filter for new ones
+atomically, so a reader sees the old rows or the new ones, never none and never both. A commit for
+(video, extractor) replaces that pair's rows in each of its tables and only then its ``extractions``
+row, which is what makes a new video's rows visible in SQL; the rows of a video that is already visible
+stay visible while they are replaced.
+
+``Store.open(root)`` reads an existing corpus and never writes the datasets or the manifest;
 ``Store.create(root)`` makes the directory, its ``corpus.json`` and an empty dataset per table when
-missing, and may write. Tables with an embedding column get their dataset with the first vectors,
-since their dimension is the model's.
+missing, all under the writer lock, so two processes creating the same corpus make it once. Tables with
+an embedding column get their dataset with the first vectors, since their dimension is the model's.
 
 Example:
     >>> import tempfile
     >>> root = tempfile.mkdtemp()
-    >>> Store.create(root).exists("frames"), Store.open(root).exists("frame_embeddings")
-    (True, False)
-    >>> Store.open(root).writable
-    False
+    >>> with Store.create(root) as store:
+    ...     store.exists("frames"), store.writable
+    (True, True)
+    >>> Store.open(root).exists("frame_embeddings"), Store.open(root).writable
+    (False, False)
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import lance
+import lance.fragment
+import numpy as np
 import pyarrow as pa
 
 from vqdb._version import __version__
 from vqdb.errors import SchemaError, VqdbError
 from vqdb.schema import TABLES, tables_of
+from vqdb.store.lock import LocalWriterLock, WriterLock
 
 MANIFEST = "corpus.json"
+Notify = Callable[[str], None]  # told one line when a writer starts waiting for the lock
 
 
 def is_corpus(root: str | Path) -> bool:
@@ -48,16 +59,27 @@ def is_corpus(root: str | Path) -> bool:
 
 
 class Store:
-    """The Lance datasets of one corpus directory. Get one with ``Store.open`` or ``Store.create``."""
+    """The Lance datasets of one corpus directory. Get one with ``Store.open`` or ``Store.create``; a
+    writable one holds the corpus's writer lock until ``close()`` (or the end of a ``with`` block)."""
 
-    def __init__(self, root: Path, *, writable: bool):
+    def __init__(self, root: Path, *, lock: WriterLock | None = None):
         self.root = root
-        self.writable = writable
+        self._lock = lock
+
+    @property
+    def writable(self) -> bool:
+        """Whether this store may write: it was opened for writing and still holds the writer lock."""
+        return self._lock is not None and self._lock.held
 
     @classmethod
-    def open(cls, root: str | Path, *, writable: bool = False) -> Store:
+    def open(
+        cls, root: str | Path, *, writable: bool = False, wait: bool | float = True, notify: Notify | None = None
+    ) -> Store:
         """The existing corpus at ``root``, read-only unless ``writable``; VqdbError when ``root`` is not
         a corpus.
+
+        ``writable`` takes the writer lock: while another process writes, wait for it (``wait`` True, or
+        at most ``wait`` seconds; ``notify`` gets one line when waiting starts) or raise CorpusBusyError.
 
         Example:
             >>> import tempfile
@@ -69,30 +91,57 @@ class Store:
         path = _resolve(root)
         if not is_corpus(path):
             raise VqdbError(
-                f"{path} is not a vqdb corpus (no {MANIFEST}); create one by ingesting videos into it: "
-                f"vqdb ingest {path} VIDEO..."
+                f"{path} is not a vqdb corpus (no {MANIFEST}); check the path, or create a corpus there by "
+                f"ingesting videos into it: vqdb ingest {path} VIDEO..."
             )
-        return cls(path, writable=writable)
+        store = cls(path)
+        if writable:
+            store._lock = store.writer_lock()
+            store._lock.acquire(wait, notify)
+        return store
 
     @classmethod
-    def create(cls, root: str | Path) -> Store:
+    def create(cls, root: str | Path, *, wait: bool | float = True, notify: Notify | None = None) -> Store:
         """The corpus at ``root``, writable; the directory, its manifest and empty datasets are made when
-        missing.
+        missing, under the writer lock (``wait`` and ``notify`` as for ``open``).
 
         Example:
             >>> import tempfile
-            >>> Store.create(tempfile.mkdtemp()).manifest()["format"]
+            >>> with Store.create(tempfile.mkdtemp()) as store:
+            ...     store.manifest()["format"]
             1
         """
         path = _resolve(root)
         path.mkdir(parents=True, exist_ok=True)
-        store = cls(path, writable=True)
-        for table in TABLES.values():
-            if not table.is_vector_table and not store.exists(table.name):
-                lance.write_dataset(table.arrow_schema().empty_table(), store.uri(table.name), mode="create")
-        if not is_corpus(path):  # the manifest last: a directory is a corpus once all of it exists
-            store.write_manifest({"format": 1, "created_by": f"vqdb {__version__}"})
+        store = cls(path)
+        store._lock = store.writer_lock()
+        store._lock.acquire(wait, notify)
+        try:
+            if not is_corpus(path):  # a creation cut short left no manifest: whatever it wrote is redone
+                for table in TABLES.values():
+                    if not table.is_vector_table:
+                        lance.write_dataset(table.arrow_schema().empty_table(), store.uri(table.name), mode="overwrite")
+                store.write_manifest({"format": 1, "created_by": f"vqdb {__version__}"})  # last: now a corpus
+        except BaseException:
+            store.close()
+            raise
         return store
+
+    def writer_lock(self) -> WriterLock:
+        """The lock that every writer of this corpus holds while it writes (not acquired by this call)."""
+        return LocalWriterLock(self.root)
+
+    def close(self) -> None:
+        """Give the writer lock back (a read-only store has nothing to release); the store is read-only
+        from then on."""
+        if self._lock is not None:
+            self._lock.release()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- corpus-level metadata ---------------------------------------------------------------------
     def manifest(self) -> dict[str, Any]:
@@ -137,27 +186,114 @@ class Store:
         return self.dataset(name).to_table(columns=columns, filter=where)
 
     def append(self, name: str, table: pa.Table) -> None:
-        """Append rows to the dataset ``name`` (created by them if it does not exist)."""
+        """Append rows to the dataset ``name`` (created by them if it does not exist), in one commit."""
         self._check_writable(f"append to {name}")
         mode = "append" if self.exists(name) else "create"
         lance.write_dataset(table, self.uri(name), mode=mode)
 
-    def delete_video(self, name: str, video_id: str, extra: str | None = None) -> None:
-        """Delete the rows of ``video_id`` (and ``extra``, a Lance filter) from the dataset ``name``."""
-        self._check_writable(f"delete from {name}")
+    def replace(self, name: str, where: str, rows: pa.Table) -> None:
+        """Replace the rows of ``name`` that match ``where`` (a Lance filter) by ``rows``, in one commit:
+        readers see the old rows or the new ones. With no ``rows`` this deletes.
+
+        Example:
+            >>> import tempfile
+            >>> from vqdb.schema import TABLES
+            >>> def cues(*texts):
+            ...     return TABLES["subtitles"].from_rows([{"video_id": "v", "cue_id": i, "start_s": 0.0,
+            ...         "end_s": 1.0, "text": t, "source": "v.srt"} for i, t in enumerate(texts)])
+            >>> with Store.create(tempfile.mkdtemp()) as store:
+            ...     store.replace("subtitles", "video_id = 'v'", cues("a", "b"))
+            ...     store.replace("subtitles", "video_id = 'v'", cues("c"))
+            ...     store.read("subtitles")["text"].to_pylist()
+            ['c']
+        """
+        self._check_writable(f"replace rows of {name}")
+        if not self.exists(name):
+            if rows.num_rows:
+                lance.write_dataset(rows, self.uri(name), mode="create")
+            return
+        dataset = self.dataset(name)
+        addresses = dataset.to_table(columns=[], filter=where, with_row_address=True)["_rowaddr"]
+        fragment_ids = np.unique(addresses.to_numpy() >> 32).tolist() if len(addresses) else []
+        if not fragment_ids:
+            if rows.num_rows:
+                lance.write_dataset(rows, self.uri(name), mode="append")
+            return
+        removed, updated = [], []
+        for fragment_id in fragment_ids:
+            kept = dataset.get_fragment(fragment_id).delete(where)  # a deletion file, not yet committed
+            if kept is None:
+                removed.append(fragment_id)
+            else:
+                updated.append(kept)
+        added = lance.fragment.write_fragments(rows, dataset, schema=dataset.schema) if rows.num_rows else []
+        operation = lance.LanceOperation.Update(
+            removed_fragment_ids=removed, updated_fragments=updated, new_fragments=added
+        )
+        lance.LanceDataset.commit(dataset.uri, operation, read_version=dataset.version)
+
+    def delete_rows(self, name: str, where: str) -> None:
+        """Delete the rows of ``name`` matching ``where`` (in one commit)."""
         if self.exists(name):
-            where = f"video_id = {quote(video_id)}" + (f" AND {extra}" if extra else "")
-            self.dataset(name).delete(where)
+            self.replace(name, where, self.dataset(name).schema.empty_table())
+
+    def delete_video(self, video_id: str) -> None:
+        """Delete everything of ``video_id``: its ``frames`` record first, so it leaves every view at once,
+        then its rows in each table, then its other records.
+
+        Example:
+            >>> import tempfile
+            >>> with Store.create(tempfile.mkdtemp()) as store:
+            ...     _ = store.commit("v", "subtitles", {"subtitles": TABLES["subtitles"].from_rows([])},
+            ...                      model=None, settings={})
+            ...     store.delete_video("v")
+            ...     store.finished()
+            {}
+        """
+        self._check_writable(f"delete video {video_id}")
+        video = f"video_id = {quote(video_id)}"
+        self.delete_rows("extractions", f"{video} AND extractor = 'frames'")
+        for table in TABLES.values():
+            if table.name != "extractions" and "video_id" in {c.name for c in table.columns}:
+                self.delete_rows(table.name, video)
+        self.delete_rows("extractions", video)
+
+    def delete_extraction(self, video_id: str, extractor: str) -> None:
+        """Delete what ``extractor`` wrote for ``video_id``: its record first (the rows leave the views),
+        then its rows."""
+        self._check_writable(f"delete {extractor} of {video_id}")
+        video = f"video_id = {quote(video_id)}"
+        self.delete_rows("extractions", f"{video} AND extractor = {quote(extractor)}")
+        for table in tables_of(extractor):
+            self.delete_rows(table.name, video)
 
     # -- bookkeeping -------------------------------------------------------------------------------
     def finished(self, extractor: str | None = None) -> dict[str, set[str]]:
         """video_id -> set of extractors that finished (optionally only ``extractor``)."""
+        return {vid: set(records) for vid, records in self.records(extractor).items()}
+
+    def records(self, extractor: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+        """video_id -> extractor -> what its ``extractions`` row recorded (model, settings, error).
+
+        Example:
+            >>> import tempfile
+            >>> with Store.create(tempfile.mkdtemp()) as store:
+            ...     _ = store.commit("v", "subtitles", {"subtitles": TABLES["subtitles"].from_rows([])},
+            ...                      model=None, settings={"sources": []})
+            ...     store.records()
+            {'v': {'subtitles': {'model': None, 'settings': {'sources': []}, 'error': None}}}
+        """
         where = f"extractor = {quote(extractor)}" if extractor else None
-        done: dict[str, set[str]] = {}
-        rows = self.read("extractions", columns=["video_id", "extractor"], where=where)
-        for vid, ext in zip(rows["video_id"].to_pylist(), rows["extractor"].to_pylist(), strict=True):
-            done.setdefault(vid, set()).add(ext)
-        return done
+        rows = self.read("extractions", columns=["video_id", "extractor", "model", "settings", "error"], where=where)
+        found: dict[str, dict[str, dict[str, Any]]] = {}
+        for row in rows.to_pylist():
+            settings = json.loads(row["settings"]) if row["settings"] else {}
+            found.setdefault(row["video_id"], {})[row["extractor"]] = {
+                "model": row["model"],
+                "settings": settings,
+                "error": row["error"],
+            }
+        return found
 
     def commit(
         self,
@@ -170,37 +306,33 @@ class Store:
         error: str | None = None,
         seconds: float = 0.0,
     ) -> int:
-        """Replace the rows of ``extractor`` for ``video_id`` and make them visible; returns rows written."""
+        """Replace the rows of ``extractor`` for ``video_id``, then its ``extractions`` row (which makes a
+        new video's rows visible); returns rows written."""
         self._check_writable(f"commit {extractor} of {video_id}")
         expected = {t.name for t in tables_of(extractor)}
         if set(tables) != expected:
             raise SchemaError(
                 f"extractor {extractor!r} must produce exactly the tables {sorted(expected)}, got {sorted(tables)}"
             )
-        self.delete_video("extractions", video_id, f"extractor = {quote(extractor)}")
+        conformed = {name: TABLES[name].conform(tables[name], _vector_dim(tables[name])) for name in expected}
+        video = f"video_id = {quote(video_id)}"
         for name in sorted(expected):
-            self.delete_video(name, video_id)
-        rows = 0
-        for name in sorted(expected):
-            table = tables[name]
-            dim = _vector_dim(table)
-            table = TABLES[name].conform(table, dim)
-            if table.num_rows:
-                self.append(name, table)
-            rows += table.num_rows
+            self.replace(name, video, conformed[name])
         record = {
             "video_id": video_id,
             "extractor": extractor,
             "model": model,
             "settings": json.dumps(dict(settings), sort_keys=True, default=str),
-            "rows": rows,
+            "rows": sum(t.num_rows for t in conformed.values()),
             "error": error,
             "seconds": seconds,
             "vqdb_version": __version__,
             "finished_at": datetime.now(UTC),
         }
-        self.append("extractions", TABLES["extractions"].from_rows([record]))
-        return rows
+        self.replace(
+            "extractions", f"{video} AND extractor = {quote(extractor)}", TABLES["extractions"].from_rows([record])
+        )
+        return record["rows"]
 
     def disk_usage(self) -> dict[str, int]:
         """Bytes on disk per dataset."""
@@ -211,7 +343,10 @@ class Store:
 
     def _check_writable(self, what: str) -> None:
         if not self.writable:
-            raise VqdbError(f"cannot {what}: corpus {self.root} was opened read-only (Store.open)")
+            raise VqdbError(
+                f"cannot {what}: corpus {self.root} is open read-only (or its writer lock was released); "
+                "open it with Store.open(root, writable=True)"
+            )
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r}, writable={self.writable})"

@@ -18,8 +18,9 @@ Example:
     >>> import tempfile, vqdb
     >>> from vqdb.testing.tiny import build_tiny_siglip
     >>> from vqdb.store import Store
-    >>> with vqdb.connect(tempfile.mkdtemp(), embed_model=str(build_tiny_siglip(tempfile.mkdtemp()))) as c:
-    ...     _ = Store.open(c.root, writable=True).update_manifest(embed_model=c.config.embed_model, embed_dim=32)
+    >>> with Store.create(tempfile.mkdtemp()) as store:  # a corpus whose visual model is a tiny SigLIP
+    ...     _ = store.update_manifest(embed_model=str(build_tiny_siglip(tempfile.mkdtemp())), embed_dim=32)
+    >>> with vqdb.connect(store.root) as c:
     ...     c.sql("SELECT round(similarity(vq_embed_text('dog'), 'dog'), 3) AS s").fetchall()
     [(1.0,)]
 """
@@ -48,8 +49,9 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     """Bind the similarity doors and macros of ``con`` to the corpus of ``ctx`` (model, dimension, path).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> with vqdb.connect(empty_corpus()) as corpus:
         ...     corpus.sql("SELECT vq_dataset('frames')").fetchone()[0].endswith("frames.lance")
         True
     """
