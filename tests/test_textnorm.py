@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.textnorm import canonical, canonical_words, squash, words
+from vqdb.textnorm import canonical, canonical_spans, canonical_words, squash, words
 
 
 @pytest.mark.parametrize(
@@ -71,3 +71,16 @@ def test_any_text_normalizes_to_plain_words(text):
     assert result == " ".join(result.split())
     assert all(part and all(c.isalnum() or c == "." for c in part) for part in result.split())
     assert canonical(result) == result  # a fixed point: normalizing twice changes nothing
+
+
+def test_canonical_spans_say_which_texts_each_word_comes_from():
+    assert canonical_spans(["Twenty-", "five", "grey,", "touch down"]) == [
+        ("25", 0, 1),  # a number said over two pieces
+        ("gray", 2, 2),
+        ("touch", 3, 3),
+        ("down", 3, 3),
+    ]
+    assert [w for w, _, _ in canonical_spans(["In", "nineteen", "eighty-four"])] == canonical_words(
+        "In nineteen eighty-four"
+    )
+    assert canonical_spans([]) == [] and canonical_spans(["", "?!"]) == []

@@ -184,6 +184,18 @@ class Corpus:
             kw["gap"] = check_gap(kw["gap"])
         return retrieve(self, question, video=video, k=check_keyframes(k), **kw)
 
+    def locate(self, question: str, *, video: str | None = None, k: int = 5, **kw: Any):
+        """ "When": the ``k`` best time intervals for ``question`` (per video when ``video`` is None), ranked,
+        with the plan and the SQL (``.intervals``: video_id, start_s, end_s, score, supporting_calls);
+        see ``vqdb.planner.locate``.
+
+        Example:
+            >>> corpus.locate("when is 'Hello world' on screen?", video="movie-hello.mp4").intervals  # doctest: +SKIP
+        """
+        from vqdb.planner import locate
+
+        return locate(self, question, video=video, k=k, **kw)
+
     def answer(
         self, question: str, options: Sequence[str] | None = None, *, video: str | None = None, k: int = 8, **kw: Any
     ):

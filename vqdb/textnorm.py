@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+(?:[.,][0-9]+)*", re.UNICODE)
@@ -119,23 +120,47 @@ def canonical_words(text: str) -> list[str]:
         >>> canonical_words("one hundred and five grey tyres")
         ['105', 'gray', 'tires']
     """
+    return [token for token, _, _ in _canonical_tokens(words(text))]
+
+
+def canonical_spans(texts: Sequence[str]) -> list[tuple[str, int, int]]:
+    """The canonical words of ``texts`` read one after another (the words of a transcript, the cues of
+    subtitles), each with the index of the first and the last text it comes from: a number said in
+    several words ("nineteen", "eighty-four") is one word made from several texts.
+
+    Example:
+        >>> canonical_spans(["In", "nineteen", "eighty-four,", "grey"])
+        [('in', 0, 0), ('1984', 1, 2), ('gray', 3, 3)]
+        >>> canonical_spans(["Hello there", "world!"])
+        [('hello', 0, 0), ('there', 0, 0), ('world', 1, 1)]
+    """
+    tokens: list[str] = []
+    origin: list[int] = []
+    for i, text in enumerate(texts):
+        for word in words(text):
+            tokens.append(word)
+            origin.append(i)
+    return [(token, origin[first], origin[last]) for token, first, last in _canonical_tokens(tokens)]
+
+
+def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
+    """Each canonical word with the positions in ``tokens`` of the first and last word it was made from."""
     british = _british()
-    out: list[str] = []
-    tokens = words(text)
+    out: list[tuple[str, int, int]] = []
     i = 0
     while i < len(tokens):
         value, used = _number_at(tokens, i)
         if used:
-            out.append(value)
+            out.append((value, i, i + used - 1))
             i += used
             continue
         token = tokens[i]
         if _ORDINAL_DIGITS.match(token):
-            out.append(token)
+            out.append((token, i, i))
         elif token[0].isdigit():
-            out.append(_plain_number(token))
+            out.append((_plain_number(token), i, i))
         else:
-            out.append(british.get(token, token))
+            out.append((british.get(token, token), i, i))
         i += 1
     return _join_years(out)
 
@@ -228,22 +253,22 @@ def _ordinal_suffix(value: int) -> str:
     return "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
 
 
-def _join_years(tokens: list[str]) -> list[str]:
+def _join_years(tokens: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
     """ "19 84" (as "nineteen eighty-four" parses) -> "1984"; "20 0 5" ("twenty oh five") -> "2005"."""
-    out: list[str] = []
+    out: list[tuple[str, int, int]] = []
     i = 0
     while i < len(tokens):
-        a = tokens[i]
+        a, first, last = tokens[i]
         if a.isdigit() and 10 <= int(a) <= 99 and i + 1 < len(tokens):
-            b = tokens[i + 1]
-            if b == "0" and i + 2 < len(tokens) and tokens[i + 2].isdigit() and int(tokens[i + 2]) < 10:
-                out.append(f"{a}0{tokens[i + 2]}")
+            b = tokens[i + 1][0]
+            if b == "0" and i + 2 < len(tokens) and tokens[i + 2][0].isdigit() and int(tokens[i + 2][0]) < 10:
+                out.append((f"{a}0{tokens[i + 2][0]}", first, tokens[i + 2][2]))
                 i += 3
                 continue
             if b.isdigit() and 10 <= int(b) <= 99:
-                out.append(a + b)
+                out.append((a + b, first, tokens[i + 1][2]))
                 i += 2
                 continue
-        out.append(a)
+        out.append((a, first, last))
         i += 1
     return out

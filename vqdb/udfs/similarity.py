@@ -9,6 +9,9 @@ SQL functions (every corpus session; ``vqdb/queries/similarity.sql`` and ``simil
   scored by its best region; ``region_match(video_id, frame_idx, query) -> FLOAT`` for one frame.
 - ``frame_search(query, k[, nprobs := 20, refine_factor := 10])`` table macro: top-k frames through
   Lance's vector search (the IVF_PQ index of ``vqdb index`` when there is one).
+- ``frame_scores(video_id, frames, query_vector)``, ``best_region_scores(video_id, frames, query_vector)``:
+  the similarities of a whole video's frames (or of their best crops) at once, from an in-memory copy of
+  its embeddings (``vqdb/udfs/embedding_cache.py``; what the planner's visual tools use).
 - ``vq_embed_text(query VARCHAR) -> FLOAT[N]``: the door itself, a vectorized Arrow UDF.
 
 Example:
@@ -33,6 +36,7 @@ import duckdb
 from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR, QUERIES_DIR
 from vqdb.store import quote
+from vqdb.udfs.embedding_cache import EmbeddingCache, lance_loader, register_cache
 from vqdb.udfs.text_vectors import TextVectorCache
 
 CORPUS_SQL = CORPUS_QUERIES_DIR / "similarity.sql"
@@ -62,12 +66,17 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         _replace_function(con, "vq_embed_text", embed, dim)
         con.execute("CREATE OR REPLACE MACRO vq_text_vector(query) AS vq_embed_text(query)")
         con.execute(_query_vector_macro(int(dim), model))
+        register_cache(con, EmbeddingCache(*lance_loader(ctx.store)), int(dim))
     else:
         # No embeddings: every similarity call says why.
         message = quote(_no_model(ctx.root))
         for name in ("vq_text_vector", "vq_query_vector"):
             con.execute(f"CREATE OR REPLACE MACRO {name}(query) AS error({message})")
         con.execute(f"CREATE OR REPLACE MACRO similarity(emb, query) AS error({message})")
+        for name in ("frame_scores", "best_region_scores"):
+            with contextlib.suppress(duckdb.InvalidInputException):  # a Python function of another corpus
+                con.remove_function(name)
+            con.execute(f"CREATE OR REPLACE MACRO {name}(video_id, keys, query) AS error({message})")
     con.execute(
         "CREATE OR REPLACE MACRO vq_search_vector(query VARCHAR) AS vq_text_vector(query), "
         "(query) AS vq_query_vector(query)"
