@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.textnorm import canonical, canonical_words, squash, words
+from vqdb.textnorm import canonical, canonical_words, split_numbers, squash, words
 
 
 @pytest.mark.parametrize(
@@ -71,3 +71,23 @@ def test_any_text_normalizes_to_plain_words(text):
     assert result == " ".join(result.split())
     assert all(part and all(c.isalnum() or c == "." for c in part) for part in result.split())
     assert canonical(result) == result  # a fixed point: normalizing twice changes nothing
+
+
+@pytest.mark.parametrize(
+    ("read", "asked"),
+    [("Sunset 19.15", "sunset 19:15"), ("00.00.03,00", "00:00:03;00"), ("leaves at 7.45", "leaves at 7:45")],
+)
+def test_numbers_split_at_separators_compare_alike(read, asked):
+    assert split_numbers(canonical_words(read)) == split_numbers(canonical_words(asked))
+
+
+@given(st.text())
+def test_split_numbers_keeps_every_digit_and_letter(text):
+    tokens = canonical_words(text)
+    assert "".join(split_numbers(tokens)) == "".join(tokens).replace(".", "").replace(",", "")
+
+
+def test_digits_written_as_digits_never_join_into_a_year():
+    assert canonical("Sunset 19:15") == "sunset 19 15"
+    assert canonical("at 20 05 hours") == "at 20 05 hours"
+    assert canonical("nineteen fifteen") == "1915"

@@ -12,7 +12,8 @@ to one form, so two texts that say the same thing compare equal word for word:
 * British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list.
 
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
-``squash(canonical(a))`` strings, which drop the spaces.
+``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
+misreads ("19:15" read as "19.15") compare alike after ``split_numbers``.
 
 Example:
     >>> canonical("The Colour of Twenty-Five Centres!")
@@ -121,11 +122,13 @@ def canonical_words(text: str) -> list[str]:
     """
     british = _british()
     out: list[str] = []
+    spoken: set[int] = set()  # positions in ``out`` of numbers said in words (only those can be a year's halves)
     tokens = words(text)
     i = 0
     while i < len(tokens):
         value, used = _number_at(tokens, i)
         if used:
+            spoken.add(len(out))
             out.append(value)
             i += used
             continue
@@ -137,7 +140,7 @@ def canonical_words(text: str) -> list[str]:
         else:
             out.append(british.get(token, token))
         i += 1
-    return _join_years(out)
+    return _join_years(out, spoken)
 
 
 def canonical(text: str) -> str:
@@ -158,6 +161,29 @@ def squash(text: str) -> str:
         True
     """
     return text.replace(" ", "")
+
+
+def split_numbers(tokens: list[str]) -> list[str]:
+    """``tokens`` with each number split at its separators into digit groups.
+
+    A time, date or code is written "19:15", read by OCR as "19.15" or "19,15" and spoken as "7.45"
+    for "seven forty-five": split into groups, every reading is the same words. Thousands separators
+    are gone already (``canonical_words`` writes "3,000" as "3000"); a decimal splits too ("3.5" ->
+    "3", "5"), the same way on both sides of a comparison.
+
+    Example:
+        >>> split_numbers(canonical_words("Sunset 19.15, call 020 7946 0018"))
+        ['sunset', '19', '15', 'call', '020', '7946', '0018']
+        >>> split_numbers(canonical_words("19:15")) == split_numbers(canonical_words("19,15"))
+        True
+    """
+    out: list[str] = []
+    for token in tokens:
+        if token[0].isdigit() and ("." in token or "," in token):
+            out += [group for group in re.split(r"[.,]", token) if group]
+        else:
+            out.append(token)
+    return out
 
 
 def _plain_number(token: str) -> str:
@@ -228,15 +254,18 @@ def _ordinal_suffix(value: int) -> str:
     return "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
 
 
-def _join_years(tokens: list[str]) -> list[str]:
-    """ "19 84" (as "nineteen eighty-four" parses) -> "1984"; "20 0 5" ("twenty oh five") -> "2005"."""
+def _join_years(tokens: list[str], spoken: set[int]) -> list[str]:
+    """ "19 84" (as "nineteen eighty-four" parses) -> "1984"; "20 0 5" ("twenty oh five") -> "2005".
+
+    Only numbers said in words (positions in ``spoken``) join: "19:15" written in digits stays a time.
+    """
     out: list[str] = []
     i = 0
     while i < len(tokens):
         a = tokens[i]
-        if a.isdigit() and 10 <= int(a) <= 99 and i + 1 < len(tokens):
+        if i in spoken and a.isdigit() and 10 <= int(a) <= 99 and i + 1 in spoken:
             b = tokens[i + 1]
-            if b == "0" and i + 2 < len(tokens) and tokens[i + 2].isdigit() and int(tokens[i + 2]) < 10:
+            if b == "0" and i + 2 in spoken and tokens[i + 2].isdigit() and int(tokens[i + 2]) < 10:
                 out.append(f"{a}0{tokens[i + 2]}")
                 i += 3
                 continue
