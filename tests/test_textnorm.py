@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.textnorm import canonical, canonical_words, split_numbers, squash, words
+from vqdb.textnorm import base_form, canonical, canonical_words, split_numbers, squash, words
 
 
 @pytest.mark.parametrize(
@@ -91,3 +91,9 @@ def test_digits_written_as_digits_never_join_into_a_year():
     assert canonical("Sunset 19:15") == "sunset 19 15"
     assert canonical("at 20 05 hours") == "at 20 05 hours"
     assert canonical("nineteen fifteen") == "1915"
+
+
+def test_irregular_verbs_have_one_base_form():
+    assert {base_form(w) for w in ("write", "wrote", "written")} == {"write"}
+    assert {base_form(w) for w in ("say", "says", "said")} == {"say"}
+    assert base_form("left") == "leave" and base_form("credits") == "credits"

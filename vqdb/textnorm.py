@@ -85,6 +85,59 @@ _BRITISH_STEMS = {
 _SUFFIXES = ("", "s", "ed", "ing", "er", "ers", "ful", "ite", "ites", "able", "al", "ally", "less", "ation", "ations")
 
 
+# Irregular English verbs: base form, past, past participle (a question asks "who wrote", the credits say
+# "written by"; "what did she say" / "as he said"). Regular forms are close enough for fuzzy matching.
+_IRREGULAR_VERBS = """
+arise arose arisen; awake awoke awoken; be was were been is are am; bear bore born borne; beat beat beaten;
+become became become; begin began begun; bend bent bent; bet bet bet; bid bid bid; bind bound bound;
+bite bit bitten; bleed bled bled; blow blew blown; break broke broken; breed bred bred; bring brought brought;
+broadcast broadcast broadcast; build built built; burn burnt burnt; buy bought bought; catch caught caught;
+choose chose chosen; cling clung clung; come came come; cost cost cost; creep crept crept; cut cut cut;
+deal dealt dealt; dig dug dug; do did done does; draw drew drawn; dream dreamt dreamt; drink drank drunk;
+drive drove driven; eat ate eaten; fall fell fallen; feed fed fed; feel felt felt; fight fought fought;
+find found found; flee fled fled; fly flew flown; forbid forbade forbidden; forget forgot forgotten;
+forgive forgave forgiven; freeze froze frozen; get got gotten; give gave given; go went gone goes;
+grow grew grown; hang hung hung; have had has; hear heard heard; hide hid hidden;
+hit hit hit; hold held held; hurt hurt hurt; keep kept kept; kneel knelt knelt; know knew known;
+lay laid laid; lead led led; lean leant leant; leap leapt leapt; learn learnt learnt; leave left left;
+lend lent lent; let let let; light lit lit; lose lost lost; make made made; mean meant meant;
+meet met met; pay paid paid; put put put; quit quit quit; read read read; ride rode ridden; ring rang rung;
+rise rose risen; run ran run; say said said says; see saw seen; seek sought sought; sell sold sold;
+send sent sent; set set set; shake shook shaken; shine shone shone; shoot shot shot; show showed shown;
+shrink shrank shrunk; shut shut shut; sing sang sung; sink sank sunk; sit sat sat; sleep slept slept;
+slide slid slid; speak spoke spoken; speed sped sped; spend spent spent; spin spun spun; spit spat spat;
+split split split; spread spread spread; spring sprang sprung; stand stood stood; steal stole stolen;
+stick stuck stuck; sting stung stung; stink stank stunk; strike struck struck; swear swore sworn;
+sweep swept swept; swim swam swum; swing swung swung; take took taken; teach taught taught; tear tore torn;
+tell told told; think thought thought; throw threw thrown; understand understood understood; wake woke woken;
+wear wore worn; weave wove woven; weep wept wept; win won won; withdraw withdrew withdrawn;
+write wrote written; overcome overcame overcome; undertake undertook undertaken; undo undid undone;
+rewrite rewrote rewritten; foresee foresaw foreseen; mislead misled misled; outdo outdid outdone
+"""
+
+
+@lru_cache(maxsize=1)
+def _base_forms() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for entry in _IRREGULAR_VERBS.split(";"):
+        base, *forms = entry.split()
+        for form in forms:
+            table.setdefault(form, base)
+    return table
+
+
+def base_form(word: str) -> str:
+    """The base form of an irregular English verb ("wrote", "written" -> "write"); other words as given.
+
+    For matching a question's verb with the text's: "Who wrote it?" against "Written by Sam Carter".
+
+    Example:
+        >>> [base_form(w) for w in ("wrote", "written", "said", "sung", "writer")]
+        ['write', 'write', 'say', 'sing', 'writer']
+    """
+    return _base_forms().get(word, word)
+
+
 @lru_cache(maxsize=1)
 def _british() -> dict[str, str]:
     table: dict[str, str] = {}

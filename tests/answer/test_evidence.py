@@ -5,7 +5,8 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 
-from vqdb.answer.evidence import EvidenceAnswerer, Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence import Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence_answerer import EvidenceAnswerer
 from vqdb.errors import VqdbError
 
 OPTIONS = ["A stop sign", "An exit sign", "A welcome banner", "A speed limit"]

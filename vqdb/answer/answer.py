@@ -34,8 +34,10 @@ from typing import Any
 
 from vqdb.answer import cache as answer_cache
 from vqdb.answer.confidence import choice_confidence, free_text_confidence
-from vqdb.answer.evidence import Evidence, EvidenceAnswerer, Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence import Evidence, Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence_answerer import EvidenceAnswerer
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
+from vqdb.answer.timeline import read_timeline
 from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.models import registry
@@ -214,7 +216,7 @@ def answer_on_keyframes(
         notes=list(notes),
     )
     if isinstance(model, EvidenceAnswerer):
-        _answer_from_evidence(model, result)
+        _answer_from_evidence(model, corpus, result, window)
     else:
         _answer_with_vlm(model, corpus, result)
     if cache:
@@ -331,17 +333,32 @@ def default_window(durations: dict[str, float], n_keyframes: int) -> float:
     return min(MAX_WINDOW_S, max(MIN_WINDOW_S, duration / (4 * max(1, n_keyframes))))
 
 
-def _answer_from_evidence(model: EvidenceAnswerer, result: Answer) -> None:
-    found = model.answer(result.question, result.options, result.evidence)
+def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, window: float) -> None:
+    """The evidence-only answer: the keyframes' videos' whole text is read, text near the keyframes first."""
+    videos = sorted({k.video_id for k in result.keyframes})
+    keyframe_ts = {v: [k.ts for k in result.keyframes if k.video_id == v] for v in videos}
+    found = model.answer(
+        result.question,
+        result.options,
+        result.evidence,
+        timeline=read_timeline(corpus, videos, keyframe_ts),
+        near=[(k.video_id, k.ts - window, k.ts + window) for k in result.keyframes],
+    )
     result.answer, result.answer_text = found.answer, found.answer_text
     result.notes.append(
-        "answered by the evidence-only answerer (OCR / transcript / subtitle / audio text near the keyframes; "
-        "no vision-language model configured)"
+        "answered by the evidence-only answerer (OCR / transcript / subtitle / audio text of the video, near the "
+        "keyframes first; no vision-language model configured)"
     )
     if found.support is not None:
         result.notes.append(f"best supporting evidence: {found.support.source} {found.support.as_line()}")
     result.notes += list(found.notes)
-    result.reply = json.dumps({"scores": found.scores})
+    result.reply = json.dumps(
+        {
+            "scores": found.scores,
+            "options": [o.as_dict() for o in found.options],
+            "low_confidence": found.low_confidence,
+        }
+    )
 
 
 def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:

@@ -1,0 +1,296 @@
+"""Where a phrase is written or said in a stream of words, tolerating how OCR and speech recognition err.
+
+A phrase (an option, or the part of a question that names a moment) is matched word by word against
+a stream's normalized words (``vqdb.answer.timeline``):
+
+* **word similarity** (:func:`similarity`) is 1 for the same word and rapidfuzz's ratio above
+  ``FUZZY_FLOOR`` otherwise (``SHORT_FUZZY_FLOOR`` for four letters: "call" is not "all"), so letter
+  confusions ("CHAMNEL", "Guttenberg", "LIFTOFFI") still count, and so do forms of one irregular verb
+  ("wrote", "written": ``VERB_FORM``); a phrase word of five letters or more inside a longer read
+  word counts too (OCR drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech splits
+  compounds: "touch down"). Words of three letters or fewer, and numbers, match only exactly: "1961"
+  is not "1963" (a number that OCR ran into its neighbour, "0207946", still contains "7946");
+* **coverage** of a window of the stream a little longer than the phrase is the weighted share of
+  the phrase's words found in it; weights say how much a word tells options apart
+  (:func:`option_weights`: a word in every option weighs little, a function word less) or how rare it
+  is in the video (:func:`rarity_weights`);
+* **order**: the share of the matched words in the phrase's order ("what your country can do for
+  you" is not "what you can do for your country"), which scales the score by ``ORDER_FLOOR``..1.
+
+Example:
+    >>> from vqdb.answer.evidence import Evidence
+    >>> from vqdb.answer.timeline import match_words, stream_of
+    >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 2.0, "GETTINGSTARTED / NOW?", 1.0)])
+    >>> query = match_words("Getting started now")
+    >>> best = find(query, np.ones(len(query)), s)[0]
+    >>> round(best.score, 2), (best.start_s, best.end_s)
+    (0.97, (0.0, 2.0))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+from rapidfuzz import fuzz, process
+
+from vqdb.answer.timeline import Stream
+from vqdb.textnorm import base_form
+
+FUZZY_FLOOR = 75.0  # rapidfuzz ratio (0-100) below which two words do not match
+SHORT_FUZZY_FLOOR = 87.0  # the same for a four-letter word: one letter more or less is another word
+PART_PENALTY = 0.95  # a word found inside a longer word, or as two words joined, counts a little less
+VERB_FORM = 0.9  # another form of the same irregular verb ("wrote", "written")
+NUMBER_PART = 0.8  # a number found at the start or end of a longer number (digits run together)
+STOPWORD_WEIGHT = 0.4
+ORDER_FLOOR = 0.8
+MIN_COVERAGE = 0.3
+MAX_PAUSE_S = 3.0
+_FUNCTION_WORDS = """a an the and or but of to in on at by for with from as into onto about over under up down off
+    out is are was were be been being am do does did has have had will would can could shall should may might
+    must i me my we us our you your he him his she her it its they them their this that these those there
+    here what which who whom whose when where why how not no so than then too very just also only"""
+STOPWORDS = frozenset(_FUNCTION_WORDS.split())
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """Where a phrase was found in a stream: words ``first``..``last``, their seconds, and the score
+    (``coverage`` scaled by ``order``)."""
+
+    stream: Stream
+    first: int
+    last: int
+    coverage: float
+    order: float
+
+    @property
+    def score(self) -> float:
+        """``coverage`` x (``ORDER_FLOOR`` + (1 - ``ORDER_FLOOR``) x ``order``)."""
+        return self.coverage * (ORDER_FLOOR + (1 - ORDER_FLOOR) * self.order)
+
+    @property
+    def start_s(self) -> float:
+        """When the first matched word starts."""
+        return float(self.stream.starts[self.first])
+
+    @property
+    def end_s(self) -> float:
+        """When the last matched word ends."""
+        return float(self.stream.ends[self.first : self.last + 1].max())
+
+    @property
+    def text(self) -> str:
+        """The original text the match was read from (its snippets)."""
+        return self.stream.text_between(self.first, self.last)
+
+
+def similarity(query: Sequence[str], words: Sequence[str]) -> np.ndarray:
+    """How well each query word matches each stream word, 0..1 (see the module doc).
+
+    Example:
+        >>> similarity(["kennedy", "1961", "the"], ["kenedy", "1963", "the", "1961"]).round(2).tolist()
+        [[0.92, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 0.0]]
+        >>> similarity(["touchdown"], ["touch", "down"]).round(2).tolist()
+        [[0.95, 0.95]]
+    """
+    out = np.zeros((len(query), len(words)))
+    if not len(query) or not len(words):
+        return out
+    vocab = sorted(set(words))
+    index = {w: i for i, w in enumerate(vocab)}
+    columns = np.fromiter((index[w] for w in words), dtype=int, count=len(words))
+    by_vocab = _vocab_similarity(query, vocab)
+    out = by_vocab[:, columns]
+    joined = [a + b for a, b in zip(words, words[1:], strict=False)]
+    if joined:
+        long = [i for i, q in enumerate(query) if len(q) >= 5 and not q.isdigit()]
+        if long:
+            pairs = process.cdist([query[i] for i in long], joined, scorer=fuzz.ratio, dtype=np.float64)
+            pairs = np.where(pairs >= FUZZY_FLOOR, pairs / 100 * PART_PENALTY, 0.0)
+            out[long, :-1] = np.maximum(out[long, :-1], pairs)
+            out[long, 1:] = np.maximum(out[long, 1:], pairs)
+    return out
+
+
+def _vocab_similarity(query: Sequence[str], vocab: list[str]) -> np.ndarray:
+    ratio = process.cdist(query, vocab, scorer=fuzz.ratio, dtype=np.float64)
+    part = process.cdist(query, vocab, scorer=fuzz.partial_ratio, dtype=np.float64)
+    q_len = np.array([len(q) for q in query])[:, None]
+    v_len = np.array([len(v) for v in vocab])[None, :]
+    inside = (v_len > q_len) & (q_len >= 5)
+    best = np.where(inside, np.maximum(ratio, part * PART_PENALTY), ratio)
+    sim = np.where(best >= np.where(q_len >= 5, FUZZY_FLOOR, SHORT_FUZZY_FLOOR), best / 100, 0.0)
+    exact = np.array([[q == v for v in vocab] for q in query])
+    sim = np.where(exact, 1.0, sim)
+    bases = [base_form(v) for v in vocab]
+    same_verb = np.array([[base_form(q) == b for b in bases] for q in query])
+    sim = np.where(same_verb & ~exact, np.maximum(sim, VERB_FORM), sim)
+    for i, q in enumerate(query):
+        if len(q) <= 3 and not q.isdigit():
+            sim[i] = exact[i]
+        elif q.isdigit():
+            sim[i] = [1.0 if q == v else NUMBER_PART if _number_inside(q, v) else 0.0 for v in vocab]
+    return sim
+
+
+def _number_inside(number: str, word: str) -> bool:
+    """A number at the start or end of a longer run of digits (OCR ran two numbers together)."""
+    return (
+        len(number) >= 3
+        and word.isdigit()
+        and len(word) > len(number)
+        and (word.startswith(number) or word.endswith(number))
+    )
+
+
+def find(
+    query: Sequence[str],
+    weights: np.ndarray,
+    stream: Stream,
+    sim: np.ndarray | None = None,
+    *,
+    min_coverage: float = MIN_COVERAGE,
+    limit: int = 20,
+) -> list[Match]:
+    """The places in ``stream`` where ``query`` (normalized words, with ``weights``) is, best first.
+
+    A place is a window of ``len(query) + max(2, len(query) // 2)`` words that starts on a matched
+    word and ends at a pause longer than ``MAX_PAUSE_S`` (silence between two sentences); places whose
+    matched words overlap a better place are left out; at most ``limit``, none under ``min_coverage``.
+    ``sim`` is ``similarity(query, stream.words)`` when already computed.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import match_words, stream_of
+        >>> said = "ask not what your country can do for you, ask what you can do for your country"
+        >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 17.0, said, 0.0)])
+        >>> q = match_words("what you can do for your country")
+        >>> [(m.first, round(m.score, 2)) for m in find(q, np.ones(len(q)), s)]
+        [(10, 1.0), (2, 0.91)]
+    """
+    weights = np.asarray(weights, dtype=float)
+    n = len(stream.words)
+    if not len(query) or not n or weights.sum() <= 0:
+        return []
+    if sim is None:
+        sim = similarity(query, stream.words)
+    length = len(query) + max(2, len(query) // 2)
+    padded = np.pad(sim, ((0, 0), (0, length - 1)))
+    windows = sliding_window_view(padded, length, axis=1)  # query x start x offset
+    # a window ends at a pause: words heard MAX_PAUSE_S apart are not one phrase
+    pause = np.concatenate([[0], np.cumsum(stream.starts[1:] - stream.ends[:-1] > MAX_PAUSE_S)])
+    same = sliding_window_view(np.pad(pause, (0, length - 1), constant_values=-1), length) == pause[:, None]
+    windows = windows * same[None, :, :]
+    best = windows.max(axis=2)
+    coverage = np.where(sim.max(axis=0) > 0, weights @ best / weights.sum(), 0.0)  # windows start on a match
+    found: list[Match] = []
+    taken = np.zeros(n, dtype=bool)
+    for start in np.argsort(-coverage, kind="stable"):
+        if coverage[start] < min_coverage or len(found) >= limit:
+            break
+        matched = best[:, start] > 0
+        positions = start + windows[:, start].argmax(axis=1)
+        first, last = int(positions[matched].min()), int(positions[matched].max())
+        if taken[first : last + 1].any():
+            continue
+        taken[first : last + 1] = True
+        order = _in_order(positions[matched], weights[matched])
+        found.append(Match(stream, first, last, float(coverage[start]), order))
+    return sorted(found, key=lambda m: -m.score)
+
+
+def extents(matches: Sequence[Match], keep: float = 0.8) -> list[tuple[float, float]]:
+    """Each match's seconds; for text on screen, from the first to the last of the screens in a row
+    (each starting where the one before ends) where the phrase was read about as well (score at least
+    ``keep`` x its own): a caption read a little differently from one frame to the next is one showing.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import stream_of
+        >>> screens = [stream_of("ocr", "v", [Evidence("ocr", "v", t, t + 1, text, t)])
+        ...            for t, text in [(9.0, "nine o'clock"), (10.0, "nine 0'clock"), (12.0, "nine o'clock")]]
+        >>> extents([find(["nine", "oclock"], np.ones(2), s)[0] for s in screens])
+        [(9.0, 11.0), (9.0, 11.0), (12.0, 13.0)]
+    """
+    out = [(m.start_s, m.end_s) for m in matches]
+    screen = sorted((i for i, m in enumerate(matches) if m.stream.source == "ocr"), key=lambda i: matches[i].start_s)
+    for i in screen:
+        m = matches[i]
+        start, end = m.start_s, m.end_s
+        for j in screen:  # in time order: grow the run both ways
+            other = matches[j]
+            if other.stream.video_id != m.stream.video_id or other.score < keep * m.score:
+                continue
+            if other.end_s >= start - 1e-6 and other.start_s <= end + 1e-6:
+                start, end = min(start, other.start_s), max(end, other.end_s)
+        for j in reversed(screen):
+            other = matches[j]
+            if other.stream.video_id != m.stream.video_id or other.score < keep * m.score:
+                continue
+            if other.end_s >= start - 1e-6 and other.start_s <= end + 1e-6:
+                start, end = min(start, other.start_s), max(end, other.end_s)
+        out[i] = (start, end)
+    return out
+
+
+def _in_order(positions: np.ndarray, weights: np.ndarray) -> float:
+    """The weighted share of matched words in the phrase's order: the heaviest non-decreasing run of
+    ``positions`` (a longest increasing subsequence, weighted), over the total weight."""
+    total = float(weights.sum())
+    if total <= 0 or len(positions) < 2:
+        return 1.0
+    best = weights.astype(float).copy()
+    for j in range(len(positions)):
+        for i in range(j):
+            if positions[i] <= positions[j]:
+                best[j] = max(best[j], best[i] + weights[j])
+    return float(best.max()) / total
+
+
+def option_weights(options: Sequence[Sequence[str]]) -> list[np.ndarray]:
+    """Each option word's weight: how much it tells the options apart, ``log((n + 1) / df) / log(n + 1)``
+    for a word in ``df`` of the ``n`` options (1 in one option, ~0.14 in all of four), times
+    ``STOPWORD_WEIGHT`` for a function word.
+
+    Example:
+        >>> [w.round(2).tolist() for w in option_weights([["channel", "4"], ["channel", "7"]])]
+        [[0.37, 1.0], [0.37, 1.0]]
+    """
+    n = len(options)
+    df: dict[str, int] = {}
+    for words in options:
+        for word in set(words):
+            df[word] = df.get(word, 0) + 1
+    scale = math.log(n + 1)
+    return [
+        np.array([math.log((n + 1) / df[w]) / scale * (STOPWORD_WEIGHT if w in STOPWORDS else 1.0) for w in words])
+        for words in options
+    ]
+
+
+def rarity_weights(words: Sequence[str], streams: Sequence[Stream]) -> np.ndarray:
+    """Each word's weight by how rare it is in the video's text: ``log((n + 1) / (df + 1)) / log(n + 1)``
+    for a word in ``df`` of the ``n`` snippets of ``streams`` (1 in none; at least 0.2), times
+    ``STOPWORD_WEIGHT`` for a function word.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import stream_of
+        >>> ev = [Evidence("ocr", "v", t, t + 1, f"CHANNEL 7 / step {t}", t) for t in range(4)]
+        >>> rarity_weights(["channel", "2", "the", "zebra"], [stream_of("ocr", "v", [e]) for e in ev]).round(2).tolist()
+        [0.2, 0.57, 0.4, 1.0]
+    """
+    snippets = [
+        set(s.words[i] for i in np.flatnonzero(s.snippet_of == k)) for s in streams for k in range(len(s.snippets))
+    ]
+    n = max(1, len(snippets))
+    out = []
+    for word in words:
+        df = sum(word in words_of for words_of in snippets)
+        idf = math.log((n + 1) / (df + 1)) / math.log(n + 1)
+        out.append(max(idf, 0.2) * (STOPWORD_WEIGHT if word in STOPWORDS else 1.0))
+    return np.array(out)
