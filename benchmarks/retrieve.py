@@ -30,6 +30,7 @@ import pyarrow as pa
 import vqdb
 from vqdb.planner import Plan, compile_plan, make_plan
 from vqdb.schema import TABLES
+from vqdb.store import Store
 
 QUESTION = 'when does the man in the red jacket hold up the sign that says "EXIT" while a dog barks'
 FIVE_CALLS = {
@@ -74,7 +75,7 @@ def commit_videos(
     idx = np.tile(np.arange(frames, dtype=np.int32), videos)
     ts = idx / fps
     n = videos * frames
-    storage = corpus.store
+    storage = Store.create(corpus.root)  # corpus.store only reads
     storage.update_manifest(embed_model="stand-in (see stand_in_similarity)", embed_dim=dim)
 
     def append(name: str, columns: dict) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import duckdb
 import pyarrow as pa
@@ -11,18 +12,14 @@ import sqlglot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 
-from vqdb.planner import boolexpr
+from vqdb.planner import boolexpr, make_plan, tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.compiler import (
-    DIGIT_LOOKALIKES,
-    NUMERIC_QUERY,
-    OCR_MIN_MATCH,
-    compile_ast,
-    compile_plan,
-    normalize_text,
-)
+from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.tools.base import normalize_text
+from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, OCR_MIN_MATCH
 from vqdb.queries import load_sql_macros
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_match
@@ -315,3 +312,24 @@ def test_and_binds_tighter_than_or_in_the_merge():
     assert str(boolexpr.parse(plan.combine)) == "Q1 OR (Q2 AND Q3)"
     flat = compile_ast(plan).sql(dialect="duckdb")
     assert "LEAST(COALESCE(c1.rank, i.n_frames + 1), GREATEST(COALESCE(c2.rank" in flat
+
+
+def test_compiling_never_parses_sql_text(monkeypatch):
+    calls = tuple(Call(f"Q{i}", tool, "a dog 1") for i, tool in enumerate(tools.names(), start=1))
+    plan = Plan(calls, " OR ".join(c.id for c in calls))
+    compile_plan(plan)  # sqlglot parses a few templates of its own once, when its DuckDB generator loads
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the compiler parsed SQL text")
+
+    monkeypatch.setattr(Dialect, "parse", refuse)
+    monkeypatch.setattr(Dialect, "parse_into", refuse)
+    for mode in ("rank", "score"):
+        compile_ast(plan, video_id="it's", k=3, gap=1.5, mode=mode)
+    compile_ast(uniform_plan(), k=3)
+
+
+def test_the_docs_example_sql_is_what_the_compiler_emits():
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "planner.md").read_text()
+    example = docs.split("```sql\n", 1)[1].split("\n```", 1)[0]
+    assert example == compile_plan(make_plan("when does the sign say EXIT"), video_id="abc123", k=4)

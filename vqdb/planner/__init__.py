@@ -11,11 +11,10 @@ Example:
 
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
-from vqdb.planner.plan import TOOLS, Call, Plan, uniform_plan
+from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.retrieve import Retrieval, available_tools, make_plan, plan_for, retrieve
 
 __all__ = [
-    "TOOLS",
     "Call",
     "Plan",
     "PlanError",

@@ -23,22 +23,21 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from vqdb.errors import VqdbError
+from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.plan import TOOLS, Plan
+from vqdb.planner.plan import Plan
 from vqdb.planner.rules import rule_plan
 
 MAX_REPLY_TOKENS = 512
 
-SYSTEM_PROMPT = """You plan keyframe retrieval for questions about a video. Tools score every sampled frame:
+SYSTEM_PROMPT = """You plan keyframe retrieval for questions about a video. Tools score every sampled frame
+(tool: what it finds; what its query is):
 {tools}
 Reply with one JSON object and nothing else, of the form
 {{"queries": [{{"id": "Q1", "tool": "<tool>", "query": "<short text>"}}, ...], "combine": "<expression>"}}
 Rules:
 - Use only the tools listed above; 1 to 4 calls; ids Q1, Q2, ...; every id appears in "combine".
 - "combine" joins ids with AND (all must hold), OR (any may hold) and parentheses; AND binds tighter than OR.
-- siglip/region queries are short visual descriptions ("a man in a red jacket"), not questions.
-- ocr queries are the exact text expected on screen; transcript queries the exact words expected to be
-  spoken; audio queries a sound label ("dog", "applause", "siren").
 - Answer options may hint at what to look for; do not answer the question.
 Example: "When does the man in the red jacket hold up the sign that says EXIT?" ->
 {{"queries": [{{"id": "Q1", "tool": "siglip", "query": "a man in a red jacket holding a sign"}},
@@ -62,8 +61,8 @@ def build_messages(
         Answer options: (A) Ann (B) Bob
         Video: 60.0 s, sampled at 1.0 frames per second (60 frames).
     """
-    tools = [t for t in TOOLS if tools is None or t in set(tools)]
-    described = "\n".join(f"- {t}: {TOOLS[t]}" for t in tools)
+    offered = [registry.get(t) for t in registry.names() if tools is None or t in set(tools)]
+    described = "\n".join(f"- {t.name}: {t.description}; query: {t.query_hint}" for t in offered)
     lines = [f"Question: {question}"]
     if options:
         lines.append("Answer options: " + " ".join(f"({chr(65 + i)}) {o}" for i, o in enumerate(options)))
@@ -100,7 +99,7 @@ def parse_reply(text: str, tools: Iterable[str] | None = None) -> Plan:
     if not plan.queries:
         raise PlanError("the plan has no calls; give at least one")
     if tools is not None:
-        allowed = [t for t in TOOLS if t in set(tools)]
+        allowed = [t for t in registry.names() if t in set(tools)]
         for call in plan.queries:
             if call.tool not in allowed:
                 raise PlanError(

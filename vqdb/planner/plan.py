@@ -26,17 +26,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from vqdb.planner import boolexpr
+from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
 
-TOOLS: dict[str, str] = {
-    "siglip": "whole-frame visual similarity to a short description of what is seen",
-    "region": "similarity of the best-matching part of a frame (small or off-centre objects)",
-    "ocr": "on-screen text: frames whose recognized text contains the query string",
-    "transcript": "spoken words: frames inside the span where the phrase is said",
-    "audio": "sound events: frames during a sound whose label matches (e.g. 'dog', 'applause')",
-}
-TEXT_TOOLS = frozenset({"ocr", "transcript"})
 MAX_QUERY_CHARS = 500
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
@@ -57,8 +49,10 @@ class Call:
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.match(self.id):
             raise PlanError(f"call id {self.id!r} is invalid: use a letter then letters/digits/_ (e.g. 'Q1')")
-        if self.tool not in TOOLS:
-            raise PlanError(f"call {self.id}: unknown tool {self.tool!r}; choose from {', '.join(TOOLS)}")
+        try:
+            tools.get(self.tool)
+        except PlanError as exc:
+            raise PlanError(f"call {self.id}: {exc}") from None
         if not isinstance(self.query, str) or not self.query.strip():
             raise PlanError(f"call {self.id}: query must be a non-empty string, got {self.query!r}")
         if len(self.query) > MAX_QUERY_CHARS:
@@ -161,8 +155,9 @@ class Plan:
         """A copy with notes added."""
         return dataclasses.replace(self, notes=self.notes + tuple(n for n in notes if n))
 
-    def without_tools(self, tools: Iterable[str]) -> Plan:
-        """Drop the calls of unavailable ``tools`` (with a note each); the expression keeps the rest.
+    def without_tools(self, unavailable: Iterable[str]) -> Plan:
+        """Drop the calls of the ``unavailable`` tools (with a note each); the expression keeps the rest.
+        PlanError when one of them is not a tool.
 
         Example:
             >>> p = Plan((Call("Q1", "siglip", "dog"), Call("Q2", "ocr", "EXIT")), "Q1 AND Q2")
@@ -170,12 +165,12 @@ class Plan:
             >>> q.combine, q.notes
             ('Q2', ("dropped Q1 (siglip 'dog'): tool siglip is not available in this corpus",))
         """
-        tools = set(tools)
-        removed = [c for c in self.queries if c.tool in tools]
+        unavailable = {tools.get(name).name for name in unavailable}
+        removed = [c for c in self.queries if c.tool in unavailable]
         if not removed:
             return self
         remaining = boolexpr.drop(self.expression, {c.id for c in removed})
-        kept = tuple(c for c in self.queries if c.tool not in tools)
+        kept = tuple(c for c in self.queries if c.tool not in unavailable)
         notes = [
             f"dropped {c.id} ({c.tool} {c.query!r}): tool {c.tool} is not available in this corpus" for c in removed
         ]

@@ -16,22 +16,14 @@ from typing import Any
 
 import pyarrow as pa
 
+from vqdb.planner import tools
 from vqdb.planner.baselines import BASELINES, baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_plan
-from vqdb.planner.plan import TOOLS, Plan, uniform_plan
+from vqdb.planner.plan import Plan, uniform_plan
 from vqdb.videos import resolve_video
 
 PLANNERS = ("rules", "llm", *BASELINES)
-# the extractor whose rows a tool reads (see vqdb/schema)
-TOOL_EXTRACTORS = {"siglip": "embed", "region": "regions", "ocr": "ocr", "transcript": "asr", "audio": "audio"}
-TOOL_TABLES = {
-    "siglip": "frame_embeddings",
-    "region": "regions",
-    "ocr": "ocr",
-    "transcript": "transcript_words",
-    "audio": "audio_tags",
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,10 +87,10 @@ def make_plan(
     else:
         raise PlanError(f"unknown planner {planner!r}; choose from {', '.join(PLANNERS)}")
     if available_tools is not None:
-        unknown = sorted(set(available_tools) - set(TOOLS))
+        unknown = sorted(set(available_tools) - set(tools.names()))
         if unknown:
-            raise PlanError(f"unknown tool(s) {unknown} in available_tools; tools are {', '.join(TOOLS)}")
-        plan = plan.without_tools(set(TOOLS) - set(available_tools))
+            raise PlanError(f"unknown tool(s) {unknown} in available_tools; tools are {', '.join(tools.names())}")
+        plan = plan.without_tools(set(tools.names()) - set(available_tools))
     return plan
 
 
@@ -112,7 +104,11 @@ def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
     """
     finished = corpus.store.finished()
     done = finished.get(video_id, set()) if video_id is not None else set().union(*finished.values())
-    return [t for t in TOOLS if TOOL_EXTRACTORS[t] in done and corpus.store.exists(TOOL_TABLES[t])]
+    return [
+        tool.name
+        for tool in map(tools.get, tools.names())
+        if tool.extractor in done and corpus.store.exists(tool.table)
+    ]
 
 
 def plan_for(

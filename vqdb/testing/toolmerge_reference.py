@@ -1,8 +1,8 @@
 """The ToolMerge merge in plain Python: the specification the compiled SQL is tested against.
 
-Inputs are already-scored evidence per call, so the same function checks every tool's SQL:
-``scores`` (visual and audio calls: ``{(video_id, frame_idx): score}``) or ``hits`` (text calls: a set of
-``(video_id, frame_idx)`` whose text matched). See ``vqdb.planner.compiler`` for the semantics.
+Inputs are already-scored evidence per call, so the same function checks every tool's SQL, in the shape
+its tool's ``evidence`` names (``vqdb.planner.tools``): ``scores`` (``{(video_id, frame_idx): score}``) or
+``hits`` (a set of ``(video_id, frame_idx)`` that matched). See ``vqdb.planner.compiler`` for the semantics.
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -18,8 +18,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from vqdb.planner import boolexpr
-from vqdb.planner.plan import TEXT_TOOLS, Plan
+from vqdb.planner import boolexpr, tools
+from vqdb.planner.plan import Plan
 
 MAX_GAP_S = 10.0  # the cap of toolmerge_gap (vqdb/queries/nms.sql)
 Key = tuple[str, int]
@@ -68,7 +68,7 @@ def _toolmerge(plan, video_id, video_frames, evidence, k, gap, mode) -> list[Key
     n = len(video_frames)
     per_call: dict[str, tuple[dict[int, int], dict[int, float]]] = {}
     for call in plan.queries:
-        if call.tool in TEXT_TOOLS:
+        if tools.get(call.tool).evidence == "hits":
             medians = _text_medians(video_id, video_frames, evidence[call.id], gap)
             per_call[call.id] = ({f: 1 for f in medians}, {f: 1.0 for f in medians})
         else:

@@ -1,0 +1,18 @@
+"""region: a frame scores the similarity of its best-matching crop; frames without crops get no row."""
+
+from __future__ import annotations
+
+
+def crop(video_id: str, frame_idx: int, region_id: int, emb: list[float]) -> dict:
+    return {"video_id": video_id, "frame_idx": frame_idx, "ts": float(frame_idx), "region_id": region_id, "emb": emb}
+
+
+def test_a_frame_scores_its_best_crop(evidence):
+    rows = [
+        crop("va", 0, 0, [0.25, 0.0, 0.0]),
+        crop("va", 0, 1, [0.75, 0.0, 0.0]),
+        crop("va", 2, 0, [0.5, 0.0, 0.0]),
+        crop("vb", 0, 0, [1.0, 0.0, 0.0]),
+    ]
+    assert evidence("region", "0", regions=rows) == [("va", 0, 0.75), ("va", 2, 0.5), ("vb", 0, 1.0)]
+    assert evidence("region", "0", video_id="vb", regions=rows) == [("vb", 0, 1.0)]

@@ -1,0 +1,61 @@
+"""The ``audio`` tool: how strongly a sound whose label matches the query is heard during each frame.
+
+A tag matches when its label contains the query or is contained in it (both normalized, so "dog" finds
+"Dog" and "Dog bark"); a frame's score is the best score of the matching tags covering it
+(``start_s <= ts < end_s``).
+
+Example:
+    >>> sql = Audio().select(Context("dog")).sql("duckdb")
+    >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql
+    True
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from vqdb.planner.sqlbuild import BIGINT, cast, col, fn, join, number, table
+from vqdb.planner.tools import register
+from vqdb.planner.tools.base import Context, Tool
+
+
+@register
+class Audio(Tool):
+    """`max(score)` of the tags covering the frame whose label contains the query or is contained in it
+    (normalized)"""
+
+    name = "audio"
+    description = "sound events: frames during a sound whose label matches (e.g. 'dog', 'applause')"
+    query_hint = 'a sound label ("dog", "applause", "siren")'
+    extractor = "audio"
+    table = "audio_tags"
+
+    def select(self, ctx: Context) -> exp.Select:
+        """The frames a matching tag covers, with the best such tag's score. Tags are spread over the
+        whole seconds they touch, so frames join them on (video_id, second) instead of comparing every
+        frame with every tag of the video."""
+        label, query = fn("text_normalize", col("label")), fn("text_normalize", ctx.text)
+        matches = exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()))
+        seconds = fn("range", _second(col("start_s")), exp.Add(this=_second(col("end_s")), expression=number(1)))
+        tags = (
+            exp.select(col("video_id"), col("start_s"), col("end_s"), col("score"), fn("unnest", seconds).as_("second"))
+            .from_(table(self.table))
+            .where(ctx.where(matches))
+        )
+        covering = exp.and_(
+            col("video_id", "a").eq(col("video_id", "s")),
+            col("second", "a").eq(_second(col("ts", "s"))),
+            col("ts", "s") >= col("start_s", "a"),
+            col("ts", "s") < col("end_s", "a"),
+        )
+        return (
+            exp.select(col("video_id", "s"), col("frame_idx", "s"), fn("max", col("score", "a")).as_("score"))
+            .from_(ctx.sampled("s"))
+            .join(join(tags.subquery("a"), covering))
+            .group_by(col("video_id", "s"), col("frame_idx", "s"))
+        )
+
+
+def _second(seconds: exp.Expression) -> exp.Cast:
+    """The whole second a time falls in: ``CAST(floor(t) AS BIGINT)``."""
+    return cast(fn("floor", seconds), BIGINT)

@@ -1,0 +1,143 @@
+"""What a planner tool is: its vocabulary (name, what it finds, which extractor and table it needs) and the
+SQL its calls compile to.
+
+A tool's ``select`` returns its evidence for one call as a sqlglot query, in one of two shapes
+(``evidence``), which the compiler turns into per-frame ranks the same way for every tool:
+
+* ``"scores"``: rows ``(video_id, frame_idx, score)``, higher is better, for the frames it scored; a frame
+  with no row (or a NULL score) ranks last;
+* ``"hits"``: rows ``(video_id, frame_idx, ts)`` of the sampled frames that match; the median frame of
+  each run of hits ranks first, every other frame last.
+
+The query may read the tool's own table and the CTE ``sampled`` (``video_id, frame_idx, ts`` of the
+frames being ranked); ``Context`` gives it the call's query as a literal and the video filter.
+
+Example:
+    >>> from vqdb.planner.tools import get
+    >>> siglip = get("siglip")
+    >>> siglip.evidence, siglip.extractor, siglip.table
+    ('scores', 'embed', 'frame_embeddings')
+    >>> siglip.select(Context("a dog", video_id="v1")).sql("duckdb")
+    "SELECT video_id, frame_idx, SIMILARITY(emb, 'a dog') AS score FROM frame_embeddings WHERE video_id = 'v1'"
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import inspect
+import re
+from typing import ClassVar, Literal
+
+from sqlglot import exp
+
+from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.sqlbuild import string, table, video_filter
+
+SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, ts
+EVIDENCE = ("scores", "hits")
+
+
+@dataclasses.dataclass(frozen=True)
+class Context:
+    """What one call's SQL refers to: its query text and the video the compile is restricted to (or None).
+
+    Example:
+        >>> ctx = Context("EXIT", video_id="v1")
+        >>> ctx.text.sql(), ctx.where().sql(), ctx.sampled("s").sql()
+        ("'EXIT'", "video_id = 'v1'", 'sampled AS s')
+    """
+
+    query: str
+    video_id: str | None = None
+
+    @property
+    def text(self) -> exp.Literal:
+        """The query as a SQL string literal (user text enters the SQL only this way)."""
+        return string(self.query)
+
+    def where(self, *conditions: exp.Expression) -> exp.Expression | None:
+        """The video filter AND ``conditions`` (None when there is neither), for ``Select.where``."""
+        return video_filter(self.video_id, *conditions)
+
+    @staticmethod
+    def sampled(alias: str | None = None) -> exp.Table:
+        """The ``sampled`` CTE, optionally aliased."""
+        return table(SAMPLED, alias)
+
+
+class Tool(abc.ABC):
+    """A planner tool. Subclasses set the class attributes below and ``select``, and are made available
+    with ``@vqdb.planner.tools.register``; the first paragraph of a tool's docstring says what a frame's
+    evidence is (its row of the tool table in docs/planner.md).
+
+    * ``name``: what plans call it (lower case, letters, digits, ``_``);
+    * ``description``: what it finds, for the LLM planner's prompt;
+    * ``query_hint``: what its query should be, for the same prompt;
+    * ``extractor``, ``table``: the ingest step whose rows it reads, and the table (one the extractor
+      writes, see ``vqdb.schema``); the tool is available for a video once that extractor finished;
+    * ``evidence``: ``"scores"`` or ``"hits"`` (see the module docstring).
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    query_hint: ClassVar[str]
+    extractor: ClassVar[str]
+    table: ClassVar[str]
+    evidence: ClassVar[Literal["scores", "hits"]] = "scores"
+
+    def check(self, query: str) -> None:
+        """Raise PlanError when ``query`` cannot be looked for by this tool (any query can, by default).
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> get("siglip").check("?!") is None
+            True
+        """
+        return None
+
+    @abc.abstractmethod
+    def select(self, ctx: Context) -> exp.Query:
+        """The call's evidence as a query (shape given by ``evidence``)."""
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first paragraph of the tool's docstring, on one line.
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> print(get("region").summary())
+            `max(similarity(emb, query))` over the frame's crops
+        """
+        return " ".join(inspect.cleandoc(cls.__doc__ or "").split("\n\n")[0].split())  # its own, not inherited
+
+
+class TextTool(Tool):
+    """A tool that looks for the query's words in text (on screen, spoken): its hits are the frames
+    where the text matches, and a query must have a letter or digit to look for."""
+
+    evidence: ClassVar[Literal["scores", "hits"]] = "hits"
+
+    def check(self, query: str) -> None:
+        """Raise PlanError when ``query`` has no letters or digits.
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> get("ocr").check("?!")
+            Traceback (most recent call last):
+            ...
+            vqdb.planner.boolexpr.PlanError: ocr query '?!' has no letters or digits to match; give the text to look for
+        """
+        if not normalize_text(query):
+            raise PlanError(f"{self.name} query {query!r} has no letters or digits to match; give the text to look for")
+
+
+def normalize_text(text: str) -> str:
+    """Python's twin of the SQL macro ``text_normalize``: lower case, runs of anything but letters and
+    digits turned into one space.
+
+    Example:
+        >>> normalize_text("Ask not, what 00:00:05!")
+        'ask not what 00 00 05'
+    """
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
