@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.textnorm import base_form, canonical, canonical_words, split_numbers, squash, words
+from vqdb.textnorm import base_form, canonical, canonical_words, glyph_key, split_numbers, squash, words
 
 
 @pytest.mark.parametrize(
@@ -97,3 +97,11 @@ def test_irregular_verbs_have_one_base_form():
     assert {base_form(w) for w in ("write", "wrote", "written")} == {"write"}
     assert {base_form(w) for w in ("say", "says", "said")} == {"say"}
     assert base_form("left") == "leave" and base_form("credits") == "credits"
+
+
+@pytest.mark.parametrize(
+    ("read", "word"), [("kecp", "keep"), ("N0W", "now"), ("cornrnon", "common"), ("VVORK", "work")]
+)
+def test_letters_ocr_confuses_share_a_glyph_key(read, word):
+    assert glyph_key(read) == glyph_key(word)
+    assert glyph_key("cold") != glyph_key("gold")

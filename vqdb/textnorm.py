@@ -13,7 +13,9 @@ to one form, so two texts that say the same thing compare equal word for word:
 
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
 ``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
-misreads ("19:15" read as "19.15") compare alike after ``split_numbers``.
+misreads ("19:15" read as "19.15") compare alike after ``split_numbers``; letters OCR confuses ("rn"
+and "m", "0" and "o") after ``glyph_key``; forms of an irregular verb ("wrote", "written") after
+``base_form``.
 
 Example:
     >>> canonical("The Colour of Twenty-Five Centres!")
@@ -214,6 +216,24 @@ def squash(text: str) -> str:
         True
     """
     return text.replace(" ", "")
+
+
+_GLYPH_PAIRS = (("rn", "m"), ("vv", "w"), ("uu", "w"), ("cl", "d"))
+_GLYPHS = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "!": "l", "5": "s", "8": "b", "e": "c"})
+
+
+def glyph_key(word: str) -> str:
+    """``word`` with the letters OCR confuses for one another made the same ("rn"/"m", "vv"/"w", "cl"/"d",
+    "0"/"o", "1"/"l"/"i", "5"/"s", "8"/"b", "e"/"c"), so a misread word and the word compare equal.
+
+    Example:
+        >>> glyph_key("kecp") == glyph_key("keep"), glyph_key("C0rner") == glyph_key("comer")
+        (True, True)
+    """
+    word = word.lower()
+    for pair, glyph in _GLYPH_PAIRS:
+        word = word.replace(pair, glyph)
+    return word.translate(_GLYPHS)
 
 
 def split_numbers(tokens: list[str]) -> list[str]:

@@ -9,14 +9,16 @@ option in small stages:
 2. **lexical**, the strongest signal for text and speech (``vqdb.answer.lexical``): every place an
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
    much they tell the options apart;
-3. **where** each place is: with a relation, its fit to the anchor's moments (``vqdb.answer.temporal``);
-   otherwise near the keyframes (1) or elsewhere in the video (``FAR_WEIGHT``); times the source
-   weight, and the ordinal's;
+3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
+   is weak evidence it was said), times, with a relation, its fit to the anchor's moments
+   (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
+   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's;
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
-   near the keyframes or the anchor, plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words
-   around the option's best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
+   near the keyframes or the anchor, times the share of its words not read (meaning decides where
+   words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
+   best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
 6. **decide**: the highest score wins; the answer is marked low-confidence when no option's words were
    found (best lexical under ``CONFIDENT_LEXICAL``) or the runner-up is within ``CONFIDENT_MARGIN``.
@@ -42,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.lexical import Match, extents, find, option_weights, rarity_weights, similarity
+from vqdb.answer.lexical import Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
 from vqdb.answer.temporal import Anchor, locate, ordinal_weight, source_weight, time_weight
@@ -51,6 +53,7 @@ from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 
+LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
 CONTEXT_GAIN = 0.5
 CONTEXT_WORDS = 6  # words either side of a place that count as its context
@@ -60,7 +63,7 @@ CROSS_SOURCE_CONTEXT = 0.5  # context from another source at the same time (CONT
 CONTEXT_S = 3.0
 SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
-MAX_SEMANTIC_SNIPPETS = 64
+MAX_SEMANTIC_SNIPPETS = 32
 CONFIDENT_LEXICAL = 0.5
 CONFIDENT_MARGIN = 0.05
 
@@ -205,8 +208,9 @@ class _Reading:
         self.streams = streams
         self.near = near
         self.embedder = embedder
+        self.matcher = Matcher([s.words for s in streams])
         self.parts: QuestionParts = read_question(question)
-        self.anchors: list[Anchor] = locate(self.parts, streams, embedder) if self.parts.relation else []
+        self.anchors: list[Anchor] = locate(self.parts, streams, embedder, self.matcher) if self.parts.relation else []
         self.notes: list[str] = []
         if self.parts.relation:
             if self.anchors:
@@ -227,18 +231,18 @@ class _Reading:
         words = [match_words(o) for o in options]
         weights = option_weights(words)
         option_vocab = {w for ws in words for w in ws}
-        context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams)
+        context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
         places = [self._places(ws, w, context) for ws, w in zip(words, weights, strict=True)]
         self._apply_ordinal(places)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
-        semantic = self._option_semantics(options)
+        unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
+        semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
         context_semantic = self._context_semantics(best_places)
         scored = []
         for i, (letter, option) in enumerate(zip(letters, options, strict=True)):
             place = best_places[i]
             lexical = place.value if place else 0.0
-            unread = 1.0 - min(1.0, place.match.score) if place else 1.0  # semantics count where words do not
-            score = lexical + SEMANTIC_OPTION * unread * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
+            score = lexical + SEMANTIC_OPTION * unread[i] * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
             where = _snippet_of(place.match) if place else None
             scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
         ranked = sorted(scored, key=lambda s: -s.score)
@@ -263,7 +267,11 @@ class _Reading:
 
     def _places(self, words: list[str], weights: np.ndarray, context: _Context) -> list[Place]:
         """Every place an option is read or heard, with its weighted value."""
-        matches = [m for stream in self.streams for m in find(words, weights, stream)]
+        matches = [
+            m
+            for i, stream in enumerate(self.streams)
+            for m in find(words, weights, stream, self.matcher.similarity(words, i))
+        ]
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
@@ -271,7 +279,7 @@ class _Reading:
                 if self.anchors
                 else self._near_weight(match.stream.video_id, start, end)
             )
-            value = match.score * where * source_weight(self.parts.source, match.stream.source)
+            value = match.score**LEXICAL_POWER * where * source_weight(self.parts.source, match.stream.source)
             out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
         return out
 
@@ -329,7 +337,7 @@ class _Reading:
 
     # -- open-ended --------------------------------------------------------------------------------
     def open_answer(self) -> EvidenceAnswer:
-        context = _Context(list(self.parts.context), self.streams)
+        context = _Context(list(self.parts.context), self.streams, self.matcher)
         candidates: list[tuple[float, Evidence]] = []
         for stream in self.streams:
             for index, snippet in enumerate(stream.snippets):
@@ -357,18 +365,29 @@ class _Reading:
 class _Context:
     """The question's context words and where each is read, to score the words around a place."""
 
-    def __init__(self, words: list[str], streams: list[Stream]):
+    def __init__(self, words: list[str], streams: list[Stream], matcher: Matcher):
         self.words = words
-        self.sims = {id(s): similarity(words, s.words) for s in streams} if words else {}
+        self.sims = {id(s): matcher.similarity(words, i) for i, s in enumerate(streams)} if words else {}
         found = np.any([sim.max(axis=1) > 0 for sim in self.sims.values()], axis=0) if self.sims else []
         weights = rarity_weights(words, streams) if words else np.zeros(0)
         self.weights = np.where(found, weights, 0.0) if len(words) else weights
-        self.streams = streams
+        # every source's words of a video in one array, for context read at the same time elsewhere
+        self.by_source: dict[tuple[str, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        if self.weights.sum() > 0:
+            grouped: dict[tuple[str, str], list[Stream]] = {}
+            for s in streams:
+                grouped.setdefault((s.video_id, s.source), []).append(s)
+            for key, group in grouped.items():
+                self.by_source[key] = (
+                    np.concatenate([s.starts for s in group]),
+                    np.concatenate([s.ends for s in group]),
+                    np.concatenate([self.sims[id(s)] for s in group], axis=1),
+                )
 
     def relevance(self, match: Match) -> float:
         """The weighted share of context words (those read anywhere) next to ``match``: in its stream,
         ``exp(-distance / CONTEXT_DECAY)`` (words after it as if ``FOLLOWING_FACTOR`` times farther); in
-        another source's streams of the video within ``CONTEXT_S`` seconds, ``CROSS_SOURCE_CONTEXT``."""
+        another source of the video within ``CONTEXT_S`` seconds, ``CROSS_SOURCE_CONTEXT``."""
         total = self.weights.sum()
         if total <= 0:
             return 0.0
@@ -384,12 +403,12 @@ class _Context:
         inside = (positions >= match.first) & (positions <= match.last)
         proximity = np.where(inside, 0.0, np.exp(-distance / CONTEXT_DECAY))
         best = (sim[:, lo:hi] * proximity).max(axis=1) if hi > lo else np.zeros(len(self.words))
-        for other in self.streams:
-            if other.source == stream.source or other.video_id != stream.video_id:
+        for (video_id, source), (starts, ends, sims) in self.by_source.items():
+            if video_id != stream.video_id or source == stream.source:
                 continue
-            close = (other.starts <= match.end_s + CONTEXT_S) & (other.ends >= match.start_s - CONTEXT_S)
+            close = (starts <= match.end_s + CONTEXT_S) & (ends >= match.start_s - CONTEXT_S)
             if close.any():
-                best = np.maximum(best, self.sims[id(other)][:, close].max(axis=1) * CROSS_SOURCE_CONTEXT)
+                best = np.maximum(best, sims[:, close].max(axis=1) * CROSS_SOURCE_CONTEXT)
         return float(self.weights @ best / total)
 
     def coverage(self, stream: Stream, positions: np.ndarray) -> float:

@@ -5,11 +5,12 @@ a stream's normalized words (``vqdb.answer.timeline``):
 
 * **word similarity** (:func:`similarity`) is 1 for the same word and rapidfuzz's ratio above
   ``FUZZY_FLOOR`` otherwise (``SHORT_FUZZY_FLOOR`` for four letters: "call" is not "all"), so letter
-  confusions ("CHAMNEL", "Guttenberg", "LIFTOFFI") still count, and so do forms of one irregular verb
-  ("wrote", "written": ``VERB_FORM``); a phrase word of five letters or more inside a longer read
-  word counts too (OCR drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech splits
-  compounds: "touch down"). Words of three letters or fewer, and numbers, match only exactly: "1961"
-  is not "1963" (a number that OCR ran into its neighbour, "0207946", still contains "7946");
+  confusions ("CHAMNEL", "Guttenberg", "LIFTOFFI") still count, and so do letters OCR confuses in
+  short words ("kecp": ``MISREAD``) and forms of one irregular verb ("wrote", "written":
+  ``VERB_FORM``); a phrase word of five letters or more inside a longer read word counts too (OCR
+  drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech splits compounds: "touch
+  down", ``JOINED_FLOOR``). Words of three letters or fewer, and numbers, match only exactly: "1961" is not "1963" (a
+  number that OCR ran into its neighbour, "0207946", still contains "7946");
 * **coverage** of a window of the stream a little longer than the phrase is the weighted share of
   the phrase's words found in it; weights say how much a word tells options apart
   (:func:`option_weights`: a word in every option weighs little, a function word less) or how rare it
@@ -30,6 +31,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
 
@@ -38,11 +40,13 @@ from numpy.lib.stride_tricks import sliding_window_view
 from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import base_form
+from vqdb.textnorm import base_form, glyph_key
 
 FUZZY_FLOOR = 75.0  # rapidfuzz ratio (0-100) below which two words do not match
+JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
 SHORT_FUZZY_FLOOR = 87.0  # the same for a four-letter word: one letter more or less is another word
 PART_PENALTY = 0.95  # a word found inside a longer word, or as two words joined, counts a little less
+MISREAD = 0.9  # a word of four letters or more read with letters OCR confuses ("kecp" for "keep")
 VERB_FORM = 0.9  # another form of the same irregular verb ("wrote", "written")
 NUMBER_PART = 0.8  # a number found at the start or end of a longer number (digits run together)
 STOPWORD_WEIGHT = 0.4
@@ -67,22 +71,22 @@ class Match:
     coverage: float
     order: float
 
-    @property
+    @functools.cached_property
     def score(self) -> float:
         """``coverage`` x (``ORDER_FLOOR`` + (1 - ``ORDER_FLOOR``) x ``order``)."""
         return self.coverage * (ORDER_FLOOR + (1 - ORDER_FLOOR) * self.order)
 
-    @property
+    @functools.cached_property
     def start_s(self) -> float:
         """When the first matched word starts."""
         return float(self.stream.starts[self.first])
 
-    @property
+    @functools.cached_property
     def end_s(self) -> float:
         """When the last matched word ends."""
         return float(self.stream.ends[self.first : self.last + 1].max())
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         """The original text the match was read from (its snippets)."""
         return self.stream.text_between(self.first, self.last)
@@ -97,44 +101,93 @@ def similarity(query: Sequence[str], words: Sequence[str]) -> np.ndarray:
         >>> similarity(["touchdown"], ["touch", "down"]).round(2).tolist()
         [[0.95, 0.95]]
     """
-    out = np.zeros((len(query), len(words)))
-    if not len(query) or not len(words):
+    return Matcher([words]).similarity(query, 0)
+
+
+class Matcher:
+    """Word similarity (:func:`similarity`) against several word sequences (streams' ``words``), each
+    distinct query word compared once with their vocabulary and with their adjacent pairs joined.
+
+    Example:
+        >>> m = Matcher([("channel", "7"), ("chamnel", "9")])
+        >>> m.similarity(["channel", "7"], 1).round(2).tolist()
+        [[0.86, 0.0], [0.0, 0.0]]
+        >>> m.similarity(["channel"], 0).tolist()  # not "channel7": the word alone reads better
+        [[1.0, 0.0]]
+    """
+
+    def __init__(self, sequences: Sequence[Sequence[str]]):
+        self.vocab = sorted({w for words in sequences for w in words})
+        self.joined = sorted({a + b for words in sequences for a, b in zip(words, words[1:], strict=False)})
+        index = {w: i for i, w in enumerate(self.vocab)}
+        joined_index = {w: i for i, w in enumerate(self.joined)}
+        self._columns = [np.array([index[w] for w in words], dtype=int) for words in sequences]
+        self._joined_columns = [
+            np.array([joined_index[a + b] for a, b in zip(words, words[1:], strict=False)], dtype=int)
+            for words in sequences
+        ]
+        self._by_base: dict[str, list[int]] = {}
+        self._by_glyphs: dict[str, list[int]] = {}
+        for i, word in enumerate(self.vocab):
+            self._by_base.setdefault(base_form(word), []).append(i)
+            self._by_glyphs.setdefault(glyph_key(word), []).append(i)
+        self._digits = [i for i, word in enumerate(self.vocab) if word.isdigit()]
+        self._rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def similarity(self, query: Sequence[str], sequence: int) -> np.ndarray:
+        """``query`` words (rows) against the words of sequence number ``sequence`` (columns)."""
+        missing = [w for w in dict.fromkeys(query) if w not in self._rows]
+        if missing:
+            words = self._word_rows(missing)
+            pairs = self._joined_rows(missing)
+            for i, word in enumerate(missing):
+                self._rows[word] = (words[i], pairs[i])
+        columns, joined = self._columns[sequence], self._joined_columns[sequence]
+        out = np.zeros((len(query), len(columns)))
+        for i, word in enumerate(query):
+            row, pair_row = self._rows[word]
+            out[i] = row[columns]
+            if len(joined):  # a compound split in two: credit both words, where it beats each alone
+                pairs = pair_row[joined]
+                better = pairs > np.maximum(out[i, :-1], out[i, 1:])
+                out[i, :-1] = np.where(better, pairs, out[i, :-1])
+                out[i, 1:] = np.where(better, np.maximum(out[i, 1:], pairs), out[i, 1:])
         return out
-    vocab = sorted(set(words))
-    index = {w: i for i, w in enumerate(vocab)}
-    columns = np.fromiter((index[w] for w in words), dtype=int, count=len(words))
-    by_vocab = _vocab_similarity(query, vocab)
-    out = by_vocab[:, columns]
-    joined = [a + b for a, b in zip(words, words[1:], strict=False)]
-    if joined:
+
+    def _word_rows(self, query: list[str]) -> np.ndarray:
+        if not self.vocab:
+            return np.zeros((len(query), 0))
+        ratio = process.cdist(query, self.vocab, scorer=fuzz.ratio, dtype=np.float64)
+        part = process.cdist(query, self.vocab, scorer=fuzz.partial_ratio, dtype=np.float64)
+        q_len = np.array([len(q) for q in query])[:, None]
+        v_len = np.array([len(v) for v in self.vocab])[None, :]
+        inside = (v_len > q_len) & (q_len >= 5)
+        best = np.where(inside, np.maximum(ratio, part * PART_PENALTY), ratio)
+        sim = np.where(best >= np.where(q_len >= 5, FUZZY_FLOOR, SHORT_FUZZY_FLOOR), best / 100, 0.0)
+        for i, q in enumerate(query):
+            if q.isdigit():
+                sim[i] = 0.0
+                sim[i, [j for j in self._digits if _number_inside(q, self.vocab[j])]] = NUMBER_PART
+            else:
+                if len(q) <= 3:
+                    sim[i] = 0.0
+                else:
+                    misread = self._by_glyphs.get(glyph_key(q), [])
+                    sim[i, misread] = np.maximum(sim[i, misread], MISREAD)
+                verb = self._by_base.get(base_form(q), [])
+                sim[i, verb] = np.maximum(sim[i, verb], VERB_FORM)
+            exact = self._by_base.get(q)  # a word is in the vocabulary under its own base form too
+            sim[i, [j for j in (exact or []) if self.vocab[j] == q]] = 1.0
+        return sim
+
+    def _joined_rows(self, query: list[str]) -> np.ndarray:
+        """Two adjacent read words joined against each long query word ("touch down" / "touchdown")."""
+        out = np.zeros((len(query), len(self.joined)))
         long = [i for i, q in enumerate(query) if len(q) >= 5 and not q.isdigit()]
-        if long:
-            pairs = process.cdist([query[i] for i in long], joined, scorer=fuzz.ratio, dtype=np.float64)
-            pairs = np.where(pairs >= FUZZY_FLOOR, pairs / 100 * PART_PENALTY, 0.0)
-            out[long, :-1] = np.maximum(out[long, :-1], pairs)
-            out[long, 1:] = np.maximum(out[long, 1:], pairs)
-    return out
-
-
-def _vocab_similarity(query: Sequence[str], vocab: list[str]) -> np.ndarray:
-    ratio = process.cdist(query, vocab, scorer=fuzz.ratio, dtype=np.float64)
-    part = process.cdist(query, vocab, scorer=fuzz.partial_ratio, dtype=np.float64)
-    q_len = np.array([len(q) for q in query])[:, None]
-    v_len = np.array([len(v) for v in vocab])[None, :]
-    inside = (v_len > q_len) & (q_len >= 5)
-    best = np.where(inside, np.maximum(ratio, part * PART_PENALTY), ratio)
-    sim = np.where(best >= np.where(q_len >= 5, FUZZY_FLOOR, SHORT_FUZZY_FLOOR), best / 100, 0.0)
-    exact = np.array([[q == v for v in vocab] for q in query])
-    sim = np.where(exact, 1.0, sim)
-    bases = [base_form(v) for v in vocab]
-    same_verb = np.array([[base_form(q) == b for b in bases] for q in query])
-    sim = np.where(same_verb & ~exact, np.maximum(sim, VERB_FORM), sim)
-    for i, q in enumerate(query):
-        if len(q) <= 3 and not q.isdigit():
-            sim[i] = exact[i]
-        elif q.isdigit():
-            sim[i] = [1.0 if q == v else NUMBER_PART if _number_inside(q, v) else 0.0 for v in vocab]
-    return sim
+        if long and self.joined:
+            pairs = process.cdist([query[i] for i in long], self.joined, scorer=fuzz.ratio, dtype=np.float64)
+            out[long] = np.where(pairs >= JOINED_FLOOR, pairs / 100 * PART_PENALTY, 0.0)
+        return out
 
 
 def _number_inside(number: str, word: str) -> bool:
@@ -155,10 +208,12 @@ def find(
     *,
     min_coverage: float = MIN_COVERAGE,
     limit: int = 20,
+    slack: int | None = None,
 ) -> list[Match]:
     """The places in ``stream`` where ``query`` (normalized words, with ``weights``) is, best first.
 
-    A place is a window of ``len(query) + max(2, len(query) // 2)`` words that starts on a matched
+    A place is a window of ``len(query) + slack`` words (default ``max(2, len(query) // 2)``: an
+    option's words are close together; a described moment's may be farther apart) that starts on a matched
     word and ends at a pause longer than ``MAX_PAUSE_S`` (silence between two sentences); places whose
     matched words overlap a better place are left out; at most ``limit``, none under ``min_coverage``.
     ``sim`` is ``similarity(query, stream.words)`` when already computed.
@@ -178,7 +233,9 @@ def find(
         return []
     if sim is None:
         sim = similarity(query, stream.words)
-    length = len(query) + max(2, len(query) // 2)
+    if not sim.any():
+        return []
+    length = len(query) + (max(2, len(query) // 2) if slack is None else slack)
     padded = np.pad(sim, ((0, 0), (0, length - 1)))
     windows = sliding_window_view(padded, length, axis=1)  # query x start x offset
     # a window ends at a pause: words heard MAX_PAUSE_S apart are not one phrase
@@ -217,22 +274,22 @@ def extents(matches: Sequence[Match], keep: float = 0.8) -> list[tuple[float, fl
         [(9.0, 11.0), (9.0, 11.0), (12.0, 13.0)]
     """
     out = [(m.start_s, m.end_s) for m in matches]
-    screen = sorted((i for i, m in enumerate(matches) if m.stream.source == "ocr"), key=lambda i: matches[i].start_s)
-    for i in screen:
+    screen = sorted(
+        (i for i, m in enumerate(matches) if m.stream.source == "ocr"),
+        key=lambda i: (matches[i].stream.video_id, matches[i].start_s),
+    )
+    for position, i in enumerate(screen):
         m = matches[i]
         start, end = m.start_s, m.end_s
-        for j in screen:  # in time order: grow the run both ways
-            other = matches[j]
-            if other.stream.video_id != m.stream.video_id or other.score < keep * m.score:
-                continue
-            if other.end_s >= start - 1e-6 and other.start_s <= end + 1e-6:
+        for step in (-1, 1):  # walk to earlier, then later screens while they touch and read it as well
+            j = position + step
+            while 0 <= j < len(screen):
+                other = matches[screen[j]]
+                touching = other.end_s >= start - 1e-6 and other.start_s <= end + 1e-6
+                if other.stream.video_id != m.stream.video_id or not touching or other.score < keep * m.score:
+                    break
                 start, end = min(start, other.start_s), max(end, other.end_s)
-        for j in reversed(screen):
-            other = matches[j]
-            if other.stream.video_id != m.stream.video_id or other.score < keep * m.score:
-                continue
-            if other.end_s >= start - 1e-6 and other.start_s <= end + 1e-6:
-                start, end = min(start, other.start_s), max(end, other.end_s)
+                j += step
         out[i] = (start, end)
     return out
 

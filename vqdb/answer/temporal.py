@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vqdb.answer.lexical import STOPWORDS, extents, find, rarity_weights, similarity
+from vqdb.answer.lexical import STOPWORDS, Matcher, extents, find, rarity_weights
 from vqdb.answer.questions import QuestionParts
 from vqdb.answer.timeline import Stream, match_words
 from vqdb.models.protocols import TextEmbedder
@@ -50,6 +50,7 @@ NOT_IN_RELATION = 0.1
 AT_HALF_WIDTH_S = 1.0  # an explicit time ("at 2:35") names the seconds around it
 MIN_ANCHOR = 0.5  # lexical score an anchor's match needs
 KEEP_ANCHOR = 0.85  # matches within this share of the best are anchors too
+SAME_MOMENT_S = 1.0  # anchors of different sources this close are one moment
 MIN_SEMANTIC_ANCHOR = 0.4  # cosine a snippet needs to be the anchor when no word of it matched
 MAX_SEMANTIC_TEXTS = 512  # distinct snippet texts compared with the anchor (the first, in time order)
 SOURCE_MISMATCH = 0.75  # weight of text from a source the question did not name
@@ -78,10 +79,15 @@ def source_weight(named: str | None, source: str) -> float:
 
 
 def locate(
-    parts: QuestionParts, streams: Sequence[Stream], embedder: TextEmbedder | None = None, limit: int = 5
+    parts: QuestionParts,
+    streams: Sequence[Stream],
+    embedder: TextEmbedder | None = None,
+    matcher: Matcher | None = None,
+    limit: int = 5,
 ) -> list[Anchor]:
     """The moments of ``parts``' anchor in ``streams``, best first (none: the question has no relation,
-    or its anchor was found nowhere). ``embedder`` finds an anchor no word of which was read or heard.
+    or its anchor was found nowhere). ``embedder`` finds an anchor no word of which was read or heard;
+    ``matcher`` is a ``Matcher`` of the streams' words, when one is at hand.
 
     Example:
         >>> from vqdb.answer.questions import read_question
@@ -94,7 +100,8 @@ def locate(
     if parts.anchor is None or not streams:
         return []
     words = match_words(parts.anchor)
-    sims = [similarity(words, s.words) for s in streams]
+    matcher = matcher or Matcher([s.words for s in streams])
+    sims = [matcher.similarity(words, i) for i in range(len(streams))]
     present = np.any([sim.max(axis=1) > 0 for sim in sims], axis=0) if sims else np.zeros(len(words), bool)
     anchors: list[Anchor] = []
     content = np.array([w not in STOPWORDS for w in words])
@@ -106,7 +113,7 @@ def locate(
         matches = [
             m
             for stream, sim in zip(streams, sims, strict=True)
-            for m in find(query, weights, stream, sim[present], min_coverage=MIN_ANCHOR)
+            for m in find(query, weights, stream, sim[present], min_coverage=MIN_ANCHOR, slack=max(4, len(query)))
         ]
         for m, (start, end) in zip(matches, extents(matches), strict=True):
             score = m.score * source_weight(parts.anchor_source, m.stream.source)
@@ -116,8 +123,23 @@ def locate(
     if not anchors:
         return []
     best = max(a.score for a in anchors)
-    kept = [a for a in anchors if a.score >= KEEP_ANCHOR * best]
+    kept = _moments([a for a in anchors if a.score >= KEEP_ANCHOR * best])
     return sorted(kept, key=lambda a: (-a.score, a.start_s))[:limit]
+
+
+def _moments(anchors: list[Anchor]) -> list[Anchor]:
+    """Anchors from different sources within ``SAME_MOMENT_S`` of each other merged into one (the moment
+    seen on screen and heard): text "after" it must come after both."""
+    merged: list[tuple[Anchor, set[str | None]]] = []
+    for a in sorted(anchors, key=lambda a: a.start_s):
+        if merged:
+            last, sources = merged[-1]
+            if a.source not in sources and a.start_s <= last.end_s + SAME_MOMENT_S:
+                union = Anchor(last.start_s, max(last.end_s, a.end_s), max(last.score, a.score), last.source, last.text)
+                merged[-1] = (union, sources | {a.source})
+                continue
+        merged.append((a, {a.source}))
+    return [a for a, _ in merged]
 
 
 def _semantic_anchors(parts: QuestionParts, streams: Sequence[Stream], embedder: TextEmbedder) -> list[Anchor]:
