@@ -5,15 +5,16 @@ a stream's normalized words (``vqdb.answer.timeline``):
 
 * **word similarity** (:func:`similarity`) is 1 for the same word and rapidfuzz's ratio above
   ``FUZZY_FLOOR`` otherwise (``SHORT_FUZZY_FLOOR`` for four letters: "call" is not "all"), so letter
-  confusions ("CHAMNEL", "Guttenberg", "LIFTOFFI") still count, and so do letters OCR confuses in
-  short words ("kecp": ``MISREAD``) and forms of one irregular verb ("wrote", "written":
-  ``VERB_FORM``); a phrase word of five letters or more inside a longer read word counts too (OCR
-  drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech splits compounds: "touch
-  down", ``JOINED_FLOOR``). Words of three letters or fewer, and numbers, match only exactly: "1961" is not "1963" (a
-  number that OCR ran into its neighbour, "0207946", still contains "7946");
+  confusions ("CHAMNEL", "Guttenberg", "LIFTOFFI") still count; so does the ratio of the words' glyph
+  keys (``vqdb.textnorm.glyph_key``: "kecp", "tovver"), times ``MISREAD``, and forms of one irregular
+  verb ("wrote", "written": ``VERB_FORM``); a phrase word of five letters or more inside a longer
+  read word counts too (OCR drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech
+  splits compounds: "touch down", ``JOINED_FLOOR``). Words of three letters or fewer, and numbers,
+  match only exactly: "1961" is not "1963" (a number that OCR ran into its neighbour, "0207946", still
+  contains "7946");
 * **coverage** of a window of the stream a little longer than the phrase is the weighted share of
   the phrase's words found in it; weights say how much a word tells options apart
-  (:func:`option_weights`: a word in every option weighs little, a function word less) or how rare it
+  (:func:`option_weights`: a word in every option weighs less, a function word less still) or how rare it
   is in the video (:func:`rarity_weights`);
 * **order**: the share of the matched words in the phrase's order ("what your country can do for
   you" is not "what you can do for your country"), which scales the score by ``ORDER_FLOOR``..1.
@@ -46,10 +47,11 @@ FUZZY_FLOOR = 75.0  # rapidfuzz ratio (0-100) below which two words do not match
 JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
 SHORT_FUZZY_FLOOR = 87.0  # the same for a four-letter word: one letter more or less is another word
 PART_PENALTY = 0.95  # a word found inside a longer word, or as two words joined, counts a little less
-MISREAD = 0.9  # a word of four letters or more read with letters OCR confuses ("kecp" for "keep")
+MISREAD = 0.9  # similarity of words once letters OCR confuses are made the same ("kecp" for "keep") counts this much
 VERB_FORM = 0.9  # another form of the same irregular verb ("wrote", "written")
 NUMBER_PART = 0.8  # a number found at the start or end of a longer number (digits run together)
 STOPWORD_WEIGHT = 0.4
+SHARED_WEIGHT = 0.3
 ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
@@ -126,11 +128,11 @@ class Matcher:
             np.array([joined_index[a + b] for a, b in zip(words, words[1:], strict=False)], dtype=int)
             for words in sequences
         ]
+        self._index = index
+        self._glyphs = [glyph_key(w) for w in self.vocab]
         self._by_base: dict[str, list[int]] = {}
-        self._by_glyphs: dict[str, list[int]] = {}
         for i, word in enumerate(self.vocab):
             self._by_base.setdefault(base_form(word), []).append(i)
-            self._by_glyphs.setdefault(glyph_key(word), []).append(i)
         self._digits = [i for i, word in enumerate(self.vocab) if word.isdigit()]
         self._rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -157,12 +159,11 @@ class Matcher:
     def _word_rows(self, query: list[str]) -> np.ndarray:
         if not self.vocab:
             return np.zeros((len(query), 0))
-        ratio = process.cdist(query, self.vocab, scorer=fuzz.ratio, dtype=np.float64)
-        part = process.cdist(query, self.vocab, scorer=fuzz.partial_ratio, dtype=np.float64)
         q_len = np.array([len(q) for q in query])[:, None]
-        v_len = np.array([len(v) for v in self.vocab])[None, :]
-        inside = (v_len > q_len) & (q_len >= 5)
-        best = np.where(inside, np.maximum(ratio, part * PART_PENALTY), ratio)
+        inside = (np.array([len(v) for v in self.vocab])[None, :] > q_len) & (q_len >= 5)
+        best = self._fuzzy(query, self.vocab, inside)
+        # the same on glyph keys, for letters OCR confuses ("tovver" is "tower")
+        best = np.maximum(best, self._fuzzy([glyph_key(q) for q in query], self._glyphs, inside) * MISREAD)
         sim = np.where(best >= np.where(q_len >= 5, FUZZY_FLOOR, SHORT_FUZZY_FLOOR), best / 100, 0.0)
         for i, q in enumerate(query):
             if q.isdigit():
@@ -171,14 +172,18 @@ class Matcher:
             else:
                 if len(q) <= 3:
                     sim[i] = 0.0
-                else:
-                    misread = self._by_glyphs.get(glyph_key(q), [])
-                    sim[i, misread] = np.maximum(sim[i, misread], MISREAD)
                 verb = self._by_base.get(base_form(q), [])
                 sim[i, verb] = np.maximum(sim[i, verb], VERB_FORM)
-            exact = self._by_base.get(q)  # a word is in the vocabulary under its own base form too
-            sim[i, [j for j in (exact or []) if self.vocab[j] == q]] = 1.0
+            if q in self._index:
+                sim[i, self._index[q]] = 1.0
         return sim
+
+    @staticmethod
+    def _fuzzy(query: list[str], vocab: list[str], inside: np.ndarray) -> np.ndarray:
+        """rapidfuzz ratio, or partial ratio (x ``PART_PENALTY``) where ``inside`` (a word in a longer one)."""
+        ratio = process.cdist(query, vocab, scorer=fuzz.ratio, dtype=np.float64)
+        part = process.cdist(query, vocab, scorer=fuzz.partial_ratio, dtype=np.float64)
+        return np.where(inside, np.maximum(ratio, part * PART_PENALTY), ratio)
 
     def _joined_rows(self, query: list[str]) -> np.ndarray:
         """Two adjacent read words joined against each long query word ("touch down" / "touchdown")."""
@@ -310,8 +315,9 @@ def _in_order(positions: np.ndarray, weights: np.ndarray) -> float:
 
 def option_weights(options: Sequence[Sequence[str]]) -> list[np.ndarray]:
     """Each option word's weight: how much it tells the options apart, ``log((n + 1) / df) / log(n + 1)``
-    for a word in ``df`` of the ``n`` options (1 in one option, ~0.14 in all of four), times
-    ``STOPWORD_WEIGHT`` for a function word.
+    for a word in ``df`` of the ``n`` options (1 in one option, 0.37 in two of four), at least
+    ``SHARED_WEIGHT`` (a word every option has still belongs with the others: "Channel" and "9" read
+    apart are not "Channel 9"), times ``STOPWORD_WEIGHT`` for a function word.
 
     Example:
         >>> [w.round(2).tolist() for w in option_weights([["channel", "4"], ["channel", "7"]])]
@@ -324,7 +330,12 @@ def option_weights(options: Sequence[Sequence[str]]) -> list[np.ndarray]:
             df[word] = df.get(word, 0) + 1
     scale = math.log(n + 1)
     return [
-        np.array([math.log((n + 1) / df[w]) / scale * (STOPWORD_WEIGHT if w in STOPWORDS else 1.0) for w in words])
+        np.array(
+            [
+                max(SHARED_WEIGHT, math.log((n + 1) / df[w]) / scale) * (STOPWORD_WEIGHT if w in STOPWORDS else 1.0)
+                for w in words
+            ]
+        )
         for words in options
     ]
 

@@ -97,8 +97,8 @@ _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
 _IN_VIDEO = r"\s+(?:in|into|of)\s+(?:the\s+)?(?:video|clip|film|movie|recording)\b"
 _CLOCK = re.compile(_AT + r"(\d{1,2}):(\d{2})(?::(\d{2}))?" + _IN_VIDEO, re.IGNORECASE)  # not a time of day
-_SPOKEN_TIME = re.compile(  # on canonical text: numbers are digits
-    _AT + r"(?:(\d+)(?:st|nd|rd|th)? minutes?(?: and)? )?(\d+)(?:st|nd|rd|th)? seconds?\b"
+_SPOKEN_TIME = re.compile(  # on canonical text: numbers are digits, "second" is "2nd"
+    _AT + r"(?:(\d+)(?:st|nd|rd|th)? minutes?(?: and)? )?(\d+)(?:st|nd|rd|th)? (?:seconds?|2nd)\b"
     "|" + _AT + r"(\d+)(?:st|nd|rd|th)? minutes?\b"
 )
 

@@ -104,9 +104,8 @@ def locate(
     sims = [matcher.similarity(words, i) for i in range(len(streams))]
     present = np.any([sim.max(axis=1) > 0 for sim in sims], axis=0) if sims else np.zeros(len(words), bool)
     anchors: list[Anchor] = []
-    content = np.array([w not in STOPWORDS for w in words])
-    if not parts.quoted and (present & content).any():
-        present &= content  # a described moment: its function words locate nothing
+    if not parts.quoted:  # a described moment: its function words locate nothing
+        present &= np.array([w not in STOPWORDS for w in words], dtype=bool)
     if present.any():
         query = [w for w, keep in zip(words, present, strict=True) if keep]
         weights = rarity_weights(query, streams)
