@@ -86,16 +86,16 @@ class OptionScore:
 
         Example:
             >>> OptionScore("B", "19:15", 1.2345, 1.0, 0.5, 0.3).describe()
-            'B 1.234 = lexical 1.000 + semantic 0.500 / context 0.300 (not read or heard)'
+            'B: 1.234 (lexical 1.000, semantic 0.500, context 0.300) not read or heard'
         """
         where = (
-            f"{self.where.source} [{self.where.start_s:.1f}, {self.where.end_s:.1f}] {self.where.text[:80]!r}"
+            f"read in {self.where.source} [{self.where.start_s:.1f}, {self.where.end_s:.1f}] {self.where.text[:80]!r}"
             if self.where
-            else "(not read or heard)"
+            else "not read or heard"
         )
         return (
-            f"{self.letter} {self.score:.3f} = lexical {self.lexical:.3f} + semantic {self.semantic:.3f}"
-            f" / context {self.context_semantic:.3f} {where}"
+            f"{self.letter}: {self.score:.3f} (lexical {self.lexical:.3f}, semantic {self.semantic:.3f}, "
+            f"context {self.context_semantic:.3f}) {where}"
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -249,7 +249,7 @@ class _Reading:
         best = ranked[0]
         margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
         low = max(s.lexical for s in scored) < CONFIDENT_LEXICAL or margin < CONFIDENT_MARGIN
-        notes = [*self.notes, "option scores: " + "; ".join(s.describe() for s in scored)]
+        notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
         if low:
             notes.append(
                 f"low confidence: best lexical {max(s.lexical for s in scored):.2f}, margin {margin:.3f} over "
