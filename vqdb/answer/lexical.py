@@ -43,7 +43,7 @@ from rapidfuzz import fuzz, process
 from vqdb.answer.timeline import Stream
 from vqdb.textnorm import base_form, glyph_key
 
-FUZZY_FLOOR = 75.0  # rapidfuzz ratio (0-100) below which two words do not match
+FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
 JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
 SHORT_FUZZY_FLOOR = 87.0  # the same for a four-letter word: one letter more or less is another word
 PART_PENALTY = 0.95  # a word found inside a longer word, or as two words joined, counts a little less
