@@ -105,3 +105,17 @@ def test_irregular_verbs_have_one_base_form():
 def test_letters_ocr_confuses_share_a_glyph_key(read, word):
     assert glyph_key(read) == glyph_key(word)
     assert glyph_key("cold") != glyph_key("gold")
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("10%", "ten percent"),
+        ("£250 a month", "two hundred and fifty pounds a month"),
+        ("$5", "five dollars"),
+        ("R&D", "R and D"),
+        ("€1,000,000", "one million euros"),
+    ],
+)
+def test_symbols_read_as_their_words(written, said):
+    assert canonical(written) == canonical(said)

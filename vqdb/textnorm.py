@@ -9,7 +9,8 @@ to one form, so two texts that say the same thing compare equal word for word:
 * anything but letters and digits separates words (apostrophes inside words are dropped: "don't" -> "dont");
 * numbers become digits: "twenty-five" -> "25", "one hundred and five" -> "105", "nineteen eighty-four"
   -> "1984", "3,000" -> "3000", "fifth" / "5th" -> "5th", "three point five" -> "3.5";
-* British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list.
+* British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list;
+* symbols said as words are words: "10%" -> "10 percent", "£250" -> "250 pounds", "R&D" -> "r and d".
 
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
 ``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
@@ -51,6 +52,9 @@ _ORDINALS = {
     "eightieth": 80, "ninetieth": 90, "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
 }  # fmt: skip
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(st|nd|rd|th)$")
+_SYMBOL_WORDS = {"%": "percent", "&": "and", "£": "pounds", "$": "dollars", "€": "euros", "¥": "yen"}
+_CURRENCY_BEFORE = re.compile(r"([£$€¥])\s?(\d[\d,.]*\d|\d)")
+_SYMBOL = re.compile(r"[%&£$€¥]")
 _NUMBER_WORDS = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_ORDINALS)
 
 # British -> American, the common words of subtitles, captions and speech (inflections are generated).
@@ -174,8 +178,12 @@ def canonical_words(text: str) -> list[str]:
     Example:
         >>> canonical_words("one hundred and five grey tyres")
         ['105', 'gray', 'tires']
+        >>> canonical_words("Save 10% — £3,000 a year")
+        ['save', '10', 'percent', '3000', 'pounds', 'a', 'year']
     """
     british = _british()
+    text = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(2)} {_SYMBOL_WORDS[m.group(1)]} ", str(text))
+    text = _SYMBOL.sub(lambda m: f" {_SYMBOL_WORDS[m.group(0)]} ", text)
     out: list[str] = []
     spoken: set[int] = set()  # positions in ``out`` of numbers said in words (only those can be a year's halves)
     tokens = words(text)
