@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
 from vqdb.answer.evidence_answerer import EvidenceAnswerer
@@ -180,3 +182,26 @@ def test_open_ended_returns_the_best_snippet(corpus, answerer):
 def test_no_evidence_gives_no_answer(answerer):
     found = answerer.answer("What?", OPTIONS, [])
     assert found.answer is None and "no OCR" in found.notes[0]
+
+
+class HashEmbedder:
+    """A stand-in embedder (deterministic unit vectors), so many questions run fast."""
+
+    model_id = "hash"
+
+    def embed_texts(self, texts):
+        import numpy as np
+
+        rows = np.array([[hash(t) % 97 + 1.0, len(t) + 1.0, 3.0] for t in texts])
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.text(max_size=80),
+    st.lists(st.text(max_size=30), min_size=2, max_size=5),
+    st.sampled_from(["right after 'ask not'", "while the LIVE tag is on screen", "at 0:05 in the video", ""]),
+)
+def test_any_question_and_options_get_an_answer_without_error(question, options, relation):
+    found = EvidenceAnswerer(HashEmbedder()).answer(f"{question} {relation}", options, [], timeline=IDENT + JFK)
+    assert found.answer in "ABCDE" and len(found.options) == len(options)
