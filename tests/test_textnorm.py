@@ -119,3 +119,9 @@ def test_letters_ocr_confuses_share_a_glyph_key(read, word):
 )
 def test_symbols_read_as_their_words(written, said):
     assert canonical(written) == canonical(said)
+
+
+@given(st.text(alphabet="abcdeilmnorsw018|!", max_size=12))  # no u or v: "vvv" reads two ways
+def test_a_misread_word_has_the_glyph_key_of_the_word(word):
+    misread = word.replace("e", "c").replace("o", "0").replace("m", "rn").replace("w", "vv").replace("l", "1")
+    assert glyph_key(misread) == glyph_key(word)

@@ -31,7 +31,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_WORD = re.compile(r"[^\W_]+(?:[.,][0-9]+)*", re.UNICODE)
+_WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)+|[^\W_]+", re.UNICODE)  # a separator joins digits only
 _APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
 
 _UNITS = {
@@ -226,22 +226,22 @@ def squash(text: str) -> str:
     return text.replace(" ", "")
 
 
-_GLYPH_PAIRS = (("rn", "m"), ("vv", "w"), ("uu", "w"), ("cl", "d"))
+_GLYPH_PAIRS = (("rn", "m"), ("vv", "w"), ("uu", "w"))
 _GLYPHS = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "!": "l", "5": "s", "8": "b", "e": "c"})
 
 
 def glyph_key(word: str) -> str:
-    """``word`` with the letters OCR confuses for one another made the same ("rn"/"m", "vv"/"w", "cl"/"d",
-    "0"/"o", "1"/"l"/"i", "5"/"s", "8"/"b", "e"/"c"), so a misread word and the word compare equal.
+    """``word`` with the letters OCR confuses for one another made the same ("rn"/"m", "vv"/"w", "0"/"o",
+    "1"/"l"/"i", "5"/"s", "8"/"b", "e"/"c"), so a misread word and the word compare equal.
 
     Example:
         >>> glyph_key("kecp") == glyph_key("keep"), glyph_key("C0rner") == glyph_key("comer")
         (True, True)
     """
-    word = word.lower()
+    word = word.lower().translate(_GLYPHS)  # letters first, so both sides reach the same pairs
     for pair, glyph in _GLYPH_PAIRS:
         word = word.replace(pair, glyph)
-    return word.translate(_GLYPHS)
+    return word
 
 
 def split_numbers(tokens: list[str]) -> list[str]:
