@@ -168,7 +168,9 @@ class LocalWriterLock:
 
     def fence(self) -> None:
         if not self._held:  # an flock is never lost while its process lives: held until released
-            raise CorpusBusyError(f"corpus {self.root}: this writer released its lock; open the corpus for writing again")
+            raise CorpusBusyError(
+                f"corpus {self.root}: this writer released its lock; open the corpus for writing again"
+            )
 
     def _try_acquire(self, key: str) -> bool:
         me = threading.get_ident()

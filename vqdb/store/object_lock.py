@@ -29,6 +29,7 @@ Example (``tests/store/test_object_storage.py`` runs it against a local S3 serve
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import threading
@@ -203,10 +204,8 @@ class ObjectWriterLock:
         return "another process" if holder is None else f"another writer, {holder}"
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # at interpreter exit the lease simply runs out
             self.release()
-        except Exception:  # at interpreter exit the lease simply runs out
-            pass
 
     def __repr__(self) -> str:
         return f"ObjectWriterLock({self.location.uri!r}, held={self._held})"
