@@ -91,13 +91,13 @@ class RayEngine:
             _start(ray, self.config)
         pending: dict[Any, VideoJob] = {}
         try:
-            task = ray.remote(self.step).options(
+            task = ray.remote(_run_step).options(
                 num_cpus=1,
                 num_gpus=_gpus_per_task(ray, self.config),
                 max_retries=TASK_RETRIES,
                 retry_exceptions=False,
             )
-            pending = {task.remote(job, self.config, self.extractors, self.location): job for job in jobs}
+            pending = {task.remote(self.step, job, self.config, self.extractors, self.location): job for job in jobs}
             while pending:
                 done, _ = ray.wait(list(pending), num_returns=1)
                 job = pending.pop(done[0])
@@ -119,6 +119,11 @@ class RayEngine:
                 ray.cancel(ref, force=True)
             if started:
                 ray.shutdown()
+
+
+def _run_step(step: Step, job: VideoJob, config: Config, extractors: Sequence[str], location: Location) -> VideoResult:
+    """The body of every task (a module-level function, so any picklable ``step`` can be shipped)."""
+    return step(job, config, extractors, location)
 
 
 def _import_ray() -> Any:
