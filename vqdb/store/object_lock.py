@@ -122,7 +122,7 @@ class ObjectWriterLock:
         if lease.heartbeat is not None:
             lease.heartbeat.join()
         if lease.lost is None:  # give it back, keeping the token; a lost lock is someone else's now
-            self._files.replace(LOCK_KEY, _encode(token=lease.token), lease.etag)
+            self._files.replace(LOCK_KEY, _encode(token=lease.token, free=True), lease.etag)
 
     def holder(self) -> Holder | None:
         found = self._files.read_versioned(LOCK_KEY)
