@@ -1,16 +1,22 @@
-"""Ingest throughput: decoding + sampling at 1 fps, sequential vs keyframe seeking.
+"""Ingest throughput: decoding + sampling at 1 fps, sequential vs keyframe seeking; and whole ingests on
+each engine.
 
 Prints one table per section; ``vs seq`` is the speed-up over sequential decoding of the same file in
 the same run (the baseline), ``decoded`` the frames each mode decodes, and ``auto`` what
-``choose_decode_mode`` picks, with the predicted seek work (fraction of a sequential decode).
+``choose_decode_mode`` picks, with the predicted seek work (fraction of a sequential decode). The
+``engines`` section ingests the shared clips into a fresh corpus with the local engine (``--jobs 1``,
+``--jobs 2``) and with Ray (1 and 2 workers: a local Ray instance of that many CPUs, started before the
+timed ingest, its start shown apart); ``vs local 1`` is wall time against ``--jobs 1`` in the same run.
 
     .venv/bin/python benchmarks/ingest.py                  # shared clips + 10-minute videos, 1 s and 10 s GOPs
     .venv/bin/python benchmarks/ingest.py --minutes 2 --gops 0.5,1,2,4,10 --fps 1,0.5
+    .venv/bin/python benchmarks/ingest.py --sections engines --engine-extractors audio,subtitles
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from collections.abc import Iterable
@@ -33,15 +39,68 @@ SHARED_CLIPS = (
     "movie-hello.mp4",
 )
 MODES = ("sequential", "seek")
+SECTIONS = ("clips", "generated", "embedding", "engines")
 
 
 def main() -> None:
-    """Run every section and print its table."""
+    """Run the chosen sections and print their tables."""
     args = _parse_args()
     print(f"max_side={args.max_side}, best of {args.repeat}; auto shows the chosen mode (predicted seek work)")
-    shared_clips_section(args)
-    generated_videos_section(args)
-    embedding_section(args)
+    for name in args.sections:
+        {
+            "clips": shared_clips_section,
+            "generated": generated_videos_section,
+            "embedding": embedding_section,
+            "engines": engines_section,
+        }[name](args)
+
+
+def engines_section(args: argparse.Namespace) -> None:
+    """The same ingest of the shared clips on each engine: local ``--jobs 1/2``, Ray with 1/2 workers."""
+    import vqdb
+
+    clips = _shared_clips()
+    if not clips:
+        return
+    media_s = sum(probe(p).duration_s for p in clips)
+    rows, baseline = [], None
+    for engine, workers in (("local", 1), ("local", 2), ("ray", 1), ("ray", 2)):
+        start_s = _start_ray(workers) if engine == "ray" else 0.0
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                corpus = vqdb.connect(Path(tmp) / "corpus", progress=False, engine=engine, jobs=workers)
+                begin = time.perf_counter()
+                summary = corpus.ingest(clips, extractors=args.engine_extractors)
+                wall = time.perf_counter() - begin
+        finally:
+            if engine == "ray":
+                import ray
+
+                ray.shutdown()
+        baseline = baseline or wall
+        rows.append(
+            {
+                "engine": engine,
+                "workers": workers,
+                "videos": f"{len(summary.ingested)}/{len(clips)}",
+                "video s": f"{media_s:.1f}",
+                "start s": f"{start_s:.1f}",
+                "wall s": f"{wall:.1f}",
+                "x realtime": f"{media_s / wall:.2f}",
+                "vs local 1": f"{baseline / wall:.2f}x",
+                "load": f"{os.getloadavg()[0]:.1f}",
+            }
+        )
+    print_table(f"Whole ingest per engine ({', '.join(args.engine_extractors)} + frames), shared clips", rows)
+
+
+def _start_ray(workers: int) -> float:
+    """Start a local Ray instance of ``workers`` CPUs (the ingest then uses it); returns seconds taken."""
+    import ray
+
+    begin = time.perf_counter()
+    ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR")
+    return time.perf_counter() - begin
 
 
 def shared_clips_section(args: argparse.Namespace) -> None:
@@ -204,7 +263,15 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--fps", type=_floats, default=(1.0,), help="sample rates, e.g. 1,0.5")
     parser.add_argument("--max-side", type=int, default=384, help="longest side of sampled images")
     parser.add_argument("--repeat", type=int, default=2, help="runs per mode; the best is shown")
+    parser.add_argument("--sections", type=_names, default=SECTIONS, help=f"any of {','.join(SECTIONS)}")
+    parser.add_argument(
+        "--engine-extractors", type=_names, default=("audio", "subtitles"), help="extractors of the engines section"
+    )
     return parser.parse_args()
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in text.split(",") if v.strip())
 
 
 def _floats(text: str) -> tuple[float, ...]:

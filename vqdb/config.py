@@ -3,8 +3,9 @@
 Values come, lowest priority first, from the defaults below, a TOML file (``$VQDB_CONFIG`` or
 ``~/.config/vqdb/config.toml``), the corpus's own ``vqdb.toml``, environment variables ``VQDB_<FIELD>``
 (upper case) and finally keyword overrides. ``OPENAI_API_KEY``, when set, is the API key of the LLM and
-the VLM unless a file or ``VQDB_LLM_API_KEY`` / ``VQDB_VLM_API_KEY`` gives one; API keys never appear in
-``repr(config)``.
+the VLM unless a file or ``VQDB_LLM_API_KEY`` / ``VQDB_VLM_API_KEY`` gives one; likewise the standard
+AWS variables (``AWS_ENDPOINT_URL``, ``AWS_REGION``, ``AWS_ACCESS_KEY_ID``...) give the ``s3_*`` settings
+of a corpus on ``s3://``. API keys and storage credentials never appear in ``repr(config)``.
 
 Example:
     >>> from vqdb.config import Config
@@ -63,8 +64,17 @@ def check_gap(gap: object) -> float | None:
     return float(gap)
 
 
-# the lowest-priority source of a setting, below the files: a variable other tools already read
-FALLBACK_VARIABLES = {"llm_api_key": "OPENAI_API_KEY", "vlm_api_key": "OPENAI_API_KEY"}
+# the lowest-priority source of a setting, below the files: variables other tools already read (the first set)
+FALLBACK_VARIABLES = {
+    "llm_api_key": ("OPENAI_API_KEY",),
+    "vlm_api_key": ("OPENAI_API_KEY",),
+    "s3_endpoint": ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"),
+    "s3_region": ("AWS_REGION", "AWS_DEFAULT_REGION"),
+    "s3_access_key_id": ("AWS_ACCESS_KEY_ID",),
+    "s3_secret_access_key": ("AWS_SECRET_ACCESS_KEY",),
+    "s3_session_token": ("AWS_SESSION_TOKEN",),
+}
+ENGINES = ("local", "ray")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,6 +121,17 @@ class Config:
     extractors: tuple[str, ...] = ()
     jobs: int = 1
     progress: bool = True
+    # where the per-video step of an ingest runs: "local" (this process, or ``jobs`` worker processes)
+    # or "ray" (Ray tasks; ``ray_address`` names a running cluster, empty starts a local Ray instance)
+    engine: str = "local"
+    ray_address: str = ""
+    # a corpus on s3:// (AWS S3 or an S3-compatible server such as MinIO): empty values fall back to the
+    # standard AWS variables, then to boto3's and Lance's own credential chains
+    s3_endpoint: str = ""
+    s3_region: str = ""
+    s3_access_key_id: str = dataclasses.field(default="", repr=False)
+    s3_secret_access_key: str = dataclasses.field(default="", repr=False)
+    s3_session_token: str = dataclasses.field(default="", repr=False)
 
     def __post_init__(self) -> None:
         for name in ("sample_fps", "ocr_fps"):
@@ -124,6 +145,27 @@ class Config:
         unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
             raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")
+        if self.engine not in ENGINES:
+            raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+
+    @property
+    def storage_options(self) -> dict[str, str]:
+        """Lance's ``storage_options`` for a corpus on ``s3://``, from the ``s3_*`` settings (empty ones
+        left out, so the store's own credential chain fills them).
+
+        Example:
+            >>> Config(s3_endpoint="http://127.0.0.1:9000", s3_region="us-east-1").storage_options
+            {'endpoint': 'http://127.0.0.1:9000', 'region': 'us-east-1', 'allow_http': 'true'}
+        """
+        options = {
+            "endpoint": self.s3_endpoint,
+            "region": self.s3_region,
+            "access_key_id": self.s3_access_key_id,
+            "secret_access_key": self.s3_secret_access_key,
+            "session_token": self.s3_session_token,
+            "allow_http": "true" if self.s3_endpoint.startswith("http://") else "",
+        }
+        return {key: value for key, value in options.items() if value}
 
     @classmethod
     def load(cls, corpus_dir: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
@@ -133,11 +175,14 @@ class Config:
             >>> Config.load(overrides={"sample_fps": 0.5}).sample_fps
             0.5
         """
-        values: dict[str, Any] = {
-            name: os.environ[var] for name, var in FALLBACK_VARIABLES.items() if os.environ.get(var)
-        }
+        values: dict[str, Any] = {}
+        for name, variables in FALLBACK_VARIABLES.items():
+            found = [os.environ[var] for var in variables if os.environ.get(var)]
+            if found:
+                values[name] = found[0]
         user_file = os.environ.get("VQDB_CONFIG") or Path.home() / ".config" / "vqdb" / "config.toml"
-        for path in (Path(user_file), Path(corpus_dir) / "vqdb.toml" if corpus_dir else None):
+        local_corpus = corpus_dir is not None and "://" not in str(corpus_dir)  # a bucket's vqdb.toml is not read
+        for path in (Path(user_file), Path(corpus_dir) / "vqdb.toml" if local_corpus else None):
             if path is not None and path.is_file():
                 values.update(_read_toml(path))
         values.update(_from_environment())

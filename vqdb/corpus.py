@@ -1,5 +1,5 @@
-"""The Corpus: a directory of Lance tables and a DuckDB session over them; the public facade over
-every layer below (store, ingest, SQL, planner, answers, eval).
+"""The Corpus: a directory (or an ``s3://`` prefix) of Lance tables and a DuckDB session over them; the
+public facade over every layer below (store, ingest, SQL, planner, answers, eval).
 
 Queries are read-only (``vqdb.session``) and need an existing corpus: ``connect`` on another path
 gives a Corpus whose queries say how to make one, and only ``ingest`` creates it. Writes (ingest,
@@ -28,6 +28,7 @@ from vqdb.schema import TABLES
 from vqdb.session import ReadOnlySession, new_connection, run_read_only
 from vqdb.session import attach as attach_session
 from vqdb.store import Store, is_corpus
+from vqdb.store.location import Location
 from vqdb.store.readers import ReaderLease
 from vqdb.videos import resolve_video
 
@@ -37,24 +38,26 @@ if TYPE_CHECKING:
 
 
 class Corpus:
-    """A video corpus: ingest files into it, query it with SQL. Use ``vqdb.connect(path)``."""
+    """A video corpus: ingest files into it, query it with SQL. Use ``vqdb.connect(path)``; ``path`` may
+    be a local directory or ``s3://bucket/prefix`` (reached with the ``s3_*`` settings)."""
 
     def __init__(self, path: str | Path, config: Config | None = None):
-        self.root = Path(path).expanduser().resolve()
-        if self.root.exists() and not self.root.is_dir():
+        config = config or Config.load(path)
+        self.location = Location.of(path, config.storage_options)
+        self.root: Path | str = self.location.root
+        if self.location.local and self.location.path.exists() and not self.location.path.is_dir():
             raise VqdbError(f"corpus path {self.root} is a file; give a directory")
-        config = config or Config.load(self.root)
-        recorded = Store.open(self.root).manifest().get("embed_model") if is_corpus(self.root) else None
+        recorded = Store.open(self.location).manifest().get("embed_model") if is_corpus(self.location) else None
         if recorded and config.embed_model == Config.embed_model:  # not chosen by the user: the corpus's
             config = config.replace(embed_model=recorded)
         self.config = config
         self._con: duckdb.DuckDBPyConnection | None = None
-        self._lease: ReaderLease | None = None
+        self._lease: Any = None  # a ReaderLease while the session is open
 
     @property
     def store(self) -> Store:
         """The corpus's datasets, read-only; VqdbError naming the fix when there is no corpus here yet."""
-        return Store.open(self.root)
+        return Store.open(self.location)
 
     # -- ingest ------------------------------------------------------------------------------------
     def ingest(
@@ -71,10 +74,10 @@ class Corpus:
 
         ``extractors`` picks extractors (default: every one whose model is available); naming some for
         already-ingested videos adds just those. ``settings`` override Config fields for this call
-        (``sample_fps=2``, ``jobs=2``...). Re-ingesting a file adds no rows; ``force`` redoes its
-        extractors, and its frames too when ``sample_fps`` or the thumbnail settings changed. While
-        another process writes the corpus, ingest waits for it (``wait`` True, or at most ``wait``
-        seconds) or, with ``wait=False``, raises CorpusBusyError.
+        (``sample_fps=2``, ``jobs=2``, ``engine="ray"`` with ``ray_address``...). Re-ingesting a file adds
+        no rows; ``force`` redoes its extractors, and its frames too when ``sample_fps`` or the thumbnail
+        settings changed. While another process writes the corpus, ingest waits for it (``wait`` True, or
+        at most ``wait`` seconds) or, with ``wait=False``, raises CorpusBusyError.
 
         Example:
             >>> import tempfile, vqdb
@@ -87,7 +90,7 @@ class Corpus:
 
         config = self.config.replace(**settings) if settings else self.config
         self.close()  # this corpus's own session would keep old versions from compaction's cleanup
-        with open_for_ingest(self.root, wait=wait) as store:
+        with open_for_ingest(self.location, wait=wait) as store:
             return ingest(store, paths_or_globs, config, extractors=extractors, force=force)
 
     def compact(self, *, wait: bool | float = True) -> CompactReport:
@@ -103,7 +106,7 @@ class Corpus:
         from vqdb.store.maintenance import compact
 
         self.close()
-        with Store.open(self.root, writable=True, wait=wait) as store:
+        with Store.open(self.location, writable=True, wait=wait) as store:
             return compact(store)
 
     def delete(self, videos: str | Iterable[str], *, wait: bool | float = True) -> list[str]:
@@ -122,7 +125,7 @@ class Corpus:
         recorded = self.store.finished()
         ids = [name if name in recorded else resolve_video(self, name)["video_id"] for name in names]
         self.close()
-        with Store.open(self.root, writable=True, wait=wait) as store:
+        with Store.open(self.location, writable=True, wait=wait) as store:
             for video_id in dict.fromkeys(ids):
                 store.delete_video(video_id)
         return list(dict.fromkeys(ids))
@@ -235,10 +238,10 @@ class Corpus:
         return self._con
 
     def _attach(self, con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
-        attach_session(con, self.root, config=self.config)  # VqdbError naming the fix when not a corpus
+        attach_session(con, self.location, config=self.config)  # VqdbError naming the fix when not a corpus
         answer_sql.register(con, self)
         if self._lease is None:
-            self._lease = ReaderLease.take(self.root)  # spares the versions this session reads from cleanup
+            self._lease = ReaderLease.take(self.location)  # spares the versions this session reads from cleanup
         return con
 
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
@@ -294,7 +297,7 @@ class Corpus:
             >>> import vqdb
             >>> from vqdb.testing.corpora import empty_corpus
             >>> corpus = vqdb.connect(empty_corpus()); corpus.close()
-            >>> (corpus.root / "corpus.json").exists()
+            >>> (corpus.root / "corpus.json").exists()  # a local corpus's root is a Path
             True
         """
         if self._con is not None:
@@ -311,7 +314,7 @@ class Corpus:
         self.close()
 
     def __repr__(self) -> str:
-        return f"Corpus({str(self.root)!r})"
+        return f"Corpus({self.location.uri!r})"
 
 
 def attach(con: duckdb.DuckDBPyConnection, path: str | Path, config: Config | None = None) -> duckdb.DuckDBPyConnection:
@@ -328,7 +331,7 @@ def attach(con: duckdb.DuckDBPyConnection, path: str | Path, config: Config | No
         >>> con.sql("SELECT count(*) FROM frames").fetchall()
         [(0,)]
     """
-    corpus = Corpus(Store.open(path).root, config)
+    corpus = Corpus(path, config)
     corpus._con = corpus._attach(con)
     return con
 

@@ -13,6 +13,13 @@ it refuses statements that write outside the in-memory database (``COPY``, ``ATT
 the bound plan, with macros and ``query()`` expanded). The only write a session makes is the answers
 cache, through ``vqdb.store`` under the writer lock.
 
+A corpus on ``s3://`` is read by the Lance extension itself. The extension build that vqdb pins
+(``duckdb-extension-lance==1.5.5``) takes no DuckDB secret (measured: it reads a bucket with a wrong
+``CREATE SECRET (TYPE s3, ...)`` in place and the right ``AWS_*`` variables, and fails with the right
+secret and no variables); it builds its S3 client from the process's ``AWS_*`` variables, as Rust's
+``object_store`` does. So ``attach`` exports the corpus's storage options as those variables
+(``storage_environment``) before the first scan.
+
 Example:
     >>> import duckdb
     >>> from vqdb.testing.corpora import empty_corpus
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,7 +47,18 @@ from vqdb.errors import ReadOnlyError, VqdbError
 from vqdb.queries import load_sql_macros
 from vqdb.schema import TABLES, Table
 from vqdb.store import Store, quote
+from vqdb.store.location import Location
 from vqdb.udfs import register_udfs
+
+# Lance storage option -> the variable Rust's object_store reads it from
+_AWS_VARIABLES = {
+    "endpoint": "AWS_ENDPOINT",
+    "region": "AWS_REGION",
+    "access_key_id": "AWS_ACCESS_KEY_ID",
+    "secret_access_key": "AWS_SECRET_ACCESS_KEY",
+    "session_token": "AWS_SESSION_TOKEN",
+    "allow_http": "AWS_ALLOW_HTTP",
+}
 
 
 def lance_extension_path() -> Path:
@@ -249,7 +268,7 @@ class SessionContext:
     config: Config
 
     @property
-    def root(self) -> Path:
+    def root(self) -> Path | str:
         return self.store.root
 
     @property
@@ -273,12 +292,29 @@ def attach(
         >>> con.sql("SELECT count(*) FROM frames").fetchall()
         [(0,)]
     """
-    store = Store.open(corpus_dir)
+    config = config or Config.load(corpus_dir)
+    store = Store.open(corpus_dir, storage_options=config.storage_options)
+    os.environ.update(storage_environment(store.location))
     load_lance(con)
     create_views(con, store)
     load_sql_macros(con)
-    register_udfs(con, SessionContext(store=store, config=config or Config.load(store.root)))
+    register_udfs(con, SessionContext(store=store, config=config))
     return con
+
+
+def storage_environment(location: Location) -> dict[str, str]:
+    """The ``AWS_*`` variables through which the Lance extension reaches a corpus on ``s3://`` (see the
+    module docstring); nothing for a local corpus.
+
+    Example:
+        >>> storage_environment(Location.of("s3://bucket/corpus", {"endpoint": "http://127.0.0.1:9000"}))
+        {'AWS_ENDPOINT': 'http://127.0.0.1:9000'}
+        >>> storage_environment(Location.of("/tmp/corpus"))
+        {}
+    """
+    if location.local:
+        return {}
+    return {_AWS_VARIABLES[key]: value for key, value in location.storage_options.items() if key in _AWS_VARIABLES}
 
 
 def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:

@@ -77,7 +77,7 @@ def store(corpus: Any, row: dict[str, Any]) -> str | None:
     """
     try:
         table: pa.Table = ANSWERS.from_rows([row])
-        with Store.open(corpus.root, writable=True, wait=False) as writable:
+        with Store.open(corpus.location, writable=True, wait=False) as writable:
             writable.append(ANSWERS.name, table)
     except (VqdbError, OSError) as exc:
         return f"answer not cached: {exc}"

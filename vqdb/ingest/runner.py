@@ -4,7 +4,9 @@ One ingest is one writer (``open_for_ingest`` takes the corpus's writer lock and
 needed). Per file, it decides what to do from what the corpus recorded: a new video is decoded and every
 extractor runs; for an ingested one, only missing extractors run, and a video whose recorded settings
 differ from the configured ones (``sample_fps``, thumbnail size, models...) is listed as stale, redone by
-``force``. A changed file at a path already ingested replaces the old video's rows. Every problem of one
+``force``. A changed file at a path already ingested replaces the old video's rows. The per-video step
+runs on the configured engine (``vqdb.ingest.engines``: in this process, worker processes, or Ray tasks);
+its results are committed here, one video at a time, in the order they complete. Every problem of one
 path is that path's error in the summary; the others go on. After the videos, the full-text indexes are
 brought up to date (even when no video needed work, so an interrupted build is redone) and datasets
 with many fragments are compacted.
@@ -16,12 +18,10 @@ Example:
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import dataclasses
 import errno
 import glob
 import json
-import multiprocessing
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -33,11 +33,13 @@ from tqdm.auto import tqdm
 from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.ingest import extractors as extractor_registry
-from vqdb.ingest.extractors import Extractor
-from vqdb.ingest.pipeline import VideoJob, VideoResult, commit_result, process_video
+from vqdb.ingest.engines import engine_for
+from vqdb.ingest.engines.local import progress_off
+from vqdb.ingest.pipeline import VideoJob, commit_result
 from vqdb.ingest.video_id import video_id as content_id
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, is_corpus, quote
+from vqdb.store.location import Location
 
 VIDEO_SUFFIXES = {
     ".mp4",
@@ -144,7 +146,7 @@ def _missing(path: Path) -> str:
     return "no such file or directory; check the path"
 
 
-def open_for_ingest(root: str | Path, *, wait: bool | float = True) -> Store:
+def open_for_ingest(root: str | Path | Location, *, wait: bool | float = True) -> Store:
     """The corpus at ``root`` opened for writing, created when the path holds none; a directory of
     video files or a video file is refused (swapped arguments: ``vqdb ingest CORPUS VIDEO...``).
 
@@ -154,16 +156,16 @@ def open_for_ingest(root: str | Path, *, wait: bool | float = True) -> Store:
         ...
         vqdb.errors.VqdbError: sample_media holds video files (...) and is not a corpus: ...
     """
-    path = Path(root).expanduser()
-    if is_corpus(path):
-        return Store.open(path, writable=True, wait=wait)
-    video = _a_video_in(path)
+    location = Location.of(root)
+    if is_corpus(location):
+        return Store.open(location, writable=True, wait=wait)
+    video = _a_video_in(location.path) if location.local else None
     if video is not None:
         raise VqdbError(
             f"{root} holds video files ({video}) and is not a corpus: the corpus comes first, then the videos "
             "(vqdb ingest CORPUS VIDEO...); give a new or empty directory for the corpus"
         )
-    return Store.create(path, wait=wait)
+    return Store.create(location, wait=wait)
 
 
 def _a_video_in(path: Path) -> str | None:
@@ -240,9 +242,10 @@ def ingest(
 
 
 def _run_jobs(store: Store, jobs: list[VideoJob], config: Config, summary: IngestSummary) -> None:
-    overall = tqdm(total=len(jobs), desc="ingest", unit="video", disable=_progress_off(config), file=sys.stderr)
+    overall = tqdm(total=len(jobs), desc="ingest", unit="video", disable=progress_off(config), file=sys.stderr)
     needed = {name for job in jobs for name in job.extractors}
-    results = _run(jobs, config, [name for name in extractor_registry.names() if name in needed])
+    engine = engine_for(config, [name for name in extractor_registry.names() if name in needed], store.location)
+    results = engine.run(jobs)
     try:
         for job, result in results:
             overall.update(1)
@@ -398,65 +401,6 @@ def same_model(configured: str, recorded: str) -> bool:
     """
     path = Path(configured).expanduser()
     return configured == recorded or (path.is_dir() and str(path.resolve()) == recorded)
-
-
-# -- execution: in-process for one job at a time, a process pool for --jobs N ----------------------
-_WORKER: dict[str, object] = {}
-
-
-def _make_extractors(config: Config, names: list[str]) -> dict[str, Extractor]:
-    return {name: extractor_registry.get(name)(config) for name in names}
-
-
-def _run(jobs: list[VideoJob], config: Config, names: list[str]):
-    if config.jobs == 1 or len(jobs) == 1:
-        extractors = _make_extractors(config, names)
-        for job in jobs:
-            bar = tqdm(
-                desc=job.path.name,
-                total=len(job.extractors) + int(job.new_video),
-                leave=False,
-                disable=_progress_off(config),
-                file=sys.stderr,
-                unit="step",
-            )
-
-            def step(msg: str, bar=bar) -> None:
-                bar.set_postfix_str(msg)
-                bar.update(1 if bar.n < bar.total else 0)
-
-            try:
-                yield job, process_video(job, config, extractors, step)
-            except Exception as exc:
-                yield job, exc
-            finally:
-                bar.close()
-        return
-    context = multiprocessing.get_context("spawn")
-    pool = cf.ProcessPoolExecutor(config.jobs, mp_context=context, initializer=_init_worker, initargs=(config, names))
-    try:
-        futures = {pool.submit(_work, job): job for job in jobs}
-        for future in cf.as_completed(futures):
-            job = futures[future]
-            try:
-                yield job, future.result()
-            except Exception as exc:
-                yield job, exc
-    finally:
-        pool.shutdown(cancel_futures=True)  # stopped early (disk full, Ctrl-C): no work nobody will commit
-
-
-def _init_worker(config: Config, names: list[str]) -> None:
-    _WORKER["config"] = config
-    _WORKER["extractors"] = _make_extractors(config, names)
-
-
-def _work(job: VideoJob) -> VideoResult:
-    return process_video(job, _WORKER["config"], _WORKER["extractors"])
-
-
-def _progress_off(config: Config) -> bool | None:
-    return True if not config.progress else None  # None: tqdm shows bars only on a terminal
 
 
 def _describe(exc: BaseException) -> str:

@@ -1,4 +1,5 @@
-"""The store: the only layer that writes the corpus's Lance datasets.
+"""The store: the only layer that writes the corpus's Lance datasets, on a local disk or object storage
+(``location``).
 
 ``Store.open`` reads, ``Store.create`` writes; a writable store holds the corpus's writer lock
 (``lock``: one writer at a time). Full-text and vector index builds live here too, since building an
@@ -13,6 +14,6 @@ Example:
     True
 """
 
-from vqdb.store.store import MANIFEST, Store, is_corpus, quote
+from vqdb.store.store import MANIFEST, Store, WrittenRows, is_corpus, quote, write_rows
 
-__all__ = ["MANIFEST", "Store", "is_corpus", "quote"]
+__all__ = ["MANIFEST", "Store", "WrittenRows", "is_corpus", "quote", "write_rows"]

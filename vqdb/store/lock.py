@@ -7,9 +7,11 @@ A second writer waits, saying who holds the lock since when; ``wait=False`` (``-
 ``CorpusBusyError`` instead. A ``WriterLock`` is re-entrant within a thread, so code that already holds
 it may open the corpus for writing again.
 
-The lock's interface (``acquire``, ``release``, ``held``, ``holder``) does not assume a local directory:
-``LocalWriterLock`` is the one for a corpus on a local file system, an ``flock`` on ``writer.lock`` in
-the corpus directory, with the holder described in the file for whoever waits.
+The lock's interface (``acquire``, ``release``, ``held``, ``holder``, ``fence``) does not assume a local
+directory: ``LocalWriterLock`` is the one for a corpus on a local file system, an ``flock`` on
+``writer.lock`` in the corpus directory, with the holder described in the file for whoever waits;
+``vqdb.store.object_lock.ObjectWriterLock`` is the one for a corpus on object storage, a lease that its
+holder must keep renewing, which is why the store calls ``fence()`` before every commit.
 
 Example:
     >>> import tempfile
@@ -82,6 +84,10 @@ class WriterLock(Protocol):
 
     def holder(self) -> Holder | None:
         """Who holds the lock, when someone does and says so."""
+
+    def fence(self) -> None:
+        """Raise ``CorpusBusyError`` unless this object still holds the lock: called right before each
+        commit, so a writer that lost its lock (an expired lease) commits nothing more."""
 
 
 # The flock of a corpus is held once per process (a second flock on another descriptor of the same
@@ -159,6 +165,12 @@ class LocalWriterLock:
             return Holder(**json.loads(self.path.read_text()))
         except (OSError, ValueError, TypeError):
             return None
+
+    def fence(self) -> None:
+        if not self._held:  # an flock is never lost while its process lives: held until released
+            raise CorpusBusyError(
+                f"corpus {self.root}: this writer released its lock; open the corpus for writing again"
+            )
 
     def _try_acquire(self, key: str) -> bool:
         me = threading.get_ident()

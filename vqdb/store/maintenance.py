@@ -127,7 +127,7 @@ def compact(store: Store, tables: Sequence[str] | None = None) -> CompactReport:
     if not store.writable:
         raise VqdbError(f"compacting corpus {store.root} needs it opened for writing: Store.open(root, writable=True)")
     start = time.perf_counter()
-    sessions = live_sessions(store.root)
+    sessions = live_sessions(store.location)
     oldest = sessions[0] if sessions else None
     names = [name for name in (tables or TABLES) if store.exists(name)]
     done = []
@@ -135,6 +135,7 @@ def compact(store: Store, tables: Sequence[str] | None = None) -> CompactReport:
         before = store.dataset(name)
         fragments_before, bytes_before = len(before.get_fragments()), _bytes(store, name)
         if fragments_before > 1 or _has_deletions(before):
+            store.fence()
             before.optimize.compact_files(
                 target_rows_per_fragment=_target_rows(before, bytes_before),
                 materialize_deletions=True,
@@ -143,6 +144,7 @@ def compact(store: Store, tables: Sequence[str] | None = None) -> CompactReport:
         after = store.dataset(name)
         old = removable_versions(after.versions(), oldest)
         if old:
+            store.fence()
             after.cleanup_old_versions(versions=old, delete_unverified=True, error_if_tagged_old_versions=False)
         done.append(
             TableCompaction(
@@ -190,7 +192,7 @@ def _has_deletions(dataset: Any) -> bool:
 
 
 def _bytes(store: Store, name: str) -> int:
-    return sum(f.stat().st_size for f in (store.root / f"{name}.lance").rglob("*") if f.is_file())
+    return store.dataset_bytes(name)
 
 
 def _mib(size: int) -> str:

@@ -7,8 +7,13 @@ takes a ``ReaderLease``: a file in ``<corpus>/sessions/`` saying since when it r
 (shared) by its process for as long as the session is open; the OS drops the flock when the process
 dies, which is how ``live_sessions`` tells a live lease from one left by a killed process.
 
-Taking a lease is best effort: on a corpus the user may not write (a read-only mount), no lease is
-taken, and none is needed for anything this user can clean.
+On object storage there is no flock: a session's lease is an object ``sessions/<id>.json`` saying
+since when it reads and until when the lease runs (``expires``), renewed by a daemon thread every third
+of ``READER_LEASE_S``; ``live_sessions`` counts the unexpired ones and removes the others (a session
+whose process died stops renewing).
+
+Taking a lease is best effort: on a corpus the user may not write (a read-only mount, a read-only
+bucket policy), no lease is taken, and none is needed for anything this user can clean.
 
 Example:
     >>> import tempfile
@@ -26,11 +31,17 @@ import contextlib
 import fcntl
 import json
 import os
+import threading
+import time
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
+from vqdb.errors import VqdbError
+from vqdb.store.location import Location
+
 SESSIONS_DIR = "sessions"
+READER_LEASE_S = 60.0  # an object-storage session's lease; renewed every third of it
 
 
 class ReaderLease:
@@ -42,9 +53,12 @@ class ReaderLease:
         self._fd: int | None = fd
 
     @classmethod
-    def take(cls, root: str | Path) -> ReaderLease | None:
+    def take(cls, root: str | Path | Location) -> ReaderLease | ObjectReaderLease | None:
         """A lease on the corpus at ``root`` starting now, or None when its directory is not writable."""
-        directory = Path(root) / SESSIONS_DIR
+        location = Location.of(root)
+        if not location.local:
+            return ObjectReaderLease.take(location)
+        directory = location.path / SESSIONS_DIR
         since = datetime.now(UTC)
         name = f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
         pending = directory / f".{name}.tmp"
@@ -82,10 +96,58 @@ class ReaderLease:
         return f"ReaderLease({self.path.name!r}, since={self.since.isoformat()})"
 
 
-def live_sessions(root: str | Path) -> list[datetime]:
+class ObjectReaderLease:
+    """One open query session of a corpus on object storage: an object renewed until ``release()``."""
+
+    def __init__(self, location: Location, key: str, since: datetime, lease_s: float):
+        self.location, self.key, self.since, self.lease_s = location, key, since, lease_s
+        self._files = location.files()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._renew, name="vqdb-reader-lease", daemon=True)
+
+    @classmethod
+    def take(cls, location: Location, lease_s: float = READER_LEASE_S) -> ObjectReaderLease | None:
+        """A lease on the corpus at ``location`` starting now, or None when it cannot be written."""
+        lease = cls(location, f"{SESSIONS_DIR}/{os.getpid()}-{uuid.uuid4().hex[:12]}.json", datetime.now(UTC), lease_s)
+        try:
+            lease._write()
+        except VqdbError:
+            return None
+        lease._thread.start()
+        return lease
+
+    def release(self) -> None:
+        """End the session's lease (idempotent)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        with contextlib.suppress(VqdbError):
+            self._files.delete(self.key)
+
+    def _write(self) -> None:
+        content = {"pid": os.getpid(), "since": self.since.isoformat(), "expires": time.time() + self.lease_s}
+        self._files.write(self.key, json.dumps(content).encode())
+
+    def _renew(self) -> None:
+        while not self._stop.wait(self.lease_s / 3):
+            with contextlib.suppress(VqdbError):  # unreachable for now: the next beat tries again
+                self._write()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.release()
+
+    def __repr__(self) -> str:
+        return f"ObjectReaderLease({self.key!r}, since={self.since.isoformat()})"
+
+
+def live_sessions(root: str | Path | Location) -> list[datetime]:
     """Start times of the open sessions of the corpus at ``root``, oldest first; leases of processes
     that died are removed on the way."""
-    directory = Path(root) / SESSIONS_DIR
+    location = Location.of(root)
+    if not location.local:
+        return _live_object_sessions(location)
+    directory = location.path / SESSIONS_DIR
     starts = []
     for path in sorted(directory.glob("*.json")) if directory.is_dir() else []:
         try:
@@ -102,6 +164,24 @@ def live_sessions(root: str | Path) -> list[datetime]:
                 path.unlink()  # nobody holds it: its process died
         finally:
             os.close(fd)
+    return sorted(starts)
+
+
+def _live_object_sessions(location: Location) -> list[datetime]:
+    files = location.files()
+    starts = []
+    for key, _size in list(files.list(SESSIONS_DIR)):
+        content = files.read(key)
+        if content is None:
+            continue  # released meanwhile
+        try:
+            expires = float(json.loads(content)["expires"])
+        except (ValueError, KeyError, TypeError):
+            expires = float("inf")  # unreadable: assume it reads the oldest version
+        if expires < time.time():
+            files.delete(key)  # not renewed: its process died
+            continue
+        starts.append(_since(content))
     return sorted(starts)
 
 

@@ -1,4 +1,5 @@
-"""The Lance datasets of one corpus directory: opened to read, created (or opened) to write.
+"""The Lance datasets of one corpus (a local directory or an ``s3://`` prefix, see ``vqdb.store.location``):
+opened to read, created (or opened) to write.
 
 Ingest produces Arrow tables (a pure step); this module is the only place that writes them. A writable
 ``Store`` holds the corpus's writer lock (``vqdb.store.lock``) from the moment it is opened until
@@ -15,6 +16,12 @@ stay visible while they are replaced.
 missing, all under the writer lock, so two processes creating the same corpus make it once. Tables with
 an embedding column get their dataset with the first vectors, since their dimension is the model's.
 
+Rows may also arrive already written: a task of a distributed ingest writes its rows as Lance data files
+(``write_rows``: files no version references yet, so invisible and harmless if the task dies) and returns
+``WrittenRows``; the writer commits their fragments like rows (``replace``, ``commit``). Before every
+commit the store checks it still holds the writer lock (``WriterLock.fence``), which on object storage
+is a lease that can be lost.
+
 Example:
     >>> import tempfile
     >>> root = tempfile.mkdtemp()
@@ -27,6 +34,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -41,30 +49,84 @@ import pyarrow as pa
 from vqdb._version import __version__
 from vqdb.errors import SchemaError, VqdbError
 from vqdb.schema import TABLES, tables_of
+from vqdb.store.location import Location
 from vqdb.store.lock import LocalWriterLock, WriterLock
 
 MANIFEST = "corpus.json"
 Notify = Callable[[str], None]  # told one line when a writer starts waiting for the lock
+Root = str | Path | Location
+Options = Mapping[str, str] | None
 
 
-def is_corpus(root: str | Path) -> bool:
-    """Whether ``root`` is a corpus directory (it has a ``corpus.json``).
+def is_corpus(root: Root, storage_options: Options = None) -> bool:
+    """Whether ``root`` is a corpus (it has a ``corpus.json``).
 
     Example:
         >>> import tempfile
         >>> is_corpus(tempfile.mkdtemp())
         False
     """
-    return (Path(root).expanduser() / MANIFEST).is_file()
+    location = Location.of(root, storage_options)
+    if location.local:
+        return (location.path / MANIFEST).is_file()
+    return location.files().exists(MANIFEST)
+
+
+@dataclasses.dataclass(frozen=True)
+class WrittenRows:
+    """Rows of one table already written as Lance data files (``write_rows``), not yet committed: no
+    version references them until a commit adds their ``fragments``."""
+
+    fragments: tuple[Any, ...]  # lance.fragment.FragmentMetadata
+    schema: pa.Schema
+    num_rows: int
+
+    @property
+    def column_names(self) -> list[str]:
+        return self.schema.names
+
+
+def write_rows(location: Location, name: str, rows: pa.Table) -> WrittenRows:
+    """Write ``rows`` of table ``name`` (conformed to its schema) as data files of its dataset, without
+    a commit: what a worker of a distributed ingest does; the writer commits them (``Store.commit``).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.schema import TABLES
+        >>> cue = {"video_id": "v", "cue_id": 0, "start_s": 0.0, "end_s": 1.0, "text": "hi", "source": "v.srt"}
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     written = write_rows(store.location, "subtitles", TABLES["subtitles"].from_rows([cue]))
+        ...     before = store.count("subtitles")  # written, not committed: no version has them yet
+        ...     _ = store.commit("v", "subtitles", {"subtitles": written}, model=None, settings={})
+        ...     before, store.read("subtitles")["text"].to_pylist()
+        (0, ['hi'])
+    """
+    conformed = TABLES[name].conform(rows, _vector_dim(rows))
+    if not conformed.num_rows:
+        return WrittenRows((), conformed.schema, 0)
+    fragments = lance.fragment.write_fragments(
+        conformed,
+        location.child(f"{name}.lance"),
+        schema=conformed.schema,
+        storage_options=location.lance_options(),
+    )
+    return WrittenRows(tuple(fragments), conformed.schema, conformed.num_rows)
 
 
 class Store:
-    """The Lance datasets of one corpus directory. Get one with ``Store.open`` or ``Store.create``; a
-    writable one holds the corpus's writer lock until ``close()`` (or the end of a ``with`` block)."""
+    """The Lance datasets of one corpus. Get one with ``Store.open`` or ``Store.create``; a writable one
+    holds the corpus's writer lock until ``close()`` (or the end of a ``with`` block)."""
 
-    def __init__(self, root: Path, *, lock: WriterLock | None = None):
-        self.root = root
+    def __init__(self, location: Location, *, lock: WriterLock | None = None):
+        self.location = location
+        self._files = location.files()
+        self._options = location.lance_options()
         self._lock = lock
+
+    @property
+    def root(self) -> Path | str:
+        """The corpus root as users name it: a ``Path`` for a local directory, else its URI."""
+        return self.location.root
 
     @property
     def writable(self) -> bool:
@@ -73,13 +135,20 @@ class Store:
 
     @classmethod
     def open(
-        cls, root: str | Path, *, writable: bool = False, wait: bool | float = True, notify: Notify | None = None
+        cls,
+        root: Root,
+        *,
+        writable: bool = False,
+        wait: bool | float = True,
+        notify: Notify | None = None,
+        storage_options: Options = None,
     ) -> Store:
         """The existing corpus at ``root``, read-only unless ``writable``; VqdbError when ``root`` is not
         a corpus.
 
         ``writable`` takes the writer lock: while another process writes, wait for it (``wait`` True, or
         at most ``wait`` seconds; ``notify`` gets one line when waiting starts) or raise CorpusBusyError.
+        ``storage_options`` reach a corpus on object storage (endpoint, region, keys).
 
         Example:
             >>> import tempfile
@@ -88,20 +157,22 @@ class Store:
             ...
             vqdb.errors.VqdbError: ... is not a vqdb corpus (no corpus.json); ...
         """
-        path = _resolve(root)
-        if not is_corpus(path):
+        location = _resolve(root, storage_options)
+        if not is_corpus(location):
             raise VqdbError(
-                f"{path} is not a vqdb corpus (no {MANIFEST}); check the path, or create a corpus there by "
-                f"ingesting videos into it: vqdb ingest {path} VIDEO..."
+                f"{location} is not a vqdb corpus (no {MANIFEST}); check the path, or create a corpus there by "
+                f"ingesting videos into it: vqdb ingest {location} VIDEO..."
             )
-        store = cls(path)
+        store = cls(location)
         if writable:
             store._lock = store.writer_lock()
             store._lock.acquire(wait, notify)
         return store
 
     @classmethod
-    def create(cls, root: str | Path, *, wait: bool | float = True, notify: Notify | None = None) -> Store:
+    def create(
+        cls, root: Root, *, wait: bool | float = True, notify: Notify | None = None, storage_options: Options = None
+    ) -> Store:
         """The corpus at ``root``, writable; the directory, its manifest and empty datasets are made when
         missing, under the writer lock (``wait`` and ``notify`` as for ``open``).
 
@@ -111,16 +182,17 @@ class Store:
             ...     store.manifest()["format"]
             1
         """
-        path = _resolve(root)
-        path.mkdir(parents=True, exist_ok=True)
-        store = cls(path)
+        location = _resolve(root, storage_options)
+        if location.local:
+            location.path.mkdir(parents=True, exist_ok=True)
+        store = cls(location)
         store._lock = store.writer_lock()
         store._lock.acquire(wait, notify)
         try:
-            if not is_corpus(path):  # a creation cut short left no manifest: whatever it wrote is redone
+            if not is_corpus(location):  # a creation cut short left no manifest: whatever it wrote is redone
                 for table in TABLES.values():
                     if not table.is_vector_table:
-                        lance.write_dataset(table.arrow_schema().empty_table(), store.uri(table.name), mode="overwrite")
+                        store._write(table.name, table.arrow_schema().empty_table(), "overwrite")
                 store.write_manifest({"format": 1, "created_by": f"vqdb {__version__}"})  # last: now a corpus
         except BaseException:
             store.close()
@@ -129,7 +201,17 @@ class Store:
 
     def writer_lock(self) -> WriterLock:
         """The lock that every writer of this corpus holds while it writes (not acquired by this call)."""
-        return LocalWriterLock(self.root)
+        if self.location.local:
+            return LocalWriterLock(self.location.path)
+        from vqdb.store.object_lock import ObjectWriterLock
+
+        return ObjectWriterLock(self.location)
+
+    def fence(self) -> None:
+        """Raise unless this store may write right now: called right before every commit (index builds
+        and compaction included), so a writer that lost its lock (see ``WriterLock.fence``) stops."""
+        self._check_writable("commit")
+        self._lock.fence()
 
     def close(self) -> None:
         """Give the writer lock back (a read-only store has nothing to release); the store is read-only
@@ -146,14 +228,16 @@ class Store:
     # -- corpus-level metadata ---------------------------------------------------------------------
     def manifest(self) -> dict[str, Any]:
         """The corpus manifest (format version, visual model and its dimension...)."""
-        return json.loads((self.root / MANIFEST).read_text())
+        content = self._files.read(MANIFEST)
+        if content is None:
+            raise VqdbError(f"{self.location} is not a vqdb corpus (no {MANIFEST})")
+        return json.loads(content)
 
     def write_manifest(self, data: Mapping[str, Any]) -> None:
-        """Replace the manifest atomically (a temporary file renamed over it)."""
+        """Replace the manifest atomically (a temporary file renamed over it, or one object PUT)."""
         self._check_writable("write the manifest")
-        tmp = self.root / (MANIFEST + ".tmp")
-        tmp.write_text(json.dumps(dict(data), indent=2, sort_keys=True))
-        tmp.replace(self.root / MANIFEST)
+        self.fence()
+        self._files.write(MANIFEST, json.dumps(dict(data), indent=2, sort_keys=True).encode())
 
     def update_manifest(self, **changes: Any) -> dict[str, Any]:
         """Set some manifest keys; returns the new manifest."""
@@ -164,15 +248,15 @@ class Store:
     # -- datasets ----------------------------------------------------------------------------------
     def uri(self, name: str) -> str:
         """Where the dataset ``name`` lives (whether or not it exists yet)."""
-        return str(self.root / f"{name}.lance")
+        return self.location.child(f"{name}.lance")
 
     def exists(self, name: str) -> bool:
         """Whether the dataset ``name`` exists (a vector table's is created by its first rows)."""
-        return (self.root / f"{name}.lance").is_dir()
+        return self._files.has_prefix(f"{name}.lance/_versions")
 
     def dataset(self, name: str) -> lance.LanceDataset:
         """The Lance dataset ``name`` (it must exist)."""
-        return lance.dataset(self.uri(name))
+        return lance.dataset(self.uri(name), storage_options=self._options)
 
     def count(self, name: str, where: str | None = None) -> int:
         """Rows in a dataset (0 when it does not exist), including rows not yet made visible."""
@@ -188,12 +272,12 @@ class Store:
     def append(self, name: str, table: pa.Table) -> None:
         """Append rows to the dataset ``name`` (created by them if it does not exist), in one commit."""
         self._check_writable(f"append to {name}")
-        mode = "append" if self.exists(name) else "create"
-        lance.write_dataset(table, self.uri(name), mode=mode)
+        self._write(name, table, "append" if self.exists(name) else "create")
 
-    def replace(self, name: str, where: str, rows: pa.Table) -> None:
+    def replace(self, name: str, where: str, rows: pa.Table | WrittenRows) -> None:
         """Replace the rows of ``name`` that match ``where`` (a Lance filter) by ``rows``, in one commit:
-        readers see the old rows or the new ones. With no ``rows`` this deletes.
+        readers see the old rows or the new ones. With no ``rows`` this deletes. ``rows`` may be
+        ``WrittenRows`` (data files written by ``write_rows``): their fragments are committed.
 
         Example:
             >>> import tempfile
@@ -210,14 +294,14 @@ class Store:
         self._check_writable(f"replace rows of {name}")
         if not self.exists(name):
             if rows.num_rows:
-                lance.write_dataset(rows, self.uri(name), mode="create")
+                self._add(name, rows, None)
             return
         dataset = self.dataset(name)
         addresses = dataset.to_table(columns=[], filter=where, with_row_address=True)["_rowaddr"]
         fragment_ids = np.unique(addresses.to_numpy() >> 32).tolist() if len(addresses) else []
         if not fragment_ids:
             if rows.num_rows:
-                lance.write_dataset(rows, self.uri(name), mode="append")
+                self._add(name, rows, dataset)
             return
         removed, updated = [], []
         for fragment_id in fragment_ids:
@@ -226,11 +310,35 @@ class Store:
                 removed.append(fragment_id)
             else:
                 updated.append(kept)
-        added = lance.fragment.write_fragments(rows, dataset, schema=dataset.schema) if rows.num_rows else []
+        if isinstance(rows, WrittenRows):
+            added = list(rows.fragments)
+        elif rows.num_rows:
+            added = lance.fragment.write_fragments(rows, dataset, schema=dataset.schema, storage_options=self._options)
+        else:
+            added = []
         operation = lance.LanceOperation.Update(
             removed_fragment_ids=removed, updated_fragments=updated, new_fragments=added
         )
-        lance.LanceDataset.commit(dataset.uri, operation, read_version=dataset.version)
+        self._commit(dataset, operation)
+
+    def _add(self, name: str, rows: pa.Table | WrittenRows, dataset: lance.LanceDataset | None) -> None:
+        """Add rows to ``name`` in one commit (``dataset``: its current version, None when it does not exist)."""
+        if not isinstance(rows, WrittenRows):
+            self._write(name, rows, "append" if dataset is not None else "create")
+        elif dataset is None:
+            self._commit(self.uri(name), lance.LanceOperation.Overwrite(rows.schema, list(rows.fragments)))
+        else:
+            self._commit(dataset, lance.LanceOperation.Append(list(rows.fragments)))
+
+    def _write(self, name: str, rows: pa.Table, mode: str) -> None:
+        self.fence()
+        lance.write_dataset(rows, self.uri(name), mode=mode, storage_options=self._options)
+
+    def _commit(self, dataset: lance.LanceDataset | str, operation: Any) -> None:
+        self.fence()
+        read_version = dataset.version if isinstance(dataset, lance.LanceDataset) else None
+        uri = dataset.uri if isinstance(dataset, lance.LanceDataset) else dataset
+        lance.LanceDataset.commit(uri, operation, read_version=read_version, storage_options=self._options)
 
     def delete_rows(self, name: str, where: str) -> None:
         """Delete the rows of ``name`` matching ``where`` (in one commit)."""
@@ -299,7 +407,7 @@ class Store:
         self,
         video_id: str,
         extractor: str,
-        tables: Mapping[str, pa.Table],
+        tables: Mapping[str, pa.Table | WrittenRows],
         *,
         model: str | None,
         settings: Mapping[str, Any],
@@ -307,14 +415,17 @@ class Store:
         seconds: float = 0.0,
     ) -> int:
         """Replace the rows of ``extractor`` for ``video_id``, then its ``extractions`` row (which makes a
-        new video's rows visible); returns rows written."""
+        new video's rows visible); returns rows written. A table may come as ``WrittenRows``."""
         self._check_writable(f"commit {extractor} of {video_id}")
         expected = {t.name for t in tables_of(extractor)}
         if set(tables) != expected:
             raise SchemaError(
                 f"extractor {extractor!r} must produce exactly the tables {sorted(expected)}, got {sorted(tables)}"
             )
-        conformed = {name: TABLES[name].conform(tables[name], _vector_dim(tables[name])) for name in expected}
+        conformed = {
+            name: rows if isinstance(rows, WrittenRows) else TABLES[name].conform(rows, _vector_dim(rows))
+            for name, rows in tables.items()
+        }
         video = f"video_id = {quote(video_id)}"
         for name in sorted(expected):
             self.replace(name, video, conformed[name])
@@ -335,21 +446,27 @@ class Store:
         return record["rows"]
 
     def disk_usage(self) -> dict[str, int]:
-        """Bytes on disk per dataset."""
-        usage = {}
-        for path in sorted(self.root.glob("*.lance")):
-            usage[path.stem] = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
-        return usage
+        """Bytes on disk (or in the bucket) per dataset."""
+        usage: dict[str, int] = {}
+        for key, size in self._files.list(""):
+            top = key.split("/", 1)[0]
+            if top.endswith(".lance") and "/" in key:
+                usage[top[: -len(".lance")]] = usage.get(top[: -len(".lance")], 0) + size
+        return dict(sorted(usage.items()))
+
+    def dataset_bytes(self, name: str) -> int:
+        """Bytes of the dataset ``name`` (0 when it does not exist)."""
+        return sum(size for _key, size in self._files.list(f"{name}.lance"))
 
     def _check_writable(self, what: str) -> None:
         if not self.writable:
             raise VqdbError(
-                f"cannot {what}: corpus {self.root} is open read-only (or its writer lock was released); "
+                f"cannot {what}: corpus {self.location} is open read-only (or its writer lock was released); "
                 "open it with Store.open(root, writable=True)"
             )
 
     def __repr__(self) -> str:
-        return f"Store({str(self.root)!r}, writable={self.writable})"
+        return f"Store({self.location.uri!r}, writable={self.writable})"
 
 
 def quote(value: str) -> str:
@@ -362,11 +479,11 @@ def quote(value: str) -> str:
     return "'" + str(value).replace("'", "''") + "'"
 
 
-def _resolve(root: str | Path) -> Path:
-    path = Path(root).expanduser().resolve()
-    if path.exists() and not path.is_dir():
-        raise VqdbError(f"corpus path {path} is a file; give a directory")
-    return path
+def _resolve(root: Root, storage_options: Options) -> Location:
+    location = Location.of(root, storage_options)
+    if location.local and location.path.exists() and not location.path.is_dir():
+        raise VqdbError(f"corpus path {location} is a file; give a directory")
+    return location
 
 
 def _vector_dim(table: pa.Table) -> int | None:

@@ -35,9 +35,10 @@ def empty_corpus(root: str | Path | None = None) -> Path:
 RUN_COLUMNS = {"ingested_at", "finished_at", "seconds", "vqdb_version", "created_at"}
 
 
-def corpus_contents(root: str | Path) -> dict[str, list[tuple]]:
+def corpus_contents(root: str | Path, **settings: object) -> dict[str, list[tuple]]:
     """Every table's visible rows, without the columns that say when they were written, in a canonical
-    order (binary columns as their MD5): two corpora with the same rows compare equal.
+    order (binary columns as their MD5): two corpora with the same rows compare equal. ``settings``
+    reach a corpus on object storage (``s3_endpoint``...).
 
     Example:
         >>> corpus_contents(empty_corpus())["videos"]
@@ -47,9 +48,9 @@ def corpus_contents(root: str | Path) -> dict[str, list[tuple]]:
     from vqdb.schema import TABLES
 
     contents = {}
-    with vqdb.connect(root) as corpus:
+    with vqdb.connect(root, **settings) as corpus:
         for table in TABLES.values():
-            if not Store.open(root).exists(table.name):
+            if not corpus.store.exists(table.name):
                 continue
             columns = [
                 f"md5({c.name}::VARCHAR)" if c.type == pa.binary() else c.name
