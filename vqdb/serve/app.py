@@ -169,7 +169,7 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
         Route("/thumbs/{video_id}/{frame_idx:int}", locked(thumbnail)),
         Route("/media/{video_id}", media),
     ]
-    handlers = {data.NotFound: _error(404), VqdbError: _error(400), duckdb.Error: _error(400), Exception: _error(500)}
+    handlers = {404: _no_route, 405: _no_route, data.NotFound: _error(404), VqdbError: _error(400), duckdb.Error: _error(400), Exception: _error(500)}
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers, lifespan=lifespan)
     app.state.corpus = corpus
@@ -212,6 +212,11 @@ def _strings(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise VqdbError(f"{what} must be a list of texts, got {value!r}")
     return value
+
+
+def _no_route(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 404)
+    return JSON({"error": f"no {request.method} {request.url.path} here; the pages are /, /ask and /sql"}, status_code=status)
 
 
 def _error(status: int) -> Callable[[Request, Exception], Response]:
