@@ -163,6 +163,8 @@ def test_pages_and_assets_are_served_from_the_package(client):
     for path in ("/", "/ask", "/sql", "/video/anything"):
         page = client.get(path)
         assert page.status_code == 200 and '<script type="module" src="/static/app.js">' in page.text
+    missing = client.get("/nowhere")  # the page itself says there is no such page
+    assert missing.status_code == 404 and "/static/app.js" in missing.text
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
     assert "cdn" not in " ".join(client.get(f"/static/{n}").text.lower() for n in ("app.js", "style.css"))
 

@@ -45,6 +45,7 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 PAGES = ("/", "/video/{video_id}", "/ask", "/sql")
 ASSET_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html"}
 MAX_KEYFRAMES = 64
+DATA_PATHS = ("/api/", "/media/", "/thumbs/", "/static/")  # JSON errors there; any other path gets the page
 
 
 class JSON(JSONResponse):
@@ -152,6 +153,13 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
         disposition = f'attachment; filename="vqdb-query.{fmt}"'
         return Response(payload, media_type=console.DOWNLOADS[fmt], headers={"Content-Disposition": disposition})
 
+    def no_route(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        if request.method == "GET" and not request.url.path.startswith(DATA_PATHS):  # the page says so
+            return HTMLResponse(shell, status_code=status)
+        message = f"no {request.method} {request.url.path} here; the pages are /, /ask and /sql"
+        return JSON({"error": message}, status_code=status)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
@@ -169,7 +177,7 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
         Route("/thumbs/{video_id}/{frame_idx:int}", locked(thumbnail)),
         Route("/media/{video_id}", media),
     ]
-    handlers = {404: _no_route, 405: _no_route, data.NotFound: _error(404), VqdbError: _error(400), duckdb.Error: _error(400), Exception: _error(500)}
+    handlers = {404: no_route, 405: no_route, data.NotFound: _error(404), VqdbError: _error(400), duckdb.Error: _error(400), Exception: _error(500)}
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers, lifespan=lifespan)
     app.state.corpus = corpus
@@ -212,11 +220,6 @@ def _strings(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise VqdbError(f"{what} must be a list of texts, got {value!r}")
     return value
-
-
-def _no_route(request: Request, exc: Exception) -> Response:
-    status = getattr(exc, "status_code", 404)
-    return JSON({"error": f"no {request.method} {request.url.path} here; the pages are /, /ask and /sql"}, status_code=status)
 
 
 def _error(status: int) -> Callable[[Request, Exception], Response]:

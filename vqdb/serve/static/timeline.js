@@ -71,7 +71,7 @@ export class Timeline {
   // Bars [{ts, value (0..1), title}] from the lane's bottom.
   bars(name, label, points, kind) {
     const body = this.lane(name, label, "bars");
-    const width = Math.max(60 / Math.max(points.length, 1), 0.5);
+    const width = Math.min(Math.max(50 / Math.max(points.length, 1), 0.4), 1.6);
     for (const point of points) {
       body.append(el("div", {
         class: `bar ${kind}`, title: point.title,
