@@ -95,15 +95,31 @@ def test_ask_shows_the_keyframes_of_retrieve_and_the_intervals_of_locate(client,
     (lane,) = result["lanes"]
     assert len(lane["frames"]) == lane["n_frames"] and {c["id"] for c in result["calls"]} == set(lane["frames"][0]["calls"])
     assert sorted(f["merged_rank"] for f in lane["frames"]) == list(range(1, lane["n_frames"] + 1))
-    assert result["answer"]["evidence"] and "Hello" in result["answer"]["answer_text"]
-    assert set(result["timings"]) == {"plan", "retrieve", "locate", "lanes", "answer", "total"}
+    assert set(result["timings"]) == {"plan", "retrieve", "locate", "lanes", "total"}
     assert result["videos"][video_id]["file"] == "movie-hello.mp4"
+    answer = client.post("/api/answer", json={"question": QUESTION, "keyframes": result["keyframes"]}).json()
+    assert answer["evidence"] and "Hello" in answer["answer_text"] and answer["ms"] > 0
+    assert [k["ts"] for k in answer["keyframes"]] == [k["ts"] for k in result["keyframes"]]
 
 
-def test_ask_multiple_choice_names_the_option(client, video_ids):
+def test_multiple_choice_answer_names_the_option(client, video_ids):
     body = {"question": "What does the title say?", "options": ["Goodbye moon", "Hello world"], "k": 2}
-    answer = client.post("/api/ask", json={**body, "video": video_ids["movie-hello.mp4"]}).json()["answer"]
+    asked = client.post("/api/ask", json={**body, "video": video_ids["movie-hello.mp4"]}).json()
+    answer = client.post("/api/answer", json={**body, "keyframes": asked["keyframes"], "plan": asked["plan"]}).json()
     assert answer["answer"] == "B" and answer["options"] == body["options"]
+    assert json.loads(answer["plan"]) == asked["plan"]
+
+
+@pytest.mark.parametrize(
+    ("keyframes", "message"),
+    [
+        ([{"video_id": "v", "frame_idx": "0; DROP", "ts": 0}], "keyframes must be a list of {video_id, frame_idx, ts}"),
+        ([], "no keyframes to answer"),
+    ],
+)
+def test_answers_need_keyframes(client, keyframes, message):
+    response = client.post("/api/answer", json={"question": "What?", "keyframes": keyframes})
+    assert response.status_code == 400 and message in response.json()["error"]
 
 
 @pytest.mark.parametrize(

@@ -137,6 +137,17 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
             )
         )
 
+    async def answer(request: Request) -> Response:
+        body = await _body(request)
+        keyframes = _keyframes(body.get("keyframes"))
+        options = _strings(body.get("options") or [], "options")
+        notes = _strings(body.get("notes") or [], "notes")
+        plan = json.dumps(body["plan"]) if isinstance(body.get("plan"), dict) else None
+        question = str(body.get("question", ""))
+        return JSON(
+            await _in_thread(lock, lambda: ask.answer(corpus, question, keyframes, options, plan=plan, notes=notes))
+        )
+
     async def rerun(request: Request) -> Response:
         body = await _body(request)
         calls = [c for c in body.get("calls") or [] if isinstance(c, dict) and isinstance(c.get("id"), str)]
@@ -172,6 +183,7 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
         Route("/api/videos/{video_id}", locked(video_timeline)),
         Route("/api/ask", ask_question, methods=["POST"]),
         Route("/api/ask/sql", rerun, methods=["POST"]),
+        Route("/api/answer", answer, methods=["POST"]),
         Route("/api/sql", sql_query, methods=["POST"]),
         Route("/api/sql/download", locked(sql_download)),
         Route("/thumbs/{video_id}/{frame_idx:int}", locked(thumbnail)),
@@ -220,6 +232,20 @@ def _strings(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise VqdbError(f"{what} must be a list of texts, got {value!r}")
     return value
+
+
+def _keyframes(value: Any) -> list[dict[str, Any]]:
+    def valid(row: Any) -> bool:
+        return (
+            isinstance(row, dict)
+            and isinstance(row.get("video_id"), str)
+            and isinstance(row.get("frame_idx"), int)
+            and isinstance(row.get("ts"), int | float)
+        )
+
+    if not isinstance(value, list) or len(value) > MAX_KEYFRAMES * 100 or not all(map(valid, value)):
+        raise VqdbError("keyframes must be a list of {video_id, frame_idx, ts} objects (those /api/ask returned)")
+    return [{"video_id": r["video_id"], "frame_idx": r["frame_idx"], "ts": float(r["ts"])} for r in value]
 
 
 def _error(status: int) -> Callable[[Request, Exception], Response]:

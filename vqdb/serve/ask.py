@@ -1,5 +1,6 @@
 """The Ask page: a question -> its plan, the SQL it compiled to, the keyframes, each call's scores over
-every sampled frame, the merged ranking and NMS picks, ``locate`` intervals and the answer with evidence.
+every sampled frame, the merged ranking and NMS picks and ``locate`` intervals (``ask``); then the answer
+on those keyframes with its evidence (``answer``, a second request: the answerer is slower than retrieval).
 
 The score lanes come from the retrieval SQL itself: its ``merged`` CTE holds every sampled frame with
 each call's rank and score and the merged rank, so the lanes are that SQL with its final SELECT swapped
@@ -39,13 +40,10 @@ def ask(
     intervals: int = 3,
     planner: str = "rules",
 ) -> dict[str, Any]:
-    """Everything the Ask page shows for ``question`` (``k`` keyframes and ``intervals`` locate intervals
-    per video, or in ``video`` only), with the milliseconds each stage took (``timings``).
-
-    The answer is not cached: the web app never writes to the corpus.
+    """What the Ask page shows first for ``question``: the plan, SQL, ``k`` keyframes and ``intervals`` locate
+    intervals per video (or in ``video`` only) and the score lanes, with the milliseconds each stage took
+    (``timings``). The page then asks for the answer on these keyframes (``answer``).
     """
-    from vqdb.answer import answer_on_keyframes
-
     if not isinstance(question, str) or not question.strip():
         raise VqdbError("the question is empty: type what you want to find or know about the videos")
     options = [o for o in (options or []) if o.strip()] or None
@@ -63,22 +61,6 @@ def ask(
     calls = [call.to_dict() for call in plan.queries]
     lanes = score_lanes(corpus, found.sql, calls, checked=False)
     timings["lanes"] = since_ms(mark)
-    mark = time.perf_counter()
-    answer: dict[str, Any]
-    try:
-        answer = answer_on_keyframes(
-            corpus,
-            question,
-            found.keyframes,
-            options=options,
-            cache=False,
-            plan=plan.to_json(),
-            sql=found.sql,
-            notes=found.notes,
-        ).to_dict()
-    except VqdbError as exc:  # no frames to answer from: the rest of the page still stands
-        answer = {"error": str(exc)}
-    timings["answer"] = since_ms(mark)
     timings["total"] = since_ms(started)
     keyframes = found.keyframes.to_pylist()
     return {
@@ -92,9 +74,40 @@ def ask(
         "lanes": lanes,
         "intervals": located.intervals.to_pylist(),
         "videos": _videos(corpus, {kf["video_id"] for kf in keyframes} | {lane["video_id"] for lane in lanes}),
-        "answer": answer,
         "timings": timings,
     }
+
+
+def answer(
+    corpus: Any,
+    question: str,
+    keyframes: Sequence[dict[str, Any]],
+    options: Sequence[str] | None = None,
+    *,
+    plan: str | None = None,
+    notes: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The answer to ``question`` from ``keyframes`` (dicts with video_id, frame_idx, ts: those ``ask``
+    returned), with its evidence, confidence and the milliseconds it took. It is not cached: the web app
+    never writes to the corpus.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> answer(vqdb.connect(empty_corpus()), "What?", [])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.VqdbError: no keyframes to answer 'What?' from: retrieval found no frames; ...
+    """
+    from vqdb.answer import answer_on_keyframes
+
+    started = time.perf_counter()
+    options = [o for o in (options or []) if o.strip()] or None
+    result = answer_on_keyframes(
+        corpus, question, list(keyframes), options=options, cache=False, plan=plan, notes=notes
+    ).to_dict()
+    result["ms"] = since_ms(started)
+    return result
 
 
 def run_edited(corpus: Any, sql: str, calls: Sequence[dict[str, str]] = ()) -> dict[str, Any]:

@@ -37,6 +37,8 @@ export async function askPage(main) {
       const result = await api("/api/ask", body);
       result.timings.round_trip = performance.now() - started;
       view.show(result);
+      view.answer(await api("/api/answer", {question: text, options: body.options, keyframes: result.keyframes,
+        plan: result.plan, notes: result.notes}).catch((err) => ({error: err.message})));
       history.replaceState(null, "", `/ask?q=${encodeURIComponent(text)}${video.value ? `&video=${video.value}` : ""}&k=${k.value}`);
     } catch (err) {
       showError(err.message);
@@ -63,10 +65,12 @@ class AskView {
     this.sqlEditor = el("textarea", {class: "sql-editor", id: "plan-sql", spellcheck: "false"});
     this.sqlEditor.value = result.sql;
     this.sqlStatus = el("span", {class: "muted"});
+    this.answerBox = el("section", {class: "card answer", id: "answer"}, el("h2", {}, "Answer"),
+      el("p", {class: "muted"}, "answering from the keyframes…"), timingLine(result.timings));
     this.root.replaceChildren(
       el("div", {class: "ask-layout"},
         el("section", {class: "card player-column"}, this.tabs, this.media, this.timelineBox),
-        el("aside", {class: "side"}, answerCard(result), planCard(result))),
+        el("aside", {class: "side"}, this.answerBox, planCard(result))),
       el("section", {class: "card"}, el("h2", {}, `Keyframes `, el("span", {class: "muted small"},
         "stored thumbnails, in time order · click to play from there")), this.grid),
       el("section", {class: "card"}, el("h2", {}, "Compiled SQL ", el("span", {class: "muted small"},
@@ -140,6 +144,10 @@ class AskView {
     })), "pick");
   }
 
+  answer(a) {
+    this.answerBox.replaceChildren(...answerParts(a), timingLine(this.result.timings, a.ms));
+  }
+
   async rerun() {
     showError("");
     this.sqlStatus.textContent = "running…";
@@ -152,6 +160,9 @@ class AskView {
       await this.select(current && out.videos[current] ? current : out.keyframes[0]?.video_id ?? current);
       this.render();
       this.sqlStatus.textContent = `${out.keyframes.length} keyframes · ${out.timings.total.toFixed(1)} ms`;
+      const {question, options, plan, notes} = this.result;
+      this.answer(await api("/api/answer", {question, options, keyframes: out.keyframes, plan, notes})
+        .catch((err) => ({error: err.message})));
     } catch (err) {
       showError(err.message);
       this.sqlStatus.textContent = "failed";
@@ -159,15 +170,17 @@ class AskView {
   }
 }
 
-function answerCard(result) {
-  const a = result.answer;
-  const t = result.timings;
-  const timing = el("div", {class: "timings", id: "timings"},
-    `retrieval ${t.retrieve.toFixed(0)} ms · locate ${t.locate.toFixed(0)} · lanes ${t.lanes.toFixed(0)} · answer ${t.answer.toFixed(0)}`
-    + ` · server ${t.total.toFixed(0)} ms · round trip ${t.round_trip.toFixed(0)} ms`);
-  if (a.error) return el("section", {class: "card answer"}, el("h2", {}, "Answer"), el("p", {class: "bad-text"}, a.error), timing);
+function timingLine(t, answerMs) {
+  return el("div", {class: "timings", id: "timings"},
+    `plan ${t.plan.toFixed(0)} ms · retrieval ${t.retrieve.toFixed(0)} · locate ${t.locate.toFixed(0)} · lanes ${t.lanes.toFixed(0)}`
+    + ` · server ${t.total.toFixed(0)} · round trip ${t.round_trip.toFixed(0)} ms`
+    + (answerMs != null ? ` · answer ${answerMs.toFixed(0)} ms` : ""));
+}
+
+function answerParts(a) {
+  if (a.error) return [el("h2", {}, "Answer"), el("p", {class: "bad-text"}, a.error)];
   const letter = a.options?.length && a.answer ? `${a.answer}: ` : "";
-  return el("section", {class: "card answer", id: "answer"},
+  return [
     el("h2", {}, "Answer"),
     el("div", {class: "answer-text"}, a.answer_text || a.answer ? `${letter}${a.answer_text ?? a.answer}` : "no answer"),
     el("div", {class: "muted small"}, `confidence ${a.confidence == null ? "n/a (no log-probabilities)" : number(a.confidence, 2)} · ${a.answerer} · ${a.model}`),
@@ -176,8 +189,7 @@ function answerCard(result) {
     el("h3", {}, `Evidence (${a.evidence.length})`),
     el("ul", {class: "evidence"}, a.evidence.map((e) => el("li", {},
       el("span", {class: `kind ${e.source}`}, e.source), el("span", {class: "stamp"}, `${clock(e.start_s)}–${clock(e.end_s)}`), " ", e.text))),
-    timing,
-  );
+  ];
 }
 
 function planCard(result) {
