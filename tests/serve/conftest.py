@@ -1,6 +1,7 @@
 """The demo corpus the web app is tested on, an app client, a live server and a headless Chromium.
 
-The corpus: movie-hello.mp4 with OCR, speech, sounds and a subtitle sidecar written here; cockatoo.mp4 with
+The corpus: movie-hello.mp4 with speech, sounds, a subtitle sidecar written here and the title it shows
+('Hello world', committed by hand: EasyOCR would add most of a minute to the suite); cockatoo.mp4 with
 sounds; birds.mp4 with frames only. It is built once per test run and shared by the xdist workers.
 """
 
@@ -18,6 +19,8 @@ from pathlib import Path
 import pytest
 
 import vqdb
+from vqdb.schema import TABLES
+from vqdb.store import Store
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 CHROMIUM_FLAGS = (
@@ -44,7 +47,8 @@ HOSTS = ("127.0.0.1",)
 
 @pytest.fixture(scope="session")
 def demo_corpus(tmp_path_factory, sample_media) -> Path:
-    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every xdist worker of this run
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # this run's, for every worker
     root, media = shared / "serve-demo-corpus", shared / "serve-demo-media"
     with open(shared / "serve-demo-corpus.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -55,11 +59,30 @@ def demo_corpus(tmp_path_factory, sample_media) -> Path:
                 shutil.copy(sample_media / name, media / name)
             (media / "movie-hello.srt").write_text(SUBTITLES)
             with vqdb.connect(root, progress=False) as corpus:
-                steps = (("movie-hello.mp4", ("subtitles", "asr", "ocr", "audio")), ("cockatoo.mp4", ("audio",)))
+                steps = (("movie-hello.mp4", ("subtitles", "asr", "audio")), ("cockatoo.mp4", ("audio",)))
                 for name, extractors in (*steps, ("birds.mp4", ())):
                     assert "failed 0" in str(corpus.ingest(media / name, extractors=extractors))
+                commit_title(corpus, "movie-hello.mp4", "Hello world")
             (root / "built").touch()
     return root
+
+
+def commit_title(corpus, file_name: str, text: str) -> None:
+    """OCR rows of ``text`` at the top of every sampled frame of ``file_name``, and its one span."""
+    video_id, stamps = corpus.sql(
+        "SELECT video_id, list(ts ORDER BY frame_idx) FROM frames JOIN videos USING (video_id) "
+        "WHERE path LIKE '%/' || $f GROUP BY video_id",
+        params={"f": file_name},
+    ).fetchone()
+    box = {"x0": 0.38, "y0": 0.03, "x1": 0.61, "y1": 0.1}
+    reads = [
+        {"video_id": video_id, "frame_idx": i, "ts": ts, "text": text, "confidence": 0.88, "box": box, "model": "by hand"}
+        for i, ts in enumerate(stamps)
+    ]
+    span = {"video_id": video_id, "span_id": 0, "start_s": stamps[0], "end_s": stamps[-1], "text": text}
+    tables = {"ocr": TABLES["ocr"].from_rows(reads), "ocr_spans": TABLES["ocr_spans"].from_rows([{**span, "max_confidence": 0.88, "box": box}])}
+    with Store.open(corpus.root, writable=True) as store:
+        store.commit(video_id, "ocr", tables, model="by hand", settings={})
 
 
 @pytest.fixture(scope="session")
