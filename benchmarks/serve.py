@@ -1,5 +1,5 @@
-"""The web app's latency on the sample corpus: what an Ask round trip costs against retrieval itself, and
-what the Corpus and Video pages' requests cost.
+"""The web app's latency on the sample corpus: what an Ask round trip costs against retrieval itself (and the
+answer, its own request after it), and what the Corpus and Video pages' requests cost.
 
 The corpus is ``sample_media/*.mp4`` ingested into a temporary directory (or ``--corpus DIR``). The app
 runs in uvicorn on 127.0.0.1 in this process and is asked over real HTTP (httpx). The baseline, measured in
@@ -73,6 +73,10 @@ def main() -> None:
             timings = reply.json()["timings"]
             timings["round trip"] = (time.perf_counter() - started) * 1000
             timings["web overhead"] = timings["round trip"] - timings["total"]
+            started = time.perf_counter()
+            answered = http.post("/api/answer", json={"question": QUESTION, "keyframes": reply.json()["keyframes"]})
+            answered.raise_for_status()
+            timings["answer round trip"] = (time.perf_counter() - started) * 1000
             for name, ms in timings.items():
                 stages.setdefault(name, []).append(ms)
 
@@ -82,7 +86,9 @@ def main() -> None:
             ask()
         pages = {
             "GET /api/corpus": median_ms(lambda: http.get("/api/corpus").raise_for_status(), args.repeat),
-            "GET /api/videos/ID": median_ms(lambda: http.get(f"/api/videos/{video_id}").raise_for_status(), args.repeat),
+            "GET /api/videos/ID": median_ms(
+                lambda: http.get(f"/api/videos/{video_id}").raise_for_status(), args.repeat
+            ),
             "GET /thumbs/ID/3": median_ms(lambda: http.get(f"/thumbs/{video_id}/3").raise_for_status(), args.repeat),
         }
     server.should_exit = True
@@ -90,9 +96,10 @@ def main() -> None:
     print(f"\nAsk {QUESTION!r} on movie-hello.mp4, k={args.k}, {args.repeat} runs (medians)\n")
     print(f"{'stage':28s} {'ms':>9s} {'x retrieval':>12s}")
     print(f"{'baseline: Corpus.retrieve':28s} {retrieval:9.1f} {1.0:12.2f}")
-    for name in ("plan", "retrieve", "locate", "lanes", "answer", "total", "web overhead", "round trip"):
+    for name in ("plan", "retrieve", "locate", "lanes", "total", "web overhead", "round trip", "answer round trip"):
         ms = statistics.median(stages[name])
-        label = {"total": "server total", "retrieve": "retrieve (in the app)"}.get(name, name)
+        label = {"total": "ask: server total", "retrieve": "retrieve (in the app)", "round trip": "ask round trip"}
+        label = label.get(name, name)
         print(f"{label:28s} {ms:9.1f} {ms / retrieval:12.2f}")
     print()
     for name, ms in pages.items():

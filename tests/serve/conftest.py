@@ -76,11 +76,22 @@ def commit_title(corpus, file_name: str, text: str) -> None:
     ).fetchone()
     box = {"x0": 0.38, "y0": 0.03, "x1": 0.61, "y1": 0.1}
     reads = [
-        {"video_id": video_id, "frame_idx": i, "ts": ts, "text": text, "confidence": 0.88, "box": box, "model": "by hand"}
+        {
+            "video_id": video_id,
+            "frame_idx": i,
+            "ts": ts,
+            "text": text,
+            "confidence": 0.88,
+            "box": box,
+            "model": "by hand",
+        }
         for i, ts in enumerate(stamps)
     ]
     span = {"video_id": video_id, "span_id": 0, "start_s": stamps[0], "end_s": stamps[-1], "text": text}
-    tables = {"ocr": TABLES["ocr"].from_rows(reads), "ocr_spans": TABLES["ocr_spans"].from_rows([{**span, "max_confidence": 0.88, "box": box}])}
+    tables = {
+        "ocr": TABLES["ocr"].from_rows(reads),
+        "ocr_spans": TABLES["ocr_spans"].from_rows([{**span, "max_confidence": 0.88, "box": box}]),
+    }
     with Store.open(corpus.root, writable=True) as store:
         store.commit(video_id, "ocr", tables, model="by hand", settings={})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
@@ -35,14 +36,16 @@ def test_video_lanes_come_from_the_tables(client, demo_corpus, video_ids):
     assert words and all(w["start_s"] <= w["end_s"] for w in words)
     assert lanes["audio"] and all({"start_s", "end_s", "text"} <= set(e) for e in lanes["audio"])
     with vqdb.connect(demo_corpus) as corpus:
-        stamps = corpus.sql("SELECT list(ts ORDER BY ts) FROM frames WHERE video_id = $v", params={"v": video["video_id"]})
+        stamps = corpus.sql(
+            "SELECT list(ts ORDER BY ts) FROM frames WHERE video_id = $v", params={"v": video["video_id"]}
+        )
         assert [f["ts"] for f in video["frames"]] == stamps.fetchone()[0]
 
 
 def test_media_answers_range_requests_with_the_listed_file(client, demo_corpus, video_ids):
     video_id = video_ids["movie-hello.mp4"]
     path = client.get(f"/api/videos/{video_id}").json()["path"]
-    content = open(path, "rb").read()
+    content = Path(path).read_bytes()
     part = client.get(f"/media/{video_id}", headers={"Range": "bytes=1000-1999"})
     assert part.status_code == 206 and part.content == content[1000:2000]
     assert part.headers["content-range"] == f"bytes 1000-1999/{len(content)}"
@@ -52,7 +55,13 @@ def test_media_answers_range_requests_with_the_listed_file(client, demo_corpus, 
 
 @pytest.mark.parametrize(
     "path",
-    ["/media/..%2F..%2F..%2Fetc%2Fpasswd", "/media/%2Fetc%2Fpasswd", "/static/..%2Fapp.py", "/static/app.py", "/thumbs/x/1"],
+    [
+        "/media/..%2F..%2F..%2Fetc%2Fpasswd",
+        "/media/%2Fetc%2Fpasswd",
+        "/static/..%2Fapp.py",
+        "/static/app.py",
+        "/thumbs/x/1",
+    ],
 )
 def test_no_request_path_reaches_the_file_system(client, path):
     response = client.get(path)
@@ -93,7 +102,9 @@ def test_ask_shows_the_keyframes_of_retrieve_and_the_intervals_of_locate(client,
     assert result["sql"] == found.sql and result["plan"] == found.plan.to_dict()
     assert result["intervals"] == json.loads(json.dumps(located.intervals.to_pylist()))
     (lane,) = result["lanes"]
-    assert len(lane["frames"]) == lane["n_frames"] and {c["id"] for c in result["calls"]} == set(lane["frames"][0]["calls"])
+    assert len(lane["frames"]) == lane["n_frames"] and {c["id"] for c in result["calls"]} == set(
+        lane["frames"][0]["calls"]
+    )
     assert sorted(f["merged_rank"] for f in lane["frames"]) == list(range(1, lane["n_frames"] + 1))
     assert set(result["timings"]) == {"plan", "retrieve", "locate", "lanes", "total"}
     assert result["videos"][video_id]["file"] == "movie-hello.mp4"

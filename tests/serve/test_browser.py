@@ -40,7 +40,9 @@ def screenshot(browser, folder: Path, name: str) -> Path:
     """Save the page and check it is not blank: many colours, and light and dark areas both."""
     path = folder / f"serve-{name}.png"
     width, height = browser.get_window_size()["width"], browser.get_window_size()["height"]
-    page_height = browser.execute_script("return document.documentElement.scrollHeight")
+    page_height = browser.execute_script(
+        "return document.documentElement.scrollHeight + window.outerHeight - window.innerHeight"
+    )
     browser.set_window_size(width, min(max(page_height, 600), 2400))  # the whole page, not just the viewport
     browser.save_screenshot(str(path))
     browser.set_window_size(width, height)
@@ -56,7 +58,9 @@ def player_time(browser) -> float:
 
 def test_corpus_page(browser, live_server, screenshots):
     open_page(browser, live_server + "/")
-    rows = browser.execute_script("return [...document.querySelectorAll('tr[data-video] .file')].map(a => a.textContent)")
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('tr[data-video] .file')].map(a => a.textContent)"
+    )
     assert rows == ["birds.mp4", "cockatoo.mp4", "movie-hello.mp4"]
     wait_for(lambda: images_loaded(browser, "img.thumb"), "the thumbnails")
     assert browser.execute_script("return document.querySelectorAll('.chip.ok').length") >= 5
@@ -80,7 +84,10 @@ def test_video_page_seeks_and_highlights_the_word_said(browser, live_server, vid
 
 def test_ask_page_shows_the_keyframes_of_retrieve(browser, live_server, demo_corpus, video_ids, screenshots, capsys):
     k = 4
-    assert main(["retrieve", str(demo_corpus), QUESTION, "--video", "movie-hello.mp4", "-k", str(k), "--format", "json"]) == 0
+    assert (
+        main(["retrieve", str(demo_corpus), QUESTION, "--video", "movie-hello.mp4", "-k", str(k), "--format", "json"])
+        == 0
+    )
     expected = [row["ts"] for row in json.loads(capsys.readouterr().out)]
     open_page(browser, live_server + "/ask")
     question = browser.find_element("id", "question")
@@ -118,12 +125,16 @@ def test_sql_page(browser, live_server, screenshots):
     wait_for(lambda: browser.find_elements("css selector", "#results tbody tr"), "the example query's rows")
     editor = browser.find_element("id", "sql")
     editor.clear()
-    editor.send_keys("SELECT label, round(max(max_score), 3) AS best FROM audio_events GROUP BY label ORDER BY best DESC")
+    editor.send_keys(
+        "SELECT label, round(max(max_score), 3) AS best FROM audio_events GROUP BY label ORDER BY best DESC"
+    )
     browser.find_element("id", "limit").clear()
     browser.find_element("id", "limit").send_keys("5")
     browser.find_element("id", "run-sql").click()
     wait_for(lambda: "5+ rows" in browser.find_element("id", "sql-status").text, "5 of more rows")
-    assert browser.find_element("id", "download-csv").get_attribute("href").startswith(live_server + "/api/sql/download")
+    assert (
+        browser.find_element("id", "download-csv").get_attribute("href").startswith(live_server + "/api/sql/download")
+    )
     screenshot(browser, screenshots, "sql")
     editor.clear()
     editor.send_keys("COPY videos TO '/tmp/videos.csv'")

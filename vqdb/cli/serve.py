@@ -64,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
 
         from vqdb.serve import create_app
     except ImportError as exc:
-        raise VqdbError(f"vqdb serve needs the web packages ({exc.name} is missing): pip install 'vqdb[serve]'") from None
+        raise VqdbError(
+            f"vqdb serve needs the web packages ({exc.name} is missing): pip install 'vqdb[serve]'"
+        ) from None
     from vqdb.serve.app import LOCAL_HOSTS
 
     hosts = list(LOCAL_HOSTS)

@@ -132,9 +132,7 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
         video = body.get("video") or None
         options = _strings(body.get("options") or [], "options")
         return JSON(
-            await _in_thread(
-                lock, lambda: ask.ask(corpus, body.get("question", ""), options, video=video, k=k)
-            )
+            await _in_thread(lock, lambda: ask.ask(corpus, body.get("question", ""), options, video=video, k=k))
         )
 
     async def answer(request: Request) -> Response:
@@ -189,7 +187,14 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
         Route("/thumbs/{video_id}/{frame_idx:int}", locked(thumbnail)),
         Route("/media/{video_id}", media),
     ]
-    handlers = {404: no_route, 405: no_route, data.NotFound: _error(404), VqdbError: _error(400), duckdb.Error: _error(400), Exception: _error(500)}
+    handlers = {
+        404: no_route,
+        405: no_route,
+        data.NotFound: _error(404),
+        VqdbError: _error(400),
+        duckdb.Error: _error(400),
+        Exception: _error(500),
+    }
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=handlers, lifespan=lifespan)
     app.state.corpus = corpus
@@ -216,7 +221,7 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except ValueError:
-        raise VqdbError("the request body is not JSON; send an object such as {\"question\": \"...\"}") from None
+        raise VqdbError('the request body is not JSON; send an object such as {"question": "..."}') from None
     if not isinstance(body, dict):
         raise VqdbError("the request body must be a JSON object")
     return body

@@ -226,4 +226,3 @@ def _videos(corpus: Any, video_ids: set[str]) -> dict[str, dict[str, Any]]:
 
 def _number(value: Any) -> float | None:
     return None if value is None else float(value)  # DECIMAL scores (hit calls: 1.0) as plain numbers
-

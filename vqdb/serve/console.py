@@ -45,7 +45,9 @@ def run_query(corpus: Any, sql: str, *, limit: int = 200) -> dict[str, Any]:
         return {"columns": [], "types": [], "rows": [], "truncated": False, "ms": since_ms(started)}
     fetched = relation.limit(limit + 1).fetchall()
     binary = [t.id == "blob" for t in relation.types]
-    shown = [[f"<{len(v)} bytes>" if b and v is not None else v for v, b in zip(row, binary, strict=True)] for row in fetched]
+    shown = [
+        [f"<{len(v)} bytes>" if b and v is not None else v for v, b in zip(row, binary, strict=True)] for row in fetched
+    ]
     return {
         "columns": relation.columns,
         "types": [str(t) for t in relation.types],
@@ -95,4 +97,3 @@ def _relation(corpus: Any, sql: str) -> duckdb.DuckDBPyRelation | None:
         return corpus.sql(sql)
     except duckdb.Error as exc:
         raise VqdbError(f"SQL failed: {exc}") from exc
-

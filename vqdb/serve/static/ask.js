@@ -145,7 +145,7 @@ class AskView {
   }
 
   answer(a) {
-    this.answerBox.replaceChildren(...answerParts(a), timingLine(this.result.timings, a.ms));
+    this.answerBox.replaceChildren(...answerParts(a).filter(Boolean), timingLine(this.result.timings, a.ms));
   }
 
   async rerun() {

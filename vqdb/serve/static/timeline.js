@@ -39,18 +39,23 @@ export class Timeline {
     return body;
   }
 
-  // Intervals [{start_s, end_s, text, score}] as labelled boxes.
+  // Intervals [{start_s, end_s, text, score}] as labelled boxes; overlapping ones stack in rows.
   intervals(name, label, items, kind) {
     const body = this.lane(name, `${label} (${items.length})`);
     if (!items.length) body.append(el("span", {class: "empty"}, "none"));
-    for (const item of items) {
+    const rowEnds = [];
+    for (const item of [...items].sort((a, b) => a.start_s - b.start_s)) {
+      let row = rowEnds.findIndex((end) => end <= item.start_s);
+      if (row < 0) row = rowEnds.push(0) - 1;
+      rowEnds[row] = item.end_s;
       const width = Math.max(((item.end_s - item.start_s) / this.duration) * 100, 0.6);
       const title = `${clock(item.start_s)}–${clock(item.end_s)}  ${item.text ?? ""}${item.score != null ? `  (${Number(item.score).toFixed(2)})` : ""}`;
       body.append(el("div", {
-        class: `item ${kind}`, title, style: {left: this.pct(item.start_s), width: `${width}%`},
+        class: `item ${kind}`, title, style: {left: this.pct(item.start_s), width: `${width}%`, top: `${3 + 21 * row}px`},
         "data-start": item.start_s, onclick: () => this.seek(item.start_s),
       }, item.text ?? ""));
     }
+    body.style.minHeight = `${Math.max(rowEnds.length, 1) * 21 + 4}px`;
     return body;
   }
 
