@@ -119,6 +119,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.fixture
+def unused_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on."""
+    return free_port()
+
+
 @pytest.fixture(scope="module")
 def live_server(demo_corpus):
     """The app on 127.0.0.1 and a free port, in a thread of this process (it ends with the tests)."""
