@@ -362,17 +362,10 @@ def inside(t: float, gt: Sequence[tuple[float, float]], tolerance: float) -> boo
 
 def locate_tiou(
     corpus: Any, q: dict[str, Any], gt: list[tuple[float, float]], vid: str, planner: str, result: dict
-) -> float | None:
-    """tIoU of ``corpus.locate``'s top interval with the truth (``intervals_tiou``); None while the
-    Corpus has no ``locate`` or it does not take this planner."""
-    locate = getattr(corpus, "locate", None)
-    if locate is None:
-        return None
-    kwargs = {} if planner == "rules" else {"planner": planner}
-    if kwargs and "planner" not in inspect.signature(locate).parameters:
-        return None
+) -> float:
+    """tIoU of ``corpus.locate``'s top interval (planned by ``planner``) with the truth (``intervals_tiou``)."""
     try:
-        rows = _interval_rows(locate(q["question"], video=vid, **kwargs))
+        rows = _interval_rows(corpus.locate(q["question"], video=vid, planner=planner))
     except Exception as exc:
         result["errors"].append(_error("locate", exc))
         return 0.0

@@ -11,6 +11,7 @@ from vqdb.answer.evidence import Evidence
 from vqdb.answer.timeline import match_words, read_timeline, reading_order, stream_of, streams_of
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 
 def test_a_title_split_into_boxes_reads_as_one_text():
@@ -73,7 +74,7 @@ def _commit(corpus, extractor, **rows):
 
 @pytest.fixture
 def corpus(tmp_path):
-    corpus = vqdb.connect(tmp_path / "c", progress=False)
+    corpus = vqdb.connect(empty_corpus(tmp_path / "c"), progress=False)
     video = {"video_id": "v", "path": "/v.mp4", "duration_s": 10.0, "ingested_at": datetime.now(UTC)}
     _commit(
         corpus, "frames", videos=[video], frames=[{"video_id": "v", "frame_idx": i, "ts": float(i)} for i in range(10)]
@@ -111,7 +112,7 @@ def test_read_timeline_groups_screens_in_a_row_and_keeps_word_times(corpus):
 
 
 def test_tracked_spans_stand_in_for_frames_without_boxes(tmp_path):
-    other = vqdb.connect(tmp_path / "spans-only", progress=False)
+    other = vqdb.connect(empty_corpus(tmp_path / "spans-only"), progress=False)
     video = {"video_id": "v", "path": "/v.mp4", "duration_s": 10.0, "ingested_at": datetime.now(UTC)}
     _commit(other, "frames", videos=[video], frames=[{"video_id": "v", "frame_idx": 0, "ts": 0.0}])
     _commit(other, "ocr", ocr_spans=[{"video_id": "v", "span_id": 0, "start_s": 1.0, "end_s": 4.0, "text": "SALE"}])

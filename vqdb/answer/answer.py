@@ -239,8 +239,9 @@ def ground(
     """Ask a VLM for the clue intervals ``[[start, end], ...]`` (CG-Bench's grounding prompt).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> ground(vqdb.connect(tempfile.mkdtemp()), "When?", [], backend="evidence")
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> ground(vqdb.connect(empty_corpus()), "When?", [], backend="evidence")
         Traceback (most recent call last):
         ...
         vqdb.errors.ConfigError: grounding needs a vision-language model backend, got the evidence-only answerer

@@ -181,8 +181,9 @@ def read_timeline(corpus: Any, video_ids: Sequence[str], keyframe_ts: dict[str, 
     ``keyframe_ts`` maps a video to its keyframes' times: each snippet records the nearest one.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> read_timeline(vqdb.connect(tempfile.mkdtemp()), ["v"], {"v": [1.0]})
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> read_timeline(vqdb.connect(empty_corpus()), ["v"], {"v": [1.0]})
         []
     """
     if not video_ids:
@@ -194,7 +195,7 @@ def read_timeline(corpus: Any, video_ids: Sequence[str], keyframe_ts: dict[str, 
         times = keyframe_ts.get(video_id) or [start]
         return min(times, key=lambda t: abs((start + end) / 2 - t))
 
-    frames = corpus.sql(
+    frames = corpus.sql_unchecked(
         """
         SELECT video_id, ts, list(text ORDER BY box.y0, box.x0) AS texts,
                list([box.x0, box.y0, box.x1, box.y1] ORDER BY box.y0, box.x0) AS boxes
@@ -210,7 +211,7 @@ def read_timeline(corpus: Any, video_ids: Sequence[str], keyframe_ts: dict[str, 
             stream_of("ocr", video_id, [Evidence("ocr", video_id, start, end, text, near(video_id, start, end))])
         )
     read_per_frame = {video_id for video_id, *_ in frames}
-    for video_id, start, end, text in corpus.sql(  # tracked spans, where no frame's boxes were kept
+    for video_id, start, end, text in corpus.sql_unchecked(  # tracked spans, where no frame's boxes were kept
         "SELECT video_id, start_s, end_s, text FROM ocr_spans WHERE list_contains($ids::VARCHAR[], video_id) "
         "AND trim(text) <> '' ORDER BY video_id, start_s",
         params=params,
@@ -220,7 +221,7 @@ def read_timeline(corpus: Any, video_ids: Sequence[str], keyframe_ts: dict[str, 
             snippet = Evidence("ocr", video_id, start, end, text.strip(), near(video_id, start, end))
             streams.append(stream_of("ocr", video_id, [snippet]))
     words: dict[str, list[tuple[str, float, float]]] = {}
-    for video_id, word, start, end in corpus.sql(
+    for video_id, word, start, end in corpus.sql_unchecked(
         "SELECT video_id, word, start_s, end_s FROM transcript_words "
         "WHERE list_contains($ids::VARCHAR[], video_id) ORDER BY video_id, start_s",
         params=params,
@@ -228,7 +229,7 @@ def read_timeline(corpus: Any, video_ids: Sequence[str], keyframe_ts: dict[str, 
         words.setdefault(video_id, []).append((word, float(start), float(end)))
     for source, sql in _TIMED_TEXT.items():
         by_video: dict[str, list[Evidence]] = {}
-        for video_id, start, end, text in corpus.sql(
+        for video_id, start, end, text in corpus.sql_unchecked(
             f"SELECT * FROM ({sql}) WHERE list_contains($ids::VARCHAR[], video_id) AND trim(text) <> '' "
             "ORDER BY video_id, start_s, end_s",
             params=params,

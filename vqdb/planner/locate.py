@@ -121,15 +121,16 @@ def locate(
     corpus when ``video`` is None. Pass ``plan`` to run a given plan instead of planning.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> locate(vqdb.connect(tempfile.mkdtemp()), "when does the sign say EXIT").intervals.column_names
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> locate(vqdb.connect(empty_corpus()), "when does the sign say EXIT").intervals.column_names
         ['video_id', 'start_s', 'end_s', 'score', 'supporting_calls']
     """
     video_id = resolve_video(corpus, video)["video_id"] if video is not None else None
     if plan is None:
         plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
     sql = compile_locate(plan, video_id=video_id, k=k, share=share)
-    intervals = corpus.sql(sql).to_arrow_table()
+    intervals = corpus.sql_unchecked(sql).to_arrow_table()
     notes: tuple[str, ...] = ()
     unranked = sorted({r["video_id"] for r in intervals.to_pylist() if r["score"] is None})
     if plan.queries and unranked:

@@ -33,7 +33,7 @@ Example:
     ([('siglip', 'man in the red jacket hold up the sign'), ('ocr', 'EXIT')], 'Q1 AND Q2')
     >>> plan = rule_plan("when is 'touchdown' spoken (near the end)?")
     >>> [(c.tool, c.query) for c in plan.queries], plan.combine
-    ([('siglip', 'near the end'), ('transcript', 'touchdown')], 'Q1 AND Q2')
+    ([('siglip', 'near the end'), ('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 AND (Q2 OR Q3)')
 """
 
 from __future__ import annotations
@@ -237,12 +237,12 @@ def rule_plan(question: str, options: Sequence[str] | None = None) -> Plan:
         >>> [(c.tool, c.query) for c in plan.queries], plan.combine
         ([('siglip', 'timecode'), ('ocr', '00:00:05')], 'Q1 AND Q2')
         >>> [(c.tool, c.query) for c in rule_plan('when does he say "ask not"').queries]
-        [('transcript', 'ask not')]
+        [('transcript', 'ask not'), ('subtitle', 'ask not')]
         >>> [(c.tool, c.query) for c in rule_plan("when is the frequency '440 hertz' spoken?").queries]
-        [('transcript', '440 hertz')]
+        [('transcript', '440 hertz'), ('subtitle', '440 hertz')]
         >>> plan = rule_plan("When does 'GETTING STARTED' come up?")
-        >>> [(c.tool, c.query) for c in plan.queries], plan.combine
-        ([('ocr', 'GETTING STARTED'), ('transcript', 'GETTING STARTED')], 'Q1 OR Q2')
+        >>> [c.tool for c in plan.queries], {c.query for c in plan.queries}, plan.combine
+        (['ocr', 'transcript', 'subtitle'], {'GETTING STARTED'}, 'Q1 OR Q2 OR Q3')
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")

@@ -36,13 +36,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import lance
-import lance.fragment
+# Lance logs at WARN on stderr, e.g. "No existing dataset ... it will be created" for every table a new
+# corpus creates: expected events, noise to a user. Errors still show; LANCE_LOG set by the user wins.
+os.environ.setdefault("LANCE_LOG", "error")
+
+import lance  # noqa: E402  (after LANCE_LOG: Lance reads it when imported)
+import lance.fragment  # noqa: E402
 import numpy as np
 import pyarrow as pa
 
