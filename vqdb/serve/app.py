@@ -85,6 +85,13 @@ def create_app(corpus_path: str | Path, *, allowed_hosts: Sequence[str] = LOCAL_
 
     ``allowed_hosts``: the Host header values accepted (the default: this machine's loopback names; add
     the name or address you bind to when serving beyond it).
+
+    Example:
+        >>> from starlette.testclient import TestClient
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> with TestClient(create_app(empty_corpus()), base_url="http://127.0.0.1") as client:
+        ...     client.post("/api/sql", json={"sql": "SELECT 42 AS answer"}).json()["rows"]
+        [[42]]
     """
     import vqdb
 

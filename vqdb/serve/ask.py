@@ -43,10 +43,16 @@ def ask(
     """What the Ask page shows first for ``question``: the plan, SQL, ``k`` keyframes and ``intervals`` locate
     intervals per video (or in ``video`` only) and the score lanes, with the milliseconds each stage took
     (``timings``). The page then asks for the answer on these keyframes (``answer``).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> sorted(ask(vqdb.connect(empty_corpus()), "a dog on a red road", k=1)["timings"])
+        ['lanes', 'locate', 'plan', 'retrieve', 'total']
     """
     if not isinstance(question, str) or not question.strip():
         raise VqdbError("the question is empty: type what you want to find or know about the videos")
-    options = [o for o in (options or []) if o.strip()] or None
+    options = _options(options)
     timings: dict[str, float] = {}
     started = time.perf_counter()
     plan = corpus.plan(question, options, video=video, planner=planner)
@@ -102,9 +108,8 @@ def answer(
     from vqdb.answer import answer_on_keyframes
 
     started = time.perf_counter()
-    options = [o for o in (options or []) if o.strip()] or None
     result = answer_on_keyframes(
-        corpus, question, list(keyframes), options=options, cache=False, plan=plan, notes=notes
+        corpus, question, list(keyframes), options=_options(options), cache=False, plan=plan, notes=notes
     ).to_dict()
     result["ms"] = since_ms(started)
     return result
@@ -210,6 +215,10 @@ def score_lanes(corpus: Any, sql: str, calls: Sequence[dict[str, str]], *, check
             }
         )
     return list(by_video.values())
+
+
+def _options(options: Sequence[str] | None) -> list[str] | None:
+    return [o for o in (options or []) if o.strip()] or None  # the page sends blank lines as options
 
 
 def _videos(corpus: Any, video_ids: set[str]) -> dict[str, dict[str, Any]]:

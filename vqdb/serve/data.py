@@ -121,7 +121,16 @@ def timeline(corpus: Any, video_id: str) -> dict[str, Any]:
 
 
 def video_row(corpus: Any, video_id: str) -> dict[str, Any]:
-    """The ``videos`` row of ``video_id`` (an exact id), with its file name; NotFound when none."""
+    """The ``videos`` row of ``video_id`` (an exact id), with its file name; NotFound when none.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> video_row(vqdb.connect(empty_corpus()), "birds.mp4")  # an id, never a name or a path
+        Traceback (most recent call last):
+        ...
+        vqdb.serve.data.NotFound: no video 'birds.mp4' in the corpus; pick one on the Corpus page
+    """
     found = rows(
         corpus,
         "SELECT video_id, path, regexp_extract(path, '[^/\\\\]+$') AS file, duration_s, fps, width, height, "
