@@ -43,3 +43,17 @@ def test_the_command_serves_the_corpus_until_stopped(demo_corpus, unused_port):
         server.terminate()
         server.wait(timeout=30)
     assert f"on http://127.0.0.1:{port}/" in server.stderr.read()
+
+
+def test_another_host_is_served_with_a_warning(demo_corpus, monkeypatch, capsys):
+    import uvicorn
+
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    assert main(["serve", str(demo_corpus), "--host", "192.168.1.20", "--port", "9000"]) == 0
+    assert (served["host"], served["port"]) == ("192.168.1.20", 9000)
+    assert "warning: serving on 192.168.1.20" in capsys.readouterr().err
+    from starlette.testclient import TestClient
+
+    with TestClient(served["app"], base_url="http://192.168.1.20:9000") as client:  # that host is accepted
+        assert client.get("/api/corpus").status_code == 200
