@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the test suite needs beyond Python: espeak-ng (speech with exact word times for the
-# generated test clips). Installs only what is missing; as root directly, otherwise through sudo.
+# generated test clips), chromium and chromium-driver (tests/serve drive the web app in headless Chromium;
+# no browser is downloaded). Installs only what is missing; as root directly, otherwise through sudo.
 set -euo pipefail
-PACKAGES=(espeak-ng)
+PACKAGES=(espeak-ng chromium chromium-driver)
 missing=()
 for package in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -40,7 +40,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("answer, eval", ("vqdb.answer", "vqdb.eval")),
     ("corpus", ("vqdb.corpus", "vqdb.viz")),
     ("package", ("vqdb",)),
-    ("front ends", ("vqdb.cli", "vqdb.serve")),
+    ("web app", ("vqdb.serve",)),  # below the command line, whose `vqdb serve` starts it
+    ("command line", ("vqdb.cli",)),
     ("entry point", ("vqdb.__main__",)),
     ("development", ("vqdb.testing", "vqdb._devtools")),
 )
@@ -77,7 +78,7 @@ def owner(module: str) -> tuple[int, str]:
         >>> owner("vqdb.planner.tools.ocr")
         (8, 'vqdb.planner')
         >>> owner("vqdb"), owner("vqdb.cli.sql")
-        ((11, 'vqdb'), (12, 'vqdb.cli'))
+        ((11, 'vqdb'), (13, 'vqdb.cli'))
     """
     best: tuple[int, str] | None = None
     for floor, (_, names) in enumerate(LAYERS):

@@ -1,0 +1,195 @@
+"""The web app's API through Starlette's test client, on the demo corpus."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+import vqdb
+
+QUESTION = "when is the title 'Hello world' on screen?"
+
+
+def test_corpus_lists_videos_with_sizes_and_extractions(client, video_ids):
+    corpus = client.get("/api/corpus").json()
+    videos = {v["file"]: v for v in corpus["videos"]}
+    assert sorted(videos) == ["birds.mp4", "cockatoo.mp4", "movie-hello.mp4"]
+    hello = videos["movie-hello.mp4"]
+    assert hello["size_bytes"] == os.path.getsize(hello["path"])
+    assert hello["extractions"]["ocr"]["rows"] > 0 and hello["extractions"]["asr"]["error"] is None
+    assert "ocr" not in videos["birds.mp4"]["extractions"]  # never ran there: the page shows it off
+    assert "embed" in corpus["extractors"] and {t["table"] for t in corpus["tables"]} >= {"videos", "frames"}
+
+
+def test_video_lanes_come_from_the_tables(client, demo_corpus, video_ids):
+    video = client.get(f"/api/videos/{video_ids['movie-hello.mp4']}").json()
+    lanes = video["lanes"]
+    assert any("hello" in span["text"].lower() for span in lanes["ocr"])
+    assert [cue["text"] for cue in lanes["subtitles"]] == ["A terminal opens", "The directory listing"]
+    words = [w for segment in lanes["transcript"] for w in segment["words"]]
+    assert words and all(w["start_s"] <= w["end_s"] for w in words)
+    assert lanes["audio"] and all({"start_s", "end_s", "text"} <= set(e) for e in lanes["audio"])
+    with vqdb.connect(demo_corpus) as corpus:
+        stamps = corpus.sql(
+            "SELECT list(ts ORDER BY ts) FROM frames WHERE video_id = $v", params={"v": video["video_id"]}
+        )
+        assert [f["ts"] for f in video["frames"]] == stamps.fetchone()[0]
+
+
+def test_media_answers_range_requests_with_the_listed_file(client, demo_corpus, video_ids):
+    video_id = video_ids["movie-hello.mp4"]
+    path = client.get(f"/api/videos/{video_id}").json()["path"]
+    content = Path(path).read_bytes()
+    part = client.get(f"/media/{video_id}", headers={"Range": "bytes=1000-1999"})
+    assert part.status_code == 206 and part.content == content[1000:2000]
+    assert part.headers["content-range"] == f"bytes 1000-1999/{len(content)}"
+    assert part.headers["content-type"] == "video/mp4"
+    assert client.get(f"/media/{video_id}").content == content
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/media/..%2F..%2F..%2Fetc%2Fpasswd",
+        "/media/%2Fetc%2Fpasswd",
+        "/static/..%2Fapp.py",
+        "/static/app.py",
+        "/thumbs/x/1",
+    ],
+)
+def test_no_request_path_reaches_the_file_system(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and "error" in response.json()
+    assert "root:" not in response.text
+
+
+def test_a_moved_file_is_a_message_not_a_crash(client, video_ids, monkeypatch):
+    from vqdb.serve import data
+
+    monkeypatch.setattr(data, "video_row", lambda corpus, video_id: {"path": "/nowhere/movie.mp4"})
+    response = client.get(f"/media/{video_ids['birds.mp4']}")
+    assert response.status_code == 404 and "no longer at /nowhere/movie.mp4" in response.json()["error"]
+
+
+def test_thumbnails_are_the_stored_jpegs(client, demo_corpus, video_ids):
+    video_id = video_ids["cockatoo.mp4"]
+    with vqdb.connect(demo_corpus) as corpus:
+        jpeg = corpus.sql("SELECT jpeg FROM frames WHERE video_id = $v AND frame_idx = 3", params={"v": video_id})
+        stored = jpeg.fetchone()[0]
+    response = client.get(f"/thumbs/{video_id}/3")
+    assert response.content == stored and response.headers["content-type"] == "image/jpeg"
+
+
+def test_other_hosts_are_refused(client):
+    assert client.get("/api/corpus", headers={"Host": "attacker.example"}).status_code == 400
+
+
+def test_ask_shows_the_keyframes_of_retrieve_and_the_intervals_of_locate(client, demo_corpus, video_ids):
+    video_id = video_ids["movie-hello.mp4"]
+    result = client.post("/api/ask", json={"question": QUESTION, "video": video_id, "k": 3}).json()
+    with vqdb.connect(demo_corpus) as corpus:
+        found = corpus.retrieve(QUESTION, video=video_id, k=3)
+        located = corpus.locate(QUESTION, video=video_id, k=3)
+    assert [(k["frame_idx"], k["ts"]) for k in result["keyframes"]] == [
+        (k["frame_idx"], k["ts"]) for k in found.keyframes.to_pylist()
+    ]
+    assert result["sql"] == found.sql and result["plan"] == found.plan.to_dict()
+    assert result["intervals"] == json.loads(json.dumps(located.intervals.to_pylist()))
+    (lane,) = result["lanes"]
+    assert len(lane["frames"]) == lane["n_frames"] and {c["id"] for c in result["calls"]} == set(
+        lane["frames"][0]["calls"]
+    )
+    assert sorted(f["merged_rank"] for f in lane["frames"]) == list(range(1, lane["n_frames"] + 1))
+    assert set(result["timings"]) == {"plan", "retrieve", "locate", "lanes", "total"}
+    assert result["videos"][video_id]["file"] == "movie-hello.mp4"
+    answer = client.post("/api/answer", json={"question": QUESTION, "keyframes": result["keyframes"]}).json()
+    assert answer["evidence"] and "Hello" in answer["answer_text"] and answer["ms"] > 0
+    assert [k["ts"] for k in answer["keyframes"]] == [k["ts"] for k in result["keyframes"]]
+
+
+def test_multiple_choice_answer_names_the_option(client, video_ids):
+    body = {"question": "What does the title say?", "options": ["Goodbye moon", "Hello world"], "k": 2}
+    asked = client.post("/api/ask", json={**body, "video": video_ids["movie-hello.mp4"]}).json()
+    answer = client.post("/api/answer", json={**body, "keyframes": asked["keyframes"], "plan": asked["plan"]}).json()
+    assert answer["answer"] == "B" and answer["options"] == body["options"]
+    assert json.loads(answer["plan"]) == asked["plan"]
+
+
+@pytest.mark.parametrize(
+    ("keyframes", "message"),
+    [
+        ([{"video_id": "v", "frame_idx": "0; DROP", "ts": 0}], "keyframes must be a list of {video_id, frame_idx, ts}"),
+        ([], "no keyframes to answer"),
+    ],
+)
+def test_answers_need_keyframes(client, keyframes, message):
+    response = client.post("/api/answer", json={"question": "What?", "keyframes": keyframes})
+    assert response.status_code == 400 and message in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"question": "  "}, "the question is empty"),
+        ({"question": "a dog", "k": 0}, "k (keyframes per video) 0"),
+        ({"question": "a dog", "video": "nope.mp4"}, "no video 'nope.mp4'"),
+        ({"question": "a dog", "options": "A"}, "options must be a list"),
+    ],
+)
+def test_bad_questions_get_one_message(client, body, message):
+    response = client.post("/api/ask", json=body)
+    assert response.status_code == 400 and message in response.json()["error"]
+
+
+def test_edited_sql_runs_read_only_and_keeps_its_lanes(client, video_ids):
+    video_id = video_ids["movie-hello.mp4"]
+    asked = client.post("/api/ask", json={"question": QUESTION, "video": video_id, "k": 4}).json()
+    fewer = asked["sql"].replace("ANY_VALUE(gap)\n      )", "ANY_VALUE(gap) * 2\n      )")
+    assert fewer != asked["sql"]
+    rerun = client.post("/api/ask/sql", json={"sql": fewer, "calls": asked["calls"]}).json()
+    assert rerun["lanes"] == asked["lanes"] and 1 <= len(rerun["keyframes"]) <= len(asked["keyframes"])
+    refused = client.post("/api/ask/sql", json={"sql": "COPY (SELECT 1) TO '/tmp/x.csv'"})
+    assert refused.status_code == 400 and "COPY" in refused.json()["error"]
+    no_columns = client.post("/api/ask/sql", json={"sql": "SELECT 1 AS x"}).json()["error"]
+    assert "must return the columns video_id, frame_idx, ts" in no_columns
+
+
+def test_sql_console_limits_rows_and_shows_binary_as_sizes(client):
+    result = client.post("/api/sql", json={"sql": "SELECT frame_idx, jpeg FROM frames ORDER BY ALL", "limit": 2}).json()
+    assert result["columns"] == ["frame_idx", "jpeg"] and result["truncated"] and len(result["rows"]) == 2
+    assert result["rows"][0][1].endswith(" bytes>")
+    refused = client.post("/api/sql", json={"sql": "ATTACH '/tmp/other.db'"})
+    assert refused.status_code == 400 and "ATTACH" in refused.json()["error"]
+    failed = client.post("/api/sql", json={"sql": "SELECT nope FROM videos"}).json()["error"]
+    assert failed.startswith("SQL failed:") and "nope" in failed
+    assert "row limit 0" in client.post("/api/sql", json={"sql": "SELECT 1", "limit": 0}).json()["error"]
+
+
+def test_downloads_hold_every_row(client, demo_corpus):
+    query = "SELECT video_id, ts, [frame_idx] AS idx, jpeg FROM frames ORDER BY video_id, ts"
+    with vqdb.connect(demo_corpus) as corpus:
+        total = corpus.sql("SELECT count(*) FROM frames").fetchone()[0]
+    csv = client.get("/api/sql/download", params={"format": "csv", "sql": query})
+    assert csv.headers["content-disposition"] == 'attachment; filename="vqdb-query.csv"'
+    lines = csv.text.strip().splitlines()
+    assert lines[0] == "video_id,ts,idx,jpeg" and len(lines) == total + 1
+    parquet = client.get("/api/sql/download", params={"format": "parquet", "sql": query})
+    table = pq.read_table(io.BytesIO(parquet.content))
+    assert table.num_rows == total and table.column_names == ["video_id", "ts", "idx", "jpeg"]
+    bad = client.get("/api/sql/download", params={"format": "xlsx", "sql": query})
+    assert bad.status_code == 400 and "choose csv or parquet" in bad.json()["error"]
+
+
+def test_pages_and_assets_are_served_from_the_package(client):
+    for path in ("/", "/ask", "/sql", "/video/anything"):
+        page = client.get(path)
+        assert page.status_code == 200 and '<script type="module" src="/static/app.js">' in page.text
+    missing = client.get("/nowhere")  # the page itself says there is no such page
+    assert missing.status_code == 404 and "/static/app.js" in missing.text
+    assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert "cdn" not in " ".join(client.get(f"/static/{n}").text.lower() for n in ("app.js", "style.css"))
