@@ -259,15 +259,20 @@ _GLYPH_PAIRS = (("rn", "m"), ("vv", "w"), ("uu", "w"))
 _GLYPHS = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "!": "l", "5": "s", "8": "b", "e": "c"})
 
 
-def glyph_key(word: str) -> str:
+def glyph_key(word: str, pairs: bool = True) -> str:
     """``word`` with the letters OCR confuses for one another made the same ("rn"/"m", "vv"/"w", "0"/"o",
-    "1"/"l"/"i", "5"/"s", "8"/"b", "e"/"c"), so a misread word and the word compare equal.
+    "1"/"l"/"i", "5"/"s", "8"/"b", "e"/"c"), so a misread word and the word compare equal. With
+    ``pairs=False`` only letter for letter (for words run together, where a pair may span two words).
 
     Example:
         >>> glyph_key("kecp") == glyph_key("keep"), glyph_key("C0rner") == glyph_key("comer")
         (True, True)
+        >>> glyph_key("t0wernarrat0r"), glyph_key("t0wernarrat0r", pairs=False)
+        ('towcmarrator', 'towcrnarrator')
     """
     word = word.lower().translate(_GLYPHS)  # letters first, so both sides reach the same pairs
+    if not pairs:  # only letter for letter: words run together may form a pair across their boundary
+        return word
     for pair, glyph in _GLYPH_PAIRS:
         word = word.replace(pair, glyph)
     return word

@@ -130,6 +130,7 @@ class Matcher:
         ]
         self._index = index
         self._glyphs = [glyph_key(w) for w in self.vocab]
+        self._letters = [glyph_key(w, pairs=False) for w in self.vocab]
         self._by_base: dict[str, list[int]] = {}
         for i, word in enumerate(self.vocab):
             self._by_base.setdefault(base_form(word), []).append(i)
@@ -164,6 +165,9 @@ class Matcher:
         best = self._fuzzy(query, self.vocab, inside)
         # the same on glyph keys, for letters OCR confuses ("tovver" is "tower")
         best = np.maximum(best, self._fuzzy([glyph_key(q) for q in query], self._glyphs, inside) * MISREAD)
+        # letter for letter only, where two words run together make a pair ("towe|rn|arrator" is no "m")
+        letters = [glyph_key(q, pairs=False) for q in query]
+        best = np.maximum(best, self._fuzzy(letters, self._letters, inside) * MISREAD)
         sim = np.where(best >= np.where(q_len >= 5, FUZZY_FLOOR, SHORT_FUZZY_FLOOR), best / 100, 0.0)
         for i, q in enumerate(query):
             if q.isdigit():
