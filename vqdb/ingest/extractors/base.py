@@ -83,6 +83,17 @@ def decode_jpeg(data: bytes) -> np.ndarray:
         return np.asarray(im.convert("RGB"))
 
 
+def placement_settings(model: Any) -> dict[str, str]:
+    """Where a model ran (``device``, ``precision``), recorded with its rows in ``extractions.settings``.
+
+    Example:
+        >>> from types import SimpleNamespace
+        >>> placement_settings(SimpleNamespace(device="cuda:0", precision="bf16"))
+        {'device': 'cuda:0', 'precision': 'bf16'}
+    """
+    return {"device": model.device, "precision": model.precision}
+
+
 @dataclasses.dataclass
 class ExtractorOutput:
     """Tables one extractor produced for one video, the model and settings used, and any error.

@@ -21,7 +21,7 @@ from vqdb.config import Config
 from vqdb.errors import ConfigError
 from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.extractors import register
-from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.ocr_spans import track_spans
 from vqdb.models import registry
@@ -94,5 +94,5 @@ class OcrExtractor(Extractor):
         return ExtractorOutput(
             tables={"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": build_spans_table(ctx.video_id, spans)},
             model=self.reader.model_id,
-            settings=settings_of(self.config),
+            settings=settings_of(self.config) | placement_settings(self.reader),
         )
