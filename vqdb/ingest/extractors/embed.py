@@ -53,6 +53,9 @@ class VisualExtractor(Extractor):
         super().__init__(config)
         self._embedder = embedder
 
+    def reads_frames(self) -> bool:
+        return True
+
     @property
     def embedder(self) -> ImageTextEmbedder:
         """The model given, else the process-wide one ``config.embed_model`` names (loaded once)."""
