@@ -1,5 +1,8 @@
 """Ingesting many files: path expansion, what is already done, parallel workers, progress, summary.
 
+``jobs`` > 1 runs that many worker processes; with several GPUs (``device`` auto or cuda) worker i uses
+``cuda:(i mod GPUs)``, so ``jobs`` equal to the number of GPUs gives one worker per GPU.
+
 Example:
     >>> expand_paths(["sample_media/*.mp4"])[0].suffix
     '.mp4'
@@ -23,6 +26,7 @@ from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.extractors import Extractor
 from vqdb.ingest.pipeline import VideoJob, VideoResult, commit_result, process_video
 from vqdb.ingest.video_id import video_id as content_id
+from vqdb.models.device import cuda_device_count, placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, quote
 
@@ -145,6 +149,7 @@ def ingest(
         1
     """
     paths = expand_paths(paths_or_globs)
+    placement(config)  # asking for a device that is not there fails here, before anything is read
     names, notices = resolve_extractors(config, extractors)
     summary = IngestSummary(notices=notices)
     for notice in notices:
@@ -256,8 +261,11 @@ def _run(jobs: list[VideoJob], config: Config, names: list[str]):
                 bar.close()
         return
     context = multiprocessing.get_context("spawn")
+    devices = context.Queue()
+    for device in worker_devices(config):
+        devices.put(device)
     with cf.ProcessPoolExecutor(
-        config.jobs, mp_context=context, initializer=_init_worker, initargs=(config, names)
+        config.jobs, mp_context=context, initializer=_init_worker, initargs=(config, names, devices)
     ) as pool:
         futures = {pool.submit(_work, job): job for job in jobs}
         for future in cf.as_completed(futures):
@@ -268,7 +276,22 @@ def _run(jobs: list[VideoJob], config: Config, names: list[str]):
                 yield job, exc
 
 
-def _init_worker(config: Config, names: list[str]) -> None:
+def worker_devices(config: Config, gpus: int | None = None) -> list[str]:
+    """The ``device`` of each of ``config.jobs`` workers: with several GPUs (``gpus``, by default those torch
+    sees) and device ``auto`` or ``cuda``, worker i takes ``cuda:(i mod gpus)``; otherwise all take ``device``.
+
+    Example:
+        >>> worker_devices(Config(jobs=3), gpus=2), worker_devices(Config(jobs=2, device="cpu"), gpus=2)
+        (['cuda:0', 'cuda:1', 'cuda:0'], ['cpu', 'cpu'])
+    """
+    gpus = cuda_device_count() if gpus is None else gpus
+    if config.device in ("auto", "cuda") and gpus > 1:
+        return [f"cuda:{i % gpus}" for i in range(config.jobs)]
+    return [config.device] * config.jobs
+
+
+def _init_worker(config: Config, names: list[str], devices) -> None:
+    config = config.replace(device=devices.get())
     _WORKER["config"] = config
     _WORKER["extractors"] = _make_extractors(config, names)
 
