@@ -36,6 +36,7 @@ from vqdb.models.registry import register
 
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
+GPU_FRAMES = 16  # images worth reading at once on a GPU (their boxes fill the recognizer's batches)
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
 # with catch_warnings, which is not thread-safe and OCR runs beside other extractors
 _NOISE = (r"torch\.ao\.quantization is deprecated", r"torch\.quantize_per_tensor", r"'pin_memory' argument is set")
@@ -70,6 +71,7 @@ class EasyOCRReader:
 
     ``recognizer_batch`` > 0 recognizes the boxes of all images given to ``read_many`` together, that many
     at a time (the default on CUDA); 0 keeps EasyOCR's box-by-box recognition (the default on the CPU).
+    ``batch_size`` is how many images callers should give ``read_many`` at once: 1 on the CPU.
 
     Example:
         >>> reader = EasyOCRReader(Placement("cpu", "fp32"))  # doctest: +SKIP
@@ -91,6 +93,7 @@ class EasyOCRReader:
         self.recognizer_batch = (
             (RECOGNIZER_BATCH if place.is_cuda else 0) if recognizer_batch is None else recognizer_batch
         )
+        self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(

@@ -186,12 +186,13 @@ class TextBox:
 class OcrReader(Protocol):
     """Reads text on an image: ``read(image)`` of an RGB uint8 array (H x W x 3) returns :class:`TextBox` es.
 
-    ``read_many(images)`` returns the boxes of each of several images (a GPU reader batches their text).
-    ``model_id`` names the detector and recognizer; it is recorded with every read.
+    ``read_many(images)`` returns the boxes of each of several images (a GPU reader batches their text),
+    best ``batch_size`` images at a time. ``model_id`` names the detector and recognizer; it is recorded
+    with every read.
 
     Example:
         >>> class Blind:
-        ...     model_id, device, precision = "blind", "cpu", "fp32"
+        ...     model_id, device, precision, batch_size = "blind", "cpu", "fp32", 1
         ...     def read(self, image):
         ...         return []
         ...     def read_many(self, images):
@@ -203,6 +204,7 @@ class OcrReader(Protocol):
     model_id: str
     device: str
     precision: str
+    batch_size: int
 
     def read(self, image: np.ndarray) -> list[TextBox]: ...
 

@@ -31,6 +31,7 @@ class CountingReader:
     def __init__(self, reader: OcrReader):
         self.reader = reader
         self.model_id, self.device, self.precision = reader.model_id, reader.device, reader.precision
+        self.batch_size = reader.batch_size
         self.calls = 0
 
     def read(self, image):
