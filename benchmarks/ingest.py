@@ -14,18 +14,26 @@ Lance, text indexes), after a warm-up ingest that loads the models. Sections (``
 - ``embed``: SigLIP base shape (random weights, built locally) end to end, decode -> batches of
   ``embed_batch_size`` -> model -> Lance, against the model alone on the same decoded frames.
 - ``decode``: decoding + sampling, sequential vs keyframe seeking, shared clips and generated videos.
+- ``wer``: Whisper's word error rate (the configured model, on this device and precision) on jfk.flac and
+  the LJSpeech clips of the shared audio, text normalized, per clip and pooled: what ASR's speed costs.
+- ``engines``: the same whole ingest of the shared clips (``--engine-extractors``, default audio,subtitles)
+  with the local engine (``--jobs 1``, ``--jobs 2``) and with Ray (1 and 2 workers: a local Ray instance of
+  that many CPUs, started before the timed ingest, its start shown apart); ``vs local 1`` is wall time
+  against ``--jobs 1`` in the same run.
 
 The ``ingest`` and ``embed`` sections run on the CPU and again on CUDA when torch sees a GPU (rows name
 the device).
 
     .venv/bin/python benchmarks/ingest.py                          # every section
     .venv/bin/python benchmarks/ingest.py --sections ingest,slides --jobs 1,2
-    .venv/bin/python benchmarks/ingest.py --sections reads --clips movie-hello.mp4,testvideo.mp4
+    .venv/bin/python benchmarks/ingest.py --sections reads --read-clips movie-hello.mp4,testvideo.mp4
+    .venv/bin/python benchmarks/ingest.py --sections engines --engine-extractors audio,subtitles
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import dataclasses
 import os
 import resource
@@ -46,6 +54,8 @@ from vqdb.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_VIDEO = REPO.parent / "shared" / "data" / "video"
+SHARED_AUDIO = REPO.parent / "shared" / "data" / "audio"
+JFK_TEXT = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
 WARM_UP = REPO / "sample_media" / "movie-hello.mp4"
 INGEST_CLIPS = (
     "movie-hello.mp4",
@@ -68,7 +78,7 @@ SLIDE_TITLES = (
     "Sound Events",
     "Questions",
 )
-SECTIONS = ("ingest", "slides", "reads", "embed", "decode")
+SECTIONS = ("ingest", "slides", "reads", "embed", "decode", "wer", "engines")
 
 
 def main() -> None:
@@ -90,6 +100,10 @@ def main() -> None:
             embed_section(args, device)
     if "decode" in args.sections:
         decode_section(args)
+    if "wer" in args.sections:
+        wer_section()
+    if "engines" in args.sections:
+        engines_section(args)
 
 
 # -- whole ingest ----------------------------------------------------------------------------------
@@ -108,8 +122,7 @@ class Run:
 
 def timed_ingest(paths: Sequence[Path], config: Config, names: Sequence[str]) -> Run:
     """Ingest ``paths`` into a fresh corpus with extractors ``names``; time it."""
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Store.create(Path(tmp) / "corpus")
+    with tempfile.TemporaryDirectory() as tmp, Store.create(Path(tmp) / "corpus") as store:
         cpu_start = _cpu_seconds()
         start = time.perf_counter()
         summary = ingest(store, list(paths), config, extractors=list(names))
@@ -202,8 +215,7 @@ def slides_section(args: argparse.Namespace) -> None:
 def _titles_read(video: Path, config: Config) -> int:
     from rapidfuzz import fuzz
 
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Store.create(Path(tmp) / "corpus")
+    with tempfile.TemporaryDirectory() as tmp, Store.create(Path(tmp) / "corpus") as store:
         ingest(store, [video], config, extractors=["ocr"])
         texts = [t.lower() for t in store.read("ocr_spans", columns=["text"])["text"].to_pylist()]
     return sum(any(fuzz.partial_ratio(title.lower(), t) >= 85 for t in texts) for title in SLIDE_TITLES)
@@ -249,8 +261,7 @@ def reads_section(args: argparse.Namespace) -> None:
     config = _config(progress=False)
     rows = []
     for clip in args.read_clips:
-        with tempfile.TemporaryDirectory() as tmp:
-            store = Store.create(Path(tmp) / "corpus")
+        with tempfile.TemporaryDirectory() as tmp, Store.create(Path(tmp) / "corpus") as store:
             start = time.perf_counter()
             ingest(store, [SHARED_VIDEO / clip], config, extractors=["ocr"])
             wall = time.perf_counter() - start
@@ -373,6 +384,95 @@ def _smooth_texture(rng: np.random.Generator, height: int, width: int) -> np.nda
     return (image / 3 * 255).astype(np.uint8)
 
 
+# -- speech: word error rate -----------------------------------------------------------------------
+def wer_section() -> None:
+    """Transcribe jfk.flac and the LJSpeech clips; WER per clip and pooled over all of them."""
+    from vqdb.ingest.audio import decode_audio
+    from vqdb.ingest.wer import word_error_rate
+    from vqdb.models import registry
+
+    recognizer = registry.speech_recognizer(_config(progress=False))
+    pairs = [(SHARED_AUDIO / "jfk.flac", JFK_TEXT)]
+    with open(SHARED_AUDIO / "ljspeech" / "metadata_wav.csv", newline="") as f:
+        for row in csv.DictReader(f, delimiter="|"):
+            pairs.append((SHARED_AUDIO / "ljspeech" / Path(row["audio_file"]).name, row["text"]))
+    rows, references, hypotheses, media, busy = [], [], [], 0.0, 0.0
+    for path, reference in pairs:
+        audio = decode_audio(path)
+        start = time.perf_counter()
+        hypothesis = recognizer.transcribe(audio.samples).text
+        seconds = time.perf_counter() - start
+        media, busy = media + audio.duration_s, busy + seconds
+        references.append(reference)
+        hypotheses.append(hypothesis)
+        rows.append(
+            {
+                "clip": path.name,
+                "media s": f"{audio.duration_s:.1f}",
+                "x realtime": f"{audio.duration_s / seconds:.1f}",
+                "WER": f"{word_error_rate([reference], [hypothesis]):.3f}",
+                "transcript": hypothesis[:70],
+            }
+        )
+    rows.append(
+        {
+            "clip": "ALL",
+            "media s": f"{media:.1f}",
+            "x realtime": f"{media / busy:.1f}",
+            "WER": f"{word_error_rate(references, hypotheses):.3f}",
+        }
+    )
+    place = f"{getattr(recognizer, 'device', '?')} {getattr(recognizer, 'precision', '?')}"
+    print_table(f"Word error rate, {recognizer.model_id} on {place}, normalized text; load {_load()}", rows)
+
+
+# -- engines ---------------------------------------------------------------------------------------
+def engines_section(args: argparse.Namespace) -> None:
+    """The same ingest of the shared clips on each engine: local ``--jobs 1/2``, Ray with 1/2 workers."""
+    import vqdb
+
+    clips = [SHARED_VIDEO / c for c in args.clips]
+    media_s = sum(probe(p).duration_s or 0.0 for p in clips)
+    rows, baseline = [], None
+    for engine, workers in (("local", 1), ("local", 2), ("ray", 1), ("ray", 2)):
+        start_s = _start_ray(workers) if engine == "ray" else 0.0
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                corpus = vqdb.connect(Path(tmp) / "corpus", progress=False, engine=engine, jobs=workers)
+                begin = time.perf_counter()
+                summary = corpus.ingest(clips, extractors=args.engine_extractors)
+                wall = time.perf_counter() - begin
+        finally:
+            if engine == "ray":
+                import ray
+
+                ray.shutdown()
+        baseline = baseline or wall
+        rows.append(
+            {
+                "engine": engine,
+                "workers": workers,
+                "videos": f"{len(summary.ingested)}/{len(clips)}",
+                "video s": f"{media_s:.1f}",
+                "start s": f"{start_s:.1f}",
+                "wall s": f"{wall:.1f}",
+                "x realtime": f"{media_s / wall:.2f}",
+                "vs local 1": f"{baseline / wall:.2f}x",
+                "load": _load(),
+            }
+        )
+    print_table(f"Whole ingest per engine ({', '.join(args.engine_extractors)} + frames), shared clips", rows)
+
+
+def _start_ray(workers: int) -> float:
+    """Start a local Ray instance of ``workers`` CPUs (the ingest then uses it); returns seconds taken."""
+    import ray
+
+    begin = time.perf_counter()
+    ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR")
+    return time.perf_counter() - begin
+
+
 # -- helpers ---------------------------------------------------------------------------------------
 def print_table(title: str, rows: list[dict]) -> None:
     """Print rows as an aligned text table under a title."""
@@ -429,6 +529,9 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--gops", type=_floats, default=(1.0, 10.0), help="keyframe intervals (s), e.g. 1,10")
     parser.add_argument("--fps", type=_floats, default=(1.0,), help="sample rates for decode, e.g. 1,0.5")
     parser.add_argument("--max-side", type=int, default=384, help="longest side of sampled images (decode)")
+    parser.add_argument(
+        "--engine-extractors", type=_names, default=("audio", "subtitles"), help="extractors of the engines section"
+    )
     args = parser.parse_args()
     unknown = set(args.sections) - set(SECTIONS)
     missing = [c for c in (*args.clips, *args.read_clips) if not (SHARED_VIDEO / c).is_file()]

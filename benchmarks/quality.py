@@ -46,6 +46,7 @@ from typing import Any
 import vqdb
 from vqdb.ingest.video_id import video_id
 from vqdb.planner.retrieve import PLANNERS
+from vqdb.store import is_corpus
 from vqdb.testing import media
 
 REPO = Path(__file__).resolve().parents[1]
@@ -270,7 +271,8 @@ def build_corpus(clips: dict[str, Built], args: argparse.Namespace) -> tuple[Any
     if args.fresh and root.exists():
         shutil.rmtree(root)
     corpus = vqdb.connect(root, progress=False)
-    present = {r[0] for r in corpus.sql("SELECT video_id FROM videos").fetchall()}
+    exists = is_corpus(root)  # the first ingest creates it
+    present = {r[0] for r in corpus.sql("SELECT video_id FROM videos").fetchall()} if exists else set()
     missing = sorted({str(c.path) for c in clips.values() if c.video_id not in present})
     summary, seconds = None, 0.0
     if missing:
@@ -360,17 +362,10 @@ def inside(t: float, gt: Sequence[tuple[float, float]], tolerance: float) -> boo
 
 def locate_tiou(
     corpus: Any, q: dict[str, Any], gt: list[tuple[float, float]], vid: str, planner: str, result: dict
-) -> float | None:
-    """tIoU of ``corpus.locate``'s top interval with the truth (``intervals_tiou``); None while the
-    Corpus has no ``locate`` or it does not take this planner."""
-    locate = getattr(corpus, "locate", None)
-    if locate is None:
-        return None
-    kwargs = {} if planner == "rules" else {"planner": planner}
-    if kwargs and "planner" not in inspect.signature(locate).parameters:
-        return None
+) -> float:
+    """tIoU of ``corpus.locate``'s top interval (planned by ``planner``) with the truth (``intervals_tiou``)."""
     try:
-        rows = _interval_rows(locate(q["question"], video=vid, **kwargs))
+        rows = _interval_rows(corpus.locate(q["question"], video=vid, planner=planner))
     except Exception as exc:
         result["errors"].append(_error("locate", exc))
         return 0.0

@@ -30,7 +30,7 @@ import pyarrow as pa
 
 import vqdb
 import vqdb.polars  # noqa: F401  (registers the .vq namespace)
-from vqdb.session import attach, new_connection
+from vqdb.session import attach
 from vqdb.store import Store
 
 DIM = 512
@@ -51,12 +51,10 @@ def main() -> None:
 def session(root: Path, threads: int | None) -> duckdb.DuckDBPyConnection:
     """A corpus session (macros and UDFs, as ``vqdb.attach`` loads them) on an empty corpus whose
     embeddings are 512-d, so ``similarity`` accepts 512-d query vectors."""
-    vqdb.connect(root).close()
-    Store.create(root).update_manifest(embed_model="benchmark-model (vector queries only)", embed_dim=DIM)
-    con = attach(new_connection(), root)
-    if threads:
-        con.execute(f"SET threads = {threads}")
-    return con
+    with Store.create(root) as store:
+        store.update_manifest(embed_model="benchmark-model (vector queries only)", embed_dim=DIM)
+    config = {"allow_unsigned_extensions": "true"} | ({"threads": threads} if threads else {})
+    return attach(duckdb.connect(config=config), root)  # a connection of our own: its settings are ours
 
 
 def similarity_rows(con: duckdb.DuckDBPyConnection, rng: np.random.Generator, args) -> list[dict]:

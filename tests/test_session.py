@@ -2,11 +2,12 @@ import duckdb
 import pytest
 
 import vqdb
-from vqdb.errors import VqdbError
+from vqdb.errors import ReadOnlyError, VqdbError
 from vqdb.queries import sql_files
 from vqdb.schema import TABLES
 from vqdb.session import attach, lance_extension_path
 from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 
 def _commit_subtitles(store: Store, video_id: str, with_frames: bool) -> None:
@@ -21,7 +22,7 @@ def _commit_subtitles(store: Store, video_id: str, with_frames: bool) -> None:
 
 
 def test_every_table_is_a_view(tmp_path):
-    with vqdb.connect(tmp_path) as corpus:
+    with vqdb.connect(empty_corpus(tmp_path)) as corpus:
         views = {r[0] for r in corpus.sql("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()}
     assert set(TABLES) <= views
 
@@ -35,7 +36,7 @@ def test_rows_show_only_once_the_video_is_committed(tmp_path):
 
 
 def test_sql_sees_commits_made_after_the_session_opened(tmp_path):
-    corpus = vqdb.connect(tmp_path)
+    corpus = vqdb.connect(empty_corpus(tmp_path))
     assert corpus.sql("SELECT count(*) FROM subtitles").fetchone() == (0,)
     _commit_subtitles(Store.create(tmp_path), "v", with_frames=True)
     assert corpus.sql("SELECT count(*) FROM subtitles").fetchone() == (1,)
@@ -59,7 +60,7 @@ def test_attach_to_a_users_connection_and_errors(tmp_path):
 
 
 def test_sql_files_are_all_loaded(tmp_path):
-    with vqdb.connect(tmp_path) as corpus:
+    with vqdb.connect(empty_corpus(tmp_path)) as corpus:
         macros = {
             r[0]
             for r in corpus.sql(
@@ -85,3 +86,92 @@ def test_a_table_without_data_keeps_its_types_and_says_what_it_needs(tmp_path, s
         assert types == {"video_id": "VARCHAR", "frame_idx": "INTEGER", "ts": "DOUBLE", "model": "VARCHAR"}
         with pytest.raises(duckdb.Error, match="needs the visual model.*--only embed,regions"):
             corpus.sql(query).fetchall()
+
+
+# -- read-only sessions: each hole found by probing is closed -------------------------------------------
+def _corpus_with_subtitles(tmp_path):
+    with Store.create(tmp_path / "c") as store:
+        _commit_subtitles(store, "v", with_frames=True)
+    return vqdb.connect(tmp_path / "c")
+
+
+def test_copy_to_lance_cannot_overwrite_a_table(tmp_path):
+    corpus = _corpus_with_subtitles(tmp_path)
+    with pytest.raises(ReadOnlyError, match="COPY"):
+        target = f"{corpus.root}/subtitles.lance"
+        corpus.sql(f"COPY (SELECT * FROM subtitles LIMIT 0) TO '{target}' (FORMAT lance, mode 'overwrite')")
+    assert Store.open(corpus.root).count("subtitles") == 1
+
+
+def test_attaching_the_corpus_as_a_lance_catalog_cannot_drop_a_table(tmp_path):
+    corpus = _corpus_with_subtitles(tmp_path)
+    with pytest.raises(ReadOnlyError, match="ATTACH"):
+        corpus.sql(f"ATTACH '{corpus.root}' AS l (TYPE lance); DROP TABLE l.main.subtitles")
+    assert Store.open(corpus.root).exists("subtitles")
+    assert corpus.sql("SELECT text FROM subtitles").fetchall() == [("hi",)]
+
+
+def test_nothing_is_written_anywhere_else(tmp_path):
+    corpus = _corpus_with_subtitles(tmp_path)
+    target = tmp_path / "leak.csv"
+    for statement in (
+        f"COPY (SELECT 1) TO '{target}'",
+        f"EXPORT DATABASE '{tmp_path / 'export'}'",
+        "INSTALL httpfs",
+        "LOAD httpfs",
+        "PREPARE p AS SELECT 1",
+    ):
+        with pytest.raises(ReadOnlyError, match="statement refused"):
+            corpus.sql(statement)
+    assert not target.exists() and not (tmp_path / "export").exists()
+    with pytest.raises(duckdb.Error, match="disabled by configuration"):
+        corpus.sql("SELECT * FROM read_csv('/etc/hostname')").fetchall()  # no file access of DuckDB's own
+
+
+def test_the_lance_extensions_writing_functions_are_refused_however_they_are_reached(tmp_path):
+    corpus = _corpus_with_subtitles(tmp_path)
+    uri = f"{corpus.root}/subtitles.lance"
+    for query in (
+        f"SELECT * FROM __lance_compact_files('{uri}', NULL)",
+        f"SELECT * FROM query('SELECT * FROM __lance_cleanup_old_versions(''{uri}'', NULL)')",
+        "CREATE TEMP MACRO squash(u) AS TABLE SELECT * FROM __lance_compact_files(u, NULL); "
+        f"SELECT * FROM squash('{uri}')",
+        f"CREATE TEMP TABLE t AS SELECT * FROM __lance_set_auto_cleanup('{uri}', 1, NULL, 1, true)",
+        f"EXPLAIN ANALYZE SELECT * FROM __lance_compact_files('{uri}', NULL)",
+    ):
+        with pytest.raises(ReadOnlyError, match="a Lance function that writes"):
+            corpus.sql(query)
+    assert len(Store.open(corpus.root).dataset("subtitles").versions()) == 2  # untouched
+
+
+def test_settings_cannot_be_turned_back_on(tmp_path):
+    corpus = _corpus_with_subtitles(tmp_path)
+    for statement in (
+        "SET enable_external_access = true",
+        "RESET enable_external_access",
+        "SET lock_configuration = false",
+    ):
+        with pytest.raises(duckdb.Error, match="locked"):
+            corpus.sql(statement)
+    assert corpus.sql("SELECT current_setting('enable_external_access')").fetchone() == (False,)
+
+
+def test_reading_scripts_and_your_own_data_still_work(tmp_path):
+    import pyarrow as pa
+
+    corpus = _corpus_with_subtitles(tmp_path)
+    script = (
+        "CREATE TEMP VIEW words AS SELECT text FROM subtitles; SET VARIABLE n = 1; "
+        "SELECT text, getvariable('n') FROM words"
+    )
+    assert corpus.sql(script).fetchall() == [("hi", 1)]
+    assert corpus.sql("EXPLAIN SELECT * FROM subtitle_search('hi')") is not None
+    session = corpus.con.cursor().register("mine", pa.table({"video_id": ["v"]}))
+    assert session.sql("SELECT count(*) FROM mine JOIN subtitles USING (video_id)").fetchone() == (1,)
+
+
+def test_querying_a_path_that_is_no_corpus_names_the_fix_and_creates_nothing(tmp_path):
+    typo = tmp_path / "typo"
+    with pytest.raises(VqdbError, match=r"is not a vqdb corpus .*vqdb ingest"):
+        vqdb.connect(typo).sql("SELECT 1")
+    assert not typo.exists()

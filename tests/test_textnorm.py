@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.textnorm import canonical, canonical_words, squash, words
+from vqdb.textnorm import (
+    base_form,
+    canonical,
+    canonical_spans,
+    canonical_words,
+    glyph_key,
+    split_numbers,
+    squash,
+    words,
+)
 
 
 @pytest.mark.parametrize(
@@ -71,3 +80,70 @@ def test_any_text_normalizes_to_plain_words(text):
     assert result == " ".join(result.split())
     assert all(part and all(c.isalnum() or c == "." for c in part) for part in result.split())
     assert canonical(result) == result  # a fixed point: normalizing twice changes nothing
+
+
+def test_canonical_spans_say_which_texts_each_word_comes_from():
+    assert canonical_spans(["Twenty-", "five", "grey,", "touch down"]) == [
+        ("25", 0, 1),  # a number said over two pieces
+        ("gray", 2, 2),
+        ("touch", 3, 3),
+        ("down", 3, 3),
+    ]
+    assert [w for w, _, _ in canonical_spans(["In", "nineteen", "eighty-four"])] == canonical_words(
+        "In nineteen eighty-four"
+    )
+    assert canonical_spans([]) == [] and canonical_spans(["", "?!"]) == []
+
+
+@pytest.mark.parametrize(
+    ("read", "asked"),
+    [("Sunset 19.15", "sunset 19:15"), ("00.00.03,00", "00:00:03;00"), ("leaves at 7.45", "leaves at 7:45")],
+)
+def test_numbers_split_at_separators_compare_alike(read, asked):
+    assert split_numbers(canonical_words(read)) == split_numbers(canonical_words(asked))
+
+
+@given(st.text())
+def test_split_numbers_keeps_every_digit_and_letter(text):
+    tokens = canonical_words(text)
+    assert "".join(split_numbers(tokens)) == "".join(tokens).replace(".", "").replace(",", "")
+
+
+def test_digits_written_as_digits_never_join_into_a_year():
+    assert canonical("Sunset 19:15") == "sunset 19 15"
+    assert canonical("at 20 05 hours") == "at 20 05 hours"
+    assert canonical("nineteen fifteen") == "1915"
+
+
+def test_irregular_verbs_have_one_base_form():
+    assert {base_form(w) for w in ("write", "wrote", "written")} == {"write"}
+    assert {base_form(w) for w in ("say", "says", "said")} == {"say"}
+    assert base_form("left") == "leave" and base_form("credits") == "credits"
+
+
+@pytest.mark.parametrize(
+    ("read", "word"), [("kecp", "keep"), ("N0W", "now"), ("cornrnon", "common"), ("VVORK", "work")]
+)
+def test_letters_ocr_confuses_share_a_glyph_key(read, word):
+    assert glyph_key(read) == glyph_key(word)
+    assert glyph_key("cold") != glyph_key("gold")
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("10%", "ten percent"),
+        ("£250 a month", "two hundred and fifty pounds a month"),
+        ("$5", "five dollars"),
+        ("R&D", "R and D"),
+        ("€1,000,000", "one million euros"),
+    ],
+)
+def test_symbols_read_as_their_words(written, said):
+    assert canonical(written) == canonical(said)
+
+
+@given(st.text(alphabet="abcdeilmnorsw018|!", max_size=12))  # no u or v: "vvv" reads two ways
+def test_a_misread_word_has_the_glyph_key_of_the_word(word):
+    misread = word.replace("e", "c").replace("o", "0").replace("m", "rn").replace("w", "vv").replace("l", "1")
+    assert glyph_key(misread) == glyph_key(word)

@@ -1,8 +1,9 @@
 """vqdb: an embedded video-query database.
 
 Example:
-    >>> import tempfile, vqdb
-    >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> with vqdb.connect(empty_corpus()) as corpus:
     ...     corpus.sql("SELECT count(*) AS n FROM frames").fetchall()
     [(0,)]
 """

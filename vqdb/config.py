@@ -3,8 +3,9 @@
 Values come, lowest priority first, from the defaults below, a TOML file (``$VQDB_CONFIG`` or
 ``~/.config/vqdb/config.toml``), the corpus's own ``vqdb.toml``, environment variables ``VQDB_<FIELD>``
 (upper case) and finally keyword overrides. ``OPENAI_API_KEY``, when set, is the API key of the LLM and
-the VLM unless a file or ``VQDB_LLM_API_KEY`` / ``VQDB_VLM_API_KEY`` gives one; API keys never appear in
-``repr(config)``.
+the VLM unless a file or ``VQDB_LLM_API_KEY`` / ``VQDB_VLM_API_KEY`` gives one; likewise the standard
+AWS variables (``AWS_ENDPOINT_URL``, ``AWS_REGION``, ``AWS_ACCESS_KEY_ID``...) give the ``s3_*`` settings
+of a corpus on ``s3://``. API keys and storage credentials never appear in ``repr(config)``.
 
 Example:
     >>> from vqdb.config import Config
@@ -24,8 +25,57 @@ from typing import Any
 from vqdb.errors import ConfigError
 from vqdb.schema import EXTRACTORS
 
-# the lowest-priority source of a setting, below the files: a variable other tools already read
-FALLBACK_VARIABLES = {"llm_api_key": "OPENAI_API_KEY", "vlm_api_key": "OPENAI_API_KEY"}
+MAX_SAMPLE_FPS = 240.0  # frames sampled per second: above any video's rate, where each frame is kept once
+MAX_KEYFRAMES = 1000  # keyframes per video a question may ask for
+
+
+def check_keyframes(k: object) -> int:
+    """``k``, the keyframes per video to retrieve, when it is a whole number from 1 to MAX_KEYFRAMES.
+
+    Example:
+        >>> check_keyframes(8)
+        8
+        >>> check_keyframes(10**9)
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: k=1000000000 keyframes: give a whole number from 1 to 1000
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_KEYFRAMES:
+        raise ConfigError(f"k={k!r} keyframes: give a whole number from 1 to {MAX_KEYFRAMES}")
+    return k
+
+
+def check_gap(gap: object) -> float | None:
+    """``gap``, the least seconds between two keyframes, when it is a finite number >= 0 (None: the default).
+
+    Example:
+        >>> check_gap(2), check_gap(None)
+        (2.0, None)
+        >>> check_gap(float("nan"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: gap=nan seconds: give a finite number >= 0, or leave it out for min(...)
+    """
+    if gap is None:
+        return None
+    if isinstance(gap, bool) or not isinstance(gap, int | float) or not 0 <= gap < float("inf"):
+        raise ConfigError(
+            f"gap={gap!r} seconds: give a finite number >= 0, or leave it out for min(duration / 2k, 10 s)"
+        )
+    return float(gap)
+
+
+# the lowest-priority source of a setting, below the files: variables other tools already read (the first set)
+FALLBACK_VARIABLES = {
+    "llm_api_key": ("OPENAI_API_KEY",),
+    "vlm_api_key": ("OPENAI_API_KEY",),
+    "s3_endpoint": ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"),
+    "s3_region": ("AWS_REGION", "AWS_DEFAULT_REGION"),
+    "s3_access_key_id": ("AWS_ACCESS_KEY_ID",),
+    "s3_secret_access_key": ("AWS_SECRET_ACCESS_KEY",),
+    "s3_session_token": ("AWS_SESSION_TOKEN",),
+}
+ENGINES = ("local", "ray")
 DEVICE_PATTERN = re.compile(r"auto|cpu|cuda(:\d+)?")
 PRECISIONS = ("auto", "fp32", "bf16", "fp16")
 
@@ -79,10 +129,23 @@ class Config:
     extractors: tuple[str, ...] = ()
     jobs: int = 1
     progress: bool = True
+    # where the per-video step of an ingest runs: "local" (this process, or ``jobs`` worker processes)
+    # or "ray" (Ray tasks; ``ray_address`` names a running cluster, empty starts a local Ray instance)
+    engine: str = "local"
+    ray_address: str = ""
+    # a corpus on s3:// (AWS S3 or an S3-compatible server such as MinIO): empty values fall back to the
+    # standard AWS variables, then to boto3's and Lance's own credential chains
+    s3_endpoint: str = ""
+    s3_region: str = ""
+    s3_access_key_id: str = dataclasses.field(default="", repr=False)
+    s3_secret_access_key: str = dataclasses.field(default="", repr=False)
+    s3_session_token: str = dataclasses.field(default="", repr=False)
 
     def __post_init__(self) -> None:
-        if self.sample_fps <= 0:
-            raise ConfigError(f"sample_fps must be > 0, got {self.sample_fps!r}; try 1.0")
+        for name in ("sample_fps", "ocr_fps"):
+            value = getattr(self, name)
+            if not 0 < value <= MAX_SAMPLE_FPS:  # also refuses NaN
+                raise ConfigError(f"{name} must be above 0 and at most {MAX_SAMPLE_FPS:g}, got {value!r}; try 1.0")
         if self.thumb_max_side < 16:
             raise ConfigError(f"thumb_max_side must be >= 16 pixels, got {self.thumb_max_side!r}")
         if self.jobs < 1:
@@ -100,6 +163,27 @@ class Config:
         unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
             raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")
+        if self.engine not in ENGINES:
+            raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+
+    @property
+    def storage_options(self) -> dict[str, str]:
+        """Lance's ``storage_options`` for a corpus on ``s3://``, from the ``s3_*`` settings (empty ones
+        left out, so the store's own credential chain fills them).
+
+        Example:
+            >>> Config(s3_endpoint="http://127.0.0.1:9000", s3_region="us-east-1").storage_options
+            {'endpoint': 'http://127.0.0.1:9000', 'region': 'us-east-1', 'allow_http': 'true'}
+        """
+        options = {
+            "endpoint": self.s3_endpoint,
+            "region": self.s3_region,
+            "access_key_id": self.s3_access_key_id,
+            "secret_access_key": self.s3_secret_access_key,
+            "session_token": self.s3_session_token,
+            "allow_http": "true" if self.s3_endpoint.startswith("http://") else "",
+        }
+        return {key: value for key, value in options.items() if value}
 
     @classmethod
     def load(cls, corpus_dir: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
@@ -109,11 +193,14 @@ class Config:
             >>> Config.load(overrides={"sample_fps": 0.5}).sample_fps
             0.5
         """
-        values: dict[str, Any] = {
-            name: os.environ[var] for name, var in FALLBACK_VARIABLES.items() if os.environ.get(var)
-        }
+        values: dict[str, Any] = {}
+        for name, variables in FALLBACK_VARIABLES.items():
+            found = [os.environ[var] for var in variables if os.environ.get(var)]
+            if found:
+                values[name] = found[0]
         user_file = os.environ.get("VQDB_CONFIG") or Path.home() / ".config" / "vqdb" / "config.toml"
-        for path in (Path(user_file), Path(corpus_dir) / "vqdb.toml" if corpus_dir else None):
+        local_corpus = corpus_dir is not None and "://" not in str(corpus_dir)  # a bucket's vqdb.toml is not read
+        for path in (Path(user_file), Path(corpus_dir) / "vqdb.toml" if local_corpus else None):
             if path is not None and path.is_file():
                 values.update(_read_toml(path))
         values.update(_from_environment())

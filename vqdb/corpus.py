@@ -1,9 +1,14 @@
-"""The Corpus: a directory of Lance tables and a DuckDB session over them; the public facade over
-every layer below (store, ingest, SQL, planner, answers, eval).
+"""The Corpus: a directory (or an ``s3://`` prefix) of Lance tables and a DuckDB session over them; the
+public facade over every layer below (store, ingest, SQL, planner, answers, eval).
+
+Queries are read-only (``vqdb.session``) and need an existing corpus: ``connect`` on another path
+gives a Corpus whose queries say how to make one, and only ``ingest`` creates it. Writes (ingest,
+``compact``, ``delete``) take the corpus's writer lock, one writer at a time.
 
 Example:
-    >>> import tempfile, vqdb
-    >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> with vqdb.connect(empty_corpus()) as corpus:
     ...     corpus.sql("SELECT count(*) FROM videos").fetchall()
     [(0,)]
 """
@@ -17,30 +22,42 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from vqdb.answer import sql as answer_sql
-from vqdb.config import Config
+from vqdb.config import Config, check_gap, check_keyframes
+from vqdb.errors import VqdbError
 from vqdb.schema import TABLES
+from vqdb.session import ReadOnlySession, new_connection, run_read_only
 from vqdb.session import attach as attach_session
-from vqdb.session import new_connection
 from vqdb.store import Store, is_corpus
+from vqdb.store.location import Location
+from vqdb.store.readers import ReaderLease
+from vqdb.videos import resolve_video
 
 if TYPE_CHECKING:
     from vqdb.ingest.runner import IngestSummary
+    from vqdb.store.maintenance import CompactReport
 
 
 class Corpus:
-    """A video corpus: ingest files into it, query it with SQL. Use ``vqdb.connect(path)``."""
+    """A video corpus: ingest files into it, query it with SQL. Use ``vqdb.connect(path)``; ``path`` may
+    be a local directory or ``s3://bucket/prefix`` (reached with the ``s3_*`` settings)."""
 
     def __init__(self, path: str | Path, config: Config | None = None):
-        # Querying never writes: an existing corpus is opened read-only; a new path becomes an empty
-        # corpus (its directory and manifest), and ingest opens it for writing.
-        self.store = Store.open(path if is_corpus(path) else Store.create(path).root)
-        self.root = self.store.root
-        config = config or Config.load(self.root)
-        recorded = self.store.manifest().get("embed_model")
+        config = config or Config.load(path)
+        self.location = Location.of(path, config.storage_options)
+        self.root: Path | str = self.location.root
+        if self.location.local and self.location.path.exists() and not self.location.path.is_dir():
+            raise VqdbError(f"corpus path {self.root} is a file; give a directory")
+        recorded = Store.open(self.location).manifest().get("embed_model") if is_corpus(self.location) else None
         if recorded and config.embed_model == Config.embed_model:  # not chosen by the user: the corpus's
             config = config.replace(embed_model=recorded)
         self.config = config
         self._con: duckdb.DuckDBPyConnection | None = None
+        self._lease: Any = None  # a ReaderLease while the session is open
+
+    @property
+    def store(self) -> Store:
+        """The corpus's datasets, read-only; VqdbError naming the fix when there is no corpus here yet."""
+        return Store.open(self.location)
 
     # -- ingest ------------------------------------------------------------------------------------
     def ingest(
@@ -49,13 +66,18 @@ class Corpus:
         *,
         extractors: Sequence[str] | None = None,
         force: bool = False,
+        wait: bool | float = True,
         **settings: Any,
     ) -> IngestSummary:
-        """Ingest video files, directories or glob patterns; returns a summary (per-file errors inside).
+        """Ingest video files, directories or glob patterns, creating the corpus when the path holds none;
+        returns a summary (per-file errors inside).
 
         ``extractors`` picks extractors (default: every one whose model is available); naming some for
         already-ingested videos adds just those. ``settings`` override Config fields for this call
-        (``sample_fps=2``, ``jobs=2``...). Re-ingesting a file adds no rows.
+        (``sample_fps=2``, ``jobs=2``, ``engine="ray"`` with ``ray_address``...). Re-ingesting a file adds
+        no rows; ``force`` redoes its extractors, and its frames too when ``sample_fps`` or the thumbnail
+        settings changed. While another process writes the corpus, ingest waits for it (``wait`` True, or
+        at most ``wait`` seconds) or, with ``wait=False``, raises CorpusBusyError.
 
         Example:
             >>> import tempfile, vqdb
@@ -64,32 +86,70 @@ class Corpus:
             ingested 1, skipped 0, failed 0
               ok      .../birds.mp4 (...)
         """
-        from vqdb.ingest.runner import ingest
+        from vqdb.ingest.runner import ingest, open_for_ingest
 
         config = self.config.replace(**settings) if settings else self.config
-        summary = ingest(
-            Store.open(self.root, writable=True), paths_or_globs, config, extractors=extractors, force=force
-        )
-        self.refresh()
-        return summary
+        self.close()  # this corpus's own session would keep old versions from compaction's cleanup
+        with open_for_ingest(self.location, wait=wait) as store:
+            return ingest(store, paths_or_globs, config, extractors=extractors, force=force)
+
+    def compact(self, *, wait: bool | float = True) -> CompactReport:
+        """Compact every table and remove the versions no open session may read (see
+        ``vqdb.store.maintenance``); waits for the writer lock like ``ingest``.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> print(vqdb.connect(empty_corpus()).compact().summary())  # doctest: +ELLIPSIS
+            compacted 0 -> 0 fragments, removed 0 old versions, ...
+        """
+        from vqdb.store.maintenance import compact
+
+        self.close()
+        with Store.open(self.location, writable=True, wait=wait) as store:
+            return compact(store)
+
+    def delete(self, videos: str | Iterable[str], *, wait: bool | float = True) -> list[str]:
+        """Delete videos (named by id, file name or path) and all their rows; returns their ids.
+        The space is freed by the next compaction (``compact``, or an ingest that compacts).
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> vqdb.connect(empty_corpus()).delete("nothing.mp4")  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            vqdb.errors.VqdbError: no video 'nothing.mp4' in the corpus ...
+        """
+        names = [videos] if isinstance(videos, str) else list(videos)
+        recorded = self.store.finished()
+        ids = [name if name in recorded else resolve_video(self, name)["video_id"] for name in names]
+        self.close()
+        with Store.open(self.location, writable=True, wait=wait) as store:
+            for video_id in dict.fromkeys(ids):
+                store.delete_video(video_id)
+        return list(dict.fromkeys(ids))
 
     def info(self) -> list[dict[str, Any]]:
         """Per table: visible rows, rows on disk, bytes on disk; plus the corpus's models.
 
         Example:
-            >>> import tempfile, vqdb
-            >>> [t["table"] for t in vqdb.connect(tempfile.mkdtemp()).info()][:2]
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> [t["table"] for t in vqdb.connect(empty_corpus()).info()][:2]
             ['videos', 'frames']
         """
         usage = self.store.disk_usage()
-        models = self.sql(
+        models = self.sql_unchecked(
             "SELECT extractor, string_agg(DISTINCT model, ', ') AS models FROM extractions GROUP BY extractor"
         ).fetchall()
         by_extractor = dict(models)
         rows = []
         for table in TABLES.values():
             visible = (
-                self.sql(f"SELECT count(*) FROM {table.name}").fetchone()[0] if self.store.exists(table.name) else 0
+                self.sql_unchecked(f"SELECT count(*) FROM {table.name}").fetchone()[0]
+                if self.store.exists(table.name)
+                else 0
             )
             rows.append(
                 {
@@ -107,8 +167,7 @@ class Corpus:
         """The ToolMerge plan for ``question``, using only the tools this corpus has (see ``vqdb.planner``).
 
         Example:
-            >>> import tempfile, vqdb
-            >>> vqdb.connect(tempfile.mkdtemp()).plan("when does the sign say 'EXIT'?").to_json()  # doctest: +SKIP
+            >>> vqdb.connect("demo_corpus").plan("when does the sign say 'EXIT'?").to_json()  # doctest: +SKIP
         """
         from vqdb.planner import plan_for
 
@@ -124,7 +183,21 @@ class Corpus:
         """
         from vqdb.planner import retrieve
 
-        return retrieve(self, question, video=video, k=k, **kw)
+        if "gap" in kw:
+            kw["gap"] = check_gap(kw["gap"])
+        return retrieve(self, question, video=video, k=check_keyframes(k), **kw)
+
+    def locate(self, question: str, *, video: str | None = None, k: int = 5, **kw: Any):
+        """ "When": the ``k`` best time intervals for ``question`` (per video when ``video`` is None), ranked,
+        with the plan and the SQL (``.intervals``: video_id, start_s, end_s, score, supporting_calls);
+        see ``vqdb.planner.locate``.
+
+        Example:
+            >>> corpus.locate("when is 'Hello world' on screen?", video="movie-hello.mp4").intervals  # doctest: +SKIP
+        """
+        from vqdb.planner import locate
+
+        return locate(self, question, video=video, k=k, **kw)
 
     def answer(
         self, question: str, options: Sequence[str] | None = None, *, video: str | None = None, k: int = 8, **kw: Any
@@ -138,7 +211,7 @@ class Corpus:
         """
         from vqdb.answer import answer
 
-        return answer(self, question, options, video=video, k=k, **kw)
+        return answer(self, question, options, video=video, k=check_keyframes(k), **kw)
 
     def eval(
         self, bench: str, gt: Any = None, pred: Any = None, variant: str | None = None, **opts: Any
@@ -154,56 +227,85 @@ class Corpus:
 
     # -- SQL ---------------------------------------------------------------------------------------
     @property
-    def con(self) -> duckdb.DuckDBPyConnection:
-        """The DuckDB connection with the corpus attached (views, macros, functions, ``vlm_answer``)."""
+    def con(self) -> ReadOnlySession:
+        """The corpus's read-only session (views, macros, functions, ``vlm_answer``): ``sql``, ``register``
+        for your own Arrow or Polars data, ``cursor``."""
+        return ReadOnlySession(self._session())
+
+    def _session(self) -> duckdb.DuckDBPyConnection:
         if self._con is None:
             self._con = self._attach(new_connection())
         return self._con
 
     def _attach(self, con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
-        attach_session(con, self.root, config=self.config)
+        attach_session(con, self.location, config=self.config)  # VqdbError naming the fix when not a corpus
         answer_sql.register(con, self)
+        if self._lease is None:
+            self._lease = ReaderLease.take(self.location)  # spares the versions this session reads from cleanup
         return con
 
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL over the corpus; returns a DuckDB relation (``.pl()``, ``.arrow()``, ``.df()``).
 
-        Each call reads the latest committed data.
+        Each call reads the latest committed data. The session is read-only: statements that would
+        write files or the corpus's tables are refused with ReadOnlyError.
 
         Example:
-            >>> import tempfile, vqdb
-            >>> vqdb.connect(tempfile.mkdtemp()).sql("SELECT 1 + 1 AS two").fetchall()
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> vqdb.connect(empty_corpus()).sql("SELECT 1 + 1 AS two").fetchall()
             [(2,)]
+            >>> vqdb.connect("no/such/corpus").sql("SELECT 1")  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            vqdb.errors.VqdbError: .../no/such/corpus is not a vqdb corpus (no corpus.json); ...
+        """
+        return run_read_only(self._cursor(), query, params)
+
+    def sql_unchecked(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
+        """Run SQL that vqdb composed itself (a compiled plan, a lookup with parameters) without the read-only
+        statement check, which costs an ``EXPLAIN`` per statement. The session's own settings still hold
+        (no file access, locked configuration); SQL from a user goes through ``sql``.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> vqdb.connect(empty_corpus()).sql_unchecked("SELECT count(*) FROM videos").fetchall()
+            [(0,)]
         """
         return self._cursor().sql(query, params=params)
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
-        return self.con.cursor()  # a fresh cursor has a fresh Lance dataset cache; its relations outlive it
+        return self._session().cursor()  # a fresh cursor has a fresh Lance dataset cache; its relations outlive it
 
     def refresh(self) -> None:
         """Re-create views and functions (after the corpus's model or tables changed).
 
         Example:
-            >>> import tempfile, vqdb
-            >>> corpus = vqdb.connect(tempfile.mkdtemp()); corpus.refresh()
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus()); corpus.refresh()
             >>> corpus.sql("SELECT count(*) FROM videos").fetchall()
             [(0,)]
         """
-        if self._con is not None:
-            self.close()
+        self.close()
 
     def close(self) -> None:
         """Close the DuckDB session (the corpus on disk stays); a later ``sql`` opens a new one.
 
         Example:
-            >>> import tempfile, vqdb
-            >>> corpus = vqdb.connect(tempfile.mkdtemp()); corpus.close()
-            >>> (corpus.root / "corpus.json").exists()
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus()); corpus.close()
+            >>> (corpus.root / "corpus.json").exists()  # a local corpus's root is a Path
             True
         """
         if self._con is not None:
             self._con.close()
             self._con = None
+        if self._lease is not None:
+            self._lease.release()
+            self._lease = None
 
     def __enter__(self) -> Corpus:
         return self
@@ -212,33 +314,36 @@ class Corpus:
         self.close()
 
     def __repr__(self) -> str:
-        return f"Corpus({str(self.root)!r})"
+        return f"Corpus({self.location.uri!r})"
 
 
 def attach(con: duckdb.DuckDBPyConnection, path: str | Path, config: Config | None = None) -> duckdb.DuckDBPyConnection:
     """Make the corpus at ``path`` queryable in your own DuckDB connection ``con``: views named after its
     tables, vqdb's macros and functions (``vlm_answer`` answers through ``con`` itself).
 
+    ``con`` keeps its own settings: unlike ``Corpus.sql``, nothing stops its statements from writing.
     DuckDB caches a Lance dataset per connection: after new ingests, query through ``con.cursor()``.
 
     Example:
-        >>> import duckdb, tempfile, vqdb
-        >>> root = tempfile.mkdtemp(); vqdb.connect(root).close()
-        >>> con = vqdb.attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
+        >>> import duckdb, vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> con = vqdb.attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), empty_corpus())
         >>> con.sql("SELECT count(*) FROM frames").fetchall()
         [(0,)]
     """
-    corpus = Corpus(Store.open(path).root, config)
+    corpus = Corpus(path, config)
     corpus._con = corpus._attach(con)
     return con
 
 
 def connect(path: str | Path, config: Config | None = None, **settings: Any) -> Corpus:
-    """Open (or create) the corpus at ``path``; ``settings`` override Config fields.
+    """The corpus at ``path``; ``settings`` override Config fields. Nothing is created: querying a path
+    that holds no corpus says so, and ``ingest`` creates one.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> with vqdb.connect(tempfile.mkdtemp(), sample_fps=2.0) as corpus:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> with vqdb.connect(empty_corpus(), sample_fps=2.0) as corpus:
         ...     corpus.config.sample_fps
         2.0
     """

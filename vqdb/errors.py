@@ -19,3 +19,11 @@ class ModelUnavailableError(VqdbError):
 
 class SchemaError(VqdbError):
     """Data does not match the table schema it is written to."""
+
+
+class CorpusBusyError(VqdbError):
+    """Another process holds the corpus's writer lock (and the caller chose not to wait)."""
+
+
+class ReadOnlyError(VqdbError):
+    """A query tried to write (files, the corpus's tables, settings) in a read-only session."""

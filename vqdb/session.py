@@ -3,10 +3,27 @@
 The session knows tables and functions, never decoding or models, except through one narrow door:
 ``vqdb.udfs.text_vectors``, which turns a query string into a vector with the corpus's model.
 
+Sessions vqdb opens itself (``new_connection``: ``Corpus.sql``, ``vqdb sql``, retrieve, answer) are
+read-only. DuckDB's own file access is off (no ``COPY ... TO``, ``read_csv`` or ``ATTACH`` of a file;
+no extension loads but the Lance extension, loaded by path before the settings are locked), and
+``lock_configuration`` keeps it off. The Lance extension reads and writes datasets through its own I/O,
+which those settings do not govern, so ``run_read_only`` also checks every statement before it runs:
+it refuses statements that write outside the in-memory database (``COPY``, ``ATTACH``, ``EXPORT``,
+``LOAD``...) and any plan that calls a Lance function other than the four that read (``EXPLAIN`` shows
+the bound plan, with macros and ``query()`` expanded). The only write a session makes is the answers
+cache, through ``vqdb.store`` under the writer lock.
+
+A corpus on ``s3://`` is read by the Lance extension itself. The extension build that vqdb pins
+(``duckdb-extension-lance==1.5.5``) takes no DuckDB secret (measured: it reads a bucket with a wrong
+``CREATE SECRET (TYPE s3, ...)`` in place and the right ``AWS_*`` variables, and fails with the right
+secret and no variables); it builds its S3 client from the process's ``AWS_*`` variables, as Rust's
+``object_store`` does. So ``attach`` exports the corpus's storage options as those variables
+(``storage_environment``) before the first scan.
+
 Example:
-    >>> import duckdb, tempfile
-    >>> from vqdb.store import Store
-    >>> root = Store.create(tempfile.mkdtemp()).root
+    >>> import duckdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> root = empty_corpus()
     >>> con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
     >>> con.sql("SELECT count(*) FROM videos").fetchall()
     [(0,)]
@@ -15,6 +32,10 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +43,22 @@ import duckdb
 import pyarrow as pa
 
 from vqdb.config import Config
-from vqdb.errors import VqdbError
+from vqdb.errors import ReadOnlyError, VqdbError
 from vqdb.queries import load_sql_macros
 from vqdb.schema import TABLES, Table
 from vqdb.store import Store, quote
+from vqdb.store.location import Location
 from vqdb.udfs import register_udfs
+
+# Lance storage option -> the variable Rust's object_store reads it from
+_AWS_VARIABLES = {
+    "endpoint": "AWS_ENDPOINT",
+    "region": "AWS_REGION",
+    "access_key_id": "AWS_ACCESS_KEY_ID",
+    "secret_access_key": "AWS_SECRET_ACCESS_KEY",
+    "session_token": "AWS_SESSION_TOKEN",
+    "allow_http": "AWS_ALLOW_HTTP",
+}
 
 
 def lance_extension_path() -> Path:
@@ -58,9 +90,9 @@ def load_lance(con: duckdb.DuckDBPyConnection) -> None:
         >>> con.sql("SELECT loaded FROM duckdb_extensions() WHERE extension_name = 'lance'").fetchall()
         [(True,)]
     """
-    loaded = con.execute(
-        "SELECT count(*) FROM duckdb_extensions() WHERE extension_name = 'lance' AND loaded"
-    ).fetchone()[0]
+    # duckdb_functions(), not duckdb_extensions(): that one lists the extension directory, which a
+    # read-only session may not read
+    loaded = con.execute("SELECT count(*) FROM duckdb_functions() WHERE function_name = 'lance_fts'").fetchone()[0]
     if not loaded:
         try:
             con.execute(f"LOAD '{lance_extension_path()}'")
@@ -72,15 +104,160 @@ def load_lance(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def new_connection() -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB connection with the Lance extension loaded.
+    """An in-memory DuckDB connection with the Lance extension loaded, made read-only: no file access
+    of DuckDB's own, no other extension, settings locked (see the module docstring; run user SQL
+    through ``run_read_only``).
 
     Example:
-        >>> new_connection().sql("SELECT count(*) FROM duckdb_functions() WHERE function_name = 'lance_fts'").fetchall()
+        >>> con = new_connection()
+        >>> con.sql("SELECT count(*) FROM duckdb_functions() WHERE function_name = 'lance_fts'").fetchall()
         [(1,)]
+        >>> con.execute("SET enable_external_access = true")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        _duckdb.InvalidInputException: Invalid Input Error: Cannot change configuration option ... has been locked
     """
-    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true", **_READ_ONLY_STARTUP})
     load_lance(con)
+    for name, value in _READ_ONLY_SETTINGS:
+        con.execute(f"SET {name} = {value}")
     return con
+
+
+_READ_ONLY_STARTUP = {
+    "autoload_known_extensions": "false",
+    "autoinstall_known_extensions": "false",
+    "allow_community_extensions": "false",
+    "allow_persistent_secrets": "false",  # else the first Lance scan looks for ~/.duckdb/stored_secrets
+}
+_READ_ONLY_SETTINGS = (
+    ("allow_unsigned_extensions", "false"),
+    ("enable_external_access", "false"),
+    ("lock_configuration", "true"),  # last: nothing above can be turned back on
+)
+# Statements that write outside the in-memory database, or run SQL that was never checked.
+_REFUSED = {
+    duckdb.StatementType.ATTACH: "attaching a database (ATTACH ... (TYPE lance) could drop corpus tables)",
+    duckdb.StatementType.DETACH: "detaching a database",
+    duckdb.StatementType.COPY: "COPY reads or writes files",
+    duckdb.StatementType.COPY_DATABASE: "COPY FROM DATABASE writes a database",
+    duckdb.StatementType.EXPORT: "EXPORT DATABASE writes files",
+    duckdb.StatementType.LOAD: "INSTALL and LOAD change the extensions",
+    duckdb.StatementType.EXTENSION: "an extension's own statement may write",
+    duckdb.StatementType.PREPARE: "a prepared statement runs later, unchecked",
+    duckdb.StatementType.EXECUTE: "a prepared statement runs unchecked",
+}
+# Lance table functions that only read; every other Lance operator in a plan (the extension's
+# __lance_truncate_table, __lance_compact_files, __lance_exec, ...) writes datasets.
+LANCE_READERS = frozenset({"__LANCE_SCAN", "LANCE_FTS", "LANCE_VECTOR_SEARCH", "LANCE_HYBRID_SEARCH"})
+_EXPLAIN = re.compile(r"^\s*EXPLAIN\s+(?P<analyze>ANALY[SZ]E\s+)?(?:\([^)]*\)\s*)?", re.IGNORECASE)
+_FIX = (
+    "vqdb sessions are read-only: change a corpus with vqdb ingest / delete / compact, and write query results "
+    "with --output (vqdb sql) or .pl() / .arrow() in Python"
+)
+
+
+def run_read_only(con: duckdb.DuckDBPyConnection, query: str, params: Any = None) -> duckdb.DuckDBPyRelation | None:
+    """Run ``query`` (one or more statements; ``params`` go to the last) after checking each statement
+    reads only; returns the last statement's relation (None for a statement without a result).
+
+    Statements run one by one, each checked right before it runs, so a statement cannot hide behind an
+    object that an earlier one of the same query creates. ReadOnlyError names what was refused.
+
+    Example:
+        >>> con = new_connection()
+        >>> run_read_only(con, "CREATE TEMP VIEW t AS SELECT 41 AS x; SELECT x + 1 FROM t").fetchall()
+        [(42,)]
+        >>> run_read_only(con, "COPY (SELECT 1) TO 'out.csv'")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ReadOnlyError: statement refused: COPY reads or writes files; vqdb sessions are read-only: ...
+        >>> run_read_only(con, "SELECT * FROM __lance_compact_files('c/frames.lance', NULL)")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ReadOnlyError: statement refused: it calls __LANCE_COMPACT_FILES, a Lance function that writes ...
+    """
+    try:
+        statements = con.extract_statements(query)
+    except duckdb.Error:
+        return con.sql(query, params=params)  # a syntax error: DuckDB's own message says where
+    for i, statement in enumerate(statements):
+        last = i == len(statements) - 1
+        _check_statement(con, statement, params if last else None)
+        if not last:
+            con.execute(statement.query)
+    return con.sql(statements[-1].query, params=params) if statements else None
+
+
+def _check_statement(con: duckdb.DuckDBPyConnection, statement: Any, params: Any) -> None:
+    if statement.type in _REFUSED:
+        raise ReadOnlyError(f"statement refused: {_REFUSED[statement.type]}; {_FIX}")
+    text = statement.query
+    if statement.type == duckdb.StatementType.EXPLAIN:
+        explain = _EXPLAIN.match(text)
+        if explain is None or not explain.group("analyze"):
+            return  # a plain EXPLAIN binds its statement, never runs it
+        text = text[explain.end() :]
+    try:
+        plan = con.execute(f"EXPLAIN (FORMAT json) {text}", params).fetchall()
+    except duckdb.Error:
+        # What EXPLAIN cannot show (USE, ANALYZE, COMMENT ON, CREATE SECRET, some PRAGMAs) has no FROM
+        # clause to call a table function in; anything else fails to bind here and fails again, with
+        # its own message, when it runs.
+        return
+    for operator in _operators(json.loads(plan[0][1])):
+        if "LANCE" in operator and operator not in LANCE_READERS:
+            raise ReadOnlyError(
+                f"statement refused: it calls {operator}, a Lance function that writes datasets; {_FIX}"
+            )
+
+
+def _operators(node: Any) -> Iterator[str]:
+    """Operator and function names anywhere in an EXPLAIN (FORMAT json) plan."""
+    if isinstance(node, list):
+        for child in node:
+            yield from _operators(child)
+    elif isinstance(node, dict):
+        yield str(node.get("name", "")).upper()
+        function = (node.get("extra_info") or {}).get("Function")
+        if function:
+            yield str(function).upper()
+        yield from _operators(node.get("children", []))
+
+
+class ReadOnlySession:
+    """A read-only session's connection: ``sql`` goes through ``run_read_only``; Arrow data may be
+    registered as views (``register``). ``cursor()`` gives another such session.
+
+    Example:
+        >>> import pyarrow as pa
+        >>> session = ReadOnlySession(new_connection())
+        >>> session.register("numbers", pa.table({"n": [1, 2, 3]})).sql("SELECT sum(n) FROM numbers").fetchall()
+        [(6,)]
+    """
+
+    def __init__(self, con: duckdb.DuckDBPyConnection):
+        self._con = con
+
+    def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation | None:
+        """Run SQL (checked); the last statement's relation."""
+        return run_read_only(self._con, query, params)
+
+    def register(self, name: str, data: Any) -> ReadOnlySession:
+        """Make an Arrow table, Polars or pandas frame queryable as ``name``."""
+        self._con.register(name, data)
+        return self
+
+    def unregister(self, name: str) -> ReadOnlySession:
+        self._con.unregister(name)
+        return self
+
+    def cursor(self) -> ReadOnlySession:
+        """A new session on the same database (its own Lance dataset cache: it sees the latest data)."""
+        return ReadOnlySession(self._con.cursor())
+
+    def close(self) -> None:
+        self._con.close()
 
 
 @dataclasses.dataclass
@@ -91,7 +268,7 @@ class SessionContext:
     config: Config
 
     @property
-    def root(self) -> Path:
+    def root(self) -> Path | str:
         return self.store.root
 
     @property
@@ -108,18 +285,36 @@ def attach(
     (a fresh cursor sees the latest data; ``Corpus.sql`` does this for you).
 
     Example:
-        >>> import duckdb, tempfile
-        >>> root = Store.create(tempfile.mkdtemp()).root
+        >>> import duckdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> root = empty_corpus()
         >>> con = attach(duckdb.connect(config={"allow_unsigned_extensions": "true"}), root)
         >>> con.sql("SELECT count(*) FROM frames").fetchall()
         [(0,)]
     """
-    store = Store.open(corpus_dir)
+    config = config or Config.load(corpus_dir)
+    store = Store.open(corpus_dir, storage_options=config.storage_options)
+    os.environ.update(storage_environment(store.location))
     load_lance(con)
     create_views(con, store)
     load_sql_macros(con)
-    register_udfs(con, SessionContext(store=store, config=config or Config.load(store.root)))
+    register_udfs(con, SessionContext(store=store, config=config))
     return con
+
+
+def storage_environment(location: Location) -> dict[str, str]:
+    """The ``AWS_*`` variables through which the Lance extension reaches a corpus on ``s3://`` (see the
+    module docstring); nothing for a local corpus.
+
+    Example:
+        >>> storage_environment(Location.of("s3://bucket/corpus", {"endpoint": "http://127.0.0.1:9000"}))
+        {'AWS_ENDPOINT': 'http://127.0.0.1:9000'}
+        >>> storage_environment(Location.of("/tmp/corpus"))
+        {}
+    """
+    if location.local:
+        return {}
+    return {_AWS_VARIABLES[key]: value for key, value in location.storage_options.items() if key in _AWS_VARIABLES}
 
 
 def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
@@ -129,8 +324,8 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
     types whose scan says what to do, so ``similarity(emb, 'a dog')`` over it binds and then explains.
 
     Example:
-        >>> import tempfile
-        >>> con = new_connection(); create_views(con, Store.create(tempfile.mkdtemp()))
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> con = new_connection(); create_views(con, Store.open(empty_corpus()))
         >>> con.sql("SELECT count(*) FROM ocr_spans").fetchall()
         [(0,)]
         >>> con.sql("SELECT count(*) FROM frame_embeddings").fetchall()  # doctest: +ELLIPSIS

@@ -9,10 +9,14 @@ to one form, so two texts that say the same thing compare equal word for word:
 * anything but letters and digits separates words (apostrophes inside words are dropped: "don't" -> "dont");
 * numbers become digits: "twenty-five" -> "25", "one hundred and five" -> "105", "nineteen eighty-four"
   -> "1984", "3,000" -> "3000", "fifth" / "5th" -> "5th", "three point five" -> "3.5";
-* British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list.
+* British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list;
+* symbols said as words are words: "10%" -> "10 percent", "£250" -> "250 pounds", "R&D" -> "r and d".
 
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
-``squash(canonical(a))`` strings, which drop the spaces.
+``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
+misreads ("19:15" read as "19.15") compare alike after ``split_numbers``; letters OCR confuses ("rn"
+and "m", "0" and "o") after ``glyph_key``; forms of an irregular verb ("wrote", "written") after
+``base_form``.
 
 Example:
     >>> canonical("The Colour of Twenty-Five Centres!")
@@ -25,9 +29,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
-_WORD = re.compile(r"[^\W_]+(?:[.,][0-9]+)*", re.UNICODE)
+_WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)+|[^\W_]+", re.UNICODE)  # a separator joins digits only
 _APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
 
 _UNITS = {
@@ -48,6 +53,9 @@ _ORDINALS = {
     "eightieth": 80, "ninetieth": 90, "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
 }  # fmt: skip
 _ORDINAL_DIGITS = re.compile(r"^([0-9]+)(st|nd|rd|th)$")
+_SYMBOL_WORDS = {"%": "percent", "&": "and", "£": "pounds", "$": "dollars", "€": "euros", "¥": "yen"}
+_CURRENCY_BEFORE = re.compile(r"([£$€¥])\s?(\d[\d,.]*\d|\d)")
+_SYMBOL = re.compile(r"[%&£$€¥]")
 _NUMBER_WORDS = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_ORDINALS)
 
 # British -> American, the common words of subtitles, captions and speech (inflections are generated).
@@ -84,6 +92,59 @@ _BRITISH_STEMS = {
 _SUFFIXES = ("", "s", "ed", "ing", "er", "ers", "ful", "ite", "ites", "able", "al", "ally", "less", "ation", "ations")
 
 
+# Irregular English verbs: base form, past, past participle (a question asks "who wrote", the credits say
+# "written by"; "what did she say" / "as he said"). Regular forms are close enough for fuzzy matching.
+_IRREGULAR_VERBS = """
+arise arose arisen; awake awoke awoken; be was were been is are am; bear bore born borne; beat beat beaten;
+become became become; begin began begun; bend bent bent; bet bet bet; bid bid bid; bind bound bound;
+bite bit bitten; bleed bled bled; blow blew blown; break broke broken; breed bred bred; bring brought brought;
+broadcast broadcast broadcast; build built built; burn burnt burnt; buy bought bought; catch caught caught;
+choose chose chosen; cling clung clung; come came come; cost cost cost; creep crept crept; cut cut cut;
+deal dealt dealt; dig dug dug; do did done does; draw drew drawn; dream dreamt dreamt; drink drank drunk;
+drive drove driven; eat ate eaten; fall fell fallen; feed fed fed; feel felt felt; fight fought fought;
+find found found; flee fled fled; fly flew flown; forbid forbade forbidden; forget forgot forgotten;
+forgive forgave forgiven; freeze froze frozen; get got gotten; give gave given; go went gone goes;
+grow grew grown; hang hung hung; have had has; hear heard heard; hide hid hidden;
+hit hit hit; hold held held; hurt hurt hurt; keep kept kept; kneel knelt knelt; know knew known;
+lay laid laid; lead led led; lean leant leant; leap leapt leapt; learn learnt learnt; leave left left;
+lend lent lent; let let let; light lit lit; lose lost lost; make made made; mean meant meant;
+meet met met; pay paid paid; put put put; quit quit quit; read read read; ride rode ridden; ring rang rung;
+rise rose risen; run ran run; say said said says; see saw seen; seek sought sought; sell sold sold;
+send sent sent; set set set; shake shook shaken; shine shone shone; shoot shot shot; show showed shown;
+shrink shrank shrunk; shut shut shut; sing sang sung; sink sank sunk; sit sat sat; sleep slept slept;
+slide slid slid; speak spoke spoken; speed sped sped; spend spent spent; spin spun spun; spit spat spat;
+split split split; spread spread spread; spring sprang sprung; stand stood stood; steal stole stolen;
+stick stuck stuck; sting stung stung; stink stank stunk; strike struck struck; swear swore sworn;
+sweep swept swept; swim swam swum; swing swung swung; take took taken; teach taught taught; tear tore torn;
+tell told told; think thought thought; throw threw thrown; understand understood understood; wake woke woken;
+wear wore worn; weave wove woven; weep wept wept; win won won; withdraw withdrew withdrawn;
+write wrote written; overcome overcame overcome; undertake undertook undertaken; undo undid undone;
+rewrite rewrote rewritten; foresee foresaw foreseen; mislead misled misled; outdo outdid outdone
+"""
+
+
+@lru_cache(maxsize=1)
+def _base_forms() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for entry in _IRREGULAR_VERBS.split(";"):
+        base, *forms = entry.split()
+        for form in forms:
+            table.setdefault(form, base)
+    return table
+
+
+def base_form(word: str) -> str:
+    """The base form of an irregular English verb ("wrote", "written" -> "write"); other words as given.
+
+    For matching a question's verb with the text's: "Who wrote it?" against "Written by Sam Carter".
+
+    Example:
+        >>> [base_form(w) for w in ("wrote", "written", "said", "sung", "writer")]
+        ['write', 'write', 'say', 'sing', 'writer']
+    """
+    return _base_forms().get(word, word)
+
+
 @lru_cache(maxsize=1)
 def _british() -> dict[str, str]:
     table: dict[str, str] = {}
@@ -118,26 +179,60 @@ def canonical_words(text: str) -> list[str]:
     Example:
         >>> canonical_words("one hundred and five grey tyres")
         ['105', 'gray', 'tires']
+        >>> canonical_words("Save 10% — £3,000 a year")
+        ['save', '10', 'percent', '3000', 'pounds', 'a', 'year']
     """
+    return [token for token, _, _ in _canonical_tokens(words(_spell_symbols(text)))]
+
+
+def canonical_spans(texts: Sequence[str]) -> list[tuple[str, int, int]]:
+    """The canonical words of ``texts`` read one after another (the words of a transcript, the cues of
+    subtitles), each with the index of the first and the last text it comes from: a number said in
+    several words ("nineteen", "eighty-four") is one word made from several texts.
+
+    Example:
+        >>> canonical_spans(["In", "nineteen", "eighty-four,", "grey"])
+        [('in', 0, 0), ('1984', 1, 2), ('gray', 3, 3)]
+        >>> canonical_spans(["Hello there", "world!"])
+        [('hello', 0, 0), ('there', 0, 0), ('world', 1, 1)]
+    """
+    tokens: list[str] = []
+    origin: list[int] = []
+    for i, text in enumerate(texts):
+        for word in words(_spell_symbols(text)):
+            tokens.append(word)
+            origin.append(i)
+    return [(token, origin[first], origin[last]) for token, first, last in _canonical_tokens(tokens)]
+
+
+def _spell_symbols(text: str) -> str:
+    """``text`` with the symbols read as words ("10%" -> "10 percent ", "£3" -> "3 pounds ", "&" -> " and ")."""
+    text = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(2)} {_SYMBOL_WORDS[m.group(1)]} ", str(text))
+    return _SYMBOL.sub(lambda m: f" {_SYMBOL_WORDS[m.group(0)]} ", text)
+
+
+def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
+    """Each canonical word with the positions in ``tokens`` of the first and last word it was made from."""
     british = _british()
-    out: list[str] = []
-    tokens = words(text)
+    out: list[tuple[str, int, int]] = []
+    spoken: set[int] = set()  # positions in ``out`` of numbers said in words (only those can be a year's halves)
     i = 0
     while i < len(tokens):
         value, used = _number_at(tokens, i)
         if used:
-            out.append(value)
+            spoken.add(len(out))
+            out.append((value, i, i + used - 1))
             i += used
             continue
         token = tokens[i]
         if _ORDINAL_DIGITS.match(token):
-            out.append(token)
+            out.append((token, i, i))
         elif token[0].isdigit():
-            out.append(_plain_number(token))
+            out.append((_plain_number(token), i, i))
         else:
-            out.append(british.get(token, token))
+            out.append((british.get(token, token), i, i))
         i += 1
-    return _join_years(out)
+    return _join_years(out, spoken)
 
 
 def canonical(text: str) -> str:
@@ -158,6 +253,47 @@ def squash(text: str) -> str:
         True
     """
     return text.replace(" ", "")
+
+
+_GLYPH_PAIRS = (("rn", "m"), ("vv", "w"), ("uu", "w"))
+_GLYPHS = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "!": "l", "5": "s", "8": "b", "e": "c"})
+
+
+def glyph_key(word: str) -> str:
+    """``word`` with the letters OCR confuses for one another made the same ("rn"/"m", "vv"/"w", "0"/"o",
+    "1"/"l"/"i", "5"/"s", "8"/"b", "e"/"c"), so a misread word and the word compare equal.
+
+    Example:
+        >>> glyph_key("kecp") == glyph_key("keep"), glyph_key("C0rner") == glyph_key("comer")
+        (True, True)
+    """
+    word = word.lower().translate(_GLYPHS)  # letters first, so both sides reach the same pairs
+    for pair, glyph in _GLYPH_PAIRS:
+        word = word.replace(pair, glyph)
+    return word
+
+
+def split_numbers(tokens: list[str]) -> list[str]:
+    """``tokens`` with each number split at its separators into digit groups.
+
+    A time, date or code is written "19:15", read by OCR as "19.15" or "19,15" and spoken as "7.45"
+    for "seven forty-five": split into groups, every reading is the same words. Thousands separators
+    are gone already (``canonical_words`` writes "3,000" as "3000"); a decimal splits too ("3.5" ->
+    "3", "5"), the same way on both sides of a comparison.
+
+    Example:
+        >>> split_numbers(canonical_words("Sunset 19.15, call 020 7946 0018"))
+        ['sunset', '19', '15', 'call', '020', '7946', '0018']
+        >>> split_numbers(canonical_words("19:15")) == split_numbers(canonical_words("19,15"))
+        True
+    """
+    out: list[str] = []
+    for token in tokens:
+        if token[0].isdigit() and ("." in token or "," in token):
+            out += [group for group in re.split(r"[.,]", token) if group]
+        else:
+            out.append(token)
+    return out
 
 
 def _plain_number(token: str) -> str:
@@ -228,22 +364,25 @@ def _ordinal_suffix(value: int) -> str:
     return "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
 
 
-def _join_years(tokens: list[str]) -> list[str]:
-    """ "19 84" (as "nineteen eighty-four" parses) -> "1984"; "20 0 5" ("twenty oh five") -> "2005"."""
-    out: list[str] = []
+def _join_years(tokens: list[tuple[str, int, int]], spoken: set[int]) -> list[tuple[str, int, int]]:
+    """ "19 84" (as "nineteen eighty-four" parses) -> "1984"; "20 0 5" ("twenty oh five") -> "2005".
+
+    Only numbers said in words (positions in ``spoken``) join: "19:15" written in digits stays a time.
+    """
+    out: list[tuple[str, int, int]] = []
     i = 0
     while i < len(tokens):
-        a = tokens[i]
-        if a.isdigit() and 10 <= int(a) <= 99 and i + 1 < len(tokens):
-            b = tokens[i + 1]
-            if b == "0" and i + 2 < len(tokens) and tokens[i + 2].isdigit() and int(tokens[i + 2]) < 10:
-                out.append(f"{a}0{tokens[i + 2]}")
+        a, first, last = tokens[i]
+        if i in spoken and a.isdigit() and 10 <= int(a) <= 99 and i + 1 in spoken:
+            b = tokens[i + 1][0]
+            if b == "0" and i + 2 in spoken and tokens[i + 2][0].isdigit() and int(tokens[i + 2][0]) < 10:
+                out.append((f"{a}0{tokens[i + 2][0]}", first, tokens[i + 2][2]))
                 i += 3
                 continue
             if b.isdigit() and 10 <= int(b) <= 99:
-                out.append(a + b)
+                out.append((a + b, first, tokens[i + 1][2]))
                 i += 2
                 continue
-        out.append(a)
+        out.append((a, first, last))
         i += 1
     return out

@@ -3,8 +3,9 @@ path suffix (on a ``/`` boundary) or the file's own path. Names are compared as 
 ``*`` and ``?`` in a file name are characters, never wildcards.
 
 Example:
-    >>> import tempfile, vqdb
-    >>> resolve_video(vqdb.connect(tempfile.mkdtemp()), "clip.mp4")  # doctest: +ELLIPSIS
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> resolve_video(vqdb.connect(empty_corpus()), "clip.mp4")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     vqdb.errors.VqdbError: no video 'clip.mp4' in the corpus (by id, file name or path); the corpus has no videos...
@@ -30,8 +31,8 @@ _STEPS = (
 def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
     """The ``videos`` row (video_id, path, duration_s, sample_fps) that ``video`` names.
 
-    ``corpus`` is anything with ``sql(query, params=...)`` over the corpus's views (a Corpus, or a
-    DuckDB connection attached to one). VqdbError when nothing or several videos match.
+    ``corpus`` is a ``vqdb.Corpus`` (its ``sql_unchecked``: these lookups are vqdb's own SQL, with the
+    name only as a parameter). VqdbError when nothing or several videos match.
 
     Example:
         >>> import vqdb
@@ -43,12 +44,13 @@ def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
     params = {"v": video, "abs": os.path.abspath(os.path.expanduser(video))}
     for how, condition in _STEPS:
         query = f"SELECT DISTINCT {', '.join(COLUMNS)} FROM videos WHERE {condition} ORDER BY video_id"
-        rows = corpus.sql(query, params=params if "$abs" in condition else {"v": video}).fetchall()
+        rows = corpus.sql_unchecked(query, params=params if "$abs" in condition else {"v": video}).fetchall()
         if len(rows) == 1:
             return dict(zip(COLUMNS, rows[0], strict=True))
         if rows:
             ids = ", ".join(sorted({r[0] for r in rows}))
             raise VqdbError(f"{len(rows)} videos match {video!r} by {how} ({ids}); name one by its video id")
-    known = [r[0] for r in corpus.sql("SELECT regexp_extract(path, '[^/\\\\]+$') FROM videos LIMIT 5").fetchall()]
+    names = corpus.sql_unchecked("SELECT regexp_extract(path, '[^/\\\\]+$') FROM videos LIMIT 5").fetchall()
+    known = [r[0] for r in names]
     hint = f"some of them: {known}" if known else "the corpus has no videos yet: ingest some with vqdb ingest"
     raise VqdbError(f"no video {video!r} in the corpus (by id, file name or path); {hint}")

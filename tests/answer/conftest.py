@@ -12,6 +12,7 @@ import vqdb
 from vqdb.models.protocols import ChatResult
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 VIDEO = "vid1"
 DURATION = 20.0
@@ -32,7 +33,7 @@ def commit(corpus, extractor, **rows):
 def corpus(tmp_path):
     """20 s video ``vid1``: a frame per second; "Hello world" on screen 0-3 s, an "EXIT" sign 4-6 s,
     speech about a fox 10-12 s, a subtitle 14-16 s, a dog barking 17-18 s."""
-    corpus = vqdb.connect(tmp_path / "corpus", progress=False)
+    corpus = vqdb.connect(empty_corpus(tmp_path / "corpus"), progress=False)
     video = {
         "video_id": VIDEO,
         "path": "/videos/demo.mp4",

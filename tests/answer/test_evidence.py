@@ -1,14 +1,12 @@
-"""Text evidence near keyframes and the evidence-only answerer (MiniLM), on committed rows and a real clip."""
+"""Text evidence near keyframes (committed rows), keyframes from any table, and a real clip answered end to end."""
 
 from __future__ import annotations
 
 import pyarrow as pa
 import pytest
 
-from vqdb.answer.evidence import EvidenceAnswerer, Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence import Keyframe, as_keyframes, gather_evidence
 from vqdb.errors import VqdbError
-
-OPTIONS = ["A stop sign", "An exit sign", "A welcome banner", "A speed limit"]
 
 
 def test_gather_evidence_near_keyframes(corpus):
@@ -20,24 +18,6 @@ def test_gather_evidence_near_keyframes(corpus):
     everything = gather_evidence(corpus, [Keyframe("vid1", i, float(i)) for i in range(0, 20, 2)], 1.0)
     assert {e.source for e in everything} == {"ocr", "transcript", "subtitle", "audio"}
     assert "sound: Dog" in [e.text for e in everything]
-
-
-def test_multiple_choice_picks_the_option_closest_to_the_evidence(corpus):
-    evidence = gather_evidence(corpus, [Keyframe("vid1", 5, 5.0)], 1.0)
-    found = EvidenceAnswerer().answer("What sign is shown?", OPTIONS, evidence)
-    assert (found.answer, found.answer_text, found.support.text) == ("B", "An exit sign", "EXIT")
-    assert max(found.scores, key=found.scores.get) == "B"
-
-
-def test_open_ended_returns_the_best_snippet(corpus):
-    evidence = gather_evidence(corpus, [Keyframe("vid1", i, float(i)) for i in range(0, 20, 2)], 1.0)
-    found = EvidenceAnswerer().answer("What does the fox jump over?", None, evidence)
-    assert found.answer == "The quick brown fox jumps over the fence."
-
-
-def test_no_evidence_gives_no_answer():
-    found = EvidenceAnswerer().answer("What?", OPTIONS, [])
-    assert found.answer is None and "no OCR" in found.notes[0]
 
 
 def test_keyframes_from_arrow_and_bad_rows():

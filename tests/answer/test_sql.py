@@ -12,6 +12,7 @@ from PIL import Image
 import vqdb
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 
 def _commit(corpus, extractor, **rows):
@@ -28,7 +29,7 @@ def _jpeg():
 @pytest.fixture
 def corpus(tmp_path, monkeypatch):
     monkeypatch.delenv("VQDB_VLM_MODEL", raising=False)  # the evidence-only answerer
-    corpus = vqdb.connect(tmp_path / "c", progress=False)
+    corpus = vqdb.connect(empty_corpus(tmp_path / "c"), progress=False)
     video = {"video_id": "vid1", "path": "/v/clip.mp4", "duration_s": 8.0, "ingested_at": datetime.now(UTC)}
     frames = [{"video_id": "vid1", "frame_idx": i, "ts": float(i), "jpeg": _jpeg()} for i in range(8)]
     _commit(corpus, "frames", videos=[video], frames=frames)

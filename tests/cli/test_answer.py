@@ -13,6 +13,7 @@ import vqdb
 from vqdb.cli import main
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 
 def _commit(corpus, extractor, **rows):
@@ -25,7 +26,7 @@ def corpus_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("VQDB_VLM_MODEL", raising=False)
     buf = io.BytesIO()
     Image.new("RGB", (16, 16)).save(buf, "JPEG")
-    with vqdb.connect(tmp_path / "c", progress=False) as corpus:
+    with vqdb.connect(empty_corpus(tmp_path / "c"), progress=False) as corpus:
         video = {"video_id": "vid1", "path": "/v/clip.mp4", "duration_s": 6.0, "ingested_at": datetime.now(UTC)}
         frames = [{"video_id": "vid1", "frame_idx": i, "ts": float(i), "jpeg": buf.getvalue()} for i in range(6)]
         _commit(corpus, "frames", videos=[video], frames=frames)
@@ -64,3 +65,21 @@ def test_answer_command_errors(corpus_dir, capsys):
     assert "no video 'nope.mp4'" in capsys.readouterr().err
     assert main(["answer", corpus_dir, "Which?", "--backend", "gpt", "--retrieval", "uniform"]) == 1
     assert "unknown backend" in capsys.readouterr().err
+
+
+def test_on_a_read_only_corpus_the_answer_is_printed_and_not_cached(corpus_dir, capsys, monkeypatch):
+    """Finding 7: on a corpus the user may not write, the answer was lost to a PermissionError."""
+    import os
+
+    real_open = os.open
+
+    def read_only(path, flags, *args):  # the corpus as on a read-only mount (root passes permission bits)
+        if str(path).startswith(corpus_dir) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    argv = ["answer", corpus_dir, "Which sign?", "--video", "clip.mp4", "--option", "stop", "--option", "exit"]
+    assert main([*argv, "-k", "2", "--retrieval", "uniform"]) == 0
+    out = capsys.readouterr().out
+    assert "answer:     B (exit)" in out and "answer not cached: [Errno 13] Permission denied" in out

@@ -29,3 +29,21 @@ def test_eval_charades_real_ground_truth(shared_data, tmp_path, capsys):
 def test_eval_missing_file_exits_1(tmp_path, capsys):
     assert main(["eval", "charades", "--gt", str(tmp_path / "no.txt"), "--pred", str(tmp_path / "p.jsonl")]) == 1
     assert "charades gt file not found" in capsys.readouterr().err
+
+
+def test_unusable_files_fail_with_one_line(tmp_path, capsys):
+    """Finding 7: a non-UTF-8 file was a traceback; a ground truth that is one JSON object scored n = 0, exit 0."""
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"qid": 1, "window": [1, 2]}) + "\n")
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("v1 0.0 5.0##a caf\xe9\n".encode("latin-1"))
+    assert main(["eval", "charades", "--gt", str(latin), "--pred", str(pred)]) == 1
+    err = capsys.readouterr().err
+    assert "is not UTF-8 text" in err and err.count("\n") == 1
+    gt = tmp_path / "gt.json"
+    gt.write_text(json.dumps({"questions": [{"qid": 1}]}, indent=2))
+    assert main(["eval", "cgbench", "--gt", str(gt), "--pred", str(pred)]) == 1
+    assert "holds one JSON object, not records" in capsys.readouterr().err
+    gt.write_text(json.dumps([{"qid": 1, "note": "no fields the benchmark needs"}]))
+    assert main(["eval", "cgbench", "--gt", str(gt), "--pred", str(pred)]) == 1
+    assert "holds no usable record; the first problem: record 1 (qid 1): missing field" in capsys.readouterr().err

@@ -47,7 +47,8 @@ def test_real_cgbench_raw_replies_differ_by_variant(con, shared_data, tmp_path):
     first = json.loads(gt_path.read_text())[0]  # qid 14, clue [8, 11], duration 2741
     reply = "The clue is at 8 to 11 seconds (or 20)"
     pred = write_jsonl(tmp_path / "p.jsonl", [{"qid": first["qid"], "long_answer": "E", "grounding": reply}])
-    assert metrics_json(con, "cgbench", gt_path, pred, variant="official")["n_grounding"] == 0
+    with pytest.warns(UserWarning, match="unparseable by the official rules"):  # an odd count of numbers
+        assert metrics_json(con, "cgbench", gt_path, pred, variant="official")["n_grounding"] == 0
     assert metrics_json(con, "cgbench", gt_path, pred, variant="vlmevalkit")["miou"] == pytest.approx(100.0)
 
 

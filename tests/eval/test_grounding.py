@@ -60,8 +60,9 @@ def test_fractions_stay_fractions_here():
     assert parse_grounding(fenced('{"result": [[0.1, 0.2]]}'), "vlmevalkit") == [(0.1, 0.2)]
 
 
-def test_reversed_pair_is_unparseable():
-    assert parse_grounding(fenced('{"result": [[9, 3]]}'), "official") is None
+def test_a_reversed_pair_is_kept_as_the_references_keep_it():
+    assert parse_grounding(fenced('{"result": [[9, 3]]}'), "official") == [(9.0, 3.0)]
+    assert parse_grounding("from 9 back to 3", "vlmevalkit") == [(9.0, 3.0)]
 
 
 def test_unknown_variant_is_a_clear_error():

@@ -33,9 +33,15 @@ def test_cgbench_grounding_as_pairs_text_or_null(tmp_path):
         ],
     )
     official = load_predictions("cgbench", path, "official")
-    assert official.table.column("grounding").to_pylist() == [[{"start": 1.0, "end": 2.0}], None, None, None]
+    assert official.table.column("grounding").to_pylist() == [
+        [{"start": 1.0, "end": 2.0}],
+        None,
+        None,
+        [{"start": 5.0, "end": 1.0}],  # kept: both reference scorers give it a tIoU (0 here)
+    ]
     assert [str(p) for p in official.problems] == [
-        "line 4 (qid 4): grounding[0] ends before it starts: [5, 1]; scored as unparseable"
+        "line 2 (qid 2): grounding 'from 10 to 20 then 30' is unparseable by the official rules; "
+        "dropped from the grounding metrics"
     ]
     vlm = load_predictions("cgbench", path, "vlmevalkit")
     assert vlm.table.column("grounding").to_pylist()[1] == [{"start": 10.0, "end": 20.0}]

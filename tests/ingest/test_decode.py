@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 
 from vqdb.errors import ConfigError, MediaError
-from vqdb.ingest import decode
-from vqdb.ingest.decode import choose_decode_mode, estimate_seek_work, output_size, sample_frames
+from vqdb.ingest.decode import DecodeReport, choose_decode_mode, estimate_seek_work, output_size, sample_frames
 from vqdb.ingest.probe import VideoInfo, probe
 
 MODES = ("sequential", "seek")
@@ -102,25 +101,12 @@ def test_counter_above_its_frame_rate_keeps_each_frame_once(counter):
 
 
 @pytest.mark.parametrize("fps", [1, 10])
-def test_single_keyframe_file_is_decoded_once_in_seek_mode(counter, fps, monkeypatch):
+def test_single_keyframe_file_is_decoded_once_in_seek_mode(counter, fps):
     path, _, _ = counter
-    decoded = count_decoded_frames(monkeypatch)
-    samples = list(sample_frames(path, fps=fps, max_side=64, mode="seek"))
+    report = DecodeReport()
+    samples = list(sample_frames(path, fps=fps, max_side=64, mode="seek", report=report))
     assert len(samples) == 3 * fps
-    assert decoded["frames"] <= 30  # never re-decoded from the start for a later sample
-
-
-def count_decoded_frames(monkeypatch) -> dict[str, int]:
-    counts = {"frames": 0}
-    real = decode._decoded
-
-    def counting(container, stream):
-        for frame in real(container, stream):
-            counts["frames"] += 1
-            yield frame
-
-    monkeypatch.setattr(decode, "_decoded", counting)
-    return counts
+    assert report.decoded <= 30  # never re-decoded from the start for a later sample
 
 
 # --- the shared clips: counts, timestamps, sizes, both modes equal ---------------------------------
@@ -219,13 +205,13 @@ def test_seek_and_sequential_agree_with_dense_keyframes(one_second_gops, fps):
     assert [s.source_frame for s in runs["seek"]] == [math.floor(k * 25 / fps + 1e-6) for k in range(len(runs["seek"]))]
 
 
-def test_seek_mode_skips_the_frames_between_sparse_samples(one_second_gops, monkeypatch):
+def test_seek_mode_skips_the_frames_between_sparse_samples(one_second_gops):
     info = probe(one_second_gops)
     assert choose_decode_mode(info, fps=0.2) == "seek"
-    decoded = count_decoded_frames(monkeypatch)
-    samples = list(sample_frames(one_second_gops, fps=0.2, max_side=64, info=info))
+    report = DecodeReport()
+    samples = list(sample_frames(one_second_gops, fps=0.2, max_side=64, info=info, report=report))
     assert [s.source_frame for s in samples] == [0, 125, 250]
-    assert decoded["frames"] < info.num_frames / 2
+    assert report.decoded < info.num_frames / 2
 
 
 # --- mode choice ---------------------------------------------------------------------------------
@@ -255,13 +241,13 @@ def test_choose_decode_mode_by_keyframe_spacing(spacing, fps, mode):
 
 @pytest.mark.parametrize("fps", [0.5, 1, 3])
 @pytest.mark.parametrize("name", ["smpte-2997.mp4", "echo-hereweare.webm", "counter.mp4", "issue-134-rotate.mp4"])
-def test_seek_work_estimate_counts_the_frames_seek_mode_decodes(shared_data, name, fps, monkeypatch):
+def test_seek_work_estimate_counts_the_frames_seek_mode_decodes(shared_data, name, fps):
     path = shared_data / "video" / name
     info = probe(path)
-    decoded = count_decoded_frames(monkeypatch)
-    for _ in sample_frames(path, fps=fps, max_side=16, mode="seek", info=info):
+    report = DecodeReport()
+    for _ in sample_frames(path, fps=fps, max_side=16, mode="seek", info=info, report=report):
         pass
-    assert estimate_seek_work(info, fps).decoded_frames == decoded["frames"]
+    assert estimate_seek_work(info, fps).decoded_frames == report.decoded
 
 
 # --- bad input -----------------------------------------------------------------------------------
@@ -292,9 +278,13 @@ def test_corrupted_video_packets_do_not_stop_sampling(shared_data, tmp_path):
     data[middle : middle + 20_000] = np.random.default_rng(0).integers(0, 256, 20_000, dtype=np.uint8).tobytes()
     broken = tmp_path / "broken.mp4"
     broken.write_bytes(bytes(data))
-    runs = {mode: list(sample_frames(broken, fps=1, max_side=64, mode=mode)) for mode in MODES}
+    reports = {mode: DecodeReport() for mode in MODES}
+    runs = {mode: list(sample_frames(broken, fps=1, max_side=64, mode=mode, report=reports[mode])) for mode in MODES}
     assert [s.ts for s in runs["seek"]] == [s.ts for s in runs["sequential"]]
-    assert len(runs["sequential"]) == 12
+    # the frames before the damage, and from the next keyframe that decodes (10.8 s) on: none predicted
+    # from a damaged frame in between
+    assert [round(s.ts) for s in runs["sequential"]] == [0, 1, 2, 3, 4, 5, 5, 11]
+    assert all(r.failed_packets and r.skipped_to_keyframe for r in reports.values())
 
 
 def test_unreadable_file_names_its_path(tmp_path):

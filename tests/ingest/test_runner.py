@@ -1,5 +1,6 @@
 """Ingest as a whole: idempotent, resumable after a crash or a kill, per-file errors collected."""
 
+import errno
 import os
 import signal
 import subprocess
@@ -37,7 +38,7 @@ def test_reingest_adds_no_rows(tmp_path, sample_media):
     again = corpus.ingest([str(sample_media / "*.mp4")], extractors=())
     assert len(again.ingested) == 0 and len(again.skipped) == 3
     assert _content(tmp_path) == before
-    assert Store.create(tmp_path).count("frames") == len(before["frames"])  # nothing hidden either
+    assert Store.open(tmp_path).count("frames") == len(before["frames"])  # nothing hidden either
 
 
 def test_a_crash_mid_ingest_leaves_nothing_half_written_and_a_rerun_completes(tmp_path, sample_media, monkeypatch):
@@ -67,7 +68,7 @@ def test_a_crash_mid_ingest_leaves_nothing_half_written_and_a_rerun_completes(tm
     summary = vqdb.connect(crashed, progress=False).ingest(_paths(sample_media), extractors=())
     assert len(summary.ingested) == 1 and len(summary.skipped) == 2
     assert _content(crashed) == _content(reference)
-    assert Store.create(crashed).count("frames") == Store.create(reference).count("frames")  # the orphan rows are gone
+    assert Store.open(crashed).count("frames") == Store.open(reference).count("frames")  # the orphan rows are gone
 
 
 def test_killing_the_cli_and_rerunning_gives_the_rows_of_an_uninterrupted_run(tmp_path, sample_media):
@@ -80,7 +81,7 @@ def test_killing_the_cli_and_rerunning_gives_the_rows_of_an_uninterrupted_run(tm
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
-        if (killed / "extractions.lance").exists() and Store.create(killed).count("extractions") >= 1:
+        if (killed / "corpus.json").exists() and Store.open(killed).count("extractions") >= 1:
             break
         time.sleep(0.05)
     if process.poll() is None:
@@ -112,11 +113,113 @@ def test_parallel_jobs_give_the_same_rows(tmp_path, sample_media):
     assert _content(one) == _content(two)
 
 
-def test_paths_that_match_nothing_are_named(tmp_path):
-    with pytest.raises(VqdbError, match="nothing-here"):
-        expand_paths([str(tmp_path / "nothing-here" / "*.mp4")])
-    with pytest.raises(VqdbError, match="missing.mp4"):
-        expand_paths([tmp_path / "missing.mp4"])
+def test_each_path_problem_is_that_paths_error_and_the_others_are_ingested(tmp_path, sample_media):
+    """Finding 5: a dangling link, a directory named x.mp4 or a link loop aborted the whole batch."""
+    (tmp_path / "dangling.mp4").symlink_to(tmp_path / "gone.mp4")
+    (tmp_path / "folder.mp4").mkdir()
+    (tmp_path / "loop-a.mp4").symlink_to(tmp_path / "loop-b.mp4")
+    (tmp_path / "loop-b.mp4").symlink_to(tmp_path / "loop-a.mp4")
+    named = ["dangling.mp4", "folder.mp4", "loop-a.mp4", "missing.mp4", "nothing-*.mp4"]
+    summary = vqdb.connect(tmp_path / "c", progress=False).ingest(
+        [*(tmp_path / n for n in named), sample_media / "birds.mp4"], extractors=()
+    )
+    assert len(summary.ingested) == 1
+    reasons = {Path(path).name: why for path, why in summary.failed}
+    assert set(reasons) == set(named)
+    assert "broken symbolic link" in reasons["dangling.mp4"] and "no video files" in reasons["folder.mp4"]
+    assert "link loop" in reasons["loop-a.mp4"] and "no such file" in reasons["missing.mp4"]
+    assert "matches no file" in reasons["nothing-*.mp4"]
+    found, problems = expand_paths([tmp_path])  # inside a directory: the loop and the link are files that fail
+    assert {p.name for p in found} == {"dangling.mp4", "loop-a.mp4", "loop-b.mp4"} and problems == []
+
+
+def test_a_directory_of_videos_is_never_made_a_corpus(tmp_path, sample_media):
+    """Finding 2: vqdb ingest VIDEODIR CORPUS wrote a corpus into the video folder."""
+    videos = tmp_path / "videos"
+    videos.mkdir()
+    (videos / "birds.mp4").write_bytes((sample_media / "birds.mp4").read_bytes())
+    with pytest.raises(VqdbError, match="holds video files"):
+        vqdb.connect(videos).ingest(tmp_path / "elsewhere", extractors=())
+    assert not (videos / "corpus.json").exists() and sorted(p.name for p in videos.iterdir()) == ["birds.mp4"]
+
+
+def test_a_new_sampling_rate_is_stale_until_forced_then_redoes_the_frames(tmp_path, sample_media):
+    """Finding 5: --fps 2 --force on an ingested video silently kept 1 fps."""
+    clip = tmp_path / "birds.mp4"
+    clip.write_bytes((sample_media / "birds.mp4").read_bytes())
+    clip.with_suffix(".srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nA bird\n")
+    corpus = vqdb.connect(tmp_path / "c", progress=False)
+    corpus.ingest(clip, extractors=("subtitles",))
+    plain = corpus.ingest(clip, extractors=(), sample_fps=2.0)
+    assert len(plain.skipped) == 1 and "sample_fps 1.0, now 2.0" in plain.stale[0][1] and "--force" in str(plain)
+    before = dict(corpus.sql("SELECT extractor, finished_at FROM extractions").fetchall())
+    forced = corpus.ingest(clip, extractors=(), sample_fps=2.0, force=True)
+    assert len(forced.ingested) == 1 and not forced.stale
+    assert corpus.sql("SELECT sample_fps, count(*) FROM videos JOIN frames USING (video_id) GROUP BY 1").fetchall() == [
+        (2.0, 3)  # 0, 0.5 and 1.0 s of the 1.03 s clip
+    ]
+    assert Store.open(corpus.root).count("frames") == 3  # the 1 fps frames are gone, not hidden
+    after = dict(corpus.sql("SELECT extractor, finished_at FROM extractions").fetchall())
+    assert after["subtitles"] > before["subtitles"]  # redone too: its rows belong to the new frames
+
+
+def test_a_changed_file_at_the_same_path_replaces_the_old_video(tmp_path, sample_media):
+    """Finding 5: a changed file at the same path kept both versions."""
+    clip = tmp_path / "clip.mp4"
+    clip.write_bytes((sample_media / "birds.mp4").read_bytes())
+    corpus = vqdb.connect(tmp_path / "c", progress=False)
+    old_id = corpus.ingest(clip, extractors=()).ingested[0][1]
+    clip.write_bytes((sample_media / "cockatoo.mp4").read_bytes())
+    new_id = corpus.ingest(clip, extractors=()).ingested[0][1]
+    assert new_id != old_id
+    assert corpus.sql("SELECT video_id, path FROM videos").fetchall() == [(new_id, str(clip))]
+    store = Store.open(corpus.root)
+    assert store.count("frames", f"video_id = '{old_id}'") == 0 and old_id not in store.finished()
+
+
+def test_an_interrupted_index_build_is_redone_by_the_rerun(tmp_path, sample_media, monkeypatch):
+    """Finding 4: an ingest killed while indexing left the full-text index unbuilt, and the re-run only said
+    skipped (a table without its index is searched by a scan whose BM25 scores mix scales once indexed rows
+    arrive)."""
+    import vqdb.store.text_index as text_index
+
+    videos = tmp_path / "videos"
+    videos.mkdir()
+    (videos / "birds.mp4").write_bytes((sample_media / "birds.mp4").read_bytes())
+    (videos / "birds.srt").write_text("1\n00:00:00,000 --> 00:00:01,500\nA red bird sings\n")
+    real_build = text_index.build_text_indexes
+
+    def killed(store):
+        raise KeyboardInterrupt("killed while indexing")
+
+    monkeypatch.setattr(text_index, "build_text_indexes", killed)
+    corpus = vqdb.connect(tmp_path / "c", progress=False)
+    with pytest.raises(KeyboardInterrupt):
+        corpus.ingest(videos, extractors=("subtitles",))
+    assert not text_index.has_text_index(Store.open(corpus.root), "subtitles")
+    monkeypatch.setattr(text_index, "build_text_indexes", real_build)
+    rerun = corpus.ingest(videos, extractors=("subtitles",))
+    assert len(rerun.skipped) == 1 and any("full-text indexes updated: subtitles (+1 rows)" in n for n in rerun.notices)
+    assert text_index.unindexed_rows(Store.open(corpus.root), "subtitles") == 0
+    assert corpus.sql("SELECT text FROM subtitle_search('red bird')").fetchall() == [("A red bird sings",)]
+
+
+def test_a_full_disk_fails_the_files_left_with_a_summary(tmp_path, sample_media, monkeypatch):
+    """Finding 7: disk full during ingest was a traceback, and the remaining files were abandoned unsaid."""
+    real_commit = Store.commit
+    calls = {"n": 0}
+
+    def disk_fills_up(self, video_id, extractor, tables, **kw):
+        calls["n"] += 1
+        if calls["n"] >= 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_commit(self, video_id, extractor, tables, **kw)
+
+    monkeypatch.setattr(Store, "commit", disk_fills_up)
+    summary = vqdb.connect(tmp_path / "c", progress=False).ingest(_paths(sample_media), extractors=())
+    assert len(summary.ingested) == 1 and len(summary.failed) == 2
+    assert "No space left on device" in summary.failed[0][1]
+    assert "the disk is full" in summary.failed[1][1] and "run the same ingest again" in summary.failed[1][1]
 
 
 def test_a_missing_model_is_said_once_and_naming_its_extractor_is_an_error(tmp_path):
@@ -141,7 +244,7 @@ def test_asking_for_cuda_without_one_fails_before_anything_is_read(tmp_path, sam
 
 def test_workers_take_one_gpu_each():
     from vqdb.config import Config
-    from vqdb.ingest.runner import worker_devices
+    from vqdb.ingest.engines.local import worker_devices
 
     assert worker_devices(Config(jobs=4, device="cuda"), gpus=4) == ["cuda:0", "cuda:1", "cuda:2", "cuda:3"]
     assert worker_devices(Config(jobs=2, device="cuda:1"), gpus=4) == ["cuda:1", "cuda:1"]

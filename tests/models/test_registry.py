@@ -84,10 +84,13 @@ def test_chat_backend_is_chosen_from_the_settings():
     assert registry.provider_name("chat", Config(llm_base_url=ENDPOINT, llm_model="qwen")) == "openai"
     assert registry.provider_name("chat", Config(llm_model="qwen")) is None  # a local LLM is asked for by name
     assert registry.provider_name("chat", Config(llm_backend="transformers", llm_model="qwen")) == "transformers"
+    assert registry.provider_name("chat", Config(llm_backend="gguf")) == "gguf"  # the bundled Gemma needs no model
     assert registry.provider_name("vlm", Config(vlm_model="llava")) == "transformers"
     assert registry.provider_name("vlm", Config(vlm_base_url=ENDPOINT)) is None
     assert registry.provider_name("vlm", Config(vlm_base_url=ENDPOINT, vlm_model="llava")) == "openai"
-    with pytest.raises(ConfigError, match=r"llm_backend 'vllm' is not a chat provider; choose from openai, transf"):
+    with pytest.raises(
+        ConfigError, match=r"llm_backend 'vllm' is not a chat provider; choose from gguf, openai, transf"
+    ):
         registry.provider_name("chat", Config(llm_backend="vllm"))
     with pytest.raises(ConfigError, match="unknown model kind 'speech'"):
         registry.provider_name("speech", Config())
@@ -135,6 +138,6 @@ def test_register_checks_the_provider_contract():
         registry.register("speech", "x")
     with pytest.raises(TypeError, match="from_config"):
         registry.register("ocr", "incomplete")(type("Incomplete", (), {}))
-    assert registry.names("chat") == ["openai", "transformers"]
+    assert registry.names("chat") == ["gguf", "openai", "transformers"]
     with pytest.raises(ConfigError, match="no asr provider named 'nope'; known: whisper"):
         registry.get("asr", "nope")

@@ -19,37 +19,58 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.tools.base import normalize_text
-from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, OCR_MIN_MATCH
+from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, RUN_GAP
+from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.queries import load_sql_macros
+from vqdb.schema import TABLES
 from vqdb.testing.toolmerge_reference import merge
-from vqdb.udfs import text_match
-from vqdb.udfs.text_match import text_match_scores
+from vqdb.udfs import text_grade, text_match
+from vqdb.udfs.text_grade import min_score, phrase_matches, screen_scores
 
 DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by its component i
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
 OCR_TEXTS = ["EXIT", "exit sign", "Alpha", "alphabet", "beta 2", "O0:00.05", "00:00:06", "l26.000", "126,000"]
-OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000"]
-WORDS = ["ask", "not", "what", "your", "country,"]
-PHRASES = ["ask not", "country", "what your", "your"]
+OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000", "alphabet exit"]
+WORDS = ["ask", "not", "what", "your", "country,", "twenty", "five", "25"]
+PHRASES = ["ask not", "country", "what your", "your", "twenty-five", "ask nut what"]
+SENTENCES = ["ask not", "what your country can do", "twenty five", "a b c d"]
 LABELS = ["Dog", "Dog bark", "Music"]
 AUDIO_QUERIES = ["dog", "music", "bark"]
 
 
 @pytest.fixture(scope="module")
 def con():
-    """A bare DuckDB session with a stand-in ``similarity``: the embedding component named by the query."""
+    """A bare DuckDB session with vqdb's macros and text functions and a stand-in ``text_embed``."""
     connection = duckdb.connect()
     load_sql_macros(connection)  # temporal_nms, contains_phrase, text_normalize
     text_match.register(connection, None)
-    connection.execute("CREATE OR REPLACE MACRO similarity(emb, q) AS emb[CAST(q AS INTEGER) + 1]")
+    text_grade.register(connection, None)
+    connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection
     connection.close()
+
+
+@pytest.fixture(scope="module")
+def vectors(con, stand_in_embeddings):
+    """The visual tools' functions over the embeddings of each example: a query "i" is the unit vector along
+    component i."""
+    return stand_in_embeddings(con, DIMS)
+
+
+# A stand-in for MiniLM's text_embed: one-hot of the text's length modulo 3, so cosine similarities are
+# exactly 0 or 1 in float32 as in Python (a sentence "means" the query when their lengths agree mod 3).
+STAND_IN_EMBEDDING = "[CAST(length(t) % 3 = i AS FLOAT) FOR i IN range(3)]::FLOAT[3]"
+
+
+def stand_in_similarity(a: str, b: str) -> float:
+    return 1.0 if len(a) % 3 == len(b) % 3 else 0.0
 
 
 @st.composite
 def corpora(draw):
     """Random rows for every table a plan reads."""
-    data = {name: [] for name in ("frames", "videos", "frame_embeddings", "regions", "ocr", "words", "audio")}
+    names = ("frames", "videos", "frame_embeddings", "regions", "ocr", "words", "segments", "cues", "audio")
+    data = {name: [] for name in names}
     for video_id in draw(st.lists(st.sampled_from(["va", "vb"]), min_size=1, max_size=2, unique=True)):
         n = draw(st.integers(1, 12))
         step = draw(st.sampled_from([0.5, 1.0, 2.0]))
@@ -61,10 +82,14 @@ def corpora(draw):
         for f, ts in frames:
             if draw(st.integers(0, 5)):  # some frames have no embedding: they rank last
                 data["frame_embeddings"].append((video_id, f, ts, draw(vec)))
-            data["regions"] += [(video_id, f, ts, draw(vec)) for _ in range(draw(st.integers(0, 2)))]
+            data["regions"] += [(video_id, f, region, draw(vec)) for region in range(draw(st.integers(0, 2)))]
             data["ocr"] += [(video_id, f, ts, draw(st.sampled_from(OCR_TEXTS))) for _ in range(draw(st.integers(0, 2)))]
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
         data["words"] += [(video_id, draw(st.sampled_from(WORDS)), s / 4, s / 4 + 0.3) for s in starts]
+        for name in ("segments", "cues"):
+            for s in sorted(draw(st.sets(st.integers(0, int(n * step)), max_size=3))):
+                length = draw(st.sampled_from([0.5, 1.0, 3.0]))
+                data[name].append((video_id, draw(st.sampled_from(SENTENCES)), float(s), s + length))
         for _ in range(draw(st.integers(0, 4))):
             start = draw(st.integers(0, int(n * step * 2))) / 2
             data["audio"].append(
@@ -76,12 +101,14 @@ def corpora(draw):
 @st.composite
 def plans(draw):
     """Random calls of every tool and a random combine expression over them."""
-    tools = draw(st.lists(st.sampled_from(["siglip", "region", "ocr", "transcript", "audio"]), min_size=1, max_size=4))
+    names = ["siglip", "region", "ocr", "transcript", "subtitle", "audio"]
+    tools = draw(st.lists(st.sampled_from(names), min_size=1, max_size=4))
     queries = {
         "siglip": st.sampled_from([str(i) for i in range(DIMS)]),
         "region": st.sampled_from([str(i) for i in range(DIMS)]),
         "ocr": st.sampled_from(OCR_QUERIES),
         "transcript": st.sampled_from(PHRASES),
+        "subtitle": st.sampled_from(PHRASES),
         "audio": st.sampled_from(AUDIO_QUERIES),
     }
     calls = tuple(Call(f"Q{i}", tool, draw(queries[tool])) for i, tool in enumerate(tools, start=1))
@@ -96,7 +123,8 @@ def plans(draw):
     return Plan(calls, expression([c.id for c in calls]))
 
 
-def load(con, data) -> None:
+def load(con, vectors, data) -> None:
+    vectors.set([(v, f, e) for v, f, _, e in data["frame_embeddings"]], data["regions"])
     vector = pa.list_(pa.float32(), DIMS)
     tables = {
         "frames": pa.table(
@@ -113,13 +141,13 @@ def load(con, data) -> None:
             }
         ),
     }
-    for name in ("frame_embeddings", "regions"):
+    for name, third in (("frame_embeddings", ("ts", pa.float64())), ("regions", ("region_id", pa.int32()))):
         rows = data[name]
         tables[name] = pa.table(
             {
                 "video_id": pa.array([r[0] for r in rows], pa.string()),
                 "frame_idx": pa.array([r[1] for r in rows], pa.int32()),
-                "ts": pa.array([r[2] for r in rows], pa.float64()),
+                third[0]: pa.array([r[2] for r in rows], third[1]),
                 "emb": pa.array([r[3] for r in rows], vector),
             }
         )
@@ -130,6 +158,7 @@ def load(con, data) -> None:
             "frame_idx": pa.array([r[1] for r in rows], pa.int32()),
             "ts": pa.array([r[2] for r in rows], pa.float64()),
             "text": pa.array([r[3] for r in rows], pa.string()),
+            "box": pa.nulls(len(rows), TABLES["ocr"].arrow_schema().field("box").type),
         }
     )
     rows = data["words"]
@@ -141,6 +170,16 @@ def load(con, data) -> None:
             "end_s": pa.array([r[3] for r in rows], pa.float64()),
         }
     )
+    for name, key in (("transcript_segments", "segments"), ("subtitles", "cues")):
+        rows = data[key]
+        tables[name] = pa.table(
+            {
+                "video_id": pa.array([r[0] for r in rows], pa.string()),
+                "text": pa.array([r[1] for r in rows], pa.string()),
+                "start_s": pa.array([r[2] for r in rows], pa.float64()),
+                "end_s": pa.array([r[3] for r in rows], pa.float64()),
+            }
+        )
     rows = data["audio"]
     tables["audio_tags"] = pa.table(
         {
@@ -155,37 +194,28 @@ def load(con, data) -> None:
         con.register(name, table)
 
 
-def evidence(plan: Plan, data) -> dict:
-    """What each call found, computed in Python from the same rows."""
+def evidence(plan: Plan, data, vectors) -> dict:
+    """What each call found, computed in Python from the same rows (the tools' specification)."""
     frames = {(v, f): ts for v, f, ts in data["frames"]}
     found = {}
     for call in plan.queries:
         q = call.query
         if call.tool == "siglip":
-            found[call.id] = {(v, f): e[int(q)] for v, f, _, e in data["frame_embeddings"]}
+            found[call.id] = {(v, f): vectors.score(e, int(q)) for v, f, _, e in data["frame_embeddings"]}
         elif call.tool == "region":
             best: dict = {}
             for v, f, _, e in data["regions"]:
-                best[(v, f)] = max(best.get((v, f), -1.0), e[int(q)])
+                score = vectors.score(e, int(q))
+                if score is not None:
+                    best[(v, f)] = max(best.get((v, f), -1.0), score)
             found[call.id] = best
         elif call.tool == "ocr":
-            if re.fullmatch(NUMERIC_QUERY, q):
-                table = str.maketrans(*DIGIT_LOOKALIKES)
-                found[call.id] = {
-                    (v, f)
-                    for v, f, _, t in data["ocr"]
-                    if (v, f) in frames and f" {normalize_text(q)} " in f" {normalize_text(t.translate(table))} "
-                }
-                continue
-            rows = [(v, f, t) for v, f, _, t in data["ocr"] if (v, f) in frames]
-            scores = text_match_scores(
-                pa.array([t for *_, t in rows], pa.string()), pa.array([q] * len(rows), pa.string())
-            )
-            found[call.id] = {
-                (v, f) for (v, f, _), s in zip(rows, scores.to_pylist(), strict=True) if s >= OCR_MIN_MATCH
-            }
+            found[call.id] = ocr_scores(q, data)
         elif call.tool == "transcript":
-            found[call.id] = transcript_hits(q, data)
+            words = [(v, w, s, e) for v, w, s, e in data["words"]]
+            found[call.id] = timed_text_scores(q, data, words, data["segments"])
+        elif call.tool == "subtitle":
+            found[call.id] = timed_text_scores(q, data, data["cues"], data["cues"])
         else:
             scores: dict = {}
             for v, s, e, label, score in data["audio"]:
@@ -198,29 +228,94 @@ def evidence(plan: Plan, data) -> dict:
     return found
 
 
-def transcript_hits(phrase: str, data) -> set:
-    n = len(phrase.split())
-    hits = set()
-    for video_id in {r[0] for r in data["frames"]}:
-        words = sorted((r for r in data["words"] if r[0] == video_id), key=lambda r: (r[2], r[3]))
-        frames = [(f, ts) for v, f, ts in data["frames"] if v == video_id]
-        for i in range(len(words)):
-            window = words[i : i + n]
-            if f" {normalize_text(phrase)} " not in f" {normalize_text(' '.join(w[1] for w in window))} ":
-                continue
-            start, end = window[0][2], max(w[3] for w in window)
-            hits |= {(video_id, f) for f, ts in frames if start <= ts <= end}
-            nearest = min(frames, key=lambda f: (abs(f[1] - (start + end) / 2), f[0]))
-            hits.add((video_id, nearest[0]))
-    return hits
+def video_constants(data) -> dict:
+    """Per video: (sampling period, duration) as video_info computes them."""
+    out = {}
+    durations = dict(data["videos"])
+    for video_id in {v for v, _, _ in data["frames"]}:
+        times = sorted(ts for v, _, ts in data["frames"] if v == video_id)
+        period = (times[-1] - times[0]) / max(len(times) - 1, 1)
+        out[video_id] = (period, durations.get(video_id, times[-1]))
+    return out
 
 
-def expected_rows(plan, data, k, gap, mode):
+def ocr_scores(q: str, data) -> dict:
+    """Reading order (no boxes here: one line, boxes by text), grades, runs, and frames inside a run."""
+    constants = video_constants(data)
+    texts: dict = {}
+    for v, f, ts, t in data["ocr"]:
+        texts.setdefault((v, f, ts), []).append(t)
+    scores: dict = {}
+    for video_id, (period, duration) in constants.items():
+        read = sorted((ts, " ".join(sorted(ts_texts))) for (v, _, ts), ts_texts in texts.items() if v == video_id)
+        steps = [b[0] - a[0] for a, b in zip(read, read[1:], strict=False)]
+        ocr_period = max(min(steps), period) if steps else period
+        if re.fullmatch(NUMERIC_QUERY, q):
+            table = str.maketrans(*DIGIT_LOOKALIKES)
+            graded = [
+                (ts, 1.0 if f" {normalize_text(q)} " in f" {normalize_text(t.translate(table))} " else None)
+                for ts, t in read
+            ]
+        else:
+            values = screen_scores([t for _, t in read], q) if read else []
+            graded = [(ts, float(g)) for (ts, _), g in zip(read, values, strict=True)]
+        matched = [(ts, g) for ts, g in graded if g is not None and g > 0]
+        floor = 1.0 if re.fullmatch(NUMERIC_QUERY, q) else min_score(q)
+        halfway = (max((g for _, g in matched), default=0.0) + floor) / 2
+        runs: list[list[tuple[float, float]]] = []
+        for strong in (True, False):
+            previous = None
+            for ts, g in matched:
+                if (g >= halfway) != strong:
+                    continue
+                if previous is None or ts - previous > RUN_GAP * ocr_period:
+                    runs.append([])
+                runs[-1].append((ts, g))
+                previous = ts
+        spans = [
+            (max(run[0][0] - ocr_period / 2, 0.0), min(run[-1][0] + ocr_period / 2, duration), max(g for _, g in run))
+            for run in runs
+        ]
+        for v, f, ts in data["frames"]:
+            inside = [score for start, end, score in spans if v == video_id and start <= ts <= end]
+            if inside:
+                scores[(v, f)] = max(inside)
+    return scores
+
+
+def timed_text_scores(q: str, data, pieces, sentences) -> dict:
+    """Spans said (phrase_matches) or meant (the stand-in embedding), widened to one sampling period, and
+    each frame's best span."""
+    constants = video_constants(data)
+    scores: dict = {}
+    for video_id, (period, _) in constants.items():
+        mine = sorted((s, e, t) for v, t, s, e in pieces if v == video_id)
+        found = phrase_matches([t for _, _, t in mine], [s for s, _, _ in mine], [e for _, e, _ in mine], q)
+        spans = [(start, end, score) for start, end, score, _, _ in found]
+        for v, t, s, e in sentences:
+            similarity = stand_in_similarity(t, q)
+            if v == video_id and similarity > SEMANTIC_MIN:
+                spans.append((s, e, SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)))
+        for v, f, ts in data["frames"]:
+            near = [
+                score
+                for start, end, score in spans
+                if v == video_id
+                and (start + end) / 2 - max((end - start) / 2, period / 2)
+                <= ts
+                <= (start + end) / 2 + max((end - start) / 2, period / 2)
+            ]
+            if near:
+                scores[(v, f)] = max(near)
+    return scores
+
+
+def expected_rows(plan, data, vectors, k, gap, mode):
     frames: dict = {}
     for v, f, ts in data["frames"]:
         frames.setdefault(v, []).append((f, ts))
     durations = dict(data["videos"])
-    rows = merge(plan, frames, durations, evidence(plan, data), k=k, gap=gap, mode=mode)
+    rows = merge(plan, frames, durations, evidence(plan, data, vectors), k=k, gap=gap, mode=mode)
     return [(r.video_id, r.frame_idx, r.ts, r.score, r.merged_rank, r.supporting_calls) for r in rows]
 
 
@@ -244,11 +339,11 @@ def same(actual, expected) -> bool:
     mode=st.sampled_from(["rank", "score"]),
     one_video=st.booleans(),
 )
-def test_sql_equals_python_reference(con, data, plan, k, gap, mode, one_video):
-    load(con, data)
+def test_sql_equals_python_reference(con, vectors, data, plan, k, gap, mode, one_video):
+    load(con, vectors, data)
     video_id = "va" if one_video else None
     actual = con.sql(compile_plan(plan, video_id=video_id, k=k, gap=gap, mode=mode)).fetchall()
-    expected = expected_rows(plan, data, k, gap, mode)
+    expected = expected_rows(plan, data, vectors, k, gap, mode)
     if video_id is not None:
         expected = [r for r in expected if r[0] == video_id]
     assert same([tuple(r) for r in actual], expected), (plan.to_json(), actual, expected)
@@ -273,9 +368,10 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_hostile_text_stays_a_literal(con, text):
-    calls = tuple(Call(f"Q{i}", tool, text) for i, tool in enumerate(["siglip", "ocr", "transcript", "audio"], start=1))
-    plan = Plan(calls, "Q1 AND (Q2 OR Q3) OR Q4")
+def test_hostile_text_stays_a_literal(con, vectors, text):
+    names = ["siglip", "ocr", "transcript", "audio", "subtitle"]
+    calls = tuple(Call(f"Q{i}", tool, text) for i, tool in enumerate(names, start=1))
+    plan = Plan(calls, "Q1 AND (Q2 OR Q3) OR Q4 AND Q5")
     sql = compile_plan(plan, video_id=text, k=2)
     statements = sqlglot.parse(sql, read="duckdb")
     assert len(statements) == 1 and isinstance(statements[0], exp.Select)
@@ -283,6 +379,7 @@ def test_hostile_text_stays_a_literal(con, text):
     assert text in strings
     load(
         con,
+        vectors,
         {
             "frames": [("va", 0, 0.0)],
             "videos": [],
@@ -290,6 +387,8 @@ def test_hostile_text_stays_a_literal(con, text):
             "regions": [],
             "ocr": [],
             "words": [],
+            "segments": [],
+            "cues": [],
             "audio": [],
         },
     )
@@ -333,3 +432,16 @@ def test_the_docs_example_sql_is_what_the_compiler_emits():
     docs = (Path(__file__).resolve().parents[2] / "docs" / "planner.md").read_text()
     example = docs.split("```sql\n", 1)[1].split("\n```", 1)[0]
     assert example == compile_plan(make_plan("when does the sign say EXIT"), video_id="abc123", k=4)
+
+
+def test_a_call_that_matches_nothing_does_not_veto_an_and(con, vectors):
+    # frame 2 looks most like the query "0", then frame 0; no on-screen text says EXIT
+    frames = [("va", i, float(i)) for i in range(4)]
+    embeddings = [("va", i, float(i), e) for i, e in enumerate([[0.8, 0.6, 0], [0, 1, 0], [1, 0, 0], [0.6, 0.8, 0]])]
+    data = {name: [] for name in ("videos", "regions", "words", "segments", "cues", "audio")}
+    data |= {"frames": frames, "frame_embeddings": embeddings, "ocr": [("va", 1, 1.0, "Platform 9")]}
+    load(con, vectors, data)
+    plan = Plan((Call("Q1", "siglip", "0"), Call("Q2", "ocr", "EXIT")), "Q1 AND Q2")
+    rows = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).fetchall()
+    assert [(r[1], r[4]) for r in sorted(rows, key=lambda r: r[4])] == [(2, 1), (0, 2), (3, 3), (1, 4)]
+    assert all(r[5] == ["Q1"] for r in rows)  # the merged rank is the last one; the visual call did better

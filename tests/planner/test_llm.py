@@ -195,3 +195,14 @@ def test_transformers_backend_nonsense_is_repaired_then_falls_back(tiny_chat):
     assert plan.to_dict() == rule_plan(QUESTION).to_dict()
     (note,) = plan.notes
     assert note.startswith("LLM planner failed (attempt 1:") and "attempt 2:" in note
+
+
+def test_the_prompt_examples_are_valid_plans_and_use_only_the_offered_tools():
+    from vqdb.planner.llm import EXAMPLES
+    from vqdb.planner.plan import Plan
+
+    for question, plan in EXAMPLES:
+        assert Plan.from_json(plan).queries, question
+    system = build_messages("q", tools=["siglip", "ocr"])[0]["content"]
+    assert "Example: 'When does the man in the red jacket" in system and '"tool": "transcript"' not in system
+    assert "Example:" not in build_messages("q", tools=["region"])[0]["content"]

@@ -14,6 +14,7 @@ from vqdb.ingest import extractors
 from vqdb.ingest.audio import decode_audio
 from vqdb.planner import Call, Plan, retrieve
 from vqdb.planner.retrieve import available_tools, make_plan, plan_for
+from vqdb.testing.corpora import empty_corpus
 
 
 def mux_black_video(audio_path: Path, out_path: Path, seconds: float = 11.0, fps: int = 2) -> Path:
@@ -157,7 +158,7 @@ def test_every_video_gets_its_own_keyframes(ocr_corpus):
 
 def test_available_tools_follow_the_extractors(ocr_corpus, tmp_path):
     assert available_tools(ocr_corpus) == ["ocr"]
-    assert available_tools(vqdb.connect(tmp_path)) == []
+    assert available_tools(vqdb.connect(empty_corpus(tmp_path))) == []
 
 
 def test_a_plan_with_no_usable_call_samples_uniformly(ocr_corpus):

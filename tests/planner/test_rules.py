@@ -1,13 +1,11 @@
-"""The rule-based planner on the kinds of questions the issue names."""
+"""The rule-based planner on the kinds of questions the first version was written for (see
+test_rules_words.py for how people phrase questions, arbitrary text and the real question corpora)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from vqdb.planner.baselines import baseline_plan, siglip_q_plan
-from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import PlanError
 from vqdb.planner.rules import rule_plan
 
@@ -27,11 +25,22 @@ CASES = [
     ('when is the word "Hello" written on screen', [("ocr", "Hello")], "Q1"),
     (
         "when does he say ask not what your country can do for you",
-        [("transcript", "ask not what your country can do for you")],
-        "Q1",
+        [
+            ("transcript", "ask not what your country can do for you"),
+            ("subtitle", "ask not what your country can do for you"),
+        ],
+        "Q1 OR Q2",
     ),
-    ('when does the speaker say "my fellow Americans"', [("transcript", "my fellow Americans")], "Q1"),
-    ("When does the narrator mention the weather forecast?", [("transcript", "the weather forecast")], "Q1"),
+    (
+        'when does the speaker say "my fellow Americans"',
+        [("transcript", "my fellow Americans"), ("subtitle", "my fellow Americans")],
+        "Q1 OR Q2",
+    ),
+    (
+        "When does the narrator mention the weather forecast?",
+        [("transcript", "the weather forecast"), ("subtitle", "the weather forecast")],
+        "Q1 OR Q2",
+    ),
     ("when do we hear applause", [("audio", "applause")], "Q1"),
     ("when is the sound of a siren heard", [("audio", "siren")], "Q1"),
     (
@@ -60,16 +69,6 @@ def test_options_are_ored_and_anded_with_the_question():
 def test_a_question_without_search_words_samples_uniformly():
     plan = rule_plan("What happens?")
     assert plan.is_uniform and "sampling frames uniformly" in plan.notes[0]
-
-
-@settings(deadline=None, max_examples=50)
-@given(st.text(max_size=80))
-def test_any_question_gives_a_plan_that_compiles(question):
-    try:
-        plan = rule_plan(question)
-        compile_plan(plan, k=3)
-    except PlanError as exc:  # only a text call without letters or digits may be refused, by name
-        assert "has no letters or digits" in str(exc)
 
 
 def test_baselines():

@@ -202,15 +202,16 @@ def test_speak_times_every_word_inside_the_audio():
 
 @pytest.mark.slow
 def test_whisper_hears_the_words_espeak_said_where_they_were_said(tmp_path):
+    from vqdb.config import Config
     from vqdb.ingest.wer import word_error_rate
-    from vqdb.models import whisper
+    from vqdb.models import registry
 
-    reason = whisper.unavailable_reason()
+    reason = registry.unavailable_reason("asr", Config())
     if reason:
         pytest.skip(reason)
     said = "Please mind the gap between the train and the platform."
     clip = render(tmp_path / "w.mp4", 6.0, [Scene(0, 6, Solid("black"))], sounds=[Speech(said, 1.5, id="gap")])
-    heard = whisper.load_recognizer().transcribe(decode_audio(clip.path).samples)
+    heard = registry.speech_recognizer(Config()).transcribe(decode_audio(clip.path).samples)
     assert word_error_rate([said], [heard.text]) <= 0.2, heard.text
     truth = clip.event("gap")
     recognized = [w for s in heard.segments for w in s.words]

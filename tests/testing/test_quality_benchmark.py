@@ -94,22 +94,23 @@ def test_the_dev_set_files_are_well_formed():
 def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
     quality = _load_script()
     import vqdb
+    from vqdb.testing.corpora import empty_corpus
 
-    class WithLocate:  # a corpus as it will be once Corpus.locate exists (without a planner argument)
+    class WithLocate:  # a corpus whose locate always finds the same intervals
         def __init__(self, corpus):
             self.corpus = corpus
 
         def sql(self, query, params=None):
             return self.corpus.sql(query, params=params)
 
-        def locate(self, question, *, video=None):
+        def locate(self, question, *, video=None, planner="rules"):
             return [{"video_id": video, "start_s": 5.0, "end_s": 15.0, "score": 1.0}, {"start_s": 0.0, "end_s": 1.0}]
 
-    corpus = WithLocate(vqdb.connect(tmp_path / "c"))
+    corpus = WithLocate(vqdb.connect(empty_corpus(tmp_path / "c")))
     q = {"question": "when?"}
     result = {"errors": []}
     assert quality.locate_tiou(corpus, q, [(0.0, 10.0)], "v", "rules", result) == pytest.approx(1 / 3)
     assert result["top_interval"] == [5.0, 15.0]
-    assert quality.locate_tiou(corpus, q, [(0.0, 10.0)], "v", "uniform", result) is None  # no planner argument
-    assert quality.locate_tiou(corpus.corpus, q, [(0.0, 10.0)], "v", "rules", result) is None  # no locate yet
+    assert quality.locate_tiou(corpus.corpus, q, [(0.0, 10.0)], "v", "rules", result) == 0.0  # no video v
+    assert "no video 'v'" in result["errors"][0]
     assert quality.tiou(corpus, [(0.0, 10.0)], [(5.0, 10.0), (20.0, 25.0)]) == pytest.approx(1 / 3)

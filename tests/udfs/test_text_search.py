@@ -9,6 +9,7 @@ import vqdb
 from vqdb.schema import TABLES, tables_of
 from vqdb.store import Store
 from vqdb.store.text_index import build_text_indexes
+from vqdb.testing.corpora import empty_corpus
 from vqdb.udfs.text_search import corpus_sql
 
 JFK = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
@@ -75,7 +76,7 @@ def commit_subtitles(corpus, video_id: str, cues: list[tuple[float, float, str]]
 
 @pytest.fixture()
 def corpus(tmp_path):
-    with vqdb.connect(tmp_path / "corpus", progress=False) as corpus:
+    with vqdb.connect(empty_corpus(tmp_path / "corpus"), progress=False) as corpus:
         commit_transcript(corpus, "jfk", [(0.0, 3.5, "And so my fellow Americans,"), (3.5, 11.0, JFK[28:])])
         commit_transcript(corpus, "speech2", [(0.0, 4.0, "The weather today is sunny with a light breeze.")])
         commit_ocr_spans(corpus, "hello", [(0.0, 8.0, "Hello world _"), (2.0, 8.0, "eriberto@canopus:~$")])

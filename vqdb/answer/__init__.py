@@ -11,15 +11,18 @@ Example:
 """
 
 from vqdb.answer.answer import Answer, answer, answer_on_keyframes, ground, resolve_backend
-from vqdb.answer.evidence import Evidence, EvidenceAnswerer, Keyframe
+from vqdb.answer.evidence import Evidence, Keyframe
+from vqdb.answer.evidence_answerer import EvidenceAnswer, EvidenceAnswerer, OptionScore
 from vqdb.answer.judge import JudgeVerdict, judge_open
 
 __all__ = [
     "Answer",
     "Evidence",
+    "EvidenceAnswer",
     "EvidenceAnswerer",
     "JudgeVerdict",
     "Keyframe",
+    "OptionScore",
     "answer",
     "answer_on_keyframes",
     "ground",

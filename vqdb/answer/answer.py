@@ -8,12 +8,14 @@ the keyframes). :func:`answer` retrieves the keyframes first (the planner's ``re
 sampling), then calls it. Answers are cached in the ``answers`` table.
 
 Backends (``backend=``): an object with ``complete(messages, ...)`` (a
-``vqdb.models.protocols.VisionLanguageModel``), an :class:`EvidenceAnswerer`, or a string resolved through
-``vqdb.models.registry`` with the corpus's ``Config``: ``"evidence"``, ``"openai"`` (the ``vlm_base_url`` /
-``vlm_model`` / ``vlm_api_key`` settings: ``VQDB_VLM_BASE_URL``...), ``"openai:<model>"``,
-``"transformers"`` (``vlm_model``) or ``"transformers:<id or path>"``. ``None`` picks the VLM the config
-names (``vlm_base_url`` + ``vlm_model`` for an endpoint, ``vlm_model`` alone for a local transformers
-model, or ``vlm_backend``), else the evidence-only answerer.
+``vqdb.models.protocols.VisionLanguageModel``), an :class:`EvidenceAnswerer` or :class:`LlmAnswerer`, or a
+string resolved through ``vqdb.models.registry`` with the corpus's ``Config``: ``"evidence"`` (the
+evidence-only answerer, ``vqdb.answer.evidence_answerer``), ``"llm"`` (a text-only chat model over the
+video's text: the ``llm_*`` settings, ``VQDB_LLM_*``; ``"llm:<model>"`` overrides ``llm_model``),
+``"openai"`` (the ``vlm_base_url`` / ``vlm_model`` / ``vlm_api_key`` settings: ``VQDB_VLM_BASE_URL``...),
+``"openai:<model>"``, ``"transformers"`` (``vlm_model``) or ``"transformers:<id or path>"``. ``None``
+picks the VLM the config names (``vlm_base_url`` + ``vlm_model`` for an endpoint, ``vlm_model`` alone for
+a local transformers model, or ``vlm_backend``), else the evidence-only answerer.
 
 Example:
     >>> import vqdb
@@ -34,8 +36,11 @@ from typing import Any
 
 from vqdb.answer import cache as answer_cache
 from vqdb.answer.confidence import choice_confidence, free_text_confidence
-from vqdb.answer.evidence import Evidence, EvidenceAnswerer, Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence import Evidence, Keyframe, as_keyframes, gather_evidence
+from vqdb.answer.evidence_answerer import EvidenceAnswerer
+from vqdb.answer.llm_answerer import LlmAnswerer
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
+from vqdb.answer.timeline import read_timeline
 from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.models import registry
@@ -54,7 +59,7 @@ class Answer:
 
     ``answer`` is the option letter (multiple choice) or the free-text answer, None when none could
     be given; ``confidence`` is None when the backend gave no log-probabilities (and always for the
-    evidence-only answerer).
+    evidence-only answerer); ``answerer`` is ``vlm``, ``llm`` (text only) or ``evidence-only``.
     """
 
     question: str
@@ -122,8 +127,9 @@ def answer(
     (the uniform plan: ``k`` frames evenly spread over each video, CG-Bench's baseline sampling).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> answer(vqdb.connect(tempfile.mkdtemp()), "What?", retrieval="uniform")
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> answer(vqdb.connect(empty_corpus()), "What?", retrieval="uniform")
         Traceback (most recent call last):
         ...
         vqdb.errors.VqdbError: the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...
@@ -171,8 +177,9 @@ def answer_on_keyframes(
     text evidence and as the predicted clue interval; default ``duration / (4 k)`` clamped to 1..5 s.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> answer_on_keyframes(vqdb.connect(tempfile.mkdtemp()), "What?", [])  # doctest: +ELLIPSIS
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> answer_on_keyframes(vqdb.connect(empty_corpus()), "What?", [])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         vqdb.errors.VqdbError: no keyframes to answer 'What?' from: retrieval found no frames; ...
@@ -207,18 +214,22 @@ def answer_on_keyframes(
         clue_intervals=clue_intervals_around(keyframes, window, durations),
         evidence=evidence,
         keyframes=keyframes,
-        answerer="evidence-only" if isinstance(model, EvidenceAnswerer) else "vlm",
+        answerer=getattr(model, "answerer", "vlm"),
         model=model_name,
         plan=plan,
         sql=sql,
         notes=list(notes),
     )
     if isinstance(model, EvidenceAnswerer):
-        _answer_from_evidence(model, result)
+        _answer_from_evidence(model, corpus, result, window)
+    elif isinstance(model, LlmAnswerer):
+        _answer_with_llm(model, corpus, result)
     else:
         _answer_with_vlm(model, corpus, result)
     if cache:
-        answer_cache.store(corpus, _to_row(result, key))
+        not_cached = answer_cache.store(corpus, _to_row(result, key))
+        if not_cached:
+            result.notes.append(not_cached)
     return result
 
 
@@ -228,8 +239,9 @@ def ground(
     """Ask a VLM for the clue intervals ``[[start, end], ...]`` (CG-Bench's grounding prompt).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> ground(vqdb.connect(tempfile.mkdtemp()), "When?", [], backend="evidence")
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> ground(vqdb.connect(empty_corpus()), "When?", [], backend="evidence")
         Traceback (most recent call last):
         ...
         vqdb.errors.ConfigError: grounding needs a vision-language model backend, got the evidence-only answerer
@@ -266,22 +278,25 @@ def resolve_backend(backend: Any, config: Config | None = None) -> Any:
             return EvidenceAnswerer(config=config)
         return registry.vision_language_model(config)
     if not isinstance(backend, str):
-        if isinstance(backend, EvidenceAnswerer) or callable(getattr(backend, "complete", None)):
+        if isinstance(backend, EvidenceAnswerer | LlmAnswerer) or callable(getattr(backend, "complete", None)):
             return backend
         raise ConfigError(f"backend must be a name or an object with complete(messages, ...), got {backend!r}")
     kind, _, model = backend.partition(":")
     if kind == "evidence":
         return EvidenceAnswerer(config=config)
+    if kind == "llm":
+        return LlmAnswerer(registry.chat_model(config.replace(llm_model=model) if model else config))
     if kind in ("openai", "transformers"):
         return registry.vision_language_model(config.replace(vlm_backend=kind, vlm_model=model or config.vlm_model))
     raise ConfigError(
-        f"unknown backend {backend!r}; use 'evidence', 'openai', 'openai:<model>' or 'transformers:<id or path>'"
+        f"unknown backend {backend!r}; use 'evidence', 'llm', 'llm:<model>', 'openai', 'openai:<model>' or "
+        "'transformers:<id or path>'"
     )
 
 
 def read_frames(corpus: Any, keyframes: Sequence[Keyframe]) -> list[Frame]:
     """The JPEG thumbnails of ``keyframes`` from the ``frames`` table, in the keyframes' order."""
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         """
         SELECT f.video_id, f.frame_idx, f.jpeg
         FROM frames AS f
@@ -331,24 +346,53 @@ def default_window(durations: dict[str, float], n_keyframes: int) -> float:
     return min(MAX_WINDOW_S, max(MIN_WINDOW_S, duration / (4 * max(1, n_keyframes))))
 
 
-def _answer_from_evidence(model: EvidenceAnswerer, result: Answer) -> None:
-    found = model.answer(result.question, result.options, result.evidence)
+def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, window: float) -> None:
+    """The evidence-only answer: the keyframes' videos' whole text is read, text near the keyframes first."""
+    videos = sorted({k.video_id for k in result.keyframes})
+    keyframe_ts = {v: [k.ts for k in result.keyframes if k.video_id == v] for v in videos}
+    found = model.answer(
+        result.question,
+        result.options,
+        result.evidence,
+        timeline=read_timeline(corpus, videos, keyframe_ts),
+        near=[(k.video_id, k.ts - window, k.ts + window) for k in result.keyframes],
+    )
     result.answer, result.answer_text = found.answer, found.answer_text
     result.notes.append(
-        "answered by the evidence-only answerer (OCR / transcript / subtitle / audio text near the keyframes; "
-        "no vision-language model configured)"
+        "answered by the evidence-only answerer (OCR / transcript / subtitle / audio text of the video, near the "
+        "keyframes first; no vision-language model configured)"
     )
     if found.support is not None:
         result.notes.append(f"best supporting evidence: {found.support.source} {found.support.as_line()}")
     result.notes += list(found.notes)
-    result.reply = json.dumps({"scores": found.scores})
+    result.reply = json.dumps(
+        {
+            "scores": found.scores,
+            "options": [o.as_dict() for o in found.options],
+            "low_confidence": found.low_confidence,
+        }
+    )
 
 
 def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:
     subtitles = [e.as_line() for e in result.evidence if e.source in ("subtitle", "transcript")]
     frames = read_frames(corpus, result.keyframes)
     task = "mcq" if result.options else "open"
-    messages = build_messages(task, result.question, options=result.options, frames=frames, subtitles=subtitles)
+    _ask(
+        model, build_messages(task, result.question, options=result.options, frames=frames, subtitles=subtitles), result
+    )
+
+
+def _answer_with_llm(model: LlmAnswerer, corpus: Any, result: Answer) -> None:
+    videos = sorted({k.video_id for k in result.keyframes})
+    keyframe_ts = {v: [k.ts for k in result.keyframes if k.video_id == v] for v in videos}
+    streams = read_timeline(corpus, videos, keyframe_ts)
+    _ask(model.chat, model.messages(result.question, result.options, streams, result.keyframes), result)
+    result.notes.append("answered by a text-only LLM from the video's text (no frames)")
+
+
+def _ask(model: Any, messages: list[dict], result: Answer) -> None:
+    """Ask a chat model (VLM or LLM) and read its reply: the letter or free text, and its confidence."""
     reply = model.complete(messages, max_tokens=MCQ_MAX_TOKENS if result.options else OPEN_MAX_TOKENS, logprobs=True)
     result.reply = reply.text
     if reply.token_logprobs is None:
@@ -367,7 +411,7 @@ def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:
 
 
 def _durations(corpus: Any, video_ids: set[str]) -> dict[str, float]:
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         "SELECT video_id, duration_s FROM videos WHERE list_contains($ids::VARCHAR[], video_id)",
         params={"ids": sorted(video_ids)},
     ).fetchall()

@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    'ec45b9b1191b'
+    '97e8bc0f6a98'
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from typing import Any
 
 import pyarrow as pa
 
+from vqdb.errors import VqdbError
 from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 1
+ANSWER_VERSION = 2  # 2: the evidence-only answerer reads the whole video text, option by option
 
 
 def cache_key(
@@ -48,14 +49,15 @@ def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
     """The most recent cached row for ``key`` as a dict, or None.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> lookup(vqdb.connect(tempfile.mkdtemp()), "nope") is None
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> lookup(vqdb.connect(empty_corpus()), "nope") is None
         True
     """
     if not corpus.store.exists(ANSWERS.name):
         return None
     uri = corpus.store.uri(ANSWERS.name).replace("'", "''")
-    rows = corpus.sql(f"SELECT * FROM '{uri}' WHERE key = ? ORDER BY created_at DESC LIMIT 1", params=[key])
+    rows = corpus.sql_unchecked(f"SELECT * FROM '{uri}' WHERE key = ? ORDER BY created_at DESC LIMIT 1", params=[key])
     table = rows.arrow()
     if hasattr(table, "read_all"):
         table = table.read_all()
@@ -63,7 +65,20 @@ def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
     return found[0] if found else None
 
 
-def store(corpus: Any, row: dict[str, Any]) -> None:
-    """Append one answer row (columns of :data:`vqdb.schema.answers.ANSWERS`)."""
-    table: pa.Table = ANSWERS.from_rows([row])
-    Store.open(corpus.store.root, writable=True).append(ANSWERS.name, table)
+def store(corpus: Any, row: dict[str, Any]) -> str | None:
+    """Append one answer row (columns of :data:`vqdb.schema.answers.ANSWERS`); returns None, or why the
+    answer could not be cached (the corpus is read-only, or another process is writing it: caching
+    never waits and never loses the answer).
+
+    Example:
+        >>> import vqdb
+        >>> store(vqdb.connect("no/such/corpus"), {})  # doctest: +ELLIPSIS
+        'answer not cached: ... is not a vqdb corpus ...'
+    """
+    try:
+        table: pa.Table = ANSWERS.from_rows([row])
+        with Store.open(corpus.location, writable=True, wait=False) as writable:
+            writable.append(ANSWERS.name, table)
+    except (VqdbError, OSError) as exc:
+        return f"answer not cached: {exc}"
+    return None

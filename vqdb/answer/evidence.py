@@ -1,17 +1,12 @@
-"""Text evidence near keyframes, and the evidence-only answerer (the offline default).
+"""Keyframes, and the text evidence near them: what a VLM prompt and an answer's ``evidence`` show.
 
 Evidence is what the corpus's text tables say around each keyframe: on-screen text (``ocr_spans``),
 speech (``transcript_segments``), sidecar subtitles (``subtitles``) and sound events (``audio_events``).
-The evidence-only answerer answers from that text alone, with all-MiniLM-L6-v2 sentence embeddings:
-a multiple-choice question gets the option most similar to any evidence snippet, an open-ended one the
-snippet most similar to the question. It sees no pixels and has no token probabilities, so its
-confidence is always None.
 
 Example:
-    >>> answerer = EvidenceAnswerer(config=Config())  # doctest: +SKIP
-    >>> ev = [Evidence("ocr", "v1", 1.0, 3.0, "Hello world", 2.0)]
-    >>> answerer.answer("What does the title say?", ["Goodbye moon", "Hello world"], ev).answer  # doctest: +SKIP
-    'B'
+    >>> ev = Evidence("ocr", "v1", 1.0, 3.0, "Hello world", 2.0)
+    >>> ev.as_line()
+    '[1.0, 3.0] Hello world'
 """
 
 from __future__ import annotations
@@ -20,13 +15,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
-from vqdb.answer.prompts import option_letters
-from vqdb.config import Config
 from vqdb.errors import VqdbError
-from vqdb.models import registry
-from vqdb.models.protocols import TextEmbedder
 
 EVIDENCE_SQL = """
 WITH keyframes AS (
@@ -84,17 +73,6 @@ class Evidence:
         return f"[{round(self.start_s, 2)}, {round(self.end_s, 2)}] {self.text}"
 
 
-@dataclasses.dataclass(frozen=True)
-class EvidenceAnswer:
-    """What the evidence-only answerer concluded, and from which snippet."""
-
-    answer: str | None
-    answer_text: str | None
-    support: Evidence | None
-    scores: dict[str, float]
-    notes: tuple[str, ...] = ()
-
-
 def as_keyframes(rows: Any) -> list[Keyframe]:
     """Keyframes from a list of Keyframe / dicts / tuples, an Arrow table, a DuckDB relation or a polars frame.
 
@@ -146,8 +124,9 @@ def gather_evidence(corpus: Any, keyframes: Sequence[Keyframe], window_s: float)
     is kept once (its first occurrence).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> gather_evidence(vqdb.connect(tempfile.mkdtemp()), [Keyframe("v", 0, 1.0)], 2.0)
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> gather_evidence(vqdb.connect(empty_corpus()), [Keyframe("v", 0, 1.0)], 2.0)
         []
     """
     if not keyframes:
@@ -159,61 +138,9 @@ def gather_evidence(corpus: Any, keyframes: Sequence[Keyframe], window_s: float)
     }
     seen: set[tuple[str, str]] = set()
     evidence = []
-    for source, video_id, start, end, text, kts in corpus.sql(EVIDENCE_SQL, params=params).fetchall():
+    for source, video_id, start, end, text, kts in corpus.sql_unchecked(EVIDENCE_SQL, params=params).fetchall():
         if (source, text.lower()) in seen:
             continue
         seen.add((source, text.lower()))
         evidence.append(Evidence(source, video_id, float(start), float(end), text, float(kts)))
     return evidence
-
-
-class EvidenceAnswerer:
-    """Answers from text evidence only, with a sentence embedder.
-
-    ``embedder`` is a ``TextEmbedder`` (``embed_texts(list[str]) -> np.ndarray`` of L2-normalized rows);
-    by default the registry's sentence embedder for ``config`` (None: ``Config.load()``), all-MiniLM-L6-v2,
-    loaded on first use.
-
-    Example:
-        >>> EvidenceAnswerer(config=Config()).name
-        'evidence-only:sentence-transformers/all-MiniLM-L6-v2'
-    """
-
-    answerer = "evidence-only"
-
-    def __init__(self, embedder: TextEmbedder | None = None, *, config: Config | None = None):
-        self._embedder = embedder
-        self.config = config or Config.load()
-        # known without loading the model, so a cached answer is found without loading it
-        self.model_id = (embedder or registry.provider_class("text", self.config)).model_id
-
-    @property
-    def embedder(self) -> TextEmbedder:
-        """The embedder given, else the registry's sentence embedder (loaded on first use)."""
-        if self._embedder is None:
-            self._embedder = registry.sentence_embedder(self.config)
-        return self._embedder
-
-    @property
-    def name(self) -> str:
-        """``evidence-only:<embedder>``, the model id recorded with cached answers."""
-        return f"evidence-only:{self.model_id}"
-
-    def answer(self, question: str, options: Sequence[str] | None, evidence: Sequence[Evidence]) -> EvidenceAnswer:
-        """The option closest to any snippet (multiple choice) or the snippet closest to the question."""
-        if not evidence:
-            return EvidenceAnswer(
-                None, None, None, {}, ("no OCR, transcript, subtitle or audio text near the keyframes",)
-            )
-        snippets = self.embedder.embed_texts([e.text for e in evidence])
-        if options:
-            letters = option_letters(len(options))
-            similarity = self.embedder.embed_texts(list(options)) @ snippets.T  # options x snippets
-            best_option = int(np.argmax(similarity.max(axis=1)))
-            support = evidence[int(np.argmax(similarity[best_option]))]
-            scores = {letter: float(s) for letter, s in zip(letters, similarity.max(axis=1), strict=True)}
-            return EvidenceAnswer(letters[best_option], options[best_option], support, scores)
-        similarity = (self.embedder.embed_texts([question]) @ snippets.T)[0]
-        best = int(np.argmax(similarity))
-        scores = {f"snippet {i}": float(s) for i, s in enumerate(similarity)}
-        return EvidenceAnswer(evidence[best].text, evidence[best].text, evidence[best], scores)

@@ -95,13 +95,14 @@ def clue_frames(
     """Up to ``max_frames`` frames of ``video_id`` inside the clue intervals, spread evenly, in time order.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> clue_frames(vqdb.connect(tempfile.mkdtemp()), "v", [[0, 5]])
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> clue_frames(vqdb.connect(empty_corpus()), "v", [[0, 5]])
         []
     """
     starts = [float(s) for s, _ in clue_intervals]
     ends = [float(e) for _, e in clue_intervals]
-    rows = corpus.sql(
+    rows = corpus.sql_unchecked(
         """
         WITH inside AS (
             SELECT ts, jpeg, row_number() OVER (ORDER BY ts) - 1 AS i, count(*) OVER () AS n

@@ -1,7 +1,8 @@
 """Prompts in the shape of CG-Bench's, and parsers for the replies.
 
 Three tasks ask about a video: ``mcq`` (multiple choice, answer with the option's letter only),
-``open`` (a free-text answer) and ``grounding`` (the clue intervals ``[[start, end], ...]`` in seconds).
+``open`` (a free-text answer) and ``grounding`` (the clue intervals ``[[start, end], ...]`` in seconds);
+``text_mcq`` and ``text_open`` ask a text-only LLM the same from the video's timed text lines.
 Two more judge an open-ended prediction: ``judge_text`` (0 wrong, 1 right, 2 needs the frames) and
 ``judge_visual`` (0 or 1, given frames from the clue intervals). As in CG-Bench, the user turn holds the
 frames, then the subtitles near them (when there are any), the frame timestamps, the question and the
@@ -54,6 +55,18 @@ SYSTEM = {
         "Look at the frames and give the most plausible answer. If what you see is ambiguous or not "
         "enough, use the context (subtitles, timestamps) to reason.\n"
         "Answer with a word, a phrase or one sentence that directly answers the question, nothing else."
+    ),
+    "text_mcq": (
+        "You are given the text of a video: what was written on screen, said or heard, each line with its "
+        "time in seconds, and a multiple-choice question with its options.\n"
+        "Read the text and choose the option it supports. If the text does not settle it, still choose the "
+        "most likely option: an answer must always be given.\n"
+        "Answer with the option's uppercase letter only, nothing else."
+    ),
+    "text_open": (
+        "You are given the text of a video: what was written on screen, said or heard, each line with its "
+        "time in seconds, and a question.\n"
+        "Answer from the text with a word, a phrase or one sentence, nothing else."
     ),
     "grounding": (
         "You are given frames sampled from a video with their timestamps, and a question (with options "
@@ -122,16 +135,21 @@ def build_messages(
     """
     if task not in SYSTEM:
         raise VqdbError(f"unknown prompt task {task!r}; choose from {', '.join(SYSTEM)}")
-    if task == "mcq" and not options:
+    if task in ("mcq", "text_mcq") and not options:
         raise VqdbError("a multiple-choice prompt needs options; use task 'open' for a free-text question")
     text = ""
     if subtitles:
-        text += "The subtitles of the video are as follows:\n\n" + "\n".join(subtitles) + "\n\n"
+        header = (
+            "The text read and heard in the video, each line with its time in seconds:"
+            if task.startswith("text_")
+            else "The subtitles of the video are as follows:"
+        )
+        text += header + "\n\n" + "\n".join(subtitles) + "\n\n"
     if frames and task != "judge_visual":
         stamps = ", ".join(_seconds(f.ts) for f in frames)
         text += f"A total of {len(frames)} frames are sampled. Their corresponding timestamps are:\n\n{stamps}\n\n"
     text += f"Question: {question}\n\n"
-    if options and task in ("mcq", "grounding"):
+    if options and task in ("mcq", "text_mcq", "grounding"):
         text += "\n".join(f"{letter}:{opt}" for letter, opt in zip(option_letters(len(options)), options, strict=True))
         text += "\n\n"
     if task == "judge_text":

@@ -108,8 +108,9 @@ def register(con: duckdb.DuckDBPyConnection, corpus: Any) -> None:
     """Register ``vlm_answer`` in ``con``, answering with ``corpus`` (a ``vqdb.Corpus`` whose session ``con`` is).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> with vqdb.connect(empty_corpus()) as corpus:
         ...     corpus.sql("SELECT count(*) FROM duckdb_functions() WHERE function_name = 'vlm_answer'").fetchall()
         [(1,)]
     """

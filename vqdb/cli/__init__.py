@@ -1,7 +1,8 @@
 """The ``vqdb`` command line. One module per sub-command, each with ``add_parser(subparsers)``.
 
 A sub-command module registers its parser and sets ``func`` (``args -> exit status``) with
-``parser.set_defaults(func=...)``. Errors vqdb raises on purpose are printed on stderr, exit status 1.
+``parser.set_defaults(func=...)``. Errors vqdb raises on purpose, and what the file system refuses, are
+printed on stderr as one line, exit status 1.
 
 Example:
     >>> main(["--version"])  # doctest: +SKIP
@@ -56,3 +57,6 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as exc:  # the file system refused (permissions, a full disk): what and where, no traceback
+        print(f"vqdb {args.command}: error: {exc}; check the path, the permissions and the free space", file=sys.stderr)
+        return 1

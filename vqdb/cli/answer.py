@@ -14,6 +14,8 @@ import argparse
 import json
 import sys
 
+from vqdb.cli.arguments import keyframes
+
 FORMATS = ("text", "json")
 
 
@@ -41,7 +43,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("question", help="the question, in quotes")
     p.add_argument("--video", help="video id, path or file name (default: every video, k keyframes each)")
     p.add_argument("--option", action="append", help="an answer option (repeat for each; none: an open-ended question)")
-    p.add_argument("-k", type=int, default=8, help="keyframes to retrieve per video (default 8)")
+    p.add_argument("-k", type=keyframes, default=8, help="keyframes to retrieve per video (default 8)")
     p.add_argument(
         "--backend",
         help="evidence, openai, openai:<model>, transformers or transformers:<id or path>, with the corpus's "

@@ -25,26 +25,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--partitions", type=int, help="IVF partitions (default: about sqrt(rows))")
     p.add_argument("--sub-vectors", type=int, help="PQ sub-vectors (default: dimension / 16)")
     p.add_argument("--rebuild", action="store_true", help="retrain existing vector indexes instead of updating them")
+    p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from vqdb.store import Store
+    from vqdb.store.text_index import build_text_indexes
     from vqdb.store.vector_index import build_vector_index
 
-    store = Store.open(args.corpus, writable=True)
-    for table in args.table or VECTOR_TABLES:
-        report = build_vector_index(
-            store,
-            table,
-            num_partitions=args.partitions,
-            num_sub_vectors=args.sub_vectors,
-            min_rows=args.min_rows,
-            rebuild=args.rebuild,
-        )
-        print(report)
-    from vqdb.store.text_index import build_text_indexes
-
-    for table, rows in build_text_indexes(store).items():
-        print(f"{table}: full-text index, {rows} rows newly indexed")
+    with Store.open(args.corpus, writable=True, wait=not args.no_wait) as store:
+        for table in args.table or VECTOR_TABLES:
+            report = build_vector_index(
+                store,
+                table,
+                num_partitions=args.partitions,
+                num_sub_vectors=args.sub_vectors,
+                min_rows=args.min_rows,
+                rebuild=args.rebuild,
+            )
+            print(report)
+        for table, rows in build_text_indexes(store).items():
+            print(f"{table}: full-text index, {rows} rows newly indexed")
     return 0

@@ -27,13 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     import vqdb
-    from vqdb.errors import VqdbError
 
-    if not (Path(args.corpus) / "corpus.json").exists():
-        raise VqdbError(f"{args.corpus} is not a vqdb corpus (no corpus.json); create one with vqdb ingest")
     with vqdb.connect(args.corpus, progress=False) as corpus:
         manifest = corpus.store.manifest()
         print(f"corpus {corpus.root}")

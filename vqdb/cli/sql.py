@@ -1,12 +1,19 @@
-"""``vqdb sql CORPUS "SELECT ..."``: run SQL over a corpus and print the result."""
+"""``vqdb sql CORPUS "SELECT ..."``: run SQL over a corpus and print the result.
+
+The query runs in the corpus's read-only session (``vqdb.session``): statements that would write files
+or the corpus are refused. Results go to a file with ``--output``, written here, not by DuckDB.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 
 from vqdb.errors import VqdbError
 
@@ -33,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     query = sys.stdin.read() if args.query == "-" else args.query
     if args.format == "parquet" and not args.output:
         raise VqdbError("--format parquet writes a binary file: give --output FILE.parquet")
+    if args.output and Path(args.output).is_dir():
+        raise VqdbError(f"--output {args.output} is a directory; give the path of a file to write")
     with vqdb.connect(args.corpus, progress=False) as corpus:
         try:
             relation = corpus.sql(query)
@@ -55,23 +64,50 @@ def write_relation(relation: duckdb.DuckDBPyRelation, fmt: str, output: str | No
             "a": 1
           }
         ]
+        >>> write_relation(duckdb.sql("SELECT [1, 2] AS ids"), "csv", None)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.VqdbError: CSV cannot hold the list or struct column(s) ids: choose --format json or parquet, ...
     """
     if fmt == "parquet":
-        relation.write_parquet(output)
+        import pyarrow.parquet as pq
+
+        _write(output, lambda path: pq.write_table(_arrow(relation), path))
         return
     if fmt == "table":
         text = _table(relation)
     elif fmt == "csv":
+        nested = [
+            c
+            for c, t in zip(relation.columns, relation.types, strict=True)
+            if t.id in ("list", "struct", "map", "array", "union")
+        ]
+        if nested:
+            raise VqdbError(
+                f"CSV cannot hold the list or struct column(s) {', '.join(nested)}: choose --format json or "
+                f"parquet, or turn them into text in the query (e.g. array_to_string({nested[0]}, ' '))"
+            )
         text = relation.pl().write_csv()
     else:
         columns = relation.columns
         rows = [dict(zip(columns, row, strict=True)) for row in relation.fetchall()]
         text = json.dumps(rows, indent=2, default=_json_default) + "\n"
     if output:
-        with open(output, "w") as fh:
-            fh.write(text)
+        _write(output, lambda path: Path(path).write_text(text))
     else:
         sys.stdout.write(text)
+
+
+def _arrow(relation: duckdb.DuckDBPyRelation) -> pa.Table:
+    table = relation.arrow()
+    return table.read_all() if hasattr(table, "read_all") else table
+
+
+def _write(output: str, write: Callable[[str], object]) -> None:
+    try:
+        write(output)
+    except OSError as exc:
+        raise VqdbError(f"cannot write --output {output}: {exc.strerror or exc}; give a writable file path") from exc
 
 
 def _table(relation: duckdb.DuckDBPyRelation) -> str:

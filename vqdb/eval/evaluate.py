@@ -194,6 +194,12 @@ def _relation_name(
         if not path.is_file():
             raise VqdbError(f"{bench} {role} file not found: {path}")
         loaded = load(path)
+        if not loaded.table.num_rows:
+            first = f"; the first problem: {loaded.problems[0]}" if loaded.problems else ""
+            raise VqdbError(
+                f"{bench} {role} file {path} holds no usable record{first}. Give a JSON array of records, or "
+                "JSONL with one record per line (see docs/metrics.md)"
+            )
         problems.extend(Problem(f"{path.name} {p.where}", p.message) for p in loaded.problems)
         con.register(name, loaded.table)
         return name

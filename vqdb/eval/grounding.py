@@ -1,20 +1,23 @@
-"""Parse a model's raw grounding reply (CG-Bench) into ``[(start, end), ...]`` seconds, per variant.
+"""Parse a model's grounding (CG-Bench) into ``[(start, end), ...]`` seconds, per variant, exactly as the
+two published scorers do, malformed replies included (``docs/metrics.md`` lists every case, with the
+commits of the scorers the fixtures in ``tests/eval/fixtures`` were produced with).
 
-Both published scorers first look for a fenced JSON block holding ``{"result": ...}``, then fall back
-to the numbers in the text:
+Both scorers first look for a fenced JSON block holding ``{"result": ...}``, then fall back to the
+numbers in the text:
 
-- ``official`` (CG-Bench's script): the JSON result must be a list of ``[start, end]`` pairs; otherwise
-  every number in the reply is paired up, and an odd count is unparseable (no numbers at all gives an empty
-  list, which scores tIoU 0).
+- ``official`` (CG-Bench's script): the JSON result is used when its tIoU can be computed, i.e. when it
+  is a list of two-number pairs (JSON booleans count as 0 and 1); otherwise every number in the reply is
+  paired up, and an odd count is unparseable (no numbers at all gives an empty list, which scores 0).
 - ``vlmevalkit`` (VLMEvalKit's port): a JSON result that is not a list is unparseable; a single flat
-  ``[start, end]`` is accepted; otherwise, with at least two numbers in the reply, they are paired and an
-  odd last number is dropped. Values all <= 1 are read as fractions of the video duration: that happens in
-  SQL (``cgbench_metrics``), which knows the duration (VLMEvalKit applies it to the JSON branch only;
-  vqdb applies it to every parsed list).
+  ``[start, end]`` is accepted; a result it cannot score falls back to the numbers of the reply: at least
+  two, paired, an odd last one dropped. Values all <= 1 in a JSON result are read as fractions of the
+  video duration; that happens in SQL (``cgbench_metrics``), which knows the duration, and only for
+  groundings read from JSON (``read_grounding`` says which).
 
-Unparseable replies return ``None`` (the question is dropped from the grounding metrics, as both scorers
-do). A parsed pair that ends before it starts also makes the reply unparseable: neither scorer defines
-the tIoU of such a pair.
+A pair that ends before it starts is kept, as both scorers keep it: its negative length enters the tIoU
+(``cgbench_metrics``). A structured grounding (a list in a prediction file or a table) is scored as the
+same list in a JSON reply. Unparseable replies give ``None``: the question is dropped from the grounding
+metrics, as both scorers drop it.
 
 Example:
     >>> parse_grounding('```json\\n{"result": [[10, 20], [30, 35]]}\\n```')
@@ -23,6 +26,8 @@ Example:
     True
     >>> parse_grounding("from 10 to 20 and 30", variant="vlmevalkit")
     [(10.0, 20.0)]
+    >>> parse_grounding("from 25 back to 15")  # kept: tIoU counts its length as negative
+    [(25.0, 15.0)]
 """
 
 from __future__ import annotations
@@ -45,31 +50,41 @@ def parse_grounding(reply: str | None, variant: str = "official") -> list[tuple[
         >>> parse_grounding("I cannot tell.", "official"), parse_grounding("I cannot tell.", "vlmevalkit")
         ([], None)
     """
+    return read_grounding(reply, variant)[0]
+
+
+def read_grounding(value: Any, variant: str = "official") -> tuple[list[tuple[float, float]] | None, bool]:
+    """The intervals of a grounding by the rules of ``variant`` (``None``: unparseable), and whether
+    they were read from a JSON result (where VLMEvalKit reads values <= 1 as fractions) rather than from
+    the numbers of the text. ``value`` is a raw reply, or a structured grounding (scored as that JSON).
+
+    Example:
+        >>> read_grounding([[0.1, 0.2]], "vlmevalkit"), read_grounding("0.1 to 0.2", "vlmevalkit")
+        (([(0.1, 0.2)], True), ([(0.1, 0.2)], False))
+    """
     if variant not in VARIANTS:
         raise ConfigError(f"unknown CG-Bench variant {variant!r}; use one of {', '.join(VARIANTS)}")
+    reply = value if isinstance(value, str) or value is None else f"{_FENCE}\n{json.dumps({'result': value})}\n```"
     if not reply:
-        return None
+        return None, False
     result = _json_result(reply)
     if variant == "official":
         pairs = _pairs(result) if result is not _MISSING else None
-        if pairs is None:
-            numbers = [float(n) for n in _NUMBER.findall(reply)]
-            pairs = None if len(numbers) % 2 else list(zip(numbers[::2], numbers[1::2], strict=True))
-    else:
-        if result is not _MISSING and not isinstance(result, list):
-            return None
-        pairs = None
-        if isinstance(result, list) and result:
-            pairs = _pairs(result if isinstance(result[0], list) else [result])
-        if pairs is None:
-            numbers = [float(n) for n in _NUMBER.findall(reply)]
-            if len(numbers) < 2:
-                return None
-            numbers = numbers[: len(numbers) // 2 * 2]
-            pairs = list(zip(numbers[::2], numbers[1::2], strict=True))
-    if pairs is None or any(end < start for start, end in pairs):
-        return None
-    return pairs
+        if pairs is not None:
+            return pairs, True
+        numbers = [float(n) for n in _NUMBER.findall(reply)]
+        return (None if len(numbers) % 2 else list(zip(numbers[::2], numbers[1::2], strict=True))), False
+    if result is not _MISSING and not isinstance(result, list):
+        return None, False
+    if isinstance(result, list) and result:
+        pairs = _pairs(result if isinstance(result[0], list) else [result])
+        if pairs is not None:
+            return pairs, True
+    numbers = [float(n) for n in _NUMBER.findall(reply)]
+    if len(numbers) < 2:
+        return None, False
+    numbers = numbers[: len(numbers) // 2 * 2]
+    return list(zip(numbers[::2], numbers[1::2], strict=True)), False
 
 
 _MISSING = object()
@@ -98,4 +113,4 @@ def _pairs(result: Any) -> list[tuple[float, float]] | None:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, int | float)  # booleans too: Python's arithmetic reads them as 0 and 1

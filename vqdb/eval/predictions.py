@@ -3,8 +3,8 @@
 Formats, by benchmark:
 
 - ``cgbench``: ``qid``, ``long_answer`` and ``clue_answer`` (letter or null), ``grounding`` (a list of
-  ``[start, end]`` pairs, or the model's raw reply, parsed by ``vqdb.eval.grounding`` for the variant;
-  null when absent).
+  ``[start, end]`` pairs, or the model's raw reply; either is read by ``vqdb.eval.grounding`` with the
+  variant's rules, malformed ones as the reference scorers read them; null when absent).
 - ``falcon``: ``question_id``, ``answer`` (letter or null), ``temporal_window`` (``[start, end]`` or null).
 - ``m2m``: ``qid``, ``timestamps`` (seconds, best first).
 - ``qvh``: moment_detr's submission format: ``qid``, ``pred_relevant_windows`` (``[[s, e, score], ...]``),
@@ -36,7 +36,7 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.errors import ConfigError
-from vqdb.eval.grounding import parse_grounding
+from vqdb.eval.grounding import read_grounding
 from vqdb.eval.loaders.base import (
     INTERVALS,
     Loaded,
@@ -44,7 +44,6 @@ from vqdb.eval.loaders.base import (
     collect,
     field,
     interval,
-    intervals,
     number,
 )
 
@@ -85,20 +84,17 @@ Row = tuple[dict[str, Any], str | None]  # a table row, and a note on a field th
 
 
 def _cgbench(record: dict[str, Any], variant: str | None) -> Row:
-    grounding, note = record.get("grounding"), None
-    if isinstance(grounding, str):
-        parsed = parse_grounding(grounding, variant or "official")
-        grounding = None if parsed is None else [{"start": s, "end": e} for s, e in parsed]
-    elif grounding is not None:
-        try:
-            grounding = intervals(grounding, "grounding")
-        except RecordError as exc:
-            grounding, note = None, f"{exc}; scored as unparseable"
+    value, note = record.get("grounding"), None
+    grounding, from_json = read_grounding(value, variant or "official")
+    if grounding is None and value is not None:
+        rules = variant or "official"
+        note = f"grounding {value!r} is unparseable by the {rules} rules; dropped from the grounding metrics"
     row = {
         "qid": int(number(field(record, "qid"), "qid")),
         "long_answer": normalize_letter(record.get("long_answer")),
         "clue_answer": normalize_letter(record.get("clue_answer")),
-        "grounding": grounding,
+        "grounding": None if grounding is None else [{"start": s, "end": e} for s, e in grounding],
+        "grounding_from_json": None if grounding is None else from_json,
     }
     return row, note
 
@@ -192,7 +188,13 @@ def _rubric(record: dict[str, Any], variant: str | None) -> Row:
 _FORMATS: dict[str, tuple[pa.Schema, Callable[[dict[str, Any], str | None], Row], str | None]] = {
     "cgbench": (
         pa.schema(
-            [("qid", pa.int64()), ("long_answer", pa.string()), ("clue_answer", pa.string()), ("grounding", INTERVALS)]
+            [
+                ("qid", pa.int64()),
+                ("long_answer", pa.string()),
+                ("clue_answer", pa.string()),
+                ("grounding", INTERVALS),
+                ("grounding_from_json", pa.bool_()),
+            ]
         ),
         _cgbench,
         "qid",

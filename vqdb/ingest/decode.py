@@ -16,6 +16,10 @@ Two ways to get there, with identical results:
 Each kept frame is converted to RGB and resized in one ``swscale`` call, then turned upright (display
 matrix) as the small array it has become.
 
+Damage is skipped, never shown: decoding starts at the first keyframe that decodes, and after a packet
+that fails (or a frame the decoder flags corrupt) it resumes at the next keyframe, since the frames in
+between are predicted from broken ones. A ``DecodeReport`` passed in says what was skipped.
+
 Example:
     >>> from vqdb.ingest.decode import sample_frames
     >>> [(f.frame_idx, f.ts, f.image.shape) for f in sample_frames("counter.mp4", fps=1)]  # doctest: +SKIP
@@ -66,6 +70,27 @@ class SampledFrame:
     source_frame: int
     is_keyframe: bool
     image: np.ndarray
+
+
+@dataclasses.dataclass
+class DecodeReport:
+    """What decoding met: frames decoded (first and last time), and packets or frames skipped as damaged.
+
+    Example:
+        >>> DecodeReport().damaged
+        0
+    """
+
+    decoded: int = 0
+    first_s: float | None = None
+    last_s: float | None = None
+    failed_packets: int = 0
+    corrupt_frames: int = 0
+    skipped_to_keyframe: int = 0  # frames dropped because they are predicted from a damaged one
+
+    @property
+    def damaged(self) -> int:
+        return self.failed_packets + self.corrupt_frames
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,11 +173,12 @@ def sample_frames(
     max_side: int = 640,
     mode: str = "auto",
     info: VideoInfo | None = None,
+    report: DecodeReport | None = None,
 ) -> Iterator[SampledFrame]:
     """Yield the frames on display at ``0, 1/fps, 2/fps, ...`` (see the module docstring).
 
     ``mode`` is ``"auto"`` (``choose_decode_mode``), ``"sequential"`` or ``"seek"``; ``info`` is
-    ``probe(path)`` when the caller already has it.
+    ``probe(path)`` when the caller already has it; ``report`` is filled in as frames are decoded.
 
     Example:
         >>> frames = list(sample_frames("counter.mp4", fps=2.5, max_side=320))  # doctest: +SKIP
@@ -170,14 +196,15 @@ def sample_frames(
     if mode == "auto":
         mode = choose_decode_mode(info, fps)
     targets = _sample_times(fps, info.duration_s)
+    report = report if report is not None else DecodeReport()
     with open_video(path) as container:
         stream = container.streams.video[0]
         stream.thread_type = "AUTO"
         clock = _clock(stream, info)
         if mode == "seek":
-            kept = _seek_and_decode(container, stream, targets, info, clock)
+            kept = _seek_and_decode(container, stream, targets, info, clock, report)
         else:
-            kept = _decode_all(container, stream, targets, clock)
+            kept = _decode_all(container, stream, targets, clock, report)
         to_image = _image_converter(info, max_side)
         for frame_idx, frame in enumerate(kept):
             ts = clock(frame)
@@ -227,23 +254,47 @@ def _image_converter(info: VideoInfo, max_side: int) -> Callable[[av.VideoFrame]
     return to_image
 
 
-def _decoded(container: av.container.InputContainer, stream: av.VideoStream) -> Iterator[av.VideoFrame]:
-    """Decoded frames in presentation order from the current position; skips undecodable packets."""
-    skipped = 0
+def _decoded(
+    container: av.container.InputContainer,
+    stream: av.VideoStream,
+    report: DecodeReport,
+    clock: Callable[[av.VideoFrame], float],
+) -> Iterator[av.VideoFrame]:
+    """Decoded frames in presentation order from the current position (a keyframe), skipping damage:
+    after a packet that fails or a frame flagged corrupt, frames are dropped until a keyframe decodes.
+
+    The check is on the frames that come out, not the packets that go in: a decoder with frame threads
+    reports an error some packets after the one that caused it.
+    """
+    synced = False  # a clean keyframe came out since the start or the last damage
     try:
         for packet in container.demux(stream):
             try:
                 frames = packet.decode()
             except av.FFmpegError:
-                skipped += 1
+                report.failed_packets += 1
+                synced = False
                 continue
             for frame in frames:
-                if frame.pts is not None:
-                    yield frame
+                if frame.pts is None:
+                    continue
+                if frame.is_corrupt:
+                    report.corrupt_frames += 1
+                    synced = False
+                    continue
+                synced = synced or frame.key_frame
+                if not synced:
+                    report.skipped_to_keyframe += 1
+                    continue
+                ts = clock(frame)
+                report.decoded += 1
+                report.first_s = ts if report.first_s is None else min(report.first_s, ts)
+                report.last_s = ts if report.last_s is None else max(report.last_s, ts)
+                yield frame
     except av.FFmpegError as exc:
         log.warning("%s: reading stopped early (%s); frames after this point are missing", container.name, exc)
-    if skipped:
-        log.warning("%s: skipped %d video packet(s) that failed to decode", container.name, skipped)
+    if report.damaged:
+        log.warning("%s: skipped %d damaged video packet(s) or frame(s)", container.name, report.damaged)
 
 
 def _decode_all(
@@ -251,11 +302,12 @@ def _decode_all(
     stream: av.VideoStream,
     targets: Iterator[float],
     clock: Callable[[av.VideoFrame], float],
+    report: DecodeReport,
 ) -> Iterator[av.VideoFrame]:
     """Sequential mode: one pass over every frame, yielding the frames to keep."""
     target = next(targets, None)
     previous = kept = None
-    for frame in _decoded(container, stream):
+    for frame in _decoded(container, stream, report, clock):
         while target is not None and clock(frame) > target + TIME_TOLERANCE_S:
             chosen = previous if previous is not None else frame
             if chosen is not kept:
@@ -275,6 +327,7 @@ def _seek_and_decode(
     targets: Iterator[float],
     info: VideoInfo,
     clock: Callable[[av.VideoFrame], float],
+    report: DecodeReport,
 ) -> Iterator[av.VideoFrame]:
     """Seek mode: seek to a target's keyframe only when it lies ahead of the decoded position."""
     keyframes = info.keyframe_times
@@ -285,7 +338,7 @@ def _seek_and_decode(
         keyframe = max(bisect.bisect_right(keyframes, target + TIME_TOLERANCE_S) - 1, 0)
         latest = upcoming if upcoming is not None else previous
         if frames is None or latest is None or clock(latest) < keyframes[keyframe]:
-            frames, upcoming = _seek(container, stream, keyframe, info, clock)
+            frames, upcoming = _seek(container, stream, keyframe, info, clock, report)
             previous = None
         while upcoming is None or clock(upcoming) <= target + TIME_TOLERANCE_S:
             if upcoming is not None:
@@ -307,6 +360,7 @@ def _seek(
     keyframe: int,
     info: VideoInfo,
     clock: Callable[[av.VideoFrame], float],
+    report: DecodeReport,
 ) -> tuple[Iterator[av.VideoFrame], av.VideoFrame | None]:
     """Seek to keyframe number ``keyframe``; returns the decoded-frame iterator and its first frame.
 
@@ -319,7 +373,7 @@ def _seek(
             container.seek(round((info.start_time + wanted) / float(time_base)), stream=stream)
         except av.FFmpegError as exc:
             raise MediaError(f"cannot seek in {container.name} ({exc}); sample it with mode='sequential'") from exc
-        frames = _decoded(container, stream)
+        frames = _decoded(container, stream, report, clock)
         first = next(frames, None)
         if first is None or clock(first) <= wanted + TIME_TOLERANCE_S:
             return frames, first

@@ -5,10 +5,12 @@ or as a task of a distributed engine; ``commit_result`` writes its tables throug
 ``frames`` step (tables ``frames`` and ``videos``) is committed last, so a video shows up in SQL only
 once everything asked for it is written.
 
-Inside the step everything runs at once, one thread each: a new video is decoded once into bounded
-queues (``vqdb.ingest.feed``) from which the ``frames`` table (JPEG thumbnails) and every extractor that
-reads frames (``reads_frames()``: embeddings, regions, OCR) take the frames as arrays as they come, while
-the extractors that read the audio (Whisper, YAMNet, decoded once) and the subtitles run beside them.
+Inside the step everything runs at once, one thread each: the video is decoded once into bounded
+queues (``vqdb.ingest.feed``) from which the ``frames`` table (JPEG thumbnails, for a new video) and every
+extractor that reads frames (``reads_frames()``: embeddings, regions, OCR) take the frames as arrays as
+they come, while the extractors that read the audio (Whisper, YAMNet, decoded once) and the subtitles run
+beside them. An extractor added to a video ingested before gets the same arrays (decoded again, not the
+stored JPEGs), so what it writes does not depend on when it ran.
 Torch, CTranslate2 and the decoder release the GIL, so on two cores OCR and speech share the machine.
 """
 
@@ -27,10 +29,18 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.config import Config
-from vqdb.ingest.decode import choose_decode_mode
+from vqdb.errors import MediaError
+from vqdb.ingest.decode import DecodeReport, choose_decode_mode
 from vqdb.ingest.extractors import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.feed import FrameFeed, FrameReader
-from vqdb.ingest.frames import frames_table, sample_thumbnails, settings_of, video_duration, videos_row
+from vqdb.ingest.frames import (
+    frames_table,
+    media_problems,
+    sample_thumbnails,
+    settings_of,
+    video_duration,
+    videos_row,
+)
 from vqdb.ingest.probe import VideoInfo, probe
 from vqdb.schema import VISUAL_EXTRACTORS
 from vqdb.store import Store
@@ -40,12 +50,16 @@ Progress = Callable[[str], None]
 
 @dataclasses.dataclass
 class VideoJob:
-    """What to do for one file: which extractors to run, and the committed frames when reusing them."""
+    """What to do for one file: which extractors to run, the committed frames when reusing them, the
+    video this file replaces (same path, older content), and extractors whose rows to drop (they were
+    made from frames being redone, and cannot run now)."""
 
     path: Path
     video_id: str
     extractors: tuple[str, ...]
-    frames: pa.Table | None = None  # None: decode and commit frames too (a new video)
+    frames: pa.Table | None = None  # None: decode and commit frames too (a new video, or new frames)
+    replaces: str | None = None
+    drop: tuple[str, ...] = ()
 
     @property
     def new_video(self) -> bool:
@@ -68,7 +82,7 @@ def process_video(
 ) -> VideoResult:
     """Decode, sample and extract one video (no writes). Extractor failures are collected, not raised.
 
-    A failure to decode the frames of a new video fails the whole step (raised).
+    A new video whose frames fail to decode, or of which no frame decodes, fails the whole step (raised).
 
     Example:
         >>> from vqdb.config import Config
@@ -81,9 +95,13 @@ def process_video(
     ctx = VideoContext(video_id=job.video_id, path=job.path, info=info, frames=job.frames, config=config)
     tasks: dict[str, tuple[Callable[[], Any], FrameReader | None]] = {}
     feed = mode = None
-    if job.new_video:
+    report = DecodeReport()
+    if job.new_video or any(extractors[name].reads_frames() for name in job.extractors):
+        # an extractor added later decodes the same samples again rather than reading the stored JPEGs,
+        # so its rows do not depend on when it ran
         mode = choose_decode_mode(info, config.sample_fps)
-        feed = FrameFeed(sample_thumbnails(info, config, mode), depth=frame_queue_depth(config))
+        feed = FrameFeed(sample_thumbnails(info, config, mode, report), depth=frame_queue_depth(config))
+    if job.new_video:
         thumbnails = feed.reader()
         tasks["frames"] = (functools.partial(frames_table, job.video_id, thumbnails, config), thumbnails)
     for name in job.extractors:
@@ -110,6 +128,9 @@ def process_video(
         frames = done["frames"][0]
         if isinstance(frames, BaseException):
             raise frames
+        if not frames.num_rows:
+            raise MediaError(f"{job.path}: no frame of the video decodes; check it plays (try: ffprobe <file>)")
+        errors[:0] = media_problems(info, report)  # what of the video is missing, before the extractors' errors
         videos = videos_row(job.video_id, info, config, frames, mode, errors)
         outputs["frames"] = ExtractorOutput(
             tables={"frames": frames, "videos": videos}, model=None, settings=settings_of(config)
@@ -160,10 +181,13 @@ def commit_result(store: Store, result: VideoResult) -> int:
         >>> import tempfile
         >>> from vqdb.config import Config
         >>> result = process_video(VideoJob(Path("sample_media/birds.mp4"), "demo", ()), Config(), {})
-        >>> commit_result(Store.create(tempfile.mkdtemp()), result)  # 2 frames + 1 videos row
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     commit_result(store, result)  # 2 frames + 1 videos row
         3
     """
     rows = 0
+    for name in result.job.drop:
+        store.delete_extraction(result.job.video_id, name)
     order = [name for name in result.outputs if name != "frames"] + (["frames"] if "frames" in result.outputs else [])
     for name in order:
         output = result.outputs[name]

@@ -33,7 +33,10 @@ class VideoInfo:
     Times are seconds from the video stream's start (``start_time``), as frame timestamps are.
     ``width``/``height`` are the display size, after ``rotation`` (clockwise degrees) is applied.
     ``frame_times`` holds the sorted presentation time of every video packet; it maps a decoded
-    frame's time to its index in presentation order.
+    frame's time to its index in presentation order. ``duration_s`` is what the container declares
+    (over all its streams) and ``declared_s`` what it declares for the video stream, when it does;
+    ``readable_s`` is where the video packets actually end (less when the file is cut short), and
+    ``read_error`` why reading stopped early, if it did.
 
     Example:
         >>> info = VideoInfo(Path("a.mp4"), 5.0, 25.0, 640, 360, 0, "h264", None, False, 100,
@@ -55,6 +58,9 @@ class VideoInfo:
     keyframe_times: tuple[float, ...]
     start_time: float
     frame_times: np.ndarray = dataclasses.field(default_factory=lambda: np.empty(0), repr=False, compare=False)
+    declared_s: float | None = None
+    readable_s: float | None = None
+    read_error: str | None = None
 
     @property
     def max_keyframe_gap_s(self) -> float:
@@ -87,12 +93,13 @@ def probe(path: str | Path) -> VideoInfo:
         if not container.streams.video:
             raise MediaError(f"{path} has no video stream; vqdb ingests video files only")
         stream = container.streams.video[0]
-        pts, keyframe_pts, end_pts = _demux_timestamps(container, stream, path)
+        pts, keyframe_pts, end_pts, read_error = _demux_timestamps(container, stream, path)
         tb = stream.time_base
         start = stream.start_time if stream.start_time is not None else int(pts.min())
         frame_times = np.sort(seconds(pts, start, tb))
         keyframe_times = tuple(sorted(seconds(k, start, tb) for k in keyframe_pts))
-        duration = _duration(container, seconds(end_pts, start, tb))
+        readable = seconds(end_pts, start, tb)
+        duration = _duration(container, readable)
         rotation = _rotation(path)
         width, height = stream.codec_context.width, stream.codec_context.height
         audio = container.streams.audio[0] if container.streams.audio else None
@@ -110,6 +117,9 @@ def probe(path: str | Path) -> VideoInfo:
             keyframe_times=keyframe_times or (0.0,),
             start_time=seconds(start, 0, tb),
             frame_times=frame_times,
+            declared_s=seconds(stream.duration, 0, tb) if stream.duration else None,
+            readable_s=readable,
+            read_error=read_error,
         )
 
 
@@ -125,10 +135,12 @@ def open_video(path: str | Path) -> av.container.InputContainer:
     path = Path(path)
     if not path.is_file():
         raise MediaError(f"video file not found: {path}; check the path")
+    if path.stat().st_size == 0:
+        raise MediaError(f"{path} is empty (0 bytes); was it copied or downloaded completely?")
     try:
         return av.open(str(path))
     except (av.FFmpegError, UnicodeDecodeError) as exc:
-        raise MediaError(f"cannot open {path} as a video ({exc}); {_FIX}") from exc
+        raise MediaError(f"cannot open {path} as a video: {_reason(exc)}; {_FIX}") from exc
 
 
 def seconds(pts: int | np.ndarray, start: int, time_base: Fraction) -> float | np.ndarray:
@@ -145,14 +157,16 @@ def seconds(pts: int | np.ndarray, start: int, time_base: Fraction) -> float | n
 
 def _demux_timestamps(
     container: av.container.InputContainer, stream: av.VideoStream, path: Path
-) -> tuple[np.ndarray, list[int], int]:
-    """Presentation timestamps of all video packets, those of keyframes, and the end of the last one.
+) -> tuple[np.ndarray, list[int], int, str | None]:
+    """Presentation timestamps of all video packets, those of keyframes, the end of the last one, and
+    why reading stopped early (None when it reached the end).
 
     A file that breaks part-way keeps the packets read before the break.
     """
     pts: list[int] = []
     keyframes: list[int] = []
     end = None
+    error = None
     try:
         for packet in container.demux(stream):
             stamp = packet.pts if packet.pts is not None else packet.dts
@@ -165,10 +179,11 @@ def _demux_timestamps(
             end = stop if end is None else max(end, stop)
     except av.FFmpegError as exc:
         if not pts:
-            raise MediaError(f"cannot read the video packets of {path} ({exc}); {_FIX}") from exc
+            raise MediaError(f"cannot read the video packets of {path}: {_reason(exc)}; {_FIX}") from exc
+        error = _reason(exc)
     if not pts:
         raise MediaError(f"{path}: the video stream has no timestamped packets; {_FIX}")
-    return np.asarray(pts, dtype=np.int64), keyframes, end
+    return np.asarray(pts, dtype=np.int64), keyframes, end, error
 
 
 def _duration(container: av.container.InputContainer, from_packets: float) -> float:
@@ -186,12 +201,31 @@ def _fps(stream: av.VideoStream, num_packets: int, duration: float) -> float:
 
 
 def _rotation(path: Path) -> int:
-    """Clockwise display rotation (0/90/180/270) from the first frame's display matrix."""
-    try:
-        with av.open(str(path)) as container:
-            for frame in container.decode(video=0):
-                # frame.rotation turns counter-clockwise, in [-180, 180]; a player turns it back
-                return round(-frame.rotation / 90) % 4 * 90
-    except av.FFmpegError as exc:
-        raise MediaError(f"cannot decode the first frame of {path} ({exc}); {_FIX}") from exc
+    """Clockwise display rotation (0/90/180/270) from the display matrix of the first frame that
+    decodes (a damaged start is skipped: ``vqdb.ingest.decode`` starts at the first decodable keyframe)."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        try:
+            for packet in container.demux(stream):
+                try:
+                    frames = packet.decode()
+                except av.FFmpegError:
+                    continue
+                for frame in frames:
+                    if not frame.is_corrupt:
+                        # frame.rotation turns counter-clockwise, in [-180, 180]; a player turns it back
+                        return round(-frame.rotation / 90) % 4 * 90
+        except av.FFmpegError as exc:
+            raise MediaError(f"cannot decode a frame of {path}: {_reason(exc)}; {_FIX}") from exc
     raise MediaError(f"{path}: no frame of the video stream decodes; {_FIX}")
+
+
+def _reason(exc: Exception) -> str:
+    """FFmpeg's words for what went wrong, without its error number and the file name again.
+
+    Example:
+        >>> _reason(av.error.InvalidDataError(1094995529, "Invalid data found when processing input", "x.mp4"))
+        'invalid data found when processing input'
+    """
+    text = getattr(exc, "strerror", None) or str(exc)
+    return text[:1].lower() + text[1:]

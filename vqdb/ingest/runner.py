@@ -1,34 +1,47 @@
 """Ingesting many files: path expansion, what is already done, parallel workers, progress, summary.
 
-``jobs`` > 1 runs that many worker processes; with several GPUs (``device`` auto or cuda) worker i uses
-``cuda:(i mod GPUs)``, so ``jobs`` equal to the number of GPUs gives one worker per GPU.
+One ingest is one writer (``open_for_ingest`` takes the corpus's writer lock and creates the corpus when
+needed). Per file, it decides what to do from what the corpus recorded: a new video is decoded and every
+extractor runs; for an ingested one, only missing extractors run, and a video whose recorded settings
+differ from the configured ones (``sample_fps``, thumbnail size, models...) is listed as stale, redone by
+``force``. A changed file at a path already ingested replaces the old video's rows. The per-video step
+runs on the configured engine (``vqdb.ingest.engines``: in this process, worker processes (one GPU each
+when there are several), or Ray tasks);
+its results are committed here, one video at a time, in the order they complete. Every problem of one
+path is that path's error in the summary; the others go on. After the videos, the full-text indexes are
+brought up to date (even when no video needed work, so an interrupted build is redone) and datasets
+with many fragments are compacted.
 
 Example:
-    >>> expand_paths(["sample_media/*.mp4"])[0].suffix
+    >>> expand_paths(["sample_media/*.mp4"])[0][0].suffix
     '.mp4'
 """
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import dataclasses
+import errno
 import glob
-import multiprocessing
+import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from tqdm.auto import tqdm
 
 from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.ingest import extractors as extractor_registry
-from vqdb.ingest.extractors import Extractor
-from vqdb.ingest.pipeline import VideoJob, VideoResult, commit_result, process_video
+from vqdb.ingest.engines import engine_for
+from vqdb.ingest.engines.local import progress_off
+from vqdb.ingest.pipeline import VideoJob, commit_result
 from vqdb.ingest.video_id import video_id as content_id
-from vqdb.models.device import cuda_device_count, placement
+from vqdb.models.device import placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
-from vqdb.store import Store, quote
+from vqdb.store import Store, is_corpus, quote
+from vqdb.store.location import Location
 
 VIDEO_SUFFIXES = {
     ".mp4",
@@ -48,13 +61,15 @@ VIDEO_SUFFIXES = {
 
 @dataclasses.dataclass
 class IngestSummary:
-    """What an ingest did: per file ingested, skipped or failed, and notices (e.g. a missing model)."""
+    """What an ingest did: per file ingested, skipped, stale or failed, and notices (a missing model,
+    index builds, compaction)."""
 
     # path, video_id, seconds of video, seconds of work (model loading of the first video included)
     ingested: list[tuple[str, str, float, float]] = dataclasses.field(default_factory=list)
     skipped: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # path, reason
     failed: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # path, error
     partial: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # path, extractor errors
+    stale: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # path, settings that changed
     notices: list[str] = dataclasses.field(default_factory=list)
 
     @property
@@ -65,38 +80,104 @@ class IngestSummary:
         lines = [
             f"ingested {len(self.ingested)}, skipped {len(self.skipped)}, failed {len(self.failed)}"
             + (f", partial {len(self.partial)}" if self.partial else "")
+            + (f", stale {len(self.stale)}" if self.stale else "")
         ]
         lines += [
             f"  ok      {p} ({vid}: {video:.1f} s of video in {work:.1f} s)" for p, vid, video, work in self.ingested
         ]
         lines += [f"  skipped {p}: {why}" for p, why in self.skipped]
         lines += [f"  partial {p}: {why}" for p, why in self.partial]
+        lines += [f"  stale   {p}: {why}; --force redoes it" for p, why in self.stale]
         lines += [f"  FAILED  {p}: {why}" for p, why in self.failed]
         lines += [f"  note: {n}" for n in self.notices]
         return "\n".join(lines)
 
 
-def expand_paths(paths_or_globs: Iterable[str | Path]) -> list[Path]:
-    """Files named by paths, directories (searched recursively for videos) and glob patterns.
+def expand_paths(paths_or_globs: Iterable[str | Path] | str | Path) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Files named by paths, directories (searched recursively for videos) and glob patterns, and the
+    problem of each item that gives no file (missing, a broken link, a link loop, a directory without
+    videos, a pattern that matches nothing). Duplicates are removed, order kept.
 
-    A pattern or path that matches nothing is an error naming it; duplicates are removed, order kept.
+    Example:
+        >>> found, problems = expand_paths(["sample_media/birds.mp4", "no/such.mp4"])
+        >>> [p.name for p in found], problems
+        (['birds.mp4'], [('no/such.mp4', 'no such file or directory; check the path')])
     """
     found: list[Path] = []
+    problems: list[tuple[str, str]] = []
     for item in [paths_or_globs] if isinstance(paths_or_globs, str | Path) else paths_or_globs:
         text = str(item)
         path = Path(text).expanduser()
         if path.is_dir():
-            matches = sorted(p for p in path.rglob("*") if p.suffix.lower() in VIDEO_SUFFIXES)
+            matches = sorted(p for p in path.rglob("*") if p.suffix.lower() in VIDEO_SUFFIXES and not p.is_dir())
+            if not matches:
+                problems.append((text, "a directory with no video files in it; give video files or their directory"))
         elif path.is_file():
             matches = [path]
         elif glob.has_magic(text):
-            matches = sorted(Path(p) for p in glob.glob(str(path), recursive=True) if Path(p).is_file())
+            matches = sorted(Path(p) for p in glob.glob(str(path), recursive=True) if not Path(p).is_dir())
+            if not matches:
+                problems.append(
+                    (text, "the pattern matches no file; check it, and quote it so the shell leaves it alone")
+                )
         else:
             matches = []
-        if not matches:
-            raise VqdbError(f"no video file matches {text!r}: check the path or quote the glob pattern")
-        found.extend(p.resolve() for p in matches)
-    return list(dict.fromkeys(found))
+            problems.append((text, _missing(path)))
+        found.extend(_absolute(p) for p in matches)
+    return list(dict.fromkeys(found)), problems
+
+
+def _absolute(path: Path) -> Path:
+    try:
+        return path.resolve(strict=True)
+    except (OSError, RuntimeError):  # a broken link or a loop keeps its own name: reading it fails later
+        return Path(os.path.abspath(path))
+
+
+def _missing(path: Path) -> str:
+    """Why ``path`` names no file."""
+    if path.is_symlink():
+        try:
+            path.resolve(strict=True)
+        except RuntimeError:
+            return "a symbolic link loop; point the link at a video file"
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return "a symbolic link loop; point the link at a video file"
+        return f"a broken symbolic link (to {os.readlink(path)}); point it at an existing video file"
+    return "no such file or directory; check the path"
+
+
+def open_for_ingest(root: str | Path | Location, *, wait: bool | float = True) -> Store:
+    """The corpus at ``root`` opened for writing, created when the path holds none; a directory of
+    video files or a video file is refused (swapped arguments: ``vqdb ingest CORPUS VIDEO...``).
+
+    Example:
+        >>> open_for_ingest("sample_media")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.VqdbError: sample_media holds video files (...) and is not a corpus: ...
+    """
+    location = Location.of(root)
+    if is_corpus(location):
+        return Store.open(location, writable=True, wait=wait)
+    video = _a_video_in(location.path) if location.local else None
+    if video is not None:
+        raise VqdbError(
+            f"{root} holds video files ({video}) and is not a corpus: the corpus comes first, then the videos "
+            "(vqdb ingest CORPUS VIDEO...); give a new or empty directory for the corpus"
+        )
+    return Store.create(location, wait=wait)
+
+
+def _a_video_in(path: Path) -> str | None:
+    if path.is_file():
+        return path.name if path.suffix.lower() in VIDEO_SUFFIXES else None
+    for directory, _dirs, files in os.walk(path):
+        for name in files:
+            if Path(name).suffix.lower() in VIDEO_SUFFIXES:
+                return os.path.relpath(os.path.join(directory, name), path)
+    return None
 
 
 def resolve_extractors(config: Config, requested: Sequence[str] | None) -> tuple[list[str], list[str]]:
@@ -136,50 +217,96 @@ def ingest(
     extractors: Sequence[str] | None = None,
     force: bool = False,
 ) -> IngestSummary:
-    """Ingest files into ``store``. Idempotent and resumable: finished (video, extractor) pairs are
-    skipped unless ``force``, so naming extractors (``extractors=("ocr",)``) adds them to already-ingested
-    videos without redoing their frames.
+    """Ingest files into ``store`` (opened for writing). Idempotent and resumable: finished (video,
+    extractor) pairs are skipped unless ``force``, so naming extractors (``extractors=("ocr",)``) adds
+    them to already-ingested videos without redoing their frames.
 
     Example:
         >>> import tempfile
-        >>> store, config = Store.create(tempfile.mkdtemp()), Config(progress=False)
-        >>> ingest(store, "sample_media/birds.mp4", config, extractors=()).ok
+        >>> config = Config(progress=False)
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     ingest(store, "sample_media/birds.mp4", config, extractors=()).ok
+        ...     len(ingest(store, "sample_media/birds.mp4", config, extractors=()).skipped)
         True
-        >>> len(ingest(store, "sample_media/birds.mp4", config, extractors=()).skipped)
         1
     """
-    paths = expand_paths(paths_or_globs)
     placement(config)  # asking for a device that is not there fails here, before anything is read
+    paths, problems = expand_paths(paths_or_globs)
     names, notices = resolve_extractors(config, extractors)
-    summary = IngestSummary(notices=notices)
+    summary = IngestSummary(failed=problems, notices=notices)
     for notice in notices:
         print(f"vqdb: {notice}", file=sys.stderr)
     _check_visual_model(store, config, names)
-    jobs = _plan_jobs(store, paths, names, force=force, summary=summary)
-    if not jobs:
-        return summary
-    overall = tqdm(total=len(jobs), desc="ingest", unit="video", disable=_progress_off(config), file=sys.stderr)
-    try:
-        for job, result in _run(jobs, config, names):
-            if isinstance(result, BaseException):
-                summary.failed.append((str(job.path), _describe(result)))
-            else:
-                commit_result(store, result)
-                work = sum(result.seconds.values())
-                summary.ingested.append((str(job.path), job.video_id, result.duration_s, work))
-                if result.errors:
-                    summary.partial.append((str(job.path), "; ".join(result.errors)))
-            overall.update(1)
-    finally:
-        overall.close()
-    _build_indexes(store, summary)
+    jobs = _plan_jobs(store, paths, names, config, force=force, summary=summary)
+    if jobs:
+        _run_jobs(store, jobs, config, summary)
+    _finish(store, summary)
     return summary
 
 
+def _run_jobs(store: Store, jobs: list[VideoJob], config: Config, summary: IngestSummary) -> None:
+    overall = tqdm(total=len(jobs), desc="ingest", unit="video", disable=progress_off(config), file=sys.stderr)
+    needed = {name for job in jobs for name in job.extractors}
+    engine = engine_for(config, [name for name in extractor_registry.names() if name in needed], store.location)
+    results = engine.run(jobs)
+    try:
+        for job, result in results:
+            overall.update(1)
+            if isinstance(result, BaseException):
+                summary.failed.append((str(job.path), _describe(result)))
+                continue
+            try:
+                commit_result(store, result)
+                if job.replaces:
+                    store.delete_video(job.replaces)
+            except OSError as exc:
+                summary.failed.append((str(job.path), f"cannot write corpus {store.root}: {exc}"))
+                if _disk_full(exc):
+                    done = {p for p, *_ in summary.ingested} | {p for p, _ in summary.failed}
+                    summary.failed += [
+                        (str(j.path), "not ingested: the disk is full; free space and run the same ingest again")
+                        for j in jobs
+                        if str(j.path) not in done
+                    ]
+                    return
+                continue
+            summary.ingested.append((str(job.path), job.video_id, result.duration_s, sum(result.seconds.values())))
+            if result.errors:
+                summary.partial.append((str(job.path), "; ".join(result.errors)))
+    finally:
+        results.close()  # stops the workers when we stop early
+        overall.close()
+
+
+def _finish(store: Store, summary: IngestSummary) -> None:
+    """The steps after the videos, done on every run so an interrupted one is completed: full-text
+    indexes, then compaction of datasets with many fragments."""
+    from vqdb.store.maintenance import compact, needs_compaction
+    from vqdb.store.text_index import build_text_indexes
+
+    try:
+        indexed = {table: rows for table, rows in build_text_indexes(store).items() if rows}
+        if indexed:
+            summary.notices.append(
+                "full-text indexes updated: " + ", ".join(f"{t} (+{n} rows)" for t, n in indexed.items())
+            )
+        crowded = needs_compaction(store)
+        if crowded:
+            summary.notices.append(compact(store, crowded).summary())
+    except (VqdbError, OSError) as exc:
+        summary.notices.append(f"the corpus is ingested, but its upkeep failed: {exc}; run: vqdb compact {store.root}")
+
+
+def _disk_full(exc: OSError) -> bool:
+    return exc.errno == errno.ENOSPC or "No space left on device" in str(exc)
+
+
 def _plan_jobs(
-    store: Store, paths: list[Path], names: list[str], *, force: bool, summary: IngestSummary
+    store: Store, paths: list[Path], names: list[str], config: Config, *, force: bool, summary: IngestSummary
 ) -> list[VideoJob]:
-    done = store.finished()
+    records = store.records()
+    by_path = _visible_videos_by_path(store, records)
+    available: list[str] = []  # every extractor that can run here, looked up when new frames need them
     jobs: list[VideoJob] = []
     seen: set[str] = set()
     for path in paths:
@@ -192,17 +319,68 @@ def _plan_jobs(
             summary.skipped.append((str(path), f"same content as another file in this ingest ({vid})"))
             continue
         seen.add(vid)
-        finished = done.get(vid, set())
-        if "frames" not in finished:  # new, or interrupted before its frames were committed: redo all
-            jobs.append(VideoJob(path, vid, tuple(names)))
+        old = by_path.get(str(path))
+        replaces = old if old is not None and old != vid else None  # the file changed since it was ingested
+        recorded = records.get(vid, {})
+        if "frames" not in recorded:  # new, or interrupted before its frames were committed: redo all
+            jobs.append(VideoJob(path, vid, tuple(names), replaces=replaces))
             continue
-        todo = tuple(n for n in names if force or n not in finished)
+        stale = stale_settings(recorded, config)
+        if force and "frames" in stale:  # new frames: every extractor's rows derive from them, redo them all
+            available = available or resolve_extractors(config, None)[0]
+            redo = tuple(dict.fromkeys([*names, *(n for n in available if n in recorded)]))
+            dropped = tuple(sorted(set(recorded) - {"frames"} - set(redo)))  # cannot run here: not left stale
+            jobs.append(VideoJob(path, vid, redo, replaces=replaces, drop=dropped))
+            continue
+        todo = tuple(n for n in names if force or n not in recorded)
+        if stale and not force:
+            summary.stale.append((str(path), "; ".join(f"{ext}: {why}" for ext, why in stale.items())))
         if not todo:
             summary.skipped.append((str(path), f"already ingested ({vid})"))
             continue
         frames = store.read("frames", where=f"video_id = {quote(vid)}").sort_by("frame_idx")
-        jobs.append(VideoJob(path, vid, todo, frames=frames))
+        jobs.append(VideoJob(path, vid, todo, frames=frames, replaces=replaces))
     return jobs
+
+
+def stale_settings(recorded: dict[str, dict[str, Any]], config: Config) -> dict[str, str]:
+    """Per extractor, the recorded settings that differ from ``config`` (settings recorded under the
+    name of a Config field: ``sample_fps``, ``thumb_max_side``, ``whisper_model``, ``embed_model``...).
+
+    Example:
+        >>> stale_settings({"frames": {"settings": {"sample_fps": 1.0, "thumb_max_side": 384}}},
+        ...                Config(sample_fps=2.0))
+        {'frames': 'sample_fps 1.0, now 2.0'}
+    """
+    fields = {f.name for f in dataclasses.fields(Config)}
+    stale = {}
+    for extractor, record in recorded.items():
+        changed = []
+        for key, value in sorted(record.get("settings", {}).items()):
+            if key not in fields:
+                continue
+            now = getattr(config, key)
+            same = same_model(now, str(value)) if key.endswith("_model") else _same_value(value, now)
+            if not same:
+                changed.append(f"{key} {value}, now {now}")
+        if changed:
+            stale[extractor] = ", ".join(changed)
+    return stale
+
+
+def _same_value(recorded: Any, configured: Any) -> bool:
+    if isinstance(configured, tuple):
+        configured = list(configured)
+    return json.loads(json.dumps(configured, default=str)) == recorded
+
+
+def _visible_videos_by_path(store: Store, records: dict[str, dict[str, Any]]) -> dict[str, str]:
+    rows = store.read("videos", columns=["video_id", "path"])
+    return {
+        p: v
+        for v, p in zip(rows["video_id"].to_pylist(), rows["path"].to_pylist(), strict=True)
+        if "frames" in records.get(v, {})
+    }
 
 
 def _check_visual_model(store: Store, config: Config, names: list[str]) -> None:
@@ -228,90 +406,9 @@ def same_model(configured: str, recorded: str) -> bool:
     return configured == recorded or (path.is_dir() and str(path.resolve()) == recorded)
 
 
-# -- execution: in-process for one job at a time, a process pool for --jobs N ----------------------
-_WORKER: dict[str, object] = {}
-
-
-def _make_extractors(config: Config, names: list[str]) -> dict[str, Extractor]:
-    return {name: extractor_registry.get(name)(config) for name in names}
-
-
-def _run(jobs: list[VideoJob], config: Config, names: list[str]):
-    if config.jobs == 1 or len(jobs) == 1:
-        extractors = _make_extractors(config, names)
-        for job in jobs:
-            bar = tqdm(
-                desc=job.path.name,
-                total=len(job.extractors) + int(job.new_video),
-                leave=False,
-                disable=_progress_off(config),
-                file=sys.stderr,
-                unit="step",
-            )
-
-            def step(msg: str, bar=bar) -> None:
-                bar.set_postfix_str(msg)
-                bar.update(1 if bar.n < bar.total else 0)
-
-            try:
-                yield job, process_video(job, config, extractors, step)
-            except Exception as exc:
-                yield job, exc
-            finally:
-                bar.close()
-        return
-    context = multiprocessing.get_context("spawn")
-    devices = context.Queue()
-    for device in worker_devices(config):
-        devices.put(device)
-    with cf.ProcessPoolExecutor(
-        config.jobs, mp_context=context, initializer=_init_worker, initargs=(config, names, devices)
-    ) as pool:
-        futures = {pool.submit(_work, job): job for job in jobs}
-        for future in cf.as_completed(futures):
-            job = futures[future]
-            try:
-                yield job, future.result()
-            except Exception as exc:
-                yield job, exc
-
-
-def worker_devices(config: Config, gpus: int | None = None) -> list[str]:
-    """The ``device`` of each of ``config.jobs`` workers: with several GPUs (``gpus``, by default those torch
-    sees) and device ``auto`` or ``cuda``, worker i takes ``cuda:(i mod gpus)``; otherwise all take ``device``.
-
-    Example:
-        >>> worker_devices(Config(jobs=3), gpus=2), worker_devices(Config(jobs=2, device="cpu"), gpus=2)
-        (['cuda:0', 'cuda:1', 'cuda:0'], ['cpu', 'cpu'])
-    """
-    gpus = cuda_device_count() if gpus is None else gpus
-    if config.device in ("auto", "cuda") and gpus > 1:
-        return [f"cuda:{i % gpus}" for i in range(config.jobs)]
-    return [config.device] * config.jobs
-
-
-def _init_worker(config: Config, names: list[str], devices) -> None:
-    config = config.replace(device=devices.get())
-    _WORKER["config"] = config
-    _WORKER["extractors"] = _make_extractors(config, names)
-
-
-def _work(job: VideoJob) -> VideoResult:
-    return process_video(job, _WORKER["config"], _WORKER["extractors"])
-
-
-def _build_indexes(store: Store, summary: IngestSummary) -> None:
-    from vqdb.store.text_index import build_text_indexes
-
-    try:
-        build_text_indexes(store)
-    except VqdbError as exc:
-        summary.notices.append(f"text indexes not built: {exc}")
-
-
-def _progress_off(config: Config) -> bool | None:
-    return True if not config.progress else None  # None: tqdm shows bars only on a terminal
-
-
 def _describe(exc: BaseException) -> str:
-    return str(exc) if isinstance(exc, VqdbError) else f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, VqdbError):
+        return str(exc)
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"cannot read {exc.filename or 'the file'}: {exc.strerror.lower()}; check that it is a readable file"
+    return f"{type(exc).__name__}: {exc}"

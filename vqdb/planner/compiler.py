@@ -1,32 +1,35 @@
 """Compile a Plan into one readable DuckDB query (a sqlglot AST) that returns the keyframes.
 
 The query reads only the corpus's views (``frames``, ``videos`` and the tables of the plan's tools) and
-vqdb's SQL functions (``similarity``, ``temporal_nms``...), so it runs in any DuckDB session attached to
-the corpus. It is built with sqlglot's expression API, never from SQL text: user text (queries, the
-video id) only enters it as string literals. Each tool's own SQL lives in its module of
+vqdb's SQL functions (``similarity``, ``screen_text_score``, ``temporal_nms``...), so it runs in any DuckDB
+session attached to the corpus. It is built with sqlglot's expression API, never from SQL text: user text
+(queries, the video id) only enters it as string literals. Each tool's own SQL lives in its module of
 ``vqdb.planner.tools``; this module ranks the tools' evidence, merges the ranks and picks keyframes.
 
 ToolMerge semantics (rank mode, the default), per video:
 
-* a call whose tool gives ``scores`` ranks the sampled frames by score, 1 = best (ties: earlier frame);
-  a frame the call did not score ranks last (``n_frames + 1``);
-* a call whose tool gives ``hits`` (``ocr``, ``transcript``) groups its matching frames in runs whose
-  consecutive frames are at most ``gap`` seconds apart and gives the median frame of each run rank 1;
-  every other frame ranks last;
-* ``A AND B`` keeps the worse rank (``greatest``), ``A OR B`` the better (``least``);
-* greedy temporal NMS keeps up to ``k`` frames, best merged rank first (ties: earlier frame), each at
-  least ``gap`` seconds from those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
+* a call whose tool gives ``scores`` ranks the sampled frames by score: a frame's rank is 1 + the number
+  of frames scored strictly higher (frames with equal scores share a rank, as the frames of one on-screen
+  title do); a frame the call did not score ranks last (``n_frames + 1``);
+* a call whose tool gives ``hits`` groups its matching frames in runs whose consecutive frames are at
+  most ``gap`` seconds apart and gives the median frame of each run rank 1; every other frame ranks last;
+* ``A AND B`` keeps the worse rank (``greatest``), ``A OR B`` the better (``least``); frames with the same
+  merged rank are ordered by ``tie_break``, the same expression with AND as the mean of the ranks, so an
+  AND with a call that matched nothing (every frame last) falls back on the other calls' ranking, then by
+  time;
+* greedy temporal NMS keeps up to ``k`` frames, best merged rank first, each at least ``gap`` seconds from
+  those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
 
 Score mode (ablations) merges min-max normalized scores instead (hits score 1, others 0;
-AND = least, OR = greatest). Output columns: video_id, frame_idx, ts, score (rank mode:
-``1 - (merged - 1) / n_frames``, 1 = best, 0 = no call ranked it), merged_rank (position in the
-merged order, 1 = best), supporting_calls (ids of the calls that ranked the frame at least as well as
-the merge did), in temporal order.
+AND = least, OR = greatest, tie_break with AND as the mean). Output columns: video_id, frame_idx, ts,
+score (rank mode: ``1 - (merged - 1) / n_frames``, 1 = best, 0 = no call ranked it), merged_rank
+(position in the merged order, 1 = best), supporting_calls (ids of the calls that ranked the frame at
+least as well as the merge did), in temporal order.
 
 Example:
     >>> from vqdb.planner.plan import Plan
     >>> sql = compile_plan(Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}]}), k=1)
-    >>> "'exit'" in sql.lower() and sql.startswith("WITH")
+    >>> "SCREEN_TEXT_SCORE(" in sql and "'EXIT'" in sql and sql.startswith("WITH")
     True
 """
 
@@ -40,6 +43,7 @@ from vqdb.planner.plan import Call, Plan
 from vqdb.planner.sqlbuild import (
     DIALECT,
     DOUBLE,
+    alias,
     asc,
     cast,
     col,
@@ -51,12 +55,14 @@ from vqdb.planner.sqlbuild import (
     over,
     over_named,
     same,
+    select,
     string,
+    subquery,
     table,
     video_filter,
     with_ctes,
 )
-from vqdb.planner.tools.base import SAMPLED, Context
+from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 
 MODES = ("rank", "score")
 
@@ -98,71 +104,96 @@ def compile_ast(
         >>> [cte.alias for cte in tree.ctes][:3]
         ['sampled', 'video_info', 'call_1']
     """
-    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise PlanError(f"k must be a positive integer (keyframes per video), got {k!r}")
-    if mode not in MODES:
-        raise PlanError(f"mode must be one of {MODES}, got {mode!r}")
-    if gap is not None and (not isinstance(gap, int | float) or gap < 0):
-        raise PlanError(f"gap must be a number of seconds >= 0, got {gap!r}")
-    if video_id is not None and not isinstance(video_id, str):
-        raise PlanError(f"video_id must be a string, got {video_id!r}")
-    return _Compiler(video_id, k, gap, mode).query(plan)
+    compiler = Compiler(video_id=video_id, k=k, gap=gap, mode=mode)
+    if plan.is_uniform:
+        return with_ctes(compiler.uniform_select(), compiler.frame_ctes())
+    ctes = compiler.merged_ctes(plan)
+    ctes["kept"] = compiler.nms()
+    return with_ctes(compiler.final_select(plan), ctes)
 
 
-class _Compiler:
+class Compiler:
     """Builds the query of one plan: a CTE per stage (sampled frames, per-video constants, one per call,
-    the merge, NMS) and the final SELECT."""
+    the merge, NMS) and the final SELECT. ``merged_ctes`` is shared with ``vqdb.planner.locate``.
 
-    def __init__(self, video_id: str | None, k: int, gap: float | None, mode: str):
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "dog"}]})
+        >>> list(Compiler(video_id="v1").merged_ctes(plan))
+        ['sampled', 'video_info', 'call_1', 'merged']
+    """
+
+    def __init__(self, *, video_id: str | None = None, k: int = 8, gap: float | None = None, mode: str = "rank"):
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise PlanError(f"k must be a positive integer (keyframes per video), got {k!r}")
+        if mode not in MODES:
+            raise PlanError(f"mode must be one of {MODES}, got {mode!r}")
+        if gap is not None and (not isinstance(gap, int | float) or isinstance(gap, bool) or gap < 0):
+            raise PlanError(f"gap must be a number of seconds >= 0, got {gap!r}")
+        if video_id is not None and not isinstance(video_id, str):
+            raise PlanError(f"video_id must be a string, got {video_id!r}")
         self.video_id, self.k, self.gap, self.mode = video_id, k, gap, mode
+        self.calls: dict[str, int] = {}  # call id -> its number (call_<n>, rank_<n>, ...)
+        self.spans: set[int] = set()  # numbers of the calls whose rows carry start_s, end_s
 
-    def query(self, plan: Plan) -> exp.Query:
-        ctes: dict[str, exp.Query] = {SAMPLED: self.sampled(), "video_info": self.video_info()}
-        if plan.is_uniform:
-            return with_ctes(self.uniform_select(), ctes)
-        calls = {c.id: i for i, c in enumerate(plan.queries, start=1)}
+    def frame_ctes(self) -> dict[str, exp.Query]:
+        """``sampled`` (the frames being ranked) and ``video_info`` (per-video constants)."""
+        return {SAMPLED: self.sampled(), VIDEO_INFO: self.video_info()}
+
+    def merged_ctes(self, plan: Plan) -> dict[str, exp.Query]:
+        """The CTEs up to ``merged``: every sampled frame with its per-call ranks and the merged order."""
+        ctes = self.frame_ctes()
+        self.calls = {c.id: i for i, c in enumerate(plan.queries, start=1)}
         for call in plan.queries:
-            ctes[f"call_{calls[call.id]}"] = self.call(call)
-        ctes["merged"] = self.merged(plan, calls)
-        ctes["kept"] = self.nms()
-        return with_ctes(self.final_select(plan, calls), ctes)
+            ctes[f"call_{self.calls[call.id]}"] = self.call(call)
+        ctes["merged"] = self.merged(plan)
+        return ctes
 
     # -- frames and per-video constants -------------------------------------------------------------
     def sampled(self) -> exp.Select:
-        return (
-            exp.select(col("video_id"), col("frame_idx"), col("ts"))
-            .from_(table("frames"))
-            .where(video_filter(self.video_id))
-        )
+        return select(col("video_id"), col("frame_idx"), col("ts"), from_=table("frames"), where=self.where())
+
+    def where(self, *conditions: exp.Expression) -> exp.Expression | None:
+        return video_filter(self.video_id, *conditions)
 
     def video_info(self) -> exp.Select:
+        """Per video: n_frames, duration_s (of ``videos``, else the last frame's time), the NMS gap and the
+        sampling period (the mean time between consecutive sampled frames; 0 with one frame)."""
+
         def duration() -> exp.Expression:
             return fn("coalesce", col("duration_s", "v"), col("last_ts", "f"))
 
         gap = number(float(self.gap)) if self.gap is not None else fn("toolmerge_gap", duration(), number(self.k))
-        frames = (
-            exp.select(col("video_id"), fn("count", exp.Star()).as_("n_frames"), fn("max", col("ts")).as_("last_ts"))
-            .from_(table(SAMPLED))
-            .group_by(col("video_id"))
+        frames = select(
+            col("video_id"),
+            alias(fn("count", exp.Star()), "n_frames"),
+            alias(fn("min", col("ts")), "first_ts"),
+            alias(fn("max", col("ts")), "last_ts"),
+            from_=table(SAMPLED),
+            group_by=[col("video_id")],
         )
-        durations = (
-            exp.select(col("video_id"), fn("any_value", col("duration_s")).as_("duration_s"))
-            .from_(table("videos"))
-            .where(video_filter(self.video_id))
-            .group_by(col("video_id"))
+        durations = select(
+            col("video_id"),
+            alias(fn("any_value", col("duration_s")), "duration_s"),
+            from_=table("videos"),
+            where=self.where(),
+            group_by=[col("video_id")],
         )
-        return (
-            exp.select(
-                col("video_id", "f"),
-                col("n_frames", "f"),
-                duration().as_("duration_s"),
-                cast(gap, DOUBLE).as_("gap"),
-            )
-            .from_(frames.subquery("f"))
-            .join(join(durations.subquery("v"), same(["video_id"], "v", "f"), side="LEFT"))
+        intervals = fn("greatest", exp.Sub(this=col("n_frames", "f"), expression=number(1)), number(1))
+        period = exp.Div(
+            this=exp.paren(exp.Sub(this=col("last_ts", "f"), expression=col("first_ts", "f"))), expression=intervals
+        )
+        return select(
+            col("video_id", "f"),
+            col("n_frames", "f"),
+            alias(duration(), "duration_s"),
+            alias(cast(gap, DOUBLE), "gap"),
+            alias(cast(period, DOUBLE), "period"),
+            from_=subquery(frames, "f"),
+            joins=[join(subquery(durations, "v"), same(["video_id"], "v", "f"), side="LEFT")],
         )
 
-    # -- one CTE per call: (video_id, frame_idx, rank, score) ---------------------------------------
+    # -- one CTE per call: (video_id, frame_idx, rank, score[, start_s, end_s]) ----------------------
     def call(self, call: Call) -> exp.Select:
         tool = tools.get(call.tool)
         try:
@@ -170,18 +201,31 @@ class _Compiler:
         except PlanError as exc:
             raise PlanError(f"call {call.id}: {exc}") from None
         evidence = tool.select(Context(call.query, self.video_id))
-        return self.hit_ranks(evidence) if tool.evidence == "hits" else self.score_ranks(evidence)
+        if tool.evidence == "hits":
+            return self.hit_ranks(evidence)
+        if tool.spans:
+            self.spans.add(self.calls[call.id])
+        return self.score_ranks(evidence, tool.spans)
 
-    def score_ranks(self, scores: exp.Query) -> exp.Select:
-        """Rank 1 = the best score of the video (ties: earlier frame); score mode min-max normalizes."""
-        typed = exp.select(col("video_id"), col("frame_idx"), cast(col("score"), DOUBLE).as_("score")).from_(
-            scores.subquery()
+    def score_ranks(self, scores: exp.Query, spans: bool = False) -> exp.Select:
+        """Rank = 1 + the number of frames of the video scored strictly higher; score mode min-max
+        normalizes the scores. Rows with a NULL score are left out (those frames rank last)."""
+
+        def span() -> list[exp.Column]:
+            return [col("start_s"), col("end_s")] if spans else []
+
+        typed = select(
+            col("video_id"),
+            col("frame_idx"),
+            alias(cast(col("score"), DOUBLE), "score"),
+            *span(),
+            from_=subquery(scores),
         )
-        rank = over(fn("row_number"), [col("video_id")], [desc(col("score")), col("frame_idx")]).as_("rank")
+        rank = alias(over(fn("rank"), [col("video_id")], [desc(col("score"))]), "rank")
         scored = col("score").is_(exp.null()).not_()
         if self.mode == "rank":
-            return (
-                exp.select(col("video_id"), col("frame_idx"), rank, col("score")).from_(typed.subquery()).where(scored)
+            return select(
+                col("video_id"), col("frame_idx"), rank, col("score"), *span(), from_=subquery(typed), where=scored
             )
 
         def per_video(function: str) -> exp.Window:
@@ -192,86 +236,98 @@ class _Compiler:
             this=exp.paren(exp.Sub(this=col("score"), expression=per_video("min"))),
             expression=fn("nullif", spread, number(0)),
         )
-        return (
-            exp.select(col("video_id"), col("frame_idx"), rank, fn("coalesce", normalized, number(1.0)).as_("score"))
-            .from_(typed.subquery())
-            .where(scored)
-            .window(named_window("v", [col("video_id")]))
+        return select(
+            col("video_id"),
+            col("frame_idx"),
+            rank,
+            alias(fn("coalesce", normalized, number(1.0)), "score"),
+            *span(),
+            from_=subquery(typed),
+            where=scored,
+            window=named_window("v", [col("video_id")]),
         )
 
     def hit_ranks(self, hits: exp.Query) -> exp.Select:
         """Rank 1 for the median frame of each run of hits (consecutive hits at most ``gap`` apart)."""
         previous = over(fn("lag", col("ts", "h")), [col("video_id", "h")], [col("ts", "h"), col("frame_idx", "h")])
         continues = exp.LTE(this=exp.Sub(this=col("ts", "h"), expression=previous), expression=col("gap", "i"))
-        runs = (
-            exp.select(
-                col("video_id", "h"),
-                col("frame_idx", "h"),
-                col("ts", "h"),
-                exp.case().when(continues, number(0)).else_(number(1)).as_("starts_run"),
-            )
-            .from_(hits.subquery("h"))
-            .join(join(table("video_info", "i"), same(["video_id"], "i", "h")))
+        runs = select(
+            col("video_id", "h"),
+            col("frame_idx", "h"),
+            col("ts", "h"),
+            alias(exp.case().when(continues, number(0)).else_(number(1)), "starts_run"),
+            from_=subquery(hits, "h"),
+            joins=[join(table(VIDEO_INFO, "i"), same(["video_id"], "i", "h"))],
         )
-        in_time = [col("ts"), col("frame_idx")]
-        numbered = exp.select(
+        numbered = select(
             col("video_id"),
             col("frame_idx"),
             col("ts"),
-            over(fn("sum", col("starts_run")), [col("video_id")], in_time).as_("run"),
-        ).from_(runs.subquery())
+            alias(over(fn("sum", col("starts_run")), [col("video_id")], [col("ts"), col("frame_idx")]), "run"),
+            from_=subquery(runs),
+        )
         run = [col("video_id"), col("run")]
-        positioned = exp.select(
+        positioned = select(
             col("video_id"),
             col("frame_idx"),
-            over(fn("row_number"), run, in_time).as_("pos"),
-            over(fn("count", exp.Star()), run).as_("run_size"),
-        ).from_(numbered.subquery())
+            alias(over(fn("row_number"), run, [col("ts"), col("frame_idx")]), "pos"),
+            alias(over(fn("count", exp.Star()), [col("video_id"), col("run")]), "run_size"),
+            from_=subquery(numbered),
+        )
         median = exp.IntDiv(this=exp.paren(exp.Add(this=col("run_size"), expression=number(1))), expression=number(2))
-        return (
-            exp.select(col("video_id"), col("frame_idx"), number(1).as_("rank"), number(1.0).as_("score"))
-            .from_(positioned.subquery())
-            .where(exp.EQ(this=col("pos"), expression=median))
+        return select(
+            col("video_id"),
+            col("frame_idx"),
+            alias(number(1), "rank"),
+            alias(number(1.0), "score"),
+            from_=subquery(positioned),
+            where=exp.EQ(this=col("pos"), expression=median),
         )
 
     # -- merge, NMS, output -------------------------------------------------------------------------
-    def merged(self, plan: Plan, calls: dict[str, int]) -> exp.Select:
+    def merged(self, plan: Plan) -> exp.Select:
+        """Every sampled frame with ``combined`` (the merged rank or score), ``tie_break``, each call's rank
+        and score (and span), and ``merged_rank``: the frame's position in the merged order."""
+
         def greatest(values: list[exp.Expression]) -> exp.Expression:
             return fn("greatest", *values)
 
         def least(values: list[exp.Expression]) -> exp.Expression:
             return fn("least", *values)
 
-        if self.mode == "rank":
-            unranked = exp.Add(this=col("n_frames", "i"), expression=number(1))
-            value = boolexpr.fold(
-                plan.expression,
-                lambda cid: fn("coalesce", col("rank", f"c{calls[cid]}"), unranked.copy()),
-                greatest,
-                least,
-            )
-            combined_order = asc(col("combined"))
-        else:
-            value = boolexpr.fold(
-                plan.expression,
-                lambda cid: fn("coalesce", col("score", f"c{calls[cid]}"), number(0.0)),
-                least,
-                greatest,
-            )
-            combined_order = desc(col("combined"))
-        columns = [col(c, "s") for c in ("video_id", "frame_idx", "ts")] + [col(c, "i") for c in ("n_frames", "gap")]
-        columns.append(value.as_("combined"))
-        combined = (
-            exp.select(*columns)
-            .from_(table(SAMPLED, "s"))
-            .join(join(table("video_info", "i"), same(["video_id"], "i", "s")))
+        def mean(values: list[exp.Expression]) -> exp.Expression:
+            total = values[0]
+            for value in values[1:]:
+                total = exp.Add(this=total, expression=value)
+            return exp.Div(this=exp.paren(total), expression=number(float(len(values))))
+
+        def value(cid: str) -> exp.Expression:
+            if self.mode == "rank":
+                unranked = exp.Add(this=col("n_frames", "i"), expression=number(1))
+                return fn("coalesce", col("rank", f"c{self.calls[cid]}"), unranked)
+            return fn("coalesce", col("score", f"c{self.calls[cid]}"), number(0.0))
+
+        worse, better = (greatest, least) if self.mode == "rank" else (least, greatest)
+        combined = boolexpr.fold(plan.expression, value, worse, better)
+        tie_break = boolexpr.fold(plan.expression, value, mean, better)
+        order = asc if self.mode == "rank" else desc
+        columns = [col(c, "s") for c in ("video_id", "frame_idx", "ts")] + [
+            col(c, "i") for c in ("n_frames", "duration_s", "gap", "period")
+        ]
+        columns += [alias(combined, "combined"), alias(tie_break, "tie_break")]
+        joins = [join(table(VIDEO_INFO, "i"), same(["video_id"], "i", "s"))]
+        for i in self.calls.values():
+            columns += [alias(col("rank", f"c{i}"), f"rank_{i}"), alias(col("score", f"c{i}"), f"score_{i}")]
+            if i in self.spans:
+                columns += [alias(col("start_s", f"c{i}"), f"start_{i}"), alias(col("end_s", f"c{i}"), f"end_{i}")]
+            joins.append(join(table(f"call_{i}", f"c{i}"), same(["video_id", "frame_idx"], f"c{i}", "s"), side="LEFT"))
+        frames = select(*columns, from_=table(SAMPLED, "s"), joins=joins)
+        merged_rank = over(
+            fn("row_number"),
+            [col("video_id")],
+            [order(col("combined")), order(col("tie_break")), col("ts"), col("frame_idx")],
         )
-        for i in calls.values():
-            combined = combined.select(col("rank", f"c{i}").as_(f"rank_{i}"), col("score", f"c{i}").as_(f"score_{i}"))
-            on = same(["video_id", "frame_idx"], f"c{i}", "s")
-            combined = combined.join(join(table(f"call_{i}", f"c{i}"), on, side="LEFT"))
-        merged_rank = over(fn("row_number"), [col("video_id")], [combined_order, col("ts"), col("frame_idx")])
-        return exp.select(exp.Star(), merged_rank.as_("merged_rank")).from_(combined.subquery())
+        return select(exp.Star(), alias(merged_rank, "merged_rank"), from_=subquery(frames))
 
     def nms(self) -> exp.Select:
         # temporal_nms (vqdb/queries/nms.sql) keeps the best-scored first: score = -merged_rank, so its
@@ -287,38 +343,45 @@ class _Compiler:
             fn("any_value", col("gap")),
         )
         position = exp.Dot(this=fn("unnest", kept), expression=exp.to_identifier("idx"))
-        return exp.select(col("video_id"), position.as_("merged_rank")).from_(table("merged")).group_by(col("video_id"))
+        return select(
+            col("video_id"), alias(position, "merged_rank"), from_=table("merged"), group_by=[col("video_id")]
+        )
 
-    def final_select(self, plan: Plan, calls: dict[str, int]) -> exp.Select:
+    def score(self) -> exp.Expression:
+        """The output ``score`` of a frame of ``merged AS m``: 1 - (merged - 1) / n_frames in rank mode (1 for
+        a frame every call ranked first, 0 when no call ranked it), the merged score in score mode."""
         combined = col("combined", "m")
-        if self.mode == "rank":
-            below = exp.Div(
-                this=exp.paren(exp.Sub(this=combined, expression=number(1))), expression=col("n_frames", "m")
-            )
-            score = exp.Sub(this=number(1.0), expression=below)
-            support = {i: col(f"rank_{i}", "m") <= combined.copy() for i in calls.values()}
-        else:
-            score = combined
-            support = {
-                i: exp.and_(col(f"score_{i}", "m") > number(0), col(f"score_{i}", "m") >= combined.copy())
-                for i in calls.values()
-            }
-        flags = exp.Array(expressions=[exp.case().when(support[calls[c.id]], string(c.id)) for c in plan.queries])
+        if self.mode == "score":
+            return cast(combined, DOUBLE)
+        below = exp.Div(this=exp.paren(exp.Sub(this=combined, expression=number(1))), expression=col("n_frames", "m"))
+        return cast(exp.Sub(this=number(1.0), expression=below), DOUBLE)
+
+    def supporting_calls(self, plan: Plan) -> exp.Expression:
+        """The ids of the calls that ranked a frame of ``merged AS m`` at least as well as the merge did."""
+
+        def supports(i: int) -> exp.Expression:
+            if self.mode == "rank":
+                return col(f"rank_{i}", "m") <= col("combined", "m")
+            own = col(f"score_{i}", "m")
+            return exp.and_(own > number(0), own.copy() >= col("combined", "m"), copy=False)
+
+        flags = exp.Array(expressions=[exp.case().when(supports(self.calls[c.id]), string(c.id)) for c in plan.queries])
         x = exp.to_identifier("x")
         present = exp.Lambda(this=exp.Is(this=x, expression=exp.null()).not_(), expressions=[x.copy()])
-        return (
-            exp.select(
-                col("video_id", "m"),
-                col("frame_idx", "m"),
-                col("ts", "m"),
-                cast(score, DOUBLE).as_("score"),
-                col("merged_rank", "m"),
-                fn("list_filter", flags, present).as_("supporting_calls"),
-            )
-            .from_(table("kept", "kf"))
-            .join(join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "kf")))
-            .order_by(asc(col("video_id", "m")), asc(col("ts", "m")), asc(col("frame_idx", "m")))
+        return fn("list_filter", flags, present)
+
+    def final_select(self, plan: Plan) -> exp.Select:
+        query = select(
+            col("video_id", "m"),
+            col("frame_idx", "m"),
+            col("ts", "m"),
+            alias(self.score(), "score"),
+            col("merged_rank", "m"),
+            alias(self.supporting_calls(plan), "supporting_calls"),
+            from_=table("kept", "kf"),
+            joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "kf"))],
         )
+        return query.order_by(asc(col("video_id", "m")), asc(col("ts", "m")), asc(col("frame_idx", "m")), copy=False)
 
     def uniform_select(self) -> exp.Select:
         """For each of ``k`` slots the frame nearest to the slot's middle time."""
@@ -334,37 +397,35 @@ class _Compiler:
             this=fn("range", number(self.k)),
             alias=exp.TableAlias(this=exp.to_identifier("r"), columns=[exp.to_identifier("slot")]),
         )
-        chosen = (
-            exp.select(
-                col("video_id", "s"),
-                col("frame_idx", "s"),
-                col("ts", "s"),
-                over(fn("row_number"), [col("video_id", "s"), col("slot", "r")], [distance, col("frame_idx", "s")]).as_(
-                    "nearest"
-                ),
-            )
-            .from_(table(SAMPLED, "s"))
-            .join(join(table("video_info", "i"), same(["video_id"], "i", "s")))
-            .join(join(slots, kind="CROSS"))
+        nearest_first = over(
+            fn("row_number"), [col("video_id", "s"), col("slot", "r")], [distance, col("frame_idx", "s")]
         )
-        nearest = (
-            exp.select(col("video_id"), col("frame_idx"), col("ts"))
-            .distinct()
-            .from_(chosen.subquery())
-            .where(col("nearest").eq(number(1)))
+        chosen = select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            col("ts", "s"),
+            alias(nearest_first, "nearest"),
+            from_=table(SAMPLED, "s"),
+            joins=[join(table(VIDEO_INFO, "i"), same(["video_id"], "i", "s")), join(slots, kind="CROSS")],
+        )
+        nearest = select(
+            col("video_id"),
+            col("frame_idx"),
+            col("ts"),
+            from_=subquery(chosen),
+            where=col("nearest").eq(number(1)),
+            distinct=True,
         )
         no_calls = exp.DataType(
             this=exp.DataType.Type.ARRAY, expressions=[exp.DataType(this=exp.DataType.Type.TEXT)], nested=True
         )
-        return (
-            exp.select(
-                col("video_id"),
-                col("frame_idx"),
-                col("ts"),
-                cast(exp.null(), DOUBLE).as_("score"),
-                over(fn("row_number"), [col("video_id")], [col("ts"), col("frame_idx")]).as_("merged_rank"),
-                cast(exp.Array(expressions=[]), no_calls).as_("supporting_calls"),
-            )
-            .from_(nearest.subquery())
-            .order_by(asc(col("video_id")), asc(col("ts")), asc(col("frame_idx")))
+        query = select(
+            col("video_id"),
+            col("frame_idx"),
+            col("ts"),
+            alias(cast(exp.null(), DOUBLE), "score"),
+            alias(over(fn("row_number"), [col("video_id")], [col("ts"), col("frame_idx")]), "merged_rank"),
+            alias(cast(exp.Array(expressions=[]), no_calls), "supporting_calls"),
+            from_=subquery(nearest),
         )
+        return query.order_by(asc(col("video_id")), asc(col("ts")), asc(col("frame_idx")), copy=False)

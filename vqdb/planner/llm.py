@@ -2,13 +2,15 @@
 
 Any chat backend with ``complete(messages, *, max_tokens, temperature, json_mode) -> ChatResult`` works:
 ``vqdb.models.openai_chat.ChatClient`` (vLLM, Ollama, llama.cpp server, OpenAI; configured from
-``VQDB_LLM_BASE_URL`` / ``VQDB_LLM_MODEL`` / ``VQDB_LLM_API_KEY``) or
-``vqdb.models.transformers_chat.TransformersChat`` (a local causal LM). A reply that is not a valid plan
-gets one repair request quoting the error; if that fails too, or the backend fails, the rule-based plan
-is used and ``notes`` say why.
+``VQDB_LLM_BASE_URL`` / ``VQDB_LLM_MODEL`` / ``VQDB_LLM_API_KEY``),
+``vqdb.models.transformers_chat.TransformersChat`` (a local causal LM) or
+``vqdb.models.gguf_chat.GgufChat`` (a GGUF file run by llama.cpp, by default the bundled Gemma 3 270M).
+The prompt describes the available tools from the registry and shows worked examples that use only
+them. A reply that is not a valid plan gets one repair request quoting the error; if that fails too, or
+the backend fails, the rule-based plan is used and ``notes`` say why.
 
 Example:
-    >>> from vqdb.models.openai_chat import ChatResult
+    >>> from vqdb.models.protocols import ChatResult
     >>> class Canned:
     ...     def complete(self, messages, **kw):
     ...         return ChatResult('{"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}]}', None, {})
@@ -18,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -29,19 +32,59 @@ from vqdb.planner.plan import Plan
 from vqdb.planner.rules import rule_plan
 
 MAX_REPLY_TOKENS = 512
+MAX_CALLS = 4
 
 SYSTEM_PROMPT = """You plan keyframe retrieval for questions about a video. Tools score every sampled frame
 (tool: what it finds; what its query is):
 {tools}
 Reply with one JSON object and nothing else, of the form
-{{"queries": [{{"id": "Q1", "tool": "<tool>", "query": "<short text>"}}, ...], "combine": "<expression>"}}
+{{"queries": [{{"id": "Q1", "tool": "<tool>", "query": "<short text>"}}, ...], "combine": "Q1 AND Q2"}}
 Rules:
 - Use only the tools listed above; 1 to 4 calls; ids Q1, Q2, ...; every id appears in "combine".
 - "combine" joins ids with AND (all must hold), OR (any may hold) and parentheses; AND binds tighter than OR.
-- Answer options may hint at what to look for; do not answer the question.
-Example: "When does the man in the red jacket hold up the sign that says EXIT?" ->
-{{"queries": [{{"id": "Q1", "tool": "siglip", "query": "a man in a red jacket holding a sign"}},
-{{"id": "Q2", "tool": "ocr", "query": "EXIT"}}], "combine": "Q1 AND Q2"}}"""
+- A quoted phrase is text to find: on screen (ocr) if the question says it is shown or written, spoken
+  (transcript) if it says it is said or heard, both ORed when it does not say.
+- Queries are short: the words to look for, not the question. Answer options may hint at what to look
+  for; do not answer the question.
+{examples}"""
+
+# Worked examples for the prompt: (question, plan). One is shown when every tool it uses is offered.
+EXAMPLES = (
+    (
+        "When does the man in the red jacket hold up the sign that says EXIT?",
+        {
+            "queries": [
+                {"id": "Q1", "tool": "siglip", "query": "a man in a red jacket holding a sign"},
+                {"id": "Q2", "tool": "ocr", "query": "EXIT"},
+            ],
+            "combine": "Q1 AND Q2",
+        },
+    ),
+    (
+        "When does the announcer say 'welcome back'?",
+        {"queries": [{"id": "Q1", "tool": "transcript", "query": "welcome back"}], "combine": "Q1"},
+    ),
+    (
+        "When does 'GETTING STARTED' come up?",
+        {
+            "queries": [
+                {"id": "Q1", "tool": "ocr", "query": "GETTING STARTED"},
+                {"id": "Q2", "tool": "transcript", "query": "GETTING STARTED"},
+            ],
+            "combine": "Q1 OR Q2",
+        },
+    ),
+    (
+        "When does a dog bark at the mailman?",
+        {
+            "queries": [
+                {"id": "Q1", "tool": "siglip", "query": "a dog and a mailman"},
+                {"id": "Q2", "tool": "audio", "query": "dog barking"},
+            ],
+            "combine": "Q1 AND Q2",
+        },
+    ),
+)
 
 
 def build_messages(
@@ -63,6 +106,12 @@ def build_messages(
     """
     offered = [registry.get(t) for t in registry.names() if tools is None or t in set(tools)]
     described = "\n".join(f"- {t.name}: {t.description}; query: {t.query_hint}" for t in offered)
+    names = {t.name for t in offered}
+    examples = "\n".join(
+        f"Example: {q!r} ->\n{json.dumps(plan)}"
+        for q, plan in EXAMPLES
+        if all(c["tool"] in names for c in plan["queries"])
+    )
     lines = [f"Question: {question}"]
     if options:
         lines.append("Answer options: " + " ".join(f"({chr(65 + i)}) {o}" for i, o in enumerate(options)))
@@ -72,9 +121,41 @@ def build_messages(
             video += f", sampled at {float(sample_fps):.1f} frames per second ({round(duration_s * sample_fps)} frames)"
         lines.append(video + ".")
     return [
-        {"role": "system", "content": SYSTEM_PROMPT.format(tools=described)},
+        {"role": "system", "content": SYSTEM_PROMPT.format(tools=described, examples=examples).rstrip()},
         {"role": "user", "content": "\n".join(lines)},
     ]
+
+
+def plan_schema(tools: Iterable[str] | None = None) -> dict[str, Any]:
+    """The JSON schema of a plan the prompt asks for (1 to 4 calls of the offered tools, ids Q1..Q4, a
+    combine of ids joined by AND and OR), for backends that constrain decoding to a schema. What a schema cannot say
+    (every id used once, in combine) is checked by ``parse_reply``.
+
+    Example:
+        >>> plan_schema(["ocr", "audio"])["properties"]["queries"]["items"]["properties"]["tool"]
+        {'type': 'string', 'enum': ['ocr', 'audio']}
+    """
+    offered = [t for t in registry.names() if tools is None or t in set(tools)]
+    call = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "enum": [f"Q{i}" for i in range(1, MAX_CALLS + 1)]},
+            "tool": {"type": "string", "enum": offered},
+            "query": {"type": "string", "minLength": 1, "maxLength": 100},
+        },
+        "required": ["id", "tool", "query"],
+        "additionalProperties": False,
+    }
+    ids = f"Q[1-{MAX_CALLS}]"  # no parentheses: AND binds tighter than OR, so "Q1 AND Q2 OR Q3" says most plans
+    return {
+        "type": "object",
+        "properties": {
+            "queries": {"type": "array", "items": call, "minItems": 1, "maxItems": MAX_CALLS},
+            "combine": {"type": "string", "pattern": f"^{ids}( (AND|OR) {ids}){{0,{MAX_CALLS - 1}}}$"},
+        },
+        "required": ["queries", "combine"],
+        "additionalProperties": False,
+    }
 
 
 def parse_reply(text: str, tools: Iterable[str] | None = None) -> Plan:
@@ -122,9 +203,12 @@ def llm_plan(
     tools = None if tools is None else list(tools)
     messages = build_messages(question, options, duration_s=duration_s, sample_fps=sample_fps, tools=tools)
     errors: list[str] = []
+    request = {"max_tokens": MAX_REPLY_TOKENS, "temperature": 0.0, "json_mode": True}
+    if "json_schema" in inspect.signature(llm.complete).parameters:  # constrained decoding (the gguf backend)
+        request["json_schema"] = plan_schema(tools)
     for attempt in range(2):
         try:
-            reply = llm.complete(messages, max_tokens=MAX_REPLY_TOKENS, temperature=0.0, json_mode=True).text
+            reply = llm.complete(messages, **request).text
         except VqdbError as exc:
             errors.append(f"the LLM backend failed: {exc}")
             break

@@ -15,7 +15,7 @@ Example:
     >>> Plan.from_json({"queries": [{"id": "Q1", "tool": "smell", "query": "x"}], "combine": "Q1"})
     Traceback (most recent call last):
     ...
-    vqdb.planner.boolexpr.PlanError: call Q1: unknown tool 'smell'; choose from siglip, region, ocr, transcript, audio
+    vqdb.planner.boolexpr.PlanError: call Q1: unknown tool 'smell'; choose from siglip, region, ocr, ...
 """
 
 from __future__ import annotations

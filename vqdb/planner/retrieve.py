@@ -1,8 +1,9 @@
 """Question -> keyframes over a corpus: plan, compile, run the SQL, return all three.
 
 Example:
-    >>> import tempfile, vqdb
-    >>> corpus = vqdb.connect(tempfile.mkdtemp())
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> corpus = vqdb.connect(empty_corpus())
     >>> result = retrieve(corpus, "when does the sign say EXIT")
     >>> result.keyframes.num_rows, result.notes[-1]
     (0, 'no usable calls left: sampling frames uniformly')
@@ -98,8 +99,9 @@ def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
     """The tools whose extractor finished (for ``video_id``, else for any video) and whose table exists.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> available_tools(vqdb.connect(tempfile.mkdtemp()))
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> available_tools(vqdb.connect(empty_corpus()))
         []
     """
     finished = corpus.store.finished()
@@ -150,15 +152,16 @@ def retrieve(
     of the corpus when ``video`` is None. Pass ``plan`` to run a given plan instead of planning.
 
     Example:
-        >>> import tempfile, vqdb
-        >>> retrieve(vqdb.connect(tempfile.mkdtemp()), "a dog", planner="siglip-q").keyframes.column_names
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> retrieve(vqdb.connect(empty_corpus()), "a dog", planner="siglip-q").keyframes.column_names
         ['video_id', 'frame_idx', 'ts', 'score', 'merged_rank', 'supporting_calls']
     """
     video_id = resolve_video(corpus, video)["video_id"] if video is not None else None
     if plan is None:
         plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
     sql = compile_plan(plan, video_id=video_id, k=k, gap=gap, mode=mode)
-    keyframes = corpus.sql(sql).to_arrow_table()
+    keyframes = corpus.sql_unchecked(sql).to_arrow_table()
     if keyframes.num_rows == 0 and plan.queries and video_id is not None:
         notes = ("no frame of the video was ranked",)
     else:

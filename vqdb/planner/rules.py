@@ -1,49 +1,164 @@
 """The rule-based planner: a question (and answer options) -> a Plan, with no model.
 
-Rules, applied in order:
+It never fails on words: any text plans (a plan with no calls when nothing is searchable), and every call
+it makes has a query with letters or digits that its tool accepts. Rules, in order:
 
-* quoted strings become ``ocr`` calls, or ``transcript`` calls when a speech cue precedes them;
-* speech cues ("said", "mentions", "hear", "say" after a person) make the rest of the clause a
-  ``transcript`` call; on-screen cues ("says", "reads", "shows", "written", "the word", "text", "sign")
-  make the text that follows an ``ocr`` call (a quoted string, a token with digits or symbols such as
-  ``00:00:05`` or ``/usr``, a word in capitals, or the word after "the word");
-* sounds (a bark, applause, music, a siren...) become ``audio`` calls;
-* what is left is split into phrases on "and" / "while" / "with" (joined with AND) and "or" (OR);
-  each phrase becomes a ``siglip`` call, or a ``region`` call when it names something small or
-  off-centre (a logo, a corner, something held in a hand);
-* text and sound calls are ANDed with the visual phrases; answer options become siglip calls ORed
-  together and ANDed with the rest; a question with no usable words gives the uniform plan.
+* **Quoted phrases** (``"…"``, ``'…'``, ``“…”``, ``‘…’``, ``«…»``, ``„…“``, ``「…」``; an apostrophe
+  inside a word is not a quote) are looked for as text. The cue nearest the quote in its clause, before or
+  after it, says where: a speech cue (``SPEECH_VERBS``, "says" after one of the ``SPEAKERS``) gives
+  ``transcript`` (or ``subtitle``), an on-screen cue (``SCREEN_CUES``, "says" after one of the
+  ``SCREEN_NOUNS``) gives ``ocr``, a subtitle cue (``SUBTITLE_NOUNS``) gives ``subtitle OR ocr OR
+  transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
+  transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
+  hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
+  ask not what…"), and "when is X said / mentioned / heard" makes X one.
+* **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…), a token with digits
+  or symbols (``00:00:05``, ``/usr``), a word in capitals, or the word after "the word" is an ``ocr``
+  call.
+* **Sounds** (a bark, applause, music, a siren…) become ``audio`` calls.
+* **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
+  a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
+  something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
+  only stop words or speaker nouns ("the narrator", "he") is dropped.
+* Text and sound calls are ANDed with the visual phrases; **answer options** become calls ORed together
+  and ANDed with the rest: ``ocr`` calls when the question asks what is written or shown, ``transcript``
+  when it asks what is said, else ``siglip``. A question with nothing searchable gives the uniform plan.
+
+Tools are those of ``vqdb.planner.tools``: a rule for a tool that is not registered is skipped.
 
 Example:
     >>> plan = rule_plan("When does the man in the red jacket hold up the sign that says EXIT?")
     >>> [(c.tool, c.query) for c in plan.queries], plan.combine
     ([('siglip', 'man in the red jacket hold up the sign'), ('ocr', 'EXIT')], 'Q1 AND Q2')
+    >>> plan = rule_plan("when is 'touchdown' spoken (near the end)?")
+    >>> [(c.tool, c.query) for c in plan.queries], plan.combine
+    ([('siglip', 'near the end'), ('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 AND (Q2 OR Q3)')
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 
-from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner import tools as registry
+from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
 
-_QUOTE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|(?<![A-Za-z])'([^']+)'(?![A-Za-z])")
-_PERSON = (
-    r"(?:he|she|they|someone|somebody|anyone|speaker|narrator|man|woman|person|people|voice|guy|girl|boy|"
-    r"host|presenter|reporter|i|you|we)"
+# -- the documented vocabulary ---------------------------------------------------------------------------
+SPEAKERS = (
+    "speaker", "narrator", "announcer", "commentator", "host", "co-host", "presenter", "reporter", "anchor",
+    "newsreader", "correspondent", "voice", "voice-over", "voiceover", "interviewer", "interviewee", "guest",
+    "teacher", "lecturer", "instructor", "professor", "protagonist", "blogger", "vlogger", "youtuber",
+    "streamer", "influencer", "singer", "rapper", "comedian", "actor", "actress", "character", "player",
+    "coach", "referee", "chef", "doctor", "pilot", "astronaut", "controller", "officer", "author", "expert",
+    "man", "woman", "men", "women", "boy", "girl", "guy", "lady", "gentleman", "person", "people", "child",
+    "kid", "crowd", "audience", "someone", "somebody", "anyone", "everyone", "he", "she", "they", "i", "you",
+    "we",
+)  # fmt: skip
+"""Who speaks: "X says" is speech after these (and a phrase made only of them is not looked for)."""
+
+SPEECH_VERBS = (
+    "say", "says", "said", "saying", "mention", "mentions", "mentioned", "mentioning", "talk about",
+    "talks about", "talked about", "talking about", "speak", "speaks", "spoke", "spoken", "speaking",
+    "utter", "utters", "uttered", "announce", "announces", "announced", "announcing", "pronounce",
+    "pronounces", "pronounced", "shout", "shouts", "shouted", "shouting", "yell", "yells", "yelled",
+    "exclaim", "exclaims", "exclaimed", "whisper", "whispers", "whispered", "ask", "asks", "asked",
+    "tell", "tells", "told", "sing", "sings", "sang", "sung", "call out", "calls out", "called out",
+    "hear", "hears", "heard", "narrate", "narrates", "narrated", "quote", "quotes", "quoted",
+    "read aloud", "reads aloud", "read out", "reads out", "voice-over", "voiceover", "explain", "explains",
+    "explained", "explaining", "discuss", "discusses", "discussed", "describe", "describes", "described",
+)  # fmt: skip
+"""Speech cues: a quote (or the rest of the clause) near one of these is looked for in the transcript."""
+
+SCREEN_CUES = (
+    "reads", "read", "reading", "written", "writes", "wrote", "writing", "shows", "show", "shown",
+    "showing", "displays", "display", "displayed", "displaying", "appears", "appear", "appeared",
+    "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
+    "types", "typed", "typing", "on screen", "on the screen", "onscreen", "on-screen", "sign", "signs", "text",
+    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
+)  # fmt: skip
+"""On-screen cues: a quote near one of these is looked for in the text read by OCR."""
+
+SCREEN_NOUNS = (
+    "sign", "signs", "screen", "text", "title", "label", "banner", "board", "scoreboard", "shirt",
+    "t-shirt", "poster", "card", "page", "display", "headline", "logo", "sticker", "box", "package",
+    "packaging", "bottle", "cup", "note", "letters", "message", "slide", "chart", "graphic", "billboard",
+    "menu", "plate", "tag", "website", "site", "cover",
+)  # fmt: skip
+"""Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
+
+SUBTITLE_NOUNS = ("subtitle", "subtitles", "caption", "captions", "closed caption", "closed captions", "lyrics")
+"""Subtitle cues: "when the subtitles say 'X'" looks for X in subtitles, on screen and in speech."""
+
+_SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
+
+# -- where each kind of cue sends a quote ----------------------------------------------------------------
+SPEECH, SCREEN, SUBTITLE, EITHER = "speech", "screen", "subtitle", "either"
+TOOLS_FOR = {
+    SPEECH: ("transcript", "subtitle"),
+    SCREEN: ("ocr",),
+    SUBTITLE: ("subtitle", "ocr", "transcript"),
+    EITHER: ("ocr", "transcript", "subtitle"),
+}
+
+
+def _words(alternatives: Sequence[str]) -> str:
+    """A regex alternation of phrases (longest first, spaces and hyphens as in the text)."""
+    ordered = sorted(alternatives, key=len, reverse=True)
+    return "|".join(re.escape(a).replace(r"\ ", r"\s+").replace(r"\-", "[- ]?") for a in ordered)
+
+
+_QUOTE = re.compile(
+    r"\"([^\"]+)\"|“([^“”]+)[”\"]|„([^“”„]+)[“”]|«([^«»]+)»|‹([^‹›]+)›|「([^「」]+)」|『([^『』]+)』"
+    r"|(?<![^\W_])‘(.+?)’(?![^\W_])|(?<![^\W_])'(.+?)'(?![^\W_])"
 )
-_SPEECH_CUE = re.compile(
-    rf"\b(?:(?:{_PERSON})\s+(?:say|says|saying)|said|says? the (?:phrase|words?)|mentions?|mentioned|mentioning|"
-    r"hear(?:d)?(?: someone| the (?:words?|phrase))?(?: say)?|is heard|talks? about|speaks? about|spoken|utters?|"
-    r"announces?|pronounces?)\b(?:\s+that)?",
-    re.IGNORECASE,
+_MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (private-use characters)
+_PRIVATE = re.compile("[\ue000-\ue002]")
+_QUOTED = "\ue002"  # where a quote was, once its calls are made
+_BRACKETS = re.compile(r"[()\[\]{}<>⟨⟩【】（）]")
+_SENTENCE = re.compile(r"[.?!;。？！；]+(?:\s|$)|[?!;。？！；]")
+_CLAUSE = re.compile(
+    r",?\s*\b(?:when|whenever|while|after|before|until|once|then|but|because|and)\b"
+    r"|,\s*(?=(?:what|which|who|whom|whose|where|why|how|so)\b)",
+    re.I,
 )
-_SCREEN_CUE = re.compile(
+_QUESTION_WORD = re.compile(r"\b(?:what|who|whom|whose|where|why|how)\b", re.I)
+_SPEECH_CUE = re.compile(rf"\b(?:{_words(SPEECH_VERBS)})\b", re.I)
+_CUE_NEXT = re.compile(
+    rf"\s*(?:(?:is|are|was|were|also|then|it|gets)\s+)*(?:{_words(SPEECH_VERBS)}|{_words(SCREEN_CUES)})\b", re.I
+)
+_SCREEN_CUE = re.compile(rf"\b(?:{_words(SCREEN_CUES)})\b", re.I)
+_SUBTITLE_CUE = re.compile(rf"\b(?:{_words(SUBTITLE_NOUNS)})\b", re.I)
+_SAY = re.compile(r"^(?:say|says|said|saying|read|reads|reading|mention|mentions|mentioned)$", re.I)
+_NOUN = re.compile(r"([\w-]+)(['’]s\b)?")  # a word, and whether it is a possessive ("the man's sign")
+_QUOTE_LIST_END = re.compile(r"(?:\ue000[0-9]+\ue001\s*(?:,|\band\b|\bor\b)\s*)+$", re.I)
+_QUOTE_LIST_START = re.compile(r"^(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)+", re.I)
+_RELATIVE = re.compile(r"\b(?:that|which)\s*$", re.I)
+_SPEAKER_WORDS = frozenset(SPEAKERS)
+_SCREEN_NOUN = re.compile(rf"\b(?:{_words(SCREEN_NOUNS)})\b", re.I)
+_APPOSITIVE = re.compile(r"\b(?:the|a|an|this|that|its|his|her|their|our|my|your)\s+[^\W\d_][\w-]*\s*,?\s*$", re.I)
+_TEXT_SUBJECT = re.compile(rf"\b(?:{_words(SCREEN_NOUNS)}|{_words(SUBTITLE_NOUNS)})\b\W*(?:that |which )?$", re.I)
+_PASSIVE = re.compile(
+    r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
+    r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
+    r"(?:said|mentioned|spoken|announced|pronounced|heard|talked about|discussed|shouted|sung)\b",
+    re.I,
+)
+_ACTIVE_SPEECH = re.compile(
+    rf"\b(?:(?:{_words(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
+    r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
+    r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
+    r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?)\b(?:\s+(?:that|about))?",
+    re.I,
+)
+_SCREEN_TEXT_CUE = re.compile(
     r"\b(?:says|say|reads?|reading|shows?|showing|displays?|displaying|written|writes|labell?ed|titled|"
     r"the words?|the text|the number|the caption)\b(?:\s+(?:as|that))?",
-    re.IGNORECASE,
+    re.I,
 )
-_TEXTY = re.compile(r"^(?:\S*\d\S*|\S*[/:#@._\\-]\S*|[A-Z]{2,}[A-Z0-9]*)$")
+_TEXTY = re.compile(r"^(?=.*[^\W_])(?:\S*\d\S*|\S*[/:#@._\\-]\S*|[A-Z]{2,}[A-Z0-9]*)$")
 _SOUNDS = (
     "applause|clapping|cheering|laughter|laughing|music|singing|song|siren|horn|honking|bark(?:ing|s)?|"
     "dog barking|meow(?:ing)?|gunshots?|explosions?|thunder|rain|wind|bells?|ringing|whistl(?:e|ing)|"
@@ -54,94 +169,89 @@ _SOUND = re.compile(
     rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )|\b({_SOUNDS})\b", re.I
 )
 _LEADING = re.compile(
-    r"^(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+)?(?= (?:is|are|does|do|did|was|were)\b)|"
+    r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
+    r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+)?(?= (?:is|are|does|do|did|was|were)\b)|"
     r"at what (?:time|point|moment)|which (?:frame|moment|part)|in which (?:frame|scene)|"
     r"how (?:many times|often)|show me|find|is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would)\b\s*)?",
     re.I,
 )
 _FILLER = re.compile(
-    r"\b(?:on (?:the )?screen|written|reads|says|saying|reading|in the video|in this video|in the clip|"
-    r"visible|appears?|appearing|shown|seen|"
-    r"we see|you see|can be seen)\b",
+    rf"\b(?:on (?:the )?screen|in the video|in this video|in the clip|(?:in|during) the (?:video|clip)|"
+    rf"visible|appears?|appeared|appearing|shown|seen|we see|you see|can be seen|"
+    rf"{_words(SPEECH_VERBS)}|{_words(_SCREEN_VERBS)})\b",
     re.I,
 )
-_SPLIT = re.compile(r"\s*(?:,\s*)?\b(and|while|with|or)\b\s*", re.I)
+_SPLIT = re.compile(
+    r"\s*(?:,\s*)?\b(and|while|with|or|when|whenever|after|before|until|once|then|as soon as)\b\s*|\s*,\s*", re.I
+)
 _REGION = re.compile(r"\b(?:small|tiny|logo|corner|background|in (?:his|her|their|a|the) hands?|badge|icon)\b", re.I)
-_STOP = {
-    "the",
-    "a",
-    "an",
-    "it",
-    "this",
-    "that",
-    "which",
-    "there",
-    "of",
-    "to",
-    "in",
-    "on",
-    "at",
-    "up",
-    "is",
-    "be",
-    "then",
-    "word",
-    "words",
-}
-_PEOPLE = {
-    "he",
-    "she",
-    "they",
-    "we",
-    "you",
-    "i",
-    "someone",
-    "somebody",
-    "speaker",
-    "narrator",
-    "what",
-    "happens",
-    "happen",
-}
-_NOT_TEXT = {
-    "says",
-    "say",
-    "reads",
-    "read",
-    "shows",
-    "show",
-    "displays",
-    "written",
-    "shown",
-    "displayed",
-    "on",
-    "in",
-    "at",
-    "appear",
-    "appears",
-    "visible",
-    "is",
-    "are",
-    "the",
-    "a",
-}
+_ASKS_TEXT = re.compile(
+    r"\b(?:what|which)\s+(?:\w+\s+){0,2}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
+    r"subtitles?|label|brand|price)\b|\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|"
+    r"does the \w+ (?:say|read|show))\b",
+    re.I,
+)
+_ASKS_SPEECH = re.compile(
+    rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{_words(SPEAKERS)})\s+(?:say|mention|shout|ask)\b", re.I
+)
+_STOP = frozenset({
+    "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in",
+    "on", "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when",
+    "where", "why", "how", "video", "clip",
+})  # fmt: skip
+_VERBS = frozenset(["do", "does", "did", "is", "are", "was", "were"])
+_PREPOSITIONS = frozenset(["by", "from", "for", "about"])  # not the start of a visual phrase ("by the host")
+_ALNUM, _LETTER = re.compile(r"[^\W_]"), re.compile(r"[^\W\d_]")
+_VISUAL = ("siglip", "region")
+_EVENT_VERBS = frozenset({
+    "happen", "happens", "come", "comes", "occur", "occurs", "start", "starts", "begin", "begins", "get",
+    "gets", "give", "gives", "go", "goes", "up", "out", "first", "last", "time", "moment", "point",
+})  # fmt: skip
+_NOT_VISUAL = _STOP | _SPEAKER_WORDS | _VERBS | frozenset(SUBTITLE_NOUNS) | _EVENT_VERBS  # alone, no picture
+_NOT_TEXT = frozenset({
+    "says", "say", "reads", "read", "shows", "show", "displays", "written", "shown", "displayed", "on",
+    "in", "at", "appear", "appears", "visible", "is", "are", "the", "a",
+})  # fmt: skip
+
+
+@dataclasses.dataclass
+class _Evidence:
+    """The text and sound calls found so far, in order: (tools to OR, query)."""
+
+    groups: list[tuple[tuple[str, ...], str]] = dataclasses.field(default_factory=list)
+
+    def add(self, tools: Sequence[str], query: str) -> None:
+        query = _trim(query)
+        usable = tuple(t for t in tools if _searchable(t, query))
+        if usable and (usable, query) not in self.groups:
+            self.groups.append((usable, query))
 
 
 def rule_plan(question: str, options: Sequence[str] | None = None) -> Plan:
-    """A Plan for ``question`` by the rules above (no model needed).
+    """A Plan for ``question`` by the rules above (no model needed); PlanError only when ``question`` is
+    not a string.
 
     Example:
         >>> plan = rule_plan("when does the timecode read 00:00:05")
         >>> [(c.tool, c.query) for c in plan.queries], plan.combine
         ([('siglip', 'timecode'), ('ocr', '00:00:05')], 'Q1 AND Q2')
         >>> [(c.tool, c.query) for c in rule_plan('when does he say "ask not"').queries]
-        [('transcript', 'ask not')]
+        [('transcript', 'ask not'), ('subtitle', 'ask not')]
+        >>> [(c.tool, c.query) for c in rule_plan("when is the frequency '440 hertz' spoken?").queries]
+        [('transcript', '440 hertz'), ('subtitle', '440 hertz')]
+        >>> plan = rule_plan("When does 'GETTING STARTED' come up?")
+        >>> [c.tool for c in plan.queries], {c.query for c in plan.queries}, plan.combine
+        (['ocr', 'transcript', 'subtitle'], {'GETTING STARTED'}, 'Q1 OR Q2 OR Q3')
     """
-    text = " ".join(str(question).split())
-    evidence: list[tuple[str, str]] = []  # (tool, query) of text and sound calls, ANDed with the visual part
+    if not isinstance(question, str):
+        raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
+    text = " ".join(_PRIVATE.sub(" ", question).split())
+    evidence = _Evidence()
 
-    text = _take_quotes(text, evidence)
+    text, quotes = _mark_quotes(text)
+    text = _BRACKETS.sub(" , ", text)
+    text = _take_quotes(text, quotes, evidence)
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)
     text = _take_sounds(text, evidence)
@@ -150,18 +260,19 @@ def rule_plan(question: str, options: Sequence[str] | None = None) -> Plan:
     calls: list[Call] = []
     groups: list[str] = []
     if visual:
-        alternatives = []
-        for phrases in visual:
-            ids = [_add(calls, _visual_tool(p), p) for p in phrases]
-            alternatives.append(" AND ".join(ids))
-        groups.append(_group(alternatives, "OR"))
-    for tool, query in evidence:
-        groups.append(_add(calls, tool, query))
-    options = [" ".join(str(o).split()) for o in options or () if str(o).strip()]
-    if options:
-        groups.append(_group([_add(calls, "siglip", o) for o in options], "OR"))
+        groups.append(_group([_group([_add(calls, _visual_tool(p), p) for p in ps], "AND") for ps in visual], "OR"))
+    for tools, query in evidence.groups:
+        groups.append(_group([_add(calls, tool, query) for tool in tools], "OR"))
+    option_tools = _option_tools(question)
+    option_ids = []
+    for option in options or ():
+        query = _trim(str(option))
+        usable = [t for t in option_tools if _searchable(t, query)]
+        option_ids += [_add(calls, t, query) for t in usable[:1]]
+    if option_ids:
+        groups.append(_group(option_ids, "OR"))
     if not calls:
-        return uniform_plan(f"no searchable words in the question {question!r}: sampling frames uniformly")
+        return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
 
@@ -178,44 +289,160 @@ def _group(ids: list[str], op: str) -> str:
     return f" {op} ".join(f"({i})" if " " in i else i for i in ids)
 
 
-def _take_quotes(text: str, evidence: list[tuple[str, str]]) -> str:
-    def replace(match: re.Match) -> str:
-        quoted = next(g for g in match.groups() if g is not None).strip()
+def _searchable(tool: str, query: str) -> bool:
+    """Whether ``tool`` is registered and accepts ``query``, which has letters or digits (a letter for a
+    visual tool: "2" alone is no picture)."""
+    if not _ALNUM.search(query) or (tool in _VISUAL and not _LETTER.search(query)):
+        return False
+    try:
+        registry.get(tool).check(query)  # the tool's own test (what the compiler asks), as the text tools define it
+    except PlanError:
+        return False
+    return True
+
+
+def _trim(query: str) -> str:
+    """``query`` on one line, without the punctuation around it, cut to the plan's length limit at a word."""
+    query = " ".join(query.split()).strip(" ,;:-–—")
+    if len(query) > MAX_QUERY_CHARS:
+        query = query[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] if " " in query[:MAX_QUERY_CHARS] else query[:MAX_QUERY_CHARS]
+    return query
+
+
+def _mark_quotes(text: str) -> tuple[str, list[str]]:
+    """The text with each quoted phrase replaced by a marker, and the phrases."""
+    quotes: list[str] = []
+
+    def mark(match: re.Match) -> str:
+        quotes.append(next(g for g in match.groups() if g is not None))
+        return f" \ue000{len(quotes) - 1}\ue001 "
+
+    return _QUOTE.sub(mark, text), quotes
+
+
+def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
+    """The words around the quote at ``text[start:end]`` in its clause: those before it, and those after it.
+
+    A list of quotes ("'A' and 'B' appear") shares its cues; "and" followed by a cue continues the clause
+    ("'X' appears on screen and is spoken")."""
+    before, after = text[:start], text[end:]
+    before = before[max((m.end() for m in _SENTENCE.finditer(before)), default=0) :]
+    before = _QUOTE_LIST_END.sub(" ", before)
+    boundaries = list(_CLAUSE.finditer(before))
+    if boundaries:
+        before = before[boundaries[-1].end() :]
+    stop = _SENTENCE.search(after)
+    after = _QUOTE_LIST_START.sub(" ", after[: stop.start()] if stop else after)
+    stop = next((m for m in _CLAUSE.finditer(after) if not _CUE_NEXT.match(after, m.end())), None)
+    after = after[: stop.start()] if stop else after
+    after = _QUESTION_WORD.split(after, maxsplit=1)[0]  # "…, 'X' what appeared?": a new clause
+    return _MARK.sub(" ", before), _MARK.sub(" ", after)
+
+
+def _cue_before(context: str) -> str | None:
+    """The kind of the last cue in ``context`` (the words before a quote in its clause)."""
+    found = [(m.start(), m.end(), _by_subject(context, m, SPEECH)) for m in _SPEECH_CUE.finditer(context)]
+    found += [(m.start(), m.end(), _by_subject(context, m, SCREEN)) for m in _SCREEN_CUE.finditer(context)]
+    found += [(m.start(), m.end(), SUBTITLE) for m in _SUBTITLE_CUE.finditer(context)]
+    return max(found)[2] if found else None
+
+
+def _cues_after(context: str) -> set[str]:
+    """The kinds of the cues in the first few words after a quote."""
+    near = " ".join(context.split()[:8])
+    kinds = {SPEECH for _ in _SPEECH_CUE.finditer(near)} | {SCREEN for _ in _SCREEN_CUE.finditer(near)}
+    return kinds | {SUBTITLE for _ in _SUBTITLE_CUE.finditer(near)}
+
+
+def _by_subject(context: str, cue: re.Match, kind: str) -> str:
+    """``kind``, unless the cue is "says"/"reads"/"mentions", whose subject decides: "the sign (that) says"
+    is on screen, "the subtitles mention" in subtitles, "the narrator reads" speech."""
+    if not _SAY.match(cue.group(0)):
+        return kind
+    before = context[: cue.start()]
+    relative = _RELATIVE.search(before)
+    if relative:  # "a sign that says": the noun just before "that"
+        subject = before[: relative.start()].split()[-1:]
+    else:  # "the sign on the wall says": the clause's first noun of interest
+        nouns = [m.group(1) for m in _NOUN.finditer(before) if not m.group(2) and _is_subject(m.group(1))]
+        subject = nouns[:1]
+    word = subject[0].strip(",") if subject else ""
+    if _SUBTITLE_CUE.fullmatch(word):
+        return SUBTITLE
+    if _SCREEN_NOUN.fullmatch(word):
+        return SCREEN
+    if word.lower() in _SPEAKER_WORDS:
+        return SPEECH
+    return kind
+
+
+def _is_subject(word: str) -> bool:
+    return word.lower() in _SPEAKER_WORDS or bool(_SCREEN_NOUN.fullmatch(word) or _SUBTITLE_CUE.fullmatch(word))
+
+
+def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
+    """Add each quote's calls; drop the quotes, the word naming each ("the brand 'CLIO'") and their cues."""
+    for match in list(_MARK.finditer(text)):
+        before, after = _clause_of(text, match.start(), match.end())
+        kinds = {k for k in (_cue_before(before),) if k} | _cues_after(after)
+        kind = kinds.pop() if len(kinds) == 1 else EITHER
+        evidence.add(TOOLS_FOR[kind], quotes[int(match.group(1))])
+    pieces, last = [], 0
+    for match in _MARK.finditer(text):
+        head = text[last : match.start()]
+        appositive = _APPOSITIVE.search(head)
+        if appositive and appositive.group(0).split()[-1].lower() not in _SPEAKER_WORDS:
+            head = head[: appositive.start()] + " "
+        pieces.append(f"{head} {_QUOTED} ")
+        last = match.end()
+    return "".join(pieces) + text[last:]
+
+
+def _take_speech(text: str, evidence: _Evidence) -> str:
+    """Unquoted speech: "he says X" -> X, "when is X mentioned" -> X, once per sentence."""
+    out = []
+    for sentence in re.split(r"(?<=[.?!;])\s+", text):
+        out.append(_take_speech_in(sentence, evidence))
+    return " ".join(out)
+
+
+def _take_speech_in(text: str, evidence: _Evidence) -> str:
+    passive = _PASSIVE.search(text)
+    if passive and not _SOUND.search(passive.group(1)):
+        said = _clean(re.split(r",", passive.group(1))[-1])
+        if said:
+            evidence.add(TOOLS_FOR[SPEECH], said)
+            return text[: passive.start()] + " " + text[passive.end() :]
+    for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
-        speech = _SPEECH_CUE.search(before[-40:]) is not None and not re.search(
-            r"\b(?:sign|screen|text|caption|title|label|banner|board|shirt)\b[^.?!]{0,12}$", before[-40:], re.I
-        )
-        if quoted:
-            evidence.append(("transcript" if speech else "ocr", quoted))
-        return " "
-
-    return _QUOTE.sub(replace, text)
-
-
-def _take_speech(text: str, evidence: list[tuple[str, str]]) -> str:
-    match = _SPEECH_CUE.search(text)
-    if not match:
-        return text
-    before = text[: match.start()]
-    if re.search(r"\b(?:sign|screen|text|caption|title|label|banner|board|shirt)\b\W*(?:that |which )?$", before, re.I):
-        return text  # "the sign says ...": on-screen text, not speech
-    rest = re.split(r"[?!;.,]|\b(?:while|and then)\b", text[match.end() :], maxsplit=1)[0].strip()
-    if rest and not _SOUND.fullmatch(rest) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", rest, re.I):
-        evidence.append(("transcript", rest))
-        return before + " " + text[match.end() :][len(text[match.end() :].split(rest, 1)[0]) + len(rest) :]
-    return before + " " + text[match.end() :]
+        if _TEXT_SUBJECT.search(before):
+            continue  # "the sign says ...": on-screen text, not speech
+        if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
+            return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
+        tail = text[match.end() :]
+        rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
+        if tail[len(rest) : len(rest) + 1] == _QUOTED:
+            return before + " " + tail  # the cue of a quote: the words before it describe the quote
+        said = rest.strip()
+        if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
+            evidence.add(TOOLS_FOR[SPEECH], said)
+            return before + " " + tail[len(rest) :]
+    first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
+    return text[: first.start()] + " " + text[first.end() :] if first else text
 
 
-def _take_screen_text(text: str, evidence: list[tuple[str, str]]) -> str:
+def _take_screen_text(text: str, evidence: _Evidence) -> str:
     while True:
-        for match in _SCREEN_CUE.finditer(text):
+        for match in _SCREEN_TEXT_CUE.finditer(text):
             words = text[match.end() :].split()
             if not words:
                 continue
-            first = words[0].strip("?!,;\"'")
+            first = words[0].strip("?!,;.\"'")
             after_word = re.search(r"\b(?:words?|text)\s*$", match.group(0), re.I) is not None
-            if first and (_TEXTY.match(first) or (after_word and first.lower() not in _NOT_TEXT)):
-                evidence.append(("ocr", first))
+            if not _ALNUM.search(first):
+                continue
+            if _TEXTY.match(first) or (after_word and first.lower() not in _NOT_TEXT):
+                evidence.add(TOOLS_FOR[SCREEN], first)
                 tail = text[match.end() :].split(first, 1)[1]
                 text = text[: match.start()] + " " + tail
                 break
@@ -223,41 +450,50 @@ def _take_screen_text(text: str, evidence: list[tuple[str, str]]) -> str:
             return text
 
 
-def _take_sounds(text: str, evidence: list[tuple[str, str]]) -> str:
+def _take_sounds(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
-        evidence.append(("audio", (match.group(1) or match.group(2)).strip()))
+        evidence.add(("audio",), (match.group(1) or match.group(2)).strip())
         return " "
 
     return _SOUND.sub(replace, text)
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
-    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with") of phrases."""
-    text = _FILLER.sub(" ", text)
-    text = _LEADING.sub("", text.strip(" ?!.,;:")).strip(" ?!.,;:")
-    parts = _SPLIT.split(text)
+    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
+    text = _FILLER.sub(" ", text.replace(_QUOTED, ","))
     alternatives: list[list[str]] = [[]]
-    for i, part in enumerate(parts):
-        if i % 2 == 1:
-            if part.lower() == "or":
-                alternatives.append([])
-            continue
-        phrase = _clean(part)
-        if phrase:
-            alternatives[-1].append(phrase)
+    for sentence in re.split(r"[.?!;:。？！；]+", text):
+        parts = _SPLIT.split(sentence)
+        for i, part in enumerate(parts):
+            if i % 2 == 1:
+                if part and part.lower() == "or":
+                    alternatives.append([])
+                continue
+            phrase = _clean(_LEADING.sub("", (part or "").strip(" ?!.,;:")))
+            if phrase and _searchable("siglip", phrase) and phrase not in alternatives[-1]:
+                alternatives[-1].append(_trim(phrase))
     return [a for a in alternatives if a]
 
 
 def _clean(phrase: str) -> str:
-    words = phrase.strip(" ?!.,;:").split()
-    while words and words[0].lower() in _STOP | {"do", "does", "did", "is", "are", "was", "were"}:
+    words = [w for w in phrase.strip(" ?!.,;:").split() if _ALNUM.search(w)]
+    while words and words[0].lower().strip(",") in _STOP | _VERBS | _PREPOSITIONS:
         words.pop(0)
-    while words and words[-1].lower() in _STOP:
+    while words and words[-1].lower().strip(",") in _STOP:
         words.pop()
-    if all(w.lower() in _STOP | _PEOPLE for w in words):
+    if all(w.lower().strip(",'\"") in _NOT_VISUAL for w in words):
         return ""
-    return " ".join(words)
+    return " ".join(words).strip(" ,")
 
 
 def _visual_tool(phrase: str) -> str:
     return "region" if _REGION.search(phrase) else "siglip"
+
+
+def _option_tools(question: str) -> tuple[str, ...]:
+    """The tools answer options are looked for with: by what the question asks for, siglip last."""
+    if _ASKS_SPEECH.search(question):
+        return ("transcript", "siglip")
+    if _ASKS_TEXT.search(question):
+        return ("ocr", "siglip")
+    return ("siglip",)

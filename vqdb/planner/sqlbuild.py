@@ -1,11 +1,14 @@
 """Small builders over sqlglot's expression API, shared by the compiler and the tools.
 
 They make nodes exactly as sqlglot's DuckDB parser would (so a compiled query prints and parses back to
-the same tree) and never parse SQL text: names become identifiers, values literals.
+the same tree) and never parse SQL text: names become identifiers, values literals. They never copy the
+nodes they are given (sqlglot's fluent builders copy the whole tree at each step, which made compiling a
+plan cost tens of milliseconds): build each node once and use it in one place (``.copy()`` it otherwise).
 
 Example:
-    >>> query = exp.select(col("video_id"), fn("count", exp.Star()).as_("n")).from_(table("frames"))
-    >>> query.where(video_filter("v1")).group_by(col("video_id")).sql(DIALECT)
+    >>> query = select(col("video_id"), alias(fn("count", exp.Star()), "n"), from_=table("frames"),
+    ...                where=video_filter("v1"), group_by=[col("video_id")])
+    >>> query.sql(DIALECT)
     "SELECT video_id, COUNT(*) AS n FROM frames WHERE video_id = 'v1' GROUP BY video_id"
 """
 
@@ -38,7 +41,61 @@ def fn(name: str, *args: exp.Expression) -> exp.Expression:
         >>> fn("similarity", col("emb"), string("a dog")).sql(DIALECT)
         "SIMILARITY(emb, 'a dog')"
     """
-    return exp.func(name, *args, dialect=DIALECT)
+    return exp.func(name, *args, dialect=DIALECT, copy=False)
+
+
+def alias(value: exp.Expression, name: str) -> exp.Alias:
+    """``value AS name``.
+
+    Example:
+        >>> alias(col("ts", "s"), "start_s").sql()
+        's.ts AS start_s'
+    """
+    return exp.Alias(this=value, alias=exp.to_identifier(name))
+
+
+def select(
+    *columns: exp.Expression,
+    from_: exp.Expression | None,
+    joins: Iterable[exp.Join] = (),
+    where: exp.Expression | None = None,
+    group_by: Iterable[exp.Expression] = (),
+    window: exp.Window | None = None,
+    distinct: bool = False,
+) -> exp.Select:
+    """``SELECT [DISTINCT] columns FROM from_ [joins] [WHERE where] [GROUP BY ...] [WINDOW window]``, in one
+    node (``from_=None``: no FROM; ``where=None``: no WHERE).
+
+    Example:
+        >>> select(col("a"), from_=table("t"), where=col("a") > number(1), distinct=True).sql()
+        'SELECT DISTINCT a FROM t WHERE a > 1'
+    """
+    args: dict = {"expressions": list(columns)}
+    if from_ is not None:
+        args["from_"] = exp.From(this=from_)
+    if distinct:
+        args["distinct"] = exp.Distinct()
+    joins = list(joins)
+    if joins:
+        args["joins"] = joins
+    if where is not None:
+        args["where"] = exp.Where(this=where)
+    group_by = list(group_by)
+    if group_by:
+        args["group"] = exp.Group(expressions=group_by)
+    if window is not None:
+        args["windows"] = [window]
+    return exp.Select(**args)
+
+
+def subquery(query: exp.Query, name: str | None = None) -> exp.Subquery:
+    """``(query) [AS name]``, for a FROM or a JOIN.
+
+    Example:
+        >>> subquery(select(col("a"), from_=table("t")), "x").sql()
+        '(SELECT a FROM t) AS x'
+    """
+    return exp.Subquery(this=query, alias=exp.TableAlias(this=exp.to_identifier(name)) if name else None)
 
 
 def string(value: str) -> exp.Literal:
@@ -68,7 +125,7 @@ def cast(value: exp.Expression, to: exp.DataType.Type | exp.DataType) -> exp.Cas
         >>> cast(col("ts"), DOUBLE).sql()
         'CAST(ts AS DOUBLE)'
     """
-    return exp.cast(value, to, dialect=DIALECT)
+    return exp.cast(value, to, dialect=DIALECT, copy=False)
 
 
 def table(name: str, alias: str | None = None) -> exp.Table:
@@ -99,6 +156,16 @@ def order(items: Iterable[exp.Expression]) -> exp.Order:
         'ORDER BY score DESC, frame_idx'
     """
     return exp.Order(expressions=[i if isinstance(i, exp.Ordered) else asc(i) for i in items])
+
+
+def ordered(value: exp.Expression, items: Iterable[exp.Expression]) -> exp.Order:
+    """``value ORDER BY items``, the argument of an ordered aggregate (plain expressions sort ascending).
+
+    Example:
+        >>> fn("list", ordered(col("word"), [col("start_s")])).sql(DIALECT)
+        'ARRAY_AGG(word ORDER BY start_s)'
+    """
+    return exp.Order(this=value, expressions=[i if isinstance(i, exp.Ordered) else asc(i) for i in items])
 
 
 def over(
@@ -178,18 +245,20 @@ def same(columns: Iterable[str], left: str, right: str) -> exp.Expression:
         >>> same(["video_id", "frame_idx"], "o", "s").sql()
         'o.video_id = s.video_id AND o.frame_idx = s.frame_idx'
     """
-    return exp.and_(*(col(c, left).eq(col(c, right)) for c in columns))
+    return exp.and_(*(col(c, left).eq(col(c, right)) for c in columns), copy=False)
 
 
-def with_ctes(query: exp.Query, ctes: dict[str, exp.Query]) -> exp.Query:
-    """``WITH name AS (cte), ... query``, the CTEs in the order given.
+def with_ctes(query: exp.Query, ctes: dict[str, exp.Query], *, materialized: bool | None = None) -> exp.Query:
+    """``WITH name AS [MATERIALIZED] (cte), ... query``, the CTEs in the order given (``materialized=True``:
+    computed once even when used twice).
 
     Example:
         >>> with_ctes(exp.select(exp.Star()).from_(table("t")), {"t": exp.select(number(1))}).sql()
         'WITH t AS (SELECT 1) SELECT * FROM t'
     """
     for name, cte in ctes.items():
-        query = query.with_(exp.TableAlias(this=exp.to_identifier(name)), as_=cte, copy=False)
+        alias = exp.TableAlias(this=exp.to_identifier(name))
+        query = query.with_(alias, as_=cte, materialized=materialized, copy=False)
     return query
 
 
@@ -204,4 +273,4 @@ def video_filter(video_id: str | None, *conditions: exp.Expression) -> exp.Expre
         True
     """
     parts = ([col("video_id").eq(string(video_id))] if video_id is not None else []) + list(conditions)
-    return exp.and_(*parts) if parts else None
+    return exp.and_(*parts, copy=False) if parts else None

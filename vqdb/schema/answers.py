@@ -19,9 +19,15 @@ ANSWERS = Table(
         Column("plan", pa.string(), "The retrieval plan as JSON (NULL when keyframes were given directly)."),
         Column("sql", pa.string(), "The SQL the plan compiled to (NULL when keyframes were given directly)."),
         Column(
-            "model", pa.string(), "Answering model (`openai:<model>`, `transformers:<id>`, `evidence-only:<embedder>`)."
+            "model",
+            pa.string(),
+            "Answering model (`openai:<model>`, `transformers:<id>`, `llm:<chat model>`, `evidence-only:<embedder>`).",
         ),
-        Column("answerer", pa.string(), "'vlm' (a vision-language model saw the frames) or 'evidence-only'."),
+        Column(
+            "answerer",
+            pa.string(),
+            "'vlm' (a vision-language model saw the frames), 'llm' (a chat model read the text) or 'evidence-only'.",
+        ),
         Column("frames", pa.list_(FRAME_REF), "The keyframes the answer used, in temporal order."),
         Column(
             "answer", pa.string(), "Option letter (multiple choice) or free-text answer; NULL when none could be given."
@@ -36,7 +42,7 @@ ANSWERS = Table(
         Column(
             "evidence", pa.string(), "JSON list of the text evidence near the keyframes (source, start_s, end_s, text)."
         ),
-        Column("reply", pa.string(), "The model's raw reply text."),
+        Column("reply", pa.string(), "The model's raw reply text (evidence-only: JSON of every option's score)."),
         Column("notes", pa.list_(pa.string()), "How the answer was made (fallbacks, parsing problems)."),
         Column("created_at", pa.timestamp("us", tz="UTC"), "When the answer was computed."),
     ),

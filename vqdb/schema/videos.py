@@ -11,7 +11,12 @@ VIDEOS = Table(
     (
         Column("video_id", pa.string(), "Stable id: a hash of the file's content (not its path)."),
         Column("path", pa.string(), "Absolute path of the file when it was ingested."),
-        Column("duration_s", pa.float64(), "Duration in seconds (from the container, else from the last frame)."),
+        Column(
+            "duration_s",
+            pa.float64(),
+            "Duration in seconds: the container's, cut to where the video stream ends when the file is cut short "
+            "(see errors); else the time of the last frame.",
+        ),
         Column("fps", pa.float64(), "Average frame rate of the video stream."),
         Column("width", pa.int32(), "Display width in pixels, after rotation."),
         Column("height", pa.int32(), "Display height in pixels, after rotation."),
@@ -23,8 +28,17 @@ VIDEOS = Table(
         Column("sample_fps", pa.float64(), "Sampling rate used for the frames table."),
         Column("thumb_max_side", pa.int32(), "Longest side of stored thumbnails, in pixels."),
         Column("decode_mode", pa.string(), "How frames were sampled: 'sequential' or 'seek'."),
-        Column("status", pa.string(), "'complete', or 'partial' when some extractor reported an error."),
-        Column("errors", pa.list_(pa.string()), "Errors met while ingesting this video (empty when none)."),
+        Column(
+            "status",
+            pa.string(),
+            "'complete', or 'partial' when part of the media does not decode or some extractor reported an error.",
+        ),
+        Column(
+            "errors",
+            pa.list_(pa.string()),
+            "What is missing and why, one line each: 'media: ...' (a cut or damaged file: what was kept), "
+            "'<extractor>: ...' (empty when none).",
+        ),
         Column("vqdb_version", pa.string(), "vqdb version that ingested the video."),
         Column("ingested_at", pa.timestamp("us", tz="UTC"), "When the video was committed."),
     ),

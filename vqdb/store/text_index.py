@@ -66,6 +66,8 @@ def build_text_indexes(store: Store) -> dict[str, int]:
     for table, column in TEXT_COLUMNS.items():
         pending = unindexed_rows(store, table)
         try:
+            if not has_text_index(store, table) or pending:
+                store.fence()
             if not has_text_index(store, table):
                 store.dataset(table).create_scalar_index(column, "INVERTED", name=index_name(table), **INDEX_OPTIONS)
             elif pending:

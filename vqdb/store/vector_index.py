@@ -116,6 +116,7 @@ def build_vector_index(
         return IndexReport(table, rows, False, f"{rows} rows < {min_rows}: exact search is fast enough")
     name = index_name(table, column)
     start = time.perf_counter()
+    store.fence()
     if not rebuild and name in {index.name for index in dataset.describe_indices()}:
         dataset.optimize.optimize_indices(index_names=[name])
         return IndexReport(table, rows, True, "updated with the rows added since", seconds=time.perf_counter() - start)

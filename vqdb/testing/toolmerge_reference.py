@@ -2,7 +2,9 @@
 
 Inputs are already-scored evidence per call, so the same function checks every tool's SQL, in the shape
 its tool's ``evidence`` names (``vqdb.planner.tools``): ``scores`` (``{(video_id, frame_idx): score}``) or
-``hits`` (a set of ``(video_id, frame_idx)`` that matched). See ``vqdb.planner.compiler`` for the semantics.
+``hits`` (a set of ``(video_id, frame_idx)`` that matched). See ``vqdb.planner.compiler`` for the semantics:
+ranks with ties shared (1 + the number of frames scored higher), AND / OR as the worse / better rank,
+ties of the merge broken by the same expression with AND as the mean, then by time.
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -73,18 +75,18 @@ def _toolmerge(plan, video_id, video_frames, evidence, k, gap, mode) -> list[Key
             per_call[call.id] = ({f: 1 for f in medians}, {f: 1.0 for f in medians})
         else:
             per_call[call.id] = _ranks(video_id, video_frames, evidence[call.id], mode)
-    combined = {}
+    # rank mode merges ranks (a frame a call did not rank: n + 1), score mode normalized scores (0)
+    which, missing, worse, better = (0, n + 1, max, min) if mode == "rank" else (1, 0.0, min, max)
+    combined, tie_break = {}, {}
     for frame_idx, _ in video_frames:
-        if mode == "rank":
-            combined[frame_idx] = boolexpr.fold(
-                plan.expression, lambda cid, f=frame_idx: per_call[cid][0].get(f, n + 1), max, min
-            )
-        else:
-            combined[frame_idx] = boolexpr.fold(
-                plan.expression, lambda cid, f=frame_idx: per_call[cid][1].get(f, 0.0), min, max
-            )
+
+        def value(cid: str, f: int = frame_idx) -> float:
+            return per_call[cid][which].get(f, missing)
+
+        combined[frame_idx] = boolexpr.fold(plan.expression, value, worse, better)
+        tie_break[frame_idx] = boolexpr.fold(plan.expression, value, _mean, better)
     sign = 1 if mode == "rank" else -1
-    order = sorted(video_frames, key=lambda f: (sign * combined[f[0]], f[1], f[0]))
+    order = sorted(video_frames, key=lambda f: (sign * combined[f[0]], sign * tie_break[f[0]], f[1], f[0]))
     position = {f[0]: i for i, f in enumerate(order, start=1)}
     kept: list[tuple[int, float]] = []
     for frame_idx, ts in order:
@@ -92,26 +94,30 @@ def _toolmerge(plan, video_id, video_frames, evidence, k, gap, mode) -> list[Key
             kept.append((frame_idx, ts))
     rows = []
     for frame_idx, ts in sorted(kept, key=lambda f: (f[1], f[0])):
-        value = combined[frame_idx]
+        merged = combined[frame_idx]
         if mode == "rank":
-            score = 1.0 - (value - 1) / n
-            support = [c.id for c in plan.queries if per_call[c.id][0].get(frame_idx, n + 2) <= value]
+            score = 1.0 - (merged - 1) / n
+            support = [c.id for c in plan.queries if per_call[c.id][0].get(frame_idx, n + 2) <= merged]
         else:
-            score = value
+            score = merged
             support = [
                 c.id
                 for c in plan.queries
-                if (s := per_call[c.id][1].get(frame_idx)) is not None and s > 0 and s >= value
+                if (s := per_call[c.id][1].get(frame_idx)) is not None and s > 0 and s >= merged
             ]
         rows.append(Keyframe(video_id, frame_idx, ts, score, position[frame_idx], support))
     return rows
 
 
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
 def _ranks(video_id, video_frames, scores, mode) -> tuple[dict[int, int], dict[int, float]]:
+    """Per frame: 1 + the number of frames scored strictly higher, and the (normalized) score."""
     scored = [(f, scores[(video_id, f)]) for f, _ in video_frames if scores.get((video_id, f)) is not None]
-    ordered = sorted(scored, key=lambda fs: (-fs[1], fs[0]))
-    ranks = {f: i for i, (f, _) in enumerate(ordered, start=1)}
     values = dict(scored)
+    ranks = {f: 1 + sum(other > s for _, other in scored) for f, s in scored}
     if mode == "score" and values:
         low, high = min(values.values()), max(values.values())
         values = {f: (s - low) / (high - low) if high != low else 1.0 for f, s in values.items()}

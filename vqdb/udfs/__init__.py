@@ -13,19 +13,19 @@ import duckdb
 
 
 def register_udfs(con: duckdb.DuckDBPyConnection, ctx: Any) -> None:
-    """Register every family: text matching, similarity (visual model), text search (MiniLM, BM25).
+    """Register every family: text matching and grading, similarity (visual model), text search (MiniLM, BM25).
 
     Example:
-        >>> import tempfile
         >>> from vqdb.config import Config
         >>> from vqdb.session import SessionContext, create_views, new_connection
         >>> from vqdb.store import Store
-        >>> store = Store.create(tempfile.mkdtemp()); con = new_connection(); create_views(con, store)
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> store = Store.open(empty_corpus()); con = new_connection(); create_views(con, store)
         >>> register_udfs(con, SessionContext(store=store, config=Config()))
         >>> con.sql("SELECT text_match('Hello world', 'hello')").fetchall()
         [(1.0,)]
     """
-    from vqdb.udfs import similarity, text_match, text_search
+    from vqdb.udfs import similarity, text_grade, text_match, text_search
 
-    for family in (text_match, similarity, text_search):
+    for family in (text_match, text_grade, similarity, text_search):
         family.register(con, ctx)

@@ -9,14 +9,18 @@ SQL functions (every corpus session; ``vqdb/queries/similarity.sql`` and ``simil
   scored by its best region; ``region_match(video_id, frame_idx, query) -> FLOAT`` for one frame.
 - ``frame_search(query, k[, nprobs := 20, refine_factor := 10])`` table macro: top-k frames through
   Lance's vector search (the IVF_PQ index of ``vqdb index`` when there is one).
+- ``frame_scores(video_id, frames, query_vector)``, ``best_region_scores(video_id, frames, query_vector)``:
+  the similarities of a whole video's frames (or of their best crops) at once, from an in-memory copy of
+  its embeddings (``vqdb/udfs/embedding_cache.py``; what the planner's visual tools use).
 - ``vq_embed_text(query VARCHAR) -> FLOAT[N]``: the door itself, a vectorized Arrow UDF.
 
 Example:
     >>> import tempfile, vqdb
     >>> from vqdb.testing.tiny import build_tiny_siglip
     >>> from vqdb.store import Store
-    >>> with vqdb.connect(tempfile.mkdtemp(), embed_model=str(build_tiny_siglip(tempfile.mkdtemp()))) as c:
-    ...     _ = Store.open(c.root, writable=True).update_manifest(embed_model=c.config.embed_model, embed_dim=32)
+    >>> with Store.create(tempfile.mkdtemp()) as store:  # a corpus whose visual model is a tiny SigLIP
+    ...     _ = store.update_manifest(embed_model=str(build_tiny_siglip(tempfile.mkdtemp())), embed_dim=32)
+    >>> with vqdb.connect(store.root) as c:
     ...     c.sql("SELECT round(similarity(vq_embed_text('dog'), 'dog'), 3) AS s").fetchall()
     [(1.0,)]
 """
@@ -32,6 +36,7 @@ import duckdb
 from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR, QUERIES_DIR
 from vqdb.store import quote
+from vqdb.udfs.embedding_cache import EmbeddingCache, lance_loader, register_cache
 from vqdb.udfs.text_vectors import TextVectorCache
 
 CORPUS_SQL = CORPUS_QUERIES_DIR / "similarity.sql"
@@ -44,8 +49,9 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     """Bind the similarity doors and macros of ``con`` to the corpus of ``ctx`` (model, dimension, path).
 
     Example:
-        >>> import tempfile, vqdb
-        >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> with vqdb.connect(empty_corpus()) as corpus:
         ...     corpus.sql("SELECT vq_dataset('frames')").fetchone()[0].endswith("frames.lance")
         True
     """
@@ -60,12 +66,17 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         _replace_function(con, "vq_embed_text", embed, dim)
         con.execute("CREATE OR REPLACE MACRO vq_text_vector(query) AS vq_embed_text(query)")
         con.execute(_query_vector_macro(int(dim), model))
+        register_cache(con, EmbeddingCache(*lance_loader(ctx.store)), int(dim))
     else:
         # No embeddings: every similarity call says why.
         message = quote(_no_model(ctx.root))
         for name in ("vq_text_vector", "vq_query_vector"):
             con.execute(f"CREATE OR REPLACE MACRO {name}(query) AS error({message})")
         con.execute(f"CREATE OR REPLACE MACRO similarity(emb, query) AS error({message})")
+        for name in ("frame_scores", "best_region_scores"):
+            with contextlib.suppress(duckdb.InvalidInputException):  # a Python function of another corpus
+                con.remove_function(name)
+            con.execute(f"CREATE OR REPLACE MACRO {name}(video_id, keys, query) AS error({message})")
     con.execute(
         "CREATE OR REPLACE MACRO vq_search_vector(query VARCHAR) AS vq_text_vector(query), "
         "(query) AS vq_query_vector(query)"

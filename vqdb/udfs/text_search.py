@@ -15,8 +15,9 @@ module, created with the corpus's dataset paths baked in):
   (vectorized Arrow UDF, each distinct text embedded once per session; the model loads on first use).
 
 Example:
-    >>> import tempfile, vqdb
-    >>> with vqdb.connect(tempfile.mkdtemp()) as corpus:
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> with vqdb.connect(empty_corpus()) as corpus:
     ...     corpus.sql("SELECT count(*) FROM ocr_search('hello world', k := 5)").fetchall()
     [(0,)]
 """
@@ -42,8 +43,8 @@ def corpus_sql(store: Store) -> str:
     """``text_search.sql`` with each ``@dataset(name)`` replaced by the path of that dataset in ``store``.
 
     Example:
-        >>> import tempfile
-        >>> store = Store.create(tempfile.mkdtemp())
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> store = Store.open(empty_corpus())
         >>> f"lance_fts({quote(store.uri('ocr_spans'))}" in corpus_sql(store)
         True
     """

@@ -46,3 +46,19 @@ def test_interval_checks():
         number(float("nan"), "t")
     with pytest.raises(RecordError, match="must be a number, got True"):
         number(True, "t")
+
+
+def test_a_file_that_is_not_utf8_is_a_clear_error(tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes('{"question": "caf\xe9"}\n'.encode("latin-1"))
+    with pytest.raises(VqdbError, match=r"latin1.jsonl is not UTF-8 text \(byte 0xe9 at offset 17\); save it as UTF-8"):
+        list(read_records(path, []))
+
+
+def test_one_json_object_is_not_a_file_of_records(tmp_path):
+    path = tmp_path / "gt.json"
+    path.write_text('{\n  "questions": [{"qid": 1}]\n}\n')
+    with pytest.raises(VqdbError, match="holds one JSON object, not records"):
+        list(read_records(path, []))
+    path.write_text('{"qid": 1}\n')  # one JSONL record stays one record
+    assert list(read_records(path, [])) == [("line 1", {"qid": 1})]

@@ -23,6 +23,7 @@ from vqdb.models.protocols import OcrReader
 from vqdb.schema import tables_of
 from vqdb.store import Store
 from vqdb.store.text_index import build_text_indexes
+from vqdb.testing.corpora import empty_corpus
 
 
 class CountingReader:
@@ -112,7 +113,7 @@ def test_hello_world_span_covers_the_title(hello_output, reader):
 
 
 def test_when_is_hello_world_on_screen_in_sql(hello_output, tmp_path):
-    with vqdb.connect(tmp_path / "corpus", progress=False) as corpus:
+    with vqdb.connect(empty_corpus(tmp_path / "corpus"), progress=False) as corpus:
         writer = Store.open(corpus.root, writable=True)
         writer.commit("v", "ocr", hello_output.tables, model=hello_output.model, settings={})
         empty = {t.name: t.arrow_schema().empty_table() for t in tables_of("frames")}

@@ -7,30 +7,37 @@ import pyarrow as pa
 import pytest
 
 from vqdb.planner import tools
-from vqdb.planner.tools.base import SAMPLED, Context
+from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 from vqdb.queries import load_sql_macros
 from vqdb.schema import TABLES
-from vqdb.udfs import text_match
+from vqdb.udfs import text_grade, text_match
 
-DIMS = 3  # embedding components; a stand-in ``similarity(emb, 'i')`` is the component i
+DIMS = 3  # embedding components; a query "i" of a visual tool looks along component i
+# A stand-in for MiniLM's text_embed: texts that share their first letter (case aside) mean the same thing.
+STAND_IN_EMBEDDING = "[CAST(lower(t[1]) = chr(CAST(97 + i AS INTEGER)) AS FLOAT) FOR i IN range(26)]::FLOAT[26]"
 
 
 @pytest.fixture
 def con():
-    """vqdb's macros (contains_phrase, text_normalize...), text_match, and a stand-in ``similarity``."""
+    """vqdb's macros (contains_phrase, text_normalize...), text_match and the text grades, and a stand-in
+    for ``text_embed``."""
     connection = duckdb.connect()
     load_sql_macros(connection)
     text_match.register(connection, None)
-    connection.execute("CREATE OR REPLACE MACRO similarity(emb, q) AS emb[CAST(q AS INTEGER) + 1]")
+    text_grade.register(connection, None)
+    connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection
     connection.close()
 
 
 @pytest.fixture
-def evidence(con):
+def evidence(con, stand_in_embeddings):
     """``evidence(tool, query, video_id=None, sampled=[...], <table>=[...])``: the tool's rows for the call,
-    sorted. Tables are lists of row dicts (columns left out are NULL); ``sampled`` rows are
-    ``(video_id, frame_idx, ts)`` tuples."""
+    sorted (scores rounded to 3 digits). Tables are lists of row dicts (columns left out are NULL; tables
+    left out are empty); ``sampled`` rows are ``(video_id, frame_idx, ts)`` tuples, and ``video_info``
+    is computed from them as the compiler does (a video's duration is its last frame's time)."""
+
+    vectors = stand_in_embeddings(con, DIMS)
 
     def run(tool: str, query: str, *, video_id: str | None = None, sampled=(), **tables) -> list[tuple]:
         frames = pa.table(
@@ -41,9 +48,22 @@ def evidence(con):
             }
         )
         con.register(SAMPLED, frames)
+        con.execute(
+            f"CREATE OR REPLACE TEMP TABLE {VIDEO_INFO} AS SELECT video_id, count(*) AS n_frames, "
+            "max(ts) AS duration_s, 1.0 AS gap, (max(ts) - min(ts)) / greatest(count(*) - 1, 1) AS period "
+            f"FROM {SAMPLED} GROUP BY video_id"
+        )
+        vectors.set(
+            [(r["video_id"], r["frame_idx"], r["emb"]) for r in tables.get("frame_embeddings", [])],
+            [(r["video_id"], r["frame_idx"], r["region_id"], r["emb"]) for r in tables.get("regions", [])],
+        )
+        for name in ("ocr", "transcript_words", "transcript_segments", "subtitles"):
+            rows = tables.pop(name, [])
+            con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
         for name, rows in tables.items():
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
         sql = tools.get(tool).select(Context(query, video_id)).sql("duckdb")
-        return sorted(con.sql(sql).fetchall())
+        rows = con.sql(sql).fetchall()
+        return sorted(tuple(round(v, 3) if isinstance(v, float) else v for v in row) for row in rows)
 
     return run

@@ -1,6 +1,7 @@
 """Adding a tool is one module in vqdb/planner/tools/ and its test: a tool registered here (as its module
 would) is validated in plans, offered to the LLM planner, found in a corpus and compiled, with no other
-file touched. A second one shows a text tool giving graded scores instead of hits, for the same compiler."""
+file touched (a tool giving hits, as a plugin may). A second one gives graded scores instead, for the same
+compiler."""
 
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ import vqdb
 from vqdb.planner import Call, Plan, PlanError, available_tools, compile_plan, make_plan, retrieve, tools
 from vqdb.planner.llm import build_messages
 from vqdb.planner.sqlbuild import col, fn, join, table
-from vqdb.planner.tools.base import Context, TextTool, Tool
+from vqdb.planner.tools.base import Context, Tool
 from vqdb.schema import TABLES
 from vqdb.store import Store
 
 
-class Subtitle(TextTool):
+class Captions(Tool):
     """the frame is shown while a subtitle cue whose text `contains_phrase` the query is on screen"""
 
-    name = "subtitle"
+    name = "captions"
+    evidence = "hits"
     description = "subtitles: frames shown while a cue with the phrase is displayed"
     query_hint = "the exact words expected in the subtitles"
     extractor = "subtitles"
@@ -42,10 +44,10 @@ class Subtitle(TextTool):
         )
 
 
-class SubtitleMatch(Tool):
+class CaptionsMatch(Tool):
     """the best `text_match(text, query)` of the subtitle cues shown with the frame"""
 
-    name = "subtitle_match"
+    name = "captions_match"
     description = "subtitles, fuzzily: frames ranked by how well the cue shown matches the query"
     query_hint = "words expected in the subtitles"
     extractor = "subtitles"
@@ -69,8 +71,8 @@ class SubtitleMatch(Tool):
 def registered(monkeypatch):
     """The two tools registered for one test (a copy of the registry is restored afterwards)."""
     monkeypatch.setattr(tools, "_REGISTRY", dict(tools._REGISTRY))
-    tools.register(Subtitle)
-    tools.register(SubtitleMatch)
+    tools.register(Captions)
+    tools.register(CaptionsMatch)
 
 
 @pytest.fixture
@@ -96,15 +98,15 @@ def corpus(tmp_path):
 
 
 def test_an_unregistered_tool_is_refused():
-    with pytest.raises(PlanError, match="unknown tool 'subtitle'"):
-        Call("Q1", "subtitle", "ask not")
+    with pytest.raises(PlanError, match="unknown tool 'captions'"):
+        Call("Q1", "captions", "ask not")
 
 
 def test_a_registered_tool_is_used_everywhere(registered, corpus):
-    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "subtitle", "query": "ask not"}]})
-    assert tools.names()[-2:] == ["subtitle", "subtitle_match"]
-    assert "- subtitle: subtitles: frames shown while" in build_messages("q")[0]["content"]
-    assert available_tools(corpus) == ["subtitle", "subtitle_match"]
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "captions", "query": "ask not"}]})
+    assert tools.names()[-2:] == ["captions", "captions_match"]
+    assert "- captions: subtitles: frames shown while" in build_messages("q")[0]["content"]
+    assert available_tools(corpus) == ["subtitle", "captions", "captions_match"]
     assert make_plan('when is "EXIT" shown', available_tools=available_tools(corpus)).is_uniform
     result = retrieve(corpus, "ignored", video="v", plan=plan, k=1)
     # the cue is shown over frames 2, 3, 4: the median of that run of hits
@@ -113,7 +115,7 @@ def test_a_registered_tool_is_used_everywhere(registered, corpus):
 
 
 def test_a_text_tool_can_give_graded_scores_to_the_same_compiler(registered, corpus):
-    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "subtitle_match", "query": "for you"}]})
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "captions_match", "query": "for you"}]})
     result = retrieve(corpus, "ignored", video="v", plan=plan, k=2, gap=2.0)
     # frames 7 and 8 show "can do for you" (score 1); the next best are 2-4 ("your country": a partial match)
     assert [r["frame_idx"] for r in result.keyframes.to_pylist()] == [2, 7]

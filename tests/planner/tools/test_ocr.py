@@ -1,4 +1,5 @@
-"""ocr: the sampled frames with a text box that matches the query (fuzzily, or exactly when numeric)."""
+"""ocr: frames graded by how well their text, in reading order, contains the query; runs of matching
+reads give every frame between them their best grade and their stretch on screen."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.tools.ocr import OCR_MIN_MATCH
 
 SAMPLED = [("va", i, float(i)) for i in range(6)] + [("vb", 0, 0.0)]
 
@@ -15,27 +15,81 @@ def boxes(*texts: tuple[str, int, str]) -> list[dict]:
     return [{"video_id": v, "frame_idx": f, "ts": float(f), "text": t} for v, f, t in texts]
 
 
-def test_fuzzy_match_finds_the_text_inside_longer_lines_once_per_frame(evidence):
-    rows = boxes(("va", 0, "EXIT"), ("va", 0, "exit sign"), ("va", 1, "Emergency EXIT"), ("va", 2, "E X I T"))
-    rows += boxes(("va", 3, "Alpha"), ("va", 9, "EXIT"), ("vb", 0, "exits"))  # frame 9 was not sampled
-    assert evidence("ocr", "exit", sampled=SAMPLED, ocr=rows) == [
-        ("va", 0, 0.0),
-        ("va", 1, 1.0),
-        ("vb", 0, 0.0),
+def at(x0: float, y0: float, x1: float, y1: float) -> dict:
+    return {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
+
+
+def test_misread_split_and_joined_text_is_found_with_its_grade(evidence):
+    rows = boxes(("va", 0, "EXIT"), ("va", 2, "Emergency EXIT"), ("va", 4, "E X I T"), ("va", 5, "EDIT"))
+    rows += boxes(("vb", 0, "exits"))
+    found = evidence("ocr", "exit", sampled=SAMPLED, ocr=rows)
+    # one frame a run: each spans half an OCR period (1 s) either side; "EDIT" is not "EXIT" (4 letters: exact)
+    assert found == [
+        ("va", 0, 1.0, 0.0, 0.5),
+        ("va", 2, 0.931, 1.5, 2.5),
+        ("va", 4, 1.0, 3.5, 4.5),
+        ("vb", 0, 0.98, 0.0, 0.0),
     ]
-    assert evidence("ocr", "exit", video_id="vb", sampled=SAMPLED, ocr=rows) == [("vb", 0, 0.0)]
+    assert evidence("ocr", "exit", video_id="vb", sampled=SAMPLED, ocr=rows) == [("vb", 0, 0.98, 0.0, 0.0)]
+
+
+def test_a_title_split_over_lines_is_read_in_order(evidence):
+    title = [
+        {"video_id": "va", "frame_idx": 1, "ts": 1.0, "text": "NOW?", "box": at(0.4, 0.5, 0.6, 0.6)},
+        {"video_id": "va", "frame_idx": 1, "ts": 1.0, "text": "STARTED", "box": at(0.5, 0.31, 0.9, 0.4)},
+        {"video_id": "va", "frame_idx": 1, "ts": 1.0, "text": "GETTING", "box": at(0.1, 0.3, 0.45, 0.41)},
+    ]
+    assert evidence("ocr", "Getting started now", sampled=SAMPLED, ocr=title) == [("va", 1, 1.0, 0.5, 1.5)]
+    assert evidence("ocr", "finishing up now", sampled=SAMPLED, ocr=title) == []
+
+
+def test_frames_between_matching_reads_share_the_run(evidence):
+    # OCR every other sampled frame (2 s apart): the title is read at 0, 2 and 4 s, then something else
+    sampled = [("va", i, float(i)) for i in range(8)]
+    rows = boxes(("va", 0, "The Long Walk Home"), ("va", 2, "The Lonq Walk Home"), ("va", 4, "The Long Walk Home"))
+    rows += boxes(("va", 6, "Chapter Four"))
+    found = evidence("ocr", "the long walk home", sampled=sampled, ocr=rows)
+    assert [r[1] for r in found] == [0, 1, 2, 3, 4, 5]  # from 0 to half a period (1 s) after the last read
+    assert {r[2:] for r in found} == {(1.0, 0.0, 5.0)}  # the run's best grade and its stretch
+
+
+def test_the_text_asked_for_makes_its_own_run_among_texts_that_share_words(evidence):
+    # each line shows "echo" and another word; "echo the life" shares most of "echo the lamb": a weak match
+    sampled = [("va", i, float(i)) for i in range(8)]
+    lines = ["echo the way", "echo the life", "echo the lamb", "echo the lamb", "echo the one", "WITH OUR"]
+    rows = boxes(*[("va", i, text) for i, text in enumerate(lines)])
+    found = evidence("ocr", "echo the lamb", sampled=sampled, ocr=rows)
+    assert [r[1:] for r in found] == [
+        (0, 0.842, 0.0, 1.5),  # "way" and "life": a weak run, its best grade
+        (1, 0.842, 0.0, 1.5),
+        (2, 1.0, 1.5, 3.5),  # the text asked for
+        (3, 1.0, 1.5, 3.5),
+    ]
+
+
+def test_one_garbled_read_does_not_split_a_run(evidence):
+    rows = boxes(("va", 0, "with ur passion"), ("va", 1, "our passion"), ("va", 2, "with our passion"))
+    found = evidence("ocr", "with our passion", sampled=SAMPLED, ocr=rows)
+    assert [r[1:] for r in found] == [(0, 1.0, 0.0, 2.5), (1, 1.0, 0.0, 2.5), (2, 1.0, 0.0, 2.5)]
 
 
 def test_a_numeric_query_matches_whole_words_after_undoing_digit_misreads(evidence):
     rows = boxes(("va", 0, "O0:00:05"), ("va", 1, "00:00:050"), ("va", 2, "l00:00:05"), ("va", 3, "at 00:00:05 !"))
     rows += boxes(("va", 4, "00:00:06"))
-    assert evidence("ocr", "00:00:05", sampled=SAMPLED, ocr=rows) == [("va", 0, 0.0), ("va", 3, 3.0)]
+    assert evidence("ocr", "00:00:05", sampled=SAMPLED, ocr=rows) == [
+        ("va", 0, 1.0, 0.0, 0.5),
+        ("va", 3, 1.0, 2.5, 3.5),
+    ]
+
+
+def test_digits_in_a_query_are_exact(evidence):
+    rows = boxes(("va", 0, "Step 2: Save 10%"), ("va", 2, "STEP 20: SAVE 10%"), ("va", 4, "Step 3: Save 10%"))
+    assert evidence("ocr", "step 2: save 10%", sampled=SAMPLED, ocr=rows) == [
+        ("va", 0, 1.0, 0.0, 1.0),  # reads are 2 s apart: the run reaches 1 s either side
+        ("va", 1, 1.0, 0.0, 1.0),
+    ]
 
 
 def test_a_query_without_letters_or_digits_is_refused():
     with pytest.raises(PlanError, match=r"ocr query '\?!' has no letters or digits"):
         tools.get("ocr").check("?!")
-
-
-def test_the_documented_threshold_is_the_one_used():
-    assert f">= {OCR_MIN_MATCH}" in tools.get("ocr").summary()

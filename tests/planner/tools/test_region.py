@@ -9,10 +9,10 @@ def crop(video_id: str, frame_idx: int, region_id: int, emb: list[float]) -> dic
 
 def test_a_frame_scores_its_best_crop(evidence):
     rows = [
-        crop("va", 0, 0, [0.25, 0.0, 0.0]),
-        crop("va", 0, 1, [0.75, 0.0, 0.0]),
-        crop("va", 2, 0, [0.5, 0.0, 0.0]),
+        crop("va", 0, 0, [0.6, 0.8, 0.0]),
+        crop("va", 0, 1, [0.8, 0.6, 0.0]),
+        crop("va", 2, 0, [0.0, 1.0, 0.0]),
         crop("vb", 0, 0, [1.0, 0.0, 0.0]),
     ]
-    assert evidence("region", "0", regions=rows) == [("va", 0, 0.75), ("va", 2, 0.5), ("vb", 0, 1.0)]
+    assert evidence("region", "0", regions=rows) == [("va", 0, 0.8), ("va", 2, 0.0), ("vb", 0, 1.0)]
     assert evidence("region", "0", video_id="vb", regions=rows) == [("vb", 0, 1.0)]

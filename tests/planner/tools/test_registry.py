@@ -15,12 +15,15 @@ REPO = Path(__file__).resolve().parents[3]
 
 
 def test_tools_come_in_the_documented_order():
-    assert tools.names() == ["siglip", "region", "ocr", "transcript", "audio"]
-    assert [tools.get(n).evidence for n in tools.names()] == ["scores", "scores", "hits", "hits", "scores"]
+    assert tools.names() == ["siglip", "region", "ocr", "transcript", "subtitle", "audio"]
+    assert all(tools.get(n).evidence == "scores" for n in tools.names())
+    assert [n for n in tools.names() if tools.get(n).spans] == ["ocr", "transcript", "subtitle"]
 
 
 def test_an_unknown_tool_is_named_with_the_known_ones():
-    with pytest.raises(PlanError, match="unknown tool 'smell'; choose from siglip, region, ocr, transcript, audio"):
+    with pytest.raises(
+        PlanError, match="unknown tool 'smell'; choose from siglip, region, ocr, transcript, subtitle, audio"
+    ):
         tools.get("smell")
 
 
@@ -63,6 +66,7 @@ def make(**attributes) -> type[Tool]:
         ({"table": "subtitle"}, "table 'subtitle' is not one of videos, frames"),
         ({"extractor": "asr"}, "extractor 'asr' does not write table subtitles .extractor 'subtitles' does."),
         ({"evidence": "ranks"}, "evidence must be one of .'scores', 'hits'., got 'ranks'"),
+        ({"evidence": "hits", "spans": True}, "only a tool giving scores gives spans"),
     ],
 )
 def test_registration_refuses_a_bad_tool(monkeypatch, attributes, message):

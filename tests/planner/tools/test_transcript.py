@@ -1,4 +1,5 @@
-"""transcript: the frames shown while the phrase is said, plus the frame nearest to its middle."""
+"""transcript: frames graded by the best span said around them (the phrase in its words, allowing
+recognition errors and other spellings of numbers), or meant (a segment close in meaning, graded lower)."""
 
 from __future__ import annotations
 
@@ -12,29 +13,97 @@ def words(video_id: str, *spoken: tuple[str, float, float]) -> list[dict]:
     return [{"video_id": video_id, "word": w, "start_s": s, "end_s": e} for w, s, e in spoken]
 
 
+def segments(video_id: str, *said: tuple[str, float, float]) -> list[dict]:
+    return [{"video_id": video_id, "text": t, "start_s": s, "end_s": e} for t, s, e in said]
+
+
 SPEECH = words("va", ("Ask", 1.0, 1.3), ("not,", 1.5, 1.8), ("what", 3.0, 3.3)) + words("vb", ("ask", 0.0, 0.4))
 
 
 def test_frames_inside_the_span_of_the_phrase(evidence):
     sampled = [("va", i, i / 2) for i in range(10)] + [("vb", 0, 0.0)]
     assert evidence("transcript", "ask not", sampled=sampled, transcript_words=SPEECH) == [
-        ("va", 2, 1.0),
-        ("va", 3, 1.5),
+        ("va", 2, 1.0, 1.0, 1.8),
+        ("va", 3, 1.0, 1.0, 1.8),
     ]
-    assert evidence("transcript", "what", sampled=sampled, transcript_words=SPEECH) == [("va", 6, 3.0)]
+    assert evidence("transcript", "what", sampled=sampled, transcript_words=SPEECH) == [("va", 6, 1.0, 3.0, 3.3)]
 
 
 def test_a_phrase_said_between_two_frames_gets_the_nearest(evidence):
     sampled = [("va", i, 2.0 * i) for i in range(3)] + [("vb", 0, 0.0)]
-    # "what" is said from 3.0 to 3.3 s: no frame inside; 4.0 s is nearer to its middle than 2.0 s
-    assert evidence("transcript", "what", sampled=sampled, transcript_words=SPEECH) == [("va", 2, 4.0)]
-    assert evidence("transcript", "ask", video_id="vb", sampled=sampled, transcript_words=SPEECH) == [("vb", 0, 0.0)]
+    # "what" is said from 3.0 to 3.3 s: no frame inside; widened to one period (2 s) around 3.15 s, it
+    # reaches 4.0 s, not 2.0 s
+    assert evidence("transcript", "what", sampled=sampled, transcript_words=SPEECH) == [("va", 2, 1.0, 3.0, 3.3)]
+    assert evidence("transcript", "ask", video_id="vb", sampled=sampled, transcript_words=SPEECH) == [
+        ("vb", 0, 1.0, 0.0, 0.4)
+    ]
+
+
+def test_recognition_errors_numbers_and_spellings_still_match(evidence):
+    sampled = [("va", i, float(i)) for i in range(12)]
+    said = words(
+        "va",
+        ("The", 0.0, 0.2),
+        ("Guttenberg", 0.3, 0.9),
+        ("bible.", 1.0, 1.4),
+        ("in", 4.0, 4.1),
+        ("fourteen", 4.2, 4.6),
+        ("fifty-five,", 4.7, 5.2),
+        ("the", 8.0, 8.1),
+        ("city", 8.2, 8.5),
+        ("centre.", 8.6, 9.1),
+    )
+    assert evidence("transcript", "the Gutenberg Bible", sampled=sampled, transcript_words=said) == [
+        ("va", 0, 0.971, 0.0, 1.4),
+        ("va", 1, 0.971, 0.0, 1.4),
+    ]
+    assert [r[1] for r in evidence("transcript", "1455", sampled=sampled, transcript_words=said)] == [5]
+    assert [r[1] for r in evidence("transcript", "1456", sampled=sampled, transcript_words=said)] == []
+    assert [r[1:3] for r in evidence("transcript", "city center", sampled=sampled, transcript_words=said)] == [(9, 1.0)]
+
+
+def test_the_evidence_of_a_phrase_is_the_clause_it_is_said_in(evidence):
+    sampled = [("va", i, float(i)) for i in range(8)]
+    said = words(
+        "va",
+        ("Welcome.", 0.0, 0.8),
+        ("It's", 1.0, 1.2),
+        ("important", 1.2, 1.8),
+        ("to", 1.8, 1.9),
+        ("keep", 2.0, 2.3),
+        ("track", 2.3, 2.7),
+        ("of", 2.7, 2.8),
+        ("every", 2.8, 3.1),
+        ("penny,", 3.1, 3.6),
+        ("really.", 4.0, 4.5),
+    )
+    # frames where the words are said; the span, for locate, from "It's" to "penny,"
+    assert evidence("transcript", "keep track of every penny", sampled=sampled, transcript_words=said) == [
+        ("va", 2, 1.0, 1.0, 3.6),
+        ("va", 3, 1.0, 1.0, 3.6),
+    ]
 
 
 def test_words_out_of_order_or_apart_do_not_make_the_phrase(evidence):
     sampled = [("va", i, i / 2) for i in range(10)]
     assert evidence("transcript", "not ask", sampled=sampled, transcript_words=SPEECH) == []
     assert evidence("transcript", "ask what", sampled=sampled, transcript_words=SPEECH) == []
+
+
+def test_a_segment_close_in_meaning_ranks_below_any_match_of_the_words(evidence):
+    # the stand-in embedding makes texts with the same first letter mean the same thing
+    sampled = [("va", i, float(i)) for i in range(10)]
+    talk = segments("va", ("Budgets are hard", 0.0, 3.0), ("We saved a lot", 6.0, 8.0))
+    said = words("va", ("we", 6.0, 6.5), ("saved", 6.5, 7.0), ("a", 7.0, 7.2), ("lot", 7.2, 8.0))
+    found = evidence("transcript", "bank accounts", sampled=sampled, transcript_words=said, transcript_segments=talk)
+    assert found == [
+        ("va", 0, 0.6, 0.0, 3.0),
+        ("va", 1, 0.6, 0.0, 3.0),
+        ("va", 2, 0.6, 0.0, 3.0),
+        ("va", 3, 0.6, 0.0, 3.0),
+    ]
+    found = evidence("transcript", "we saved", sampled=sampled, transcript_words=said, transcript_segments=talk)
+    assert [(r[1], r[2]) for r in found] == [(6, 1.0), (7, 1.0), (8, 0.6)]  # the words said, then the segment
 
 
 def test_a_query_without_letters_or_digits_is_refused():

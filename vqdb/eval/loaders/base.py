@@ -86,7 +86,12 @@ def read_records(path: str | Path, problems: list[Problem]) -> Iterator[tuple[st
     path = Path(path)
     if not path.is_file():
         raise VqdbError(f"benchmark file not found: {path}; pass the path of a .json or .jsonl file")
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
+    if text.lstrip().startswith("{") and len(text.strip().splitlines()) > 1 and _is_one_object(text):
+        raise VqdbError(
+            f"{path} holds one JSON object, not records: give a JSON array of records or JSONL with one record "
+            "per line (if the records are a list inside the object, save that list)"
+        )
     if text.lstrip().startswith("["):
         data = _load_json_array(text, path)
         for index, record in enumerate(data, start=1):
@@ -99,6 +104,32 @@ def read_records(path: str | Path, problems: list[Problem]) -> Iterator[tuple[st
             yield f"line {number}", json.loads(line)
         except json.JSONDecodeError as exc:
             problems.append(Problem(f"line {number}", f"not valid JSON: {exc.msg}"))
+
+
+def read_text(path: Path) -> str:
+    """The text of a benchmark file, which must be UTF-8; a VqdbError naming the first bad byte otherwise.
+
+    Example:
+        >>> import tempfile
+        >>> path = Path(tempfile.mktemp(suffix=".txt")); _ = path.write_bytes(b"caf\\xe9")
+        >>> read_text(path)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.VqdbError: ... is not UTF-8 text (byte 0xe9 at offset 3); save it as UTF-8
+    """
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise VqdbError(
+            f"{path} is not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); save it as UTF-8"
+        ) from exc
+
+
+def _is_one_object(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except json.JSONDecodeError:
+        return False
 
 
 def _load_json_array(text: str, path: Path) -> list[Any]:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from vqdb.errors import VqdbError
-from vqdb.eval.loaders.base import Loaded, Problem, RecordError, number
+from vqdb.eval.loaders.base import Loaded, Problem, RecordError, number, read_text
 
 SCHEMA = pa.schema(
     [
@@ -42,7 +42,7 @@ def load(path: str | Path) -> Loaded:
     if not path.is_file():
         raise VqdbError(f"Charades-STA file not found: {path}")
     rows, problems = [], []
-    for line_number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for line_number, line in enumerate(read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:

@@ -54,9 +54,9 @@ class SharedAudio:
 class VideoContext:
     """One video as extractors see it.
 
-    Frames come from ``feed`` (this extractor's reader of the decoding in progress, when the video is new:
-    arrays straight from the decoder) or else from ``frames`` (the committed ``frames`` table: JPEG
-    thumbnails at ``config.thumb_max_side``, when an extractor is added to a video ingested before).
+    Frames come from ``feed`` (this extractor's reader of the decoding in progress: arrays straight from the
+    decoder, which is how ingest runs extractors) or, without one, from ``frames`` (a committed ``frames``
+    table: JPEG thumbnails at ``config.thumb_max_side``, e.g. to run one extractor on a stored video).
     ``info`` is the probe result (``vqdb.ingest.probe.VideoInfo``). The audio track is decoded once, on
     first use, for all the extractors of the video.
     """

@@ -4,19 +4,19 @@ Everything that names tools reads this registry: plan validation, the LLM prompt
 has (``available_tools``), the compiler, the reference merge and the tool table of docs/planner.md.
 Adding a tool is one module here (a ``Tool`` subclass) and its test.
 
-``names()`` lists siglip, region, ocr, transcript, audio first, in that order, then any other tool
-alphabetically.
+``names()`` lists siglip, region, ocr, transcript, subtitle, audio first, in that order, then any other
+tool alphabetically.
 
 Example:
     >>> from vqdb.planner import tools
     >>> tools.names()
-    ['siglip', 'region', 'ocr', 'transcript', 'audio']
-    >>> tools.get("ocr").table, tools.get("ocr").evidence
-    ('ocr', 'hits')
+    ['siglip', 'region', 'ocr', 'transcript', 'subtitle', 'audio']
+    >>> tools.get("ocr").table, tools.get("ocr").evidence, tools.get("ocr").spans
+    ('ocr', 'scores', True)
     >>> tools.get("smell")
     Traceback (most recent call last):
     ...
-    vqdb.planner.boolexpr.PlanError: unknown tool 'smell'; choose from siglip, region, ocr, transcript, audio
+    vqdb.planner.boolexpr.PlanError: unknown tool 'smell'; choose from siglip, region, ocr, transcript, subtitle, audio
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.tools.base import EVIDENCE, Context, TextTool, Tool
 from vqdb.schema import TABLES
 
-ORDER = ("siglip", "region", "ocr", "transcript", "audio")
+ORDER = ("siglip", "region", "ocr", "transcript", "subtitle", "audio")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _REGISTRY: dict[str, Tool] = {}
 
@@ -38,7 +38,8 @@ def register(cls: type[Tool]) -> type[Tool]:
     """Class decorator: check a Tool subclass and make it available under its ``name``.
 
     Raises PlanError naming what is wrong: a bad or taken name, a missing description, a table that is
-    not in ``vqdb.schema`` or not written by the tool's extractor, an unknown evidence kind.
+    not in ``vqdb.schema`` or not written by the tool's extractor, an unknown evidence kind, spans on a
+    tool that gives hits.
     """
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not _NAME.match(name):
@@ -61,12 +62,15 @@ def register(cls: type[Tool]) -> type[Tool]:
         )
     if cls.evidence not in EVIDENCE:
         raise PlanError(f"tool {name}: evidence must be one of {EVIDENCE}, got {cls.evidence!r}")
+    if cls.spans and cls.evidence != "scores":
+        raise PlanError(f"tool {name}: only a tool giving scores gives spans; set spans = False or evidence = 'scores'")
     _REGISTRY[name] = cls()
     return cls
 
 
 def names() -> list[str]:
-    """The registered tools' names: siglip, region, ocr, transcript, audio, then others alphabetically."""
+    """The registered tools' names: siglip, region, ocr, transcript, subtitle, audio, then others
+    alphabetically."""
     return sorted(_REGISTRY, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
 
 
@@ -82,8 +86,8 @@ def markdown_table() -> str:
     """The tool table of docs/planner.md (a test keeps the document in step with it).
 
     Example:
-        >>> print(markdown_table().splitlines()[2])
-        | `siglip` | `embed` | `frame_embeddings` | scores | `similarity(emb, query)`: whole-frame cosine similarity |
+        >>> print(markdown_table().splitlines()[2][:77])
+        | `siglip` | `embed` | `frame_embeddings` | scores | `similarity(emb, query)`
     """
     rows = ["| tool | extractor | reads | evidence | a frame's evidence |", "|---|---|---|---|---|"]
     for tool in map(get, names()):

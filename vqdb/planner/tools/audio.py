@@ -6,7 +6,7 @@ A tag matches when its label contains the query or is contained in it (both norm
 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
-    >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql
+    >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql and "WITH tags AS MATERIALIZED" in sql
     True
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import BIGINT, cast, col, fn, join, number, table
+from vqdb.planner.sqlbuild import BIGINT, alias, cast, col, fn, join, number, select, subquery, table, with_ctes
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, Tool
 
@@ -30,17 +30,36 @@ class Audio(Tool):
     extractor = "audio"
     table = "audio_tags"
 
-    def select(self, ctx: Context) -> exp.Select:
-        """The frames a matching tag covers, with the best such tag's score. Tags are spread over the
-        whole seconds they touch, so frames join them on (video_id, second) instead of comparing every
-        frame with every tag of the video."""
+    def select(self, ctx: Context) -> exp.Query:
+        """The frames a matching tag covers, with the best such tag's score. A tagger has a few hundred
+        labels for tens of thousands of tags, so each distinct label is compared once (``labels``, of the
+        video's tags read once into ``tags``). Tags are spread over the whole seconds they touch, so frames
+        join them on (video_id, second) instead of comparing every frame with every tag of the video."""
+        video_tags = select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            col("label"),
+            col("score"),
+            from_=table(self.table),
+            where=ctx.where(),
+        )
         label, query = fn("text_normalize", col("label")), fn("text_normalize", ctx.text)
-        matches = exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()))
+        matches = exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()), copy=False)
+        labels = select(
+            col("label"),
+            from_=subquery(select(col("label"), from_=table("tags"), distinct=True)),
+            where=matches,
+        )
         seconds = fn("range", _second(col("start_s")), exp.Add(this=_second(col("end_s")), expression=number(1)))
-        tags = (
-            exp.select(col("video_id"), col("start_s"), col("end_s"), col("score"), fn("unnest", seconds).as_("second"))
-            .from_(table(self.table))
-            .where(ctx.where(matches))
+        tags = select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            col("score"),
+            alias(fn("unnest", seconds), "second"),
+            from_=table("tags"),
+            where=exp.In(this=col("label"), query=subquery(labels)),
         )
         covering = exp.and_(
             col("video_id", "a").eq(col("video_id", "s")),
@@ -48,12 +67,15 @@ class Audio(Tool):
             col("ts", "s") >= col("start_s", "a"),
             col("ts", "s") < col("end_s", "a"),
         )
-        return (
-            exp.select(col("video_id", "s"), col("frame_idx", "s"), fn("max", col("score", "a")).as_("score"))
-            .from_(ctx.sampled("s"))
-            .join(join(tags.subquery("a"), covering))
-            .group_by(col("video_id", "s"), col("frame_idx", "s"))
+        frames = select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            alias(fn("max", col("score", "a")), "score"),
+            from_=ctx.sampled("s"),
+            joins=[join(subquery(tags, "a"), covering)],
+            group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
+        return with_ctes(frames, {"tags": video_tags}, materialized=True)
 
 
 def _second(seconds: exp.Expression) -> exp.Cast:

@@ -4,21 +4,26 @@ SQL its calls compile to.
 A tool's ``select`` returns its evidence for one call as a sqlglot query, in one of two shapes
 (``evidence``), which the compiler turns into per-frame ranks the same way for every tool:
 
-* ``"scores"``: rows ``(video_id, frame_idx, score)``, higher is better, for the frames it scored; a frame
-  with no row (or a NULL score) ranks last;
+* ``"scores"``: rows ``(video_id, frame_idx, score)``, at most one per frame, higher is better, for the
+  frames it scored; a frame with no row (or a NULL score) ranks last. A tool with ``spans`` also gives
+  ``(start_s, end_s)``: the stretch of its evidence the frame belongs to (the text's time on screen, the
+  phrase said), which ``locate`` uses as the boundaries of an interval;
 * ``"hits"``: rows ``(video_id, frame_idx, ts)`` of the sampled frames that match; the median frame of
   each run of hits ranks first, every other frame last.
 
-The query may read the tool's own table and the CTE ``sampled`` (``video_id, frame_idx, ts`` of the
-frames being ranked); ``Context`` gives it the call's query as a literal and the video filter.
+The query may read the tool's own tables and two CTEs of the compiled query: ``sampled``
+(``video_id, frame_idx, ts`` of the frames being ranked) and ``video_info`` (per video: ``n_frames``,
+``duration_s``, ``gap``, and ``period``, the time between sampled frames); ``Context`` gives it the call's
+query as a literal and the video filter.
 
 Example:
     >>> from vqdb.planner.tools import get
     >>> siglip = get("siglip")
     >>> siglip.evidence, siglip.extractor, siglip.table
     ('scores', 'embed', 'frame_embeddings')
-    >>> siglip.select(Context("a dog", video_id="v1")).sql("duckdb")
-    "SELECT video_id, frame_idx, SIMILARITY(emb, 'a dog') AS score FROM frame_embeddings WHERE video_id = 'v1'"
+    >>> get("siglip").select(Context("a dog", video_id="v1")).sql("duckdb")[:47]
+    'SELECT video_id, UNNEST(frames) AS frame_idx, U'
+
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.sqlbuild import string, table, video_filter
 
 SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, ts
+VIDEO_INFO = "video_info"  # the CTE of per-video constants: video_id, n_frames, duration_s, gap, period
 EVIDENCE = ("scores", "hits")
 
 
@@ -65,6 +71,11 @@ class Context:
         """The ``sampled`` CTE, optionally aliased."""
         return table(SAMPLED, alias)
 
+    @staticmethod
+    def video_info(alias: str | None = None) -> exp.Table:
+        """The ``video_info`` CTE, optionally aliased."""
+        return table(VIDEO_INFO, alias)
+
 
 class Tool(abc.ABC):
     """A planner tool. Subclasses set the class attributes below and ``select``, and are made available
@@ -76,7 +87,8 @@ class Tool(abc.ABC):
     * ``query_hint``: what its query should be, for the same prompt;
     * ``extractor``, ``table``: the ingest step whose rows it reads, and the table (one the extractor
       writes, see ``vqdb.schema``); the tool is available for a video once that extractor finished;
-    * ``evidence``: ``"scores"`` or ``"hits"`` (see the module docstring).
+    * ``evidence``: ``"scores"`` or ``"hits"`` (see the module docstring);
+    * ``spans``: whether its scores come with the ``(start_s, end_s)`` of the evidence.
     """
 
     name: ClassVar[str]
@@ -85,6 +97,7 @@ class Tool(abc.ABC):
     extractor: ClassVar[str]
     table: ClassVar[str]
     evidence: ClassVar[Literal["scores", "hits"]] = "scores"
+    spans: ClassVar[bool] = False
 
     def check(self, query: str) -> None:
         """Raise PlanError when ``query`` cannot be looked for by this tool (any query can, by default).
@@ -107,16 +120,17 @@ class Tool(abc.ABC):
         Example:
             >>> from vqdb.planner.tools import get
             >>> print(get("region").summary())
-            `max(similarity(emb, query))` over the frame's crops
+            `max(similarity(emb, query))` over the frame's crops (`best_region_scores`, a video at a time)
         """
         return " ".join(inspect.cleandoc(cls.__doc__ or "").split("\n\n")[0].split())  # its own, not inherited
 
 
 class TextTool(Tool):
-    """A tool that looks for the query's words in text (on screen, spoken): its hits are the frames
-    where the text matches, and a query must have a letter or digit to look for."""
+    """A tool that looks for the query's words in text (on screen, spoken, subtitles): it grades every
+    frame by how well the text shown or said with it matches the query (``vqdb.udfs.text_grade``), gives
+    the stretch of text each frame belongs to, and needs a query with a letter or digit to look for."""
 
-    evidence: ClassVar[Literal["scores", "hits"]] = "hits"
+    spans: ClassVar[bool] = True
 
     def check(self, query: str) -> None:
         """Raise PlanError when ``query`` has no letters or digits.

@@ -1,59 +1,222 @@
-"""The ``ocr`` tool: the frames whose on-screen text (read at ingest) matches the query.
+"""The ``ocr`` tool: how well the text on screen with each frame (read at ingest) contains the query.
 
-Most queries match fuzzily: ``text_match(text, query) >= OCR_MIN_MATCH``. A query made only of digits and
-separators (a timecode, a counter: one digit changes its meaning) must instead appear as whole words
-(``contains_phrase``) once OCR's usual letter-for-digit misreads are undone: O, o -> 0 and I, l, | -> 1
-("O0:00.05" reads as 00:00.05).
+A frame's text is its boxes joined in reading order: boxes sorted top to bottom, a box whose middle lies
+below the bottom of the box before it starts a line, a line read left to right. So a title EasyOCR split
+into "GETTINGSTARTED" / "NOW?" reads "GETTINGSTARTED NOW?". That text is graded against the query with
+``screen_text_score`` (``vqdb.udfs.text_grade``: case, spaces, punctuation, spelling and number forms
+folded, misread characters tolerated, digits written as digits exact); a frame matches when the grade is
+above 0, which takes an alignment of at least ``min_score(query)`` (1.0 up to 4 characters, down to 0.7
+for long queries). A query made only of digits and separators (a timecode, a counter: one digit changes
+its meaning) must instead appear as whole words (``contains_phrase``) once OCR's letter-for-digit misreads
+are undone: O, o -> 0 and I, l, | -> 1.
+
+Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` up to the best
+grade of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text
+sharing some of its words, "echo the life" for "echo the lamb", or a garbled read). Reads of one strength
+at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest time
+between two frames with text, at least the sampling period) form a **run**: the text was on screen from
+half a period before its first read to half a period after its last. Every sampled frame in that stretch
+scores the run's best grade (so frames between OCR reads count too, and the frames of one title tie), and
+the stretch of its best run is the frame's span for ``locate``.
 
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
-    >>> sql.startswith("SELECT DISTINCT s.video_id, s.frame_idx, s.ts FROM sampled AS s JOIN")
+    >>> "SCREEN_TEXT_SCORE(t.text, 'EXIT') AS score" in sql and "score > 0" in sql
     True
-    >>> "TEXT_MATCH(text, 'EXIT') >= 0.9" in sql
+    >>> "CONTAINS_PHRASE(TRANSLATE(t.text, 'OoIl|', '00111'), '00:00:05')" in Ocr().select(Context("00:00:05")).sql()
     True
 """
 
 from __future__ import annotations
 
+import re
+
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import col, fn, join, number, same, string, table
+from vqdb.planner.sqlbuild import (
+    alias,
+    col,
+    desc,
+    fn,
+    join,
+    named_window,
+    number,
+    ordered,
+    over,
+    over_named,
+    same,
+    select,
+    string,
+    subquery,
+    table,
+)
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, TextTool
+from vqdb.udfs.text_grade import min_score
 
-OCR_MIN_MATCH = 0.9  # text_match score from which on-screen text counts as a hit
-NUMERIC_QUERY = "[0-9 :;.,/-]+"  # a query of only these characters must match exactly, as whole words
+NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
+RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 
 
 @register
 class Ocr(TextTool):
-    """on-screen text matches: `text_match(text, query) >= 0.9`; a query of only digits and separators
-    (timecode, counter) must appear as whole words (`contains_phrase`) after O/o -> 0 and I/l/| -> 1"""
+    """`screen_text_score(text, query)` of the frame's text in reading order, 0 below `min_score(query)`
+    (a numeric query: `contains_phrase` after O/o -> 0, I/l/| -> 1); frames in a run of matching reads
+    share its best score and span"""
 
     name = "ocr"
-    description = "on-screen text: frames whose recognized text contains the query string"
-    query_hint = "the exact text expected on screen"
+    description = "on-screen text: frames graded by how well their text (titles, captions, signs) contains the query"
+    query_hint = "the text expected on screen, as written"
     extractor = "ocr"
     table = "ocr"
 
     def select(self, ctx: Context) -> exp.Select:
-        """The sampled frames with a text box that matches, each once."""
-        matching = (
-            exp.select(col("video_id"), col("frame_idx")).from_(table(self.table)).where(ctx.where(self.match(ctx)))
+        """Every sampled frame inside a run of matching reads: the run's best grade and its stretch."""
+        runs = self.runs(ctx)
+        inside = exp.Between(this=col("ts", "s"), low=col("start_s", "r"), high=col("end_s", "r"))
+
+        def first(column: str) -> exp.Expression:
+            return alias(fn("first", ordered(col(column, "r"), [desc(col("score", "r")), col("start_s", "r")])), column)
+
+        return select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            alias(fn("max", col("score", "r")), "score"),
+            first("start_s"),
+            first("end_s"),
+            from_=ctx.sampled("s"),
+            joins=[join(subquery(runs, "r"), exp.and_(same(["video_id"], "r", "s"), inside, copy=False))],
+            group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
-        return (
-            exp.select(col("video_id", "s"), col("frame_idx", "s"), col("ts", "s"))
-            .distinct()
-            .from_(ctx.sampled("s"))
-            .join(join(matching.subquery("o"), same(["video_id", "frame_idx"], "o", "s")))
+
+    def runs(self, ctx: Context) -> exp.Select:
+        """(video_id, start_s, end_s, score) of every run of matching reads of one strength."""
+        graded = self.graded(ctx)
+        period = fn(
+            "greatest",
+            fn("coalesce", over(fn("min", col("step")), [col("video_id")]), col("period")),
+            col("period"),
+        )
+        with_period = select(exp.Star(), alias(period, "ocr_period"), from_=subquery(graded))
+        floor = 1.0 if self.numeric(ctx.query) else min_score(ctx.query)
+        halfway = exp.Div(
+            this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
+            expression=number(2),
+        )
+        matched = select(
+            exp.Star(),
+            alias(col("score") >= halfway, "strong"),
+            from_=subquery(with_period),
+            where=col("score") > number(0),
+        )
+        strength = [col("video_id"), col("strong")]
+        apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), strength, [col("ts")]))
+        near = apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period"))
+        flagged = select(
+            exp.Star(),
+            alias(exp.case().when(near, number(0)).else_(number(1)), "starts_run"),
+            from_=subquery(matched),
+        )
+        in_runs = over(fn("sum", col("starts_run")), [c.copy() for c in strength], [col("ts")])
+        numbered = select(exp.Star(), alias(in_runs, "run"), from_=subquery(flagged))
+        half = exp.Div(this=fn("any_value", col("ocr_period")), expression=number(2))
+        start = fn("greatest", exp.Sub(this=fn("min", col("ts")), expression=half), number(0.0))
+        end = fn(
+            "least", exp.Add(this=fn("max", col("ts")), expression=half.copy()), fn("any_value", col("duration_s"))
+        )
+        return select(
+            col("video_id"),
+            alias(start, "start_s"),
+            alias(end, "end_s"),
+            alias(fn("max", col("score")), "score"),
+            from_=subquery(numbered),
+            group_by=[col("video_id"), col("strong"), col("run")],
+        )
+
+    def graded(self, ctx: Context) -> exp.Select:
+        """Every OCR'd frame with text: its grade, the time since the previous one (``step``), and the
+        video's sampling period and duration."""
+        frames = self.frame_texts(ctx)
+        step = exp.Sub(
+            this=col("ts", "t"), expression=over(fn("lag", col("ts", "t")), [col("video_id", "t")], [col("ts", "t")])
+        )
+        return select(
+            col("video_id", "t"),
+            col("frame_idx", "t"),
+            col("ts", "t"),
+            alias(self.grade(ctx), "score"),
+            alias(step, "step"),
+            col("period", "i"),
+            col("duration_s", "i"),
+            from_=subquery(frames, "t"),
+            joins=[join(ctx.video_info("i"), same(["video_id"], "i", "t"))],
+        )
+
+    def grade(self, ctx: Context) -> exp.Expression:
+        """The grade of a frame's ``t.text``: 1.0 or NULL for a numeric query, ``screen_text_score`` else
+        (0 below ``min_score(query)``)."""
+        text = col("text", "t")
+        if self.numeric(ctx.query):
+            lookalikes, digits = DIGIT_LOOKALIKES
+            exact = fn("contains_phrase", fn("translate", text, string(lookalikes), string(digits)), ctx.text)
+            return exp.case().when(exact, number(1.0))
+        return fn("screen_text_score", text, ctx.text)
+
+    def frame_texts(self, ctx: Context) -> exp.Select:
+        """(video_id, frame_idx, ts, text) of every OCR'd frame with text, its boxes in reading order."""
+
+        def part(name: str) -> exp.Expression:  # a field of the box struct: box.x0 parses as a column of "box"
+            return fn("coalesce", col(name, "box"), number(0.0))
+
+        middle = exp.Div(this=exp.paren(exp.Add(this=part("y0"), expression=part("y1"))), expression=number(2))
+        boxes = select(
+            col("video_id"),
+            col("frame_idx"),
+            col("ts"),
+            col("text"),
+            alias(part("x0"), "x"),
+            alias(middle, "y"),
+            alias(part("y1"), "bottom"),
+            from_=table(self.table),
+            where=ctx.where(col("text").is_(exp.null()).not_()),
+        )
+        # One window over the video's boxes frame by frame (a window per frame is slow in DuckDB): a box
+        # continues the line of the box before it when both are of one frame and it is not below it.
+        reading = named_window("w", [col("video_id")], [col("frame_idx"), col("y"), col("x"), col("text")])
+        same_line = exp.and_(
+            col("frame_idx").eq(over_named(fn("lag", col("frame_idx")), "w")),
+            col("y") <= over_named(fn("lag", col("bottom")), "w"),
+            copy=False,
+        )
+        new_lines = select(
+            exp.Star(),
+            alias(exp.case().when(same_line, number(0)).else_(number(1)), "new_line"),
+            from_=subquery(boxes),
+            window=reading,
+        )
+        lines = select(
+            exp.Star(),
+            alias(over_named(fn("sum", col("new_line")), "w"), "line"),
+            from_=subquery(new_lines),
+            window=reading.copy(),
+        )
+        in_order = ordered(col("text"), [col("line"), col("x"), col("text")])
+        return select(
+            col("video_id"),
+            col("frame_idx"),
+            alias(fn("any_value", col("ts")), "ts"),
+            alias(exp.GroupConcat(this=in_order, separator=string(" ")), "text"),
+            from_=subquery(lines),
+            group_by=[col("video_id"), col("frame_idx")],
         )
 
     @staticmethod
-    def match(ctx: Context) -> exp.Case:
-        """Whether a row's ``text`` matches the query: exactly for a numeric query, fuzzily otherwise."""
-        lookalikes, digits = DIGIT_LOOKALIKES
-        numeric = fn("regexp_full_match", ctx.text, string(NUMERIC_QUERY))
-        exact = fn("contains_phrase", fn("translate", col("text"), string(lookalikes), string(digits)), ctx.text)
-        fuzzy = fn("text_match", col("text"), ctx.text) >= number(OCR_MIN_MATCH)
-        return exp.case().when(numeric, exact).else_(fuzzy)
+    def numeric(query: str) -> bool:
+        """Whether ``query`` is only digits and separators (matched exactly).
+
+        Example:
+            >>> Ocr.numeric("00:00:05"), Ocr.numeric("Step 2")
+            (True, False)
+        """
+        return NUMERIC_QUERY.fullmatch(query) is not None

@@ -1,22 +1,27 @@
 """The ``region`` tool: how much the best-matching crop of a frame looks like the query's description.
 
+The frames of the video are scored at once by ``best_region_scores`` (``vqdb/udfs/embedding_cache.py``:
+the best cosine similarity of a frame's crop embeddings with the query's, from an in-memory copy of the
+video's embeddings).
+
 Example:
-    >>> print(Region().select(Context("a logo")).sql("duckdb"))
-    SELECT video_id, frame_idx, MAX(SIMILARITY(emb, 'a logo')) AS score FROM regions GROUP BY video_id, frame_idx
+    >>> sql = Region().select(Context("a logo")).sql("duckdb")
+    >>> "BEST_REGION_SCORES(video_id, frames, VQ_TEXT_VECTOR('a logo'))" in sql
+    True
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import col, fn, table
+from vqdb.planner.sqlbuild import alias, col, fn, select, subquery, table
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, Tool
 
 
 @register
 class Region(Tool):
-    """`max(similarity(emb, query))` over the frame's crops"""
+    """`max(similarity(emb, query))` over the frame's crops (`best_region_scores`, a video at a time)"""
 
     name = "region"
     description = "similarity of the best-matching part of a frame (small or off-centre objects)"
@@ -26,10 +31,17 @@ class Region(Tool):
 
     def select(self, ctx: Context) -> exp.Select:
         """Every frame with crops: the best crop's similarity to the query."""
-        score = fn("max", fn("similarity", col("emb"), ctx.text)).as_("score")
-        return (
-            exp.select(col("video_id"), col("frame_idx"), score)
-            .from_(table(self.table))
-            .where(ctx.where())
-            .group_by(col("video_id"), col("frame_idx"))
+        frames = select(
+            col("video_id"),
+            alias(fn("list", exp.Distinct(expressions=[col("frame_idx")])), "frames"),
+            from_=table(self.table),
+            where=ctx.where(),
+            group_by=[col("video_id")],
+        )
+        scores = fn("best_region_scores", col("video_id"), col("frames"), fn("vq_text_vector", ctx.text))
+        return select(
+            col("video_id"),
+            alias(fn("unnest", col("frames")), "frame_idx"),
+            alias(fn("unnest", scores), "score"),
+            from_=subquery(frames),
         )

@@ -1,22 +1,39 @@
 """The ``siglip`` tool: how much a whole frame looks like the query's description.
 
+The frames of the video are scored at once by ``frame_scores`` (``vqdb/udfs/embedding_cache.py``): the
+cosine similarity of each frame's embedding with the query's (``vq_text_vector``), from an in-memory copy
+of the video's embeddings, as ``similarity(emb, query)`` would give them one by one.
+
 Example:
-    >>> print(Siglip().select(Context("a dog", video_id="v1")).sql("duckdb"))
-    SELECT video_id, frame_idx, SIMILARITY(emb, 'a dog') AS score FROM frame_embeddings WHERE video_id = 'v1'
+    >>> print(Siglip().select(Context("a dog", video_id="v1")).sql("duckdb", pretty=True))
+    SELECT
+      video_id,
+      UNNEST(frames) AS frame_idx,
+      UNNEST(FRAME_SCORES(video_id, frames, VQ_TEXT_VECTOR('a dog'))) AS score
+    FROM (
+      SELECT
+        video_id,
+        ARRAY_AGG(frame_idx) AS frames
+      FROM frame_embeddings
+      WHERE
+        video_id = 'v1'
+      GROUP BY
+        video_id
+    )
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import col, fn, table
+from vqdb.planner.sqlbuild import alias, col, fn, select, subquery, table
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, Tool
 
 
 @register
 class Siglip(Tool):
-    """`similarity(emb, query)`: whole-frame cosine similarity"""
+    """`similarity(emb, query)`: whole-frame cosine similarity (`frame_scores`, a video at a time)"""
 
     name = "siglip"
     description = "whole-frame visual similarity to a short description of what is seen"
@@ -26,5 +43,17 @@ class Siglip(Tool):
 
     def select(self, ctx: Context) -> exp.Select:
         """Every embedded frame's similarity to the query."""
-        score = fn("similarity", col("emb"), ctx.text).as_("score")
-        return exp.select(col("video_id"), col("frame_idx"), score).from_(table(self.table)).where(ctx.where())
+        frames = select(
+            col("video_id"),
+            alias(fn("list", col("frame_idx")), "frames"),
+            from_=table(self.table),
+            where=ctx.where(),
+            group_by=[col("video_id")],
+        )
+        scores = fn("frame_scores", col("video_id"), col("frames"), fn("vq_text_vector", ctx.text))
+        return select(
+            col("video_id"),
+            alias(fn("unnest", col("frames")), "frame_idx"),
+            alias(fn("unnest", scores), "score"),
+            from_=subquery(frames),
+        )

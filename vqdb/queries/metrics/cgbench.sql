@@ -4,16 +4,37 @@
 --   clue_intervals LIST(STRUCT(start DOUBLE, "end" DOUBLE)), duration DOUBLE.
 -- Prediction table (see vqdb.eval.predictions): qid, long_answer VARCHAR (letter or NULL),
 --   clue_answer VARCHAR (letter or NULL), grounding LIST(STRUCT(start DOUBLE, "end" DOUBLE))
---   (NULL when the model's reply could not be parsed).
+--   (NULL when the model's reply could not be parsed), and optionally grounding_from_json BOOLEAN
+--   (FALSE when the grounding was read from the numbers of a reply's text; default TRUE).
 -- variant := 'official' (CG-Bench script: threshold test tIoU >= t) or 'vlmevalkit' (VLMEvalKit port:
---   tIoU > t; a grounding whose values are all <= 1 is read as fractions of the duration; an empty
---   grounding list is unparseable). Unparseable groundings and NULL answers are dropped from their metric,
---   as both scripts do; questions without a prediction row are dropped too.
+--   tIoU > t; a grounding read from JSON whose values are all <= 1 is read as fractions of the duration;
+--   an empty grounding list is unparseable). Unparseable groundings and NULL answers are dropped from their
+--   metric, as both scripts do; questions without a prediction row are dropped too.
+
+-- _cgbench_merge(list): sorted stably by start (the position breaks ties, as in Python's sort), then
+-- merged while next.start <= last.end, the end growing to the larger one.
+CREATE OR REPLACE MACRO _cgbench_merge(intervals) AS
+    _intervals_merge_sorted(list_transform(
+        list_sort(list_transform(intervals, (_iv, _i) -> {'start': _iv.start::DOUBLE, 'i': _i, 'end': _iv."end"::DOUBLE})),
+        _iv -> {'start': _iv.start, 'end': _iv."end"}
+    ));
+
+-- _cgbench_tiou(pred, gt) -> DOUBLE: the tIoU of both reference scorers, malformed groundings included:
+-- each list merged by _cgbench_merge, lengths end - start even when negative (a pair that ends before it
+-- starts), I = sum over all pairs of max(0, min(ends) - max(starts)), tIoU = I / (len(P) + len(G) - I)
+-- when that is > 0, else 0. NULL when either list is NULL or has a NULL bound (unparseable).
+-- Example: SELECT _cgbench_tiou([{'start': 15, 'end': 12}, {'start': 12, 'end': 18}], [{'start': 10, 'end': 20}]);
+--          -- 0.6 (the reversed pair merges into [12, 18])
+CREATE OR REPLACE MACRO _cgbench_tiou(pred, gt) AS
+    CASE
+        WHEN pred IS NULL OR gt IS NULL
+             OR list_bool_or([_iv.start IS NULL OR _iv."end" IS NULL FOR _iv IN pred || gt]) THEN NULL
+        ELSE _intervals_tiou_merged(_cgbench_merge(pred), _cgbench_merge(gt))
+    END;
 
 -- cgbench_questions(gt, pred, variant := 'official'): one row per question with a prediction:
 --   qid, long_correct BOOLEAN, clue_correct BOOLEAN (NULL when no answer), tiou DOUBLE (NULL when dropped).
--- tIoU is intervals_tiou of intervals.sql: each list merged (touching intervals merge), then
--- I / (len(P) + len(G) - I); 0 when the denominator is 0.
+-- tIoU is _cgbench_tiou above; for well-formed lists it equals intervals_tiou of intervals.sql.
 -- Example:
 --   CREATE TABLE gt AS SELECT 1 AS qid, 'A' AS right_answer,
 --     [{'start': 0.0, 'end': 10.0}] AS clue_intervals, 100.0 AS duration;
@@ -30,7 +51,8 @@ joined AS (
                WHEN variant = 'vlmevalkit' THEN
                    CASE
                        WHEN len(p.grounding) = 0 THEN NULL
-                       WHEN list_bool_and(list_transform(p.grounding, iv -> iv.start <= 1 AND iv."end" <= 1))
+                       WHEN coalesce((to_json(p) ->> 'grounding_from_json')::BOOLEAN, true)
+                            AND list_bool_and(list_transform(p.grounding, iv -> iv.start <= 1 AND iv."end" <= 1))
                        THEN list_transform(p.grounding,
                                            iv -> {'start': iv.start * g.duration::DOUBLE, 'end': iv."end" * g.duration::DOUBLE})
                        ELSE p.grounding
@@ -42,7 +64,7 @@ joined AS (
 SELECT j.qid,
        upper(trim(j.long_answer)) = upper(trim(j.right_answer)) AS long_correct,
        upper(trim(j.clue_answer)) = upper(trim(j.right_answer)) AS clue_correct,
-       intervals_tiou(j.grounding, j.clue_intervals) AS tiou
+       _cgbench_tiou(j.grounding, j.clue_intervals) AS tiou
 FROM joined AS j;
 
 -- cgbench_metrics(gt, pred, variant := 'official'): one row, percentages x100 (unrounded):

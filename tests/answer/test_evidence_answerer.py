@@ -1,0 +1,207 @@
+"""The evidence-only answerer on text as OCR and Whisper really produce it (readings from the shared clips)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
+from vqdb.answer.evidence_answerer import EvidenceAnswerer
+from vqdb.answer.timeline import stream_of
+
+
+def screens(*rows):
+    return [stream_of("ocr", "v", [Evidence("ocr", "v", s, e, t, s)]) for s, e, t in rows]
+
+
+def speech(*rows, source="transcript"):
+    return [stream_of(source, "v", [Evidence(source, "v", s, e, t, s) for s, e, t in rows])]
+
+
+@pytest.fixture(scope="module")
+def answerer():
+    return EvidenceAnswerer()
+
+
+IDENT = screens(
+    (0.0, 1.0, "CHANNEL 7 / LIVE"),
+    (1.0, 2.0, "CHANNEL / LIVE"),
+    (3.0, 4.0, "LIVE CHAMNEL 7 / TAAA / You're watching Channel Seven, the / home of great drama"),
+    (7.0, 8.0, "LIVE @HANNEL 7"),
+    (9.0, 10.0, "CHANNEL 7 / Coming up at nine 0'clock, the weather / with Rachel Green:"),
+    (10.0, 12.0, "CHANNEL 7 / Coming up at nine / clock, the weather / with Rachel Green:"),
+    (12.0, 15.0, "CHANNEL 7 / COMING UP AT 9PM"),
+    (
+        15.0,
+        19.0,
+        "CHANNEL 7 / COMING UP AT 9PM / But first, the news / where the top / story tonight is the new city centre",
+    ),
+) + speech(
+    (1.62, 4.94, "You're watching Channel 7, the home of great drama."),
+    (7.80, 10.94, "Coming up at either clock, the weather with Rachel Green."),
+    (13.81, 18.49, "But first, the news, where the top story tonight is the new city center."),
+)
+
+
+def test_a_noisy_logo_against_distractors_of_one_digit(answerer):
+    found = answerer.answer(
+        "Which channel is this, according to the logo in the corner?",
+        ["Channel 4", "Channel 1", "Channel 9", "Channel 7"],
+        [],
+        timeline=IDENT,
+    )
+    assert found.answer == "D" and not found.low_confidence
+    assert found.scores["D"] - max(found.scores[x] for x in "ABC") > 0.25
+
+
+def test_after_reads_what_follows_the_anchor_not_what_shares_its_screen(answerer):
+    options = [
+        "You're watching Channel Seven",
+        "Coming up at nine o'clock",
+        "But first, the news: the top story tonight is the new city centre",
+        "the home of great drama",
+    ]
+    found = answerer.answer("What does the announcer say after mentioning the weather?", options, [], timeline=IDENT)
+    assert found.answer == "C"
+    assert any(n.startswith("read the text after 'mentioning the weather'") for n in found.notes)
+
+
+SURPASSED = (
+    "The earliest book, printed with movable types, the Guttenberg or 42-line Bible of about 1455, has never been"
+)
+PRINTING = "The invention of movable metal letters in the middle of the 15th century may justly be considered as the"
+LJ = speech((0.59, 11.67, SURPASSED + " surpassed."), (12.23, 20.35, PRINTING + " invention of the art of printing."))
+
+
+def test_a_name_as_whisper_spells_it_and_numbers_said_in_words(answerer):
+    options = ["the forty-two line Bible", "the fifteenth century", "the art of printing", "movable metal letters"]
+    found = answerer.answer("What does the narrator call the Gutenberg?", options, [], timeline=LJ)
+    assert found.answer == "A"  # every option was said: the one next to "Guttenberg" wins
+
+
+def test_right_after_a_passage(answerer):
+    options = [
+        "may justly be considered",
+        "has never been surpassed",
+        "as the invention of the art of printing",
+        "the Gutenberg",
+    ]
+    question = "What does the narrator say right after the passage about the Gutenberg Bible?"
+    assert answerer.answer(question, options, [], timeline=LJ).answer == "B"
+
+
+JFK = speech(
+    (
+        2.93,
+        13.37,
+        "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.",
+    )
+)
+
+
+def test_the_same_words_in_another_order(answerer):
+    options = [
+        "my fellow Americans",
+        "what you can do for your country",
+        "what your country can do for you",
+        "for whom the bell tolls",
+    ]
+    assert answerer.answer("What does Kennedy say right after 'ask not'?", options, [], timeline=JFK).answer == "C"
+    first = ["ask not", "And so, my fellow Americans", "ask what you can do", "what your country can do for you"]
+    assert answerer.answer("What are the first words Kennedy says?", first, [], timeline=JFK).answer == "B"
+
+
+def test_time_said_in_words_and_written_in_digits(answerer):
+    timeline = speech((4.2, 8.9, "The next train to Cambridge leaves from platform nine at seven forty-five."))
+    options = ["6:45", "7:15", "7:45", "17:45"]
+    assert answerer.answer("When does the Cambridge train leave?", options, [], timeline=timeline).answer == "C"
+
+
+def test_a_label_tells_which_value_is_asked(answerer):
+    card = screens((32.0, 36.0, "Sunrise 06.42 / Sunset 19.15"), (20.0, 24.0, "Call 020 / 7946 0018"))
+    options = ["06:42", "19:15", "7:45", "21:15"]
+    assert answerer.answer("What time is sunset, according to the card?", options, [], timeline=card).answer == "B"
+    credits = screens(
+        (30.0, 31.0, "Written by"),
+        (31.0, 32.0, "Written by / Sam Carter"),
+        (32.0, 33.0, "Written by / Sam Carter / Narrated by / Alex Moore"),
+        (34.0, 36.0, "Written by / Sam Carter / Narrated by / Alex Moore / Music / The Blue Notes"),
+        (6.0, 11.0, "Maria Lopez / Financial Adviser"),
+    )
+    options = ["Alex Moore", "Sam Carter", "Maria Lopez", "The Blue Notes"]
+    assert (
+        answerer.answer("Who wrote the video, according to the credits?", options, [], timeline=credits).answer == "B"
+    )
+    assert answerer.answer("Who narrated it, according to the credits?", options, [], timeline=credits).answer == "A"
+
+
+def test_text_near_the_keyframes_wins_when_nothing_else_tells(answerer):
+    signs = screens((0.0, 4.0, "OPEN / 24 / HOURS"), (12.0, 16.0, "EXIT / kecp / Fire door = / shut"))
+    options = ["EXIT", "OPEN 24 HOURS", "SALE 50% OFF"]
+    near_exit = answerer.answer("What does the sign say?", options, [], timeline=signs, near=[("v", 11.0, 15.0)])
+    near_open = answerer.answer("What does the sign say?", options, [], timeline=signs, near=[("v", 1.0, 3.0)])
+    assert (near_exit.answer, near_open.answer) == ("A", "B")
+
+
+def test_per_option_scores_and_low_confidence(answerer):
+    found = answerer.answer("What colour is the car?", ["red", "blue", "purple"], [], timeline=IDENT)
+    assert found.low_confidence and any(n.startswith("low confidence") for n in found.notes)
+    assert [o.letter for o in found.options] == ["A", "B", "C"] and all(o.where is None for o in found.options)
+    detail = [n for n in found.notes if n.startswith("option ")]
+    assert [n[:9] for n in detail] == ["option A:", "option B:", "option C:"]
+    assert all(n.endswith("not read or heard") for n in detail)
+
+
+def test_open_question_reads_after_the_anchor(answerer):
+    timeline = speech(
+        (2.9, 6.0, "And so my fellow Americans, ask not"),
+        (6.2, 9.0, "what your country can do for you."),
+        (9.5, 13.4, "Ask what you can do for your country."),
+    )
+    found = answerer.answer("What does Kennedy say right after 'ask not'?", None, [], timeline=timeline)
+    assert found.answer == "what your country can do for you."
+
+
+OPTIONS = ["A stop sign", "An exit sign", "A welcome banner", "A speed limit"]
+
+
+def test_multiple_choice_picks_the_option_closest_to_the_evidence(corpus, answerer):
+    evidence = gather_evidence(corpus, [Keyframe("vid1", 5, 5.0)], 1.0)
+    found = answerer.answer("What sign is shown?", OPTIONS, evidence)
+    assert (found.answer, found.answer_text, found.support.text) == ("B", "An exit sign", "EXIT")
+    assert max(found.scores, key=found.scores.get) == "B"
+
+
+def test_open_ended_returns_the_best_snippet(corpus, answerer):
+    evidence = gather_evidence(corpus, [Keyframe("vid1", i, float(i)) for i in range(0, 20, 2)], 1.0)
+    found = answerer.answer("What does the fox jump over?", None, evidence)
+    assert found.answer == "The quick brown fox jumps over the fence."
+
+
+def test_no_evidence_gives_no_answer(answerer):
+    found = answerer.answer("What?", OPTIONS, [])
+    assert found.answer is None and "no OCR" in found.notes[0]
+
+
+class HashEmbedder:
+    """A stand-in embedder (deterministic unit vectors), so many questions run fast."""
+
+    model_id = "hash"
+
+    def embed_texts(self, texts):
+        import numpy as np
+
+        rows = np.array([[hash(t) % 97 + 1.0, len(t) + 1.0, 3.0] for t in texts])
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.text(max_size=80),
+    st.lists(st.text(max_size=30), min_size=2, max_size=5),
+    st.sampled_from(["right after 'ask not'", "while the LIVE tag is on screen", "at 0:05 in the video", ""]),
+)
+def test_any_question_and_options_get_an_answer_without_error(question, options, relation):
+    found = EvidenceAnswerer(HashEmbedder()).answer(f"{question} {relation}", options, [], timeline=IDENT + JFK)
+    assert found.answer in "ABCDE" and len(found.options) == len(options)

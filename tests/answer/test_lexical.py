@@ -1,0 +1,152 @@
+"""Lexical matching: how OCR and speech recognition really err, and how distractors are made."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vqdb.answer.evidence import Evidence
+from vqdb.answer.lexical import Matcher, extents, find, option_weights, rarity_weights, similarity
+from vqdb.answer.timeline import match_words, stream_of
+
+
+def screen(text: str, start: float = 0.0, end: float = 1.0):
+    return stream_of("ocr", "v", [Evidence("ocr", "v", start, end, text, start)])
+
+
+def speech(text: str, start: float = 0.0, end: float = 10.0):
+    return stream_of("transcript", "v", [Evidence("transcript", "v", start, end, text, start)])
+
+
+def best(phrase: str, stream, weights=None) -> float:
+    words = match_words(phrase)
+    found = find(words, np.ones(len(words)) if weights is None else weights, stream)
+    return found[0].score if found else 0.0
+
+
+@pytest.mark.parametrize(
+    ("phrase", "read"),
+    [
+        ("Channel 7", "CHAMNEL 7"),  # m for nn
+        ("Liftoff!", "LIFTOFFI"),  # ! read as I
+        ("Chapter Three: The Long Walk Home", "Chapter Tlree: / Long / The / Walk Homne"),  # boxes out of order
+        ("Fire door - keep shut", "Fire door = / kecp / shut"),
+        ("Getting started with your budget", "GETTINGSTARTED / WITH YOUR BUDGET"),  # a dropped space
+        ("Coming up at nine o'clock", "Coming up at nine 0'clock, the weather"),  # o read as zero
+        ("The Gutenberg", "the Guttenberg or 42-line Bible"),  # a name as Whisper spells it
+        ("Colour Theory 101", "Color Theory 101"),
+        ("the forty-two line Bible", "the 42-line Bible"),  # numbers said and written
+        ("a touchdown", "a touch down"),  # a compound split
+        ("Sunset 19:15", "Sunrise 06.42 / Sunset 19.15"),  # a time's separator misread
+    ],
+)
+def test_an_option_is_found_in_text_read_or_heard_with_errors(phrase, read):
+    assert best(phrase, screen(read)) >= 0.75
+
+
+@pytest.mark.parametrize(
+    ("right", "wrong", "read"),
+    [
+        ("1961", "1963", "Inaugural Address, January 20, 1961"),
+        ("020 7946 0018", "020 7946 0081", "Call 020 / 7946 0018"),
+        ("19:15", "21:15", "Sunset 19.15"),
+        ("Channel 7", "Channel 1", "CHANNEL 7"),
+        ("9PM", "8PM", "COMING UP AT 9PM"),
+        ("Kennedy Space Center", "Johnson Space Center", "Mission Control / Kennedy Space Center"),
+    ],
+)
+def test_distractors_that_differ_in_one_word_or_digit_score_lower(right, wrong, read):
+    words = [match_words(right), match_words(wrong)]
+    w_right, w_wrong = option_weights(words)
+    stream = screen(read)
+    assert best(right, stream, w_right) >= 0.95 > best(wrong, stream, w_wrong) + 0.3
+
+
+def test_short_words_and_numbers_match_only_exactly():
+    sim = similarity(["call", "card", "the", "45", "7946"], ["all", "car", "them", "745", "0207946"])
+    assert sim[:3].max() == 0.0
+    assert sim[3].max() == 0.0  # a two-digit number is not the end of another
+    assert sim[4, 4] == pytest.approx(0.8)  # but OCR ran "020 7946" together
+
+
+def test_irregular_verbs_and_ocr_glyphs():
+    sim = similarity(["wrote", "keep", "now"], ["written", "kecp", "n0w"])
+    assert sim[0, 0] == pytest.approx(0.9) and sim[1, 1] == pytest.approx(0.9)
+    assert sim[2, 2] == 0.0  # three letters: too short to guess
+
+
+def test_word_order_tells_apart_the_same_words():
+    said = speech(
+        "and so my fellow Americans ask not what your country can do for you ask what you can do for your country"
+    )
+    ask_not, ask = match_words("what your country can do for you"), match_words("what you can do for your country")
+    first = find(ask_not, np.ones(len(ask_not)), said)
+    second = find(ask, np.ones(len(ask)), said)
+    assert first[0].score == pytest.approx(1.0) and first[0].first == 7
+    assert second[0].score == pytest.approx(1.0) and second[0].first == 15
+    assert len(first) == 2 and first[1].score < 0.95  # the other sentence, out of order
+
+
+def test_a_pause_ends_a_phrase():
+    stream = stream_of(
+        "transcript",
+        "v",
+        [
+            Evidence("transcript", "v", 0.0, 2.0, "mind the gap between the train and the platform", 1.0),
+            Evidence("transcript", "v", 14.0, 16.0, "this course is all about colour", 15.0),
+        ],
+    )
+    words = match_words("the platform sign is shown")
+    found = find(words, np.ones(len(words)), stream)
+    assert all(m.end_s <= 2.0 or m.start_s >= 14.0 for m in found)
+
+
+def test_weights_for_options_and_for_moments():
+    channel_4, channel_7 = option_weights([["channel", "4"], ["channel", "7"]])
+    assert channel_4[0] < channel_4[1] and channel_4.tolist() == channel_7.tolist()
+    (the_alpha,) = option_weights([["the", "alpha"]])
+    assert the_alpha[0] < the_alpha[1]
+    streams = [screen(f"CHANNEL 7 / story {i}", i, i + 1) for i in range(5)]
+    assert rarity_weights(["channel", "9"], streams).tolist() == pytest.approx([0.2, 1.0])
+
+
+def test_a_caption_read_over_several_screens_is_one_showing():
+    screens = [screen("LIVE / CHANNEL 7", 0, 2), screen("LIVE / You're watching", 2, 5), screen("LIVE", 5, 8)]
+    screens.append(screen("LIVE", 12, 13))
+    matches = [find(["live"], np.ones(1), s)[0] for s in screens]
+    assert extents(matches) == [(0, 8), (0, 8), (0, 8), (12, 13)]
+
+
+def test_matcher_reuses_word_rows_across_streams():
+    matcher = Matcher([("live", "channel"), ("channel", "7")])
+    assert matcher.similarity(["channel"], 0).tolist() == [[0.0, 1.0]]
+    assert matcher.similarity(["channel"], 1).tolist() == [[1.0, 0.0]]
+
+
+_VOCABULARY = """budget penny savings income mission control launch tower weather station platform cambridge
+narrator printed movable letters century bible kennedy country fellow americans"""
+_WORDS = st.sampled_from(_VOCABULARY.split())
+
+
+def _misread(word: str, where: int) -> str:
+    """One letter of a long word as OCR confuses it."""
+    swaps = {"o": "0", "l": "1", "i": "l", "e": "c", "m": "rn", "s": "5", "w": "vv"}
+    spots = [i for i, c in enumerate(word) if c in swaps]
+    if not spots or len(word) < 5:
+        return word
+    i = spots[where % len(spots)]
+    return word[:i] + swaps[word[i]] + word[i + 1 :]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_WORDS, min_size=2, max_size=6, unique=True), st.integers(0, 10), st.integers(0, 5), st.booleans())
+def test_a_phrase_survives_ocr_noise(phrase, where, merge_at, upper):
+    """One letter misread in each word, two words run together, case changed: still found."""
+    read = [_misread(w, where) for w in phrase]
+    k = merge_at % (len(read) - 1)
+    read = read[:k] + [read[k] + read[k + 1]] + read[k + 2 :]
+    text = " ".join(read).upper() if upper else " ".join(read)
+    noise = screen(f"SALE 50% OFF / {text} / copyright 2013")
+    assert best(" ".join(phrase), noise) >= 0.7

@@ -1,0 +1,119 @@
+"""Reading a question: relations and their anchors, ordinals, sources and context words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vqdb.answer.questions import read_question, source_of
+from vqdb.answer.timeline import match_words
+
+
+@pytest.mark.parametrize(
+    ("question", "relation", "anchor", "immediate"),
+    [
+        ("What does Kennedy say right after 'ask not'?", "after", "ask not", True),
+        ("Which phrase comes right after “echo the life” in the lyrics?", "after", "echo the life", True),
+        ("What is shown under 'echo' just before 'the ONE'?", "before", "the ONE", True),
+        ("What does the announcer say after mentioning the weather?", "after", "mentioning the weather", False),
+        ("Right after the title card, what does the narrator say?", "after", "the title card", True),
+        (
+            "While the president's name is on screen, what does he say first?",
+            "while",
+            "the president's name is on screen",
+            False,
+        ),
+        (
+            "What does the commentator say while the engines roar (after liftoff)?",
+            "while",
+            "the engines roar (after liftoff)",
+            False,
+        ),
+        (
+            "What timecode is burned in at the moment the big counter reads 90.000?",
+            "while",
+            "the big counter reads 90.000",
+            False,
+        ),
+        ("What is written on screen when the dog barks?", "while", "the dog barks", False),
+        ("When the dog barks, what is written on screen?", "while", "the dog barks", False),
+        (
+            "What did the man in blue do after he fished the food out of the water?",
+            "after",
+            "he fished the food out of the water",
+            False,
+        ),
+        ("What happens during the second song?", "while", "the second song", False),
+        ("What does she say following the applause?", "after", "the applause", False),
+        ("What was on the board prior to the meeting?", "before", "the meeting", False),
+    ],
+)
+def test_relations_and_their_anchors(question, relation, anchor, immediate):
+    parts = read_question(question)
+    assert (parts.relation, parts.anchor, parts.immediate) == (relation, anchor, immediate)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the timecode show 00:00:05?",
+        "When is 'echo the lamb' shown?",
+        "What is the sign saying 'before you go'?",  # the relation word is quoted text
+        "Which is as big as the car?",
+        "Which train leaves at 7:45?",
+    ],
+)
+def test_no_relation(question):
+    parts = read_question(question)
+    assert parts.relation is None and parts.anchor is None
+
+
+def test_times_in_the_video():
+    assert read_question("What did he do in the interval [[274, 278]]?").at_s == (274.0, 278.0)
+    assert read_question("What happened at 8 minutes and 16 seconds in the video?").at_s == (496.0, 496.0)
+    assert read_question("What did the protagonist do at the second minute and thirty-five seconds?").at_s == (
+        155.0,
+        155.0,
+    )
+    assert read_question("How many players are on screen at the 26th second?").at_s == (26.0, 26.0)
+    assert read_question("What is shown at 1:02:03 in the clip?").at_s == (3723.0, 3723.0)
+
+
+def test_sources_ordinals_and_context():
+    parts = read_question("What does the narrator say while 'Step 2: Save 10%' is on screen?")
+    assert (parts.source, parts.anchor_source, parts.quoted) == ("speech", "screen", True)
+    assert read_question("What are the first words Kennedy says?").ordinal == "first"
+    assert read_question("What does the sign say last?").ordinal == "last"
+    assert read_question("What time is sunset, according to the card?").context == (
+        "time",
+        "sunset",
+        "according",
+        "card",
+    )
+    assert read_question("What does Kennedy tell people to ask instead?").context == (
+        "kennedy",
+        "tell",
+        "people",
+        "ask",
+        "instead",
+    )
+    assert source_of("the card tells you") is None  # both a screen and a speech cue
+    assert source_of("when the dog barks") == "sound"
+
+
+@given(st.text())
+def test_any_text_reads_without_error(text):
+    parts = read_question(text)
+    if parts.anchor is not None:
+        assert match_words(parts.anchor), parts
+
+
+def test_every_cgbench_question_reads(shared_data):
+    questions = json.loads((shared_data / "annotations" / "cgbench" / "cgbench_mini.json").read_text())
+    parts = [read_question(q["question"]) for q in questions]
+    with_relation = [p for p in parts if p.relation]
+    assert all(match_words(p.anchor) for p in with_relation if p.at_s is None)
+    assert len(with_relation) > len(parts) / 5  # CG-Bench asks "when ..., what" a lot

@@ -1,0 +1,104 @@
+"""Time relations: anchors found in what was read, heard or labelled, and text weighed by where it lies."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vqdb.answer.evidence import Evidence
+from vqdb.answer.questions import read_question
+from vqdb.answer.temporal import NOT_IN_RELATION, locate, ordinal_weight, time_weight
+from vqdb.answer.timeline import stream_of
+
+
+def screen(text, start, end):
+    return stream_of("ocr", "v", [Evidence("ocr", "v", start, end, text, start)])
+
+
+def said(*segments):
+    return stream_of("transcript", "v", [Evidence("transcript", "v", s, e, t, s) for s, e, t in segments])
+
+
+def sounds(*events):
+    return stream_of("audio", "v", [Evidence("audio", "v", s, e, f"sound: {label}", s) for s, e, label in events])
+
+
+STREET = [
+    screen("PLATFORM / 'Cambridge / Trains to", 4.0, 8.0),
+    screen("Call 020 / 7946 0018", 20.0, 24.0),
+    said(
+        (3.9, 8.7, "The next train to Cambridge leaves from platform I at 7.45."),
+        (12.2, 15.6, "Please mind the gap between the train and the platform."),
+    ),
+    sounds((9.1, 10.6, "Waterfall"), (21.1, 22.6, "Bark"), (21.1, 22.6, "Dog"), (37.4, 39.4, "Vehicle horn, car horn")),
+]
+
+
+def test_a_described_moment_is_found_on_screen_and_a_sound_by_its_label():
+    platform = locate(read_question("What does the voice announce while the platform sign is shown?"), STREET)
+    assert (platform[0].start_s, platform[0].end_s, platform[0].source) == (4.0, 8.0, "ocr")
+    dog = locate(read_question("What is written on screen when the dog barks?"), STREET)
+    assert [(a.start_s, a.end_s, a.source) for a in dog] == [(21.1, 22.6, "audio")]
+
+
+def test_a_quoted_anchor_keeps_its_function_words():
+    stream = said((2.9, 13.4, "And so my fellow Americans, ask not what your country can do for you"))
+    (anchor,) = locate(read_question("What does Kennedy say right after 'ask not'?"), [stream])
+    assert (anchor.start_s, anchor.end_s) == pytest.approx((6.65, 8.15))  # "ask not" (words 6-7), not "ask" alone
+
+
+def test_a_moment_seen_and_heard_is_one():
+    streams = [
+        screen("the Gutenberg", 5.0, 6.0),
+        said(
+            (0.6, 11.7, "The earliest book, printed with movable types, the Guttenberg or 42-line Bible of about 1455")
+        ),
+    ]
+    anchors = locate(read_question("What does she say right after the passage about the Gutenberg Bible?"), streams)
+    assert len(anchors) == 1 and anchors[0].end_s >= 6.0
+
+
+def test_no_anchor_without_a_word_or_meaning_in_common():
+    assert locate(read_question("What is shown right after the fireworks?"), STREET) == []
+
+
+class Embedder:
+    """Cosine 0.8 for the sound label the test names, 0 otherwise."""
+
+    def __init__(self, close: str):
+        self.close = close
+
+    def embed_texts(self, texts):
+        return np.array([[1.0, 0.0] if t in (texts[0], self.close) else [0.0, 1.0] for t in texts])
+
+
+def test_meaning_finds_an_anchor_no_word_of_which_was_read():
+    question = read_question("What does the announcer say right after the honking?")
+    anchors = locate(question, STREET, Embedder("sound: Vehicle horn, car horn"))
+    assert [(a.start_s, a.source) for a in anchors] == [(37.4, "audio")]
+
+
+@pytest.mark.parametrize(
+    ("question", "span", "weight"),
+    [
+        ("What does he say right after X?", (10.0, 12.0), 1.0),  # starts where the anchor ends
+        ("What does he say right after X?", (14.0, 15.0), np.exp(-4 / 4)),
+        ("What does he say after X?", (14.0, 15.0), np.exp(-4 / 10)),
+        ("What does he say right after X?", (8.0, 11.0), NOT_IN_RELATION),  # began before X ended
+        ("What does he say just before X?", (6.0, 8.0), 1.0),
+        ("What does he say just before X?", (10.5, 12.0), NOT_IN_RELATION),
+        ("What does he say while X is shown?", (9.0, 9.5), 1.0),
+        ("What does he say while X is shown?", (12.25, 13.0), np.exp(-2 / 2)),
+    ],
+)
+def test_time_weights(question, span, weight):
+    from vqdb.answer.temporal import Anchor
+
+    anchor = Anchor(8.0, 10.0, 1.0, "ocr", "X")
+    assert time_weight(read_question(question), [anchor], *span) == pytest.approx(weight)
+
+
+def test_ordinals():
+    assert ordinal_weight("first", 3.0, 4.0, 3.0, 20.0) == 1.0
+    assert ordinal_weight("last", 18.0, 20.0, 3.0, 20.0) == 1.0
+    assert ordinal_weight("first", 13.0, 14.0, 3.0, 20.0) == pytest.approx(np.exp(-2))

@@ -1,0 +1,125 @@
+"""screen_text_score and phrase_spans on the ways OCR and speech recognition really err: split and merged
+words, misread letters, numbers written or said differently, spellings, and words inside other words."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from vqdb.udfs import text_grade
+from vqdb.udfs.text_grade import CLAUSE_MAX_S, min_score, phrase_matches, screen_scores
+
+
+@pytest.mark.parametrize(
+    ("read", "query"),
+    [
+        ("GETTINGSTARTED NOW?", "Getting started now"),  # a title split in boxes, spaces dropped
+        ("Copyright 0 2013 Brandon Castellano", "copyright 2013 brandon castellano"),
+        ("Gopyright 2013 8randon Castellano", "copyright 2013 brandon castellano"),  # C read as G, B as 8
+        ("Colour Theory 101", "Color Theory 101"),  # British on screen, American asked
+        ("Cafe Muller", "Café Müller"),  # accents dropped by OCR
+        ("WITH the WorK of our han", "with the work of our hands"),  # a word cut at the frame edge
+        ("Chapter Tlree: Long The Walk Homne", "Chapter Three: The Long Walk Home"),  # misread number word
+    ],
+)
+def test_reads_with_ocr_errors_match(read, query):
+    assert screen_scores([read], query)[0] >= min_score(query)
+
+
+@pytest.mark.parametrize(
+    ("read", "query"),
+    [
+        ("EDIT", "EXIT"),  # four letters: one wrong is another word
+        ("Step 20: Save 10%", "Step 2: Save 10%"),  # digits written as digits are exact
+        ("Step 3: Save 10%", "Step 2: Save 10%"),
+        ("Sunrise 06.42 Sunset 19.15", "sunset 19.16"),
+        ("budget", "Getting started with your budget"),  # a fragment of the query is not the query
+        ("WITH OUR LIVES", "with our passion"),
+    ],
+)
+def test_other_texts_do_not(read, query):
+    assert screen_scores([read], query)[0] == 0.0
+
+
+def test_a_text_alone_outranks_the_same_words_among_others():
+    alone, among = screen_scores(["HANDS", "with the work of our hands"], "hands")
+    assert alone == 1.0 and 0.9 < among < alone
+
+
+def test_the_minimum_grows_more_tolerant_with_length():
+    lengths = [min_score("x" * n) for n in (1, 4, 5, 8, 12, 40)]
+    assert lengths == [1.0, 1.0, 0.96, 0.84, 0.7, 0.7]
+
+
+WORDS = [
+    ("The", 0.0, 0.2),
+    ("Guttenberg,", 0.3, 0.9),  # a near-homophone of the name asked
+    ("or", 1.0, 1.1),
+    ("forty-two", 1.2, 1.6),
+    ("line", 1.6, 1.9),
+    ("Bible", 2.0, 2.4),
+    ("of", 2.5, 2.6),
+    ("about", 2.6, 2.9),
+    ("1455.", 3.0, 3.8),
+    ("Touch", 5.0, 5.3),
+    ("down", 5.3, 5.6),
+    ("in", 5.7, 5.8),
+    ("the", 5.8, 5.9),
+    ("city", 6.0, 6.3),
+    ("centre,", 6.3, 6.9),
+    ("thirteen", 7.0, 7.5),
+    ("times.", 7.5, 8.0),
+]
+
+
+def spans(query: str) -> list[tuple[float, float]]:
+    texts, starts, ends = zip(*WORDS, strict=True)
+    return [(start, end) for start, end, *_ in phrase_matches(list(texts), list(starts), list(ends), query)]
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("the Gutenberg", (0.0, 0.9)),
+        ("the 42-line Bible", (1.2, 2.4)),  # digits said as words (and "the" not said)
+        ("forty two line bible", (1.2, 2.4)),
+        ("1455", (3.0, 3.8)),
+        ("touchdown", (5.0, 5.6)),  # said as two words
+        ("the city center", (5.8, 6.9)),  # British spelling said, American asked
+        ("13 times", (7.0, 8.0)),
+    ],
+)
+def test_speech_with_recognition_errors_is_found(query, said):
+    assert spans(query)[:1] == [said]
+
+
+@pytest.mark.parametrize("query", ["3", "1456", "Gutenberg Bible of about 1455 was printed in Mainz", "three"])
+def test_words_not_said_are_not_found(query):
+    assert spans(query) == []  # "3" is not in "1455" nor "thirteen": words are compared whole
+
+
+def test_a_phrase_is_answered_with_its_clause_unless_the_clause_is_long():
+    texts, starts, ends = zip(*WORDS, strict=True)
+    (match,) = phrase_matches(list(texts), list(starts), list(ends), "Bible of about")
+    assert match[:2] == (2.0, 2.9) and match[3:] == (1.0, 3.8)  # "or forty-two line Bible of about 1455."
+    long_clause = [(f"w{i}", float(i), i + 0.9) for i in range(20)] + [("end.", 20.0, 20.5)]
+    texts, starts, ends = zip(*long_clause, strict=True)
+    (match,) = phrase_matches(list(texts), list(starts), list(ends), "w10 w11")
+    assert match[3:] == match[:2] and CLAUSE_MAX_S < 20.5
+
+
+def test_the_sql_functions_handle_batches_and_nulls():
+    con = duckdb.connect()
+    text_grade.register(con, None)
+    rows = con.sql(
+        "SELECT screen_text_score(t, q) FROM (VALUES ('EXIT here', 'exit'), ('Colour', 'color'), (NULL, 'x'), "
+        "('a', NULL)) AS v(t, q)"
+    ).fetchall()
+    assert [r[0] for r in rows] == [pytest.approx(0.9 + 0.1 * 4 / 8), 1.0, None, None]
+    pieces = [{"text": "Zebra crossing", "start_s": 0.0, "end_s": 2.0}, {"text": "late", "start_s": None, "end_s": 3.0}]
+    (found,) = con.execute("SELECT phrase_spans($p, 'crossing')", {"p": pieces}).fetchone()
+    assert [(s["start_s"], s["end_s"], s["clause_start_s"], s["clause_end_s"]) for s in found] == [(0.8, 2.0, 0.0, 2.0)]
+    assert con.execute("SELECT phrase_spans(NULL, 'x'), phrase_spans($p, NULL)", {"p": pieces}).fetchone() == (
+        None,
+        None,
+    )

@@ -1,0 +1,430 @@
+"""The evidence-only answerer (the offline default): answers from the video's text alone.
+
+It reads what was on screen, said, subtitled or heard (``vqdb.answer.timeline``) and scores each
+option in small stages:
+
+1. **read the question** (``vqdb.answer.questions``): a time relation and its anchor ("right after
+   'ask not'"), an ordinal ("the first words"), the source it asks about (speech, screen, sound) and
+   its context words ("sunset" in "What time is sunset?");
+2. **lexical**, the strongest signal for text and speech (``vqdb.answer.lexical``): every place an
+   option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
+   much they tell the options apart;
+3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
+   is weak evidence it was said), times, with a relation, its fit to the anchor's moments
+   (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
+   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's;
+4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
+   place (words just before it count most: a label precedes its value, "Sunset 19:15");
+5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
+   near the keyframes or the anchor, times the share of its words not read (meaning decides where
+   words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
+   best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
+   "Narrated by Alex Moore");
+6. **decide**: the highest score wins; the answer is marked low-confidence when no option's words were
+   found (best lexical under ``CONFIDENT_LEXICAL``) or the runner-up is within ``CONFIDENT_MARGIN``.
+
+An open-ended question gets the snippet that best fits its context words, relation and meaning.
+Every option's score and where it was read are in :attr:`EvidenceAnswer.options`. The answerer has
+no token probabilities: an answer's ``confidence`` stays None.
+
+Example:
+    >>> from vqdb.answer.evidence import Evidence
+    >>> answerer = EvidenceAnswerer(config=Config())  # doctest: +SKIP
+    >>> ev = [Evidence("ocr", "v1", 1.0, 3.0, "Sunrise 06.42 / Sunset 19.15", 2.0)]
+    >>> answerer.answer("What time is sunset?", ["06:42", "19:15"], ev).answer  # doctest: +SKIP
+    'B'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from vqdb.answer.evidence import Evidence
+from vqdb.answer.lexical import Match, Matcher, extents, find, option_weights, rarity_weights
+from vqdb.answer.prompts import option_letters
+from vqdb.answer.questions import QuestionParts, read_question
+from vqdb.answer.temporal import Anchor, locate, ordinal_weight, source_weight, time_weight
+from vqdb.answer.timeline import Stream, match_words, streams_of
+from vqdb.config import Config
+from vqdb.models import registry
+from vqdb.models.protocols import TextEmbedder
+
+LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
+FAR_WEIGHT = 0.8
+CONTEXT_GAIN = 0.5
+CONTEXT_WORDS = 6  # words either side of a place that count as its context
+CONTEXT_DECAY = 3.0  # context weight exp(-distance / decay), in words; a word after the place counts
+FOLLOWING_FACTOR = 3.0  # as if this many times farther
+CROSS_SOURCE_CONTEXT = 0.5  # context from another source at the same time (CONTEXT_S seconds) counts this much
+CONTEXT_S = 3.0
+SEMANTIC_OPTION = 0.15
+SEMANTIC_CONTEXT = 0.15
+MAX_SEMANTIC_SNIPPETS = 32
+CONFIDENT_LEXICAL = 0.5
+CONFIDENT_MARGIN = 0.05
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionScore:
+    """One option's score and its parts: ``lexical`` (best place, weighted by time, source and context),
+    ``semantic`` and ``context_semantic`` cosines, and where the best place was read (None: nowhere)."""
+
+    letter: str
+    text: str
+    score: float
+    lexical: float
+    semantic: float
+    context_semantic: float
+    where: Evidence | None = None
+
+    def describe(self) -> str:
+        """One line: the letter, score, parts and where it was read.
+
+        Example:
+            >>> OptionScore("B", "19:15", 1.2345, 1.0, 0.5, 0.3).describe()
+            'B: 1.234 (lexical 1.000, semantic 0.500, context 0.300) not read or heard'
+        """
+        where = (
+            f"read in {self.where.source} [{self.where.start_s:.1f}, {self.where.end_s:.1f}] {self.where.text[:80]!r}"
+            if self.where
+            else "not read or heard"
+        )
+        return (
+            f"{self.letter}: {self.score:.3f} (lexical {self.lexical:.3f}, semantic {self.semantic:.3f}, "
+            f"context {self.context_semantic:.3f}) {where}"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        Example:
+            >>> OptionScore("A", "x", 0.5, 0.4, 0.2, 0.1).as_dict()["lexical"]
+            0.4
+        """
+        out = dataclasses.asdict(self)
+        out["where"] = dataclasses.asdict(self.where) if self.where else None
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where an option was read or heard (``match``, over ``start_s``..``end_s``: on screen, as long as
+    it is shown) and its ``value``: the match's score weighted by time, source, context and ordinal."""
+
+    value: float
+    match: Match
+    start_s: float
+    end_s: float
+
+
+@dataclasses.dataclass(frozen=True)
+class EvidenceAnswer:
+    """What the evidence-only answerer concluded: the answer, the snippet it was read from, the scores
+    (option letter -> score, or snippet -> score for an open question), each option's parts, notes, and
+    whether the answer is weak (``low_confidence``)."""
+
+    answer: str | None
+    answer_text: str | None
+    support: Evidence | None
+    scores: dict[str, float]
+    notes: tuple[str, ...] = ()
+    options: tuple[OptionScore, ...] = ()
+    low_confidence: bool = False
+
+
+class EvidenceAnswerer:
+    """Answers from text evidence only (see the module doc).
+
+    ``embedder`` is a ``TextEmbedder`` (``embed_texts(list[str]) -> np.ndarray`` of L2-normalized rows);
+    by default the registry's sentence embedder for ``config`` (None: ``Config.load()``), all-MiniLM-L6-v2,
+    loaded on first use.
+
+    Example:
+        >>> EvidenceAnswerer(config=Config()).name
+        'evidence-only:sentence-transformers/all-MiniLM-L6-v2'
+    """
+
+    answerer = "evidence-only"
+
+    def __init__(self, embedder: TextEmbedder | None = None, *, config: Config | None = None):
+        self._embedder = embedder
+        self.config = config or Config.load()
+        # known without loading the model, so a cached answer is found without loading it
+        self.model_id = (embedder or registry.provider_class("text", self.config)).model_id
+
+    @property
+    def embedder(self) -> TextEmbedder:
+        """The embedder given, else the registry's sentence embedder (loaded on first use)."""
+        if self._embedder is None:
+            self._embedder = registry.sentence_embedder(self.config)
+        return self._embedder
+
+    @property
+    def name(self) -> str:
+        """``evidence-only:<embedder>``, the model id recorded with cached answers."""
+        return f"evidence-only:{self.model_id}"
+
+    def answer(
+        self,
+        question: str,
+        options: Sequence[str] | None,
+        evidence: Sequence[Evidence],
+        *,
+        timeline: Sequence[Stream] | None = None,
+        near: Sequence[tuple[str, float, float]] | None = None,
+    ) -> EvidenceAnswer:
+        """Answer ``question`` (with ``options``: multiple choice) from text.
+
+        ``evidence`` is the text near the keyframes; ``timeline`` the streams of the whole videos
+        (None: only ``evidence`` is read); ``near`` the ``(video_id, start_s, end_s)`` spans around the
+        keyframes (None: all text counts as near).
+        """
+        streams = list(timeline) if timeline is not None else streams_of(evidence)
+        if not streams:
+            return EvidenceAnswer(
+                None, None, None, {}, ("no OCR, transcript, subtitle or audio text in the videos to answer from",)
+            )
+        reading = _Reading(question, streams, near, self.embedder)
+        if options:
+            return reading.choose(list(options))
+        return reading.open_answer()
+
+
+class _Reading:
+    """One question read against the streams: its parts, anchors and context, shared by every option."""
+
+    def __init__(
+        self,
+        question: str,
+        streams: list[Stream],
+        near: Sequence[tuple[str, float, float]] | None,
+        embedder: TextEmbedder,
+    ):
+        self.question = question
+        self.streams = streams
+        self.near = near
+        self.embedder = embedder
+        self.matcher = Matcher([s.words for s in streams])
+        self.parts: QuestionParts = read_question(question)
+        self.anchors: list[Anchor] = locate(self.parts, streams, embedder, self.matcher) if self.parts.relation else []
+        self.notes: list[str] = []
+        if self.parts.relation:
+            if self.anchors:
+                a = self.anchors[0]
+                self.notes.append(
+                    f"read the text {self.parts.relation} {self.parts.anchor or 'the time named'!r}: found at "
+                    + ", ".join(f"[{x.start_s:.1f}, {x.end_s:.1f}]" for x in self.anchors)
+                    + f" ({a.source or 'question'}: {a.text[:60]!r})"
+                )
+            else:
+                self.notes.append(
+                    f"the question's moment {self.parts.anchor!r} was not found in the text: reading near the keyframes"
+                )
+
+    # -- multiple choice -------------------------------------------------------------------------
+    def choose(self, options: list[str]) -> EvidenceAnswer:
+        letters = option_letters(len(options))
+        words = [match_words(o) for o in options]
+        weights = option_weights(words)
+        option_vocab = {w for ws in words for w in ws}
+        context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
+        places = [self._places(ws, w, context) for ws, w in zip(words, weights, strict=True)]
+        self._apply_ordinal(places)
+        best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
+        unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
+        semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
+        context_semantic = self._context_semantics(best_places)
+        scored = []
+        for i, (letter, option) in enumerate(zip(letters, options, strict=True)):
+            place = best_places[i]
+            lexical = place.value if place else 0.0
+            score = lexical + SEMANTIC_OPTION * unread[i] * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
+            where = _snippet_of(place.match) if place else None
+            scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
+        ranked = sorted(scored, key=lambda s: -s.score)
+        best = ranked[0]
+        margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
+        low = max(s.lexical for s in scored) < CONFIDENT_LEXICAL or margin < CONFIDENT_MARGIN
+        notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
+        if low:
+            notes.append(
+                f"low confidence: best lexical {max(s.lexical for s in scored):.2f}, margin {margin:.3f} over "
+                f"option {ranked[1].letter if len(ranked) > 1 else '-'}"
+            )
+        return EvidenceAnswer(
+            best.letter,
+            best.text,
+            best.where,
+            {s.letter: s.score for s in scored},
+            tuple(notes),
+            tuple(scored),
+            low,
+        )
+
+    def _places(self, words: list[str], weights: np.ndarray, context: _Context) -> list[Place]:
+        """Every place an option is read or heard, with its weighted value."""
+        matches = [
+            m
+            for i, stream in enumerate(self.streams)
+            for m in find(words, weights, stream, self.matcher.similarity(words, i))
+        ]
+        out = []
+        for match, (start, end) in zip(matches, extents(matches), strict=True):
+            where = (
+                time_weight(self.parts, self.anchors, start, end)
+                if self.anchors
+                else self._near_weight(match.stream.video_id, start, end)
+            )
+            value = match.score**LEXICAL_POWER * where * source_weight(self.parts.source, match.stream.source)
+            out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
+        return out
+
+    def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
+        if self.near is None:
+            return 1.0
+        near = any(v == video_id and start_s <= e and end_s >= s for v, s, e in self.near)
+        return 1.0 if near else FAR_WEIGHT
+
+    def _apply_ordinal(self, places: list[list[Place]]) -> None:
+        """Weigh every place by the ordinal ("first", "last") among the places that read an option well."""
+        if self.parts.ordinal is None:
+            return
+        strong = [p for option in places for p in option if p.match.score >= CONFIDENT_LEXICAL]
+        strong = [p for p in strong if source_weight(self.parts.source, p.match.stream.source) == 1.0] or strong
+        if not strong:
+            return
+        earliest, latest = min(p.start_s for p in strong), max(p.end_s for p in strong)
+        for option in places:
+            option[:] = [
+                dataclasses.replace(
+                    p, value=p.value * ordinal_weight(self.parts.ordinal, p.start_s, p.end_s, earliest, latest)
+                )
+                for p in option
+            ]
+
+    def _focus(self) -> list[Evidence]:
+        """The snippets semantic similarity reads: near the anchor (with a relation) or the keyframes."""
+        snippets = []
+        for stream in self.streams:
+            for s in stream.snippets:
+                if self.anchors:
+                    keep = time_weight(self.parts, self.anchors, s.start_s, s.end_s) >= 0.5
+                else:
+                    keep = self._near_weight(s.video_id, s.start_s, s.end_s) == 1.0
+                if keep:
+                    snippets.append(s)
+        return snippets[:MAX_SEMANTIC_SNIPPETS]
+
+    def _option_semantics(self, options: list[str]) -> list[float]:
+        texts = list(dict.fromkeys(s.text for s in self._focus()))
+        if not texts:
+            return [0.0] * len(options)
+        vectors = self.embedder.embed_texts([*options, *texts])
+        return (vectors[: len(options)] @ vectors[len(options) :].T).max(axis=1).tolist()
+
+    def _context_semantics(self, best_places: list[Place | None]) -> list[float]:
+        contexts = [_words_around(p.match) if p else None for p in best_places]
+        present = [c for c in contexts if c]
+        if not present:
+            return [0.0] * len(best_places)
+        vectors = self.embedder.embed_texts([self.question, *present])
+        cosines = iter((vectors[1:] @ vectors[0]).tolist())
+        return [next(cosines) if c else 0.0 for c in contexts]
+
+    # -- open-ended --------------------------------------------------------------------------------
+    def open_answer(self) -> EvidenceAnswer:
+        context = _Context(list(self.parts.context), self.streams, self.matcher)
+        candidates: list[tuple[float, Evidence]] = []
+        for stream in self.streams:
+            for index, snippet in enumerate(stream.snippets):
+                where = (
+                    time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
+                    if self.anchors
+                    else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
+                )
+                positions = np.flatnonzero(stream.snippet_of == index)
+                lexical = context.coverage(stream, positions)
+                candidates.append((where * source_weight(self.parts.source, stream.source) * (0.5 + lexical), snippet))
+        candidates.sort(key=lambda c: -c[0])
+        shortlist = candidates[:MAX_SEMANTIC_SNIPPETS]
+        vectors = self.embedder.embed_texts([self.question, *(s.text for _, s in shortlist)])
+        cosines = (vectors[1:] @ vectors[0]).tolist()
+        scored = sorted(
+            ((value + cosine, snippet) for (value, snippet), cosine in zip(shortlist, cosines, strict=True)),
+            key=lambda c: -c[0],
+        )
+        value, best = scored[0]
+        scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, s in scored[:10]}
+        return EvidenceAnswer(best.text, best.text, best, scores, tuple(self.notes))
+
+
+class _Context:
+    """The question's context words and where each is read, to score the words around a place."""
+
+    def __init__(self, words: list[str], streams: list[Stream], matcher: Matcher):
+        self.words = words
+        self.sims = {id(s): matcher.similarity(words, i) for i, s in enumerate(streams)} if words else {}
+        found = np.any([sim.max(axis=1) > 0 for sim in self.sims.values()], axis=0) if self.sims else []
+        weights = rarity_weights(words, streams) if words else np.zeros(0)
+        self.weights = np.where(found, weights, 0.0) if len(words) else weights
+        # every source's words of a video in one array, for context read at the same time elsewhere
+        self.by_source: dict[tuple[str, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        if self.weights.sum() > 0:
+            grouped: dict[tuple[str, str], list[Stream]] = {}
+            for s in streams:
+                grouped.setdefault((s.video_id, s.source), []).append(s)
+            for key, group in grouped.items():
+                self.by_source[key] = (
+                    np.concatenate([s.starts for s in group]),
+                    np.concatenate([s.ends for s in group]),
+                    np.concatenate([self.sims[id(s)] for s in group], axis=1),
+                )
+
+    def relevance(self, match: Match) -> float:
+        """The weighted share of context words (those read anywhere) next to ``match``: in its stream,
+        ``exp(-distance / CONTEXT_DECAY)`` (words after it as if ``FOLLOWING_FACTOR`` times farther); in
+        another source of the video within ``CONTEXT_S`` seconds, ``CROSS_SOURCE_CONTEXT``."""
+        total = self.weights.sum()
+        if total <= 0:
+            return 0.0
+        stream = match.stream
+        sim = self.sims[id(stream)]
+        lo, hi = max(0, match.first - CONTEXT_WORDS), min(len(stream.words), match.last + CONTEXT_WORDS + 1)
+        positions = np.arange(lo, hi)
+        distance = np.where(
+            positions < match.first,
+            match.first - positions,
+            np.where(positions > match.last, (positions - match.last) * FOLLOWING_FACTOR, 0),
+        )
+        inside = (positions >= match.first) & (positions <= match.last)
+        proximity = np.where(inside, 0.0, np.exp(-distance / CONTEXT_DECAY))
+        best = (sim[:, lo:hi] * proximity).max(axis=1) if hi > lo else np.zeros(len(self.words))
+        for (video_id, source), (starts, ends, sims) in self.by_source.items():
+            if video_id != stream.video_id or source == stream.source:
+                continue
+            close = (starts <= match.end_s + CONTEXT_S) & (ends >= match.start_s - CONTEXT_S)
+            if close.any():
+                best = np.maximum(best, sims[:, close].max(axis=1) * CROSS_SOURCE_CONTEXT)
+        return float(self.weights @ best / total)
+
+    def coverage(self, stream: Stream, positions: np.ndarray) -> float:
+        """The weighted share of context words among ``stream``'s words at ``positions``."""
+        total = self.weights.sum()
+        if total <= 0 or not len(positions):
+            return 0.0
+        return float(self.weights @ self.sims[id(stream)][:, positions].max(axis=1) / total)
+
+
+def _snippet_of(match: Match) -> Evidence:
+    """The snippet a match was read from (its first word's), as Evidence."""
+    return match.stream.snippets[int(match.stream.snippet_of[match.first])]
+
+
+def _words_around(match: Match, before: int = 3, after: int = 0) -> str:
+    """The normalized words of a place and the few before it (labels precede values: "Written by X")."""
+    words = match.stream.words
+    return " ".join(words[max(0, match.first - before) : match.last + after + 1])

@@ -1,0 +1,202 @@
+"""Time relations: find the moment a question's anchor names, then weigh text by where it lies from it.
+
+"What does he say right after 'ask not'?" reads the speech that follows the words "ask not";
+"What is on screen when the dog barks?" the text on screen while a bark is heard. :func:`locate` finds
+the anchor's moments in the video's streams — lexically first (``vqdb.answer.lexical``, words weighed
+by rarity in the video; words found nowhere in it, and the function words of a described (not quoted)
+moment, left out; text on screen for as long as it is shown), by sentence similarity when no word of
+it was read or heard — and :func:`time_weight` scores a span of text by the relation:
+
+* ``after``: 1 when it starts at the anchor's end, decaying with the gap (``exp(-gap / tau)``, tau
+  ``IMMEDIATE_TAU_S`` for "right after", ``TAU_S`` otherwise); ``NOT_IN_RELATION`` when it starts
+  before the anchor ends;
+* ``before``: the mirror image;
+* ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``);
+* an ordinal (``first``/``last``) weighs the earliest (latest) text most, relative to the earliest
+  (latest) candidate: ``exp(-delay / ORDINAL_TAU_S)``.
+
+Example:
+    >>> from vqdb.answer.evidence import Evidence
+    >>> from vqdb.answer.questions import read_question
+    >>> from vqdb.answer.timeline import stream_of
+    >>> said = "ask not what your country can do for you"
+    >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 9.0, said, 0.0)])
+    >>> parts = read_question("What does he say right after 'ask not'?")
+    >>> [(a.start_s, a.end_s) for a in locate(parts, [s])]
+    [(0.0, 2.0)]
+    >>> round(time_weight(parts, locate(parts, [s]), 2.0, 5.0), 2), time_weight(parts, locate(parts, [s]), 0.0, 1.0)
+    (1.0, 0.1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from vqdb.answer.lexical import STOPWORDS, Matcher, extents, find, rarity_weights
+from vqdb.answer.questions import QuestionParts
+from vqdb.answer.timeline import Stream, match_words
+from vqdb.models.protocols import TextEmbedder
+
+TAU_S = 10.0
+IMMEDIATE_TAU_S = 4.0
+WHILE_TAU_S = 2.0
+ORDINAL_TAU_S = 5.0
+TOLERANCE_S = 0.25
+NOT_IN_RELATION = 0.1
+AT_HALF_WIDTH_S = 1.0  # an explicit time ("at 2:35") names the seconds around it
+MIN_ANCHOR = 0.5  # lexical score an anchor's match needs
+KEEP_ANCHOR = 0.85  # matches within this share of the best are anchors too
+SAME_MOMENT_S = 1.0  # anchors of different sources this close are one moment
+MIN_SEMANTIC_ANCHOR = 0.4  # cosine a snippet needs to be the anchor when no word of it matched
+MAX_SEMANTIC_TEXTS = 512  # distinct snippet texts compared with the anchor (the first, in time order)
+SOURCE_MISMATCH = 0.75  # weight of text from a source the question did not name
+STREAM_SOURCES = {"speech": ("transcript", "subtitle"), "screen": ("ocr", "subtitle"), "sound": ("audio",)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Anchor:
+    """A moment the question's anchor names: its seconds, score, source and text."""
+
+    start_s: float
+    end_s: float
+    score: float
+    source: str | None
+    text: str
+
+
+def source_weight(named: str | None, source: str) -> float:
+    """1 when the question named no source or ``source`` is one it names, else ``SOURCE_MISMATCH``.
+
+    Example:
+        >>> source_weight("speech", "transcript"), source_weight("speech", "ocr"), source_weight(None, "ocr")
+        (1.0, 0.75, 1.0)
+    """
+    return 1.0 if named is None or source in STREAM_SOURCES[named] else SOURCE_MISMATCH
+
+
+def locate(
+    parts: QuestionParts,
+    streams: Sequence[Stream],
+    embedder: TextEmbedder | None = None,
+    matcher: Matcher | None = None,
+    limit: int = 5,
+) -> list[Anchor]:
+    """The moments of ``parts``' anchor in ``streams``, best first (none: the question has no relation,
+    or its anchor was found nowhere). ``embedder`` finds an anchor no word of which was read or heard;
+    ``matcher`` is a ``Matcher`` of the streams' words, when one is at hand.
+
+    Example:
+        >>> from vqdb.answer.questions import read_question
+        >>> locate(read_question("What is shown right after 'the END'?"), [])
+        []
+    """
+    if parts.at_s is not None:
+        start, end = parts.at_s
+        return [Anchor(start - AT_HALF_WIDTH_S, end + AT_HALF_WIDTH_S, 1.0, None, parts.question)]
+    if parts.anchor is None or not streams:
+        return []
+    words = match_words(parts.anchor)
+    matcher = matcher or Matcher([s.words for s in streams])
+    sims = [matcher.similarity(words, i) for i in range(len(streams))]
+    present = np.any([sim.max(axis=1) > 0 for sim in sims], axis=0) if sims else np.zeros(len(words), bool)
+    anchors: list[Anchor] = []
+    if not parts.quoted:  # a described moment: its function words locate nothing
+        present &= np.array([w not in STOPWORDS for w in words], dtype=bool)
+    if present.any():
+        query = [w for w, keep in zip(words, present, strict=True) if keep]
+        weights = rarity_weights(query, streams)
+        matches = [
+            m
+            for stream, sim in zip(streams, sims, strict=True)
+            for m in find(query, weights, stream, sim[present], min_coverage=MIN_ANCHOR, slack=max(4, len(query)))
+        ]
+        for m, (start, end) in zip(matches, extents(matches), strict=True):
+            score = m.score * source_weight(parts.anchor_source, m.stream.source)
+            anchors.append(Anchor(start, end, score, m.stream.source, m.text))
+    if not anchors and embedder is not None:
+        anchors = _semantic_anchors(parts, streams, embedder)
+    if not anchors:
+        return []
+    best = max(a.score for a in anchors)
+    kept = _moments([a for a in anchors if a.score >= KEEP_ANCHOR * best])
+    return sorted(kept, key=lambda a: (-a.score, a.start_s))[:limit]
+
+
+def _moments(anchors: list[Anchor]) -> list[Anchor]:
+    """Anchors from different sources within ``SAME_MOMENT_S`` of each other merged into one (the moment
+    seen on screen and heard): text "after" it must come after both."""
+    merged: list[tuple[Anchor, set[str | None]]] = []
+    for a in sorted(anchors, key=lambda a: a.start_s):
+        if merged:
+            last, sources = merged[-1]
+            if a.source not in sources and a.start_s <= last.end_s + SAME_MOMENT_S:
+                union = Anchor(last.start_s, max(last.end_s, a.end_s), max(last.score, a.score), last.source, last.text)
+                merged[-1] = (union, sources | {a.source})
+                continue
+        merged.append((a, {a.source}))
+    return [a for a, _ in merged]
+
+
+def _semantic_anchors(parts: QuestionParts, streams: Sequence[Stream], embedder: TextEmbedder) -> list[Anchor]:
+    """Snippets similar to the anchor's clause (sound labels, lines on screen, speech segments): at least
+    ``MIN_SEMANTIC_ANCHOR`` cosine, scaled by the source weight; the first ``MAX_SEMANTIC_TEXTS``
+    distinct texts are compared."""
+    snippets = [(stream, snippet) for stream in streams for snippet in stream.snippets]
+    texts = list(dict.fromkeys(snippet.text for _, snippet in snippets))[:MAX_SEMANTIC_TEXTS]
+    if not texts or parts.anchor is None:
+        return []
+    vectors = embedder.embed_texts([parts.anchor, *texts])
+    cosine = dict(zip(texts, (vectors[1:] @ vectors[0]).tolist(), strict=True))
+    anchors = []
+    for stream, snippet in snippets:
+        score = cosine.get(snippet.text, 0.0) * source_weight(parts.anchor_source, stream.source)
+        if score >= MIN_SEMANTIC_ANCHOR:
+            anchors.append(Anchor(snippet.start_s, snippet.end_s, score, stream.source, snippet.text))
+    return anchors
+
+
+def time_weight(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, end_s: float) -> float:
+    """How well text at ``start_s``..``end_s`` fits the question's relation to its ``anchors`` (see the
+    module doc); 1 without a relation or anchors.
+
+    Example:
+        >>> from vqdb.answer.questions import read_question
+        >>> parts = read_question("What is written on screen when the dog barks?")
+        >>> dog = [Anchor(21.0, 22.5, 1.0, "audio", "sound: Dog")]
+        >>> time_weight(parts, dog, 20.0, 24.0), round(time_weight(parts, dog, 24.5, 28.0), 2)
+        (1.0, 0.42)
+    """
+    if parts.relation is None or not anchors:
+        return 1.0
+    return max(_relation_weight(parts, a, start_s, end_s) for a in anchors)
+
+
+def _relation_weight(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float) -> float:
+    tau = IMMEDIATE_TAU_S if parts.immediate else TAU_S
+    if parts.relation == "after":
+        gap = start_s - anchor.end_s
+        return math.exp(-max(gap, 0.0) / tau) if gap >= -TOLERANCE_S else NOT_IN_RELATION
+    if parts.relation == "before":
+        gap = anchor.start_s - end_s
+        return math.exp(-max(gap, 0.0) / tau) if gap >= -TOLERANCE_S else NOT_IN_RELATION
+    distance = max(anchor.start_s - end_s, start_s - anchor.end_s, 0.0)
+    return math.exp(-max(distance - TOLERANCE_S, 0.0) / WHILE_TAU_S)
+
+
+def ordinal_weight(ordinal: str | None, start_s: float, end_s: float, earliest_s: float, latest_s: float) -> float:
+    """The ``first`` / ``last`` weight of text at ``start_s``..``end_s`` among candidates spanning
+    ``earliest_s``..``latest_s`` (1 without an ordinal).
+
+    Example:
+        >>> round(ordinal_weight("first", 8.0, 9.0, 3.0, 20.0), 2), ordinal_weight(None, 8.0, 9.0, 3.0, 20.0)
+        (0.37, 1.0)
+    """
+    if ordinal == "first":
+        return math.exp(-max(start_s - earliest_s, 0.0) / ORDINAL_TAU_S)
+    if ordinal == "last":
+        return math.exp(-max(latest_s - end_s, 0.0) / ORDINAL_TAU_S)
+    return 1.0

@@ -1,0 +1,33 @@
+"""``vqdb compact CORPUS``: rewrite small fragments into large ones and remove old versions.
+
+Ingest compacts on its own once a table has many fragments; run this after deleting videos, after many
+``--force`` re-ingests, or when ingest said open sessions kept old versions.
+
+Example:
+    >>> from vqdb.cli import build_parser
+    >>> build_parser().parse_args(["compact", "my-corpus", "--no-wait"]).no_wait
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "compact",
+        help="compact a corpus and remove old versions",
+        description="Rewrite each table's small fragments into large ones (dropping deleted rows), then remove "
+        "the old versions that no open query session may still read.",
+    )
+    p.add_argument("corpus", help="corpus directory")
+    p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import vqdb
+
+    print(vqdb.connect(args.corpus, progress=False).compact(wait=not args.no_wait))
+    return 0

@@ -1,0 +1,274 @@
+"""Question -> ranked time intervals ("when"): the merged frame ranking of a plan grown into spans.
+
+The query is the one ``compile_plan`` builds up to the ``merged`` CTE (every sampled frame with its merged
+rank and each call's rank and evidence span), then, per video:
+
+1. **a frame's interval**: the calls that support the frame (those ranking it at least as well as the
+   merge does) and give spans (``ocr``, ``transcript``, ``subtitle``: the text's run on screen, the words
+   said) bound it: the intersection of their spans, or their hull when they do not meet. A frame no span
+   supports belongs to an **island**: a run of consecutive sampled frames among the best ``share`` of the
+   merged order (at least the best frame), from half a sampling period before its first frame to half
+   after its last;
+2. **candidates**: each distinct interval, ranked by its best frame's merged rank, with that frame's
+   ``score`` (``1 - (merged - 1) / n_frames``, as ``retrieve`` reports it) and ``supporting_calls``;
+3. **the answer**: the candidates that no better-ranked candidate overlaps, best first, ``k`` per video.
+
+Without evidence (a plan with no calls, or calls that ranked no frame of a video) the answer is the whole
+video, with a NULL score and no supporting calls.
+
+Example:
+    >>> from vqdb.planner.plan import Plan
+    >>> sql = compile_locate(Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}]}), k=2)
+    >>> [line for line in sql.splitlines() if line.startswith(("WITH", "), "))][-4:]
+    ['), evidence AS (', '), islands AS (', '), candidates AS (', '), ranked AS (']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import pyarrow as pa
+from sqlglot import exp
+
+from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.compiler import Compiler
+from vqdb.planner.plan import Plan
+from vqdb.planner.retrieve import plan_for
+from vqdb.planner.sqlbuild import (
+    DIALECT,
+    DOUBLE,
+    alias,
+    asc,
+    cast,
+    col,
+    fn,
+    join,
+    number,
+    over,
+    same,
+    select,
+    subquery,
+    table,
+    with_ctes,
+)
+from vqdb.planner.tools.base import VIDEO_INFO
+from vqdb.videos import resolve_video
+
+ISLAND_SHARE = 0.05  # frames among the best 5% of the merged order grow an island when no span bounds them
+COLUMNS = ("video_id", "start_s", "end_s", "score", "supporting_calls")
+
+
+@dataclasses.dataclass(frozen=True)
+class Location:
+    """What ``locate`` found: the plan, the SQL it compiled to, the ranked intervals and notes.
+
+    ``intervals`` (a pyarrow Table) has columns video_id, start_s, end_s, score, supporting_calls: per video,
+    best first.
+    """
+
+    plan: Plan
+    sql: str
+    intervals: pa.Table
+    notes: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """The plan, notes and SQL as text (what ``vqdb locate --explain`` prints)."""
+        lines = ["-- plan: " + self.plan.to_json()]
+        lines += [f"-- note: {n}" for n in self.notes]
+        return "\n".join(lines) + "\n" + self.sql
+
+
+def compile_locate(plan: Plan, *, video_id: str | None = None, k: int = 5, share: float = ISLAND_SHARE) -> str:
+    """The locate query of ``plan`` as readable SQL (see the module doc): up to ``k`` intervals per video
+    (of ``video_id`` only, when given); ``share`` is the part of the merged order that grows islands.
+
+    Example:
+        >>> from vqdb.planner.plan import uniform_plan
+        >>> "CAST(duration_s AS DOUBLE) AS end_s" in compile_locate(uniform_plan(), video_id="v1")
+        True
+    """
+    if not isinstance(share, int | float) or isinstance(share, bool) or not 0 < share <= 1:
+        raise PlanError(f"share must be a fraction of the frames in (0, 1], got {share!r}")
+    compiler = Compiler(video_id=video_id, k=k)
+    if plan.is_uniform:
+        whole = select(*[col(c) for c in COLUMNS], from_=subquery(_whole_videos()))
+        query = with_ctes(whole.order_by(asc(col("video_id")), copy=False), compiler.frame_ctes())
+    else:
+        ctes = compiler.merged_ctes(plan)
+        ctes["evidence"] = _evidence(compiler, plan, share)
+        ctes["islands"] = _islands()
+        ctes["candidates"] = _candidates()
+        ctes["ranked"] = _ranked(compiler, plan)
+        query = with_ctes(_answer(k), ctes)
+    return query.sql(dialect=DIALECT, pretty=True)
+
+
+def locate(
+    corpus: Any,
+    question: str,
+    *,
+    options: Sequence[str] | None = None,
+    video: str | None = None,
+    k: int = 5,
+    planner: str = "rules",
+    llm: Any = None,
+    plan: Plan | None = None,
+    share: float = ISLAND_SHARE,
+) -> Location:
+    """The ``k`` best intervals for ``question`` in ``video`` (id, path or file name), or per video of the
+    corpus when ``video`` is None. Pass ``plan`` to run a given plan instead of planning.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> locate(vqdb.connect(empty_corpus()), "when does the sign say EXIT").intervals.column_names
+        ['video_id', 'start_s', 'end_s', 'score', 'supporting_calls']
+    """
+    video_id = resolve_video(corpus, video)["video_id"] if video is not None else None
+    if plan is None:
+        plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
+    sql = compile_locate(plan, video_id=video_id, k=k, share=share)
+    intervals = corpus.sql_unchecked(sql).to_arrow_table()
+    notes: tuple[str, ...] = ()
+    unranked = sorted({r["video_id"] for r in intervals.to_pylist() if r["score"] is None})
+    if plan.queries and unranked:
+        notes = (f"no call ranked a frame of {', '.join(unranked)}: the whole video is the answer",)
+    return Location(plan, sql, intervals, plan.notes + notes)
+
+
+def _evidence(compiler: Compiler, plan: Plan, share: float) -> exp.Select:
+    """Every frame of ``merged`` with the interval its supporting span calls give it (or NULL), and
+    whether it is ``on_top``: among the best ``share`` of the merged order, and ranked by some call (its
+    tie-break, the mean or best of the calls' ranks, is below the unranked n_frames + 1)."""
+    starts, ends = [], []
+    for call in plan.queries:
+        i = compiler.calls[call.id]
+        if i in compiler.spans:
+            supports = col(f"rank_{i}", "m") <= col("combined", "m")
+            starts.append(exp.case().when(supports, col(f"start_{i}", "m")))
+            ends.append(exp.case().when(supports.copy(), col(f"end_{i}", "m")))
+    if starts:
+        meet = fn("greatest", *starts), fn("least", *ends)
+        hull = fn("least", *[s.copy() for s in starts]), fn("greatest", *[e.copy() for e in ends])
+        meets = meet[0].copy() <= meet[1].copy()
+        span_start = exp.case().when(meets, meet[0]).else_(hull[0])
+        span_end = exp.case().when(meets.copy(), meet[1]).else_(hull[1])
+    else:
+        span_start, span_end = cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE)
+    top = fn("greatest", number(1), fn("ceil", exp.Mul(this=number(float(share)), expression=col("n_frames"))))
+    ranked = col("tie_break") < exp.Add(this=col("n_frames"), expression=number(1))
+    return select(
+        exp.Star(),
+        alias(span_start, "span_start"),
+        alias(span_end, "span_end"),
+        alias(exp.and_(col("merged_rank") <= top, ranked, copy=False), "on_top"),
+        from_=table("merged", "m"),
+    )
+
+
+def _islands() -> exp.Select:
+    """``evidence`` with the interval of each frame: its span, else its island's stretch when it is on top
+    (an island: consecutive frames on top without a span), else NULL."""
+    member = exp.and_(col("on_top"), col("span_start").is_(exp.null()), copy=False)
+    in_time = [col("video_id")], [col("ts"), col("frame_idx")]
+    flagged = select(
+        exp.Star(),
+        alias(member, "member"),
+        alias(over(fn("lag", member.copy()), *in_time), "previous_member"),
+        from_=table("evidence"),
+    )
+    starts = exp.and_(col("member"), fn("coalesce", col("previous_member"), exp.false()).not_(), copy=False)
+    numbered = select(
+        exp.Star(),
+        alias(
+            over(fn("sum", cast(starts, exp.DataType.Type.INT)), [col("video_id")], [col("ts"), col("frame_idx")]),
+            "island",
+        ),
+        from_=subquery(flagged),
+    )
+    island = [col("video_id"), col("island"), col("member")]
+    half = exp.Div(this=col("period"), expression=number(2))
+    low = fn("greatest", exp.Sub(this=over(fn("min", col("ts")), island), expression=half), number(0.0))
+    high = fn(
+        "least",
+        exp.Add(this=over(fn("max", col("ts")), [c.copy() for c in island]), expression=half.copy()),
+        col("duration_s"),
+    )
+    return select(
+        exp.Star(),
+        alias(fn("coalesce", col("span_start"), exp.case().when(col("member"), low)), "start_s"),
+        alias(fn("coalesce", col("span_end"), exp.case().when(col("member"), high)), "end_s"),
+        from_=subquery(numbered),
+    )
+
+
+def _candidates() -> exp.Select:
+    """Each distinct interval with the best merged rank among its frames."""
+    return select(
+        col("video_id"),
+        col("start_s"),
+        col("end_s"),
+        alias(fn("min", col("merged_rank")), "merged_rank"),
+        from_=table("islands"),
+        where=col("start_s").is_(exp.null()).not_(),
+        group_by=[col("video_id"), col("start_s"), col("end_s")],
+    )
+
+
+def _ranked(compiler: Compiler, plan: Plan) -> exp.Select:
+    """The candidates no better-ranked candidate overlaps, numbered best first, with their best frame's
+    score and supporting calls."""
+    better = select(
+        number(1),
+        from_=table("candidates", "b"),
+        where=exp.and_(
+            same(["video_id"], "b", "c"),
+            col("merged_rank", "b") < col("merged_rank", "c"),
+            col("start_s", "b") < col("end_s", "c"),
+            col("start_s", "c") < col("end_s", "b"),
+            copy=False,
+        ),
+    )
+    rank = over(fn("row_number"), [col("video_id", "c")], [col("merged_rank", "c")])
+    return select(
+        col("video_id", "c"),
+        col("start_s", "c"),
+        col("end_s", "c"),
+        alias(compiler.score(), "score"),
+        alias(compiler.supporting_calls(plan), "supporting_calls"),
+        alias(rank, "rank"),
+        from_=table("candidates", "c"),
+        joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "c"))],
+        where=exp.Exists(this=better).not_(),
+    )
+
+
+def _answer(k: int) -> exp.Select:
+    """The ``k`` best of ``ranked`` per video, then the whole of each video none of them is in."""
+    found = select(*[col(c) for c in COLUMNS], col("rank"), from_=table("ranked"), where=col("rank") <= number(k))
+    unfound = exp.In(this=col("video_id"), query=subquery(select(col("video_id"), from_=table("ranked")))).not_()
+    every = exp.union(found, _whole_videos(unfound), distinct=False)
+    query = select(*[col(c) for c in COLUMNS], from_=subquery(every))
+    return query.order_by(asc(col("video_id")), asc(col("rank")), copy=False)
+
+
+def _whole_videos(where: exp.Expression | None = None) -> exp.Select:
+    """One interval per video of ``video_info`` (where ``where``), the whole of it, with no evidence."""
+    no_calls = exp.DataType(
+        this=exp.DataType.Type.ARRAY, expressions=[exp.DataType(this=exp.DataType.Type.TEXT)], nested=True
+    )
+    return select(
+        col("video_id"),
+        alias(cast(number(0), DOUBLE), "start_s"),
+        alias(cast(col("duration_s"), DOUBLE), "end_s"),
+        alias(cast(exp.null(), DOUBLE), "score"),
+        alias(cast(exp.Array(expressions=[]), no_calls), "supporting_calls"),
+        alias(number(1), "rank"),
+        from_=table(VIDEO_INFO),
+        where=where,
+    )
+
+
+__all__ = ["COLUMNS", "ISLAND_SHARE", "Location", "compile_locate", "locate"]

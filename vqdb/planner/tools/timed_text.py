@@ -1,0 +1,162 @@
+"""What the ``transcript`` and ``subtitle`` tools share: grading frames by a text said or shown over time.
+
+A call finds **spans** of the timed text (video_id, said_start, said_end, score, start_s, end_s) two ways:
+
+* **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of
+  the text (canonical forms: numbers as digits, British spellings American; characters may differ; digits
+  written as digits exact), keeping windows that reach ``min_score(query)``; a span is said from its first
+  word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence is the clause
+  it is said in (``start_s``, ``end_s``: up to the punctuation around it, at most 10 s);
+* **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding
+  (``text_embed``) is closer to the query's than ``SEMANTIC_MIN`` cosine similarity, scored
+  ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
+  in other words ("when does he talk about money?") ranks frames when no words match, and any span that
+  says the words outranks it; the sentence is said over its whole time, and is its own evidence.
+
+A frame gets the best score of the spans said around it: those whose time said contains its own, a span
+shorter than the sampling period being widened to one period around its middle (so a word said between
+two sampled frames reaches the nearer one). The best span's evidence is the frame's span for ``locate``.
+
+Example:
+    >>> from vqdb.planner.tools import get
+    >>> sql = get("transcript").select(Context("ask not", video_id="v1")).sql("duckdb")
+    >>> "PHRASE_SPANS(" in sql and "TEXT_EMBED(" in sql
+    True
+"""
+
+from __future__ import annotations
+
+import abc
+
+from sqlglot import exp
+
+from vqdb.planner.sqlbuild import (
+    alias,
+    col,
+    desc,
+    fn,
+    join,
+    number,
+    ordered,
+    same,
+    select,
+    subquery,
+)
+from vqdb.planner.tools.base import Context, TextTool
+
+SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
+SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
+
+
+class TimedTextTool(TextTool):
+    """A text tool over a text with times: ``pieces`` (its words or cues in time order) and ``sentences``
+    (the units compared by meaning)."""
+
+    @abc.abstractmethod
+    def pieces(self, ctx: Context) -> exp.Select:
+        """(video_id, text, start_s, end_s) of the text's pieces: words, or cues of several words."""
+
+    @abc.abstractmethod
+    def sentences(self, ctx: Context) -> exp.Select:
+        """(video_id, text, start_s, end_s) of the sentences compared with the query by meaning."""
+
+    def select(self, ctx: Context) -> exp.Select:
+        """Every sampled frame near a span: the best span's score and its stretch."""
+        spans = self.widened(ctx)
+        near = exp.Between(this=col("ts", "s"), low=col("low", "p"), high=col("high", "p"))
+
+        def first(column: str) -> exp.Expression:
+            best = [desc(col("score", "p")), col("said_start", "p")]
+            return alias(fn("first", ordered(col(column, "p"), best)), column)
+
+        return select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            alias(fn("max", col("score", "p")), "score"),
+            first("start_s"),
+            first("end_s"),
+            from_=ctx.sampled("s"),
+            joins=[join(subquery(spans, "p"), exp.and_(same(["video_id"], "p", "s"), near, copy=False))],
+            group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
+
+    def widened(self, ctx: Context) -> exp.Select:
+        """The spans with the stretch of frame times they reach (``low``, ``high``): the time said, or one
+        sampling period around its middle when it is shorter."""
+        middle = exp.Div(
+            this=exp.paren(exp.Add(this=col("said_start", "p"), expression=col("said_end", "p"))),
+            expression=number(2),
+        )
+        length = exp.Sub(this=col("said_end", "p"), expression=col("said_start", "p"))
+        half = fn(
+            "greatest",
+            exp.Div(this=exp.paren(length), expression=number(2)),
+            exp.Div(this=col("period", "i"), expression=number(2)),
+        )
+        return select(
+            col("video_id", "p"),
+            col("said_start", "p"),
+            col("score", "p"),
+            col("start_s", "p"),
+            col("end_s", "p"),
+            alias(exp.Sub(this=middle, expression=half), "low"),
+            alias(exp.Add(this=middle.copy(), expression=half.copy()), "high"),
+            from_=subquery(self.said(ctx).union(self.meant(ctx), distinct=False, copy=False), "p"),
+            joins=[join(ctx.video_info("i"), same(["video_id"], "i", "p"))],
+        )
+
+    def said(self, ctx: Context) -> exp.Select:
+        """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
+        (``phrase_spans``), with their clauses."""
+        pieces = self.pieces(ctx)
+        piece = exp.Struct(
+            expressions=[
+                exp.PropertyEQ(this=exp.to_identifier(c), expression=col(c)) for c in ("text", "start_s", "end_s")
+            ]
+        )
+        in_time = fn("list", ordered(piece, [col("start_s"), col("end_s")]))
+        found = fn("phrase_spans", in_time, ctx.text)
+        per_video = select(
+            col("video_id"),
+            alias(fn("unnest", found), "m"),
+            from_=subquery(pieces),
+            group_by=[col("video_id")],
+        )
+        return select(
+            col("video_id"),
+            alias(col("start_s", "m"), "said_start"),
+            alias(col("end_s", "m"), "said_end"),
+            alias(col("score", "m"), "score"),
+            alias(col("clause_start_s", "m"), "start_s"),
+            alias(col("clause_end_s", "m"), "end_s"),
+            from_=subquery(per_video),
+        )
+
+    def meant(self, ctx: Context) -> exp.Select:
+        """(video_id, said_start, said_end, score, start_s, end_s) of the sentences close in meaning to the
+        query (said over their whole time)."""
+        # The query is embedded per row (each distinct text once a session), not as a constant: DuckDB folds
+        # constants when it plans, which would load the model for a video without sentences.
+        per_row = exp.case().when(col("text").is_(exp.null()).not_(), ctx.text)
+        similarity = fn("array_cosine_similarity", fn("text_embed", col("text")), fn("text_embed", per_row))
+        sentences = select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            alias(similarity, "similarity"),
+            from_=subquery(self.sentences(ctx)),
+        )
+        above = exp.Sub(this=col("similarity"), expression=number(SEMANTIC_MIN))
+        score = exp.Div(
+            this=exp.Mul(this=number(SEMANTIC_WEIGHT), expression=exp.paren(above)), expression=number(1 - SEMANTIC_MIN)
+        )
+        return select(
+            col("video_id"),
+            alias(col("start_s"), "said_start"),
+            alias(col("end_s"), "said_end"),
+            alias(score, "score"),
+            col("start_s"),
+            col("end_s"),
+            from_=subquery(sentences),
+            where=col("similarity") > number(SEMANTIC_MIN),
+        )

@@ -1,0 +1,340 @@
+"""Graded text matching in SQL: how well a frame's on-screen text, or a stretch of a timed text (transcript
+words, subtitle cues), says the query. The text tools of the planner score every frame with these.
+
+SQL functions (vectorized Arrow UDFs, registered in every corpus session):
+
+- ``screen_text_score(text VARCHAR, query VARCHAR) -> DOUBLE``: 0..1, how well ``text`` (a frame's
+  on-screen text, its boxes joined in reading order) contains the query; 0 when it does not contain it
+  well enough (an alignment below ``min_score(query)``);
+- ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR)
+  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]``:
+  the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
+  shown from ``start_s`` to ``end_s``) that say the query with a score of at least ``min_score(query)``,
+  best first, none overlapping another; each with the clause it is said in (below).
+
+Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
+British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
+and speech recognition joins or splits words ("touch down" / "touchdown"):
+
+* on screen, the query is aligned on the best-matching stretch of the text (``rapidfuzz``'s
+  ``partial_ratio``: the indel similarity of the query and a stretch as long as it, so one misread letter
+  in ten costs 0.1); a text shorter than the query scores the share of the query's characters it has, in
+  order (the longest common subsequence over the query's length), so "budget" alone cannot score high
+  for "getting started with your budget". Inside tokens that hold a digit, OCR's letter-for-digit misreads
+  are undone first (O, o -> 0; I, l, | -> 1). A tenth of the score says how much of the frame's text the
+  query is, so a title shown alone outranks the same words inside a paragraph;
+* in a timed text, windows of whole words (as many as the query has, one fewer and one more) are compared
+  with the query as wholes (``rapidfuzz``'s ``ratio``), so a word must not be found inside another
+  ("three" is not in "thirteen", "3" not in "2013"); a span's times are its first and last word's. A cue
+  of several words spreads them evenly over its time;
+* **numbers are exact**: when the query is written with digits, the matched stretch must hold its numbers,
+  whole and in the same order ("step 2" does not match "step 20"), since a misread digit changes the
+  meaning; other numbers may come between (OCR reads a copyright sign as "0"). A number the query spells
+  in words ("chapter three") is compared like other words: OCR may misread it as "Tlree";
+* a phrase said is answered with its **clause**: the words from the end of the previous clause to the end
+  of its own, where a piece ending in punctuation (, ; : . ! ?) or holding several words (a subtitle cue)
+  ends a clause; a clause longer than ``CLAUSE_MAX_S`` leaves the phrase alone.
+
+``min_score(query)`` is the alignment a match needs, by the query's length in characters (case, spaces and
+punctuation aside): 1 (exact) up to 4 characters, 0.04 less for each character more, 0.7 from 12 on,
+so a long query may have about a third of its characters misread. It was set on English sentences
+(QVHighlights, CG-Bench) with simulated OCR errors: above it, unrelated text rarely scores (1 in 100 at
+most from 13 characters on); a phrase read with one character in five wrong usually does.
+
+Example:
+    >>> import duckdb
+    >>> con = duckdb.connect(); register(con, None)
+    >>> con.sql("SELECT screen_text_score('GETTINGSTARTED NOW?', 'Getting started now') AS s").fetchall()
+    [(1.0,)]
+    >>> words = [("so,", 0, 0.5), ("ask", 1, 1.3), ("not,", 1.4, 1.8), ("what", 2, 2.2)]
+    >>> pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in words]
+    >>> con.execute("SELECT phrase_spans($p, 'ask not')", {"p": pieces}).fetchone()[0]
+    [{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0, 'clause_start_s': 1.0, 'clause_end_s': 1.8}]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Indel, LCSseq
+
+from vqdb.textnorm import canonical_spans, canonical_words, squash
+from vqdb.udfs.text_match import is_registered
+
+DIGIT_LOOKALIKES = str.maketrans("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
+SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
+CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
+SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "clause_start_s", "clause_end_s")])
+_DIGITS = re.compile(r"[0-9]+")
+_CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
+
+
+def min_score(query: str) -> float:
+    """The score a text must reach to match ``query`` (see the module doc): exact up to 4 characters,
+    then 0.04 less per character, never below 0.7.
+
+    Example:
+        >>> min_score("EXIT"), min_score("the alpha"), min_score("Getting started with your budget")
+        (1.0, 0.84, 0.7)
+    """
+    length = len(query_form(query))
+    return round(1.0 - min(0.3, 0.04 * max(0, length - 4)), 4)
+
+
+@lru_cache(maxsize=4096)
+def query_form(query: str) -> str:
+    """The query as it is compared: canonical words, no spaces.
+
+    Example:
+        >>> query_form("Twenty-five Centres!")
+        '25centers'
+    """
+    return squash(" ".join(canonical_words(query)))
+
+
+@lru_cache(maxsize=200_000)
+def screen_words(text: str) -> str:
+    """On-screen text's canonical words: digit misreads undone inside tokens with a digit first.
+
+    Example:
+        >>> screen_words("Step 2: O0:l5")
+        'step 2 00 15'
+    """
+    tokens = [t.translate(DIGIT_LOOKALIKES) if any(c.isdigit() for c in t) else t for t in text.split()]
+    return " ".join(canonical_words(" ".join(tokens)))
+
+
+def screen_form(text: str) -> str:
+    """On-screen text as it is compared: ``screen_words`` without spaces.
+
+    Example:
+        >>> screen_form("Step 2: O0:l5")
+        'step20015'
+    """
+    return squash(screen_words(text))
+
+
+def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
+    """``screen_text_score`` of each text against one query (the Python side of the SQL function).
+
+    Example:
+        >>> screen_scores(["EXIT", "Emergency EXIT", "EXlT", "GETTING STARTED"], "exit").round(3).tolist()
+        [1.0, 0.931, 0.0, 0.0]
+        >>> screen_scores(["the alpha", "the ALPHA and the omega", "the alqha"], "the alpha").round(3).tolist()
+        [1.0, 0.942, 0.875]
+        >>> screen_scores(["Step 2: Save 10%", "STEP 20: SAVE 10%", "Step2Save1O%"], "step 2 save 10%").tolist()
+        [1.0, 0.0, 1.0]
+    """
+    q = query_form(query)
+    forms = [screen_form(t) for t in texts]
+    if not q or not forms:
+        return np.zeros(len(forms))
+    lengths = np.fromiter(map(len, forms), dtype=np.float64, count=len(forms))
+    partial = process.cdist([q], forms, scorer=fuzz.partial_ratio, dtype=np.float64)[0] / 100.0
+    common = process.cdist([q], forms, scorer=LCSseq.similarity, dtype=np.float64)[0] / len(q)
+    aligned = np.where(lengths >= len(q), partial, common)
+    specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
+    scores = np.where(aligned >= min_score(query), aligned * specific, 0.0)
+    numbers = _typed_numbers(query)
+    if numbers:
+        for i in np.flatnonzero(scores > 0):
+            if not _in_order(_aligned_numbers(q, screen_words(texts[i])), numbers):
+                scores[i] = 0.0
+    return scores
+
+
+def _typed_numbers(query: str) -> list[str]:
+    """The numbers a match must hold, in order (those of the query's canonical words), when the query is
+    written with digits; none when it has no digit or spells its numbers in words."""
+    return _DIGITS.findall(" ".join(canonical_words(query))) if any(c.isdigit() for c in query) else []
+
+
+def _in_order(found: list[str], wanted: list[str]) -> bool:
+    """Whether every number of ``wanted`` is in ``found``, in the same order (other numbers may come between:
+    OCR reads a copyright sign as "0").
+
+    Example:
+        >>> _in_order(["0", "2013"], ["2013"]), _in_order(["20"], ["2"]), _in_order(["10", "2"], ["2", "10"])
+        (True, False, False)
+    """
+    rest = iter(found)
+    return all(any(n == w for n in rest) for w in wanted)
+
+
+def _aligned_numbers(q: str, words: str) -> list[str]:
+    """The numbers of the stretch of ``words`` (canonical, spaced) the query aligns with (on the text without
+    spaces), numbers at its edges taken whole."""
+    form = squash(words)
+    if len(form) < len(q):
+        return _DIGITS.findall(words)
+    found = fuzz.partial_ratio_alignment(q, form)
+    kept = [i for i, c in enumerate(words) if c != " "]  # position in ``words`` of each character of ``form``
+    start, end = kept[found.dest_start], kept[max(found.dest_end - 1, found.dest_start)] + 1
+    while start > 0 and words[start - 1].isdigit() and words[start].isdigit():
+        start -= 1
+    while end < len(words) and words[end].isdigit() and words[end - 1].isdigit():
+        end += 1
+    return _DIGITS.findall(words[start:end])
+
+
+@lru_cache(maxsize=64)
+def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[float, ...]) -> tuple:
+    """The canonical words of a timed text, each word's (start, end) and the (start, end) of its clause. A
+    piece of several words (a cue) spreads them evenly over its time, in proportion to their length."""
+    spans = canonical_spans(texts)
+    tokens = [t for t, _, _ in spans]
+    per_piece: dict[int, list[int]] = {}
+    for i, (_, first, last) in enumerate(spans):
+        if first == last:
+            per_piece.setdefault(first, []).append(i)
+    begin = [starts[first] for _, first, _ in spans]
+    finish = [ends[last] for _, _, last in spans]
+    for piece, members in per_piece.items():
+        if len(members) < 2:
+            continue
+        sizes = np.array([len(tokens[m]) + 1 for m in members], dtype=np.float64)
+        edges = np.concatenate([[0.0], np.cumsum(sizes)]) / sizes.sum()
+        span = ends[piece] - starts[piece]
+        for j, m in enumerate(members):
+            begin[m], finish[m] = starts[piece] + edges[j] * span, starts[piece] + edges[j + 1] * span
+    times = list(zip(begin, finish, strict=True))
+    ends_clause = [bool(_CLAUSE_END.search(t)) or len(t.split()) > 1 for t in texts]
+    clauses: list[tuple[float, float]] = []
+    first = 0
+    for i, (_, _, last_piece) in enumerate(spans):
+        if i == len(spans) - 1 or (ends_clause[last_piece] and spans[i + 1][1] > last_piece):
+            clause = (begin[first], max(finish[first : i + 1]))
+            clauses += [clause] * (i - first + 1)
+            first = i + 1
+    return tuple(tokens), tuple(times), tuple(clauses)
+
+
+@lru_cache(maxsize=256)
+def _windows(tokens: tuple[str, ...], size: int) -> list[str]:
+    """Every window of ``size`` consecutive words, squashed."""
+    return ["".join(tokens[i : i + size]) for i in range(max(0, len(tokens) - size + 1))]
+
+
+def phrase_matches(
+    texts: Sequence[str], starts: Sequence[float], ends: Sequence[float], query: str
+) -> list[tuple[float, float, float, float, float]]:
+    """``phrase_spans`` for one timed text: (start_s, end_s, score, clause_start_s, clause_end_s) of the
+    best windows scoring at least ``min_score(query)``, best first (ties: earlier first), none sharing a
+    word with a better one.
+
+    Example:
+        >>> said = ["In", "the", "year", "fourteen", "fifty-five,", "printing", "began."]
+        >>> phrase_matches(said, [0, 1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], "1455")
+        [(3.0, 5.0, 1.0, 0.0, 5.0)]
+        >>> phrase_matches(["in", "2013"], [0, 1], [1, 2], "3")
+        []
+        >>> phrase_matches(["Gutenberg's", "Bible"], [0, 1], [1, 2], "the Guttenberg bible")
+        [(0.0, 2.0, 0.848, 0.0, 2.0)]
+    """
+    minimum = min_score(query)
+    q = query_form(query)
+    if not q or not texts:
+        return []
+    tokens, times, clauses = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
+    length = len(canonical_words(query))
+    numbers = _typed_numbers(query)
+    candidates: list[tuple[float, int, int]] = []
+    for size in sorted({max(1, length - 1), length, length + 1}):
+        windows = _windows(tokens, size)
+        if not windows:
+            continue
+        scores = process.cdist([q], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+        for i in np.flatnonzero(scores >= minimum):
+            if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[i : i + size])), numbers):
+                candidates.append((float(scores[i]), int(i), int(i) + size - 1))
+    candidates.sort(key=lambda c: (-c[0], times[c[1]][0], c[2] - c[1]))
+    taken: list[tuple[int, int]] = []
+    found = []
+    for score, first, last in candidates:
+        if any(first <= b and a <= last for a, b in taken):
+            continue
+        taken.append((first, last))
+        start, end = times[first][0], max(t[1] for t in times[first : last + 1])
+        clause = clauses[first][0], max(clauses[last][1], end)
+        if clause[1] - clause[0] > CLAUSE_MAX_S:
+            clause = start, end
+        found.append((start, end, round(score, 3), *clause))
+    return found
+
+
+def screen_text_score(texts: pa.Array, queries: pa.Array) -> pa.Array:
+    """The Arrow UDF ``screen_text_score``: row-wise scores, one vectorized pass per distinct query over
+    the distinct texts."""
+    texts, queries = _strings(texts), _strings(queries)
+    scores = np.zeros(len(texts), dtype=np.float64)
+    encoded = pc.dictionary_encode(queries)
+    codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+    for code, query in enumerate(encoded.dictionary.to_pylist()):
+        rows = np.flatnonzero(codes == code)
+        distinct = pc.dictionary_encode(texts.take(pa.array(rows)).fill_null(""))
+        per_text = screen_scores(distinct.dictionary.to_pylist(), query)
+        scores[rows] = per_text[distinct.indices.to_numpy(zero_copy_only=False)]
+    missing = pc.or_(pc.is_null(texts), pc.is_null(queries)).to_numpy(zero_copy_only=False)
+    return pa.array(scores, mask=missing, type=pa.float64())
+
+
+def phrase_spans(pieces: pa.Array, queries: pa.Array) -> pa.Array:
+    """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when an argument is NULL); pieces
+    with a NULL time are left out."""
+    pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
+    offsets = pieces.offsets.to_numpy()
+    fields = pieces.values
+    texts = fields.field("text").fill_null("").to_pylist()
+    starts = fields.field("start_s").to_pylist()
+    ends = fields.field("end_s").to_pylist()
+    out = []
+    for row, query in enumerate(queries.to_pylist()):
+        if query is None or not pieces[row].is_valid:
+            out.append(None)
+            continue
+        timed = [i for i in range(offsets[row], offsets[row + 1]) if starts[i] is not None and ends[i] is not None]
+        found = phrase_matches([texts[i] for i in timed], [starts[i] for i in timed], [ends[i] for i in timed], query)
+        out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
+    return pa.array(out, type=pa.list_(SPAN))
+
+
+def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
+    """Register ``screen_text_score`` and ``phrase_spans`` in ``con`` unless they are there (``ctx`` is
+    not needed: they hold no corpus state, only caches of normalized text)."""
+    if not is_registered(con, "screen_text_score"):
+        con.create_function(
+            "screen_text_score",
+            screen_text_score,
+            ["VARCHAR", "VARCHAR"],
+            "DOUBLE",
+            type="arrow",
+            null_handling="special",
+        )
+    if not is_registered(con, "phrase_spans"):
+        con.create_function(
+            "phrase_spans",
+            phrase_spans,
+            ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR"],
+            "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]",
+            type="arrow",
+            null_handling="special",
+        )
+
+
+def _strings(array: pa.Array | pa.ChunkedArray) -> pa.Array:
+    array = array.combine_chunks() if isinstance(array, pa.ChunkedArray) else array
+    return array.cast(pa.string())
+
+
+def _pylist(array: pa.Array | pa.ChunkedArray) -> list:
+    return array.to_pylist()
+
+
+__all__ = ["min_score", "phrase_matches", "query_form", "register", "screen_form", "screen_scores"]
