@@ -10,8 +10,8 @@ whole-frame mean by only 0.002-0.014 but a tile by 0.07-0.39, while a static run
 
 The answer (:class:`Change`) is nothing, the whole frame (the first frame, a cut, motion over more than
 ``MAX_PARTIAL`` of it) or the changed regions: groups of touching changed tiles with one tile of margin,
-as normalized boxes. A slide deck with a moving speaker inset and a ticking clock then costs OCR two small
-crops a frame instead of the whole frame; the reference takes the new pixels of what was read.
+as normalized boxes. A slide deck with a moving speaker inset and a ticking clock then costs OCR the band
+of rows they are in instead of the whole frame; the reference takes the new pixels of what was read.
 
 Example:
     >>> import numpy as np

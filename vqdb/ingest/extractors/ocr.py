@@ -5,9 +5,10 @@ of the ``frames`` table, or decoded at ``ocr_max_side`` when that is larger (sma
 terminal listing needs about 960 px; each OCR call then costs about 5x more on a CPU). The change gate
 (``vqdb.ingest.change_gate``, ``ocr_change_threshold``) says what changed since the text was last read:
 nothing (the frame reuses the reads: a static run of frames costs one OCR call), the whole frame (read
-again), or some regions: only those are read again, as crops, grown to take in every earlier read they
-touch, and the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs
-two small crops). Frames read whole are read ``reader.batch_size`` at a time (a GPU batches their text).
+again), or some regions: only the full-width bands of those rows are read again, grown to take in every
+earlier read they touch, and the reads elsewhere are kept (a slide with a moving speaker inset and a
+ticking clock in its bottom quarter costs a read of that quarter). Frames read whole are read
+``reader.batch_size`` at a time (a GPU batches their text).
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``).
 
 Example:
@@ -131,8 +132,9 @@ class OcrExtractor(Extractor):
 def reread_regions(reader: OcrReader, image: np.ndarray, reads: list[TextBox], regions: Sequence[Box]) -> list[TextBox]:
     """The reads of ``image`` after reading its changed ``regions`` again; reads elsewhere are kept.
 
-    A region grows to take in every earlier read it touches (a line is read whole), and regions that then
-    overlap merge; each is read as a crop and its boxes mapped back to the frame.
+    A region becomes the full-width band of its rows, grows to take in every earlier read it touches (a
+    line is read whole), and regions that then overlap merge; each is read as a crop and its boxes mapped
+    back to the frame.
 
     Example:
         >>> import numpy as np
@@ -142,9 +144,11 @@ def reread_regions(reader: OcrReader, image: np.ndarray, reads: list[TextBox], r
         >>> old = [TextBox("title", 0.9, (0.1, 0.1, 0.9, 0.2)), TextBox("12:00", 0.8, (0.0, 0.9, 0.2, 1.0))]
         >>> new = reread_regions(Reader(), np.zeros((100, 100, 3), np.uint8), old, [Box(0.0, 0.8, 0.4, 1.0)])
         >>> [(r.text, [round(v, 3) for v in r.box]) for r in new]
-        [('title', [0.1, 0.1, 0.9, 0.2]), ('new', [0.1, 0.85, 0.3, 0.95])]
+        [('title', [0.1, 0.1, 0.9, 0.2]), ('new', [0.25, 0.85, 0.75, 0.95])]
     """
-    grown = [Box(*r) for r in regions]
+    # full-width bands: a line is read with all of its width around it, as in a whole frame (crops of the
+    # changed tiles alone read the smpte timecodes' "00" as "Oo" in 8 of 11 frames; bands in 1)
+    grown = [Box(0.0, r[1], 1.0, r[3]) for r in regions]
     changed = True
     while changed:  # grow regions over the reads they touch, merge regions that overlap, until stable
         changed = False
