@@ -109,9 +109,9 @@ def only_keyframe(result) -> dict:
 def test_timecode_question_finds_the_second_it_is_shown(ocr_corpus):
     result = retrieve(ocr_corpus, "when does the timecode read 00:00:05", video="smpte-2997.mp4", k=1)
     assert [(c.tool, c.query) for c in result.plan.queries] == [("ocr", "00:00:05")]
-    assert any("siglip" in n for n in result.notes)  # the visual call was dropped: no embeddings here
+    assert not any("siglip" in n for n in result.notes)  # no embeddings here: the rules made no visual call
     frame = only_keyframe(result)
-    assert 5.0 <= frame["ts"] < 6.0 and frame["supporting_calls"] == ["Q2"]
+    assert 5.0 <= frame["ts"] < 6.0 and frame["supporting_calls"] == ["Q1"]
 
 
 @pytest.mark.slow
@@ -163,7 +163,9 @@ def test_available_tools_follow_the_extractors(ocr_corpus, tmp_path):
 
 def test_a_plan_with_no_usable_call_samples_uniformly(ocr_corpus):
     plan = plan_for(ocr_corpus, "a dog running on a beach", video="smpte-2997.mp4")
-    assert plan.is_uniform and plan.notes[-1] == "no usable calls left: sampling frames uniformly"
+    assert plan.is_uniform and plan.notes[-1] == (
+        "no visual tool (siglip, region) in this corpus to look for 'dog running on a beach': sampling frames uniformly"
+    )
     result = retrieve(ocr_corpus, "a dog running on a beach", video="smpte-2997.mp4", k=4)
     assert result.keyframes.num_rows == 4 and result.notes == plan.notes
 

@@ -14,8 +14,8 @@ CASES = [
     ("when does the big counter show 126.000", [("siglip", "big counter"), ("ocr", "126.000")], "Q1 AND Q2"),
     (
         "when is the listing of /usr with the word games on screen",
-        [("siglip", "listing of /usr"), ("ocr", "games")],
-        "Q1 AND Q2",
+        [("siglip", "listing"), ("ocr", "games"), ("ocr", "/usr")],  # symbols named before "on screen" are read
+        "Q1 AND Q2 AND Q3",
     ),
     (
         "When does the man in the red jacket hold up the sign that says EXIT?",

@@ -57,8 +57,9 @@ def make_plan(
     sample_fps: float | None = None,
     available_tools: Sequence[str] | None = None,
 ) -> Plan:
-    """A plan for ``question``; calls of tools not in ``available_tools`` are dropped (with notes), and a
-    plan left with no calls samples uniformly.
+    """A plan for ``question`` with the ``available_tools`` (default: all): the rules plan with them, the
+    other planners' calls of other tools are dropped (with notes); a plan left with no calls samples
+    uniformly.
 
     ``planner``: ``rules`` (default, no model), ``llm`` (``llm`` is a chat backend; None takes
     ``vqdb.models.registry.chat_model(Config.load())``: the ``llm_*`` settings), or a baseline: ``uniform``,
@@ -66,14 +67,14 @@ def make_plan(
 
     Example:
         >>> make_plan("when does the timecode read 00:00:05", available_tools=["ocr"]).to_json()
-        '{"queries": [{"id": "Q2", "tool": "ocr", "query": "00:00:05"}], "combine": "Q2"}'
+        '{"queries": [{"id": "Q1", "tool": "ocr", "query": "00:00:05"}], "combine": "Q1"}'
     """
     if not isinstance(question, str) or not question.strip():
         raise PlanError(f"question must be a non-empty string, got {question!r}")
     if planner == "rules":
         from vqdb.planner.rules import rule_plan
 
-        plan = rule_plan(question, options)
+        plan = rule_plan(question, options, available_tools)
     elif planner == "llm":
         from vqdb.planner.llm import llm_plan
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
@@ -158,6 +158,13 @@ _SCREEN_TEXT_CUE = re.compile(
     r"the words?|the text|the number|the caption)\b(?:\s+(?:as|that))?",
     re.I,
 )
+_SHOWN_CUE = re.compile(
+    r"\b(?:displayed|shown|appears?|appeared|pops? up|popped up|comes? up|flash(?:es|ed)?|visible|"
+    r"on (?:the )?screen|onscreen|on-screen|typ(?:e|es|ed|ing))\b",
+    re.I,
+)
+_TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
+_TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _TEXTY = re.compile(r"^(?=.*[^\W_])(?:\S*\d\S*|\S*[/:#@._\\-]\S*|[A-Z]{2,}[A-Z0-9]*)$")
 _SOUNDS = (
     "applause|clapping|cheering|laughter|laughing|music|singing|song|siren|horn|honking|bark(?:ing|s)?|"
@@ -178,6 +185,7 @@ _LEADING = re.compile(
 )
 _FILLER = re.compile(
     rf"\b(?:on (?:the )?screen|in the video|in this video|in the clip|(?:in|during) the (?:video|clip)|"
+    rf"according to (?:the |this |that |his |her )?[\w-]+|"
     rf"visible|appears?|appeared|appearing|shown|seen|we see|you see|can be seen|"
     rf"{_words(SPEECH_VERBS)}|{_words(_SCREEN_VERBS)})\b",
     re.I,
@@ -195,6 +203,16 @@ _ASKS_TEXT = re.compile(
 _ASKS_SPEECH = re.compile(
     rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{_words(SPEAKERS)})\s+(?:say|mention|shout|ask)\b", re.I
 )
+_ASKS_SOURCE = re.compile(
+    r"\baccording to (?:the |this |that |his |her )?([\w-]+)|"
+    r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
+    re.I,
+)
+_NOT_READ = re.compile(
+    rf"(?:{_words(SCREEN_NOUNS)}|{_words(SUBTITLE_NOUNS)}|{_words(SPEAKERS)}|credits|name|tag|timecode|code|clock|counter|number|numbers|word|words|the|a|an)(?:'s)?",
+    re.I,
+)
+_SHOWN_SOURCES = frozenset({"credits", "slides", "cards", "subtitles", "captions", "video", "clip", "graphic"})
 _STOP = frozenset({
     "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in",
     "on", "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when",
@@ -228,9 +246,14 @@ class _Evidence:
             self.groups.append((usable, query))
 
 
-def rule_plan(question: str, options: Sequence[str] | None = None) -> Plan:
+def rule_plan(
+    question: str, options: Sequence[str] | None = None, available_tools: Collection[str] | None = None
+) -> Plan:
     """A Plan for ``question`` by the rules above (no model needed); PlanError only when ``question`` is
-    not a string.
+    not a string. ``available_tools`` (default: every registered tool) are those the corpus has: without
+    a visual tool, answer options, and the visual phrases of a question that speaks of words (shown,
+    said, "according to the slide"), are looked for as text (on screen, said, subtitled) instead of
+    being dropped.
 
     Example:
         >>> plan = rule_plan("when does the timecode read 00:00:05")
@@ -254,23 +277,42 @@ def rule_plan(question: str, options: Sequence[str] | None = None) -> Plan:
     text = _take_quotes(text, quotes, evidence)
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)
+    text = _take_text_shown(text, evidence)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
+    can_see = available_tools is None or any(t in available_tools for t in _VISUAL)
+    unseen: list[str] = []
 
     calls: list[Call] = []
     groups: list[str] = []
+    if visual and not can_see:  # no picture to match: when the question speaks of words, read or hear them
+        cues = (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE)
+        speaks_of_words = any(cue.search(question) for cue in cues)
+        unseen = [p for ps in visual for p in ps]
+        visual = [ps for ps in ([_as_text(p) for p in ps if _as_text(p)] for ps in visual) if ps and speaks_of_words]
     if visual:
-        groups.append(_group([_group([_add(calls, _visual_tool(p), p) for p in ps], "AND") for ps in visual], "OR"))
+        tools_of = (lambda p: (_visual_tool(p),)) if can_see else (lambda p: TOOLS_FOR[EITHER])
+        groups.append(
+            _group(
+                [_group([_group([_add(calls, t, p) for t in tools_of(p)], "OR") for p in ps], "AND") for ps in visual],
+                "OR",
+            )
+        )
     for tools, query in evidence.groups:
         groups.append(_group([_add(calls, tool, query) for tool in tools], "OR"))
-    option_tools = _option_tools(question)
+    option_tools = [t for t in _option_tools(question) if can_see or t not in _VISUAL] or TOOLS_FOR[EITHER]
     option_ids = []
     for option in options or ():
         query = _trim(str(option))
         usable = [t for t in option_tools if _searchable(t, query)]
-        option_ids += [_add(calls, t, query) for t in usable[:1]]
+        option_ids += [_add(calls, t, query) for t in (usable[:1] if can_see else usable)]
     if option_ids:
         groups.append(_group(option_ids, "OR"))
+    if not calls and unseen:
+        return uniform_plan(
+            f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "
+            "sampling frames uniformly"
+        )
     if not calls:
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
@@ -450,6 +492,21 @@ def _take_screen_text(text: str, evidence: _Evidence) -> str:
             return text
 
 
+def _take_text_shown(text: str, evidence: _Evidence) -> str:
+    """Text named before its on-screen cue, in the same clause: "when is the EXIT sign shown", "when does
+    LIFTOFF appear", "the phone number 020 7946 0018 displayed". A run of text-like words (capitals,
+    digits, symbols) in a clause with such a cue is one ``ocr`` call."""
+    pieces = []
+    for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
+        if _SHOWN_CUE.search(clause):
+            runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _ALNUM.search(m.group(0))]
+            for run in runs:
+                evidence.add(TOOLS_FOR[SCREEN], run.strip())
+                clause = clause.replace(run, " ", 1)
+        pieces.append(clause)
+    return "".join(pieces)
+
+
 def _take_sounds(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
         evidence.add(("audio",), (match.group(1) or match.group(2)).strip())
@@ -486,14 +543,33 @@ def _clean(phrase: str) -> str:
     return " ".join(words).strip(" ,")
 
 
+def _as_text(phrase: str) -> str:
+    """A visual phrase as words to read or hear: without the nouns of things that carry text and of
+    speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words."""
+    kept = [w for w in phrase.split() if not _NOT_READ.fullmatch(w.strip(",'\"").lower())]
+    while kept and kept[-1].lower() in _EVENT_VERBS:  # "… come (up)": when it happens, not what is read
+        kept.pop()
+    return _clean(" ".join(kept))
+
+
 def _visual_tool(phrase: str) -> str:
     return "region" if _REGION.search(phrase) else "siglip"
 
 
 def _option_tools(question: str) -> tuple[str, ...]:
-    """The tools answer options are looked for with: by what the question asks for, siglip last."""
+    """The tools answer options are looked for with: by what the question asks for, siglip last.
+    "according to the narrator / Kennedy" and "what does the host tell" ask what was said; "according to
+    the card / credits" and "what does the sign say" what was shown."""
+    source = _ASKS_SOURCE.search(question)
+    if source:
+        named = source.group(1) or source.group(2)
+        word = named.lower()
+        if _SCREEN_NOUN.fullmatch(word) or word in _SHOWN_SOURCES:
+            return ("ocr", "siglip")
+        if word in _SPEAKER_WORDS or named[0].isupper():
+            return (*TOOLS_FOR[SPEECH], "siglip")
     if _ASKS_SPEECH.search(question):
-        return ("transcript", "siglip")
+        return (*TOOLS_FOR[SPEECH], "siglip")
     if _ASKS_TEXT.search(question):
         return ("ocr", "siglip")
     return ("siglip",)
