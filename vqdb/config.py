@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,8 @@ FALLBACK_VARIABLES = {
     "s3_session_token": ("AWS_SESSION_TOKEN",),
 }
 ENGINES = ("local", "ray")
+DEVICE_PATTERN = re.compile(r"auto|cpu|cuda(:\d+)?")
+PRECISIONS = ("auto", "fp32", "bf16", "fp16")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,10 +95,15 @@ class Config:
     sample_fps: float = 1.0
     thumb_max_side: int = 384
     jpeg_quality: int = 85
+    # where models run (vqdb.models.device): "auto" (the first CUDA device torch sees, else the CPU), "cpu",
+    # "cuda", "cuda:N"; precision "auto" (bf16, or fp16 where a GPU lacks bf16; fp32 on the CPU), "fp32",
+    # "bf16", "fp16" (GPU only)
+    device: str = "auto"
+    precision: str = "auto"
+    cpu_threads: int = 0  # threads per model on the CPU; 0: half the cores (frame and audio extractors run at once)
     # visual embeddings (SigLIP / SigLIP 2 / CLIP through transformers)
     embed_model: str = "google/siglip2-base-patch16-224"
     embed_batch_size: int = 16
-    torch_threads: int = 0  # 0: leave torch's default
     region_grid: int = 2  # regions: full frame + grid x grid tiles + centre crop
     region_center_crop: bool = True
     # speech, text, sound
@@ -142,6 +150,16 @@ class Config:
             raise ConfigError(f"thumb_max_side must be >= 16 pixels, got {self.thumb_max_side!r}")
         if self.jobs < 1:
             raise ConfigError(f"jobs must be >= 1, got {self.jobs!r}")
+        if not DEVICE_PATTERN.fullmatch(self.device):
+            raise ConfigError(f"device must be auto, cpu, cuda or cuda:N (e.g. cuda:1), got {self.device!r}")
+        if self.precision not in PRECISIONS:
+            raise ConfigError(f"precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
+        if self.cpu_threads < 0:
+            raise ConfigError(f"cpu_threads must be >= 0 (0: half the cores), got {self.cpu_threads!r}")
+        if self.embed_batch_size < 1:
+            raise ConfigError(
+                f"embed_batch_size must be >= 1, got {self.embed_batch_size!r}; try 16 on CPU, 256 on GPU"
+            )
         unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
             raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")

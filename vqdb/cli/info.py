@@ -1,12 +1,27 @@
-"""``vqdb info CORPUS``: tables, row counts, models and disk use."""
+"""``vqdb info CORPUS``: tables, row counts, models (and the device each ran on) and disk use."""
 
 from __future__ import annotations
 
 import argparse
 
+# one row per (extractor, model, device, precision) that wrote rows; device and precision come from the
+# extraction's settings (NULL for corpora ingested before they were recorded)
+MODELS_SQL = """
+SELECT extractor, model,
+       coalesce(json_extract_string(settings, '$.device'), 'not recorded') AS device,
+       coalesce(json_extract_string(settings, '$.precision'), '') AS precision,
+       count(*) AS videos
+FROM extractions WHERE model IS NOT NULL
+GROUP BY ALL ORDER BY extractor, model, device
+"""
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("info", help="describe a corpus", description="Tables, row counts, models and disk use.")
+    p = sub.add_parser(
+        "info",
+        help="describe a corpus",
+        description="Tables, row counts, models with the device each ran on, and disk use.",
+    )
     p.add_argument("corpus", help="corpus directory")
     p.set_defaults(func=run)
 
@@ -27,4 +42,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{row['table']:<22}{row['rows']:>10}{row['rows_on_disk']:>10}"
                 f"{row['bytes'] / 2**20:>9.2f}  {row['models'] or ''}"
             )
+        models = corpus.sql(MODELS_SQL).fetchall()
+        if models:
+            print(f"\n{'extractor':<12}{'device':<14}{'precision':<11}{'videos':>7}  model")
+            for extractor, model, device, precision, videos in models:
+                print(f"{extractor:<12}{device:<14}{precision:<11}{videos:>7}  {model}")
     return 0

@@ -1,32 +1,55 @@
-"""Change gating: skip OCR on frames that barely changed since the last frame that was OCR'd.
+"""Change gating: which parts of a frame changed since OCR last read them, so only those are read again.
 
-A frame is compared with the last frame that passed the gate (not with its predecessor, so a slow
-drift still triggers a new read once it adds up). Both are reduced to grey thumbnails 128 pixels wide;
-the change score is the largest mean absolute difference (grey levels 0..1) over the 8x8-pixel tiles of
-that thumbnail. A tile-wise maximum rather than a whole-frame mean is what makes a small change count:
-burned-in digits that tick every second (``smpte-2997.mp4``) change a whole-frame mean by only
-0.002-0.014 but a tile by 0.07-0.39, while a static run of frames scores 0.000-0.002 after decoding.
+A frame is compared with the reference: the frames OCR read, part by part (not with its predecessor, so a
+slow drift still triggers a new read once it adds up). Both are reduced to grey thumbnails 128 pixels
+wide and compared tile by tile (8x8 pixels of that thumbnail): a tile changed when its mean absolute
+difference (grey levels 0..1) is above the threshold. A tile-wise test rather than a whole-frame mean is
+what makes a small change count: burned-in digits that tick every second (``smpte-2997.mp4``) change a
+whole-frame mean by only 0.002-0.014 but a tile by 0.07-0.39, while a static run of frames scores
+0.000-0.002 after decoding.
+
+The answer (:class:`Change`) is nothing, the whole frame (the first frame, a cut, motion over more than
+``MAX_PARTIAL`` of it) or the changed regions: groups of touching changed tiles with one tile of margin,
+as normalized boxes. A slide deck with a moving speaker inset and a ticking clock then costs OCR the band
+of rows they are in instead of the whole frame; the reference takes the new pixels of what was read.
 
 Example:
     >>> import numpy as np
     >>> gate = ChangeGate(threshold=0.02)
     >>> black = np.zeros((90, 160, 3), np.uint8)
-    >>> gate.changed(black), gate.changed(black.copy())
+    >>> gate.check(black).whole, gate.check(black.copy()).changed
     (True, False)
     >>> white_corner = black.copy(); white_corner[:12, :12] = 255
-    >>> gate.changed(white_corner)
-    True
+    >>> gate.check(white_corner)
+    Change(whole=False, regions=(Box(x0=0.0, y0=0.0, x1=0.1875, y1=0.3333333333333333),))
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 from PIL import Image
 
 from vqdb.errors import ConfigError
+from vqdb.ingest.crops import Box
 
 SIGNATURE_WIDTH = 128
 TILE = 8
+MAX_PARTIAL = 0.5  # changed regions covering more of the frame than this: read the whole frame again
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    """What changed since the reference: the ``whole`` frame, some ``regions`` (normalized boxes), or nothing."""
+
+    whole: bool
+    regions: tuple[Box, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything needs reading."""
+        return self.whole or bool(self.regions)
 
 
 def signature(image: np.ndarray) -> np.ndarray:
@@ -43,8 +66,22 @@ def signature(image: np.ndarray) -> np.ndarray:
     return np.asarray(grey, dtype=np.float32) / 255.0
 
 
+def tile_scores(previous: np.ndarray, current: np.ndarray) -> np.ndarray:
+    """Mean absolute difference of each ``TILE`` x ``TILE`` tile of two signatures of the same shape.
+
+    Example:
+        >>> import numpy as np
+        >>> a = np.zeros((16, 16), np.float32); b = a.copy(); b[:8, :8] = 1.0
+        >>> tile_scores(a, b).tolist()
+        [[1.0, 0.0], [0.0, 0.0]]
+    """
+    rows, cols = (n // TILE * TILE for n in current.shape)
+    diff = np.abs(current[:rows, :cols] - previous[:rows, :cols])
+    return diff.reshape(rows // TILE, TILE, cols // TILE, TILE).mean(axis=(1, 3))
+
+
 def change_score(previous: np.ndarray, current: np.ndarray) -> float:
-    """Largest mean absolute difference over the ``TILE`` x ``TILE`` tiles of two signatures, 0..1.
+    """Largest tile difference of two signatures, 0..1 (1 for signatures of different shapes).
 
     Example:
         >>> import numpy as np
@@ -54,14 +91,43 @@ def change_score(previous: np.ndarray, current: np.ndarray) -> float:
     """
     if previous.shape != current.shape:
         return 1.0
-    rows, cols = (n // TILE * TILE for n in current.shape)
-    diff = np.abs(current[:rows, :cols] - previous[:rows, :cols])
-    tiles = diff.reshape(rows // TILE, TILE, cols // TILE, TILE).mean(axis=(1, 3))
+    tiles = tile_scores(previous, current)
     return float(tiles.max()) if tiles.size else 0.0
 
 
+def changed_regions(changed: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Groups of touching changed tiles (8-neighbours), each grown by one tile: ``(row0, col0, row1, col1)``
+    tile ranges, ends excluded.
+
+    Example:
+        >>> import numpy as np
+        >>> grid = np.zeros((6, 8), bool); grid[0, 0] = grid[4, 6] = grid[5, 7] = True
+        >>> changed_regions(grid)
+        [(0, 0, 2, 2), (3, 5, 6, 8)]
+    """
+    rows, cols = changed.shape
+    seen = np.zeros_like(changed, dtype=bool)
+    regions = []
+    for start in zip(*(i.tolist() for i in np.nonzero(changed)), strict=True):
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack, members = [start], []
+        while stack:
+            r, c = stack.pop()
+            members.append((r, c))
+            for nr in range(max(0, r - 1), min(rows, r + 2)):
+                for nc in range(max(0, c - 1), min(cols, c + 2)):
+                    if changed[nr, nc] and not seen[nr, nc]:
+                        seen[nr, nc] = True
+                        stack.append((nr, nc))
+        rs, cs = [m[0] for m in members], [m[1] for m in members]
+        regions.append((max(0, min(rs) - 1), max(0, min(cs) - 1), min(rows, max(rs) + 2), min(cols, max(cs) + 2)))
+    return regions
+
+
 class ChangeGate:
-    """Says whether a frame changed enough since the last frame that passed the gate."""
+    """Says what changed in a frame since the parts of earlier frames that passed the gate."""
 
     def __init__(self, threshold: float):
         if not 0.0 <= threshold <= 1.0:
@@ -72,17 +138,29 @@ class ChangeGate:
         self.threshold = threshold
         self._reference: np.ndarray | None = None
 
-    def changed(self, image: np.ndarray) -> bool:
-        """True (and ``image`` becomes the new reference) when it differs by more than the threshold.
+    def check(self, image: np.ndarray) -> Change:
+        """What changed in ``image``; what changed becomes the reference for the next frames.
 
-        The first frame always passes; a threshold of 0 lets every frame through.
+        The first frame, a frame of another size, and every frame at threshold 0 are read whole.
         """
         current = signature(image)
-        if (
-            self._reference is not None
-            and self.threshold > 0
-            and change_score(self._reference, current) <= self.threshold
-        ):
-            return False
-        self._reference = current
-        return True
+        reference = self._reference
+        if reference is None or self.threshold == 0 or reference.shape != current.shape:
+            self._reference = current
+            return Change(whole=True)
+        changed = tile_scores(reference, current) > self.threshold
+        if not changed.any():
+            return Change(whole=False)
+        regions = changed_regions(changed)
+        if sum((r1 - r0) * (c1 - c0) for r0, c0, r1, c1 in regions) > MAX_PARTIAL * changed.size:
+            self._reference = current
+            return Change(whole=True)
+        height, width = current.shape
+        boxes = []
+        for r0, c0, r1, c1 in regions:
+            # a region on the last tile row or column also takes the pixels past the last whole tile
+            bottom = height if r1 == changed.shape[0] else r1 * TILE
+            right = width if c1 == changed.shape[1] else c1 * TILE
+            reference[r0 * TILE : bottom, c0 * TILE : right] = current[r0 * TILE : bottom, c0 * TILE : right]
+            boxes.append(Box(c0 * TILE / width, r0 * TILE / height, right / width, bottom / height))
+        return Change(whole=False, regions=tuple(boxes))

@@ -8,7 +8,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from vqdb._version import __version__
 from vqdb.config import Config
-from vqdb.ingest.decode import DecodeReport, choose_decode_mode, sample_frames
+from vqdb.ingest.decode import DecodeReport, SampledFrame, choose_decode_mode, sample_frames
 from vqdb.ingest.images import encode_jpeg
 from vqdb.ingest.probe import VideoInfo
 from vqdb.schema import TABLES
@@ -32,11 +32,7 @@ def settings_of(config: Config) -> dict[str, Any]:
 
 
 def sample_frames_table(
-    video_id: str,
-    info: VideoInfo,
-    config: Config,
-    on_frame: Callable[[int], None] | None = None,
-    report: DecodeReport | None = None,
+    video_id: str, info: VideoInfo, config: Config, report: DecodeReport | None = None
 ) -> tuple[pa.Table, str]:
     """Decode and sample the video; returns the ``frames`` table and the decode mode used (``report``
     says what decoding met).
@@ -48,10 +44,29 @@ def sample_frames_table(
         ([0.0, 1.0], 384)
     """
     mode = choose_decode_mode(info, config.sample_fps)
-    rows = []
-    frames = sample_frames(
+    return frames_table(video_id, sample_thumbnails(info, config, mode, report), config), mode
+
+
+def sample_thumbnails(
+    info: VideoInfo, config: Config, mode: str, report: DecodeReport | None = None
+) -> Iterable[SampledFrame]:
+    """The video's sampled frames at ``sample_fps``, at most ``thumb_max_side`` pixels, decoded in ``mode``
+    (``report`` says what decoding met once they are all read)."""
+    return sample_frames(
         info.path, fps=config.sample_fps, max_side=config.thumb_max_side, mode=mode, info=info, report=report
     )
+
+
+def frames_table(video_id: str, frames: Iterable[SampledFrame], config: Config) -> pa.Table:
+    """The ``frames`` rows of sampled frames: their times and JPEG thumbnails (``jpeg_quality``).
+
+    Example:
+        >>> import numpy as np
+        >>> frame = SampledFrame(0, 0.0, 0, True, np.zeros((9, 16, 3), np.uint8))
+        >>> frames_table("v", [frame], Config()).select(["frame_idx", "width", "height"]).to_pylist()
+        [{'frame_idx': 0, 'width': 16, 'height': 9}]
+    """
+    rows = []
     for frame in frames:
         height, width = frame.image.shape[:2]
         rows.append(
@@ -66,9 +81,7 @@ def sample_frames_table(
                 "is_keyframe": frame.is_keyframe,
             }
         )
-        if on_frame is not None:
-            on_frame(len(rows))
-    return TABLES["frames"].from_rows(rows), mode
+    return TABLES["frames"].from_rows(rows)
 
 
 def media_problems(info: VideoInfo, report: DecodeReport) -> list[str]:

@@ -5,7 +5,8 @@ needed). Per file, it decides what to do from what the corpus recorded: a new vi
 extractor runs; for an ingested one, only missing extractors run, and a video whose recorded settings
 differ from the configured ones (``sample_fps``, thumbnail size, models...) is listed as stale, redone by
 ``force``. A changed file at a path already ingested replaces the old video's rows. The per-video step
-runs on the configured engine (``vqdb.ingest.engines``: in this process, worker processes, or Ray tasks);
+runs on the configured engine (``vqdb.ingest.engines``: in this process, worker processes (one GPU each
+when there are several), or Ray tasks);
 its results are committed here, one video at a time, in the order they complete. Every problem of one
 path is that path's error in the summary; the others go on. After the videos, the full-text indexes are
 brought up to date (even when no video needed work, so an interrupted build is redone) and datasets
@@ -37,6 +38,7 @@ from vqdb.ingest.engines import engine_for
 from vqdb.ingest.engines.local import progress_off
 from vqdb.ingest.pipeline import VideoJob, commit_result
 from vqdb.ingest.video_id import video_id as content_id
+from vqdb.models.device import placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, is_corpus, quote
 from vqdb.store.location import Location
@@ -228,6 +230,7 @@ def ingest(
         True
         1
     """
+    placement(config)  # asking for a device that is not there fails here, before anything is read
     paths, problems = expand_paths(paths_or_globs)
     names, notices = resolve_extractors(config, extractors)
     summary = IngestSummary(failed=problems, notices=notices)

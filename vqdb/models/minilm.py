@@ -3,7 +3,8 @@
 A text-only embedder (``vqdb.models.protocols.TextEmbedder``) for semantic search over transcripts,
 OCR and subtitles, and for comparing answers with evidence. It lives in its own 384-dimensional space,
 unrelated to the visual model's. Obtained through ``vqdb.models.registry.sentence_embedder(config)``
-(built once per process), on CPU, without any network access: the weights are read from the package's folder.
+(built once per process), on the ``device`` the config names (``vqdb.models.device``), without any network
+access: the weights are read from the package's folder.
 
 Example:
     >>> from vqdb.config import Config
@@ -22,6 +23,7 @@ import numpy as np
 
 from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
+from vqdb.models.device import Placement, placement
 from vqdb.models.registry import register
 
 BATCH_SIZE = 64
@@ -50,13 +52,22 @@ def model_path() -> Path:
 
 @register("text", "minilm")
 class MiniLM:
-    """Sentence embeddings (384-d, L2-normalized) with sentence-transformers on CPU."""
+    """Sentence embeddings (384-d, L2-normalized) with sentence-transformers, on the placement's device.
+
+    Example:
+        >>> model = MiniLM(Placement("cpu", "fp32"))  # doctest: +SKIP
+        >>> model.device, model.embed_texts(["hello"]).shape  # doctest: +SKIP
+        ('cpu', (1, 384))
+    """
 
     model_id: ClassVar[str] = "sentence-transformers/all-MiniLM-L6-v2"
     dim: ClassVar[int] = 384
-    config_fields: ClassVar[tuple[str, ...]] = ()
+    config_fields: ClassVar[tuple[str, ...]] = ("device", "precision", "cpu_threads")
 
-    def __init__(self) -> None:
+    def __init__(self, place: Placement | None = None) -> None:
+        self.placement = place or Placement("cpu", "fp32")
+        self.device, self.precision = self.placement.device, self.placement.precision
+        self.placement.use_torch_threads()
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
@@ -67,20 +78,21 @@ class MiniLM:
 
         hf_logging.disable_progress_bar()  # a 'Loading weights' bar for a 90 MB model is noise in CLI output
         try:
-            self._model = SentenceTransformer(str(model_path()), device="cpu", local_files_only=True)
+            self._model = SentenceTransformer(str(model_path()), device=self.device, local_files_only=True)
         finally:
             hf_logging.enable_progress_bar()
 
     @classmethod
     def from_config(cls, config: Config) -> MiniLM:
-        """The model (no setting chooses it; the registry shares one per process)."""
-        return cls()
+        """The model on the device ``config`` names (the registry shares one per process)."""
+        return cls(placement(config))
 
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         """Embeddings of ``texts``: float32 array of shape ``(len(texts), 384)``, each row of norm 1."""
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        vectors = self._model.encode(
-            list(texts), batch_size=BATCH_SIZE, normalize_embeddings=True, convert_to_numpy=True
-        )
-        return np.asarray(vectors, dtype=np.float32)
+        with self.placement.autocast():
+            vectors = self._model.encode(
+                list(texts), batch_size=BATCH_SIZE, normalize_embeddings=True, convert_to_tensor=True
+            )
+        return np.ascontiguousarray(vectors.float().cpu().numpy(), dtype=np.float32)

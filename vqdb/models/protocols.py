@@ -15,10 +15,14 @@ the contract between a provider and its users, and a second provider of a kind r
 | ``chat`` | :class:`ChatModel` | OpenAI-compatible endpoint, local transformers LM, GGUF by llama.cpp |
 | ``vlm`` | :class:`VisionLanguageModel` | OpenAI-compatible endpoint, local transformers VLM |
 
+The providers that ingest uses also say where they run: ``device`` (``cpu``, ``cuda:0``) and ``precision``
+(``fp32``, ``bf16``, ``fp16``, or the library's own term such as Whisper's ``int8``), see
+``vqdb.models.device``; extractors record both with their rows.
+
 Example:
     >>> import numpy as np
     >>> class Ones:
-    ...     model_id, dim = "ones", 2
+    ...     model_id, dim, device, precision = "ones", 2, "cpu", "fp32"
     ...     def embed_texts(self, texts):
     ...         return np.full((len(texts), 2), 2**-0.5, dtype=np.float32)
     >>> isinstance(Ones(), TextEmbedder)
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
@@ -49,7 +54,7 @@ class Provider(Protocol):
     Example:
         >>> from vqdb.models.minilm import MiniLM
         >>> MiniLM.config_fields
-        ()
+        ('device', 'precision', 'cpu_threads')
     """
 
     config_fields: ClassVar[tuple[str, ...]]
@@ -72,6 +77,8 @@ class TextEmbedder(Protocol):
 
     model_id: str
     dim: int
+    device: str
+    precision: str
 
     def embed_texts(self, texts: list[str]) -> np.ndarray: ...
 
@@ -141,7 +148,7 @@ class SpeechRecognizer(Protocol):
 
     Example:
         >>> class Silent:
-        ...     model_id, settings = "silence", {}
+        ...     model_id, settings, device, precision = "silence", {}, "cpu", "fp32"
         ...     def transcribe(self, samples):
         ...         return Transcript("", ())
         >>> isinstance(Silent(), SpeechRecognizer)
@@ -150,6 +157,8 @@ class SpeechRecognizer(Protocol):
 
     model_id: str
     settings: dict[str, Any]
+    device: str
+    precision: str
 
     def transcribe(self, samples: np.ndarray) -> Transcript: ...
 
@@ -177,20 +186,29 @@ class TextBox:
 class OcrReader(Protocol):
     """Reads text on an image: ``read(image)`` of an RGB uint8 array (H x W x 3) returns :class:`TextBox` es.
 
-    ``model_id`` names the detector and recognizer; it is recorded with every read.
+    ``read_many(images)`` returns the boxes of each of several images (a GPU reader batches their text),
+    best ``batch_size`` images at a time. ``model_id`` names the detector and recognizer; it is recorded
+    with every read.
 
     Example:
         >>> class Blind:
-        ...     model_id = "blind"
+        ...     model_id, device, precision, batch_size = "blind", "cpu", "fp32", 1
         ...     def read(self, image):
         ...         return []
+        ...     def read_many(self, images):
+        ...         return [[] for _ in images]
         >>> isinstance(Blind(), OcrReader)
         True
     """
 
     model_id: str
+    device: str
+    precision: str
+    batch_size: int
 
     def read(self, image: np.ndarray) -> list[TextBox]: ...
+
+    def read_many(self, images: Sequence[np.ndarray]) -> list[list[TextBox]]: ...
 
 
 # -- sound --------------------------------------------------------------------------------------------
@@ -207,6 +225,8 @@ class AudioTagger(Protocol):
 
     model_id: str
     labels: list[str]
+    device: str
+    precision: str
 
     def scores(self, samples: np.ndarray) -> np.ndarray: ...
 

@@ -8,13 +8,16 @@ cannot be loaded is remembered too, so it is not retried on every video).
 
 | accessor | kind | chosen by |
 |---|---|---|
-| :func:`image_text_embedder` | ``image_text`` | ``embed_model``, ``embed_batch_size``, ``torch_threads`` |
+| :func:`image_text_embedder` | ``image_text`` | ``embed_model``, ``embed_batch_size`` |
 | :func:`sentence_embedder` | ``text`` | all-MiniLM-L6-v2 |
 | :func:`speech_recognizer` | ``asr`` | ``whisper_model`` |
 | :func:`ocr_reader` | ``ocr`` | EasyOCR English |
-| :func:`audio_tagger` | ``audio`` | YAMNet |
+| :func:`audio_tagger` | ``audio`` | YAMNet (always on the CPU) |
 | :func:`chat_model` | ``chat`` | ``llm_backend``, ``llm_base_url``, ``llm_model``, ``llm_api_key`` |
 | :func:`vision_language_model` | ``vlm`` | ``vlm_backend``, ``vlm_base_url``, ``vlm_model``, ``vlm_api_key`` |
+
+Local models also read ``device``, ``precision`` and ``cpu_threads`` (``vqdb.models.device``): one instance
+per process for each placement.
 
 An empty ``llm_backend`` / ``vlm_backend`` chooses: ``openai`` when a base URL and a model are set; for
 the VLM also ``transformers`` (a local model) when only ``vlm_model`` is set.

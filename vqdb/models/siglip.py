@@ -32,6 +32,7 @@ import numpy as np
 
 from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError, VqdbError
+from vqdb.models.device import Placement, placement
 from vqdb.models.registry import register
 
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*(/[\w.-]+)?$")
@@ -55,14 +56,14 @@ class SiglipEmbedder:
         (True, True)
     """
 
-    config_fields = ("embed_model", "embed_batch_size", "torch_threads")
+    config_fields = ("embed_model", "embed_batch_size", "device", "precision", "cpu_threads")
 
-    def __init__(self, model: str | Path, *, batch_size: int = 16, threads: int = 0):
-        import torch
-
-        if threads > 0:
-            torch.set_num_threads(threads)
+    def __init__(self, model: str | Path, *, batch_size: int = 16, place: Placement | None = None):
+        self.placement = place or Placement("cpu", "fp32")
+        self.device, self.precision = self.placement.device, self.placement.precision
+        self.placement.use_torch_threads()
         self.model_id, self._model, self._processor = _load(str(model))
+        self._model.to(self.device)
         self.batch_size = max(1, int(batch_size))
         text_config = getattr(self._model.config, "text_config", None)
         self.max_text_tokens = int(getattr(text_config, "max_position_embeddings", 64))
@@ -72,19 +73,23 @@ class SiglipEmbedder:
 
     @classmethod
     def from_config(cls, config: Config) -> SiglipEmbedder:
-        """The embedder ``config`` names (``embed_model``, ``embed_batch_size``, ``torch_threads``).
+        """The embedder ``config`` names (``embed_model``, ``embed_batch_size``), placed as ``config`` says.
 
         Example:
             >>> import tempfile
             >>> from vqdb.testing.tiny import build_tiny_siglip
             >>> path = build_tiny_siglip(tempfile.mkdtemp())
-            >>> SiglipEmbedder.from_config(Config(embed_model=str(path))).model_id == str(path)
-            True
+            >>> embedder = SiglipEmbedder.from_config(Config(embed_model=str(path), device="cpu"))
+            >>> embedder.model_id == str(path), embedder.device, embedder.precision
+            (True, 'cpu', 'fp32')
         """
-        return cls(config.embed_model, batch_size=config.embed_batch_size, threads=config.torch_threads)
+        return cls(config.embed_model, batch_size=config.embed_batch_size, place=placement(config))
 
     def embed_images(self, images: list[np.ndarray]) -> np.ndarray:
-        """L2-normalized embeddings, shape ``(len(images), dim)``, of RGB uint8 arrays (H x W x 3)."""
+        """L2-normalized embeddings, shape ``(len(images), dim)``, of RGB uint8 arrays (H x W x 3).
+
+        Images are resized and normalized on the model's device, in batches of ``batch_size``.
+        """
         for i, image in enumerate(images):
             if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
                 raise VqdbError(f"image {i}: expected an RGB uint8 array H x W x 3, got {image.dtype} {image.shape}")
@@ -101,23 +106,24 @@ class SiglipEmbedder:
         if not items:
             return np.zeros((0, getattr(self, "dim", 0)), dtype=np.float32)
         parts = []
-        with torch.inference_mode():
+        with torch.inference_mode(), self.placement.autocast():  # one autocast region: weights cast once per call
             for start in range(0, len(items), self.batch_size):
                 features = embed_batch(items[start : start + self.batch_size])
-                parts.append(torch.nn.functional.normalize(features.float(), dim=-1).numpy())
+                parts.append(torch.nn.functional.normalize(features.float(), dim=-1).cpu().numpy())
         return np.ascontiguousarray(np.concatenate(parts), dtype=np.float32)
 
     def _image_batch(self, images: list[np.ndarray]):
         images = [image if image.flags.writeable else image.copy() for image in images]  # torch wants writable
-        inputs = self._processor.image_processor(images=images, return_tensors="pt")
-        args = {k: v for k, v in inputs.items() if k in self._image_args}
+        device = self.device if self.placement.is_cuda else None  # resize and normalize on the GPU
+        inputs = self._processor.image_processor(images=images, return_tensors="pt", device=device)
+        args = {k: v.to(self.device) for k, v in inputs.items() if k in self._image_args}
         return self._model.get_image_features(**args).pooler_output
 
     def _text_batch(self, texts: list[str]):
         inputs = self._processor.tokenizer(
             texts, padding="max_length", truncation=True, max_length=self.max_text_tokens, return_tensors="pt"
         )
-        args = {k: v for k, v in inputs.items() if k in self._text_args}
+        args = {k: v.to(self.device) for k, v in inputs.items() if k in self._text_args}
         return self._model.get_text_features(**args).pooler_output
 
 

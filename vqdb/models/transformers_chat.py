@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from vqdb.config import Config
 from vqdb.errors import ConfigError, ModelUnavailableError
+from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import BackendError, ChatResult
 from vqdb.models.registry import register
 
@@ -27,17 +28,21 @@ class LocalModel(abc.ABC):
     """What the local transformers backends share: loading by id or path, with errors that say what to do.
 
     Subclasses set ``what`` (the kind of model, for messages) and ``role`` (``llm`` or ``vlm``: the
-    ``<role>_model`` setting names the model), and implement ``_load``.
+    ``<role>_model`` setting names the model), and implement ``_load`` (weights in ``self.placement``'s
+    dtype, on its device: :meth:`_place`).
     """
 
     what = "model"
     role: ClassVar[str]
 
-    def __init__(self, model_id_or_path: str, max_new_tokens: int = 256):
+    def __init__(self, model_id_or_path: str, max_new_tokens: int = 256, place: Placement | None = None):
         if max_new_tokens < 1:
             raise ConfigError(f"max_new_tokens must be >= 1, got {max_new_tokens!r}")
         self.model_id = str(model_id_or_path)
         self.max_new_tokens = int(max_new_tokens)
+        self.placement = place or Placement("cpu", "fp32")
+        self.device, self.precision = self.placement.device, self.placement.precision
+        self.placement.use_torch_threads()
         try:
             self._load()
         except (OSError, ValueError) as exc:
@@ -55,7 +60,11 @@ class LocalModel(abc.ABC):
                 f"{cls.role}_backend 'transformers' needs a model: set VQDB_{cls.role.upper()}_MODEL (or "
                 f"{cls.role}_model in vqdb.toml) to a hub id or a local directory"
             )
-        return cls(model)
+        return cls(model, place=placement(config))
+
+    def _place(self, model: Any) -> Any:
+        """``model`` in the placement's precision, on its device, in eval mode."""
+        return model.to(device=self.device, dtype=self.placement.torch_dtype).eval()
 
     @abc.abstractmethod
     def _load(self) -> None:
@@ -80,13 +89,13 @@ class TransformersChat(LocalModel):
 
     what = "causal LM"
     role = "llm"
-    config_fields = ("llm_model",)
+    config_fields = ("llm_model", "device", "precision", "cpu_threads")
 
     def _load(self) -> None:
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_id)
-        self.model = AutoModelForCausalLM.from_pretrained(self.model_id).eval()
+        self.model = self._place(AutoModelForCausalLM.from_pretrained(self.model_id))
 
     def complete(
         self,
@@ -145,7 +154,8 @@ def generate(
         raise ConfigError(f"temperature must be >= 0, got {temperature!r}")
     sampling = {"do_sample": True, "temperature": temperature} if temperature > 0 else {"do_sample": False}
     eos = _eos_ids(model, tokenizer)
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else (eos[0] if eos else 0)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else min(eos, default=0)
+    inputs = {k: _on_model(v, model) for k, v in inputs.items()}
     with torch.inference_mode():
         out = model.generate(
             **inputs,
@@ -175,6 +185,13 @@ def generate(
         for idx, val in zip(best.indices.tolist(), best.values.tolist(), strict=True)
     ]
     return ChatResult(text, chosen, raw, tokens, tops)
+
+
+def _on_model(value: Any, model: Any) -> Any:
+    """An input tensor on the model's device; floating ones (pixel values) in the model's dtype."""
+    if not hasattr(value, "to"):
+        return value
+    return value.to(model.device, dtype=model.dtype) if value.is_floating_point() else value.to(model.device)
 
 
 def _eos_ids(model: Any, tokenizer: Any) -> set[int]:

@@ -35,13 +35,13 @@ class TransformersVLM(LocalModel):
 
     what = "vision-language model"
     role = "vlm"
-    config_fields = ("vlm_model",)
+    config_fields = ("vlm_model", "device", "precision", "cpu_threads")
 
     def _load(self) -> None:
         from transformers import AutoModelForImageTextToText, AutoProcessor
 
         self.processor = AutoProcessor.from_pretrained(self.model_id)
-        self.model = AutoModelForImageTextToText.from_pretrained(self.model_id).eval()
+        self.model = self._place(AutoModelForImageTextToText.from_pretrained(self.model_id))
 
     def complete(
         self,

@@ -31,12 +31,16 @@ class CountingReader:
 
     def __init__(self, reader: OcrReader):
         self.reader = reader
-        self.model_id = reader.model_id
+        self.model_id, self.device, self.precision = reader.model_id, reader.device, reader.precision
+        self.batch_size = reader.batch_size
         self.calls = 0
 
     def read(self, image):
-        self.calls += 1
-        return self.reader.read(image)
+        return self.read_many([image])[0]
+
+    def read_many(self, images):
+        self.calls += len(images)
+        return self.reader.read_many(images)
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,7 @@
 """The local engine: the per-video step in this process for one job at a time (or ``jobs == 1``), else
-in a pool of ``jobs`` worker processes (spawned, each loading the models once).
+in a pool of ``jobs`` worker processes (spawned, each loading the models once). With several GPUs
+(``device`` auto or cuda) worker i uses ``cuda:(i mod GPUs)``: ``jobs`` equal to the number of GPUs gives
+one worker per GPU.
 
 Example:
     >>> from pathlib import Path
@@ -23,6 +25,7 @@ from vqdb.config import Config
 from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.extractors import Extractor
 from vqdb.ingest.pipeline import VideoJob, VideoResult, process_video
+from vqdb.models.device import cuda_device_count
 
 _WORKER: dict[str, object] = {}
 
@@ -39,8 +42,14 @@ class LocalEngine:
             yield from self._in_process(jobs)
             return
         context = multiprocessing.get_context("spawn")
+        devices = context.Queue()
+        for device in worker_devices(self.config):
+            devices.put(device)
         pool = cf.ProcessPoolExecutor(
-            self.config.jobs, mp_context=context, initializer=_init_worker, initargs=(self.config, self.extractors)
+            self.config.jobs,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(self.config, self.extractors, devices),
         )
         try:
             futures = {pool.submit(_work, job): job for job in jobs}
@@ -97,7 +106,22 @@ def progress_off(config: Config) -> bool | None:
     return True if not config.progress else None
 
 
-def _init_worker(config: Config, names: list[str]) -> None:
+def worker_devices(config: Config, gpus: int | None = None) -> list[str]:
+    """The ``device`` of each of ``config.jobs`` workers: with several GPUs (``gpus``, by default those torch
+    sees) and device ``auto`` or ``cuda``, worker i takes ``cuda:(i mod gpus)``; otherwise all take ``device``.
+
+    Example:
+        >>> worker_devices(Config(jobs=3), gpus=2), worker_devices(Config(jobs=2, device="cpu"), gpus=2)
+        (['cuda:0', 'cuda:1', 'cuda:0'], ['cpu', 'cpu'])
+    """
+    gpus = cuda_device_count() if gpus is None else gpus
+    if config.device in ("auto", "cuda") and gpus > 1:
+        return [f"cuda:{i % gpus}" for i in range(config.jobs)]
+    return [config.device] * config.jobs
+
+
+def _init_worker(config: Config, names: list[str], devices) -> None:
+    config = config.replace(device=devices.get())  # each worker takes one device, the first worker the first
     _WORKER["config"] = config
     _WORKER["extractors"] = make_extractors(config, names)
 

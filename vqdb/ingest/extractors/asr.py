@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
-from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.models import registry
 from vqdb.models.protocols import Transcript
 from vqdb.schema import TABLES
@@ -79,6 +79,10 @@ class AsrExtractor(Extractor):
         return ExtractorOutput(
             tables=transcript_tables(ctx.video_id, transcript, recognizer.model_id),
             model=recognizer.model_id,
-            settings={"whisper_model": self.config.whisper_model, **recognizer.settings},
+            settings={
+                "whisper_model": self.config.whisper_model,
+                **recognizer.settings,
+                **placement_settings(recognizer),
+            },
             error=track.error,
         )

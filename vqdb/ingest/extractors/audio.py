@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
-from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.models import registry
 from vqdb.models.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS
 from vqdb.schema import TABLES
@@ -140,6 +140,7 @@ class AudioTagsExtractor(Extractor):
                 "audio_event_threshold": self.config.audio_event_threshold,
                 "patch_s": PATCH_SECONDS,
                 "patch_hop_s": PATCH_HOP_SECONDS,
+                **placement_settings(tagger),
             },
             error=track.error,
         )

@@ -19,7 +19,7 @@ import pyarrow as pa
 
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
-from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.models import registry
 from vqdb.models.protocols import ImageTextEmbedder
 from vqdb.schema import TABLES
@@ -53,6 +53,9 @@ class VisualExtractor(Extractor):
         super().__init__(config)
         self._embedder = embedder
 
+    def reads_frames(self) -> bool:
+        return True
+
     @property
     def embedder(self) -> ImageTextEmbedder:
         """The model given, else the process-wide one ``config.embed_model`` names (loaded once)."""
@@ -67,7 +70,11 @@ class VisualExtractor(Extractor):
 
     def settings(self) -> dict[str, Any]:
         """The settings that determine this extractor's rows (recorded in ``extractions``)."""
-        return {"embed_model": self.embedder.model_id, "thumb_max_side": self.config.thumb_max_side}
+        return {
+            "embed_model": self.embedder.model_id,
+            "thumb_max_side": self.config.thumb_max_side,
+            **placement_settings(self.embedder),
+        }
 
     def embed_stream(self, images: Iterable[np.ndarray]) -> np.ndarray:
         """Embed ``images`` a few batches at a time, so a long video is never all in memory at once."""
