@@ -195,7 +195,7 @@ _SPLIT = re.compile(
 )
 _REGION = re.compile(r"\b(?:small|tiny|logo|corner|background|in (?:his|her|their|a|the) hands?|badge|icon)\b", re.I)
 _ASKS_TEXT = re.compile(
-    r"\b(?:what|which)\s+(?:\w+\s+){0,2}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
+    r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
     r"subtitles?|label|brand|price)\b|\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|"
     r"does the \w+ (?:say|read|show))\b",
     re.I,
