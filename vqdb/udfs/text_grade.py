@@ -65,10 +65,11 @@ import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
-from vqdb.textnorm import canonical_spans, canonical_words, squash
+from vqdb.textnorm import canonical_spans, canonical_words, glyph_key, squash
 from vqdb.udfs.text_match import is_registered
 
 DIGIT_LOOKALIKES = str.maketrans("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
+MISREAD = 0.95  # a match found only once letters OCR confuses are made the same ("EXlT" for "EXIT") counts this much
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "clause_start_s", "clause_end_s")])
@@ -121,12 +122,31 @@ def screen_form(text: str) -> str:
     return squash(screen_words(text))
 
 
+def glyph_form(form: str) -> str:
+    """A compared form with the letters OCR confuses made the same (``vqdb.textnorm.glyph_key``, letter for
+    letter), digits kept: "EXlT" and "EXIT" read alike, "10" and "lo" do not.
+
+    Example:
+        >>> glyph_form("exlt") == glyph_form("exit"), glyph_form("step10")
+        (True, 'stcp10')
+    """
+    return "".join(c if c.isdigit() else glyph_key(c, pairs=False) for c in form)
+
+
+def _aligned(q: str, forms: list[str], lengths: np.ndarray) -> np.ndarray:
+    """The query's alignment with each form: partial ratio inside a longer form, else the share of the
+    query's characters the form has in order."""
+    partial = process.cdist([q], forms, scorer=fuzz.partial_ratio, dtype=np.float64)[0] / 100.0
+    common = process.cdist([q], forms, scorer=LCSseq.similarity, dtype=np.float64)[0] / len(q)
+    return np.where(lengths >= len(q), partial, common)
+
+
 def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     """``screen_text_score`` of each text against one query (the Python side of the SQL function).
 
     Example:
         >>> screen_scores(["EXIT", "Emergency EXIT", "EXlT", "GETTING STARTED"], "exit").round(3).tolist()
-        [1.0, 0.931, 0.0, 0.0]
+        [1.0, 0.931, 0.95, 0.0]
         >>> screen_scores(["the alpha", "the ALPHA and the omega", "the alqha"], "the alpha").round(3).tolist()
         [1.0, 0.942, 0.875]
         >>> screen_scores(["Step 2: Save 10%", "STEP 20: SAVE 10%", "Step2Save1O%"], "step 2 save 10%").tolist()
@@ -137,11 +157,12 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     if not q or not forms:
         return np.zeros(len(forms))
     lengths = np.fromiter(map(len, forms), dtype=np.float64, count=len(forms))
-    partial = process.cdist([q], forms, scorer=fuzz.partial_ratio, dtype=np.float64)[0] / 100.0
-    common = process.cdist([q], forms, scorer=LCSseq.similarity, dtype=np.float64)[0] / len(q)
-    aligned = np.where(lengths >= len(q), partial, common)
+    aligned = _aligned(q, forms, lengths)
+    misread = _aligned(glyph_form(q), [glyph_form(f) for f in forms], lengths)  # letters OCR confuses alike
+    passes = np.maximum(aligned, misread) >= min_score(query)
+    aligned = np.maximum(aligned, misread * MISREAD)
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
-    scores = np.where(aligned >= min_score(query), aligned * specific, 0.0)
+    scores = np.where(passes, aligned * specific, 0.0)
     numbers = _typed_numbers(query)
     if numbers:
         for i in np.flatnonzero(scores > 0):
