@@ -178,16 +178,16 @@ def measure(corpus, label: str, plan: Plan, video_id: str | None, k: int, repeat
     compile_ms = median_ms(lambda: compile_plan(plan, video_id=video_id, k=k), max(repeat, 20))
     sql = compile_plan(plan, video_id=video_id, k=k)
     start = time.perf_counter()
-    rows = corpus.sql(sql).fetchall()
+    rows = corpus.sql_unchecked(sql).fetchall()
     first_ms = (time.perf_counter() - start) * 1000
-    execute_ms, execute_cpu_ms = median_wall_cpu_ms(lambda: corpus.sql(sql).fetchall(), repeat)
+    execute_ms, execute_cpu_ms = median_wall_cpu_ms(lambda: corpus.sql_unchecked(sql).fetchall(), repeat)
     where = "WHERE video_id = $v" if video_id else ""
     baseline = (
         f"SELECT video_id, frame_idx, ts FROM frame_embeddings {where} "
         f"ORDER BY similarity(emb, 'a man in a red jacket') DESC LIMIT {k}"
     )
     params = {"v": video_id} if video_id else None
-    baseline_ms = median_ms(lambda: corpus.sql(baseline, params=params).fetchall(), repeat)
+    baseline_ms = median_ms(lambda: corpus.sql_unchecked(baseline, params=params).fetchall(), repeat)
     total = plan_ms + compile_ms + execute_ms
     return [
         f"| {label} | {len(plan.queries)} | {len(rows)} | {plan_ms:.2f} | {compile_ms:.2f} | {execute_ms:.1f} | "
