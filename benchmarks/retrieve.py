@@ -11,12 +11,13 @@ the text-embedding door ``vq_text_vector`` (a one-row lookup: the cost of the re
 embedded), which ``similarity`` and the visual tools' ``frame_scores`` / ``best_region_scores`` call.
 Transcript segments are embedded by the real MiniLM (``text_embed``), once per session.
 
-Times are medians of ``--repeat`` runs, each on a fresh cursor, after a first run (``first execute ms``:
-the session's caches empty: a video's embeddings read into memory, its segments embedded). ``execute CPU
-ms`` is the process CPU time of a run (DuckDB uses every core; on a busy machine it moves less than the
-wall time). The baseline, measured in the same run on the same tables, is the bare top-k scan
-``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge, no NMS); ``x baseline`` is the execute
-time over the baseline's.
+Execute runs the compiled SQL through ``Corpus.sql_unchecked``, as ``retrieve`` does (``Corpus.sql`` adds
+an ``EXPLAIN`` per statement to check it reads only). Times are medians of ``--repeat`` runs, each on a
+fresh cursor, after a first run (``first execute ms``: the session's caches empty: a video's embeddings
+read into memory, its segments embedded). ``execute CPU ms`` is the process CPU time of a run (DuckDB uses
+every core; on a busy machine it moves less than the wall time). The baseline, measured in the same run on
+the same tables, is the bare top-k scan ``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge,
+no NMS); ``x baseline`` is the execute time over the baseline's.
 
     .venv/bin/python benchmarks/retrieve.py
     .venv/bin/python benchmarks/retrieve.py --skip-1m --repeat 5

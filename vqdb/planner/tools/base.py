@@ -173,7 +173,7 @@ def seconds_touched(start: exp.Expression, end: exp.Expression) -> exp.Expressio
     """One row per whole second a stretch of time touches: ``unnest(range(second(start), second(end) + 1))``.
 
     Example:
-        >>> seconds_touched(exp.column("start_s"), exp.column("end_s")).sql()
+        >>> seconds_touched(exp.column("start_s"), exp.column("end_s")).sql("duckdb")
         'UNNEST(RANGE(CAST(FLOOR(start_s) AS BIGINT), CAST(FLOOR(end_s) AS BIGINT) + 1))'
     """
     return fn("unnest", fn("range", whole_second(start), exp.Add(this=whole_second(end), expression=number(1))))
