@@ -11,12 +11,13 @@ the text-embedding door ``vq_text_vector`` (a one-row lookup: the cost of the re
 embedded), which ``similarity`` and the visual tools' ``frame_scores`` / ``best_region_scores`` call.
 Transcript segments are embedded by the real MiniLM (``text_embed``), once per session.
 
-Times are medians of ``--repeat`` runs, each on a fresh cursor, after a first run (``first execute ms``:
-the session's caches empty: a video's embeddings read into memory, its segments embedded). ``execute CPU
-ms`` is the process CPU time of a run (DuckDB uses every core; on a busy machine it moves less than the
-wall time). The baseline, measured in the same run on the same tables, is the bare top-k scan
-``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge, no NMS); ``x baseline`` is the execute
-time over the baseline's.
+Execute runs the compiled SQL through ``Corpus.sql_unchecked``, as ``retrieve`` does (``Corpus.sql`` adds
+an ``EXPLAIN`` per statement to check it reads only). Times are medians of ``--repeat`` runs, each on a
+fresh cursor, after a first run (``first execute ms``: the session's caches empty: a video's embeddings
+read into memory, its segments embedded). ``execute CPU ms`` is the process CPU time of a run (DuckDB uses
+every core; on a busy machine it moves less than the wall time). The baseline, measured in the same run on
+the same tables, is the bare top-k scan ``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge,
+no NMS); ``x baseline`` is the execute time over the baseline's.
 
     .venv/bin/python benchmarks/retrieve.py
     .venv/bin/python benchmarks/retrieve.py --skip-1m --repeat 5
@@ -178,16 +179,16 @@ def measure(corpus, label: str, plan: Plan, video_id: str | None, k: int, repeat
     compile_ms = median_ms(lambda: compile_plan(plan, video_id=video_id, k=k), max(repeat, 20))
     sql = compile_plan(plan, video_id=video_id, k=k)
     start = time.perf_counter()
-    rows = corpus.sql(sql).fetchall()
+    rows = corpus.sql_unchecked(sql).fetchall()
     first_ms = (time.perf_counter() - start) * 1000
-    execute_ms, execute_cpu_ms = median_wall_cpu_ms(lambda: corpus.sql(sql).fetchall(), repeat)
+    execute_ms, execute_cpu_ms = median_wall_cpu_ms(lambda: corpus.sql_unchecked(sql).fetchall(), repeat)
     where = "WHERE video_id = $v" if video_id else ""
     baseline = (
         f"SELECT video_id, frame_idx, ts FROM frame_embeddings {where} "
         f"ORDER BY similarity(emb, 'a man in a red jacket') DESC LIMIT {k}"
     )
     params = {"v": video_id} if video_id else None
-    baseline_ms = median_ms(lambda: corpus.sql(baseline, params=params).fetchall(), repeat)
+    baseline_ms = median_ms(lambda: corpus.sql_unchecked(baseline, params=params).fetchall(), repeat)
     total = plan_ms + compile_ms + execute_ms
     return [
         f"| {label} | {len(plan.queries)} | {len(rows)} | {plan_ms:.2f} | {compile_ms:.2f} | {execute_ms:.1f} | "

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import BIGINT, alias, cast, col, fn, join, number, select, subquery, table, with_ctes
+from vqdb.planner.sqlbuild import alias, col, fn, join, select, subquery, table, with_ctes
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, Tool
+from vqdb.planner.tools.base import Context, Tool, seconds_touched, whole_second
 
 
 @register
@@ -34,7 +34,9 @@ class Audio(Tool):
         """The frames a matching tag covers, with the best such tag's score. A tagger has a few hundred
         labels for tens of thousands of tags, so each distinct label is compared once (``labels``, of the
         video's tags read once into ``tags``). Tags are spread over the whole seconds they touch, so frames
-        join them on (video_id, second) instead of comparing every frame with every tag of the video."""
+        join them on (video_id, second) instead of comparing every frame with every tag of the video.
+        The distinct labels are a list unnested (``list_distinct``), not ``SELECT DISTINCT``: DuckDB would
+        push the match below a DISTINCT and normalize the label of every tag."""
         video_tags = select(
             col("video_id"),
             col("start_s"),
@@ -46,24 +48,22 @@ class Audio(Tool):
         )
         label, query = fn("text_normalize", col("label")), fn("text_normalize", ctx.text)
         matches = exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()), copy=False)
-        labels = select(
-            col("label"),
-            from_=subquery(select(col("label"), from_=table("tags"), distinct=True)),
-            where=matches,
+        distinct = select(
+            alias(fn("unnest", fn("list_distinct", fn("list", col("label")))), "label"), from_=table("tags")
         )
-        seconds = fn("range", _second(col("start_s")), exp.Add(this=_second(col("end_s")), expression=number(1)))
+        labels = select(col("label"), from_=subquery(distinct), where=matches)
         tags = select(
             col("video_id"),
             col("start_s"),
             col("end_s"),
             col("score"),
-            alias(fn("unnest", seconds), "second"),
+            alias(seconds_touched(col("start_s"), col("end_s")), "second"),
             from_=table("tags"),
             where=exp.In(this=col("label"), query=subquery(labels)),
         )
         covering = exp.and_(
             col("video_id", "a").eq(col("video_id", "s")),
-            col("second", "a").eq(_second(col("ts", "s"))),
+            col("second", "a").eq(whole_second(col("ts", "s"))),
             col("ts", "s") >= col("start_s", "a"),
             col("ts", "s") < col("end_s", "a"),
         )
@@ -76,8 +76,3 @@ class Audio(Tool):
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
         return with_ctes(frames, {"tags": video_tags}, materialized=True)
-
-
-def _second(seconds: exp.Expression) -> exp.Cast:
-    """The whole second a time falls in: ``CAST(floor(t) AS BIGINT)``."""
-    return cast(fn("floor", seconds), BIGINT)

@@ -37,7 +37,7 @@ from typing import ClassVar, Literal
 from sqlglot import exp
 
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.sqlbuild import string, table, video_filter
+from vqdb.planner.sqlbuild import BIGINT, cast, fn, number, string, table, video_filter
 
 SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, ts
 VIDEO_INFO = "video_info"  # the CTE of per-video constants: video_id, n_frames, duration_s, gap, period
@@ -155,3 +155,25 @@ def normalize_text(text: str) -> str:
         'ask not what 00 00 05'
     """
     return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def whole_second(seconds: exp.Expression) -> exp.Cast:
+    """The whole second a time falls in: ``CAST(floor(t) AS BIGINT)``. Joining frames with stretches of
+    time on it as well as on the video (``seconds_touched``) makes DuckDB compare a frame only with the
+    stretches around it, not with every stretch of its video.
+
+    Example:
+        >>> whole_second(exp.column("ts")).sql()
+        'CAST(FLOOR(ts) AS BIGINT)'
+    """
+    return cast(fn("floor", seconds), BIGINT)
+
+
+def seconds_touched(start: exp.Expression, end: exp.Expression) -> exp.Expression:
+    """One row per whole second a stretch of time touches: ``unnest(range(second(start), second(end) + 1))``.
+
+    Example:
+        >>> seconds_touched(exp.column("start_s"), exp.column("end_s")).sql("duckdb")
+        'UNNEST(RANGE(CAST(FLOOR(start_s) AS BIGINT), CAST(FLOOR(end_s) AS BIGINT) + 1))'
+    """
+    return fn("unnest", fn("range", whole_second(start), exp.Add(this=whole_second(end), expression=number(1))))

@@ -51,7 +51,7 @@ from vqdb.planner.sqlbuild import (
     table,
 )
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, TextTool
+from vqdb.planner.tools.base import Context, TextTool, seconds_touched, whole_second
 from vqdb.udfs.text_grade import min_score
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
@@ -72,9 +72,16 @@ class Ocr(TextTool):
     table = "ocr"
 
     def select(self, ctx: Context) -> exp.Select:
-        """Every sampled frame inside a run of matching reads: the run's best grade and its stretch."""
-        runs = self.runs(ctx)
-        inside = exp.Between(this=col("ts", "s"), low=col("start_s", "r"), high=col("end_s", "r"))
+        """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
+        meet the runs of their own second only, see ``whole_second``)."""
+        runs = select(
+            exp.Star(), alias(seconds_touched(col("start_s"), col("end_s")), "second"), from_=subquery(self.runs(ctx))
+        )
+        inside = exp.and_(
+            col("second", "r").eq(whole_second(col("ts", "s"))),
+            exp.Between(this=col("ts", "s"), low=col("start_s", "r"), high=col("end_s", "r")),
+            copy=False,
+        )
 
         def first(column: str) -> exp.Expression:
             return alias(fn("first", ordered(col(column, "r"), [desc(col("score", "r")), col("start_s", "r")])), column)

@@ -42,7 +42,7 @@ from vqdb.planner.sqlbuild import (
     select,
     subquery,
 )
-from vqdb.planner.tools.base import Context, TextTool
+from vqdb.planner.tools.base import Context, TextTool, seconds_touched, whole_second
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
@@ -61,9 +61,15 @@ class TimedTextTool(TextTool):
         """(video_id, text, start_s, end_s) of the sentences compared with the query by meaning."""
 
     def select(self, ctx: Context) -> exp.Select:
-        """Every sampled frame near a span: the best span's score and its stretch."""
+        """Every sampled frame near a span: the best span's score and its stretch (frames meet the spans of
+        their own second only, see ``whole_second``)."""
         spans = self.widened(ctx)
-        near = exp.Between(this=col("ts", "s"), low=col("low", "p"), high=col("high", "p"))
+        by_second = select(exp.Star(), alias(seconds_touched(col("low"), col("high")), "second"), from_=subquery(spans))
+        near = exp.and_(
+            col("second", "p").eq(whole_second(col("ts", "s"))),
+            exp.Between(this=col("ts", "s"), low=col("low", "p"), high=col("high", "p")),
+            copy=False,
+        )
 
         def first(column: str) -> exp.Expression:
             best = [desc(col("score", "p")), col("said_start", "p")]
@@ -76,7 +82,7 @@ class TimedTextTool(TextTool):
             first("start_s"),
             first("end_s"),
             from_=ctx.sampled("s"),
-            joins=[join(subquery(spans, "p"), exp.and_(same(["video_id"], "p", "s"), near, copy=False))],
+            joins=[join(subquery(by_second, "p"), exp.and_(same(["video_id"], "p", "s"), near, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
 
