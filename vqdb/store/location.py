@@ -299,11 +299,11 @@ def s3_client(storage_options: Mapping[str, str]) -> Any:
 
 
 class _Missing(Exception):
-    pass
+    """The object does not exist."""
 
 
 class _PreconditionFailed(Exception):
-    pass
+    """A conditional write lost: the object changed since it was read."""
 
 
 def _error_code(exc: Exception) -> str:

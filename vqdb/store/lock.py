@@ -126,25 +126,9 @@ class LocalWriterLock:
     def acquire(self, wait: bool | float = True, notify: Callable[[str], None] | None = None) -> None:
         if self._held:
             return
-        deadline = None if wait is True else time.monotonic() + (0.0 if wait is False else float(wait))
         key = str(self.path.resolve())
-        told = False
-        while True:
-            if self._try_acquire(key):
-                self._held = True
-                return
-            if deadline is not None and time.monotonic() >= deadline:
-                raise CorpusBusyError(
-                    f"corpus {self.root} is being written by {self._describe_holder()}; wait for it to finish "
-                    "(or leave out --no-wait / wait=False to wait for it)"
-                )
-            if not told:
-                (notify or _print_notice)(
-                    f"vqdb: {self._describe_holder()} is writing corpus {self.root}; waiting for it to finish "
-                    "(--no-wait / wait=False fails instead)"
-                )
-                told = True
-            time.sleep(POLL_S)
+        wait_for_lock(lambda: self._try_acquire(key), self._describe_holder, self.root, wait, notify)
+        self._held = True
 
     def release(self) -> None:
         if not self._held:
@@ -209,6 +193,43 @@ class LocalWriterLock:
 
     def __repr__(self) -> str:
         return f"LocalWriterLock({str(self.root)!r}, held={self._held})"
+
+
+def wait_for_lock(
+    try_acquire: Callable[[], bool],
+    describe_holder: Callable[[], str],
+    corpus: object,
+    wait: bool | float,
+    notify: Callable[[str], None] | None,
+) -> None:
+    """Call ``try_acquire`` until it succeeds, polling every ``POLL_S``: ``wait`` True waits for ever, False
+    not at all, a number that many seconds; then ``CorpusBusyError`` names the holder. While waiting,
+    ``notify`` (default: stderr) is told once who holds the lock.
+
+    Example:
+        >>> attempts = iter([False, True])
+        >>> wait_for_lock(lambda: next(attempts), lambda: "pid 7", "c", True, notify=print)
+        vqdb: pid 7 is writing corpus c; waiting for it to finish (--no-wait / wait=False fails instead)
+        >>> wait_for_lock(lambda: False, lambda: "pid 7", "c", False, notify=print)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.CorpusBusyError: corpus c is being written by pid 7; wait for it to finish ...
+    """
+    deadline = None if wait is True else time.monotonic() + (0.0 if wait is False else float(wait))
+    told = False
+    while not try_acquire():
+        if deadline is not None and time.monotonic() >= deadline:
+            raise CorpusBusyError(
+                f"corpus {corpus} is being written by {describe_holder()}; wait for it to finish "
+                "(or leave out --no-wait / wait=False to wait for it)"
+            )
+        if not told:
+            (notify or _print_notice)(
+                f"vqdb: {describe_holder()} is writing corpus {corpus}; waiting for it to finish "
+                "(--no-wait / wait=False fails instead)"
+            )
+            told = True
+        time.sleep(POLL_S)
 
 
 def _print_notice(line: str) -> None:

@@ -39,7 +39,7 @@ from typing import Any
 
 from vqdb.errors import CorpusBusyError
 from vqdb.store.location import Location, S3Files
-from vqdb.store.lock import POLL_S, Holder, _print_notice
+from vqdb.store.lock import Holder, wait_for_lock
 
 LOCK_KEY = "writer.lock"
 LEASE_S = 30.0  # a dead writer's lock is taken over this long after its last renewal
@@ -89,24 +89,8 @@ class ObjectWriterLock:
     def acquire(self, wait: bool | float = True, notify: Callable[[str], None] | None = None) -> None:
         if self._held:
             return
-        deadline = None if wait is True else time.monotonic() + (0.0 if wait is False else float(wait))
-        told = False
-        while True:
-            if self._try_acquire():
-                self._held = True
-                return
-            if deadline is not None and time.monotonic() >= deadline:
-                raise CorpusBusyError(
-                    f"corpus {self.location} is being written by {self._describe_holder()}; wait for it to finish "
-                    "(or leave out --no-wait / wait=False to wait for it)"
-                )
-            if not told:
-                (notify or _print_notice)(
-                    f"vqdb: {self._describe_holder()} is writing corpus {self.location}; waiting for it to finish "
-                    "(--no-wait / wait=False fails instead)"
-                )
-                told = True
-            time.sleep(POLL_S)
+        wait_for_lock(self._try_acquire, self._describe_holder, self.location, wait, notify)
+        self._held = True
 
     def release(self) -> None:
         if not self._held:
