@@ -285,19 +285,16 @@ def rule_plan(
 
     calls: list[Call] = []
     groups: list[str] = []
-    if visual and not can_see:  # no picture to match: when the question speaks of words, read or hear them
-        cues = (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE)
-        speaks_of_words = any(cue.search(question) for cue in cues)
+    if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
-        visual = [ps for ps in ([_as_text(p) for p in ps if _as_text(p)] for ps in visual) if ps and speaks_of_words]
+        visual = _read_instead(visual, question)
     if visual:
-        tools_of = (lambda p: (_visual_tool(p),)) if can_see else (lambda p: TOOLS_FOR[EITHER])
-        groups.append(
-            _group(
-                [_group([_group([_add(calls, t, p) for t in tools_of(p)], "OR") for p in ps], "AND") for ps in visual],
-                "OR",
-            )
-        )
+        alternatives = []
+        for phrases in visual:
+            tools = [(_visual_tool(p),) if can_see else TOOLS_FOR[EITHER] for p in phrases]
+            ands = [_group([_add(calls, t, p) for t in ts], "OR") for p, ts in zip(phrases, tools, strict=True)]
+            alternatives.append(_group(ands, "AND"))
+        groups.append(_group(alternatives, "OR"))
     for tools, query in evidence.groups:
         groups.append(_group([_add(calls, tool, query) for tool in tools], "OR"))
     option_tools = [t for t in _option_tools(question) if can_see or t not in _VISUAL] or TOOLS_FOR[EITHER]
@@ -541,6 +538,15 @@ def _clean(phrase: str) -> str:
     if all(w.lower().strip(",'\"") in _NOT_VISUAL for w in words):
         return ""
     return " ".join(words).strip(" ,")
+
+
+def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
+    """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
+    speaks of words (a screen, speech or subtitle cue, "according to ..."); none otherwise."""
+    if not any(cue.search(question) for cue in (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE)):
+        return []
+    texts = [[t for t in map(_as_text, phrases) if t] for phrases in visual]
+    return [t for t in texts if t]
 
 
 def _as_text(phrase: str) -> str:
