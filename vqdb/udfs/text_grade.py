@@ -74,6 +74,7 @@ SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's te
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "clause_start_s", "clause_end_s")])
 _DIGITS = re.compile(r"[0-9]+")
+_NOT_DIGITS = re.compile(r"[^0-9]+")
 _CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
 
 
@@ -122,6 +123,7 @@ def screen_form(text: str) -> str:
     return squash(screen_words(text))
 
 
+@lru_cache(maxsize=200_000)
 def glyph_form(form: str) -> str:
     """A compared form with the letters OCR confuses made the same (``vqdb.textnorm.glyph_key``, letter for
     letter), digits kept: "EXlT" and "EXIT" read alike, "10" and "lo" do not.
@@ -130,7 +132,7 @@ def glyph_form(form: str) -> str:
         >>> glyph_form("exlt") == glyph_form("exit"), glyph_form("step10")
         (True, 'stcp10')
     """
-    return "".join(c if c.isdigit() else glyph_key(c, pairs=False) for c in form)
+    return _NOT_DIGITS.sub(lambda run: glyph_key(run.group(0), pairs=False), form)
 
 
 def _aligned(q: str, forms: list[str], lengths: np.ndarray) -> np.ndarray:
