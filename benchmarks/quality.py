@@ -365,7 +365,7 @@ def locate_tiou(
 ) -> float:
     """tIoU of ``corpus.locate``'s top interval (planned by ``planner``) with the truth (``intervals_tiou``)."""
     try:
-        rows = _interval_rows(corpus.locate(q["question"], video=vid, planner=planner))
+        rows = corpus.locate(q["question"], video=vid, planner=planner).intervals.to_pylist()
     except Exception as exc:
         result["errors"].append(_error("locate", exc))
         return 0.0
@@ -374,20 +374,6 @@ def locate_tiou(
     top = rows[0]
     result["top_interval"] = [top["start_s"], top["end_s"]]
     return tiou(corpus, [(top["start_s"], top["end_s"])], gt)
-
-
-def _interval_rows(found: Any) -> list[dict[str, Any]]:
-    """Ranked intervals from whatever ``locate`` returns: an Arrow table, a relation, dicts or objects."""
-    if hasattr(found, "to_arrow_table"):
-        found = found.to_arrow_table()
-    if hasattr(found, "intervals"):
-        found = found.intervals
-    if hasattr(found, "to_pylist"):
-        return found.to_pylist()
-    rows = []
-    for item in found:
-        rows.append(item if isinstance(item, dict) else {"start_s": item.start_s, "end_s": item.end_s})
-    return rows
 
 
 def tiou(corpus: Any, pred: Sequence[tuple[float, float]], gt: Sequence[tuple[float, float]]) -> float:

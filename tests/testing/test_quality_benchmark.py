@@ -9,7 +9,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+import pyarrow as pa
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
@@ -104,7 +106,8 @@ def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
             return self.corpus.sql(query, params=params)
 
         def locate(self, question, *, video=None, planner="rules"):
-            return [{"video_id": video, "start_s": 5.0, "end_s": 15.0, "score": 1.0}, {"start_s": 0.0, "end_s": 1.0}]
+            rows = [{"start_s": 5.0, "end_s": 15.0}, {"start_s": 0.0, "end_s": 1.0}]
+            return SimpleNamespace(intervals=pa.Table.from_pylist(rows))
 
     corpus = WithLocate(vqdb.connect(empty_corpus(tmp_path / "c")))
     q = {"question": "when?"}
