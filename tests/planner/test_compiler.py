@@ -445,3 +445,16 @@ def test_a_call_that_matches_nothing_does_not_veto_an_and(con, vectors):
     rows = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).fetchall()
     assert [(r[1], r[4]) for r in sorted(rows, key=lambda r: r[4])] == [(2, 1), (0, 2), (3, 3), (1, 4)]
     assert all(r[5] == ["Q1"] for r in rows)  # the merged rank is the last one; the visual call did better
+
+
+def test_a_plan_that_matches_nothing_keeps_uniform_samplings_keyframes(con, vectors):
+    # 100 frames over 100 s, no on-screen text at all: every frame ties last
+    frames = [("vb", i, float(i)) for i in range(100)]
+    data = {name: [] for name in ("videos", "frame_embeddings", "regions", "words", "segments", "cues", "audio")}
+    data |= {"frames": frames, "ocr": [("vb", 7, 7.0, "Platform 9")]}
+    load(con, vectors, data)
+    plan = Plan((Call("Q1", "ocr", "EXIT"),), "Q1")
+    got = con.sql(compile_plan(plan, video_id="vb", k=4)).fetchall()
+    uniform = con.sql(compile_plan(uniform_plan(), video_id="vb", k=4)).fetchall()
+    assert [r[2] for r in got] == [r[2] for r in uniform] == [12.0, 37.0, 62.0, 87.0]
+    assert all(r[3] == 0.0 and r[5] == [] for r in got)  # no call ranked them

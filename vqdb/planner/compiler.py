@@ -16,7 +16,8 @@ ToolMerge semantics (rank mode, the default), per video:
 * ``A AND B`` keeps the worse rank (``greatest``), ``A OR B`` the better (``least``); frames with the same
   merged rank are ordered by ``tie_break``, the same expression with AND as the mean of the ranks, so an
   AND with a call that matched nothing (every frame last) falls back on the other calls' ranking, then by
-  time;
+  time; frames no call ranked come last in uniform sampling's order (nearest to the middle of one of ``k``
+  equal time slots first), so a plan that matched nothing in a video keeps uniform sampling's keyframes;
 * greedy temporal NMS keeps up to ``k`` frames, best merged rank first, each at least ``gap`` seconds from
   those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
 
@@ -325,9 +326,21 @@ class Compiler:
         merged_rank = over(
             fn("row_number"),
             [col("video_id")],
-            [order(col("combined")), order(col("tie_break")), col("ts"), col("frame_idx")],
+            [order(col("combined")), order(col("tie_break")), self.spread(), col("ts"), col("frame_idx")],
         )
         return select(exp.Star(), alias(merged_rank, "merged_rank"), from_=subquery(frames))
+
+    def spread(self) -> exp.Expression:
+        """The order of the frames no call ranked (they all tie): nearest to the middle of one of ``k`` equal
+        time slots first, so when nothing matched the keyframes are uniform sampling's, not the video's
+        first seconds. 0 for a frame some call ranked (its ties keep time order)."""
+        unranked = exp.and_(*(col(f"rank_{i}").is_(exp.null()) for i in self.calls.values()), copy=False)
+        slots = exp.Div(this=exp.Mul(this=col("ts"), expression=number(self.k)), expression=col("duration_s"))
+        off_middle = fn(
+            "abs", exp.Sub(this=exp.Sub(this=slots, expression=fn("floor", slots.copy())), expression=number(0.5))
+        )
+        when = exp.and_(unranked, exp.GT(this=col("duration_s"), expression=number(0)), copy=False)
+        return exp.case().when(when, off_middle).else_(number(0.0))
 
     def nms(self) -> exp.Select:
         # temporal_nms (vqdb/queries/nms.sql) keeps the best-scored first: score = -merged_rank, so its

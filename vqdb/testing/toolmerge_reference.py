@@ -4,7 +4,8 @@ Inputs are already-scored evidence per call, so the same function checks every t
 its tool's ``evidence`` names (``vqdb.planner.tools``): ``scores`` (``{(video_id, frame_idx): score}``) or
 ``hits`` (a set of ``(video_id, frame_idx)`` that matched). See ``vqdb.planner.compiler`` for the semantics:
 ranks with ties shared (1 + the number of frames scored higher), AND / OR as the worse / better rank,
-ties of the merge broken by the same expression with AND as the mean, then by time.
+ties of the merge broken by the same expression with AND as the mean, then (frames no call ranked) by
+the distance to the middle of one of ``k`` equal time slots, then by time.
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -18,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 
 from vqdb.planner import boolexpr, tools
@@ -62,11 +64,11 @@ def merge(
         if plan.is_uniform:
             rows += _uniform(video_id, video_frames, duration, k)
         else:
-            rows += _toolmerge(plan, video_id, video_frames, evidence, k, video_gap, mode)
+            rows += _toolmerge(plan, video_id, video_frames, duration, evidence, k, video_gap, mode)
     return rows
 
 
-def _toolmerge(plan, video_id, video_frames, evidence, k, gap, mode) -> list[Keyframe]:
+def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -> list[Keyframe]:
     n = len(video_frames)
     per_call: dict[str, tuple[dict[int, int], dict[int, float]]] = {}
     for call in plan.queries:
@@ -86,7 +88,19 @@ def _toolmerge(plan, video_id, video_frames, evidence, k, gap, mode) -> list[Key
         combined[frame_idx] = boolexpr.fold(plan.expression, value, worse, better)
         tie_break[frame_idx] = boolexpr.fold(plan.expression, value, _mean, better)
     sign = 1 if mode == "rank" else -1
-    order = sorted(video_frames, key=lambda f: (sign * combined[f[0]], sign * tie_break[f[0]], f[1], f[0]))
+    ranked = {f for ranks, _ in per_call.values() for f in ranks}
+
+    def spread(frame_idx: int, ts: float) -> float:
+        """Frames no call ranked: nearest to the middle of one of k equal time slots first."""
+        if frame_idx in ranked or not duration > 0:
+            return 0.0
+        slots = ts * k / duration
+        return abs(slots - math.floor(slots) - 0.5)
+
+    order = sorted(
+        video_frames,
+        key=lambda f: (sign * combined[f[0]], sign * tie_break[f[0]], spread(*f), f[1], f[0]),
+    )
     position = {f[0]: i for i, f in enumerate(order, start=1)}
     kept: list[tuple[int, float]] = []
     for frame_idx, ts in order:
