@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from vqdb.planner import tools
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import Plan, PlanError
-from vqdb.planner.rules import SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TOOLS_FOR, rule_plan
+from vqdb.planner.rules import CREDIT_ROLES, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TOOLS_FOR, rule_plan
 
 SPEECH, SCREEN, EITHER = (tuple(t for t in TOOLS_FOR[k] if t in tools.names()) for k in ("speech", "screen", "either"))
 
@@ -89,6 +89,19 @@ PHRASINGS = [
     ("When is the weather forecast mentioned?", [(SPEECH, "weather forecast")]),
     ("What does the announcer say after mentioning the weather?", [(SPEECH, "the weather")]),
     ("when does the timecode read 00:00:05", [(SCREEN, "00:00:05")]),
+    # the noun naming a literal is not said or shown ("of about 1455", not "the year 1455")
+    ("when does she say the year 1455?", [(SPEECH, "1455")]),
+    ("When is the number 42 mentioned?", [(SPEECH, "42")]),
+    # codes, numbers and names with digits that no cue placed: on screen or in speech
+    ("when is the time code 00:00:08;00", [(EITHER, "00:00:08;00")]),
+    ("when does the car with plate YT22FWX pass?", [(EITHER, "YT22FWX")]),
+    ("how much does the Mijia T700 cost?", [(EITHER, "T700")]),
+    ("when is route 66 mentioned?", [(SPEECH, "route 66")]),
+    # times in the video, ordinals, counts and measures are not literals
+    ("What color is the arrow that appears on the screen at [[1:03]] in the video?", []),
+    ("what is the boy holding at the 14-minute mark?", []),
+    ("What is the man doing from 413th to 415th seconds in the video?", []),
+    ("when do 3 people walk in", []),
 ]
 
 
@@ -97,6 +110,19 @@ def test_how_people_phrase_text_and_speech_questions(question, groups):
     plan = rule_plan(question)
     assert text_calls(plan) == expect(*groups)
     assert_valid(plan)
+
+
+@pytest.mark.parametrize("role", sorted(CREDIT_ROLES))
+def test_who_made_it_reads_the_credit_line(role):
+    forms = [("ocr", form) for form in CREDIT_ROLES[role]]
+    assert text_calls(rule_plan(f"who is the {role}, according to the credits?")) == forms
+    assert rule_plan(f"who was the {role}?").combine == "Q1 OR Q2"
+
+
+@pytest.mark.parametrize("question", ["Who wrote the video?", "when do the credits show who narrated it?"])
+def test_who_did_it_reads_the_credit_line(question):
+    assert {tool for tool, _ in text_calls(rule_plan(question))} == {"ocr"}
+    assert any(query.endswith(" by") for _, query in text_calls(rule_plan(question)))
 
 
 def test_a_quote_looked_for_both_ways_ors_its_calls_and_ands_with_the_rest():

@@ -16,6 +16,12 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…), a token with digits
   or symbols (``00:00:05``, ``/usr``), a word in capitals, or the word after "the word" is an ``ocr``
   call.
+* **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
+  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer").
+* **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or more
+  ("the time code 00:00:08;00", "the plate YT22FWX"), is looked for both ways (``ocr OR transcript OR
+  subtitle``); not times in the video ("at 1:03"), ordinals ("the 10th second") or measures ("a
+  100-meter sprint"). A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched.
 * **Sounds** (a bark, applause, music, a siren…) become ``audio`` calls.
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
@@ -233,17 +239,61 @@ _NOT_TEXT = frozenset({
 })  # fmt: skip
 
 
+CREDIT_ROLES = {
+    "writer": ("written by", "writer"), "director": ("directed by", "director"),
+    "narrator": ("narrated by", "narrator"), "producer": ("produced by", "producer"),
+    "composer": ("music by", "composer"), "editor": ("edited by", "editor"),
+    "animator": ("animated by", "animation"), "illustrator": ("illustrated by", "illustrations"),
+    "designer": ("designed by", "design"), "cinematographer": ("cinematography", "camera"),
+    "host": ("hosted by", "host"), "presenter": ("presented by", "presenter"), "voice": ("voiced by", "voice"),
+    "translator": ("translated by", "translation"),
+}  # fmt: skip
+"""Credit roles and how credits write them: "who wrote it" reads "Written by" or "Writer" on screen."""
+
+_CREDIT_WORDS = {
+    "wrote": "writer", "written": "writer", "writer": "writer", "directed": "director", "director": "director",
+    "narrated": "narrator", "narrator": "narrator", "produced": "producer", "producer": "producer",
+    "composed": "composer", "composer": "composer", "edited": "editor", "editor": "editor",
+    "animated": "animator", "animator": "animator", "illustrated": "illustrator", "illustrator": "illustrator",
+    "designed": "designer", "designer": "designer", "filmed": "cinematographer", "shot": "cinematographer",
+    "cinematographer": "cinematographer", "hosted": "host", "presented": "presenter", "voiced": "voice",
+    "translated": "translator", "translator": "translator", "host": "host", "presenter": "presenter",
+    "voice": "voice",
+}  # fmt: skip
+_CREDIT = re.compile(
+    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({_words([w for w in _CREDIT_WORDS if w in CREDIT_ROLES])})|"
+    rf"(?:(?:has|had|is|was)\s+)?({_words([w for w in _CREDIT_WORDS if w not in CREDIT_ROLES])}))\b",
+    re.I,
+)
+NAMING_NOUNS = (
+    "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
+    "digit", "digits", "numeral", "percentage",
+)  # fmt: skip
+"""Nouns that name a literal rather than being said with it: "the year 1455" is said "1455"."""
+
+_NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
+_LITERAL = re.compile(
+    r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
+    r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,})",
+    re.I,
+)
+_WHEN_WORDS = frozenset({
+    "at", "around", "about", "near", "from", "to", "until", "till", "between", "before", "after", "by",
+    "within", "during", "in", "on", "first", "last", "next", "past", "over", "under", "approximately",
+})  # fmt: skip
+
+
 @dataclasses.dataclass
 class _Evidence:
-    """The text and sound calls found so far, in order: (tools to OR, query)."""
+    """The text and sound calls found so far, in order: groups of (tool, query) calls to OR."""
 
-    groups: list[tuple[tuple[str, ...], str]] = dataclasses.field(default_factory=list)
+    groups: list[tuple[tuple[str, str], ...]] = dataclasses.field(default_factory=list)
 
-    def add(self, tools: Sequence[str], query: str) -> None:
-        query = _trim(query)
-        usable = tuple(t for t in tools if _searchable(t, query))
-        if usable and (usable, query) not in self.groups:
-            self.groups.append((usable, query))
+    def add(self, tools: Sequence[str], *queries: str) -> None:
+        """One group: each of ``queries`` looked for with each of ``tools`` that accepts it, ORed."""
+        calls = tuple((t, q) for q in map(_trim, queries) for t in tools if _searchable(t, q))
+        if calls and calls not in self.groups:
+            self.groups.append(calls)
 
 
 def rule_plan(
@@ -278,6 +328,8 @@ def rule_plan(
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
+    text = _take_credits(text, evidence)
+    text = _take_literals(text, evidence)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
     can_see = available_tools is None or any(t in available_tools for t in _VISUAL)
@@ -295,8 +347,8 @@ def rule_plan(
             ands = [_group([_add(calls, t, p) for t in ts], "OR") for p, ts in zip(phrases, tools, strict=True)]
             alternatives.append(_group(ands, "AND"))
         groups.append(_group(alternatives, "OR"))
-    for tools, query in evidence.groups:
-        groups.append(_group([_add(calls, tool, query) for tool in tools], "OR"))
+    for group in evidence.groups:
+        groups.append(_group([_add(calls, tool, query) for tool, query in group], "OR"))
     option_tools = [t for t in _option_tools(question) if can_see or t not in _VISUAL] or TOOLS_FOR[EITHER]
     option_ids = []
     for option in options or ():
@@ -448,7 +500,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
-        said = _clean(re.split(r",", passive.group(1))[-1])
+        said = _unnamed(_clean(re.split(r",", passive.group(1))[-1]))
         if said:
             evidence.add(TOOLS_FOR[SPEECH], said)
             return text[: passive.start()] + " " + text[passive.end() :]
@@ -462,7 +514,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
         if tail[len(rest) : len(rest) + 1] == _QUOTED:
             return before + " " + tail  # the cue of a quote: the words before it describe the quote
-        said = rest.strip()
+        said = _unnamed(rest.strip())
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[SPEECH], said)
             return before + " " + tail[len(rest) :]
@@ -502,6 +554,42 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
                 clause = clause.replace(run, " ", 1)
         pieces.append(clause)
     return "".join(pieces)
+
+
+def _unnamed(phrase: str) -> str:
+    """``phrase`` without the noun naming a literal it ends with: "the year 1455" -> "1455", "the number
+    42" -> "42" (what is said or shown is the literal, not its name)."""
+    named = _NAMED_LITERAL.fullmatch(phrase)
+    return named.group(1) if named else phrase
+
+
+def _take_credits(text: str, evidence: _Evidence) -> str:
+    """ "Who wrote / directed / narrated it", "who is the narrator": the credit line that says so, read
+    on screen as its usual forms ("Written by", "Writer"), ORed."""
+
+    def replace(match: re.Match) -> str:
+        role = match.group(1) or match.group(2)
+        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[_CREDIT_WORDS[role.lower()]])
+        return " "
+
+    return _CREDIT.sub(replace, text)
+
+
+def _take_literals(text: str, evidence: _Evidence) -> str:
+    """Codes, numbers and names with digits that no cue placed ("when is the time code 00:00:08;00",
+    "the plate YT22FWX", "the year 1455"): looked for on screen and in speech (``ocr OR transcript OR
+    subtitle``). Times in the video ("at 1:03", "the 10th second"), ordinals, counts and measures
+    ("3 people", "a 100-meter sprint") are not literals."""
+
+    def replace(match: re.Match) -> str:
+        token = match.group(0).strip(",.?!;:'\"")
+        before = text[: match.start()].replace(",", " ").split()
+        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS):
+            return match.group(0)
+        evidence.add(TOOLS_FOR[EITHER], token)
+        return " "
+
+    return re.sub(r"(?<!\S)\S*\d\S*(?!\S)", replace, text)
 
 
 def _take_sounds(text: str, evidence: _Evidence) -> str:
