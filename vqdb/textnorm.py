@@ -15,7 +15,7 @@ to one form, so two texts that say the same thing compare equal word for word:
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
 ``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
 misreads ("19:15" read as "19.15") compare alike after ``split_numbers``; letters OCR confuses ("rn"
-and "m", "0" and "o") after ``glyph_key``; forms of an irregular verb ("wrote", "written") after
+and "m", "0" and "o") after ``glyph_key``; words that sound alike after ``sound_key``; forms of an irregular verb ("wrote", "written") after
 ``base_form``.
 
 Example:
@@ -276,6 +276,44 @@ def glyph_key(word: str, pairs: bool = True) -> str:
     for pair, glyph in _GLYPH_PAIRS:
         word = word.replace(pair, glyph)
     return word
+
+
+_SOUND_SPELLINGS = (
+    (re.compile(r"^(?:kn|gn|pn|wr)"), lambda m: m.group(0)[1]),  # silent first letters
+    (re.compile(r"mb$"), lambda m: "m"),
+    (re.compile(r"gh$|ph"), lambda m: "f"),  # "tough", "phone"
+    (re.compile(r"gh"), lambda m: ""),  # "night"
+    (re.compile(r"tch|sch|ch|sh|ti(?=[ao])|ci(?=[ao])"), lambda m: "X"),  # "nation", "special"
+    (re.compile(r"th"), lambda m: "T"),
+    (re.compile(r"c(?=[eiy])"), lambda m: "s"),
+    (re.compile(r"ck|c|q"), lambda m: "k"),
+    (re.compile(r"x"), lambda m: "ks"),
+    (re.compile(r"dg(?=[eiy])"), lambda m: "j"),
+    (re.compile(r"wh"), lambda m: "w"),
+)
+_VOICED = str.maketrans({"v": "f", "z": "s", "d": "t", "b": "p", "g": "k", "j": "X"})
+_LATER_VOWELS = re.compile(r"(?<=.)[aeiouyhw]")
+
+
+def sound_key(word: str) -> str:
+    """How ``word`` sounds, as a consonant skeleton (in the spirit of Metaphone): spellings of one sound
+    made one letter, voiced and unvoiced pairs merged (v/f, d/t, z/s...), vowels after the first letter
+    and doubled letters dropped. Speech recognition writes near-homophones ("live tough" for "liftoff",
+    "Guttenberg" for "Gutenberg"); their keys are equal. Digits are kept.
+
+    Example:
+        >>> sound_key("liftoff"), sound_key("live") + sound_key("tough")
+        ('lftf', 'lftf')
+        >>> sound_key("Gutenberg") == sound_key("Guttenberg"), sound_key("centre") == sound_key("center")
+        (True, True)
+        >>> sound_key("knight"), sound_key("nation"), sound_key("1455")
+        ('nt', 'nXn', '1455')
+    """
+    key = word.lower()
+    for spelling, sound in _SOUND_SPELLINGS:
+        key = spelling.sub(sound, key)
+    key = _LATER_VOWELS.sub("", key.translate(_VOICED))
+    return re.sub(r"([^\d])\1+", r"\1", key)
 
 
 def split_numbers(tokens: list[str]) -> list[str]:

@@ -27,6 +27,9 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   with the query as wholes (``rapidfuzz``'s ``ratio``), so a word must not be found inside another
   ("three" is not in "thirteen", "3" not in "2013"); a span's times are its first and last word's. A cue
   of several words spreads them evenly over its time;
+* words that **sound like** the query count too, at ``SOUNDS_ALIKE`` (0.9) times the similarity of their
+  sound keys (``vqdb.textnorm.sound_key``: "live tough" for "liftoff", as speech recognition writes
+  near-homophones); a key must reach ``min_score`` of its own length, so a short one must be equal;
 * **numbers are exact**: when the query is written with digits, the matched stretch must hold its numbers,
   whole and in the same order ("step 2" does not match "step 20"), since a misread digit changes the
   meaning; other numbers may come between (OCR reads a copyright sign as "0"). A number the query spells
@@ -65,10 +68,11 @@ import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
-from vqdb.textnorm import canonical_spans, canonical_words, glyph_key, squash
+from vqdb.textnorm import canonical_spans, canonical_words, glyph_key, sound_key, squash
 from vqdb.udfs.text_match import is_registered
 
 DIGIT_LOOKALIKES = str.maketrans("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
+SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
 MISREAD = 0.95  # a match found only once letters OCR confuses are made the same ("EXlT" for "EXIT") counts this much
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
@@ -245,6 +249,22 @@ def _windows(tokens: tuple[str, ...], size: int) -> list[str]:
     return ["".join(tokens[i : i + size]) for i in range(max(0, len(tokens) - size + 1))]
 
 
+@lru_cache(maxsize=256)
+def _sound_windows(tokens: tuple[str, ...], size: int) -> list[str]:
+    """Every window of ``size`` consecutive words as the sound keys of its words, joined."""
+    return _windows(tuple(map(sound_key, tokens)), size)
+
+
+def _sounds_alike(query: str, windows: list[str]) -> np.ndarray:
+    """``SOUNDS_ALIKE`` times the similarity of the query's sound key with each window's, where that
+    reaches ``min_score`` of the key (a short key must be equal); 0 elsewhere."""
+    key = "".join(map(sound_key, canonical_words(query)))
+    if not key or not windows:
+        return np.zeros(len(windows))
+    alike = process.cdist([key], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+    return np.where(alike >= min_score(key), SOUNDS_ALIKE * alike, 0.0)
+
+
 def phrase_matches(
     texts: Sequence[str], starts: Sequence[float], ends: Sequence[float], query: str
 ) -> list[tuple[float, float, float, float, float]]:
@@ -260,6 +280,8 @@ def phrase_matches(
         []
         >>> phrase_matches(["Gutenberg's", "Bible"], [0, 1], [1, 2], "the Guttenberg bible")
         [(0.0, 2.0, 0.848, 0.0, 2.0)]
+        >>> phrase_matches(["We", "have", "live", "tough."], [0, 1, 2, 3], [1, 2, 3, 4], "liftoff")
+        [(2.0, 4.0, 0.9, 0.0, 4.0)]
     """
     minimum = min_score(query)
     q = query_form(query)
@@ -274,6 +296,7 @@ def phrase_matches(
         if not windows:
             continue
         scores = process.cdist([q], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+        scores = np.maximum(scores, _sounds_alike(query, _sound_windows(tokens, size)))
         for i in np.flatnonzero(scores >= minimum):
             if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[i : i + size])), numbers):
                 candidates.append((float(scores[i]), int(i), int(i) + size - 1))
