@@ -102,6 +102,11 @@ PHRASINGS = [
     ("what is the boy holding at the 14-minute mark?", []),
     ("What is the man doing from 413th to 415th seconds in the video?", []),
     ("when do 3 people walk in", []),
+    # sounds a question hears are the tagger's labels; "hear him say" stays speech
+    ("when does the jingle play?", [(("audio",), "jingle")]),
+    ("when is a siren heard?", [(("audio",), "siren")]),
+    ("when do you hear him say 'over here'?", [(SPEECH, "over here")]),
+    ("when do you hear the man talk about his car", [(SPEECH, "the man talk about his car")]),
 ]
 
 
@@ -123,6 +128,11 @@ def test_who_made_it_reads_the_credit_line(role):
 def test_who_did_it_reads_the_credit_line(question):
     assert {tool for tool, _ in text_calls(rule_plan(question))} == {"ocr"}
     assert any(query.endswith(" by") for _, query in text_calls(rule_plan(question)))
+
+
+def test_every_sound_word_a_question_hears_is_an_audio_call_ored():
+    plan = rule_plan("When can you hear him typing on the keyboard?")
+    assert text_calls(plan) == [("audio", "typing"), ("audio", "keyboard")] and plan.combine == "Q1 OR Q2"
 
 
 def test_a_quote_looked_for_both_ways_ors_its_calls_and_ands_with_the_rest():

@@ -22,7 +22,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   ("the time code 00:00:08;00", "the plate YT22FWX"), is looked for both ways (``ocr OR transcript OR
   subtitle``); not times in the video ("at 1:03"), ordinals ("the 10th second") or measures ("a
   100-meter sprint"). A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched.
-* **Sounds** (a bark, applause, music, a siren…) become ``audio`` calls.
+* **Sounds** (a bark, applause, music, a siren…) become ``audio`` calls, and so do the sound words
+  (``SOUND_WORDS``, the audio tagger's labels) a question hears: "when can you hear him typing", "when
+  does the jingle play" (each word found one call, ORed).
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -51,6 +53,7 @@ from collections.abc import Collection, Sequence
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
+from vqdb.planner.sound_words import SOUND_WORDS
 
 # -- the documented vocabulary ---------------------------------------------------------------------------
 SPEAKERS = (
@@ -271,6 +274,18 @@ NAMING_NOUNS = (
 )  # fmt: skip
 """Nouns that name a literal rather than being said with it: "the year 1455" is said "1455"."""
 
+_SOUND_WORD = re.compile(rf"\b({_words(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
+_HEAR = re.compile(
+    r"\b(?:hear|hears|heard|hearing|listen(?:s|ed|ing)? (?:to|for))\b((?:\s+(?!(?:when|while|after|before|and then)\b)"
+    r"[^\s,.?!;]+){1,6})",
+    re.I,
+)
+_HEARD = re.compile(
+    r"((?:[^\s,.?!;]+\s+){1,3})(?:plays?|playing|played|rings?|ringing|rang|goes off|go off|went off|"
+    r"(?:is|are|was|were|be) heard)\b",
+    re.I,
+)
+_QUOTE_SPLIT = re.compile(f"[{_QUOTED}\ue000]")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
 _LITERAL = re.compile(
     r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
@@ -325,6 +340,7 @@ def rule_plan(
     text, quotes = _mark_quotes(text)
     text = _BRACKETS.sub(" , ", text)
     text = _take_quotes(text, quotes, evidence)
+    text = _take_heard_sounds(text, evidence)
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
@@ -487,6 +503,24 @@ def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
         pieces.append(f"{head} {_QUOTED} ")
         last = match.end()
     return "".join(pieces) + text[last:]
+
+
+def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
+    """Sounds a question hears: sound words (``SOUND_WORDS``, the tagger's labels) in the few words after
+    "hear" / "listen to" (up to a speech cue: "hear him say…" is speech) or before "plays" / "rings" /
+    "is heard" ("when can you hear him typing on the keyboard", "when does the jingle play") are one
+    ``audio`` call per word, ORed."""
+
+    def take(match: re.Match, words: str) -> str:
+        words = _SPEECH_CUE.split(_QUOTE_SPLIT.split(words, maxsplit=1)[0], maxsplit=1)[0]
+        found = list(dict.fromkeys(m.group(1).lower() for m in _SOUND_WORD.finditer(words)))
+        if not found:
+            return match.group(0)
+        evidence.add(("audio",), *found)
+        return " "
+
+    text = _HEAR.sub(lambda m: take(m, m.group(1)), text)
+    return _HEARD.sub(lambda m: take(m, m.group(1)), text)
 
 
 def _take_speech(text: str, evidence: _Evidence) -> str:

