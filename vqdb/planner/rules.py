@@ -281,7 +281,7 @@ _HEAR = re.compile(
     re.I,
 )
 _HEARD = re.compile(
-    r"((?:[^\s,.?!;]+\s+){1,3})(?:plays?|playing|played|rings?|ringing|rang|goes off|go off|went off|"
+    r"((?:[^\s,.?!;]+\s+){1,5})(?:plays?|played|rings?|ringing|rang|goes off|go off|went off|"
     r"(?:is|are|was|were|be) heard)\b",
     re.I,
 )
