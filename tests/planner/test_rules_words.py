@@ -130,6 +130,12 @@ def test_who_did_it_reads_the_credit_line(question):
     assert any(query.endswith(" by") for _, query in text_calls(rule_plan(question)))
 
 
+@pytest.mark.parametrize("adverb", ["right", "just", "shortly", "immediately"])
+def test_an_adverb_before_after_or_before_is_not_looked_for(adverb):
+    plan = rule_plan(f"{adverb.title()} after the title card, what does the sign show? And {adverb} before 'bye'?")
+    assert all(adverb not in c.query.lower() for c in plan.queries), plan.queries
+
+
 def test_every_sound_word_a_question_hears_is_an_audio_call_ored():
     plan = rule_plan("When can you hear him typing on the keyboard?")
     assert text_calls(plan) == [("audio", "typing"), ("audio", "keyboard")] and plan.combine == "Q1 OR Q2"

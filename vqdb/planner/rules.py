@@ -200,7 +200,10 @@ _FILLER = re.compile(
     re.I,
 )
 _SPLIT = re.compile(
-    r"\s*(?:,\s*)?\b(and|while|with|or|when|whenever|after|before|until|once|then|as soon as)\b\s*|\s*,\s*", re.I
+    r"\s*(?:,\s*)?(?:\b(?:right|just|shortly|immediately|directly|soon|long|even|only)\s+"
+    r"(?=after|before|when|as soon))?"
+    r"\b(and|while|with|or|when|whenever|after|before|until|once|then|as soon as)\b\s*|\s*,\s*",
+    re.I,
 )
 _REGION = re.compile(r"\b(?:small|tiny|logo|corner|background|in (?:his|her|their|a|the) hands?|badge|icon)\b", re.I)
 _ASKS_TEXT = re.compile(
