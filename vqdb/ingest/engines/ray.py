@@ -122,7 +122,17 @@ class RayEngine:
 
 
 def _run_step(step: Step, job: VideoJob, config: Config, extractors: Sequence[str], location: Location) -> VideoResult:
-    """The body of every task (a module-level function, so any picklable ``step`` can be shipped)."""
+    """The body of every task (a module-level function, so any picklable ``step`` can be shipped). Ray
+    shows a task only the GPU it assigned (``CUDA_VISIBLE_DEVICES``), as ``cuda:0``: with a ``cuda:N``
+    device the task runs on that GPU (naming N inside the task would ask for a device it cannot see).
+
+    Example:
+        >>> def device_of(job, config, extractors, location): return config.device
+        >>> _run_step(device_of, None, Config(device="cuda:3"), [], None)
+        'cuda'
+    """
+    if config.device.startswith("cuda:"):
+        config = dataclasses.replace(config, device="cuda")
     return step(job, config, extractors, location)
 
 
