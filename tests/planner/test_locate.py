@@ -107,6 +107,13 @@ def test_calls_that_agree_give_the_stretch_they_share(corpus):
     assert top == (10.5, 12.9, 1.0, ["Q1", "Q2"])  # the text's run [10.5, 13.5] while the clause is said
 
 
+def test_of_readings_ored_the_best_graded_gives_the_stretch(corpus):
+    plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "transcript", "ask knot what your country")), "Q1 OR Q2")
+    found = intervals(corpus, plan)
+    assert (10.5, 13.5) in [i[:2] for i in found]  # the text read exactly, not the clause heard with a word off
+    assert all(i[:2] != (10.5, 12.9) for i in found)  # nor the stretch the two share
+
+
 def test_visual_evidence_grows_islands_of_the_best_frames(corpus):
     plan = Plan((Call("Q1", "siglip", "a dog"),))
     assert [i[:2] for i in intervals(corpus, plan, share=0.2)] == [(1.5, 4.5), (14.5, 15.5)]
