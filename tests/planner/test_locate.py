@@ -16,7 +16,7 @@ from vqdb.planner import Call, Plan, PlanError, compile_locate, locate, uniform_
 from vqdb.schema import TABLES
 from vqdb.store import Store
 
-SAID = [  # (word, start, end): "So, ask not what your country can do for you."
+SAID = [  # (word, start, end): "So, ask not what your country can do for you. ... Thank you."
     ("So,", 9.6, 9.9),
     ("ask", 10.2, 10.5),
     ("not", 10.5, 10.8),
@@ -27,6 +27,8 @@ SAID = [  # (word, start, end): "So, ask not what your country can do for you."
     ("do", 12.1, 12.3),
     ("for", 12.3, 12.5),
     ("you.", 12.5, 12.9),
+    ("Thank", 14.0, 14.3),  # after a pause: another utterance
+    ("you.", 14.3, 14.6),
 ]
 DIRECTIONS = {2: [1.0, 0.0], 3: [0.95, 0.31], 4: [0.9, 0.44], 15: [0.8, 0.6]}  # near the query "a dog": [1, 0]
 
@@ -95,9 +97,9 @@ def test_on_screen_text_is_located_from_half_a_period_before_its_first_read_to_h
     assert found == [(4.5, 7.5, 1.0, ["Q1"]), (10.5, 13.5, 1.0, ["Q1"])]  # two runs, the earlier first
 
 
-def test_a_phrase_said_is_located_with_its_clause(corpus):
+def test_a_phrase_said_is_located_with_its_utterance(corpus):
     assert intervals(corpus, Plan((Call("Q1", "transcript", "ask not what your country"),))) == [
-        (10.2, 12.9, 1.0, ["Q1"])  # the clause: after "So," up to "you."
+        (9.6, 12.9, 1.0, ["Q1"])  # from "So," (a comma's breath before "ask") to "you.", before the pause
     ]
 
 
@@ -105,6 +107,13 @@ def test_calls_that_agree_give_the_stretch_they_share(corpus):
     plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "transcript", "ask not")), "Q1 AND Q2")
     top = intervals(corpus, plan)[0]
     assert top == (10.5, 12.9, 1.0, ["Q1", "Q2"])  # the text's run [10.5, 13.5] while the clause is said
+
+
+def test_of_readings_ored_the_best_graded_gives_the_stretch(corpus):
+    plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "transcript", "ask knot what your country")), "Q1 OR Q2")
+    found = intervals(corpus, plan)
+    assert (10.5, 13.5) in [i[:2] for i in found]  # the text read exactly, not the clause heard with a word off
+    assert all(i[:2] != (10.5, 12.9) for i in found)  # nor the stretch the two share
 
 
 def test_visual_evidence_grows_islands_of_the_best_frames(corpus):

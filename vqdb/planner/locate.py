@@ -5,7 +5,8 @@ rank and each call's rank and evidence span), then, per video:
 
 1. **a frame's interval**: the calls that support the frame (those ranking it at least as well as the
    merge does) and give spans (``ocr``, ``transcript``, ``subtitle``: the text's run on screen, the words
-   said) bound it: the intersection of their spans, or their hull when they do not meet. A frame no span
+   said) bound it, combined as the plan combines the calls (``_span``): of calls ORed the best-graded
+   span, of calls ANDed the stretch they share (their hull when they do not meet). A frame no span
    supports belongs to an **island**: a run of consecutive sampled frames among the best ``share`` of the
    merged order (at least the best frame), from half a sampling period before its first frame to half
    after its last;
@@ -32,6 +33,7 @@ from typing import Any
 import pyarrow as pa
 from sqlglot import exp
 
+from vqdb.planner import boolexpr
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler
 from vqdb.planner.plan import Plan
@@ -139,24 +141,10 @@ def locate(
 
 
 def _evidence(compiler: Compiler, plan: Plan, share: float) -> exp.Select:
-    """Every frame of ``merged`` with the interval its supporting span calls give it (or NULL), and
-    whether it is ``on_top``: among the best ``share`` of the merged order, and ranked by some call (its
-    tie-break, the mean or best of the calls' ranks, is below the unranked n_frames + 1)."""
-    starts, ends = [], []
-    for call in plan.queries:
-        i = compiler.calls[call.id]
-        if i in compiler.spans:
-            supports = col(f"rank_{i}", "m") <= col("combined", "m")
-            starts.append(exp.case().when(supports, col(f"start_{i}", "m")))
-            ends.append(exp.case().when(supports.copy(), col(f"end_{i}", "m")))
-    if starts:
-        meet = fn("greatest", *starts), fn("least", *ends)
-        hull = fn("least", *[s.copy() for s in starts]), fn("greatest", *[e.copy() for e in ends])
-        meets = meet[0].copy() <= meet[1].copy()
-        span_start = exp.case().when(meets, meet[0]).else_(hull[0])
-        span_end = exp.case().when(meets.copy(), meet[1]).else_(hull[1])
-    else:
-        span_start, span_end = cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE)
+    """Every frame of ``merged`` with the interval its supporting span calls give it (or NULL, see
+    ``_span``), and whether it is ``on_top``: among the best ``share`` of the merged order, and ranked by
+    some call (its tie-break, the mean or best of the calls' ranks, is below the unranked n_frames + 1)."""
+    span_start, span_end = _span(compiler, plan)
     top = fn("greatest", number(1), fn("ceil", exp.Mul(this=number(float(share)), expression=col("n_frames"))))
     ranked = col("tie_break") < exp.Add(this=col("n_frames"), expression=number(1))
     return select(
@@ -166,6 +154,54 @@ def _evidence(compiler: Compiler, plan: Plan, share: float) -> exp.Select:
         alias(exp.and_(col("merged_rank") <= top, ranked, copy=False), "on_top"),
         from_=table("merged", "m"),
     )
+
+
+Span = tuple[exp.Expression, exp.Expression, exp.Expression]  # start, end, score of a frame's evidence
+
+
+def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expression]:
+    """(start, end) of a frame of ``merged AS m`` from the spans of the calls that support it (rank it at
+    least as well as the merge does), combined as the plan combines the calls:
+
+    * an OR's calls are other readings of one thing (the words on screen, or said): the span of the
+      best-graded one answers (a title read at 0.95 rather than the sentence that means it at 0.5); when
+      several grade as well, the stretch they share;
+    * an AND's calls hold together: the stretch their spans share, graded as the worst of them.
+
+    Spans that do not meet give their hull instead of a stretch they share. A call without spans, or not
+    supporting the frame, gives NULLs, which ``least`` and ``greatest`` skip; NULL when no call gives a span.
+    """
+
+    def leaf(call_id: str) -> Span:
+        i = compiler.calls[call_id]
+        if i not in compiler.spans:
+            return cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE)
+        supports = col(f"rank_{i}", "m") <= col("combined", "m")
+
+        def part(name: str) -> exp.Expression:
+            return exp.case().when(supports.copy(), col(f"{name}_{i}", "m"))
+
+        return part("start"), part("end"), part("score")
+
+    def shared(spans: list[Span], score: exp.Expression) -> Span:
+        low, high = fn("greatest", *[s for s, _, _ in spans]), fn("least", *[e for _, e, _ in spans])
+        hull = fn("least", *[s.copy() for s, _, _ in spans]), fn("greatest", *[e.copy() for _, e, _ in spans])
+        meets = low.copy() <= high.copy()
+        return exp.case().when(meets, low).else_(hull[0]), exp.case().when(meets.copy(), high).else_(hull[1]), score
+
+    def all_of(spans: list[Span]) -> Span:
+        return shared(spans, fn("least", *[g for _, _, g in spans]))
+
+    def best_of(spans: list[Span]) -> Span:
+        best = fn("greatest", *[g for _, _, g in spans])
+
+        def if_best(score: exp.Expression, value: exp.Expression) -> exp.Expression:
+            return exp.case().when(score.copy().eq(best.copy()), value)
+
+        return shared([(if_best(g, s), if_best(g, e), if_best(g, g.copy())) for s, e, g in spans], best)
+
+    start, end, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
+    return start, end
 
 
 def _islands() -> exp.Select:

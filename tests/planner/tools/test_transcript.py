@@ -62,26 +62,33 @@ def test_recognition_errors_numbers_and_spellings_still_match(evidence):
     assert [r[1:3] for r in evidence("transcript", "city center", sampled=sampled, transcript_words=said)] == [(9, 1.0)]
 
 
-def test_the_evidence_of_a_phrase_is_the_clause_it_is_said_in(evidence):
+def test_the_evidence_of_a_phrase_is_the_utterance_it_is_said_in(evidence):
     sampled = [("va", i, float(i)) for i in range(8)]
     said = words(
         "va",
-        ("Welcome.", 0.0, 0.8),
-        ("It's", 1.0, 1.2),
+        ("Welcome.", 0.0, 0.4),
+        ("It's", 1.0, 1.2),  # after a pause (0.6 s): a new utterance
         ("important", 1.2, 1.8),
         ("to", 1.8, 1.9),
         ("keep", 2.0, 2.3),
         ("track", 2.3, 2.7),
         ("of", 2.7, 2.8),
         ("every", 2.8, 3.1),
-        ("penny,", 3.1, 3.6),
-        ("really.", 4.0, 4.5),
+        ("penny,", 3.1, 3.4),
+        ("daily.", 3.6, 4.0),  # a comma's breath (0.2 s) apart: the same utterance
+        ("Really.", 5.0, 5.5),
     )
-    # frames where the words are said; the span, for locate, from "It's" to "penny,"
+    # frames where the words are said; the span, for locate, from "It's" to "daily."
     assert evidence("transcript", "keep track of every penny", sampled=sampled, transcript_words=said) == [
-        ("va", 2, 1.0, 1.0, 3.6),
-        ("va", 3, 1.0, 1.0, 3.6),
+        ("va", 2, 1.0, 1.0, 4.0),
+        ("va", 3, 1.0, 1.0, 4.0),
     ]
+
+
+def test_an_utterance_longer_than_a_clause_may_be_gives_the_clause(evidence):
+    sampled = [("va", i, float(i)) for i in range(14)]
+    said = words("va", *[(f"word{i}" + ("," if i == 5 else ""), i + 0.1, i + 0.9) for i in range(12)])
+    assert evidence("transcript", "word7 word8", sampled=sampled, transcript_words=said)[0][3:] == (6.1, 11.9)
 
 
 def test_words_out_of_order_or_apart_do_not_make_the_phrase(evidence):

@@ -5,8 +5,12 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
 * **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of
   the text (canonical forms: numbers as digits, British spellings American; characters may differ; digits
   written as digits exact), keeping windows that reach ``min_score(query)``; a span is said from its first
-  word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence is the clause
-  it is said in (``start_s``, ``end_s``: up to the punctuation around it, at most 10 s);
+  word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``,
+  ``end_s``) is the clause it is said in (up to the punctuation around it, at most 10 s), or, for a tool
+  with ``pause_s`` (``transcript``: ``PAUSE_S``), its **utterance**: the words said with less than
+  ``pause_s`` of silence from one to the next (speech recognition puts commas where a speaker barely
+  breathes: "You're watching Channel 7, the home of great drama." is one utterance), or the clause when
+  the utterance lasts over ``CLAUSE_MAX_S``;
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding
   (``text_embed``) is closer to the query's than ``SEMANTIC_MIN`` cosine similarity, scored
   ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
@@ -32,25 +36,32 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import (
     alias,
+    cast,
     col,
     desc,
     fn,
     join,
     number,
     ordered,
+    over,
     same,
     select,
     subquery,
 )
 from vqdb.planner.tools.base import Context, TextTool, seconds_touched, whole_second
+from vqdb.udfs.text_grade import CLAUSE_MAX_S
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
+PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
 
 
 class TimedTextTool(TextTool):
     """A text tool over a text with times: ``pieces`` (its words or cues in time order) and ``sentences``
-    (the units compared by meaning)."""
+    (the units compared by meaning). ``pause_s``: when set, a phrase said is answered with its utterance
+    (pieces with less silence than this between them), else with its clause."""
+
+    pause_s: float | None = None
 
     @abc.abstractmethod
     def pieces(self, ctx: Context) -> exp.Select:
@@ -128,7 +139,7 @@ class TimedTextTool(TextTool):
             from_=subquery(pieces),
             group_by=[col("video_id")],
         )
-        return select(
+        spans = select(
             col("video_id"),
             alias(col("start_s", "m"), "said_start"),
             alias(col("end_s", "m"), "said_end"),
@@ -136,6 +147,51 @@ class TimedTextTool(TextTool):
             alias(col("clause_start_s", "m"), "start_s"),
             alias(col("clause_end_s", "m"), "end_s"),
             from_=subquery(per_video),
+        )
+        return spans if self.pause_s is None else self.in_utterances(ctx, spans)
+
+    def in_utterances(self, ctx: Context, spans: exp.Select) -> exp.Select:
+        """``spans`` with the utterance they are said in as their evidence (``start_s``, ``end_s``): the
+        utterances their words overlap, joined, when that lasts at most ``CLAUSE_MAX_S`` (else the clause)."""
+        utterances = self.utterances(ctx)
+        overlaps = exp.and_(
+            same(["video_id"], "u", "p"),
+            col("start_s", "u") < col("said_end", "p"),
+            col("end_s", "u") > col("said_start", "p"),
+            copy=False,
+        )
+        low, high = fn("min", col("start_s", "u")), fn("max", col("end_s", "u"))
+        short = exp.Sub(this=high.copy(), expression=low.copy()) <= number(CLAUSE_MAX_S)
+        keys = [col(c, "p") for c in ("video_id", "said_start", "said_end", "score", "start_s", "end_s")]
+        return select(
+            *keys[:4],
+            alias(exp.case().when(short, low).else_(fn("any_value", col("start_s", "p"))), "start_s"),
+            alias(exp.case().when(short.copy(), high).else_(fn("any_value", col("end_s", "p"))), "end_s"),
+            from_=subquery(spans, "p"),
+            joins=[join(subquery(utterances, "u"), overlaps, side="LEFT")],
+            group_by=[k.copy() for k in keys[:4]],
+        )
+
+    def utterances(self, ctx: Context) -> exp.Select:
+        """(video_id, start_s, end_s) of the utterances: the pieces said with less than ``pause_s`` of
+        silence between one and the next."""
+        in_time = [col("video_id")], [col("start_s"), col("end_s")]
+        silence = exp.Sub(this=col("start_s"), expression=over(fn("lag", col("end_s")), *in_time))
+        paused = fn("coalesce", silence >= number(self.pause_s), exp.true())
+        flagged = select(
+            exp.Star(), alias(cast(paused, exp.DataType.Type.INT), "starts_utterance"), from_=subquery(self.pieces(ctx))
+        )
+        numbered = select(
+            exp.Star(),
+            alias(over(fn("sum", col("starts_utterance")), *[[c.copy() for c in cs] for cs in in_time]), "utterance"),
+            from_=subquery(flagged),
+        )
+        return select(
+            col("video_id"),
+            alias(fn("min", col("start_s")), "start_s"),
+            alias(fn("max", col("end_s")), "end_s"),
+            from_=subquery(numbered),
+            group_by=[col("video_id"), col("utterance")],
         )
 
     def meant(self, ctx: Context) -> exp.Select:

@@ -17,7 +17,7 @@ from sqlglot import exp
 from vqdb.planner.sqlbuild import alias, col, select, table
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context
-from vqdb.planner.tools.timed_text import TimedTextTool
+from vqdb.planner.tools.timed_text import PAUSE_S, TimedTextTool
 
 
 @register
@@ -30,6 +30,7 @@ class Transcript(TimedTextTool):
     query_hint = "the words expected to be spoken, or what the speech is about"
     extractor = "asr"
     table = "transcript_words"
+    pause_s = PAUSE_S
 
     def pieces(self, ctx: Context) -> exp.Select:
         return select(
