@@ -105,6 +105,10 @@ PHRASINGS = [
     # sounds a question hears are the tagger's labels; "hear him say" stays speech
     ("when does the jingle play?", [(("audio",), "jingle")]),
     ("when is a siren heard?", [(("audio",), "siren")]),
+    # a voice heard, whatever it says; "address" is a speech verb
+    ("When is the man talking?", [(("audio",), "speech")]),
+    ("when does she sing in the video?", [(("audio",), "singing")]),
+    ("when does the president address his fellow Americans?", [(SPEECH, "his fellow Americans")]),
     ("when do you hear him say 'over here'?", [(SPEECH, "over here")]),
     ("when do you hear the man talk about his car", [(SPEECH, "the man talk about his car")]),
 ]

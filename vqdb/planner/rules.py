@@ -12,7 +12,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
-  ask not what…"), and "when is X said / mentioned / heard" makes X one.
+  ask not what…"), and "when is X said / mentioned / heard" makes X one. Talking, speaking or singing
+  with nothing said after it ("when is the man talking?") is a voice heard: ``audio`` "speech" (or
+  "singing").
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…), a token with digits
   or symbols (``00:00:05``, ``/usr``), a word in capitals, or the word after "the word" is an ``ocr``
   call.
@@ -163,7 +165,14 @@ _ACTIVE_SPEECH = re.compile(
     rf"\b(?:(?:{_words(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
-    r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?)\b(?:\s+(?:that|about))?",
+    r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|"
+    r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b)))"
+    r"\b(?:\s+(?:that|about))?",
+    re.I,
+)
+_VOICE_ALONE = re.compile(
+    r"\b(talk(?:s|ed|ing)?|speak(?:s|ing)?|spoke|spoken|sing(?:s|ing)?|sang|sung|narrat(?:es|ed|ing))\b"
+    r"(?=\s*(?:(?:in|during) (?:the|this) (?:video|clip)\s*)?(?:[?.!;,]|$))",
     re.I,
 )
 _SCREEN_TEXT_CUE = re.compile(
@@ -591,6 +600,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[SPEECH], said)
             return before + " " + tail[len(rest) :]
+    alone = _VOICE_ALONE.search(text)  # "when is the man talking?": a voice heard, whatever it says
+    if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
+        evidence.add(("audio",), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
+        return text[: alone.start()] + " " + text[alone.end() :]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     return text[: first.start()] + " " + text[first.end() :] if first else text
 
