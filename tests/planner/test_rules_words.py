@@ -154,6 +154,13 @@ def test_bracketed_times_in_the_video_are_not_text_to_find():
     assert not any(":" in c.query for c in plan.queries)
 
 
+def test_without_a_visual_tool_a_name_that_speaks_is_not_looked_for():
+    plan = rule_plan('When does Kennedy say "ask not"?', available_tools=["ocr", "transcript", "subtitle"])
+    assert [c.query for c in plan.queries] == ["ask not", "ask not"]
+    shown = rule_plan("when does the Kennedy sign appear?", available_tools=["ocr", "transcript", "subtitle"])
+    assert {c.query for c in shown.queries} == {"Kennedy"}
+
+
 def test_every_sound_word_a_question_hears_is_an_audio_call_ored():
     plan = rule_plan("When can you hear him typing on the keyboard?")
     assert text_calls(plan) == [("audio", "typing"), ("audio", "keyboard")] and plan.combine == "Q1 OR Q2"

@@ -175,6 +175,7 @@ _VOICE_ALONE = re.compile(
     r"(?=\s*(?:(?:in|during) (?:the|this) (?:video|clip)\s*)?(?:[?.!;,]|$))",
     re.I,
 )
+_NAMED_SPEAKER = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{_words(SPEECH_VERBS)})\b")
 _SCREEN_TEXT_CUE = re.compile(
     r"\b(?:says|say|reads?|reading|shows?|showing|displays?|displaying|written|writes|labell?ed|titled|"
     r"the words?|the text|the number|the caption)\b(?:\s+(?:as|that))?",
@@ -241,7 +242,7 @@ _SHOWN_SOURCES = frozenset({"credits", "slides", "cards", "subtitles", "captions
 _STOP = frozenset({
     "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in",
     "on", "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when",
-    "where", "why", "how", "video", "clip",
+    "where", "why", "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually",
 })  # fmt: skip
 _VERBS = frozenset(["do", "does", "did", "is", "are", "was", "were"])
 _PREPOSITIONS = frozenset(["by", "from", "for", "about"])  # not the start of a visual phrase ("by the host")
@@ -716,11 +717,13 @@ def _clean(phrase: str) -> str:
 
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
-    speaks of words (a screen, speech or subtitle cue, "according to ..."); none otherwise."""
+    speaks of words (a screen, speech or subtitle cue, "according to ..."); none otherwise. A name that
+    speaks ("when does Kennedy say…") is who says the words, not one of them."""
     if not any(cue.search(question) for cue in (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE)):
         return []
-    texts = [[t for t in map(_as_text, phrases) if t] for phrases in visual]
-    return [t for t in texts if t]
+    speakers = {m.group(1) for m in _NAMED_SPEAKER.finditer(question)}  # "Kennedy says": who, not what
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
+    return [[t for t in ts if t] for ts in texts if any(ts)]
 
 
 def _as_text(phrase: str) -> str:
