@@ -150,8 +150,9 @@ def test_a_numbered_list_in_the_question_is_its_options():
 
 
 def test_bracketed_times_in_the_video_are_not_text_to_find():
-    plan = rule_plan("What happened in the video between [[00:01:09, 00:01:15]]? And at [[10:42]]?")
-    assert not any(":" in c.query for c in plan.queries)
+    plan = rule_plan("What happened in the video between [[00:01:09, 00:01:15]]? And at [[10:42]]? At 5:01?")
+    assert not any(":" in c.query or "5" in c.query for c in plan.queries)
+    assert ("ocr", "2:04") in text_calls(rule_plan("when does the clock show 2:04?"))
 
 
 def test_without_a_visual_tool_a_name_that_speaks_is_not_looked_for():

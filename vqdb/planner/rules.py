@@ -32,8 +32,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
   only stop words or speaker nouns ("the narrator", "he") is dropped.
 * **Options written into the question** as a numbered list ("Which is correct? 1. …, 2. …") are its
-  options (given options that only refer to them, "1 and 3", give way); times in the video in brackets
-  ("[[00:06:23, 00:06:39]]") are not text to find.
+  options (given options that only refer to them, "1 and 3", give way); times in the video
+  ("[[00:06:23, 00:06:39]]", "at 5:01") are not text to find.
 * Text and sound calls are ANDed with the visual phrases; **answer options** become calls ORed together
   and ANDed with the rest: ``ocr`` calls when the question asks what is written or shown, ``transcript``
   when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
@@ -171,7 +171,7 @@ _ACTIVE_SPEECH = re.compile(
     re.I,
 )
 _VOICE_ALONE = re.compile(
-    r"\b(talk(?:s|ed|ing)?|speak(?:s|ing)?|spoke|spoken|sing(?:s|ing)?|sang|sung|narrat(?:es|ed|ing))\b"
+    r"(?<!\bto\s)\b(talk(?:s|ed|ing)?|speak(?:s|ing)?|spoke|spoken|sing(?:s|ing)?|sang|sung|narrat(?:es|ed|ing))\b"
     r"(?=\s*(?:(?:in|during) (?:the|this) (?:video|clip)\s*)?(?:[?.!;,]|$))",
     re.I,
 )
@@ -303,7 +303,12 @@ _HEARD = re.compile(
     re.I,
 )
 _QUOTE_SPLIT = re.compile(f"[{_QUOTED}\ue000]")
-_VIDEO_TIME = re.compile(r"\[\[?[^\[\]]*\d:\d\d[^\[\]]*\]\]?")  # "at [[10:42]]", "[[00:06:23, 00:06:39]]"
+_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?"
+_VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 and 1:10"
+    rf"\[\[?[^\[\]]*\d:\d\d[^\[\]]*\]\]?|\b(?:at|around|near|from|until|till|between)\s+(?:the\s+)?{_CLOCK}"
+    rf"(?:\s*(?:-|–|—|to|and)\s*{_CLOCK})?(?!\S*\d)",
+    re.I,
+)
 _OPTION_REFERENCE = re.compile(r"(?:only|both|all|none|neither|and|or|of|the|above|[\d\s,&])+", re.I)  # "1 and 3"
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
