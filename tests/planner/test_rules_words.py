@@ -109,6 +109,12 @@ PHRASINGS = [
     ("When is the man talking?", [(("audio",), "speech")]),
     ("when does she sing in the video?", [(("audio",), "singing")]),
     ("when does the president address his fellow Americans?", [(SPEECH, "his fellow Americans")]),
+    # speech acts, "it says" (shown or said), menu paths, "goes ding"
+    ("When does the announcer apologise about the delay?", [(SPEECH, "the delay")]),
+    ("when does the contestant answer Canberra", [(SPEECH, "Canberra")]),
+    ("When does it say “Embed all fonts”?", [(EITHER, "Embed all fonts")]),
+    ("When does the menu path File > Export > PDF appear?", [(EITHER, "File > Export > PDF")]),
+    ("find the moment the kitchen timer goes ding", [(("audio",), "ding")]),
     ("when do you hear him say 'over here'?", [(SPEECH, "over here")]),
     ("when do you hear the man talk about his car", [(SPEECH, "the man talk about his car")]),
 ]
@@ -155,9 +161,18 @@ def test_bracketed_times_in_the_video_are_not_text_to_find():
     assert ("ocr", "2:04") in text_calls(rule_plan("when does the clock show 2:04?"))
 
 
+def test_leading_question_words_are_not_looked_for():
+    plan = rule_plan("How many people does the lemon risotto serve, according to the card?")
+    assert all("many" not in c.query for c in plan.queries)
+    plan = rule_plan("How strong could the gusts get, according to the forecaster?", available_tools=["transcript"])
+    assert {c.query for c in plan.queries} == {"gusts"}
+
+
 def test_without_a_visual_tool_a_name_that_speaks_is_not_looked_for():
     plan = rule_plan('When does Kennedy say "ask not"?', available_tools=["ocr", "transcript", "subtitle"])
     assert [c.query for c in plan.queries] == ["ask not", "ask not"]
+    weather = rule_plan("When does the weather presenter say it will rain?", available_tools=["transcript"])
+    assert {c.query for c in weather.queries} == {"it will rain"}
     shown = rule_plan("when does the Kennedy sign appear?", available_tools=["ocr", "transcript", "subtitle"])
     assert {c.query for c in shown.queries} == {"Kennedy"}
 

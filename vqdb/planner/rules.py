@@ -68,6 +68,7 @@ SPEAKERS = (
     "teacher", "lecturer", "instructor", "professor", "protagonist", "blogger", "vlogger", "youtuber",
     "streamer", "influencer", "singer", "rapper", "comedian", "actor", "actress", "character", "player",
     "coach", "referee", "chef", "doctor", "pilot", "astronaut", "controller", "officer", "author", "expert",
+    "guide", "forecaster", "weatherman", "quizmaster", "contestant", "judge", "caller", "student", "presenters",
     "man", "woman", "men", "women", "boy", "girl", "guy", "lady", "gentleman", "person", "people", "child",
     "kid", "crowd", "audience", "someone", "somebody", "anyone", "everyone", "he", "she", "they", "i", "you",
     "we",
@@ -84,6 +85,9 @@ SPEECH_VERBS = (
     "hear", "hears", "heard", "narrate", "narrates", "narrated", "quote", "quotes", "quoted",
     "read aloud", "reads aloud", "read out", "reads out", "voice-over", "voiceover", "explain", "explains",
     "explained", "explaining", "discuss", "discusses", "discussed", "describe", "describes", "described",
+    "apologise", "apologises", "apologised", "apologize", "apologizes", "apologized", "thank", "thanks", "thanked",
+    "warn", "warns", "warned", "answer", "answers", "answered", "reply", "replies", "replied", "respond",
+    "responds", "responded", "greet", "greets", "greeted", "promise", "promises", "promised",
 )  # fmt: skip
 """Speech cues: a quote (or the rest of the clause) near one of these is looked for in the transcript."""
 
@@ -91,7 +95,8 @@ SCREEN_CUES = (
     "reads", "read", "reading", "written", "writes", "wrote", "writing", "shows", "show", "shown",
     "showing", "displays", "display", "displayed", "displaying", "appears", "appear", "appeared",
     "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
-    "types", "typed", "typing", "on screen", "on the screen", "onscreen", "on-screen", "sign", "signs", "text",
+    "types", "typed", "typing", "listed", "marked", "on screen", "on the screen", "onscreen", "on-screen", "sign",
+    "signs", "text",
     "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
 )  # fmt: skip
 """On-screen cues: a quote near one of these is looked for in the text read by OCR."""
@@ -165,7 +170,8 @@ _ACTIVE_SPEECH = re.compile(
     rf"\b(?:(?:{_words(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
-    r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|"
+    r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
+    r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
     r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b)))"
     r"\b(?:\s+(?:that|about))?",
     re.I,
@@ -175,6 +181,7 @@ _VOICE_ALONE = re.compile(
     r"(?=\s*(?:(?:in|during) (?:the|this) (?:video|clip)\s*)?(?:[?.!;,]|$))",
     re.I,
 )
+_SPEAKER_MODIFIERS = re.compile(r"\b(?:the|a|an|this|that|our|his|her|their|your)\s+(?:[\w-]+\s+){1,2}$", re.I)
 _NAMED_SPEAKER = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{_words(SPEECH_VERBS)})\b")
 _SCREEN_TEXT_CUE = re.compile(
     r"\b(?:says|say|reads?|reading|shows?|showing|displays?|displaying|written|writes|labell?ed|titled|"
@@ -182,7 +189,7 @@ _SCREEN_TEXT_CUE = re.compile(
     re.I,
 )
 _SHOWN_CUE = re.compile(
-    r"\b(?:displayed|shown|appears?|appeared|pops? up|popped up|comes? up|flash(?:es|ed)?|visible|"
+    r"\b(?:displayed|shown|listed|marked|appears?|appeared|pops? up|popped up|comes? up|flash(?:es|ed)?|visible|"
     r"on (?:the )?screen|onscreen|on-screen|typ(?:e|es|ed|ing))\b",
     re.I,
 )
@@ -200,10 +207,12 @@ _SOUND = re.compile(
 )
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
-    r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+)?(?= (?:is|are|does|do|did|was|were)\b)|"
+    r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
+    r"(?= (?:is|are|does|do|did|was|were|can|could|will|would|should|has|have|had)\b)|"
     r"at what (?:time|point|moment)|which (?:frame|moment|part)|in which (?:frame|scene)|"
-    r"how (?:many times|often)|show me|find|is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
-    r"(?:(?:do|does|did|is|are|was|were|can|could|will|would)\b\s*)?",
+    r"how (?:many times|often)|show me|find(?: the (?:moment|time|part|point))?(?: when| where)?|"
+    r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
+    r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
     re.I,
 )
 _FILLER = re.compile(
@@ -299,7 +308,8 @@ _HEAR = re.compile(
 )
 _HEARD = re.compile(
     r"((?:[^\s,.?!;]+\s+){1,5})(?:plays|played|rings|ringing|rang|goes off|went off|(?:is|are|was|were|be) heard)\b"
-    r"|\b(?:does|do|did|will|would|can|could)\s+((?:[^\s,.?!;]+\s+){1,4})(?:play|ring|go off)\b",
+    r"|\b(?:does|do|did|will|would|can|could)\s+((?:[^\s,.?!;]+\s+){1,4})(?:play|ring|go off)\b"
+    r"|\b(?:goes|go|went|going)\s+([^\s,.?!;]+)",  # "the timer goes ding"
     re.I,
 )
 _QUOTE_SPLIT = re.compile(f"[{_QUOTED}\ue000]")
@@ -310,6 +320,7 @@ _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 
     re.I,
 )
 _OPTION_REFERENCE = re.compile(r"(?:only|both|all|none|neither|and|or|of|the|above|[\d\s,&])+", re.I)  # "1 and 3"
+_MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
 _LITERAL = re.compile(
@@ -366,6 +377,7 @@ def rule_plan(
     evidence = _Evidence()
 
     text, quotes = _mark_quotes(text)
+    text = _take_menu_paths(text, evidence)
     text = _BRACKETS.sub(" , ", text)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
@@ -521,6 +533,8 @@ def _by_subject(context: str, cue: re.Match, kind: str) -> str:
     if not _SAY.match(cue.group(0)):
         return kind
     before = context[: cue.start()]
+    if before.split()[-1:] in (["it"], ["this"], ["video"], ["clip"]):  # "when does it say 'X'": shown or said
+        return EITHER
     relative = _RELATIVE.search(before)
     if relative:  # "a sign that says": the noun just before "that"
         subject = before[: relative.start()].split()[-1:]
@@ -574,7 +588,7 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
         return " "
 
     text = _HEAR.sub(lambda m: take(m, m.group(1)), text)
-    return _HEARD.sub(lambda m: take(m, m.group(1) or m.group(2)), text)
+    return _HEARD.sub(lambda m: take(m, m.group(1) or m.group(2) or m.group(3)), text)
 
 
 def _take_speech(text: str, evidence: _Evidence) -> str:
@@ -594,6 +608,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return text[: passive.start()] + " " + text[passive.end() :]
     for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
+        if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
+            before = _SPEAKER_MODIFIERS.sub(" ", before)
         if _TEXT_SUBJECT.search(before):
             continue  # "the sign says ...": on-screen text, not speech
         if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
@@ -667,6 +683,13 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
     return _CREDIT.sub(replace, text)
 
 
+def _take_menu_paths(text: str, evidence: _Evidence) -> str:
+    """A menu path or breadcrumb ("File > Export > PDF") is one text, shown or said."""
+    for path in _MENU_PATH.finditer(text):
+        evidence.add(TOOLS_FOR[EITHER], path.group(0))
+    return _MENU_PATH.sub(" ", text)
+
+
 def _take_literals(text: str, evidence: _Evidence) -> str:
     """Codes, numbers and names with digits that no cue placed ("when is the time code 00:00:08;00",
     "the plate YT22FWX", "the year 1455"): looked for on screen and in speech (``ocr OR transcript OR
@@ -722,10 +745,13 @@ def _clean(phrase: str) -> str:
 
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
-    speaks of words (a screen, speech or subtitle cue, "according to ..."); none otherwise. A name that
-    speaks ("when does Kennedy say…") is who says the words, not one of them."""
-    if not any(cue.search(question) for cue in (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE)):
+    speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
+    none otherwise. A name that speaks ("when does Kennedy say…") and a phrase naming a speaker ("the
+    weather presenter") are who says the words, not words said."""
+    cues = (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE, _SCREEN_NOUN)
+    if not any(cue.search(question) for cue in cues):
         return []
+    visual = [[p for p in phrases if p.split()[-1].lower() not in _SPEAKER_WORDS] for phrases in visual]
     speakers = {m.group(1) for m in _NAMED_SPEAKER.finditer(question)}  # "Kennedy says": who, not what
     texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
