@@ -9,6 +9,7 @@ import textwrap
 import lance
 
 import vqdb
+import vqdb.session
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.store.maintenance import compact
@@ -91,3 +92,11 @@ def test_extractions_are_read_again_only_after_a_new_version(tmp_path, monkeypat
     reads.clear()  # the writer's own reads
     assert finished("subtitles") == ["v"] and finished("ocr") == [] and len(reads) == 1
     store.close()
+
+
+def test_attaching_again_replaces_the_function(tmp_path):
+    con = vqdb.session.new_connection()
+    _other_process(empty_corpus(tmp_path / "one"), "commit", "a")
+    vqdb.attach(con, tmp_path / "one")
+    vqdb.attach(con, empty_corpus(tmp_path / "two"))  # another corpus: its own visibility
+    assert con.cursor().sql("SELECT count(*) FROM subtitles").fetchone() == (0,)

@@ -20,8 +20,8 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import threading
+import weakref
 
 import duckdb
 
@@ -54,9 +54,14 @@ class FinishedVideos:
         self._version: int | None = None
         self._by_extractor: dict[str, list[str]] = {}
 
-    def __call__(self, extractor: str) -> list[str]:
-        dataset = self._store.dataset("extractions")  # its latest version
+    def use(self, store: Store) -> None:
+        """Answer for ``store`` from now on."""
         with self._lock:
+            self._store, self._version, self._by_extractor = store, None, {}
+
+    def __call__(self, extractor: str) -> list[str]:
+        with self._lock:
+            dataset = self._store.dataset("extractions")  # its latest version
             if dataset.version != self._version:
                 rows = dataset.to_table(columns=["video_id", "extractor"]).to_pylist()
                 steps: dict[str, set[str]] = {}
@@ -69,7 +74,14 @@ class FinishedVideos:
 
 
 def register(con: duckdb.DuckDBPyConnection, store: Store) -> None:
-    """Register ``finished_videos`` for ``store`` in ``con`` (replacing one of another store)."""
-    with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this connection yet
-        con.remove_function(FUNCTION)
-    con.create_function(FUNCTION, FinishedVideos(store), ["VARCHAR"], "VARCHAR[]")
+    """Register ``finished_videos`` for ``store`` in ``con``; attaching another store (or the same again) to
+    ``con`` points the function at it (measured, DuckDB 1.5: a Python function removed from a connection
+    cannot be created again under its name)."""
+    finished = _registered.get(con)
+    if finished is None:
+        finished = _registered[con] = FinishedVideos(store)
+        con.create_function(FUNCTION, finished, ["VARCHAR"], "VARCHAR[]")
+    finished.use(store)
+
+
+_registered: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, FinishedVideos] = weakref.WeakKeyDictionary()

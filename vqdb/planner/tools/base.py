@@ -89,8 +89,7 @@ class Context:
               ARRAY_AGG(frame_idx) AS frames
             FROM sampled
             WHERE
-              video_id = 'v1'
-              AND video_id IN (
+              video_id = 'v1' AND video_id IN (
                 SELECT
                   UNNEST(FINISHED_VIDEOS('embed'))
               )
