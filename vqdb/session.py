@@ -48,7 +48,7 @@ from vqdb.queries import load_sql_macros
 from vqdb.schema import TABLES, Table
 from vqdb.store import Store, quote
 from vqdb.store.location import Location
-from vqdb.udfs import register_udfs
+from vqdb.udfs import register_udfs, visibility
 
 # Lance storage option -> the variable Rust's object_store reads it from
 _AWS_VARIABLES = {
@@ -318,7 +318,8 @@ def storage_environment(location: Location) -> dict[str, str]:
 
 
 def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
-    """One view per table; rows of a per-video table show only once their extractor finished.
+    """One view per table; rows of a per-video table show only once their extractor finished
+    (``finished_videos``, registered here: ``vqdb.udfs.visibility``).
 
     A vector table without a dataset (no visual model ran at ingest) is a view with the table's column
     types whose scan says what to do, so ``similarity(emb, 'a dog')`` over it binds and then explains.
@@ -333,7 +334,7 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
         ...
         _duckdb.InvalidInputException: Invalid Input Error: table frame_embeddings has no data in corpus ...
     """
-    extractions = quote(store.uri("extractions"))
+    visibility.register(con, store)
     dim = store.manifest().get("embed_dim")
     for table in TABLES.values():
         if not store.exists(table.name):
@@ -352,10 +353,7 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
         source = f"FROM {quote(store.uri(table.name))}"
         if table.per_video and table.name != "extractions":
             # visible once its extractor finished and the video itself was committed (frames step, last)
-            source += (
-                f" WHERE video_id IN (SELECT video_id FROM {extractions} WHERE extractor = {quote(table.extractor)}"
-                f" INTERSECT SELECT video_id FROM {extractions} WHERE extractor = 'frames')"
-            )
+            source += f" WHERE video_id IN (SELECT unnest({visibility.FUNCTION}({quote(table.extractor)})))"
         con.execute(f"CREATE OR REPLACE VIEW {table.name} AS SELECT * {source}")
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 
+import duckdb
 import numpy as np
 import pytest
 
@@ -12,7 +14,8 @@ from vqdb.udfs.embedding_cache import EmbeddingCache, register_cache
 
 class StandInEmbeddings:
     """``frame_scores`` / ``best_region_scores`` over rows given in Python, and ``vq_text_vector('i')``: the unit
-    vector along component i (so a query "i" scores an embedding by its component i over its norm)."""
+    vector along component i (so a query "i" scores an embedding by its component i over its norm), and
+    ``finished_videos``: the videos with embeddings."""
 
     def __init__(self, con, dim: int):
         self.rows: dict[tuple[str, str], tuple[list[int], list[list[float]]]] = {}
@@ -22,6 +25,9 @@ class StandInEmbeddings:
         register_cache(con, cache, dim)
         one_hot = f"[CAST(TRY_CAST(q AS INTEGER) = i AS FLOAT) FOR i IN range({dim})]::FLOAT[{dim}]"
         con.execute(f"CREATE OR REPLACE MACRO vq_text_vector(q) AS {one_hot}")
+        with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this connection yet
+            con.remove_function("finished_videos")
+        con.create_function("finished_videos", self.finished_videos, ["VARCHAR"], "VARCHAR[]")
 
     def set(self, frame_embeddings=(), regions=()) -> None:
         """Rows ``(video_id, frame_idx, emb)`` and ``(video_id, frame_idx, region_id, emb)``."""
@@ -35,6 +41,10 @@ class StandInEmbeddings:
             keys.append(frame_idx)
             vectors.append(emb)
         self.version = next(self._version)
+
+    def finished_videos(self, extractor: str) -> list[str]:
+        """Every video with embeddings counts as finished (rows given are visible)."""
+        return sorted({video_id for _, video_id in self.rows})
 
     def load(self, table: str, video_ids: list[str]) -> dict[str, tuple[list[int], np.ndarray]]:
         return {v: self.rows[(table, v)] for v in video_ids if (table, v) in self.rows}

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 
-from vqdb.planner import boolexpr, make_plan, tools
+from vqdb.planner import boolexpr, compiler, make_plan, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.plan import Call, Plan, uniform_plan
@@ -458,3 +458,27 @@ def test_a_plan_that_matches_nothing_keeps_uniform_samplings_keyframes(con, vect
     uniform = con.sql(compile_plan(uniform_plan(), video_id="vb", k=4)).fetchall()
     assert [r[2] for r in got] == [r[2] for r in uniform] == [12.0, 37.0, 62.0, 87.0]
     assert all(r[3] == 0.0 and r[5] == [] for r in got)  # no call ranked them
+
+
+def test_compiled_sql_is_cached_per_plan_and_arguments():
+    plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "siglip", "a dog")), "Q1 AND Q2")
+    first = compile_plan(plan, video_id="v1", k=4)
+    again = compile_plan(Plan.from_json(plan.to_json()), video_id="v1", k=4)  # an equal plan, another object
+    assert again is first and first == compile_ast(plan, video_id="v1", k=4).sql(dialect="duckdb", pretty=True)
+    variants = [
+        compile_plan(plan, video_id="v2", k=4),
+        compile_plan(plan, video_id="v1", k=5),
+        compile_plan(plan, video_id="v1", k=4, gap=2),
+        compile_plan(plan, video_id="v1", k=4, mode="score"),
+        compile_plan(Plan(plan.queries, "Q1 OR Q2"), video_id="v1", k=4),
+    ]
+    assert len({first, *variants}) == 6
+    assert compile_plan(plan, video_id="v1", k=4, gap=2.0) is variants[2]  # 2 and 2.0 compile alike
+    with pytest.raises(PlanError, match="k must be a positive integer"):
+        compile_plan(plan, video_id="v1", k=True)  # equal to 1 as a key, still refused
+
+
+def test_the_compiled_sql_cache_is_bounded():
+    for i in range(compiler.COMPILED_CACHE_SIZE + 10):
+        compile_plan(Plan((Call("Q1", "ocr", f"text {i}"),)))
+    assert len(compiler._compiled) == compiler.COMPILED_CACHE_SIZE

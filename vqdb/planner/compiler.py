@@ -36,6 +36,9 @@ Example:
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from sqlglot import exp
 
 from vqdb.planner import boolexpr, tools
@@ -68,6 +71,11 @@ from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 MODES = ("rank", "score")
 
 
+COMPILED_CACHE_SIZE = 256  # compiled queries kept (a session asks the same plans again: retrieve, then locate)
+_compiled: OrderedDict[tuple, str] = OrderedDict()  # (plan JSON, video_id, k, gap, mode) -> SQL, least recent first
+_compiled_lock = threading.Lock()
+
+
 def compile_plan(
     plan: Plan,
     *,
@@ -78,12 +86,29 @@ def compile_plan(
 ) -> str:
     """The plan as readable SQL (pretty-printed DuckDB). See ``compile_ast`` for the arguments.
 
+    The text depends only on the plan's JSON and the arguments, so the last ``COMPILED_CACHE_SIZE`` are kept:
+    compiling a plan again costs a dictionary lookup instead of building and printing its tree.
+
     Example:
         >>> from vqdb.planner.plan import uniform_plan
         >>> "RANGE(0, 3) AS r(slot)" in compile_plan(uniform_plan(), k=3)
         True
+        >>> compile_plan(uniform_plan(), k=3) is compile_plan(uniform_plan(), k=3)
+        True
     """
-    return compile_ast(plan, video_id=video_id, k=k, gap=gap, mode=mode).sql(dialect=DIALECT, pretty=True)
+    compiler = Compiler(video_id=video_id, k=k, gap=gap, mode=mode)  # checks the arguments before they are a key
+    key = (plan.to_json(), video_id, k, None if gap is None else float(gap), mode)
+    with _compiled_lock:
+        sql = _compiled.get(key)
+        if sql is not None:
+            _compiled.move_to_end(key)
+            return sql
+    sql = compiler.query(plan).sql(dialect=DIALECT, pretty=True)
+    with _compiled_lock:
+        _compiled[key] = sql
+        while len(_compiled) > COMPILED_CACHE_SIZE:
+            _compiled.popitem(last=False)
+    return sql
 
 
 def compile_ast(
@@ -105,12 +130,7 @@ def compile_ast(
         >>> [cte.alias for cte in tree.ctes][:3]
         ['sampled', 'video_info', 'call_1']
     """
-    compiler = Compiler(video_id=video_id, k=k, gap=gap, mode=mode)
-    if plan.is_uniform:
-        return with_ctes(compiler.uniform_select(), compiler.frame_ctes())
-    ctes = compiler.merged_ctes(plan)
-    ctes["kept"] = compiler.nms()
-    return with_ctes(compiler.final_select(plan), ctes)
+    return Compiler(video_id=video_id, k=k, gap=gap, mode=mode).query(plan)
 
 
 class Compiler:
@@ -136,6 +156,14 @@ class Compiler:
         self.video_id, self.k, self.gap, self.mode = video_id, k, gap, mode
         self.calls: dict[str, int] = {}  # call id -> its number (call_<n>, rank_<n>, ...)
         self.spans: set[int] = set()  # numbers of the calls whose rows carry start_s, end_s
+
+    def query(self, plan: Plan) -> exp.Expression:
+        """The whole query of ``plan``: its keyframes (uniformly sampled for the uniform plan)."""
+        if plan.is_uniform:
+            return with_ctes(self.uniform_select(), self.frame_ctes())
+        ctes = self.merged_ctes(plan)
+        ctes["kept"] = self.nms()
+        return with_ctes(self.final_select(plan), ctes)
 
     def frame_ctes(self) -> dict[str, exp.Query]:
         """``sampled`` (the frames being ranked) and ``video_info`` (per-video constants)."""

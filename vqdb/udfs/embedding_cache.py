@@ -10,7 +10,8 @@ with embeddings):
 - ``best_region_scores(video_id VARCHAR, frames INTEGER[], query FLOAT[N]) -> FLOAT[]``: for each frame,
   the best cosine similarity of its ``regions`` crops with ``query``.
 
-The frames come from the table's view (so only what the view shows is scored); each video's embeddings
+The caller lists the frames of videos whose embeddings are visible (the planner's tools: the sampled
+frames of videos whose extractor finished, ``finished_videos``); each video's embeddings
 are read once per session into one matrix (L2-normalized float32) and scored with one matrix-vector
 product, again whenever the table's Lance dataset changes version. The product runs on one BLAS thread
 (OpenBLAS's threads cost more than they give on a product this size: 12 ms instead of 0.6 ms for 7,200

@@ -1,4 +1,4 @@
-"""region: a frame scores the similarity of its best-matching crop; frames without crops get no row."""
+"""region: a sampled frame scores the similarity of its best-matching crop; a frame without crops scores NULL."""
 
 from __future__ import annotations
 
@@ -14,5 +14,7 @@ def test_a_frame_scores_its_best_crop(evidence):
         crop("va", 2, 0, [0.0, 1.0, 0.0]),
         crop("vb", 0, 0, [1.0, 0.0, 0.0]),
     ]
-    assert evidence("region", "0", regions=rows) == [("va", 0, 0.8), ("va", 2, 0.0), ("vb", 0, 1.0)]
-    assert evidence("region", "0", video_id="vb", regions=rows) == [("vb", 0, 1.0)]
+    sampled = [("va", 0, 0.0), ("va", 1, 1.0), ("va", 2, 2.0), ("vb", 0, 0.0)]
+    found = evidence("region", "0", sampled=sampled, regions=rows)
+    assert found == [("va", 0, 0.8), ("va", 1, None), ("va", 2, 0.0), ("vb", 0, 1.0)]
+    assert evidence("region", "0", video_id="vb", sampled=sampled, regions=rows) == [("vb", 0, 1.0)]

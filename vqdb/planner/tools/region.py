@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import alias, col, fn, select, subquery, table
+from vqdb.planner.sqlbuild import alias, col, fn, select, subquery
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, Tool
 
@@ -31,13 +31,7 @@ class Region(Tool):
 
     def select(self, ctx: Context) -> exp.Select:
         """Every frame with crops: the best crop's similarity to the query."""
-        frames = select(
-            col("video_id"),
-            alias(fn("list", exp.Distinct(expressions=[col("frame_idx")])), "frames"),
-            from_=table(self.table),
-            where=ctx.where(),
-            group_by=[col("video_id")],
-        )
+        frames = ctx.frame_lists(self.extractor)
         scores = fn("best_region_scores", col("video_id"), col("frames"), fn("vq_text_vector", ctx.text))
         return select(
             col("video_id"),

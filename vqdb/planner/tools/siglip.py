@@ -14,9 +14,12 @@ Example:
       SELECT
         video_id,
         ARRAY_AGG(frame_idx) AS frames
-      FROM frame_embeddings
+      FROM sampled
       WHERE
-        video_id = 'v1'
+        video_id = 'v1' AND video_id IN (
+          SELECT
+            UNNEST(FINISHED_VIDEOS('embed'))
+        )
       GROUP BY
         video_id
     )
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import alias, col, fn, select, subquery, table
+from vqdb.planner.sqlbuild import alias, col, fn, select, subquery
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import Context, Tool
 
@@ -43,13 +46,7 @@ class Siglip(Tool):
 
     def select(self, ctx: Context) -> exp.Select:
         """Every embedded frame's similarity to the query."""
-        frames = select(
-            col("video_id"),
-            alias(fn("list", col("frame_idx")), "frames"),
-            from_=table(self.table),
-            where=ctx.where(),
-            group_by=[col("video_id")],
-        )
+        frames = ctx.frame_lists(self.extractor)
         scores = fn("frame_scores", col("video_id"), col("frames"), fn("vq_text_vector", ctx.text))
         return select(
             col("video_id"),
