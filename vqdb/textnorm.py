@@ -15,8 +15,8 @@ to one form, so two texts that say the same thing compare equal word for word:
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
 ``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
 misreads ("19:15" read as "19.15") compare alike after ``split_numbers``; letters OCR confuses ("rn"
-and "m", "0" and "o") after ``glyph_key``; words that sound alike after ``sound_key``; forms of an irregular verb ("wrote", "written") after
-``base_form``.
+and "m", "0" and "o") after ``glyph_key``; words that sound alike after ``sound_key``; forms of an
+irregular verb ("wrote", "written") after ``base_form``.
 
 Example:
     >>> canonical("The Colour of Twenty-Five Centres!")
