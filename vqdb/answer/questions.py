@@ -37,6 +37,7 @@ import re
 
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
+from vqdb.planner.rules import SCREEN_NOUNS
 from vqdb.textnorm import canonical
 
 RELATIONS = {
@@ -69,14 +70,15 @@ SPEECH_CUES = _word_set(
     narrate narrates narrated narrating narrator narration voice voiceover announcer commentator speaker
     host presenter reporter anchor interviewer sing sings sang sung singing lyrics explain explains
     explained describe describes described call calls called ask asks asked reply replies replied answer
-    answers answered"""
+    answers answered announcement announcements commentary interview forecaster guide quizmaster contestant
+    apologise apologises apologize apologizes thank thanks warn warns"""
 )
 SCREEN_CUES = _word_set(
     """screen onscreen shown show shows showing appear appears appeared appearing written display
     displays displayed displaying read reads title titles caption captions subtitle subtitles card slide
     sign signs banner logo label text credits credit chyron tag board poster menu heading headline
     overlay ticker printed typed types type typing"""
-)
+) | frozenset(n for n in SCREEN_NOUNS if " " not in n)  # the planner's things that carry text: scoreboard, graphic…
 SOUND_CUES = _word_set(
     """sound sounds noise noises bark barks barking roar roars roaring ring rings ringing beep beeps
     honk honks music applause siren alarm chime chimes whistle buzz rumble"""
