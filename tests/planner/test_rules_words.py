@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from vqdb.planner import tools
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import Plan, PlanError
-from vqdb.planner.rules import CREDIT_ROLES, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TOOLS_FOR, rule_plan
+from vqdb.planner.rules import TOOLS_FOR, rule_plan
+from vqdb.planner.vocabulary import CREDIT_ROLES, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS
 
 SPEECH, SCREEN, EITHER = (tuple(t for t in TOOLS_FOR[k] if t in tools.names()) for k in ("speech", "screen", "either"))
 

@@ -37,7 +37,7 @@ import re
 
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
-from vqdb.planner.rules import SCREEN_NOUNS
+from vqdb.planner.vocabulary import SCREEN_NOUNS
 from vqdb.textnorm import canonical
 
 RELATIONS = {

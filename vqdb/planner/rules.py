@@ -39,7 +39,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
   phrase an option quotes is text to find). A question with nothing searchable gives the uniform plan.
 
-Tools are those of ``vqdb.planner.tools``: a rule for a tool that is not registered is skipped.
+Tools are those of ``vqdb.planner.tools``: a rule for a tool that is not registered is skipped. The word
+lists (``SPEAKERS``, ``SPEECH_VERBS``, ``SCREEN_NOUNS``…) are in ``vqdb.planner.vocabulary``, the sound
+words in ``vqdb.planner.sound_words``.
 
 Example:
     >>> plan = rule_plan("When does the man in the red jacket hold up the sign that says EXIT?")
@@ -60,57 +62,16 @@ from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
 from vqdb.planner.sound_words import SOUND_WORDS
-
-# -- the documented vocabulary ---------------------------------------------------------------------------
-SPEAKERS = (
-    "speaker", "narrator", "announcer", "commentator", "host", "co-host", "presenter", "reporter", "anchor",
-    "newsreader", "correspondent", "voice", "voice-over", "voiceover", "interviewer", "interviewee", "guest",
-    "teacher", "lecturer", "instructor", "professor", "protagonist", "blogger", "vlogger", "youtuber",
-    "streamer", "influencer", "singer", "rapper", "comedian", "actor", "actress", "character", "player",
-    "coach", "referee", "chef", "doctor", "pilot", "astronaut", "controller", "officer", "author", "expert",
-    "guide", "forecaster", "weatherman", "quizmaster", "contestant", "judge", "caller", "student", "presenters",
-    "man", "woman", "men", "women", "boy", "girl", "guy", "lady", "gentleman", "person", "people", "child",
-    "kid", "crowd", "audience", "someone", "somebody", "anyone", "everyone", "he", "she", "they", "i", "you",
-    "we",
-)  # fmt: skip
-"""Who speaks: "X says" is speech after these (and a phrase made only of them is not looked for)."""
-
-SPEECH_VERBS = (
-    "say", "says", "said", "saying", "mention", "mentions", "mentioned", "mentioning", "talk about",
-    "talks about", "talked about", "talking about", "speak", "speaks", "spoke", "spoken", "speaking",
-    "utter", "utters", "uttered", "announce", "announces", "announced", "announcing", "pronounce",
-    "pronounces", "pronounced", "shout", "shouts", "shouted", "shouting", "yell", "yells", "yelled",
-    "exclaim", "exclaims", "exclaimed", "whisper", "whispers", "whispered", "ask", "asks", "asked",
-    "tell", "tells", "told", "sing", "sings", "sang", "sung", "call out", "calls out", "called out",
-    "hear", "hears", "heard", "narrate", "narrates", "narrated", "quote", "quotes", "quoted",
-    "read aloud", "reads aloud", "read out", "reads out", "voice-over", "voiceover", "explain", "explains",
-    "explained", "explaining", "discuss", "discusses", "discussed", "describe", "describes", "described",
-    "apologise", "apologises", "apologised", "apologize", "apologizes", "apologized", "thank", "thanks", "thanked",
-    "warn", "warns", "warned", "answer", "answers", "answered", "reply", "replies", "replied", "respond",
-    "responds", "responded", "greet", "greets", "greeted", "promise", "promises", "promised",
-)  # fmt: skip
-"""Speech cues: a quote (or the rest of the clause) near one of these is looked for in the transcript."""
-
-SCREEN_CUES = (
-    "reads", "read", "reading", "written", "writes", "wrote", "writing", "shows", "show", "shown",
-    "showing", "displays", "display", "displayed", "displaying", "appears", "appear", "appeared",
-    "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
-    "types", "typed", "typing", "listed", "marked", "on screen", "on the screen", "onscreen", "on-screen", "sign",
-    "signs", "text",
-    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
-)  # fmt: skip
-"""On-screen cues: a quote near one of these is looked for in the text read by OCR."""
-
-SCREEN_NOUNS = (
-    "sign", "signs", "screen", "text", "title", "label", "banner", "board", "scoreboard", "shirt",
-    "t-shirt", "poster", "card", "page", "display", "headline", "logo", "sticker", "box", "package",
-    "packaging", "bottle", "cup", "note", "letters", "message", "slide", "chart", "graphic", "billboard",
-    "menu", "plate", "tag", "website", "site", "cover",
-)  # fmt: skip
-"""Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
-
-SUBTITLE_NOUNS = ("subtitle", "subtitles", "caption", "captions", "closed caption", "closed captions", "lyrics")
-"""Subtitle cues: "when the subtitles say 'X'" looks for X in subtitles, on screen and in speech."""
+from vqdb.planner.vocabulary import (
+    CREDIT_ROLES,
+    CREDIT_WORDS,
+    NAMING_NOUNS,
+    SCREEN_CUES,
+    SCREEN_NOUNS,
+    SPEAKERS,
+    SPEECH_VERBS,
+    SUBTITLE_NOUNS,
+)
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
 
@@ -268,37 +229,11 @@ _NOT_TEXT = frozenset({
 })  # fmt: skip
 
 
-CREDIT_ROLES = {
-    "writer": ("written by", "writer"), "director": ("directed by", "director"),
-    "narrator": ("narrated by", "narrator"), "producer": ("produced by", "producer"),
-    "composer": ("music by", "composer"), "editor": ("edited by", "editor"),
-    "animator": ("animated by", "animation"), "illustrator": ("illustrated by", "illustrations"),
-    "designer": ("designed by", "design"), "cinematographer": ("cinematography", "camera"),
-    "host": ("hosted by", "host"), "presenter": ("presented by", "presenter"), "voice": ("voiced by", "voice"),
-    "translator": ("translated by", "translation"),
-}  # fmt: skip
-"""Credit roles and how credits write them: "who wrote it" reads "Written by" or "Writer" on screen."""
-
-_CREDIT_WORDS = {
-    "wrote": "writer", "written": "writer", "writer": "writer", "directed": "director", "director": "director",
-    "narrated": "narrator", "narrator": "narrator", "produced": "producer", "producer": "producer",
-    "composed": "composer", "composer": "composer", "edited": "editor", "editor": "editor",
-    "animated": "animator", "animator": "animator", "illustrated": "illustrator", "illustrator": "illustrator",
-    "designed": "designer", "designer": "designer", "filmed": "cinematographer", "shot": "cinematographer",
-    "cinematographer": "cinematographer", "hosted": "host", "presented": "presenter", "voiced": "voice",
-    "translated": "translator", "translator": "translator", "host": "host", "presenter": "presenter",
-    "voice": "voice",
-}  # fmt: skip
 _CREDIT = re.compile(
-    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({_words([w for w in _CREDIT_WORDS if w in CREDIT_ROLES])})|"
-    rf"(?:(?:has|had|is|was)\s+)?({_words([w for w in _CREDIT_WORDS if w not in CREDIT_ROLES])}))\b",
+    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({_words([w for w in CREDIT_WORDS if w in CREDIT_ROLES])})|"
+    rf"(?:(?:has|had|is|was)\s+)?({_words([w for w in CREDIT_WORDS if w not in CREDIT_ROLES])}))\b",
     re.I,
 )
-NAMING_NOUNS = (
-    "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
-    "digit", "digits", "numeral", "percentage",
-)  # fmt: skip
-"""Nouns that name a literal rather than being said with it: "the year 1455" is said "1455"."""
 
 _SOUND_WORD = re.compile(rf"\b({_words(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
 _HEAR = re.compile(
@@ -677,7 +612,7 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
 
     def replace(match: re.Match) -> str:
         role = match.group(1) or match.group(2)
-        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[_CREDIT_WORDS[role.lower()]])
+        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[CREDIT_WORDS[role.lower()]])
         return " "
 
     return _CREDIT.sub(replace, text)

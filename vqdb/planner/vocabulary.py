@@ -1,0 +1,90 @@
+"""The rule planner's documented vocabulary: who speaks, what cues speech, what carries text on screen,
+how credits name roles, which nouns name a literal. ``vqdb.planner.rules`` reads questions with these
+lists and ``vqdb.answer.questions`` finds the sources a question names with them; each is tested phrase
+by phrase in ``tests/planner/test_rules_words.py``. The sound words are in ``vqdb.planner.sound_words``.
+
+Example:
+    >>> "announcer" in SPEAKERS and "scoreboard" in SCREEN_NOUNS, CREDIT_ROLES["writer"]
+    (True, ('written by', 'writer'))
+"""
+
+from __future__ import annotations
+
+SPEAKERS = (
+    "speaker", "narrator", "announcer", "commentator", "host", "co-host", "presenter", "reporter", "anchor",
+    "newsreader", "correspondent", "voice", "voice-over", "voiceover", "interviewer", "interviewee", "guest",
+    "teacher", "lecturer", "instructor", "professor", "protagonist", "blogger", "vlogger", "youtuber",
+    "streamer", "influencer", "singer", "rapper", "comedian", "actor", "actress", "character", "player",
+    "coach", "referee", "chef", "doctor", "pilot", "astronaut", "controller", "officer", "author", "expert",
+    "guide", "forecaster", "weatherman", "quizmaster", "contestant", "judge", "caller", "student", "presenters",
+    "man", "woman", "men", "women", "boy", "girl", "guy", "lady", "gentleman", "person", "people", "child",
+    "kid", "crowd", "audience", "someone", "somebody", "anyone", "everyone", "he", "she", "they", "i", "you",
+    "we",
+)  # fmt: skip
+"""Who speaks: "X says" is speech after these (and a phrase made only of them is not looked for)."""
+
+SPEECH_VERBS = (
+    "say", "says", "said", "saying", "mention", "mentions", "mentioned", "mentioning", "talk about",
+    "talks about", "talked about", "talking about", "speak", "speaks", "spoke", "spoken", "speaking",
+    "utter", "utters", "uttered", "announce", "announces", "announced", "announcing", "pronounce",
+    "pronounces", "pronounced", "shout", "shouts", "shouted", "shouting", "yell", "yells", "yelled",
+    "exclaim", "exclaims", "exclaimed", "whisper", "whispers", "whispered", "ask", "asks", "asked",
+    "tell", "tells", "told", "sing", "sings", "sang", "sung", "call out", "calls out", "called out",
+    "hear", "hears", "heard", "narrate", "narrates", "narrated", "quote", "quotes", "quoted",
+    "read aloud", "reads aloud", "read out", "reads out", "voice-over", "voiceover", "explain", "explains",
+    "explained", "explaining", "discuss", "discusses", "discussed", "describe", "describes", "described",
+    "apologise", "apologises", "apologised", "apologize", "apologizes", "apologized", "thank", "thanks", "thanked",
+    "warn", "warns", "warned", "answer", "answers", "answered", "reply", "replies", "replied", "respond",
+    "responds", "responded", "greet", "greets", "greeted", "promise", "promises", "promised",
+)  # fmt: skip
+"""Speech cues: a quote (or the rest of the clause) near one of these is looked for in the transcript."""
+
+SCREEN_CUES = (
+    "reads", "read", "reading", "written", "writes", "wrote", "writing", "shows", "show", "shown",
+    "showing", "displays", "display", "displayed", "displaying", "appears", "appear", "appeared",
+    "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
+    "types", "typed", "typing", "listed", "marked", "on screen", "on the screen", "onscreen", "on-screen", "sign",
+    "signs", "text",
+    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
+)  # fmt: skip
+"""On-screen cues: a quote near one of these is looked for in the text read by OCR."""
+
+SCREEN_NOUNS = (
+    "sign", "signs", "screen", "text", "title", "label", "banner", "board", "scoreboard", "shirt",
+    "t-shirt", "poster", "card", "page", "display", "headline", "logo", "sticker", "box", "package",
+    "packaging", "bottle", "cup", "note", "letters", "message", "slide", "chart", "graphic", "billboard",
+    "menu", "plate", "tag", "website", "site", "cover",
+)  # fmt: skip
+"""Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
+
+SUBTITLE_NOUNS = ("subtitle", "subtitles", "caption", "captions", "closed caption", "closed captions", "lyrics")
+"""Subtitle cues: "when the subtitles say 'X'" looks for X in subtitles, on screen and in speech."""
+
+CREDIT_ROLES = {
+    "writer": ("written by", "writer"), "director": ("directed by", "director"),
+    "narrator": ("narrated by", "narrator"), "producer": ("produced by", "producer"),
+    "composer": ("music by", "composer"), "editor": ("edited by", "editor"),
+    "animator": ("animated by", "animation"), "illustrator": ("illustrated by", "illustrations"),
+    "designer": ("designed by", "design"), "cinematographer": ("cinematography", "camera"),
+    "host": ("hosted by", "host"), "presenter": ("presented by", "presenter"), "voice": ("voiced by", "voice"),
+    "translator": ("translated by", "translation"),
+}  # fmt: skip
+"""Credit roles and how credits write them: "who wrote it" reads "Written by" or "Writer" on screen."""
+
+CREDIT_WORDS = {
+    "wrote": "writer", "written": "writer", "writer": "writer", "directed": "director", "director": "director",
+    "narrated": "narrator", "narrator": "narrator", "produced": "producer", "producer": "producer",
+    "composed": "composer", "composer": "composer", "edited": "editor", "editor": "editor",
+    "animated": "animator", "animator": "animator", "illustrated": "illustrator", "illustrator": "illustrator",
+    "designed": "designer", "designer": "designer", "filmed": "cinematographer", "shot": "cinematographer",
+    "cinematographer": "cinematographer", "hosted": "host", "presented": "presenter", "voiced": "voice",
+    "translated": "translator", "translator": "translator", "host": "host", "presenter": "presenter",
+    "voice": "voice",
+}  # fmt: skip
+"""Words that name a credit role in a question ("wrote", "directed", "narrator") -> the role."""
+
+NAMING_NOUNS = (
+    "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
+    "digit", "digits", "numeral", "percentage",
+)  # fmt: skip
+"""Nouns that name a literal rather than being said with it: "the year 1455" is said "1455"."""
