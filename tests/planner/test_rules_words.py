@@ -162,6 +162,11 @@ def test_bracketed_times_in_the_video_are_not_text_to_find():
     assert ("ocr", "2:04") in text_calls(rule_plan("when does the clock show 2:04?"))
 
 
+def test_how_text_looks_is_not_text_to_read():
+    plan = rule_plan("when does 'WE ARE HERE TO' appear in big letters?", available_tools=["ocr"])
+    assert {c.query for c in plan.queries} == {"WE ARE HERE TO"}
+
+
 def test_leading_question_words_are_not_looked_for():
     plan = rule_plan("How many people does the lemon risotto serve, according to the card?")
     assert all("many" not in c.query for c in plan.queries)

@@ -208,6 +208,7 @@ _NOT_READ = re.compile(
     rf"(?:{_words(SCREEN_NOUNS)}|{_words(SUBTITLE_NOUNS)}|{_words(SPEAKERS)}|credits|name|tag|timecode|code|clock|counter|number|numbers|word|words|the|a|an)(?:'s)?",
     re.I,
 )
+_TYPOGRAPHY = re.compile(r"\b(?:letters|lettering|font|fonts|typeface|print|characters|capitals|caps)\b", re.I)
 _SHOWN_SOURCES = frozenset({"credits", "slides", "cards", "subtitles", "captions", "video", "clip", "graphic"})
 _STOP = frozenset({
     "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in",
@@ -694,7 +695,10 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
 
 def _as_text(phrase: str) -> str:
     """A visual phrase as words to read or hear: without the nouns of things that carry text and of
-    speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words."""
+    speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words;
+    nothing of a phrase that says how text looks ("in big letters", "in a bold font")."""
+    if _TYPOGRAPHY.search(phrase):
+        return ""
     kept = [w for w in phrase.split() if not _NOT_READ.fullmatch(w.strip(",'\"").lower())]
     while kept and kept[-1].lower() in _EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
