@@ -64,7 +64,7 @@ from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
 from vqdb.planner.sound_words import SOUND_WORDS
 from vqdb.planner.vocabulary import (
     CREDIT_ROLES,
-    CREDIT_WORDS,
+    CREDIT_VERBS,
     NAMING_NOUNS,
     SCREEN_CUES,
     SCREEN_NOUNS,
@@ -231,8 +231,8 @@ _NOT_TEXT = frozenset({
 
 
 _CREDIT = re.compile(
-    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({_words([w for w in CREDIT_WORDS if w in CREDIT_ROLES])})|"
-    rf"(?:(?:has|had|is|was)\s+)?({_words([w for w in CREDIT_WORDS if w not in CREDIT_ROLES])}))\b",
+    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({_words(list(CREDIT_ROLES))})|"
+    rf"(?:(?:has|had|is|was)\s+)?({_words(list(CREDIT_VERBS))}))\b",
     re.I,
 )
 
@@ -613,7 +613,7 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
 
     def replace(match: re.Match) -> str:
         role = match.group(1) or match.group(2)
-        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[CREDIT_WORDS[role.lower()]])
+        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())])
         return " "
 
     return _CREDIT.sub(replace, text)

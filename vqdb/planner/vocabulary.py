@@ -71,17 +71,14 @@ CREDIT_ROLES = {
 }  # fmt: skip
 """Credit roles and how credits write them: "who wrote it" reads "Written by" or "Writer" on screen."""
 
-CREDIT_WORDS = {
-    "wrote": "writer", "written": "writer", "writer": "writer", "directed": "director", "director": "director",
-    "narrated": "narrator", "narrator": "narrator", "produced": "producer", "producer": "producer",
-    "composed": "composer", "composer": "composer", "edited": "editor", "editor": "editor",
-    "animated": "animator", "animator": "animator", "illustrated": "illustrator", "illustrator": "illustrator",
-    "designed": "designer", "designer": "designer", "filmed": "cinematographer", "shot": "cinematographer",
-    "cinematographer": "cinematographer", "hosted": "host", "presented": "presenter", "voiced": "voice",
-    "translated": "translator", "translator": "translator", "host": "host", "presenter": "presenter",
-    "voice": "voice",
+CREDIT_VERBS = {
+    "wrote": "writer", "written": "writer", "directed": "director", "narrated": "narrator", "produced": "producer",
+    "composed": "composer", "edited": "editor", "animated": "animator", "illustrated": "illustrator",
+    "designed": "designer", "filmed": "cinematographer", "shot": "cinematographer", "hosted": "host",
+    "presented": "presenter", "voiced": "voice", "translated": "translator",
 }  # fmt: skip
-"""Words that name a credit role in a question ("wrote", "directed", "narrator") -> the role."""
+"""Verbs that name a credit role in a question ("who wrote it", "who directed it") -> the role (a role's
+own noun, "who is the narrator", is a key of ``CREDIT_ROLES``)."""
 
 NAMING_NOUNS = (
     "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",

@@ -255,10 +255,9 @@ def _sound_windows(tokens: tuple[str, ...], size: int) -> list[str]:
     return _windows(tuple(map(sound_key, tokens)), size)
 
 
-def _sounds_alike(query: str, windows: list[str]) -> np.ndarray:
-    """``SOUNDS_ALIKE`` times the similarity of the query's sound key with each window's, where that
+def _sounds_alike(key: str, windows: list[str]) -> np.ndarray:
+    """``SOUNDS_ALIKE`` times the similarity of the query's sound ``key`` with each window's, where that
     reaches ``min_score`` of the key (a short key must be equal); 0 elsewhere."""
-    key = "".join(map(sound_key, canonical_words(query)))
     if not key or not windows:
         return np.zeros(len(windows))
     alike = process.cdist([key], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
@@ -290,13 +289,14 @@ def phrase_matches(
     tokens, times, clauses = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
     length = len(canonical_words(query))
     numbers = _typed_numbers(query)
+    sound = "".join(map(sound_key, canonical_words(query)))
     candidates: list[tuple[float, int, int]] = []
     for size in sorted({max(1, length - 1), length, length + 1}):
         windows = _windows(tokens, size)
         if not windows:
             continue
         scores = process.cdist([q], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
-        scores = np.maximum(scores, _sounds_alike(query, _sound_windows(tokens, size)))
+        scores = np.maximum(scores, _sounds_alike(sound, _sound_windows(tokens, size)))
         for i in np.flatnonzero(scores >= minimum):
             if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[i : i + size])), numbers):
                 candidates.append((float(scores[i]), int(i), int(i) + size - 1))
