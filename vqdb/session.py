@@ -351,6 +351,10 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
             )
             continue
         source = f"FROM {quote(store.uri(table.name))}"
+        stored = set(store.dataset(table.name).schema.names)
+        added = dataclasses.replace(table, columns=tuple(c for c in table.columns if c.name not in stored))
+        if added.columns:  # columns the table gained after this corpus was written: NULL until rewritten
+            source = f", {typed_columns(added, dim)} {source}"
         if table.per_video and table.name != "extractions":
             # visible once its extractor finished and the video itself was committed (frames step, last)
             source += f" WHERE video_id IN (SELECT unnest({visibility.FUNCTION}({quote(table.extractor)})))"

@@ -11,7 +11,14 @@ import numpy as np
 import pytest
 
 from vqdb.errors import ConfigError, MediaError
-from vqdb.ingest.decode import DecodeReport, choose_decode_mode, estimate_seek_work, output_size, sample_frames
+from vqdb.ingest.decode import (
+    DecodeReport,
+    choose_decode_mode,
+    estimate_seek_work,
+    frames_within,
+    output_size,
+    sample_frames,
+)
 from vqdb.ingest.probe import VideoInfo, probe
 
 MODES = ("sequential", "seek")
@@ -292,3 +299,14 @@ def test_unreadable_file_names_its_path(tmp_path):
     bad.write_text("this is not a video")
     with pytest.raises(MediaError, match="notes.mp4"):
         next(sample_frames(bad))
+
+
+# --- frames between samples ----------------------------------------------------------------------
+
+
+def test_frames_within_windows_come_once_each_in_time_order(one_second_gops):
+    windows = [(1.0, 1.2), (5.0, 5.08), (5.04, 5.12), (11.9, 20.0)]
+    frames = list(frames_within(one_second_gops, windows, 64))
+    wanted = [i for i in range(25 * 12) if any(a - 1e-6 <= i / 25 <= b + 1e-6 for a, b in windows)]
+    assert [round(ts * 25) for ts, _ in frames] == wanted
+    assert [read_bars(image) for _, image in frames] == wanted  # the pixels are those frames'

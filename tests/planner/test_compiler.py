@@ -83,7 +83,19 @@ def corpora(draw):
             if draw(st.integers(0, 5)):  # some frames have no embedding: they rank last
                 data["frame_embeddings"].append((video_id, f, ts, draw(vec)))
             data["regions"] += [(video_id, f, region, draw(vec)) for region in range(draw(st.integers(0, 2)))]
-            data["ocr"] += [(video_id, f, ts, draw(st.sampled_from(OCR_TEXTS))) for _ in range(draw(st.integers(0, 2)))]
+            for _ in range(draw(st.integers(0, 2))):  # text shown from/to a moment around its read, or unknown
+                shown = st.one_of(st.none(), st.sampled_from([0.0, 0.25, 0.5, step]))
+                before, after = draw(shown), draw(shown)
+                data["ocr"].append(
+                    (
+                        video_id,
+                        f,
+                        ts,
+                        draw(st.sampled_from(OCR_TEXTS)),
+                        None if before is None else ts - before,
+                        None if after is None else ts + after,
+                    )
+                )
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
         data["words"] += [(video_id, draw(st.sampled_from(WORDS)), s / 4, s / 4 + 0.3) for s in starts]
         for name in ("segments", "cues"):
@@ -159,6 +171,8 @@ def load(con, vectors, data) -> None:
             "ts": pa.array([r[2] for r in rows], pa.float64()),
             "text": pa.array([r[3] for r in rows], pa.string()),
             "box": pa.nulls(len(rows), TABLES["ocr"].arrow_schema().field("box").type),
+            "shown_from_s": pa.array([r[4] for r in rows], pa.float64()),
+            "shown_to_s": pa.array([r[5] for r in rows], pa.float64()),
         }
     )
     rows = data["words"]
@@ -243,8 +257,12 @@ def ocr_scores(q: str, data) -> dict:
     """Reading order (no boxes here: one line, boxes by text), grades, runs, and frames inside a run."""
     constants = video_constants(data)
     texts: dict = {}
-    for v, f, ts, t in data["ocr"]:
+    shown: dict = {}  # a frame's text is shown from its latest box's start to its earliest box's end
+    for v, f, ts, t, shown_from, shown_to in data["ocr"]:
         texts.setdefault((v, f, ts), []).append(t)
+        froms, tos = shown.setdefault((v, ts), ([], []))
+        froms += [shown_from] if shown_from is not None else []
+        tos += [shown_to] if shown_to is not None else []
     scores: dict = {}
     for video_id, (period, duration) in constants.items():
         read = sorted((ts, " ".join(sorted(ts_texts))) for (v, _, ts), ts_texts in texts.items() if v == video_id)
@@ -272,12 +290,20 @@ def ocr_scores(q: str, data) -> dict:
                     runs.append([])
                 runs[-1].append((ts, g))
                 previous = ts
-        spans = [
-            (max(run[0][0] - ocr_period / 2, 0.0), min(run[-1][0] + ocr_period / 2, duration), max(g for _, g in run))
-            for run in runs
-        ]
+
+        def shown_span(first: float, last: float) -> tuple[float, float]:
+            froms, tos = shown[(video_id, first)][0], shown[(video_id, last)][1]  # noqa: B023 (used at once)
+            start = max(froms) if froms else first - ocr_period / 2  # noqa: B023
+            return start, min(tos) if tos else last + ocr_period / 2  # noqa: B023
+
+        spans = []
+        for run in runs:
+            start, end = shown_span(run[0][0], run[-1][0])
+            spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run)))
         for v, f, ts in data["frames"]:
-            inside = [score for start, end, score in spans if v == video_id and start <= ts <= end]
+            inside = [
+                score for start, end, last, score in spans if v == video_id and start <= ts and (ts < end or ts <= last)
+            ]
             if inside:
                 scores[(v, f)] = max(inside)
     return scores
@@ -439,7 +465,7 @@ def test_a_call_that_matches_nothing_does_not_veto_an_and(con, vectors):
     frames = [("va", i, float(i)) for i in range(4)]
     embeddings = [("va", i, float(i), e) for i, e in enumerate([[0.8, 0.6, 0], [0, 1, 0], [1, 0, 0], [0.6, 0.8, 0]])]
     data = {name: [] for name in ("videos", "regions", "words", "segments", "cues", "audio")}
-    data |= {"frames": frames, "frame_embeddings": embeddings, "ocr": [("va", 1, 1.0, "Platform 9")]}
+    data |= {"frames": frames, "frame_embeddings": embeddings, "ocr": [("va", 1, 1.0, "Platform 9", None, None)]}
     load(con, vectors, data)
     plan = Plan((Call("Q1", "siglip", "0"), Call("Q2", "ocr", "EXIT")), "Q1 AND Q2")
     rows = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).fetchall()
@@ -451,7 +477,7 @@ def test_a_plan_that_matches_nothing_keeps_uniform_samplings_keyframes(con, vect
     # 100 frames over 100 s, no on-screen text at all: every frame ties last
     frames = [("vb", i, float(i)) for i in range(100)]
     data = {name: [] for name in ("videos", "frame_embeddings", "regions", "words", "segments", "cues", "audio")}
-    data |= {"frames": frames, "ocr": [("vb", 7, 7.0, "Platform 9")]}
+    data |= {"frames": frames, "ocr": [("vb", 7, 7.0, "Platform 9", None, None)]}
     load(con, vectors, data)
     plan = Plan((Call("Q1", "ocr", "EXIT"),), "Q1")
     got = con.sql(compile_plan(plan, video_id="vb", k=4)).fetchall()

@@ -211,6 +211,46 @@ def sample_frames(
             yield SampledFrame(frame_idx, ts, _presentation_index(info, ts), bool(frame.key_frame), to_image(frame))
 
 
+def frames_within(
+    path: str | Path, windows: list[tuple[float, float]], max_side: int, info: VideoInfo | None = None
+) -> Iterator[tuple[float, np.ndarray]]:
+    """Yield ``(ts, rgb array)`` for every decoded frame whose time lies in one of ``windows`` (``[start,
+    end]`` seconds, sorted by start), in time order, each frame once: the frames between two samples,
+    e.g. to find when on-screen text appeared (``vqdb.ingest.text_edges``).
+
+    It decodes forward, seeking to a window's keyframe only when that lies ahead of what was decoded, and
+    converts to an array only the frames it yields (at most ``max_side`` on their longest side).
+
+    Example:
+        >>> [ts for ts, _ in frames_within("counter.mp4", [(1.0, 1.1), (2.0, 2.0)], 64)]  # doctest: +SKIP
+        [1.0, 1.04, 1.08, 2.0]
+    """
+    if info is None:
+        info = probe(path)
+    report = DecodeReport()
+    with open_video(path) as container:
+        stream = container.streams.video[0]
+        stream.thread_type = "AUTO"
+        clock = _clock(stream, info)
+        to_image = _image_converter(info, max_side)
+        frames: Iterator[av.VideoFrame] | None = None
+        pending: av.VideoFrame | None = None  # decoded, not yet past a window
+        last_yielded = float("-inf")
+        for start, end in windows:
+            keyframe_times = info.keyframe_times or (0.0,)
+            keyframe = max(bisect.bisect_right(keyframe_times, start + TIME_TOLERANCE_S) - 1, 0)
+            if frames is None or (pending is not None and clock(pending) < keyframe_times[keyframe]):
+                frames, pending = _seek(container, stream, keyframe, info, clock, report)
+            if pending is None:
+                return  # the video ended (or could not be read) before this window
+            while pending is not None and clock(pending) <= end + TIME_TOLERANCE_S:
+                ts = clock(pending)
+                if ts >= start - TIME_TOLERANCE_S and ts > last_yielded:
+                    last_yielded = ts
+                    yield ts, to_image(pending)
+                pending = next(frames, None)
+
+
 def output_size(width: int, height: int, max_side: int) -> tuple[int, int]:
     """Size that fits ``width x height`` within ``max_side``, keeping its shape; never upscaled.
 

@@ -16,6 +16,18 @@ OCR = Table(
         Column("confidence", pa.float64(), "Recognition confidence, 0..1."),
         Column("box", BOX, "Text box normalized to 0..1 (x0, y0, x1, y1)."),
         Column("model", pa.string(), "OCR model and settings."),
+        Column(
+            "shown_from_s",
+            pa.float64(),
+            "First frame since the previous OCR read whose box looks as at `ts` (that read's time when the box "
+            "did not change; NULL when unknown): when the text appeared, to the frame.",
+        ),
+        Column(
+            "shown_to_s",
+            pa.float64(),
+            "First frame before the next OCR read whose box no longer looks as at `ts` (that read's time when "
+            "the box did not change; the video's end after the last read; NULL when unknown): exclusive end.",
+        ),
     ),
 )
 

@@ -277,7 +277,10 @@ class Store:
     def append(self, name: str, table: pa.Table) -> None:
         """Append rows to the dataset ``name`` (created by them if it does not exist), in one commit."""
         self._check_writable(f"append to {name}")
-        self._write(name, table, "append" if self.exists(name) else "create")
+        exists = self.exists(name)
+        if exists:
+            self._widened(name, table.schema)
+        self._write(name, table, "append" if exists else "create")
 
     def replace(self, name: str, where: str, rows: pa.Table | WrittenRows) -> None:
         """Replace the rows of ``name`` that match ``where`` (a Lance filter) by ``rows``, in one commit:
@@ -301,7 +304,7 @@ class Store:
             if rows.num_rows:
                 self._add(name, rows, None)
             return
-        dataset = self.dataset(name)
+        dataset = self._widened(name, rows.schema)
         addresses = dataset.to_table(columns=[], filter=where, with_row_address=True)["_rowaddr"]
         fragment_ids = np.unique(addresses.to_numpy() >> 32).tolist() if len(addresses) else []
         if not fragment_ids:
@@ -325,6 +328,26 @@ class Store:
             removed_fragment_ids=removed, updated_fragments=updated, new_fragments=added
         )
         self._commit(dataset, operation)
+
+    def _widened(self, name: str, schema: pa.Schema) -> lance.LanceDataset:
+        """The dataset ``name`` with the columns of ``schema`` it lacks added, all NULL (a metadata-only
+        commit): a table that gained columns since a corpus was written takes them on its next write.
+
+        Example:
+            >>> import tempfile
+            >>> with Store.create(tempfile.mkdtemp()) as store:
+            ...     store.append("t", pa.table({"a": [1]}))
+            ...     store.append("t", pa.table({"a": [2], "b": ["new"]}))
+            ...     store.read("t").to_pylist()
+            [{'a': 1, 'b': None}, {'a': 2, 'b': 'new'}]
+        """
+        dataset = self.dataset(name)
+        missing = [field for field in schema if field.name not in dataset.schema.names]
+        if missing:
+            self.fence()
+            dataset.add_columns(missing)
+            dataset = self.dataset(name)
+        return dataset
 
     def _add(self, name: str, rows: pa.Table | WrittenRows, dataset: lance.LanceDataset | None) -> None:
         """Add rows to ``name`` in one commit (``dataset``: its current version, None when it does not exist)."""

@@ -9,7 +9,9 @@ again), or some regions: only the full-width bands of those rows are read again,
 earlier read they touch, and the reads elsewhere are kept (a slide with a moving speaker inset and a
 ticking clock in its bottom quarter costs a read of that quarter). Frames read whole are read
 ``reader.batch_size`` at a time (a GPU batches their text).
-Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``).
+Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
+times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
+decoded again at 192 px and compared in the read's box).
 
 Example:
     >>> from vqdb.config import Config
@@ -19,22 +21,27 @@ Example:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
 from vqdb.config import Config
-from vqdb.errors import ConfigError
+from vqdb.errors import ConfigError, MediaError
 from vqdb.ingest.change_gate import Change, ChangeGate
 from vqdb.ingest.crops import Box, crop
+from vqdb.ingest.decode import frames_within
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.ocr_spans import track_spans
+from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
 from vqdb.models import registry
 from vqdb.models.protocols import OcrReader, TextBox
 from vqdb.schema import TABLES
+
+log = logging.getLogger(__name__)
 
 
 def ocr_step(config: Config) -> int:
@@ -81,22 +88,23 @@ class OcrExtractor(Extractor):
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         step = ocr_step(self.config)
-        frames: list[tuple[float, list[TextBox]]] = []
-        rows = []
-        for frame_idx, ts, reads in self._reads(ctx, step):
-            frames.append((ts, reads))
-            rows += [
-                {
-                    "video_id": ctx.video_id,
-                    "frame_idx": frame_idx,
-                    "ts": ts,
-                    "text": read.text,
-                    "confidence": read.confidence,
-                    "box": read.box_dict(),
-                    "model": self.reader.model_id,
-                }
-                for read in reads
-            ]
+        read = list(self._reads(ctx, step))
+        frames = [(ts, reads) for _, ts, reads in read]
+        rows = [
+            {
+                "video_id": ctx.video_id,
+                "frame_idx": frame_idx,
+                "ts": ts,
+                "text": box.text,
+                "confidence": box.confidence,
+                "box": box.box_dict(),
+                "model": self.reader.model_id,
+                "shown_from_s": shown_from,
+                "shown_to_s": shown_to,
+            }
+            for (frame_idx, ts, reads), shown in zip(read, text_shown(ctx, frames), strict=True)
+            for box, (shown_from, shown_to) in zip(reads, shown, strict=True)
+        ]
         interval = step / self.config.sample_fps
         spans = track_spans(frames, max_gap_s=2.5 * interval)
         return ExtractorOutput(
@@ -127,6 +135,17 @@ class OcrExtractor(Extractor):
             if len(pending) >= max(1, self.reader.batch_size):
                 yield from flush()
         yield from flush()
+
+
+def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> list[list[Shown]]:
+    """When each read's text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames
+    between reads are decoded again, small); unknown (None) where the video cannot be decoded again."""
+    try:
+        decoded = frames_within(ctx.path, windows(frames), MAX_SIDE, ctx.info)
+        return shown_times(frames, decoded, ctx.info.duration_s)
+    except MediaError as exc:
+        log.warning("%s: on-screen text keeps its OCR times (+- half an OCR period): %s", ctx.video_id, exc)
+        return [[(None, None)] * len(reads) for _, reads in frames]
 
 
 def reread_regions(reader: OcrReader, image: np.ndarray, reads: list[TextBox], regions: Sequence[Box]) -> list[TextBox]:

@@ -15,7 +15,10 @@ grade of the video (the text asked for, read well or with a letter off), **weak*
 sharing some of its words, "echo the life" for "echo the lamb", or a garbled read). Reads of one strength
 at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest time
 between two frames with text, at least the sampling period) form a **run**: the text was on screen from
-half a period before its first read to half a period after its last. Every sampled frame in that stretch
+when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
+frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``), or, where
+those are unknown (a corpus written before them), from half a period before its first read to half a
+period after its last. Every sampled frame in that stretch
 scores the run's best grade (so frames between OCR reads count too, and the frames of one title tie), and
 the stretch of its best run is the frame's span for ``locate``.
 
@@ -77,9 +80,13 @@ class Ocr(TextTool):
         runs = select(
             exp.Star(), alias(seconds_touched(col("start_s"), col("end_s")), "second"), from_=subquery(self.runs(ctx))
         )
+        # a run's end is the first frame that no longer shows its text (its reads are inside, even where the
+        # video's end cuts it short)
+        before_end = exp.or_(col("ts", "s") < col("end_s", "r"), col("ts", "s") <= col("last_read", "r"), copy=False)
         inside = exp.and_(
             col("second", "r").eq(whole_second(col("ts", "s"))),
-            exp.Between(this=col("ts", "s"), low=col("start_s", "r"), high=col("end_s", "r")),
+            col("ts", "s") >= col("start_s", "r"),
+            exp.paren(before_end),
             copy=False,
         )
 
@@ -98,7 +105,7 @@ class Ocr(TextTool):
         )
 
     def runs(self, ctx: Context) -> exp.Select:
-        """(video_id, start_s, end_s, score) of every run of matching reads of one strength."""
+        """(video_id, start_s, end_s, last_read, score) of every run of matching reads of one strength."""
         graded = self.graded(ctx)
         period = fn(
             "greatest",
@@ -128,14 +135,21 @@ class Ocr(TextTool):
         in_runs = over(fn("sum", col("starts_run")), [c.copy() for c in strength], [col("ts")])
         numbered = select(exp.Star(), alias(in_runs, "run"), from_=subquery(flagged))
         half = exp.Div(this=fn("any_value", col("ocr_period")), expression=number(2))
-        start = fn("greatest", exp.Sub(this=fn("min", col("ts")), expression=half), number(0.0))
+        first_shown = fn("arg_min_null", col("shown_from"), col("ts"))
+        last_shown = fn("arg_max_null", col("shown_to"), col("ts"))
+        start = fn(
+            "greatest", fn("coalesce", first_shown, exp.Sub(this=fn("min", col("ts")), expression=half)), number(0.0)
+        )
         end = fn(
-            "least", exp.Add(this=fn("max", col("ts")), expression=half.copy()), fn("any_value", col("duration_s"))
+            "least",
+            fn("coalesce", last_shown, exp.Add(this=fn("max", col("ts")), expression=half.copy())),
+            fn("any_value", col("duration_s")),
         )
         return select(
             col("video_id"),
             alias(start, "start_s"),
             alias(end, "end_s"),
+            alias(fn("max", col("ts")), "last_read"),
             alias(fn("max", col("score")), "score"),
             from_=subquery(numbered),
             group_by=[col("video_id"), col("strong"), col("run")],
@@ -154,6 +168,8 @@ class Ocr(TextTool):
             col("ts", "t"),
             alias(self.grade(ctx), "score"),
             alias(step, "step"),
+            col("shown_from", "t"),
+            col("shown_to", "t"),
             col("period", "i"),
             col("duration_s", "i"),
             from_=subquery(frames, "t"),
@@ -171,7 +187,9 @@ class Ocr(TextTool):
         return fn("screen_text_score", text, ctx.text)
 
     def frame_texts(self, ctx: Context) -> exp.Select:
-        """(video_id, frame_idx, ts, text) of every OCR'd frame with text, its boxes in reading order."""
+        """(video_id, frame_idx, ts, text, shown_from, shown_to) of every OCR'd frame with text: its boxes
+        in reading order, and when the frame's text became what it is (its latest box to appear) and stopped
+        being so (its first box to leave; ``vqdb.ingest.text_edges``)."""
 
         def part(name: str) -> exp.Expression:  # a field of the box struct: box.x0 parses as a column of "box"
             return fn("coalesce", col(name, "box"), number(0.0))
@@ -182,6 +200,8 @@ class Ocr(TextTool):
             col("frame_idx"),
             col("ts"),
             col("text"),
+            col("shown_from_s"),
+            col("shown_to_s"),
             alias(part("x0"), "x"),
             alias(middle, "y"),
             alias(part("y1"), "bottom"),
@@ -214,6 +234,8 @@ class Ocr(TextTool):
             col("frame_idx"),
             alias(fn("any_value", col("ts")), "ts"),
             alias(exp.GroupConcat(this=in_order, separator=string(" ")), "text"),
+            alias(fn("max", col("shown_from_s")), "shown_from"),
+            alias(fn("min", col("shown_to_s")), "shown_to"),
             from_=subquery(lines),
             group_by=[col("video_id"), col("frame_idx")],
         )

@@ -1,0 +1,108 @@
+"""When on-screen text appeared and left, to the frame, on rendered clips with exact truth.
+
+Each clip is rendered twice, with and without its texts over the same background: a read's box is where
+the two differ at the read's time (what a perfect OCR box would be), so only the timing is under test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vqdb.ingest.decode import frames_within, sample_frames
+from vqdb.ingest.probe import probe
+from vqdb.ingest.text_edges import MAX_SIDE, shown_times, windows
+from vqdb.models.protocols import TextBox
+from vqdb.testing.media import Footage, Noise, Scene, Text, render
+
+FPS = 25
+FRAME = 1 / FPS + 1e-6
+
+
+def reads_of(clip_path: Path, bare_path: Path, texts: list[Text]) -> list[tuple[float, list[TextBox]]]:
+    """OCR reads at 1 fps as a perfect reader would give them: the text on screen, boxed where it is."""
+    with_text = list(sample_frames(clip_path, fps=1, max_side=640))
+    bare = list(sample_frames(bare_path, fps=1, max_side=640))
+    reads = []
+    for frame, plain in zip(with_text, bare, strict=True):
+        ys, xs = np.nonzero(np.abs(frame.image.astype(int) - plain.image.astype(int)).max(axis=2) > 40)
+        on = [t for t in texts if t.start_s <= frame.ts < t.end_s]
+        if not len(xs) or not on:
+            reads.append((frame.ts, []))
+            continue
+        height, width = frame.image.shape[:2]
+        box = (xs.min() / width, ys.min() / height, (xs.max() + 1) / width, (ys.max() + 1) / height)
+        reads.append((frame.ts, [TextBox(on[0].text, 0.9, box)]))
+    return reads
+
+
+def shown(clip_path: Path, reads) -> dict[str, tuple[float, float]]:
+    """Each text's first read's ``shown_from`` and last read's ``shown_to``."""
+    info = probe(clip_path)
+    times = shown_times(reads, frames_within(clip_path, windows(reads), MAX_SIDE, info), info.duration_s)
+    found: dict[str, tuple[float, float]] = {}
+    for (_, boxes), pairs in zip(reads, times, strict=True):
+        for box, (start, end) in zip(boxes, pairs, strict=True):
+            first = found.get(box.text, (start, end))[0]
+            found[box.text] = (first, end)
+    return found
+
+
+def rendered(tmp_path: Path, background, texts: list[Text]) -> tuple[Path, Path, dict[str, tuple[float, float]]]:
+    """The clip, the same clip without its texts, and each text's truth (where it is at least half opaque)."""
+    clip = render(tmp_path / "text.mp4", 7.0, [Scene(0, 7, background)], texts, fps=FPS)
+    bare = render(tmp_path / "bare.mp4", 7.0, [Scene(0, 7, background)], fps=FPS)
+    truth = {t.id: (t.start_s, t.end_s) for t in clip.truth}
+    return clip.path, bare.path, {text.text: truth[text.id] for text in texts}
+
+
+def test_texts_are_placed_to_the_frame_between_one_second_reads(tmp_path):
+    texts = [
+        Text("HELLO", 1.28, 2.52, id="hello", at="top"),
+        Text("WORLD", 2.84, 4.36, id="world"),  # then another text in its place, with no gap
+        Text("AGAIN", 4.36, 5.6, id="again"),
+    ]
+    clip, bare, truth = rendered(tmp_path, Noise(seed=3), texts)
+    found = shown(clip, reads_of(clip, bare, texts))
+    for text, interval in truth.items():
+        assert found[text] == pytest.approx(interval, abs=FRAME), text
+
+
+def test_a_fading_text_is_shown_while_at_least_half_opaque(tmp_path):
+    texts = [Text("FADING", 1.4, 4.6, id="fading", fade_s=0.6, at="bottom")]
+    clip, bare, truth = rendered(tmp_path, Noise(seed=4), texts)
+    assert shown(clip, reads_of(clip, bare, texts))["FADING"] == pytest.approx(truth["FADING"], abs=FRAME)
+
+
+def test_captions_over_moving_footage_keep_their_times(tmp_path, shared_data):
+    # bikes.mp4 cuts to another shot at 1.2 s: a cut in the same second as a text's appearance would
+    # place it at the cut, so these appear later
+    texts = [
+        Text("OVER FOOTAGE", 2.36, 3.4, id="over", box="#000000b0"),
+        Text("SECOND LINE", 3.4, 5.24, id="second", box="#000000b0"),
+    ]
+    clip, bare, truth = rendered(tmp_path, Footage(str(shared_data / "video" / "bikes.mp4")), texts)
+    found = shown(clip, reads_of(clip, bare, texts))
+    for text, interval in truth.items():
+        assert found[text] == pytest.approx(interval, abs=FRAME), text
+
+
+def test_the_first_and_last_reads_are_bounded_by_the_video():
+    box = TextBox("ALWAYS", 0.9, (0.1, 0.1, 0.9, 0.3))
+    reads = [(0.0, [box]), (1.0, [box])]
+    frames = [(t / 10, np.full((20, 20, 3), 128, np.uint8)) for t in range(11)]
+    assert shown_times(reads, frames, duration_s=1.5) == [[(0.0, 1.0)], [(0.0, 1.5)]]
+
+
+def test_reads_whose_frames_did_not_decode_stay_unknown():
+    box = TextBox("GONE", 0.9, (0.1, 0.1, 0.9, 0.3))
+    reads = [(0.0, []), (1.0, [box]), (2.0, [])]
+    assert shown_times(reads, iter(()), duration_s=3.0) == [[], [(None, None)], []]
+
+
+def test_reads_of_consecutive_frames_change_at_the_second():
+    frames = [(t / 25, np.full((20, 20, 3), 60 * t, np.uint8)) for t in range(3)]  # every frame a new number
+    reads = [(ts, [TextBox(str(i), 0.9, (0.2, 0.2, 0.8, 0.8))]) for i, (ts, _) in enumerate(frames)]
+    assert shown_times(reads, frames, duration_s=0.12) == [[(0.0, 0.04)], [(0.04, 0.08)], [(0.08, 0.12)]]

@@ -1,0 +1,153 @@
+"""When on-screen text appeared and disappeared, to the frame, between the frames OCR read.
+
+OCR reads a frame every OCR period (a second by default), so a text first read at ``t`` appeared
+somewhere after the read before it: a one-second title is placed half a second off on each side, and its
+interval is a third wrong. The frames between two reads are decoded again (small, ``MAX_SIDE``) and
+compared, in each text box, with the two reads around them. Between reads at ``a`` and ``b``, a frame shows
+``b``'s content in a box when its pixels there are nearer those at ``b`` than those at ``a``, and nearer
+than ``NEAR`` (three quarters) of the way to them (``a``'s alike): the frames of a blank between two texts
+show neither, while text over a moving background still shows. The text of ``b`` appears at the first
+frame of the suffix of frames that show it (the one step that disagrees with the fewest frames, so a
+flicker in one frame is outvoted), and the text of ``a`` leaves at the first frame after the prefix that
+shows it. A box counts as unchanged when its pixels at ``a`` and ``b`` hardly differ (``UNCHANGED`` gray
+levels: encoder noise), and a text read again at the next read (the same words in an overlapping box,
+``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word). Measured
+limits: a cut in the background less than a period before a text appears can place it at the cut; a text
+that animates (zooms, types itself) leaves when its pixels stop looking as read.
+
+Each read gets ``(shown_from, shown_to)``:
+
+* ``shown_from``: the first frame from which its box looks as it does in its frame, looking back to the
+  read before (that read's time when the box did not change or the read before read the same text: it
+  was there, OCR may have missed it);
+* ``shown_to``: the first frame after it whose box no longer does, looking ahead to the next read (that
+  read's time when the box did not change or the next read reads the same text): an exclusive end;
+* the first read's ``shown_from`` is its own time, the last read's ``shown_to`` the video's end; ``None``
+  where the frames between could not be decoded.
+
+Example:
+    >>> import numpy as np
+    >>> from vqdb.models.protocols import TextBox
+    >>> def frame(text_on):  # a gray frame, white text in its top half when on
+    ...     image = np.full((10, 10, 3), 40, np.uint8); image[1:4, 2:8] = 255 if text_on else 40
+    ...     return image
+    >>> decoded = [(t / 10, frame(t >= 3)) for t in range(11)]  # text from 0.3 s
+    >>> title = TextBox("TITLE", 0.9, (0.2, 0.1, 0.8, 0.4))
+    >>> shown_times([(0.0, []), (1.0, [title])], decoded, duration_s=2.0)
+    [[], [(0.3, 2.0)]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from vqdb.ingest.ocr_spans import same_text
+from vqdb.models.protocols import TextBox
+
+NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
+UNCHANGED = 3.0  # mean gray-level difference of a box between two reads below which it did not change
+MAX_SIDE = 192  # frames are compared at this size: text boxes stay several pixels tall
+MARGIN = 1  # pixels added around a box (a box drawn tight to the glyphs)
+TIME_TOLERANCE_S = 1e-6
+
+Shown = tuple[float | None, float | None]
+
+
+def windows(reads: Sequence[tuple[float, Sequence[TextBox]]]) -> list[tuple[float, float]]:
+    """The stretches between two consecutive reads where either read saw text: the frames to decode.
+
+    Example:
+        >>> box = TextBox("A", 0.9, (0.0, 0.0, 1.0, 1.0))
+        >>> windows([(0.0, []), (1.0, [box]), (2.0, []), (3.0, [])])
+        [(0.0, 1.0), (1.0, 2.0)]
+    """
+    return [(reads[k - 1][0], reads[k][0]) for k in _stretches(reads)]
+
+
+def _stretches(reads: Sequence[tuple[float, Sequence[TextBox]]]) -> list[int]:
+    return [k for k in range(1, len(reads)) if reads[k - 1][1] or reads[k][1]]
+
+
+def shown_times(
+    reads: Sequence[tuple[float, Sequence[TextBox]]],
+    decoded: Iterable[tuple[float, np.ndarray]],
+    duration_s: float,
+) -> list[list[Shown]]:
+    """``(shown_from, shown_to)`` of every read of ``reads`` (frames ``(ts, boxes)`` in time order), from
+    the ``decoded`` frames ``(ts, rgb array)`` of the ``windows`` between them (time order, each once).
+    """
+    times = [ts for ts, _ in reads]
+    shown: list[list[list[float | None]]] = [[[None, None] for _ in boxes] for _, boxes in reads]
+    if shown and shown[0]:
+        for pair in shown[0]:
+            pair[0] = times[0]
+    if shown and shown[-1]:
+        for pair in shown[-1]:
+            pair[1] = max(duration_s, times[-1])
+    frames = iter(decoded)
+    carried: tuple[float, np.ndarray] | None = None  # the frame at a window's end starts the next one
+    for k in _stretches(reads):
+        start, end = times[k - 1], times[k]
+        between: list[tuple[float, np.ndarray]] = []
+        if carried is not None and abs(carried[0] - start) <= TIME_TOLERANCE_S:
+            between.append(carried)
+        for ts, image in frames:
+            if ts < start - TIME_TOLERANCE_S:
+                continue
+            between.append((ts, _gray(image)))
+            if ts >= end - TIME_TOLERANCE_S:
+                break
+        carried = between[-1] if between else None
+        if not between or abs(between[0][0] - start) > TIME_TOLERANCE_S or abs(between[-1][0] - end) > TIME_TOLERANCE_S:
+            continue  # the frames at the reads themselves did not decode: nothing to compare with
+        for pair, read in zip(shown[k], reads[k][1], strict=True):
+            change = None if _read_again(read, reads[k - 1][1]) else _change(between, read.box, leaving=False)
+            pair[0] = start if change is None else change
+        for pair, read in zip(shown[k - 1], reads[k - 1][1], strict=True):
+            change = None if _read_again(read, reads[k][1]) else _change(between, read.box, leaving=True)
+            pair[1] = end if change is None else change
+    return [[(pair[0], pair[1]) for pair in frame] for frame in shown]
+
+
+def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
+    """Whether one of ``others`` (the reads next to it) reads the same text in an overlapping box: the
+    text stayed, though its pixels may have moved (a pulsing word, a moving background)."""
+    return any(_overlap(read.box, other.box) and same_text(read.text, other.text) > 0 for other in others)
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _gray(image: np.ndarray) -> np.ndarray:
+    return image.astype(np.float32).mean(axis=2) if image.ndim == 3 else image.astype(np.float32)
+
+
+def _change(between: list[tuple[float, np.ndarray]], box: Sequence[float], *, leaving: bool) -> float | None:
+    """When the content of ``box`` changed between the first frame of ``between`` and the last: the time
+    of the first frame that shows the last frame's content there (``leaving``: the first that no longer
+    shows the first frame's), or None when the box is the same in both.
+
+    A frame shows a content when its pixels in the box are nearer it than the other content, and nearer
+    than ``NEAR`` of the way to it: frames of a blank or a cut between two texts show neither."""
+    height, width = between[0][1].shape
+    x0, y0 = max(int(box[0] * width) - MARGIN, 0), max(int(box[1] * height) - MARGIN, 0)
+    x1, y1 = min(int(np.ceil(box[2] * width)) + MARGIN, width), min(int(np.ceil(box[3] * height)) + MARGIN, height)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    crops = [image[y0:y1, x0:x1] for _, image in between]
+    apart = float(np.abs(crops[-1] - crops[0]).mean())
+    if apart < UNCHANGED:
+        return None
+    if len(crops) == 2:  # consecutive frames: the change is at the second
+        return between[-1][0]
+    reference, other = (crops[0], crops[-1]) if leaving else (crops[-1], crops[0])
+    distance = np.array([[np.abs(c - reference).mean(), np.abs(c - other).mean()] for c in crops[1:-1]])
+    shows = (distance[:, 0] < distance[:, 1]) & (distance[:, 0] < max(UNCHANGED, NEAR * apart))
+    after = ~shows if leaving else shows  # frames that look as after the change
+    # a change at frame s disagrees with the "after" frames before s and the others from s on; the
+    # earliest of the changes that disagree least
+    wrong = np.concatenate([[0], np.cumsum(after)]) + np.concatenate([np.cumsum((~after)[::-1])[::-1], [0]])
+    return between[1 + int(np.argmin(wrong))][0]
