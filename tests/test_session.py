@@ -175,3 +175,38 @@ def test_querying_a_path_that_is_no_corpus_names_the_fix_and_creates_nothing(tmp
     with pytest.raises(VqdbError, match=r"is not a vqdb corpus .*vqdb ingest"):
         vqdb.connect(typo).sql("SELECT 1")
     assert not typo.exists()
+
+
+def _commit_ocr(store: Store, video_id: str, texts: list[tuple[float, str]]) -> None:
+    rows = [
+        {
+            "video_id": video_id,
+            "frame_idx": i,
+            "ts": ts,
+            "text": text,
+            "confidence": 0.9,
+            "shown_from_s": ts,
+            "shown_to_s": ts + 1.0,
+        }
+        for i, (ts, text) in enumerate(texts)
+    ]
+    frames = [{"video_id": video_id, "frame_idx": i, "ts": float(i), "jpeg": b""} for i in range(4)]
+    videos = [{"video_id": video_id, "path": f"{video_id}.mp4", "duration_s": 4.0, "sample_fps": 1.0}]
+    spans = TABLES["ocr_spans"].arrow_schema().empty_table()
+    store.commit(video_id, "ocr", {"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": spans}, model=None, settings={})
+    tables = {"frames": TABLES["frames"].from_rows(frames), "videos": TABLES["videos"].from_rows(videos)}
+    store.commit(video_id, "frames", tables, model=None, settings={})
+
+
+def test_a_corpus_written_before_a_table_gained_columns_reads_and_takes_them(tmp_path):
+    store = Store.create(tmp_path)
+    _commit_ocr(store, "old", [(1.0, "EXIT")])
+    store.dataset("ocr").drop_columns(["shown_from_s", "shown_to_s"])  # as an earlier version wrote it
+    with vqdb.connect(tmp_path) as corpus:
+        assert corpus.sql("SELECT text, shown_from_s FROM ocr").fetchall() == [("EXIT", None)]
+        frames = corpus.retrieve("when is 'EXIT' on screen?", video="old", k=1).keyframes.to_pylist()
+        assert [(f["ts"], f["supporting_calls"]) for f in frames] == [(1.0, ["Q1"])]  # +- half a period
+    _commit_ocr(store, "new", [(2.0, "EXIT")])  # the next write adds the columns
+    with vqdb.connect(tmp_path) as corpus:
+        rows = corpus.sql("SELECT video_id, shown_from_s FROM ocr ORDER BY video_id").fetchall()
+    assert rows == [("new", 2.0), ("old", None)]
