@@ -9,8 +9,9 @@ Per split (``dev``, ``heldout``; the blind ``fresh`` split only with ``--split f
   ``merged_rank``; a hit is a keyframe within ``--tolerance`` seconds (default 0.5: half the sampling
   period at 1 fps, so an interval shorter than a second still contains a sampled time) of a
   ground-truth interval.
-* **tIoU, R@0.3/0.5/0.7 of the top interval**: ``corpus.locate(question, video=...)`` when the Corpus has
-  it (the top interval against the ground truth with the ``intervals_tiou`` macro); ``n/a`` until then.
+* **tIoU, R@0.3/0.5/0.7 of the top interval**: ``corpus.locate(question, options=..., video=...)`` (the
+  options as retrieve gets them: a multiple-choice question is grounded where its options are found), the
+  top interval against the ground truth with the ``intervals_tiou`` macro.
 * **MCQ accuracy** (questions with options): ``corpus.answer(question, options, video=..., backend=
   "evidence")`` with the planner's keyframes (``retrieval="uniform"`` for the uniform baseline; SigLIP-Q's
   or the LLM planner's keyframes through ``vqdb.answer.answer_on_keyframes``); answers are not cached.
@@ -368,7 +369,7 @@ def locate_tiou(
 ) -> float:
     """tIoU of ``corpus.locate``'s top interval (planned by ``planner``) with the truth (``intervals_tiou``)."""
     try:
-        rows = corpus.locate(q["question"], video=vid, planner=planner).intervals.to_pylist()
+        rows = corpus.locate(q["question"], options=q.get("options"), video=vid, planner=planner).intervals.to_pylist()
     except Exception as exc:
         result["errors"].append(_error("locate", exc))
         return 0.0
