@@ -374,29 +374,35 @@ def in_utterances(
 
 def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:
     """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when the pieces or the query are
-    NULL); pieces with a NULL time are left out of the matches (not of the utterances)."""
+    NULL); pieces with a NULL (or NaN) time are left out of the matches (not of the utterances)."""
     pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
     offsets = pieces.offsets.to_numpy()
     fields = pieces.values
     texts = fields.field("text").fill_null("").to_pylist()
-    starts = fields.field("start_s").to_pylist()
-    ends = fields.field("end_s").to_pylist()
+    starts, ends = _seconds(fields.field("start_s")), _seconds(fields.field("end_s"))
+    untimed = np.isnan(starts) | np.isnan(ends)  # NULL (a NaN time is no time either)
     out = []
     for row, (query, pause_s) in enumerate(zip(queries.to_pylist(), pauses.to_pylist(), strict=True)):
         if query is None or not pieces[row].is_valid:
             out.append(None)
             continue
-        timed = [i for i in range(offsets[row], offsets[row + 1]) if starts[i] is not None and ends[i] is not None]
-        found = phrase_matches([texts[i] for i in timed], [starts[i] for i in timed], [ends[i] for i in timed], query)
+        first, last = offsets[row], offsets[row + 1]
+        timed = first + np.flatnonzero(~untimed[first:last])
+        found = phrase_matches(
+            [texts[i] for i in timed] if len(timed) < last - first else texts[first:last],
+            starts[timed].tolist(),
+            ends[timed].tolist(),
+            query,
+        )
         if pause_s is not None:
-            times = slice(offsets[row], offsets[row + 1])
-            found = in_utterances(found, _seconds(starts[times]), _seconds(ends[times]), pause_s)
+            found = in_utterances(found, starts[first:last], ends[first:last], pause_s)
         out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
     return pa.array(out, type=pa.list_(SPAN))
 
 
-def _seconds(times: list[float | None]) -> np.ndarray:
-    return np.array([np.nan if t is None else t for t in times], dtype=np.float64)
+def _seconds(times: pa.Array) -> np.ndarray:
+    """Times as float64, NaN where NULL."""
+    return times.cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
