@@ -117,9 +117,26 @@ def test_the_sql_functions_handle_batches_and_nulls():
     ).fetchall()
     assert [r[0] for r in rows] == [pytest.approx(0.9 + 0.1 * 4 / 8), 1.0, None, None]
     pieces = [{"text": "Zebra crossing", "start_s": 0.0, "end_s": 2.0}, {"text": "late", "start_s": None, "end_s": 3.0}]
-    (found,) = con.execute("SELECT phrase_spans($p, 'crossing')", {"p": pieces}).fetchone()
-    assert [(s["start_s"], s["end_s"], s["clause_start_s"], s["clause_end_s"]) for s in found] == [(0.8, 2.0, 0.0, 2.0)]
-    assert con.execute("SELECT phrase_spans(NULL, 'x'), phrase_spans($p, NULL)", {"p": pieces}).fetchone() == (
-        None,
-        None,
-    )
+    (found,) = con.execute("SELECT phrase_spans($p, 'crossing', NULL)", {"p": pieces}).fetchone()
+    assert [(s["start_s"], s["end_s"], s["context_start_s"], s["context_end_s"]) for s in found] == [
+        (0.8, 2.0, 0.0, 2.0)
+    ]
+    assert con.execute(
+        "SELECT phrase_spans(NULL, 'x', NULL), phrase_spans($p, NULL, 0.5)", {"p": pieces}
+    ).fetchone() == (None, None)
+
+
+def test_a_phrase_said_is_answered_with_the_utterances_it_overlaps():
+    said = [("So,", 0.0, 0.4), ("ask", 0.5, 0.8), ("not.", 0.9, 1.2), ("What", 1.3, 1.5), ("late", None, 9.0)]
+    said += [("you", 2.5, 2.7), ("can", 2.8, 3.0)]
+    pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in said]
+    con = duckdb.connect()
+    text_grade.register(con, None)
+
+    def context(query: str, pause_s) -> list[tuple[float, float]]:
+        (found,) = con.execute("SELECT phrase_spans($p, $q, $s)", {"p": pieces, "q": query, "s": pause_s}).fetchone()
+        return [(s["context_start_s"], s["context_end_s"]) for s in found]
+
+    assert context("ask not", None) == [(0.5, 1.2)]  # the clause, after "So," up to "not."
+    assert context("ask not", 0.5) == [(0.0, 1.5)]  # the utterance: no pause from "So," to "What"
+    assert context("not what you", 0.5) == [(0.0, 3.0)]  # two utterances overlapped, joined

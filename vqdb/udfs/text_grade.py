@@ -6,11 +6,12 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
 - ``screen_text_score(text VARCHAR, query VARCHAR) -> DOUBLE``: 0..1, how well ``text`` (a frame's
   on-screen text, its boxes joined in reading order) contains the query; 0 when it does not contain it
   well enough (an alignment below ``min_score(query)``);
-- ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR)
-  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]``:
+- ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR, pause_s DOUBLE)
+  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]``:
   the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
   shown from ``start_s`` to ``end_s``) that say the query with a score of at least ``min_score(query)``,
-  best first, none overlapping another; each with the clause it is said in (below).
+  best first, none overlapping another; each with its context: the clause it is said in, or, when
+  ``pause_s`` is not NULL, its utterance (below).
 
 Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
 British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
@@ -36,7 +37,10 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   in words ("chapter three") is compared like other words: OCR may misread it as "Tlree";
 * a phrase said is answered with its **clause**: the words from the end of the previous clause to the end
   of its own, where a piece ending in punctuation (, ; : . ! ?) or holding several words (a subtitle cue)
-  ends a clause; a clause longer than ``CLAUSE_MAX_S`` leaves the phrase alone.
+  ends a clause; a clause longer than ``CLAUSE_MAX_S`` leaves the phrase alone;
+* or with its **utterance** (``pause_s`` given): the pieces said with less than ``pause_s`` of silence from
+  one to the next (speech recognition puts commas where a speaker barely breathes), those the phrase
+  overlaps joined, when that lasts at most ``CLAUSE_MAX_S`` (else the clause).
 
 ``min_score(query)`` is the alignment a match needs, by the query's length in characters (case, spaces and
 punctuation aside): 1 (exact) up to 4 characters, 0.04 less for each character more, 0.7 from 12 on,
@@ -51,8 +55,10 @@ Example:
     [(1.0,)]
     >>> words = [("so,", 0, 0.5), ("ask", 1, 1.3), ("not,", 1.4, 1.8), ("what", 2, 2.2)]
     >>> pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in words]
-    >>> con.execute("SELECT phrase_spans($p, 'ask not')", {"p": pieces}).fetchone()[0]
-    [{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0, 'clause_start_s': 1.0, 'clause_end_s': 1.8}]
+    >>> con.execute("SELECT phrase_spans($p, 'ask not', NULL)", {"p": pieces}).fetchone()[0]
+    [{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0, 'context_start_s': 1.0, 'context_end_s': 1.8}]
+    >>> con.execute("SELECT phrase_spans($p, 'ask not', 0.5)", {"p": pieces}).fetchone()[0][0]['context_end_s']
+    2.2
 """
 
 from __future__ import annotations
@@ -76,7 +82,7 @@ SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live toug
 MISREAD = 0.95  # a match found only once letters OCR confuses are made the same ("EXlT" for "EXIT") counts this much
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
-SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "clause_start_s", "clause_end_s")])
+SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "context_start_s", "context_end_s")])
 _DIGITS = re.compile(r"[0-9]+")
 _NOT_DIGITS = re.compile(r"[^0-9]+")
 _CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
@@ -331,24 +337,72 @@ def screen_text_score(texts: pa.Array, queries: pa.Array) -> pa.Array:
     return pa.array(scores, mask=missing, type=pa.float64())
 
 
-def phrase_spans(pieces: pa.Array, queries: pa.Array) -> pa.Array:
-    """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when an argument is NULL); pieces
-    with a NULL time are left out."""
+def in_utterances(
+    found: list[tuple[float, float, float, float, float]], starts: np.ndarray, ends: np.ndarray, pause_s: float
+) -> list[tuple[float, float, float, float, float]]:
+    """``phrase_matches``' spans with their utterance as their context: the pieces (their ``starts`` and
+    ``ends``, NaN where unknown) said with less than ``pause_s`` of silence from one to the next, in time
+    order, those a span overlaps joined; the clause stays when that lasts over ``CLAUSE_MAX_S`` or none
+    overlaps.
+
+    Example:
+        >>> starts, ends = np.array([0.0, 1.0, 1.4, 3.0]), np.array([0.5, 1.3, 1.8, 3.2])
+        >>> in_utterances([(1.0, 1.8, 1.0, 1.0, 1.8)], starts, ends, 0.5)  # 0.5 s after "so," is a pause
+        [(1.0, 1.8, 1.0, 1.0, 1.8)]
+        >>> in_utterances([(1.0, 1.8, 1.0, 1.0, 1.8)], starts, ends, 0.6)
+        [(1.0, 1.8, 1.0, 0.0, 1.8)]
+    """
+    if not found:
+        return found
+    order = np.lexsort((ends, starts))  # by start, then end; unknown times last
+    starts, ends = starts[order], ends[order]
+    silence = starts[1:] - ends[:-1]
+    first = np.flatnonzero(np.r_[True, np.isnan(silence) | (silence >= pause_s)])
+    with np.errstate(invalid="ignore"):
+        low, high = np.fmin.reduceat(starts, first), np.fmax.reduceat(ends, first)
+    out = []
+    for start, end, score, *clause in found:
+        with np.errstate(invalid="ignore"):
+            overlaps = (low < end) & (high > start)
+        if overlaps.any():
+            joined = float(low[overlaps].min()), float(high[overlaps].max())
+            if joined[1] - joined[0] <= CLAUSE_MAX_S:
+                clause = joined
+        out.append((start, end, score, *clause))
+    return out
+
+
+def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:
+    """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when the pieces or the query are
+    NULL); pieces with a NULL (or NaN) time are left out of the matches (not of the utterances)."""
     pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
     offsets = pieces.offsets.to_numpy()
     fields = pieces.values
     texts = fields.field("text").fill_null("").to_pylist()
-    starts = fields.field("start_s").to_pylist()
-    ends = fields.field("end_s").to_pylist()
+    starts, ends = _seconds(fields.field("start_s")), _seconds(fields.field("end_s"))
+    untimed = np.isnan(starts) | np.isnan(ends)  # NULL (a NaN time is no time either)
     out = []
-    for row, query in enumerate(queries.to_pylist()):
+    for row, (query, pause_s) in enumerate(zip(queries.to_pylist(), pauses.to_pylist(), strict=True)):
         if query is None or not pieces[row].is_valid:
             out.append(None)
             continue
-        timed = [i for i in range(offsets[row], offsets[row + 1]) if starts[i] is not None and ends[i] is not None]
-        found = phrase_matches([texts[i] for i in timed], [starts[i] for i in timed], [ends[i] for i in timed], query)
+        first, last = offsets[row], offsets[row + 1]
+        timed = first + np.flatnonzero(~untimed[first:last])
+        found = phrase_matches(
+            [texts[i] for i in timed] if len(timed) < last - first else texts[first:last],
+            starts[timed].tolist(),
+            ends[timed].tolist(),
+            query,
+        )
+        if pause_s is not None:
+            found = in_utterances(found, starts[first:last], ends[first:last], pause_s)
         out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
     return pa.array(out, type=pa.list_(SPAN))
+
+
+def _seconds(times: pa.Array) -> np.ndarray:
+    """Times as float64, NaN where NULL."""
+    return times.cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
@@ -367,8 +421,8 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         con.create_function(
             "phrase_spans",
             phrase_spans,
-            ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR"],
-            "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, clause_start_s DOUBLE, clause_end_s DOUBLE)[]",
+            ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR", "DOUBLE"],
+            "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]",
             type="arrow",
             null_handling="special",
         )
@@ -383,4 +437,4 @@ def _pylist(array: pa.Array | pa.ChunkedArray) -> list:
     return array.to_pylist()
 
 
-__all__ = ["min_score", "phrase_matches", "query_form", "register", "screen_form", "screen_scores"]
+__all__ = ["in_utterances", "min_score", "phrase_matches", "query_form", "register", "screen_form", "screen_scores"]

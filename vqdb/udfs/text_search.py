@@ -12,7 +12,8 @@ module, created with the corpus's dataset paths baked in):
   query (``text_match``, ``vqdb/udfs/text_match.py``), in time order.
 - ``semantic_search(query, k := 10)`` table macro: the k texts closest in meaning (MiniLM).
 - ``text_embed(text VARCHAR) -> FLOAT[384]``: all-MiniLM-L6-v2 sentence embedding, L2-normalized
-  (vectorized Arrow UDF, each distinct text embedded once per session; the model loads on first use).
+  (vectorized Arrow UDF, each distinct text embedded once per session; the model loads on first use;
+  registered as having side effects so that DuckDB evaluates it once per row, never copied into a filter).
 
 Example:
     >>> import vqdb
@@ -58,5 +59,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         config = ctx.config
         dim = registry.provider_class("text", config).dim  # known without loading the model
         embed = TextVectorCache(lambda: registry.sentence_embedder(config), dim=dim, capacity=EMBED_CACHE_SIZE)
-        con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow")
+        # side_effects: DuckDB then evaluates each call once per row, where it otherwise copies a similarity
+        # into the filter it pushes down and embeds every row twice (measured, DuckDB 1.5)
+        con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow", side_effects=True)
     con.execute(corpus_sql(ctx.store))

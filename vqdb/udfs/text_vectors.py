@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from vqdb.errors import VqdbError
 from vqdb.models.protocols import TextEmbedder
@@ -76,15 +77,14 @@ class TextVectorCache:
         return found
 
     def __call__(self, queries: pa.Array | pa.ChunkedArray) -> pa.Array:
-        texts = queries.to_pylist()
-        vectors = self.vectors([t for t in texts if t is not None])
-        flat = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            if text is not None:
-                flat[i] = vectors[text]
-        mask = pa.array([t is None for t in texts])
-        values = pa.array(flat.reshape(-1))
-        return pa.FixedSizeListArray.from_arrays(values, self.dim, mask=mask)
+        # each distinct text once: a column of sentences often repeats the same query on every row
+        encoded = pc.dictionary_encode(queries.combine_chunks() if isinstance(queries, pa.ChunkedArray) else queries)
+        texts = encoded.dictionary.to_pylist()
+        vectors = self.vectors(texts)
+        matrix = np.stack([vectors[t] for t in texts]).astype(np.float32) if texts else np.zeros((1, self.dim))
+        missing = encoded.indices.is_null()
+        flat = matrix[encoded.indices.fill_null(0).to_numpy(zero_copy_only=False)].astype(np.float32, copy=False)
+        return pa.FixedSizeListArray.from_arrays(pa.array(flat.reshape(-1)), self.dim, mask=missing)
 
     def _check_dim(self, embedder: TextEmbedder) -> None:
         if embedder.dim != self.dim:

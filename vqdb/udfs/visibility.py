@@ -4,10 +4,10 @@ filter on (``vqdb.session.create_views``).
 A video's rows of a table are visible once the table's extractor finished for it and the video itself
 was committed (its ``frames`` step, which ingest records last): both have a row in ``extractions``.
 ``finished_videos(extractor) -> VARCHAR[]`` lists those videos, read from the latest version of the
-``extractions`` dataset. The answer is cached per version of that dataset: each call opens the dataset's
-latest version (a manifest read, a fraction of a millisecond on a local disk) and reads its rows again
-only when the version changed, so a commit, a delete or a compaction by any process is seen by the next
-query, and a query in between costs no scan of ``extractions`` (a view used to scan it twice).
+``extractions`` dataset. The answer is cached per version of that dataset: each call asks storage for the
+dataset's latest version (``vqdb.udfs.versions``: a listing, a few microseconds on a local disk) and reads
+its rows again only when the version changed, so a commit, a delete or a compaction by any process is seen
+by the next query, and a query in between costs no scan of ``extractions`` (a view used to scan it twice).
 
 Example:
     >>> import duckdb
@@ -26,6 +26,7 @@ import weakref
 import duckdb
 
 from vqdb.store import Store
+from vqdb.udfs.versions import LatestVersions
 
 FUNCTION = "finished_videos"
 
@@ -49,7 +50,7 @@ class FinishedVideos:
     """
 
     def __init__(self, store: Store):
-        self._store = store
+        self._versions = LatestVersions(store)
         self._lock = threading.Lock()
         self._version: int | None = None
         self._by_extractor: dict[str, list[str]] = {}
@@ -57,19 +58,20 @@ class FinishedVideos:
     def use(self, store: Store) -> None:
         """Answer for ``store`` from now on."""
         with self._lock:
-            self._store, self._version, self._by_extractor = store, None, {}
+            self._versions, self._version, self._by_extractor = LatestVersions(store), None, {}
 
     def __call__(self, extractor: str) -> list[str]:
         with self._lock:
-            dataset = self._store.dataset("extractions")  # its latest version
-            if dataset.version != self._version:
+            version = self._versions("extractions")
+            if version != self._version:
+                dataset = self._versions.dataset("extractions", version)
                 rows = dataset.to_table(columns=["video_id", "extractor"]).to_pylist()
                 steps: dict[str, set[str]] = {}
                 for row in rows:
                     steps.setdefault(row["extractor"], set()).add(row["video_id"])
                 committed = steps.get("frames", set())
                 self._by_extractor = {name: sorted(videos & committed) for name, videos in steps.items()}
-                self._version = dataset.version
+                self._version = version
             return list(self._by_extractor.get(extractor, []))
 
 

@@ -10,7 +10,7 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   with ``pause_s`` (``transcript``: ``PAUSE_S``), its **utterance**: the words said with less than
   ``pause_s`` of silence from one to the next (speech recognition puts commas where a speaker barely
   breathes: "You're watching Channel 7, the home of great drama." is one utterance), or the clause when
-  the utterance lasts over ``CLAUSE_MAX_S``;
+  the utterance lasts over ``CLAUSE_MAX_S`` (``phrase_spans`` finds both from the words it is given);
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding
   (``text_embed``) is closer to the query's than ``SEMANTIC_MIN`` cosine similarity, scored
   ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
@@ -36,20 +36,17 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import (
     alias,
-    cast,
     col,
     desc,
     fn,
     join,
     number,
     ordered,
-    over,
     same,
     select,
     subquery,
 )
 from vqdb.planner.tools.base import Context, TextTool, seconds_touched, whole_second
-from vqdb.udfs.text_grade import CLAUSE_MAX_S
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
@@ -124,7 +121,7 @@ class TimedTextTool(TextTool):
 
     def said(self, ctx: Context) -> exp.Select:
         """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
-        (``phrase_spans``), with their clauses."""
+        (``phrase_spans``), with their clauses, or their utterances when the tool has ``pause_s``."""
         pieces = self.pieces(ctx)
         piece = exp.Struct(
             expressions=[
@@ -132,66 +129,22 @@ class TimedTextTool(TextTool):
             ]
         )
         in_time = fn("list", ordered(piece, [col("start_s"), col("end_s")]))
-        found = fn("phrase_spans", in_time, ctx.text)
+        pause = exp.null() if self.pause_s is None else number(self.pause_s)
+        found = fn("phrase_spans", in_time, ctx.text, pause)
         per_video = select(
             col("video_id"),
             alias(fn("unnest", found), "m"),
             from_=subquery(pieces),
             group_by=[col("video_id")],
         )
-        spans = select(
+        return select(
             col("video_id"),
             alias(col("start_s", "m"), "said_start"),
             alias(col("end_s", "m"), "said_end"),
             alias(col("score", "m"), "score"),
-            alias(col("clause_start_s", "m"), "start_s"),
-            alias(col("clause_end_s", "m"), "end_s"),
+            alias(col("context_start_s", "m"), "start_s"),
+            alias(col("context_end_s", "m"), "end_s"),
             from_=subquery(per_video),
-        )
-        return spans if self.pause_s is None else self.in_utterances(ctx, spans)
-
-    def in_utterances(self, ctx: Context, spans: exp.Select) -> exp.Select:
-        """``spans`` with the utterance they are said in as their evidence (``start_s``, ``end_s``): the
-        utterances their words overlap, joined, when that lasts at most ``CLAUSE_MAX_S`` (else the clause)."""
-        utterances = self.utterances(ctx)
-        overlaps = exp.and_(
-            same(["video_id"], "u", "p"),
-            col("start_s", "u") < col("said_end", "p"),
-            col("end_s", "u") > col("said_start", "p"),
-            copy=False,
-        )
-        low, high = fn("min", col("start_s", "u")), fn("max", col("end_s", "u"))
-        short = exp.Sub(this=high.copy(), expression=low.copy()) <= number(CLAUSE_MAX_S)
-        keys = [col(c, "p") for c in ("video_id", "said_start", "said_end", "score", "start_s", "end_s")]
-        return select(
-            *keys[:4],
-            alias(exp.case().when(short, low).else_(fn("any_value", col("start_s", "p"))), "start_s"),
-            alias(exp.case().when(short.copy(), high).else_(fn("any_value", col("end_s", "p"))), "end_s"),
-            from_=subquery(spans, "p"),
-            joins=[join(subquery(utterances, "u"), overlaps, side="LEFT")],
-            group_by=[k.copy() for k in keys[:4]],
-        )
-
-    def utterances(self, ctx: Context) -> exp.Select:
-        """(video_id, start_s, end_s) of the utterances: the pieces said with less than ``pause_s`` of
-        silence between one and the next."""
-        in_time = [col("video_id")], [col("start_s"), col("end_s")]
-        silence = exp.Sub(this=col("start_s"), expression=over(fn("lag", col("end_s")), *in_time))
-        paused = fn("coalesce", silence >= number(self.pause_s), exp.true())
-        flagged = select(
-            exp.Star(), alias(cast(paused, exp.DataType.Type.INT), "starts_utterance"), from_=subquery(self.pieces(ctx))
-        )
-        numbered = select(
-            exp.Star(),
-            alias(over(fn("sum", col("starts_utterance")), *[[c.copy() for c in cs] for cs in in_time]), "utterance"),
-            from_=subquery(flagged),
-        )
-        return select(
-            col("video_id"),
-            alias(fn("min", col("start_s")), "start_s"),
-            alias(fn("max", col("end_s")), "end_s"),
-            from_=subquery(numbered),
-            group_by=[col("video_id"), col("utterance")],
         )
 
     def meant(self, ctx: Context) -> exp.Select:
