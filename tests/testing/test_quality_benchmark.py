@@ -106,7 +106,7 @@ def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
         def sql(self, query, params=None):
             return self.corpus.sql(query, params=params)
 
-        def locate(self, question, *, video=None, planner="rules"):
+        def locate(self, question, *, options=None, video=None, planner="rules"):
             rows = [{"start_s": 5.0, "end_s": 15.0}, {"start_s": 0.0, "end_s": 1.0}]
             return SimpleNamespace(intervals=pa.Table.from_pylist(rows))
 
