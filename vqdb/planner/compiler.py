@@ -325,8 +325,9 @@ class Compiler:
 
     # -- merge, NMS, output -------------------------------------------------------------------------
     def merged(self, plan: Plan) -> exp.Select:
-        """Every sampled frame with ``combined`` (the merged rank or score), ``tie_break``, each call's rank
-        and score (and span), and ``merged_rank``: the frame's position in the merged order."""
+        """Every sampled frame with ``combined`` (the merged rank or score), ``tie_break``, ``grade`` (rank mode:
+        the calls' scores merged alike, AND the lower, OR the higher, which orders frames whose ranks tie), each
+        call's rank and score (and span), and ``merged_rank``: the frame's position in the merged order."""
 
         def greatest(values: list[exp.Expression]) -> exp.Expression:
             return fn("greatest", *values)
@@ -354,6 +355,14 @@ class Compiler:
             col(c, "i") for c in ("n_frames", "duration_s", "gap", "period")
         ]
         columns += [alias(combined, "combined"), alias(tie_break, "tie_break")]
+        if self.mode == "rank":  # frames whose ranks tie: the better graded evidence first
+            grade = boolexpr.fold(
+                plan.expression,
+                lambda cid: fn("coalesce", col("score", f"c{self.calls[cid]}"), number(0.0)),
+                least,
+                greatest,
+            )
+            columns.append(alias(grade, "grade"))
         joins = [join(table(VIDEO_INFO, "i"), same(["video_id"], "i", "s"))]
         for i in self.calls.values():
             columns += [alias(col("rank", f"c{i}"), f"rank_{i}"), alias(col("score", f"c{i}"), f"score_{i}")]
@@ -361,11 +370,10 @@ class Compiler:
                 columns += [alias(col("start_s", f"c{i}"), f"start_{i}"), alias(col("end_s", f"c{i}"), f"end_{i}")]
             joins.append(join(table(f"call_{i}", f"c{i}"), same(["video_id", "frame_idx"], f"c{i}", "s"), side="LEFT"))
         frames = select(*columns, from_=table(SAMPLED, "s"), joins=joins)
-        merged_rank = over(
-            fn("row_number"),
-            self.per_video(),
-            [order(col("combined")), order(col("tie_break")), self.spread(), col("ts"), col("frame_idx")],
-        )
+        keys = [order(col("combined")), order(col("tie_break"))]
+        if self.mode == "rank":
+            keys.append(desc(col("grade")))
+        merged_rank = over(fn("row_number"), self.per_video(), [*keys, self.spread(), col("ts"), col("frame_idx")])
         return select(exp.Star(), alias(merged_rank, "merged_rank"), from_=subquery(frames))
 
     def spread(self) -> exp.Expression:

@@ -79,14 +79,19 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
             per_call[call.id] = _ranks(video_id, video_frames, evidence[call.id], mode)
     # rank mode merges ranks (a frame a call did not rank: n + 1), score mode normalized scores (0)
     which, missing, worse, better = (0, n + 1, max, min) if mode == "rank" else (1, 0.0, min, max)
-    combined, tie_break = {}, {}
+    combined, tie_break, grade = {}, {}, {}
     for frame_idx, _ in video_frames:
 
         def value(cid: str, f: int = frame_idx) -> float:
             return per_call[cid][which].get(f, missing)
 
+        def score(cid: str, f: int = frame_idx) -> float:
+            return per_call[cid][1].get(f, 0.0)
+
         combined[frame_idx] = boolexpr.fold(plan.expression, value, worse, better)
         tie_break[frame_idx] = boolexpr.fold(plan.expression, value, _mean, better)
+        # rank mode: frames whose ranks tie come better graded first (AND the worse score, OR the better)
+        grade[frame_idx] = -boolexpr.fold(plan.expression, score, min, max) if mode == "rank" else 0.0
     sign = 1 if mode == "rank" else -1
     ranked = {f for ranks, _ in per_call.values() for f in ranks}
 
@@ -99,7 +104,7 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
 
     order = sorted(
         video_frames,
-        key=lambda f: (sign * combined[f[0]], sign * tie_break[f[0]], spread(*f), f[1], f[0]),
+        key=lambda f: (sign * combined[f[0]], sign * tie_break[f[0]], grade[f[0]], spread(*f), f[1], f[0]),
     )
     position = {f[0]: i for i, f in enumerate(order, start=1)}
     kept: list[tuple[int, float]] = []
