@@ -15,9 +15,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   ask not what…"), and "when is X said / mentioned / heard" makes X one. Talking, speaking or singing
   with nothing said after it ("when is the man talking?") is a voice heard: ``audio`` "speech" (or
   "singing").
-* **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…), a token with digits
-  or symbols (``00:00:05``, ``/usr``), a word in capitals, or the word after "the word" is an ``ocr``
-  call.
+* **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
+  with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
+  "the word" is an ``ocr`` call.
 * **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
   screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer").
 * **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or more
@@ -216,6 +216,7 @@ _STOP = frozenset({
     "where", "why", "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually",
 })  # fmt: skip
 _VERBS = frozenset(["do", "does", "did", "is", "are", "was", "were"])
+_ARTICLES = frozenset(["the", "a", "an"])
 _PREPOSITIONS = frozenset(["by", "from", "for", "about"])  # not the start of a visual phrase ("by the host")
 _ALNUM, _LETTER = re.compile(r"[^\W_]"), re.compile(r"[^\W\d_]")
 _VISUAL = ("siglip", "region")
@@ -570,6 +571,8 @@ def _take_screen_text(text: str, evidence: _Evidence) -> str:
     while True:
         for match in _SCREEN_TEXT_CUE.finditer(text):
             words = text[match.end() :].split()
+            while words and words[0].lower() in _ARTICLES:  # "shows the 10:42", "reads a 404"
+                words = words[1:]
             if not words:
                 continue
             first = words[0].strip("?!,;.\"'")
