@@ -88,22 +88,22 @@ class OcrExtractor(Extractor):
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         step = ocr_step(self.config)
-        read = list(self._reads(ctx, step))
-        frames = [(ts, reads) for _, ts, reads in read]
+        read_frames = list(self._reads(ctx, step))
+        frames = [(ts, reads) for _, ts, reads in read_frames]
         rows = [
             {
                 "video_id": ctx.video_id,
                 "frame_idx": frame_idx,
                 "ts": ts,
-                "text": box.text,
-                "confidence": box.confidence,
-                "box": box.box_dict(),
+                "text": read.text,
+                "confidence": read.confidence,
+                "box": read.box_dict(),
                 "model": self.reader.model_id,
                 "shown_from_s": shown_from,
                 "shown_to_s": shown_to,
             }
-            for (frame_idx, ts, reads), shown in zip(read, text_shown(ctx, frames), strict=True)
-            for box, (shown_from, shown_to) in zip(reads, shown, strict=True)
+            for (frame_idx, ts, reads), shown in zip(read_frames, text_shown(ctx, frames), strict=True)
+            for read, (shown_from, shown_to) in zip(reads, shown, strict=True)
         ]
         interval = step / self.config.sample_fps
         spans = track_spans(frames, max_gap_s=2.5 * interval)
