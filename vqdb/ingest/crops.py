@@ -11,6 +11,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -60,3 +61,13 @@ def crop(image: np.ndarray, box: Box) -> np.ndarray:
     top, bottom = round(box.y0 * height), round(box.y1 * height)
     right, bottom = max(right, left + 1), max(bottom, top + 1)
     return image[top:bottom, left:right]
+
+
+def overlaps(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two normalized boxes ``(x0, y0, x1, y1)`` share some area (touching edges do not).
+
+    Example:
+        >>> overlaps((0.0, 0.0, 0.5, 0.5), (0.4, 0.4, 1.0, 1.0)), overlaps((0.0, 0.0, 0.5, 0.5), (0.5, 0.0, 1.0, 0.5))
+        (True, False)
+    """
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

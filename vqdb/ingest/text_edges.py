@@ -43,6 +43,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from vqdb.ingest.crops import overlaps
+from vqdb.ingest.decode import TIME_TOLERANCE_S
 from vqdb.ingest.ocr_spans import same_text
 from vqdb.models.protocols import TextBox
 
@@ -50,7 +52,6 @@ NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the 
 UNCHANGED = 3.0  # mean gray-level difference of a box between two reads below which it did not change
 MAX_SIDE = 192  # frames are compared at this size: text boxes stay several pixels tall
 MARGIN = 1  # pixels added around a box (a box drawn tight to the glyphs)
-TIME_TOLERANCE_S = 1e-6
 
 Shown = tuple[float | None, float | None]
 
@@ -114,11 +115,7 @@ def shown_times(
 def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
     """Whether one of ``others`` (the reads next to it) reads the same text in an overlapping box: the
     text stayed, though its pixels may have moved (a pulsing word, a moving background)."""
-    return any(_overlap(read.box, other.box) and same_text(read.text, other.text) > 0 for other in others)
-
-
-def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    return any(overlaps(read.box, other.box) and same_text(read.text, other.text) > 0 for other in others)
 
 
 def _gray(image: np.ndarray) -> np.ndarray:

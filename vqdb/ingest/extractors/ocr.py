@@ -30,7 +30,7 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.errors import ConfigError, MediaError
 from vqdb.ingest.change_gate import Change, ChangeGate
-from vqdb.ingest.crops import Box, crop
+from vqdb.ingest.crops import Box, crop, overlaps
 from vqdb.ingest.decode import frames_within
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
@@ -173,30 +173,26 @@ def reread_regions(reader: OcrReader, image: np.ndarray, reads: list[TextBox], r
         changed = False
         for read in reads:
             for i, region in enumerate(grown):
-                if _overlap(read.box, region) and not _inside(read.box, region):
+                if overlaps(read.box, region) and not _inside(read.box, region):
                     grown[i] = _union(region, read.box)
                     changed = True
         merged: list[Box] = []
         for region in grown:
             for i, other in enumerate(merged):
-                if _overlap(region, other):
+                if overlaps(region, other):
                     merged[i] = _union(region, other)
                     changed = True
                     break
             else:
                 merged.append(region)
         grown = merged
-    kept = [read for read in reads if not any(_overlap(read.box, region) for region in grown)]
+    kept = [read for read in reads if not any(overlaps(read.box, region) for region in grown)]
     found = reader.read_many([crop(image, region) for region in grown])
     return kept + [
         TextBox(read.text, read.confidence, _within(read.box, region))
         for region, boxes in zip(grown, found, strict=True)
         for read in boxes
     ]
-
-
-def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _inside(a: Sequence[float], b: Sequence[float]) -> bool:
