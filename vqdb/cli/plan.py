@@ -60,8 +60,9 @@ def run(args: argparse.Namespace) -> int:
         import vqdb
 
         with vqdb.connect(args.corpus, progress=False) as corpus:
-            video_id = resolve_video(corpus, args.video)["video_id"] if args.video else None
-            plan = plan_for(corpus, args.question, args.option, video=video_id, planner=args.planner)
+            info = resolve_video(corpus, args.video) if args.video else None
+            video_id = info["video_id"] if info else None
+            plan = plan_for(corpus, args.question, args.option, video=info, planner=args.planner)
     else:
         plan = make_plan(args.question, args.option, planner=args.planner)
     if args.json:

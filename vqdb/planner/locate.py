@@ -128,9 +128,10 @@ def locate(
         >>> locate(vqdb.connect(empty_corpus()), "when does the sign say EXIT").intervals.column_names
         ['video_id', 'start_s', 'end_s', 'score', 'supporting_calls']
     """
-    video_id = resolve_video(corpus, video)["video_id"] if video is not None else None
+    info = resolve_video(corpus, video) if video is not None else None
+    video_id = info["video_id"] if info else None
     if plan is None:
-        plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
+        plan = plan_for(corpus, question, options, video=info, planner=planner, llm=llm)
     sql = compile_locate(plan, video_id=video_id, k=k, share=share)
     intervals = corpus.sql_unchecked(sql).to_arrow_table()
     notes: tuple[str, ...] = ()

@@ -119,12 +119,21 @@ def plan_for(
     question: str,
     options: Sequence[str] | None = None,
     *,
-    video: str | None = None,
+    video: str | dict[str, Any] | None = None,
     planner: str = "rules",
     llm: Any = None,
 ) -> Plan:
-    """A plan for ``question`` that uses only the tools this corpus (or ``video``) has."""
-    info = resolve_video(corpus, video) if video is not None else {}
+    """A plan for ``question`` that uses only the tools this corpus (or ``video``) has. ``video`` is a
+    name (id, file name or path) or the ``videos`` row ``resolve_video`` found for it (a caller that
+    resolved the name already spares the lookup).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> plan_for(vqdb.connect(empty_corpus()), "when does the sign say 'EXIT'?").queries
+        ()
+    """
+    info = (video if isinstance(video, dict) else resolve_video(corpus, video)) if video is not None else {}
     return make_plan(
         question,
         options,
@@ -158,9 +167,10 @@ def retrieve(
         >>> retrieve(vqdb.connect(empty_corpus()), "a dog", planner="siglip-q").keyframes.column_names
         ['video_id', 'frame_idx', 'ts', 'score', 'merged_rank', 'supporting_calls']
     """
-    video_id = resolve_video(corpus, video)["video_id"] if video is not None else None
+    info = resolve_video(corpus, video) if video is not None else None
+    video_id = info["video_id"] if info else None
     if plan is None:
-        plan = plan_for(corpus, question, options, video=video_id, planner=planner, llm=llm)
+        plan = plan_for(corpus, question, options, video=info, planner=planner, llm=llm)
     sql = compile_plan(plan, video_id=video_id, k=k, gap=gap, mode=mode)
     keyframes = corpus.sql_unchecked(sql).to_arrow_table()
     if keyframes.num_rows == 0 and plan.queries and video_id is not None:
