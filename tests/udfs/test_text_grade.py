@@ -3,11 +3,29 @@ words, misread letters, numbers written or said differently, spellings, and word
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import duckdb
 import pytest
 
 from vqdb.udfs import text_grade
-from vqdb.udfs.text_grade import CLAUSE_MAX_S, min_score, phrase_matches, screen_scores
+from vqdb.udfs.text_grade import (
+    CLAUSE_MAX_S,
+    MISREAD,
+    NEAR_MISS,
+    SPECIFICITY,
+    min_score,
+    near_miss_score,
+    phrase_matches,
+    screen_scores,
+)
+
+# Real EasyOCR reads (a frame's boxes in reading order) of the quality benchmark's clips, with queries: the
+# text shown read or asked with more errors than min_score allows ("near"), read well enough ("match"), and
+# for each of 40 texts the read of another clip that aligns best with it below its floor ("unrelated").
+READS = json.loads((Path(__file__).parent / "fixtures" / "screen_reads.json").read_text(encoding="utf-8"))
+LOWEST_MATCH = MISREAD * (1 - SPECIFICITY)  # times min_score: the least a read passing the floor scores
 
 
 @pytest.mark.parametrize(
@@ -44,6 +62,39 @@ def test_other_texts_do_not(read, query):
 def test_a_text_alone_outranks_the_same_words_among_others():
     alone, among = screen_scores(["HANDS", "with the work of our hands"], "hands")
     assert alone == 1.0 and 0.9 < among < alone
+
+
+@pytest.mark.parametrize(("query", "read", "why"), READS["near"], ids=[q for q, *_ in READS["near"]])
+def test_a_near_miss_grades_below_every_match(query, read, why):
+    assert 0 < screen_scores([read], query)[0] < NEAR_MISS * min_score(query) < LOWEST_MATCH * min_score(query)
+
+
+def test_real_reads_of_the_text_asked_grade_above_every_near_miss():
+    matches = [screen_scores([read], query)[0] / min_score(query) for query, read in READS["match"]]
+    near = [screen_scores([read], query)[0] / min_score(query) for query, read, _ in READS["near"]]
+    assert min(matches) >= LOWEST_MATCH > NEAR_MISS > max(near)
+
+
+def test_unrelated_reads_that_align_almost_as_well_stay_0():
+    scores = [screen_scores([read], query)[0] for query, read in READS["unrelated"]]
+    assert len(scores) == 40 and not any(scores)
+
+
+@pytest.mark.parametrize(
+    ("read", "query"),
+    [
+        ("vna COMING again", "coming up at"),  # one word of three read: too little of the query
+        ("Colour Theory 101", "colour 102"),  # numbers written as digits stay exact for a near miss too
+        ("EDlT", "EXIT"),  # up to 4 characters there is no near miss (one letter off is another word)
+    ],
+)
+def test_a_read_sharing_less_than_most_of_the_query_is_no_near_miss(read, query):
+    assert screen_scores([read], query)[0] == 0.0
+
+
+def test_the_near_misses_reach_further_below_a_more_tolerant_floor():
+    floors = [(min_score("x" * n), near_miss_score("x" * n)) for n in (4, 8, 12, 40)]
+    assert floors == [(1.0, 1.0), (0.84, 0.7333), (0.7, 0.5), (0.7, 0.5)]
 
 
 def test_the_minimum_grows_more_tolerant_with_length():

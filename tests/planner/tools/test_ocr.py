@@ -92,3 +92,14 @@ def test_digits_in_a_query_are_exact(evidence):
 def test_a_query_without_letters_or_digits_is_refused():
     with pytest.raises(PlanError, match=r"ocr query '\?!' has no letters or digits"):
         tools.get("ocr").check("?!")
+
+
+def test_a_near_miss_ranks_first_only_when_nothing_reads_better(evidence):
+    # "who COMING again" typed on screen, read with "who" misread; asked as "who is coming again"
+    sampled = [("va", i, float(i)) for i in range(8)]
+    rows = boxes(("va", 1, "vna COMING again"), ("va", 3, "CHANNEL 7"), ("va", 5, "COMING UP AT 9PM"))
+    found = evidence("ocr", "who is coming again", sampled=sampled, ocr=rows)
+    assert found == [("va", 0, 0.344, 0.0, 2.0), ("va", 1, 0.344, 0.0, 2.0)]  # half an OCR period (2 s) each side
+    rows += boxes(("va", 7, "who is coming again"))
+    found = evidence("ocr", "who is coming again", sampled=sampled, ocr=rows)
+    assert [r[1:3] for r in found] == [(0, 0.344), (1, 0.344), (6, 1.0), (7, 1.0)]  # the near miss: weak, lower

@@ -1,26 +1,26 @@
 """The ``ocr`` tool: how well the text on screen with each frame (read at ingest) contains the query.
 
-A frame's text is its boxes joined in reading order: boxes sorted top to bottom, a box whose middle lies
-below the bottom of the box before it starts a line, a line read left to right. So a title EasyOCR split
-into "GETTINGSTARTED" / "NOW?" reads "GETTINGSTARTED NOW?". That text is graded against the query with
-``screen_text_score`` (``vqdb.udfs.text_grade``: case, spaces, punctuation, spelling and number forms
-folded, misread characters tolerated, digits written as digits exact); a frame matches when the grade is
-above 0, which takes an alignment of at least ``min_score(query)`` (1.0 up to 4 characters, down to 0.7
-for long queries). A query made only of digits and separators (a timecode, a counter: one digit changes
-its meaning) must instead appear as whole words (``contains_phrase``) once OCR's letter-for-digit misreads
-are undone: O, o -> 0 and I, l, | -> 1.
+A frame's text is its boxes joined in reading order: boxes sorted top to bottom, a box whose middle lies below
+the bottom of the box before it starts a line, a line read left to right. So a title EasyOCR split into
+"GETTINGSTARTED" / "NOW?" reads "GETTINGSTARTED NOW?". That text is graded against the query with
+``screen_text_score`` (``vqdb.udfs.text_grade``: case, spaces, punctuation, spelling and number forms folded,
+misread characters tolerated, digits written as digits exact); a frame matches when the grade is above 0,
+which takes an alignment of at least ``min_score(query)`` (1.0 up to 4 characters, down to 0.7 for long
+queries), or a near miss: most of the query's words read whole, graded at half its alignment, so below every
+match (and always weak, below). A query made only of digits and separators (a timecode, a counter: one digit
+changes its meaning) must instead appear as whole words (``contains_phrase``) once OCR's letter-for-digit
+misreads are undone: O, o -> 0 and I, l, | -> 1.
 
-Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` up to the best
-grade of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text
-sharing some of its words, "echo the life" for "echo the lamb", or a garbled read). Reads of one strength
-at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest time
-between two frames with text, at least the sampling period) form a **run**: the text was on screen from
+Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` up to the best grade
+of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text sharing
+some of its words, "echo the life" for "echo the lamb", or a garbled read; a near miss always is). Reads of
+one strength at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest
+time between two frames with text, at least the sampling period) form a **run**: the text was on screen from
 when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
-frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``), or, where
-those are unknown (a corpus written before them), from half a period before its first read to half a
-period after its last. Every sampled frame in that stretch
-scores the run's best grade (so frames between OCR reads count too, and the frames of one title tie), and
-the stretch of its best run is the frame's span for ``locate``.
+frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``), or, where those are
+unknown (a corpus written before them), from half a period before its first read to half a period after its
+last. Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too,
+and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
@@ -65,8 +65,8 @@ RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods ap
 @register
 class Ocr(TextTool):
     """`screen_text_score(text, query)` of the frame's text in reading order, 0 below `min_score(query)`
-    (a numeric query: `contains_phrase` after O/o -> 0, I/l/| -> 1); frames in a run of matching reads
-    share its best score and span"""
+    unless a near miss (then half its alignment) (a numeric query: `contains_phrase` after O/o -> 0,
+    I/l/| -> 1); frames in a run of matching reads share its best score and span"""
 
     name = "ocr"
     description = "on-screen text: frames graded by how well their text (titles, captions, signs) contains the query"
@@ -178,7 +178,7 @@ class Ocr(TextTool):
 
     def grade(self, ctx: Context) -> exp.Expression:
         """The grade of a frame's ``t.text``: 1.0 or NULL for a numeric query, ``screen_text_score`` else
-        (0 below ``min_score(query)``)."""
+        (0 below ``min_score(query)`` unless a near miss)."""
         text = col("text", "t")
         if self.numeric(ctx.query):
             lookalikes, digits = DIGIT_LOOKALIKES
