@@ -13,7 +13,16 @@ from vqdb.planner import tools
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import Plan, PlanError
 from vqdb.planner.rules import TOOLS_FOR, rule_plan
-from vqdb.planner.vocabulary import CREDIT_ROLES, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS
+from vqdb.planner.vocabulary import (
+    ARRIVAL_VERBS,
+    CREDIT_ROLES,
+    DISPLAY_VERBS,
+    SPEAKERS,
+    SPEECH_VERBS,
+    SUBTITLE_NOUNS,
+    TEXT_NOUNS,
+    WRITTEN_VERBS,
+)
 
 SPEECH, SCREEN, EITHER = (tuple(t for t in TOOLS_FOR[k] if t in tools.names()) for k in ("speech", "screen", "either"))
 
@@ -292,3 +301,76 @@ def test_every_question_of_the_real_corpora_plans(shared_data):
                 assert text_calls(plan), question
                 quoted += 1
     assert quoted > 200
+
+
+# Unquoted words a display cue ties to the screen (none of these phrasings was tuned on)
+DISPLAYED = [
+    # a display of text shows, lists or reads its object
+    ("When does the menu list the chicken curry?", [("siglip", "menu"), ("ocr", "chicken curry")], "Q1 AND Q2"),
+    ("when does the scoreboard show Arsenal 2", [("siglip", "scoreboard"), ("ocr", "Arsenal 2")], "Q1 AND Q2"),
+    (
+        "when does the headline read storm hits coast",
+        [("siglip", "headline"), ("ocr", "storm hits coast")],
+        "Q1 AND Q2",
+    ),
+    # "X as Y": each part read
+    ("when is the Glasgow flight listed as delayed", [("ocr", "Glasgow"), ("ocr", "delayed")], "Q1 AND Q2"),
+    # the words naming a display of text, or an appositive after it, as it arrives
+    ("When does the Top Stories banner pop up?", [("ocr", "Top Stories")], "Q1"),
+    ("when is Tom Hardy's name displayed", [("ocr", "Tom Hardy")], "Q1"),
+    ("when does the heading Our Results show up?", [("ocr", "Our Results")], "Q1"),
+    # common words naming it may be a picture too: read OR seen
+    ("when does the shopping list appear", [("ocr", "shopping"), ("siglip", "shopping list")], "Q1 OR Q2"),
+    ("when does the list of prizes come up on screen", [("ocr", "prizes"), ("siglip", "list of prizes")], "Q1 OR Q2"),
+]
+
+
+@pytest.mark.parametrize(("question", "calls", "combine"), DISPLAYED)
+def test_a_display_cue_reads_the_words_it_ties_to_the_screen(question, calls, combine):
+    plan = rule_plan(question)
+    assert [(c.tool, c.query) for c in plan.queries] == calls
+    assert plan.combine == combine
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when does the woman list the ingredients",  # a person lists: said or done, not shown
+        "when does the cat come up the steps",  # "come up" with an object is a movement
+        "when does Batman appear",  # a name that appears is a picture
+        "when is the Eiffel Tower shown",
+        "when does the red banner appear",  # how a display looks is not what it says
+        "when does the boy show his drawing",
+        "when does the chart first appear",
+        "when does the teacher come up to the board",
+        "what are the four words written in green on the bus",
+    ],
+)
+def test_a_display_cue_about_a_picture_or_a_person_reads_nothing(question):
+    assert not text_calls(rule_plan(question))
+
+
+@pytest.mark.parametrize("noun", [n for n in TEXT_NOUNS if n not in ("text", "word", "words", "phrase")])
+def test_the_words_naming_a_display_of_text_are_read_as_it_appears(noun):
+    plan = rule_plan(f"when does the Grand Final {noun} appear?")
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "Grand Final")]
+
+
+@pytest.mark.parametrize("verb", DISPLAY_VERBS)
+def test_what_a_display_of_text_shows_is_read(verb):
+    assert text_calls(rule_plan(f"when does the banner {verb} free delivery")) == [("ocr", "free delivery")]
+
+
+@pytest.mark.parametrize("verb", WRITTEN_VERBS)
+def test_a_name_that_is_written_is_read(verb):
+    assert text_calls(rule_plan(f"when is the Boston game {verb}?")) == [("ocr", "Boston")]
+
+
+@pytest.mark.parametrize("verb", ARRIVAL_VERBS)
+def test_a_display_of_text_that_arrives_is_read(verb):
+    assert text_calls(rule_plan(f"when does the Weekly Deals banner {verb}?")) == [("ocr", "Weekly Deals")]
+
+
+def test_the_name_of_a_person_named_by_role_is_not_read():
+    # the words are not given: the name is looked for as a picture of it
+    assert not text_calls(rule_plan("Show me the moment the presenter's name appears on screen"))

@@ -18,6 +18,11 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
   "the word" is an ``ocr`` call.
+* **Display cues without quotes** (``_take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
+  board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display
+  of text that appears or comes up are ``ocr`` calls ("the menu lists the soup of the day", "the Edinburgh
+  train listed as cancelled", "the Breaking News banner pops up"); common words naming it, "the ingredient
+  list comes up", are ``ocr OR siglip``.
 * **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
   screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer").
 * **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or more
@@ -63,14 +68,18 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
 from vqdb.planner.sound_words import SOUND_WORDS
 from vqdb.planner.vocabulary import (
+    ARRIVAL_VERBS,
     CREDIT_ROLES,
     CREDIT_VERBS,
+    DISPLAY_VERBS,
     NAMING_NOUNS,
     SCREEN_CUES,
     SCREEN_NOUNS,
     SPEAKERS,
     SPEECH_VERBS,
     SUBTITLE_NOUNS,
+    TEXT_NOUNS,
+    WRITTEN_VERBS,
 )
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
@@ -154,6 +163,73 @@ _SHOWN_CUE = re.compile(
     r"on (?:the )?screen|onscreen|on-screen|typ(?:e|es|ed|ing))\b",
     re.I,
 )
+_TEXT_NOUN = re.compile(rf"\b(?:{_words(TEXT_NOUNS)})\b", re.I)
+_DISPLAY_NOUN = re.compile(rf"\b(?:{_words([*TEXT_NOUNS, *SCREEN_NOUNS])})\b", re.I)
+_DISPLAYS = re.compile(
+    rf"\b(?P<noun>{_words([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
+    rf"(?P<verb>{_words(DISPLAY_VERBS)})\b\s+(?P<shown>[^,.?!;\ue002]+)",
+    re.I,
+)
+_SHOWN_OR_ARRIVING = re.compile(
+    rf"\b(?P<verb>{_words(WRITTEN_VERBS)})\b(?:\s+as\s+(?P<as>[^,.?!;\ue002]+))?"
+    rf"|\b(?P<arrives>{_words(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
+    r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
+    re.I,
+)
+_AS = re.compile(r"\s+as\s+", re.I)
+_CLAUSE_START = re.compile(
+    r"\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|so|where|who|which|that|"
+    r"on (?:the )?screen|on the|in the|at the)\b",
+    re.I,
+)
+_SUBJECT_CUT = re.compile(
+    r"[,.?!;:\ue002]|\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|that|which|who|"
+    r"whom|where|what|why|how|if|as|so|see|watch|moment|point|with|on|in|at|behind|from|by|to|for|near|under|above|below)\b",
+    re.I,
+)
+_DETERMINERS = frozenset({
+    "the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its", "our", "my", "your", "some",
+})  # fmt: skip
+_AUXILIARIES = frozenset({
+    "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "does", "do", "did", "can", "could",
+    "will", "would", "has", "have", "had", "first", "we", "you",
+})  # fmt: skip
+_ADVERBS = frozenset({"first", "finally", "again", "briefly", "suddenly", "also", "then", "now", "still", "last"})
+_QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "whether", "if"})
+_NAMES_TEXT = frozenset({
+    *NAMING_NOUNS, *TEXT_NOUNS, "time", "text", "word", "words", "letters", "number", "numbers", "something",
+    "anything",
+})  # fmt: skip
+_NOT_WRITTEN = frozenset(
+    {
+        "i",
+        "english",
+        "chinese",
+        "japanese",
+        "korean",
+        "french",
+        "german",
+        "spanish",
+        "arabic",
+        "russian",
+        "latin",
+        "italian",
+        "portuguese",
+        "hindi",
+        "thai",
+        "vietnamese",
+        "greek",
+        "hebrew",
+    }
+)  # fmt: skip  capitalised words that name a language, not text written in it
+_APPOSITIVE_ONLY = frozenset({"text", "word", "words", "phrase"})  # "the words X": X, not "the pink words"
+_DESCRIBING = frozenset({
+    "red", "orange", "yellow", "green", "blue", "purple", "pink", "white", "black", "gray", "grey", "brown", "gold",
+    "silver", "golden", "big", "small", "large", "little", "tiny", "huge", "long", "short", "bright", "dark", "light",
+    "bold", "new", "old", "first", "second", "third", "last", "next", "many", "few", "several", "some", "two",
+    "three", "four", "five", "six", "seven", "eight", "nine", "ten", "lines", "line", "rows", "row", "single",
+})  # fmt: skip
+_NOT_SHOWN_TAIL = frozenset({"on", "in", "at", "the", "a", "up", "again", "first", "there"})
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _TEXTY = re.compile(r"^(?=.*[^\W_])(?:\S*\d\S*|\S*[/:#@._\\-]\S*|[A-Z]{2,}[A-Z0-9]*)$")
@@ -279,9 +355,13 @@ class _Evidence:
 
     def add(self, tools: Sequence[str], *queries: str) -> None:
         """One group: each of ``queries`` looked for with each of ``tools`` that accepts it, ORed."""
-        calls = tuple((t, q) for q in map(_trim, queries) for t in tools if _searchable(t, q))
-        if calls and calls not in self.groups:
-            self.groups.append(calls)
+        self.add_calls([(t, q) for q in queries for t in tools])
+
+    def add_calls(self, calls: Sequence[tuple[str, str]]) -> None:
+        """One group of (tool, query) calls, ORed: those whose tool accepts the query."""
+        found = tuple((t, q) for t, q in ((t, _trim(q)) for t, q in calls) if _searchable(t, q))
+        if found and found not in self.groups:
+            self.groups.append(found)
 
 
 def rule_plan(
@@ -318,6 +398,7 @@ def rule_plan(
     text = _BRACKETS.sub(" , ", text)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
+    text = _take_displayed(text, evidence)
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
@@ -565,6 +646,153 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         return text[: alone.start()] + " " + text[alone.end() :]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     return text[: first.start()] + " " + text[first.end() :] if first else text
+
+
+def _take_displayed(text: str, evidence: _Evidence) -> str:
+    """Unquoted words a display cue ties to the screen, read by ``ocr``:
+
+    * what a display shows (``DISPLAY_VERBS`` after a noun of ``TEXT_NOUNS``: "the menu lists the soup of
+      the day", "the board shows the 10:42 to York"; after another of the ``SCREEN_NOUNS``, only text-like
+      words: "the screen shows Game Over"), each part of "X as Y" its own call;
+    * what is written (``WRITTEN_VERBS``: "when is the Edinburgh train listed as cancelled": its written
+      words, "Edinburgh", and "cancelled"), and a display of ``TEXT_NOUNS`` that is shown or arrives with no
+      object (``ARRIVAL_VERBS``: "when does the ingredient list come up", not "come up the stairs"): the
+      words naming it ("the ingredient list": "ingredient"; "Maria Lopez's name": "Maria Lopez"; "the title
+      The Power of X": "The Power of X"). Common words naming a display may also describe a picture, so
+      they are ``ocr OR siglip`` of the whole phrase: the better rank wins, siglip's alone where nothing
+      reads the words, and frames that do tie siglip's best to come first by their grade.
+
+    A person ("the man lists his tools"), a thing or a name that appears ("the dog comes up", "when does
+    Batman appear": pictures) and how a display looks ("the red banner") are not read.
+    """
+    pieces, last = [], 0
+    for match in _DISPLAYS.finditer(text):
+        if match.start() < last:
+            continue
+        noun = match.group("noun")
+        parts = [p for p in _AS.split(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
+        words = [_shown_words(p) for p in parts]
+        strong = _TEXT_NOUN.fullmatch(noun.split()[-1]) is not None
+        if not parts or not all(words) or not (strong or all(_text_like(w, text) for w in words)):
+            continue
+        for shown in words:  # a display of text shows text; another its written words ("Game Over", not "the")
+            evidence.add(TOOLS_FOR[SCREEN], shown if strong else _written(shown, text))
+        end = match.start("shown") + match.group("shown").find(parts[-1]) + len(parts[-1])
+        pieces.append(text[last : match.start("verb")] + " , ")
+        last = end
+    text = "".join(pieces) + text[last:]
+    pieces, last = [], 0
+    for match in _SHOWN_OR_ARRIVING.finditer(text):
+        if match.start() < last:
+            continue
+        start, subject = _subject_before(text, match.start())
+        calls = _read_subject(subject, text, written=match.group("verb") is not None)
+        if not calls:
+            continue
+        evidence.add_calls(calls)
+        end = match.end("verb") if match.group("verb") else match.end("arrives")
+        complement = match.group("as") and _phrase_until_clause_end(match.group("as"))
+        if complement and _shown_words(complement):
+            evidence.add(TOOLS_FOR[SCREEN], _shown_words(complement))
+            end = match.start("as") + len(complement)
+        pieces.append(text[last:start] + " , ")
+        last = end
+    return "".join(pieces) + text[last:]
+
+
+def _phrase_until_clause_end(phrase: str) -> str:
+    """``phrase`` up to the first word that starts another clause ("… when", "… while", "… and then")."""
+    return _CLAUSE_START.split(phrase, maxsplit=1)[0]
+
+
+def _shown_words(phrase: str) -> str:
+    """The words of a phrase that are the text: without its articles and the noun naming a literal ("the
+    year 1455" -> "1455"), none when it only names text ("the time", "the score", "who narrated it")."""
+    words = phrase.split()
+    while words and words[0] in _DETERMINERS:  # "The Power of Sunlight" is a title as written
+        words.pop(0)
+    while words and words[-1].lower() in _NOT_SHOWN_TAIL:
+        words.pop()
+    if not words or words[0].lower() in _QUESTION_WORDS or words[0].lower() in ("it", "them", "this", "that"):
+        return ""
+    if all(w.lower().strip(",") in _NAMES_TEXT for w in words):
+        return ""
+    return _unnamed(" ".join(words))
+
+
+def _subject_before(text: str, end: int) -> tuple[int, str]:
+    """Where the subject of the verb at ``text[end]`` starts, and the subject: the words of its clause
+    before it without question words and auxiliaries ("When is the Edinburgh train" -> "the Edinburgh
+    train"), at most six."""
+    start = max((m.end() for m in _SUBJECT_CUT.finditer(text, 0, end)), default=0)
+    words = list(re.finditer(r"\S+", text[start:end]))
+    while words and words[0].group(0).lower() in _AUXILIARIES:
+        words.pop(0)
+    while words and words[-1].group(0).lower() in _AUXILIARIES | _ADVERBS:
+        words.pop()
+    words = words[-6:]
+    if not words:
+        return end, ""
+    return start + words[0].start(), text[start + words[0].start() : start + words[-1].end()]
+
+
+def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, str]]:
+    """The calls that read what is shown (see ``_take_displayed``): ``ocr`` of the words naming a display of
+    ``TEXT_NOUNS`` (those before it, an appositive or "of" phrase after it), ORed with ``siglip`` of it
+    when they are common words; with a verb of writing (``written``), of its written words too. None for a
+    person, or a thing that is not text."""
+    words = [w.strip(",") for w in subject.split()]
+    while words and words[0].lower() in _DETERMINERS:
+        words.pop(0)
+    if not words or any(re.sub(r"['’]s$", "", w.lower()) in _SPEAKER_WORDS for w in words):
+        return []  # a person, or what a person has ("the presenter's name": words not given)
+    phrase = " ".join(words)
+    display = _TEXT_NOUN.search(phrase)
+    if display:
+        after = phrase[display.end() :].split()
+        if after and after[0].lower() == "of":  # "the list of ingredients"; "the name of the store" is no text
+            after = after[1:] if display.group(0).lower() != "name" else []
+        elif after and not _text_like(" ".join(after), text):
+            after = []
+        before = [] if display.group(0).lower() in _APPOSITIVE_ONLY else phrase[: display.start()].split()
+        before = [w for w in before if w.lower() not in _DESCRIBING]  # "the red sign": how it looks, not what it says
+        named = _shown_words(_DISPLAY_NOUN.sub(" ", re.sub(r"['’]s\b", "", " ".join(before + after))))
+        if not named:
+            return []
+        if _text_like(named, text):
+            return [("ocr", _written(named, text))]
+        return [("ocr", named), (_visual_tool(phrase), phrase)]
+    if written and _text_like(phrase, text) and _shown_words(phrase):
+        return [("ocr", _written(_shown_words(phrase), text))]
+    return []
+
+
+def _text_like(phrase: str, text: str) -> bool:
+    """Whether ``phrase`` (a part of ``text``) has a word that is written rather than described: digits,
+    capitals, or a capitalised name that does not start a sentence."""
+    return bool(_written_words(phrase, text))
+
+
+def _written(phrase: str, text: str) -> str:
+    """``phrase`` from its first written word to its last ("Edinburgh train" -> "Edinburgh", "the 10:42 to
+    York" -> "10:42 to York"): the common words around them say what kind of thing it is."""
+    written = _written_words(phrase, text)
+    words = phrase.split()
+    return " ".join(words[written[0] : written[-1] + 1]) if written else phrase
+
+
+def _written_words(phrase: str, text: str) -> list[int]:
+    """The positions of ``phrase``'s written words (see ``_text_like``)."""
+    sentence_start = re.search(r"(?:^|[.?!;:]\s*)$", text[: max(text.find(phrase), 0)].rstrip()) is not None
+    return [i for i, word in enumerate(phrase.split()) if _is_written(word, first=i == 0 and sentence_start)]
+
+
+def _is_written(word: str, *, first: bool) -> bool:
+    """Whether a word is written rather than described: it has digits or capitals, or is a capitalised
+    name (not a language's) that does not start its sentence (``first``)."""
+    if any(c.isdigit() for c in word) or re.fullmatch(r"[A-Z]{2,}\W*", word):
+        return True
+    return word[:1].isupper() and word.lower() not in _NOT_WRITTEN and not first
 
 
 def _take_screen_text(text: str, evidence: _Evidence) -> str:

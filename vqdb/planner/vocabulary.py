@@ -57,6 +57,37 @@ SCREEN_NOUNS = (
 )  # fmt: skip
 """Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
 
+TEXT_NOUNS = (
+    "list", "listing", "menu", "board", "departure board", "departures board", "timetable", "caption", "title",
+    "subtitle", "banner", "ticker", "headline", "credits", "label", "sign", "scoreboard", "lower third", "name",
+    "notice", "message", "heading", "tagline", "slogan", "text", "word", "words", "phrase",
+)  # fmt: skip
+"""Displays that are text: what they show, and the words naming them, are words on screen ("the menu lists
+the soup of the day", "the ingredient list comes up"); other ``SCREEN_NOUNS`` (a screen, a slide, a shirt)
+show pictures too, so only text-like words (digits, capitals, names) are read from what they show."""
+
+DISPLAY_VERBS = (
+    "shows", "show", "showed", "showing", "displays", "display", "displayed", "displaying", "lists", "list",
+    "listed", "listing", "reads", "read", "says", "say", "said", "announces", "announce", "announced",
+    "flashes", "flash", "flashed",
+)  # fmt: skip
+"""What a display does with its text: "the board shows X", "the menu lists X" (X is read on screen)."""
+
+WRITTEN_VERBS = (
+    "listed", "written", "printed", "labelled", "labeled", "captioned", "typed", "spelled out", "spelt out",
+    "announced on the board", "announced on screen",
+)  # fmt: skip
+"""What is done to text only: "when is the Edinburgh train listed as cancelled" reads "Edinburgh" (a name
+that is "shown" may be a picture: "the Colosseum shown from many angles")."""
+
+ARRIVAL_VERBS = (
+    "appear", "appears", "appeared", "come up", "comes up", "came up", "pop up", "pops up", "popped up",
+    "show up", "shows up", "showed up", "flash up", "flashes up", "flashed up", "flash", "flashes",
+    "shown", "displayed", "flashed", "scroll by", "scrolls by", "scroll past", "scrolls past",
+)  # fmt: skip
+"""How a display arrives on screen, with no object: "when does the ingredient list come up" reads its
+words ("come up the stairs" has an object; "when does Spider-Man appear" is a picture)."""
+
 SUBTITLE_NOUNS = ("subtitle", "subtitles", "caption", "captions", "closed caption", "closed captions", "lyrics")
 """Subtitle cues: "when the subtitles say 'X'" looks for X in subtitles, on screen and in speech."""
 
