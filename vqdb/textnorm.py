@@ -278,6 +278,18 @@ def glyph_key(word: str, pairs: bool = True) -> str:
     return word
 
 
+def pairs_spelled(key: str) -> str:
+    """A letter-for-letter glyph key (``glyph_key(word, pairs=False)``) with each letter OCR reads as two
+    spelled as those two ("w" as "vv", "m" as "rn"): the form of a query word to find in words run together,
+    whose read keeps its pairs (a pair there may span two words, so the read's cannot be made one letter).
+
+    Example:
+        >>> pairs_spelled(glyph_key("tower", pairs=False)) in glyph_key("tovvernarrat0r", pairs=False)
+        True
+    """
+    return key.replace("w", "vv").replace("m", "rn")
+
+
 _SOUND_SPELLINGS = (
     (re.compile(r"^(?:kn|gn|pn|wr)"), lambda m: m.group(0)[1]),  # silent first letters
     (re.compile(r"mb$"), lambda m: "m"),

@@ -41,7 +41,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import base_form, glyph_key
+from vqdb.textnorm import base_form, glyph_key, pairs_spelled
 
 FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
 JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
@@ -168,6 +168,9 @@ class Matcher:
         # letter for letter only, where two words run together make a pair ("towe|rn|arrator" is no "m")
         letters = [glyph_key(q, pairs=False) for q in query]
         best = np.maximum(best, self._fuzzy(letters, self._letters, inside) * MISREAD)
+        # and a pair read for one of the query's letters there ("tovver|narrator": "w" read "vv")
+        spelled = [pairs_spelled(key) for key in letters]
+        best = np.maximum(best, self._fuzzy(spelled, self._letters, inside) * MISREAD)
         sim = np.where(best >= np.where(q_len >= 5, FUZZY_FLOOR, SHORT_FUZZY_FLOOR), best / 100, 0.0)
         for i, q in enumerate(query):
             if q.isdigit():
