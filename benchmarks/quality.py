@@ -2,8 +2,8 @@
 does the evidence-only answerer pick the right option? The rule planner against the uniform and
 SigLIP-Q baselines, measured in the same run on the same corpus.
 
-Per split (``dev``, ``heldout``; the blind ``fresh`` split only with ``--split fresh``) and kind (``text``,
-``speech``, ``sound``, ``composition``, and the ``text+speech`` pool the issue's targets name):
+Per split (``dev``, ``heldout``; the blind ``fresh`` and ``blind2`` splits only when named, e.g. ``--split blind2``)
+and kind (``text``, ``speech``, ``sound``, ``composition``, and the ``text+speech`` pool the issue's targets name):
 
 * **HIT@1 / HIT@4**: ``corpus.retrieve(question, video=..., k=4)``; the keyframes ranked by
   ``merged_rank``; a hit is a keyframe within ``--tolerance`` seconds (default 0.5: half the sampling
@@ -54,8 +54,8 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "quality"
 SHARED = REPO.parent / "shared" / "data"
 CACHE = REPO / ".cache" / "quality"
-SPLITS = ("dev", "heldout", "fresh")
-DEFAULT_SPLITS = ("dev", "heldout")  # fresh only on request (--split fresh): see quality/README.md
+SPLITS = ("dev", "heldout", "fresh", "blind2")
+DEFAULT_SPLITS = ("dev", "heldout")  # blind splits only when named (--split blind2): quality/README.md
 KINDS = ("text", "speech", "sound", "composition")
 POOLS = {"text+speech": ("text", "speech")}
 DEFAULT_PLANNERS = ("rules", "uniform", "siglip-q")
@@ -103,7 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--split", type=_choices(SPLITS), default=list(DEFAULT_SPLITS), help="dev,heldout,fresh (default dev,heldout)"
+        "--split",
+        type=_choices(SPLITS),
+        default=list(DEFAULT_SPLITS),
+        help="dev,heldout,fresh,blind2 (default dev,heldout)",
     )
     parser.add_argument("--kind", type=_choices(KINDS), default=list(KINDS), help="text,speech,sound,composition")
     parser.add_argument(

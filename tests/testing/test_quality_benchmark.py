@@ -90,8 +90,8 @@ def test_the_dev_set_files_are_well_formed():
     real = [q for q in questions if videos[q["video"]]["source"] in ("shared", "composite")]
     assert len(real) >= 40
     assert {q["kind"] for q in questions} == set(quality.KINDS)
-    assert {q["split"] for q in questions} == {"dev", "heldout", "fresh"}
-    assert quality.parse_args([]).split == ["dev", "heldout"]  # fresh only when asked for
+    assert {q["split"] for q in questions} == {"dev", "heldout", "fresh", "blind2"}
+    assert quality.parse_args([]).split == ["dev", "heldout"]  # the blind splits only when asked for
 
 
 def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
