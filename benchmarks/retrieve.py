@@ -19,7 +19,8 @@ a plan again (the compiled text is cached); ``first compile ms`` builds and prin
 ``execute CPU ms`` is the process CPU time of a run (DuckDB uses every core; on a busy machine it moves
 less than the wall time). ``total ms`` is plan + compile + execute; ``Corpus.retrieve ms`` is what a
 user waits for: ``corpus.retrieve(question, video=...)`` looks the video up, plans (the rule-plan row; the
-5-tool row runs its given plan), compiles, executes and returns Arrow. The baseline, measured in the same run on the same tables, is the bare top-k
+5-tool row runs its given plan), compiles, executes and returns Arrow. The baseline, measured in the same
+run on the same tables, is the bare top-k
 scan ``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge,
 no NMS); ``x baseline`` is the execute time over the baseline's.
 
@@ -201,7 +202,8 @@ def measure(
     )
     params = {"v": video_id} if video_id else None
     baseline_ms = median_ms(lambda: corpus.sql_unchecked(baseline, params=params).fetchall(), repeat)
-    retrieve_ms = median_ms(lambda: corpus.retrieve(question, video=video_id, k=k, plan=plan if given else None), repeat)
+    asked = plan if given else None
+    retrieve_ms = median_ms(lambda: corpus.retrieve(question, video=video_id, k=k, plan=asked), repeat)
     total = plan_ms + compile_ms + execute_ms
     return [
         f"| {label} | {len(plan.queries)} | {len(rows)} | {plan_ms:.2f} | {compile_ms:.2f} | {uncached_ms:.1f} | "
