@@ -107,14 +107,25 @@ PHRASINGS = [
     ("when does the car with plate YT22FWX pass?", [(EITHER, "YT22FWX")]),
     ("how much does the Mijia T700 cost?", [(EITHER, "T700")]),
     ("when is route 66 mentioned?", [(SPEECH, "route 66")]),
+    # a score, a time or a price a value changes to: on screen or in speech
+    ("when is the score 2-0", [(EITHER, "2-0")]),
+    ("when does the departure time change to 09:15?", [(EITHER, "09:15")]),
+    ("when does the fare rise to $3.75", [(EITHER, "$3.75")]),
     # times in the video, ordinals, counts and measures are not literals
     ("What color is the arrow that appears on the screen at [[1:03]] in the video?", []),
+    ("What is the woman holding at 12 minutes and 5 seconds in the video?", []),
+    ("what happened between [[31 seconds to 38 seconds]]?", []),
+    ("what does the chef do after 90 seconds", []),
     ("what is the boy holding at the 14-minute mark?", []),
     ("What is the man doing from 413th to 415th seconds in the video?", []),
     ("when do 3 people walk in", []),
     # sounds a question hears are the tagger's labels; "hear him say" stays speech
     ("when does the jingle play?", [(("audio",), "jingle")]),
     ("when is a siren heard?", [(("audio",), "siren")]),
+    # a verb of making a sound is the tagger's label for it
+    ("When does the crowd applaud?", [(("audio",), "applause")]),
+    ("at what point did the old man cough", [(("audio",), "cough")]),
+    ("When does the bus honk?", [(("audio",), "honking")]),
     # a voice heard, whatever it says; "address" is a speech verb
     ("When is the man talking?", [(("audio",), "speech")]),
     ("when does she sing in the video?", [(("audio",), "singing")]),
@@ -135,6 +146,27 @@ def test_how_people_phrase_text_and_speech_questions(question, groups):
     plan = rule_plan(question)
     assert text_calls(plan) == expect(*groups)
     assert_valid(plan)
+
+
+@pytest.mark.parametrize(
+    ("question", "shown", "said"),
+    [
+        ("when does the queue time go up to 35 minutes?", "35", "35 minutes"),
+        ("when does the thermometer hit 30 degrees", "30", "30 degrees"),
+        ("At what point is the tank down to 15 litres?", "15", "15 litres"),
+    ],
+)
+def test_a_value_with_a_unit_is_read_as_a_number_and_heard_with_its_unit(question, shown, said):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])  # no picture shows a quantity
+    assert text_calls(plan) == [("ocr", shown), *((tool, said) for tool in SPEECH)]
+    assert " AND " not in plan.combine
+    assert_valid(plan)
+
+
+def test_a_sound_named_twice_is_either_name():
+    plan = rule_plan("When does a bus horn honk?")
+    assert [(c.tool, c.query) for c in plan.queries] == [("siglip", "bus"), ("audio", "horn"), ("audio", "honking")]
+    assert plan.combine == "Q1 AND (Q2 OR Q3)"
 
 
 @pytest.mark.parametrize("role", sorted(CREDIT_ROLES))

@@ -25,11 +25,16 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   list comes up", are ``ocr OR siglip``.
 * **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
   screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer").
-* **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or more
-  ("the time code 00:00:08;00", "the plate YT22FWX"), is looked for both ways (``ocr OR transcript OR
-  subtitle``); not times in the video ("at 1:03"), ordinals ("the 10th second") or measures ("a
-  100-meter sprint"). A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched.
-* **Sounds** (a bark, applause, music, a siren…) become ``audio`` calls, and so do the sound words
+* **Values no cue placed**: a number with a unit (``UNITS``: "up to 40 minutes", "25 degrees") is read
+  as the number (a screen abbreviates the unit: "40 min", "25°C") and heard with its unit (``ocr '40' OR
+  transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
+  quantity. **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or
+  more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
+  (``ocr OR transcript OR subtitle``); not times in the video ("at 1:03", "at 8 minutes and 16 seconds",
+  "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
+  A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched.
+* **Sounds** (a bark, applause, music, a siren…) and verbs of making one (``SOUND_VERBS``: "when does
+  the audience applaud", "the dog barked") become ``audio`` calls, and so do the sound words
   (``SOUND_WORDS``, the audio tagger's labels) a question hears: "when can you hear him typing", "when
   does the jingle play" (each word found one call, ORed).
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
@@ -79,6 +84,7 @@ from vqdb.planner.vocabulary import (
     SPEECH_VERBS,
     SUBTITLE_NOUNS,
     TEXT_NOUNS,
+    UNITS,
     WRITTEN_VERBS,
 )
 
@@ -242,6 +248,12 @@ _SOUNDS = (
 _SOUND = re.compile(
     rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )|\b({_SOUNDS})\b", re.I
 )
+SOUND_VERBS = {
+    "applaud": "applause", "clap": "clapping", "laugh": "laughter", "cheer": "cheering", "honk": "honking",
+    "cough": "cough", "sneeze": "sneeze", "snore": "snoring", "bark": "bark", "scream": "screaming",
+}  # fmt: skip
+"""Verbs of making a sound -> the tagger's label term for it ("when does the audience applaud": Applause)."""
+_SOUND_VERB = re.compile(rf"\b({_words(list(SOUND_VERBS))})(?:s|es|ed|d|ing|ping|ped)?\b", re.I)
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
@@ -297,7 +309,8 @@ _PREPOSITIONS = frozenset(["by", "from", "for", "about"])  # not the start of a 
 _ALNUM, _LETTER = re.compile(r"[^\W_]"), re.compile(r"[^\W\d_]")
 _VISUAL = ("siglip", "region")
 _EVENT_VERBS = frozenset({
-    "happen", "happens", "come", "comes", "occur", "occurs", "start", "starts", "begin", "begins", "get",
+    "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
+    "starts", "begin", "begins", "get",
     "gets", "give", "gives", "go", "goes", "up", "out", "first", "last", "time", "moment", "point",
 })  # fmt: skip
 _NOT_VISUAL = _STOP | _SPEAKER_WORDS | _VERBS | frozenset(SUBTITLE_NOUNS) | _EVENT_VERBS  # alone, no picture
@@ -327,9 +340,13 @@ _HEARD = re.compile(
 )
 _QUOTE_SPLIT = re.compile(f"[{_QUOTED}\ue000]")
 _CLOCK = r"\d{1,2}:\d\d(?::\d\d)?"
-_VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 and 1:10"
-    rf"\[\[?[^\[\]]*\d:\d\d[^\[\]]*\]\]?|\b(?:at|around|near|from|until|till|between)\s+(?:the\s+)?{_CLOCK}"
-    rf"(?:\s*(?:-|–|—|to|and)\s*{_CLOCK})?(?!\S*\d)",
+_DURATION = r"\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b"
+_DURATIONS = rf"{_DURATION}(?:\s*(?:,|and)?\s*{_DURATION})*"  # "26 minutes and 37 seconds"
+_VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 and 1:10", "at 8 minutes and 16 seconds"
+    rf"\[\[?[^\[\]]*\d(?::\d\d|\s*(?:seconds?|minutes?))[^\[\]]*\]\]?"
+    rf"|\b(?:at|around|near|from|until|till|between)\s+(?:the\s+)?{_CLOCK}(?:\s*(?:-|–|—|to|and)\s*{_CLOCK})?(?!\S*\d)"
+    rf"|\b(?:at|around|about|near|from|until|till|between|after|before|within)\s+(?:the\s+)?(?:first\s+)?{_DURATIONS}"
+    rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
     re.I,
 )
 _OPTION_REFERENCE = re.compile(r"(?:only|both|all|none|neither|and|or|of|the|above|[\d\s,&])+", re.I)  # "1 and 3"
@@ -339,6 +356,10 @@ _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+
 _LITERAL = re.compile(
     r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
     r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,})",
+    re.I,
+)
+_QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": values, not counts of things seen
+    rf"(?<!\S)(?P<number>[$€£]?\d[\d,.]*)\s+(?:{_words(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
     re.I,
 )
 _WHEN_WORDS = frozenset({
@@ -403,6 +424,7 @@ def rule_plan(
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
     text = _take_credits(text, evidence)
+    text = _take_quantities(text, evidence)
     text = _take_literals(text, evidence)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
@@ -857,6 +879,25 @@ def _take_menu_paths(text: str, evidence: _Evidence) -> str:
     return _MENU_PATH.sub(" ", text)
 
 
+def _take_quantities(text: str, evidence: _Evidence) -> str:
+    """Values with a unit and scores no cue placed ("when does the wait go up to 40 minutes", "when is it
+    25 degrees", "when does the score reach 3-1"): a picture does not show a quantity, its text does, so
+    they are looked for on screen (the number: a screen abbreviates its unit, "40 min", "25°C") and in
+    speech (the number with its unit: said "forty minutes"). A time in the video ("after 10 minutes")
+    and a measure written as an adjective ("a 100-meter sprint") are not values."""
+
+    def replace(match: re.Match) -> str:
+        before = text[: match.start()].replace(",", " ").split()
+        if before and before[-1].lower() in _WHEN_WORDS - {"to"}:
+            return match.group(0)
+        said = match.group(0).strip(",.")
+        shown = (match.group("number") or said).strip(",.")
+        evidence.add_calls([("ocr", shown), *((tool, said) for tool in TOOLS_FOR[SPEECH])])
+        return " "
+
+    return _QUANTITY.sub(replace, text)
+
+
 def _take_literals(text: str, evidence: _Evidence) -> str:
     """Codes, numbers and names with digits that no cue placed ("when is the time code 00:00:08;00",
     "the plate YT22FWX", "the year 1455"): looked for on screen and in speech (``ocr OR transcript OR
@@ -866,7 +907,8 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
         token = re.sub(r"['’]s$", "", match.group(0).strip(",.?!;:'\"“”‘’"))  # "No. 8's turn": the number 8
         before = text[: match.start()].replace(",", " ").split()
-        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS):
+        # "to" before a clock is a value ("change to 14:41"): a range in the video went with _VIDEO_TIME
+        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS - {"to"}):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], token)
         return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause
@@ -879,7 +921,16 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
         evidence.add(("audio",), (match.group(1) or match.group(2)).strip())
         return " "
 
-    return _SOUND.sub(replace, text)
+    def made(match: re.Match) -> str:  # "the audience applauds": the sound it makes, another name of a sound
+        label = SOUND_VERBS[match.group(1).lower()]  # the question names too ("a horn honks": horn OR honking)
+        heard = [i for i, group in enumerate(evidence.groups) if all(tool == "audio" for tool, _ in group)]
+        if heard:
+            evidence.groups[heard[-1]] = (*evidence.groups[heard[-1]], ("audio", label))
+        else:
+            evidence.add(("audio",), label)
+        return " "
+
+    return _SOUND_VERB.sub(made, _SOUND.sub(replace, text))
 
 
 def _visual_phrases(text: str) -> list[list[str]]:

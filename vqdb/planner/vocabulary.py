@@ -116,3 +116,14 @@ NAMING_NOUNS = (
     "digit", "digits", "numeral", "percentage",
 )  # fmt: skip
 """Nouns that name a literal rather than being said with it: "the year 1455" is said "1455"."""
+
+UNITS = (
+    "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
+    "day", "days", "week", "weeks", "degree", "degrees", "percent", "per cent", "mph", "kph", "km/h", "km",
+    "kilometre", "kilometres", "kilometer", "kilometers", "mile", "miles", "metre", "metres", "meter", "meters",
+    "point", "points", "pts", "dollar", "dollars", "pound", "pounds", "euro", "euros", "pence", "cents",
+    "kg", "kilo", "kilos", "gram", "grams", "ml", "litre", "litres", "liter", "liters", "calories", "kcal",
+    "mb", "gb", "kb", "volts", "watts", "hertz", "hz", "bpm",
+)  # fmt: skip
+"""Units after a number that make it a value written or said ("40 minutes", "25 degrees"), not a count of
+things seen ("3 people")."""
