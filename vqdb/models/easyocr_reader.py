@@ -35,11 +35,6 @@ from vqdb.models.protocols import TextBox
 from vqdb.models.registry import register
 
 LANGUAGES = ("en",)
-# CRAFT's lower bound on a text pixel's score (EasyOCR's default 0.4): lower, a box reaches a lone character
-# beside a word ("Platform 4", "Serves 4": the digit was left out at 0.4). On the quality benchmark's rendered
-# texts read at the thumbnail size (``benchmarks/ocr_recall.py``): words read 0.939 -> 0.960, digit tokens
-# 0.880 -> 0.907, no more stray words (0.14 -> 0.11 a frame), the same time.
-LOW_TEXT = 0.3
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
 GPU_FRAMES = 16  # images worth reading at once on a GPU (their boxes fill the recognizer's batches)
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
@@ -134,7 +129,7 @@ class EasyOCRReader:
         if self.recognizer_batch:
             found = self._read_batched(images)
         else:
-            found = [self._reader.readtext(image, low_text=LOW_TEXT) for image in images]
+            found = [self._reader.readtext(image) for image in images]
         return [_text_boxes(results, image.shape) for results, image in zip(found, images, strict=True)]
 
     def _read_batched(self, images: Sequence[np.ndarray]) -> list[list[tuple]]:
@@ -149,7 +144,7 @@ class EasyOCRReader:
         owners: list[int] = []
         widest = imgH
         for i, image in enumerate(images):
-            horizontal, free = reader.detect(image, low_text=LOW_TEXT)
+            horizontal, free = reader.detect(image)
             grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
             found, width = get_image_list(horizontal[0], free[0], grey, model_height=imgH)
             crops += found
