@@ -60,6 +60,16 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         dim = registry.provider_class("text", config).dim  # known without loading the model
         embed = TextVectorCache(lambda: registry.sentence_embedder(config), dim=dim, capacity=EMBED_CACHE_SIZE)
         # side_effects: DuckDB then evaluates each call once per row, where it otherwise copies a similarity
-        # into the filter it pushes down and embeds every row twice (measured, DuckDB 1.5)
-        con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow", side_effects=True)
+        # into the filter it pushes down and embeds every row twice (measured, DuckDB 1.5). null_handling
+        # special: the UDF gets the NULLs (and returns NULL for them); by default DuckDB 1.5 leaves them out
+        # and misplaces the vectors of the rows after a NULL (the last ones came back zero)
+        con.create_function(
+            "text_embed",
+            embed,
+            ["VARCHAR"],
+            f"FLOAT[{dim}]",
+            type="arrow",
+            side_effects=True,
+            null_handling="special",
+        )
     con.execute(corpus_sql(ctx.store))
