@@ -8,7 +8,7 @@ import pytest
 import vqdb
 from vqdb.config import Config
 from vqdb.ingest.sentence_vectors import with_sentence_vectors
-from vqdb.schema import TABLES
+from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.corpora import empty_corpus
 
 CUES = ["Hello there.", None, "Hello there.", "The train to Edinburgh is cancelled."]
@@ -46,3 +46,11 @@ def test_no_text_loads_no_model(monkeypatch):
     monkeypatch.setattr(registry, "sentence_embedder", unavailable)
     assert with_sentence_vectors(cues([]), Config()).num_rows == 0
     assert with_sentence_vectors(cues([None]), Config()).column("text_emb").to_pylist() == [None]
+
+
+def test_the_stored_columns_have_the_text_models_dimension():
+    from vqdb.models import registry
+
+    assert registry.provider_class("text", Config()).dim == SENTENCE_DIM
+    for name in ("transcript_segments", "subtitles"):
+        assert TABLES[name].arrow_schema().field("text_emb").type.list_size == SENTENCE_DIM
