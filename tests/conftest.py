@@ -23,3 +23,24 @@ def shared_data() -> Path:
 def sample_media() -> Path:
     """The bundled, redistributable sample clips."""
     return SAMPLE_MEDIA
+
+
+@pytest.fixture
+def sentences_embedded(monkeypatch) -> list[str]:
+    """The texts the sentence embedder (the real MiniLM) embeds from now on, in order: at ingest
+    (``text_emb``) and in SQL (``text_embed``)."""
+    from vqdb.config import Config
+    from vqdb.models import registry
+
+    embedded: list[str] = []
+    model = registry.sentence_embedder(Config())
+
+    class Counting:
+        model_id, dim = model.model_id, model.dim
+
+        def embed_texts(self, texts: list[str]):
+            embedded.extend(texts)
+            return model.embed_texts(texts)
+
+    monkeypatch.setattr(registry, "sentence_embedder", lambda config: Counting())
+    return embedded

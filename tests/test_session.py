@@ -2,7 +2,11 @@ import duckdb
 import pytest
 
 import vqdb
+from vqdb.config import Config
 from vqdb.errors import ReadOnlyError, VqdbError
+from vqdb.ingest.sentence_vectors import with_sentence_vectors
+from vqdb.planner import Plan, tools
+from vqdb.planner.tools.base import Context
 from vqdb.queries import sql_files
 from vqdb.schema import TABLES
 from vqdb.session import attach, lance_extension_path
@@ -210,3 +214,59 @@ def test_a_corpus_written_before_a_table_gained_columns_reads_and_takes_them(tmp
     with vqdb.connect(tmp_path) as corpus:
         rows = corpus.sql("SELECT video_id, shown_from_s FROM ocr ORDER BY video_id").fetchall()
     assert rows == [("new", 2.0), ("old", None)]
+
+
+SPEECH = [
+    (0.0, 3.0, "The weather today is sunny with a light breeze."),
+    (3.0, 6.0, "Stock prices fell sharply and investors lost a fortune."),
+    (6.0, 9.0, "My dog loves to chase the ball in the park."),
+]
+QUERY = "losing money on investments"
+
+
+def _commit_speech(store: Store, video_id: str) -> None:
+    """A transcript whose sentences are stored with their embeddings, as the asr extractor writes them."""
+    rows = [
+        {"video_id": video_id, "seg_id": i, "start_s": start, "end_s": end, "text": text}
+        for i, (start, end, text) in enumerate(SPEECH)
+    ]
+    segments = with_sentence_vectors(TABLES["transcript_segments"].from_rows(rows), Config())
+    tables = {"transcript_segments": segments, "transcript_words": TABLES["transcript_words"].from_rows([])}
+    store.commit(video_id, "asr", tables, model=None, settings={})
+    frames = [{"video_id": video_id, "frame_idx": i, "ts": float(i), "jpeg": b""} for i in range(10)]
+    videos = [{"video_id": video_id, "path": f"{video_id}.mp4", "duration_s": 10.0, "sample_fps": 1.0}]
+    tables = {"frames": TABLES["frames"].from_rows(frames), "videos": TABLES["videos"].from_rows(videos)}
+    store.commit(video_id, "frames", tables, model=None, settings={})
+
+
+def _meant(corpus, video_id: str) -> list[float]:
+    """Start, end and score of each sentence the transcript tool finds close in meaning to QUERY, then the
+    time of the best frame ``retrieve`` ranks."""
+    sql = tools.get("transcript").meant(Context(QUERY, video_id)).sql("duckdb")
+    spans = [value for _, start, end, score, _, _ in corpus.sql(sql).fetchall() for value in (start, end, score)]
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": QUERY}], "combine": "Q1"})
+    (best,) = corpus.retrieve(QUERY, video=video_id, k=1, plan=plan).keyframes.to_pylist()
+    return [*spans, best["ts"]]
+
+
+def test_sentences_stored_with_their_embeddings_score_as_an_older_corpus_that_embeds_them(tmp_path, sentences_embedded):
+    embedded = sentences_embedded
+    store = Store.create(tmp_path)
+    _commit_speech(store, "stored")
+    assert embedded == [text for _, _, text in SPEECH]  # at ingest
+    embedded.clear()
+    with vqdb.connect(tmp_path) as corpus:
+        stored = _meant(corpus, "stored")
+    start, end, score, best_ts = stored  # the stock market sentence only
+    assert (start, end) == (3.0, 6.0) and 0.2 < score < 0.6 and 3.0 <= best_ts < 6.0
+    assert embedded == [QUERY]  # when queried: the question, not the sentences
+    store.dataset("transcript_segments").drop_columns(["text_emb"])  # as an earlier version wrote it
+    embedded.clear()
+    with vqdb.connect(tmp_path) as corpus:
+        assert _meant(corpus, "stored") == pytest.approx(stored, abs=1e-6)
+    assert sorted(embedded) == sorted([QUERY] + [text for _, _, text in SPEECH])
+    _commit_speech(store, "new")  # the next write adds the column back
+    with vqdb.connect(tmp_path) as corpus:
+        assert _meant(corpus, "new") == pytest.approx(stored, abs=1e-6)
+        rows = corpus.sql("SELECT video_id, count(text_emb) FROM transcript_segments GROUP BY ALL ORDER BY 1")
+        assert rows.fetchall() == [("new", 3), ("stored", 0)]

@@ -22,7 +22,7 @@ from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, RUN_GAP
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.queries import load_sql_macros
-from vqdb.schema import TABLES
+from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_grade, text_match
 from vqdb.udfs.text_grade import min_score, phrase_matches, screen_scores
@@ -59,11 +59,16 @@ def vectors(con, stand_in_embeddings):
 
 # A stand-in for MiniLM's text_embed: one-hot of the text's length modulo 3, so cosine similarities are
 # exactly 0 or 1 in float32 as in Python (a sentence "means" the query when their lengths agree mod 3).
-STAND_IN_EMBEDDING = "[CAST(length(t) % 3 = i AS FLOAT) FOR i IN range(3)]::FLOAT[3]"
+STAND_IN_EMBEDDING = f"[CAST(length(t) % 3 = i AS FLOAT) FOR i IN range({SENTENCE_DIM})]::FLOAT[{SENTENCE_DIM}]"
 
 
 def stand_in_similarity(a: str, b: str) -> float:
     return 1.0 if len(a) % 3 == len(b) % 3 else 0.0
+
+
+def stand_in_vector(text: str) -> list[float]:
+    """The stand-in embedding of ``text`` as ingest would store it (``text_emb``)."""
+    return [float(len(text) % 3 == i) for i in range(SENTENCE_DIM)]
 
 
 @st.composite
@@ -192,6 +197,11 @@ def load(con, vectors, data) -> None:
                 "text": pa.array([r[1] for r in rows], pa.string()),
                 "start_s": pa.array([r[2] for r in rows], pa.float64()),
                 "end_s": pa.array([r[3] for r in rows], pa.float64()),
+                # stored at ingest for every other sentence; the others are embedded when queried
+                "text_emb": pa.array(
+                    [stand_in_vector(r[1]) if i % 2 else None for i, r in enumerate(rows)],
+                    TABLES[name].arrow_schema().field("text_emb").type,
+                ),
             }
         )
     rows = data["audio"]

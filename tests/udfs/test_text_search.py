@@ -6,6 +6,8 @@ import duckdb
 import pytest
 
 import vqdb
+from vqdb.config import Config
+from vqdb.ingest.sentence_vectors import with_sentence_vectors
 from vqdb.schema import TABLES, tables_of
 from vqdb.store import Store
 from vqdb.store.text_index import build_text_indexes
@@ -21,7 +23,8 @@ def commit_video(corpus, video_id: str) -> None:
     Store.open(corpus.root, writable=True).commit(video_id, "frames", empty, model=None, settings={})
 
 
-def commit_transcript(corpus, video_id: str, segments: list[tuple[float, float, str]]) -> None:
+def commit_transcript(corpus, video_id: str, segments: list[tuple[float, float, str]], stored: bool = False) -> None:
+    """``stored``: with the segments' sentence embeddings, as ingest writes them (else NULL, as an older one)."""
     rows = [
         {
             "video_id": video_id,
@@ -36,8 +39,9 @@ def commit_transcript(corpus, video_id: str, segments: list[tuple[float, float, 
         }
         for i, (start, end, text) in enumerate(segments)
     ]
+    segments = TABLES["transcript_segments"].from_rows(rows)
     tables = {
-        "transcript_segments": TABLES["transcript_segments"].from_rows(rows),
+        "transcript_segments": with_sentence_vectors(segments, Config()) if stored else segments,
         "transcript_words": TABLES["transcript_words"].from_rows([]),
     }
     Store.open(corpus.root, writable=True).commit(video_id, "asr", tables, model="test", settings={})
@@ -63,28 +67,33 @@ def commit_ocr_spans(corpus, video_id: str, spans: list[tuple[float, float, str]
         commit_video(corpus, video_id)
 
 
-def commit_subtitles(corpus, video_id: str, cues: list[tuple[float, float, str]]) -> None:
+def commit_subtitles(corpus, video_id: str, cues: list[tuple[float, float, str]], stored: bool = False) -> None:
     rows = [
         {"video_id": video_id, "cue_id": i, "start_s": s, "end_s": e, "text": t, "source": "x.srt"}
         for i, (s, e, t) in enumerate(cues)
     ]
-    Store.open(corpus.root, writable=True).commit(
-        video_id, "subtitles", {"subtitles": TABLES["subtitles"].from_rows(rows)}, model=None, settings={}
-    )
+    table = TABLES["subtitles"].from_rows(rows)
+    table = with_sentence_vectors(table, Config()) if stored else table
+    Store.open(corpus.root, writable=True).commit(video_id, "subtitles", {"subtitles": table}, model=None, settings={})
     commit_video(corpus, video_id)
 
 
 @pytest.fixture()
 def corpus(tmp_path):
     with vqdb.connect(empty_corpus(tmp_path / "corpus"), progress=False) as corpus:
-        commit_transcript(corpus, "jfk", [(0.0, 3.5, "And so my fellow Americans,"), (3.5, 11.0, JFK[28:])])
-        commit_transcript(corpus, "speech2", [(0.0, 4.0, "The weather today is sunny with a light breeze.")])
-        commit_ocr_spans(corpus, "hello", [(0.0, 8.0, "Hello world _"), (2.0, 8.0, "eriberto@canopus:~$")])
-        commit_ocr_spans(corpus, "half", [(1.0, 2.0, "hello hidden")], finished=False)
-        commit_subtitles(corpus, "subs", [(0.5, 2.0, "Hello kitty"), (2.0, 4.0, "Goodbye, world")])
-        build_text_indexes(Store.open(corpus.root, writable=True))
-        corpus.refresh()
+        fill(corpus, stored=False)
         yield corpus
+
+
+def fill(corpus, *, stored: bool) -> None:
+    """The rows every test searches; ``stored``: transcripts and subtitles with their sentence embeddings."""
+    commit_transcript(corpus, "jfk", [(0.0, 3.5, "And so my fellow Americans,"), (3.5, 11.0, JFK[28:])], stored)
+    commit_transcript(corpus, "speech2", [(0.0, 4.0, "The weather today is sunny with a light breeze.")], stored)
+    commit_ocr_spans(corpus, "hello", [(0.0, 8.0, "Hello world _"), (2.0, 8.0, "eriberto@canopus:~$")])
+    commit_ocr_spans(corpus, "half", [(1.0, 2.0, "hello hidden")], finished=False)
+    commit_subtitles(corpus, "subs", [(0.5, 2.0, "Hello kitty"), (2.0, 4.0, "Goodbye, world")], stored)
+    build_text_indexes(Store.open(corpus.root, writable=True))
+    corpus.refresh()
 
 
 def test_transcript_search_finds_the_phrase_with_its_time_span(corpus):
@@ -149,10 +158,31 @@ def test_semantic_search_ranks_by_meaning(corpus):
     assert hits[0][2] > hits[1][2]
 
 
+def test_semantic_search_with_stored_embeddings_embeds_only_the_query_and_on_screen_text(
+    corpus, tmp_path, sentences_embedded
+):
+    query = "SELECT source, video_id, start_s, text, similarity FROM semantic_search('a forecast of sunshine', k := 9)"
+    with vqdb.connect(empty_corpus(tmp_path / "stored"), progress=False) as stored:
+        fill(stored, stored=True)
+        sentences_embedded.clear()
+        found = stored.sql(query).fetchall()
+    assert sorted(sentences_embedded) == ["Hello world _", "a forecast of sunshine", "eriberto@canopus:~$"]
+    embedded_when_queried = corpus.sql(query).fetchall()  # a corpus ingested before embeddings were stored
+    assert len(found) == 7 and [row[:4] for row in found] == [row[:4] for row in embedded_when_queried]
+    assert [row[4] for row in found] == pytest.approx([row[4] for row in embedded_when_queried], abs=1e-6)
+
+
 def test_text_embed_is_minilm_sized_and_normalized(corpus):
     norm, dim = corpus.sql("SELECT list_dot_product(v, v), len(v) FROM (SELECT text_embed('hi') AS v)").fetchone()
     assert dim == 384 and norm == pytest.approx(1.0, abs=1e-4)
     assert corpus.sql("SELECT text_embed(NULL) IS NULL").fetchone()[0]
+
+
+def test_text_embed_of_a_column_with_nulls_gives_each_row_its_own_vector(corpus):
+    texts = ["Hello there.", None, "Hello there.", "The train to Edinburgh is cancelled."]
+    together = corpus.sql("SELECT text_embed(t) FROM unnest(?) WITH ORDINALITY AS u(t, n) ORDER BY n", params=[texts])
+    alone = [corpus.sql("SELECT text_embed(?)", params=[t]).fetchone()[0] for t in texts]
+    assert [row[0] for row in together.fetchall()] == alone
 
 
 def test_corpus_sql_quotes_paths(tmp_path):

@@ -3,8 +3,8 @@
 Providers register with ``@register(kind, name)`` (kinds: ``image_text``, ``text``, ``asr``, ``ocr``,
 ``audio``, ``chat``, ``vlm``; see ``vqdb.models.protocols``). Everything else in vqdb obtains a model
 through the typed accessors below: each takes a ``Config``, picks the provider the config names, builds
-it with ``from_config`` and shares it per process for the same settings (thread-safe; a model that
-cannot be loaded is remembered too, so it is not retried on every video).
+it with ``from_config`` and shares it per process for the same settings (thread-safe, one model built at
+a time; a model that cannot be loaded is remembered too, so it is not retried on every video).
 
 | accessor | kind | chosen by |
 |---|---|---|
@@ -57,8 +57,11 @@ _CHAT_ROLES = {"chat": "llm", "vlm": "vlm"}  # registry kind -> prefix of its Co
 
 _REGISTRY: dict[tuple[str, str], type[Provider]] = {}
 _SHARED: dict[tuple, Any] = {}  # (kind, class, setting values) -> provider, or the ModelUnavailableError it raised
-_LOADING: dict[tuple, threading.Lock] = {}  # one lock per key: two models may load at once, one model loads once
+_LOADING: dict[tuple, threading.Lock] = {}  # one lock per key: a model loads once
 _GUARD = threading.Lock()
+# Models are built one at a time: transformers' lazy imports are not thread-safe (an extractor loading
+# MiniLM while another loaded SigLIP failed with "cannot import name 'AutoModel' from 'transformers'").
+_BUILDING = threading.Lock()
 
 
 def register(kind: str, name: str):
@@ -256,7 +259,8 @@ def _shared(kind: str, config: Config) -> Any:
     with lock:
         if key not in _SHARED:
             try:
-                _SHARED[key] = cls.from_config(config)
+                with _BUILDING:
+                    _SHARED[key] = cls.from_config(config)
             except ModelUnavailableError as exc:
                 _SHARED[key] = exc
         found = _SHARED[key]

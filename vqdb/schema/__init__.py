@@ -17,7 +17,7 @@ from vqdb.schema.frames import FRAMES
 from vqdb.schema.ocr import OCR, OCR_SPANS
 from vqdb.schema.regions import REGIONS
 from vqdb.schema.subtitles import SUBTITLES
-from vqdb.schema.table import BOX, Column, Table, vector
+from vqdb.schema.table import BOX, SENTENCE_DIM, Column, Table, vector
 from vqdb.schema.transcripts import TRANSCRIPT_SEGMENTS, TRANSCRIPT_WORDS
 from vqdb.schema.videos import VIDEOS
 
@@ -62,4 +62,4 @@ def tables_of(extractor: str) -> list[Table]:
     return [t for t in TABLES.values() if t.extractor == extractor]
 
 
-__all__ = ["BOX", "EXTRACTORS", "TABLES", "VISUAL_EXTRACTORS", "Column", "Table", "tables_of", "vector"]
+__all__ = ["BOX", "EXTRACTORS", "SENTENCE_DIM", "TABLES", "VISUAL_EXTRACTORS", "Column", "Table", "tables_of", "vector"]

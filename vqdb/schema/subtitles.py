@@ -2,7 +2,7 @@
 
 import pyarrow as pa
 
-from vqdb.schema.table import Column, Table
+from vqdb.schema.table import SENTENCE_DIM, Column, Table, vector
 
 SUBTITLES = Table(
     "subtitles",
@@ -15,5 +15,11 @@ SUBTITLES = Table(
         Column("end_s", pa.float64(), "Cue end, seconds."),
         Column("text", pa.string(), "Cue text, lines joined by a space, markup removed."),
         Column("source", pa.string(), "File the cue came from."),
+        Column(
+            "text_emb",
+            vector(SENTENCE_DIM),
+            "Sentence embedding of `text` (all-MiniLM-L6-v2, L2-normalized), made at ingest; NULL in corpora "
+            "ingested before it was stored (queries then embed `text`).",
+        ),
     ),
 )

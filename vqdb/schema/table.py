@@ -30,6 +30,10 @@ def vector(dim: int) -> pa.DataType:
     return pa.list_(pa.float32(), dim)
 
 
+SENTENCE_DIM = 384
+"""The dimension of the sentence embeddings stored with texts (``text_emb`` columns): the text model's,
+all-MiniLM-L6-v2 (``vqdb.models.registry.provider_class("text", config).dim``)."""
+
 BOX = pa.struct([("x0", pa.float32()), ("y0", pa.float32()), ("x1", pa.float32()), ("y1", pa.float32())])
 
 
@@ -54,7 +58,17 @@ class Column:
         return self.type(dim)
 
     def type_name(self) -> str:
-        return "FLOAT[N]" if self.is_vector else str(self.type)
+        """The type as the docs write it: DuckDB's ``FLOAT[n]`` for vectors, else Arrow's name.
+
+        Example:
+            >>> Column("e", vector(3), "").type_name(), Column("e", vector, "").type_name()
+            ('FLOAT[3]', 'FLOAT[N]')
+        """
+        if self.is_vector:
+            return "FLOAT[N]"
+        if pa.types.is_fixed_size_list(self.type) and self.type.value_type == pa.float32():
+            return f"FLOAT[{self.type.list_size}]"
+        return str(self.type)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 import pyarrow as pa
 
-from vqdb.schema.table import Column, Table
+from vqdb.schema.table import SENTENCE_DIM, Column, Table, vector
 
 TRANSCRIPT_SEGMENTS = Table(
     "transcript_segments",
@@ -18,6 +18,12 @@ TRANSCRIPT_SEGMENTS = Table(
         Column("avg_logprob", pa.float64(), "Average token log-probability."),
         Column("no_speech_prob", pa.float64(), "Probability that the segment holds no speech."),
         Column("model", pa.string(), "Model id or directory."),
+        Column(
+            "text_emb",
+            vector(SENTENCE_DIM),
+            "Sentence embedding of `text` (all-MiniLM-L6-v2, L2-normalized), made at ingest; NULL in corpora "
+            "ingested before it was stored (queries then embed `text`).",
+        ),
     ),
 )
 

@@ -10,7 +10,9 @@ module, created with the corpus's dataset paths baked in):
   with a ``source`` column.
 - ``on_screen(query, min_score := 0.8)`` table macro: ``ocr_spans`` rows whose text fuzzy-matches
   query (``text_match``, ``vqdb/udfs/text_match.py``), in time order.
-- ``semantic_search(query, k := 10)`` table macro: the k texts closest in meaning (MiniLM).
+- ``semantic_search(query, k := 10)`` table macro: the k texts closest in meaning (MiniLM): transcript
+  segments and subtitle cues by the embedding stored at ingest (``text_emb``), other texts (and those of a
+  corpus ingested before it was stored) by ``text_embed``.
 - ``text_embed(text VARCHAR) -> FLOAT[384]``: all-MiniLM-L6-v2 sentence embedding, L2-normalized
   (vectorized Arrow UDF, each distinct text embedded once per session; the model loads on first use;
   registered as having side effects so that DuckDB evaluates it once per row, never copied into a filter).
@@ -60,6 +62,16 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         dim = registry.provider_class("text", config).dim  # known without loading the model
         embed = TextVectorCache(lambda: registry.sentence_embedder(config), dim=dim, capacity=EMBED_CACHE_SIZE)
         # side_effects: DuckDB then evaluates each call once per row, where it otherwise copies a similarity
-        # into the filter it pushes down and embeds every row twice (measured, DuckDB 1.5)
-        con.create_function("text_embed", embed, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow", side_effects=True)
+        # into the filter it pushes down and embeds every row twice (measured, DuckDB 1.5). null_handling
+        # special: the UDF gets the NULLs (and returns NULL for them); by default DuckDB 1.5 leaves them out
+        # and misplaces the vectors of the rows after a NULL (the last ones came back zero)
+        con.create_function(
+            "text_embed",
+            embed,
+            ["VARCHAR"],
+            f"FLOAT[{dim}]",
+            type="arrow",
+            side_effects=True,
+            null_handling="special",
+        )
     con.execute(corpus_sql(ctx.store))

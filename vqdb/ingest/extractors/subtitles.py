@@ -1,6 +1,7 @@
 """The ``subtitles`` extractor: cues of sidecar ``.srt`` / ``.vtt`` files into the ``subtitles`` table.
 
-A video without a sidecar file gets an empty table. Blocks that cannot be read are skipped and reported
+Each cue's sentence embedding is stored with it (``vqdb.ingest.sentence_vectors``). A video without a
+sidecar file gets an empty table. Blocks that cannot be read are skipped and reported
 in the extraction's error; a sidecar that cannot be read at all is reported and the others still load.
 
 Example:
@@ -8,7 +9,7 @@ Example:
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "clip.srt").write_text("1\\n00:00:01,000 --> 00:00:02,000\\nHi\\n")
     >>> table, error = subtitles_table("v", folder / "clip.mp4")
-    >>> table.to_pylist()
+    >>> table.drop_columns(["text_emb"]).to_pylist()
     [{'video_id': 'v', 'cue_id': 0, 'start_s': 1.0, 'end_s': 2.0, 'text': 'Hi', 'source': 'clip.srt'}]
 """
 
@@ -21,12 +22,14 @@ import pyarrow as pa
 from vqdb.errors import MediaError
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
+from vqdb.ingest.sentence_vectors import text_model, with_sentence_vectors
 from vqdb.ingest.subtitles import find_sidecars, read_subtitles
 from vqdb.schema import TABLES
 
 
 def subtitles_table(video_id: str, video_path: Path) -> tuple[pa.Table, str | None]:
-    """The ``subtitles`` rows of every sidecar of ``video_path``, and a message for what was skipped.
+    """The ``subtitles`` rows of every sidecar of ``video_path`` (``text_emb`` NULL), and a message for what
+    was skipped.
 
     Example:
         >>> subtitles_table("v", Path("/no/such/video.mp4"))[0].num_rows
@@ -57,13 +60,13 @@ def subtitles_table(video_id: str, video_path: Path) -> tuple[pa.Table, str | No
 
 @register("subtitles")
 class SubtitlesExtractor(Extractor):
-    """Sidecar subtitle files (no model)."""
+    """Sidecar subtitle files, with the sentence embedding of each cue (the text model loads for cues only)."""
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         table, error = subtitles_table(ctx.video_id, Path(ctx.path))
         return ExtractorOutput(
-            tables={"subtitles": table},
-            model=None,
+            tables={"subtitles": with_sentence_vectors(table, self.config)},
+            model=text_model(self.config),
             settings={"sources": sorted(set(table.column("source").to_pylist()))},
             error=error,
         )

@@ -32,9 +32,17 @@ class Subtitle(TimedTextTool):
     table = "subtitles"
 
     def pieces(self, ctx: Context) -> exp.Select:
-        return self.sentences(ctx)
+        return select(
+            col("video_id"), col("text"), col("start_s"), col("end_s"), from_=table(self.table), where=ctx.where()
+        )
 
     def sentences(self, ctx: Context) -> exp.Select:
         return select(
-            col("video_id"), col("text"), col("start_s"), col("end_s"), from_=table(self.table), where=ctx.where()
+            col("video_id"),
+            col("text"),
+            col("text_emb"),
+            col("start_s"),
+            col("end_s"),
+            from_=table(self.table),
+            where=ctx.where(),
         )

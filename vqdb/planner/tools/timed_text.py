@@ -11,8 +11,9 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   ``pause_s`` of silence from one to the next (speech recognition puts commas where a speaker barely
   breathes: "You're watching Channel 7, the home of great drama." is one utterance), or the clause when
   the utterance lasts over ``CLAUSE_MAX_S`` (``phrase_spans`` finds both from the words it is given);
-* **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding
-  (``text_embed``) is closer to the query's than ``SEMANTIC_MIN`` cosine similarity, scored
+* **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
+  ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
+  the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
   ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
   in other words ("when does he talk about money?") ranks frames when no words match, and any span that
   says the words outranks it; the sentence is said over its whole time, and is its own evidence.
@@ -66,7 +67,8 @@ class TimedTextTool(TextTool):
 
     @abc.abstractmethod
     def sentences(self, ctx: Context) -> exp.Select:
-        """(video_id, text, start_s, end_s) of the sentences compared with the query by meaning."""
+        """(video_id, text, text_emb, start_s, end_s) of the sentences compared with the query by meaning
+        (``text_emb``: the text's embedding stored at ingest, NULL when it was not)."""
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame near a span: the best span's score and its stretch (frames meet the spans of
@@ -149,17 +151,27 @@ class TimedTextTool(TextTool):
 
     def meant(self, ctx: Context) -> exp.Select:
         """(video_id, said_start, said_end, score, start_s, end_s) of the sentences close in meaning to the
-        query (said over their whole time)."""
+        query (said over their whole time). A sentence is compared by its embedding stored at ingest
+        (``text_emb``), or, in a corpus ingested before it was stored, by embedding its text."""
         # The query is embedded per row (each distinct text once a session), not as a constant: DuckDB folds
         # constants when it plans, which would load the model for a video without sentences.
         per_row = exp.case().when(col("text").is_(exp.null()).not_(), ctx.text)
-        similarity = fn("array_cosine_similarity", fn("text_embed", col("text")), fn("text_embed", per_row))
+        with_query = select(
+            exp.Star(), alias(fn("text_embed", per_row), "query_emb"), from_=subquery(self.sentences(ctx))
+        )
+        # COALESCE of the similarities, not of the vectors: DuckDB 1.5 has no CASE over FLOAT[n], and COALESCE
+        # evaluates its second argument only for the rows whose first is NULL (text_embed runs for those only)
+        similarity = fn(
+            "coalesce",
+            fn("array_cosine_similarity", col("text_emb"), col("query_emb")),
+            fn("array_cosine_similarity", fn("text_embed", col("text")), col("query_emb")),
+        )
         sentences = select(
             col("video_id"),
             col("start_s"),
             col("end_s"),
             alias(similarity, "similarity"),
-            from_=subquery(self.sentences(ctx)),
+            from_=subquery(with_query),
         )
         above = exp.Sub(this=col("similarity"), expression=number(SEMANTIC_MIN))
         score = exp.Div(

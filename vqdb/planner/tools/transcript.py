@@ -46,6 +46,7 @@ class Transcript(TimedTextTool):
         return select(
             col("video_id"),
             col("text"),
+            col("text_emb"),
             col("start_s"),
             col("end_s"),
             from_=table("transcript_segments"),

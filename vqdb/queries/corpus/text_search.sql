@@ -90,21 +90,25 @@ CREATE OR REPLACE MACRO on_screen(query, min_score := 0.8) AS TABLE
 -- semantic_search(query VARCHAR, k INTEGER := 10)
 --     -> TABLE(source VARCHAR, video_id, start_s, end_s, text, similarity DOUBLE)
 -- The k transcript segments, on-screen text spans and subtitle cues closest in meaning to query
--- (cosine similarity of all-MiniLM-L6-v2 sentence embeddings, text_embed). Texts are embedded when
--- queried (each distinct text once per session), so the first query over a large corpus is slow.
+-- (cosine similarity of all-MiniLM-L6-v2 sentence embeddings). Transcript segments and subtitle cues are
+-- compared by the embedding stored at ingest (text_emb); on-screen text, and the rows of a corpus ingested
+-- before embeddings were stored, are embedded when queried (text_embed, each distinct text once per session).
 -- Example: SELECT source, text, similarity FROM semantic_search('greeting the world', k := 3);
 CREATE OR REPLACE MACRO semantic_search(query, k := 10) AS TABLE
     WITH texts AS (
-        SELECT 'transcript' AS source, video_id, start_s, end_s, text FROM transcript_segments
+        SELECT 'transcript' AS source, video_id, start_s, end_s, text, text_emb FROM transcript_segments
         UNION ALL
-        SELECT 'ocr' AS source, video_id, start_s, end_s, text FROM ocr_spans
+        SELECT 'ocr' AS source, video_id, start_s, end_s, text, NULL AS text_emb FROM ocr_spans
         UNION ALL
-        SELECT 'subtitle' AS source, video_id, start_s, end_s, text FROM subtitles
-    )
+        SELECT 'subtitle' AS source, video_id, start_s, end_s, text, text_emb FROM subtitles
+    ),
+    asked AS (SELECT text_embed(_text_query('semantic_search', query)) AS query_emb)
     SELECT
         source, video_id, start_s, end_s, text,
-        array_cosine_similarity(text_embed(text), (SELECT text_embed(_text_query('semantic_search', query))))::DOUBLE
-            AS similarity
-    FROM texts
+        -- COALESCE of similarities: text_embed runs only for the rows without a stored vector
+        coalesce(
+            array_cosine_similarity(text_emb, query_emb), array_cosine_similarity(text_embed(text), query_emb)
+        )::DOUBLE AS similarity
+    FROM texts, asked
     ORDER BY similarity DESC
     LIMIT k;
