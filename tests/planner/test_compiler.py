@@ -9,7 +9,7 @@ import duckdb
 import pyarrow as pa
 import pytest
 import sqlglot
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
@@ -374,6 +374,34 @@ def same(actual, expected) -> bool:
     gap=st.sampled_from([None, None, 0.0, 0.5, 2.0]),
     mode=st.sampled_from(["rank", "score"]),
     one_video=st.booleans(),
+)
+@example(  # a region's cosine (float32) ties a sentence's meaning score (0.6) unless both are computed alike
+    data={
+        "frames": [("va", 0, 0.0), ("va", 1, 0.5), ("va", 2, 1.0)],
+        "videos": [],
+        "frame_embeddings": [],
+        "regions": [("va", 1, 0, [0.0, 0.375, 0.5])],
+        "ocr": [],
+        "words": [],
+        "segments": [("va", "ask not", 0.0, 0.5)],
+        "cues": [],
+        "audio": [],
+    },
+    plan=Plan.from_json(
+        {
+            "queries": [
+                {"id": "Q1", "tool": "siglip", "query": "0"},
+                {"id": "Q2", "tool": "siglip", "query": "0"},
+                {"id": "Q3", "tool": "region", "query": "1"},
+                {"id": "Q4", "tool": "transcript", "query": "ask not"},
+            ],
+            "combine": "Q1 OR Q2 OR Q3 OR Q4",
+        }
+    ),
+    k=1,
+    gap=None,
+    mode="rank",
+    one_video=False,
 )
 def test_sql_equals_python_reference(con, vectors, data, plan, k, gap, mode, one_video):
     load(con, vectors, data)

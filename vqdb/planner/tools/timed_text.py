@@ -37,6 +37,7 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import (
     alias,
+    cast,
     col,
     desc,
     fn,
@@ -170,7 +171,7 @@ class TimedTextTool(TextTool):
             col("video_id"),
             col("start_s"),
             col("end_s"),
-            alias(similarity, "similarity"),
+            alias(cast(similarity, exp.DataType.Type.DOUBLE), "similarity"),  # the score's arithmetic in DOUBLE
             from_=subquery(with_query),
         )
         above = exp.Sub(this=col("similarity"), expression=number(SEMANTIC_MIN))
