@@ -40,6 +40,7 @@ import duckdb
 import pyarrow as pa
 
 from vqdb.answer.answer import answer, resolve_backend
+from vqdb.udfs.arrow_results import owned
 
 RESULT_SQL_TYPE = (
     "STRUCT(answer VARCHAR, answer_text VARCHAR, confidence DOUBLE, clue_intervals DOUBLE[][], "
@@ -119,7 +120,7 @@ def register(con: duckdb.DuckDBPyConnection, corpus: Any) -> None:
     varchar = duckdb.sqltypes.VARCHAR
     con.create_function(
         "vlm_answer",
-        _Answerer(corpus),
+        owned(_Answerer(corpus)),
         [varchar, varchar, duckdb.list_type(varchar), duckdb.sqltypes.INTEGER],
         duckdb.sqltype(RESULT_SQL_TYPE),
         type="arrow",

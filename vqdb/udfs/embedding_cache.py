@@ -43,6 +43,8 @@ import duckdb
 import numpy as np
 import pyarrow as pa
 
+from vqdb.udfs.arrow_results import owned
+
 CAPACITY_BYTES = 1 << 30  # embeddings kept in memory per session (least recently used videos go first)
 TABLES = {"frame_scores": "frame_embeddings", "best_region_scores": "regions"}
 
@@ -181,7 +183,7 @@ def register_cache(con: duckdb.DuckDBPyConnection, cache: EmbeddingCache, dim: i
         con.execute(f"DROP MACRO IF EXISTS {name}")  # the stand-in of a corpus without embeddings
         con.create_function(
             name,
-            scorer(table),
+            owned(scorer(table)),
             ["VARCHAR", "INTEGER[]", f"FLOAT[{int(dim)}]"],
             "FLOAT[]",
             type="arrow",

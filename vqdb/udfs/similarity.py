@@ -36,6 +36,7 @@ import duckdb
 from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR, QUERIES_DIR
 from vqdb.store import quote
+from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.embedding_cache import EmbeddingCache, lance_loader, register_cache
 from vqdb.udfs.text_vectors import TextVectorCache
 
@@ -101,7 +102,7 @@ def corpus_macros() -> dict[str, str]:
 def _replace_function(con: duckdb.DuckDBPyConnection, name: str, function, dim: int) -> None:
     with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this connection yet
         con.remove_function(name)
-    con.create_function(name, function, ["VARCHAR"], f"FLOAT[{int(dim)}]", type="arrow")
+    con.create_function(name, owned(function), ["VARCHAR"], f"FLOAT[{int(dim)}]", type="arrow")
 
 
 def _query_vector_macro(dim: int, model: str) -> str:

@@ -88,6 +88,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
 from vqdb.textnorm import canonical_spans, canonical_words, glyph_key, sound_key, squash
+from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 DIGIT_LOOKALIKES = str.maketrans("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
@@ -470,7 +471,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     if not is_registered(con, "screen_text_score"):
         con.create_function(
             "screen_text_score",
-            screen_text_score,
+            owned(screen_text_score),
             ["VARCHAR", "VARCHAR"],
             "DOUBLE",
             type="arrow",
@@ -479,7 +480,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     if not is_registered(con, "phrase_spans"):
         con.create_function(
             "phrase_spans",
-            phrase_spans,
+            owned(phrase_spans),
             ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR", "DOUBLE"],
             "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]",
             type="arrow",

@@ -30,6 +30,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from rapidfuzz import fuzz, process, utils
 
+from vqdb.udfs.arrow_results import owned
+
 
 def text_match_scores(texts: pa.Array, queries: pa.Array) -> pa.Array:
     """Row-wise scores 0..1 of ``texts`` against ``queries`` (two string arrays of equal length).
@@ -67,7 +69,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         return
     con.create_function(
         "text_match",
-        text_match_scores,
+        owned(text_match_scores),
         [duckdb.sqltypes.VARCHAR, duckdb.sqltypes.VARCHAR],
         duckdb.sqltypes.DOUBLE,
         type="arrow",

@@ -35,6 +35,7 @@ from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR
 from vqdb.store import Store, quote
 from vqdb.udfs import text_match
+from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_vectors import TextVectorCache
 
 CORPUS_SQL = CORPUS_QUERIES_DIR / "text_search.sql"
@@ -67,7 +68,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         # and misplaces the vectors of the rows after a NULL (the last ones came back zero)
         con.create_function(
             "text_embed",
-            embed,
+            owned(embed),
             ["VARCHAR"],
             f"FLOAT[{dim}]",
             type="arrow",
