@@ -80,6 +80,7 @@ from vqdb.planner.vocabulary import (
     NAMING_NOUNS,
     SCREEN_CUES,
     SCREEN_NOUNS,
+    SOUND_VERBS,
     SPEAKERS,
     SPEECH_VERBS,
     SUBTITLE_NOUNS,
@@ -248,11 +249,6 @@ _SOUNDS = (
 _SOUND = re.compile(
     rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )|\b({_SOUNDS})\b", re.I
 )
-SOUND_VERBS = {
-    "applaud": "applause", "clap": "clapping", "laugh": "laughter", "cheer": "cheering", "honk": "honking",
-    "cough": "cough", "sneeze": "sneeze", "snore": "snoring", "bark": "bark", "scream": "screaming",
-}  # fmt: skip
-"""Verbs of making a sound -> the tagger's label term for it ("when does the audience applaud": Applause)."""
 _SOUND_VERB = re.compile(rf"\b({_words(list(SOUND_VERBS))})(?:s|es|ed|d|ing|ping|ped)?\b", re.I)
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
@@ -362,8 +358,10 @@ _QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": value
     rf"(?<!\S)(?P<number>[$€£]?\d[\d,.]*)\s+(?:{_words(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
     re.I,
 )
+# words before a number that make it a time in the video; not "to", before a value ("change to 14:41"): a
+# range in the video ("from 1:03 to 1:10") went with _VIDEO_TIME
 _WHEN_WORDS = frozenset({
-    "at", "around", "about", "near", "from", "to", "until", "till", "between", "before", "after", "by",
+    "at", "around", "about", "near", "from", "until", "till", "between", "before", "after", "by",
     "within", "during", "in", "on", "first", "last", "next", "past", "over", "under", "approximately",
 })  # fmt: skip
 
@@ -383,6 +381,15 @@ class _Evidence:
         found = tuple((t, q) for t, q in ((t, _trim(q)) for t, q in calls) if _searchable(t, q))
         if found and found not in self.groups:
             self.groups.append(found)
+
+    def add_alternative(self, tool: str, query: str) -> None:
+        """``(tool, query)`` ORed into the last group of calls of that tool alone (another name of what it
+        looks for), or a group of its own when there is none."""
+        same = [i for i, group in enumerate(self.groups) if all(t == tool for t, _ in group)]
+        if not same:
+            self.add((tool,), query)
+        elif _searchable(tool, _trim(query)) and (tool, _trim(query)) not in self.groups[same[-1]]:
+            self.groups[same[-1]] = (*self.groups[same[-1]], (tool, _trim(query)))
 
 
 def rule_plan(
@@ -888,7 +895,7 @@ def _take_quantities(text: str, evidence: _Evidence) -> str:
 
     def replace(match: re.Match) -> str:
         before = text[: match.start()].replace(",", " ").split()
-        if before and before[-1].lower() in _WHEN_WORDS - {"to"}:
+        if before and before[-1].lower() in _WHEN_WORDS:
             return match.group(0)
         said = match.group(0).strip(",.")
         shown = (match.group("number") or said).strip(",.")
@@ -907,8 +914,7 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
         token = re.sub(r"['’]s$", "", match.group(0).strip(",.?!;:'\"“”‘’"))  # "No. 8's turn": the number 8
         before = text[: match.start()].replace(",", " ").split()
-        # "to" before a clock is a value ("change to 14:41"): a range in the video went with _VIDEO_TIME
-        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS - {"to"}):
+        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], token)
         return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause
@@ -921,13 +927,8 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
         evidence.add(("audio",), (match.group(1) or match.group(2)).strip())
         return " "
 
-    def made(match: re.Match) -> str:  # "the audience applauds": the sound it makes, another name of a sound
-        label = SOUND_VERBS[match.group(1).lower()]  # the question names too ("a horn honks": horn OR honking)
-        heard = [i for i, group in enumerate(evidence.groups) if all(tool == "audio" for tool, _ in group)]
-        if heard:
-            evidence.groups[heard[-1]] = (*evidence.groups[heard[-1]], ("audio", label))
-        else:
-            evidence.add(("audio",), label)
+    def made(match: re.Match) -> str:  # "the audience applauds": the sound it makes, maybe named already
+        evidence.add_alternative("audio", SOUND_VERBS[match.group(1).lower()])  # "a horn honks": horn OR honking
         return " "
 
     return _SOUND_VERB.sub(made, _SOUND.sub(replace, text))

@@ -127,3 +127,9 @@ UNITS = (
 )  # fmt: skip
 """Units after a number that make it a value written or said ("40 minutes", "25 degrees"), not a count of
 things seen ("3 people")."""
+
+SOUND_VERBS = {
+    "applaud": "applause", "clap": "clapping", "laugh": "laughter", "cheer": "cheering", "honk": "honking",
+    "cough": "cough", "sneeze": "sneeze", "snore": "snoring", "bark": "bark", "scream": "screaming",
+}  # fmt: skip
+"""Verbs of making a sound -> the audio tagger's label term for it ("when does the audience applaud": Applause)."""
