@@ -189,6 +189,17 @@ def stand_in_similarity(corpus, dim: int, rng: np.random.Generator) -> None:
     corpus.sql("CREATE OR REPLACE MACRO vq_text_vector(query) AS (SELECT v FROM bench_queries WHERE q = query)")
 
 
+def synthetic_corpus(path: str, label: str, rng: np.random.Generator, dim: int, **shape):
+    """A corpus at ``path`` of ``commit_videos(..., **shape)`` at 2 fps, with the stand-in text vectors."""
+    start = time.perf_counter()
+    corpus = vqdb.connect(path, progress=False)
+    commit_videos(corpus, rng, fps=2.0, dim=dim, **shape)
+    corpus.refresh()
+    stand_in_similarity(corpus, dim, rng)
+    print(f"{label} corpus written in {time.perf_counter() - start:.1f} s")
+    return corpus
+
+
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
     return median_wall_cpu_ms(fn, repeat)[0]
 
@@ -335,12 +346,7 @@ def main() -> None:
     ]
     with tempfile.TemporaryDirectory() as tmp:
         if not args.skip_hour:
-            start = time.perf_counter()
-            corpus = vqdb.connect(f"{tmp}/hour", progress=False)
-            commit_videos(corpus, rng, videos=1, frames=7200, fps=2.0, dim=512, every_tool=True)
-            corpus.refresh()
-            stand_in_similarity(corpus, 512, rng)
-            print(f"1-hour corpus written in {time.perf_counter() - start:.1f} s")
+            corpus = synthetic_corpus(f"{tmp}/hour", "1-hour", rng, videos=1, frames=7200, dim=512, every_tool=True)
             lines += measure(
                 corpus,
                 "1 h @ 2 fps (7,200 frames), 5 tools",
@@ -362,12 +368,9 @@ def main() -> None:
             )
             corpus.close()
         if not args.skip_1m:
-            start = time.perf_counter()
-            corpus = vqdb.connect(f"{tmp}/million", progress=False)
-            commit_videos(corpus, rng, videos=100, frames=10_000, fps=2.0, dim=64, every_tool=False)
-            corpus.refresh()
-            stand_in_similarity(corpus, 64, rng)
-            print(f"1M-frame corpus written in {time.perf_counter() - start:.1f} s")
+            corpus = synthetic_corpus(
+                f"{tmp}/million", "1M-frame", rng, videos=100, frames=10_000, dim=64, every_tool=False
+            )
             two = Plan.from_json(TWO_CALLS)
             lines += measure(
                 corpus,
