@@ -13,16 +13,21 @@ Transcript segments carry their sentence embeddings (``text_emb``), made by the 
 makes them (a version of vqdb without the column embeds them with ``text_embed`` when queried, once per
 session).
 
-Execute runs the compiled SQL through ``Corpus.sql_unchecked``, as ``retrieve`` does (``Corpus.sql`` adds an ``EXPLAIN``
-per statement to check it reads only). Times are medians of ``--repeat`` runs, each on a fresh cursor, after a first run
-(``first execute ms``: the session's caches empty: a video's embeddings read into memory; in a version without stored
-sentence embeddings, its segments embedded). ``compile ms`` is what ``compile_plan`` costs a session asking a plan again
-(the compiled text is cached); ``first compile ms`` builds and prints the tree (a new plan). ``execute CPU ms`` is the
+``SQL execute`` runs the compiled SQL through ``Corpus.sql_unchecked`` (``Corpus.sql`` adds an ``EXPLAIN`` per
+statement to check it reads only); ``arrays`` computes the same keyframes on arrays (``vqdb.planner.columnar``: what
+``retrieve`` runs for a question about one video; the script stops if its rows differ from the SQL's). Times are medians
+of ``--repeat`` runs, each on a fresh cursor, after a first run (``first SQL execute ms``: the session's caches empty: a
+video's embeddings read into memory; ``first arrays ms``: the arrays' first run in the session, the video's rows read
+from the tables into the session's ``RowCache``, the embeddings already in memory). ``compile ms`` is what
+``compile_plan`` costs a session asking a plan again (the compiled text is cached); ``first compile ms`` builds and
+prints the tree (a new plan; ``retrieve`` on arrays compiles only when ``Retrieval.sql`` is read). ``CPU ms`` is the
 process CPU time of a run (DuckDB uses every core; on a busy machine it moves less than the wall time). ``total ms`` is
-plan + compile + execute; ``Corpus.retrieve ms`` is what a user waits for: ``corpus.retrieve(question, video=...)``
-looks the video up, plans (the rule-plan row; the 5-tool row runs its given plan), compiles, executes and returns Arrow.
-The baseline, measured in the same run on the same tables, is the bare top-k scan ``ORDER BY similarity(emb, q) DESC
-LIMIT k`` (no ranks, no merge, no NMS); ``x baseline`` is the execute time over the baseline's.
+what a question costs: plan + arrays for one video, plan + compile + SQL execute for every video; ``Corpus.retrieve ms``
+is what a user waits for: ``corpus.retrieve(question, video=...)`` looks the video up, plans (the rule-plan row; the
+5-tool row runs its given plan), computes the keyframes and returns Arrow. The baseline, measured in the same run on the
+same tables, is the bare top-k scan ``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge, no NMS); ``x
+baseline`` is the time of the path ``retrieve`` runs (arrays for one video, else the SQL) over the baseline's, ``SQL /
+arrays`` the SQL's execute time over the arrays'.
 
 First question (``--speech-videos N``, 0 to skip): a transcript question (one ``transcript`` call, a
 paraphrase: no words match) asked in a new session, ``Corpus.retrieve`` of one 1-hour video (720
@@ -51,9 +56,10 @@ import pyarrow as pa
 import vqdb
 from vqdb.config import Config
 from vqdb.models import registry
-from vqdb.planner import Plan, compile_plan, make_plan
+from vqdb.planner import Plan, columnar, compile_plan, make_plan
 from vqdb.planner.compiler import compile_ast
 from vqdb.planner.sqlbuild import DIALECT
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.schema import TABLES
 from vqdb.store import Store
 
@@ -226,9 +232,25 @@ def measure(
     compile_ms = median_ms(lambda: compile_plan(plan, video_id=video_id, k=k), max(repeat, 20))
     sql = compile_plan(plan, video_id=video_id, k=k)
     start = time.perf_counter()
-    rows = corpus.sql_unchecked(sql).fetchall()
+    rows = corpus.sql_unchecked(sql).to_arrow_table()
     first_ms = (time.perf_counter() - start) * 1000
     execute_ms, execute_cpu_ms = median_wall_cpu_ms(lambda: corpus.sql_unchecked(sql).fetchall(), repeat)
+    arrays = "-"
+    if video_id is not None:  # what retrieve runs for one video
+
+        def on_arrays():
+            video = VideoFrames.load(corpus.cursor_unchecked(), video_id, k=k, cache=corpus.row_cache)
+            return columnar.keyframes(plan, video, k)
+
+        first_arrays_ms = median_ms(on_arrays, 1)  # this session's first (its rows read from the tables)
+        if on_arrays().to_pylist() != rows.to_pylist():
+            raise SystemExit(f"{label}: the arrays' keyframes differ from the compiled SQL's")
+        arrays_ms, arrays_cpu_ms = median_wall_cpu_ms(on_arrays, repeat)
+        arrays = f"{arrays_ms:.1f} | {arrays_cpu_ms:.1f} | {first_arrays_ms:.0f}"
+        run_ms, total, speedup = arrays_ms, plan_ms + arrays_ms, f"{execute_ms / arrays_ms:.2f}"
+    else:
+        arrays = "- | - | -"
+        run_ms, total, speedup = execute_ms, plan_ms + compile_ms + execute_ms, "-"
     where = "WHERE video_id = $v" if video_id else ""
     baseline = (
         f"SELECT video_id, frame_idx, ts FROM frame_embeddings {where} "
@@ -239,12 +261,10 @@ def measure(
     retrieve_ms = median_ms(
         lambda: corpus.retrieve(question, video=video_id, k=k, plan=plan if given else None), repeat
     )
-    total = plan_ms + compile_ms + execute_ms
     return [
-        f"| {label} | {len(plan.queries)} | {len(rows)} | {plan_ms:.2f} | {compile_ms:.2f} | {uncached_ms:.1f} | "
-        f"{execute_ms:.1f} | "
-        f"{execute_cpu_ms:.1f} | {first_ms:.0f} | {total:.1f} | {retrieve_ms:.1f} | {baseline_ms:.1f} | "
-        f"{execute_ms / baseline_ms:.2f} |"
+        f"| {label} | {len(plan.queries)} | {rows.num_rows} | {plan_ms:.2f} | {compile_ms:.2f} | {uncached_ms:.1f} | "
+        f"{execute_ms:.1f} | {execute_cpu_ms:.1f} | {first_ms:.0f} | {arrays} | {total:.1f} | {retrieve_ms:.1f} | "
+        f"{baseline_ms:.1f} | {run_ms / baseline_ms:.2f} | {speedup} |"
     ]
 
 
@@ -340,9 +360,10 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     lines = [
-        "| case | calls | rows out | plan ms | compile ms | first compile ms | execute ms | execute CPU ms "
-        "| first execute ms | total ms | Corpus.retrieve ms | baseline top-k ms | x baseline |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| case | calls | rows out | plan ms | compile ms | first compile ms | SQL execute ms | SQL execute CPU ms "
+        "| first SQL execute ms | arrays ms | arrays CPU ms | first arrays ms | total ms | Corpus.retrieve ms "
+        "| baseline top-k ms | x baseline | SQL / arrays |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     with tempfile.TemporaryDirectory() as tmp:
         if not args.skip_hour:

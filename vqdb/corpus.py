@@ -24,12 +24,14 @@ import duckdb
 from vqdb.answer import sql as answer_sql
 from vqdb.config import Config, check_gap, check_keyframes
 from vqdb.errors import VqdbError
+from vqdb.planner.video_frames import RowCache
 from vqdb.schema import TABLES
 from vqdb.session import ReadOnlySession, new_connection, run_read_only
 from vqdb.session import attach as attach_session
 from vqdb.store import Store, is_corpus
 from vqdb.store.location import Location
 from vqdb.store.readers import ReaderLease
+from vqdb.udfs.versions import LatestVersions
 from vqdb.videos import resolve_video
 
 if TYPE_CHECKING:
@@ -53,6 +55,7 @@ class Corpus:
         self.config = config
         self._con: duckdb.DuckDBPyConnection | None = None
         self._lease: Any = None  # a ReaderLease while the session is open
+        self._row_cache: RowCache | None = None
 
     @property
     def store(self) -> Store:
@@ -244,6 +247,31 @@ class Corpus:
             self._lease = ReaderLease.take(self.location)  # spares the versions this session reads from cleanup
         return con
 
+    @property
+    def row_cache(self) -> RowCache:
+        """The session's copies of the rows ``retrieve`` reads about one video (``vqdb.planner.video_frames``),
+        each kept while its table and the ``extractions`` table (which videos the views show) keep their
+        versions.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus())
+            >>> corpus.row_cache.rows(corpus.sql_unchecked, "videos", ["video_id"], "v1").num_rows
+            0
+        """
+        if self._row_cache is None:
+            versions = LatestVersions(self.store)
+
+            def version(name: str) -> tuple[int, int] | None:
+                try:
+                    return versions(name), versions("extractions")
+                except (OSError, ValueError):  # no such dataset: its view says why when read
+                    return None
+
+            self._row_cache = RowCache(version)
+        return self._row_cache
+
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL over the corpus; returns a DuckDB relation (``.pl()``, ``.arrow()``, ``.df()``).
 
@@ -274,6 +302,18 @@ class Corpus:
             [(0,)]
         """
         return self._cursor().sql(query, params=params)
+
+    def cursor_unchecked(self) -> duckdb.DuckDBPyConnection:
+        """A cursor of the session for several statements vqdb composes itself, unchecked as ``sql_unchecked``
+        runs them (which opens one per statement); a new cursor reads the latest committed data.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> vqdb.connect(empty_corpus()).cursor_unchecked().sql("SELECT count(*) FROM frames").fetchall()
+            [(0,)]
+        """
+        return self._cursor()
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
         return self._session().cursor()  # a fresh cursor has a fresh Lance dataset cache; its relations outlive it
@@ -306,6 +346,7 @@ class Corpus:
         if self._lease is not None:
             self._lease.release()
             self._lease = None
+        self._row_cache = None
 
     def __enter__(self) -> Corpus:
         return self

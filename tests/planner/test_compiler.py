@@ -14,13 +14,14 @@ from hypothesis import strategies as st
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 
-from vqdb.planner import boolexpr, compiler, make_plan, tools
+from vqdb.planner import boolexpr, columnar, compiler, make_plan, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, RUN_GAP
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
@@ -411,6 +412,24 @@ def test_sql_equals_python_reference(con, vectors, data, plan, k, gap, mode, one
     if video_id is not None:
         expected = [r for r in expected if r[0] == video_id]
     assert same([tuple(r) for r in actual], expected), (plan.to_json(), actual, expected)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(
+    data=corpora(),
+    plan=st.one_of(plans(), st.just(uniform_plan())),
+    k=st.integers(1, 4),
+    gap=st.sampled_from([None, None, 0.0, 0.5, 2.0]),
+    video_id=st.sampled_from(["va", "vb"]),
+)
+def test_the_arrays_give_the_compiled_sqls_rows(con, vectors, data, plan, k, gap, video_id):
+    """``vqdb.planner.columnar`` (what ``retrieve`` runs for one video) against the compiled SQL, row for row."""
+    load(con, vectors, data)
+    expected = con.sql(compile_plan(plan, video_id=video_id, k=k, gap=gap)).to_arrow_table()
+    video = VideoFrames.load(con, video_id, k=k, gap=gap)
+    actual = columnar.keyframes(plan, video, k)
+    assert actual.schema == expected.schema
+    assert actual.to_pylist() == expected.to_pylist(), (plan.to_json(), actual.to_pylist(), expected.to_pylist())
 
 
 @settings(max_examples=200, deadline=None)

@@ -17,11 +17,12 @@ from typing import Any
 
 import pyarrow as pa
 
-from vqdb.planner import tools
+from vqdb.planner import columnar, tools
 from vqdb.planner.baselines import BASELINES, baseline_plan
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.compiler import compile_plan
+from vqdb.planner.compiler import Compiler, compile_plan
 from vqdb.planner.plan import Plan, uniform_plan
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
 
 PLANNERS = ("rules", "llm", *BASELINES)
@@ -29,16 +30,23 @@ PLANNERS = ("rules", "llm", *BASELINES)
 
 @dataclasses.dataclass(frozen=True)
 class Retrieval:
-    """What ``retrieve`` found: the plan, the SQL it compiled to, the keyframes and notes.
+    """What ``retrieve`` found: the plan, the keyframes, notes, and ``sql``: the query the plan compiles to,
+    whose rows the keyframes are (compiled when first read: a question about one video is answered on
+    arrays, ``vqdb.planner.columnar``).
 
     ``keyframes`` (a pyarrow Table) has columns video_id, frame_idx, ts, score, merged_rank,
     supporting_calls, in (video_id, ts) order.
     """
 
     plan: Plan
-    sql: str
     keyframes: pa.Table
     notes: tuple[str, ...] = ()
+    compile_options: dict = dataclasses.field(default_factory=dict, repr=False)
+
+    @property
+    def sql(self) -> str:
+        """The plan's compiled SQL (``compile_plan`` with the options ``retrieve`` used)."""
+        return compile_plan(self.plan, **self.compile_options)
 
     def explain(self) -> str:
         """The plan, notes and SQL as text (what ``vqdb retrieve --explain`` prints)."""
@@ -171,13 +179,19 @@ def retrieve(
     video_id = info["video_id"] if info else None
     if plan is None:
         plan = plan_for(corpus, question, options, video=info, planner=planner, llm=llm)
-    sql = compile_plan(plan, video_id=video_id, k=k, gap=gap, mode=mode)
-    keyframes = corpus.sql_unchecked(sql).to_arrow_table()
+    options_ = {"video_id": video_id, "k": k, "gap": gap, "mode": mode}
+    Compiler(**options_)  # checks the arguments, as compiling does
+    keyframes = None
+    if video_id is not None and mode == "rank":
+        frames = VideoFrames.load(corpus.cursor_unchecked(), video_id, k=k, gap=gap, cache=corpus.row_cache)
+        keyframes = columnar.keyframes(plan, frames, k)
+    if keyframes is None:
+        keyframes = corpus.sql_unchecked(compile_plan(plan, **options_)).to_arrow_table()
     if keyframes.num_rows == 0 and plan.queries and video_id is not None:
         notes = ("no frame of the video was ranked",)
     else:
         notes = ()
-    return Retrieval(plan, sql, keyframes, plan.notes + notes)
+    return Retrieval(plan, keyframes, plan.notes + notes, options_)
 
 
 __all__ = [

@@ -10,6 +10,9 @@ with embeddings):
 - ``best_region_scores(video_id VARCHAR, frames INTEGER[], query FLOAT[N]) -> FLOAT[]``: for each frame,
   the best cosine similarity of its ``regions`` crops with ``query``.
 
+Python code of the same session (the planner's array path, ``vqdb.planner.columnar``) reaches the cache
+behind them with ``session_cache(con)``: ``vq_embedding_cache()`` names it.
+
 The caller lists the frames of videos whose embeddings are visible (the planner's tools: the sampled
 frames of videos whose extractor finished, ``finished_videos``); each video's embeddings
 are read once per session into one matrix (L2-normalized float32) and scored with one matrix-vector
@@ -29,6 +32,8 @@ Example:
     [([0.7071067690849304, 1.0, None],)]
     >>> con.sql("SELECT best_region_scores('v', [0, 5], [0.0, 2.0]::FLOAT[2])").fetchall()
     [([1.0, 1.0],)]
+    >>> session_cache(con) is cache
+    True
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 
@@ -49,6 +55,7 @@ CAPACITY_BYTES = 1 << 30  # embeddings kept in memory per session (least recentl
 TABLES = {"frame_scores": "frame_embeddings", "best_region_scores": "regions"}
 
 Loader = Callable[[str, list[str]], dict[str, tuple[Sequence[int], np.ndarray]]]
+_SESSION_CACHES: weakref.WeakValueDictionary[str, EmbeddingCache] = weakref.WeakValueDictionary()  # by name
 
 
 class EmbeddingCache:
@@ -177,6 +184,9 @@ def register_cache(con: duckdb.DuckDBPyConnection, cache: EmbeddingCache, dim: i
 
         return udf
 
+    name = f"embedding-cache-{id(cache)}"
+    _SESSION_CACHES[name] = cache  # held by the functions below while they are registered
+    con.execute(f"CREATE OR REPLACE MACRO vq_embedding_cache() AS '{name}'")
     for name, table in TABLES.items():
         with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this connection yet
             con.remove_function(name)
@@ -189,6 +199,12 @@ def register_cache(con: duckdb.DuckDBPyConnection, cache: EmbeddingCache, dim: i
             type="arrow",
             null_handling="special",
         )
+
+
+def session_cache(con: duckdb.DuckDBPyConnection) -> EmbeddingCache:
+    """The cache behind ``con``'s ``frame_scores`` and ``best_region_scores`` (``vq_embedding_cache()``'s
+    error when the corpus has no embeddings)."""
+    return _SESSION_CACHES[con.sql("SELECT vq_embedding_cache()").fetchone()[0]]
 
 
 def _combined(array: pa.Array | pa.ChunkedArray) -> pa.Array:

@@ -73,6 +73,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         message = quote(_no_model(ctx.root))
         for name in ("vq_text_vector", "vq_query_vector"):
             con.execute(f"CREATE OR REPLACE MACRO {name}(query) AS error({message})")
+        con.execute(f"CREATE OR REPLACE MACRO vq_embedding_cache() AS error({message})")
         con.execute(f"CREATE OR REPLACE MACRO similarity(emb, query) AS error({message})")
         for name in ("frame_scores", "best_region_scores"):
             with contextlib.suppress(duckdb.InvalidInputException):  # a Python function of another corpus

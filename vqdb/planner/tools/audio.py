@@ -12,11 +12,15 @@ Example:
 
 from __future__ import annotations
 
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 from sqlglot import exp
 
 from vqdb.planner.sqlbuild import alias, col, fn, join, select, subquery, table, with_ctes
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, Tool, seconds_touched, whole_second
+from vqdb.planner.tools.base import Context, FrameEvidence, Tool, normalize_text, seconds_touched, whole_second
+from vqdb.planner.video_frames import VideoFrames
 
 
 @register
@@ -48,8 +52,7 @@ class Audio(Tool):
             from_=table(self.table),
             where=ctx.where(),
         )
-        label, query = fn("text_normalize", col("label")), fn("text_normalize", ctx.text)
-        matches = exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()), copy=False)
+        matches = self.matches(col("label"), ctx.text)
         distinct = select(
             alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table("tags")
         )
@@ -78,3 +81,39 @@ class Audio(Tool):
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
         return with_ctes(frames, {"tags": video_tags}, materialized=True)
+
+    @staticmethod
+    def matches(label: exp.Expression, query: exp.Expression) -> exp.Expression:
+        """Whether a tag's ``label`` matches ``query``: one contains the other, both normalized.
+
+        Example:
+            >>> from vqdb.planner.sqlbuild import string
+            >>> print(Audio.matches(col("label"), string("dog")).sql("duckdb").replace(" OR ", "\\nOR "))
+            CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))
+            OR CONTAINS(TEXT_NORMALIZE('dog'), TEXT_NORMALIZE(label))
+        """
+        label, query = fn("text_normalize", label), fn("text_normalize", query)
+        return exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()), copy=False)
+
+    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+        """``select``'s scores as arrays: each frame takes the best score of the matching tags whose
+        ``[start_s, end_s)`` holds its time. Labels are compared normalized by ``normalize_text`` (the twin
+        of the SQL's ``text_normalize``; the SQL's regular expression costs milliseconds a statement)."""
+        tags = video.rows(self.table, ("start_s", "end_s", "label", "score"))
+        wanted = normalize_text(query)
+        labels = pc.unique(tags.column("label").drop_null()).to_pylist()
+        found = [label for label in labels if wanted in (name := normalize_text(label)) or name in wanted]
+        chosen = pc.is_in(tags.column("label"), value_set=pa.array(found, pa.string())).to_numpy(zero_copy_only=False)
+        starts, ends, scores = (
+            tags.column(c).cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)[chosen]
+            for c in ("start_s", "end_s", "score")
+        )
+        timed = ~(np.isnan(starts) | np.isnan(ends))  # a NULL bound covers no frame
+        starts, ends, scores = starts[timed], ends[timed], scores[timed]
+        first = np.searchsorted(video.ts, starts, side="left")  # first frame at or after the start
+        stop = np.searchsorted(video.ts, ends, side="left")  # first frame at or after the end (excluded)
+        counts = np.maximum(stop - first, 0)
+        frames = np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+        score = video.empty()
+        np.fmax.at(score, frames, np.repeat(scores, counts))  # NaN (NULL) scores leave a frame as it was
+        return FrameEvidence(score)

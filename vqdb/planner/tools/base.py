@@ -34,10 +34,13 @@ import inspect
 import re
 from typing import ClassVar, Literal
 
+import numpy as np
 from sqlglot import exp
 
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.sqlbuild import BIGINT, alias, cast, col, fn, number, select, string, subquery, table, video_filter
+from vqdb.planner.video_frames import VideoFrames
+from vqdb.udfs.embedding_cache import session_cache
 
 SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, ts
 VIDEO_INFO = "video_info"  # the CTE of per-video constants: video_id, n_frames, duration_s, gap, period
@@ -106,6 +109,22 @@ class Context:
         )
 
 
+@dataclasses.dataclass(frozen=True)
+class FrameEvidence:
+    """One call's evidence for one video as arrays aligned with its sampled frames (``VideoFrames``, time
+    order): ``score`` (float64, NaN where the call scored nothing: the frame ranks last) and, for a tool with
+    ``spans``, the stretch of evidence of each frame (``start_s``, ``end_s``; NaN where none).
+
+    Example:
+        >>> FrameEvidence(np.array([0.5, np.nan])).score.tolist()
+        [0.5, nan]
+    """
+
+    score: np.ndarray
+    start_s: np.ndarray | None = None
+    end_s: np.ndarray | None = None
+
+
 class Tool(abc.ABC):
     """A planner tool. Subclasses set the class attributes below and ``select``, and are made available
     with ``@vqdb.planner.tools.register``; the first paragraph of a tool's docstring says what a frame's
@@ -141,6 +160,37 @@ class Tool(abc.ABC):
     @abc.abstractmethod
     def select(self, ctx: Context) -> exp.Query:
         """The call's evidence as a query (shape given by ``evidence``)."""
+
+    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence | None:
+        """The call's evidence for one video as arrays, equal to what ``select`` gives for it
+        (``vqdb.planner.columnar`` runs plans on these), or None: this tool has no array form, and a plan
+        that calls it runs as SQL. Every built-in tool has one; a tool added with ``select`` alone works as
+        SQL.
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> type(get("ocr")).frame_evidence is Tool.frame_evidence
+            False
+        """
+        return None
+
+    def embedding_evidence(self, video: VideoFrames, query: str, table: str) -> FrameEvidence:
+        """The visual tools' array form: the scores ``frame_scores`` / ``best_region_scores`` give, from the
+        same cache (``session_cache``) of ``table``'s embeddings, for the query's vector (``vq_text_vector``),
+        if the tool's extractor finished for the video (the SQL's ``frame_lists``), else nothing scored."""
+        finished, vector = self.session_row(video, query)
+        if not finished or vector is None:
+            return FrameEvidence(video.empty())
+        cache = session_cache(video.con)
+        vector = np.asarray(vector, dtype=np.float32)
+        return FrameEvidence(cache.scores(table, video.video_id, video.frame_idx, vector).astype(np.float64))
+
+    def session_row(self, video: VideoFrames, query: str) -> tuple[bool, list[float] | None]:
+        """Whether the tool's extractor finished for the video, and the query's vector (one statement)."""
+        return video.con.sql(
+            "SELECT list_contains(finished_videos($extractor), $video), vq_text_vector($query)",
+            params={"extractor": self.extractor, "video": video.video_id, "query": query},
+        ).fetchone()
 
     @classmethod
     def summary(cls) -> str:
@@ -206,3 +256,34 @@ def seconds_touched(start: exp.Expression, end: exp.Expression) -> exp.Expressio
         'UNNEST(RANGE(CAST(FLOOR(start_s) AS BIGINT), CAST(FLOOR(end_s) AS BIGINT) + 1))'
     """
     return fn("unnest", fn("range", whole_second(start), exp.Add(this=whole_second(end), expression=number(1))))
+
+
+def best_spans(
+    first: np.ndarray,
+    stop: np.ndarray,
+    score: np.ndarray,
+    said_from: np.ndarray,
+    start_s: np.ndarray,
+    end_s: np.ndarray,
+    n_frames: int,
+) -> FrameEvidence:
+    """Each frame's best span: of the spans whose frames (positions ``first`` to ``stop``, excluded) hold it,
+    the one with the highest ``score``, then the earliest ``said_from`` (the SQL's ``max(score)`` and
+    ``first(... ORDER BY score DESC, ...)``); its score and stretch (``start_s``, ``end_s``).
+
+    Example:
+        >>> found = best_spans(np.array([0, 1]), np.array([2, 3]), np.array([0.5, 0.9]), np.array([0.0, 1.0]),
+        ...                    np.array([0.0, 1.0]), np.array([2.0, 3.0]), n_frames=4)
+        >>> found.score.tolist(), found.start_s.tolist()
+        ([0.5, 0.9, 0.9, nan], [0.0, 1.0, 1.0, nan])
+    """
+    counts = np.maximum(stop - first, 0)
+    span = np.repeat(np.arange(len(first)), counts)
+    frame = np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+    order = np.lexsort((said_from[span], -score[span], frame))
+    frame, span = frame[order], span[order]
+    best = np.r_[True, frame[1:] != frame[:-1]] if len(frame) else np.zeros(0, dtype=bool)
+    frame, span = frame[best], span[best]
+    found = FrameEvidence(np.full(n_frames, np.nan), np.full(n_frames, np.nan), np.full(n_frames, np.nan))
+    found.score[frame], found.start_s[frame], found.end_s[frame] = score[span], start_s[span], end_s[span]
+    return found

@@ -34,9 +34,13 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 from sqlglot import exp
 
 from vqdb.planner.sqlbuild import (
+    DIALECT,
     alias,
     col,
     desc,
@@ -54,7 +58,8 @@ from vqdb.planner.sqlbuild import (
     table,
 )
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, TextTool, seconds_touched, whole_second
+from vqdb.planner.tools.base import Context, FrameEvidence, TextTool, best_spans, seconds_touched, whole_second
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import min_score
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
@@ -77,9 +82,9 @@ class Ocr(TextTool):
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
         meet the runs of their own second only, see ``whole_second``)."""
-        runs = select(
-            exp.Star(), alias(seconds_touched(col("start_s"), col("end_s")), "second"), from_=subquery(self.runs(ctx))
-        )
+        # the seconds a run reaches: to its end, or to its last read where the video's end cut it before
+        reach = seconds_touched(col("start_s"), fn("greatest", col("end_s"), col("last_read")))
+        runs = select(exp.Star(), alias(reach, "second"), from_=subquery(self.runs(ctx)))
         # a run's end is the first frame that no longer shows its text (its reads are inside, even where the
         # video's end cuts it short)
         before_end = exp.or_(col("ts", "s") < col("end_s", "r"), col("ts", "s") <= col("last_read", "r"), copy=False)
@@ -240,6 +245,102 @@ class Ocr(TextTool):
             group_by=[col("video_id"), col("frame_idx")],
         )
 
+    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+        """``select``'s scores and spans as arrays: the frames' texts in reading order, graded by the session
+        (``grade``: the same expression), runs of matching reads, and each sampled frame's best run."""
+        read = self.read_frames(video)
+        found = FrameEvidence(video.empty(), video.empty(), video.empty())  # no read matches
+        if not read["ts"].size:
+            return found
+        grade = self.grade(Context(query)).sql(dialect=DIALECT)
+        texts = pc.unique(read["text"])
+        graded = video.value(
+            f"SELECT list(score ORDER BY i) FROM (SELECT {grade} AS score, i "
+            "FROM (SELECT unnest($texts) AS text, unnest(range(len($texts))) AS i) AS t)",
+            {"texts": texts.to_pylist()},
+        )
+        per_text = np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
+        score = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
+        ts = read["ts"]
+        steps = np.diff(ts)
+        ocr_period = max(float(steps.min()) if steps.size else video.period, video.period)
+        matched = np.flatnonzero(score > 0)
+        if not matched.size:
+            return found
+        floor = 1.0 if self.numeric(query) else min_score(query)
+        halfway = (score[matched].max() + floor) / 2
+        runs = []  # (start_s, end_s, last_read, score) of each run of matching reads of one strength
+        for strength in (score[matched] >= halfway, score[matched] < halfway):
+            reads = matched[strength]
+            if not reads.size:
+                continue
+            starts_run = np.r_[True, np.diff(ts[reads]) > RUN_GAP * ocr_period]
+            for run in np.split(reads, np.flatnonzero(starts_run)[1:]):
+                first, last = run[0], run[-1]
+                shown_from, shown_to = read["shown_from"][first], read["shown_to"][last]
+                start = shown_from if not np.isnan(shown_from) else ts[first] - ocr_period / 2
+                end = shown_to if not np.isnan(shown_to) else ts[last] + ocr_period / 2
+                runs.append((max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()))
+        start, end, last_read, best = (np.array(column) for column in zip(*runs, strict=True))
+        # a frame is in a run from its start until its end, or its last read where the video's end cut it short
+        inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
+        return best_spans(np.searchsorted(video.ts, start, "left"), inside_to, best, start, start, end, video.n)
+
+    def read_frames(self, video: VideoFrames) -> dict[str, np.ndarray]:
+        """``frame_texts`` as arrays, in time order: each OCR'd frame's ``ts``, ``text`` (its boxes in reading
+        order, an Arrow array), ``shown_from`` (its latest box's) and ``shown_to`` (its first box's to leave;
+        NaN where unknown)."""
+        boxes = video.rows(self.table, ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box"))
+        boxes = boxes.filter(pc.is_valid(boxes.column("text")))
+        if not boxes.num_rows:
+            return {
+                "ts": np.zeros(0),
+                "text": pa.array([], pa.string()),
+                "shown_from": np.zeros(0),
+                "shown_to": np.zeros(0),
+            }
+
+        def part(name: str) -> pa.Array:
+            return pc.struct_field(boxes.column("box"), name).cast(pa.float64()).fill_null(0.0)
+
+        x, bottom = part("x0"), part("y1")
+        y = pc.divide(pc.add(part("y0"), bottom), 2.0)
+        table_ = pa.table(
+            {
+                "frame": boxes.column("frame_idx").cast(pa.int64()),
+                "ts": boxes.column("ts").cast(pa.float64()),
+                "text": boxes.column("text"),
+                "x": x,
+                "y": y,
+                "bottom": bottom,
+                "shown_from": boxes.column("shown_from_s").cast(pa.float64()),
+                "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
+            }
+        )
+        keys = [("frame", "ascending"), ("y", "ascending"), ("x", "ascending"), ("text", "ascending")]
+        table_ = table_.take(pc.sort_indices(table_, sort_keys=keys))
+        frame = table_.column("frame").to_numpy()
+        y, bottom = table_.column("y").to_numpy(), table_.column("bottom").to_numpy()
+        same_line = np.r_[False, (frame[1:] == frame[:-1]) & (y[1:] <= bottom[:-1])]
+        table_ = table_.append_column("line", pa.array(np.cumsum(~same_line)))
+        keys = [("frame", "ascending"), ("line", "ascending"), ("x", "ascending"), ("text", "ascending")]
+        table_ = table_.take(pc.sort_indices(table_, sort_keys=keys))
+        frame = table_.column("frame").to_numpy()
+        firsts = np.flatnonzero(np.r_[True, frame[1:] != frame[:-1]])
+        offsets = pa.array(np.r_[firsts, len(frame)].astype(np.int32))
+        text = pc.binary_join(pa.ListArray.from_arrays(offsets, table_.column("text").combine_chunks()), " ")
+        ts = table_.column("ts").to_numpy()[firsts]
+        with np.errstate(invalid="ignore"):
+            shown_from = np.fmax.reduceat(_floats(table_, "shown_from"), firsts)
+            shown_to = np.fmin.reduceat(_floats(table_, "shown_to"), firsts)
+        order = np.argsort(ts, kind="stable")
+        return {
+            "ts": ts[order],
+            "text": text.take(pa.array(order)),
+            "shown_from": shown_from[order],
+            "shown_to": shown_to[order],
+        }
+
     @staticmethod
     def numeric(query: str) -> bool:
         """Whether ``query`` is only digits and separators (matched exactly).
@@ -249,3 +350,8 @@ class Ocr(TextTool):
             (True, False)
         """
         return NUMERIC_QUERY.fullmatch(query) is not None
+
+
+def _floats(table_: pa.Table, name: str) -> np.ndarray:
+    """A float64 column as NumPy, NaN where NULL."""
+    return table_.column(name).fill_null(np.nan).to_numpy()

@@ -16,7 +16,8 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import alias, col, fn, select, subquery
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, Tool
+from vqdb.planner.tools.base import Context, FrameEvidence, Tool
+from vqdb.planner.video_frames import VideoFrames
 
 
 @register
@@ -39,3 +40,7 @@ class Region(Tool):
             alias(fn("unnest", scores), "score"),
             from_=subquery(frames),
         )
+
+    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+        """``best_region_scores`` of the video's frames (``select``'s scores, as arrays)."""
+        return self.embedding_evidence(video, query, self.table)

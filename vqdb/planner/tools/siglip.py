@@ -31,7 +31,8 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import alias, col, fn, select, subquery
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, Tool
+from vqdb.planner.tools.base import Context, FrameEvidence, Tool
+from vqdb.planner.video_frames import VideoFrames
 
 
 @register
@@ -54,3 +55,7 @@ class Siglip(Tool):
             alias(fn("unnest", scores), "score"),
             from_=subquery(frames),
         )
+
+    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+        """``frame_scores`` of the video's frames (``select``'s scores, as arrays)."""
+        return self.embedding_evidence(video, query, self.table)

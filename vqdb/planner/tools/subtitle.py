@@ -5,6 +5,7 @@ A cue's words are spread over its time, so a phrase inside a long cue gets about
 is also a sentence compared by meaning.
 
 Example:
+    >>> from vqdb.planner.tools.base import Context
     >>> sql = Subtitle().select(Context("more red")).sql("duckdb")
     >>> "PHRASE_SPANS(ARRAY_AGG({'text': text" in sql and "FROM subtitles" in sql
     True
@@ -12,11 +13,7 @@ Example:
 
 from __future__ import annotations
 
-from sqlglot import exp
-
-from vqdb.planner.sqlbuild import col, select, table
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context
 from vqdb.planner.tools.timed_text import TimedTextTool
 
 
@@ -30,19 +27,4 @@ class Subtitle(TimedTextTool):
     query_hint = "the words expected in the subtitles"
     extractor = "subtitles"
     table = "subtitles"
-
-    def pieces(self, ctx: Context) -> exp.Select:
-        return select(
-            col("video_id"), col("text"), col("start_s"), col("end_s"), from_=table(self.table), where=ctx.where()
-        )
-
-    def sentences(self, ctx: Context) -> exp.Select:
-        return select(
-            col("video_id"),
-            col("text"),
-            col("text_emb"),
-            col("start_s"),
-            col("end_s"),
-            from_=table(self.table),
-            where=ctx.where(),
-        )
+    sentence_table = "subtitles"

@@ -31,8 +31,11 @@ Example:
 
 from __future__ import annotations
 
-import abc
+from typing import ClassVar
 
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 from sqlglot import exp
 
 from vqdb.planner.sqlbuild import (
@@ -47,29 +50,38 @@ from vqdb.planner.sqlbuild import (
     same,
     select,
     subquery,
+    table,
 )
-from vqdb.planner.tools.base import Context, TextTool, seconds_touched, whole_second
+from vqdb.planner.tools.base import Context, FrameEvidence, TextTool, best_spans, seconds_touched, whole_second
+from vqdb.planner.video_frames import VideoFrames
+from vqdb.udfs.text_grade import phrase_spans
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
+SENTENCE_COLUMNS = ("text", "text_emb", "start_s", "end_s")
 PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
 
 
 class TimedTextTool(TextTool):
-    """A text tool over a text with times: ``pieces`` (its words or cues in time order) and ``sentences``
-    (the units compared by meaning). ``pause_s``: when set, a phrase said is answered with its utterance
-    (pieces with less silence than this between them), else with its clause."""
+    """A text tool over a text with times: its **pieces** (words or cues, in ``table``: the text in column
+    ``piece_text``, with ``start_s``, ``end_s``) and its **sentences**, the units compared by meaning (in
+    ``sentence_table``: ``text``, ``text_emb``, ``start_s``, ``end_s``). ``pause_s``: when set, a phrase said is
+    answered with its utterance (pieces with less silence than this between them), else with its clause."""
 
-    pause_s: float | None = None
+    piece_text: ClassVar[str] = "text"
+    sentence_table: ClassVar[str]
+    pause_s: ClassVar[float | None] = None
 
-    @abc.abstractmethod
     def pieces(self, ctx: Context) -> exp.Select:
-        """(video_id, text, start_s, end_s) of the text's pieces: words, or cues of several words."""
+        """(video_id, text, start_s, end_s) of the text's pieces."""
+        text = col(self.piece_text) if self.piece_text == "text" else alias(col(self.piece_text), "text")
+        return select(col("video_id"), text, col("start_s"), col("end_s"), from_=table(self.table), where=ctx.where())
 
-    @abc.abstractmethod
     def sentences(self, ctx: Context) -> exp.Select:
         """(video_id, text, text_emb, start_s, end_s) of the sentences compared with the query by meaning
         (``text_emb``: the text's embedding stored at ingest, NULL when it was not)."""
+        columns = (col(c) for c in ("video_id", *SENTENCE_COLUMNS))
+        return select(*columns, from_=table(self.sentence_table), where=ctx.where())
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame near a span: the best span's score and its stretch (frames meet the spans of
@@ -188,3 +200,78 @@ class TimedTextTool(TextTool):
             from_=subquery(sentences),
             where=col("similarity") > number(SEMANTIC_MIN),
         )
+
+    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+        """``select``'s scores and spans as arrays: the spans said and meant, each reaching the frames of its
+        stretch (``widened``); a frame takes its best span's score and evidence."""
+        said = self.said_arrays(video, query)
+        meant = self.meant_arrays(video, query)
+        said_start, said_end, score, start, end = (np.concatenate(pair) for pair in zip(said, meant, strict=True))
+        middle = (said_start + said_end) / 2
+        half = np.maximum((said_end - said_start) / 2, video.period / 2)
+        low, high = middle - half, middle + half
+        timed = ~(np.isnan(low) | np.isnan(high))  # a sentence without times reaches no frame
+        first = np.where(timed, np.searchsorted(video.ts, low, "left"), 0)
+        stop = np.where(timed, np.searchsorted(video.ts, high, "right"), 0)
+        return best_spans(first, stop, score, said_start, start, end, video.n)
+
+    def said_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
+        """(said_start, said_end, score, start_s, end_s) of ``said``'s spans: ``phrase_spans`` of the video's
+        pieces in time order, called as the SQL calls it."""
+        pieces = video.rows(self.table, (self.piece_text, "start_s", "end_s"))
+        keys = [("start_s", "ascending"), ("end_s", "ascending")]
+        pieces = pieces.take(pc.sort_indices(pieces, sort_keys=keys))  # NULL times last, as in SQL
+        if not pieces.num_rows:
+            return tuple(np.zeros(0) for _ in range(5))
+        in_time = pa.StructArray.from_arrays(
+            [pieces.column(c).combine_chunks() for c in (self.piece_text, "start_s", "end_s")],
+            names=["text", "start_s", "end_s"],
+        )
+        listed = pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
+        found = phrase_spans(listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
+        fields = ("start_s", "end_s", "score", "context_start_s", "context_end_s")
+        return tuple(found.field(f).cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False) for f in fields)
+
+    def meant_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
+        """(said_start, said_end, score, start_s, end_s) of ``meant``'s sentences: the cosine similarity of
+        their stored (else session-embedded) vectors with the query's, computed as DuckDB computes
+        ``array_cosine_similarity`` (``float32_cosine``), above ``SEMANTIC_MIN``."""
+        rows = video.rows(self.sentence_table, SENTENCE_COLUMNS)
+        rows = rows.filter(pc.is_valid(rows.column("text")))  # the query is embedded for rows with text
+        if not rows.num_rows:
+            return tuple(np.zeros(0) for _ in range(5))
+        query_vector = np.asarray(video.value("SELECT text_embed($q)", {"q": query}), dtype=np.float32)
+        stored = rows.column("text_emb").combine_chunks()
+        vectors = np.full((rows.num_rows, len(query_vector)), np.nan, dtype=np.float32)
+        have = stored.is_valid().to_numpy(zero_copy_only=False)
+        if have.any():
+            values = stored.filter(pa.array(have)).flatten().to_numpy(zero_copy_only=False)
+            vectors[have] = values.reshape(-1, len(query_vector))
+        if not have.all():
+            texts = rows.column("text").filter(pa.array(~have)).to_pylist()
+            embedded = video.value("SELECT list_transform($texts, t -> text_embed(t))", {"texts": texts})
+            vectors[~have] = np.asarray(embedded, dtype=np.float32)
+        similarity = float32_cosine(vectors, query_vector).astype(np.float64)
+        keep = similarity > SEMANTIC_MIN
+        score = SEMANTIC_WEIGHT * (similarity[keep] - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)
+        start, end = (
+            rows.column(c).cast(pa.float64()).fill_null(np.nan).to_numpy()[keep] for c in ("start_s", "end_s")
+        )
+        return start, end, score, start, end
+
+
+def float32_cosine(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """DuckDB's ``array_cosine_similarity`` of each row of ``vectors`` with ``query``, to the bit: float32
+    sums accumulated in order, ``dot / sqrt(|a|^2 |b|^2)`` clamped to [-1, 1] (NaN for a zero vector, which
+    the SQL's filter drops as well).
+
+    Example:
+        >>> float32_cosine(np.float32([[3, 4], [0, 1]]), np.float32([3, 4])).tolist()
+        [1.0, 0.800000011920929]
+    """
+    vectors, query = vectors.astype(np.float32, copy=False), query.astype(np.float32, copy=False)
+    dot = np.cumsum(vectors * query, axis=1, dtype=np.float32)[:, -1]
+    norms = np.cumsum(vectors * vectors, axis=1, dtype=np.float32)[:, -1]
+    query_norm = np.cumsum(query * query, dtype=np.float32)[-1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.clip(dot / np.sqrt(norms * query_norm), np.float32(-1), np.float32(1))

@@ -5,6 +5,7 @@ The words are ``transcript_words`` (Whisper's words with their times); the sente
 are ``transcript_segments``.
 
 Example:
+    >>> from vqdb.planner.tools.base import Context
     >>> sql = Transcript().select(Context("ask not", video_id="v1")).sql("duckdb")
     >>> "PHRASE_SPANS(ARRAY_AGG({'text': text" in sql and "FROM transcript_segments" in sql
     True
@@ -12,11 +13,7 @@ Example:
 
 from __future__ import annotations
 
-from sqlglot import exp
-
-from vqdb.planner.sqlbuild import alias, col, select, table
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context
 from vqdb.planner.tools.timed_text import PAUSE_S, TimedTextTool
 
 
@@ -30,25 +27,6 @@ class Transcript(TimedTextTool):
     query_hint = "the words expected to be spoken, or what the speech is about"
     extractor = "asr"
     table = "transcript_words"
+    piece_text = "word"
+    sentence_table = "transcript_segments"
     pause_s = PAUSE_S
-
-    def pieces(self, ctx: Context) -> exp.Select:
-        return select(
-            col("video_id"),
-            alias(col("word"), "text"),
-            col("start_s"),
-            col("end_s"),
-            from_=table(self.table),
-            where=ctx.where(),
-        )
-
-    def sentences(self, ctx: Context) -> exp.Select:
-        return select(
-            col("video_id"),
-            col("text"),
-            col("text_emb"),
-            col("start_s"),
-            col("end_s"),
-            from_=table("transcript_segments"),
-            where=ctx.where(),
-        )

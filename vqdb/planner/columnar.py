@@ -1,0 +1,205 @@
+"""A plan's keyframes in one video, computed on arrays: what ``retrieve`` runs for a question about one video.
+
+The compiled SQL (``vqdb.planner.compiler``) is the definition of a plan's result: readable, runnable in
+any session, over every video at once. Run for one video it spends most of its time in DuckDB's fixed
+costs (binding a statement of dozens of operators over half a dozen Lance scans, five joins of 7,200 rows,
+windows), not in the work itself: about 85 ms for a 5-call plan over a 1-hour video, where the work is a
+few milliseconds of vector products and text grades. This module computes the same rows from arrays:
+
+* each call's evidence comes from its tool's ``frame_evidence`` (the tool's own definition, as arrays:
+  rows read through the session's views and kept while their tables do not change, and the session's SQL
+  functions for grades, query vectors and embedding scores);
+* the merge is ToolMerge's, as the compiled SQL does it (rank = 1 + the number of frames scored higher;
+  AND the worse rank, OR the better; ties by the same expression with AND as the mean, then the better
+  graded evidence, then uniform sampling's spread for frames no call ranked, then time), and greedy
+  temporal NMS keeps up to ``k`` frames at least ``gap`` seconds apart.
+
+The rows equal the compiled SQL's for the same plan, video, ``k`` and ``gap`` in rank mode (tested on
+random plans over random tables, ``tests/planner/test_columnar.py``). Score mode, several videos, and
+plans calling a tool without an array form run as SQL.
+
+Example:
+    >>> from vqdb.planner.plan import Plan
+    >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
+    ...                                    {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
+    >>> evidence = {"Q1": np.array([0.1, 0.9, 0.8, 0.2]), "Q2": np.array([np.nan, 0.5, np.nan, 0.5])}
+    >>> rows = merge(plan, evidence, ts=np.arange(4.0), duration_s=4.0, k=2, gap=1.0)
+    >>> rows["position"].tolist(), rows["merged_rank"].tolist(), rows["supporting_calls"]
+    ([1, 3], [1, 2], [['Q1', 'Q2'], ['Q1', 'Q2']])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pyarrow as pa
+
+from vqdb.planner import boolexpr, tools
+from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.plan import Plan
+from vqdb.planner.video_frames import VideoFrames
+
+KEYFRAME_SCHEMA = pa.schema(
+    [
+        ("video_id", pa.string()),
+        ("frame_idx", pa.int32()),
+        ("ts", pa.float64()),
+        ("score", pa.float64()),
+        ("merged_rank", pa.int64()),
+        ("supporting_calls", pa.list_(pa.string())),
+    ]
+)
+
+
+def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
+    """The keyframes of ``plan`` in ``video`` (the compiled SQL's columns and rows, rank mode), or None
+    when a call's tool has no array form (run the SQL then). Raises PlanError for a call its tool cannot
+    look for, as compiling does.
+
+    Example:
+        >>> import duckdb
+        >>> from vqdb.planner.plan import uniform_plan
+        >>> con = duckdb.connect()
+        >>> _ = con.execute("CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts "
+        ...                 "FROM range(10) t(i)")
+        >>> _ = con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 10.0 AS duration_s")
+        >>> video = VideoFrames.load(con, "v", k=2, gap=1.0)
+        >>> keyframes(uniform_plan(), video, k=2).column("frame_idx").to_pylist()  # the middles of 2 slots
+        [2, 7]
+    """
+    if plan.is_uniform:
+        return _table(video, *uniform(video.ts, video.frame_idx, video.duration_s, k))
+    evidence = {}
+    for call in plan.queries:
+        tool = tools.get(call.tool)
+        try:
+            tool.check(call.query)
+        except PlanError as exc:
+            raise PlanError(f"call {call.id}: {exc}") from None
+        if tool.evidence != "scores":
+            return None
+        if video.n == 0:
+            continue
+        found = tool.frame_evidence(video, call.query)
+        if found is None:
+            return None
+        evidence[call.id] = found.score
+    if video.n == 0:
+        return _table(video, np.zeros(0, np.int64), None, np.zeros(0, np.int64), [])
+    rows = merge(plan, evidence, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
+    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"])
+
+
+def merge(
+    plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, duration_s: float, k: int, gap: float
+) -> dict:
+    """ToolMerge over one video's frames (``ts`` ascending; ``evidence``: each call's scores aligned with
+    them, NaN where it scored nothing): the kept frames in time order as ``position`` (indices into
+    ``ts``), ``score`` (``1 - (merged - 1) / n``), ``merged_rank`` (position in the merged order) and
+    ``supporting_calls`` (the calls that ranked the frame at least as well as the merge did)."""
+    n = len(ts)
+    ranks = {cid: _ranks(scores) for cid, scores in evidence.items()}
+
+    def rank(cid: str) -> np.ndarray:
+        return np.where(np.isnan(ranks[cid]), n + 1.0, ranks[cid])
+
+    def grade(cid: str) -> np.ndarray:
+        return np.where(np.isnan(evidence[cid]), 0.0, evidence[cid])
+
+    def mean(values: list[np.ndarray]) -> np.ndarray:
+        total = values[0]
+        for value in values[1:]:
+            total = total + value
+        return total / float(len(values))
+
+    expression = plan.expression
+    combined = boolexpr.fold(expression, rank, np.maximum.reduce, np.minimum.reduce)
+    tie_break = boolexpr.fold(expression, rank, mean, np.minimum.reduce)
+    graded = boolexpr.fold(expression, grade, np.minimum.reduce, np.maximum.reduce)
+    ranked = np.zeros(n, dtype=bool)
+    for values in ranks.values():
+        ranked |= ~np.isnan(values)
+    spread = np.zeros(n)
+    if duration_s is not None and duration_s > 0:
+        slots = ts * k / duration_s
+        spread = np.where(ranked, 0.0, np.abs(slots - np.floor(slots) - 0.5))
+    order = np.lexsort((np.arange(n), ts, spread, -graded, tie_break, combined))  # ts ties: frame order
+    kept = nms(ts[order], k, gap)
+    position = order[kept]
+    by_time = np.argsort(position, kind="stable")  # frames are in time order already
+    position, merged_rank = position[by_time], (kept + 1)[by_time]
+    merged = combined[position]
+    support = [
+        [cid for cid in (c.id for c in plan.queries) if ranks[cid][p] <= merged[i]] for i, p in enumerate(position)
+    ]
+    return {
+        "position": position,
+        "score": 1.0 - (merged - 1) / n,
+        "merged_rank": merged_rank,
+        "supporting_calls": support,
+    }
+
+
+def nms(ts: np.ndarray, k: int, gap: float) -> np.ndarray:
+    """Greedy temporal NMS over frames in merged order (``ts``): the indices of up to ``k`` frames, best first,
+    each at least ``gap`` seconds from those kept before it (``temporal_nms``'s choice).
+
+    Example:
+        >>> nms(np.array([5.0, 5.5, 9.0, 1.0]), k=3, gap=1.0).tolist()
+        [0, 2, 3]
+    """
+    alive = np.ones(len(ts), dtype=bool)
+    kept: list[int] = []
+    while len(kept) < k and alive.any():
+        best = int(np.argmax(alive))
+        kept.append(best)
+        alive &= np.abs(ts - ts[best]) >= gap
+        alive[best] = False  # kept once, even with no gap
+    return np.array(kept, dtype=np.int64)
+
+
+def uniform(
+    ts: np.ndarray, frame_idx: np.ndarray, duration_s: float | None, k: int
+) -> tuple[np.ndarray, None, np.ndarray, list]:
+    """Uniform sampling's keyframes (``position`` into ``ts``, no score, ``merged_rank``, no calls): for each
+    of ``k`` equal time slots the frame nearest its middle (the lower frame index on a tie), each once, in
+    time order.
+
+    Example:
+        >>> uniform(np.arange(10.0), np.arange(10), 10.0, 2)[0].tolist()
+        [2, 7]
+    """
+    if not len(ts) or duration_s is None:
+        return np.zeros(0, np.int64), None, np.zeros(0, np.int64), []
+    chosen = set()
+    for slot in range(k):
+        distance = np.abs(ts - (slot + 0.5) * duration_s / k)
+        nearest = np.flatnonzero(distance == distance.min())
+        chosen.add(int(nearest[np.argmin(frame_idx[nearest])]))
+    position = np.array(sorted(chosen), dtype=np.int64)
+    return position, None, np.arange(1, len(position) + 1), [[] for _ in position]
+
+
+def _ranks(scores: np.ndarray) -> np.ndarray:
+    """1 + the number of frames scored strictly higher (NaN where unscored)."""
+    out = np.full(len(scores), np.nan)
+    scored = ~np.isnan(scores)
+    descending = np.sort(-scores[scored])
+    out[scored] = 1 + np.searchsorted(descending, -scores[scored], side="left")
+    return out
+
+
+def _table(video: VideoFrames, position, score, merged_rank, supporting_calls) -> pa.Table:
+    count = len(position)
+    return pa.table(
+        {
+            "video_id": pa.array([video.video_id] * count, pa.string()),
+            "frame_idx": pa.array(video.frame_idx[position], pa.int32()),
+            "ts": pa.array(video.ts[position], pa.float64()),
+            "score": pa.array(score if score is not None else [None] * count, pa.float64()),
+            "merged_rank": pa.array(merged_rank, pa.int64()),
+            "supporting_calls": pa.array(supporting_calls, pa.list_(pa.string())),
+        },
+        schema=KEYFRAME_SCHEMA,
+    )

@@ -1,0 +1,150 @@
+"""One video as arrays: what ``vqdb.planner.columnar`` ranks a plan's frames on, without DuckDB planning and
+running one large statement per question.
+
+``VideoFrames`` holds the video's sampled frames in time order (``ts``, then ``frame_idx``: the order of
+the compiled SQL's ties) and the constants of the compiled SQL's ``video_info`` (duration, NMS gap,
+sampling period). A tool reads its rows of the video with ``rows`` (through the session's views, so it
+sees what the SQL sees) and asks the session's SQL functions for what only the session knows (query
+vectors, embedding scores, text grades) with ``value``: small statements over no table, which DuckDB plans
+in a fraction of a millisecond.
+
+Rows are kept per session in a ``RowCache`` keyed by the versions of the tables they were read from, so a
+second question about a video reads nothing from storage until a commit changes them.
+
+Example:
+    >>> import duckdb
+    >>> con = duckdb.connect()
+    >>> _ = con.execute("CREATE TABLE frames AS SELECT 'v' AS video_id, i AS frame_idx, i / 2 AS ts FROM range(4) t(i)")
+    >>> _ = con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 2.0 AS duration_s")
+    >>> _ = con.execute("CREATE MACRO toolmerge_gap(d, k) AS least(d / (2 * k), 10.0)")
+    >>> video = VideoFrames.load(con, "v", k=2)
+    >>> video.frame_idx.tolist(), video.ts.tolist(), video.duration_s, video.gap, video.period
+    ([0, 1, 2, 3], [0.0, 0.5, 1.0, 1.5], 2.0, 0.5, 0.5)
+    >>> video.value("SELECT upper($q)", {"q": "exit"})
+    'EXIT'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from vqdb.planner.sqlbuild import DIALECT, col, select, table, video_filter
+
+Run = Callable[..., Any]  # run(sql, params=...) -> a DuckDB relation (a connection's or cursor's ``sql``)
+ROW_CACHE_SIZE = 64  # (table, columns, video) entries a session keeps
+
+
+class RowCache:
+    """A video's rows of a table, kept while ``version(table)`` stays the same (least recently used out
+    beyond ``size`` entries; a table whose version is None is read every time).
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect(); _ = con.execute("CREATE TABLE t AS SELECT 'v' AS video_id, 1 AS x")
+        >>> cache = RowCache(lambda table: 1)
+        >>> cache.rows(con.sql, "t", ("x",), "v").to_pylist()
+        [{'x': 1}]
+        >>> _ = con.execute("INSERT INTO t VALUES ('v', 2)")
+        >>> cache.rows(con.sql, "t", ("x",), "v").num_rows  # same version: kept
+        1
+    """
+
+    def __init__(self, version: Callable[[str], Hashable | None], size: int = ROW_CACHE_SIZE):
+        self._version, self.size = version, size
+        self._entries: OrderedDict[tuple, tuple[Hashable, pa.Table]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def rows(self, run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
+        """``columns`` of ``video_id``'s rows of table ``name``."""
+        key, version = (name, tuple(columns), video_id), self._version(name)
+        if version is None:
+            return read_rows(run, name, columns, video_id)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None and entry[0] == version:
+                self._entries.move_to_end(key)
+                return entry[1]
+        found = read_rows(run, name, columns, video_id)
+        with self._lock:
+            self._entries[key] = (version, found)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+        return found
+
+
+def read_rows(run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
+    """``SELECT columns FROM name WHERE video_id = ...`` as Arrow (the video id a literal).
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect(); _ = con.execute("CREATE TABLE t AS SELECT 'v' AS video_id, 1 AS x")
+        >>> read_rows(con.sql, "t", ["x"], "w").num_rows
+        0
+    """
+    query = select(*(col(c) for c in columns), from_=table(name), where=video_filter(video_id))
+    return run(query.sql(dialect=DIALECT)).to_arrow_table()
+
+
+@dataclasses.dataclass(frozen=True)
+class VideoFrames:
+    """The sampled frames of one video (``frame_idx``, ``ts``: in time order) and its constants, as the
+    compiled SQL's ``sampled`` and ``video_info`` have them, with the connection (or cursor) to read the
+    rest from."""
+
+    con: Any  # a DuckDB connection or cursor
+    video_id: str
+    frame_idx: np.ndarray  # int64
+    ts: np.ndarray  # float64, ascending
+    duration_s: float | None  # ``videos.duration_s``, else the last frame's time
+    gap: float | None  # the NMS gap: given, else ``toolmerge_gap(duration_s, k)``
+    period: float  # mean time between consecutive sampled frames (0 with one frame)
+    cache: RowCache | None = None
+
+    @classmethod
+    def load(
+        cls, con: Any, video_id: str, *, k: int, gap: float | None = None, cache: RowCache | None = None
+    ) -> VideoFrames:
+        """The video's frames and constants read through ``con`` (no frames: empty arrays)."""
+
+        def rows(name: str, columns: Sequence[str]) -> pa.Table:
+            return (
+                cache.rows(con.sql, name, columns, video_id) if cache else read_rows(con.sql, name, columns, video_id)
+            )
+
+        frames = rows("frames", ("frame_idx", "ts"))
+        frame_idx = frames.column("frame_idx").to_numpy().astype(np.int64)
+        ts = frames.column("ts").to_numpy().astype(np.float64)
+        order = np.lexsort((frame_idx, ts))
+        frame_idx, ts = frame_idx[order], ts[order]
+        durations = [d for d in rows("videos", ("duration_s",)).column("duration_s").to_pylist() if d is not None]
+        duration = float(durations[0]) if durations else (float(ts[-1]) if len(ts) else None)
+        if gap is None and duration is not None:
+            gap = con.sql("SELECT CAST(toolmerge_gap($d, $k) AS DOUBLE)", params={"d": duration, "k": k}).fetchone()[0]
+        period = float((ts[-1] - ts[0]) / max(len(ts) - 1, 1)) if len(ts) else 0.0
+        return cls(con, video_id, frame_idx, ts, duration, None if gap is None else float(gap), period, cache)
+
+    @property
+    def n(self) -> int:
+        """The number of sampled frames."""
+        return len(self.frame_idx)
+
+    def rows(self, name: str, columns: Sequence[str]) -> pa.Table:
+        """``columns`` of the video's rows of table (or view) ``name``."""
+        if self.cache is not None:
+            return self.cache.rows(self.con.sql, name, columns, self.video_id)
+        return read_rows(self.con.sql, name, columns, self.video_id)
+
+    def value(self, sql: str, params: dict[str, Any] | None = None) -> Any:
+        """The one value of a statement over the session's functions (a query vector, a list of grades)."""
+        return self.con.sql(sql, params=params).fetchone()[0]
+
+    def empty(self) -> np.ndarray:
+        """A score per frame, all NaN (scored nothing)."""
+        return np.full(self.n, np.nan)
