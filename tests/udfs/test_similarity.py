@@ -152,6 +152,21 @@ def test_null_query_gives_null(corpus):
     assert corpus.sql("SELECT similarity(emb, NULL::FLOAT[]) FROM frame_embeddings LIMIT 1").fetchone() == (None,)
 
 
+def test_a_null_text_leaves_the_other_rows_their_own_vectors(corpus):
+    rows = corpus.sql(
+        "SELECT t, vq_embed_text(t) AS v FROM (VALUES ('a dog'), (NULL), ('sky'), ('a cat')) AS q(t)"
+    ).fetchall()
+    alone = {
+        t: corpus.sql("SELECT vq_embed_text($t)", params={"t": t}).fetchone()[0] for t in ("a dog", "sky", "a cat")
+    }
+    assert [(t, v if t is None else v == alone[t]) for t, v in rows] == [
+        ("a dog", True),
+        (None, None),
+        ("sky", True),
+        ("a cat", True),
+    ]
+
+
 def test_dimension_mismatch_names_both_dimensions_and_the_model(corpus, model_dir):
     with pytest.raises(duckdb.Error, match=rf"3 dimensions .*model {re.escape(str(model_dir))}.* have {DIM}"):
         corpus.sql("SELECT similarity(emb, [1.0, 2.0, 3.0]) FROM frame_embeddings").fetchall()

@@ -103,7 +103,9 @@ def corpus_macros() -> dict[str, str]:
 def _replace_function(con: duckdb.DuckDBPyConnection, name: str, function, dim: int) -> None:
     with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this connection yet
         con.remove_function(name)
-    con.create_function(name, owned(function), ["VARCHAR"], f"FLOAT[{int(dim)}]", type="arrow")
+    # null_handling special: the function gets the NULLs (and returns NULL for them); by default DuckDB 1.5 leaves
+    # them out and misplaces the vectors of the rows after a NULL (the last ones came back zero)
+    con.create_function(name, owned(function), ["VARCHAR"], f"FLOAT[{int(dim)}]", type="arrow", null_handling="special")
 
 
 def _query_vector_macro(dim: int, model: str) -> str:
