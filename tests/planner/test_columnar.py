@@ -1,0 +1,71 @@
+"""The array merge on hand-made cases (``test_compiler.py`` holds it equal to the compiled SQL on random
+plans), and ``retrieve`` choosing it."""
+
+from __future__ import annotations
+
+import duckdb
+import numpy as np
+import pytest
+
+from vqdb.planner import Call, Plan, PlanError, columnar
+from vqdb.planner.video_frames import VideoFrames
+
+
+def plan(combine: str, *tools: str) -> Plan:
+    return Plan(tuple(Call(f"Q{i}", tool, "x") for i, tool in enumerate(tools, start=1)), combine)
+
+
+def test_ranks_share_ties_and_leave_the_unscored_last():
+    scores = {"Q1": np.array([0.5, 0.9, 0.5, np.nan])}
+    rows = columnar.merge(plan("Q1", "siglip"), scores, ts=np.arange(4.0), duration_s=4.0, k=4, gap=0.0)
+    # frame 1 first; frames 0 and 2 tie at rank 2 (earlier first); frame 3 last; all kept (no gap)
+    assert rows["merged_rank"].tolist() == [2, 1, 3, 4]
+    assert rows["score"].tolist() == [1 - 1 / 4, 1.0, 1 - 1 / 4, 0.0]  # 0: no call ranked it
+    assert rows["supporting_calls"] == [["Q1"], ["Q1"], ["Q1"], []]
+
+
+def test_and_keeps_the_worse_rank_and_or_the_better():
+    scores = {"Q1": np.array([0.9, 0.1]), "Q2": np.array([0.1, 0.9])}
+    for combine, first in (("Q1 AND Q2", 0), ("Q1 OR Q2", 0)):
+        rows = columnar.merge(plan(combine, "siglip", "siglip"), scores, ts=np.arange(2.0), duration_s=2.0, k=1, gap=0)
+        assert rows["position"].tolist() == [first]  # a tie both ways: the earlier frame
+    lone = {"Q1": np.array([0.9, 0.1]), "Q2": np.array([np.nan, 0.9])}
+    rows = columnar.merge(plan("Q1 OR Q2", "siglip", "siglip"), lone, ts=np.arange(2.0), duration_s=2.0, k=2, gap=0)
+    assert rows["merged_rank"].tolist() == [1, 2] and rows["supporting_calls"] == [["Q1"], ["Q2"]]
+
+
+def test_nms_keeps_frames_a_gap_apart_best_first():
+    assert columnar.nms(np.array([10.0, 10.5, 3.0, 11.0, 20.0]), k=3, gap=1.0).tolist() == [0, 2, 3]
+    assert columnar.nms(np.array([1.0, 1.0]), k=5, gap=0.0).tolist() == [0, 1]  # no gap: each frame once
+    assert columnar.nms(np.array([]), k=3, gap=1.0).tolist() == []
+
+
+def test_frames_no_call_ranked_keep_uniform_samplings_order():
+    scores = {"Q1": np.full(100, np.nan)}
+    rows = columnar.merge(plan("Q1", "ocr"), scores, ts=np.arange(100.0), duration_s=100.0, k=4, gap=10.0)
+    assert rows["position"].tolist() == [12, 37, 62, 87]
+    assert columnar.uniform(np.arange(100.0), np.arange(100), 100.0, 4)[0].tolist() == [12, 37, 62, 87]
+
+
+@pytest.fixture
+def con():
+    connection = duckdb.connect()
+    connection.execute(
+        "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(3) t(i)"
+    )
+    connection.execute("CREATE TABLE videos (video_id VARCHAR, duration_s DOUBLE)")
+    connection.execute("CREATE MACRO toolmerge_gap(d, k) AS least(d / (2 * k), 10.0)")
+    return connection
+
+
+def test_a_call_its_tool_cannot_look_for_is_named_as_compiling_names_it(con):
+    video = VideoFrames.load(con, "v", k=2)
+    with pytest.raises(PlanError, match="call Q1: ocr query '\\?!' has no letters or digits"):
+        columnar.keyframes(Plan((Call("Q1", "ocr", "?!"),)), video, 2)
+
+
+def test_a_video_without_frames_has_no_keyframes(con):
+    video = VideoFrames.load(con, "nope", k=2)
+    assert video.n == 0 and video.duration_s is None
+    assert columnar.keyframes(Plan((Call("Q1", "ocr", "EXIT"),)), video, 2).num_rows == 0
+    assert columnar.keyframes(Plan(()), video, 2).num_rows == 0
