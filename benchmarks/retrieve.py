@@ -27,7 +27,8 @@ is what a user waits for: ``corpus.retrieve(question, video=...)`` looks the vid
 5-tool row runs its given plan), computes the keyframes and returns Arrow. The baseline, measured in the same run on the
 same tables, is the bare top-k scan ``ORDER BY similarity(emb, q) DESC LIMIT k`` (no ranks, no merge, no NMS); ``x
 baseline`` is the time of the path ``retrieve`` runs (arrays for one video, else the SQL) over the baseline's, ``SQL /
-arrays`` the SQL's execute time over the arrays'.
+arrays`` the SQL's execute time over the arrays'. A second table times "when" on the 1-hour video: the locate query
+(``compile_locate``) as SQL against ``Corpus.locate`` (arrays for one video; the script stops if they differ).
 
 First question (``--speech-videos N``, 0 to skip): a transcript question (one ``transcript`` call, a
 paraphrase: no words match) asked in a new session, ``Corpus.retrieve`` of one 1-hour video (720
@@ -58,6 +59,7 @@ from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.planner import Plan, columnar, compile_plan, make_plan
 from vqdb.planner.compiler import compile_ast
+from vqdb.planner.locate import compile_locate
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.schema import TABLES
@@ -268,6 +270,18 @@ def measure(
     ]
 
 
+def measure_locate(corpus, label: str, plan: Plan, video_id: str, repeat: int, question: str) -> str:
+    """One row of the "when" table: the locate query as SQL against ``Corpus.locate`` (arrays for one video)."""
+    sql = compile_locate(plan, video_id=video_id)
+    rows = corpus.sql_unchecked(sql).to_arrow_table()
+    located = corpus.locate(question, video=video_id, plan=plan)
+    if located.intervals.to_pylist() != rows.to_pylist():
+        raise SystemExit(f"{label}: the arrays' intervals differ from the locate query's")
+    sql_ms = median_ms(lambda: corpus.sql_unchecked(sql).fetchall(), repeat)
+    locate_ms = median_ms(lambda: corpus.locate(question, video=video_id, plan=plan), repeat)
+    return f"| {label} | {rows.num_rows} | {sql_ms:.1f} | {locate_ms:.1f} | {sql_ms / locate_ms:.2f} |"
+
+
 def commit_speech(root: str, rng: np.random.Generator, videos: int) -> None:
     """``videos`` 1-hour videos sampled at 1 fps, each with 720 transcript segments of 10 words (a word every
     0.5 s), the segments stored with their embeddings where this version of vqdb has the column."""
@@ -359,6 +373,10 @@ def main() -> None:
     parser.add_argument("--speech-videos", type=int, default=5, help="videos of the first-question corpus (0: skip)")
     args = parser.parse_args()
     rng = np.random.default_rng(0)
+    when = [
+        "| case (locate, k = 5) | intervals | locate SQL execute ms | Corpus.locate ms | SQL / Corpus.locate |",
+        "|---|---|---|---|---|",
+    ]
     lines = [
         "| case | calls | rows out | plan ms | compile ms | first compile ms | SQL execute ms | SQL execute CPU ms "
         "| first SQL execute ms | arrays ms | arrays CPU ms | first arrays ms | total ms | Corpus.retrieve ms "
@@ -387,6 +405,8 @@ def main() -> None:
                 QUESTION,
                 given=False,
             )
+            five = Plan.from_json(FIVE_CALLS)
+            when.append(measure_locate(corpus, "1 h @ 2 fps, 5 tools", five, "v0000", args.repeat, QUESTION))
             corpus.close()
         if not args.skip_1m:
             corpus = synthetic_corpus(
@@ -412,6 +432,8 @@ def main() -> None:
             print(f"{args.speech_videos}-video speech corpus written in {time.perf_counter() - start:.1f} s")
             speech = speech_lines(f"{tmp}/speech", args.speech_videos, args.repeat)
     print("\n".join(lines if len(lines) > 2 else []))
+    if len(when) > 2:
+        print("\n" + "\n".join(when))
     if args.speech_videos:
         print("\n" + "\n".join(speech))
 

@@ -17,6 +17,7 @@ from sqlglot.dialects.dialect import Dialect
 from vqdb.planner import boolexpr, columnar, compiler, make_plan, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
+from vqdb.planner.locate import compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, RUN_GAP
@@ -428,6 +429,23 @@ def test_the_arrays_give_the_compiled_sqls_rows(con, vectors, data, plan, k, gap
     expected = con.sql(compile_plan(plan, video_id=video_id, k=k, gap=gap)).to_arrow_table()
     video = VideoFrames.load(con, video_id, k=k, gap=gap)
     actual = columnar.keyframes(plan, video, k)
+    assert actual.schema == expected.schema
+    assert actual.to_pylist() == expected.to_pylist(), (plan.to_json(), actual.to_pylist(), expected.to_pylist())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(
+    data=corpora(),
+    plan=st.one_of(plans(), st.just(uniform_plan())),
+    k=st.integers(1, 4),
+    share=st.sampled_from([0.05, 0.3, 1.0]),
+    video_id=st.sampled_from(["va", "vb"]),
+)
+def test_the_arrays_give_the_locate_querys_intervals(con, vectors, data, plan, k, share, video_id):
+    """``columnar.intervals`` (what ``locate`` runs for one video) against ``compile_locate``'s query."""
+    load(con, vectors, data)
+    expected = con.sql(compile_locate(plan, video_id=video_id, k=k, share=share)).to_arrow_table()
+    actual = columnar.intervals(plan, VideoFrames.load(con, video_id, k=k), k, share)
     assert actual.schema == expected.schema
     assert actual.to_pylist() == expected.to_pylist(), (plan.to_json(), actual.to_pylist(), expected.to_pylist())
 

@@ -30,6 +30,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 import numpy as np
@@ -38,6 +39,7 @@ import pyarrow as pa
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Plan
+from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
 
 KEYFRAME_SCHEMA = pa.schema(
@@ -70,6 +72,19 @@ def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
     """
     if plan.is_uniform:
         return _table(video, *uniform(video.ts, video.frame_idx, video.duration_s, k))
+    evidence = call_evidence(plan, video)
+    if evidence is None:
+        return None
+    if video.n == 0:
+        return _table(video, np.zeros(0, np.int64), None, np.zeros(0, np.int64), [])
+    scores = {cid: found.score for cid, found in evidence.items()}
+    rows = merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
+    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"])
+
+
+def call_evidence(plan: Plan, video: VideoFrames) -> dict[str, FrameEvidence] | None:
+    """Each call's evidence in ``video`` (nothing for a video without frames), or None when a call's tool has
+    no array form. Raises PlanError for a call its tool cannot look for, as compiling does."""
     evidence = {}
     for call in plan.queries:
         tool = tools.get(call.tool)
@@ -84,24 +99,42 @@ def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
         found = tool.frame_evidence(video, call.query)
         if found is None:
             return None
-        evidence[call.id] = found.score
-    if video.n == 0:
-        return _table(video, np.zeros(0, np.int64), None, np.zeros(0, np.int64), [])
-    rows = merge(plan, evidence, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
-    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"])
+        evidence[call.id] = found
+    return evidence
 
 
-def merge(
-    plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, duration_s: float, k: int, gap: float
-) -> dict:
-    """ToolMerge over one video's frames (``ts`` ascending; ``evidence``: each call's scores aligned with
-    them, NaN where it scored nothing): the kept frames in time order as ``position`` (indices into
-    ``ts``), ``score`` (``1 - (merged - 1) / n``), ``merged_rank`` (position in the merged order) and
-    ``supporting_calls`` (the calls that ranked the frame at least as well as the merge did)."""
+@dataclasses.dataclass(frozen=True)
+class Ranking:
+    """ToolMerge's order of one video's frames (rank mode), as the compiled SQL's ``merged`` has it: per frame
+    (in time order) ``combined`` (the merged rank), ``tie_break``, ``merged_rank`` (its position in the merged
+    order, 1 = best) and each call's ``ranks`` (NaN where the call did not rank it); ``order``: the frames
+    best first."""
+
+    combined: np.ndarray
+    tie_break: np.ndarray
+    merged_rank: np.ndarray
+    order: np.ndarray
+    ranks: dict[str, np.ndarray]
+
+    def score(self, positions: np.ndarray) -> np.ndarray:
+        """The output score of frames: ``1 - (merged - 1) / n`` (1 best, 0 when no call ranked them)."""
+        return 1.0 - (self.combined[positions] - 1) / len(self.combined)
+
+    def supporting_calls(self, plan: Plan, positions: np.ndarray) -> list[list[str]]:
+        """Per frame, the calls that ranked it at least as well as the merge did."""
+        ids = [c.id for c in plan.queries]
+        return [[cid for cid in ids if self.ranks[cid][p] <= self.combined[p]] for p in positions]
+
+
+def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, duration_s: float, k: int) -> Ranking:
+    """The merged order of one video's frames (``ts`` ascending; ``evidence``: each call's scores aligned
+    with them, NaN where it scored nothing): ranks (1 + the number of frames scored higher), AND the worse
+    and OR the better, ties by the same fold with AND as the mean, then the better graded evidence, then (frames
+    no call ranked) nearest the middle of one of ``k`` time slots, then time."""
     n = len(ts)
     ranks = {cid: _ranks(scores) for cid, scores in evidence.items()}
 
-    def rank(cid: str) -> np.ndarray:
+    def value(cid: str) -> np.ndarray:
         return np.where(np.isnan(ranks[cid]), n + 1.0, ranks[cid])
 
     def grade(cid: str) -> np.ndarray:
@@ -109,13 +142,13 @@ def merge(
 
     def mean(values: list[np.ndarray]) -> np.ndarray:
         total = values[0]
-        for value in values[1:]:
-            total = total + value
+        for value_ in values[1:]:
+            total = total + value_
         return total / float(len(values))
 
     expression = plan.expression
-    combined = boolexpr.fold(expression, rank, np.maximum.reduce, np.minimum.reduce)
-    tie_break = boolexpr.fold(expression, rank, mean, np.minimum.reduce)
+    combined = boolexpr.fold(expression, value, np.maximum.reduce, np.minimum.reduce)
+    tie_break = boolexpr.fold(expression, value, mean, np.minimum.reduce)
     graded = boolexpr.fold(expression, grade, np.minimum.reduce, np.maximum.reduce)
     ranked = np.zeros(n, dtype=bool)
     for values in ranks.values():
@@ -125,20 +158,135 @@ def merge(
         slots = ts * k / duration_s
         spread = np.where(ranked, 0.0, np.abs(slots - np.floor(slots) - 0.5))
     order = np.lexsort((np.arange(n), ts, spread, -graded, tie_break, combined))  # ts ties: frame order
-    kept = nms(ts[order], k, gap)
-    position = order[kept]
-    by_time = np.argsort(position, kind="stable")  # frames are in time order already
-    position, merged_rank = position[by_time], (kept + 1)[by_time]
-    merged = combined[position]
-    support = [
-        [cid for cid in (c.id for c in plan.queries) if ranks[cid][p] <= merged[i]] for i, p in enumerate(position)
-    ]
+    merged_rank = np.empty(n, dtype=np.int64)
+    merged_rank[order] = np.arange(1, n + 1)
+    return Ranking(combined, tie_break, merged_rank, order, ranks)
+
+
+def merge(
+    plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, duration_s: float, k: int, gap: float
+) -> dict:
+    """ToolMerge's keyframes of one video (see ``rank``), greedy NMS over the merged order: the kept frames in
+    time order as ``position`` (indices into ``ts``), ``score`` (``1 - (merged - 1) / n``), ``merged_rank``
+    and ``supporting_calls`` (the calls that ranked the frame at least as well as the merge did)."""
+    ranking = rank(plan, evidence, ts=ts, duration_s=duration_s, k=k)
+    position = np.sort(ranking.order[nms(ts[ranking.order], k, gap)])  # frames are in time order already
     return {
         "position": position,
-        "score": 1.0 - (merged - 1) / n,
-        "merged_rank": merged_rank,
-        "supporting_calls": support,
+        "score": ranking.score(position),
+        "merged_rank": ranking.merged_rank[position],
+        "supporting_calls": ranking.supporting_calls(plan, position),
     }
+
+
+INTERVAL_SCHEMA = pa.schema(
+    [
+        ("video_id", pa.string()),
+        ("start_s", pa.float64()),
+        ("end_s", pa.float64()),
+        ("score", pa.float64()),
+        ("supporting_calls", pa.list_(pa.string())),
+    ]
+)
+
+
+def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table | None:
+    """The intervals ``locate`` gives for ``plan`` in ``video`` (``vqdb.planner.locate``'s query, its rows),
+    or None when a call's tool has no array form: each frame's interval (the spans of the calls that support
+    it, combined as the plan combines them; else its island of consecutive frames among the best ``share``),
+    each distinct interval ranked by its best frame, the ``k`` best that no better-ranked one overlaps; the
+    whole video when there is none.
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect()
+        >>> _ = con.execute("CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts "
+        ...                 "FROM range(10) t(i)")
+        >>> _ = con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 10.0 AS duration_s")
+        >>> from vqdb.planner.plan import uniform_plan
+        >>> intervals(uniform_plan(), VideoFrames.load(con, "v", k=5, gap=1.0), k=5, share=0.05).to_pylist()
+        [{'video_id': 'v', 'start_s': 0.0, 'end_s': 10.0, 'score': None, 'supporting_calls': []}]
+    """
+    if video.n == 0:
+        return INTERVAL_SCHEMA.empty_table()
+    evidence = {} if plan.is_uniform else call_evidence(plan, video)
+    if evidence is None:
+        return None
+    if plan.is_uniform:
+        return _whole(video)
+    ranking = rank(plan, {cid: e.score for cid, e in evidence.items()}, ts=video.ts, duration_s=video.duration_s, k=k)
+    span_start, span_end = _spans(plan, evidence, ranking)
+    n = video.n
+    on_top = (ranking.merged_rank <= max(1.0, np.ceil(share * n))) & (ranking.tie_break < n + 1)
+    member = on_top & np.isnan(span_start)
+    island = np.cumsum(member & ~np.r_[False, member[:-1]])  # frames in time order
+    start, end = span_start.copy(), span_end.copy()
+    for number in np.unique(island[member]):
+        frames = member & (island == number)
+        low = max(video.ts[frames].min() - video.period / 2, 0.0)
+        start[frames], end[frames] = low, min(video.ts[frames].max() + video.period / 2, video.duration_s)
+    has = ~np.isnan(start)
+    if not has.any():
+        return _whole(video)
+    pairs, which = np.unique(np.stack([start[has], end[has]], axis=1), axis=0, return_inverse=True)
+    best = np.full(len(pairs), np.iinfo(np.int64).max)
+    np.minimum.at(best, which.ravel(), ranking.merged_rank[has])
+    by_rank = np.argsort(best)
+    low, high, best = pairs[by_rank, 0], pairs[by_rank, 1], best[by_rank]
+    chosen = []
+    for i in range(len(best)):  # kept: no better-ranked candidate (kept or not) overlaps it
+        if not np.any((low[:i] < high[i]) & (low[i] < high[:i])):
+            chosen.append(i)
+            if len(chosen) == k:
+                break
+    frames = ranking.order[best[chosen] - 1]
+    return pa.table(
+        {
+            "video_id": pa.array([video.video_id] * len(chosen), pa.string()),
+            "start_s": pa.array(low[chosen], pa.float64()),
+            "end_s": pa.array(high[chosen], pa.float64()),
+            "score": pa.array(ranking.score(frames), pa.float64()),
+            "supporting_calls": pa.array(ranking.supporting_calls(plan, frames), pa.list_(pa.string())),
+        },
+        schema=INTERVAL_SCHEMA,
+    )
+
+
+def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
+    """Each frame's interval from the spans of the calls that support it (``locate._span``): of calls ORed
+    the best graded span, of calls ANDed the stretch they share; their hull when they do not meet."""
+    n = len(ranking.combined)
+    nothing = np.full(n, np.nan)
+
+    def leaf(cid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        found = evidence[cid]
+        if found.start_s is None:
+            return nothing, nothing, nothing
+        supports = ranking.ranks[cid] <= ranking.combined
+        return tuple(np.where(supports, part, np.nan) for part in (found.start_s, found.end_s, found.score))
+
+    def shared(spans: list, score: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        starts, ends = [s for s, _, _ in spans], [e for _, e, _ in spans]
+        low, high = np.fmax.reduce(starts), np.fmin.reduce(ends)
+        meets = low <= high
+        return np.where(meets, low, np.fmin.reduce(starts)), np.where(meets, high, np.fmax.reduce(ends)), score
+
+    def all_of(spans: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return shared(spans, np.fmin.reduce([g for _, _, g in spans]))
+
+    def best_of(spans: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        best = np.fmax.reduce([g for _, _, g in spans])
+        graded = [tuple(np.where(g == best, part, np.nan) for part in (s, e, g)) for s, e, g in spans]
+        return shared(graded, best)
+
+    with np.errstate(invalid="ignore"):
+        start, end, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
+    return start, end
+
+
+def _whole(video: VideoFrames) -> pa.Table:
+    row = {"video_id": video.video_id, "start_s": 0.0, "end_s": video.duration_s, "score": None, "supporting_calls": []}
+    return pa.Table.from_pylist([row], schema=INTERVAL_SCHEMA)
 
 
 def nms(ts: np.ndarray, k: int, gap: float) -> np.ndarray:

@@ -1,5 +1,8 @@
 """Question -> ranked time intervals ("when"): the merged frame ranking of a plan grown into spans.
 
+For a question about one video, ``locate`` computes the query's rows on arrays (``columnar.intervals``, held
+equal to it row for row) and compiles it only when ``Location.sql`` is read.
+
 The query is the one ``compile_plan`` builds up to the ``merged`` CTE (every sampled frame with its merged
 rank and each call's rank and evidence span), then, per video:
 
@@ -33,7 +36,7 @@ from typing import Any
 import pyarrow as pa
 from sqlglot import exp
 
-from vqdb.planner import boolexpr
+from vqdb.planner import boolexpr, columnar
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler
 from vqdb.planner.plan import Plan
@@ -56,6 +59,7 @@ from vqdb.planner.sqlbuild import (
     with_ctes,
 )
 from vqdb.planner.tools.base import VIDEO_INFO
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
 
 ISLAND_SHARE = 0.05  # frames among the best 5% of the merged order grow an island when no span bounds them
@@ -64,16 +68,23 @@ COLUMNS = ("video_id", "start_s", "end_s", "score", "supporting_calls")
 
 @dataclasses.dataclass(frozen=True)
 class Location:
-    """What ``locate`` found: the plan, the SQL it compiled to, the ranked intervals and notes.
+    """What ``locate`` found: the plan, the ranked intervals, notes, and ``sql``: the query whose rows the
+    intervals are (compiled when first read: a question about one video is answered on arrays,
+    ``vqdb.planner.columnar``).
 
     ``intervals`` (a pyarrow Table) has columns video_id, start_s, end_s, score, supporting_calls: per video,
     best first.
     """
 
     plan: Plan
-    sql: str
     intervals: pa.Table
     notes: tuple[str, ...] = ()
+    compile_options: dict = dataclasses.field(default_factory=dict, repr=False)
+
+    @property
+    def sql(self) -> str:
+        """The plan's locate query (``compile_locate`` with the options ``locate`` used)."""
+        return compile_locate(self.plan, **self.compile_options)
 
     def explain(self) -> str:
         """The plan, notes and SQL as text (what ``vqdb locate --explain`` prints)."""
@@ -91,8 +102,7 @@ def compile_locate(plan: Plan, *, video_id: str | None = None, k: int = 5, share
         >>> "CAST(duration_s AS DOUBLE) AS end_s" in compile_locate(uniform_plan(), video_id="v1")
         True
     """
-    if not isinstance(share, int | float) or isinstance(share, bool) or not 0 < share <= 1:
-        raise PlanError(f"share must be a fraction of the frames in (0, 1], got {share!r}")
+    _check_share(share)
     compiler = Compiler(video_id=video_id, k=k)
     if plan.is_uniform:
         whole = select(*[col(c) for c in COLUMNS], from_=subquery(_whole_videos()))
@@ -132,13 +142,25 @@ def locate(
     video_id = info["video_id"] if info else None
     if plan is None:
         plan = plan_for(corpus, question, options, video=info, planner=planner, llm=llm)
-    sql = compile_locate(plan, video_id=video_id, k=k, share=share)
-    intervals = corpus.sql_unchecked(sql).to_arrow_table()
+    options_ = {"video_id": video_id, "k": k, "share": share}
+    _check_share(share)
+    Compiler(video_id=video_id, k=k)  # checks the arguments, as compiling does
+    intervals = None
+    if video_id is not None:
+        frames = VideoFrames.load(corpus.cursor_unchecked(), video_id, k=k, cache=corpus.row_cache)
+        intervals = columnar.intervals(plan, frames, k, share)
+    if intervals is None:
+        intervals = corpus.sql_unchecked(compile_locate(plan, **options_)).to_arrow_table()
     notes: tuple[str, ...] = ()
     unranked = sorted({r["video_id"] for r in intervals.to_pylist() if r["score"] is None})
     if plan.queries and unranked:
         notes = (f"no call ranked a frame of {', '.join(unranked)}: the whole video is the answer",)
-    return Location(plan, sql, intervals, plan.notes + notes)
+    return Location(plan, intervals, plan.notes + notes, options_)
+
+
+def _check_share(share: float) -> None:
+    if not isinstance(share, int | float) or isinstance(share, bool) or not 0 < share <= 1:
+        raise PlanError(f"share must be a fraction of the frames in (0, 1], got {share!r}")
 
 
 def _evidence(compiler: Compiler, plan: Plan, share: float) -> exp.Select:
