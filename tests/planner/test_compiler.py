@@ -130,7 +130,10 @@ def plans(draw):
         "subtitle": st.sampled_from(PHRASES),
         "audio": st.sampled_from(AUDIO_QUERIES),
     }
-    calls = tuple(Call(f"Q{i}", tool, draw(queries[tool])) for i, tool in enumerate(tools, start=1))
+    relations = st.sampled_from([None, None, None, "after", "before"])
+    calls = tuple(
+        Call(f"Q{i}", tool, draw(queries[tool]), draw(relations)) for i, tool in enumerate(tools, start=1)
+    )
 
     def expression(ids: list[str]) -> str:
         if len(ids) == 1:

@@ -19,7 +19,7 @@ random plans over random tables, ``tests/planner/test_columnar.py``). Score mode
 plans calling a tool without an array form run as SQL.
 
 Example:
-    >>> from vqdb.planner.plan import Plan
+    >>> from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
     >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
     ...                                    {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
     >>> evidence = {"Q1": np.array([0.1, 0.9, 0.8, 0.2]), "Q2": np.array([np.nan, 0.5, np.nan, 0.5])}
@@ -38,7 +38,7 @@ import pyarrow as pa
 
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.plan import Plan
+from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
 from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
 
@@ -99,8 +99,39 @@ def call_evidence(plan: Plan, video: VideoFrames) -> dict[str, FrameEvidence] | 
         found = tool.frame_evidence(video, call.query)
         if found is None:
             return None
-        evidence[call.id] = found
+        evidence[call.id] = found if call.when is None else FrameEvidence(related(found.score, video.ts, call.when))
     return evidence
+
+
+def related(score: np.ndarray, ts: np.ndarray, when: str) -> np.ndarray:
+    """A call with ``when`` (``Compiler.related``): each frame's best score of the frames up to
+    ``RELATION_WINDOW_S`` before it ("after") or after it ("before"), less ``RELATION_DECAY`` per second
+    between them; NaN where none is near.
+
+    Example:
+        >>> related(np.array([np.nan, 0.9, np.nan, np.nan]), np.arange(4.0), "after").tolist()
+        [nan, nan, 0.899, 0.898]
+    """
+    found = np.flatnonzero(~np.isnan(score))
+    if when == "after":  # candidates a little wider than the window; the SQL's own comparisons decide
+        first = np.searchsorted(ts, ts[found], "left")
+        stop = np.searchsorted(ts, ts[found] + RELATION_WINDOW_S + 1.0, "right")
+    else:
+        first = np.searchsorted(ts, ts[found] - RELATION_WINDOW_S - 1.0, "left")
+        stop = np.searchsorted(ts, ts[found], "right")
+    counts = np.maximum(stop - first, 0)
+    source = np.repeat(found, counts)
+    frame = np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+    evidence, at = ts[source], ts[frame]
+    if when == "after":
+        near = (evidence < at) & (evidence >= at - RELATION_WINDOW_S)
+        value = score[source] - RELATION_DECAY * (at - evidence)
+    else:
+        near = (evidence > at) & (evidence <= at + RELATION_WINDOW_S)
+        value = score[source] - RELATION_DECAY * (evidence - at)
+    out = np.full(len(ts), np.nan)
+    np.fmax.at(out, frame[near], value[near])
+    return out
 
 
 @dataclasses.dataclass(frozen=True)

@@ -43,7 +43,7 @@ from sqlglot import exp
 
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.plan import Call, Plan
+from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Call, Plan
 from vqdb.planner.sqlbuild import (
     DIALECT,
     DOUBLE,
@@ -240,11 +240,45 @@ class Compiler:
         except PlanError as exc:
             raise PlanError(f"call {call.id}: {exc}") from None
         evidence = tool.select(Context(call.query, self.video_id))
+        if call.when is not None:
+            return self.score_ranks(self.related(evidence, call.when))
         if tool.evidence == "hits":
             return self.hit_ranks(evidence)
         if tool.spans:
             self.spans.add(self.calls[call.id])
         return self.score_ranks(evidence, tool.spans)
+
+    def related(self, scores: exp.Query, when: str) -> exp.Select:
+        """A call with ``when``: each sampled frame's best score of the frames up to ``RELATION_WINDOW_S``
+        before it (``after``) or after it (``before``), less ``RELATION_DECAY`` per second between them (no
+        span: the evidence is elsewhere in time)."""
+        found = select(
+            col("video_id", "x"),
+            alias(cast(col("score", "x"), DOUBLE), "score"),
+            col("ts", "f"),
+            from_=subquery(scores, "x"),
+            joins=[join(table(SAMPLED, "f"), same(["video_id", "frame_idx"], "f", "x"))],
+            where=col("score", "x").is_(exp.null()).not_(),
+        )
+        frame, evidence = col("ts", "s"), col("ts", "e")
+        window = number(RELATION_WINDOW_S)
+        if when == "after":  # the evidence before the frame
+            near = exp.and_(evidence < frame, evidence.copy() >= exp.Sub(this=frame.copy(), expression=window))
+            apart = exp.Sub(this=frame.copy(), expression=evidence.copy())
+        else:
+            near = exp.and_(evidence > frame, evidence.copy() <= exp.Add(this=frame.copy(), expression=window))
+            apart = exp.Sub(this=evidence.copy(), expression=frame.copy())
+        decayed = exp.Sub(
+            this=col("score", "e"), expression=exp.Mul(this=number(RELATION_DECAY), expression=exp.paren(apart))
+        )
+        return select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            alias(fn("max", decayed), "score"),
+            from_=table(SAMPLED, "s"),
+            joins=[join(subquery(found, "e"), exp.and_(same(["video_id"], "e", "s"), near, copy=False))],
+            group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
 
     def score_ranks(self, scores: exp.Query, spans: bool = False) -> exp.Select:
         """Rank = 1 + the number of frames of the video scored strictly higher; score mode min-max

@@ -6,6 +6,9 @@ JSON form (what planners emit and ``vqdb plan`` prints)::
                  {"id": "Q2", "tool": "ocr", "query": "EXIT"}],
      "combine": "Q1 AND Q2"}
 
+A call may say ``"when": "after"`` (or ``"before"``): it then finds the frames just after (before) what its
+tool finds (see ``Call``).
+
 A plan with no calls samples frames uniformly (the uniform baseline).
 
 Example:
@@ -33,18 +36,30 @@ MAX_QUERY_CHARS = 500
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 
+RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
+RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
+RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
+
+
 @dataclasses.dataclass(frozen=True)
 class Call:
-    """One tool call: ``tool`` scores every sampled frame against ``query``.
+    """One tool call: ``tool`` scores every sampled frame against ``query``. With ``when`` ("after" or
+    "before"), it scores the frames just after (before) what the tool finds instead: a frame takes the best
+    score the tool gives a sampled frame up to ``RELATION_WINDOW_S`` seconds before (after) it, less
+    ``RELATION_DECAY`` per second between them ("what does she say right after the applause": ``audio
+    'applause'`` after).
 
     Example:
         >>> Call("Q1", "siglip", "a red car").to_dict()
         {'id': 'Q1', 'tool': 'siglip', 'query': 'a red car'}
+        >>> Call("Q2", "audio", "applause", when="after").to_dict()
+        {'id': 'Q2', 'tool': 'audio', 'query': 'applause', 'when': 'after'}
     """
 
     id: str
     tool: str
     query: str
+    when: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.match(self.id):
@@ -57,9 +72,14 @@ class Call:
             raise PlanError(f"call {self.id}: query must be a non-empty string, got {self.query!r}")
         if len(self.query) > MAX_QUERY_CHARS:
             raise PlanError(f"call {self.id}: query is {len(self.query)} characters; keep it under {MAX_QUERY_CHARS}")
+        if self.when is not None and self.when not in RELATIONS:
+            raise PlanError(f"call {self.id}: when must be one of {', '.join(RELATIONS)} (or left out), got {self.when!r}")
+        if self.when is not None and tools.get(self.tool).evidence != "scores":
+            raise PlanError(f"call {self.id}: when needs a tool that scores frames; {self.tool} gives hits")
 
     def to_dict(self) -> dict[str, str]:
-        return {"id": self.id, "tool": self.tool, "query": self.query}
+        found = {"id": self.id, "tool": self.tool, "query": self.query}
+        return found | {"when": self.when} if self.when else found
 
 
 @dataclasses.dataclass(frozen=True)
@@ -143,9 +163,11 @@ class Plan:
             raise PlanError(f"plan 'queries' must be a list of calls, got {queries!r:.200}")
         calls = []
         for i, item in enumerate(queries):
-            if not isinstance(item, Mapping) or set(item) != {"id", "tool", "query"}:
-                raise PlanError(f"plan call #{i + 1} must be an object with exactly id, tool, query; got {item!r:.200}")
-            calls.append(Call(item["id"], item["tool"], item["query"]))
+            if not isinstance(item, Mapping) or not {"id", "tool", "query"} <= set(item) <= {"id", "tool", "query", "when"}:
+                raise PlanError(
+                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when); got {item!r:.200}"
+                )
+            calls.append(Call(item["id"], item["tool"], item["query"], item.get("when")))
         combine = data.get("combine") or ""
         if not isinstance(combine, str):
             raise PlanError(f"plan 'combine' must be a string such as 'Q1 AND Q2', got {combine!r:.200}")

@@ -5,10 +5,11 @@ its tool's ``evidence`` names (``vqdb.planner.tools``): ``scores`` (``{(video_id
 ``hits`` (a set of ``(video_id, frame_idx)`` that matched). See ``vqdb.planner.compiler`` for the semantics:
 ranks with ties shared (1 + the number of frames scored higher), AND / OR as the worse / better rank,
 ties of the merge broken by the same expression with AND as the mean, then (frames no call ranked) by
-the distance to the middle of one of ``k`` equal time slots, then by time.
+the distance to the middle of one of ``k`` equal time slots, then by time. A call with ``when`` ranks the
+frames near its evidence in time (``vqdb.planner.plan.Call``).
 
 Example:
-    >>> from vqdb.planner.plan import Plan
+    >>> from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
     >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"}]})
     >>> frames = {"v": [(0, 0.0), (1, 1.0), (2, 2.0), (3, 3.0)]}
     >>> rows = merge(plan, frames, {"v": 4.0}, {"Q1": {("v", i): s for i, s in enumerate([.1, .9, .8, .2])}}, k=2)
@@ -23,7 +24,7 @@ import math
 from collections.abc import Mapping
 
 from vqdb.planner import boolexpr, tools
-from vqdb.planner.plan import Plan
+from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
 
 MAX_GAP_S = 10.0  # the cap of toolmerge_gap (vqdb/queries/nms.sql)
 Key = tuple[str, int]
@@ -72,7 +73,10 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
     n = len(video_frames)
     per_call: dict[str, tuple[dict[int, int], dict[int, float]]] = {}
     for call in plan.queries:
-        if tools.get(call.tool).evidence == "hits":
+        if call.when is not None:
+            related = _related(video_id, video_frames, evidence[call.id], call.when)
+            per_call[call.id] = _ranks(video_id, video_frames, related, mode)
+        elif tools.get(call.tool).evidence == "hits":
             medians = _text_medians(video_id, video_frames, evidence[call.id], gap)
             per_call[call.id] = ({f: 1 for f in medians}, {f: 1.0 for f in medians})
         else:
@@ -141,6 +145,25 @@ def _ranks(video_id, video_frames, scores, mode) -> tuple[dict[int, int], dict[i
         low, high = min(values.values()), max(values.values())
         values = {f: (s - low) / (high - low) if high != low else 1.0 for f, s in values.items()}
     return ranks, values
+
+
+def _related(video_id, video_frames, scores, when) -> dict[Key, float]:
+    """A call with ``when``: each frame's best score of the frames within the window before ("after") or
+    after ("before") it, less the decay per second between them."""
+    related: dict[Key, float] = {}
+    for frame_idx, ts in video_frames:
+        near = []
+        for other, other_ts in video_frames:
+            score = scores.get((video_id, other))
+            if score is None:
+                continue
+            if when == "after" and other_ts < ts and other_ts >= ts - RELATION_WINDOW_S:
+                near.append(score - RELATION_DECAY * (ts - other_ts))
+            if when == "before" and other_ts > ts and other_ts <= ts + RELATION_WINDOW_S:
+                near.append(score - RELATION_DECAY * (other_ts - ts))
+        if near:
+            related[(video_id, frame_idx)] = max(near)
+    return related
 
 
 def _text_medians(video_id, video_frames, hits, gap) -> list[int]:
