@@ -25,7 +25,7 @@ def test_round_trip():
         ({"queries": [], "combine": "", "why": "x"}, r"unknown key\(s\) \['why'\]"),
         ({"queries": "Q1"}, "must be a list of calls"),
         ({"queries": [{"id": "Q1", "tool": "ocr"}]}, r"with id, tool, query \(and optionally when\)"),
-        ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "when": "during"}]}, "when must be one of after, before"),
+        ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "when": "during"}]}, "when must be one of after"),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "non-empty string"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x" * 501}]}, "keep it under 500"),

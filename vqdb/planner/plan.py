@@ -36,6 +36,7 @@ MAX_QUERY_CHARS = 500
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 
+CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has ("when" is optional)
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
@@ -73,7 +74,8 @@ class Call:
         if len(self.query) > MAX_QUERY_CHARS:
             raise PlanError(f"call {self.id}: query is {len(self.query)} characters; keep it under {MAX_QUERY_CHARS}")
         if self.when is not None and self.when not in RELATIONS:
-            raise PlanError(f"call {self.id}: when must be one of {', '.join(RELATIONS)} (or left out), got {self.when!r}")
+            choices = ", ".join(RELATIONS)
+            raise PlanError(f"call {self.id}: when must be one of {choices} (or left out), got {self.when!r}")
         if self.when is not None and tools.get(self.tool).evidence != "scores":
             raise PlanError(f"call {self.id}: when needs a tool that scores frames; {self.tool} gives hits")
 
@@ -163,9 +165,10 @@ class Plan:
             raise PlanError(f"plan 'queries' must be a list of calls, got {queries!r:.200}")
         calls = []
         for i, item in enumerate(queries):
-            if not isinstance(item, Mapping) or not {"id", "tool", "query"} <= set(item) <= {"id", "tool", "query", "when"}:
+            if not isinstance(item, Mapping) or not CALL_KEYS <= set(item) <= {*CALL_KEYS, "when"}:
                 raise PlanError(
-                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when); got {item!r:.200}"
+                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when); "
+                    f"got {item!r:.200}"
                 )
             calls.append(Call(item["id"], item["tool"], item["query"], item.get("when")))
         combine = data.get("combine") or ""
