@@ -131,9 +131,7 @@ def plans(draw):
         "audio": st.sampled_from(AUDIO_QUERIES),
     }
     relations = st.sampled_from([None, None, None, "after", "before"])
-    calls = tuple(
-        Call(f"Q{i}", tool, draw(queries[tool]), draw(relations)) for i, tool in enumerate(tools, start=1)
-    )
+    calls = tuple(Call(f"Q{i}", tool, draw(queries[tool]), draw(relations)) for i, tool in enumerate(tools, start=1))
 
     def expression(ids: list[str]) -> str:
         if len(ids) == 1:

@@ -81,3 +81,37 @@ def test_baselines():
     assert baseline_plan("uniform", "x").is_uniform
     with pytest.raises(PlanError, match="unknown baseline 'best'"):
         baseline_plan("best", "x")
+
+
+RELATED = [
+    # (question, calls as (tool, query, when), combine)
+    (
+        "When does she thank everyone after the applause?",
+        [("transcript", "everyone", None), ("subtitle", "everyone", None), ("audio", "applause", "after")],
+        "(Q1 OR Q2) AND Q3",
+    ),
+    ("After the bell rings, who speaks first?", [("audio", "bell", "after")], "Q1"),
+    ("what is on the screen just before the chime?", [("audio", "chime", "before")], "Q1"),  # a sound is heard
+    (
+        "What does Kennedy say right after 'ask not'?",
+        [("siglip", "Kennedy", None), ("ocr", "ask not", "after"), ("transcript", "ask not", "after")]
+        + [("subtitle", "ask not", "after")],
+        "Q1 AND (Q2 OR Q3 OR Q4)",
+    ),
+    # not events (no call is related): in a quote, "named after", "before and after", "after that", video times
+    ('When does the host say "see you after the break"?', None, None),
+    ("when does the dog named after his owner bark?", None, None),
+    ("When is the before and after photo shown?", None, None),
+    ("what does he do after that?", None, None),
+    ("what does she say after 90 seconds?", None, None),
+]
+
+
+@pytest.mark.parametrize(("question", "calls", "combine"), RELATED)
+def test_an_event_placed_after_or_before_marks_its_calls(question, calls, combine):
+    plan = rule_plan(question)
+    if calls is None:
+        assert all(c.when is None for c in plan.queries), plan.to_json()
+        return
+    assert [(c.tool, c.query, c.when) for c in plan.queries] == calls
+    assert plan.combine == combine

@@ -37,6 +37,11 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   the audience applaud", "the dog barked") become ``audio`` calls, and so do the sound words
   (``SOUND_WORDS``, the audio tagger's labels) a question hears: "when can you hear him typing", "when
   does the jingle play" (each word found one call, ORed).
+* **Events before or after**: "what does she say right after the applause?", "after the bell rings, who
+  speaks first?": the event (after "after" / "before", to the end of its clause) is planned on its own and
+  its calls marked ``when`` ("after" / "before": the frames just after / before what they find), ANDed
+  with the rest; an event named by a sound ("the chime") is heard. Not in a quote, "named / look after",
+  "after all / that / it", "before and after".
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -68,6 +73,7 @@ import dataclasses
 import re
 from collections.abc import Collection, Sequence
 
+from vqdb.planner import boolexpr
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
@@ -345,6 +351,13 @@ _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 
     rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
     re.I,
 )
+_RELATION = re.compile(
+    r"\b(?:(?:right|just|shortly|immediately|directly|soon|moments?|seconds?|not long)\s+)?(after|before)\s+"
+    r"(?!(?:that|this|these|those|which|it|and|or|then|now|long|each|every|anything|everything)\b)(?!all\s*(?:[,.;!?]|$))",
+    re.I,
+)
+_NOT_RELATION = re.compile(r"\b(?:named|look|looks|looked|looking|ever|and)\s*$", re.I)  # "named after", "before and"
+_CLAUSE_END = re.compile(r"[,;?!]|[.:](?=\s|$)|\s(?:and then|then|while|when|what|who|which|how)\s", re.I)
 _OPTION_REFERENCE = re.compile(r"(?:only|both|all|none|neither|and|or|of|the|above|[\d\s,&])+", re.I)  # "1 and 3"
 _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
@@ -417,6 +430,21 @@ def rule_plan(
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     text = " ".join(_PRIVATE.sub(" ", question).split())
     text = _VIDEO_TIME.sub(" , ", text)
+    main, when, reference = _relation(text)
+    if when is not None:
+        return _related(
+            _plan_text(main, options, available_tools, question),
+            _plan_text(_heard_if_a_sound(reference), None, available_tools, question),
+            when,
+        )
+    return _plan_text(text, options, available_tools, question)
+
+
+def _plan_text(
+    text: str, options: Sequence[str] | None, available_tools: Collection[str] | None, question: str
+) -> Plan:
+    """The plan of ``text`` (the question, or one of its clauses); ``question`` is the whole question, whose
+    cues say what its options are (said, shown) and whether its unseen phrases are words."""
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _OPTION_REFERENCE.fullmatch(str(o))))]
     evidence = _Evidence()
@@ -475,6 +503,66 @@ def rule_plan(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+def _relation(text: str) -> tuple[str, str | None, str]:
+    """A question about what happens just after or before an event ("what does he say right after the
+    applause?", "after the bell rings, who speaks first?", "what was on screen just before the chime?"):
+    the question without the event's clause, "after" or "before", and the event (the words after the
+    connective, up to the clause's end); ``(text, None, "")`` when there is none. Not a connective: inside a
+    quote, "named / look after", "after all / that / it" (nothing to find), "before and after"."""
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    for match in _RELATION.finditer(text):
+        if any(a <= match.start() < b for a, b in quoted):
+            continue
+        if _NOT_RELATION.search(text[: match.start()]):
+            continue
+        end = _CLAUSE_END.search(text, match.end())
+        stop = end.start() if end else len(text)
+        while any(a < stop < b for a, b in quoted):  # a quote in the event is part of it
+            end = _CLAUSE_END.search(text, next(b for a, b in quoted if a < stop < b))
+            stop = end.start() if end else len(text)
+        reference = text[match.end() : stop].strip(" ,")
+        if not _ALNUM.search(reference):
+            continue
+        main = (text[: match.start()] + " " + text[stop:]).strip(" ,")
+        return main, match.group(1).lower(), reference
+    return text, None, ""
+
+
+def _heard_if_a_sound(event: str) -> str:
+    """An event named by a sound ("the chime", "the applause", "a loud beep") is heard, not seen."""
+    words = [w for w in re.findall(r"[\w'-]+", event.lower()) if w not in _DETERMINERS and w not in _DESCRIBING]
+    if 0 < len(words) <= 2 and _SOUND_WORD.fullmatch(words[-1]):
+        return f"when do you hear {event}"
+    return event
+
+
+def _related(main: Plan, event: Plan, when: str) -> Plan:
+    """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
+    main plan alone when the event has nothing to find, the event's alone when the main clause has none."""
+    notes = (*main.notes, *event.notes)
+    if event.is_uniform:
+        kept = notes if main.is_uniform else tuple(n for n in notes if not _falls_back(n))
+        return dataclasses.replace(main, notes=kept)
+    offset = len(main.queries)
+    renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
+    calls = [Call(renamed[c.id], c.tool, c.query, when) for c in event.queries]
+    combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
+    if not main.is_uniform:
+        calls = [*main.queries, *calls]
+        combine = f"{_and_operand(main.combine)} AND {_and_operand(combine)}"
+    return Plan(tuple(calls), combine, notes=tuple(n for n in notes if not _falls_back(n)), planner="rules")
+
+
+def _and_operand(combine: str) -> str:
+    """``combine`` as an operand of AND: in parentheses when it is an OR (AND binds tighter)."""
+    return f"({combine})" if isinstance(boolexpr.parse(combine), boolexpr.Or) else combine
+
+
+def _falls_back(note: str) -> bool:
+    """Whether a note says a plan fell back on uniform sampling."""
+    return note.endswith("sampling frames uniformly")
 
 
 def _inline_options(text: str) -> tuple[str, list[str]]:
