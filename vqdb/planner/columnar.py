@@ -1,25 +1,29 @@
-"""A plan's keyframes in one video, computed on arrays: what ``retrieve`` runs for a question about one video.
+"""A plan's keyframes and intervals in one video, computed on arrays: what ``retrieve`` and ``locate`` run
+for a question about one video.
 
-The compiled SQL (``vqdb.planner.compiler``) is the definition of a plan's result: readable, runnable in
-any session, over every video at once. Run for one video it spends most of its time in DuckDB's fixed
-costs (binding a statement of dozens of operators over half a dozen Lance scans, five joins of 7,200 rows,
-windows), not in the work itself: about 85 ms for a 5-call plan over a 1-hour video, where the work is a
-few milliseconds of vector products and text grades. This module computes the same rows from arrays:
+The compiled SQL (``vqdb.planner.compiler``, ``vqdb.planner.locate``) is the definition of a plan's result:
+readable, runnable in any session, over every video at once. Run for one video it spends most of its time
+in DuckDB's fixed costs (binding a statement of dozens of operators over half a dozen Lance scans, five
+joins of 7,200 rows, windows), not in the work itself: about 85 ms for a 5-call plan over a 1-hour video
+(locate's query about 690 ms), where the work is a few milliseconds of vector products and text grades.
+This module computes the same rows from arrays:
 
 * each call's evidence comes from its tool's ``frame_evidence`` (the tool's own definition, as arrays:
   rows read through the session's views and kept while their tables do not change, and the session's SQL
-  functions for grades, query vectors and embedding scores);
-* the merge is ToolMerge's, as the compiled SQL does it (rank = 1 + the number of frames scored higher;
-  AND the worse rank, OR the better; ties by the same expression with AND as the mean, then the better
-  graded evidence, then uniform sampling's spread for frames no call ranked, then time), and greedy
-  temporal NMS keeps up to ``k`` frames at least ``gap`` seconds apart.
+  functions for grades, query vectors and embedding scores), moved in time for a call with ``when``
+  (``related``);
+* the merge is ToolMerge's, as the compiled SQL does it (``rank``: rank = 1 + the number of frames scored
+  higher; AND the worse rank, OR the better; ties by the same expression with AND as the mean, then the
+  better graded evidence, then uniform sampling's spread for frames no call ranked, then time), greedy
+  temporal NMS keeps up to ``k`` frames at least ``gap`` seconds apart (``merge``), and locate's
+  intervals grow from the same ranking (``intervals``).
 
-The rows equal the compiled SQL's for the same plan, video, ``k`` and ``gap`` in rank mode (tested on
-random plans over random tables, ``tests/planner/test_columnar.py``). Score mode, several videos, and
-plans calling a tool without an array form run as SQL.
+The rows equal the SQL's for the same plan, video and arguments in rank mode (property tests on random
+plans over random tables in ``tests/planner/test_compiler.py``). Score mode, several videos, and plans
+calling a tool without an array form run as SQL.
 
 Example:
-    >>> from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
+    >>> from vqdb.planner.plan import Plan
     >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
     ...                                    {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
     >>> evidence = {"Q1": np.array([0.1, 0.9, 0.8, 0.2]), "Q2": np.array([np.nan, 0.5, np.nan, 0.5])}

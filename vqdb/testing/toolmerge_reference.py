@@ -9,7 +9,7 @@ the distance to the middle of one of ``k`` equal time slots, then by time. A cal
 frames near its evidence in time (``vqdb.planner.plan.Call``).
 
 Example:
-    >>> from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
+    >>> from vqdb.planner.plan import Plan
     >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"}]})
     >>> frames = {"v": [(0, 0.0), (1, 1.0), (2, 2.0), (3, 3.0)]}
     >>> rows = merge(plan, frames, {"v": 4.0}, {"Q1": {("v", i): s for i, s in enumerate([.1, .9, .8, .2])}}, k=2)
