@@ -97,7 +97,8 @@ PHRASINGS = [
         [(SPEECH, "ask not what your country can do for you")],
     ),
     ("When is the weather forecast mentioned?", [(SPEECH, "weather forecast")]),
-    ("What does the announcer say after mentioning the weather?", [(SPEECH, "the weather")]),
+    # what is said, with none of it given: the moments someone speaks; the event after which it is said
+    ("What does the announcer say after mentioning the weather?", [(("audio",), "speech"), (SPEECH, "the weather")]),
     ("when does the timecode read 00:00:05", [(SCREEN, "00:00:05")]),
     # the noun naming a literal is not said or shown ("of about 1455", not "the year 1455")
     ("when does she say the year 1455?", [(SPEECH, "1455")]),

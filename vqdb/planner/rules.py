@@ -14,7 +14,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard" makes X one. Talking, speaking or singing
   with nothing said after it ("when is the man talking?") is a voice heard: ``audio`` "speech" (or
-  "singing").
+  "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
+  right after the title?": the moments someone speaks).
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
   "the word" is an ``ocr`` call.
@@ -762,7 +763,11 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         evidence.add(("audio",), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
         return text[: alone.start()] + " " + text[alone.end() :]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
-    return text[: first.start()] + " " + text[first.end() :] if first else text
+    if not first:
+        return text
+    if _QUOTED not in text and _QUESTION_WORD.search(text[: first.start()]):
+        evidence.add(("audio",), "speech")  # "what does the agent say?": the moments someone speaks
+    return text[: first.start()] + " " + text[first.end() :]
 
 
 def _take_displayed(text: str, evidence: _Evidence) -> str:
