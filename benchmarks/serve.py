@@ -3,7 +3,7 @@ answer, its own request after it), and what the Corpus and Video pages' requests
 
 The corpus is ``sample_media/*.mp4`` ingested into a temporary directory (or ``--corpus DIR``). The app
 runs in uvicorn on 127.0.0.1 in this process and is asked over real HTTP (httpx). The baseline, measured in
-the same run on the same corpus, is ``Corpus.retrieve`` called directly (plan, compile, execute); each
+the same run on the same corpus, is ``Corpus.retrieve`` called directly (plan, keyframes on arrays); each
 row's ``x retrieval`` is its median over the baseline's. ``web overhead`` is the round trip minus the
 server's own stages (HTTP, JSON, thread hand-off). Medians of ``--repeat`` runs after one warm-up (which
 loads the models).
