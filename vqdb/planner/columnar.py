@@ -43,7 +43,7 @@ import pyarrow as pa
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
-from vqdb.planner.tools.base import FrameEvidence
+from vqdb.planner.tools.base import FrameEvidence, frames_in
 from vqdb.planner.video_frames import VideoFrames
 
 KEYFRAME_SCHEMA = pa.schema(
@@ -123,9 +123,8 @@ def related(score: np.ndarray, ts: np.ndarray, when: str) -> np.ndarray:
     else:
         first = np.searchsorted(ts, ts[found] - RELATION_WINDOW_S - 1.0, "left")
         stop = np.searchsorted(ts, ts[found], "right")
-    counts = np.maximum(stop - first, 0)
-    source = np.repeat(found, counts)
-    frame = np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+    near_found, frame = frames_in(first, stop)
+    source = found[near_found]
     evidence, at = ts[source], ts[frame]
     if when == "after":
         near = (evidence < at) & (evidence >= at - RELATION_WINDOW_S)

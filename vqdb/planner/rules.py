@@ -542,10 +542,8 @@ def _heard_if_a_sound(event: str) -> str:
 def _related(main: Plan, event: Plan, when: str) -> Plan:
     """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
     main plan alone when the event has nothing to find, the event's alone when the main clause has none."""
-    notes = (*main.notes, *event.notes)
-    if event.is_uniform:
-        kept = notes if main.is_uniform else tuple(n for n in notes if not _falls_back(n))
-        return dataclasses.replace(main, notes=kept)
+    if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
+        return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
     calls = [Call(renamed[c.id], c.tool, c.query, when) for c in event.queries]
@@ -553,17 +551,13 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
     if not main.is_uniform:
         calls = [*main.queries, *calls]
         combine = f"{_and_operand(main.combine)} AND {_and_operand(combine)}"
-    return Plan(tuple(calls), combine, notes=tuple(n for n in notes if not _falls_back(n)), planner="rules")
+    notes = event.notes if main.is_uniform else (*main.notes, *event.notes)  # a uniform main's note is moot
+    return Plan(tuple(calls), combine, notes=notes, planner="rules")
 
 
 def _and_operand(combine: str) -> str:
     """``combine`` as an operand of AND: in parentheses when it is an OR (AND binds tighter)."""
     return f"({combine})" if isinstance(boolexpr.parse(combine), boolexpr.Or) else combine
-
-
-def _falls_back(note: str) -> bool:
-    """Whether a note says a plan fell back on uniform sampling."""
-    return note.endswith("sampling frames uniformly")
 
 
 def _inline_options(text: str) -> tuple[str, list[str]]:

@@ -5,8 +5,8 @@ running one large statement per question.
 the compiled SQL's ties) and the constants of the compiled SQL's ``video_info`` (duration, NMS gap,
 sampling period). A tool reads its rows of the video with ``rows`` (through the session's views, so it
 sees what the SQL sees) and asks the session's SQL functions for what only the session knows (query
-vectors, embedding scores, text grades) with ``value``: small statements over no table, which DuckDB plans
-in a fraction of a millisecond.
+vectors, text grades) with ``value``: small statements over no table, which DuckDB plans in a fraction of a
+millisecond.
 
 Rows are kept per session in a ``RowCache`` keyed by the versions of the tables they were read from, so a
 second question about a video reads nothing from storage until a commit changes them.
@@ -112,18 +112,13 @@ class VideoFrames:
         cls, con: Any, video_id: str, *, k: int, gap: float | None = None, cache: RowCache | None = None
     ) -> VideoFrames:
         """The video's frames and constants read through ``con`` (no frames: empty arrays)."""
-
-        def rows(name: str, columns: Sequence[str]) -> pa.Table:
-            return (
-                cache.rows(con.sql, name, columns, video_id) if cache else read_rows(con.sql, name, columns, video_id)
-            )
-
-        frames = rows("frames", ("frame_idx", "ts"))
+        frames = _rows(con, cache, "frames", ("frame_idx", "ts"), video_id)
         frame_idx = frames.column("frame_idx").to_numpy().astype(np.int64)
         ts = frames.column("ts").to_numpy().astype(np.float64)
         order = np.lexsort((frame_idx, ts))
         frame_idx, ts = frame_idx[order], ts[order]
-        durations = [d for d in rows("videos", ("duration_s",)).column("duration_s").to_pylist() if d is not None]
+        videos = _rows(con, cache, "videos", ("duration_s",), video_id)
+        durations = [d for d in videos.column("duration_s").to_pylist() if d is not None]
         duration = float(durations[0]) if durations else (float(ts[-1]) if len(ts) else None)
         if gap is None and duration is not None:
             gap = con.sql("SELECT CAST(toolmerge_gap($d, $k) AS DOUBLE)", params={"d": duration, "k": k}).fetchone()[0]
@@ -137,9 +132,7 @@ class VideoFrames:
 
     def rows(self, name: str, columns: Sequence[str]) -> pa.Table:
         """``columns`` of the video's rows of table (or view) ``name``."""
-        if self.cache is not None:
-            return self.cache.rows(self.con.sql, name, columns, self.video_id)
-        return read_rows(self.con.sql, name, columns, self.video_id)
+        return _rows(self.con, self.cache, name, columns, self.video_id)
 
     def value(self, sql: str, params: dict[str, Any] | None = None) -> Any:
         """The one value of a statement over the session's functions (a query vector, a list of grades)."""
@@ -148,3 +141,7 @@ class VideoFrames:
     def empty(self) -> np.ndarray:
         """A score per frame, all NaN (scored nothing)."""
         return np.full(self.n, np.nan)
+
+
+def _rows(con: Any, cache: RowCache | None, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
+    return cache.rows(con.sql, name, columns, video_id) if cache else read_rows(con.sql, name, columns, video_id)

@@ -11,7 +11,7 @@ with embeddings):
   the best cosine similarity of its ``regions`` crops with ``query``.
 
 Python code of the same session (the planner's array path, ``vqdb.planner.columnar``) reaches the cache
-behind them with ``session_cache(con)``: ``vq_embedding_cache()`` names it.
+behind them with ``session_cache(name)``, the name ``vq_embedding_cache()`` gives.
 
 The caller lists the frames of videos whose embeddings are visible (the planner's tools: the sampled
 frames of videos whose extractor finished, ``finished_videos``); each video's embeddings
@@ -32,7 +32,7 @@ Example:
     [([0.7071067690849304, 1.0, None],)]
     >>> con.sql("SELECT best_region_scores('v', [0, 5], [0.0, 2.0]::FLOAT[2])").fetchall()
     [([1.0, 1.0],)]
-    >>> session_cache(con) is cache
+    >>> session_cache(con.sql("SELECT vq_embedding_cache()").fetchone()[0]) is cache
     True
 """
 
@@ -201,10 +201,10 @@ def register_cache(con: duckdb.DuckDBPyConnection, cache: EmbeddingCache, dim: i
         )
 
 
-def session_cache(con: duckdb.DuckDBPyConnection) -> EmbeddingCache:
-    """The cache behind ``con``'s ``frame_scores`` and ``best_region_scores`` (``vq_embedding_cache()``'s
-    error when the corpus has no embeddings)."""
-    return _SESSION_CACHES[con.sql("SELECT vq_embedding_cache()").fetchone()[0]]
+def session_cache(name: str) -> EmbeddingCache:
+    """The cache behind a session's ``frame_scores`` and ``best_region_scores``: ``name`` is what the session's
+    ``vq_embedding_cache()`` gives (an error naming the fix when the corpus has no embeddings)."""
+    return _SESSION_CACHES[name]
 
 
 def _combined(array: pa.Array | pa.ChunkedArray) -> pa.Array:

@@ -19,7 +19,16 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import alias, col, fn, join, select, subquery, table, with_ctes
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, FrameEvidence, Tool, normalize_text, seconds_touched, whole_second
+from vqdb.planner.tools.base import (
+    Context,
+    FrameEvidence,
+    Tool,
+    float_array,
+    frames_in,
+    normalize_text,
+    seconds_touched,
+    whole_second,
+)
 from vqdb.planner.video_frames import VideoFrames
 
 
@@ -104,16 +113,12 @@ class Audio(Tool):
         labels = pc.unique(tags.column("label").drop_null()).to_pylist()
         found = [label for label in labels if wanted in (name := normalize_text(label)) or name in wanted]
         chosen = pc.is_in(tags.column("label"), value_set=pa.array(found, pa.string())).to_numpy(zero_copy_only=False)
-        starts, ends, scores = (
-            tags.column(c).cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)[chosen]
-            for c in ("start_s", "end_s", "score")
-        )
+        starts, ends, scores = (float_array(tags.column(c))[chosen] for c in ("start_s", "end_s", "score"))
         timed = ~(np.isnan(starts) | np.isnan(ends))  # a NULL bound covers no frame
         starts, ends, scores = starts[timed], ends[timed], scores[timed]
         first = np.searchsorted(video.ts, starts, side="left")  # first frame at or after the start
         stop = np.searchsorted(video.ts, ends, side="left")  # first frame at or after the end (excluded)
-        counts = np.maximum(stop - first, 0)
-        frames = np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+        tag, frames = frames_in(first, stop)
         score = video.empty()
-        np.fmax.at(score, frames, np.repeat(scores, counts))  # NaN (NULL) scores leave a frame as it was
+        np.fmax.at(score, frames, scores[tag])  # NaN (NULL) scores leave a frame as it was
         return FrameEvidence(score)

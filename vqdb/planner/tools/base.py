@@ -35,6 +35,7 @@ import re
 from typing import ClassVar, Literal
 
 import numpy as np
+import pyarrow as pa
 from sqlglot import exp
 
 from vqdb.planner.boolexpr import PlanError
@@ -178,19 +179,15 @@ class Tool(abc.ABC):
         """The visual tools' array form: the scores ``frame_scores`` / ``best_region_scores`` give, from the
         same cache (``session_cache``) of ``table``'s embeddings, for the query's vector (``vq_text_vector``),
         if the tool's extractor finished for the video (the SQL's ``frame_lists``), else nothing scored."""
-        finished, vector = self.session_row(video, query)
-        if not finished or vector is None:
-            return FrameEvidence(video.empty())
-        cache = session_cache(video.con)
-        vector = np.asarray(vector, dtype=np.float32)
-        return FrameEvidence(cache.scores(table, video.video_id, video.frame_idx, vector).astype(np.float64))
-
-    def session_row(self, video: VideoFrames, query: str) -> tuple[bool, list[float] | None]:
-        """Whether the tool's extractor finished for the video, and the query's vector (one statement)."""
-        return video.con.sql(
-            "SELECT list_contains(finished_videos($extractor), $video), vq_text_vector($query)",
+        finished, vector, cache = video.con.sql(
+            "SELECT list_contains(finished_videos($extractor), $video), vq_text_vector($query), vq_embedding_cache()",
             params={"extractor": self.extractor, "video": video.video_id, "query": query},
         ).fetchone()
+        if not finished or vector is None:
+            return FrameEvidence(video.empty())
+        vector = np.asarray(vector, dtype=np.float32)
+        scores = session_cache(cache).scores(table, video.video_id, video.frame_idx, vector)
+        return FrameEvidence(scores.astype(np.float64))
 
     @classmethod
     def summary(cls) -> str:
@@ -277,9 +274,7 @@ def best_spans(
         >>> found.score.tolist(), found.start_s.tolist()
         ([0.5, 0.9, 0.9, nan], [0.0, 1.0, 1.0, nan])
     """
-    counts = np.maximum(stop - first, 0)
-    span = np.repeat(np.arange(len(first)), counts)
-    frame = np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+    span, frame = frames_in(first, stop)
     order = np.lexsort((said_from[span], -score[span], frame))
     frame, span = frame[order], span[order]
     best = np.r_[True, frame[1:] != frame[:-1]] if len(frame) else np.zeros(0, dtype=bool)
@@ -287,3 +282,26 @@ def best_spans(
     found = FrameEvidence(np.full(n_frames, np.nan), np.full(n_frames, np.nan), np.full(n_frames, np.nan))
     found.score[frame], found.start_s[frame], found.end_s[frame] = score[span], start_s[span], end_s[span]
     return found
+
+
+def frames_in(first: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (stretch, frame) pair of stretches given as frame positions ``first`` to ``stop`` (excluded):
+    the stretch's index and the frame's position, stretch by stretch.
+
+    Example:
+        >>> [a.tolist() for a in frames_in(np.array([0, 5, 2]), np.array([2, 5, 4]))]
+        [[0, 0, 2, 2], [0, 1, 2, 3]]
+    """
+    counts = np.maximum(stop - first, 0)
+    owner = np.repeat(np.arange(len(first)), counts)
+    return owner, np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+
+
+def float_array(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """An Arrow column as float64 NumPy, NaN where NULL.
+
+    Example:
+        >>> float_array(pa.array([1, None], pa.float32())).tolist()
+        [1.0, nan]
+    """
+    return column.cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)

@@ -58,7 +58,15 @@ from vqdb.planner.sqlbuild import (
     table,
 )
 from vqdb.planner.tools import register
-from vqdb.planner.tools.base import Context, FrameEvidence, TextTool, best_spans, seconds_touched, whole_second
+from vqdb.planner.tools.base import (
+    Context,
+    FrameEvidence,
+    TextTool,
+    best_spans,
+    float_array,
+    seconds_touched,
+    whole_second,
+)
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import min_score
 
@@ -331,8 +339,8 @@ class Ocr(TextTool):
         text = pc.binary_join(pa.ListArray.from_arrays(offsets, table_.column("text").combine_chunks()), " ")
         ts = table_.column("ts").to_numpy()[firsts]
         with np.errstate(invalid="ignore"):
-            shown_from = np.fmax.reduceat(_floats(table_, "shown_from"), firsts)
-            shown_to = np.fmin.reduceat(_floats(table_, "shown_to"), firsts)
+            shown_from = np.fmax.reduceat(float_array(table_.column("shown_from")), firsts)
+            shown_to = np.fmin.reduceat(float_array(table_.column("shown_to")), firsts)
         order = np.argsort(ts, kind="stable")
         return {
             "ts": ts[order],
@@ -350,8 +358,3 @@ class Ocr(TextTool):
             (True, False)
         """
         return NUMERIC_QUERY.fullmatch(query) is not None
-
-
-def _floats(table_: pa.Table, name: str) -> np.ndarray:
-    """A float64 column as NumPy, NaN where NULL."""
-    return table_.column(name).fill_null(np.nan).to_numpy()

@@ -52,7 +52,15 @@ from vqdb.planner.sqlbuild import (
     subquery,
     table,
 )
-from vqdb.planner.tools.base import Context, FrameEvidence, TextTool, best_spans, seconds_touched, whole_second
+from vqdb.planner.tools.base import (
+    Context,
+    FrameEvidence,
+    TextTool,
+    best_spans,
+    float_array,
+    seconds_touched,
+    whole_second,
+)
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import phrase_spans
 
@@ -230,7 +238,7 @@ class TimedTextTool(TextTool):
         listed = pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
         found = phrase_spans(listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
         fields = ("start_s", "end_s", "score", "context_start_s", "context_end_s")
-        return tuple(found.field(f).cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False) for f in fields)
+        return tuple(float_array(found.field(f)) for f in fields)
 
     def meant_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``meant``'s sentences: the cosine similarity of
@@ -254,9 +262,7 @@ class TimedTextTool(TextTool):
         similarity = float32_cosine(vectors, query_vector).astype(np.float64)
         keep = similarity > SEMANTIC_MIN
         score = SEMANTIC_WEIGHT * (similarity[keep] - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)
-        start, end = (
-            rows.column(c).cast(pa.float64()).fill_null(np.nan).to_numpy()[keep] for c in ("start_s", "end_s")
-        )
+        start, end = (float_array(rows.column(c))[keep] for c in ("start_s", "end_s"))
         return start, end, score, start, end
 
 
