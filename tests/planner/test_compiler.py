@@ -222,9 +222,10 @@ def load(con, vectors, data) -> None:
 
 
 def evidence(plan: Plan, data, vectors) -> dict:
-    """What each call found, computed in Python from the same rows (the tools' specification)."""
+    """What each call found, computed in Python from the same rows (the tools' specification), and the
+    focus of the text calls' frames (where a keyframe is placed)."""
     frames = {(v, f): ts for v, f, ts in data["frames"]}
-    found = {}
+    found, focus = {}, {}
     for call in plan.queries:
         q = call.query
         if call.tool == "siglip":
@@ -237,12 +238,12 @@ def evidence(plan: Plan, data, vectors) -> dict:
                     best[(v, f)] = max(best.get((v, f), -1.0), score)
             found[call.id] = best
         elif call.tool == "ocr":
-            found[call.id] = ocr_scores(q, data)
+            found[call.id], focus[call.id] = ocr_scores(q, data)
         elif call.tool == "transcript":
             words = [(v, w, s, e) for v, w, s, e in data["words"]]
-            found[call.id] = timed_text_scores(q, data, words, data["segments"])
+            found[call.id], focus[call.id] = timed_text_scores(q, data, words, data["segments"])
         elif call.tool == "subtitle":
-            found[call.id] = timed_text_scores(q, data, data["cues"], data["cues"])
+            found[call.id], focus[call.id] = timed_text_scores(q, data, data["cues"], data["cues"])
         else:
             scores: dict = {}
             for v, s, e, label, score in data["audio"]:
@@ -252,7 +253,10 @@ def evidence(plan: Plan, data, vectors) -> dict:
                         if fv == v and s <= ts < e:
                             scores[(v, f)] = max(scores.get((v, f), -1.0), score)
             found[call.id] = scores
-    return found
+    for call in plan.queries:  # a call with "when" finds its evidence elsewhere in time: no focus
+        if call.when is not None:
+            focus.pop(call.id, None)
+    return found, focus
 
 
 def video_constants(data) -> dict:
@@ -266,8 +270,9 @@ def video_constants(data) -> dict:
     return out
 
 
-def ocr_scores(q: str, data) -> dict:
-    """Reading order (no boxes here: one line, boxes by text), grades, runs, and frames inside a run."""
+def ocr_scores(q: str, data) -> tuple[dict, dict]:
+    """Reading order (no boxes here: one line, boxes by text), grades, runs, and frames inside a run; the
+    focus of a frame is its best run's stretch (the highest grade, then the earliest start)."""
     constants = video_constants(data)
     texts: dict = {}
     shown: dict = {}  # a frame's text is shown from its latest box's start to its earliest box's end
@@ -277,6 +282,7 @@ def ocr_scores(q: str, data) -> dict:
         froms += [shown_from] if shown_from is not None else []
         tos += [shown_to] if shown_to is not None else []
     scores: dict = {}
+    focus: dict = {}
     for video_id, (period, duration) in constants.items():
         read = sorted((ts, " ".join(sorted(ts_texts))) for (v, _, ts), ts_texts in texts.items() if v == video_id)
         steps = [b[0] - a[0] for a, b in zip(read, read[1:], strict=False)]
@@ -315,18 +321,22 @@ def ocr_scores(q: str, data) -> dict:
             spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run)))
         for v, f, ts in data["frames"]:
             inside = [
-                score for start, end, last, score in spans if v == video_id and start <= ts and (ts < end or ts <= last)
+                (-score, start, end)
+                for start, end, last, score in spans
+                if v == video_id and start <= ts and (ts < end or ts <= last)
             ]
             if inside:
-                scores[(v, f)] = max(inside)
-    return scores
+                best = min(inside)
+                scores[(v, f)], focus[(v, f)] = -best[0], best[1:]
+    return scores, focus
 
 
-def timed_text_scores(q: str, data, pieces, sentences) -> dict:
+def timed_text_scores(q: str, data, pieces, sentences) -> tuple[dict, dict]:
     """Spans said (phrase_matches) or meant (the stand-in embedding), widened to one sampling period, and
-    each frame's best span."""
+    each frame's best span (the highest score, then the earliest said), whose time said is its focus."""
     constants = video_constants(data)
     scores: dict = {}
+    focus: dict = {}
     for video_id, (period, _) in constants.items():
         mine = sorted((s, e, t) for v, t, s, e in pieces if v == video_id)
         found = phrase_matches([t for _, _, t in mine], [s for s, _, _ in mine], [e for _, e, _ in mine], q)
@@ -337,7 +347,7 @@ def timed_text_scores(q: str, data, pieces, sentences) -> dict:
                 spans.append((s, e, SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)))
         for v, f, ts in data["frames"]:
             near = [
-                score
+                (-score, start, end)
                 for start, end, score in spans
                 if v == video_id
                 and (start + end) / 2 - max((end - start) / 2, period / 2)
@@ -345,8 +355,9 @@ def timed_text_scores(q: str, data, pieces, sentences) -> dict:
                 <= (start + end) / 2 + max((end - start) / 2, period / 2)
             ]
             if near:
-                scores[(v, f)] = max(near)
-    return scores
+                best = min(near)
+                scores[(v, f)], focus[(v, f)] = -best[0], best[1:]
+    return scores, focus
 
 
 def expected_rows(plan, data, vectors, k, gap, mode):
@@ -354,7 +365,8 @@ def expected_rows(plan, data, vectors, k, gap, mode):
     for v, f, ts in data["frames"]:
         frames.setdefault(v, []).append((f, ts))
     durations = dict(data["videos"])
-    rows = merge(plan, frames, durations, evidence(plan, data, vectors), k=k, gap=gap, mode=mode)
+    found, focus = evidence(plan, data, vectors)
+    rows = merge(plan, frames, durations, found, k=k, gap=gap, mode=mode, focus=focus)
     return [(r.video_id, r.frame_idx, r.ts, r.score, r.merged_rank, r.supporting_calls) for r in rows]
 
 

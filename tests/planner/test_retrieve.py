@@ -150,6 +150,23 @@ def test_spoken_phrase_question_finds_a_frame_inside_the_phrase(speech_corpus):
     assert start <= frame["ts"] <= end and frame["supporting_calls"] == ["Q1"]
 
 
+@pytest.mark.slow
+def test_a_keyframe_is_placed_inside_the_words_said(speech_corpus):
+    """Sampled at 2 fps, a short phrase is ranked on a sampled frame that may fall before its words: the
+    keyframe's time is the moment the words are said (at least a quarter second inside their edges, or
+    their middle)."""
+    for phrase in ("ask not", "my fellow Americans"):
+        frame = only_keyframe(retrieve(speech_corpus, f'when does he say "{phrase}"', k=1))
+        first, *_, last = phrase.lower().split()
+        start, end = speech_corpus.sql(
+            "SELECT min(start_s) FILTER (WHERE lower(word) LIKE $f), max(end_s) FILTER (WHERE lower(word) LIKE $l) "
+            "FROM transcript_words",
+            params={"f": f"%{first}%", "l": f"%{last}%"},
+        ).fetchone()
+        margin = min(0.25, (end - start) / 2)
+        assert start + margin - 1e-9 <= frame["ts"] <= end - margin + 1e-9, (phrase, frame, start, end)
+
+
 def test_every_video_gets_its_own_keyframes(ocr_corpus):
     result = retrieve(ocr_corpus, "frames", planner="uniform", k=2)
     per_video = result.keyframes.group_by("video_id").aggregate([("frame_idx", "count")]).to_pylist()

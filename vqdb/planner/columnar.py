@@ -42,6 +42,7 @@ import pyarrow as pa
 
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
 from vqdb.planner.tools.base import FrameEvidence, frames_in
 from vqdb.planner.video_frames import VideoFrames
@@ -83,7 +84,8 @@ def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
         return _table(video, np.zeros(0, np.int64), None, np.zeros(0, np.int64), [])
     scores = {cid: found.score for cid, found in evidence.items()}
     rows = merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
-    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"])
+    times = keyframe_times(plan, evidence, rows["position"], rows["supporting_calls"], video.ts, video.period)
+    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"], times)
 
 
 def call_evidence(plan: Plan, video: VideoFrames) -> dict[str, FrameEvidence] | None:
@@ -372,13 +374,13 @@ def _ranks(scores: np.ndarray) -> np.ndarray:
     return out
 
 
-def _table(video: VideoFrames, position, score, merged_rank, supporting_calls) -> pa.Table:
+def _table(video: VideoFrames, position, score, merged_rank, supporting_calls, times=None) -> pa.Table:
     count = len(position)
     return pa.table(
         {
             "video_id": pa.array([video.video_id] * count, pa.string()),
             "frame_idx": pa.array(video.frame_idx[position], pa.int32()),
-            "ts": pa.array(video.ts[position], pa.float64()),
+            "ts": pa.array(video.ts[position] if times is None else times, pa.float64()),
             "score": pa.array(score if score is not None else [None] * count, pa.float64()),
             "merged_rank": pa.array(merged_rank, pa.int64()),
             "supporting_calls": pa.array(supporting_calls, pa.list_(pa.string())),

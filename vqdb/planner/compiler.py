@@ -22,10 +22,11 @@ ToolMerge semantics (rank mode, the default), per video:
   those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
 
 Score mode (ablations) merges min-max normalized scores instead (hits score 1, others 0;
-AND = least, OR = greatest, tie_break with AND as the mean). Output columns: video_id, frame_idx, ts,
-score (rank mode: ``1 - (merged - 1) / n_frames``, 1 = best, 0 = no call ranked it), merged_rank
-(position in the merged order, 1 = best), supporting_calls (ids of the calls that ranked the frame at
-least as well as the merge did), in temporal order.
+AND = least, OR = greatest, tie_break with AND as the mean). Output columns: video_id, frame_idx (the
+sampled frame kept), ts (the moment it stands for: its time placed inside the evidence of its supporting
+text calls, ``vqdb.planner.placement``), score (rank mode: ``1 - (merged - 1) / n_frames``, 1 = best,
+0 = no call ranked it), merged_rank (position in the merged order, 1 = best), supporting_calls (ids of
+the calls that ranked the frame at least as well as the merge did), in the kept frames' temporal order.
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -43,6 +44,7 @@ from sqlglot import exp
 
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.placement import moment_sql
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Call, Plan
 from vqdb.planner.sqlbuild import (
     DIALECT,
@@ -69,6 +71,8 @@ from vqdb.planner.sqlbuild import (
 from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 
 MODES = ("rank", "score")
+# what a call of a tool with spans carries, and its names in ``merged`` (suffixed with the call's number)
+SPAN_COLUMNS = {"start_s": "start", "end_s": "end", "focus_start": "focus_start", "focus_end": "focus_end"}
 
 
 COMPILED_CACHE_SIZE = 256  # compiled queries kept (a session asks the same plans again: retrieve, then locate)
@@ -155,7 +159,7 @@ class Compiler:
             raise PlanError(f"video_id must be a string, got {video_id!r}")
         self.video_id, self.k, self.gap, self.mode = video_id, k, gap, mode
         self.calls: dict[str, int] = {}  # call id -> its number (call_<n>, rank_<n>, ...)
-        self.spans: set[int] = set()  # numbers of the calls whose rows carry start_s, end_s
+        self.spans: set[int] = set()  # numbers of the calls whose rows carry SPAN_COLUMNS
 
     def query(self, plan: Plan) -> exp.Expression:
         """The whole query of ``plan``: its keyframes (uniformly sampled for the uniform plan)."""
@@ -232,7 +236,7 @@ class Compiler:
             joins=[join(subquery(durations, "v"), same(["video_id"], "v", "f"), side="LEFT")],
         )
 
-    # -- one CTE per call: (video_id, frame_idx, rank, score[, start_s, end_s]) ----------------------
+    # -- one CTE per call: (video_id, frame_idx, rank, score[, start_s, end_s, focus_start, focus_end]) --
     def call(self, call: Call) -> exp.Select:
         tool = tools.get(call.tool)
         try:
@@ -285,7 +289,7 @@ class Compiler:
         normalizes the scores. Rows with a NULL score are left out (those frames rank last)."""
 
         def span() -> list[exp.Column]:
-            return [col("start_s"), col("end_s")] if spans else []
+            return [col(c) for c in SPAN_COLUMNS] if spans else []
 
         typed = select(
             col("video_id"),
@@ -401,7 +405,7 @@ class Compiler:
         for i in self.calls.values():
             columns += [alias(col("rank", f"c{i}"), f"rank_{i}"), alias(col("score", f"c{i}"), f"score_{i}")]
             if i in self.spans:
-                columns += [alias(col("start_s", f"c{i}"), f"start_{i}"), alias(col("end_s", f"c{i}"), f"end_{i}")]
+                columns += [alias(col(c, f"c{i}"), f"{name}_{i}") for c, name in SPAN_COLUMNS.items()]
             joins.append(join(table(f"call_{i}", f"c{i}"), same(["video_id", "frame_idx"], f"c{i}", "s"), side="LEFT"))
         frames = select(*columns, from_=table(SAMPLED, "s"), joins=joins)
         keys = [order(col("combined")), order(col("tie_break"))]
@@ -449,25 +453,40 @@ class Compiler:
         below = exp.Div(this=exp.paren(exp.Sub(this=combined, expression=number(1))), expression=col("n_frames", "m"))
         return cast(exp.Sub(this=number(1.0), expression=below), DOUBLE)
 
+    def supports(self, i: int) -> exp.Expression:
+        """Whether call number ``i`` ranked a frame of ``merged AS m`` at least as well as the merge did."""
+        if self.mode == "rank":
+            return col(f"rank_{i}", "m") <= col("combined", "m")
+        own = col(f"score_{i}", "m")
+        return exp.and_(own > number(0), own.copy() >= col("combined", "m"), copy=False)
+
     def supporting_calls(self, plan: Plan) -> exp.Expression:
         """The ids of the calls that ranked a frame of ``merged AS m`` at least as well as the merge did."""
-
-        def supports(i: int) -> exp.Expression:
-            if self.mode == "rank":
-                return col(f"rank_{i}", "m") <= col("combined", "m")
-            own = col(f"score_{i}", "m")
-            return exp.and_(own > number(0), own.copy() >= col("combined", "m"), copy=False)
-
-        flags = exp.Array(expressions=[exp.case().when(supports(self.calls[c.id]), string(c.id)) for c in plan.queries])
+        flags = exp.Array(
+            expressions=[exp.case().when(self.supports(self.calls[c.id]), string(c.id)) for c in plan.queries]
+        )
         x = exp.to_identifier("x")
         present = exp.Lambda(this=exp.Is(this=x, expression=exp.null()).not_(), expressions=[x.copy()])
         return fn("list_filter", flags, present)
+
+    def moment(self, plan: Plan) -> exp.Expression:
+        """The time a kept frame of ``merged AS m`` shows: its sampled time placed in the focus of its first
+        supporting call that has one (``vqdb.planner.placement``), else its sampled time."""
+        placed = []
+        for call in plan.queries:
+            i = self.calls[call.id]
+            if i in self.spans:
+                start, end = col(f"focus_start_{i}", "m"), col(f"focus_end_{i}", "m")
+                has_focus = exp.and_(self.supports(i), start.is_(exp.null()).not_(), copy=False)
+                inside = moment_sql(col("ts", "m"), start.copy(), end.copy(), col("period", "m"))
+                placed.append(exp.case().when(has_focus, inside))
+        return fn("coalesce", *placed, col("ts", "m")) if placed else col("ts", "m")
 
     def final_select(self, plan: Plan) -> exp.Select:
         query = select(
             col("video_id", "m"),
             col("frame_idx", "m"),
-            col("ts", "m"),
+            alias(self.moment(plan), "ts"),
             alias(self.score(), "score"),
             col("merged_rank", "m"),
             alias(self.supporting_calls(plan), "supporting_calls"),

@@ -199,10 +199,9 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
         i = compiler.calls[call_id]
         if i not in compiler.spans:
             return cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE)
-        supports = col(f"rank_{i}", "m") <= col("combined", "m")
 
         def part(name: str) -> exp.Expression:
-            return exp.case().when(supports.copy(), col(f"{name}_{i}", "m"))
+            return exp.case().when(compiler.supports(i), col(f"{name}_{i}", "m"))
 
         return part("start"), part("end"), part("score")
 

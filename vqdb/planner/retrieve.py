@@ -34,8 +34,10 @@ class Retrieval:
     whose rows the keyframes are (compiled when first read: a question about one video is answered on
     arrays, ``vqdb.planner.columnar``).
 
-    ``keyframes`` (a pyarrow Table) has columns video_id, frame_idx, ts, score, merged_rank,
-    supporting_calls, in (video_id, ts) order.
+    ``keyframes`` (a pyarrow Table) has columns video_id, frame_idx (the sampled frame), ts (the moment
+    the keyframe stands for: inside the words said or the text shown that support it, which may fall between
+    sampled frames: ``vqdb.planner.placement``), score, merged_rank, supporting_calls, in (video_id, frame
+    time) order.
     """
 
     plan: Plan

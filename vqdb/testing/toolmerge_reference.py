@@ -6,7 +6,10 @@ its tool's ``evidence`` names (``vqdb.planner.tools``): ``scores`` (``{(video_id
 ranks with ties shared (1 + the number of frames scored higher), AND / OR as the worse / better rank,
 ties of the merge broken by the same expression with AND as the mean, then (frames no call ranked) by
 the distance to the middle of one of ``k`` equal time slots, then by time. A call with ``when`` ranks the
-frames near its evidence in time (``vqdb.planner.plan.Call``).
+frames near its evidence in time (``vqdb.planner.plan.Call``). ``focus`` gives, per call of a tool with
+spans, where each frame's evidence is (``{(video_id, frame_idx): (start, end)}``): a keyframe's time is
+then its sampled time clamped into the focus of its first supporting call that has one, half a sampling
+period (or half the focus) inside its edges (``vqdb.planner.placement``).
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -52,8 +55,9 @@ def merge(
     k: int = 8,
     gap: float | None = None,
     mode: str = "rank",
+    focus: Mapping[str, Mapping[Key, tuple[float, float]]] | None = None,
 ) -> list[Keyframe]:
-    """Keyframes per video, in (video_id, ts) order; ``frames`` maps video -> [(frame_idx, ts)]."""
+    """Keyframes per video, in (video_id, sampled time) order; ``frames`` maps video -> [(frame_idx, ts)]."""
     rows: list[Keyframe] = []
     for video_id in sorted(frames):
         video_frames = sorted(frames[video_id], key=lambda f: (f[1], f[0]))
@@ -65,8 +69,21 @@ def merge(
         if plan.is_uniform:
             rows += _uniform(video_id, video_frames, duration, k)
         else:
-            rows += _toolmerge(plan, video_id, video_frames, duration, evidence, k, video_gap, mode)
+            kept = _toolmerge(plan, video_id, video_frames, duration, evidence, k, video_gap, mode)
+            period = (video_frames[-1][1] - video_frames[0][1]) / max(len(video_frames) - 1, 1)
+            rows += [_placed(plan, row, focus or {}, period) for row in kept]
     return rows
+
+
+def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[float, float]]], period: float):
+    """``row`` at its moment: inside the focus of its first supporting call that has one."""
+    for call in plan.queries:
+        where = focus.get(call.id, {}).get((row.video_id, row.frame_idx))
+        if call.id in row.supporting_calls and where is not None:
+            start, end = where
+            margin = min(period * 0.5, (end - start) / 2)
+            return dataclasses.replace(row, ts=max(start + margin, min(row.ts, end - margin)))
+    return row
 
 
 def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -> list[Keyframe]:

@@ -31,6 +31,10 @@ def test_misread_split_and_joined_text_is_found_with_its_grade(evidence):
         ("vb", 0, 0.98, 0.0, 0.0),
     ]
     assert evidence("ocr", "exit", video_id="vb", sampled=SAMPLED, ocr=rows) == [("vb", 0, 0.98, 0.0, 0.0)]
+    # the text's time on screen is also where its evidence is (the focus a keyframe is placed in)
+    assert evidence("ocr", "exit", video_id="vb", sampled=SAMPLED, ocr=rows, focus=True) == [
+        ("vb", 0, 0.98, 0.0, 0.0, 0.0, 0.0)
+    ]
 
 
 def test_a_title_split_over_lines_is_read_in_order(evidence):

@@ -83,6 +83,11 @@ def test_the_evidence_of_a_phrase_is_the_utterance_it_is_said_in(evidence):
         ("va", 2, 1.0, 1.0, 4.0),
         ("va", 3, 1.0, 1.0, 4.0),
     ]
+    # and the focus, where a keyframe is placed: the words themselves, "keep" to "penny,"
+    assert evidence("transcript", "keep track of every penny", sampled=sampled, transcript_words=said, focus=True) == [
+        ("va", 2, 1.0, 1.0, 4.0, 2.0, 3.4),
+        ("va", 3, 1.0, 1.0, 4.0, 2.0, 3.4),
+    ]
 
 
 def test_an_utterance_longer_than_a_clause_may_be_gives_the_clause(evidence):

@@ -7,7 +7,9 @@ A tool's ``select`` returns its evidence for one call as a sqlglot query, in one
 * ``"scores"``: rows ``(video_id, frame_idx, score)``, at most one per frame, higher is better, for the
   frames it scored; a frame with no row (or a NULL score) ranks last. A tool with ``spans`` also gives
   ``(start_s, end_s)``: the stretch of its evidence the frame belongs to (the text's time on screen, the
-  phrase said), which ``locate`` uses as the boundaries of an interval;
+  clause or utterance a phrase is said in), which ``locate`` uses as the boundaries of an interval, and
+  ``(focus_start, focus_end)``: where the evidence itself is (the text on screen, the words said), inside
+  which a keyframe is placed (``vqdb.planner.placement``);
 * ``"hits"``: rows ``(video_id, frame_idx, ts)`` of the sampled frames that match; the median frame of
   each run of hits ranks first, every other frame last.
 
@@ -114,7 +116,8 @@ class Context:
 class FrameEvidence:
     """One call's evidence for one video as arrays aligned with its sampled frames (``VideoFrames``, time
     order): ``score`` (float64, NaN where the call scored nothing: the frame ranks last) and, for a tool with
-    ``spans``, the stretch of evidence of each frame (``start_s``, ``end_s``; NaN where none).
+    ``spans``, the stretch of evidence of each frame (``start_s``, ``end_s``; NaN where none) and where the
+    evidence itself is (``focus_start``, ``focus_end``: the words said, the text on screen; NaN where none).
 
     Example:
         >>> FrameEvidence(np.array([0.5, np.nan])).score.tolist()
@@ -124,6 +127,8 @@ class FrameEvidence:
     score: np.ndarray
     start_s: np.ndarray | None = None
     end_s: np.ndarray | None = None
+    focus_start: np.ndarray | None = None
+    focus_end: np.ndarray | None = None
 
 
 class Tool(abc.ABC):
@@ -262,25 +267,33 @@ def best_spans(
     said_from: np.ndarray,
     start_s: np.ndarray,
     end_s: np.ndarray,
+    focus: tuple[np.ndarray, np.ndarray],
     n_frames: int,
 ) -> FrameEvidence:
     """Each frame's best span: of the spans whose frames (positions ``first`` to ``stop``, excluded) hold it,
     the one with the highest ``score``, then the earliest ``said_from`` (the SQL's ``max(score)`` and
-    ``first(... ORDER BY score DESC, ...)``); its score and stretch (``start_s``, ``end_s``).
+    ``first(... ORDER BY score DESC, ...)``); its score, stretch (``start_s``, ``end_s``) and ``focus``
+    (start and end of where its evidence itself is).
 
     Example:
         >>> found = best_spans(np.array([0, 1]), np.array([2, 3]), np.array([0.5, 0.9]), np.array([0.0, 1.0]),
-        ...                    np.array([0.0, 1.0]), np.array([2.0, 3.0]), n_frames=4)
-        >>> found.score.tolist(), found.start_s.tolist()
-        ([0.5, 0.9, 0.9, nan], [0.0, 1.0, 1.0, nan])
+        ...                    np.array([0.0, 1.0]), np.array([2.0, 3.0]), (np.array([0.5, 1.5]), np.array([1.0, 2.0])),
+        ...                    n_frames=4)
+        >>> found.score.tolist(), found.start_s.tolist(), found.focus_start.tolist()
+        ([0.5, 0.9, 0.9, nan], [0.0, 1.0, 1.0, nan], [0.5, 1.5, 1.5, nan])
     """
     span, frame = frames_in(first, stop)
     order = np.lexsort((said_from[span], -score[span], frame))
     frame, span = frame[order], span[order]
     best = np.r_[True, frame[1:] != frame[:-1]] if len(frame) else np.zeros(0, dtype=bool)
     frame, span = frame[best], span[best]
-    found = FrameEvidence(np.full(n_frames, np.nan), np.full(n_frames, np.nan), np.full(n_frames, np.nan))
-    found.score[frame], found.start_s[frame], found.end_s[frame] = score[span], start_s[span], end_s[span]
+    found = FrameEvidence(*(np.full(n_frames, np.nan) for _ in range(5)))
+    for per_frame, per_span in zip(
+        (found.score, found.start_s, found.end_s, found.focus_start, found.focus_end),
+        (score, start_s, end_s, *focus),
+        strict=True,
+    ):
+        per_frame[frame] = per_span[span]
     return found
 
 

@@ -89,7 +89,7 @@ class Ocr(TextTool):
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
-        meet the runs of their own second only, see ``whole_second``)."""
+        meet the runs of their own second only, see ``whole_second``); the stretch is also the focus."""
         # the seconds a run reaches: to its end, or to its last read where the video's end cut it before
         reach = seconds_touched(col("start_s"), fn("greatest", col("end_s"), col("last_read")))
         runs = select(exp.Star(), alias(reach, "second"), from_=subquery(self.runs(ctx)))
@@ -103,15 +103,18 @@ class Ocr(TextTool):
             copy=False,
         )
 
-        def first(column: str) -> exp.Expression:
-            return alias(fn("first", ordered(col(column, "r"), [desc(col("score", "r")), col("start_s", "r")])), column)
+        def first(column: str, name: str) -> exp.Expression:
+            return alias(fn("first", ordered(col(column, "r"), [desc(col("score", "r")), col("start_s", "r")])), name)
 
+        # the text's time on screen is both the frame's span and where its evidence is (the focus)
         return select(
             col("video_id", "s"),
             col("frame_idx", "s"),
             alias(fn("max", col("score", "r")), "score"),
-            first("start_s"),
-            first("end_s"),
+            first("start_s", "start_s"),
+            first("end_s", "end_s"),
+            first("start_s", "focus_start"),
+            first("end_s", "focus_end"),
             from_=ctx.sampled("s"),
             joins=[join(subquery(runs, "r"), exp.and_(same(["video_id"], "r", "s"), inside, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
@@ -257,7 +260,7 @@ class Ocr(TextTool):
         """``select``'s scores and spans as arrays: the frames' texts in reading order, graded by the session
         (``grade``: the same expression), runs of matching reads, and each sampled frame's best run."""
         read = self.read_frames(video)
-        found = FrameEvidence(video.empty(), video.empty(), video.empty())  # no read matches
+        found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
         if not read["ts"].size:
             return found
         grade = self.grade(Context(query)).sql(dialect=DIALECT)
@@ -292,7 +295,8 @@ class Ocr(TextTool):
         start, end, last_read, best = (np.array(column) for column in zip(*runs, strict=True))
         # a frame is in a run from its start until its end, or its last read where the video's end cut it short
         inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
-        return best_spans(np.searchsorted(video.ts, start, "left"), inside_to, best, start, start, end, video.n)
+        first = np.searchsorted(video.ts, start, "left")
+        return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
 
     def read_frames(self, video: VideoFrames) -> dict[str, np.ndarray]:
         """``frame_texts`` as arrays, in time order: each OCR'd frame's ``ts``, ``text`` (its boxes in reading

@@ -20,7 +20,8 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
 
 A frame gets the best score of the spans said around it: those whose time said contains its own, a span
 shorter than the sampling period being widened to one period around its middle (so a word said between
-two sampled frames reaches the nearer one). The best span's evidence is the frame's span for ``locate``.
+two sampled frames reaches the nearer one). The best span's evidence is the frame's span for ``locate``, and
+the time it is said (the words, or the sentence meant) its focus, where a keyframe is placed.
 
 Example:
     >>> from vqdb.planner.tools import get
@@ -92,8 +93,8 @@ class TimedTextTool(TextTool):
         return select(*columns, from_=table(self.sentence_table), where=ctx.where())
 
     def select(self, ctx: Context) -> exp.Select:
-        """Every sampled frame near a span: the best span's score and its stretch (frames meet the spans of
-        their own second only, see ``whole_second``)."""
+        """Every sampled frame near a span: the best span's score, its stretch and its focus, the time it is
+        said (frames meet the spans of their own second only, see ``whole_second``)."""
         spans = self.widened(ctx)
         by_second = select(exp.Star(), alias(seconds_touched(col("low"), col("high")), "second"), from_=subquery(spans))
         near = exp.and_(
@@ -102,16 +103,18 @@ class TimedTextTool(TextTool):
             copy=False,
         )
 
-        def first(column: str) -> exp.Expression:
+        def first(column: str, name: str) -> exp.Expression:
             best = [desc(col("score", "p")), col("said_start", "p")]
-            return alias(fn("first", ordered(col(column, "p"), best)), column)
+            return alias(fn("first", ordered(col(column, "p"), best)), name)
 
         return select(
             col("video_id", "s"),
             col("frame_idx", "s"),
             alias(fn("max", col("score", "p")), "score"),
-            first("start_s"),
-            first("end_s"),
+            first("start_s", "start_s"),
+            first("end_s", "end_s"),
+            first("said_start", "focus_start"),
+            first("said_end", "focus_end"),
             from_=ctx.sampled("s"),
             joins=[join(subquery(by_second, "p"), exp.and_(same(["video_id"], "p", "s"), near, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
@@ -133,6 +136,7 @@ class TimedTextTool(TextTool):
         return select(
             col("video_id", "p"),
             col("said_start", "p"),
+            col("said_end", "p"),
             col("score", "p"),
             col("start_s", "p"),
             col("end_s", "p"),
@@ -221,7 +225,7 @@ class TimedTextTool(TextTool):
         timed = ~(np.isnan(low) | np.isnan(high))  # a sentence without times reaches no frame
         first = np.where(timed, np.searchsorted(video.ts, low, "left"), 0)
         stop = np.where(timed, np.searchsorted(video.ts, high, "right"), 0)
-        return best_spans(first, stop, score, said_start, start, end, video.n)
+        return best_spans(first, stop, score, said_start, start, end, (said_start, said_end), video.n)
 
     def said_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``said``'s spans: ``phrase_spans`` of the video's
