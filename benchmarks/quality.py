@@ -2,8 +2,10 @@
 does the evidence-only answerer pick the right option? The rule planner against the uniform and
 SigLIP-Q baselines, measured in the same run on the same corpus.
 
-Per split (``dev``, ``heldout``; the blind ``fresh`` and ``blind2`` splits only when named, e.g. ``--split blind2``)
-and kind (``text``, ``speech``, ``sound``, ``composition``, and the ``text+speech`` pool the issue's targets name):
+Per split (``dev``, ``heldout``, ``realdev``, ``realheld``; the blind ``fresh`` and ``blind2`` splits only when named,
+e.g. ``--split blind2``), media (``real``: shared clips as they are; ``composite``: real recordings mixed over real
+footage with rendered captions; ``synthetic``: generated; each reported apart, and ``all``) and kind (``text``,
+``speech``, ``sound``, ``composition``, and the ``text+speech`` pool the issue's targets name):
 
 * **HIT@1 / HIT@4**: ``corpus.retrieve(question, video=..., k=4)``; the keyframes ranked by
   ``merged_rank``; a hit is a keyframe within ``--tolerance`` seconds (default 0.5: half the sampling
@@ -41,6 +43,7 @@ import sys
 import time
 import traceback
 from collections.abc import Iterable, Sequence
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +57,10 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "quality"
 SHARED = REPO.parent / "shared" / "data"
 CACHE = REPO / ".cache" / "quality"
-SPLITS = ("dev", "heldout", "fresh", "blind2")
-DEFAULT_SPLITS = ("dev", "heldout")  # blind splits only when named (--split blind2): quality/README.md
+SPLITS = ("dev", "heldout", "fresh", "blind2", "realdev", "realheld")
+DEFAULT_SPLITS = ("dev", "heldout", "realdev", "realheld")  # blind splits only when named: quality/README.md
+REAL_SPLITS = ("realdev", "realheld")  # shared clips only
+MEDIA = {"shared": "real", "composite": "composite", "synthetic": "synthetic"}  # a video's source -> its media
 KINDS = ("text", "speech", "sound", "composition")
 POOLS = {"text+speech": ("text", "speech")}
 DEFAULT_PLANNERS = ("rules", "uniform", "siglip-q")
@@ -106,7 +111,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--split",
         type=_choices(SPLITS),
         default=list(DEFAULT_SPLITS),
-        help="dev,heldout,fresh,blind2 (default dev,heldout)",
+        help="dev,heldout,fresh,blind2,realdev,realheld (default dev,heldout,realdev,realheld)",
     )
     parser.add_argument("--kind", type=_choices(KINDS), default=list(KINDS), help="text,speech,sound,composition")
     parser.add_argument(
@@ -144,7 +149,8 @@ QUESTION_KEYS |= {"tags"}
 
 def load_videos(data: Path) -> dict[str, dict[str, Any]]:
     """``videos.json``, each entry checked: a shared clip names its ``path``, a composite or synthetic clip
-    has a ``recipe``, a composite of real media says how its annotations were ``verified``."""
+    has a ``recipe``, a composite of real media says how its annotations were ``verified``, a real split
+    holds shared clips only."""
     videos = json.loads((data / "videos.json").read_text())
     for name, entry in videos.items():
         source = entry.get("source")
@@ -155,6 +161,8 @@ def load_videos(data: Path) -> dict[str, dict[str, Any]]:
             problems.append(f"split {entry.get('split')!r} is not one of {SPLITS}")
         if (source == "shared") != ("path" in entry) or (source == "shared") == ("recipe" in entry):
             problems.append("a shared clip has a path, a composite or synthetic clip a recipe")
+        if entry.get("split") in REAL_SPLITS and source != "shared":
+            problems.append(f"split {entry['split']!r} holds shared clips only (real media as it is)")
         if source == "composite" and not entry.get("verified"):
             problems.append("a composite of real media needs 'verified' (how its annotations were checked)")
         if problems:
@@ -165,8 +173,9 @@ def load_videos(data: Path) -> dict[str, dict[str, Any]]:
 def load_questions(
     data: Path, splits: Iterable[str], kinds: Iterable[str], limit: int | None, videos: dict[str, Any]
 ) -> list[dict[str, Any]]:
-    """The questions of ``splits`` whose kind is in ``kinds`` (at most ``limit`` per split), each checked;
-    a question's video belongs to the question's split, so tuning on dev never sees a heldout video."""
+    """The questions of ``splits`` whose kind is in ``kinds`` (at most ``limit`` per split), each checked and
+    given its ``split`` and its video's ``media``; a question's video belongs to the question's split, so
+    tuning on dev never sees a heldout video."""
     out = []
     for split in splits:
         path = data / f"{split}.jsonl"
@@ -179,7 +188,7 @@ def load_questions(
             if videos[q["video"]]["split"] != split:
                 raise ValueError(f"{path.name}:{line_no} ({q['id']}): video {q['video']!r} belongs to another split")
             if q["kind"] in kinds:
-                chosen.append({**q, "split": split})
+                chosen.append({**q, "split": split, "media": MEDIA[videos[q["video"]]["source"]]})
         out += chosen[:limit] if limit is not None else chosen
     return out
 
@@ -327,6 +336,7 @@ def run_question(
     result: dict[str, Any] = {
         "id": q["id"],
         "split": q["split"],
+        "media": q["media"],
         "kind": q["kind"],
         "planner": planner,
         "gt": gt,
@@ -416,7 +426,8 @@ def _error(stage: str, exc: Exception) -> str:
 
 # -- tables ---------------------------------------------------------------------------------------
 def summarize(results: list[dict[str, Any]], planners: Sequence[str]) -> list[dict[str, Any]]:
-    """One row per split (and 'all') x kind (and pools, 'all') x planner."""
+    """One row per split (and 'all') x media x kind (and pools, 'all') x planner. A split's media are
+    ``all`` and, when it mixes them, each of ``real``, ``composite`` and ``synthetic`` apart."""
     rows = []
     splits = list(dict.fromkeys(r["split"] for r in results))
     splits += ["all"] if len(splits) > 1 else []
@@ -424,16 +435,21 @@ def summarize(results: list[dict[str, Any]], planners: Sequence[str]) -> list[di
     groups = [(k, (k,)) for k in kinds] + [(p, ks) for p, ks in POOLS.items() if len(set(ks) & set(kinds)) > 1]
     groups += [("all", tuple(kinds))] if len(kinds) > 1 else []
     for split in splits:
-        for group, members in groups:
-            for planner in planners:
-                mine = [
-                    r
-                    for r in results
-                    if r["planner"] == planner and r["kind"] in members and split in (r["split"], "all")
-                ]
-                if mine:
-                    rows.append({"split": split, "kind": group, "planner": planner, **metrics(mine)})
+        in_split = [r for r in results if split in (r["split"], "all")]
+        for medium, (group, members), planner in product(_media(in_split), groups, planners):
+            mine = [
+                r
+                for r in in_split
+                if r["planner"] == planner and r["kind"] in members and medium in (r["media"], "all")
+            ]
+            if mine:
+                rows.append({"split": split, "media": medium, "kind": group, "planner": planner, **metrics(mine)})
     return rows
+
+
+def _media(results: list[dict[str, Any]]) -> list[str]:
+    present = [m for m in MEDIA.values() if any(r["media"] == m for r in results)]
+    return ["all"] + (present if len(present) > 1 else [])
 
 
 def metrics(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -456,33 +472,48 @@ def metrics(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def format_tables(rows: list[dict[str, Any]], planners: Sequence[str]) -> str:
-    """The metrics table and, for the planners that are not baselines, the ratios against each baseline."""
-    head = "| split | kind | planner | n | HIT@1 | HIT@4 | mean tIoU | R@0.3 | R@0.5 | R@0.7 | MCQ n | MCQ acc |"
-    head += " errors |"
-    lines = ["Quality per split and kind", "", head, _rule(head)]
-    for r in rows:
+    """The metrics per split and kind (every medium together), then the run's real, composite and synthetic
+    media apart (all its splits together), each with the ratios of the planners that are not baselines
+    against each baseline."""
+    overall = [r for r in rows if r["media"] == "all"]
+    apart = [r for r in rows if r["media"] != "all" and r["split"] == rows[-1]["split"]]
+    text = _table("Quality per split and kind", overall, rows, planners)
+    if apart:
+        title = f"Real, composite and synthetic media apart (split {rows[-1]['split']})"
+        text += "\n\n" + _table(title, apart, rows, planners)
+    return text
+
+
+def _table(title: str, shown: list[dict[str, Any]], rows: list[dict[str, Any]], planners: Sequence[str]) -> str:
+    head = "| split | media | kind | planner | n | HIT@1 | HIT@4 | mean tIoU | R@0.3 | R@0.5 | R@0.7 | MCQ n |"
+    head += " MCQ acc | errors |"
+    lines = [title, "", head, _rule(head)]
+    for r in shown:
         lines.append(
-            f"| {r['split']} | {r['kind']} | {r['planner']} | {r['n']} | {_f(r['hit1'])} | {_f(r['hit4'])} | "
-            f"{_f(r['tiou'])} | {_f(r['r@0.3'])} | {_f(r['r@0.5'])} | {_f(r['r@0.7'])} | {r['mcq_n']} | "
-            f"{_f(r['mcq_acc'])} | {r['errors']} |"
+            f"| {_key(r)} | {r['n']} | {_f(r['hit1'])} | {_f(r['hit4'])} | {_f(r['tiou'])} | {_f(r['r@0.3'])} | "
+            f"{_f(r['r@0.5'])} | {_f(r['r@0.7'])} | {r['mcq_n']} | {_f(r['mcq_acc'])} | {r['errors']} |"
         )
     baselines = [b for b in BASELINES if b in planners]
     others = [p for p in planners if p not in BASELINES]
     if baselines and others:
         cols = [f"{m} x {b}" for b in baselines for m in ("HIT@1", "HIT@4", "MCQ")]
-        head = "| split | kind | planner | " + " | ".join(cols) + " |"
+        head = "| split | media | kind | planner | " + " | ".join(cols) + " |"
         lines += ["", "Ratios against the baselines (same run, same questions)", "", head, _rule(head)]
-        index = {(r["split"], r["kind"], r["planner"]): r for r in rows}
-        for r in rows:
+        index = {(r["split"], r["media"], r["kind"], r["planner"]): r for r in rows}
+        for r in shown:
             if r["planner"] not in others:
                 continue
             cells = []
             for b in baselines:
-                base = index.get((r["split"], r["kind"], b), {})
+                base = index.get((r["split"], r["media"], r["kind"], b), {})
                 cells += [_ratio(r["hit1"], base.get("hit1")), _ratio(r["hit4"], base.get("hit4"))]
                 cells.append(_ratio(r["mcq_acc"], base.get("mcq_acc")))
-            lines.append(f"| {r['split']} | {r['kind']} | {r['planner']} | " + " | ".join(cells) + " |")
+            lines.append(f"| {_key(r)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _key(row: dict[str, Any]) -> str:
+    return f"{row['split']} | {row['media']} | {row['kind']} | {row['planner']}"
 
 
 def format_errors(results: list[dict[str, Any]], show: int = 10) -> str:

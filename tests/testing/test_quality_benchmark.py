@@ -57,7 +57,7 @@ def test_the_benchmark_runs_end_to_end_on_a_tiny_dev_set(tmp_path):
     command += [str(tmp_path / "cache"), "--split", "dev", "--json", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "| dev | text | rules | 1 |" in done.stdout and "question errors: 0 of 9" in done.stdout
+    assert "| dev | all | text | rules | 1 |" in done.stdout and "question errors: 0 of 9" in done.stdout
     report = json.loads(out.read_text())
     results = report["results"]
     assert sorted((r["id"], r["planner"]) for r in results) == sorted(
@@ -70,9 +70,10 @@ def test_the_benchmark_runs_end_to_end_on_a_tiny_dev_set(tmp_path):
     assert [uniform[q]["hit1"] for q in ("q-text", "q-speech", "q-sound")] == [True, False, False]
     assert [uniform[q]["hit4"] for q in ("q-text", "q-speech", "q-sound")] == [True, True, True]
     assert report["ingest"]["videos_ingested"] == 1 and report["ingest"]["failed"] == []
-    summary = {(r["split"], r["kind"], r["planner"]): r for r in report["summary"]}
-    assert summary[("dev", "speech", "rules")]["mcq_n"] == 1
-    assert summary[("dev", "all", "uniform")]["hit1"] == pytest.approx(1 / 3)
+    summary = {(r["split"], r["media"], r["kind"], r["planner"]): r for r in report["summary"]}
+    assert summary[("dev", "all", "speech", "rules")]["mcq_n"] == 1
+    assert summary[("dev", "all", "all", "uniform")]["hit1"] == pytest.approx(1 / 3)
+    assert {r["media"] for r in report["summary"]} == {"all"}  # one medium: no rows apart
 
 
 def _load_script():
@@ -90,8 +91,40 @@ def test_the_dev_set_files_are_well_formed():
     real = [q for q in questions if videos[q["video"]]["source"] in ("shared", "composite")]
     assert len(real) >= 40
     assert {q["kind"] for q in questions} == set(quality.KINDS)
-    assert {q["split"] for q in questions} == {"dev", "heldout", "fresh", "blind2"}
-    assert quality.parse_args([]).split == ["dev", "heldout"]  # the blind splits only when asked for
+    assert {q["split"] for q in questions} == set(quality.SPLITS)
+    assert {q["media"] for q in questions if q["split"] in quality.REAL_SPLITS} == {"real"}
+    # the blind splits only when asked for
+    assert quality.parse_args([]).split == ["dev", "heldout", "realdev", "realheld"]
+
+
+def test_a_real_split_holds_shared_clips_only(tmp_path):
+    quality = _load_script()
+    (tmp_path / "videos.json").write_text(json.dumps({"gate": {**CLIP, "split": "realdev"}}))
+    with pytest.raises(ValueError, match="gate: split 'realdev' holds shared clips only"):
+        quality.load_videos(tmp_path)
+
+
+def test_the_summary_reports_real_composite_and_synthetic_media_apart():
+    quality = _load_script()
+
+    def result(split, media, hit):
+        return {"split": split, "media": media, "kind": "text", "planner": "rules", "mcq": False, "errors": []} | {
+            "hit1": hit,
+            "hit4": hit,
+            "tiou": float(hit),
+        }
+
+    results = [result("dev", "real", True), result("dev", "synthetic", False), result("dev", "synthetic", False)]
+    results += [result("realdev", "real", True), result("realdev", "real", False)]
+    rows = {(r["split"], r["media"]): r for r in quality.summarize(results, ["rules"])}
+    assert rows[("dev", "all")]["n"] == 3 and rows[("dev", "real")]["hit1"] == 1.0
+    assert rows[("dev", "synthetic")]["hit1"] == 0.0 and ("dev", "composite") not in rows
+    assert ("realdev", "real") not in rows and rows[("realdev", "all")]["hit1"] == 0.5  # one medium: 'all' only
+    assert rows[("all", "real")]["n"] == 3 and rows[("all", "real")]["hit1"] == pytest.approx(2 / 3)
+    assert rows[("all", "synthetic")]["n"] == 2
+    table = quality.format_tables(quality.summarize(results, ["rules"]), ["rules"])
+    apart = table.split("media apart (split all)")[1]
+    assert "| all | real | text | rules | 3 | 0.67 |" in apart and "| dev | real |" not in apart
 
 
 def test_the_locate_hook_scores_the_top_interval_with_intervals_tiou(tmp_path):
