@@ -307,6 +307,7 @@ _VOICED = str.maketrans({"v": "f", "z": "s", "d": "t", "b": "p", "g": "k", "j": 
 _LATER_VOWELS = re.compile(r"(?<=.)(?:[aeiouyw]|h(?![aeiouy]))")  # an "h" before a vowel is said ("Fraunhofer")
 
 
+@lru_cache(maxsize=100_000)
 def sound_key(word: str) -> str:
     """How ``word`` sounds, as a consonant skeleton (in the spirit of Metaphone): spellings of one sound
     made one letter, voiced and unvoiced pairs merged (v/f, d/t, z/s...), vowels after the first letter,

@@ -338,13 +338,18 @@ def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.n
     first = np.repeat(np.arange(len(tokens)), counts)
     offsets = np.concatenate([[0], np.cumsum(counts)])[:-1]
     last = lowest[first] + np.arange(len(first)) - offsets[first] - 1
-    spelled = np.concatenate([[0], np.cumsum([_spells_on(tokens, i) for i in range(len(tokens))])])
+    spelled = np.concatenate([[0], np.cumsum(_spells_on(tokens))])
     said = last - first + 1 - (spelled[last + 1] - spelled[first + 1])
     keys = [sound_key(token) for token in tokens]
-    pairs = list(zip(first.tolist(), last.tolist(), strict=True))
-    runs = np.array(["".join(tokens[a : b + 1]) for a, b in pairs], dtype=object)
-    sounds = np.array(["".join(keys[a : b + 1]) for a, b in pairs], dtype=object)
-    return first, last, runs, sounds, said
+    return first, last, _slices(tokens, first, last), _slices(keys, first, last), said
+
+
+def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """``parts[a] + ... + parts[b]`` for each (a, b) of ``first`` and ``last``, as an object array."""
+    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).tolist()
+    joined = "".join(parts)
+    starts, stops = [ends[a] for a in first.tolist()], [ends[b + 1] for b in last.tolist()]
+    return np.array([joined[a:b] for a, b in zip(starts, stops, strict=True)], dtype=object)
 
 
 def word_count(tokens: Sequence[str]) -> int:
@@ -355,12 +360,13 @@ def word_count(tokens: Sequence[str]) -> int:
         >>> word_count(canonical_words("H-E-A-A-C codec")), word_count(canonical_words("HE-AAC codec"))
         (2, 3)
     """
-    return len(tokens) - sum(_spells_on(tokens, i) for i in range(len(tokens)))
+    return len(tokens) - int(_spells_on(tokens).sum())
 
 
-def _spells_on(tokens: Sequence[str], i: int) -> bool:
-    """Whether word ``i`` is a letter after a letter (spelling one word on)."""
-    return i > 0 and all(len(t) == 1 and t.isalpha() for t in (tokens[i - 1], tokens[i]))
+def _spells_on(tokens: Sequence[str]) -> np.ndarray:
+    """For each word, whether it is a letter after a letter (spelling one word on)."""
+    letter = np.array([len(t) == 1 and t.isalpha() for t in tokens], dtype=bool)
+    return letter & np.concatenate([[False], letter[:-1]])
 
 
 def _sounds_alike(key: str, windows: list[str]) -> np.ndarray:
