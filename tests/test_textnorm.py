@@ -12,6 +12,7 @@ from vqdb.textnorm import (
     canonical_spans,
     canonical_words,
     glyph_key,
+    sound_key,
     split_numbers,
     squash,
     words,
@@ -147,3 +148,34 @@ def test_symbols_read_as_their_words(written, said):
 def test_a_misread_word_has_the_glyph_key_of_the_word(word):
     misread = word.replace("e", "c").replace("o", "0").replace("m", "rn").replace("w", "vv").replace("l", "1")
     assert glyph_key(misread) == glyph_key(word)
+
+
+def keys(text: str) -> str:
+    """The sound keys of ``text``'s canonical words, joined (as ``phrase_spans`` compares them)."""
+    return "".join(map(sound_key, canonical_words(text)))
+
+
+@pytest.mark.parametrize(
+    ("heard", "name"),
+    [
+        ("live tough", "liftoff"),
+        ("Guttenberg", "Gutenberg"),
+        ("frown hofer", "Fraunhofer"),  # a name heard as two words keeps its "h"
+        ("Carl Hines", "Karlheinz"),
+        ("Knight", "night"),
+    ],
+)
+def test_names_heard_as_near_homophones_share_a_sound_key(heard, name):
+    assert keys(heard) == keys(name)
+
+
+@pytest.mark.parametrize(("word", "other"), [("Fraunhofer", "frown offer"), ("Hines", "Ines"), ("Sarah", "Sam")])
+def test_a_said_h_or_another_consonant_tells_keys_apart(word, other):
+    assert keys(word) != keys(other)
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=12))
+def test_a_sound_key_keeps_every_digit_and_no_vowel_after_its_first_letter(word):
+    key = sound_key(word)
+    assert [c for c in key if c.isdigit()] == [c for c in word if c.isdigit()]
+    assert not any(c in "aeiou" for c in key[1:])

@@ -304,20 +304,27 @@ _SOUND_SPELLINGS = (
     (re.compile(r"wh"), lambda m: "w"),
 )
 _VOICED = str.maketrans({"v": "f", "z": "s", "d": "t", "b": "p", "g": "k", "j": "X"})
-_LATER_VOWELS = re.compile(r"(?<=.)[aeiouyhw]")
+_LATER_VOWELS = re.compile(r"(?<=.)(?:[aeiouyw]|h(?![aeiouy]))")  # an "h" before a vowel is said ("Fraunhofer")
 
 
+@lru_cache(maxsize=100_000)
 def sound_key(word: str) -> str:
     """How ``word`` sounds, as a consonant skeleton (in the spirit of Metaphone): spellings of one sound
-    made one letter, voiced and unvoiced pairs merged (v/f, d/t, z/s...), vowels after the first letter
-    and doubled letters dropped. Speech recognition writes near-homophones ("live tough" for "liftoff",
-    "Guttenberg" for "Gutenberg"); their keys are equal. Digits are kept.
+    made one letter, voiced and unvoiced pairs merged (v/f, d/t, z/s...), vowels after the first letter,
+    an "h" not followed by a vowel, and doubled letters dropped. Speech recognition writes near-homophones
+    ("live tough" for "liftoff", "Guttenberg" for "Gutenberg", "frown hofer" for "Fraunhofer"); their keys,
+    joined word after word, are equal. Digits are kept.
+
+    Metaphone itself (``jellyfish.metaphone``) drops digits, writes "th" as "0" and says nothing for the
+    "gh" of "tough", so "live tough" would not sound like "liftoff".
 
     Example:
         >>> sound_key("liftoff"), sound_key("live") + sound_key("tough")
         ('lftf', 'lftf')
         >>> sound_key("Gutenberg") == sound_key("Guttenberg"), sound_key("centre") == sound_key("center")
         (True, True)
+        >>> sound_key("Fraunhofer"), sound_key("frown") + sound_key("hofer"), sound_key("Sarah")
+        ('frnhfr', 'frnhfr', 'sr')
         >>> sound_key("knight"), sound_key("nation"), sound_key("1455")
         ('nt', 'nXn', '1455')
     """

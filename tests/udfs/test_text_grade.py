@@ -191,3 +191,62 @@ def test_a_phrase_said_is_answered_with_the_utterances_it_overlaps():
     assert context("ask not", None) == [(0.5, 1.2)]  # the clause, after "So," up to "not."
     assert context("ask not", 0.5) == [(0.0, 1.5)]  # the utterance: no pause from "So," to "What"
     assert context("not what you", 0.5) == [(0.0, 3.0)]  # two utterances overlapped, joined
+
+
+def found(said: list[str], query: str) -> list[tuple[float, float, float, float]]:
+    """(start_s, end_s, context_start_s, context_end_s) of each span of ``said`` (one word a second) that
+    says ``query``."""
+    times = [float(i) for i in range(len(said))]
+    return [(s, e, *c) for s, e, _, *c in phrase_matches(said, times, [t + 1 for t in times], query)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ["It", "plays", "H-E-A-A-C", "audio."],  # as Whisper writes letters said one by one
+        ["It", "plays", "h.e.a.a.c.", "audio."],
+        ["It", "plays", "H", "E", "A", "A", "C", "audio."],
+        ["It", "plays", "HE-AAC", "audio."],
+        ["It", "plays", "HE", "AAC", "audio."],
+    ],
+)
+@pytest.mark.parametrize("query", ["HE-AAC", "heaac", "H.E.A.A.C."])
+def test_an_acronym_is_found_however_its_letters_are_written(said, query):
+    (span,) = found(said, query)
+    assert span[:2] == (2.0, len(said) - 1.0)
+
+
+@pytest.mark.parametrize(
+    ("said", "query", "when"),
+    [
+        (["We", "have", "lift", "off."], "liftoff", (2.0, 4.0)),
+        (["We", "have", "liftoff."], "lift off", (2.0, 3.0)),
+        (["We", "have", "lift-", "off,", "now."], "liftoff", (2.0, 4.0)),
+        (["Log", "in", "with", "your", "pass", "word."], "login with your password", (0.0, 6.0)),
+        (["the", "Frown", "Hofer", "institute"], "Fraunhofer", (1.0, 3.0)),  # a name heard as two words
+        (["Carl", "Heinz", "Brandenburg", "spoke."], "Karlheinz Brandenburg", (0.0, 3.0)),
+        (["Professor", "Carl", "Hines", "spoke."], "Karlheinz", (1.0, 3.0)),  # only its sound is the name's
+    ],
+)
+def test_compounds_and_names_split_or_joined_are_found(said, query, when):
+    assert [span[:2] for span in found(said, query)] == [when]
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        (["It", "plays", "H", "E", "A", "C", "audio."], "HE-AAC"),  # a letter missing: another acronym
+        (["The", "F", "B", "I", "and", "the", "C", "I", "A."], "FBA"),
+        (["He", "hacked", "the", "codec."], "HE-AAC"),
+        (["We", "left", "off", "there."], "liftoff"),
+        (["A", "frown", "on", "his", "face."], "Fraunhofer"),
+    ],
+)
+def test_other_letters_and_words_are_not_found(said, query):
+    assert found(said, query) == []
+
+
+def test_the_periods_of_letters_do_not_end_a_clause():
+    said = ["Agents", "of", "the", "F.B.I.", "arrived", "today.", "Then", "rain."]
+    assert found(said, "FBI") == [(3.0, 4.0, 0.0, 6.0)]  # the clause runs on to "today."
+    assert found(said, "rain") == [(7.0, 8.0, 6.0, 8.0)]  # "today." ends one

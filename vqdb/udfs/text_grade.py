@@ -24,20 +24,30 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   for "getting started with your budget". Inside tokens that hold a digit, OCR's letter-for-digit misreads
   are undone first (O, o -> 0; I, l, | -> 1). A tenth of the score says how much of the frame's text the
   query is, so a title shown alone outranks the same words inside a paragraph;
-* in a timed text, windows of whole words (as many as the query has, one fewer and one more) are compared
-  with the query as wholes (``rapidfuzz``'s ``ratio``), so a word must not be found inside another
-  ("three" is not in "thirteen", "3" not in "2013"); a span's times are its first and last word's. A cue
-  of several words spreads them evenly over its time;
+* in a timed text, windows of whole words are compared with the query as wholes (``rapidfuzz``'s
+  ``ratio``), so a word must not be found inside another ("three" is not in "thirteen", "3" not in "2013");
+  a span's times are its first and last word's. A cue of several words spreads them evenly over its time.
+  The windows are the runs of words from half to twice the query's length in characters (outside that,
+  no run reaches 0.7) that say at least as many words as the query but one (``word_count``: letters
+  spelled one after another are one word), however many pieces that is: speech recognition writes an
+  acronym said letter by letter as letters ("H-E-A-A-C", "h.e.a.a.c." for "HE-AAC"), and a compound split
+  or joined ("lift off." for "liftoff"); a long word alone is not a query of several ("printing" does not
+  say "art of printing");
 * words that **sound like** the query count too, at ``SOUNDS_ALIKE`` (0.9) times the similarity of their
-  sound keys (``vqdb.textnorm.sound_key``: "live tough" for "liftoff", as speech recognition writes
-  near-homophones); a key must reach ``min_score`` of its own length, so a short one must be equal;
+  sound keys (``vqdb.textnorm.sound_key``, word after word: "live tough" for "liftoff", "Carl Hines" for
+  "Karlheinz", as speech recognition writes near-homophones and names it does not know); a key must reach
+  ``min_score`` of its own length, so a short one must be equal. Only runs of as many words as the query,
+  one fewer or one more, are compared by sound: a key keeps little of a short word ("in the" is "inT"), so
+  a run's characters do not say how much of the query's sound it could hold ("branding" sounds like most
+  of "printing in the");
 * **numbers are exact**: when the query is written with digits, the matched stretch must hold its numbers,
   whole and in the same order ("step 2" does not match "step 20"), since a misread digit changes the
   meaning; other numbers may come between (OCR reads a copyright sign as "0"). A number the query spells
   in words ("chapter three") is compared like other words: OCR may misread it as "Tlree";
 * a phrase said is answered with its **clause**: the words from the end of the previous clause to the end
   of its own, where a piece ending in punctuation (, ; : . ! ?) or holding several words (a subtitle cue)
-  ends a clause; a clause longer than ``CLAUSE_MAX_S`` leaves the phrase alone;
+  ends a clause, but not the periods of letters ("F.B.I.", "U.S."); a clause longer than ``CLAUSE_MAX_S``
+  leaves the phrase alone;
 * or with its **utterance** (``pause_s`` given): the pieces said with less than ``pause_s`` of silence from
   one to the next (speech recognition puts commas where a speaker barely breathes), those the phrase
   overlaps joined, when that lasts at most ``CLAUSE_MAX_S`` (else the clause).
@@ -103,6 +113,7 @@ SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score",
 _DIGITS = re.compile(r"[0-9]+")
 _NOT_DIGITS = re.compile(r"[^0-9]+")
 _CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
+_INITIALS = re.compile(r"(?<![^\W\d_])(?:[^\W\d_]\.){2,}[\"'”’)\]]*\s*$")  # "F.B.I.", "U.S.": no clause end
 
 
 def min_score(query: str) -> float:
@@ -298,7 +309,7 @@ def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[
         for j, m in enumerate(members):
             begin[m], finish[m] = starts[piece] + edges[j] * span, starts[piece] + edges[j + 1] * span
     times = list(zip(begin, finish, strict=True))
-    ends_clause = [bool(_CLAUSE_END.search(t)) or len(t.split()) > 1 for t in texts]
+    ends_clause = [bool(_CLAUSE_END.search(t) and not _INITIALS.search(t)) or len(t.split()) > 1 for t in texts]
     clauses: list[tuple[float, float]] = []
     first = 0
     for i, (_, _, last_piece) in enumerate(spans):
@@ -310,15 +321,52 @@ def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[
 
 
 @lru_cache(maxsize=256)
-def _windows(tokens: tuple[str, ...], size: int) -> list[str]:
-    """Every window of ``size`` consecutive words, squashed."""
-    return ["".join(tokens[i : i + size]) for i in range(max(0, len(tokens) - size + 1))]
+def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.ndarray, ...]:
+    """Every run of consecutive words whose characters number ``shortest`` to ``longest``: its first and last
+    word, its words squashed, the sound keys of its words joined, and how many words it says (``word_count``).
+
+    Example:
+        >>> first, last, runs, sounds, said = _windows(("h", "e", "a", "a", "c", "codec"), 5, 6)
+        >>> runs.tolist(), first.tolist(), last.tolist(), said.tolist()
+        (['heaac', 'ccodec', 'codec'], [0, 4, 5], [4, 5, 5], [1, 2, 1])
+    """
+    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+    ends = np.concatenate([[0], np.cumsum(lengths)])  # ends[j] - ends[i]: the characters of words i..j-1
+    lowest = np.maximum(np.searchsorted(ends, ends[:-1] + shortest, "left"), np.arange(1, len(tokens) + 1))
+    highest = np.searchsorted(ends, ends[:-1] + longest, "right") - 1
+    counts = np.maximum(0, highest - lowest + 1)
+    first = np.repeat(np.arange(len(tokens)), counts)
+    offsets = np.concatenate([[0], np.cumsum(counts)])[:-1]
+    last = lowest[first] + np.arange(len(first)) - offsets[first] - 1
+    spelled = np.concatenate([[0], np.cumsum(_spells_on(tokens))])
+    said = last - first + 1 - (spelled[last + 1] - spelled[first + 1])
+    keys = [sound_key(token) for token in tokens]
+    return first, last, _slices(tokens, first, last), _slices(keys, first, last), said
 
 
-@lru_cache(maxsize=256)
-def _sound_windows(tokens: tuple[str, ...], size: int) -> list[str]:
-    """Every window of ``size`` consecutive words as the sound keys of its words, joined."""
-    return _windows(tuple(map(sound_key, tokens)), size)
+def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """``parts[a] + ... + parts[b]`` for each (a, b) of ``first`` and ``last``, as an object array."""
+    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).tolist()
+    joined = "".join(parts)
+    starts, stops = [ends[a] for a in first.tolist()], [ends[b + 1] for b in last.tolist()]
+    return np.array([joined[a:b] for a, b in zip(starts, stops, strict=True)], dtype=object)
+
+
+def word_count(tokens: Sequence[str]) -> int:
+    """How many words ``tokens`` (canonical words) say, letters spelled one after another counting as one
+    (an acronym said letter by letter, "h e a a c").
+
+    Example:
+        >>> word_count(canonical_words("H-E-A-A-C codec")), word_count(canonical_words("HE-AAC codec"))
+        (2, 3)
+    """
+    return len(tokens) - int(_spells_on(tokens).sum())
+
+
+def _spells_on(tokens: Sequence[str]) -> np.ndarray:
+    """For each word, whether it is a letter after a letter (spelling one word on)."""
+    letter = np.array([len(t) == 1 and t.isalpha() for t in tokens], dtype=bool)
+    return letter & np.concatenate([[False], letter[:-1]])
 
 
 def _sounds_alike(key: str, windows: list[str]) -> np.ndarray:
@@ -353,19 +401,20 @@ def phrase_matches(
     if not q or not texts:
         return []
     tokens, times, clauses = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
-    length = len(canonical_words(query))
     numbers = _typed_numbers(query)
-    sound = "".join(map(sound_key, canonical_words(query)))
+    words = canonical_words(query)
+    run_first, run_last, runs, sounds, said = _windows(tokens, (len(q) + 1) // 2, 2 * len(q))
+    scores = np.zeros(len(runs))
+    read = np.flatnonzero(said >= word_count(words) - 1)  # a query's word dropped, at most one
+    scores[read] = process.cdist([q], runs[read], scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+    heard = np.flatnonzero(np.abs(said - word_count(words)) <= 1)  # as many words, one more or fewer
+    sound = "".join(map(sound_key, words))
+    scores[heard] = np.maximum(scores[heard], _sounds_alike(sound, list(sounds[heard])))
     candidates: list[tuple[float, int, int]] = []
-    for size in sorted({max(1, length - 1), length, length + 1}):
-        windows = _windows(tokens, size)
-        if not windows:
-            continue
-        scores = process.cdist([q], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
-        scores = np.maximum(scores, _sounds_alike(sound, _sound_windows(tokens, size)))
-        for i in np.flatnonzero(scores >= minimum):
-            if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[i : i + size])), numbers):
-                candidates.append((float(scores[i]), int(i), int(i) + size - 1))
+    for i in np.flatnonzero(scores >= minimum):
+        a, b = int(run_first[i]), int(run_last[i])
+        if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[a : b + 1])), numbers):
+            candidates.append((float(scores[i]), a, b))
     candidates.sort(key=lambda c: (-c[0], times[c[1]][0], c[2] - c[1]))
     taken: list[tuple[int, int]] = []
     found = []
@@ -497,4 +546,13 @@ def _pylist(array: pa.Array | pa.ChunkedArray) -> list:
     return array.to_pylist()
 
 
-__all__ = ["in_utterances", "min_score", "phrase_matches", "query_form", "register", "screen_form", "screen_scores"]
+__all__ = [
+    "in_utterances",
+    "min_score",
+    "phrase_matches",
+    "query_form",
+    "register",
+    "screen_form",
+    "screen_scores",
+    "word_count",
+]
