@@ -108,6 +108,9 @@ class Config:
     region_center_crop: bool = True
     # speech, text, sound
     whisper_model: str = "base"
+    # "": Whisper guesses each video's language from its first 30 s of speech (accented English is often
+    # guessed as another language, then written in it); a code ("en", "de"...) transcribes in that language
+    whisper_language: str = ""
     ocr_fps: float = 1.0
     ocr_max_side: int = 0  # 0: OCR reads the thumbnails; larger: decodes its frames at this size (small text)
     ocr_change_threshold: float = 0.02

@@ -7,7 +7,7 @@ import csv
 import pytest
 
 from vqdb.config import Config
-from vqdb.errors import ModelUnavailableError
+from vqdb.errors import ConfigError, ModelUnavailableError
 from vqdb.ingest.audio import decode_audio
 from vqdb.ingest.wer import normalize, word_error_rate
 from vqdb.models import bundles, registry
@@ -67,3 +67,15 @@ def test_silence_gives_no_segments(recognizer):
 def test_missing_directory_is_a_clear_error():
     with pytest.raises(ModelUnavailableError, match="does not exist"):
         WhisperRecognizer.from_config(Config(whisper_model="./no-such-whisper-dir"))
+
+
+def test_a_configured_language_is_the_one_transcribed(recognizer, shared_data):
+    """whisper_language overrides the guess (accented speech guessed as another language is written in it)."""
+    german = registry.speech_recognizer(Config(whisper_model="base", whisper_language="de"))
+    assert german is not recognizer and german.language == "de"
+    assert german.transcribe(decode_audio(shared_data / "audio" / "jfk.flac").samples).language == "de"
+
+
+def test_an_unknown_language_is_named():
+    with pytest.raises(ConfigError, match="whisper_language 'english' is no language code Whisper knows"):
+        WhisperRecognizer.from_config(Config(whisper_language="english"))

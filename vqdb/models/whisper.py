@@ -1,4 +1,4 @@
-"""Speech recognition with faster-whisper: VAD on, language detected, word timestamps.
+"""Speech recognition with faster-whisper: VAD on, language detected (or ``whisper_language``), word timestamps.
 
 Which model loads (``Config.whisper_model``), never waiting on a network that is not there:
 
@@ -72,14 +72,20 @@ class WhisperRecognizer:
         '/root/.cache/vqdb/whisper-base-905e5bf8336b'
     """
 
-    config_fields = ("whisper_model", "device", "precision", "cpu_threads")
+    config_fields = ("whisper_model", "whisper_language", "device", "precision", "cpu_threads")
 
     def __init__(
-        self, model: str | Path, model_id: str | None = None, place: Placement | None = None, batch_size: int = 0
+        self,
+        model: str | Path,
+        model_id: str | None = None,
+        place: Placement | None = None,
+        batch_size: int = 0,
+        language: str = "",
     ):
         from faster_whisper import BatchedInferencePipeline, WhisperModel
 
         place = place or Placement("cpu", "fp32")
+        self.language = check_language(language)
         self.model_id = model_id or str(model)
         self.device, self.precision = place.device, compute_type(place)
         self.batch_size = batch_size
@@ -112,9 +118,10 @@ class WhisperRecognizer:
         place = placement(config)
         _check_compute_type(place)
         batch_size = CUDA_BATCH_SIZE if place.is_cuda else 0
+        language = check_language(config.whisper_language)
         for source, model_id in _candidates(model):
             try:
-                return cls(source, model_id, place, batch_size)
+                return cls(source, model_id, place, batch_size, language)
             except ModelUnavailableError:
                 raise
             except Exception as exc:  # faster-whisper/huggingface_hub raise many kinds; try the next one
@@ -137,7 +144,8 @@ class WhisperRecognizer:
         if samples.size == 0:
             return Transcript(language="", segments=())
         batching = {"batch_size": self.batch_size} if self._batched is not None else {}
-        pieces, info = (self._batched or self._model).transcribe(samples, **DECODE_SETTINGS, **batching)
+        language = {"language": self.language} if self.language else {}
+        pieces, info = (self._batched or self._model).transcribe(samples, **DECODE_SETTINGS, **batching, **language)
         segments = tuple(
             Segment(
                 start_s=float(s.start),
@@ -150,6 +158,27 @@ class WhisperRecognizer:
             for s in pieces
         )
         return Transcript(language=info.language, segments=segments)
+
+
+def check_language(language: str) -> str:
+    """``language`` (``whisper_language``) when Whisper knows it: "" (detect it) or a code such as "en".
+
+    Example:
+        >>> check_language("en"), check_language("")
+        ('en', '')
+        >>> check_language("english")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: whisper_language 'english' is no language code Whisper knows; use a code such as ...
+    """
+    from faster_whisper.tokenizer import _LANGUAGE_CODES
+
+    if language and language not in _LANGUAGE_CODES:
+        raise ConfigError(
+            f"whisper_language {language!r} is no language code Whisper knows; use a code such as 'en', 'de', "
+            "'es', 'fr', 'zh', or '' to detect it per video"
+        )
+    return language
 
 
 def _check_compute_type(place: Placement) -> None:

@@ -68,7 +68,7 @@ def transcript_tables(video_id: str, transcript: Transcript, model_id: str) -> d
 
 @register("asr")
 class AsrExtractor(Extractor):
-    """Speech to text with faster-whisper (VAD, detected language, word timestamps)."""
+    """Speech to text with faster-whisper (VAD, detected language or ``whisper_language``, word timestamps)."""
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -85,6 +85,7 @@ class AsrExtractor(Extractor):
             model=recognizer.model_id,
             settings={
                 "whisper_model": self.config.whisper_model,
+                "whisper_language": self.config.whisper_language,
                 **recognizer.settings,
                 **placement_settings(recognizer),
                 "text_model": text_model(self.config),
