@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
-from vqdb.answer.evidence_answerer import EvidenceAnswerer, margin_confidence
+from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, EvidenceAnswerer
 from vqdb.answer.timeline import stream_of
 
 
@@ -253,7 +254,7 @@ def test_confidence_follows_the_margin_over_the_next_option(answerer):
     assert clear.confidence > 0.9 and not clear.low_confidence
     assert close.confidence < 0.4 and close.low_confidence
     margin = sorted(clear.scores.values())[-1] - sorted(clear.scores.values())[-2]
-    assert clear.confidence == pytest.approx(margin_confidence(margin))
+    assert clear.confidence == pytest.approx(margin_confidence(margin, clear.options[3].lexical / CONFIDENT_LEXICAL))
 
 
 ANNOUNCEMENTS = speech(

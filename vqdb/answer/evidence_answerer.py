@@ -38,12 +38,12 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifier_of
 from vqdb.answer.lexical import Match, Matcher, extents, find, option_weights, rarity_weights
@@ -67,8 +67,7 @@ SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
 MAX_SEMANTIC_SNIPPETS = 32
 CONFIDENT_LEXICAL = 0.5
-MARGIN_SCALE = 0.1  # confidence 1 - exp(-margin / scale): a margin of 0.05 is 0.39, of 0.25 is 0.92
-CONFIDENT = 0.4  # under this confidence (a margin under ~0.05) the answer is flagged low-confidence
+CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
 OPEN_COSINE = 0.4  # or its similarity to the question
@@ -269,14 +268,13 @@ class _Reading:
         ranked = sorted(scored, key=lambda s: -s.score)
         best = ranked[0]
         margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
-        confidence = margin_confidence(margin)
-        best_lexical = max(s.lexical for s in scored)
-        low = best_lexical < CONFIDENT_LEXICAL or confidence < CONFIDENT
+        confidence = margin_confidence(margin, support=best.lexical / CONFIDENT_LEXICAL)
+        low = confidence < CONFIDENT
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
             ("low confidence" if low else "confidence")
-            + f" {confidence:.2f}: margin {margin:.3f} over option {runner_up}, best lexical {best_lexical:.2f}"
+            + f" {confidence:.2f}: margin {margin:.3f} over option {runner_up}, its words read {best.lexical:.2f}"
         )
         return EvidenceAnswer(
             best.letter,
@@ -464,17 +462,6 @@ class _Reading:
                 f"(similarity {cosine:.2f})"
             )
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
-
-
-def margin_confidence(margin: float) -> float:
-    """The confidence of an option chosen ``margin`` above the next: ``1 - exp(-margin / MARGIN_SCALE)``,
-    0 for a tie, towards 1 as the best option stands out.
-
-    Example:
-        >>> [round(margin_confidence(m), 2) for m in (0.0, 0.05, 0.25, 1.0)]
-        [0.0, 0.39, 0.92, 1.0]
-    """
-    return 1.0 - math.exp(-max(margin, 0.0) / MARGIN_SCALE)
 
 
 def _between(other: Place, place: Place, anchor: Anchor, after: bool) -> bool:
