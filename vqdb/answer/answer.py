@@ -64,7 +64,7 @@ class Answer:
     be given (for the evidence-only answerer: nothing read answers it, the reason in ``notes``); a
     "when" question's answer is a time span ``"[start, end]"`` of ``interval``. ``confidence`` is the
     backend's from token log-probabilities (None without them); the evidence-only answerer's, with
-    options, is the margin of the best option over the next (``vqdb.answer.evidence_answerer``).
+    options, is the margin of the best option over the next (``vqdb.answer.confidence.margin_confidence``).
     ``low_confidence`` is True when the answer is weak (None: the answerer cannot tell); ``interval``
     the located moment (video_id, start_s, end_s, score) that answers a "when" question.
     ``answerer`` is ``vlm``, ``llm`` (text only) or ``evidence-only``.
@@ -419,6 +419,7 @@ def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, 
             "scores": found.scores,
             "options": [o.as_dict() for o in found.options],
             "low_confidence": found.low_confidence,
+            "confidence": found.confidence,
         }
     )
 

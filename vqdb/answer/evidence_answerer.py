@@ -1,18 +1,22 @@
 """The evidence-only answerer (the offline default): answers from the video's text alone.
 
-It reads what was on screen, said, subtitled or heard (``vqdb.answer.timeline``) and scores each
-option in small stages:
+It reads what was on screen, said, subtitled or heard (``vqdb.answer.timeline``; sound labels only
+for a question about sounds: "sound: Silence" says nothing about a colour) and scores each option in
+small stages:
 
 1. **read the question** (``vqdb.answer.questions``): a time relation and its anchor ("right after
    'ask not'"), an ordinal ("the first words"), the source it asks about (speech, screen, sound) and
    its context words ("sunset" in "What time is sunset?");
 2. **lexical**, the strongest signal for text and speech (``vqdb.answer.lexical``): every place an
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
-   much they tell the options apart;
+   much they tell the options apart; an option that is an identifier (an address, a code, a version,
+   a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
-   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's;
+   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's; with
+   ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
+   it ("right after X" is the next thing, not one further on);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -20,12 +24,14 @@ option in small stages:
    words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
    best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
-6. **decide**: the highest score wins; the answer is marked low-confidence when no option's words were
-   found (best lexical under ``CONFIDENT_LEXICAL``) or the runner-up is within ``CONFIDENT_MARGIN``.
+6. **decide**: the highest score wins; its ``confidence`` is the margin over the next option, times
+   the share of its words read (``vqdb.answer.confidence.margin_confidence``), and the answer is
+   ``low_confidence`` under ``CONFIDENT``.
 
-An open-ended question gets the snippet that best fits its context words, relation and meaning.
-Every option's score and where it was read are in :attr:`EvidenceAnswer.options`. The answerer has
-no token probabilities: an answer's ``confidence`` stays None.
+An open-ended question gets the snippet that best fits its context words, relation and meaning, or
+no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
+its moment, the source it names, or its meaning (``OPEN_COSINE``). Every option's score and where it
+was read are in :attr:`EvidenceAnswer.options`.
 
 Example:
     >>> from vqdb.answer.evidence import Evidence
