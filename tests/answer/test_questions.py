@@ -134,6 +134,8 @@ def test_every_cgbench_question_reads(shared_data):
         "Tell me when the dog barks",
         "Find the moment the logo appears",
         "At what time in the video is the LIVE tag shown?",
+        "when does the directory listing (bin, include, lib64...) show up in the terminal?",
+        "When does she say £3,000 a year (the narrator, I mean)?",
     ],
 )
 def test_questions_that_ask_when(question):

@@ -91,7 +91,7 @@ SCREEN_CUES = _word_set(
 ) | frozenset(n for n in SCREEN_NOUNS if " " not in n)  # the planner's things that carry text: scoreboard, graphic…
 SOUND_CUES = _word_set(
     """sound sounds noise noises bark barks barking roar roars roaring ring rings ringing beep beeps
-    honk honks music applause siren alarm chime chimes whistle buzz rumble"""
+    honk honks music applause siren alarm chime chimes whistle buzz rumble instrument instruments"""
 )
 _QUOTE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|«([^»]+)»|(?<![\w])'([^']+)'(?![\w])")
 _RELATION = re.compile(
@@ -112,7 +112,8 @@ _WHEN = re.compile(
     r"|(?:the\s+)?(?:moment|point|part|time|timestamp|scene|section|segment)s?\s+(?:when|where|in\s+which|at\s+which)\b)",
     re.IGNORECASE,
 )
-_READS_A_TIME = re.compile(r"\baccording\s+to\b|\bdoes\s+the\s+\w+\s+(?:say|show|read)\b", re.IGNORECASE)
+_ACCORDING_TO = re.compile(r"\baccording\s+to\b", re.IGNORECASE)  # names where the answer is read: a text
+_CLOCK_READ = re.compile(r"\s*at\s+what\s+time\b.*\bdoes\s+the\s+\w+\s+(?:say|show|read)\b", re.IGNORECASE)
 HEARING = frozenset({"hear", "hears", "heard", "hearing", "listen", "listens", "audible"})
 _NEXT = re.compile(r"\bnext\b", re.IGNORECASE)
 _CLOCK_OR_SECONDS = (
@@ -121,7 +122,10 @@ _CLOCK_OR_SECONDS = (
 _TIME_OPTION = re.compile(r"\s*(?:at|around|about|approximately|~)?\s*" + _CLOCK_OR_SECONDS, re.IGNORECASE)
 _OF_THE_VIDEO = re.compile(r"\s*(?:(?:in|into|of)\s+(?:the\s+)?(?:video|clip))?\s*$", re.IGNORECASE)
 _SPAN_OPTION = re.compile(r"\s*\[?\s*(.+?)\s*(?:,|-|–|to)\s*(.+?)\s*\]?\s*$", re.IGNORECASE)
-_LEADING_WHEN = re.compile(r"\s*when\b[^,?]+,\W*\w", re.IGNORECASE)  # "When X, what ...?": a clause
+_AUXILIARY = r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|may|might|must|shall)\b"
+_LEADING_WHEN = re.compile(  # "When the dog barks, what ...?" is a clause; "When does (X, Y) show?" a question
+    r"\s*when\s+(?!" + _AUXILIARY + r")[^,?]+,\W*\w", re.IGNORECASE
+)
 _ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
@@ -229,7 +233,7 @@ def asks_when(question: str) -> bool:
     masked = _mask_quotes(question)
     if not _WHEN.match(masked) or _LEADING_WHEN.match(masked):
         return False
-    return not (re.match(r"\s*at\s+what\s+time\b", masked, re.IGNORECASE) and _READS_A_TIME.search(masked))
+    return not (_ACCORDING_TO.search(masked) or _CLOCK_READ.match(masked))
 
 
 def video_span(text: str) -> tuple[float, float] | None:
