@@ -24,8 +24,10 @@ Example:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
+from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from vqdb.answer.lexical import Match
@@ -117,16 +119,28 @@ def identifier_similarity(identifier: str, read: str) -> float:
         ...                                                             "delamm.com/shop", "delaudio.com")]
         [1.0, 0.98, 0.98, 0.9, 0.67]
     """
-    if identifier == read:
-        return 1.0
-    best = Levenshtein.normalized_similarity(identifier, read)
-    if glyph_key(identifier) == glyph_key(read):
-        best = max(best, FOLDED)
-    else:
-        best = max(best, FOLDED * Levenshtein.normalized_similarity(glyph_key(identifier), glyph_key(read)))
-    if identifier in read:
-        best = max(best, INSIDE)
-    return best
+    return float(similarities(identifier, [read])[0])
+
+
+def similarities(identifier: str, tokens: Sequence[str]) -> np.ndarray:
+    """:func:`identifier_similarity` of ``identifier`` with each of ``tokens``, at once.
+
+    Example:
+        >>> similarities("v2.1.4", ["v2.1.4", "v2.1.5", "2.1"]).round(2).tolist()
+        [1.0, 0.83, 0.5]
+    """
+    if not tokens:
+        return np.zeros(0)
+    raw = process.cdist([identifier], tokens, scorer=Levenshtein.normalized_similarity, dtype=np.float64)[0]
+    folded = process.cdist(
+        [glyph_key(identifier)],
+        [glyph_key(t) for t in tokens],
+        scorer=Levenshtein.normalized_similarity,
+        dtype=np.float64,
+    )[0]
+    inside = np.array([identifier in t for t in tokens])
+    best = np.maximum.reduce([raw, FOLDED * folded, np.where(inside, INSIDE, 0.0)])
+    return np.where(raw == 1.0, 1.0, best)
 
 
 def find_identifier(identifier: str, stream: Stream) -> list[Match]:
@@ -145,8 +159,7 @@ def find_identifier(identifier: str, stream: Stream) -> list[Match]:
         positions = np.flatnonzero(stream.snippet_of == index)
         if not len(positions):
             continue
-        tokens = read_tokens(snippet.text)[:MAX_TOKENS]
-        best = max((identifier_similarity(identifier, t) for t in tokens), default=0.0)
+        best = similarities(identifier, read_tokens(snippet.text)[:MAX_TOKENS]).max(initial=0.0)
         if best >= IDENTIFIER_FLOOR:
-            found.append(Match(stream, int(positions[0]), int(positions[-1]), best, 1.0))
+            found.append(Match(stream, int(positions[0]), int(positions[-1]), float(best), 1.0))
     return sorted(found, key=lambda m: -m.score)
