@@ -420,8 +420,8 @@ class _Reading:
                 {},
                 (
                     *self.notes,
-                    "no text on screen, speech or subtitles to answer from: sound labels (all the videos "
-                    "have) answer only questions about sounds",
+                    "no text on screen, speech or subtitles to answer from: the videos have only sound labels, "
+                    "and they answer only questions about sounds",
                 ),
                 low_confidence=True,
             )
