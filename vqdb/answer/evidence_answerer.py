@@ -323,35 +323,31 @@ class _Reading:
     def _apply_sequence(self, places: list[list[Place]]) -> None:
         """ "Right after X" names the next thing after X, not one further on: every place that fits an
         ``after`` (``before``) relation is weighed by ``NEXT_IN_LINE`` to the power of the number of other
-        options read well (``CONFIDENT_LEXICAL``) in its source between the anchor and it."""
+        options read well (``CONFIDENT_LEXICAL``) in its source between the anchor and it; an option read
+        at the place's own time too (a logo on every screen, a header above a list) is no step between."""
         if self.parts.relation not in ("after", "before") or self.parts.at_s is not None or not self.anchors:
             return
-        strong = [(k, p) for k, option in enumerate(places) for p in option if p.match.score >= CONFIDENT_LEXICAL]
+        strong = [[p for p in option if p.match.score >= CONFIDENT_LEXICAL] for option in places]
         for k, option in enumerate(places):
             option[:] = [
                 dataclasses.replace(p, value=p.value * NEXT_IN_LINE ** self._in_between(p, k, strong)) for p in option
             ]
 
-    def _in_between(self, place: Place, option: int, strong: list[tuple[int, Place]]) -> int:
-        """How many places of other options lie between the nearest anchor the place fits and the place
-        (in time; on one screen, in reading order)."""
+    def _in_between(self, place: Place, option: int, strong: list[list[Place]]) -> int:
+        """How many other options are read between the nearest anchor the place fits and the place, and
+        not at the place's time as well."""
         after = self.parts.relation == "after"
-        counts = []
-        for anchor in self.anchors:
-            if after and place.start_s < anchor.end_s - TOLERANCE_S:
-                continue
-            if not after and place.end_s > anchor.start_s + TOLERANCE_S:
-                continue
-            counts.append(
-                sum(
-                    1
-                    for k, other in strong
-                    if k != option
-                    and other.match.stream.video_id == place.match.stream.video_id
-                    and other.match.stream.source == place.match.stream.source
-                    and _between(other, place, anchor, after)
-                )
-            )
+        others = [
+            [p for p in option_places if _same_source(p, place)]
+            for k, option_places in enumerate(strong)
+            if k != option
+        ]
+        steps = [o for o in others if not any(_overlap(p, place) for p in o)]
+        counts = [
+            sum(any(_between(p, place, anchor, after) for p in o) for o in steps)
+            for anchor in self.anchors
+            if (place.start_s >= anchor.end_s - TOLERANCE_S if after else place.end_s <= anchor.start_s + TOLERANCE_S)
+        ]
         return min(counts, default=0)
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
@@ -470,17 +466,20 @@ class _Reading:
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
 
 
+def _same_source(a: Place, b: Place) -> bool:
+    return a.match.stream.video_id == b.match.stream.video_id and a.match.stream.source == b.match.stream.source
+
+
+def _overlap(a: Place, b: Place) -> bool:
+    return a.start_s < b.end_s - TOLERANCE_S and b.start_s < a.end_s - TOLERANCE_S
+
+
 def _between(other: Place, place: Place, anchor: Anchor, after: bool) -> bool:
-    """Whether ``other`` lies between ``anchor`` and ``place`` (after it, or before it), by time, or by
-    reading order when both are on one screen at once."""
-    same_screen = other.match.stream is place.match.stream and abs(other.start_s - place.start_s) < TOLERANCE_S
+    """Whether ``other`` lies between ``anchor`` and ``place`` in time (after the anchor and before the
+    place, or the mirror image)."""
     if after:
-        if other.start_s < anchor.end_s - TOLERANCE_S:
-            return False
-        return other.match.first < place.match.first if same_screen else other.start_s < place.start_s - TOLERANCE_S
-    if other.end_s > anchor.start_s + TOLERANCE_S:
-        return False
-    return other.match.last > place.match.last if same_screen else other.end_s > place.end_s + TOLERANCE_S
+        return other.start_s >= anchor.end_s - TOLERANCE_S and other.start_s < place.start_s - TOLERANCE_S
+    return other.end_s <= anchor.start_s + TOLERANCE_S and other.end_s > place.end_s + TOLERANCE_S
 
 
 class _Context:
