@@ -448,7 +448,7 @@ def _answer_when(corpus: Any, result: Answer) -> None:
     ]
     streams = read_timeline(corpus, [top["video_id"]], {top["video_id"]: [(top["start_s"] + top["end_s"]) / 2]})
     result.evidence = sorted(
-        (e for s in streams for e in s.snippets if e.start_s <= top["end_s"] and e.end_s >= top["start_s"]),
+        (e for s in streams for e in s.snippets if e.start_s < top["end_s"] and e.end_s > top["start_s"]),
         key=lambda e: (e.start_s, e.source),
     )
     calls = list(top["supporting_calls"] or [])
