@@ -70,7 +70,8 @@ def test_no_logprobs_gives_null_confidence_and_bad_replies_no_answer(corpus, scr
 def test_evidence_only_is_the_default_and_says_so(corpus):
     assert not corpus.config.vlm_model  # no VLM configured
     result = answer_on_keyframes(corpus, "What sign is shown?", KEYFRAMES, options=OPTIONS)
-    assert (result.answer, result.answerer, result.confidence) == ("B", "evidence-only", None)
+    assert (result.answer, result.answerer) == ("B", "evidence-only")
+    assert result.confidence > 0.4 and not result.low_confidence  # "EXIT" read, nothing of the others
     assert result.model.startswith("evidence-only:")
     assert "evidence-only answerer" in result.notes[0] and "evidence-only" in str(result)
 
@@ -208,3 +209,67 @@ def test_end_to_end_over_http_with_logprobs(corpus):
     assert request["logprobs"] is True and request["model"] == "tiny-vlm"
     parts = request["messages"][1]["content"]
     assert sum(p["type"] == "image_url" for p in parts) == 2
+
+
+def test_a_when_question_is_answered_with_the_located_interval_and_its_text(corpus):
+    result = answer(corpus, "When is the EXIT sign on screen?", video="vid1", k=2, cache=True)
+    start, end = result.interval["start_s"], result.interval["end_s"]
+    assert 3.5 <= start <= 4.5 and 5.5 <= end <= 7.5 and result.interval["video_id"] == "vid1"
+    assert result.answer == result.answer_text == json.dumps([round(start, 2), round(end, 2)])
+    assert any(e.source == "ocr" and e.text == "EXIT" for e in result.evidence)
+    assert result.clue_intervals[0] == [round(start, 3), round(end, 3)] and result.low_confidence is False
+    assert any("a 'when' question" in n for n in result.notes)
+    again = answer(corpus, "When is the EXIT sign on screen?", video="vid1", k=2, cache=True)
+    assert again.cached and (again.interval, again.low_confidence) == (result.interval, False)
+
+
+def test_a_when_question_whose_options_name_seconds_picks_the_nearest(corpus):
+    options = ["0:01", "0:05", "0:11", "0:17"]
+    result = answer(corpus, "At what point is the EXIT sign on screen?", options, video="vid1", k=2, cache=False)
+    assert (result.answer, result.answer_text) == ("B", "0:05") and result.interval is not None
+    times_of_day = ["07:45", "19:15"]  # past the video's end: read in the text, not the moment's seconds
+    read = answer(corpus, "When is the EXIT sign on screen?", times_of_day, video="vid1", k=2, cache=False)
+    assert read.interval is not None and read.low_confidence  # neither time was read
+
+
+def test_an_open_question_nothing_read_answers_is_null_with_the_reason(corpus):
+    result = answer(corpus, "What colour is the dog?", video="vid1", k=4, cache=True)
+    assert result.answer is None and result.low_confidence
+    assert any(n.startswith("no text read answers it") for n in result.notes)
+    row = corpus.sql(
+        f"SELECT answer, low_confidence, interval FROM '{corpus.store.uri('answers')}' WHERE question = $q",
+        params={"q": "What colour is the dog?"},
+    ).fetchall()
+    assert row[0][:2] == (None, True) and (row[0][2] or {}).get("start_s") is None
+    sound = answer(corpus, "What sound is heard at the end?", video="vid1", k=4, cache=False)
+    assert sound.answer == "sound: Dog"
+
+
+@pytest.fixture(scope="module")
+def cockatoo(shared_data, tmp_path_factory):
+    """The real cockatoo.mp4 (a bird on a branch, a silent audio track) with every text extractor:
+    EasyOCR at 0.25 fps, Whisper and YAMNet; what it yields is sound labels ("Silence") and no text."""
+    import vqdb
+
+    corpus = vqdb.connect(tmp_path_factory.mktemp("cockatoo"), progress=False, sample_fps=0.25)
+    summary = corpus.ingest(shared_data / "video" / "cockatoo.mp4", extractors=["ocr", "asr", "audio"])
+    assert "failed 0" in str(summary), str(summary)
+    yield corpus
+    corpus.close()
+
+
+@pytest.mark.slow
+def test_real_clip_a_colour_nothing_read_tells_is_null(cockatoo):
+    """Sound labels are no evidence of a colour: the open question gets no answer, the multiple-choice
+    one its best guess flagged low-confidence."""
+    open_ended = answer(cockatoo, "What colour is the cockatoo?", video="cockatoo.mp4", k=4, cache=False)
+    assert open_ended.answer is None and open_ended.low_confidence, str(open_ended)
+    chosen = answer(
+        cockatoo,
+        "What colour is the cockatoo?",
+        ["white", "black", "green", "pink"],
+        video="cockatoo.mp4",
+        k=4,
+        cache=False,
+    )
+    assert chosen.low_confidence and chosen.confidence < 0.4, str(chosen)

@@ -1,4 +1,4 @@
-"""FALCONEye confidence from token log-probabilities; None without them."""
+"""FALCONEye confidence from token log-probabilities (None without them); the margin confidence."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from vqdb.answer.confidence import choice_confidence, free_text_confidence
+from vqdb.answer.confidence import choice_confidence, free_text_confidence, margin_confidence
 from vqdb.models.protocols import ChatResult
 
 
@@ -31,3 +31,12 @@ def test_absent_logprobs_give_none_never_a_number():
     assert choice_confidence(ChatResult("B", None, {}, ["B"]), "B") is None
     assert choice_confidence(ChatResult("B", [-0.1], {}, None), "B") is None
     assert choice_confidence(ChatResult("maybe", [-0.1], {}, ["maybe"]), "B") is None
+
+
+def test_margin_confidence_grows_with_the_margin_and_the_evidence_read():
+    margins = [0.0, 0.02, 0.1, 0.3, 2.0]
+    values = [margin_confidence(m) for m in margins]
+    assert values == sorted(values) and values[0] == 0.0 and values[-1] == pytest.approx(1.0)
+    assert margin_confidence(0.3, support=0.5) == pytest.approx(margin_confidence(0.3) / 2)
+    assert margin_confidence(0.3, support=3.0) == margin_confidence(0.3)  # support is a share: at most 1
+    assert margin_confidence(-0.1) == 0.0

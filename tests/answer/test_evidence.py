@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pyarrow as pa
 import pytest
 
@@ -54,10 +56,20 @@ def test_real_clip_title_question(movie_hello):
         cache=False,
     )
     assert (result.answer, result.answer_text) == ("C", "Hello world")
-    assert result.answerer == "evidence-only" and result.confidence is None
+    assert result.answerer == "evidence-only" and result.confidence > 0.4 and not result.low_confidence
     assert any("evidence-only answerer" in note for note in result.notes)
     assert any(e.source == "ocr" and "hello" in e.text.lower() for e in result.evidence)
     open_ended = answer(
         movie_hello, "What does the title say?", video="movie-hello.mp4", k=4, retrieval="uniform", cache=False
     )
     assert "hello world" in open_ended.answer.lower()
+
+
+@pytest.mark.slow
+def test_real_clip_a_when_question_gets_a_span_not_a_text(movie_hello):
+    from vqdb.answer import answer
+
+    result = answer(movie_hello, "When is the title 'Hello world' shown?", video="movie-hello.mp4", k=4, cache=False)
+    assert result.interval is not None and result.interval["end_s"] > result.interval["start_s"], str(result)
+    assert json.loads(result.answer) == [round(result.interval["start_s"], 2), round(result.interval["end_s"], 2)]
+    assert any("hello" in e.text.lower() for e in result.evidence), str(result)

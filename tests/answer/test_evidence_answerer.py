@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
-from vqdb.answer.evidence_answerer import EvidenceAnswerer
+from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, EvidenceAnswerer
 from vqdb.answer.timeline import stream_of
 
 
@@ -205,3 +206,80 @@ class HashEmbedder:
 def test_any_question_and_options_get_an_answer_without_error(question, options, relation):
     found = EvidenceAnswerer(HashEmbedder()).answer(f"{question} {relation}", options, [], timeline=IDENT + JFK)
     assert found.answer in "ABCDE" and len(found.options) == len(options)
+
+
+SOUNDS_ONLY = [stream_of("audio", "v", [Evidence("audio", "v", 0.0, 14.0, "sound: Silence", 7.0)])]
+
+
+def test_an_open_question_with_only_sound_labels_has_no_answer(answerer):
+    found = answerer.answer("What colour is the cockatoo?", None, [], timeline=SOUNDS_ONLY)
+    assert found.answer is None and found.low_confidence
+    assert any("sound labels" in n for n in found.notes)
+
+
+def test_sound_labels_answer_a_question_about_sounds(answerer):
+    timeline = SOUNDS_ONLY + [stream_of("audio", "w", [Evidence("audio", "w", 2.0, 3.0, "sound: Dog", 2.5)])]
+    found = answerer.answer("What sound is heard?", None, [], timeline=timeline, near=[("w", 1.0, 4.0)])
+    assert found.answer == "sound: Dog"
+
+
+def test_an_open_question_no_text_speaks_to_has_no_answer(answerer):
+    """Text was read, but nothing of the question: no word of it, not its moment, not the source it names."""
+    found = answerer.answer("What colour is the car?", None, [], timeline=IDENT)
+    assert found.answer is None and found.low_confidence
+    assert any(n.startswith("no text read answers it") for n in found.notes)
+    said = answerer.answer("What does the announcer say about the weather?", None, [], timeline=IDENT)
+    assert "weather" in said.answer and not said.low_confidence
+
+
+def test_a_colour_with_options_and_only_sounds_is_flagged(answerer):
+    found = answerer.answer("What colour is the cockatoo?", ["white", "black", "green"], [], timeline=SOUNDS_ONLY)
+    assert found.low_confidence and found.confidence is not None and found.confidence < 0.4
+    assert all(o.where is None for o in found.options)  # "Silence" is no evidence about a colour
+
+
+def test_confidence_follows_the_margin_over_the_next_option(answerer):
+    clear = answerer.answer(
+        "Which channel is this, according to the logo in the corner?",
+        ["Channel 4", "Channel 1", "Channel 9", "Channel 7"],
+        [],
+        timeline=IDENT,
+    )
+    close = answerer.answer(
+        "What does the sign say?",
+        ["OPEN 24 HOURS", "OPEN 24 HOURS!"],
+        [],
+        timeline=screens((0.0, 4.0, "OPEN / 24 / HOURS")),
+    )
+    assert clear.confidence > 0.9 and not clear.low_confidence
+    assert close.confidence < 0.4 and close.low_confidence
+    margin = sorted(clear.scores.values())[-1] - sorted(clear.scores.values())[-2]
+    assert clear.confidence == pytest.approx(margin_confidence(margin, clear.options[3].lexical / CONFIDENT_LEXICAL))
+
+
+ANNOUNCEMENTS = speech(
+    (0.5, 3.0, "First up, the Kestrel K2, our smallest speaker."),
+    (3.4, 6.5, "Next, the O'Ryan X5, with a ten-inch woofer."),  # Whisper's spelling of "Orion"
+    (7.0, 10.0, "And finally the Nova 300, for large rooms."),
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which loudspeaker is announced right after the Kestrel K2?",
+        "Which loudspeaker is announced next after the Kestrel K2?",
+        "Which speaker follows the Kestrel K2?",
+    ],
+)
+def test_right_after_names_the_next_one_not_one_further_on(answerer, question):
+    options = ["the Nova 300", "the Orion X5", "the Atlas 9", "the Kestrel K2"]
+    assert answerer.answer(question, options, [], timeline=ANNOUNCEMENTS).answer == "B"
+
+
+def test_just_before_names_the_previous_one(answerer):
+    options = ["the Kestrel K2", "the Orion X5", "the Atlas 9"]
+    found = answerer.answer(
+        "Which loudspeaker is announced just before the Nova 300?", options, [], timeline=ANNOUNCEMENTS
+    )
+    assert found.answer == "B"

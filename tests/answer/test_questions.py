@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.answer.questions import read_question, source_of
+from vqdb.answer.questions import about_sound, asks_when, read_question, source_of, video_span
 from vqdb.answer.timeline import match_words
 
 
@@ -49,6 +49,10 @@ from vqdb.answer.timeline import match_words
         ("What happens during the second song?", "while", "the second song", False),
         ("What does she say following the applause?", "after", "the applause", False),
         ("What was on the board prior to the meeting?", "before", "the meeting", False),
+        ("Which loudspeaker is announced next after the Kestrel K2?", "after", "the Kestrel K2", True),
+        ("Which speaker is announced after the Kestrel K2, next?", "after", "the Kestrel K2", True),
+        ("Which model follows the Kestrel K2 in the list?", "after", "the Kestrel K2 in the list", True),
+        ("Which slide precedes 'Thank you'?", "before", "Thank you", True),
     ],
 )
 def test_relations_and_their_anchors(question, relation, anchor, immediate):
@@ -117,3 +121,64 @@ def test_every_cgbench_question_reads(shared_data):
     with_relation = [p for p in parts if p.relation]
     assert all(match_words(p.anchor) for p in with_relation if p.at_s is None)
     assert len(with_relation) > len(parts) / 5  # CG-Bench asks "when ..., what" a lot
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the timecode show 00:00:05?",
+        "when is 'echo the lamb' shown?",
+        "At what point does the chef add the salt?",
+        "At which moment in the video does the crowd cheer?",
+        "How long after the bell does the narrator speak?",
+        "Tell me when the dog barks",
+        "Find the moment the logo appears",
+        "At what time in the video is the LIVE tag shown?",
+        "when does the directory listing (bin, include, lib64...) show up in the terminal?",
+        "When does she say £3,000 a year (the narrator, I mean)?",
+    ],
+)
+def test_questions_that_ask_when(question):
+    assert asks_when(question) and read_question(question).asks_when
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When the dog barks, what is written on screen?",
+        "When the protagonist arrives at the station, what time is on the clock?",
+        "When the protagonist walks towards Exit A3, we can see which exhibition this is?",
+        "What time is sunset, according to the card?",
+        "At what time does the shop open, according to the sign?",
+        "When does the Cambridge train leave, according to the board?",
+        "What is on screen when the music starts?",
+        "Which train leaves at 7:45?",
+    ],
+)
+def test_questions_that_ask_what(question):
+    assert not asks_when(question)
+
+
+def test_cgbench_when_questions_are_the_ones_answered_by_a_time(shared_data):
+    """On CG-Bench's real phrasings: a 'when' question's options name seconds of the video; its many
+    'When X, what...?' questions ask what."""
+    questions = json.loads((shared_data / "annotations" / "cgbench" / "cgbench_mini.json").read_text())
+    when = [q for q in questions if asks_when(q["question"])]
+    assert 3 <= len(when) < 30, [q["question"] for q in when]
+    assert all(all(video_span(c) is not None for c in q["choices"]) for q in when), [q["question"] for q in when]
+    leading = [q for q in questions if q["question"].lower().startswith("when ") and "," in q["question"]]
+    assert len(leading) > 100 and not any(asks_when(q["question"]) for q in leading)
+
+
+def test_sound_labels_answer_questions_about_sounds():
+    assert read_question("What animal can be heard barking?").about_sound
+    assert read_question("What sound plays after the title?").about_sound
+    assert not read_question("What colour is the cockatoo?").about_sound
+    assert not read_question("What does the narrator say when the dog barks?").about_sound  # the anchor is a sound
+    assert not about_sound("What is heard said by the host?")
+
+
+def test_seconds_an_option_names():
+    assert video_span("00:01:05") == (65.0, 65.0) and video_span("[0:06, 0:09]") == (6.0, 9.0)
+    assert video_span("12.5 s") == (12.5, 12.5) and video_span("at 0:45 in the video") == (45.0, 45.0)
+    assert video_span("SALE 50% OFF") is None and video_span("[0:09, 0:06]") is None

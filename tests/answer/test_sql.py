@@ -54,11 +54,14 @@ def test_vlm_answer_in_sql(corpus):
         params=[options],
     ).fetchone()
     answer, answer_text, confidence, answerer, clues, evidence, cached = row
-    assert (answer, answer_text, confidence, answerer, cached) == ("B", "Hello world", None, "evidence-only", False)
+    assert (answer, answer_text, answerer, cached) == ("B", "Hello world", "evidence-only", False)
+    assert confidence > 0.9  # the margin of the option read over the others
     assert clues and all(0.0 <= s < e <= 8.0 for s, e in clues)
     assert json.loads(evidence)[0]["text"] == "Hello world"
     again = corpus.sql("SELECT vlm_answer('vid1', 'What does the title say?', ?, 2).cached", params=[options])
     assert again.fetchone() == (True,)
+    flag = corpus.sql("SELECT vlm_answer('vid1', 'What does the title say?', ?, 2).low_confidence", params=[options])
+    assert flag.fetchone() == (False,)
 
 
 def test_open_ended_and_null_question(corpus):

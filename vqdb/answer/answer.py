@@ -40,17 +40,20 @@ from vqdb.answer.evidence import Evidence, Keyframe, as_keyframes, gather_eviden
 from vqdb.answer.evidence_answerer import EvidenceAnswerer
 from vqdb.answer.llm_answerer import LlmAnswerer
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
+from vqdb.answer.questions import read_question, video_span
 from vqdb.answer.timeline import read_timeline
 from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.models import registry
-from vqdb.planner import retrieve
+from vqdb.planner import locate, retrieve
+from vqdb.planner.plan import Plan
 
 RETRIEVALS = ("planner", "uniform")
 MCQ_MAX_TOKENS = 8
 OPEN_MAX_TOKENS = 128
 GROUNDING_MAX_TOKENS = 128
 MIN_WINDOW_S, MAX_WINDOW_S = 1.0, 5.0
+TIME_MARGIN_S = 1.0  # options naming seconds closer than this to each other's distance from the moment: a guess
 
 
 @dataclasses.dataclass
@@ -58,8 +61,13 @@ class Answer:
     """An answer with its confidence, evidence and predicted clue intervals.
 
     ``answer`` is the option letter (multiple choice) or the free-text answer, None when none could
-    be given; ``confidence`` is None when the backend gave no log-probabilities (and always for the
-    evidence-only answerer); ``answerer`` is ``vlm``, ``llm`` (text only) or ``evidence-only``.
+    be given (for the evidence-only answerer: nothing read answers it, the reason in ``notes``); a
+    "when" question's answer is a time span ``"[start, end]"`` of ``interval``. ``confidence`` is the
+    backend's from token log-probabilities (None without them); the evidence-only answerer's, with
+    options, is the margin of the best option over the next (``vqdb.answer.confidence.margin_confidence``).
+    ``low_confidence`` is True when the answer is weak (None: the answerer cannot tell); ``interval``
+    the located moment (video_id, start_s, end_s, score) that answers a "when" question.
+    ``answerer`` is ``vlm``, ``llm`` (text only) or ``evidence-only``.
     """
 
     question: str
@@ -76,6 +84,8 @@ class Answer:
     sql: str | None = None
     reply: str | None = None
     notes: list[str] = dataclasses.field(default_factory=list)
+    low_confidence: bool | None = None
+    interval: dict[str, Any] | None = None
     cached: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,7 +105,9 @@ class Answer:
                 f"  {letter}: {opt}"
                 for letter, opt in zip(option_letters(len(self.options)), self.options, strict=True)
             ]
-        confidence = "NULL (no log-probabilities)" if self.confidence is None else f"{self.confidence:.3f}"
+        confidence = "NULL" if self.confidence is None else f"{self.confidence:.3f}"
+        if self.low_confidence:
+            confidence += " (low confidence)"
         lines += [
             f"answer:     {self.answer if self.answer is not None else '(none)'}"
             + (f" ({self.answer_text})" if self.options and self.answer_text else ""),
@@ -221,7 +233,7 @@ def answer_on_keyframes(
         notes=list(notes),
     )
     if isinstance(model, EvidenceAnswerer):
-        _answer_from_evidence(model, corpus, result, window)
+        _answer_by_evidence(model, corpus, result, window)
     elif isinstance(model, LlmAnswerer):
         _answer_with_llm(model, corpus, result)
     else:
@@ -346,6 +358,42 @@ def default_window(durations: dict[str, float], n_keyframes: int) -> float:
     return min(MAX_WINDOW_S, max(MIN_WINDOW_S, duration / (4 * max(1, n_keyframes))))
 
 
+def _answer_by_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, window: float) -> None:
+    """The evidence-only answer: a "when" question's is the moment located (with options that name
+    seconds of the video, the one nearest it; with other options, such as times of day after the
+    video's end, the evidence-only answerer's choice, the moment kept in ``interval``); any other
+    question's the evidence-only answerer's."""
+    if not read_question(result.question).asks_when:
+        _answer_from_evidence(model, corpus, result, window)
+        return
+    _answer_when(corpus, result)
+    if not result.options:
+        return
+    spans = [video_span(o) for o in result.options]
+    duration = max(_durations(corpus, {k.video_id for k in result.keyframes}).values(), default=0.0)
+    if any(s is None or s[0] > duration + 1.0 for s in spans):  # options that describe it, or times of day
+        _answer_from_evidence(model, corpus, result, window)  # read in the text; the moment stays in interval
+    elif result.interval is not None:
+        _nearest_span(result, spans)
+
+
+def _nearest_span(result: Answer, spans: list[tuple[float, float]]) -> None:
+    """The option whose seconds are nearest the located interval (0 when they meet it; then the one
+    that shares most of it)."""
+    start, end = result.interval["start_s"], result.interval["end_s"]
+    distance = [max(start - b, a - end, 0.0) for a, b in spans]
+    shared = [max(0.0, min(b, end) - max(a, start)) for a, b in spans]
+    ranked = sorted(range(len(spans)), key=lambda i: (distance[i], -shared[i]))
+    best = ranked[0]
+    result.answer, result.answer_text = option_letters(len(spans))[best], result.options[best]
+    margin = distance[ranked[1]] - distance[best] if len(ranked) > 1 else float("inf")
+    result.low_confidence = bool(result.low_confidence or distance[best] > end - start or margin < TIME_MARGIN_S)
+    result.notes.append(
+        f"the options name seconds of the video: {result.answer} ({result.answer_text}) is nearest the interval "
+        f"[{start:.1f}, {end:.1f}] ({distance[best]:.1f} s from it, the next {margin:.1f} s farther)"
+    )
+
+
 def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, window: float) -> None:
     """The evidence-only answer: the keyframes' videos' whole text is read, text near the keyframes first."""
     videos = sorted({k.video_id for k in result.keyframes})
@@ -358,6 +406,7 @@ def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, 
         near=[(k.video_id, k.ts - window, k.ts + window) for k in result.keyframes],
     )
     result.answer, result.answer_text = found.answer, found.answer_text
+    result.confidence, result.low_confidence = found.confidence, found.low_confidence
     result.notes.append(
         "answered by the evidence-only answerer (OCR / transcript / subtitle / audio text of the video, near the "
         "keyframes first; no vision-language model configured)"
@@ -370,7 +419,44 @@ def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, 
             "scores": found.scores,
             "options": [o.as_dict() for o in found.options],
             "low_confidence": found.low_confidence,
+            "confidence": found.confidence,
         }
+    )
+
+
+def _answer_when(corpus: Any, result: Answer) -> None:
+    """A "when" question's answer: the top interval ``vqdb.planner.locate`` finds for it (with the plan
+    the keyframes were retrieved by), the text read and heard in it as its evidence; None when no call
+    of the plan ranked a frame (nothing says when)."""
+    videos = sorted({k.video_id for k in result.keyframes})
+    plan = Plan.from_json(result.plan) if result.plan else None
+    found = locate(
+        corpus, result.question, options=result.options, video=videos[0] if len(videos) == 1 else None, plan=plan
+    )
+    rows = sorted((r for r in found.intervals.to_pylist() if r["score"] is not None), key=lambda r: -r["score"])
+    result.notes += list(found.notes)
+    result.low_confidence = True
+    if not rows:
+        result.notes.append("a 'when' question: no call of the plan found its moment in the video, so no time is given")
+        return
+    top = rows[0]
+    span = [round(top["start_s"], 2), round(top["end_s"], 2)]
+    result.interval = {k: top[k] for k in ("video_id", "start_s", "end_s", "score")}
+    result.answer = result.answer_text = json.dumps(span)
+    result.clue_intervals = [
+        [round(r["start_s"], 3), round(r["end_s"], 3)] for r in rows if r["video_id"] == top["video_id"]
+    ]
+    streams = read_timeline(corpus, [top["video_id"]], {top["video_id"]: [(top["start_s"] + top["end_s"]) / 2]})
+    result.evidence = sorted(
+        (e for s in streams for e in s.snippets if e.start_s < top["end_s"] and e.end_s > top["start_s"]),
+        key=lambda e: (e.start_s, e.source),
+    )
+    calls = list(top["supporting_calls"] or [])
+    result.low_confidence = not calls
+    result.notes.append(
+        f"a 'when' question: answered with the top interval corpus.locate found, {span} of {top['video_id']} "
+        f"(score {top['score']:.3f}, supported by {', '.join(calls) or 'no call: frames ranked without a text span'}; "
+        f"{len(result.evidence)} snippets of text in it)"
     )
 
 
@@ -437,6 +523,8 @@ def _to_row(result: Answer, key: str) -> dict[str, Any]:
         "evidence": json.dumps([dataclasses.asdict(e) for e in result.evidence]),
         "reply": result.reply,
         "notes": result.notes,
+        "low_confidence": result.low_confidence,
+        "interval": result.interval,
         "created_at": datetime.now(UTC),
     }
 
@@ -457,5 +545,7 @@ def _from_row(row: dict[str, Any], keyframes: list[Keyframe]) -> Answer:
         sql=row["sql"],
         reply=row["reply"],
         notes=list(row["notes"] or []),
+        low_confidence=row.get("low_confidence"),
+        interval=row.get("interval") if (row.get("interval") or {}).get("start_s") is not None else None,
         cached=True,
     )

@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    '97e8bc0f6a98'
+    'eb83ffd98b7c'
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 2  # 2: the evidence-only answerer reads the whole video text, option by option
+ANSWER_VERSION = 3  # 3: "when" answered by a located interval, no answer without evidence, margin confidence
 
 
 def cache_key(

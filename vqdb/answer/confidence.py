@@ -1,10 +1,13 @@
-"""Answer confidence as FALCONEye defines it, from the backend's token log-probabilities.
+"""Answer confidence: as FALCONEye defines it, from the backend's token log-probabilities, or from the
+margin of the evidence for the chosen option over the next.
 
 * free text: the geometric mean of the answer tokens' probabilities, ``exp(mean(logprob))``;
 * multiple choice: the probability of the chosen letter at the first answer token (alternatives such
-  as ``" B"`` and ``"B"`` in the top log-probabilities add up).
+  as ``" B"`` and ``"B"`` in the top log-probabilities add up);
+* multiple choice without a model (the evidence-only answerer): :func:`margin_confidence`, how far
+  the chosen option's score stands above the next one's, scaled by how much of it was read.
 
-Without log-probabilities the confidence is None (NULL in SQL), never a made-up number.
+Without log-probabilities or a margin the confidence is None (NULL in SQL), never a made-up number.
 
 Example:
     >>> from vqdb.models.protocols import ChatResult
@@ -22,6 +25,23 @@ from __future__ import annotations
 import math
 
 from vqdb.models.protocols import ChatResult
+
+MARGIN_SCALE = 0.1  # margin_confidence: a margin of 0.05 gives 0.39, of 0.25 gives 0.92
+
+
+def margin_confidence(margin: float, support: float = 1.0) -> float:
+    """The confidence of an option whose score is ``margin`` above the next option's:
+    ``1 - exp(-margin / MARGIN_SCALE)`` (0 for a tie, towards 1 as it stands out), times ``support``
+    clipped to 0..1 (the share of the evidence it needs that was found: an option that wins on
+    meaning alone, none of its words read, is no sure answer).
+
+    Example:
+        >>> [round(margin_confidence(m), 2) for m in (0.0, 0.05, 0.25, 1.0)]
+        [0.0, 0.39, 0.92, 1.0]
+        >>> round(margin_confidence(0.25, support=0.2), 2)
+        0.18
+    """
+    return (1.0 - math.exp(-max(margin, 0.0) / MARGIN_SCALE)) * min(1.0, max(support, 0.0))
 
 
 def free_text_confidence(result: ChatResult) -> float | None:

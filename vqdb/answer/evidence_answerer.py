@@ -1,18 +1,22 @@
 """The evidence-only answerer (the offline default): answers from the video's text alone.
 
-It reads what was on screen, said, subtitled or heard (``vqdb.answer.timeline``) and scores each
-option in small stages:
+It reads what was on screen, said, subtitled or heard (``vqdb.answer.timeline``; sound labels only
+for a question about sounds: "sound: Silence" says nothing about a colour) and scores each option in
+small stages:
 
 1. **read the question** (``vqdb.answer.questions``): a time relation and its anchor ("right after
    'ask not'"), an ordinal ("the first words"), the source it asks about (speech, screen, sound) and
    its context words ("sunset" in "What time is sunset?");
 2. **lexical**, the strongest signal for text and speech (``vqdb.answer.lexical``): every place an
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
-   much they tell the options apart;
+   much they tell the options apart; an option that is an identifier (an address, a code, a version,
+   a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
-   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's;
+   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's; with
+   ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
+   it ("right after X" is the next thing, not one further on);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -20,12 +24,14 @@ option in small stages:
    words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
    best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
-6. **decide**: the highest score wins; the answer is marked low-confidence when no option's words were
-   found (best lexical under ``CONFIDENT_LEXICAL``) or the runner-up is within ``CONFIDENT_MARGIN``.
+6. **decide**: the highest score wins; its ``confidence`` is the margin over the next option, times
+   the share of its words read (``vqdb.answer.confidence.margin_confidence``), and the answer is
+   ``low_confidence`` under ``CONFIDENT``.
 
-An open-ended question gets the snippet that best fits its context words, relation and meaning.
-Every option's score and where it was read are in :attr:`EvidenceAnswer.options`. The answerer has
-no token probabilities: an answer's ``confidence`` stays None.
+An open-ended question gets the snippet that best fits its context words, relation and meaning, or
+no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
+its moment, the source it names, or its meaning (``OPEN_COSINE``). Every option's score and where it
+was read are in :attr:`EvidenceAnswer.options`.
 
 Example:
     >>> from vqdb.answer.evidence import Evidence
@@ -43,11 +49,13 @@ from typing import Any
 
 import numpy as np
 
+from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
+from vqdb.answer.identifiers import find_identifier, identifier_of
 from vqdb.answer.lexical import Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
-from vqdb.answer.temporal import Anchor, locate, ordinal_weight, source_weight, time_weight
+from vqdb.answer.temporal import STREAM_SOURCES, TOLERANCE_S, Anchor, locate, ordinal_weight, source_weight, time_weight
 from vqdb.answer.timeline import Stream, match_words, streams_of
 from vqdb.config import Config
 from vqdb.models import registry
@@ -65,7 +73,10 @@ SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
 MAX_SEMANTIC_SNIPPETS = 32
 CONFIDENT_LEXICAL = 0.5
-CONFIDENT_MARGIN = 0.05
+CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
+NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
+OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
+OPEN_COSINE = 0.4  # or its similarity to the question
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,9 +134,10 @@ class Place:
 
 @dataclasses.dataclass(frozen=True)
 class EvidenceAnswer:
-    """What the evidence-only answerer concluded: the answer, the snippet it was read from, the scores
-    (option letter -> score, or snippet -> score for an open question), each option's parts, notes, and
-    whether the answer is weak (``low_confidence``)."""
+    """What the evidence-only answerer concluded: the answer (None: nothing read answers it), the
+    snippet it was read from, the scores (option letter -> score, or snippet -> score for an open
+    question), each option's parts, notes, whether the answer is weak (``low_confidence``) and, with
+    options, the ``confidence`` the margin of the best option over the next gives."""
 
     answer: str | None
     answer_text: str | None
@@ -134,6 +146,7 @@ class EvidenceAnswer:
     notes: tuple[str, ...] = ()
     options: tuple[OptionScore, ...] = ()
     low_confidence: bool = False
+    confidence: float | None = None
 
 
 class EvidenceAnswerer:
@@ -186,7 +199,12 @@ class EvidenceAnswerer:
         streams = list(timeline) if timeline is not None else streams_of(evidence)
         if not streams:
             return EvidenceAnswer(
-                None, None, None, {}, ("no OCR, transcript, subtitle or audio text in the videos to answer from",)
+                None,
+                None,
+                None,
+                {},
+                ("no OCR, transcript, subtitle or audio text in the videos to answer from",),
+                low_confidence=True,
             )
         reading = _Reading(question, streams, near, self.embedder)
         if options:
@@ -225,6 +243,10 @@ class _Reading:
                     f"the question's moment {self.parts.anchor!r} was not found in the text: reading near the keyframes"
                 )
 
+    def _answers_from(self, stream: Stream) -> bool:
+        """Sound labels are evidence only for a question about sounds; every other text always."""
+        return stream.source != "audio" or self.parts.about_sound
+
     # -- multiple choice -------------------------------------------------------------------------
     def choose(self, options: list[str]) -> EvidenceAnswer:
         letters = option_letters(len(options))
@@ -232,8 +254,12 @@ class _Reading:
         weights = option_weights(words)
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
-        places = [self._places(ws, w, context) for ws, w in zip(words, weights, strict=True)]
+        places = [
+            self._places(self._matches(option, ws, w), context)
+            for option, ws, w in zip(options, words, weights, strict=True)
+        ]
         self._apply_ordinal(places)
+        self._apply_sequence(places)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
         semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
@@ -248,13 +274,14 @@ class _Reading:
         ranked = sorted(scored, key=lambda s: -s.score)
         best = ranked[0]
         margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
-        low = max(s.lexical for s in scored) < CONFIDENT_LEXICAL or margin < CONFIDENT_MARGIN
+        confidence = margin_confidence(margin, support=best.lexical / CONFIDENT_LEXICAL)
+        low = confidence < CONFIDENT
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
-        if low:
-            notes.append(
-                f"low confidence: best lexical {max(s.lexical for s in scored):.2f}, margin {margin:.3f} over "
-                f"option {ranked[1].letter if len(ranked) > 1 else '-'}"
-            )
+        runner_up = ranked[1].letter if len(ranked) > 1 else "-"
+        notes.append(
+            ("low confidence" if low else "confidence")
+            + f" {confidence:.2f}: margin {margin:.3f} over option {runner_up}, its words read {best.lexical:.2f}"
+        )
         return EvidenceAnswer(
             best.letter,
             best.text,
@@ -263,15 +290,25 @@ class _Reading:
             tuple(notes),
             tuple(scored),
             low,
+            confidence,
         )
 
-    def _places(self, words: list[str], weights: np.ndarray, context: _Context) -> list[Place]:
-        """Every place an option is read or heard, with its weighted value."""
-        matches = [
-            m
-            for i, stream in enumerate(self.streams)
-            for m in find(words, weights, stream, self.matcher.similarity(words, i))
-        ]
+    def _matches(self, option: str, words: list[str], weights: np.ndarray) -> list[Match]:
+        """Every place an option is read or heard: an identifier whole, letter by letter
+        (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``)."""
+        identifier = identifier_of(option)
+        out: list[Match] = []
+        for i, stream in enumerate(self.streams):
+            if not self._answers_from(stream):
+                continue
+            if identifier is not None:
+                out += find_identifier(identifier, stream)
+            else:
+                out += find(words, weights, stream, self.matcher.similarity(words, i))
+        return out
+
+    def _places(self, matches: list[Match], context: _Context) -> list[Place]:
+        """The places of ``matches`` with their weighted values."""
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
@@ -282,6 +319,36 @@ class _Reading:
             value = match.score**LEXICAL_POWER * where * source_weight(self.parts.source, match.stream.source)
             out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
         return out
+
+    def _apply_sequence(self, places: list[list[Place]]) -> None:
+        """ "Right after X" names the next thing after X, not one further on: every place that fits an
+        ``after`` (``before``) relation is weighed by ``NEXT_IN_LINE`` to the power of the number of other
+        options read well (``CONFIDENT_LEXICAL``) in its source between the anchor and it; an option read
+        at the place's own time too (a logo on every screen, a header above a list) is no step between."""
+        if self.parts.relation not in ("after", "before") or self.parts.at_s is not None or not self.anchors:
+            return
+        strong = [[p for p in option if p.match.score >= CONFIDENT_LEXICAL] for option in places]
+        for k, option in enumerate(places):
+            option[:] = [
+                dataclasses.replace(p, value=p.value * NEXT_IN_LINE ** self._in_between(p, k, strong)) for p in option
+            ]
+
+    def _in_between(self, place: Place, option: int, strong: list[list[Place]]) -> int:
+        """How many other options are read between the nearest anchor the place fits and the place, and
+        not at the place's time as well."""
+        after = self.parts.relation == "after"
+        others = [
+            [p for p in option_places if _same_source(p, place)]
+            for k, option_places in enumerate(strong)
+            if k != option
+        ]
+        steps = [o for o in others if not any(_overlap(p, place) for p in o)]
+        counts = [
+            sum(any(_between(p, place, anchor, after) for p in o) for o in steps)
+            for anchor in self.anchors
+            if (place.start_s >= anchor.end_s - TOLERANCE_S if after else place.end_s <= anchor.start_s + TOLERANCE_S)
+        ]
+        return min(counts, default=0)
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
         if self.near is None:
@@ -337,29 +404,82 @@ class _Reading:
 
     # -- open-ended --------------------------------------------------------------------------------
     def open_answer(self) -> EvidenceAnswer:
+        """The snippet that best fits the question's context words, relation and meaning; None when no
+        text could answer it (only sound labels, for a question not about sounds; or no snippet with
+        the question's words, its moment, the source it names or its meaning)."""
+        streams = [s for s in self.streams if self._answers_from(s)]
+        if not streams:
+            return EvidenceAnswer(
+                None,
+                None,
+                None,
+                {},
+                (
+                    *self.notes,
+                    "no text on screen, speech or subtitles to answer from: the videos have only sound labels, "
+                    "and they answer only questions about sounds",
+                ),
+                low_confidence=True,
+            )
         context = _Context(list(self.parts.context), self.streams, self.matcher)
-        candidates: list[tuple[float, Evidence]] = []
-        for stream in self.streams:
+        candidates: list[tuple[float, float, Evidence]] = []
+        for stream in streams:
             for index, snippet in enumerate(stream.snippets):
                 where = (
                     time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
                     if self.anchors
                     else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
                 )
-                positions = np.flatnonzero(stream.snippet_of == index)
-                lexical = context.coverage(stream, positions)
-                candidates.append((where * source_weight(self.parts.source, stream.source) * (0.5 + lexical), snippet))
+                read = context.coverage(stream, np.flatnonzero(stream.snippet_of == index))
+                candidates.append(
+                    (where * source_weight(self.parts.source, stream.source) * (0.5 + read), read, snippet)
+                )
         candidates.sort(key=lambda c: -c[0])
         shortlist = candidates[:MAX_SEMANTIC_SNIPPETS]
-        vectors = self.embedder.embed_texts([self.question, *(s.text for _, s in shortlist)])
+        vectors = self.embedder.embed_texts([self.question, *(s.text for _, _, s in shortlist)])
         cosines = (vectors[1:] @ vectors[0]).tolist()
         scored = sorted(
-            ((value + cosine, snippet) for (value, snippet), cosine in zip(shortlist, cosines, strict=True)),
+            (
+                (value + cosine, read, cosine, snippet)
+                for (value, read, snippet), cosine in zip(shortlist, cosines, strict=True)
+            ),
             key=lambda c: -c[0],
         )
-        value, best = scored[0]
-        scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, s in scored[:10]}
-        return EvidenceAnswer(best.text, best.text, best, scores, tuple(self.notes))
+        scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
+        _, read, cosine, best = scored[0]
+        found = read >= OPEN_CONTEXT or bool(self.anchors)  # its words, or the moment it names
+        named = any(best.source in STREAM_SOURCES[source] for source in self.parts.named)
+        if not (found or named or cosine >= OPEN_COSINE):
+            why = (
+                f"no text read answers it: the closest, {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] "
+                f"{best.text[:60]!r}, has {read:.0%} of the question's words ({', '.join(self.parts.context) or '-'}) "
+                f"and similarity {cosine:.2f} to it"
+            )
+            return EvidenceAnswer(None, None, None, scores, (*self.notes, why), low_confidence=True)
+        notes = list(self.notes)
+        if not found:
+            notes.append(
+                f"low confidence: none of the question's words ({', '.join(self.parts.context) or '-'}) read near "
+                f"the answer; chosen as {'the source it names' if named else 'closest in meaning'} "
+                f"(similarity {cosine:.2f})"
+            )
+        return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
+
+
+def _same_source(a: Place, b: Place) -> bool:
+    return a.match.stream.video_id == b.match.stream.video_id and a.match.stream.source == b.match.stream.source
+
+
+def _overlap(a: Place, b: Place) -> bool:
+    return a.start_s < b.end_s - TOLERANCE_S and b.start_s < a.end_s - TOLERANCE_S
+
+
+def _between(other: Place, place: Place, anchor: Anchor, after: bool) -> bool:
+    """Whether ``other`` lies between ``anchor`` and ``place`` in time (after the anchor and before the
+    place, or the mirror image)."""
+    if after:
+        return other.start_s >= anchor.end_s - TOLERANCE_S and other.start_s < place.start_s - TOLERANCE_S
+    return other.end_s <= anchor.start_s + TOLERANCE_S and other.end_s > place.end_s + TOLERANCE_S
 
 
 class _Context:

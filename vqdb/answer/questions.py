@@ -3,16 +3,23 @@
 :func:`read_question` splits a question into
 
 * a **relation** to another moment (the anchor) — ``after`` ("right after X", "following X", "once
-  X"), ``before`` ("just before X", "prior to X", "until X"), ``while`` ("while X", "during X",
-  "when X" inside the sentence, "at the moment X") — with the anchor's words: its quoted phrase if it
+  X", "what follows X"), ``before`` ("just before X", "prior to X", "until X"), ``while`` ("while X", "during X",
+  "when X" inside the sentence, "at the moment X") — immediate with "right", "just", "directly"...,
+  or "next" ("which speaker is announced next after X") — with the anchor's words: its quoted phrase if it
   has one, else the clause after the relation word (up to a comma or the end; parentheses stay in);
   or a time in the video ("at 1:23 in the video", "at 83 seconds", "at 8 minutes and 16 seconds",
   "[[274, 278]]");
+* whether it **asks when** (``asks_when``): "When does...?", "At what point...", "How long after X...",
+  "Find the moment...": its answer is a time span of the video, not a text ("When the dog barks, what
+  is shown?" asks what: a leading "when" clause ends at a comma; "At what time does the shop open,
+  according to the sign?" asks a text);
 * an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last");
 * the **source** the answer is in, from cue words in the rest of the question: ``speech`` (say,
   tell, mention, narrator, announcer, ...), ``screen`` (on screen, shown, caption, title, sign, ...),
-  ``sound`` (sound, noise, bark, ...), or None when it names none or several; the same for the
-  anchor's clause;
+  ``sound`` (sound, noise, bark, ...), or None when it names none or several (``named``: all it
+  names, "What does the sign say?" the screen and speech); the same for the
+  anchor's clause; and whether it is **about sounds** (``about_sound``: it names a sound, or asks
+  what is heard without asking what is said), the only questions sound labels answer;
 * its **context words**: the rest's words (the anchor clause, function words and the ordinal
   removed), which should be near the answer ("Sunset" in "What time is sunset, according to the
   card?"; cue words stay: "ask" in "what does he tell people to ask?").
@@ -43,10 +50,12 @@ from vqdb.textnorm import canonical
 RELATIONS = {
     "after": "after",
     "following": "after",
+    "follows": "after",
     "once": "after",
     "as soon as": "after",
     "before": "before",
     "prior to": "before",
+    "precedes": "before",
     "until": "before",
     "while": "while",
     "whilst": "while",
@@ -63,7 +72,8 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-IMMEDIATE = ("right", "just", "immediately", "directly", "shortly", "straight", "soon")
+NEXT_TO = frozenset({"follows", "precedes"})  # the very next (previous) one
+IMMEDIATE = ("right", "just", "immediately", "directly", "shortly", "straight", "soon", "next")
 SPEECH_CUES = _word_set(
     """say says said saying speak speaks spoke spoken speaking talk talks talked talking tell tells told
     mention mentions mentioned mentioning announce announces announced announcing hear hears heard
@@ -81,7 +91,7 @@ SCREEN_CUES = _word_set(
 ) | frozenset(n for n in SCREEN_NOUNS if " " not in n)  # the planner's things that carry text: scoreboard, graphic…
 SOUND_CUES = _word_set(
     """sound sounds noise noises bark barks barking roar roars roaring ring rings ringing beep beeps
-    honk honks music applause siren alarm chime chimes whistle buzz rumble"""
+    honk honks music applause siren alarm chime chimes whistle buzz rumble instrument instruments"""
 )
 _QUOTE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|«([^»]+)»|(?<![\w])'([^']+)'(?![\w])")
 _RELATION = re.compile(
@@ -94,6 +104,28 @@ _RELATION = re.compile(
 )
 _CLAUSE_END = re.compile(r"[?!;]|[,.](?!\d)|\s[-–—]\s")
 _LEADING_CLAUSE = re.compile(r"\s*when\b[^,?]+,\s*(?:what|which|who|whom|where|how|why|is|are|does|do|did|was)\b", re.I)
+_WHEN = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:tell|show|find|locate|identify|give)\s+(?:me\s+|us\s+)?(?:the\s+)?"
+    r"(?:when|(?:moment|point|timestamp|scene|section|segment)s?)\b"
+    r"|when\b|at\s+(?:what|which)\s+(?:point|moment|time|timestamp|second|minute)\b"
+    r"|how\s+(?:long|soon|many\s+seconds|many\s+minutes|far)\s+(?:after|before|into|until|in)\b"
+    r"|(?:the\s+)?(?:moment|point|part|time|timestamp|scene|section|segment)s?\s+(?:when|where|in\s+which|at\s+which)\b)",
+    re.IGNORECASE,
+)
+_ACCORDING_TO = re.compile(r"\baccording\s+to\b", re.IGNORECASE)  # names where the answer is read: a text
+_CLOCK_READ = re.compile(r"\s*at\s+what\s+time\b.*\bdoes\s+the\s+\w+\s+(?:say|show|read)\b", re.IGNORECASE)
+HEARING = frozenset({"hear", "hears", "heard", "hearing", "listen", "listens", "audible"})
+_NEXT = re.compile(r"\bnext\b", re.IGNORECASE)
+_CLOCK_OR_SECONDS = (
+    r"(?:(?:(\d+):)?(\d{1,2}):(\d{2}(?:[.,]\d+)?)|(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m)\b\.?)"
+)
+_TIME_OPTION = re.compile(r"\s*(?:at|around|about|approximately|~)?\s*" + _CLOCK_OR_SECONDS, re.IGNORECASE)
+_OF_THE_VIDEO = re.compile(r"\s*(?:(?:in|into|of)\s+(?:the\s+)?(?:video|clip))?\s*$", re.IGNORECASE)
+_SPAN_OPTION = re.compile(r"\s*\[?\s*(.+?)\s*(?:,|-|–|to)\s*(.+?)\s*\]?\s*$", re.IGNORECASE)
+_AUXILIARY = r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|may|might|must|shall)\b"
+_LEADING_WHEN = re.compile(  # "When the dog barks, what ...?" is a clause; "When does (X, Y) show?" a question
+    r"\s*when\s+(?!" + _AUXILIARY + r")[^,?]+,\W*\w", re.IGNORECASE
+)
 _ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
@@ -115,9 +147,12 @@ class QuestionParts:
     quoted: bool = False
     immediate: bool = False
     at_s: tuple[float, float] | None = None
+    asks_when: bool = False
     ordinal: str | None = None
     source: str | None = None
+    named: tuple[str, ...] = ()
     anchor_source: str | None = None
+    about_sound: bool = False
     context: tuple[str, ...] = ()
 
 
@@ -130,8 +165,11 @@ def read_question(question: str) -> QuestionParts:
         ('while', 'the dog barks', 'screen', 'sound')
         >>> read_question("What time is sunset, according to the card?").context
         ('time', 'sunset', 'according', 'card')
-        >>> read_question("When does the timecode show 00:00:05?").relation is None
-        True
+        >>> q = read_question("When does the timecode show 00:00:05?")
+        >>> q.relation is None, q.asks_when
+        (True, True)
+        >>> read_question("When the dog barks, what is on screen?").asks_when
+        False
     """
     masked = _mask_quotes(question)
     relation = anchor = None
@@ -157,6 +195,8 @@ def read_question(question: str) -> QuestionParts:
         else:
             rest = question[:start] + question[clause_end:]
             anchor_clause = clause
+    if relation == "after" and _NEXT.search(_mask_quotes(rest)):
+        immediate = True  # "which speaker is announced next, after X": the nearest one
     ordinal = _ORDINAL.search(_mask_quotes(rest))
     words = match_words(_mask_quotes(rest))
     ordinal_words = set(match_words(ordinal.group(1))) if ordinal else set()
@@ -168,11 +208,79 @@ def read_question(question: str) -> QuestionParts:
         quoted=anchor_quoted,
         immediate=immediate,
         at_s=at_s,
+        asks_when=asks_when(question),
         ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),
         source=source_of(_mask_quotes(rest)),
+        named=sources_named(_mask_quotes(rest)),
         anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
+        about_sound=about_sound(_mask_quotes(rest)),
         context=context,
     )
+
+
+def asks_when(question: str) -> bool:
+    """Whether ``question`` asks for a moment of the video (its answer a time span), not for a text.
+
+    Example:
+        >>> [asks_when(q) for q in ("At what point does the chef add salt?", "How long after the bell does he speak?",
+        ...                         "Find the moment the crowd cheers", "What time is sunset?")]
+        [True, True, True, False]
+        >>> asks_when("At what time does the shop open, according to the sign?")
+        False
+        >>> asks_when("When the woman shows her bracelet, how many diamonds are there on it?")
+        False
+    """
+    masked = _mask_quotes(question)
+    if not _WHEN.match(masked) or _LEADING_WHEN.match(masked):
+        return False
+    return not (_ACCORDING_TO.search(masked) or _CLOCK_READ.match(masked))
+
+
+def video_span(text: str) -> tuple[float, float] | None:
+    """The seconds of the video an option names: a time ("0:45", "1:02:03", "at 12 s", "305 seconds",
+    "3 minutes") as ``(t, t)``, or a span ("[1:20, 1:30]", "0:06 - 0:09"); None for anything else.
+
+    Example:
+        >>> [video_span(t) for t in ("0:45", "at 1:02:03", "305 seconds", "3 min", "[1:20, 1:30]", "0:06 to 0:09")]
+        [(45.0, 45.0), (3723.0, 3723.0), (305.0, 305.0), (180.0, 180.0), (80.0, 90.0), (6.0, 9.0)]
+        >>> video_span("19:15 sunset"), video_span("Channel 7"), video_span("7")
+        (None, None, None)
+    """
+    single = _time_of(text)
+    if single is not None:
+        return single, single
+    span = _SPAN_OPTION.fullmatch(text)
+    if span:
+        start, end = _time_of(span.group(1)), _time_of(span.group(2))
+        if start is not None and end is not None and start <= end:
+            return start, end
+    return None
+
+
+def _time_of(text: str) -> float | None:
+    found = _TIME_OPTION.match(text)
+    if not found or not _OF_THE_VIDEO.fullmatch(text, found.end()):
+        return None
+    hours, minutes, seconds, amount, unit = found.groups()
+    if amount is not None:
+        return float(amount) * (60.0 if unit.lower().startswith("m") else 1.0)
+    return int(hours or 0) * 3600.0 + int(minutes) * 60.0 + float(seconds.replace(",", "."))
+
+
+def about_sound(text: str) -> bool:
+    """Whether ``text`` asks about a sound: it names one ("what sound", "the dog barks"), or asks what is
+    heard with no other word of speech ("what can be heard?", not "what is heard said?").
+
+    Example:
+        >>> about_sound("What animal can be heard?"), about_sound("What is heard after the bell rings?")
+        (True, True)
+        >>> about_sound("What does the narrator say?"), about_sound("What colour is the cockatoo?")
+        (False, False)
+    """
+    words = set(canonical(text).split())
+    if words & SOUND_CUES:
+        return True
+    return bool(words & HEARING) and not words & (SPEECH_CUES - HEARING)
 
 
 def source_of(text: str) -> str | None:
@@ -182,13 +290,23 @@ def source_of(text: str) -> str | None:
         >>> source_of("what does the announcer say"), source_of("the caption"), source_of("the card tells")
         ('speech', 'screen', None)
     """
+    named = sources_named(text)
+    return named[0] if len(named) == 1 else None
+
+
+def sources_named(text: str) -> tuple[str, ...]:
+    """Every source ``text``'s cue words name: "What does the sign say?" names the screen and speech.
+
+    Example:
+        >>> sources_named("What does the sign say?"), sources_named("What colour is the cockatoo?")
+        (('speech', 'screen'), ())
+    """
     words = set(canonical(text).split())
-    named = [
+    return tuple(
         source
         for source, cues in (("speech", SPEECH_CUES), ("screen", SCREEN_CUES), ("sound", SOUND_CUES))
         if words & cues
-    ]
-    return named[0] if len(named) == 1 else None
+    )
 
 
 def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
@@ -200,7 +318,7 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
             continue
         if word == "as" and not match.group("immediate"):
             continue  # "as" alone is too often not about time ("such as", "as big as")
-        return match.start(), match.end(), RELATIONS[word], match.group("immediate") is not None
+        return match.start(), match.end(), RELATIONS[word], match.group("immediate") is not None or word in NEXT_TO
     return None
 
 

@@ -8,13 +8,16 @@ SQL signature::
 
     vlm_answer(video VARCHAR, question VARCHAR, options VARCHAR[], k INTEGER)
       -> STRUCT(answer VARCHAR, answer_text VARCHAR, confidence DOUBLE, clue_intervals DOUBLE[][],
-                answerer VARCHAR, model VARCHAR, evidence VARCHAR, notes VARCHAR[], cached BOOLEAN)
+                answerer VARCHAR, model VARCHAR, evidence VARCHAR, notes VARCHAR[], cached BOOLEAN,
+                low_confidence BOOLEAN)
 
 ``video`` is a video id, path or file name (NULL: every video, ``k`` keyframes each); ``options``
 NULL asks an open-ended question; ``k`` NULL means 8. The result is that of ``vqdb.answer.answer``:
-``answer`` is the option letter or the free text, ``confidence`` is NULL without token
-log-probabilities (always for the evidence-only answerer), ``evidence`` a JSON list of the text
-snippets near the keyframes. Keyframes come from the planner's ``retrieve`` (which samples uniformly
+``answer`` is the option letter, the free text, or a "when" question's time span ``[start, end]``
+(NULL when nothing answers it); ``confidence`` is from token log-probabilities or, for the evidence-only
+answerer with options, from the margin of the best option over the next (else NULL);
+``low_confidence`` flags a weak answer (NULL: the answerer cannot tell); ``evidence`` a JSON list of
+the text snippets near the keyframes. Keyframes come from the planner's ``retrieve`` (which samples uniformly
 when the question's tools are missing from the corpus, and says so in ``notes``). The backend is the
 VLM the corpus's config names (the ``vlm_*`` settings, ``VQDB_VLM_*``), else the evidence-only answerer.
 
@@ -44,7 +47,7 @@ from vqdb.udfs.arrow_results import owned
 
 RESULT_SQL_TYPE = (
     "STRUCT(answer VARCHAR, answer_text VARCHAR, confidence DOUBLE, clue_intervals DOUBLE[][], "
-    "answerer VARCHAR, model VARCHAR, evidence VARCHAR, notes VARCHAR[], cached BOOLEAN)"
+    "answerer VARCHAR, model VARCHAR, evidence VARCHAR, notes VARCHAR[], cached BOOLEAN, low_confidence BOOLEAN)"
 )
 RESULT_ARROW_TYPE = pa.struct(
     [
@@ -57,6 +60,7 @@ RESULT_ARROW_TYPE = pa.struct(
         ("evidence", pa.string()),
         ("notes", pa.list_(pa.string())),
         ("cached", pa.bool_()),
+        ("low_confidence", pa.bool_()),
     ]
 )
 DEFAULT_K = 8
@@ -102,6 +106,7 @@ class _Answerer:
             ),
             "notes": result.notes,
             "cached": result.cached,
+            "low_confidence": result.low_confidence,
         }
 
 

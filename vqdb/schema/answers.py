@@ -4,6 +4,9 @@ import pyarrow as pa
 
 from vqdb.schema.table import Column, Table
 
+INTERVAL = pa.struct(
+    [("video_id", pa.string()), ("start_s", pa.float64()), ("end_s", pa.float64()), ("score", pa.float64())]
+)
 FRAME_REF = pa.struct([("video_id", pa.string()), ("frame_idx", pa.int32()), ("ts", pa.float64())])
 
 ANSWERS = Table(
@@ -33,7 +36,12 @@ ANSWERS = Table(
             "answer", pa.string(), "Option letter (multiple choice) or free-text answer; NULL when none could be given."
         ),
         Column("answer_text", pa.string(), "Text of the chosen option, or the free-text answer."),
-        Column("confidence", pa.float64(), "FALCONEye confidence from token log-probabilities; NULL without them."),
+        Column(
+            "confidence",
+            pa.float64(),
+            "FALCONEye confidence from token log-probabilities; the evidence-only answerer's, with options, from "
+            "the margin of the best option over the next; NULL without either.",
+        ),
         Column(
             "clue_intervals",
             pa.list_(pa.list_(pa.float64())),
@@ -44,6 +52,17 @@ ANSWERS = Table(
         ),
         Column("reply", pa.string(), "The model's raw reply text (evidence-only: JSON of every option's score)."),
         Column("notes", pa.list_(pa.string()), "How the answer was made (fallbacks, parsing problems)."),
+        Column(
+            "low_confidence",
+            pa.bool_(),
+            "True when the answer is weak (evidence-only: no option's words read, a small margin, or nothing read "
+            "answers an open question); NULL when the answerer cannot tell.",
+        ),
+        Column(
+            "interval",
+            INTERVAL,
+            "A 'when' question's answer: the located moment (video_id, start_s, end_s, score); NULL otherwise.",
+        ),
         Column("created_at", pa.timestamp("us", tz="UTC"), "When the answer was computed."),
     ),
     per_video=False,

@@ -1,0 +1,82 @@
+"""Identifiers compared whole, letter by letter, as OCR really misreads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.answer.evidence import Evidence
+from vqdb.answer.evidence_answerer import EvidenceAnswerer
+from vqdb.answer.identifiers import find_identifier, identifier_of, identifier_similarity, is_identifier
+from vqdb.answer.timeline import stream_of
+
+
+def screens(*rows):
+    return [stream_of("ocr", "v", [Evidence("ocr", "v", s, e, t, s)]) for s, e, t in rows]
+
+
+def speech(*rows):
+    return [stream_of("transcript", "v", [Evidence("transcript", "v", s, e, t, s) for s, e, t in rows])]
+
+
+@pytest.fixture(scope="module")
+def answerer():
+    return EvidenceAnswerer()
+
+
+@pytest.mark.parametrize(
+    ("option", "identifier"),
+    [
+        ("https://www.Delamm.com/", "delamm.com"),
+        ("soundcloud.com/delamm", "soundcloud.com/delamm"),
+        ("press@delamm.co.uk", "press@delamm.co.uk"),
+        ("report_final_v3.pdf", "report_final_v3.pdf"),
+        ("Version 2.14.1", "2.14.1"),
+        ("Gate B12", None),  # a word and a short code: mostly words
+        ("Flight BA2490", "ba2490"),
+        ("Channel 7", None),
+        ("19:15", None),
+        ("020 7946 0018", None),  # digits: the word matcher compares numbers exactly
+        ("9pm", None),
+        ("the 1960s", None),
+        ("e.g. a dog", None),
+        ("well-known", None),
+    ],
+)
+def test_what_is_an_identifier(option, identifier):
+    assert identifier_of(option) == identifier
+
+
+def test_codes_and_versions_are_identifiers_numbers_with_units_are_not():
+    assert all(is_identifier(t) for t in ("x7-42b", "sn-4471", "1.4.2", "v2.1", "a320neo", "index.html"))
+    assert not any(is_identifier(t) for t in ("3.5", "10km", "2nd", "u.s", "mp3", "100%"))
+
+
+def test_equal_after_folding_ocr_confusions_beats_a_closer_spelling_by_words():
+    read = "soundcloud.com/de1amm"  # "l" read as "1"
+    assert identifier_similarity("soundcloud.com/delamm", read) > identifier_similarity("soundcloud.com/delaudio", read)
+    assert identifier_similarity("soundcloud.com/delamm", read) >= 0.95
+
+
+def test_an_address_spaced_out_by_ocr_is_found_in_its_snippet():
+    stream = screens((4.0, 7.0, "Follow us / SOUNDCLOUD. COM/ DELAMM"))[0]
+    assert [round(m.score, 2) for m in find_identifier("soundcloud.com/delamm", stream)] == [1.0]
+
+
+def test_the_address_read_on_screen_beats_one_whose_words_are_all_in_the_video(answerer):
+    # "audio", "soundcloud" and "com" are all read or said; only one address is on screen, misread
+    timeline = screens(
+        (0.0, 4.0, "DELAMM AUDIO / Studio sessions"),
+        (10.0, 14.0, "Listen on / soundcloud.com/de1arnm"),
+    ) + speech((4.5, 9.0, "We make audio for films; find us on SoundCloud, dot com, under our name."))
+    options = ["soundcloud.com/delaudio", "soundcloud.com/delamm", "delamm.audio", "soundcloud.com/audio"]
+    found = answerer.answer("Where can you listen to the studio's work?", options, [], timeline=timeline)
+    assert found.answer == "B" and not found.low_confidence and found.confidence > 0.5
+
+
+def test_a_near_identical_read_favours_the_closest_option_by_edit_distance(answerer):
+    timeline = screens((2.0, 6.0, "Download: setup-v2.14.l.exe"))  # "1" read as "l"
+    options = ["setup-v2.14.1.exe", "setup-v2.41.1.exe", "setup-v2.14.11.exe", "setup-v3.14.1.exe"]
+    found = answerer.answer("Which file does the tutorial download?", options, [], timeline=timeline)
+    assert found.answer == "A"
+    others = [o.lexical for o in found.options if o.letter != "A"]
+    assert found.options[0].lexical > max(others)

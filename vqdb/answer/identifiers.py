@@ -1,0 +1,165 @@
+"""Identifiers (web addresses, domains, e-mail addresses, codes, version numbers, file names) compared
+character by character, as one token each.
+
+Word matching (``vqdb.answer.lexical``) splits "soundcloud.com/delamm" into "soundcloud", "com",
+"delamm" and credits an option for each word it shares with the video's text, so of two addresses
+the one whose parts appear somewhere wins over the one that was read. An identifier is the opposite
+of a phrase: one wrong letter makes it another one. So an option that is an identifier
+(:func:`identifier_of`) is compared whole with every token read in the video (:func:`read_tokens`:
+spaces OCR put around dots and slashes closed up, two neighbours joined too, the scheme and "www."
+dropped) by edit distance (:func:`identifier_similarity`): exactly equal is 1; equal once the letters
+OCR confuses are made the same (``vqdb.textnorm.glyph_key``: "de1amm" for "delamm") is
+``FOLDED``; otherwise the Levenshtein similarity of the whole identifier (one letter in ten wrong: 0.9),
+or the option found inside a longer read token (a path after the domain) times ``INSIDE``. Under
+``IDENTIFIER_FLOOR`` is no match.
+
+Example:
+    >>> identifier_of("www.delamm.com"), identifier_of("Channel 7"), identifier_of("v2.10.3")
+    ('delamm.com', None, 'v2.10.3')
+    >>> options = ("soundcloud.com/delamm", "soundcloud.com/delaudio")
+    >>> [round(identifier_similarity(identifier_of(o), "soundcloud.com/delamm"), 2) for o in options]
+    [1.0, 0.83]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from vqdb.answer.lexical import Match
+from vqdb.answer.timeline import Stream
+from vqdb.textnorm import glyph_key
+
+FOLDED = 0.98  # equal once OCR's confusable letters are folded: all but certainly the same identifier
+INSIDE = 0.9  # the option read inside a longer token (a path or query after it)
+IDENTIFIER_FLOOR = 0.6  # below this similarity two identifiers are different ones
+MAX_OTHER_WORDS = 2  # an option with more words than this besides its identifier is a phrase
+MAX_TOKENS = 4096  # tokens of one stream compared (the first, in reading order)
+
+_ADDRESS = re.compile(r"^(?=.*[a-z])[a-z0-9][\w~%+-]*(?:[./@:][\w~%+-]+)+/?$")  # domain, URL, e-mail, file name
+_VERSION = re.compile(r"^v?\d+(?:\.\d+){2,}$|^v\d+(?:\.\d+)+$")
+_CODE = re.compile(r"^(?=[\w-]*[a-z])(?=[\w-]*\d)[a-z0-9][\w-]{3,}$")  # letters and digits mixed: AB12-X
+_UNIT = re.compile(r"^\d+(?:st|nd|rd|th|s|am|pm|k|m|g|kg|km|cm|mm|ml|kb|mb|gb|tb|hz|khz|mhz|mph|kph|fps|px|p|x)$")
+_SCHEME = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:www\d?\.)?")
+_SPACED = re.compile(r"\s*([./@])\s*")
+_EDGES = "\"'()[]{}<>,;!?.:/"
+
+
+def identifier_of(option: str) -> str | None:
+    """The identifier an option is (its longest identifier token, normalized by :func:`normalize`),
+    when at most ``MAX_OTHER_WORDS`` other words go with it ("Visit delamm.com", "Version 2.14.1");
+    None for an option of words.
+
+    Example:
+        >>> identifier_of("Visit delamm.com"), identifier_of("Visit our shop at delamm.com today")
+        ('delamm.com', None)
+        >>> identifier_of("Order AB-1234X"), identifier_of("1960s"), identifier_of("e.g. this"), identifier_of("19:15")
+        ('ab-1234x', None, None, None)
+    """
+    tokens = [normalize(t) for t in option.split()]
+    found = [t for t in tokens if is_identifier(t)]
+    if not found:
+        return None
+    return max(found, key=len) if len(tokens) - 1 <= MAX_OTHER_WORDS else None
+
+
+def is_identifier(token: str) -> bool:
+    """Whether a normalized token is an identifier: a domain, URL, e-mail or file name (parts joined by
+    dots, slashes or "@", a letter among them, a part of two characters or more), a version number
+    (``1.2.3``, ``v2.1``) or a code mixing letters and digits (four characters or more, not a number
+    with a unit: "9pm", "1960s").
+
+    Example:
+        >>> [is_identifier(t) for t in ("delamm.com", "report_v2.pdf", "1.4.2", "x7-42b", "u.s", "3.5", "10km")]
+        [True, True, True, True, False, False, False]
+    """
+    if _VERSION.match(token):
+        return True
+    if _ADDRESS.match(token):
+        return max(len(part) for part in re.split(r"[./@:]", token)) >= 2 and len(re.findall(r"[a-z]{2}", token)) > 0
+    return bool(_CODE.match(token)) and not _UNIT.match(token)
+
+
+def normalize(token: str) -> str:
+    """A token as identifiers are compared: lower case, no enclosing punctuation, no scheme or "www.".
+
+    Example:
+        >>> normalize("(HTTPS://WWW.Delamm.com/Shop)."), normalize("v2.1.")
+        ('delamm.com/shop', 'v2.1')
+    """
+    token = token.lower().strip(_EDGES)
+    return _SCHEME.sub("", token).strip(_EDGES)
+
+
+def read_tokens(text: str) -> list[str]:
+    """The distinct tokens of a text read or heard, as identifiers are compared (:func:`normalize`):
+    each word, each word joined with the next (OCR breaks a long address in two), and the words of
+    the text with spaces around dots, slashes and "@" closed up (OCR spaces an address out; " / ",
+    between two lines on screen, stays a break).
+
+    Example:
+        >>> read_tokens("WWW. delamm .com / Shop")
+        ['www', 'delamm', 'com', 'shop', 'wwwdelamm', 'delammcom', 'comshop', 'delamm.com']
+    """
+    words = [t for t in (normalize(w) for w in text.split()) if t]
+    joined = [a + b for a, b in zip(words, words[1:], strict=False)]
+    closed = [normalize(w) for w in _SPACED.sub(r"\1", text.replace(" / ", "\n")).split()]
+    return list(dict.fromkeys(t for t in [*words, *joined, *closed] if t))
+
+
+def identifier_similarity(identifier: str, read: str) -> float:
+    """How well a token ``read`` in the video is ``identifier``, 0..1 (see the module doc).
+
+    Example:
+        >>> [round(identifier_similarity("delamm.com", r), 2) for r in ("delamm.com", "de1amm.com", "delarnm.com",
+        ...                                                             "delamm.com/shop", "delaudio.com")]
+        [1.0, 0.98, 0.98, 0.9, 0.67]
+    """
+    return float(similarities(identifier, [read])[0])
+
+
+def similarities(identifier: str, tokens: Sequence[str]) -> np.ndarray:
+    """:func:`identifier_similarity` of ``identifier`` with each of ``tokens``, at once.
+
+    Example:
+        >>> similarities("v2.1.4", ["v2.1.4", "v2.1.5", "2.1"]).round(2).tolist()
+        [1.0, 0.83, 0.5]
+    """
+    if not tokens:
+        return np.zeros(0)
+    raw = process.cdist([identifier], tokens, scorer=Levenshtein.normalized_similarity, dtype=np.float64)[0]
+    folded = process.cdist(
+        [glyph_key(identifier)],
+        [glyph_key(t) for t in tokens],
+        scorer=Levenshtein.normalized_similarity,
+        dtype=np.float64,
+    )[0]
+    inside = np.array([identifier in t for t in tokens])
+    best = np.maximum.reduce([raw, FOLDED * folded, np.where(inside, INSIDE, 0.0)])
+    return np.where(raw == 1.0, 1.0, best)
+
+
+def find_identifier(identifier: str, stream: Stream) -> list[Match]:
+    """The snippets of ``stream`` that read ``identifier`` (similarity at least ``IDENTIFIER_FLOOR``),
+    each as a ``Match`` over the snippet's words whose coverage is the similarity, best first.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 3.0, 5.0, "Listen at SOUNDCLOUD.COM/DE1AMM", 4.0)])
+        >>> [(m.first, m.last, round(m.score, 2)) for m in find_identifier("soundcloud.com/delamm", s)]
+        [(0, 4, 0.98)]
+    """
+    found = []
+    for index, snippet in enumerate(stream.snippets):
+        positions = np.flatnonzero(stream.snippet_of == index)
+        if not len(positions):
+            continue
+        best = similarities(identifier, read_tokens(snippet.text)[:MAX_TOKENS]).max(initial=0.0)
+        if best >= IDENTIFIER_FLOOR:
+            found.append(Match(stream, int(positions[0]), int(positions[-1]), float(best), 1.0))
+    return sorted(found, key=lambda m: -m.score)
