@@ -273,3 +273,29 @@ def test_real_clip_a_colour_nothing_read_tells_is_null(cockatoo):
         cache=False,
     )
     assert chosen.low_confidence and chosen.confidence < 0.4, str(chosen)
+
+
+def test_a_keyframe_placed_between_sampled_frames_shows_the_frame_at_its_time(tmp_path):
+    """A keyframe whose ts was placed inside its evidence (vqdb.planner.placement) is decoded there: a
+    phrase said at 0.7 s is seen on the frame of 0.7 s, not on the 0.0 s thumbnail it was ranked by."""
+    import numpy as np
+
+    import vqdb
+    from vqdb.answer.answer import read_frames
+    from vqdb.answer.evidence import as_keyframes
+    from vqdb.ingest.extractors.base import decode_jpeg
+    from vqdb.testing.media import build
+
+    scenes = [
+        {"layer": "Scene", "start_s": 0, "end_s": 0.5, "background": {"layer": "Solid", "color": "red"}},
+        {"layer": "Scene", "start_s": 0.5, "end_s": 2, "background": {"layer": "Solid", "color": "blue"}},
+    ]
+    clip = build({"duration_s": 2, "scenes": scenes}, tmp_path / "red-then-blue.mp4")
+    with vqdb.connect(tmp_path / "corpus", progress=False) as corpus:
+        assert "failed 0" in str(corpus.ingest([clip.path], extractors=()))
+        video_id = corpus.sql("SELECT video_id FROM videos").fetchone()[0]
+        [sampled], [placed] = (read_frames(corpus, as_keyframes([(video_id, 0, ts)])) for ts in (0.0, 0.7))
+    red, blue = (decode_jpeg(f.jpeg).reshape(-1, 3).mean(axis=0) for f in (sampled, placed))
+    assert red[0] > 150 > red[2] and blue[2] > 150 > blue[0], (red, blue)
+    assert (sampled.ts, placed.ts) == (0.0, 0.7)
+    assert np.array_equal(decode_jpeg(sampled.jpeg).shape, decode_jpeg(placed.jpeg).shape)  # the thumbnails' size

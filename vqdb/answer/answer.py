@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -43,12 +44,17 @@ from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_int
 from vqdb.answer.questions import read_question, video_span
 from vqdb.answer.timeline import read_timeline
 from vqdb.config import Config
-from vqdb.errors import ConfigError, VqdbError
+from vqdb.errors import ConfigError, MediaError, VqdbError
+from vqdb.ingest.decode import frame_at
+from vqdb.ingest.images import encode_jpeg
 from vqdb.models import registry
 from vqdb.planner import locate, retrieve
 from vqdb.planner.plan import Plan
 
+log = logging.getLogger(__name__)
+
 RETRIEVALS = ("planner", "uniform")
+PLACED_S = 1e-3  # a keyframe's ts this far from its sampled frame's: placed between frames, decoded there
 MCQ_MAX_TOKENS = 8
 OPEN_MAX_TOKENS = 128
 GROUNDING_MAX_TOKENS = 128
@@ -307,21 +313,41 @@ def resolve_backend(backend: Any, config: Config | None = None) -> Any:
 
 
 def read_frames(corpus: Any, keyframes: Sequence[Keyframe]) -> list[Frame]:
-    """The JPEG thumbnails of ``keyframes`` from the ``frames`` table, in the keyframes' order."""
+    """The images of ``keyframes``, in their order: each sampled frame's JPEG thumbnail from the ``frames``
+    table, or, for a keyframe placed between sampled frames (``vqdb.planner.placement``: its ``ts`` is not
+    its frame's), the frame on screen at ``ts`` decoded from the video at the thumbnails' size (the
+    thumbnail when the file cannot be decoded there)."""
     rows = corpus.sql_unchecked(
         """
-        SELECT f.video_id, f.frame_idx, f.jpeg
+        SELECT f.video_id, f.frame_idx, f.ts, f.jpeg, v.path
         FROM frames AS f
         JOIN (SELECT unnest($v::VARCHAR[]) AS video_id, unnest($i::INTEGER[]) AS frame_idx) AS k
           USING (video_id, frame_idx)
+        LEFT JOIN videos AS v USING (video_id)
         """,
         params={"v": [k.video_id for k in keyframes], "i": [k.frame_idx for k in keyframes]},
     ).fetchall()
-    jpegs = {(v, i): j for v, i, j in rows}
-    missing = [(k.video_id, k.frame_idx) for k in keyframes if (k.video_id, k.frame_idx) not in jpegs]
+    sampled = {(v, i): (ts, jpeg, path) for v, i, ts, jpeg, path in rows}
+    missing = [(k.video_id, k.frame_idx) for k in keyframes if (k.video_id, k.frame_idx) not in sampled]
     if missing:
         raise VqdbError(f"keyframes {missing[:3]} are not in the frames table; were they retrieved from this corpus?")
-    return [Frame(k.ts, jpegs[(k.video_id, k.frame_idx)]) for k in keyframes]
+    frames = []
+    for k in keyframes:
+        ts, jpeg, path = sampled[(k.video_id, k.frame_idx)]
+        if abs(k.ts - ts) > PLACED_S and path:
+            jpeg = _frame_at(path, k.ts, corpus.config.thumb_max_side) or jpeg
+        frames.append(Frame(k.ts, jpeg))
+    return frames
+
+
+def _frame_at(path: str, ts: float, max_side: int) -> bytes | None:
+    """The JPEG of the frame on screen at ``ts`` in the video at ``path``; None when it cannot be decoded."""
+    try:
+        found = frame_at(path, ts, max_side)
+    except (MediaError, OSError) as exc:
+        log.warning("%s: the keyframe at %.2f s keeps its sampled frame's image: %s", path, ts, exc)
+        return None
+    return None if found is None else encode_jpeg(found[1])
 
 
 def clue_intervals_around(

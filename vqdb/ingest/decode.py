@@ -251,6 +251,32 @@ def frames_within(
                 pending = next(frames, None)
 
 
+def frame_at(
+    path: str | Path, ts: float, max_side: int, info: VideoInfo | None = None
+) -> tuple[float, np.ndarray] | None:
+    """``(its time, rgb array)`` of the frame on screen at ``ts`` seconds: the last one shown at or before
+    it (the first frame when ``ts`` comes before it), at most ``max_side`` on its longest side; None when
+    the video has no frame there. E.g. a keyframe placed between two sampled frames
+    (``vqdb.planner.placement``).
+
+    Example:
+        >>> import tempfile, pathlib
+        >>> from vqdb.testing.media import build
+        >>> scene = {"layer": "Scene", "start_s": 0, "end_s": 2, "background": {"layer": "Gradient"}}
+        >>> clip = build({"duration_s": 2, "scenes": [scene]}, pathlib.Path(tempfile.mkdtemp()) / "c.mp4")  # 10 fps
+        >>> [(t, image.shape) for t, image in [frame_at(clip.path, 0.45, 64)]], frame_at(clip.path, 5.0, 64)
+        ([(0.4, (36, 64, 3))], None)
+    """
+    window = 1.0  # seconds decoded before ts: a frame shown longer than this is found by the fallback
+    shown = None
+    for frame_ts, image in frames_within(path, [(max(ts - window, 0.0), ts + window)], max_side, info):
+        if shown is None or frame_ts <= ts + TIME_TOLERANCE_S:
+            shown = (frame_ts, image)
+        if frame_ts > ts + TIME_TOLERANCE_S:
+            break
+    return shown
+
+
 def output_size(width: int, height: int, max_side: int) -> tuple[int, int]:
     """Size that fits ``width x height`` within ``max_side``, keeping its shape; never upscaled.
 
