@@ -204,3 +204,18 @@ def test_make_plan_rejects_unknown_planners_and_tools():
         make_plan("q", planner="magic")
     with pytest.raises(VqdbError, match=r"unknown tool\(s\) \['smell'\]"):
         make_plan("q", available_tools=["smell"])
+
+
+def test_without_a_visual_model_a_picture_is_looked_for_in_what_is_said():
+    """A question the rules read as a picture plans siglip; a corpus without SigLIP weights would sample
+    uniformly, so what it describes is looked for by meaning in the transcript and subtitles instead."""
+    question = "when does the narrator compare communism to a ghost?"
+    visual = make_plan(question)
+    assert {c.tool for c in visual.queries} <= {"siglip", "region"}, visual.to_json()  # what the rules see
+    plan = make_plan(question, available_tools=["transcript", "subtitle", "ocr"])
+    assert {c.tool for c in plan.queries} == {"transcript", "subtitle"} and " OR " in plan.combine
+    assert plan.notes[-1].startswith("no visual model:")
+    # a plan that keeps a call of its own, a baseline and a corpus without speech are left as they are
+    assert make_plan("when is EXIT on screen", available_tools=["transcript", "ocr"]).queries[0].tool == "ocr"
+    assert make_plan(question, planner="siglip-q", available_tools=["transcript"]).queries == ()
+    assert make_plan(question, available_tools=["ocr"]).queries == ()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from itertools import product
 from typing import Any
 
 import pyarrow as pa
@@ -21,11 +22,12 @@ from vqdb.planner import columnar, tools
 from vqdb.planner.baselines import BASELINES, baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler, compile_plan
-from vqdb.planner.plan import Plan, uniform_plan
+from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
 
 PLANNERS = ("rules", "llm", *BASELINES)
+VISUAL_TABLES = ("frame_embeddings", "regions")  # the tables of the tools that look at pictures
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,8 +104,36 @@ def make_plan(
         unknown = sorted(set(available_tools) - set(tools.names()))
         if unknown:
             raise PlanError(f"unknown tool(s) {unknown} in available_tools; tools are {', '.join(tools.names())}")
-        plan = plan.without_tools(set(tools.names()) - set(available_tools))
+        reduced = plan.without_tools(set(tools.names()) - set(available_tools))
+        if not reduced.queries and planner not in BASELINES:  # a baseline stays what it names
+            from vqdb.planner.rules import rule_plan
+
+            pictured = rule_plan(question, options, None) if planner == "rules" else plan  # its visual calls
+            reduced = said_instead(pictured, reduced, available_tools)
+        plan = reduced
     return plan
+
+
+def said_instead(plan: Plan, reduced: Plan, available_tools: Sequence[str]) -> Plan:
+    """When ``plan`` lost every call to tools the corpus lacks (``reduced``): its visual calls' queries
+    looked for by meaning in what is said and subtitled, where those tools are available, else ``reduced``
+    (uniform sampling). Without a visual model (no SigLIP weights can be had offline) a question the rules
+    read as a picture ("when does the narrator compare communism to a ghost?") is often about what is
+    said; a sentence close in meaning ranks frames (``transcript``'s MiniLM path), where the uniform plan
+    ranks none.
+
+    Example:
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog catching a ball"}]})
+        >>> said_instead(plan, plan.without_tools({"siglip"}), ["transcript", "ocr"]).to_json()
+        '{"queries": [{"id": "Q1", "tool": "transcript", "query": "a dog catching a ball"}], "combine": "Q1"}'
+    """
+    stand_ins = [name for name in ("transcript", "subtitle") if name in available_tools]
+    phrases = list(dict.fromkeys(c.query for c in plan.queries if tools.get(c.tool).table in VISUAL_TABLES))
+    if not stand_ins or not phrases or any(c.when for c in plan.queries):
+        return reduced
+    calls = [Call(f"Q{i}", tool, phrase) for i, (phrase, tool) in enumerate(product(phrases, stand_ins), start=1)]
+    note = f"no visual model: {', '.join(map(repr, phrases))} looked for by meaning in {' and '.join(stand_ins)}"
+    return Plan(tuple(calls), " OR ".join(c.id for c in calls), notes=reduced.notes + (note,), planner=plan.planner)
 
 
 def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
