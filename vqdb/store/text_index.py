@@ -22,17 +22,25 @@ Example:
     >>> from vqdb.store import Store
     >>> store = Store.create(tempfile.mkdtemp())
     >>> sorted(build_text_indexes(store))
-    ['ocr', 'ocr_spans', 'subtitles', 'transcript_segments']
+    ['ocr', 'ocr_spans', 'subtitles', 'transcript_segments', 'transcript_words']
     >>> unindexed_rows(store, "ocr_spans")
     0
 """
 
 from __future__ import annotations
 
+import pyarrow as pa
+
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
 
-TEXT_COLUMNS = {"transcript_segments": "text", "ocr_spans": "text", "subtitles": "text", "ocr": "text"}
+TEXT_COLUMNS = {
+    "transcript_segments": "text",
+    "transcript_words": "word",
+    "ocr_spans": "text",
+    "subtitles": "text",
+    "ocr": "text",
+}
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
 
@@ -40,8 +48,8 @@ def index_name(table: str) -> str:
     """Name of the full-text index of ``table``.
 
     Example:
-        >>> index_name("ocr_spans")
-        'text_fts'
+        >>> index_name("ocr_spans"), index_name("transcript_words")
+        ('text_fts', 'word_fts')
     """
     return f"{TEXT_COLUMNS[table]}_fts"
 
@@ -79,3 +87,20 @@ def build_text_indexes(store: Store) -> dict[str, int]:
             ) from exc
         indexed[table] = pending
     return indexed
+
+
+def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
+    """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
+    table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
+    best first; no rows when the table or its index does not exist yet (``vqdb index`` builds it).
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> text_hits(store, "transcript_words", "ask not", 10).num_rows
+        0
+    """
+    if not has_text_index(store, table):
+        return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
+    query_ = {"columns": [TEXT_COLUMNS[table]], "query": query}
+    return store.dataset(table).to_table(columns=["video_id"], full_text_query=query_, limit=limit)

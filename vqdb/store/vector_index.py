@@ -1,6 +1,8 @@
-"""Approximate-nearest-neighbour (IVF_PQ) indexes over the corpus's embedding tables.
+"""Approximate-nearest-neighbour (IVF_PQ) indexes over the corpus's embedding tables: frames and regions
+(the visual model's ``emb``), transcript segments and subtitle cues (the sentence model's ``text_emb``).
 
-``frame_search(query, k)`` in SQL uses the index through Lance's ``lance_vector_search``; without one it
+``nearest_rows`` reads a table's nearest rows to a vector (what ``vqdb.planner.search`` draws its candidate
+videos from); ``frame_search(query, k)`` in SQL uses the index through Lance's ``lance_vector_search``; without one it
 searches exactly. An index pays only on large tables: below ``MIN_INDEXED_ROWS`` rows an exact search
 over every vector is already fast (milliseconds), so ``build_vector_index`` skips it and says so.
 
@@ -21,10 +23,15 @@ import dataclasses
 import math
 import time
 
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from vqdb.errors import ConfigError
 from vqdb.store.store import Store
 
-VECTOR_TABLES = ("frame_embeddings", "regions")
+VECTOR_COLUMNS = {"frame_embeddings": "emb", "regions": "emb", "transcript_segments": "text_emb", "subtitles": "text_emb"}
+VECTOR_TABLES = tuple(VECTOR_COLUMNS)
 INDEX_SUFFIX = "_ivf_pq"
 MIN_INDEXED_ROWS = 5000
 DEFAULT_NPROBS = 20
@@ -54,14 +61,14 @@ class IndexReport:
         )
 
 
-def index_name(table: str, column: str = "emb") -> str:
-    """The name of the vector index of ``table.column``.
+def index_name(table: str, column: str | None = None) -> str:
+    """The name of the vector index of ``table.column`` (default: the table's vector column).
 
     Example:
-        >>> index_name("frame_embeddings")
-        'frame_embeddings_emb_ivf_pq'
+        >>> index_name("frame_embeddings"), index_name("transcript_segments")
+        ('frame_embeddings_emb_ivf_pq', 'transcript_segments_text_emb_ivf_pq')
     """
-    return f"{table}_{column}{INDEX_SUFFIX}"
+    return f"{table}_{column or VECTOR_COLUMNS[table]}{INDEX_SUFFIX}"
 
 
 def default_partitions(rows: int) -> int:
@@ -89,7 +96,7 @@ def build_vector_index(
     store: Store,
     table: str = "frame_embeddings",
     *,
-    column: str = "emb",
+    column: str | None = None,
     num_partitions: int | None = None,
     num_sub_vectors: int | None = None,
     min_rows: int = MIN_INDEXED_ROWS,
@@ -110,6 +117,7 @@ def build_vector_index(
         raise ConfigError(f"no vector index for table {table!r}; tables with embeddings: {', '.join(VECTOR_TABLES)}")
     if not store.exists(table):
         return IndexReport(table, 0, False, "the table has no data yet")
+    column = column or VECTOR_COLUMNS[table]
     dataset = store.dataset(table)
     rows = dataset.count_rows()
     if rows < min_rows:
@@ -135,3 +143,34 @@ def build_vector_index(
         replace=True,
     )
     return IndexReport(table, rows, True, "built", partitions, sub_vectors, time.perf_counter() - start)
+
+
+def nearest_rows(store: Store, table: str, vector: np.ndarray, limit: int) -> pa.Table:
+    """The ``limit`` rows of ``table`` whose vector (``VECTOR_COLUMNS``) is nearest ``vector`` by cosine, as
+    ``video_id`` and ``_distance`` (1 - cosine similarity), nearest first: through the table's IVF_PQ index
+    (``DEFAULT_NPROBS`` partitions, ``DEFAULT_REFINE_FACTOR`` x ``limit`` re-ranked on exact vectors) where
+    it has one, rows added since scanned exactly; no rows when the table does not exist or has no vectors
+    of ``vector``'s dimension.
+
+    Example:
+        >>> import tempfile
+        >>> nearest_rows(Store.create(tempfile.mkdtemp()), "frame_embeddings", np.ones(4, np.float32), 5).num_rows
+        0
+    """
+    empty = pa.table({"video_id": pa.array([], pa.string()), "_distance": pa.array([], pa.float32())})
+    if not store.exists(table):
+        return empty
+    dataset = store.dataset(table)
+    column = VECTOR_COLUMNS[table]
+    if dataset.schema.field(column).type.list_size != len(vector):
+        return empty
+    nearest = {
+        "column": column,
+        "q": pa.array(np.asarray(vector, np.float32)),
+        "k": limit,
+        "metric": "cosine",
+        "nprobes": DEFAULT_NPROBS,
+        "refine_factor": DEFAULT_REFINE_FACTOR,
+    }
+    found = dataset.to_table(columns=["video_id"], nearest=nearest)
+    return found.filter(pc.is_finite(found.column("_distance")))  # a NULL vector (an older corpus's row)
