@@ -30,6 +30,7 @@ Example:
 from __future__ import annotations
 
 import pyarrow as pa
+from lance.query import MatchQuery
 
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
@@ -41,6 +42,7 @@ TEXT_COLUMNS = {
     "subtitles": "text",
     "ocr": "text",
 }
+FUZZINESS = None  # Lance's automatic edit distance per word (0 up to 2 characters, 1 up to 5, else 2)
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
 
@@ -92,7 +94,9 @@ def build_text_indexes(store: Store) -> dict[str, int]:
 def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
     table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
-    best first; no rows when the table or its index does not exist yet (``vqdb index`` builds it).
+    best first; no rows when the table or its index does not exist yet (``vqdb index`` builds it). A word
+    matches words a few characters off as well (``FUZZINESS``: Lance's automatic edit distance, 1 for words
+    of 3 to 5 characters, 2 above), as OCR misreads and speech recognition mishears them.
 
     Example:
         >>> import tempfile
@@ -102,5 +106,5 @@ def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
     """
     if not has_text_index(store, table):
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
-    query_ = {"columns": [TEXT_COLUMNS[table]], "query": query}
+    query_ = MatchQuery(query, TEXT_COLUMNS[table], fuzziness=FUZZINESS)
     return store.dataset(table).to_table(columns=["video_id"], full_text_query=query_, limit=limit)

@@ -30,7 +30,12 @@ import pyarrow.compute as pc
 from vqdb.errors import ConfigError
 from vqdb.store.store import Store
 
-VECTOR_COLUMNS = {"frame_embeddings": "emb", "regions": "emb", "transcript_segments": "text_emb", "subtitles": "text_emb"}
+VECTOR_COLUMNS = {
+    "frame_embeddings": "emb",
+    "regions": "emb",
+    "transcript_segments": "text_emb",
+    "subtitles": "text_emb",
+}
 VECTOR_TABLES = tuple(VECTOR_COLUMNS)
 INDEX_SUFFIX = "_ivf_pq"
 MIN_INDEXED_ROWS = 5000
