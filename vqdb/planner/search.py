@@ -59,7 +59,7 @@ from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT, col, desc, fn, select, string, table
 from vqdb.planner.tools.audio import Audio
-from vqdb.planner.tools.base import FrameEvidence
+from vqdb.planner.tools.base import FrameEvidence, float_array
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.store.text_index import text_hits
 from vqdb.store.vector_index import nearest_rows
@@ -86,6 +86,7 @@ MOMENT_SCHEMA = pa.schema(
         ("start_s", pa.float64()),
         ("end_s", pa.float64()),
         ("ts", pa.float64()),
+        ("frame_idx", pa.int32()),
         ("score", pa.float64()),
         ("supporting_calls", pa.list_(pa.string())),
         ("evidence", pa.string()),
@@ -93,6 +94,7 @@ MOMENT_SCHEMA = pa.schema(
 )
 
 SQL_TYPES = {
+    "frame_idx": "INTEGER",
     "rank": "BIGINT",
     "video_id": "VARCHAR",
     "path": "VARCHAR",
@@ -105,7 +107,8 @@ SQL_TYPES |= dict.fromkeys(("start_s", "end_s", "ts", "score"), "DOUBLE")
 @dataclasses.dataclass(frozen=True)
 class Search:
     """What ``search`` found: the plan, ``moments`` (a pyarrow Table, best first: rank, video_id, path, start_s,
-    end_s, ts: the keyframe, score, supporting_calls, evidence: what was read, said or heard there), the
+    end_s, ts: the keyframe, frame_idx: the sampled frame it is ranked on (its thumbnail), score,
+    supporting_calls, evidence: what was read, said or heard there), the
     candidate videos the indexes gave (``candidates``, in their order) and notes."""
 
     plan: Plan
@@ -166,7 +169,7 @@ def search(
     found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k) for v in videos]
     order = {video_id: i for i, video_id in enumerate(videos)}
     best = sorted((m for ms in found for m in ms), key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
-    return Search(plan, _table(corpus, best[:k]), videos, plan.notes)
+    return Search(plan, _table([described(plan, m) for m in best[:k]]), videos, plan.notes)
 
 
 def candidate_videos(corpus: Any, plan: Plan, limit: int) -> tuple[str, ...]:
@@ -229,8 +232,9 @@ def audio_candidates(corpus: Any, query: str) -> list[str]:
 
 
 def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
-    """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with
-    their scores, spans and evidence text (see the module docstring); none for a video without frames.
+    """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
+    scores and spans (see the module docstring; ``described`` adds the path and the evidence text); none
+    for a video without frames.
 
     Example:
         >>> import duckdb
@@ -271,10 +275,11 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
                 "start_s": start,
                 "end_s": end,
                 "ts": float(times[i]),
+                "frame_idx": int(video.frame_idx[position]),
                 "score": float(value[i]),
                 "merged_rank": int(rows["merged_rank"][order[i]]),
                 "supporting_calls": list(calls[i]),
-                "evidence": evidence_text(plan, evidence, calls[i], int(position), float(times[i]), video),
+                "found": (evidence, int(position), video),  # what ``described`` reads the evidence text from
             }
         )
     return moments
@@ -336,6 +341,14 @@ def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], positio
     return max(at - half, 0.0), end
 
 
+def described(plan: Plan, moment: dict) -> dict:
+    """A moment of ``moments_in`` with its video's path and its evidence text (read only for the moments listed)."""
+    evidence, position, video = moment.pop("found")
+    paths = video.rows("videos", ("path",)).column("path").to_pylist()
+    text = evidence_text(plan, evidence, moment["supporting_calls"], position, moment["ts"], video)
+    return {**moment, "path": paths[0] if paths else None, "evidence": text}
+
+
 def evidence_text(
     plan: Plan, evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, ts: float, video: VideoFrames
 ) -> str:
@@ -362,20 +375,19 @@ def _text_between(video: VideoFrames, name: str, column: str, low: float, high: 
     if np.isnan(low) or np.isnan(high):
         return ""
     if name == "ocr":  # boxes of one read: the read nearest the keyframe inside the text's time on screen
-        rows = video.rows(name, ("ts", column)).to_pydict()
-        times = np.asarray(rows["ts"], dtype=np.float64)
+        rows = video.rows(name, ("ts", column))
+        times = float_array(rows.column("ts"))
         inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
         if not len(inside):
             return ""
         nearest = times[inside[np.argmin(np.abs(times[inside] - ts))]]
-        return " ".join(t for t, at in zip(rows[column], rows["ts"], strict=True) if at == nearest and t)
-    rows = video.rows(name, ("start_s", "end_s", column)).to_pydict()
-    said = sorted(
-        (s, t)
-        for s, e, t in zip(rows["start_s"], rows["end_s"], rows[column], strict=True)
-        if t and s is not None and e is not None and s < high + 1e-9 and e > low - 1e-9
-    )
-    return " ".join(t.strip() for _, t in said)
+        texts = rows.column(column).take(pa.array(np.flatnonzero(times == nearest))).to_pylist()
+        return " ".join(t for t in texts if t)
+    rows = video.rows(name, ("start_s", "end_s", column))
+    start, end = float_array(rows.column("start_s")), float_array(rows.column("end_s"))
+    inside = np.flatnonzero((start < high + 1e-9) & (end > low - 1e-9))
+    inside = inside[np.argsort(start[inside], kind="stable")]
+    return " ".join(t.strip() for t in rows.column(column).take(pa.array(inside, pa.int64())).to_pylist() if t)
 
 
 def _heard(video: VideoFrames, ts: float, score: float) -> str:
@@ -392,19 +404,8 @@ def _distinct(video_ids: list[str]) -> list[str]:
     return list(dict.fromkeys(video_ids))
 
 
-def _table(corpus: Any, moments: list[dict]) -> pa.Table:
-    ids = sorted({m["video_id"] for m in moments})
-    paths = (
-        dict(
-            corpus.sql_unchecked(
-                "SELECT video_id, path FROM videos WHERE list_contains($ids, video_id)", params={"ids": ids}
-            ).fetchall()
-        )
-        if ids
-        else {}
-    )
-    rows = [{"rank": i + 1, "path": paths.get(m["video_id"]), **m} for i, m in enumerate(moments)]
-    return pa.Table.from_pylist(rows, schema=MOMENT_SCHEMA)
+def _table(moments: list[dict]) -> pa.Table:
+    return pa.Table.from_pylist([{"rank": i + 1, **m} for i, m in enumerate(moments)], schema=MOMENT_SCHEMA)
 
 
 class _Searcher:

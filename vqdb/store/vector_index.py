@@ -20,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import time
 
@@ -37,6 +38,9 @@ VECTOR_COLUMNS = {
     "subtitles": "text_emb",
 }
 VECTOR_TABLES = tuple(VECTOR_COLUMNS)
+SENTENCE_TABLES = ("transcript_segments", "subtitles")
+SENTENCE_MODEL = "all-MiniLM-L6-v2"  # vqdb's sentence embedder (``vqdb.models.minilm``)
+EMBEDDING_FUNCTIONS = "embedding_functions"  # LanceDB's schema-metadata key for a table's embedding functions
 INDEX_SUFFIX = "_ivf_pq"
 MIN_INDEXED_ROWS = 5000
 DEFAULT_NPROBS = 20
@@ -179,3 +183,56 @@ def nearest_rows(store: Store, table: str, vector: np.ndarray, limit: int) -> pa
     }
     found = dataset.to_table(columns=["video_id"], nearest=nearest)
     return found.filter(pc.is_finite(found.column("_distance")))  # a NULL vector (an older corpus's row)
+
+
+def query_embedders(store: Store) -> dict[str, dict]:
+    """What embeds a query for each embedding table's vector column, as LanceDB's embedding-function registry
+    records it (``embedding_functions`` in the schema metadata: name, model arguments, source and vector
+    column), for the tables a LanceDB built-in reproduces vqdb's embedder for: the sentence tables
+    (``sentence-transformers`` all-MiniLM-L6-v2, normalized: vqdb's ``text_embed``) and, when the corpus's
+    visual model is a SigLIP (version 1) model, frames and regions (``siglip``). LanceDB has no function for
+    SigLIP 2 or CLIP models of this kind, so their tables get none.
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> sorted(query_embedders(store)), query_embedders(store)["subtitles"]["model"]["name"]
+        (['subtitles', 'transcript_segments'], 'all-MiniLM-L6-v2')
+    """
+    sentence = {"name": "sentence-transformers", "model": {"name": SENTENCE_MODEL, "normalize": True}}
+    found = {table: {**sentence, "source_column": "text", "vector_column": "text_emb"} for table in SENTENCE_TABLES}
+    visual = store.manifest().get("embed_model") or ""
+    if "siglip" in visual.lower() and "siglip2" not in visual.lower():
+        for table in ("frame_embeddings", "regions"):  # no image column: the query side only (table.search(text))
+            found[table] = {
+                "name": "siglip",
+                "model": {"model_name": visual},
+                "source_column": "model",
+                "vector_column": "emb",
+            }
+    return found
+
+
+def describe_embedders(store: Store) -> list[str]:
+    """Write ``query_embedders`` into the schema metadata of the tables that exist (where it changed), so that
+    ``lancedb.connect(CORPUS).open_table("transcript_segments").search("a red car")`` embeds the text itself;
+    returns the tables written. ``build_text_indexes`` calls it after every ingest.
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> describe_embedders(store), describe_embedders(store)  # written once
+        (['transcript_segments', 'subtitles'], [])
+    """
+    written = []
+    for table, entry in query_embedders(store).items():
+        if not store.exists(table):
+            continue
+        dataset = store.dataset(table)
+        value = json.dumps([entry], indent=2)
+        if (dataset.schema.metadata or {}).get(EMBEDDING_FUNCTIONS.encode()) == value.encode():
+            continue
+        store.fence()
+        dataset.update_schema_metadata({EMBEDDING_FUNCTIONS: value})
+        written.append(table)
+    return written
