@@ -31,11 +31,13 @@ update, a search after); peak memory (RSS) of the process. Latencies are after o
 
     .venv/bin/python benchmarks/search.py --hours 100
     nice .venv/bin/python benchmarks/search.py --hours 1000 --queries 10 --recall-queries 5
+    .venv/bin/python benchmarks/search.py --hours 100 --reuse DIR   # a corpus kept from an interrupted run
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import resource
 import shutil
@@ -44,6 +46,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pyarrow as pa
 
@@ -63,8 +66,11 @@ VOCABULARY = 20_000
 WORDS_PER_S = 2.5
 SEGMENT_WORDS = 12
 COLOURS = ["red", "blue", "green", "yellow", "black", "white", "orange", "purple", "grey", "brown"]
-OBJECTS = [f"{a}{b}" for a in ("car", "dog", "tree", "boat", "lamp", "door", "bird", "desk", "sign", "cup")
-           for b in ("", "let", "ling", "ster", "ette", "kin", "hood", "craft", "ward", "some")]
+OBJECTS = [
+    f"{a}{b}"
+    for a in ("car", "dog", "tree", "boat", "lamp", "door", "bird", "desk", "sign", "cup")
+    for b in ("", "let", "ling", "ster", "ette", "kin", "hood", "craft", "ward", "some")
+]
 LABELS = ["Speech", "Music", "Dog", "Bark", "Applause", "Vehicle", "Siren", "Laughter", "Rain", "Wind"]
 LABELS += [f"Sound {i}" for i in range(90)]
 SYLLABLES = ["ka", "lo", "mi", "ra", "tu", "ne", "so", "vi", "da", "pe", "zo", "ri", "ma", "te", "lu", "bo", "ha"]
@@ -132,7 +138,11 @@ def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -
         scene = np.searchsorted(bounds, ts, side="right")
         look = rng.integers(0, LOOKS, len(bounds) + 1)
         offset = rng.standard_normal((len(bounds) + 1, DIM)).astype(np.float32) / np.sqrt(DIM)
-        emb = world.looks[look[scene]] + 0.7 * offset[scene] + 0.7 * rng.standard_normal((n, DIM), dtype=np.float32) / np.sqrt(DIM)
+        emb = (
+            world.looks[look[scene]]
+            + 0.7 * offset[scene]
+            + 0.7 * rng.standard_normal((n, DIM), dtype=np.float32) / np.sqrt(DIM)
+        )
         emb /= np.linalg.norm(emb, axis=1, keepdims=True)
         frames.append({"video_id": [video_id] * n, "frame_idx": np.arange(n, dtype=np.int32), "ts": ts})
         embeddings.append(emb)
@@ -188,7 +198,9 @@ def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -
                 facts.append({"kind": "mixed", "text": line, "look": name, "video_id": video_id})
             t += shown + float(rng.integers(10, 31))
             lines += 1
-        facts.append({"kind": "visual", "look": world.look_names[look[rng.integers(0, len(look))]], "video_id": video_id})
+        facts.append(
+            {"kind": "visual", "look": world.look_names[look[rng.integers(0, len(look))]], "video_id": video_id}
+        )
         # sounds
         ev_t, ev_rows, tag_rows = 0.0, [], []
         while ev_t < VIDEO_S:
@@ -202,7 +214,13 @@ def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -
         events.append(
             {
                 "video_id": [video_id] * len(ev_rows),
-                **dict(zip(("start_s", "end_s", "label", "max_score", "mean_score"), map(list, zip(*ev_rows)), strict=True)),
+                **dict(
+                    zip(
+                        ("start_s", "end_s", "label", "max_score", "mean_score"),
+                        map(list, zip(*ev_rows, strict=True)),
+                        strict=True,
+                    )
+                ),
             }
         )
         patches = np.concatenate([p for p, _, _ in tag_rows])
@@ -222,16 +240,24 @@ def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -
 
     append(
         "videos",
-        [{"video_id": ids, "path": [f"/bench/{v}.mp4" for v in ids], "duration_s": [float(VIDEO_S)] * count,
-          "sample_fps": [FPS] * count}],
+        [
+            {
+                "video_id": ids,
+                "path": [f"/bench/{v}.mp4" for v in ids],
+                "duration_s": [float(VIDEO_S)] * count,
+                "sample_fps": [FPS] * count,
+            }
+        ],
     )
     append("frames", frames)
     store.append(
         "frame_embeddings",
         full_table(
             "frame_embeddings",
-            {**{k: np.concatenate([np.asarray(f[k]) for f in frames]) for k in ("video_id", "frame_idx", "ts")},
-             "emb": vectors(np.concatenate(embeddings))},
+            {
+                **{k: np.concatenate([np.asarray(f[k]) for f in frames]) for k in ("video_id", "frame_idx", "ts")},
+                "emb": vectors(np.concatenate(embeddings)),
+            },
         ),
     )
     append("transcript_words", words)
@@ -255,8 +281,10 @@ def stand_in_encoders(corpus, world: World) -> None:
     con = corpus._session()
 
     def look(texts: pa.Array) -> pa.Array:
-        return pa.array([None if t is None else world.look_vector(t).tolist() for t in texts.to_pylist()],
-                        pa.list_(pa.float32(), DIM))
+        return pa.array(
+            [None if t is None else world.look_vector(t).tolist() for t in texts.to_pylist()],
+            pa.list_(pa.float32(), DIM),
+        )
 
     def sentence(texts: pa.Array) -> pa.Array:
         out = []
@@ -266,12 +294,11 @@ def stand_in_encoders(corpus, world: World) -> None:
         return pa.array(out, pa.list_(pa.float32(), SENTENCE_DIM))
 
     for name, fn, dim in (("vq_bench_look", look, DIM), ("text_embed", sentence, SENTENCE_DIM)):
-        try:
+        with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this session yet
             con.remove_function(name)
-        except Exception:  # noqa: BLE001 - not registered yet
-            pass
-        con.create_function(name, fn, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow", null_handling="special",
-                            side_effects=True)
+        con.create_function(
+            name, fn, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow", null_handling="special", side_effects=True
+        )
     con.execute("CREATE OR REPLACE MACRO vq_text_vector(query) AS vq_bench_look(query)")
 
 
@@ -286,7 +313,7 @@ def questions(facts: list[dict], per_kind: int, seed: int) -> dict[str, list[str
         elif kind == "speech":
             by_kind[kind] = [f'when does someone say "{f["text"]}"' for f in chosen]
         elif kind == "visual":
-            by_kind[kind] = [f'a {f["look"]}' for f in chosen]
+            by_kind[kind] = [f"a {f['look']}" for f in chosen]
         else:
             by_kind[kind] = [f'when is "{f["text"]}" on screen while a {f["look"]} is seen' for f in chosen]
     return by_kind
@@ -328,44 +355,79 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run(hours: int, chunk_hours: int, per_kind: int, recall_queries: int, root: str) -> None:
+class _Discard:
+    """A store stub for ``--reuse``: the chunks are drawn again (for their facts), nothing is written."""
+
+    def append(self, name: str, rows: pa.Table) -> None:
+        del name, rows
+
+
+def run(
+    hours: int, chunk_hours: int, per_kind: int, recall_queries: int, caps: list[int], root: str, reuse: bool
+) -> None:
     world = World()
-    store = Store.create(root)
-    store.update_manifest(embed_model="stand-in (benchmarks/search.py)", embed_dim=DIM)
+    if not reuse:
+        store = Store.create(root)
+        store.update_manifest(embed_model="stand-in (benchmarks/search.py)", embed_dim=DIM)
     videos_per_chunk = int(chunk_hours * 3600 / VIDEO_S)
     total = int(hours * 3600 / VIDEO_S)
     facts = []
     start = time.perf_counter()
     for i, first in enumerate(range(0, total, videos_per_chunk)):
-        facts += write_chunk(store, world, first, min(videos_per_chunk, total - first), seed=i)
+        facts += write_chunk(_Discard() if reuse else store, world, first, min(videos_per_chunk, total - first), seed=i)
     written = time.perf_counter() - start
-    print(f"{hours} h: {total} videos, {total * VIDEO_S:,} frames written in {written:.0f} s "
-          f"({data_bytes(root) / 2**30:.1f} GiB of data), peak RSS {peak_mb():,.0f} MB")
-    seconds, lines = build_indexes(root)
-    print(f"indexes built in {seconds:.0f} s, {index_bytes(root) / 2**20:,.0f} MiB: " + "; ".join(lines))
+    if reuse:
+        print(
+            f"{hours} h: {total} videos, {total * VIDEO_S:,} frames reused from {root} "
+            f"({data_bytes(root) / 2**30:.1f} GiB of data, {index_bytes(root) / 2**20:,.0f} MiB of indexes)"
+        )
+    else:
+        print(
+            f"{hours} h: {total} videos, {total * VIDEO_S:,} frames written in {written:.0f} s "
+            f"({data_bytes(root) / 2**30:.1f} GiB of data), peak RSS {peak_mb():,.0f} MB"
+        )
+        seconds, lines = build_indexes(root)
+        print(f"indexes built in {seconds:.0f} s, {index_bytes(root) / 2**20:,.0f} MiB: " + "; ".join(lines))
 
     corpus = vqdb.connect(root, progress=False)
     stand_in_encoders(corpus, world)
     asked = questions(facts, per_kind, seed=1)
-    rows = []
+    truths = {}
     for kind, qs in asked.items():
         corpus.search(qs[0], k=10)  # warm-up: the first question of a kind reads its tables' metadata
-        searched = [timed(lambda q=q: corpus.search(q, k=10)) for q in qs]
-        recalls, exhaustive_ms = [], []
-        for q, (_, found) in list(zip(qs, searched, strict=True))[:recall_queries]:
-            ms, truth = timed(lambda q=q: corpus.search(q, k=10, exhaustive=True))
-            exhaustive_ms.append(ms)
-            expected = moments(truth)
-            recalls.append(len(expected & moments(found)) / len(expected) if expected else 1.0)
-        ms = [t for t, _ in searched]
-        hits = statistics.mean(r.moments.num_rows > 0 for _, r in searched)
-        rows.append((kind, len(qs), percentile(ms, 50), percentile(ms, 99), percentile(exhaustive_ms, 50),
-                     statistics.mean(recalls), len(recalls), hits))
-    print(f"\n{hours} h, k=10, {per_kind} questions a kind (recall on the first {recall_queries}):")
-    print("| kind | questions | p50 ms | p99 ms | exhaustive p50 ms | x exhaustive | recall@10 | with moments |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for kind, n, p50, p99, ex, recall, nr, hits in rows:
-        print(f"| {kind} | {n} | {p50:.0f} | {p99:.0f} | {ex:.0f} | {ex / p50:.1f} | {recall:.3f} ({nr}) | {hits:.2f} |")
+        truths[kind] = [timed(lambda q=q: corpus.search(q, k=10, exhaustive=True)) for q in qs[:recall_queries]]
+    for cap in caps:
+        rows = []
+        for kind, qs in asked.items():
+            searched = [timed(lambda q=q, cap=cap: corpus.search(q, k=10, max_videos=cap)) for q in qs]
+            recalls = []
+            for (_, found), (_, truth) in zip(searched[:recall_queries], truths[kind], strict=True):
+                expected = moments(truth)
+                recalls.append(len(expected & moments(found)) / len(expected) if expected else 1.0)
+            ms = [t for t, _ in searched]
+            exhaustive = percentile([t for t, _ in truths[kind]], 50)
+            hits = statistics.mean(r.moments.num_rows > 0 for _, r in searched)
+            rows.append(
+                (
+                    kind,
+                    len(qs),
+                    percentile(ms, 50),
+                    percentile(ms, 99),
+                    exhaustive,
+                    statistics.mean(recalls),
+                    len(recalls),
+                    hits,
+                )
+            )
+        print(
+            f"\n{hours} h, k=10, at most {cap} candidate videos, {per_kind} questions a kind "
+            f"(recall on the first {recall_queries}):"
+        )
+        print("| kind | questions | p50 ms | p99 ms | exhaustive p50 ms | x exhaustive | recall@10 | with moments |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for kind, n, p50, p99, ex, recall, nr, hits in rows:
+            cells = [kind, n, f"{p50:.0f}", f"{p99:.0f}", f"{ex:.0f}", f"{ex / p50:.1f}", f"{recall:.3f} ({nr})"]
+            print("| " + " | ".join(map(str, [*cells, f"{hits:.2f}"])) + " |")
     print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
 
     corpus.close()
@@ -380,8 +442,10 @@ def run(hours: int, chunk_hours: int, per_kind: int, recall_queries: int, root: 
     late = next(f for f in more if f["kind"] == "text")
     ms, found = timed(lambda: corpus.search(f'when is "{late["text"]}" on screen', k=10))
     first = found.moments.to_pylist()[0]["video_id"] if found.moments.num_rows else None
-    print(f"\nadding 10 h ({added} videos): written in {write_s:.1f} s, indexes updated in {index_s:.1f} s "
-          f"({'; '.join(lines)}); a question about a new video: {ms:.0f} ms, found first: {first == late['video_id']}")
+    print(
+        f"\nadding 10 h ({added} videos): written in {write_s:.1f} s, indexes updated in {index_s:.1f} s "
+        f"({'; '.join(lines)}); a question about a new video: {ms:.0f} ms, found first: {first == late['video_id']}"
+    )
     corpus.close()
 
 
@@ -391,12 +455,19 @@ def main() -> None:
     parser.add_argument("--chunk-hours", type=int, default=10)
     parser.add_argument("--queries", type=int, default=20, help="questions a kind")
     parser.add_argument("--recall-queries", type=int, default=10, help="of which measured against the exhaustive scan")
+    parser.add_argument("--max-videos", type=int, nargs="+", default=[10, 30], help="candidate videos merged")
     parser.add_argument("--root", help="directory for the corpora (default: a temporary one, removed after)")
+    parser.add_argument(
+        "--reuse", help="a corpus this script wrote for the same --hours (kept): skip writing and indexing"
+    )
     args = parser.parse_args()
     for hours in args.hours:
+        if args.reuse:
+            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, args.reuse, reuse=True)
+            continue
         root = tempfile.mkdtemp(prefix=f"search-{hours}h-", dir=args.root)
         try:
-            run(hours, args.chunk_hours, args.queries, args.recall_queries, root)
+            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, root, reuse=False)
         finally:
             shutil.rmtree(root, ignore_errors=True)
 
