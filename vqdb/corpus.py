@@ -24,6 +24,7 @@ import duckdb
 from vqdb.answer import sql as answer_sql
 from vqdb.config import Config, check_gap, check_keyframes
 from vqdb.errors import VqdbError
+from vqdb.planner import search as search_sql
 from vqdb.planner.video_frames import RowCache
 from vqdb.schema import TABLES
 from vqdb.session import ReadOnlySession, new_connection, run_read_only
@@ -190,6 +191,18 @@ class Corpus:
             kw["gap"] = check_gap(kw["gap"])
         return retrieve(self, question, video=video, k=check_keyframes(k), **kw)
 
+    def search(self, question: str, *, k: int = 10, **kw: Any):
+        """The ``k`` best moments for ``question`` across every video, best first (``.moments``: rank, video_id,
+        path, start_s, end_s, ts, score comparable across videos, supporting_calls, evidence), found through
+        the corpus's indexes and ranked inside each video as ``retrieve`` ranks; see ``vqdb.planner.search``.
+
+        Example:
+            >>> corpus.search("when does he say 'ask not what your country'", k=3).moments  # doctest: +SKIP
+        """
+        from vqdb.planner.search import search
+
+        return search(self, question, k=check_keyframes(k), **kw)
+
     def locate(self, question: str, *, video: str | None = None, k: int = 5, **kw: Any):
         """ "When": the ``k`` best time intervals for ``question`` (per video when ``video`` is None), ranked,
         with the plan and the SQL (``.intervals``: video_id, start_s, end_s, score, supporting_calls);
@@ -243,6 +256,7 @@ class Corpus:
     def _attach(self, con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
         attach_session(con, self.location, config=self.config)  # VqdbError naming the fix when not a corpus
         answer_sql.register(con, self)
+        search_sql.register(con, self)
         if self._lease is None:
             self._lease = ReaderLease.take(self.location)  # spares the versions this session reads from cleanup
         return con

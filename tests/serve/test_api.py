@@ -196,3 +196,16 @@ def test_pages_and_assets_are_served_from_the_package(client):
     assert missing.status_code == 404 and "/static/app.js" in missing.text
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
     assert "cdn" not in " ".join(client.get(f"/static/{n}").text.lower() for n in ("app.js", "style.css"))
+
+
+def test_ask_over_all_videos_lists_the_corpus_best_moments_with_their_files(client, demo_corpus, video_ids):
+    result = client.post("/api/ask", json={"question": QUESTION, "k": 3}).json()
+    with vqdb.connect(demo_corpus) as corpus:
+        moments = corpus.search(QUESTION, k=3).moments.to_pylist()
+    assert moments and [(k["video_id"], k["ts"]) for k in result["keyframes"]] == [
+        (m["video_id"], m["ts"]) for m in moments
+    ]
+    assert result["keyframes"][0]["video_id"] == video_ids["movie-hello.mp4"]  # the only video showing the title
+    assert {result["videos"][k["video_id"]]["file"] for k in result["keyframes"]} == {"movie-hello.mp4"}
+    assert [k["merged_rank"] for k in result["keyframes"]] == list(range(1, len(moments) + 1))
+    assert "Hello" in result["keyframes"][0]["evidence"] and set(result["timings"]) >= {"search", "total"}

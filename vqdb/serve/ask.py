@@ -1,6 +1,7 @@
 """The Ask page: a question -> its plan, the SQL it compiled to, the keyframes, each call's scores over
-every sampled frame, the merged ranking and NMS picks and ``locate`` intervals (``ask``); then the answer
-on those keyframes with its evidence (``answer``, a second request: the answerer is slower than retrieval).
+every sampled frame, the merged ranking and NMS picks and ``locate`` intervals (``ask``); over all videos,
+the corpus's best moments (``Corpus.search``) with their files; then the answer on those keyframes with its
+evidence (``answer``, a second request: the answerer is slower than retrieval).
 
 The score lanes come from the retrieval SQL itself: its ``merged`` CTE holds every sampled frame with
 each call's rank and score and the merged rank, so the lanes are that SQL with its final SELECT swapped
@@ -41,14 +42,15 @@ def ask(
     planner: str = "rules",
 ) -> dict[str, Any]:
     """What the Ask page shows first for ``question``: the plan, SQL, ``k`` keyframes and ``intervals`` locate
-    intervals per video (or in ``video`` only) and the score lanes, with the milliseconds each stage took
-    (``timings``). The page then asks for the answer on these keyframes (``answer``).
+    intervals in ``video`` and the score lanes, with the milliseconds each stage took (``timings``); over
+    every video (``video`` None), the ``k`` best moments of the corpus (``Corpus.search``: only videos with
+    evidence, best first, with file names). The page then asks for the answer on these keyframes (``answer``).
 
     Example:
         >>> import vqdb
         >>> from vqdb.testing.corpora import empty_corpus
         >>> sorted(ask(vqdb.connect(empty_corpus()), "a dog on a red road", k=1)["timings"])
-        ['lanes', 'locate', 'plan', 'retrieve', 'total']
+        ['lanes', 'plan', 'search', 'total']
     """
     if not isinstance(question, str) or not question.strip():
         raise VqdbError("the question is empty: type what you want to find or know about the videos")
@@ -57,28 +59,50 @@ def ask(
     started = time.perf_counter()
     plan = corpus.plan(question, options, video=video, planner=planner)
     timings["plan"] = since_ms(started)
+    if video is None:
+        return _ask_all(corpus, question, options, plan, k, timings, started)
     mark = time.perf_counter()
     found = corpus.retrieve(question, video=video, k=k, plan=plan)
     timings["retrieve"] = since_ms(mark)
     mark = time.perf_counter()
     located = corpus.locate(question, video=video, k=intervals, plan=plan)
     timings["locate"] = since_ms(mark)
+    keyframes = found.keyframes.to_pylist()
+    return _shown(corpus, question, options, plan, found, keyframes, located.intervals.to_pylist(), timings, started)
+
+
+def _ask_all(corpus, question, options, plan, k, timings, started) -> dict[str, Any]:
+    """Ask over every video: the ``k`` best moments of the corpus (``Corpus.search``), best first, as keyframes
+    (``merged_rank``: the moment's rank in the corpus; with its file, span and evidence text) and intervals;
+    the SQL and score lanes are those of the best moment's video."""
+    mark = time.perf_counter()
+    searched = corpus.search(question, k=k, plan=plan)
+    timings["search"] = since_ms(mark)
+    moments = searched.moments.to_pylist()
+    keyframes = [{**m, "merged_rank": m["rank"]} for m in moments]
+    intervals = [{c: m[c] for c in ("video_id", "start_s", "end_s", "score", "supporting_calls")} for m in moments]
+    best = moments[0]["video_id"] if moments else None
+    found = corpus.retrieve(question, video=best, k=k, plan=plan) if best else None
+    notes = [*searched.notes, *([] if moments else ["no video has evidence for the question"])]
+    return _shown(corpus, question, options, plan, found, keyframes, intervals, timings, started, notes)
+
+
+def _shown(corpus, question, options, plan, found, keyframes, intervals, timings, started, notes=None) -> dict:
     mark = time.perf_counter()
     calls = [call.to_dict() for call in plan.queries]
-    lanes = score_lanes(corpus, found.sql, calls, checked=False)
+    lanes = score_lanes(corpus, found.sql, calls, checked=False) if found is not None else []
     timings["lanes"] = since_ms(mark)
     timings["total"] = since_ms(started)
-    keyframes = found.keyframes.to_pylist()
     return {
         "question": question,
         "options": options,
         "plan": plan.to_dict(),
-        "notes": list(found.notes),
-        "sql": found.sql,
+        "notes": list(found.notes) if notes is None else notes,
+        "sql": found.sql if found is not None else "",
         "keyframes": keyframes,
         "calls": calls,
         "lanes": lanes,
-        "intervals": located.intervals.to_pylist(),
+        "intervals": intervals,
         "videos": _videos(corpus, {kf["video_id"] for kf in keyframes} | {lane["video_id"] for lane in lanes}),
         "timings": timings,
     }

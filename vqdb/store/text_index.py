@@ -22,17 +22,29 @@ Example:
     >>> from vqdb.store import Store
     >>> store = Store.create(tempfile.mkdtemp())
     >>> sorted(build_text_indexes(store))
-    ['ocr', 'ocr_spans', 'subtitles', 'transcript_segments']
+    ['ocr', 'ocr_spans', 'subtitles', 'transcript_segments', 'transcript_words']
     >>> unindexed_rows(store, "ocr_spans")
     0
 """
 
 from __future__ import annotations
 
+import pyarrow as pa
+import pyarrow.compute as pc
+from lance.query import MatchQuery
+
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
+from vqdb.store.vector_index import describe_embedders
 
-TEXT_COLUMNS = {"transcript_segments": "text", "ocr_spans": "text", "subtitles": "text", "ocr": "text"}
+TEXT_COLUMNS = {
+    "transcript_segments": "text",
+    "transcript_words": "word",
+    "ocr_spans": "text",
+    "subtitles": "text",
+    "ocr": "text",
+}
+FUZZINESS = None  # Lance's automatic edit distance per word (0 up to 2 characters, 1 up to 5, else 2)
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
 
@@ -40,8 +52,8 @@ def index_name(table: str) -> str:
     """Name of the full-text index of ``table``.
 
     Example:
-        >>> index_name("ocr_spans")
-        'text_fts'
+        >>> index_name("ocr_spans"), index_name("transcript_words")
+        ('text_fts', 'word_fts')
     """
     return f"{TEXT_COLUMNS[table]}_fts"
 
@@ -61,7 +73,8 @@ def unindexed_rows(store: Store, table: str) -> int:
 
 
 def build_text_indexes(store: Store) -> dict[str, int]:
-    """Create or update the full-text index of every text column; returns rows newly indexed per table."""
+    """Create or update the full-text index of every text column; returns rows newly indexed per table. Also
+    records the query embedders of the embedding tables for LanceDB (``vector_index.describe_embedders``)."""
     indexed = {}
     for table, column in TEXT_COLUMNS.items():
         pending = unindexed_rows(store, table)
@@ -78,4 +91,27 @@ def build_text_indexes(store: Store) -> dict[str, int]:
                 f"writing the corpus? Retry when it finished: vqdb index {store.root}"
             ) from exc
         indexed[table] = pending
+    describe_embedders(store)
     return indexed
+
+
+def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
+    """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
+    table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
+    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). A word
+    matches words a few characters off as well (``FUZZINESS``: Lance's automatic edit distance, 1 for words
+    of 3 to 5 characters, 2 above), as OCR misreads and speech recognition mishears them.
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> text_hits(store, "transcript_words", "ask not", 10).num_rows
+        0
+    """
+    if not store.exists(table):
+        return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
+    if not has_text_index(store, table):  # Lance finds nothing without an index: every video of the table
+        videos = pc.unique(store.dataset(table).to_table(columns=["video_id"]).column("video_id"))
+        return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
+    query_ = MatchQuery(query, TEXT_COLUMNS[table], fuzziness=FUZZINESS)
+    return store.dataset(table).to_table(columns=["video_id"], full_text_query=query_, limit=limit)

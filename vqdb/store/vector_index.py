@@ -1,6 +1,8 @@
-"""Approximate-nearest-neighbour (IVF_PQ) indexes over the corpus's embedding tables.
+"""Approximate-nearest-neighbour (IVF_PQ) indexes over the corpus's embedding tables: frames and regions
+(the visual model's ``emb``), transcript segments and subtitle cues (the sentence model's ``text_emb``).
 
-``frame_search(query, k)`` in SQL uses the index through Lance's ``lance_vector_search``; without one it
+``nearest_rows`` reads a table's nearest rows to a vector (what ``vqdb.planner.search`` draws its candidate
+videos from); ``frame_search(query, k)`` in SQL uses the index through Lance's ``lance_vector_search``; without one it
 searches exactly. An index pays only on large tables: below ``MIN_INDEXED_ROWS`` rows an exact search
 over every vector is already fast (milliseconds), so ``build_vector_index`` skips it and says so.
 
@@ -18,13 +20,27 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import time
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from vqdb.errors import ConfigError
 from vqdb.store.store import Store
 
-VECTOR_TABLES = ("frame_embeddings", "regions")
+VECTOR_COLUMNS = {
+    "frame_embeddings": "emb",
+    "regions": "emb",
+    "transcript_segments": "text_emb",
+    "subtitles": "text_emb",
+}
+VECTOR_TABLES = tuple(VECTOR_COLUMNS)
+SENTENCE_TABLES = ("transcript_segments", "subtitles")
+SENTENCE_MODEL = "all-MiniLM-L6-v2"  # vqdb's sentence embedder (``vqdb.models.minilm``)
+EMBEDDING_FUNCTIONS = "embedding_functions"  # LanceDB's schema-metadata key for a table's embedding functions
 INDEX_SUFFIX = "_ivf_pq"
 MIN_INDEXED_ROWS = 5000
 DEFAULT_NPROBS = 20
@@ -54,14 +70,14 @@ class IndexReport:
         )
 
 
-def index_name(table: str, column: str = "emb") -> str:
-    """The name of the vector index of ``table.column``.
+def index_name(table: str, column: str | None = None) -> str:
+    """The name of the vector index of ``table.column`` (default: the table's vector column).
 
     Example:
-        >>> index_name("frame_embeddings")
-        'frame_embeddings_emb_ivf_pq'
+        >>> index_name("frame_embeddings"), index_name("transcript_segments")
+        ('frame_embeddings_emb_ivf_pq', 'transcript_segments_text_emb_ivf_pq')
     """
-    return f"{table}_{column}{INDEX_SUFFIX}"
+    return f"{table}_{column or VECTOR_COLUMNS[table]}{INDEX_SUFFIX}"
 
 
 def default_partitions(rows: int) -> int:
@@ -89,7 +105,7 @@ def build_vector_index(
     store: Store,
     table: str = "frame_embeddings",
     *,
-    column: str = "emb",
+    column: str | None = None,
     num_partitions: int | None = None,
     num_sub_vectors: int | None = None,
     min_rows: int = MIN_INDEXED_ROWS,
@@ -110,6 +126,7 @@ def build_vector_index(
         raise ConfigError(f"no vector index for table {table!r}; tables with embeddings: {', '.join(VECTOR_TABLES)}")
     if not store.exists(table):
         return IndexReport(table, 0, False, "the table has no data yet")
+    column = column or VECTOR_COLUMNS[table]
     dataset = store.dataset(table)
     rows = dataset.count_rows()
     if rows < min_rows:
@@ -135,3 +152,87 @@ def build_vector_index(
         replace=True,
     )
     return IndexReport(table, rows, True, "built", partitions, sub_vectors, time.perf_counter() - start)
+
+
+def nearest_rows(store: Store, table: str, vector: np.ndarray, limit: int) -> pa.Table:
+    """The ``limit`` rows of ``table`` whose vector (``VECTOR_COLUMNS``) is nearest ``vector`` by cosine, as
+    ``video_id`` and ``_distance`` (1 - cosine similarity), nearest first: through the table's IVF_PQ index
+    (``DEFAULT_NPROBS`` partitions, ``DEFAULT_REFINE_FACTOR`` x ``limit`` re-ranked on exact vectors) where
+    it has one, rows added since scanned exactly; no rows when the table does not exist or has no vectors
+    of ``vector``'s dimension.
+
+    Example:
+        >>> import tempfile
+        >>> nearest_rows(Store.create(tempfile.mkdtemp()), "frame_embeddings", np.ones(4, np.float32), 5).num_rows
+        0
+    """
+    empty = pa.table({"video_id": pa.array([], pa.string()), "_distance": pa.array([], pa.float32())})
+    if not store.exists(table):
+        return empty
+    dataset = store.dataset(table)
+    column = VECTOR_COLUMNS[table]
+    if dataset.schema.field(column).type.list_size != len(vector):
+        return empty
+    nearest = {
+        "column": column,
+        "q": pa.array(np.asarray(vector, np.float32)),
+        "k": limit,
+        "metric": "cosine",
+        "nprobes": DEFAULT_NPROBS,
+        "refine_factor": DEFAULT_REFINE_FACTOR,
+    }
+    found = dataset.to_table(columns=["video_id"], nearest=nearest)
+    return found.filter(pc.is_finite(found.column("_distance")))  # a NULL vector (an older corpus's row)
+
+
+def query_embedders(store: Store) -> dict[str, dict]:
+    """What embeds a query for each embedding table's vector column, as LanceDB's embedding-function registry
+    records it (``embedding_functions`` in the schema metadata: name, model arguments, source and vector
+    column), for the tables a LanceDB built-in reproduces vqdb's embedder for: the sentence tables
+    (``sentence-transformers`` all-MiniLM-L6-v2, normalized: vqdb's ``text_embed``) and, when the corpus's
+    visual model is a SigLIP (version 1) model, frames and regions (``siglip``). LanceDB has no function for
+    SigLIP 2 or CLIP models of this kind, so their tables get none.
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> sorted(query_embedders(store)), query_embedders(store)["subtitles"]["model"]["name"]
+        (['subtitles', 'transcript_segments'], 'all-MiniLM-L6-v2')
+    """
+    sentence = {"name": "sentence-transformers", "model": {"name": SENTENCE_MODEL, "normalize": True}}
+    found = {table: {**sentence, "source_column": "text", "vector_column": "text_emb"} for table in SENTENCE_TABLES}
+    visual = store.manifest().get("embed_model") or ""
+    if "siglip" in visual.lower() and "siglip2" not in visual.lower():
+        for table in ("frame_embeddings", "regions"):  # no image column: the query side only (table.search(text))
+            found[table] = {
+                "name": "siglip",
+                "model": {"model_name": visual},
+                "source_column": "model",
+                "vector_column": "emb",
+            }
+    return found
+
+
+def describe_embedders(store: Store) -> list[str]:
+    """Write ``query_embedders`` into the schema metadata of the tables that exist (where it changed), so that
+    ``lancedb.connect(CORPUS).open_table("transcript_segments").search("a red car")`` embeds the text itself;
+    returns the tables written. ``build_text_indexes`` calls it after every ingest.
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> describe_embedders(store), describe_embedders(store)  # written once
+        (['transcript_segments', 'subtitles'], [])
+    """
+    written = []
+    for table, entry in query_embedders(store).items():
+        if not store.exists(table):
+            continue
+        dataset = store.dataset(table)
+        value = json.dumps([entry], indent=2)
+        if (dataset.schema.metadata or {}).get(EMBEDDING_FUNCTIONS.encode()) == value.encode():
+            continue
+        store.fence()
+        dataset.update_schema_metadata({EMBEDDING_FUNCTIONS: value})
+        written.append(table)
+    return written

@@ -71,8 +71,10 @@ class AskView {
       el("div", {class: "ask-layout"},
         el("section", {class: "card player-column"}, this.tabs, this.media, this.timelineBox),
         el("aside", {class: "side"}, this.answerBox, planCard(result))),
-      el("section", {class: "card"}, el("h2", {}, `Keyframes `, el("span", {class: "muted small"},
-        "stored thumbnails, in time order · click to play from there")), this.grid),
+      el("section", {class: "card"}, el("h2", {}, result.keyframes.some((kf) => kf.path) ? "Best moments of every video " : "Keyframes ",
+        el("span", {class: "muted small"}, result.keyframes.some((kf) => kf.path)
+          ? "best first, with what was read or said there · click to play from there"
+          : "stored thumbnails, in time order · click to play from there")), this.grid),
       el("section", {class: "card"}, el("h2", {}, "Compiled SQL ", el("span", {class: "muted small"},
         "edit and run again (read-only session)")), this.sqlEditor,
         el("div", {class: "toolbar"}, el("button", {class: "button", id: "rerun", onclick: () => this.rerun()}, "Run SQL"), this.sqlStatus)),
@@ -91,7 +93,8 @@ class AskView {
     el("img", {src: thumbUrl(kf.video_id, kf.frame_idx), alt: `keyframe at ${clock(kf.ts)}`}),
     el("figcaption", {}, el("b", {}, clock(kf.ts)), kf.merged_rank != null ? el("span", {class: "rank"}, `#${kf.merged_rank}`) : null,
       el("span", {class: "muted"}, videos[kf.video_id]?.file ?? kf.video_id),
-      (kf.supporting_calls || []).map((c) => el("span", {class: "call-tag"}, c))),
+      (kf.supporting_calls || []).map((c) => el("span", {class: "call-tag"}, c)),
+      kf.evidence ? el("span", {class: "muted small evidence-text"}, kf.evidence) : null),
     )) : [el("p", {class: "muted"}, "No keyframes.")]));
     const ids = Object.keys(videos);
     this.tabs.replaceChildren(...(ids.length > 1 ? ids.map((id) => el("button", {

@@ -1,0 +1,476 @@
+"""Corpus-wide search (``Corpus.search``) at 100 and 1,000 hours: latency, recall against an exhaustive scan,
+index build, adding 10 hours, memory.
+
+The corpus is generated directly as tables (no media), in chunks of ``--chunk-hours``, as 30-minute videos
+sampled at 1 frame a second:
+
+* ``frame_embeddings``: 768-d unit vectors, clustered: each video is a run of scenes (20 to 60 s), each scene
+  one of 1,000 looks (named "<colour> <object>"), a frame its look plus the scene's and its own noise;
+* ``transcript_words`` at 150 words a minute from a 20,000-word vocabulary (Zipf frequencies), grouped in
+  12-word ``transcript_segments`` whose ``text_emb`` is a bag-of-words sentence vector (384-d: the sum of
+  fixed random word vectors, normalized);
+* OCR: a line of 2 to 4 words every 10 to 30 s, on screen 3 to 10 s, read once a second (``ocr``, with the
+  times it was shown) and one ``ocr_spans`` row a line;
+* ``audio_tags`` every 0.96 s and ``audio_events`` (runs of one of 100 labels, 2 to 20 s).
+
+Regions are left out (at 6 crops a frame they are 6 times the frame embeddings: 66 GB at 1,000 hours,
+more than this machine's disk budget); the ``region`` tool's candidates come from the same kind of index as
+``siglip``'s. Subtitles are left out too (the same index kinds as transcripts).
+
+The text encoders are stand-ins in the session: ``vq_text_vector`` maps a look's name to its centre (plus a
+fixed noise), ``text_embed`` is the bag-of-words vector above, so questions have real answers in the data.
+Questions, 4 kinds, drawn from the data: **text** ``when is "<an OCR line>" on screen`` (ocr), **speech**
+``when does someone say "<5 consecutive words>"`` (transcript), **visual** ``a <look>`` (siglip), **mixed**
+``when is "<line>" on screen while a <look of that moment> is seen`` (siglip AND ocr).
+
+Reported: per kind, p50 / p99 of ``corpus.search(q, k=10)`` (the indexes' candidates, then the merge) and of
+the exhaustive scan with the same scoring (``exhaustive=True``: the merge in every video, the baseline run in
+the same process), ``x exhaustive`` (the exhaustive p50 over the search's), recall@10 (moments (video, ts)
+of the exhaustive top 10 that search returns); index build time and size; adding 10 hours (write, index
+update, a search after); peak memory (RSS) of the process. Latencies are after one warm-up query per kind.
+
+    .venv/bin/python benchmarks/search.py --hours 100
+    nice .venv/bin/python benchmarks/search.py --hours 1000 --queries 10 --recall-queries 5
+    .venv/bin/python benchmarks/search.py --hours 100 --reuse DIR   # a corpus kept from an interrupted run
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import resource
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+import vqdb
+from vqdb.planner.tools.base import normalize_text
+from vqdb.schema import TABLES
+from vqdb.store import Store
+from vqdb.store.text_index import build_text_indexes
+from vqdb.store.vector_index import build_vector_index
+
+FPS = 1.0
+VIDEO_S = 1800
+DIM = 768
+SENTENCE_DIM = 384
+LOOKS = 1000
+VOCABULARY = 20_000
+WORDS_PER_S = 2.5
+SEGMENT_WORDS = 12
+COLOURS = ["red", "blue", "green", "yellow", "black", "white", "orange", "purple", "grey", "brown"]
+OBJECTS = [
+    f"{a}{b}"
+    for a in ("car", "dog", "tree", "boat", "lamp", "door", "bird", "desk", "sign", "cup")
+    for b in ("", "let", "ling", "ster", "ette", "kin", "hood", "craft", "ward", "some")
+]
+LABELS = ["Speech", "Music", "Dog", "Bark", "Applause", "Vehicle", "Siren", "Laughter", "Rain", "Wind"]
+LABELS += [f"Sound {i}" for i in range(90)]
+SYLLABLES = ["ka", "lo", "mi", "ra", "tu", "ne", "so", "vi", "da", "pe", "zo", "ri", "ma", "te", "lu", "bo", "ha"]
+
+
+class World:
+    """The fixed parts every chunk shares: looks, vocabulary, word vectors, labels."""
+
+    def __init__(self, seed: int = 7):
+        rng = np.random.default_rng(seed)
+        self.looks = rng.standard_normal((LOOKS, DIM)).astype(np.float32)
+        self.looks /= np.linalg.norm(self.looks, axis=1, keepdims=True)
+        self.look_names = [f"{c} {o}" for o in OBJECTS for c in COLOURS][:LOOKS]
+        words = set()
+        while len(words) < VOCABULARY:
+            words.add("".join(rng.choice(SYLLABLES, rng.integers(2, 5))))
+        self.words = np.array(sorted(words))
+        self.word_index = {w: i for i, w in enumerate(self.words)}
+        ranks = np.arange(1, VOCABULARY + 1, dtype=np.float64)
+        self.word_p = ranks**-1.07 / (ranks**-1.07).sum()
+        self.word_vectors = rng.standard_normal((VOCABULARY, SENTENCE_DIM)).astype(np.float32)
+        self.look_noise = 0.5 * rng.standard_normal((LOOKS, DIM)).astype(np.float32) / np.sqrt(DIM)
+
+    def sentence_vector(self, words: list[str]) -> np.ndarray | None:
+        known = [self.word_index[w] for w in words if w in self.word_index]
+        if not known:
+            return None
+        v = self.word_vectors[known].sum(axis=0)
+        return v / np.linalg.norm(v)
+
+    def look_vector(self, text: str) -> np.ndarray:
+        name = normalize_text(text)
+        for i, look in enumerate(self.look_names):
+            if look in name:
+                v = self.looks[i] + self.look_noise[i]
+                return v / np.linalg.norm(v)
+        seed = int(hashlib.sha1(name.encode()).hexdigest()[:8], 16)
+        v = np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
+        return v / np.linalg.norm(v)
+
+
+def full_table(name: str, columns: dict, dim: int = DIM) -> pa.Table:
+    schema = TABLES[name].arrow_schema(dim)
+    n = len(next(iter(columns.values())))
+    arrays = [pa.array(columns[f.name], f.type) if f.name in columns else pa.nulls(n, f.type) for f in schema]
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def vectors(matrix: np.ndarray) -> pa.Array:
+    return pa.FixedSizeListArray.from_arrays(pa.array(matrix.astype(np.float32).ravel()), matrix.shape[1])
+
+
+def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -> list[dict]:
+    """Videos ``first`` .. ``first + count - 1``: every table appended once, then their extractions (which makes
+    them visible). Returns facts to ask about: OCR lines, spoken phrases, looks, with their videos and times."""
+    rng = np.random.default_rng(seed)
+    ids = [f"v{i:05d}" for i in range(first, first + count)]
+    n = int(VIDEO_S * FPS)
+    ts = np.arange(n) / FPS
+    frames, embeddings, words, segments, ocr, spans, tags, events, facts = ([] for _ in range(9))
+    for video_id in ids:
+        # scenes and their looks
+        bounds = np.cumsum(rng.integers(20, 61, VIDEO_S // 20))
+        bounds = bounds[bounds < VIDEO_S]
+        scene = np.searchsorted(bounds, ts, side="right")
+        look = rng.integers(0, LOOKS, len(bounds) + 1)
+        offset = rng.standard_normal((len(bounds) + 1, DIM)).astype(np.float32) / np.sqrt(DIM)
+        emb = (
+            world.looks[look[scene]]
+            + 0.7 * offset[scene]
+            + 0.7 * rng.standard_normal((n, DIM), dtype=np.float32) / np.sqrt(DIM)
+        )
+        emb /= np.linalg.norm(emb, axis=1, keepdims=True)
+        frames.append({"video_id": [video_id] * n, "frame_idx": np.arange(n, dtype=np.int32), "ts": ts})
+        embeddings.append(emb)
+        # speech
+        count_words = int(VIDEO_S * WORDS_PER_S)
+        said = world.words[rng.choice(VOCABULARY, count_words, p=world.word_p)]
+        start = np.arange(count_words) / WORDS_PER_S
+        words.append({"video_id": [video_id] * count_words, "word": said, "start_s": start, "end_s": start + 0.3})
+        seg_starts = np.arange(0, count_words, SEGMENT_WORDS)
+        seg_text = [" ".join(said[i : i + SEGMENT_WORDS]) for i in seg_starts]
+        segments.append(
+            {
+                "video_id": [video_id] * len(seg_starts),
+                "seg_id": np.arange(len(seg_starts), dtype=np.int32),
+                "start_s": start[seg_starts],
+                "end_s": start[np.minimum(seg_starts + SEGMENT_WORDS - 1, count_words - 1)] + 0.3,
+                "text": seg_text,
+                "emb": np.stack([world.sentence_vector(t.split()) for t in seg_text]),
+            }
+        )
+        at = rng.integers(0, count_words - 5)
+        facts.append({"kind": "speech", "text": " ".join(said[at : at + 5]), "video_id": video_id})
+        # on-screen lines
+        t, lines = float(rng.integers(0, 20)), 0
+        while t < VIDEO_S - 12:
+            shown = float(rng.integers(3, 11))
+            line = " ".join(world.words[rng.choice(VOCABULARY, rng.integers(2, 5), p=world.word_p)]).upper()
+            reads = np.arange(np.ceil(t), t + shown)
+            ocr.append(
+                {
+                    "video_id": [video_id] * len(reads),
+                    "frame_idx": reads.astype(np.int32),
+                    "ts": reads,
+                    "text": [line] * len(reads),
+                    "confidence": rng.uniform(0.5, 1.0, len(reads)),
+                    "shown_from_s": [t] * len(reads),
+                    "shown_to_s": [t + shown] * len(reads),
+                }
+            )
+            spans.append(
+                {
+                    "video_id": [video_id],
+                    "span_id": np.array([lines], np.int32),
+                    "start_s": [float(reads[0])],
+                    "end_s": [float(reads[-1])],
+                    "text": [line],
+                    "max_confidence": [0.9],
+                }
+            )
+            if lines == 3:
+                name = world.look_names[look[scene[int(reads[0])]]]
+                facts.append({"kind": "text", "text": line, "video_id": video_id})
+                facts.append({"kind": "mixed", "text": line, "look": name, "video_id": video_id})
+            t += shown + float(rng.integers(10, 31))
+            lines += 1
+        facts.append(
+            {"kind": "visual", "look": world.look_names[look[rng.integers(0, len(look))]], "video_id": video_id}
+        )
+        # sounds
+        ev_t, ev_rows, tag_rows = 0.0, [], []
+        while ev_t < VIDEO_S:
+            length = float(rng.integers(2, 21))
+            label = LABELS[min(int(rng.zipf(1.5)) - 1, len(LABELS) - 1)]
+            patches = np.arange(ev_t, min(ev_t + length, VIDEO_S), 0.96)
+            scores = rng.uniform(0.2, 0.95, len(patches))
+            ev_rows.append((ev_t, min(ev_t + length, VIDEO_S), label, float(scores.max()), float(scores.mean())))
+            tag_rows.append((patches, label, scores))
+            ev_t += length
+        events.append(
+            {
+                "video_id": [video_id] * len(ev_rows),
+                **dict(
+                    zip(
+                        ("start_s", "end_s", "label", "max_score", "mean_score"),
+                        map(list, zip(*ev_rows, strict=True)),
+                        strict=True,
+                    )
+                ),
+            }
+        )
+        patches = np.concatenate([p for p, _, _ in tag_rows])
+        tags.append(
+            {
+                "video_id": [video_id] * len(patches),
+                "start_s": patches,
+                "end_s": patches + 0.96,
+                "label": [label for p, label, _ in tag_rows for _ in p],
+                "score": np.concatenate([s for _, _, s in tag_rows]),
+            }
+        )
+
+    def append(name: str, parts: list[dict], dim: int = DIM) -> None:
+        merged = {key: np.concatenate([np.asarray(p[key]) for p in parts]) for key in parts[0]}
+        store.append(name, full_table(name, merged, dim))
+
+    append(
+        "videos",
+        [
+            {
+                "video_id": ids,
+                "path": [f"/bench/{v}.mp4" for v in ids],
+                "duration_s": [float(VIDEO_S)] * count,
+                "sample_fps": [FPS] * count,
+            }
+        ],
+    )
+    append("frames", frames)
+    store.append(
+        "frame_embeddings",
+        full_table(
+            "frame_embeddings",
+            {
+                **{k: np.concatenate([np.asarray(f[k]) for f in frames]) for k in ("video_id", "frame_idx", "ts")},
+                "emb": vectors(np.concatenate(embeddings)),
+            },
+        ),
+    )
+    append("transcript_words", words)
+    segment_columns = {k: np.concatenate([np.asarray(s[k]) for s in segments]) for k in segments[0] if k != "emb"}
+    segment_columns["text_emb"] = vectors(np.concatenate([s["emb"] for s in segments]))
+    store.append("transcript_segments", full_table("transcript_segments", segment_columns, SENTENCE_DIM))
+    append("ocr", ocr)
+    append("ocr_spans", spans)
+    append("audio_tags", tags)
+    append("audio_events", events)
+    extractors = ["frames", "embed", "asr", "ocr", "audio"]
+    store.append(
+        "extractions",
+        full_table("extractions", {"video_id": [v for v in ids for _ in extractors], "extractor": extractors * count}),
+    )
+    return facts
+
+
+def stand_in_encoders(corpus, world: World) -> None:
+    """The session's text encoders replaced by the world's (see the module docstring)."""
+    con = corpus._session()
+
+    def look(texts: pa.Array) -> pa.Array:
+        return pa.array(
+            [None if t is None else world.look_vector(t).tolist() for t in texts.to_pylist()],
+            pa.list_(pa.float32(), DIM),
+        )
+
+    def sentence(texts: pa.Array) -> pa.Array:
+        out = []
+        for t in texts.to_pylist():
+            v = None if t is None else world.sentence_vector(normalize_text(t).split())
+            out.append(None if v is None else v.tolist())
+        return pa.array(out, pa.list_(pa.float32(), SENTENCE_DIM))
+
+    for name, fn, dim in (("vq_bench_look", look, DIM), ("text_embed", sentence, SENTENCE_DIM)):
+        with contextlib.suppress(duckdb.InvalidInputException):  # not registered in this session yet
+            con.remove_function(name)
+        con.create_function(
+            name, fn, ["VARCHAR"], f"FLOAT[{dim}]", type="arrow", null_handling="special", side_effects=True
+        )
+    con.execute("CREATE OR REPLACE MACRO vq_text_vector(query) AS vq_bench_look(query)")
+
+
+def questions(facts: list[dict], per_kind: int, seed: int) -> dict[str, list[str]]:
+    rng = np.random.default_rng(seed)
+    by_kind = {}
+    for kind in ("text", "speech", "visual", "mixed"):
+        chosen = [f for f in facts if f["kind"] == kind]
+        chosen = [chosen[i] for i in rng.choice(len(chosen), min(per_kind, len(chosen)), replace=False)]
+        if kind == "text":
+            by_kind[kind] = [f'when is "{f["text"]}" on screen' for f in chosen]
+        elif kind == "speech":
+            by_kind[kind] = [f'when does someone say "{f["text"]}"' for f in chosen]
+        elif kind == "visual":
+            by_kind[kind] = [f"a {f['look']}" for f in chosen]
+        else:
+            by_kind[kind] = [f'when is "{f["text"]}" on screen while a {f["look"]} is seen' for f in chosen]
+    return by_kind
+
+
+def timed(fn) -> tuple[float, object]:
+    start = time.perf_counter()
+    out = fn()
+    return (time.perf_counter() - start) * 1000, out
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q)) if values else float("nan")
+
+
+def moments(result) -> set[tuple[str, float]]:
+    return {(m["video_id"], round(m["ts"], 3)) for m in result.moments.to_pylist()}
+
+
+def build_indexes(root: str) -> tuple[float, list[str]]:
+    start = time.perf_counter()
+    lines = []
+    with Store.open(root, writable=True) as store:
+        for table in ("frame_embeddings", "transcript_segments"):
+            lines.append(str(build_vector_index(store, table)))
+        build_text_indexes(store)
+    return time.perf_counter() - start, lines
+
+
+def index_bytes(root: str) -> int:
+    return sum(f.stat().st_size for f in Path(root).glob("*.lance/_indices/**/*") if f.is_file())
+
+
+def data_bytes(root: str) -> int:
+    return sum(f.stat().st_size for f in Path(root).glob("*.lance/data/*") if f.is_file())
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class _Discard:
+    """A store stub for ``--reuse``: the chunks are drawn again (for their facts), nothing is written."""
+
+    def append(self, name: str, rows: pa.Table) -> None:
+        del name, rows
+
+
+def run(
+    hours: int, chunk_hours: int, per_kind: int, recall_queries: int, caps: list[int], root: str, reuse: bool
+) -> None:
+    world = World()
+    if not reuse:
+        store = Store.create(root)
+        store.update_manifest(embed_model="stand-in (benchmarks/search.py)", embed_dim=DIM)
+    videos_per_chunk = int(chunk_hours * 3600 / VIDEO_S)
+    total = int(hours * 3600 / VIDEO_S)
+    facts = []
+    start = time.perf_counter()
+    for i, first in enumerate(range(0, total, videos_per_chunk)):
+        facts += write_chunk(_Discard() if reuse else store, world, first, min(videos_per_chunk, total - first), seed=i)
+    written = time.perf_counter() - start
+    if reuse:
+        print(
+            f"{hours} h: {total} videos, {total * VIDEO_S:,} frames reused from {root} "
+            f"({data_bytes(root) / 2**30:.1f} GiB of data, {index_bytes(root) / 2**20:,.0f} MiB of indexes)"
+        )
+    else:
+        print(
+            f"{hours} h: {total} videos, {total * VIDEO_S:,} frames written in {written:.0f} s "
+            f"({data_bytes(root) / 2**30:.1f} GiB of data), peak RSS {peak_mb():,.0f} MB"
+        )
+        seconds, lines = build_indexes(root)
+        print(f"indexes built in {seconds:.0f} s, {index_bytes(root) / 2**20:,.0f} MiB: " + "; ".join(lines))
+
+    corpus = vqdb.connect(root, progress=False)
+    stand_in_encoders(corpus, world)
+    asked = questions(facts, per_kind, seed=1)
+    truths = {}
+    for kind, qs in asked.items():
+        corpus.search(qs[0], k=10)  # warm-up: the first question of a kind reads its tables' metadata
+        truths[kind] = [timed(lambda q=q: corpus.search(q, k=10, exhaustive=True)) for q in qs[:recall_queries]]
+    for cap in caps:
+        rows = []
+        for kind, qs in asked.items():
+            searched = [timed(lambda q=q, cap=cap: corpus.search(q, k=10, max_videos=cap)) for q in qs]
+            recalls = []
+            for (_, found), (_, truth) in zip(searched[:recall_queries], truths[kind], strict=True):
+                expected = moments(truth)
+                recalls.append(len(expected & moments(found)) / len(expected) if expected else 1.0)
+            ms = [t for t, _ in searched]
+            exhaustive = percentile([t for t, _ in truths[kind]], 50)
+            hits = statistics.mean(r.moments.num_rows > 0 for _, r in searched)
+            rows.append(
+                (
+                    kind,
+                    len(qs),
+                    percentile(ms, 50),
+                    percentile(ms, 99),
+                    exhaustive,
+                    statistics.mean(recalls),
+                    len(recalls),
+                    hits,
+                )
+            )
+        print(
+            f"\n{hours} h, k=10, at most {cap} candidate videos, {per_kind} questions a kind "
+            f"(recall on the first {recall_queries}):"
+        )
+        print("| kind | questions | p50 ms | p99 ms | exhaustive p50 ms | x exhaustive | recall@10 | with moments |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for kind, n, p50, p99, ex, recall, nr, hits in rows:
+            cells = [kind, n, f"{p50:.0f}", f"{p99:.0f}", f"{ex:.0f}", f"{ex / p50:.1f}", f"{recall:.3f} ({nr})"]
+            print("| " + " | ".join(map(str, [*cells, f"{hits:.2f}"])) + " |")
+    print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
+
+    corpus.close()
+    start = time.perf_counter()
+    added = int(10 * 3600 / VIDEO_S)
+    with Store.open(root, writable=True) as store:
+        more = write_chunk(store, world, total, added, seed=10_000)
+    write_s = time.perf_counter() - start
+    index_s, lines = build_indexes(root)
+    corpus = vqdb.connect(root, progress=False)
+    stand_in_encoders(corpus, world)
+    late = next(f for f in more if f["kind"] == "text")
+    ms, found = timed(lambda: corpus.search(f'when is "{late["text"]}" on screen', k=10))
+    first = found.moments.to_pylist()[0]["video_id"] if found.moments.num_rows else None
+    print(
+        f"\nadding 10 h ({added} videos): written in {write_s:.1f} s, indexes updated in {index_s:.1f} s "
+        f"({'; '.join(lines)}); a question about a new video: {ms:.0f} ms, found first: {first == late['video_id']}"
+    )
+    corpus.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hours", type=int, nargs="+", default=[100])
+    parser.add_argument("--chunk-hours", type=int, default=10)
+    parser.add_argument("--queries", type=int, default=20, help="questions a kind")
+    parser.add_argument("--recall-queries", type=int, default=10, help="of which measured against the exhaustive scan")
+    parser.add_argument("--max-videos", type=int, nargs="+", default=[10, 30], help="candidate videos merged")
+    parser.add_argument("--root", help="directory for the corpora (default: a temporary one, removed after)")
+    parser.add_argument(
+        "--reuse", help="a corpus this script wrote for the same --hours (kept): skip writing and indexing"
+    )
+    args = parser.parse_args()
+    for hours in args.hours:
+        if args.reuse:
+            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, args.reuse, reuse=True)
+            continue
+        root = tempfile.mkdtemp(prefix=f"search-{hours}h-", dir=args.root)
+        try:
+            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, root, reuse=False)
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""search() across a corpus: on real clips (OCR'd timecodes and a listing, a transcribed speech), and on
+committed rows for the logic (calibration across videos, candidates from indexes equal to every video,
+rows appended after an index was built)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+import vqdb
+from vqdb.cli import main
+from vqdb.ingest import extractors
+from vqdb.planner import retrieve
+from vqdb.planner.search import search
+from vqdb.schema import TABLES
+from vqdb.store import Store
+from vqdb.store.text_index import build_text_indexes
+
+from .test_retrieve import mux_black_video, ocr_or_skip
+
+SPOKEN = 'when does he say "ask not what your country can do for you"'
+
+
+@pytest.fixture(scope="module")
+def real_corpus(shared_data, tmp_path_factory):
+    """smpte-2997 (OCR at 1 fps), movie-hello (OCR at 0.25 fps, 960 px) and jfk.flac muxed under black
+    frames (speech recognized): three videos, each with evidence for different questions."""
+    ocr_or_skip()
+    reason = extractors.get("asr").unavailable_reason(vqdb.Config())
+    if reason:
+        pytest.skip(f"asr extractor unavailable: {reason}")
+    work = tmp_path_factory.mktemp("search_corpus")
+    video = shared_data / "video"
+    clip = mux_black_video(shared_data / "audio" / "jfk.flac", work / "jfk.mp4")
+    corpus = vqdb.connect(work / "corpus", progress=False)
+    runs = [
+        ([video / "smpte-2997.mp4"], ("ocr",), {}),
+        ([video / "movie-hello.mp4"], ("ocr",), {"sample_fps": 0.25, "ocr_max_side": 960}),
+        ([clip], ("asr",), {}),
+    ]
+    for paths, names, settings in runs:
+        summary = corpus.ingest(paths, extractors=names, **settings)
+        assert "failed 0" in str(summary), str(summary)
+    yield corpus
+    corpus.close()
+
+
+def file_names(moments: pa.Table) -> list[str]:
+    return [path.rsplit("/", 1)[-1] for path in moments.column("path").to_pylist()]
+
+
+@pytest.mark.slow
+def test_a_timecode_is_found_in_its_video_and_no_other_is_listed(real_corpus):
+    moments = search(real_corpus, "when does the timecode read 00:00:05", k=5).moments
+    first = moments.to_pylist()[0]
+    assert file_names(moments) == ["smpte-2997.mp4"] * moments.num_rows, moments.to_pylist()
+    assert 5.0 <= first["ts"] < 6.0 and first["start_s"] <= first["ts"] <= first["end_s"], first
+    assert "00" in first["evidence"] and first["evidence"].startswith("read:"), first
+
+
+@pytest.mark.slow
+def test_a_spoken_phrase_finds_the_speech_first_and_only_it(real_corpus):
+    moments = search(real_corpus, SPOKEN, k=5).moments
+    first = moments.to_pylist()[0]
+    start, end = real_corpus.sql(
+        "SELECT min(start_s), max(end_s) FROM transcript_words WHERE start_s >= 2.5 AND end_s <= 7.5"
+    ).fetchone()
+    assert set(file_names(moments)) == {"jfk.mp4"}, moments.to_pylist()
+    assert start <= first["ts"] <= end and first["score"] >= 0.7, first
+    assert "country" in first["evidence"].lower() and first["evidence"].startswith("said:"), first
+
+
+@pytest.mark.slow
+def test_text_in_a_listing_is_found_in_its_video(real_corpus):
+    moments = search(real_corpus, "when is the word games shown on the screen", k=3).moments
+    assert file_names(moments)[:1] == ["movie-hello.mp4"], moments.to_pylist()
+    assert "games" in moments.column("evidence")[0].as_py().lower()
+
+
+@pytest.mark.slow
+def test_a_question_nothing_answers_lists_nothing(real_corpus):
+    assert search(real_corpus, 'when does the sign say "zebrafish aquarium"', k=5).moments.num_rows == 0
+
+
+@pytest.mark.slow
+def test_a_moment_is_one_of_retrieves_keyframes_in_its_order(real_corpus):
+    result = search(real_corpus, "when does the timecode read 00:00:07", k=4)
+    for video_id in set(result.moments.column("video_id").to_pylist()):
+        found = [m for m in result.moments.to_pylist() if m["video_id"] == video_id]
+        keyframes = retrieve(real_corpus, "", video=video_id, k=4, plan=result.plan).keyframes.to_pylist()
+        in_order = [kf["ts"] for kf in sorted(keyframes, key=lambda kf: kf["merged_rank"])]
+        listed = [m["ts"] for m in found]
+        assert listed == [t for t in in_order if t in listed], (listed, in_order)
+
+
+@pytest.mark.slow
+def test_sql_and_cli_give_the_same_moments(real_corpus, capsys):
+    expected = search(real_corpus, SPOKEN, k=3).moments.to_pylist()
+    rows = real_corpus.sql("SELECT * FROM search($q, k := 3)", params={"q": SPOKEN}).to_arrow_table().to_pylist()
+    assert rows == expected
+    assert main(["search", str(real_corpus.root), SPOKEN, "-k", "3", "--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert [(r["video_id"], r["ts"]) for r in printed] == [(r["video_id"], r["ts"]) for r in expected]
+
+
+# -- committed rows -------------------------------------------------------------------------------------
+
+
+def table_of(name: str, columns: dict) -> pa.Table:
+    """``columns`` completed to the table's schema (absent columns NULL)."""
+    schema = TABLES[name].arrow_schema()
+    n = len(next(iter(columns.values())))
+    return pa.Table.from_arrays(
+        [pa.array(columns[f.name], f.type) if f.name in columns else pa.nulls(n, f.type) for f in schema],
+        schema=schema,
+    )
+
+
+def commit_video(store: Store, video_id: str, reads: dict[int, str], seconds: int = 20) -> None:
+    """A video sampled at 1 fps whose OCR read ``reads`` (second -> text) and nothing elsewhere."""
+    idx = np.arange(seconds, dtype=np.int32)
+    frames = table_of("frames", {"video_id": [video_id] * seconds, "frame_idx": idx, "ts": idx.astype(float)})
+    videos = table_of(
+        "videos", {"video_id": [video_id], "path": [f"/clips/{video_id}.mp4"], "duration_s": [float(seconds)]}
+    )
+    store.commit(video_id, "frames", {"frames": frames, "videos": videos}, model=None, settings={})
+    seconds_read = sorted(reads)
+    ocr = table_of(
+        "ocr",
+        {
+            "video_id": [video_id] * len(reads),
+            "frame_idx": seconds_read,
+            "ts": [float(s) for s in seconds_read],
+            "text": [reads[s] for s in seconds_read],
+            "confidence": [0.9] * len(reads),
+            "shown_from_s": [float(s) for s in seconds_read],
+            "shown_to_s": [float(s) + 1 for s in seconds_read],
+        },
+    )
+    spans = table_of(
+        "ocr_spans",
+        {
+            "video_id": [video_id] * len(reads),
+            "span_id": list(range(len(reads))),
+            "start_s": [float(s) for s in seconds_read],
+            "end_s": [float(s) for s in seconds_read],
+            "text": [reads[s] for s in seconds_read],
+        },
+    )
+    store.commit(video_id, "ocr", {"ocr": ocr, "ocr_spans": spans}, model="test", settings={})
+
+
+@pytest.fixture
+def signs(tmp_path):
+    """Four videos: one reads 'EMERGENCY EXIT' exactly, one with a misread ('EMERGENCV EXIT'), one only
+    'EXIT' (part of the query), one unrelated text."""
+    store = Store.create(tmp_path)
+    commit_video(store, "exact", {3: "NO ENTRY", 12: "EMERGENCY EXIT"})
+    commit_video(store, "misread", {5: "EMERGENCV EXIT"})
+    commit_video(store, "part", {8: "EXIT"})
+    commit_video(store, "other", {2: "WELCOME", 9: "OPEN DAILY"})
+    build_text_indexes(store)
+    with vqdb.connect(tmp_path) as corpus:
+        yield corpus
+
+
+def test_a_strong_text_match_outranks_a_weak_one_in_another_video(signs):
+    moments = signs.search("when does the screen read EMERGENCY EXIT", k=10).moments.to_pylist()
+    assert [m["video_id"] for m in moments][:2] == ["exact", "misread"], moments
+    assert moments[0]["score"] > moments[1]["score"] and 12.0 <= moments[0]["ts"] < 13.0
+    assert moments[0]["path"] == "/clips/exact.mp4" and moments[0]["evidence"] == 'read: "EMERGENCY EXIT"'
+    assert "other" not in {m["video_id"] for m in moments}  # no evidence: not listed
+    assert [m["rank"] for m in moments] == list(range(1, len(moments) + 1))
+
+
+def test_candidates_from_the_indexes_give_what_every_video_gives(signs):
+    for question in ("when does the screen read EMERGENCY EXIT", "when is OPEN DAILY shown", "NO ENTRY sign text"):
+        indexed = signs.search(question, k=5)
+        every = signs.search(question, k=5, exhaustive=True)
+        assert indexed.moments.to_pylist() == every.moments.to_pylist(), question
+        assert set(indexed.candidates) < set(every.candidates)
+
+
+def test_rows_committed_after_the_index_are_searched(signs, tmp_path):
+    with Store.open(tmp_path, writable=True) as store:
+        commit_video(store, "late", {4: "EMERGENCY EXIT"})  # no build_text_indexes: not in the index yet
+    signs.refresh()
+    moments = signs.search("when does the screen read EMERGENCY EXIT", k=10).moments.to_pylist()
+    assert {"late", "exact"} <= {m["video_id"] for m in moments[:3]}, moments

@@ -1,0 +1,457 @@
+"""Search a whole corpus: the best moments for a question across every video, best first.
+
+``search(corpus, question, k)`` plans the question as ``retrieve`` does (``plan_for``: the tools the corpus
+has), then works in two steps:
+
+1. **Candidates from indexes.** Each call of the plan asks the indexes over the whole corpus for the rows
+   that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans, transcript
+   segments and words, subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame, region
+   and sentence embeddings (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed
+   it); audio events whose label the ``audio`` tool would match. The videos of those rows, in the order of
+   their best row, are the candidates (at most ``max_videos``). Rows appended since an index was built
+   are still found: Lance scans the unindexed fragments.
+2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
+   it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
+   its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
+   its video is ``retrieve``'s.
+
+**Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
+combined as the plan combines the calls, OR the best and AND the mean:
+
+* text tools (``ocr``, ``transcript``, ``subtitle``): their grade: 1 the words exactly, 0.7 to 1 the words
+  with misread or misheard characters, at most 0.6 the same meaning in other words;
+* ``audio``: the tagger's score of the matching sound;
+* visual tools (``siglip``, ``region``): the cosine similarity of the frame (or crop) with the query, at
+  least 0 (one model and one query vector score every frame of the corpus; a good match is about 0.1 to
+  0.3, so with AND a strong text match outranks a weak one and the picture separates ties).
+
+A moment is listed only where the plan has evidence (each ANDed call, one of the ORed calls, scored the
+frame) and its score is above 0, so a video without evidence for the question is never listed; and only
+once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the utterance; else its
+frame's sampling period) overlaps that of a better one of its video is the same moment. Inside a
+video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
+down its merged order), so the corpus-wide order keeps each video's order.
+
+Example:
+    >>> import vqdb
+    >>> from vqdb.testing.corpora import empty_corpus
+    >>> result = search(vqdb.connect(empty_corpus()), "when does the sign say EXIT")
+    >>> result.moments.num_rows, result.moments.column_names[:4]
+    (0, ['rank', 'video_id', 'path', 'start_s'])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+from vqdb.planner import boolexpr, columnar, tools
+from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.placement import keyframe_times
+from vqdb.planner.plan import Plan
+from vqdb.planner.retrieve import plan_for
+from vqdb.planner.sqlbuild import DIALECT, col, desc, fn, select, string, table
+from vqdb.planner.tools.audio import Audio
+from vqdb.planner.tools.base import FrameEvidence, float_array
+from vqdb.planner.video_frames import VideoFrames
+from vqdb.store.text_index import text_hits
+from vqdb.store.vector_index import nearest_rows
+from vqdb.udfs.arrow_results import owned
+
+DEFAULT_K = 10  # moments a search lists
+CANDIDATE_ROWS = 200  # index rows read per source of a call
+VISUAL_TOOLS = ("siglip", "region")
+TEXT_SOURCES = {"ocr": ("ocr_spans", "ocr"), "transcript": ("transcript_segments", "transcript_words")}
+TEXT_SOURCES["subtitle"] = ("subtitles",)
+VECTOR_SOURCES = {"siglip": "frame_embeddings", "region": "regions"}
+VECTOR_SOURCES |= {"transcript": "transcript_segments", "subtitle": "subtitles"}
+EVIDENCE_TEXT = {  # tool -> (table, text column, what the text is): what a moment shows of the call's evidence
+    "ocr": ("ocr", "text", "read"),
+    "transcript": ("transcript_words", "word", "said"),
+    "subtitle": ("subtitles", "text", "subtitle"),
+}
+
+MOMENT_SCHEMA = pa.schema(
+    [
+        ("rank", pa.int64()),
+        ("video_id", pa.string()),
+        ("path", pa.string()),
+        ("start_s", pa.float64()),
+        ("end_s", pa.float64()),
+        ("ts", pa.float64()),
+        ("frame_idx", pa.int32()),
+        ("score", pa.float64()),
+        ("supporting_calls", pa.list_(pa.string())),
+        ("evidence", pa.string()),
+    ]
+)
+
+SQL_TYPES = {
+    "frame_idx": "INTEGER",
+    "rank": "BIGINT",
+    "video_id": "VARCHAR",
+    "path": "VARCHAR",
+    "supporting_calls": "VARCHAR[]",
+    "evidence": "VARCHAR",
+}
+SQL_TYPES |= dict.fromkeys(("start_s", "end_s", "ts", "score"), "DOUBLE")
+
+
+@dataclasses.dataclass(frozen=True)
+class Search:
+    """What ``search`` found: the plan, ``moments`` (a pyarrow Table, best first: rank, video_id, path, start_s,
+    end_s, ts: the keyframe, frame_idx: the sampled frame it is ranked on (its thumbnail), score,
+    supporting_calls, evidence: what was read, said or heard there), the
+    candidate videos the indexes gave (``candidates``, in their order) and notes."""
+
+    plan: Plan
+    moments: pa.Table
+    candidates: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """The plan, the candidates and notes as text (what ``vqdb search --explain`` prints).
+
+        Example:
+            >>> from vqdb.planner.plan import uniform_plan
+            >>> print(Search(uniform_plan(), MOMENT_SCHEMA.empty_table(), ("v1",)).explain())
+            -- plan: {"queries": [], "combine": ""}
+            -- candidates: 1 video(s) from the indexes: v1
+        """
+        shown = ", ".join(self.candidates[:20]) + (" ..." if len(self.candidates) > 20 else "")
+        lines = [
+            "-- plan: " + self.plan.to_json(),
+            f"-- candidates: {len(self.candidates)} video(s) from the indexes: {shown}",
+        ]
+        return "\n".join(lines + [f"-- note: {n}" for n in self.notes])
+
+
+def search(
+    corpus: Any,
+    question: str,
+    *,
+    k: int = DEFAULT_K,
+    planner: str = "rules",
+    llm: Any = None,
+    plan: Plan | None = None,
+    max_videos: int | None = None,
+    exhaustive: bool = False,
+) -> Search:
+    """The ``k`` best moments for ``question`` across the corpus (see the module docstring). ``max_videos``:
+    candidate videos merged (default ``max(3 * k, 10)``); ``exhaustive``: merge in every video instead of the
+    indexes' candidates (the reference the benchmark measures recall against). Pass ``plan`` to run a given
+    plan instead of planning.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> search(vqdb.connect(empty_corpus()), "a dog", k=3).notes[-1]
+        'the plan looks for nothing: no moment has evidence'
+    """
+    if plan is None:
+        plan = plan_for(corpus, question, planner=planner, llm=llm)
+    if plan.is_uniform:
+        return Search(
+            plan, MOMENT_SCHEMA.empty_table(), (), plan.notes + ("the plan looks for nothing: no moment has evidence",)
+        )
+    if exhaustive:
+        videos = tuple(corpus.store.finished())
+    else:
+        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
+    cursor = corpus.cursor_unchecked()
+    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k) for v in videos]
+    order = {video_id: i for i, video_id in enumerate(videos)}
+    best = sorted((m for ms in found for m in ms), key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
+    return Search(plan, _table([described(plan, m) for m in best[:k]]), videos, plan.notes)
+
+
+def candidate_videos(corpus: Any, plan: Plan, limit: int) -> tuple[str, ...]:
+    """The videos of the rows the indexes find best for the plan's calls, each video by its best position in
+    any call's list, at most ``limit``.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
+        >>> candidate_videos(vqdb.connect(empty_corpus()), plan, 10)
+        ()
+    """
+    best: dict[str, int] = {}
+    for call in plan.queries:
+        for ranked in call_candidates(corpus, call.tool, call.query):
+            for position, video_id in enumerate(ranked):
+                best[video_id] = min(best.get(video_id, position), position)
+    return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
+
+
+def call_candidates(corpus: Any, tool: str, query: str) -> Iterable[list[str]]:
+    """Per index that holds ``tool``'s evidence, the videos of its best rows for ``query``, best first (each
+    video once). A tool no index serves (one a user added) gives every video with its extractor finished."""
+    store = corpus.store
+    if tool not in TEXT_SOURCES and tool not in VECTOR_SOURCES and tool != "audio":
+        extractor = tools.get(tool).extractor
+        yield sorted(v for v, done in store.finished().items() if extractor in done)
+        return
+    for source in TEXT_SOURCES.get(tool, ()):
+        yield _distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist())
+    if tool in VECTOR_SOURCES:
+        vector = query_vector(corpus, tool, query)
+        if vector is not None:
+            nearest = nearest_rows(store, VECTOR_SOURCES[tool], vector, CANDIDATE_ROWS)
+            yield _distinct(nearest.column("video_id").to_pylist())
+    if tool == "audio" and store.exists("audio_events"):
+        yield audio_candidates(corpus, query)
+
+
+def query_vector(corpus: Any, tool: str, query: str) -> np.ndarray | None:
+    """``query`` embedded as ``tool`` embeds it: the visual model's text vector (``vq_text_vector``) for the
+    visual tools, the sentence model's (``text_embed``) for the timed-text tools."""
+    function = "vq_text_vector" if tool in VISUAL_TOOLS else "text_embed"
+    vector = corpus.sql_unchecked(f"SELECT {function}($q)", params={"q": query}).fetchone()[0]
+    return None if vector is None else np.asarray(vector, dtype=np.float32)
+
+
+def audio_candidates(corpus: Any, query: str) -> list[str]:
+    """The videos with an audio event whose label the ``audio`` tool matches with ``query``, loudest first."""
+    best = fn("max", col("max_score"))
+    query_ = select(
+        col("video_id"),
+        from_=table("audio_events"),
+        where=Audio.matches(col("label"), string(query)),
+        group_by=[col("video_id")],
+    ).order_by(desc(best), copy=False)
+    return [v for (v,) in corpus.sql_unchecked(query_.limit(CANDIDATE_ROWS).sql(dialect=DIALECT)).fetchall()]
+
+
+def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
+    """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
+    scores and spans (see the module docstring; ``described`` adds the path and the evidence text); none
+    for a video without frames.
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect()
+        >>> _ = con.execute("CREATE TABLE frames (video_id VARCHAR, frame_idx INT, ts DOUBLE)")
+        >>> _ = con.execute("CREATE TABLE videos (video_id VARCHAR, duration_s DOUBLE)")
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "x"}], "combine": "Q1"})
+        >>> moments_in(plan, VideoFrames.load(con, "v", k=2, gap=1.0), 2)  # a video without frames
+        []
+    """
+    if video.n == 0:
+        return []
+    evidence = columnar.call_evidence(plan, video)
+    if evidence is None:
+        raise PlanError(f"a tool of plan {plan.to_json()} has no array form (frame_evidence); search needs one")
+    scores = {cid: found.score for cid, found in evidence.items()}
+    rows = columnar.merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
+    order = np.argsort(rows["merged_rank"], kind="stable")
+    positions = rows["position"][order]
+    calls = [rows["supporting_calls"][i] for i in order]
+    times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
+    tool_of = {call.id: call.tool for call in plan.queries}
+    value = moment_scores(
+        plan, {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    )
+    has = moment_has_evidence(plan, {cid: ~np.isnan(found.score[positions]) for cid, found in evidence.items()})
+    value = np.minimum.accumulate(value) if len(value) else value  # keep retrieve's order inside the video
+    moments: list[dict] = []
+    for i, position in enumerate(positions):
+        if not has[i] or value[i] <= 0 or not calls[i]:
+            continue
+        start, end = moment_span(evidence, calls[i], int(position), video)
+        if any(m["start_s"] < end and start < m["end_s"] for m in moments):
+            continue  # the same evidence as a better moment (the frames of one title on screen tie)
+        moments.append(
+            {
+                "video_id": video.video_id,
+                "start_s": start,
+                "end_s": end,
+                "ts": float(times[i]),
+                "frame_idx": int(video.frame_idx[position]),
+                "score": float(value[i]),
+                "merged_rank": int(rows["merged_rank"][order[i]]),
+                "supporting_calls": list(calls[i]),
+                "found": (evidence, int(position), video),  # what ``described`` reads the evidence text from
+            }
+        )
+    return moments
+
+
+def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
+    """A call's evidence on the absolute scale the score combines: visual similarities at least 0, every other
+    tool's grade as it is; 0 where it scored nothing.
+
+    Example:
+        >>> calibrated("siglip", np.array([-0.1, 0.2, np.nan])).tolist(), calibrated("ocr", np.array([0.9])).tolist()
+        ([0.0, 0.2, 0.0], [0.9])
+    """
+    values = np.where(np.isnan(scores), 0.0, scores)
+    return np.maximum(values, 0.0) if tool in VISUAL_TOOLS else values
+
+
+def moment_scores(plan: Plan, values: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The plan's score of each moment from its calls' ``values``: OR the best, AND the mean.
+
+    Example:
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
+        ...     {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
+        >>> moment_scores(plan, {"Q1": np.array([0.2, 0.2]), "Q2": np.array([1.0, 0.7])}).round(2).tolist()
+        [0.6, 0.45]
+    """
+
+    def mean(parts: list[np.ndarray]) -> np.ndarray:
+        return np.mean(parts, axis=0)
+
+    return boolexpr.fold(plan.expression, values.__getitem__, mean, np.maximum.reduce)
+
+
+def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Whether the plan has evidence at each moment: every ANDed call scored it, or one of the ORed calls.
+
+    Example:
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
+        ...     {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
+        >>> moment_has_evidence(plan, {"Q1": np.array([True, True]), "Q2": np.array([True, False])}).tolist()
+        [True, False]
+    """
+    return boolexpr.fold(plan.expression, scored.__getitem__, np.logical_and.reduce, np.logical_or.reduce)
+
+
+def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
+    """The stretch of a moment: the span of its best supporting call that has one (the text's time on screen,
+    the utterance said), else its sampled frame's period, within the video."""
+    spans = [
+        (evidence[c].score[position], evidence[c].start_s[position], evidence[c].end_s[position])
+        for c in calls
+        if evidence[c].start_s is not None and not np.isnan(evidence[c].start_s[position])
+    ]
+    if spans:
+        _, start, end = max(spans, key=lambda span: span[0])
+        return float(start), float(end)
+    at, half = float(video.ts[position]), video.period / 2
+    end = at + half if video.duration_s is None else min(at + half, video.duration_s)
+    return max(at - half, 0.0), end
+
+
+def described(plan: Plan, moment: dict) -> dict:
+    """A moment of ``moments_in`` with its video's path and its evidence text (read only for the moments listed)."""
+    evidence, position, video = moment.pop("found")
+    paths = video.rows("videos", ("path",)).column("path").to_pylist()
+    text = evidence_text(plan, evidence, moment["supporting_calls"], position, moment["ts"], video)
+    return {**moment, "path": paths[0] if paths else None, "evidence": text}
+
+
+def evidence_text(
+    plan: Plan, evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, ts: float, video: VideoFrames
+) -> str:
+    """What was read, said or heard at a moment, per supporting call: the OCR read nearest the keyframe in
+    the text's time on screen, the words said in the call's focus, the subtitle cues there, the sound heard
+    (visual calls show nothing to read)."""
+    parts = []
+    for call in plan.queries:
+        if call.id not in calls:
+            continue
+        found = evidence[call.id]
+        if call.tool == "audio":
+            parts.append(f"heard: {_heard(video, ts, found.score[position])}")
+        elif call.tool in EVIDENCE_TEXT and found.focus_start is not None:
+            table_, column, what = EVIDENCE_TEXT[call.tool]
+            low, high = found.focus_start[position], found.focus_end[position]
+            text = _text_between(video, table_, column, low, high, ts)
+            if text:
+                parts.append(f'{what}: "{text}"')
+    return "; ".join(dict.fromkeys(parts))
+
+
+def _text_between(video: VideoFrames, name: str, column: str, low: float, high: float, ts: float) -> str:
+    if np.isnan(low) or np.isnan(high):
+        return ""
+    if name == "ocr":  # boxes of one read: the read nearest the keyframe inside the text's time on screen
+        rows = video.rows(name, ("ts", column))
+        times = float_array(rows.column("ts"))
+        inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
+        if not len(inside):
+            return ""
+        nearest = times[inside[np.argmin(np.abs(times[inside] - ts))]]
+        texts = rows.column(column).take(pa.array(np.flatnonzero(times == nearest))).to_pylist()
+        return " ".join(t for t in texts if t)
+    rows = video.rows(name, ("start_s", "end_s", column))
+    start, end = float_array(rows.column("start_s")), float_array(rows.column("end_s"))
+    inside = np.flatnonzero((start < high + 1e-9) & (end > low - 1e-9))
+    inside = inside[np.argsort(start[inside], kind="stable")]
+    return " ".join(t.strip() for t in rows.column(column).take(pa.array(inside, pa.int64())).to_pylist() if t)
+
+
+def _heard(video: VideoFrames, ts: float, score: float) -> str:
+    tags = video.rows("audio_tags", ("start_s", "end_s", "label", "score")).to_pydict()
+    labels = [
+        label
+        for s, e, label, value in zip(tags["start_s"], tags["end_s"], tags["label"], tags["score"], strict=True)
+        if s is not None and e is not None and s <= ts < e and value == score
+    ]
+    return labels[0] if labels else "a sound"
+
+
+def _distinct(video_ids: list[str]) -> list[str]:
+    return list(dict.fromkeys(video_ids))
+
+
+def _table(moments: list[dict]) -> pa.Table:
+    return pa.Table.from_pylist([{"rank": i + 1, **m} for i, m in enumerate(moments)], schema=MOMENT_SCHEMA)
+
+
+class _Searcher:
+    """``vq_search``'s rows: each (question, k) searched with the session's corpus."""
+
+    def __init__(self, corpus: Any):
+        self.corpus = corpus
+        self._lock = threading.Lock()
+
+    def __call__(self, questions: pa.Array, ks: pa.Array) -> pa.Array:
+        with self._lock:
+            found = [
+                None if q is None else search(self.corpus, q, k=DEFAULT_K if k is None else int(k)).moments.to_pylist()
+                for q, k in zip(questions.to_pylist(), ks.to_pylist(), strict=True)
+            ]
+        return pa.array(found, type=pa.list_(pa.struct(list(MOMENT_SCHEMA))))
+
+
+def register(con: duckdb.DuckDBPyConnection, corpus: Any) -> None:
+    """Register the table function ``search(question, k := 10)`` in ``con``, searching ``corpus`` (a
+    ``vqdb.Corpus`` whose session ``con`` is): the rows of ``search(corpus, question, k=k).moments``. It rests
+    on the scalar ``vq_search(question, k)`` (a list of the moments as structs).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> with vqdb.connect(empty_corpus()) as corpus:
+        ...     corpus.sql("SELECT count(*) FROM search('when does the sign say EXIT', k := 3)").fetchall()
+        [(0,)]
+    """
+    with contextlib.suppress(duckdb.InvalidInputException, duckdb.CatalogException):
+        con.remove_function("vq_search")
+    struct = ", ".join(f"{f.name} {SQL_TYPES[f.name]}" for f in MOMENT_SCHEMA)
+    con.create_function(
+        "vq_search",
+        owned(_Searcher(corpus)),
+        [duckdb.sqltypes.VARCHAR, duckdb.sqltypes.INTEGER],
+        duckdb.sqltype(f"STRUCT({struct})[]"),
+        type="arrow",
+        null_handling="special",
+        side_effects=True,
+    )
+    con.execute(
+        f"CREATE OR REPLACE MACRO search(question, k := {DEFAULT_K}) AS TABLE "
+        "SELECT unnest(vq_search(question, k), recursive := true)"
+    )
+
+
+__all__ = ["MOMENT_SCHEMA", "Search", "candidate_videos", "register", "search"]
