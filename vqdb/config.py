@@ -112,7 +112,10 @@ class Config:
     # guessed as another language, then written in it); a code ("en", "de"...) transcribes in that language
     whisper_language: str = ""
     ocr_fps: float = 1.0
-    ocr_max_side: int = 0  # 0: OCR reads the thumbnails; larger: decodes its frames at this size (small text)
+    # OCR decodes its frames at the video's own size, at most ocr_max_side pixels on the longest side (1920: a
+    # 1080p frame whole; CRAFT detects on a bounded copy and each box is recognized at this size); a value at or
+    # below thumb_max_side (0) reads the thumbnails: cheaper, but a 1080p caption 20 px high is 7 px there, unreadable
+    ocr_max_side: int = 1920
     ocr_change_threshold: float = 0.02
     audio_topk: int = 5
     audio_event_threshold: float = 0.3
@@ -149,6 +152,10 @@ class Config:
             value = getattr(self, name)
             if not 0 < value <= MAX_SAMPLE_FPS:  # also refuses NaN
                 raise ConfigError(f"{name} must be above 0 and at most {MAX_SAMPLE_FPS:g}, got {value!r}; try 1.0")
+        if self.ocr_max_side < 0:
+            raise ConfigError(
+                f"ocr_max_side must be >= 0 pixels (0: OCR reads the thumbnails), got {self.ocr_max_side!r}; try 1920"
+            )
         if self.thumb_max_side < 16:
             raise ConfigError(f"thumb_max_side must be >= 16 pixels, got {self.thumb_max_side!r}")
         if self.jobs < 1:

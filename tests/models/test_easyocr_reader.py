@@ -95,3 +95,96 @@ def test_bf16_reads_hello_world_too(shared_data):
     assert bf16.precision == "bf16"
     boxes = bf16.read(frame_at(shared_data / "video" / "movie-hello.mp4", 2.0))
     assert any("hello world" in b.text.lower() for b in boxes), [b.text for b in boxes]
+
+
+# -- reading at the video's size: small video enlarged, text on its side ---------------------------------------
+
+
+def rendered(size: tuple[int, int], lines: list[tuple[str, tuple[int, int], int]], angle: int = 0) -> np.ndarray:
+    """An RGB frame of ``size`` (W, H) with each ``(text, (x, y), px)`` drawn white on a dark grey, the whole
+    picture then turned ``angle`` degrees counter-clockwise (90: on its side, as a wrong rotation tag shows it)."""
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    image = Image.new("RGB", size, (40, 44, 52))
+    draw = ImageDraw.Draw(image)
+    for text, at, px in lines:
+        draw.text(at, text, font=font("sans", px), fill="white")
+    return np.asarray(image.rotate(angle, expand=True))
+
+
+def texts(boxes) -> str:
+    return " ".join(b.text for b in boxes).lower()
+
+
+def test_small_video_is_enlarged_so_a_small_lower_third_reads(reader):
+    # 320x180, a lower third 9 px high: the size of a caption on a 320x180 clip (manifesto.mp4's credit line)
+    frame = rendered((320, 180), [("Harbour Street", (20, 150), 11)])
+    assert "harbour street" in texts(reader.read(frame))
+
+
+def test_boxes_stay_normalized_to_the_frame_given_after_enlarging(reader):
+    frame = rendered((320, 180), [("Harbour Street", (20, 150), 11)])
+    box = next(b for b in reader.read(frame) if "street" in b.text.lower()).box
+    assert box[0] < 0.2 and box[1] > 0.75 and box[3] <= 1.0  # lower left, as drawn
+
+
+def test_full_hd_frame_reads_a_caption_14_px_high(reader):
+    frame = rendered((1920, 1080), [("Spoken Channel Identification (English)", (100, 980), 16)])
+    assert "spoken channel identification" in texts(reader.read(frame))
+
+
+def test_a_word_written_upwards_is_read_turned(reader):
+    word = rendered((300, 60), [("PLATFORM", (10, 12), 30)], angle=90)  # one tall box
+    frame = np.full((400, 400, 3), (40, 44, 52), np.uint8)
+    frame[50 : 50 + word.shape[0], 180 : 180 + word.shape[1]] = word
+    assert "platform" in texts(reader.read(frame))
+
+
+def test_a_picture_on_its_side_is_read_turned_and_boxes_mapped_back(reader):
+    lines = [("Initiate Search Program", (60, 80), 28), ("Enter Password", (60, 130), 28)]
+    upright = rendered((640, 272), lines)
+    sideways = rendered((640, 272), lines, angle=90)  # 272 x 640, the lines stand upwards
+    read = reader.read(sideways)
+    assert "search program" in texts(read) and "password" in texts(read), texts(read)
+    box = next(b for b in read if "password" in b.text.lower()).box
+    # drawn at x 60..300, y 130..160 of the upright 640x272; turned counter-clockwise, that is x 130..160 of
+    # 272 and y (640 - 300)..(640 - 60) of 640
+    assert box[0] == pytest.approx(130 / 272, abs=0.06) and box[1] == pytest.approx(340 / 640, abs=0.06)
+    assert "search program" in texts(reader.read(upright))  # the upright picture is read as before
+
+
+def test_baseline_options_read_as_easyocr_readtext_does(reader):
+    # min_side 0, EasyOCR's canvas and no turned reads: the reader main had, kept for benchmarks
+    from vqdb.models.device import Placement
+
+    plain = EasyOCRReader(Placement("cpu", "fp32"), min_side=0, detect_side=2560, tall=None)
+    frame = rendered((640, 360), [("Hello world", (100, 150), 32)])
+    assert [(b.text, b.box) for b in plain.read(frame)] == [
+        (text, _box(corners, frame.shape)) for corners, text, _ in plain._reader.readtext(frame)
+    ]
+
+
+def _box(corners, shape):
+    height, width = shape[:2]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return (min(xs) / width, min(ys) / height, max(xs) / width, max(ys) / height)
+
+
+def test_rotated_clip_reads_its_lines_on_its_side(reader, shared_data):
+    # issue-134-rotate.mp4: its rotation tag lays the picture on its side; 'Initiate Search Program' at 8 s
+    from vqdb.ingest.decode import sample_frames
+
+    frames = {f.frame_idx: f.image for f in sample_frames(shared_data / "video" / "issue-134-rotate.mp4", 1.0, 1920)}
+    read = texts(reader.read(frames[8]))
+    assert "search" in read.replace("seorch", "search") and "enter" in read, read
+
+
+def test_screen_recording_buttons_read_at_full_size(reader, shared_data):
+    # videollava_demo.mp4 (2048x1810): buttons 17 px high beside icons, unreadable in a 384-px thumbnail
+    from vqdb.ingest.decode import sample_frames
+
+    frame = next(iter(sample_frames(shared_data / "video" / "videollava_demo.mp4", 1.0, 1920))).image
+    read = texts(reader.read(frame))
+    assert all(word in read for word in ("upvote", "regenerate", "clear history")), read

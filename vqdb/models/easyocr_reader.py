@@ -4,6 +4,17 @@ The reader (``vqdb.models.registry.ocr_reader(config)``, built once per process)
 plus the English ``english_g2`` recognizer, with downloads disabled and nothing written under
 ``~/.EasyOCR`` (the weights are read from the package, EasyOCR's scratch folder lives in the temp dir).
 
+How it reads an image (constants below, chosen on the shared clips: ``benchmarks/ocr_real.py``):
+
+- an image under ``MIN_SIDE`` on its longest side (a 320x180 video) is enlarged to it first, so that a
+  lower third 8 pixels high reaches the size CRAFT finds and the recognizer reads;
+- CRAFT looks for text on the image shrunk to ``DETECT_SIDE`` at most (EasyOCR's ``canvas_size``: the boxes
+  are mapped back), which bounds the detector's cost, while each box is recognized from the image itself,
+  at full resolution;
+- a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
+  best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
+  only, so upright text costs nothing more).
+
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
 ``read_many`` reads several images: on the CPU box by box as EasyOCR does (the fastest there), on a GPU
@@ -20,6 +31,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import tempfile
 import warnings
 from collections.abc import Sequence
@@ -37,6 +49,11 @@ from vqdb.models.registry import register
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
 GPU_FRAMES = 16  # images worth reading at once on a GPU (their boxes fill the recognizer's batches)
+MIN_SIDE = 640  # images smaller on their longest side are enlarged to this (small video, small text)
+DETECT_SIDE = 1280  # CRAFT's input at most this on its longest side (readtext's canvas_size)
+TALL = 2.0  # a box this many times taller than wide is also read turned a quarter each way
+QUARTER_TURNS = [90, 270]
+TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
 # with catch_warnings, which is not thread-safe and OCR runs beside other extractors
 _NOISE = (r"torch\.ao\.quantization is deprecated", r"torch\.quantize_per_tensor", r"'pin_memory' argument is set")
@@ -72,6 +89,8 @@ class EasyOCRReader:
     ``recognizer_batch`` > 0 recognizes the boxes of all images given to ``read_many`` together, that many
     at a time (the default on CUDA); 0 keeps EasyOCR's box-by-box recognition (the default on the CPU).
     ``batch_size`` is how many images callers should give ``read_many`` at once: 1 on the CPU.
+    ``min_side``, ``detect_side`` and ``tall`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``, ``TALL``; 0,
+    EasyOCR's 2560 and None read as EasyOCR's ``readtext`` does, e.g. to compare in a benchmark).
 
     Example:
         >>> reader = EasyOCRReader(Placement("cpu", "fp32"))  # doctest: +SKIP
@@ -82,7 +101,14 @@ class EasyOCRReader:
     model_id: ClassVar[str] = "easyocr craft_mlt_25k+english_g2 (en)"
     config_fields: ClassVar[tuple[str, ...]] = ("device", "precision", "cpu_threads")
 
-    def __init__(self, place: Placement | None = None, recognizer_batch: int | None = None) -> None:
+    def __init__(
+        self,
+        place: Placement | None = None,
+        recognizer_batch: int | None = None,
+        min_side: int = MIN_SIDE,
+        detect_side: int = DETECT_SIDE,
+        tall: float | None = TALL,
+    ) -> None:
         try:
             import easyocr
         except ImportError as exc:
@@ -94,6 +120,7 @@ class EasyOCRReader:
             (RECOGNIZER_BATCH if place.is_cuda else 0) if recognizer_batch is None else recognizer_batch
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
+        self.min_side, self.detect_side, self.tall = min_side, detect_side, tall
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -126,15 +153,62 @@ class EasyOCRReader:
                     "convert it with PIL: np.asarray(Image.open(path).convert('RGB'))"
                 )
         _silence_noise()
-        if self.recognizer_batch:
-            found = self._read_batched(images)
-        else:
-            found = [self._reader.readtext(image) for image in images]
-        return [_text_boxes(results, image.shape) for results, image in zip(found, images, strict=True)]
+        scaled = [enlarged(image, self.min_side) for image in images]
+        detected = [self._detect(image) for image in scaled]
+        found = self._recognize(detected)
+        read = []
+        for image, results, (grey, _, _) in zip(scaled, found, detected, strict=True):
+            results, turned_text = self._read_tall_again(results, grey)
+            boxes = _text_boxes(results, grey.shape)
+            if turned_text:  # the picture may be on its side: read it turned, keep the reading with more text
+                boxes = max(boxes, self._read_turned(image), key=_weight)
+            read.append(boxes)
+        return read
 
-    def _read_batched(self, images: Sequence[np.ndarray]) -> list[list[tuple]]:
-        """EasyOCR's detection per image, then one recognition pass over the boxes of all images."""
+    def _read_turned(self, image: np.ndarray) -> list[TextBox]:
+        """The reads of ``image`` turned a quarter counter-clockwise, each box also read upside down (a
+        picture on its side may have been turned either way), boxes mapped back to ``image``."""
+        turned = np.ascontiguousarray(np.rot90(image))
+        grey, horizontal, free = self._detect(turned)
+        results = self._reader.recognize(grey, horizontal, free, rotation_info=[180], reformat=False)
+        return [
+            TextBox(read.text, read.confidence, (1 - read.box[3], read.box[0], 1 - read.box[1], read.box[2]))
+            for read in _text_boxes(results, grey.shape)
+        ]
+
+    def _detect(self, image: np.ndarray) -> tuple[np.ndarray, list, list]:
+        """``(grey image, horizontal boxes, free boxes)``: CRAFT's boxes in ``image``'s pixels, found on
+        the image shrunk to ``DETECT_SIDE`` at most; the grey image is what the recognizer crops."""
         import cv2
+
+        horizontal, free = self._reader.detect(image, canvas_size=self.detect_side)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
+        return grey, horizontal[0], free[0]
+
+    def _read_tall_again(self, results: list[tuple], grey: np.ndarray) -> tuple[list[tuple], bool]:
+        """``results`` where the read of each tall box is replaced by its best read turned a quarter either way
+        (EasyOCR's ``rotation_info``: the most confident of the box as it is and turned 90 and 270 degrees),
+        and whether a box turned read a word (``TURNED_WORD``: text stands on its side there)."""
+        tall = [_horizontal(corners) for corners, _, _ in results if self.tall and _is_tall(corners, self.tall)]
+        if not tall:
+            return results, False
+        turned = self._reader.recognize(grey, tall, [], rotation_info=QUARTER_TURNS, reformat=False)
+        best = {_key(corners): (corners, text, confidence) for corners, text, confidence in turned}
+        replaced = [best.get(_key(result[0]), result) for result in results]
+        words = [
+            new for old, new in zip(results, replaced, strict=True)
+            if new[1] != old[1] and len(new[1].strip()) >= TURNED_WORD[0] and new[2] >= TURNED_WORD[1]
+        ]  # fmt: skip
+        return replaced, bool(words)
+
+    def _recognize(self, detected: list[tuple[np.ndarray, list, list]]) -> list[list[tuple]]:
+        """EasyOCR's ``(corners, text, confidence)`` of every box ``_detect`` found, image by image.
+
+        The recognizer reads crops padded to one width: on a GPU the boxes of all images go together,
+        ``recognizer_batch`` at a time, padded to the widest; on the CPU each box is read at its own width
+        (EasyOCR's ``recognize`` pads every box of an image to its widest line: a frame with one long line
+        cost 10x more per box).
+        """
         from easyocr.easyocr import imgH
         from easyocr.recognition import get_text
         from easyocr.utils import get_image_list
@@ -142,25 +216,90 @@ class EasyOCRReader:
         reader = self._reader
         crops: list[tuple] = []
         owners: list[int] = []
-        widest = imgH
-        for i, image in enumerate(images):
-            horizontal, free = reader.detect(image)
-            grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
-            found, width = get_image_list(horizontal[0], free[0], grey, model_height=imgH)
+        for i, (grey, horizontal, free) in enumerate(detected):
+            found, _ = get_image_list(horizontal, free, grey, model_height=imgH)
             crops += found
             owners += [i] * len(found)
-            widest = max(widest, width)
-        if not crops:
-            return [[] for _ in images]
         ignore = "".join(set(reader.character) - set(reader.lang_char))
-        results = get_text(
-            reader.character, imgH, int(widest), reader.recognizer, reader.converter, crops, ignore,
-            batch_size=self.recognizer_batch, workers=0, device=reader.device,
-        )  # fmt: skip
-        per_image: list[list[tuple]] = [[] for _ in images]
+
+        def read(group: list[tuple], batch: int) -> list[tuple]:
+            width = math.ceil(max(crop.shape[1] for _, crop in group) / imgH) * imgH  # as EasyOCR rounds it
+            return get_text(
+                reader.character, imgH, width, reader.recognizer, reader.converter, group, ignore,
+                batch_size=batch, workers=0, device=reader.device,
+            )  # fmt: skip
+
+        if not crops:
+            results = []
+        elif self.recognizer_batch:
+            results = read(crops, self.recognizer_batch)
+        else:
+            results = [result for crop in crops for result in read([crop], 1)]
+        per_image: list[list[tuple]] = [[] for _ in detected]
         for owner, result in zip(owners, results, strict=True):
             per_image[owner].append(result)
         return per_image
+
+
+def enlarged(image: np.ndarray, min_side: int = MIN_SIDE) -> np.ndarray:
+    """``image`` enlarged (bicubic) so that its longest side is at least ``min_side``; larger ones as they are.
+
+    Example:
+        >>> enlarged(np.zeros((180, 320, 3), np.uint8)).shape
+        (360, 640, 3)
+        >>> enlarged(np.zeros((1080, 1920, 3), np.uint8)).shape
+        (1080, 1920, 3)
+    """
+    import cv2
+
+    height, width = image.shape[:2]
+    scale = min_side / max(height, width)
+    if scale <= 1:
+        return image
+    return cv2.resize(image, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_CUBIC)
+
+
+def on_its_side(boxes: Sequence[TextBox], shape: tuple[int, ...], ratio: float = TALL) -> bool:
+    """Whether the boxes of an image of ``shape`` (H, W, ...) that stand ``ratio`` times taller than wide cover
+    more of it than the others: the picture may be on its side (a video whose rotation metadata is wrong),
+    worth reading turned. Boxes, not reads, are counted: on a picture on its side the reads are junk.
+
+    Example:
+        >>> column = [TextBox("?", 0.2, (0.1 * i, 0.1, 0.1 * i + 0.03, 0.5)) for i in range(3)]
+        >>> line = TextBox("a line", 0.9, (0.0, 0.8, 1.0, 0.9))
+        >>> on_its_side(column, (100, 100)), on_its_side(column + [line], (100, 100)), on_its_side([], (100, 100))
+        (True, False, False)
+    """
+    height, width = shape[:2]
+    tall = other = 0.0
+    for box in boxes:
+        w, h = (box.box[2] - box.box[0]) * width, (box.box[3] - box.box[1]) * height
+        if h > ratio * w:
+            tall += w * h
+        else:
+            other += w * h
+    return tall > other
+
+
+def _weight(boxes: Sequence[TextBox]) -> float:
+    """How much text a reading holds, by confidence: the sum over its boxes of confidence x characters."""
+    return sum(box.confidence * len(box.text.strip()) for box in boxes)
+
+
+def _is_tall(corners: Sequence[Sequence[float]], ratio: float) -> bool:
+    """Whether a box (four corners) is ``ratio`` times taller than wide: text turned a quarter, not a line."""
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return max(ys) - min(ys) > ratio * (max(xs) - min(xs))
+
+
+def _horizontal(corners: Sequence[Sequence[float]]) -> list[int]:
+    """A box's corners as EasyOCR's horizontal box ``[x_min, x_max, y_min, y_max]``."""
+    xs, ys = [round(x) for x, _ in corners], [round(y) for _, y in corners]
+    return [min(xs), max(xs), min(ys), max(ys)]
+
+
+def _key(corners: Sequence[Sequence[float]]) -> tuple[int, ...]:
+    return tuple(_horizontal(corners))
 
 
 def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:

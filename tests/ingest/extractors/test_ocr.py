@@ -153,3 +153,53 @@ def test_ocr_step_follows_ocr_fps():
     assert ocr_step(Config(sample_fps=1.0, ocr_fps=5.0)) == 1
     with pytest.raises(ConfigError, match="ocr_fps"):
         ocr_step(Config(ocr_fps=0.0))
+
+
+class ShapeReader:
+    """Reads nothing, notes the size of every image it is given."""
+
+    model_id, device, precision, batch_size = "shapes", "cpu", "fp32", 1
+
+    def __init__(self):
+        self.shapes: list[tuple[int, ...]] = []
+
+    def read(self, image):
+        return self.read_many([image])[0]
+
+    def read_many(self, images):
+        self.shapes += [image.shape for image in images]
+        return [[] for _ in images]
+
+
+@pytest.mark.parametrize(
+    ("ocr_max_side", "shape", "reads_frames"),
+    [
+        (1920, (1080, 1920, 3), False),
+        (1280, (720, 1280, 3), False),
+        (0, (216, 384, 3), True),
+        (384, (216, 384, 3), True),
+    ],
+)
+def test_frames_are_read_at_the_video_size_up_to_ocr_max_side(shared_data, ocr_max_side, shape, reads_frames):
+    # counter.mp4 is 1920x1080: the default reads it whole; at or below thumb_max_side OCR takes the thumbnails
+    config = Config(progress=False, ocr_max_side=ocr_max_side)
+    shapes = ShapeReader()
+    extractor = OcrExtractor(config, reader=shapes)
+    extractor.run(video_context(shared_data / "video" / "counter.mp4", config, 0.0, 3.0))
+    assert extractor.reads_frames() is reads_frames
+    assert shapes.shapes[0] == shape  # the first frame whole, then full-width bands where the counter ticks
+    assert {width for _, width, _ in shapes.shapes} == {shape[1]}
+
+
+def test_a_corpus_read_from_thumbnails_shows_as_stale():
+    from vqdb.ingest.extractors.ocr import settings_of
+    from vqdb.ingest.runner import stale_settings
+
+    before = {"ocr": {"settings": settings_of(Config(ocr_max_side=0))}}
+    assert stale_settings(before, Config()) == {"ocr": "ocr_max_side 0, now 1920"}
+    assert stale_settings({"ocr": {"settings": settings_of(Config())}}, Config()) == {}
+
+
+def test_ocr_max_side_below_zero_is_a_clear_error():
+    with pytest.raises(ConfigError, match="ocr_max_side must be >= 0"):
+        Config(ocr_max_side=-1)

@@ -1,8 +1,11 @@
 """The ``ocr`` extractor: on-screen text of the sampled frames, tables ``ocr`` and ``ocr_spans``.
 
-It reads every n-th sampled frame (n = ``sample_fps / ocr_fps``, at least 1) at the thumbnail size
-of the ``frames`` table, or decoded at ``ocr_max_side`` when that is larger (small text such as a
-terminal listing needs about 960 px; each OCR call then costs about 5x more on a CPU). The change gate
+It reads every n-th sampled frame (n = ``sample_fps / ocr_fps``, at least 1) decoded again at the video's
+own size, at most ``ocr_max_side`` on the longest side (a caption 20 px high on a 1080p frame is 7 px in a
+384-px thumbnail, read as letter soup); the reader bounds what that costs (CRAFT finds the boxes on a copy
+at most ``DETECT_SIDE``, each box is recognized at full size) and enlarges small video
+(``vqdb.models.easyocr_reader``). ``ocr_max_side`` at or below ``thumb_max_side`` reads the thumbnails of
+the ``frames`` table instead. The change gate
 (``vqdb.ingest.change_gate``, ``ocr_change_threshold``) says what changed since the text was last read:
 nothing (the frame reuses the reads: a static run of frames costs one OCR call), the whole frame (read
 again), or some regions: only the full-width bands of those rows are read again, grown to take in every
@@ -76,7 +79,7 @@ class OcrExtractor(Extractor):
         self._reader = reader
 
     def reads_frames(self) -> bool:
-        """True unless ``ocr_max_side`` asks for frames larger than the thumbnails (OCR then decodes its own)."""
+        """True when ``ocr_max_side`` asks for no more than the thumbnails; else OCR decodes its own frames."""
         return not self.config.ocr_max_side > self.config.thumb_max_side
 
     @property

@@ -1,0 +1,172 @@
+"""OCR on the shared real clips against what a person reads there (``benchmarks/ocr_truth.json``), before and after.
+
+Each clip runs through the ``ocr`` extractor as ingest runs it (1 frame/s sampled, the change gate, band
+rereads, the text edges), once per setting, in this process:
+
+- ``before``: main's defaults until this change: OCR reads the 384-px thumbnails (``ocr_max_side`` 0, frames
+  from the decoder's feed as ingest hands them) with EasyOCR's ``readtext`` as it is (no enlarging, CRAFT on
+  the image as given, no second reading of tall boxes);
+- ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
+  enlarged, CRAFT on a copy at most ``DETECT_SIDE``, each box recognized at full size, tall boxes read turned.
+
+For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
+vertical centre, left to right) and compared with the lines a person reads:
+
+- ``word recall``: the truth's words (lower case, letters and digits) found among the reads' words, each read
+  word used once; ``>= 12 px``: only lines at least 12 px high in the video;
+- ``exact lines``: lines whose exact text (case and punctuation, spaces collapsed) appears in the frame's
+  reads joined in reading order;
+- ``cpu s / video s``: the process's CPU time for the extractor's run (decoding included) per second of
+  video; ``x realtime``: video seconds per wall second of that run. The machine is shared: its load average
+  is printed with each row.
+
+    .venv/bin/python benchmarks/ocr_real.py                       # every clip of the truth
+    .venv/bin/python benchmarks/ocr_real.py --clips manifesto.mp4,bikes.mp4 --settings after
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import time
+from collections import Counter
+from pathlib import Path
+
+from vqdb.config import Config
+from vqdb.ingest.decode import sample_frames
+from vqdb.ingest.extractors.base import VideoContext
+from vqdb.ingest.extractors.ocr import OcrExtractor
+from vqdb.ingest.probe import probe
+from vqdb.models.device import placement
+from vqdb.models.easyocr_reader import EasyOCRReader
+from vqdb.models.protocols import TextBox
+
+TRUTH = Path(__file__).with_name("ocr_truth.json")
+SMALL_PX = 12
+# name: (config overrides, reader options)
+SETTINGS = {
+    "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None}),
+    "after": ({}, {}),
+}
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of letters and digits.
+
+    Example:
+        >>> words("Copyright © 2013 Brandon-Castellano")
+        ['copyright', '2013', 'brandon', 'castellano']
+    """
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def reading_order(reads: list[TextBox]) -> str:
+    """The reads' texts joined in reading order: rows of boxes whose vertical centres lie within half a box
+    height of the row's first, top to bottom, each row left to right.
+
+    Example:
+        >>> reading_order([TextBox("world", 0.9, (0.5, 0.1, 0.9, 0.2)), TextBox("Hello", 0.9, (0.1, 0.11, 0.4, 0.21)),
+        ...                TextBox("below", 0.9, (0.1, 0.5, 0.4, 0.6))])
+        'Hello world below'
+    """
+    rows: list[list[TextBox]] = []
+    for read in sorted(reads, key=lambda r: (r.box[1] + r.box[3]) / 2):
+        centre, height = (read.box[1] + read.box[3]) / 2, read.box[3] - read.box[1]
+        if rows and abs(centre - (rows[-1][0].box[1] + rows[-1][0].box[3]) / 2) < height / 2:
+            rows[-1].append(read)
+        else:
+            rows.append([read])
+    return " ".join(read.text for row in rows for read in sorted(row, key=lambda r: r.box[0]))
+
+
+def score(truth_lines: list[dict], reads: list[TextBox]) -> tuple[int, int, int, int, int]:
+    """(words, words read, words >= 12 px, of those read, exact lines) of one frame.
+
+    Example:
+        >>> score([{"text": "Send Spike", "height_px": 22}, {"text": "PREFS", "height_px": 10}],
+        ...       [TextBox("Send Spike", 0.9, (0.1, 0.1, 0.5, 0.2))])
+        (3, 2, 2, 2, 1)
+    """
+    available = Counter(words(" ".join(read.text for read in reads)))
+    joined = " " + " ".join(reading_order(reads).split()) + " "
+    shown = found = shown_big = found_big = exact = 0
+    for line in truth_lines:
+        big = line["height_px"] >= SMALL_PX
+        for word in words(line["text"]):
+            hit = available[word] > 0
+            available[word] -= hit
+            shown, found = shown + 1, found + hit
+            shown_big, found_big = shown_big + big, found_big + (big and hit)
+        exact += f" {' '.join(line['text'].split())} " in joined
+    return shown, found, shown_big, found_big, exact
+
+
+def run_clip(path: Path, overrides: dict, reader: EasyOCRReader) -> tuple[dict[int, list[TextBox]], float, float]:
+    """The extractor's reads per frame_idx, its CPU seconds and wall seconds on the whole clip."""
+    config = Config(progress=False, **overrides)
+    info = probe(path)
+    feed = None
+    if config.ocr_max_side <= config.thumb_max_side:  # ingest hands OCR the decoder's thumbnails
+        feed = sample_frames(path, fps=config.sample_fps, max_side=config.thumb_max_side, info=info)
+    ctx = VideoContext(video_id="v", path=path, info=info, frames=None, config=config, feed=feed)
+    cpu, wall = time.process_time(), time.perf_counter()
+    output = OcrExtractor(config, reader=reader).run(ctx)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    reads: dict[int, list[TextBox]] = {}
+    for row in output.tables["ocr"].to_pylist():
+        box = row["box"]
+        reads.setdefault(row["frame_idx"], []).append(
+            TextBox(row["text"], row["confidence"], (box["x0"], box["y0"], box["x1"], box["y1"]))
+        )
+    return reads, cpu, wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    truth = json.loads(TRUTH.read_text())["clips"]
+    parser.add_argument("--video-dir", default="../shared/data/video", help="folder of the shared clips")
+    parser.add_argument("--clips", default=",".join(truth), help="comma-separated clip names of the truth")
+    parser.add_argument("--settings", default=",".join(SETTINGS), help="comma-separated: before, after")
+    parser.add_argument("--show", action="store_true", help="print each truth frame's reads")
+    args = parser.parse_args()
+    place = placement(Config())
+    readers = {name: EasyOCRReader(place, **SETTINGS[name][1]) for name in args.settings.split(",")}
+    print(f"{os.cpu_count()} cores, torch threads as ingest sets them (cpu_threads 0: half the cores)\n")
+    print(
+        "| clip | setting | word recall | >= 12 px | exact lines | cpu s / video s | x realtime | load |\n"
+        "|---|---|---|---|---|---|---|---|"
+    )
+    totals: dict[str, list[float]] = {name: [0] * 8 for name in readers}  # the 5 counts, lines, cpu, video s
+    for clip in args.clips.split(","):
+        path = Path(args.video_dir) / clip
+        duration = probe(path).duration_s
+        frames = truth[clip]["frames"]
+        lines = sum(len(frame["lines"]) for frame in frames)
+        for name, reader in readers.items():
+            reads, cpu, wall = run_clip(path, SETTINGS[name][0], reader)
+            counts = [0] * 5
+            for frame in frames:
+                got = reads.get(frame["frame_idx"], [])
+                counts = [a + b for a, b in zip(counts, score(frame["lines"], got), strict=True)]
+                if args.show:
+                    print(f"  {clip} {name} #{frame['frame_idx']}: {reading_order(got)!r}")
+            shown, found, shown_big, found_big, exact = counts
+            totals[name] = [a + b for a, b in zip(totals[name], [*counts, lines, cpu, duration], strict=True)]
+            print(
+                f"| {clip} | {name} | {found / shown:.2f} ({found}/{shown}) | "
+                f"{found_big / max(shown_big, 1):.2f} ({found_big}/{shown_big}) | {exact}/{lines} | "
+                f"{cpu / duration:.2f} | {duration / wall:.2f} | {os.getloadavg()[0]:.1f} |",
+                flush=True,
+            )
+    for name, (shown, found, shown_big, found_big, exact, lines, cpu, seconds) in totals.items():
+        print(
+            f"| all | {name} | {found / max(shown, 1):.2f} ({found}/{shown}) | "
+            f"{found_big / max(shown_big, 1):.2f} ({found_big}/{shown_big}) | {exact}/{lines} | "
+            f"{cpu / max(seconds, 1e-9):.2f} | | |"
+        )
+
+
+if __name__ == "__main__":
+    main()
