@@ -80,9 +80,13 @@ class VideoContext:
         if max_side and max_side > self.config.thumb_max_side:
             from vqdb.ingest.decode import sample_frames
 
+            # the frames this context holds (all of the video's at ingest), when it was given them
+            wanted = None if self.frames is None else set(self.frames["frame_idx"].to_pylist())
             frames = sample_frames(self.path, fps=self.config.sample_fps, max_side=max_side, info=self.info)
             for frame in frames:
-                if frame.frame_idx % step == 0:
+                if wanted is not None and frame.frame_idx > max(wanted, default=-1):
+                    return
+                if frame.frame_idx % step == 0 and (wanted is None or frame.frame_idx in wanted):
                     yield frame.frame_idx, frame.ts, frame.image
             return
         if self.feed is not None:
