@@ -140,6 +140,9 @@ class Config:
     s3_access_key_id: str = dataclasses.field(default="", repr=False)
     s3_secret_access_key: str = dataclasses.field(default="", repr=False)
     s3_session_token: str = dataclasses.field(default="", repr=False)
+    # seconds a statement of the web app (vqdb serve: its SQL console, questions, pages) may run before it
+    # is interrupted (vqdb.session.TimeBudget)
+    sql_time_budget_s: float = 30.0
 
     def __post_init__(self) -> None:
         for name in ("sample_fps", "ocr_fps"):
@@ -163,6 +166,8 @@ class Config:
         unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
             raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")
+        if not 0 < self.sql_time_budget_s < float("inf"):  # also refuses NaN
+            raise ConfigError(f"sql_time_budget_s must be a number of seconds above 0, got {self.sql_time_budget_s!r}")
         if self.engine not in ENGINES:
             raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
 

@@ -26,7 +26,7 @@ from vqdb.config import Config, check_gap, check_keyframes
 from vqdb.errors import VqdbError
 from vqdb.planner.video_frames import RowCache
 from vqdb.schema import TABLES
-from vqdb.session import ReadOnlySession, new_connection, run_read_only
+from vqdb.session import ReadOnlySession, new_connection, run_read_only, watched
 from vqdb.session import attach as attach_session
 from vqdb.store import Store, is_corpus
 from vqdb.store.location import Location
@@ -233,7 +233,7 @@ class Corpus:
     def con(self) -> ReadOnlySession:
         """The corpus's read-only session (views, macros, functions, ``vlm_answer``): ``sql``, ``register``
         for your own Arrow or Polars data, ``cursor``."""
-        return ReadOnlySession(self._session())
+        return ReadOnlySession(self._session(), self.location.uri)
 
     def _session(self) -> duckdb.DuckDBPyConnection:
         if self._con is None:
@@ -275,8 +275,10 @@ class Corpus:
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL over the corpus; returns a DuckDB relation (``.pl()``, ``.arrow()``, ``.df()``).
 
-        Each call reads the latest committed data. The session is read-only: statements that would
-        write files or the corpus's tables are refused with ReadOnlyError.
+        Each call reads the latest committed data, on a cursor of its own. The session is read-only:
+        statements that would write files or the corpus's tables, change the catalog or settings later
+        calls see (CREATE, DROP, ALTER, SET...), or read a Lance dataset outside the corpus are refused
+        with ReadOnlyError (see ``vqdb.session.run_read_only``).
 
         Example:
             >>> import vqdb
@@ -288,7 +290,7 @@ class Corpus:
             ...
             vqdb.errors.VqdbError: .../no/such/corpus is not a vqdb corpus (no corpus.json); ...
         """
-        return run_read_only(self._cursor(), query, params)
+        return run_read_only(self._cursor(), query, params, corpus=self.location.uri)
 
     def sql_unchecked(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL that vqdb composed itself (a compiled plan, a lookup with parameters) without the read-only
@@ -316,7 +318,9 @@ class Corpus:
         return self._cursor()
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
-        return self._session().cursor()  # a fresh cursor has a fresh Lance dataset cache; its relations outlive it
+        # a fresh cursor has a fresh Lance dataset cache; its relations outlive it. Under a TimeBudget, the
+        # budget interrupts it when it runs out.
+        return watched(self._session().cursor())
 
     def refresh(self) -> None:
         """Re-create views and functions (after the corpus's model or tables changed).

@@ -27,3 +27,7 @@ class CorpusBusyError(VqdbError):
 
 class ReadOnlyError(VqdbError):
     """A query tried to write (files, the corpus's tables, settings) in a read-only session."""
+
+
+class TimeBudgetError(VqdbError):
+    """A statement ran past its time budget (``sql_time_budget_s``) and was interrupted."""
