@@ -322,6 +322,20 @@ class Corpus:
         # budget interrupts it when it runs out.
         return watched(self._session().cursor())
 
+    def renew_lease(self) -> None:
+        """Tell compaction that none of this session's statements is running now, so that it may remove
+        the versions older than the newest (each later statement reads the newest): a long-running
+        reader (``vqdb serve``) calls it between requests.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus()); _ = corpus.sql("SELECT 1").fetchall()
+            >>> corpus.renew_lease()
+        """
+        if self._lease is not None:
+            self._lease.renew()
+
     def refresh(self) -> None:
         """Re-create views and functions (after the corpus's model or tables changed).
 
