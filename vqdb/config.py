@@ -227,7 +227,11 @@ _FIELDS = {f.name: f for f in dataclasses.fields(Config)}
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text())
+        raw = path.read_bytes()
+        data = tomllib.loads(raw.decode())
+    except UnicodeDecodeError as exc:  # binary garbage: where it starts
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(f"cannot read config file {path}: line {line} is not UTF-8 text; fix or remove it") from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"cannot read config file {path}: {exc}") from exc
     unknown = set(data) - set(_FIELDS)

@@ -36,6 +36,7 @@ from vqdb.videos import resolve_video
 
 if TYPE_CHECKING:
     from vqdb.ingest.runner import IngestSummary
+    from vqdb.store.check import CheckReport
     from vqdb.store.maintenance import CompactReport
 
 
@@ -111,6 +112,32 @@ class Corpus:
         self.close()
         with Store.open(self.location, writable=True, wait=wait) as store:
             return compact(store)
+
+    def check(self, *, repair: bool = False, wait: bool | float = True) -> CheckReport:
+        """Read every table's latest version and every data file it references, and check that each
+        video's rows are those its commits recorded (see ``vqdb.store.check``); ``repair`` removes what is
+        damaged, so that the next ingest of the same files redoes those videos (VqdbError when damage
+        is left). Holds the writer lock (waits for it like ``ingest``), so no commit lands halfway through.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> print(vqdb.connect(empty_corpus()).check().summary())  # doctest: +ELLIPSIS
+            checked ... tables, 0 data files, 0 rows: no problems
+        """
+        from vqdb.store.check import check
+        from vqdb.store.check import repair as remove_damage
+
+        self.close()
+        with Store.open(self.location, writable=True, wait=wait) as store:
+            report = check(store)
+            if not repair or report.ok:
+                return report
+            repaired = remove_damage(store, report)
+            left = check(store)
+            if not left.ok:
+                raise VqdbError(f"corpus {self.root}: the repair left damage behind:\n{left.summary()}")
+            return repaired
 
     def delete(self, videos: str | Iterable[str], *, wait: bool | float = True) -> list[str]:
         """Delete videos (named by id, file name or path) and all their rows; returns their ids.

@@ -53,7 +53,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from vqdb.errors import TimeBudgetError, VqdbError
+from vqdb.errors import TimeBudgetError, VqdbError, storage_message
 from vqdb.serve import ask, console, data
 from vqdb.session import TimeBudget
 
@@ -409,6 +409,7 @@ def _error(status: int) -> Callable[[Request, Exception], Response]:
         message = str(exc) if status != 500 else f"internal error ({type(exc).__name__}: {exc}); see the server log"
         if isinstance(exc, duckdb.Error) and not message.startswith("SQL failed"):
             message = f"SQL failed: {message}"
-        return JSON({"error": message}, status_code=status)
+        corpus = getattr(request.app.state, "corpus", None)
+        return JSON({"error": storage_message(message, corpus.root if corpus else "CORPUS")}, status_code=status)
 
     return handle
