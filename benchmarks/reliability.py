@@ -1,5 +1,6 @@
 """Reliability sweep: bad media, a SIGKILL before every storage operation of an ingest, two writers at
-once, readers during a forced replace. Prints one table; rows lost and duplicates must be 0.
+once, readers during a forced replace; the web app under load and attack; damaged corpora found and
+repaired. Prints tables; rows lost and duplicates must be 0.
 
 Each killed run is followed by a plain re-run, and every table is compared with an uninterrupted run
 made in the same process (``vqdb.testing.corpora.corpus_contents``): a row of the clean run missing
@@ -7,16 +8,30 @@ after the re-run is lost, a row present more often is a duplicate. Kills come fr
 ``vqdb.testing.faults`` (SIGKILL right before the nth write of a Lance dataset, fragment, commit, index,
 compaction or manifest). The default suite runs a seeded handful of these (``tests/reliability``).
 
+The serve part starts ``vqdb serve`` (from this checkout, and from ``--baseline`` when given: the
+before/after table) on the sample media, sends one runaway query, then ``--requests`` page, thumbnail,
+media and SQL requests at ``--concurrency`` (each with a 10 s timeout, the whole load at most
+``--load-s`` seconds), hostile requests (catalog changes, another dataset, a cross-site post, a 2 MB
+body), and SIGTERM; it reports requests/s, p50/p99 latency, the server's RSS before and after, and how
+long SIGTERM took. The damage part deletes, truncates and loses a table's files and counts what
+``vqdb check`` found and ``--repair`` plus a re-ingest restored.
+
     .venv/bin/python benchmarks/reliability.py                 # every kill point of both scenarios
     .venv/bin/python benchmarks/reliability.py --every 5       # every 5th kill point
+    .venv/bin/python benchmarks/reliability.py --only serve,damage --baseline /path/to/main/checkout
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import concurrent.futures
+import json
 import os
+import re
+import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -171,19 +186,281 @@ def readers_during_force(work: Path, media: list[str], table: Table) -> None:
     table.add("reads during ingest --force", len(seen), len(seen) - off, note=f"{time.monotonic() - start:.0f} s")
 
 
+SERVE_BUDGET_S = 5  # the time budget the serve load runs under (VQDB_SQL_TIME_BUDGET_S)
+RUNAWAY = "SELECT count(*) FROM frames a, range(100000) b, range(100000) c, range(100000) d"
+HOSTILE = (
+    ("DROP VIEW videos", {}),
+    ("CREATE OR REPLACE MACRO finished_videos(x) AS []", {}),
+    ("CREATE TABLE big AS SELECT range FROM range(30000000)", {}),
+    ("SELECT * FROM __lance_scan('{elsewhere}')", {}),
+    ("SELECT * FROM '{elsewhere}'", {}),
+    ("SELECT 1", {"content-type": "text/plain", "origin": "http://attacker.example"}),  # cross-site, no token
+)
+
+
+def serve_corpus(work: Path) -> Path:
+    root = work / "serve-corpus"
+    if not root.exists():
+        media = sorted(str(p) for p in (REPO / "sample_media").glob("*.mp4"))
+        assert "failed 0" in str(vqdb.connect(root, progress=False).ingest(media, extractors=()))
+    return root
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve_load(work: Path, code: Path, requests: int, concurrency: int, load_s: float) -> dict:
+    """Start ``vqdb serve`` from the checkout ``code``, load and attack it, stop it; what was measured."""
+    import httpx
+    import psutil
+
+    root, port = serve_corpus(work), free_port()
+    elsewhere = work / "elsewhere" / "videos.lance"
+    if not elsewhere.exists():
+        import lance
+        import pyarrow as pa
+
+        lance.write_dataset(pa.table({"secret": ["s3cr3t"]}), str(elsewhere))
+    env = {**os.environ, "PYTHONPATH": str(code), "VQDB_SQL_TIME_BUDGET_S": str(SERVE_BUDGET_S)}
+    command = ["timeout", "900", sys.executable, "-m", "vqdb", "serve", str(root), "--port", str(port)]
+    server = subprocess.Popen(command, env=env, cwd=code, stderr=subprocess.DEVNULL)  # cwd: -m imports from it
+    url = f"http://127.0.0.1:{port}"
+    page, deadline = None, time.monotonic() + 120
+    while page is None and time.monotonic() < deadline:
+        try:
+            page = httpx.get(f"{url}/sql", timeout=5).text
+        except httpx.TransportError:
+            time.sleep(0.2)
+    assert page is not None, "vqdb serve did not start"
+    token = re.search(r'name="vqdb-token" content="([^"]+)"', page)
+    headers = {"X-Vqdb-Token": token.group(1)} if token else {}
+    process = psutil.Process(server.pid).children()[0]  # timeout's child: python
+    phases = {}
+    with httpx.Client(timeout=10, headers=headers) as client:
+        ids = [v["video_id"] for v in client.get(f"{url}/api/corpus").json()["videos"]]
+        rss = process.memory_info().rss
+        phases["quiet"] = _phase(_load(client, url, ids, requests, concurrency, load_s), rss, process)
+        runaway = threading.Thread(
+            target=lambda: _quietly(client.post, f"{url}/api/sql", json={"sql": RUNAWAY}, timeout=60)
+        )
+        runaway.start()
+        time.sleep(0.5)
+        rss = process.memory_info().rss
+        phases["runaway"] = _phase(_load(client, url, ids, requests, concurrency, load_s), rss, process)
+        held = 0
+        for sql, extra in HOSTILE:
+            sent = {"content-type": "application/json", **extra}
+            body = json.dumps({"sql": sql.format(elsewhere=elsewhere)})
+            refused = _quietly(client.post, f"{url}/api/sql", content=body, headers=sent)
+            after = _quietly(client.get, f"{url}/api/corpus")
+            held += bool(refused is not None and refused.status_code >= 400 and after is not None and after.is_success)
+        big = _quietly(
+            client.post, f"{url}/api/sql", content=b"x" * (2 << 20), headers={"content-type": "application/json"}
+        )
+        held += big is not None and big.status_code == 413
+    stopped = time.monotonic()
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+        stop = f"{time.monotonic() - stopped:.1f} s"
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+        stop = "no (SIGKILL)"
+    runaway.join(timeout=60)
+    return {"phases": phases, "hostile": f"{held}/{len(HOSTILE) + 1}", "sigterm": stop}
+
+
+def _phase(loaded: tuple, rss_start: int, process) -> dict:
+    latencies, failed, sent = loaded
+    every = [ms for kind, values in latencies.items() if kind != "_wall" for ms in values]
+    pages = [ms for kind in ("corpus", "video", "thumb", "media") for ms in latencies[kind]]
+    return {
+        "ok": len(every),
+        "sent": sent,
+        "failures": dict(failed),
+        "per_s": len(every) / max(sum(latencies["_wall"]), 1e-9),
+        "p50": _percentile(pages, 50),
+        "p99": _percentile(pages, 99),
+        "rss": f"{rss_start >> 20} -> {process.memory_info().rss >> 20}",
+    }
+
+
+def _quietly(call, *args, **kwargs):
+    import httpx
+
+    try:
+        return call(*args, **kwargs)
+    except httpx.HTTPError:
+        return None
+
+
+def _percentile(values: list[float], q: int) -> float:
+    if not values:
+        return float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
+
+
+def _load(client, url: str, ids: list[str], requests: int, concurrency: int, load_s: float):
+    """``requests`` requests over the pages' routes at ``concurrency``; latencies (ms) by kind of those that
+    answered, how many failed or timed out, how many were sent before ``load_s`` ran out."""
+    kinds = ("corpus", "video", "thumb", "media", "sql")
+    latencies: dict[str, list[float]] = {kind: [] for kind in (*kinds, "_wall")}
+    failed: collections.Counter = collections.Counter()
+    started = time.monotonic()
+
+    def one(i: int) -> tuple[str, float | None]:
+        kind, video = kinds[i % len(kinds)], ids[i % len(ids)]
+        begin = time.perf_counter()
+        if kind == "corpus":
+            reply = _quietly(client.get, f"{url}/api/corpus")
+        elif kind == "video":
+            reply = _quietly(client.get, f"{url}/api/videos/{video}")
+        elif kind == "thumb":
+            reply = _quietly(client.get, f"{url}/thumbs/{video}/{(i // 5) % 2}")  # birds.mp4 has 2 frames
+        elif kind == "media":
+            reply = _quietly(client.get, f"{url}/media/{video}", headers={"Range": "bytes=0-65535"})
+        else:
+            sql = {"sql": f"SELECT count(*), max(ts) FROM frames WHERE video_id = '{video}'"}
+            reply = _quietly(client.post, f"{url}/api/sql", json=sql)
+        if reply is None or reply.status_code >= 300:
+            return f"{kind} {reply.status_code if reply is not None else 'timeout'}", None
+        return kind, (time.perf_counter() - begin) * 1000
+
+    sent = 0
+    with concurrent.futures.ThreadPoolExecutor(concurrency) as pool:
+        futures = []
+        for i in range(requests):
+            if time.monotonic() - started > load_s:
+                break
+            futures.append(pool.submit(one, i))
+            sent += 1
+            while sum(not f.done() for f in futures[-concurrency * 2 :]) >= concurrency * 2:
+                time.sleep(0.001)
+        for future in futures:
+            kind, ms = future.result()
+            if ms is None:
+                failed[kind] += 1
+            else:
+                latencies[kind].append(ms)
+    latencies["_wall"].append(time.monotonic() - started)
+    return latencies, failed, sent
+
+
+def serve_table(rows: list[tuple[str, dict]]) -> None:
+    header = ("server", "load", "answered", "req/s", "p50 ms", "p99 ms", "RSS MiB", "attacks held", "SIGTERM")
+    lines = [header]
+    for label, measured in rows:
+        for phase, m in measured["phases"].items():
+            last = phase == "runaway"
+            lines.append(
+                (
+                    label,
+                    phase,
+                    f"{m['ok']}/{m['sent']}",
+                    f"{m['per_s']:.0f}",
+                    f"{m['p50']:.0f}",
+                    f"{m['p99']:.0f}",
+                    m["rss"],
+                    measured["hostile"] if last else "",
+                    measured["sigterm"] if last else "",
+                )
+            )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    for line in lines:
+        cells = zip(line, widths, strict=True)
+        print("  ".join(v.ljust(w) if i < 2 else v.rjust(w) for i, (v, w) in enumerate(cells)))
+
+
+def damage(work: Path, media: list[str], table: Table) -> None:
+    """Delete, truncate and lose a table's files; count what vqdb check finds and --repair plus an ingest restore."""
+    import lance
+
+    clean = work / "damage-clean"
+    vqdb.connect(clean, progress=False).ingest(media[:4], extractors=("subtitles",))
+    expected = corpus_contents(clean)
+
+    def fragment_file(root: Path, name: str, index: int) -> Path:
+        fragment = lance.dataset(str(root / f"{name}.lance")).get_fragments()[index]
+        return root / f"{name}.lance" / "data" / fragment.data_files()[0].path
+
+    def delete(root: Path) -> None:
+        fragment_file(root, "frames", 1).unlink()
+
+    def truncate(root: Path) -> None:
+        path = fragment_file(root, "subtitles", 0)
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+    def lose_manifest(root: Path) -> None:
+        versions = root / "frames.lance" / "_versions"
+        min(versions.glob("*.manifest")).unlink()
+        (versions / "latest_version_hint.json").unlink(missing_ok=True)
+
+    found = repaired = 0
+    faults = (delete, truncate, lose_manifest)
+    for fault in faults:
+        root = work / f"damage-{fault.__name__}"
+        shutil.copytree(clean, root)
+        fault(root)
+        corpus = vqdb.connect(root, progress=False)
+        report = corpus.check()
+        found += not report.ok
+        corpus.check(repair=True)
+        corpus.ingest(media[:4], extractors=("subtitles",))
+        repaired += corpus.check().ok and corpus_contents(root) == expected
+    table.add("damaged corpora: found by vqdb check", len(faults), found)
+    table.add("damaged corpora: whole again after --repair and ingest", len(faults), repaired, note="rows as before")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=1, help="kill before every n-th storage operation (default 1)")
+    parts = ("media", "kills", "writers", "readers", "serve", "damage")
+    parser.add_argument("--only", default=",".join(parts), help=f"comma-separated parts to run (of {', '.join(parts)})")
+    parser.add_argument("--baseline", type=Path, help="another vqdb checkout to serve from too (before/after)")
+    parser.add_argument("--requests", type=int, default=2000, help="requests of the serve load (default 2000)")
+    parser.add_argument("--concurrency", type=int, default=32, help="requests in flight at once (default 32)")
+    parser.add_argument("--load-s", type=float, default=120, help="at most this long sending the load (default 120)")
     args = parser.parse_args()
+    chosen = set(args.only.split(","))
     work = Path(tempfile.mkdtemp(prefix="vqdb-reliability-"))
     media = clips(work / "clips")
     table = Table()
-    bad_media(work, table)
-    kill_sweep(work, media, table, args.every, force=False)
-    kill_sweep(work, media, table, args.every, force=True)
-    two_writers(work, media, table)
-    readers_during_force(work, media, table)
-    table.print()
+    if "media" in chosen:
+        bad_media(work, table)
+    if "kills" in chosen:
+        kill_sweep(work, media, table, args.every, force=False)
+        kill_sweep(work, media, table, args.every, force=True)
+    if "writers" in chosen:
+        two_writers(work, media, table)
+    if "readers" in chosen:
+        readers_during_force(work, media, table)
+    if "damage" in chosen:
+        damage(work, media, table)
+    if table.rows:
+        table.print()
+    if "serve" in chosen:
+        rows = []
+        if args.baseline:
+            rows.append(
+                (
+                    f"before ({args.baseline})",
+                    serve_load(work, args.baseline, args.requests, args.concurrency, args.load_s),
+                )
+            )
+        rows.append((f"after ({REPO})", serve_load(work, REPO, args.requests, args.concurrency, args.load_s)))
+        print(
+            f"\nvqdb serve: {args.requests} requests at {args.concurrency} at once, then again during a runaway query"
+        )
+        serve_table(rows)
+        for label, measured in rows:
+            for phase, m in measured["phases"].items():
+                print(f"  failed, {label}, {phase}: {m['failures'] or 'none'}")
 
 
 if __name__ == "__main__":

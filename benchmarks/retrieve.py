@@ -190,11 +190,13 @@ def commit_videos(
 
 
 def stand_in_similarity(corpus, dim: int, rng: np.random.Generator) -> None:
-    corpus.sql(f"CREATE OR REPLACE TABLE bench_queries (q VARCHAR, v FLOAT[{dim}])")
+    corpus.sql_unchecked(f"CREATE OR REPLACE TABLE bench_queries (q VARCHAR, v FLOAT[{dim}])")
     for text in ("a man in a red jacket", "a sign", "man in the red jacket hold up the sign"):
         vector = unit_vectors(rng, 1, dim).to_pylist()[0]
-        corpus.sql("INSERT INTO bench_queries VALUES ($q, $v)", params={"q": text, "v": vector})
-    corpus.sql("CREATE OR REPLACE MACRO vq_text_vector(query) AS (SELECT v FROM bench_queries WHERE q = query)")
+        corpus.sql_unchecked("INSERT INTO bench_queries VALUES ($q, $v)", params={"q": text, "v": vector})
+    corpus.sql_unchecked(
+        "CREATE OR REPLACE MACRO vq_text_vector(query) AS (SELECT v FROM bench_queries WHERE q = query)"
+    )
 
 
 def synthetic_corpus(path: str, label: str, rng: np.random.Generator, dim: int, **shape):

@@ -59,12 +59,14 @@ def main() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port, log_level="warning"))
+    app = create_app(root)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
     stages: dict[str, list[float]] = {}
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as http:
+    token = {"X-Vqdb-Token": app.state.token}  # what the served page sends
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120, headers=token) as http:
 
         def ask() -> None:
             started = time.perf_counter()

@@ -143,7 +143,7 @@ def test_the_lance_extensions_writing_functions_are_refused_however_they_are_rea
         f"CREATE TEMP TABLE t AS SELECT * FROM __lance_set_auto_cleanup('{uri}', 1, NULL, 1, true)",
         f"EXPLAIN ANALYZE SELECT * FROM __lance_compact_files('{uri}', NULL)",
     ):
-        with pytest.raises(ReadOnlyError, match="a Lance function that writes"):
+        with pytest.raises(ReadOnlyError, match="a Lance function that writes|CREATE changes the catalog"):
             corpus.sql(query)
     assert len(Store.open(corpus.root).dataset("subtitles").versions()) == 2  # untouched
 
@@ -155,7 +155,7 @@ def test_settings_cannot_be_turned_back_on(tmp_path):
         "RESET enable_external_access",
         "SET lock_configuration = false",
     ):
-        with pytest.raises(duckdb.Error, match="locked"):
+        with pytest.raises(ReadOnlyError, match="change the session's settings"):
             corpus.sql(statement)
     assert corpus.sql("SELECT current_setting('enable_external_access')").fetchone() == (False,)
 
@@ -270,3 +270,70 @@ def test_sentences_stored_with_their_embeddings_score_as_an_older_corpus_that_em
         assert _meant(corpus, "new") == pytest.approx(stored, abs=1e-6)
         rows = corpus.sql("SELECT video_id, count(text_emb) FROM transcript_segments GROUP BY ALL ORDER BY 1")
         assert rows.fetchall() == [("new", 3), ("stored", 0)]
+
+
+def test_no_statement_changes_what_the_next_one_sees(tmp_path):
+    corpus = _corpus_with_subtitles(tmp_path)
+    for statement in (
+        "DROP VIEW videos",
+        "CREATE OR REPLACE MACRO subtitle_search(q) AS TABLE SELECT 1 AS x",
+        "CREATE OR REPLACE VIEW subtitles AS SELECT 'forged' AS text",
+        "CREATE TABLE big AS SELECT range FROM range(30000000)",
+        "CREATE TEMP TABLE big AS SELECT range FROM range(30000000)",
+        "ALTER VIEW subtitles RENAME TO gone",
+        "CREATE SCHEMA elsewhere",
+        "SET threads = 1",
+        "PRAGMA threads = 1",
+        "USE temp",
+        "SELECT 1; /* a script */ DROP VIEW frames",
+        "-- leading comment\nCREATE MACRO mine() AS 1",
+    ):
+        with pytest.raises(ReadOnlyError, match="statement refused"):
+            corpus.sql(statement)
+    assert corpus.sql("SELECT count(*) FROM videos").fetchone() == (0,)  # the view is still there
+    assert corpus.sql("SELECT text FROM subtitles").fetchall() == [("hi",)]
+    assert corpus.sql("SELECT text FROM subtitle_search('hi')").fetchall() == [("hi",)]
+    # a statement's own temporary view and macro, and its variables, end with it
+    assert corpus.sql("CREATE TEMP MACRO twice(x) AS 2 * x; SELECT twice(21)").fetchone() == (42,)
+    with pytest.raises(duckdb.Error, match="twice"):
+        corpus.sql("SELECT twice(21)").fetchall()
+
+
+def test_only_the_corpus_own_datasets_are_readable(tmp_path):
+    import lance
+    import pyarrow as pa
+
+    corpus = _corpus_with_subtitles(tmp_path / "corpus")
+    elsewhere = tmp_path / "elsewhere"
+    lance.write_dataset(pa.table({"secret": ["s3cr3t"]}), str(elsewhere / "videos.lance"))
+    for query in (
+        f"SELECT * FROM __lance_scan('{elsewhere}/videos.lance')",
+        f"SELECT * FROM '{elsewhere}/videos.lance'",
+        f"SELECT * FROM '{corpus.root}/../../elsewhere/videos.lance'",
+        f"SELECT * FROM query('SELECT * FROM ''{elsewhere}/videos.lance''')",
+        f"SELECT count(*) FROM videos WHERE EXISTS (SELECT * FROM '{elsewhere}/videos.lance')",
+    ):
+        with pytest.raises(ReadOnlyError, match="outside the corpus"):
+            corpus.sql(query)
+    assert corpus.sql(f"SELECT text FROM '{corpus.root}/subtitles.lance'").fetchall() == [("hi",)]
+    with pytest.raises(ReadOnlyError, match="outside the corpus"):
+        corpus.con.cursor().sql(f"SELECT * FROM '{elsewhere}/videos.lance'")
+
+
+def test_a_runaway_statement_stops_at_its_time_budget(tmp_path):
+    import time
+
+    from vqdb.errors import TimeBudgetError
+    from vqdb.session import TimeBudget
+
+    corpus = _corpus_with_subtitles(tmp_path)
+    started = time.monotonic()
+    with pytest.raises(TimeBudgetError, match="time budget of 0.5 s"), TimeBudget(0.5):
+        corpus.sql("SELECT count(*) FROM range(100000) a, range(100000) b, range(100000) c").fetchall()
+    assert time.monotonic() - started < 5
+    with TimeBudget(5):  # the session itself is fine afterwards
+        assert corpus.sql("SELECT text FROM subtitles").fetchall() == [("hi",)]
+    budget = TimeBudget(5)
+    with pytest.raises(TimeBudgetError), budget:
+        budget.expire()  # a server stopping: later statements of the budget are refused
+        corpus.sql("SELECT 1")

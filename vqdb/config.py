@@ -146,6 +146,9 @@ class Config:
     s3_access_key_id: str = dataclasses.field(default="", repr=False)
     s3_secret_access_key: str = dataclasses.field(default="", repr=False)
     s3_session_token: str = dataclasses.field(default="", repr=False)
+    # seconds a statement of the web app (vqdb serve: its SQL console, questions, pages) may run before it
+    # is interrupted (vqdb.session.TimeBudget)
+    sql_time_budget_s: float = 30.0
 
     def __post_init__(self) -> None:
         for name in ("sample_fps", "ocr_fps"):
@@ -173,6 +176,8 @@ class Config:
         unknown = set(self.extractors) - set(EXTRACTORS)
         if unknown:
             raise ConfigError(f"unknown extractor(s) {sorted(unknown)}; choose from {', '.join(EXTRACTORS)}")
+        if not 0 < self.sql_time_budget_s < float("inf"):  # also refuses NaN
+            raise ConfigError(f"sql_time_budget_s must be a number of seconds above 0, got {self.sql_time_budget_s!r}")
         if self.engine not in ENGINES:
             raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
 
@@ -232,7 +237,11 @@ _FIELDS = {f.name: f for f in dataclasses.fields(Config)}
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text())
+        raw = path.read_bytes()
+        data = tomllib.loads(raw.decode())
+    except UnicodeDecodeError as exc:  # binary garbage: where it starts
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(f"cannot read config file {path}: line {line} is not UTF-8 text; fix or remove it") from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"cannot read config file {path}: {exc}") from exc
     unknown = set(data) - set(_FIELDS)

@@ -27,7 +27,7 @@ from vqdb.errors import VqdbError
 from vqdb.planner import search as search_sql
 from vqdb.planner.video_frames import RowCache
 from vqdb.schema import TABLES
-from vqdb.session import ReadOnlySession, new_connection, run_read_only
+from vqdb.session import ReadOnlySession, new_connection, run_read_only, watched
 from vqdb.session import attach as attach_session
 from vqdb.store import Store, is_corpus
 from vqdb.store.location import Location
@@ -37,6 +37,7 @@ from vqdb.videos import resolve_video
 
 if TYPE_CHECKING:
     from vqdb.ingest.runner import IngestSummary
+    from vqdb.store.check import CheckReport
     from vqdb.store.maintenance import CompactReport
 
 
@@ -112,6 +113,32 @@ class Corpus:
         self.close()
         with Store.open(self.location, writable=True, wait=wait) as store:
             return compact(store)
+
+    def check(self, *, repair: bool = False, wait: bool | float = True) -> CheckReport:
+        """Read every table's latest version and every data file it references, and check that each
+        video's rows are those its commits recorded (see ``vqdb.store.check``); ``repair`` removes what is
+        damaged, so that the next ingest of the same files redoes those videos (VqdbError when damage
+        is left). Holds the writer lock (waits for it like ``ingest``), so no commit lands halfway through.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> print(vqdb.connect(empty_corpus()).check().summary())  # doctest: +ELLIPSIS
+            checked ... tables, 0 data files, 0 rows: no problems
+        """
+        from vqdb.store.check import check
+        from vqdb.store.check import repair as remove_damage
+
+        self.close()
+        with Store.open(self.location, writable=True, wait=wait) as store:
+            report = check(store)
+            if not repair or report.ok:
+                return report
+            repaired = remove_damage(store, report)
+            left = check(store)
+            if not left.ok:
+                raise VqdbError(f"corpus {self.root}: the repair left damage behind:\n{left.summary()}")
+            return repaired
 
     def delete(self, videos: str | Iterable[str], *, wait: bool | float = True) -> list[str]:
         """Delete videos (named by id, file name or path) and all their rows; returns their ids.
@@ -246,7 +273,7 @@ class Corpus:
     def con(self) -> ReadOnlySession:
         """The corpus's read-only session (views, macros, functions, ``vlm_answer``): ``sql``, ``register``
         for your own Arrow or Polars data, ``cursor``."""
-        return ReadOnlySession(self._session())
+        return ReadOnlySession(self._session(), self.location.uri)
 
     def _session(self) -> duckdb.DuckDBPyConnection:
         if self._con is None:
@@ -289,8 +316,10 @@ class Corpus:
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL over the corpus; returns a DuckDB relation (``.pl()``, ``.arrow()``, ``.df()``).
 
-        Each call reads the latest committed data. The session is read-only: statements that would
-        write files or the corpus's tables are refused with ReadOnlyError.
+        Each call reads the latest committed data, on a cursor of its own. The session is read-only:
+        statements that would write files or the corpus's tables, change the catalog or settings later
+        calls see (CREATE, DROP, ALTER, SET...), or read a Lance dataset outside the corpus are refused
+        with ReadOnlyError (see ``vqdb.session.run_read_only``).
 
         Example:
             >>> import vqdb
@@ -302,7 +331,7 @@ class Corpus:
             ...
             vqdb.errors.VqdbError: .../no/such/corpus is not a vqdb corpus (no corpus.json); ...
         """
-        return run_read_only(self._cursor(), query, params)
+        return run_read_only(self._cursor(), query, params, corpus=self.location.uri)
 
     def sql_unchecked(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL that vqdb composed itself (a compiled plan, a lookup with parameters) without the read-only
@@ -330,7 +359,23 @@ class Corpus:
         return self._cursor()
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
-        return self._session().cursor()  # a fresh cursor has a fresh Lance dataset cache; its relations outlive it
+        # a fresh cursor has a fresh Lance dataset cache; its relations outlive it. Under a TimeBudget, the
+        # budget interrupts it when it runs out.
+        return watched(self._session().cursor())
+
+    def renew_lease(self) -> None:
+        """Tell compaction that none of this session's statements is running now, so that it may remove
+        the versions older than the newest (each later statement reads the newest): a long-running
+        reader (``vqdb serve``) calls it between requests.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus()); _ = corpus.sql("SELECT 1").fetchall()
+            >>> corpus.renew_lease()
+        """
+        if self._lease is not None:
+            self._lease.renew()
 
     def refresh(self) -> None:
         """Re-create views and functions (after the corpus's model or tables changed).

@@ -31,10 +31,12 @@ Example:
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import json
 import os
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,7 +45,7 @@ import duckdb
 import pyarrow as pa
 
 from vqdb.config import Config
-from vqdb.errors import ReadOnlyError, VqdbError
+from vqdb.errors import ReadOnlyError, TimeBudgetError, VqdbError
 from vqdb.queries import load_sql_macros
 from vqdb.schema import TABLES, Table
 from vqdb.store import Store, quote
@@ -146,7 +148,23 @@ _REFUSED = {
     duckdb.StatementType.EXTENSION: "an extension's own statement may write",
     duckdb.StatementType.PREPARE: "a prepared statement runs later, unchecked",
     duckdb.StatementType.EXECUTE: "a prepared statement runs unchecked",
+    duckdb.StatementType.CREATE: "CREATE changes the catalog every later statement reads (a TEMP VIEW or TEMP "
+    "MACRO, which lives as long as its statement, is allowed)",
+    duckdb.StatementType.CREATE_FUNC: "CREATE MACRO changes the functions every later statement calls",
+    duckdb.StatementType.DROP: "DROP changes the catalog every later statement reads",
+    duckdb.StatementType.ALTER: "ALTER changes the catalog every later statement reads",
+    duckdb.StatementType.SET: "SET, RESET, USE and setting PRAGMAs change the session's settings (SET VARIABLE "
+    "is allowed)",
+    duckdb.StatementType.INSERT: "INSERT writes a table",
+    duckdb.StatementType.UPDATE: "UPDATE writes a table",
+    duckdb.StatementType.DELETE: "DELETE writes a table",
+    duckdb.StatementType.MERGE_INTO: "MERGE INTO writes a table",
 }
+# What of the above stays within the one statement's own cursor: its temporary views and macros, its variables.
+_OWN = re.compile(
+    r"^\s*(?:CREATE\s+(?:OR\s+REPLACE\s+)?TEMP(?:ORARY)?\s+(?:VIEW|MACRO|FUNCTION)|(?:SET|RESET)\s+VARIABLE)\b",
+    re.IGNORECASE,
+)
 # Lance table functions that only read; every other Lance operator in a plan (the extension's
 # __lance_truncate_table, __lance_compact_files, __lance_exec, ...) writes datasets.
 LANCE_READERS = frozenset({"__LANCE_SCAN", "LANCE_FTS", "LANCE_VECTOR_SEARCH", "LANCE_HYBRID_SEARCH"})
@@ -157,17 +175,32 @@ _FIX = (
 )
 
 
-def run_read_only(con: duckdb.DuckDBPyConnection, query: str, params: Any = None) -> duckdb.DuckDBPyRelation | None:
+def run_read_only(
+    con: duckdb.DuckDBPyConnection, query: str, params: Any = None, *, corpus: str | Path | None = None
+) -> duckdb.DuckDBPyRelation | None:
     """Run ``query`` (one or more statements; ``params`` go to the last) after checking each statement
     reads only; returns the last statement's relation (None for a statement without a result).
 
     Statements run one by one, each checked right before it runs, so a statement cannot hide behind an
-    object that an earlier one of the same query creates. ReadOnlyError names what was refused.
+    object that an earlier one of the same query creates. ReadOnlyError names what was refused: writes,
+    changes to the catalog or settings that later statements would see, and reading a Lance dataset
+    outside the folder (or ``s3://`` prefix) ``corpus`` (none at all without one).
 
     Example:
         >>> con = new_connection()
         >>> run_read_only(con, "CREATE TEMP VIEW t AS SELECT 41 AS x; SELECT x + 1 FROM t").fetchall()
         [(42,)]
+        >>> run_read_only(con, "CREATE MACRO answer() AS 42")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ReadOnlyError: statement refused: CREATE changes the catalog every later statement reads ...
+        >>> import lance, tempfile
+        >>> elsewhere = tempfile.mkdtemp(prefix="elsewhere-")
+        >>> _ = lance.write_dataset(pa.table({"x": [1]}), f"{elsewhere}/videos.lance")
+        >>> run_read_only(con, f"SELECT * FROM '{elsewhere}/videos.lance'", corpus="/corpus")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ReadOnlyError: statement refused: it reads the Lance dataset /tmp/elsewhere-.../videos.lance, ...
         >>> run_read_only(con, "COPY (SELECT 1) TO 'out.csv'")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -183,14 +216,14 @@ def run_read_only(con: duckdb.DuckDBPyConnection, query: str, params: Any = None
         return con.sql(query, params=params)  # a syntax error: DuckDB's own message says where
     for i, statement in enumerate(statements):
         last = i == len(statements) - 1
-        _check_statement(con, statement, params if last else None)
+        _check_statement(con, statement, params if last else None, corpus)
         if not last:
             con.execute(statement.query)
     return con.sql(statements[-1].query, params=params) if statements else None
 
 
-def _check_statement(con: duckdb.DuckDBPyConnection, statement: Any, params: Any) -> None:
-    if statement.type in _REFUSED:
+def _check_statement(con: duckdb.DuckDBPyConnection, statement: Any, params: Any, corpus: str | Path | None) -> None:
+    if statement.type in _REFUSED and not _OWN.match(_without_comments(statement.query)):
         raise ReadOnlyError(f"statement refused: {_REFUSED[statement.type]}; {_FIX}")
     text = statement.query
     if statement.type == duckdb.StatementType.EXPLAIN:
@@ -205,24 +238,61 @@ def _check_statement(con: duckdb.DuckDBPyConnection, statement: Any, params: Any
         # clause to call a table function in; anything else fails to bind here and fails again, with
         # its own message, when it runs.
         return
-    for operator in _operators(json.loads(plan[0][1])):
-        if "LANCE" in operator and operator not in LANCE_READERS:
+    for operator, path in _operators(json.loads(plan[0][1])):
+        if "LANCE" not in operator:
+            continue
+        if operator not in LANCE_READERS:
             raise ReadOnlyError(
                 f"statement refused: it calls {operator}, a Lance function that writes datasets; {_FIX}"
             )
+        if not inside(path, corpus):
+            where = f"outside the corpus {corpus}" if corpus is not None else "and this session has no corpus"
+            raise ReadOnlyError(
+                f"statement refused: it reads the Lance dataset {path}, {where}; query the corpus's own tables "
+                "(videos, frames, ocr_spans...), or open the other corpus with vqdb.connect"
+            )
 
 
-def _operators(node: Any) -> Iterator[str]:
-    """Operator and function names anywhere in an EXPLAIN (FORMAT json) plan."""
+def inside(path: str | None, corpus: str | Path | None) -> bool:
+    """Whether the dataset at ``path`` lies within the corpus folder (or ``s3://`` prefix) ``corpus``; a
+    local path is resolved first (``..``, links), so no spelling of a path outside passes.
+
+    Example:
+        >>> inside("/data/corpus/frames.lance", "/data/corpus"), inside("/data/corpus/../x.lance", "/data/corpus")
+        (True, False)
+        >>> inside("s3://bucket/corpus/frames.lance", "s3://bucket/corpus"), inside("s3://bucket/other.lance", None)
+        (True, False)
+    """
+    if path is None or corpus is None:
+        return False
+    root = str(corpus).rstrip("/")
+    if "://" in root or "://" in path:
+        return "/.." not in path and path.startswith(root + "/")
+    return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root))
+
+
+def _operators(node: Any) -> Iterator[tuple[str, str | None]]:
+    """Operator and function names anywhere in an EXPLAIN (FORMAT json) plan, each with the Lance dataset
+    it reads (the extension's ``Lance Path``; None for other operators)."""
     if isinstance(node, list):
         for child in node:
             yield from _operators(child)
     elif isinstance(node, dict):
-        yield str(node.get("name", "")).upper()
-        function = (node.get("extra_info") or {}).get("Function")
+        info = node.get("extra_info") or {}
+        path = info.get("Lance Path") if isinstance(info, dict) else None
+        yield str(node.get("name", "")).upper(), path
+        function = info.get("Function") if isinstance(info, dict) else None
         if function:
-            yield str(function).upper()
+            yield str(function).upper(), path
         yield from _operators(node.get("children", []))
+
+
+def _without_comments(query: str) -> str:
+    """``query`` without the comments and blanks before its first word."""
+    return _LEADING_COMMENTS.sub("", query, count=1)
+
+
+_LEADING_COMMENTS = re.compile(r"^(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/)*", re.DOTALL)
 
 
 class ReadOnlySession:
@@ -236,12 +306,13 @@ class ReadOnlySession:
         [(6,)]
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection):
+    def __init__(self, con: duckdb.DuckDBPyConnection, corpus: str | Path | None = None):
         self._con = con
+        self._corpus = corpus
 
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation | None:
-        """Run SQL (checked); the last statement's relation."""
-        return run_read_only(self._con, query, params)
+        """Run SQL (checked; only the Lance datasets of ``corpus`` readable); the last statement's relation."""
+        return run_read_only(self._con, query, params, corpus=self._corpus)
 
     def register(self, name: str, data: Any) -> ReadOnlySession:
         """Make an Arrow table, Polars or pandas frame queryable as ``name``."""
@@ -254,10 +325,87 @@ class ReadOnlySession:
 
     def cursor(self) -> ReadOnlySession:
         """A new session on the same database (its own Lance dataset cache: it sees the latest data)."""
-        return ReadOnlySession(self._con.cursor())
+        return ReadOnlySession(self._con.cursor(), self._corpus)
 
     def close(self) -> None:
         self._con.close()
+
+
+class TimeBudget:
+    """A time budget for the statements run inside ``with TimeBudget(seconds):`` (on this thread, or in the
+    context it was entered in): when it runs out, each of their connections (``watched``) is interrupted,
+    a new one is refused, and the block raises TimeBudgetError. ``expire()`` ends it early (a server
+    stopping).
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect()
+        >>> with TimeBudget(0.2):
+        ...     watched(con.cursor()).sql("SELECT count(*) FROM range(10000000000)").fetchall()
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.TimeBudgetError: the statement ran past its time budget of 0.2 s and was stopped; ...
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.expired = False
+        self._connections: list[duckdb.DuckDBPyConnection] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self.expire)
+        self._timer.daemon = True
+        self._token: contextvars.Token | None = None
+
+    def watch(self, con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+        """``con``, to be interrupted when the budget runs out; TimeBudgetError when it already has."""
+        with self._lock:
+            if self.expired:
+                raise self._error()
+            self._connections.append(con)
+        return con
+
+    def expire(self) -> None:
+        """Interrupt every statement of the budget now; refuse new ones."""
+        with self._lock:
+            self.expired = True
+            for con in self._connections:
+                con.interrupt()
+
+    def _error(self) -> TimeBudgetError:
+        return TimeBudgetError(
+            f"the statement ran past its time budget of {self.seconds:g} s and was stopped; narrow it (a WHERE on "
+            "video_id, a LIMIT, fewer joins), or raise the budget (sql_time_budget_s in vqdb.toml, or "
+            "VQDB_SQL_TIME_BUDGET_S)"
+        )
+
+    def __enter__(self) -> TimeBudget:
+        self._token = _BUDGET.set(self)
+        self._timer.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        self._timer.cancel()
+        if self._token is not None:
+            _BUDGET.reset(self._token)
+        with self._lock:
+            self._connections.clear()
+        if self.expired and exc is not None:  # whatever the statement's caller made of the interrupt
+            raise self._error() from None
+
+
+_BUDGET: contextvars.ContextVar[TimeBudget | None] = contextvars.ContextVar("vqdb_time_budget", default=None)
+
+
+def watched(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """``con``, under the ``TimeBudget`` in force here (if any).
+
+    Example:
+        >>> import duckdb
+        >>> watched(duckdb.connect()).sql("SELECT 1").fetchall()
+        [(1,)]
+    """
+    budget = _BUDGET.get()
+    return budget.watch(con) if budget is not None else con
 
 
 @dataclasses.dataclass

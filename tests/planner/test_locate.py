@@ -83,7 +83,9 @@ def corpus(tmp_path_factory):
     )
     store.update_manifest(embed_model="stand-in", embed_dim=2)
     with vqdb.connect(root, progress=False) as corpus:
-        corpus.sql("CREATE OR REPLACE MACRO vq_text_vector(q) AS [1.0, 0.0]::FLOAT[2]")  # every query: "a dog"
+        corpus.sql_unchecked(
+            "CREATE OR REPLACE MACRO vq_text_vector(q) AS [1.0, 0.0]::FLOAT[2]"
+        )  # every query: "a dog"
         yield corpus
 
 

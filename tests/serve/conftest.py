@@ -109,7 +109,8 @@ def client(demo_corpus):
 
     from vqdb.serve import create_app
 
-    with TestClient(create_app(demo_corpus, allowed_hosts=HOSTS), base_url="http://127.0.0.1") as test_client:
+    app = create_app(demo_corpus, allowed_hosts=HOSTS)
+    with TestClient(app, base_url="http://127.0.0.1", headers={"X-Vqdb-Token": app.state.token}) as test_client:
         yield test_client
 
 

@@ -177,14 +177,15 @@ def test_downloads_hold_every_row(client, demo_corpus):
     query = "SELECT video_id, ts, [frame_idx] AS idx, jpeg FROM frames ORDER BY video_id, ts"
     with vqdb.connect(demo_corpus) as corpus:
         total = corpus.sql("SELECT count(*) FROM frames").fetchone()[0]
-    csv = client.get("/api/sql/download", params={"format": "csv", "sql": query})
+    token = client.headers["X-Vqdb-Token"]  # the page puts it in the download link
+    csv = client.get("/api/sql/download", params={"format": "csv", "sql": query, "token": token})
     assert csv.headers["content-disposition"] == 'attachment; filename="vqdb-query.csv"'
     lines = csv.text.strip().splitlines()
     assert lines[0] == "video_id,ts,idx,jpeg" and len(lines) == total + 1
-    parquet = client.get("/api/sql/download", params={"format": "parquet", "sql": query})
+    parquet = client.get("/api/sql/download", params={"format": "parquet", "sql": query, "token": token})
     table = pq.read_table(io.BytesIO(parquet.content))
     assert table.num_rows == total and table.column_names == ["video_id", "ts", "idx", "jpeg"]
-    bad = client.get("/api/sql/download", params={"format": "xlsx", "sql": query})
+    bad = client.get("/api/sql/download", params={"format": "xlsx", "sql": query, "token": token})
     assert bad.status_code == 400 and "choose csv or parquet" in bad.json()["error"]
 
 

@@ -76,7 +76,7 @@ def corpus(tmp_path):
     query = unit(rng, 1)[0]
     with vqdb.connect(tmp_path, progress=False) as corpus:
         vector = "[" + ", ".join(map(str, query.tolist())) + f"]::FLOAT[{DIM}]"
-        corpus.sql(f"CREATE OR REPLACE MACRO vq_text_vector(q) AS {vector}")  # no model: a fixed query vector
+        corpus.sql_unchecked(f"CREATE OR REPLACE MACRO vq_text_vector(q) AS {vector}")  # no model: a fixed query vector
         yield corpus, data, query
 
 

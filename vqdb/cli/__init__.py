@@ -17,7 +17,7 @@ import pkgutil
 import sys
 
 from vqdb._version import __version__
-from vqdb.errors import VqdbError
+from vqdb.errors import VqdbError, storage_message
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,10 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    corpus = getattr(args, "corpus", "CORPUS")
     try:
         return int(args.func(args) or 0)
     except VqdbError as exc:
-        print(f"vqdb {args.command}: error: {exc}", file=sys.stderr)
+        print(f"vqdb {args.command}: error: {storage_message(str(exc), corpus)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"vqdb {args.command}: interrupted", file=sys.stderr)
@@ -57,6 +58,16 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except OSError as exc:  # the file system refused (permissions, a full disk): what and where, no traceback
-        print(f"vqdb {args.command}: error: {exc}; check the path, the permissions and the free space", file=sys.stderr)
+    except Exception as exc:
+        message = storage_message(str(exc), corpus)
+        if message.startswith("table "):  # a table's files are damaged: which, and what to do
+            print(f"vqdb {args.command}: error: {message}", file=sys.stderr)
+            return 1
+        if not isinstance(exc, OSError):
+            raise
+        # the file system refused (permissions, a full disk): what and where, no traceback
+        print(
+            f"vqdb {args.command}: error: {message}; check the path, the permissions and the free space",
+            file=sys.stderr,
+        )
         return 1

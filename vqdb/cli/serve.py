@@ -18,6 +18,7 @@ import sys
 from vqdb.errors import VqdbError
 
 DEFAULT_PORT = 8765
+STOP_GRACE_S = 2
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -80,5 +81,6 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(args.corpus, allowed_hosts=hosts)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"vqdb serve: {args.corpus} on http://{shown}:{args.port}/ (Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # on SIGTERM or Ctrl-C, requests get STOP_GRACE_S seconds; then the app interrupts what still runs
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=STOP_GRACE_S)
     return 0

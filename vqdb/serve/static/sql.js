@@ -1,5 +1,5 @@
 // SQL page: a console over the corpus's read-only session, with a row limit and CSV / Parquet downloads.
-import {api, el, showError} from "./util.js";
+import {api, el, showError, TOKEN} from "./util.js";
 
 const EXAMPLES = [
   ["videos", "SELECT regexp_extract(path, '[^/]+$') AS file, round(duration_s, 2) AS duration_s, width, height, status\nFROM videos ORDER BY file"],
@@ -20,7 +20,7 @@ export async function sqlPage(main) {
   const parquet = el("a", {class: "button ghost", id: "download-parquet"}, "Parquet");
   const links = () => {
     for (const [link, fmt] of [[csv, "csv"], [parquet, "parquet"]]) {
-      link.href = `/api/sql/download?format=${fmt}&sql=${encodeURIComponent(editor.value)}`;
+      link.href = `/api/sql/download?format=${fmt}&token=${TOKEN}&sql=${encodeURIComponent(editor.value)}`;
     }
   };
   const run = async () => {

@@ -1,8 +1,11 @@
 // Shared helpers: the JSON API, the error banner, DOM building and number formatting.
 
+// The server's token, which it put in the page: requests that run work carry it (a page elsewhere has none).
+export const TOKEN = document.querySelector('meta[name="vqdb-token"]').content;
+
 export async function api(url, body) {
   const init = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    method: "POST", headers: {"Content-Type": "application/json", "X-Vqdb-Token": TOKEN}, body: JSON.stringify(body),
   };
   let response;
   try {

@@ -1,0 +1,135 @@
+"""Damage found and repaired: a data file deleted or cut in half, the latest manifest of a table lost,
+garbage in vqdb.toml. Before (issue 25): queries failed with a Rust source path, ``vqdb info`` printed a
+traceback, a lost manifest silently hid a video's frames, and nothing said what to do."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import lance
+import pytest
+
+import vqdb
+from vqdb.cli import main
+from vqdb.testing.corpora import corpus_contents
+
+
+@pytest.fixture(scope="module")
+def built(clips, tmp_path_factory):
+    """Three clips with their subtitles, ingested; and the ids of the clips by file name."""
+    root = tmp_path_factory.mktemp("damage") / "corpus"
+    media = [str(c) for c in clips[:3]]
+    summary = vqdb.connect(root, progress=False).ingest(media, extractors=("subtitles",))
+    assert "failed 0" in str(summary)
+    with vqdb.connect(root) as corpus:
+        ids = dict(corpus.sql("SELECT regexp_extract(path, '[^/]+$'), video_id FROM videos").fetchall())
+    return root, media, ids
+
+
+@pytest.fixture
+def corpus(built, tmp_path):
+    """A copy of the built corpus to damage."""
+    root, media, ids = built
+    copy = tmp_path / "corpus"
+    shutil.copytree(root, copy)
+    return copy, media, ids
+
+
+def fragment_of(root, table: str, video_id: str):
+    for fragment in lance.dataset(str(root / f"{table}.lance")).get_fragments():
+        if video_id in fragment.to_table(columns=["video_id"])["video_id"].to_pylist():
+            return fragment
+    raise AssertionError(f"no fragment of {table} holds {video_id}")
+
+
+def data_file(root, table: str, video_id: str):
+    return root / f"{table}.lance" / "data" / fragment_of(root, table, video_id).data_files()[0].path
+
+
+def cli(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_clear_line(err: str) -> None:
+    assert "Traceback" not in err and ".rs:" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def repaired_and_reingested(capsys, root, media, damaged: set[str]) -> None:
+    """--repair removes the damage; the next ingest redoes exactly the damaged videos and the corpus is whole."""
+    status, out, _ = cli(capsys, "check", str(root), "--repair")
+    assert status == 0 and "removed the damaged data" in out
+    assert cli(capsys, "check", str(root))[0] == 0
+    summary = vqdb.connect(root, progress=False).ingest(media, extractors=("subtitles",))
+    assert sorted(p for p, *_ in summary.ingested) == sorted(p for p in media if os.path.basename(p) in damaged)
+    assert cli(capsys, "check", str(root))[0] == 0
+
+
+def test_a_deleted_data_file_is_found_named_and_repaired(corpus, built, capsys):
+    root, media, ids = corpus
+    victim = ids["clip01.mp4"]
+    data_file(root, "frames", victim).unlink()
+    status, out, _ = cli(capsys, "check", str(root))
+    assert status == 1
+    named = [line for line in out.splitlines() if victim in line]
+    assert named and "frames" in named[0] and "--repair" in named[0]
+    for args in (("sql", str(root), "SELECT count(*) FROM frames"), ("info", str(root))):
+        status, _, err = cli(capsys, *args)
+        assert status == 1 and "table frames" in err and "vqdb check" in err
+        assert_one_clear_line(err)
+    repaired_and_reingested(capsys, root, media, {"clip01.mp4"})
+    assert corpus_contents(root) == corpus_contents(built[0])
+
+
+def test_a_data_file_cut_in_half_is_found_and_repaired(corpus, built, capsys):
+    root, media, ids = corpus
+    victim = ids["clip02.mp4"]
+    path = data_file(root, "subtitles", victim)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    report = vqdb.connect(root).check()
+    assert not report.ok and any(p.video_id == victim and "subtitles" in p.table for p in report.problems)
+    repaired_and_reingested(capsys, root, media, {"clip02.mp4"})
+    assert corpus_contents(root) == corpus_contents(built[0])
+
+
+def test_a_lost_manifest_is_found_not_silently_read(corpus, built, capsys):
+    root, media, ids = corpus
+    versions = root / "frames.lance" / "_versions"
+    latest = min(versions.glob("*.manifest"))  # Lance names versions from u64::MAX down: the latest sorts first
+    latest.unlink()
+    (versions / "latest_version_hint.json").unlink(missing_ok=True)
+    report = vqdb.connect(root).check()
+    last = ids["clip02.mp4"]  # the last video committed: its frames went with the manifest
+    assert [p.video_id for p in report.problems] == [last]
+    repaired_and_reingested(capsys, root, media, {"clip02.mp4"})
+    assert corpus_contents(root) == corpus_contents(built[0])
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [b"sample_fps = 1.0\njobs = 2\nthis is not toml\n", b"sample_fps = 1.0\njobs = 2\n\xf8\x81\x00\xff garbage"],
+)
+def test_garbage_settings_name_the_file_and_line(corpus, capsys, garbage):
+    root, _, _ = corpus
+    (root / "vqdb.toml").write_bytes(garbage)
+    for command in ("info", "check", "sql"):
+        status, _, err = cli(capsys, command, str(root), *(["SELECT 1"] if command == "sql" else []))
+        assert status == 1 and "vqdb.toml" in err and "line 3" in err
+        assert_one_clear_line(err)
+
+
+def test_the_web_app_names_the_damaged_table(corpus):
+    from starlette.testclient import TestClient
+
+    from vqdb.serve import create_app
+
+    root, _, ids = corpus
+    data_file(root, "frames", ids["clip00.mp4"]).unlink()
+    app = create_app(root)
+    with TestClient(app, base_url="http://127.0.0.1", headers={"X-Vqdb-Token": app.state.token}) as client:
+        error = client.post("/api/sql", json={"sql": "SELECT count(*) FROM frames"}).json()["error"]
+        assert error.startswith("table frames:") and "vqdb check" in error and ".rs:" not in error
+        page = client.get("/api/corpus").json()["error"]  # the Corpus page counts frames: it says the same
+        assert page.startswith("table frames:") and "vqdb check" in page
