@@ -173,11 +173,14 @@ class AskView {
   }
 }
 
+// the stages the server timed (a question over all videos is searched, one about a video retrieved and located)
+const STAGES = [["plan", "plan"], ["search", "search"], ["retrieve", "retrieval"], ["locate", "locate"], ["lanes", "lanes"],
+  ["total", "server"], ["round_trip", "round trip"]];
+
 function timingLine(t, answerMs) {
+  const stages = STAGES.filter(([key]) => t[key] != null).map(([key, name]) => `${name} ${t[key].toFixed(0)}`);
   return el("div", {class: "timings", id: "timings"},
-    `plan ${t.plan.toFixed(0)} ms · retrieval ${t.retrieve.toFixed(0)} · locate ${t.locate.toFixed(0)} · lanes ${t.lanes.toFixed(0)}`
-    + ` · server ${t.total.toFixed(0)} · round trip ${t.round_trip.toFixed(0)} ms`
-    + (answerMs != null ? ` · answer ${answerMs.toFixed(0)} ms` : ""));
+    `${stages.join(" ms · ")} ms` + (answerMs != null ? ` · answer ${answerMs.toFixed(0)} ms` : ""));
 }
 
 function answerParts(a) {
