@@ -7,15 +7,20 @@ sounds; birds.mp4 with frames only. It is built once per test run and shared by 
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import shutil
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 import vqdb
@@ -126,24 +131,53 @@ def unused_port() -> int:
     return free_port()
 
 
-@pytest.fixture(scope="module")
-def live_server(demo_corpus):
-    """The app on 127.0.0.1 and a free port, in a thread of this process (it ends with the tests)."""
+@contextlib.contextmanager
+def served_in_thread(app) -> Iterator[str]:
+    """``app`` on 127.0.0.1 and a free port, in a thread of this process; its URL until the block ends."""
     import uvicorn
 
-    from vqdb.serve import create_app
-
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(demo_corpus), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start in 30 s"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+
+def start_serve_command(corpus: Path, port: int, path: str) -> tuple[subprocess.Popen, httpx.Response]:
+    """``vqdb serve CORPUS --port PORT`` as a process (``timeout`` ends it even if the test dies before
+    stopping it), once ``path`` answers: the process and that first reply."""
+    command = ["timeout", "120", sys.executable, "-m", "vqdb", "serve", str(corpus), "--port", str(port)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            assert server.poll() is None, server.stderr.read()
+            assert time.monotonic() < deadline, "vqdb serve did not answer in 60 s"
+            try:
+                return server, httpx.get(f"http://127.0.0.1:{port}{path}", timeout=5)
+            except httpx.TransportError:
+                time.sleep(0.2)
+    except BaseException:
+        server.kill()
+        raise
+
+
+@pytest.fixture(scope="module")
+def live_server(demo_corpus):
+    """The app on 127.0.0.1 and a free port, in a thread of this process (it ends with the tests)."""
+    from vqdb.serve import create_app
+
+    with served_in_thread(create_app(demo_corpus)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -2,13 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-
-import httpx
-
 from vqdb.cli import main
 from vqdb.cli.serve import build_parser
 
@@ -24,20 +17,11 @@ def test_serve_refuses_a_path_without_a_corpus(tmp_path, capsys):
 
 
 def test_the_command_serves_the_corpus_until_stopped(demo_corpus, unused_port):
+    from tests.serve.conftest import start_serve_command
+
     port = unused_port
-    # `timeout` ends the server even if this test dies before stopping it
-    command = ["timeout", "120", sys.executable, "-m", "vqdb", "serve", str(demo_corpus), "--port", str(port)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env)
+    server, reply = start_serve_command(demo_corpus, port, "/api/corpus")
     try:
-        deadline, reply = time.monotonic() + 60, None
-        while reply is None:
-            assert server.poll() is None, server.stderr.read()
-            assert time.monotonic() < deadline, "vqdb serve did not answer in 60 s"
-            try:
-                reply = httpx.get(f"http://127.0.0.1:{port}/api/corpus", timeout=5)
-            except httpx.TransportError:
-                time.sleep(0.2)
         assert reply.status_code == 200 and len(reply.json()["videos"]) == 3
     finally:
         server.terminate()

@@ -7,8 +7,6 @@ import contextlib
 import os
 import re
 import signal
-import subprocess
-import sys
 import threading
 import time
 
@@ -28,23 +26,12 @@ def token_of(page: str) -> str:
 @pytest.fixture(scope="module")
 def server(demo_corpus):
     """The app with an 8 s time budget on 127.0.0.1 (uvicorn in a thread of this process); its URL and token."""
-    import uvicorn
-
-    from tests.serve.conftest import free_port
+    from tests.serve.conftest import served_in_thread
     from vqdb.serve import create_app
 
     app = create_app(demo_corpus, time_budget_s=8.0)
-    port = free_port()
-    served = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=served.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not served.started:
-        assert time.monotonic() < deadline, "the server did not start in 30 s"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app.state.token
-    served.should_exit = True
-    thread.join(timeout=15)
+    with served_in_thread(app) as url:
+        yield url, app.state.token
 
 
 def test_the_page_carries_the_token_that_posts_need(client):
@@ -151,20 +138,12 @@ def test_a_runaway_query_stops_at_its_budget_and_pages_answer_meanwhile(server, 
 
 
 def test_sigterm_stops_the_server_while_a_query_runs(demo_corpus, unused_port):
+    from tests.serve.conftest import start_serve_command
+
     port = unused_port
-    command = ["timeout", "120", sys.executable, "-m", "vqdb", "serve", str(demo_corpus), "--port", str(port)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env)
+    server, page = start_serve_command(demo_corpus, port, "/sql")
     try:
-        deadline, page = time.monotonic() + 60, None
-        while page is None:
-            assert server.poll() is None, server.stderr.read()
-            assert time.monotonic() < deadline, "vqdb serve did not answer in 60 s"
-            try:
-                page = httpx.get(f"http://127.0.0.1:{port}/sql", timeout=5).text
-            except httpx.TransportError:
-                time.sleep(0.2)
-        headers = {"X-Vqdb-Token": token_of(page)}
+        headers = {"X-Vqdb-Token": token_of(page.text)}
 
         def runaway():
             with contextlib.suppress(httpx.HTTPError):  # interrupted, or the server went away under it
