@@ -92,6 +92,6 @@ def keyframe_times(
                 continue
             start, end = found.focus_start[position], found.focus_end[position]
             if not np.isnan(start):
-                times[i] = moment(ts[position : position + 1], np.array([start]), np.array([end]), period)[0]
+                times[i] = moment(ts[position], start, end, period)
                 break
     return times
