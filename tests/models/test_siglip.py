@@ -76,19 +76,7 @@ def test_registered_for_siglip_and_clip():
 
 
 def test_clip_checkpoints_load_through_the_same_path(tmp_path):
-    from transformers import CLIPConfig, CLIPImageProcessor, CLIPModel, CLIPProcessor, PreTrainedTokenizerFast
-
-    tokenizer = PreTrainedTokenizerFast.from_pretrained(build_tiny_siglip(tmp_path / "siglip"))
-    layers = dict(hidden_size=16, intermediate_size=32, num_hidden_layers=1, num_attention_heads=2)
-    config = CLIPConfig(
-        text_config=dict(vocab_size=len(tokenizer), max_position_embeddings=77, eos_token_id=1, **layers),
-        vision_config=dict(image_size=32, patch_size=8, **layers),
-        projection_dim=24,
-    )
-    CLIPModel(config).save_pretrained(tmp_path / "clip")
-    image_processor = CLIPImageProcessor(size={"shortest_edge": 32}, crop_size={"height": 32, "width": 32})
-    CLIPProcessor(image_processor=image_processor, tokenizer=tokenizer).save_pretrained(tmp_path / "clip")
-    clip = SiglipEmbedder(tmp_path / "clip")
+    clip = SiglipEmbedder(build_tiny_siglip(tmp_path / "clip", family="clip", dim=24))
     assert clip.dim == 24 and clip.max_text_tokens == 77
     vectors = clip.embed_images(_images(2))
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-5)
