@@ -2,8 +2,12 @@
 
 One class serves all three families: ``AutoModel`` / ``AutoProcessor`` pick the architecture from the
 checkpoint's config, and every one of them exposes ``get_image_features`` / ``get_text_features``.
-Texts are padded to the text model's ``max_position_embeddings`` (64 tokens for SigLIP), as SigLIP was
-trained; CLIP accepts the same padding because it reads the attention mask.
+Texts are prepared as each family was trained (:func:`text_preparation`), in one place that every query
+text goes through (SQL ``similarity`` and ``frame_search``, the planner's visual tools, ``search``):
+SigLIP 2 lower-cased (its Gemma tokenizer does not) and padded to 64 tokens with its pad id, since it pools
+the last position; SigLIP 1 padded to 64 by its own tokenizer, which lower-cases; both without an attention
+mask, as trained; CLIP padded to its 77 positions with the mask, equal to its processor's ``padding=True``
+because it pools the end-of-text token under a causal mask.
 
 The model is any hub id (``google/siglip2-base-patch16-224``, the default) or a local directory
 written by ``save_pretrained``. Without network, only local directories and the Hugging Face cache
@@ -13,13 +17,16 @@ with ``vqdb.models.registry.image_text_embedder(config)`` (loaded once per proce
 Example:
     >>> import tempfile, numpy as np
     >>> from vqdb.testing.tiny import build_tiny_siglip
-    >>> embedder = SiglipEmbedder(build_tiny_siglip(tempfile.mkdtemp()))
+    >>> embedder = SiglipEmbedder(build_tiny_siglip(tempfile.mkdtemp()))  # built like SigLIP 2
     >>> embedder.embed_texts(["a photo of a dog"]).shape == (1, embedder.dim)
+    True
+    >>> bool(np.array_equal(*embedder.embed_texts(["A DOG ON A ROAD", "a dog on a road"])))
     True
 """
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import os
 import re
@@ -65,10 +72,9 @@ class SiglipEmbedder:
         self.model_id, self._model, self._processor = _load(str(model))
         self._model.to(self.device)
         self.batch_size = max(1, int(batch_size))
-        text_config = getattr(self._model.config, "text_config", None)
-        self.max_text_tokens = int(getattr(text_config, "max_position_embeddings", 64))
+        self.text_preparation = text_preparation(self._model.config, self._processor.tokenizer)
+        self.max_text_tokens = self.text_preparation.max_length
         self._image_args = set(inspect.signature(self._model.get_image_features).parameters)
-        self._text_args = set(inspect.signature(self._model.get_text_features).parameters)
         self.dim = int(self.embed_texts([""]).shape[1])
 
     @classmethod
@@ -117,14 +123,88 @@ class SiglipEmbedder:
         device = self.device if self.placement.is_cuda else None  # resize and normalize on the GPU
         inputs = self._processor.image_processor(images=images, return_tensors="pt", device=device)
         args = {k: v.to(self.device) for k, v in inputs.items() if k in self._image_args}
-        return self._model.get_image_features(**args).pooler_output
+        return _features(self._model.get_image_features(**args))
 
     def _text_batch(self, texts: list[str]):
-        inputs = self._processor.tokenizer(
-            texts, padding="max_length", truncation=True, max_length=self.max_text_tokens, return_tensors="pt"
+        inputs = self.text_preparation.tokenize(self._processor.tokenizer, texts)
+        return _features(self._model.get_text_features(**{k: v.to(self.device) for k, v in inputs.items()}))
+
+
+@dataclasses.dataclass(frozen=True)
+class TextPreparation:
+    """How a family's texts were prepared in training: ``family`` (the model type), whether to lower-case them
+    before the tokenizer, the length every text is padded (and cut) to, and which tokenizer outputs the text
+    model gets (SigLIP was trained on ``input_ids`` alone: an attention mask changes its pooled last position).
+
+    Example:
+        >>> siglip2 = TextPreparation("siglip2", lower_case=True, max_length=64, inputs=("input_ids",))
+        >>> siglip2.texts(["A Dog", "road"])
+        ['a dog', 'road']
+    """
+
+    family: str
+    lower_case: bool
+    max_length: int
+    inputs: tuple[str, ...]
+
+    def texts(self, texts: list[str]) -> list[str]:
+        """``texts`` as the tokenizer must see them (lower-cased for SigLIP 2)."""
+        return [text.lower() for text in texts] if self.lower_case else list(texts)
+
+    def tokenize(self, tokenizer: Any, texts: list[str]) -> dict[str, Any]:
+        """The text model's inputs for ``texts``: torch tensors, each text padded to ``max_length`` on its own.
+
+        Padding to the fixed length (not the batch's longest) keeps a text's vector independent of its batch.
+
+        Example:
+            >>> import tempfile
+            >>> from transformers import AutoProcessor
+            >>> from vqdb.testing.tiny import build_tiny_siglip
+            >>> tokenizer = AutoProcessor.from_pretrained(build_tiny_siglip(tempfile.mkdtemp())).tokenizer
+            >>> siglip2 = TextPreparation("siglip2", lower_case=True, max_length=64, inputs=("input_ids",))
+            >>> inputs = siglip2.tokenize(tokenizer, ["A Dog", "a dog"])
+            >>> ids = inputs["input_ids"]
+            >>> sorted(inputs), tuple(ids.shape), int(ids[0, -1]) == tokenizer.pad_token_id
+            (['input_ids'], (2, 64), True)
+            >>> bool((ids[0] == ids[1]).all())  # lower-cased first
+            True
+        """
+        encoded = tokenizer(
+            self.texts(texts), padding="max_length", truncation=True, max_length=self.max_length, return_tensors="pt"
         )
-        args = {k: v.to(self.device) for k, v in inputs.items() if k in self._text_args}
-        return self._model.get_text_features(**args).pooler_output
+        return {name: encoded[name] for name in self.inputs if name in encoded}
+
+
+def text_preparation(config: Any, tokenizer: Any) -> TextPreparation:
+    """The :class:`TextPreparation` of a checkpoint, from its model ``config`` and its loaded ``tokenizer``.
+
+    SigLIP 2 is a ``siglip2`` model, or (the fixed-resolution checkpoints such as
+    ``google/siglip2-base-patch16-224``) a ``siglip`` model with a Gemma tokenizer; it was trained on lower-cased
+    text, padded to 64. SigLIP 1 (``SiglipTokenizer``) lower-cases and strips punctuation itself. Other models
+    (CLIP) keep their tokenizer's own preparation and get every input their text model takes.
+
+    Example:
+        >>> import tempfile
+        >>> from transformers import AutoConfig, AutoProcessor
+        >>> from vqdb.testing.tiny import build_tiny_siglip
+        >>> for family in ("siglip2", "siglip", "clip"):
+        ...     path = build_tiny_siglip(tempfile.mkdtemp(), family=family)
+        ...     print(text_preparation(AutoConfig.from_pretrained(path), AutoProcessor.from_pretrained(path).tokenizer))
+        TextPreparation(family='siglip2', lower_case=True, max_length=64, inputs=('input_ids',))
+        TextPreparation(family='siglip', lower_case=False, max_length=64, inputs=('input_ids',))
+        TextPreparation(family='clip', lower_case=False, max_length=77, inputs=('input_ids', 'attention_mask'))
+    """
+    text_config = getattr(config, "text_config", None)
+    max_length = int(getattr(text_config, "max_position_embeddings", 64))
+    if config.model_type not in ("siglip", "siglip2"):
+        return TextPreparation(config.model_type, False, max_length, ("input_ids", "attention_mask"))
+    gemma = config.model_type == "siglip2" or type(tokenizer).__name__.startswith(("Gemma", "Siglip2"))
+    return TextPreparation("siglip2" if gemma else "siglip", gemma, max_length, ("input_ids",))
+
+
+def _features(output: Any) -> Any:
+    """The projected embedding: transformers 5 returns it as ``pooler_output``, transformers 4 as the tensor."""
+    return getattr(output, "pooler_output", output)
 
 
 def hub_reachable(timeout: float = 2.0) -> bool:
