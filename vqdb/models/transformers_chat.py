@@ -4,10 +4,10 @@ A ``vqdb.models.protocols.ChatModel``, like :class:`vqdb.models.openai_chat.Chat
 ``complete(messages, ...) -> ChatResult`` with per-token log-probabilities computed from the model's own
 logits. ``registry.chat_model(config)`` builds it for ``llm_backend = "transformers"`` and ``llm_model``.
 
-Example:
-    >>> chat = TransformersChat("Qwen/Qwen2.5-0.5B-Instruct")  # doctest: +SKIP
-    >>> chat.complete([{"role": "user", "content": "Say hi"}], max_tokens=8).text  # doctest: +SKIP
-    'Hi! How can I help?'
+Example (not run as a doctest: it needs the model's weights from the Hugging Face hub)::
+
+    chat = TransformersChat("Qwen/Qwen2.5-0.5B-Instruct")
+    chat.complete([{"role": "user", "content": "Say hi"}], max_tokens=8).text  # 'Hi! How can I help?'
 """
 
 from __future__ import annotations

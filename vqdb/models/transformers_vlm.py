@@ -6,12 +6,12 @@ It takes the same messages as the OpenAI-compatible client: content parts ``{"ty
 log-probabilities computed from the model's logits. ``registry.vision_language_model(config)`` builds it
 when ``vlm_model`` is set without ``vlm_base_url`` (or ``vlm_backend = "transformers"``).
 
-Example:
-    >>> from vqdb.models.protocols import image_part
-    >>> vlm = TransformersVLM("HuggingFaceTB/SmolVLM-256M-Instruct")  # doctest: +SKIP
-    >>> parts = [image_part(jpeg), {"type": "text", "text": "What is shown?"}]  # doctest: +SKIP
-    >>> vlm.complete([{"role": "user", "content": parts}])  # doctest: +SKIP
-    ChatResult(text='A title card that says Hello world', ...)
+Example (not run as a doctest: it needs the model's weights from the Hugging Face hub)::
+
+    from vqdb.models.protocols import image_part
+    vlm = TransformersVLM("HuggingFaceTB/SmolVLM-256M-Instruct")
+    parts = [image_part(jpeg), {"type": "text", "text": "What is shown?"}]
+    vlm.complete([{"role": "user", "content": parts}])  # ChatResult(text='A title card that says Hello world', ...)
 """
 
 from __future__ import annotations

