@@ -4,8 +4,9 @@ Columns: qid, video_uid, question, answer, choices, right_answer, clue_intervals
 domain, sub_category, duration (seconds).
 
 Example:
-    >>> loaded = load("cgbench_mini.json")  # doctest: +SKIP
-    >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+    >>> from vqdb.testing.examples import shared_data
+    >>> loaded = load(shared_data("annotations/cgbench/cgbench_mini.json"))
+    >>> loaded.table.num_rows, loaded.problems
     (3000, [])
 """
 
@@ -38,8 +39,10 @@ def load(path: str | Path) -> Loaded:
     """Load a CG-Bench annotation file; malformed questions are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/cgbench/cgbench_mini.json")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> loaded = load(shared_data("annotations/cgbench/cgbench_mini.json"))
+        >>> loaded.table.column("clue_intervals")[0].as_py()[0], loaded.table.column("right_answer")[0].as_py()
+        ({'start': 8.0, 'end': 11.0}, 'E')
     """
     return collect(path, SCHEMA, _row, id_field="qid")
 

@@ -35,8 +35,10 @@ def load(path: str | Path) -> Loaded:
     """Load a Charades-STA annotation file; malformed lines are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/charades_sta/charades_sta_test_first30.txt")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> loaded = load(shared_data("annotations/charades_sta/charades_sta_test_first30.txt"))
+        >>> loaded.table.num_rows, loaded.problems, loaded.table.to_pylist()[0]
+        (30, [], {'qid': 1, 'video_id': '3MSZA', 'start': 24.3, 'end': 30.4, 'sentence': 'person turn a light on.'})
     """
     path = Path(path)
     if not path.is_file():

@@ -44,8 +44,13 @@ def load(path: str | Path) -> Loaded:
     """Load a FALCON-Bench file; malformed questions are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/falcon.jsonl")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> import json, tempfile
+        >>> path = tempfile.mktemp(suffix=".json")  # a JSON array, or JSONL as in the module's example
+        >>> record = {"question_id": "q1", "dataset": "ego", "gt_option_idx": 0, "gt_time_interval": [2, 4.5]}
+        >>> _ = open(path, "w").write(json.dumps([record]))
+        >>> loaded = load(path)
+        >>> loaded.table.select(["gt_start", "gt_end"]).to_pylist(), loaded.problems
+        ([{'gt_start': 2.0, 'gt_end': 4.5}], [])
     """
     return collect(path, SCHEMA, _row, id_field="question_id")
 

@@ -5,7 +5,8 @@ answer (its letter), duration (seconds), question_category, level, position (fra
 referred moments).
 
 Example:
-    >>> load("lvb_val_first2.json").table.column("answer").to_pylist()  # doctest: +SKIP
+    >>> from vqdb.testing.examples import shared_data
+    >>> load(shared_data("annotations/longvideobench/lvb_val_first2.json")).table.column("answer").to_pylist()
     ['B', 'A']
 """
 
@@ -38,8 +39,10 @@ def load(path: str | Path) -> Loaded:
     """Load a LongVideoBench file; malformed questions are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/longvideobench/lvb_val_first2.json")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> loaded = load(shared_data("annotations/longvideobench/lvb_val_first2.json"))
+        >>> loaded.table.num_rows, loaded.problems
+        (2, [])
     """
     return collect(path, SCHEMA, _row, id_field="id")
 

@@ -36,8 +36,12 @@ def load(path: str | Path) -> Loaded:
     """Load an M2M-style file; malformed questions are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/m2m.jsonl")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> import json, tempfile
+        >>> path = tempfile.mktemp(suffix=".json")  # a JSON array, or JSONL as in the module's example
+        >>> _ = open(path, "w").write(json.dumps([{"start": 3, "end": 8}, {"start": 12, "end": 14.5}]))
+        >>> loaded = load(path)
+        >>> loaded.table.select(["qid", "start", "end"]).to_pylist(), loaded.problems  # qid: the position
+        ([{'qid': '1', 'start': 3.0, 'end': 8.0}, {'qid': '2', 'start': 12.0, 'end': 14.5}], [])
     """
     problems: list[Problem] = []
     numbered = (

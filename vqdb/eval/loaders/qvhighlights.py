@@ -6,8 +6,9 @@ saliency_scores (one [a1, a2, a3] list per relevant clip). Release files without
 split) report every record as missing ``relevant_windows``.
 
 Example:
-    >>> load("highlight_val_release.jsonl").table.num_rows  # doctest: +SKIP
-    1549
+    >>> from vqdb.testing.examples import shared_data
+    >>> load(shared_data("annotations/qvhighlights/highlight_val_release.jsonl")).table.num_rows
+    1550
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ def load(path: str | Path) -> Loaded:
     """Load a QVHighlights annotation file; malformed queries are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/qvhighlights/highlight_val_release.jsonl")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> loaded = load(shared_data("annotations/qvhighlights/highlight_test_release.jsonl"))  # no ground truth
+        >>> loaded.table.num_rows, len(loaded.problems), str(loaded.problems[0])
+        (0, 1542, "line 1 (qid 3158): missing field 'relevant_windows'")
     """
     return collect(path, SCHEMA, _row, id_field="qid")
 

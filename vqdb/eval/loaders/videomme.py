@@ -4,7 +4,8 @@ Columns: question_id, video_id, duration (short/medium/long), domain, sub_catego
 options, answer (letter), response (the model's text, if filled in).
 
 Example:
-    >>> load("output_test_template.json").table.column_names[:3]  # doctest: +SKIP
+    >>> from vqdb.testing.examples import shared_data
+    >>> load(shared_data("annotations/videomme/output_test_template.json")).table.column_names[:3]
     ['question_id', 'video_id', 'duration']
 """
 
@@ -38,8 +39,10 @@ def load(path: str | Path) -> Loaded:
     """Load a Video-MME file; malformed questions are listed in ``problems``.
 
     Example:
-        >>> loaded = load("../shared/data/annotations/videomme/output_test_template.json")  # doctest: +SKIP
-        >>> loaded.table.num_rows, loaded.problems  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> loaded = load(shared_data("annotations/videomme/output_test_template.json"))
+        >>> loaded.table.num_rows, loaded.problems
+        (9, [])
     """
     problems: list[Problem] = []
     loaded = collect(path, SCHEMA, _row, id_field="question_id", records=_questions(path, problems))
