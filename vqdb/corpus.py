@@ -198,7 +198,11 @@ class Corpus:
         """The ToolMerge plan for ``question``, using only the tools this corpus has (see ``vqdb.planner``).
 
         Example:
-            >>> vqdb.connect("demo_corpus").plan("when does the sign say 'EXIT'?").to_json()  # doctest: +SKIP
+            >>> import vqdb
+            >>> from vqdb.testing.examples import captioned_corpus
+            >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+            >>> corpus.plan("when does it fly away?").to_json()
+            '{"queries": [{"id": "Q1", "tool": "subtitle", "query": "fly away"}], "combine": "Q1"}'
         """
         from vqdb.planner import plan_for
 
@@ -209,8 +213,12 @@ class Corpus:
         the SQL it compiled to (``.plan``, ``.sql``, ``.keyframes``); see ``vqdb.planner.retrieve``.
 
         Example:
-            >>> result = corpus.retrieve("when is 'Hello world' on screen?", k=1)  # doctest: +SKIP
-            >>> print(result.sql)  # doctest: +SKIP
+            >>> import vqdb
+            >>> from vqdb.testing.examples import captioned_corpus
+            >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+            >>> result = corpus.retrieve("when does it fly away?", k=1)
+            >>> result.keyframes.select(["ts", "score"]).to_pylist(), result.sql.startswith("WITH")
+            ([{'ts': 9.5, 'score': 1.0}], True)
         """
         from vqdb.planner import retrieve
 
@@ -224,7 +232,12 @@ class Corpus:
         the corpus's indexes and ranked inside each video as ``retrieve`` ranks; see ``vqdb.planner.search``.
 
         Example:
-            >>> corpus.search("when does he say 'ask not what your country'", k=3).moments  # doctest: +SKIP
+            >>> import vqdb
+            >>> from vqdb.testing.examples import captioned_corpus
+            >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+            >>> moments = corpus.search("when does it fly away over the trees", k=3).moments
+            >>> moments.select(["start_s", "end_s", "evidence"]).to_pylist()
+            [{'start_s': 9.0, 'end_s': 13.0, 'evidence': 'subtitle: "Then it flies away over the trees."'}]
         """
         from vqdb.planner.search import search
 
@@ -236,7 +249,12 @@ class Corpus:
         see ``vqdb.planner.locate``.
 
         Example:
-            >>> corpus.locate("when is 'Hello world' on screen?", video="movie-hello.mp4").intervals  # doctest: +SKIP
+            >>> import vqdb
+            >>> from vqdb.testing.examples import captioned_corpus
+            >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+            >>> intervals = corpus.locate("when does it fly away?", video="cockatoo.mp4").intervals
+            >>> intervals.select(["start_s", "end_s", "score"]).to_pylist()
+            [{'start_s': 9.0, 'end_s': 13.0, 'score': 1.0}]
         """
         from vqdb.planner import locate
 
@@ -249,8 +267,12 @@ class Corpus:
         is configured; see ``vqdb.answer.answer``.
 
         Example:
-            >>> corpus.answer("What does the title say?", ["Hello world", "Goodbye"],
-            ...               video="movie-hello.mp4")  # doctest: +SKIP
+            >>> import vqdb
+            >>> from vqdb.testing.examples import captioned_corpus
+            >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+            >>> result = corpus.answer("What does it raise?", ["its wings", "its yellow crest"], video="cockatoo.mp4")
+            >>> result.answer, result.answer_text, result.answerer
+            ('B', 'its yellow crest', 'evidence-only')
         """
         from vqdb.answer import answer
 
@@ -262,7 +284,15 @@ class Corpus:
         """Score predictions against ground truth with a benchmark's metric macros; see ``vqdb.eval.evaluate``.
 
         Example:
-            >>> corpus.eval("cgbench", gt="cgbench_mini.json", pred="preds.jsonl").pl()  # doctest: +SKIP
+            >>> import json, tempfile, vqdb
+            >>> from pathlib import Path
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> folder = Path(tempfile.mkdtemp())
+            >>> _ = (folder / "gt.txt").write_text("VID1 0.0 10.0##a person opens a door.\\n")
+            >>> _ = (folder / "pred.jsonl").write_text(json.dumps({"qid": 1, "window": "from 0 to 5 seconds"}))
+            >>> corpus = vqdb.connect(empty_corpus())  # the metrics need no videos
+            >>> corpus.eval("charades", gt=folder / "gt.txt", pred=folder / "pred.jsonl").fetchall()
+            [(1, 100.0, 100.0, 0.0, 50.0)]
         """
         from vqdb.eval import evaluate
 

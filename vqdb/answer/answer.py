@@ -19,11 +19,12 @@ a local transformers model, or ``vlm_backend``), else the evidence-only answerer
 
 Example:
     >>> import vqdb
-    >>> corpus = vqdb.connect("my_corpus")  # doctest: +SKIP
-    >>> a = answer(corpus, "What does the title say?", options=["Goodbye", "Hello world"],
-    ...            video="movie-hello.mp4", k=4)  # doctest: +SKIP
-    >>> a.answer, a.answer_text, a.answerer  # doctest: +SKIP
-    ('B', 'Hello world', 'evidence-only')
+    >>> from vqdb.testing.examples import captioned_corpus
+    >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+    >>> a = answer(corpus, "What does the cockatoo raise?", options=["its wings", "its yellow crest"],
+    ...            video="cockatoo.mp4", k=4)
+    >>> a.answer, a.answer_text, a.answerer
+    ('B', 'its yellow crest', 'evidence-only')
 """
 
 from __future__ import annotations

@@ -26,9 +26,10 @@ Each row asks a model, so this is not vectorized beyond the batch; answers are c
 
 Example:
     >>> import vqdb
-    >>> corpus = vqdb.connect("my_corpus")  # doctest: +SKIP
-    >>> corpus.sql("SELECT vlm_answer('movie-hello.mp4', 'What does the title say?', "
-    ...            "['Goodbye', 'Hello world'], 4).answer").fetchall()  # doctest: +SKIP
+    >>> from vqdb.testing.examples import captioned_corpus
+    >>> corpus = vqdb.connect(captioned_corpus())  # cockatoo.mp4 and its captions: frames and subtitles
+    >>> corpus.sql("SELECT vlm_answer('cockatoo.mp4', 'What does the cockatoo raise?', "
+    ...            "['its wings', 'its yellow crest'], 4).answer").fetchall()
     [('B',)]
 """
 

