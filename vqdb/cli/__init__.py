@@ -5,7 +5,12 @@ A sub-command module registers its parser and sets ``func`` (``args -> exit stat
 printed on stderr as one line, exit status 1.
 
 Example:
-    >>> main(["--version"])  # doctest: +SKIP
+    >>> try:  # --version, like --help, ends the program (argparse): status 0
+    ...     main(["--version"])
+    ... except SystemExit as done:
+    ...     print("exit status", done.code)  # doctest: +ELLIPSIS
+    vqdb ...
+    exit status 0
 """
 
 from __future__ import annotations

@@ -5,7 +5,18 @@ and, with ``--json``, writes ``{metric: value}`` (percentages x100, unrounded, p
 records are listed on stderr and skipped.
 
 Example:
-    >>> main(["eval", "charades", "--gt", "test.txt", "--pred", "pred.jsonl"])  # doctest: +SKIP
+    >>> import json, tempfile
+    >>> from vqdb.cli import main
+    >>> gt, pred = tempfile.mktemp(suffix=".txt"), tempfile.mktemp(suffix=".jsonl")
+    >>> _ = open(gt, "w").write("VID1 0.0 10.0##a person opens a door.\\n")
+    >>> _ = open(pred, "w").write(json.dumps({"qid": 1, "window": "from 0 to 5 seconds"}))
+    >>> main(["eval", "charades", "--gt", gt, "--pred", pred])
+    n         1
+    r1_at_03  100
+    r1_at_05  100
+    r1_at_07  0
+    miou      50
+    0
 """
 
 from __future__ import annotations
@@ -53,8 +64,19 @@ def run(args: argparse.Namespace) -> int:
     """Score, print the table, write JSON; returns the exit status.
 
     Example:
+        >>> import json, tempfile
         >>> from vqdb.cli import main
-        >>> main(["eval", "m2m", "--gt", "gt.jsonl", "--pred", "p.jsonl"])  # doctest: +SKIP
+        >>> gt, pred = tempfile.mktemp(suffix=".jsonl"), tempfile.mktemp(suffix=".jsonl")
+        >>> _ = open(gt, "w").write(json.dumps({"qid": 1, "start": 3, "end": 8}))
+        >>> _ = open(pred, "w").write(json.dumps({"qid": 1, "timestamps": [5.0]}))
+        >>> main(["eval", "m2m", "--gt", gt, "--pred", pred])
+        n          1
+        hit_at_1   100
+        hit_at_2   100
+        hit_at_4   100
+        hit_at_8   100
+        hit_at_16  100
+        hit_at_32  100
         0
     """
     con = duckdb.connect()

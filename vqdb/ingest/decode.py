@@ -22,7 +22,9 @@ between are predicted from broken ones. A ``DecodeReport`` passed in says what w
 
 Example:
     >>> from vqdb.ingest.decode import sample_frames
-    >>> [(f.frame_idx, f.ts, f.image.shape) for f in sample_frames("counter.mp4", fps=1)]  # doctest: +SKIP
+    >>> from vqdb.testing.examples import shared_data
+    >>> counter = shared_data("video/counter.mp4")  # 3 s at 10 fps, 1920 x 1080
+    >>> [(f.frame_idx, f.ts, f.image.shape) for f in sample_frames(counter, fps=1, max_side=640)]
     [(0, 0.0, (360, 640, 3)), (1, 1.0, (360, 640, 3)), (2, 2.0, (360, 640, 3))]
 """
 
@@ -181,8 +183,9 @@ def sample_frames(
     ``probe(path)`` when the caller already has it; ``report`` is filled in as frames are decoded.
 
     Example:
-        >>> frames = list(sample_frames("counter.mp4", fps=2.5, max_side=320))  # doctest: +SKIP
-        >>> [f.source_frame for f in frames], frames[0].image.shape  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> frames = list(sample_frames(shared_data("video/counter.mp4"), fps=2.5, max_side=320))
+        >>> [f.source_frame for f in frames], frames[0].image.shape
         ([0, 4, 8, 12, 16, 20, 24, 28], (180, 320, 3))
     """
     if not fps > 0:
@@ -222,8 +225,9 @@ def frames_within(
     converts to an array only the frames it yields (at most ``max_side`` on their longest side).
 
     Example:
-        >>> [ts for ts, _ in frames_within("counter.mp4", [(1.0, 1.1), (2.0, 2.0)], 64)]  # doctest: +SKIP
-        [1.0, 1.04, 1.08, 2.0]
+        >>> from vqdb.testing.examples import shared_data
+        >>> [ts for ts, _ in frames_within(shared_data("video/counter.mp4"), [(1.0, 1.1), (2.0, 2.0)], 64)]
+        [1.0, 1.1, 2.0]
     """
     if info is None:
         info = probe(path)

@@ -7,9 +7,9 @@ decoded, to read the rotation from its display matrix.
 
 Example:
     >>> from vqdb.ingest.probe import probe
-    >>> info = probe("sample.mp4")  # doctest: +SKIP
-    >>> info.width, info.height, info.rotation, info.keyframe_times[:2]  # doctest: +SKIP
-    (640, 360, 0, (0.0, 1.0))
+    >>> info = probe("sample_media/cockatoo.mp4")
+    >>> info.width, info.height, info.rotation, [round(t, 2) for t in info.keyframe_times[:2]]
+    (1280, 720, 0, [0.0, 3.8])
 """
 
 from __future__ import annotations
@@ -83,8 +83,9 @@ def probe(path: str | Path) -> VideoInfo:
     Raises ``MediaError`` (naming the file) when it cannot be opened or has no video stream.
 
     Example:
-        >>> info = probe("counter.mp4")  # doctest: +SKIP
-        >>> info.duration_s, info.num_frames, info.keyframe_times  # doctest: +SKIP
+        >>> from vqdb.testing.examples import shared_data
+        >>> info = probe(shared_data("video/counter.mp4"))
+        >>> info.duration_s, info.num_frames, info.keyframe_times
         (3.0, 30, (0.0,))
     """
     path = Path(path)
