@@ -97,6 +97,15 @@ def test_siglip_texts_are_padded_to_64_with_the_pad_id_and_no_mask(tmp_path, fam
     assert ids[1, -1] == tokenizer.eos_token_id  # a text cut at 64 tokens still ends with its end token
 
 
+def test_a_siglip2_tokenizer_saved_with_left_padding_still_pads_on_the_right(tmp_path):
+    from transformers import AutoTokenizer
+
+    path = build_tiny_siglip(tmp_path / "right", family="siglip2")
+    expected = SiglipEmbedder(path).embed_texts(TEXTS)
+    AutoTokenizer.from_pretrained(path, padding_side="left").save_pretrained(path)  # GemmaTokenizer's default
+    np.testing.assert_allclose(SiglipEmbedder(path).embed_texts(TEXTS), expected, atol=1e-6)
+
+
 def test_sql_similarity_embeds_query_texts_through_the_same_preparation(tmp_path):
     import vqdb
     from vqdb.store import Store

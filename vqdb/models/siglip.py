@@ -4,7 +4,7 @@ One class serves all three families: ``AutoModel`` / ``AutoProcessor`` pick the 
 checkpoint's config, and every one of them exposes ``get_image_features`` / ``get_text_features``.
 Texts are prepared as each family was trained (:func:`text_preparation`), in one place that every query
 text goes through (SQL ``similarity`` and ``frame_search``, the planner's visual tools, ``search``):
-SigLIP 2 lower-cased (its Gemma tokenizer does not) and padded to 64 tokens with its pad id, since it pools
+SigLIP 2 lower-cased (its Gemma tokenizer does not) and right-padded to 64 tokens with its pad id: it pools
 the last position; SigLIP 1 padded to 64 by its own tokenizer, which lower-cases; both without an attention
 mask, as trained; CLIP padded to its 77 positions with the mask, equal to its processor's ``padding=True``
 because it pools the end-of-text token under a causal mask.
@@ -152,7 +152,7 @@ class TextPreparation:
         return [text.lower() for text in texts] if self.lower_case else list(texts)
 
     def tokenize(self, tokenizer: Any, texts: list[str]) -> dict[str, Any]:
-        """The text model's inputs for ``texts``: torch tensors, each text padded to ``max_length`` on its own.
+        """The text model's inputs for ``texts``: torch tensors, each text padded on the right to ``max_length``.
 
         Padding to the fixed length (not the batch's longest) keeps a text's vector independent of its batch.
 
@@ -170,7 +170,12 @@ class TextPreparation:
             True
         """
         encoded = tokenizer(
-            self.texts(texts), padding="max_length", truncation=True, max_length=self.max_length, return_tensors="pt"
+            self.texts(texts),
+            padding="max_length",
+            padding_side="right",  # as every family was trained; GemmaTokenizer's own default is the left
+            truncation=True,
+            max_length=self.max_length,
+            return_tensors="pt",
         )
         return {name: encoded[name] for name in self.inputs if name in encoded}
 
