@@ -4,8 +4,8 @@ One class serves all three families: ``AutoModel`` / ``AutoProcessor`` pick the 
 checkpoint's config, and every one of them exposes ``get_image_features`` / ``get_text_features``.
 Texts are prepared as each family was trained (:func:`text_preparation`), in one place that every query
 text goes through (SQL ``similarity`` and ``frame_search``, the planner's visual tools, ``search``):
-SigLIP 2 lower-cased (its Gemma tokenizer does not) and right-padded to 64 tokens with its pad id: it pools
-the last position; SigLIP 1 padded to 64 by its own tokenizer, which lower-cases; both without an attention
+SigLIP 2 lower-cased (its Gemma tokenizer does not) and right-padded to 64 tokens with its pad id (it pools
+the last position); SigLIP 1 padded to 64 by its own tokenizer, which lower-cases; both without an attention
 mask, as trained; CLIP padded to its 77 positions with the mask, equal to its processor's ``padding=True``
 because it pools the end-of-text token under a causal mask.
 
