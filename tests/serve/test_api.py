@@ -262,3 +262,26 @@ def test_the_video_page_gets_each_ocr_read_with_its_box_and_time_on_screen(clien
         (stamps[-1], video["duration_s"]),
     ]
     assert client.get(f"/api/videos/{video_ids['birds.mp4']}").json()["ocr_boxes"] == []
+
+
+def test_an_answer_says_why_there_is_none_and_names_its_videos(client, video_ids):
+    question = "what colour is the cockatoo?"  # nothing read or heard says: only a sound label is there
+    asked = client.post("/api/ask", json={"question": question, "video": video_ids["cockatoo.mp4"], "k": 4}).json()
+    body = {"question": question, "keyframes": asked["keyframes"], "plan": asked["plan"], "notes": asked["notes"]}
+    answer = client.post("/api/answer", json=body).json()
+    assert answer["answer"] is None and answer["low_confidence"] is True
+    assert answer["answer_notes"] == answer["notes"][len(asked["notes"]) :] and answer["reason"] in answer["notes"]
+    assert "no text on screen, speech or subtitles" in answer["reason"]
+    assert answer["videos"] == {
+        video_ids["cockatoo.mp4"]: {
+            "video_id": video_ids["cockatoo.mp4"],
+            "file": "cockatoo.mp4",
+            "duration_s": pytest.approx(14, abs=1),
+        }
+    }
+    when = client.post("/api/answer", json={"question": QUESTION, "keyframes": asked["keyframes"]}).json()
+    assert when["answer"] is None and "no call of the plan found its moment" in when["reason"]  # not in this video
+    both = client.post("/api/ask/sql", json={"sql": "SELECT video_id, frame_idx, ts FROM frames WHERE frame_idx = 2"})
+    when = client.post("/api/answer", json={"question": QUESTION, "keyframes": both.json()["keyframes"]}).json()
+    assert when["interval"]["video_id"] == video_ids["movie-hello.mp4"] and when["reason"] is None
+    assert {v["file"] for v in when["videos"].values()} == {"cockatoo.mp4", "movie-hello.mp4"}

@@ -104,8 +104,7 @@ def test_ask_page_shows_the_keyframes_of_retrieve(browser, live_server, demo_cor
     assert len(frames) == k
     assert [float(f.get_attribute("data-ts")) for f in frames] == expected
     wait_for(lambda: images_loaded(browser, "#keyframes img"), "the keyframe thumbnails")
-    answer = wait_for(lambda: browser.find_elements("css selector", ".answer-text"), "the answer")
-    assert answer[0].text.startswith("[")  # a "when" question is answered with the moment located
+    wait_for(lambda: browser.find_elements("css selector", "#answer-interval"), "the moment that answers it")
     assert any("Hello" in e.text for e in browser.find_elements("css selector", "ul.evidence li"))  # read in it
     lanes = browser.execute_script("return [...document.querySelectorAll('[data-lane]')].map(l => l.dataset.lane)")
     assert lanes[0] == "locate" and "merged" in lanes and lanes[-1] == "picks" and "call-Q1" in lanes
@@ -251,3 +250,62 @@ def test_sql_page_shows_images_as_thumbnails_and_never_runs_what_a_value_holds(b
     assert len(images) == len(browser.find_elements("css selector", "#results tbody tr"))
     assert images[0].get_attribute("src").startswith("data:image/jpeg;base64,/9j/")
     screenshot(browser, screenshots, "sql")
+
+
+def test_ask_page_answers_when_with_the_moment_located(browser, live_server, demo_corpus, video_ids):
+    video_id = video_ids["movie-hello.mp4"]
+    with vqdb.connect(demo_corpus) as corpus:
+        top = max(corpus.locate(QUESTION, video=video_id, k=3).intervals.to_pylist(), key=lambda r: r["score"])
+    open_page(browser, f"{live_server}/ask?q={QUESTION}&video={video_id}&k=3")
+    located = wait_for(lambda: browser.find_elements("id", "answer-interval"), "the moment")[0]
+    assert float(located.get_attribute("data-start")) == pytest.approx(top["start_s"])
+    assert float(located.get_attribute("data-end")) == pytest.approx(top["end_s"])
+    assert "movie-hello.mp4" in located.text
+    answer = browser.find_element("id", "answer")
+    assert browser.find_element("css selector", ".answer-text").text.count(":") == 2  # two clock times
+    assert "n/a" not in answer.text and browser.find_elements("id", "low-confidence") == []  # a call found it
+    assert any("Hello" in e.text for e in answer.find_elements("css selector", "ul.evidence li"))
+    browser.execute_script("document.getElementById('player').currentTime = 5")
+    wait_for(lambda: player_time(browser) > 4, "the player to move away from the moment")
+    browser.find_element("id", "play-answer").click()
+    wait_for(  # within a frame: the file's first frame is at 0.033 s
+        lambda: abs(player_time(browser) - top["start_s"]) < 0.05, "the player to seek to the moment"
+    )
+
+
+def test_ask_page_says_why_there_is_no_answer_and_flags_low_confidence(browser, live_server, video_ids):
+    question = "what colour is the cockatoo?"
+    open_page(browser, f"{live_server}/ask?q={question}&video={video_ids['cockatoo.mp4']}&k=4")
+    reason = wait_for(lambda: browser.find_elements("id", "answer-reason"), "the reason")[0]
+    assert "no text on screen, speech or subtitles to answer from" in reason.text
+    assert browser.find_element("css selector", ".answer-text").text == "no answer"
+    assert browser.find_element("id", "low-confidence").is_displayed()
+    assert "n/a" not in browser.find_element("id", "answer").text
+
+
+def test_ask_page_evidence_names_its_video_when_the_answer_spans_videos(browser, live_server, video_ids):
+    open_page(browser, live_server + "/ask?q=what%20is%20heard%3F&k=3")
+    wait_for(lambda: browser.find_elements("css selector", "#answer ul.evidence"), "the first answer")
+    browser.execute_script(
+        "document.getElementById('plan-sql').value = arguments[0]",
+        "SELECT video_id, frame_idx, ts FROM frames WHERE frame_idx = 2 ORDER BY video_id",
+    )
+    browser.find_element("id", "rerun").click()
+    files = {video_id: file for file, video_id in video_ids.items()}
+
+    def evidence():
+        script = """return [...document.querySelectorAll('#answer ul.evidence li')]
+            .map(li => [li.dataset.video, li.querySelector('.evidence-file')?.textContent ?? null])"""
+        found = browser.execute_script(script)
+        return found if len({video for video, _ in found}) > 1 else None
+
+    named = wait_for(evidence, "evidence from two videos")
+    assert all(file == files[video] for video, file in named)
+
+
+def test_ask_page_says_no_answer_when_no_video_has_evidence(browser, live_server):
+    open_page(browser, live_server + "/ask?q=when does the sign say 'ZEBRA QUOKKA'%3F&k=4")
+    reason = wait_for(lambda: browser.find_elements("id", "answer-reason"), "the reason")[0]
+    assert reason.text == "no video has evidence for the question"  # the search's note, not a retrieval error
+    assert browser.find_element("css selector", ".answer-text").text == "no answer"
+    assert browser.find_element("id", "error").text == ""
