@@ -86,8 +86,8 @@ def since_ms(start: float) -> float:
 def overview(corpus: Any) -> dict[str, Any]:
     """The Corpus page: every video with its thumbnail frame, duration, file size, status and errors, per
     extractor its rows, model, seconds and error (missing: never ran for that video) and what it found
-    (``counts``: extractor -> {n, unit}, see ``COUNTED``); the corpus's visual model (``visual_model``, None
-    when it has none: then ``embed`` and ``regions`` cannot have run, ``visual_extractors``).
+    (``counts``: extractor -> {n, unit}, see ``COUNTED``); the corpus's visual model (``visual_model``; None
+    when it has none, and then the extractors that need it, ``visual_extractors``, cannot have run).
 
     Example:
         >>> import vqdb

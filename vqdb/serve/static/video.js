@@ -57,7 +57,7 @@ export function ocrOverlay(media, boxes) {
   for (const event of ["timeupdate", "seeked", "loadedmetadata"]) media.addEventListener(event, draw);
   new ResizeObserver(draw).observe(media);
   toggle.addEventListener("change", draw);
-  const reads = boxes.length ? ` OCR boxes (${boxes.length} reads)` : " no OCR boxes: no text read on this video";
+  const reads = boxes.length ? ` OCR boxes (${boxes.length} reads)` : " no OCR boxes for this video";
   return {stage, control: el("label", {class: "player-tools"}, toggle, reads)};
 }
 
