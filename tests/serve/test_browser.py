@@ -210,17 +210,19 @@ def test_video_page_draws_the_ocr_boxes_over_the_frame(browser, live_server, vid
     open_page(browser, f"{live_server}/video/{video_ids['movie-hello.mp4']}")
     wait_for(lambda: browser.execute_script("return document.getElementById('player').videoWidth"), "the video")
     browser.execute_script("document.getElementById('player').currentTime = 1.5")
-    boxes = wait_for(lambda: browser.find_elements("css selector", "#ocr-overlay .ocr-box"), "the OCR box")
-    assert [b.text for b in boxes] == ["Hello world"]
-    placed = browser.execute_script(
-        """const v = document.getElementById('player'), b = document.querySelector('#ocr-overlay .ocr-box');
+    texts = "return [...document.querySelectorAll('#ocr-overlay .ocr-box')].map(b => b.textContent)"
+    assert wait_for(lambda: browser.execute_script(texts), "the OCR box") == ["Hello world"]  # in one step: redraws
+    placed = """const v = document.getElementById('player'), b = document.querySelector('#ocr-overlay .ocr-box');
         const scale = Math.min(v.clientWidth / v.videoWidth, v.clientHeight / v.videoHeight);
         const [w, h] = [v.videoWidth * scale, v.videoHeight * scale];
         const [r, p] = [v.getBoundingClientRect(), b.getBoundingClientRect()];
         const [left, top] = [r.left + (v.clientWidth - w) / 2, r.top + (v.clientHeight - h) / 2];
         return [(p.left - left) / w, (p.top - top) / h, (p.right - left) / w, (p.bottom - top) / h];"""
+    title = [0.38, 0.03, 0.61, 0.1]  # the box committed with the title, as a fraction of the frame shown
+    wait_for(  # the box over the picture, as laid out now (a resize redraws it)
+        lambda: all(abs(a - b) < 0.01 for a, b in zip(browser.execute_script(placed), title, strict=True)),
+        "the box over the title",
     )
-    assert placed == pytest.approx([0.38, 0.03, 0.61, 0.1], abs=0.01)  # the box committed with the title
     shown = "return document.querySelector('#ocr-overlay .ocr-box')?.checkVisibility() ?? false"
     browser.find_element("id", "ocr-boxes").click()
     assert not browser.execute_script(shown)
