@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import os
@@ -210,3 +211,77 @@ def test_ask_over_all_videos_lists_the_corpus_best_moments_with_their_files(clie
     assert {result["videos"][k["video_id"]]["file"] for k in result["keyframes"]} == {"movie-hello.mp4"}
     assert [k["merged_rank"] for k in result["keyframes"]] == list(range(1, len(moments) + 1))
     assert "Hello" in result["keyframes"][0]["evidence"] and set(result["timings"]) >= {"search", "total"}
+
+
+def test_the_sql_console_sends_images_as_data_urls_and_nothing_else(client, demo_corpus, video_ids, monkeypatch):
+    from vqdb.serve import console
+
+    query = (
+        "SELECT frame_idx, jpeg, 'not an image'::BLOB AS raw, '<svg onload=alert(1)>'::BLOB AS svg, "
+        "{'image': 'data:image/png;base64,AAAA'} AS struct FROM frames WHERE video_id = $v ORDER BY frame_idx LIMIT 3"
+    )
+    video = {"v": video_ids["cockatoo.mp4"]}
+    with vqdb.connect(demo_corpus) as corpus:
+        jpegs = [row[1] for row in corpus.sql(query, params=video).fetchall()]
+    sql = query.replace("$v", f"'{video['v']}'")
+    result = client.post("/api/sql", json={"sql": sql}).json()
+    assert [(r, c) for r, c, _ in result["images"]] == [(0, 1), (1, 1), (2, 1)]  # the JPEGs, not the other blobs
+    for (_, _, url), jpeg in zip(result["images"], jpegs, strict=True):
+        kind, _, payload = url.partition(";base64,")
+        assert kind == "data:image/jpeg" and base64.b64decode(payload) == jpeg
+    assert result["rows"][0][1:4] == [f"<{len(jpegs[0])} bytes>", "<12 bytes>", "<21 bytes>"]
+    monkeypatch.setattr(console, "MAX_IMAGE_BYTES", len(jpegs[0]) + len(jpegs[1]))  # room for two
+    fewer = client.post("/api/sql", json={"sql": sql}).json()
+    assert len(fewer["images"]) == 2 and fewer["images_left_out"] == 1
+
+
+def test_the_corpus_counts_what_each_extractor_found(client, demo_corpus, video_ids):
+    corpus_page = client.get("/api/corpus").json()
+    videos = {v["file"]: v for v in corpus_page["videos"]}
+    with vqdb.connect(demo_corpus) as corpus:
+        count = lambda table, file: corpus.sql(  # noqa: E731
+            f"SELECT count(*) FROM {table} WHERE video_id = $v", params={"v": video_ids[file]}
+        ).fetchone()[0]
+        hello = videos["movie-hello.mp4"]["counts"]
+        assert hello["ocr"] == {"n": count("ocr_spans", "movie-hello.mp4"), "unit": "line"}
+        assert hello["asr"] == {"n": count("transcript_words", "movie-hello.mp4"), "unit": "word"}
+        assert hello["audio"] == {"n": count("audio_events", "movie-hello.mp4"), "unit": "sound"}
+        assert videos["birds.mp4"]["counts"]["frames"] == {"n": count("frames", "birds.mp4"), "unit": "frame"}
+    assert corpus_page["visual_model"] is None and corpus_page["visual_extractors"] == ["embed", "regions"]
+
+
+def test_the_video_page_gets_each_ocr_read_with_its_box_and_time_on_screen(client, demo_corpus, video_ids):
+    video = client.get(f"/api/videos/{video_ids['movie-hello.mp4']}").json()
+    boxes = video["ocr_boxes"]
+    stamps = [f["ts"] for f in video["frames"]]
+    assert [b["ts"] for b in boxes] == stamps and {b["text"] for b in boxes} == {"Hello world"}
+    assert boxes[0]["box"] == pytest.approx({"x0": 0.38, "y0": 0.03, "x1": 0.61, "y1": 0.1})
+    # reads without measured edges: on screen from their frame until the next one (the last, until the end)
+    assert [(b["from_s"], b["to_s"]) for b in boxes] == [
+        *zip(stamps, stamps[1:], strict=False),
+        (stamps[-1], video["duration_s"]),
+    ]
+    assert client.get(f"/api/videos/{video_ids['birds.mp4']}").json()["ocr_boxes"] == []
+
+
+def test_an_answer_says_why_there_is_none_and_names_its_videos(client, video_ids):
+    question = "what colour is the cockatoo?"  # nothing read or heard says: only a sound label is there
+    asked = client.post("/api/ask", json={"question": question, "video": video_ids["cockatoo.mp4"], "k": 4}).json()
+    body = {"question": question, "keyframes": asked["keyframes"], "plan": asked["plan"], "notes": asked["notes"]}
+    answer = client.post("/api/answer", json=body).json()
+    assert answer["answer"] is None and answer["low_confidence"] is True
+    assert answer["answer_notes"] == answer["notes"][len(asked["notes"]) :] and answer["reason"] in answer["notes"]
+    assert "no text on screen, speech or subtitles" in answer["reason"]
+    assert answer["videos"] == {
+        video_ids["cockatoo.mp4"]: {
+            "video_id": video_ids["cockatoo.mp4"],
+            "file": "cockatoo.mp4",
+            "duration_s": pytest.approx(14, abs=1),
+        }
+    }
+    when = client.post("/api/answer", json={"question": QUESTION, "keyframes": asked["keyframes"]}).json()
+    assert when["answer"] is None and "no call of the plan found its moment" in when["reason"]  # not in this video
+    both = client.post("/api/ask/sql", json={"sql": "SELECT video_id, frame_idx, ts FROM frames WHERE frame_idx = 2"})
+    when = client.post("/api/answer", json={"question": QUESTION, "keyframes": both.json()["keyframes"]}).json()
+    assert when["interval"]["video_id"] == video_ids["movie-hello.mp4"] and when["reason"] is None
+    assert {v["file"] for v in when["videos"].values()} == {"cockatoo.mp4", "movie-hello.mp4"}

@@ -118,7 +118,10 @@ def answer(
     notes: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The answer to ``question`` from ``keyframes`` (dicts with video_id, frame_idx, ts: those ``ask``
-    returned), with its evidence, confidence and the milliseconds it took. It is not cached: the web app
+    returned): ``vqdb.answer.Answer`` as a dict (its evidence, confidence, ``low_confidence`` flag, the
+    located ``interval`` of a "when" question) with the notes the answerer added (``answer_notes``: ``notes``
+    holds those sent first), for no answer (``answer`` None) the reason, the last of them (``reason``), the
+    files of the videos it names (``videos``) and the milliseconds it took. It is not cached: the web app
     never writes to the corpus.
 
     Example:
@@ -135,6 +138,11 @@ def answer(
     result = answer_on_keyframes(
         corpus, question, list(keyframes), options=_options(options), cache=False, plan=plan, notes=notes
     ).to_dict()
+    own = result["notes"][len(notes) :]
+    result["answer_notes"] = own
+    result["reason"] = own[-1] if result["answer"] is None and own else None
+    named = [*result["keyframes"], *result["evidence"], *([result["interval"]] if result["interval"] else [])]
+    result["videos"] = _videos(corpus, {row["video_id"] for row in named})
     result["ms"] = since_ms(started)
     return result
 

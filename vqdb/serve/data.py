@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from vqdb.errors import VqdbError
-from vqdb.schema import EXTRACTORS
+from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 
 # The lanes under the player: (name, table, columns), each in time order.
 LANES = (
@@ -27,6 +27,31 @@ LANES = (
     ("audio", "audio_events", "start_s, end_s, label AS text, max_score AS score"),
     ("subtitles", "subtitles", "start_s, end_s, text"),
 )
+
+
+# What each extractor's chip on the Corpus page counts: (extractor, table, unit), one row of the table a unit.
+COUNTED = (
+    ("frames", "frames", "frame"),
+    ("subtitles", "subtitles", "cue"),
+    ("embed", "frame_embeddings", "frame"),
+    ("regions", "regions", "region"),
+    ("asr", "transcript_words", "word"),
+    ("ocr", "ocr_spans", "line"),
+    ("audio", "audio_events", "sound"),
+)
+
+# The OCR boxes drawn over the Video page's player: each read with the span it is on screen (its measured
+# edges; where they are unknown, from its frame to the next sampled frame).
+OCR_BOXES = """
+SELECT o.ts, coalesce(o.shown_from_s, o.ts) AS from_s, coalesce(o.shown_to_s, f.next_ts, v.duration_s) AS to_s,
+       o.text, o.confidence, o.box
+FROM ocr o
+JOIN (SELECT frame_idx, lead(ts) OVER (ORDER BY ts, frame_idx) AS next_ts FROM frames WHERE video_id = $v) f
+  USING (frame_idx)
+JOIN videos v USING (video_id)
+WHERE o.video_id = $v
+ORDER BY o.ts, o.box.y0, o.box.x0
+"""
 
 
 class NotFound(VqdbError):
@@ -59,14 +84,16 @@ def since_ms(start: float) -> float:
 
 
 def overview(corpus: Any) -> dict[str, Any]:
-    """The Corpus page: every video with its thumbnail frame, duration, file size, status and errors, and
-    per extractor its rows, model, seconds and error (missing: never ran for that video).
+    """The Corpus page: every video with its thumbnail frame, duration, file size, status and errors, per
+    extractor its rows, model, seconds and error (missing: never ran for that video) and what it found
+    (``counts``: extractor -> {n, unit}, see ``COUNTED``); the corpus's visual model (``visual_model``; None
+    when it has none, and then the extractors that need it, ``visual_extractors``, cannot have run).
 
     Example:
         >>> import vqdb
         >>> from vqdb.testing.corpora import empty_corpus
         >>> sorted(overview(vqdb.connect(empty_corpus())))
-        ['extractors', 'root', 'tables', 'videos']
+        ['extractors', 'root', 'tables', 'videos', 'visual_extractors', 'visual_model']
     """
     videos = rows(
         corpus,
@@ -82,16 +109,48 @@ def overview(corpus: Any) -> dict[str, Any]:
     done: dict[str, dict[str, Any]] = {}
     for row in rows(corpus, "SELECT video_id, extractor, model, rows, error, seconds FROM extractions"):
         done.setdefault(row.pop("video_id"), {})[row.pop("extractor")] = row
+    counts = found_counts(corpus)
     for video in videos:
         video["size_bytes"] = _file_size(video["path"])
         video["extractions"] = done.get(video["video_id"], {})
+        video["counts"] = counts.get(video["video_id"], {})
     tables = [{"table": t["table"], "rows": t["rows"], "bytes": t["bytes"]} for t in corpus.info()]
-    return {"root": str(corpus.root), "videos": videos, "extractors": ["frames", *EXTRACTORS], "tables": tables}
+    return {
+        "root": str(corpus.root),
+        "videos": videos,
+        "extractors": ["frames", *EXTRACTORS],
+        "tables": tables,
+        "visual_model": corpus.store.manifest().get("embed_model"),
+        "visual_extractors": sorted(VISUAL_EXTRACTORS),
+    }
+
+
+def found_counts(corpus: Any) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per video, per extractor: how many of its unit it found (``COUNTED``: OCR lines, words heard...).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> found_counts(vqdb.connect(empty_corpus()))
+        {}
+    """
+    present = [(extractor, table, unit) for extractor, table, unit in COUNTED if corpus.store.exists(table)]
+    if not present:
+        return {}
+    query = " UNION ALL ".join(
+        f"SELECT '{extractor}' AS extractor, '{unit}' AS unit, video_id, count(*) AS n FROM {table} GROUP BY video_id"
+        for extractor, table, unit in present
+    )
+    counts: dict[str, dict[str, dict[str, Any]]] = {}
+    for row in rows(corpus, query):
+        counts.setdefault(row["video_id"], {})[row["extractor"]] = {"n": row["n"], "unit": row["unit"]}
+    return counts
 
 
 def timeline(corpus: Any, video_id: str) -> dict[str, Any]:
-    """The Video page: the video's row, its sampled frames (frame_idx, ts) and one list per lane
-    (``LANES``); transcript segments carry their words (word, start_s, end_s).
+    """The Video page: the video's row, its sampled frames (frame_idx, ts), one list per lane (``LANES``;
+    transcript segments carry their words: word, start_s, end_s) and the OCR boxes to draw over the player
+    (``ocr_boxes``: each read's text, confidence and box, 0..1, on screen from ``from_s`` until ``to_s``).
 
     Example:
         >>> import vqdb
@@ -117,6 +176,7 @@ def timeline(corpus: Any, video_id: str) -> dict[str, Any]:
         for segment in lanes["transcript"]:
             segment["words"] = words.get(segment["seg_id"], [])
     video["lanes"] = lanes
+    video["ocr_boxes"] = rows(corpus, OCR_BOXES, params) if corpus.store.exists("ocr") else []
     return video
 
 

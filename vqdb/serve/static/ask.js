@@ -1,5 +1,7 @@
 // Ask page: question (+ options) -> plan, editable SQL, keyframe grid, per-call score lanes with the merged
-// ranking and NMS picks, locate intervals on the timeline, the answer with its evidence and confidence.
+// ranking and NMS picks, locate intervals on the timeline, the answer as it is: a moment for a "when" question,
+// none with the reason why, a low-confidence mark when the answerer flags it, its evidence (each with its video's
+// file when the answer spans videos) and how it was answered.
 import {Timeline} from "./timeline.js";
 import {api, clock, el, mediaUrl, number, showError, thumbUrl} from "./util.js";
 import {player} from "./video.js";
@@ -37,8 +39,9 @@ export async function askPage(main) {
       const result = await api("/api/ask", body);
       result.timings.round_trip = performance.now() - started;
       view.show(result);
-      view.answer(await api("/api/answer", {question: text, options: body.options, keyframes: result.keyframes,
-        plan: result.plan, notes: result.notes}).catch((err) => ({error: err.message})));
+      view.answer(result.keyframes.length ? await api("/api/answer", {question: text, options: body.options,
+        keyframes: result.keyframes, plan: result.plan, notes: result.notes}).catch((err) => ({error: err.message}))
+        : {unanswered: result.notes.at(-1) ?? "retrieval found no keyframes"});
       history.replaceState(null, "", `/ask?q=${encodeURIComponent(text)}${video.value ? `&video=${video.value}` : ""}&k=${k.value}`);
     } catch (err) {
       showError(err.message);
@@ -148,7 +151,8 @@ class AskView {
   }
 
   answer(a) {
-    this.answerBox.replaceChildren(...answerParts(a).filter(Boolean), timingLine(this.result.timings, a.ms));
+    const play = (videoId, ts) => this.play(videoId, ts);
+    this.answerBox.replaceChildren(...answerParts(a, play).filter(Boolean), timingLine(this.result.timings, a.ms));
   }
 
   async rerun() {
@@ -183,19 +187,48 @@ function timingLine(t, answerMs) {
     `${stages.join(" ms · ")} ms` + (answerMs != null ? ` · answer ${answerMs.toFixed(0)} ms` : ""));
 }
 
-function answerParts(a) {
+function answerParts(a, play) {
   if (a.error) return [el("h2", {}, "Answer"), el("p", {class: "bad-text"}, a.error)];
-  const letter = a.options?.length && a.answer ? `${a.answer}: ` : "";
+  if (a.unanswered) return [el("h2", {}, "Answer"), el("div", {class: "answer-text none"}, "no answer"),
+    el("p", {class: "reason", id: "answer-reason"}, a.unanswered)];
+  const fileOf = (videoId) => a.videos?.[videoId]?.file ?? videoId;
+  const spansVideos = new Set([...a.keyframes, ...a.evidence].map((x) => x.video_id)).size > 1;
   return [
     el("h2", {}, "Answer"),
-    el("div", {class: "answer-text"}, a.answer_text || a.answer ? `${letter}${a.answer_text ?? a.answer}` : "no answer"),
-    el("div", {class: "muted small"}, `confidence ${a.confidence == null ? "n/a (no log-probabilities)" : number(a.confidence, 2)} · ${a.answerer} · ${a.model}`),
+    el("div", {class: "answer-head"}, answerText(a), a.low_confidence ? el("span", {class: "low-confidence", id: "low-confidence",
+      title: "the answerer flags this answer as weak: see how it was answered, below"}, "low confidence") : null),
+    a.interval ? locatedLine(a.interval, fileOf, play, Boolean(a.options?.length)) : null,
+    a.answer == null ? el("p", {class: "reason", id: "answer-reason"}, a.reason ?? "the answerer gave no reason") : null,
+    el("div", {class: "muted small", id: "answer-basis"},  // a confidence only where the answerer gives a number
+      [a.confidence == null ? null : `confidence ${number(a.confidence, 2)}`, a.answerer, a.model].filter(Boolean).join(" · ")),
     a.options?.length ? el("ol", {class: "options", type: "A"}, a.options.map((o, i) =>
       el("li", {class: String.fromCharCode(65 + i) === a.answer ? "chosen" : ""}, o))) : null,
     el("h3", {}, `Evidence (${a.evidence.length})`),
-    el("ul", {class: "evidence"}, a.evidence.map((e) => el("li", {},
-      el("span", {class: `kind ${e.source}`}, e.source), el("span", {class: "stamp"}, `${clock(e.start_s)}–${clock(e.end_s)}`), " ", e.text))),
+    el("ul", {class: "evidence"}, a.evidence.map((e) => el("li", {"data-video": e.video_id},
+      el("span", {class: `kind ${e.source}`}, e.source), el("span", {class: "stamp"}, `${clock(e.start_s)}–${clock(e.end_s)}`),
+      spansVideos ? el("a", {class: "evidence-file", onclick: () => play(e.video_id, e.start_s)}, fileOf(e.video_id)) : null,
+      " ", e.text))),
+    a.answer_notes?.length ? el("details", {class: "answer-notes"}, el("summary", {}, "how it was answered"),
+      el("ul", {class: "notes"}, a.answer_notes.map((n) => el("li", {}, n)))) : null,
   ];
+}
+
+// the answer itself: the option chosen, the moment located for a "when" question, the text read, or none
+function answerText(a) {
+  if (a.answer == null) return el("div", {class: "answer-text none"}, "no answer");
+  if (a.options?.length) return el("div", {class: "answer-text"}, `${a.answer}: ${a.answer_text}`);
+  if (a.interval) return el("div", {class: "answer-text"}, `${clock(a.interval.start_s)} – ${clock(a.interval.end_s)}`);
+  return el("div", {class: "answer-text"}, a.answer_text ?? a.answer);
+}
+
+// the moment that answers a "when" question: in which video, how well located (and when, where the answer is an
+// option); a click plays it
+function locatedLine({video_id: videoId, start_s: start, end_s: end, score}, fileOf, play, withTimes) {
+  return el("div", {class: "located", id: "answer-interval", "data-video": videoId, "data-start": start, "data-end": end},
+    withTimes ? ["located ", el("b", {}, `${clock(start)}–${clock(end)}`), " "] : null, "in ",
+    el("span", {class: "file"}, fileOf(videoId)),
+    score != null ? el("span", {class: "muted"}, ` · score ${number(score, 3)}`) : null, " ",
+    el("button", {class: "link", id: "play-answer", type: "button", onclick: () => play(videoId, start)}, "▶ play"));
 }
 
 function planCard(result) {

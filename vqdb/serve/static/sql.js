@@ -1,4 +1,5 @@
-// SQL page: a console over the corpus's read-only session, with a row limit and CSV / Parquet downloads.
+// SQL page: a console over the corpus's read-only session, with a row limit and CSV / Parquet downloads; binary
+// values that are images (JPEG, PNG...: the server sends them as data: URLs) shown as thumbnails.
 import {api, el, showError, TOKEN} from "./util.js";
 
 const EXAMPLES = [
@@ -7,6 +8,7 @@ const EXAMPLES = [
   ["speech", "SELECT video_id, round(start_s, 2) AS start_s, round(end_s, 2) AS end_s, text\nFROM transcript_segments ORDER BY video_id, start_s"],
   ["sounds", "SELECT label, count(*) AS events, round(max(max_score), 2) AS best\nFROM audio_events GROUP BY label ORDER BY best DESC"],
   ["frames", "SELECT video_id, count(*) AS frames, round(max(ts), 2) AS last_ts\nFROM frames GROUP BY video_id"],
+  ["thumbnails", "SELECT regexp_extract(v.path, '[^/]+$') AS file, f.frame_idx, round(f.ts, 2) AS ts, f.jpeg\nFROM frames f JOIN videos v USING (video_id) ORDER BY file, f.ts LIMIT 24"],
 ];
 
 export async function sqlPage(main) {
@@ -30,7 +32,8 @@ export async function sqlPage(main) {
     try {
       const result = await api("/api/sql", {sql: editor.value, limit: Number(limit.value)});
       output.replaceChildren(resultTable(result));
-      status.textContent = `${result.rows.length}${result.truncated ? "+" : ""} rows · ${result.ms.toFixed(1)} ms`;
+      status.textContent = `${result.rows.length}${result.truncated ? "+" : ""} rows · ${result.ms.toFixed(1)} ms`
+        + (result.images_left_out ? ` · ${result.images_left_out} more images shown by size (too many bytes to show; lower the row limit)` : "");
     } catch (err) {
       showError(err.message);
       status.textContent = "failed";
@@ -50,11 +53,19 @@ export async function sqlPage(main) {
   await run();
 }
 
+// only an image's data: URL is ever a picture's source (never a link, a script or an SVG document)
+const IMAGE_URL = /^data:image\/(jpeg|png|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+
 export function resultTable(result) {
   if (!result.columns.length) return el("p", {class: "muted"}, "The statement returned no result.");
-  const cell = (v) => v === null ? el("span", {class: "null"}, "NULL") : typeof v === "object" ? JSON.stringify(v) : String(v);
+  const images = new Map((result.images || []).filter(([, , url]) => IMAGE_URL.test(url)).map(([r, c, url]) => [`${r},${c}`, url]));
+  const cell = (v, r, c) => {
+    const image = images.get(`${r},${c}`);
+    if (image) return el("img", {class: "cell-image", src: image, alt: `image, ${v}`, title: `${result.columns[c]}: ${v}`});
+    return v === null ? el("span", {class: "null"}, "NULL") : typeof v === "object" ? JSON.stringify(v) : String(v);
+  };
   return el("table", {class: "grid data"},
     el("thead", {}, el("tr", {}, result.columns.map((c, i) => el("th", {title: result.types[i]}, c, el("small", {}, result.types[i]))))),
-    el("tbody", {}, result.rows.map((row) => el("tr", {}, row.map((v) => el("td", {class: typeof v === "number" ? "num" : ""}, cell(v)))))),
+    el("tbody", {}, result.rows.map((row, r) => el("tr", {}, row.map((v, c) => el("td", {class: typeof v === "number" ? "num" : ""}, cell(v, r, c)))))),
   );
 }

@@ -1,5 +1,5 @@
-// Video page: the player (fed by range requests), and under it one lane per kind of evidence, aligned with
-// the player's width; the transcript beside it highlights the word being said.
+// Video page: the player (fed by range requests) with the OCR boxes on screen drawn over it, and under it one
+// lane per kind of evidence, aligned with the player's width; the transcript beside it highlights the word being said.
 import {Timeline} from "./timeline.js";
 import {api, clock, el, mediaUrl, number} from "./util.js";
 
@@ -29,11 +29,44 @@ export function player(videoId) {
   return el("video", {class: "player", src: mediaUrl(videoId), controls: true, preload: "metadata", id: "player"});
 }
 
+// The OCR reads on screen at the player's time drawn over the picture, where they were read (boxes are 0..1 of
+// the frame, and the frame is letterboxed inside the player); a checkbox turns them on and off.
+export function ocrOverlay(media, boxes) {
+  const layer = el("div", {class: "ocr-overlay", id: "ocr-overlay"});
+  const stage = el("div", {class: "stage"}, media, layer);
+  const toggle = el("input", {type: "checkbox", id: "ocr-boxes", checked: boxes.length > 0, disabled: !boxes.length});
+  const pct = (x) => `${100 * x}%`;
+  let drawn = "";  // what is drawn (the layout and the reads shown): redrawn only when that changes
+  const draw = () => {
+    layer.hidden = !toggle.checked || !media.videoWidth;
+    if (layer.hidden) return;
+    const scale = Math.min(media.clientWidth / media.videoWidth, media.clientHeight / media.videoHeight);
+    const [width, height] = [media.videoWidth * scale, media.videoHeight * scale];
+    const t = media.currentTime;
+    const shown = boxes.filter((b) => b.from_s <= t && t < b.to_s);
+    const now = [media.clientWidth, media.clientHeight, ...shown.map((b) => boxes.indexOf(b))].join();
+    if (now === drawn) return;
+    drawn = now;
+    Object.assign(layer.style, {left: `${(media.clientWidth - width) / 2}px`, top: `${(media.clientHeight - height) / 2}px`,
+      width: `${width}px`, height: `${height}px`});
+    layer.replaceChildren(...shown.map(({box, text, confidence}) => el("div", {
+      class: `ocr-box${box.y0 < 0.06 ? " label-below" : ""}`, title: `${text} (confidence ${number(confidence, 2)})`,
+      style: {left: pct(box.x0), top: pct(box.y0), width: pct(box.x1 - box.x0), height: pct(box.y1 - box.y0)},
+    }, el("span", {}, text))));
+  };
+  for (const event of ["timeupdate", "seeked", "loadedmetadata"]) media.addEventListener(event, draw);
+  new ResizeObserver(draw).observe(media);
+  toggle.addEventListener("change", draw);
+  const reads = boxes.length ? ` OCR boxes (${boxes.length} reads)` : " no OCR boxes for this video";
+  return {stage, control: el("label", {class: "player-tools"}, toggle, reads)};
+}
+
 export async function videoPage(main, videoId) {
   const video = await api(`/api/videos/${encodeURIComponent(videoId)}`);
   const media = player(video.video_id);
   const seek = (t) => { media.currentTime = t; };
-  const left = el("section", {class: "card player-column"}, media);
+  const {stage, control} = ocrOverlay(media, video.ocr_boxes);
+  const left = el("section", {class: "card player-column"}, stage, control);
   const timeline = new Timeline(left, video.duration_s, seek);
   timeline.frames(video.video_id, video.frames);
   timeline.intervals("ocr", "on screen", video.lanes.ocr, "ocr");
