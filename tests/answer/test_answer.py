@@ -9,12 +9,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+import vqdb
 from vqdb.answer import Answer, EvidenceAnswerer, answer, answer_on_keyframes, ground, resolve_backend
 from vqdb.config import Config
 from vqdb.errors import ConfigError, VqdbError
 from vqdb.models.openai_chat import ChatClient
 from vqdb.models.protocols import ChatResult
 from vqdb.planner import retrieve
+from vqdb.schema import TABLES
+from vqdb.store import Store
+from vqdb.testing.corpora import empty_corpus
 
 OPTIONS = ["A stop sign", "An exit sign", "A welcome banner"]
 KEYFRAMES = [{"video_id": "vid1", "frame_idx": 4, "ts": 4.0}, {"video_id": "vid1", "frame_idx": 6, "ts": 6.0}]
@@ -299,3 +303,31 @@ def test_a_keyframe_placed_between_sampled_frames_shows_the_frame_at_its_time(tm
     assert red[0] > 150 > red[2] and blue[2] > 150 > blue[0], (red, blue)
     assert (sampled.ts, placed.ts) == (0.0, 0.7)
     assert np.array_equal(decode_jpeg(sampled.jpeg).shape, decode_jpeg(placed.jpeg).shape)  # the thumbnails' size
+
+
+def test_no_keyframes_says_the_search_matched_nothing_not_that_frames_are_missing(corpus):
+    question = "when does the sign say ZEBRA"
+    searched = corpus.search(question, k=4)
+    assert searched.moments.num_rows == 0  # the corpus has frames; no moment shows ZEBRA
+    with pytest.raises(VqdbError) as raised:
+        answer_on_keyframes(corpus, question, [], plan=searched.plan.to_json(), notes=searched.notes)
+    message = str(raised.value)
+    assert "no moment" in message and "ocr 'ZEBRA'" in message and "rephrase" in message
+    assert "no sampled frames" not in message
+
+
+def test_no_keyframes_names_the_extractor_a_plan_needs_that_never_ran(corpus):
+    plan = json.dumps({"queries": [{"id": "Q1", "tool": "siglip", "query": "a zebra"}], "combine": "Q1"})
+    with pytest.raises(VqdbError, match=r"siglip 'a zebra'.*needs embed, which never ran here.*--only embed"):
+        answer_on_keyframes(corpus, "Is there a zebra?", [], plan=plan)
+
+
+def test_no_keyframes_from_a_video_or_corpus_without_frames_says_so(corpus, tmp_path):
+    row = {"video_id": "vid2", "path": "/videos/blank.mp4", "duration_s": 5.0, "status": "partial", "errors": []}
+    tables = {"videos": TABLES["videos"].from_rows([row]), "frames": TABLES["frames"].from_rows([])}
+    Store.open(corpus.root, writable=True).commit("vid2", "frames", tables, model=None, settings={})
+    with pytest.raises(VqdbError, match="video 'vid2' has no sampled frames"):
+        answer(corpus, "What is shown?", video="vid2", k=2)
+    empty = vqdb.connect(empty_corpus(tmp_path / "empty"), progress=False)
+    with pytest.raises(VqdbError, match="the corpus has no sampled frames; ingest videos first"):
+        answer_on_keyframes(empty, "What is shown?", [])

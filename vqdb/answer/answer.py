@@ -49,8 +49,8 @@ from vqdb.errors import ConfigError, MediaError, VqdbError
 from vqdb.ingest.decode import frame_at
 from vqdb.ingest.images import encode_jpeg
 from vqdb.models import registry
-from vqdb.planner import locate, retrieve
-from vqdb.planner.plan import Plan
+from vqdb.planner import PlanError, available_tools, locate, retrieve, tools
+from vqdb.planner.plan import Call, Plan
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def answer(
         >>> answer(vqdb.connect(empty_corpus()), "What?", retrieval="uniform")
         Traceback (most recent call last):
         ...
-        vqdb.errors.VqdbError: the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...
+        vqdb.errors.VqdbError: no keyframes to answer 'What?' from: the corpus has no sampled frames; ...
     """
     if retrieval not in RETRIEVALS:
         raise ConfigError(f"retrieval must be one of {', '.join(RETRIEVALS)}, got {retrieval!r}")
@@ -166,10 +166,10 @@ def answer(
         planner="rules" if retrieval == "planner" else "uniform",
     )
     keyframes = as_keyframes(found.keyframes)
+    plan, notes = found.plan.to_json(), list(found.notes)
     if not keyframes:
-        raise VqdbError("the corpus has no frames; ingest videos first: vqdb ingest CORPUS VIDEO...")
-    plan, sql = found.plan.to_json(), found.sql
-    notes = list(found.notes)
+        raise VqdbError(why_no_keyframes(corpus, question, plan, notes, video_id=found.compile_options["video_id"]))
+    sql = found.sql
     if retrieval == "uniform":
         notes.append(f"keyframes: {k} frames sampled uniformly per video")
     return answer_on_keyframes(
@@ -201,16 +201,13 @@ def answer_on_keyframes(
         >>> answer_on_keyframes(vqdb.connect(empty_corpus()), "What?", [])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        vqdb.errors.VqdbError: no keyframes to answer 'What?' from: retrieval found no frames; ...
+        vqdb.errors.VqdbError: no keyframes to answer 'What?' from: the corpus has no sampled frames; ...
     """
     keyframes = as_keyframes(keyframes)
     if not question or not question.strip():
         raise VqdbError("the question is empty; ask something about the video")
     if not keyframes:
-        raise VqdbError(
-            f"no keyframes to answer {question!r} from: retrieval found no frames; check the video has frames "
-            "(SELECT count(*) FROM frames)"
-        )
+        raise VqdbError(why_no_keyframes(corpus, question, plan, notes))
     options = list(options) if options else None
     if options:
         option_letters(len(options))  # validates the count
@@ -250,6 +247,69 @@ def answer_on_keyframes(
         if not_cached:
             result.notes.append(not_cached)
     return result
+
+
+def why_no_keyframes(
+    corpus: Any, question: str, plan: str | None = None, notes: Sequence[str] = (), *, video_id: str | None = None
+) -> str:
+    """Why there are no keyframes to answer ``question`` from, and what to do: ``video_id`` (None: the
+    corpus) has no sampled frames; or the search found no moment with the evidence ``plan`` (its JSON)
+    looks for, naming the extractors the plan needs that never ran and the search's ``notes``; or no
+    keyframes were given.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> why_no_keyframes(vqdb.connect(empty_corpus()), "What?").split("from: ")[1]
+        'the corpus has no sampled frames; ingest videos first: vqdb ingest CORPUS VIDEO...'
+    """
+    start = f"no keyframes to answer {question!r} from: "
+    if _frame_count(corpus, video_id) == 0:
+        if video_id is None:
+            return start + "the corpus has no sampled frames; ingest videos first: vqdb ingest CORPUS VIDEO..."
+        return start + (
+            f"video {video_id!r} has no sampled frames; its status and errors say why: "
+            f"SELECT status, errors FROM videos WHERE video_id = '{video_id}'"
+        )
+    calls = _calls_of(plan)
+    if not calls:
+        return start + "none were given; pass the rows (video_id, frame_idx, ts) that retrieve or Corpus.search return"
+    looked = ", ".join(f"{call.tool} {call.query!r}" for call in calls)
+    where = f"video {video_id!r}" if video_id is not None else "any video"
+    missing = sorted({tools.get(call.tool).extractor for call in calls} - _finished_extractors(corpus))
+    if missing:
+        todo = f"it needs {', '.join(missing)}, which never ran here: vqdb ingest CORPUS VIDEO --only "
+        todo += ",".join(missing)
+    else:
+        todo = "rephrase the question (other words for what is shown, said or heard)" + (
+            ", or ask about one video: its frames are ranked even where none matches" if video_id is None else ""
+        )
+    said = f" (search notes: {'; '.join(dict.fromkeys(notes))})" if notes else ""
+    return start + f"no moment of {where} has the evidence its plan looks for ({looked}); {todo}{said}"
+
+
+def _frame_count(corpus: Any, video_id: str | None) -> int:
+    if not corpus.store.exists("frames"):
+        return 0
+    where, params = ("WHERE video_id = $v", {"v": video_id}) if video_id is not None else ("", None)
+    return corpus.sql_unchecked(f"SELECT count(*) FROM frames {where}", params=params).fetchone()[0]
+
+
+def _finished_extractors(corpus: Any) -> set[str]:
+    """The extractors that ran on some video of ``corpus`` and left their tables."""
+    return {tools.get(name).extractor for name in available_tools(corpus)}
+
+
+def _calls_of(plan: str | None) -> tuple[Call, ...]:
+    """The calls of ``plan`` (JSON), none when there is no plan or it is not a valid one (the web API passes on
+    what the page sent)."""
+    try:
+        calls = Plan.from_json(plan).queries if plan else ()
+        for call in calls:
+            tools.get(call.tool)  # a tool vqdb has
+    except PlanError:
+        return ()
+    return calls
 
 
 def ground(
