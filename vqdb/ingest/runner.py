@@ -41,6 +41,7 @@ from vqdb.ingest.video_id import video_id as content_id
 from vqdb.models.device import placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, is_corpus, quote
+from vqdb.store.check import refuse_damaged
 from vqdb.store.location import Location
 
 VIDEO_SUFFIXES = {
@@ -231,6 +232,7 @@ def ingest(
         1
     """
     placement(config)  # asking for a device that is not there fails here, before anything is read
+    refuse_damaged(store)  # else a damaged video would be skipped as done
     paths, problems = expand_paths(paths_or_globs)
     names, notices = resolve_extractors(config, extractors)
     summary = IngestSummary(failed=problems, notices=notices)
