@@ -171,7 +171,7 @@ def signs_of_damage(store: Store) -> list[Problem]:
         if isinstance(dataset, Exception):
             problems.append(Problem(table.name, None, "its latest version cannot be opened"))
             continue
-        missing = _missing_files(dataset, store.dataset_files(table.name))
+        missing = _files_not_as_written(dataset, store.dataset_files(table.name))
         problems += [Problem(table.name, None, what) for what in missing]
         counts[table.name] = dataset.count_rows()  # from the manifest: no data file read
     if BOOKKEEPING not in counts:  # no record to count against: the problem above (if any) says enough
@@ -258,7 +258,7 @@ def _latest_versions(store: Store) -> Iterator[tuple[Table, lance.LanceDataset |
         yield table, dataset
 
 
-def _missing_files(dataset: lance.LanceDataset, on_disk: dict[str, int]) -> list[str]:
+def _files_not_as_written(dataset: lance.LanceDataset, on_disk: dict[str, int]) -> list[str]:
     """What is wrong with the files ``dataset``'s version references, given the files ``on_disk`` (path
     inside the dataset -> bytes): one line per fragment with a file missing or of another size than written."""
     wrong = []
