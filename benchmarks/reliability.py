@@ -271,6 +271,7 @@ def serve_load(work: Path, code: Path, requests: int, concurrency: int, load_s: 
         server.wait(timeout=15)
         stop = f"{time.monotonic() - stopped:.1f} s"
     except subprocess.TimeoutExpired:
+        process.kill()  # the python under timeout: SIGKILL to timeout would leave it running
         server.kill()
         server.wait()
         stop = "no (SIGKILL)"
