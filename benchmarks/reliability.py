@@ -9,16 +9,19 @@ after the re-run is lost, a row present more often is a duplicate. Kills come fr
 compaction or manifest). The default suite runs a seeded handful of these (``tests/reliability``).
 
 The serve part starts ``vqdb serve`` (from this checkout, and from ``--baseline`` when given: the
-before/after table) on the sample media, sends one runaway query, then ``--requests`` page, thumbnail,
-media and SQL requests at ``--concurrency`` (each with a 10 s timeout, the whole load at most
-``--load-s`` seconds), hostile requests (catalog changes, another dataset, a cross-site post, a 2 MB
-body), and SIGTERM; it reports requests/s, p50/p99 latency, the server's RSS before and after, and how
-long SIGTERM took. The damage part deletes, truncates and loses a table's files and counts what
-``vqdb check`` found and ``--repair`` plus a re-ingest restored.
+before/after table) on the sample media, sends ``--requests`` requests (HTML pages, page data,
+thumbnails, media ranges and ``/api/sql``, in turn) at ``--concurrency`` (each with a 10 s timeout, the
+whole load at most ``--load-s`` seconds), the same again while a runaway query runs, hostile requests
+(catalog changes, another dataset, a cross-site post, a 2 MB body), and SIGTERM; it reports requests/s,
+p50/p99 latency (of everything but SQL), the server's RSS before the load, its peak (sampled every
+0.2 s) and after, and how long SIGTERM took. The damage part deletes, truncates and loses a table's files
+and counts what a re-run ``vqdb ingest`` and ``vqdb check`` found and what ``--repair`` plus a re-ingest
+restored.
 
     .venv/bin/python benchmarks/reliability.py                 # every kill point of both scenarios
     .venv/bin/python benchmarks/reliability.py --every 5       # every 5th kill point
     .venv/bin/python benchmarks/reliability.py --only serve,damage --baseline /path/to/main/checkout
+    .venv/bin/python benchmarks/reliability.py --only serve --requests 10000 --load-s 900
 """
 
 from __future__ import annotations
@@ -227,7 +230,8 @@ def serve_load(work: Path, code: Path, requests: int, concurrency: int, load_s: 
 
         lance.write_dataset(pa.table({"secret": ["s3cr3t"]}), str(elsewhere))
     env = {**os.environ, "PYTHONPATH": str(code), "VQDB_SQL_TIME_BUDGET_S": str(SERVE_BUDGET_S)}
-    command = ["timeout", "900", sys.executable, "-m", "vqdb", "serve", str(root), "--port", str(port)]
+    life = str(int(2 * load_s + 300))  # two loads and the rest: a server left behind stops on its own
+    command = ["timeout", life, sys.executable, "-m", "vqdb", "serve", str(root), "--port", str(port)]
     server = subprocess.Popen(command, env=env, cwd=code, stderr=subprocess.DEVNULL)  # cwd: -m imports from it
     url = f"http://127.0.0.1:{port}"
     page, deadline = None, time.monotonic() + 120
@@ -243,15 +247,13 @@ def serve_load(work: Path, code: Path, requests: int, concurrency: int, load_s: 
     phases = {}
     with httpx.Client(timeout=10, headers=headers) as client:
         ids = [v["video_id"] for v in client.get(f"{url}/api/corpus").json()["videos"]]
-        rss = process.memory_info().rss
-        phases["quiet"] = _phase(_load(client, url, ids, requests, concurrency, load_s), rss, process)
+        phases["quiet"] = _phase(client, url, ids, process, requests, concurrency, load_s)
         runaway = threading.Thread(
             target=lambda: _quietly(client.post, f"{url}/api/sql", json={"sql": RUNAWAY}, timeout=60)
         )
         runaway.start()
         time.sleep(0.5)
-        rss = process.memory_info().rss
-        phases["runaway"] = _phase(_load(client, url, ids, requests, concurrency, load_s), rss, process)
+        phases["runaway"] = _phase(client, url, ids, process, requests, concurrency, load_s)
         held = 0
         for sql, extra in HOSTILE:
             sent = {"content-type": "application/json", **extra}
@@ -269,6 +271,7 @@ def serve_load(work: Path, code: Path, requests: int, concurrency: int, load_s: 
         server.wait(timeout=15)
         stop = f"{time.monotonic() - stopped:.1f} s"
     except subprocess.TimeoutExpired:
+        process.kill()  # the python under timeout: SIGKILL to timeout would leave it running
         server.kill()
         server.wait()
         stop = "no (SIGKILL)"
@@ -276,10 +279,24 @@ def serve_load(work: Path, code: Path, requests: int, concurrency: int, load_s: 
     return {"phases": phases, "hostile": f"{held}/{len(HOSTILE) + 1}", "sigterm": stop}
 
 
-def _phase(loaded: tuple, rss_start: int, process) -> dict:
-    latencies, failed, sent = loaded
+def _phase(client, url: str, ids: list[str], process, requests: int, concurrency: int, load_s: float) -> dict:
+    """One load on the server (``process``) and what it measured, its RSS sampled throughout."""
+    rss_start, peak, done = process.memory_info().rss, [0], threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.2):
+            peak[0] = max(peak[0], process.memory_info().rss)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        latencies, failed, sent = _load(client, url, ids, requests, concurrency, load_s)
+    finally:
+        done.set()
+        sampler.join()
     every = [ms for kind, values in latencies.items() if kind != "_wall" for ms in values]
-    pages = [ms for kind in ("corpus", "video", "thumb", "media") for ms in latencies[kind]]
+    pages = [ms for kind in ("page", "corpus", "video", "thumb", "media") for ms in latencies[kind]]
+    rss_end = process.memory_info().rss
     return {
         "ok": len(every),
         "sent": sent,
@@ -287,7 +304,7 @@ def _phase(loaded: tuple, rss_start: int, process) -> dict:
         "per_s": len(every) / max(sum(latencies["_wall"]), 1e-9),
         "p50": _percentile(pages, 50),
         "p99": _percentile(pages, 99),
-        "rss": f"{rss_start >> 20} -> {process.memory_info().rss >> 20}",
+        "rss": f"{rss_start >> 20} / {max(peak[0], rss_end) >> 20} / {rss_end >> 20}",
     }
 
 
@@ -309,7 +326,7 @@ def _percentile(values: list[float], q: int) -> float:
 def _load(client, url: str, ids: list[str], requests: int, concurrency: int, load_s: float):
     """``requests`` requests over the pages' routes at ``concurrency``; latencies (ms) by kind of those that
     answered, how many failed or timed out, how many were sent before ``load_s`` ran out."""
-    kinds = ("corpus", "video", "thumb", "media", "sql")
+    kinds = ("page", "corpus", "video", "thumb", "media", "sql")
     latencies: dict[str, list[float]] = {kind: [] for kind in (*kinds, "_wall")}
     failed: collections.Counter = collections.Counter()
     started = time.monotonic()
@@ -317,12 +334,15 @@ def _load(client, url: str, ids: list[str], requests: int, concurrency: int, loa
     def one(i: int) -> tuple[str, float | None]:
         kind, video = kinds[i % len(kinds)], ids[i % len(ids)]
         begin = time.perf_counter()
-        if kind == "corpus":
+        if kind == "page":
+            pages = ("/", f"/video/{video}", "/ask", "/sql")
+            reply = _quietly(client.get, url + pages[(i // len(kinds)) % len(pages)])
+        elif kind == "corpus":
             reply = _quietly(client.get, f"{url}/api/corpus")
         elif kind == "video":
             reply = _quietly(client.get, f"{url}/api/videos/{video}")
         elif kind == "thumb":
-            reply = _quietly(client.get, f"{url}/thumbs/{video}/{(i // 5) % 2}")  # birds.mp4 has 2 frames
+            reply = _quietly(client.get, f"{url}/thumbs/{video}/{(i // len(kinds)) % 2}")  # birds.mp4 has 2 frames
         elif kind == "media":
             reply = _quietly(client.get, f"{url}/media/{video}", headers={"Range": "bytes=0-65535"})
         else:
@@ -353,7 +373,8 @@ def _load(client, url: str, ids: list[str], requests: int, concurrency: int, loa
 
 
 def serve_table(rows: list[tuple[str, dict]]) -> None:
-    header = ("server", "load", "answered", "req/s", "p50 ms", "p99 ms", "RSS MiB", "attacks held", "SIGTERM")
+    rss = "RSS MiB before/peak/after"
+    header = ("server", "load", "answered", "req/s", "p50 ms", "p99 ms", rss, "attacks held", "SIGTERM")
     lines = [header]
     for label, measured in rows:
         for phase, m in measured["phases"].items():
@@ -378,7 +399,8 @@ def serve_table(rows: list[tuple[str, dict]]) -> None:
 
 
 def damage(work: Path, media: list[str], table: Table) -> None:
-    """Delete, truncate and lose a table's files; count what vqdb check finds and --repair plus an ingest restore."""
+    """Delete, truncate and lose a table's files; count what a re-run ingest and vqdb check find, and what
+    --repair plus an ingest restore."""
     import lance
 
     clean = work / "damage-clean"
@@ -392,29 +414,63 @@ def damage(work: Path, media: list[str], table: Table) -> None:
     def delete(root: Path) -> None:
         fragment_file(root, "frames", 1).unlink()
 
-    def truncate(root: Path) -> None:
-        path = fragment_file(root, "subtitles", 0)
+    def cut_in_half(path: Path) -> None:
         path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+    def truncate_frames(root: Path) -> None:
+        cut_in_half(fragment_file(root, "frames", 2))
+
+    def truncate_subtitles(root: Path) -> None:
+        cut_in_half(fragment_file(root, "subtitles", 0))
 
     def lose_manifest(root: Path) -> None:
         versions = root / "frames.lance" / "_versions"
         min(versions.glob("*.manifest")).unlink()
         (versions / "latest_version_hint.json").unlink(missing_ok=True)
 
-    found = repaired = 0
-    faults = (delete, truncate, lose_manifest)
+    said = found = repaired = 0
+    faults = (delete, truncate_frames, truncate_subtitles, lose_manifest)
     for fault in faults:
         root = work / f"damage-{fault.__name__}"
         shutil.copytree(clean, root)
         fault(root)
+        rerun = vqdb_cli("ingest", str(root), *media[:4], *ARGS)
+        said += (
+            rerun.returncode == 1 and f"vqdb check {root} --repair" in rerun.stderr and "skipped" not in rerun.stdout
+        )
         corpus = vqdb.connect(root, progress=False)
         report = corpus.check()
         found += not report.ok
         corpus.check(repair=True)
         corpus.ingest(media[:4], extractors=("subtitles",))
         repaired += corpus.check().ok and corpus_contents(root) == expected
+    look, full = _seconds_to_find_damage(clean)
+    table.add(
+        "damaged corpora: a re-run ingest says to run vqdb check --repair",
+        len(faults),
+        said,
+        note=f"its look {look * 1000:.0f} ms, vqdb check {full * 1000:.0f} ms on the whole corpus",
+    )
     table.add("damaged corpora: found by vqdb check", len(faults), found)
     table.add("damaged corpora: whole again after --repair and ingest", len(faults), repaired, note="rows as before")
+
+
+def _seconds_to_find_damage(root: Path, repeat: int = 5) -> tuple[float, float]:
+    """Best of ``repeat`` seconds of the look every ingest takes (``signs_of_damage``) and of ``vqdb check``'s
+    full read, on the corpus at ``root``."""
+    from vqdb.store import Store
+    from vqdb.store.check import check, signs_of_damage
+
+    store = Store.open(root)
+    timings = []
+    for look in (signs_of_damage, check):
+        runs = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            look(store)
+            runs.append(time.perf_counter() - start)
+        timings.append(min(runs))
+    return timings[0], timings[1]
 
 
 def main() -> None:
@@ -423,9 +479,9 @@ def main() -> None:
     parts = ("media", "kills", "writers", "readers", "serve", "damage")
     parser.add_argument("--only", default=",".join(parts), help=f"comma-separated parts to run (of {', '.join(parts)})")
     parser.add_argument("--baseline", type=Path, help="another vqdb checkout to serve from too (before/after)")
-    parser.add_argument("--requests", type=int, default=2000, help="requests of the serve load (default 2000)")
+    parser.add_argument("--requests", type=int, default=10_000, help="requests of each serve load (default 10000)")
     parser.add_argument("--concurrency", type=int, default=32, help="requests in flight at once (default 32)")
-    parser.add_argument("--load-s", type=float, default=120, help="at most this long sending the load (default 120)")
+    parser.add_argument("--load-s", type=float, default=900, help="at most this long sending a load (default 900)")
     args = parser.parse_args()
     chosen = set(args.only.split(","))
     work = Path(tempfile.mkdtemp(prefix="vqdb-reliability-"))

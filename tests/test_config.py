@@ -34,6 +34,39 @@ def test_bad_values_name_the_setting(tmp_path):
         Config.load(overrides={"jobs": "many"})
 
 
+BAD_FILES = {  # vqdb.toml -> the line it fails on, and what the error says
+    "not toml": (b"sample_fps = 1.0\njobs = 2\nthis is not toml\n", 3, "not TOML"),
+    "not utf-8": (b"sample_fps = 1.0\n\n# \xf8\x81 garbage\n", 3, "not UTF-8"),
+    "wrong type": (b'sample_fps = 1.0\n# the workers\njobs = "two"\n', 3, "jobs = 'two' must be a whole number"),
+    "a fraction for a count": (b"jobs = 2.5\n", 1, "must be a whole number"),
+    "a word for a flag": (b'jobs = 2\nprogress = "maybe"\n', 2, "progress = 'maybe' must be true or false"),
+    "out of range": (b"jobs = 2\n\nsample_fps   =   0\n", 3, "sample_fps must be above 0"),
+    "unknown choice": (b'engine = "spark"\n', 1, "engine must be one of local, ray"),
+    "unknown extractor": (b'jobs = 1\nextractors = ["ocr", "vision"]\n', 2, "unknown extractor(s) ['vision']"),
+    "unknown key": (b'jobs = 1\n"sampel_fps" = 1\n', 2, "unknown setting 'sampel_fps'"),
+    "unknown table": (b"jobs = 1\n[ingest]\nsample_fps = 1\n", 2, "unknown setting 'ingest'"),
+}
+
+
+@pytest.mark.parametrize("content, line, what", BAD_FILES.values(), ids=BAD_FILES.keys())
+def test_a_bad_settings_file_is_named_with_the_line_it_fails_on(tmp_path, monkeypatch, content, line, what):
+    monkeypatch.setenv("VQDB_CONFIG", str(tmp_path / "no-user-config.toml"))
+    (tmp_path / "vqdb.toml").write_bytes(content)
+    with pytest.raises(ConfigError) as raised:
+        Config.load(tmp_path)
+    message = str(raised.value)
+    assert f"{tmp_path / 'vqdb.toml'}" in message and f"line {line}" in message and what in message, message
+    assert "\n" not in message
+
+
+def test_a_flag_from_the_environment_is_a_known_word(monkeypatch):
+    monkeypatch.setenv("VQDB_PROGRESS", "off")
+    assert Config.load().progress is False
+    monkeypatch.setenv("VQDB_PROGRESS", "maybe")
+    with pytest.raises(ConfigError, match="progress='maybe'"):
+        Config.load()
+
+
 def test_chat_model_settings_from_files_environment_and_overrides(monkeypatch, tmp_path):
     for role in ("LLM", "VLM"):
         for setting in ("BACKEND", "BASE_URL", "MODEL", "API_KEY"):

@@ -235,19 +235,70 @@ class Config:
 _FIELDS = {f.name: f for f in dataclasses.fields(Config)}
 
 
+_KINDS = {  # a setting's type -> the TOML values it takes, and how to say so
+    bool: ((bool,), "true or false"),
+    int: ((int,), "a whole number"),
+    float: ((int, float), "a number"),
+    str: ((str,), 'a quoted string, e.g. "text"'),
+    tuple: ((list, str), 'a list of names, e.g. ["ocr", "asr"]'),
+}
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    r"""The settings of the TOML file ``path``, each checked on its own: an error names the file and the line.
+
+    Example:
+        >>> import tempfile
+        >>> bad = Path(tempfile.mkdtemp()) / "vqdb.toml"
+        >>> _ = bad.write_text('sample_fps = 2.0\njobs = "two"\n')
+        >>> _read_toml(bad)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: config file .../vqdb.toml, line 2: jobs = 'two' must be a whole number; fix ...
+    """
     try:
         raw = path.read_bytes()
-        data = tomllib.loads(raw.decode())
+        text = raw.decode()
+        data = tomllib.loads(text)
     except UnicodeDecodeError as exc:  # binary garbage: where it starts
         line = raw[: exc.start].count(b"\n") + 1
-        raise ConfigError(f"cannot read config file {path}: line {line} is not UTF-8 text; fix or remove it") from None
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"config file {path}, line {line}: not UTF-8 text; {_FIX}") from None
+    except tomllib.TOMLDecodeError as exc:  # its message says where: "(at line 3, column 6)"
+        raise ConfigError(f"config file {path}: not TOML: {exc}; {_FIX}") from None
+    except OSError as exc:
         raise ConfigError(f"cannot read config file {path}: {exc}") from exc
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise ConfigError(f"{path}: unknown setting(s) {sorted(unknown)}; known: {sorted(_FIELDS)}")
+    for name in sorted(data, key=lambda key: _line_of(text, key) or 0):
+        try:
+            _check_setting(name, data[name])
+        except ConfigError as exc:
+            line = _line_of(text, name)
+            raise ConfigError(f"config file {path}{f', line {line}' if line else ''}: {exc}; {_FIX}") from None
     return data
+
+
+_FIX = "fix that line or remove it"
+
+
+def _check_setting(name: str, value: Any) -> None:
+    """Raise ConfigError unless ``value``, read from a file, is a valid value of the setting ``name``."""
+    if name not in _FIELDS:
+        raise ConfigError(f"unknown setting {name!r}; the settings are {', '.join(sorted(_FIELDS))}")
+    kind = type(_FIELDS[name].default)
+    types, what = _KINDS[kind]
+    if not isinstance(value, types) or (isinstance(value, bool) and kind is not bool):
+        raise ConfigError(f"{name} = {value!r} must be {what}")
+    Config(**{name: _coerce(name, value)})  # the checks of its range and choices
+
+
+def _line_of(text: str, key: str) -> int | None:
+    r"""The line (from 1) of TOML ``text`` where the top-level ``key`` is set (or its table starts).
+
+    Example:
+        >>> _line_of('# settings\njobs = 2\n"sample_fps" = 1.0\n[extra]\n', "sample_fps"), _line_of("", "jobs")
+        (3, None)
+    """
+    found = re.search(rf"""^[ \t]*(?:\[\[?[ \t]*)?(["']?){re.escape(key)}\1[ \t]*[=.\]]""", text, re.MULTILINE)
+    return text.count("\n", 0, found.start()) + 1 if found else None
 
 
 def _from_environment() -> dict[str, Any]:
@@ -261,12 +312,15 @@ def _coerce(name: str, value: Any) -> Any:
     try:
         if isinstance(default, bool):
             if isinstance(value, str):
-                return value.strip().lower() in ("1", "true", "yes", "on")
+                return _BOOLEANS[value.strip().lower()]  # a word of neither kind is a KeyError
             return bool(value)
         if isinstance(default, tuple):
             if isinstance(value, str):
                 return tuple(v.strip() for v in value.split(",") if v.strip())
             return tuple(value)
         return type(default)(value)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, KeyError) as exc:
         raise ConfigError(f"setting {name}={value!r} is not a valid {type(default).__name__}") from exc
+
+
+_BOOLEANS = dict.fromkeys(("1", "true", "yes", "on"), True) | dict.fromkeys(("0", "false", "no", "off", ""), False)

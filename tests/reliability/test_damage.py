@@ -1,6 +1,7 @@
 """Damage found and repaired: a data file deleted or cut in half, the latest manifest of a table lost,
 garbage in vqdb.toml. Before (issue 25): queries failed with a Rust source path, ``vqdb info`` printed a
-traceback, a lost manifest silently hid a video's frames, and nothing said what to do."""
+traceback, a lost manifest silently hid a video's frames, a re-run ingest said "skipped" (exit 0) and left
+the damage in place, and nothing said what to do."""
 
 from __future__ import annotations
 
@@ -47,6 +48,16 @@ def data_file(root, table: str, video_id: str):
     return root / f"{table}.lance" / "data" / fragment_of(root, table, video_id).data_files()[0].path
 
 
+def cut_in_half(path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def lose_latest_manifest(root, table: str) -> None:
+    versions = root / f"{table}.lance" / "_versions"
+    min(versions.glob("*.manifest")).unlink()  # Lance names versions from u64::MAX down: the latest sorts first
+    (versions / "latest_version_hint.json").unlink(missing_ok=True)
+
+
 def cli(capsys, *args: str) -> tuple[int, str, str]:
     status = main(list(args))
     out, err = capsys.readouterr()
@@ -86,8 +97,7 @@ def test_a_deleted_data_file_is_found_named_and_repaired(corpus, built, capsys):
 def test_a_data_file_cut_in_half_is_found_and_repaired(corpus, built, capsys):
     root, media, ids = corpus
     victim = ids["clip02.mp4"]
-    path = data_file(root, "subtitles", victim)
-    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    cut_in_half(data_file(root, "subtitles", victim))
     report = vqdb.connect(root).check()
     assert not report.ok and any(p.video_id == victim and "subtitles" in p.table for p in report.problems)
     repaired_and_reingested(capsys, root, media, {"clip02.mp4"})
@@ -96,15 +106,34 @@ def test_a_data_file_cut_in_half_is_found_and_repaired(corpus, built, capsys):
 
 def test_a_lost_manifest_is_found_not_silently_read(corpus, built, capsys):
     root, media, ids = corpus
-    versions = root / "frames.lance" / "_versions"
-    latest = min(versions.glob("*.manifest"))  # Lance names versions from u64::MAX down: the latest sorts first
-    latest.unlink()
-    (versions / "latest_version_hint.json").unlink(missing_ok=True)
+    lose_latest_manifest(root, "frames")
     report = vqdb.connect(root).check()
     last = ids["clip02.mp4"]  # the last video committed: its frames went with the manifest
     assert [p.video_id for p in report.problems] == [last]
     repaired_and_reingested(capsys, root, media, {"clip02.mp4"})
     assert corpus_contents(root) == corpus_contents(built[0])
+
+
+DAMAGE = {
+    "frames file deleted": (lambda root, ids: data_file(root, "frames", ids["clip01.mp4"]).unlink(), "frames"),
+    "frames file cut in half": (lambda root, ids: cut_in_half(data_file(root, "frames", ids["clip00.mp4"])), "frames"),
+    "subtitles file cut in half": (
+        lambda root, ids: cut_in_half(data_file(root, "subtitles", ids["clip02.mp4"])),
+        "subtitles",
+    ),
+    "frames manifest lost": (lambda root, ids: lose_latest_manifest(root, "frames"), "videos/frames"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
+def test_a_rerun_ingest_names_the_damaged_table_and_the_repair(corpus, capsys, damage):
+    root, media, ids = corpus
+    harm, table = damage
+    harm(root, ids)
+    status, out, err = cli(capsys, "ingest", str(root), *media, "--with", "subtitles", "--no-progress")
+    assert status == 1 and "skipped" not in out, out
+    assert_one_clear_line(err)
+    assert f"table {table}:" in err and f"run vqdb check {root} --repair" in err
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from vqdb.config import Config
-from vqdb.errors import ConfigError, VqdbError
+from vqdb.errors import ConfigError, VqdbError, without_source_paths
 from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.engines import engine_for
 from vqdb.ingest.engines.local import progress_off
@@ -41,6 +41,7 @@ from vqdb.ingest.video_id import video_id as content_id
 from vqdb.models.device import placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, is_corpus, quote
+from vqdb.store.check import refuse_damaged
 from vqdb.store.location import Location
 
 VIDEO_SUFFIXES = {
@@ -231,6 +232,7 @@ def ingest(
         1
     """
     placement(config)  # asking for a device that is not there fails here, before anything is read
+    refuse_damaged(store)  # else a damaged video would be skipped as done
     paths, problems = expand_paths(paths_or_globs)
     names, notices = resolve_extractors(config, extractors)
     summary = IngestSummary(failed=problems, notices=notices)
@@ -294,11 +296,22 @@ def _finish(store: Store, summary: IngestSummary) -> None:
         if crowded:
             summary.notices.append(compact(store, crowded).summary())
     except (VqdbError, OSError) as exc:
-        summary.notices.append(f"the corpus is ingested, but its upkeep failed: {exc}; run: vqdb compact {store.root}")
+        summary.notices.append(_upkeep_failed(summary, exc))
 
 
-def _disk_full(exc: OSError) -> bool:
-    return exc.errno == errno.ENOSPC or "No space left on device" in str(exc)
+def _upkeep_failed(summary: IngestSummary, exc: VqdbError | OSError) -> str:
+    """The notice for steps after the videos that failed: what is committed all the same (only when a video
+    was), and what redoes them (an ingest runs them every time; ``vqdb compact`` builds no index)."""
+    what = f"the corpus's upkeep (full-text indexes, compaction) failed: {without_source_paths(str(exc))}"
+    if summary.ingested:
+        count = len(summary.ingested)
+        what = f"the {count} video{'s' * (count > 1)} ingested {'are' if count > 1 else 'is'} committed, but {what}"
+    step = "free space, then run the same ingest again" if _disk_full(exc) else "run the same ingest again"
+    return f"{what}; {step}: it redoes the upkeep and skips the videos done"
+
+
+def _disk_full(exc: BaseException) -> bool:
+    return getattr(exc, "errno", None) == errno.ENOSPC or "No space left on device" in str(exc)
 
 
 def _plan_jobs(

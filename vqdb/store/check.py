@@ -13,6 +13,13 @@ those videos: it drops the fragments that cannot be read (with the rows of other
 counts break too), then, per damaged video, the extractor's rows and record (its whole video when the
 damage is in ``frames``/``videos``, which everything else hangs on).
 
+``signs_of_damage`` is the cheap look every ``vqdb ingest`` takes before it plans (``refuse_damaged``), so
+that a re-run ingest does not skip damaged videos as done: it opens each table's latest version, lists
+its files (one listing per table, no data file read) and compares them with the sizes the version
+recorded, and compares each extractor's row count (from the manifests) with what the commits of the
+videos recorded. That finds a data or deletion file deleted or cut short and a lost manifest that took
+rows with it; damage inside a file of the right size is left to ``check``.
+
 Example:
     >>> import tempfile
     >>> from vqdb.store import Store
@@ -25,12 +32,13 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import lance
 
 from vqdb.errors import VqdbError, without_source_paths
-from vqdb.schema import TABLES, tables_of
+from vqdb.schema import TABLES, Table, tables_of
 from vqdb.store.store import Store
 
 BOOKKEEPING = "extractions"
@@ -108,15 +116,10 @@ def check(store: Store) -> CheckReport:
     counts: dict[str, collections.Counter] = {}
     bad_fragments: dict[str, list[int]] = {}
     files = rows = tables = 0
-    for table in TABLES.values():
-        if not store.exists(table.name):
-            continue
+    for table, dataset in _latest_versions(store):
         tables += 1
-        try:
-            dataset = store.dataset(table.name)
-        except (OSError, ValueError, RuntimeError) as exc:
-            problems.append(Problem(table.name, None, f"cannot be opened ({_first_line(exc)}); {_RESTORE}"))
-            counts[table.name] = collections.Counter()
+        if isinstance(dataset, Exception):
+            problems.append(Problem(table.name, None, f"cannot be opened ({_first_line(dataset)}); {_RESTORE}"))
             continue
         counted = collections.Counter()
         for fragment in dataset.get_fragments():
@@ -148,6 +151,62 @@ def check(store: Store) -> CheckReport:
                     Problem(names, video_id, f"{found} rows, its {extractor} commit recorded {recorded}; {_REPAIR}")
                 )
     return CheckReport(tuple(problems), tables, files, rows, Damage(bad_fragments, damaged))
+
+
+def signs_of_damage(store: Store) -> list[Problem]:
+    """What a cheap look at ``store`` finds damaged, reading no data file (see the module docstring): a
+    table that cannot be opened, a data or deletion file missing or of another size than written, an
+    extractor's tables holding fewer rows than the commits of the corpus's videos recorded.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     signs_of_damage(store)
+        []
+    """
+    problems: list[Problem] = []
+    counts: dict[str, int] = {}
+    for table, dataset in _latest_versions(store):
+        if isinstance(dataset, Exception):
+            problems.append(Problem(table.name, None, "its latest version cannot be opened"))
+            continue
+        missing = _files_not_as_written(dataset, store.dataset_files(table.name))
+        problems += [Problem(table.name, None, what) for what in missing]
+        counts[table.name] = dataset.count_rows()  # from the manifest: no data file read
+    if BOOKKEEPING not in counts:  # no record to count against: the problem above (if any) says enough
+        return problems
+    recorded = _recorded(store)
+    visible = {video for video, extractor in recorded if extractor == VIDEO_EXTRACTOR}
+    expected: collections.Counter = collections.Counter()
+    for (video_id, extractor), rows in recorded.items():
+        if video_id in visible:  # a video half deleted keeps records that no view shows
+            expected[extractor] += rows
+    for extractor, rows in sorted(expected.items()):
+        names = [t.name for t in tables_of(extractor)]
+        found = sum(counts.get(name, 0) for name in names)
+        if found < rows:  # more is harmless: rows committed by an ingest cut short before their record
+            problems.append(Problem("/".join(names), None, f"{found} rows, the {extractor} commits recorded {rows}"))
+    return problems
+
+
+def refuse_damaged(store: Store) -> None:
+    """Raise VqdbError, in one line naming the table and the command that repairs it, when
+    ``signs_of_damage`` finds any: what ingest does before it plans, so no damaged video is skipped as done.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     refuse_damaged(store)
+    """
+    problems = signs_of_damage(store)
+    if problems:
+        more = f" (and {len(problems) - 1} more problem{'s' * (len(problems) > 2)})" if len(problems) > 1 else ""
+        raise VqdbError(
+            f"corpus {store.root} is damaged: table {problems[0]}{more}; run vqdb check {store.root} --repair, "
+            "then vqdb ingest the same files again to redo what it removes"
+        )
 
 
 def repair(store: Store, report: CheckReport) -> CheckReport:
@@ -187,6 +246,38 @@ _REPAIR = "run vqdb check CORPUS --repair, then vqdb ingest the same files to re
 _RESTORE = "vqdb cannot repair that: restore the corpus folder from a backup, or ingest the files into a new corpus"
 
 
+def _latest_versions(store: Store) -> Iterator[tuple[Table, lance.LanceDataset | Exception]]:
+    """Each table that exists, with its latest version, or what opening it raised."""
+    for table in TABLES.values():
+        if not store.exists(table.name):
+            continue
+        try:
+            dataset = store.dataset(table.name)
+        except (OSError, ValueError, RuntimeError) as exc:
+            dataset = exc
+        yield table, dataset
+
+
+def _files_not_as_written(dataset: lance.LanceDataset, on_disk: dict[str, int]) -> list[str]:
+    """What is wrong with the files ``dataset``'s version references, given the files ``on_disk`` (path
+    inside the dataset -> bytes): one line per fragment with a file missing or of another size than written."""
+    wrong = []
+    for fragment in dataset.get_fragments():
+        for data_file in fragment.data_files():
+            size = on_disk.get(f"data/{data_file.path}")
+            if size is None:
+                wrong.append(f"fragment {fragment.fragment_id}: a data file is missing")
+            elif data_file.file_size_bytes is not None and size != data_file.file_size_bytes:
+                wrong.append(
+                    f"fragment {fragment.fragment_id}: a data file has {size} bytes, {data_file.file_size_bytes} "
+                    "were written"
+                )
+        deletions = fragment.metadata.deletion_file
+        if deletions is not None and deletions.path(fragment.fragment_id) not in on_disk:
+            wrong.append(f"fragment {fragment.fragment_id}: its deletion file is missing")
+    return wrong
+
+
 def _video_ids(fragment: Any, per_video: bool) -> collections.Counter:
     """Rows per video of one fragment, read in full (every column, every data file)."""
     counted: collections.Counter = collections.Counter()
@@ -210,4 +301,4 @@ def _first_line(exc: BaseException) -> str:
     return without_source_paths(text.splitlines()[0] if text else type(exc).__name__)
 
 
-__all__ = ["CheckReport", "Damage", "Problem", "check", "repair"]
+__all__ = ["CheckReport", "Damage", "Problem", "check", "refuse_damaged", "repair", "signs_of_damage"]

@@ -484,7 +484,20 @@ class Store:
 
     def dataset_bytes(self, name: str) -> int:
         """Bytes of the dataset ``name`` (0 when it does not exist)."""
-        return sum(size for _key, size in self._files.list(f"{name}.lance"))
+        return sum(self.dataset_files(name).values())
+
+    def dataset_files(self, name: str) -> dict[str, int]:
+        """Path inside the dataset -> bytes, of every file the dataset ``name`` has on disk (or in the
+        bucket): one listing, no file read.
+
+        Example:
+            >>> import tempfile
+            >>> with Store.create(tempfile.mkdtemp()) as store:
+            ...     sorted({path.split("/")[0] for path in store.dataset_files("frames")})
+            ['_transactions', '_versions']
+        """
+        prefix = f"{name}.lance/"
+        return {key[len(prefix) :]: size for key, size in self._files.list(prefix.rstrip("/"))}
 
     def _check_writable(self, what: str) -> None:
         if not self.writable:
