@@ -43,6 +43,7 @@ from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
 from vqdb.store import Store, is_corpus, quote
 from vqdb.store.location import Location
 
+PLACEMENT_SETTINGS = {"device", "precision"}  # recorded resolved: compared with the configured ones resolved
 VIDEO_SUFFIXES = {
     ".mp4",
     ".mkv",
@@ -346,26 +347,43 @@ def _plan_jobs(
 def stale_settings(recorded: dict[str, dict[str, Any]], config: Config) -> dict[str, str]:
     """Per extractor, the recorded settings that differ from ``config`` (settings recorded under the
     name of a Config field: ``sample_fps``, ``thumb_max_side``, ``whisper_model``, ``embed_model``...).
+    ``device`` and ``precision`` are recorded resolved (``cpu``, ``int8``): they are compared with what the
+    configured ones (``auto``...) resolve to for that extractor here.
 
     Example:
         >>> stale_settings({"frames": {"settings": {"sample_fps": 1.0, "thumb_max_side": 384}}},
         ...                Config(sample_fps=2.0))
         {'frames': 'sample_fps 1.0, now 2.0'}
+        >>> stale_settings({"asr": {"settings": {"device": "cpu", "precision": "int8"}}}, Config(device="cpu"))
+        {}
+        >>> stale_settings({"asr": {"settings": {"device": "cpu", "precision": "int8"}}},
+        ...                Config(device="cpu", precision="fp32"))
+        {'asr': 'precision int8, now float32'}
     """
     fields = {f.name for f in dataclasses.fields(Config)}
     stale = {}
     for extractor, record in recorded.items():
+        settings = record.get("settings", {})
+        resolved = _resolved_placement(extractor, config) if PLACEMENT_SETTINGS & set(settings) else {}
         changed = []
-        for key, value in sorted(record.get("settings", {}).items()):
+        for key, value in sorted(settings.items()):
             if key not in fields:
                 continue
-            now = getattr(config, key)
+            now = resolved.get(key, getattr(config, key))
             same = same_model(now, str(value)) if key.endswith("_model") else _same_value(value, now)
             if not same:
                 changed.append(f"{key} {value}, now {now}")
         if changed:
             stale[extractor] = ", ".join(changed)
     return stale
+
+
+def _resolved_placement(extractor: str, config: Config) -> dict[str, str]:
+    """The device and precision ``extractor`` would record now: ``auto`` resolved as when it ran, so a
+    recorded ``cpu`` is compared with what ``auto`` means here, never with the word ``auto``."""
+    if extractor not in extractor_registry.names():
+        return {}
+    return extractor_registry.get(extractor).resolved_placement(config)
 
 
 def _same_value(recorded: Any, configured: Any) -> bool:
