@@ -29,11 +29,14 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import numpy as np
 import polars as pl
 
 from vqdb.errors import VqdbError
+
+if TYPE_CHECKING:  # numpy is imported where the list functions run: importing vqdb stays light
+    import numpy as np
 
 INTERVAL = pl.Struct({"start": pl.Float64, "end": pl.Float64})
 INTERVALS = pl.List(INTERVAL)
@@ -232,6 +235,8 @@ def merge_series(lists: pl.Series, name: str = "merge") -> pl.Series:
         >>> merge_series(pl.Series([[{"start": 2, "end": 3}, {"start": 0, "end": 2}], None, []])).to_list()
         [[{'start': 0.0, 'end': 3.0}], None, []]
     """
+    import numpy as np
+
     runs = _merge_runs(_flatten(lists, name))
     merged = pl.DataFrame(runs).group_by("row", maintain_order=True).agg(merged=pl.struct("start", "end"))
     rows = pl.DataFrame({"row": np.arange(len(lists), dtype=np.int64)})
@@ -257,6 +262,8 @@ def tiou_series(pairs: pl.Series) -> pl.Series:
         >>> round(tiou_series(pairs)[0], 4)
         0.3333
     """
+    import numpy as np
+
     pred, truth = pairs.struct.field("pred"), pairs.struct.field("gt")
     flat_pred, flat_truth = _flatten(pred, "tiou"), _flatten(truth, "tiou")
     flat_both = pl.concat([flat_pred, flat_truth]).sort("row", "start", "end")
@@ -288,6 +295,8 @@ def _merge_runs(flat: pl.DataFrame) -> dict[str, np.ndarray]:
     """The merged intervals (row, start, end) of sorted flat intervals, with numpy over the flat arrays:
     within a row an interval opens a new run when it starts after the running maximum of the ends
     before it; each run spans its first start to the running-max end of its last interval."""
+    import numpy as np
+
     row, start, end = (flat[c].to_numpy() for c in ("row", "start", "end"))
     reach = _running_max_per_row(row, end)
     opens = np.ones(len(row), dtype=bool)
@@ -300,10 +309,14 @@ def _merge_runs(flat: pl.DataFrame) -> dict[str, np.ndarray]:
 def _running_max_per_row(row: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Running maximum of ``values`` restarting at each new ``row`` (``row`` sorted ascending), exactly:
     on the values' ranks, offset by row so that one accumulate over everything never crosses rows."""
+    import numpy as np
+
     distinct, rank = np.unique(values, return_inverse=True)
     offset = row.astype(np.int64) * len(distinct)
     return distinct[np.maximum.accumulate(offset + rank) - offset]
 
 
 def _length_per_row(runs: dict[str, np.ndarray], rows: int) -> np.ndarray:
+    import numpy as np
+
     return np.bincount(runs["row"], weights=runs["end"] - runs["start"], minlength=rows)

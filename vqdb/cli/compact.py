@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 
+from vqdb.cli import COMMANDS
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "compact",
-        help="compact a corpus and remove old versions",
+        help=COMMANDS["compact"],
         description="Rewrite each table's small fragments into large ones (dropping deleted rows), then remove "
         "the old versions that no open query session may still read.",
     )

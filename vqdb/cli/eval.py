@@ -18,6 +18,7 @@ from typing import Any
 
 import duckdb
 
+from vqdb.cli import COMMANDS
 from vqdb.eval.evaluate import BENCHMARKS, evaluate, to_json
 from vqdb.eval.loaders.base import Problem
 from vqdb.queries import load_sql_macros
@@ -37,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     """
     parser = subparsers.add_parser(
         "eval",
-        help="score benchmark predictions (CG-Bench, FALCON, M2M, QVHighlights, Charades-STA, calibration, rubric)",
+        help=COMMANDS["eval"],
         description="Score a prediction file against a benchmark's ground truth with vqdb's SQL metric macros.",
     )
     parser.add_argument("bench", choices=sorted(BENCHMARKS), help="benchmark")

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 
+from vqdb.cli import COMMANDS
 from vqdb.store.vector_index import MIN_INDEXED_ROWS, VECTOR_TABLES
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "index",
-        help="build the vector and full-text indexes of a corpus",
+        help=COMMANDS["index"],
         description="IVF_PQ indexes for frame_search (tables of at least --min-rows rows) and full-text indexes.",
     )
     p.add_argument("corpus", help="corpus directory")

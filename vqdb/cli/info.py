@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from vqdb.cli import COMMANDS
+
 # one row per (extractor, model, device, precision) that wrote rows; device and precision come from the
 # extraction's settings (NULL for corpora ingested before they were recorded)
 MODELS_SQL = """
@@ -19,7 +21,7 @@ GROUP BY ALL ORDER BY extractor, model, device
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "info",
-        help="describe a corpus",
+        help=COMMANDS["info"],
         description="Tables, row counts, models with the device each ran on, and disk use.",
     )
     p.add_argument("corpus", help="corpus directory")

@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import Any
 
+from vqdb.cli import COMMANDS
 from vqdb.cli.arguments import sample_rate
 from vqdb.config import ENGINES
 from vqdb.errors import VqdbError
@@ -24,7 +25,7 @@ from vqdb.schema import EXTRACTORS
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "ingest",
-        help="ingest videos into a corpus",
+        help=COMMANDS["ingest"],
         description="Decode videos, sample frames and run the extractors; re-running skips what is done.",
     )
     p.add_argument(

@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from vqdb.cli import COMMANDS
+
 FORMATS = ("table", "json", "csv")
 PLANNERS = ("rules", "llm", "uniform", "siglip-q")
 
@@ -21,7 +23,7 @@ PLANNERS = ("rules", "llm", "uniform", "siglip-q")
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "locate",
-        help="print when a question's answer is on screen or said: ranked time intervals",
+        help=COMMANDS["locate"],
         description="Plan the question, grow its frame ranking into intervals (SQL), print them best first.",
     )
     _arguments(p)

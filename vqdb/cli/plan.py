@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from vqdb.cli import COMMANDS
 from vqdb.cli.arguments import gap, keyframes
 
 PLANNERS = ("rules", "llm", "uniform", "siglip-q")
@@ -21,7 +22,7 @@ PLANNERS = ("rules", "llm", "uniform", "siglip-q")
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "plan",
-        help="print the plan and SQL for a question",
+        help=COMMANDS["plan"],
         description="Turn a question into a ToolMerge plan (tool calls combined with AND / OR) and print it "
         "with the SQL it compiles to; run that SQL with vqdb sql, or in any DuckDB session attached to the corpus.",
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from vqdb.cli import COMMANDS
 from vqdb.cli.arguments import gap, keyframes
 
 FORMATS = ("table", "json", "csv")
@@ -22,7 +23,7 @@ PLANNERS = ("rules", "llm", "uniform", "siglip-q")
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "retrieve",
-        help="print the keyframes that answer a question",
+        help=COMMANDS["retrieve"],
         description="Plan the question, compile the plan to SQL, run it and print the keyframes.",
     )
     _arguments(p)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from vqdb.cli import COMMANDS
 from vqdb.cli.arguments import keyframes
 from vqdb.cli.retrieve import FORMATS, PLANNERS
 
@@ -23,7 +24,7 @@ from vqdb.cli.retrieve import FORMATS, PLANNERS
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "search",
-        help="the best moments for a question across every video",
+        help=COMMANDS["search"],
         description="Plan the question, find candidate videos in the indexes, merge the plan in each and print "
         "the best moments of the whole corpus, best first.",
     )

@@ -15,13 +15,14 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from vqdb.cli import COMMANDS
 from vqdb.errors import VqdbError
 
 FORMATS = ("table", "csv", "json", "parquet")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("sql", help="run SQL over a corpus", description="Run SQL over a corpus.")
+    p = sub.add_parser("sql", help=COMMANDS["sql"], description="Run SQL over a corpus.")
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("query", help="SQL text, or - to read it from standard input")
     p.add_argument(

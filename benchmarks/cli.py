@@ -1,0 +1,115 @@
+"""Wall time of every ``vqdb`` sub-command as a user runs it (a new process each time), against the floor
+of any Python tool on DuckDB and Polars: ``python -c "import duckdb, polars"``, run the same way in the same
+process, interleaved with the commands (median of ``--repeat`` runs each).
+
+The corpus is one short sample video ingested with the default extractors (so the "nothing to do" ingest
+asks every available extractor, as a re-run of a real ingest does). ``--checkout DIR`` times another
+checkout of vqdb (e.g. an older commit extracted with ``git archive``) with the same script; a command it
+does not have is listed as ``n/a``. ``vqdb serve`` is timed by benchmarks/serve.py (it runs until stopped).
+
+    .venv/bin/python benchmarks/cli.py [--repeat 5] [--corpus DIR] [--checkout DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+VIDEO = REPO / "sample_media" / "birds.mp4"
+BASELINE = ("python -c 'import duckdb, polars'", [sys.executable, "-c", "import duckdb, polars"])
+
+
+def commands(corpus: Path, scratch: Path) -> dict[str, list[str]]:
+    """Each timed command line (after ``vqdb``), by the name it is listed under."""
+    c, question = str(corpus), "what bird is shown?"
+    return {
+        "--help": ["--help"],
+        "--version": ["--version"],
+        "sql count(*)": ["sql", c, "select count(*) from videos"],
+        "info": ["info", c],
+        "videos": ["videos", c],
+        "ingest (nothing to do)": ["ingest", c, str(VIDEO), "--no-progress"],
+        "plan": ["plan", question, "--corpus", c],
+        "retrieve": ["retrieve", c, question, "--video", VIDEO.name],
+        "locate": ["locate", c, question, "--video", VIDEO.name],
+        "search": ["search", c, question],
+        "answer --no-cache": ["answer", c, question, "--no-cache"],
+        "clip": ["clip", c, VIDEO.name, "0", "1", "-o", str(scratch / "clip.mp4")],
+        "eval charades": ["eval", "charades", "--gt", str(scratch / "gt.txt"), "--pred", str(scratch / "pred.jsonl")],
+        "index": ["index", c],
+        "compact": ["compact", c],
+        "check": ["check", c],
+        "delete (a copy)": ["delete", str(scratch / "copy"), VIDEO.name],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each command (default 5)")
+    parser.add_argument("--corpus", type=Path, help="a corpus of sample_media/birds.mp4 (default: ingest one)")
+    parser.add_argument("--checkout", type=Path, default=REPO, help="the vqdb source tree to time (default: this one)")
+    args = parser.parse_args()
+    env = {**os.environ, "PYTHONPATH": str(args.checkout.resolve()), "HF_HUB_OFFLINE": "1"}
+    scratch = Path(tempfile.mkdtemp(prefix="vqdb-cli-bench-"))
+    corpus = args.corpus or _ingested(scratch / "corpus", env)
+    _eval_files(scratch)
+    timed = {name: [] for name in commands(corpus, scratch)}
+    available = {name: True for name in timed}
+    floor: list[float] = []
+    for _ in range(args.repeat):
+        floor.append(_seconds(BASELINE[1], env))
+        for name, argv in commands(corpus, scratch).items():
+            if name.startswith("delete"):
+                shutil.rmtree(scratch / "copy", ignore_errors=True)
+                shutil.copytree(corpus, scratch / "copy")
+            seconds, status = _run([sys.executable, "-m", "vqdb", *argv], env)
+            available[name] = available[name] and status != 2
+            timed[name].append(seconds)
+    base = statistics.median(floor)
+    print(f"checkout {args.checkout.resolve()}; median of {args.repeat} runs")
+    print(f"{'command':<26}{'seconds':>9}{'ratio':>8}")
+    print(f"{BASELINE[0]:<26}{base:>9.2f}{1:>7.2f}x")
+    for name, runs in timed.items():
+        if not available[name]:
+            print(f"{'vqdb ' + name:<26}{'n/a':>9}")
+            continue
+        median = statistics.median(runs)
+        print(f"{'vqdb ' + name:<26}{median:>9.2f}{median / base:>7.2f}x")
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _ingested(root: Path, env: dict[str, str]) -> Path:
+    print(f"ingesting {VIDEO.name} into {root} (default extractors) ...", file=sys.stderr)
+    argv = [sys.executable, "-m", "vqdb", "ingest", str(root), str(VIDEO), "--no-progress"]
+    subprocess.run(argv, env=env, cwd=tempfile.gettempdir(), check=True)  # not the repo: PYTHONPATH decides
+    return root
+
+
+def _eval_files(scratch: Path) -> None:
+    lines = [f"VID{i} {i}.0 {i + 10}.0##a person opens door {i}." for i in range(200)]
+    (scratch / "gt.txt").write_text("\n".join(lines) + "\n")
+    preds = [json.dumps({"qid": i + 1, "window": [i, i + 5]}) for i in range(200)]
+    (scratch / "pred.jsonl").write_text("\n".join(preds) + "\n")
+
+
+def _seconds(argv: list[str], env: dict[str, str]) -> float:
+    return _run(argv, env)[0]
+
+
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    status = subprocess.run(argv, env=env, cwd=tempfile.gettempdir(), capture_output=True).returncode
+    return time.perf_counter() - start, status
+
+
+if __name__ == "__main__":
+    main()
