@@ -24,6 +24,7 @@ from vqdb.errors import VqdbError, storage_message
 COMMANDS = {
     "answer": "answer a question about a video",
     "check": "find (and repair) damaged data in a corpus",
+    "clip": "write the clip of a video between two times to a file",
     "compact": "compact a corpus and remove old versions",
     "delete": "delete videos from a corpus",
     "eval": "score benchmark predictions (CG-Bench, FALCON, M2M, QVHighlights, Charades-STA, calibration, rubric)",
@@ -36,6 +37,7 @@ COMMANDS = {
     "search": "the best moments for a question across every video",
     "serve": "browse a corpus in a local web app",
     "sql": "run SQL over a corpus",
+    "videos": "list the videos of a corpus with what each extractor did",
 }
 
 

@@ -12,8 +12,10 @@ Example:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import add_format, print_json
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -25,11 +27,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
+    add_format(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import vqdb
 
-    print(vqdb.connect(args.corpus, progress=False).compact(wait=not args.no_wait))
+    report = vqdb.connect(args.corpus, progress=False).compact(wait=not args.no_wait)
+    if args.format == "json":
+        print_json({**dataclasses.asdict(report), "summary": report.summary()})
+    else:
+        print(report)
     return 0

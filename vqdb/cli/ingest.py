@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import sample_rate
+from vqdb.cli.arguments import add_format, print_json, sample_rate
 from vqdb.config import ENGINES
 from vqdb.errors import VqdbError
 from vqdb.schema import EXTRACTORS
@@ -68,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_format(p, ("text", "json"), "the summary")
     p.set_defaults(func=run)
 
 
@@ -88,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
     with vqdb.connect(args.corpus, **{k: v for k, v in settings.items() if v is not None}) as corpus:
         paths = args.paths or ingested_paths(corpus)
         summary = corpus.ingest(paths, extractors=extractors, force=args.force, wait=not args.no_wait)
-    print(summary)
+    if args.format == "json":
+        print_json(summary_json(summary))
+    else:
+        print(summary)
     if summary.failed:
         print(f"vqdb ingest: {len(summary.failed)} file(s) failed (see above)", file=sys.stderr)
         return 1
@@ -110,3 +114,24 @@ def ingested_paths(corpus: Any) -> list[str]:
     if not paths:
         raise VqdbError("the corpus has no videos yet: name the video files to ingest")
     return paths
+
+
+def summary_json(summary: Any) -> dict[str, list]:
+    """An ``IngestSummary`` as JSON objects: one list per outcome, each item named by its fields.
+
+    Example:
+        >>> from vqdb.ingest.runner import IngestSummary
+        >>> summary_json(IngestSummary(skipped=[("a.mp4", "already ingested")]))["skipped"]
+        [{'path': 'a.mp4', 'reason': 'already ingested'}]
+    """
+    fields = {
+        "ingested": ("path", "video_id", "video_seconds", "work_seconds"),
+        "skipped": ("path", "reason"),
+        "failed": ("path", "error"),
+        "partial": ("path", "errors"),
+        "stale": ("path", "changed"),
+    }
+    outcome = {
+        key: [dict(zip(names, item, strict=True)) for item in getattr(summary, key)] for key, names in fields.items()
+    }
+    return {**outcome, "notices": list(summary.notices)}

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Any
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import gap, keyframes
+from vqdb.cli.arguments import add_clips, gap, keyframes
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 FORMATS = ("table", "json", "csv")
 PLANNERS = ("rules", "llm", "uniform", "siglip-q")
@@ -48,6 +52,10 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
     p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
     p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_clips(p)
+    p.add_argument(
+        "--contact-sheet", metavar="FILE.jpg", help="also draw the keyframes in a grid, each with its time, into FILE"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
             mode=args.mode,
             gap=args.gap,
         )
+        _write_files(corpus, result.keyframes, args)
     if args.explain:
         sys.stdout.write(result.explain() + ";\n\n")
     elif result.notes:
@@ -79,3 +88,16 @@ def run(args: argparse.Namespace) -> int:
         )
     write_relation(relation, args.format, None)
     return 0
+
+
+def _write_files(corpus: Any, keyframes: pa.Table, args: argparse.Namespace) -> None:
+    """The clips (``--clips``: CLIP_AROUND_KEYFRAME_S seconds around each keyframe) and the contact sheet."""
+    from vqdb.cli.media import contact_sheet, hits_in, keyframe_tiles, write_hit_clips
+
+    rows = keyframes.select(["video_id", "frame_idx", "ts"]).to_pylist()
+    if args.clips:
+        written = write_hit_clips(hits_in(corpus, [(r["video_id"], r["ts"], r["ts"]) for r in rows]), args.clips)
+        print(f"vqdb retrieve: wrote {len(written)} clip(s) to {args.clips}", file=sys.stderr)
+    if args.contact_sheet:
+        tiles = keyframe_tiles(corpus, [(r["video_id"], r["frame_idx"], r["ts"]) for r in rows])
+        print(f"vqdb retrieve: wrote {contact_sheet(tiles, args.contact_sheet)}", file=sys.stderr)

@@ -17,7 +17,7 @@ import argparse
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import keyframes
+from vqdb.cli.arguments import add_clips, keyframes
 from vqdb.cli.retrieve import FORMATS, PLANNERS
 
 
@@ -46,16 +46,20 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
     p.add_argument("--explain", action="store_true", help="print the plan, candidates and notes first")
     p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_clips(p)
 
 
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
     import vqdb
+    from vqdb.cli.media import write_clips_of
     from vqdb.cli.sql import write_relation
 
     with vqdb.connect(args.corpus, progress=False) as corpus:
         result = corpus.search(args.question, k=args.k, planner=args.planner)
+        if args.clips:
+            write_clips_of(corpus, result.moments, args.clips, "search")
     if args.explain:
         sys.stdout.write(result.explain() + "\n\n")
     elif result.notes:
