@@ -39,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
     import vqdb
 
     query = sys.stdin.read() if args.query == "-" else args.query
+    if not query.strip(" \t\r\n;"):
+        fix = "pipe SQL into it" if args.query == "-" else "give SQL text, or - to read it from standard input"
+        print(f"vqdb sql: error: the query is empty: {fix}", file=sys.stderr)
+        return 2
     if args.format == "parquet" and not args.output:
         raise VqdbError("--format parquet writes a binary file: give --output FILE.parquet")
     if args.output and Path(args.output).is_dir():
