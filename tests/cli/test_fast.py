@@ -48,3 +48,10 @@ def test_an_ingest_with_nothing_to_do_loads_no_model(tmp_path, sample_media, mon
     monkeypatch.setattr(AudioTagsExtractor, "unavailable_reason", classmethod(lambda cls, config: loads(config)))
     assert main(["ingest", root, video, "--with", "audio", "--no-progress"]) == 0
     assert "skipped 1" in capsys.readouterr().out
+
+
+def test_the_cli_s_planners_are_the_planner_s():
+    from vqdb.cli.arguments import PLANNERS
+    from vqdb.planner.retrieve import PLANNERS as KNOWN
+
+    assert PLANNERS == KNOWN

@@ -14,6 +14,10 @@ import argparse
 from vqdb.config import MAX_SAMPLE_FPS, check_gap, check_keyframes
 from vqdb.errors import ConfigError
 
+# vqdb.planner.retrieve.PLANNERS, written here so that parsing does not import the planner (a test checks)
+PLANNERS = ("rules", "llm", "uniform", "siglip-q")
+RESULT_FORMATS = ("table", "json", "csv")  # how retrieve, locate, search and videos print their rows
+
 
 def keyframes(text: str) -> int:
     """``-k``: keyframes per video.
@@ -82,6 +86,18 @@ def add_format(parser: argparse.ArgumentParser, choices: tuple[str, ...], what: 
     parser.add_argument(
         "--format", choices=choices, default=choices[0], help=f"{what or 'output'}: {listed} (default {choices[0]})"
     )
+
+
+def add_planner(parser: argparse.ArgumentParser) -> None:
+    """``--planner``: who turns the question into a plan (default rules).
+
+    Example:
+        >>> parser = argparse.ArgumentParser()
+        >>> add_planner(parser)
+        >>> parser.parse_args([]).planner
+        'rules'
+    """
+    parser.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
 
 
 def add_clips(parser: argparse.ArgumentParser) -> None:

@@ -15,10 +15,7 @@ import argparse
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import add_clips
-
-FORMATS = ("table", "json", "csv")
-PLANNERS = ("rules", "llm", "uniform", "siglip-q")
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -44,9 +41,9 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--video", help="video id, path or file name (default: every video, k intervals each)")
     p.add_argument("--option", action="append", help="an answer option (repeat for each)")
     p.add_argument("-k", type=int, default=5, help="intervals per video (default 5)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
-    p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_format(p, RESULT_FORMATS)
     add_clips(p)
 
 

@@ -15,13 +15,10 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import add_clips, gap, keyframes
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner, gap, keyframes
 
 if TYPE_CHECKING:
     import pyarrow as pa
-
-FORMATS = ("table", "json", "csv")
-PLANNERS = ("rules", "llm", "uniform", "siglip-q")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -47,11 +44,11 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--video", help="video id, path or file name (default: every video, k keyframes each)")
     p.add_argument("--option", action="append", help="an answer option (repeat for each)")
     p.add_argument("-k", type=keyframes, default=8, help="keyframes per video (default 8)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--mode", choices=("rank", "score"), default="rank", help="merge ranks (default) or scores")
     p.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
     p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
-    p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_format(p, RESULT_FORMATS)
     add_clips(p)
     p.add_argument(
         "--contact-sheet", metavar="FILE.jpg", help="also draw the keyframes in a grid, each with its time, into FILE"

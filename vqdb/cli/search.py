@@ -17,8 +17,7 @@ import argparse
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import add_clips, keyframes
-from vqdb.cli.retrieve import FORMATS, PLANNERS
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner, keyframes
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -43,9 +42,9 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("question", help="the question, in quotes")
     p.add_argument("-k", type=keyframes, default=10, help="moments to list (default 10)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--explain", action="store_true", help="print the plan, candidates and notes first")
-    p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_format(p, RESULT_FORMATS)
     add_clips(p)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import add_format
+from vqdb.cli.arguments import RESULT_FORMATS, add_format
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="One row per video: file name, duration, resolution, each extractor's status and errors.",
     )
     p.add_argument("corpus", help="corpus directory")
-    add_format(p, ("table", "json", "csv"))
+    add_format(p, RESULT_FORMATS)
     p.set_defaults(func=run)
 
 
