@@ -90,3 +90,15 @@ def test_locate_writes_a_clip_per_interval(corpus, tmp_path, capsys):
     assert len(written) == len(intervals) >= 1
     first = intervals[0]
     assert written[0].name == f"01_movie-hello_{first['start_s']:.1f}-{first['end_s']:.1f}.mp4"
+
+
+def test_a_clip_of_a_rotated_video_stands_as_the_video_does(shared_data, tmp_path):
+    from vqdb.cli.media import write_clip
+    from vqdb.ingest.probe import probe
+
+    source = shared_data / "video" / "issue-134-rotate.mp4"  # 1280 x 544 coded, shown turned 90 degrees
+    assert write_clip(source, 0.0, 1.0, tmp_path / "copy.mp4") == "copy"
+    assert write_clip(source, 0.3, 1.3, tmp_path / "encoded.mp4") == "re-encode"
+    for clip in ("copy.mp4", "encoded.mp4"):
+        shown = probe(tmp_path / clip)
+        assert (shown.width, shown.height) == (544, 1280), clip

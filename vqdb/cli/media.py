@@ -244,7 +244,8 @@ def _copy(container: Any, keyframe: float, end: float, output: Path) -> None:
 
 
 def _reencode(container: Any, start: float, end: float, output: Path) -> None:
-    """Decode from the keyframe before ``start``, encode the frames from ``start`` to ``end``."""
+    """Decode from the keyframe before ``start``, encode the frames from ``start`` to ``end`` (turned upright:
+    a display rotation is applied to the pixels, as players would)."""
     import av
 
     streams = _streams(container)
@@ -252,10 +253,11 @@ def _reencode(container: Any, start: float, end: float, output: Path) -> None:
     video_codec, audio_codec = _ENCODERS.get(output.suffix.lower(), _DEFAULT_ENCODERS)
     rate = video.average_rate or Fraction(25)
     container.seek(int(start / video.time_base), stream=video, backward=True, any_frame=False)
+    first = _upright(next(container.decode(video)))  # its size, upright, is the clip's (even for the encoder)
+    container.seek(int(start / video.time_base), stream=video, backward=True, any_frame=False)
     with av.open(str(output), "w") as out:
         encoded = out.add_stream(video_codec, rate=rate)
-        encoded.width, encoded.height = video.codec_context.width // 2 * 2, video.codec_context.height // 2 * 2
-        encoded.pix_fmt = "yuv420p"
+        encoded.width, encoded.height, encoded.pix_fmt = first.width // 2 * 2, first.height // 2 * 2, "yuv420p"
         sound = None
         if len(streams) > 1:
             sound = out.add_stream(audio_codec, rate=48000 if audio_codec == "libopus" else streams[1].rate)
@@ -265,7 +267,7 @@ def _reencode(container: Any, start: float, end: float, output: Path) -> None:
                 if frame.time is None or not start <= frame.time < end:
                     continue
                 if packet.stream is video:
-                    image = frame.reformat(encoded.width, encoded.height, "yuv420p")
+                    image = _upright(frame).reformat(encoded.width, encoded.height, "yuv420p")
                     image.pts, image.time_base, frames = frames, 1 / Fraction(rate), frames + 1
                     out.mux(encoded.encode(image))
                 elif sound is not None:
@@ -276,3 +278,15 @@ def _reencode(container: Any, start: float, end: float, output: Path) -> None:
         out.mux(encoded.encode(None))
         if sound is not None:
             out.mux(sound.encode(None))
+
+
+def _upright(frame: Any) -> Any:
+    """``frame`` with its display rotation applied to the pixels (``frame.rotation``: counter-clockwise)."""
+    import av
+    import numpy as np
+
+    clockwise = round(-frame.rotation / 90) % 4
+    if not clockwise:
+        return frame
+    pixels = np.rot90(frame.to_ndarray(format="rgb24"), k=-clockwise)  # np.rot90 turns counter-clockwise
+    return av.VideoFrame.from_ndarray(np.ascontiguousarray(pixels), format="rgb24")
