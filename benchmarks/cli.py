@@ -2,12 +2,14 @@
 of any Python tool on DuckDB and Polars: ``python -c "import duckdb, polars"``, run the same way in the same
 process, interleaved with the commands (median of ``--repeat`` runs each).
 
-The corpus is one short sample video ingested with the default extractors (so the "nothing to do" ingest
-asks every available extractor, as a re-run of a real ingest does). ``--checkout DIR`` times another
-checkout of vqdb (e.g. an older commit extracted with ``git archive``) with the same script; a command it
-does not have is listed as ``n/a``. ``vqdb serve`` is timed by benchmarks/serve.py (it runs until stopped).
+The corpus is one short sample video ingested with the default extractors. "ingest (nothing to do)" names
+the extractors the corpus holds (``--with``), as a re-run of a finished ingest; "ingest (default: retries)"
+names none, so it also tries again the default extractors whose model is not here. ``--checkout DIR``
+(repeatable) times other checkouts of vqdb (e.g. an older commit extracted with ``git archive``) with the
+same script, their runs interleaved; a command a checkout does not have is listed as ``n/a``. ``vqdb
+serve`` runs until stopped: benchmarks/serve.py times it.
 
-    .venv/bin/python benchmarks/cli.py [--repeat 5] [--corpus DIR] [--checkout DIR]
+    .venv/bin/python benchmarks/cli.py [--repeat 5] [--corpus DIR] [--checkout DIR]...
 """
 
 from __future__ import annotations
@@ -58,35 +60,44 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of each command (default 5)")
     parser.add_argument("--corpus", type=Path, help="a corpus of sample_media/birds.mp4 (default: ingest one)")
-    parser.add_argument("--checkout", type=Path, default=REPO, help="the vqdb source tree to time (default: this one)")
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        action="append",
+        help="a vqdb source tree to time (repeat to compare several, runs interleaved; default: this one)",
+    )
     args = parser.parse_args()
-    env = {**os.environ, "PYTHONPATH": str(args.checkout.resolve()), "HF_HUB_OFFLINE": "1"}
+    checkouts = [c.resolve() for c in args.checkout or [REPO]]
+    envs = [{**os.environ, "PYTHONPATH": str(c), "HF_HUB_OFFLINE": "1"} for c in checkouts]
     scratch = Path(tempfile.mkdtemp(prefix="vqdb-cli-bench-"))
-    corpus = args.corpus or _ingested(scratch / "corpus", env)
+    corpus = args.corpus or _ingested(scratch / "corpus", envs[-1])
     _eval_files(scratch)
-    done = _extractors_done(corpus, env)
-    timed = {name: [] for name in commands(corpus, scratch, done)}
-    available = {name: True for name in timed}
-    floor: list[float] = []
+    done = _extractors_done(corpus, envs[-1])
+    names = ["baseline", *commands(corpus, scratch, done)]
+    timed = [{name: [] for name in names} for _ in checkouts]
+    failed: list[set[str]] = [set() for _ in checkouts]  # commands a checkout does not have (exit status 2)
     for _ in range(args.repeat):
-        floor.append(_seconds(BASELINE[1], env))
-        for name, argv in commands(corpus, scratch, done).items():
-            if name.startswith("delete"):
-                shutil.rmtree(scratch / "copy", ignore_errors=True)
-                shutil.copytree(corpus, scratch / "copy")
-            seconds, status = _run([sys.executable, "-m", "vqdb", *argv], env)
-            available[name] = available[name] and status != 2
-            timed[name].append(seconds)
-    base = statistics.median(floor)
-    print(f"checkout {args.checkout.resolve()}; median of {args.repeat} runs; extractors done: {done}")
-    print(f"{'command':<26}{'seconds':>9}{'ratio':>8}")
-    print(f"{BASELINE[0]:<26}{base:>9.2f}{1:>7.2f}x")
-    for name, runs in timed.items():
-        if not available[name]:
-            print(f"{'vqdb ' + name:<26}{'n/a':>9}")
-            continue
-        median = statistics.median(runs)
-        print(f"{'vqdb ' + name:<26}{median:>9.2f}{median / base:>7.2f}x")
+        for env, times, missing in zip(envs, timed, failed, strict=True):
+            times["baseline"].append(_run(BASELINE[1], env)[0])
+            for name, argv in commands(corpus, scratch, done).items():
+                if name.startswith("delete"):
+                    shutil.rmtree(scratch / "copy", ignore_errors=True)
+                    shutil.copytree(corpus, scratch / "copy")
+                seconds, status = _run([sys.executable, "-m", "vqdb", *argv], env)
+                times[name].append(seconds)
+                if status == 2:
+                    missing.add(name)
+    print(f"median of {args.repeat} runs; corpus: {VIDEO.name}, extractors done: {done}")
+    for n, checkout in enumerate(checkouts, start=1):
+        print(f"[{n}] {checkout}")
+    print(f"{'command':<32}" + "".join(f"{f'[{n}] s':>9}{'ratio':>8}" for n in range(1, len(checkouts) + 1)))
+    for name in names:
+        label = BASELINE[0] if name == "baseline" else f"vqdb {name}"
+        cells = []
+        for times, missing in zip(timed, failed, strict=True):
+            base, median = statistics.median(times["baseline"]), statistics.median(times[name])
+            cells.append(f"{'n/a':>17}" if name in missing else f"{median:>9.2f}{median / base:>7.2f}x")
+        print(f"{label:<32}" + "".join(cells))
     shutil.rmtree(scratch, ignore_errors=True)
 
 
@@ -109,10 +120,6 @@ def _eval_files(scratch: Path) -> None:
     (scratch / "gt.txt").write_text("\n".join(lines) + "\n")
     preds = [json.dumps({"qid": i + 1, "window": [i, i + 5]}) for i in range(200)]
     (scratch / "pred.jsonl").write_text("\n".join(preds) + "\n")
-
-
-def _seconds(argv: list[str], env: dict[str, str]) -> float:
-    return _run(argv, env)[0]
 
 
 def _run(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
