@@ -118,3 +118,22 @@ def test_start_after_end_is_an_error_naming_the_value(expression, message):
     )
     with pytest.raises(VqdbError, match=message):
         frame.select(expression)
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        (pl.col("start_s").vq.overlap(vqdb.polars.interval("start_s", "end_s")), r"vq.overlap: start_s is Float64,"),
+        (pl.col("a").vq.iou("end_s"), r"vq.iou: end_s is Float64, not an interval"),
+        (pl.col("a").vq.hull("se"), r"vq.hull: se is a struct of s, e, not an interval"),
+        (pl.col("start_s").vq.merge(), r"vq.merge: start_s is Float64, not a list of intervals"),
+        (pl.col("a").vq.tiou("a"), r"vq.tiou: pred is a struct of start, end, not a list of intervals"),
+    ],
+)
+def test_a_column_that_is_no_interval_is_an_error_naming_the_fields_needed(expression, message):
+    frame = pl.DataFrame(
+        {"start_s": [0.0], "end_s": [10.0], "a": [{"start": 0, "end": 1}], "se": [{"s": 0.0, "e": 1.0}]}
+    )
+    with pytest.raises(VqdbError, match=message) as raised:
+        frame.select(expression)
+    assert "struct with numeric fields start and end" in str(raised.value)

@@ -29,11 +29,14 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import numpy as np
 import polars as pl
 
 from vqdb.errors import VqdbError
+
+if TYPE_CHECKING:  # numpy is imported where the list functions run: importing vqdb stays light
+    import numpy as np
 
 INTERVAL = pl.Struct({"start": pl.Float64, "end": pl.Float64})
 INTERVALS = pl.List(INTERVAL)
@@ -148,14 +151,14 @@ class IntervalNamespace:
     def _pairwise(
         self, other: str | pl.Expr, name: str, formula: Callable[..., pl.Expr], dtype: pl.DataType
     ) -> pl.Expr:
-        """``formula(s1, e1, s2, e2)`` of this interval and ``other``: NULL where a bound is NULL, and
-        one check per batch that no interval has start > end."""
-        first, second = _as_interval(self._expr), _as_interval(_expr(other))
-        bounds = [*_bounds(first), *_bounds(second)]
-        value = _unless_null(bounds, formula(*bounds))
+        """``formula(s1, e1, s2, e2)`` of this interval and ``other``, per batch: NULL where a bound is NULL,
+        and a clear error where a column is no interval or an interval has start > end."""
+        other = _expr(other)
+        columns = tuple(e.meta.output_name(raise_if_undetermined=False) or "an expression" for e in (self._expr, other))
+        pair = pl.struct(first=self._expr, second=other)
         return self._named(
-            pl.struct(value=value, first=first, second=second).map_batches(
-                lambda batch: _checked_value(batch, name), return_dtype=dtype, is_elementwise=True
+            pair.map_batches(
+                lambda batch: _pairwise_batch(batch, name, formula, columns), return_dtype=dtype, is_elementwise=True
             )
         )
 
@@ -177,16 +180,42 @@ def _unless_null(bounds: list[pl.Expr], value: pl.Expr) -> pl.Expr:
     return pl.when(pl.all_horizontal([b.is_not_null() for b in bounds])).then(value)
 
 
-def _as_interval(span: pl.Expr) -> pl.Expr:
-    return pl.struct(start=span.struct.field("start").cast(pl.Float64), end=span.struct.field("end").cast(pl.Float64))
-
-
-def _checked_value(batch: pl.Series, name: str) -> pl.Series:
-    """The ``value`` field of a ``{value, first, second}`` batch, after checking both intervals."""
-    for side in ("first", "second"):
-        spans = batch.struct.field(side)
+def _pairwise_batch(
+    batch: pl.Series, name: str, formula: Callable[..., pl.Expr], columns: tuple[str, str]
+) -> pl.Series:
+    """``formula`` over a ``{first, second}`` batch of intervals, after checking both."""
+    sides = {
+        side: _as_interval(batch.struct.field(side), name, column)
+        for side, column in zip(("first", "second"), columns, strict=True)
+    }
+    for spans in sides.values():
         _raise_if_reversed(spans.struct.field("start"), spans.struct.field("end"), name)
-    return batch.struct.field("value")
+    bounds = [*_bounds(pl.col("first")), *_bounds(pl.col("second"))]
+    return pl.DataFrame(sides).select(_unless_null(bounds, formula(*bounds))).to_series()
+
+
+def _as_interval(spans: pl.Series, name: str, column: str) -> pl.Series:
+    """``spans`` as Float64 ``{start, end}``, or a VqdbError saying what the column is and what it needs."""
+    _check_interval_type(spans.dtype, name, column)
+    bounds = {bound: spans.struct.field(bound).cast(pl.Float64) for bound in ("start", "end")}
+    return pl.DataFrame(bounds).select(pl.struct("start", "end")).to_series()
+
+
+def _check_interval_type(dtype: pl.DataType, name: str, column: str, listed: bool = False) -> None:
+    """A VqdbError, saying what ``column`` is and what it needs, unless ``dtype`` is an interval (``listed``:
+    a list of intervals)."""
+    inner = dtype.inner if listed and isinstance(dtype, pl.List) else dtype
+    fields = {field.name: field.dtype for field in inner.fields} if isinstance(inner, pl.Struct) else {}
+    if (isinstance(dtype, pl.List) or not listed) and all(
+        bound in fields and fields[bound].is_numeric() for bound in ("start", "end")
+    ):
+        return
+    what = f"{'a list of structs' if inner is not dtype else 'a struct'} of {', '.join(fields)}" if fields else dtype
+    raise VqdbError(
+        f"vq.{name}: {column} is {what}, not {'a list of intervals' if listed else 'an interval'}: an interval is a "
+        "struct with numeric fields start and end (seconds); build one from two columns with "
+        "vqdb.polars.interval('start_s', 'end_s')"
+    )
 
 
 def _overlap(s1: pl.Expr, e1: pl.Expr, s2: pl.Expr, e2: pl.Expr) -> pl.Expr:
@@ -232,6 +261,8 @@ def merge_series(lists: pl.Series, name: str = "merge") -> pl.Series:
         >>> merge_series(pl.Series([[{"start": 2, "end": 3}, {"start": 0, "end": 2}], None, []])).to_list()
         [[{'start': 0.0, 'end': 3.0}], None, []]
     """
+    import numpy as np
+
     runs = _merge_runs(_flatten(lists, name))
     merged = pl.DataFrame(runs).group_by("row", maintain_order=True).agg(merged=pl.struct("start", "end"))
     rows = pl.DataFrame({"row": np.arange(len(lists), dtype=np.int64)})
@@ -257,6 +288,8 @@ def tiou_series(pairs: pl.Series) -> pl.Series:
         >>> round(tiou_series(pairs)[0], 4)
         0.3333
     """
+    import numpy as np
+
     pred, truth = pairs.struct.field("pred"), pairs.struct.field("gt")
     flat_pred, flat_truth = _flatten(pred, "tiou"), _flatten(truth, "tiou")
     flat_both = pl.concat([flat_pred, flat_truth]).sort("row", "start", "end")
@@ -268,6 +301,7 @@ def tiou_series(pairs: pl.Series) -> pl.Series:
 
 def _flatten(lists: pl.Series, name: str) -> pl.DataFrame:
     """(row, start, end) of every interval with both bounds, sorted; raises where start > end."""
+    _check_interval_type(lists.dtype, name, lists.name or "the column", listed=True)
     flat = (
         pl.DataFrame({"spans": lists})
         .with_row_index("row")
@@ -288,6 +322,8 @@ def _merge_runs(flat: pl.DataFrame) -> dict[str, np.ndarray]:
     """The merged intervals (row, start, end) of sorted flat intervals, with numpy over the flat arrays:
     within a row an interval opens a new run when it starts after the running maximum of the ends
     before it; each run spans its first start to the running-max end of its last interval."""
+    import numpy as np
+
     row, start, end = (flat[c].to_numpy() for c in ("row", "start", "end"))
     reach = _running_max_per_row(row, end)
     opens = np.ones(len(row), dtype=bool)
@@ -300,10 +336,14 @@ def _merge_runs(flat: pl.DataFrame) -> dict[str, np.ndarray]:
 def _running_max_per_row(row: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Running maximum of ``values`` restarting at each new ``row`` (``row`` sorted ascending), exactly:
     on the values' ranks, offset by row so that one accumulate over everything never crosses rows."""
+    import numpy as np
+
     distinct, rank = np.unique(values, return_inverse=True)
     offset = row.astype(np.int64) * len(distinct)
     return distinct[np.maximum.accumulate(offset + rank) - offset]
 
 
 def _length_per_row(runs: dict[str, np.ndarray], rows: int) -> np.ndarray:
+    import numpy as np
+
     return np.bincount(runs["row"], weights=runs["end"] - runs["start"], minlength=rows)

@@ -1,6 +1,7 @@
 """Which video a name means, defined once: an exact video id, else an exact file name, else a unique
 path suffix (on a ``/`` boundary) or the file's own path. Names are compared as plain text: ``_``, ``%``,
-``*`` and ``?`` in a file name are characters, never wildcards.
+``*`` and ``?`` in a file name are characters, never wildcards. ``overview`` lists the videos with what
+each extractor did (``vqdb videos``).
 
 Example:
     >>> import vqdb
@@ -17,6 +18,7 @@ import os
 from typing import Any
 
 from vqdb.errors import VqdbError
+from vqdb.schema import EXTRACTORS
 
 COLUMNS = ("video_id", "path", "duration_s", "sample_fps")
 # Each step is tried only when the steps before it matched nothing; a step with several matches is
@@ -56,3 +58,42 @@ def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
     known = [r[0] for r in names]
     hint = f"some of them: {known}" if known else "the corpus has no videos yet: ingest some with vqdb ingest"
     raise VqdbError(f"no video {video!r} in the corpus (by id, file name or path); {hint}")
+
+
+def overview_sql() -> str:
+    """The SQL of :func:`overview`: one row per video, a status column per extractor (``done``, ``error``
+    when it recorded one, ``-`` when it did not run) and the errors, by file name.
+
+    Example:
+        >>> "ocr" in overview_sql()
+        True
+    """
+    status = ",\n       ".join(
+        f"coalesce(max(CASE WHEN e.extractor = '{name}' THEN CASE WHEN e.error IS NULL THEN 'done' ELSE 'error' END "
+        f"END), '-') AS {name}"
+        for name in EXTRACTORS
+    )
+    return f"""
+WITH latest AS (
+    SELECT video_id, extractor, error FROM extractions
+    QUALIFY row_number() OVER (PARTITION BY video_id, extractor ORDER BY finished_at DESC) = 1
+)
+SELECT regexp_extract(v.path, '[^/\\\\]+$') AS file, v.video_id, round(v.duration_s, 2) AS duration_s,
+       v.width || 'x' || v.height AS resolution,
+       {status},
+       string_agg(e.extractor || ': ' || e.error, '; ' ORDER BY e.extractor) FILTER (e.error IS NOT NULL) AS errors
+FROM videos v LEFT JOIN latest e USING (video_id)
+GROUP BY ALL ORDER BY file, v.video_id"""
+
+
+def overview(corpus: Any) -> Any:
+    """The videos of ``corpus`` (a ``vqdb.Corpus``): file name, id, duration, resolution, each extractor's
+    status and the errors, as a DuckDB relation.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> overview(vqdb.connect(empty_corpus())).columns[:4]
+        ['file', 'video_id', 'duration_s', 'resolution']
+    """
+    return corpus.sql_unchecked(overview_sql())

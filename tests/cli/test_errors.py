@@ -76,3 +76,16 @@ def test_sql_output_problems(corpus, tmp_path, capsys):
     assert "is a directory; give the path of a file" in _one_line_error(capsys)
     assert main(["sql", str(corpus), f"COPY (SELECT 1) TO '{tmp_path / 'x.csv'}'"]) == 1
     assert "statement refused: COPY" in _one_line_error(capsys)
+
+
+def test_an_empty_query_says_so_and_exits_2(tmp_path, capsys, monkeypatch):
+    import io
+
+    from vqdb.testing.corpora import empty_corpus
+
+    corpus = str(empty_corpus(tmp_path / "corpus"))
+    assert main(["sql", corpus, ""]) == 2
+    assert "the query is empty" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("  ;\n"))
+    assert main(["sql", corpus, "-"]) == 2
+    assert "the query is empty: pipe SQL into it" in capsys.readouterr().err

@@ -47,3 +47,24 @@ def test_unusable_files_fail_with_one_line(tmp_path, capsys):
     gt.write_text(json.dumps([{"qid": 1, "note": "no fields the benchmark needs"}]))
     assert main(["eval", "cgbench", "--gt", str(gt), "--pred", str(pred)]) == 1
     assert "holds no usable record; the first problem: record 1 (qid 1): missing field" in capsys.readouterr().err
+
+
+def test_eval_states_coverage_and_how_a_missing_prediction_is_scored(shared_data, tmp_path, capsys):
+    gt = shared_data / "annotations" / "charades_sta" / "charades_sta_test_first30.txt"
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text("".join(json.dumps({"qid": q, "window": [0, 5]}) + "\n" for q in (1, 2, 3)))
+    assert main(["eval", "charades", "--gt", str(gt), "--pred", str(pred)]) == 0
+    err = capsys.readouterr().err
+    assert "coverage: 3 of 30 questions have a prediction (10.0%); the other 27 score IoU 0" in err
+
+
+def test_eval_coverage_of_a_benchmark_that_scores_only_predicted_questions(shared_data, tmp_path, capsys):
+    gt = shared_data / "annotations" / "cgbench" / "cgbench_mini.json"
+    first = json.loads(gt.read_text())[0]
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"qid": first["qid"], "long_answer": first["right_answer"]}) + "\n")
+    assert main(["eval", "cgbench", "--gt", str(gt), "--pred", str(pred)]) == 0
+    captured = capsys.readouterr()
+    total = len(json.loads(gt.read_text()))
+    assert f"coverage: 1 of {total} questions" in captured.err and "are not scored" in captured.err
+    assert "n " in captured.out

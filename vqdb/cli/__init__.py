@@ -1,8 +1,10 @@
 """The ``vqdb`` command line. One module per sub-command, each with ``add_parser(subparsers)``.
 
-A sub-command module registers its parser and sets ``func`` (``args -> exit status``) with
-``parser.set_defaults(func=...)``. Errors vqdb raises on purpose, and what the file system refuses, are
-printed on stderr as one line, exit status 1.
+A sub-command module registers its parser (with the one-line help of ``COMMANDS``) and sets ``func``
+(``args -> exit status``) with ``parser.set_defaults(func=...)``. Only the module of the sub-command that
+runs is imported: ``vqdb --help`` lists the others from ``COMMANDS``, so it costs no more than Python and
+Polars. Errors vqdb raises on purpose, and what the file system refuses, are printed on stderr as one line,
+exit status 1.
 
 Example:
     >>> try:  # --version, like --help, ends the program (argparse): status 0
@@ -18,34 +20,64 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import sys
 
 from vqdb._version import __version__
 from vqdb.errors import VqdbError, storage_message
 
+# every sub-command (its module's name) and its line in vqdb --help
+COMMANDS = {
+    "answer": "answer a question about a video",
+    "check": "find (and repair) damaged data in a corpus",
+    "clip": "write the clip of a video between two times to a file",
+    "compact": "compact a corpus and remove old versions",
+    "delete": "delete videos from a corpus",
+    "eval": "score benchmark predictions (CG-Bench, FALCON, M2M, QVHighlights, Charades-STA, calibration, rubric)",
+    "index": "build the vector and full-text indexes of a corpus",
+    "info": "describe a corpus",
+    "ingest": "ingest videos into a corpus",
+    "locate": "print when a question's answer is on screen or said: ranked time intervals",
+    "plan": "print the plan and SQL for a question",
+    "retrieve": "print the keyframes that answer a question",
+    "search": "the best moments for a question across every video",
+    "serve": "browse a corpus in a local web app",
+    "sql": "run SQL over a corpus",
+    "videos": "list the videos of a corpus with what each extractor did",
+}
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command found in ``vqdb.cli``.
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``vqdb`` command line.
+
+    ``command`` None gives every sub-command's full parser; a name gives that one's, the others listed by
+    name and help only (their modules are not imported); any other text lists them all that way.
 
     Example:
         >>> "sql" in build_parser().format_help()
         True
+        >>> build_parser("sql").parse_args(["sql", "my-corpus", "SELECT 1"]).query
+        'SELECT 1'
     """
     parser = argparse.ArgumentParser(prog="vqdb", description="An embedded video-query database.")
     parser.add_argument("--version", action="version", version=f"vqdb {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    package = sys.modules[__name__]
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        if hasattr(module, "add_parser"):
-            module.add_parser(sub)
+    for name, summary in COMMANDS.items():
+        if command is None or name == command:
+            importlib.import_module(f"{__name__}.{name}").add_parser(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
+
+
+def _command(argv: list[str]) -> str:
+    """The sub-command ``argv`` names (its first word that is not an option), or "" when none."""
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)

@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 
+from vqdb.cli import COMMANDS
 from vqdb.cli.arguments import keyframes
 
 FORMATS = ("text", "json")
@@ -22,7 +23,7 @@ FORMATS = ("text", "json")
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "answer",
-        help="answer a question about a video",
+        help=COMMANDS["answer"],
         description="Retrieve keyframes for a question and answer it with a VLM, or with the evidence-only "
         "answerer when no VLM is configured (vlm_base_url / vlm_model in vqdb.toml, or VQDB_VLM_BASE_URL / "
         "VQDB_VLM_MODEL).",

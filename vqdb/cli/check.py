@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 
+from vqdb.cli import COMMANDS
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check",
-        help="find (and repair) damaged data in a corpus",
+        help=COMMANDS["check"],
         description="Read every table and data file of a corpus and check each video's rows against what its "
         "commits recorded; --repair removes the damaged data, so the next vqdb ingest of the same files redoes "
         "those videos.",

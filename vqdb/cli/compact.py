@@ -12,22 +12,31 @@ Example:
 from __future__ import annotations
 
 import argparse
+import dataclasses
+
+from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import add_format, print_json
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "compact",
-        help="compact a corpus and remove old versions",
+        help=COMMANDS["compact"],
         description="Rewrite each table's small fragments into large ones (dropping deleted rows), then remove "
         "the old versions that no open query session may still read.",
     )
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
+    add_format(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import vqdb
 
-    print(vqdb.connect(args.corpus, progress=False).compact(wait=not args.no_wait))
+    report = vqdb.connect(args.corpus, progress=False).compact(wait=not args.no_wait)
+    if args.format == "json":
+        print_json({**dataclasses.asdict(report), "summary": report.summary()})
+    else:
+        print(report)
     return 0

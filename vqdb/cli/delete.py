@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 
+from vqdb.cli import COMMANDS
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "delete",
-        help="delete videos from a corpus",
+        help=COMMANDS["delete"],
         description="Delete videos (by id, file name or path) and all their rows; vqdb compact frees the space.",
     )
     p.add_argument("corpus", help="corpus directory")

@@ -2,7 +2,8 @@
 
 Runs on a plain DuckDB connection with the vqdb macros (no corpus needed), prints the metric table
 and, with ``--json``, writes ``{metric: value}`` (percentages x100, unrounded, plus ``n``). Malformed
-records are listed on stderr and skipped.
+records are listed on stderr and skipped; so is the coverage: how many ground-truth questions have a
+prediction, and what the reference does with the others.
 
 Example:
     >>> import json, tempfile
@@ -29,6 +30,7 @@ from typing import Any
 
 import duckdb
 
+from vqdb.cli import COMMANDS
 from vqdb.eval.evaluate import BENCHMARKS, evaluate, to_json
 from vqdb.eval.loaders.base import Problem
 from vqdb.queries import load_sql_macros
@@ -48,7 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     """
     parser = subparsers.add_parser(
         "eval",
-        help="score benchmark predictions (CG-Bench, FALCON, M2M, QVHighlights, Charades-STA, calibration, rubric)",
+        help=COMMANDS["eval"],
         description="Score a prediction file against a benchmark's ground truth with vqdb's SQL metric macros.",
     )
     parser.add_argument("bench", choices=sorted(BENCHMARKS), help="benchmark")
@@ -83,9 +85,12 @@ def run(args: argparse.Namespace) -> int:
     load_sql_macros(con)
     opts: dict[str, Any] = {} if args.bins is None else {"bins": args.bins}
     problems: list[Problem] = []
-    relation = evaluate(con, args.bench, args.gt, args.pred, args.variant, problems, **opts)
+    coverage: list[str] = []
+    relation = evaluate(con, args.bench, args.gt, args.pred, args.variant, problems, coverage, **opts)
     result = to_json(relation, keyed=BENCHMARKS[args.bench].keyed)
     _report_problems(problems)
+    for line in coverage:
+        print(f"vqdb eval: {line}", file=sys.stderr)
     print(format_table(relation.columns, relation.fetchall()))
     if args.json_out:
         args.json_out.write_text(json.dumps(result, indent=2) + "\n")

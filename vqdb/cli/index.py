@@ -9,14 +9,17 @@ Example:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
+from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import add_format, print_json
 from vqdb.store.vector_index import MIN_INDEXED_ROWS, VECTOR_TABLES
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "index",
-        help="build the vector and full-text indexes of a corpus",
+        help=COMMANDS["index"],
         description="IVF_PQ indexes for frame_search (tables of at least --min-rows rows) and full-text indexes.",
     )
     p.add_argument("corpus", help="corpus directory")
@@ -26,6 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--sub-vectors", type=int, help="PQ sub-vectors (default: dimension / 16)")
     p.add_argument("--rebuild", action="store_true", help="retrain existing vector indexes instead of updating them")
     p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
+    add_format(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
@@ -35,8 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from vqdb.store.vector_index import build_vector_index
 
     with Store.open(args.corpus, writable=True, wait=not args.no_wait) as store:
-        for table in args.table or VECTOR_TABLES:
-            report = build_vector_index(
+        vector = [
+            build_vector_index(
                 store,
                 table,
                 num_partitions=args.partitions,
@@ -44,7 +48,13 @@ def run(args: argparse.Namespace) -> int:
                 min_rows=args.min_rows,
                 rebuild=args.rebuild,
             )
-            print(report)
-        for table, rows in build_text_indexes(store).items():
-            print(f"{table}: full-text index, {rows} rows newly indexed")
+            for table in args.table or VECTOR_TABLES
+        ]
+        text = build_text_indexes(store)
+    if args.format == "json":
+        print_json({"vector": [dataclasses.asdict(r) for r in vector], "full_text": text})
+        return 0
+    print("\n".join(map(str, vector)))
+    for table, rows in text.items():
+        print(f"{table}: full-text index, {rows} rows newly indexed")
     return 0

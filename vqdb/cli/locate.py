@@ -14,14 +14,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-FORMATS = ("table", "json", "csv")
-PLANNERS = ("rules", "llm", "uniform", "siglip-q")
+from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "locate",
-        help="print when a question's answer is on screen or said: ranked time intervals",
+        help=COMMANDS["locate"],
         description="Plan the question, grow its frame ranking into intervals (SQL), print them best first.",
     )
     _arguments(p)
@@ -41,19 +41,23 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--video", help="video id, path or file name (default: every video, k intervals each)")
     p.add_argument("--option", action="append", help="an answer option (repeat for each)")
     p.add_argument("-k", type=int, default=5, help="intervals per video (default 5)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
-    p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_format(p, RESULT_FORMATS)
+    add_clips(p)
 
 
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
     import vqdb
+    from vqdb.cli.media import write_clips_of
     from vqdb.cli.sql import write_relation
 
     with vqdb.connect(args.corpus, progress=False) as corpus:
         result = corpus.locate(args.question, options=args.option, video=args.video, k=args.k, planner=args.planner)
+        if args.clips:
+            write_clips_of(corpus, result.intervals, args.clips, "locate")
     if args.explain:
         sys.stdout.write(result.explain() + ";\n\n")
     elif result.notes:

@@ -13,15 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from vqdb.cli.arguments import gap, keyframes
-
-PLANNERS = ("rules", "llm", "uniform", "siglip-q")
+from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import add_planner, gap, keyframes
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "plan",
-        help="print the plan and SQL for a question",
+        help=COMMANDS["plan"],
         description="Turn a question into a ToolMerge plan (tool calls combined with AND / OR) and print it "
         "with the SQL it compiles to; run that SQL with vqdb sql, or in any DuckDB session attached to the corpus.",
     )
@@ -42,7 +41,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--video", help="video id, path or file name (needs --corpus)")
     p.add_argument("--option", action="append", help="an answer option (repeat for each)")
     p.add_argument("-k", type=keyframes, default=8, help="keyframes per video (default 8)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--mode", choices=("rank", "score"), default="rank", help="merge ranks (default) or scores")
     p.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
     p.add_argument("--json", action="store_true", help="print only the plan as JSON")

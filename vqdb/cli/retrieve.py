@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Any
 
-from vqdb.cli.arguments import gap, keyframes
+from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner, gap, keyframes
 
-FORMATS = ("table", "json", "csv")
-PLANNERS = ("rules", "llm", "uniform", "siglip-q")
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "retrieve",
-        help="print the keyframes that answer a question",
+        help=COMMANDS["retrieve"],
         description="Plan the question, compile the plan to SQL, run it and print the keyframes.",
     )
     _arguments(p)
@@ -42,11 +44,15 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--video", help="video id, path or file name (default: every video, k keyframes each)")
     p.add_argument("--option", action="append", help="an answer option (repeat for each)")
     p.add_argument("-k", type=keyframes, default=8, help="keyframes per video (default 8)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--mode", choices=("rank", "score"), default="rank", help="merge ranks (default) or scores")
     p.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
     p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
-    p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_format(p, RESULT_FORMATS)
+    add_clips(p)
+    p.add_argument(
+        "--contact-sheet", metavar="FILE.jpg", help="also draw the keyframes in a grid, each with its time, into FILE"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
             mode=args.mode,
             gap=args.gap,
         )
+        _write_files(corpus, result.keyframes, args)
     if args.explain:
         sys.stdout.write(result.explain() + ";\n\n")
     elif result.notes:
@@ -78,3 +85,16 @@ def run(args: argparse.Namespace) -> int:
         )
     write_relation(relation, args.format, None)
     return 0
+
+
+def _write_files(corpus: Any, keyframes: pa.Table, args: argparse.Namespace) -> None:
+    """The clips (``--clips``: CLIP_AROUND_KEYFRAME_S seconds around each keyframe) and the contact sheet."""
+    from vqdb.cli.media import contact_sheet, hits_in, keyframe_tiles, write_hit_clips
+
+    rows = keyframes.select(["video_id", "frame_idx", "ts"]).to_pylist()
+    if args.clips:
+        written = write_hit_clips(hits_in(corpus, [(r["video_id"], r["ts"], r["ts"]) for r in rows]), args.clips)
+        print(f"vqdb retrieve: wrote {len(written)} clip(s) to {args.clips}", file=sys.stderr)
+    if args.contact_sheet:
+        tiles = keyframe_tiles(corpus, [(r["video_id"], r["frame_idx"], r["ts"]) for r in rows])
+        print(f"vqdb retrieve: wrote {contact_sheet(tiles, args.contact_sheet)}", file=sys.stderr)

@@ -16,14 +16,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from vqdb.cli.arguments import keyframes
-from vqdb.cli.retrieve import FORMATS, PLANNERS
+from vqdb.cli import COMMANDS
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner, keyframes
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "search",
-        help="the best moments for a question across every video",
+        help=COMMANDS["search"],
         description="Plan the question, find candidate videos in the indexes, merge the plan in each and print "
         "the best moments of the whole corpus, best first.",
     )
@@ -42,19 +42,23 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("question", help="the question, in quotes")
     p.add_argument("-k", type=keyframes, default=10, help="moments to list (default 10)")
-    p.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    add_planner(p)
     p.add_argument("--explain", action="store_true", help="print the plan, candidates and notes first")
-    p.add_argument("--format", choices=FORMATS, default="table", help="table (default), json or csv")
+    add_format(p, RESULT_FORMATS)
+    add_clips(p)
 
 
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
     import vqdb
+    from vqdb.cli.media import write_clips_of
     from vqdb.cli.sql import write_relation
 
     with vqdb.connect(args.corpus, progress=False) as corpus:
         result = corpus.search(args.question, k=args.k, planner=args.planner)
+        if args.clips:
+            write_clips_of(corpus, result.moments, args.clips, "search")
     if args.explain:
         sys.stdout.write(result.explain() + "\n\n")
     elif result.notes:

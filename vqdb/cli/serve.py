@@ -15,6 +15,7 @@ import argparse
 import ipaddress
 import sys
 
+from vqdb.cli import COMMANDS
 from vqdb.errors import VqdbError
 
 DEFAULT_PORT = 8765
@@ -24,7 +25,7 @@ STOP_GRACE_S = 2
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "serve",
-        help="browse a corpus in a local web app",
+        help=COMMANDS["serve"],
         description="Serve a web app over a corpus: videos, player with timeline lanes, questions, SQL.",
     )
     _arguments(p)

@@ -15,13 +15,14 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from vqdb.cli import COMMANDS
 from vqdb.errors import VqdbError
 
 FORMATS = ("table", "csv", "json", "parquet")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("sql", help="run SQL over a corpus", description="Run SQL over a corpus.")
+    p = sub.add_parser("sql", help=COMMANDS["sql"], description="Run SQL over a corpus.")
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("query", help="SQL text, or - to read it from standard input")
     p.add_argument(
@@ -38,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
     import vqdb
 
     query = sys.stdin.read() if args.query == "-" else args.query
+    if not query.strip(" \t\r\n;"):
+        fix = "pipe SQL into it" if args.query == "-" else "give SQL text, or - to read it from standard input"
+        print(f"vqdb sql: error: the query is empty: {fix}", file=sys.stderr)
+        return 2
     if args.format == "parquet" and not args.output:
         raise VqdbError("--format parquet writes a binary file: give --output FILE.parquet")
     if args.output and Path(args.output).is_dir():

@@ -49,14 +49,34 @@ class Benchmark:
     variants: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     keyed: bool = False  # one row per group (keyed by the first column) instead of one row
+    key: str = "qid"  # the question id column shared by ground truth and predictions
+    missing: str = ""  # what the reference does with a question that has no prediction (METRICS.md)
 
 
 BENCHMARKS: dict[str, Benchmark] = {
-    "cgbench": Benchmark("cgbench_metrics", cgbench.load, variants=("official", "vlmevalkit")),
-    "falcon": Benchmark("falcon_metrics", falcon.load, keyed=True),
-    "m2m": Benchmark("m2m_hit_at_k", m2m.load),
-    "qvh": Benchmark("qvh_metrics", qvhighlights.load),
-    "charades": Benchmark("charades_metrics", charades.load),
+    "cgbench": Benchmark(
+        "cgbench_metrics",
+        cgbench.load,
+        variants=("official", "vlmevalkit"),
+        missing="are not scored (the official script drops a question it cannot score): n counts only the others",
+    ),
+    "falcon": Benchmark(
+        "falcon_metrics",
+        falcon.load,
+        keyed=True,
+        key="question_id",
+        missing="score 0 (GToU, IoU and accuracy), as the FALCON-Bench reference scores a missing prediction, "
+        "and count in n",
+    ),
+    "m2m": Benchmark("m2m_hit_at_k", m2m.load, missing="count as misses (no frame in the interval) and count in n"),
+    "qvh": Benchmark(
+        "qvh_metrics", qvhighlights.load, missing="are not scored (the reference scores the predictions submitted)"
+    ),
+    "charades": Benchmark(
+        "charades_metrics",
+        charades.load,
+        missing="score IoU 0, as the reference scores an unparseable answer, and count in n",
+    ),
     "calibration": Benchmark("calibration", None, options=("bins",)),
     "rubric": Benchmark("rubric_task_scores", None, keyed=True),
 }
@@ -71,6 +91,7 @@ def evaluate(
     pred: str | Path | pa.Table | None = None,
     variant: str | None = None,
     problems: list[Problem] | None = None,
+    coverage: list[str] | None = None,
     **opts: Any,
 ) -> duckdb.DuckDBPyRelation:
     """Score ``pred`` against ``gt`` with the macro of ``bench``; returns the metric relation.
@@ -78,6 +99,8 @@ def evaluate(
     ``gt``/``pred`` are file paths (loaded by the benchmark's loader / prediction format), names of
     tables or views already in ``con`` (with the columns the macro documents), or Arrow tables.
     Malformed records are appended to ``problems`` when given, otherwise reported as one warning.
+    ``coverage``, when given, gets a line saying how many ground-truth questions have a prediction and
+    what the reference does with the others (benchmarks with ground truth only).
     ``opts`` are the macro's named options (``bins`` for calibration).
 
     Example:
@@ -87,6 +110,12 @@ def evaluate(
         >>> _ = con.execute("CREATE TABLE pred AS SELECT 1 AS qid, 2.0 AS pred_start, 7.0 AS pred_end")
         >>> evaluate(con, "charades", "gt", "pred").fetchall()
         [(1, 100.0, 100.0, 0.0, 50.0)]
+        >>> _ = con.execute("INSERT INTO gt VALUES (2, 0.0, 5.0)")
+        >>> lines = []
+        >>> _ = evaluate(con, "charades", "gt", "pred", coverage=lines)
+        >>> print(lines[0])  # doctest: +NORMALIZE_WHITESPACE
+        coverage: 1 of 2 questions have a prediction (50.0%); the other 1 score IoU 0, as the reference scores an
+        unparseable answer, and count in n
     """
     spec = _spec(bench)
     if variant is not None and variant not in spec.variants:
@@ -116,9 +145,24 @@ def evaluate(
         shown = "; ".join(str(p) for p in found[:5])
         warnings.warn(f"{len(found)} malformed {bench} records skipped or nulled: {shown}", stacklevel=2)
     try:
-        return con.sql(f"FROM {spec.macro}({call})")
+        relation = con.sql(f"FROM {spec.macro}({call})")
     except duckdb.Error as exc:
         raise VqdbError(f"{bench}: {exc}") from exc
+    if coverage is not None and spec.load_gt is not None:
+        coverage.append(_coverage(con, spec, arguments[0], arguments[1]))
+    return relation
+
+
+def _coverage(con: duckdb.DuckDBPyConnection, spec: Benchmark, gt: str, pred: str) -> str:
+    """How many ground-truth questions have a prediction, and what the reference does with the others."""
+    questions, predicted = con.sql(
+        f"SELECT count(DISTINCT g.{spec.key}), count(DISTINCT p.{spec.key}) FROM {gt} AS g "
+        f"LEFT JOIN {pred} AS p ON g.{spec.key} = p.{spec.key}"
+    ).fetchone()
+    line = (
+        f"coverage: {predicted} of {questions} questions have a prediction ({100 * predicted / max(questions, 1):.1f}%)"
+    )
+    return line if predicted == questions else f"{line}; the other {questions - predicted} {spec.missing}"
 
 
 def metrics_json(

@@ -44,6 +44,7 @@ from vqdb.store import Store, is_corpus, quote
 from vqdb.store.check import refuse_damaged
 from vqdb.store.location import Location
 
+PLACEMENT_SETTINGS = {"device", "precision"}  # recorded resolved: compared with the configured ones resolved
 VIDEO_SUFFIXES = {
     ".mp4",
     ".mkv",
@@ -185,29 +186,57 @@ def resolve_extractors(config: Config, requested: Sequence[str] | None) -> tuple
     """The extractors to run and notices for those skipped because their model is unavailable.
 
     ``requested`` None means every available extractor (or ``config.extractors`` when set); naming an
-    unavailable extractor explicitly is an error that says why.
+    unavailable extractor explicitly is an error that says why. Each model is loaded to learn whether it
+    can be: ingest asks only for the extractors a file needs (:class:`Runnable`).
 
     Example:
         >>> resolve_extractors(Config(), ["subtitles"])
         (['subtitles'], [])
     """
-    explicit = requested is not None or bool(config.extractors)
-    names = list(requested if requested is not None else (config.extractors or extractor_registry.names()))
-    unknown = [n for n in names if n not in EXTRACTORS]
-    if unknown:
-        raise ConfigError(f"unknown extractor(s) {unknown}; choose from {', '.join(EXTRACTORS)}")
-    runnable: list[str] = []
-    skipped: dict[str, list[str]] = {}  # reason -> extractors (embed and regions share their model)
-    for name in names:
-        reason = extractor_registry.get(name).unavailable_reason(config)
-        if reason is None:
-            runnable.append(name)
-        elif explicit:
-            raise ConfigError(f"extractor {name!r} cannot run: {reason}")
-        else:
-            skipped.setdefault(reason, []).append(name)
-    notices = [f"{', '.join(group)} skipped: {reason}" for reason, group in skipped.items()]
-    return runnable, notices
+    runnable = Runnable(config, requested)
+    return list(runnable(runnable.names)), runnable.notices()
+
+
+class Runnable:
+    """The extractors an ingest asks for (``names``), and which of them can run here: each is checked (its
+    model loaded) the first time a file needs it, so an ingest with nothing to do loads no model.
+
+    ``requested`` None means every registered extractor (or ``config.extractors`` when set); one named
+    explicitly that cannot run is a ConfigError that says why, the others are skipped with a notice.
+
+    Example:
+        >>> runnable = Runnable(Config(), ["subtitles", "ocr"])
+        >>> runnable(["subtitles"]), runnable.notices()  # OCR was not needed: not checked
+        (('subtitles',), [])
+    """
+
+    def __init__(self, config: Config, requested: Sequence[str] | None):
+        self.config = config
+        self.explicit = requested is not None or bool(config.extractors)
+        self.names = list(requested if requested is not None else (config.extractors or extractor_registry.names()))
+        unknown = [n for n in self.names if n not in EXTRACTORS]
+        if unknown:
+            raise ConfigError(f"unknown extractor(s) {unknown}; choose from {', '.join(EXTRACTORS)}")
+        self._reasons: dict[str, str | None] = {}  # extractor -> why it cannot run (None: it can)
+
+    def __call__(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Those of ``names`` that can run here, in their order."""
+        names = tuple(names)
+        for name in names:
+            if name not in self._reasons:
+                reason = extractor_registry.get(name).unavailable_reason(self.config)
+                if reason is not None and self.explicit:
+                    raise ConfigError(f"extractor {name!r} cannot run: {reason}")
+                self._reasons[name] = reason
+        return tuple(n for n in names if self._reasons[n] is None)
+
+    def notices(self) -> list[str]:
+        """One line per reason, naming the extractors skipped for it (embed and regions share a model)."""
+        skipped: dict[str, list[str]] = {}
+        for name, reason in self._reasons.items():
+            if reason is not None:
+                skipped.setdefault(reason, []).append(name)
+        return [f"{', '.join(group)} skipped: {reason}" for reason, group in skipped.items()]
 
 
 def ingest(
@@ -234,12 +263,13 @@ def ingest(
     placement(config)  # asking for a device that is not there fails here, before anything is read
     refuse_damaged(store)  # else a damaged video would be skipped as done
     paths, problems = expand_paths(paths_or_globs)
-    names, notices = resolve_extractors(config, extractors)
-    summary = IngestSummary(failed=problems, notices=notices)
-    for notice in notices:
+    runnable = Runnable(config, extractors)
+    summary = IngestSummary(failed=problems)
+    jobs = _plan_jobs(store, paths, runnable, config, force=force, summary=summary)
+    summary.notices = runnable.notices()
+    for notice in summary.notices:
         print(f"vqdb: {notice}", file=sys.stderr)
-    _check_visual_model(store, config, names)
-    jobs = _plan_jobs(store, paths, names, config, force=force, summary=summary)
+    _check_visual_model(store, config, {name for job in jobs for name in job.extractors})
     if jobs:
         _run_jobs(store, jobs, config, summary)
     _finish(store, summary)
@@ -315,7 +345,7 @@ def _disk_full(exc: BaseException) -> bool:
 
 
 def _plan_jobs(
-    store: Store, paths: list[Path], names: list[str], config: Config, *, force: bool, summary: IngestSummary
+    store: Store, paths: list[Path], runnable: Runnable, config: Config, *, force: bool, summary: IngestSummary
 ) -> list[VideoJob]:
     records = store.records()
     by_path = _visible_videos_by_path(store, records)
@@ -336,16 +366,16 @@ def _plan_jobs(
         replaces = old if old is not None and old != vid else None  # the file changed since it was ingested
         recorded = records.get(vid, {})
         if "frames" not in recorded:  # new, or interrupted before its frames were committed: redo all
-            jobs.append(VideoJob(path, vid, tuple(names), replaces=replaces))
+            jobs.append(VideoJob(path, vid, runnable(runnable.names), replaces=replaces))
             continue
         stale = stale_settings(recorded, config)
         if force and "frames" in stale:  # new frames: every extractor's rows derive from them, redo them all
             available = available or resolve_extractors(config, None)[0]
-            redo = tuple(dict.fromkeys([*names, *(n for n in available if n in recorded)]))
+            redo = tuple(dict.fromkeys([*runnable(runnable.names), *(n for n in available if n in recorded)]))
             dropped = tuple(sorted(set(recorded) - {"frames"} - set(redo)))  # cannot run here: not left stale
             jobs.append(VideoJob(path, vid, redo, replaces=replaces, drop=dropped))
             continue
-        todo = tuple(n for n in names if force or n not in recorded)
+        todo = runnable(n for n in runnable.names if force or n not in recorded)
         if stale and not force:
             summary.stale.append((str(path), "; ".join(f"{ext}: {why}" for ext, why in stale.items())))
         if not todo:
@@ -359,26 +389,43 @@ def _plan_jobs(
 def stale_settings(recorded: dict[str, dict[str, Any]], config: Config) -> dict[str, str]:
     """Per extractor, the recorded settings that differ from ``config`` (settings recorded under the
     name of a Config field: ``sample_fps``, ``thumb_max_side``, ``whisper_model``, ``embed_model``...).
+    ``device`` and ``precision`` are recorded resolved (``cpu``, ``int8``): they are compared with what the
+    configured ones (``auto``...) resolve to for that extractor here.
 
     Example:
         >>> stale_settings({"frames": {"settings": {"sample_fps": 1.0, "thumb_max_side": 384}}},
         ...                Config(sample_fps=2.0))
         {'frames': 'sample_fps 1.0, now 2.0'}
+        >>> stale_settings({"asr": {"settings": {"device": "cpu", "precision": "int8"}}}, Config(device="cpu"))
+        {}
+        >>> stale_settings({"asr": {"settings": {"device": "cpu", "precision": "int8"}}},
+        ...                Config(device="cpu", precision="fp32"))
+        {'asr': 'precision int8, now float32'}
     """
     fields = {f.name for f in dataclasses.fields(Config)}
     stale = {}
     for extractor, record in recorded.items():
+        settings = record.get("settings", {})
+        resolved = _resolved_placement(extractor, config) if PLACEMENT_SETTINGS & set(settings) else {}
         changed = []
-        for key, value in sorted(record.get("settings", {}).items()):
+        for key, value in sorted(settings.items()):
             if key not in fields:
                 continue
-            now = getattr(config, key)
+            now = resolved.get(key, getattr(config, key))
             same = same_model(now, str(value)) if key.endswith("_model") else _same_value(value, now)
             if not same:
                 changed.append(f"{key} {value}, now {now}")
         if changed:
             stale[extractor] = ", ".join(changed)
     return stale
+
+
+def _resolved_placement(extractor: str, config: Config) -> dict[str, str]:
+    """The device and precision ``extractor`` would record now: ``auto`` resolved as when it ran, so a
+    recorded ``cpu`` is compared with what ``auto`` means here, never with the word ``auto``."""
+    if extractor not in extractor_registry.names():
+        return {}
+    return extractor_registry.get(extractor).resolved_placement(config)
 
 
 def _same_value(recorded: Any, configured: Any) -> bool:
@@ -396,9 +443,9 @@ def _visible_videos_by_path(store: Store, records: dict[str, dict[str, Any]]) ->
     }
 
 
-def _check_visual_model(store: Store, config: Config, names: list[str]) -> None:
+def _check_visual_model(store: Store, config: Config, names: set[str]) -> None:
     recorded = store.manifest().get("embed_model")
-    if recorded and not same_model(config.embed_model, recorded) and (VISUAL_EXTRACTORS & set(names)):
+    if recorded and not same_model(config.embed_model, recorded) and (VISUAL_EXTRACTORS & names):
         raise ConfigError(
             f"corpus {store.root} holds embeddings of {recorded!r}; the configured embed_model is "
             f"{config.embed_model!r}. Embeddings of two models never share a column: use embed_model="

@@ -86,7 +86,7 @@ class CompactReport:
         after = sum(t.fragments_after for t in self.tables)
         size = f"{_mib(sum(t.bytes_before for t in self.tables))} -> {_mib(sum(t.bytes_after for t in self.tables))}"
         kept = (
-            f"; versions that {self.open_sessions} open session(s) may read were kept: run vqdb compact again "
+            f"; versions that {self.open_sessions} open session(s) may read were kept: run vqdb compact CORPUS again "
             "once they are closed"
             if self.open_sessions
             else ""

@@ -74,6 +74,20 @@ class AsrExtractor(Extractor):
     def unavailable_reason(cls, config: Config) -> str | None:
         return registry.unavailable_reason("asr", config)
 
+    @classmethod
+    def resolved_placement(cls, config: Config) -> dict[str, str]:
+        """Whisper's device and CTranslate2 compute type (int8 on the CPU unless a precision is asked for).
+
+        Example:
+            >>> AsrExtractor.resolved_placement(Config(device="cpu"))
+            {'device': 'cpu', 'precision': 'int8'}
+        """
+        from vqdb.models.device import placement
+        from vqdb.models.whisper import compute_type
+
+        place = placement(config)
+        return {"device": place.device, "precision": compute_type(place)}
+
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         track = ctx.audio()
         recognizer = registry.speech_recognizer(self.config)

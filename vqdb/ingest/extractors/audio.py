@@ -121,6 +121,17 @@ class AudioTagsExtractor(Extractor):
     def unavailable_reason(cls, config: Config) -> str | None:
         return registry.unavailable_reason("audio", config)
 
+    @classmethod
+    def resolved_placement(cls, config: Config) -> dict[str, str]:
+        """Where the tagger runs, whatever ``device`` says (its provider's class attributes).
+
+        Example:
+            >>> AudioTagsExtractor.resolved_placement(Config(device="cpu", precision="fp32"))
+            {'device': 'cpu', 'precision': 'int8'}
+        """
+        tagger = registry.provider_class("audio", config)
+        return {"device": tagger.device, "precision": tagger.precision}
+
     def run(self, ctx: VideoContext) -> ExtractorOutput:
         track = ctx.audio()
         tagger = registry.audio_tagger(self.config)

@@ -165,6 +165,21 @@ class Extractor(abc.ABC):
         """Why this extractor cannot run here (missing model or package), or None when it can."""
         return None
 
+    @classmethod
+    def resolved_placement(cls, config: Config) -> dict[str, str]:
+        """The ``device`` and ``precision`` its model would record under ``config`` (``auto`` resolved, as
+        ``placement_settings`` records them), known without loading the model: what a recorded placement is
+        compared with to tell whether a video is stale.
+
+        Example:
+            >>> Extractor.resolved_placement(Config(device="cpu"))
+            {'device': 'cpu', 'precision': 'fp32'}
+        """
+        from vqdb.models.device import placement
+
+        place = placement(config)
+        return {"device": place.device, "precision": place.precision}
+
     def reads_frames(self) -> bool:
         """Whether ``run`` reads the sampled frames (``ctx.images()`` at the thumbnail size): ingest then
         hands it the decoder's frames as they come, beside the other extractors."""

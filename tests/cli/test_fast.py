@@ -1,0 +1,57 @@
+"""Quick commands: vqdb --help imports no sub-command's libraries; an ingest with nothing to do loads no model.
+
+(Their wall times, against ``python -c "import duckdb, polars"``, are in benchmarks/cli.py.)
+"""
+
+import ast
+import subprocess
+import sys
+
+import pytest
+
+from vqdb.cli import COMMANDS, build_parser, main
+from vqdb.ingest.extractors.audio import AudioTagsExtractor
+
+HEAVY = ("duckdb", "pyarrow", "lance", "torch", "numpy", "vqdb.corpus", "vqdb.store")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["sql", "--help"]])
+def test_the_cli_imports_only_what_the_command_needs(argv):
+    probe = (
+        "import sys\nfrom vqdb.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+    imported = ast.literal_eval(result.stdout.splitlines()[-1])
+    if argv[0] == "sql":  # its module imports DuckDB and Arrow, and nothing of the other sub-commands
+        assert not {"lance", "torch", "vqdb.corpus", "vqdb.store"} & set(imported), imported
+    else:
+        assert imported == [], imported
+
+
+def test_help_lists_every_sub_command_with_its_module_s_help(capsys):
+    full = build_parser()._subparsers._group_actions[0]
+    assert {a.dest: a.help for a in full._choices_actions} == COMMANDS
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in COMMANDS)
+
+
+def test_an_ingest_with_nothing_to_do_loads_no_model(tmp_path, sample_media, monkeypatch, capsys):
+    root, video = str(tmp_path / "corpus"), str(sample_media / "birds.mp4")
+    assert main(["ingest", root, video, "--with", "audio", "--no-progress"]) == 0
+
+    def loads(config):
+        raise AssertionError("a model was loaded to learn whether it can be, though no video needed it")
+
+    monkeypatch.setattr(AudioTagsExtractor, "unavailable_reason", classmethod(lambda cls, config: loads(config)))
+    assert main(["ingest", root, video, "--with", "audio", "--no-progress"]) == 0
+    assert "skipped 1" in capsys.readouterr().out
+
+
+def test_the_cli_s_planners_are_the_planner_s():
+    from vqdb.cli.arguments import PLANNERS
+    from vqdb.planner.retrieve import PLANNERS as KNOWN
+
+    assert PLANNERS == KNOWN
