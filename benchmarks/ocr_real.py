@@ -47,7 +47,8 @@ TRUTH = Path(__file__).with_name("ocr_truth.json")
 SMALL_PX = 12
 # name: (config overrides, reader options)
 SETTINGS = {
-    "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None}),
+    "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None, "scout": False}),
+    "whole": ({}, {"scout": False}),
     "after": ({}, {}),
 }
 

@@ -158,10 +158,10 @@ def test_a_picture_on_its_side_is_read_turned_and_boxes_mapped_back(reader):
 
 
 def test_baseline_options_read_as_easyocr_readtext_does(reader):
-    # min_side 0, EasyOCR's canvas and no turned reads: the reader main had, kept for benchmarks
+    # min_side 0, EasyOCR's canvas, no turned reads, CRAFT on the whole image: the reader main had, kept for benchmarks
     from vqdb.models.device import Placement
 
-    plain = EasyOCRReader(Placement("cpu", "fp32"), min_side=0, detect_side=2560, tall=None)
+    plain = EasyOCRReader(Placement("cpu", "fp32"), min_side=0, detect_side=2560, tall=None, scout=False)
     frame = rendered((640, 360), [("Hello world", (100, 150), 32)])
     assert [(b.text, b.box) for b in plain.read(frame)] == [
         (text, _box(corners, frame.shape)) for corners, text, _ in plain._reader.readtext(frame)
@@ -190,3 +190,39 @@ def test_screen_recording_buttons_read_at_full_size(reader, shared_data):
     frame = next(iter(sample_frames(shared_data / "video" / "videollava_demo.mp4", 1.0, 1920))).image
     read = texts(reader.read(frame))
     assert all(word in read for word in ("upvote", "regenerate", "clear history")), read
+
+
+# -- CRAFT only where text may be (vqdb.models.text_regions) ---------------------------------------------------
+
+
+def craft_inputs(reader, monkeypatch) -> list[tuple[int, int]]:
+    """The (H, W) of every image the reader's CRAFT is given from now on."""
+    seen: list[tuple[int, int]] = []
+    detect = reader._reader.detect
+
+    def recording(image, **kwargs):
+        seen.append(image.shape[:2])
+        return detect(image, **kwargs)
+
+    monkeypatch.setattr(reader._reader, "detect", recording)
+    return seen
+
+
+def test_craft_looks_only_where_text_may_be_and_reads_what_the_whole_frame_reads(reader, monkeypatch):
+    from vqdb.models.device import Placement
+
+    lines = [("Harbour Street", (80, 600), 16), ("EVENING NEWS", (500, 40), 40), ("Platform 4", (1080, 660), 14)]
+    frame = rendered((1280, 720), lines)
+    whole = EasyOCRReader(Placement("cpu", "fp32"), scout=False)
+    seen = craft_inputs(reader, monkeypatch)
+    read = reader.read(frame)
+    assert sorted(b.text for b in read) == sorted(b.text for b in whole.read(frame))
+    assert "harbour street" in texts(read) and "evening news" in texts(read) and "platf" in texts(read), texts(read)
+    assert sum(h * w for h, w in seen) < 0.15 * 1280 * 720, seen
+
+
+def test_a_frame_textured_all_over_is_read_whole(reader, monkeypatch):
+    noise = np.random.default_rng(0).integers(0, 256, (360, 640, 3), dtype=np.uint8)
+    seen = craft_inputs(reader, monkeypatch)
+    reader.read(noise)
+    assert seen[0] == (360, 640)

@@ -11,6 +11,8 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
 - CRAFT looks for text on the image shrunk to ``DETECT_SIDE`` at most (EasyOCR's ``canvas_size``: the boxes
   are mapped back), which bounds the detector's cost, while each box is recognized from the image itself,
   at full resolution;
+- CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
+  analysis says text may be (``vqdb.models.text_regions``, milliseconds; a quarter of a frame on average);
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more).
@@ -51,6 +53,7 @@ from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox
 from vqdb.models.registry import register
+from vqdb.models.text_regions import text_regions
 
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
@@ -97,8 +100,9 @@ class EasyOCRReader:
     ``recognizer_batch`` > 0 recognizes the boxes of all images given to ``read_many`` together, that many
     at a time (the default on CUDA); 0 keeps EasyOCR's box-by-box recognition (the default on the CPU).
     ``batch_size`` is how many images callers should give ``read_many`` at once: 1 on the CPU.
-    ``min_side``, ``detect_side`` and ``tall`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``, ``TALL``; 0,
-    EasyOCR's 2560 and None read as EasyOCR's ``readtext`` does, e.g. to compare in a benchmark).
+    ``min_side``, ``detect_side``, ``tall`` and ``scout`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``,
+    ``TALL``, CRAFT only where text may be; 0, EasyOCR's 2560, None and False read as EasyOCR's ``readtext``
+    does, e.g. to compare in a benchmark).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -119,6 +123,7 @@ class EasyOCRReader:
         min_side: int = MIN_SIDE,
         detect_side: int = DETECT_SIDE,
         tall: float | None = TALL,
+        scout: bool = True,
     ) -> None:
         try:
             import easyocr
@@ -131,7 +136,7 @@ class EasyOCRReader:
             (RECOGNIZER_BATCH if place.is_cuda else 0) if recognizer_batch is None else recognizer_batch
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
-        self.min_side, self.detect_side, self.tall = min_side, detect_side, tall
+        self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -189,12 +194,27 @@ class EasyOCRReader:
 
     def _detect(self, image: np.ndarray) -> tuple[np.ndarray, list, list]:
         """``(grey image, horizontal boxes, free boxes)``: CRAFT's boxes in ``image``'s pixels, found on
-        the image shrunk to ``DETECT_SIDE`` at most; the grey image is what the recognizer crops."""
+        the image shrunk to ``DETECT_SIDE`` at most; the grey image is what the recognizer crops.
+
+        With ``scout`` CRAFT looks only in the regions that may hold text (``vqdb.models.text_regions``),
+        each shrunk as the whole image would be: its cost follows their area (a textured picture is one
+        large region, read whole)."""
         import cv2
 
-        horizontal, free = self._reader.detect(image, canvas_size=self.detect_side)
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
-        return grey, horizontal[0], free[0]
+        if not self.scout:
+            horizontal, free = self._reader.detect(image, canvas_size=self.detect_side)
+            return grey, horizontal[0], free[0]
+        scale = min(1.0, self.detect_side / max(image.shape[:2]))
+        all_horizontal: list = []
+        all_free: list = []
+        for x0, y0, x1, y1 in text_regions(image):
+            horizontal, free = self._reader.detect(
+                image[y0:y1, x0:x1], canvas_size=max(32, math.ceil(max(x1 - x0, y1 - y0) * scale))
+            )
+            all_horizontal += [[a + x0, b + x0, c + y0, d + y0] for a, b, c, d in horizontal[0]]
+            all_free += [[[x + x0, y + y0] for x, y in corners] for corners in free[0]]
+        return grey, all_horizontal, all_free
 
     def _read_tall_again(self, results: list[tuple], grey: np.ndarray) -> tuple[list[tuple], bool]:
         """``results`` where the read of each tall box is replaced by its best read turned a quarter either way

@@ -1,0 +1,66 @@
+"""Where text may be: found on rendered lines of every size, nothing on flat or smooth pictures, most of a
+textured picture (the reader then reads it whole)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vqdb.models.text_regions import covered, merged, text_regions
+
+
+def picture(width: int = 1280, height: int = 720) -> np.ndarray:
+    """A smooth colour gradient, like a sky or a studio wall: no strokes anywhere."""
+    x = np.linspace(0, 1, width)[None, :, None]
+    y = np.linspace(0, 1, height)[:, None, None]
+    return (np.concatenate([60 + 120 * x + 0 * y, 80 + 100 * y + 0 * x, 140 - 60 * x * y], axis=2)).astype(np.uint8)
+
+
+def with_text(image: np.ndarray, text: str, at: tuple[int, int], px: int, fill=(255, 255, 255)) -> np.ndarray:
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    drawn = Image.fromarray(image)
+    ImageDraw.Draw(drawn).text(at, text, font=font("sans", px), fill=fill)
+    return np.asarray(drawn)
+
+
+def inside(point: tuple[int, int], regions) -> bool:
+    return any(x0 <= point[0] < x1 and y0 <= point[1] < y1 for x0, y0, x1, y1 in regions)
+
+
+@pytest.mark.parametrize("px", [9, 14, 24, 60])
+def test_a_line_of_any_size_on_a_picture_is_a_candidate(px):
+    image = with_text(picture(), "Harbour Street 12:45", (200, 500), px)
+    regions = text_regions(image)
+    assert inside((200 + px, 500 + px // 2), regions) and inside((200 + 8 * px, 500 + px // 2), regions), regions
+    assert covered(regions, image.shape) < 0.1  # the rest of the picture is left to skip
+
+
+def test_dark_text_on_a_light_strip_is_a_candidate():
+    image = picture()
+    image[600:660] = 235
+    image = with_text(image, "BREAKING: bridge reopens", (80, 612), 30, fill=(20, 20, 20))
+    assert inside((150, 628), text_regions(image))
+
+
+def test_a_flat_or_smooth_picture_has_no_candidates():
+    assert text_regions(np.full((360, 640, 3), 128, np.uint8)) == []
+    assert text_regions(picture()) == []
+
+
+def test_fine_texture_is_a_candidate_almost_everywhere():
+    # gravel, foliage, a crowd: the reader falls back to CRAFT on the whole image there
+    noise = np.random.default_rng(0).integers(0, 256, (360, 640, 3), dtype=np.uint8)
+    assert covered(text_regions(noise), noise.shape) > 0.6
+
+
+def test_merged_regions_do_not_overlap():
+    rng = np.random.default_rng(1)
+    regions = [(x, y, x + w, y + h) for x, y, w, h in rng.integers(0, 100, (40, 4)).tolist() if w and h]
+    out = merged(regions)
+    for i, a in enumerate(out):
+        for b in out[i + 1 :]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+    assert all(any(r[0] >= o[0] and r[1] >= o[1] and r[2] <= o[2] and r[3] <= o[3] for o in out) for r in regions)
