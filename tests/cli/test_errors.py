@@ -89,3 +89,8 @@ def test_an_empty_query_says_so_and_exits_2(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("  ;\n"))
     assert main(["sql", corpus, "-"]) == 2
     assert "the query is empty: pipe SQL into it" in capsys.readouterr().err
+    for comments in ("-- count the videos", "/* nothing */ ;\n-- here either\n"):
+        assert main(["sql", corpus, comments]) == 2
+        assert "the query is empty (it holds only comments): give SQL text" in capsys.readouterr().err
+    assert main(["sql", corpus, "/* never closed"]) == 1  # not empty: DuckDB says what is wrong
+    assert "SQL failed: Parser Error: unterminated /* comment" in capsys.readouterr().err

@@ -53,9 +53,13 @@ def test_eval_states_coverage_and_how_a_missing_prediction_is_scored(shared_data
     gt = shared_data / "annotations" / "charades_sta" / "charades_sta_test_first30.txt"
     pred = tmp_path / "pred.jsonl"
     pred.write_text("".join(json.dumps({"qid": q, "window": [0, 5]}) + "\n" for q in (1, 2, 3)))
-    assert main(["eval", "charades", "--gt", str(gt), "--pred", str(pred)]) == 0
+    out = tmp_path / "metrics.json"
+    assert main(["eval", "charades", "--gt", str(gt), "--pred", str(pred), "--json", str(out)]) == 0
     err = capsys.readouterr().err
     assert "coverage: 3 of 30 questions have a prediction (10.0%); the other 27 score IoU 0" in err
+    coverage = json.loads(out.read_text())["coverage"]
+    assert (coverage["predicted"], coverage["questions"]) == (3, 30)
+    assert coverage["missing"].startswith("score IoU 0, as the reference scores an unparseable answer")
 
 
 def test_eval_coverage_of_a_benchmark_that_scores_only_predicted_questions(shared_data, tmp_path, capsys):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError, VqdbError
 from vqdb.models import registry, siglip
 from vqdb.models.protocols import ImageTextEmbedder
@@ -113,3 +114,70 @@ def test_unreachable_hub_is_not_retried(monkeypatch):
     monkeypatch.setattr(siglip, "hub_reachable", lambda timeout=2.0: False)
     with pytest.raises(ModelUnavailableError, match=r"hub cannot be reached"):
         SiglipEmbedder("google/siglip2-base-patch16-224")
+
+
+_CHECK_IN_A_FRESH_PROCESS = """
+import json, sys
+from vqdb.config import Config
+from vqdb.models import registry
+reason = registry.unavailable_reason("image_text", Config(embed_model=sys.argv[1])) if sys.argv[2] == "registry" else (
+    registry.provider_class("image_text", Config()).unavailable_reason(Config(embed_model=sys.argv[1]))
+)
+print(json.dumps({"reason": reason, "imported": sorted({"torch", "transformers"} & set(sys.modules))}))
+"""
+
+
+def _check_in_a_fresh_process(model: str, hub_cache, how: str = "registry") -> dict:
+    """What the availability check says in a new process (HF_HUB_CACHE: ``hub_cache``), and which of torch and
+    transformers it imported."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_HUB_CACHE": str(hub_cache)}
+    argv = [sys.executable, "-c", _CHECK_IN_A_FRESH_PROCESS, model, how]
+    return json.loads(subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout)
+
+
+def _hub_cache_with(cache, repo_id: str, files: list[str]):
+    """A Hugging Face cache (the hub's own layout) holding ``files`` of ``repo_id``'s main revision."""
+    repo = cache / f"models--{repo_id.replace('/', '--')}"
+    snapshot = repo / "snapshots" / "0123456789abcdef0123456789abcdef01234567"
+    snapshot.mkdir(parents=True)
+    for name in files:
+        (snapshot / name).write_text("{}")
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text(snapshot.name)
+    return cache
+
+
+def test_a_missing_hub_model_is_known_without_importing_torch(tmp_path):
+    found = _check_in_a_fresh_process("google/siglip2-base-patch16-224", tmp_path)
+    assert found["imported"] == []
+    assert (
+        "'google/siglip2-base-patch16-224': it is not in the Hugging Face cache and HF_HUB_OFFLINE" in found["reason"]
+    )
+    assert "VQDB_EMBED_MODEL=DIR" in found["reason"]  # as helpful as the failed load was
+
+
+def test_the_hub_cache_needs_the_config_and_the_weights(tmp_path):
+    config_only = _hub_cache_with(tmp_path / "config-only", "acme/vision", ["config.json"])
+    found = _check_in_a_fresh_process("acme/vision", config_only, how="class")
+    assert "not in the Hugging Face cache" in found["reason"] and found["imported"] == []
+    complete = _hub_cache_with(tmp_path / "complete", "acme/vision", ["config.json", "model.safetensors"])
+    assert _check_in_a_fresh_process("acme/vision", complete, how="class") == {"reason": None, "imported": []}
+
+
+def test_a_local_model_is_available_without_importing_torch(tiny_dir, tmp_path):
+    assert _check_in_a_fresh_process(str(tiny_dir), tmp_path, how="class") == {"reason": None, "imported": []}
+
+
+def test_a_directory_without_config_or_weights_says_what_it_lacks(tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert "has no config.json" in SiglipEmbedder.unavailable_reason(Config(embed_model=str(tmp_path / "empty")))
+    (tmp_path / "no-weights").mkdir()
+    (tmp_path / "no-weights" / "config.json").write_text("{}")
+    reason = SiglipEmbedder.unavailable_reason(Config(embed_model=str(tmp_path / "no-weights")))
+    assert "has config.json but no weights (model.safetensors or pytorch_model.bin)" in reason
+    assert "VQDB_EMBED_MODEL=DIR" in reason

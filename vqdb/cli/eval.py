@@ -3,7 +3,8 @@
 Runs on a plain DuckDB connection with the vqdb macros (no corpus needed), prints the metric table
 and, with ``--json``, writes ``{metric: value}`` (percentages x100, unrounded, plus ``n``). Malformed
 records are listed on stderr and skipped; so is the coverage: how many ground-truth questions have a
-prediction, and what the reference does with the others.
+prediction, and what the reference does with the others, which the JSON holds too as
+``"coverage": {"questions": ..., "predicted": ..., "missing": ...}``.
 
 Example:
     >>> import json, tempfile
@@ -31,7 +32,7 @@ from typing import Any
 import duckdb
 
 from vqdb.cli import COMMANDS
-from vqdb.eval.evaluate import BENCHMARKS, evaluate, to_json
+from vqdb.eval.evaluate import BENCHMARKS, Coverage, evaluate, to_json
 from vqdb.eval.loaders.base import Problem
 from vqdb.queries import load_sql_macros
 
@@ -85,9 +86,11 @@ def run(args: argparse.Namespace) -> int:
     load_sql_macros(con)
     opts: dict[str, Any] = {} if args.bins is None else {"bins": args.bins}
     problems: list[Problem] = []
-    coverage: list[str] = []
+    coverage: list[Coverage] = []
     relation = evaluate(con, args.bench, args.gt, args.pred, args.variant, problems, coverage, **opts)
     result = to_json(relation, keyed=BENCHMARKS[args.bench].keyed)
+    if coverage:  # a benchmark with ground truth
+        result["coverage"] = coverage[0].as_json()
     _report_problems(problems)
     for line in coverage:
         print(f"vqdb eval: {line}", file=sys.stderr)

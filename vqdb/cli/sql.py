@@ -39,9 +39,10 @@ def run(args: argparse.Namespace) -> int:
     import vqdb
 
     query = sys.stdin.read() if args.query == "-" else args.query
-    if not query.strip(" \t\r\n;"):
+    if not _has_statement(query):
+        what = " (it holds only comments)" if query.strip(" \t\r\n;") else ""
         fix = "pipe SQL into it" if args.query == "-" else "give SQL text, or - to read it from standard input"
-        print(f"vqdb sql: error: the query is empty: {fix}", file=sys.stderr)
+        print(f"vqdb sql: error: the query is empty{what}: {fix}", file=sys.stderr)
         return 2
     if args.format == "parquet" and not args.output:
         raise VqdbError("--format parquet writes a binary file: give --output FILE.parquet")
@@ -56,6 +57,20 @@ def run(args: argparse.Namespace) -> int:
         except duckdb.Error as exc:
             raise VqdbError(f"SQL failed: {exc}") from exc
     return 0
+
+
+def _has_statement(query: str) -> bool:
+    """Whether ``query`` holds a statement, not only blanks, comments and semicolons; one DuckDB cannot parse
+    counts as a statement (running it says what is wrong).
+
+    Example:
+        >>> _has_statement("/* the count */ ;"), _has_statement("SELECT 1 -- the count"), _has_statement("/* open")
+        (False, True, True)
+    """
+    try:
+        return bool(duckdb.extract_statements(query))
+    except duckdb.Error:
+        return True
 
 
 def write_relation(relation: duckdb.DuckDBPyRelation, fmt: str, output: str | None) -> None:

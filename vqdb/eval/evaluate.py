@@ -91,7 +91,7 @@ def evaluate(
     pred: str | Path | pa.Table | None = None,
     variant: str | None = None,
     problems: list[Problem] | None = None,
-    coverage: list[str] | None = None,
+    coverage: list[Coverage] | None = None,
     **opts: Any,
 ) -> duckdb.DuckDBPyRelation:
     """Score ``pred`` against ``gt`` with the macro of ``bench``; returns the metric relation.
@@ -99,7 +99,7 @@ def evaluate(
     ``gt``/``pred`` are file paths (loaded by the benchmark's loader / prediction format), names of
     tables or views already in ``con`` (with the columns the macro documents), or Arrow tables.
     Malformed records are appended to ``problems`` when given, otherwise reported as one warning.
-    ``coverage``, when given, gets a line saying how many ground-truth questions have a prediction and
+    ``coverage``, when given, gets a ``Coverage``: how many ground-truth questions have a prediction and
     what the reference does with the others (benchmarks with ground truth only).
     ``opts`` are the macro's named options (``bins`` for calibration).
 
@@ -153,16 +153,43 @@ def evaluate(
     return relation
 
 
-def _coverage(con: duckdb.DuckDBPyConnection, spec: Benchmark, gt: str, pred: str) -> str:
-    """How many ground-truth questions have a prediction, and what the reference does with the others."""
+@dataclasses.dataclass(frozen=True)
+class Coverage:
+    """How many ground-truth questions have a prediction, and what the reference does with the others
+    (``missing``); ``str()`` is the line ``vqdb eval`` prints, ``as_json()`` what it writes.
+
+    Example:
+        >>> coverage = Coverage(questions=3, predicted=1, missing="count as misses")
+        >>> print(coverage)
+        coverage: 1 of 3 questions have a prediction (33.3%); the other 2 count as misses
+        >>> coverage.as_json()
+        {'questions': 3, 'predicted': 1, 'missing': 'count as misses'}
+    """
+
+    questions: int
+    predicted: int
+    missing: str
+
+    def __str__(self) -> str:
+        share = 100 * self.predicted / max(self.questions, 1)
+        line = f"coverage: {self.predicted} of {self.questions} questions have a prediction ({share:.1f}%)"
+        return (
+            line
+            if self.predicted == self.questions
+            else f"{line}; the other {self.questions - self.predicted} {self.missing}"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        """The counts and what the reference does with a question without a prediction, as a dict."""
+        return dataclasses.asdict(self)
+
+
+def _coverage(con: duckdb.DuckDBPyConnection, spec: Benchmark, gt: str, pred: str) -> Coverage:
     questions, predicted = con.sql(
         f"SELECT count(DISTINCT g.{spec.key}), count(DISTINCT p.{spec.key}) FROM {gt} AS g "
         f"LEFT JOIN {pred} AS p ON g.{spec.key} = p.{spec.key}"
     ).fetchone()
-    line = (
-        f"coverage: {predicted} of {questions} questions have a prediction ({100 * predicted / max(questions, 1):.1f}%)"
-    )
-    return line if predicted == questions else f"{line}; the other {questions - predicted} {spec.missing}"
+    return Coverage(questions, predicted, spec.missing)
 
 
 def metrics_json(

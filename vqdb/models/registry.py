@@ -4,7 +4,9 @@ Providers register with ``@register(kind, name)`` (kinds: ``image_text``, ``text
 ``audio``, ``chat``, ``vlm``; see ``vqdb.models.protocols``). Everything else in vqdb obtains a model
 through the typed accessors below: each takes a ``Config``, picks the provider the config names, builds
 it with ``from_config`` and shares it per process for the same settings (thread-safe, one model built at
-a time; a model that cannot be loaded is remembered too, so it is not retried on every video).
+a time; a model that cannot be loaded is remembered too, so it is not retried on every video). A provider
+may also have a class method ``unavailable_reason(config)`` that tells from the files on disk, without
+importing torch, that its model is missing: it is asked before ``from_config``.
 
 | accessor | kind | chosen by |
 |---|---|---|
@@ -268,13 +270,23 @@ def _shared(kind: str, config: Config) -> Any:
         if key not in _SHARED:
             try:
                 with _BUILDING:
-                    _SHARED[key] = cls.from_config(config)
+                    _SHARED[key] = _build(cls, config)
             except ModelUnavailableError as exc:
                 _SHARED[key] = exc
         found = _SHARED[key]
     if isinstance(found, ModelUnavailableError):
         raise found
     return found
+
+
+def _build(cls: type[Provider], config: Config) -> Any:
+    """``cls.from_config(config)``, unless the class tells from the files on disk that its model is missing
+    (an optional class method ``unavailable_reason(config)``): learning that must not cost loading torch."""
+    precheck = getattr(cls, "unavailable_reason", None)
+    reason = precheck(config) if precheck is not None else None
+    if reason is not None:
+        raise ModelUnavailableError(reason)
+    return cls.from_config(config)
 
 
 def _not_configured(kind: str) -> ConfigError:

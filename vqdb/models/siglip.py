@@ -44,6 +44,8 @@ from vqdb.models.registry import register
 
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*(/[\w.-]+)?$")
 _OFFLINE_VARIABLES = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
+# what from_pretrained loads weights from: one file, or the index of a sharded checkpoint
+_WEIGHTS = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json")
 
 
 @register("image_text", "siglip")
@@ -90,6 +92,25 @@ class SiglipEmbedder:
             (True, 'cpu', 'fp32')
         """
         return cls(config.embed_model, batch_size=config.embed_batch_size, place=placement(config))
+
+    @classmethod
+    def unavailable_reason(cls, config: Config) -> str | None:
+        """Why ``config.embed_model`` cannot be loaded here, or None when it can be tried: decided from the
+        files on disk (a directory's config and weights, the Hugging Face cache) and the offline settings,
+        without importing torch or transformers, so a missing model costs nothing to check on every run.
+
+        Example:
+            >>> print(SiglipEmbedder.unavailable_reason(Config(embed_model="/no/such/dir")))  # doctest: +ELLIPSIS
+            cannot load the visual embedding model '/no/such/dir': no model directory at /no/such/dir. Provide ...
+            >>> import tempfile
+            >>> from vqdb.testing.tiny import build_tiny_siglip
+            >>> SiglipEmbedder.unavailable_reason(Config(embed_model=str(build_tiny_siglip(tempfile.mkdtemp()))))
+        """
+        try:
+            _locate(config.embed_model)
+        except ModelUnavailableError as exc:
+            return str(exc)
+        return None
 
     def embed_images(self, images: list[np.ndarray]) -> np.ndarray:
         """L2-normalized embeddings, shape ``(len(images), dim)``, of RGB uint8 arrays (H x W x 3).
@@ -234,25 +255,48 @@ def hub_reachable(timeout: float = 2.0) -> bool:
 
 def _load(source: str) -> tuple[str, Any, Any]:
     """(model id to record, model, processor) for a local directory or a hub id."""
+    model_id, local_only = _locate(source)
+    return model_id, *_from_pretrained(model_id, source, local_only=local_only)
+
+
+def _locate(source: str) -> tuple[str, bool]:
+    """(model id to record, whether its files are all here) for a model that can be loaded, else raises
+    ``ModelUnavailableError`` saying why: decided from the files on disk and the offline settings, without
+    importing torch or transformers."""
     local = Path(source).expanduser()
     if local.is_dir():
-        return str(local.resolve()), *_from_pretrained(str(local.resolve()), source, local_only=True)
+        incomplete = _incomplete_directory(local)
+        if incomplete:
+            raise _unavailable(source, incomplete)
+        return str(local.resolve()), True
     if not _HUB_ID.match(source):
         raise _unavailable(source, f"no model directory at {local}")
     if _in_hub_cache(source):
-        return source, *_from_pretrained(source, source, local_only=True)
+        return source, True
     if any(os.environ.get(v, "").strip().lower() in ("1", "true", "yes", "on") for v in _OFFLINE_VARIABLES):
         raise _unavailable(source, "it is not in the Hugging Face cache and HF_HUB_OFFLINE is set")
     if not hub_reachable():
         raise _unavailable(source, "it is not in the Hugging Face cache and the hub cannot be reached")
-    return source, *_from_pretrained(source, source, local_only=False)
+    return source, False
+
+
+def _incomplete_directory(directory: Path) -> str | None:
+    """What a model directory lacks of what ``save_pretrained`` writes (its config and weights), or None."""
+    if not (directory / "config.json").is_file():
+        return f"{directory} has no config.json (not a directory written by save_pretrained)"
+    if not any((directory / name).is_file() for name in _WEIGHTS):
+        return f"{directory} has config.json but no weights ({' or '.join(_WEIGHTS[::2])})"
+    return None
 
 
 def _in_hub_cache(repo_id: str) -> bool:
-    """Whether the Hugging Face cache holds the repo's config (checked without importing transformers)."""
+    """Whether the Hugging Face cache (``HF_HUB_CACHE`` / ``HF_HOME``) holds the repo's config and weights."""
     from huggingface_hub import try_to_load_from_cache
 
-    return isinstance(try_to_load_from_cache(repo_id, "config.json"), str)
+    def cached(name: str) -> bool:
+        return isinstance(try_to_load_from_cache(repo_id, name), str)
+
+    return cached("config.json") and any(cached(name) for name in _WEIGHTS)
 
 
 def _from_pretrained(location: str, source: str, *, local_only: bool) -> tuple[Any, Any]:
