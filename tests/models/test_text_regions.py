@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vqdb.models.text_regions import covered, merged, text_regions
+from vqdb.models.text_regions import merged, text_regions
 
 
 def picture(width: int = 1280, height: int = 720) -> np.ndarray:
@@ -24,6 +24,11 @@ def with_text(image: np.ndarray, text: str, at: tuple[int, int], px: int, fill=(
     drawn = Image.fromarray(image)
     ImageDraw.Draw(drawn).text(at, text, font=font("sans", px), fill=fill)
     return np.asarray(drawn)
+
+
+def covered(regions, shape: tuple[int, ...]) -> float:
+    """The share of an image of ``shape`` that ``regions`` (not overlapping) cover."""
+    return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in regions) / (shape[0] * shape[1])
 
 
 def inside(point: tuple[int, int], regions) -> bool:

@@ -198,20 +198,19 @@ class EasyOCRReader:
 
         With ``scout`` CRAFT looks only in the regions that may hold text (``vqdb.models.text_regions``),
         each shrunk as the whole image would be: its cost follows their area (a textured picture is one
-        large region, read whole)."""
+        large region, read whole); without, the whole image is the one region."""
         import cv2
 
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
-        if not self.scout:
-            horizontal, free = self._reader.detect(image, canvas_size=self.detect_side)
-            return grey, horizontal[0], free[0]
-        scale = min(1.0, self.detect_side / max(image.shape[:2]))
+        height, width = image.shape[:2]
+        longest = max(height, width)
+        regions = text_regions(image) if self.scout else [(0, 0, width, height)]
         all_horizontal: list = []
         all_free: list = []
-        for x0, y0, x1, y1 in text_regions(image):
-            horizontal, free = self._reader.detect(
-                image[y0:y1, x0:x1], canvas_size=max(32, math.ceil(max(x1 - x0, y1 - y0) * scale))
-            )
+        for x0, y0, x1, y1 in regions:
+            side = max(x1 - x0, y1 - y0)  # shrunk by detect_side / longest, as the whole image would be
+            canvas = side if longest <= self.detect_side else -(-side * self.detect_side // longest)
+            horizontal, free = self._reader.detect(image[y0:y1, x0:x1], canvas_size=max(32, canvas))
             all_horizontal += [[a + x0, b + x0, c + y0, d + y0] for a, b, c, d in horizontal[0]]
             all_free += [[[x + x0, y + y0] for x, y in corners] for corners in free[0]]
         return grey, all_horizontal, all_free

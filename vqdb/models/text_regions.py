@@ -107,13 +107,3 @@ def merged(regions: list[Region]) -> list[Region]:
                 out.append(region)
         regions = out
     return sorted(regions, key=lambda r: (r[1], r[0]))
-
-
-def covered(regions: list[Region], shape: tuple[int, ...]) -> float:
-    """The share of an image of ``shape`` (H, W, ...) that ``regions`` (not overlapping) cover.
-
-    Example:
-        >>> covered([(0, 0, 50, 100)], (100, 200, 3))
-        0.25
-    """
-    return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in regions) / (shape[0] * shape[1])
