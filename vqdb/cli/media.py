@@ -121,7 +121,20 @@ def hits_in(corpus: Any, hits: Sequence[tuple[str, float, float]]) -> list[tuple
 
 def write_clips_of(corpus: Any, hits: Any, folder: str, command: str) -> None:
     """``--clips DIR`` of ``locate`` and ``search``: one clip per row (``video_id``, ``start_s``, ``end_s``) of
-    the Arrow table ``hits``, and a line on stderr saying where they are."""
+    the Arrow table ``hits``, and a line on stderr saying where they are.
+
+    Example:
+        >>> import tempfile
+        >>> import pyarrow as pa
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> hits = pa.table({"video_id": pa.array([], pa.string()), "start_s": pa.array([], pa.float64()),
+        ...                  "end_s": pa.array([], pa.float64())})
+        >>> folder = tempfile.mkdtemp()
+        >>> write_clips_of(vqdb.connect(empty_corpus()), hits, folder, "locate")
+        >>> list(Path(folder).iterdir())
+        []
+    """
     rows = hits.select(["video_id", "start_s", "end_s"]).to_pylist()
     written = write_hit_clips(hits_in(corpus, [(r["video_id"], r["start_s"], r["end_s"]) for r in rows]), folder)
     print(f"vqdb {command}: wrote {len(written)} clip(s) to {folder}", file=sys.stderr)
