@@ -14,6 +14,10 @@ footage with rendered captions; ``synthetic``: generated; each reported apart, a
 * **tIoU, R@0.3/0.5/0.7 of the top interval**: ``corpus.locate(question, options=..., video=...)`` (the
   options as retrieve gets them: a multiple-choice question is grounded where its options are found), the
   top interval against the ground truth with the ``intervals_tiou`` macro.
+* **S@1 / S@5** (with ``--search``, the rule planner only): ``corpus.search(question, k=5)`` over the whole
+  corpus, no video named; a hit is a moment of the question's own video whose keyframe is within
+  ``--tolerance`` of the truth (first, or among the first 5); ``S none`` counts the questions whose first
+  moment is in a video other than the question's own (``vqdb search`` as a user with a corpus runs it).
 * **MCQ accuracy** (questions with options): ``corpus.answer(question, options, video=..., backend=
   "evidence")`` with the planner's keyframes (``retrieval="uniform"`` for the uniform baseline; SigLIP-Q's
   or the LLM planner's keyframes through ``vqdb.answer.answer_on_keyframes``); answers are not cached.
@@ -128,6 +132,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--cache", type=Path, default=CACHE, help="rendered clips and the corpus")
     parser.add_argument("--jobs", type=int, default=1, help="ingest worker processes")
     parser.add_argument("--fresh", action="store_true", help="delete the cached corpus first (to time ingest)")
+    parser.add_argument("--search", action="store_true", help="also search the whole corpus (S@1, S@5)")
     return parser.parse_args(argv)
 
 
@@ -356,6 +361,8 @@ def run_question(
         result["errors"].append(_error("retrieve", exc))
         result["hit1"] = result["hit4"] = False
     result["tiou"] = locate_tiou(corpus, q, gt, vid, planner, result)
+    if args.search and planner == "rules":
+        search_hits(corpus, q, gt, vid, args.tolerance, result)
     if result["mcq"]:
         try:
             answer = answer_question(corpus, q, vid, planner, args.answer_k, args.backend)
@@ -365,6 +372,23 @@ def run_question(
             result["errors"].append(_error("answer", exc))
             result["correct"] = False
     return result
+
+
+def search_hits(
+    corpus: Any, q: dict[str, Any], gt: list[tuple[float, float]], vid: str, tolerance: float, result: dict
+) -> None:
+    """Where ``corpus.search`` over every video puts the question's moment: ``s1`` / ``s5`` (the question's
+    video, its keyframe within ``tolerance`` of the truth, first / among the first 5) and ``s_other`` (the
+    first moment is in another video)."""
+    try:
+        moments = corpus.search(q["question"], k=5).moments.to_pylist()
+    except Exception as exc:
+        result["errors"].append(_error("search", exc))
+        moments = []
+    hits = [m["video_id"] == vid and inside(m["ts"], gt, tolerance) for m in moments]
+    result["search"] = [(m["video_id"], m["ts"]) for m in moments]
+    result["s1"], result["s5"] = bool(hits[:1] and hits[0]), any(hits)
+    result["s_other"] = bool(moments) and moments[0]["video_id"] != vid
 
 
 def inside(t: float, gt: Sequence[tuple[float, float]], tolerance: float) -> bool:
@@ -466,6 +490,9 @@ def metrics(results: list[dict[str, Any]]) -> dict[str, Any]:
         "mcq_acc": sum(r["correct"] for r in mcq) / len(mcq) if mcq else None,
         "errors": sum(bool(r["errors"]) for r in results),
     }
+    searched = [r for r in results if "s1" in r]
+    for name in ("s1", "s5", "s_other"):
+        out[name] = sum(r[name] for r in searched) / len(searched) if searched else None
     for t in THRESHOLDS:
         out[f"r@{t}"] = sum(x >= t for x in tious) / len(tious) if tious else None
     return out
@@ -486,12 +513,13 @@ def format_tables(rows: list[dict[str, Any]], planners: Sequence[str]) -> str:
 
 def _table(title: str, shown: list[dict[str, Any]], rows: list[dict[str, Any]], planners: Sequence[str]) -> str:
     head = "| split | media | kind | planner | n | HIT@1 | HIT@4 | mean tIoU | R@0.3 | R@0.5 | R@0.7 | MCQ n |"
-    head += " MCQ acc | errors |"
+    head += " MCQ acc | S@1 | S@5 | S other | errors |"
     lines = [title, "", head, _rule(head)]
     for r in shown:
         lines.append(
             f"| {_key(r)} | {r['n']} | {_f(r['hit1'])} | {_f(r['hit4'])} | {_f(r['tiou'])} | {_f(r['r@0.3'])} | "
-            f"{_f(r['r@0.5'])} | {_f(r['r@0.7'])} | {r['mcq_n']} | {_f(r['mcq_acc'])} | {r['errors']} |"
+            f"{_f(r['r@0.5'])} | {_f(r['r@0.7'])} | {r['mcq_n']} | {_f(r['mcq_acc'])} | {_f(r['s1'])} | "
+            f"{_f(r['s5'])} | {_f(r['s_other'])} | {r['errors']} |"
         )
     baselines = [b for b in BASELINES if b in planners]
     others = [p for p in planners if p not in BASELINES]
