@@ -45,6 +45,8 @@ def test_swapped_ingest_arguments_write_no_corpus_into_the_videos(tmp_path, samp
         (["ingest", "c", "v.mp4", "--fps", "0"], "'0' is not a sampling rate"),
         (["retrieve", "c", "q", "-k", "1000000000"], "k='1000000000' keyframes: give a whole number from 1 to 1000"),
         (["answer", "c", "q", "-k", "0"], "k='0' keyframes"),
+        (["locate", "c", "q", "-k", "0"], "k='0' intervals"),
+        (["search", "c", "q", "-k", "1001"], "k='1001' moments"),
         (["retrieve", "c", "q", "--gap", "nan"], "gap=nan seconds: give a finite number >= 0"),
         (["plan", "q", "--gap", "-1"], "gap=-1.0 seconds"),
     ],

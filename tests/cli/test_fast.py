@@ -50,8 +50,18 @@ def test_an_ingest_with_nothing_to_do_loads_no_model(tmp_path, sample_media, mon
     assert "skipped 1" in capsys.readouterr().out
 
 
-def test_the_cli_s_planners_are_the_planner_s():
-    from vqdb.cli.arguments import PLANNERS
-    from vqdb.planner.retrieve import PLANNERS as KNOWN
+QUESTION_COMMANDS = ("retrieve", "locate", "answer", "plan", "search")
 
-    assert PLANNERS == KNOWN
+
+@pytest.mark.parametrize("command", QUESTION_COMMANDS)
+def test_every_question_command_takes_the_shared_question_arguments(command):
+    from vqdb.planner.retrieve import PLANNERS
+
+    parser = build_parser(command)._subparsers._group_actions[0].choices[command]
+    actions = {action.dest: action for action in parser._actions}
+    assert {"corpus", "question", "k"} <= set(actions), sorted(actions)
+    assert actions["k"].type("3") == 3
+    if command != "answer":  # answer plans with the default planner (--retrieval planner|uniform)
+        assert actions["planner"].choices == PLANNERS and actions["planner"].default == "rules"
+    if command != "search":  # search ranks moments across every video
+        assert {"video", "option"} <= set(actions), sorted(actions)

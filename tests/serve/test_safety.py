@@ -167,8 +167,7 @@ def test_compaction_reclaims_old_versions_while_the_app_serves(tmp_path):
 
     import vqdb
     from vqdb.schema import TABLES
-    from vqdb.serve import app as app_module
-    from vqdb.serve import create_app
+    from vqdb.serve import create_app, workers
     from vqdb.testing.corpora import empty_corpus
 
     root = empty_corpus(tmp_path / "corpus")
@@ -181,7 +180,7 @@ def test_compaction_reclaims_old_versions_while_the_app_serves(tmp_path):
                 store.commit(
                     f"v{i}", "subtitles", {"subtitles": TABLES["subtitles"].from_rows(rows)}, model=None, settings={}
                 )
-        time.sleep(app_module.LEASE_EVERY_S)
+        time.sleep(workers.LEASE_EVERY_S)
         assert browser.get("/api/corpus").status_code == 200  # a request ends: nothing runs
         assert live_sessions(root)[0] > opened[0]
         report = vqdb.connect(root).compact()

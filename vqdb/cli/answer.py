@@ -15,7 +15,7 @@ import json
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import keyframes
+from vqdb.cli.arguments import add_format, add_question_arguments
 
 FORMATS = ("text", "json")
 
@@ -40,11 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("corpus", help="corpus directory")
-    p.add_argument("question", help="the question, in quotes")
-    p.add_argument("--video", help="video id, path or file name (default: every video, k keyframes each)")
-    p.add_argument("--option", action="append", help="an answer option (repeat for each; none: an open-ended question)")
-    p.add_argument("-k", type=keyframes, default=8, help="keyframes to retrieve per video (default 8)")
+    add_question_arguments(p, unit="keyframes", k=8, planner=False)  # --retrieval says how it plans
     p.add_argument(
         "--backend",
         help="evidence, openai, openai:<model>, transformers or transformers:<id or path>, with the corpus's "
@@ -57,7 +53,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
         help="keyframes from the question's plan (default) or uniform sampling",
     )
     p.add_argument("--no-cache", action="store_true", help="ask the model again even if the answer is cached")
-    p.add_argument("--format", choices=FORMATS, default="text", help="text (default) or json")
+    add_format(p, FORMATS)
 
 
 def run(args: argparse.Namespace) -> int:

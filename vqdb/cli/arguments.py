@@ -1,37 +1,43 @@
 """Arguments shared by sub-commands. The types turn the text of an option into its value, or say in one
-line what is wrong with it (argparse prints it with the usage and exits with status 2); ``add_format`` and
-``add_clips`` add the options several sub-commands share.
+line what is wrong with it (argparse prints it with the usage and exits with status 2);
+``add_question_arguments`` adds what every question command (retrieve, locate, answer, plan, search) takes,
+``add_format`` and ``add_clips`` the options several sub-commands share.
 
 Example:
-    >>> keyframes("8"), gap("2.5"), sample_rate("0.5")
+    >>> count_of("keyframes")("8"), gap("2.5"), sample_rate("0.5")
     (8, 2.5, 0.5)
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
-from vqdb.config import MAX_SAMPLE_FPS, check_gap, check_keyframes
+from vqdb.config import MAX_KEYFRAMES, MAX_SAMPLE_FPS, check_gap, check_keyframes
 from vqdb.errors import ConfigError
 
-# vqdb.planner.retrieve.PLANNERS, written here so that parsing does not import the planner (a test checks)
-PLANNERS = ("rules", "llm", "uniform", "siglip-q")
 RESULT_FORMATS = ("table", "json", "csv")  # how retrieve, locate, search and videos print their rows
 
 
-def keyframes(text: str) -> int:
-    """``-k``: keyframes per video.
+def count_of(unit: str) -> Callable[[str], int]:
+    """The type of ``-k``: how many ``unit`` (keyframes, intervals, moments), a whole number from 1 to
+    MAX_KEYFRAMES.
 
     Example:
-        >>> keyframes("1000000000")
+        >>> count_of("intervals")("0")
         Traceback (most recent call last):
         ...
-        argparse.ArgumentTypeError: k='1000000000' keyframes: give a whole number from 1 to 1000
+        argparse.ArgumentTypeError: k='0' intervals: give a whole number from 1 to 1000
     """
-    try:
-        return check_keyframes(int(text))
-    except (ValueError, ConfigError):
-        raise argparse.ArgumentTypeError(f"k={text!r} keyframes: give a whole number from 1 to 1000") from None
+
+    def count(text: str) -> int:
+        try:
+            return check_keyframes(int(text))
+        except (ValueError, ConfigError):
+            message = f"k={text!r} {unit}: give a whole number from 1 to {MAX_KEYFRAMES}"
+            raise argparse.ArgumentTypeError(message) from None
+
+    return count
 
 
 def gap(text: str) -> float:
@@ -88,16 +94,82 @@ def add_format(parser: argparse.ArgumentParser, choices: tuple[str, ...], what: 
     )
 
 
-def add_planner(parser: argparse.ArgumentParser) -> None:
-    """``--planner``: who turns the question into a plan (default rules).
+def add_question_arguments(
+    parser: argparse.ArgumentParser,
+    *,
+    unit: str = "keyframes",
+    k: int = 8,
+    across_corpus: bool = False,
+    corpus_optional: bool = False,
+    planner: bool = True,
+) -> None:
+    """What a question command takes: the corpus and the question, ``--video`` and ``--option``, ``-k`` (how
+    many ``unit`` per video, default ``k``) and ``--planner``.
+
+    ``across_corpus``: the command ranks ``unit`` over every video at once (no ``--video``, no ``--option``;
+    ``-k``: how many to list). ``corpus_optional``: the corpus is ``--corpus DIR``, which ``--video`` needs.
+    ``planner`` False: no ``--planner`` (the command plans with the default).
 
     Example:
         >>> parser = argparse.ArgumentParser()
-        >>> add_planner(parser)
-        >>> parser.parse_args([]).planner
-        'rules'
+        >>> add_question_arguments(parser, unit="intervals", k=5)
+        >>> args = parser.parse_args(["corpus", "when is EXIT shown", "--video", "v.mp4"])
+        >>> args.corpus, args.question, args.video, args.option, args.k, args.planner
+        ('corpus', 'when is EXIT shown', 'v.mp4', None, 5, 'rules')
     """
-    parser.add_argument("--planner", choices=PLANNERS, default="rules", help="rules (default), llm, uniform, siglip-q")
+    if corpus_optional:
+        parser.add_argument("question", help="the question, in quotes")
+        parser.add_argument("--corpus", help="corpus directory: plan only with the tools it has")
+    else:
+        parser.add_argument("corpus", help="corpus directory")
+        parser.add_argument("question", help="the question, in quotes")
+    if across_corpus:
+        parser.add_argument("-k", type=count_of(unit), default=k, help=f"{unit} to list (default {k})")
+    else:
+        each = "needs --corpus" if corpus_optional else f"default: every video, k {unit} each"
+        parser.add_argument("--video", help=f"video id, path or file name ({each})")
+        option = "an answer option (repeat for each; none: an open-ended question)"
+        parser.add_argument("--option", action="append", help=option)
+        parser.add_argument("-k", type=count_of(unit), default=k, help=f"{unit} per video (default {k})")
+    if planner:
+        _add_planner(parser)
+
+
+def _add_planner(parser: argparse.ArgumentParser) -> None:
+    """``--planner``: who turns the question into a plan, one of the planner's ``PLANNERS`` (default rules).
+
+    The planner package is imported here, not at the top: the commands that ask no question (info,
+    videos, ingest...) parse their arguments without it.
+    """
+    from vqdb.planner.retrieve import PLANNERS
+
+    listed = ", ".join(f"{name} (default)" if name == "rules" else name for name in PLANNERS)
+    parser.add_argument("--planner", choices=PLANNERS, default="rules", help=listed)
+
+
+def add_ranking(parser: argparse.ArgumentParser) -> None:
+    """``--mode`` and ``--gap``: how the calls' rankings merge into keyframes (retrieve, plan).
+
+    Example:
+        >>> parser = argparse.ArgumentParser()
+        >>> add_ranking(parser)
+        >>> parser.parse_args(["--gap", "2"]).mode, parser.parse_args(["--gap", "2"]).gap
+        ('rank', 2.0)
+    """
+    parser.add_argument("--mode", choices=("rank", "score"), default="rank", help="merge ranks (default) or scores")
+    parser.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
+
+
+def add_explain(parser: argparse.ArgumentParser, what: str = "the plan, notes and SQL") -> None:
+    """``--explain``: print ``what`` first (as SQL comments and text).
+
+    Example:
+        >>> parser = argparse.ArgumentParser()
+        >>> add_explain(parser)
+        >>> parser.parse_args(["--explain"]).explain
+        True
+    """
+    parser.add_argument("--explain", action="store_true", help=f"print {what} first")
 
 
 def add_clips(parser: argparse.ArgumentParser) -> None:

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vqdb.cli import COMMANDS
 from vqdb.cli.arguments import add_format, print_json, sample_rate
 from vqdb.config import ENGINES
 from vqdb.errors import VqdbError
 from vqdb.schema import EXTRACTORS
+
+if TYPE_CHECKING:
+    from vqdb.corpus import Corpus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -99,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def ingested_paths(corpus: Any) -> list[str]:
+def ingested_paths(corpus: Corpus) -> list[str]:
     """The path of every video in ``corpus``, as ingested (what ``--only`` without paths runs on).
 
     Example:

@@ -15,7 +15,7 @@ import argparse
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_explain, add_format, add_question_arguments
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -36,13 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("corpus", help="corpus directory")
-    p.add_argument("question", help="the question, in quotes")
-    p.add_argument("--video", help="video id, path or file name (default: every video, k intervals each)")
-    p.add_argument("--option", action="append", help="an answer option (repeat for each)")
-    p.add_argument("-k", type=int, default=5, help="intervals per video (default 5)")
-    add_planner(p)
-    p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
+    add_question_arguments(p, unit="intervals", k=5)
+    add_explain(p)
     add_format(p, RESULT_FORMATS)
     add_clips(p)
 

@@ -21,9 +21,12 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vqdb.errors import VqdbError
+
+if TYPE_CHECKING:
+    from vqdb.corpus import Corpus
 
 CLIP_AROUND_KEYFRAME_S = 5.0  # a keyframe hit (retrieve) is a moment: its clip spans this many seconds around it
 _ENCODERS = {".webm": ("libvpx-vp9", "libopus")}  # by output suffix; any other: H.264 and AAC
@@ -103,7 +106,7 @@ def write_hit_clips(hits: Sequence[tuple[str, float, float, float]], folder: str
     return written
 
 
-def hits_in(corpus: Any, hits: Sequence[tuple[str, float, float]]) -> list[tuple[str, float, float, float]]:
+def hits_in(corpus: Corpus, hits: Sequence[tuple[str, float, float]]) -> list[tuple[str, float, float, float]]:
     """Hits ``(video_id, start, end)`` of ``corpus`` (a ``vqdb.Corpus``) as ``(path, start, end, duration)``,
     what :func:`write_hit_clips` takes.
 
@@ -119,7 +122,7 @@ def hits_in(corpus: Any, hits: Sequence[tuple[str, float, float]]) -> list[tuple
     return [(videos[v][0], start, end, videos[v][1] or 0.0) for v, start, end in hits]
 
 
-def write_clips_of(corpus: Any, hits: Any, folder: str, command: str) -> None:
+def write_clips_of(corpus: Corpus, hits: Any, folder: str, command: str) -> None:
     """``--clips DIR`` of ``locate`` and ``search``: one clip per row (``video_id``, ``start_s``, ``end_s``) of
     the Arrow table ``hits``, and a line on stderr saying where they are.
 
@@ -140,7 +143,7 @@ def write_clips_of(corpus: Any, hits: Any, folder: str, command: str) -> None:
     print(f"vqdb {command}: wrote {len(written)} clip(s) to {folder}", file=sys.stderr)
 
 
-def keyframe_tiles(corpus: Any, keyframes: Sequence[tuple[str, int, float]]) -> list[tuple[bytes, str]]:
+def keyframe_tiles(corpus: Corpus, keyframes: Sequence[tuple[str, int, float]]) -> list[tuple[bytes, str]]:
     """The stored thumbnail of each keyframe ``(video_id, frame_idx, ts)`` of ``corpus``, labelled with the
     video's file name and the time: what :func:`contact_sheet` takes.
 

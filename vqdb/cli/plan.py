@@ -14,7 +14,7 @@ import argparse
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import add_planner, gap, keyframes
+from vqdb.cli.arguments import add_question_arguments, add_ranking
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -36,14 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("question", help="the question, in quotes")
-    p.add_argument("--corpus", help="corpus directory: plan only with the tools it has")
-    p.add_argument("--video", help="video id, path or file name (needs --corpus)")
-    p.add_argument("--option", action="append", help="an answer option (repeat for each)")
-    p.add_argument("-k", type=keyframes, default=8, help="keyframes per video (default 8)")
-    add_planner(p)
-    p.add_argument("--mode", choices=("rank", "score"), default="rank", help="merge ranks (default) or scores")
-    p.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
+    add_question_arguments(p, unit="keyframes", k=8, corpus_optional=True)
+    add_ranking(p)
     p.add_argument("--json", action="store_true", help="print only the plan as JSON")
 
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner, gap, keyframes
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_explain, add_format, add_question_arguments, add_ranking
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
+    from vqdb.corpus import Corpus
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -39,15 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("corpus", help="corpus directory")
-    p.add_argument("question", help="the question, in quotes")
-    p.add_argument("--video", help="video id, path or file name (default: every video, k keyframes each)")
-    p.add_argument("--option", action="append", help="an answer option (repeat for each)")
-    p.add_argument("-k", type=keyframes, default=8, help="keyframes per video (default 8)")
-    add_planner(p)
-    p.add_argument("--mode", choices=("rank", "score"), default="rank", help="merge ranks (default) or scores")
-    p.add_argument("--gap", type=gap, help="NMS gap in seconds (default: min(duration / 2k, 10))")
-    p.add_argument("--explain", action="store_true", help="print the plan, notes and SQL first")
+    add_question_arguments(p, unit="keyframes", k=8)
+    add_ranking(p)
+    add_explain(p)
     add_format(p, RESULT_FORMATS)
     add_clips(p)
     p.add_argument(
@@ -87,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_files(corpus: Any, keyframes: pa.Table, args: argparse.Namespace) -> None:
+def _write_files(corpus: Corpus, keyframes: pa.Table, args: argparse.Namespace) -> None:
     """The clips (``--clips``: CLIP_AROUND_KEYFRAME_S seconds around each keyframe) and the contact sheet."""
     from vqdb.cli.media import contact_sheet, hits_in, keyframe_tiles, write_hit_clips
 

@@ -17,7 +17,7 @@ import argparse
 import sys
 
 from vqdb.cli import COMMANDS
-from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_format, add_planner, keyframes
+from vqdb.cli.arguments import RESULT_FORMATS, add_clips, add_explain, add_format, add_question_arguments
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -39,11 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("corpus", help="corpus directory")
-    p.add_argument("question", help="the question, in quotes")
-    p.add_argument("-k", type=keyframes, default=10, help="moments to list (default 10)")
-    add_planner(p)
-    p.add_argument("--explain", action="store_true", help="print the plan, candidates and notes first")
+    add_question_arguments(p, unit="moments", k=10, across_corpus=True)
+    add_explain(p, "the plan, candidates and notes")
     add_format(p, RESULT_FORMATS)
     add_clips(p)
 

@@ -1,6 +1,6 @@
 -- Text helpers in plain SQL (docs/sql_functions.md, "Text search"). The corpus-bound searches
 -- (transcript_search, ocr_search, subtitle_search, text_search, on_screen, semantic_search) are in
--- vqdb/udfs/text_search.sql; the fuzzy score text_match(text, query) is vqdb/udfs/text_match.py.
+-- vqdb/udfs/text_search.py; the fuzzy score text_match(text, query) is vqdb/udfs/text_match.py.
 -- A NULL argument gives NULL.
 
 -- text_normalize(text VARCHAR) -> VARCHAR

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlglot
 from sqlglot import exp
@@ -27,12 +27,15 @@ from sqlglot import exp
 from vqdb.errors import VqdbError
 from vqdb.serve.data import rows, since_ms
 
+if TYPE_CHECKING:
+    from vqdb.corpus import Corpus
+
 # The per-frame columns of the compiler's ``merged`` CTE the lanes read, besides rank_<i> / score_<i>.
 MERGED_COLUMNS = ("video_id", "frame_idx", "ts", "n_frames", "combined", "merged_rank")
 
 
 def ask(
-    corpus: Any,
+    corpus: Corpus,
     question: str,
     options: Sequence[str] | None = None,
     *,
@@ -109,7 +112,7 @@ def _shown(corpus, question, options, plan, found, keyframes, intervals, timings
 
 
 def answer(
-    corpus: Any,
+    corpus: Corpus,
     question: str,
     keyframes: Sequence[dict[str, Any]],
     options: Sequence[str] | None = None,
@@ -147,7 +150,7 @@ def answer(
     return result
 
 
-def run_edited(corpus: Any, sql: str, calls: Sequence[dict[str, str]] = ()) -> dict[str, Any]:
+def run_edited(corpus: Corpus, sql: str, calls: Sequence[dict[str, str]] = ()) -> dict[str, Any]:
     """Run keyframe SQL a user edited, in the read-only session: its rows (at least video_id, frame_idx and
     ts per keyframe) and, when it kept the ``merged`` CTE, the score lanes.
 
@@ -207,7 +210,7 @@ def lanes_sql(sql: str) -> str | None:
     return query.sql(dialect="duckdb", pretty=True)
 
 
-def score_lanes(corpus: Any, sql: str, calls: Sequence[dict[str, str]], *, checked: bool) -> list[dict[str, Any]]:
+def score_lanes(corpus: Corpus, sql: str, calls: Sequence[dict[str, str]], *, checked: bool) -> list[dict[str, Any]]:
     """Per video: every sampled frame's merged rank, and per call (``calls[i - 1]`` is ``rank_<i>``) its rank
     and score; ``checked`` runs the SQL through the read-only statement check (SQL a user edited).
 
@@ -253,7 +256,7 @@ def _options(options: Sequence[str] | None) -> list[str] | None:
     return [o for o in (options or []) if o.strip()] or None  # the page sends blank lines as options
 
 
-def _videos(corpus: Any, video_ids: set[str]) -> dict[str, dict[str, Any]]:
+def _videos(corpus: Corpus, video_ids: set[str]) -> dict[str, dict[str, Any]]:
     if not video_ids:
         return {}
     found = rows(

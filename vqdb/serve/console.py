@@ -15,12 +15,15 @@ from __future__ import annotations
 import base64
 import io
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 
 from vqdb.errors import VqdbError
 from vqdb.serve.data import since_ms
+
+if TYPE_CHECKING:
+    from vqdb.corpus import Corpus
 
 MAX_LIMIT = 10_000
 NESTED = ("list", "struct", "map", "array", "union")
@@ -30,7 +33,7 @@ IMAGE_SIGNATURES = ((b"\xff\xd8\xff", "image/jpeg"), (b"\x89PNG\r\n\x1a\n", "ima
 MAX_IMAGE_BYTES = 8 << 20  # images one result shows inline, in all; beyond, a binary value is shown by its size
 
 
-def run_query(corpus: Any, sql: str, *, limit: int = 200) -> dict[str, Any]:
+def run_query(corpus: Corpus, sql: str, *, limit: int = 200) -> dict[str, Any]:
     """The first ``limit`` rows of ``sql`` (columns, types, rows; binary values as ``<n bytes>``), whether
     there were more, and the milliseconds it took; the binary values that are images as ``images``, ``[row,
     column, data URL]``, up to ``MAX_IMAGE_BYTES`` in all (``images_left_out``: how many more there were).
@@ -102,7 +105,7 @@ def image_type(value: bytes) -> str | None:
     return next((kind for signature, kind in IMAGE_SIGNATURES if value.startswith(signature)), None)
 
 
-def download(corpus: Any, sql: str, fmt: str) -> bytes:
+def download(corpus: Corpus, sql: str, fmt: str) -> bytes:
     """Every row of ``sql`` as a CSV (lists and structs as JSON text, binary as base64) or Parquet file.
 
     Example:
@@ -135,7 +138,7 @@ def download(corpus: Any, sql: str, fmt: str) -> bytes:
     return relation.project(", ".join(columns)).pl().write_csv().encode()
 
 
-def _relation(corpus: Any, sql: str) -> duckdb.DuckDBPyRelation | None:
+def _relation(corpus: Corpus, sql: str) -> duckdb.DuckDBPyRelation | None:
     if not isinstance(sql, str) or not sql.strip():
         raise VqdbError("the query is empty: write a SELECT over the corpus's tables (videos, frames, ocr_spans...)")
     try:

@@ -15,10 +15,13 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vqdb.errors import VqdbError
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
+
+if TYPE_CHECKING:
+    from vqdb.corpus import Corpus
 
 # The lanes under the player: (name, table, columns), each in time order.
 LANES = (
@@ -58,7 +61,7 @@ class NotFound(VqdbError):
     """A video or frame the request names is not in the corpus (HTTP 404)."""
 
 
-def rows(corpus: Any, query: str, params: Any = None) -> list[dict[str, Any]]:
+def rows(corpus: Corpus, query: str, params: Any = None) -> list[dict[str, Any]]:
     """The rows of one of vqdb's own queries, as dicts.
 
     Example:
@@ -83,7 +86,7 @@ def since_ms(start: float) -> float:
     return round((time.perf_counter() - start) * 1000, 2)
 
 
-def overview(corpus: Any) -> dict[str, Any]:
+def overview(corpus: Corpus) -> dict[str, Any]:
     """The Corpus page: every video with its thumbnail frame, duration, file size, status and errors, per
     extractor its rows, model, seconds and error (missing: never ran for that video) and what it found
     (``counts``: extractor -> {n, unit}, see ``COUNTED``); the corpus's visual model (``visual_model``; None
@@ -125,7 +128,7 @@ def overview(corpus: Any) -> dict[str, Any]:
     }
 
 
-def found_counts(corpus: Any) -> dict[str, dict[str, dict[str, Any]]]:
+def found_counts(corpus: Corpus) -> dict[str, dict[str, dict[str, Any]]]:
     """Per video, per extractor: how many of its unit it found (``COUNTED``: OCR lines, words heard...).
 
     Example:
@@ -147,7 +150,7 @@ def found_counts(corpus: Any) -> dict[str, dict[str, dict[str, Any]]]:
     return counts
 
 
-def timeline(corpus: Any, video_id: str) -> dict[str, Any]:
+def timeline(corpus: Corpus, video_id: str) -> dict[str, Any]:
     """The Video page: the video's row, its sampled frames (frame_idx, ts), one list per lane (``LANES``;
     transcript segments carry their words: word, start_s, end_s) and the OCR boxes to draw over the player
     (``ocr_boxes``: each read's text, confidence and box, 0..1, on screen from ``from_s`` until ``to_s``).
@@ -180,7 +183,7 @@ def timeline(corpus: Any, video_id: str) -> dict[str, Any]:
     return video
 
 
-def video_row(corpus: Any, video_id: str) -> dict[str, Any]:
+def video_row(corpus: Corpus, video_id: str) -> dict[str, Any]:
     """The ``videos`` row of ``video_id`` (an exact id), with its file name; NotFound when none.
 
     Example:
@@ -202,7 +205,7 @@ def video_row(corpus: Any, video_id: str) -> dict[str, Any]:
     return found[0]
 
 
-def thumbnail(corpus: Any, video_id: str, frame_idx: int) -> bytes:
+def thumbnail(corpus: Corpus, video_id: str, frame_idx: int) -> bytes:
     """The stored JPEG thumbnail of one sampled frame.
 
     Example:
@@ -221,7 +224,7 @@ def thumbnail(corpus: Any, video_id: str, frame_idx: int) -> bytes:
     return found[0]
 
 
-def media_path(corpus: Any, video_id: str) -> Path:
+def media_path(corpus: Corpus, video_id: str) -> Path:
     """The file of ``video_id`` as recorded in ``videos``: the only files the web app serves.
 
     Example:
