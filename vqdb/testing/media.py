@@ -17,8 +17,8 @@ is inside the frame), per spoken phrase (first to last audible sample, with word
 Speech can be captioned: burned into the picture (``caption="burn"``, cues of at most two lines split at
 word boundaries, each a text truth) or as a sidecar ``.srt`` next to the video (``caption="srt"``).
 
-``build(recipe, path, shared)`` renders a clip described as JSON (the ``recipe`` of each synthetic clip in
-the benchmark's ``benchmarks/quality/videos.json``): see :func:`from_recipe`.
+``build(recipe, path, shared)`` renders a clip described as JSON (the benchmark's data files): see
+:func:`from_recipe`.
 
 Speech needs the ``espeak-ng`` system package (Debian/Ubuntu: ``apt-get install espeak-ng``); its
 shared library is driven through ctypes, so word times come from the synthesizer, not from a guess.
