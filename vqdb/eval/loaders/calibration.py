@@ -30,10 +30,10 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "calibration",
-        "calibration",
-        pa.schema([("confidence", pa.float64()), ("correct", pa.bool_())]),
-        _prediction,
+        name="calibration",
+        macro="calibration",
+        predictions=pa.schema([("confidence", pa.float64()), ("correct", pa.bool_())]),
+        prediction_row=_prediction,
         options=("bins",),
         key=None,
     )

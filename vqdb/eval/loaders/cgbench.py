@@ -103,9 +103,9 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "cgbench",
-        "cgbench_metrics",
-        pa.schema(
+        name="cgbench",
+        macro="cgbench_metrics",
+        predictions=pa.schema(
             [
                 ("qid", pa.int64()),
                 ("long_answer", pa.string()),
@@ -114,8 +114,8 @@ register(
                 ("grounding_from_json", pa.bool_()),
             ]
         ),
-        _prediction,
-        load,
+        prediction_row=_prediction,
+        load_gt=load,
         variants=("official", "vlmevalkit"),
         missing="are not scored (the official script drops a question it cannot score): n counts only the others",
     )

@@ -92,11 +92,11 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "charades",
-        "charades_metrics",
-        pa.schema([("qid", pa.int64()), ("pred_start", pa.float64()), ("pred_end", pa.float64())]),
-        _prediction,
-        load,
+        name="charades",
+        macro="charades_metrics",
+        predictions=pa.schema([("qid", pa.int64()), ("pred_start", pa.float64()), ("pred_end", pa.float64())]),
+        prediction_row=_prediction,
+        load_gt=load,
         missing="score IoU 0, as the reference scores an unparseable answer, and count in n",
     )
 )

@@ -107,9 +107,9 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "falcon",
-        "falcon_metrics",
-        pa.schema(
+        name="falcon",
+        macro="falcon_metrics",
+        predictions=pa.schema(
             [
                 ("question_id", pa.string()),
                 ("answer", pa.string()),
@@ -117,8 +117,8 @@ register(
                 ("pred_end", pa.float64()),
             ]
         ),
-        _prediction,
-        load,
+        prediction_row=_prediction,
+        load_gt=load,
         keyed=True,
         key="question_id",
         missing="score 0 (GToU, IoU and accuracy), as the FALCON-Bench reference scores a missing prediction, "

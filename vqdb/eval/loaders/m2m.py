@@ -84,11 +84,11 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "m2m",
-        "m2m_hit_at_k",
-        pa.schema([("qid", pa.string()), ("timestamps", pa.list_(pa.float64()))]),
-        _prediction,
-        load,
+        name="m2m",
+        macro="m2m_hit_at_k",
+        predictions=pa.schema([("qid", pa.string()), ("timestamps", pa.list_(pa.float64()))]),
+        prediction_row=_prediction,
+        load_gt=load,
         missing="count as misses (no frame in the interval) and count in n",
     )
 )

@@ -94,9 +94,9 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "qvh",
-        "qvh_metrics",
-        pa.schema(
+        name="qvh",
+        macro="qvh_metrics",
+        predictions=pa.schema(
             [
                 ("qid", pa.int64()),
                 (
@@ -106,8 +106,8 @@ register(
                 ("pred_saliency_scores", pa.list_(pa.float64())),
             ]
         ),
-        _prediction,
-        load,
+        prediction_row=_prediction,
+        load_gt=load,
         missing="are not scored (the reference scores the predictions submitted)",
     )
 )

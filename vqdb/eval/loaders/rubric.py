@@ -36,10 +36,12 @@ def _prediction(record: dict[str, Any], variant: str | None) -> Row:
 
 register(
     Benchmark(
-        "rubric",
-        "rubric_task_scores",
-        pa.schema([("qid", pa.string()), ("task", pa.string()), ("weight", pa.int32()), ("satisfied", pa.bool_())]),
-        _prediction,
+        name="rubric",
+        macro="rubric_task_scores",
+        predictions=pa.schema(
+            [("qid", pa.string()), ("task", pa.string()), ("weight", pa.int32()), ("satisfied", pa.bool_())]
+        ),
+        prediction_row=_prediction,
         keyed=True,
     )
 )
