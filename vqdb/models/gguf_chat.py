@@ -38,7 +38,7 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.errors import ModelUnavailableError
 from vqdb.models.bundles import gemma_gguf
-from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult
+from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult, text_content
 from vqdb.models.registry import register
 
 CONTEXT_TOKENS = 4096  # the prompt and the reply together
@@ -61,14 +61,14 @@ def gemma_prompt(messages: list[dict]) -> str:
         <start_of_turn>model
         <BLANKLINE>
     """
-    system = "\n\n".join(_text_of(m["content"]) for m in messages if m["role"] == "system")
+    system = "\n\n".join(text_content(m["content"], "gguf") for m in messages if m["role"] == "system")
     turns = []
     for message in messages:
         if message["role"] == "system":
             continue
         if message["role"] not in ("user", "assistant"):
             raise BackendError(f"message role {message['role']!r} is not one of system, user, assistant")
-        text = _text_of(message["content"])
+        text = text_content(message["content"], "gguf")
         if system and message["role"] == "user":
             text, system = f"{system}\n\n{text}", ""
         role = "model" if message["role"] == "assistant" else "user"
@@ -181,16 +181,3 @@ class GgufChat(ChatModel):
 
     def __repr__(self) -> str:
         return f"GgufChat({str(self.path)!r})"
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    texts = []
-    for part in content:
-        if part.get("type") != "text":
-            raise BackendError(
-                f"the gguf chat backend is text-only and got a {part.get('type')!r} content part; use a vlm backend"
-            )
-        texts.append(part["text"])
-    return "\n".join(texts)

@@ -269,6 +269,27 @@ def image_part(jpeg: bytes, detail: str | None = None) -> dict:
     return {"type": "image_url", "image_url": url}
 
 
+def text_content(content: str | list[dict], backend: str) -> str:
+    """The text of a message's ``content`` for a text-only ``backend``: a string as is, the text parts joined
+    by new lines; an image part raises :class:`BackendError` (a vision-language model reads images).
+
+    Example:
+        >>> text_content([{"type": "text", "text": "Title?"}, {"type": "text", "text": "Be brief."}], "gguf")
+        'Title?\\nBe brief.'
+    """
+    if isinstance(content, str):
+        return content
+    texts = []
+    for part in content:
+        if part.get("type") != "text":
+            raise BackendError(
+                f"the {backend} chat backend is text-only and got a {part.get('type')!r} content part; use a vlm "
+                "backend (a transformers VLM or an OpenAI-compatible VLM) for images"
+            )
+        texts.append(part["text"])
+    return "\n".join(texts)
+
+
 @dataclasses.dataclass(frozen=True)
 class ChatRequest:
     """The keyword arguments of one ``ChatModel.complete`` call, checked (see there what each means), as a

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from vqdb.config import Config
 from vqdb.errors import ConfigError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
-from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult
+from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult, text_content
 from vqdb.models.registry import register
 
 JSON_INSTRUCTION = "Reply with one JSON object and nothing else."
@@ -99,7 +99,7 @@ class TransformersChat(LocalModel):
 
     def _generate(self, messages: list[dict], request: ChatRequest) -> ChatResult:
         """The model's reply; local decoding is not constrained: asking for JSON adds an instruction."""
-        messages = [{"role": m["role"], "content": _text_of(m["content"])} for m in messages]
+        messages = [{"role": m["role"], "content": text_content(m["content"], "transformers")} for m in messages]
         if request.json_mode:
             messages = [{"role": "system", "content": JSON_INSTRUCTION}, *messages]
         return generate(self.model, self.tokenizer, self._encode(messages), request, self.max_new_tokens)
@@ -170,17 +170,3 @@ def _eos_ids(model: Any, tokenizer: Any) -> set[int]:
     if tokenizer.eos_token_id is not None:
         ids.add(tokenizer.eos_token_id)
     return ids
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    texts = []
-    for part in content:
-        if part.get("type") != "text":
-            raise BackendError(
-                f"TransformersChat is a text-only model and got a {part.get('type')!r} content part; "
-                "use the vlm backend (TransformersVLM or an OpenAI-compatible VLM) for images"
-            )
-        texts.append(part["text"])
-    return "\n".join(texts)
