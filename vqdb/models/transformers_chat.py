@@ -25,11 +25,11 @@ JSON_INSTRUCTION = "Reply with one JSON object and nothing else."
 
 
 class LocalModel(ChatModel):
-    """What the local transformers backends share: loading by id or path, with errors that say what to do.
+    """What the local transformers chat models share: loading by id or path, with errors that say what to do.
 
     Subclasses set ``what`` (the kind of model, for messages) and ``role`` (``llm`` or ``vlm``: the
     ``<role>_model`` setting names the model), and implement ``_load`` (weights in ``self.placement``'s
-    dtype, on its device: :meth:`_place`).
+    dtype, on its device: :meth:`_place`) and ``ChatModel``'s ``_generate`` (with :func:`generate`).
     """
 
     what = "model"
