@@ -7,7 +7,8 @@ import json
 import pytest
 
 from vqdb.errors import ConfigError
-from vqdb.eval.predictions import load_predictions, normalize_letter
+from vqdb.eval.loaders.base import normalize_letter
+from vqdb.eval.predictions import load_predictions
 
 
 def write(tmp_path, records):

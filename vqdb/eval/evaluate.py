@@ -2,7 +2,7 @@
 
 ``evaluate`` returns the DuckDB relation of the macro (``.pl()``, ``.df()``, ``.fetchall()``);
 ``metrics_json`` turns it into ``{metric: value}`` (percentages x100, unrounded, plus ``n``).
-Benchmarks, their macros and ground-truth loaders are listed in ``BENCHMARKS``.
+Benchmarks, their macros and loaders are registered in ``BENCHMARKS`` (``vqdb.eval.loaders``).
 
 Example:
     >>> import duckdb, json, tempfile
@@ -29,57 +29,9 @@ import duckdb
 import pyarrow as pa
 
 from vqdb.errors import ConfigError, VqdbError
-from vqdb.eval.loaders import cgbench, charades, falcon, m2m, qvhighlights
-from vqdb.eval.loaders.base import Loaded, Problem
-from vqdb.eval.predictions import load_predictions
+from vqdb.eval.loaders import BENCHMARKS, get
+from vqdb.eval.loaders.base import Benchmark, Loaded, Problem
 from vqdb.queries import load_sql_macros
-
-
-@dataclasses.dataclass(frozen=True)
-class Benchmark:
-    """How one benchmark is scored: its SQL table macro, ground-truth loader, variants and options.
-
-    Example:
-        >>> BENCHMARKS["cgbench"].macro, BENCHMARKS["cgbench"].variants
-        ('cgbench_metrics', ('official', 'vlmevalkit'))
-    """
-
-    macro: str
-    load_gt: Callable[[str | Path], Loaded] | None
-    variants: tuple[str, ...] = ()
-    options: tuple[str, ...] = ()
-    keyed: bool = False  # one row per group (keyed by the first column) instead of one row
-    key: str = "qid"  # the question id column shared by ground truth and predictions
-    missing: str = ""  # what the reference does with a question that has no prediction (METRICS.md)
-
-
-BENCHMARKS: dict[str, Benchmark] = {
-    "cgbench": Benchmark(
-        "cgbench_metrics",
-        cgbench.load,
-        variants=("official", "vlmevalkit"),
-        missing="are not scored (the official script drops a question it cannot score): n counts only the others",
-    ),
-    "falcon": Benchmark(
-        "falcon_metrics",
-        falcon.load,
-        keyed=True,
-        key="question_id",
-        missing="score 0 (GToU, IoU and accuracy), as the FALCON-Bench reference scores a missing prediction, "
-        "and count in n",
-    ),
-    "m2m": Benchmark("m2m_hit_at_k", m2m.load, missing="count as misses (no frame in the interval) and count in n"),
-    "qvh": Benchmark(
-        "qvh_metrics", qvhighlights.load, missing="are not scored (the reference scores the predictions submitted)"
-    ),
-    "charades": Benchmark(
-        "charades_metrics",
-        charades.load,
-        missing="score IoU 0, as the reference scores an unparseable answer, and count in n",
-    ),
-    "calibration": Benchmark("calibration", None, options=("bins",)),
-    "rubric": Benchmark("rubric_task_scores", None, keyed=True),
-}
 
 _names = itertools.count()
 
@@ -117,7 +69,7 @@ def evaluate(
         coverage: 1 of 2 questions have a prediction (50.0%); the other 1 score IoU 0, as the reference scores an
         unparseable answer, and count in n
     """
-    spec = _spec(bench)
+    spec = get(bench)
     if variant is not None and variant not in spec.variants:
         raise ConfigError(
             f"benchmark {bench!r} has no variant {variant!r}"
@@ -135,7 +87,7 @@ def evaluate(
         arguments.append(_relation_name(con, bench, "gt", gt, spec.load_gt, found))
     if pred is None:
         raise ConfigError(f"benchmark {bench!r} needs predictions: pass pred (a file or a table name)")
-    arguments.append(_relation_name(con, bench, "pred", pred, lambda p: load_predictions(bench, p, variant), found))
+    arguments.append(_relation_name(con, bench, "pred", pred, lambda p: spec.load_predictions(p, variant), found))
     named = {"variant": variant or spec.variants[0]} if spec.variants else {}
     named.update(opts)
     call = ", ".join([_literal(a) for a in arguments] + [f"{k} := {_literal(v)}" for k, v in named.items()])
@@ -234,12 +186,6 @@ def to_json(relation: duckdb.DuckDBPyRelation, keyed: bool = False) -> dict[str,
     groups = [g for name, g in out.items() if name != "overall"]
     out = {"n": sum(g.get("n") or 0 for g in groups), **out}
     return out
-
-
-def _spec(bench: str) -> Benchmark:
-    if bench not in BENCHMARKS:
-        raise ConfigError(f"unknown benchmark {bench!r}; known: {', '.join(sorted(BENCHMARKS))}")
-    return BENCHMARKS[bench]
 
 
 def _ensure_macros(con: duckdb.DuckDBPyConnection, macro: str) -> None:

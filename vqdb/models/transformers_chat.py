@@ -18,18 +18,18 @@ from typing import Any, ClassVar
 from vqdb.config import Config
 from vqdb.errors import ConfigError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
-from vqdb.models.protocols import BackendError, ChatResult
+from vqdb.models.protocols import BackendError, ChatModel, ChatRequest, ChatResult, text_content
 from vqdb.models.registry import register
 
 JSON_INSTRUCTION = "Reply with one JSON object and nothing else."
 
 
-class LocalModel(abc.ABC):
-    """What the local transformers backends share: loading by id or path, with errors that say what to do.
+class LocalModel(ChatModel):
+    """What the local transformers chat models share: loading by id or path, with errors that say what to do.
 
     Subclasses set ``what`` (the kind of model, for messages) and ``role`` (``llm`` or ``vlm``: the
     ``<role>_model`` setting names the model), and implement ``_load`` (weights in ``self.placement``'s
-    dtype, on its device: :meth:`_place`).
+    dtype, on its device: :meth:`_place`) and ``ChatModel``'s ``_generate`` (with :func:`generate`).
     """
 
     what = "model"
@@ -97,33 +97,12 @@ class TransformersChat(LocalModel):
         self.tokenizer = AutoTokenizer.from_pretrained(self.model_id)
         self.model = self._place(AutoModelForCausalLM.from_pretrained(self.model_id))
 
-    def complete(
-        self,
-        messages: list[dict],
-        *,
-        max_tokens: int | None = None,
-        temperature: float = 0.0,
-        logprobs: bool = False,
-        json_mode: bool = False,
-        top_logprobs: int = 5,
-    ) -> ChatResult:
-        """Generate a reply to ``messages`` (greedy at ``temperature=0``).
-
-        Local decoding is not constrained: ``json_mode`` adds an instruction asking for JSON only.
-        """
-        messages = [{"role": m["role"], "content": _text_of(m["content"])} for m in messages]
-        if json_mode:
+    def _generate(self, messages: list[dict], request: ChatRequest) -> ChatResult:
+        """The model's reply; local decoding is not constrained: asking for JSON adds an instruction."""
+        messages = [{"role": m["role"], "content": text_content(m["content"], "transformers")} for m in messages]
+        if request.json_mode:
             messages = [{"role": "system", "content": JSON_INSTRUCTION}, *messages]
-        inputs = self._encode(messages)
-        return generate(
-            self.model,
-            self.tokenizer,
-            inputs,
-            max_new_tokens=max_tokens or self.max_new_tokens,
-            temperature=temperature,
-            logprobs=logprobs,
-            top_logprobs=top_logprobs,
-        )
+        return generate(self.model, self.tokenizer, self._encode(messages), request, self.max_new_tokens)
 
     def _encode(self, messages: list[dict]) -> dict:
         if getattr(self.tokenizer, "chat_template", None):
@@ -134,24 +113,15 @@ class TransformersChat(LocalModel):
         return self.tokenizer(prompt, return_tensors="pt")
 
 
-def generate(
-    model: Any,
-    tokenizer: Any,
-    inputs: dict,
-    *,
-    max_new_tokens: int,
-    temperature: float = 0.0,
-    logprobs: bool = False,
-    top_logprobs: int = 5,
-) -> ChatResult:
-    """Run ``model.generate`` on encoded ``inputs``; the log-probabilities come from the raw logits.
+def generate(model: Any, tokenizer: Any, inputs: dict, request: ChatRequest, max_new_tokens: int) -> ChatResult:
+    """Run ``model.generate`` on encoded ``inputs`` as ``request`` asks (at most ``max_new_tokens`` when it
+    does not say); the log-probabilities come from the raw logits.
 
     The end-of-sequence token is not part of the text nor of the log-probabilities.
     """
     import torch
 
-    if temperature < 0:
-        raise ConfigError(f"temperature must be >= 0, got {temperature!r}")
+    temperature = request.temperature
     sampling = {"do_sample": True, "temperature": temperature} if temperature > 0 else {"do_sample": False}
     eos = _eos_ids(model, tokenizer)
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else min(eos, default=0)
@@ -159,10 +129,10 @@ def generate(
     with torch.inference_mode():
         out = model.generate(
             **inputs,
-            max_new_tokens=max_new_tokens,
+            max_new_tokens=request.max_tokens or max_new_tokens,
             pad_token_id=pad,
             return_dict_in_generate=True,
-            output_logits=logprobs,
+            output_logits=request.logprobs,
             **sampling,
         )
     new_ids = out.sequences[0, inputs["input_ids"].shape[1] :].tolist()
@@ -173,13 +143,13 @@ def generate(
     text = tokenizer.decode(ids, skip_special_tokens=True)
     tokens = [tokenizer.decode([i]) for i in ids]
     raw: dict[str, Any] = {"model": getattr(model, "name_or_path", ""), "token_ids": ids}
-    if not logprobs:
+    if not request.logprobs:
         return ChatResult(text, None, raw, tokens)
     if not out.logits:
         raise BackendError("the model returned no logits although logprobs were requested")
     steps = torch.log_softmax(torch.stack(out.logits[:keep]).float()[:, 0, :], dim=-1)
     chosen = [float(steps[i, tok]) for i, tok in enumerate(ids)]
-    best = torch.topk(steps, k=min(top_logprobs, steps.shape[-1]), dim=-1)
+    best = torch.topk(steps, k=min(request.top_logprobs, steps.shape[-1]), dim=-1)
     tops = [
         {tokenizer.decode([int(t)]): float(v) for t, v in zip(idx, val, strict=True)}
         for idx, val in zip(best.indices.tolist(), best.values.tolist(), strict=True)
@@ -200,17 +170,3 @@ def _eos_ids(model: Any, tokenizer: Any) -> set[int]:
     if tokenizer.eos_token_id is not None:
         ids.add(tokenizer.eos_token_id)
     return ids
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    texts = []
-    for part in content:
-        if part.get("type") != "text":
-            raise BackendError(
-                f"TransformersChat is a text-only model and got a {part.get('type')!r} content part; "
-                "use the vlm backend (TransformersVLM or an OpenAI-compatible VLM) for images"
-            )
-        texts.append(part["text"])
-    return "\n".join(texts)

@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from vqdb.models.protocols import BackendError, ChatResult
+from vqdb.models.protocols import BackendError, ChatRequest, ChatResult
 from vqdb.models.registry import register
 from vqdb.models.transformers_chat import JSON_INSTRUCTION, LocalModel, generate
 
@@ -43,22 +43,11 @@ class TransformersVLM(LocalModel):
         self.processor = AutoProcessor.from_pretrained(self.model_id)
         self.model = self._place(AutoModelForImageTextToText.from_pretrained(self.model_id))
 
-    def complete(
-        self,
-        messages: list[dict],
-        *,
-        max_tokens: int | None = None,
-        temperature: float = 0.0,
-        logprobs: bool = False,
-        json_mode: bool = False,
-        top_logprobs: int = 5,
-    ) -> ChatResult:
-        """Generate a reply to ``messages`` holding text and images (greedy at ``temperature=0``).
-
-        Local decoding is not constrained: ``json_mode`` adds an instruction asking for JSON only.
-        """
+    def _generate(self, messages: list[dict], request: ChatRequest) -> ChatResult:
+        """The model's reply to text and images; local decoding is not constrained: asking for JSON adds an
+        instruction."""
         converted = [to_processor_message(m) for m in messages]
-        if json_mode:
+        if request.json_mode:
             converted = [{"role": "system", "content": [{"type": "text", "text": JSON_INSTRUCTION}]}, *converted]
         try:
             inputs = self.processor.apply_chat_template(
@@ -66,15 +55,7 @@ class TransformersVLM(LocalModel):
             )
         except (ValueError, TypeError, KeyError) as exc:
             raise BackendError(f"the processor of {self.model_id!r} cannot encode these messages: {exc}") from exc
-        return generate(
-            self.model,
-            self.processor.tokenizer,
-            dict(inputs),
-            max_new_tokens=max_tokens or self.max_new_tokens,
-            temperature=temperature,
-            logprobs=logprobs,
-            top_logprobs=top_logprobs,
-        )
+        return generate(self.model, self.processor.tokenizer, dict(inputs), request, self.max_new_tokens)
 
 
 def to_processor_message(message: dict) -> dict:

@@ -1,5 +1,6 @@
-"""What every benchmark loader shares: reading JSON/JSONL with record positions, checking fields and
-intervals, and collecting malformed records as problems instead of failing the whole file.
+"""What every benchmark module shares: what a benchmark is (``Benchmark``: how its files load and how it is
+scored), reading JSON/JSONL with record positions, checking fields, intervals and answer letters, and
+collecting malformed records as problems instead of failing the whole file.
 
 Example:
     >>> import json, tempfile
@@ -25,6 +26,8 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.errors import VqdbError
+
+_LETTER = re.compile(r"^\s*\(?([A-Za-z])(?:[).:,]|\s|$)")
 
 INTERVAL = pa.struct([("start", pa.float64()), ("end", pa.float64())])
 INTERVALS = pa.list_(INTERVAL)
@@ -55,6 +58,9 @@ class Problem:
         return f"{self.where}: {self.message}"
 
 
+Row = tuple[dict[str, Any], str | None]  # a prediction's table row, and a note on a field that was set to null
+
+
 @dataclasses.dataclass
 class Loaded:
     """A loaded benchmark file: the good records as an Arrow table, the malformed ones as problems.
@@ -68,6 +74,56 @@ class Loaded:
     table: pa.Table
     problems: list[Problem]
     source: Path
+
+
+@dataclasses.dataclass(frozen=True)
+class Benchmark:
+    """One benchmark: how its files load and how ``vqdb.eval.evaluate`` scores them. Its module in
+    ``vqdb/eval/loaders/`` registers it (``vqdb.eval.loaders.register``).
+
+    * ``name``: what ``evaluate`` and ``vqdb eval`` call it;
+    * ``macro``: the SQL table macro that scores it (``vqdb/queries/metrics/<name>.sql``), called as
+      ``macro(gt, pred, <variant :=>, <options :=>)``, or ``macro(pred, ...)`` without ground truth;
+    * ``predictions``, ``prediction_row``: the schema of its prediction table and the function turning one
+      prediction record (and the variant, or None) into a row of it, or a ``(row, note)`` pair when it set a
+      bad field to null; a ``RecordError`` skips the record;
+    * ``load_gt``: its ground-truth loader (``path -> Loaded``), None when it has none (calibration, rubric);
+    * ``variants``: the scoring rules it offers, the first the default; ``options``: the macro's other named
+      arguments;
+    * ``keyed``: the macro gives one row per group keyed by its first column, instead of one row;
+    * ``key``: the question id column of ground truth and predictions (None: records have no id);
+    * ``missing``: what the reference does with a question that has no prediction (METRICS.md), for the
+      coverage line of a benchmark with ground truth.
+
+    Example:
+        >>> from vqdb.eval.loaders import BENCHMARKS
+        >>> BENCHMARKS["cgbench"].macro, BENCHMARKS["cgbench"].variants
+        ('cgbench_metrics', ('official', 'vlmevalkit'))
+    """
+
+    name: str
+    macro: str
+    predictions: pa.Schema
+    prediction_row: Callable[[dict[str, Any], str | None], Row]
+    load_gt: Callable[[str | Path], Loaded] | None = None
+    variants: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    keyed: bool = False
+    key: str | None = "qid"
+    missing: str = ""
+
+    def load_predictions(self, path: str | Path, variant: str | None = None) -> Loaded:
+        """The prediction file at ``path`` as the prediction table, read with ``variant``'s rules.
+
+        Example:
+            >>> import tempfile
+            >>> from vqdb.eval.loaders import BENCHMARKS
+            >>> path = tempfile.mktemp(suffix=".jsonl")
+            >>> _ = open(path, "w").write('{"confidence": 0.8, "correct": 1}\\n')
+            >>> BENCHMARKS["calibration"].load_predictions(path).table.to_pylist()
+            [{'confidence': 0.8, 'correct': True}]
+        """
+        return collect(path, self.predictions, lambda record: self.prediction_row(record, variant), self.key)
 
 
 def read_records(path: str | Path, problems: list[Problem]) -> Iterator[tuple[str, Any]]:
@@ -239,3 +295,16 @@ def intervals(value: Any, name: str) -> list[dict[str, float]]:
     if not isinstance(value, list):
         raise RecordError(f"{name} must be a list of [start, end] pairs, got {value!r}")
     return [interval(item, f"{name}[{i}]") for i, item in enumerate(value)]
+
+
+def normalize_letter(answer: Any) -> str | None:
+    """One capital option letter from an answer, or ``None`` when it is not one.
+
+    Example:
+        >>> [normalize_letter(a) for a in ["b", "(C)", "D. Berries", "none of them", None]]
+        ['B', 'C', 'D', None, None]
+    """
+    if answer is None:
+        return None
+    match = _LETTER.match(str(answer))
+    return match.group(1).upper() if match else None

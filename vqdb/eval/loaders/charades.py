@@ -1,6 +1,9 @@
-"""Charades-STA ground truth (``VID start end##sentence`` lines) -> the table ``charades_metrics`` reads.
+"""Charades-STA: ground truth (``VID start end##sentence`` lines) and predictions -> the tables
+``charades_metrics`` reads.
 
 Columns: qid (the 1-based line number, which predictions refer to), video_id, start, end, sentence.
+Predictions: ``qid``, ``window`` (``[start, end]``, the raw answer text, whose first two numbers are the
+window, or null: IoU 0).
 
 Example:
     >>> import tempfile
@@ -13,12 +16,17 @@ Example:
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 
 from vqdb.errors import VqdbError
-from vqdb.eval.loaders.base import Loaded, Problem, RecordError, number, read_text
+from vqdb.eval.loaders import register
+from vqdb.eval.loaders.base import Benchmark, Loaded, Problem, RecordError, Row, field, interval, number, read_text
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 SCHEMA = pa.schema(
     [
@@ -62,3 +70,33 @@ def load(path: str | Path) -> Loaded:
             {"qid": line_number, "video_id": parts[0], "start": start, "end": end, "sentence": sentence.strip()}
         )
     return Loaded(pa.Table.from_pylist(rows, schema=SCHEMA), problems, path)
+
+
+def _prediction(record: dict[str, Any], variant: str | None) -> Row:
+    window, note = record.get("window"), None
+    if isinstance(window, str):
+        numbers = _NUMBER.findall(window)
+        window = numbers[:2] if len(numbers) >= 2 else None
+    if window is not None:
+        try:
+            window = interval(window, "window")
+        except RecordError as exc:
+            window, note = None, f"{exc}; scored as IoU 0"
+    row = {
+        "qid": int(number(field(record, "qid"), "qid")),
+        "pred_start": None if window is None else window["start"],
+        "pred_end": None if window is None else window["end"],
+    }
+    return row, note
+
+
+register(
+    Benchmark(
+        name="charades",
+        macro="charades_metrics",
+        predictions=pa.schema([("qid", pa.int64()), ("pred_start", pa.float64()), ("pred_end", pa.float64())]),
+        prediction_row=_prediction,
+        load_gt=load,
+        missing="score IoU 0, as the reference scores an unparseable answer, and count in n",
+    )
+)

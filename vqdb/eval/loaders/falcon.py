@@ -1,7 +1,8 @@
-"""FALCON-Bench ground truth (JSON array or JSONL) -> the table ``falcon_metrics`` reads.
+"""FALCON-Bench: ground truth (JSON array or JSONL) and predictions -> the tables ``falcon_metrics`` reads.
 
 Record fields: question_id, dataset, category, question, options, gt_option_idx, gt_answer,
 gt_time_interval [start, end], gt_frame_idx. Columns: the same, with gt_time_interval as gt_start, gt_end.
+Predictions: ``question_id``, ``answer`` (letter or null), ``temporal_window`` (``[start, end]`` or null).
 
 Example:
     >>> import json, tempfile
@@ -22,7 +23,18 @@ from typing import Any
 
 import pyarrow as pa
 
-from vqdb.eval.loaders.base import Loaded, RecordError, collect, field, interval, number
+from vqdb.eval.loaders import register
+from vqdb.eval.loaders.base import (
+    Benchmark,
+    Loaded,
+    RecordError,
+    Row,
+    collect,
+    field,
+    interval,
+    normalize_letter,
+    number,
+)
 
 SCHEMA = pa.schema(
     [
@@ -75,3 +87,41 @@ def _row(record: dict[str, Any]) -> dict[str, Any]:
         "gt_end": window["end"],
         "gt_frame_idx": None if frames is None else [int(number(f, "gt_frame_idx")) for f in frames],
     }
+
+
+def _prediction(record: dict[str, Any], variant: str | None) -> Row:
+    window, note = record.get("temporal_window"), None
+    if window is not None:
+        try:
+            window = interval(window, "temporal_window")
+        except RecordError as exc:
+            window, note = None, f"{exc}; scored as missing"
+    row = {
+        "question_id": str(field(record, "question_id")),
+        "answer": normalize_letter(record.get("answer")),
+        "pred_start": None if window is None else window["start"],
+        "pred_end": None if window is None else window["end"],
+    }
+    return row, note
+
+
+register(
+    Benchmark(
+        name="falcon",
+        macro="falcon_metrics",
+        predictions=pa.schema(
+            [
+                ("question_id", pa.string()),
+                ("answer", pa.string()),
+                ("pred_start", pa.float64()),
+                ("pred_end", pa.float64()),
+            ]
+        ),
+        prediction_row=_prediction,
+        load_gt=load,
+        keyed=True,
+        key="question_id",
+        missing="score 0 (GToU, IoU and accuracy), as the FALCON-Bench reference scores a missing prediction, "
+        "and count in n",
+    )
+)

@@ -1,6 +1,8 @@
-"""M2M-style keyframe-retrieval ground truth (JSON array or JSONL) -> the table ``m2m_hit_at_k`` reads.
+"""M2M-style keyframe retrieval: ground truth (JSON array or JSONL) and predictions -> the tables
+``m2m_hit_at_k`` reads.
 
 Record fields: qid (the record's position when absent), question, options, answer, start, end (seconds).
+Predictions: ``qid``, ``timestamps`` (seconds, best first).
 
 Example:
     >>> import tempfile
@@ -18,7 +20,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from vqdb.eval.loaders.base import Loaded, Problem, RecordError, collect, field, number, read_records
+from vqdb.eval.loaders import register
+from vqdb.eval.loaders.base import Benchmark, Loaded, Problem, RecordError, Row, collect, field, number, read_records
 
 SCHEMA = pa.schema(
     [
@@ -66,3 +69,26 @@ def _row(record: dict[str, Any]) -> dict[str, Any]:
         "start": start,
         "end": end,
     }
+
+
+def _prediction(record: dict[str, Any], variant: str | None) -> Row:
+    timestamps = field(record, "timestamps")
+    if not isinstance(timestamps, list):
+        raise RecordError(f"timestamps must be a list of seconds, got {timestamps!r}")
+    row = {
+        "qid": str(field(record, "qid")),
+        "timestamps": [number(t, f"timestamps[{i}]") for i, t in enumerate(timestamps)],
+    }
+    return row, None
+
+
+register(
+    Benchmark(
+        name="m2m",
+        macro="m2m_hit_at_k",
+        predictions=pa.schema([("qid", pa.string()), ("timestamps", pa.list_(pa.float64()))]),
+        prediction_row=_prediction,
+        load_gt=load,
+        missing="count as misses (no frame in the interval) and count in n",
+    )
+)

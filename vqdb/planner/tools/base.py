@@ -43,7 +43,6 @@ from sqlglot import exp
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.sqlbuild import BIGINT, alias, cast, col, fn, number, select, string, subquery, table, video_filter
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.udfs.embedding_cache import session_cache
 
 SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, ts
 VIDEO_INFO = "video_info"  # the CTE of per-video constants: video_id, n_frames, duration_s, gap, period
@@ -179,20 +178,6 @@ class Tool(abc.ABC):
             False
         """
         return None
-
-    def embedding_evidence(self, video: VideoFrames, query: str, table: str) -> FrameEvidence:
-        """The visual tools' array form: the scores ``frame_scores`` / ``best_region_scores`` give, from the
-        same cache (``session_cache``) of ``table``'s embeddings, for the query's vector (``vq_text_vector``),
-        if the tool's extractor finished for the video (the SQL's ``frame_lists``), else nothing scored."""
-        finished, vector, cache = video.con.sql(
-            "SELECT list_contains(finished_videos($extractor), $video), vq_text_vector($query), vq_embedding_cache()",
-            params={"extractor": self.extractor, "video": video.video_id, "query": query},
-        ).fetchone()
-        if not finished or vector is None:
-            return FrameEvidence(video.empty())
-        vector = np.asarray(vector, dtype=np.float32)
-        scores = session_cache(cache).scores(table, video.video_id, video.frame_idx, vector)
-        return FrameEvidence(scores.astype(np.float64))
 
     @classmethod
     def summary(cls) -> str:
