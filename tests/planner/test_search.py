@@ -14,6 +14,7 @@ import vqdb
 from vqdb.cli import main
 from vqdb.ingest import extractors
 from vqdb.planner import retrieve
+from vqdb.planner.plan import Plan
 from vqdb.planner.search import search
 from vqdb.schema import TABLES
 from vqdb.store import Store
@@ -190,3 +191,15 @@ def test_rows_committed_after_the_index_are_searched(signs, tmp_path):
     signs.refresh()
     moments = signs.search("when does the screen read EMERGENCY EXIT", k=10).moments.to_pylist()
     assert {"late", "exact"} <= {m["video_id"] for m in moments[:3]}, moments
+
+
+def test_an_anded_call_without_evidence_lowers_a_moment_instead_of_hiding_it(signs, tmp_path):
+    with Store.open(tmp_path, writable=True) as store:
+        commit_video(store, "both", {6: "EXIT STAIRS"})
+    signs.refresh()
+    calls = [{"id": "Q1", "tool": "ocr", "query": "EXIT"}, {"id": "Q2", "tool": "ocr", "query": "STAIRS"}]
+    plan = Plan.from_json({"queries": calls, "combine": "Q1 AND Q2"})
+    moments = signs.search("when do the exit stairs show", plan=plan, k=10).moments.to_pylist()
+    assert moments[0]["video_id"] == "both" and moments[0]["supporting_calls"] == ["Q1", "Q2"], moments
+    assert {"exact", "part"} <= {m["video_id"] for m in moments[1:]}, moments  # "EXIT" read, "STAIRS" not
+    assert moments[0]["score"] > max(m["score"] for m in moments[1:]) and "other" not in str(moments)
