@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,8 +28,7 @@ from vqdb.errors import VqdbError
 from vqdb.planner import search as search_sql
 from vqdb.planner.video_frames import RowCache
 from vqdb.schema import TABLES
-from vqdb.session import ReadOnlySession, new_connection, run_read_only, watched
-from vqdb.session import attach as attach_session
+from vqdb.session import ReadOnlySession, attach_store, new_connection, run_read_only, watched
 from vqdb.store import Store, is_corpus
 from vqdb.store.location import Location
 from vqdb.store.readers import ReaderLease
@@ -51,7 +51,7 @@ class Corpus:
         self.root: Path | str = self.location.root
         if self.location.local and self.location.path.exists() and not self.location.path.is_dir():
             raise VqdbError(f"corpus path {self.root} is a file; give a directory")
-        recorded = Store.open(self.location).manifest().get("embed_model") if is_corpus(self.location) else None
+        recorded = self.store.manifest().get("embed_model") if is_corpus(self.location) else None
         if recorded and config.embed_model == Config.embed_model:  # not chosen by the user: the corpus's
             config = config.replace(embed_model=recorded)
         self.config = config
@@ -59,9 +59,22 @@ class Corpus:
         self._lease: Any = None  # a ReaderLease while the session is open
         self._row_cache: RowCache | None = None
 
-    @property
+    @cached_property
     def store(self) -> Store:
-        """The corpus's datasets, read-only; VqdbError naming the fix when there is no corpus here yet."""
+        """The corpus's datasets, read-only; VqdbError naming the fix when there is no corpus here yet.
+
+        Opened once (on first use) and kept: a read-only ``Store`` keeps no dataset open and no version,
+        each of its calls reads storage as it is then (``exists``, ``finished``, ``dataset``), so it sees
+        what ``ingest``, ``delete``, ``compact`` and ``check`` (which write through a ``Store`` of their
+        own, holding the writer lock) and other processes commit.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus())
+            >>> corpus.store is corpus.store, corpus.store.exists("frames")
+            (True, True)
+        """
         return Store.open(self.location)
 
     # -- ingest ------------------------------------------------------------------------------------
@@ -311,7 +324,7 @@ class Corpus:
         return self._con
 
     def _attach(self, con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
-        attach_session(con, self.location, config=self.config)  # VqdbError naming the fix when not a corpus
+        attach_store(con, self.store, self.config)  # self.store: VqdbError naming the fix when not a corpus
         answer_sql.register(con, self)
         search_sql.register(con, self)
         if self._lease is None:

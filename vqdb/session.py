@@ -441,7 +441,21 @@ def attach(
         [(0,)]
     """
     config = config or Config.load(corpus_dir)
-    store = Store.open(corpus_dir, storage_options=config.storage_options)
+    return attach_store(con, Store.open(corpus_dir, storage_options=config.storage_options), config)
+
+
+def attach_store(con: duckdb.DuckDBPyConnection, store: Store, config: Config) -> duckdb.DuckDBPyConnection:
+    """``attach`` with the corpus's ``store`` already open (``vqdb.Corpus`` opens one and keeps it):
+    its views, macros and functions, whose SQL functions read through ``store``.
+
+    Example:
+        >>> import duckdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> store = Store.open(empty_corpus())
+        >>> con = attach_store(duckdb.connect(config={"allow_unsigned_extensions": "true"}), store, Config())
+        >>> con.sql("SELECT count(*) FROM videos").fetchall()
+        [(0,)]
+    """
     os.environ.update(storage_environment(store.location))
     load_lance(con)
     create_views(con, store)

@@ -1,7 +1,7 @@
 """Which video a name means, defined once: an exact video id, else an exact file name, else a unique
 path suffix (on a ``/`` boundary) or the file's own path. Names are compared as plain text: ``_``, ``%``,
 ``*`` and ``?`` in a file name are characters, never wildcards. ``overview`` lists the videos with what
-each extractor did (``vqdb videos``).
+each extractor did (``vqdb videos``). Both need of a corpus only ``CorpusSql``: running vqdb's own SQL.
 
 Example:
     >>> import vqdb
@@ -15,7 +15,9 @@ Example:
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+import duckdb
 
 from vqdb.errors import VqdbError
 from vqdb.schema import EXTRACTORS
@@ -30,11 +32,29 @@ _STEPS = (
 )
 
 
-def resolve_video(corpus: Any, video: str) -> dict[str, Any]:
+@runtime_checkable
+class CorpusSql(Protocol):
+    """What the layers below ``vqdb.corpus`` that only read rows need of a corpus: ``sql_unchecked``, SQL vqdb
+    composed itself (user text only as parameters) run on the corpus's session. ``vqdb.Corpus`` is one.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> corpus = vqdb.connect(empty_corpus())
+        >>> isinstance(corpus, CorpusSql), corpus.sql_unchecked("SELECT count(*) FROM videos").fetchall()
+        (True, [(0,)])
+    """
+
+    def sql_unchecked(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
+        """Run ``query`` (with ``params``) on the session, without the read-only statement check."""
+        ...
+
+
+def resolve_video(corpus: CorpusSql, video: str) -> dict[str, Any]:
     """The ``videos`` row (video_id, path, duration_s, sample_fps) that ``video`` names.
 
-    ``corpus`` is a ``vqdb.Corpus`` (its ``sql_unchecked``: these lookups are vqdb's own SQL, with the
-    name only as a parameter). VqdbError when nothing or several videos match.
+    ``corpus``: a ``vqdb.Corpus`` (these lookups are vqdb's own SQL, with the name only as a parameter).
+    VqdbError when nothing or several videos match.
 
     Example:
         >>> import tempfile, vqdb
@@ -86,7 +106,7 @@ FROM videos v LEFT JOIN latest e USING (video_id)
 GROUP BY ALL ORDER BY file, v.video_id"""
 
 
-def overview(corpus: Any) -> Any:
+def overview(corpus: CorpusSql) -> duckdb.DuckDBPyRelation:
     """The videos of ``corpus`` (a ``vqdb.Corpus``): file name, id, duration, resolution, each extractor's
     status and the errors, as a DuckDB relation.
 

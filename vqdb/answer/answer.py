@@ -50,6 +50,7 @@ from vqdb.ingest.decode import frame_at
 from vqdb.ingest.images import encode_jpeg
 from vqdb.models import registry
 from vqdb.planner import PlanError, available_tools, locate, retrieve, tools
+from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Call, Plan
 
 log = logging.getLogger(__name__)
@@ -129,7 +130,7 @@ class Answer:
 
 
 def answer(
-    corpus: Any,
+    corpus: CorpusReader,
     question: str,
     options: Sequence[str] | None = None,
     video: str | None = None,
@@ -178,7 +179,7 @@ def answer(
 
 
 def answer_on_keyframes(
-    corpus: Any,
+    corpus: CorpusReader,
     question: str,
     keyframes: Any,
     *,
@@ -250,7 +251,12 @@ def answer_on_keyframes(
 
 
 def why_no_keyframes(
-    corpus: Any, question: str, plan: str | None = None, notes: Sequence[str] = (), *, video_id: str | None = None
+    corpus: CorpusReader,
+    question: str,
+    plan: str | None = None,
+    notes: Sequence[str] = (),
+    *,
+    video_id: str | None = None,
 ) -> str:
     """Why there are no keyframes to answer ``question`` from, and what to do: ``video_id`` (None: the
     corpus) has no sampled frames; or the search found no moment with the evidence ``plan`` (its JSON)
@@ -288,14 +294,14 @@ def why_no_keyframes(
     return start + f"no moment of {where} has the evidence its plan looks for ({looked}); {todo}{said}"
 
 
-def _frame_count(corpus: Any, video_id: str | None) -> int:
+def _frame_count(corpus: CorpusReader, video_id: str | None) -> int:
     if not corpus.store.exists("frames"):
         return 0
     where, params = ("WHERE video_id = $v", {"v": video_id}) if video_id is not None else ("", None)
     return corpus.sql_unchecked(f"SELECT count(*) FROM frames {where}", params=params).fetchone()[0]
 
 
-def _finished_extractors(corpus: Any) -> set[str]:
+def _finished_extractors(corpus: CorpusReader) -> set[str]:
     """The extractors that ran on some video of ``corpus`` and left their tables."""
     return {tools.get(name).extractor for name in available_tools(corpus)}
 
@@ -313,7 +319,7 @@ def _calls_of(plan: str | None) -> tuple[Call, ...]:
 
 
 def ground(
-    corpus: Any, question: str, keyframes: Any, backend: Any, *, options: Sequence[str] | None = None
+    corpus: CorpusReader, question: str, keyframes: Any, backend: Any, *, options: Sequence[str] | None = None
 ) -> list[list[float]]:
     """Ask a VLM for the clue intervals ``[[start, end], ...]`` (CG-Bench's grounding prompt).
 
@@ -373,7 +379,7 @@ def resolve_backend(backend: Any, config: Config | None = None) -> Any:
     )
 
 
-def read_frames(corpus: Any, keyframes: Sequence[Keyframe]) -> list[Frame]:
+def read_frames(corpus: CorpusReader, keyframes: Sequence[Keyframe]) -> list[Frame]:
     """The images of ``keyframes``, in their order: each sampled frame's JPEG thumbnail from the ``frames``
     table, or, for a keyframe placed between sampled frames (``vqdb.planner.placement``: its ``ts`` is not
     its frame's), the frame on screen at ``ts`` decoded from the video at the thumbnails' size (the
@@ -445,7 +451,7 @@ def default_window(durations: dict[str, float], n_keyframes: int) -> float:
     return min(MAX_WINDOW_S, max(MIN_WINDOW_S, duration / (4 * max(1, n_keyframes))))
 
 
-def _answer_by_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, window: float) -> None:
+def _answer_by_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result: Answer, window: float) -> None:
     """The evidence-only answer: a "when" question's is the moment located (with options that name
     seconds of the video, the one nearest it; with other options, such as times of day after the
     video's end, the evidence-only answerer's choice, the moment kept in ``interval``); any other
@@ -481,7 +487,7 @@ def _nearest_span(result: Answer, spans: list[tuple[float, float]]) -> None:
     )
 
 
-def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, window: float) -> None:
+def _answer_from_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result: Answer, window: float) -> None:
     """The evidence-only answer: the keyframes' videos' whole text is read, text near the keyframes first."""
     videos = sorted({k.video_id for k in result.keyframes})
     keyframe_ts = {v: [k.ts for k in result.keyframes if k.video_id == v] for v in videos}
@@ -511,7 +517,7 @@ def _answer_from_evidence(model: EvidenceAnswerer, corpus: Any, result: Answer, 
     )
 
 
-def _answer_when(corpus: Any, result: Answer) -> None:
+def _answer_when(corpus: CorpusReader, result: Answer) -> None:
     """A "when" question's answer: the top interval ``vqdb.planner.locate`` finds for it (with the plan
     the keyframes were retrieved by), the text read and heard in it as its evidence; None when no call
     of the plan ranked a frame (nothing says when)."""
@@ -547,7 +553,7 @@ def _answer_when(corpus: Any, result: Answer) -> None:
     )
 
 
-def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:
+def _answer_with_vlm(model: Any, corpus: CorpusReader, result: Answer) -> None:
     subtitles = [e.as_line() for e in result.evidence if e.source in ("subtitle", "transcript")]
     frames = read_frames(corpus, result.keyframes)
     task = "mcq" if result.options else "open"
@@ -556,7 +562,7 @@ def _answer_with_vlm(model: Any, corpus: Any, result: Answer) -> None:
     )
 
 
-def _answer_with_llm(model: LlmAnswerer, corpus: Any, result: Answer) -> None:
+def _answer_with_llm(model: LlmAnswerer, corpus: CorpusReader, result: Answer) -> None:
     videos = sorted({k.video_id for k in result.keyframes})
     keyframe_ts = {v: [k.ts for k in result.keyframes if k.video_id == v] for v in videos}
     streams = read_timeline(corpus, videos, keyframe_ts)
@@ -583,7 +589,7 @@ def _ask(model: Any, messages: list[dict], result: Answer) -> None:
         result.confidence = free_text_confidence(reply)
 
 
-def _durations(corpus: Any, video_ids: set[str]) -> dict[str, float]:
+def _durations(corpus: CorpusReader, video_ids: set[str]) -> dict[str, float]:
     rows = corpus.sql_unchecked(
         "SELECT video_id, duration_s FROM videos WHERE list_contains($ids::VARCHAR[], video_id)",
         params={"ids": sorted(video_ids)},

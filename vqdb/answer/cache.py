@@ -19,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.errors import VqdbError
+from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
@@ -45,7 +46,7 @@ def cache_key(
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
+def lookup(corpus: CorpusReader, key: str) -> dict[str, Any] | None:
     """The most recent cached row for ``key`` as a dict, or None.
 
     Example:
@@ -65,7 +66,7 @@ def lookup(corpus: Any, key: str) -> dict[str, Any] | None:
     return found[0] if found else None
 
 
-def store(corpus: Any, row: dict[str, Any]) -> str | None:
+def store(corpus: CorpusReader, row: dict[str, Any]) -> str | None:
     """Append one answer row (columns of :data:`vqdb.schema.answers.ANSWERS`); returns None, or why the
     answer could not be cached (the corpus is read-only, or another process is writing it: caching
     never waits and never loses the answer).
@@ -77,7 +78,7 @@ def store(corpus: Any, row: dict[str, Any]) -> str | None:
     """
     try:
         table: pa.Table = ANSWERS.from_rows([row])
-        with Store.open(corpus.location, writable=True, wait=False) as writable:
+        with Store.open(corpus.store.location, writable=True, wait=False) as writable:
             writable.append(ANSWERS.name, table)
     except (VqdbError, OSError) as exc:
         return f"answer not cached: {exc}"

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vqdb.errors import VqdbError
+from vqdb.videos import CorpusSql
 
 EVIDENCE_SQL = """
 WITH keyframes AS (
@@ -115,7 +116,7 @@ def as_keyframes(rows: Any) -> list[Keyframe]:
     return sorted(keyframes.values(), key=lambda k: (k.video_id, k.ts))
 
 
-def gather_evidence(corpus: Any, keyframes: Sequence[Keyframe], window_s: float) -> list[Evidence]:
+def gather_evidence(corpus: CorpusSql, keyframes: Sequence[Keyframe], window_s: float) -> list[Evidence]:
     """Text of ``ocr_spans``, ``transcript_segments``, ``subtitles``, ``audio_events`` near the keyframes.
 
     A snippet is near when its span comes within ``window_s`` seconds of a keyframe.

@@ -22,6 +22,7 @@ from typing import Any
 
 from vqdb.answer.prompts import Frame, build_messages, parse_choice
 from vqdb.errors import VqdbError
+from vqdb.videos import CorpusSql
 
 JUDGE_MAX_TOKENS = 16
 MAX_JUDGE_FRAMES = 8
@@ -51,7 +52,7 @@ def judge_open(
     backend: Any,
     vision_backend: Any = None,
     frames: Sequence[Frame] | None = None,
-    corpus: Any = None,
+    corpus: CorpusSql | None = None,
     video_id: str | None = None,
     clue_intervals: Sequence[Sequence[float]] | None = None,
     max_frames: int = MAX_JUDGE_FRAMES,
@@ -91,7 +92,7 @@ def judge_open(
 
 
 def clue_frames(
-    corpus: Any, video_id: str, clue_intervals: Sequence[Sequence[float]], max_frames: int = MAX_JUDGE_FRAMES
+    corpus: CorpusSql, video_id: str, clue_intervals: Sequence[Sequence[float]], max_frames: int = MAX_JUDGE_FRAMES
 ) -> list[Frame]:
     """Up to ``max_frames`` frames of ``video_id`` inside the clue intervals, spread evenly, in time order.
 

@@ -38,12 +38,12 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-from typing import Any
 
 import duckdb
 import pyarrow as pa
 
 from vqdb.answer.answer import answer, resolve_backend
+from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.udfs.arrow_results import owned
 
 RESULT_SQL_TYPE = (
@@ -70,7 +70,7 @@ DEFAULT_K = 8
 class _Answerer:
     """Answers rows of a batch with the session's corpus and one backend (resolved on first use)."""
 
-    def __init__(self, corpus: Any):
+    def __init__(self, corpus: CorpusReader):
         self.corpus = corpus
         self._backend = None
         self._lock = threading.Lock()
@@ -111,7 +111,7 @@ class _Answerer:
         }
 
 
-def register(con: duckdb.DuckDBPyConnection, corpus: Any) -> None:
+def register(con: duckdb.DuckDBPyConnection, corpus: CorpusReader) -> None:
     """Register ``vlm_answer`` in ``con``, answering with ``corpus`` (a ``vqdb.Corpus`` whose session ``con`` is).
 
     Example:

@@ -26,12 +26,12 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from vqdb.answer.evidence import Evidence
 from vqdb.textnorm import canonical_words, split_numbers
+from vqdb.videos import CorpusSql
 
 SOURCES = ("ocr", "transcript", "subtitle", "audio")
 SPOKEN = ("transcript", "subtitle")
@@ -175,7 +175,7 @@ def streams_of(evidence: Sequence[Evidence]) -> list[Stream]:
     return [s for s in streams if s.words]
 
 
-def read_timeline(corpus: Any, video_ids: Sequence[str], keyframe_ts: dict[str, list[float]]) -> list[Stream]:
+def read_timeline(corpus: CorpusSql, video_ids: Sequence[str], keyframe_ts: dict[str, list[float]]) -> list[Stream]:
     """Every text of ``video_ids`` in the corpus as streams (see the module doc).
 
     ``keyframe_ts`` maps a video to its keyframes' times: each snippet records the nearest one.

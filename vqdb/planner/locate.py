@@ -39,6 +39,7 @@ from sqlglot import exp
 from vqdb.planner import boolexpr, columnar
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler
+from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import (
@@ -118,7 +119,7 @@ def compile_locate(plan: Plan, *, video_id: str | None = None, k: int = 5, share
 
 
 def locate(
-    corpus: Any,
+    corpus: CorpusReader,
     question: str,
     *,
     options: Sequence[str] | None = None,

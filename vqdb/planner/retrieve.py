@@ -22,6 +22,7 @@ from vqdb.planner import columnar, tools
 from vqdb.planner.baselines import BASELINES, baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler, compile_plan
+from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
@@ -136,7 +137,7 @@ def said_instead(plan: Plan, reduced: Plan, available_tools: Sequence[str]) -> P
     return Plan(tuple(calls), " OR ".join(c.id for c in calls), notes=reduced.notes + (note,), planner=plan.planner)
 
 
-def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
+def available_tools(corpus: CorpusReader, video_id: str | None = None) -> list[str]:
     """The tools whose extractor finished (for ``video_id``, else for any video) and whose table exists.
 
     Example:
@@ -155,7 +156,7 @@ def available_tools(corpus: Any, video_id: str | None = None) -> list[str]:
 
 
 def plan_for(
-    corpus: Any,
+    corpus: CorpusReader,
     question: str,
     options: Sequence[str] | None = None,
     *,
@@ -186,7 +187,7 @@ def plan_for(
 
 
 def retrieve(
-    corpus: Any,
+    corpus: CorpusReader,
     question: str,
     *,
     options: Sequence[str] | None = None,

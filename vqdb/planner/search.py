@@ -57,6 +57,7 @@ import pyarrow as pa
 
 from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
@@ -138,7 +139,7 @@ class Search:
 
 
 def search(
-    corpus: Any,
+    corpus: CorpusReader,
     question: str,
     *,
     k: int = DEFAULT_K,
@@ -176,7 +177,7 @@ def search(
     return Search(plan, _table([described(plan, m) for m in best[:k]]), videos, plan.notes)
 
 
-def candidate_videos(corpus: Any, plan: Plan, limit: int) -> tuple[str, ...]:
+def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
     """The videos of the rows the indexes find best for the plan's calls, each video by its best position in
     any call's list, at most ``limit``.
 
@@ -196,7 +197,7 @@ def candidate_videos(corpus: Any, plan: Plan, limit: int) -> tuple[str, ...]:
     return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
 
 
-def call_candidates(corpus: Any, tool: str, query: str) -> Iterable[list[str]]:
+def call_candidates(corpus: CorpusReader, tool: str, query: str) -> Iterable[list[str]]:
     """Per index that holds ``tool``'s evidence, the videos of its best rows for ``query``, best first (each
     video once). A tool no index serves (one a user added) gives every video with its extractor finished."""
     store = corpus.store
@@ -215,7 +216,7 @@ def call_candidates(corpus: Any, tool: str, query: str) -> Iterable[list[str]]:
         yield audio_candidates(corpus, query)
 
 
-def query_vector(corpus: Any, tool: str, query: str) -> np.ndarray | None:
+def query_vector(corpus: CorpusReader, tool: str, query: str) -> np.ndarray | None:
     """``query`` embedded as ``tool`` embeds it: the visual model's text vector (``vq_text_vector``) for the
     visual tools, the sentence model's (``text_embed``) for the timed-text tools."""
     function = "vq_text_vector" if tool in VISUAL_TOOLS else "text_embed"
@@ -223,7 +224,7 @@ def query_vector(corpus: Any, tool: str, query: str) -> np.ndarray | None:
     return None if vector is None else np.asarray(vector, dtype=np.float32)
 
 
-def audio_candidates(corpus: Any, query: str) -> list[str]:
+def audio_candidates(corpus: CorpusReader, query: str) -> list[str]:
     """The videos with an audio event whose label the ``audio`` tool matches with ``query``, loudest first."""
     best = fn("max", col("max_score"))
     query_ = select(
@@ -454,7 +455,7 @@ def _table(moments: list[dict]) -> pa.Table:
 class _Searcher:
     """``vq_search``'s rows: each (question, k) searched with the session's corpus."""
 
-    def __init__(self, corpus: Any):
+    def __init__(self, corpus: CorpusReader):
         self.corpus = corpus
         self._lock = threading.Lock()
 
@@ -467,7 +468,7 @@ class _Searcher:
         return pa.array(found, type=pa.list_(pa.struct(list(MOMENT_SCHEMA))))
 
 
-def register(con: duckdb.DuckDBPyConnection, corpus: Any) -> None:
+def register(con: duckdb.DuckDBPyConnection, corpus: CorpusReader) -> None:
     """Register the table function ``search(question, k := 10)`` in ``con``, searching ``corpus`` (a
     ``vqdb.Corpus`` whose session ``con`` is): the rows of ``search(corpus, question, k=k).moments``. It rests
     on the scalar ``vq_search(question, k)`` (a list of the moments as structs).
