@@ -78,7 +78,13 @@ from vqdb.planner import boolexpr
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
-from vqdb.planner.sound_words import SOUND_WORDS
+from vqdb.planner.sound_words import NAMED_SOUNDS, SOUND_WORDS
+from vqdb.planner.tools.audio import Audio
+from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.tools.region import Region
+from vqdb.planner.tools.siglip import Siglip
+from vqdb.planner.tools.subtitle import Subtitle
+from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREDIT_ROLES,
@@ -99,12 +105,15 @@ from vqdb.planner.vocabulary import (
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
 
 # -- where each kind of cue sends a quote ----------------------------------------------------------------
-SPEECH, SCREEN, SUBTITLE, EITHER = "speech", "screen", "subtitle", "either"
+# the tools by what they find (their names are the registry's): read on screen, said, subtitled, heard, seen
+# whole, seen in a part of the frame
+READ, SAID, SUBTITLED, HEARD, SEEN, SEEN_IN_PART = (t.name for t in (Ocr, Transcript, Subtitle, Audio, Siglip, Region))
+SPEECH, SCREEN, SUBTITLE, EITHER = "speech", "screen", "subtitles", "either"
 TOOLS_FOR = {
-    SPEECH: ("transcript", "subtitle"),
-    SCREEN: ("ocr",),
-    SUBTITLE: ("subtitle", "ocr", "transcript"),
-    EITHER: ("ocr", "transcript", "subtitle"),
+    SPEECH: (SAID, SUBTITLED),
+    SCREEN: (READ,),
+    SUBTITLE: (SUBTITLED, READ, SAID),
+    EITHER: (READ, SAID, SUBTITLED),
 }
 
 
@@ -247,14 +256,10 @@ _NOT_SHOWN_TAIL = frozenset({"on", "in", "at", "the", "a", "up", "again", "first
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _TEXTY = re.compile(r"^(?=.*[^\W_])(?:\S*\d\S*|\S*[/:#@._\\-]\S*|[A-Z]{2,}[A-Z0-9]*)$")
-_SOUNDS = (
-    "applause|clapping|cheering|laughter|laughing|music|singing|song|siren|horn|honking|bark(?:ing|s)?|"
-    "dog barking|meow(?:ing)?|gunshots?|explosions?|thunder|rain|wind|bells?|ringing|whistl(?:e|ing)|"
-    "scream(?:s|ing)?|crying|engine|drums?|guitar|piano|footsteps|knock(?:ing)?|alarm|birds? (?:singing|chirping)|"
-    "chirping|buzzing|crash"
-)
 _SOUND = re.compile(
-    rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )|\b({_SOUNDS})\b", re.I
+    rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )"
+    rf"|\b({_words(list(NAMED_SOUNDS))})\b",
+    re.I,
 )
 _SOUND_VERB = re.compile(rf"\b({_words(list(SOUND_VERBS))})(?:s|es|ed|d|ing|ping|ped)?\b", re.I)
 _LEADING = re.compile(
@@ -310,7 +315,7 @@ _VERBS = frozenset(["do", "does", "did", "is", "are", "was", "were"])
 _ARTICLES = frozenset(["the", "a", "an"])
 _PREPOSITIONS = frozenset(["by", "from", "for", "about"])  # not the start of a visual phrase ("by the host")
 _ALNUM, _LETTER = re.compile(r"[^\W_]"), re.compile(r"[^\W\d_]")
-_VISUAL = ("siglip", "region")
+_VISUAL = (SEEN, SEEN_IN_PART)
 _EVENT_VERBS = frozenset({
     "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
     "starts", "begin", "begins", "get",
@@ -714,7 +719,7 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
         found = list(dict.fromkeys(m.group(1).lower() for m in _SOUND_WORD.finditer(words)))
         if not found:
             return match.group(0)
-        evidence.add(("audio",), *found)
+        evidence.add((HEARD,), *found)
         return " "
 
     text = _HEAR.sub(lambda m: take(m, m.group(1)), text)
@@ -754,13 +759,13 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + tail[len(rest) :]
     alone = _VOICE_ALONE.search(text)  # "when is the man talking?": a voice heard, whatever it says
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
-        evidence.add(("audio",), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
+        evidence.add((HEARD,), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
         return text[: alone.start()] + " " + text[alone.end() :]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
     if _QUOTED not in text and _QUESTION_WORD.search(text[: first.start()]):
-        evidence.add(("audio",), "speech")  # "what does the agent say?": the moments someone speaks
+        evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
 
 
@@ -876,10 +881,10 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
         if not named:
             return []
         if _text_like(named, text):
-            return [("ocr", _written(named, text))]
-        return [("ocr", named), (_visual_tool(phrase), phrase)]
+            return [(READ, _written(named, text))]
+        return [(READ, named), (_visual_tool(phrase), phrase)]
     if written and _text_like(phrase, text) and _shown_words(phrase):
-        return [("ocr", _written(_shown_words(phrase), text))]
+        return [(READ, _written(_shown_words(phrase), text))]
     return []
 
 
@@ -986,7 +991,7 @@ def _take_quantities(text: str, evidence: _Evidence) -> str:
             return match.group(0)
         said = match.group(0).strip(",.")
         shown = (match.group("number") or said).strip(",.")
-        evidence.add_calls([("ocr", shown), *((tool, said) for tool in TOOLS_FOR[SPEECH])])
+        evidence.add_calls([(READ, shown), *((tool, said) for tool in TOOLS_FOR[SPEECH])])
         return " "
 
     return _QUANTITY.sub(replace, text)
@@ -1011,11 +1016,11 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
 
 def _take_sounds(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
-        evidence.add(("audio",), (match.group(1) or match.group(2)).strip())
+        evidence.add((HEARD,), (match.group(1) or match.group(2)).strip())
         return " "
 
     def made(match: re.Match) -> str:  # "the audience applauds": the sound it makes, maybe named already
-        evidence.add_alternative("audio", SOUND_VERBS[match.group(1).lower()])  # "a horn honks": horn OR honking
+        evidence.add_alternative(HEARD, SOUND_VERBS[match.group(1).lower()])  # "a horn honks": horn OR honking
         return " "
 
     return _SOUND_VERB.sub(made, _SOUND.sub(replace, text))
@@ -1033,7 +1038,7 @@ def _visual_phrases(text: str) -> list[list[str]]:
                     alternatives.append([])
                 continue
             phrase = _clean(_LEADING.sub("", (part or "").strip(" ?!.,;:")))
-            if phrase and _searchable("siglip", phrase) and phrase not in alternatives[-1]:
+            if phrase and _searchable(SEEN, phrase) and phrase not in alternatives[-1]:
                 alternatives[-1].append(_trim(phrase))
     return [a for a in alternatives if a]
 
@@ -1076,7 +1081,7 @@ def _as_text(phrase: str) -> str:
 
 
 def _visual_tool(phrase: str) -> str:
-    return "region" if _REGION.search(phrase) else "siglip"
+    return SEEN_IN_PART if _REGION.search(phrase) else SEEN
 
 
 def _option_tools(question: str) -> tuple[str, ...]:
@@ -1088,11 +1093,11 @@ def _option_tools(question: str) -> tuple[str, ...]:
         named = source.group(1) or source.group(2)
         word = named.lower()
         if _SCREEN_NOUN.fullmatch(word) or word in _SHOWN_SOURCES:
-            return ("ocr", "siglip")
+            return (READ, SEEN)
         if word in _SPEAKER_WORDS or named[0].isupper():
-            return (*TOOLS_FOR[SPEECH], "siglip")
+            return (*TOOLS_FOR[SPEECH], SEEN)
     if _ASKS_SPEECH.search(question):
-        return (*TOOLS_FOR[SPEECH], "siglip")
+        return (*TOOLS_FOR[SPEECH], SEEN)
     if _ASKS_TEXT.search(question):
-        return ("ocr", "siglip")
-    return ("siglip",)
+        return (READ, SEEN)
+    return (SEEN,)
