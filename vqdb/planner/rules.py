@@ -197,7 +197,6 @@ _SHOWN_OR_ARRIVING = re.compile(
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
     re.I,
 )
-_AS = re.compile(r"\s+as\s+", re.I)
 _CLAUSE_START = re.compile(
     r"\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|so|where|who|which|that|"
     r"on (?:the )?screen|on the|in the|at the)\b",
@@ -215,7 +214,7 @@ _SOUND = re.compile(
     rf"|\b({alternation(list(NAMED_SOUNDS))})\b",
     re.I,
 )
-_SOUND_VERB = re.compile(rf"\b({alternation(list(SOUND_VERBS))})(?:s|es|ed|d|ing|ping|ped)?\b", re.I)
+_SOUND_VERB_FORMS = {v + end: v for v in SOUND_VERBS for end in ("", "s", "es", "ed", "d", "ing", "ping", "ped")}
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
@@ -723,7 +722,7 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
         if match.start() < last:
             continue
         noun = match.group("noun")
-        parts = [p for p in _AS.split(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
+        parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
         words = [_shown_words(p) for p in parts]
         strong = noun.split()[-1].lower() in _TEXT_NOUN_WORDS
         if not parts or not all(words) or not (strong or all(_text_like(w, text) for w in words)):
@@ -954,11 +953,14 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
         evidence.add((HEARD,), (match.group(1) or match.group(2)).strip())
         return " "
 
-    def made(match: re.Match) -> str:  # "the audience applauds": the sound it makes, maybe named already
-        evidence.add_alternative(HEARD, SOUND_VERBS[match.group(1).lower()])  # "a horn honks": horn OR honking
-        return " "
-
-    return _SOUND_VERB.sub(made, _SOUND.sub(replace, text))
+    text, pieces, last = _SOUND.sub(replace, text), [], 0
+    for word in WORD.finditer(text):  # "the audience applauds": the sound it makes, maybe named already
+        verb = _SOUND_VERB_FORMS.get(word.group(0).lower())
+        if verb:
+            evidence.add_alternative(HEARD, SOUND_VERBS[verb])  # "a horn honks": horn OR honking
+            pieces.append(text[last : word.start()] + " ")
+            last = word.end()
+    return "".join(pieces) + text[last:]
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
@@ -1081,3 +1083,16 @@ def _looks_written(word: str) -> bool:
         and all("A" <= c <= "Z" or "0" <= c <= "9" for c in word)
     )
     return _has_alnum(word) and (marked or capitals)
+
+
+def _split_on_as(phrase: str) -> list[str]:
+    """``phrase`` split where "as" stands between spaces ("listed as delayed": each part its own text)."""
+    parts, last = [], 0
+    for word in WORD.finditer(phrase):
+        start, end = word.span()
+        if word.group(0).lower() != "as" or start - 1 < last or not phrase[start - 1].isspace():
+            continue
+        if end < len(phrase) and phrase[end].isspace():
+            parts.append(phrase[last : len(phrase[:start].rstrip())])
+            last = len(phrase) - len(phrase[end:].lstrip())
+    return [*parts, phrase[last:]]
