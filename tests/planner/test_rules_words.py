@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vqdb.planner import tools
+from vqdb.planner import rules, tools
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import Plan, PlanError
 from vqdb.planner.rules import TOOLS_FOR, rule_plan
@@ -24,7 +24,10 @@ from vqdb.planner.vocabulary import (
     WRITTEN_VERBS,
 )
 
-SPEECH, SCREEN, EITHER = (tuple(t for t in TOOLS_FOR[k] if t in tools.names()) for k in ("speech", "screen", "either"))
+SPEECH, SCREEN, SUBTITLE, EITHER = (
+    tuple(t for t in TOOLS_FOR[k] if t in tools.names())
+    for k in (rules.SPEECH, rules.SCREEN, rules.SUBTITLE, rules.EITHER)
+)
 
 
 def text_calls(plan: Plan) -> list[tuple[str, str]]:
@@ -78,7 +81,7 @@ PHRASINGS = [
     ),
     (
         "when the subtitles say 'The moral requirement is four', what color is the arrow?",
-        [(tuple(t for t in TOOLS_FOR["subtitle"] if t in tools.names()), "The moral requirement is four")],
+        [(SUBTITLE, "The moral requirement is four")],
     ),
     ("How many signs with the letters 'KILLHIM!' are there in the audience?", [(SCREEN, "KILLHIM!")]),
     ('when the beer with the word "WEIZEN" appears, what is in the middle of the bottle?', [(SCREEN, "WEIZEN")]),
@@ -257,8 +260,7 @@ def test_a_thing_that_carries_text_makes_says_on_screen_text(noun):
 
 @pytest.mark.parametrize("noun", SUBTITLE_NOUNS)
 def test_subtitle_nouns_look_in_subtitles_on_screen_and_in_speech(noun):
-    subtitle = tuple(t for t in TOOLS_FOR["subtitle"] if t in tools.names())
-    assert text_calls(rule_plan(f"when do the {noun} say 'over here'?")) == expect((subtitle, "over here"))
+    assert text_calls(rule_plan(f"when do the {noun} say 'over here'?")) == expect((SUBTITLE, "over here"))
 
 
 def test_options_are_looked_for_where_the_question_asks():

@@ -7,7 +7,8 @@ import csv
 import pytest
 
 from vqdb.models import bundles
-from vqdb.planner.sound_words import ACOUSTIC_SCENES, SOUND_WORDS, sound_terms
+from vqdb.planner.rules import rule_plan
+from vqdb.planner.sound_words import ACOUSTIC_SCENES, NAMED_SOUNDS, SOUND_WORDS, sound_terms
 
 
 def test_the_sound_words_are_the_terms_of_the_taggers_labels_less_the_acoustic_scenes():
@@ -26,3 +27,10 @@ def test_the_sound_words_are_the_terms_of_the_taggers_labels_less_the_acoustic_s
 )
 def test_a_label_splits_into_its_names(label, terms):
     assert sound_terms(label) == terms
+
+
+@pytest.mark.parametrize(("word", "term"), NAMED_SOUNDS.items())
+def test_a_named_sound_is_a_term_of_the_taggers_labels_and_is_heard_with_no_word_of_hearing(word, term):
+    assert term in SOUND_WORDS
+    plan = rule_plan(f"why is there {word} in the room")
+    assert [(c.tool, c.query) for c in plan.queries if c.tool == "audio"] == [("audio", word)]

@@ -55,9 +55,12 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
   phrase an option quotes is text to find). A question with nothing searchable gives the uniform plan.
 
-Tools are those of ``vqdb.planner.tools``: a rule for a tool that is not registered is skipped. The word
-lists (``SPEAKERS``, ``SPEECH_VERBS``, ``SCREEN_NOUNS``…) are in ``vqdb.planner.vocabulary``, the sound
-words in ``vqdb.planner.sound_words``.
+Tools are those of ``vqdb.planner.tools`` (their names are the tool classes'): a rule for a tool that is
+not registered is skipped. The word lists are data: the documented vocabulary (``SPEAKERS``,
+``SPEECH_VERBS``, ``SCREEN_NOUNS``…) in ``vqdb.planner.vocabulary``, the small lists of phrasing (determiners,
+words of when, of how text looks…), each with the phenomenon it covers and a question it decides, in
+``vqdb.planner.phrasing``, the sound words (and the sounds heard wherever named) in
+``vqdb.planner.sound_words``.
 
 Example:
     >>> plan = rule_plan("When does the man in the red jacket hold up the sign that says EXIT?")
@@ -74,11 +77,18 @@ import dataclasses
 import re
 from collections.abc import Collection, Sequence
 
-from vqdb.planner import boolexpr
+from vqdb.planner import boolexpr, phrasing
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word, one_word_forms
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
-from vqdb.planner.sound_words import SOUND_WORDS
+from vqdb.planner.sound_words import NAMED_SOUNDS, SOUND_WORDS
+from vqdb.planner.tools.audio import Audio
+from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.tools.region import Region
+from vqdb.planner.tools.siglip import Siglip
+from vqdb.planner.tools.subtitle import Subtitle
+from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREDIT_ROLES,
@@ -99,19 +109,16 @@ from vqdb.planner.vocabulary import (
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
 
 # -- where each kind of cue sends a quote ----------------------------------------------------------------
-SPEECH, SCREEN, SUBTITLE, EITHER = "speech", "screen", "subtitle", "either"
+# the tools by what they find (their names are the registry's): read on screen, said, subtitled, heard, seen
+# whole, seen in a part of the frame
+READ, SAID, SUBTITLED, HEARD, SEEN, SEEN_IN_PART = (t.name for t in (Ocr, Transcript, Subtitle, Audio, Siglip, Region))
+SPEECH, SCREEN, SUBTITLE, EITHER = "speech", "screen", "subtitles", "either"
 TOOLS_FOR = {
-    SPEECH: ("transcript", "subtitle"),
-    SCREEN: ("ocr",),
-    SUBTITLE: ("subtitle", "ocr", "transcript"),
-    EITHER: ("ocr", "transcript", "subtitle"),
+    SPEECH: (SAID, SUBTITLED),
+    SCREEN: (READ,),
+    SUBTITLE: (SUBTITLED, READ, SAID),
+    EITHER: (READ, SAID, SUBTITLED),
 }
-
-
-def _words(alternatives: Sequence[str]) -> str:
-    """A regex alternation of phrases (longest first, spaces and hyphens as in the text)."""
-    ordered = sorted(alternatives, key=len, reverse=True)
-    return "|".join(re.escape(a).replace(r"\ ", r"\s+").replace(r"\-", "[- ]?") for a in ordered)
 
 
 _QUOTE = re.compile(
@@ -119,31 +126,31 @@ _QUOTE = re.compile(
     r"|(?<![^\W_])‘(.+?)’(?![^\W_])|(?<![^\W_])'(.+?)'(?![^\W_])"
 )
 _MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (private-use characters)
-_PRIVATE = re.compile("[\ue000-\ue002]")
+_PRIVATE = dict.fromkeys(range(0xE000, 0xE003), " ")  # the characters the rules mark quotes with
 _QUOTED = "\ue002"  # where a quote was, once its calls are made
-_BRACKETS = re.compile(r"[()\[\]{}<>⟨⟩【】（）]")
+_BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
 _SENTENCE = re.compile(r"[.?!;。？！；]+(?:\s|$)|[?!;。？！；]")
 _CLAUSE = re.compile(
     r",?\s*\b(?:when|whenever|while|after|before|until|once|then|but|because|and)\b"
     r"|,\s*(?=(?:what|which|who|whom|whose|where|why|how|so)\b)",
     re.I,
 )
-_QUESTION_WORD = re.compile(r"\b(?:what|who|whom|whose|where|why|how)\b", re.I)
-_SPEECH_CUE = re.compile(rf"\b(?:{_words(SPEECH_VERBS)})\b", re.I)
+_SPEECH_CUES = Phrases(SPEECH_VERBS)
 _CUE_NEXT = re.compile(
-    rf"\s*(?:(?:is|are|was|were|also|then|it|gets)\s+)*(?:{_words(SPEECH_VERBS)}|{_words(SCREEN_CUES)})\b", re.I
+    rf"\s*(?:(?:is|are|was|were|also|then|it|gets)\s+)*(?:{alternation(SPEECH_VERBS)}|{alternation(SCREEN_CUES)})\b",
+    re.I,
 )
-_SCREEN_CUE = re.compile(rf"\b(?:{_words(SCREEN_CUES)})\b", re.I)
-_SUBTITLE_CUE = re.compile(rf"\b(?:{_words(SUBTITLE_NOUNS)})\b", re.I)
-_SAY = re.compile(r"^(?:say|says|said|saying|read|reads|reading|mention|mentions|mentioned)$", re.I)
+_SCREEN_CUES = Phrases(SCREEN_CUES)
+_SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
 _NOUN = re.compile(r"([\w-]+)(['’]s\b)?")  # a word, and whether it is a possessive ("the man's sign")
 _QUOTE_LIST_END = re.compile(r"(?:\ue000[0-9]+\ue001\s*(?:,|\band\b|\bor\b)\s*)+$", re.I)
 _QUOTE_LIST_START = re.compile(r"^(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)+", re.I)
-_RELATIVE = re.compile(r"\b(?:that|which)\s*$", re.I)
 _SPEAKER_WORDS = frozenset(SPEAKERS)
-_SCREEN_NOUN = re.compile(rf"\b(?:{_words(SCREEN_NOUNS)})\b", re.I)
+_SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
 _APPOSITIVE = re.compile(r"\b(?:the|a|an|this|that|its|his|her|their|our|my|your)\s+[^\W\d_][\w-]*\s*,?\s*$", re.I)
-_TEXT_SUBJECT = re.compile(rf"\b(?:{_words(SCREEN_NOUNS)}|{_words(SUBTITLE_NOUNS)})\b\W*(?:that |which )?$", re.I)
+_TEXT_SUBJECT = re.compile(
+    rf"\b(?:{alternation(SCREEN_NOUNS)}|{alternation(SUBTITLE_NOUNS)})\b\W*(?:that |which )?$", re.I
+)
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
     r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
@@ -151,7 +158,7 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ACTIVE_SPEECH = re.compile(
-    rf"\b(?:(?:{_words(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
+    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
@@ -166,7 +173,7 @@ _VOICE_ALONE = re.compile(
     re.I,
 )
 _SPEAKER_MODIFIERS = re.compile(r"\b(?:the|a|an|this|that|our|his|her|their|your)\s+(?:[\w-]+\s+){1,2}$", re.I)
-_NAMED_SPEAKER = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{_words(SPEECH_VERBS)})\b")
+_NAMED_SPEAKER = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{alternation(SPEECH_VERBS)})\b")
 _SCREEN_TEXT_CUE = re.compile(
     r"\b(?:says|say|reads?|reading|shows?|showing|displays?|displaying|written|writes|labell?ed|titled|"
     r"the words?|the text|the number|the caption)\b(?:\s+(?:as|that))?",
@@ -177,20 +184,19 @@ _SHOWN_CUE = re.compile(
     r"on (?:the )?screen|onscreen|on-screen|typ(?:e|es|ed|ing))\b",
     re.I,
 )
-_TEXT_NOUN = re.compile(rf"\b(?:{_words(TEXT_NOUNS)})\b", re.I)
-_DISPLAY_NOUN = re.compile(rf"\b(?:{_words([*TEXT_NOUNS, *SCREEN_NOUNS])})\b", re.I)
+_TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
+_DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _DISPLAYS = re.compile(
-    rf"\b(?P<noun>{_words([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
-    rf"(?P<verb>{_words(DISPLAY_VERBS)})\b\s+(?P<shown>[^,.?!;\ue002]+)",
+    rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
+    rf"(?P<verb>{alternation(DISPLAY_VERBS)})\b\s+(?P<shown>[^,.?!;\ue002]+)",
     re.I,
 )
 _SHOWN_OR_ARRIVING = re.compile(
-    rf"\b(?P<verb>{_words(WRITTEN_VERBS)})\b(?:\s+as\s+(?P<as>[^,.?!;\ue002]+))?"
-    rf"|\b(?P<arrives>{_words(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
+    rf"\b(?P<verb>{alternation(WRITTEN_VERBS)})\b(?:\s+as\s+(?P<as>[^,.?!;\ue002]+))?"
+    rf"|\b(?P<arrives>{alternation(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
     re.I,
 )
-_AS = re.compile(r"\s+as\s+", re.I)
 _CLAUSE_START = re.compile(
     r"\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|so|where|who|which|that|"
     r"on (?:the )?screen|on the|in the|at the)\b",
@@ -201,62 +207,14 @@ _SUBJECT_CUT = re.compile(
     r"whom|where|what|why|how|if|as|so|see|watch|moment|point|with|on|in|at|behind|from|by|to|for|near|under|above|below)\b",
     re.I,
 )
-_DETERMINERS = frozenset({
-    "the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its", "our", "my", "your", "some",
-})  # fmt: skip
-_AUXILIARIES = frozenset({
-    "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "does", "do", "did", "can", "could",
-    "will", "would", "has", "have", "had", "first", "we", "you",
-})  # fmt: skip
-_ADVERBS = frozenset({"first", "finally", "again", "briefly", "suddenly", "also", "then", "now", "still", "last"})
-_QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "whether", "if"})
-_NAMES_TEXT = frozenset({
-    *NAMING_NOUNS, *TEXT_NOUNS, "time", "text", "word", "words", "letters", "number", "numbers", "something",
-    "anything",
-})  # fmt: skip
-_NOT_WRITTEN = frozenset(
-    {
-        "i",
-        "english",
-        "chinese",
-        "japanese",
-        "korean",
-        "french",
-        "german",
-        "spanish",
-        "arabic",
-        "russian",
-        "latin",
-        "italian",
-        "portuguese",
-        "hindi",
-        "thai",
-        "vietnamese",
-        "greek",
-        "hebrew",
-    }
-)  # fmt: skip  capitalised words that name a language, not text written in it
-_APPOSITIVE_ONLY = frozenset({"text", "word", "words", "phrase"})  # "the words X": X, not "the pink words"
-_DESCRIBING = frozenset({
-    "red", "orange", "yellow", "green", "blue", "purple", "pink", "white", "black", "gray", "grey", "brown", "gold",
-    "silver", "golden", "big", "small", "large", "little", "tiny", "huge", "long", "short", "bright", "dark", "light",
-    "bold", "new", "old", "first", "second", "third", "last", "next", "many", "few", "several", "some", "two",
-    "three", "four", "five", "six", "seven", "eight", "nine", "ten", "lines", "line", "rows", "row", "single",
-})  # fmt: skip
-_NOT_SHOWN_TAIL = frozenset({"on", "in", "at", "the", "a", "up", "again", "first", "there"})
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
-_TEXTY = re.compile(r"^(?=.*[^\W_])(?:\S*\d\S*|\S*[/:#@._\\-]\S*|[A-Z]{2,}[A-Z0-9]*)$")
-_SOUNDS = (
-    "applause|clapping|cheering|laughter|laughing|music|singing|song|siren|horn|honking|bark(?:ing|s)?|"
-    "dog barking|meow(?:ing)?|gunshots?|explosions?|thunder|rain|wind|bells?|ringing|whistl(?:e|ing)|"
-    "scream(?:s|ing)?|crying|engine|drums?|guitar|piano|footsteps|knock(?:ing)?|alarm|birds? (?:singing|chirping)|"
-    "chirping|buzzing|crash"
-)
 _SOUND = re.compile(
-    rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )|\b({_SOUNDS})\b", re.I
+    rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )"
+    rf"|\b({alternation(list(NAMED_SOUNDS))})\b",
+    re.I,
 )
-_SOUND_VERB = re.compile(rf"\b({_words(list(SOUND_VERBS))})(?:s|es|ed|d|ing|ping|ped)?\b", re.I)
+_SOUND_VERB_FORMS = {v + end: v for v in SOUND_VERBS for end in ("", "s", "es", "ed", "d", "ing", "ping", "ped")}
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
@@ -271,7 +229,7 @@ _FILLER = re.compile(
     rf"\b(?:on (?:the )?screen|in the video|in this video|in the clip|(?:in|during) the (?:video|clip)|"
     rf"according to (?:the |this |that |his |her )?[\w-]+|"
     rf"visible|appears?|appeared|appearing|shown|seen|we see|you see|can be seen|"
-    rf"{_words(SPEECH_VERBS)}|{_words(_SCREEN_VERBS)})\b",
+    rf"{alternation(SPEECH_VERBS)}|{alternation(_SCREEN_VERBS)})\b",
     re.I,
 )
 _SPLIT = re.compile(
@@ -280,7 +238,6 @@ _SPLIT = re.compile(
     r"\b(and|while|with|or|when|whenever|after|before|until|once|then|as soon as)\b\s*|\s*,\s*",
     re.I,
 )
-_REGION = re.compile(r"\b(?:small|tiny|logo|corner|background|in (?:his|her|their|a|the) hands?|badge|icon)\b", re.I)
 _ASKS_TEXT = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
     r"subtitles?|label|brand|price)\b|\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|"
@@ -288,48 +245,31 @@ _ASKS_TEXT = re.compile(
     re.I,
 )
 _ASKS_SPEECH = re.compile(
-    rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{_words(SPEAKERS)})\s+(?:say|mention|shout|ask)\b", re.I
+    rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{alternation(SPEAKERS)})\s+(?:say|mention|shout|ask)\b",
+    re.I,
 )
 _ASKS_SOURCE = re.compile(
     r"\baccording to (?:the |this |that |his |her )?([\w-]+)|"
     r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
     re.I,
 )
-_NOT_READ = re.compile(
-    rf"(?:{_words(SCREEN_NOUNS)}|{_words(SUBTITLE_NOUNS)}|{_words(SPEAKERS)}|credits|name|tag|timecode|code|clock|counter|number|numbers|word|words|the|a|an)(?:'s)?",
-    re.I,
-)
-_TYPOGRAPHY = re.compile(r"\b(?:letters|lettering|font|fonts|typeface|print|characters|capitals|caps)\b", re.I)
-_SHOWN_SOURCES = frozenset({"credits", "slides", "cards", "subtitles", "captions", "video", "clip", "graphic"})
-_STOP = frozenset({
-    "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in",
-    "on", "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when",
-    "where", "why", "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually",
-})  # fmt: skip
-_VERBS = frozenset(["do", "does", "did", "is", "are", "was", "were"])
-_ARTICLES = frozenset(["the", "a", "an"])
-_PREPOSITIONS = frozenset(["by", "from", "for", "about"])  # not the start of a visual phrase ("by the host")
-_ALNUM, _LETTER = re.compile(r"[^\W_]"), re.compile(r"[^\W\d_]")
-_VISUAL = ("siglip", "region")
-_EVENT_VERBS = frozenset({
-    "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
-    "starts", "begin", "begins", "get",
-    "gets", "give", "gives", "go", "goes", "up", "out", "first", "last", "time", "moment", "point",
-})  # fmt: skip
-_NOT_VISUAL = _STOP | _SPEAKER_WORDS | _VERBS | frozenset(SUBTITLE_NOUNS) | _EVENT_VERBS  # alone, no picture
-_NOT_TEXT = frozenset({
-    "says", "say", "reads", "read", "shows", "show", "displays", "written", "shown", "displayed", "on",
-    "in", "at", "appear", "appears", "visible", "is", "are", "the", "a",
-})  # fmt: skip
+_NOT_READ = one_word_forms(
+    [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
+)  # with "'s": where words are, not the words
+_VISUAL = (SEEN, SEEN_IN_PART)
+_NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
+_NOT_VISUAL = (
+    phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
+)  # alone, no picture
 
 
 _CREDIT = re.compile(
-    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({_words(list(CREDIT_ROLES))})|"
-    rf"(?:(?:has|had|is|was)\s+)?({_words(list(CREDIT_VERBS))}))\b",
+    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
+    rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b",
     re.I,
 )
 
-_SOUND_WORD = re.compile(rf"\b({_words(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
+_SOUND_WORD = re.compile(rf"\b({alternation(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
 _HEAR = re.compile(
     r"\b(?:hear|hears|heard|hearing|listen(?:s|ed|ing)? (?:to|for))\b((?:\s+(?!(?:when|while|after|before|and then)\b)"
     r"[^\s,.?!;]+){1,6})",
@@ -341,7 +281,6 @@ _HEARD = re.compile(
     r"|\b(?:goes|go|went|going)\s+([^\s,.?!;]+)",  # "the timer goes ding"
     re.I,
 )
-_QUOTE_SPLIT = re.compile(f"[{_QUOTED}\ue000]")
 _CLOCK = r"\d{1,2}:\d\d(?::\d\d)?"
 _DURATION = r"\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b"
 _DURATIONS = rf"{_DURATION}(?:\s*(?:,|and)?\s*{_DURATION})*"  # "26 minutes and 37 seconds"
@@ -357,27 +296,19 @@ _RELATION = re.compile(
     r"(?!(?:that|this|these|those|which|it|and|or|then|now|long|each|every|anything|everything)\b)(?!all\s*(?:[,.;!?]|$))",
     re.I,
 )
-_NOT_RELATION = re.compile(r"\b(?:named|look|looks|looked|looking|ever|and)\s*$", re.I)  # "named after", "before and"
 _CLAUSE_END = re.compile(r"[,;?!]|[.:](?=\s|$)|\s(?:and then|then|while|when|what|who|which|how)\s", re.I)
-_OPTION_REFERENCE = re.compile(r"(?:only|both|all|none|neither|and|or|of|the|above|[\d\s,&])+", re.I)  # "1 and 3"
 _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
-_NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{_words(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
+_NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{alternation(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
 _LITERAL = re.compile(
     r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
     r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,})",
     re.I,
 )
 _QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": values, not counts of things seen
-    rf"(?<!\S)(?P<number>[$€£]?\d[\d,.]*)\s+(?:{_words(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
+    rf"(?<!\S)(?P<number>[$€£]?\d[\d,.]*)\s+(?:{alternation(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
     re.I,
 )
-# words before a number that make it a time in the video; not "to", before a value ("change to 14:41"): a
-# range in the video ("from 1:03 to 1:10") went with _VIDEO_TIME
-_WHEN_WORDS = frozenset({
-    "at", "around", "about", "near", "from", "until", "till", "between", "before", "after", "by",
-    "within", "during", "in", "on", "first", "last", "next", "past", "over", "under", "approximately",
-})  # fmt: skip
 
 
 @dataclasses.dataclass
@@ -429,7 +360,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    text = " ".join(_PRIVATE.sub(" ", question).split())
+    text = " ".join(question.translate(_PRIVATE).split())
     text = _VIDEO_TIME.sub(" , ", text)
     main, when, reference = _relation(text)
     if when is not None:
@@ -447,12 +378,12 @@ def _plan_text(
     """The plan of ``text`` (the question, or one of its clauses); ``question`` is the whole question, whose
     cues say what its options are (said, shown) and whether its unseen phrases are words."""
     text, inline = _inline_options(text)
-    options = [*inline, *(o for o in options or () if not (inline and _OPTION_REFERENCE.fullmatch(str(o))))]
+    options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
 
     text, quotes = _mark_quotes(text)
     text = _take_menu_paths(text, evidence)
-    text = _BRACKETS.sub(" , ", text)
+    text = text.translate(_BRACKETS)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
     text = _take_displayed(text, evidence)
@@ -485,7 +416,7 @@ def _plan_text(
     option_ids = []
     for option in options or ():
         query = _trim(str(option))
-        if not _LETTER.search(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
+        if not _has_letter(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
             usable = [t for t in TOOLS_FOR[EITHER] if _searchable(t, query)]
         else:
             usable = [t for t in option_tools if _searchable(t, query)]
@@ -516,7 +447,7 @@ def _relation(text: str) -> tuple[str, str | None, str]:
     for match in _RELATION.finditer(text):
         if any(a <= match.start() < b for a, b in quoted):
             continue
-        if _NOT_RELATION.search(text[: match.start()]):
+        if last_word(text[: match.start()]) in phrasing.NOT_CONNECTIVE_AFTER:
             continue
         end = _CLAUSE_END.search(text, match.end())
         stop = end.start() if end else len(text)
@@ -524,7 +455,7 @@ def _relation(text: str) -> tuple[str, str | None, str]:
             end = _CLAUSE_END.search(text, next(b for a, b in quoted if a < stop < b))
             stop = end.start() if end else len(text)
         reference = text[match.end() : stop].strip(" ,")
-        if not _ALNUM.search(reference):
+        if not _has_alnum(reference):
             continue
         main = (text[: match.start()] + " " + text[stop:]).strip(" ,")
         return main, match.group(1).lower(), reference
@@ -533,7 +464,11 @@ def _relation(text: str) -> tuple[str, str | None, str]:
 
 def _heard_if_a_sound(event: str) -> str:
     """An event named by a sound ("the chime", "the applause", "a loud beep") is heard, not seen."""
-    words = [w for w in re.findall(r"[\w'-]+", event.lower()) if w not in _DETERMINERS and w not in _DESCRIBING]
+    words = [
+        w
+        for w in re.findall(r"[\w'-]+", event.lower())
+        if w not in phrasing.DETERMINERS and w not in phrasing.DESCRIBING
+    ]
     if 0 < len(words) <= 2 and _SOUND_WORD.fullmatch(words[-1]):
         return f"when do you hear {event}"
     return event
@@ -576,7 +511,7 @@ def _inline_options(text: str) -> tuple[str, list[str]]:
         if len(run) >= 2:
             ends = [m.start() for m in run[1:]] + [len(text)]
             options = [text[m.end() : end].strip(" ,;.") for m, end in zip(run, ends, strict=True)]
-            return text[: first.start()], [o for o in options if _ALNUM.search(o)]
+            return text[: first.start()], [o for o in options if _has_alnum(o)]
     return text, []
 
 
@@ -595,7 +530,7 @@ def _group(ids: list[str], op: str) -> str:
 def _searchable(tool: str, query: str) -> bool:
     """Whether ``tool`` is registered and accepts ``query``, which has letters or digits (a letter for a
     visual tool: "2" alone is no picture)."""
-    if not _ALNUM.search(query) or (tool in _VISUAL and not _LETTER.search(query)):
+    if not _has_alnum(query) or (tool in _VISUAL and not _has_letter(query)):
         return False
     try:
         registry.get(tool).check(query)  # the tool's own test (what the compiler asks), as the text tools define it
@@ -638,43 +573,43 @@ def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
     after = _QUOTE_LIST_START.sub(" ", after[: stop.start()] if stop else after)
     stop = next((m for m in _CLAUSE.finditer(after) if not _CUE_NEXT.match(after, m.end())), None)
     after = after[: stop.start()] if stop else after
-    after = _QUESTION_WORD.split(after, maxsplit=1)[0]  # "…, 'X' what appeared?": a new clause
+    after = after[: first_of(after, phrasing.WH_WORDS, len(after))]  # "…, 'X' what appeared?": a new clause
     return _MARK.sub(" ", before), _MARK.sub(" ", after)
 
 
 def _cue_before(context: str) -> str | None:
     """The kind of the last cue in ``context`` (the words before a quote in its clause)."""
-    found = [(m.start(), m.end(), _by_subject(context, m, SPEECH)) for m in _SPEECH_CUE.finditer(context)]
-    found += [(m.start(), m.end(), _by_subject(context, m, SCREEN)) for m in _SCREEN_CUE.finditer(context)]
-    found += [(m.start(), m.end(), SUBTITLE) for m in _SUBTITLE_CUE.finditer(context)]
+    found = [(a, b, _by_subject(context, a, b, SPEECH)) for a, b in _SPEECH_CUES.spans(context)]
+    found += [(a, b, _by_subject(context, a, b, SCREEN)) for a, b in _SCREEN_CUES.spans(context)]
+    found += [(m.start(), m.end(), SUBTITLE) for m in WORD.finditer(context) if m.group(0).lower() in _SUBTITLE_WORDS]
     return max(found)[2] if found else None
 
 
 def _cues_after(context: str) -> set[str]:
     """The kinds of the cues in the first few words after a quote."""
     near = " ".join(context.split()[:8])
-    kinds = {SPEECH for _ in _SPEECH_CUE.finditer(near)} | {SCREEN for _ in _SCREEN_CUE.finditer(near)}
-    return kinds | {SUBTITLE for _ in _SUBTITLE_CUE.finditer(near)}
+    kinds = {SPEECH for _ in _SPEECH_CUES.spans(near)} | {SCREEN for _ in _SCREEN_CUES.spans(near)}
+    return kinds | ({SUBTITLE} if first_of(near, _SUBTITLE_WORDS) is not None else set())
 
 
-def _by_subject(context: str, cue: re.Match, kind: str) -> str:
+def _by_subject(context: str, start: int, end: int, kind: str) -> str:
     """``kind``, unless the cue is "says"/"reads"/"mentions", whose subject decides: "the sign (that) says"
-    is on screen, "the subtitles mention" in subtitles, "the narrator reads" speech."""
-    if not _SAY.match(cue.group(0)):
+    is on screen, "the subtitles mention" in subtitles, "the narrator reads" speech (the cue at
+    ``context[start:end]``)."""
+    if context[start:end].lower() not in phrasing.SAYING:
         return kind
-    before = context[: cue.start()]
+    before = context[:start]
     if before.split()[-1:] in (["it"], ["this"], ["video"], ["clip"]):  # "when does it say 'X'": shown or said
         return EITHER
-    relative = _RELATIVE.search(before)
-    if relative:  # "a sign that says": the noun just before "that"
-        subject = before[: relative.start()].split()[-1:]
+    if before.split()[-1:] and before.split()[-1].lower() in phrasing.RELATIVE_PRONOUNS:  # "a sign that says": the noun
+        subject = before.split()[-2:-1]  # just before "that"
     else:  # "the sign on the wall says": the clause's first noun of interest
         nouns = [m.group(1) for m in _NOUN.finditer(before) if not m.group(2) and _is_subject(m.group(1))]
         subject = nouns[:1]
     word = subject[0].strip(",") if subject else ""
-    if _SUBTITLE_CUE.fullmatch(word):
+    if word.lower() in _SUBTITLE_WORDS:
         return SUBTITLE
-    if _SCREEN_NOUN.fullmatch(word):
+    if word.lower() in _SCREEN_NOUN_WORDS:
         return SCREEN
     if word.lower() in _SPEAKER_WORDS:
         return SPEECH
@@ -682,7 +617,7 @@ def _by_subject(context: str, cue: re.Match, kind: str) -> str:
 
 
 def _is_subject(word: str) -> bool:
-    return word.lower() in _SPEAKER_WORDS or bool(_SCREEN_NOUN.fullmatch(word) or _SUBTITLE_CUE.fullmatch(word))
+    return word.lower() in _SPEAKER_WORDS or word.lower() in _SCREEN_NOUN_WORDS | _SUBTITLE_WORDS
 
 
 def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
@@ -710,11 +645,12 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
     ``audio`` call per word, ORed."""
 
     def take(match: re.Match, words: str) -> str:
-        words = _SPEECH_CUE.split(_QUOTE_SPLIT.split(words, maxsplit=1)[0], maxsplit=1)[0]
+        words = _before_a_quote(words)
+        words = words[: (_SPEECH_CUES.first(words) or (len(words),))[0]]
         found = list(dict.fromkeys(m.group(1).lower() for m in _SOUND_WORD.finditer(words)))
         if not found:
             return match.group(0)
-        evidence.add(("audio",), *found)
+        evidence.add((HEARD,), *found)
         return " "
 
     text = _HEAR.sub(lambda m: take(m, m.group(1)), text)
@@ -754,13 +690,13 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + tail[len(rest) :]
     alone = _VOICE_ALONE.search(text)  # "when is the man talking?": a voice heard, whatever it says
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
-        evidence.add(("audio",), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
+        evidence.add((HEARD,), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
         return text[: alone.start()] + " " + text[alone.end() :]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
-    if _QUOTED not in text and _QUESTION_WORD.search(text[: first.start()]):
-        evidence.add(("audio",), "speech")  # "what does the agent say?": the moments someone speaks
+    if _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None:
+        evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
 
 
@@ -786,9 +722,9 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
         if match.start() < last:
             continue
         noun = match.group("noun")
-        parts = [p for p in _AS.split(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
+        parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
         words = [_shown_words(p) for p in parts]
-        strong = _TEXT_NOUN.fullmatch(noun.split()[-1]) is not None
+        strong = noun.split()[-1].lower() in _TEXT_NOUN_WORDS
         if not parts or not all(words) or not (strong or all(_text_like(w, text) for w in words)):
             continue
         for shown in words:  # a display of text shows text; another its written words ("Game Over", not "the")
@@ -825,11 +761,11 @@ def _shown_words(phrase: str) -> str:
     """The words of a phrase that are the text: without its articles and the noun naming a literal ("the
     year 1455" -> "1455"), none when it only names text ("the time", "the score", "who narrated it")."""
     words = phrase.split()
-    while words and words[0] in _DETERMINERS:  # "The Power of Sunlight" is a title as written
+    while words and words[0] in phrasing.DETERMINERS:  # "The Power of Sunlight" is a title as written
         words.pop(0)
-    while words and words[-1].lower() in _NOT_SHOWN_TAIL:
+    while words and words[-1].lower() in phrasing.NOT_SHOWN_TAIL:
         words.pop()
-    if not words or words[0].lower() in _QUESTION_WORDS or words[0].lower() in ("it", "them", "this", "that"):
+    if not words or words[0].lower() in phrasing.QUESTION_WORDS or words[0].lower() in ("it", "them", "this", "that"):
         return ""
     if all(w.lower().strip(",") in _NAMES_TEXT for w in words):
         return ""
@@ -842,9 +778,9 @@ def _subject_before(text: str, end: int) -> tuple[int, str]:
     train"), at most six."""
     start = max((m.end() for m in _SUBJECT_CUT.finditer(text, 0, end)), default=0)
     words = list(re.finditer(r"\S+", text[start:end]))
-    while words and words[0].group(0).lower() in _AUXILIARIES:
+    while words and words[0].group(0).lower() in phrasing.AUXILIARIES:
         words.pop(0)
-    while words and words[-1].group(0).lower() in _AUXILIARIES | _ADVERBS:
+    while words and words[-1].group(0).lower() in phrasing.AUXILIARIES:
         words.pop()
     words = words[-6:]
     if not words:
@@ -858,28 +794,31 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
     when they are common words; with a verb of writing (``written``), of its written words too. None for a
     person, or a thing that is not text."""
     words = [w.strip(",") for w in subject.split()]
-    while words and words[0].lower() in _DETERMINERS:
+    while words and words[0].lower() in phrasing.DETERMINERS:
         words.pop(0)
     if not words or any(re.sub(r"['’]s$", "", w.lower()) in _SPEAKER_WORDS for w in words):
         return []  # a person, or what a person has ("the presenter's name": words not given)
     phrase = " ".join(words)
-    display = _TEXT_NOUN.search(phrase)
+    display = _TEXT_NOUNS.first(phrase)
     if display:
-        after = phrase[display.end() :].split()
+        start, end = display
+        after = phrase[end:].split()
         if after and after[0].lower() == "of":  # "the list of ingredients"; "the name of the store" is no text
-            after = after[1:] if display.group(0).lower() != "name" else []
+            after = after[1:] if phrase[start:end].lower() != "name" else []
         elif after and not _text_like(" ".join(after), text):
             after = []
-        before = [] if display.group(0).lower() in _APPOSITIVE_ONLY else phrase[: display.start()].split()
-        before = [w for w in before if w.lower() not in _DESCRIBING]  # "the red sign": how it looks, not what it says
-        named = _shown_words(_DISPLAY_NOUN.sub(" ", re.sub(r"['’]s\b", "", " ".join(before + after))))
+        before = [] if phrase[start:end].lower() in phrasing.APPOSITIVE_ONLY else phrase[:start].split()
+        before = [
+            w for w in before if w.lower() not in phrasing.DESCRIBING
+        ]  # "the red sign": how it looks, not what it says
+        named = _shown_words(_DISPLAY_NOUNS.removed(re.sub(r"['’]s\b", "", " ".join(before + after))))
         if not named:
             return []
         if _text_like(named, text):
-            return [("ocr", _written(named, text))]
-        return [("ocr", named), (_visual_tool(phrase), phrase)]
+            return [(READ, _written(named, text))]
+        return [(READ, named), (_visual_tool(phrase), phrase)]
     if written and _text_like(phrase, text) and _shown_words(phrase):
-        return [("ocr", _written(_shown_words(phrase), text))]
+        return [(READ, _written(_shown_words(phrase), text))]
     return []
 
 
@@ -908,22 +847,22 @@ def _is_written(word: str, *, first: bool) -> bool:
     name (not a language's) that does not start its sentence (``first``)."""
     if any(c.isdigit() for c in word) or re.fullmatch(r"[A-Z]{2,}\W*", word):
         return True
-    return word[:1].isupper() and word.lower() not in _NOT_WRITTEN and not first
+    return word[:1].isupper() and word.lower() not in phrasing.LANGUAGES and not first
 
 
 def _take_screen_text(text: str, evidence: _Evidence) -> str:
     while True:
         for match in _SCREEN_TEXT_CUE.finditer(text):
             words = text[match.end() :].split()
-            while words and words[0].lower() in _ARTICLES:  # "shows the 10:42", "reads a 404"
+            while words and words[0].lower() in phrasing.ARTICLES:  # "shows the 10:42", "reads a 404"
                 words = words[1:]
             if not words:
                 continue
             first = words[0].strip("?!,;.\"'")
             after_word = re.search(r"\b(?:words?|text)\s*$", match.group(0), re.I) is not None
-            if not _ALNUM.search(first):
+            if not _has_alnum(first):
                 continue
-            if _TEXTY.match(first) or (after_word and first.lower() not in _NOT_TEXT):
+            if _looks_written(first) or (after_word and first.lower() not in phrasing.NOT_TEXT):
                 evidence.add(TOOLS_FOR[SCREEN], first)
                 tail = text[match.end() :].split(first, 1)[1]
                 text = text[: match.start()] + " " + tail
@@ -939,7 +878,7 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
     pieces = []
     for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
         if _SHOWN_CUE.search(clause):
-            runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _ALNUM.search(m.group(0))]
+            runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0))]
             for run in runs:
                 evidence.add(TOOLS_FOR[SCREEN], run.strip())
                 clause = clause.replace(run, " ", 1)
@@ -982,11 +921,11 @@ def _take_quantities(text: str, evidence: _Evidence) -> str:
 
     def replace(match: re.Match) -> str:
         before = text[: match.start()].replace(",", " ").split()
-        if before and before[-1].lower() in _WHEN_WORDS:
+        if before and before[-1].lower() in phrasing.WHEN_WORDS:
             return match.group(0)
         said = match.group(0).strip(",.")
         shown = (match.group("number") or said).strip(",.")
-        evidence.add_calls([("ocr", shown), *((tool, said) for tool in TOOLS_FOR[SPEECH])])
+        evidence.add_calls([(READ, shown), *((tool, said) for tool in TOOLS_FOR[SPEECH])])
         return " "
 
     return _QUANTITY.sub(replace, text)
@@ -1001,7 +940,7 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
         token = re.sub(r"['’]s$", "", match.group(0).strip(",.?!;:'\"“”‘’"))  # "No. 8's turn": the number 8
         before = text[: match.start()].replace(",", " ").split()
-        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in _WHEN_WORDS):
+        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in phrasing.WHEN_WORDS):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], token)
         return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause
@@ -1011,14 +950,17 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
 
 def _take_sounds(text: str, evidence: _Evidence) -> str:
     def replace(match: re.Match) -> str:
-        evidence.add(("audio",), (match.group(1) or match.group(2)).strip())
+        evidence.add((HEARD,), (match.group(1) or match.group(2)).strip())
         return " "
 
-    def made(match: re.Match) -> str:  # "the audience applauds": the sound it makes, maybe named already
-        evidence.add_alternative("audio", SOUND_VERBS[match.group(1).lower()])  # "a horn honks": horn OR honking
-        return " "
-
-    return _SOUND_VERB.sub(made, _SOUND.sub(replace, text))
+    text, pieces, last = _SOUND.sub(replace, text), [], 0
+    for word in WORD.finditer(text):  # "the audience applauds": the sound it makes, maybe named already
+        verb = _SOUND_VERB_FORMS.get(word.group(0).lower())
+        if verb:
+            evidence.add_alternative(HEARD, SOUND_VERBS[verb])  # "a horn honks": horn OR honking
+            pieces.append(text[last : word.start()] + " ")
+            last = word.end()
+    return "".join(pieces) + text[last:]
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
@@ -1033,16 +975,16 @@ def _visual_phrases(text: str) -> list[list[str]]:
                     alternatives.append([])
                 continue
             phrase = _clean(_LEADING.sub("", (part or "").strip(" ?!.,;:")))
-            if phrase and _searchable("siglip", phrase) and phrase not in alternatives[-1]:
+            if phrase and _searchable(SEEN, phrase) and phrase not in alternatives[-1]:
                 alternatives[-1].append(_trim(phrase))
     return [a for a in alternatives if a]
 
 
 def _clean(phrase: str) -> str:
-    words = [w for w in phrase.strip(" ?!.,;:").split() if _ALNUM.search(w)]
-    while words and words[0].lower().strip(",") in _STOP | _VERBS | _PREPOSITIONS:
+    words = [w for w in phrase.strip(" ?!.,;:").split() if _has_alnum(w)]
+    while words and words[0].lower().strip(",") in phrasing.STOP | phrasing.AUXILIARY_VERBS | phrasing.PREPOSITIONS:
         words.pop(0)
-    while words and words[-1].lower().strip(",") in _STOP:
+    while words and words[-1].lower().strip(",") in phrasing.STOP:
         words.pop()
     if all(w.lower().strip(",'\"") in _NOT_VISUAL for w in words):
         return ""
@@ -1054,8 +996,9 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
     none otherwise. A name that speaks ("when does Kennedy say…") and a phrase naming a speaker ("the
     weather presenter") are who says the words, not words said."""
-    cues = (_SPEECH_CUE, _SCREEN_CUE, _SUBTITLE_CUE, _SHOWN_CUE, _ASKS_SOURCE, _SCREEN_NOUN)
-    if not any(cue.search(question) for cue in cues):
+    cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUE.search(question)]
+    cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
+    if all(cue is None for cue in cues):
         return []
     visual = [[p for p in phrases if p.split()[-1].lower() not in _SPEAKER_WORDS] for phrases in visual]
     speakers = {m.group(1) for m in _NAMED_SPEAKER.finditer(question)}  # "Kennedy says": who, not what
@@ -1067,16 +1010,16 @@ def _as_text(phrase: str) -> str:
     """A visual phrase as words to read or hear: without the nouns of things that carry text and of
     speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words;
     nothing of a phrase that says how text looks ("in big letters", "in a bold font")."""
-    if _TYPOGRAPHY.search(phrase):
+    if first_of(phrase, phrasing.TYPOGRAPHY) is not None:
         return ""
-    kept = [w for w in phrase.split() if not _NOT_READ.fullmatch(w.strip(",'\"").lower())]
-    while kept and kept[-1].lower() in _EVENT_VERBS:  # "… come (up)": when it happens, not what is read
+    kept = [w for w in phrase.split() if w.strip(",'\"").lower().removesuffix("'s") not in _NOT_READ]
+    while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
 
 
 def _visual_tool(phrase: str) -> str:
-    return "region" if _REGION.search(phrase) else "siglip"
+    return SEEN_IN_PART if first_of(phrase, phrasing.IN_PART) is not None or _in_hand(phrase) else SEEN
 
 
 def _option_tools(question: str) -> tuple[str, ...]:
@@ -1087,12 +1030,69 @@ def _option_tools(question: str) -> tuple[str, ...]:
     if source:
         named = source.group(1) or source.group(2)
         word = named.lower()
-        if _SCREEN_NOUN.fullmatch(word) or word in _SHOWN_SOURCES:
-            return ("ocr", "siglip")
+        if word in _SCREEN_NOUN_WORDS or word in phrasing.SHOWN_SOURCES:
+            return (READ, SEEN)
         if word in _SPEAKER_WORDS or named[0].isupper():
-            return (*TOOLS_FOR[SPEECH], "siglip")
+            return (*TOOLS_FOR[SPEECH], SEEN)
     if _ASKS_SPEECH.search(question):
-        return (*TOOLS_FOR[SPEECH], "siglip")
+        return (*TOOLS_FOR[SPEECH], SEEN)
     if _ASKS_TEXT.search(question):
-        return ("ocr", "siglip")
-    return ("siglip",)
+        return (READ, SEEN)
+    return (SEEN,)
+
+
+def _has_alnum(text: str) -> bool:
+    """Whether ``text`` has a letter or a digit."""
+    return any(c.isalnum() for c in text)
+
+
+def _has_letter(text: str) -> bool:
+    """Whether ``text`` has a letter (a character of a word that is not a decimal digit)."""
+    return any(c.isalnum() and not c.isdecimal() for c in text)
+
+
+def _in_hand(phrase: str) -> bool:
+    """Whether ``phrase`` says something is in a hand ("in his hands", "in the hand"): small, off-centre."""
+    words = [m.group(0).lower() for m in WORD.finditer(phrase)]
+    return any(
+        (words[i], words[i + 1] in phrasing.HOLDERS, words[i + 2]) in (("in", True, "hand"), ("in", True, "hands"))
+        for i in range(len(words) - 2)
+    )
+
+
+def _before_a_quote(words: str) -> str:
+    """``words`` up to the first quote in them (a quote's mark, or where one was)."""
+    return words[: min((i for i in (words.find(_QUOTED), words.find("\ue000")) if i >= 0), default=len(words))]
+
+
+def _refers_to_options(option: str) -> bool:
+    """Whether an answer option only refers to options listed in the question ("1 and 3", "Only 2", "all of
+    the above")."""
+    words = "".join(" " if c.isdecimal() or c.isspace() or c in ",&" else c for c in option.lower()).split()
+    return bool(option) and all(w in phrasing.OPTION_REFERENCES for w in words)
+
+
+def _looks_written(word: str) -> bool:
+    """Whether a word (no spaces) looks like text to read rather than a word of the question: it has a letter
+    or digit and a digit ("404"), a symbol of paths, times, addresses or codes ("/usr", "10:42", "@vqdb"), or
+    is in capitals ("EXIT", "A4")."""
+    marked = any(c.isdecimal() or c in "/:#@._\\-" for c in word)
+    capitals = (
+        len(word) >= 2
+        and all("A" <= c <= "Z" for c in word[:2])
+        and all("A" <= c <= "Z" or "0" <= c <= "9" for c in word)
+    )
+    return _has_alnum(word) and (marked or capitals)
+
+
+def _split_on_as(phrase: str) -> list[str]:
+    """``phrase`` split where "as" stands between spaces ("listed as delayed": each part its own text)."""
+    parts, last = [], 0
+    for word in WORD.finditer(phrase):
+        start, end = word.span()
+        if word.group(0).lower() != "as" or start - 1 < last or not phrase[start - 1].isspace():
+            continue
+        if end < len(phrase) and phrase[end].isspace():
+            parts.append(phrase[last : len(phrase[:start].rstrip())])
+            last = len(phrase) - len(phrase[end:].lstrip())
+    return [*parts, phrase[last:]]

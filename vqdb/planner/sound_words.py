@@ -7,9 +7,15 @@ tool when the question hears them ("when do you hear a beep", "when does the jin
 Source: YAMNet's ``yamnet_class_map.csv`` (TensorFlow Models, Apache-2.0), the 521 AudioSet classes;
 ``tests/planner/test_sound_words.py`` checks this list against the tagger's own class map.
 
+``NAMED_SOUNDS`` are the words (and the forms questions use: "barking", "screams") that name a sound
+wherever a question says them, even with no word of hearing ("why did she scream", "the crowd cheering"),
+each with the term of ``SOUND_WORDS`` it names.
+
 Example:
     >>> "beep" in SOUND_WORDS and "computer keyboard" in SOUND_WORDS, len(SOUND_WORDS) > 500
     (True, True)
+    >>> NAMED_SOUNDS["screams"], NAMED_SOUNDS["screams"] in SOUND_WORDS
+    ('screaming', True)
     >>> sound_terms("Dishes, pots, and pans")
     ['dishes', 'pots', 'pans']
 """
@@ -109,3 +115,19 @@ SOUND_WORDS = frozenset((
     "wind instrument", "wind noise", "wolves", "wood", "wood block", "woodwind instrument", "working animals",
     "writing", "xylophone", "yell", "yip", "yodeling", "zing", "zipper", "zither",
 ))  - ACOUSTIC_SCENES  # fmt: skip
+
+NAMED_SOUNDS = {
+    "applause": "applause", "clapping": "clapping", "cheering": "cheering", "laughter": "laughter",
+    "laughing": "laughter", "music": "music", "singing": "singing", "song": "song", "siren": "siren",
+    "horn": "vehicle horn", "honking": "honking", "bark": "bark", "barking": "bark", "barks": "bark",
+    "dog barking": "bark", "meow": "meow", "meowing": "meow", "gunshot": "gunshot", "gunshots": "gunshot",
+    "explosion": "explosion", "explosions": "explosion", "thunder": "thunder", "rain": "rain", "wind": "wind",
+    "bell": "bell", "bells": "bell", "ringing": "telephone bell ringing", "whistle": "whistle",
+    "whistling": "whistling", "scream": "screaming", "screams": "screaming", "screaming": "screaming",
+    "crying": "crying", "engine": "engine", "drum": "drum", "drums": "drum", "guitar": "guitar", "piano": "piano",
+    "footsteps": "footsteps", "knock": "knock", "knocking": "knock", "alarm": "alarm", "bird singing": "bird song",
+    "birds singing": "bird song", "bird chirping": "chirp", "birds chirping": "chirp", "chirping": "chirp",
+    "buzzing": "buzz", "crash": "crash",
+}  # fmt: skip
+"""Words that name a sound wherever a question says them -> the term of ``SOUND_WORDS`` each names (a word
+that may name a thing seen, "a dog", "the car", names a sound only after a word of hearing)."""

@@ -1,0 +1,307 @@
+"""The rule planner's small word lists, one entry per phenomenon of phrasing: the words, what they do in a
+question, and a question whose plan they decide. ``tests/planner/test_phrasing.py`` plans each entry's
+example with the entry and without it (its words removed): an entry whose example plans the same either way
+no longer earns its place, and the test fails. The documented vocabulary (who speaks, what carries text…)
+is in ``vqdb.planner.vocabulary``, the sound words in ``vqdb.planner.sound_words``.
+
+Example:
+    >>> "the" in DETERMINERS, DETERMINERS.phenomenon
+    (True, 'determiners before a noun: not part of what it names')
+    >>> sorted(ARTICLES | {"this"})
+    ['a', 'an', 'the', 'this']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Sequence
+
+WORD = re.compile(r"\w+")  # a word, as a regex's \b bounds it
+
+
+class Words(frozenset):
+    """A set of lower-case words (used as a ``frozenset``) with the ``phenomenon`` it covers and an
+    ``example``: a question (with answer ``options``; planned for a corpus with no visual tool when not
+    ``seen``) whose plan it decides.
+
+    Example:
+        >>> w = Words({"tiny", "small"}, phenomenon="sizes", example="the tiny logo")
+        >>> "tiny" in w, w.example, w.options, w.seen
+        (True, 'the tiny logo', (), True)
+    """
+
+    phenomenon: str
+    example: str
+    options: tuple[str, ...]
+    seen: bool
+
+    def __new__(
+        cls, words: Iterable[str], *, phenomenon: str, example: str, options: tuple[str, ...] = (), seen: bool = True
+    ) -> Words:
+        self = super().__new__(cls, words)
+        self.phenomenon, self.example, self.options, self.seen = phenomenon, example, options, seen
+        return self
+
+
+def alternation(alternatives: Sequence[str]) -> str:
+    """A regex alternation of phrases (longest first, spaces and hyphens as in the text); of no phrases, one
+    that matches nothing.
+
+    Example:
+        >>> print(alternation(["t-shirt", "on screen", "sign"]))
+        on\\s+screen|t[- ]?shirt|sign
+    """
+    ordered = sorted(alternatives, key=len, reverse=True)
+    if not ordered:
+        return "(?!)"
+    return "|".join(re.escape(a).replace(r"\ ", r"\s+").replace(r"\-", "[- ]?") for a in ordered)
+
+
+def one_word_forms(phrases: Iterable[str]) -> frozenset[str]:
+    """The one-word ``phrases`` in lower case, a hyphenated one also without its hyphen ("t-shirt", "tshirt").
+
+    Example:
+        >>> sorted(one_word_forms(["T-shirt", "closed caption", "sign"]))
+        ['sign', 't-shirt', 'tshirt']
+    """
+    words = [p.lower() for p in phrases if " " not in p]
+    return frozenset(words) | {w.replace("-", "") for w in words}
+
+
+def first_of(text: str, words: Collection[str], default: int | None = None) -> int | None:
+    """Where the first of ``words`` (lower case) starts in ``text`` as a whole word; ``default`` when none does.
+
+    Example:
+        >>> first_of("When is it shown?", {"shown", "is"}), first_of("nothing", {"shown"}, -1)
+        (5, -1)
+    """
+    return next((m.start() for m in WORD.finditer(text) if m.group(0).lower() in words), default)
+
+
+def last_word(text: str) -> str:
+    """The word ``text`` ends with (but for spaces), in lower case; "" when it ends with another character.
+
+    Example:
+        >>> last_word("the boy named "), last_word("it ends here.")
+        ('named', '')
+    """
+    words = list(WORD.finditer(text.rstrip()))
+    return words[-1].group(0).lower() if words and words[-1].end() == len(text.rstrip()) else ""
+
+
+class Phrases:
+    """Where phrases of a word list stand in a text as whole words, case aside: a space in a phrase is any
+    run of spaces in the text, a hyphen a hyphen, a space or nothing ("t-shirt": "t shirt", "tshirt"); at
+    each word the longest phrase first, matches not overlapping (what a regex alternation of the list finds).
+
+    Example:
+        >>> cues = Phrases(["on screen", "on-screen", "shown"])
+        >>> text = "It is shown On  screen, then onscreen"
+        >>> [text[a:b] for a, b in cues.spans(text)], cues.first("nothing here")
+        (['shown', 'On  screen', 'onscreen'], None)
+    """
+
+    def __init__(self, phrases: Iterable[str]) -> None:
+        ordered = sorted(phrases, key=len, reverse=True)
+        self.variants = [variant for phrase in ordered for variant in self._variants(phrase.lower())]
+
+    @staticmethod
+    def _variants(phrase: str) -> list[tuple[list[str], list[str | None]]]:
+        """The phrase as words and the text between each two (None: any run of spaces)."""
+        variants: list[tuple[list[str], list[str | None]]] = [([], [])]
+        for spaced in phrase.split(" "):
+            parts = spaced.split("-")
+            forms = [(parts, [])]
+            if len(parts) > 1:
+                forms = [(parts, ["-"] * (len(parts) - 1)), (parts, [" "] * (len(parts) - 1)), (["".join(parts)], [])]
+            variants = [(w + f, g + ([None] if w else []) + fg) for w, g in variants for f, fg in forms]
+        return variants
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the phrases stand in ``text``, in order."""
+        tokens = list(WORD.finditer(text))
+        words = [t.group(0).lower() for t in tokens]
+        found, i = [], 0
+        while i < len(tokens):
+            n = next((len(w) for w, gaps in self.variants if self._at(text, tokens, words, i, w, gaps)), 0)
+            if n:
+                found.append((tokens[i].start(), tokens[i + n - 1].end()))
+            i += max(n, 1)
+        return found
+
+    @staticmethod
+    def _at(text: str, tokens: list[re.Match], words: list[str], i: int, phrase: list[str], gaps: list) -> bool:
+        if words[i : i + len(phrase)] != phrase:
+            return False
+        between = (text[tokens[i + k].end() : tokens[i + k + 1].start()] for k in range(len(phrase) - 1))
+        return all(b.isspace() if g is None else b == g for b, g in zip(between, gaps, strict=True))
+
+    def first(self, text: str) -> tuple[int, int] | None:
+        """Where the first phrase stands in ``text``; None when none does."""
+        return next(iter(self.spans(text)), None)
+
+    def removed(self, text: str) -> str:
+        """``text`` with each phrase replaced by a space."""
+        pieces, last = [], 0
+        for start, end in self.spans(text):
+            pieces.append(text[last:start] + " ")
+            last = end
+        return "".join(pieces) + text[last:]
+
+
+ARTICLES = Words(
+    {"the", "a", "an"},
+    phenomenon="articles between an on-screen cue and the text it names",
+    example="when does he show a WARNING",
+)
+DETERMINERS = Words(
+    {"the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its", "our", "my", "your", "some"},
+    phenomenon="determiners before a noun: not part of what it names",
+    example="When does the ingredient list come up?",
+)
+AUXILIARIES = Words(
+    {
+        "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "does", "do", "did", "can",
+        "could", "will", "would", "has", "have", "had", "first", "we", "you",
+    },
+    phenomenon="auxiliaries (and their subjects) around the subject of a display verb: not its words",
+    example="When does the ingredient list come up?",
+)  # fmt: skip
+QUESTION_WORDS = Words(
+    {"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "whether", "if"},
+    phenomenon="question words after a display verb: what is shown is asked, not given",
+    example="when does the menu list what is for dinner",
+)
+NAMES_TEXT = Words(
+    {"time", "text", "word", "words", "letters", "number", "numbers", "something", "anything"},
+    phenomenon="nouns that only name text ('the time', 'the words'), besides the naming and text nouns",
+    example="when does the scoreboard show the time",
+)
+LANGUAGES = Words(
+    {
+        "i", "english", "chinese", "japanese", "korean", "french", "german", "spanish", "arabic", "russian",
+        "latin", "italian", "portuguese", "hindi", "thai", "vietnamese", "greek", "hebrew",
+    },
+    phenomenon="capitalised words that name a language (or 'I'), not text written in it",
+    example="when is the French title displayed",
+)  # fmt: skip
+APPOSITIVE_ONLY = Words(
+    {"text", "word", "words", "phrase"},
+    phenomenon="nouns of text named by what follows them ('the words X': X), not by what comes before",
+    example="when do the scrolling words appear",
+)
+DESCRIBING = Words(
+    {
+        "red", "orange", "yellow", "green", "blue", "purple", "pink", "white", "black", "gray", "grey", "brown",
+        "gold", "silver", "golden", "big", "small", "large", "little", "tiny", "huge", "long", "short", "bright",
+        "dark", "light", "bold", "new", "old", "first", "second", "third", "last", "next", "many", "few",
+        "several", "some", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "lines", "line",
+        "rows", "row", "single",
+    },
+    phenomenon="words that say how a display or a sound looks or counts ('the red sign'), not what it says",
+    example="When does the round two geography title appear?",
+)  # fmt: skip
+NOT_SHOWN_TAIL = Words(
+    {"on", "in", "at", "the", "a", "up", "again", "first", "there"},
+    phenomenon="words that end the phrase before its place or time ('X on', 'X again'): not the text",
+    example="when does the board show Arsenal 2 again",
+)
+STOP = Words(
+    {
+        "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in", "on",
+        "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when", "where", "why",
+        "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually",
+    },
+    phenomenon="words at the ends of a visual phrase that picture nothing",
+    example="A cat gets a shot.",
+)  # fmt: skip
+AUXILIARY_VERBS = Words(
+    {"do", "does", "did", "is", "are", "was", "were"},
+    phenomenon="auxiliary verbs that start a visual phrase or stand alone: no picture",
+    example="There are some dogs on the street.",
+)
+PREPOSITIONS = Words(
+    {"by", "from", "for", "about"},
+    phenomenon="prepositions that do not start a visual phrase ('by the host')",
+    example="They're making coffee for themselves and for their dad.",
+)
+EVENT_VERBS = Words(
+    {
+        "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
+        "starts", "begin", "begins", "get", "gets", "give", "gives", "go", "goes", "up", "out", "first", "last",
+        "time", "moment", "point",
+    },
+    phenomenon="words of when something happens ('… comes up', 'the moment'): neither read nor pictured",
+    example="person start laughing.",
+)  # fmt: skip
+NOT_TEXT = Words(
+    {
+        "says", "say", "reads", "read", "shows", "show", "displays", "written", "shown", "displayed", "on", "in",
+        "at", "appear", "appears", "visible", "is", "are", "the", "a",
+    },
+    phenomenon="words after 'the word(s)' / 'the text' that are cues, not the text ('the text shown')",
+    example="when is the text shown",
+)  # fmt: skip
+SHOWN_SOURCES = Words(
+    {"credits", "slides", "cards", "subtitles", "captions", "video", "clip", "graphic"},
+    phenomenon="sources of 'according to X' that are shown, not said: the options are read on screen",
+    example="According to the credits, who directed it?",
+    options=("Ann Lee", "Bo Chen"),
+)
+WHEN_WORDS = Words(
+    {
+        "at", "around", "about", "near", "from", "until", "till", "between", "before", "after", "by", "within",
+        "during", "in", "on", "first", "last", "next", "past", "over", "under", "approximately",
+    },
+    phenomenon="words before a number that make it a time in the video ('at 1:03'), not a value to find",
+    example="My travel bag packing during Covid19",
+)  # fmt: skip
+WH_WORDS = Words(
+    {"what", "who", "whom", "whose", "where", "why", "how"},
+    phenomenon="question words: one after a quote starts a new clause; one before 'say' asks what is said",
+    example="What is the first word the narrator says?",
+)
+RELATIVE_PRONOUNS = Words(
+    {"that", "which"},
+    phenomenon="a relative pronoun before 'says': its noun is who or what says it ('a sign that says')",
+    example="when does the narrator hold a sign that says 'EXIT'?",
+)
+SAYING = Words(
+    {"say", "says", "said", "saying", "read", "reads", "reading", "mention", "mentions", "mentioned"},
+    phenomenon="cues of saying whose subject decides where a quote is: a sign says on screen, a host in speech",
+    example="When does it say “Embed all fonts”?",
+)
+IN_PART = Words(
+    {"small", "tiny", "logo", "corner", "background", "badge", "icon"},
+    phenomenon="words of something small or off-centre: seen in a part of the frame, not the whole",
+    example="Woman holds small white pipe.",
+)
+HOLDERS = Words(
+    {"his", "her", "their", "a", "the"},
+    phenomenon="whose hand holds a thing ('in his hands'): something held is seen in a part of the frame",
+    example="Woman carries plate in her hand.",
+)
+TYPOGRAPHY = Words(
+    {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
+    phenomenon="words of how text looks ('in big letters'): not words to read",
+    example="when does the title appear in big letters on screen",
+    seen=False,
+)
+CARRIERS_OF_TEXT = Words(
+    {"credits", "name", "tag", "timecode", "code", "clock", "counter", "number", "numbers", "word", "words", "the",
+     "a", "an"},
+    phenomenon="words naming where text is (with the screen and subtitle nouns and the speakers): not the text",
+    example="when does the counter show 10 on screen",
+    seen=False,
+)  # fmt: skip
+OPTION_REFERENCES = Words(
+    {"only", "both", "all", "none", "neither", "and", "or", "of", "the", "above"},
+    phenomenon="words of an answer option that only refers to options listed in the question ('1 and 3')",
+    example="Which are true? 1. a red car, 2. a blue bus",
+    options=("1 and 2", "only 2"),
+)
+NOT_CONNECTIVE_AFTER = Words(
+    {"named", "look", "looks", "looked", "looking", "ever", "and"},
+    phenomenon="words before 'after' / 'before' that make it no connective: 'named after', 'before and after'",
+    example="when does the dog look after the baby",
+)
