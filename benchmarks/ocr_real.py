@@ -54,7 +54,7 @@ SMALL_PX = 12
 SETTINGS = {
     "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None, "scout": False}),
     "whole": ({}, {"scout": False}),
-    "merge-all": ({}, {"merge_slack": math.inf}),
+    "merge-all": ({}, {"merge": (math.inf, 0)}),
     "after": ({}, {}),
 }
 

@@ -53,7 +53,7 @@ from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox
 from vqdb.models.registry import register
-from vqdb.models.text_regions import MERGE_SLACK, text_regions
+from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, text_regions
 
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
@@ -103,8 +103,8 @@ class EasyOCRReader:
     ``batch_size`` is how many images callers should give ``read_many`` at once: 1 on the CPU.
     ``min_side``, ``detect_side``, ``tall`` and ``scout`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``,
     ``TALL``, CRAFT only where text may be; 0, EasyOCR's 2560, None and False read as EasyOCR's ``readtext``
-    does, e.g. to compare in a benchmark); ``merge_slack`` is how the scout's overlapping regions merge
-    (``vqdb.models.text_regions.merged``).
+    does, e.g. to compare in a benchmark); ``merge`` is how the scout's regions merge (``(slack, gap)`` of
+    ``vqdb.models.text_regions.merged``).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -126,7 +126,7 @@ class EasyOCRReader:
         detect_side: int = DETECT_SIDE,
         tall: float | None = TALL,
         scout: bool = True,
-        merge_slack: float = MERGE_SLACK,
+        merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX),
     ) -> None:
         try:
             import easyocr
@@ -140,7 +140,7 @@ class EasyOCRReader:
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
-        self.merge_slack = merge_slack
+        self.merge = merge
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -210,7 +210,7 @@ class EasyOCRReader:
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
         height, width = image.shape[:2]
         longest = max(height, width)
-        regions = text_regions(image, self.merge_slack) if self.scout else [(0, 0, width, height)]
+        regions = text_regions(image, self.merge) if self.scout else [(0, 0, width, height)]
         all_horizontal: list[tuple[int, list]] = []
         all_free: list[tuple[int, list]] = []
         for i, (x0, y0, x1, y1) in enumerate(regions):

@@ -40,10 +40,10 @@ MERGE_SLACK = 1.25  # overlapping candidates merge when their bounding box is at
 Region = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels, x1 and y1 excluded
 
 
-def text_regions(image: np.ndarray, merge_slack: float = MERGE_SLACK) -> list[Region]:
+def text_regions(image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX)) -> list[Region]:
     """The regions of an RGB ``uint8`` image (H, W, 3) that may hold text, merged where they touch, in the
-    order of their top edge; ``[]`` when nothing looks like text. ``merge_slack`` is how overlapping
-    candidates merge (``merged``).
+    order of their top edge; ``[]`` when nothing looks like text. ``merge`` is the ``(slack, gap)`` with
+    which candidates merge (``merged``).
 
     Example:
         >>> import numpy as np
@@ -79,25 +79,29 @@ def text_regions(image: np.ndarray, merge_slack: float = MERGE_SLACK) -> list[Re
                     min(height, y + h + margin),
                 )
             )
-    return merged(grown, merge_slack)
+    return merged(grown, *merge)
 
 
-def merged(regions: list[Region], slack: float = MERGE_SLACK) -> list[Region]:
-    """``regions`` with overlapping ones replaced by their bounding box where that box is hardly larger than
-    ``slack`` times what the two cover, until no more merge (``math.inf``: every overlapping pair, until
-    none overlap); in the order of their top edge.
+def merged(regions: list[Region], slack: float = MERGE_SLACK, gap: int = JOIN_PX) -> list[Region]:
+    """``regions`` with those that overlap or come within ``gap`` pixels of each other replaced by their
+    bounding box where that box is at most ``slack`` times what the two cover, until no more merge
+    (``math.inf, 0``: every overlapping pair, until none overlap); in the order of their top edge.
 
     CRAFT's cost follows the pixels it is shown: a caption's region overlapping the corner of a picture's
     region stays apart (the two overlap a little), where their bounding box would make CRAFT read the
-    empty corner beside both; regions that mostly overlap, the letters of one line, merge.
+    empty corner beside both; regions that mostly overlap or lie side by side, the letters of one line, merge
+    (a glyph taller than ``RULE_PX`` loses its straight sides to the rules and falls apart into a top and a
+    bottom half, the two side by side within ``gap``).
 
     Example:
         >>> merged([(0, 0, 100, 10), (50, 50, 60, 60), (90, 0, 200, 12)])  # two halves of a line
         [(0, 0, 200, 12), (50, 50, 60, 60)]
         >>> merged([(0, 0, 100, 100), (90, 95, 300, 110)])  # a picture, a caption touching its corner
         [(0, 0, 100, 100), (90, 95, 300, 110)]
-        >>> merged([(0, 0, 100, 100), (90, 95, 300, 110)], slack=float("inf"))
+        >>> merged([(0, 0, 100, 100), (90, 95, 300, 110)], slack=float("inf"), gap=0)
         [(0, 0, 300, 110)]
+        >>> merged([(0, 0, 100, 40), (0, 45, 100, 80)])  # a tall glyph's halves, 5 pixels apart
+        [(0, 0, 100, 80)]
     """
     regions = list(regions)
     changed = True
@@ -107,7 +111,7 @@ def merged(regions: list[Region], slack: float = MERGE_SLACK) -> list[Region]:
         for region in regions:
             for i, other in enumerate(out):
                 union = _union(region, other)
-                if _overlap(region, other) and _area(union) <= slack * _covered(region, other):
+                if _near(region, other, gap) and _area(union) <= slack * _covered(region, other):
                     out[i] = union
                     changed = True
                     break
@@ -117,8 +121,12 @@ def merged(regions: list[Region], slack: float = MERGE_SLACK) -> list[Region]:
     return sorted(regions, key=lambda r: (r[1], r[0]))
 
 
+def _near(a: Region, b: Region, gap: int) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
 def _overlap(a: Region, b: Region) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    return _near(a, b, 0)
 
 
 def _union(a: Region, b: Region) -> Region:
