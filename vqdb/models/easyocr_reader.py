@@ -12,7 +12,7 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   are mapped back), which bounds the detector's cost, while each box is recognized from the image itself,
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
-  analysis says text may be (``vqdb.models.text_regions``, milliseconds; a quarter of a frame on average);
+  analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average);
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more).
