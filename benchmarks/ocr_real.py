@@ -6,8 +6,12 @@ rereads, the text edges), once per setting, in this process:
 - ``before``: main's defaults until this change: OCR reads the 384-px thumbnails (``ocr_max_side`` 0, frames
   from the decoder's feed as ingest hands them) with EasyOCR's ``readtext`` as it is (no enlarging, CRAFT on
   the image as given, no second reading of tall boxes);
+- ``whole``: as ``after`` but CRAFT looks at the whole frame, not only where a stroke analysis says text may be;
+- ``merge-all``: as ``after`` but the stroke analysis's overlapping regions all merge into their bounding boxes
+  (a caption touching a picture's corner made CRAFT read the empty corner beside both);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
-  enlarged, CRAFT on a copy at most ``DETECT_SIDE``, each box recognized at full size, tall boxes read turned.
+  enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
+  size, tall boxes read turned.
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
 vertical centre, left to right) and compared with the lines a person reads:
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import time
@@ -49,6 +54,7 @@ SMALL_PX = 12
 SETTINGS = {
     "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None, "scout": False}),
     "whole": ({}, {"scout": False}),
+    "merge-all": ({}, {"merge": (math.inf, 0)}),
     "after": ({}, {}),
 }
 

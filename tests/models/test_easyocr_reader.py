@@ -226,3 +226,27 @@ def test_a_frame_textured_all_over_is_read_whole(reader, monkeypatch):
     seen = craft_inputs(reader, monkeypatch)
     reader.read(noise)
     assert seen[0] == (360, 640)
+
+
+def test_a_caption_beside_a_picture_reads_as_with_merged_regions_for_less_craft(reader, monkeypatch):
+    # a speaker inset (noise: strokes everywhere, one large region) with small text on it, and a caption whose
+    # first letters lie in the inset's region: the two regions overlap and stay apart, CRAFT reads each (the
+    # caption's start cut at the inset region's edge is dropped for the whole line) and reads less in all
+    from PIL import Image, ImageDraw
+
+    from vqdb.models.device import Placement
+    from vqdb.testing.media import font
+
+    frame = Image.fromarray(rendered((1280, 720), [("Harbour Street 12:45, live from the quay", (590, 400), 20)]))
+    frame.paste(Image.fromarray(np.random.default_rng(2).integers(0, 256, (240, 320, 3), dtype=np.uint8)), (60, 60))
+    ImageDraw.Draw(frame).text((80, 250), "CAM 2", font=font("sans-bold", 18), fill="white", stroke_width=2,
+                               stroke_fill="black")  # fmt: skip
+    frame = np.asarray(frame)
+    merge_all = EasyOCRReader(Placement("cpu", "fp32"), merge=(float("inf"), 0))
+    seen_all = craft_inputs(merge_all, monkeypatch)
+    expected = merge_all.read(frame)
+    seen = craft_inputs(reader, monkeypatch)
+    read = reader.read(frame)
+    assert "harbour street" in texts(read) and "cam" in texts(read), texts(read)
+    assert sorted(b.text for b in read) == sorted(b.text for b in expected)
+    assert sum(h * w for h, w in seen) < 0.8 * sum(h * w for h, w in seen_all), (seen, seen_all)

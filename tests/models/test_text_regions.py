@@ -3,10 +3,12 @@ textured picture (the reader then reads it whole)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
-from vqdb.models.text_regions import merged, text_regions
+from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, merged, text_regions
 
 
 def picture(width: int = 1280, height: int = 720) -> np.ndarray:
@@ -29,6 +31,11 @@ def with_text(image: np.ndarray, text: str, at: tuple[int, int], px: int, fill=(
 def covered(regions, shape: tuple[int, ...]) -> float:
     """The share of an image of ``shape`` that ``regions`` (not overlapping) cover."""
     return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in regions) / (shape[0] * shape[1])
+
+
+def area(regions) -> int:
+    """The pixels ``regions`` hand CRAFT (overlaps counted twice, as CRAFT reads them twice)."""
+    return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in regions)
 
 
 def inside(point: tuple[int, int], regions) -> bool:
@@ -61,11 +68,44 @@ def test_fine_texture_is_a_candidate_almost_everywhere():
     assert covered(text_regions(noise), noise.shape) > 0.6
 
 
-def test_merged_regions_do_not_overlap():
+def test_merged_without_slack_regions_do_not_overlap_and_hold_every_region():
     rng = np.random.default_rng(1)
     regions = [(x, y, x + w, y + h) for x, y, w, h in rng.integers(0, 100, (40, 4)).tolist() if w and h]
-    out = merged(regions)
+    for slack, gap in ((math.inf, 0), (MERGE_SLACK, JOIN_PX)):
+        out = merged(regions, slack, gap)
+        assert all(any(r[0] >= o[0] and r[1] >= o[1] and r[2] <= o[2] and r[3] <= o[3] for o in out) for r in regions)
+    out = merged(regions, math.inf, 0)
     for i, a in enumerate(out):
         for b in out[i + 1 :]:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
-    assert all(any(r[0] >= o[0] and r[1] >= o[1] and r[2] <= o[2] and r[3] <= o[3] for o in out) for r in regions)
+
+
+def textured_inset(image: np.ndarray, x: int, y: int, width: int, height: int) -> np.ndarray:
+    """``image`` with a webcam-like picture pasted at (x, y): smoothed noise, strokes everywhere."""
+    import cv2
+
+    noise = np.random.default_rng(2).integers(0, 256, (height, width, 3), dtype=np.uint8)
+    out = image.copy()
+    out[y : y + height, x : x + width] = cv2.GaussianBlur(noise, (3, 3), 0)
+    return out
+
+
+def test_a_caption_beside_a_picture_stays_apart_from_it():
+    # a speaker inset and a caption that touches its margin: merged, CRAFT would read the empty corner beside both
+    image = with_text(textured_inset(picture(), 60, 60, 320, 240), "Harbour Street 12:45", (400, 290), 20)
+    thrifty, merge_all = text_regions(image), text_regions(image, merge=(math.inf, 0))
+    assert inside((420, 300), thrifty) and inside((200, 180), thrifty)  # the caption and the picture
+    assert area(thrifty) < 0.8 * area(merge_all), (thrifty, merge_all)
+
+
+def test_a_line_of_tall_digits_stays_one_region():
+    # digits taller than RULE_PX lose their straight sides to the rules and fall apart (smpte-2997.mp4's
+    # 110-px timecode): the pieces, side by side within JOIN_PX, merge back and CRAFT sees the whole line
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    drawn = Image.fromarray(picture())
+    ImageDraw.Draw(drawn).text((300, 200), "00:00:03;00", font=font("sans-bold", 120), fill=(255, 255, 255))
+    regions = text_regions(np.asarray(drawn))
+    assert len(regions) == 1 and inside((310, 270), regions) and inside((1100, 270), regions), regions

@@ -12,7 +12,7 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   are mapped back), which bounds the detector's cost, while each box is recognized from the image itself,
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
-  analysis says text may be (``vqdb.models.text_regions``, milliseconds; a quarter of a frame on average);
+  analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average);
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more).
@@ -53,7 +53,7 @@ from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox
 from vqdb.models.registry import register
-from vqdb.models.text_regions import text_regions
+from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, text_regions
 
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
@@ -62,6 +62,7 @@ MIN_SIDE = 640  # images smaller on their longest side are enlarged to this (sma
 DETECT_SIDE = 1280  # CRAFT's input at most this on its longest side (readtext's canvas_size)
 TALL = 2.0  # a box this many times taller than wide is also read turned a quarter each way
 QUARTER_TURNS = [90, 270]
+INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
 TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
 # with catch_warnings, which is not thread-safe and OCR runs beside other extractors
@@ -102,7 +103,8 @@ class EasyOCRReader:
     ``batch_size`` is how many images callers should give ``read_many`` at once: 1 on the CPU.
     ``min_side``, ``detect_side``, ``tall`` and ``scout`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``,
     ``TALL``, CRAFT only where text may be; 0, EasyOCR's 2560, None and False read as EasyOCR's ``readtext``
-    does, e.g. to compare in a benchmark).
+    does, e.g. to compare in a benchmark); ``merge`` is how the scout's regions merge (``(slack, gap)`` of
+    ``vqdb.models.text_regions.merged``).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -124,6 +126,7 @@ class EasyOCRReader:
         detect_side: int = DETECT_SIDE,
         tall: float | None = TALL,
         scout: bool = True,
+        merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX),
     ) -> None:
         try:
             import easyocr
@@ -137,6 +140,7 @@ class EasyOCRReader:
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
+        self.merge = merge
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -198,22 +202,24 @@ class EasyOCRReader:
 
         With ``scout`` CRAFT looks only in the regions that may hold text (``vqdb.models.text_regions``),
         each shrunk as the whole image would be: its cost follows their area (a textured picture is one
-        large region, read whole); without, the whole image is the one region."""
+        large region, read whole); without, the whole image is the one region. Regions may overlap a little
+        (``text_regions.merged``): a box found in one that lies mostly inside a box found in another is the
+        same text seen cut at a region's edge, and is dropped (``distinct``)."""
         import cv2
 
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
         height, width = image.shape[:2]
         longest = max(height, width)
-        regions = text_regions(image) if self.scout else [(0, 0, width, height)]
-        all_horizontal: list = []
-        all_free: list = []
-        for x0, y0, x1, y1 in regions:
+        regions = text_regions(image, self.merge) if self.scout else [(0, 0, width, height)]
+        all_horizontal: list[tuple[int, list]] = []
+        all_free: list[tuple[int, list]] = []
+        for i, (x0, y0, x1, y1) in enumerate(regions):
             side = max(x1 - x0, y1 - y0)  # shrunk by detect_side / longest, as the whole image would be
             canvas = side if longest <= self.detect_side else -(-side * self.detect_side // longest)
             horizontal, free = self._reader.detect(image[y0:y1, x0:x1], canvas_size=max(32, canvas))
-            all_horizontal += [[a + x0, b + x0, c + y0, d + y0] for a, b, c, d in horizontal[0]]
-            all_free += [[[x + x0, y + y0] for x, y in corners] for corners in free[0]]
-        return grey, all_horizontal, all_free
+            all_horizontal += [(i, [a + x0, b + x0, c + y0, d + y0]) for a, b, c, d in horizontal[0]]
+            all_free += [(i, [[x + x0, y + y0] for x, y in corners]) for corners in free[0]]
+        return grey, *distinct(all_horizontal, all_free)
 
     def _read_tall_again(self, results: list[tuple], grey: np.ndarray) -> tuple[list[tuple], bool]:
         """``results`` where the read of each tall box is replaced by its best read turned a quarter either way
@@ -269,6 +275,40 @@ class EasyOCRReader:
         for owner, result in zip(owners, results, strict=True):
             per_image[owner].append(result)
         return per_image
+
+
+def distinct(horizontal: list[tuple[int, list]], free: list[tuple[int, list]]) -> tuple[list, list]:
+    """CRAFT's ``(horizontal, free)`` boxes of several regions, each given as ``(region index, box)``, less
+    those lying mostly (``INSIDE``) within a box of another region: text near the edge of two overlapping
+    regions is found whole in one and cut in the other. Horizontal boxes are ``[x_min, x_max, y_min, y_max]``,
+    free boxes four ``[x, y]`` corners.
+
+    Example:
+        >>> whole_line, cut_line, other = [10, 200, 5, 25], [150, 200, 5, 25], [10, 60, 40, 60]
+        >>> distinct([(0, whole_line), (1, cut_line), (1, other)], [])
+        ([[10, 200, 5, 25], [10, 60, 40, 60]], [])
+    """
+    extents = [(i, box) for i, box in horizontal] + [(i, _horizontal(corners)) for i, corners in free]
+
+    def shadowed(i: int, box: Sequence[float]) -> bool:
+        return any(
+            j != i and _area(other) > _area(box) and _area(_common(box, other)) >= INSIDE * _area(box)
+            for j, other in extents
+        )
+
+    return (
+        [box for i, box in horizontal if not shadowed(i, box)],
+        [corners for i, corners in free if not shadowed(i, _horizontal(corners))],
+    )
+
+
+def _area(box: Sequence[float]) -> float:
+    """The area of a horizontal box ``[x_min, x_max, y_min, y_max]``, 0 when empty."""
+    return max(0, box[1] - box[0]) * max(0, box[3] - box[2])
+
+
+def _common(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    return [max(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), min(a[3], b[3])]
 
 
 def enlarged(image: np.ndarray, min_side: int = MIN_SIDE) -> np.ndarray:
