@@ -332,7 +332,7 @@ def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
         [True, False]
     """
     scored = ~np.isnan(scores)
-    if tool in VISUAL_TOOLS or tool not in TEXT_SOURCES:
+    if tool not in TEXT_SOURCES:
         return scored
     return scored & (np.nan_to_num(scores) >= TEXT_EVIDENCE_MIN)
 
