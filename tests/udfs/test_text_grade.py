@@ -193,6 +193,23 @@ def test_a_phrase_said_is_answered_with_the_utterances_it_overlaps():
     assert context("not what you", 0.5) == [(0.0, 3.0)]  # two utterances overlapped, joined
 
 
+def test_a_pause_speech_recognition_gave_to_a_word_ends_the_utterance_and_the_words_said():
+    # Whisper's times for Kennedy: no gap anywhere, "ask" (said in 0.5 s) stretched over the 1 s pause before it
+    said = [("And", 2.93, 3.53), ("so", 3.53, 3.85), ("my", 3.85, 4.19), ("fellow", 4.19, 4.55)]
+    said += [("Americans", 4.55, 5.09), ("ask", 5.09, 6.73), ("not", 6.73, 7.27)]
+    pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in said]
+    con = duckdb.connect()
+    text_grade.register(con, None)
+
+    def spans(query: str, pause_s) -> list[tuple[float, ...]]:
+        (found,) = con.execute("SELECT phrase_spans($p, $q, $s)", {"p": pieces, "q": query, "s": pause_s}).fetchone()
+        return [tuple(round(s[k], 2) for k in ("start_s", "end_s", "context_start_s", "context_end_s")) for s in found]
+
+    assert spans("my fellow Americans", 0.5) == [(3.85, 5.09, 2.93, 5.09)]  # not on to "ask not" (7.27 s)
+    assert spans("ask not", 0.5) == [(6.13, 7.27, 6.13, 7.27)]  # "ask" is said at the end of its stretch
+    assert spans("ask not", None) == [(5.09, 7.27, 2.93, 7.27)]  # a cue's times (subtitles) are kept as shown
+
+
 def found(said: list[str], query: str) -> list[tuple[float, float, float, float]]:
     """(start_s, end_s, context_start_s, context_end_s) of each span of ``said`` (one word a second) that
     says ``query``."""

@@ -53,7 +53,9 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   leaves the phrase alone;
 * or with its **utterance** (``pause_s`` given): the pieces said with less than ``pause_s`` of silence from
   one to the next (speech recognition puts commas where a speaker barely breathes), those the phrase
-  overlaps joined, when that lasts at most ``CLAUSE_MAX_S`` (else the clause).
+  overlaps joined, when that lasts at most ``CLAUSE_MAX_S`` (else the clause). The words' times are then
+  speech recognition's, which gives a pause to the word next to it: a word longer than it takes to say
+  keeps its end (or its start, before a pause), and the rest is silence (``heard_times``).
 
 ``min_score(query)`` is the alignment a match needs, by the query's length in characters (case, spaces and
 punctuation aside): 1 (exact) up to 4 characters, 0.04 less for each character more, 0.7 from 12 on,
@@ -111,6 +113,9 @@ SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's te
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
 NEAR_MISS_DEPTH = 2 / 3  # the near misses reach this share of min_score's tolerance (1 - min_score) below it
 WORDS_READ = 2 / 3  # a near miss has words making up this share of the query's characters read whole
+SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per character (speech runs ~0.07)
+SAID_PER_CHAR_S = 0.1
+DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "context_start_s", "context_end_s")])
 _DIGITS = re.compile(r"[0-9]+")
@@ -504,6 +509,37 @@ def in_utterances(
     return out
 
 
+def heard_times(
+    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, pause_s: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Speech recognition's word times (in time order, NaN where unknown) with the silence it gave a word
+    taken out. Whisper's word times leave no gap where the speaker pauses: the word after the pause starts
+    where the word before it ended (Kennedy's "ask" from 5.09 to 6.73 s after "Americans", said in 0.5 s at
+    the end of it), and a word before a pause ends where the next begins. So a word lasting longer than
+    ``SAID_S`` plus ``SAID_PER_CHAR_S`` per character (a digit as ``DIGIT_CHARS``: "1455" is "fourteen
+    fifty-five") keeps that much: its end, or, when a pause of ``pause_s`` or the end of its clause or of
+    the text follows it (the silence is after it), its start. The pauses this uncovers end utterances
+    (``in_utterances``), and a phrase is said where its words are.
+
+    Example:
+        >>> words = ["And", "so", "my", "fellow", "Americans", "ask", "not"]
+        >>> starts = np.array([2.93, 3.53, 3.85, 4.19, 4.55, 5.09, 6.73])
+        >>> ends = np.array([3.53, 3.85, 4.19, 4.55, 5.09, 6.73, 7.27])
+        >>> heard, _ = heard_times(words, starts, ends, 0.5)
+        >>> heard.round(2).tolist()[-3:]  # "ask" starts 0.6 s (3 letters) before its end
+        [4.55, 6.13, 6.73]
+        >>> heard_times(["done."], np.array([2.76]), np.array([3.94]), 0.5)[1].round(2).tolist()  # silence after
+        [3.46]
+    """
+    spoken = np.array([sum(DIGIT_CHARS if c.isdigit() else 1 for c in t if c.isalnum()) for t in texts], np.float64)
+    longest = SAID_S + SAID_PER_CHAR_S * spoken
+    with np.errstate(invalid="ignore"):
+        extra = np.fmax(ends - starts - longest, 0.0)  # NaN times: nothing to take out
+        silence_after = np.r_[starts[1:] - ends[:-1], np.nan]
+        before_silence = ~(silence_after < pause_s) | np.array([_CLAUSE_END.search(t) is not None for t in texts])
+    return np.where(before_silence, starts, starts + extra), np.where(before_silence, ends - extra, ends)
+
+
 def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:
     """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when the pieces or the query are
     NULL); pieces with a NULL (or NaN) time are left out of the matches (not of the utterances)."""
@@ -519,15 +555,18 @@ def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Ar
             out.append(None)
             continue
         first, last = offsets[row], offsets[row + 1]
-        timed = first + np.flatnonzero(~untimed[first:last])
+        row_texts, row_starts, row_ends = texts[first:last], starts[first:last], ends[first:last]
+        if pause_s is not None:
+            row_starts, row_ends = heard_times(row_texts, row_starts, row_ends, pause_s)
+        timed = np.flatnonzero(~untimed[first:last])
         found = phrase_matches(
-            [texts[i] for i in timed] if len(timed) < last - first else texts[first:last],
-            starts[timed].tolist(),
-            ends[timed].tolist(),
+            [row_texts[i] for i in timed] if len(timed) < last - first else row_texts,
+            row_starts[timed].tolist(),
+            row_ends[timed].tolist(),
             query,
         )
         if pause_s is not None:
-            found = in_utterances(found, starts[first:last], ends[first:last], pause_s)
+            found = in_utterances(found, row_starts, row_ends, pause_s)
         out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
     return pa.array(out, type=pa.list_(SPAN))
 
