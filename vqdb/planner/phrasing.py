@@ -305,3 +305,8 @@ NOT_CONNECTIVE_AFTER = Words(
     phenomenon="words before 'after' / 'before' that make it no connective: 'named after', 'before and after'",
     example="when does the dog look after the baby",
 )
+BEFORE_A_CUE = Words(
+    {"is", "are", "was", "were", "also", "then", "it", "gets"},
+    phenomenon="words between 'and' and a cue that continue a quote's clause ('written on screen and is spoken')",
+    example="when is the word 'welcome' written on screen and is also spoken",
+)

@@ -129,22 +129,16 @@ _MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (priva
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE003), " ")  # the characters the rules mark quotes with
 _QUOTED = "\ue002"  # where a quote was, once its calls are made
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
-_SENTENCE = re.compile(r"[.?!;。？！；]+(?:\s|$)|[?!;。？！；]")
 _CLAUSE = re.compile(
     r",?\s*\b(?:when|whenever|while|after|before|until|once|then|but|because|and)\b"
     r"|,\s*(?=(?:what|which|who|whom|whose|where|why|how|so)\b)",
     re.I,
 )
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
-_CUE_NEXT = re.compile(
-    rf"\s*(?:(?:is|are|was|were|also|then|it|gets)\s+)*(?:{alternation(SPEECH_VERBS)}|{alternation(SCREEN_CUES)})\b",
-    re.I,
-)
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
 _NOUN = re.compile(r"([\w-]+)(['’]s\b)?")  # a word, and whether it is a possessive ("the man's sign")
-_QUOTE_LIST_END = re.compile(r"(?:\ue000[0-9]+\ue001\s*(?:,|\band\b|\bor\b)\s*)+$", re.I)
-_QUOTE_LIST_START = re.compile(r"^(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)+", re.I)
+_QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)*", re.I)  # share cues
 _SPEAKER_WORDS = frozenset(SPEAKERS)
 _SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
 _APPOSITIVE = re.compile(r"\b(?:the|a|an|this|that|its|his|her|their|our|my|your)\s+[^\W\d_][\w-]*\s*,?\s*$", re.I)
@@ -559,22 +553,24 @@ def _mark_quotes(text: str) -> tuple[str, list[str]]:
 
 
 def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
-    """The words around the quote at ``text[start:end]`` in its clause: those before it, and those after it.
-
-    A list of quotes ("'A' and 'B' appear") shares its cues; "and" followed by a cue continues the clause
-    ("'X' appears on screen and is spoken")."""
+    """The words around the quotes at ``text[start:end]`` in their clause: those before, and those after."""
     before, after = text[:start], text[end:]
-    before = before[max((m.end() for m in _SENTENCE.finditer(before)), default=0) :]
-    before = _QUOTE_LIST_END.sub(" ", before)
     boundaries = list(_CLAUSE.finditer(before))
     if boundaries:
         before = before[boundaries[-1].end() :]
-    stop = _SENTENCE.search(after)
-    after = _QUOTE_LIST_START.sub(" ", after[: stop.start()] if stop else after)
-    stop = next((m for m in _CLAUSE.finditer(after) if not _CUE_NEXT.match(after, m.end())), None)
+    stop = next((m for m in _CLAUSE.finditer(after) if not _starts_with_a_cue(after[m.end() :])), None)
     after = after[: stop.start()] if stop else after
     after = after[: first_of(after, phrasing.WH_WORDS, len(after))]  # "…, 'X' what appeared?": a new clause
     return _MARK.sub(" ", before), _MARK.sub(" ", after)
+
+
+def _starts_with_a_cue(text: str) -> bool:
+    """Whether ``text`` starts with a speech or screen cue, but for words that continue a clause ("and is
+    spoken": the cue of the quote before it, ``phrasing.BEFORE_A_CUE``)."""
+    words = text.split()
+    while words and words[0].lower() in phrasing.BEFORE_A_CUE:
+        words.pop(0)
+    return any((cues.first(" ".join(words)) or (-1,))[0] == 0 for cues in (_SPEECH_CUES, _SCREEN_CUES))
 
 
 def _cue_before(context: str) -> str | None:
@@ -622,11 +618,12 @@ def _is_subject(word: str) -> bool:
 
 def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
     """Add each quote's calls; drop the quotes, the word naming each ("the brand 'CLIO'") and their cues."""
-    for match in list(_MARK.finditer(text)):
-        before, after = _clause_of(text, match.start(), match.end())
+    for listed in _QUOTE_LIST.finditer(text):  # a list of quotes ("'A' and 'B' appear") shares its cues
+        before, after = _clause_of(text, listed.start(), listed.end())
         kinds = {k for k in (_cue_before(before),) if k} | _cues_after(after)
         kind = kinds.pop() if len(kinds) == 1 else EITHER
-        evidence.add(TOOLS_FOR[kind], quotes[int(match.group(1))])
+        for match in _MARK.finditer(listed.group(0)):
+            evidence.add(TOOLS_FOR[kind], quotes[int(match.group(1))])
     pieces, last = [], 0
     for match in _MARK.finditer(text):
         head = text[last : match.start()]
