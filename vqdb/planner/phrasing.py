@@ -102,8 +102,10 @@ class Phrases:
     """
 
     def __init__(self, phrases: Iterable[str]) -> None:
-        ordered = sorted(phrases, key=len, reverse=True)
-        self.variants = [variant for phrase in ordered for variant in self._variants(phrase.lower())]
+        self.variants: dict[str, list[tuple[list[str], list[str | None]]]] = {}  # by first word, longest first
+        for phrase in sorted(phrases, key=len, reverse=True):
+            for words, gaps in self._variants(phrase.lower()):
+                self.variants.setdefault(words[0], []).append((words, gaps))
 
     @staticmethod
     def _variants(phrase: str) -> list[tuple[list[str], list[str | None]]]:
@@ -123,7 +125,8 @@ class Phrases:
         words = [t.group(0).lower() for t in tokens]
         found, i = [], 0
         while i < len(tokens):
-            n = next((len(w) for w, gaps in self.variants if self._at(text, tokens, words, i, w, gaps)), 0)
+            candidates = self.variants.get(words[i], ())
+            n = next((len(w) for w, gaps in candidates if self._at(text, tokens, words, i, w, gaps)), 0)
             if n:
                 found.append((tokens[i].start(), tokens[i + n - 1].end()))
             i += max(n, 1)
@@ -310,3 +313,47 @@ BEFORE_A_CUE = Words(
     phenomenon="words between 'and' and a cue that continue a quote's clause ('written on screen and is spoken')",
     example="when is the word 'welcome' written on screen and is also spoken",
 )
+SHOWN_CUES = Words(
+    {
+        "displayed", "shown", "listed", "marked", "appear", "appears", "appeared", "pop up", "pops up", "popped up",
+        "come up", "comes up", "flash", "flashes", "flashed", "visible", "on screen", "on the screen", "onscreen",
+        "on-screen", "type", "types", "typed", "typing",
+    },
+    phenomenon="cues that text named before them is on screen: capitals, digits or symbols in their clause are read",
+    example="when does LIFTOFF appear",
+)  # fmt: skip
+TEXT_CUES = Words(
+    {
+        "says", "say", "read", "reads", "reading", "show", "shows", "showing", "display", "displays", "displaying",
+        "written", "writes", "labeled", "labelled", "titled", "the word", "the words", "the text", "the number",
+        "the caption",
+    },
+    phenomenon="cues before unquoted text on screen: a written-looking word after them is read ('reads 404')",
+    example="when does the timecode read 00:00:05",
+)  # fmt: skip
+CLAUSE_STARTS = Words(
+    {
+        "when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and", "or", "so",
+        "where", "who", "which", "that", "on screen", "on the screen", "on the", "in the", "at the",
+    },
+    phenomenon="words that end what a display shows: another clause or the place it is shown starts",
+    example="when does the menu list the soup of the day on the board",
+)  # fmt: skip
+BEFORE_A_SUBJECT = Words(
+    {
+        "when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and", "or",
+        "that", "which", "who", "whom", "where", "what", "why", "how", "if", "as", "so", "see", "watch", "moment",
+        "point", "with", "on", "in", "at", "behind", "from", "by", "to", "for", "near", "under", "above", "below",
+    },
+    phenomenon="words before the subject of a display verb: its subject ('the Edinburgh train') starts after them",
+    example="When is the Edinburgh train listed as cancelled?",
+)  # fmt: skip
+FILLERS = Words(
+    {
+        "on screen", "on the screen", "in the video", "in this video", "in the clip", "during the video",
+        "during the clip", "visible", "appear", "appears", "appeared", "appearing", "shown", "seen", "we see",
+        "you see", "can be seen",
+    },
+    phenomenon="words of being seen, besides the speech and screen cues: no picture of their own",
+    example="A man is seen riding a horse in the video",
+)  # fmt: skip

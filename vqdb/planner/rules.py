@@ -137,14 +137,10 @@ _CLAUSE = re.compile(
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
-_NOUN = re.compile(r"([\w-]+)(['’]s\b)?")  # a word, and whether it is a possessive ("the man's sign")
 _QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)*", re.I)  # share cues
 _SPEAKER_WORDS = frozenset(SPEAKERS)
 _SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
 _APPOSITIVE = re.compile(r"\b(?:the|a|an|this|that|its|his|her|their|our|my|your)\s+[^\W\d_][\w-]*\s*,?\s*$", re.I)
-_TEXT_SUBJECT = re.compile(
-    rf"\b(?:{alternation(SCREEN_NOUNS)}|{alternation(SUBTITLE_NOUNS)})\b\W*(?:that |which )?$", re.I
-)
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
     r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
@@ -167,18 +163,12 @@ _VOICE_ALONE = re.compile(
     re.I,
 )
 _SPEAKER_MODIFIERS = re.compile(r"\b(?:the|a|an|this|that|our|his|her|their|your)\s+(?:[\w-]+\s+){1,2}$", re.I)
-_NAMED_SPEAKER = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{alternation(SPEECH_VERBS)})\b")
-_SCREEN_TEXT_CUE = re.compile(
-    r"\b(?:says|say|reads?|reading|shows?|showing|displays?|displaying|written|writes|labell?ed|titled|"
-    r"the words?|the text|the number|the caption)\b(?:\s+(?:as|that))?",
-    re.I,
-)
-_SHOWN_CUE = re.compile(
-    r"\b(?:displayed|shown|listed|marked|appears?|appeared|pops? up|popped up|comes? up|flash(?:es|ed)?|visible|"
-    r"on (?:the )?screen|onscreen|on-screen|typ(?:e|es|ed|ing))\b",
-    re.I,
-)
 _TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
+_TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
+_SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
+_TEXT_CUES = Phrases(phrasing.TEXT_CUES)
+_FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
+_CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _DISPLAYS = re.compile(
     rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
@@ -189,16 +179,6 @@ _SHOWN_OR_ARRIVING = re.compile(
     rf"\b(?P<verb>{alternation(WRITTEN_VERBS)})\b(?:\s+as\s+(?P<as>[^,.?!;\ue002]+))?"
     rf"|\b(?P<arrives>{alternation(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
-    re.I,
-)
-_CLAUSE_START = re.compile(
-    r"\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|so|where|who|which|that|"
-    r"on (?:the )?screen|on the|in the|at the)\b",
-    re.I,
-)
-_SUBJECT_CUT = re.compile(
-    r"[,.?!;:\ue002]|\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|that|which|who|"
-    r"whom|where|what|why|how|if|as|so|see|watch|moment|point|with|on|in|at|behind|from|by|to|for|near|under|above|below)\b",
     re.I,
 )
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
@@ -217,13 +197,6 @@ _LEADING = re.compile(
     r"how (?:many times|often)|show me|find(?: the (?:moment|time|part|point))?(?: when| where)?|"
     r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
-    re.I,
-)
-_FILLER = re.compile(
-    rf"\b(?:on (?:the )?screen|in the video|in this video|in the clip|(?:in|during) the (?:video|clip)|"
-    rf"according to (?:the |this |that |his |her )?[\w-]+|"
-    rf"visible|appears?|appeared|appearing|shown|seen|we see|you see|can be seen|"
-    rf"{alternation(SPEECH_VERBS)}|{alternation(_SCREEN_VERBS)})\b",
     re.I,
 )
 _SPLIT = re.compile(
@@ -600,7 +573,8 @@ def _by_subject(context: str, start: int, end: int, kind: str) -> str:
     if before.split()[-1:] and before.split()[-1].lower() in phrasing.RELATIVE_PRONOUNS:  # "a sign that says": the noun
         subject = before.split()[-2:-1]  # just before "that"
     else:  # "the sign on the wall says": the clause's first noun of interest
-        nouns = [m.group(1) for m in _NOUN.finditer(before) if not m.group(2) and _is_subject(m.group(1))]
+        words = WORD.finditer(before)
+        nouns = [m.group(0) for m in words if _is_subject(m.group(0)) and not _possessive(before, m.end())]
         subject = nouns[:1]
     word = subject[0].strip(",") if subject else ""
     if word.lower() in _SUBTITLE_WORDS:
@@ -610,6 +584,11 @@ def _by_subject(context: str, start: int, end: int, kind: str) -> str:
     if word.lower() in _SPEAKER_WORDS:
         return SPEECH
     return kind
+
+
+def _possessive(text: str, end: int) -> bool:
+    """Whether the word ending at ``text[end]`` is a possessive ("the man's sign": not the subject)."""
+    return text[end : end + 2] in ("'s", "’s") and not text[end + 2 : end + 3].isalnum()
 
 
 def _is_subject(word: str) -> bool:
@@ -673,7 +652,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         before = text[: match.start()]
         if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
             before = _SPEAKER_MODIFIERS.sub(" ", before)
-        if _TEXT_SUBJECT.search(before):
+        if _ends_with_a_text_carrier(before):
             continue  # "the sign says ...": on-screen text, not speech
         if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
             return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
@@ -695,6 +674,15 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None:
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _ends_with_a_text_carrier(text: str) -> bool:
+    """Whether ``text`` ends with a thing that carries text ("the sign ", "a caption that "): what it says
+    is on screen, not speech."""
+    spans = _TEXT_CARRIERS.spans(text)
+    rest = text[spans[-1][1] :] if spans else "x"
+    rest = rest[next((i for i, c in enumerate(rest) if c.isalnum() or c == "_"), len(rest)) :]
+    return rest.lower() in ("", *(f"{pronoun} " for pronoun in phrasing.RELATIVE_PRONOUNS))
 
 
 def _take_displayed(text: str, evidence: _Evidence) -> str:
@@ -751,7 +739,7 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
 
 def _phrase_until_clause_end(phrase: str) -> str:
     """``phrase`` up to the first word that starts another clause ("… when", "… while", "… and then")."""
-    return _CLAUSE_START.split(phrase, maxsplit=1)[0]
+    return phrase[: (_CLAUSE_STARTS.first(phrase) or (len(phrase),))[0]]
 
 
 def _shown_words(phrase: str) -> str:
@@ -773,7 +761,8 @@ def _subject_before(text: str, end: int) -> tuple[int, str]:
     """Where the subject of the verb at ``text[end]`` starts, and the subject: the words of its clause
     before it without question words and auxiliaries ("When is the Edinburgh train" -> "the Edinburgh
     train"), at most six."""
-    start = max((m.end() for m in _SUBJECT_CUT.finditer(text, 0, end)), default=0)
+    cuts = [m.end() for m in WORD.finditer(text, 0, end) if m.group(0).lower() in phrasing.BEFORE_A_SUBJECT]
+    start = max([*cuts, *(i + 1 for i, c in enumerate(text[:end]) if c in _CLAUSE_MARKS)], default=0)
     words = list(re.finditer(r"\S+", text[start:end]))
     while words and words[0].group(0).lower() in phrasing.AUXILIARIES:
         words.pop(0)
@@ -849,20 +838,23 @@ def _is_written(word: str, *, first: bool) -> bool:
 
 def _take_screen_text(text: str, evidence: _Evidence) -> str:
     while True:
-        for match in _SCREEN_TEXT_CUE.finditer(text):
-            words = text[match.end() :].split()
+        for start, end in _TEXT_CUES.spans(text):
+            after_word = text[start:end].split()[-1].lower() in phrasing.APPOSITIVE_ONLY  # "the word X": X
+            joined = text[end:].split()[:1]  # "written as X", "says that X"
+            if joined and joined[0].lower() in ("as", "that") and text[end : end + 1].isspace():
+                end, after_word = text.index(joined[0], end) + len(joined[0]), False
+            words = text[end:].split()
             while words and words[0].lower() in phrasing.ARTICLES:  # "shows the 10:42", "reads a 404"
                 words = words[1:]
             if not words:
                 continue
             first = words[0].strip("?!,;.\"'")
-            after_word = re.search(r"\b(?:words?|text)\s*$", match.group(0), re.I) is not None
             if not _has_alnum(first):
                 continue
             if _looks_written(first) or (after_word and first.lower() not in phrasing.NOT_TEXT):
                 evidence.add(TOOLS_FOR[SCREEN], first)
-                tail = text[match.end() :].split(first, 1)[1]
-                text = text[: match.start()] + " " + tail
+                tail = text[end:].split(first, 1)[1]
+                text = text[:start] + " " + tail
                 break
         else:
             return text
@@ -874,7 +866,7 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
     digits, symbols) in a clause with such a cue is one ``ocr`` call."""
     pieces = []
     for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
-        if _SHOWN_CUE.search(clause):
+        if _SHOWN_CUES.first(clause):
             runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0))]
             for run in runs:
                 evidence.add(TOOLS_FOR[SCREEN], run.strip())
@@ -962,7 +954,8 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
 
 def _visual_phrases(text: str) -> list[list[str]]:
     """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
-    text = _FILLER.sub(" ", text.replace(_QUOTED, ","))
+    text = _ASKS_SOURCE.sub(lambda m: " " if m.group(1) else m.group(0), text.replace(_QUOTED, ","))
+    text = _FILLERS.removed(text)  # "according to the host", "on screen", cues: no picture
     alternatives: list[list[str]] = [[]]
     for sentence in re.split(r"(?:[.:](?!\d)|[?!;。？！；])+", text):  # not inside "3.5", "10:42"
         parts = _SPLIT.split(sentence)
@@ -993,14 +986,27 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
     none otherwise. A name that speaks ("when does Kennedy say…") and a phrase naming a speaker ("the
     weather presenter") are who says the words, not words said."""
-    cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUE.search(question)]
+    cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
     if all(cue is None for cue in cues):
         return []
     visual = [[p for p in phrases if p.split()[-1].lower() not in _SPEAKER_WORDS] for phrases in visual]
-    speakers = {m.group(1) for m in _NAMED_SPEAKER.finditer(question)}  # "Kennedy says": who, not what
+    speakers = _speakers_named(question)  # "Kennedy says": who, not what
     texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
+
+
+def _speakers_named(question: str) -> set[str]:
+    """The capitalised names just before a speech cue ("when does Kennedy say ..."): who speaks."""
+    names = set()
+    for start, end in _SPEECH_CUES.spans(question):
+        head = question[:start]
+        if question[start:end].islower() and head[-1:].isspace() and head.split():
+            word = head.split()[-1]
+            name = word[max((i + 1 for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), default=0) :]
+            if "A" <= name[:1] <= "Z":
+                names.add(name)
+    return names
 
 
 def _as_text(phrase: str) -> str:
