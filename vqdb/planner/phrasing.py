@@ -357,3 +357,34 @@ FILLERS = Words(
     phenomenon="words of being seen, besides the speech and screen cues: no picture of their own",
     example="A man is seen riding a horse in the video",
 )  # fmt: skip
+CONNECTIVES = Words(
+    {"when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and"},
+    phenomenon="connectives that end a quote's clause: cues beyond them are another clause's",
+    example="What number is on screen when the commentator says 'three'?",
+)
+QUESTION_AFTER_A_COMMA = Words(
+    {"what", "which", "who", "whom", "whose", "where", "why", "how", "so"},
+    phenomenon="words that start a new clause after a comma (', what …'): cues beyond them are not a quote's",
+    example="when 'Windows' appears on the screen, where is 'Start'?",
+)
+EVENT_ENDS = Words(
+    {"and then", "then", "while", "when", "what", "who", "which", "how"},
+    phenomenon="words that end the event after 'after' / 'before' ('after the bell rings while …')",
+    example="what appears after the bell rings while the crowd cheers",
+)
+VOICES = Words(
+    {
+        "talk", "talks", "talked", "talking", "speak", "speaks", "speaking", "spoke", "spoken", "sing", "sings",
+        "singing", "sang", "sung", "narrates", "narrated", "narrating",
+    },
+    phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
+    example="when is the man talking?",
+)  # fmt: skip
+IN_THE_VIDEO = Words(
+    {
+        "in the video", "in this video", "in the clip", "in this clip", "during the video", "during this video",
+        "during the clip", "during this clip",
+    },
+    phenomenon="where the question is, after a verb that ends its clause ('who sings in the video?')",
+    example="who sings in the video?",
+)  # fmt: skip

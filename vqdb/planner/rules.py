@@ -129,18 +129,12 @@ _MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (priva
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE003), " ")  # the characters the rules mark quotes with
 _QUOTED = "\ue002"  # where a quote was, once its calls are made
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
-_CLAUSE = re.compile(
-    r",?\s*\b(?:when|whenever|while|after|before|until|once|then|but|because|and)\b"
-    r"|,\s*(?=(?:what|which|who|whom|whose|where|why|how|so)\b)",
-    re.I,
-)
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
 _QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)*", re.I)  # share cues
 _SPEAKER_WORDS = frozenset(SPEAKERS)
 _SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
-_APPOSITIVE = re.compile(r"\b(?:the|a|an|this|that|its|his|her|their|our|my|your)\s+[^\W\d_][\w-]*\s*,?\s*$", re.I)
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
     r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
@@ -157,18 +151,17 @@ _ACTIVE_SPEECH = re.compile(
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
-_VOICE_ALONE = re.compile(
-    r"(?<!\bto\s)\b(talk(?:s|ed|ing)?|speak(?:s|ing)?|spoke|spoken|sing(?:s|ing)?|sang|sung|narrat(?:es|ed|ing))\b"
-    r"(?=\s*(?:(?:in|during) (?:the|this) (?:video|clip)\s*)?(?:[?.!;,]|$))",
-    re.I,
-)
-_SPEAKER_MODIFIERS = re.compile(r"\b(?:the|a|an|this|that|our|his|her|their|your)\s+(?:[\w-]+\s+){1,2}$", re.I)
 _TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
 _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
+_VOICES, _IN_THE_VIDEO, _EVENT_ENDS = (
+    Phrases(phrasing.VOICES),
+    Phrases(phrasing.IN_THE_VIDEO),
+    Phrases(phrasing.EVENT_ENDS),
+)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _DISPLAYS = re.compile(
     rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
@@ -263,7 +256,6 @@ _RELATION = re.compile(
     r"(?!(?:that|this|these|those|which|it|and|or|then|now|long|each|every|anything|everything)\b)(?!all\s*(?:[,.;!?]|$))",
     re.I,
 )
-_CLAUSE_END = re.compile(r"[,;?!]|[.:](?=\s|$)|\s(?:and then|then|while|when|what|who|which|how)\s", re.I)
 _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{alternation(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
@@ -416,17 +408,30 @@ def _relation(text: str) -> tuple[str, str | None, str]:
             continue
         if last_word(text[: match.start()]) in phrasing.NOT_CONNECTIVE_AFTER:
             continue
-        end = _CLAUSE_END.search(text, match.end())
-        stop = end.start() if end else len(text)
+        stop = _event_end(text, match.end())
         while any(a < stop < b for a, b in quoted):  # a quote in the event is part of it
-            end = _CLAUSE_END.search(text, next(b for a, b in quoted if a < stop < b))
-            stop = end.start() if end else len(text)
+            stop = _event_end(text, next(b for a, b in quoted if a < stop < b))
         reference = text[match.end() : stop].strip(" ,")
         if not _has_alnum(reference):
             continue
         main = (text[: match.start()] + " " + text[stop:]).strip(" ,")
         return main, match.group(1).lower(), reference
     return text, None, ""
+
+
+def _event_end(text: str, start: int) -> int:
+    """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
+    colon before a space, or before a word that starts another clause (``phrasing.EVENT_ENDS``: "after the
+    bell rings while ...")."""
+    marks = (
+        i for i in range(start, len(text)) if text[i] in ",;?!" or text[i] in ".:" and not text[i + 1 : i + 2].strip()
+    )
+    words = [
+        start + a - 1
+        for a, b in _EVENT_ENDS.spans(text[start:])
+        if a and text[start + a - 1].isspace() and text[start + b : start + b + 1].isspace()
+    ]
+    return min([next(marks, len(text)), *words])
 
 
 def _heard_if_a_sound(event: str) -> str:
@@ -528,13 +533,26 @@ def _mark_quotes(text: str) -> tuple[str, list[str]]:
 def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
     """The words around the quotes at ``text[start:end]`` in their clause: those before, and those after."""
     before, after = text[:start], text[end:]
-    boundaries = list(_CLAUSE.finditer(before))
+    boundaries = _clause_breaks(before)
     if boundaries:
-        before = before[boundaries[-1].end() :]
-    stop = next((m for m in _CLAUSE.finditer(after) if not _starts_with_a_cue(after[m.end() :])), None)
-    after = after[: stop.start()] if stop else after
+        before = before[boundaries[-1][1] :]
+    stop = next((a for a, b in _clause_breaks(after) if not _starts_with_a_cue(after[b:])), len(after))
+    after = after[:stop]
     after = after[: first_of(after, phrasing.WH_WORDS, len(after))]  # "…, 'X' what appeared?": a new clause
     return _MARK.sub(" ", before), _MARK.sub(" ", after)
+
+
+def _clause_breaks(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of ``text`` meet: a connective (``phrasing.CONNECTIVES``: "when", "and"…), or a comma
+    before a word that starts a question (``phrasing.QUESTION_AFTER_A_COMMA``: ", what …"); in order."""
+    breaks = []
+    for word in WORD.finditer(text):
+        lower, before = word.group(0).lower(), text[: word.start()].rstrip()
+        if lower in phrasing.CONNECTIVES:
+            breaks.append((word.start(), word.end()))
+        elif lower in phrasing.QUESTION_AFTER_A_COMMA and before.endswith(","):
+            breaks.append((len(before) - 1, word.start()))
+    return breaks
 
 
 def _starts_with_a_cue(text: str) -> bool:
@@ -606,12 +624,36 @@ def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
     pieces, last = [], 0
     for match in _MARK.finditer(text):
         head = text[last : match.start()]
-        appositive = _APPOSITIVE.search(head)
-        if appositive and appositive.group(0).split()[-1].lower() not in _SPEAKER_WORDS:
-            head = head[: appositive.start()] + " "
+        naming = _determined_end(head.rstrip().removesuffix(","), 1)  # "the brand 'CLIO'": the brand names it
+        if naming is not None and head.rstrip().removesuffix(",").split()[-1].lower() not in _SPEAKER_WORDS:
+            head = head[:naming] + " "
         pieces.append(f"{head} {_QUOTED} ")
         last = match.end()
     return "".join(pieces) + text[last:]
+
+
+def _determined_end(text: str, most: int) -> int | None:
+    """Where ``text`` ends with a determiner (``phrasing.DETERMINERS``) and one to ``most`` words of letters
+    after it ("a young woman "): where the determiner starts; None when it does not end so.
+
+    Example:
+        >>> text = "when does a young woman "
+        >>> text[_determined_end(text, 2) :], _determined_end("when does it", 2)
+        ('a young woman ', None)
+    """
+    positions, at = [], 0
+    for word in text.split():
+        at = text.index(word, at)
+        positions.append(at)
+        at += len(word)
+    words = text.split()
+    for n in range(min(most, len(words) - 1), 0, -1):
+        named = words[-n:]
+        if words[-n - 1].lower() in phrasing.DETERMINERS and all(
+            w[0].isalpha() and all(c.isalnum() or c in "_-" for c in w) for w in named
+        ):
+            return positions[-n - 1]
+    return None
 
 
 def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
@@ -651,7 +693,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
         if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
-            before = _SPEAKER_MODIFIERS.sub(" ", before)
+            modified = _determined_end(before, 2) if before[-1:].isspace() else None
+            before = before if modified is None else before[:modified] + " "
         if _ends_with_a_text_carrier(before):
             continue  # "the sign says ...": on-screen text, not speech
         if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
@@ -664,10 +707,11 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[SPEECH], said)
             return before + " " + tail[len(rest) :]
-    alone = _VOICE_ALONE.search(text)  # "when is the man talking?": a voice heard, whatever it says
+    alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
-        evidence.add((HEARD,), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
-        return text[: alone.start()] + " " + text[alone.end() :]
+        start, end = alone
+        evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(("sing", "sang", "sung")) else "speech")
+        return text[:start] + " " + text[end:]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
@@ -683,6 +727,24 @@ def _ends_with_a_text_carrier(text: str) -> bool:
     rest = text[spans[-1][1] :] if spans else "x"
     rest = rest[next((i for i, c in enumerate(rest) if c.isalnum() or c == "_"), len(rest)) :]
     return rest.lower() in ("", *(f"{pronoun} " for pronoun in phrasing.RELATIVE_PRONOUNS))
+
+
+def _voice_alone(text: str) -> tuple[int, int] | None:
+    """Where talking, speaking or singing (``phrasing.VOICES``) ends its clause, nothing said after it ("when
+    is the man talking?", "who sings in the video?"), not after "to" ("about to speak"); None if nowhere."""
+    for start, end in _VOICES.spans(text):
+        if (
+            last_word(text[:start]) == "to"
+            and text[start - 1 : start].isspace()
+            and not text[start - 2 : start].isspace()
+        ):
+            continue
+        rest = text[end:].lstrip()
+        place = _IN_THE_VIDEO.first(rest)
+        rest = rest[place[1] :].lstrip() if place and place[0] == 0 else rest
+        if not rest or rest[0] in "?.!;,":
+            return start, end
+    return None
 
 
 def _take_displayed(text: str, evidence: _Evidence) -> str:
