@@ -686,7 +686,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
-        said = _unnamed(_clean(re.split(r",", passive.group(1))[-1]))
+        said = _unnamed(_clean(passive.group(1)))  # the group has no comma
         if said:
             evidence.add(TOOLS_FOR[SPEECH], said)
             return text[: passive.start()] + " " + text[passive.end() :]
