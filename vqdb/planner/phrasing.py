@@ -388,3 +388,19 @@ IN_THE_VIDEO = Words(
     phenomenon="where the question is, after a verb that ends its clause ('who sings in the video?')",
     example="who sings in the video?",
 )  # fmt: skip
+HOW_SOON = Words(
+    {
+        "right", "just", "shortly", "immediately", "directly", "soon", "moment", "moments", "second", "seconds",
+        "not long",
+    },
+    phenomenon="words before 'after' / 'before' that say how soon ('right after the bell'): part of the connective",
+    example="what does he say right after the applause?",
+)  # fmt: skip
+NO_EVENT = Words(
+    {
+        "that", "this", "these", "those", "which", "it", "and", "or", "then", "now", "long", "each", "every",
+        "anything", "everything",
+    },
+    phenomenon="words after 'after' / 'before' that name no event to find ('after that', 'before it')",
+    example="what appears on screen after each goal",
+)  # fmt: skip

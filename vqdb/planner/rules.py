@@ -157,6 +157,7 @@ _SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLA
 _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
+_HOW_SOON = Phrases(phrasing.HOW_SOON)
 _VOICES, _IN_THE_VIDEO, _EVENT_ENDS = (
     Phrases(phrasing.VOICES),
     Phrases(phrasing.IN_THE_VIDEO),
@@ -249,11 +250,6 @@ _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 
     rf"|\b(?:at|around|near|from|until|till|between)\s+(?:the\s+)?{_CLOCK}(?:\s*(?:-|–|—|to|and)\s*{_CLOCK})?(?!\S*\d)"
     rf"|\b(?:at|around|about|near|from|until|till|between|after|before|within)\s+(?:the\s+)?(?:first\s+)?{_DURATIONS}"
     rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
-    re.I,
-)
-_RELATION = re.compile(
-    r"\b(?:(?:right|just|shortly|immediately|directly|soon|moments?|seconds?|not long)\s+)?(after|before)\s+"
-    r"(?!(?:that|this|these|those|which|it|and|or|then|now|long|each|every|anything|everything)\b)(?!all\s*(?:[,.;!?]|$))",
     re.I,
 )
 _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
@@ -403,20 +399,41 @@ def _relation(text: str) -> tuple[str, str | None, str]:
     connective, up to the clause's end); ``(text, None, "")`` when there is none. Not a connective: inside a
     quote, "named / look after", "after all / that / it" (nothing to find), "before and after"."""
     quoted = [m.span() for m in _QUOTE.finditer(text)]
-    for match in _RELATION.finditer(text):
-        if any(a <= match.start() < b for a, b in quoted):
+    for start, event_start, when in _connectives_of_time(text):
+        if any(a <= start < b for a, b in quoted) or last_word(text[:start]) in phrasing.NOT_CONNECTIVE_AFTER:
             continue
-        if last_word(text[: match.start()]) in phrasing.NOT_CONNECTIVE_AFTER:
-            continue
-        stop = _event_end(text, match.end())
+        stop = _event_end(text, event_start)
         while any(a < stop < b for a, b in quoted):  # a quote in the event is part of it
             stop = _event_end(text, next(b for a, b in quoted if a < stop < b))
-        reference = text[match.end() : stop].strip(" ,")
+        reference = text[event_start:stop].strip(" ,")
         if not _has_alnum(reference):
             continue
-        main = (text[: match.start()] + " " + text[stop:]).strip(" ,")
-        return main, match.group(1).lower(), reference
+        main = (text[:start] + " " + text[stop:]).strip(" ,")
+        return main, when, reference
     return text, None, ""
+
+
+def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
+    """Each "after" / "before" followed by an event: where it starts (with the words that say how soon,
+    ``phrasing.HOW_SOON``: "right after"), where the event starts, and which it is. Not before a word that
+    names no event (``phrasing.NO_EVENT``: "after that", "before it") or "all" alone ("after all,")."""
+    found = []
+    for word in WORD.finditer(text):
+        following = text[word.end() :]
+        event = following.lstrip()
+        first = WORD.match(event)
+        if word.group(0).lower() not in ("after", "before") or event == following:
+            continue
+        if (first and first.group(0).lower() in phrasing.NO_EVENT) or (
+            event[:3].lower() == "all" and event[3:].lstrip()[:1] in ("", *",.;!?")
+        ):
+            continue
+        head = text[: word.start()]
+        soon = [a for a, b in _HOW_SOON.spans(head) if b == len(head.rstrip()) < len(head)]
+        found.append(
+            (soon[-1] if soon else word.start(), word.end() + len(following) - len(event), word.group(0).lower())
+        )
+    return found
 
 
 def _event_end(text: str, start: int) -> int:
