@@ -157,12 +157,8 @@ _SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLA
 _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
-_HOW_SOON = Phrases(phrasing.HOW_SOON)
-_VOICES, _IN_THE_VIDEO, _EVENT_ENDS = (
-    Phrases(phrasing.VOICES),
-    Phrases(phrasing.IN_THE_VIDEO),
-    Phrases(phrasing.EVENT_ENDS),
-)
+_HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
+_VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _DISPLAYS = re.compile(
     rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
@@ -641,8 +637,9 @@ def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
     pieces, last = [], 0
     for match in _MARK.finditer(text):
         head = text[last : match.start()]
-        naming = _determined_end(head.rstrip().removesuffix(","), 1)  # "the brand 'CLIO'": the brand names it
-        if naming is not None and head.rstrip().removesuffix(",").split()[-1].lower() not in _SPEAKER_WORDS:
+        named = head.rstrip().removesuffix(",")
+        naming = _determined_end(named, 1)  # "the brand 'CLIO'": the brand names it
+        if naming is not None and named.split()[-1].lower() not in _SPEAKER_WORDS:
             head = head[:naming] + " "
         pieces.append(f"{head} {_QUOTED} ")
         last = match.end()
@@ -658,18 +655,14 @@ def _determined_end(text: str, most: int) -> int | None:
         >>> text[_determined_end(text, 2) :], _determined_end("when does it", 2)
         ('a young woman ', None)
     """
-    positions, at = [], 0
-    for word in text.split():
-        at = text.index(word, at)
-        positions.append(at)
-        at += len(word)
-    words = text.split()
+    words, starts, at = text.split(), [], 0
+    for word in words:
+        starts.append(text.index(word, at))
+        at = starts[-1] + len(word)
     for n in range(min(most, len(words) - 1), 0, -1):
-        named = words[-n:]
-        if words[-n - 1].lower() in phrasing.DETERMINERS and all(
-            w[0].isalpha() and all(c.isalnum() or c in "_-" for c in w) for w in named
-        ):
-            return positions[-n - 1]
+        lettered = all(w[0].isalpha() and w.replace("-", "").replace("_", "").isalnum() for w in words[-n:])
+        if lettered and words[-n - 1].lower() in phrasing.DETERMINERS:
+            return starts[-n - 1]
     return None
 
 
@@ -750,11 +743,7 @@ def _voice_alone(text: str) -> tuple[int, int] | None:
     """Where talking, speaking or singing (``phrasing.VOICES``) ends its clause, nothing said after it ("when
     is the man talking?", "who sings in the video?"), not after "to" ("about to speak"); None if nowhere."""
     for start, end in _VOICES.spans(text):
-        if (
-            last_word(text[:start]) == "to"
-            and text[start - 1 : start].isspace()
-            and not text[start - 2 : start].isspace()
-        ):
+        if last_word(text[:start]) == "to":
             continue
         rest = text[end:].lstrip()
         place = _IN_THE_VIDEO.first(rest)
