@@ -102,8 +102,10 @@ class Phrases:
     """
 
     def __init__(self, phrases: Iterable[str]) -> None:
-        ordered = sorted(phrases, key=len, reverse=True)
-        self.variants = [variant for phrase in ordered for variant in self._variants(phrase.lower())]
+        self.variants: dict[str, list[tuple[list[str], list[str | None]]]] = {}  # by first word, longest first
+        for phrase in sorted(phrases, key=len, reverse=True):
+            for words, gaps in self._variants(phrase.lower()):
+                self.variants.setdefault(words[0], []).append((words, gaps))
 
     @staticmethod
     def _variants(phrase: str) -> list[tuple[list[str], list[str | None]]]:
@@ -123,7 +125,8 @@ class Phrases:
         words = [t.group(0).lower() for t in tokens]
         found, i = [], 0
         while i < len(tokens):
-            n = next((len(w) for w, gaps in self.variants if self._at(text, tokens, words, i, w, gaps)), 0)
+            candidates = self.variants.get(words[i], ())
+            n = next((len(w) for w, gaps in candidates if self._at(text, tokens, words, i, w, gaps)), 0)
             if n:
                 found.append((tokens[i].start(), tokens[i + n - 1].end()))
             i += max(n, 1)
@@ -305,3 +308,99 @@ NOT_CONNECTIVE_AFTER = Words(
     phenomenon="words before 'after' / 'before' that make it no connective: 'named after', 'before and after'",
     example="when does the dog look after the baby",
 )
+BEFORE_A_CUE = Words(
+    {"is", "are", "was", "were", "also", "then", "it", "gets"},
+    phenomenon="words between 'and' and a cue that continue a quote's clause ('written on screen and is spoken')",
+    example="when is the word 'welcome' written on screen and is also spoken",
+)
+SHOWN_CUES = Words(
+    {
+        "displayed", "shown", "listed", "marked", "appear", "appears", "appeared", "pop up", "pops up", "popped up",
+        "come up", "comes up", "flash", "flashes", "flashed", "visible", "on screen", "on the screen", "onscreen",
+        "on-screen", "type", "types", "typed", "typing",
+    },
+    phenomenon="cues that text named before them is on screen: capitals, digits or symbols in their clause are read",
+    example="when does LIFTOFF appear",
+)  # fmt: skip
+TEXT_CUES = Words(
+    {
+        "says", "say", "read", "reads", "reading", "show", "shows", "showing", "display", "displays", "displaying",
+        "written", "writes", "labeled", "labelled", "titled", "the word", "the words", "the text", "the number",
+        "the caption",
+    },
+    phenomenon="cues before unquoted text on screen: a written-looking word after them is read ('reads 404')",
+    example="when does the timecode read 00:00:05",
+)  # fmt: skip
+CLAUSE_STARTS = Words(
+    {
+        "when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and", "or", "so",
+        "where", "who", "which", "that", "on screen", "on the screen", "on the", "in the", "at the",
+    },
+    phenomenon="words that end what a display shows: another clause or the place it is shown starts",
+    example="when does the menu list the soup of the day on the board",
+)  # fmt: skip
+BEFORE_A_SUBJECT = Words(
+    {
+        "when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and", "or",
+        "that", "which", "who", "whom", "where", "what", "why", "how", "if", "as", "so", "see", "watch", "moment",
+        "point", "with", "on", "in", "at", "behind", "from", "by", "to", "for", "near", "under", "above", "below",
+    },
+    phenomenon="words before the subject of a display verb: its subject ('the Edinburgh train') starts after them",
+    example="When is the Edinburgh train listed as cancelled?",
+)  # fmt: skip
+FILLERS = Words(
+    {
+        "on screen", "on the screen", "in the video", "in this video", "in the clip", "during the video",
+        "during the clip", "visible", "appear", "appears", "appeared", "appearing", "shown", "seen", "we see",
+        "you see", "can be seen",
+    },
+    phenomenon="words of being seen, besides the speech and screen cues: no picture of their own",
+    example="A man is seen riding a horse in the video",
+)  # fmt: skip
+CONNECTIVES = Words(
+    {"when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and"},
+    phenomenon="connectives that end a quote's clause: cues beyond them are another clause's",
+    example="What number is on screen when the commentator says 'three'?",
+)
+QUESTION_AFTER_A_COMMA = Words(
+    {"what", "which", "who", "whom", "whose", "where", "why", "how", "so"},
+    phenomenon="words that start a new clause after a comma (', what …'): cues beyond them are not a quote's",
+    example="when 'Windows' appears on the screen, where is 'Start'?",
+)
+EVENT_ENDS = Words(
+    {"and then", "then", "while", "when", "what", "who", "which", "how"},
+    phenomenon="words that end the event after 'after' / 'before' ('after the bell rings while …')",
+    example="what appears after the bell rings while the crowd cheers",
+)
+VOICES = Words(
+    {
+        "talk", "talks", "talked", "talking", "speak", "speaks", "speaking", "spoke", "spoken", "sing", "sings",
+        "singing", "sang", "sung", "narrates", "narrated", "narrating",
+    },
+    phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
+    example="when is the man talking?",
+)  # fmt: skip
+IN_THE_VIDEO = Words(
+    {
+        "in the video", "in this video", "in the clip", "in this clip", "during the video", "during this video",
+        "during the clip", "during this clip",
+    },
+    phenomenon="where the question is, after a verb that ends its clause ('who sings in the video?')",
+    example="who sings in the video?",
+)  # fmt: skip
+HOW_SOON = Words(
+    {
+        "right", "just", "shortly", "immediately", "directly", "soon", "moment", "moments", "second", "seconds",
+        "not long",
+    },
+    phenomenon="words before 'after' / 'before' that say how soon ('right after the bell'): part of the connective",
+    example="what does he say right after the applause?",
+)  # fmt: skip
+NO_EVENT = Words(
+    {
+        "that", "this", "these", "those", "which", "it", "and", "or", "then", "now", "long", "each", "every",
+        "anything", "everything",
+    },
+    phenomenon="words after 'after' / 'before' that name no event to find ('after that', 'before it')",
+    example="what appears on screen after each goal",
+)  # fmt: skip

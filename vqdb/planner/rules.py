@@ -129,28 +129,12 @@ _MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (priva
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE003), " ")  # the characters the rules mark quotes with
 _QUOTED = "\ue002"  # where a quote was, once its calls are made
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
-_SENTENCE = re.compile(r"[.?!;。？！；]+(?:\s|$)|[?!;。？！；]")
-_CLAUSE = re.compile(
-    r",?\s*\b(?:when|whenever|while|after|before|until|once|then|but|because|and)\b"
-    r"|,\s*(?=(?:what|which|who|whom|whose|where|why|how|so)\b)",
-    re.I,
-)
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
-_CUE_NEXT = re.compile(
-    rf"\s*(?:(?:is|are|was|were|also|then|it|gets)\s+)*(?:{alternation(SPEECH_VERBS)}|{alternation(SCREEN_CUES)})\b",
-    re.I,
-)
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
-_NOUN = re.compile(r"([\w-]+)(['’]s\b)?")  # a word, and whether it is a possessive ("the man's sign")
-_QUOTE_LIST_END = re.compile(r"(?:\ue000[0-9]+\ue001\s*(?:,|\band\b|\bor\b)\s*)+$", re.I)
-_QUOTE_LIST_START = re.compile(r"^(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)+", re.I)
+_QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)*", re.I)  # share cues
 _SPEAKER_WORDS = frozenset(SPEAKERS)
 _SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
-_APPOSITIVE = re.compile(r"\b(?:the|a|an|this|that|its|his|her|their|our|my|your)\s+[^\W\d_][\w-]*\s*,?\s*$", re.I)
-_TEXT_SUBJECT = re.compile(
-    rf"\b(?:{alternation(SCREEN_NOUNS)}|{alternation(SUBTITLE_NOUNS)})\b\W*(?:that |which )?$", re.I
-)
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
     r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
@@ -167,24 +151,14 @@ _ACTIVE_SPEECH = re.compile(
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
-_VOICE_ALONE = re.compile(
-    r"(?<!\bto\s)\b(talk(?:s|ed|ing)?|speak(?:s|ing)?|spoke|spoken|sing(?:s|ing)?|sang|sung|narrat(?:es|ed|ing))\b"
-    r"(?=\s*(?:(?:in|during) (?:the|this) (?:video|clip)\s*)?(?:[?.!;,]|$))",
-    re.I,
-)
-_SPEAKER_MODIFIERS = re.compile(r"\b(?:the|a|an|this|that|our|his|her|their|your)\s+(?:[\w-]+\s+){1,2}$", re.I)
-_NAMED_SPEAKER = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{alternation(SPEECH_VERBS)})\b")
-_SCREEN_TEXT_CUE = re.compile(
-    r"\b(?:says|say|reads?|reading|shows?|showing|displays?|displaying|written|writes|labell?ed|titled|"
-    r"the words?|the text|the number|the caption)\b(?:\s+(?:as|that))?",
-    re.I,
-)
-_SHOWN_CUE = re.compile(
-    r"\b(?:displayed|shown|listed|marked|appears?|appeared|pops? up|popped up|comes? up|flash(?:es|ed)?|visible|"
-    r"on (?:the )?screen|onscreen|on-screen|typ(?:e|es|ed|ing))\b",
-    re.I,
-)
 _TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
+_TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
+_SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
+_TEXT_CUES = Phrases(phrasing.TEXT_CUES)
+_FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
+_CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
+_HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
+_VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _DISPLAYS = re.compile(
     rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
@@ -195,16 +169,6 @@ _SHOWN_OR_ARRIVING = re.compile(
     rf"\b(?P<verb>{alternation(WRITTEN_VERBS)})\b(?:\s+as\s+(?P<as>[^,.?!;\ue002]+))?"
     rf"|\b(?P<arrives>{alternation(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
-    re.I,
-)
-_CLAUSE_START = re.compile(
-    r"\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|so|where|who|which|that|"
-    r"on (?:the )?screen|on the|in the|at the)\b",
-    re.I,
-)
-_SUBJECT_CUT = re.compile(
-    r"[,.?!;:\ue002]|\b(?:when|whenever|while|after|before|until|once|then|but|because|and|or|that|which|who|"
-    r"whom|where|what|why|how|if|as|so|see|watch|moment|point|with|on|in|at|behind|from|by|to|for|near|under|above|below)\b",
     re.I,
 )
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
@@ -223,13 +187,6 @@ _LEADING = re.compile(
     r"how (?:many times|often)|show me|find(?: the (?:moment|time|part|point))?(?: when| where)?|"
     r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
-    re.I,
-)
-_FILLER = re.compile(
-    rf"\b(?:on (?:the )?screen|in the video|in this video|in the clip|(?:in|during) the (?:video|clip)|"
-    rf"according to (?:the |this |that |his |her )?[\w-]+|"
-    rf"visible|appears?|appeared|appearing|shown|seen|we see|you see|can be seen|"
-    rf"{alternation(SPEECH_VERBS)}|{alternation(_SCREEN_VERBS)})\b",
     re.I,
 )
 _SPLIT = re.compile(
@@ -291,12 +248,6 @@ _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 
     rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
     re.I,
 )
-_RELATION = re.compile(
-    r"\b(?:(?:right|just|shortly|immediately|directly|soon|moments?|seconds?|not long)\s+)?(after|before)\s+"
-    r"(?!(?:that|this|these|those|which|it|and|or|then|now|long|each|every|anything|everything)\b)(?!all\s*(?:[,.;!?]|$))",
-    re.I,
-)
-_CLAUSE_END = re.compile(r"[,;?!]|[.:](?=\s|$)|\s(?:and then|then|while|when|what|who|which|how)\s", re.I)
 _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{alternation(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
@@ -444,22 +395,56 @@ def _relation(text: str) -> tuple[str, str | None, str]:
     connective, up to the clause's end); ``(text, None, "")`` when there is none. Not a connective: inside a
     quote, "named / look after", "after all / that / it" (nothing to find), "before and after"."""
     quoted = [m.span() for m in _QUOTE.finditer(text)]
-    for match in _RELATION.finditer(text):
-        if any(a <= match.start() < b for a, b in quoted):
+    for start, event_start, when in _connectives_of_time(text):
+        if any(a <= start < b for a, b in quoted) or last_word(text[:start]) in phrasing.NOT_CONNECTIVE_AFTER:
             continue
-        if last_word(text[: match.start()]) in phrasing.NOT_CONNECTIVE_AFTER:
-            continue
-        end = _CLAUSE_END.search(text, match.end())
-        stop = end.start() if end else len(text)
+        stop = _event_end(text, event_start)
         while any(a < stop < b for a, b in quoted):  # a quote in the event is part of it
-            end = _CLAUSE_END.search(text, next(b for a, b in quoted if a < stop < b))
-            stop = end.start() if end else len(text)
-        reference = text[match.end() : stop].strip(" ,")
+            stop = _event_end(text, next(b for a, b in quoted if a < stop < b))
+        reference = text[event_start:stop].strip(" ,")
         if not _has_alnum(reference):
             continue
-        main = (text[: match.start()] + " " + text[stop:]).strip(" ,")
-        return main, match.group(1).lower(), reference
+        main = (text[:start] + " " + text[stop:]).strip(" ,")
+        return main, when, reference
     return text, None, ""
+
+
+def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
+    """Each "after" / "before" followed by an event: where it starts (with the words that say how soon,
+    ``phrasing.HOW_SOON``: "right after"), where the event starts, and which it is. Not before a word that
+    names no event (``phrasing.NO_EVENT``: "after that", "before it") or "all" alone ("after all,")."""
+    found = []
+    for word in WORD.finditer(text):
+        following = text[word.end() :]
+        event = following.lstrip()
+        first = WORD.match(event)
+        if word.group(0).lower() not in ("after", "before") or event == following:
+            continue
+        if (first and first.group(0).lower() in phrasing.NO_EVENT) or (
+            event[:3].lower() == "all" and event[3:].lstrip()[:1] in ("", *",.;!?")
+        ):
+            continue
+        head = text[: word.start()]
+        soon = [a for a, b in _HOW_SOON.spans(head) if b == len(head.rstrip()) < len(head)]
+        found.append(
+            (soon[-1] if soon else word.start(), word.end() + len(following) - len(event), word.group(0).lower())
+        )
+    return found
+
+
+def _event_end(text: str, start: int) -> int:
+    """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
+    colon before a space, or before a word that starts another clause (``phrasing.EVENT_ENDS``: "after the
+    bell rings while ...")."""
+    marks = (
+        i for i in range(start, len(text)) if text[i] in ",;?!" or text[i] in ".:" and not text[i + 1 : i + 2].strip()
+    )
+    words = [
+        start + a - 1
+        for a, b in _EVENT_ENDS.spans(text[start:])
+        if a and text[start + a - 1].isspace() and text[start + b : start + b + 1].isspace()
+    ]
+    return min([next(marks, len(text)), *words])
 
 
 def _heard_if_a_sound(event: str) -> str:
@@ -559,22 +544,37 @@ def _mark_quotes(text: str) -> tuple[str, list[str]]:
 
 
 def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
-    """The words around the quote at ``text[start:end]`` in its clause: those before it, and those after it.
-
-    A list of quotes ("'A' and 'B' appear") shares its cues; "and" followed by a cue continues the clause
-    ("'X' appears on screen and is spoken")."""
+    """The words around the quotes at ``text[start:end]`` in their clause: those before, and those after."""
     before, after = text[:start], text[end:]
-    before = before[max((m.end() for m in _SENTENCE.finditer(before)), default=0) :]
-    before = _QUOTE_LIST_END.sub(" ", before)
-    boundaries = list(_CLAUSE.finditer(before))
+    boundaries = _clause_breaks(before)
     if boundaries:
-        before = before[boundaries[-1].end() :]
-    stop = _SENTENCE.search(after)
-    after = _QUOTE_LIST_START.sub(" ", after[: stop.start()] if stop else after)
-    stop = next((m for m in _CLAUSE.finditer(after) if not _CUE_NEXT.match(after, m.end())), None)
-    after = after[: stop.start()] if stop else after
+        before = before[boundaries[-1][1] :]
+    stop = next((a for a, b in _clause_breaks(after) if not _starts_with_a_cue(after[b:])), len(after))
+    after = after[:stop]
     after = after[: first_of(after, phrasing.WH_WORDS, len(after))]  # "…, 'X' what appeared?": a new clause
     return _MARK.sub(" ", before), _MARK.sub(" ", after)
+
+
+def _clause_breaks(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of ``text`` meet: a connective (``phrasing.CONNECTIVES``: "when", "and"…), or a comma
+    before a word that starts a question (``phrasing.QUESTION_AFTER_A_COMMA``: ", what …"); in order."""
+    breaks = []
+    for word in WORD.finditer(text):
+        lower, before = word.group(0).lower(), text[: word.start()].rstrip()
+        if lower in phrasing.CONNECTIVES:
+            breaks.append((word.start(), word.end()))
+        elif lower in phrasing.QUESTION_AFTER_A_COMMA and before.endswith(","):
+            breaks.append((len(before) - 1, word.start()))
+    return breaks
+
+
+def _starts_with_a_cue(text: str) -> bool:
+    """Whether ``text`` starts with a speech or screen cue, but for words that continue a clause ("and is
+    spoken": the cue of the quote before it, ``phrasing.BEFORE_A_CUE``)."""
+    words = text.split()
+    while words and words[0].lower() in phrasing.BEFORE_A_CUE:
+        words.pop(0)
+    return any((cues.first(" ".join(words)) or (-1,))[0] == 0 for cues in (_SPEECH_CUES, _SCREEN_CUES))
 
 
 def _cue_before(context: str) -> str | None:
@@ -604,7 +604,8 @@ def _by_subject(context: str, start: int, end: int, kind: str) -> str:
     if before.split()[-1:] and before.split()[-1].lower() in phrasing.RELATIVE_PRONOUNS:  # "a sign that says": the noun
         subject = before.split()[-2:-1]  # just before "that"
     else:  # "the sign on the wall says": the clause's first noun of interest
-        nouns = [m.group(1) for m in _NOUN.finditer(before) if not m.group(2) and _is_subject(m.group(1))]
+        words = WORD.finditer(before)
+        nouns = [m.group(0) for m in words if _is_subject(m.group(0)) and not _possessive(before, m.end())]
         subject = nouns[:1]
     word = subject[0].strip(",") if subject else ""
     if word.lower() in _SUBTITLE_WORDS:
@@ -616,26 +617,53 @@ def _by_subject(context: str, start: int, end: int, kind: str) -> str:
     return kind
 
 
+def _possessive(text: str, end: int) -> bool:
+    """Whether the word ending at ``text[end]`` is a possessive ("the man's sign": not the subject)."""
+    return text[end : end + 2] in ("'s", "’s") and not text[end + 2 : end + 3].isalnum()
+
+
 def _is_subject(word: str) -> bool:
     return word.lower() in _SPEAKER_WORDS or word.lower() in _SCREEN_NOUN_WORDS | _SUBTITLE_WORDS
 
 
 def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
     """Add each quote's calls; drop the quotes, the word naming each ("the brand 'CLIO'") and their cues."""
-    for match in list(_MARK.finditer(text)):
-        before, after = _clause_of(text, match.start(), match.end())
+    for listed in _QUOTE_LIST.finditer(text):  # a list of quotes ("'A' and 'B' appear") shares its cues
+        before, after = _clause_of(text, listed.start(), listed.end())
         kinds = {k for k in (_cue_before(before),) if k} | _cues_after(after)
         kind = kinds.pop() if len(kinds) == 1 else EITHER
-        evidence.add(TOOLS_FOR[kind], quotes[int(match.group(1))])
+        for match in _MARK.finditer(listed.group(0)):
+            evidence.add(TOOLS_FOR[kind], quotes[int(match.group(1))])
     pieces, last = [], 0
     for match in _MARK.finditer(text):
         head = text[last : match.start()]
-        appositive = _APPOSITIVE.search(head)
-        if appositive and appositive.group(0).split()[-1].lower() not in _SPEAKER_WORDS:
-            head = head[: appositive.start()] + " "
+        named = head.rstrip().removesuffix(",")
+        naming = _determined_end(named, 1)  # "the brand 'CLIO'": the brand names it
+        if naming is not None and named.split()[-1].lower() not in _SPEAKER_WORDS:
+            head = head[:naming] + " "
         pieces.append(f"{head} {_QUOTED} ")
         last = match.end()
     return "".join(pieces) + text[last:]
+
+
+def _determined_end(text: str, most: int) -> int | None:
+    """Where ``text`` ends with a determiner (``phrasing.DETERMINERS``) and one to ``most`` words of letters
+    after it ("a young woman "): where the determiner starts; None when it does not end so.
+
+    Example:
+        >>> text = "when does a young woman "
+        >>> text[_determined_end(text, 2) :], _determined_end("when does it", 2)
+        ('a young woman ', None)
+    """
+    words, starts, at = text.split(), [], 0
+    for word in words:
+        starts.append(text.index(word, at))
+        at = starts[-1] + len(word)
+    for n in range(min(most, len(words) - 1), 0, -1):
+        lettered = all(w[0].isalpha() and w.replace("-", "").replace("_", "").isalnum() for w in words[-n:])
+        if lettered and words[-n - 1].lower() in phrasing.DETERMINERS:
+            return starts[-n - 1]
+    return None
 
 
 def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
@@ -668,15 +696,16 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
-        said = _unnamed(_clean(re.split(r",", passive.group(1))[-1]))
+        said = _unnamed(_clean(passive.group(1)))  # the group has no comma
         if said:
             evidence.add(TOOLS_FOR[SPEECH], said)
             return text[: passive.start()] + " " + text[passive.end() :]
     for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
         if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
-            before = _SPEAKER_MODIFIERS.sub(" ", before)
-        if _TEXT_SUBJECT.search(before):
+            modified = _determined_end(before, 2) if before[-1:].isspace() else None
+            before = before if modified is None else before[:modified] + " "
+        if _ends_with_a_text_carrier(before):
             continue  # "the sign says ...": on-screen text, not speech
         if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
             return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
@@ -688,16 +717,40 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[SPEECH], said)
             return before + " " + tail[len(rest) :]
-    alone = _VOICE_ALONE.search(text)  # "when is the man talking?": a voice heard, whatever it says
+    alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
-        evidence.add((HEARD,), "singing" if alone.group(1).lower().startswith(("sing", "sang", "sung")) else "speech")
-        return text[: alone.start()] + " " + text[alone.end() :]
+        start, end = alone
+        evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(("sing", "sang", "sung")) else "speech")
+        return text[:start] + " " + text[end:]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
     if _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None:
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _ends_with_a_text_carrier(text: str) -> bool:
+    """Whether ``text`` ends with a thing that carries text ("the sign ", "a caption that "): what it says
+    is on screen, not speech."""
+    spans = _TEXT_CARRIERS.spans(text)
+    rest = text[spans[-1][1] :] if spans else "x"
+    rest = rest[next((i for i, c in enumerate(rest) if c.isalnum() or c == "_"), len(rest)) :]
+    return rest.lower() in ("", *(f"{pronoun} " for pronoun in phrasing.RELATIVE_PRONOUNS))
+
+
+def _voice_alone(text: str) -> tuple[int, int] | None:
+    """Where talking, speaking or singing (``phrasing.VOICES``) ends its clause, nothing said after it ("when
+    is the man talking?", "who sings in the video?"), not after "to" ("about to speak"); None if nowhere."""
+    for start, end in _VOICES.spans(text):
+        if last_word(text[:start]) == "to":
+            continue
+        rest = text[end:].lstrip()
+        place = _IN_THE_VIDEO.first(rest)
+        rest = rest[place[1] :].lstrip() if place and place[0] == 0 else rest
+        if not rest or rest[0] in "?.!;,":
+            return start, end
+    return None
 
 
 def _take_displayed(text: str, evidence: _Evidence) -> str:
@@ -754,7 +807,7 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
 
 def _phrase_until_clause_end(phrase: str) -> str:
     """``phrase`` up to the first word that starts another clause ("… when", "… while", "… and then")."""
-    return _CLAUSE_START.split(phrase, maxsplit=1)[0]
+    return phrase[: (_CLAUSE_STARTS.first(phrase) or (len(phrase),))[0]]
 
 
 def _shown_words(phrase: str) -> str:
@@ -776,7 +829,8 @@ def _subject_before(text: str, end: int) -> tuple[int, str]:
     """Where the subject of the verb at ``text[end]`` starts, and the subject: the words of its clause
     before it without question words and auxiliaries ("When is the Edinburgh train" -> "the Edinburgh
     train"), at most six."""
-    start = max((m.end() for m in _SUBJECT_CUT.finditer(text, 0, end)), default=0)
+    cuts = [m.end() for m in WORD.finditer(text, 0, end) if m.group(0).lower() in phrasing.BEFORE_A_SUBJECT]
+    start = max([*cuts, *(i + 1 for i, c in enumerate(text[:end]) if c in _CLAUSE_MARKS)], default=0)
     words = list(re.finditer(r"\S+", text[start:end]))
     while words and words[0].group(0).lower() in phrasing.AUXILIARIES:
         words.pop(0)
@@ -852,20 +906,23 @@ def _is_written(word: str, *, first: bool) -> bool:
 
 def _take_screen_text(text: str, evidence: _Evidence) -> str:
     while True:
-        for match in _SCREEN_TEXT_CUE.finditer(text):
-            words = text[match.end() :].split()
+        for start, end in _TEXT_CUES.spans(text):
+            after_word = text[start:end].split()[-1].lower() in phrasing.APPOSITIVE_ONLY  # "the word X": X
+            joined = text[end:].split()[:1]  # "written as X", "says that X"
+            if joined and joined[0].lower() in ("as", "that") and text[end : end + 1].isspace():
+                end, after_word = text.index(joined[0], end) + len(joined[0]), False
+            words = text[end:].split()
             while words and words[0].lower() in phrasing.ARTICLES:  # "shows the 10:42", "reads a 404"
                 words = words[1:]
             if not words:
                 continue
             first = words[0].strip("?!,;.\"'")
-            after_word = re.search(r"\b(?:words?|text)\s*$", match.group(0), re.I) is not None
             if not _has_alnum(first):
                 continue
             if _looks_written(first) or (after_word and first.lower() not in phrasing.NOT_TEXT):
                 evidence.add(TOOLS_FOR[SCREEN], first)
-                tail = text[match.end() :].split(first, 1)[1]
-                text = text[: match.start()] + " " + tail
+                tail = text[end:].split(first, 1)[1]
+                text = text[:start] + " " + tail
                 break
         else:
             return text
@@ -877,7 +934,7 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
     digits, symbols) in a clause with such a cue is one ``ocr`` call."""
     pieces = []
     for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
-        if _SHOWN_CUE.search(clause):
+        if _SHOWN_CUES.first(clause):
             runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0))]
             for run in runs:
                 evidence.add(TOOLS_FOR[SCREEN], run.strip())
@@ -965,7 +1022,8 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
 
 def _visual_phrases(text: str) -> list[list[str]]:
     """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
-    text = _FILLER.sub(" ", text.replace(_QUOTED, ","))
+    text = _ASKS_SOURCE.sub(lambda m: " " if m.group(1) else m.group(0), text.replace(_QUOTED, ","))
+    text = _FILLERS.removed(text)  # "according to the host", "on screen", cues: no picture
     alternatives: list[list[str]] = [[]]
     for sentence in re.split(r"(?:[.:](?!\d)|[?!;。？！；])+", text):  # not inside "3.5", "10:42"
         parts = _SPLIT.split(sentence)
@@ -996,14 +1054,27 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
     none otherwise. A name that speaks ("when does Kennedy say…") and a phrase naming a speaker ("the
     weather presenter") are who says the words, not words said."""
-    cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUE.search(question)]
+    cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
     if all(cue is None for cue in cues):
         return []
     visual = [[p for p in phrases if p.split()[-1].lower() not in _SPEAKER_WORDS] for phrases in visual]
-    speakers = {m.group(1) for m in _NAMED_SPEAKER.finditer(question)}  # "Kennedy says": who, not what
+    speakers = _speakers_named(question)  # "Kennedy says": who, not what
     texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
+
+
+def _speakers_named(question: str) -> set[str]:
+    """The capitalised names just before a speech cue ("when does Kennedy say ..."): who speaks."""
+    names = set()
+    for start, end in _SPEECH_CUES.spans(question):
+        head = question[:start]
+        if question[start:end].islower() and head[-1:].isspace() and head.split():
+            word = head.split()[-1]
+            name = word[max((i + 1 for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), default=0) :]
+            if "A" <= name[:1] <= "Z":
+                names.add(name)
+    return names
 
 
 def _as_text(phrase: str) -> str:
