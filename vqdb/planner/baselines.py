@@ -16,9 +16,8 @@ from collections.abc import Sequence
 
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
+from vqdb.planner.planners import BASELINES
 from vqdb.planner.tools.siglip import Siglip
-
-BASELINES = ("uniform", "siglip-q")
 
 
 def siglip_q_plan(question: str, options: Sequence[str] | None = None) -> Plan:

@@ -19,16 +19,15 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.planner import columnar, tools
-from vqdb.planner.baselines import BASELINES, baseline_plan
+from vqdb.planner.baselines import baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler, compile_plan
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.planners import BASELINES, PLANNERS
 from vqdb.planner.tools.timed_text import TimedTextTool
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
-
-PLANNERS = ("rules", "llm", *BASELINES)
 
 
 @dataclasses.dataclass(frozen=True)
