@@ -11,18 +11,24 @@ import pytest
 
 from vqdb.cli import COMMANDS, build_parser, main
 from vqdb.ingest.extractors.audio import AudioTagsExtractor
+from vqdb.planner.planners import PLANNERS
 
 HEAVY = ("duckdb", "pyarrow", "lance", "torch", "numpy", "vqdb.corpus", "vqdb.store")
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["sql", "--help"]])
-def test_the_cli_imports_only_what_the_command_needs(argv):
+def imported_by(argv: list[str], modules: tuple[str, ...]) -> list[str]:
+    """Those of ``modules`` that ``vqdb ARGV`` imports, run in a new process."""
     probe = (
         "import sys\nfrom vqdb.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
+        f"print(sorted(m for m in {modules!r} if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
-    imported = ast.literal_eval(result.stdout.splitlines()[-1])
+    return ast.literal_eval(result.stdout.splitlines()[-1])
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["sql", "--help"]])
+def test_the_cli_imports_only_what_the_command_needs(argv):
+    imported = imported_by(argv, HEAVY)
     if argv[0] == "sql":  # its module imports DuckDB and Arrow, and nothing of the other sub-commands
         assert not {"lance", "torch", "vqdb.corpus", "vqdb.store"} & set(imported), imported
     else:
@@ -55,8 +61,6 @@ QUESTION_COMMANDS = ("retrieve", "locate", "answer", "plan", "search")
 
 @pytest.mark.parametrize("command", QUESTION_COMMANDS)
 def test_every_question_command_takes_the_shared_question_arguments(command):
-    from vqdb.planner.retrieve import PLANNERS
-
     parser = build_parser(command)._subparsers._group_actions[0].choices[command]
     actions = {action.dest: action for action in parser._actions}
     assert {"corpus", "question", "k"} <= set(actions), sorted(actions)
@@ -65,3 +69,9 @@ def test_every_question_command_takes_the_shared_question_arguments(command):
         assert actions["planner"].choices == PLANNERS and actions["planner"].default == "rules"
     if command != "search":  # search ranks moments across every video
         assert {"video", "option"} <= set(actions), sorted(actions)
+
+
+@pytest.mark.parametrize("command", QUESTION_COMMANDS)
+def test_a_question_command_s_help_does_not_load_the_planner(command):
+    planner = ("duckdb", "sqlglot", "lance", "torch", "vqdb.store", "vqdb.planner.retrieve", "vqdb.planner.tools")
+    assert imported_by([command, "--help"], planner) == []

@@ -13,12 +13,13 @@ import pytest
 import vqdb
 from vqdb.cli import main
 from vqdb.ingest import extractors
-from vqdb.planner import retrieve
+from vqdb.planner import retrieve, tools
 from vqdb.planner.plan import Plan
 from vqdb.planner.search import search
 from vqdb.schema import TABLES
 from vqdb.store import Store
-from vqdb.store.text_index import build_text_indexes
+from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes
+from vqdb.store.vector_index import VECTOR_COLUMNS
 
 from .test_retrieve import mux_black_video, ocr_or_skip
 
@@ -203,3 +204,12 @@ def test_an_anded_call_without_evidence_lowers_a_moment_instead_of_hiding_it(sig
     assert moments[0]["video_id"] == "both" and moments[0]["supporting_calls"] == ["Q1", "Q2"], moments
     assert {"exact", "part"} <= {m["video_id"] for m in moments[1:]}, moments  # "EXIT" read, "STAIRS" not
     assert moments[0]["score"] > max(m["score"] for m in moments[1:]) and "other" not in str(moments)
+
+
+def test_every_index_a_tool_is_searched_in_is_one_the_store_builds():
+    """A tool's search indexes (its class attributes) name tables the store indexes: full-text
+    (``text_index.TEXT_COLUMNS``) and vector (``vector_index.VECTOR_COLUMNS``)."""
+    for tool in map(tools.get, tools.names()):
+        assert set(tool.text_indexes) <= set(TEXT_COLUMNS), tool.name
+        assert tool.vector_index is None or tool.vector_index in VECTOR_COLUMNS, tool.name
+        assert (tool.vector_index is None) == (tool.query_embedder is None), tool.name

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from vqdb.config import MAX_KEYFRAMES, MAX_SAMPLE_FPS, check_gap, check_keyframes
 from vqdb.errors import ConfigError
+from vqdb.planner.planners import PLANNERS
 
 RESULT_FORMATS = ("table", "json", "csv")  # how retrieve, locate, search and videos print their rows
 
@@ -138,11 +139,9 @@ def add_question_arguments(
 def _add_planner(parser: argparse.ArgumentParser) -> None:
     """``--planner``: who turns the question into a plan, one of the planner's ``PLANNERS`` (default rules).
 
-    The planner package is imported here, not at the top: the commands that ask no question (info,
-    videos, ingest...) parse their arguments without it.
+    Its names come from ``vqdb.planner.planners``, which imports nothing: a question command's ``--help``
+    does not load the planner.
     """
-    from vqdb.planner.retrieve import PLANNERS
-
     listed = ", ".join(f"{name} (default)" if name == "rules" else name for name in PLANNERS)
     parser.add_argument("--planner", choices=PLANNERS, default="rules", help=listed)
 

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
-
-BASELINES = ("uniform", "siglip-q")
+from vqdb.planner.planners import BASELINES
+from vqdb.planner.tools.siglip import Siglip
 
 
 def siglip_q_plan(question: str, options: Sequence[str] | None = None) -> Plan:
@@ -25,7 +25,7 @@ def siglip_q_plan(question: str, options: Sequence[str] | None = None) -> Plan:
     text = " ".join(" ".join(str(part).split()) for part in [question, *(options or ())] if str(part).strip())
     if not text:
         return uniform_plan("empty question: sampling frames uniformly")
-    return Plan((Call("Q1", "siglip", text[:MAX_QUERY_CHARS]),), "Q1", planner="siglip-q")
+    return Plan((Call("Q1", Siglip.name, text[:MAX_QUERY_CHARS]),), "Q1", planner="siglip-q")
 
 
 def baseline_plan(name: str, question: str, options: Sequence[str] | None = None) -> Plan:

@@ -30,6 +30,11 @@ from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Plan
 from vqdb.planner.rules import rule_plan
+from vqdb.planner.tools.audio import Audio
+from vqdb.planner.tools.base import Tool
+from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.tools.siglip import Siglip
+from vqdb.planner.tools.transcript import Transcript
 
 MAX_REPLY_TOKENS = 512
 MAX_CALLS = 4
@@ -42,47 +47,33 @@ Reply with one JSON object and nothing else, of the form
 Rules:
 - Use only the tools listed above; 1 to 4 calls; ids Q1, Q2, ...; every id appears in "combine".
 - "combine" joins ids with AND (all must hold), OR (any may hold) and parentheses; AND binds tighter than OR.
-- A quoted phrase is text to find: on screen (ocr) if the question says it is shown or written, spoken
-  (transcript) if it says it is said or heard, both ORed when it does not say.
+- A quoted phrase is text to find: on screen ({read}) if the question says it is shown or written, spoken
+  ({said}) if it says it is said or heard, both ORed when it does not say.
 - Queries are short: the words to look for, not the question. Answer options may hint at what to look
   for; do not answer the question.
 {examples}"""
 
+
+def _example(question: str, combine: str, *calls: tuple[type[Tool], str]) -> tuple[str, dict[str, Any]]:
+    """A worked example of the prompt: ``question`` and its plan, the ``(tool class, query)`` calls as Q1, Q2..."""
+    queries = [{"id": f"Q{i}", "tool": tool.name, "query": query} for i, (tool, query) in enumerate(calls, start=1)]
+    return question, {"queries": queries, "combine": combine}
+
+
 # Worked examples for the prompt: (question, plan). One is shown when every tool it uses is offered.
 EXAMPLES = (
-    (
+    _example(
         "When does the man in the red jacket hold up the sign that says EXIT?",
-        {
-            "queries": [
-                {"id": "Q1", "tool": "siglip", "query": "a man in a red jacket holding a sign"},
-                {"id": "Q2", "tool": "ocr", "query": "EXIT"},
-            ],
-            "combine": "Q1 AND Q2",
-        },
+        "Q1 AND Q2",
+        (Siglip, "a man in a red jacket holding a sign"),
+        (Ocr, "EXIT"),
     ),
-    (
-        "When does the announcer say 'welcome back'?",
-        {"queries": [{"id": "Q1", "tool": "transcript", "query": "welcome back"}], "combine": "Q1"},
+    _example("When does the announcer say 'welcome back'?", "Q1", (Transcript, "welcome back")),
+    _example(
+        "When does 'GETTING STARTED' come up?", "Q1 OR Q2", (Ocr, "GETTING STARTED"), (Transcript, "GETTING STARTED")
     ),
-    (
-        "When does 'GETTING STARTED' come up?",
-        {
-            "queries": [
-                {"id": "Q1", "tool": "ocr", "query": "GETTING STARTED"},
-                {"id": "Q2", "tool": "transcript", "query": "GETTING STARTED"},
-            ],
-            "combine": "Q1 OR Q2",
-        },
-    ),
-    (
-        "When does a dog bark at the mailman?",
-        {
-            "queries": [
-                {"id": "Q1", "tool": "siglip", "query": "a dog and a mailman"},
-                {"id": "Q2", "tool": "audio", "query": "dog barking"},
-            ],
-            "combine": "Q1 AND Q2",
-        },
+    _example(
+        "When does a dog bark at the mailman?", "Q1 AND Q2", (Siglip, "a dog and a mailman"), (Audio, "dog barking")
     ),
 )
 
@@ -121,7 +112,12 @@ def build_messages(
             video += f", sampled at {float(sample_fps):.1f} frames per second ({round(duration_s * sample_fps)} frames)"
         lines.append(video + ".")
     return [
-        {"role": "system", "content": SYSTEM_PROMPT.format(tools=described, examples=examples).rstrip()},
+        {
+            "role": "system",
+            "content": SYSTEM_PROMPT.format(
+                tools=described, examples=examples, read=Ocr.name, said=Transcript.name
+            ).rstrip(),
+        },
         {"role": "user", "content": "\n".join(lines)},
     ]
 

@@ -19,16 +19,15 @@ from typing import Any
 import pyarrow as pa
 
 from vqdb.planner import columnar, tools
-from vqdb.planner.baselines import BASELINES, baseline_plan
+from vqdb.planner.baselines import baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler, compile_plan
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.planners import BASELINES, PLANNERS
+from vqdb.planner.tools.timed_text import TimedTextTool
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
-
-PLANNERS = ("rules", "llm", *BASELINES)
-VISUAL_TABLES = ("frame_embeddings", "regions")  # the tables of the tools that look at pictures
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,19 +116,20 @@ def make_plan(
 
 def said_instead(plan: Plan, reduced: Plan, available_tools: Sequence[str]) -> Plan:
     """When ``plan`` lost every call to tools the corpus lacks (``reduced``): its visual calls' queries
-    looked for by meaning in what is said and subtitled, where those tools are available, else ``reduced``
-    (uniform sampling). Without a visual model (no SigLIP weights can be had offline) a question the rules
-    read as a picture ("when does the narrator compare communism to a ghost?") is often about what is
-    said; a sentence close in meaning ranks frames (``transcript``'s MiniLM path), where the uniform plan
-    ranks none.
+    looked for by meaning in what is said and subtitled (the ``TimedTextTool``s, which compare sentences by
+    meaning), where those tools are available, else ``reduced`` (uniform sampling). Without a visual model
+    (no SigLIP weights can be had offline) a question the rules read as a picture ("when does the narrator
+    compare communism to a ghost?") is often about what is said; a sentence close in meaning ranks frames
+    (``transcript``'s MiniLM path), where the uniform plan ranks none.
 
     Example:
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog catching a ball"}]})
         >>> said_instead(plan, plan.without_tools({"siglip"}), ["transcript", "ocr"]).to_json()
         '{"queries": [{"id": "Q1", "tool": "transcript", "query": "a dog catching a ball"}], "combine": "Q1"}'
     """
-    stand_ins = [name for name in ("transcript", "subtitle") if name in available_tools]
-    phrases = list(dict.fromkeys(c.query for c in plan.queries if tools.get(c.tool).table in VISUAL_TABLES))
+    by_meaning = (name for name in tools.names() if isinstance(tools.get(name), TimedTextTool))
+    stand_ins = [name for name in by_meaning if name in available_tools]
+    phrases = list(dict.fromkeys(c.query for c in plan.queries if tools.get(c.tool).visual))
     if not stand_ins or not phrases or any(c.when for c in plan.queries):
         return reduced
     calls = [Call(f"Q{i}", tool, phrase) for i, (phrase, tool) in enumerate(product(phrases, stand_ins), start=1)]

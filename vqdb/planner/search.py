@@ -61,9 +61,8 @@ from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
-from vqdb.planner.sqlbuild import DIALECT, col, desc, fn, select, string, table
-from vqdb.planner.tools.audio import Audio
-from vqdb.planner.tools.base import FrameEvidence, float_array
+from vqdb.planner.sqlbuild import DIALECT
+from vqdb.planner.tools.base import FrameEvidence, TextTool
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.store.text_index import text_hits
 from vqdb.store.vector_index import nearest_rows
@@ -71,17 +70,7 @@ from vqdb.udfs.arrow_results import owned
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
-VISUAL_TOOLS = ("siglip", "region")
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
-TEXT_SOURCES = {"ocr": ("ocr_spans", "ocr"), "transcript": ("transcript_segments", "transcript_words")}
-TEXT_SOURCES["subtitle"] = ("subtitles",)
-VECTOR_SOURCES = {"siglip": "frame_embeddings", "region": "regions"}
-VECTOR_SOURCES |= {"transcript": "transcript_segments", "subtitle": "subtitles"}
-EVIDENCE_TEXT = {  # tool -> (table, text column, what the text is): what a moment shows of the call's evidence
-    "ocr": ("ocr", "text", "read"),
-    "transcript": ("transcript_words", "word", "said"),
-    "subtitle": ("subtitles", "text", "subtitle"),
-}
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -197,43 +186,31 @@ def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str,
     return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
 
 
-def call_candidates(corpus: CorpusReader, tool: str, query: str) -> Iterable[list[str]]:
-    """Per index that holds ``tool``'s evidence, the videos of its best rows for ``query``, best first (each
-    video once). A tool no index serves (one a user added) gives every video with its extractor finished."""
-    store = corpus.store
-    if tool not in TEXT_SOURCES and tool not in VECTOR_SOURCES and tool != "audio":
-        extractor = tools.get(tool).extractor
-        yield sorted(v for v, done in store.finished().items() if extractor in done)
+def call_candidates(corpus: CorpusReader, name: str, query: str) -> Iterable[list[str]]:
+    """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
+    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool no
+    index serves (one a user added) gives every video with its extractor finished."""
+    store, tool = corpus.store, tools.get(name)
+    if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
+        yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
         return
-    for source in TEXT_SOURCES.get(tool, ()):
+    for source in tool.text_indexes:
         yield _distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist())
-    if tool in VECTOR_SOURCES:
-        vector = query_vector(corpus, tool, query)
+    if tool.vector_index is not None:
+        vector = query_vector(corpus, tool.query_embedder, query)
         if vector is not None:
-            nearest = nearest_rows(store, VECTOR_SOURCES[tool], vector, CANDIDATE_ROWS)
+            nearest = nearest_rows(store, tool.vector_index, vector, CANDIDATE_ROWS)
             yield _distinct(nearest.column("video_id").to_pylist())
-    if tool == "audio" and store.exists("audio_events"):
-        yield audio_candidates(corpus, query)
+    if tool.ranking_table is not None and store.exists(tool.ranking_table):
+        ranked = tool.ranked_videos(query).limit(CANDIDATE_ROWS).sql(dialect=DIALECT)
+        yield [v for (v,) in corpus.sql_unchecked(ranked).fetchall()]
 
 
-def query_vector(corpus: CorpusReader, tool: str, query: str) -> np.ndarray | None:
-    """``query`` embedded as ``tool`` embeds it: the visual model's text vector (``vq_text_vector``) for the
-    visual tools, the sentence model's (``text_embed``) for the timed-text tools."""
-    function = "vq_text_vector" if tool in VISUAL_TOOLS else "text_embed"
-    vector = corpus.sql_unchecked(f"SELECT {function}($q)", params={"q": query}).fetchone()[0]
+def query_vector(corpus: CorpusReader, embedder: str, query: str) -> np.ndarray | None:
+    """``query`` embedded by the SQL function ``embedder`` (a tool's ``query_embedder``: the visual model's
+    text vector, ``vq_text_vector``, or the sentence model's, ``text_embed``)."""
+    vector = corpus.sql_unchecked(f"SELECT {embedder}($q)", params={"q": query}).fetchone()[0]
     return None if vector is None else np.asarray(vector, dtype=np.float32)
-
-
-def audio_candidates(corpus: CorpusReader, query: str) -> list[str]:
-    """The videos with an audio event whose label the ``audio`` tool matches with ``query``, loudest first."""
-    best = fn("max", col("max_score"))
-    query_ = select(
-        col("video_id"),
-        from_=table("audio_events"),
-        where=Audio.matches(col("label"), string(query)),
-        group_by=[col("video_id")],
-    ).order_by(desc(best), copy=False)
-    return [v for (v,) in corpus.sql_unchecked(query_.limit(CANDIDATE_ROWS).sql(dialect=DIALECT)).fetchall()]
 
 
 def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
@@ -301,7 +278,7 @@ def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
         ([0.0, 0.2, 0.0], [0.9])
     """
     values = np.where(np.isnan(scores), 0.0, scores)
-    return np.maximum(values, 0.0) if tool in VISUAL_TOOLS else values
+    return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 
 def moment_scores(plan: Plan, values: Mapping[str, np.ndarray]) -> np.ndarray:
@@ -332,7 +309,7 @@ def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
         [True, False]
     """
     scored = ~np.isnan(scores)
-    if tool not in TEXT_SOURCES:
+    if not isinstance(tools.get(tool), TextTool):
         return scored
     return scored & (np.nan_to_num(scores) >= TEXT_EVIDENCE_MIN)
 
@@ -352,7 +329,7 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
         ...     "Q3": np.array([F, T, F])}).tolist()
         [True, True, False]
     """
-    visual = {call.id for call in plan.queries if call.tool in VISUAL_TOOLS}
+    visual = {call.id for call in plan.queries if tools.get(call.tool).visual}
 
     def leaf(cid: str) -> tuple[np.ndarray, bool]:  # (has evidence, decides only when nothing else does)
         return scored[cid], cid in visual
@@ -396,52 +373,15 @@ def described(plan: Plan, moment: dict) -> dict:
 def evidence_text(
     plan: Plan, evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, ts: float, video: VideoFrames
 ) -> str:
-    """What was read, said or heard at a moment, per supporting call: the OCR read nearest the keyframe in
-    the text's time on screen, the words said in the call's focus, the subtitle cues there, the sound heard
-    (visual calls show nothing to read)."""
-    parts = []
-    for call in plan.queries:
-        if call.id not in calls:
-            continue
-        found = evidence[call.id]
-        if call.tool == "audio":
-            parts.append(f"heard: {_heard(video, ts, found.score[position])}")
-        elif call.tool in EVIDENCE_TEXT and found.focus_start is not None:
-            table_, column, what = EVIDENCE_TEXT[call.tool]
-            low, high = found.focus_start[position], found.focus_end[position]
-            text = _text_between(video, table_, column, low, high, ts)
-            if text:
-                parts.append(f'{what}: "{text}"')
-    return "; ".join(dict.fromkeys(parts))
-
-
-def _text_between(video: VideoFrames, name: str, column: str, low: float, high: float, ts: float) -> str:
-    if np.isnan(low) or np.isnan(high):
-        return ""
-    if name == "ocr":  # boxes of one read: the read nearest the keyframe inside the text's time on screen
-        rows = video.rows(name, ("ts", column))
-        times = float_array(rows.column("ts"))
-        inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
-        if not len(inside):
-            return ""
-        nearest = times[inside[np.argmin(np.abs(times[inside] - ts))]]
-        texts = rows.column(column).take(pa.array(np.flatnonzero(times == nearest))).to_pylist()
-        return " ".join(t for t in texts if t)
-    rows = video.rows(name, ("start_s", "end_s", column))
-    start, end = float_array(rows.column("start_s")), float_array(rows.column("end_s"))
-    inside = np.flatnonzero((start < high + 1e-9) & (end > low - 1e-9))
-    inside = inside[np.argsort(start[inside], kind="stable")]
-    return " ".join(t.strip() for t in rows.column(column).take(pa.array(inside, pa.int64())).to_pylist() if t)
-
-
-def _heard(video: VideoFrames, ts: float, score: float) -> str:
-    tags = video.rows("audio_tags", ("start_s", "end_s", "label", "score")).to_pydict()
-    labels = [
-        label
-        for s, e, label, value in zip(tags["start_s"], tags["end_s"], tags["label"], tags["score"], strict=True)
-        if s is not None and e is not None and s <= ts < e and value == score
-    ]
-    return labels[0] if labels else "a sound"
+    """What was read, said or heard at a moment, per supporting call (each tool's ``moment_evidence``: the
+    OCR read nearest the keyframe in the text's time on screen, the words said in the call's focus, the
+    subtitle cues there, the sound heard; visual calls show nothing to read)."""
+    parts = (
+        tools.get(call.tool).moment_evidence(video, evidence[call.id], position, ts)
+        for call in plan.queries
+        if call.id in calls
+    )
+    return "; ".join(dict.fromkeys(part for part in parts if part))
 
 
 def _distinct(video_ids: list[str]) -> list[str]:

@@ -65,6 +65,8 @@ def make(**attributes) -> type[Tool]:
         ({"__doc__": None}, "give the class a docstring"),
         ({"table": "subtitle"}, "table 'subtitle' is not one of videos, frames"),
         ({"extractor": "asr"}, "extractor 'asr' does not write table subtitles .extractor 'subtitles' does."),
+        ({"vector_index": "subtitle"}, "search reads subtitle, not among videos, frames"),
+        ({"text_indexes": ("subtitles", "ocr_span")}, "search reads ocr_span, not among videos, frames"),
         ({"evidence": "ranks"}, "evidence must be one of .'scores', 'hits'., got 'ranks'"),
         ({"evidence": "hits", "spans": True}, "only a tool giving scores gives spans"),
     ],

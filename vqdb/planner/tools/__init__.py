@@ -38,8 +38,8 @@ def register(cls: type[Tool]) -> type[Tool]:
     """Class decorator: check a Tool subclass and make it available under its ``name``.
 
     Raises PlanError naming what is wrong: a bad or taken name, a missing description, a table that is
-    not in ``vqdb.schema`` or not written by the tool's extractor, an unknown evidence kind, spans on a
-    tool that gives hits.
+    not in ``vqdb.schema`` or not written by the tool's extractor, an index table for search that is not in
+    ``vqdb.schema``, an unknown evidence kind, spans on a tool that gives hits.
     """
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not _NAME.match(name):
@@ -60,6 +60,10 @@ def register(cls: type[Tool]) -> type[Tool]:
             f"tool {name}: extractor {getattr(cls, 'extractor', None)!r} does not write table {table.name} "
             f"(extractor {table.extractor!r} does); set extractor = {table.extractor!r}"
         )
+    searched = [*cls.text_indexes, cls.vector_index, cls.ranking_table]
+    unknown = [name for name in searched if name is not None and name not in TABLES]
+    if unknown:
+        raise PlanError(f"tool {name}: search reads {', '.join(unknown)}, not among {', '.join(TABLES)}")
     if cls.evidence not in EVIDENCE:
         raise PlanError(f"tool {name}: evidence must be one of {EVIDENCE}, got {cls.evidence!r}")
     if cls.spans and cls.evidence != "scores":

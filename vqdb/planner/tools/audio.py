@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import alias, col, fn, join, select, subquery, table, with_ctes
+from vqdb.planner.sqlbuild import alias, col, desc, fn, join, select, string, subquery, table, with_ctes
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import (
     Context,
@@ -42,6 +42,7 @@ class Audio(Tool):
     query_hint = 'a sound label ("dog", "applause", "siren")'
     extractor = "audio"
     table = "audio_tags"
+    ranking_table = "audio_events"  # a row per span where a label stays above the tagger's threshold
 
     def select(self, ctx: Context) -> exp.Query:
         """The frames a matching tag covers, with the best such tag's score. A tagger has a few hundred
@@ -103,6 +104,33 @@ class Audio(Tool):
         """
         label, query = fn("text_normalize", label), fn("text_normalize", query)
         return exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()), copy=False)
+
+    def ranked_videos(self, query: str) -> exp.Select:
+        """The videos with an event whose label ``matches`` the query, loudest first (the best ``max_score``).
+
+        Example:
+            >>> Audio().ranked_videos("dog").sql("duckdb").startswith("SELECT video_id FROM audio_events WHERE")
+            True
+        """
+        loudest = fn("max", col("max_score"))
+        return select(
+            col("video_id"),
+            from_=table(self.ranking_table),
+            where=self.matches(col("label"), string(query)),
+            group_by=[col("video_id")],
+        ).order_by(desc(loudest), copy=False)
+
+    def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
+        """The sound heard at ``ts``: the label of a tag there that scored the frame's score ('heard: Dog'), or
+        'heard: a sound' where none did."""
+        tags = video.rows(self.table, ("start_s", "end_s", "label", "score")).to_pydict()
+        score = found.score[position]
+        labels = [
+            label
+            for s, e, label, value in zip(tags["start_s"], tags["end_s"], tags["label"], tags["score"], strict=True)
+            if s is not None and e is not None and s <= ts < e and value == score
+        ]
+        return f"heard: {labels[0] if labels else 'a sound'}"
 
     def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
         """``select``'s scores as arrays: each frame takes the best score of the matching tags whose

@@ -141,7 +141,17 @@ class Tool(abc.ABC):
     * ``extractor``, ``table``: the ingest step whose rows it reads, and the table (one the extractor
       writes, see ``vqdb.schema``); the tool is available for a video once that extractor finished;
     * ``evidence``: ``"scores"`` or ``"hits"`` (see the module docstring);
-    * ``spans``: whether its scores come with the ``(start_s, end_s)`` of the evidence.
+    * ``spans``: whether its scores come with the ``(start_s, end_s)`` of the evidence;
+    * ``visual``: whether its evidence is how much a picture looks like the query (a similarity for every
+      frame, not words read, said or heard);
+
+    and where ``vqdb.planner.search`` finds a call's candidate videos across the corpus (a tool with none of
+    these is searched in every video its extractor finished):
+
+    * ``text_indexes``: tables whose full-text index finds rows with the query's words;
+    * ``vector_index``: a table whose vector index finds rows near the query as embedded by
+      ``query_embedder`` (the SQL function that embeds it as the tool does);
+    * ``ranking_table``: a table that ``ranked_videos`` reads to rank videos for the query.
     """
 
     name: ClassVar[str]
@@ -151,6 +161,11 @@ class Tool(abc.ABC):
     table: ClassVar[str]
     evidence: ClassVar[Literal["scores", "hits"]] = "scores"
     spans: ClassVar[bool] = False
+    visual: ClassVar[bool] = False
+    text_indexes: ClassVar[tuple[str, ...]] = ()
+    vector_index: ClassVar[str | None] = None
+    query_embedder: ClassVar[str | None] = None
+    ranking_table: ClassVar[str | None] = None
 
     def check(self, query: str) -> None:
         """Raise PlanError when ``query`` cannot be looked for by this tool (any query can, by default).
@@ -179,6 +194,29 @@ class Tool(abc.ABC):
         """
         return None
 
+    def ranked_videos(self, query: str) -> exp.Select | None:
+        """The videos ``ranking_table`` ranks best for ``query`` (``video_id``, best first), or None: the tool
+        has no ranking table (the default).
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> get("ocr").ranked_videos("EXIT") is None
+            True
+        """
+        return None
+
+    def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
+        """What a moment at the keyframe ``ts`` shows of the call's evidence (``found``, at the frame
+        ``position`` of ``video``), as ``vqdb.planner.search`` lists it: 'read: "EXIT"', 'heard: Dog'; "" when
+        there is nothing to read or hear (the default: a picture's similarity).
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> get("siglip").moment_evidence(None, FrameEvidence(np.array([0.3])), 0, 0.0)
+            ''
+        """
+        return ""
+
     @classmethod
     def summary(cls) -> str:
         """The first paragraph of the tool's docstring, on one line.
@@ -197,6 +235,25 @@ class TextTool(Tool):
     the stretch of text each frame belongs to, and needs a query with a letter or digit to look for."""
 
     spans: ClassVar[bool] = True
+    evidence_label: ClassVar[str]  # what a moment's text is, for search's evidence ("read", "said")
+
+    def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
+        """The text shown or said at the call's focus (``text_at``), after ``evidence_label``; "" where there
+        is none.
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> get("transcript").moment_evidence(None, FrameEvidence(np.array([0.9])), 0, 0.0)  # no focus
+            ''
+        """
+        focus = focus_at(found, position)
+        text = self.text_at(video, *focus, ts) if focus else ""
+        return f'{self.evidence_label}: "{text}"' if text else ""
+
+    def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
+        """The tool's text from ``low`` to ``high`` s in ``video`` that a moment at ``ts`` shows ("" by default:
+        a tool that says nothing of its text)."""
+        return ""
 
     def check(self, query: str) -> None:
         """Raise PlanError when ``query`` has no letters or digits.
@@ -210,6 +267,20 @@ class TextTool(Tool):
         """
         if not normalize_text(query):
             raise PlanError(f"{self.name} query {query!r} has no letters or digits to match; give the text to look for")
+
+
+def focus_at(found: FrameEvidence, position: int) -> tuple[float, float] | None:
+    """Where the evidence of the frame at ``position`` itself is (``focus_start``, ``focus_end``), or None
+    where it has none.
+
+    Example:
+        >>> focus_at(FrameEvidence(np.zeros(2), focus_start=np.array([1.0, np.nan]), focus_end=np.array([2.0, 3.0])), 0)
+        (1.0, 2.0)
+    """
+    if found.focus_start is None or found.focus_end is None:
+        return None
+    low, high = float(found.focus_start[position]), float(found.focus_end[position])
+    return None if np.isnan(low) or np.isnan(high) else (low, high)
 
 
 def normalize_text(text: str) -> str:

@@ -32,6 +32,8 @@ Example:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 from sqlglot import exp
 
@@ -48,6 +50,9 @@ class EmbeddingTool(Tool):
     """A visual tool: its ``table`` holds embeddings (``frame_embeddings`` or ``regions``) that one of the
     embedding cache's SQL functions scores against the query's text vector (PlanError, when the class is
     defined, for a table no function scores)."""
+
+    visual: ClassVar[bool] = True
+    query_embedder: ClassVar[str] = "vq_text_vector"  # the visual model's text tower, as the embeddings'
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -69,7 +74,7 @@ class EmbeddingTool(Tool):
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame of a video whose extractor finished, with its score (NULL: no embedding)."""
-        scores = fn(self.scorer(), col("video_id"), col("frames"), fn("vq_text_vector", ctx.text))
+        scores = fn(self.scorer(), col("video_id"), col("frames"), fn(self.query_embedder, ctx.text))
         return select(
             col("video_id"),
             alias(fn("unnest", col("frames")), "frame_idx"),
@@ -81,7 +86,8 @@ class EmbeddingTool(Tool):
         """``select``'s scores as arrays: the same cache (``session_cache``) of ``table``'s embeddings, the
         query's vector (``vq_text_vector``), if the extractor finished for the video, else nothing scored."""
         finished, vector, cache = video.con.sql(
-            "SELECT list_contains(finished_videos($extractor), $video), vq_text_vector($query), vq_embedding_cache()",
+            f"SELECT list_contains(finished_videos($extractor), $video), {self.query_embedder}($query), "
+            "vq_embedding_cache()",
             params={"extractor": self.extractor, "video": video.video_id, "query": query},
         ).fetchone()
         if not finished or vector is None:

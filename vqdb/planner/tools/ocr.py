@@ -88,6 +88,8 @@ class Ocr(TextTool):
     query_hint = "the text expected on screen, as written"
     extractor = "ocr"
     table = "ocr"
+    text_indexes = ("ocr_spans", table)
+    evidence_label = "read"
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
@@ -365,6 +367,18 @@ class Ocr(TextTool):
             "shown_from": shown_from[order],
             "shown_to": shown_to[order],
         }
+
+    def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
+        """The read nearest ``ts`` among those from ``low`` to ``high`` s (the text's time on screen): its boxes'
+        texts, in the table's order."""
+        rows = video.rows(self.table, ("ts", "text"))
+        times = float_array(rows.column("ts"))
+        inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
+        if not len(inside):
+            return ""
+        nearest = times[inside[np.argmin(np.abs(times[inside] - ts))]]
+        texts = rows.column("text").take(pa.array(np.flatnonzero(times == nearest))).to_pylist()
+        return " ".join(t for t in texts if t)
 
     @staticmethod
     def numeric(query: str) -> bool:

@@ -23,3 +23,4 @@ class Region(EmbeddingTool):
     query_hint = 'a short visual description of the object ("a red logo"), not a question'
     extractor = "regions"
     table = "regions"
+    vector_index = table

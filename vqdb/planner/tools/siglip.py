@@ -23,3 +23,4 @@ class Siglip(EmbeddingTool):
     query_hint = 'a short visual description ("a man in a red jacket"), not a question'
     extractor = "embed"
     table = "frame_embeddings"
+    vector_index = table

@@ -28,3 +28,6 @@ class Subtitle(TimedTextTool):
     extractor = "subtitles"
     table = "subtitles"
     sentence_table = "subtitles"
+    text_indexes = (table,)
+    vector_index = sentence_table
+    evidence_label = "subtitle"

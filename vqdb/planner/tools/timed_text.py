@@ -80,6 +80,7 @@ class TimedTextTool(TextTool):
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
     pause_s: ClassVar[float | None] = None
+    query_embedder: ClassVar[str] = "text_embed"  # the sentence model (MiniLM): the query and the sentences
 
     def pieces(self, ctx: Context) -> exp.Select:
         """(video_id, text, start_s, end_s) of the text's pieces."""
@@ -182,14 +183,14 @@ class TimedTextTool(TextTool):
         # constants when it plans, which would load the model for a video without sentences.
         per_row = exp.case().when(col("text").is_(exp.null()).not_(), ctx.text)
         with_query = select(
-            exp.Star(), alias(fn("text_embed", per_row), "query_emb"), from_=subquery(self.sentences(ctx))
+            exp.Star(), alias(fn(self.query_embedder, per_row), "query_emb"), from_=subquery(self.sentences(ctx))
         )
         # COALESCE of the similarities, not of the vectors: DuckDB 1.5 has no CASE over FLOAT[n], and COALESCE
         # evaluates its second argument only for the rows whose first is NULL (text_embed runs for those only)
         similarity = fn(
             "coalesce",
             fn("array_cosine_similarity", col("text_emb"), col("query_emb")),
-            fn("array_cosine_similarity", fn("text_embed", col("text")), col("query_emb")),
+            fn("array_cosine_similarity", fn(self.query_embedder, col("text")), col("query_emb")),
         )
         sentences = select(
             col("video_id"),
@@ -212,6 +213,15 @@ class TimedTextTool(TextTool):
             from_=subquery(sentences),
             where=col("similarity") > number(SEMANTIC_MIN),
         )
+
+    def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
+        """The pieces said or shown from ``low`` to ``high`` s (the words of a phrase, the cues), in time order."""
+        rows = video.rows(self.table, ("start_s", "end_s", self.piece_text))
+        start, end = float_array(rows.column("start_s")), float_array(rows.column("end_s"))
+        inside = np.flatnonzero((start < high + 1e-9) & (end > low - 1e-9))
+        inside = inside[np.argsort(start[inside], kind="stable")]
+        texts = rows.column(self.piece_text).take(pa.array(inside, pa.int64())).to_pylist()
+        return " ".join(t.strip() for t in texts if t)
 
     def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
         """``select``'s scores and spans as arrays: the spans said and meant, each reaching the frames of its
@@ -252,7 +262,7 @@ class TimedTextTool(TextTool):
         rows = rows.filter(pc.is_valid(rows.column("text")))  # the query is embedded for rows with text
         if not rows.num_rows:
             return tuple(np.zeros(0) for _ in range(5))
-        query_vector = np.asarray(video.value("SELECT text_embed($q)", {"q": query}), dtype=np.float32)
+        query_vector = np.asarray(video.value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
         stored = rows.column("text_emb").combine_chunks()
         vectors = np.full((rows.num_rows, len(query_vector)), np.nan, dtype=np.float32)
         have = stored.is_valid().to_numpy(zero_copy_only=False)
@@ -261,7 +271,7 @@ class TimedTextTool(TextTool):
             vectors[have] = values.reshape(-1, len(query_vector))
         if not have.all():
             texts = rows.column("text").filter(pa.array(~have)).to_pylist()
-            embedded = video.value("SELECT list_transform($texts, t -> text_embed(t))", {"texts": texts})
+            embedded = video.value(f"SELECT list_transform($texts, t -> {self.query_embedder}(t))", {"texts": texts})
             vectors[~have] = np.asarray(embedded, dtype=np.float32)
         similarity = float32_cosine(vectors, query_vector).astype(np.float64)
         keep = similarity > SEMANTIC_MIN

@@ -29,4 +29,7 @@ class Transcript(TimedTextTool):
     table = "transcript_words"
     piece_text = "word"
     sentence_table = "transcript_segments"
+    text_indexes = (sentence_table, table)
+    vector_index = sentence_table
+    evidence_label = "said"
     pause_s = PAUSE_S
