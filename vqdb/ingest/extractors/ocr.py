@@ -7,11 +7,12 @@ at most ``DETECT_SIDE``, each box is recognized at full size) and enlarges small
 (``vqdb.models.easyocr_reader``). ``ocr_max_side`` at or below ``thumb_max_side`` reads the thumbnails of
 the ``frames`` table instead. The change gate
 (``vqdb.ingest.change_gate``, ``ocr_change_threshold``) says what changed since the text was last read:
-nothing (the frame reuses the reads: a static run of frames costs one OCR call), the whole frame (read
-again), or some regions: only the full-width bands of those rows are read again, grown to take in every
-earlier read they touch, and the reads elsewhere are kept (a slide with a moving speaker inset and a
-ticking clock in its bottom quarter costs a read of that quarter). Frames read whole are read
-``reader.batch_size`` at a time (a GPU batches their text).
+nothing (the frame reuses the reads: a static run of frames costs one OCR call), the whole frame (a cut:
+read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
+is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
+the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). Frames read
+whole are read ``reader.batch_size`` at a time (a GPU batches their text).
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
 decoded again at 192 px and compared in the read's box).
