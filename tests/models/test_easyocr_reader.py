@@ -250,3 +250,52 @@ def test_a_caption_beside_a_picture_reads_as_with_merged_regions_for_less_craft(
     assert "harbour street" in texts(read) and "cam" in texts(read), texts(read)
     assert sorted(b.text for b in read) == sorted(b.text for b in expected)
     assert sum(h * w for h, w in seen) < 0.8 * sum(h * w for h, w in seen_all), (seen, seen_all)
+
+
+# -- reading again only what changed (read_parts) ---------------------------------------------------------------
+
+
+CLOCK_LINES = [("EVENING NEWS", (500, 40), 40), ("Harbour Street", (80, 600), 20)]
+
+
+def test_a_changed_box_is_recognized_again_without_craft(reader, monkeypatch):
+    # a clock's digits tick, its box stays: recognition alone reads the new time as a whole read does
+    before = reader.read(rendered((1280, 720), [*CLOCK_LINES, ("12:45", (1100, 650), 28)]))
+    clock = next(b for b in before if "45" in b.text)
+    after = rendered((1280, 720), [*CLOCK_LINES, ("12:46", (1100, 650), 28)])
+    whole = next(b for b in reader.read(after) if "46" in b.text)
+    seen = craft_inputs(reader, monkeypatch)
+    read = reader.read_parts(after, [], [clock.box])
+    assert seen == [] and [b.text for b in read] == [whole.text], (read, whole)
+    assert read[0].box == pytest.approx(clock.box, abs=0.002)
+
+
+def test_a_box_whose_text_left_is_not_read(reader, monkeypatch):
+    before = reader.read(rendered((1280, 720), [*CLOCK_LINES, ("12:45", (1100, 650), 28)]))
+    clock = next(b for b in before if "45" in b.text)
+    seen = craft_inputs(reader, monkeypatch)
+    assert reader.read_parts(rendered((1280, 720), CLOCK_LINES), [], [clock.box]) == [] and seen == []
+
+
+def test_craft_looks_only_at_the_text_regions_that_meet_where_it_is_asked_to_look(reader, monkeypatch):
+    frame = rendered((1280, 720), [*CLOCK_LINES, ("Platform 4", (1080, 660), 24)])
+    seen = craft_inputs(reader, monkeypatch)
+    read = reader.read_parts(frame, [(0.9, 0.93, 0.92, 0.95)], [])  # a corner of the last line: it is read whole
+    assert [b.text for b in read] == ["Platform 4"]
+    assert len(seen) == 1 and seen[0][0] * seen[0][1] < 0.05 * 1280 * 720, seen
+
+
+def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader, monkeypatch):
+    frame = rendered((1280, 720), [*CLOCK_LINES, ("Platform 4", (1080, 660), 24)])
+    before = reader.read(frame)
+    platform = next(b for b in before if "platf" in b.text.lower())
+    recognized: list[int] = []
+    recognize = reader._recognize
+
+    def counting(detected):
+        recognized.extend(len(horizontal) + len(free) for _, horizontal, free in detected)
+        return recognize(detected)
+
+    monkeypatch.setattr(reader, "_recognize", counting)
+    read = reader.read_parts(frame, [platform.box], [], before)
+    assert len(read) == 1 and read[0] is platform and sum(recognized) == 0, (read, recognized)

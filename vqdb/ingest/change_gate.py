@@ -1,17 +1,19 @@
 """Change gating: which parts of a frame changed since OCR last read them, so only those are read again.
 
 A frame is compared with the reference: the frames OCR read, part by part (not with its predecessor, so a
-slow drift still triggers a new read once it adds up). Both are reduced to grey thumbnails 128 pixels
-wide and compared tile by tile (8x8 pixels of that thumbnail): a tile changed when its mean absolute
-difference (grey levels 0..1) is above the threshold. A tile-wise test rather than a whole-frame mean is
-what makes a small change count: burned-in digits that tick every second (``smpte-2997.mp4``) change a
-whole-frame mean by only 0.002-0.014 but a tile by 0.07-0.39, while a static run of frames scores
-0.000-0.002 after decoding.
+slow drift still triggers a new read once it adds up). Both are reduced to grey thumbnails 512 pixels
+wide and compared tile by tile (32x32 pixels of that thumbnail, a sixteenth of the width): a tile changed
+when its mean absolute difference (grey levels 0..1) is above the threshold. A tile-wise test rather than
+a whole-frame mean is what makes a small change count: burned-in digits that tick every second
+(``smpte-2997.mp4``) change a whole-frame mean by only 0.002-0.014 but a tile by 0.07-0.39, while a static
+run of frames scores 0.000-0.002 after decoding.
 
 The answer (:class:`Change`) is nothing, the whole frame (the first frame, a cut, motion over more than
 ``MAX_PARTIAL`` of it) or the changed regions: groups of touching changed tiles with one tile of margin,
-as normalized boxes. A slide deck with a moving speaker inset and a ticking clock then costs OCR the band
-of rows they are in instead of the whole frame; the reference takes the new pixels of what was read.
+as normalized boxes, with the thumbnail's pixels that changed there (by more than ``PIXEL_CHANGE``): where
+in a region the change lies, e.g. only inside the boxes of text read before (ticking digits). A slide deck
+with a moving speaker inset and a ticking clock then costs OCR those parts instead of the whole frame; the
+reference takes the new pixels of what was read.
 
 Example:
     >>> import numpy as np
@@ -34,17 +36,21 @@ from PIL import Image
 from vqdb.errors import ConfigError
 from vqdb.ingest.crops import Box
 
-SIGNATURE_WIDTH = 128
-TILE = 8
-MAX_PARTIAL = 0.5  # changed regions covering more of the frame than this: read the whole frame again
+SIGNATURE_WIDTH = 512
+TILE = 32
+PIXEL_CHANGE = 0.1  # a thumbnail pixel changed by more than this (grey 0..1): encoder noise stays under 0.05
+MAX_PARTIAL = 0.8  # changed regions covering more of the frame than this (a cut): read the whole frame again
 
 
 @dataclasses.dataclass(frozen=True)
 class Change:
-    """What changed since the reference: the ``whole`` frame, some ``regions`` (normalized boxes), or nothing."""
+    """What changed since the reference: the ``whole`` frame, some ``regions`` (normalized boxes), or nothing;
+    with ``regions``, ``pixels`` marks the changed pixels inside them on a grid over the frame (``True``
+    where a thumbnail pixel changed by more than ``PIXEL_CHANGE``)."""
 
     whole: bool
     regions: tuple[Box, ...] = ()
+    pixels: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def changed(self) -> bool:
@@ -58,7 +64,7 @@ def signature(image: np.ndarray) -> np.ndarray:
     Example:
         >>> import numpy as np
         >>> signature(np.zeros((720, 1280, 3), np.uint8)).shape
-        (72, 128)
+        (288, 512)
     """
     height, width = image.shape[:2]
     size = (SIGNATURE_WIDTH, max(TILE, round(SIGNATURE_WIDTH * height / max(1, width))))
@@ -71,7 +77,7 @@ def tile_scores(previous: np.ndarray, current: np.ndarray) -> np.ndarray:
 
     Example:
         >>> import numpy as np
-        >>> a = np.zeros((16, 16), np.float32); b = a.copy(); b[:8, :8] = 1.0
+        >>> a = np.zeros((64, 64), np.float32); b = a.copy(); b[:32, :32] = 1.0
         >>> tile_scores(a, b).tolist()
         [[1.0, 0.0], [0.0, 0.0]]
     """
@@ -85,7 +91,7 @@ def change_score(previous: np.ndarray, current: np.ndarray) -> float:
 
     Example:
         >>> import numpy as np
-        >>> a = np.zeros((16, 16), np.float32); b = a.copy(); b[:8, :8] = 1.0
+        >>> a = np.zeros((64, 64), np.float32); b = a.copy(); b[:32, :32] = 1.0
         >>> change_score(a, b), change_score(a, a)
         (1.0, 0.0)
     """
@@ -156,11 +162,14 @@ class ChangeGate:
             self._reference = current
             return Change(whole=True)
         height, width = current.shape
+        pixels = np.zeros_like(current, dtype=bool)
         boxes = []
         for r0, c0, r1, c1 in regions:
             # a region on the last tile row or column also takes the pixels past the last whole tile
             bottom = height if r1 == changed.shape[0] else r1 * TILE
             right = width if c1 == changed.shape[1] else c1 * TILE
-            reference[r0 * TILE : bottom, c0 * TILE : right] = current[r0 * TILE : bottom, c0 * TILE : right]
+            area = slice(r0 * TILE, bottom), slice(c0 * TILE, right)
+            pixels[area] = np.abs(current[area] - reference[area]) > PIXEL_CHANGE
+            reference[area] = current[area]
             boxes.append(Box(c0 * TILE / width, r0 * TILE / height, right / width, bottom / height))
-        return Change(whole=False, regions=tuple(boxes))
+        return Change(whole=False, regions=tuple(boxes), pixels=pixels)

@@ -57,18 +57,26 @@ Shown = tuple[float | None, float | None]
 
 
 def windows(reads: Sequence[tuple[float, Sequence[TextBox]]]) -> list[tuple[float, float]]:
-    """The stretches between two consecutive reads where either read saw text: the frames to decode.
+    """The stretches between two consecutive reads where a text came or left (a read of either one that the
+    other does not read again): the frames to decode. Text that stays needs no frames between.
 
     Example:
         >>> box = TextBox("A", 0.9, (0.0, 0.0, 1.0, 1.0))
         >>> windows([(0.0, []), (1.0, [box]), (2.0, []), (3.0, [])])
         [(0.0, 1.0), (1.0, 2.0)]
+        >>> windows([(0.0, [box]), (1.0, [box]), (2.0, [])])
+        [(1.0, 2.0)]
     """
     return [(reads[k - 1][0], reads[k][0]) for k in _stretches(reads)]
 
 
 def _stretches(reads: Sequence[tuple[float, Sequence[TextBox]]]) -> list[int]:
-    return [k for k in range(1, len(reads)) if reads[k - 1][1] or reads[k][1]]
+    return [k for k in range(1, len(reads)) if _comes_or_goes(reads[k - 1][1], reads[k][1])]
+
+
+def _comes_or_goes(before: Sequence[TextBox], after: Sequence[TextBox]) -> bool:
+    """Whether a read of ``before`` or ``after`` is not read again on the other side."""
+    return any(not _read_again(read, after) for read in before) or any(not _read_again(read, before) for read in after)
 
 
 def shown_times(
@@ -87,6 +95,12 @@ def shown_times(
     if shown and shown[-1]:
         for pair in shown[-1]:
             pair[1] = max(duration_s, times[-1])
+    for k in range(1, len(reads)):
+        if not _comes_or_goes(reads[k - 1][1], reads[k][1]):  # the same texts on both sides: they stayed
+            for pair in shown[k]:
+                pair[0] = times[k - 1]
+            for pair in shown[k - 1]:
+                pair[1] = times[k]
     frames = iter(decoded)
     carried: tuple[float, np.ndarray] | None = None  # the frame at a window's end starts the next one
     for k in _stretches(reads):

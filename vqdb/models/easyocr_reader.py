@@ -60,6 +60,7 @@ RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
 GPU_FRAMES = 16  # images worth reading at once on a GPU (their boxes fill the recognizer's batches)
 MIN_SIDE = 640  # images smaller on their longest side are enlarged to this (small video, small text)
 DETECT_SIDE = 1280  # CRAFT's input at most this on its longest side (readtext's canvas_size)
+SAME_PX = 2  # a box CRAFT finds this close to an unchanged earlier read's box, on every side, is that read
 TALL = 2.0  # a box this many times taller than wide is also read turned a quarter each way
 QUARTER_TURNS = [90, 270]
 INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
@@ -167,14 +168,10 @@ class EasyOCRReader:
     def read_many(self, images: Sequence[np.ndarray]) -> list[list[TextBox]]:
         """The text boxes of each image (see ``read``)."""
         for image in images:
-            if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
-                raise MediaError(
-                    f"OCR needs an RGB uint8 image of shape (H, W, 3), got {image.dtype} {image.shape}; "
-                    "convert it with PIL: np.asarray(Image.open(path).convert('RGB'))"
-                )
+            _check(image)
         _silence_noise()
         scaled = [enlarged(image, self.min_side) for image in images]
-        detected = [self._detect(image) for image in scaled]
+        detected = [self._detect(image, self._regions(image)) for image in scaled]
         found = self._recognize(detected)
         read = []
         for image, results, (grey, _, _) in zip(scaled, found, detected, strict=True):
@@ -185,32 +182,73 @@ class EasyOCRReader:
             read.append(boxes)
         return read
 
+    def read_parts(
+        self,
+        image: np.ndarray,
+        look: Sequence[Sequence[float]],
+        changed: Sequence[Sequence[float]],
+        unchanged: Sequence[TextBox] = (),
+    ) -> list[TextBox]:
+        """The text of ``image`` found where it may have appeared, ``look`` (normalized boxes), and the text
+        of ``changed`` (normalized boxes of earlier reads whose pixels changed), read again where they are;
+        ``unchanged`` are earlier reads whose pixels did not change.
+
+        CRAFT looks only at the stroke analysis's regions that meet ``look`` (whole: a line reaching into
+        ``look`` is read whole), and a box it finds where one of ``unchanged`` lies (within ``SAME_PX``) is
+        that read, not recognized again; each of ``changed`` outside those regions is recognized as it is,
+        without CRAFT (a ticking clock's digits change, its box stays), when a region of strokes still
+        meets it (a box whose text left holds none, and is not read). What the recognizer reads is read
+        from ``image`` at the size ``read`` reads it, so a part reads as it would in the whole frame.
+        """
+        _check(image)
+        _silence_noise()
+        scaled = enlarged(image, self.min_side)
+        height, width = scaled.shape[:2]
+        regions = self._regions(scaled)
+        wanted = [_pixels(box, width, height) for box in look]
+        searched = [region for region in regions if any(_meets(region, other) for other in wanted)]
+        grey, horizontal, free = self._detect(scaled, searched)
+        known = [(_pixel_box(read.box, width, height), read) for read in unchanged]
+        same = [next((read for at, read in known if _same_box(at, box)), None) for box in horizontal]
+        horizontal = [box for box, read in zip(horizontal, same, strict=True) if read is None]
+        for box in changed:
+            x0, x1, y0, y1 = _pixel_box(box, width, height)
+            if any(_meets((x0, y0, x1, y1), region) for region in regions) and not any(
+                _meets((x0, y0, x1, y1), region) for region in searched
+            ):
+                horizontal.append([x0, x1, y0, y1])
+        results, _ = self._read_tall_again(self._recognize([(grey, horizontal, free)])[0], grey)
+        return _text_boxes(results, grey.shape) + [read for read in same if read is not None]
+
+    def _regions(self, image: np.ndarray) -> list[tuple[int, int, int, int]]:
+        """Where CRAFT looks in ``image``: the regions that may hold text, or the whole image without ``scout``."""
+        height, width = image.shape[:2]
+        return text_regions(image, self.merge) if self.scout else [(0, 0, width, height)]
+
     def _read_turned(self, image: np.ndarray) -> list[TextBox]:
         """The reads of ``image`` turned a quarter counter-clockwise, each box also read upside down (a
         picture on its side may have been turned either way), boxes mapped back to ``image``."""
         turned = np.ascontiguousarray(np.rot90(image))
-        grey, horizontal, free = self._detect(turned)
+        grey, horizontal, free = self._detect(turned, self._regions(turned))
         results = self._reader.recognize(grey, horizontal, free, rotation_info=[180], reformat=False)
         return [
             TextBox(read.text, read.confidence, (1 - read.box[3], read.box[0], 1 - read.box[1], read.box[2]))
             for read in _text_boxes(results, grey.shape)
         ]
 
-    def _detect(self, image: np.ndarray) -> tuple[np.ndarray, list, list]:
-        """``(grey image, horizontal boxes, free boxes)``: CRAFT's boxes in ``image``'s pixels, found on
-        the image shrunk to ``DETECT_SIDE`` at most; the grey image is what the recognizer crops.
+    def _detect(self, image: np.ndarray, regions: Sequence[tuple[int, int, int, int]]) -> tuple[np.ndarray, list, list]:
+        """``(grey image, horizontal boxes, free boxes)``: CRAFT's boxes in ``image``'s pixels, found in each
+        of ``regions`` (``x0, y0, x1, y1`` pixels) shrunk as the image would be to ``DETECT_SIDE`` at most; the
+        grey image is what the recognizer crops.
 
-        With ``scout`` CRAFT looks only in the regions that may hold text (``vqdb.models.text_regions``),
-        each shrunk as the whole image would be: its cost follows their area (a textured picture is one
-        large region, read whole); without, the whole image is the one region. Regions may overlap a little
+        ``regions`` are those that may hold text (``_regions``: ``vqdb.models.text_regions``), so CRAFT's cost
+        follows their area (a textured picture is one large region, read whole). Regions may overlap a little
         (``text_regions.merged``): a box found in one that lies mostly inside a box found in another is the
         same text seen cut at a region's edge, and is dropped (``distinct``)."""
         import cv2
 
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
-        height, width = image.shape[:2]
-        longest = max(height, width)
-        regions = text_regions(image, self.merge) if self.scout else [(0, 0, width, height)]
+        longest = max(image.shape[:2])
         all_horizontal: list[tuple[int, list]] = []
         all_free: list[tuple[int, list]] = []
         for i, (x0, y0, x1, y1) in enumerate(regions):
@@ -300,6 +338,36 @@ def distinct(horizontal: list[tuple[int, list]], free: list[tuple[int, list]]) -
         [box for i, box in horizontal if not shadowed(i, box)],
         [corners for i, corners in free if not shadowed(i, _horizontal(corners))],
     )
+
+
+def _check(image: np.ndarray) -> None:
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise MediaError(
+            f"OCR needs an RGB uint8 image of shape (H, W, 3), got {image.dtype} {image.shape}; "
+            "convert it with PIL: np.asarray(Image.open(path).convert('RGB'))"
+        )
+
+
+def _pixels(box: Sequence[float], width: int, height: int) -> tuple[int, int, int, int]:
+    """A normalized box ``(x0, y0, x1, y1)`` in the pixels of an image ``width`` x ``height``, at least one."""
+    x0, y0 = math.floor(box[0] * width), math.floor(box[1] * height)
+    return x0, y0, max(x0 + 1, math.ceil(box[2] * width)), max(y0 + 1, math.ceil(box[3] * height))
+
+
+def _pixel_box(box: Sequence[float], width: int, height: int) -> list[int]:
+    """A normalized box ``(x0, y0, x1, y1)`` as EasyOCR's horizontal box ``[x_min, x_max, y_min, y_max]`` in
+    the pixels of an image ``width`` x ``height``."""
+    return [round(box[0] * width), round(box[2] * width), round(box[1] * height), round(box[3] * height)]
+
+
+def _same_box(a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether two horizontal boxes lie within ``SAME_PX`` of each other on every side."""
+    return all(abs(p - q) <= SAME_PX for p, q in zip(a, b, strict=True))
+
+
+def _meets(a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether two pixel boxes ``(x0, y0, x1, y1)`` share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _area(box: Sequence[float]) -> float:

@@ -187,8 +187,11 @@ class OcrReader(Protocol):
     """Reads text on an image: ``read(image)`` of an RGB uint8 array (H x W x 3) returns :class:`TextBox` es.
 
     ``read_many(images)`` returns the boxes of each of several images (a GPU reader batches their text),
-    best ``batch_size`` images at a time. ``model_id`` names the detector and recognizer; it is recorded
-    with every read.
+    best ``batch_size`` images at a time. ``read_parts(image, look, changed, unchanged)`` reads an image
+    only in part: it looks for text only where ``look`` says (normalized boxes), recognizes the text of
+    ``changed`` (normalized boxes of earlier reads) where they are, and returns the earlier reads
+    ``unchanged`` that it finds again as they are. ``model_id`` names the detector and recognizer; it
+    is recorded with every read.
 
     Example:
         >>> class Blind:
@@ -197,6 +200,8 @@ class OcrReader(Protocol):
         ...         return []
         ...     def read_many(self, images):
         ...         return [[] for _ in images]
+        ...     def read_parts(self, image, look, changed, unchanged):
+        ...         return []
         >>> isinstance(Blind(), OcrReader)
         True
     """
@@ -209,6 +214,14 @@ class OcrReader(Protocol):
     def read(self, image: np.ndarray) -> list[TextBox]: ...
 
     def read_many(self, images: Sequence[np.ndarray]) -> list[list[TextBox]]: ...
+
+    def read_parts(
+        self,
+        image: np.ndarray,
+        look: Sequence[Sequence[float]],
+        changed: Sequence[Sequence[float]],
+        unchanged: Sequence[TextBox],
+    ) -> list[TextBox]: ...
 
 
 # -- sound --------------------------------------------------------------------------------------------

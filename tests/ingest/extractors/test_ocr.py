@@ -42,6 +42,10 @@ class CountingReader:
         self.calls += len(images)
         return self.reader.read_many(images)
 
+    def read_parts(self, image, look, changed, unchanged):
+        self.calls += 1
+        return self.reader.read_parts(image, look, changed, unchanged)
+
 
 @pytest.fixture(scope="module")
 def reader() -> OcrReader:
@@ -94,6 +98,17 @@ def test_burned_in_seconds_and_timecode_match_the_frame_time(reader, shared_data
     spans = output.tables["ocr_spans"].to_pylist()
     seconds_spans = [s for s in spans if re.fullmatch(r"\d\.\d{3}", s["text"])]
     assert len(seconds_spans) >= 3, "a ticking number must start a new span each second, not merge"
+
+
+def test_a_ticking_clock_is_recognized_again_without_looking_for_text_again(reader, shared_data, monkeypatch):
+    # smpte-2997.mp4: three numbers tick every second where they stand; CRAFT reads the first frame (one call
+    # per region of strokes) and then only where a number grew past its box, not every number every second
+    calls = []
+    detect = reader._reader.detect
+    monkeypatch.setattr(reader._reader, "detect", lambda image, **kw: calls.append(image.shape) or detect(image, **kw))
+    output, _ = run_ocr(reader, shared_data / "video" / "smpte-2997.mp4", 1.0, 6.0)
+    assert len(set(output.tables["ocr"]["frame_idx"].to_pylist())) == 6
+    assert len(calls) <= 3 + 5, calls  # band rereads with CRAFT made it 3 + 3 x 5
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +187,10 @@ class ShapeReader:
         self.shapes += [image.shape for image in images]
         return [[] for _ in images]
 
+    def read_parts(self, image, look, changed, unchanged):
+        self.shapes.append(image.shape)
+        return []
+
 
 @pytest.mark.parametrize(
     ("ocr_max_side", "shape", "reads_frames"),
@@ -189,8 +208,8 @@ def test_frames_are_read_at_the_video_size_up_to_ocr_max_side(shared_data, ocr_m
     extractor = OcrExtractor(config, reader=shapes)
     extractor.run(video_context(shared_data / "video" / "counter.mp4", config, 0.0, 3.0))
     assert extractor.reads_frames() is reads_frames
-    assert shapes.shapes[0] == shape  # the first frame whole, then full-width bands where the counter ticks
-    assert {width for _, width, _ in shapes.shapes} == {shape[1]}
+    assert shapes.shapes[0] == shape  # the first frame whole, then the parts where the counter ticks
+    assert set(shapes.shapes) == {shape}  # of the frame itself, at its size
 
 
 def test_a_corpus_read_from_thumbnails_shows_as_stale():

@@ -7,11 +7,12 @@ at most ``DETECT_SIDE``, each box is recognized at full size) and enlarges small
 (``vqdb.models.easyocr_reader``). ``ocr_max_side`` at or below ``thumb_max_side`` reads the thumbnails of
 the ``frames`` table instead. The change gate
 (``vqdb.ingest.change_gate``, ``ocr_change_threshold``) says what changed since the text was last read:
-nothing (the frame reuses the reads: a static run of frames costs one OCR call), the whole frame (read
-again), or some regions: only the full-width bands of those rows are read again, grown to take in every
-earlier read they touch, and the reads elsewhere are kept (a slide with a moving speaker inset and a
-ticking clock in its bottom quarter costs a read of that quarter). Frames read whole are read
-``reader.batch_size`` at a time (a GPU batches their text).
+nothing (the frame reuses the reads: a static run of frames costs one OCR call), the whole frame (a cut:
+read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
+is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
+the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). Frames read
+whole are read ``reader.batch_size`` at a time (a GPU batches their text).
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
 decoded again at 192 px and compared in the read's box).
@@ -25,6 +26,7 @@ Example:
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -33,7 +35,7 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.errors import ConfigError, MediaError
 from vqdb.ingest.change_gate import Change, ChangeGate
-from vqdb.ingest.crops import Box, crop, overlaps
+from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import frames_within
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
@@ -45,6 +47,9 @@ from vqdb.models.protocols import OcrReader, TextBox
 from vqdb.schema import TABLES
 
 log = logging.getLogger(__name__)
+QUIET_READS = 5  # partial reads for which a changed region where no text was found is not looked at again
+JOIN_CELLS = 2  # changed pixels of the gate's thumbnail this close join into one place to look
+MIN_CHANGED = 3  # changed pixels of the gate's thumbnail outside every read's box that make a place to look
 
 
 def ocr_step(config: Config) -> int:
@@ -120,16 +125,17 @@ class OcrExtractor(Extractor):
         """``(frame_idx, ts, reads)`` of every n-th frame, reading only what the change gate says changed."""
         gate = ChangeGate(self.config.ocr_change_threshold)
         reads: list[TextBox] = []
+        quiet = QuietPlaces()
         pending: list[tuple[int, float, np.ndarray, Change]] = []
 
         def flush() -> Iterator[tuple[int, float, list[TextBox]]]:
-            nonlocal reads
+            nonlocal reads, quiet
             whole = iter(self.reader.read_many([image for _, _, image, change in pending if change.whole]))
             for frame_idx, ts, image, change in pending:
                 if change.whole:
-                    reads = next(whole)
+                    reads, quiet = next(whole), QuietPlaces()
                 elif change.regions:
-                    reads = reread_regions(self.reader, image, reads, change.regions)
+                    reads = reread_changes(self.reader, image, reads, change, quiet)
                 yield frame_idx, ts, reads
             pending.clear()
 
@@ -151,67 +157,114 @@ def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> 
         return [[(None, None)] * len(reads) for _, reads in frames]
 
 
-def reread_regions(reader: OcrReader, image: np.ndarray, reads: list[TextBox], regions: Sequence[Box]) -> list[TextBox]:
-    """The reads of ``image`` after reading its changed ``regions`` again; reads elsewhere are kept.
+class QuietPlaces:
+    """Places where the reader looked for text that might have appeared and found none: motion that is not
+    text (a speaker inset, leaves in the wind) changes read after read, and is looked at again only once
+    ``reads`` partial reads have passed: text appearing inside it is found at most that many reads late.
 
-    A region becomes the full-width band of its rows, grows to take in every earlier read it touches (a
-    line is read whole), and regions that then overlap merge; each is read as a crop and its boxes mapped
-    back to the frame.
+    Example:
+        >>> quiet = QuietPlaces(reads=1)
+        >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)])
+        >>> quiet.holds(Box(0.1, 0.1, 0.3, 0.3)), quiet.holds(Box(0.4, 0.4, 0.6, 0.6))
+        (True, False)
+        >>> quiet.note([]); quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
+        False
+    """
+
+    def __init__(self, reads: int = QUIET_READS):
+        self.reads = reads
+        self._places: list[tuple[Box, int]] = []  # (place, partial reads for which it stays quiet)
+
+    def holds(self, box: Sequence[float]) -> bool:
+        """Whether ``box`` (normalized) lies inside a quiet place."""
+        return any(
+            place.x0 <= box[0] and place.y0 <= box[1] and box[2] <= place.x1 and box[3] <= place.y1
+            for place, _ in self._places
+        )
+
+    def note(self, places: Sequence[Box]) -> None:
+        """One more partial read: the places noted before age by one, ``places`` (where it found no text) join."""
+        self._places = [(place, left - 1) for place, left in self._places if left > 1]
+        self._places += [(place, self.reads) for place in places]
+
+
+def reread_changes(
+    reader: OcrReader, image: np.ndarray, reads: list[TextBox], change: Change, quiet: QuietPlaces
+) -> list[TextBox]:
+    """The reads of ``image`` after reading again what ``change`` says changed; the other reads are kept.
+
+    Text in video stays still and changes by glyph, or appears where there was none: a read whose box
+    holds changed pixels is recognized again in its box (a ticking clock: no detection), and where pixels
+    changed outside every read's box, text may have appeared: the reader looks for it there
+    (``OcrReader.read_parts``: a read it finds again whose pixels did not change is not recognized again),
+    unless that lies in one of the ``quiet`` places (a changed region where it
+    found none lately), which notes the changed regions where it found none now. A read the reader finds
+    again, or finds gone, is replaced.
 
     Example:
         >>> import numpy as np
-        >>> class Reader:  # reads one word in the middle of whatever it is shown
-        ...     def read_many(self, images):
-        ...         return [[TextBox("new", 0.9, (0.25, 0.25, 0.75, 0.75))] for _ in images]
-        >>> old = [TextBox("title", 0.9, (0.1, 0.1, 0.9, 0.2)), TextBox("12:00", 0.8, (0.0, 0.9, 0.2, 1.0))]
-        >>> new = reread_regions(Reader(), np.zeros((100, 100, 3), np.uint8), old, [Box(0.0, 0.8, 0.4, 1.0)])
-        >>> [(r.text, [round(v, 3) for v in r.box]) for r in new]
-        [('title', [0.1, 0.1, 0.9, 0.2]), ('new', [0.25, 0.85, 0.75, 0.95])]
+        >>> from vqdb.ingest.change_gate import ChangeGate
+        >>> class Reader:  # reads "new" in whatever box it is given, finds nothing where it looks
+        ...     def read_parts(self, image, look, changed, unchanged):
+        ...         return [TextBox("new", 0.9, box) for box in changed]
+        >>> gate = ChangeGate(0.02)
+        >>> frame = np.zeros((90, 160, 3), np.uint8)
+        >>> _ = gate.check(frame)
+        >>> frame[75:85, 5:25] = 255  # the clock's digits changed, the title did not
+        >>> old = [TextBox("title", 0.9, (0.1, 0.1, 0.9, 0.2)), TextBox("12:00", 0.8, (0.0, 0.8, 0.2, 1.0))]
+        >>> [(r.text, r.box) for r in reread_changes(Reader(), frame, old, gate.check(frame), QuietPlaces())]
+        [('title', (0.1, 0.1, 0.9, 0.2)), ('new', (0.0, 0.8, 0.2, 1.0))]
     """
-    # full-width bands: a line is read with all of its width around it, as in a whole frame (crops of the
-    # changed tiles alone read the smpte timecodes' "00" as "Oo" in 8 of 11 frames; bands in 1)
-    grown = [Box(0.0, r[1], 1.0, r[3]) for r in regions]
-    changed = True
-    while changed:  # grow regions over the reads they touch, merge regions that overlap, until stable
-        changed = False
-        for read in reads:
-            for i, region in enumerate(grown):
-                if overlaps(read.box, region) and not _inside(read.box, region):
-                    grown[i] = _union(region, read.box)
-                    changed = True
-        merged: list[Box] = []
-        for region in grown:
-            for i, other in enumerate(merged):
-                if overlaps(region, other):
-                    merged[i] = _union(region, other)
-                    changed = True
-                    break
-            else:
-                merged.append(region)
-        grown = merged
-    kept = [read for read in reads if not any(overlaps(read.box, region) for region in grown)]
-    found = reader.read_many([crop(image, region) for region in grown])
-    return kept + [
-        TextBox(read.text, read.confidence, _within(read.box, region))
-        for region, boxes in zip(grown, found, strict=True)
-        for read in boxes
+    pixels = change.pixels if change.pixels is not None else np.ones((1, 1), bool)
+    touched = [read for read in reads if pixels[_cells(pixels, read.box)].any()]
+    outside = pixels.copy()
+    for read in reads:
+        outside[_cells(outside, read.box)] = False
+    look = [
+        (region, places)
+        for region in change.regions
+        if (places := _changed_places(outside, region)) and not all(quiet.holds(place) for place in places)
     ]
+    if not touched and not look:
+        quiet.note([])
+        return reads
+    again = {id(read) for read in touched}
+    unchanged = [read for read in reads if id(read) not in again]
+    places = [place for _, region_places in look for place in region_places]
+    found = reader.read_parts(image, places, [read.box for read in touched], unchanged)
+    quiet.note([region for region, _ in look if not any(overlaps(new.box, region) for new in found)])
+    kept = [read for read in unchanged if not any(overlaps(read.box, new.box) for new in found)]
+    return kept + found
 
 
-def _inside(a: Sequence[float], b: Sequence[float]) -> bool:
-    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
-
-
-def _union(a: Sequence[float], b: Sequence[float]) -> Box:
-    return Box(min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _within(box: Sequence[float], region: Box) -> tuple[float, float, float, float]:
-    """A box normalized to a crop, normalized to the whole frame."""
-    width, height = region.x1 - region.x0, region.y1 - region.y0
+def _cells(grid: np.ndarray, box: Sequence[float]) -> tuple[slice, slice]:
+    """The cells of ``grid`` (rows x columns over the frame) a normalized box covers, one more on each side."""
+    rows, cols = grid.shape
     return (
-        region.x0 + box[0] * width,
-        region.y0 + box[1] * height,
-        region.x0 + box[2] * width,
-        region.y0 + box[3] * height,
+        slice(max(0, math.floor(box[1] * rows) - 1), math.ceil(box[3] * rows) + 1),
+        slice(max(0, math.floor(box[0] * cols) - 1), math.ceil(box[2] * cols) + 1),
     )
+
+
+def _changed_places(grid: np.ndarray, region: Box) -> list[Box]:
+    """The normalized bounding boxes of the groups of set cells of ``grid`` inside ``region`` (cells a few
+    apart join: the glyphs of a line); none when it holds fewer than ``MIN_CHANGED`` (encoder noise)."""
+    import cv2
+
+    rows, cols = grid.shape
+    top, left = round(region.y0 * rows), round(region.x0 * cols)
+    cells = grid[top : round(region.y1 * rows), left : round(region.x1 * cols)]
+    if np.count_nonzero(cells) < MIN_CHANGED:
+        return []
+    padded = np.pad(cells.astype(np.uint8), JOIN_CELLS)  # a group at x..x+w of the dilated padding: x..x+w-2J
+    joined = cv2.dilate(padded, np.ones((2 * JOIN_CELLS + 1,) * 2, np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    return [
+        Box(
+            (left + x) / cols,
+            (top + y) / rows,
+            (left + x + w - 2 * JOIN_CELLS) / cols,
+            (top + y + h - 2 * JOIN_CELLS) / rows,
+        )
+        for x, y, w, h, _ in stats[1:].tolist()
+    ]
