@@ -36,6 +36,7 @@ def commands(corpus: Path, scratch: Path, done: str) -> dict[str, list[str]]:
     c, question = str(corpus), "what bird is shown?"
     return {
         "--help": ["--help"],
+        "retrieve --help": ["retrieve", "--help"],  # a question command's help must not load the planner
         "--version": ["--version"],
         "sql count(*)": ["sql", c, "select count(*) from videos"],
         "info": ["info", c],
