@@ -219,6 +219,17 @@ def test_leading_question_words_are_not_looked_for():
     assert {c.query for c in plan.queries} == {"gusts"}
 
 
+def test_a_source_with_a_possessive_is_not_looked_for():
+    for question in (
+        "According to the model's answer, why is the baby funny?",
+        "According to the sign’s text, what is open?",
+    ):
+        assert all("'s" not in c.query and "’s" not in c.query for c in rule_plan(question).queries)
+    assert [c.query for c in rule_plan("According to the model's answer, why is the baby funny?").queries] == [
+        "baby funny"
+    ]
+
+
 def test_without_a_visual_tool_a_name_that_speaks_is_not_looked_for():
     plan = rule_plan('When does Kennedy say "ask not"?', available_tools=["ocr", "transcript", "subtitle"])
     assert [c.query for c in plan.queries] == ["ask not", "ask not"]

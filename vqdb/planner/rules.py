@@ -206,7 +206,7 @@ _ASKS_SPEECH = re.compile(
     re.I,
 )
 _ASKS_SOURCE = re.compile(
-    r"\baccording to (?:the |this |that |his |her )?([\w-]+)|"
+    r"\baccording to (?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too
     r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
     re.I,
 )
