@@ -61,7 +61,7 @@ def register(cls: type[Tool]) -> type[Tool]:
             f"(extractor {table.extractor!r} does); set extractor = {table.extractor!r}"
         )
     searched = [*cls.text_indexes, cls.vector_index, cls.ranking_table]
-    unknown = [name for name in searched if name is not None and name not in TABLES]
+    unknown = [table_name for table_name in searched if table_name is not None and table_name not in TABLES]
     if unknown:
         raise PlanError(f"tool {name}: search reads {', '.join(unknown)}, not among {', '.join(TABLES)}")
     if cls.evidence not in EVIDENCE:
