@@ -122,7 +122,17 @@ class Audio(Tool):
 
     def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
         """The sound heard at ``ts``: the label of a tag there that scored the frame's score ('heard: Dog'), or
-        'heard: a sound' where none did."""
+        'heard: a sound' where none did.
+
+        Example:
+            >>> import numpy as np, pyarrow as pa
+            >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+            ...     def rows(self, name, columns):
+            ...         return pa.table({"start_s": [0.0, 0.0], "end_s": [1.0, 1.0], "label": ["Speech", "Dog"],
+            ...                          "score": [0.4, 0.8]})
+            >>> Audio().moment_evidence(Video(), FrameEvidence(np.array([0.8, 0.1])), 0, 0.5)
+            'heard: Dog'
+        """
         tags = video.rows(self.table, ("start_s", "end_s", "label", "score")).to_pydict()
         score = found.score[position]
         labels = [

@@ -357,7 +357,17 @@ class Ocr(TextTool):
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
         """The read nearest ``ts`` among those from ``low`` to ``high`` s (the text's time on screen): its boxes'
-        texts, in the table's order."""
+        texts, in the table's order.
+
+        Example:
+            >>> import pyarrow as pa
+            >>> from vqdb.planner.tools import get
+            >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+            ...     def rows(self, name, columns):
+            ...         return pa.table({"ts": [1.0, 2.0, 2.0, 9.0], "text": ["EX", "EXIT", "2", "EXIT"]})
+            >>> get("ocr").text_at(Video(), 0.0, 3.0, 2.2), get("ocr").text_at(Video(), 4.0, 5.0, 4.5)
+            ('EXIT 2', '')
+        """
         rows = video.rows(self.table, ("ts", "text"))
         times = float_array(rows.column("ts"))
         inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))

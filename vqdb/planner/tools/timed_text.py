@@ -215,7 +215,18 @@ class TimedTextTool(TextTool):
         )
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
-        """The pieces said or shown from ``low`` to ``high`` s (the words of a phrase, the cues), in time order."""
+        """The pieces said or shown from ``low`` to ``high`` s (the words of a phrase, the cues), in time order.
+
+        Example:
+            >>> import pyarrow as pa
+            >>> from vqdb.planner.tools import get
+            >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+            ...     def rows(self, name, columns):
+            ...         words = [" not", "ask", "x"]
+            ...         return pa.table({"start_s": [1.5, 0.0, 3.0], "end_s": [2.0, 1.4, 3.5], "word": words})
+            >>> get("transcript").text_at(Video(), 0.0, 2.0, 1.0)
+            'ask not'
+        """
         rows = video.rows(self.table, ("start_s", "end_s", self.piece_text))
         start, end = float_array(rows.column("start_s")), float_array(rows.column("end_s"))
         inside = np.flatnonzero((start < high + 1e-9) & (end > low - 1e-9))
