@@ -106,3 +106,20 @@ def test_reads_of_consecutive_frames_change_at_the_second():
     frames = [(t / 25, np.full((20, 20, 3), 60 * t, np.uint8)) for t in range(3)]  # every frame a new number
     reads = [(ts, [TextBox(str(i), 0.9, (0.2, 0.2, 0.8, 0.8))]) for i, (ts, _) in enumerate(frames)]
     assert shown_times(reads, frames, duration_s=0.12) == [[(0.0, 0.04)], [(0.04, 0.08)], [(0.08, 0.12)]]
+
+
+def test_a_counter_whose_one_digit_changes_changes_at_the_frame_it_does():
+    # a wide counter box ("125.000" then "126.000"): one digit's pixels change, too few to move the box's mean
+    def frame(digit_on: bool) -> np.ndarray:
+        image = np.full((20, 120, 3), 30, np.uint8)
+        image[5:15, 4:116] = 200  # the counter's other glyphs, the same in every frame
+        image[6:14, 100:102] = 30 if digit_on else 200  # a stroke of one digit: under 2 gray levels on average
+        return image
+
+    frames = [(t / 10, frame(t >= 4)) for t in range(11)]  # the digit changes at 0.4 s
+    box = (0.05, 0.2, 0.95, 0.8)
+    reads = [(0.0, [TextBox("125.000", 0.9, box)]), (1.0, [TextBox("126.000", 0.9, box)])]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.4)], [(0.4, 2.0)]]
+    # the same picture read two ways is a misread: the text did not change
+    still = [(t / 10, frame(False)) for t in range(11)]
+    assert shown_times(reads, still, duration_s=2.0) == [[(0.0, 1.0)], [(0.0, 2.0)]]

@@ -10,7 +10,11 @@ show neither, while text over a moving background still shows. The text of ``b``
 frame of the suffix of frames that show it (the one step that disagrees with the fewest frames, so a
 flicker in one frame is outvoted), and the text of ``a`` leaves at the first frame after the prefix that
 shows it. A box counts as unchanged when its pixels at ``a`` and ``b`` hardly differ (``UNCHANGED`` gray
-levels: encoder noise), and a text read again at the next read (the same words in an overlapping box,
+levels: encoder noise), unless the other read reads another text in its place: then it is compared on
+the pixels that changed by a glyph's contrast (``GLYPH_CHANGE``), since one digit of a wide counter moves
+the box's mean less than noise does, and a counter's number would start at the frame that read the one
+before; it is unchanged only when no pixel did (the two reads differ, the picture does not: a misread). A
+text read again at the next read (the same words in an overlapping box,
 ``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word). Measured
 limits: a cut in the background less than a period before a text appears can place it at the cut; a text
 that animates (zooms, types itself) leaves when its pixels stop looking as read.
@@ -50,6 +54,7 @@ from vqdb.models.protocols import TextBox
 
 NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
 UNCHANGED = 3.0  # mean gray-level difference of a box between two reads below which it did not change
+GLYPH_CHANGE = 40.0  # a pixel differing this much between two reads is part of a glyph that changed, not noise
 MAX_SIDE = 192  # frames are compared at this size: text boxes stay several pixels tall
 MARGIN = 1  # pixels added around a box (a box drawn tight to the glyphs)
 
@@ -118,12 +123,24 @@ def shown_times(
         if not between or abs(between[0][0] - start) > TIME_TOLERANCE_S or abs(between[-1][0] - end) > TIME_TOLERANCE_S:
             continue  # the frames at the reads themselves did not decode: nothing to compare with
         for pair, read in zip(shown[k], reads[k][1], strict=True):
-            change = None if _read_again(read, reads[k - 1][1]) else _change(between, read.box, leaving=False)
+            change = _edge(between, read, reads[k - 1][1], leaving=False)
             pair[0] = start if change is None else change
         for pair, read in zip(shown[k - 1], reads[k - 1][1], strict=True):
-            change = None if _read_again(read, reads[k][1]) else _change(between, read.box, leaving=True)
+            change = _edge(between, read, reads[k][1], leaving=True)
             pair[1] = end if change is None else change
     return [[(pair[0], pair[1]) for pair in frame] for frame in shown]
+
+
+def _edge(
+    between: list[tuple[float, np.ndarray]], read: TextBox, others: Sequence[TextBox], *, leaving: bool
+) -> float | None:
+    """When ``read``'s text came (or, ``leaving``, left) between the frames of ``between``, given ``others``,
+    the reads at the window's other end: None when one of them reads it again (it stayed), else the change
+    in its box (``_change``), which must be found when one of them reads another text in its place."""
+    if _read_again(read, others):
+        return None
+    replaced = any(overlaps(read.box, other.box) for other in others)
+    return _change(between, read.box, leaving=leaving, replaced=replaced)
 
 
 def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
@@ -136,22 +153,32 @@ def _gray(image: np.ndarray) -> np.ndarray:
     return image.astype(np.float32).mean(axis=2) if image.ndim == 3 else image.astype(np.float32)
 
 
-def _change(between: list[tuple[float, np.ndarray]], box: Sequence[float], *, leaving: bool) -> float | None:
+def _change(
+    between: list[tuple[float, np.ndarray]], box: Sequence[float], *, leaving: bool, replaced: bool = False
+) -> float | None:
     """When the content of ``box`` changed between the first frame of ``between`` and the last: the time
     of the first frame that shows the last frame's content there (``leaving``: the first that no longer
     shows the first frame's), or None when the box is the same in both.
 
     A frame shows a content when its pixels in the box are nearer it than the other content, and nearer
-    than ``NEAR`` of the way to it: frames of a blank or a cut between two texts show neither."""
+    than ``NEAR`` of the way to it: frames of a blank or a cut between two texts show neither. When the
+    reads say another text is in the box at the other end (``replaced``), a box that hardly changed on
+    average is compared on the pixels that differ by more than ``GLYPH_CHANGE`` between the two ends, and
+    is the same only when none does."""
     height, width = between[0][1].shape
     x0, y0 = max(int(box[0] * width) - MARGIN, 0), max(int(box[1] * height) - MARGIN, 0)
     x1, y1 = min(int(np.ceil(box[2] * width)) + MARGIN, width), min(int(np.ceil(box[3] * height)) + MARGIN, height)
     if x1 <= x0 or y1 <= y0:
         return None
     crops = [image[y0:y1, x0:x1] for _, image in between]
-    apart = float(np.abs(crops[-1] - crops[0]).mean())
+    difference = np.abs(crops[-1] - crops[0])
+    apart = float(difference.mean())
     if apart < UNCHANGED:
-        return None
+        glyphs = difference > GLYPH_CHANGE
+        if not (replaced and glyphs.any()):
+            return None
+        crops = [crop[glyphs] for crop in crops]
+        apart = float(difference[glyphs].mean())
     if len(crops) == 2:  # consecutive frames: the change is at the second
         return between[-1][0]
     reference, other = (crops[0], crops[-1]) if leaving else (crops[-1], crops[0])
