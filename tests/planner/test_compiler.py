@@ -27,7 +27,7 @@ from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_grade, text_match
-from vqdb.udfs.text_grade import min_score, phrase_matches, screen_scores
+from vqdb.udfs.text_grade import min_score, phrase_matches, screen_scores, words_read
 
 DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by its component i
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
@@ -275,12 +275,17 @@ def ocr_scores(q: str, data) -> tuple[dict, dict]:
     focus of a frame is its best run's stretch (the highest grade, then the earliest start)."""
     constants = video_constants(data)
     texts: dict = {}
-    shown: dict = {}  # a frame's text is shown from its latest box's start to its earliest box's end
+    # a frame's text asked for is shown from the latest start to the earliest end of its boxes that read a word
+    # of the query, of all its boxes where those give none
+    shown: dict = {}
     for v, f, ts, t, shown_from, shown_to in data["ocr"]:
         texts.setdefault((v, f, ts), []).append(t)
-        froms, tos = shown.setdefault((v, ts), ([], []))
-        froms += [shown_from] if shown_from is not None else []
-        tos += [shown_to] if shown_to is not None else []
+        for holds, (froms, tos) in shown.setdefault((v, ts), {True: ([], []), False: ([], [])}).items():
+            if holds and words_read(t, q) <= 0:
+                continue
+            froms += [shown_from] if shown_from is not None else []
+            tos += [shown_to] if shown_to is not None else []
+    shown = {key: (by[True][0] or by[False][0], by[True][1] or by[False][1]) for key, by in shown.items()}
     scores: dict = {}
     focus: dict = {}
     for video_id, (period, duration) in constants.items():

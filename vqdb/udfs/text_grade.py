@@ -6,6 +6,9 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
 - ``screen_text_score(text VARCHAR, query VARCHAR) -> DOUBLE``: 0..1, how well ``text`` (a frame's
   on-screen text, its boxes joined in reading order) contains the query; half its alignment for a near
   miss (below), 0 when it does not contain it well enough (an alignment below ``min_score(query)``);
+- ``reads_query_word(text VARCHAR, query VARCHAR) -> BOOLEAN``: whether on-screen ``text`` (one OCR box)
+  reads a word of the query whole (``words_read`` above 0): the boxes a match is made of, apart from the
+  other texts of the frame (a clock, a counter, a ticker), whose changes do not end the text asked for;
 - ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR, pause_s DOUBLE)
   -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]``:
   the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
@@ -169,6 +172,26 @@ def words_read(text: str, query: str) -> float:
             found = len(form) >= len(key) and fuzz.partial_ratio(key, form) / 100.0 >= min_score(word)
         read += len(word) if found else 0
     return read / max(1, sum(map(len, words)))
+
+
+def reads_query_word(texts: pa.Array, queries: pa.Array) -> pa.Array:
+    """The Arrow UDF ``reads_query_word``: row-wise, whether the text reads a word of the query whole
+    (``words_read`` above 0); NULL where either is NULL.
+
+    Example:
+        >>> texts = pa.array(["COMING", "vna", "150.000", "00:00.05,00"])
+        >>> queries = pa.array(["who is coming again"] * 2 + ["00:00:05"] * 2)
+        >>> reads_query_word(texts, queries).to_pylist()
+        [True, False, False, True]
+    """
+    texts, queries = _strings(texts), _strings(queries)
+    pairs = zip(texts.to_pylist(), queries.to_pylist(), strict=True)
+    return pa.array([None if t is None or q is None else _reads_word(t, q) for t, q in pairs], pa.bool_())
+
+
+@lru_cache(maxsize=200_000)
+def _reads_word(text: str, query: str) -> bool:
+    return words_read(text, query) > 0
 
 
 @lru_cache(maxsize=4096)
@@ -554,14 +577,23 @@ def _seconds(times: pa.Array) -> np.ndarray:
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
-    """Register ``screen_text_score`` and ``phrase_spans`` in ``con`` unless they are there (``ctx`` is
-    not needed: they hold no corpus state, only caches of normalized text)."""
+    """Register ``screen_text_score``, ``reads_query_word`` and ``phrase_spans`` in ``con`` unless they are
+    there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
     if not is_registered(con, "screen_text_score"):
         con.create_function(
             "screen_text_score",
             owned(screen_text_score),
             ["VARCHAR", "VARCHAR"],
             "DOUBLE",
+            type="arrow",
+            null_handling="special",
+        )
+    if not is_registered(con, "reads_query_word"):
+        con.create_function(
+            "reads_query_word",
+            owned(reads_query_word),
+            ["VARCHAR", "VARCHAR"],
+            "BOOLEAN",
             type="arrow",
             null_handling="special",
         )
@@ -590,6 +622,7 @@ __all__ = [
     "min_score",
     "phrase_matches",
     "query_form",
+    "reads_query_word",
     "register",
     "screen_form",
     "screen_scores",

@@ -71,6 +71,31 @@ def test_the_text_asked_for_makes_its_own_run_among_texts_that_share_words(evide
     ]
 
 
+def test_a_text_is_on_screen_while_its_own_boxes_are_whatever_ticks_beside_it(evidence):
+    # a caption (1-4 s) read at 2 s beside a timecode that changes every frame (ingest's edges per box)
+    def read(text: str, shown_from: float, shown_to: float) -> dict:
+        return {
+            "video_id": "va",
+            "frame_idx": 2,
+            "ts": 2.0,
+            "text": text,
+            "shown_from_s": shown_from,
+            "shown_to_s": shown_to,
+            "box": at(0.1, 0.1 if text[0].isdigit() else 0.8, 0.9, 0.9),
+        }
+
+    rows = [read("who is coming again", 1.0, 4.0), read("00:00:02;00", 2.0, 2.04)]
+    assert evidence("ocr", "who is coming again", sampled=SAMPLED, ocr=rows) == [
+        ("va", 1, 0.967, 1.0, 4.0),  # the clock's digits are a tenth of the grade's specificity
+        ("va", 2, 0.967, 1.0, 4.0),
+        ("va", 3, 0.967, 1.0, 4.0),
+    ]
+    assert evidence("ocr", "00:00:02", sampled=SAMPLED, ocr=rows) == [("va", 2, 1.0, 2.0, 2.04)]
+    # "vna COMING again" without the clock: no box reads "who is", the frame's boxes that read a word count
+    rows = [read("vna", 1.9, 2.5), read("COMING again", 1.0, 4.0)]
+    assert evidence("ocr", "who is coming again", sampled=SAMPLED, ocr=rows)[0][3:] == (1.0, 4.0)
+
+
 def test_one_garbled_read_does_not_split_a_run(evidence):
     rows = boxes(("va", 0, "with ur passion"), ("va", 1, "our passion"), ("va", 2, "with our passion"))
     found = evidence("ocr", "with our passion", sampled=SAMPLED, ocr=rows)

@@ -17,7 +17,9 @@ some of its words, "echo the life" for "echo the lamb", or a garbled read; a nea
 one strength at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest
 time between two frames with text, at least the sampling period) form a **run**: the text was on screen from
 when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
-frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``), or, where those are
+frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``; a read's text is that
+of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none does, so a
+clock or counter ticking beside a caption does not cut the caption's time to one frame), or, where those are
 unknown (a corpus written before them), from half a period before its first read to half a period after its
 last. Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too,
 and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
@@ -68,7 +70,7 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.udfs.text_grade import min_score
+from vqdb.udfs.text_grade import min_score, reads_query_word
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
@@ -206,8 +208,9 @@ class Ocr(TextTool):
 
     def frame_texts(self, ctx: Context) -> exp.Select:
         """(video_id, frame_idx, ts, text, shown_from, shown_to) of every OCR'd frame with text: its boxes
-        in reading order, and when the frame's text became what it is (its latest box to appear) and stopped
-        being so (its first box to leave; ``vqdb.ingest.text_edges``)."""
+        in reading order, and when the text asked for became what it is (the latest to appear of the boxes
+        that read a word of the query, of all boxes when none does) and stopped being so (the first of them
+        to leave; ``vqdb.ingest.text_edges``)."""
 
         def part(name: str) -> exp.Expression:  # a field of the box struct: box.x0 parses as a column of "box"
             return fn("coalesce", col(name, "box"), number(0.0))
@@ -223,6 +226,7 @@ class Ocr(TextTool):
             alias(part("x0"), "x"),
             alias(middle, "y"),
             alias(part("y1"), "bottom"),
+            alias(fn("reads_query_word", col("text"), ctx.text), "holds_query"),
             from_=table(self.table),
             where=ctx.where(col("text").is_(exp.null()).not_()),
         )
@@ -252,16 +256,23 @@ class Ocr(TextTool):
             col("frame_idx"),
             alias(fn("any_value", col("ts")), "ts"),
             alias(exp.GroupConcat(this=in_order, separator=string(" ")), "text"),
-            alias(fn("max", col("shown_from_s")), "shown_from"),
-            alias(fn("min", col("shown_to_s")), "shown_to"),
+            alias(self.query_boxes_first(fn("max", col("shown_from_s"))), "shown_from"),
+            alias(self.query_boxes_first(fn("min", col("shown_to_s"))), "shown_to"),
             from_=subquery(lines),
             group_by=[col("video_id"), col("frame_idx")],
         )
 
+    @staticmethod
+    def query_boxes_first(aggregate: exp.Expression) -> exp.Expression:
+        """``aggregate`` over the frame's boxes that read a word of the query (``holds_query``), or over all
+        its boxes where that is NULL (none does)."""
+        only_query = exp.Filter(this=aggregate.copy(), expression=exp.Where(this=col("holds_query")))
+        return fn("coalesce", only_query, aggregate)
+
     def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
         """``select``'s scores and spans as arrays: the frames' texts in reading order, graded by the session
         (``grade``: the same expression), runs of matching reads, and each sampled frame's best run."""
-        read = self.read_frames(video)
+        read = self.read_frames(video, query)
         found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
         if not read["ts"].size:
             return found
@@ -300,10 +311,11 @@ class Ocr(TextTool):
         first = np.searchsorted(video.ts, start, "left")
         return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
 
-    def read_frames(self, video: VideoFrames) -> dict[str, np.ndarray]:
+    def read_frames(self, video: VideoFrames, query: str) -> dict[str, np.ndarray]:
         """``frame_texts`` as arrays, in time order: each OCR'd frame's ``ts``, ``text`` (its boxes in reading
-        order, an Arrow array), ``shown_from`` (its latest box's) and ``shown_to`` (its first box's to leave;
-        NaN where unknown)."""
+        order, an Arrow array), ``shown_from`` (the latest of its boxes reading a word of ``query`` to
+        appear, of all its boxes when none does) and ``shown_to`` (the first of them to leave; NaN where
+        unknown)."""
         boxes = video.rows(self.table, ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box"))
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
         if not boxes.num_rows:
@@ -329,6 +341,7 @@ class Ocr(TextTool):
                 "bottom": bottom,
                 "shown_from": boxes.column("shown_from_s").cast(pa.float64()),
                 "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
+                "holds_query": reads_query_word(boxes.column("text"), pa.array([query] * boxes.num_rows)),
             }
         )
         keys = [("frame", "ascending"), ("y", "ascending"), ("x", "ascending"), ("text", "ascending")]
@@ -344,9 +357,9 @@ class Ocr(TextTool):
         offsets = pa.array(np.r_[firsts, len(frame)].astype(np.int32))
         text = pc.binary_join(pa.ListArray.from_arrays(offsets, table_.column("text").combine_chunks()), " ")
         ts = table_.column("ts").to_numpy()[firsts]
-        with np.errstate(invalid="ignore"):
-            shown_from = np.fmax.reduceat(float_array(table_.column("shown_from")), firsts)
-            shown_to = np.fmin.reduceat(float_array(table_.column("shown_to")), firsts)
+        holds = table_.column("holds_query").to_numpy(zero_copy_only=False).astype(bool)
+        shown_from = _query_boxes_first(np.fmax, float_array(table_.column("shown_from")), holds, firsts)
+        shown_to = _query_boxes_first(np.fmin, float_array(table_.column("shown_to")), holds, firsts)
         order = np.argsort(ts, kind="stable")
         return {
             "ts": ts[order],
@@ -386,3 +399,13 @@ class Ocr(TextTool):
             (True, False)
         """
         return NUMERIC_QUERY.fullmatch(query) is not None
+
+
+def _query_boxes_first(reduce: np.ufunc, values: np.ndarray, holds: np.ndarray, firsts: np.ndarray) -> np.ndarray:
+    """``reduce`` (``np.fmax``, ``np.fmin``: NaN skipped) of ``values`` per frame (starting at ``firsts``) over
+    its boxes that ``holds`` the query, or over all its boxes where those give NaN (as SQL's COALESCE of
+    the filtered aggregate)."""
+    with np.errstate(invalid="ignore"):
+        over_all = reduce.reduceat(values, firsts)
+        over_query = reduce.reduceat(np.where(holds, values, np.nan), firsts)
+    return np.where(np.isnan(over_query), over_all, over_query)
