@@ -170,11 +170,25 @@ AUXILIARIES = Words(
     phenomenon="auxiliaries (and their subjects) around the subject of a display verb: not its words",
     example="When does the ingredient list come up?",
 )  # fmt: skip
+CONTRACTED = Words(
+    {"what", "who", "where", "when", "how", "why", "which", "there", "here", "that"},
+    phenomenon="words contracted with 'is' / 'are' ('what's', 'who’re'): read as 'what is', as if written out",
+    example="What's the name on the card?",
+    options=("Ann Lee", "Bo Chen"),
+)
 QUESTION_WORDS = Words(
     {"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "whether", "if"},
     phenomenon="question words after a display verb: what is shown is asked, not given",
     example="when does the menu list what is for dinner",
 )
+QUOTATION_STARTS = Words(
+    {
+        "does", "do", "did", "is", "are", "was", "were", "can", "could", "will", "would", "should", "has", "have",
+        "what", "why", "how", "who", "where", "when", "which", "please", "let", "i", "we", "you", "it", "there",
+    },
+    phenomenon="words that start a sentence: capitalised mid-question after a display verb, a sentence written out",
+    example="When does the screen show Is it safe to cross the road",
+)  # fmt: skip
 NAMES_TEXT = Words(
     {"time", "text", "word", "words", "letters", "number", "numbers", "something", "anything"},
     phenomenon="nouns that only name text ('the time', 'the words'), besides the naming and text nouns",
@@ -284,6 +298,14 @@ HOLDERS = Words(
     phenomenon="whose hand holds a thing ('in his hands'): something held is seen in a part of the frame",
     example="Woman carries plate in her hand.",
 )
+TEXT_PLACES = Words(
+    {
+        "screen", "box", "textbox", "prompt", "field", "bar", "input", "search", "chat", "bubble", "text", "entered",
+        "typed", "pasted", "inputted", "submitted", "the", "a", "an", "in", "into", "on", "its", "this",
+    },
+    phenomenon="where and how text is put on screen ('entered in the text box'): once its text is read, no picture",
+    example="when is 'Why is the sky blue?' entered in the text box?",
+)  # fmt: skip
 TYPOGRAPHY = Words(
     {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
     phenomenon="words of how text looks ('in big letters'): not words to read",

@@ -311,6 +311,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
+    question = _written_out(question)
     text = " ".join(question.translate(_PRIVATE).split())
     text = _VIDEO_TIME.sub(" , ", text)
     main, when, reference = _relation(text)
@@ -321,6 +322,32 @@ def rule_plan(
             when,
         )
     return _plan_text(text, options, available_tools, question)
+
+
+def _written_out(text: str) -> str:
+    """``text`` with the contractions of ``phrasing.CONTRACTED`` written out ("What's the name", "who’re
+    they": "What is the name", "who are they"), outside quotes (a quote is looked for as written).
+
+    Example:
+        >>> _written_out("What’s on the sign that says 'what's new'?")
+        "What is on the sign that says 'what's new'?"
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    pieces, last = [], 0
+    for word in WORD.finditer(text):
+        end = word.end()
+        ending = next((e for e in ("s", "re") if text[end + 1 : end + 1 + len(e)].lower() == e), None)
+        if (
+            ending is None
+            or text[end : end + 1] not in ("'", "’")
+            or word.group(0).lower() not in phrasing.CONTRACTED
+            or _has_alnum(text[end + 1 + len(ending) : end + 2 + len(ending)])
+            or any(a <= word.start() < b for a, b in quoted)
+        ):
+            continue
+        pieces.append(text[last:end] + (" is" if ending == "s" else " are"))
+        last = end + 1 + len(ending)
+    return "".join(pieces) + text[last:]
 
 
 def _plan_text(
@@ -346,6 +373,8 @@ def _plan_text(
     text = _take_literals(text, evidence)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
+    if any(tool == READ for group in evidence.groups for tool, _ in group):
+        visual = _beside_text_places(visual)
     can_see = available_tools is None or any(t in available_tools for t in _VISUAL)
     unseen: list[str] = []
 
@@ -774,7 +803,12 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
     for match in _DISPLAYS.finditer(text):
         if match.start() < last:
             continue
-        noun = match.group("noun")
+        noun, quotation = match.group("noun"), _quotation_at(match.group("shown"))
+        if quotation:  # "the prompt box shows Does the flag appear": a sentence written out, all of it
+            evidence.add(TOOLS_FOR[SCREEN], quotation)
+            pieces.append(text[last : match.start("verb")] + " , ")
+            last = match.start("shown") + match.group("shown").find(quotation) + len(quotation)
+            continue
         parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
         words = [_shown_words(p) for p in parts]
         strong = noun.split()[-1].lower() in _TEXT_NOUN_WORDS
@@ -803,6 +837,24 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
         pieces.append(text[last:start] + " , ")
         last = end
     return "".join(pieces) + text[last:]
+
+
+def _quotation_at(text: str) -> str:
+    """The sentence written out without quotes that ``text`` starts with, up to its end: a capitalised word
+    that starts sentences (``phrasing.QUOTATION_STARTS``: "Does", "What", "Please"), in the middle of the
+    question, and two words or more after it ("shows Does the flag in the image appear?"); "" when it
+    does not start with one.
+
+    Example:
+        >>> _quotation_at(" Why is this video funny? What did it answer?"), _quotation_at("Game Over")
+        ('Why is this video funny', '')
+    """
+    words = text.split()
+    if len(words) < 3 or not words[0][:1].isupper() or words[0].lower() not in phrasing.QUOTATION_STARTS:
+        return ""
+    start = text.index(words[0])
+    end = next((i for i in range(start, len(text)) if text[i] in "?!;\ue000\ue002" or text[i : i + 2] == ". "), None)
+    return text[start:end].strip(" ,.")
 
 
 def _phrase_until_clause_end(phrase: str) -> str:
@@ -917,9 +969,15 @@ def _take_screen_text(text: str, evidence: _Evidence) -> str:
             if not words:
                 continue
             first = words[0].strip("?!,;.\"'")
+            quotation = _quotation_at(text[end:])
+            if quotation:  # "when does it show Why is the sky blue?": all of the sentence
+                evidence.add(TOOLS_FOR[SCREEN], quotation)
+                text = text[:start] + " " + text[end:].split(quotation, 1)[1]
+                break
             if not _has_alnum(first):
                 continue
-            if _looks_written(first) or (after_word and first.lower() not in phrasing.NOT_TEXT):
+            named = after_word and first.lower() not in phrasing.NOT_TEXT | phrasing.TEXT_PLACES  # not "the text box"
+            if _looks_written(first) or named:
                 evidence.add(TOOLS_FOR[SCREEN], first)
                 tail = text[end:].split(first, 1)[1]
                 text = text[:start] + " " + tail
@@ -1036,6 +1094,13 @@ def _visual_phrases(text: str) -> list[list[str]]:
             if phrase and _searchable(SEEN, phrase) and phrase not in alternatives[-1]:
                 alternatives[-1].append(_trim(phrase))
     return [a for a in alternatives if a]
+
+
+def _beside_text_places(visual: list[list[str]]) -> list[list[str]]:
+    """``visual``'s phrases but those that only say where or how text read on screen is put
+    (``phrasing.TEXT_PLACES``: "entered", "the text box", "the prompt"): the text read finds it."""
+    kept = [[p for p in phrases if any(w.lower() not in phrasing.TEXT_PLACES for w in p.split())] for phrases in visual]
+    return [phrases for phrases in kept if phrases]
 
 
 def _clean(phrase: str) -> str:
