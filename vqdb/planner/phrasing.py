@@ -189,6 +189,19 @@ QUOTATION_STARTS = Words(
     phenomenon="words that start a sentence: capitalised mid-question after a display verb, a sentence written out",
     example="When does the screen show Is it safe to cross the road",
 )  # fmt: skip
+ANSWERS = Words(
+    {"answer", "answers", "answered", "reply", "replies", "replied", "respond", "responds", "responded", "response"},
+    phenomenon="a question asking for the answer to the question written out before it: that one is text to find",
+    example="Is the door open? What did the assistant answer?",
+)
+WRITTEN_TOO = Words(
+    {
+        "says", "said", "warn", "warns", "warned", "answer", "answers", "answered", "reply", "replies", "replied",
+        "respond", "responds", "responded", "mention", "mentions", "mentioned",
+    },
+    phenomenon="speech cues that a thing which is no person does in writing too ('the chatbot warns about X')",
+    example="When does the chatbot warn about the stairs?",
+)  # fmt: skip
 NAMES_TEXT = Words(
     {"time", "text", "word", "words", "letters", "number", "numbers", "something", "anything"},
     phenomenon="nouns that only name text ('the time', 'the words'), besides the naming and text nouns",

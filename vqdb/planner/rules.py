@@ -142,7 +142,7 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ACTIVE_SPEECH = re.compile(
-    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
+    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
@@ -215,6 +215,7 @@ _NOT_READ = one_word_forms(
 )  # with "'s": where words are, not the words
 _VISUAL = (SEEN, SEEN_IN_PART)
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
+_NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
 )  # alone, no picture
@@ -311,7 +312,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    question = _written_out(question)
+    question = _asked_then_answered(_written_out(question))
     text = " ".join(question.translate(_PRIVATE).split())
     text = _VIDEO_TIME.sub(" , ", text)
     main, when, reference = _relation(text)
@@ -348,6 +349,24 @@ def _written_out(text: str) -> str:
         pieces.append(text[last:end] + (" is" if ending == "s" else " are"))
         last = end + 1 + len(ending)
     return "".join(pieces) + text[last:]
+
+
+def _asked_then_answered(text: str) -> str:
+    """A question written out, then a question asking for its answer (``phrasing.ANSWERS``: "Is the door
+    open? What did the assistant answer?"): the first quoted, text to find wherever it is (typed, shown,
+    said); the second asks for what is not given, and who answers is no search. ``text`` otherwise.
+
+    Example:
+        >>> _asked_then_answered("Is the door open? What did the assistant answer?")
+        '“Is the door open?”'
+    """
+    *asked, answer = re.split(r"(?<=\?)\s+(?=\S)", text.strip())
+    words = [w.group(0).lower() for w in WORD.finditer(answer)]
+    if not asked or not words or words[0] not in phrasing.WH_WORDS or words[-1] not in phrasing.ANSWERS:
+        return text
+    if _QUOTE.search(asked[-1]) or any(c in asked[-1] for c in "“”"):
+        return text
+    return " ".join([*asked[:-1], f"“{asked[-1]}”"])
 
 
 def _plan_text(
@@ -744,7 +763,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + tail  # the cue of a quote: the words before it describe the quote
         said = _unnamed(rest.strip())
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
-            evidence.add(TOOLS_FOR[SPEECH], said)
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
             return before + " " + tail[len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
@@ -754,9 +773,21 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
-    if _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None:
+    asks = _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None
+    if asks and _said_by(text[: first.start()], first.group(0)) == SPEECH:
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _said_by(before: str, cue: str) -> str:
+    """Where the words after a speech ``cue`` are, by who says them: a person (``SPEAKERS``: "the narrator
+    mentions", "she says") in speech; anything else that says, answers or warns (``phrasing.WRITTEN_TOO``:
+    "when does Video-LLaVA warn about…", "the app answers") may write them on screen (a demo's typed answer,
+    a caption), so either way."""
+    words = [w.group(0).lower() for w in WORD.finditer(before)]
+    subject = [w for w in words if w not in phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.DETERMINERS]
+    person = not subject or any(w in _SPEAKER_WORDS for w in [cue.split()[0].lower(), *words])
+    return EITHER if not person and cue.split()[0].lower() in phrasing.WRITTEN_TOO else SPEECH
 
 
 def _ends_with_a_text_carrier(text: str) -> bool:
@@ -1130,14 +1161,15 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
 
 
 def _speakers_named(question: str) -> set[str]:
-    """The capitalised names just before a speech cue ("when does Kennedy say ..."): who speaks."""
+    """The names and nouns just before a speech cue ("when does Kennedy say ...", "the assistant says"): who
+    speaks."""
     names = set()
     for start, end in _SPEECH_CUES.spans(question):
         head = question[:start]
         if question[start:end].islower() and head[-1:].isspace() and head.split():
             word = head.split()[-1]
             name = word[max((i + 1 for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), default=0) :]
-            if "A" <= name[:1] <= "Z":
+            if "A" <= name[:1] <= "Z" or name.lower() not in _NOT_A_SPEAKER:  # "the assistant says": who
                 names.add(name)
     return names
 
