@@ -240,7 +240,7 @@ STOP = Words(
     {
         "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in", "on",
         "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when", "where", "why",
-        "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually",
+        "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually", "as",
     },
     phenomenon="words at the ends of a visual phrase that picture nothing",
     example="A cat gets a shot.",
@@ -415,6 +415,11 @@ VOICES = Words(
     phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
     example="when is the man talking?",
 )  # fmt: skip
+SPEAKING_ORDER = Words(
+    {"after", "before", "first", "last", "again", "then", "now"},
+    phenomenon="when someone talks, after a voice verb ('who speaks after this man'): nothing said, a voice heard",
+    example="who speaks after this man?",
+)
 IN_THE_VIDEO = Words(
     {
         "in the video", "in this video", "in the clip", "in this clip", "during the video", "during this video",

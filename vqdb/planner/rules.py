@@ -773,8 +773,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
-    asks = _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None
-    if asks and _said_by(text[: first.start()], first.group(0)) == SPEECH:
+    before = text[: first.start()]
+    asks = _QUOTED not in text and first_of(before, phrasing.WH_WORDS) is not None
+    named = any(w[:1].isupper() for w in _subject_words(before))  # "Kennedy says": a name speaks
+    if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
 
@@ -784,10 +786,15 @@ def _said_by(before: str, cue: str) -> str:
     mentions", "she says") in speech; anything else that says, answers or warns (``phrasing.WRITTEN_TOO``:
     "when does Video-LLaVA warn about…", "the app answers") may write them on screen (a demo's typed answer,
     a caption), so either way."""
-    words = [w.group(0).lower() for w in WORD.finditer(before)]
-    subject = [w for w in words if w not in phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.DETERMINERS]
-    person = not subject or any(w in _SPEAKER_WORDS for w in [cue.split()[0].lower(), *words])
+    subject = [w.lower() for w in _subject_words(before)]
+    person = not subject or any(w in _SPEAKER_WORDS for w in [cue.split()[0].lower(), *subject])
     return EITHER if not person and cue.split()[0].lower() in phrasing.WRITTEN_TOO else SPEECH
+
+
+def _subject_words(before: str) -> list[str]:
+    """The words before a cue but for question words, auxiliaries and determiners: its subject's."""
+    words = [w.group(0) for w in WORD.finditer(before)]
+    return [w for w in words if w.lower() not in phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.DETERMINERS]
 
 
 def _ends_with_a_text_carrier(text: str) -> bool:
@@ -801,14 +808,16 @@ def _ends_with_a_text_carrier(text: str) -> bool:
 
 def _voice_alone(text: str) -> tuple[int, int] | None:
     """Where talking, speaking or singing (``phrasing.VOICES``) ends its clause, nothing said after it ("when
-    is the man talking?", "who sings in the video?"), not after "to" ("about to speak"); None if nowhere."""
+    is the man talking?", "who sings in the video?") but when ("who speaks first", "who talks after this
+    man", ``phrasing.SPEAKING_ORDER``), not after "to" ("about to speak"); None if nowhere."""
     for start, end in _VOICES.spans(text):
         if last_word(text[:start]) == "to":
             continue
         rest = text[end:].lstrip()
         place = _IN_THE_VIDEO.first(rest)
         rest = rest[place[1] :].lstrip() if place and place[0] == 0 else rest
-        if not rest or rest[0] in "?.!;,":
+        following = WORD.match(rest.lower())
+        if not rest or rest[0] in "?.!;," or (following and following.group(0) in phrasing.SPEAKING_ORDER):
             return start, end
     return None
 
@@ -1193,7 +1202,8 @@ def _visual_tool(phrase: str) -> str:
 def _option_tools(question: str) -> tuple[str, ...]:
     """The tools answer options are looked for with: by what the question asks for, siglip last.
     "according to the narrator / Kennedy" and "what does the host tell" ask what was said; "according to
-    the card / credits" and "what does the sign say" what was shown."""
+    the card / credits" and "what does the sign say" what was shown; "what are the first words Kennedy says"
+    words said."""
     source = _ASKS_SOURCE.search(question)
     if source:
         named = source.group(1) or source.group(2)
@@ -1202,11 +1212,25 @@ def _option_tools(question: str) -> tuple[str, ...]:
             return (READ, SEEN)
         if word in _SPEAKER_WORDS or named[0].isupper():
             return (*TOOLS_FOR[SPEECH], SEEN)
-    if _ASKS_SPEECH.search(question):
+    asks_text = _ASKS_TEXT.search(question)
+    if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question[asks_text.end() :])):
         return (*TOOLS_FOR[SPEECH], SEEN)
-    if _ASKS_TEXT.search(question):
+    if asks_text:
         return (READ, SEEN)
     return (SEEN,)
+
+
+def _said_by_someone(clause: str) -> bool:
+    """Whether ``clause`` (what follows the words a question asks for) says a person or a name says them,
+    in the same clause ("What are the first words [Kennedy says]?"; not "the card tells", nor "…, when the
+    host says")."""
+    for start, _ in _SPEECH_CUES.spans(clause):
+        head = clause[:start]
+        if _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
+            return False
+        subject = [w.group(0) for w in WORD.finditer(head)][-1:]
+        return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
+    return False
 
 
 def _has_alnum(text: str) -> bool:
