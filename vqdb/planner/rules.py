@@ -759,8 +759,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
         tail = text[match.end() :]
         rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
-        if tail[len(rest) : len(rest) + 1] == _QUOTED:
-            return before + " " + tail  # the cue of a quote: the words before it describe the quote
+        if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
+            return before + " " + tail  # the words before the quote describe it
         said = _unnamed(rest.strip())
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
@@ -1157,15 +1157,17 @@ def _clean(phrase: str) -> str:
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
-    none otherwise. A name that speaks ("when does Kennedy say…") and a phrase naming a speaker ("the
-    weather presenter") are who says the words, not words said."""
+    none otherwise. A name that speaks ("when does Kennedy say…"), a phrase naming a speaker ("the
+    weather presenter") and a noun alone before a speech cue ("the assistant says…") are who says the
+    words, not words said."""
     cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
     if all(cue is None for cue in cues):
         return []
-    visual = [[p for p in phrases if p.split()[-1].lower() not in _SPEAKER_WORDS] for phrases in visual]
-    speakers = _speakers_named(question)  # "Kennedy says": who, not what
-    texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
+    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says": who, not what
+    names = {s for s in speakers if "A" <= s[:1] <= "Z"}  # a name is who wherever it stands; a noun alone
+    visual = [[p for p in ps if p.split()[-1].lower() not in _SPEAKER_WORDS and p not in speakers] for ps in visual]
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in names)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
 
 

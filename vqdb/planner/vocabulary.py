@@ -53,7 +53,8 @@ SCREEN_NOUNS = (
     "sign", "signs", "screen", "text", "title", "label", "banner", "board", "scoreboard", "shirt",
     "t-shirt", "poster", "card", "page", "display", "headline", "logo", "sticker", "box", "package",
     "packaging", "bottle", "cup", "note", "letters", "message", "slide", "chart", "graphic", "billboard",
-    "menu", "plate", "tag", "website", "site", "cover", "prompt", "field", "textbox", "bubble",
+    "menu", "plate", "tag", "website", "site", "cover", "prompt", "textbox", "text field", "input field",
+    "search bar", "bubble",
 )  # fmt: skip
 """Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
 
