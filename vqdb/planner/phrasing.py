@@ -313,8 +313,8 @@ HOLDERS = Words(
 )
 TEXT_PLACES = Words(
     {
-        "screen", "box", "textbox", "prompt", "field", "bar", "input", "search", "chat", "bubble", "text", "entered",
-        "typed", "pasted", "inputted", "submitted", "the", "a", "an", "in", "into", "on", "its", "this",
+        "screen", "box", "textbox", "prompt", "field", "bar", "input", "search", "chat", "bubble", "window", "text",
+        "entered", "typed", "pasted", "inputted", "submitted", "into",
     },
     phenomenon="where and how text is put on screen ('entered in the text box'): once its text is read, no picture",
     example="when is 'Why is the sky blue?' entered in the text box?",

@@ -215,6 +215,9 @@ _NOT_READ = one_word_forms(
 )  # with "'s": where words are, not the words
 _VISUAL = (SEEN, SEEN_IN_PART)
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
+_PLACING_TEXT = (
+    phrasing.TEXT_PLACES | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS | phrasing.DETERMINERS
+)
 _NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
@@ -366,7 +369,8 @@ def _asked_then_answered(text: str) -> str:
         return text
     if _QUOTE.search(asked[-1]) or any(c in asked[-1] for c in "“”"):
         return text
-    return " ".join([*asked[:-1], f"“{asked[-1]}”"])
+    *told, question = re.split(r"(?<=[:.])\s+", asked[-1])  # "the user asks: Can dogs eat grapes?"
+    return " ".join([*asked[:-1], *told, f"“{question}”"])
 
 
 def _plan_text(
@@ -1139,7 +1143,7 @@ def _visual_phrases(text: str) -> list[list[str]]:
 def _beside_text_places(visual: list[list[str]]) -> list[list[str]]:
     """``visual``'s phrases but those that only say where or how text read on screen is put
     (``phrasing.TEXT_PLACES``: "entered", "the text box", "the prompt"): the text read finds it."""
-    kept = [[p for p in phrases if any(w.lower() not in phrasing.TEXT_PLACES for w in p.split())] for phrases in visual]
+    kept = [[p for p in phrases if any(w.lower() not in _PLACING_TEXT for w in p.split())] for phrases in visual]
     return [phrases for phrases in kept if phrases]
 
 

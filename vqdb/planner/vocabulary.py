@@ -45,7 +45,8 @@ SCREEN_CUES = (
     "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
     "types", "typed", "typing", "listed", "marked", "on screen", "on the screen", "onscreen", "on-screen", "sign",
     "signs", "text",
-    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
+    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font", "prompt", "textbox",
+    "text field", "input field", "search bar",
 )  # fmt: skip
 """On-screen cues: a quote near one of these is looked for in the text read by OCR."""
 
