@@ -78,6 +78,15 @@ def test_where_text_is_typed_is_no_call_once_the_text_is_read(question):
         assert {tool for tool, _ in found} == {"ocr"} and len(found) == 1, found
 
 
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [("when does the man type the command pwd", ["pwd"]), ("When does she type the command cd /tmp?", ["cd", "/tmp"])],
+)
+def test_the_command_typed_is_read_and_who_types_it_is_no_call(question, read):
+    for available in (None, UNSEEN):
+        assert calls(question, None, available) == [("ocr", q) for q in read]
+
+
 def test_a_picture_beside_text_read_stays_a_call():
     found = calls("when is 'SALE' shown on the poster behind the cashier?")
     assert ("ocr", "SALE") in found and any(tool in ("siglip", "region") for tool, _ in found), found

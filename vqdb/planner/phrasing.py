@@ -216,8 +216,8 @@ LANGUAGES = Words(
     example="when is the French title displayed",
 )  # fmt: skip
 APPOSITIVE_ONLY = Words(
-    {"text", "word", "words", "phrase"},
-    phenomenon="nouns of text named by what follows them ('the words X': X), not by what comes before",
+    {"text", "word", "words", "phrase", "command"},
+    phenomenon="nouns of text named by what follows them ('the words X', 'the command X': X), not what comes before",
     example="when do the scrolling words appear",
 )
 DESCRIBING = Words(
@@ -314,7 +314,8 @@ HOLDERS = Words(
 TEXT_PLACES = Words(
     {
         "screen", "box", "textbox", "prompt", "field", "bar", "input", "search", "chat", "bubble", "window", "text",
-        "entered", "typed", "pasted", "inputted", "submitted", "into",
+        "enter", "enters", "entered", "type", "types", "typed", "typing", "paste", "pastes", "pasted", "inputted",
+        "submitted", "into",
     },
     phenomenon="where and how text is put on screen ('entered in the text box'): once its text is read, no picture",
     example="when is 'Why is the sky blue?' entered in the text box?",
@@ -361,7 +362,7 @@ TEXT_CUES = Words(
     {
         "says", "say", "read", "reads", "reading", "show", "shows", "showing", "display", "displays", "displaying",
         "written", "writes", "labeled", "labelled", "titled", "the word", "the words", "the text", "the number",
-        "the caption",
+        "the caption", "the command",
     },
     phenomenon="cues before unquoted text on screen: a written-looking word after them is read ('reads 404')",
     example="when does the timecode read 00:00:05",

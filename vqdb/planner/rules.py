@@ -11,14 +11,20 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **Contractions** of question words outside quotes ("what's", "who’re") are read written out.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
-  ask not what…"), and "when is X said / mentioned / heard" makes X one. Talking, speaking or singing
-  with nothing said after it ("when is the man talking?") is a voice heard: ``audio`` "speech" (or
-  "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
-  right after the title?": the moments someone speaks).
+  ask not what…"), and "when is X said / mentioned / heard" makes X one; what something that is no person
+  says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
+  Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
+  speaks first?"), is a voice heard: ``audio`` "speech" (or "singing"), and so is a question about what is
+  said that gives none of it ("what does the narrator say right after the title?": the moments someone
+  speaks). A question written out then one asking for its answer ("Is the door open? What did the
+  assistant answer?") looks for the first as a quote.
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
-  "the word" is an ``ocr`` call.
+  "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
+  shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
+  call once its text is read.
 * **Display cues without quotes** (``_take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
   board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display
   of text that appears or comes up are ``ocr`` calls ("the menu lists the soup of the day", "the Edinburgh
@@ -215,9 +221,9 @@ _NOT_READ = one_word_forms(
 )  # with "'s": where words are, not the words
 _VISUAL = (SEEN, SEEN_IN_PART)
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
-_PLACING_TEXT = (
+_PLACING_TEXT = (  # "he types it into the search bar": no picture once the text is read
     phrasing.TEXT_PLACES | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS | phrasing.DETERMINERS
-)
+) | _SPEAKER_WORDS
 _NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
@@ -363,14 +369,17 @@ def _asked_then_answered(text: str) -> str:
         >>> _asked_then_answered("Is the door open? What did the assistant answer?")
         '“Is the door open?”'
     """
-    *asked, answer = re.split(r"(?<=\?)\s+(?=\S)", text.strip())
-    words = [w.group(0).lower() for w in WORD.finditer(answer)]
-    if not asked or not words or words[0] not in phrasing.WH_WORDS or words[-1] not in phrasing.ANSWERS:
+    text = text.strip()
+    ends = [i + 1 for i, c in enumerate(text) if c in "?.:" and text[i + 1 : i + 2].isspace()]  # sentence ends
+    asked = [i for i in ends if text[i - 1] == "?"][-1:]
+    words = [w.group(0).lower() for w in WORD.finditer(text[asked[0] :])] if asked else []
+    if not words or words[0] not in phrasing.WH_WORDS or words[-1] not in phrasing.ANSWERS:
         return text
-    if _QUOTE.search(asked[-1]) or any(c in asked[-1] for c in "“”"):
+    start = max((i for i in ends if i < asked[0]), default=0)  # "the user asks: Can dogs eat grapes?"
+    question = text[start : asked[0]].strip()
+    if _QUOTE.search(question) or any(c in question for c in "“”"):
         return text
-    *told, question = re.split(r"(?<=[:.])\s+", asked[-1])  # "the user asks: Can dogs eat grapes?"
-    return " ".join([*asked[:-1], *told, f"“{question}”"])
+    return f"{text[:start]} “{question}”".strip()
 
 
 def _plan_text(
