@@ -893,10 +893,10 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
 
 
 def _quotation_at(text: str) -> str:
-    """The sentence written out without quotes that ``text`` starts with, up to its end: a capitalised word
-    that starts sentences (``phrasing.QUOTATION_STARTS``: "Does", "What", "Please"), in the middle of the
-    question, and two words or more after it ("shows Does the flag in the image appear?"); "" when it
-    does not start with one.
+    """The sentence written out without quotes that ``text`` (the words after a display cue, so in the middle
+    of the question) starts with, up to its end: a capitalised word that starts sentences
+    (``phrasing.QUOTATION_STARTS``: "Does", "What", "Please") and two words or more after it ("shows Does
+    the flag in the image appear?"); "" when it does not start with one.
 
     Example:
         >>> _quotation_at(" Why is this video funny? What did it answer?"), _quotation_at("Game Over")
@@ -1239,13 +1239,12 @@ def _said_by_someone(clause: str) -> bool:
     """Whether ``clause`` (what follows the words a question asks for) says a person or a name says them,
     in the same clause ("What are the first words [Kennedy says]?"; not "the card tells", nor "…, when the
     host says")."""
-    for start, _ in _SPEECH_CUES.spans(clause):
-        head = clause[:start]
-        if _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
-            return False
-        subject = [w.group(0) for w in WORD.finditer(head)][-1:]
-        return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
-    return False
+    cue = _SPEECH_CUES.first(clause)
+    head = clause[: cue[0]] if cue else ""
+    if not cue or _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
+        return False
+    subject = [w.group(0) for w in WORD.finditer(head)][-1:]
+    return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
 
 
 def _has_alnum(text: str) -> bool:
