@@ -90,7 +90,8 @@ RELATED = [
         [("transcript", "everyone", None), ("subtitle", "everyone", None), ("audio", "applause", "after")],
         "(Q1 OR Q2) AND Q3",
     ),
-    ("After the bell rings, who speaks first?", [("audio", "bell", "after")], "Q1"),
+    # who speaks, nothing said: a voice heard, just after the bell
+    ("After the bell rings, who speaks first?", [("audio", "speech", None), ("audio", "bell", "after")], "Q1 AND Q2"),
     ("what is on the screen just before the chime?", [("audio", "chime", "before")], "Q1"),  # a sound is heard
     (
         "What does Kennedy say right after 'ask not'?",

@@ -170,11 +170,38 @@ AUXILIARIES = Words(
     phenomenon="auxiliaries (and their subjects) around the subject of a display verb: not its words",
     example="When does the ingredient list come up?",
 )  # fmt: skip
+CONTRACTED = Words(
+    {"what", "who", "where", "when", "how", "why", "which", "there", "here", "that"},
+    phenomenon="words contracted with 'is' / 'are' ('what's', 'who’re'): read as 'what is', as if written out",
+    example="What's the name on the card?",
+    options=("Ann Lee", "Bo Chen"),
+)
 QUESTION_WORDS = Words(
     {"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "whether", "if"},
     phenomenon="question words after a display verb: what is shown is asked, not given",
     example="when does the menu list what is for dinner",
 )
+QUOTATION_STARTS = Words(
+    {
+        "does", "do", "did", "is", "are", "was", "were", "can", "could", "will", "would", "should", "has", "have",
+        "what", "why", "how", "who", "where", "when", "which", "please", "let", "i", "we", "you", "it", "there",
+    },
+    phenomenon="words that start a sentence: capitalised mid-question after a display verb, a sentence written out",
+    example="When does the screen show Is it safe to cross the road",
+)  # fmt: skip
+ANSWERS = Words(
+    {"answer", "answers", "answered", "reply", "replies", "replied", "respond", "responds", "responded", "response"},
+    phenomenon="a question asking for the answer to the question written out before it: that one is text to find",
+    example="Is the door open? What did the assistant answer?",
+)
+WRITTEN_TOO = Words(
+    {
+        "says", "said", "warn", "warns", "warned", "answer", "answers", "answered", "reply", "replies", "replied",
+        "respond", "responds", "responded", "mention", "mentions", "mentioned",
+    },
+    phenomenon="speech cues that a thing which is no person does in writing too ('the chatbot warns about X')",
+    example="When does the chatbot warn about the stairs?",
+)  # fmt: skip
 NAMES_TEXT = Words(
     {"time", "text", "word", "words", "letters", "number", "numbers", "something", "anything"},
     phenomenon="nouns that only name text ('the time', 'the words'), besides the naming and text nouns",
@@ -189,8 +216,8 @@ LANGUAGES = Words(
     example="when is the French title displayed",
 )  # fmt: skip
 APPOSITIVE_ONLY = Words(
-    {"text", "word", "words", "phrase"},
-    phenomenon="nouns of text named by what follows them ('the words X': X), not by what comes before",
+    {"text", "word", "words", "phrase", "command"},
+    phenomenon="nouns of text named by what follows them ('the words X', 'the command X': X), not what comes before",
     example="when do the scrolling words appear",
 )
 DESCRIBING = Words(
@@ -213,7 +240,7 @@ STOP = Words(
     {
         "the", "a", "an", "it", "its", "this", "that", "these", "those", "which", "there", "of", "to", "in", "on",
         "at", "up", "is", "be", "then", "word", "words", "what", "who", "whom", "whose", "when", "where", "why",
-        "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually",
+        "how", "video", "clip", "instead", "again", "also", "still", "exactly", "actually", "as",
     },
     phenomenon="words at the ends of a visual phrase that picture nothing",
     example="A cat gets a shot.",
@@ -284,6 +311,15 @@ HOLDERS = Words(
     phenomenon="whose hand holds a thing ('in his hands'): something held is seen in a part of the frame",
     example="Woman carries plate in her hand.",
 )
+TEXT_PLACES = Words(
+    {
+        "screen", "box", "textbox", "prompt", "field", "bar", "input", "search", "chat", "bubble", "window", "text",
+        "enter", "enters", "entered", "type", "types", "typed", "typing", "paste", "pastes", "pasted", "inputted",
+        "submitted", "into",
+    },
+    phenomenon="where and how text is put on screen ('entered in the text box'): once its text is read, no picture",
+    example="when is 'Why is the sky blue?' entered in the text box?",
+)  # fmt: skip
 TYPOGRAPHY = Words(
     {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
     phenomenon="words of how text looks ('in big letters'): not words to read",
@@ -326,7 +362,7 @@ TEXT_CUES = Words(
     {
         "says", "say", "read", "reads", "reading", "show", "shows", "showing", "display", "displays", "displaying",
         "written", "writes", "labeled", "labelled", "titled", "the word", "the words", "the text", "the number",
-        "the caption",
+        "the caption", "the command",
     },
     phenomenon="cues before unquoted text on screen: a written-looking word after them is read ('reads 404')",
     example="when does the timecode read 00:00:05",
@@ -380,6 +416,11 @@ VOICES = Words(
     phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
     example="when is the man talking?",
 )  # fmt: skip
+SPEAKING_ORDER = Words(
+    {"after", "before", "first", "last", "again", "then", "now"},
+    phenomenon="when someone talks, after a voice verb ('who speaks after this man'): nothing said, a voice heard",
+    example="who speaks after this man?",
+)
 IN_THE_VIDEO = Words(
     {
         "in the video", "in this video", "in the clip", "in this clip", "during the video", "during this video",

@@ -11,14 +11,20 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **Contractions** of question words outside quotes ("what's", "who’re") are read written out.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
-  ask not what…"), and "when is X said / mentioned / heard" makes X one. Talking, speaking or singing
-  with nothing said after it ("when is the man talking?") is a voice heard: ``audio`` "speech" (or
-  "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
-  right after the title?": the moments someone speaks).
+  ask not what…"), and "when is X said / mentioned / heard" makes X one; what something that is no person
+  says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
+  Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
+  speaks first?"), is a voice heard: ``audio`` "speech" (or "singing"), and so is a question about what is
+  said that gives none of it ("what does the narrator say right after the title?": the moments someone
+  speaks). A question written out then one asking for its answer ("Is the door open? What did the
+  assistant answer?") looks for the first as a quote.
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
-  "the word" is an ``ocr`` call.
+  "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
+  shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
+  call once its text is read.
 * **Display cues without quotes** (``_take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
   board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display
   of text that appears or comes up are ``ocr`` calls ("the menu lists the soup of the day", "the Edinburgh
@@ -142,7 +148,7 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ACTIVE_SPEECH = re.compile(
-    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|"
+    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
@@ -215,6 +221,10 @@ _NOT_READ = one_word_forms(
 )  # with "'s": where words are, not the words
 _VISUAL = (SEEN, SEEN_IN_PART)
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
+_PLACING_TEXT = (  # "he types it into the search bar": no picture once the text is read
+    phrasing.TEXT_PLACES | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS | phrasing.DETERMINERS
+) | _SPEAKER_WORDS
+_NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
 )  # alone, no picture
@@ -311,6 +321,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
+    question = _asked_then_answered(_written_out(question))
     text = " ".join(question.translate(_PRIVATE).split())
     text = _VIDEO_TIME.sub(" , ", text)
     main, when, reference = _relation(text)
@@ -321,6 +332,54 @@ def rule_plan(
             when,
         )
     return _plan_text(text, options, available_tools, question)
+
+
+def _written_out(text: str) -> str:
+    """``text`` with the contractions of ``phrasing.CONTRACTED`` written out ("What's the name", "who’re
+    they": "What is the name", "who are they"), outside quotes (a quote is looked for as written).
+
+    Example:
+        >>> _written_out("What’s on the sign that says 'what's new'?")
+        "What is on the sign that says 'what's new'?"
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    pieces, last = [], 0
+    for word in WORD.finditer(text):
+        end = word.end()
+        ending = next((e for e in ("s", "re") if text[end + 1 : end + 1 + len(e)].lower() == e), None)
+        if (
+            ending is None
+            or text[end : end + 1] not in ("'", "’")
+            or word.group(0).lower() not in phrasing.CONTRACTED
+            or _has_alnum(text[end + 1 + len(ending) : end + 2 + len(ending)])
+            or any(a <= word.start() < b for a, b in quoted)
+        ):
+            continue
+        pieces.append(text[last:end] + (" is" if ending == "s" else " are"))
+        last = end + 1 + len(ending)
+    return "".join(pieces) + text[last:]
+
+
+def _asked_then_answered(text: str) -> str:
+    """A question written out, then a question asking for its answer (``phrasing.ANSWERS``: "Is the door
+    open? What did the assistant answer?"): the first quoted, text to find wherever it is (typed, shown,
+    said); the second asks for what is not given, and who answers is no search. ``text`` otherwise.
+
+    Example:
+        >>> _asked_then_answered("Is the door open? What did the assistant answer?")
+        '“Is the door open?”'
+    """
+    text = text.strip()
+    ends = [i + 1 for i, c in enumerate(text) if c in "?.:" and text[i + 1 : i + 2].isspace()]  # sentence ends
+    asked = [i for i in ends if text[i - 1] == "?"][-1:]
+    words = [w.group(0).lower() for w in WORD.finditer(text[asked[0] :])] if asked else []
+    if not words or words[0] not in phrasing.WH_WORDS or words[-1] not in phrasing.ANSWERS:
+        return text
+    start = max((i for i in ends if i < asked[0]), default=0)  # "the user asks: Can dogs eat grapes?"
+    question = text[start : asked[0]].strip()
+    if _QUOTE.search(question) or any(c in question for c in "“”"):
+        return text
+    return f"{text[:start]} “{question}”".strip()
 
 
 def _plan_text(
@@ -346,6 +405,8 @@ def _plan_text(
     text = _take_literals(text, evidence)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
+    if any(tool == READ for group in evidence.groups for tool, _ in group):
+        visual = _beside_text_places(visual)
     can_see = available_tools is None or any(t in available_tools for t in _VISUAL)
     unseen: list[str] = []
 
@@ -711,11 +772,11 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
         tail = text[match.end() :]
         rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
-        if tail[len(rest) : len(rest) + 1] == _QUOTED:
-            return before + " " + tail  # the cue of a quote: the words before it describe the quote
+        if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
+            return before + " " + tail  # the words before the quote describe it
         said = _unnamed(rest.strip())
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
-            evidence.add(TOOLS_FOR[SPEECH], said)
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
             return before + " " + tail[len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
@@ -725,9 +786,28 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
-    if _QUOTED not in text and first_of(text[: first.start()], phrasing.WH_WORDS) is not None:
+    before = text[: first.start()]
+    asks = _QUOTED not in text and first_of(before, phrasing.WH_WORDS) is not None
+    named = any(w[:1].isupper() for w in _subject_words(before))  # "Kennedy says": a name speaks
+    if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _said_by(before: str, cue: str) -> str:
+    """Where the words after a speech ``cue`` are, by who says them: a person (``SPEAKERS``: "the narrator
+    mentions", "she says") in speech; anything else that says, answers or warns (``phrasing.WRITTEN_TOO``:
+    "when does Video-LLaVA warn about…", "the app answers") may write them on screen (a demo's typed answer,
+    a caption), so either way."""
+    subject = [w.lower() for w in _subject_words(before)]
+    person = not subject or any(w in _SPEAKER_WORDS for w in [cue.split()[0].lower(), *subject])
+    return EITHER if not person and cue.split()[0].lower() in phrasing.WRITTEN_TOO else SPEECH
+
+
+def _subject_words(before: str) -> list[str]:
+    """The words before a cue but for question words, auxiliaries and determiners: its subject's."""
+    words = [w.group(0) for w in WORD.finditer(before)]
+    return [w for w in words if w.lower() not in phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.DETERMINERS]
 
 
 def _ends_with_a_text_carrier(text: str) -> bool:
@@ -741,14 +821,16 @@ def _ends_with_a_text_carrier(text: str) -> bool:
 
 def _voice_alone(text: str) -> tuple[int, int] | None:
     """Where talking, speaking or singing (``phrasing.VOICES``) ends its clause, nothing said after it ("when
-    is the man talking?", "who sings in the video?"), not after "to" ("about to speak"); None if nowhere."""
+    is the man talking?", "who sings in the video?") but when ("who speaks first", "who talks after this
+    man", ``phrasing.SPEAKING_ORDER``), not after "to" ("about to speak"); None if nowhere."""
     for start, end in _VOICES.spans(text):
         if last_word(text[:start]) == "to":
             continue
         rest = text[end:].lstrip()
         place = _IN_THE_VIDEO.first(rest)
         rest = rest[place[1] :].lstrip() if place and place[0] == 0 else rest
-        if not rest or rest[0] in "?.!;,":
+        following = WORD.match(rest.lower())
+        if not rest or rest[0] in "?.!;," or (following and following.group(0) in phrasing.SPEAKING_ORDER):
             return start, end
     return None
 
@@ -774,7 +856,12 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
     for match in _DISPLAYS.finditer(text):
         if match.start() < last:
             continue
-        noun = match.group("noun")
+        noun, quotation = match.group("noun"), _quotation_at(match.group("shown"))
+        if quotation:  # "the prompt box shows Does the flag appear": a sentence written out, all of it
+            evidence.add(TOOLS_FOR[SCREEN], quotation)
+            pieces.append(text[last : match.start("verb")] + " , ")
+            last = match.start("shown") + match.group("shown").find(quotation) + len(quotation)
+            continue
         parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
         words = [_shown_words(p) for p in parts]
         strong = noun.split()[-1].lower() in _TEXT_NOUN_WORDS
@@ -803,6 +890,24 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
         pieces.append(text[last:start] + " , ")
         last = end
     return "".join(pieces) + text[last:]
+
+
+def _quotation_at(text: str) -> str:
+    """The sentence written out without quotes that ``text`` (the words after a display cue, so in the middle
+    of the question) starts with, up to its end: a capitalised word that starts sentences
+    (``phrasing.QUOTATION_STARTS``: "Does", "What", "Please") and two words or more after it ("shows Does
+    the flag in the image appear?"); "" when it does not start with one.
+
+    Example:
+        >>> _quotation_at(" Why is this video funny? What did it answer?"), _quotation_at("Game Over")
+        ('Why is this video funny', '')
+    """
+    words = text.split()
+    if len(words) < 3 or not words[0][:1].isupper() or words[0].lower() not in phrasing.QUOTATION_STARTS:
+        return ""
+    start = text.index(words[0])
+    end = next((i for i in range(start, len(text)) if text[i] in "?!;\ue000\ue002" or text[i : i + 2] == ". "), None)
+    return text[start:end].strip(" ,.")
 
 
 def _phrase_until_clause_end(phrase: str) -> str:
@@ -917,9 +1022,15 @@ def _take_screen_text(text: str, evidence: _Evidence) -> str:
             if not words:
                 continue
             first = words[0].strip("?!,;.\"'")
+            quotation = _quotation_at(text[end:])
+            if quotation:  # "when does it show Why is the sky blue?": all of the sentence
+                evidence.add(TOOLS_FOR[SCREEN], quotation)
+                text = text[:start] + " " + text[end:].split(quotation, 1)[1]
+                break
             if not _has_alnum(first):
                 continue
-            if _looks_written(first) or (after_word and first.lower() not in phrasing.NOT_TEXT):
+            named = after_word and first.lower() not in phrasing.NOT_TEXT | phrasing.TEXT_PLACES  # not "the text box"
+            if _looks_written(first) or named:
                 evidence.add(TOOLS_FOR[SCREEN], first)
                 tail = text[end:].split(first, 1)[1]
                 text = text[:start] + " " + tail
@@ -1038,6 +1149,13 @@ def _visual_phrases(text: str) -> list[list[str]]:
     return [a for a in alternatives if a]
 
 
+def _beside_text_places(visual: list[list[str]]) -> list[list[str]]:
+    """``visual``'s phrases but those that only say where or how text read on screen is put
+    (``phrasing.TEXT_PLACES``: "entered", "the text box", "the prompt"): the text read finds it."""
+    kept = [[p for p in phrases if any(w.lower() not in _PLACING_TEXT for w in p.split())] for phrases in visual]
+    return [phrases for phrases in kept if phrases]
+
+
 def _clean(phrase: str) -> str:
     words = [w for w in phrase.strip(" ?!.,;:").split() if _has_alnum(w)]
     while words and words[0].lower().strip(",") in phrasing.STOP | phrasing.AUXILIARY_VERBS | phrasing.PREPOSITIONS:
@@ -1052,27 +1170,30 @@ def _clean(phrase: str) -> str:
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
-    none otherwise. A name that speaks ("when does Kennedy say…") and a phrase naming a speaker ("the
-    weather presenter") are who says the words, not words said."""
+    none otherwise. A name that speaks ("when does Kennedy say…"), a phrase naming a speaker ("the
+    weather presenter") and a noun alone before a speech cue ("the assistant says…") are who says the
+    words, not words said."""
     cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
     if all(cue is None for cue in cues):
         return []
-    visual = [[p for p in phrases if p.split()[-1].lower() not in _SPEAKER_WORDS] for phrases in visual]
-    speakers = _speakers_named(question)  # "Kennedy says": who, not what
-    texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
+    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says": who, not what
+    names = {s for s in speakers if "A" <= s[:1] <= "Z"}  # a name is who wherever it stands; a noun alone
+    visual = [[p for p in ps if p.split()[-1].lower() not in _SPEAKER_WORDS and p not in speakers] for ps in visual]
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in names)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
 
 
 def _speakers_named(question: str) -> set[str]:
-    """The capitalised names just before a speech cue ("when does Kennedy say ..."): who speaks."""
+    """The names and nouns just before a speech cue ("when does Kennedy say ...", "the assistant says"): who
+    speaks."""
     names = set()
     for start, end in _SPEECH_CUES.spans(question):
         head = question[:start]
         if question[start:end].islower() and head[-1:].isspace() and head.split():
             word = head.split()[-1]
             name = word[max((i + 1 for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), default=0) :]
-            if "A" <= name[:1] <= "Z":
+            if "A" <= name[:1] <= "Z" or name.lower() not in _NOT_A_SPEAKER:  # "the assistant says": who
                 names.add(name)
     return names
 
@@ -1096,7 +1217,8 @@ def _visual_tool(phrase: str) -> str:
 def _option_tools(question: str) -> tuple[str, ...]:
     """The tools answer options are looked for with: by what the question asks for, siglip last.
     "according to the narrator / Kennedy" and "what does the host tell" ask what was said; "according to
-    the card / credits" and "what does the sign say" what was shown."""
+    the card / credits" and "what does the sign say" what was shown; "what are the first words Kennedy says"
+    words said."""
     source = _ASKS_SOURCE.search(question)
     if source:
         named = source.group(1) or source.group(2)
@@ -1105,11 +1227,24 @@ def _option_tools(question: str) -> tuple[str, ...]:
             return (READ, SEEN)
         if word in _SPEAKER_WORDS or named[0].isupper():
             return (*TOOLS_FOR[SPEECH], SEEN)
-    if _ASKS_SPEECH.search(question):
+    asks_text = _ASKS_TEXT.search(question)
+    if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question[asks_text.end() :])):
         return (*TOOLS_FOR[SPEECH], SEEN)
-    if _ASKS_TEXT.search(question):
+    if asks_text:
         return (READ, SEEN)
     return (SEEN,)
+
+
+def _said_by_someone(clause: str) -> bool:
+    """Whether ``clause`` (what follows the words a question asks for) says a person or a name says them,
+    in the same clause ("What are the first words [Kennedy says]?"; not "the card tells", nor "…, when the
+    host says")."""
+    cue = _SPEECH_CUES.first(clause)
+    head = clause[: cue[0]] if cue else ""
+    if not cue or _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
+        return False
+    subject = [w.group(0) for w in WORD.finditer(head)][-1:]
+    return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
 
 
 def _has_alnum(text: str) -> bool:

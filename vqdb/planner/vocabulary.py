@@ -45,7 +45,8 @@ SCREEN_CUES = (
     "appearing", "pops up", "popped up", "printed", "labeled", "labelled", "titled", "flashes", "flashed",
     "types", "typed", "typing", "listed", "marked", "on screen", "on the screen", "onscreen", "on-screen", "sign",
     "signs", "text",
-    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font",
+    "letters", "title", "banner", "label", "logo", "headline", "scoreboard", "poster", "font", "prompt", "textbox",
+    "text field", "input field", "search bar", "search box",
 )  # fmt: skip
 """On-screen cues: a quote near one of these is looked for in the text read by OCR."""
 
@@ -53,7 +54,8 @@ SCREEN_NOUNS = (
     "sign", "signs", "screen", "text", "title", "label", "banner", "board", "scoreboard", "shirt",
     "t-shirt", "poster", "card", "page", "display", "headline", "logo", "sticker", "box", "package",
     "packaging", "bottle", "cup", "note", "letters", "message", "slide", "chart", "graphic", "billboard",
-    "menu", "plate", "tag", "website", "site", "cover",
+    "menu", "plate", "tag", "website", "site", "cover", "prompt", "textbox", "text field", "input field",
+    "search bar", "search box", "bubble",
 )  # fmt: skip
 """Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
 
