@@ -29,9 +29,11 @@ Example:
 
 from __future__ import annotations
 
+import re
+
 import pyarrow as pa
 import pyarrow.compute as pc
-from lance.query import MatchQuery
+from lance.query import BooleanQuery, MatchQuery, Occur
 
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
@@ -44,7 +46,7 @@ TEXT_COLUMNS = {
     "subtitles": "text",
     "ocr": "text",
 }
-FUZZINESS = None  # Lance's automatic edit distance per word (0 up to 2 characters, 1 up to 5, else 2)
+FUZZY_LENGTHS = ((2, 0), (5, 1))  # a word's edit distance by its length: 0 up to 2 characters, 1 up to 5, else 2
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
 
@@ -99,8 +101,8 @@ def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
     table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
     best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). A word
-    matches words a few characters off as well (``FUZZINESS``: Lance's automatic edit distance, 1 for words
-    of 3 to 5 characters, 2 above), as OCR misreads and speech recognition mishears them.
+    matches words a few characters off as well (``fuzzy_match``), as OCR misreads and speech recognition
+    mishears them.
 
     Example:
         >>> import tempfile
@@ -113,5 +115,33 @@ def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
     if not has_text_index(store, table):  # Lance finds nothing without an index: every video of the table
         videos = pc.unique(store.dataset(table).to_table(columns=["video_id"]).column("video_id"))
         return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
-    query_ = MatchQuery(query, TEXT_COLUMNS[table], fuzziness=FUZZINESS)
-    return store.dataset(table).to_table(columns=["video_id"], full_text_query=query_, limit=limit)
+    matched = fuzzy_match(query, TEXT_COLUMNS[table])
+    if matched is None:
+        return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
+    return store.dataset(table).to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
+
+
+def fuzzy_match(query: str, column: str) -> BooleanQuery | None:
+    """A full-text query for rows of ``column`` holding any of ``query``'s words, each within the edit distance
+    of its length (``FUZZY_LENGTHS``: 1 for words of 3 to 5 characters, 2 above: "LIFTOFFI" for "liftoff");
+    None when ``query`` has no word. Each word gets its own distance: pylance 14 documents that
+    ``MatchQuery(fuzziness=None)`` picks it per word, but matches exactly with it.
+
+    Example:
+        >>> fuzzy_match("liftoff at 9", "text") is not None, fuzzy_match("?!", "text")
+        (True, None)
+    """
+    words = re.findall(r"\w+", query)
+    if not words:
+        return None
+    return BooleanQuery([(Occur.SHOULD, MatchQuery(w, column, fuzziness=edit_distance(w))) for w in words])
+
+
+def edit_distance(word: str) -> int:
+    """The edit distance a word of the query is matched within (``FUZZY_LENGTHS``).
+
+    Example:
+        >>> [edit_distance(w) for w in ("9", "exit", "liftoff")]
+        [0, 1, 2]
+    """
+    return next((distance for longest, distance in FUZZY_LENGTHS if len(word) <= longest), 2)
