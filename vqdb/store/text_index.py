@@ -97,12 +97,12 @@ def build_text_indexes(store: Store) -> dict[str, int]:
     return indexed
 
 
-def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
+def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
     table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
     best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). A word
     matches words a few characters off as well (``fuzzy_match``), as OCR misreads and speech recognition
-    mishears them.
+    mishears them; only its own (stemmed) forms with ``fuzzy=False``.
 
     Example:
         >>> import tempfile
@@ -115,17 +115,18 @@ def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
     if not has_text_index(store, table):  # Lance finds nothing without an index: every video of the table
         videos = pc.unique(store.dataset(table).to_table(columns=["video_id"]).column("video_id"))
         return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
-    matched = fuzzy_match(query, TEXT_COLUMNS[table])
+    matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy)
     if matched is None:
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
     return store.dataset(table).to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
 
 
-def fuzzy_match(query: str, column: str) -> BooleanQuery | None:
-    """A full-text query for rows of ``column`` holding any of ``query``'s words, each within the edit distance
-    of its length (``FUZZY_LENGTHS``: 1 for words of 3 to 5 characters, 2 above: "LIFTOFFI" for "liftoff");
-    None when ``query`` has no word. Each word gets its own distance: pylance 14 documents that
-    ``MatchQuery(fuzziness=None)`` picks it per word, but matches exactly with it.
+def fuzzy_match(query: str, column: str, *, fuzzy: bool = True) -> BooleanQuery | None:
+    """A full-text query for rows of ``column`` holding any of ``query``'s words: each word as the index
+    stems it, and, unless ``fuzzy=False``, in lower case within the edit distance of its length
+    (``edit_distance``: "LIFTOFFI" for "liftoff"); None when ``query`` has no word. pylance 14 documents that
+    ``MatchQuery(fuzziness=None)`` picks the distance per word, but matches exactly with it, and a fuzzy
+    word skips the tokenizer (neither lower-cased nor stemmed: "EXIT" finds nothing), hence one query a form.
 
     Example:
         >>> fuzzy_match("liftoff at 9", "text") is not None, fuzzy_match("?!", "text")
@@ -134,7 +135,10 @@ def fuzzy_match(query: str, column: str) -> BooleanQuery | None:
     words = re.findall(r"\w+", query)
     if not words:
         return None
-    return BooleanQuery([(Occur.SHOULD, MatchQuery(w, column, fuzziness=edit_distance(w))) for w in words])
+    forms = [MatchQuery(word, column) for word in words]
+    if fuzzy:
+        forms += [MatchQuery(w.lower(), column, fuzziness=edit_distance(w)) for w in words if edit_distance(w)]
+    return BooleanQuery([(Occur.SHOULD, form) for form in forms])
 
 
 def edit_distance(word: str) -> int:
