@@ -62,14 +62,16 @@ from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT
-from vqdb.planner.tools.base import FrameEvidence, TextTool
+from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.planner.word_rarity import WordRarity
 from vqdb.store.text_index import text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.udfs.arrow_results import owned
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
+UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
 MOMENT_SCHEMA = pa.schema(
@@ -161,9 +163,8 @@ def search(
         videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
     cursor = corpus.cursor_unchecked()
     found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k) for v in videos]
-    order = {video_id: i for i, video_id in enumerate(videos)}
-    best = sorted((m for ms in found for m in ms), key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
-    return Search(plan, _table([described(plan, m) for m in best[:k]]), videos, plan.notes)
+    best = best_covered(plan, [m for ms in found for m in ms], videos, WordRarity(corpus.store), k)
+    return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
 
 def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
@@ -239,9 +240,8 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
     calls = [rows["supporting_calls"][i] for i in order]
     times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
     tool_of = {call.id: call.tool for call in plan.queries}
-    value = moment_scores(
-        plan, {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
-    )
+    values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    value = moment_scores(plan, values)
     has = moment_has_evidence(
         plan, {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     )
@@ -261,12 +261,75 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
                 "ts": float(times[i]),
                 "frame_idx": int(video.frame_idx[position]),
                 "score": float(value[i]),
+                "values": {cid: float(v[i]) for cid, v in values.items()},
                 "merged_rank": int(rows["merged_rank"][order[i]]),
                 "supporting_calls": list(calls[i]),
                 "found": (evidence, int(position), video),  # what ``described`` reads the evidence text from
             }
         )
     return moments
+
+
+def best_covered(plan: Plan, moments: list[dict], videos: tuple[str, ...], rarity: WordRarity, k: int) -> list[dict]:
+    """The ``k`` best of ``moments`` (``moments_in``'s, of the candidate ``videos`` in their order) by their score
+    with each text call's value times its words' weight (``covered``), kept at most that of the moments before
+    it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
+    first, then the earlier candidate. A moment's words are read best first and only while it could still be
+    among the ``k``: weights are at most 1, so once the ``k``-th scores more than the next moment's unweighted
+    score, no moment after can pass it.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"}], "combine": "Q1"})
+        >>> moments = [{"video_id": v, "score": s, "values": {"Q1": s}, "merged_rank": 1}
+        ...     for v, s in (("a", 0.2), ("b", 0.3))]
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> [m["video_id"] for m in best_covered(plan, moments, ("a", "b"), rarity, 1)]
+        ['b']
+    """
+    order = {video_id: i for i, video_id in enumerate(videos)}
+    pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
+    kept: list[dict] = []
+    ceiling: dict[str, float] = {}  # per video, the score of its last moment weighed
+    for moment in pending:
+        if len(kept) >= k and kept[k - 1]["score"] > moment["score"]:
+            break
+        values, precision = covered(plan, moment, rarity)
+        score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()})[0])
+        score = min(score, ceiling.get(moment["video_id"], score))
+        ceiling[moment["video_id"]] = score
+        if score > 0:
+            kept.append({**moment, "score": score, "precision": precision})
+            kept.sort(key=lambda m: (-m["score"], -m["precision"], order[m["video_id"]], m["merged_rank"]))
+    return kept[:k]
+
+
+def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
+    """A moment's call values with each text call's weighed by the share of its query's rarity that its text
+    there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
+    letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (0
+    without any).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "dog"}], "combine": "Q1"})
+        >>> covered(plan, {"values": {"Q1": 0.8}}, WordRarity(Store.create(tempfile.mkdtemp())))
+        ({'Q1': 0.8}, 0.0)
+    """
+    values, precision = dict(moment["values"]), 0.0
+    for call in plan.queries:
+        tool = tools.get(call.tool)
+        if not isinstance(tool, TextTool) or values[call.id] <= 0:
+            continue
+        evidence, position, video = moment["found"]
+        focus = focus_at(evidence[call.id], position)
+        if focus is not None:
+            text = tool.text_at(video, *focus, moment["ts"])
+            values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
+            precision = max(precision, rarity.precision(call.query, text))
+    return values, precision
 
 
 def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
