@@ -162,8 +162,10 @@ def search(
     else:
         videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
     cursor = corpus.cursor_unchecked()
-    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k) for v in videos]
-    best = best_covered(plan, [m for ms in found for m in ms], videos, WordRarity(corpus.store), k)
+    rarity = WordRarity(corpus.store)
+    weights = call_weights(plan, rarity)
+    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k, weights) for v in videos]
+    best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
 
@@ -214,10 +216,10 @@ def query_vector(corpus: CorpusReader, embedder: str, query: str) -> np.ndarray 
     return None if vector is None else np.asarray(vector, dtype=np.float32)
 
 
-def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
+def moments_in(plan: Plan, video: VideoFrames, k: int, weights: Mapping[str, float] | None = None) -> list[dict]:
     """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
-    scores and spans (see the module docstring; ``described`` adds the path and the evidence text); none
-    for a video without frames.
+    scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
+    adds the path and the evidence text); none for a video without frames.
 
     Example:
         >>> import duckdb
@@ -241,7 +243,7 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
     times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
     tool_of = {call.id: call.tool for call in plan.queries}
     values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
-    value = moment_scores(plan, values)
+    value = moment_scores(plan, values, weights)
     has = moment_has_evidence(
         plan, {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     )
@@ -270,9 +272,17 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
     return moments
 
 
-def best_covered(plan: Plan, moments: list[dict], videos: tuple[str, ...], rarity: WordRarity, k: int) -> list[dict]:
+def best_covered(
+    plan: Plan,
+    moments: list[dict],
+    videos: tuple[str, ...],
+    rarity: WordRarity,
+    k: int,
+    weights: Mapping[str, float] | None = None,
+) -> list[dict]:
     """The ``k`` best of ``moments`` (``moments_in``'s, of the candidate ``videos`` in their order) by their score
-    with each text call's value times its words' weight (``covered``), kept at most that of the moments before
+    (``moment_scores`` with the calls' ``weights``, as ``moments_in`` scored them) with each text call's value
+    times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
     first, then the earlier candidate. A moment's words are read best first and only while it could still be
     among the ``k``: weights are at most 1, so once the ``k``-th scores more than the next moment's unweighted
@@ -296,7 +306,7 @@ def best_covered(plan: Plan, moments: list[dict], videos: tuple[str, ...], rarit
         if len(kept) >= k and kept[k - 1]["score"] > moment["score"]:
             break
         values, precision = covered(plan, moment, rarity)
-        score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()})[0])
+        score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
         score = min(score, ceiling.get(moment["video_id"], score))
         ceiling[moment["video_id"]] = score
         if score > 0:
@@ -344,20 +354,51 @@ def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
     return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 
-def moment_scores(plan: Plan, values: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The plan's score of each moment from its calls' ``values``: OR the best, AND the mean.
+def moment_scores(
+    plan: Plan, values: Mapping[str, np.ndarray], weights: Mapping[str, float] | None = None
+) -> np.ndarray:
+    """The plan's score of each moment from its calls' ``values``: OR the best, AND the mean, weighted by the
+    calls' ``weights`` (``call_weights``; equal without), an OR weighing as its heaviest part and an AND as
+    its parts together.
 
     Example:
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
         ...     {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
-        >>> moment_scores(plan, {"Q1": np.array([0.2, 0.2]), "Q2": np.array([1.0, 0.7])}).round(2).tolist()
-        [0.6, 0.45]
+        >>> values = {"Q1": np.array([0.2, 0.2]), "Q2": np.array([1.0, 0.7])}
+        >>> moment_scores(plan, values).round(2).tolist(), moment_scores(plan, values, {"Q1": 1, "Q2": 3}).tolist()
+        ([0.6, 0.45], [0.8, 0.575])
     """
 
-    def mean(parts: list[np.ndarray]) -> np.ndarray:
-        return np.mean(parts, axis=0)
+    def leaf(cid: str) -> tuple[np.ndarray, float]:
+        return values[cid], 1.0 if weights is None else weights[cid]
 
-    return boolexpr.fold(plan.expression, values.__getitem__, mean, np.maximum.reduce)
+    def mean(parts: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float]:
+        total = sum(weight for _, weight in parts)
+        return sum(value * weight for value, weight in parts) / total, total
+
+    def best(parts: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float]:
+        return np.maximum.reduce([value for value, _ in parts]), max(weight for _, weight in parts)
+
+    return np.asarray(boolexpr.fold(plan.expression, leaf, mean, best)[0], dtype=float)
+
+
+def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
+    """How much each call of ``plan`` says, for ANDing calls: a text call the rarity of its query's words
+    (``WordRarity.weight``: a quoted phone number outweighs "phone", the text asked for the "box" it is
+    typed in), any other call (a picture, a sound) as much as the plan's text calls on average (1 in a plan
+    without text calls).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "speech"},
+        ...     {"id": "Q2", "tool": "ocr", "query": "020 7946 0018"}], "combine": "Q1 AND Q2"})
+        >>> {cid: round(w, 2) for cid, w in call_weights(plan, WordRarity(Store.create(tempfile.mkdtemp()))).items()}
+        {'Q1': 2.08, 'Q2': 2.08}
+    """
+    text = {c.id: rarity.weight(c.query) for c in plan.queries if isinstance(tools.get(c.tool), TextTool)}
+    other = sum(text.values()) / len(text) if text else 1.0
+    return {c.id: text.get(c.id, other) for c in plan.queries}
 
 
 def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:

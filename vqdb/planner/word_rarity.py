@@ -64,6 +64,17 @@ class WordRarity:
             self._idf[word] = math.log(1 + (self._stretches - held + 0.5) / (held + 0.5))
         return self._idf[word]
 
+    def weight(self, query: str) -> float:
+        """The IDF of ``query``'s words together (each word once): how much a text holding them all says.
+
+        Example:
+            >>> import tempfile
+            >>> from vqdb.store import Store
+            >>> round(WordRarity(Store.create(tempfile.mkdtemp())).weight("the the end"), 2)
+            1.39
+        """
+        return sum(self.idf(word) for word in dict.fromkeys(canonical_words(query)))
+
     def coverage(self, query: str, text: str) -> float:
         """The share of ``query``'s IDF that ``text`` holds (``word_found``): 1 when it holds every word, 0 when
         none; 1 for a query without words.
