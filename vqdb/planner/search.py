@@ -16,14 +16,24 @@ has), then works in two steps:
    its video is ``retrieve``'s.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
-combined as the plan combines the calls, OR the best and AND the mean:
+combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
 
-* text tools (``ocr``, ``transcript``, ``subtitle``): their grade: 1 the words exactly, 0.7 to 1 the words
-  with misread or misheard characters, at most 0.6 the same meaning in other words;
+* text tools (``ocr``, ``transcript``, ``subtitle``): their grade (1 the words exactly, 0.7 to 1 the words
+  with misread or misheard characters, at most 0.6 the same meaning in other words) times the share of the
+  query's rarity that the moment's text holds, from ``UNCOVERED_WEIGHT`` (none of its words) to 1
+  (``vqdb.planner.word_rarity``: each word weighs its IDF over the corpus's text, as in BM25). The grade
+  aligns the query's letters, tolerating dropped spaces and misreads, which inside one video ranks its
+  frames well but across a corpus lets letters shared across words ("call" in "SCALLOPS"), a near homophone
+  or a common word alone ("store the energy" for "the Gutenberg") score nearly like the query's own words;
 * ``audio``: the tagger's score of the matching sound;
 * visual tools (``siglip``, ``region``): the cosine similarity of the frame (or crop) with the query, at
   least 0 (one model and one query vector score every frame of the corpus; a good match is about 0.1 to
   0.3, so with AND a strong text match outranks a weak one and the picture separates ties).
+
+An AND weighs each call by the IDF of its words together (``call_weights``: a quoted phone number outweighs
+the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
+score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
+"half past three" for "three"), then the earlier candidate video.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
 frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
@@ -33,7 +43,8 @@ call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only 
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 utterance; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
-down its merged order), so the corpus-wide order keeps each video's order.
+down its merged order), so the corpus-wide order keeps each video's order. The words' share is read only for
+the moments that could still be among the ``k`` (``best_covered``).
 
 Example:
     >>> import vqdb
