@@ -297,7 +297,7 @@ def best_covered(
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
     first, then the earlier candidate. A moment's words are read best first and only while it could still be
     among the ``k``: weights are at most 1, so once the ``k``-th scores more than the next moment's unweighted
-    score, no moment after can pass it.
+    score, no moment after can pass it, nor any moment of a video whose moments before it weigh no more.
 
     Example:
         >>> import tempfile
@@ -316,6 +316,8 @@ def best_covered(
     for moment in pending:
         if len(kept) >= k and kept[k - 1]["score"] > moment["score"]:
             break
+        if len(kept) >= k and ceiling.get(moment["video_id"], 1.0) <= kept[k - 1]["score"]:
+            continue  # its video's moments before it already weigh no more than the k-th
         values, precision = covered(plan, moment, rarity)
         score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
         score = min(score, ceiling.get(moment["video_id"], score))

@@ -46,6 +46,7 @@ TEXT_COLUMNS = {
     "subtitles": "text",
     "ocr": "text",
 }
+MISREAD_TABLES = ("ocr_spans", "ocr")  # text read from pixels, letter by letter: matched within an edit distance
 FUZZY_LENGTHS = ((2, 0), (5, 1))  # a word's edit distance by its length: 0 up to 2 characters, 1 up to 5, else 2
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
@@ -100,9 +101,10 @@ def build_text_indexes(store: Store) -> dict[str, int]:
 def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
     table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
-    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). A word
-    matches words a few characters off as well (``fuzzy_match``), as OCR misreads and speech recognition
-    mishears them; only its own (stemmed) forms with ``fuzzy=False``.
+    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). In
+    the text OCR reads (``MISREAD_TABLES``) a word matches words a few characters off as well (``fuzzy_match``),
+    as OCR misreads letters; only its own (stemmed) forms with ``fuzzy=False`` and in transcripts and subtitles,
+    whose words are spelled (speech recognition mishears whole words, which the sentence vectors find).
 
     Example:
         >>> import tempfile
@@ -115,7 +117,7 @@ def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool =
     if not has_text_index(store, table):  # Lance finds nothing without an index: every video of the table
         videos = pc.unique(store.dataset(table).to_table(columns=["video_id"]).column("video_id"))
         return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
-    matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy)
+    matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy and table in MISREAD_TABLES)
     if matched is None:
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
     return store.dataset(table).to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
