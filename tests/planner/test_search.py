@@ -213,3 +213,34 @@ def test_every_index_a_tool_is_searched_in_is_one_the_store_builds():
         assert set(tool.text_indexes) <= set(TEXT_COLUMNS), tool.name
         assert tool.vector_index is None or tool.vector_index in VECTOR_COLUMNS, tool.name
         assert (tool.vector_index is None) == (tool.query_embedder is None), tool.name
+
+
+def test_a_misread_word_makes_its_video_a_candidate(tmp_path):
+    """The full-text indexes find 'LIFTOFFI' (a read with one letter too many) for LIFTOFF, as the frame's grade
+    does: the video is a candidate and the indexes' search lists what the exhaustive one lists."""
+    store = Store.create(tmp_path)
+    commit_video(store, "launch", {19: "LIFTOFFI"})
+    commit_video(store, "other", {2: "WELCOME"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "LIFTOFF"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        indexed = corpus.search("when does LIFTOFF appear on screen", plan=plan, k=5)
+        every = corpus.search("when does LIFTOFF appear on screen", plan=plan, k=5, exhaustive=True)
+    assert indexed.candidates == ("launch",), indexed.candidates
+    assert [m["video_id"] for m in indexed.moments.to_pylist()] == ["launch"]
+    assert indexed.moments.to_pylist() == every.moments.to_pylist()
+
+
+def test_the_query_word_itself_outranks_its_letters_inside_another_word(tmp_path):
+    """'call' aligns inside 'SCALLOPS' (grade 0.95) better than in 'CALL 0800 123 456' (0.93), since OCR drops
+    spaces; across videos the read that holds the word itself comes first."""
+    store = Store.create(tmp_path)
+    commit_video(store, "menu", {4: "SCALLOPS"})
+    commit_video(store, "phone", {7: "CALL 0800 123 456"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "call"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search("what number does the card say to call", plan=plan, k=5, exhaustive=True).moments
+    listed = moments.to_pylist()
+    assert [m["video_id"] for m in listed] == ["phone", "menu"], listed
+    assert listed[0]["score"] > listed[1]["score"]

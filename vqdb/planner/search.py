@@ -16,14 +16,24 @@ has), then works in two steps:
    its video is ``retrieve``'s.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
-combined as the plan combines the calls, OR the best and AND the mean:
+combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
 
-* text tools (``ocr``, ``transcript``, ``subtitle``): their grade: 1 the words exactly, 0.7 to 1 the words
-  with misread or misheard characters, at most 0.6 the same meaning in other words;
+* text tools (``ocr``, ``transcript``, ``subtitle``): their grade (1 the words exactly, 0.7 to 1 the words
+  with misread or misheard characters, at most 0.6 the same meaning in other words) times the share of the
+  query's rarity that the moment's text holds, from ``UNCOVERED_WEIGHT`` (none of its words) to 1
+  (``vqdb.planner.word_rarity``: each word weighs its IDF over the corpus's text, as in BM25). The grade
+  aligns the query's letters, tolerating dropped spaces and misreads, which inside one video ranks its
+  frames well but across a corpus lets letters shared across words ("call" in "SCALLOPS"), a near homophone
+  or a common word alone ("store the energy" for "the Gutenberg") score nearly like the query's own words;
 * ``audio``: the tagger's score of the matching sound;
 * visual tools (``siglip``, ``region``): the cosine similarity of the frame (or crop) with the query, at
   least 0 (one model and one query vector score every frame of the corpus; a good match is about 0.1 to
   0.3, so with AND a strong text match outranks a weak one and the picture separates ties).
+
+An AND weighs each call by the IDF of its words together (``call_weights``: a quoted phone number outweighs
+the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
+score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
+"half past three" for "three"), then the earlier candidate video.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
 frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
@@ -33,7 +43,8 @@ call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only 
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 utterance; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
-down its merged order), so the corpus-wide order keeps each video's order.
+down its merged order), so the corpus-wide order keeps each video's order. The words' share is read only for
+the moments that could still be among the ``k`` (``best_covered``).
 
 Example:
     >>> import vqdb
@@ -62,14 +73,16 @@ from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT
-from vqdb.planner.tools.base import FrameEvidence, TextTool
+from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.planner.word_rarity import WordRarity
 from vqdb.store.text_index import text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.udfs.arrow_results import owned
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
+UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
 MOMENT_SCHEMA = pa.schema(
@@ -160,10 +173,11 @@ def search(
     else:
         videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
     cursor = corpus.cursor_unchecked()
-    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k) for v in videos]
-    order = {video_id: i for i, video_id in enumerate(videos)}
-    best = sorted((m for ms in found for m in ms), key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
-    return Search(plan, _table([described(plan, m) for m in best[:k]]), videos, plan.notes)
+    rarity = WordRarity(corpus.store)
+    weights = call_weights(plan, rarity)
+    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k, weights) for v in videos]
+    best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
+    return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
 
 def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
@@ -213,10 +227,10 @@ def query_vector(corpus: CorpusReader, embedder: str, query: str) -> np.ndarray 
     return None if vector is None else np.asarray(vector, dtype=np.float32)
 
 
-def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
+def moments_in(plan: Plan, video: VideoFrames, k: int, weights: Mapping[str, float] | None = None) -> list[dict]:
     """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
-    scores and spans (see the module docstring; ``described`` adds the path and the evidence text); none
-    for a video without frames.
+    scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
+    adds the path and the evidence text); none for a video without frames.
 
     Example:
         >>> import duckdb
@@ -239,9 +253,8 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
     calls = [rows["supporting_calls"][i] for i in order]
     times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
     tool_of = {call.id: call.tool for call in plan.queries}
-    value = moment_scores(
-        plan, {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
-    )
+    values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    value = moment_scores(plan, values, weights)
     has = moment_has_evidence(
         plan, {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     )
@@ -261,12 +274,85 @@ def moments_in(plan: Plan, video: VideoFrames, k: int) -> list[dict]:
                 "ts": float(times[i]),
                 "frame_idx": int(video.frame_idx[position]),
                 "score": float(value[i]),
+                "values": {cid: float(v[i]) for cid, v in values.items()},
                 "merged_rank": int(rows["merged_rank"][order[i]]),
                 "supporting_calls": list(calls[i]),
                 "found": (evidence, int(position), video),  # what ``described`` reads the evidence text from
             }
         )
     return moments
+
+
+def best_covered(
+    plan: Plan,
+    moments: list[dict],
+    videos: tuple[str, ...],
+    rarity: WordRarity,
+    k: int,
+    weights: Mapping[str, float] | None = None,
+) -> list[dict]:
+    """The ``k`` best of ``moments`` (``moments_in``'s, of the candidate ``videos`` in their order) by their score
+    (``moment_scores`` with the calls' ``weights``, as ``moments_in`` scored them) with each text call's value
+    times the share of its words' rarity there (``covered``), kept at most that of the moments before
+    it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
+    first, then the earlier candidate. A moment's words are read best first and only while it could still be
+    among the ``k``: weights are at most 1, so once the ``k``-th scores more than the next moment's unweighted
+    score, no moment after can pass it, nor any moment of a video whose moments before it weigh no more.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"}], "combine": "Q1"})
+        >>> moments = [{"video_id": v, "score": s, "values": {"Q1": s}, "merged_rank": 1}
+        ...     for v, s in (("a", 0.2), ("b", 0.3))]
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> [m["video_id"] for m in best_covered(plan, moments, ("a", "b"), rarity, 1)]
+        ['b']
+    """
+    order = {video_id: i for i, video_id in enumerate(videos)}
+    pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
+    kept: list[dict] = []
+    ceiling: dict[str, float] = {}  # per video, the score of its last moment weighed
+    for moment in pending:
+        if len(kept) >= k and kept[k - 1]["score"] > moment["score"]:
+            break
+        if len(kept) >= k and ceiling.get(moment["video_id"], 1.0) <= kept[k - 1]["score"]:
+            continue  # its video's moments before it already weigh no more than the k-th
+        values, precision = covered(plan, moment, rarity)
+        score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
+        score = min(score, ceiling.get(moment["video_id"], score))
+        ceiling[moment["video_id"]] = score
+        if score > 0:
+            kept.append({**moment, "score": score, "precision": precision})
+            kept.sort(key=lambda m: (-m["score"], -m["precision"], order[m["video_id"]], m["merged_rank"]))
+    return kept[:k]
+
+
+def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
+    """A moment's call values with each text call's weighed by the share of its query's rarity that its text
+    there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
+    letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (0
+    without any).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "dog"}], "combine": "Q1"})
+        >>> covered(plan, {"values": {"Q1": 0.8}}, WordRarity(Store.create(tempfile.mkdtemp())))
+        ({'Q1': 0.8}, 0.0)
+    """
+    values, precision = dict(moment["values"]), 0.0
+    for call in plan.queries:
+        tool = tools.get(call.tool)
+        if not isinstance(tool, TextTool) or values[call.id] <= 0:
+            continue
+        evidence, position, video = moment["found"]
+        focus = focus_at(evidence[call.id], position)
+        if focus is not None:
+            text = tool.text_at(video, *focus, moment["ts"])
+            values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
+            precision = max(precision, rarity.precision(call.query, text))
+    return values, precision
 
 
 def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
@@ -281,20 +367,51 @@ def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
     return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 
-def moment_scores(plan: Plan, values: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The plan's score of each moment from its calls' ``values``: OR the best, AND the mean.
+def moment_scores(
+    plan: Plan, values: Mapping[str, np.ndarray], weights: Mapping[str, float] | None = None
+) -> np.ndarray:
+    """The plan's score of each moment from its calls' ``values``: OR the best, AND the mean, weighted by the
+    calls' ``weights`` (``call_weights``; equal without), an OR weighing as its heaviest part and an AND as
+    its parts together.
 
     Example:
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
         ...     {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
-        >>> moment_scores(plan, {"Q1": np.array([0.2, 0.2]), "Q2": np.array([1.0, 0.7])}).round(2).tolist()
-        [0.6, 0.45]
+        >>> values = {"Q1": np.array([0.2, 0.2]), "Q2": np.array([1.0, 0.7])}
+        >>> moment_scores(plan, values).round(2).tolist(), moment_scores(plan, values, {"Q1": 1, "Q2": 3}).tolist()
+        ([0.6, 0.45], [0.8, 0.575])
     """
 
-    def mean(parts: list[np.ndarray]) -> np.ndarray:
-        return np.mean(parts, axis=0)
+    def leaf(cid: str) -> tuple[np.ndarray, float]:
+        return values[cid], 1.0 if weights is None else weights[cid]
 
-    return boolexpr.fold(plan.expression, values.__getitem__, mean, np.maximum.reduce)
+    def mean(parts: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float]:
+        total = sum(weight for _, weight in parts)
+        return sum(value * weight for value, weight in parts) / total, total
+
+    def best(parts: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float]:
+        return np.maximum.reduce([value for value, _ in parts]), max(weight for _, weight in parts)
+
+    return np.asarray(boolexpr.fold(plan.expression, leaf, mean, best)[0], dtype=float)
+
+
+def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
+    """How much each call of ``plan`` says, for ANDing calls: a text call the rarity of its query's words
+    (``WordRarity.weight``: a quoted phone number outweighs "phone", the text asked for the "box" it is
+    typed in), any other call (a picture, a sound) as much as the plan's text calls on average (1 in a plan
+    without text calls).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "speech"},
+        ...     {"id": "Q2", "tool": "ocr", "query": "020 7946 0018"}], "combine": "Q1 AND Q2"})
+        >>> {cid: round(w, 2) for cid, w in call_weights(plan, WordRarity(Store.create(tempfile.mkdtemp()))).items()}
+        {'Q1': 2.08, 'Q2': 2.08}
+    """
+    text = {c.id: rarity.weight(c.query) for c in plan.queries if isinstance(tools.get(c.tool), TextTool)}
+    other = sum(text.values()) / len(text) if text else 1.0
+    return {c.id: text.get(c.id, other) for c in plan.queries}
 
 
 def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:

@@ -29,9 +29,11 @@ Example:
 
 from __future__ import annotations
 
+import re
+
 import pyarrow as pa
 import pyarrow.compute as pc
-from lance.query import MatchQuery
+from lance.query import BooleanQuery, MatchQuery, Occur
 
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
@@ -44,7 +46,8 @@ TEXT_COLUMNS = {
     "subtitles": "text",
     "ocr": "text",
 }
-FUZZINESS = None  # Lance's automatic edit distance per word (0 up to 2 characters, 1 up to 5, else 2)
+MISREAD_TABLES = ("ocr_spans", "ocr")  # text read from pixels, letter by letter: matched within an edit distance
+FUZZY_LENGTHS = ((2, 0), (5, 1))  # a word's edit distance by its length: 0 up to 2 characters, 1 up to 5, else 2
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
 
@@ -95,12 +98,13 @@ def build_text_indexes(store: Store) -> dict[str, int]:
     return indexed
 
 
-def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
+def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
     table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
-    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). A word
-    matches words a few characters off as well (``FUZZINESS``: Lance's automatic edit distance, 1 for words
-    of 3 to 5 characters, 2 above), as OCR misreads and speech recognition mishears them.
+    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). In
+    the text OCR reads (``MISREAD_TABLES``) a word matches words a few characters off as well (``fuzzy_match``),
+    as OCR misreads letters; only its own (stemmed) forms with ``fuzzy=False`` and in transcripts and subtitles,
+    whose words are spelled (speech recognition mishears whole words, which the sentence vectors find).
 
     Example:
         >>> import tempfile
@@ -113,5 +117,37 @@ def text_hits(store: Store, table: str, query: str, limit: int) -> pa.Table:
     if not has_text_index(store, table):  # Lance finds nothing without an index: every video of the table
         videos = pc.unique(store.dataset(table).to_table(columns=["video_id"]).column("video_id"))
         return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
-    query_ = MatchQuery(query, TEXT_COLUMNS[table], fuzziness=FUZZINESS)
-    return store.dataset(table).to_table(columns=["video_id"], full_text_query=query_, limit=limit)
+    matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy and table in MISREAD_TABLES)
+    if matched is None:
+        return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
+    return store.dataset(table).to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
+
+
+def fuzzy_match(query: str, column: str, *, fuzzy: bool = True) -> BooleanQuery | None:
+    """A full-text query for rows of ``column`` holding any of ``query``'s words: each word as the index
+    stems it, and, unless ``fuzzy=False``, in lower case within the edit distance of its length
+    (``edit_distance``: "LIFTOFFI" for "liftoff"); None when ``query`` has no word. pylance 14 documents that
+    ``MatchQuery(fuzziness=None)`` picks the distance per word, but matches exactly with it, and a fuzzy
+    word skips the tokenizer (neither lower-cased nor stemmed: "EXIT" finds nothing), hence one query a form.
+
+    Example:
+        >>> fuzzy_match("liftoff at 9", "text") is not None, fuzzy_match("?!", "text")
+        (True, None)
+    """
+    words = re.findall(r"\w+", query)
+    if not words:
+        return None
+    forms = [MatchQuery(word, column) for word in words]
+    if fuzzy:
+        forms += [MatchQuery(w.lower(), column, fuzziness=edit_distance(w)) for w in words if edit_distance(w)]
+    return BooleanQuery([(Occur.SHOULD, form) for form in forms])
+
+
+def edit_distance(word: str) -> int:
+    """The edit distance a word of the query is matched within (``FUZZY_LENGTHS``).
+
+    Example:
+        >>> [edit_distance(w) for w in ("9", "exit", "liftoff")]
+        [0, 1, 2]
+    """
+    return next((distance for longest, distance in FUZZY_LENGTHS if len(word) <= longest), 2)
