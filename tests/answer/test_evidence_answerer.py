@@ -283,3 +283,20 @@ def test_just_before_names_the_previous_one(answerer):
         "Which loudspeaker is announced just before the Nova 300?", options, [], timeline=ANNOUNCEMENTS
     )
     assert found.answer == "B"
+
+
+HELPDESK = screens(
+    (0.0, 3.0, "Support chat / Type your question"),
+    (3.0, 9.0, "Is my parcel at the front door? / Yes, the couner lcft it wlth a neighbor"),
+)
+
+
+def test_an_option_that_repeats_the_question_is_not_found_where_the_question_is_read(answerer):
+    """The chat shows the question asked and a reply OCR misread ("couner", "lcft", "wlth"): the
+    distractor's words ("parcel", "front door") are the question's own, read on its line, not a reply."""
+    options = ["No, the parcel is not at the front door", "Yes, the courier left it with a neighbour"]
+    found = answerer.answer(
+        "Is my parcel at the front door? What does the support chat reply?", options, [], timeline=HELPDESK
+    )
+    assert found.answer == "B"
+    assert found.low_confidence  # the reply is half misread: right, but no sure answer

@@ -54,7 +54,7 @@ import numpy as np
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifier_of
-from vqdb.answer.lexical import Match, Matcher, extents, find, option_weights, rarity_weights
+from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
 from vqdb.answer.temporal import STREAM_SOURCES, TOLERANCE_S, Anchor, locate, ordinal_weight, source_weight, time_weight
@@ -253,7 +253,7 @@ class _Reading:
     def choose(self, options: list[str]) -> EvidenceAnswer:
         letters = option_letters(len(options))
         words = [match_words(o) for o in options]
-        weights = option_weights(words)
+        weights = option_weights(words, asked=set(match_words(self.question)) - STOPWORDS)
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
         places = [
