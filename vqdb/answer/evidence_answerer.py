@@ -9,8 +9,9 @@ small stages:
    its context words ("sunset" in "What time is sunset?");
 2. **lexical**, the strongest signal for text and speech (``vqdb.answer.lexical``): every place an
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
-   much they tell the options apart; an option that is an identifier (an address, a code, a version,
-   a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
+   much they tell the options apart (a word the question has too counts less: where it is read, the
+   question's own words may be, not the answer); an option that is an identifier (an address, a code,
+   a version, a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
