@@ -283,3 +283,42 @@ def test_just_before_names_the_previous_one(answerer):
         "Which loudspeaker is announced just before the Nova 300?", options, [], timeline=ANNOUNCEMENTS
     )
     assert found.answer == "B"
+
+
+HELPDESK = screens(
+    (0.0, 3.0, "Support chat / Type your question"),
+    (3.0, 9.0, "Is my parcel at the front door? / Yes, the couner lcft it wlth a neighbor"),
+)
+
+
+def test_an_option_that_repeats_the_question_is_not_found_where_the_question_is_read(answerer):
+    """The chat shows the question asked and a reply OCR misread ("couner", "lcft", "wlth"): the
+    distractor's words ("parcel", "front door") are the question's own, read on its line, not a reply."""
+    options = ["No, the parcel is not at the front door", "Yes, the courier left it with a neighbour"]
+    found = answerer.answer(
+        "Is my parcel at the front door? What does the support chat reply?", options, [], timeline=HELPDESK
+    )
+    assert found.answer == "B"
+    assert found.low_confidence  # the reply is half misread: right, but no sure answer
+
+
+MENU = "Recipes / Tomato soup / Lemon cake / Beef stew / Green salad"
+COOKING_SHOW = screens(
+    (0.0, 4.0, MENU),
+    (4.0, 8.0, MENU + " / Now cooking: Lemon cake"),
+    (8.0, 12.0, MENU + " / Now cooking: Lemon cake / Step 2 of 5"),
+    (12.0, 16.0, MENU + " / Now cooking: Beef stew"),
+    (16.0, 20.0, "Recipes / Tomato soup / Lemon cake / Beef stcw / Green salad / Now cooking: Green salad"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [("Which recipe is cooked first?", "B"), ("Which dish does the show cook last?", "D")],
+)
+def test_first_and_last_are_the_events_not_the_menu_on_every_screen(answerer, question, answer):
+    """Every recipe is on the menu from the first screen to the last (one misread "stcw" too): the
+    order is the order each is shown anew, in the status line."""
+    options = ["Tomato soup", "Lemon cake", "Beef stew", "Green salad"]
+    found = answerer.answer(question, options, [], timeline=COOKING_SHOW)
+    assert found.answer == answer and not found.low_confidence

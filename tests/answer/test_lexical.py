@@ -112,6 +112,17 @@ def test_weights_for_options_and_for_moments():
     assert rarity_weights(["channel", "9"], streams).tolist() == pytest.approx([0.2, 1.0])
 
 
+def test_an_option_word_the_question_has_weighs_less_unless_every_option_has_it():
+    options = [match_words("No, the lamp stays on"), match_words("Yes, the timer turns it off")]
+    asked = {"lamp", "timer", "stays"}
+    plain, discounted = option_weights(options), option_weights(options, asked=asked)
+    lamp, on = options[0].index("lamp"), options[0].index("on")
+    assert discounted[0][lamp] < plain[0][lamp] and discounted[0][on] == plain[0][on]
+    assert discounted[1][options[1].index("timer")] < plain[1][options[1].index("turns")]
+    shared = option_weights([["lamp", "on"], ["lamp", "off"]], asked={"lamp"})
+    assert shared[0][0] == option_weights([["lamp", "on"], ["lamp", "off"]])[0][0]  # ties "on" to the lamp
+
+
 def test_a_caption_read_over_several_screens_is_one_showing():
     screens = [screen("LIVE / CHANNEL 7", 0, 2), screen("LIVE / You're watching", 2, 5), screen("LIVE", 5, 8)]
     screens.append(screen("LIVE", 12, 13))

@@ -9,12 +9,14 @@ small stages:
    its context words ("sunset" in "What time is sunset?");
 2. **lexical**, the strongest signal for text and speech (``vqdb.answer.lexical``): every place an
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
-   much they tell the options apart; an option that is an identifier (an address, a code, a version,
-   a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
+   much they tell the options apart (a word the question has too counts less: where it is read, the
+   question's own words may be, not the answer); an option that is an identifier (an address, a code,
+   a version, a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
-   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's; with
+   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the
+   first": when it was read, except where it is part of the page, on nearly every screen); with
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
    it ("right after X" is the next thing, not one further on);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
@@ -54,7 +56,7 @@ import numpy as np
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifier_of
-from vqdb.answer.lexical import Match, Matcher, extents, find, option_weights, rarity_weights
+from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
 from vqdb.answer.temporal import STREAM_SOURCES, TOLERANCE_S, Anchor, locate, ordinal_weight, source_weight, time_weight
@@ -77,6 +79,8 @@ MAX_SEMANTIC_SNIPPETS = 32
 CONFIDENT_LEXICAL = 0.5
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
+PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
+PAGE_SHARE = 0.8  # nearly: this share of them
 OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
 OPEN_COSINE = 0.4  # or its similarity to the question
 
@@ -253,7 +257,7 @@ class _Reading:
     def choose(self, options: list[str]) -> EvidenceAnswer:
         letters = option_letters(len(options))
         words = [match_words(o) for o in options]
-        weights = option_weights(words)
+        weights = option_weights(words, asked=set(match_words(self.question)) - STOPWORDS)
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
         places = [
@@ -359,21 +363,48 @@ class _Reading:
         return 1.0 if near else FAR_WEIGHT
 
     def _apply_ordinal(self, places: list[list[Place]]) -> None:
-        """Weigh every place by the ordinal ("first", "last") among the places that read an option well."""
+        """Weigh every place by the ordinal ("first", "last") among the places that read an option well,
+        each at the time of its own reading (a showing merged over screens may be a menu's). An option on
+        every screen of a video (a menu, a list of examples: the page) is no event there: the ordinal is
+        decided among its other places, and its page places weigh as the farthest."""
         if self.parts.ordinal is None:
             return
         strong = [p for option in places for p in option if p.match.score >= CONFIDENT_LEXICAL]
         strong = [p for p in strong if source_weight(self.parts.source, p.match.stream.source) == 1.0] or strong
+        page = {id(p) for option in places for p in self._page_places(option)}
+        strong = [p for p in strong if id(p) not in page] or strong
         if not strong:
             return
-        earliest, latest = min(p.start_s for p in strong), max(p.end_s for p in strong)
+        earliest, latest = min(p.match.start_s for p in strong), max(p.match.end_s for p in strong)
         for option in places:
             option[:] = [
                 dataclasses.replace(
-                    p, value=p.value * ordinal_weight(self.parts.ordinal, p.start_s, p.end_s, earliest, latest)
+                    p,
+                    value=p.value
+                    * ordinal_weight(
+                        self.parts.ordinal,
+                        *((latest, earliest) if id(p) in page else (p.match.start_s, p.match.end_s)),
+                        earliest,
+                        latest,
+                    ),
                 )
                 for p in option
             ]
+
+    def _page_places(self, option: list[Place]) -> list[Place]:
+        """An option's places that are part of the page: on screen, it is read well on ``PAGE_SHARE`` of
+        the video's screens (at least ``PAGE_SCREENS``; OCR misses it on some), these places on screens
+        that read it no more often than those do (a screen that reads it once more shows it anew: an event)."""
+        strong = [p for p in option if p.match.score >= CONFIDENT_LEXICAL and p.match.stream.source == "ocr"]
+        out = []
+        for video_id in {p.match.stream.video_id for p in strong}:
+            screens = [s for s in self.streams if s.source == "ocr" and s.video_id == video_id]
+            mine = [p for p in strong if p.match.stream.video_id == video_id]
+            counts = {id(s): sum(p.match.stream is s for p in mine) for s in screens}
+            always = sorted(counts.values())[int(len(screens) * (1 - PAGE_SHARE))]
+            if len(screens) >= PAGE_SCREENS and always > 0:
+                out += [p for p in mine if counts[id(p.match.stream)] <= always]
+        return out
 
     def _focus(self) -> list[Evidence]:
         """The snippets semantic similarity reads: near the anchor (with a relation) or the keyframes."""

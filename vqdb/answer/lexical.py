@@ -14,8 +14,9 @@ a stream's normalized words (``vqdb.answer.timeline``):
   contains "7946");
 * **coverage** of a window of the stream a little longer than the phrase is the weighted share of
   the phrase's words found in it; weights say how much a word tells options apart
-  (:func:`option_weights`: a word in every option weighs less, a function word less still) or how rare it
-  is in the video (:func:`rarity_weights`);
+  (:func:`option_weights`: a word in every option weighs less, a function word less still, and so does
+  a word the question has too: read, it may be the question's own words, not the answer) or how rare
+  it is in the video (:func:`rarity_weights`);
 * **order**: the share of the matched words in the phrase's order ("what your country can do for
   you" is not "what you can do for your country"), which scales the score by ``ORDER_FLOOR``..1.
 
@@ -34,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -52,6 +53,7 @@ VERB_FORM = 0.9  # another form of the same irregular verb ("wrote", "written")
 NUMBER_PART = 0.8  # a number found at the start or end of a longer number (digits run together)
 STOPWORD_WEIGHT = 0.4
 SHARED_WEIGHT = 0.3
+ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the question may be, not the answer
 ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
@@ -320,15 +322,21 @@ def _in_order(positions: np.ndarray, weights: np.ndarray) -> float:
     return float(best.max()) / total
 
 
-def option_weights(options: Sequence[Sequence[str]]) -> list[np.ndarray]:
+def option_weights(options: Sequence[Sequence[str]], asked: Collection[str] = ()) -> list[np.ndarray]:
     """Each option word's weight: how much it tells the options apart, ``log((n + 1) / df) / log(n + 1)``
     for a word in ``df`` of the ``n`` options (1 in one option, 0.37 in two of four), at least
     ``SHARED_WEIGHT`` (a word every option has still belongs with the others: "Channel" and "9" read
-    apart are not "Channel 9"), times ``STOPWORD_WEIGHT`` for a function word.
+    apart are not "Channel 9"), times ``STOPWORD_WEIGHT`` for a function word and ``ASKED_WEIGHT`` for a
+    word of the question, ``asked``, that some options lack (an option that repeats the question's "flag"
+    is found wherever the question's own words are read: its other words say whether it is the answer;
+    a question word every option has, "Which channel?" of "Channel 7", ties their words together).
 
     Example:
         >>> [w.round(2).tolist() for w in option_weights([["channel", "4"], ["channel", "7"]])]
         [[0.37, 1.0], [0.37, 1.0]]
+        >>> options = [["flag", "shown"], ["nothing", "shown"]]
+        >>> [w.round(2).tolist() for w in option_weights(options, asked={"flag", "shown"})]
+        [[0.4, 0.37], [1.0, 0.37]]
     """
     n = len(options)
     df: dict[str, int] = {}
@@ -339,7 +347,9 @@ def option_weights(options: Sequence[Sequence[str]]) -> list[np.ndarray]:
     return [
         np.array(
             [
-                max(SHARED_WEIGHT, math.log((n + 1) / df[w]) / scale) * (STOPWORD_WEIGHT if w in STOPWORDS else 1.0)
+                max(SHARED_WEIGHT, math.log((n + 1) / df[w]) / scale)
+                * (STOPWORD_WEIGHT if w in STOPWORDS else 1.0)
+                * (ASKED_WEIGHT if w in asked and df[w] < n else 1.0)
                 for w in words
             ]
         )
