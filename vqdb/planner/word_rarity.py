@@ -57,7 +57,6 @@ class WordRarity:
     """
 
     def __init__(self, store: Store, counts: WordCounts | None = None):
-        self.store = store
         self._tables = (counts or WordCounts(store)).latest()
         self._stretches = sum(table.rows for table in self._tables)
         self._idf: dict[str, float] = {}
