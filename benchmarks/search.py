@@ -27,7 +27,9 @@ Reported: per kind, p50 / p99 of ``corpus.search(q, k=10)`` (the indexes' candid
 the exhaustive scan with the same scoring (``exhaustive=True``: the merge in every video, the baseline run in
 the same process), ``x exhaustive`` (the exhaustive p50 over the search's), recall@10 (moments (video, ts)
 of the exhaustive top 10 that search returns); index build time and size; adding 10 hours (write, index
-update, a search after); peak memory (RSS) of the process. Latencies are after one warm-up query per kind.
+update, a search after); peak memory (RSS) of the process; what counting a question's words for their
+rarity costs the first time (``word_counting``), against a full-text lookup a word and table. Latencies
+are after one warm-up query per kind.
 
     .venv/bin/python benchmarks/search.py --hours 100
     nice .venv/bin/python benchmarks/search.py --hours 1000 --queries 10 --recall-queries 5
@@ -52,10 +54,12 @@ import pyarrow as pa
 
 import vqdb
 from vqdb.planner.tools.base import normalize_text
+from vqdb.planner.word_rarity import DF_CAP, DF_TABLES, WordCounts
 from vqdb.schema import TABLES
 from vqdb.store import Store
-from vqdb.store.text_index import build_text_indexes
+from vqdb.store.text_index import build_text_indexes, text_hits
 from vqdb.store.vector_index import build_vector_index
+from vqdb.textnorm import canonical_words
 
 FPS = 1.0
 VIDEO_S = 1800
@@ -429,6 +433,7 @@ def run(
             cells = [kind, n, f"{p50:.0f}", f"{p99:.0f}", f"{ex:.0f}", f"{ex / p50:.1f}", f"{recall:.3f} ({nr})"]
             print("| " + " | ".join(map(str, [*cells, f"{hits:.2f}"])) + " |")
     print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
+    print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked[kind]]))
 
     corpus.close()
     start = time.perf_counter()
@@ -447,6 +452,29 @@ def run(
         f"({'; '.join(lines)}); a question about a new video: {ms:.0f} ms, found first: {first == late['video_id']}"
     )
     corpus.close()
+
+
+def word_counting(store: Store, questions: list[str]) -> str:
+    """The first search of a question counts its words in the text tables (``WordCounts``, then kept while the
+    tables keep their versions): its cost against a full-text lookup a word and table (each opening the
+    table), the same counts, alternating on fresh objects."""
+    per_lookup, counts = [], []
+    for question in questions:
+        words = list(dict.fromkeys(canonical_words(question)))
+        start = time.perf_counter()
+        tables = [table for table in DF_TABLES if store.exists(table)]
+        looked_up = [sum(text_hits(store, t, word, DF_CAP, fuzzy=False).num_rows for t in tables) for word in words]
+        per_lookup.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        latest = WordCounts(store).latest()
+        counted = [sum(table.held(word) for table in latest) for word in words]
+        counts.append(time.perf_counter() - start)
+        assert counted == looked_up, (question, counted, looked_up)
+    old, new = (1000 * statistics.median(times) for times in (per_lookup, counts))
+    return (
+        f"counting a question's words afresh ({len(questions)} text and speech questions, p50): a lookup a word "
+        f"and table {old:.0f} ms, WordCounts {new:.0f} ms ({old / new:.1f}x)"
+    )
 
 
 def main() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+import vqdb
 from vqdb.planner.word_rarity import WordRarity, word_found
-from vqdb.store import Store
-from vqdb.store.text_index import build_text_indexes
+from vqdb.store import Store, text_index
+from vqdb.store.text_index import build_text_indexes, fuzzy_match
 
 from .test_search import commit_video
 
@@ -42,3 +43,31 @@ def test_words_are_compared_in_their_canonical_forms():
 def test_precision_prefers_the_text_that_is_the_query():
     assert WordRarity.precision("three", "3,") == 1.0
     assert WordRarity.precision("three", "half past three") < 0.5
+
+
+def test_a_session_counts_a_word_once_until_a_commit_changes_its_table(tmp_path, monkeypatch):
+    store = Store.create(tmp_path)
+    commit_video(store, "sign", {3: "EMERGENCY EXIT"})
+    build_text_indexes(store)
+    counted = []  # the words looked up in a full-text index one at a time, exactly (as rarity counts them)
+
+    def counting(query, column, *, fuzzy=True):
+        if not fuzzy:
+            counted.append(query)
+        return fuzzy_match(query, column, fuzzy=fuzzy)
+
+    monkeypatch.setattr(text_index, "fuzzy_match", counting)
+    question = "when does the screen read EMERGENCY EXIT"
+    with vqdb.connect(tmp_path) as corpus:
+        first = corpus.search(question, k=3).moments.to_pylist()
+        assert "exit" in counted
+        counted.clear()
+        assert corpus.search(question, k=3).moments.to_pylist() == first
+        assert counted == []  # the tables kept their versions: nothing counted again
+        with Store.open(tmp_path, writable=True) as writer:
+            commit_video(writer, "late", {4: "EXIT"})
+            build_text_indexes(writer)
+        corpus.refresh()
+        corpus.search(question, k=3)
+        assert "exit" in counted  # ocr_spans changed: its words counted at its new version
+        assert WordRarity(store).idf("exit") < WordRarity(store).idf("emergency")  # counted over both videos

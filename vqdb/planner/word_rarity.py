@@ -28,12 +28,15 @@ Example:
 from __future__ import annotations
 
 import math
+import threading
 
+import lance
 from rapidfuzz.distance import Levenshtein
 
 from vqdb.store import Store
-from vqdb.store.text_index import edit_distance, text_hits
+from vqdb.store.text_index import dataset_hits, edit_distance
 from vqdb.textnorm import canonical_words, squash
+from vqdb.udfs.versions import LatestVersions
 
 DF_TABLES = ("ocr_spans", "transcript_segments", "subtitles")  # the corpus's stretches of text, one a row
 DF_CAP = 1000  # rows counted per word and table
@@ -44,6 +47,8 @@ class WordRarity:
     """The IDF of words in a corpus's text (``idf``, each word counted once per instance) and the share of a
     query's IDF a text holds (``coverage``); see the module docstring.
 
+    ``counts``: the session's ``WordCounts``, kept across searches (default: counted afresh).
+
     Example:
         >>> import tempfile
         >>> from vqdb.store import Store
@@ -51,16 +56,15 @@ class WordRarity:
         0.6931471805599453
     """
 
-    def __init__(self, store: Store):
-        self.store = store
-        self._tables = [table for table in DF_TABLES if store.exists(table)]
-        self._stretches = sum(store.count(table) for table in self._tables)
+    def __init__(self, store: Store, counts: WordCounts | None = None):
+        self._tables = (counts or WordCounts(store)).latest()
+        self._stretches = sum(table.rows for table in self._tables)
         self._idf: dict[str, float] = {}
 
     def idf(self, word: str) -> float:
         """BM25's IDF of ``word`` (a canonical word) over the corpus's stretches of text."""
         if word not in self._idf:
-            held = sum(text_hits(self.store, t, word, DF_CAP, fuzzy=False).num_rows for t in self._tables)
+            held = sum(table.held(word) for table in self._tables)
             self._idf[word] = math.log(1 + (self._stretches - held + 0.5) / (held + 0.5))
         return self._idf[word]
 
@@ -110,6 +114,58 @@ class WordRarity:
         return said / len(tokens) if tokens else 0.0
 
 
+class WordCounts:
+    """A session's counts of the stretches of text that hold a word, per table of ``DF_TABLES`` and version:
+    ``latest()`` gives each existing table as of its latest version (``vqdb.udfs.versions``, a listing), with
+    the words counted at that version so far, so a later search counts only words not yet counted until a
+    commit changes the table, which starts its counts afresh.
+
+    Example:
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> from vqdb.store import Store
+        >>> counts = WordCounts(Store.open(empty_corpus()))
+        >>> [(table.name, table.rows, table.held("exit")) for table in counts.latest()]
+        [('ocr_spans', 0, 0), ('transcript_segments', 0, 0), ('subtitles', 0, 0)]
+        >>> counts.latest()[0] is counts.latest()[0]  # unchanged: the same counts
+        True
+    """
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._versions = LatestVersions(store)
+        self._tables: dict[str, TableCounts] = {}
+        self._lock = threading.Lock()
+
+    def latest(self) -> list[TableCounts]:
+        """The counts of each table of ``DF_TABLES`` that exists, at its latest version."""
+        found = []
+        for name in DF_TABLES:
+            if not self.store.exists(name):
+                continue
+            version = self._versions(name)
+            with self._lock:
+                if name not in self._tables or self._tables[name].version != version:
+                    self._tables[name] = TableCounts(name, self._versions.dataset(name, version))
+                found.append(self._tables[name])
+        return found
+
+
+class TableCounts:
+    """One version of a text table: its rows (``rows``) and how many hold each word counted (``held``)."""
+
+    def __init__(self, name: str, dataset: lance.LanceDataset):
+        self.name, self.version, self._dataset = name, dataset.version, dataset
+        self.rows = dataset.count_rows()
+        self._held: dict[str, int] = {}
+
+    def held(self, word: str) -> int:
+        """The rows holding ``word`` (a canonical word: its stemmed form, through the full-text index), at most
+        ``DF_CAP``."""
+        if word not in self._held:
+            self._held[word] = dataset_hits(self._dataset, self.name, word, DF_CAP, fuzzy=False).num_rows
+        return self._held[word]
+
+
 def word_found(word: str, tokens: list[str], squashed: str) -> bool:
     """Whether a canonical ``word`` of a query is among ``tokens`` (a text's canonical words) within its edit
     distance (``text_index.edit_distance``), or, from ``SQUASHED_MIN`` characters on, inside ``squashed`` (the
@@ -127,4 +183,4 @@ def word_found(word: str, tokens: list[str], squashed: str) -> bool:
     return any(Levenshtein.distance(word, token, score_cutoff=limit) <= limit for token in tokens)
 
 
-__all__ = ["WordRarity", "word_found"]
+__all__ = ["WordCounts", "WordRarity", "word_found"]

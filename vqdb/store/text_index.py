@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+import lance
 import pyarrow as pa
 import pyarrow.compute as pc
 from lance.query import BooleanQuery, MatchQuery, Occur
@@ -114,13 +115,28 @@ def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool =
     """
     if not store.exists(table):
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
-    if not has_text_index(store, table):  # Lance finds nothing without an index: every video of the table
-        videos = pc.unique(store.dataset(table).to_table(columns=["video_id"]).column("video_id"))
+    return dataset_hits(store.dataset(table), table, query, limit, fuzzy=fuzzy)
+
+
+def dataset_hits(dataset: lance.LanceDataset, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
+    """``text_hits`` in ``dataset``, the text table ``table`` as opened (at any of its versions).
+
+    Example:
+        >>> import tempfile
+        >>> store = Store.create(tempfile.mkdtemp())
+        >>> build_text_indexes(store)["ocr_spans"]
+        0
+        >>> dataset_hits(store.dataset("ocr_spans"), "ocr_spans", "EXIT", 10, fuzzy=False).num_rows
+        0
+    """
+    if not any(index.name == index_name(table) for index in dataset.describe_indices()):
+        # Lance finds nothing without an index: every video of the table
+        videos = pc.unique(dataset.to_table(columns=["video_id"]).column("video_id"))
         return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
     matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy and table in MISREAD_TABLES)
     if matched is None:
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
-    return store.dataset(table).to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
+    return dataset.to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
 
 
 def fuzzy_match(query: str, column: str, *, fuzzy: bool = True) -> BooleanQuery | None:

@@ -75,6 +75,7 @@ from vqdb.udfs.text_grade import min_score, reads_query_word
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
+BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
 
 
 @register
@@ -316,7 +317,7 @@ class Ocr(TextTool):
         order, an Arrow array), ``shown_from`` (the latest of its boxes reading a word of ``query`` to
         appear, of all its boxes when none does) and ``shown_to`` (the first of them to leave; NaN where
         unknown)."""
-        boxes = video.rows(self.table, ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box"))
+        boxes = video.rows(self.table, BOX_COLUMNS)
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
         if not boxes.num_rows:
             return {
@@ -381,7 +382,7 @@ class Ocr(TextTool):
             >>> get("ocr").text_at(Video(), 0.0, 3.0, 2.2), get("ocr").text_at(Video(), 4.0, 5.0, 4.5)
             ('EXIT 2', '')
         """
-        rows = video.rows(self.table, ("ts", "text"))
+        rows = video.rows(self.table, BOX_COLUMNS)  # read_frames's: read once
         times = float_array(rows.column("ts"))
         inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
         if not len(inside):

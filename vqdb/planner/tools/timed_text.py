@@ -227,7 +227,7 @@ class TimedTextTool(TextTool):
             >>> get("transcript").text_at(Video(), 0.0, 2.0, 1.0)
             'ask not'
         """
-        rows = video.rows(self.table, ("start_s", "end_s", self.piece_text))
+        rows = video.rows(self.table, (self.piece_text, "start_s", "end_s"))  # said_arrays's: read once
         start, end = float_array(rows.column("start_s")), float_array(rows.column("end_s"))
         inside = np.flatnonzero((start < high + 1e-9) & (end > low - 1e-9))
         inside = inside[np.argsort(start[inside], kind="stable")]
