@@ -181,7 +181,7 @@ def nearest_rows(store: Store, table: str, vector: np.ndarray, limit: int) -> pa
         "nprobes": DEFAULT_NPROBS,
         "refine_factor": DEFAULT_REFINE_FACTOR,
     }
-    found = dataset.to_table(columns=["video_id"], nearest=nearest)
+    found = dataset.to_table(columns=["video_id", "_distance"], nearest=nearest)
     return found.filter(pc.is_finite(found.column("_distance")))  # a NULL vector (an older corpus's row)
 
 
