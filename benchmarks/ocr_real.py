@@ -13,6 +13,8 @@ rereads, the text edges), once per setting, in this process:
   ``MERGE_SLACK`` times what the two boxes cover, a merged region counting as covering its whole box (main
   until issue 23's dense-screen work: merging box by box grew a web page's panels and lines into one region,
   the whole frame, read by CRAFT at full cost);
+- ``as-read``: as ``after`` but a letter O read among digits stays a letter (main until issue 23's
+  ``zeros_among_digits``: smpte-2997's timecodes read "Oo:00:07;00");
 - ``main``: as ``after`` but a frame where only some regions changed reads the full-width bands of their rows
   again, grown over the reads they touch, with CRAFT and the recognizer (main until issue 23's cost work; now a
   read whose box changed is recognized again without CRAFT, and CRAFT looks only where pixels changed outside
@@ -55,7 +57,7 @@ from vqdb.ingest.extractors import ocr
 from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.extractors.ocr import OcrExtractor
 from vqdb.ingest.probe import probe
-from vqdb.models import text_regions
+from vqdb.models import easyocr_reader, text_regions
 from vqdb.models.device import placement
 from vqdb.models.easyocr_reader import EasyOCRReader
 from vqdb.models.protocols import TextBox
@@ -68,6 +70,7 @@ SETTINGS = {
     "whole": ({}, {"scout": False}),
     "merge-all": ({}, {"merge": (math.inf, 0)}),
     "box-merge": ({}, {}),
+    "as-read": ({}, {}),
     "main": ({}, {}),
     "after": ({}, {}),
 }
@@ -129,8 +132,17 @@ def box_merged(
     return sorted(regions, key=lambda r: (r[1], r[0]))
 
 
+def as_read(text: str) -> str:
+    """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
+    return text
+
+
 # name: what the setting replaces while it runs, (module, attribute): replacement
-PATCHES = {"main": {(ocr, "reread_changes"): band_rereads}, "box-merge": {(text_regions, "merged"): box_merged}}
+PATCHES = {
+    "main": {(ocr, "reread_changes"): band_rereads},
+    "box-merge": {(text_regions, "merged"): box_merged},
+    "as-read": {(easyocr_reader, "zeros_among_digits"): as_read},
+}
 
 
 def words(text: str) -> list[str]:

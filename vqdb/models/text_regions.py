@@ -12,9 +12,10 @@ line, and a line's first letter may stand apart), and candidates that then overl
 bounding box is hardly larger than what they cover (``merged``): a caption touching a picture stays apart.
 
 
-Measured on the 58 OCR truth frames of the shared clips (``benchmarks/ocr_real.py``'s truth): the
-candidates cover 29 % of a frame on average and hold 272 of the 274 boxes CRAFT finds on the whole frame,
-for about 15 ms per 720p frame against seconds for CRAFT.
+Measured on the OCR truth frames of the shared clips (``benchmarks/ocr_real.py``'s truth): the regions
+hand CRAFT 28 % of a frame on average (62 frames, 29 % when merged regions counted as covering their whole
+box) and held 272 of the 274 boxes CRAFT finds on the whole frame (58 frames, before that change), for about
+15 ms per 720p frame against seconds for CRAFT.
 
 Example:
     >>> import numpy as np, cv2
