@@ -85,17 +85,19 @@ def text_regions(image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOI
 
 def merged(regions: list[Region], slack: float = MERGE_SLACK, gap: int = JOIN_PX) -> list[Region]:
     """``regions`` with those that overlap or come within ``gap`` pixels of each other replaced by their
-    bounding box where that box is at most ``slack`` times the pixels the regions in it cover, until no more
-    merge (``math.inf, 0``: every overlapping pair, until none overlap); in the order of their top edge.
+    bounding box where that box is at most ``slack`` times what the two cover, and ``slack`` squared times
+    what the original regions in it cover, until no more merge (``math.inf, 0``: every overlapping pair, until
+    none overlap); in the order of their top edge.
 
     CRAFT's cost follows the pixels it is shown: a caption's region overlapping the corner of a picture's
     region stays apart (the two overlap a little), where their bounding box would make CRAFT read the
     empty corner beside both; regions that mostly overlap or lie side by side, the letters of one line, merge
     (a glyph taller than ``RULE_PX`` loses its straight sides to the rules and falls apart into a top and a
-    bottom half, the two side by side within ``gap``). What a merged region covers is what its original
-    regions cover, not its box: merging region by region, each box a little larger than the last, would
-    otherwise grow over a dense screen (a web page's panels, buttons and lines) into one box holding all of
-    it, empty margins included, read at full cost.
+    bottom half, the two side by side within ``gap``). Two merged regions, each up to ``slack`` larger than
+    what it holds, may merge in turn (a title's two lines and the word beside them), but no further:
+    merging region by region, each box a little larger than the last, would otherwise grow over a dense
+    screen (a web page's panels, buttons and lines) into one box holding all of it, empty margins included,
+    read at full cost.
 
     Example:
         >>> merged([(0, 0, 100, 10), (50, 50, 60, 60), (90, 0, 200, 12)])  # two halves of a line
@@ -106,8 +108,9 @@ def merged(regions: list[Region], slack: float = MERGE_SLACK, gap: int = JOIN_PX
         [(0, 0, 300, 110)]
         >>> merged([(0, 0, 100, 40), (0, 45, 100, 80)])  # a tall glyph's halves, 5 pixels apart
         [(0, 0, 100, 80)]
-        >>> merged([(0, 0, 100, 100), (100, 0, 120, 125), (0, 125, 150, 150)])  # a staircase: each step 1.2x
-        [(0, 0, 120, 125), (0, 125, 150, 150)]
+        >>> steps = [(0, 0, 100, 100), (100, 0, 120, 125), (0, 125, 150, 150), (150, 0, 180, 187)]
+        >>> merged(steps + [(0, 187, 225, 225)])  # a staircase, each step 1.2x the box before it
+        [(0, 0, 180, 187), (0, 187, 225, 225)]
     """
     groups = [(region, [region]) for region in regions]  # (bounding box, the regions it holds)
     changed = True
@@ -117,7 +120,11 @@ def merged(regions: list[Region], slack: float = MERGE_SLACK, gap: int = JOIN_PX
         for region, members in groups:
             for i, (other, other_members) in enumerate(out):
                 union = _union(region, other)
-                if _near(region, other, gap) and _area(union) <= slack * _covered(members + other_members):
+                if (
+                    _near(region, other, gap)
+                    and _area(union) <= slack * _covered([region, other])
+                    and _area(union) <= slack**2 * _covered(members + other_members)
+                ):
                     out[i] = union, members + other_members
                     changed = True
                     break
