@@ -13,8 +13,8 @@ bounding box is hardly larger than what they cover (``merged``): a caption touch
 
 
 Measured on the OCR truth frames of the shared clips (``benchmarks/ocr_real.py``'s truth): the regions
-hand CRAFT 28 % of a frame on average (62 frames, 29 % when merged regions counted as covering their whole
-box) and held 272 of the 274 boxes CRAFT finds on the whole frame (58 frames, before that change), for about
+hand CRAFT 28.5 % of a frame on average (62 frames; 29.2 % when a merged region counted as covering its
+whole box) and held 272 of the 274 boxes CRAFT finds on the whole frame (58 frames, before that change), for about
 15 ms per 720p frame against seconds for CRAFT.
 
 Example:
