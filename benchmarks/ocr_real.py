@@ -9,6 +9,12 @@ rereads, the text edges), once per setting, in this process:
 - ``whole``: as ``after`` but CRAFT looks at the whole frame, not only where a stroke analysis says text may be;
 - ``merge-all``: as ``after`` but the stroke analysis's overlapping regions all merge into their bounding boxes
   (a caption touching a picture's corner made CRAFT read the empty corner beside both);
+- ``box-merge``: as ``after`` but two of the stroke analysis's regions merge when their bounding box is at most
+  ``MERGE_SLACK`` times what the two boxes cover, a merged region counting as covering its whole box (main
+  until issue 23's dense-screen work: merging box by box grew a web page's panels and lines into one region,
+  the whole frame, read by CRAFT at full cost);
+- ``as-read``: as ``after`` but a letter O read among digits stays a letter (main until issue 23's
+  ``zeros_among_digits``: smpte-2997's timecodes read "Oo:00:07;00");
 - ``main``: as ``after`` but a frame where only some regions changed reads the full-width bands of their rows
   again, grown over the reads they touch, with CRAFT and the recognizer (main until issue 23's cost work; now a
   read whose box changed is recognized again without CRAFT, and CRAFT looks only where pixels changed outside
@@ -51,6 +57,7 @@ from vqdb.ingest.extractors import ocr
 from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.extractors.ocr import OcrExtractor
 from vqdb.ingest.probe import probe
+from vqdb.models import easyocr_reader, text_regions
 from vqdb.models.device import placement
 from vqdb.models.easyocr_reader import EasyOCRReader
 from vqdb.models.protocols import TextBox
@@ -62,6 +69,8 @@ SETTINGS = {
     "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None, "scout": False}),
     "whole": ({}, {"scout": False}),
     "merge-all": ({}, {"merge": (math.inf, 0)}),
+    "box-merge": ({}, {}),
+    "as-read": ({}, {}),
     "main": ({}, {}),
     "after": ({}, {}),
 }
@@ -96,6 +105,44 @@ def band_rereads(reader: EasyOCRReader, image, reads: list[TextBox], change: Cha
         for b, boxes in zip(bands, found, strict=True)
         for read in boxes
     ]
+
+
+def box_merged(
+    regions: list[text_regions.Region], slack: float = text_regions.MERGE_SLACK, gap: int = text_regions.JOIN_PX
+) -> list[text_regions.Region]:
+    """The ``box-merge`` setting's region merge: ``text_regions.merged`` where what two regions cover is what
+    their boxes cover, a region merged before counting as covering its whole box."""
+    regions = list(regions)
+    changed = True
+    while changed:
+        changed = False
+        out: list[text_regions.Region] = []
+        for region in regions:
+            for i, other in enumerate(out):
+                union = text_regions._union(region, other)
+                if text_regions._near(region, other, gap) and text_regions._area(union) <= slack * (
+                    text_regions._covered([region, other])
+                ):
+                    out[i] = union
+                    changed = True
+                    break
+            else:
+                out.append(region)
+        regions = out
+    return sorted(regions, key=lambda r: (r[1], r[0]))
+
+
+def as_read(text: str) -> str:
+    """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
+    return text
+
+
+# name: what the setting replaces while it runs, (module, attribute): replacement
+PATCHES = {
+    "main": {(ocr, "reread_changes"): band_rereads},
+    "box-merge": {(text_regions, "merged"): box_merged},
+    "as-read": {(easyocr_reader, "zeros_among_digits"): as_read},
+}
 
 
 def words(text: str) -> list[str]:
@@ -150,23 +197,26 @@ def score(truth_lines: list[dict], reads: list[TextBox]) -> tuple[int, int, int,
 
 
 def run_clip(
-    path: Path, overrides: dict, reader: EasyOCRReader, rereads=ocr.reread_changes
+    path: Path, overrides: dict, reader: EasyOCRReader, patches: dict | None = None
 ) -> tuple[dict[int, list[TextBox]], float, float]:
-    """The extractor's reads per frame_idx, its CPU seconds and wall seconds on the whole clip, partly changed
-    frames read with ``rereads`` (the extractor's ``reread_changes``, or ``band_rereads``)."""
+    """The extractor's reads per frame_idx, its CPU seconds and wall seconds on the whole clip, with the
+    ``patches`` of a setting (``PATCHES``) in place while it runs."""
     config = Config(progress=False, **overrides)
     info = probe(path)
     feed = None
     if config.ocr_max_side <= config.thumb_max_side:  # ingest hands OCR the decoder's thumbnails
         feed = sample_frames(path, fps=config.sample_fps, max_side=config.thumb_max_side, info=info)
     ctx = VideoContext(video_id="v", path=path, info=info, frames=None, config=config, feed=feed)
-    default, ocr.reread_changes = ocr.reread_changes, rereads
+    defaults = {(module, name): getattr(module, name) for module, name in patches or {}}
+    for (module, name), replacement in (patches or {}).items():
+        setattr(module, name, replacement)
     try:
         cpu, wall = time.process_time(), time.perf_counter()
         output = OcrExtractor(config, reader=reader).run(ctx)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
-        ocr.reread_changes = default
+        for (module, name), default in defaults.items():
+            setattr(module, name, default)
     reads: dict[int, list[TextBox]] = {}
     for row in output.tables["ocr"].to_pylist():
         box = row["box"]
@@ -198,8 +248,7 @@ def main() -> None:
         frames = truth[clip]["frames"]
         lines = sum(len(frame["lines"]) for frame in frames)
         for name, reader in readers.items():
-            rereads = band_rereads if name == "main" else ocr.reread_changes
-            reads, cpu, wall = run_clip(path, SETTINGS[name][0], reader, rereads)
+            reads, cpu, wall = run_clip(path, SETTINGS[name][0], reader, PATCHES.get(name))
             counts = [0] * 5
             for frame in frames:
                 got = reads.get(frame["frame_idx"], [])

@@ -299,3 +299,12 @@ def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader
     monkeypatch.setattr(reader, "_recognize", counting)
     read = reader.read_parts(frame, [platform.box], [], before)
     assert len(read) == 1 and read[0] is platform and sum(recognized) == 0, (read, recognized)
+
+
+def test_a_letter_o_read_among_digits_is_a_zero():
+    # smpte-2997.mp4's burned-in timecode: the recognizer reads its leading "00" as "Oo" or "O0"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    reads = [(corners, "Oo:00:07;00", 0.5), (corners, "O0:00.01;00", 0.5), (corners, "Cooper 2O13 Oo", 0.9)]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["00:00:07;00", "00:00.01;00", "Cooper 2013 Oo"]

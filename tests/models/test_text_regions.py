@@ -109,3 +109,27 @@ def test_a_line_of_tall_digits_stays_one_region():
     ImageDraw.Draw(drawn).text((300, 200), "00:00:03;00", font=font("sans-bold", 120), fill=(255, 255, 255))
     regions = text_regions(np.asarray(drawn))
     assert len(regions) == 1 and inside((310, 270), regions) and inside((1100, 270), regions), regions
+
+
+def test_a_merged_region_is_hardly_larger_than_the_regions_it_holds():
+    # merging box by box, each box a little larger than the last, grew a dense screen into one region
+    rng = np.random.default_rng(0)
+    corners, sizes = rng.integers(0, 600, (120, 2)), np.c_[rng.integers(20, 200, 120), rng.integers(8, 30, 120)]
+    regions = [(x, y, x + w, y + h) for (x, y), (w, h) in zip(corners.tolist(), sizes.tolist(), strict=True)]
+    for out in merged(regions):
+        held = [r for r in regions if r[0] >= out[0] and r[1] >= out[1] and r[2] <= out[2] and r[3] <= out[3]]
+        mask = np.zeros((out[3], out[2]), bool)
+        for x0, y0, x1, y1 in held:
+            mask[y0:y1, x0:x1] = True
+        assert area([out]) <= MERGE_SLACK**2 * mask.sum(), (out, held)
+
+
+def test_a_dense_screen_stays_apart_in_panels(shared_data):
+    # a web page's panels, buttons and lines, close to each other everywhere (videollava_demo.mp4 at 29 s):
+    # merged box by box they became one region, the whole frame
+    from vqdb.ingest.decode import sample_frames
+
+    frame = next(f.image for f in sample_frames(shared_data / "video" / "videollava_demo.mp4", 1.0, 1920) if f.ts >= 29)
+    regions = text_regions(frame)
+    assert area(regions) < 0.5 * frame.shape[0] * frame.shape[1], regions
+    assert inside((700, 540), regions) and inside((1750, 1200), regions)  # the answer's line, a button

@@ -15,7 +15,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average);
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
-  only, so upright text costs nothing more).
+  only, so upright text costs nothing more);
+- a letter O read among digits is a zero (``zeros_among_digits``): the recognizer reads a round glyph with
+  no letters beside it either way (a timecode's leading "00" as "Oo").
 
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
@@ -40,6 +42,7 @@ Example:
 from __future__ import annotations
 
 import math
+import re
 import tempfile
 import warnings
 from collections.abc import Sequence
@@ -65,6 +68,8 @@ TALL = 2.0  # a box this many times taller than wide is also read turned a quart
 QUARTER_TURNS = [90, 270]
 INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
 TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
+NUMBER = re.compile(r"[\dOo.,:;/+-]*\d[\dOo.,:;/+-]*\d[\dOo.,:;/+-]*")  # two digits or more, O read among them
+_ZERO = str.maketrans("Oo", "00")
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
 # with catch_warnings, which is not thread-safe and OCR runs beside other extractors
 _NOISE = (r"torch\.ao\.quantization is deprecated", r"torch\.quantize_per_tensor", r"'pin_memory' argument is set")
@@ -448,8 +453,26 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         xs = [float(x) for x, _ in corners]
         ys = [float(y) for _, y in corners]
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
-        boxes.append(TextBox(text=str(text), confidence=float(confidence), box=box))
+        boxes.append(TextBox(text=zeros_among_digits(str(text)), confidence=float(confidence), box=box))
     return boxes
+
+
+def zeros_among_digits(text: str) -> str:
+    """``text`` with each letter O in a word made only of digits, O and the marks between numbers (``.,:;/+-``),
+    with two digits or more, read as a zero: a recognizer that sees a round glyph with no letter beside it
+    reads it either way, and in such a word it is a digit. Words with another letter are left as read.
+
+    Example:
+        >>> zeros_among_digits("Oo:00:07;00"), zeros_among_digits("TC 1O:0O"), zeros_among_digits("2O13")
+        ('00:00:07;00', 'TC 10:00', '2013')
+        >>> zeros_among_digits("Oo"), zeros_among_digits("O2 CO2 H2O"), zeros_among_digits("Room 1O1")
+        ('Oo', 'O2 CO2 H2O', 'Room 101')
+    """
+    return re.sub(r"\S+", lambda word: _zeros(word.group()), text)
+
+
+def _zeros(word: str) -> str:
+    return word.translate(_ZERO) if NUMBER.fullmatch(word) else word
 
 
 def _placed(module: Any, place: Placement) -> Any:
