@@ -195,13 +195,10 @@ ANSWERS = Words(
     example="Is the door open? What did the assistant answer?",
 )
 WRITTEN_TOO = Words(
-    {
-        "says", "said", "warn", "warns", "warned", "answer", "answers", "answered", "reply", "replies", "replied",
-        "respond", "responds", "responded", "mention", "mentions", "mentioned",
-    },
+    {"says", "said", "warn", "warns", "warned", "mention", "mentions", "mentioned"} | (ANSWERS - {"response"}),
     phenomenon="speech cues that a thing which is no person does in writing too ('the chatbot warns about X')",
     example="When does the chatbot warn about the stairs?",
-)  # fmt: skip
+)
 NAMES_TEXT = Words(
     {"time", "text", "word", "words", "letters", "number", "numbers", "something", "anything"},
     phenomenon="nouns that only name text ('the time', 'the words'), besides the naming and text nouns",
