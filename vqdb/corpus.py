@@ -27,6 +27,7 @@ from vqdb.config import Config, check_gap, check_keyframes
 from vqdb.errors import VqdbError
 from vqdb.planner import search as search_sql
 from vqdb.planner.video_frames import RowCache
+from vqdb.planner.word_rarity import WordCounts
 from vqdb.schema import TABLES
 from vqdb.session import ReadOnlySession, attach_store, new_connection, run_read_only, watched
 from vqdb.store import Store, is_corpus
@@ -58,6 +59,7 @@ class Corpus:
         self._con: duckdb.DuckDBPyConnection | None = None
         self._lease: Any = None  # a ReaderLease while the session is open
         self._row_cache: RowCache | None = None
+        self._word_counts: WordCounts | None = None
 
     @cached_property
     def store(self) -> Store:
@@ -356,6 +358,22 @@ class Corpus:
             self._row_cache = RowCache(version)
         return self._row_cache
 
+    @property
+    def word_counts(self) -> WordCounts:
+        """The session's counts of the words ``search`` looked up in the text tables (``vqdb.planner.word_rarity``),
+        each table's kept while it keeps its version.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> corpus = vqdb.connect(empty_corpus())
+            >>> corpus.word_counts is corpus.word_counts, [table.rows for table in corpus.word_counts.latest()]
+            (True, [0, 0, 0])
+        """
+        if self._word_counts is None:
+            self._word_counts = WordCounts(self.store)
+        return self._word_counts
+
     def sql(self, query: str, params: Any = None) -> duckdb.DuckDBPyRelation:
         """Run SQL over the corpus; returns a DuckDB relation (``.pl()``, ``.arrow()``, ``.df()``).
 
@@ -449,6 +467,7 @@ class Corpus:
             self._lease.release()
             self._lease = None
         self._row_cache = None
+        self._word_counts = None
 
     def __enter__(self) -> Corpus:
         return self

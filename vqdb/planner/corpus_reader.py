@@ -6,6 +6,7 @@
 * ``sql_unchecked`` (``vqdb.videos.CorpusSql``): vqdb's own SQL on the corpus's session;
 * ``cursor_unchecked``: a cursor of that session, for the statements of one question (``VideoFrames``);
 * ``row_cache``: the session's rows of one video (``vqdb.planner.video_frames.RowCache``);
+* ``word_counts``: the session's counts of words in the text tables (``vqdb.planner.word_rarity.WordCounts``);
 * ``store``: the corpus's datasets, read-only (which extractors finished, which tables exist, the indexes);
 * ``config``: the corpus's settings (its sampling rate, the answering models).
 
@@ -25,6 +26,7 @@ import duckdb
 
 from vqdb.config import Config
 from vqdb.planner.video_frames import RowCache
+from vqdb.planner.word_rarity import WordCounts
 from vqdb.store import Store
 from vqdb.videos import CorpusSql
 
@@ -54,6 +56,12 @@ class CorpusReader(CorpusSql, Protocol):
     @property
     def row_cache(self) -> RowCache:
         """The session's rows of one video, kept while their tables keep their versions."""
+        ...
+
+    @property
+    def word_counts(self) -> WordCounts:
+        """The session's counts of the words ``search`` looked up in the text tables, kept while the tables keep
+        their versions."""
         ...
 
     def cursor_unchecked(self) -> duckdb.DuckDBPyConnection:

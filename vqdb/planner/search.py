@@ -59,7 +59,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -76,7 +75,7 @@ from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import WordCounts, WordRarity
+from vqdb.planner.word_rarity import WordRarity
 from vqdb.store.text_index import text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.udfs.arrow_results import owned
@@ -101,8 +100,6 @@ MOMENT_SCHEMA = pa.schema(
     ]
 )
 
-_WORD_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a corpus's WordCounts, gone with it
-_WORD_COUNTS_LOCK = threading.Lock()
 
 SQL_TYPES = {
     "frame_idx": "INTEGER",
@@ -177,28 +174,11 @@ def search(
     else:
         videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
     cursor = corpus.cursor_unchecked()
-    rarity = WordRarity(corpus.store, session_word_counts(corpus))
+    rarity = WordRarity(corpus.store, corpus.word_counts)
     weights = call_weights(plan, rarity)
     found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k, weights) for v in videos]
     best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
-
-
-def session_word_counts(corpus: CorpusReader) -> WordCounts:
-    """The ``WordCounts`` of ``corpus``'s session: the words ``search`` counted in its text tables, kept with the
-    corpus (for as long as it lives) while the tables keep their versions.
-
-    Example:
-        >>> import vqdb
-        >>> from vqdb.testing.corpora import empty_corpus
-        >>> corpus = vqdb.connect(empty_corpus())
-        >>> session_word_counts(corpus) is session_word_counts(corpus)
-        True
-    """
-    with _WORD_COUNTS_LOCK:
-        if corpus not in _WORD_COUNTS:
-            _WORD_COUNTS[corpus] = WordCounts(corpus.store)
-        return _WORD_COUNTS[corpus]
 
 
 def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
