@@ -154,7 +154,7 @@ def _gray(image: np.ndarray) -> np.ndarray:
 
 
 def _change(
-    between: list[tuple[float, np.ndarray]], box: Sequence[float], *, leaving: bool, replaced: bool = False
+    between: list[tuple[float, np.ndarray]], box: Sequence[float], *, leaving: bool, replaced: bool
 ) -> float | None:
     """When the content of ``box`` changed between the first frame of ``between`` and the last: the time
     of the first frame that shows the last frame's content there (``leaving``: the first that no longer
