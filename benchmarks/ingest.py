@@ -21,8 +21,8 @@ Lance, text indexes), after a warm-up ingest that loads the models. Sections (``
   that many CPUs, started before the timed ingest, its start shown apart); ``vs local 1`` is wall time
   against ``--jobs 1`` in the same run.
 
-The ``ingest`` and ``embed`` sections run on the CPU and again on CUDA when torch sees a GPU (rows name
-the device).
+The ``ingest`` and ``embed`` sections run on each of ``--devices`` (default: the CPU, then CUDA when torch
+sees a GPU; rows name the device).
 
     .venv/bin/python benchmarks/ingest.py                          # every section
     .venv/bin/python benchmarks/ingest.py --sections ingest,slides --jobs 1,2
@@ -87,8 +87,8 @@ def main() -> None:
     """Run the sections asked for and print their tables."""
     args = _parse_args()
     print(f"vqdb from {Path(__import__('vqdb').__file__).parent}; {len(os.sched_getaffinity(0))} cores; {_load()}")
-    devices = ["cpu"] + (["cuda"] if _cuda() else [])
-    if not _cuda():
+    devices = [d for d in args.devices if d == "cpu" or _cuda()]
+    if "cuda" in args.devices and not _cuda():
         print("no CUDA device: the GPU rows are not measured in this run")
     if "ingest" in args.sections:
         for device in devices:
@@ -521,6 +521,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--clips", type=_names, default=INGEST_CLIPS, help="shared clips for the ingest section")
     parser.add_argument("--read-clips", type=_names, default=READ_CLIPS, help="shared clips for the reads section")
     parser.add_argument("--jobs", type=lambda s: [int(v) for v in s.split(",")], default=[1, 2])
+    parser.add_argument("--devices", type=_names, default=("cpu", "cuda"), help="cpu, cuda (when torch sees one)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per row; the fastest is shown")
     parser.add_argument("--slide-minutes", type=float, default=2.0, help="length of the slide-like video")
     parser.add_argument("--embed-seconds", type=float, default=8.0, help="video length for embed on the CPU")
@@ -537,7 +538,11 @@ def _parse_args() -> argparse.Namespace:
     )
     args = parser.parse_args()
     unknown = set(args.sections) - set(SECTIONS)
-    missing = [c for c in (*args.clips, *args.read_clips) if not (SHARED_VIDEO / c).is_file()]
+    if set(args.devices) - {"cpu", "cuda"}:
+        parser.error(f"--devices takes cpu and/or cuda, got {','.join(args.devices)}")
+    used = (*(args.clips if {"ingest", "engines"} & set(args.sections) else ()),
+            *(args.read_clips if "reads" in args.sections else ()))  # fmt: skip
+    missing = [c for c in used if not (SHARED_VIDEO / c).is_file()]
     if unknown or missing:
         parser.error(
             f"unknown section(s) {sorted(unknown)}" if unknown else f"clip(s) not in {SHARED_VIDEO}: {missing}"
