@@ -54,6 +54,11 @@ class RowCache:
         >>> _ = con.execute("INSERT INTO t VALUES ('v', 2)")
         >>> cache.rows(con.sql, "t", ("x",), "v").num_rows  # same version: kept
         1
+        >>> _ = con.execute("ALTER TABLE t ADD COLUMN y INTEGER DEFAULT 0")
+        >>> cache.rows(con.sql, "t", ("y", "x"), "v").column_names  # read once for either order
+        ['y', 'x']
+        >>> cache.rows(con.sql, "t", ("x", "y"), "v").num_rows  # the entry read just before
+        2
     """
 
     def __init__(self, version: Callable[[str], Hashable | None], size: int = ROW_CACHE_SIZE):
@@ -62,21 +67,23 @@ class RowCache:
         self._lock = threading.Lock()
 
     def rows(self, run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
-        """``columns`` of ``video_id``'s rows of table ``name``."""
-        key, version = (name, tuple(columns), video_id), self._version(name)
+        """``columns`` of ``video_id``'s rows of table ``name``, in that order (one entry whatever the order
+        asked in: ``("ts", "text")`` and ``("text", "ts")`` are read once)."""
+        kept, version = tuple(sorted(set(columns))), self._version(name)
         if version is None:
             return read_rows(run, name, columns, video_id)
+        key = (name, kept, video_id)
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None and entry[0] == version:
                 self._entries.move_to_end(key)
-                return entry[1]
-        found = read_rows(run, name, columns, video_id)
+                return entry[1].select(list(columns))
+        found = read_rows(run, name, kept, video_id)
         with self._lock:
             self._entries[key] = (version, found)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
-        return found
+        return found.select(list(columns))
 
 
 def read_rows(run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
