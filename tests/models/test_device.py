@@ -113,15 +113,25 @@ def test_siglip_on_cuda_in_bf16_matches_the_cpu(tiny_siglip):
     assert np.all(np.sum(cpu.embed_images(images) * gpu.embed_images(images), axis=1) > 0.98)
 
 
-@needs_cuda
-def test_whisper_minilm_and_easyocr_on_cuda(shared_data):
+def _ctranslate2_cuda_problem() -> str | None:
+    from vqdb.models.whisper import cuda_runtime_problem
+
+    return cuda_runtime_problem() if torch.cuda.is_available() else "no CUDA device"
+
+
+@pytest.mark.skipif(_ctranslate2_cuda_problem() is not None, reason=f"{_ctranslate2_cuda_problem()}")
+def test_whisper_on_cuda(shared_data):
     from vqdb.ingest.audio import decode_audio
 
-    config = Config(device="cuda")
-    asr = registry.speech_recognizer(config)
+    asr = registry.speech_recognizer(Config(device="cuda"))
     assert (asr.device, asr.precision, asr.settings["batch_size"]) == ("cuda:0", "float16", 16)
     text = asr.transcribe(decode_audio(shared_data / "audio" / "jfk.flac").samples).text.lower()
     assert "ask not what your country can do for you" in text
+
+
+@needs_cuda
+def test_minilm_and_easyocr_on_cuda():
+    config = Config(device="cuda")
     assert registry.sentence_embedder(config).embed_texts(["a dog barks"]).shape == (1, 384)
     reader = registry.ocr_reader(config)
     assert reader.device == "cuda:0" and reader.recognizer_batch > 0
