@@ -177,7 +177,7 @@ def search(
     cursor = corpus.cursor_unchecked()
     rarity = WordRarity(corpus.store, corpus.word_counts)
     weights = call_weights(plan, rarity)
-    rows = CandidateRows(videos)  # each table's rows of every candidate in one statement
+    rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
     found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=rows), k, weights) for v in videos]
     best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
