@@ -220,21 +220,21 @@ def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordR
 def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> Iterable[dict[str, float]]:
     """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
     ``ranking_table``), the videos of its best rows for ``query`` (best first), each with the value its rows
-    promise the call there, the best of: a text row the share of its text the score keeps (``text_promise``),
-    a frame or crop its cosine similarity with the query (the visual score itself), a sentence near in meaning
-    ``SEMANTIC_WEIGHT`` (the most a meaning scores), a video a ranking table ranks 1 (no value known). A tool no
-    index serves (one a user added) gives every video with its extractor finished, each 1."""
+    promise the call there: the share of their texts together that the score keeps (``text_promise``: the words
+    of a phrase said are rows of their own, a title's words boxes of their own), the best cosine similarity of
+    its frames or crops with the query (the visual score itself), ``SEMANTIC_WEIGHT`` for sentences near in
+    meaning (the most a meaning scores), 1 for a video a ranking table ranks (no value known). A tool no index
+    serves (one a user added) gives every video with its extractor finished, each 1."""
     store, tool = corpus.store, tools.get(name)
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
         yield dict.fromkeys(sorted(v for v, done in store.finished().items() if tool.extractor in done), 1.0)
         return
     for source in tool.text_indexes:
         hits = text_hits(store, source, query, CANDIDATE_ROWS, with_text=True)
-        promised: dict[str | None, float] = {}
-        yield _best(
-            hits.column("video_id").to_pylist(),
-            [_promise(promised, query, text, rarity) for text in hits.column("text").to_pylist()],
-        )
+        texts: dict[str, dict[str | None, None]] = {}  # per video, its rows' distinct texts
+        for video_id, text in zip(hits.column("video_id").to_pylist(), hits.column("text").to_pylist(), strict=True):
+            texts.setdefault(video_id, {})[text] = None
+        yield {v: text_promise(query, None if None in found else " ".join(found), rarity) for v, found in texts.items()}
     if tool.vector_index is not None:
         vector = query_vector(corpus, tool.query_embedder, query)
         if vector is not None:
@@ -551,12 +551,6 @@ def _best(video_ids: list[str], values: list[float]) -> dict[str, float]:
     for video_id, value in zip(video_ids, values, strict=True):
         best[video_id] = max(best.get(video_id, value), value)
     return best
-
-
-def _promise(promised: dict[str | None, float], query: str, text: str | None, rarity: WordRarity) -> float:
-    if text not in promised:  # an OCR line is read once a second: its rows repeat the text
-        promised[text] = text_promise(query, text, rarity)
-    return promised[text]
 
 
 def _table(moments: list[dict]) -> pa.Table:
