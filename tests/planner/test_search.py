@@ -18,7 +18,7 @@ from vqdb.planner.plan import Plan
 from vqdb.planner.search import search
 from vqdb.schema import TABLES
 from vqdb.store import Store
-from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes, text_hits
+from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes
 from vqdb.store.vector_index import VECTOR_COLUMNS
 
 from .test_retrieve import mux_black_video, ocr_or_skip
@@ -244,21 +244,3 @@ def test_the_query_word_itself_outranks_its_letters_inside_another_word(tmp_path
     listed = moments.to_pylist()
     assert [m["video_id"] for m in listed] == ["phone", "menu"], listed
     assert listed[0]["score"] > listed[1]["score"]
-
-
-def test_candidates_come_in_the_order_of_the_score_their_rows_promise_not_of_bm25(tmp_path):
-    """BM25 ranks a one-word read of a common word above a long line holding every word of the query (its
-    length normalization); the candidate the search merges first is the line with every word."""
-    store = Store.create(tmp_path)
-    commit_video(store, "whole", {5: "EMERGENCY EXIT " + " ".join(f"NOTICE{i}" for i in range(40))})
-    for video_id in ("one", "two"):
-        commit_video(store, video_id, {5: "EMERGENCY"})
-    commit_video(store, "part", {1: "EXIT", 2: "EXIT"})
-    build_text_indexes(store)
-    question = "when does the screen read EMERGENCY EXIT"
-    with vqdb.connect(tmp_path) as corpus:
-        source = tools.get("ocr").text_indexes[0]
-        assert text_hits(corpus.store, source, "EMERGENCY EXIT", 10).column("video_id")[0].as_py() != "whole"
-        first = corpus.search(question, k=1, max_videos=1)
-        assert first.candidates == ("whole",)
-        assert first.moments.to_pylist() == corpus.search(question, k=1, exhaustive=True).moments.to_pylist()

@@ -7,16 +7,13 @@ has), then works in two steps:
    that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans, transcript
    segments and words, subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame, region
    and sentence embeddings (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed
-   it); audio events whose label the ``audio`` tool would match. The videos of those rows are the
-   candidates (at most ``max_videos``), first those whose rows promise the best score (below: the share of
-   the query's rarity a text row holds, a frame's similarity, combined as the plan combines its calls),
-   then in the order of their best row. Rows appended since an index was built are still found: Lance scans
-   the unindexed fragments.
+   it); audio events whose label the ``audio`` tool would match. The videos of those rows, in the order of
+   their best row, are the candidates (at most ``max_videos``). Rows appended since an index was built
+   are still found: Lance scans the unindexed fragments.
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
-   its evidence), on the same rows, read one statement a table for all the candidates
-   (``vqdb.planner.candidate_rows``): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes,
-   so its order inside its video is ``retrieve``'s.
+   its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
+   its video is ``retrieve``'s.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -78,7 +75,6 @@ from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
-from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import WordRarity
 from vqdb.store.text_index import text_hits
@@ -174,24 +170,22 @@ def search(
         return Search(
             plan, MOMENT_SCHEMA.empty_table(), (), plan.notes + ("the plan looks for nothing: no moment has evidence",)
         )
-    rarity = WordRarity(corpus.store, corpus.word_counts)
-    weights = call_weights(plan, rarity)
     if exhaustive:
         videos = tuple(corpus.store.finished())
     else:
-        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10), rarity)
+        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
     cursor = corpus.cursor_unchecked()
+    rarity = WordRarity(corpus.store, corpus.word_counts)
+    weights = call_weights(plan, rarity)
     rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
     found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=rows), k, weights) for v in videos]
     best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
 
-def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordRarity | None = None) -> tuple[str, ...]:
-    """The videos of the rows the indexes find best for the plan's calls, at most ``limit``: first those whose
-    rows promise the best moment (the plan's score, ``moment_scores`` with ``call_weights``, of each call's
-    best ``call_candidates`` value in the video, 0 for a call none of whose rows is there), then by the video's
-    best position in any call's list. ``rarity``: the corpus's word rarity (counted afresh without).
+def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
+    """The videos of the rows the indexes find best for the plan's calls, each video by its best position in
+    any call's list, at most ``limit``.
 
     Example:
         >>> import vqdb
@@ -201,67 +195,32 @@ def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordR
         >>> candidate_videos(vqdb.connect(empty_corpus()), plan, 10)
         ()
     """
-    corpus_rarity = rarity or WordRarity(corpus.store, corpus.word_counts)
-    position: dict[str, int] = {}
-    values: dict[str, dict[str, float]] = {}
+    best: dict[str, int] = {}
     for call in plan.queries:
-        for ranked in call_candidates(corpus, call.tool, call.query, corpus_rarity):
-            for at, (video_id, value) in enumerate(ranked.items()):
-                position[video_id] = min(position.get(video_id, at), at)
-                found = values.setdefault(video_id, {})
-                found[call.id] = max(found.get(call.id, 0.0), value)
-    videos = list(position)
-    calls = {c.id: np.array([values[v].get(c.id, 0.0) for v in videos]) for c in plan.queries}
-    promise = moment_scores(plan, calls, call_weights(plan, corpus_rarity)) if videos else np.zeros(0)
-    order = sorted(range(len(videos)), key=lambda i: (-promise[i], position[videos[i]], videos[i]))
-    return tuple(videos[i] for i in order[:limit])
+        for ranked in call_candidates(corpus, call.tool, call.query):
+            for position, video_id in enumerate(ranked):
+                best[video_id] = min(best.get(video_id, position), position)
+    return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
 
 
-def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> Iterable[dict[str, float]]:
+def call_candidates(corpus: CorpusReader, name: str, query: str) -> Iterable[list[str]]:
     """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
-    ``ranking_table``), the videos of its best rows for ``query`` (best first), each with the value its rows
-    promise the call there: the share of their texts together that the score keeps (``text_promise``: the words
-    of a phrase said are rows of their own, a title's words boxes of their own), the best cosine similarity of
-    its frames or crops with the query (the visual score itself), ``SEMANTIC_WEIGHT`` for sentences near in
-    meaning (the most a meaning scores), 1 for a video a ranking table ranks (no value known). A tool no index
-    serves (one a user added) gives every video with its extractor finished, each 1."""
+    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool no
+    index serves (one a user added) gives every video with its extractor finished."""
     store, tool = corpus.store, tools.get(name)
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
-        yield dict.fromkeys(sorted(v for v, done in store.finished().items() if tool.extractor in done), 1.0)
+        yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
         return
     for source in tool.text_indexes:
-        hits = text_hits(store, source, query, CANDIDATE_ROWS, with_text=True)
-        texts: dict[str, dict[str | None, None]] = {}  # per video, its rows' distinct texts
-        for video_id, text in zip(hits.column("video_id").to_pylist(), hits.column("text").to_pylist(), strict=True):
-            texts.setdefault(video_id, {})[text] = None
-        yield {v: text_promise(query, None if None in found else " ".join(found), rarity) for v, found in texts.items()}
+        yield _distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist())
     if tool.vector_index is not None:
         vector = query_vector(corpus, tool.query_embedder, query)
         if vector is not None:
             nearest = nearest_rows(store, tool.vector_index, vector, CANDIDATE_ROWS)
-            distance = np.asarray(nearest.column("_distance").to_numpy(zero_copy_only=False), dtype=float)
-            similar = np.maximum(1.0 - distance, 0.0) if tool.visual else np.full(len(distance), SEMANTIC_WEIGHT)
-            yield _best(nearest.column("video_id").to_pylist(), similar.tolist())
+            yield _distinct(nearest.column("video_id").to_pylist())
     if tool.ranking_table is not None and store.exists(tool.ranking_table):
         ranked = tool.ranked_videos(query).limit(CANDIDATE_ROWS).sql(dialect=DIALECT)
-        yield dict.fromkeys((v for (v,) in corpus.sql_unchecked(ranked).fetchall()), 1.0)
-
-
-def text_promise(query: str, text: str | None, rarity: WordRarity) -> float:
-    """What a text an index found keeps of a text call's grade in the score: ``UNCOVERED_WEIGHT`` plus the rest
-    times the share of the query's rarity it holds (``WordRarity.coverage``, as ``covered`` weighs a moment's
-    text); 1 for a row without text (a table without its index: every video, unread).
-
-    Example:
-        >>> import tempfile
-        >>> from vqdb.store import Store
-        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
-        >>> text_promise("EMERGENCY EXIT", "EXIT", rarity), text_promise("EMERGENCY EXIT", "EMERGENCY EXIT", rarity)
-        (0.75, 1.0)
-    """
-    if text is None:
-        return 1.0
-    return UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(query, text)
+        yield [v for (v,) in corpus.sql_unchecked(ranked).fetchall()]
 
 
 def query_vector(corpus: CorpusReader, embedder: str, query: str) -> np.ndarray | None:
@@ -394,7 +353,7 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
         focus = focus_at(evidence[call.id], position)
         if focus is not None:
             text = tool.text_at(video, *focus, moment["ts"])
-            values[call.id] *= text_promise(call.query, text, rarity)
+            values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
             precision = max(precision, rarity.precision(call.query, text))
     return values, precision
 
@@ -545,12 +504,8 @@ def evidence_text(
     return "; ".join(dict.fromkeys(part for part in parts if part))
 
 
-def _best(video_ids: list[str], values: list[float]) -> dict[str, float]:
-    """Each video once, in the order of its first row, with the best of its rows' values."""
-    best: dict[str, float] = {}
-    for video_id, value in zip(video_ids, values, strict=True):
-        best[video_id] = max(best.get(video_id, value), value)
-    return best
+def _distinct(video_ids: list[str]) -> list[str]:
+    return list(dict.fromkeys(video_ids))
 
 
 def _table(moments: list[dict]) -> pa.Table:

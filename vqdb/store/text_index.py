@@ -99,33 +99,26 @@ def build_text_indexes(store: Store) -> dict[str, int]:
     return indexed
 
 
-def text_hits(
-    store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True, with_text: bool = False
-) -> pa.Table:
+def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
-    table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score`` (and
-    their ``text`` with ``with_text``), best first; every video of the table (no score, no text) when it has no
-    index yet (``vqdb index`` builds it). In the text OCR reads (``MISREAD_TABLES``) a word matches words a few
-    characters off as well (``fuzzy_match``), as OCR misreads letters; only its own (stemmed) forms with
-    ``fuzzy=False`` and in transcripts and subtitles, whose words are spelled (speech recognition mishears whole
-    words, which the sentence vectors find).
+    table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
+    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). In
+    the text OCR reads (``MISREAD_TABLES``) a word matches words a few characters off as well (``fuzzy_match``),
+    as OCR misreads letters; only its own (stemmed) forms with ``fuzzy=False`` and in transcripts and subtitles,
+    whose words are spelled (speech recognition mishears whole words, which the sentence vectors find).
 
     Example:
         >>> import tempfile
         >>> store = Store.create(tempfile.mkdtemp())
         >>> text_hits(store, "transcript_words", "ask not", 10).num_rows
         0
-        >>> text_hits(store, "ocr_spans", "EXIT", 10, with_text=True).column_names
-        ['video_id', 'text', '_score']
     """
     if not store.exists(table):
-        return _no_hits(with_text)
-    return dataset_hits(store.dataset(table), table, query, limit, fuzzy=fuzzy, with_text=with_text)
+        return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
+    return dataset_hits(store.dataset(table), table, query, limit, fuzzy=fuzzy)
 
 
-def dataset_hits(
-    dataset: lance.LanceDataset, table: str, query: str, limit: int, *, fuzzy: bool = True, with_text: bool = False
-) -> pa.Table:
+def dataset_hits(dataset: lance.LanceDataset, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """``text_hits`` in ``dataset``, the text table ``table`` as opened (at any of its versions).
 
     Example:
@@ -139,19 +132,11 @@ def dataset_hits(
     if not any(index.name == index_name(table) for index in dataset.describe_indices()):
         # Lance finds nothing without an index: every video of the table
         videos = pc.unique(dataset.to_table(columns=["video_id"]).column("video_id"))
-        texts = {"text": pa.nulls(len(videos), pa.string())} if with_text else {}
-        return pa.table({"video_id": videos, **texts, "_score": pa.nulls(len(videos), pa.float32())})
+        return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
     matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy and table in MISREAD_TABLES)
     if matched is None:
-        return _no_hits(with_text)
-    columns = ["video_id", *([TEXT_COLUMNS[table]] if with_text else []), "_score"]
-    found = dataset.to_table(columns=columns, full_text_query=matched, limit=limit)
-    return found.rename_columns(["video_id", "text", "_score"]) if with_text else found
-
-
-def _no_hits(with_text: bool) -> pa.Table:
-    texts = {"text": pa.array([], pa.string())} if with_text else {}
-    return pa.table({"video_id": pa.array([], pa.string()), **texts, "_score": pa.array([], pa.float32())})
+        return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
+    return dataset.to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
 
 
 def fuzzy_match(query: str, column: str, *, fuzzy: bool = True) -> BooleanQuery | None:
