@@ -62,23 +62,9 @@ class RowCache:
         self._entries: OrderedDict[tuple, tuple[Hashable, pa.Table]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def rows(self, run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
-        """``columns`` of ``video_id``'s rows of table ``name``."""
-        key, version = (name, tuple(columns), video_id), self._version(name)
-        if version is None:
-            return read_rows(run, name, columns, video_id)
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None and entry[0] == version:
-                self._entries.move_to_end(key)
-                return entry[1]
-        found = read_rows(run, name, columns, video_id)
-        self._keep(key, version, found)
-        return found
-
     def rows_of(self, run: Run, name: str, columns: Sequence[str], video_ids: Sequence[str]) -> dict[str, pa.Table]:
-        """``columns`` of each of ``video_ids``'s rows of table ``name``: those kept, the others read in one
-        statement (``read_videos``) and kept.
+        """``columns`` of each of ``video_ids``'s rows of table ``name``, in that order: those kept, the others
+        read in one statement (``read_videos``) and kept (keyed on the set of columns).
 
         Example:
             >>> import duckdb
@@ -91,31 +77,44 @@ class RowCache:
             >>> cache.rows(con.sql, "t", ("x",), "u").num_rows  # kept
             0
         """
-        version, columns = self._version(name), tuple(columns)
+        kept, version = tuple(sorted(set(columns))), self._version(name)  # one entry whatever the order asked in
         found: dict[str, pa.Table] = {}
-        if version is not None:
-            with self._lock:
-                for video_id in video_ids:
-                    entry = self._entries.get((name, columns, video_id))
-                    if entry is not None and entry[0] == version:
-                        self._entries.move_to_end((name, columns, video_id))
-                        found[video_id] = entry[1]
+        with self._lock:
+            for video_id in video_ids if version is not None else ():
+                entry = self._entries.get((name, kept, video_id))
+                if entry is not None and entry[0] == version:
+                    self._entries.move_to_end((name, kept, video_id))
+                    found[video_id] = entry[1]
         missing = [v for v in dict.fromkeys(video_ids) if v not in found]
         if missing:
-            read = read_videos(run, name, columns, missing)
-            parts, empty = by_video(read, columns), read.select(list(columns)).slice(0, 0)
-            for video_id in missing:
-                found[video_id] = parts.get(video_id, empty)
-                if version is not None:
-                    self._keep((name, columns, video_id), version, found[video_id])
-        return {video_id: found[video_id] for video_id in video_ids}
+            read = read_videos(run, name, kept, missing)
+            parts, empty = by_video(read, kept), read.select(list(kept)).slice(0, 0)
+            with self._lock:
+                for video_id in missing:
+                    found[video_id] = parts.get(video_id, empty)
+                    if version is not None:
+                        self._entries[(name, kept, video_id)] = (version, found[video_id])
+                        self._entries.move_to_end((name, kept, video_id))
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+        return {video_id: found[video_id].select(list(columns)) for video_id in video_ids}
 
-    def _keep(self, key: tuple, version: Hashable, rows: pa.Table) -> None:
+    def rows(self, run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
+        """``columns`` of ``video_id``'s rows of table ``name``."""
+        key, version = (name, tuple(columns), video_id), self._version(name)
+        if version is None:
+            return read_rows(run, name, columns, video_id)
         with self._lock:
-            self._entries[key] = (version, rows)
-            self._entries.move_to_end(key)
+            entry = self._entries.get(key)
+            if entry is not None and entry[0] == version:
+                self._entries.move_to_end(key)
+                return entry[1]
+        found = read_rows(run, name, columns, video_id)
+        with self._lock:
+            self._entries[key] = (version, found)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
+        return found
 
 
 def read_rows(run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
