@@ -33,7 +33,8 @@ are after one warm-up query per kind.
 
     .venv/bin/python benchmarks/search.py --hours 100
     nice .venv/bin/python benchmarks/search.py --hours 1000 --queries 10 --recall-queries 5
-    .venv/bin/python benchmarks/search.py --hours 100 --reuse DIR   # a corpus kept from an interrupted run
+    .venv/bin/python benchmarks/search.py --hours 10 --keep --root DIR   # keep the corpus written (printed)
+    .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR   # search a kept corpus again
 """
 
 from __future__ import annotations
@@ -367,8 +368,18 @@ class _Discard:
 
 
 def run(
-    hours: int, chunk_hours: int, per_kind: int, recall_queries: int, caps: list[int], root: str, reuse: bool
+    hours: int,
+    chunk_hours: int,
+    per_kind: int,
+    recall_queries: int,
+    caps: list[int],
+    root: str,
+    reuse: bool,
+    add_hours: bool = True,
 ) -> None:
+    """Write (or ``reuse``) a corpus of ``hours`` at ``root``, print the tables; ``add_hours``: then add 10 hours
+    to it and search a new video (left out where the corpus is kept or reused: it would no longer be the one
+    its questions are drawn from)."""
     world = World()
     if not reuse:
         store = Store.create(root)
@@ -436,6 +447,8 @@ def run(
     print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked[kind]]))
 
     corpus.close()
+    if not add_hours:
+        return
     start = time.perf_counter()
     added = int(10 * 3600 / VIDEO_S)
     with Store.open(root, writable=True) as store:
@@ -488,16 +501,20 @@ def main() -> None:
     parser.add_argument(
         "--reuse", help="a corpus this script wrote for the same --hours (kept): skip writing and indexing"
     )
+    parser.add_argument("--keep", action="store_true", help="keep the corpus written (for --reuse), print where")
     args = parser.parse_args()
     for hours in args.hours:
         if args.reuse:
-            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, args.reuse, reuse=True)
+            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, args.reuse, True, False)
             continue
         root = tempfile.mkdtemp(prefix=f"search-{hours}h-", dir=args.root)
         try:
-            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, root, reuse=False)
+            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, root, False, not args.keep)
         finally:
-            shutil.rmtree(root, ignore_errors=True)
+            if args.keep:
+                print(f"kept {root} (reuse it with --reuse {root})")
+            else:
+                shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

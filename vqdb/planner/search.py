@@ -68,6 +68,7 @@ import pyarrow as pa
 
 from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.candidate_rows import CandidateRows
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
@@ -176,7 +177,8 @@ def search(
     cursor = corpus.cursor_unchecked()
     rarity = WordRarity(corpus.store, corpus.word_counts)
     weights = call_weights(plan, rarity)
-    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=corpus.row_cache), k, weights) for v in videos]
+    rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
+    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=rows), k, weights) for v in videos]
     best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 

@@ -34,8 +34,9 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from vqdb.planner.sqlbuild import DIALECT, col, select, table, video_filter
+from vqdb.planner.sqlbuild import DIALECT, col, select, string, table, video_filter
 
 Run = Callable[..., Any]  # run(sql, params=...) -> a DuckDB relation (a connection's or cursor's ``sql``)
 ROW_CACHE_SIZE = 64  # (table, columns, video) entries a session keeps
@@ -65,6 +66,43 @@ class RowCache:
         self._version, self.size = version, size
         self._entries: OrderedDict[tuple, tuple[Hashable, pa.Table]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def rows_of(self, run: Run, name: str, columns: Sequence[str], video_ids: Sequence[str]) -> dict[str, pa.Table]:
+        """``columns`` of each of ``video_ids``'s rows of table ``name``, in that order: those kept, the others
+        read in one statement (``read_videos``) and kept (keyed on the set of columns).
+
+        Example:
+            >>> import duckdb
+            >>> con = duckdb.connect()
+            >>> _ = con.execute("CREATE TABLE t AS FROM (VALUES ('v', 1), ('w', 2)) r(video_id, x)")
+            >>> cache = RowCache(lambda table: 1)
+            >>> found = cache.rows_of(con.sql, "t", ("x",), ["v", "u"])
+            >>> {v: rows.column("x").to_pylist() for v, rows in found.items()}
+            {'v': [1], 'u': []}
+            >>> cache.rows(con.sql, "t", ("x",), "u").num_rows  # kept
+            0
+        """
+        kept, version = tuple(sorted(set(columns))), self._version(name)  # one entry whatever the order asked in
+        found: dict[str, pa.Table] = {}
+        with self._lock:
+            for video_id in video_ids if version is not None else ():
+                entry = self._entries.get((name, kept, video_id))
+                if entry is not None and entry[0] == version:
+                    self._entries.move_to_end((name, kept, video_id))
+                    found[video_id] = entry[1]
+        missing = [v for v in dict.fromkeys(video_ids) if v not in found]
+        if missing:
+            read = read_videos(run, name, kept, missing)
+            parts, empty = by_video(read, kept), read.select(list(kept)).slice(0, 0)
+            with self._lock:
+                for video_id in missing:
+                    found[video_id] = parts.get(video_id, empty)
+                    if version is not None:
+                        self._entries[(name, kept, video_id)] = (version, found[video_id])
+                        self._entries.move_to_end((name, kept, video_id))
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+        return {video_id: found[video_id].select(list(columns)) for video_id in video_ids}
 
     def rows(self, run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
         """``columns`` of ``video_id``'s rows of table ``name``, in that order (one entry whatever the order
@@ -97,6 +135,38 @@ def read_rows(run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.
     """
     query = select(*(col(c) for c in columns), from_=table(name), where=video_filter(video_id))
     return run(query.sql(dialect=DIALECT)).to_arrow_table()
+
+
+def read_videos(run: Run, name: str, columns: Sequence[str], video_ids: Sequence[str]) -> pa.Table:
+    """``SELECT video_id, columns FROM name WHERE video_id IN (video_ids)`` as Arrow (the ids literals).
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect(); _ = con.execute("CREATE TABLE t AS SELECT 'v' AS video_id, 1 AS x")
+        >>> read_videos(con.sql, "t", ["x"], ["v", "w"]).to_pylist()
+        [{'video_id': 'v', 'x': 1}]
+    """
+    wanted = col("video_id").isin(*(string(v) for v in video_ids))
+    query = select(*(col(c) for c in ("video_id", *columns)), from_=table(name), where=wanted)
+    return run(query.sql(dialect=DIALECT)).to_arrow_table()
+
+
+def by_video(rows: pa.Table, columns: Sequence[str]) -> dict[str, pa.Table]:
+    """``rows`` (with ``video_id``) split per video into its ``columns``, each video's rows in their order.
+
+    Example:
+        >>> rows = pa.table({"video_id": ["b", "a", "b"], "x": [1, 2, 3]})
+        >>> {v: t.column("x").to_pylist() for v, t in by_video(rows, ["x"]).items()}
+        {'a': [2], 'b': [1, 3]}
+    """
+    rows = rows.take(pc.sort_indices(rows, sort_keys=[("video_id", "ascending")]))  # stable: rows keep their order
+    ids = rows.column("video_id").to_numpy(zero_copy_only=False)
+    if not len(ids):
+        return {}
+    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+    stops = np.r_[starts[1:], len(ids)]
+    picked = rows.select(list(columns))
+    return {str(ids[s]): picked.slice(s, e - s).combine_chunks() for s, e in zip(starts, stops, strict=True)}
 
 
 @dataclasses.dataclass(frozen=True)

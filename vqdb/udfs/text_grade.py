@@ -509,6 +509,18 @@ def in_utterances(
     return out
 
 
+@lru_cache(maxsize=200_000)
+def spoken_length(word: str) -> int:
+    """How many letters a word takes to say: its letters and digits, a digit as ``DIGIT_CHARS`` (kept per word:
+    a transcript says the same words again and again).
+
+    Example:
+        >>> spoken_length("1455"), spoken_length("fifty-five,")
+        (16, 9)
+    """
+    return sum(DIGIT_CHARS if c.isdigit() else 1 for c in word if c.isalnum())
+
+
 def heard_times(
     texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, pause_s: float
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -531,7 +543,7 @@ def heard_times(
         >>> heard_times(["done."], np.array([2.76]), np.array([3.94]), 0.5)[1].round(2).tolist()  # silence after
         [3.46]
     """
-    spoken = np.array([sum(DIGIT_CHARS if c.isdigit() else 1 for c in t if c.isalnum()) for t in texts], np.float64)
+    spoken = np.array([spoken_length(t) for t in texts], np.float64)
     longest = SAID_S + SAID_PER_CHAR_S * spoken
     with np.errstate(invalid="ignore"):
         extra = np.fmax(ends - starts - longest, 0.0)  # NaN times: nothing to take out
