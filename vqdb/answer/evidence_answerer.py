@@ -64,6 +64,7 @@ from vqdb.answer.timeline import Stream, match_words, streams_of
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
+from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
@@ -80,7 +81,6 @@ CONFIDENT_LEXICAL = 0.5
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
-PAGE_SHARE = 0.8  # nearly: this share of them
 OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
 OPEN_COSINE = 0.4  # or its similarity to the question
 

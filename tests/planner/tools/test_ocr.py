@@ -132,3 +132,47 @@ def test_a_near_miss_ranks_first_only_when_nothing_reads_better(evidence):
     rows += boxes(("va", 7, "who is coming again"))
     found = evidence("ocr", "who is coming again", sampled=sampled, ocr=rows)
     assert [r[1:3] for r in found] == [(0, 0.344), (1, 0.344), (6, 1.0), (7, 1.0)]  # the near miss: weak, lower
+
+
+def test_a_page_text_that_another_copy_joins_ranks_the_new_copy_first(evidence):
+    # a chat demo: "Why is it funny?" is in the examples table all along (top) and typed in the prompt box
+    # (bottom) from 3 to 4 s; the question "when is it typed" is about the copy that came
+    sampled = [("va", i, float(i)) for i in range(8)]
+
+    def read(frame: int, y: float, shown: tuple[float, float]) -> dict:
+        return {
+            "video_id": "va",
+            "frame_idx": frame,
+            "ts": float(frame),
+            "text": "Why is it funny?",
+            "shown_from_s": shown[0],
+            "shown_to_s": shown[1],
+            "box": at(0.1, y, 0.5, y + 0.05),
+        }
+
+    rows = [read(f, 0.1, (0.0, 7.0)) for f in range(8)] + [read(f, 0.8, (2.6, 4.4)) for f in (3, 4)]
+    found = evidence("ocr", "why is it funny", sampled=sampled, ocr=rows)
+    assert [r[1:] for r in found if r[1] in (2, 3, 4, 5)] == [
+        (2, 0.99, 0.0, 7.0),  # the page: a little below the copy that came
+        (3, 1.0, 2.6, 4.4),
+        (4, 1.0, 2.6, 4.4),
+        (5, 0.99, 0.0, 7.0),
+    ]
+    # without the typed copy the page is all there is, at its full grade; a text on screen for a short while
+    # with a second copy beside it now and then is no page: one run
+    assert {r[2:] for r in evidence("ocr", "why is it funny", sampled=sampled, ocr=rows[:8])} == {(1.0, 0.0, 7.0)}
+    short = [r for r in rows if r["ts"] <= 4.0 and r["ts"] >= 2.0]
+    for row in short:
+        row["shown_from_s"], row["shown_to_s"] = 1.5, 4.5
+    assert {r[2:] for r in evidence("ocr", "why is it funny", sampled=sampled, ocr=short)} == {(1.0, 1.5, 4.5)}
+
+
+def test_a_text_split_over_lines_is_not_two_copies(evidence):
+    # each line alone does not match the query: the title is one copy, whether or not a frame reads both lines
+    sampled = [("va", i, float(i)) for i in range(4)]
+    top = [{"video_id": "va", "frame_idx": f, "ts": float(f), "text": "GETTING", "box": at(0.1, 0.3, 0.5, 0.4)}
+           for f in range(4)]  # fmt: skip
+    bottom = [{"video_id": "va", "frame_idx": f, "ts": float(f), "text": "STARTED NOW", "box": at(0.1, 0.5, 0.6, 0.6)}
+              for f in (1, 2)]  # fmt: skip
+    found = evidence("ocr", "getting started now", sampled=sampled, ocr=top + bottom)
+    assert {r[2] for r in found} == {1.0}

@@ -24,6 +24,12 @@ unknown (a corpus written before them), from half a period before its first read
 last. Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too,
 and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
+A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and its times say nothing. If
+another copy of the text joins it now and then (a line of its own that matches the query: the question typed
+into a chat box while the examples table shows it all along, a caption repeating a logo), the reads with more
+copies than the run's fewest make runs of their own, with the page's grade, and the page's grade is
+multiplied by ``PAGE_DISCOUNT``: those moments rank first, each with its own stretch.
+
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
     >>> "SCREEN_TEXT_SCORE(t.text, 'EXIT') AS score" in sql and "score > 0" in sql
@@ -58,6 +64,7 @@ from vqdb.planner.sqlbuild import (
     string,
     subquery,
     table,
+    with_ctes,
 )
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import (
@@ -75,6 +82,8 @@ from vqdb.udfs.text_grade import min_score, reads_query_word
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
+PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
+PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
 
 
@@ -155,6 +164,63 @@ class Ocr(TextTool):
         )
         in_runs = over(fn("sum", col("starts_run")), [c.copy() for c in strength], [col("ts")])
         numbered = select(exp.Star(), alias(in_runs, "run"), from_=subquery(flagged))
+        run_key = ["video_id", "strong", "run"]
+        whole = select(
+            *(col(c) for c in run_key),
+            *self.stretch(),
+            alias(fn("min", col("copies")), "fewest"),
+            alias(fn("max", col("copies")), "most"),
+            alias(fn("any_value", col("duration_s")), "duration_s"),
+            from_=table("numbered"),
+            group_by=[col(c) for c in run_key],
+        )
+        # a run on screen for most of the video that another copy of the text joins now and then: the page,
+        # whose reads with more copies are the events (their own runs, with the page's grade: a frame holding
+        # two copies grades a little lower); the page's grade a little below theirs
+        page = exp.and_(
+            exp.Sub(this=col("end_s", "w"), expression=col("start_s", "w"))
+            >= exp.Mul(this=number(PAGE_SHARE), expression=col("duration_s", "w")),
+            col("most", "w") > col("fewest", "w"),
+            copy=False,
+        )
+        joined = select(
+            exp.Column(this=exp.Star(), table=exp.to_identifier("n")),
+            alias(col("score", "w"), "page_score"),
+            from_=table("numbered", "n"),
+            joins=[join(table("whole", "w"), same(run_key, "w", "n"))],
+            where=exp.and_(page.copy(), col("copies", "n") > col("fewest", "w"), copy=False),
+        )
+        within = [col(c) for c in run_key]
+        apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), within, [col("ts")]))
+        starts_part = exp.case().when(apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")), number(0))
+        flagged_parts = select(exp.Star(), alias(starts_part.else_(number(1)), "starts_part"), from_=subquery(joined))
+        in_parts = over(fn("sum", col("starts_part")), [c.copy() for c in within], [col("ts")])
+        parts = select(exp.Star(), alias(in_parts, "part"), from_=subquery(flagged_parts))
+        events = select(
+            col("video_id"),
+            *self.stretch()[:3],
+            alias(fn("any_value", col("page_score")), "score"),
+            from_=subquery(parts),
+            group_by=[*(col(c) for c in run_key), col("part")],
+        )
+        discounted = exp.case().when(page, exp.Mul(this=col("score", "w"), expression=number(PAGE_DISCOUNT)))
+        runs = select(
+            col("video_id", "w"),
+            col("start_s", "w"),
+            col("end_s", "w"),
+            col("last_read", "w"),
+            alias(discounted.else_(col("score", "w")), "score"),
+            from_=table("whole", "w"),
+        )
+        return with_ctes(
+            exp.union(runs, events, distinct=False), {"numbered": numbered, "whole": whole}, materialized=True
+        )
+
+    @staticmethod
+    def stretch() -> list[exp.Expression]:
+        """(start_s, end_s, last_read, score) of a group of reads: when its text is on screen (from when its
+        first read's text appeared to when its last read's left, else half an OCR period around them, inside
+        the video) and its best grade."""
         half = exp.Div(this=fn("any_value", col("ocr_period")), expression=number(2))
         first_shown = fn("arg_min_null", col("shown_from"), col("ts"))
         last_shown = fn("arg_max_null", col("shown_to"), col("ts"))
@@ -166,15 +232,12 @@ class Ocr(TextTool):
             fn("coalesce", last_shown, exp.Add(this=fn("max", col("ts")), expression=half.copy())),
             fn("any_value", col("duration_s")),
         )
-        return select(
-            col("video_id"),
+        return [
             alias(start, "start_s"),
             alias(end, "end_s"),
             alias(fn("max", col("ts")), "last_read"),
             alias(fn("max", col("score")), "score"),
-            from_=subquery(numbered),
-            group_by=[col("video_id"), col("strong"), col("run")],
-        )
+        ]
 
     def graded(self, ctx: Context) -> exp.Select:
         """Every OCR'd frame with text: its grade, the time since the previous one (``step``), and the
@@ -191,16 +254,17 @@ class Ocr(TextTool):
             alias(step, "step"),
             col("shown_from", "t"),
             col("shown_to", "t"),
+            col("copies", "t"),
             col("period", "i"),
             col("duration_s", "i"),
             from_=subquery(frames, "t"),
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "t"))],
         )
 
-    def grade(self, ctx: Context) -> exp.Expression:
-        """The grade of a frame's ``t.text``: 1.0 or NULL for a numeric query, ``screen_text_score`` else
-        (0 below ``min_score(query)`` unless a near miss)."""
-        text = col("text", "t")
+    def grade(self, ctx: Context, text: exp.Expression | None = None) -> exp.Expression:
+        """The grade of ``text`` (a frame's ``t.text``): 1.0 or NULL for a numeric query, ``screen_text_score``
+        else (0 below ``min_score(query)`` unless a near miss)."""
+        text = text if text is not None else col("text", "t")
         if self.numeric(ctx.query):
             lookalikes, digits = DIGIT_LOOKALIKES
             exact = fn("contains_phrase", fn("translate", text, string(lookalikes), string(digits)), ctx.text)
@@ -252,16 +316,40 @@ class Ocr(TextTool):
             window=reading.copy(),
         )
         in_order = ordered(col("text"), [col("line"), col("x"), col("text")])
-        return select(
+        frames = select(
             col("video_id"),
             col("frame_idx"),
             alias(fn("any_value", col("ts")), "ts"),
             alias(exp.GroupConcat(this=in_order, separator=string(" ")), "text"),
             alias(self.query_boxes_first(fn("max", col("shown_from_s"))), "shown_from"),
             alias(self.query_boxes_first(fn("min", col("shown_to_s"))), "shown_to"),
-            from_=subquery(lines),
+            from_=table("lines"),
             group_by=[col("video_id"), col("frame_idx")],
         )
+        # the copies of the text: lines that read a word of the query and match it on their own
+        line_text = exp.GroupConcat(this=ordered(col("text"), [col("x"), col("text")]), separator=string(" "))
+        held_lines = select(
+            col("video_id"),
+            col("frame_idx"),
+            alias(line_text, "text"),
+            from_=table("lines"),
+            group_by=[col("video_id"), col("frame_idx"), col("line")],
+        ).having(fn("max", col("holds_query")), copy=False)
+        copies = select(
+            col("video_id"),
+            col("frame_idx"),
+            alias(fn("count_if", self.grade(ctx, col("text")) > number(0)), "copies"),
+            from_=subquery(held_lines),
+            group_by=[col("video_id"), col("frame_idx")],
+        )
+        keys = ["video_id", "frame_idx"]
+        with_copies = select(
+            *(col(c, "f") for c in (*keys, "ts", "text", "shown_from", "shown_to")),
+            alias(fn("coalesce", col("copies", "c"), number(0)), "copies"),
+            from_=subquery(frames, "f"),
+            joins=[join(subquery(copies, "c"), same(keys, "c", "f"), side="LEFT")],
+        )
+        return with_ctes(with_copies, {"lines": lines}, materialized=True)
 
     @staticmethod
     def query_boxes_first(aggregate: exp.Expression) -> exp.Expression:
@@ -278,7 +366,7 @@ class Ocr(TextTool):
         if not read["ts"].size:
             return found
         grade = self.grade(Context(query)).sql(dialect=DIALECT)
-        texts = pc.unique(read["text"])
+        texts = pc.unique(pa.chunked_array([read["text"], read["held_lines"]], pa.string()).combine_chunks())
         graded = video.value(
             f"SELECT list(score ORDER BY i) FROM (SELECT {grade} AS score, i "
             "FROM (SELECT unnest($texts) AS text, unnest(range(len($texts))) AS i) AS t)",
@@ -286,6 +374,8 @@ class Ocr(TextTool):
         )
         per_text = np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
         score = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
+        line_score = per_text[pc.index_in(read["held_lines"], value_set=texts).to_numpy()]
+        copies = np.bincount(read["held_frame"][line_score > 0], minlength=len(score))
         ts = read["ts"]
         steps = np.diff(ts)
         ocr_period = max(float(steps.min()) if steps.size else video.period, video.period)
@@ -294,18 +384,27 @@ class Ocr(TextTool):
             return found
         floor = 1.0 if self.numeric(query) else min_score(query)
         halfway = (score[matched].max() + floor) / 2
+
+        def stretch(run: np.ndarray) -> tuple[float, float, float, float]:
+            """(start_s, end_s, last_read, score) of a run of reads: when its text is on screen, its best grade."""
+            first, last = run[0], run[-1]
+            shown_from, shown_to = read["shown_from"][first], read["shown_to"][last]
+            start = shown_from if not np.isnan(shown_from) else ts[first] - ocr_period / 2
+            end = shown_to if not np.isnan(shown_to) else ts[last] + ocr_period / 2
+            return max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()
+
         runs = []  # (start_s, end_s, last_read, score) of each run of matching reads of one strength
         for strength in (score[matched] >= halfway, score[matched] < halfway):
             reads = matched[strength]
             if not reads.size:
                 continue
-            starts_run = np.r_[True, np.diff(ts[reads]) > RUN_GAP * ocr_period]
-            for run in np.split(reads, np.flatnonzero(starts_run)[1:]):
-                first, last = run[0], run[-1]
-                shown_from, shown_to = read["shown_from"][first], read["shown_to"][last]
-                start = shown_from if not np.isnan(shown_from) else ts[first] - ocr_period / 2
-                end = shown_to if not np.isnan(shown_to) else ts[last] + ocr_period / 2
-                runs.append((max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()))
+            for run in _runs(reads, ts, RUN_GAP * ocr_period):
+                whole = stretch(run)
+                joined = run[copies[run] > copies[run].min()]  # reads where another copy of the text is on screen
+                if whole[1] - whole[0] >= PAGE_SHARE * video.duration_s and joined.size:
+                    runs.extend((*stretch(part)[:3], whole[3]) for part in _runs(joined, ts, RUN_GAP * ocr_period))
+                    whole = (*whole[:3], whole[3] * PAGE_DISCOUNT)
+                runs.append(whole)
         start, end, last_read, best = (np.array(column) for column in zip(*runs, strict=True))
         # a frame is in a run from its start until its end, or its last read where the video's end cut it short
         inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
@@ -316,7 +415,8 @@ class Ocr(TextTool):
         """``frame_texts`` as arrays, in time order: each OCR'd frame's ``ts``, ``text`` (its boxes in reading
         order, an Arrow array), ``shown_from`` (the latest of its boxes reading a word of ``query`` to
         appear, of all its boxes when none does) and ``shown_to`` (the first of them to leave; NaN where
-        unknown)."""
+        unknown); and the lines that read a word of ``query`` (``held_lines``, their boxes in reading order)
+        with the position of each one's frame (``held_frame``), for counting the copies of the text."""
         boxes = video.rows(self.table, BOX_COLUMNS)
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
         if not boxes.num_rows:
@@ -325,6 +425,8 @@ class Ocr(TextTool):
                 "text": pa.array([], pa.string()),
                 "shown_from": np.zeros(0),
                 "shown_to": np.zeros(0),
+                "held_lines": pa.array([], pa.string()),
+                "held_frame": np.zeros(0, dtype=np.int64),
             }
 
         def part(name: str) -> pa.Array:
@@ -356,17 +458,26 @@ class Ocr(TextTool):
         frame = table_.column("frame").to_numpy()
         firsts = np.flatnonzero(np.r_[True, frame[1:] != frame[:-1]])
         offsets = pa.array(np.r_[firsts, len(frame)].astype(np.int32))
-        text = pc.binary_join(pa.ListArray.from_arrays(offsets, table_.column("text").combine_chunks()), " ")
+        box_texts = table_.column("text").combine_chunks()
+        text = pc.binary_join(pa.ListArray.from_arrays(offsets, box_texts), " ")
         ts = table_.column("ts").to_numpy()[firsts]
         holds = table_.column("holds_query").to_numpy(zero_copy_only=False).astype(bool)
         shown_from = _query_boxes_first(np.fmax, float_array(table_.column("shown_from")), holds, firsts)
         shown_to = _query_boxes_first(np.fmin, float_array(table_.column("shown_to")), holds, firsts)
+        line = table_.column("line").to_numpy()
+        line_firsts = np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
+        held = np.logical_or.reduceat(holds, line_firsts) if len(line_firsts) else np.zeros(0, dtype=bool)
+        line_offsets = pa.array(np.r_[line_firsts, len(line)].astype(np.int32))
+        line_texts = pc.binary_join(pa.ListArray.from_arrays(line_offsets, box_texts), " ")
         order = np.argsort(ts, kind="stable")
+        line_frame = np.searchsorted(firsts, line_firsts, "right") - 1  # each line's frame, as read
         return {
             "ts": ts[order],
             "text": text.take(pa.array(order)),
             "shown_from": shown_from[order],
             "shown_to": shown_to[order],
+            "held_lines": line_texts.filter(pa.array(held)),
+            "held_frame": np.argsort(order)[line_frame[held]],
         }
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
@@ -400,6 +511,17 @@ class Ocr(TextTool):
             (True, False)
         """
         return NUMERIC_QUERY.fullmatch(query) is not None
+
+
+def _runs(reads: np.ndarray, ts: np.ndarray, gap: float) -> list[np.ndarray]:
+    """``reads`` (positions, in time order) split where the next one is more than ``gap`` seconds later.
+
+    Example:
+        >>> [r.tolist() for r in _runs(np.array([0, 1, 3]), np.array([0.0, 1.0, 2.0, 9.0]), 2.5)]
+        [[0, 1], [3]]
+    """
+    starts = np.r_[True, np.diff(ts[reads]) > gap]
+    return np.split(reads, np.flatnonzero(starts)[1:])
 
 
 def _query_boxes_first(reduce: np.ufunc, values: np.ndarray, holds: np.ndarray, firsts: np.ndarray) -> np.ndarray:
