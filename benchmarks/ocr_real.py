@@ -141,7 +141,7 @@ def box_merged(
 class Unseen(ocr.Seen):
     """The ``unseen`` setting's memory of what OCR saw: none, so no changed part shows what was seen there."""
 
-    def offset(self, current, box):
+    def offset(self, current, box, shifts=None):
         return None
 
 

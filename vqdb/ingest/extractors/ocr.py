@@ -11,8 +11,11 @@ nothing (the frame reuses the reads: a static run of frames costs one OCR call),
 read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
 is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
 the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
-recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). Frames read
-whole are read ``reader.batch_size`` at a time (a GPU batches their text).
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). What still shows
+what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
+a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
+a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
+whole. On a GPU cuts are read whole ``reader.batch_size`` at a time (it batches their text).
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
 decoded again at 192 px and compared in the read's box).
