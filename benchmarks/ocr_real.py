@@ -19,6 +19,8 @@ rereads, the text edges), once per setting, in this process:
   again, grown over the reads they touch, with CRAFT and the recognizer (main until issue 23's cost work; now a
   read whose box changed is recognized again without CRAFT, and CRAFT looks only where pixels changed outside
   every read's box);
+- ``unseen``: as ``after`` but a changed part is read again even where it shows what OCR saw there, dimmed,
+  faded or moved a little, and every cut is read whole (main until issue 23's ``vqdb.ingest.same_content``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, tall boxes read turned.
@@ -72,13 +74,17 @@ SETTINGS = {
     "box-merge": ({}, {}),
     "as-read": ({}, {}),
     "main": ({}, {}),
+    "unseen": ({}, {}),
     "after": ({}, {}),
 }
 
 
-def band_rereads(reader: EasyOCRReader, image, reads: list[TextBox], change: Change, _quiet) -> list[TextBox]:
+def band_rereads(reader: EasyOCRReader, image, reads: list[TextBox], change: Change, _quiet, _seen) -> list[TextBox]:
     """The ``main`` setting's partial reread: each changed region becomes the full-width band of its rows,
-    grown over every read it touches until stable, read as a crop with ``read_many``; reads outside kept."""
+    grown over every read it touches until stable, read as a crop with ``read_many``; reads outside kept; a
+    whole-frame change is read whole."""
+    if change.whole:
+        return reader.read(image)
     bands = [crops.Box(0.0, r.y0, 1.0, r.y1) for r in change.regions]
     grown = True
     while grown:
@@ -132,6 +138,13 @@ def box_merged(
     return sorted(regions, key=lambda r: (r[1], r[0]))
 
 
+class Unseen(ocr.Seen):
+    """The ``unseen`` setting's memory of what OCR saw: none, so no changed part shows what was seen there."""
+
+    def offset(self, current, box, shifts=None):
+        return None
+
+
 def as_read(text: str) -> str:
     """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
     return text
@@ -142,6 +155,7 @@ PATCHES = {
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "zeros_among_digits"): as_read},
+    "unseen": {(ocr, "Seen"): Unseen},
 }
 
 

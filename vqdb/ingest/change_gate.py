@@ -9,11 +9,12 @@ a whole-frame mean is what makes a small change count: burned-in digits that tic
 run of frames scores 0.000-0.002 after decoding.
 
 The answer (:class:`Change`) is nothing, the whole frame (the first frame, a cut, motion over more than
-``MAX_PARTIAL`` of it) or the changed regions: groups of touching changed tiles with one tile of margin,
-as normalized boxes, with the thumbnail's pixels that changed there (by more than ``PIXEL_CHANGE``): where
-in a region the change lies, e.g. only inside the boxes of text read before (ticking digits). A slide deck
-with a moving speaker inset and a ticking clock then costs OCR those parts instead of the whole frame; the
-reference takes the new pixels of what was read.
+``MAX_PARTIAL`` of it; after the first, with the pixels that changed, as one region: OCR asks what of its
+reads is still there, moved or dimmed, ``vqdb.ingest.same_content``) or the changed regions: groups of
+touching changed tiles with one tile of margin, as normalized boxes, with the thumbnail's pixels that
+changed there (by more than ``PIXEL_CHANGE``): where in a region the change lies, e.g. only inside the boxes
+of text read before (ticking digits). A slide deck with a moving speaker inset and a ticking clock then
+costs OCR those parts instead of the whole frame; the reference takes the new pixels of what was read.
 
 Example:
     >>> import numpy as np
@@ -46,7 +47,8 @@ MAX_PARTIAL = 0.8  # changed regions covering more of the frame than this (a cut
 class Change:
     """What changed since the reference: the ``whole`` frame, some ``regions`` (normalized boxes), or nothing;
     with ``regions``, ``pixels`` marks the changed pixels inside them on a grid over the frame (``True``
-    where a thumbnail pixel changed by more than ``PIXEL_CHANGE``)."""
+    where a thumbnail pixel changed by more than ``PIXEL_CHANGE``). A ``whole`` change with a reference
+    (not the first frame, nor one of another size) has the whole frame as its one region and its pixels."""
 
     whole: bool
     regions: tuple[Box, ...] = ()
@@ -160,7 +162,9 @@ class ChangeGate:
         regions = changed_regions(changed)
         if sum((r1 - r0) * (c1 - c0) for r0, c0, r1, c1 in regions) > MAX_PARTIAL * changed.size:
             self._reference = current
-            return Change(whole=True)
+            return Change(
+                whole=True, regions=(Box(0.0, 0.0, 1.0, 1.0),), pixels=np.abs(current - reference) > PIXEL_CHANGE
+            )
         height, width = current.shape
         pixels = np.zeros_like(current, dtype=bool)
         boxes = []

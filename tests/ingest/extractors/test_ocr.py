@@ -6,6 +6,8 @@ import functools
 import re
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pyarrow.compute as pc
 import pytest
 from rapidfuzz import fuzz
@@ -14,12 +16,14 @@ import vqdb
 from vqdb.config import Config
 from vqdb.errors import ConfigError
 from vqdb.ingest import extractors
+from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.extractors.base import VideoContext
-from vqdb.ingest.extractors.ocr import OcrExtractor, ocr_step
+from vqdb.ingest.extractors.ocr import OcrExtractor, QuietPlaces, ocr_step, reread_changes
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
+from vqdb.ingest.same_content import Seen
 from vqdb.models import registry
-from vqdb.models.protocols import OcrReader
+from vqdb.models.protocols import OcrReader, TextBox
 from vqdb.schema import tables_of
 from vqdb.store import Store
 from vqdb.store.text_index import build_text_indexes
@@ -225,3 +229,49 @@ def test_a_corpus_read_from_thumbnails_shows_as_stale():
 def test_ocr_max_side_below_zero_is_a_clear_error():
     with pytest.raises(ConfigError, match="ocr_max_side must be >= 0"):
         Config(ocr_max_side=-1)
+
+
+class ScriptedReader:
+    """Says what it was asked: a whole frame read (``read``) or parts; reads nothing in parts."""
+
+    def __init__(self):
+        self.asked = []
+
+    def read(self, image):
+        self.asked.append("whole")
+        return [TextBox("cut", 0.9, (0.1, 0.1, 0.5, 0.2))]
+
+    def read_parts(self, image, look, changed, unchanged):
+        self.asked.append("parts")
+        return []
+
+
+def two_lines(top: int) -> np.ndarray:
+    image = np.full((360, 640, 3), 245, np.uint8)
+    for i, text in enumerate(["Total 12:07 items", "Send when ready"]):
+        cv2.putText(image, text, (40, top + 60 * i), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (20, 20, 20), 2, cv2.LINE_AA)
+    return image
+
+
+def line_boxes(top: int) -> list[TextBox]:
+    return [
+        TextBox(text, 0.9, (30 / 640, (top - 35 + 60 * i) / 360, 420 / 640, (top + 10 + 60 * i) / 360))
+        for i, text in enumerate(["Total 12:07 items", "Send when ready"])
+    ]
+
+
+@pytest.mark.parametrize("moved_px", [0, 9])
+def test_reads_that_moved_or_dimmed_are_kept_without_reading_and_a_cut_is_read_whole(moved_px):
+    gate, seen, quiet, scripted = ChangeGate(0.02), Seen(), QuietPlaces(), ScriptedReader()
+    first = two_lines(100)
+    gate.check(first)
+    seen.take(first)
+    after = (two_lines(100 - moved_px).astype(np.float32) * 0.5 + 30).astype(np.uint8)  # dimmed, scrolled up
+    change = gate.check(after)
+    assert change.changed
+    reads = reread_changes(scripted, after, line_boxes(100), change, quiet, seen)
+    assert scripted.asked == []
+    assert [read.box for read in reads] == [pytest.approx(read.box, abs=1e-6) for read in line_boxes(100 - moved_px)]
+    cut = np.random.default_rng(0).integers(0, 255, first.shape, np.uint8)
+    assert [read.text for read in reread_changes(scripted, cut, reads, gate.check(cut), quiet, seen)] == ["cut"]
+    assert scripted.asked == ["whole"]

@@ -11,8 +11,11 @@ nothing (the frame reuses the reads: a static run of frames costs one OCR call),
 read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
 is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
 the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
-recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). Frames read
-whole are read ``reader.batch_size`` at a time (a GPU batches their text).
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). What still shows
+what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
+a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
+a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
+whole. On a GPU cuts are read whole ``reader.batch_size`` at a time (it batches their text).
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
 decoded again at 192 px and compared in the read's box).
@@ -41,6 +44,7 @@ from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.ocr_spans import track_spans
+from vqdb.ingest.same_content import Seen, grey
 from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
 from vqdb.models import registry
 from vqdb.models.protocols import OcrReader, TextBox
@@ -49,6 +53,7 @@ from vqdb.schema import TABLES
 log = logging.getLogger(__name__)
 QUIET_READS = 5  # partial reads for which a changed region where no text was found is not looked at again
 JOIN_CELLS = 2  # changed pixels of the gate's thumbnail this close join into one place to look
+PIECE = 32  # cells of the gate's thumbnail a side: a larger place is asked piece by piece what it shows
 MIN_CHANGED = 3  # changed pixels of the gate's thumbnail outside every read's box that make a place to look
 
 
@@ -126,16 +131,24 @@ class OcrExtractor(Extractor):
         gate = ChangeGate(self.config.ocr_change_threshold)
         reads: list[TextBox] = []
         quiet = QuietPlaces()
+        seen = Seen()
         pending: list[tuple[int, float, np.ndarray, Change]] = []
+        batched = self.reader.batch_size > 1
+
+        def read_whole(change: Change) -> bool:
+            # a GPU reads the frames of a batch together, so a cut there is read whole without asking what of
+            # the reads before it kept (one by one on the CPU: ``reread_changes``)
+            return change.whole and (batched or change.pixels is None)
 
         def flush() -> Iterator[tuple[int, float, list[TextBox]]]:
             nonlocal reads, quiet
-            whole = iter(self.reader.read_many([image for _, _, image, change in pending if change.whole]))
+            whole = iter(self.reader.read_many([image for _, _, image, change in pending if read_whole(change)]))
             for frame_idx, ts, image, change in pending:
-                if change.whole:
+                if read_whole(change):
                     reads, quiet = next(whole), QuietPlaces()
+                    seen.take(image)
                 elif change.regions:
-                    reads = reread_changes(self.reader, image, reads, change, quiet)
+                    reads = reread_changes(self.reader, image, reads, change, quiet, seen)
                 yield frame_idx, ts, reads
             pending.clear()
 
@@ -187,19 +200,26 @@ class QuietPlaces:
         self._places = [(place, left - 1) for place, left in self._places if left > 1]
         self._places += [(place, self.reads) for place in places]
 
+    def forget(self) -> None:
+        """Forget every place (the frame was read whole: a cut)."""
+        self._places = []
+
 
 def reread_changes(
-    reader: OcrReader, image: np.ndarray, reads: list[TextBox], change: Change, quiet: QuietPlaces
+    reader: OcrReader, image: np.ndarray, reads: list[TextBox], change: Change, quiet: QuietPlaces, seen: Seen
 ) -> list[TextBox]:
     """The reads of ``image`` after reading again what ``change`` says changed; the other reads are kept.
 
-    Text in video stays still and changes by glyph, or appears where there was none: a read whose box
-    holds changed pixels is recognized again in its box (a ticking clock: no detection), and where pixels
-    changed outside every read's box, text may have appeared: the reader looks for it there
-    (``OcrReader.read_parts``: a read it finds again whose pixels did not change is not recognized again),
-    unless that lies in one of the ``quiet`` places (a changed region where it
-    found none lately), which notes the changed regions where it found none now. A read the reader finds
-    again, or finds gone, is replaced.
+    Text in video stays still and changes by glyph, or appears where there was none. A read whose box holds
+    changed pixels but shows the content ``seen`` there when it was read, dimmed, faded or moved a little
+    (``vqdb.ingest.same_content``: a panel dimmed while a page works, a layout shifted by a line), is kept,
+    moved with it. Another read whose box changed is recognized again in its box (a ticking clock: no
+    detection), and where pixels changed outside every read's box, text may have appeared: the reader looks
+    for it there (``OcrReader.read_parts``: a read it finds again whose pixels did not change is not
+    recognized again), unless that shows what was seen there, moved or faded, or lies in one of the
+    ``quiet`` places (a changed region where it found none lately), which notes the changed regions where
+    it found none now. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
+    no read shows as it was is a cut: the frame is read whole.
 
     Example:
         >>> import numpy as np
@@ -212,19 +232,34 @@ def reread_changes(
         >>> _ = gate.check(frame)
         >>> frame[75:85, 5:25] = 255  # the clock's digits changed, the title did not
         >>> old = [TextBox("title", 0.9, (0.1, 0.1, 0.9, 0.2)), TextBox("12:00", 0.8, (0.0, 0.8, 0.2, 1.0))]
-        >>> [(r.text, r.box) for r in reread_changes(Reader(), frame, old, gate.check(frame), QuietPlaces())]
+        >>> [(r.text, r.box) for r in reread_changes(Reader(), frame, old, gate.check(frame), QuietPlaces(), Seen())]
         [('title', (0.1, 0.1, 0.9, 0.2)), ('new', (0.0, 0.8, 0.2, 1.0))]
     """
     pixels = change.pixels if change.pixels is not None else np.ones((1, 1), bool)
+    current = grey(image)
     touched = [read for read in reads if pixels[_cells(pixels, read.box)].any()]
+    offsets = {id(read): offset for read in touched if (offset := seen.offset(current, read.box)) is not None}
+    if change.whole and len(touched) == len(reads) and not offsets:
+        quiet.forget()
+        seen.take(image)
+        return reader.read(image)
+    touched = [read for read in touched if id(read) not in offsets]
+    reads = [moved(read, offsets[id(read)], current.shape) if id(read) in offsets else read for read in reads]
     outside = pixels.copy()
     for read in reads:
         outside[_cells(outside, read.box)] = False
-    look = [
-        (region, places)
-        for region in change.regions
-        if (places := _changed_places(outside, region)) and not all(quiet.holds(place) for place in places)
-    ]
+    shifts = sorted(set(offsets.values()) - {(0, 0)})
+    look = []
+    for region in change.regions:
+        places = [
+            piece
+            for place in _changed_places(outside, region)
+            for piece in _pieces(outside, place)
+            if seen.offset(current, piece, shifts) is None
+        ]
+        if places and not all(quiet.holds(place) for place in places):
+            look.append((region, places))
+    seen.take(image, change.regions)
     if not touched and not look:
         quiet.note([])
         return reads
@@ -237,6 +272,19 @@ def reread_changes(
     return kept + found
 
 
+def moved(read: TextBox, offset: tuple[int, int], shape: tuple[int, ...]) -> TextBox:
+    """``read`` with its box moved by ``offset`` (``dx, dy`` pixels of an image of ``shape`` (H, W, ...)).
+
+    Example:
+        >>> moved(TextBox("Examples", 0.9, (0.1, 0.5, 0.3, 0.6)), (0, -10), (100, 200)).box
+        (0.1, 0.4, 0.3, 0.5)
+    """
+    (dx, dy), (height, width) = offset, shape[:2]
+    x0, y0, x1, y1 = read.box
+    shifted = (x0 + dx / width, y0 + dy / height, x1 + dx / width, y1 + dy / height)
+    return TextBox(read.text, read.confidence, tuple(round(min(1.0, max(0.0, v)), 9) for v in shifted))
+
+
 def _cells(grid: np.ndarray, box: Sequence[float]) -> tuple[slice, slice]:
     """The cells of ``grid`` (rows x columns over the frame) a normalized box covers, one more on each side."""
     rows, cols = grid.shape
@@ -244,6 +292,29 @@ def _cells(grid: np.ndarray, box: Sequence[float]) -> tuple[slice, slice]:
         slice(max(0, math.floor(box[1] * rows) - 1), math.ceil(box[3] * rows) + 1),
         slice(max(0, math.floor(box[0] * cols) - 1), math.ceil(box[2] * cols) + 1),
     )
+
+
+def _pieces(grid: np.ndarray, place: Box) -> list[Box]:
+    """``place`` (normalized) cut into squares of at most ``PIECE`` cells of ``grid`` that hold set cells, each
+    trimmed to them: a large place asked piece by piece whether it shows what was seen there.
+
+    Example:
+        >>> grid = np.zeros((64, 128), bool); grid[2, 3] = grid[40, 100] = True
+        >>> [tuple(piece) for piece in _pieces(grid, Box(0.0, 0.0, 1.0, 1.0))]
+        [(0.0234375, 0.03125, 0.03125, 0.046875), (0.78125, 0.625, 0.7890625, 0.640625)]
+    """
+    rows, cols = grid.shape
+    top, left = math.floor(place.y0 * rows), math.floor(place.x0 * cols)
+    bottom, right = math.ceil(place.y1 * rows), math.ceil(place.x1 * cols)
+    pieces = []
+    for row in range(top, bottom, PIECE):
+        for col in range(left, right, PIECE):
+            ys, xs = np.nonzero(grid[row : min(bottom, row + PIECE), col : min(right, col + PIECE)])
+            if ys.size:
+                y0, x0 = row + int(ys.min()), col + int(xs.min())
+                y1, x1 = row + int(ys.max()) + 1, col + int(xs.max()) + 1
+                pieces.append(Box(x0 / cols, y0 / rows, x1 / cols, y1 / rows))
+    return pieces
 
 
 def _changed_places(grid: np.ndarray, region: Box) -> list[Box]:
