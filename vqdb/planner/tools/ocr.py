@@ -70,10 +70,10 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.textnorm import DIGIT_LOOKALIKES
 from vqdb.udfs.text_grade import min_score, reads_query_word
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
-DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
 
