@@ -116,8 +116,8 @@ class EasyOCRReader:
     does, e.g. to compare in a benchmark); ``merge`` is how the scout's regions merge (``(slack, gap)`` of
     ``vqdb.models.text_regions.merged``); ``retry_below`` is the confidence under which a box is read again
     framed (``framed``), the more confident read kept; 0, the default, reads each box once: on the shared clips
-    a second read picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "writh" for
-    "with" on echo-hereweare) and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
+    a second read picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00"
+    read "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
     ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them).
 
     Example:
