@@ -14,16 +14,21 @@ rereads, the text edges), once per setting, in this process:
   until issue 23's dense-screen work: merging box by box grew a web page's panels and lines into one region,
   the whole frame, read by CRAFT at full cost);
 - ``as-read``: as ``after`` but a letter O read among digits stays a letter (main until issue 23's
-  ``zeros_among_digits``: smpte-2997's timecodes read "Oo:00:07;00");
+  ``zeros_among_digits``, now ``vqdb.textnorm.digits_in_numbers``: smpte-2997's timecodes read "Oo:00:07;00");
 - ``main``: as ``after`` but a frame where only some regions changed reads the full-width bands of their rows
   again, grown over the reads they touch, with CRAFT and the recognizer (main until issue 23's cost work; now a
   read whose box changed is recognized again without CRAFT, and CRAFT looks only where pixels changed outside
   every read's box);
 - ``unseen``: as ``after`` but a changed part is read again even where it shows what OCR saw there, dimmed,
   faded or moved a little, and every cut is read whole (main until issue 23's ``vqdb.ingest.same_content``);
+- ``as-cut``: as ``after`` but each box CRAFT finds is read as cut (main until issue 23's line work: the boxes
+  of one line are now joined, ``joined_rows``);
+- ``retry``: as ``after`` but a box read with confidence under 0.5 is read again framed by its edge pixels
+  (``easyocr_reader.framed``), the more confident read kept (tried for issue 23, not the default: it picked
+  confident junk and mended no line);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
-  size, tall boxes read turned.
+  size, the boxes of one line joined, tall boxes read turned.
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
 vertical centre, left to right) and compared with the lines a person reads:
@@ -68,13 +73,18 @@ TRUTH = Path(__file__).with_name("ocr_truth.json")
 SMALL_PX = 12
 # name: (config overrides, reader options)
 SETTINGS = {
-    "before": ({"ocr_max_side": 0}, {"min_side": 0, "detect_side": 2560, "tall": None, "scout": False}),
+    "before": (
+        {"ocr_max_side": 0},
+        {"min_side": 0, "detect_side": 2560, "tall": None, "scout": False, "rows": False},
+    ),
     "whole": ({}, {"scout": False}),
     "merge-all": ({}, {"merge": (math.inf, 0)}),
     "box-merge": ({}, {}),
     "as-read": ({}, {}),
     "main": ({}, {}),
     "unseen": ({}, {}),
+    "as-cut": ({}, {"rows": False}),
+    "retry": ({}, {"retry_below": 0.5}),
     "after": ({}, {}),
 }
 
@@ -154,7 +164,7 @@ def as_read(text: str) -> str:
 PATCHES = {
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
-    "as-read": {(easyocr_reader, "zeros_among_digits"): as_read},
+    "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},
     "unseen": {(ocr, "Seen"): Unseen},
 }
 

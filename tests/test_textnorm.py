@@ -11,6 +11,7 @@ from vqdb.textnorm import (
     canonical,
     canonical_spans,
     canonical_words,
+    digits_in_numbers,
     glyph_key,
     sound_key,
     split_numbers,
@@ -179,3 +180,13 @@ def test_a_sound_key_keeps_every_digit_and_no_vowel_after_its_first_letter(word)
     key = sound_key(word)
     assert [c for c in key if c.isdigit()] == [c for c in word if c.isdigit()]
     assert not any(c in "aeiou" for c in key[1:])
+
+
+@given(st.text(alphabet="0123456789OoIl|:.;-abxHC", min_size=1, max_size=12))
+def test_only_numbers_read_as_digits_and_only_their_look_alikes_change(word):
+    read = digits_in_numbers(word)
+    if any(c in "abxHC" for c in word) or sum(c.isdigit() for c in word) < 2:
+        assert read == word  # a word with another letter, or fewer than two digits, is left as read
+    else:
+        assert [c for c in read if not c.isdigit()] == [c for c in word if c in ":.;-"]
+        assert len(read) == len(word)

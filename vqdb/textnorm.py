@@ -255,6 +255,42 @@ def squash(text: str) -> str:
     return text.replace(" ", "")
 
 
+DIGIT_LOOKALIKES = ("OoIl|", "00111")  # letters OCR reads for digits, and the digits they stand for
+_AS_DIGITS = str.maketrans(*DIGIT_LOOKALIKES)
+_NUMBER_CHAR = rf"[\d{re.escape(DIGIT_LOOKALIKES[0])}.,:;/+-]"  # a digit, a look-alike or a mark between numbers
+_NUMBER = re.compile(rf"(?:{_NUMBER_CHAR}*\d){{2}}{_NUMBER_CHAR}*")  # two digits or more
+
+
+def as_digits(word: str) -> str:
+    """``word`` with each letter OCR reads for a digit (``DIGIT_LOOKALIKES``: O and o for 0, I, l and | for 1)
+    written as that digit; for a word already known to be a number.
+
+    Example:
+        >>> as_digits("O0:l5"), as_digits("2O1I")
+        ('00:15', '2011')
+    """
+    return word.translate(_AS_DIGITS)
+
+
+def digits_in_numbers(text: str) -> str:
+    """``text`` with the digit look-alikes (``as_digits``) of each word that is a number read as digits: a word
+    made only of digits, look-alikes and the marks between numbers (``.,:;/+-``), with two digits or more. A
+    recognizer reads a round or upright stroke with no letter beside it either way (a timecode's "00" as
+    "Oo", "15" as "l5"); in such a word it is a digit. Words with another letter are left as read.
+
+    Example:
+        >>> digits_in_numbers("Oo:00:07;00"), digits_in_numbers("TC 1O:0O"), digits_in_numbers("2O13 l9:l5")
+        ('00:00:07;00', 'TC 10:00', '2013 19:15')
+        >>> digits_in_numbers("Oo"), digits_in_numbers("O2 CO2 H2O"), digits_in_numbers("Room 1O1 | lib64")
+        ('Oo', 'O2 CO2 H2O', 'Room 101 | lib64')
+    """
+    return re.sub(r"\S+", lambda found: _number_as_digits(found.group()), text)
+
+
+def _number_as_digits(word: str) -> str:
+    return as_digits(word) if _NUMBER.fullmatch(word) else word
+
+
 _GLYPH_PAIRS = (("rn", "m"), ("vv", "w"), ("uu", "w"))
 _GLYPHS = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "!": "l", "5": "s", "8": "b", "e": "c"})
 

@@ -161,7 +161,7 @@ def test_baseline_options_read_as_easyocr_readtext_does(reader):
     # min_side 0, EasyOCR's canvas, no turned reads, CRAFT on the whole image: the reader main had, kept for benchmarks
     from vqdb.models.device import Placement
 
-    plain = EasyOCRReader(Placement("cpu", "fp32"), min_side=0, detect_side=2560, tall=None, scout=False)
+    plain = EasyOCRReader(Placement("cpu", "fp32"), min_side=0, detect_side=2560, tall=None, scout=False, rows=False)
     frame = rendered((640, 360), [("Hello world", (100, 150), 32)])
     assert [(b.text, b.box) for b in plain.read(frame)] == [
         (text, _box(corners, frame.shape)) for corners, text, _ in plain._reader.readtext(frame)
@@ -301,10 +301,43 @@ def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader
     assert len(read) == 1 and read[0] is platform and sum(recognized) == 0, (read, recognized)
 
 
-def test_a_letter_o_read_among_digits_is_a_zero():
+def test_a_letter_read_for_a_digit_among_digits_is_that_digit():
     # smpte-2997.mp4's burned-in timecode: the recognizer reads its leading "00" as "Oo" or "O0"
     from vqdb.models.easyocr_reader import _text_boxes
 
     corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
-    reads = [(corners, "Oo:00:07;00", 0.5), (corners, "O0:00.01;00", 0.5), (corners, "Cooper 2O13 Oo", 0.9)]
-    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["00:00:07;00", "00:00.01;00", "Cooper 2013 Oo"]
+    reads = [(corners, "Oo:00:07;00", 0.5), (corners, "O0:00.0l;00", 0.5), (corners, "Cooper 2O13 Oo lib64", 0.9)]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["00:00:07;00", "00:00.01;00", "Cooper 2013 Oo lib64"]
+
+
+def test_a_line_cut_in_pieces_by_craft_is_read_whole(reader, monkeypatch):
+    # CRAFT cuts a line where its glyphs link weakly: the word "a" between two pieces was lost (videollava_demo)
+    from vqdb.testing.media import font
+
+    text, at, px = "from a metal contraption", (60, 100), 28
+    frame = rendered((1280, 720), [(text, at, px)])
+    left, top, _, bottom = font("sans", px).getbbox(text)
+    edge = lambda part: at[0] + font("sans", px).getlength(part)  # noqa: E731
+    pieces = [[at[0] + left, round(edge("from ")), at[1] + top - 3, at[1] + bottom + 3]]  # the "a" in neither
+    pieces.append([round(edge("from a")), round(edge(text)) + 3, at[1] + top - 3, at[1] + bottom + 3])
+    monkeypatch.setattr(reader._reader, "detect", lambda image, **_: ([pieces], [[]]))
+    monkeypatch.setattr(reader, "scout", False)
+    assert texts(reader.read(frame)) == text
+
+
+def test_an_unsure_read_is_read_again_framed_and_the_more_confident_kept():
+    # small grey text on a textured picture reads unsure; read again framed, no box reads less sure than once
+    from vqdb.models.device import Placement
+
+    rng = np.random.default_rng(0)
+    frame = rng.integers(60, 140, (360, 640, 3), dtype=np.uint8)
+    frame[150:190, 40:600] = rendered((560, 40), [("www.example.com Brandon 2013", (10, 8), 20)])
+    once = EasyOCRReader(Placement("cpu", "fp32"), retry_below=0)
+    twice = EasyOCRReader(Placement("cpu", "fp32"), retry_below=1.01)  # every box read again
+    calls = []
+    read_crops = twice._read_crops
+    twice._read_crops = lambda crops: calls.append(len(crops)) or read_crops(crops)
+    first, best = once.read(frame), twice.read(frame)
+    assert len(calls) == 2 and calls[0] == calls[1] > 0, calls
+    assert [b.box for b in first] == [b.box for b in best]
+    assert all(b.confidence >= a.confidence for a, b in zip(first, best, strict=True)), (first, best)

@@ -13,11 +13,13 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
   analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average);
+- the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
+  glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more);
-- a letter O read among digits is a zero (``zeros_among_digits``): the recognizer reads a round glyph with
-  no letters beside it either way (a timecode's leading "00" as "Oo").
+- a letter read for a digit among digits is that digit (``vqdb.textnorm.digits_in_numbers``): the recognizer
+  reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo").
 
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
@@ -42,7 +44,6 @@ Example:
 from __future__ import annotations
 
 import math
-import re
 import tempfile
 import warnings
 from collections.abc import Sequence
@@ -57,6 +58,7 @@ from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox
 from vqdb.models.registry import register
 from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, text_regions
+from vqdb.textnorm import digits_in_numbers
 
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
@@ -66,10 +68,12 @@ DETECT_SIDE = 1280  # CRAFT's input at most this on its longest side (readtext's
 SAME_PX = 2  # a box CRAFT finds this close to an unchanged earlier read's box, on every side, is that read
 TALL = 2.0  # a box this many times taller than wide is also read turned a quarter each way
 QUARTER_TURNS = [90, 270]
+ROW = 0.3  # two boxes whose vertical centres lie this share of the smaller's height apart are on one baseline
+ROW_GAP = 1.0  # boxes on one baseline, of like height, this many heights apart or closer are one line
+ROW_HEIGHTS = 1.5  # boxes of like height: the taller at most this many times the smaller
+RETRY_FRAME = 0.2  # the frame around a box read again, a share of its height on every side
 INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
 TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
-NUMBER = re.compile(r"[\dOo.,:;/+-]*\d[\dOo.,:;/+-]*\d[\dOo.,:;/+-]*")  # two digits or more, O read among them
-_ZERO = str.maketrans("Oo", "00")
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
 # with catch_warnings, which is not thread-safe and OCR runs beside other extractors
 _NOISE = (r"torch\.ao\.quantization is deprecated", r"torch\.quantize_per_tensor", r"'pin_memory' argument is set")
@@ -110,7 +114,11 @@ class EasyOCRReader:
     ``min_side``, ``detect_side``, ``tall`` and ``scout`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``,
     ``TALL``, CRAFT only where text may be; 0, EasyOCR's 2560, None and False read as EasyOCR's ``readtext``
     does, e.g. to compare in a benchmark); ``merge`` is how the scout's regions merge (``(slack, gap)`` of
-    ``vqdb.models.text_regions.merged``).
+    ``vqdb.models.text_regions.merged``); ``retry_below`` is the confidence under which a box is read again
+    framed (``framed``), the more confident read kept; 0, the default, reads each box once: on the shared clips
+    a second read picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00"
+    read "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
+    ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -133,6 +141,8 @@ class EasyOCRReader:
         tall: float | None = TALL,
         scout: bool = True,
         merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX),
+        retry_below: float = 0.0,
+        rows: bool = True,
     ) -> None:
         try:
             import easyocr
@@ -146,7 +156,7 @@ class EasyOCRReader:
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
-        self.merge = merge
+        self.merge, self.retry_below, self.rows = merge, retry_below, rows
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -262,7 +272,8 @@ class EasyOCRReader:
             horizontal, free = self._reader.detect(image[y0:y1, x0:x1], canvas_size=max(32, canvas))
             all_horizontal += [(i, [a + x0, b + x0, c + y0, d + y0]) for a, b, c, d in horizontal[0]]
             all_free += [(i, [[x + x0, y + y0] for x, y in corners]) for corners in free[0]]
-        return grey, *distinct(all_horizontal, all_free)
+        horizontal, free = distinct(all_horizontal, all_free)
+        return grey, joined_rows(horizontal) if self.rows else horizontal, free
 
     def _read_tall_again(self, results: list[tuple], grey: np.ndarray) -> tuple[list[tuple], bool]:
         """``results`` where the read of each tall box is replaced by its best read turned a quarter either way
@@ -281,7 +292,8 @@ class EasyOCRReader:
         return replaced, bool(words)
 
     def _recognize(self, detected: list[tuple[np.ndarray, list, list]]) -> list[list[tuple]]:
-        """EasyOCR's ``(corners, text, confidence)`` of every box ``_detect`` found, image by image.
+        """EasyOCR's ``(corners, text, confidence)`` of every box ``_detect`` found, image by image; a box read
+        with confidence under ``retry_below`` is read again framed (``framed``), the more confident read kept.
 
         The recognizer reads crops padded to one width: on a GPU the boxes of all images go together,
         ``recognizer_batch`` at a time, padded to the widest; on the CPU each box is read at its own width
@@ -289,16 +301,30 @@ class EasyOCRReader:
         cost 10x more per box).
         """
         from easyocr.easyocr import imgH
-        from easyocr.recognition import get_text
         from easyocr.utils import get_image_list
 
-        reader = self._reader
         crops: list[tuple] = []
         owners: list[int] = []
         for i, (grey, horizontal, free) in enumerate(detected):
             found, _ = get_image_list(horizontal, free, grey, model_height=imgH)
             crops += found
             owners += [i] * len(found)
+        results = self._read_crops(crops)
+        unsure = [i for i, (_, _, confidence) in enumerate(results) if confidence < self.retry_below]
+        again = self._read_crops([(crops[i][0], framed(crops[i][1])) for i in unsure])
+        for i, read in zip(unsure, again, strict=True):
+            results[i] = max(results[i], read, key=lambda result: result[2])
+        per_image: list[list[tuple]] = [[] for _ in detected]
+        for owner, result in zip(owners, results, strict=True):
+            per_image[owner].append(result)
+        return per_image
+
+    def _read_crops(self, crops: list[tuple]) -> list[tuple]:
+        """EasyOCR's ``(corners, text, confidence)`` of each ``(corners, crop)``, crops ``imgH`` pixels high."""
+        from easyocr.easyocr import imgH
+        from easyocr.recognition import get_text
+
+        reader = self._reader
         ignore = "".join(set(reader.character) - set(reader.lang_char))
 
         def read(group: list[tuple], batch: int) -> list[tuple]:
@@ -309,15 +335,25 @@ class EasyOCRReader:
             )  # fmt: skip
 
         if not crops:
-            results = []
-        elif self.recognizer_batch:
-            results = read(crops, self.recognizer_batch)
-        else:
-            results = [result for crop in crops for result in read([crop], 1)]
-        per_image: list[list[tuple]] = [[] for _ in detected]
-        for owner, result in zip(owners, results, strict=True):
-            per_image[owner].append(result)
-        return per_image
+            return []
+        if self.recognizer_batch:
+            return read(crops, self.recognizer_batch)
+        return [result for crop in crops for result in read([crop], 1)]
+
+
+def framed(crop: np.ndarray, share: float = RETRY_FRAME) -> np.ndarray:
+    """``crop`` (a box's pixels) framed on every side by ``share`` of its height of its own edge pixels: a second
+    look at a box read unsure. CRAFT's boxes hug the glyphs; a glyph touching the crop's edge (a period, the
+    stem of an "I", the side of a "w") is read better with background around it, as the recognizer was trained.
+
+    Example:
+        >>> framed(np.full((64, 100), 200, np.uint8)).shape
+        (90, 126)
+    """
+    import cv2
+
+    side = max(1, round(share * crop.shape[0]))
+    return cv2.copyMakeBorder(crop, side, side, side, side, cv2.BORDER_REPLICATE)
 
 
 def distinct(horizontal: list[tuple[int, list]], free: list[tuple[int, list]]) -> tuple[list, list]:
@@ -343,6 +379,38 @@ def distinct(horizontal: list[tuple[int, list]], free: list[tuple[int, list]]) -
         [box for i, box in horizontal if not shadowed(i, box)],
         [corners for i, corners in free if not shadowed(i, _horizontal(corners))],
     )
+
+
+def joined_rows(horizontal: list[list[int]]) -> list[list[int]]:
+    """Horizontal boxes ``[x_min, x_max, y_min, y_max]`` with the boxes of one line joined: on one baseline
+    (``ROW``) and overlapping, or of like height (``ROW_HEIGHTS``) at most ``ROW_GAP`` heights apart. CRAFT cuts
+    a line where its glyphs link weakly, and a region's edge cuts it too; a glyph between two pieces, or at
+    the edge of one (a word "a", a period), is lost when each piece is read alone, and read in the whole line.
+
+    Example:
+        >>> from_, metal, far = [693, 742, 562, 586], [757, 1090, 562, 586], [1400, 1500, 562, 586]
+        >>> joined_rows([metal, from_, far, [693, 900, 596, 620]])  # "from" + "metal ..."; a box far; the next line
+        [[693, 1090, 562, 586], [693, 900, 596, 620], [1400, 1500, 562, 586]]
+        >>> joined_rows([[409, 433, 139, 155], [427, 624, 131, 159]])  # a small piece overlapping the line's start
+        [[409, 624, 131, 159]]
+    """
+    lines: list[list[int]] = []
+    for box in sorted(horizontal, key=lambda b: b[0]):
+        line = next((line for line in lines if _one_line(line, box)), None)
+        if line is None:
+            lines.append(list(box))
+        else:
+            line[1:] = [max(line[1], box[1]), min(line[2], box[2]), max(line[3], box[3])]
+    return lines
+
+
+def _one_line(line: Sequence[int], box: Sequence[int]) -> bool:
+    """Whether ``box``, starting at or right of ``line``'s start, continues it (``joined_rows``)."""
+    heights = sorted([line[3] - line[2], box[3] - box[2]])
+    if abs(line[2] + line[3] - box[2] - box[3]) / 2 > ROW * heights[0]:
+        return False
+    gap = box[0] - line[1]
+    return gap < 0 or (heights[1] <= ROW_HEIGHTS * heights[0] and gap <= ROW_GAP * heights[1])
 
 
 def _check(image: np.ndarray) -> None:
@@ -453,26 +521,8 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         xs = [float(x) for x, _ in corners]
         ys = [float(y) for _, y in corners]
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
-        boxes.append(TextBox(text=zeros_among_digits(str(text)), confidence=float(confidence), box=box))
+        boxes.append(TextBox(text=digits_in_numbers(str(text)), confidence=float(confidence), box=box))
     return boxes
-
-
-def zeros_among_digits(text: str) -> str:
-    """``text`` with each letter O in a word made only of digits, O and the marks between numbers (``.,:;/+-``),
-    with two digits or more, read as a zero: a recognizer that sees a round glyph with no letter beside it
-    reads it either way, and in such a word it is a digit. Words with another letter are left as read.
-
-    Example:
-        >>> zeros_among_digits("Oo:00:07;00"), zeros_among_digits("TC 1O:0O"), zeros_among_digits("2O13")
-        ('00:00:07;00', 'TC 10:00', '2013')
-        >>> zeros_among_digits("Oo"), zeros_among_digits("O2 CO2 H2O"), zeros_among_digits("Room 1O1")
-        ('Oo', 'O2 CO2 H2O', 'Room 101')
-    """
-    return re.sub(r"\S+", lambda word: _zeros(word.group()), text)
-
-
-def _zeros(word: str) -> str:
-    return word.translate(_ZERO) if NUMBER.fullmatch(word) else word
 
 
 def _placed(module: Any, place: Placement) -> Any:

@@ -102,11 +102,10 @@ import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
-from vqdb.textnorm import canonical_spans, canonical_words, glyph_key, sound_key, squash
+from vqdb.textnorm import as_digits, canonical_spans, canonical_words, glyph_key, sound_key, squash
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
-DIGIT_LOOKALIKES = str.maketrans("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
 MISREAD = 0.95  # a match found only once letters OCR confuses are made the same ("EXlT" for "EXIT") counts this much
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
@@ -213,7 +212,7 @@ def screen_words(text: str) -> str:
         >>> screen_words("Step 2: O0:l5")
         'step 2 00 15'
     """
-    tokens = [t.translate(DIGIT_LOOKALIKES) if any(c.isdigit() for c in t) else t for t in text.split()]
+    tokens = [as_digits(t) if any(c.isdigit() for c in t) else t for t in text.split()]
     return " ".join(canonical_words(" ".join(tokens)))
 
 

@@ -77,10 +77,10 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.textnorm import DIGIT_LOOKALIKES
 from vqdb.udfs.text_grade import min_score, reads_query_word
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
-DIGIT_LOOKALIKES = ("OoIl|", "00111")  # OCR misreads of digits, and the digits they stand for
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
