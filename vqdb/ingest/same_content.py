@@ -30,10 +30,11 @@ Example:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+
+from vqdb.models.protocols import pixel_box
 
 SHIFT = 0.02  # how far a content may have moved, as a share of the frame's longer side (a scroll, a layout shift)
 MIN_GAIN = 0.25  # a content dimmed below this share of its contrast is not kept: it may be leaving
@@ -52,19 +53,6 @@ def grey(image: np.ndarray) -> np.ndarray:
     import cv2
 
     return cv2.cvtColor(image, cv2.COLOR_RGB2GRAY).astype(np.float32)
-
-
-def pixel_box(box: Sequence[float], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """A normalized box ``(x0, y0, x1, y1)`` in the pixels ``(x0, y0, x1, y1)`` of an image of ``shape`` (H, W,
-    ...), at least one pixel, inside the image.
-
-    Example:
-        >>> pixel_box((0.1, 0.2, 0.5, 1.0), (100, 200))
-        (20, 20, 100, 100)
-    """
-    height, width = shape[:2]
-    x0, y0 = min(width - 1, math.floor(box[0] * width)), min(height - 1, math.floor(box[1] * height))
-    return x0, y0, max(x0 + 1, math.ceil(box[2] * width)), max(y0 + 1, math.ceil(box[3] * height))
 
 
 class Seen:

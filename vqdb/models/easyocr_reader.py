@@ -55,7 +55,7 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
-from vqdb.models.protocols import TextBox
+from vqdb.models.protocols import TextBox, pixel_box
 from vqdb.models.registry import register
 from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, text_regions
 from vqdb.textnorm import digits_in_numbers
@@ -220,7 +220,7 @@ class EasyOCRReader:
         scaled = enlarged(image, self.min_side)
         height, width = scaled.shape[:2]
         regions = self._regions(scaled)
-        wanted = [_pixels(box, width, height) for box in look]
+        wanted = [pixel_box(box, scaled.shape) for box in look]
         searched = [region for region in regions if any(_meets(region, other) for other in wanted)]
         grey, horizontal, free = self._detect(scaled, searched)
         known = [(_pixel_box(read.box, width, height), read) for read in unchanged]
@@ -419,12 +419,6 @@ def _check(image: np.ndarray) -> None:
             f"OCR needs an RGB uint8 image of shape (H, W, 3), got {image.dtype} {image.shape}; "
             "convert it with PIL: np.asarray(Image.open(path).convert('RGB'))"
         )
-
-
-def _pixels(box: Sequence[float], width: int, height: int) -> tuple[int, int, int, int]:
-    """A normalized box ``(x0, y0, x1, y1)`` in the pixels of an image ``width`` x ``height``, at least one."""
-    x0, y0 = math.floor(box[0] * width), math.floor(box[1] * height)
-    return x0, y0, max(x0 + 1, math.ceil(box[2] * width)), max(y0 + 1, math.ceil(box[3] * height))
 
 
 def _pixel_box(box: Sequence[float], width: int, height: int) -> list[int]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
@@ -180,6 +181,19 @@ class TextBox:
     def box_dict(self) -> dict[str, float]:
         """The box as the ``{x0, y0, x1, y1}`` struct of the ``ocr`` table."""
         return dict(zip(("x0", "y0", "x1", "y1"), self.box, strict=True))
+
+
+def pixel_box(box: Sequence[float], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A normalized box ``(x0, y0, x1, y1)`` (a :class:`TextBox`'s) in the pixels ``(x0, y0, x1, y1)`` of an
+    image of ``shape`` (H, W, ...), at least one pixel, inside the image.
+
+    Example:
+        >>> pixel_box((0.1, 0.2, 0.5, 1.0), (100, 200))
+        (20, 20, 100, 100)
+    """
+    height, width = shape[:2]
+    x0, y0 = min(width - 1, math.floor(box[0] * width)), min(height - 1, math.floor(box[1] * height))
+    return x0, y0, max(x0 + 1, math.ceil(box[2] * width)), max(y0 + 1, math.ceil(box[3] * height))
 
 
 @runtime_checkable

@@ -69,7 +69,7 @@ class RowCache:
 
     def rows_of(self, run: Run, name: str, columns: Sequence[str], video_ids: Sequence[str]) -> dict[str, pa.Table]:
         """``columns`` of each of ``video_ids``'s rows of table ``name``, in that order: those kept, the others
-        read in one statement (``read_videos``) and kept (keyed on the set of columns).
+        read in one statement and kept (one entry whatever the order the columns are asked in).
 
         Example:
             >>> import duckdb
@@ -82,7 +82,7 @@ class RowCache:
             >>> cache.rows(con.sql, "t", ("x",), "u").num_rows  # kept
             0
         """
-        kept, version = tuple(sorted(set(columns))), self._version(name)  # one entry whatever the order asked in
+        kept, version = tuple(sorted(set(columns))), self._version(name)
         found: dict[str, pa.Table] = {}
         with self._lock:
             for video_id in video_ids if version is not None else ():
@@ -92,14 +92,11 @@ class RowCache:
                     found[video_id] = entry[1]
         missing = [v for v in dict.fromkeys(video_ids) if v not in found]
         if missing:
-            read = read_videos(run, name, kept, missing)
-            parts, empty = by_video(read, kept), read.select(list(kept)).slice(0, 0)
+            found |= read_each(run, name, kept, missing)
             with self._lock:
-                for video_id in missing:
-                    found[video_id] = parts.get(video_id, empty)
-                    if version is not None:
-                        self._entries[(name, kept, video_id)] = (version, found[video_id])
-                        self._entries.move_to_end((name, kept, video_id))
+                for video_id in missing if version is not None else ():
+                    self._entries[(name, kept, video_id)] = (version, found[video_id])
+                    self._entries.move_to_end((name, kept, video_id))
                 while len(self._entries) > self.size:
                     self._entries.popitem(last=False)
         return {video_id: found[video_id].select(list(columns)) for video_id in video_ids}
@@ -107,21 +104,24 @@ class RowCache:
     def rows(self, run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
         """``columns`` of ``video_id``'s rows of table ``name``, in that order (one entry whatever the order
         asked in: ``("ts", "text")`` and ``("text", "ts")`` are read once)."""
-        kept, version = tuple(sorted(set(columns))), self._version(name)
-        if version is None:
-            return read_rows(run, name, columns, video_id)
-        key = (name, kept, video_id)
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None and entry[0] == version:
-                self._entries.move_to_end(key)
-                return entry[1].select(list(columns))
-        found = read_rows(run, name, kept, video_id)
-        with self._lock:
-            self._entries[key] = (version, found)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-        return found.select(list(columns))
+        return self.rows_of(run, name, columns, [video_id])[video_id]
+
+
+def read_each(run: Run, name: str, columns: Sequence[str], video_ids: Sequence[str]) -> dict[str, pa.Table]:
+    """``columns`` of each of ``video_ids``'s rows of table ``name``: one video with ``read_rows``, several in one
+    statement (``read_videos``) split per video.
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect(); _ = con.execute("CREATE TABLE t AS FROM (VALUES ('v', 1), ('w', 2)) r(video_id, x)")
+        >>> {v: rows.num_rows for v, rows in read_each(con.sql, "t", ["x"], ["v", "u"]).items()}
+        {'v': 1, 'u': 0}
+    """
+    if len(video_ids) == 1:
+        return {video_ids[0]: read_rows(run, name, columns, video_ids[0])}
+    read = read_videos(run, name, columns, video_ids)
+    parts, empty = by_video(read, columns), read.select(list(columns)).slice(0, 0)
+    return {video_id: parts.get(video_id, empty) for video_id in video_ids}
 
 
 def read_rows(run: Run, name: str, columns: Sequence[str], video_id: str) -> pa.Table:
