@@ -220,7 +220,12 @@ class Ocr(TextTool):
     def stretch() -> list[exp.Expression]:
         """(start_s, end_s, last_read, score) of a group of reads: when its text is on screen (from when its
         first read's text appeared to when its last read's left, else half an OCR period around them, inside
-        the video) and its best grade."""
+        the video) and its best grade.
+
+        Example:
+            >>> [column.alias for column in Ocr.stretch()]
+            ['start_s', 'end_s', 'last_read', 'score']
+        """
         half = exp.Div(this=fn("any_value", col("ocr_period")), expression=number(2))
         first_shown = fn("arg_min_null", col("shown_from"), col("ts"))
         last_shown = fn("arg_max_null", col("shown_to"), col("ts"))
