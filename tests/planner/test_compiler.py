@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pytest
 import sqlglot
@@ -19,15 +20,16 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.locate import compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.tools.audio import VOICE_SHARE, voiced
 from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, RUN_GAP
-from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
+from vqdb.planner.tools.timed_text import PAUSE_S, SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_grade, text_match
-from vqdb.udfs.text_grade import min_score, phrase_matches, screen_scores, words_read
+from vqdb.udfs.text_grade import min_score, phrase_matches, said_utterances, screen_scores, words_read
 
 DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by its component i
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
@@ -36,8 +38,8 @@ OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000", "a
 WORDS = ["ask", "not", "what", "your", "country,", "twenty", "five", "25"]
 PHRASES = ["ask not", "country", "what your", "your", "twenty-five", "ask nut what"]
 SENTENCES = ["ask not", "what your country can do", "twenty five", "a b c d"]
-LABELS = ["Dog", "Dog bark", "Music"]
-AUDIO_QUERIES = ["dog", "music", "bark"]
+LABELS = ["Dog", "Dog bark", "Music", "Speech"]
+AUDIO_QUERIES = ["dog", "music", "bark", "speech"]  # "speech": a voice, heard where words are said too
 
 
 @pytest.fixture(scope="module")
@@ -253,6 +255,8 @@ def evidence(plan: Plan, data, vectors) -> dict:
                         if fv == v and s <= ts < e:
                             scores[(v, f)] = max(scores.get((v, f), -1.0), score)
             found[call.id] = scores
+            if voiced(q):
+                found[call.id], focus[call.id] = voice_scores(data, scores)
     for call in plan.queries:  # a call with "when" finds its evidence elsewhere in time: no focus
         if call.when is not None:
             focus.pop(call.id, None)
@@ -362,6 +366,32 @@ def timed_text_scores(q: str, data, pieces, sentences) -> tuple[dict, dict]:
             if near:
                 best = min(near)
                 scores[(v, f)], focus[(v, f)] = -best[0], best[1:]
+    return scores, focus
+
+
+def voice_scores(data, tagged: dict) -> tuple[dict, dict]:
+    """A voice's frames: those an utterance of the words reaches (widened to one sampling period) score
+    ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` of their ``tagged`` score (0 without), their earliest utterance
+    their focus; the frames only ``tagged`` score ``VOICE_SHARE`` of it."""
+    constants = video_constants(data)
+    scores = {frame: VOICE_SHARE * score for frame, score in tagged.items()}
+    focus: dict = {}
+    for video_id, (period, _) in constants.items():
+        mine = sorted((s, e, t) for v, t, s, e in data["words"] if v == video_id)
+        starts, ends = np.array([s for s, _, _ in mine]), np.array([e for _, e, _ in mine])
+        low, high = said_utterances([t for _, _, t in mine], starts, ends, PAUSE_S)
+        for v, f, ts in data["frames"]:
+            near = [
+                (start, end)
+                for start, end in zip(low.tolist(), high.tolist(), strict=True)
+                if v == video_id
+                and (start + end) / 2 - max((end - start) / 2, period / 2)
+                <= ts
+                <= (start + end) / 2 + max((end - start) / 2, period / 2)
+            ]
+            if near:
+                scores[(v, f)] = (1 - VOICE_SHARE) + VOICE_SHARE * tagged.get((v, f), 0.0)
+                focus[(v, f)] = min(near)
     return scores, focus
 
 

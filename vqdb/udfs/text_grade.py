@@ -14,7 +14,10 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
   the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
   shown from ``start_s`` to ``end_s``) that say the query with a score of at least ``min_score(query)``,
   best first, none overlapping another; each with its context: the clause it is said in, or, when
-  ``pause_s`` is not NULL, its utterance (below).
+  ``pause_s`` is not NULL, its utterance (below);
+- ``utterances(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], pause_s DOUBLE)
+  -> STRUCT(start_s DOUBLE, end_s DOUBLE)[]``: where the timed text is said at all, utterance by utterance
+  in time order (below): the ``audio`` tool's voice heard, where speech recognition wrote words.
 
 Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
 British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
@@ -117,6 +120,7 @@ SAID_PER_CHAR_S = 0.1
 DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "context_start_s", "context_end_s")])
+UTTERANCE = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s")])
 _DIGITS = re.compile(r"[0-9]+")
 _NOT_DIGITS = re.compile(r"[^0-9]+")
 _CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
@@ -490,12 +494,7 @@ def in_utterances(
     """
     if not found:
         return found
-    order = np.lexsort((ends, starts))  # by start, then end; unknown times last
-    starts, ends = starts[order], ends[order]
-    silence = starts[1:] - ends[:-1]
-    first = np.flatnonzero(np.r_[True, np.isnan(silence) | (silence >= pause_s)])
-    with np.errstate(invalid="ignore"):
-        low, high = np.fmin.reduceat(starts, first), np.fmax.reduceat(ends, first)
+    low, high = utterance_bounds(starts, ends, pause_s)
     out = []
     for start, end, score, *clause in found:
         with np.errstate(invalid="ignore"):
@@ -506,6 +505,71 @@ def in_utterances(
                 clause = joined
         out.append((start, end, score, *clause))
     return out
+
+
+def utterance_bounds(starts: np.ndarray, ends: np.ndarray, pause_s: float) -> tuple[np.ndarray, np.ndarray]:
+    """The (start, end) of each utterance of pieces said from ``starts`` to ``ends`` (NaN where unknown): the
+    pieces in time order, a new utterance after ``pause_s`` of silence or more (or an unknown time); NaN
+    bounds for a run of pieces without times.
+
+    Example:
+        >>> low, high = utterance_bounds(np.array([3.0, 0.0, 0.8]), np.array([3.2, 0.5, 1.3]), 0.5)
+        >>> low.tolist(), high.tolist()
+        ([0.0, 3.0], [1.3, 3.2])
+    """
+    order = np.lexsort((ends, starts))  # by start, then end; unknown times last
+    starts, ends = starts[order], ends[order]
+    silence = starts[1:] - ends[:-1]
+    first = np.flatnonzero(np.r_[True, np.isnan(silence) | (silence >= pause_s)])
+    with np.errstate(invalid="ignore"):
+        return np.fmin.reduceat(starts, first), np.fmax.reduceat(ends, first)
+
+
+def said_utterances(
+    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, pause_s: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where a timed text (its pieces in time order) is said: the (start, end) of its utterances as
+    ``phrase_spans`` finds them (speech recognition's silences taken out by ``heard_times``, then
+    ``utterance_bounds``), those with times, in time order.
+
+    Example:
+        >>> words = ["I", "will", "show", "a", "directory", "done."]
+        >>> starts = np.array([0.46, 1.0, 1.18, 1.58, 2.14, 2.76])
+        >>> ends = np.array([1.0, 1.18, 1.58, 2.14, 2.76, 3.94])
+        >>> [b.round(2).tolist() for b in said_utterances(words, starts, ends, 0.5)]  # "I" is no 0.54 s long
+        [[0.6], [3.46]]
+    """
+    if not len(texts):
+        return np.zeros(0), np.zeros(0)
+    low, high = utterance_bounds(*heard_times(texts, starts, ends, pause_s), pause_s)
+    timed = ~(np.isnan(low) | np.isnan(high))
+    return low[timed], high[timed]
+
+
+def utterances(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
+    """The Arrow UDF ``utterances``: one list of (start_s, end_s) per row, ``said_utterances`` of its pieces
+    (NULL when the pieces are NULL).
+
+    Example:
+        >>> pieces = pa.array([[{"text": "hi", "start_s": 0.0, "end_s": 0.3}, {"text": "there", "start_s": 1.5,
+        ...                     "end_s": 1.9}]])
+        >>> utterances(pieces, pa.array([0.5])).to_pylist()
+        [[{'start_s': 0.0, 'end_s': 0.3}, {'start_s': 1.5, 'end_s': 1.9}]]
+    """
+    pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
+    offsets = pieces.offsets.to_numpy()
+    fields = pieces.values
+    texts = fields.field("text").fill_null("").to_pylist()
+    starts, ends = _seconds(fields.field("start_s")), _seconds(fields.field("end_s"))
+    out = []
+    for row, pause_s in enumerate(pauses.to_pylist()):
+        if not pieces[row].is_valid or pause_s is None:
+            out.append(None)
+            continue
+        first, last = offsets[row], offsets[row + 1]
+        low, high = said_utterances(texts[first:last], starts[first:last], ends[first:last], pause_s)
+        out.append([{"start_s": a, "end_s": b} for a, b in zip(low.tolist(), high.tolist(), strict=True)])
+    return pa.array(out, type=pa.list_(UTTERANCE))
 
 
 @lru_cache(maxsize=200_000)
@@ -588,8 +652,8 @@ def _seconds(times: pa.Array) -> np.ndarray:
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
-    """Register ``screen_text_score``, ``reads_query_word`` and ``phrase_spans`` in ``con`` unless they are
-    there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
+    """Register ``screen_text_score``, ``reads_query_word``, ``phrase_spans`` and ``utterances`` in ``con``
+    unless they are there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
     if not is_registered(con, "screen_text_score"):
         con.create_function(
             "screen_text_score",
@@ -617,6 +681,15 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             type="arrow",
             null_handling="special",
         )
+    if not is_registered(con, "utterances"):
+        con.create_function(
+            "utterances",
+            owned(utterances),
+            ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "DOUBLE"],
+            "STRUCT(start_s DOUBLE, end_s DOUBLE)[]",
+            type="arrow",
+            null_handling="special",
+        )
 
 
 def _strings(array: pa.Array | pa.ChunkedArray) -> pa.Array:
@@ -637,5 +710,6 @@ __all__ = [
     "register",
     "screen_form",
     "screen_scores",
+    "utterances",
     "word_count",
 ]

@@ -1,6 +1,14 @@
-"""audio: a frame scores the best tag covering it whose label contains the query or is contained in it."""
+"""audio: a frame scores the best tag covering it whose label contains the query or is contained in it; a
+voice is heard where speech recognition wrote words too, with their utterance as its span."""
 
 from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
+from vqdb.planner.tools.base import FrameEvidence
 
 SAMPLED = [("va", i, i / 2) for i in range(5)] + [("vb", 0, 0.0)]
 TAGS = [
@@ -11,8 +19,14 @@ TAGS = [
 ]
 
 
+def scores(rows: list[tuple]) -> list[tuple]:
+    """(video_id, frame_idx, score) of rows whose span is NULL: a sound that is no voice has none."""
+    assert all(row[3:] == (None, None) for row in rows)
+    return [row[:3] for row in rows]
+
+
 def test_frames_get_the_best_matching_tag_covering_them(evidence):
-    assert evidence("audio", "DOG", sampled=SAMPLED, audio_tags=TAGS) == [
+    assert scores(evidence("audio", "DOG", sampled=SAMPLED, audio_tags=TAGS)) == [
         ("va", 0, 0.5),
         ("va", 1, 0.75),
         ("va", 2, 0.75),  # 1.0 s: only the bark covers it (the Dog tag ends at 0.96 s)
@@ -20,14 +34,91 @@ def test_frames_get_the_best_matching_tag_covering_them(evidence):
 
 
 def test_a_label_inside_the_query_matches_too(evidence):
-    assert evidence("audio", "a dog barking", sampled=SAMPLED, audio_tags=TAGS) == [
+    assert scores(evidence("audio", "a dog barking", sampled=SAMPLED, audio_tags=TAGS)) == [
         ("va", 0, 0.5),
         ("va", 1, 0.75),  # "dog bark" is inside "a dog barking"
         ("va", 2, 0.75),
         ("vb", 0, 0.25),  # so is "bark"
     ]
-    assert evidence("audio", "bark", video_id="vb", sampled=SAMPLED, audio_tags=TAGS) == [("vb", 0, 0.25)]
+    assert scores(evidence("audio", "bark", video_id="vb", sampled=SAMPLED, audio_tags=TAGS)) == [("vb", 0, 0.25)]
 
 
 def test_a_tag_covers_up_to_but_not_including_its_end(evidence):
-    assert evidence("audio", "music", sampled=SAMPLED, audio_tags=TAGS) == [("va", i, 1.0) for i in range(4)]
+    assert scores(evidence("audio", "music", sampled=SAMPLED, audio_tags=TAGS)) == [("va", i, 1.0) for i in range(4)]
+
+
+# movie-hello.mp4 as faster-whisper wrote it: "I" given the silence before it (the voice starts at 0.85 s by
+# its spectrogram), "done." the key clicks after it; the tagger hears speech in windows from 0.0 s
+HELLO_WORDS = [
+    ("I", 0.46, 1.0), ("will", 1.0, 1.18), ("show", 1.18, 1.58), ("a", 1.58, 2.14), ("directory", 2.14, 2.76),
+    ("done.", 2.76, 3.94),
+]  # fmt: skip
+HELLO_FRAMES = [("v", i, float(i)) for i in range(9)]
+HELLO_TAGS = [
+    {"video_id": "v", "start_s": 0.0, "end_s": 0.96, "label": "Speech", "score": 0.99},
+    {"video_id": "v", "start_s": 0.96, "end_s": 1.92, "label": "Speech", "score": 0.68},
+    {"video_id": "v", "start_s": 1.92, "end_s": 2.88, "label": "Speech", "score": 0.95},
+    {"video_id": "v", "start_s": 5.76, "end_s": 6.72, "label": "Speech", "score": 0.82},
+    {"video_id": "v", "start_s": 2.88, "end_s": 3.84, "label": "Typing", "score": 0.9},
+]
+
+
+def words(said, video_id="v"):
+    return [{"video_id": video_id, "word": w, "start_s": s, "end_s": e} for w, s, e in said]
+
+
+def test_a_voice_is_heard_over_the_utterance_the_words_are_said_in(evidence):
+    rows = evidence(
+        "audio", "speech", sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, transcript_words=words(HELLO_WORDS), focus=True
+    )
+    utterance = (0.6, 3.46)  # Whisper's silence taken out of "I" and "done." (the transcript tool's utterance)
+    assert rows == [
+        ("v", 0, 0.495, None, None, None, None),  # the tagger alone: below every frame where words are said
+        ("v", 1, 0.84, *utterance, *utterance),  # words said and the tagger hears a voice: first
+        ("v", 2, 0.975, *utterance, *utterance),
+        ("v", 3, 0.5, *utterance, *utterance),  # words said, the tagger hears typing
+        ("v", 6, 0.41, None, None, None, None),  # a voice no word was written for
+    ]
+
+
+def test_an_utterance_between_two_frames_reaches_the_nearer(evidence):
+    said = [("Hi.", 4.1, 4.4), ("Go!", 6.6, 6.9)]
+    rows = evidence("audio", "talking", sampled=HELLO_FRAMES, audio_tags=[], transcript_words=words(said), focus=True)
+    assert [row[:3] for row in rows] == [("v", 4, 1 - VOICE_SHARE), ("v", 7, 1 - VOICE_SHARE)]
+    assert rows[1][3:5] == (6.6, 6.9)
+
+
+def test_only_a_voice_whoever_speaks_is_heard_in_the_words(evidence):
+    said = words(HELLO_WORDS)
+    tags = [{**tag, "label": tag["label"].replace("Speech", "Male speech, man speaking")} for tag in HELLO_TAGS]
+    rows = evidence("audio", "male speech", sampled=HELLO_FRAMES, audio_tags=tags, transcript_words=said)
+    assert [row[:3] for row in scores(rows)] == [("v", 0, 0.99), ("v", 1, 0.68), ("v", 2, 0.95), ("v", 6, 0.82)]
+
+
+def test_a_voice_in_a_video_without_words_is_the_tagger_s_speech(evidence):
+    rows = evidence("audio", "a voice", sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, focus=True)  # "Speech" tags
+    assert [row[:3] for row in rows] == [("v", 0, 0.495), ("v", 1, 0.34), ("v", 2, 0.475), ("v", 6, 0.41)]
+
+
+@pytest.mark.parametrize(
+    ("query", "heard_in_words"),
+    [
+        ("speech", True), ("Speech", True), ("the voice-over", True), ("narration, monologue", True),
+        ("people talking", True), ("Conversation", True), ("male speech", False), ("singing", False),
+        ("speech synthesizer", False), ("dog", False),
+    ],
+)  # fmt: skip
+def test_which_queries_are_a_voice(query, heard_in_words):
+    assert voiced(query) is heard_in_words
+
+
+def test_the_moment_of_a_voice_says_its_words_or_the_tag_heard():
+    class Video:  # a stand-in for VideoFrames: its rows of a table
+        def rows(self, name, columns):
+            if name == "transcript_words":
+                return pa.table({"word": ["hi", "there"], "start_s": [0.0, 0.4], "end_s": [0.3, 0.8]})
+            return pa.table({"start_s": [0.0], "end_s": [2.0], "label": ["Speech"], "score": [0.8]})
+
+    said = FrameEvidence(np.array([0.9, 0.4]), focus_start=np.array([0.0, np.nan]), focus_end=np.array([0.8, np.nan]))
+    assert Audio().moment_evidence(Video(), said, 0, 0.5) == 'said: "hi there"'
+    assert Audio().moment_evidence(Video(), said, 1, 1.5) == "heard: Speech"  # VOICE_SHARE of its 0.8

@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[3]
 def test_tools_come_in_the_documented_order():
     assert tools.names() == ["siglip", "region", "ocr", "transcript", "subtitle", "audio"]
     assert all(tools.get(n).evidence == "scores" for n in tools.names())
-    assert [n for n in tools.names() if tools.get(n).spans] == ["ocr", "transcript", "subtitle"]
+    assert [n for n in tools.names() if tools.get(n).spans] == ["ocr", "transcript", "subtitle", "audio"]
 
 
 def test_an_unknown_tool_is_named_with_the_known_ones():

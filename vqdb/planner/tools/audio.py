@@ -4,10 +4,24 @@ A tag matches when its label contains the query or is contained in it (both norm
 "Dog" and "Dog bark"); a frame's score is the best score of the matching tags covering it
 (``start_s <= ts < end_s``).
 
+A **voice** (a query of ``VOICE_LABELS``: "speech", "talking", "voice-over") is heard in the tags that match
+``VOICE_TAG`` ("Speech", "Female speech, woman speaking"...) and where speech recognition wrote words: the
+tagger's 0.96 s windows miss or misplace real voices over music, while the transcript says when each word is
+said. The transcript's words are joined into **utterances** as the ``transcript`` tool joins them
+(``utterances``: Whisper's silences taken out of its word times, a new utterance after ``PAUSE_S`` of
+silence), each reaching the frames it is said over (one sampling period around its middle when it is
+shorter). A frame in an utterance scores ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` times its tag score (the
+moments the tagger hears the voice too come first), with the utterance as its span and focus, so ``locate``
+answers with the utterance's own edges; a frame where only the tagger hears a voice scores ``VOICE_SHARE``
+times its tag score, below every frame where words are said, and has no span. Which utterance is asked for
+("when does he start talking?") is not told apart: each is an answer, the one the tagger hears best first.
+
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
     >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql and "WITH tags AS MATERIALIZED" in sql
     True
+    >>> "UTTERANCES(" in Audio().select(Context("speech")).sql("duckdb"), voiced("the voice-over")
+    (True, True)
 """
 
 from __future__ import annotations
@@ -17,19 +31,57 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from sqlglot import exp
 
-from vqdb.planner.sqlbuild import alias, col, desc, fn, join, select, string, subquery, table, with_ctes
+from vqdb.planner import phrasing
+from vqdb.planner.sound_words import VOICE_LABELS
+from vqdb.planner.sqlbuild import (
+    DOUBLE,
+    alias,
+    cast,
+    col,
+    desc,
+    fn,
+    join,
+    number,
+    same,
+    select,
+    string,
+    subquery,
+    table,
+    with_ctes,
+)
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import (
     Context,
     FrameEvidence,
     Tool,
+    best_spans,
     float_array,
     frames_in,
     normalize_text,
     seconds_touched,
     whole_second,
 )
+from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.udfs.text_grade import utterances
+
+VOICE_SHARE = 0.5  # the tagger's share of a voice's score: a frame where words are said scores above the rest
+VOICE_TAG = "speech"  # what the tagger hears a voice as, whoever speaks ("Speech", "Male speech, man speaking"...)
+SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")
+
+
+def voiced(query: str) -> bool:
+    """Whether an ``audio`` query asks for someone speaking, whoever it is (``VOICE_LABELS``, compared
+    normalized and without a leading article).
+
+    Example:
+        >>> voiced("Speech"), voiced("a voice-over"), voiced("male speech"), voiced("dog")
+        (True, True, False, False)
+    """
+    words = normalize_text(query).split()
+    if words and words[0] in phrasing.ARTICLES:
+        words = words[1:]
+    return " ".join(words) in VOICE_LABELS
 
 
 @register
@@ -42,17 +94,17 @@ class Audio(Tool):
     query_hint = 'a sound label ("dog", "applause", "siren")'
     extractor = "audio"
     table = "audio_tags"
+    spans = True  # a voice's utterances (NULL for any other sound)
     ranking_table = "audio_events"  # a row per span where a label stays above the tagger's threshold
 
     def select(self, ctx: Context) -> exp.Query:
-        """The frames a matching tag covers, with the best such tag's score. A tagger has a few hundred
-        labels for tens of thousands of tags, so each distinct label is compared once (``labels``, of the
-        video's tags read once into ``tags``). Tags are spread over the whole seconds they touch, so frames
-        join them on (video_id, second) instead of comparing every frame with every tag of the video.
-        The distinct labels are an aggregate's (``list(DISTINCT label)``, unnested), not ``SELECT DISTINCT``:
-        DuckDB would push the match below a DISTINCT and normalize the label of every tag; the aggregate
-        keeps each label once as it reads them (``list_distinct`` of all 37,500 labels of an hour costs
-        about 1 ms more)."""
+        """The frames a matching tag covers (``tagged``), with a voice's utterances where the query is one
+        (``voice``: its tags are the tagger's ``VOICE_TAG``), else no span."""
+        if voiced(ctx.query):
+            frames = self.voice(ctx, self.tagged(Context(VOICE_TAG, ctx.video_id)))
+        else:
+            no_span = [alias(cast(exp.null(), DOUBLE), c) for c in SPAN_COLUMNS]
+            frames = select(col("video_id"), col("frame_idx"), col("score"), *no_span, from_=subquery(self.tagged(ctx)))
         video_tags = select(
             col("video_id"),
             col("start_s"),
@@ -62,6 +114,17 @@ class Audio(Tool):
             from_=table(self.table),
             where=ctx.where(),
         )
+        return with_ctes(frames, {"tags": video_tags}, materialized=True)
+
+    def tagged(self, ctx: Context) -> exp.Select:
+        """The frames a matching tag covers, with the best such tag's score. A tagger has a few hundred
+        labels for tens of thousands of tags, so each distinct label is compared once (``labels``, of the
+        video's tags read once into ``tags``). Tags are spread over the whole seconds they touch, so frames
+        join them on (video_id, second) instead of comparing every frame with every tag of the video.
+        The distinct labels are an aggregate's (``list(DISTINCT label)``, unnested), not ``SELECT DISTINCT``:
+        DuckDB would push the match below a DISTINCT and normalize the label of every tag; the aggregate
+        keeps each label once as it reads them (``list_distinct`` of all 37,500 labels of an hour costs
+        about 1 ms more). Reads the CTE ``tags``: the video's tags, read once."""
         matches = self.matches(col("label"), ctx.text)
         distinct = select(
             alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table("tags")
@@ -82,7 +145,7 @@ class Audio(Tool):
             col("ts", "s") >= col("start_s", "a"),
             col("ts", "s") < col("end_s", "a"),
         )
-        frames = select(
+        return select(
             col("video_id", "s"),
             col("frame_idx", "s"),
             alias(fn("max", col("score", "a")), "score"),
@@ -90,7 +153,77 @@ class Audio(Tool):
             joins=[join(subquery(tags, "a"), covering)],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
-        return with_ctes(frames, {"tags": video_tags}, materialized=True)
+
+    def voice(self, ctx: Context, tagged: exp.Select) -> exp.Select:
+        """A voice's frames: those of an utterance (``spoken``) and those the tagger hears it in (``tagged``),
+        scored as the module docstring says, with the utterance as span and focus."""
+        said, heard = col("start_s", "p").is_(exp.null()).not_(), fn("coalesce", col("score", "t"), number(0.0))
+        share = number(VOICE_SHARE)
+        score = (
+            exp.case()
+            .when(said, exp.Add(this=number(1 - VOICE_SHARE), expression=exp.Mul(this=share, expression=heard)))
+            .else_(exp.Mul(this=share.copy(), expression=col("score", "t")))
+        )
+        return select(
+            alias(fn("coalesce", col("video_id", "p"), col("video_id", "t")), "video_id"),
+            alias(fn("coalesce", col("frame_idx", "p"), col("frame_idx", "t")), "frame_idx"),
+            alias(cast(score, DOUBLE), "score"),
+            col("start_s", "p"),
+            col("end_s", "p"),
+            alias(col("start_s", "p"), "focus_start"),
+            alias(col("end_s", "p"), "focus_end"),
+            from_=subquery(self.spoken(ctx), "p"),
+            joins=[join(subquery(tagged, "t"), same(["video_id", "frame_idx"], "p", "t"), side="FULL")],
+        )
+
+    @staticmethod
+    def spoken(ctx: Context) -> exp.Select:
+        """(video_id, frame_idx, start_s, end_s): each sampled frame an utterance of the transcript reaches (its
+        time said, or one sampling period around its middle when shorter), with the earliest such utterance.
+        Frames meet the utterances of their own second only (``whole_second``)."""
+        transcript = Transcript()
+        listed = fn("utterances", transcript.in_time(), number(transcript.pause_s))
+        per_video = select(
+            col("video_id"),
+            alias(fn("unnest", listed), "u"),
+            from_=subquery(transcript.pieces(ctx)),
+            group_by=[col("video_id")],
+        )
+        start, end = col("start_s", "u"), col("end_s", "u")
+        middle = exp.Div(this=exp.paren(exp.Add(this=start, expression=end)), expression=number(2))
+        half = fn(
+            "greatest",
+            exp.Div(this=exp.paren(exp.Sub(this=end.copy(), expression=start.copy())), expression=number(2)),
+            exp.Div(this=col("period", "i"), expression=number(2)),
+        )
+        reach = select(
+            col("video_id", "w"),
+            alias(start.copy(), "start_s"),
+            alias(end.copy(), "end_s"),
+            alias(exp.Sub(this=middle, expression=half), "low"),
+            alias(exp.Add(this=middle.copy(), expression=half.copy()), "high"),
+            from_=subquery(per_video, "w"),
+            joins=[join(ctx.video_info("i"), same(["video_id"], "i", "w"))],
+        )
+        by_second = select(exp.Star(), alias(seconds_touched(col("low"), col("high")), "second"), from_=subquery(reach))
+        near = exp.and_(
+            same(["video_id"], "p", "s"),
+            col("second", "p").eq(whole_second(col("ts", "s"))),
+            exp.Between(this=col("ts", "s"), low=col("low", "p"), high=col("high", "p")),
+        )
+
+        def earliest(column: str) -> exp.Expression:
+            return alias(fn("arg_min", col(column, "p"), col("start_s", "p")), column)
+
+        return select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            earliest("start_s"),
+            earliest("end_s"),
+            from_=ctx.sampled("s"),
+            joins=[join(subquery(by_second, "p"), near)],
+            group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
 
     @staticmethod
     def matches(label: exp.Expression, query: exp.Expression) -> exp.Expression:
@@ -112,6 +245,8 @@ class Audio(Tool):
             >>> Audio().ranked_videos("dog").sql("duckdb").startswith("SELECT video_id FROM audio_events WHERE")
             True
         """
+        if voiced(query):
+            return self.voiced_videos()
         loudest = fn("max", col("max_score"))
         return select(
             col("video_id"),
@@ -120,9 +255,38 @@ class Audio(Tool):
             group_by=[col("video_id")],
         ).order_by(desc(loudest), copy=False)
 
+    def voiced_videos(self) -> exp.Select:
+        """The videos where a voice is heard, as its frames rank: those where words are said (the
+        transcript's) first, then by the loudest event of the tagger's ``VOICE_TAG``.
+
+        Example:
+            >>> "FROM transcript_words" in Audio().ranked_videos("the voice-over").sql("duckdb")
+            True
+        """
+        events = select(
+            col("video_id"),
+            alias(number(0), "said"),
+            col("max_score"),
+            from_=table(self.ranking_table),
+            where=self.matches(col("label"), string(VOICE_TAG)),
+        )
+        said = select(
+            col("video_id"),
+            alias(number(1), "said"),
+            alias(cast(exp.null(), DOUBLE), "max_score"),
+            from_=table(Transcript.table),
+            distinct=True,
+        )
+        return select(
+            col("video_id"),
+            from_=subquery(events.union(said, distinct=False, copy=False)),
+            group_by=[col("video_id")],
+        ).order_by(desc(fn("max", col("said"))), desc(fn("max", col("max_score"))), copy=False)
+
     def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
-        """The sound heard at ``ts``: the label of a tag there that scored the frame's score ('heard: Dog'), or
-        'heard: a sound' where none did.
+        """The sound heard at ``ts``: the words said where a voice's utterance is the frame's (as ``transcript``
+        says them: 'said: "…"'), else the label of a tag there that scored the frame's score, or the share of
+        it a voice without words gets ('heard: Dog'), or 'heard: a sound' where none did.
 
         Example:
             >>> import numpy as np, pyarrow as pa
@@ -133,17 +297,44 @@ class Audio(Tool):
             >>> Audio().moment_evidence(Video(), FrameEvidence(np.array([0.8, 0.1])), 0, 0.5)
             'heard: Dog'
         """
+        said = Transcript().moment_evidence(video, found, position, ts)
+        if said:
+            return said
         tags = video.rows(self.table, ("start_s", "end_s", "label", "score")).to_pydict()
         score = found.score[position]
         labels = [
             label
             for s, e, label, value in zip(tags["start_s"], tags["end_s"], tags["label"], tags["score"], strict=True)
-            if s is not None and e is not None and s <= ts < e and value == score
+            if s is not None and e is not None and s <= ts < e and score in (value, VOICE_SHARE * value)
         ]
         return f"heard: {labels[0] if labels else 'a sound'}"
 
     def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
-        """``select``'s scores as arrays: each frame takes the best score of the matching tags whose
+        """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice)."""
+        if voiced(query):
+            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG))
+        return FrameEvidence(self.tagged_scores(video, query))
+
+    @staticmethod
+    def voice_evidence(video: VideoFrames, tagged: np.ndarray) -> FrameEvidence:
+        """``voice``'s frames as arrays: each frame's earliest utterance reaching it (``spoken``), its score
+        from its ``tagged`` score (NaN where no tag matched)."""
+        transcript = Transcript()
+        listed = transcript.listed_in_time(video)
+        low = high = np.zeros(0)
+        if listed is not None:
+            said = utterances(listed, pa.array([transcript.pause_s], pa.float64())).values
+            low, high = float_array(said.field("start_s")), float_array(said.field("end_s"))
+        middle, half = (low + high) / 2, np.maximum((high - low) / 2, video.period / 2)
+        first = np.searchsorted(video.ts, middle - half, "left")
+        stop = np.searchsorted(video.ts, middle + half, "right")
+        found = best_spans(first, stop, np.zeros(len(low)), low, low, high, (low, high), video.n)
+        said = ~np.isnan(found.start_s)
+        score = np.where(said, (1 - VOICE_SHARE) + VOICE_SHARE * np.nan_to_num(tagged), VOICE_SHARE * tagged)
+        return FrameEvidence(score, found.start_s, found.end_s, found.focus_start, found.focus_end)
+
+    def tagged_scores(self, video: VideoFrames, query: str) -> np.ndarray:
+        """``tagged``'s scores as arrays: each frame takes the best score of the matching tags whose
         ``[start_s, end_s)`` holds its time. Labels are compared normalized by ``normalize_text`` (the twin
         of the SQL's ``text_normalize``; the SQL's regular expression costs milliseconds a statement)."""
         tags = video.rows(self.table, ("start_s", "end_s", "label", "score"))
@@ -159,4 +350,4 @@ class Audio(Tool):
         tag, frames = frames_in(first, stop)
         score = video.empty()
         np.fmax.at(score, frames, scores[tag])  # NaN (NULL) scores leave a frame as it was
-        return FrameEvidence(score)
+        return score

@@ -147,22 +147,31 @@ class TimedTextTool(TextTool):
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "p"))],
         )
 
-    def said(self, ctx: Context) -> exp.Select:
-        """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
-        (``phrase_spans``), with their clauses, or their utterances when the tool has ``pause_s``."""
-        pieces = self.pieces(ctx)
+    @staticmethod
+    def in_time() -> exp.Expression:
+        """The aggregate listing a video's ``pieces`` in time order (by start, then end; NULL times last) as
+        ``STRUCT(text, start_s, end_s)[]``, what ``phrase_spans`` and ``utterances`` read.
+
+        Example:
+            >>> TimedTextTool.in_time().sql("duckdb")
+            "ARRAY_AGG({'text': text, 'start_s': start_s, 'end_s': end_s} ORDER BY start_s, end_s)"
+        """
         piece = exp.Struct(
             expressions=[
                 exp.PropertyEQ(this=exp.to_identifier(c), expression=col(c)) for c in ("text", "start_s", "end_s")
             ]
         )
-        in_time = fn("list", ordered(piece, [col("start_s"), col("end_s")]))
+        return fn("list", ordered(piece, [col("start_s"), col("end_s")]))
+
+    def said(self, ctx: Context) -> exp.Select:
+        """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
+        (``phrase_spans``), with their clauses, or their utterances when the tool has ``pause_s``."""
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
-        found = fn("phrase_spans", in_time, ctx.text, pause)
+        found = fn("phrase_spans", self.in_time(), ctx.text, pause)
         per_video = select(
             col("video_id"),
             alias(fn("unnest", found), "m"),
-            from_=subquery(pieces),
+            from_=subquery(self.pieces(ctx)),
             group_by=[col("video_id")],
         )
         return select(
@@ -251,19 +260,25 @@ class TimedTextTool(TextTool):
     def said_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``said``'s spans: ``phrase_spans`` of the video's
         pieces in time order, called as the SQL calls it."""
+        listed = self.listed_in_time(video)
+        if listed is None:
+            return tuple(np.zeros(0) for _ in range(5))
+        found = phrase_spans(listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
+        fields = ("start_s", "end_s", "score", "context_start_s", "context_end_s")
+        return tuple(float_array(found.field(f)) for f in fields)
+
+    def listed_in_time(self, video: VideoFrames) -> pa.ListArray | None:
+        """``in_time``'s list of the video's pieces as Arrow (one row), or None when it has none."""
         pieces = video.rows(self.table, (self.piece_text, "start_s", "end_s"))
         keys = [("start_s", "ascending"), ("end_s", "ascending")]
         pieces = pieces.take(pc.sort_indices(pieces, sort_keys=keys))  # NULL times last, as in SQL
         if not pieces.num_rows:
-            return tuple(np.zeros(0) for _ in range(5))
+            return None
         in_time = pa.StructArray.from_arrays(
             [pieces.column(c).combine_chunks() for c in (self.piece_text, "start_s", "end_s")],
             names=["text", "start_s", "end_s"],
         )
-        listed = pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
-        found = phrase_spans(listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
-        fields = ("start_s", "end_s", "score", "context_start_s", "context_end_s")
-        return tuple(float_array(found.field(f)) for f in fields)
+        return pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
 
     def meant_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``meant``'s sentences: the cosine similarity of
