@@ -156,6 +156,37 @@ def test_who_speaks_when_is_a_voice_heard(question, voice):
     assert ("audio", voice) in calls(question)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is anyone talking while the title is shown?",
+        "when does she speak during the interview?",
+        "does the host keep talking until the break?",
+    ],
+)
+def test_talking_while_something_happens_is_a_voice_heard_with_it(question):
+    found = calls(question)
+    assert ("audio", "speech") in found and len(found) > 1, found  # and what happens meanwhile
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "at what time does someone first say something?",
+        "when does the narrator say anything?",
+        "does he say a word before the door opens?",
+        "what does the narrator first say?",
+    ],
+)
+def test_saying_no_words_in_particular_is_a_voice_heard(question):
+    found = calls(question)
+    assert ("audio", "speech") in found and not any(tool in SPEECH for tool, _ in found), found
+
+
+def test_saying_something_about_a_topic_is_still_what_is_said():
+    assert (SPEECH[0], "something about the ship") in calls("when does the guide say something about the ship?")
+
+
 def test_a_voice_next_to_something_is_still_a_picture():
     assert ("siglip", "Old woman speaks next to a fountain") not in calls("Old woman speaks next to a fountain.")
     assert any("fountain" in q for _, q in calls("Old woman speaks next to a fountain."))

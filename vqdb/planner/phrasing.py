@@ -414,9 +414,14 @@ VOICES = Words(
     example="when is the man talking?",
 )  # fmt: skip
 SPEAKING_ORDER = Words(
-    {"after", "before", "first", "last", "again", "then", "now"},
+    {"after", "before", "first", "last", "again", "then", "now", "while", "during", "until", "when"},
     phenomenon="when someone talks, after a voice verb ('who speaks after this man'): nothing said, a voice heard",
     example="who speaks after this man?",
+)
+NOTHING_SAID = Words(
+    {"something", "anything", "a word", "words", "a few words", "some words", "anything at all"},
+    phenomenon="what a speech cue says that names no words ('when does someone say something?'): a voice heard",
+    example="at what time does someone first say something?",
 )
 IN_THE_VIDEO = Words(
     {

@@ -16,9 +16,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   ask not what…"), and "when is X said / mentioned / heard" makes X one; what something that is no person
   says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
   Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
-  speaks first?"), is a voice heard: ``audio`` "speech" (or "singing"), and so is a question about what is
-  said that gives none of it ("what does the narrator say right after the title?": the moments someone
-  speaks). A question written out then one asking for its answer ("Is the door open? What did the
+  speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or
+  "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
+  right after the title?": the moments someone speaks) or names no words ("when does someone first say
+  something?", ``phrasing.NOTHING_SAID``). A question written out then one asking for its answer ("Is the door open? What did the
   assistant answer?") looks for the first as a quote.
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
@@ -148,7 +149,8 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ACTIVE_SPEECH = re.compile(
-    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:say|says|saying|said)|said|says? the (?:phrase|words?)|says|"
+    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:(?:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?:say|says|saying|said)|"
+    r"said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
@@ -775,6 +777,9 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
             return before + " " + tail  # the words before the quote describe it
         said = _unnamed(rest.strip())
+        if said.lower() in phrasing.NOTHING_SAID:  # "when does someone say something?": a voice, whatever it says
+            evidence.add((HEARD,), "speech")
+            return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
             return before + " " + tail[len(rest) :]
