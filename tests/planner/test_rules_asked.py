@@ -183,6 +183,26 @@ def test_saying_no_words_in_particular_is_a_voice_heard(question):
     assert ("audio", "speech") in found and not any(tool in SPEECH for tool, _ in found), found
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when does the voice-over stop?",
+        "when is there speech?",
+        "when can we hear the speaker's voice?",
+        "when is the narration heard?",
+        "when does the commentary end?",
+    ],
+)
+def test_a_noun_of_a_voice_is_a_voice_heard(question):
+    found = calls(question)
+    assert ("audio", "speech") in found and not any(tool in SPEECH for tool, _ in found), found
+
+
+def test_a_voice_that_says_words_or_names_a_thing_is_not_only_heard():
+    assert ("audio", "speech") not in calls("When does the voice-over talk about the new city center?")
+    assert ("audio", "speech") not in calls("when does the voice assistant appear on screen?")
+
+
 def test_saying_something_about_a_topic_is_still_what_is_said():
     assert (SPEECH[0], "something about the ship") in calls("when does the guide say something about the ship?")
 

@@ -210,6 +210,22 @@ def test_a_pause_speech_recognition_gave_to_a_word_ends_the_utterance_and_the_wo
     assert spans("ask not", None) == [(5.09, 7.27, 2.93, 7.27)]  # a cue's times (subtitles) are kept as shown
 
 
+def test_utterances_are_where_words_are_said_as_phrase_spans_joins_them():
+    # Whisper's times for Kennedy (a pause stretched into "ask") and a late remark, a word without a time
+    said = [("And", 2.93, 3.53), ("so", 3.53, 3.85), ("my", 3.85, 4.19), ("fellow", 4.19, 4.55)]
+    said += [("Americans,", 4.55, 5.09), ("ask", 5.09, 6.73), ("not", 6.73, 7.27), ("late", None, 9.0)]
+    said += [("Thank", 20.0, 20.3), ("you.", 20.3, 22.0)]
+    pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in said]
+    con = duckdb.connect()
+    text_grade.register(con, None)
+    (listed,) = con.execute("SELECT utterances($p, 0.5)", {"p": pieces}).fetchone()
+    bounds = [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in listed]
+    assert bounds == [(2.93, 5.09), (6.13, 7.27), (20.0, 20.9)]  # "you." said in 0.6 s, then silence
+    (context,) = con.execute("SELECT phrase_spans($p, 'ask not', 0.5)", {"p": pieces}).fetchone()
+    assert (round(context[0]["context_start_s"], 2), round(context[0]["context_end_s"], 2)) == bounds[1]
+    assert con.execute("SELECT utterances(NULL, 0.5), utterances([], 0.5)").fetchone() == (None, [])
+
+
 def found(said: list[str], query: str) -> list[tuple[float, float, float, float]]:
     """(start_s, end_s, context_start_s, context_end_s) of each span of ``said`` (one word a second) that
     says ``query``."""

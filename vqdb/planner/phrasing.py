@@ -423,6 +423,11 @@ NOTHING_SAID = Words(
     phenomenon="what a speech cue says that names no words ('when does someone say something?'): a voice heard",
     example="at what time does someone first say something?",
 )
+VOICE_NOUNS = Words(
+    {"voice", "voices", "voice-over", "voiceover", "narration", "speech", "dialogue", "commentary"},
+    phenomenon="nouns of a voice heard, what is said or with no cue ('when does the voice-over stop?'): a voice",
+    example="when does the voice-over begin?",
+)
 IN_THE_VIDEO = Words(
     {
         "in the video", "in this video", "in the clip", "in this clip", "during the video", "during this video",

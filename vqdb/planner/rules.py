@@ -18,9 +18,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
   speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or
   "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
-  right after the title?": the moments someone speaks) or names no words ("when does someone first say
-  something?", ``phrasing.NOTHING_SAID``). A question written out then one asking for its answer ("Is the door open? What did the
-  assistant answer?") looks for the first as a quote.
+  right after the title?": the moments someone speaks), names no words ("when does someone first say
+  something?", ``phrasing.NOTHING_SAID``) or a voice ("when can you hear his voice?", "when does the
+  voice-over stop?", ``phrasing.VOICE_NOUNS``). A question written out then one asking for its answer ("Is
+  the door open? What did the assistant answer?") looks for the first as a quote.
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
   "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
@@ -760,8 +761,9 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
-        if said:
-            evidence.add(TOOLS_FOR[SPEECH], said)
+        voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
+        if said or voice:
+            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said)))
             return text[: passive.start()] + " " + text[passive.end() :]
     for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
@@ -777,13 +779,15 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
             return before + " " + tail  # the words before the quote describe it
         said = _unnamed(rest.strip())
-        if said.lower() in phrasing.NOTHING_SAID:  # "when does someone say something?": a voice, whatever it says
+        if said.lower() in phrasing.NOTHING_SAID or _names_a_voice(said):  # "say something", "hear his voice"
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
             return before + " " + tail[len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
+    if not alone and _QUOTED not in text and not _ACTIVE_SPEECH.search(text):
+        alone = _voice_named(text)  # "when does the voice-over stop?"
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
         start, end = alone
         evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(("sing", "sang", "sung")) else "speech")
@@ -836,6 +840,35 @@ def _voice_alone(text: str) -> tuple[int, int] | None:
         rest = rest[place[1] :].lstrip() if place and place[0] == 0 else rest
         following = WORD.match(rest.lower())
         if not rest or rest[0] in "?.!;," or (following and following.group(0) in phrasing.SPEAKING_ORDER):
+            return start, end
+    return None
+
+
+def _names_a_voice(phrase: str) -> bool:
+    """Whether a phrase said or heard is a voice, not words (``phrasing.VOICE_NOUNS``: "the speaker's voice",
+    "the narration"): a noun of a voice after at most two words.
+
+    Example:
+        >>> _names_a_voice("the speaker's voice"), _names_a_voice("the voice of reason in politics")
+        (True, False)
+    """
+    words = phrase.lower().split()
+    return 0 < len(words) <= 3 and words[-1].strip(".,;:!?") in phrasing.VOICE_NOUNS
+
+
+def _voice_named(text: str) -> tuple[int, int] | None:
+    """Where a noun of a voice (``phrasing.VOICE_NOUNS``) ends its clause, or is followed by one word that
+    does ("when does the voice-over stop?", "when is there speech?"); None if nowhere ("the voice assistant
+    on screen" names a thing) or where it is a credit role ("who is the voice?", ``CREDIT_ROLES``)."""
+    for word in WORD.finditer(text):
+        start = word.start()
+        if start and text[start - 1] == "-":
+            continue
+        end = word.end() + (len(m.group(0)) if (m := re.match(r"-(?:over)\b", text[word.end() :])) else 0)
+        if text[start:end].lower() not in phrasing.VOICE_NOUNS or text[start:end].lower() in CREDIT_ROLES:
+            continue  # "who is the voice?": a credit, read
+        rest = text[end:].strip()
+        if not rest or rest[0] in "?.!;," or re.match(r"\w+\s*(?:[?.!;,]|$)", rest):
             return start, end
     return None
 
