@@ -413,6 +413,7 @@ VOICES = Words(
     phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
     example="when is the man talking?",
 )  # fmt: skip
+SINGING = ("sing", "sang", "sung")  # how the words of VOICES that sing, not speak, begin
 SPEAKING_ORDER = Words(
     {"after", "before", "first", "last", "again", "then", "now", "while", "during", "until", "when"},
     phenomenon="when someone talks, after a voice verb ('who speaks after this man'): nothing said, a voice heard",
@@ -424,10 +425,13 @@ NOTHING_SAID = Words(
     example="at what time does someone first say something?",
 )
 VOICE_NOUNS = Words(
-    {"voice", "voices", "voice-over", "voiceover", "narration", "speech", "dialogue", "commentary"},
+    {
+        "voice", "voices", "voice-over", "voiceover", "narration", "monologue", "speech", "dialogue", "commentary",
+        "conversation",
+    },
     phenomenon="nouns of a voice heard, what is said or with no cue ('when does the voice-over stop?'): a voice",
     example="when does the voice-over begin?",
-)
+)  # fmt: skip
 IN_THE_VIDEO = Words(
     {
         "in the video", "in this video", "in the clip", "in this clip", "during the video", "during this video",

@@ -790,7 +790,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         alone = _voice_named(text)  # "when does the voice-over stop?"
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
         start, end = alone
-        evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(("sing", "sang", "sung")) else "speech")
+        evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(phrasing.SINGING) else "speech")
         return text[:start] + " " + text[end:]
     first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
     if not first:

@@ -9,16 +9,13 @@ Source: YAMNet's ``yamnet_class_map.csv`` (TensorFlow Models, Apache-2.0), the 5
 
 ``NAMED_SOUNDS`` are the words (and the forms questions use: "barking", "screams") that name a sound
 wherever a question says them, even with no word of hearing ("why did she scream", "the crowd cheering"),
-each with the term of ``SOUND_WORDS`` it names. ``VOICE_LABELS`` are the sound labels that mean someone speaking,
-whoever it is: the ``audio`` tool hears them where speech recognition wrote words too.
+each with the term of ``SOUND_WORDS`` it names.
 
 Example:
     >>> "beep" in SOUND_WORDS and "computer keyboard" in SOUND_WORDS, len(SOUND_WORDS) > 500
     (True, True)
     >>> NAMED_SOUNDS["screams"], NAMED_SOUNDS["screams"] in SOUND_WORDS
     ('screaming', True)
-    >>> "speech" in VOICE_LABELS and "voice over" in VOICE_LABELS, "male speech" in VOICE_LABELS
-    (True, False)
     >>> sound_terms("Dishes, pots, and pans")
     ['dishes', 'pots', 'pans']
 """
@@ -134,13 +131,3 @@ NAMED_SOUNDS = {
 }  # fmt: skip
 """Words that name a sound wherever a question says them -> the term of ``SOUND_WORDS`` each names (a word
 that may name a thing seen, "a dog", "the car", names a sound only after a word of hearing)."""
-
-VOICE_LABELS = frozenset({
-    "speech", "speaking", "talking", "talk", "voice", "voices", "voice over", "voiceover", "narration", "narrator",
-    "monologue", "narration monologue", "conversation", "dialogue", "commentary", "spoken word", "someone speaking",
-    "someone talking", "person speaking", "person talking", "people talking", "people speaking",
-})  # fmt: skip
-"""Sound labels (normalized: lower case, words apart, as ``normalize_text`` writes them, without an article) that
-mean someone speaking whoever it is: the tagger's speech classes but those that say who ("Speech",
-"Conversation", "Narration, monologue"; not "Male speech, man speaking"), and how a planner asks for a voice
-("talking", "voice-over"). Speech recognition's words say when such a sound is heard, not who speaks."""

@@ -103,9 +103,10 @@ def test_a_voice_in_a_video_without_words_is_the_tagger_s_speech(evidence):
 @pytest.mark.parametrize(
     ("query", "heard_in_words"),
     [
-        ("speech", True), ("Speech", True), ("the voice-over", True), ("narration, monologue", True),
-        ("people talking", True), ("Conversation", True), ("male speech", False), ("singing", False),
-        ("speech synthesizer", False), ("dog", False),
+        ("speech", True), ("Speech", True), ("the voice-over", True), ("Narration, monologue", True),
+        ("talking", True), ("Conversation", True), ("a voice speaking", True), ("male speech", False),
+        ("Female speech, woman speaking", False), ("singing", False), ("speech synthesizer", False), ("dog", False),
+        ("", False),
     ],
 )  # fmt: skip
 def test_which_queries_are_a_voice(query, heard_in_words):

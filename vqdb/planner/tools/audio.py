@@ -4,7 +4,7 @@ A tag matches when its label contains the query or is contained in it (both norm
 "Dog" and "Dog bark"); a frame's score is the best score of the matching tags covering it
 (``start_s <= ts < end_s``).
 
-A **voice** (a query of ``VOICE_LABELS``: "speech", "talking", "voice-over") is heard in the tags that match
+A **voice** (a query that is ``voiced``: "speech", "talking", "voice-over") is heard in the tags that match
 ``VOICE_TAG`` ("Speech", "Female speech, woman speaking"...) and where speech recognition wrote words: the
 tagger's 0.96 s windows miss or misplace real voices over music, while the transcript says when each word is
 said. The transcript's words are joined into **utterances** as the ``transcript`` tool joins them
@@ -26,13 +26,14 @@ Example:
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 from sqlglot import exp
 
 from vqdb.planner import phrasing
-from vqdb.planner.sound_words import VOICE_LABELS
 from vqdb.planner.sqlbuild import (
     DOUBLE,
     alias,
@@ -70,18 +71,23 @@ VOICE_TAG = "speech"  # what the tagger hears a voice as, whoever speaks ("Speec
 SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")
 
 
+SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
+
+
 def voiced(query: str) -> bool:
-    """Whether an ``audio`` query asks for someone speaking, whoever it is (``VOICE_LABELS``, compared
-    normalized and without a leading article).
+    """Whether an ``audio`` query asks for someone speaking, whoever it is: its words (but articles) are nouns
+    of a voice or of speaking (``SPEAKING``: ``phrasing.VOICE_NOUNS``, the ``phrasing.VOICES`` that do not
+    sing), as the rule planner's "speech", the tagger's "Narration, monologue" or "a voice-over"; not who
+    speaks ("male speech": the tagger tells, the words do not).
 
     Example:
-        >>> voiced("Speech"), voiced("a voice-over"), voiced("male speech"), voiced("dog")
-        (True, True, False, False)
+        >>> voiced("Speech"), voiced("a voice-over"), voiced("Narration, monologue"), voiced("talking")
+        (True, True, True, True)
+        >>> voiced("male speech"), voiced("singing"), voiced("dog"), voiced("")
+        (False, False, False, False)
     """
-    words = normalize_text(query).split()
-    if words and words[0] in phrasing.ARTICLES:
-        words = words[1:]
-    return " ".join(words) in VOICE_LABELS
+    words = [w for w in re.findall(r"[\w'-]+", query.lower()) if w not in phrasing.ARTICLES]
+    return bool(words) and all(w in SPEAKING for w in words)
 
 
 @register
