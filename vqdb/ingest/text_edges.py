@@ -49,7 +49,7 @@ import numpy as np
 
 from vqdb.ingest.crops import overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
-from vqdb.ingest.ocr_spans import same_text
+from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, same_text
 from vqdb.models.protocols import TextBox
 
 NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
@@ -57,6 +57,10 @@ UNCHANGED = 3.0  # mean gray-level difference of a box between two reads below w
 GLYPH_CHANGE = 40.0  # a pixel differing this much between two reads is part of a glyph that changed, not noise
 MAX_SIDE = 192  # frames are compared at this size: text boxes stay several pixels tall
 MARGIN = 1  # pixels added around a box (a box drawn tight to the glyphs)
+PATTERN = 0.85  # correlation of a box's pixels with a content above which they show it, lit or glitched otherwise
+LIKE = 0.65  # ... above which a frame between two reads of different patterns shows the one it is nearer in pattern
+HALF = 0.5  # ... provided they show its pattern at least this strongly (a text fading out is shown while half there)
+NEAR_TEXT = 70.0  # ``same_text`` similarity of two reads of a box that may be one text misread (echo / Zcho)
 
 Shown = tuple[float | None, float | None]
 
@@ -106,6 +110,7 @@ def shown_times(
                 pair[0] = times[k - 1]
             for pair in shown[k - 1]:
                 pair[1] = times[k]
+    misread: list[tuple[tuple[int, int], tuple[int, int]]] = []  # ((read, box), (next read, box)): one text
     frames = iter(decoded)
     carried: tuple[float, np.ndarray] | None = None  # the frame at a window's end starts the next one
     for k in _stretches(reads):
@@ -122,13 +127,33 @@ def shown_times(
         carried = between[-1] if between else None
         if not between or abs(between[0][0] - start) > TIME_TOLERANCE_S or abs(between[-1][0] - end) > TIME_TOLERANCE_S:
             continue  # the frames at the reads themselves did not decode: nothing to compare with
-        for pair, read in zip(shown[k], reads[k][1], strict=True):
-            change = _edge(between, read, reads[k - 1][1], leaving=False)
+        first, last = between[0][1], between[-1][1]
+        for j, (pair, read) in enumerate(zip(shown[k], reads[k][1], strict=True)):
+            stand_in = _stand_in(read, reads[k - 1][1], last, first)
+            change = None if stand_in is not None else _edge(between, read, reads[k - 1][1], leaving=False)
             pair[0] = start if change is None else change
-        for pair, read in zip(shown[k - 1], reads[k - 1][1], strict=True):
-            change = _edge(between, read, reads[k][1], leaving=True)
+            misread.extend([((k - 1, stand_in), (k, j))] if stand_in is not None and stand_in >= 0 else [])
+        for i, (pair, read) in enumerate(zip(shown[k - 1], reads[k - 1][1], strict=True)):
+            stand_in = _stand_in(read, reads[k][1], first, last)
+            change = None if stand_in is not None else _edge(between, read, reads[k][1], leaving=True)
             pair[1] = end if change is None else change
+            misread.extend([((k - 1, i), (k, stand_in))] if stand_in is not None and stand_in >= 0 else [])
+    _through_misreads(shown, misread)
     return [[(pair[0], pair[1]) for pair in frame] for frame in shown]
+
+
+def _through_misreads(
+    shown: list[list[list[float | None]]], misread: list[tuple[tuple[int, int], tuple[int, int]]]
+) -> None:
+    """Each pair of reads of one text at two consecutive reads, one a misread of the other (``_stand_in``), is
+    one showing: the later one was shown from when the earlier one was, the earlier one until the later one
+    left (chains followed: forward for starts, backward for ends)."""
+    for (k, i), (m, j) in sorted(set(misread)):
+        if shown[k][i][0] is not None:
+            shown[m][j][0] = shown[k][i][0]
+    for (k, i), (m, j) in sorted(set(misread), reverse=True):
+        if shown[m][j][1] is not None:
+            shown[k][i][1] = shown[m][j][1]
 
 
 def _edge(
@@ -149,6 +174,72 @@ def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
     return any(overlaps(read.box, other.box) and same_text(read.text, other.text) > 0 for other in others)
 
 
+def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there: np.ndarray) -> int | None:
+    """Whether ``read``'s text, not read again by ``others`` (the reads at the other end of a window), is
+    still shown there, misread: its box shows the same pattern in the frames ``here`` (its own) and
+    ``there`` (theirs: ``_same_pattern``, however lit or glitched), and no read of ``others`` in the box
+    confidently reads another text (each is junk, below ``MIN_CONFIDENCE``, or a near read, ``NEAR_TEXT``, or
+    ``read`` itself is junk). The index in ``others`` of the read that stands in for it (the overlapping one
+    of most area), -1 when OCR read nothing there, None when the text did not stay or was read again.
+
+    Example:
+        >>> frame = np.zeros((20, 20)); frame[5:9, 4:16] = 200; frame[6:8, 6:8] = 0
+        >>> glitched = frame * 0.7 + 30  # dimmer, on a lighter background
+        >>> title, junk = TextBox("TITLE", 0.9, (0.2, 0.2, 0.8, 0.5)), TextBox("7lTL", 0.05, (0.2, 0.2, 0.8, 0.5))
+        >>> _stand_in(title, [junk], frame, glitched), _stand_in(title, [], frame, glitched)
+        (0, -1)
+        >>> _stand_in(title, [TextBox("TOTAL", 0.9, title.box)], frame, glitched) is None  # a confident other text
+        True
+    """
+    if _read_again(read, others):
+        return None
+    near = [(k, other) for k, other in enumerate(others) if overlaps(read.box, other.box)]
+    if any(not _misread(read, other) for _, other in near) or not _same_pattern(
+        _crop(here, read.box), _crop(there, read.box)
+    ):
+        return None
+    return max(near, key=lambda pair: _overlap(read.box, pair[1].box), default=(-1, read))[0]
+
+
+def _misread(read: TextBox, other: TextBox) -> bool:
+    """Whether two reads of one box may be one text: either is junk, or their texts are near."""
+    junk = min(read.confidence, other.confidence) < MIN_CONFIDENCE
+    return junk or same_text(read.text, other.text, NEAR_TEXT) > 0
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _crop(image: np.ndarray, box: Sequence[float]) -> np.ndarray:
+    """The pixels of normalized ``box`` in ``image``, ``MARGIN`` added (empty when the box is)."""
+    height, width = image.shape
+    x0, y0 = max(int(box[0] * width) - MARGIN, 0), max(int(box[1] * height) - MARGIN, 0)
+    x1, y1 = min(int(np.ceil(box[2] * width)) + MARGIN, width), min(int(np.ceil(box[3] * height)) + MARGIN, height)
+    return image[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else image[:0, :0]
+
+
+def _pattern(crops: np.ndarray, reference: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(correlation, gain) of each of ``crops`` (n x h x w) with ``reference``'s pixels: how alike their
+    patterns are whatever the lighting (-1..1), and how strongly the reference's shows in each (its
+    contrast's share: 1 as it is, 0.5 half faded)."""
+    centred = crops.reshape(len(crops), -1) - crops.reshape(len(crops), -1).mean(axis=1, keepdims=True)
+    ref = reference.ravel() - reference.mean()
+    covariance, power = centred @ ref, float(ref @ ref)
+    norms = np.sqrt((centred * centred).sum(axis=1) * power)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(norms > 0, covariance / norms, 0.0), np.where(power > 0, covariance / power, 0.0)
+
+
+def _same_pattern(here: np.ndarray, there: np.ndarray) -> bool:
+    """Whether the box's pixels ``there`` show the pattern they show ``here`` (``PATTERN``), at least ``HALF``
+    as strongly: the same text, lit, dimmed or glitched otherwise."""
+    if not here.size:
+        return False
+    correlation, gain = _pattern(there[None], here)
+    return bool(correlation[0] >= PATTERN and gain[0] >= HALF)
+
+
 def _gray(image: np.ndarray) -> np.ndarray:
     return image.astype(np.float32).mean(axis=2) if image.ndim == 3 else image.astype(np.float32)
 
@@ -165,27 +256,38 @@ def _change(
     reads say another text is in the box at the other end (``replaced``), a box that hardly changed on
     average is compared on the pixels that differ by more than ``GLYPH_CHANGE`` between the two ends, and
     is the same only when none does."""
-    height, width = between[0][1].shape
-    x0, y0 = max(int(box[0] * width) - MARGIN, 0), max(int(box[1] * height) - MARGIN, 0)
-    x1, y1 = min(int(np.ceil(box[2] * width)) + MARGIN, width), min(int(np.ceil(box[3] * height)) + MARGIN, height)
-    if x1 <= x0 or y1 <= y0:
+    crops = np.stack([_crop(image, box) for _, image in between])
+    if not crops[0].size:
         return None
-    crops = [image[y0:y1, x0:x1] for _, image in between]
     difference = np.abs(crops[-1] - crops[0])
     apart = float(difference.mean())
-    if apart < UNCHANGED:
+    whole = apart >= UNCHANGED  # compared on the whole box (else on the glyphs that changed)
+    if not whole:
         glyphs = difference > GLYPH_CHANGE
         if not (replaced and glyphs.any()):
             return None
-        crops = [crop[glyphs] for crop in crops]
+        crops = crops[:, glyphs]
         apart = float(difference[glyphs].mean())
     if len(crops) == 2:  # consecutive frames: the change is at the second
         return between[-1][0]
     reference, other = (crops[0], crops[-1]) if leaving else (crops[-1], crops[0])
-    distance = np.array([[np.abs(c - reference).mean(), np.abs(c - other).mean()] for c in crops[1:-1]])
-    shows = (distance[:, 0] < distance[:, 1]) & (distance[:, 0] < max(UNCHANGED, NEAR * apart))
+    middle = crops[1:-1]
+    distance = np.abs(middle - reference).reshape(len(middle), -1).mean(axis=1)
+    shows = (distance < np.abs(middle - other).reshape(len(middle), -1).mean(axis=1)) & (
+        distance < max(UNCHANGED, NEAR * apart)
+    )
+    if whole and not _same_pattern(reference, other):
+        shows |= _shows_pattern(middle, reference, other)
     after = ~shows if leaving else shows  # frames that look as after the change
     # a change at frame s disagrees with the "after" frames before s and the others from s on; the
     # earliest of the changes that disagree least
     wrong = np.concatenate([[0], np.cumsum(after)]) + np.concatenate([np.cumsum((~after)[::-1])[::-1], [0]])
     return between[1 + int(np.argmin(wrong))][0]
+
+
+def _shows_pattern(crops: np.ndarray, reference: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Which of ``crops`` show ``reference``'s pattern (``LIKE``, at least ``HALF`` as strongly) better than
+    ``other``'s: a text whose pixels change as it animates (a glitch, a flash of the background) is still
+    the text, which the distance to it alone does not say."""
+    correlation, gain = _pattern(crops, reference)
+    return (correlation >= LIKE) & (gain >= HALF) & (correlation > _pattern(crops, other)[0])
