@@ -13,13 +13,16 @@ checked), the interval is found as the planner finds a "when is X shown" answer
 is shown from its first read's ``shown_from`` to its last read's ``shown_to`` (the boxes that read a word
 of the line, else all; half a read period around them where unknown). The run nearest the truth (highest
 tIoU) is scored, so the figure measures the edges, not which run a ranking puts first; a line no run
-matches scores 0 (``missed``).
+matches scores 0 (``missed``). The ``ocr_spans`` columns score the rows of that table as ingest builds them
+(``track_spans``: one row per box's text, so a line OCR split into two boxes matches none of them): the
+best tIoU of a span whose text matches the line.
 
 Settings:
 
 - ``before``: main until issue 23's span work: a text left at the first frame whose box no longer looked as
   read (nearer the other end's pixels, or far from its own), so a glitch frame or a flash of the
   background ended it, and a text the next read misread (junk, or a near text) left before that read;
+  ``ocr_spans`` rows ran from a text's first read to its last (a text read once: no length);
 - ``after``: the defaults now.
 
     .venv/bin/python benchmarks/text_spans.py                                   # every clip of the truth
@@ -41,6 +44,7 @@ from vqdb.ingest.decode import frames_within
 from vqdb.ingest.extractors import ocr
 from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.extractors.ocr import OcrExtractor
+from vqdb.ingest.ocr_spans import track_spans
 from vqdb.ingest.probe import probe
 from vqdb.ingest.text_edges import MAX_SIDE, shown_times, windows
 from vqdb.models.protocols import TextBox
@@ -51,12 +55,16 @@ TRUTH = Path(__file__).with_name("text_spans_truth.json")
 CACHE = Path(".cache/text_spans")
 Reads = list[tuple[float, list[TextBox]]]
 # name: what the setting replaces while it runs, (module, attribute): replacement
-PATCHES: dict[str, dict] = {
-    "before": {
-        (text_edges, "_stand_in"): lambda read, others, here, there: None,
-        (text_edges, "_shows_pattern"): lambda crops, reference, other: np.zeros(len(crops), bool),
-    },
-    "after": {},
+# name: (what the setting replaces while it runs, (module, attribute): replacement; whether ocr_spans takes the edges)
+SETTINGS: dict[str, tuple[dict, bool]] = {
+    "before": (
+        {
+            (text_edges, "_stand_in"): lambda read, others, here, there: None,
+            (text_edges, "_shows_pattern"): lambda crops, reference, other: np.zeros(len(crops), bool),
+        },
+        False,
+    ),
+    "after": ({}, True),
 }
 
 
@@ -158,36 +166,54 @@ def main() -> None:
     truth = json.loads(TRUTH.read_text())["clips"]
     parser.add_argument("--video-dir", default="../shared/data/video", help="folder of the shared clips")
     parser.add_argument("--clips", default=",".join(truth), help="comma-separated clip names of the truth")
-    parser.add_argument("--settings", default=",".join(PATCHES), help="comma-separated: " + ", ".join(PATCHES))
+    parser.add_argument("--settings", default=",".join(SETTINGS), help="comma-separated: " + ", ".join(SETTINGS))
     parser.add_argument("--fresh", action="store_true", help="read the clips again (not the cached reads)")
     parser.add_argument("--show", action="store_true", help="print each line's truth and nearest run")
     args = parser.parse_args()
-    print("| clip | setting | lines | tIoU mean | tIoU >= 0.5 | missed |\n|---|---|---|---|---|---|")
-    totals = {name: [] for name in args.settings.split(",")}
+    print(
+        "| clip | setting | lines | tIoU mean | tIoU >= 0.5 | ocr_spans tIoU mean | ocr_spans >= 0.5 | missed |\n"
+        "|---|---|---|---|---|---|---|---|"
+    )
+    totals = {name: ([], []) for name in args.settings.split(",")}
     for clip in args.clips.split(","):
         path = Path(args.video_dir) / clip
         reads = read_clip(path, args.fresh)
         period = float(np.median(np.diff([ts for ts, _ in reads]))) if len(reads) > 1 else 1.0
-        for name in totals:
-            shown = edges(path, reads, PATCHES[name])
-            scores, missed = [], 0
+        for name, (scores, span_scores) in totals.items():
+            patches, spans_take_edges = SETTINGS[name]
+            shown = edges(path, reads, patches)
+            spans = track_spans(reads, max_gap_s=2.5 * period, shown=shown if spans_take_edges else None)
+            clip_scores, clip_span_scores, missed = [], [], 0
             for line in truth[clip]["lines"]:
                 interval = (line["from_s"], line["to_s"])
                 runs = runs_of(line["text"], reads, shown, period)
                 best = max(runs, key=lambda run: tiou(run[:2], interval), default=None)
-                scores.append(tiou(best[:2], interval) if best else 0.0)
+                clip_scores.append(tiou(best[:2], interval) if best else 0.0)
                 missed += best is None
+                matching = [(s.start_s, s.end_s) for s in spans if screen_scores([s.text], line["text"])[0] > 0]
+                clip_span_scores.append(max((tiou(span, interval) for span in matching), default=0.0))
                 if args.show:
                     found = f"[{best[0]:.2f}, {best[1]:.2f}] reads {best[2]}" if best else "no matching read"
-                    print(f"  {clip} {name} {line['text']!r} truth {list(interval)}: {found} tIoU {scores[-1]:.2f}")
-            totals[name] += scores
-            print(
-                f"| {clip} | {name} | {len(scores)} | {np.mean(scores):.2f} | "
-                f"{np.mean(np.array(scores) >= 0.5):.2f} | {missed} |",
-                flush=True,
-            )
-    for name, scores in totals.items():
-        print(f"| all | {name} | {len(scores)} | {np.mean(scores):.2f} | {np.mean(np.array(scores) >= 0.5):.2f} | |")
+                    print(
+                        f"  {clip} {name} {line['text']!r} truth {list(interval)}: {found} tIoU {clip_scores[-1]:.2f}, "
+                        f"ocr_spans {clip_span_scores[-1]:.2f}"
+                    )
+            scores += clip_scores
+            span_scores += clip_span_scores
+            print(f"| {clip} | {name} | {row(clip_scores, clip_span_scores)} {missed} |", flush=True)
+    for name, (scores, span_scores) in totals.items():
+        print(f"| all | {name} | {row(scores, span_scores)} |")
+
+
+def row(scores: list[float], span_scores: list[float]) -> str:
+    """Table cells: the count, tIoU mean and share >= 0.5 of the runs and of the ocr_spans rows.
+
+    Example:
+        >>> row([1.0, 0.4], [0.5, 0.0])
+        '2 | 0.70 | 0.50 | 0.25 | 0.50 |'
+    """
+    cells = [f"{np.mean(values):.2f} | {np.mean(np.array(values) >= 0.5):.2f}" for values in (scores, span_scores)]
+    return f"{len(scores)} | {cells[0]} | {cells[1]} |"
 
 
 if __name__ == "__main__":

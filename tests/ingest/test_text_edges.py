@@ -123,3 +123,41 @@ def test_a_counter_whose_one_digit_changes_changes_at_the_frame_it_does():
     # the same picture read two ways is a misread: the text did not change
     still = [(t / 10, frame(False)) for t in range(11)]
     assert shown_times(reads, still, duration_s=2.0) == [[(0.0, 1.0)], [(0.0, 2.0)]]
+
+
+def title_frame(text_on: bool, background: int = 40, ink: int = 255) -> np.ndarray:
+    """A 20 x 40 frame: a title's strokes (every other column of its box) in ``ink`` when on."""
+    image = np.full((20, 40, 3), background, np.uint8)
+    if text_on:
+        image[6:14, 5:35:2] = ink
+    return image
+
+
+TITLE_BOX = (0.1, 0.25, 0.9, 0.75)
+
+
+def test_a_text_whose_pixels_glitch_stays_until_it_leaves():
+    # 0.3-0.6 s the background flashes and the title dims (a glitch): far from the title's pixels as read,
+    # still its pattern; it leaves at 0.8 s
+    frames = [(t / 10, title_frame(t < 8, *((110, 230) if 3 <= t < 6 else (40, 255)))) for t in range(11)]
+    reads = [(0.0, [TextBox("TITLE", 0.9, TITLE_BOX)]), (1.0, [])]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.8)], []]
+
+
+def test_a_text_fading_out_is_not_held_by_its_pattern():
+    # a fade keeps the pattern while its contrast falls: shown while at least half there
+    frames = [(t / 10, title_frame(True, ink=round(40 + 215 * max(0.0, 1 - t / 8)))) for t in range(11)]
+    reads = [(0.0, [TextBox("TITLE", 0.9, TITLE_BOX)]), (1.0, [])]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.5)], []]
+
+
+def test_a_text_the_next_read_misreads_stays_until_the_misread_one_leaves():
+    # from 0.5 s the background is lit (the box no longer looks as read) and the read at 1 s is junk; the
+    # title leaves at 1.6 s
+    frames = [(t / 10, title_frame(t < 16, 40 if t < 5 else 90)) for t in range(21)]
+    junk = TextBox("~7lTL3", 0.03, TITLE_BOX)
+    reads = [(0.0, [TextBox("TITLE", 0.9, TITLE_BOX)]), (1.0, [junk]), (2.0, [])]
+    assert shown_times(reads, frames, duration_s=2.5) == [[(0.0, 1.6)], [(0.0, 1.6)], []]
+    # a confident other text in the box is another text, whatever the pixels
+    other = [(0.0, reads[0][1]), (1.0, [TextBox("TOTAL", 0.9, TITLE_BOX)]), (2.0, [])]
+    assert shown_times(other, frames, duration_s=2.5)[0] != [(0.0, 1.6)]

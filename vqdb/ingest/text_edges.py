@@ -15,17 +15,28 @@ the pixels that changed by a glyph's contrast (``GLYPH_CHANGE``), since one digi
 the box's mean less than noise does, and a counter's number would start at the frame that read the one
 before; it is unchanged only when no pixel did (the two reads differ, the picture does not: a misread). A
 text read again at the next read (the same words in an overlapping box,
-``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word). Measured
-limits: a cut in the background less than a period before a text appears can place it at the cut; a text
-that animates (zooms, types itself) leaves when its pixels stop looking as read.
+``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word).
+
+Animated text (kinetic titles that glitch, flicker or flash, text over a background that changes light)
+changes its pixels while it is there: far from them as read, it still shows their pattern. So a frame
+also shows a content when its box correlates with it (``LIKE``, lighting and contrast aside) better than
+with the other end's, at least ``HALF`` as strongly (a fade-out is shown while half there), where the two
+ends' patterns differ. And a text the next read misread (a junk read under ``MIN_CONFIDENCE``, a near text,
+``NEAR_TEXT``, or nothing) is still there when its box shows the same pattern at that read (``PATTERN``):
+it is shown until the misread text leaves, and the misread text from when it appeared; a confident read
+of another text in its box is another text, whatever the pixels (a counter whose one digit moved).
+Measured limits (``benchmarks/text_spans.py``): a cut in the background less than a period before a text
+appears can place it at the cut; a text that types itself starts with its first letters; a counter that
+ticks every frame starts or ends where a frame's value looks nearer one read's than the other's.
 
 Each read gets ``(shown_from, shown_to)``:
 
 * ``shown_from``: the first frame from which its box looks as it does in its frame, looking back to the
   read before (that read's time when the box did not change or the read before read the same text: it
-  was there, OCR may have missed it);
+  was there, OCR may have missed it; that read's own ``shown_from`` when it misread the text);
 * ``shown_to``: the first frame after it whose box no longer does, looking ahead to the next read (that
-  read's time when the box did not change or the next read reads the same text): an exclusive end;
+  read's time when the box did not change or the next read reads the same text; the next read's own
+  ``shown_to`` when that read misread it): an exclusive end;
 * the first read's ``shown_from`` is its own time, the last read's ``shown_to`` the video's end; ``None``
   where the frames between could not be decoded.
 
@@ -57,9 +68,9 @@ UNCHANGED = 3.0  # mean gray-level difference of a box between two reads below w
 GLYPH_CHANGE = 40.0  # a pixel differing this much between two reads is part of a glyph that changed, not noise
 MAX_SIDE = 192  # frames are compared at this size: text boxes stay several pixels tall
 MARGIN = 1  # pixels added around a box (a box drawn tight to the glyphs)
-PATTERN = 0.85  # correlation of a box's pixels with a content above which they show it, lit or glitched otherwise
-LIKE = 0.65  # ... above which a frame between two reads of different patterns shows the one it is nearer in pattern
-HALF = 0.5  # ... provided they show its pattern at least this strongly (a text fading out is shown while half there)
+PATTERN = 0.85  # a box correlating this well with its pixels at a read shows that read's text (lit, dimmed, glitched)
+LIKE = 0.65  # a frame between reads of unlike boxes shows the one it correlates with this well, better than the other
+HALF = 0.5  # ... when it shows that pattern at least this strongly (a text fading out: while half there)
 NEAR_TEXT = 70.0  # ``same_text`` similarity of two reads of a box that may be one text misread (echo / Zcho)
 
 Shown = tuple[float | None, float | None]
@@ -127,19 +138,34 @@ def shown_times(
         carried = between[-1] if between else None
         if not between or abs(between[0][0] - start) > TIME_TOLERANCE_S or abs(between[-1][0] - end) > TIME_TOLERANCE_S:
             continue  # the frames at the reads themselves did not decode: nothing to compare with
-        first, last = between[0][1], between[-1][1]
-        for j, (pair, read) in enumerate(zip(shown[k], reads[k][1], strict=True)):
-            stand_in = _stand_in(read, reads[k - 1][1], last, first)
-            change = None if stand_in is not None else _edge(between, read, reads[k - 1][1], leaving=False)
-            pair[0] = start if change is None else change
-            misread.extend([((k - 1, stand_in), (k, j))] if stand_in is not None and stand_in >= 0 else [])
-        for i, (pair, read) in enumerate(zip(shown[k - 1], reads[k - 1][1], strict=True)):
-            stand_in = _stand_in(read, reads[k][1], first, last)
-            change = None if stand_in is not None else _edge(between, read, reads[k][1], leaving=True)
-            pair[1] = end if change is None else change
-            misread.extend([((k - 1, i), (k, stand_in))] if stand_in is not None and stand_in >= 0 else [])
+        for j, stand_in in _place(shown[k], reads[k][1], reads[k - 1][1], between, leaving=False):
+            misread.append(((k - 1, stand_in), (k, j)))
+        for i, stand_in in _place(shown[k - 1], reads[k - 1][1], reads[k][1], between, leaving=True):
+            misread.append(((k - 1, i), (k, stand_in)))
     _through_misreads(shown, misread)
     return [[(pair[0], pair[1]) for pair in frame] for frame in shown]
+
+
+def _place(
+    pairs: list[list[float | None]],
+    reads: Sequence[TextBox],
+    others: Sequence[TextBox],
+    between: list[tuple[float, np.ndarray]],
+    *,
+    leaving: bool,
+) -> list[tuple[int, int]]:
+    """Set when each of ``reads`` (at one end of the window ``between``; ``others`` at the other end) came
+    (or, ``leaving``, left) in its ``pairs``: the window's end where it stayed, else the change in its box;
+    and return ``(its index, that of the read of others that misread it)`` for each misread one."""
+    here, there = (between[0][1], between[-1][1]) if leaving else (between[-1][1], between[0][1])
+    stayed_at = between[-1][0] if leaving else between[0][0]
+    misread = []
+    for index, (pair, read) in enumerate(zip(pairs, reads, strict=True)):
+        stand_in = _stand_in(read, others, here, there)
+        change = None if stand_in is not None else _edge(between, read, others, leaving=leaving)
+        pair[1 if leaving else 0] = stayed_at if change is None else change
+        misread.extend([(index, stand_in)] if stand_in is not None and stand_in >= 0 else [])
+    return misread
 
 
 def _through_misreads(
