@@ -205,12 +205,12 @@ def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
 
 
 def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there: np.ndarray) -> int | None:
-    """Whether ``read``'s text, not read again by ``others`` (the reads at the other end of a window), is
-    still shown there, misread: its box shows the same pattern in the frames ``here`` (its own) and
-    ``there`` (theirs: ``_same_pattern``, however lit or glitched), and no read of ``others`` in the box
-    confidently reads another text (each is junk, below ``MIN_CONFIDENCE``, or a near read, ``NEAR_TEXT``, or
-    ``read`` itself is junk). The index in ``others`` of the read that stands in for it (the overlapping one
-    of most area), -1 when OCR read nothing there, None when the text did not stay or was read again.
+    """Which of ``others`` (the reads at the other end of a window) misread ``read``'s text, still shown
+    there: its box shows the same pattern in the frames ``here`` (its own) and ``there`` (theirs:
+    ``_same_pattern``, however lit or glitched), and no read of ``others`` in the box confidently reads
+    another text (each is junk, below ``MIN_CONFIDENCE``, or a near read, ``NEAR_TEXT``, or ``read`` itself
+    is junk). Its index (the overlapping read of most area), -1 when OCR read nothing there, None when the
+    text did not stay or was read again.
 
     Example:
         >>> frame = np.zeros((20, 20)); frame[5:9, 4:16] = 200; frame[6:8, 6:8] = 0
