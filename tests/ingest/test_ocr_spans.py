@@ -68,3 +68,24 @@ def test_spans_table_follows_the_schema():
     assert table.column_names == ["video_id", "span_id", "start_s", "end_s", "text", "max_confidence", "box"]
     assert table["span_id"].to_pylist() == [0, 1]
     assert table["box"].to_pylist()[1] == pytest.approx({"x0": 0.1, "y0": 0.8, "x1": 0.6, "y1": 0.9})  # float32
+
+
+def test_spans_run_from_their_first_reads_appearance_to_their_last_reads_leaving():
+    frames = [(0.0, []), (1.0, [read("Title")]), (2.0, [read("Title"), read("Credit", box=BOTTOM)]), (3.0, [])]
+    shown = [[], [(0.6, 2.0)], [(1.0, 2.3), (1.9, 2.1)], []]
+    assert summary(track_spans(frames, max_gap_s=1.5, shown=shown)) == [(0.6, 2.3, "Title"), (1.9, 2.1, "Credit")]
+    unknown = [[], [(None, None)], [(None, 2.3), (None, None)], []]  # frames that did not decode: the reads' times
+    assert summary(track_spans(frames, max_gap_s=1.5, shown=unknown)) == [(1.0, 2.3, "Title"), (2.0, 2.0, "Credit")]
+
+
+def test_the_gap_that_splits_spans_is_counted_from_the_last_read():
+    # the gap is OCR's (reads that missed the text), whatever the title's edges: it stayed to 0.9 s, and a read
+    # 2.6 s after its last one starts another span
+    frames = [(0.0, [read("Title")]), (1.0, []), (2.0, []), (2.6, [read("Title")])]
+    shown = [[(0.0, 0.9)], [], [], [(2.4, 3.0)]]
+    assert summary(track_spans(frames, max_gap_s=2.5, shown=shown)) == [(0.0, 0.9, "Title"), (2.4, 3.0, "Title")]
+
+
+def test_shown_times_must_match_the_frames():
+    with pytest.raises(ValueError, match="one list of times per frame"):
+        track_spans([(0.0, [read("Title")])], max_gap_s=1.5, shown=[])

@@ -123,3 +123,56 @@ def test_a_counter_whose_one_digit_changes_changes_at_the_frame_it_does():
     # the same picture read two ways is a misread: the text did not change
     still = [(t / 10, frame(False)) for t in range(11)]
     assert shown_times(reads, still, duration_s=2.0) == [[(0.0, 1.0)], [(0.0, 2.0)]]
+
+
+def title_frame(text_on: bool, background: int = 40, ink: int = 255) -> np.ndarray:
+    """A 20 x 40 frame: a title's strokes (every other column of its box) in ``ink`` when on."""
+    image = np.full((20, 40, 3), background, np.uint8)
+    if text_on:
+        image[6:14, 5:35:2] = ink
+    return image
+
+
+TITLE_BOX = (0.1, 0.25, 0.9, 0.75)
+
+
+def test_a_text_whose_pixels_glitch_stays_until_it_leaves():
+    # 0.3-0.6 s the background flashes and the title dims (a glitch): far from the title's pixels as read,
+    # still its pattern; it leaves at 0.8 s
+    frames = [(t / 10, title_frame(t < 8, *((110, 230) if 3 <= t < 6 else (40, 255)))) for t in range(11)]
+    reads = [(0.0, [TextBox("TITLE", 0.9, TITLE_BOX)]), (1.0, [])]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.8)], []]
+
+
+def test_a_text_fading_out_is_not_held_by_its_pattern():
+    # a fade keeps the pattern while its contrast falls: shown while at least half there
+    frames = [(t / 10, title_frame(True, ink=round(40 + 215 * max(0.0, 1 - t / 8)))) for t in range(11)]
+    reads = [(0.0, [TextBox("TITLE", 0.9, TITLE_BOX)]), (1.0, [])]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.5)], []]
+
+
+def test_a_text_the_next_read_misreads_stays_until_the_misread_one_leaves():
+    # from 0.5 s the background is lit (the box no longer looks as read) and the read at 1 s is junk; the
+    # title leaves at 1.6 s
+    frames = [(t / 10, title_frame(t < 16, 40 if t < 5 else 90)) for t in range(21)]
+    junk = TextBox("~7lTL3", 0.03, TITLE_BOX)
+    reads = [(0.0, [TextBox("TITLE", 0.9, TITLE_BOX)]), (1.0, [junk]), (2.0, [])]
+    assert shown_times(reads, frames, duration_s=2.5) == [[(0.0, 1.6)], [(0.0, 1.6)], []]
+    # a confident other text in the box is another text, whatever the pixels
+    other = [(0.0, reads[0][1]), (1.0, [TextBox("TOTAL", 0.9, TITLE_BOX)]), (2.0, [])]
+    assert shown_times(other, frames, duration_s=2.5)[0] != [(0.0, 1.6)]
+
+
+def test_a_timecode_leaves_when_its_frame_digits_tick_not_when_its_seconds_do():
+    # "00:08;00" read at 0 s, "00:09;00" at 1 s: the frame digits tick at every frame between (one stroke
+    # a frame, at another place), the seconds digit at 1 s; the reads differ in the seconds digit only
+    def frame(k: int) -> np.ndarray:
+        image = np.full((20, 120, 3), 30, np.uint8)
+        image[6:14, 60 if k < 10 else 64] = 200  # the seconds digit: 8, then 9
+        image[6:14, 100 + 2 * (k % 10)] = 200  # the frame digits: 00 at 0 s and 1 s, another value between
+        return image
+
+    frames = [(k / 10, frame(k)) for k in range(11)]
+    box = (0.05, 0.2, 0.95, 0.8)
+    reads = [(0.0, [TextBox("00:08;00", 0.9, box)]), (1.0, [TextBox("00:09;00", 0.9, box)])]
+    assert shown_times(reads, frames, duration_s=1.1) == [[(0.0, 0.1)], [(1.0, 1.1)]]

@@ -7,7 +7,10 @@ two texts are near-duplicates: rapidfuzz ``ratio`` of the lower-cased, space-col
 rule keeps ticking numbers apart: "00:00:01;00" and "00:00:02;00" are 91% alike, but a clock that moved
 is new text (while "Hello wor1d", a misread with a digit in only one of the two, still merges).
 Each read joins at most one span, each span takes at most one read per frame (the most similar).
-A span reports the most confident reading of its text, with that reading's box.
+A span reports the most confident reading of its text, with that reading's box, and when it is on screen:
+from its first read's ``shown_from`` to its last read's ``shown_to`` (``vqdb.ingest.text_edges``: to the
+frame, between reads) where those are given, else from its first read to its last (a text read once
+would be a span of no length).
 
 Example:
     >>> from vqdb.models.protocols import TextBox
@@ -16,6 +19,9 @@ Example:
     ...           (2.0, [TextBox("Hello wor1d", 0.6, box)]), (3.0, [])]
     >>> [(s.start_s, s.end_s, s.text) for s in track_spans(frames, max_gap_s=1.5)]
     [(0.0, 2.0, 'Hello world')]
+    >>> shown = [[(0.0, 1.0)], [(0.0, 2.0)], [(1.0, 2.4)], []]  # each read's (shown_from, shown_to)
+    >>> [(s.start_s, s.end_s) for s in track_spans(frames, max_gap_s=1.5, shown=shown)]
+    [(0.0, 2.4)]
 """
 
 from __future__ import annotations
@@ -36,11 +42,17 @@ MIN_CONFIDENCE = 0.1
 
 @dataclasses.dataclass
 class OcrSpan:
-    """One text tracked over time: first and last read, best reading and its box."""
+    """One text tracked over time: when it is on screen (``start_s`` to ``end_s``), its best reading and that
+    reading's box, and the time of its last read (``end_s`` unless given)."""
 
     start_s: float
     end_s: float
     best: TextBox
+    last_read: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.last_read is None:
+            self.last_read = self.end_s
 
     @property
     def text(self) -> str:
@@ -50,8 +62,10 @@ class OcrSpan:
     def max_confidence(self) -> float:
         return self.best.confidence
 
-    def add(self, ts: float, read: TextBox) -> None:
-        self.end_s = ts
+    def add(self, ts: float, read: TextBox, shown_to: float | None = None) -> None:
+        """Continue the span with ``read``, read at ``ts`` and on screen until ``shown_to`` (``ts`` if None)."""
+        self.last_read = ts
+        self.end_s = ts if shown_to is None else shown_to
         if read.confidence > self.best.confidence:
             self.best = read
 
@@ -88,25 +102,34 @@ def track_spans(
     max_gap_s: float,
     min_similarity: float = MIN_SIMILARITY,
     min_confidence: float = MIN_CONFIDENCE,
+    shown: Iterable[Sequence[tuple[float | None, float | None]]] | None = None,
 ) -> list[OcrSpan]:
-    """Merge per-frame reads ``(ts, [TextBox...])`` (in time order) into spans, sorted by start.
+    """Merge per-frame reads ``(ts, [TextBox...])`` (in time order) into spans, sorted by start; ``shown``,
+    when given, holds each read's ``(shown_from, shown_to)`` (``vqdb.ingest.text_edges.shown_times``; None
+    where unknown), frame by frame.
 
     Reads less confident than ``min_confidence`` (EasyOCR's near-zero junk) are left out.
     """
     open_spans: list[OcrSpan] = []
     closed: list[OcrSpan] = []
-    for ts, reads in frames:
-        still_open = [s for s in open_spans if ts - s.end_s <= max_gap_s]
-        closed += [s for s in open_spans if ts - s.end_s > max_gap_s]
+    frames = list(frames)
+    shown = list(shown) if shown is not None else [[(None, None)] * len(reads) for _, reads in frames]
+    if len(shown) != len(frames):
+        raise ValueError(f"shown has {len(shown)} frames, frames {len(frames)}: give one list of times per frame")
+    for (ts, reads), times in zip(frames, shown, strict=True):
+        still_open = [s for s in open_spans if ts - s.last_read <= max_gap_s]
+        closed += [s for s in open_spans if ts - s.last_read > max_gap_s]
         continued: list[OcrSpan] = []
-        for read in (r for r in reads if r.confidence >= min_confidence and r.text.strip()):
+        kept = [(r, t) for r, t in zip(reads, times, strict=True) if r.confidence >= min_confidence and r.text.strip()]
+        for read, (shown_from, shown_to) in kept:
             scores = [(same_text(s.best.text, read.text, min_similarity), i) for i, s in enumerate(still_open)]
             score, index = max(scores, default=(0.0, -1))
             if score > 0:
                 span = still_open.pop(index)
-                span.add(ts, read)
+                span.add(ts, read, shown_to)
             else:
-                span = OcrSpan(start_s=ts, end_s=ts, best=read)
+                start, end = ts if shown_from is None else shown_from, ts if shown_to is None else shown_to
+                span = OcrSpan(start_s=start, end_s=end, best=read, last_read=ts)
             continued.append(span)
         open_spans = still_open + continued
     spans = closed + open_spans

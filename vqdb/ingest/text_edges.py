@@ -15,17 +15,32 @@ the pixels that changed by a glyph's contrast (``GLYPH_CHANGE``), since one digi
 the box's mean less than noise does, and a counter's number would start at the frame that read the one
 before; it is unchanged only when no pixel did (the two reads differ, the picture does not: a misread). A
 text read again at the next read (the same words in an overlapping box,
-``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word). Measured
-limits: a cut in the background less than a period before a text appears can place it at the cut; a text
-that animates (zooms, types itself) leaves when its pixels stop looking as read.
+``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word).
+
+Animated text (kinetic titles that glitch, flicker or flash, text over a background that changes light)
+changes its pixels while it is there: far from them as read, it still shows their pattern. So a frame
+also shows a content when its box correlates with it (``LIKE``, lighting and contrast aside) better than
+with the other end's, at least ``HALF`` as strongly (a fade-out is shown while half there), where the two
+ends' patterns differ. And a text the next read misread (a junk read under ``MIN_CONFIDENCE``, a near text,
+``NEAR_TEXT``, or nothing) is still there when its box shows the same pattern at that read (``PATTERN``):
+it is shown until the misread text leaves, and the misread text from when it appeared; a confident read
+of another text in its box is another text, whatever the pixels (a counter whose one digit moved). A
+counter ticks between its reads too: where the two reads' boxes look alike but for some glyphs, a frame
+whose other glyphs moved (a timecode's frame digits, between two reads that differ in its seconds) shows
+neither value read.
+Measured limits (``benchmarks/text_spans.py``): a cut in the background less than a period before a text
+appears can place it at the cut; a text that types itself starts with its first letters; a counter whose
+reads differ in layout or in most glyphs (0.000 then 30.000) starts or ends where a frame's value looks
+nearer one read's than the other's.
 
 Each read gets ``(shown_from, shown_to)``:
 
 * ``shown_from``: the first frame from which its box looks as it does in its frame, looking back to the
   read before (that read's time when the box did not change or the read before read the same text: it
-  was there, OCR may have missed it);
+  was there, OCR may have missed it; that read's own ``shown_from`` when it misread the text);
 * ``shown_to``: the first frame after it whose box no longer does, looking ahead to the next read (that
-  read's time when the box did not change or the next read reads the same text): an exclusive end;
+  read's time when the box did not change or the next read reads the same text; the next read's own
+  ``shown_to`` when that read misread it): an exclusive end;
 * the first read's ``shown_from`` is its own time, the last read's ``shown_to`` the video's end; ``None``
   where the frames between could not be decoded.
 
@@ -49,7 +64,7 @@ import numpy as np
 
 from vqdb.ingest.crops import overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
-from vqdb.ingest.ocr_spans import same_text
+from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, same_text
 from vqdb.models.protocols import TextBox
 
 NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
@@ -57,6 +72,10 @@ UNCHANGED = 3.0  # mean gray-level difference of a box between two reads below w
 GLYPH_CHANGE = 40.0  # a pixel differing this much between two reads is part of a glyph that changed, not noise
 MAX_SIDE = 192  # frames are compared at this size: text boxes stay several pixels tall
 MARGIN = 1  # pixels added around a box (a box drawn tight to the glyphs)
+PATTERN = 0.85  # a box correlating this well with its pixels at a read shows that read's text (lit, dimmed, glitched)
+LIKE = 0.65  # a frame between reads of unlike boxes shows the one it correlates with this well, better than the other
+HALF = 0.5  # ... when it shows that pattern at least this strongly (a text fading out: while half there)
+NEAR_TEXT = 70.0  # ``same_text`` similarity of two reads of a box that may be one text misread (echo / Zcho)
 
 Shown = tuple[float | None, float | None]
 
@@ -106,6 +125,7 @@ def shown_times(
                 pair[0] = times[k - 1]
             for pair in shown[k - 1]:
                 pair[1] = times[k]
+    misread: list[tuple[tuple[int, int], tuple[int, int]]] = []  # ((read, box), (next read, box)): one text
     frames = iter(decoded)
     carried: tuple[float, np.ndarray] | None = None  # the frame at a window's end starts the next one
     for k in _stretches(reads):
@@ -122,13 +142,48 @@ def shown_times(
         carried = between[-1] if between else None
         if not between or abs(between[0][0] - start) > TIME_TOLERANCE_S or abs(between[-1][0] - end) > TIME_TOLERANCE_S:
             continue  # the frames at the reads themselves did not decode: nothing to compare with
-        for pair, read in zip(shown[k], reads[k][1], strict=True):
-            change = _edge(between, read, reads[k - 1][1], leaving=False)
-            pair[0] = start if change is None else change
-        for pair, read in zip(shown[k - 1], reads[k - 1][1], strict=True):
-            change = _edge(between, read, reads[k][1], leaving=True)
-            pair[1] = end if change is None else change
+        for j, stand_in in _place(shown[k], reads[k][1], reads[k - 1][1], between, leaving=False):
+            misread.append(((k - 1, stand_in), (k, j)))
+        for i, stand_in in _place(shown[k - 1], reads[k - 1][1], reads[k][1], between, leaving=True):
+            misread.append(((k - 1, i), (k, stand_in)))
+    _through_misreads(shown, misread)
     return [[(pair[0], pair[1]) for pair in frame] for frame in shown]
+
+
+def _place(
+    pairs: list[list[float | None]],
+    reads: Sequence[TextBox],
+    others: Sequence[TextBox],
+    between: list[tuple[float, np.ndarray]],
+    *,
+    leaving: bool,
+) -> list[tuple[int, int]]:
+    """Set when each of ``reads`` (at one end of the window ``between``; ``others`` at the other end) came
+    (or, ``leaving``, left) in its ``pairs``: the window's end where it stayed, else the change in its box;
+    and return ``(its index, that of the read of others that misread it)`` for each misread one."""
+    here, there = (between[0][1], between[-1][1]) if leaving else (between[-1][1], between[0][1])
+    stayed_at = between[-1][0] if leaving else between[0][0]
+    misread = []
+    for index, (pair, read) in enumerate(zip(pairs, reads, strict=True)):
+        stand_in = _stand_in(read, others, here, there)
+        change = None if stand_in is not None else _edge(between, read, others, leaving=leaving)
+        pair[1 if leaving else 0] = stayed_at if change is None else change
+        misread.extend([(index, stand_in)] if stand_in is not None and stand_in >= 0 else [])
+    return misread
+
+
+def _through_misreads(
+    shown: list[list[list[float | None]]], misread: list[tuple[tuple[int, int], tuple[int, int]]]
+) -> None:
+    """Each pair of reads of one text at two consecutive reads, one a misread of the other (``_stand_in``), is
+    one showing: the later one was shown from when the earlier one was, the earlier one until the later one
+    left (chains followed: forward for starts, backward for ends)."""
+    for (k, i), (m, j) in sorted(set(misread)):
+        if shown[k][i][0] is not None:
+            shown[m][j][0] = shown[k][i][0]
+    for (k, i), (m, j) in sorted(set(misread), reverse=True):
+        if shown[m][j][1] is not None:
+            shown[k][i][1] = shown[m][j][1]
 
 
 def _edge(
@@ -149,6 +204,72 @@ def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
     return any(overlaps(read.box, other.box) and same_text(read.text, other.text) > 0 for other in others)
 
 
+def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there: np.ndarray) -> int | None:
+    """Which of ``others`` (the reads at the other end of a window) misread ``read``'s text, still shown
+    there: its box shows the same pattern in the frames ``here`` (its own) and ``there`` (theirs:
+    ``_same_pattern``, however lit or glitched), and no read of ``others`` in the box confidently reads
+    another text (each is junk, below ``MIN_CONFIDENCE``, or a near read, ``NEAR_TEXT``, or ``read`` itself
+    is junk). Its index (the overlapping read of most area), -1 when OCR read nothing there, None when the
+    text did not stay or was read again.
+
+    Example:
+        >>> frame = np.zeros((20, 20)); frame[5:9, 4:16] = 200; frame[6:8, 6:8] = 0
+        >>> glitched = frame * 0.7 + 30  # dimmer, on a lighter background
+        >>> title, junk = TextBox("TITLE", 0.9, (0.2, 0.2, 0.8, 0.5)), TextBox("7lTL", 0.05, (0.2, 0.2, 0.8, 0.5))
+        >>> _stand_in(title, [junk], frame, glitched), _stand_in(title, [], frame, glitched)
+        (0, -1)
+        >>> _stand_in(title, [TextBox("TOTAL", 0.9, title.box)], frame, glitched) is None  # a confident other text
+        True
+    """
+    if _read_again(read, others):
+        return None
+    near = [(k, other) for k, other in enumerate(others) if overlaps(read.box, other.box)]
+    if any(not _misread(read, other) for _, other in near) or not _same_pattern(
+        _crop(here, read.box), _crop(there, read.box)
+    ):
+        return None
+    return max(near, key=lambda pair: _overlap(read.box, pair[1].box), default=(-1, read))[0]
+
+
+def _misread(read: TextBox, other: TextBox) -> bool:
+    """Whether two reads of one box may be one text: either is junk, or their texts are near."""
+    junk = min(read.confidence, other.confidence) < MIN_CONFIDENCE
+    return junk or same_text(read.text, other.text, NEAR_TEXT) > 0
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _crop(image: np.ndarray, box: Sequence[float]) -> np.ndarray:
+    """The pixels of normalized ``box`` in ``image``, ``MARGIN`` added (empty when the box is)."""
+    height, width = image.shape
+    x0, y0 = max(int(box[0] * width) - MARGIN, 0), max(int(box[1] * height) - MARGIN, 0)
+    x1, y1 = min(int(np.ceil(box[2] * width)) + MARGIN, width), min(int(np.ceil(box[3] * height)) + MARGIN, height)
+    return image[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else image[:0, :0]
+
+
+def _pattern(crops: np.ndarray, reference: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(correlation, gain) of each of ``crops`` (n x h x w) with ``reference``'s pixels: how alike their
+    patterns are whatever the lighting (-1..1), and how strongly the reference's shows in each (its
+    contrast's share: 1 as it is, 0.5 half faded)."""
+    centred = crops.reshape(len(crops), -1) - crops.reshape(len(crops), -1).mean(axis=1, keepdims=True)
+    ref = reference.ravel() - reference.mean()
+    covariance, power = centred @ ref, float(ref @ ref)
+    norms = np.sqrt((centred * centred).sum(axis=1) * power)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(norms > 0, covariance / norms, 0.0), np.where(power > 0, covariance / power, 0.0)
+
+
+def _same_pattern(here: np.ndarray, there: np.ndarray) -> bool:
+    """Whether the box's pixels ``there`` show the pattern they show ``here`` (``PATTERN``), at least ``HALF``
+    as strongly: the same text, lit, dimmed or glitched otherwise."""
+    if not here.size:
+        return False
+    correlation, gain = _pattern(there[None], here)
+    return bool(correlation[0] >= PATTERN and gain[0] >= HALF)
+
+
 def _gray(image: np.ndarray) -> np.ndarray:
     return image.astype(np.float32).mean(axis=2) if image.ndim == 3 else image.astype(np.float32)
 
@@ -164,28 +285,52 @@ def _change(
     than ``NEAR`` of the way to it: frames of a blank or a cut between two texts show neither. When the
     reads say another text is in the box at the other end (``replaced``), a box that hardly changed on
     average is compared on the pixels that differ by more than ``GLYPH_CHANGE`` between the two ends, and
-    is the same only when none does."""
-    height, width = between[0][1].shape
-    x0, y0 = max(int(box[0] * width) - MARGIN, 0), max(int(box[1] * height) - MARGIN, 0)
-    x1, y1 = min(int(np.ceil(box[2] * width)) + MARGIN, width), min(int(np.ceil(box[3] * height)) + MARGIN, height)
-    if x1 <= x0 or y1 <= y0:
+    is the same only when none does; and where the two ends look alike but for some glyphs (a counter), a
+    frame whose other glyphs moved shows another value, neither end (``_another_value``)."""
+    crops = full = np.stack([_crop(image, box) for _, image in between])
+    if not crops[0].size:
         return None
-    crops = [image[y0:y1, x0:x1] for _, image in between]
     difference = np.abs(crops[-1] - crops[0])
     apart = float(difference.mean())
-    if apart < UNCHANGED:
+    whole = apart >= UNCHANGED  # compared on the whole box (else on the glyphs that changed)
+    if not whole:
         glyphs = difference > GLYPH_CHANGE
         if not (replaced and glyphs.any()):
             return None
-        crops = [crop[glyphs] for crop in crops]
+        crops = crops[:, glyphs]
         apart = float(difference[glyphs].mean())
     if len(crops) == 2:  # consecutive frames: the change is at the second
         return between[-1][0]
     reference, other = (crops[0], crops[-1]) if leaving else (crops[-1], crops[0])
-    distance = np.array([[np.abs(c - reference).mean(), np.abs(c - other).mean()] for c in crops[1:-1]])
-    shows = (distance[:, 0] < distance[:, 1]) & (distance[:, 0] < max(UNCHANGED, NEAR * apart))
+    middle = crops[1:-1]
+    distance = np.abs(middle - reference).reshape(len(middle), -1).mean(axis=1)
+    shows = (distance < np.abs(middle - other).reshape(len(middle), -1).mean(axis=1)) & (
+        distance < max(UNCHANGED, NEAR * apart)
+    )
+    if whole and not _same_pattern(reference, other):
+        shows |= _shows_pattern(middle, reference, other)
+    ends = (full[0], full[-1]) if leaving else (full[-1], full[0])
+    if replaced and (not whole or _same_pattern(*ends)):  # a value that ticks: alike but for some glyphs
+        shows &= ~_another_value(full[1:-1], ends[0], difference)
     after = ~shows if leaving else shows  # frames that look as after the change
     # a change at frame s disagrees with the "after" frames before s and the others from s on; the
     # earliest of the changes that disagree least
     wrong = np.concatenate([[0], np.cumsum(after)]) + np.concatenate([np.cumsum((~after)[::-1])[::-1], [0]])
     return between[1 + int(np.argmin(wrong))][0]
+
+
+def _another_value(crops: np.ndarray, reference: np.ndarray, difference: np.ndarray) -> np.ndarray:
+    """Which of ``crops`` differ from ``reference`` by a glyph's contrast (``GLYPH_CHANGE``) where the two
+    reads' boxes agree (``difference``, between them), in at least half as many pixels as the reads differ
+    in: another value of a counter between the two read (its frame digits moved), not the one read."""
+    elsewhere = (np.abs(crops - reference) > GLYPH_CHANGE) & (difference <= GLYPH_CHANGE)
+    changed = int((difference > GLYPH_CHANGE).sum())
+    return elsewhere.reshape(len(crops), -1).sum(axis=1) >= max(2, changed / 2)
+
+
+def _shows_pattern(crops: np.ndarray, reference: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Which of ``crops`` show ``reference``'s pattern (``LIKE``, at least ``HALF`` as strongly) better than
+    ``other``'s: a text whose pixels change as it animates (a glitch, a flash of the background) is still
+    the text, which the distance to it alone does not say."""
+    correlation, gain = _pattern(crops, reference)
+    return (correlation >= LIKE) & (gain >= HALF) & (correlation > _pattern(crops, other)[0])

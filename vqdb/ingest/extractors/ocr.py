@@ -103,6 +103,7 @@ class OcrExtractor(Extractor):
         step = ocr_step(self.config)
         read_frames = list(self._reads(ctx, step))
         frames = [(ts, reads) for _, ts, reads in read_frames]
+        edges = text_shown(ctx, frames)
         rows = [
             {
                 "video_id": ctx.video_id,
@@ -115,11 +116,11 @@ class OcrExtractor(Extractor):
                 "shown_from_s": shown_from,
                 "shown_to_s": shown_to,
             }
-            for (frame_idx, ts, reads), shown in zip(read_frames, text_shown(ctx, frames), strict=True)
+            for (frame_idx, ts, reads), shown in zip(read_frames, edges, strict=True)
             for read, (shown_from, shown_to) in zip(reads, shown, strict=True)
         ]
         interval = step / self.config.sample_fps
-        spans = track_spans(frames, max_gap_s=2.5 * interval)
+        spans = track_spans(frames, max_gap_s=2.5 * interval, shown=edges)
         return ExtractorOutput(
             tables={"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": build_spans_table(ctx.video_id, spans)},
             model=self.reader.model_id,
