@@ -22,8 +22,6 @@ Settings:
 - ``before``: main until issue 23's span work: a text left at the first frame whose box no longer looked as
   read (nearer the other end's pixels, or far from its own), so a glitch frame or a flash of the
   background ended it, and a text the next read misread (junk, or a near text) left before that read;
-  a counter's box was compared on the glyphs that differ between two reads only (a timecode's seconds),
-  so the value read stayed while its frame digits ticked;
   ``ocr_spans`` rows ran from a text's first read to its last (a text read once: no length);
 - ``after``: the defaults now.
 
@@ -63,7 +61,6 @@ SETTINGS: dict[str, tuple[dict, bool]] = {
         {
             (text_edges, "_stand_in"): lambda read, others, here, there: None,
             (text_edges, "_shows_pattern"): lambda crops, reference, other: np.zeros(len(crops), bool),
-            (text_edges, "_another_value"): lambda crops, reference, difference: np.zeros(len(crops), bool),
         },
         False,
     ),
