@@ -226,3 +226,16 @@ def test_options_of_words_a_name_says_are_heard_and_of_words_a_card_tells_are_re
     assert {t for t, q in shown if q.startswith("0800")} == set(EITHER)  # a code: read or heard
     read = calls("What words does the card tell you to remember?", ["keep calm", "stay home"])
     assert [c for c in read if c[1] == "keep calm"] == [("ocr", "keep calm")]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("When does she say £3,000 a year?", "£3,000 a year"),
+        ("when does the announcer say 12,500 tickets were sold", "12,500 tickets were sold"),
+        ("At what point does he say it costs $4.99?", "it costs $4.99"),
+        ("When is 1,000,000 mentioned by the host?", "1,000,000"),
+    ],
+)
+def test_a_number_written_with_a_comma_or_point_is_said_whole(question, said):
+    assert (SPEECH[0], said) in calls(question)

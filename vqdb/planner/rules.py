@@ -134,8 +134,10 @@ _QUOTE = re.compile(
     r"|(?<![^\W_])‘(.+?)’(?![^\W_])|(?<![^\W_])'(.+?)'(?![^\W_])"
 )
 _MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (private-use characters)
-_PRIVATE = dict.fromkeys(range(0xE000, 0xE003), " ")  # the characters the rules mark quotes with
+_PRIVATE = dict.fromkeys(range(0xE000, 0xE005), " ")  # the characters the rules mark quotes and numbers with
 _QUOTED = "\ue002"  # where a quote was, once its calls are made
+_IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, kept from ending a clause
+_NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBER.items()}
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
 _SCREEN_CUES = Phrases(SCREEN_CUES)
@@ -326,15 +328,37 @@ def rule_plan(
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     question = _asked_then_answered(_written_out(question))
     text = " ".join(question.translate(_PRIVATE).split())
-    text = _VIDEO_TIME.sub(" , ", text)
+    text = _numbers_kept(_VIDEO_TIME.sub(" , ", text))
     main, when, reference = _relation(text)
     if when is not None:
-        return _related(
+        plan = _related(
             _plan_text(main, options, available_tools, question),
             _plan_text(_heard_if_a_sound(reference), None, available_tools, question),
             when,
         )
-    return _plan_text(text, options, available_tools, question)
+    else:
+        plan = _plan_text(text, options, available_tools, question)
+    queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
+    return dataclasses.replace(plan, queries=queries)
+
+
+def _numbers_kept(text: str) -> str:
+    """``text`` with each comma or point between two digits marked (``_IN_NUMBER``), so the rules, which end a
+    phrase at punctuation, keep a number whole: "she says £3,000 a year" is said "£3,000 a year", not "£3"
+    (Whisper writes thousands with commas, a version or a price with a point); ``rule_plan`` puts them back in
+    the queries.
+
+    Example:
+        >>> _numbers_kept("£3,000 a year, version 2.5.").translate(_NUMBER_PUNCTUATION)
+        '£3,000 a year, version 2.5.'
+        >>> [c for c in _numbers_kept("£3,000, 2.5.") if not c.isascii()]
+        ['£', '\ue003', '\ue004']
+    """
+    marked = list(text)
+    for i in range(1, len(text) - 1):
+        if text[i] in _IN_NUMBER and text[i - 1].isdigit() and text[i + 1].isdigit():
+            marked[i] = _IN_NUMBER[text[i]]
+    return "".join(marked)
 
 
 def _written_out(text: str) -> str:
