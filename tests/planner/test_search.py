@@ -18,7 +18,7 @@ from vqdb.planner.plan import Plan
 from vqdb.planner.search import search
 from vqdb.schema import TABLES
 from vqdb.store import Store
-from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes, text_hits
+from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes
 from vqdb.store.vector_index import VECTOR_COLUMNS
 
 from .test_retrieve import mux_black_video, ocr_or_skip
@@ -229,16 +229,6 @@ def test_a_misread_word_makes_its_video_a_candidate(tmp_path):
     assert indexed.candidates == ("launch",), indexed.candidates
     assert [m["video_id"] for m in indexed.moments.to_pylist()] == ["launch"]
     assert indexed.moments.to_pylist() == every.moments.to_pylist()
-
-
-def test_a_misread_word_is_looked_up_in_the_lines_tracked_and_the_reads_by_its_own_forms(tmp_path):
-    """The fuzzy forms of a word are looked up where each line on screen is once (``ocr_spans``), not in the frames'
-    reads (``ocr``: the same lines once a frame, the lookup many times dearer); a read's own words are found there."""
-    store = Store.create(tmp_path)
-    commit_video(store, "launch", {19: "LIFTOFFI", 20: "LIFTOFF NOW"})
-    build_text_indexes(store)
-    assert text_hits(store, "ocr_spans", "LIFTOFF", 10).num_rows == 2
-    assert text_hits(store, "ocr", "LIFTOFF", 10).num_rows == 1  # "LIFTOFF NOW" only
 
 
 def test_the_query_word_itself_outranks_its_letters_inside_another_word(tmp_path):

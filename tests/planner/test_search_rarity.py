@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 import vqdb
-from vqdb.planner import word_rarity
 from vqdb.planner.word_rarity import WordRarity, word_found
-from vqdb.store import Store
-from vqdb.store.text_index import build_text_indexes, dataset_hits
+from vqdb.store import Store, text_index
+from vqdb.store.text_index import build_text_indexes, fuzzy_match
 
 from .test_search import commit_video
 
@@ -50,13 +49,14 @@ def test_a_session_counts_a_word_once_until_a_commit_changes_its_table(tmp_path,
     store = Store.create(tmp_path)
     commit_video(store, "sign", {3: "EMERGENCY EXIT"})
     build_text_indexes(store)
-    counted = []  # the words rarity looks up in a full-text index, one at a time
+    counted = []  # the words looked up in a full-text index one at a time, exactly (as rarity counts them)
 
-    def counting(dataset, table, query, limit, *, fuzzy=True):
-        counted.append(query)
-        return dataset_hits(dataset, table, query, limit, fuzzy=fuzzy)
+    def counting(query, column, *, fuzzy=True):
+        if not fuzzy:
+            counted.append(query)
+        return fuzzy_match(query, column, fuzzy=fuzzy)
 
-    monkeypatch.setattr(word_rarity, "dataset_hits", counting)
+    monkeypatch.setattr(text_index, "fuzzy_match", counting)
     question = "when does the screen read EMERGENCY EXIT"
     with vqdb.connect(tmp_path) as corpus:
         first = corpus.search(question, k=3).moments.to_pylist()

@@ -47,11 +47,7 @@ TEXT_COLUMNS = {
     "subtitles": "text",
     "ocr": "text",
 }
-# Text read from pixels, letter by letter, matched within an edit distance: the lines tracked on screen, each once
-# with its most confident reading (``vqdb.ingest.ocr_spans``). The frames' reads (``ocr``) repeat each line once a
-# sampled frame, their posting lists several times longer: a fuzzy word there costs 10 to 20 times the lines' (at
-# 100 hours about 0.3 s of a 0.35 s lookup) for the same lines, so they are matched by their words' own forms.
-MISREAD_TABLES = ("ocr_spans",)
+MISREAD_TABLES = ("ocr_spans", "ocr")  # text read from pixels, letter by letter: matched within an edit distance
 FUZZY_LENGTHS = ((2, 0), (5, 1))  # a word's edit distance by its length: 0 up to 2 characters, 1 up to 5, else 2
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
 
@@ -108,9 +104,8 @@ def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool =
     table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
     best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). In
     the text OCR reads (``MISREAD_TABLES``) a word matches words a few characters off as well (``fuzzy_match``),
-    as OCR misreads letters; only its own (stemmed) forms with ``fuzzy=False``, in the frames' reads (``ocr``:
-    their lines, tracked, are in ``ocr_spans``) and in transcripts and subtitles, whose words are spelled (speech
-    recognition mishears whole words, which the sentence vectors find).
+    as OCR misreads letters; only its own (stemmed) forms with ``fuzzy=False`` and in transcripts and subtitles,
+    whose words are spelled (speech recognition mishears whole words, which the sentence vectors find).
 
     Example:
         >>> import tempfile
