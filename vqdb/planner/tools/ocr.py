@@ -387,10 +387,11 @@ class Ocr(TextTool):
             )
             per_text = np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
         return [
-            self.graded_evidence(video, read, texts, per_text, query) for video, read in zip(videos, reads, strict=True)
+            self._graded_evidence(video, read, texts, per_text, query)
+            for video, read in zip(videos, reads, strict=True)
         ]
 
-    def graded_evidence(
+    def _graded_evidence(
         self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str
     ) -> FrameEvidence:
         """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``."""

@@ -248,11 +248,11 @@ class TimedTextTool(TextTool):
             lambda: np.asarray(videos[0].value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
         )
         return [
-            self.spans_evidence(video, self.said_arrays(video, query), self.meant_arrays(video, embedded))
+            self._spans_evidence(video, self.said_arrays(video, query), self.meant_arrays(video, embedded))
             for video in videos
         ]
 
-    def spans_evidence(
+    def _spans_evidence(
         self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
     ) -> FrameEvidence:
         """``frame_evidence`` from the spans said (``said_arrays``) and meant (``meant_arrays``)."""
