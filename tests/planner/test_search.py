@@ -4,6 +4,7 @@ rows appended after an index was built)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -16,6 +17,7 @@ from vqdb.ingest import extractors
 from vqdb.planner import retrieve, tools
 from vqdb.planner.plan import Plan
 from vqdb.planner.search import search
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes
@@ -184,6 +186,28 @@ def test_candidates_from_the_indexes_give_what_every_video_gives(signs):
         every = signs.search(question, k=5, exhaustive=True)
         assert indexed.moments.to_pylist() == every.moments.to_pylist(), question
         assert set(indexed.candidates) < set(every.candidates)
+
+
+def test_the_ocr_tool_grades_the_reads_of_every_candidate_in_one_statement(signs, monkeypatch):
+    """A search asks the session for the OCR grades of all its candidate videos at once; each video's evidence is
+    what the tool gives it alone."""
+    cursor = signs.cursor_unchecked()
+    videos = [VideoFrames.load(cursor, v, k=5) for v in ("exact", "misread", "part", "other")]
+    ocr = tools.get("ocr")
+    alone = [ocr.frame_evidence(video, "EMERGENCY EXIT") for video in videos]
+    asked, value = [], VideoFrames.value
+
+    def counted(self, sql, params=None):
+        asked.append(sql)
+        return value(self, sql, params)
+
+    monkeypatch.setattr(VideoFrames, "value", counted)
+    together = ocr.frame_evidence_each(videos, "EMERGENCY EXIT")
+    assert len(asked) == 1
+    assert np.nanmax(together[0].score) == 1.0 and np.isnan(together[3].score).all()
+    for one, other in zip(alone, together, strict=True):
+        for a, b in zip(dataclasses.astuple(one), dataclasses.astuple(other), strict=True):
+            np.testing.assert_array_equal(a, b)
 
 
 def test_rows_committed_after_the_index_are_searched(signs, tmp_path):

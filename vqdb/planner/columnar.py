@@ -35,7 +35,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -91,7 +91,22 @@ def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
 def call_evidence(plan: Plan, video: VideoFrames) -> dict[str, FrameEvidence] | None:
     """Each call's evidence in ``video`` (nothing for a video without frames), or None when a call's tool has
     no array form. Raises PlanError for a call its tool cannot look for, as compiling does."""
-    evidence = {}
+    each = call_evidence_each(plan, [video])
+    return None if each is None else each[0]
+
+
+def call_evidence_each(plan: Plan, videos: Sequence[VideoFrames]) -> list[dict[str, FrameEvidence]] | None:
+    """``call_evidence`` in each of ``videos`` (read through one session), each call's tool asked for all of
+    them at once (``Tool.frame_evidence_each``), or None when a call's tool has no array form.
+
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
+        >>> call_evidence_each(plan, [])
+        []
+    """
+    evidence: list[dict[str, FrameEvidence]] = [{} for _ in videos]
+    framed = [i for i, video in enumerate(videos) if video.n]  # a video without frames has no evidence
     for call in plan.queries:
         tool = tools.get(call.tool)
         try:
@@ -100,12 +115,12 @@ def call_evidence(plan: Plan, video: VideoFrames) -> dict[str, FrameEvidence] | 
             raise PlanError(f"call {call.id}: {exc}") from None
         if tool.evidence != "scores":
             return None
-        if video.n == 0:
-            continue
-        found = tool.frame_evidence(video, call.query)
-        if found is None:
+        found = tool.frame_evidence_each([videos[i] for i in framed], call.query) if framed else []
+        if any(f is None for f in found):
             return None
-        evidence[call.id] = found if call.when is None else FrameEvidence(related(found.score, video.ts, call.when))
+        for i, one in zip(framed, found, strict=True):
+            ts = videos[i].ts
+            evidence[i][call.id] = one if call.when is None else FrameEvidence(related(one.score, ts, call.when))
     return evidence
 
 

@@ -13,7 +13,9 @@ has), then works in two steps:
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
-   its video is ``retrieve``'s.
+   its video is ``retrieve``'s. What the session is asked for (each table's rows, a tool's grades of the texts,
+   the query's vector, the NMS gaps) is asked once for all the candidates (``CandidateRows``,
+   ``Tool.frame_evidence_each``, ``loaded``), not once a video.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -178,7 +180,9 @@ def search(
     rarity = WordRarity(corpus.store, corpus.word_counts)
     weights = call_weights(plan, rarity)
     rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
-    found = [moments_in(plan, VideoFrames.load(cursor, v, k=k, cache=rows), k, weights) for v in videos]
+    frames = loaded(cursor, videos, k, rows)
+    evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
+    found = [moments_in(plan, video, k, weights, e) for video, e in zip(frames, evidence, strict=True)]
     best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
@@ -230,10 +234,53 @@ def query_vector(corpus: CorpusReader, embedder: str, query: str) -> np.ndarray 
     return None if vector is None else np.asarray(vector, dtype=np.float32)
 
 
-def moments_in(plan: Plan, video: VideoFrames, k: int, weights: Mapping[str, float] | None = None) -> list[dict]:
+def loaded(cursor: Any, videos: tuple[str, ...], k: int, rows: CandidateRows) -> list[VideoFrames]:
+    """The frames of each of ``videos`` (``VideoFrames.load``) with its NMS gap for ``k`` (``toolmerge_gap`` of its
+    duration), the gaps computed in one statement (``load`` asks one a video).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> corpus = vqdb.connect(empty_corpus())
+        >>> loaded(corpus.cursor_unchecked(), ("v",), 10, CandidateRows(["v"], corpus.row_cache))[0].n
+        0
+    """
+    frames = [VideoFrames.load(cursor, v, k=k, gap=0.0, cache=rows) for v in videos]  # gap: set below
+    timed = [i for i, video in enumerate(frames) if video.duration_s is not None]
+    gaps = cursor.sql(
+        "SELECT list_transform($durations, d -> CAST(toolmerge_gap(d, $k) AS DOUBLE))",
+        params={"durations": [frames[i].duration_s for i in timed], "k": k},
+    ).fetchone()[0]
+    found = dict(zip(timed, gaps or (), strict=True))
+    return [dataclasses.replace(video, gap=found.get(i)) for i, video in enumerate(frames)]
+
+
+def candidate_evidence(plan: Plan, videos: list[VideoFrames]) -> list[dict[str, FrameEvidence]]:
+    """Each call's evidence in each of ``videos`` (``columnar.call_evidence_each``: a tool asks the session once
+    for all of them); PlanError when a tool of the plan has no array form.
+
+    Example:
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "x"}], "combine": "Q1"})
+        >>> candidate_evidence(plan, [])
+        []
+    """
+    evidence = columnar.call_evidence_each(plan, videos)
+    if evidence is None:
+        raise PlanError(f"a tool of plan {plan.to_json()} has no array form (frame_evidence); search needs one")
+    return evidence
+
+
+def moments_in(
+    plan: Plan,
+    video: VideoFrames,
+    k: int,
+    weights: Mapping[str, float] | None = None,
+    evidence: Mapping[str, FrameEvidence] | None = None,
+) -> list[dict]:
     """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
     scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
-    adds the path and the evidence text); none for a video without frames.
+    adds the path and the evidence text); none for a video without frames. ``evidence``: the calls' evidence
+    in the video (``candidate_evidence``), read here when not given.
 
     Example:
         >>> import duckdb
@@ -246,9 +293,8 @@ def moments_in(plan: Plan, video: VideoFrames, k: int, weights: Mapping[str, flo
     """
     if video.n == 0:
         return []
-    evidence = columnar.call_evidence(plan, video)
     if evidence is None:
-        raise PlanError(f"a tool of plan {plan.to_json()} has no array form (frame_evidence); search needs one")
+        evidence = candidate_evidence(plan, [video])[0]
     scores = {cid: found.score for cid, found in evidence.items()}
     rows = columnar.merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
     order = np.argsort(rows["merged_rank"], kind="stable")

@@ -34,6 +34,7 @@ import abc
 import dataclasses
 import inspect
 import re
+from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 import numpy as np
@@ -193,6 +194,18 @@ class Tool(abc.ABC):
             False
         """
         return None
+
+    def frame_evidence_each(self, videos: Sequence[VideoFrames], query: str) -> list[FrameEvidence | None]:
+        """``frame_evidence`` of each of ``videos`` (read through one session), what a search merges in its
+        candidate videos; a tool whose evidence asks the session for values a video at a time (grades, the
+        query's vector) asks once for all of them. By default one video after another.
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> get("ocr").frame_evidence_each([], "EXIT")
+            []
+        """
+        return [self.frame_evidence(video, query) for video in videos]
 
     def ranked_videos(self, query: str) -> exp.Select | None:
         """The videos ``ranking_table`` ranks best for ``query`` (``video_id``, best first), or None: the tool

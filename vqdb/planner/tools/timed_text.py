@@ -32,6 +32,8 @@ Example:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -246,8 +248,23 @@ class TimedTextTool(TextTool):
     def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
         """``select``'s scores and spans as arrays: the spans said and meant, each reaching the frames of its
         stretch (``widened``); a frame takes its best span's score and evidence."""
-        said = self.said_arrays(video, query)
-        meant = self.meant_arrays(video, query)
+        return self.frame_evidence_each([video], query)[0]
+
+    def frame_evidence_each(self, videos: Sequence[VideoFrames], query: str) -> list[FrameEvidence]:
+        """``frame_evidence`` of each of ``videos``, the query embedded once for all of them (when one has
+        sentences)."""
+        embedded = functools.cache(
+            lambda: np.asarray(videos[0].value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
+        )
+        return [
+            self._spans_evidence(video, self.said_arrays(video, query), self.meant_arrays(video, embedded))
+            for video in videos
+        ]
+
+    def _spans_evidence(
+        self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
+    ) -> FrameEvidence:
+        """``frame_evidence`` from the spans said (``said_arrays``) and meant (``meant_arrays``)."""
         said_start, said_end, score, start, end = (np.concatenate(pair) for pair in zip(said, meant, strict=True))
         middle = (said_start + said_end) / 2
         half = np.maximum((said_end - said_start) / 2, video.period / 2)
@@ -280,15 +297,16 @@ class TimedTextTool(TextTool):
         )
         return pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
 
-    def meant_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
+    def meant_arrays(self, video: VideoFrames, embedded: Callable[[], np.ndarray]) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``meant``'s sentences: the cosine similarity of
-        their stored (else session-embedded) vectors with the query's, computed as DuckDB computes
-        ``array_cosine_similarity`` (``float32_cosine``), above ``SEMANTIC_MIN``."""
+        their stored (else session-embedded) vectors with the query's (``embedded()``: asked only of a video
+        with sentences), computed as DuckDB computes ``array_cosine_similarity`` (``float32_cosine``), above
+        ``SEMANTIC_MIN``."""
         rows = video.rows(self.sentence_table, SENTENCE_COLUMNS)
         rows = rows.filter(pc.is_valid(rows.column("text")))  # the query is embedded for rows with text
         if not rows.num_rows:
             return tuple(np.zeros(0) for _ in range(5))
-        query_vector = np.asarray(video.value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
+        query_vector = embedded()
         stored = rows.column("text_emb").combine_chunks()
         vectors = np.full((rows.num_rows, len(query_vector)), np.nan, dtype=np.float32)
         have = stored.is_valid().to_numpy(zero_copy_only=False)
