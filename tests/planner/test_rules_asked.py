@@ -239,3 +239,8 @@ def test_options_of_words_a_name_says_are_heard_and_of_words_a_card_tells_are_re
 )
 def test_a_number_written_with_a_comma_or_point_is_said_whole(question, said):
     assert (SPEECH[0], said) in calls(question)
+
+
+def test_a_quantity_written_with_a_thousands_comma_is_read_and_said_whole():
+    planned = calls("When the climber reached 5,700 meters, what did he see?")
+    assert ("ocr", "5,700") in planned and (SPEECH[0], "5,700 meters") in planned

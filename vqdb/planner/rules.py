@@ -272,7 +272,7 @@ _LITERAL = re.compile(
     re.I,
 )
 _QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": values, not counts of things seen
-    rf"(?<!\S)(?P<number>[$€£]?\d[\d,.]*)\s+(?:{alternation(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
+    rf"(?<!\S)(?P<number>[$€£]?\d[\d,.\ue003\ue004]*)\s+(?:{alternation(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
     re.I,
 )
 
