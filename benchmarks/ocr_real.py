@@ -30,6 +30,8 @@ rereads, the text edges), once per setting, in this process:
   regions that meet the change (main until issue 23's OCR cost work: a textured region, a picture or a page,
   is up to half a frame; now CRAFT looks at that region's rows where the frame changed,
   ``text_regions.changed_rows``);
+- ``unfolded``: as ``after`` but CRAFT runs as EasyOCR loads it (main until issue 23's OCR cost work: now its
+  batch norms are folded into its convolutions, its weights channels-last, ``easyocr_reader.folded``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -90,6 +92,7 @@ SETTINGS = {
     "as-cut": ({}, {"rows": False}),
     "retry": ({}, {"retry_below": 0.5}),
     "regions": ({}, {"rows_only": False}),
+    "unfolded": ({}, {"fold": False}),
     "after": ({}, {}),
 }
 

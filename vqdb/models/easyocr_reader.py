@@ -43,6 +43,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import math
 import tempfile
 import warnings
@@ -120,7 +121,8 @@ class EasyOCRReader:
     read "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
     ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them);
     ``rows_only`` whether ``read_parts`` shows CRAFT only the rows where text may have appeared (False: the
-    whole stroke regions there, as before issue 23's OCR cost work).
+    whole stroke regions there, as before issue 23's OCR cost work); ``fold`` whether CRAFT runs ``folded`` on
+    the CPU (False: as EasyOCR loads it).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -146,6 +148,7 @@ class EasyOCRReader:
         retry_below: float = 0.0,
         rows: bool = True,
         rows_only: bool = True,
+        fold: bool = True,
     ) -> None:
         try:
             import easyocr
@@ -171,6 +174,8 @@ class EasyOCRReader:
             verbose=False,
         )
         self._reader.detector = _placed(self._reader.detector, place)
+        if fold and not place.is_cuda:
+            self._reader.detector = folded(self._reader.detector)
         if place.is_cuda:  # on the CPU EasyOCR quantizes the recognizer to int8, which takes float32 only
             self._reader.recognizer = _placed(self._reader.recognizer, place)
 
@@ -530,6 +535,33 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
         boxes.append(TextBox(text=digits_in_numbers(str(text)), confidence=float(confidence), box=box))
     return boxes
+
+
+def folded(module: Any) -> Any:
+    """``module`` (in eval mode) with each batch norm that follows a convolution folded into it, its weights
+    channels-last: what CRAFT computes, in a quarter less CPU time (``benchmarks/ocr_real.py``, setting
+    ``unfolded``): a batch norm is a pass over every activation, and oneDNN reorders a channels-first tensor
+    before each convolution. The module is changed in place.
+
+    Example:
+        >>> import torch
+        >>> net = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.BatchNorm2d(4), torch.nn.ReLU()).eval()
+        >>> _ = net[1].running_mean.fill_(0.5)
+        >>> x = torch.rand(1, 3, 8, 8)
+        >>> expected = net(x)
+        >>> net = folded(net)
+        >>> [type(m).__name__ for m in net], torch.allclose(net(x), expected, atol=1e-6)
+        (['Conv2d', 'Identity', 'ReLU'], True)
+    """
+    import torch
+    from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+    for sequence in [m for m in module.modules() if isinstance(m, torch.nn.Sequential)]:
+        layers = sequence._modules
+        for conv, norm in itertools.pairwise(list(layers)):
+            if isinstance(layers[conv], torch.nn.Conv2d) and isinstance(layers[norm], torch.nn.BatchNorm2d):
+                layers[conv], layers[norm] = fuse_conv_bn_eval(layers[conv], layers[norm]), torch.nn.Identity()
+    return module.to(memory_format=torch.channels_last)
 
 
 def _placed(module: Any, place: Placement) -> Any:
