@@ -307,6 +307,16 @@ def test_text_appearing_over_a_picture_is_found_in_its_rows_not_in_the_whole_pic
     assert sum(h * w for h, w in seen) >= 500 * 1100, seen
 
 
+def test_craft_folded_finds_the_boxes_craft_as_loaded_finds(reader):
+    from vqdb.models.device import Placement
+
+    frame = rendered((1280, 720), [*CLOCK_LINES, ("Platform 4", (1080, 660), 24)])
+    as_loaded = EasyOCRReader(Placement("cpu", "fp32"), fold=False).read(frame)
+    read = reader.read(frame)
+    assert [b.text for b in read] == [b.text for b in as_loaded]
+    assert [b.box for b in read] == [pytest.approx(b.box, abs=1e-3) for b in as_loaded]
+
+
 def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader, monkeypatch):
     frame = rendered((1280, 720), [*CLOCK_LINES, ("Platform 4", (1080, 660), 24)])
     before = reader.read(frame)
