@@ -12,7 +12,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   are mapped back), which bounds the detector's cost, while each box is recognized from the image itself,
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
-  analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average);
+  analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average),
+  in a part read only the rows that changed (``read_parts``), and on the CPU with its batch norms folded into
+  its convolutions (``folded``);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
