@@ -32,6 +32,7 @@ rereads, the text edges), once per setting, in this process:
   ``text_regions.changed_rows``);
 - ``unfolded``: as ``after`` but CRAFT runs as EasyOCR loads it (main until issue 23's OCR cost work: now its
   batch norms are folded into its convolutions, its weights channels-last, ``easyocr_reader.folded``);
+- ``uncut``: ``regions`` and ``unfolded`` together: main just before issue 23's OCR cost work;
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -93,6 +94,7 @@ SETTINGS = {
     "retry": ({}, {"retry_below": 0.5}),
     "regions": ({}, {"rows_only": False}),
     "unfolded": ({}, {"fold": False}),
+    "uncut": ({}, {"rows_only": False, "fold": False}),
     "after": ({}, {}),
 }
 
