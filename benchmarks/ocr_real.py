@@ -26,6 +26,13 @@ rereads, the text edges), once per setting, in this process:
 - ``retry``: as ``after`` but a box read with confidence under 0.5 is read again framed by its edge pixels
   (``easyocr_reader.framed``), the more confident read kept (tried for issue 23, not the default: it picked
   confident junk and mended no line);
+- ``regions``: as ``after`` but where pixels changed outside every read's box CRAFT looks at the whole stroke
+  regions that meet the change (main until issue 23's OCR cost work: a textured region, a picture or a page,
+  is up to half a frame; now CRAFT looks at that region's rows where the frame changed,
+  ``text_regions.changed_rows``);
+- ``unfolded``: as ``after`` but CRAFT runs as EasyOCR loads it (main until issue 23's OCR cost work: now its
+  batch norms are folded into its convolutions, its weights channels-last, ``easyocr_reader.folded``);
+- ``uncut``: ``regions`` and ``unfolded`` together: main just before issue 23's OCR cost work;
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -85,6 +92,9 @@ SETTINGS = {
     "unseen": ({}, {}),
     "as-cut": ({}, {"rows": False}),
     "retry": ({}, {"retry_below": 0.5}),
+    "regions": ({}, {"rows_only": False}),
+    "unfolded": ({}, {"fold": False}),
+    "uncut": ({}, {"rows_only": False, "fold": False}),
     "after": ({}, {}),
 }
 

@@ -285,6 +285,38 @@ def test_craft_looks_only_at_the_text_regions_that_meet_where_it_is_asked_to_loo
     assert len(seen) == 1 and seen[0][0] * seen[0][1] < 0.05 * 1280 * 720, seen
 
 
+def test_text_appearing_over_a_picture_is_found_in_its_rows_not_in_the_whole_picture(reader, monkeypatch):
+    # a picture is one large stroke region: CRAFT looks at its rows where the frame changed, not all of it
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    noise = np.random.default_rng(3).integers(0, 256, (500, 1100, 3), dtype=np.uint8)
+    frame = Image.fromarray(rendered((1280, 720), CLOCK_LINES))
+    frame.paste(Image.fromarray(noise), (90, 110))
+    ImageDraw.Draw(frame).text((400, 330), "Platform 4", font=font("sans-bold", 30), fill="white", stroke_width=3,
+                               stroke_fill="black")  # fmt: skip
+    frame = np.asarray(frame)
+    seen = craft_inputs(reader, monkeypatch)
+    read = reader.read_parts(frame, [(400 / 1280, 335 / 720, 560 / 1280, 362 / 720)], [])
+    assert "platform 4" in texts(read), texts(read)
+    assert sum(h * w for h, w in seen) < 0.25 * 500 * 1100, seen
+    monkeypatch.setattr(reader, "rows_only", False)  # the whole regions that meet the change: the picture
+    seen.clear()
+    reader.read_parts(frame, [(400 / 1280, 335 / 720, 560 / 1280, 362 / 720)], [])
+    assert sum(h * w for h, w in seen) >= 500 * 1100, seen
+
+
+def test_craft_folded_finds_the_boxes_craft_as_loaded_finds(reader):
+    from vqdb.models.device import Placement
+
+    frame = rendered((1280, 720), [*CLOCK_LINES, ("Platform 4", (1080, 660), 24)])
+    as_loaded = EasyOCRReader(Placement("cpu", "fp32"), fold=False).read(frame)
+    read = reader.read(frame)
+    assert [b.text for b in read] == [b.text for b in as_loaded]
+    assert [b.box for b in read] == [pytest.approx(b.box, abs=1e-3) for b in as_loaded]
+
+
 def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader, monkeypatch):
     frame = rendered((1280, 720), [*CLOCK_LINES, ("Platform 4", (1080, 660), 24)])
     before = reader.read(frame)

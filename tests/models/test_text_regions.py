@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, merged, text_regions
+from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, ROWS_MARGIN, changed_rows, merged, text_regions
 
 
 def picture(width: int = 1280, height: int = 720) -> np.ndarray:
@@ -133,3 +133,17 @@ def test_a_dense_screen_stays_apart_in_panels(shared_data):
     regions = text_regions(frame)
     assert area(regions) < 0.5 * frame.shape[0] * frame.shape[1], regions
     assert inside((700, 540), regions) and inside((1750, 1200), regions)  # the answer's line, a button
+
+
+def test_craft_looks_at_the_rows_that_changed_across_the_regions_they_meet():
+    page, caption = (0, 0, 1000, 800), (100, 900, 700, 940)
+    top, bottom = (500, 100, 560, 110), (200, 600, 260, 700)  # a word appeared at each; nothing at the caption
+    rows = changed_rows([page, caption], [top, bottom])
+    assert rows == [(0, 100 - ROWS_MARGIN, 1000, 110 + ROWS_MARGIN), (0, 500, 1000, 800)], rows  # tall: grown by 100
+    assert changed_rows([page], [(1200, 100, 1300, 120)]) == []  # a change where no stroke region is
+
+
+def test_rows_that_cut_a_line_read_before_grow_over_it_until_none_is_cut():
+    page = (0, 0, 1000, 800)
+    lines = [(0, 120, 900, 150), (0, 145, 900, 190)]  # two lines read before, touching: the rows take both
+    assert changed_rows([page], [(500, 100, 560, 110)], keep=lines) == [(0, 100 - ROWS_MARGIN, 1000, 190)]

@@ -12,7 +12,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   are mapped back), which bounds the detector's cost, while each box is recognized from the image itself,
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
-  analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average);
+  analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average),
+  in a part read only the rows that changed (``read_parts``), and on the CPU with its batch norms folded into
+  its convolutions (``folded``);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
@@ -43,6 +45,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import math
 import tempfile
 import warnings
@@ -57,7 +60,7 @@ from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox, pixel_box
 from vqdb.models.registry import register
-from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, text_regions
+from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, Region, changed_rows, text_regions
 from vqdb.textnorm import digits_in_numbers
 
 LANGUAGES = ("en",)
@@ -118,7 +121,10 @@ class EasyOCRReader:
     framed (``framed``), the more confident read kept; 0, the default, reads each box once: on the shared clips
     a second read picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00"
     read "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
-    ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them).
+    ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them);
+    ``rows_only`` whether ``read_parts`` shows CRAFT only the rows where text may have appeared (False: the
+    whole stroke regions there, as before issue 23's OCR cost work); ``fold`` whether CRAFT runs ``folded`` on
+    the CPU (False: as EasyOCR loads it).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -143,6 +149,8 @@ class EasyOCRReader:
         merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX),
         retry_below: float = 0.0,
         rows: bool = True,
+        rows_only: bool = True,
+        fold: bool = True,
     ) -> None:
         try:
             import easyocr
@@ -156,7 +164,7 @@ class EasyOCRReader:
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
-        self.merge, self.retry_below, self.rows = merge, retry_below, rows
+        self.merge, self.retry_below, self.rows, self.rows_only = merge, retry_below, rows, rows_only
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -168,6 +176,8 @@ class EasyOCRReader:
             verbose=False,
         )
         self._reader.detector = _placed(self._reader.detector, place)
+        if fold and not place.is_cuda:
+            self._reader.detector = folded(self._reader.detector)
         if place.is_cuda:  # on the CPU EasyOCR quantizes the recognizer to int8, which takes float32 only
             self._reader.recognizer = _placed(self._reader.recognizer, place)
 
@@ -208,20 +218,22 @@ class EasyOCRReader:
         of ``changed`` (normalized boxes of earlier reads whose pixels changed), read again where they are;
         ``unchanged`` are earlier reads whose pixels did not change.
 
-        CRAFT looks only at the stroke analysis's regions that meet ``look`` (whole: a line reaching into
-        ``look`` is read whole), and a box it finds where one of ``unchanged`` lies (within ``SAME_PX``) is
-        that read, not recognized again; each of ``changed`` outside those regions is recognized as it is,
-        without CRAFT (a ticking clock's digits change, its box stays), when a region of strokes still
-        meets it (a box whose text left holds none, and is not read). What the recognizer reads is read
-        from ``image`` at the size ``read`` reads it, so a part reads as it would in the whole frame.
+        CRAFT looks only at the rows of ``look`` in the stroke analysis's regions that meet it, across each
+        region's width (``text_regions.changed_rows``: a line reaching into ``look`` is read whole, a large
+        textured region, a picture or a page, is not read whole for a word appearing in it), and a box it
+        finds where one of ``unchanged`` lies (within ``SAME_PX``) is that read, not recognized again; each of
+        ``changed`` outside those rows is recognized as it is, without CRAFT (a ticking clock's digits change,
+        its box stays), when a region of strokes still meets it (a box whose text left holds none, and is
+        not read). What the recognizer reads is read from ``image`` at the size ``read`` reads it, so a part
+        reads as it would in the whole frame.
         """
         _check(image)
         _silence_noise()
         scaled = enlarged(image, self.min_side)
         height, width = scaled.shape[:2]
         regions = self._regions(scaled)
-        wanted = [pixel_box(box, scaled.shape) for box in look]
-        searched = [region for region in regions if any(_meets(region, other) for other in wanted)]
+        read_before = [pixel_box(box, scaled.shape) for box in [*changed, *(read.box for read in unchanged)]]
+        searched = self._searched(regions, [pixel_box(box, scaled.shape) for box in look], read_before)
         grey, horizontal, free = self._detect(scaled, searched)
         known = [(_pixel_box(read.box, width, height), read) for read in unchanged]
         same = [next((read for at, read in known if _same_box(at, box)), None) for box in horizontal]
@@ -234,6 +246,14 @@ class EasyOCRReader:
                 horizontal.append([x0, x1, y0, y1])
         results, _ = self._read_tall_again(self._recognize([(grey, horizontal, free)])[0], grey)
         return _text_boxes(results, grey.shape) + [read for read in same if read is not None]
+
+    def _searched(self, regions: list[Region], wanted: list[Region], read: list[Region]) -> list[Region]:
+        """Where CRAFT looks in a part read: the rows of ``regions`` where text may have appeared, ``wanted``
+        (``text_regions.changed_rows``, grown over the boxes ``read`` before that they cut), or with
+        ``rows_only`` False the whole regions that meet ``wanted``."""
+        if self.rows_only:
+            return changed_rows(regions, wanted, read)
+        return [region for region in regions if any(_meets(region, other) for other in wanted)]
 
     def _regions(self, image: np.ndarray) -> list[tuple[int, int, int, int]]:
         """Where CRAFT looks in ``image``: the regions that may hold text, or the whole image without ``scout``."""
@@ -517,6 +537,33 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
         boxes.append(TextBox(text=digits_in_numbers(str(text)), confidence=float(confidence), box=box))
     return boxes
+
+
+def folded(module: Any) -> Any:
+    """``module`` (in eval mode) with each batch norm that follows a convolution folded into it, its weights
+    channels-last: what CRAFT computes, in a quarter less CPU time (``benchmarks/ocr_real.py``, setting
+    ``unfolded``): a batch norm is a pass over every activation, and oneDNN reorders a channels-first tensor
+    before each convolution. The module is changed in place.
+
+    Example:
+        >>> import torch
+        >>> net = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.BatchNorm2d(4), torch.nn.ReLU()).eval()
+        >>> _ = net[1].running_mean.fill_(0.5)
+        >>> x = torch.rand(1, 3, 8, 8)
+        >>> expected = net(x)
+        >>> net = folded(net)
+        >>> [type(m).__name__ for m in net], torch.allclose(net(x), expected, atol=1e-6)
+        (['Conv2d', 'Identity', 'ReLU'], True)
+    """
+    import torch
+    from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+    for sequence in [m for m in module.modules() if isinstance(m, torch.nn.Sequential)]:
+        layers = sequence._modules
+        for conv, norm in itertools.pairwise(list(layers)):
+            if isinstance(layers[conv], torch.nn.Conv2d) and isinstance(layers[norm], torch.nn.BatchNorm2d):
+                layers[conv], layers[norm] = fuse_conv_bn_eval(layers[conv], layers[norm]), torch.nn.Identity()
+    return module.to(memory_format=torch.channels_last)
 
 
 def _placed(module: Any, place: Placement) -> Any:

@@ -37,6 +37,7 @@ JOIN_PX = 15  # letters of a line this close horizontally join into one candidat
 MIN_HEIGHT = 5  # text lower than this is not read by the recognizer anyway
 MIN_FILL = 0.15  # the share of a candidate's box its strokes fill at least: not a hairline or an outline
 MERGE_SLACK = 1.25  # overlapping candidates merge when their bounding box is at most this times what they cover
+ROWS_MARGIN = 16  # pixels above and below a changed place, at least, that CRAFT sees (``changed_rows``)
 
 Region = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels, x1 and y1 excluded
 
@@ -132,6 +133,52 @@ def merged(regions: list[Region], slack: float = MERGE_SLACK, gap: int = JOIN_PX
                 out.append((region, members))
         groups = out
     return sorted((region for region, _ in groups), key=lambda r: (r[1], r[0]))
+
+
+def changed_rows(regions: list[Region], places: list[Region], keep: list[Region] = ()) -> list[Region]:
+    """Where CRAFT looks for text that appeared in ``places`` (pixel boxes where the frame changed): in each
+    of ``regions`` that meets one, the region's whole width over the rows of the places it meets, each place
+    grown by its height (at least ``ROWS_MARGIN``) up and down; rows that overlap are joined, and rows that cut
+    a box of ``keep`` (text read before) grow over it, so that CRAFT sees a line whole or not at all. A
+    region is one line or a large textured area (a picture, a page of text): new text there is found in
+    its rows, not by reading the whole area again.
+
+    Example:
+        >>> page = (0, 0, 600, 400)  # one region; a word appeared at y 200-220, a line read before at 230-250
+        >>> changed_rows([page, (0, 500, 100, 520)], [(300, 200, 340, 220)])
+        [(0, 180, 600, 240)]
+        >>> changed_rows([page], [(300, 200, 340, 220)], keep=[(10, 230, 590, 250)])
+        [(0, 180, 600, 250)]
+    """
+    rows: list[Region] = []
+    for region in regions:
+        spans = [
+            [max(region[1], y0 - margin), min(region[3], y1 + margin)]
+            for x0, y0, x1, y1 in places
+            if _near(region, (x0, y0, x1, y1), 0)
+            for margin in [max(ROWS_MARGIN, y1 - y0)]
+        ]
+        cut = [box for box in keep if _near(region, box, 0)]
+        grown = True
+        while grown:
+            spans, grown = _joined(spans), False
+            for span, box in ((span, box) for span in spans for box in cut):
+                if box[1] < span[1] and span[0] < box[3]:
+                    wider = [max(region[1], min(span[0], box[1])), min(region[3], max(span[1], box[3]))]
+                    grown, span[:] = grown or wider != span, wider
+        rows += [(region[0], y0, region[2], y1) for y0, y1 in spans]
+    return rows
+
+
+def _joined(spans: list[list[int]]) -> list[list[int]]:
+    """Intervals ``[start, end]`` with those that overlap joined, in order."""
+    out: list[list[int]] = []
+    for start, end in sorted(spans):
+        if out and start < out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return out
 
 
 def _near(a: Region, b: Region, gap: int) -> bool:
