@@ -21,13 +21,16 @@ Animated text (kinetic titles that glitch, flicker or flash, text over a backgro
 changes its pixels while it is there: far from them as read, it still shows their pattern. So a frame
 also shows a content when its box correlates with it (``LIKE``, lighting and contrast aside) better than
 with the other end's, at least ``HALF`` as strongly (a fade-out is shown while half there), where the two
-ends' patterns differ. And a text the next read misread (a junk read under ``MIN_CONFIDENCE``, a near text,
-``NEAR_TEXT``, or nothing) is still there when its box shows the same pattern at that read (``PATTERN``):
+ends' patterns differ. And a text the next read misread (a junk read under ``MIN_CONFIDENCE`` or a near text,
+``NEAR_TEXT``) is still there when its box shows the same pattern at that read (``PATTERN``):
 it is shown until the misread text leaves, and the misread text from when it appeared; a confident read
 of another text in its box is another text, whatever the pixels (a counter whose one digit moved).
 Measured limits (``benchmarks/text_spans.py``): a cut in the background less than a period before a text
 appears can place it at the cut; a text that types itself starts with its first letters; a counter that
-ticks every frame starts or ends where a frame's value looks nearer one read's than the other's.
+ticks every frame starts or ends where a frame's value looks nearer one read's than the other's. Where OCR
+read nothing at the next read, the pixels alone do not say the text stayed: a small box compared at
+``MAX_SIDE`` is a few pixels of glyphs beside whatever edge its margin holds (a window's border correlated
+0.91 with a terminal's word that was not yet printed).
 
 Each read gets ``(shown_from, shown_to)``:
 
@@ -164,7 +167,7 @@ def _place(
         stand_in = _stand_in(read, others, here, there)
         change = None if stand_in is not None else _edge(between, read, others, leaving=leaving)
         pair[1 if leaving else 0] = stayed_at if change is None else change
-        misread.extend([(index, stand_in)] if stand_in is not None and stand_in >= 0 else [])
+        misread.extend([(index, stand_in)] if stand_in is not None else [])
     return misread
 
 
@@ -205,26 +208,28 @@ def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there:
     there: its box shows the same pattern in the frames ``here`` (its own) and ``there`` (theirs:
     ``_same_pattern``, however lit or glitched), and no read of ``others`` in the box confidently reads
     another text (each is junk, below ``MIN_CONFIDENCE``, or a near read, ``NEAR_TEXT``, or ``read`` itself
-    is junk). Its index (the overlapping read of most area), -1 when OCR read nothing there, None when the
-    text did not stay or was read again.
+    is junk). Its index (the overlapping read of most area); None when OCR read nothing there, or the text
+    did not stay or was read again.
 
     Example:
         >>> frame = np.zeros((20, 20)); frame[5:9, 4:16] = 200; frame[6:8, 6:8] = 0
         >>> glitched = frame * 0.7 + 30  # dimmer, on a lighter background
         >>> title, junk = TextBox("TITLE", 0.9, (0.2, 0.2, 0.8, 0.5)), TextBox("7lTL", 0.05, (0.2, 0.2, 0.8, 0.5))
         >>> _stand_in(title, [junk], frame, glitched), _stand_in(title, [], frame, glitched)
-        (0, -1)
+        (0, None)
         >>> _stand_in(title, [TextBox("TOTAL", 0.9, title.box)], frame, glitched) is None  # a confident other text
         True
     """
     if _read_again(read, others):
         return None
     near = [(k, other) for k, other in enumerate(others) if overlaps(read.box, other.box)]
-    if any(not _misread(read, other) for _, other in near) or not _same_pattern(
-        _crop(here, read.box), _crop(there, read.box)
+    if (
+        not near
+        or any(not _misread(read, other) for _, other in near)
+        or not _same_pattern(_crop(here, read.box), _crop(there, read.box))
     ):
         return None
-    return max(near, key=lambda pair: _overlap(read.box, pair[1].box), default=(-1, read))[0]
+    return max(near, key=lambda pair: _overlap(read.box, pair[1].box))[0]
 
 
 def _misread(read: TextBox, other: TextBox) -> bool:
