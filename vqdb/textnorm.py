@@ -57,6 +57,7 @@ _SYMBOL_WORDS = {"%": "percent", "&": "and", "£": "pounds", "$": "dollars", "�
 _CURRENCY_BEFORE = re.compile(r"([£$€¥])\s?(\d[\d,.]*\d|\d)")
 _SYMBOL = re.compile(r"[%&£$€¥]")
 _NUMBER_WORDS = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_ORDINALS)
+_NUMBER_STARTS = _NUMBER_WORDS | {"a"}  # the words a number said in words can start with ("a hundred")
 
 # British -> American, the common words of subtitles, captions and speech (inflections are generated).
 _BRITISH_STEMS = {
@@ -199,10 +200,17 @@ def canonical_spans(texts: Sequence[str]) -> list[tuple[str, int, int]]:
     tokens: list[str] = []
     origin: list[int] = []
     for i, text in enumerate(texts):
-        for word in words(_spell_symbols(text)):
-            tokens.append(word)
-            origin.append(i)
+        piece = _piece_words(text)
+        tokens += piece
+        origin += [i] * len(piece)
     return [(token, origin[first], origin[last]) for token, first, last in _canonical_tokens(tokens)]
+
+
+@lru_cache(maxsize=200_000)
+def _piece_words(text: str) -> tuple[str, ...]:
+    """The words of one piece of a timed text, symbols spelled (kept per piece: a transcript says the same
+    words again and again, and every search reads the same transcripts)."""
+    return tuple(words(_spell_symbols(text)))
 
 
 def _spell_symbols(text: str) -> str:
@@ -218,7 +226,7 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
     spoken: set[int] = set()  # positions in ``out`` of numbers said in words (only those can be a year's halves)
     i = 0
     while i < len(tokens):
-        value, used = _number_at(tokens, i)
+        value, used = _number_at(tokens, i) if tokens[i] in _NUMBER_STARTS else ("", 0)
         if used:
             spoken.add(len(out))
             out.append((value, i, i + used - 1))
