@@ -163,18 +163,24 @@ def words_read(text: str, query: str) -> float:
         >>> words_read("CLOSED ROAD", "road closed"), words_read("COMING UP AT 9PM", "who is coming again")
         (1.0, 0.375)
     """
-    words = canonical_words(query)
+    words = _query_words(query)
     tokens = {glyph_form(token) for token in screen_words(text).split()}
     form = glyph_form(screen_form(text))
     read = 0
-    for word in words:
-        key = glyph_form(word)
+    for word, key, floor in words:
         if len(word) <= 4:
             found = key in tokens
         else:
-            found = len(form) >= len(key) and fuzz.partial_ratio(key, form) / 100.0 >= min_score(word)
+            found = len(form) >= len(key) and fuzz.partial_ratio(key, form) / 100.0 >= floor
         read += len(word) if found else 0
-    return read / max(1, sum(map(len, words)))
+    return read / max(1, sum(len(word) for word, _, _ in words))
+
+
+@lru_cache(maxsize=4096)
+def _query_words(query: str) -> tuple[tuple[str, str, float], ...]:
+    """The query's canonical words, each with its ``glyph_form`` and its ``min_score``: the same for every
+    text ``words_read`` reads."""
+    return tuple((word, glyph_form(word), min_score(word)) for word in canonical_words(query))
 
 
 def reads_query_word(texts: pa.Array, queries: pa.Array) -> pa.Array:
@@ -337,16 +343,19 @@ def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -
     A piece of several words (a cue) spreads them evenly over its time, in proportion to their length."""
     tokens, first, last, ends_clause = _spoken_words(texts)
     begin, finish = starts[first], ends[last]
-    alone = np.flatnonzero(first == last)  # the words of one piece; a piece's words are consecutive
-    pieces, at, counts = np.unique(first[alone], return_index=True, return_counts=True)
-    for piece, a, count in zip(pieces.tolist(), at.tolist(), counts.tolist(), strict=True):
-        if count < 2:
-            continue
-        members = alone[a : a + count]
-        sizes = np.array([len(tokens[m]) + 1 for m in members], dtype=np.float64)
-        edges = np.concatenate([[0.0], np.cumsum(sizes)]) / sizes.sum()
+    alone = np.flatnonzero(first == last)  # the words of one piece each
+    cued = alone[np.bincount(first[alone], minlength=len(texts))[first[alone]] >= 2]  # of a piece of several
+    if len(cued):
+        piece = first[cued]
+        sizes = np.fromiter((len(tokens[m]) + 1 for m in cued.tolist()), dtype=np.float64, count=len(cued))
+        opens = np.flatnonzero(np.concatenate([[True], piece[1:] != piece[:-1]]))  # a piece's words are in a row
+        counts = np.diff(np.append(opens, len(cued)))
+        after = np.cumsum(sizes)  # whole numbers: the sums are exact in any order
+        before_piece = np.repeat(after[opens] - sizes[opens], counts)
+        total = np.repeat(np.add.reduceat(sizes, opens), counts)
         span = ends[piece] - starts[piece]
-        begin[members], finish[members] = starts[piece] + edges[:-1] * span, starts[piece] + edges[1:] * span
+        begin[cued] = starts[piece] + (after - sizes - before_piece) / total * span
+        finish[cued] = starts[piece] + (after - before_piece) / total * span
     closes = np.ones(len(tokens), dtype=bool)  # the last word of a clause; the last word ends one
     closes[:-1] = ends_clause[last[:-1]] & (first[1:] > last[:-1])
     opens = np.concatenate([[0], np.flatnonzero(closes)[:-1] + 1]) if len(tokens) else np.zeros(0, np.int64)
@@ -382,9 +391,9 @@ def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.n
 
 def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
     """``parts[a] + ... + parts[b]`` for each (a, b) of ``first`` and ``last``, as an object array."""
-    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).tolist()
+    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).astype(np.int64)
     joined = "".join(parts)
-    starts, stops = [ends[a] for a in first.tolist()], [ends[b + 1] for b in last.tolist()]
+    starts, stops = ends[first].tolist(), ends[last + 1].tolist()
     return np.array([joined[a:b] for a, b in zip(starts, stops, strict=True)], dtype=object)
 
 
