@@ -371,7 +371,7 @@ def timing(clips: list[Clip], finders: dict[str, Finder], repeat: int = 40) -> N
         module = sys.modules[find.__module__]
         began = time.perf_counter()
         for query in queries:
-            for cached in (module._timed_words, module._windows):
+            for cached in per_text_caches(module):
                 cached.cache_clear()
             find(texts, starts, ends, query)
         cost[name] = (time.perf_counter() - began) * 1000 / len(queries)
@@ -380,6 +380,14 @@ def timing(clips: list[Clip], finders: dict[str, Finder], repeat: int = 40) -> N
         f"\nphrase_matches over {len(words)} words ({offset / 60:.0f} min), per query: {cells} "
         f"(after / before {cost['after'] / cost['before']:.2f})"
     )
+
+
+def per_text_caches(text_grade: types.ModuleType) -> list:
+    """The caches of ``text_grade`` (any revision's) and of its textnorm that keep a timed text's words."""
+    textnorm = sys.modules[text_grade.canonical_spans.__module__]
+    names = ((text_grade, ("_timed_words", "_spoken_words", "_windows")), (textnorm, ("_piece_words",)))
+    found = [getattr(module, name, None) for module, group in names for name in group]
+    return [cached for cached in found if hasattr(cached, "cache_clear")]
 
 
 def meaning(clips: list[Clip], phrases: list[str]) -> None:

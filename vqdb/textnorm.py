@@ -57,6 +57,7 @@ _SYMBOL_WORDS = {"%": "percent", "&": "and", "£": "pounds", "$": "dollars", "�
 _CURRENCY_BEFORE = re.compile(r"([£$€¥])\s?(\d[\d,.]*\d|\d)")
 _SYMBOL = re.compile(r"[%&£$€¥]")
 _NUMBER_WORDS = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_ORDINALS)
+_NUMBER_STARTS = _NUMBER_WORDS | {"a"}  # the words a number said in words can start with ("a hundred")
 
 # British -> American, the common words of subtitles, captions and speech (inflections are generated).
 _BRITISH_STEMS = {
@@ -199,10 +200,17 @@ def canonical_spans(texts: Sequence[str]) -> list[tuple[str, int, int]]:
     tokens: list[str] = []
     origin: list[int] = []
     for i, text in enumerate(texts):
-        for word in words(_spell_symbols(text)):
-            tokens.append(word)
-            origin.append(i)
+        piece = _piece_words(text)
+        tokens += piece
+        origin += [i] * len(piece)
     return [(token, origin[first], origin[last]) for token, first, last in _canonical_tokens(tokens)]
+
+
+@lru_cache(maxsize=200_000)
+def _piece_words(text: str) -> tuple[str, ...]:
+    """The words of one piece of a timed text, symbols spelled (kept per piece: a transcript says the same
+    words again and again, and every search reads the same transcripts)."""
+    return tuple(words(_spell_symbols(text)))
 
 
 def _spell_symbols(text: str) -> str:
@@ -218,19 +226,17 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
     spoken: set[int] = set()  # positions in ``out`` of numbers said in words (only those can be a year's halves)
     i = 0
     while i < len(tokens):
-        value, used = _number_at(tokens, i)
+        token = tokens[i]
+        value, used = _number_at(tokens, i) if token in _NUMBER_STARTS else ("", 0)
         if used:
             spoken.add(len(out))
             out.append((value, i, i + used - 1))
             i += used
             continue
-        token = tokens[i]
-        if _ORDINAL_DIGITS.match(token):
-            out.append((token, i, i))
-        elif token[0].isdigit():
-            out.append((_plain_number(token), i, i))
-        else:
+        if not token[0].isdigit():
             out.append((british.get(token, token), i, i))
+        else:
+            out.append((token if _ORDINAL_DIGITS.match(token) else _plain_number(token), i, i))
         i += 1
     return _join_years(out, spoken)
 
@@ -468,19 +474,19 @@ def _join_years(tokens: list[tuple[str, int, int]], spoken: set[int]) -> list[tu
     Only numbers said in words (positions in ``spoken``) join: "19:15" written in digits stays a time.
     """
     out: list[tuple[str, int, int]] = []
-    i = 0
-    while i < len(tokens):
-        a, first, last = tokens[i]
-        if i in spoken and a.isdigit() and 10 <= int(a) <= 99 and i + 1 in spoken:
-            b = tokens[i + 1][0]
-            if b == "0" and i + 2 in spoken and tokens[i + 2][0].isdigit() and int(tokens[i + 2][0]) < 10:
-                out.append((f"{a}0{tokens[i + 2][0]}", first, tokens[i + 2][2]))
-                i += 3
-                continue
-            if b.isdigit() and 10 <= int(b) <= 99:
-                out.append((a + b, first, tokens[i + 1][2]))
-                i += 2
-                continue
-        out.append((a, first, last))
-        i += 1
-    return out
+    i = 0  # the first token not in ``out`` yet
+    for at in sorted(spoken):
+        if at < i:  # joined to the number before it
+            continue
+        out += tokens[i:at]
+        i = at
+        a, first, _ = tokens[at]
+        if a.isdigit() and 10 <= int(a) <= 99 and at + 1 in spoken:
+            b = tokens[at + 1][0]
+            if b == "0" and at + 2 in spoken and tokens[at + 2][0].isdigit() and int(tokens[at + 2][0]) < 10:
+                out.append((f"{a}0{tokens[at + 2][0]}", first, tokens[at + 2][2]))
+                i = at + 3
+            elif b.isdigit() and 10 <= int(b) <= 99:
+                out.append((a + b, first, tokens[at + 1][2]))
+                i = at + 2
+    return out + tokens[i:]

@@ -163,18 +163,24 @@ def words_read(text: str, query: str) -> float:
         >>> words_read("CLOSED ROAD", "road closed"), words_read("COMING UP AT 9PM", "who is coming again")
         (1.0, 0.375)
     """
-    words = canonical_words(query)
+    words = _query_words(query)
     tokens = {glyph_form(token) for token in screen_words(text).split()}
     form = glyph_form(screen_form(text))
     read = 0
-    for word in words:
-        key = glyph_form(word)
+    for word, key, floor in words:
         if len(word) <= 4:
             found = key in tokens
         else:
-            found = len(form) >= len(key) and fuzz.partial_ratio(key, form) / 100.0 >= min_score(word)
+            found = len(form) >= len(key) and fuzz.partial_ratio(key, form) / 100.0 >= floor
         read += len(word) if found else 0
-    return read / max(1, sum(map(len, words)))
+    return read / max(1, sum(len(word) for word, _, _ in words))
+
+
+@lru_cache(maxsize=4096)
+def _query_words(query: str) -> tuple[tuple[str, str, float], ...]:
+    """The query's canonical words, each with its ``glyph_form`` and its ``min_score``: the same for every
+    text ``words_read`` reads."""
+    return tuple((word, glyph_form(word), min_score(word)) for word in canonical_words(query))
 
 
 def reads_query_word(texts: pa.Array, queries: pa.Array) -> pa.Array:
@@ -320,35 +326,43 @@ def _aligned_numbers(q: str, words: str) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _timed_words(texts: tuple[str, ...], starts: tuple[float, ...], ends: tuple[float, ...]) -> tuple:
-    """The canonical words of a timed text, each word's (start, end) and the (start, end) of its clause. A
-    piece of several words (a cue) spreads them evenly over its time, in proportion to their length."""
+def _spoken_words(texts: tuple[str, ...]) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, np.ndarray]:
+    """The canonical words of a timed text's pieces, the first and last piece each is made from, and
+    whether each piece ends a clause: the same for every query, kept per text (a search reads the same
+    transcripts question after question)."""
     spans = canonical_spans(texts)
-    tokens = [t for t, _, _ in spans]
-    per_piece: dict[int, list[int]] = {}
-    for i, (_, first, last) in enumerate(spans):
-        if first == last:
-            per_piece.setdefault(first, []).append(i)
-    begin = [starts[first] for _, first, _ in spans]
-    finish = [ends[last] for _, _, last in spans]
-    for piece, members in per_piece.items():
-        if len(members) < 2:
-            continue
-        sizes = np.array([len(tokens[m]) + 1 for m in members], dtype=np.float64)
-        edges = np.concatenate([[0.0], np.cumsum(sizes)]) / sizes.sum()
+    first = np.fromiter((f for _, f, _ in spans), dtype=np.int64, count=len(spans))
+    last = np.fromiter((lt for _, _, lt in spans), dtype=np.int64, count=len(spans))
+    ends = {t: bool(_CLAUSE_END.search(t) and not _INITIALS.search(t)) or len(t.split()) > 1 for t in set(texts)}
+    ends_clause = np.fromiter((ends[t] for t in texts), dtype=bool, count=len(texts))
+    return tuple(t for t, _, _ in spans), first, last, ends_clause
+
+
+def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -> tuple:
+    """The canonical words of a timed text, each word's start and end and the start and end of its clause.
+    A piece of several words (a cue) spreads them evenly over its time, in proportion to their length."""
+    tokens, first, last, ends_clause = _spoken_words(texts)
+    begin, finish = starts[first], ends[last]
+    alone = np.flatnonzero(first == last)  # the words of one piece each
+    cued = alone[np.bincount(first[alone], minlength=len(texts))[first[alone]] >= 2]  # of a piece of several
+    if len(cued):
+        piece = first[cued]
+        sizes = np.fromiter((len(tokens[m]) + 1 for m in cued.tolist()), dtype=np.float64, count=len(cued))
+        opens = np.flatnonzero(np.concatenate([[True], piece[1:] != piece[:-1]]))  # a piece's words are in a row
+        counts = np.diff(np.append(opens, len(cued)))
+        after = np.cumsum(sizes)  # whole numbers: the sums are exact in any order
+        before_piece = np.repeat(after[opens] - sizes[opens], counts)
+        total = np.repeat(np.add.reduceat(sizes, opens), counts)
         span = ends[piece] - starts[piece]
-        for j, m in enumerate(members):
-            begin[m], finish[m] = starts[piece] + edges[j] * span, starts[piece] + edges[j + 1] * span
-    times = list(zip(begin, finish, strict=True))
-    ends_clause = [bool(_CLAUSE_END.search(t) and not _INITIALS.search(t)) or len(t.split()) > 1 for t in texts]
-    clauses: list[tuple[float, float]] = []
-    first = 0
-    for i, (_, _, last_piece) in enumerate(spans):
-        if i == len(spans) - 1 or (ends_clause[last_piece] and spans[i + 1][1] > last_piece):
-            clause = (begin[first], max(finish[first : i + 1]))
-            clauses += [clause] * (i - first + 1)
-            first = i + 1
-    return tuple(tokens), tuple(times), tuple(clauses)
+        begin[cued] = starts[piece] + (after - sizes - before_piece) / total * span
+        finish[cued] = starts[piece] + (after - before_piece) / total * span
+    closes = np.ones(len(tokens), dtype=bool)  # the last word of a clause; the last word ends one
+    closes[:-1] = ends_clause[last[:-1]] & (first[1:] > last[:-1])
+    opens = np.concatenate([[0], np.flatnonzero(closes)[:-1] + 1]) if len(tokens) else np.zeros(0, np.int64)
+    sizes = np.diff(np.append(opens, len(tokens)))
+    clause_start = np.repeat(begin[opens], sizes)
+    clause_end = np.repeat(np.maximum.reduceat(finish, opens) if len(tokens) else finish, sizes)
+    return tokens, begin, finish, clause_start, clause_end
 
 
 @lru_cache(maxsize=256)
@@ -377,9 +391,9 @@ def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.n
 
 def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
     """``parts[a] + ... + parts[b]`` for each (a, b) of ``first`` and ``last``, as an object array."""
-    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).tolist()
+    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).astype(np.int64)
     joined = "".join(parts)
-    starts, stops = [ends[a] for a in first.tolist()], [ends[b + 1] for b in last.tolist()]
+    starts, stops = ends[first].tolist(), ends[last + 1].tolist()
     return np.array([joined[a:b] for a, b in zip(starts, stops, strict=True)], dtype=object)
 
 
@@ -431,7 +445,9 @@ def phrase_matches(
     q = query_form(query)
     if not q or not texts:
         return []
-    tokens, times, clauses = _timed_words(tuple(texts), tuple(map(float, starts)), tuple(map(float, ends)))
+    tokens, begin, finish, clause_start, clause_end = _timed_words(
+        tuple(texts), np.asarray(starts, dtype=np.float64), np.asarray(ends, dtype=np.float64)
+    )
     numbers = _typed_numbers(query)
     words = canonical_words(query)
     run_first, run_last, runs, sounds, said = _windows(tokens, (len(q) + 1) // 2, 2 * len(q))
@@ -446,15 +462,15 @@ def phrase_matches(
         a, b = int(run_first[i]), int(run_last[i])
         if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[a : b + 1])), numbers):
             candidates.append((float(scores[i]), a, b))
-    candidates.sort(key=lambda c: (-c[0], times[c[1]][0], c[2] - c[1]))
-    taken: list[tuple[int, int]] = []
+    candidates.sort(key=lambda c: (-c[0], begin[c[1]], c[2] - c[1]))
+    taken = np.zeros(len(tokens), dtype=bool)  # the words of the spans found
     found = []
     for score, first, last in candidates:
-        if any(first <= b and a <= last for a, b in taken):
+        if taken[first : last + 1].any():
             continue
-        taken.append((first, last))
-        start, end = times[first][0], max(t[1] for t in times[first : last + 1])
-        clause = clauses[first][0], max(clauses[last][1], end)
+        taken[first : last + 1] = True
+        start, end = float(begin[first]), float(finish[first : last + 1].max())
+        clause = float(clause_start[first]), max(float(clause_end[last]), end)
         if clause[1] - clause[0] > CLAUSE_MAX_S:
             clause = start, end
         found.append((start, end, round(score, 3), *clause))
