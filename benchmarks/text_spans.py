@@ -37,6 +37,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+from ocr_real import reading_order  # the reads joined as ocr_real joins them (benchmarks/ is the script's path)
 
 from vqdb.config import Config
 from vqdb.ingest import text_edges
@@ -54,7 +55,6 @@ from vqdb.udfs.text_grade import reads_query_word, screen_scores
 TRUTH = Path(__file__).with_name("text_spans_truth.json")
 CACHE = Path(".cache/text_spans")
 Reads = list[tuple[float, list[TextBox]]]
-# name: what the setting replaces while it runs, (module, attribute): replacement
 # name: (what the setting replaces while it runs, (module, attribute): replacement; whether ocr_spans takes the edges)
 SETTINGS: dict[str, tuple[dict, bool]] = {
     "before": (
@@ -109,30 +109,11 @@ def edges(path: Path, reads: Reads, patches: dict) -> list[list[tuple[float | No
             setattr(module, name, default)
 
 
-def reading_order(boxes: list[TextBox]) -> list[TextBox]:
-    """Rows of boxes whose vertical centres lie within half a box height of the row's first, top to bottom,
-    each row left to right.
-
-    Example:
-        >>> world, hello = TextBox("world", 0.9, (0.5, 0.1, 0.9, 0.2)), TextBox("Hello", 0.9, (0.1, 0.11, 0.4, 0.21))
-        >>> [b.text for b in reading_order([world, hello])]
-        ['Hello', 'world']
-    """
-    rows: list[list[TextBox]] = []
-    for box in sorted(boxes, key=lambda r: (r.box[1] + r.box[3]) / 2):
-        centre, height = (box.box[1] + box.box[3]) / 2, box.box[3] - box.box[1]
-        if rows and abs(centre - (rows[-1][0].box[1] + rows[-1][0].box[3]) / 2) < height / 2:
-            rows[-1].append(box)
-        else:
-            rows.append([box])
-    return [box for row in rows for box in sorted(row, key=lambda r: r.box[0])]
-
-
 def runs_of(line: str, reads: Reads, shown: list, period: float) -> list[tuple[float, float, list[float]]]:
     """``(start_s, end_s, read times)`` of each run of the frames whose reads match ``line``."""
     matched = []
     for (ts, boxes), pairs in zip(reads, shown, strict=True):
-        if not boxes or screen_scores([" ".join(b.text for b in reading_order(boxes))], line)[0] <= 0:
+        if not boxes or screen_scores([reading_order(boxes)], line)[0] <= 0:
             continue
         texts = pa.array([b.text for b in boxes], pa.string())
         holds = reads_query_word(texts, pa.array([line] * len(boxes), pa.string())).to_pylist()
