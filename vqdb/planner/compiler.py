@@ -68,11 +68,11 @@ from vqdb.planner.sqlbuild import (
     video_filter,
     with_ctes,
 )
-from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
+from vqdb.planner.tools.base import SAMPLED, SPAN_COLUMNS, VIDEO_INFO, Context
 
 MODES = ("rank", "score")
-# what a call of a tool with spans carries, and its names in ``merged`` (suffixed with the call's number)
-SPAN_COLUMNS = {"start_s": "start", "end_s": "end", "focus_start": "focus_start", "focus_end": "focus_end"}
+# the names in ``merged`` of what a call of a tool with spans carries (``SPAN_COLUMNS``), suffixed with its number
+SPAN_NAMES = dict(zip(SPAN_COLUMNS, ("start", "end", "focus_start", "focus_end"), strict=True))
 
 
 COMPILED_CACHE_SIZE = 256  # compiled queries kept (a session asks the same plans again: retrieve, then locate)
@@ -405,7 +405,7 @@ class Compiler:
         for i in self.calls.values():
             columns += [alias(col("rank", f"c{i}"), f"rank_{i}"), alias(col("score", f"c{i}"), f"score_{i}")]
             if i in self.spans:
-                columns += [alias(col(c, f"c{i}"), f"{name}_{i}") for c, name in SPAN_COLUMNS.items()]
+                columns += [alias(col(c, f"c{i}"), f"{name}_{i}") for c, name in SPAN_NAMES.items()]
             joins.append(join(table(f"call_{i}", f"c{i}"), same(["video_id", "frame_idx"], f"c{i}", "s"), side="LEFT"))
         frames = select(*columns, from_=table(SAMPLED, "s"), joins=joins)
         keys = [order(col("combined")), order(col("tie_break"))]

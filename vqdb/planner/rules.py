@@ -888,7 +888,7 @@ def _voice_named(text: str) -> tuple[int, int] | None:
         start = word.start()
         if start and text[start - 1] == "-":
             continue
-        end = word.end() + (len(m.group(0)) if (m := re.match(r"-(?:over)\b", text[word.end() :])) else 0)
+        end = word.end() + len(re.match(r"(?:-\w+)*", text[word.end() :]).group(0))  # a compound: "voice-over"
         if text[start:end].lower() not in phrasing.VOICE_NOUNS or text[start:end].lower() in CREDIT_ROLES:
             continue  # "who is the voice?": a credit, read
         rest = text[end:].strip()

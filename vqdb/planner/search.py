@@ -8,9 +8,9 @@ has), then works in two steps:
    segments and words, subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame, region
    and sentence embeddings (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed
    it); audio events whose label the ``audio`` tool would match (for a voice, the videos with transcribed
-   words first). The videos of those rows, in the order of
-   their best row, are the candidates (at most ``max_videos``). Rows appended since an index was built
-   are still found: Lance scans the unindexed fragments.
+   words first). The videos of those rows, in the order of their best row, are the candidates (at most
+   ``max_videos``). Rows appended since an index was built are still found: Lance scans the unindexed
+   fragments.
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside

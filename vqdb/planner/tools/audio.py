@@ -52,6 +52,7 @@ from vqdb.planner.sqlbuild import (
 )
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import (
+    SPAN_COLUMNS,
     Context,
     FrameEvidence,
     Tool,
@@ -68,7 +69,6 @@ from vqdb.udfs.text_grade import utterances
 
 VOICE_SHARE = 0.5  # the tagger's share of a voice's score: a frame where words are said scores above the rest
 VOICE_TAG = "speech"  # what the tagger hears a voice as, whoever speaks ("Speech", "Male speech, man speaking"...)
-SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")
 
 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}

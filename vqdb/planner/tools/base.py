@@ -48,6 +48,7 @@ from vqdb.planner.video_frames import VideoFrames
 SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, ts
 VIDEO_INFO = "video_info"  # the CTE of per-video constants: video_id, n_frames, duration_s, gap, period
 EVIDENCE = ("scores", "hits")
+SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")  # what a tool with ``spans`` gives besides its score
 
 
 @dataclasses.dataclass(frozen=True)
