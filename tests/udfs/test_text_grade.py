@@ -177,7 +177,7 @@ def test_the_sql_functions_handle_batches_and_nulls():
     ).fetchone() == (None, None)
 
 
-def test_a_phrase_said_is_answered_with_the_utterances_it_overlaps():
+def test_a_phrase_said_is_answered_with_its_words_within_the_utterances_it_overlaps():
     said = [("So,", 0.0, 0.4), ("ask", 0.5, 0.8), ("not.", 0.9, 1.2), ("What", 1.3, 1.5), ("late", None, 9.0)]
     said += [("you", 2.5, 2.7), ("can", 2.8, 3.0)]
     pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in said]
@@ -186,11 +186,13 @@ def test_a_phrase_said_is_answered_with_the_utterances_it_overlaps():
 
     def context(query: str, pause_s) -> list[tuple[float, float]]:
         (found,) = con.execute("SELECT phrase_spans($p, $q, $s)", {"p": pieces, "q": query, "s": pause_s}).fetchone()
-        return [(s["context_start_s"], s["context_end_s"]) for s in found]
+        return [(round(s["context_start_s"], 2), round(s["context_end_s"], 2)) for s in found]
 
     assert context("ask not", None) == [(0.5, 1.2)]  # the clause, after "So," up to "not."
-    assert context("ask not", 0.5) == [(0.0, 1.5)]  # the utterance: no pause from "So," to "What"
-    assert context("not what you", 0.5) == [(0.0, 3.0)]  # two utterances overlapped, joined
+    assert context("ask not", 0.5) == [(0.3, 1.4)]  # its words, 0.2 s around: "So," to "What" is one utterance
+    assert context("So, ask", 0.5) == [(0.0, 1.0)]  # not before the utterance starts
+    assert context("not what you", 0.5) == [(0.7, 2.9)]  # two utterances overlapped, joined, bound it
+    assert context("you can", 0.5) == [(2.5, 3.0)]  # the whole utterance "you can", no wider
 
 
 def test_a_pause_speech_recognition_gave_to_a_word_ends_the_utterance_and_the_words_said():
@@ -205,7 +207,7 @@ def test_a_pause_speech_recognition_gave_to_a_word_ends_the_utterance_and_the_wo
         (found,) = con.execute("SELECT phrase_spans($p, $q, $s)", {"p": pieces, "q": query, "s": pause_s}).fetchone()
         return [tuple(round(s[k], 2) for k in ("start_s", "end_s", "context_start_s", "context_end_s")) for s in found]
 
-    assert spans("my fellow Americans", 0.5) == [(3.85, 5.09, 2.93, 5.09)]  # not on to "ask not" (7.27 s)
+    assert spans("my fellow Americans", 0.5) == [(3.85, 5.09, 3.65, 5.09)]  # not on to "ask not" (7.27 s)
     assert spans("ask not", 0.5) == [(6.13, 7.27, 6.13, 7.27)]  # "ask" is said at the end of its stretch
     assert spans("ask not", None) == [(5.09, 7.27, 2.93, 7.27)]  # a cue's times (subtitles) are kept as shown
 

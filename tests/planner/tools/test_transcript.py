@@ -62,7 +62,7 @@ def test_recognition_errors_numbers_and_spellings_still_match(evidence):
     assert [r[1:3] for r in evidence("transcript", "city center", sampled=sampled, transcript_words=said)] == [(9, 1.0)]
 
 
-def test_the_evidence_of_a_phrase_is_the_utterance_it_is_said_in(evidence):
+def test_the_evidence_of_a_phrase_is_its_words_within_the_utterance_it_is_said_in(evidence):
     sampled = [("va", i, float(i)) for i in range(8)]
     said = words(
         "va",
@@ -78,22 +78,25 @@ def test_the_evidence_of_a_phrase_is_the_utterance_it_is_said_in(evidence):
         ("daily.", 3.6, 4.0),  # a comma's breath (0.2 s) apart: the same utterance
         ("Really.", 5.0, 5.5),
     )
-    # frames where the words are said; the span, for locate, from "It's" to "daily."
+    # frames where the words are said; the span, for locate, "keep" to "penny," with 0.2 s around them
     assert evidence("transcript", "keep track of every penny", sampled=sampled, transcript_words=said) == [
-        ("va", 2, 1.0, 1.0, 4.0),
-        ("va", 3, 1.0, 1.0, 4.0),
+        ("va", 2, 1.0, 1.8, 3.6),
+        ("va", 3, 1.0, 1.8, 3.6),
     ]
-    # and the focus, where a keyframe is placed: the words themselves, "keep" to "penny,"
+    # and the focus, where a keyframe is placed: the words themselves
     assert evidence("transcript", "keep track of every penny", sampled=sampled, transcript_words=said, focus=True) == [
-        ("va", 2, 1.0, 1.0, 4.0, 2.0, 3.4),
-        ("va", 3, 1.0, 1.0, 4.0, 2.0, 3.4),
+        ("va", 2, 1.0, 1.8, 3.6, 2.0, 3.4),
+        ("va", 3, 1.0, 1.8, 3.6, 2.0, 3.4),
     ]
+    # not before the utterance: "It's" starts it, after the pause that ends "Welcome."
+    assert evidence("transcript", "it's important", sampled=sampled, transcript_words=said)[0][3:] == (1.0, 2.0)
 
 
-def test_an_utterance_longer_than_a_clause_may_be_gives_the_clause(evidence):
+def test_an_utterance_longer_than_a_clause_may_be_gives_the_clause_as_the_bound(evidence):
     sampled = [("va", i, float(i)) for i in range(14)]
     said = words("va", *[(f"word{i}" + ("," if i == 5 else ""), i + 0.1, i + 0.9) for i in range(12)])
-    assert evidence("transcript", "word7 word8", sampled=sampled, transcript_words=said)[0][3:] == (6.1, 11.9)
+    assert evidence("transcript", "word7 word8", sampled=sampled, transcript_words=said)[0][3:] == (6.9, 9.1)
+    assert evidence("transcript", "word6", sampled=sampled, transcript_words=said)[0][3:] == (6.1, 7.1)  # "word5,"
 
 
 def test_words_out_of_order_or_apart_do_not_make_the_phrase(evidence):

@@ -7,10 +7,11 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   written as digits exact), keeping windows that reach ``min_score(query)``; a span is said from its first
   word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``,
   ``end_s``) is the clause it is said in (up to the punctuation around it, at most 10 s), or, for a tool
-  with ``pause_s`` (``transcript``: ``PAUSE_S``), its **utterance**: the words said with less than
-  ``pause_s`` of silence from one to the next (speech recognition puts commas where a speaker barely
-  breathes: "You're watching Channel 7, the home of great drama." is one utterance), or the clause when
-  the utterance lasts over ``CLAUSE_MAX_S`` (``phrase_spans`` finds both from the words it is given);
+  with ``pause_s`` (``transcript``: ``PAUSE_S``), its **words said**, ``SAID_SLACK_S`` wider on each side,
+  within their utterance: the words said with less than ``pause_s`` of silence from one to the next
+  (speech recognition puts commas where a speaker barely breathes: "You're watching Channel 7, the home of
+  great drama." is one utterance), or the clause when the utterance lasts over ``CLAUSE_MAX_S``
+  (``phrase_spans`` finds both from the words it is given);
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
   ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
@@ -77,7 +78,8 @@ class TimedTextTool(TextTool):
     """A text tool over a text with times: its **pieces** (words or cues, in ``table``: the text in column
     ``piece_text``, with ``start_s``, ``end_s``) and its **sentences**, the units compared by meaning (in
     ``sentence_table``: ``text``, ``text_emb``, ``start_s``, ``end_s``). ``pause_s``: when set, a phrase said is
-    answered with its utterance (pieces with less silence than this between them), else with its clause."""
+    answered with its words, within their utterance (pieces with less silence than this between them), else
+    with its clause."""
 
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
@@ -167,7 +169,8 @@ class TimedTextTool(TextTool):
 
     def said(self, ctx: Context) -> exp.Select:
         """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
-        (``phrase_spans``), with their clauses, or their utterances when the tool has ``pause_s``."""
+        (``phrase_spans``), with their clauses, or their words within their utterances when the tool has
+        ``pause_s``."""
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
         found = fn("phrase_spans", self.in_time(), ctx.text, pause)
         per_video = select(
