@@ -24,13 +24,16 @@ with the other end's, at least ``HALF`` as strongly (a fade-out is shown while h
 ends' patterns differ. And a text the next read misread (a junk read under ``MIN_CONFIDENCE`` or a near text,
 ``NEAR_TEXT``) is still there when its box shows the same pattern at that read (``PATTERN``):
 it is shown until the misread text leaves, and the misread text from when it appeared; a confident read
-of another text in its box is another text, whatever the pixels (a counter whose one digit moved).
+of another text in its box is another text, whatever the pixels (a counter whose one digit moved). A
+counter ticks between its reads too: where the two reads' boxes look alike but for some glyphs, a frame
+whose other glyphs moved (a timecode's frame digits, between two reads that differ in its seconds) shows
+neither value read.
 Measured limits (``benchmarks/text_spans.py``): a cut in the background less than a period before a text
-appears can place it at the cut; a text that types itself starts with its first letters; a counter that
-ticks every frame starts or ends where a frame's value looks nearer one read's than the other's. Where OCR
-read nothing at the next read, the pixels alone do not say the text stayed: a small box compared at
-``MAX_SIDE`` is a few pixels of glyphs beside whatever edge its margin holds (a window's border correlated
-0.91 with a terminal's word that was not yet printed).
+appears can place it at the cut; a text that types itself starts with its first letters; a counter whose
+reads differ in layout or in most glyphs (0.000 then 30.000) starts or ends where a frame's value looks
+nearer one read's than the other's. Where OCR read nothing at the next read, the pixels alone do not say
+the text stayed: a small box compared at ``MAX_SIDE`` is a few pixels of glyphs beside whatever edge its
+margin holds (a window's border correlated 0.91 with a terminal's word that was not yet printed).
 
 Each read gets ``(shown_from, shown_to)``:
 
@@ -286,8 +289,9 @@ def _change(
     than ``NEAR`` of the way to it: frames of a blank or a cut between two texts show neither. When the
     reads say another text is in the box at the other end (``replaced``), a box that hardly changed on
     average is compared on the pixels that differ by more than ``GLYPH_CHANGE`` between the two ends, and
-    is the same only when none does."""
-    crops = np.stack([_crop(image, box) for _, image in between])
+    is the same only when none does; and where the two ends look alike but for some glyphs (a counter), a
+    frame whose other glyphs moved shows another value, neither end (``_another_value``)."""
+    crops = full = np.stack([_crop(image, box) for _, image in between])
     if not crops[0].size:
         return None
     difference = np.abs(crops[-1] - crops[0])
@@ -309,11 +313,23 @@ def _change(
     )
     if whole and not _same_pattern(reference, other):
         shows |= _shows_pattern(middle, reference, other)
+    ends = (full[0], full[-1]) if leaving else (full[-1], full[0])
+    if replaced and (not whole or _same_pattern(*ends)):  # a value that ticks: alike but for some glyphs
+        shows &= ~_another_value(full[1:-1], ends[0], difference)
     after = ~shows if leaving else shows  # frames that look as after the change
     # a change at frame s disagrees with the "after" frames before s and the others from s on; the
     # earliest of the changes that disagree least
     wrong = np.concatenate([[0], np.cumsum(after)]) + np.concatenate([np.cumsum((~after)[::-1])[::-1], [0]])
     return between[1 + int(np.argmin(wrong))][0]
+
+
+def _another_value(crops: np.ndarray, reference: np.ndarray, difference: np.ndarray) -> np.ndarray:
+    """Which of ``crops`` differ from ``reference`` by a glyph's contrast (``GLYPH_CHANGE``) where the two
+    reads' boxes agree (``difference``, between them), in at least half as many pixels as the reads differ
+    in: another value of a counter between the two read (its frame digits moved), not the one read."""
+    elsewhere = (np.abs(crops - reference) > GLYPH_CHANGE) & (difference <= GLYPH_CHANGE)
+    changed = int((difference > GLYPH_CHANGE).sum())
+    return elsewhere.reshape(len(crops), -1).sum(axis=1) >= max(2, changed / 2)
 
 
 def _shows_pattern(crops: np.ndarray, reference: np.ndarray, other: np.ndarray) -> np.ndarray:
