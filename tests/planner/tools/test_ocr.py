@@ -3,10 +3,12 @@ reads give every frame between them their best grade and their stretch on screen
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.video_frames import VideoFrames
 
 SAMPLED = [("va", i, float(i)) for i in range(6)] + [("vb", 0, 0.0)]
 
@@ -121,6 +123,19 @@ def test_a_counter_asked_for_by_a_part_lasts_until_that_part_changes(evidence):
     scores = ["HOME 3-1 AWAY 12:04", "HOME 3-1 AWAY 12:05", "HOME 3-2 AWAY 12:06"]
     rows = [shown(f, text, f + 0.6, f + 0.64) for f, text in enumerate(scores, start=1)]
     assert {r[3:] for r in evidence("ocr", "home 3-1 away", sampled=SAMPLED, ocr=rows)} == {(1.6, 3.6)}
+
+
+def test_the_arrays_give_a_counters_part_the_same_stretch(con, evidence):
+    # frame_evidence (what retrieve runs for one video) against the SQL above, on the timecode
+    rows = [shown(f, f"00:00:0{f};00", float(f), f + 0.04) for f in (1, 2, 3)]
+    evidence("ocr", "00:00:02", sampled=SAMPLED, ocr=rows)  # registers the tables
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    for query, span in (("00:00:02", (2.0, 3.0)), ("00:00:02;00", (2.0, 2.04)), ("00:00:03", (3.0, 3.04))):
+        found = tools.get("ocr").frame_evidence(video, query)
+        inside = np.flatnonzero(~np.isnan(found.score))
+        assert [(found.start_s[i], found.end_s[i]) for i in inside] == [span], query
 
 
 def test_a_text_with_digits_is_not_stretched_into_another_text(evidence):
