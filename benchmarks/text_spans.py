@@ -68,7 +68,7 @@ SETTINGS: dict[str, tuple[dict, bool]] = {
         {
             (text_edges, "_stand_in"): lambda read, others, here, there: None,
             (text_edges, "_shows_pattern"): lambda crops, reference, other: np.zeros(len(crops), bool),
-            (text_edges, "_another_value"): lambda crops, reference, difference: np.zeros(len(crops), bool),
+            (text_edges, "_another_value"): lambda crops, reference, difference, counter: np.zeros(len(crops), bool),
         },
         False,
     ),

@@ -176,3 +176,19 @@ def test_a_timecode_leaves_when_its_frame_digits_tick_not_when_its_seconds_do():
     box = (0.05, 0.2, 0.95, 0.8)
     reads = [(0.0, [TextBox("00:08;00", 0.9, box)]), (1.0, [TextBox("00:09;00", 0.9, box)])]
     assert shown_times(reads, frames, duration_s=1.1) == [[(0.0, 0.1)], [(1.0, 1.1)]]
+
+
+def test_a_counter_whose_reads_differ_in_most_digits_shows_each_value_read_on_its_own_frame():
+    # "18" read at 0 s, "21" at 1 s; the frames between show 19 and 20: "20" is nearer "21" (one digit off)
+    # than "18" (two), but it is neither value read
+    def frame(value: int) -> np.ndarray:
+        image = np.full((20, 120, 3), 30, np.uint8)
+        for slot, digit in enumerate(divmod(value, 10)):
+            image[6:14, 20 + 50 * slot + 4 * digit] = 200  # a digit: a stroke at a place of its own
+        return image
+
+    values = [18, 19, 19, 19, 20, 20, 20, 20, 20, 20, 21]
+    frames = [(k / 10, frame(value)) for k, value in enumerate(values)]
+    box = (0.05, 0.2, 0.95, 0.8)
+    reads = [(0.0, [TextBox("18", 0.9, box)]), (1.0, [TextBox("21", 0.9, box)])]
+    assert shown_times(reads, frames, duration_s=1.1) == [[(0.0, 0.1)], [(1.0, 1.1)]]
