@@ -25,8 +25,10 @@ last. A read's time is that of the value read, to the frame; a query that names 
 ticks (a timecode asked for by its seconds, "00:00:05" of 00:00:05;00, whose frame digits change every frame;
 a score beside a clock) means that part, which stays while the rest ticks: where the last read holds digits
 the query does not name and the next read, soon after (``RUN_GAP`` periods), shows the same letters (the same
-text, other numbers), the run lasts until the next read's value appears (``held_until``). Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too,
-and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
+text, other numbers), the run lasts until the next read's value appears (``held_until``; the part changed
+somewhere between the two reads, and reads at the top of each second, as a sampled timecode's are, place it
+exactly). Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count
+too, and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
 A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and its times say nothing. If
 another copy of the text joins it now and then (a line of its own that matches the query: the question typed
