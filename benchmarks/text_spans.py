@@ -9,9 +9,12 @@ patches in place, so settings differ only in how the edges are placed, not in wh
 For each truth line (``text_spans_truth.json``: a text, the interval it is on screen, and how that was
 checked), the interval is found as the planner finds a "when is X shown" answer
 (``vqdb.planner.tools.ocr``): the frames whose reads, in reading order, match the line
-(``screen_scores`` above 0), split into runs where matches are more than ``RUN_GAP`` reads apart; a run
-is shown from its first read's ``shown_from`` to its last read's ``shown_to`` (the boxes that read a word
-of the line, else all; half a read period around them where unknown). The run nearest the truth (highest
+(``screen_scores`` above 0; a line of digits and separators: as whole words once OCR's letters for digits
+are undone), split into runs where matches are more than ``RUN_GAP`` reads apart; a run is shown from its
+first read's ``shown_from`` to its last read's ``shown_to`` (the boxes that read a word of the line, else
+all; half a read period around them where unknown), or to the next read's ``shown_from`` where the last
+read holds digits the line does not name and the next read the same letters (``held_until_of``: a
+timecode asked for by its seconds lasts while its frame digits tick). The run nearest the truth (highest
 tIoU) is scored, so the figure measures the edges, not which run a ranking puts first; a line no run
 matches scores 0 (``missed``). The ``ocr_spans`` columns score the rows of that table as ingest builds them
 (``track_spans``: one row per box's text, so a line OCR split into two boxes matches none of them): the
@@ -22,6 +25,8 @@ Settings:
 - ``before``: main until issue 23's span work: a text left at the first frame whose box no longer looked as
   read (nearer the other end's pixels, or far from its own), so a glitch frame or a flash of the
   background ended it, and a text the next read misread (junk, or a near text) left before that read;
+  a counter's box was compared on the glyphs that differ between two reads only (a timecode's seconds),
+  so the value read stayed while its frame digits ticked;
   ``ocr_spans`` rows ran from a text's first read to its last (a text read once: no length);
 - ``after``: the defaults now.
 
@@ -49,7 +54,9 @@ from vqdb.ingest.ocr_spans import track_spans
 from vqdb.ingest.probe import probe
 from vqdb.ingest.text_edges import MAX_SIDE, shown_times, windows
 from vqdb.models.protocols import TextBox
-from vqdb.planner.tools.ocr import RUN_GAP
+from vqdb.planner.tools.base import normalize_text
+from vqdb.planner.tools.ocr import RUN_GAP, Ocr, held_digits_and_letters, held_until_of, query_digits
+from vqdb.textnorm import DIGIT_LOOKALIKES
 from vqdb.udfs.text_grade import reads_query_word, screen_scores
 
 TRUTH = Path(__file__).with_name("text_spans_truth.json")
@@ -61,6 +68,7 @@ SETTINGS: dict[str, tuple[dict, bool]] = {
         {
             (text_edges, "_stand_in"): lambda read, others, here, there: None,
             (text_edges, "_shows_pattern"): lambda crops, reference, other: np.zeros(len(crops), bool),
+            (text_edges, "_another_value"): lambda crops, reference, difference, counter: np.zeros(len(crops), bool),
         },
         False,
     ),
@@ -110,24 +118,46 @@ def edges(path: Path, reads: Reads, patches: dict) -> list[list[tuple[float | No
 
 
 def runs_of(line: str, reads: Reads, shown: list, period: float) -> list[tuple[float, float, list[float]]]:
-    """``(start_s, end_s, read times)`` of each run of the frames whose reads match ``line``."""
-    matched = []
+    """``(start_s, end_s, read times)`` of each run of the frames whose reads match ``line``; a run ends where
+    its last read's part that the line names left (``held_until_of``: a counter ticking in a part the line
+    leaves out lasts until the next read's value appears)."""
+    rows = []  # (ts, shown_from, shown_to, digits, letters, matches) of each frame with text
     for (ts, boxes), pairs in zip(reads, shown, strict=True):
-        if not boxes or screen_scores([reading_order(boxes)], line)[0] <= 0:
+        if not boxes:
             continue
         texts = pa.array([b.text for b in boxes], pa.string())
-        holds = reads_query_word(texts, pa.array([line] * len(boxes), pa.string())).to_pylist()
+        holds = np.array([h is True for h in reads_query_word(texts, pa.array([line] * len(boxes))).to_pylist()])
         chosen = [pair for pair, hold in zip(pairs, holds, strict=True) if hold] or list(pairs)
         starts = [s for s, _ in chosen if s is not None]
         ends = [e for _, e in chosen if e is not None]
-        matched.append((ts, max(starts) if starts else ts - period / 2, min(ends) if ends else ts + period / 2))
+        digits, letters = held_digits_and_letters(Ocr().as_read_array(line, texts), holds, np.zeros(1, np.int64))
+        matches = _matches(line, reading_order(boxes))
+        rows.append((ts, max(starts, default=np.nan), min(ends, default=np.nan), digits[0], letters[0], matches))
+    if not rows:
+        return []
+    columns = ("ts", "shown_from", "shown_to", "digits", "letters", "matches")
+    read = {
+        name: np.array(values, dtype=object if name == "letters" else None)
+        for name, values in zip(columns, zip(*rows, strict=True), strict=True)
+    }
+    until = held_until_of(read, query_digits(line), RUN_GAP * period)
     runs: list[tuple[float, float, list[float]]] = []
-    for ts, start, end in matched:
+    for k in np.flatnonzero(read["matches"]):
+        ts, start, end = float(read["ts"][k]), float(read["shown_from"][k]), float(until[k])
+        start, end = ts - period / 2 if np.isnan(start) else start, ts + period / 2 if np.isnan(end) else end
         if runs and ts - runs[-1][2][-1] <= RUN_GAP * period:
             runs[-1] = (runs[-1][0], end, [*runs[-1][2], ts])
         else:
             runs.append((start, end, [ts]))
     return runs
+
+
+def _matches(line: str, text: str) -> bool:
+    """Whether a frame's ``text`` matches ``line`` as the ``ocr`` tool grades it: a numeric line as whole words
+    once OCR's letters for digits are undone (``Ocr.grade``: ``contains_phrase``), else ``screen_scores``."""
+    if Ocr.numeric(line):
+        return f" {normalize_text(line)} " in f" {normalize_text(text.translate(str.maketrans(*DIGIT_LOOKALIKES)))} "
+    return screen_scores([text], line)[0] > 0
 
 
 def tiou(a: tuple[float, float], b: tuple[float, float]) -> float:

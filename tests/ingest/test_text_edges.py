@@ -161,3 +161,34 @@ def test_a_text_the_next_read_misreads_stays_until_the_misread_one_leaves():
     # a confident other text in the box is another text, whatever the pixels
     other = [(0.0, reads[0][1]), (1.0, [TextBox("TOTAL", 0.9, TITLE_BOX)]), (2.0, [])]
     assert shown_times(other, frames, duration_s=2.5)[0] != [(0.0, 1.6)]
+
+
+def test_a_timecode_leaves_when_its_frame_digits_tick_not_when_its_seconds_do():
+    # "00:08;00" read at 0 s, "00:09;00" at 1 s: the frame digits tick at every frame between (one stroke
+    # a frame, at another place), the seconds digit at 1 s; the reads differ in the seconds digit only
+    def frame(k: int) -> np.ndarray:
+        image = np.full((20, 120, 3), 30, np.uint8)
+        image[6:14, 60 if k < 10 else 64] = 200  # the seconds digit: 8, then 9
+        image[6:14, 100 + 2 * (k % 10)] = 200  # the frame digits: 00 at 0 s and 1 s, another value between
+        return image
+
+    frames = [(k / 10, frame(k)) for k in range(11)]
+    box = (0.05, 0.2, 0.95, 0.8)
+    reads = [(0.0, [TextBox("00:08;00", 0.9, box)]), (1.0, [TextBox("00:09;00", 0.9, box)])]
+    assert shown_times(reads, frames, duration_s=1.1) == [[(0.0, 0.1)], [(1.0, 1.1)]]
+
+
+def test_a_counter_whose_reads_differ_in_most_digits_shows_each_value_read_on_its_own_frame():
+    # "18" read at 0 s, "21" at 1 s; the frames between show 19 and 20: "20" is nearer "21" (one digit off)
+    # than "18" (two), but it is neither value read
+    def frame(value: int) -> np.ndarray:
+        image = np.full((20, 120, 3), 30, np.uint8)
+        for slot, digit in enumerate(divmod(value, 10)):
+            image[6:14, 20 + 50 * slot + 4 * digit] = 200  # a digit: a stroke at a place of its own
+        return image
+
+    values = [18, 19, 19, 19, 20, 20, 20, 20, 20, 20, 21]
+    frames = [(k / 10, frame(value)) for k, value in enumerate(values)]
+    box = (0.05, 0.2, 0.95, 0.8)
+    reads = [(0.0, [TextBox("18", 0.9, box)]), (1.0, [TextBox("21", 0.9, box)])]
+    assert shown_times(reads, frames, duration_s=1.1) == [[(0.0, 0.1)], [(1.0, 1.1)]]

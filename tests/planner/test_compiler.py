@@ -34,6 +34,7 @@ from vqdb.udfs.text_grade import min_score, phrase_matches, said_utterances, scr
 DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by its component i
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
 OCR_TEXTS = ["EXIT", "exit sign", "Alpha", "alphabet", "beta 2", "O0:00.05", "00:00:06", "l26.000", "126,000"]
+OCR_TEXTS += ["00:00:05;12", "Beta 2 of 9", "beta 3 of 9"]  # counters that tick where a query names a part
 OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000", "alphabet exit"]
 WORDS = ["ask", "not", "what", "your", "country,", "twenty", "five", "25"]
 PHRASES = ["ask not", "country", "what your", "your", "twenty-five", "ask nut what"]
@@ -276,20 +277,32 @@ def video_constants(data) -> dict:
 
 def ocr_scores(q: str, data) -> tuple[dict, dict]:
     """Reading order (no boxes here: one line, boxes by text), grades, runs, and frames inside a run; the
-    focus of a frame is its best run's stretch (the highest grade, then the earliest start)."""
+    focus of a frame is its best run's stretch (the highest grade, then the earliest start). A run ends when
+    its last read's text left, or when the next read's appeared where that read has more digits than the
+    query and the next one, soon after, the same letters (a counter ticking in a part the query leaves out)."""
     constants = video_constants(data)
+    numeric = re.fullmatch(NUMERIC_QUERY, q) is not None
+    as_read = str.maketrans(*DIGIT_LOOKALIKES) if numeric else {}
     texts: dict = {}
+    held: dict = {}  # (video, ts): the texts of its boxes that read a word of the query, else all of them
     # a frame's text asked for is shown from the latest start to the earliest end of its boxes that read a word
     # of the query, of all its boxes where those give none
     shown: dict = {}
     for v, f, ts, t, shown_from, shown_to in data["ocr"]:
         texts.setdefault((v, f, ts), []).append(t)
+        held.setdefault((v, ts), {True: [], False: []})[words_read(t, q) > 0].append(t)
         for holds, (froms, tos) in shown.setdefault((v, ts), {True: ([], []), False: ([], [])}).items():
             if holds and words_read(t, q) <= 0:
                 continue
             froms += [shown_from] if shown_from is not None else []
             tos += [shown_to] if shown_to is not None else []
     shown = {key: (by[True][0] or by[False][0], by[True][1] or by[False][1]) for key, by in shown.items()}
+    held = {key: sorted(by[True] or by[False]) for key, by in held.items()}
+    digits = {key: sum(c.isdigit() for t in ts_texts for c in t.translate(as_read)) for key, ts_texts in held.items()}
+    letters = {
+        key: "".join(c for t in ts_texts for c in t.translate(as_read) if c.isalpha()).lower()
+        for key, ts_texts in held.items()
+    }
     scores: dict = {}
     focus: dict = {}
     for video_id, (period, duration) in constants.items():
@@ -319,10 +332,25 @@ def ocr_scores(q: str, data) -> tuple[dict, dict]:
                 runs[-1].append((ts, g))
                 previous = ts
 
+        times = [ts for ts, _ in read]
+
+        def until(last: float) -> float | None:
+            """When the part of the read at ``last`` that the query names left."""
+            tos = shown[(video_id, last)][1]  # noqa: B023 (used at once)
+            own = min(tos) if tos else None
+            after = times.index(last) + 1  # noqa: B023
+            if after == len(times) or times[after] - last > RUN_GAP * ocr_period:  # noqa: B023
+                return own
+            key, next_key = (video_id, last), (video_id, times[after])  # noqa: B023
+            next_froms = shown[next_key][0]  # noqa: B023
+            if digits[key] > sum(c.isdigit() for c in q) and letters[next_key] == letters[key] and next_froms:
+                return max(next_froms)
+            return own
+
         def shown_span(first: float, last: float) -> tuple[float, float]:
-            froms, tos = shown[(video_id, first)][0], shown[(video_id, last)][1]  # noqa: B023 (used at once)
+            froms, end = shown[(video_id, first)][0], until(last)  # noqa: B023 (used at once)
             start = max(froms) if froms else first - ocr_period / 2  # noqa: B023
-            return start, min(tos) if tos else last + ocr_period / 2  # noqa: B023
+            return start, end if end is not None else last + ocr_period / 2  # noqa: B023
 
         spans = []
         for run in runs:

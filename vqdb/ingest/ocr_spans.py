@@ -97,6 +97,19 @@ def same_text(a: str, b: str, min_similarity: float = MIN_SIMILARITY) -> float:
     return score if score >= min_similarity else 0.0
 
 
+def ticks(a: str, b: str) -> bool:
+    """Whether two reads are two values of one counter, clock or score: both hold digits, their digits
+    differ, and their letters (lower case) are the same.
+
+    Example:
+        >>> ticks("00:00:05;00", "00:00:06;00"), ticks("HOME 3-1", "home 3-2"), ticks("Episode 3", "Credits 4")
+        (True, True, False)
+    """
+    digits_a, digits_b = re.sub(r"\D", "", a), re.sub(r"\D", "", b)
+    letters_a, letters_b = ("".join(filter(str.isalpha, text.lower())) for text in (a, b))
+    return bool(digits_a and digits_b) and digits_a != digits_b and letters_a == letters_b
+
+
 def track_spans(
     frames: Iterable[tuple[float, Sequence[TextBox]]],
     max_gap_s: float,

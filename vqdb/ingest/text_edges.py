@@ -24,13 +24,19 @@ with the other end's, at least ``HALF`` as strongly (a fade-out is shown while h
 ends' patterns differ. And a text the next read misread (a junk read under ``MIN_CONFIDENCE`` or a near text,
 ``NEAR_TEXT``) is still there when its box shows the same pattern at that read (``PATTERN``):
 it is shown until the misread text leaves, and the misread text from when it appeared; a confident read
-of another text in its box is another text, whatever the pixels (a counter whose one digit moved).
+of another text in its box is another text, whatever the pixels (a counter whose one digit moved). A
+counter ticks between its reads too: where the two reads' boxes look alike but for some glyphs, or the
+reads are two values of one counter (``vqdb.ingest.ocr_spans.ticks``: the same letters, other digits), a
+frame whose glyphs differ from a value read (a timecode's frame digits, between two reads that differ in
+its seconds; 200.000 between 180.000 and 210.000) shows neither value read: each value read is placed to
+the frame, and a query for a part of it (its seconds) is the ``ocr`` tool's to stretch.
 Measured limits (``benchmarks/text_spans.py``): a cut in the background less than a period before a text
-appears can place it at the cut; a text that types itself starts with its first letters; a counter that
-ticks every frame starts or ends where a frame's value looks nearer one read's than the other's. Where OCR
-read nothing at the next read, the pixels alone do not say the text stayed: a small box compared at
-``MAX_SIDE`` is a few pixels of glyphs beside whatever edge its margin holds (a window's border correlated
-0.91 with a terminal's word that was not yet printed).
+appears can place it at the cut; a text that types itself starts with its first letters; a counter whose
+reads differ in layout or in most glyphs and that OCR misread into other letters starts or ends where a
+frame's value looks nearer one read's than the other's. Where OCR read nothing at the next read, the
+pixels alone do not say the text stayed: a small box compared at ``MAX_SIDE`` is a few pixels of glyphs
+beside whatever edge its margin holds (a window's border correlated 0.91 with a terminal's word that was
+not yet printed).
 
 Each read gets ``(shown_from, shown_to)``:
 
@@ -63,7 +69,7 @@ import numpy as np
 
 from vqdb.ingest.crops import overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
-from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, same_text
+from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, same_text, ticks
 from vqdb.models.protocols import TextBox
 
 NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
@@ -190,11 +196,13 @@ def _edge(
 ) -> float | None:
     """When ``read``'s text came (or, ``leaving``, left) between the frames of ``between``, given ``others``,
     the reads at the window's other end: None when one of them reads it again (it stayed), else the change
-    in its box (``_change``), which must be found when one of them reads another text in its place."""
+    in its box (``_change``), which must be found when one of them reads another text in its place, and
+    where that text is another value of it (``ticks``: a counter) is found to the frame of the value read."""
     if _read_again(read, others):
         return None
-    replaced = any(overlaps(read.box, other.box) for other in others)
-    return _change(between, read.box, leaving=leaving, replaced=replaced)
+    near = [other for other in others if overlaps(read.box, other.box)]
+    counter = any(ticks(read.text, other.text) for other in near)
+    return _change(between, read.box, leaving=leaving, replaced=bool(near), counter=counter)
 
 
 def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
@@ -276,7 +284,12 @@ def _gray(image: np.ndarray) -> np.ndarray:
 
 
 def _change(
-    between: list[tuple[float, np.ndarray]], box: Sequence[float], *, leaving: bool, replaced: bool
+    between: list[tuple[float, np.ndarray]],
+    box: Sequence[float],
+    *,
+    leaving: bool,
+    replaced: bool,
+    counter: bool = False,
 ) -> float | None:
     """When the content of ``box`` changed between the first frame of ``between`` and the last: the time
     of the first frame that shows the last frame's content there (``leaving``: the first that no longer
@@ -286,8 +299,10 @@ def _change(
     than ``NEAR`` of the way to it: frames of a blank or a cut between two texts show neither. When the
     reads say another text is in the box at the other end (``replaced``), a box that hardly changed on
     average is compared on the pixels that differ by more than ``GLYPH_CHANGE`` between the two ends, and
-    is the same only when none does."""
-    crops = np.stack([_crop(image, box) for _, image in between])
+    is the same only when none does; and where the two ends look alike but for some glyphs, or the reads
+    say they are two values of one counter (``counter``), a frame whose glyphs differ from an end's shows
+    another value, neither end (``_another_value``)."""
+    crops = full = np.stack([_crop(image, box) for _, image in between])
     if not crops[0].size:
         return None
     difference = np.abs(crops[-1] - crops[0])
@@ -309,11 +324,38 @@ def _change(
     )
     if whole and not _same_pattern(reference, other):
         shows |= _shows_pattern(middle, reference, other)
+    ends = (full[0], full[-1]) if leaving else (full[-1], full[0])
+    if counter or (replaced and (not whole or _same_pattern(*ends))):  # a value that ticks
+        shows &= ~_another_value(full[1:-1], ends[0], difference, counter=counter)
     after = ~shows if leaving else shows  # frames that look as after the change
     # a change at frame s disagrees with the "after" frames before s and the others from s on; the
     # earliest of the changes that disagree least
     wrong = np.concatenate([[0], np.cumsum(after)]) + np.concatenate([np.cumsum((~after)[::-1])[::-1], [0]])
     return between[1 + int(np.argmin(wrong))][0]
+
+
+def _another_value(crops: np.ndarray, reference: np.ndarray, difference: np.ndarray, *, counter: bool) -> np.ndarray:
+    """Which of ``crops`` differ from ``reference`` by a glyph's contrast (``GLYPH_CHANGE``) in at least half
+    as many pixels as the two reads differ in (``difference``, between them), counted where the two reads
+    agree (a timecode's frame digits moved between two reads of its seconds); where the reads say the box is
+    a counter (``counter``), counted everywhere and in at least half a stroke down the box (its height) when
+    that is fewer (200.000 between 180.000 and 210.000, whose changed digits show a third value): another
+    value of a counter between the two read, not the one read.
+
+    Example:
+        >>> reference = np.zeros((8, 20)); reference[2:6, 3] = 200  # a "1"
+        >>> other = reference.copy(); other[2:6, 3], other[2:6, 5] = 0, 200  # another digit in its place
+        >>> crops, difference = np.stack([reference + 5, other]), np.abs(other - reference)
+        >>> _another_value(crops, reference, difference, counter=True).tolist()
+        [False, True]
+        >>> _another_value(crops, reference, difference, counter=False).tolist()  # where the reads differ
+        [False, False]
+    """
+    off = np.abs(crops - reference) > GLYPH_CHANGE
+    changed = int((difference > GLYPH_CHANGE).sum())
+    if not counter:
+        return (off & (difference <= GLYPH_CHANGE)).reshape(len(crops), -1).sum(axis=1) >= max(2, changed / 2)
+    return off.reshape(len(crops), -1).sum(axis=1) >= max(2, min(changed, reference.shape[0]) / 2)
 
 
 def _shows_pattern(crops: np.ndarray, reference: np.ndarray, other: np.ndarray) -> np.ndarray:

@@ -3,10 +3,12 @@ reads give every frame between them their best grade and their stretch on screen
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.video_frames import VideoFrames
 
 SAMPLED = [("va", i, float(i)) for i in range(6)] + [("vb", 0, 0.0)]
 
@@ -94,6 +96,55 @@ def test_a_text_is_on_screen_while_its_own_boxes_are_whatever_ticks_beside_it(ev
     # "vna COMING again" without the clock: no box reads "who is", the frame's boxes that read a word count
     rows = [read("vna", 1.9, 2.5), read("COMING again", 1.0, 4.0)]
     assert evidence("ocr", "who is coming again", sampled=SAMPLED, ocr=rows)[0][3:] == (1.0, 4.0)
+
+
+def shown(frame: int, text: str, shown_from: float, shown_to: float) -> dict:
+    """A read of ``text`` on the frame at ``frame`` s, on screen from ``shown_from`` to ``shown_to``."""
+    return {
+        "video_id": "va",
+        "frame_idx": frame,
+        "ts": float(frame),
+        "text": text,
+        "shown_from_s": shown_from,
+        "shown_to_s": shown_to,
+        "box": at(0.5, 0.8, 0.8, 0.9),
+    }
+
+
+def test_a_counter_asked_for_by_a_part_lasts_until_that_part_changes(evidence):
+    # a timecode whose frame digits tick every frame (25 fps), read each second on its ;00 frame
+    rows = [shown(f, f"00:00:0{f};00", float(f), f + 0.04) for f in (1, 2, 3)]
+    # its seconds last until the next read's value appears; the whole value read, one frame
+    assert evidence("ocr", "00:00:02", sampled=SAMPLED, ocr=rows) == [("va", 2, 1.0, 2.0, 3.0)]
+    assert evidence("ocr", "00:00:02;00", sampled=SAMPLED, ocr=rows) == [("va", 2, 1.0, 2.0, 2.04)]
+    # the last read: no next value, its own frame
+    assert evidence("ocr", "00:00:03", sampled=SAMPLED, ocr=rows) == [("va", 3, 1.0, 3.0, 3.04)]
+    # a score beside a clock: the score asked for lasts while the clock ticks, until the score changes
+    scores = ["HOME 3-1 AWAY 12:04", "HOME 3-1 AWAY 12:05", "HOME 3-2 AWAY 12:06"]
+    rows = [shown(f, text, f + 0.6, f + 0.64) for f, text in enumerate(scores, start=1)]
+    assert {r[3:] for r in evidence("ocr", "home 3-1 away", sampled=SAMPLED, ocr=rows)} == {(1.6, 3.6)}
+
+
+def test_the_arrays_give_a_counters_part_the_same_stretch(con, evidence):
+    # frame_evidence (what retrieve runs for one video) against the SQL above, on the timecode
+    rows = [shown(f, f"00:00:0{f};00", float(f), f + 0.04) for f in (1, 2, 3)]
+    evidence("ocr", "00:00:02", sampled=SAMPLED, ocr=rows)  # registers the tables
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    for query, span in (("00:00:02", (2.0, 3.0)), ("00:00:02;00", (2.0, 2.04)), ("00:00:03", (3.0, 3.04))):
+        found = tools.get("ocr").frame_evidence(video, query)
+        inside = np.flatnonzero(~np.isnan(found.score))
+        assert [(found.start_s[i], found.end_s[i]) for i in inside] == [span], query
+
+
+def test_a_text_with_digits_is_not_stretched_into_another_text(evidence):
+    # "Episode 3 (2019)" leaves at 1.3 s, the credits come at 1.8 s: other letters, not the text ticking
+    rows = [shown(1, "Episode 3 (2019)", 0.5, 1.3), shown(2, "Credits 2020", 1.8, 3.0)]
+    assert [(r[1], *r[3:]) for r in evidence("ocr", "episode 3", sampled=SAMPLED, ocr=rows)] == [(1, 0.5, 1.3)]
+    # the next read of the same letters long after (more than RUN_GAP OCR periods of 1 s): not the text ticking
+    rows = [shown(0, "00:00:01;00", 0.0, 0.04), shown(3, "00:00:04;00", 2.9, 3.04), shown(4, "00:00:05;00", 4, 4.04)]
+    assert evidence("ocr", "00:00:01", sampled=SAMPLED, ocr=rows) == [("va", 0, 1.0, 0.0, 0.04)]
 
 
 def test_one_garbled_read_does_not_split_a_run(evidence):

@@ -21,8 +21,14 @@ frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_
 of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none does, so a
 clock or counter ticking beside a caption does not cut the caption's time to one frame), or, where those are
 unknown (a corpus written before them), from half a period before its first read to half a period after its
-last. Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too,
-and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
+last. A read's time is that of the value read, to the frame; a query that names only part of a text that
+ticks (a timecode asked for by its seconds, "00:00:05" of 00:00:05;00, whose frame digits change every frame;
+a score beside a clock) means that part, which stays while the rest ticks: where the last read holds digits
+the query does not name and the next read, soon after (``RUN_GAP`` periods), shows the same letters (the same
+text, other numbers), the run lasts until the next read's value appears (``held_until``; the part changed
+somewhere between the two reads, and reads at the top of each second, as a sampled timecode's are, place it
+exactly). Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count
+too, and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
 A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and its times say nothing. If
 another copy of the text joins it now and then (a line of its own that matches the query: the question typed
@@ -86,6 +92,8 @@ RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods ap
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
+NOT_DIGIT = "[^0-9]"
+NOT_LETTER = r"[^\pL]"
 
 
 @register
@@ -144,6 +152,7 @@ class Ocr(TextTool):
             col("period"),
         )
         with_period = select(exp.Star(), alias(period, "ocr_period"), from_=subquery(graded))
+        with_until = select(exp.Star(), alias(self.held_until(ctx), "until"), from_=subquery(with_period))
         floor = 1.0 if self.numeric(ctx.query) else min_score(ctx.query)
         halfway = exp.Div(
             this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
@@ -152,7 +161,7 @@ class Ocr(TextTool):
         matched = select(
             exp.Star(),
             alias(col("score") >= halfway, "strong"),
-            from_=subquery(with_period),
+            from_=subquery(with_until),
             where=col("score") > number(0),
         )
         strength = [col("video_id"), col("strong")]
@@ -220,8 +229,8 @@ class Ocr(TextTool):
     @staticmethod
     def stretch() -> list[exp.Expression]:
         """(start_s, end_s, last_read, score) of a group of reads: when its text is on screen (from when its
-        first read's text appeared to when its last read's left, else half an OCR period around them, inside
-        the video) and its best grade.
+        first read's text appeared to when the part of its last read that the query names left, ``until``,
+        else half an OCR period around them, inside the video) and its best grade.
 
         Example:
             >>> [column.alias for column in Ocr.stretch()]
@@ -229,7 +238,7 @@ class Ocr(TextTool):
         """
         half = exp.Div(this=fn("any_value", col("ocr_period")), expression=number(2))
         first_shown = fn("arg_min_null", col("shown_from"), col("ts"))
-        last_shown = fn("arg_max_null", col("shown_to"), col("ts"))
+        last_shown = fn("arg_max_null", col("until"), col("ts"))
         start = fn(
             "greatest", fn("coalesce", first_shown, exp.Sub(this=fn("min", col("ts")), expression=half)), number(0.0)
         )
@@ -260,6 +269,8 @@ class Ocr(TextTool):
             alias(step, "step"),
             col("shown_from", "t"),
             col("shown_to", "t"),
+            col("digits", "t"),
+            col("letters", "t"),
             col("copies", "t"),
             col("period", "i"),
             col("duration_s", "i"),
@@ -272,16 +283,40 @@ class Ocr(TextTool):
         else (0 below ``min_score(query)`` unless a near miss)."""
         text = text if text is not None else col("text", "t")
         if self.numeric(ctx.query):
-            lookalikes, digits = DIGIT_LOOKALIKES
-            exact = fn("contains_phrase", fn("translate", text, string(lookalikes), string(digits)), ctx.text)
-            return exp.case().when(exact, number(1.0))
+            return exp.case().when(fn("contains_phrase", self.as_read(ctx.query, text), ctx.text), number(1.0))
         return fn("screen_text_score", text, ctx.text)
 
+    def as_read(self, query: str, text: exp.Expression) -> exp.Expression:
+        """``text`` as it is compared with ``query``: OCR's letters for digits made digits (O, o -> 0 and I, l,
+        | -> 1) for a numeric query, as it is else."""
+        if not self.numeric(query):
+            return text
+        lookalikes, digits = DIGIT_LOOKALIKES
+        return fn("translate", text, string(lookalikes), string(digits))
+
+    def held_until(self, ctx: Context) -> exp.Expression:
+        """When the part of a read's text that the query names stops being shown: the read's own
+        end (``shown_to``), or the time the next read's value appeared (``shown_from``) where the read holds
+        digits the query does not name and the next read, soon after (``RUN_GAP`` OCR periods), shows the same
+        letters (a clock, a timecode, a countdown or a score that ticks in the part the query leaves out)."""
+        by_time = ([col("video_id")], [col("ts")])
+        ticks = exp.and_(
+            col("digits") > number(query_digits(ctx.query)),
+            over(fn("lead", col("letters")), *by_time).eq(col("letters")),
+            exp.Sub(this=over(fn("lead", col("ts")), *by_time), expression=col("ts"))
+            <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")),
+            copy=False,
+        )
+        next_value = fn("coalesce", over(fn("lead", col("shown_from")), *by_time), col("shown_to"))
+        return exp.case().when(ticks, next_value).else_(col("shown_to"))
+
     def frame_texts(self, ctx: Context) -> exp.Select:
-        """(video_id, frame_idx, ts, text, shown_from, shown_to) of every OCR'd frame with text: its boxes
-        in reading order, and when the text asked for became what it is (the latest to appear of the boxes
-        that read a word of the query, of all boxes when none does) and stopped being so (the first of them
-        to leave; ``vqdb.ingest.text_edges``)."""
+        """(video_id, frame_idx, ts, text, shown_from, shown_to, digits, letters, copies) of every OCR'd frame
+        with text: its boxes in reading order, and when the text asked for became what it is (the latest to
+        appear of the boxes that read a word of the query, of all boxes when none does) and stopped being so
+        (the first of them to leave; ``vqdb.ingest.text_edges``); how many digits those boxes hold and their
+        letters in reading order (``digit_count``, ``letters_of``, as read for the query: ``as_read``); and
+        the copies of the text (lines that match the query on their own)."""
 
         def part(name: str) -> exp.Expression:  # a field of the box struct: box.x0 parses as a column of "box"
             return fn("coalesce", col(name, "box"), number(0.0))
@@ -298,6 +333,8 @@ class Ocr(TextTool):
             alias(middle, "y"),
             alias(part("y1"), "bottom"),
             alias(fn("reads_query_word", col("text"), ctx.text), "holds_query"),
+            alias(digit_count(self.as_read(ctx.query, col("text"))), "digits"),
+            alias(letters_of(self.as_read(ctx.query, col("text"))), "letters"),
             from_=table(self.table),
             where=ctx.where(col("text").is_(exp.null()).not_()),
         )
@@ -322,6 +359,7 @@ class Ocr(TextTool):
             window=reading.copy(),
         )
         in_order = ordered(col("text"), [col("line"), col("x"), col("text")])
+        letters_in_order = ordered(col("letters"), [col("line"), col("x"), col("text")])
         frames = select(
             col("video_id"),
             col("frame_idx"),
@@ -329,6 +367,8 @@ class Ocr(TextTool):
             alias(exp.GroupConcat(this=in_order, separator=string(" ")), "text"),
             alias(self.query_boxes_first(fn("max", col("shown_from_s"))), "shown_from"),
             alias(self.query_boxes_first(fn("min", col("shown_to_s"))), "shown_to"),
+            alias(self.query_boxes_first(fn("sum", col("digits"))), "digits"),
+            alias(self.query_boxes_first(exp.GroupConcat(this=letters_in_order, separator=string(""))), "letters"),
             from_=table("lines"),
             group_by=[col("video_id"), col("frame_idx")],
         )
@@ -350,7 +390,7 @@ class Ocr(TextTool):
         )
         keys = ["video_id", "frame_idx"]
         with_copies = select(
-            *(col(c, "f") for c in (*keys, "ts", "text", "shown_from", "shown_to")),
+            *(col(c, "f") for c in (*keys, "ts", "text", "shown_from", "shown_to", "digits", "letters")),
             alias(fn("coalesce", col("copies", "c"), number(0)), "copies"),
             from_=subquery(frames, "f"),
             joins=[join(subquery(copies, "c"), same(keys, "c", "f"), side="LEFT")],
@@ -409,11 +449,12 @@ class Ocr(TextTool):
             return found
         floor = 1.0 if self.numeric(query) else min_score(query)
         halfway = (score[matched].max() + floor) / 2
+        until = held_until_of(read, query_digits(query), RUN_GAP * ocr_period)
 
         def stretch(run: np.ndarray) -> tuple[float, float, float, float]:
             """(start_s, end_s, last_read, score) of a run of reads: when its text is on screen, its best grade."""
             first, last = run[0], run[-1]
-            shown_from, shown_to = read["shown_from"][first], read["shown_to"][last]
+            shown_from, shown_to = read["shown_from"][first], until[last]
             start = shown_from if not np.isnan(shown_from) else ts[first] - ocr_period / 2
             end = shown_to if not np.isnan(shown_to) else ts[last] + ocr_period / 2
             return max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()
@@ -439,9 +480,10 @@ class Ocr(TextTool):
     def read_frames(self, video: VideoFrames, query: str) -> dict[str, np.ndarray]:
         """``frame_texts`` as arrays, in time order: each OCR'd frame's ``ts``, ``text`` (its boxes in reading
         order, an Arrow array), ``shown_from`` (the latest of its boxes reading a word of ``query`` to
-        appear, of all its boxes when none does) and ``shown_to`` (the first of them to leave; NaN where
-        unknown); and the lines that read a word of ``query`` (``held_lines``, their boxes in reading order)
-        with the position of each one's frame (``held_frame``), for counting the copies of the text."""
+        appear, of all its boxes when none does), ``shown_to`` (the first of them to leave; NaN where
+        unknown), and the ``digits`` and ``letters`` of those boxes (as read for ``query``); and the lines that
+        read a word of ``query`` (``held_lines``, their boxes in reading order) with the position of each
+        one's frame (``held_frame``), for counting the copies of the text."""
         boxes = video.rows(self.table, BOX_COLUMNS)
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
         if not boxes.num_rows:
@@ -450,6 +492,8 @@ class Ocr(TextTool):
                 "text": pa.array([], pa.string()),
                 "shown_from": np.zeros(0),
                 "shown_to": np.zeros(0),
+                "digits": np.zeros(0, dtype=np.int64),
+                "letters": np.zeros(0, dtype=object),
                 "held_lines": pa.array([], pa.string()),
                 "held_frame": np.zeros(0, dtype=np.int64),
             }
@@ -470,6 +514,7 @@ class Ocr(TextTool):
                 "shown_from": boxes.column("shown_from_s").cast(pa.float64()),
                 "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
                 "holds_query": reads_query_word(boxes.column("text"), pa.array([query] * boxes.num_rows)),
+                "read": self.as_read_array(query, boxes.column("text").combine_chunks()),
             }
         )
         keys = [("frame", "ascending"), ("y", "ascending"), ("x", "ascending"), ("text", "ascending")]
@@ -489,6 +534,7 @@ class Ocr(TextTool):
         holds = table_.column("holds_query").to_numpy(zero_copy_only=False).astype(bool)
         shown_from = _query_boxes_first(np.fmax, float_array(table_.column("shown_from")), holds, firsts)
         shown_to = _query_boxes_first(np.fmin, float_array(table_.column("shown_to")), holds, firsts)
+        digits, letters = held_digits_and_letters(table_.column("read").combine_chunks(), holds, firsts)
         line = table_.column("line").to_numpy()
         line_firsts = np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
         held = np.logical_or.reduceat(holds, line_firsts) if len(line_firsts) else np.zeros(0, dtype=bool)
@@ -501,6 +547,8 @@ class Ocr(TextTool):
             "text": text.take(pa.array(order)),
             "shown_from": shown_from[order],
             "shown_to": shown_to[order],
+            "digits": digits[order],
+            "letters": letters[order],
             "held_lines": line_texts.filter(pa.array(held)),
             "held_frame": np.argsort(order)[line_frame[held]],
         }
@@ -526,6 +574,19 @@ class Ocr(TextTool):
         nearest = times[inside[np.argmin(np.abs(times[inside] - ts))]]
         texts = rows.column("text").take(pa.array(np.flatnonzero(times == nearest))).to_pylist()
         return " ".join(t for t in texts if t)
+
+    def as_read_array(self, query: str, texts: pa.Array) -> pa.Array:
+        """``as_read`` of Arrow ``texts``.
+
+        Example:
+            >>> Ocr().as_read_array("00:00:05", pa.array(["O0:0l"])).to_pylist()
+            ['00:01']
+        """
+        if not self.numeric(query):
+            return texts
+        for lookalike, digit in zip(*DIGIT_LOOKALIKES, strict=True):
+            texts = pc.replace_substring(texts, lookalike, digit)
+        return texts
 
     @staticmethod
     def numeric(query: str) -> bool:
@@ -557,3 +618,77 @@ def _query_boxes_first(reduce: np.ufunc, values: np.ndarray, holds: np.ndarray, 
         over_all = reduce.reduceat(values, firsts)
         over_query = reduce.reduceat(np.where(holds, values, np.nan), firsts)
     return np.where(np.isnan(over_query), over_all, over_query)
+
+
+def query_digits(query: str) -> int:
+    """How many digits ``query`` names: a read holding more may tick in a part the query leaves out.
+
+    Example:
+        >>> query_digits("00:00:05"), query_digits("T-minus ten")
+        (6, 0)
+    """
+    return sum(char in "0123456789" for char in query)
+
+
+def digit_count(text: exp.Expression) -> exp.Expression:
+    """How many digits (0-9) ``text`` holds, in SQL.
+
+    Example:
+        >>> import duckdb
+        >>> duckdb.sql(f"SELECT {digit_count(string('00:00:05;00')).sql('duckdb')}").fetchone()
+        (8,)
+    """
+    return fn("length", fn("regexp_replace", text, string(NOT_DIGIT), string(""), string("g")))
+
+
+def letters_of(text: exp.Expression) -> exp.Expression:
+    """``text``'s letters, lower case, in SQL: what stays of a clock or a score while its digits tick.
+
+    Example:
+        >>> import duckdb
+        >>> duckdb.sql(f"SELECT {letters_of(string('T-MINUS 00:10 Go')).sql('duckdb')}").fetchone()
+        ('tminusgo',)
+    """
+    return fn("lower", fn("regexp_replace", text, string(NOT_LETTER), string(""), string("g")))
+
+
+def held_digits_and_letters(texts: pa.Array, holds: np.ndarray, firsts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``digit_count`` summed and ``letters_of`` joined in order, per frame (its boxes from ``firsts``), of its
+    boxes that ``holds`` the query, or of all of them where none does (``Ocr.query_boxes_first``).
+
+    Example:
+        >>> digits, letters = held_digits_and_letters(
+        ...     pa.array(["T-10", "Go 2", "x1"]), np.array([False, False, True]), np.array([0, 2]))
+        >>> digits.tolist(), letters.tolist()
+        ([3, 1], ['tgo', 'x'])
+    """
+    frame = np.repeat(np.arange(len(firsts)), np.diff(np.r_[firsts, len(texts)]))
+    any_holds = np.logical_or.reduceat(holds, firsts) if len(firsts) else np.zeros(0, dtype=bool)
+    chosen = holds | ~any_holds[frame]
+    counts = pc.utf8_length(pc.replace_substring_regex(texts, NOT_DIGIT, "")).to_numpy()
+    digits = np.bincount(frame[chosen], weights=counts[chosen], minlength=len(firsts)).astype(np.int64)
+    letters = pc.utf8_lower(pc.replace_substring_regex(texts, NOT_LETTER, "")).filter(pa.array(chosen))
+    offsets = np.r_[0, np.cumsum(np.bincount(frame[chosen], minlength=len(firsts)))].astype(np.int32)
+    joined = pc.binary_join(pa.ListArray.from_arrays(pa.array(offsets), letters), "")
+    return digits, joined.to_numpy(zero_copy_only=False)
+
+
+def held_until_of(read: dict[str, np.ndarray], named_digits: int, gap: float) -> np.ndarray:
+    """``Ocr.held_until`` of each of ``read``'s frames (``read_frames``): its ``shown_to``, or the next frame's
+    ``shown_from`` where it holds more digits than ``named_digits`` and the next frame, at most ``gap`` s
+    later, has the same letters (NaN where unknown).
+
+    Example:
+        >>> read = {"ts": np.array([5.0, 6.0, 7.0]), "shown_from": np.array([5.0, 6.0, 7.0]),
+        ...         "shown_to": np.array([5.04, 6.04, 7.04]), "digits": np.array([8, 8, 3]),
+        ...         "letters": np.array(["", "", "go"], dtype=object)}
+        >>> held_until_of(read, 6, 2.5).tolist()  # "00:00:05" of 00:00:05;00, then 00:00:06;00, then "GO 123"
+        [6.0, 6.04, 7.04]
+    """
+    ts, shown_to = read["ts"], read["shown_to"]
+    next_from = np.r_[read["shown_from"][1:], np.nan]
+    ticks = np.zeros(len(ts), dtype=bool)
+    ticks[:-1] = (
+        (read["digits"][:-1] > named_digits) & (read["letters"][:-1] == read["letters"][1:]) & (ts[1:] - ts[:-1] <= gap)
+    )
+    return np.where(ticks & ~np.isnan(next_from), next_from, shown_to)
