@@ -124,6 +124,7 @@ ORDERS = [
     ("the first time he says 'thank you'", "first", [("transcript", "thank you"), ("subtitle", "thank you")]),
     ("when is the title shown for the last time?", "last", [("siglip", "title")]),
     ("when does the music begin?", "first", [("audio", "music")]),
+    ("when does the baby start to cry?", "first", [("siglip", "baby cry")]),  # "start to" leaves the query
     ("when does the narrator stop speaking?", "last", [("audio", "speech")]),
     ("when does the music end?", "last", [("audio", "music")]),
     ("who speaks first?", "first", [("audio", "speech")]),

@@ -141,6 +141,7 @@ _NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBE
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
+_TO = re.compile(r"\s+to\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
@@ -394,7 +395,8 @@ def _order(question: str) -> tuple[str | None, str]:
         cue = question[start:end].lower()
         if start < end and (" " in cue or cue in phrasing.STARTS | phrasing.ENDS or _ends_clause(question[end:])):
             pieces.append(question[last:start] + " ")
-            last = end
+            infinitive = _TO.match(question, end) if cue in phrasing.STARTS | phrasing.ENDS else None
+            last = infinitive.end() if infinitive else end  # "starts to cry": "cry"
     return asked[0], "".join(pieces) + question[last:]
 
 
