@@ -35,6 +35,8 @@ def test_round_trip():
         ({"queries": GOOD["queries"] * 2, "combine": "Q1"}, "used more than once"),
         ({"queries": [], "combine": "Q1"}, "the plan has no calls"),
         ({**GOOD, "combine": 3}, "must be a string"),
+        ({**GOOD, "order": "earliest"}, "order must be one of first, last"),
+        ({"queries": [], "combine": "", "order": "first"}, "order 'first' given but the plan has no calls"),
     ],
 )
 def test_invalid_plans_are_named(data, message):
@@ -56,3 +58,11 @@ def test_dropping_tools_keeps_the_rest_of_the_expression():
 
 def test_uniform_plan_is_empty():
     assert uniform_plan().to_dict() == {"queries": [], "combine": ""} and uniform_plan().is_uniform
+
+
+def test_an_order_round_trips_and_goes_when_no_call_is_left():
+    ordered = Plan.from_json({**GOOD, "order": "last"})
+    assert ordered.order == "last" and Plan.from_json(ordered.to_json()) == ordered
+    assert ordered.to_dict()["order"] == "last" and "order" not in Plan.from_json(GOOD).to_dict()
+    assert ordered.without_tools({"siglip"}).order == "last"
+    assert ordered.without_tools({"siglip", "audio"}).order is None

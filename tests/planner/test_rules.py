@@ -116,3 +116,48 @@ def test_an_event_placed_after_or_before_marks_its_calls(question, calls, combin
         return
     assert [(c.tool, c.query, c.when) for c in plan.queries] == calls
     assert plan.combine == combine
+
+
+ORDERS = [
+    ("when does the speaker start talking?", "first", [("audio", "speech")]),
+    ("when does the word EXIT first appear?", "first", [("ocr", "EXIT")]),
+    ("the first time he says 'thank you'", "first", [("transcript", "thank you"), ("subtitle", "thank you")]),
+    ("when is the title shown for the last time?", "last", [("siglip", "title")]),
+    ("when does the music begin?", "first", [("audio", "music")]),
+    ("when does the baby start to cry?", "first", [("siglip", "baby cry")]),  # "start to" leaves the query
+    ("when does the narrator stop speaking?", "last", [("audio", "speech")]),
+    ("when does the music end?", "last", [("audio", "music")]),
+    ("who speaks first?", "first", [("audio", "speech")]),
+    ("when do the end credits start?", "first", [("siglip", "end credits")]),  # "the end": a noun
+    ("Right after the title card, what does the narrator say?", "first", None),  # the first moment after it
+    ("what was on screen just before the chime?", "last", None),
+    # no order: a quote, text in capitals, compounds and stretches, nouns, an action, an event's edge
+    (
+        "when does he say 'for the first time'?",
+        None,
+        [("transcript", "for the first time"), ("subtitle", "for the first time")],
+    ),
+    ("when does the sign say STOP", None, None),
+    ("when does he mention first aid?", None, [("transcript", "first aid"), ("subtitle", "first aid")]),
+    ("what did she do last night", None, None),
+    ("when does the door open at last?", None, None),
+    ("what happens in the first 10 seconds", None, None),
+    ("how long does the applause last?", None, None),
+    ("when does the stop sign appear", None, None),
+    ("when does the man stop the car at the gate", None, None),
+    ("after the game ended, who speaks?", None, None),
+    ("from start to finish, who talks?", None, None),
+    ("what does she say after the bell?", None, None),  # "after" alone: the related frames' own order
+]
+
+
+@pytest.mark.parametrize(("question", "order", "calls"), ORDERS)
+def test_the_order_a_question_asks_for(question, order, calls):
+    plan = rule_plan(question)
+    assert plan.order == order
+    if calls is not None:
+        assert [(c.tool, c.query) for c in plan.queries] == calls
+
+
+def test_no_order_without_a_call():
+    assert rule_plan("what happens first?").to_dict() == {"queries": [], "combine": ""}

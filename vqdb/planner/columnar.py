@@ -14,7 +14,8 @@ This module computes the same rows from arrays:
   (``related``);
 * the merge is ToolMerge's, as the compiled SQL does it (``rank``: rank = 1 + the number of frames scored
   higher; AND the worse rank, OR the better; ties by the same expression with AND as the mean, then the
-  better graded evidence, then uniform sampling's spread for frames no call ranked, then time), greedy
+  better graded evidence, then uniform sampling's spread for frames no call ranked, then time; a plan's
+  ``order`` puts its earliest or latest frame with real evidence first: ``vqdb.planner.temporal_order``), greedy
   temporal NMS keeps up to ``k`` frames at least ``gap`` seconds apart (``merge``), and locate's
   intervals grow from the same ranking (``intervals``).
 
@@ -40,7 +41,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-from vqdb.planner import boolexpr, tools
+from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
@@ -181,7 +182,16 @@ def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, dura
     """The merged order of one video's frames (``ts`` ascending; ``evidence``: each call's scores aligned
     with them, NaN where it scored nothing): ranks (1 + the number of frames scored higher), AND the worse
     and OR the better, ties by the same fold with AND as the mean, then the better graded evidence, then (frames
-    no call ranked) nearest the middle of one of ``k`` time slots, then time."""
+    no call ranked) nearest the middle of one of ``k`` time slots, then time. A plan with an ``order`` ranks its
+    earliest (latest) frame with real evidence first (``temporal_order``).
+
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "speech"}], "order": "first"})
+        >>> speech = {"Q1": np.array([np.nan, 0.6, 0.6, np.nan, 0.95, 0.95])}
+        >>> rank(plan, speech, ts=np.arange(6.0), duration_s=6.0, k=2).order.tolist()  # the first utterance first
+        [1, 4, 5, 2, 0, 3]
+    """
     n = len(ts)
     ranks = {cid: _ranks(scores) for cid, scores in evidence.items()}
 
@@ -208,7 +218,12 @@ def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, dura
     if duration_s is not None and duration_s > 0:
         slots = ts * k / duration_s
         spread = np.where(ranked, 0.0, np.abs(slots - np.floor(slots) - 0.5))
-    order = np.lexsort((np.arange(n), ts, spread, -graded, tie_break, combined))  # ts ties: frame order
+    first = np.zeros(n)  # a plan's order: its promoted frame first (``temporal_order``)
+    if plan.order is not None:
+        promoted = temporal_order.promoted(plan, temporal_order.qualifies(plan, evidence), ts)
+        if promoted is not None:
+            first[promoted] = -1.0
+    order = np.lexsort((np.arange(n), ts, spread, -graded, tie_break, combined, first))  # ts ties: frame order
     merged_rank = np.empty(n, dtype=np.int64)
     merged_rank[order] = np.arange(1, n + 1)
     return Ranking(combined, tie_break, merged_rank, order, ranks)

@@ -18,6 +18,9 @@ ToolMerge semantics (rank mode, the default), per video:
   AND with a call that matched nothing (every frame last) falls back on the other calls' ranking, then by
   time; frames no call ranked come last in uniform sampling's order (nearest to the middle of one of ``k``
   equal time slots first), so a plan that matched nothing in a video keeps uniform sampling's keyframes;
+* a plan with an ``order`` ("first" / "last") ranks one frame before all others: the earliest (latest) of
+  the frames that ``qualifies`` (has real evidence, ``vqdb.planner.temporal_order``: each call's score at
+  least the floor its ``best_<n>`` score in the video sets), marked ``promoted``;
 * greedy temporal NMS keeps up to ``k`` frames, best merged rank first, each at least ``gap`` seconds from
   those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
 
@@ -42,7 +45,7 @@ from collections import OrderedDict
 
 from sqlglot import exp
 
-from vqdb.planner import boolexpr, tools
+from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import moment_sql
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Call, Plan
@@ -318,6 +321,7 @@ class Compiler:
             col("frame_idx"),
             rank,
             alias(fn("coalesce", normalized, number(1.0)), "score"),
+            alias(col("score"), "raw"),  # the tool's own score: what a plan's order reads (``evidence``)
             *span(),
             from_=subquery(typed),
             where=scored,
@@ -357,6 +361,7 @@ class Compiler:
             col("frame_idx"),
             alias(number(1), "rank"),
             alias(number(1.0), "score"),
+            *([alias(number(1.0), "raw")] if self.mode == "score" else []),
             from_=subquery(positioned),
             where=exp.EQ(this=col("pos"), expression=median),
         )
@@ -407,12 +412,41 @@ class Compiler:
             if i in self.spans:
                 columns += [alias(col(c, f"c{i}"), f"{name}_{i}") for c, name in SPAN_NAMES.items()]
             joins.append(join(table(f"call_{i}", f"c{i}"), same(["video_id", "frame_idx"], f"c{i}", "s"), side="LEFT"))
+            if self.mode == "score":
+                columns.append(alias(col("raw", f"c{i}"), f"raw_{i}"))
         frames = select(*columns, from_=table(SAMPLED, "s"), joins=joins)
         keys = [order(col("combined")), order(col("tie_break"))]
         if self.mode == "rank":
             keys.append(desc(col("grade")))
+        if plan.order is not None:  # the earliest (latest) frame with real evidence first
+            frames = self.promoted(plan, frames)
+            keys.insert(0, desc(col("promoted")))
         merged_rank = over(fn("row_number"), self.per_video(), [*keys, self.spread(), col("ts"), col("frame_idx")])
         return select(exp.Star(), alias(merged_rank, "merged_rank"), from_=subquery(frames))
+
+    def evidence(self, i: int) -> exp.Column:
+        """The column of ``merged``'s frames with call number ``i``'s own score (score mode: not normalized)."""
+        return col(f"{'raw' if self.mode == 'score' else 'score'}_{i}")
+
+    def promoted(self, plan: Plan, frames: exp.Select) -> exp.Select:
+        """``frames`` with each call's ``best_<n>`` score in the video, whether a frame ``qualifies`` (has real
+        evidence: ``temporal_order.qualifies_sql``), and ``promoted``: the earliest (``plan.order`` "first") or
+        latest ("last") frame that qualifies."""
+        best = [alias(over(fn("max", self.evidence(i)), self.per_video()), f"best_{i}") for i in self.calls.values()]
+        scores = {cid: self.evidence(i) for cid, i in self.calls.items()}
+        bests = {cid: col(f"best_{i}") for cid, i in self.calls.items()}
+        graded = select(exp.Star(), *best, from_=subquery(frames))
+        qualified = select(
+            exp.Star(), alias(temporal_order.qualifies_sql(plan, scores, bests), "qualifies"), from_=subquery(graded)
+        )
+        in_order = asc if plan.order == "first" else desc
+        first = over(
+            fn("row_number"),
+            self.per_video(),
+            [desc(col("qualifies")), in_order(col("ts")), in_order(col("frame_idx"))],
+        )
+        promoted = exp.and_(col("qualifies"), first.eq(number(1)), copy=False)
+        return select(exp.Star(), alias(promoted, "promoted"), from_=subquery(qualified))
 
     def spread(self) -> exp.Expression:
         """The order of the frames no call ranked (they all tie): nearest to the middle of one of ``k`` equal

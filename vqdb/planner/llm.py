@@ -28,7 +28,7 @@ from typing import Any
 from vqdb.errors import VqdbError
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.plan import Plan
+from vqdb.planner.plan import ORDERS, Plan
 from vqdb.planner.rules import rule_plan
 from vqdb.planner.tools.audio import Audio
 from vqdb.planner.tools.base import Tool
@@ -49,15 +49,21 @@ Rules:
 - "combine" joins ids with AND (all must hold), OR (any may hold) and parentheses; AND binds tighter than OR.
 - A quoted phrase is text to find: on screen ({read}) if the question says it is shown or written, spoken
   ({said}) if it says it is said or heard, both ORed when it does not say.
+- Add "order": "first" when the question asks for the first time or when something starts ("when does
+  she start talking?", "when is EXIT first shown?"), "order": "last" for the last time or when it stops or
+  ends; leave it out otherwise.
 - Queries are short: the words to look for, not the question. Answer options may hint at what to look
   for; do not answer the question.
 {examples}"""
 
 
-def _example(question: str, combine: str, *calls: tuple[type[Tool], str]) -> tuple[str, dict[str, Any]]:
-    """A worked example of the prompt: ``question`` and its plan, the ``(tool class, query)`` calls as Q1, Q2..."""
+def _example(
+    question: str, combine: str, *calls: tuple[type[Tool], str], order: str | None = None
+) -> tuple[str, dict[str, Any]]:
+    """A worked example of the prompt: ``question`` and its plan, the ``(tool class, query)`` calls as Q1, Q2...
+    (and the plan's ``order``, when given)."""
     queries = [{"id": f"Q{i}", "tool": tool.name, "query": query} for i, (tool, query) in enumerate(calls, start=1)]
-    return question, {"queries": queries, "combine": combine}
+    return question, {"queries": queries, "combine": combine} | ({"order": order} if order else {})
 
 
 # Worked examples for the prompt: (question, plan). One is shown when every tool it uses is offered.
@@ -75,6 +81,7 @@ EXAMPLES = (
     _example(
         "When does a dog bark at the mailman?", "Q1 AND Q2", (Siglip, "a dog and a mailman"), (Audio, "dog barking")
     ),
+    _example("When does the narrator stop talking?", "Q1", (Audio, "speech"), order="last"),
 )
 
 
@@ -124,8 +131,8 @@ def build_messages(
 
 def plan_schema(tools: Iterable[str] | None = None) -> dict[str, Any]:
     """The JSON schema of a plan the prompt asks for (1 to 4 calls of the offered tools, ids Q1..Q4, a
-    combine of ids joined by AND and OR), for backends that constrain decoding to a schema. What a schema cannot say
-    (every id used once, in combine) is checked by ``parse_reply``.
+    combine of ids joined by AND and OR, an optional order), for backends that constrain decoding to a schema.
+    What a schema cannot say (every id used once, in combine) is checked by ``parse_reply``.
 
     Example:
         >>> plan_schema(["ocr", "audio"])["properties"]["queries"]["items"]["properties"]["tool"]
@@ -148,6 +155,7 @@ def plan_schema(tools: Iterable[str] | None = None) -> dict[str, Any]:
         "properties": {
             "queries": {"type": "array", "items": call, "minItems": 1, "maxItems": MAX_CALLS},
             "combine": {"type": "string", "pattern": f"^{ids}( (AND|OR) {ids}){{0,{MAX_CALLS - 1}}}$"},
+            "order": {"type": "string", "enum": list(ORDERS)},
         },
         "required": ["queries", "combine"],
         "additionalProperties": False,

@@ -259,7 +259,7 @@ EVENT_VERBS = Words(
         "time", "moment", "point",
     },
     phenomenon="words of when something happens ('… comes up', 'the moment'): neither read nor pictured",
-    example="person start laughing.",
+    example="when does the explosion happen?",
 )  # fmt: skip
 NOT_TEXT = Words(
     {
@@ -455,4 +455,61 @@ NO_EVENT = Words(
     },
     phenomenon="words after 'after' / 'before' that name no event to find ('after that', 'before it')",
     example="what appears on screen after each goal",
+)  # fmt: skip
+FIRST_CUES = Words(
+    {
+        "first", "firstly", "initially", "earliest", "at first", "the first time", "for the first time",
+        "at the start of the video", "at the start of the clip", "at the beginning of the video",
+        "at the beginning of the clip",
+    },
+    phenomenon="words that ask for the first moment something happens: the plan's order is 'first'",
+    example="when does the word EXIT first appear?",
+)  # fmt: skip
+LAST_CUES = Words(
+    {
+        "last", "lastly", "final", "the last time", "for the last time", "the final time", "for the final time",
+        "at the end of the video", "at the end of the clip",
+    },
+    phenomenon="words that ask for the last moment something happens: the plan's order is 'last'",
+    example="when is the title shown for the last time?",
+)  # fmt: skip
+STARTS = Words(
+    {"start", "starts", "started", "begin", "begins", "began"},
+    phenomenon="verbs of something starting ('when does the music start?'): its first moment",
+    example="when does the music begin?",
+)
+ENDS = Words(
+    {"stop", "stops", "stopped", "end", "ends", "ended", "finish", "finishes", "finished"},
+    phenomenon="verbs of something ending ('when does the narrator stop speaking?'): its last moment",
+    example="when does the narrator stop speaking?",
+)
+NOT_AN_ORDER_AFTER = Words(
+    {
+        "aid", "name", "names", "lady", "class", "person", "night", "week", "weekend", "month", "year", "season",
+        "half", "quarter", "part", "few", "couple", "several", "of", "resort", "one", "two", "three", "four",
+        "five", "six", "seven", "eight", "nine", "ten", "dozen", "row", "rows", "column", "columns", "floor",
+        "place", "prize",
+    },
+    phenomenon="words after 'first' / 'last' that make a compound, a place in a layout or a stretch of time, "
+    "not an order ('first aid', 'last night', 'the first row', 'the first two minutes')",
+    example="when does he mention first aid?",
+)  # fmt: skip
+NOT_AN_ORDER_BEFORE = Words(
+    {"at", "long"},
+    phenomenon="words before 'last' that make it 'at (long) last': in the end, not the last time",
+    example="when does the door open at last?",
+)
+HOW_LONG = Words(
+    {"how long"},
+    phenomenon="a question of how long something lasts: its 'last' is the verb of lasting, not an order",
+    example="how long does the applause last?",
+)
+NOUN_BEFORE = Words(
+    {
+        "the", "a", "an", "this", "that", "its", "his", "her", "their", "our", "my", "your", "at", "from", "of",
+        "by", "near", "till", "until", "to",
+    },
+    phenomenon="words before 'start' / 'end' / 'stop' that make it a noun ('the end credits', 'a stop sign', "
+    "'from start to finish'): no order",
+    example="when does the runner cross the finish?",
 )  # fmt: skip

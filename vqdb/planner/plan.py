@@ -7,7 +7,8 @@ JSON form (what planners emit and ``vqdb plan`` prints)::
      "combine": "Q1 AND Q2"}
 
 A call may say ``"when": "after"`` (or ``"before"``): it then finds the frames just after (before) what its
-tool finds (see ``Call``).
+tool finds (see ``Call``). A plan may say ``"order": "first"`` (or ``"last"``): of the moments with real
+evidence, the earliest (latest) ranks first (see ``Plan`` and ``vqdb.planner.temporal_order``).
 
 A plan with no calls samples frames uniformly (the uniform baseline).
 
@@ -40,6 +41,7 @@ CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has ("when" is
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
+ORDERS = ("first", "last")  # a plan's "order": the earliest / latest moment with real evidence ranks first
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,18 +90,30 @@ class Call:
 class Plan:
     """Tool calls and how to combine them; ``notes`` say what a planner changed or fell back on, and why.
 
+    ``order`` ("first" or "last", or None) asks for the earliest (latest) moment: among the frames with real
+    evidence (as strong a kind of match as the video's best, ``vqdb.planner.temporal_order``), the earliest
+    (latest) ranks first, and the others keep ToolMerge's order after it ("when does the narrator start
+    talking?": the first utterance, not the best heard).
+
     Example:
         >>> p = Plan((Call("Q1", "siglip", "dog"), Call("Q2", "audio", "bark")), "Q1 OR Q2")
         >>> p.to_dict()["queries"][1]
         {'id': 'Q2', 'tool': 'audio', 'query': 'bark'}
         >>> Plan.from_json(p.to_json()) == p
         True
+        >>> Plan((Call("Q1", "audio", "speech"),), order="first").to_json()
+        '{"queries": [{"id": "Q1", "tool": "audio", "query": "speech"}], "combine": "Q1", "order": "first"}'
+        >>> Plan((Call("Q1", "audio", "speech"),), order="earliest")
+        Traceback (most recent call last):
+        ...
+        vqdb.planner.boolexpr.PlanError: order must be one of first, last (or left out), got 'earliest'
     """
 
     queries: tuple[Call, ...]
     combine: str = ""
     notes: tuple[str, ...] = ()
     planner: str = ""
+    order: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "queries", tuple(self.queries))
@@ -108,9 +122,13 @@ class Plan:
         duplicates = sorted({i for i in ids if ids.count(i) > 1})
         if duplicates:
             raise PlanError(f"call id(s) {duplicates} used more than once; give every call its own id")
+        if self.order is not None and self.order not in ORDERS:
+            raise PlanError(f"order must be one of {', '.join(ORDERS)} (or left out), got {self.order!r}")
         if not self.queries:
             if self.combine.strip():
                 raise PlanError(f"combine {self.combine!r} given but the plan has no calls")
+            if self.order is not None:
+                raise PlanError(f"order {self.order!r} given but the plan has no calls: nothing is found to order")
             return
         if not self.combine.strip():
             if len(self.queries) > 1:
@@ -141,7 +159,8 @@ class Plan:
         return next(c for c in self.queries if c.id == call_id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"queries": [c.to_dict() for c in self.queries], "combine": self.combine}
+        found = {"queries": [c.to_dict() for c in self.queries], "combine": self.combine}
+        return found | {"order": self.order} if self.order else found
 
     def to_json(self, indent: int | None = None) -> str:
         """The plan as JSON (without notes)."""
@@ -157,9 +176,9 @@ class Plan:
                 raise PlanError(f"plan is not valid JSON ({exc}): {data[:200]!r}") from exc
         if not isinstance(data, Mapping):
             raise PlanError(f"plan must be a JSON object with 'queries' and 'combine', got {type(data).__name__}")
-        extra = sorted(set(data) - {"queries", "combine"})
+        extra = sorted(set(data) - {"queries", "combine", "order"})
         if extra:
-            raise PlanError(f"plan has unknown key(s) {extra}; only 'queries' and 'combine' are allowed")
+            raise PlanError(f"plan has unknown key(s) {extra}; only 'queries', 'combine' and 'order' are allowed")
         queries = data.get("queries")
         if not isinstance(queries, list):
             raise PlanError(f"plan 'queries' must be a list of calls, got {queries!r:.200}")
@@ -174,7 +193,7 @@ class Plan:
         combine = data.get("combine") or ""
         if not isinstance(combine, str):
             raise PlanError(f"plan 'combine' must be a string such as 'Q1 AND Q2', got {combine!r:.200}")
-        return cls(tuple(calls), combine, planner=planner)
+        return cls(tuple(calls), combine, planner=planner, order=data.get("order"))
 
     def with_notes(self, *notes: str) -> Plan:
         """A copy with notes added."""
@@ -202,7 +221,11 @@ class Plan:
         if remaining is None:
             notes.append("no usable calls left: sampling frames uniformly")
         return dataclasses.replace(
-            self, queries=kept, combine="" if remaining is None else str(remaining), notes=self.notes + tuple(notes)
+            self,
+            queries=kept,
+            combine="" if remaining is None else str(remaining),
+            notes=self.notes + tuple(notes),
+            order=None if remaining is None else self.order,
         )
 
 

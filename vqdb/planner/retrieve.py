@@ -134,7 +134,8 @@ def said_instead(plan: Plan, reduced: Plan, available_tools: Sequence[str]) -> P
         return reduced
     calls = [Call(f"Q{i}", tool, phrase) for i, (phrase, tool) in enumerate(product(phrases, stand_ins), start=1)]
     note = f"no visual model: {', '.join(map(repr, phrases))} looked for by meaning in {' and '.join(stand_ins)}"
-    return Plan(tuple(calls), " OR ".join(c.id for c in calls), notes=reduced.notes + (note,), planner=plan.planner)
+    combine = " OR ".join(c.id for c in calls)
+    return Plan(tuple(calls), combine, notes=reduced.notes + (note,), planner=plan.planner, order=plan.order)
 
 
 def available_tools(corpus: CorpusReader, video_id: str | None = None) -> list[str]:

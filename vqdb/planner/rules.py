@@ -140,6 +140,9 @@ _IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, 
 _NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBER.items()}
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
+_HOW_LONG = Phrases(phrasing.HOW_LONG)
+_TO = re.compile(r"\s+to\b", re.I)
+_ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
 _QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)*", re.I)  # share cues
@@ -326,7 +329,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    question = _asked_then_answered(_written_out(question))
+    order, question = _order(_asked_then_answered(_written_out(question)))
     text = " ".join(question.translate(_PRIVATE).split())
     text = _numbers_kept(_VIDEO_TIME.sub(" , ", text))
     main, when, reference = _relation(text)
@@ -339,7 +342,88 @@ def rule_plan(
     else:
         plan = _plan_text(text, options, available_tools, question)
     queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
-    return dataclasses.replace(plan, queries=queries)
+    return dataclasses.replace(plan, queries=queries, order=order if queries else None)
+
+
+def _order(question: str) -> tuple[str | None, str]:
+    """The order a question asks for and the question without the phrases and verbs that ask it, and the
+    words that ask it at the end of a clause ("what does he say first?": words of when, not of what; "first"
+    and "last" before a noun are left to the rules that read them as describing or counting): "first" for
+    the first moment (``phrasing.FIRST_CUES``: "when does EXIT first appear?", "for the
+    first time"; ``phrasing.STARTS``: "when does the music start?"), "last" for the last one
+    (``phrasing.LAST_CUES``, ``phrasing.ENDS``: "when does the narrator stop speaking?"); None, and the
+    question as it is, when it asks neither or both ("from start to finish"). Not a cue: a word inside a
+    quote or written in capitals (text to find: "when does the sign say STOP"), "first" / "last" before a
+    word that makes a compound or a stretch (``phrasing.NOT_AN_ORDER_AFTER``: "first aid", "last night",
+    "the first 10 seconds") or after "at" ("at last"), and "start" / "end" / "stop" as a noun: after a
+    determiner or preposition (``phrasing.NOUN_BEFORE``: "the end credits", "a stop sign"), or a verb of
+    what something does rather than of its edge: before anything but the clause's end, "to" or a verb in
+    -ing ("stop sign", "he stopped the car", "a man stops at the corner", but "when does he stop talking?",
+    "when does the music end?"), or in the event of "after" / "before" ("after the game ended, ..."). Right
+    after an event (``phrasing.HOW_SOON``: "right after the title, what does she say?") is the first moment
+    after it, right before one the last moment before it.
+
+    Example:
+        >>> _order("when does the narrator stop speaking?"), _order("when do the end credits start?")
+        (('last', 'when does the narrator   speaking?'), ('first', 'when do the end credits  ?'))
+        >>> _order("the first time he says 'thank you'")[0], _order("when does he mention first aid?")[0]
+        ('first', None)
+        >>> _order("when does the sign say STOP"), _order("from start to finish, who talks?")[0]
+        ((None, 'when does the sign say STOP'), None)
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+    connectives = [c for c in _connectives_of_time(question) if not any(a <= c[0] < b for a, b in quoted)]
+    events = [(a, _event_end(question, a)) for _, a, _ in connectives]
+    found: dict[str, list[tuple[int, int]]] = {"first": [], "last": []}
+    for start, _, when in connectives:  # "right after X": the first moment after it; "just before X": the last
+        if not question[start:].lower().startswith(when):
+            found["first" if when == "after" else "last"].append((start, start))
+    for start, end in _ORDER_CUES.spans(question):
+        cue = question[start:end]
+        if any(a <= start < b for a, b in quoted) or (cue.isupper() and len(cue) > 1) or (start and cue[0].isupper()):
+            continue
+        if cue.lower() in phrasing.STARTS | phrasing.ENDS and any(a <= start < b for a, b in events):
+            continue  # "after the game ended": the event's edge, which its own call finds
+        kind = _order_of(cue.lower(), question[:start], question[end:])
+        if kind is not None:
+            found[kind].append((start, end))
+    asked = [kind for kind, spans in found.items() if spans]
+    if len(asked) != 1:
+        return None, question
+    pieces, last = [], 0
+    for start, end in found[asked[0]]:
+        cue = question[start:end].lower()
+        if start < end and (" " in cue or cue in phrasing.STARTS | phrasing.ENDS or _ends_clause(question[end:])):
+            pieces.append(question[last:start] + " ")
+            infinitive = _TO.match(question, end) if cue in phrasing.STARTS | phrasing.ENDS else None
+            last = infinitive.end() if infinitive else end  # "starts to cry": "cry"
+    return asked[0], "".join(pieces) + question[last:]
+
+
+def _ends_clause(after: str) -> bool:
+    """Whether a word followed by ``after`` ends its clause (nothing or clause punctuation follows)."""
+    return not after.strip() or after.lstrip()[:1] in _CLAUSE_MARKS
+
+
+def _order_of(cue: str, before: str, after: str) -> str | None:
+    """The order ``cue`` (a phrase of ``_ORDER_CUES``, in lower case) asks for between ``before`` and ``after``
+    (see ``_order``), or None when it is no cue there."""
+    if after[:1] == "-" or before[-1:] == "-":  # part of a compound: "first-person", "start-up"
+        return None
+    previous = last_word(before)
+    following = WORD.match(after.lstrip())
+    following = following.group(0).lower() if following and after[:1] in ("", " ") else ""
+    edge = cue in phrasing.STARTS or cue in phrasing.ENDS
+    if edge:
+        verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
+        if previous in phrasing.NOUN_BEFORE or not (_ends_clause(after) or verb_follows):
+            return None
+        return "first" if cue in phrasing.STARTS else "last"
+    if " " not in cue and (following in phrasing.NOT_AN_ORDER_AFTER or following[:1].isdigit()):
+        return None
+    if cue == "last" and (previous in phrasing.NOT_AN_ORDER_BEFORE or _HOW_LONG.first(before)):
+        return None
+    return "first" if cue in phrasing.FIRST_CUES else "last"
 
 
 def _numbers_kept(text: str) -> str:

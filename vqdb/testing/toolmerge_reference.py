@@ -5,7 +5,8 @@ its tool's ``evidence`` names (``vqdb.planner.tools``): ``scores`` (``{(video_id
 ``hits`` (a set of ``(video_id, frame_idx)`` that matched). See ``vqdb.planner.compiler`` for the semantics:
 ranks with ties shared (1 + the number of frames scored higher), AND / OR as the worse / better rank,
 ties of the merge broken by the same expression with AND as the mean, then (frames no call ranked) by
-the distance to the middle of one of ``k`` equal time slots, then by time. A call with ``when`` ranks the
+the distance to the middle of one of ``k`` equal time slots, then by time; a plan's ``order`` ranks its
+earliest (latest) frame with real evidence before all others. A call with ``when`` ranks the
 frames near its evidence in time (``vqdb.planner.plan.Call``). ``focus`` gives, per call of a tool with
 spans, where each frame's evidence is (``{(video_id, frame_idx): (start, end)}``): a keyframe's time is
 then its sampled time clamped into the focus of its first supporting call that has one, half a sampling
@@ -26,7 +27,7 @@ import dataclasses
 import math
 from collections.abc import Mapping
 
-from vqdb.planner import boolexpr, tools
+from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
 
 MAX_GAP_S = 10.0  # the cap of toolmerge_gap (vqdb/queries/nms.sql)
@@ -89,15 +90,21 @@ def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[fl
 def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -> list[Keyframe]:
     n = len(video_frames)
     per_call: dict[str, tuple[dict[int, int], dict[int, float]]] = {}
+    raw: dict[str, dict[int, float]] = {}  # each call's own scores (not normalized), what an order reads
     for call in plan.queries:
         if call.when is not None:
             related = _related(video_id, video_frames, evidence[call.id], call.when)
             per_call[call.id] = _ranks(video_id, video_frames, related, mode)
+            raw[call.id] = {f: related[(video_id, f)] for f, _ in video_frames if (video_id, f) in related}
         elif tools.get(call.tool).evidence == "hits":
             medians = _text_medians(video_id, video_frames, evidence[call.id], gap)
             per_call[call.id] = ({f: 1 for f in medians}, {f: 1.0 for f in medians})
+            raw[call.id] = dict.fromkeys(medians, 1.0)
         else:
             per_call[call.id] = _ranks(video_id, video_frames, evidence[call.id], mode)
+            scores = evidence[call.id]
+            raw[call.id] = {f: scores[(video_id, f)] for f, _ in video_frames if scores.get((video_id, f)) is not None}
+    promoted = _promoted(plan, video_frames, raw)
     # rank mode merges ranks (a frame a call did not rank: n + 1), score mode normalized scores (0)
     which, missing, worse, better = (0, n + 1, max, min) if mode == "rank" else (1, 0.0, min, max)
     combined, tie_break, grade = {}, {}, {}
@@ -125,7 +132,15 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
 
     order = sorted(
         video_frames,
-        key=lambda f: (sign * combined[f[0]], sign * tie_break[f[0]], grade[f[0]], spread(*f), f[1], f[0]),
+        key=lambda f: (
+            f[0] != promoted,
+            sign * combined[f[0]],
+            sign * tie_break[f[0]],
+            grade[f[0]],
+            spread(*f),
+            f[1],
+            f[0],
+        ),
     )
     position = {f[0]: i for i, f in enumerate(order, start=1)}
     kept: list[tuple[int, float]] = []
@@ -147,6 +162,24 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
             ]
         rows.append(Keyframe(video_id, frame_idx, ts, score, position[frame_idx], support))
     return rows
+
+
+def _promoted(plan: Plan, video_frames: list[tuple[int, float]], raw: dict[str, dict[int, float]]) -> int | None:
+    """The frame a plan's ``order`` ranks first: the earliest ("first") or latest ("last") frame where the
+    calls, combined as the plan combines them, each score at least the floor their best score in the video
+    sets (``temporal_order.floor``); None without an order or such a frame."""
+    if plan.order is None:
+        return None
+    floors = {c.id: temporal_order.floor(c, max(raw[c.id].values())) for c in plan.queries if raw[c.id]}
+
+    def real(frame_idx: int) -> bool:
+        def leaf(cid: str) -> bool:
+            return cid in floors and frame_idx in raw[cid] and raw[cid][frame_idx] >= floors[cid]
+
+        return boolexpr.fold(plan.expression, leaf, all, any)
+
+    found = [f for f, _ in video_frames if real(f)]
+    return (found[0] if plan.order == "first" else found[-1]) if found else None
 
 
 def _mean(values: list[float]) -> float:

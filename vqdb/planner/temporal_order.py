@@ -1,0 +1,172 @@
+"""A plan's ``order``: the first (or last) moment with real evidence ranks first.
+
+ToolMerge ranks frames by how well they match, so "when does the narrator start talking?" would answer the
+best-heard utterance, not the first one. A plan with ``"order": "first"`` (``"last"``) promotes one frame: the
+earliest (latest) of the frames with **real evidence**, which then ranks first; every other frame keeps
+ToolMerge's order after it (so the best-matching moment is at worst second). The keyframe and ``locate``'s
+interval of the promoted frame are the usual ones: its time placed inside the evidence of its supporting
+calls (``vqdb.planner.placement``), the span of that evidence. As the promoted frame is the earliest (latest)
+one with evidence, its keyframe falls at the start (end) of the first (last) moment: where someone starts
+(stops) talking, where a title first (last) shows.
+
+**Real evidence** is evidence as strong a kind of match as the video's best. Each call's scores fall into
+**kinds** (``kinds``), each from its lowest score up:
+
+* a text tool (``ocr``, ``transcript``, ``subtitle``): the query's words read or said (from
+  ``min_score(query)``, 0.7 to 1), and below them, from 0, a sentence meaning the same or a near miss
+  on screen (at most 0.6);
+* a voice (``audio`` "speech"): words said (from ``1 - VOICE_SHARE``: a frame in an utterance), and below
+  them, from 0, a voice only the tagger hears;
+* any other call (a picture, a sound, a call with ``when``): one kind, from 0.
+
+A frame's call is real evidence when its score is in the kind of the call's best score in the video and
+at least ``STRONG_SHARE`` of the way from that kind's lowest score up to the best (OCR's strong reads: "echo
+the life" does not stand for "echo the lamb"), except words said to a voice, where any utterance is the
+voice (``VOICE_STRONG_SHARE``: the tagger's part only orders them). Calls combine as the plan combines them:
+of calls ANDed, each; of calls ORed, one. The compiled SQL (``qualifies_sql``) and the arrays
+(``qualifies``) compute the same floors with the same operations.
+
+Example:
+    >>> from vqdb.planner.plan import Plan
+    >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "speech"}], "order": "first"})
+    >>> speech = np.array([np.nan, 0.6, np.nan, 0.95, 0.3])  # an utterance at 1 s, a better heard one at 3 s
+    >>> qualifies(plan, {"Q1": speech}).tolist()
+    [False, True, False, True, False]
+    >>> int(promoted(plan, qualifies(plan, {"Q1": speech}), np.arange(5.0)))
+    1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+from sqlglot import exp
+
+from vqdb.planner import boolexpr, tools
+from vqdb.planner.plan import Call, Plan
+from vqdb.planner.sqlbuild import fn, number
+from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
+from vqdb.planner.tools.base import TextTool
+from vqdb.udfs.text_grade import min_score
+
+STRONG_SHARE = 0.5  # real evidence: at least halfway from its kind's lowest score up to the best
+VOICE_STRONG_SHARE = 0.0  # words said are a voice however well the tagger hears it: every utterance counts
+
+Kind = tuple[float, float]  # (lowest score of the kind, the share of the way to the best that counts)
+
+
+def kinds(call: Call) -> tuple[Kind, ...]:
+    """The kinds of evidence of ``call``'s scores, weakest first (see the module doc).
+
+    Example:
+        >>> kinds(Call("Q1", "transcript", "ask not")), kinds(Call("Q2", "audio", "speech"))
+        (((0.0, 0.5), (0.92, 0.5)), ((0.0, 0.5), (0.5, 0.0)))
+        >>> kinds(Call("Q3", "siglip", "a dog")), kinds(Call("Q4", "ocr", "EXIT", when="after"))
+        (((0.0, 0.5),), ((0.0, 0.5),))
+    """
+    weakest = (0.0, STRONG_SHARE)
+    tool = tools.get(call.tool)
+    if call.when is not None:
+        return (weakest,)
+    if isinstance(tool, TextTool):
+        return weakest, (min_score(call.query), STRONG_SHARE)
+    if isinstance(tool, Audio) and voiced(call.query):
+        return weakest, (1.0 - VOICE_SHARE, VOICE_STRONG_SHARE)
+    return (weakest,)
+
+
+def floor(call: Call, best: float) -> float:
+    """The lowest score of ``call`` that is real evidence when its best score in the video is ``best``: the
+    kind of ``best``, ``share`` of the way from its lowest score up to it (``best`` itself when it is below
+    every kind).
+
+    Example:
+        >>> floor(Call("Q1", "transcript", "ask not"), 1.0), floor(Call("Q1", "transcript", "ask not"), 0.4)
+        (0.96, 0.2)
+        >>> floor(Call("Q2", "audio", "speech"), 0.95), floor(Call("Q3", "siglip", "a dog"), -0.1)
+        (0.5, -0.1)
+    """
+    chosen = [(low, share) for low, share in kinds(call) if low <= best]
+    if not chosen:
+        return best
+    low, share = chosen[-1]
+    return low + share * (best - low)
+
+
+def floor_sql(call: Call, best: exp.Expression) -> exp.Expression:
+    """``floor`` as a SQL expression of the call's best score ``best`` (the same operations in the same order).
+
+    Example:
+        >>> from vqdb.planner.sqlbuild import col
+        >>> floor_sql(Call("Q3", "siglip", "a dog"), col("best")).sql("duckdb")
+        'CASE WHEN 0.0 <= best THEN 0.0 + 0.5 * (best - 0.0) ELSE best END'
+    """
+    case = exp.case()
+    for low, share in reversed(kinds(call)):
+        above = exp.Sub(this=best.copy(), expression=number(low))
+        value = exp.Add(this=number(low), expression=exp.Mul(this=number(share), expression=exp.paren(above)))
+        case = case.when(exp.LTE(this=number(low), expression=best.copy()), value)
+    return case.else_(best.copy())
+
+
+def qualifies(plan: Plan, evidence: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Which frames have real evidence for ``plan`` (``evidence``: each call's scores, NaN where it scored
+    nothing): each call's score at least its ``floor`` for the call's best in the video, combined as the plan
+    combines the calls (AND: all, OR: any).
+
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"},
+        ...     {"id": "Q2", "tool": "siglip", "query": "a door"}], "combine": "Q1 AND Q2", "order": "last"})
+        >>> qualifies(plan, {"Q1": np.array([1.0, 1.0, np.nan]), "Q2": np.array([0.2, 0.05, 0.3])}).tolist()
+        [True, False, False]
+    """
+    calls = {c.id: c for c in plan.queries}
+
+    def leaf(cid: str) -> np.ndarray:
+        scores = evidence[cid]
+        if np.isnan(scores).all():
+            return np.zeros(len(scores), dtype=bool)
+        with np.errstate(invalid="ignore"):
+            return scores >= floor(calls[cid], float(np.nanmax(scores)))
+
+    return boolexpr.fold(plan.expression, leaf, np.logical_and.reduce, np.logical_or.reduce)
+
+
+def qualifies_sql(plan: Plan, score: Mapping[str, exp.Expression], best: Mapping[str, exp.Expression]):
+    """``qualifies`` as a SQL expression: ``score`` and ``best`` give each call's score of a frame and its
+    best score in the video (NULL: not evidence).
+
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> from vqdb.planner.sqlbuild import col
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}], "order": "first"})
+        >>> qualifies_sql(plan, {"Q1": col("score_1")}, {"Q1": col("best_1")}).sql("duckdb")
+        'COALESCE(score_1 >= CASE WHEN 0.0 <= best_1 THEN 0.0 + 0.5 * (best_1 - 0.0) ELSE best_1 END, FALSE)'
+    """
+    calls = {c.id: c for c in plan.queries}
+
+    def leaf(cid: str) -> exp.Expression:
+        at_least = exp.GTE(this=score[cid].copy(), expression=floor_sql(calls[cid], best[cid]))
+        return fn("coalesce", at_least, exp.false())
+
+    return boolexpr.fold(
+        plan.expression, leaf, lambda parts: exp.and_(*parts, copy=False), lambda parts: exp.or_(*parts, copy=False)
+    )
+
+
+def promoted(plan: Plan, qualifying: np.ndarray, ts: np.ndarray) -> int | None:
+    """The frame ``plan.order`` ranks first: the earliest ("first") or latest ("last") of the ``qualifying``
+    frames (``ts``: their times, ascending; of frames at one time, the first or last), None when none is.
+
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}], "order": "last"})
+        >>> promoted(plan, np.array([True, True, False]), np.arange(3.0))
+        1
+    """
+    found = np.flatnonzero(qualifying)
+    if not len(found):
+        return None
+    return int(found[0] if plan.order == "first" else found[-1])
