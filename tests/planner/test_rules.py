@@ -11,6 +11,11 @@ from vqdb.planner.rules import rule_plan
 
 CASES = [
     ("when does the timecode read 00:00:05", [("siglip", "timecode"), ("ocr", "00:00:05")], "Q1 AND Q2"),
+    # a display at, or coming to, a value reads it: not a time in the video
+    ("when is the time code at 00:00:06;00?", [("siglip", "time code"), ("ocr", "00:00:06;00")], "Q1 AND Q2"),
+    ("when does the countdown reach 10", [("siglip", "countdown"), ("ocr", "10")], "Q1 AND Q2"),
+    ("what is on screen when the clock is at 10:45", [("siglip", "clock"), ("ocr", "10:45")], "Q1 AND Q2"),
+    ("what is the timecode at 0:03", [("siglip", "timecode")], "Q1"),  # what it reads at 0:03 in the video
     # an article between the cue and the text: still read; a board shows text, so all it shows is read
     ("when does the board show the 10:42 to York", [("siglip", "board"), ("ocr", "10:42 to York")], "Q1 AND Q2"),
     ("when does the big counter show 126.000", [("siglip", "big counter"), ("ocr", "126.000")], "Q1 AND Q2"),

@@ -330,6 +330,19 @@ CARRIERS_OF_TEXT = Words(
     example="when does the counter show 10 on screen",
     seen=False,
 )  # fmt: skip
+TIME_DISPLAYS = Words(
+    {"timecode", "time code", "time-code", "clock", "counter", "timer", "stopwatch", "countdown", "scoreboard",
+     "display", "readout", "odometer", "speedometer"},
+    phenomenon="things showing a number or time: 'the timecode at 00:00:03' is what it reads, not a time in the video",
+    example="when is the burned-in timecode at 00:00:03",
+)  # fmt: skip
+REACHING = Words(
+    {"at", "reach", "reaches", "reached", "reaching", "hit", "hits", "hitting", "get to", "gets to", "got to",
+     "stand at", "stands at", "turn", "turns", "change to", "changes to",
+     "go to", "goes to", "tick over to", "ticks over to"},
+    phenomenon="verbs of a display coming to a value: it then reads the value ('the countdown reaches 10')",
+    example="when does the countdown reach 10",
+)  # fmt: skip
 OPTION_REFERENCES = Words(
     {"only", "both", "all", "none", "neither", "and", "or", "of", "the", "above"},
     phenomenon="words of an answer option that only refers to options listed in the question ('1 and 3')",

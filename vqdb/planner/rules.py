@@ -266,6 +266,14 @@ _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 
     rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
     re.I,
 )
+_DISPLAY_AT = re.compile(  # "the timecode at ", "the clock is at ", "the countdown reaches " before a number
+    rf"\b(?P<display>{alternation(phrasing.TIME_DISPLAYS)})\s+(?:(?:{alternation(phrasing.AUXILIARIES)})\s+)?"
+    rf"(?:{alternation(phrasing.REACHING)})\s+(?=[^\s\w]?\d)",
+    re.I,
+)
+_VALUE_ASKED = re.compile(
+    r"\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were|does|did|do))?\s+(?:the\s+)?(?:\S+\s+)?$", re.I
+)
 _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{alternation(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
@@ -331,7 +339,7 @@ def rule_plan(
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     order, question = _order(_asked_then_answered(_written_out(question)))
     text = " ".join(question.translate(_PRIVATE).split())
-    text = _numbers_kept(_VIDEO_TIME.sub(" , ", text))
+    text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
     main, when, reference = _relation(text)
     if when is not None:
         plan = _related(
@@ -424,6 +432,28 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     if cue == "last" and (previous in phrasing.NOT_AN_ORDER_BEFORE or _HOW_LONG.first(before)):
         return None
     return "first" if cue in phrasing.FIRST_CUES else "last"
+
+
+def _display_reads(text: str) -> str:
+    """``text`` with a display coming to a value said as its reading (``phrasing.TIME_DISPLAYS``, then an
+    auxiliary and ``phrasing.REACHING``, before a number): "the timecode at 00:00:03", "the clock is at 10:45",
+    "the countdown reaches 10" name what it reads, not a time in the video ("at 0:03") nor a thing seen.
+
+    Example:
+        >>> _display_reads("when is the time code at 00:00:06;00? what does she say at 0:03")
+        'when is the time code reads 00:00:06;00? what does she say at 0:03'
+        >>> _display_reads("when does the countdown reach 10")
+        'when does the countdown reads 10'
+        >>> _display_reads("what is the timecode at 0:03")  # what it reads then
+        'what is the timecode at 0:03'
+    """
+
+    def reading(match: re.Match[str]) -> str:
+        if _VALUE_ASKED.search(text, 0, match.start()):  # "what is the timecode at 0:03": at that time
+            return match.group(0)
+        return f"{match.group('display')} reads "
+
+    return _DISPLAY_AT.sub(reading, text)
 
 
 def _numbers_kept(text: str) -> str:
