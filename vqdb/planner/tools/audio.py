@@ -13,8 +13,9 @@ silence), each reaching the frames it is said over (one sampling period around i
 shorter). A frame in an utterance scores ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` times its tag score (the
 moments the tagger hears the voice too come first), with the utterance as its span and focus, so ``locate``
 answers with the utterance's own edges; a frame where only the tagger hears a voice scores ``VOICE_SHARE``
-times its tag score, below every frame where words are said, and has no span. Which utterance is asked for
-("when does he start talking?") is not told apart: each is an answer, the one the tagger hears best first.
+times its tag score, below every frame where words are said, and has no span. Every utterance is an answer,
+the one the tagger hears best first; which one is asked for ("when does he start talking?": the first) is the
+plan's ``order`` (``vqdb.planner.temporal_order``), not the tool's.
 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
