@@ -492,10 +492,14 @@ STARTS = Words(
     example="when does the music begin?",
 )
 ENDS = Words(
-    {"stop", "stops", "stopped", "end", "ends", "ended", "finish", "finishes", "finished"},
-    phenomenon="verbs of something ending ('when does the narrator stop speaking?'): its last moment",
+    {
+        "stop", "stops", "stopped", "end", "ends", "ended", "finish", "finishes", "finished", "disappear",
+        "disappears", "disappeared", "vanish", "vanishes", "vanished", "fade out", "fades out", "faded out",
+    },
+    phenomenon="verbs of something ending ('when does the narrator stop speaking?', 'when does the logo "
+    "disappear?'): its last moment",
     example="when does the narrator stop speaking?",
-)
+)  # fmt: skip
 NOT_AN_ORDER_AFTER = Words(
     {
         "aid", "name", "names", "lady", "class", "person", "night", "week", "weekend", "month", "year", "season",
