@@ -13,8 +13,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
   analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average),
-  in a part read only the rows that changed (``read_parts``), and on the CPU with its batch norms folded into
-  its convolutions (``folded``);
+  in a part read only the rows that changed (``read_parts``), regions near each other in one call where that
+  costs less (``text_regions.fewer_calls``: a call costs its weights whatever its input's size), and on the
+  CPU with its batch norms folded into its convolutions (``folded``);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
