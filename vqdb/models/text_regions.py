@@ -189,32 +189,40 @@ def fewer_calls(regions: list[Region], scale: float = 1.0, keep: list[Region] = 
         >>> fewer_calls([(0, 0, 20, 14), (30, 0, 60, 14)], keep=[(50, 5, 80, 12)])
         [(0, 0, 80, 14)]
     """
-    regions, refused = sorted(set(regions)), set()
-    while len(regions) > 1:
-        boxes = np.array(regions)
-        unions = np.concatenate(
-            [np.minimum(boxes[:, None, :2], boxes[None, :, :2]), np.maximum(boxes[:, None, 2:], boxes[None, :, 2:])],
-            axis=2,
-        )
-        costs = _call_costs(boxes, scale)
-        saving = costs[:, None] + costs[None, :] - _call_costs(unions, scale)
-        saving[np.tril_indices(len(regions))] = -np.inf
-        for i, j in refused:
-            saving[i, j] = -np.inf
+    boxes = np.array(sorted(set(regions)), dtype=np.int64).reshape(-1, 4)
+    saving = _savings(boxes, boxes, scale)  # what joining each pair saves; updated merge by merge
+    while len(boxes) > 1:
         i, j = np.unravel_index(np.argmax(saving), saving.shape)
         if saving[i, j] <= 0:
             break
-        union = _over(tuple(unions[i, j].tolist()), keep)
-        inside = [
-            k
-            for k, r in enumerate(regions)
-            if union[0] <= r[0] and union[1] <= r[1] and r[2] <= union[2] and r[3] <= union[3]
-        ]
-        if _call_costs(boxes[inside], scale).sum() <= _call_costs(np.array([union]), scale)[0]:
-            refused.add((i, j))
+        union = np.array(_over(tuple(_unions(boxes[i], boxes[j]).tolist()), keep))
+        inside = np.all((boxes[:, :2] >= union[:2]) & (boxes[:, 2:] <= union[2:]), axis=1)
+        if _call_costs(boxes[inside], scale).sum() <= _call_costs(union, scale):
+            saving[i, j] = saving[j, i] = -np.inf  # grown over a line read before, it costs more
             continue
-        regions, refused = sorted({r for k, r in enumerate(regions) if k not in inside} | {union}), set()
-    return sorted(regions, key=lambda r: (r[1], r[0]))
+        boxes = np.vstack([boxes[~inside], union])
+        row = _savings(union[None], boxes, scale)[0]
+        saving = np.pad(saving[~inside][:, ~inside], ((0, 1), (0, 1)))
+        saving[-1], saving[:, -1] = row, row
+        saving[-1, -1] = -np.inf
+    return sorted(map(tuple, boxes.tolist()), key=lambda r: (r[1], r[0]))
+
+
+def _unions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The bounding boxes of boxes ``a`` and ``b`` (``x0, y0, x1, y1`` on the last axis, broadcast)."""
+    return np.concatenate([np.minimum(a[..., :2], b[..., :2]), np.maximum(a[..., 2:], b[..., 2:])], axis=-1)
+
+
+def _savings(a: np.ndarray, b: np.ndarray, scale: float) -> np.ndarray:
+    """What one CRAFT call on the bounding box of each of boxes ``a`` (rows) with each of boxes ``b``
+    (columns) saves against a call on each (``_call_costs``); ``-inf`` where a box meets itself."""
+    saving = (
+        _call_costs(a, scale)[:, None]
+        + _call_costs(b, scale)[None, :]
+        - _call_costs(_unions(a[:, None], b[None]), scale)
+    )
+    saving[np.all(a[:, None] == b[None], axis=2)] = -np.inf
+    return saving
 
 
 def _call_costs(boxes: np.ndarray, scale: float) -> np.ndarray:
