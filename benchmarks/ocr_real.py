@@ -33,6 +33,9 @@ rereads, the text edges), once per setting, in this process:
 - ``unfolded``: as ``after`` but CRAFT runs as EasyOCR loads it (main until issue 23's OCR cost work: now its
   batch norms are folded into its convolutions, its weights channels-last, ``easyocr_reader.folded``);
 - ``uncut``: ``regions`` and ``unfolded`` together: main just before issue 23's OCR cost work;
+- ``separate``: as ``after`` but CRAFT reads each region where it looks in a call of its own (main until issue
+  23's second OCR cost work: now regions near each other are read in one call where that costs less,
+  ``text_regions.fewer_calls``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -95,6 +98,7 @@ SETTINGS = {
     "regions": ({}, {"rows_only": False}),
     "unfolded": ({}, {"fold": False}),
     "uncut": ({}, {"rows_only": False, "fold": False}),
+    "separate": ({}, {"join_calls": False}),
     "after": ({}, {}),
 }
 

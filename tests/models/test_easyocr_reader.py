@@ -252,6 +252,26 @@ def test_a_caption_beside_a_picture_reads_as_with_merged_regions_for_less_craft(
     assert sum(h * w for h, w in seen) < 0.8 * sum(h * w for h, w in seen_all), (seen, seen_all)
 
 
+def test_small_regions_side_by_side_are_read_in_one_craft_call_as_one_call_each_reads_them(reader, monkeypatch):
+    # a menu bar: five words far enough apart to be five stroke regions, one CRAFT call for all of them (a call
+    # costs as much as its weights, whatever its input's size) finds what a call each finds, boxes within 4 px
+    from vqdb.models.device import Placement
+
+    menu = [(word, (80 + 110 * i, 600), 14) for i, word in enumerate(["Home", "News", "Sport", "Weather", "Radio"])]
+    frame = rendered((1280, 720), [("EVENING NEWS", (500, 40), 40), *menu])
+    separate = EasyOCRReader(Placement("cpu", "fp32"), join_calls=False)
+    seen_separate = craft_inputs(separate, monkeypatch)
+    expected = separate.read(frame)
+    seen = craft_inputs(reader, monkeypatch)
+    read = reader.read(frame)
+    in_order = sorted(read, key=lambda b: b.box)
+    assert [(b.text, b.box) for b in in_order] == [
+        (b.text, pytest.approx(b.box, abs=4 / 720)) for b in sorted(expected, key=lambda b: b.box)
+    ]
+    assert {"home", "news", "sport", "weather", "radio"} <= set(texts(read).split()), texts(read)
+    assert len(seen) == 2 and len(seen_separate) == 6, (seen, seen_separate)
+
+
 # -- reading again only what changed (read_parts) ---------------------------------------------------------------
 
 

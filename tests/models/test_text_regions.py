@@ -8,7 +8,16 @@ import math
 import numpy as np
 import pytest
 
-from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, ROWS_MARGIN, changed_rows, merged, text_regions
+from vqdb.models.text_regions import (
+    CALL_PX,
+    JOIN_PX,
+    MERGE_SLACK,
+    ROWS_MARGIN,
+    changed_rows,
+    fewer_calls,
+    merged,
+    text_regions,
+)
 
 
 def picture(width: int = 1280, height: int = 720) -> np.ndarray:
@@ -147,3 +156,46 @@ def test_rows_that_cut_a_line_read_before_grow_over_it_until_none_is_cut():
     page = (0, 0, 1000, 800)
     lines = [(0, 120, 900, 150), (0, 145, 900, 190)]  # two lines read before, touching: the rows take both
     assert changed_rows([page], [(500, 100, 560, 110)], keep=lines) == [(0, 100 - ROWS_MARGIN, 1000, 190)]
+
+
+def call_cost(region, scale: float = 1.0) -> float:
+    """What one CRAFT call on ``region`` costs in input pixels: its sides shrunk by ``scale`` (the longest not
+    under 32 pixels), padded to multiples of 32, plus ``CALL_PX``."""
+    width, height = region[2] - region[0], region[3] - region[1]
+    ratio = min(max(width, height), max(32, math.ceil(max(width, height) * scale))) / max(width, height)
+    return CALL_PX + math.ceil(int(width * ratio) / 32) * 32 * math.ceil(int(height * ratio) / 32) * 32
+
+
+def random_regions(rng, count: int, width: int = 2048, height: int = 1810) -> list[tuple[int, int, int, int]]:
+    """Boxes of every size, from a cursor's to a picture's, anywhere on a frame."""
+    out = []
+    for _ in range(count):
+        w, h = int(rng.integers(8, 600)), int(rng.integers(8, 300))
+        x, y = int(rng.integers(0, width - w)), int(rng.integers(0, height - h))
+        out.append((x, y, x + w, y + h))
+    return out
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.625])
+def test_fewer_calls_hold_every_region_cost_less_and_cut_no_line_read_before(scale):
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        regions = random_regions(rng, int(rng.integers(1, 30)))
+        keep = random_regions(rng, int(rng.integers(0, 10)))
+        calls = fewer_calls(regions, scale, keep)
+        holds = [[c for c in calls if c[0] <= r[0] and c[1] <= r[1] and r[2] <= c[2] and r[3] <= c[3]] for r in regions]
+        assert all(holds), (regions, calls)
+        assert sum(call_cost(c, scale) for c in calls) <= sum(call_cost(r, scale) for r in set(regions))
+        joined = [c for c in calls if c not in regions]
+        for call in joined:  # a box read before lies outside a joined call or wholly in it
+            for box in keep:
+                apart = not (call[0] < box[2] and box[0] < call[2] and call[1] < box[3] and box[1] < call[3])
+                assert apart or (call[0] <= box[0] and call[1] <= box[1] and box[2] <= call[2] and box[3] <= call[3])
+
+
+def test_small_regions_near_each_other_share_a_call_and_large_ones_keep_their_own():
+    marks = [(100 + 40 * i, 500, 120 + 40 * i, 514) for i in range(6)]  # a playing video's small changed rows
+    pictures = [(0, 0, 600, 400), (700, 0, 1300, 400)]
+    calls = fewer_calls(marks + pictures)
+    assert calls == [(0, 0, 600, 400), (700, 0, 1300, 400), (100, 500, 320, 514)]
+    assert fewer_calls([(0, 0, 20, 14), (1500, 1500, 1520, 1514)]) == [(0, 0, 20, 14), (1500, 1500, 1520, 1514)]

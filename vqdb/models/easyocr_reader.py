@@ -13,8 +13,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   at full resolution;
 - CRAFT, the costliest step (seconds per 720p frame on a CPU core), looks only where a cheap stroke
   analysis says text may be (``vqdb.models.text_regions``, milliseconds; under a third of a frame on average),
-  in a part read only the rows that changed (``read_parts``), and on the CPU with its batch norms folded into
-  its convolutions (``folded``);
+  in a part read only the rows that changed (``read_parts``), regions near each other in one call where that
+  costs less (``text_regions.fewer_calls``: a call costs its weights whatever its input's size), and on the
+  CPU with its batch norms folded into its convolutions (``folded``);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
@@ -60,7 +61,7 @@ from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox, pixel_box
 from vqdb.models.registry import register
-from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, Region, changed_rows, text_regions
+from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, Region, changed_rows, fewer_calls, text_regions
 from vqdb.textnorm import digits_in_numbers
 
 LANGUAGES = ("en",)
@@ -124,7 +125,8 @@ class EasyOCRReader:
     ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them);
     ``rows_only`` whether ``read_parts`` shows CRAFT only the rows where text may have appeared (False: the
     whole stroke regions there, as before issue 23's OCR cost work); ``fold`` whether CRAFT runs ``folded`` on
-    the CPU (False: as EasyOCR loads it).
+    the CPU (False: as EasyOCR loads it); ``join_calls`` whether CRAFT reads regions near each other in one
+    call where that costs less (``text_regions.fewer_calls``; False: one call a region).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -151,6 +153,7 @@ class EasyOCRReader:
         rows: bool = True,
         rows_only: bool = True,
         fold: bool = True,
+        join_calls: bool = True,
     ) -> None:
         try:
             import easyocr
@@ -165,6 +168,7 @@ class EasyOCRReader:
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
         self.merge, self.retry_below, self.rows, self.rows_only = merge, retry_below, rows, rows_only
+        self.join_calls = join_calls
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -196,7 +200,7 @@ class EasyOCRReader:
             _check(image)
         _silence_noise()
         scaled = [enlarged(image, self.min_side) for image in images]
-        detected = [self._detect(image, self._regions(image)) for image in scaled]
+        detected = [self._detect(image, self._calls(image, self._regions(image))) for image in scaled]
         found = self._recognize(detected)
         read = []
         for image, results, (grey, _, _) in zip(scaled, found, detected, strict=True):
@@ -234,6 +238,7 @@ class EasyOCRReader:
         regions = self._regions(scaled)
         read_before = [pixel_box(box, scaled.shape) for box in [*changed, *(read.box for read in unchanged)]]
         searched = self._searched(regions, [pixel_box(box, scaled.shape) for box in look], read_before)
+        searched = self._calls(scaled, searched, read_before)
         grey, horizontal, free = self._detect(scaled, searched)
         known = [(_pixel_box(read.box, width, height), read) for read in unchanged]
         same = [next((read for at, read in known if _same_box(at, box)), None) for box in horizontal]
@@ -255,6 +260,13 @@ class EasyOCRReader:
             return changed_rows(regions, wanted, read)
         return [region for region in regions if any(_meets(region, other) for other in wanted)]
 
+    def _calls(self, image: np.ndarray, regions: list[Region], keep: list[Region] = ()) -> list[Region]:
+        """The regions of ``image`` CRAFT reads, one call each: ``regions`` joined where one call costs less than
+        two (``text_regions.fewer_calls``, never cutting a box of ``keep``), or as they are without ``join_calls``."""
+        if not self.join_calls:
+            return regions
+        return fewer_calls(regions, min(1.0, self.detect_side / max(image.shape[:2])), keep)
+
     def _regions(self, image: np.ndarray) -> list[tuple[int, int, int, int]]:
         """Where CRAFT looks in ``image``: the regions that may hold text, or the whole image without ``scout``."""
         height, width = image.shape[:2]
@@ -264,7 +276,7 @@ class EasyOCRReader:
         """The reads of ``image`` turned a quarter counter-clockwise, each box also read upside down (a
         picture on its side may have been turned either way), boxes mapped back to ``image``."""
         turned = np.ascontiguousarray(np.rot90(image))
-        grey, horizontal, free = self._detect(turned, self._regions(turned))
+        grey, horizontal, free = self._detect(turned, self._calls(turned, self._regions(turned)))
         results = self._reader.recognize(grey, horizontal, free, rotation_info=[180], reformat=False)
         return [
             TextBox(read.text, read.confidence, (1 - read.box[3], read.box[0], 1 - read.box[1], read.box[2]))
