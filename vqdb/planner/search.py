@@ -1,22 +1,33 @@
 """Search a whole corpus: the best moments for a question across every video, best first.
 
 ``search(corpus, question, k)`` plans the question as ``retrieve`` does (``plan_for``: the tools the corpus
-has), then works in two steps:
+has), then works in three steps:
 
-1. **Candidates from indexes.** Each call of the plan asks the indexes over the whole corpus for the rows
-   that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans, transcript
-   segments and words, subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame, region
-   and sentence embeddings (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed
-   it); audio events whose label the ``audio`` tool would match (for a voice, the videos with transcribed
-   words first). The videos of those rows, in the order of their best row, are the candidates (at most
-   ``max_videos``). Rows appended since an index was built are still found: Lance scans the unindexed
-   fragments.
+1. **Candidates from indexes, by the most they can score.** Each call of the plan asks the corpus for the videos
+   where it may have evidence (``call_bound``), with the most it can score in each: on-screen text (``ocr``)
+   from the letters of every distinct text read in the corpus (``vqdb.store.text_index.screen_texts``, kept per
+   table version: its alignment with the query, as ``screen_text_score`` grades, times the share of the query's
+   words it holds, ``screen_bounds``), so a read a letter or a word off is found however it is misread; visual
+   calls from the nearest frame and region vectors (``vqdb.store.vector_index.nearest_rows``, the query embedded
+   as the tools embed it: a video's nearest is its bound, the farthest listed every other video's); the other
+   calls from their indexes' best rows, without a bound: full-text BM25 on transcript segments and words and
+   subtitles (``vqdb.store.text_index.text_hits``), nearest sentence vectors, audio events whose label the
+   ``audio`` tool would match (for a voice, the videos with transcribed words first). A video's bound is its
+   calls' combined as the plan combines them; the candidates are the videos where the plan may have evidence,
+   best bound first, then by their best position in a call's list (``candidate_bounds``). Rows appended since
+   an index was built are still found: Lance scans the unindexed fragments, and the texts are read at their
+   table's latest version.
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
    its video is ``retrieve``'s. What the session is asked for (each table's rows, a tool's grades of the texts,
    the query's vector, the NMS gaps) is asked once for all the candidates (``CandidateRows``,
    ``Tool.frame_evidence_each``, ``loaded``), not once a video.
+3. **Until the top k is proven.** The candidates are merged in batches, best bound first, until the ``k``-th
+   best moment found scores above the bound of every video not merged, or ``max_videos`` are merged
+   (``merged_until_proven``; its note says which). Where every bound holds (a text call on a frame that shows one
+   box or line, the nearest vectors exact), the moments are then the exhaustive merge's; a call without a bound
+   (speech, subtitles, sounds) merges ``max_videos`` in its indexes' order.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -92,11 +103,12 @@ from vqdb.udfs.text_grade import (
     min_score,
     near_miss_score,
     query_form,
+    screen_scores,
 )
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
-REFINED_TEXTS = 1000  # on-screen texts whose bound is lowered by the share of the query's words they hold
+REFINED_TEXTS = 1000  # on-screen texts whose bound is their grade weighed by the share of the query's words they hold
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
@@ -218,8 +230,8 @@ def merged_until_proven(
     """The candidate videos merged, best bound first, in batches (``k`` videos, then twice as many as merged so
     far), until the ``k``-th best moment found scores above the bound of every video not merged (the next
     candidate's, and ``ranked.rest`` for the videos no index listed: the top ``k`` is then proven) or ``limit``
-    videos are merged; returns the videos merged, the ``k`` best moments (``best_covered``) and a note saying
-    which ended it.
+    videos are merged (at once where ``ranked.rest`` is 1, which no moment can beat); returns the videos merged,
+    the ``k`` best moments (``best_covered``) and a note saying which ended it.
 
     Example:
         >>> import vqdb
@@ -232,7 +244,8 @@ def merged_until_proven(
     """
     done, found, best = 0, [], []
     while True:
-        batch = ranked.videos[done : min(max(k, 2 * done), limit)]
+        upto = limit if ranked.rest >= 1.0 else max(k, 2 * done)  # scores are at most 1: nothing to prove
+        batch = ranked.videos[done : min(upto, limit)]
         found += merged(corpus, plan, batch, k, weights)
         done += len(batch)
         best = best_covered(plan, found, ranked.videos[:done], rarity, k, weights)
@@ -337,8 +350,9 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) 
 def screen_bounds(texts: ScreenTexts, query: str, rarity: WordRarity | None = None) -> dict[str, float]:
     """The most an ``ocr`` call for ``query`` can score in each video with on-screen text that may match it, best
     first: the best of its texts' bounds, each the most ``screen_text_score`` can grade it from the letters it
-    shares with the query (``text_bounds``), the best ``REFINED_TEXTS`` of them times the weight ``search`` gives
-    the share of the query's rarity they hold (``covered``, with ``rarity``). A frame's text joins its boxes,
+    shares with the query (``text_bounds``), and for the best ``REFINED_TEXTS`` of them (with ``rarity``) their
+    grade itself times the weight ``search`` gives the share of the query's rarity they hold (``covered``). A
+    frame's text joins its boxes,
     so a query split across two boxes of one frame can score more than either, and a moment's words are read
     from the text nearest its keyframe (the bound holds where a frame shows one box or line).
 
@@ -354,8 +368,9 @@ def screen_bounds(texts: ScreenTexts, query: str, rarity: WordRarity | None = No
     if rarity is not None:
         refined = np.argsort(-per_text, kind="stable")[:REFINED_TEXTS]
         refined = refined[per_text[refined] > 0]
-        share = np.array([rarity.coverage(query, texts.texts[i]) for i in refined])
-        per_text[refined] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
+        chosen = [texts.texts[i] for i in refined]
+        share = np.array([rarity.coverage(query, text) for text in chosen])
+        per_text[refined] = screen_scores(chosen, query) * (UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share)
     best = np.zeros(len(texts.videos))
     np.maximum.at(best, texts.video_of, per_text[texts.text_of])
     order = np.argsort(-best, kind="stable")
