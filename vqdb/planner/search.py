@@ -9,7 +9,7 @@ has), then works in three steps:
    table version: its alignment with the query, as ``screen_text_score`` grades, times the share of the query's
    words it holds, ``screen_bounds``), so a read a letter or a word off is found however it is misread; visual
    calls from the nearest frame and region vectors (``vqdb.store.vector_index.nearest_rows``, the query embedded
-   as the tools embed it: a video's nearest is its bound, the farthest listed every other video's); the other
+   as the tools embed it: a video's nearest estimates its score, the farthest listed every other video's); the other
    calls from their indexes' best rows, without a bound: full-text BM25 on transcript segments and words and
    subtitles (``vqdb.store.text_index.text_hits``), nearest sentence vectors, audio events whose label the
    ``audio`` tool would match (for a voice, the videos with transcribed words first). A video's bound is its
@@ -25,9 +25,10 @@ has), then works in three steps:
    ``Tool.frame_evidence_each``, ``loaded``), not once a video.
 3. **Until the top k is proven.** The candidates are merged in batches, best bound first, until the ``k``-th
    best moment found scores above the bound of every video not merged, or ``max_videos`` are merged
-   (``merged_until_proven``; its note says which). Where every bound holds (a text call on a frame that shows one
-   box or line, the nearest vectors exact), the moments are then the exhaustive merge's; a call without a bound
-   (speech, subtitles, sounds) merges ``max_videos`` in its indexes' order.
+   (``merged_until_proven``; its note says which). Where every bound holds (a text call on frames that show one
+   box or line each), the moments are then the exhaustive merge's; a plan with a call without a bound (speech,
+   subtitles, sounds) or with estimates only (pictures: the nearest vectors are approximate) merges
+   ``max_videos`` in that order.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -108,7 +109,8 @@ from vqdb.udfs.text_grade import (
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
-REFINED_TEXTS = 1000  # on-screen texts whose bound is their grade weighed by the share of the query's words they hold
+GRADED_TEXTS = 1000  # on-screen texts (best bound first) whose bound is their grade itself
+WEIGHED_TEXTS = 200  # of which, best first, weighed by the share of the query's words they hold
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
@@ -265,16 +267,19 @@ class CallBound:
     """What the indexes say of one call's evidence across the corpus: ``bounds``, the videos they list (in the
     order they list them) each with the most its evidence can score there (1 where an index ranks rows without
     bounding their scores: BM25, a sentence's nearest vectors, a tagger's ranking), and ``rest``, the most it can
-    score in any video not listed (0 where the list is complete)."""
+    score in any video not listed (0 where the list is complete); ``proves``: False where these are estimates
+    that order the videos but may be passed (an approximate nearest-neighbour search may miss a nearer vector)."""
 
     bounds: dict[str, float]
     rest: float
+    proves: bool = True
 
 
 @dataclasses.dataclass(frozen=True)
 class RankedVideos:
     """Candidate videos best bound first (``bounds``: the most a moment of the plan can score in each, from its
-    calls' ``CallBound`` combined as the plan combines them) and ``rest``, the most in a video no index listed."""
+    calls' ``CallBound`` combined as the plan combines them) and ``rest``, the most in a video no index listed
+    (1, which no moment can beat, where a call's bounds are estimates)."""
 
     videos: tuple[str, ...]
     bounds: np.ndarray
@@ -308,6 +313,7 @@ def candidate_bounds(
     possible = moment_has_evidence(plan, {cid: listed_evidence(tool_of[cid], v) for cid, v in values.items()})
     score = moment_scores(plan, values, weights) if listed else np.zeros(0)
     rest = float(moment_scores(plan, {cid: np.array([b.rest]) for cid, b in calls.items()}, weights)[0])
+    rest = rest if all(b.proves for b in calls.values()) else 1.0
     order = sorted((i for i in range(len(listed)) if possible[i]), key=lambda i: (-score[i], position[listed[i]]))
     return RankedVideos(tuple(listed[i] for i in order), score[order].astype(float), rest)
 
@@ -315,16 +321,17 @@ def candidate_bounds(
 def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> CallBound:
     """The ``CallBound`` of a call of the tool ``name`` for ``query``: on-screen text (``ocr``, but for a numeric
     query, matched as digits) from the letters of every text read in the corpus (``screen_bounds``: complete);
-    a visual tool from its nearest vectors, each video bounded by its nearest's similarity and the others by the
-    farthest listed (exact where the ANN is: IVF_PQ may miss a near vector); any other tool from its indexes'
-    lists (``call_candidates``), unbounded.
+    a visual tool from its nearest vectors, each video by its nearest's similarity and the others by the farthest
+    listed, estimates that order the videos but prove nothing (IVF_PQ misses near vectors: on the benchmark's 10
+    hours, stopping there lost a quarter of the visual top 10); any other tool from its indexes' lists
+    (``call_candidates``), unbounded.
 
     Example:
         >>> import vqdb
         >>> from vqdb.testing.corpora import empty_corpus
         >>> corpus = vqdb.connect(empty_corpus())
         >>> call_bound(corpus, "transcript", "ask not", WordRarity(corpus.store))
-        CallBound(bounds={}, rest=1.0)
+        CallBound(bounds={}, rest=1.0, proves=True)
     """
     store, tool = corpus.store, tools.get(name)
     if isinstance(tool, Ocr) and not tool.numeric(query):
@@ -338,7 +345,7 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) 
         bounds: dict[str, float] = {}
         for video_id, value in zip(nearest.column("video_id").to_pylist(), similarity.tolist(), strict=True):
             bounds.setdefault(video_id, value)  # nearest first: a video's first row is its nearest
-        return CallBound(bounds, float(similarity.min()) if len(similarity) >= CANDIDATE_ROWS else 0.0)
+        return CallBound(bounds, float(similarity.min()) if len(similarity) >= CANDIDATE_ROWS else 0.0, proves=False)
     position: dict[str, int] = {}
     for videos in call_candidates(corpus, name, query):
         for at, video_id in enumerate(videos):
@@ -350,9 +357,9 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) 
 def screen_bounds(texts: ScreenTexts, query: str, rarity: WordRarity | None = None) -> dict[str, float]:
     """The most an ``ocr`` call for ``query`` can score in each video with on-screen text that may match it, best
     first: the best of its texts' bounds, each the most ``screen_text_score`` can grade it from the letters it
-    shares with the query (``text_bounds``), and for the best ``REFINED_TEXTS`` of them (with ``rarity``) their
-    grade itself times the weight ``search`` gives the share of the query's rarity they hold (``covered``). A
-    frame's text joins its boxes,
+    shares with the query (``text_bounds``); with ``rarity``, the best ``GRADED_TEXTS`` of them their grade itself,
+    and the best ``WEIGHED_TEXTS`` of those times the weight ``search`` gives the share of the query's rarity they
+    hold (``covered``). A frame's text joins its boxes,
     so a query split across two boxes of one frame can score more than either, and a moment's words are read
     from the text nearest its keyframe (the bound holds where a frame shows one box or line).
 
@@ -366,15 +373,26 @@ def screen_bounds(texts: ScreenTexts, query: str, rarity: WordRarity | None = No
         return {}
     per_text = text_bounds(texts, query)
     if rarity is not None:
-        refined = np.argsort(-per_text, kind="stable")[:REFINED_TEXTS]
-        refined = refined[per_text[refined] > 0]
-        chosen = [texts.texts[i] for i in refined]
-        share = np.array([rarity.coverage(query, text) for text in chosen])
-        per_text[refined] = screen_scores(chosen, query) * (UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share)
+        graded = best_of(per_text, GRADED_TEXTS)
+        per_text[graded] = screen_scores([texts.texts[i] for i in graded], query)
+        weighed = best_of(per_text, WEIGHED_TEXTS)
+        share = np.array([rarity.coverage(query, texts.texts[i]) for i in weighed])
+        per_text[weighed] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
     best = np.zeros(len(texts.videos))
     np.maximum.at(best, texts.video_of, per_text[texts.text_of])
     order = np.argsort(-best, kind="stable")
     return {texts.videos[i]: float(best[i]) for i in order if best[i] > 0}
+
+
+def best_of(values: np.ndarray, count: int) -> np.ndarray:
+    """The positions of the ``count`` largest positive ``values``, largest first.
+
+    Example:
+        >>> best_of(np.array([0.2, 0.0, 0.9, 0.5]), 2).tolist(), best_of(np.array([0.0, 0.3]), 5).tolist()
+        ([2, 3], [1])
+    """
+    top = np.argsort(-values, kind="stable")[:count]
+    return top[values[top] > 0]
 
 
 def text_bounds(texts: ScreenTexts, query: str) -> np.ndarray:
