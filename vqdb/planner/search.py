@@ -110,7 +110,8 @@ from vqdb.udfs.text_grade import (
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
 GRADED_TEXTS = 1000  # on-screen texts (best bound first) whose bound is their grade itself
-WEIGHED_TEXTS = 200  # of which, best first, weighed by the share of the query's words they hold
+WEIGHED_TEXTS = 2000  # of which, best first, at most these weighed by the share of the query's words they hold
+WEIGHED_STEP = 100  # texts weighed at a time, until the order of the candidates merged is settled
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
@@ -204,8 +205,9 @@ def search(
         videos = tuple(corpus.store.finished())
         best = best_covered(plan, merged(corpus, plan, videos, k, weights), videos, rarity, k, weights)
         return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
-    ranked = candidate_bounds(corpus, plan, weights, rarity)
-    videos, best, note = merged_until_proven(corpus, plan, ranked, k, max_videos or max(3 * k, 10), rarity, weights)
+    limit = max_videos or max(3 * k, 10)
+    ranked = candidate_bounds(corpus, plan, weights, rarity, limit)
+    videos, best, note = merged_until_proven(corpus, plan, ranked, k, limit, rarity, weights)
     return Search(plan, _table([described(plan, m) for m in best]), videos, (*plan.notes, note))
 
 
@@ -287,7 +289,7 @@ class RankedVideos:
 
 
 def candidate_bounds(
-    corpus: CorpusReader, plan: Plan, weights: Mapping[str, float], rarity: WordRarity
+    corpus: CorpusReader, plan: Plan, weights: Mapping[str, float], rarity: WordRarity, wanted: int = 30
 ) -> RankedVideos:
     """The videos the indexes list for the plan's calls (``call_bound``) where the plan can have evidence
     (``moment_has_evidence`` of the calls' bounds), by the bound of their score (``moment_scores`` of the
@@ -302,7 +304,7 @@ def candidate_bounds(
         >>> candidate_bounds(corpus, plan, {"Q1": 1.0}, WordRarity(corpus.store))
         RankedVideos(videos=(), bounds=array([], dtype=float64), rest=0.0)
     """
-    calls = {call.id: call_bound(corpus, call.tool, call.query, rarity) for call in plan.queries}
+    calls = {call.id: call_bound(corpus, call.tool, call.query, rarity, wanted) for call in plan.queries}
     position: dict[str, int] = {}
     for bound in calls.values():
         for at, video_id in enumerate(bound.bounds):
@@ -318,7 +320,7 @@ def candidate_bounds(
     return RankedVideos(tuple(listed[i] for i in order), score[order].astype(float), rest)
 
 
-def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> CallBound:
+def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, wanted: int = 30) -> CallBound:
     """The ``CallBound`` of a call of the tool ``name`` for ``query``: on-screen text (``ocr``, but for a numeric
     query, matched as digits) from the letters of every text read in the corpus (``screen_bounds``: complete);
     a visual tool from its nearest vectors, each video by its nearest's similarity and the others by the farthest
@@ -335,7 +337,7 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) 
     """
     store, tool = corpus.store, tools.get(name)
     if isinstance(tool, Ocr) and not tool.numeric(query):
-        return CallBound(screen_bounds(screen_texts(store), query, rarity), 0.0)
+        return CallBound(screen_bounds(screen_texts(store), query, rarity, wanted), 0.0)
     if tool.visual and tool.vector_index is not None and not tool.text_indexes and tool.ranking_table is None:
         vector = query_vector(corpus, tool.query_embedder, query)
         if vector is None:
@@ -354,12 +356,14 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) 
     return CallBound(dict.fromkeys(sorted(position, key=lambda v: (position[v], v)), 1.0), 0.0 if complete else 1.0)
 
 
-def screen_bounds(texts: ScreenTexts, query: str, rarity: WordRarity | None = None) -> dict[str, float]:
+def screen_bounds(
+    texts: ScreenTexts, query: str, rarity: WordRarity | None = None, wanted: int = 30
+) -> dict[str, float]:
     """The most an ``ocr`` call for ``query`` can score in each video with on-screen text that may match it, best
     first: the best of its texts' bounds, each the most ``screen_text_score`` can grade it from the letters it
     shares with the query (``text_bounds``); with ``rarity``, the best ``GRADED_TEXTS`` of them their grade itself,
-    and the best ``WEIGHED_TEXTS`` of those times the weight ``search`` gives the share of the query's rarity they
-    hold (``covered``). A frame's text joins its boxes,
+    then weighed by the share of the query's words they hold until the best ``wanted`` videos' order is settled
+    (``weighed_by_words``). A frame's text joins its boxes,
     so a query split across two boxes of one frame can score more than either, and a moment's words are read
     from the text nearest its keyframe (the bound holds where a frame shows one box or line).
 
@@ -375,13 +379,42 @@ def screen_bounds(texts: ScreenTexts, query: str, rarity: WordRarity | None = No
     if rarity is not None:
         graded = best_of(per_text, GRADED_TEXTS)
         per_text[graded] = screen_scores([texts.texts[i] for i in graded], query)
-        weighed = best_of(per_text, WEIGHED_TEXTS)
-        share = np.array([rarity.coverage(query, texts.texts[i]) for i in weighed])
-        per_text[weighed] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
+        weighed_by_words(texts, query, rarity, per_text, wanted)
     best = np.zeros(len(texts.videos))
     np.maximum.at(best, texts.video_of, per_text[texts.text_of])
     order = np.argsort(-best, kind="stable")
     return {texts.videos[i]: float(best[i]) for i in order if best[i] > 0}
+
+
+def weighed_by_words(texts: ScreenTexts, query: str, rarity: WordRarity, per_text: np.ndarray, wanted: int) -> None:
+    """Each text's bound in ``per_text`` times the weight ``search`` gives the share of the query's rarity it holds
+    (``covered``), best bound first, ``WEIGHED_STEP`` at a time (at most ``WEIGHED_TEXTS``), until ``wanted``
+    videos have a text weighed above every text not weighed: their bounds, and so the order of the best
+    ``wanted`` videos, no longer change.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> from vqdb.store.text_index import screen_texts_of
+        >>> texts = screen_texts_of(pa.table({"video_id": ["a", "b"], "text": ["EXIT SIGN", "EXIT NOW"]}))
+        >>> bounds = np.array([0.9, 0.8])  # "EXIT SIGN" aligns better with the letters, but holds one word of two
+        >>> weighed_by_words(texts, "exit now", WordRarity(Store.create(tempfile.mkdtemp())), bounds, 1)
+        >>> bounds.round(3).tolist()
+        [0.675, 0.8]
+    """
+    weighed = np.zeros(len(per_text), dtype=bool)
+    while weighed.sum() < WEIGHED_TEXTS:
+        step = best_of(np.where(weighed, 0.0, per_text), WEIGHED_STEP)
+        if not len(step):
+            return
+        share = np.array([rarity.coverage(query, texts.texts[i]) for i in step])
+        per_text[step] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
+        weighed[step] = True
+        beyond = float(per_text[~weighed].max(initial=0.0))
+        settled = np.zeros(len(texts.videos))
+        np.maximum.at(settled, texts.video_of, np.where(weighed, per_text, 0.0)[texts.text_of])
+        if (settled >= beyond).sum() >= wanted:
+            return
 
 
 def best_of(values: np.ndarray, count: int) -> np.ndarray:
