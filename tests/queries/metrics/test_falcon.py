@@ -7,7 +7,7 @@ import math
 import duckdb
 import pyarrow as pa
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 
@@ -185,8 +185,15 @@ def benchmark(draw):
     return gt_rows, pred_rows
 
 
+TIE_AT_5_DECIMALS = (  # IoU 0.499 / 8 = 0.062375: 0.06237 divided by the hull, 0.06238 by the union
+    [{"question_id": "q0", "dataset": "ego4d", "gt_option_idx": 0, "gt_start": 0.0, "gt_end": 8.0}],
+    [{"question_id": "q0", "answer": "A", "pred_start": 0.001, "pred_end": 0.5}],
+)
+
+
 @settings(max_examples=40, deadline=None)
 @given(data=benchmark())
+@example(data=TIE_AT_5_DECIMALS)
 def test_sql_matches_python_reference(shared_con, data):
     con = shared_con
     register(con, *data)
