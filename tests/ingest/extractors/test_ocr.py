@@ -18,7 +18,7 @@ from vqdb.errors import ConfigError
 from vqdb.ingest import extractors
 from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.extractors.base import VideoContext
-from vqdb.ingest.extractors.ocr import OcrExtractor, QuietPlaces, ocr_step, reread_changes
+from vqdb.ingest.extractors.ocr import QUIET_READS, OcrExtractor, QuietPlaces, ocr_step, reread_changes
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
 from vqdb.ingest.same_content import Seen
@@ -275,3 +275,67 @@ def test_reads_that_moved_or_dimmed_are_kept_without_reading_and_a_cut_is_read_w
     cut = np.random.default_rng(0).integers(0, 255, first.shape, np.uint8)
     assert [read.text for read in reread_changes(scripted, cut, reads, gate.check(cut), quiet, seen)] == ["cut"]
     assert scripted.asked == ["whole"]
+
+
+class WatermarkReader:
+    """Reads the next of ``texts`` at its box whenever asked (a watermark or caption over a moving picture);
+    records whether it was asked to look for text where none was read (``look``)."""
+
+    box = (0.6, 0.8, 0.9, 0.85)  # over the moving picture
+
+    def __init__(self, texts):
+        self.texts, self.looked = iter(texts), []
+
+    def read_parts(self, image, look, changed, unchanged):
+        self.looked.append(bool(look))
+        return [TextBox(next(self.texts), 0.5, self.box)]
+
+
+def picture_frames(count: int) -> list[np.ndarray]:
+    """A static label beside a moving picture (new noise each frame)."""
+    rng = np.random.default_rng(0)
+    frames = []
+    for _ in range(count):
+        image = np.full((360, 640, 3), 245, np.uint8)
+        cv2.putText(image, "Input Video", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2, cv2.LINE_AA)
+        image[40:330, 320:620] = rng.integers(0, 255, (290, 300, 3), np.uint8)
+        frames.append(image)
+    return frames
+
+
+@pytest.mark.parametrize(
+    ("texts", "looked"),
+    [
+        # a watermark read differently each time: looked for on its first two reads, then after QUIET_READS
+        (
+            ["clideo.com", "clideo com", "cIideo.co", "clideo.com", "clide0.com", "clideo.com", "clideo,com", "clideo"],
+            3,
+        ),
+        # a new text each time: looked for on every read
+        (
+            [
+                "Breaking news",
+                "Storm warning",
+                "Roads closed",
+                "Schools shut",
+                "Power out",
+                "Stay home",
+                "Be safe",
+                "Bye",
+            ],
+            8,
+        ),
+    ],
+)
+def test_a_moving_picture_whose_text_was_read_before_goes_quiet(texts, looked):
+    gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), WatermarkReader(texts)
+    first, *rest = picture_frames(len(texts) + 1)
+    gate.check(first)
+    seen.take(first)
+    reads = [TextBox("Input Video", 0.9, (0.02, 0.05, 0.25, 0.13))]
+    quiet.forget(reads)
+    for frame in rest:
+        reads = reread_changes(reader, frame, reads, gate.check(frame), quiet, seen)
+    assert sum(reader.looked) == looked
+    assert reader.looked[:2] + reader.looked[2 + QUIET_READS :] == [True, True, True]
+    assert "Input Video" in [read.text for read in reads]
