@@ -278,17 +278,17 @@ def test_reads_that_moved_or_dimmed_are_kept_without_reading_and_a_cut_is_read_w
 
 
 class WatermarkReader:
-    """Reads the next of ``texts`` at its box whenever asked (a watermark or caption over a moving picture);
-    records whether it was asked to look for text where none was read (``look``)."""
+    """Reads ``text`` at its box whenever asked (a watermark or caption over a moving picture); records
+    whether it was asked to look for text where none was read (``look``)."""
 
     box = (0.6, 0.8, 0.9, 0.85)  # over the moving picture
 
-    def __init__(self, texts):
-        self.texts, self.looked = iter(texts), []
+    def __init__(self):
+        self.text, self.looked = "", []
 
     def read_parts(self, image, look, changed, unchanged):
         self.looked.append(bool(look))
-        return [TextBox(next(self.texts), 0.5, self.box)]
+        return [TextBox(self.text, 0.5, self.box)]
 
 
 def picture_frames(count: int) -> list[np.ndarray]:
@@ -303,39 +303,31 @@ def picture_frames(count: int) -> list[np.ndarray]:
     return frames
 
 
-@pytest.mark.parametrize(
-    ("texts", "looked"),
-    [
-        # a watermark read differently each time: looked for on its first two reads, then after QUIET_READS
-        (
-            ["clideo.com", "clideo com", "cIideo.co", "clideo.com", "clide0.com", "clideo.com", "clideo,com", "clideo"],
-            3,
-        ),
-        # a new text each time: looked for on every read
-        (
-            [
-                "Breaking news",
-                "Storm warning",
-                "Roads closed",
-                "Schools shut",
-                "Power out",
-                "Stay home",
-                "Be safe",
-                "Bye",
-            ],
-            8,
-        ),
-    ],
-)
-def test_a_moving_picture_whose_text_was_read_before_goes_quiet(texts, looked):
-    gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), WatermarkReader(texts)
+def looks_over_a_moving_picture(texts: list[str]) -> list[bool]:
+    """Whether the reader was asked to look for text, call by call, over a moving picture read as ``texts``."""
+    gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), WatermarkReader()
     first, *rest = picture_frames(len(texts) + 1)
     gate.check(first)
     seen.take(first)
     reads = [TextBox("Input Video", 0.9, (0.02, 0.05, 0.25, 0.13))]
     quiet.forget(reads)
-    for frame in rest:
+    for frame, text in zip(rest, texts, strict=True):
+        reader.text = text
         reads = reread_changes(reader, frame, reads, gate.check(frame), quiet, seen)
-    assert sum(reader.looked) == looked
-    assert reader.looked[:2] + reader.looked[2 + QUIET_READS :] == [True, True, True]
-    assert "Input Video" in [read.text for read in reads]
+        assert "Input Video" in [read.text for read in reads]
+    return reader.looked
+
+
+def test_a_moving_picture_whose_text_was_read_before_goes_quiet():
+    # a watermark read differently each time: looked for on its first two reads, then after QUIET_READS
+    looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "cIideo.co", "clideo.com"] * 2)
+    assert looked == [True, True] + [False] * QUIET_READS + [True]
+    # a new text each time: looked for on every read
+    news = ["Breaking news", "Storm warning", "Roads closed", "Schools shut", "Power out", "Stay home", "Be safe"]
+    assert looks_over_a_moving_picture(news) == [True] * len(news)
+
+
+def test_a_quiet_place_whose_text_changes_is_looked_at_at_once():
+    # quiet after the second read; the third recognizes the watermark's box as new text: it looks again now
+    looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "Breaking news", "Breaking news"])
+    assert looked == [True, True, False, True, True]

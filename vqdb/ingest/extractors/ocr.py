@@ -179,14 +179,15 @@ class QuietPlaces:
     read after read, and is looked at again only once ``reads`` partial reads have passed: text appearing
     inside it is found at most that many reads late. A text is new where no text read there since the last
     cut reads the same, loosely (``NEW_BELOW``: a watermark over moving pixels reads a little differently
-    each time, "clideos", "clideo Gor"), or where it holds no letter or digit.
+    each time, "clideos", "clideo Gor"), unless it holds no letter or digit. A quiet place where new text
+    shows (a read there recognized again reads a new line of a song) is quiet no more.
 
     Example:
         >>> quiet = QuietPlaces(reads=1)
-        >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)])
+        >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)], [])
         >>> quiet.holds(Box(0.1, 0.1, 0.3, 0.3)), quiet.holds(Box(0.4, 0.4, 0.6, 0.6))
         (True, False)
-        >>> quiet.note([]); quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
+        >>> quiet.note([], []); quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
         False
         >>> quiet.forget([TextBox("clideo.com", 0.4, (0.1, 0.8, 0.3, 0.9))])
         >>> [read.text for read in quiet.new([TextBox("clideo com", 0.3, (0.1, 0.8, 0.3, 0.9)),
@@ -206,10 +207,14 @@ class QuietPlaces:
             for place, _ in self._places
         )
 
-    def note(self, places: Sequence[Box]) -> None:
-        """One more partial read: the places noted before age by one, ``places`` (where it found no new text)
-        join."""
-        self._places = [(place, left - 1) for place, left in self._places if left > 1]
+    def note(self, places: Sequence[Box], fresh: Sequence[TextBox]) -> None:
+        """One more partial read: the places noted before age by one and those ``fresh`` (the new texts it
+        found) meets leave, ``places`` (where it found no new text) join."""
+        self._places = [
+            (place, left - 1)
+            for place, left in self._places
+            if left > 1 and not any(overlaps(read.box, place) for read in fresh)
+        ]
         self._places += [(place, self.reads) for place in places]
 
     def new(self, found: Sequence[TextBox]) -> list[TextBox]:
@@ -241,7 +246,8 @@ def reread_changes(
     for it there (``OcrReader.read_parts``: a read it finds again whose pixels did not change is not
     recognized again), unless that shows what was seen there, moved or faded, or lies in one of the
     ``quiet`` places (a changed region where it found no new text lately, ``QuietPlaces``), which notes the
-    changed regions where it found none now. A read the reader finds again, or finds gone, is replaced. A
+    changed regions where it found none now; a quiet region where a read recognized again shows new text is
+    looked at at once. A read the reader finds again, or finds gone, is replaced. A
     whole-frame change where no read shows as it was is a cut: the frame is read whole.
 
     Example:
@@ -273,7 +279,7 @@ def reread_changes(
     for read in reads:
         outside[_cells(outside, read.box)] = False
     shifts = sorted(set(offsets.values()) - {(0, 0)})
-    look = []
+    look, held = [], []
     for region in change.regions:
         places = [
             piece
@@ -281,20 +287,37 @@ def reread_changes(
             for piece in _pieces(outside, place)
             if seen.offset(current, piece, shifts) is None
         ]
-        if places and not all(quiet.holds(place) for place in places):
-            look.append((region, places))
+        if places:
+            (held if all(quiet.holds(place) for place in places) else look).append((region, places))
     seen.take(image, change.regions)
     if not touched and not look:
-        quiet.note([])
+        quiet.note([], [])
         return reads
+    reads, found = _read_parts(reader, image, reads, look, touched)
+    fresh = quiet.new(found)
+    woken = [(region, places) for region, places in held if any(overlaps(new.box, region) for new in fresh)]
+    if woken:  # a read recognized again in a quiet place shows new text: text changes there, look now
+        reads, found = _read_parts(reader, image, reads, woken, [])
+        fresh += quiet.new(found)
+    quiet.note([region for region, _ in look + woken if not any(overlaps(new.box, region) for new in fresh)], fresh)
+    return reads
+
+
+def _read_parts(
+    reader: OcrReader,
+    image: np.ndarray,
+    reads: list[TextBox],
+    look: list[tuple[Box, list[Box]]],
+    touched: list[TextBox],
+) -> tuple[list[TextBox], list[TextBox]]:
+    """``(reads, found)``: ``reads`` where the reader found again, found gone or found new text looking at the
+    places of ``look`` (``(region, places)``) and recognizing ``touched`` again; ``found``: what it found."""
     again = {id(read) for read in touched}
     unchanged = [read for read in reads if id(read) not in again]
     places = [place for _, region_places in look for place in region_places]
     found = reader.read_parts(image, places, [read.box for read in touched], unchanged)
-    fresh = quiet.new(found)
-    quiet.note([region for region, _ in look if not any(overlaps(new.box, region) for new in fresh)])
     kept = [read for read in unchanged if not any(overlaps(read.box, new.box) for new in found)]
-    return kept + found
+    return kept + found, found
 
 
 def moved(read: TextBox, offset: tuple[int, int], shape: tuple[int, ...]) -> TextBox:
