@@ -11,7 +11,7 @@ nothing (the frame reuses the reads: a static run of frames costs one OCR call),
 read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
 is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
 the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
-recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). What still shows
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no new text). What still shows
 what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
 a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
 a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
@@ -228,7 +228,7 @@ class QuietPlaces:
         """Whether a text read since the last cut where ``read`` lies reads as it does, at least ``similarity``."""
         return any(overlaps(read.box, old.box) and same_text(read.text, old.text, similarity) for old in self._read)
 
-    def forget(self, reads: Sequence[TextBox] = ()) -> None:
+    def forget(self, reads: Sequence[TextBox]) -> None:
         """Forget every place and what was read (the frame was read whole, a cut, into ``reads``)."""
         self._places, self._read = [], list(reads)
 
@@ -247,8 +247,8 @@ def reread_changes(
     recognized again), unless that shows what was seen there, moved or faded, or lies in one of the
     ``quiet`` places (a changed region where it found no new text lately, ``QuietPlaces``), which notes the
     changed regions where it found none now; a quiet region where a read recognized again shows new text is
-    looked at at once. A read the reader finds again, or finds gone, is replaced. A
-    whole-frame change where no read shows as it was is a cut: the frame is read whole.
+    looked at at once. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
+    no read shows as it was is a cut: the frame is read whole.
 
     Example:
         >>> import numpy as np
