@@ -36,6 +36,9 @@ rereads, the text edges), once per setting, in this process:
 - ``separate``: as ``after`` but CRAFT reads each region where it looks in a call of its own (main until issue
   23's second OCR cost work: now regions near each other are read in one call where that costs less,
   ``text_regions.fewer_calls``);
+- ``any-text``: as ``after`` but a changed region where the reader found any text, even one read there
+  before (a label or a watermark over a playing video), is looked at again on the next read (main until issue
+  23's third OCR cost work: now only new text keeps it from going quiet, ``ocr.QuietPlaces``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -99,6 +102,7 @@ SETTINGS = {
     "unfolded": ({}, {"fold": False}),
     "uncut": ({}, {"rows_only": False, "fold": False}),
     "separate": ({}, {"join_calls": False}),
+    "any-text": ({}, {}),
     "after": ({}, {}),
 }
 
@@ -169,6 +173,13 @@ class Unseen(ocr.Seen):
         return None
 
 
+class AnyText(ocr.QuietPlaces):
+    """The ``any-text`` setting's quiet places: every text found counts as new."""
+
+    def new(self, found):
+        return list(found)
+
+
 def as_read(text: str) -> str:
     """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
     return text
@@ -180,6 +191,7 @@ PATCHES = {
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},
     "unseen": {(ocr, "Seen"): Unseen},
+    "any-text": {(ocr, "QuietPlaces"): AnyText},
 }
 
 

@@ -18,7 +18,7 @@ from vqdb.errors import ConfigError
 from vqdb.ingest import extractors
 from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.extractors.base import VideoContext
-from vqdb.ingest.extractors.ocr import OcrExtractor, QuietPlaces, ocr_step, reread_changes
+from vqdb.ingest.extractors.ocr import QUIET_READS, OcrExtractor, QuietPlaces, ocr_step, reread_changes
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.probe import probe
 from vqdb.ingest.same_content import Seen
@@ -275,3 +275,59 @@ def test_reads_that_moved_or_dimmed_are_kept_without_reading_and_a_cut_is_read_w
     cut = np.random.default_rng(0).integers(0, 255, first.shape, np.uint8)
     assert [read.text for read in reread_changes(scripted, cut, reads, gate.check(cut), quiet, seen)] == ["cut"]
     assert scripted.asked == ["whole"]
+
+
+class WatermarkReader:
+    """Reads ``text`` at its box whenever asked (a watermark or caption over a moving picture); records
+    whether it was asked to look for text where none was read (``look``)."""
+
+    box = (0.6, 0.8, 0.9, 0.85)  # over the moving picture
+
+    def __init__(self):
+        self.text, self.looked = "", []
+
+    def read_parts(self, image, look, changed, unchanged):
+        self.looked.append(bool(look))
+        return [TextBox(self.text, 0.5, self.box)]
+
+
+def picture_frames(count: int) -> list[np.ndarray]:
+    """A static label beside a moving picture (new noise each frame)."""
+    rng = np.random.default_rng(0)
+    frames = []
+    for _ in range(count):
+        image = np.full((360, 640, 3), 245, np.uint8)
+        cv2.putText(image, "Input Video", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2, cv2.LINE_AA)
+        image[40:330, 320:620] = rng.integers(0, 255, (290, 300, 3), np.uint8)
+        frames.append(image)
+    return frames
+
+
+def looks_over_a_moving_picture(texts: list[str]) -> list[bool]:
+    """Whether the reader was asked to look for text, call by call, over a moving picture read as ``texts``."""
+    gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), WatermarkReader()
+    first, *rest = picture_frames(len(texts) + 1)
+    gate.check(first)
+    seen.take(first)
+    reads = [TextBox("Input Video", 0.9, (0.02, 0.05, 0.25, 0.13))]
+    quiet.forget(reads)
+    for frame, text in zip(rest, texts, strict=True):
+        reader.text = text
+        reads = reread_changes(reader, frame, reads, gate.check(frame), quiet, seen)
+        assert "Input Video" in [read.text for read in reads]
+    return reader.looked
+
+
+def test_a_moving_picture_whose_text_was_read_before_goes_quiet():
+    # a watermark read differently each time: looked for on its first two reads, then after QUIET_READS
+    looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "cIideo.co", "clideo.com"] * 2)
+    assert looked == [True, True] + [False] * QUIET_READS + [True]
+    # a new text each time: looked for on every read
+    news = ["Breaking news", "Storm warning", "Roads closed", "Schools shut", "Power out", "Stay home", "Be safe"]
+    assert looks_over_a_moving_picture(news) == [True] * len(news)
+
+
+def test_a_quiet_place_whose_text_changes_is_looked_at_at_once():
+    # quiet after the second read; the third recognizes the watermark's box as new text: it looks again now
+    looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "Breaking news", "Breaking news"])
+    assert looked == [True, True, False, True, True]

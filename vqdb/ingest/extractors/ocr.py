@@ -11,7 +11,7 @@ nothing (the frame reuses the reads: a static run of frames costs one OCR call),
 read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
 is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
 the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
-recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no text). What still shows
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no new text). What still shows
 what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
 a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
 a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
@@ -42,8 +42,8 @@ from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import frames_within
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
+from vqdb.ingest.ocr_spans import same_text, track_spans
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
-from vqdb.ingest.ocr_spans import track_spans
 from vqdb.ingest.same_content import Seen, grey
 from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
 from vqdb.models import registry
@@ -51,7 +51,8 @@ from vqdb.models.protocols import OcrReader, TextBox
 from vqdb.schema import TABLES
 
 log = logging.getLogger(__name__)
-QUIET_READS = 5  # partial reads for which a changed region where no text was found is not looked at again
+QUIET_READS = 5  # partial reads for which a changed region where no new text was found is not looked at again
+NEW_BELOW = 60.0  # similarity (``ocr_spans.same_text``, 0..100) under which a text is new where another was read
 JOIN_CELLS = 2  # changed pixels of the gate's thumbnail this close join into one place to look
 PIECE = 32  # cells of the gate's thumbnail a side: a larger place is asked piece by piece what it shows
 MIN_CHANGED = 3  # changed pixels of the gate's thumbnail outside every read's box that make a place to look
@@ -142,11 +143,12 @@ class OcrExtractor(Extractor):
             return change.whole and (batched or change.pixels is None)
 
         def flush() -> Iterator[tuple[int, float, list[TextBox]]]:
-            nonlocal reads, quiet
+            nonlocal reads
             whole = iter(self.reader.read_many([image for _, _, image, change in pending if read_whole(change)]))
             for frame_idx, ts, image, change in pending:
                 if read_whole(change):
-                    reads, quiet = next(whole), QuietPlaces()
+                    reads = next(whole)
+                    quiet.forget(reads)
                     seen.take(image)
                 elif change.regions:
                     reads = reread_changes(self.reader, image, reads, change, quiet, seen)
@@ -172,22 +174,31 @@ def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> 
 
 
 class QuietPlaces:
-    """Places where the reader looked for text that might have appeared and found none: motion that is not
-    text (a speaker inset, leaves in the wind) changes read after read, and is looked at again only once
-    ``reads`` partial reads have passed: text appearing inside it is found at most that many reads late.
+    """Places where the reader looked for text that might have appeared and found none new: motion that is
+    not text (a speaker inset, leaves in the wind, a playing video under its label or watermark) changes
+    read after read, and is looked at again only once ``reads`` partial reads have passed: text appearing
+    inside it is found at most that many reads late. A text is new where no text read there since the last
+    cut reads the same, loosely (``NEW_BELOW``: a watermark over moving pixels reads a little differently
+    each time, "clideos", "clideo Gor"), unless it holds no letter or digit. A quiet place where new text
+    shows (a read there recognized again reads a new line of a song) is quiet no more.
 
     Example:
         >>> quiet = QuietPlaces(reads=1)
-        >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)])
+        >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)], [])
         >>> quiet.holds(Box(0.1, 0.1, 0.3, 0.3)), quiet.holds(Box(0.4, 0.4, 0.6, 0.6))
         (True, False)
-        >>> quiet.note([]); quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
+        >>> quiet.note([], []); quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
         False
+        >>> quiet.forget([TextBox("clideo.com", 0.4, (0.1, 0.8, 0.3, 0.9))])
+        >>> [read.text for read in quiet.new([TextBox("clideo com", 0.3, (0.1, 0.8, 0.3, 0.9)),
+        ...                                   TextBox("clideo.com", 0.4, (0.6, 0.1, 0.8, 0.2))])]
+        ['clideo.com']
     """
 
     def __init__(self, reads: int = QUIET_READS):
         self.reads = reads
         self._places: list[tuple[Box, int]] = []  # (place, partial reads for which it stays quiet)
+        self._read: list[TextBox] = []  # what was read since the last cut, where
 
     def holds(self, box: Sequence[float]) -> bool:
         """Whether ``box`` (normalized) lies inside a quiet place."""
@@ -196,14 +207,30 @@ class QuietPlaces:
             for place, _ in self._places
         )
 
-    def note(self, places: Sequence[Box]) -> None:
-        """One more partial read: the places noted before age by one, ``places`` (where it found no text) join."""
-        self._places = [(place, left - 1) for place, left in self._places if left > 1]
+    def note(self, places: Sequence[Box], fresh: Sequence[TextBox]) -> None:
+        """One more partial read: the places noted before age by one and those ``fresh`` (the new texts it
+        found) meets leave, ``places`` (where it found no new text) join."""
+        self._places = [
+            (place, left - 1)
+            for place, left in self._places
+            if left > 1 and not any(overlaps(read.box, place) for read in fresh)
+        ]
         self._places += [(place, self.reads) for place in places]
 
-    def forget(self) -> None:
-        """Forget every place (the frame was read whole: a cut)."""
-        self._places = []
+    def new(self, found: Sequence[TextBox]) -> list[TextBox]:
+        """The reads of ``found`` whose text is new where it lies (see the class); each text not read there
+        before, to the letter, is remembered."""
+        fresh = [read for read in found if any(ch.isalnum() for ch in read.text) and not self._read_at(read)]
+        self._read += [read for read in found if not self._read_at(read, similarity=100.0)]
+        return fresh
+
+    def _read_at(self, read: TextBox, similarity: float = NEW_BELOW) -> bool:
+        """Whether a text read since the last cut where ``read`` lies reads as it does, at least ``similarity``."""
+        return any(overlaps(read.box, old.box) and same_text(read.text, old.text, similarity) for old in self._read)
+
+    def forget(self, reads: Sequence[TextBox]) -> None:
+        """Forget every place and what was read (the frame was read whole, a cut, into ``reads``)."""
+        self._places, self._read = [], list(reads)
 
 
 def reread_changes(
@@ -218,8 +245,9 @@ def reread_changes(
     detection), and where pixels changed outside every read's box, text may have appeared: the reader looks
     for it there (``OcrReader.read_parts``: a read it finds again whose pixels did not change is not
     recognized again), unless that shows what was seen there, moved or faded, or lies in one of the
-    ``quiet`` places (a changed region where it found none lately), which notes the changed regions where
-    it found none now. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
+    ``quiet`` places (a changed region where it found no new text lately, ``QuietPlaces``), which notes the
+    changed regions where it found none now; a quiet region where a read recognized again shows new text is
+    looked at at once. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
     no read shows as it was is a cut: the frame is read whole.
 
     Example:
@@ -241,16 +269,17 @@ def reread_changes(
     touched = [read for read in reads if pixels[_cells(pixels, read.box)].any()]
     offsets = {id(read): offset for read in touched if (offset := seen.offset(current, read.box)) is not None}
     if change.whole and len(touched) == len(reads) and not offsets:
-        quiet.forget()
         seen.take(image)
-        return reader.read(image)
+        reads = reader.read(image)
+        quiet.forget(reads)
+        return reads
     touched = [read for read in touched if id(read) not in offsets]
     reads = [moved(read, offsets[id(read)], current.shape) if id(read) in offsets else read for read in reads]
     outside = pixels.copy()
     for read in reads:
         outside[_cells(outside, read.box)] = False
     shifts = sorted(set(offsets.values()) - {(0, 0)})
-    look = []
+    look, held = [], []
     for region in change.regions:
         places = [
             piece
@@ -258,19 +287,37 @@ def reread_changes(
             for piece in _pieces(outside, place)
             if seen.offset(current, piece, shifts) is None
         ]
-        if places and not all(quiet.holds(place) for place in places):
-            look.append((region, places))
+        if places:
+            (held if all(quiet.holds(place) for place in places) else look).append((region, places))
     seen.take(image, change.regions)
     if not touched and not look:
-        quiet.note([])
+        quiet.note([], [])
         return reads
+    reads, found = _read_parts(reader, image, reads, look, touched)
+    fresh = quiet.new(found)
+    woken = [(region, places) for region, places in held if any(overlaps(new.box, region) for new in fresh)]
+    if woken:  # a read recognized again in a quiet place shows new text: text changes there, look now
+        reads, found = _read_parts(reader, image, reads, woken, [])
+        fresh += quiet.new(found)
+    quiet.note([region for region, _ in look + woken if not any(overlaps(new.box, region) for new in fresh)], fresh)
+    return reads
+
+
+def _read_parts(
+    reader: OcrReader,
+    image: np.ndarray,
+    reads: list[TextBox],
+    look: list[tuple[Box, list[Box]]],
+    touched: list[TextBox],
+) -> tuple[list[TextBox], list[TextBox]]:
+    """``(reads, found)``: ``reads`` where the reader found again, found gone or found new text looking at the
+    places of ``look`` (``(region, places)``) and recognizing ``touched`` again; ``found``: what it found."""
     again = {id(read) for read in touched}
     unchanged = [read for read in reads if id(read) not in again]
     places = [place for _, region_places in look for place in region_places]
     found = reader.read_parts(image, places, [read.box for read in touched], unchanged)
-    quiet.note([region for region, _ in look if not any(overlaps(new.box, region) for new in found)])
     kept = [read for read in unchanged if not any(overlaps(read.box, new.box) for new in found)]
-    return kept + found
+    return kept + found, found
 
 
 def moved(read: TextBox, offset: tuple[int, int], shape: tuple[int, ...]) -> TextBox:
