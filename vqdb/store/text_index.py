@@ -303,4 +303,4 @@ def spoken_words_of(rows: pa.Table | None) -> SpokenWords:
     within = np.arange(repeat.sum()) - np.repeat(np.cumsum(repeat) - repeat, repeat)
     said = flat[np.repeat(starts[codes], repeat) + within]
     video_of = np.repeat(videos.indices.to_numpy(zero_copy_only=False).astype(np.int64), repeat)
-    return SpokenWords(list(index), videos.dictionary.to_pylist(), said, video_of)  # videos in order: sorted
+    return SpokenWords(list(index), videos.dictionary.to_pylist(), said.astype(np.int32), video_of.astype(np.int32))
