@@ -9,10 +9,13 @@ has), then works in three steps:
    table version: its alignment with the query, as ``screen_text_score`` grades, times the share of the query's
    words it holds, ``screen_bounds``), so a read a letter or a word off is found however it is misread; visual
    calls from the nearest frame and region vectors (``vqdb.store.vector_index.nearest_rows``, the query embedded
-   as the tools embed it: a video's nearest estimates its score, the farthest listed every other video's); the other
-   calls from their indexes' best rows, without a bound: full-text BM25 on transcript segments and words and
-   subtitles (``vqdb.store.text_index.text_hits``), nearest sentence vectors, audio events whose label the
-   ``audio`` tool would match (for a voice, the videos with transcribed words first). A video's bound is its
+   as the tools embed it: a video's nearest estimates its score, the farthest listed every other video's); speech
+   (``transcript``) from the words said (``vqdb.store.text_index.spoken_words``: each distinct word compared with the
+   query's words by its letters once, read along each video's words, the best runs aligned whole, times the weight
+   of the query's words they hold, ``spoken_estimates``) and the nearest sentence vectors, estimates too; the other
+   calls from their indexes' best rows, without a bound: full-text BM25 on subtitles
+   (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would match (for a voice, the
+   videos with transcribed words first). A video's bound is its
    calls' combined as the plan combines them; the candidates are the videos where the plan may have evidence,
    best bound first, then by their best position in a call's list (``candidate_bounds``). Rows appended since
    an index was built are still found: Lance scans the unindexed fragments, and the texts are read at their
@@ -26,9 +29,9 @@ has), then works in three steps:
 3. **Until the top k is proven.** The candidates are merged in batches, best bound first, until the ``k``-th
    best moment found scores above the bound of every video not merged, or ``max_videos`` are merged
    (``merged_until_proven``; its note says which). Where every bound holds (a text call on frames that show one
-   box or line each), the moments are then the exhaustive merge's; a plan with a call without a bound (speech,
-   subtitles, sounds) or with estimates only (pictures: the nearest vectors are approximate) merges
-   ``max_videos`` in that order.
+   box or line each), the moments are then the exhaustive merge's; a plan with a call without a bound (subtitles,
+   sounds) or with estimates only (pictures: the nearest vectors are approximate; speech: letters align across the
+   words said) merges ``max_videos`` in that order.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -332,7 +335,8 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, 
     query, matched as digits) from the letters of every text read in the corpus (``screen_bounds``: complete);
     a visual tool from its nearest vectors, each video by its nearest's similarity and the others by the farthest
     listed, estimates that order the videos but prove nothing (IVF_PQ misses near vectors: on the benchmark's 10
-    hours, stopping there lost a quarter of the visual top 10); any other tool from its indexes' lists
+    hours, stopping there lost a quarter of the visual top 10); speech (``transcript``) from the words said and the
+    nearest sentences (``spoken_estimates``), estimates as well; any other tool from its indexes' lists
     (``call_candidates``), unbounded.
 
     Example:
