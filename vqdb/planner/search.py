@@ -552,7 +552,7 @@ def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: in
     exact = np.zeros(len(said.videos))
     video = np.searchsorted(firsts, refined, "right") - 1
     np.maximum.at(exact, video, run_alignment(said, sequence, refined, "".join(words), width, gap) * weight[refined])
-    floor = exact[exact > 0].min(initial=0.0)  # videos with no run refined come after those with one
+    floor = exact[exact > 0].min(initial=1.0)  # videos with no run refined come after those with one
     return np.where(exact > 0, exact, np.minimum(best, floor * 0.999))
 
 
