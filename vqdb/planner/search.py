@@ -117,7 +117,7 @@ from vqdb.udfs.text_grade import (
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
-REFINED_RUNS = 3000  # runs of words said (best estimate first) aligned whole with a speech query
+REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole with a speech query
 HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 GRADED_TEXTS = 1000  # on-screen texts (best bound first) whose bound is their grade itself
 WEIGHED_TEXTS = 2000  # of which, best first, at most these weighed by the share of the query's words they hold
