@@ -76,7 +76,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -113,7 +112,6 @@ from vqdb.udfs.text_grade import (
     min_score,
     near_miss_score,
     query_form,
-    screen_form,
     screen_scores,
 )
 
@@ -439,21 +437,6 @@ def best_of(values: np.ndarray, count: int) -> np.ndarray:
     return top[values[top] > 0]
 
 
-@functools.lru_cache(maxsize=4)
-def compared_forms(texts: ScreenTexts) -> tuple[list[str], list[str]]:
-    """The forms ``screen_text_score`` compares of each of ``texts`` (canonical, no spaces) and their glyph forms
-    (the letters OCR confuses made the same), kept per ``ScreenTexts`` (one per versions of the OCR tables, so
-    the forms of a corpus's texts are computed once until a commit changes them).
-
-    Example:
-        >>> from vqdb.store.text_index import screen_texts_of
-        >>> compared_forms(screen_texts_of(pa.table({"video_id": ["a"], "text": ["EXlT Now"]})))
-        (['exltnow'], ['cxltnow'])
-    """
-    forms = [screen_form(text) for text in texts.texts]
-    return forms, [glyph_form(form) for form in forms]
-
-
 def text_bounds(texts: ScreenTexts, query: str) -> np.ndarray:
     """An upper bound of ``screen_text_score(text, query)`` for each of ``texts``: its alignment with the query
     (``text_grade``'s, on the texts' forms and their glyph forms) times how much of the text the query is where
@@ -470,9 +453,8 @@ def text_bounds(texts: ScreenTexts, query: str) -> np.ndarray:
     q = query_form(query)
     if not q:
         return np.zeros(len(texts.texts))
-    forms, glyphs = compared_forms(texts)
-    lengths = np.fromiter(map(len, forms), dtype=np.float64, count=len(forms))
-    best = np.maximum(aligned(q, forms, lengths), aligned(glyph_form(q), glyphs, lengths))
+    lengths = np.fromiter(map(len, texts.forms), dtype=np.float64, count=len(texts.forms))
+    best = np.maximum(aligned(q, texts.forms, lengths), aligned(glyph_form(q), texts.glyphs, lengths))
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
     near = np.where(best >= near_miss_score(query), NEAR_MISS * best * specific, 0.0)
     return np.where(best >= min_score(query), best * specific, near)

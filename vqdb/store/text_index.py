@@ -43,6 +43,7 @@ from vqdb.errors import VqdbError
 from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
 from vqdb.textnorm import canonical_words
+from vqdb.udfs.text_grade import glyph_form, screen_form
 
 TEXT_COLUMNS = {
     "transcript_segments": "text",
@@ -174,15 +175,17 @@ def edit_distance(word: str) -> int:
     return next((distance for longest, distance in FUZZY_LENGTHS if len(word) <= longest), 2)
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
+@dataclasses.dataclass(frozen=True)
 class ScreenTexts:
     """The distinct texts read on screen across a corpus (its OCR reads and tracked lines, ``MISREAD_TABLES``)
-    and which videos show each: pair ``i`` is text ``text_of[i]`` in video ``videos[video_of[i]]``. Searching
-    letters over it (``vqdb.planner.search``, on the forms ``screen_text_score`` compares) finds every near
-    miss, however it is misread, where a full-text index finds the words it spells (see ``screen_texts``).
-    Compared by identity: one object per versions of the tables read, so what is computed from it can be kept."""
+    as ``screen_text_score`` compares them (``forms``: canonical, no spaces; ``glyphs``: with the letters OCR
+    confuses made the same), and which videos show each: pair ``i`` is text ``text_of[i]`` in video
+    ``videos[video_of[i]]``. Searching letters over it finds every near miss, however it is misread, where a
+    full-text index finds the words it spells (see ``screen_texts``)."""
 
     texts: list[str]
+    forms: list[str]
+    glyphs: list[str]
     videos: list[str]
     text_of: np.ndarray
     video_of: np.ndarray
@@ -190,7 +193,8 @@ class ScreenTexts:
 
 def screen_texts(store: Store) -> ScreenTexts:
     """The corpus's ``ScreenTexts`` at the latest versions of its OCR tables, kept per versions (a process reads
-    a table's distinct texts once until a commit changes it).
+    a table's distinct texts once until a commit changes it; the forms of texts seen before are kept by
+    ``vqdb.udfs.text_grade``, so an ingest costs the new texts' forms).
 
     Example:
         >>> import tempfile
@@ -215,16 +219,19 @@ def screen_texts_of(rows: pa.Table | None) -> ScreenTexts:
 
     Example:
         >>> texts = screen_texts_of(pa.table({"video_id": ["a", "a", "b"], "text": ["EXIT", "EXIT", "Caf\u00e9"]}))
-        >>> texts.texts, texts.videos, texts.text_of.tolist(), texts.video_of.tolist()
-        (['EXIT', 'Caf\u00e9'], ['a', 'b'], [0, 1], [0, 1])
+        >>> texts.texts, texts.forms, texts.videos, texts.text_of.tolist(), texts.video_of.tolist()
+        (['EXIT', 'Caf\u00e9'], ['exit', 'cafe'], ['a', 'b'], [0, 1], [0, 1])
     """
     if rows is None:
         rows = pa.table({"video_id": pa.array([], pa.string()), "text": pa.array([], pa.string())})
     rows = rows.filter(pc.is_valid(rows.column("text"))).group_by(["text", "video_id"]).aggregate([])
     texts = pc.dictionary_encode(rows.column("text")).combine_chunks()
     videos = pc.dictionary_encode(rows.column("video_id")).combine_chunks()
+    forms = [screen_form(text) for text in texts.dictionary.to_pylist()]
     return ScreenTexts(
         texts.dictionary.to_pylist(),
+        forms,
+        [glyph_form(form) for form in forms],
         videos.dictionary.to_pylist(),
         texts.indices.to_numpy(zero_copy_only=False),
         videos.indices.to_numpy(zero_copy_only=False),
