@@ -9,13 +9,10 @@ has), then works in three steps:
    table version: its alignment with the query, as ``screen_text_score`` grades, times the share of the query's
    words it holds, ``screen_bounds``), so a read a letter or a word off is found however it is misread; visual
    calls from the nearest frame and region vectors (``vqdb.store.vector_index.nearest_rows``, the query embedded
-   as the tools embed it: a video's nearest estimates its score, the farthest listed every other video's); speech
-   (``transcript``) from the words said (``vqdb.store.text_index.spoken_words``: each distinct word compared with the
-   query's words by its letters once, read along each video's words, the best runs aligned whole, times the weight
-   of the query's words they hold, ``spoken_estimates``) and the nearest sentence vectors, estimates too; the other
-   calls from their indexes' best rows, without a bound: full-text BM25 on subtitles
-   (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would match (for a voice, the
-   videos with transcribed words first). A video's bound is its
+   as the tools embed it: a video's nearest estimates its score, the farthest listed every other video's); the other
+   calls from their indexes' best rows, without a bound: full-text BM25 on transcript segments and words and
+   subtitles (``vqdb.store.text_index.text_hits``), nearest sentence vectors, audio events whose label the
+   ``audio`` tool would match (for a voice, the videos with transcribed words first). A video's bound is its
    calls' combined as the plan combines them; the candidates are the videos where the plan may have evidence,
    best bound first, then by their best position in a call's list (``candidate_bounds``). Rows appended since
    an index was built are still found: Lance scans the unindexed fragments, and the texts are read at their
@@ -29,9 +26,9 @@ has), then works in three steps:
 3. **Until the top k is proven.** The candidates are merged in batches, best bound first, until the ``k``-th
    best moment found scores above the bound of every video not merged, or ``max_videos`` are merged
    (``merged_until_proven``; its note says which). Where every bound holds (a text call on frames that show one
-   box or line each), the moments are then the exhaustive merge's; a plan with a call without a bound (subtitles,
-   sounds) or with estimates only (pictures: the nearest vectors are approximate; speech: letters align across the
-   words said) merges ``max_videos`` in that order.
+   box or line each), the moments are then the exhaustive merge's; a plan with a call without a bound (speech,
+   subtitles, sounds) or with estimates only (pictures: the nearest vectors are approximate) merges
+   ``max_videos`` in that order.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -83,8 +80,6 @@ from typing import Any
 import duckdb
 import numpy as np
 import pyarrow as pa
-from rapidfuzz import process
-from rapidfuzz.distance import Indel, Levenshtein
 
 from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.boolexpr import PlanError
@@ -96,13 +91,10 @@ from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.ocr import Ocr
-from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
-from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity
-from vqdb.store.text_index import ScreenTexts, SpokenWords, edit_distance, screen_texts, spoken_words, text_hits
+from vqdb.planner.word_rarity import WordRarity
+from vqdb.store.text_index import ScreenTexts, screen_texts, text_hits
 from vqdb.store.vector_index import nearest_rows
-from vqdb.textnorm import canonical_words
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_grade import (
     NEAR_MISS,
@@ -117,8 +109,6 @@ from vqdb.udfs.text_grade import (
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
-REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole with a speech query
-HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 GRADED_TEXTS = 1000  # on-screen texts (best bound first) whose bound is their grade itself
 WEIGHED_TEXTS = 2000  # of which, best first, at most these weighed by the share of the query's words they hold
 WEIGHED_STEP = 100  # texts weighed at a time, until the order of the candidates merged is settled
@@ -335,8 +325,7 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, 
     query, matched as digits) from the letters of every text read in the corpus (``screen_bounds``: complete);
     a visual tool from its nearest vectors, each video by its nearest's similarity and the others by the farthest
     listed, estimates that order the videos but prove nothing (IVF_PQ misses near vectors: on the benchmark's 10
-    hours, stopping there lost a quarter of the visual top 10); speech (``transcript``) from the words said and the
-    nearest sentences (``spoken_estimates``), estimates as well; any other tool from its indexes' lists
+    hours, stopping there lost a quarter of the visual top 10); any other tool from its indexes' lists
     (``call_candidates``), unbounded.
 
     Example:
@@ -344,19 +333,21 @@ def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, 
         >>> from vqdb.testing.corpora import empty_corpus
         >>> corpus = vqdb.connect(empty_corpus())
         >>> call_bound(corpus, "transcript", "ask not", WordRarity(corpus.store))
-        CallBound(bounds={}, rest=1.0, proves=False)
+        CallBound(bounds={}, rest=1.0, proves=True)
     """
     store, tool = corpus.store, tools.get(name)
     if isinstance(tool, Ocr) and not tool.numeric(query):
         return CallBound(screen_bounds(screen_texts(store), query, rarity, wanted), 0.0)
-    if isinstance(tool, Transcript):
-        nearest, _ = nearest_similarity(corpus, tool, query)
-        scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
-        meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
-        return CallBound(spoken_estimates(spoken_words(store), query, rarity, meant), 1.0, proves=False)
     if tool.visual and tool.vector_index is not None and not tool.text_indexes and tool.ranking_table is None:
-        bounds, farthest = nearest_similarity(corpus, tool, query)
-        return CallBound(bounds, farthest, proves=False)
+        vector = query_vector(corpus, tool.query_embedder, query)
+        if vector is None:
+            return CallBound({}, 0.0)
+        nearest = nearest_rows(store, tool.vector_index, vector, CANDIDATE_ROWS)
+        similarity = np.maximum(1.0 - nearest.column("_distance").to_numpy().astype(float), 0.0)
+        bounds: dict[str, float] = {}
+        for video_id, value in zip(nearest.column("video_id").to_pylist(), similarity.tolist(), strict=True):
+            bounds.setdefault(video_id, value)  # nearest first: a video's first row is its nearest
+        return CallBound(bounds, float(similarity.min()) if len(similarity) >= CANDIDATE_ROWS else 0.0, proves=False)
     position: dict[str, int] = {}
     for videos in call_candidates(corpus, name, query):
         for at, video_id in enumerate(videos):
@@ -458,142 +449,6 @@ def text_bounds(texts: ScreenTexts, query: str) -> np.ndarray:
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
     near = np.where(best >= near_miss_score(query), NEAR_MISS * best * specific, 0.0)
     return np.where(best >= min_score(query), best * specific, near)
-
-
-def nearest_similarity(corpus: CorpusReader, tool: tools.Tool, query: str) -> tuple[dict[str, float], float]:
-    """The videos of the ``CANDIDATE_ROWS`` vectors of ``tool``'s ``vector_index`` nearest ``query`` (embedded by its
-    ``query_embedder``), nearest first, each with its nearest's cosine similarity (at least 0); and the farthest
-    listed (the most in a video not listed, were the search exact), 0 where fewer rows were found.
-
-    Example:
-        >>> import vqdb
-        >>> from vqdb.testing.corpora import empty_corpus
-        >>> nearest_similarity(vqdb.connect(empty_corpus()), tools.get("transcript"), "ask not")
-        ({}, 0.0)
-    """
-    vector = query_vector(corpus, tool.query_embedder, query)
-    if vector is None or not corpus.store.exists(tool.vector_index):
-        return {}, 0.0
-    nearest = nearest_rows(corpus.store, tool.vector_index, vector, CANDIDATE_ROWS)
-    similarity = np.maximum(1.0 - nearest.column("_distance").to_numpy().astype(float), 0.0)
-    found: dict[str, float] = {}
-    for video_id, value in zip(nearest.column("video_id").to_pylist(), similarity.tolist(), strict=True):
-        found.setdefault(video_id, value)  # nearest first: a video's first row is its nearest
-    return found, float(similarity.min()) if len(similarity) >= CANDIDATE_ROWS else 0.0
-
-
-def spoken_estimates(
-    said: SpokenWords, query: str, rarity: WordRarity, meant: Mapping[str, float] | None = None
-) -> dict[str, float]:
-    """An estimate of the most a ``transcript`` call for ``query`` scores in each video that says words, best
-    first, from the words said (``SpokenWords``): the best, over the runs of as many words as the query's and one
-    more, of the run's alignment (each query word's best ``Indel`` similarity with a word of the run, averaged by
-    the words' lengths) times the weight ``search`` gives the share of the query's rarity the run holds
-    (``covered``, the words found as ``word_found`` finds them in a word); or of a sentence ``meant`` (the most it
-    scores by meaning, from the nearest sentence vectors) times the least that weight. The letters are compared
-    once per distinct word. ``phrase_matches`` aligns the letters across the words' boundaries ("bobo dami" for
-    "bobodami"), and a number said in several words is one, so a video may pass its estimate: it orders the
-    candidates and proves nothing.
-
-    Example:
-        >>> import tempfile
-        >>> from vqdb.store import Store
-        >>> from vqdb.store.text_index import spoken_words_of
-        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "b", "c"],
-        ...     "word": ["ask", "not", "ask", "me", "not", "hello"], "start_s": [0.0, 1, 0, 1, 2, 0]}))
-        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
-        >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask not", rarity).items()}
-        {'a': 1.0, 'b': 0.857, 'c': 0.091}
-        >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask me not", rarity).items()}
-        {'b': 1.0, 'a': 0.714, 'c': 0.154}
-    """
-    asked = canonical_words(query)
-    words = list(dict.fromkeys(asked))
-    found = dict.fromkeys(said.videos, 0.0)
-    if words and said.words:
-        found.update(zip(said.videos, best_runs(said, words, rarity, len(asked) + 1).tolist(), strict=True))
-    for video, value in (meant or {}).items():
-        found[video] = max(found.get(video, 0.0), value * UNCOVERED_WEIGHT)
-    return dict(sorted(((v, e) for v, e in found.items() if e > 0), key=lambda item: -item[1]))
-
-
-def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: int) -> np.ndarray:
-    """Per video of ``said``, the best run of ``width`` words said (``spoken_estimates``) for the query's
-    distinct canonical ``words``: each run weighed by its words one by one, then the best ``REFINED_RUNS`` of
-    those aligned whole with the query (its letters, ``Indel``, as ``phrase_matches`` aligns a window)."""
-    words = words[:HELD_BITS]
-    similarity = process.cdist(words, said.words, scorer=Indel.normalized_similarity, dtype=np.float32)
-    gap = len(said.words)  # a word of no letters between two videos, width - 1 times: no run spans two
-    similarity = np.hstack([np.floor(similarity * 255).astype(np.uint8), np.zeros((len(words), 1), np.uint8)])
-    held = np.zeros(gap + 1, np.uint64)  # bit j: the word holds the query's word j
-    joined = Vocabulary(said.words)
-    for j, word in enumerate(words):
-        held[held_by(word, joined)] |= np.uint64(1 << j)
-    starts = np.flatnonzero(np.r_[True, said.video_of[1:] != said.video_of[:-1]])
-    sequence = np.insert(said.said, np.repeat(starts[1:], width - 1), gap)
-    each, each_held = similarity[:, sequence], held[sequence]
-    in_run, holds = each.copy(), each_held.copy()
-    for shift in range(1, width):  # the best of each word said and those after it in the run
-        np.maximum(in_run[:, :-shift], each[:, shift:], out=in_run[:, :-shift])
-        np.bitwise_or(holds[:-shift], each_held[shift:], out=holds[:-shift])
-    lengths = np.array([len(word) for word in words], dtype=np.float32) / (255 * sum(map(len, words)))
-    idf = np.array([rarity.idf(word) for word in words], dtype=np.float32)
-    idf = idf / idf.sum() if idf.sum() > 0 else np.full(len(words), 1 / len(words), np.float32)
-    share, runs = np.zeros(len(sequence), np.float32), np.zeros(len(sequence), np.float32)
-    for j in range(len(words)):
-        share += idf[j] * ((holds >> np.uint64(j)) & np.uint64(1)).astype(np.float32)
-        runs += lengths[j] * in_run[j]
-    weight = UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
-    runs *= weight
-    firsts = starts + np.arange(len(starts)) * (width - 1)  # each video's first word in ``sequence``
-    best = np.maximum.reduceat(runs, firsts) if len(firsts) else np.zeros(0, np.float32)
-    refined = np.argpartition(-runs, REFINED_RUNS)[:REFINED_RUNS] if len(runs) > REFINED_RUNS else np.arange(len(runs))
-    refined = refined[sequence[refined] != gap]
-    exact = np.zeros(len(said.videos))
-    video = np.searchsorted(firsts, refined, "right") - 1
-    np.maximum.at(exact, video, run_alignment(said, sequence, refined, "".join(words), width, gap) * weight[refined])
-    floor = exact[exact > 0].min(initial=1.0)  # videos with no run refined come after those with one
-    return np.where(exact > 0, exact, np.minimum(best, floor * 0.999))
-
-
-class Vocabulary:
-    """Distinct words, joined with a line between two (``text``) and where each ends in it (``ends``), to find a
-    word inside them in one pass."""
-
-    def __init__(self, words: list[str]):
-        self.words, self.text = words, "\n".join(words)
-        self.ends = np.cumsum([len(word) + 1 for word in words])
-
-
-def held_by(word: str, vocabulary: Vocabulary) -> np.ndarray:
-    """The positions of the words of ``vocabulary`` that hold ``word`` as ``word_found`` finds it in a word: within
-    its edit distance, or, from ``SQUASHED_MIN`` characters on, inside it.
-
-    Example:
-        >>> held_by("liftoff", Vocabulary(["liftof", "liftoffs", "lift", "off"])).tolist()
-        [0, 1]
-    """
-    distance = process.cdist([word], vocabulary.words, scorer=Levenshtein.distance, dtype=np.int32)[0]
-    found = set(np.flatnonzero(distance <= edit_distance(word)).tolist())
-    if len(word) >= SQUASHED_MIN:
-        at = vocabulary.text.find(word)
-        while at >= 0:
-            found.add(int(np.searchsorted(vocabulary.ends, at, "right")))
-            at = vocabulary.text.find(word, at + 1)
-    return np.array(sorted(found), dtype=np.int64)
-
-
-def run_alignment(said: SpokenWords, sequence: np.ndarray, at: np.ndarray, query: str, width: int, gap: int):
-    """The best ``Indel`` similarity of ``query`` (squashed) with the runs of ``width - 2`` to ``width`` words
-    starting at each position ``at`` of ``sequence`` (ids of ``said.words``; ``gap`` ends a video)."""
-    best = np.zeros(len(at), np.float32)
-    for count in range(max(1, width - 2), width + 1):
-        runs = []
-        for start in at.tolist():
-            ids = sequence[start : start + count].tolist()
-            runs.append("".join(said.words[i] for i in ids if i != gap))
-        best = np.maximum(best, process.cdist([query], runs, scorer=Indel.normalized_similarity, dtype=np.float32)[0])
-    return best
 
 
 def call_candidates(corpus: CorpusReader, name: str, query: str) -> Iterable[list[str]]:

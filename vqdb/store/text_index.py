@@ -42,7 +42,6 @@ from lance.query import BooleanQuery, MatchQuery, Occur
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
-from vqdb.textnorm import canonical_words
 from vqdb.udfs.text_grade import glyph_form, screen_form
 
 TEXT_COLUMNS = {
@@ -52,7 +51,6 @@ TEXT_COLUMNS = {
     "subtitles": "text",
     "ocr": "text",
 }
-SPOKEN_TABLE = "transcript_words"  # the words speech recognition wrote, one a row
 MISREAD_TABLES = ("ocr_spans", "ocr")  # text read from pixels, letter by letter: matched within an edit distance
 FUZZY_LENGTHS = ((2, 0), (5, 1))  # a word's edit distance by its length: 0 up to 2 characters, 1 up to 5, else 2
 INDEX_OPTIONS = {"with_position": False, "stem": True, "remove_stop_words": False, "lower_case": True}
@@ -236,71 +234,3 @@ def screen_texts_of(rows: pa.Table | None) -> ScreenTexts:
         texts.indices.to_numpy(zero_copy_only=False),
         videos.indices.to_numpy(zero_copy_only=False),
     )
-
-
-@dataclasses.dataclass(frozen=True)
-class SpokenWords:
-    """The words said across a corpus (``transcript_words``, each row as its canonical words: "Hello," is "hello")
-    as ids into its distinct words, in the order they are said: ``said[i]`` is word ``words[said[i]]``, said in
-    video ``videos[video_of[i]]``, a video's words together. The distinct words are far fewer than the words said
-    (100 benchmark hours: 20,000 of 900,000), so a query's words are compared by their letters with each distinct
-    word once, and the comparisons are read along the words said (see ``spoken_words``)."""
-
-    words: list[str]
-    videos: list[str]
-    said: np.ndarray
-    video_of: np.ndarray
-
-
-def spoken_words(store: Store) -> SpokenWords:
-    """The corpus's ``SpokenWords`` at the latest version of ``transcript_words``, kept per version (a process
-    reads the words once until a commit changes the table).
-
-    Example:
-        >>> import tempfile
-        >>> spoken_words(Store.create(tempfile.mkdtemp())).words
-        []
-    """
-    version = store.dataset(SPOKEN_TABLE).version if store.exists(SPOKEN_TABLE) else None
-    return _spoken_words(store.root, version)
-
-
-@lru_cache(maxsize=4)
-def _spoken_words(root: object, version: int | None) -> SpokenWords:
-    if version is None:
-        return spoken_words_of(None)
-    dataset = lance.dataset(f"{root}/{SPOKEN_TABLE}.lance", version=version)
-    return spoken_words_of(dataset.to_table(columns=["video_id", TEXT_COLUMNS[SPOKEN_TABLE], "start_s"]))
-
-
-def spoken_words_of(rows: pa.Table | None) -> SpokenWords:
-    """The ``SpokenWords`` of ``rows`` (``video_id``, ``word``, ``start_s``: words said; None: no rows).
-
-    Example:
-        >>> rows = pa.table({"video_id": ["b", "a", "a", "b"], "word": ["Grey", "hello", "Hello,", "-"],
-        ...     "start_s": [0.0, 1.0, 0.0, 1.0]})
-        >>> said = spoken_words_of(rows)
-        >>> said.words, said.videos, said.said.tolist(), said.video_of.tolist()
-        (['hello', 'gray'], ['a', 'b'], [0, 0, 1], [0, 0, 1])
-    """
-    column = TEXT_COLUMNS[SPOKEN_TABLE]
-    if rows is None:
-        rows = pa.table({"video_id": pa.array([], pa.string()), column: pa.array([], pa.string()), "start_s": []})
-    rows = rows.filter(pc.is_valid(rows.column(column)))
-    rows = rows.take(pc.sort_indices(rows, [("video_id", "ascending"), ("start_s", "ascending")]))
-    texts = pc.dictionary_encode(rows.column(column)).combine_chunks()
-    videos = pc.dictionary_encode(rows.column("video_id")).combine_chunks()
-    forms = [canonical_words(text) for text in texts.dictionary.to_pylist()]
-    index: dict[str, int] = {}
-    for words in forms:
-        for word in words:
-            index.setdefault(word, len(index))
-    counts = np.array([len(words) for words in forms], dtype=np.int64)
-    flat = np.array([index[word] for words in forms for word in words], dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    codes = texts.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-    repeat = counts[codes]  # a row of several canonical words ("10%": "10", "percent") is each of them
-    within = np.arange(repeat.sum()) - np.repeat(np.cumsum(repeat) - repeat, repeat)
-    said = flat[np.repeat(starts[codes], repeat) + within]
-    video_of = np.repeat(videos.indices.to_numpy(zero_copy_only=False).astype(np.int64), repeat)
-    return SpokenWords(list(index), videos.dictionary.to_pylist(), said.astype(np.int32), video_of.astype(np.int32))
