@@ -56,7 +56,7 @@ lower its score) and its score is above 0, so a video without evidence for the q
 call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
-words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
+utterance; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
 down its merged order), so the corpus-wide order keeps each video's order. The words' share is read only for
 the moments that could still be among the ``k`` (``best_covered``).
@@ -99,7 +99,7 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_grade import (
     NEAR_MISS,
     SPECIFICITY,
-    aligned,
+    _aligned,
     glyph_form,
     min_score,
     near_miss_score,
@@ -445,7 +445,7 @@ def text_bounds(texts: ScreenTexts, query: str) -> np.ndarray:
     if not q:
         return np.zeros(len(texts.texts))
     lengths = np.fromiter(map(len, texts.forms), dtype=np.float64, count=len(texts.forms))
-    best = np.maximum(aligned(q, texts.forms, lengths), aligned(glyph_form(q), texts.glyphs, lengths))
+    best = np.maximum(_aligned(q, texts.forms, lengths), _aligned(glyph_form(q), texts.glyphs, lengths))
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
     near = np.where(best >= near_miss_score(query), NEAR_MISS * best * specific, 0.0)
     return np.where(best >= min_score(query), best * specific, near)
@@ -765,7 +765,7 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
 
 def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
     """The stretch of a moment: the span of its best supporting call that has one (the text's time on screen,
-    the words said), else its sampled frame's period, within the video."""
+    the utterance said), else its sampled frame's period, within the video."""
     spans = [
         (evidence[c].score[position], evidence[c].start_s[position], evidence[c].end_s[position])
         for c in calls

@@ -249,15 +249,9 @@ def glyph_form(form: str) -> str:
     return _NOT_DIGITS.sub(lambda run: glyph_key(run.group(0), pairs=False), form)
 
 
-def aligned(q: str, forms: list[str], lengths: np.ndarray) -> np.ndarray:
-    """The query's alignment with each form (``lengths``: the forms' lengths): partial ratio inside a longer
-    form, else the share of the query's characters the form has in order; what ``screen_scores`` grades by,
-    and ``search`` bounds a text's grade by.
-
-    Example:
-        >>> aligned("exit", ["emergency exit", "ex"], np.array([14, 2])).tolist()
-        [1.0, 0.5]
-    """
+def _aligned(q: str, forms: list[str], lengths: np.ndarray) -> np.ndarray:
+    """The query's alignment with each form: partial ratio inside a longer form, else the share of the
+    query's characters the form has in order."""
     partial = process.cdist([q], forms, scorer=fuzz.partial_ratio, dtype=np.float64)[0] / 100.0
     common = process.cdist([q], forms, scorer=LCSseq.similarity, dtype=np.float64)[0] / len(q)
     return np.where(lengths >= len(q), partial, common)
@@ -279,16 +273,16 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     if not q or not forms:
         return np.zeros(len(forms))
     lengths = np.fromiter(map(len, forms), dtype=np.float64, count=len(forms))
-    alignment = aligned(q, forms, lengths)
-    misread = aligned(glyph_form(q), [glyph_form(f) for f in forms], lengths)  # letters OCR confuses alike
-    best = np.maximum(alignment, misread)
+    aligned = _aligned(q, forms, lengths)
+    misread = _aligned(glyph_form(q), [glyph_form(f) for f in forms], lengths)  # letters OCR confuses alike
+    best = np.maximum(aligned, misread)
     passes = best >= min_score(query)
-    alignment = np.maximum(alignment, misread * MISREAD)
+    aligned = np.maximum(aligned, misread * MISREAD)
     specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
-    scores = np.where(passes, alignment * specific, 0.0)
+    scores = np.where(passes, aligned * specific, 0.0)
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
-            scores[i] = NEAR_MISS * alignment[i] * specific[i]
+            scores[i] = NEAR_MISS * aligned[i] * specific[i]
     numbers = _typed_numbers(query)
     if numbers:
         for i in np.flatnonzero(scores > 0):
