@@ -26,8 +26,7 @@ Questions, 4 kinds, drawn from the data: **text** ``when is "<an OCR line>" on s
 Reported: per kind, p50 / p99 of ``corpus.search(q, k=10)`` (the indexes' candidates, then the merge) and of
 the exhaustive scan with the same scoring (``exhaustive=True``: the merge in every video, the baseline run in
 the same process), ``x exhaustive`` (the exhaustive p50 over the search's), recall@10 (moments (video, ts)
-of the exhaustive top 10 that search returns), the videos a search merged on average and the share of
-searches whose top k its bounds proved (``search``'s note); index build time and size; adding 10 hours (write, index
+of the exhaustive top 10 that search returns); index build time and size; adding 10 hours (write, index
 update, a search after); peak memory (RSS) of the process; what counting a question's words for their
 rarity costs the first time (``word_counting``), against a full-text lookup a word and table. Latencies
 are after one warm-up query per kind.
@@ -423,8 +422,6 @@ def run(
             ms = [t for t, _ in searched]
             exhaustive = percentile([t for t, _ in truths[kind]], 50)
             hits = statistics.mean(r.moments.num_rows > 0 for _, r in searched)
-            merged = statistics.mean(len(r.candidates) for _, r in searched)
-            proven = statistics.mean(any(note.endswith("(proven)") for note in r.notes) for _, r in searched)
             rows.append(
                 (
                     kind,
@@ -435,22 +432,17 @@ def run(
                     statistics.mean(recalls),
                     len(recalls),
                     hits,
-                    merged,
-                    proven,
                 )
             )
         print(
             f"\n{hours} h, k=10, at most {cap} candidate videos, {per_kind} questions a kind "
             f"(recall on the first {recall_queries}):"
         )
-        print(
-            "| kind | questions | p50 ms | p99 ms | exhaustive p50 ms | x exhaustive | recall@10 | with moments "
-            "| videos merged | top k proven |"
-        )
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-        for kind, n, p50, p99, ex, recall, nr, hits, merged, proven in rows:
+        print("| kind | questions | p50 ms | p99 ms | exhaustive p50 ms | x exhaustive | recall@10 | with moments |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for kind, n, p50, p99, ex, recall, nr, hits in rows:
             cells = [kind, n, f"{p50:.0f}", f"{p99:.0f}", f"{ex:.0f}", f"{ex / p50:.1f}", f"{recall:.3f} ({nr})"]
-            print("| " + " | ".join(map(str, [*cells, f"{hits:.2f}", f"{merged:.1f}", f"{proven:.2f}"])) + " |")
+            print("| " + " | ".join(map(str, [*cells, f"{hits:.2f}"])) + " |")
     print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
     print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked[kind]]))
 

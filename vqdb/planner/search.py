@@ -1,34 +1,22 @@
 """Search a whole corpus: the best moments for a question across every video, best first.
 
 ``search(corpus, question, k)`` plans the question as ``retrieve`` does (``plan_for``: the tools the corpus
-has), then works in three steps:
+has), then works in two steps:
 
-1. **Candidates from indexes, by the most they can score.** Each call of the plan asks the corpus for the videos
-   where it may have evidence (``call_bound``), with the most it can score in each: on-screen text (``ocr``)
-   from the letters of every distinct text read in the corpus (``vqdb.store.text_index.screen_texts``, kept per
-   table version: its alignment with the query, as ``screen_text_score`` grades, times the share of the query's
-   words it holds, ``screen_bounds``), so a read a letter or a word off is found however it is misread; visual
-   calls from the nearest frame and region vectors (``vqdb.store.vector_index.nearest_rows``, the query embedded
-   as the tools embed it: a video's nearest estimates its score, the farthest listed every other video's); the other
-   calls from their indexes' best rows, without a bound: full-text BM25 on transcript segments and words and
-   subtitles (``vqdb.store.text_index.text_hits``), nearest sentence vectors, audio events whose label the
-   ``audio`` tool would match (for a voice, the videos with transcribed words first). A video's bound is its
-   calls' combined as the plan combines them; the candidates are the videos where the plan may have evidence,
-   best bound first, then by their best position in a call's list (``candidate_bounds``). Rows appended since
-   an index was built are still found: Lance scans the unindexed fragments, and the texts are read at their
-   table's latest version.
+1. **Candidates from indexes.** Each call of the plan asks the indexes over the whole corpus for the rows
+   that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans, transcript
+   segments and words, subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame, region
+   and sentence embeddings (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed
+   it); audio events whose label the ``audio`` tool would match (for a voice, the videos with transcribed
+   words first). The videos of those rows, in the order of their best row, are the candidates (at most
+   ``max_videos``). Rows appended since an index was built are still found: Lance scans the unindexed
+   fragments.
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
    its video is ``retrieve``'s. What the session is asked for (each table's rows, a tool's grades of the texts,
    the query's vector, the NMS gaps) is asked once for all the candidates (``CandidateRows``,
    ``Tool.frame_evidence_each``, ``loaded``), not once a video.
-3. **Until the top k is proven.** The candidates are merged in batches, best bound first, until the ``k``-th
-   best moment found scores above the bound of every video not merged, or ``max_videos`` are merged
-   (``merged_until_proven``; its note says which). Where every bound holds (a text call on frames that show one
-   box or line each), the moments are then the exhaustive merge's; a plan with a call without a bound (speech,
-   subtitles, sounds) or with estimates only (pictures: the nearest vectors are approximate) merges
-   ``max_videos`` in that order.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -90,28 +78,14 @@ from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
-from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import WordRarity
-from vqdb.store.text_index import ScreenTexts, screen_texts, text_hits
+from vqdb.store.text_index import text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.udfs.arrow_results import owned
-from vqdb.udfs.text_grade import (
-    NEAR_MISS,
-    SPECIFICITY,
-    _aligned,
-    glyph_form,
-    min_score,
-    near_miss_score,
-    query_form,
-    screen_scores,
-)
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
-GRADED_TEXTS = 1000  # on-screen texts (best bound first) whose bound is their grade itself
-WEIGHED_TEXTS = 2000  # of which, best first, at most these weighed by the share of the query's words they hold
-WEIGHED_STEP = 100  # texts weighed at a time, until the order of the candidates merged is settled
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
@@ -199,269 +173,45 @@ def search(
         return Search(
             plan, MOMENT_SCHEMA.empty_table(), (), plan.notes + ("the plan looks for nothing: no moment has evidence",)
         )
-    rarity = WordRarity(corpus.store, corpus.word_counts)
-    weights = call_weights(plan, rarity)
     if exhaustive:
         videos = tuple(corpus.store.finished())
-        best = best_covered(plan, merged(corpus, plan, videos, k, weights), videos, rarity, k, weights)
-        return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
-    limit = max_videos or max(3 * k, 10)
-    ranked = candidate_bounds(corpus, plan, weights, rarity, limit)
-    videos, best, note = merged_until_proven(corpus, plan, ranked, k, limit, rarity, weights)
-    return Search(plan, _table([described(plan, m) for m in best]), videos, (*plan.notes, note))
+    else:
+        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
+    cursor = corpus.cursor_unchecked()
+    rarity = WordRarity(corpus.store, corpus.word_counts)
+    weights = call_weights(plan, rarity)
+    rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
+    frames = loaded(cursor, videos, k, rows)
+    evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
+    found = [moments_in(plan, video, k, weights, e) for video, e in zip(frames, evidence, strict=True)]
+    best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
+    return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
 
-def merged(
-    corpus: CorpusReader, plan: Plan, videos: tuple[str, ...], k: int, weights: Mapping[str, float]
-) -> list[dict]:
-    """The moments of ``plan`` in each of ``videos`` (``moments_in``), each table's rows and each tool's evidence
-    asked once for all of them."""
-    rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every video in one statement
-    frames = loaded(corpus.cursor_unchecked(), videos, k, rows)
-    evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the videos
-    return [m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e)]
-
-
-def merged_until_proven(
-    corpus: CorpusReader,
-    plan: Plan,
-    ranked: RankedVideos,
-    k: int,
-    limit: int,
-    rarity: WordRarity,
-    weights: Mapping[str, float],
-) -> tuple[tuple[str, ...], list[dict], str]:
-    """The candidate videos merged, best bound first, in batches (``k`` videos, then twice as many as merged so
-    far), until the ``k``-th best moment found scores above the bound of every video not merged (the next
-    candidate's, and ``ranked.rest`` for the videos no index listed: the top ``k`` is then proven) or ``limit``
-    videos are merged (at once where ``ranked.rest`` is 1, which no moment can beat); returns the videos merged,
-    the ``k`` best moments (``best_covered``) and a note saying which ended it.
+def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
+    """The videos of the rows the indexes find best for the plan's calls, each video by its best position in
+    any call's list, at most ``limit``.
 
     Example:
         >>> import vqdb
         >>> from vqdb.testing.corpora import empty_corpus
-        >>> corpus = vqdb.connect(empty_corpus())
+        >>> from vqdb.planner.plan import Plan
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
-        >>> rarity = WordRarity(corpus.store, corpus.word_counts)
-        >>> merged_until_proven(corpus, plan, RankedVideos((), np.zeros(0), 0.0), 10, 30, rarity, {"Q1": 1.0})
-        ((), [], 'merged 0 of 0 candidate video(s): every other video scores at most 0 (proven)')
+        >>> candidate_videos(vqdb.connect(empty_corpus()), plan, 10)
+        ()
     """
-    done, found, best = 0, [], []
-    while True:
-        upto = limit if ranked.rest >= 1.0 else max(k, 2 * done)  # scores are at most 1: nothing to prove
-        batch = ranked.videos[done : min(upto, limit)]
-        found += merged(corpus, plan, batch, k, weights)
-        done += len(batch)
-        best = best_covered(plan, found, ranked.videos[:done], rarity, k, weights)
-        kth = best[k - 1]["score"] if len(best) >= k else 0.0
-        beyond = max(ranked.rest, float(ranked.bounds[done]) if done < len(ranked.videos) else 0.0)
-        if beyond <= kth:
-            ending = f"every other video scores at most {beyond:.3g} (proven)"
-            break
-        if done >= min(limit, len(ranked.videos)):
-            ending = f"not proven: a video not merged may score up to {beyond:.3g}, the {k}-th moment {kth:.3g}"
-            break
-    return ranked.videos[:done], best, f"merged {done} of {len(ranked.videos)} candidate video(s): {ending}"
-
-
-@dataclasses.dataclass(frozen=True)
-class CallBound:
-    """What the indexes say of one call's evidence across the corpus: ``bounds``, the videos they list (in the
-    order they list them) each with the most its evidence can score there (1 where an index ranks rows without
-    bounding their scores: BM25, a sentence's nearest vectors, a tagger's ranking), and ``rest``, the most it can
-    score in any video not listed (0 where the list is complete); ``proves``: False where these are estimates
-    that order the videos but may be passed (an approximate nearest-neighbour search may miss a nearer vector)."""
-
-    bounds: dict[str, float]
-    rest: float
-    proves: bool = True
-
-
-@dataclasses.dataclass(frozen=True)
-class RankedVideos:
-    """Candidate videos best bound first (``bounds``: the most a moment of the plan can score in each, from its
-    calls' ``CallBound`` combined as the plan combines them) and ``rest``, the most in a video no index listed
-    (1, which no moment can beat, where a call's bounds are estimates)."""
-
-    videos: tuple[str, ...]
-    bounds: np.ndarray
-    rest: float
-
-
-def candidate_bounds(
-    corpus: CorpusReader, plan: Plan, weights: Mapping[str, float], rarity: WordRarity, wanted: int = 30
-) -> RankedVideos:
-    """The videos the indexes list for the plan's calls (``call_bound``) where the plan can have evidence
-    (``moment_has_evidence`` of the calls' bounds), by the bound of their score (``moment_scores`` of the
-    calls' bounds: OR the best, AND the weighted mean, both growing with each part), then by their best
-    position in a call's list.
-
-    Example:
-        >>> import vqdb
-        >>> from vqdb.testing.corpora import empty_corpus
-        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
-        >>> corpus = vqdb.connect(empty_corpus())
-        >>> candidate_bounds(corpus, plan, {"Q1": 1.0}, WordRarity(corpus.store))
-        RankedVideos(videos=(), bounds=array([], dtype=float64), rest=0.0)
-    """
-    calls = {call.id: call_bound(corpus, call.tool, call.query, rarity, wanted) for call in plan.queries}
-    position: dict[str, int] = {}
-    for bound in calls.values():
-        for at, video_id in enumerate(bound.bounds):
-            position[video_id] = min(position.get(video_id, at), at)
-    listed = list(position)
-    tool_of = {call.id: call.tool for call in plan.queries}
-    values = {cid: np.array([b.bounds.get(v, b.rest) for v in listed], dtype=float) for cid, b in calls.items()}
-    possible = moment_has_evidence(plan, {cid: listed_evidence(tool_of[cid], v) for cid, v in values.items()})
-    score = moment_scores(plan, values, weights) if listed else np.zeros(0)
-    rest = float(moment_scores(plan, {cid: np.array([b.rest]) for cid, b in calls.items()}, weights)[0])
-    rest = rest if all(b.proves for b in calls.values()) else 1.0
-    order = sorted((i for i in range(len(listed)) if possible[i]), key=lambda i: (-score[i], position[listed[i]]))
-    return RankedVideos(tuple(listed[i] for i in order), score[order].astype(float), rest)
-
-
-def call_bound(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, wanted: int = 30) -> CallBound:
-    """The ``CallBound`` of a call of the tool ``name`` for ``query``: on-screen text (``ocr``, but for a numeric
-    query, matched as digits) from the letters of every text read in the corpus (``screen_bounds``: complete);
-    a visual tool from its nearest vectors, each video by its nearest's similarity and the others by the farthest
-    listed, estimates that order the videos but prove nothing (IVF_PQ misses near vectors: on the benchmark's 10
-    hours, stopping there lost a quarter of the visual top 10); any other tool from its indexes' lists
-    (``call_candidates``), unbounded.
-
-    Example:
-        >>> import vqdb
-        >>> from vqdb.testing.corpora import empty_corpus
-        >>> corpus = vqdb.connect(empty_corpus())
-        >>> call_bound(corpus, "transcript", "ask not", WordRarity(corpus.store))
-        CallBound(bounds={}, rest=1.0, proves=True)
-    """
-    store, tool = corpus.store, tools.get(name)
-    if isinstance(tool, Ocr) and not tool.numeric(query):
-        return CallBound(screen_bounds(screen_texts(store), query, rarity, wanted), 0.0)
-    if tool.visual and tool.vector_index is not None and not tool.text_indexes and tool.ranking_table is None:
-        vector = query_vector(corpus, tool.query_embedder, query)
-        if vector is None:
-            return CallBound({}, 0.0)
-        nearest = nearest_rows(store, tool.vector_index, vector, CANDIDATE_ROWS)
-        similarity = np.maximum(1.0 - nearest.column("_distance").to_numpy().astype(float), 0.0)
-        bounds: dict[str, float] = {}
-        for video_id, value in zip(nearest.column("video_id").to_pylist(), similarity.tolist(), strict=True):
-            bounds.setdefault(video_id, value)  # nearest first: a video's first row is its nearest
-        return CallBound(bounds, float(similarity.min()) if len(similarity) >= CANDIDATE_ROWS else 0.0, proves=False)
-    position: dict[str, int] = {}
-    for videos in call_candidates(corpus, name, query):
-        for at, video_id in enumerate(videos):
-            position[video_id] = min(position.get(video_id, at), at)
-    complete = not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None
-    return CallBound(dict.fromkeys(sorted(position, key=lambda v: (position[v], v)), 1.0), 0.0 if complete else 1.0)
-
-
-def screen_bounds(
-    texts: ScreenTexts, query: str, rarity: WordRarity | None = None, wanted: int = 30
-) -> dict[str, float]:
-    """The most an ``ocr`` call for ``query`` can score in each video with on-screen text that may match it, best
-    first: the best of its texts' bounds, each the most ``screen_text_score`` can grade it from the letters it
-    shares with the query (``text_bounds``); with ``rarity``, the best ``GRADED_TEXTS`` of them their grade itself,
-    then weighed by the share of the query's words they hold until the best ``wanted`` videos' order is settled
-    (``weighed_by_words``). A frame's text joins its boxes,
-    so a query split across two boxes of one frame can score more than either, and a moment's words are read
-    from the text nearest its keyframe (the bound holds where a frame shows one box or line).
-
-    Example:
-        >>> from vqdb.store.text_index import screen_texts_of
-        >>> rows = pa.table({"video_id": ["a", "a", "b", "c"], "text": ["EMERGENCY EXIT", "EXlT", "EXITS", "CAFE"]})
-        >>> {video: round(bound, 3) for video, bound in screen_bounds(screen_texts_of(rows), "exit").items()}
-        {'a': 1.0, 'b': 0.98}
-    """
-    if not texts.texts:
-        return {}
-    per_text = text_bounds(texts, query)
-    if rarity is not None:
-        graded = best_of(per_text, GRADED_TEXTS)
-        per_text[graded] = screen_scores([texts.texts[i] for i in graded], query)
-        weighed_by_words(texts, query, rarity, per_text, wanted)
-    best = np.zeros(len(texts.videos))
-    np.maximum.at(best, texts.video_of, per_text[texts.text_of])
-    order = np.argsort(-best, kind="stable")
-    return {texts.videos[i]: float(best[i]) for i in order if best[i] > 0}
-
-
-def weighed_by_words(texts: ScreenTexts, query: str, rarity: WordRarity, per_text: np.ndarray, wanted: int) -> None:
-    """Each text's bound in ``per_text`` times the weight ``search`` gives the share of the query's rarity it holds
-    (``covered``), best bound first, ``WEIGHED_STEP`` at a time (at most ``WEIGHED_TEXTS``), until ``wanted``
-    videos have a text weighed above every text not weighed: their bounds, and so the order of the best
-    ``wanted`` videos, no longer change.
-
-    Example:
-        >>> import tempfile
-        >>> from vqdb.store import Store
-        >>> from vqdb.store.text_index import screen_texts_of
-        >>> texts = screen_texts_of(pa.table({"video_id": ["a", "b"], "text": ["EXIT SIGN", "EXIT NOW"]}))
-        >>> bounds = np.array([0.9, 0.8])  # "EXIT SIGN" aligns better with the letters, but holds one word of two
-        >>> weighed_by_words(texts, "exit now", WordRarity(Store.create(tempfile.mkdtemp())), bounds, 1)
-        >>> bounds.round(3).tolist()
-        [0.675, 0.8]
-    """
-    weighed = np.zeros(len(per_text), dtype=bool)
-    while weighed.sum() < WEIGHED_TEXTS:
-        step = best_of(np.where(weighed, 0.0, per_text), WEIGHED_STEP)
-        if not len(step):
-            return
-        share = np.array([rarity.coverage(query, texts.texts[i]) for i in step])
-        per_text[step] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
-        weighed[step] = True
-        beyond = float(per_text[~weighed].max(initial=0.0))
-        settled = np.zeros(len(texts.videos))
-        np.maximum.at(settled, texts.video_of, np.where(weighed, per_text, 0.0)[texts.text_of])
-        if (settled >= beyond).sum() >= wanted:
-            return
-
-
-def best_of(values: np.ndarray, count: int) -> np.ndarray:
-    """The positions of the ``count`` largest positive ``values``, largest first.
-
-    Example:
-        >>> best_of(np.array([0.2, 0.0, 0.9, 0.5]), 2).tolist(), best_of(np.array([0.0, 0.3]), 5).tolist()
-        ([2, 3], [1])
-    """
-    top = np.argsort(-values, kind="stable")[:count]
-    return top[values[top] > 0]
-
-
-def text_bounds(texts: ScreenTexts, query: str) -> np.ndarray:
-    """An upper bound of ``screen_text_score(text, query)`` for each of ``texts``: its alignment with the query
-    (``text_grade``'s, on the texts' forms and their glyph forms) times how much of the text the query is where
-    it reaches ``min_score``, half that in the near misses' band (whose grade is half their alignment, when most
-    of the query's words are read), 0 below; the misread forms' discount and the numbers' check only lower a
-    grade, so it is at most this.
-
-    Example:
-        >>> from vqdb.store.text_index import screen_texts_of
-        >>> rows = pa.table({"video_id": ["a"] * 4, "text": ["EXIT", "EXlT", "Emergency EXIT", "CAFE"]})
-        >>> text_bounds(screen_texts_of(rows), "exit").round(3).tolist()
-        [1.0, 1.0, 0.931, 0.0]
-    """
-    q = query_form(query)
-    if not q:
-        return np.zeros(len(texts.texts))
-    lengths = np.fromiter(map(len, texts.forms), dtype=np.float64, count=len(texts.forms))
-    best = np.maximum(_aligned(q, texts.forms, lengths), _aligned(glyph_form(q), texts.glyphs, lengths))
-    specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
-    near = np.where(best >= near_miss_score(query), NEAR_MISS * best * specific, 0.0)
-    return np.where(best >= min_score(query), best * specific, near)
+    best: dict[str, int] = {}
+    for call in plan.queries:
+        for ranked in call_candidates(corpus, call.tool, call.query):
+            for position, video_id in enumerate(ranked):
+                best[video_id] = min(best.get(video_id, position), position)
+    return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
 
 
 def call_candidates(corpus: CorpusReader, name: str, query: str) -> Iterable[list[str]]:
     """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
     ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool no
-    index serves (one a user added) gives every video with its extractor finished.
-
-    Example:
-        >>> import vqdb
-        >>> from vqdb.testing.corpora import empty_corpus
-        >>> list(call_candidates(vqdb.connect(empty_corpus()), "transcript", "ask not"))  # words, sentences, vectors
-        [[], [], []]
-    """
+    index serves (one a user added) gives every video with its extractor finished."""
     store, tool = corpus.store, tools.get(name)
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
         yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
@@ -855,4 +605,4 @@ def register(con: duckdb.DuckDBPyConnection, corpus: CorpusReader) -> None:
     )
 
 
-__all__ = ["MOMENT_SCHEMA", "Search", "candidate_bounds", "register", "search"]
+__all__ = ["MOMENT_SCHEMA", "Search", "candidate_videos", "register", "search"]

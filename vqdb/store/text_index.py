@@ -29,12 +29,9 @@ Example:
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from functools import lru_cache
 
 import lance
-import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 from lance.query import BooleanQuery, MatchQuery, Occur
@@ -42,7 +39,6 @@ from lance.query import BooleanQuery, MatchQuery, Occur
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
-from vqdb.udfs.text_grade import glyph_form, screen_form
 
 TEXT_COLUMNS = {
     "transcript_segments": "text",
@@ -171,66 +167,3 @@ def edit_distance(word: str) -> int:
         [0, 1, 2]
     """
     return next((distance for longest, distance in FUZZY_LENGTHS if len(word) <= longest), 2)
-
-
-@dataclasses.dataclass(frozen=True)
-class ScreenTexts:
-    """The distinct texts read on screen across a corpus (its OCR reads and tracked lines, ``MISREAD_TABLES``)
-    as ``screen_text_score`` compares them (``forms``: canonical, no spaces; ``glyphs``: with the letters OCR
-    confuses made the same), and which videos show each: pair ``i`` is text ``text_of[i]`` in video
-    ``videos[video_of[i]]``. Searching letters over it finds every near miss, however it is misread, where a
-    full-text index finds the words it spells (see ``screen_texts``)."""
-
-    texts: list[str]
-    forms: list[str]
-    glyphs: list[str]
-    videos: list[str]
-    text_of: np.ndarray
-    video_of: np.ndarray
-
-
-def screen_texts(store: Store) -> ScreenTexts:
-    """The corpus's ``ScreenTexts`` at the latest versions of its OCR tables, kept per versions (a process reads
-    a table's distinct texts once until a commit changes it; the forms of texts seen before are kept by
-    ``vqdb.udfs.text_grade``, so an ingest costs the new texts' forms).
-
-    Example:
-        >>> import tempfile
-        >>> screen_texts(Store.create(tempfile.mkdtemp())).texts
-        []
-    """
-    versions = tuple((table, store.dataset(table).version) for table in MISREAD_TABLES if store.exists(table))
-    return _screen_texts(store.root, versions)
-
-
-@lru_cache(maxsize=4)
-def _screen_texts(root: object, versions: tuple[tuple[str, int], ...]) -> ScreenTexts:
-    parts = [
-        lance.dataset(f"{root}/{table}.lance", version=version).to_table(columns=["video_id", "text"])
-        for table, version in versions
-    ]
-    return screen_texts_of(pa.concat_tables(parts) if parts else None)
-
-
-def screen_texts_of(rows: pa.Table | None) -> ScreenTexts:
-    """The ``ScreenTexts`` of ``rows`` (``video_id``, ``text``: OCR reads or lines; None: no rows).
-
-    Example:
-        >>> texts = screen_texts_of(pa.table({"video_id": ["a", "a", "b"], "text": ["EXIT", "EXIT", "Caf\u00e9"]}))
-        >>> texts.texts, texts.forms, texts.videos, texts.text_of.tolist(), texts.video_of.tolist()
-        (['EXIT', 'Caf\u00e9'], ['exit', 'cafe'], ['a', 'b'], [0, 1], [0, 1])
-    """
-    if rows is None:
-        rows = pa.table({"video_id": pa.array([], pa.string()), "text": pa.array([], pa.string())})
-    rows = rows.filter(pc.is_valid(rows.column("text"))).group_by(["text", "video_id"]).aggregate([])
-    texts = pc.dictionary_encode(rows.column("text")).combine_chunks()
-    videos = pc.dictionary_encode(rows.column("video_id")).combine_chunks()
-    forms = [screen_form(text) for text in texts.dictionary.to_pylist()]
-    return ScreenTexts(
-        texts.dictionary.to_pylist(),
-        forms,
-        [glyph_form(form) for form in forms],
-        videos.dictionary.to_pylist(),
-        texts.indices.to_numpy(zero_copy_only=False),
-        videos.indices.to_numpy(zero_copy_only=False),
-    )
