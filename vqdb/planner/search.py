@@ -44,7 +44,7 @@ lower its score) and its score is above 0, so a video without evidence for the q
 call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
-utterance; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
+words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
 down its merged order), so the corpus-wide order keeps each video's order. The words' share is read only for
 the moments that could still be among the ``k`` (``best_covered``).
@@ -515,7 +515,7 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
 
 def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
     """The stretch of a moment: the span of its best supporting call that has one (the text's time on screen,
-    the utterance said), else its sampled frame's period, within the video."""
+    the words said), else its sampled frame's period, within the video."""
     spans = [
         (evidence[c].score[position], evidence[c].start_s[position], evidence[c].end_s[position])
         for c in calls
