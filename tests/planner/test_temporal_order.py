@@ -25,7 +25,7 @@ def test_words_read_or_said_outrank_a_sentence_that_means_them():
     said = plan(("transcript", "keep track of every penny"))  # min_score 0.7: words from 0.7, meaning below 0.6
     scores = np.array([0.45, nan, 0.98, 0.72, 0.88])  # a sentence meaning it first, a near hearing, the words
     assert qualifies(said, {"Q1": scores}).tolist() == [False, False, True, False, True]
-    assert promoted(said, qualifies(said, {"Q1": scores}), np.arange(5.0)) == 4 - 2  # the first frame of the words
+    assert promoted(said, qualifies(said, {"Q1": scores})) == 4 - 2  # the first frame of the words
 
 
 def test_a_sentence_meaning_it_counts_when_no_words_match():
@@ -37,7 +37,7 @@ def test_every_utterance_is_the_voice_however_well_the_tagger_hears_it():
     voice = plan(("audio", "speech"), order="last")
     scores = np.array([0.95, 0.52, 0.4, nan])  # well heard, an utterance the tagger barely hears, tagger only
     assert qualifies(voice, {"Q1": scores}).tolist() == [True, True, False, False]
-    assert promoted(voice, qualifies(voice, {"Q1": scores}), np.arange(4.0)) == 1
+    assert promoted(voice, qualifies(voice, {"Q1": scores})) == 1
 
 
 def test_a_sound_or_a_picture_counts_from_halfway_to_its_best():

@@ -220,7 +220,7 @@ def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, dura
         spread = np.where(ranked, 0.0, np.abs(slots - np.floor(slots) - 0.5))
     first = np.zeros(n)  # a plan's order: its promoted frame first (``temporal_order``)
     if plan.order is not None:
-        promoted = temporal_order.promoted(plan, temporal_order.qualifies(plan, evidence), ts)
+        promoted = temporal_order.promoted(plan, temporal_order.qualifies(plan, evidence))
         if promoted is not None:
             first[promoted] = -1.0
     order = np.lexsort((np.arange(n), ts, spread, -graded, tie_break, combined, first))  # ts ties: frame order

@@ -32,7 +32,7 @@ Example:
     >>> speech = np.array([np.nan, 0.6, np.nan, 0.95, 0.3])  # an utterance at 1 s, a better heard one at 3 s
     >>> qualifies(plan, {"Q1": speech}).tolist()
     [False, True, False, True, False]
-    >>> int(promoted(plan, qualifies(plan, {"Q1": speech}), np.arange(5.0)))
+    >>> int(promoted(plan, qualifies(plan, {"Q1": speech})))
     1
 """
 
@@ -156,14 +156,14 @@ def qualifies_sql(plan: Plan, score: Mapping[str, exp.Expression], best: Mapping
     )
 
 
-def promoted(plan: Plan, qualifying: np.ndarray, ts: np.ndarray) -> int | None:
+def promoted(plan: Plan, qualifying: np.ndarray) -> int | None:
     """The frame ``plan.order`` ranks first: the earliest ("first") or latest ("last") of the ``qualifying``
-    frames (``ts``: their times, ascending; of frames at one time, the first or last), None when none is.
+    frames (in time order; of frames at one time, the first or last), None when none is.
 
     Example:
         >>> from vqdb.planner.plan import Plan
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}], "order": "last"})
-        >>> promoted(plan, np.array([True, True, False]), np.arange(3.0))
+        >>> promoted(plan, np.array([True, True, False]))
         1
     """
     found = np.flatnonzero(qualifying)
