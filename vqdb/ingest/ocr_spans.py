@@ -80,6 +80,27 @@ def normalize(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def digits_of(text: str) -> str:
+    """The digits of a read, in order: two reads whose digits differ are not the same text (``same_text``).
+
+    Example:
+        >>> digits_of("00:00:01;00"), digits_of("EXIT")
+        ('00000100', '')
+    """
+    return re.sub(r"\D", "", text)
+
+
+def digits_may_match(a: str, b: str) -> bool:
+    """Whether reads with the digits ``a`` and ``b`` (``digits_of``) may be the same text: one has none, or
+    they are the same.
+
+    Example:
+        >>> digits_may_match("0001", "0001"), digits_may_match("", "0001"), digits_may_match("0001", "0002")
+        (True, True, False)
+    """
+    return not (a and b and a != b)
+
+
 def same_text(a: str, b: str, min_similarity: float = MIN_SIMILARITY) -> float:
     """Similarity 0..100 of two reads if they count as the same text, else 0.
 
@@ -89,11 +110,9 @@ def same_text(a: str, b: str, min_similarity: float = MIN_SIMILARITY) -> float:
         >>> same_text("00:00:01;00", "00:00:02;00")
         0.0
     """
-    a, b = normalize(a), normalize(b)
-    digits_a, digits_b = re.sub(r"\D", "", a), re.sub(r"\D", "", b)
-    if digits_a and digits_b and digits_a != digits_b:
+    if not digits_may_match(digits_of(a), digits_of(b)):
         return 0.0
-    score = fuzz.ratio(a, b)
+    score = fuzz.ratio(normalize(a), normalize(b))
     return score if score >= min_similarity else 0.0
 
 

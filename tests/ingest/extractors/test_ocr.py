@@ -17,9 +17,11 @@ from vqdb.config import Config
 from vqdb.errors import ConfigError
 from vqdb.ingest import extractors
 from vqdb.ingest.change_gate import ChangeGate
+from vqdb.ingest.crops import overlaps
 from vqdb.ingest.extractors.base import VideoContext
-from vqdb.ingest.extractors.ocr import QUIET_READS, OcrExtractor, QuietPlaces, ocr_step, reread_changes
+from vqdb.ingest.extractors.ocr import QUIET_READS, OcrExtractor, QuietPlaces, ReadsSince, ocr_step, reread_changes
 from vqdb.ingest.frames import sample_frames_table
+from vqdb.ingest.ocr_spans import same_text
 from vqdb.ingest.probe import probe
 from vqdb.ingest.same_content import Seen
 from vqdb.models import registry
@@ -331,3 +333,36 @@ def test_a_quiet_place_whose_text_changes_is_looked_at_at_once():
     # quiet after the second read; the third recognizes the watermark's box as new text: it looks again now
     looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "Breaking news", "Breaking news"])
     assert looked == [True, True, False, True, True]
+
+
+def test_reads_since_a_cut_hold_a_read_exactly_where_one_overlapping_reads_the_same():
+    rng = np.random.default_rng(0)
+    texts = [
+        "EXIT",
+        "exit",
+        "Exlt",
+        "00:01",
+        "00:02",
+        "0:01",
+        "clideo.com",
+        "clideo com",
+        "Go 2",
+        "go 3",
+        "Go",
+        "EXIT 2",
+        "",
+        "lntro",
+    ]
+
+    def read() -> TextBox:
+        (x0, x1), (y0, y1) = np.sort(rng.random(2)), np.sort(rng.random(2))
+        return TextBox(str(rng.choice(texts)), 0.5, (float(x0), float(y0), float(x1), float(y1)))
+
+    for _ in range(100):
+        before = [read() for _ in range(int(rng.integers(0, 40)))]
+        since = ReadsSince(before)
+        for asked, similarity in [(read(), s) for _ in range(10) for s in (60.0, 100.0)]:
+            expected = any(
+                overlaps(asked.box, old.box) and same_text(asked.text, old.text, similarity) for old in before
+            )
+            assert since.holds(asked, similarity) == expected, (asked, similarity)
