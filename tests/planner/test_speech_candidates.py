@@ -7,10 +7,11 @@ import tempfile
 
 import numpy as np
 import pyarrow as pa
+from rapidfuzz.distance import Indel
 
 import vqdb
 from vqdb.planner.plan import Plan
-from vqdb.planner.search import spoken_estimates
+from vqdb.planner.search import run_alignment, spoken_estimates
 from vqdb.planner.spoken_words import spoken_words_of
 from vqdb.planner.word_rarity import WordRarity
 from vqdb.store import Store
@@ -115,3 +116,30 @@ def test_a_sentence_close_in_meaning_lists_a_video_that_says_none_of_the_words()
     rarity = WordRarity(Store.create(tempfile.mkdtemp()))
     estimates = spoken_estimates(spoken_words_of(said_table(said)), "xyzzy", rarity, {"c": 0.6, "b": 0.6})
     assert list(estimates)[:2] == ["b", "c"] and estimates["c"] == 0.3, estimates
+
+
+def test_a_runs_alignment_is_its_words_joined_compared_with_the_query():
+    """``run_alignment`` (the runs spelled for all positions at once) against its definition, run by run."""
+    rng = np.random.default_rng(3)
+    vocabulary = ["ask", "not", "what", "your", "country", "liftoff", "lift", "off", "3", "a"]
+    for _ in range(200):
+        videos = [f"v{i}" for i in range(int(rng.integers(1, 4))) for _ in range(int(rng.integers(1, 8)))]
+        words = [str(w) for w in rng.choice(vocabulary, len(videos))]
+        said = spoken_words_of(
+            pa.table({"video_id": videos, "word": words, "start_s": [float(i) for i in range(len(words))]})
+        )
+        width, gap = int(rng.integers(1, 6)), len(said.words)
+        starts = np.flatnonzero(np.r_[True, said.video_of[1:] != said.video_of[:-1]])
+        sequence = np.insert(said.said, np.repeat(starts[1:], width - 1), gap)
+        at = np.flatnonzero(sequence != gap)
+        query = "".join(rng.choice(vocabulary, int(rng.integers(1, 4))))
+        expected = [
+            max(
+                Indel.normalized_similarity(
+                    query, "".join(said.words[i] for i in sequence[start : start + count] if i != gap)
+                )
+                for count in range(max(1, width - 2), width + 1)
+            )
+            for start in at.tolist()
+        ]
+        np.testing.assert_allclose(run_alignment(said, sequence, at, query, width, gap), expected, rtol=1e-6)

@@ -401,13 +401,16 @@ def run_alignment(
         >>> [round(v, 3) for v in run_alignment(said, said.said, np.array([0, 2]), "asknot", 3, 3).tolist()]
         [0.857, 0.667]
     """
-    best = np.zeros(len(at), np.float32)
-    for count in range(max(1, width - 2), width + 1):
-        runs = []
-        for start in at.tolist():
-            ids = sequence[start : start + count].tolist()
-            runs.append("".join(said.words[i] for i in ids if i != gap))
-        best = np.maximum(best, process.cdist([query], runs, scorer=Indel.normalized_similarity, dtype=np.float32)[0])
+    spelled = np.array([*said.words, ""], dtype=object)  # ``gap`` (and past the end) spells nothing
+    spelled[gap] = ""
+    best, runs = np.zeros(len(at), np.float32), np.full(len(at), "", dtype=object)
+    for count in range(1, width + 1):
+        following = at + count - 1  # each run's count-th word
+        ids = np.where(following < len(sequence), sequence[np.minimum(following, len(sequence) - 1)], gap)
+        runs = runs + spelled[ids]
+        if count >= width - 2:
+            similarity = process.cdist([query], runs.tolist(), scorer=Indel.normalized_similarity, dtype=np.float32)
+            best = np.maximum(best, similarity[0])
     return best
 
 
