@@ -4,13 +4,18 @@
 has), then works in two steps:
 
 1. **Candidates from indexes.** Each call of the plan asks the indexes over the whole corpus for the rows
-   that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans, transcript
-   segments and words, subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame, region
-   and sentence embeddings (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed
-   it); audio events whose label the ``audio`` tool would match (for a voice, the videos with transcribed
-   words first). The videos of those rows, in the order of their best row, are the candidates (at most
-   ``max_videos``). Rows appended since an index was built are still found: Lance scans the unindexed
-   fragments.
+   that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans and
+   subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame and region embeddings
+   (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed it); audio events whose
+   label the ``audio`` tool would match (for a voice, the videos with transcribed words first). The videos of
+   those rows, in the order of their best row, are a call's candidates. Speech (``transcript``) orders every
+   video that says words by an estimate of its score instead (``spoken_estimates``): the distinct words said
+   in the corpus (``vqdb.planner.spoken_words``) compared with the query's words by their letters once, read
+   along each video's words, the best runs aligned whole, times the weight of the query's words they hold, or
+   a nearest sentence's score by meaning; BM25 ranks the rows holding the query's words, not the phrase said
+   a word or a letter off that the transcript tool grades 0.7 to 1. A video's position is its best in any
+   call's list; the first ``max_videos`` are the candidates. Rows appended since an index was built are still
+   found: Lance scans the unindexed fragments, and the words said are read at their table's latest version.
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
@@ -68,6 +73,8 @@ from typing import Any
 import duckdb
 import numpy as np
 import pyarrow as pa
+from rapidfuzz import process
+from rapidfuzz.distance import Indel, Levenshtein
 
 from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.boolexpr import PlanError
@@ -76,16 +83,22 @@ from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
+from vqdb.planner.spoken_words import SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
+from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
+from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import WordRarity
-from vqdb.store.text_index import text_hits
+from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity
+from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
+from vqdb.textnorm import canonical_words
 from vqdb.udfs.arrow_results import owned
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
+REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole with a speech query
+HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
@@ -173,12 +186,12 @@ def search(
         return Search(
             plan, MOMENT_SCHEMA.empty_table(), (), plan.notes + ("the plan looks for nothing: no moment has evidence",)
         )
+    rarity = WordRarity(corpus.store, corpus.word_counts)
     if exhaustive:
         videos = tuple(corpus.store.finished())
     else:
-        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10))
+        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10), rarity)
     cursor = corpus.cursor_unchecked()
-    rarity = WordRarity(corpus.store, corpus.word_counts)
     weights = call_weights(plan, rarity)
     rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
     frames = loaded(cursor, videos, k, rows)
@@ -188,44 +201,217 @@ def search(
     return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
 
 
-def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int) -> tuple[str, ...]:
-    """The videos of the rows the indexes find best for the plan's calls, each video by its best position in
-    any call's list, at most ``limit``.
+def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordRarity) -> tuple[str, ...]:
+    """The videos the indexes find best for the plan's calls (``call_candidates``, ``rarity`` weighing a speech
+    query's words), each video by its best position in any call's list, at most ``limit``.
 
     Example:
         >>> import vqdb
         >>> from vqdb.testing.corpora import empty_corpus
         >>> from vqdb.planner.plan import Plan
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
-        >>> candidate_videos(vqdb.connect(empty_corpus()), plan, 10)
+        >>> corpus = vqdb.connect(empty_corpus())
+        >>> candidate_videos(corpus, plan, 10, WordRarity(corpus.store))
         ()
     """
     best: dict[str, int] = {}
     for call in plan.queries:
-        for ranked in call_candidates(corpus, call.tool, call.query):
+        for ranked in call_candidates(corpus, call.tool, call.query, rarity):
             for position, video_id in enumerate(ranked):
                 best[video_id] = min(best.get(video_id, position), position)
     return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
 
 
-def call_candidates(corpus: CorpusReader, name: str, query: str) -> Iterable[list[str]]:
+def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> Iterable[list[str]]:
     """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
-    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool no
-    index serves (one a user added) gives every video with its extractor finished."""
+    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). Speech
+    (``transcript``) gives one list instead: the videos by the estimate from the words said and the nearest
+    sentences (``spoken_estimates``). A tool no index serves (one a user added) gives every video with its
+    extractor finished."""
     store, tool = corpus.store, tools.get(name)
+    if isinstance(tool, Transcript):
+        scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
+        nearest = nearest_similarity(corpus, tool, query)
+        meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
+        yield list(spoken_estimates(spoken_words(store), query, rarity, meant))
+        return
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
         yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
         return
     for source in tool.text_indexes:
         yield _distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist())
     if tool.vector_index is not None:
-        vector = query_vector(corpus, tool.query_embedder, query)
-        if vector is not None:
-            nearest = nearest_rows(store, tool.vector_index, vector, CANDIDATE_ROWS)
-            yield _distinct(nearest.column("video_id").to_pylist())
+        yield list(nearest_similarity(corpus, tool, query))
     if tool.ranking_table is not None and store.exists(tool.ranking_table):
         ranked = tool.ranked_videos(query).limit(CANDIDATE_ROWS).sql(dialect=DIALECT)
         yield [v for (v,) in corpus.sql_unchecked(ranked).fetchall()]
+
+
+def nearest_similarity(corpus: CorpusReader, tool: tools.Tool, query: str) -> dict[str, float]:
+    """The videos of the ``CANDIDATE_ROWS`` vectors of ``tool``'s ``vector_index`` nearest ``query`` (embedded by
+    its ``query_embedder``), nearest first, each with its nearest's cosine similarity (at least 0).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> nearest_similarity(vqdb.connect(empty_corpus()), tools.get("transcript"), "ask not")
+        {}
+    """
+    vector = query_vector(corpus, tool.query_embedder, query)
+    if vector is None:
+        return {}
+    nearest = nearest_rows(corpus.store, tool.vector_index, vector, CANDIDATE_ROWS)
+    similarity = np.maximum(1.0 - nearest.column("_distance").to_numpy().astype(float), 0.0)
+    found: dict[str, float] = {}
+    for video_id, value in zip(nearest.column("video_id").to_pylist(), similarity.tolist(), strict=True):
+        found.setdefault(video_id, value)  # nearest first: a video's first row is its nearest
+    return found
+
+
+def spoken_estimates(
+    said: SpokenWords, query: str, rarity: WordRarity, meant: Mapping[str, float] | None = None
+) -> dict[str, float]:
+    """An estimate of the most a ``transcript`` call for ``query`` scores in each video that says words, best
+    first, from the words said (``SpokenWords``): the best, over the runs of as many words as the query's and one
+    more, of the run's alignment (each query word's best ``Indel`` similarity with a word of the run, averaged by
+    the words' lengths) times the weight ``search`` gives the share of the query's rarity the run holds
+    (``covered``, the words found as ``word_found`` finds them in a word); or of a sentence ``meant`` (the most it
+    scores by meaning, from the nearest sentence vectors) times the least that weight. The letters are compared
+    once per distinct word. ``phrase_matches`` aligns the letters across the words' boundaries ("bobo dami" for
+    "bobodami"), and a number said in several words is one, so a video may pass its estimate: it orders the
+    candidates and proves nothing.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "b", "c"],
+        ...     "word": ["ask", "not", "ask", "me", "not", "hello"], "start_s": [0.0, 1, 0, 1, 2, 0]}))
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask not", rarity).items()}
+        {'a': 1.0, 'b': 0.857, 'c': 0.091}
+        >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask me not", rarity).items()}
+        {'b': 1.0, 'a': 0.714, 'c': 0.154}
+    """
+    asked = canonical_words(query)
+    words = list(dict.fromkeys(asked))
+    found = dict.fromkeys(said.videos, 0.0)
+    if words and said.words:
+        found.update(zip(said.videos, best_runs(said, words, rarity, len(asked) + 1).tolist(), strict=True))
+    for video, value in (meant or {}).items():
+        found[video] = max(found.get(video, 0.0), value * UNCOVERED_WEIGHT)
+    return dict(sorted(((v, e) for v, e in found.items() if e > 0), key=lambda item: -item[1]))
+
+
+def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: int) -> np.ndarray:
+    """Per video of ``said``, the best run of ``width`` words said (``spoken_estimates``) for the query's
+    distinct canonical ``words``: each run weighed by its words one by one, then the best ``REFINED_RUNS`` of
+    those aligned whole with the query (its letters, ``Indel``, as ``phrase_matches`` aligns a window); a video
+    with no run aligned whole comes after those with one.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "c"],
+        ...     "word": ["lift", "off", "liftoff", "now", "left"], "start_s": [0.0, 1, 0, 1, 0]}))
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> [round(v, 3) for v in best_runs(said, ["liftoff"], rarity, 2).tolist()]
+        [0.5, 1.0, 0.273]
+
+    ("lift off" aligns whole but holds no word "liftoff": 0.5, where ``covered`` finds it in the words joined.)
+    """
+    words = words[:HELD_BITS]
+    similarity = process.cdist(words, said.words, scorer=Indel.normalized_similarity, dtype=np.float32)
+    gap = len(said.words)  # a word of no letters between two videos, width - 1 times: no run spans two
+    similarity = np.hstack([np.floor(similarity * 255).astype(np.uint8), np.zeros((len(words), 1), np.uint8)])
+    held = np.zeros(gap + 1, np.uint64)  # bit j: the word holds the query's word j
+    joined = Vocabulary(said.words)
+    for j, word in enumerate(words):
+        held[held_by(word, joined)] |= np.uint64(1 << j)
+    starts = np.flatnonzero(np.r_[True, said.video_of[1:] != said.video_of[:-1]])
+    sequence = np.insert(said.said, np.repeat(starts[1:], width - 1), gap)
+    each, each_held = similarity[:, sequence], held[sequence]
+    in_run, holds = each.copy(), each_held.copy()
+    for shift in range(1, width):  # the best of each word said and those after it in the run
+        np.maximum(in_run[:, :-shift], each[:, shift:], out=in_run[:, :-shift])
+        np.bitwise_or(holds[:-shift], each_held[shift:], out=holds[:-shift])
+    lengths = np.array([len(word) for word in words], dtype=np.float32) / (255 * sum(map(len, words)))
+    idf = np.array([rarity.idf(word) for word in words], dtype=np.float32)
+    idf = idf / idf.sum() if idf.sum() > 0 else np.full(len(words), 1 / len(words), np.float32)
+    share, runs = np.zeros(len(sequence), np.float32), np.zeros(len(sequence), np.float32)
+    for j in range(len(words)):
+        share += idf[j] * ((holds >> np.uint64(j)) & np.uint64(1)).astype(np.float32)
+        runs += lengths[j] * in_run[j]
+    weight = UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
+    runs *= weight
+    firsts = starts + np.arange(len(starts)) * (width - 1)  # each video's first word in ``sequence``
+    best = np.maximum.reduceat(runs, firsts) if len(firsts) else np.zeros(0, np.float32)
+    refined = np.argpartition(-runs, REFINED_RUNS)[:REFINED_RUNS] if len(runs) > REFINED_RUNS else np.arange(len(runs))
+    refined = refined[sequence[refined] != gap]
+    exact = np.zeros(len(said.videos))
+    video = np.searchsorted(firsts, refined, "right") - 1
+    np.maximum.at(exact, video, run_alignment(said, sequence, refined, "".join(words), width, gap) * weight[refined])
+    floor = exact[exact > 0].min(initial=1.0)  # videos with no run aligned whole come after those with one
+    return np.where(exact > 0, exact, np.minimum(best, floor * 0.999))
+
+
+class Vocabulary:
+    """Distinct words, joined with a line between two (``text``) and where each ends in it (``ends``), to find a
+    word inside them in one pass.
+
+    Example:
+        >>> Vocabulary(["lift", "off"]).ends.tolist()
+        [5, 9]
+    """
+
+    def __init__(self, words: list[str]):
+        self.words, self.text = words, "\n".join(words)
+        self.ends = np.cumsum([len(word) + 1 for word in words])
+
+
+def held_by(word: str, vocabulary: Vocabulary) -> np.ndarray:
+    """The positions of the words of ``vocabulary`` that hold ``word`` as ``word_found`` finds it in a word: within
+    its edit distance, or, from ``SQUASHED_MIN`` characters on, inside it.
+
+    Example:
+        >>> held_by("liftoff", Vocabulary(["liftof", "liftoffs", "lift", "off"])).tolist()
+        [0, 1]
+    """
+    distance = process.cdist([word], vocabulary.words, scorer=Levenshtein.distance, dtype=np.int32)[0]
+    found = set(np.flatnonzero(distance <= edit_distance(word)).tolist())
+    if len(word) >= SQUASHED_MIN:
+        at = vocabulary.text.find(word)
+        while at >= 0:
+            found.add(int(np.searchsorted(vocabulary.ends, at, "right")))
+            at = vocabulary.text.find(word, at + 1)
+    return np.array(sorted(found), dtype=np.int64)
+
+
+def run_alignment(
+    said: SpokenWords, sequence: np.ndarray, at: np.ndarray, query: str, width: int, gap: int
+) -> np.ndarray:
+    """The best ``Indel`` similarity of ``query`` (squashed) with the runs of ``width - 2`` to ``width`` words
+    starting at each position ``at`` of ``sequence`` (ids of ``said.words``; ``gap`` ends a video).
+
+    Example:
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a"] * 3, "word": ["ask", "me", "not"],
+        ...     "start_s": [0.0, 1, 2]}))
+        >>> [round(v, 3) for v in run_alignment(said, said.said, np.array([0, 2]), "asknot", 3, 3).tolist()]
+        [0.857, 0.667]
+    """
+    spelled = np.array([*said.words, ""], dtype=object)  # ``gap`` (and past the end) spells nothing
+    spelled[gap] = ""
+    best, runs = np.zeros(len(at), np.float32), np.full(len(at), "", dtype=object)
+    for count in range(1, width + 1):
+        following = at + count - 1  # each run's count-th word
+        ids = np.where(following < len(sequence), sequence[np.minimum(following, len(sequence) - 1)], gap)
+        runs = runs + spelled[ids]
+        if count >= width - 2:
+            similarity = process.cdist([query], runs.tolist(), scorer=Indel.normalized_similarity, dtype=np.float32)
+            best = np.maximum(best, similarity[0])
+    return best
 
 
 def query_vector(corpus: CorpusReader, embedder: str, query: str) -> np.ndarray | None:

@@ -1,0 +1,99 @@
+"""The words said across a corpus, as ids into its distinct words, for ordering a speech search's candidates.
+
+``vqdb.planner.search`` orders the candidate videos of a ``transcript`` call by an estimate computed from every
+word said in the corpus (``search.spoken_estimates``). Speech repeats its words: 100 benchmark hours say
+900,000 words drawn from 20,000 distinct ones. ``SpokenWords`` holds each video's words in the order they are
+said as 32-bit ids into the distinct words (each as its canonical words: "Hello," is "hello", "10%" is "10",
+"percent"), so a query's words are compared by their letters with each distinct word once and the comparisons
+are read along the words said. ``spoken_words`` reads the table once per version in a process.
+
+Example:
+    >>> import tempfile
+    >>> from vqdb.store import Store
+    >>> spoken_words(Store.create(tempfile.mkdtemp())).words
+    []
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+import lance
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from vqdb.store import Store
+from vqdb.store.text_index import TEXT_COLUMNS
+from vqdb.textnorm import canonical_words
+
+SPOKEN_TABLE = "transcript_words"  # the words speech recognition wrote, one a row
+
+
+@dataclasses.dataclass(frozen=True)
+class SpokenWords:
+    """The words said across a corpus in the order they are said (see the module docstring): ``said[i]`` is
+    word ``words[said[i]]``, said in video ``videos[video_of[i]]``, a video's words together, the videos sorted."""
+
+    words: list[str]
+    videos: list[str]
+    said: np.ndarray
+    video_of: np.ndarray
+
+
+def spoken_words(store: Store) -> SpokenWords:
+    """The corpus's ``SpokenWords`` at the latest version of ``transcript_words``, kept per version (a process
+    reads the words once until a commit changes the table).
+
+    Example:
+        >>> import tempfile
+        >>> spoken_words(Store.create(tempfile.mkdtemp())).videos
+        []
+    """
+    version = store.dataset(SPOKEN_TABLE).version if store.exists(SPOKEN_TABLE) else None
+    return _spoken_words(store.root, version)
+
+
+@lru_cache(maxsize=4)
+def _spoken_words(root: object, version: int | None) -> SpokenWords:
+    if version is None:
+        return spoken_words_of(None)
+    dataset = lance.dataset(f"{root}/{SPOKEN_TABLE}.lance", version=version)
+    return spoken_words_of(dataset.to_table(columns=["video_id", TEXT_COLUMNS[SPOKEN_TABLE], "start_s"]))
+
+
+def spoken_words_of(rows: pa.Table | None) -> SpokenWords:
+    """The ``SpokenWords`` of ``rows`` (``video_id``, ``word``, ``start_s``: words said; None: no rows).
+
+    Example:
+        >>> rows = pa.table({"video_id": ["b", "a", "a", "b"], "word": ["Grey", "hello", "Hello,", "-"],
+        ...     "start_s": [0.0, 1.0, 0.0, 1.0]})
+        >>> said = spoken_words_of(rows)
+        >>> said.words, said.videos, said.said.tolist(), said.video_of.tolist()
+        (['hello', 'gray'], ['a', 'b'], [0, 0, 1], [0, 0, 1])
+    """
+    column = TEXT_COLUMNS[SPOKEN_TABLE]
+    if rows is None:
+        rows = pa.table({"video_id": pa.array([], pa.string()), column: pa.array([], pa.string()), "start_s": []})
+    rows = rows.filter(pc.is_valid(rows.column(column)))
+    rows = rows.take(pc.sort_indices(rows, [("video_id", "ascending"), ("start_s", "ascending")]))
+    texts = pc.dictionary_encode(rows.column(column)).combine_chunks()
+    videos = pc.dictionary_encode(rows.column("video_id")).combine_chunks()
+    forms = [canonical_words(text) for text in texts.dictionary.to_pylist()]
+    index: dict[str, int] = {}
+    for words in forms:
+        for word in words:
+            index.setdefault(word, len(index))
+    counts = np.array([len(words) for words in forms], dtype=np.int64)
+    flat = np.array([index[word] for words in forms for word in words], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    codes = texts.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    repeat = counts[codes]  # a row of several canonical words ("10%": "10", "percent") is each of them
+    within = np.arange(repeat.sum()) - np.repeat(np.cumsum(repeat) - repeat, repeat)
+    said = flat[np.repeat(starts[codes], repeat) + within]
+    video_of = np.repeat(videos.indices.to_numpy(zero_copy_only=False).astype(np.int64), repeat)
+    return SpokenWords(list(index), videos.dictionary.to_pylist(), said.astype(np.int32), video_of.astype(np.int32))
+
+
+__all__ = ["SpokenWords", "spoken_words", "spoken_words_of"]
