@@ -109,6 +109,7 @@ def test_a_comparison_or_an_aside_is_no_list_of_examples(question, kept):
         ("When is the Send button shown?", ["Send"]),
         ("when does he click Send", ["Send"]),
         ("Is there an Upvote tab or a Downvote link?", ["Upvote", "Downvote"]),
+        ("after the Pizi Library simplified the icon, what happens?", ["Pizi Library"]),  # not "simplified the"
     ],
 )
 def test_a_label_beside_a_part_of_an_interface_is_read(question, labels):

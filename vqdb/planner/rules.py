@@ -1427,8 +1427,9 @@ def _take_labels(text: str, evidence: _Evidence) -> str:
         labels = []
         for run in _LABEL_RUN.finditer(sentence):
             named = run.group(0).split()
-            while named and named[-1].lower() in phrasing.STOP | phrasing.PREPOSITIONS:  # "URL on the button"
-                named.pop()
+            lower = [w for w in named if w[:1].islower()]  # "Clear history button": "history"
+            if any(w in phrasing.STOP | phrasing.PREPOSITIONS for w in lower):  # "Library simplified the icon"
+                named = named[: len(named) - len(lower)]
             before = [w.group(0).lower() for w in WORD.finditer(sentence, 0, run.start())]
             if not before or all(w.lower() in _NOT_A_LABEL for w in named):
                 continue
