@@ -99,8 +99,8 @@ RELATED = [
     ("After the bell rings, who speaks first?", [("audio", "speech", None), ("audio", "bell", "after")], "Q1 AND Q2"),
     ("what is on the screen just before the chime?", [("audio", "chime", "before")], "Q1"),  # a sound is heard
     (
-        "What does Kennedy say right after 'ask not'?",
-        [("siglip", "Kennedy", None), ("ocr", "ask not", "after"), ("transcript", "ask not", "after")]
+        "What does Kennedy say right after 'ask not'?",  # a name that speaks is who, as a speaker is: a voice heard
+        [("audio", "speech", None), ("ocr", "ask not", "after"), ("transcript", "ask not", "after")]
         + [("subtitle", "ask not", "after")],
         "Q1 AND (Q2 OR Q3 OR Q4)",
     ),

@@ -311,6 +311,7 @@ HOLDERS = Words(
 TEXT_PLACES = Words(
     {
         "screen", "box", "textbox", "prompt", "field", "bar", "input", "search", "chat", "bubble", "window", "text",
+        "terminal", "console",
         "enter", "enters", "entered", "type", "types", "typed", "typing", "paste", "pastes", "pasted", "inputted",
         "submitted", "into",
     },
@@ -433,10 +434,13 @@ SPEAKING_ORDER = Words(
     example="who speaks after this man?",
 )
 NOTHING_SAID = Words(
-    {"something", "anything", "a word", "words", "a few words", "some words", "anything at all"},
+    {
+        "something", "anything", "a word", "words", "a few words", "some words", "anything at all", "do", "to do",
+        "a question", "question", "questions",
+    },
     phenomenon="what a speech cue says that names no words ('when does someone say something?'): a voice heard",
     example="at what time does someone first say something?",
-)
+)  # fmt: skip
 VOICE_NOUNS = Words(
     {
         "voice", "voices", "voice-over", "voiceover", "narration", "monologue", "speech", "dialogue", "commentary",
@@ -530,3 +534,80 @@ NOUN_BEFORE = Words(
     "'from start to finish'): no order",
     example="when does the runner cross the finish?",
 )  # fmt: skip
+SUBJECT_SPEECH_VERBS = Words(
+    {
+        "say", "says", "said", "saying", "tell", "tells", "told", "telling", "ask", "asks", "asked", "asking",
+        "explain", "explains", "explained", "explaining", "describe", "describes", "described", "call", "calls",
+        "called", "remind", "reminds", "reminded", "urge", "urges", "urged",
+    },
+    phenomenon="verbs of speech that are a cue only after who speaks (a speaker or a name: 'what does Kennedy "
+    "tell people to ask?'), not after a thing ('which option best describes the video')",
+    example="What does Kennedy tell people to ask instead?",
+    seen=False,
+)  # fmt: skip
+ADDRESSING = Words(
+    {
+        "tell", "tells", "told", "telling", "ask", "asks", "asked", "asking", "call", "calls", "called", "remind",
+        "reminds", "reminded", "urge", "urges", "urged", "warn", "warns", "warned", "promise", "promises", "promised",
+    },
+    phenomenon="verbs of speech whose object is who is spoken to ('tells the audience to …'): not words said (but "
+    "'thank everyone', 'greet the class': the words said name them)",
+    example="what does Kennedy ask the American people to do?",
+)  # fmt: skip
+ADDRESSEES = Words(
+    {
+        "him", "them", "us", "me", "everyone", "everybody", "viewers", "listeners", "audience", "audiences",
+        "crowd", "people", "public", "nation", "fans", "students", "class", "children", "kids", "americans",
+        "citizens", "followers", "subscribers", "friends", "guests", "team", "players",
+    },
+    phenomenon="who is spoken to after a verb of addressing ('tell viewers …', 'asks the crowd …'), with the speakers",
+    example="when does the host tell viewers to subscribe?",
+)  # fmt: skip
+EXAMPLE_MARKERS = Words(
+    {"e.g.", "eg", "for example", "for instance", "such as", "like"},
+    phenomenon="words before examples of what a noun names ('directories such as bin and src'): the examples "
+    "are what is read, heard or seen (any of them), the noun only describes them; 'like' only before two or more "
+    "('what is the weather like outside' is no example)",
+    example="When do directories such as bin and src appear on the screen?",
+    seen=False,
+)
+NOT_BEFORE_EXAMPLES = Words(
+    {
+        "look", "looks", "looked", "looking", "sound", "sounds", "sounded", "feel", "feels", "felt", "seem",
+        "seems", "seemed", "taste", "tastes", "smell", "smells", "is", "was", "are", "were", "be", "things",
+        "something", "anything", "nothing", "would", "does", "do", "did", "just", "much", "more", "less",
+    },
+    phenomenon="words before 'like' that make it a comparison or a verb ('looks like', 'would like'), not examples",
+    example="what does the logo look like, a star or a moon?",
+)  # fmt: skip
+UI_NOUNS = Words(
+    {
+        "button", "buttons", "tab", "tabs", "link", "links", "icon", "icons", "checkbox", "checkboxes", "dropdown",
+    },
+    phenomenon="parts of a screen's interface named by their label ('the Regenerate button', 'the Upload tab'): "
+    "the capitalised words beside them are read (not 'menu', 'box', 'field', 'key': a restaurant's menu, a toy "
+    "box, a sports field, a car key as often)",
+    example="Which button sits to the right of Regenerate?",
+    seen=False,
+)  # fmt: skip
+CLICKS = Words(
+    {"click", "clicks", "clicked", "clicking", "press", "presses", "pressed", "tap", "taps", "tapped", "select",
+     "selects", "selected"},
+    phenomenon="verbs of using an interface: the capitalised words they act on are labels read ('click Send')",
+    example="when does he click Send",
+)  # fmt: skip
+REPEATS = Words(
+    {
+        "the second time", "for the second time", "a second time", "the third time", "for the third time",
+        "a third time", "the fourth time", "for the fourth time", "the fifth time", "for the fifth time",
+    },
+    phenomenon="words that ask for a repeat after the first ('the second time he says X'): neither said nor "
+    "seen (a plan orders only first or last), so no part of a query",
+    example="when does the word echo appear for the third time?",
+)  # fmt: skip
+READING_ALOUD = Words(
+    {"reading", "reading aloud", "reading out loud"},
+    phenomenon="reading that starts or stops with nothing read after it ('when does she stop reading?'): a voice "
+    "reading aloud, heard",
+    example="when does she stop reading?",
+)

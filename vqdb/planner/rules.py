@@ -21,7 +21,17 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   right after the title?": the moments someone speaks), names no words ("when does someone first say
   something?", ``phrasing.NOTHING_SAID``) or a voice ("when can you hear his voice?", "when does the
   voice-over stop?", ``phrasing.VOICE_NOUNS``). A question written out then one asking for its answer ("Is
-  the door open? What did the assistant answer?") looks for the first as a quote.
+  the door open? What did the assistant answer?") looks for the first as a quote. Who speaks is the subject
+  of a verb of speech, not words said: a speaker or a name before "say", "tell", "ask", "explain", "call"…
+  (``phrasing.SUBJECT_SPEECH_VERBS``: "what does Kennedy tell people to ask instead?"), and so is who is
+  spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said.
+* **Examples** of what a noun names, in parentheses or after "e.g.", "such as", "like"
+  (``phrasing.EXAMPLE_MARKERS``: "the directory listing (bin, include, lib64...)") are what is found, any of
+  them (ORed), and the noun only describes them: examples of text are one group of calls by the question's
+  cues, others stand ORed in the noun's place.
+* **Labels**: in a sentence naming a part of an interface (``phrasing.UI_NOUNS``: "which button sits to
+  the right of Regenerate?", "the Clear history button") or after a verb of using one
+  (``phrasing.CLICKS``: "click Send"), capitalised words are ``ocr`` calls.
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
   "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
@@ -84,6 +94,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Collection, Sequence
+from itertools import pairwise
 
 from vqdb.planner import boolexpr, phrasing
 from vqdb.planner import tools as registry
@@ -142,6 +153,8 @@ _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brac
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
+_REPEATS = Phrases(phrasing.REPEATS)
+_READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
@@ -155,8 +168,7 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ACTIVE_SPEECH = re.compile(
-    rf"\b(?:(?:{alternation(SPEAKERS)})\s+(?:(?:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?:say|says|saying|said)|"
-    r"said|says? the (?:phrase|words?)|says|"
+    r"\b(?:said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
@@ -165,6 +177,30 @@ _ACTIVE_SPEECH = re.compile(
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
+_NEW_CLAUSE = re.compile(r"^\s*and\b.*|\band\s+(?=(?:we|he|she|they|i|you|it)\b)", re.I)  # "and we see …"
+_NOT_AN_ADDRESSEE = phrasing.STOP | phrasing.WH_WORDS | phrasing.AUXILIARIES | phrasing.PREPOSITIONS | _SPEAKER_WORDS
+_BEFORE_A_NAME_SPEAKING = (
+    phrasing.AUXILIARY_VERBS | phrasing.AUXILIARIES | phrasing.WH_WORDS | phrasing.CONNECTIVES | {"that", "which"}
+) - {"and", "but"}
+_NOT_A_NAME = rf"(?!(?i:{alternation([*phrasing.QUOTATION_STARTS, *phrasing.DETERMINERS])})\b)"  # "When", "The"
+_SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
+    rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)}))\s+"
+    rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
+    r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"
+)
+_EXAMPLES = re.compile(  # "(bin, include, lib64...)", "e.g. libexec", "such as bin and src", "phrases like 'X'"
+    rf"\((?=[^()]*\))|(?<![\w.])(?:e\.\s?g\.|{alternation(sorted(phrasing.EXAMPLE_MARKERS - {'e.g.'}))})(?=[\s,:])",
+    re.I,
+)
+_ENDS_EXAMPLES = (  # a word after a list of examples that is no example: a cue, a clause, a place
+    one_word_forms([*phrasing.SHOWN_CUES, *SCREEN_CUES, *SPEECH_VERBS, *phrasing.CLAUSE_STARTS, *phrasing.WH_WORDS])
+    | (phrasing.WHEN_WORDS | phrasing.AUXILIARY_VERBS | phrasing.PREPOSITIONS | {"into", "to", "with", "from"})
+) - {"and", "or"}
+_LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between them and an interface noun
+    rf"(?<![\w'’-])[A-Z][\w'&+-]*(?:\s+[A-Z][\w'&+-]*)*(?:(?:\s+[a-z][\w'-]*){{1,2}}"
+    rf"(?=\s+(?:{alternation(phrasing.UI_NOUNS)})\b))?"
+)
+_NOT_A_LABEL = phrasing.QUOTATION_STARTS | phrasing.LANGUAGES | phrasing.DETERMINERS
 _TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
@@ -229,13 +265,13 @@ _NOT_READ = one_word_forms(
 )  # with "'s": where words are, not the words
 _VISUAL = (SEEN, SEEN_IN_PART)
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
-_PLACING_TEXT = (  # "he types it into the search bar": no picture once the text is read
-    phrasing.TEXT_PLACES | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS | phrasing.DETERMINERS
-) | _SPEAKER_WORDS
+_PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
+    phrasing.TEXT_PLACES | phrasing.UI_NOUNS | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS
+) | (phrasing.DETERMINERS | _SPEAKER_WORDS)
 _NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
-)  # alone, no picture
+) | phrasing.DETERMINERS  # alone, no picture ("he his")
 
 
 _CREDIT = re.compile(
@@ -338,6 +374,7 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     order, question = _order(_asked_then_answered(_written_out(question)))
+    question = _without_repeats(question)  # after the order: "when it stopped for the second time" ends nothing
     text = " ".join(question.translate(_PRIVATE).split())
     text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
     main, when, reference = _relation(text)
@@ -367,7 +404,9 @@ def _order(question: str) -> tuple[str | None, str]:
     determiner or preposition (``phrasing.NOUN_BEFORE``: "the end credits", "a stop sign"), or a verb of
     what something does rather than of its edge: before anything but the clause's end, "to" or a verb in
     -ing ("stop sign", "he stopped the car", "a man stops at the corner", but "when does he stop talking?",
-    "when does the music end?"), or in the event of "after" / "before" ("after the game ended, ..."). Right
+    "when does the music end?"), or in the event of "after" / "before" ("after the game ended, ..."); a
+    voice ends with its noun ("when does he finish his speech?"), and reading that starts or stops with
+    nothing read after it is a voice (``phrasing.READING_ALOUD``: "when does she stop reading?"). Right
     after an event (``phrasing.HOW_SOON``: "right after the title, what does she say?") is the first moment
     after it, right before one the last moment before it.
 
@@ -405,7 +444,28 @@ def _order(question: str) -> tuple[str | None, str]:
             pieces.append(question[last:start] + " ")
             infinitive = _TO.match(question, end) if cue in phrasing.STARTS | phrasing.ENDS else None
             last = infinitive.end() if infinitive else end  # "starts to cry": "cry"
+            reading = _READING_ALOUD.match(question, last) if cue in phrasing.STARTS | phrasing.ENDS else None
+            if reading and _ends_clause(question[reading.end() :]):  # "stop reading": a voice reading aloud
+                pieces.append(" speaking")
+                last = reading.end()
     return asked[0], "".join(pieces) + question[last:]
+
+
+def _without_repeats(question: str) -> str:
+    """``question`` without the words that ask for a repeat (``phrasing.REPEATS``: "for the second time"),
+    outside quotes: no plan orders the second moment, and the words are neither said nor seen.
+
+    Example:
+        >>> _without_repeats("when does he say 'ask' for the second time?")
+        "when does he say 'ask'  ?"
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+    pieces, last = [], 0
+    for start, end in _REPEATS.spans(question):
+        if not any(a <= start < b for a, b in quoted):
+            pieces.append(question[last:start] + " ")
+            last = end
+    return "".join(pieces) + question[last:]
 
 
 def _ends_clause(after: str) -> bool:
@@ -424,6 +484,7 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     edge = cue in phrasing.STARTS or cue in phrasing.ENDS
     if edge:
         verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
+        verb_follows = verb_follows or _names_a_voice(after.split("?")[0].strip(" .!,;"))  # "finish his speech"
         if previous in phrasing.NOUN_BEFORE or not (_ends_clause(after) or verb_follows):
             return None
         return "first" if cue in phrasing.STARTS else "last"
@@ -534,6 +595,7 @@ def _plan_text(
 
     text, quotes = _mark_quotes(text)
     text = _take_menu_paths(text, evidence)
+    text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
@@ -541,6 +603,7 @@ def _plan_text(
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
+    text = _take_labels(text, evidence)
     text = _take_credits(text, evidence)
     text = _take_quantities(text, evidence)
     text = _take_literals(text, evidence)
@@ -834,8 +897,11 @@ def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
         before, after = _clause_of(text, listed.start(), listed.end())
         kinds = {k for k in (_cue_before(before),) if k} | _cues_after(after)
         kind = kinds.pop() if len(kinds) == 1 else EITHER
-        for match in _MARK.finditer(listed.group(0)):
-            evidence.add(TOOLS_FOR[kind], quotes[int(match.group(1))])
+        listed_quotes = [quotes[int(match.group(1))] for match in _MARK.finditer(listed.group(0))]
+        if re.search(r"\bor\b", listed.group(0), re.I):  # "'A' or 'B'": either is found
+            evidence.add(TOOLS_FOR[kind], *listed_quotes)
+        for quote in () if re.search(r"\bor\b", listed.group(0), re.I) else listed_quotes:
+            evidence.add(TOOLS_FOR[kind], quote)
     pieces, last = [], 0
     for match in _MARK.finditer(text):
         head = text[last : match.start()]
@@ -903,7 +969,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said or voice:
             evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said)))
             return text[: passive.start()] + " " + text[passive.end() :]
-    for match in _ACTIVE_SPEECH.finditer(text):  # the first cue followed by words ("say after mentioning X")
+    for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
         if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
             modified = _determined_end(before, 2) if before[-1:].isspace() else None
@@ -916,21 +982,26 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
         if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
             return before + " " + tail  # the words before the quote describe it
-        said = _unnamed(rest.strip())
-        if said.lower() in phrasing.NOTHING_SAID or _names_a_voice(said):  # "say something", "hear his voice"
+        if match.group(0).split()[-1].lower() not in phrasing.SAYING:  # "explains X and we see Y": X
+            rest = _NEW_CLAUSE.split(rest, maxsplit=1)[0]
+        addressee = _addressee(match, rest)
+        said = _unnamed(_named_by_what_follows(_infinitive_said(rest[addressee:]) if addressee else rest.strip()))
+        if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
+            said = ""  # "asked the boy at the station": where, not what is said
+        if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
             return before + " " + tail[len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
-    if not alone and _QUOTED not in text and not _ACTIVE_SPEECH.search(text):
+    if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
         start, end = alone
         evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(phrasing.SINGING) else "speech")
         return text[:start] + " " + text[end:]
-    first = _ACTIVE_SPEECH.search(text)  # no words after any cue: the cue itself is no search word
+    first = next(iter(_speech_cues(text)), None)  # no words after any cue: the cue itself is no search word
     if not first:
         return text
     before = text[: first.start()]
@@ -939,6 +1010,113 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _speech_cues(text: str) -> list[re.Match[str]]:
+    """The speech cues of ``text`` in order, none overlapping an earlier one: a verb of speech
+    (``_ACTIVE_SPEECH``), and one of ``phrasing.SUBJECT_SPEECH_VERBS`` after who speaks, a speaker
+    (``SPEAKERS``) or a name, which is part of the cue (who speaks is neither words said nor, in a question
+    of what is said, a picture looked for).
+
+    Example:
+        >>> [m.group(0) for m in _speech_cues("What does President Kennedy tell people? When the man says hi")]
+        ['President Kennedy tell', 'man says']
+        >>> [m.group(0) for m in _speech_cues("Which option best describes the video? the sign says")]
+        ['says']
+    """
+    found = [m for m in _SUBJECT_SPEAKS.finditer(text) if _names_who_speaks(m.group("subject"), text[: m.start()])]
+    found = [m for m in found if not m.group("verb").lower().startswith("call") or _addressee(m, text[m.end() :])]
+    found = sorted([*found, *_ACTIVE_SPEECH.finditer(text)], key=lambda m: (m.start(), -m.end()))
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if not kept or match.start() >= kept[-1].end():
+            kept.append(match)
+    return kept
+
+
+def _names_no_words(said: str) -> bool:
+    """Whether ``said`` (what a speech cue is followed by) names no words said (``phrasing.NOTHING_SAID``: "say
+    something", "ask a question to the bikers"; not "say something about the ship": its topic is said).
+
+    Example:
+        >>> _names_no_words("a question to the bikers"), _names_no_words("questions of taste")
+        (True, False)
+    """
+    words = said.lower().split()
+    for n in range(len(words), 0, -1):
+        if " ".join(words[:n]) in phrasing.NOTHING_SAID:
+            return n == len(words) or words[n] in (phrasing.WHEN_WORDS | {"to"}) - {"about"}  # "something about X": X
+    return False
+
+
+def _infinitive_said(phrase: str) -> str:
+    """What is said after who is spoken to: without the "to" of an infinitive and the words at its end that
+    picture nothing ("people to ask instead": "ask").
+
+    Example:
+        >>> _infinitive_said(" to ask instead"), _infinitive_said(" not to ask what you can do")
+        ('ask', 'not to ask what you can do')
+    """
+    words = phrase.split()
+    words = words[1:] if words[:1] == ["to"] else words
+    while words and words[-1].lower() in phrasing.STOP:
+        words.pop()
+    return " ".join(words)
+
+
+def _named_by_what_follows(phrase: str) -> str:
+    """``phrase`` without a noun of text that only names what follows it (``phrasing.APPOSITIVE_ONLY``:
+    "the words your country" -> "your country").
+
+    Example:
+        >>> _named_by_what_follows("the words your country"), _named_by_what_follows("the text")
+        ('your country', 'the text')
+    """
+    words = phrase.split()
+    start = 1 if words[:1] and words[0].lower() in phrasing.DETERMINERS else 0
+    if len(words) > start + 1 and words[start].lower() in phrasing.APPOSITIVE_ONLY:
+        return " ".join(words[start + 1 :])
+    return phrase
+
+
+def _names_who_speaks(subject: str, before: str) -> bool:
+    """Whether ``subject`` (a speaker or a name before a verb of ``phrasing.SUBJECT_SPEECH_VERBS``, after
+    ``before``) is who speaks: not "I", "we" or "you" ("what did I say", "can you tell": the asker), and a
+    name only where a subject starts (after an auxiliary, a question word or a connective: "what does Kennedy
+    tell", "when Kennedy says"; not "the button between Upvote and Flag say")."""
+    if subject.lower() in ("i", "we", "you"):
+        return False
+    previous = last_word(before)
+    return subject.lower() in _SPEAKER_WORDS or not previous.strip() or previous in _BEFORE_A_NAME_SPEAKING
+
+
+def _addressee(cue: re.Match[str], said: str) -> int:
+    """Where the words said after a speech ``cue`` start, past who is spoken to: after a verb of addressing
+    (``phrasing.ADDRESSING``) a pronoun or a noun of ``phrasing.ADDRESSEES`` or ``SPEAKERS``, with its
+    determiner and up to two words before it ("tells the American people to …": "to …"); 0 when none is
+    named ("calls the Gutenberg": a name given, and "call" no speech cue then).
+
+    Example:
+        >>> cue = _SUBJECT_SPEAKS.search("Kennedy asks")
+        >>> said = " the American people to do"
+        >>> said[_addressee(cue, said) :], _addressee(cue, " what to do"), _addressee(cue, " her story")
+        (' to do', 0, 0)
+    """
+    verb = cue.group(0).split()[-1].lower()
+    if verb not in phrasing.ADDRESSING:
+        return 0
+    words = list(WORD.finditer(said))
+    names = [w.group(0).lower() for w in words]
+    following = names[1] if len(names) > 1 else ""
+    if names[:1] and names[0] in ("her", "you") and following in ("", "to", "that", "not", "about", "how", "what"):
+        return words[0].end()  # "tell her to …", not "tell her story"
+    skip = 1 if names[:1] and names[0] in phrasing.DETERMINERS else 0
+    for n in range(skip, min(skip + 3, len(words))):
+        if names[n] in phrasing.ADDRESSEES or (skip and names[n] in _SPEAKER_WORDS):  # "the American people"
+            return words[n].end()
+        if names[n] in _NOT_AN_ADDRESSEE:
+            break
+    return 0
 
 
 def _said_by(before: str, cue: str) -> str:
@@ -1230,6 +1408,44 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
     return "".join(pieces)
 
 
+def _take_labels(text: str, evidence: _Evidence) -> str:
+    """Labels of an interface: in a sentence that names a part of one (``phrasing.UI_NOUNS``: "which button
+    sits to the right of Regenerate?", "where is the Clear history button?"), its capitalised words but the
+    first and those that start sentences or name a language, with the lower-case words between one and the
+    noun ("Clear history"); after a verb of using one (``phrasing.CLICKS``: "when does he click Send"), the
+    capitalised words it acts on. Each is an ``ocr`` call: a label is read on screen.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_labels("Where is the Clear history button? Then click Send.", evidence), evidence.groups
+        ('Where is the   button? Then click  .', [(('ocr', 'Clear history'),), (('ocr', 'Send'),)])
+    """
+    pieces = []
+    for sentence in re.split(r"([.?!;]+(?=\s|$))", text):
+        words = [w.group(0).lower() for w in WORD.finditer(sentence)]
+        interface = any(w in phrasing.UI_NOUNS and n not in ("up", "down") for w, n in pairwise([*words, ""]))
+        labels = []
+        for run in _LABEL_RUN.finditer(sentence):
+            named = run.group(0).split()
+            lower = [w for w in named if w[:1].islower()]  # "Clear history button": "history"
+            if any(w in phrasing.STOP | phrasing.PREPOSITIONS for w in lower):  # "Library simplified the icon"
+                named = named[: len(named) - len(lower)]
+            before = [w.group(0).lower() for w in WORD.finditer(sentence, 0, run.start())]
+            if not before or all(w.lower() in _NOT_A_LABEL for w in named):
+                continue
+            clicked = before[-1] in phrasing.CLICKS or (
+                before[-2:-1] and before[-2] in phrasing.CLICKS and before[-1] in phrasing.DETERMINERS
+            )
+            if interface or clicked:
+                labels.append((run.start(), run.start() + len(" ".join(named))))
+        for start, end in labels:
+            evidence.add((READ,), sentence[start:end])
+        for start, end in reversed(labels):
+            sentence = sentence[:start] + " " + sentence[end:]
+        pieces.append(sentence)
+    return "".join(pieces)
+
+
 def _unnamed(phrase: str) -> str:
     """``phrase`` without the noun naming a literal it ends with: "the year 1455" -> "1455", "the number
     42" -> "42" (what is said or shown is the literal, not its name)."""
@@ -1247,6 +1463,118 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
         return " "
 
     return _CREDIT.sub(replace, text)
+
+
+def _take_examples(text: str, quotes: list[str], evidence: _Evidence) -> str:
+    """Examples of what a noun names (``phrasing.EXAMPLE_MARKERS`` or a list in parentheses: "the directory
+    listing (bin, include, lib64...)", "directories such as bin and src", "the output, e.g. libexec or sbin")
+    are what is read, heard or seen, any of them: the noun before them only describes them, and ANDed it
+    would rank frames by how well they match the description. Examples of text (a noun of ``TEXT_NOUNS`` or
+    ``phrasing.NAMES_TEXT``: "the folder names (games, local)", "phrases like 'the way'") are one group of
+    calls by the question's cues (on screen, said, or either way); others are left ORed in their place for
+    the other rules ("a fruit such as an apple or a pear"). Not examples: parentheses with one phrase ("(near
+    the end)"), "like" after a verb or a comparison (``phrasing.NOT_BEFORE_EXAMPLES``: "looks like").
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_examples("when does the directory listing (bin, include, lib64...) show up?", [], evidence)
+        'when does  ,  show up?'
+        >>> evidence.groups
+        [(('ocr', 'bin'), ('ocr', 'include'), ('ocr', 'lib64'))]
+        >>> _take_examples("when do directories such as bin and src appear", [], evidence)
+        'when do  , bin or src ,  appear'
+    """
+    pieces, last = [], 0
+    for marker in _EXAMPLES.finditer(text):
+        found = _examples_at(text, marker) if marker.start() >= last else None
+        if found is None:
+            continue
+        start, end, items = found
+        described = text[start : marker.start()].split()
+        head = (described[: described.index("of")] if "of" in described else described)[-1:]
+        quoted = [_MARK.fullmatch(item) for item in items]
+        if (head and _is_a_text_noun(head[0])) or (not head and all(quoted)):
+            said, shown = _SPEECH_CUES.first(text), _SCREEN_CUES.first(text) or _SHOWN_CUES.first(text)
+            kind = EITHER if bool(said) == bool(shown) else SPEECH if said else SCREEN
+            listed = [quotes[int(q.group(1))] if q else item for q, item in zip(quoted, items, strict=True)]
+            evidence.add(TOOLS_FOR[kind], *listed)
+            pieces.append(text[last:start] + " , ")
+        else:
+            pieces.append(text[last:start] + " , " + " or ".join(items) + " , ")
+        last = end
+    return "".join(pieces) + text[last:]
+
+
+def _is_a_text_noun(word: str) -> bool:
+    """Whether ``word`` (or its singular) names text: a noun of ``TEXT_NOUNS`` or ``phrasing.NAMES_TEXT``."""
+    lower = word.lower()
+    return any(w in _TEXT_NOUN_WORDS or w in phrasing.NAMES_TEXT for w in (lower, lower.removesuffix("s")))
+
+
+def _examples_at(text: str, marker: re.Match[str]) -> tuple[int, int, list[str]] | None:
+    """The examples a marker of ``_EXAMPLES`` starts: where the phrase they are examples of starts (its
+    determiner, up to five words back, none of them a cue, question word or preposition but "of"), where the
+    list ends, and its items; None when it is no list of examples."""
+    if marker.group(0) == "(":
+        close = text.index(")", marker.end())
+        content, end = text[marker.end() : close], close + 1
+        inner = _EXAMPLES.match(content.strip())
+        items = _example_items(content.strip()[inner.end() :] if inner else content)
+        goes_on = re.search(r"(?:\.{2,}|…|\betc\b\.?)\s*$", content)
+        listed = len(items) >= 3 or (len(items) == 2 and goes_on) or inner is not None  # not "(the narrator, I mean)"
+    else:
+        if marker.group(0).lower() == "like" and (last_word(text[: marker.start()]) or "is") in (
+            phrasing.NOT_BEFORE_EXAMPLES | phrasing.WH_WORDS | phrasing.STOP
+        ):
+            return None
+        items, end = _listed_after(text, marker.end())
+        if marker.group(0).lower() == "like" and len(items) < 2:  # "what is the weather like outside"
+            return None
+        listed = bool(items)
+    if not listed or any(len(item.split()) > 4 for item in items):
+        return None
+    return _described_from(text, marker.start()), end, items
+
+
+def _listed_after(text: str, start: int) -> tuple[list[str], int]:
+    """The items listed from ``text[start]`` (split on commas, "and", "or"; up to a word that is no example,
+    ``_ENDS_EXAMPLES``, or clause punctuation) and where the list ends."""
+    items: list[str] = []
+    first = end = start
+    for token in re.finditer(r"[^\s,.;:?!()&]+|[,&]|[.;:?!()]", text[start:]):
+        word = token.group(0).lower()
+        if word in (",", "&", "and", "or"):
+            items += [text[first:end]] if end > first else []
+            first = end = start + token.end()
+            continue
+        if word in ".;:?!()" or word in _ENDS_EXAMPLES:
+            break
+        first, end = (start + token.start() if end == first else first), start + token.end()
+    items += [text[first:end]] if end > first else []
+    return [i.strip() for i in items if _has_alnum(i)], end
+
+
+def _example_items(listing: str) -> list[str]:
+    """The items of a list of examples ("bin, include, lib64...", "libexec or sbin"), without the marks that
+    say it goes on ("...", "etc.")."""
+    listing = re.sub(r"(?:\.{2,}|…|\betc\b\.?)", " ", listing)
+    return [i.strip() for i in re.split(r",|\band\b|\bor\b|&", listing) if _has_alnum(i)]
+
+
+def _described_from(text: str, end: int) -> int:
+    """Where the phrase that ends at ``text[end]`` and is described by examples starts: at a determiner up to
+    three words back ("the directory listing", "the output of ls"), else the word before ("directories"; not
+    "Cooking Indian foods": a verb may start the phrase)."""
+    words = list(WORD.finditer(text, 0, end))
+    for i, word in enumerate(reversed(words[-4:])):
+        if text[word.end() : (words[len(words) - i].start() if i else end)].strip(" ,"):
+            break  # punctuation between: another phrase
+        if word.group(0).lower() in phrasing.DETERMINERS:
+            return word.start()
+        if word.group(0).lower() in _ENDS_EXAMPLES | phrasing.STOP - {"of"}:
+            break
+    last = words[-1] if words and not text[words[-1].end() : end].strip(" ,") else None
+    return last.start() if last and last.group(0).lower() not in _ENDS_EXAMPLES | phrasing.STOP else end
 
 
 def _take_menu_paths(text: str, evidence: _Evidence) -> str:

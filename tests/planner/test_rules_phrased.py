@@ -1,0 +1,160 @@
+"""The rule planner on how people phrase text and speech questions: who speaks is the subject of a verb of
+speech, not words said; examples in parentheses or after "such as" are what is read, not the noun they
+illustrate; a capitalised label beside a button is read; a repeat ("the second time") is neither said nor
+seen, and a voice that finishes or stops reading ends. Each with the phrasings the rules must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.planner import rules, tools
+from vqdb.planner.rules import TOOLS_FOR, rule_plan
+
+SPEECH, SCREEN, EITHER = (
+    tuple(t for t in TOOLS_FOR[k] if t in tools.names()) for k in (rules.SPEECH, rules.SCREEN, rules.EITHER)
+)
+UNSEEN = [t for t in tools.names() if t not in (rules.SEEN, rules.SEEN_IN_PART)]  # a corpus without a picture model
+VOICE = [("audio", "speech")]
+
+
+def calls(question: str, options=None, available_tools=None) -> list[tuple[str, str]]:
+    return [(c.tool, c.query) for c in rule_plan(question, options, available_tools).queries]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # who speaks and who is spoken to are no words said: what is left is
+        ("What does Kennedy tell people to ask instead?", [(t, "ask") for t in SPEECH]),
+        ("What does Kennedy ask the American people to do?", VOICE),
+        ("What does Kennedy call his audience?", VOICE),
+        ("When does President Kennedy say the words your country?", [(t, "your country") for t in SPEECH]),
+        ("What does the man tell viewers he will show?", [(t, "he will show") for t in SPEECH]),
+        ("What does the narrator explain about movable metal letters?", [(t, "movable metal letters") for t in SPEECH]),
+        ("When does Kennedy say ask not, and who claps?", [*((t, "ask not") for t in SPEECH), ("audio", "clapping")]),
+        ("What did she ask the boy at the station?", VOICE),  # where she asks, not what
+        ("when does the girl ask a question to the bikers", VOICE),
+    ],
+)
+def test_who_speaks_and_who_is_spoken_to_are_not_words_said(question, expected):
+    for available in (None, UNSEEN):
+        assert calls(question, None, available) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which option best describes the video?",  # a thing that describes: no speech
+        "Can you tell what the man is holding?",  # "you" is the asker
+        "What does the button between Upvote and Flag say?",  # a label's name, not who speaks
+        "What does the narrator call the Gutenberg?",  # a name given to a thing, no one spoken to
+        "when does he call the office",
+    ],
+)
+def test_a_verb_of_speech_after_no_speaker_is_no_voice(question):
+    assert ("audio", "speech") not in calls(question)
+    assert ("audio", "speech") not in calls(question, None, UNSEEN)
+
+
+def test_who_is_thanked_is_said():  # "thank you, everyone": thanking and greeting name who is addressed
+    assert all((t, "everyone") in calls("When does the host thank everyone?") for t in SPEECH)
+
+
+@pytest.mark.parametrize(
+    ("question", "examples"),
+    [
+        (
+            "when does the directory listing (bin, include, lib64...) show up in the terminal?",
+            ["bin", "include", "lib64"],
+        ),
+        ("When do the folder names (games, local, share) appear?", ["games", "local", "share"]),
+        ("When do phrases like 'the way' or 'the truth' appear?", ["the way", "the truth"]),
+        ("when are the titles (the alpha, the omega, the lamb) shown?", ["the alpha", "the omega", "the lamb"]),
+    ],
+)
+def test_examples_of_text_are_read_any_of_them_without_what_they_illustrate(question, examples):
+    for available in (None, UNSEEN):
+        plan = rule_plan(question, None, available)
+        assert [(c.tool, c.query) for c in plan.queries] == [("ocr", e) for e in examples]
+        assert plan.combine == " OR ".join(c.id for c in plan.queries)
+
+
+def test_examples_of_other_things_replace_the_noun_they_illustrate():
+    plan = rule_plan("When do directories such as bin and src appear on the screen?", None, UNSEEN)
+    assert {c.query for c in plan.queries} == {"bin", "src"} and " AND " not in plan.combine
+    assert {c.query for c in rule_plan("when does the output of ls, e.g. libexec or sbin, show up?").queries} == {
+        "libexec",
+        "sbin",
+    }
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("what was the weather like outside the window?", "weather"),  # "like" before one thing: no examples
+        ("what does the logo look like, a star or a moon?", "logo"),  # a comparison
+        ("when is the crowd shown (near the end)?", "near the end"),  # one phrase in parentheses
+        ("When does she say £3,000 a year (the narrator, I mean)?", "£3,000 a year"),  # an aside of two phrases
+    ],
+)
+def test_a_comparison_or_an_aside_is_no_list_of_examples(question, kept):
+    assert any(kept in query for _, query in calls(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "labels"),
+    [
+        ("Which button sits to the right of Regenerate?", ["Regenerate"]),
+        ("Where is the Clear history button?", ["Clear history"]),
+        ("When is the Send button shown?", ["Send"]),
+        ("when does he click Send", ["Send"]),
+        ("Is there an Upvote tab or a Downvote link?", ["Upvote", "Downvote"]),
+        ("after the Pizi Library simplified the icon, what happens?", ["Pizi Library"]),  # not "simplified the"
+    ],
+)
+def test_a_label_beside_a_part_of_an_interface_is_read(question, labels):
+    assert calls(question, None, UNSEEN) == [("ocr", label) for label in labels]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Two men in button up suits chat while in the back of an SUV.",  # clothes, not an interface
+        "when does the protagonist run across the Gemen field?",  # a field, a box, a menu: as often things
+        "what shape of pattern is on the Lego toy box?",
+        "What's the example question beside the picture of the Statue of Liberty?",  # no part of an interface
+    ],
+)
+def test_capitalised_words_beside_no_part_of_an_interface_are_not_labels(question):
+    assert "ocr" not in [tool for tool, _ in calls(question)]
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("When does he finish his speech?", "last"),
+        ("When does she stop reading?", "last"),
+        ("when does the narrator start reading aloud?", "first"),
+    ],
+)
+def test_a_voice_that_ends_or_starts_reading_is_heard_at_its_edge(question, order):
+    for available in (None, UNSEEN):
+        plan = rule_plan(question, None, available)
+        assert [(c.tool, c.query) for c in plan.queries] == VOICE and plan.order == order
+
+
+def test_reading_a_thing_is_no_voice():
+    assert ("audio", "speech") not in calls("when does he start reading the book")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("When does Kennedy say ask for the second time?", [(t, "ask") for t in SPEECH]),
+        ("When does the word echo appear for the third time?", [("ocr", "echo")]),
+        ("when does the host say 'for the second time'?", [(t, "for the second time") for t in SPEECH]),  # quoted
+    ],
+)
+def test_a_repeat_is_neither_said_nor_seen_and_orders_nothing(question, expected):
+    plan = rule_plan(question, None, UNSEEN)
+    assert [(c.tool, c.query) for c in plan.queries] == expected and plan.order is None
