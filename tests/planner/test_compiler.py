@@ -22,7 +22,15 @@ from vqdb.planner.locate import compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.tools.audio import VOICE_SHARE, voiced
 from vqdb.planner.tools.base import normalize_text
-from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, MISPLACED, NUMERIC_QUERY, PLACE_BANDS, RUN_GAP, SIZE_SHARE
+from vqdb.planner.tools.ocr import (
+    CARRIES,
+    DIGIT_LOOKALIKES,
+    MISPLACED,
+    NUMERIC_QUERY,
+    PLACE_BANDS,
+    RUN_GAP,
+    SIZE_SHARE,
+)
 from vqdb.planner.tools.timed_text import PAUSE_S, SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
@@ -292,10 +300,10 @@ def video_constants(data) -> dict:
 
 
 def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) -> tuple[dict, dict]:
-    """Reading order (one line, boxes by text), grades, placed (a read whose boxes of the query's words, all its
-    boxes when none, have no centre in ``place``, or whose tallest (shortest) is not among the tallest
-    (shortest) of the video's matching reads: times MISPLACED each), runs, and frames inside a run; the
-    focus of a frame is its best run's stretch (the highest grade, then the earliest start). A run ends when
+    """Reading order (one line, boxes by text), grades, placed (a read whose boxes that carry the match, all its
+    boxes when none reads a word of the query, have no centre in ``place``, or whose tallest (shortest) is not
+    among the tallest (shortest) of the video's matching reads: times MISPLACED each), runs, and frames inside a run;
+    the focus of a frame is its best run's stretch (the highest grade, then the earliest start). A run ends when
     its last read's text left, or when the next read's appeared where that read has more digits than the
     query and the next one, soon after, the same letters (a counter ticking in a part the query leaves out)."""
     constants = video_constants(data)
@@ -306,11 +314,11 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
     # a frame's text asked for is shown from the latest start to the earliest end of its boxes that read a word
     # of the query, of all its boxes where those give none
     shown: dict = {}
-    boxes: dict = {}  # (video, ts): the boxes of its boxes that read a word of the query, else of all of them
+    boxes: dict = {}  # (video, ts): its boxes and the share of the query each reads
     for v, f, ts, t, shown_from, shown_to, box in data["ocr"]:
         texts.setdefault((v, f, ts), []).append(t)
         held.setdefault((v, ts), {True: [], False: []})[words_read(t, q) > 0].append(t)
-        boxes.setdefault((v, ts), {True: [], False: []})[words_read(t, q) > 0].append(box or (0.0, 0.0, 0.0, 0.0))
+        boxes.setdefault((v, ts), []).append((box or (0.0, 0.0, 0.0, 0.0), words_read(t, q)))
         for holds, (froms, tos) in shown.setdefault((v, ts), {True: ([], []), False: ([], [])}).items():
             if holds and words_read(t, q) <= 0:
                 continue
@@ -318,7 +326,12 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
             tos += [shown_to] if shown_to is not None else []
     shown = {key: (by[True][0] or by[False][0], by[True][1] or by[False][1]) for key, by in shown.items()}
     held = {key: sorted(by[True] or by[False]) for key, by in held.items()}
-    boxes = {key: by[True] or by[False] for key, by in boxes.items()}
+    # the boxes that carry the match: reading CARRIES of what the frame's best box reads of the query (all when none)
+    boxes = {
+        key: [b for b, share in read if share > 0 and share >= CARRIES * max(s for _, s in read)]
+        or [b for b, _ in read]
+        for key, read in boxes.items()
+    }
     digits = {key: sum(c.isdigit() for t in ts_texts for c in t.translate(as_read)) for key, ts_texts in held.items()}
     letters = {
         key: "".join(c for t in ts_texts for c in t.translate(as_read) if c.isalpha()).lower()

@@ -81,3 +81,24 @@ def test_a_question_whose_plan_reads_no_text_keeps_its_words():
     plan = rule_plan("what color is the car on the right?")
     assert [(c.tool, c.query) for c in plan.queries] == [("siglip", "car on the right")]
     assert all(c.place is None for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "placed"),
+    [
+        # the place is where the text the question reads is shown: its ocr call takes it
+        ('when the training progress on the left side of the screen shows "90%", what is she doing?', {"90%": "left"}),
+        (
+            'when "Water Basins" appears in the lower right corner of the screen, what color is it?',
+            {"Water Basins": "bottom-right"},
+        ),
+        # the place is where the answer is, in another clause: the text read is anywhere
+        ('when the mouse moves to "Channels", what appears in the lower right corner of the screen?', {}),
+        ('when the plate reads "YT22FWX", how many cars passed by on the right?', {}),
+    ],
+)
+def test_a_place_goes_to_the_text_read_in_its_clause(question, placed):
+    plan = rule_plan(question)
+    assert {c.query: c.place for c in plan.queries if c.place} == placed
+    if not placed:  # planned as asked: the words of the place stay in the calls that look for the answer
+        assert any("right" in c.query for c in plan.queries if c.tool in ("siglip", "region"))

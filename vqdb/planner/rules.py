@@ -338,7 +338,11 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     order, question = _order(_asked_then_answered(_written_out(question)))
-    plan = screen_places.placed_plan(question, lambda asked: _plan_question(asked, options, available_tools))
+    plan = screen_places.placed_plan(
+        question,
+        lambda asked: _plan_question(asked, options, available_tools),
+        lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
+    )
     return dataclasses.replace(plan, order=order if plan.queries else None)
 
 

@@ -2,8 +2,9 @@
 in the lower third", "the text in the top-left corner", "when does 'WE ARE HERE TO' appear in big letters?",
 "the small print". ``where_on_screen`` finds these phrases and gives the question without them and the
 ``place`` and ``size`` of an ``ocr`` call (``vqdb.planner.plan.Call``); ``placed_plan`` plans the question without
-them and gives its text-on-screen calls that place and size (and plans the question as asked when the plan
-reads no text on screen: "the man at the top of the stairs" was never about the screen).
+them and gives its text-on-screen calls that place and size, where the question itself asks for text on screen
+(it plans the question as asked where it does not: "the car on the right", "the plants on the right" of a
+question whose answer options are read on screen, are where things are, not text).
 
 A place is a preposition, "the", a side and what follows it (at, on, in, across, along, near, toward: "at the
 top", "on the right-hand side", "in the upper left corner", "across the bottom of the screen", "in the
@@ -136,30 +137,76 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
     return rest, _place(vertical, horizontal), size
 
 
-def placed_plan(question: str, plan_of: Callable[[str], Plan]) -> Plan:
-    """``plan_of`` the question without its phrases of place and size (``where_on_screen``), its calls of a tool
-    that reads text boxes on screen (``Tool.screen_boxes``) given that place and size; ``plan_of(question)``
-    as asked when it has none of those phrases or that plan no such call.
+def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callable[[str], list[str]]) -> Plan:
+    """``plan_of`` the question without the phrases of place and size (``where_on_screen``) of its clauses that
+    name a text it reads on screen, whose calls reading that text (of a tool that reads text boxes,
+    ``Tool.screen_boxes``) take that place and size; ``plan_of(question)`` as asked where no clause does.
+    ``text_read`` gives the texts a question reads on screen by itself (its ``ocr`` queries, answer options
+    aside). A clause is the question between commas, semicolons and stops: in "when the progress bar on the
+    left shows 90%, what is she doing?" the left is where 90% is shown; in "when 'Channels' is clicked, what
+    appears in the lower right corner?" the corner is where the answer is, not 'Channels', nor is "the cars on
+    the right" a text: those questions are planned as asked.
 
     Example:
         >>> from vqdb.planner.plan import Call
-        >>> plan_of = lambda q: Plan((Call("Q1", "ocr", q.split("'")[1]) if "'" in q else Call("Q1", "siglip", q),))
-        >>> placed_plan("when is 'EXIT' shown in small letters at the bottom?", plan_of).queries[0].to_dict()
+        >>> quoted = lambda q: q.split("'")[1::2]
+        >>> plan_of = lambda q: Plan(tuple(Call(f"Q{i}", "ocr", t) for i, t in enumerate(quoted(q) or [q], 1)))
+        >>> placed_plan("when is 'EXIT' shown in small letters at the bottom?", plan_of, quoted).queries[0].to_dict()
         {'id': 'Q1', 'tool': 'ocr', 'query': 'EXIT', 'place': 'bottom', 'size': 'small'}
-        >>> placed_plan("the dog at the top of the screen", plan_of).queries[0].query
-        'the dog at the top of the screen'
+        >>> placed_plan("when 'GO' is shown, what is on the left?", plan_of, quoted).queries[0].to_dict()
+        {'id': 'Q1', 'tool': 'ocr', 'query': 'GO'}
     """
-    rest, place, size = where_on_screen(question)
-    if place is None and size is None:
+    clauses = _clauses(question)
+    found = [where_on_screen(clause) for clause, _ in clauses]
+    if not any(place or size for _, place, size in found):
         return plan_of(question)
-    plan = plan_of(rest)
-    if not any(tools.get(call.tool).screen_boxes for call in plan.queries):
+    read = {_form(text) for text in text_read(" ".join(rest for rest, _, _ in found)) if _form(text)}
+    placed = [
+        i
+        for i, ((clause, _), (_, place, size)) in enumerate(zip(clauses, found, strict=True))
+        if (place or size) and any(text in _form(clause) for text in read)
+    ]
+    if not placed:
         return plan_of(question)
-    placed = tuple(
-        dataclasses.replace(call, place=place, size=size) if tools.get(call.tool).screen_boxes else call
-        for call in plan.queries
+    asked = "".join((found[i][0] if i in placed else clause) + end for i, (clause, end) in enumerate(clauses))
+    texts = {text for text in read if any(text in _form(clauses[i][0]) for i in placed)}
+    place = next((found[i][1] for i in placed if found[i][1]), None)
+    size = next((found[i][2] for i in placed if found[i][2]), None)
+    plan = plan_of(" ".join(asked.split()))
+    reading = [tools.get(call.tool).screen_boxes and _form(call.query) in texts for call in plan.queries]
+    if not any(reading):
+        return plan_of(question)
+    queries = tuple(
+        dataclasses.replace(call, place=place, size=size) if reads else call
+        for call, reads in zip(plan.queries, reading, strict=True)
     )
-    return dataclasses.replace(plan, queries=placed)
+    return dataclasses.replace(plan, queries=queries)
+
+
+def _clauses(question: str) -> list[tuple[str, str]]:
+    """``question`` cut after commas, semicolons, colons and stops outside quotes (not between two digits: a
+    number, a time): each clause and the marks that end it.
+
+    Example:
+        >>> _clauses("when 'A, B' reads 1,000.5 at 00:33, what is it?")
+        [("when 'A, B' reads 1,000.5 at 00:33", ', '), ('what is it', '?')]
+    """
+    quoted = [found.span() for found in QUOTED.finditer(question)]
+    cuts = [
+        found.span()
+        for found in re.finditer(r"(?:[,.:](?!\d)|(?<!\d)[,.:])\s*|[;?!]+\s*", question)
+        if not any(start <= found.start() < end for start, end in quoted)
+    ]
+    clauses, begin = [], 0
+    for start, end in cuts:
+        clauses.append((question[begin:start], question[start:end]))
+        begin = end
+    return clauses + ([(question[begin:], "")] if begin < len(question) else [])
+
+
+def _form(text: str) -> str:
+    """``text``'s letters and digits, lower case: a query as the question writes it, quotes and spaces aside."""
+    return re.sub(r"\W+", "", text.lower())
 
 
 def _vertical(side: str | None) -> str | None:

@@ -247,13 +247,21 @@ def test_the_place_and_size_asked_for_rank_their_read_first(con, evidence):
     assert grades["right", None] == {1: 1.0, 4: 0.75}  # centre x 0.875: the right third
     assert grades["top", None] == {1: 0.75, 4: 0.75}  # neither is at the top: both still found
     assert grades[None, "small"] == {1: 1.0, 4: 0.75}
-    # a small copy of a word of the query at the bottom of the big title's frame (read "WE ARE HERE TO to"): that
-    # frame shows the text small, and at the bottom, too
+    # a word of the query small at the bottom of the big title's frame (a button's "to"; read "WE ARE HERE TO to")
+    # carries little of the match: the frame's text is still big, and not at the bottom
     rows.append({"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "to", "box": at(0.45, 0.9, 0.5, 0.98)})
     found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, size="small")
-    assert {frame: score for _, frame, score, *_ in found} == {1: 1.0, 4: 0.985}
+    assert {frame: score for _, frame, score, *_ in found} == {1: 1.0, 4: 0.738}  # 0.984 x 0.75
     found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, place="bottom")
-    assert {frame: score for _, frame, score, *_ in found} == {1: 0.75, 4: 0.985}
+    assert {frame: score for _, frame, score, *_ in found} == {1: 0.75, 4: 0.738}
+    # the same title split over two boxes: both carry it
+    rows[-2:] = [
+        {"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "WE ARE", "box": at(0.1, 0.05, 0.6, 0.3)},
+        {"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "HERE TO", "box": at(0.1, 0.7, 0.6, 0.95)},
+    ]
+    for place in ("top", "bottom"):
+        found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, place=place)
+        assert {frame: score for _, frame, score, *_ in found} == {1: 0.75, 4: 1.0}
 
 
 def test_the_arrays_place_and_size_reads_as_the_sql_does(con, evidence):

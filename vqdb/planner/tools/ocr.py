@@ -37,8 +37,10 @@ copies than the run's fewest make runs of their own, with the page's grade, and 
 multiplied by ``PAGE_DISCOUNT``: those moments rank first, each with its own stretch.
 
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
-``SIZES``), from the boxes of each read that read a word of the query (all its boxes where none does). A read
-is in the place when one of those boxes has its centre there: "top" is the top third of the frame (centre y
+``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of
+the query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none
+reads a word), so a button reading the query's "the" does not place a title. A read is in the place when one
+of those boxes has its centre there: "top" is the top third of the frame (centre y
 below 1/3), "bottom" the bottom third (above 2/3), "left" and "right" the outer thirds across, "center" the
 middle third both ways, a corner both of its sides. A read is "large" when its tallest such box is at least
 ``SIZE_SHARE`` of the tallest of all the matching reads of its video (its text is among the biggest the
@@ -97,7 +99,7 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import DIGIT_LOOKALIKES
-from vqdb.udfs.text_grade import min_score, reads_query_word
+from vqdb.udfs.text_grade import min_score, query_words_read, reads_query_word
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
@@ -119,6 +121,7 @@ PLACE_BANDS = {
 SIZES = ("large", "small")  # a call's size: its text among the tallest (shortest) the video shows it in
 SIZE_SHARE = 0.8  # "large": at least this share of the tallest matching read's height; "small": the inverse
 MISPLACED = 0.75  # the grade of a read not in the call's place (not of its size) is multiplied by this
+CARRIES = 0.5  # a box carries a read's match when it reads this share of what the read's best box reads of it
 NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
 
@@ -398,7 +401,7 @@ class Ocr(TextTool):
             alias(fn("reads_query_word", col("text"), ctx.text), "holds_query"),
             alias(digit_count(self.as_read(ctx.query, col("text"))), "digits"),
             alias(letters_of(self.as_read(ctx.query, col("text"))), "letters"),
-            *(box_shape() if screen_columns(ctx) else ()),
+            *(box_shape(ctx) if screen_columns(ctx) else ()),
             from_=table(self.table),
             where=ctx.where(col("text").is_(exp.null()).not_()),
         )
@@ -410,9 +413,11 @@ class Ocr(TextTool):
             col("y") <= over_named(fn("lag", col("bottom")), "w"),
             copy=False,
         )
+        best_share = over(fn("max", col("share")), [col("video_id"), col("frame_idx")])
         new_lines = select(
             exp.Star(),
             alias(exp.case().when(same_line, number(0)).else_(number(1)), "new_line"),
+            *([alias(best_share, "best_share")] if screen_columns(ctx) else []),
             from_=subquery(boxes),
             window=reading,
         )
@@ -465,16 +470,28 @@ class Ocr(TextTool):
 
     def screen_fit(self, ctx: Context) -> list[exp.Expression]:
         """Per frame, what the call's place and size are checked against (``screen_columns``), of its boxes
-        that read a word of the query (all its boxes where none does): whether one has its centre in the place
-        (``in_place``), and the height of the tallest (for "large") or shortest (for "small") of them."""
+        that carry the match (all its boxes where none reads a word of the query): whether one has its centre in
+        the place (``in_place``), and the height of the tallest (for "large") or shortest (for "small") of them."""
         found = []
         if ctx.place is not None:
             inside = place_condition(ctx.place, col("cx"), col("cy"))
-            found.append(alias(self.query_boxes_first(fn("bool_or", inside)), "in_place"))
+            found.append(alias(self.carrying_boxes_first(fn("bool_or", inside)), "in_place"))
         if ctx.size is not None:
             extreme = "max" if ctx.size == "large" else "min"
-            found.append(alias(self.query_boxes_first(fn(extreme, col("height"))), "height"))
+            found.append(alias(self.carrying_boxes_first(fn(extreme, col("height"))), "height"))
         return found
+
+    @staticmethod
+    def carrying_boxes_first(aggregate: exp.Expression) -> exp.Expression:
+        """``aggregate`` over the frame's boxes that carry its match (``share`` of the query read above 0 and at
+        least ``CARRIES`` of the frame's ``best_share``), or over all its boxes where none reads a word of it."""
+        carries = exp.and_(
+            col("share") > number(0),
+            col("share") >= exp.Mul(this=number(CARRIES), expression=col("best_share")),
+            copy=False,
+        )
+        only_carrying = exp.Filter(this=aggregate.copy(), expression=exp.Where(this=carries))
+        return fn("coalesce", only_carrying, aggregate)
 
     @staticmethod
     def query_boxes_first(aggregate: exp.Expression) -> exp.Expression:
@@ -573,6 +590,7 @@ class Ocr(TextTool):
         frame's ``in_place`` and ``height`` (``Ocr.screen_fit``)."""
         boxes = video.rows(self.table, BOX_COLUMNS)
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
+        screen = place is not None or size is not None  # the boxes' shares of the query are read for these
         if not boxes.num_rows:
             return {
                 "ts": np.zeros(0),
@@ -604,6 +622,7 @@ class Ocr(TextTool):
                 "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
                 "holds_query": reads_query_word(boxes.column("text"), pa.array([query] * boxes.num_rows)),
                 "read": self.as_read_array(query, boxes.column("text").combine_chunks()),
+                "share": query_words_read(boxes.column("text"), pa.array([query if screen else None] * boxes.num_rows)),
                 "cx": pc.divide(pc.add(x, part("x1")), 2.0),
                 "cy": pc.divide(pc.add(part("y0"), bottom), 2.0),
                 "height": pc.subtract(bottom, part("y0")),
@@ -634,7 +653,7 @@ class Ocr(TextTool):
         line_texts = pc.binary_join(pa.ListArray.from_arrays(line_offsets, box_texts), " ")
         order = np.argsort(ts, kind="stable")
         line_frame = np.searchsorted(firsts, line_firsts, "right") - 1  # each line's frame, as read
-        in_place, height = screen_fit_arrays(table_, holds, firsts, place, size)
+        in_place, height = screen_fit_arrays(table_, firsts, place, size)
         return {
             "ts": ts[order],
             "text": text.take(pa.array(order)),
@@ -799,8 +818,9 @@ def screen_columns(ctx: Context) -> list[str]:
     return [name for name, asked in (("in_place", ctx.place), ("height", ctx.size)) if asked is not None]
 
 
-def box_shape() -> list[exp.Expression]:
-    """A box's centre (``cx``, ``cy``) and ``height``, in SQL, as fractions of the frame (a missing box: 0)."""
+def box_shape(ctx: Context) -> list[exp.Expression]:
+    """A box's centre (``cx``, ``cy``) and ``height``, in SQL, as fractions of the frame (a missing box: 0), and
+    the ``share`` of the query it reads in whole words (``query_words_read``)."""
 
     def part(name: str) -> exp.Expression:
         return cast(fn("coalesce", col(name, "box"), number(0.0)), DOUBLE)
@@ -812,6 +832,7 @@ def box_shape() -> list[exp.Expression]:
         alias(middle("x0", "x1"), "cx"),
         alias(middle("y0", "y1"), "cy"),
         alias(exp.Sub(this=part("y1"), expression=part("y0")), "height"),
+        alias(fn("query_words_read", col("text"), ctx.text), "share"),
     ]
 
 
@@ -860,19 +881,25 @@ def misplaced_unless(fits: exp.Expression) -> exp.Expression:
 
 
 def screen_fit_arrays(
-    boxes: pa.Table, holds: np.ndarray, firsts: np.ndarray, place: str | None, size: str | None
+    boxes: pa.Table, firsts: np.ndarray, place: str | None, size: str | None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``Ocr.screen_fit`` per frame (its boxes from ``firsts`` in ``boxes``, with ``cx``, ``cy``, ``height``):
-    whether a box reading a word of the query (all its boxes where none does) is in ``place`` (False without
-    one), and the tallest (shortest, for ``size`` "small") of those boxes' heights (NaN without a size)."""
+    """``Ocr.screen_fit`` per frame (its boxes from ``firsts`` in ``boxes``, with ``cx``, ``cy``, ``height`` and
+    ``share``): whether a box carrying its match (all its boxes where none reads a word of the query) is in
+    ``place`` (False without one), and the tallest (shortest, for ``size`` "small") of those boxes' heights (NaN
+    without a size)."""
     in_place = np.zeros(len(firsts), dtype=bool)
     height = np.full(len(firsts), np.nan)
+    if place is None and size is None:
+        return in_place, height
+    share = float_array(boxes.column("share"))
+    best = np.maximum.reduceat(share, firsts)[np.repeat(np.arange(len(firsts)), np.diff(np.r_[firsts, len(share)]))]
+    carrying = (share > 0) & (share >= CARRIES * best)
     if place is not None:
         inside = in_place_array(place, float_array(boxes.column("cx")), float_array(boxes.column("cy")))
-        in_place = _query_boxes_first(np.fmax, inside.astype(np.float64), holds, firsts) > 0
+        in_place = _query_boxes_first(np.fmax, inside.astype(np.float64), carrying, firsts) > 0
     if size is not None:
         extreme = np.fmax if size == "large" else np.fmin
-        height = _query_boxes_first(extreme, float_array(boxes.column("height")), holds, firsts)
+        height = _query_boxes_first(extreme, float_array(boxes.column("height")), carrying, firsts)
     return in_place, height
 
 
