@@ -474,8 +474,8 @@ class Ocr(TextTool):
         the place (``in_place``), and the height of the tallest (for "large") or shortest (for "small") of them."""
         found = []
         if ctx.place is not None:
-            inside = place_condition(ctx.place, col("cx"), col("cy"))
-            found.append(alias(self.carrying_boxes_first(fn("bool_or", inside)), "in_place"))
+            inside = exp.case().when(place_condition(ctx.place, col("cx"), col("cy")), number(1)).else_(number(0))
+            found.append(alias(self.carrying_boxes_first(fn("max", inside)) > number(0), "in_place"))
         if ctx.size is not None:
             extreme = "max" if ctx.size == "large" else "min"
             found.append(alias(self.carrying_boxes_first(fn(extreme, col("height"))), "height"))
