@@ -22,7 +22,15 @@ from vqdb.planner.locate import compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.tools.audio import VOICE_SHARE, voiced
 from vqdb.planner.tools.base import normalize_text
-from vqdb.planner.tools.ocr import DIGIT_LOOKALIKES, NUMERIC_QUERY, RUN_GAP
+from vqdb.planner.tools.ocr import (
+    CARRIES,
+    DIGIT_LOOKALIKES,
+    MISPLACED,
+    NUMERIC_QUERY,
+    PLACE_BANDS,
+    RUN_GAP,
+    SIZE_SHARE,
+)
 from vqdb.planner.tools.timed_text import PAUSE_S, SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
@@ -36,6 +44,10 @@ SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
 OCR_TEXTS = ["EXIT", "exit sign", "Alpha", "alphabet", "beta 2", "O0:00.05", "00:00:06", "l26.000", "126,000"]
 OCR_TEXTS += ["00:00:05;12", "Beta 2 of 9", "beta 3 of 9"]  # counters that tick where a query names a part
 OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000", "alphabet exit"]
+# the boxes of a frame's reads (one line, so the reading order is by text): its band down and width across (exact
+# in float32), so the frame's text is at the top, the middle, the bottom or all down, left or across, small or big
+OCR_ROWS = [(0.0, 0.125), (0.375, 0.625), (0.875, 1.0), (0.25, 0.75)]
+OCR_WIDTHS = [0.25, 0.875, 1.0]
 WORDS = ["ask", "not", "what", "your", "country,", "twenty", "five", "25"]
 PHRASES = ["ask not", "country", "what your", "your", "twenty-five", "ask nut what"]
 SENTENCES = ["ask not", "what your country can do", "twenty five", "a b c d"]
@@ -93,6 +105,7 @@ def corpora(draw):
             if draw(st.integers(0, 5)):  # some frames have no embedding: they rank last
                 data["frame_embeddings"].append((video_id, f, ts, draw(vec)))
             data["regions"] += [(video_id, f, region, draw(vec)) for region in range(draw(st.integers(0, 2)))]
+            (y0, y1), x1 = draw(st.sampled_from(OCR_ROWS)), draw(st.sampled_from(OCR_WIDTHS))
             for _ in range(draw(st.integers(0, 2))):  # text shown from/to a moment around its read, or unknown
                 shown = st.one_of(st.none(), st.sampled_from([0.0, 0.25, 0.5, step]))
                 before, after = draw(shown), draw(shown)
@@ -104,6 +117,7 @@ def corpora(draw):
                         draw(st.sampled_from(OCR_TEXTS)),
                         None if before is None else ts - before,
                         None if after is None else ts + after,
+                        (0.0, y0, x1, y1),
                     )
                 )
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
@@ -134,7 +148,14 @@ def plans(draw):
         "audio": st.sampled_from(AUDIO_QUERIES),
     }
     relations = st.sampled_from([None, None, None, "after", "before"])
-    calls = tuple(Call(f"Q{i}", tool, draw(queries[tool]), draw(relations)) for i, tool in enumerate(tools, start=1))
+    places = st.sampled_from([None, None, "top", "left", "center", "bottom-right"])
+    sizes = st.sampled_from([None, None, "large", "small"])
+
+    def call(i: int, tool: str) -> Call:
+        screen = {"place": draw(places), "size": draw(sizes)} if tool == "ocr" else {}
+        return Call(f"Q{i}", tool, draw(queries[tool]), draw(relations), **screen)
+
+    calls = tuple(call(i, tool) for i, tool in enumerate(tools, start=1))
 
     def expression(ids: list[str]) -> str:
         if len(ids) == 1:
@@ -181,7 +202,10 @@ def load(con, vectors, data) -> None:
             "frame_idx": pa.array([r[1] for r in rows], pa.int32()),
             "ts": pa.array([r[2] for r in rows], pa.float64()),
             "text": pa.array([r[3] for r in rows], pa.string()),
-            "box": pa.nulls(len(rows), TABLES["ocr"].arrow_schema().field("box").type),
+            "box": pa.array(
+                [None if r[6] is None else dict(zip(("x0", "y0", "x1", "y1"), r[6], strict=True)) for r in rows],
+                TABLES["ocr"].arrow_schema().field("box").type,
+            ),
             "shown_from_s": pa.array([r[4] for r in rows], pa.float64()),
             "shown_to_s": pa.array([r[5] for r in rows], pa.float64()),
         }
@@ -241,7 +265,7 @@ def evidence(plan: Plan, data, vectors) -> dict:
                     best[(v, f)] = max(best.get((v, f), -1.0), score)
             found[call.id] = best
         elif call.tool == "ocr":
-            found[call.id], focus[call.id] = ocr_scores(q, data)
+            found[call.id], focus[call.id] = ocr_scores(q, data, call.place, call.size)
         elif call.tool == "transcript":
             words = [(v, w, s, e) for v, w, s, e in data["words"]]
             found[call.id], focus[call.id] = timed_text_scores(q, data, words, data["segments"])
@@ -275,9 +299,11 @@ def video_constants(data) -> dict:
     return out
 
 
-def ocr_scores(q: str, data) -> tuple[dict, dict]:
-    """Reading order (no boxes here: one line, boxes by text), grades, runs, and frames inside a run; the
-    focus of a frame is its best run's stretch (the highest grade, then the earliest start). A run ends when
+def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) -> tuple[dict, dict]:
+    """Reading order (one line, boxes by text), grades, placed (a read whose boxes that carry the match, all its
+    boxes when none reads a word of the query, have no centre in ``place``, or whose tallest (shortest) is not
+    among the tallest (shortest) of the video's matching reads: times MISPLACED each), runs, and frames inside a run;
+    the focus of a frame is its best run's stretch (the highest grade, then the earliest start). A run ends when
     its last read's text left, or when the next read's appeared where that read has more digits than the
     query and the next one, soon after, the same letters (a counter ticking in a part the query leaves out)."""
     constants = video_constants(data)
@@ -288,9 +314,11 @@ def ocr_scores(q: str, data) -> tuple[dict, dict]:
     # a frame's text asked for is shown from the latest start to the earliest end of its boxes that read a word
     # of the query, of all its boxes where those give none
     shown: dict = {}
-    for v, f, ts, t, shown_from, shown_to in data["ocr"]:
+    boxes: dict = {}  # (video, ts): its boxes and the share of the query each reads
+    for v, f, ts, t, shown_from, shown_to, box in data["ocr"]:
         texts.setdefault((v, f, ts), []).append(t)
         held.setdefault((v, ts), {True: [], False: []})[words_read(t, q) > 0].append(t)
+        boxes.setdefault((v, ts), []).append((box or (0.0, 0.0, 0.0, 0.0), words_read(t, q)))
         for holds, (froms, tos) in shown.setdefault((v, ts), {True: ([], []), False: ([], [])}).items():
             if holds and words_read(t, q) <= 0:
                 continue
@@ -298,6 +326,12 @@ def ocr_scores(q: str, data) -> tuple[dict, dict]:
             tos += [shown_to] if shown_to is not None else []
     shown = {key: (by[True][0] or by[False][0], by[True][1] or by[False][1]) for key, by in shown.items()}
     held = {key: sorted(by[True] or by[False]) for key, by in held.items()}
+    # the boxes that carry the match: reading CARRIES of what the frame's best box reads of the query (all when none)
+    boxes = {
+        key: [b for b, share in read if share > 0 and share >= CARRIES * max(s for _, s in read)]
+        or [b for b, _ in read]
+        for key, read in boxes.items()
+    }
     digits = {key: sum(c.isdigit() for t in ts_texts for c in t.translate(as_read)) for key, ts_texts in held.items()}
     letters = {
         key: "".join(c for t in ts_texts for c in t.translate(as_read) if c.isalpha()).lower()
@@ -318,6 +352,7 @@ def ocr_scores(q: str, data) -> tuple[dict, dict]:
         else:
             values = screen_scores([t for _, t in read], q) if read else []
             graded = [(ts, float(g)) for (ts, _), g in zip(read, values, strict=True)]
+        graded = placed(graded, [boxes[(video_id, ts)] for ts, _ in read], place, size)
         matched = [(ts, g) for ts, g in graded if g is not None and g > 0]
         floor = 1.0 if re.fullmatch(NUMERIC_QUERY, q) else min_score(q)
         halfway = (max((g for _, g in matched), default=0.0) + floor) / 2
@@ -366,6 +401,34 @@ def ocr_scores(q: str, data) -> tuple[dict, dict]:
                 best = min(inside)
                 scores[(v, f)], focus[(v, f)] = -best[0], best[1:]
     return scores, focus
+
+
+def placed(graded: list, boxes: list, place: str | None, size: str | None) -> list:
+    """``graded`` (ts, grade) times MISPLACED where the read's ``boxes`` have no centre in ``place`` and again
+    where their tallest (shortest) is not within SIZE_SHARE of the tallest (shortest) of the matching reads."""
+
+    def third(value: float, band: str | None) -> bool:
+        return band is None or {"low": value * 3 < 1, "high": value * 3 > 2}.get(band, 1 <= value * 3 <= 2)
+
+    def inside(box) -> bool:
+        x_band, y_band = PLACE_BANDS[place]
+        return third((box[0] + box[2]) / 2, x_band) and third((box[1] + box[3]) / 2, y_band)
+
+    extreme = max if size == "large" else min
+    heights = [extreme(b[3] - b[1] for b in read) for read in boxes]
+    matched = [h for (_, g), h in zip(graded, heights, strict=True) if g is not None and g > 0]
+    found = []
+    for (ts, g), read, height in zip(graded, boxes, heights, strict=True):
+        if g is not None and place is not None:
+            g = g * (1.0 if any(inside(b) for b in read) else MISPLACED)
+        if g is not None and size is not None:
+            if size == "large":
+                fits = bool(matched) and height >= SIZE_SHARE * max(matched)
+            else:
+                fits = bool(matched) and height * SIZE_SHARE <= min(matched)
+            g = g * (1.0 if fits else MISPLACED)
+        found.append((ts, g))
+    return found
 
 
 def timed_text_scores(q: str, data, pieces, sentences) -> tuple[dict, dict]:
@@ -616,7 +679,7 @@ def test_a_call_that_matches_nothing_does_not_veto_an_and(con, vectors):
     frames = [("va", i, float(i)) for i in range(4)]
     embeddings = [("va", i, float(i), e) for i, e in enumerate([[0.8, 0.6, 0], [0, 1, 0], [1, 0, 0], [0.6, 0.8, 0]])]
     data = {name: [] for name in ("videos", "regions", "words", "segments", "cues", "audio")}
-    data |= {"frames": frames, "frame_embeddings": embeddings, "ocr": [("va", 1, 1.0, "Platform 9", None, None)]}
+    data |= {"frames": frames, "frame_embeddings": embeddings, "ocr": [("va", 1, 1.0, "Platform 9", None, None, None)]}
     load(con, vectors, data)
     plan = Plan((Call("Q1", "siglip", "0"), Call("Q2", "ocr", "EXIT")), "Q1 AND Q2")
     rows = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).fetchall()
@@ -628,7 +691,7 @@ def test_a_plan_that_matches_nothing_keeps_uniform_samplings_keyframes(con, vect
     # 100 frames over 100 s, no on-screen text at all: every frame ties last
     frames = [("vb", i, float(i)) for i in range(100)]
     data = {name: [] for name in ("videos", "frame_embeddings", "regions", "words", "segments", "cues", "audio")}
-    data |= {"frames": frames, "ocr": [("vb", 7, 7.0, "Platform 9", None, None)]}
+    data |= {"frames": frames, "ocr": [("vb", 7, 7.0, "Platform 9", None, None, None)]}
     load(con, vectors, data)
     plan = Plan((Call("Q1", "ocr", "EXIT"),), "Q1")
     got = con.sql(compile_plan(plan, video_id="vb", k=4)).fetchall()

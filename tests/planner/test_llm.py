@@ -206,3 +206,15 @@ def test_the_prompt_examples_are_valid_plans_and_use_only_the_offered_tools():
     system = build_messages("q", tools=["siglip", "ocr"])[0]["content"]
     assert "Example: 'When does the man in the red jacket" in system and '"tool": "transcript"' not in system
     assert "Example:" not in build_messages("q", tools=["region"])[0]["content"]
+
+
+def test_a_place_and_size_are_offered_with_a_tool_that_reads_text_boxes():
+    from vqdb.planner.llm import plan_schema
+
+    call = plan_schema(["ocr", "audio"])["properties"]["queries"]["items"]["properties"]
+    assert call["place"]["enum"][:2] == ["top", "bottom"] and call["size"]["enum"] == ["large", "small"]
+    assert "place" not in plan_schema(["siglip", "audio"])["properties"]["queries"]["items"]["properties"]
+    system = build_messages("q", tools=["ocr"])[0]["content"]
+    assert '"place"' in system and "top-left" in system and '"size": "large"' in system
+    reply = '{"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT", "place": "top"}], "combine": "Q1"}'
+    assert parse_reply(reply).queries[0].place == "top"

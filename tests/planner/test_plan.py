@@ -24,7 +24,13 @@ def test_round_trip():
         ("[1, 2]", "must be a JSON object"),
         ({"queries": [], "combine": "", "why": "x"}, r"unknown key\(s\) \['why'\]"),
         ({"queries": "Q1"}, "must be a list of calls"),
-        ({"queries": [{"id": "Q1", "tool": "ocr"}]}, r"with id, tool, query \(and optionally when\)"),
+        ({"queries": [{"id": "Q1", "tool": "ocr"}]}, r"with id, tool, query \(and optionally when, place, size\)"),
+        ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "place": "up"}]}, "place must be one of top, bottom"),
+        ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "size": "big"}]}, "size must be one of large, small"),
+        (
+            {"queries": [{"id": "Q1", "tool": "transcript", "query": "x", "size": "large"}]},
+            r"place and size need a tool that reads text boxes on screen \(ocr\); transcript does not",
+        ),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "when": "during"}]}, "when must be one of after"),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "non-empty string"),
@@ -66,3 +72,11 @@ def test_an_order_round_trips_and_goes_when_no_call_is_left():
     assert ordered.to_dict()["order"] == "last" and "order" not in Plan.from_json(GOOD).to_dict()
     assert ordered.without_tools({"siglip"}).order == "last"
     assert ordered.without_tools({"siglip", "audio"}).order is None
+
+
+def test_a_place_and_size_round_trip_and_stay_out_of_plans_without_them():
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT", "place": "top-left"}]})
+    assert plan.queries[0].place == "top-left" and plan.queries[0].size is None
+    assert Plan.from_json(plan.to_json()) == plan
+    assert '"place": "top-left"' in plan.to_json() and "size" not in plan.to_json()
+    assert "place" not in Plan((Call("Q1", "ocr", "EXIT"),)).to_json()

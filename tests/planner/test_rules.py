@@ -18,7 +18,8 @@ CASES = [
     ("what is the timecode at 0:03", [("siglip", "timecode")], "Q1"),  # what it reads at 0:03 in the video
     # an article between the cue and the text: still read; a board shows text, so all it shows is read
     ("when does the board show the 10:42 to York", [("siglip", "board"), ("ocr", "10:42 to York")], "Q1 AND Q2"),
-    ("when does the big counter show 126.000", [("siglip", "big counter"), ("ocr", "126.000")], "Q1 AND Q2"),
+    # "big" is the size of the text read (the ocr call's size: tests/planner/test_screen_places.py)
+    ("when does the big counter show 126.000", [("siglip", "counter"), ("ocr", "126.000")], "Q1 AND Q2"),
     (
         "when is the listing of /usr with the word games on screen",
         [("siglip", "listing"), ("ocr", "games"), ("ocr", "/usr")],  # symbols named before "on screen" are read

@@ -285,3 +285,15 @@ def test_the_periods_of_letters_do_not_end_a_clause():
     said = ["Agents", "of", "the", "F.B.I.", "arrived", "today.", "Then", "rain."]
     assert found(said, "FBI") == [(3.0, 4.0, 0.0, 6.0)]  # the clause runs on to "today."
     assert found(said, "rain") == [(7.0, 8.0, 6.0, 8.0)]  # "today." ends one
+
+
+def test_query_words_read_is_the_share_of_the_query_a_box_reads_whole():
+    con = duckdb.connect()
+    text_grade.register(con, None)
+    rows = con.sql(
+        "SELECT query_words_read(t, 'what are the things I should be cautious about') FROM (VALUES "
+        "('What are the things | should be cautious about'), ('Does the'), ('Send'), (NULL)) AS v(t)"
+    ).fetchall()
+    shares = [row[0] for row in rows]
+    # the question read (one letter misread) carries it; a button reading its "the" barely; other text not
+    assert shares[0] > 0.9 and 0 < shares[1] < 0.1 and shares[2] == 0.0 and shares[3] is None

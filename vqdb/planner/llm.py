@@ -28,7 +28,7 @@ from typing import Any
 from vqdb.errors import VqdbError
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.plan import ORDERS, Plan
+from vqdb.planner.plan import ORDERS, PLACES, SIZES, Plan
 from vqdb.planner.rules import rule_plan
 from vqdb.planner.tools.audio import Audio
 from vqdb.planner.tools.base import Tool
@@ -52,17 +52,26 @@ Rules:
 - Add "order": "first" when the question asks for the first time or when something starts ("when does
   she start talking?", "when is EXIT first shown?"), "order": "last" for the last time or when it stops or
   ends; leave it out otherwise.
+- A {read} call may add "place" ({places}) where the question says where the text is on screen ("the caption at
+  the bottom": "bottom"; "the lower third": "bottom"), and "size" ("large" or "small") where it says how big
+  ("in big letters", "the small print"); leave them out of its query and of other tools' calls.
 - Queries are short: the words to look for, not the question. Answer options may hint at what to look
   for; do not answer the question.
 {examples}"""
 
 
 def _example(
-    question: str, combine: str, *calls: tuple[type[Tool], str], order: str | None = None
+    question: str,
+    combine: str,
+    *calls: tuple[type[Tool], str] | tuple[type[Tool], str, dict[str, str]],
+    order: str | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """A worked example of the prompt: ``question`` and its plan, the ``(tool class, query)`` calls as Q1, Q2...
-    (and the plan's ``order``, when given)."""
-    queries = [{"id": f"Q{i}", "tool": tool.name, "query": query} for i, (tool, query) in enumerate(calls, start=1)]
+    (a call's other keys, such as its place, in a dict after its query; and the plan's ``order``, when given)."""
+    queries = [
+        {"id": f"Q{i}", "tool": tool.name, "query": query, **(keys[0] if keys else {})}
+        for i, (tool, query, *keys) in enumerate(calls, start=1)
+    ]
     return question, {"queries": queries, "combine": combine} | ({"order": order} if order else {})
 
 
@@ -82,6 +91,12 @@ EXAMPLES = (
         "When does a dog bark at the mailman?", "Q1 AND Q2", (Siglip, "a dog and a mailman"), (Audio, "dog barking")
     ),
     _example("When does the narrator stop talking?", "Q1", (Audio, "speech"), order="last"),
+    _example(
+        "When does the score in the top-left corner change to 2-1?",
+        "Q1",
+        (Ocr, "2-1", {"place": "top-left"}),
+    ),
+    _example("When does 'WE ARE HERE TO' appear in big letters?", "Q1", (Ocr, "WE ARE HERE TO", {"size": "large"})),
 )
 
 
@@ -122,7 +137,7 @@ def build_messages(
         {
             "role": "system",
             "content": SYSTEM_PROMPT.format(
-                tools=described, examples=examples, read=Ocr.name, said=Transcript.name
+                tools=described, examples=examples, read=Ocr.name, said=Transcript.name, places=", ".join(PLACES)
             ).rstrip(),
         },
         {"role": "user", "content": "\n".join(lines)},
@@ -131,7 +146,8 @@ def build_messages(
 
 def plan_schema(tools: Iterable[str] | None = None) -> dict[str, Any]:
     """The JSON schema of a plan the prompt asks for (1 to 4 calls of the offered tools, ids Q1..Q4, a
-    combine of ids joined by AND and OR, an optional order), for backends that constrain decoding to a schema.
+    combine of ids joined by AND and OR, an optional order; a place and size of a call when a tool that reads
+    text boxes on screen is offered), for backends that constrain decoding to a schema.
     What a schema cannot say (every id used once, in combine) is checked by ``parse_reply``.
 
     Example:
@@ -139,13 +155,16 @@ def plan_schema(tools: Iterable[str] | None = None) -> dict[str, Any]:
         {'type': 'string', 'enum': ['ocr', 'audio']}
     """
     offered = [t for t in registry.names() if tools is None or t in set(tools)]
+    # where on screen and how big a text is: for a tool that reads text boxes (PlanError on another tool's call)
+    screen = {"place": {"type": "string", "enum": list(PLACES)}, "size": {"type": "string", "enum": list(SIZES)}}
     call = {
         "type": "object",
         "properties": {
             "id": {"type": "string", "enum": [f"Q{i}" for i in range(1, MAX_CALLS + 1)]},
             "tool": {"type": "string", "enum": offered},
             "query": {"type": "string", "minLength": 1, "maxLength": 100},
-        },
+        }
+        | (screen if any(registry.get(t).screen_boxes for t in offered) else {}),
         "required": ["id", "tool", "query"],
         "additionalProperties": False,
     }

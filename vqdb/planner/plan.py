@@ -7,8 +7,10 @@ JSON form (what planners emit and ``vqdb plan`` prints)::
      "combine": "Q1 AND Q2"}
 
 A call may say ``"when": "after"`` (or ``"before"``): it then finds the frames just after (before) what its
-tool finds (see ``Call``). A plan may say ``"order": "first"`` (or ``"last"``): of the moments with real
-evidence, the earliest (latest) ranks first (see ``Plan`` and ``vqdb.planner.temporal_order``).
+tool finds (see ``Call``). An ``ocr`` call may say where its text is on screen, ``"place": "top"``
+(``PLACES``), and how big, ``"size": "large"`` (or ``"small"``): reads elsewhere, or of another size, grade
+lower (see ``Call``). A plan may say ``"order": "first"`` (or ``"last"``): of the moments with real evidence,
+the earliest (latest) ranks first (see ``Plan`` and ``vqdb.planner.temporal_order``).
 
 A plan with no calls samples frames uniformly (the uniform baseline).
 
@@ -32,16 +34,19 @@ from typing import Any
 
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.tools.ocr import PLACE_BANDS, SIZES
 
 MAX_QUERY_CHARS = 500
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 
-CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has ("when" is optional)
+CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has
+OPTIONAL_CALL_KEYS = ("when", "place", "size")  # what a call may have
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
 ORDERS = ("first", "last")  # a plan's "order": the earliest / latest moment with real evidence ranks first
+PLACES = tuple(PLACE_BANDS)  # an ocr call's "place": the third(s) of the screen its text is in
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,17 +57,30 @@ class Call:
     ``RELATION_DECAY`` per second between them ("what does she say right after the applause": ``audio
     'applause'`` after).
 
+    ``place`` (one of ``PLACES``) and ``size`` (``"large"`` or ``"small"``), for a tool that reads text boxes
+    on screen (``Tool.screen_boxes``: ``ocr``), say where the text is and how big: a read whose text is
+    elsewhere, or of another size, grades lower (a factor, so a wrong place still finds the text; the rules
+    are ``vqdb.planner.tools.ocr``'s). "the title at the top of the screen": ``ocr`` place "top".
+
     Example:
         >>> Call("Q1", "siglip", "a red car").to_dict()
         {'id': 'Q1', 'tool': 'siglip', 'query': 'a red car'}
         >>> Call("Q2", "audio", "applause", when="after").to_dict()
         {'id': 'Q2', 'tool': 'audio', 'query': 'applause', 'when': 'after'}
+        >>> Call("Q3", "ocr", "WE ARE HERE TO", place="top", size="large").to_dict()
+        {'id': 'Q3', 'tool': 'ocr', 'query': 'WE ARE HERE TO', 'place': 'top', 'size': 'large'}
+        >>> Call("Q4", "siglip", "a red car", place="top")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.planner.boolexpr.PlanError: call Q4: place and size need a tool that reads text boxes on screen (ocr); ...
     """
 
     id: str
     tool: str
     query: str
     when: str | None = None
+    place: str | None = None
+    size: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.match(self.id):
@@ -80,10 +98,27 @@ class Call:
             raise PlanError(f"call {self.id}: when must be one of {choices} (or left out), got {self.when!r}")
         if self.when is not None and tools.get(self.tool).evidence != "scores":
             raise PlanError(f"call {self.id}: when needs a tool that scores frames; {self.tool} gives hits")
+        self._check_screen()
+
+    def _check_screen(self) -> None:
+        """PlanError unless ``place`` and ``size`` are each left out or one of their choices, on a tool that
+        reads text boxes on screen."""
+        for key, value, choices in (("place", self.place, PLACES), ("size", self.size, SIZES)):
+            if value is not None and value not in choices:
+                raise PlanError(
+                    f"call {self.id}: {key} must be one of {', '.join(choices)} (or left out), got {value!r}"
+                )
+        if (self.place or self.size) and not tools.get(self.tool).screen_boxes:
+            boxed = ", ".join(name for name in tools.names() if tools.get(name).screen_boxes)
+            raise PlanError(
+                f"call {self.id}: place and size need a tool that reads text boxes on screen ({boxed}); "
+                f"{self.tool} does not"
+            )
 
     def to_dict(self) -> dict[str, str]:
         found = {"id": self.id, "tool": self.tool, "query": self.query}
-        return found | {"when": self.when} if self.when else found
+        optional = {"when": self.when, "place": self.place, "size": self.size}
+        return found | {key: value for key, value in optional.items() if value}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -184,12 +219,12 @@ class Plan:
             raise PlanError(f"plan 'queries' must be a list of calls, got {queries!r:.200}")
         calls = []
         for i, item in enumerate(queries):
-            if not isinstance(item, Mapping) or not CALL_KEYS <= set(item) <= {*CALL_KEYS, "when"}:
+            if not isinstance(item, Mapping) or not CALL_KEYS <= set(item) <= CALL_KEYS.union(OPTIONAL_CALL_KEYS):
                 raise PlanError(
-                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when); "
+                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when, place, size); "
                     f"got {item!r:.200}"
                 )
-            calls.append(Call(item["id"], item["tool"], item["query"], item.get("when")))
+            calls.append(Call(**{key: item.get(key) for key in ("id", "tool", "query", *OPTIONAL_CALL_KEYS)}))
         combine = data.get("combine") or ""
         if not isinstance(combine, str):
             raise PlanError(f"plan 'combine' must be a string such as 'Q1 AND Q2', got {combine!r:.200}")

@@ -96,7 +96,7 @@ import re
 from collections.abc import Collection, Sequence
 from itertools import pairwise
 
-from vqdb.planner import boolexpr, phrasing
+from vqdb.planner import boolexpr, phrasing, screen_places
 from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word, one_word_forms
@@ -375,6 +375,17 @@ def rule_plan(
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     order, question = _order(_asked_then_answered(_written_out(question)))
     question = _without_repeats(question)  # after the order: "when it stopped for the second time" ends nothing
+    plan = screen_places.placed_plan(
+        question,
+        lambda asked: _plan_question(asked, options, available_tools),
+        lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
+    )
+    return dataclasses.replace(plan, order=order if plan.queries else None)
+
+
+def _plan_question(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> Plan:
+    """``rule_plan`` of ``question`` once its order is read (``_order``) and its place on screen
+    (``screen_places``)."""
     text = " ".join(question.translate(_PRIVATE).split())
     text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
     main, when, reference = _relation(text)
@@ -387,7 +398,7 @@ def rule_plan(
     else:
         plan = _plan_text(text, options, available_tools, question)
     queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
-    return dataclasses.replace(plan, queries=queries, order=order if queries else None)
+    return dataclasses.replace(plan, queries=queries)
 
 
 def _order(question: str) -> tuple[str | None, str]:

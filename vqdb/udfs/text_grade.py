@@ -9,6 +9,9 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
 - ``reads_query_word(text VARCHAR, query VARCHAR) -> BOOLEAN``: whether on-screen ``text`` (one OCR box)
   reads a word of the query whole (``words_read`` above 0): the boxes a match is made of, apart from the
   other texts of the frame (a clock, a counter, a ticker), whose changes do not end the text asked for;
+- ``query_words_read(text VARCHAR, query VARCHAR) -> DOUBLE``: the share of the query's characters that
+  ``text`` (one OCR box) reads in whole words (``words_read``): which of a frame's boxes carry the match
+  (the title that reads the query, not a button reading its "the"), for where on screen the text is;
 - ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR, pause_s DOUBLE)
   -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]``:
   the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
@@ -201,7 +204,26 @@ def reads_query_word(texts: pa.Array, queries: pa.Array) -> pa.Array:
 
 @lru_cache(maxsize=200_000)
 def _reads_word(text: str, query: str) -> bool:
-    return words_read(text, query) > 0
+    return _words_read(text, query) > 0
+
+
+def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:
+    """The Arrow UDF ``query_words_read``: row-wise, ``words_read`` of the text and the query; NULL where either
+    is NULL.
+
+    Example:
+        >>> texts, query = pa.array(["Does the", "Does the flag appear?"]), "the flag appears"
+        >>> [round(share, 3) for share in query_words_read(texts, pa.array([query] * 2)).to_pylist()]
+        [0.214, 1.0]
+    """
+    texts, queries = _strings(texts), _strings(queries)
+    pairs = zip(texts.to_pylist(), queries.to_pylist(), strict=True)
+    return pa.array([None if t is None or q is None else _words_read(t, q) for t, q in pairs], pa.float64())
+
+
+@lru_cache(maxsize=200_000)
+def _words_read(text: str, query: str) -> float:
+    return words_read(text, query)
 
 
 @lru_cache(maxsize=4096)
@@ -673,7 +695,8 @@ def _seconds(times: pa.Array) -> np.ndarray:
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
-    """Register ``screen_text_score``, ``reads_query_word``, ``phrase_spans`` and ``utterances`` in ``con``
+    """Register ``screen_text_score``, ``reads_query_word``, ``query_words_read``, ``phrase_spans`` and
+    ``utterances`` in ``con``
     unless they are there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
     if not is_registered(con, "screen_text_score"):
         con.create_function(
@@ -690,6 +713,15 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             owned(reads_query_word),
             ["VARCHAR", "VARCHAR"],
             "BOOLEAN",
+            type="arrow",
+            null_handling="special",
+        )
+    if not is_registered(con, "query_words_read"):
+        con.create_function(
+            "query_words_read",
+            owned(query_words_read),
+            ["VARCHAR", "VARCHAR"],
+            "DOUBLE",
             type="arrow",
             null_handling="special",
         )
@@ -727,6 +759,7 @@ __all__ = [
     "min_score",
     "phrase_matches",
     "query_form",
+    "query_words_read",
     "reads_query_word",
     "register",
     "screen_form",

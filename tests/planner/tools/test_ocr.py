@@ -227,3 +227,59 @@ def test_a_text_split_over_lines_is_not_two_copies(evidence):
               for f in (1, 2)]  # fmt: skip
     found = evidence("ocr", "getting started now", sampled=sampled, ocr=top + bottom)
     assert {r[2] for r in found} == {1.0}
+
+
+def test_the_place_and_size_asked_for_rank_their_read_first(con, evidence):
+    # the same words small at the right edge at 1 s, big left of centre at 4 s (as in a lyric video's intro and
+    # its chorus), other words between them (an OCR period of 1 s: two runs)
+    rows = [
+        {"video_id": "va", "frame_idx": 1, "ts": 1.0, "text": "we are here to", "box": at(0.8, 0.4, 0.95, 0.5)},
+        {"video_id": "va", "frame_idx": 2, "ts": 2.0, "text": "echo", "box": at(0.1, 0.4, 0.3, 0.6)},
+        {"video_id": "va", "frame_idx": 3, "ts": 3.0, "text": "echo", "box": at(0.1, 0.4, 0.3, 0.6)},
+        {"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "WE ARE HERE TO", "box": at(0.1, 0.35, 0.6, 0.65)},
+    ]
+    grades = {}
+    for place, size in ((None, None), (None, "large"), ("right", None), ("top", None), (None, "small")):
+        found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, place=place, size=size)
+        grades[place, size] = {frame: score for _, frame, score, *_ in found}
+    assert grades[None, None] == {1: 1.0, 4: 1.0}
+    assert grades[None, "large"] == {1: 0.75, 4: 1.0}  # 0.1 high against 0.3: not among the tallest
+    assert grades["right", None] == {1: 1.0, 4: 0.75}  # centre x 0.875: the right third
+    assert grades["top", None] == {1: 0.75, 4: 0.75}  # neither is at the top: both still found
+    assert grades[None, "small"] == {1: 1.0, 4: 0.75}
+    # a word of the query small at the bottom of the big title's frame (a button's "to"; read "WE ARE HERE TO to")
+    # carries little of the match: the frame's text is still big, and not at the bottom
+    rows.append({"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "to", "box": at(0.45, 0.9, 0.5, 0.98)})
+    found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, size="small")
+    assert {frame: score for _, frame, score, *_ in found} == {1: 1.0, 4: 0.738}  # 0.984 x 0.75
+    found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, place="bottom")
+    assert {frame: score for _, frame, score, *_ in found} == {1: 0.75, 4: 0.738}
+    # the same title split over two boxes: both carry it
+    rows[-2:] = [
+        {"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "WE ARE", "box": at(0.1, 0.05, 0.6, 0.3)},
+        {"video_id": "va", "frame_idx": 4, "ts": 4.0, "text": "HERE TO", "box": at(0.1, 0.7, 0.6, 0.95)},
+    ]
+    for place in ("top", "bottom"):
+        found = evidence("ocr", "we are here to", sampled=SAMPLED, ocr=rows, place=place)
+        assert {frame: score for _, frame, score, *_ in found} == {1: 0.75, 4: 1.0}
+
+
+def test_the_arrays_place_and_size_reads_as_the_sql_does(con, evidence):
+    rows = [
+        {"video_id": "va", "frame_idx": 1, "ts": 1.0, "text": "EXIT", "box": at(0.4, 0.05, 0.6, 0.15)},
+        {"video_id": "va", "frame_idx": 1, "ts": 1.0, "text": "Platform 9", "box": at(0.1, 0.8, 0.3, 0.9)},
+        {"video_id": "va", "frame_idx": 3, "ts": 3.0, "text": "EXIT", "box": at(0.7, 0.7, 0.9, 0.95)},
+        {"video_id": "va", "frame_idx": 5, "ts": 5.0, "text": "Platform 9", "box": at(0.1, 0.1, 0.2, 0.12)},
+    ]
+    evidence("ocr", "exit", sampled=SAMPLED, ocr=rows)  # registers the tables
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    for query in ("exit", "platform 9"):
+        for place in (None, "top", "bottom-right", "center", "left"):
+            for size in (None, "large", "small"):
+                sql = evidence("ocr", query, video_id="va", sampled=SAMPLED, ocr=rows, place=place, size=size)
+                found = tools.get("ocr").frame_evidence(video, query, place, size)
+                inside = np.flatnonzero(~np.isnan(found.score))
+                arrays = [("va", int(i), round(float(found.score[i]), 3)) for i in inside]
+                assert arrays == [row[:3] for row in sql], (query, place, size)

@@ -53,7 +53,8 @@ SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")  # what a tool w
 
 @dataclasses.dataclass(frozen=True)
 class Context:
-    """What one call's SQL refers to: its query text and the video the compile is restricted to (or None).
+    """What one call's SQL refers to: its query text and the video the compile is restricted to (or None); for
+    a tool with ``screen_boxes``, where its text is on screen and how big (``Call.place``, ``Call.size``).
 
     Example:
         >>> ctx = Context("EXIT", video_id="v1")
@@ -63,6 +64,8 @@ class Context:
 
     query: str
     video_id: str | None = None
+    place: str | None = None
+    size: str | None = None
 
     @property
     def text(self) -> exp.Literal:
@@ -146,6 +149,9 @@ class Tool(abc.ABC):
     * ``spans``: whether its scores come with the ``(start_s, end_s)`` of the evidence;
     * ``visual``: whether its evidence is how much a picture looks like the query (a similarity for every
       frame, not words read, said or heard);
+    * ``screen_boxes``: whether its evidence is text read in boxes on screen, so a call may say where the text
+      is and how big (``Call.place``, ``Call.size``: ``Context.place``, ``Context.size``, and the same
+      keywords of ``frame_evidence_each``);
 
     and where ``vqdb.planner.search`` finds a call's candidate videos across the corpus (a tool with none of
     these is searched in every video its extractor finished):
@@ -164,6 +170,7 @@ class Tool(abc.ABC):
     evidence: ClassVar[Literal["scores", "hits"]] = "scores"
     spans: ClassVar[bool] = False
     visual: ClassVar[bool] = False
+    screen_boxes: ClassVar[bool] = False
     text_indexes: ClassVar[tuple[str, ...]] = ()
     vector_index: ClassVar[str | None] = None
     query_embedder: ClassVar[str | None] = None

@@ -36,6 +36,18 @@ into a chat box while the examples table shows it all along, a caption repeating
 copies than the run's fewest make runs of their own, with the page's grade, and the page's grade is
 multiplied by ``PAGE_DISCOUNT``: those moments rank first, each with its own stretch.
 
+A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
+``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of
+the query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none
+reads a word), so a button reading the query's "the" does not place a title. A read is in the place when one
+of those boxes has its centre there: "top" is the top third of the frame (centre y
+below 1/3), "bottom" the bottom third (above 2/3), "left" and "right" the outer thirds across, "center" the
+middle third both ways, a corner both of its sides. A read is "large" when its tallest such box is at least
+``SIZE_SHARE`` of the tallest of all the matching reads of its video (its text is among the biggest the
+video shows it in), "small" when its shortest is at most the shortest's height over ``SIZE_SHARE``. A read not
+in the place, or not of the size, has its grade multiplied by ``MISPLACED`` (each), before the reads make runs:
+the text where it was asked for ranks first, and elsewhere it is still found.
+
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
     >>> "SCREEN_TEXT_SCORE(t.text, 'EXIT') AS score" in sql and "score > 0" in sql
@@ -56,7 +68,9 @@ from sqlglot import exp
 
 from vqdb.planner.sqlbuild import (
     DIALECT,
+    DOUBLE,
     alias,
+    cast,
     col,
     desc,
     fn,
@@ -85,13 +99,29 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import DIGIT_LOOKALIKES
-from vqdb.udfs.text_grade import min_score, reads_query_word
+from vqdb.udfs.text_grade import min_score, query_words_read, reads_query_word
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
+# a call's place: the thirds of the frame a box's centre must be in, across (x) and down (y); None: any
+PLACE_BANDS = {
+    "top": (None, "low"),
+    "bottom": (None, "high"),
+    "left": ("low", None),
+    "right": ("high", None),
+    "center": ("middle", "middle"),
+    "top-left": ("low", "low"),
+    "top-right": ("high", "low"),
+    "bottom-left": ("low", "high"),
+    "bottom-right": ("high", "high"),
+}
+SIZES = ("large", "small")  # a call's size: its text among the tallest (shortest) the video shows it in
+SIZE_SHARE = 0.8  # "large": at least this share of the tallest matching read's height; "small": the inverse
+MISPLACED = 0.75  # the grade of a read not in the call's place (not of its size) is multiplied by this
+CARRIES = 0.5  # a box carries a read's match when it reads this share of what the read's best box reads of it
 NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
 
@@ -109,6 +139,7 @@ class Ocr(TextTool):
     table = "ocr"
     text_indexes = ("ocr_spans", table)
     evidence_label = "read"
+    screen_boxes = True
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
@@ -261,7 +292,7 @@ class Ocr(TextTool):
         step = exp.Sub(
             this=col("ts", "t"), expression=over(fn("lag", col("ts", "t")), [col("video_id", "t")], [col("ts", "t")])
         )
-        return select(
+        graded = select(
             col("video_id", "t"),
             col("frame_idx", "t"),
             col("ts", "t"),
@@ -272,11 +303,46 @@ class Ocr(TextTool):
             col("digits", "t"),
             col("letters", "t"),
             col("copies", "t"),
+            *(col(name, "t") for name in screen_columns(ctx)),
             col("period", "i"),
             col("duration_s", "i"),
             from_=subquery(frames, "t"),
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "t"))],
         )
+        if not screen_columns(ctx):
+            return graded
+        kept = ("video_id", "frame_idx", "ts", "step", "shown_from", "shown_to", "digits", "letters", "copies")
+        return select(
+            *(col(name) for name in kept),
+            alias(self.placed(ctx), "score"),
+            col("period"),
+            col("duration_s"),
+            from_=subquery(graded),
+        )
+
+    @staticmethod
+    def placed(ctx: Context) -> exp.Expression:
+        """A read's grade (``score``) times ``MISPLACED`` where its text is not in the call's place (``in_place``),
+        and again where it is not of the call's size (its ``height`` against the tallest, or shortest, of the
+        video's matching reads).
+
+        Example:
+            >>> print(Ocr.placed(Context("EXIT", place="top")).sql("duckdb"))
+            score * CASE WHEN in_place THEN 1.0 ELSE 0.75 END
+        """
+        score: exp.Expression = col("score")
+        if ctx.place is not None:
+            score = exp.Mul(this=score, expression=misplaced_unless(col("in_place")))
+        if ctx.size is not None:
+            extreme = "max" if ctx.size == "large" else "min"
+            of_matches = exp.case().when(col("score") > number(0), col("height"))
+            reference = over(fn(extreme, of_matches), [col("video_id")])
+            if ctx.size == "large":
+                fits = col("height") >= exp.Mul(this=number(SIZE_SHARE), expression=reference)
+            else:
+                fits = exp.Mul(this=col("height"), expression=number(SIZE_SHARE)) <= reference
+            score = exp.Mul(this=score, expression=misplaced_unless(fits))
+        return score
 
     def grade(self, ctx: Context, text: exp.Expression | None = None) -> exp.Expression:
         """The grade of ``text`` (a frame's ``t.text``): 1.0 or NULL for a numeric query, ``screen_text_score``
@@ -335,6 +401,7 @@ class Ocr(TextTool):
             alias(fn("reads_query_word", col("text"), ctx.text), "holds_query"),
             alias(digit_count(self.as_read(ctx.query, col("text"))), "digits"),
             alias(letters_of(self.as_read(ctx.query, col("text"))), "letters"),
+            *(box_shape(ctx) if screen_columns(ctx) else ()),
             from_=table(self.table),
             where=ctx.where(col("text").is_(exp.null()).not_()),
         )
@@ -346,9 +413,11 @@ class Ocr(TextTool):
             col("y") <= over_named(fn("lag", col("bottom")), "w"),
             copy=False,
         )
+        best_share = over(fn("max", col("share")), [col("video_id"), col("frame_idx")])
         new_lines = select(
             exp.Star(),
             alias(exp.case().when(same_line, number(0)).else_(number(1)), "new_line"),
+            *([alias(best_share, "best_share")] if screen_columns(ctx) else []),
             from_=subquery(boxes),
             window=reading,
         )
@@ -369,6 +438,7 @@ class Ocr(TextTool):
             alias(self.query_boxes_first(fn("min", col("shown_to_s"))), "shown_to"),
             alias(self.query_boxes_first(fn("sum", col("digits"))), "digits"),
             alias(self.query_boxes_first(exp.GroupConcat(this=letters_in_order, separator=string(""))), "letters"),
+            *self.screen_fit(ctx),
             from_=table("lines"),
             group_by=[col("video_id"), col("frame_idx")],
         )
@@ -391,11 +461,37 @@ class Ocr(TextTool):
         keys = ["video_id", "frame_idx"]
         with_copies = select(
             *(col(c, "f") for c in (*keys, "ts", "text", "shown_from", "shown_to", "digits", "letters")),
+            *(col(c, "f") for c in screen_columns(ctx)),
             alias(fn("coalesce", col("copies", "c"), number(0)), "copies"),
             from_=subquery(frames, "f"),
             joins=[join(subquery(copies, "c"), same(keys, "c", "f"), side="LEFT")],
         )
         return with_ctes(with_copies, {"lines": lines}, materialized=True)
+
+    def screen_fit(self, ctx: Context) -> list[exp.Expression]:
+        """Per frame, what the call's place and size are checked against (``screen_columns``), of its boxes
+        that carry the match (all its boxes where none reads a word of the query): whether one has its centre in
+        the place (``in_place``), and the height of the tallest (for "large") or shortest (for "small") of them."""
+        found = []
+        if ctx.place is not None:
+            inside = exp.case().when(place_condition(ctx.place, col("cx"), col("cy")), number(1)).else_(number(0))
+            found.append(alias(self.carrying_boxes_first(fn("max", inside)) > number(0), "in_place"))
+        if ctx.size is not None:
+            extreme = "max" if ctx.size == "large" else "min"
+            found.append(alias(self.carrying_boxes_first(fn(extreme, col("height"))), "height"))
+        return found
+
+    @staticmethod
+    def carrying_boxes_first(aggregate: exp.Expression) -> exp.Expression:
+        """``aggregate`` over the frame's boxes that carry its match (``share`` of the query read above 0 and at
+        least ``CARRIES`` of the frame's ``best_share``), or over all its boxes where none reads a word of it."""
+        carries = exp.and_(
+            col("share") > number(0),
+            col("share") >= exp.Mul(this=number(CARRIES), expression=col("best_share")),
+            copy=False,
+        )
+        only_carrying = exp.Filter(this=aggregate.copy(), expression=exp.Where(this=carries))
+        return fn("coalesce", only_carrying, aggregate)
 
     @staticmethod
     def query_boxes_first(aggregate: exp.Expression) -> exp.Expression:
@@ -404,15 +500,20 @@ class Ocr(TextTool):
         only_query = exp.Filter(this=aggregate.copy(), expression=exp.Where(this=col("holds_query")))
         return fn("coalesce", only_query, aggregate)
 
-    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+    def frame_evidence(
+        self, video: VideoFrames, query: str, place: str | None = None, size: str | None = None
+    ) -> FrameEvidence:
         """``select``'s scores and spans as arrays: the frames' texts in reading order, graded by the session
-        (``grade``: the same expression), runs of matching reads, and each sampled frame's best run."""
-        return self.frame_evidence_each([video], query)[0]
+        (``grade``: the same expression), placed (``placed_scores``), runs of matching reads, and each sampled
+        frame's best run."""
+        return self.frame_evidence_each([video], query, place, size)[0]
 
-    def frame_evidence_each(self, videos: Sequence[VideoFrames], query: str) -> list[FrameEvidence]:
+    def frame_evidence_each(
+        self, videos: Sequence[VideoFrames], query: str, place: str | None = None, size: str | None = None
+    ) -> list[FrameEvidence]:
         """``frame_evidence`` of each of ``videos``, the distinct texts of all of them graded in one statement
         (a statement a video cost a search over tens of candidate videos 10 ms each)."""
-        reads = [self.read_frames(video, query) for video in videos]
+        reads = [self.read_frames(video, query, place, size) for video in videos]
         texts = pa.chunked_array(
             [part for read in reads if read["ts"].size for part in (read["text"], read["held_lines"])], pa.string()
         )
@@ -427,18 +528,18 @@ class Ocr(TextTool):
             )
             per_text = np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
         return [
-            self._graded_evidence(video, read, texts, per_text, query)
+            self._graded_evidence(video, read, texts, per_text, query, Context(query, place=place, size=size))
             for video, read in zip(videos, reads, strict=True)
         ]
 
     def _graded_evidence(
-        self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str
+        self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str, ctx: Context
     ) -> FrameEvidence:
         """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``."""
         found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
         if not read["ts"].size:
             return found
-        score = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
+        score = placed_scores(per_text[pc.index_in(read["text"], value_set=texts).to_numpy()], read, ctx)
         line_score = per_text[pc.index_in(read["held_lines"], value_set=texts).to_numpy()]
         copies = np.bincount(read["held_frame"][line_score > 0], minlength=len(score))
         ts = read["ts"]
@@ -477,15 +578,19 @@ class Ocr(TextTool):
         first = np.searchsorted(video.ts, start, "left")
         return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
 
-    def read_frames(self, video: VideoFrames, query: str) -> dict[str, np.ndarray]:
+    def read_frames(
+        self, video: VideoFrames, query: str, place: str | None = None, size: str | None = None
+    ) -> dict[str, np.ndarray]:
         """``frame_texts`` as arrays, in time order: each OCR'd frame's ``ts``, ``text`` (its boxes in reading
         order, an Arrow array), ``shown_from`` (the latest of its boxes reading a word of ``query`` to
         appear, of all its boxes when none does), ``shown_to`` (the first of them to leave; NaN where
         unknown), and the ``digits`` and ``letters`` of those boxes (as read for ``query``); and the lines that
         read a word of ``query`` (``held_lines``, their boxes in reading order) with the position of each
-        one's frame (``held_frame``), for counting the copies of the text."""
+        one's frame (``held_frame``), for counting the copies of the text; with a ``place`` or ``size``, the
+        frame's ``in_place`` and ``height`` (``Ocr.screen_fit``)."""
         boxes = video.rows(self.table, BOX_COLUMNS)
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
+        screen = place is not None or size is not None  # the boxes' shares of the query are read for these
         if not boxes.num_rows:
             return {
                 "ts": np.zeros(0),
@@ -496,6 +601,8 @@ class Ocr(TextTool):
                 "letters": np.zeros(0, dtype=object),
                 "held_lines": pa.array([], pa.string()),
                 "held_frame": np.zeros(0, dtype=np.int64),
+                "in_place": np.zeros(0, dtype=bool),
+                "height": np.zeros(0),
             }
 
         def part(name: str) -> pa.Array:
@@ -515,6 +622,10 @@ class Ocr(TextTool):
                 "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
                 "holds_query": reads_query_word(boxes.column("text"), pa.array([query] * boxes.num_rows)),
                 "read": self.as_read_array(query, boxes.column("text").combine_chunks()),
+                "share": query_words_read(boxes.column("text"), pa.array([query if screen else None] * boxes.num_rows)),
+                "cx": pc.divide(pc.add(x, part("x1")), 2.0),
+                "cy": pc.divide(pc.add(part("y0"), bottom), 2.0),
+                "height": pc.subtract(bottom, part("y0")),
             }
         )
         keys = [("frame", "ascending"), ("y", "ascending"), ("x", "ascending"), ("text", "ascending")]
@@ -542,6 +653,7 @@ class Ocr(TextTool):
         line_texts = pc.binary_join(pa.ListArray.from_arrays(line_offsets, box_texts), " ")
         order = np.argsort(ts, kind="stable")
         line_frame = np.searchsorted(firsts, line_firsts, "right") - 1  # each line's frame, as read
+        in_place, height = screen_fit_arrays(table_, firsts, place, size)
         return {
             "ts": ts[order],
             "text": text.take(pa.array(order)),
@@ -551,6 +663,8 @@ class Ocr(TextTool):
             "letters": letters[order],
             "held_lines": line_texts.filter(pa.array(held)),
             "held_frame": np.argsort(order)[line_frame[held]],
+            "in_place": in_place[order],
+            "height": height[order],
         }
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
@@ -692,3 +806,124 @@ def held_until_of(read: dict[str, np.ndarray], named_digits: int, gap: float) ->
         (read["digits"][:-1] > named_digits) & (read["letters"][:-1] == read["letters"][1:]) & (ts[1:] - ts[:-1] <= gap)
     )
     return np.where(ticks & ~np.isnan(next_from), next_from, shown_to)
+
+
+def screen_columns(ctx: Context) -> list[str]:
+    """The per-frame columns a call's place and size are checked against (``Ocr.screen_fit``).
+
+    Example:
+        >>> screen_columns(Context("EXIT")), screen_columns(Context("EXIT", place="top", size="large"))
+        ([], ['in_place', 'height'])
+    """
+    return [name for name, asked in (("in_place", ctx.place), ("height", ctx.size)) if asked is not None]
+
+
+def box_shape(ctx: Context) -> list[exp.Expression]:
+    """A box's centre (``cx``, ``cy``) and ``height``, in SQL, as fractions of the frame (a missing box: 0), and
+    the ``share`` of the query it reads in whole words (``query_words_read``)."""
+
+    def part(name: str) -> exp.Expression:
+        return cast(fn("coalesce", col(name, "box"), number(0.0)), DOUBLE)
+
+    def middle(low: str, high: str) -> exp.Expression:
+        return exp.Div(this=exp.paren(exp.Add(this=part(low), expression=part(high))), expression=number(2.0))
+
+    return [
+        alias(middle("x0", "x1"), "cx"),
+        alias(middle("y0", "y1"), "cy"),
+        alias(exp.Sub(this=part("y1"), expression=part("y0")), "height"),
+        alias(fn("query_words_read", col("text"), ctx.text), "share"),
+    ]
+
+
+def place_condition(place: str, x: exp.Expression, y: exp.Expression) -> exp.Expression:
+    """Whether a point (``x``, ``y``: fractions of the frame) is in ``place`` (``PLACE_BANDS``), in SQL.
+
+    Example:
+        >>> place_condition("top-left", col("cx"), col("cy")).sql()
+        '(cx * 3) < 1 AND (cy * 3) < 1'
+    """
+    bands = [_band_condition(value, band) for value, band in zip((x, y), PLACE_BANDS[place], strict=True) if band]
+    return exp.and_(*bands, copy=False)
+
+
+def _band_condition(value: exp.Expression, band: str) -> exp.Expression:
+    thirds = exp.Mul(this=value.copy(), expression=number(3))
+    if band == "low":
+        return thirds < number(1)
+    if band == "high":
+        return thirds > number(2)
+    return exp.and_(thirds >= number(1), thirds.copy() <= number(2), copy=False)
+
+
+def in_place_array(place: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``place_condition`` of arrays of points.
+
+    Example:
+        >>> in_place_array("right", np.array([0.9, 0.5]), np.array([0.1, 0.5])).tolist()
+        [True, False]
+    """
+    inside = np.ones(len(x), dtype=bool)
+    for value, band in zip((x, y), PLACE_BANDS[place], strict=True):
+        thirds = value * 3
+        if band == "low":
+            inside &= thirds < 1
+        elif band == "high":
+            inside &= thirds > 2
+        elif band == "middle":
+            inside &= (thirds >= 1) & (thirds <= 2)
+    return inside
+
+
+def misplaced_unless(fits: exp.Expression) -> exp.Expression:
+    """1.0 where ``fits``, ``MISPLACED`` else (and where it is NULL), in SQL."""
+    return exp.case().when(fits, number(1.0)).else_(number(MISPLACED))
+
+
+def screen_fit_arrays(
+    boxes: pa.Table, firsts: np.ndarray, place: str | None, size: str | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """``Ocr.screen_fit`` per frame (its boxes from ``firsts`` in ``boxes``, with ``cx``, ``cy``, ``height`` and
+    ``share``): whether a box carrying its match (all its boxes where none reads a word of the query) is in
+    ``place`` (False without one), and the tallest (shortest, for ``size`` "small") of those boxes' heights (NaN
+    without a size)."""
+    in_place = np.zeros(len(firsts), dtype=bool)
+    height = np.full(len(firsts), np.nan)
+    if place is None and size is None:
+        return in_place, height
+    share = float_array(boxes.column("share"))
+    best = np.maximum.reduceat(share, firsts)[np.repeat(np.arange(len(firsts)), np.diff(np.r_[firsts, len(share)]))]
+    carrying = (share > 0) & (share >= CARRIES * best)
+    if place is not None:
+        inside = in_place_array(place, float_array(boxes.column("cx")), float_array(boxes.column("cy")))
+        in_place = _query_boxes_first(np.fmax, inside.astype(np.float64), carrying, firsts) > 0
+    if size is not None:
+        extreme = np.fmax if size == "large" else np.fmin
+        height = _query_boxes_first(extreme, float_array(boxes.column("height")), carrying, firsts)
+    return in_place, height
+
+
+def placed_scores(score: np.ndarray, read: dict[str, np.ndarray], ctx: Context) -> np.ndarray:
+    """``Ocr.placed`` of the grades of a video's reads (``read_frames``).
+
+    Example:
+        >>> read = {"in_place": np.array([True, False, True]), "height": np.array([0.3, 0.3, 0.1])}
+        >>> placed_scores(np.array([1.0, 1.0, 0.9]), read, Context("x", place="top", size="large")).tolist()
+        [1.0, 0.75, 0.675]
+    """
+    placed = score
+    if ctx.place is not None:
+        placed = placed * np.where(read["in_place"], 1.0, MISPLACED)
+    if ctx.size is not None:
+        height = read["height"]
+        with np.errstate(invalid="ignore"):
+            matched = score > 0
+        if matched.any():
+            if ctx.size == "large":
+                fits = height >= SIZE_SHARE * height[matched].max()
+            else:
+                fits = height * SIZE_SHARE <= height[matched].min()
+        else:
+            fits = np.zeros(len(score), dtype=bool)
+        placed = placed * np.where(fits, 1.0, MISPLACED)
+    return placed

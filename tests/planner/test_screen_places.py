@@ -1,0 +1,104 @@
+"""screen_places: the phrases of where on screen, and how big, a question says its text is, and the ocr calls
+of the rule planner that take them."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.planner.plan import PLACES
+from vqdb.planner.rules import rule_plan
+from vqdb.planner.screen_places import where_on_screen
+
+SAID = [  # (question, the question without the phrases, place, size)
+    ("the caption at the bottom", "the caption", "bottom", None),
+    ("the text in the top-left corner", "the text", "top-left", None),
+    ("what is written in the upper right-hand corner?", "what is written?", "top-right", None),
+    ("the text at the very bottom of the frame", "the text", "bottom", None),
+    ("the banner across the top", "the banner", "top", None),
+    ("what does the top banner say", "what does the banner say", "top", None),
+    ("the name in the lower third", "the name", "bottom", None),
+    ("what does the lower third say?", "what does the caption say?", "bottom", None),
+    ("the score on the left side of the screen", "the score", "left", None),
+    ("the logo in the middle of the screen", "the logo", "center", None),
+    ("it appears in big letters", "it appears", None, "large"),
+    ("it is written in huge white letters", "it is written", None, "large"),
+    ("the title appears in small text", "the title appears", None, "small"),
+    ("what does the small print say", "what does the print say", None, "small"),
+    ("when does the big title come up", "when does the title come up", None, "large"),
+    ("the fine print at the bottom", "the print", "bottom", "small"),
+    ("at the top, on the right, in tiny letters", "", "top-right", "small"),
+    # words in capitals are text to read, not a place; the place after them is one
+    ("when does TOP SECRET come up at the bottom", "when does TOP SECRET come up", "bottom", None),
+]
+
+NOT_SAID = [  # other uses of the same words: no place, no size, the question as it is
+    "what is the top story?",
+    "what is the car's top speed",
+    "who is standing on top of the car?",
+    "the big dog barks",
+    "a small boy waves",
+    "he left the room",
+    "right after the goal",
+    "which is the right answer?",
+    "the cat at the top of the stairs",
+    "put them in the right order",
+    "at the right time",
+    "a large number of people",
+    "in the middle of the night",
+    "the left lane",
+    "when does 'AT THE TOP' appear?",
+    'when does the sign say "in big letters"?',
+]
+
+
+@pytest.mark.parametrize(("question", "rest", "place", "size"), SAID)
+def test_places_and_sizes_are_read_and_leave_the_question(question, rest, place, size):
+    assert where_on_screen(question) == (rest, place, size)
+
+
+@pytest.mark.parametrize("question", NOT_SAID)
+def test_other_uses_of_the_words_are_none(question):
+    assert where_on_screen(question) == (question, None, None)
+
+
+def test_every_place_read_is_one_a_plan_takes():
+    assert {where_on_screen(question)[1] for question, *_ in SAID} - {None} <= set(PLACES)
+
+
+def test_the_rule_planner_gives_its_ocr_calls_the_place_and_size():
+    plan = rule_plan("when does 'WE ARE HERE TO' appear in big letters?")
+    assert [(c.tool, c.query, c.size) for c in plan.queries if c.tool == "ocr"] == [("ocr", "WE ARE HERE TO", "large")]
+    assert all(c.place is None and c.size is None for c in plan.queries if c.tool != "ocr")
+    plan = rule_plan("When does the counter in the bottom-left corner read 4.004?")
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [
+        ("siglip", "counter", None),
+        ("ocr", "4.004", "bottom-left"),
+    ]
+
+
+def test_a_question_whose_plan_reads_no_text_keeps_its_words():
+    # "on the right" of a car is not where text is: the visual query keeps it, no call gets a place
+    plan = rule_plan("what color is the car on the right?")
+    assert [(c.tool, c.query) for c in plan.queries] == [("siglip", "car on the right")]
+    assert all(c.place is None for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "placed"),
+    [
+        # the place is where the text the question reads is shown: its ocr call takes it
+        ('when the training progress on the left side of the screen shows "90%", what is she doing?', {"90%": "left"}),
+        (
+            'when "Water Basins" appears in the lower right corner of the screen, what color is it?',
+            {"Water Basins": "bottom-right"},
+        ),
+        # the place is where the answer is, in another clause: the text read is anywhere
+        ('when the mouse moves to "Channels", what appears in the lower right corner of the screen?', {}),
+        ('when the plate reads "YT22FWX", how many cars passed by on the right?', {}),
+    ],
+)
+def test_a_place_goes_to_the_text_read_in_its_clause(question, placed):
+    plan = rule_plan(question)
+    assert {c.query: c.place for c in plan.queries if c.place} == placed
+    if not placed:  # planned as asked: the words of the place stay in the calls that look for the answer
+        assert any("right" in c.query for c in plan.queries if c.tool in ("siglip", "region"))

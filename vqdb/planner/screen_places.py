@@ -1,0 +1,230 @@
+"""Where on screen, and how big, a question says its text is: "the title at the top of the screen", "the caption
+in the lower third", "the text in the top-left corner", "when does 'WE ARE HERE TO' appear in big letters?",
+"the small print". ``where_on_screen`` finds these phrases and gives the question without them and the
+``place`` and ``size`` of an ``ocr`` call (``vqdb.planner.plan.Call``); ``placed_plan`` plans the question without
+them and gives its text-on-screen calls that place and size, where the question itself asks for text on screen
+(it plans the question as asked where it does not: "the car on the right", "the plants on the right" of a
+question whose answer options are read on screen, are where things are, not text).
+
+A place is a preposition, "the", a side and what follows it (at, on, in, across, along, near, toward: "at the
+top", "on the right-hand side", "in the upper left corner", "across the bottom of the screen", "in the
+middle"): a side followed by "of" something other than the screen, or by another noun ("in the right order",
+"at the top of the hill", "on the left bank"), is none. A side before a noun that names text on screen ("the
+top banner", "the bottom caption", "the top-left logo") is one; before any other noun ("the top story", "top
+speed") it is none, nor are "on top of", "right after", "left the room". "The lower third" (a caption band) is
+the bottom, and a caption. A size is a size before the words for letters or text, with "in" ("in big letters",
+"in small text", "in huge white letters", removed whole) or without ("the big title", "small print", "large
+text": only the size goes), not before "of" ("a large number of"), nor before anything else ("the big dog", "a
+small boy"). Words in quotes, and words in capitals (text on screen), are never these phrases.
+
+Example:
+    >>> where_on_screen("What does the title at the top of the screen say?")
+    ('What does the title say?', 'top', None)
+    >>> where_on_screen("when does 'WE ARE HERE TO' appear in big letters?")
+    ("when does 'WE ARE HERE TO' appear?", None, 'large')
+    >>> where_on_screen("what is the top story on the news?")
+    ('what is the top story on the news?', None, None)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from vqdb.planner import tools
+from vqdb.planner.plan import Plan
+
+SCREEN = r"(?:screen|frame|display|image|picture|video|page|slide|window|monitor|tv|television|shot|view)"
+SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand before
+    r"(?:banners?|bars?|tickers?|captions?|subtitles?|lines?|texts?|titles?|headlines?|headings?|labels?|logos?"
+    r"|corners?|edges?|menus?|headers?|footers?|crawls?|strips?|overlays?|watermarks?|graphics?|chyrons?|words?"
+    r"|letters?|lettering|fonts?|print|type|typeface|writing|characters?|numbers?|digits?|counters?|clocks?"
+    r"|timers?|timecodes?|scores?|names?|credits?|messages?|notes?|signs?|tags?)"
+)
+LETTERS = (
+    r"(?:letters|lettering|text|font|print|type|typeface|writing|characters|words|capitals|caps|script|numbers|digits)"
+)
+LOOKS = r"(?:bold|white|black|red|yellow|blue|green|orange|pink|purple|gold|golden|grey|gray|bright|block|capital|neon)"
+SIDE = (
+    r"(?:(?P<v>top|bottom|upper|lower)(?:[- ]?(?P<h>left|right)(?:[- ]hand)?)?"
+    r"|(?P<h2>left|right)(?:[- ]hand)?|(?P<c>middle|center|centre))"
+)
+# what may follow a place: the end of a clause, a connective or preposition, or a verb of showing
+FOLLOWS = (
+    r"(?=\s*(?:$|[,.?!;:)\]\"'”’]|(?:and|or|but|when|while|as|that|which|who|with|is|are|was|were|during|before"
+    r"|after|at|in|on|for|to|then|first|ever|again|now|say|says|said|read|reads|show|shows|showed|shown|appear"
+    r"|appears|appeared|display|displays|displayed|come|comes|came|pop|pops|change|changes|changed|do|does|did"
+    r"|mean|means|go|goes|flash|flashes|scroll|scrolls|list|lists|give|gives|tell|tells|contain|contains"
+    r"|update|updates)\b))"
+)
+PREPOSITION = (
+    r"\b(?:at|on|in|across|along|near|toward|towards|over|under|from)\s+the\s+(?:very\s+|far\s+)?"
+    rf"{SIDE}(?:[- ](?:corner|edge|side|part|half|area|portion|section|region|third|end))?"
+    rf"(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?{FOLLOWS}"
+)
+LOWER_THIRD = rf"\b(?P<within>in\s+(?:the\s+|a\s+))?lower[- ]thirds?(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?\b"
+LOWER_THIRD_BEFORE_TEXT = rf"\blower[- ]thirds?(?=[- ]{SCREEN_TEXT}\b)"
+SIDE_BEFORE_TEXT = rf"\b{SIDE}(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
+SIZE = (
+    r"(?P<size>big|bigger|biggest|large|larger|largest|huge|giant|enormous|massive|oversized"
+    r"|tiny|small|smaller|smallest|little|fine)"
+)
+SIZE_IN = rf"\bin\s+(?:(?:very|really|extra|super)\s+)?{SIZE}(?:,?\s+{LOOKS})*\s+{LETTERS}\b"
+SIZE_BEFORE_TEXT = rf"\b{SIZE}(?=(?:,?\s+{LOOKS})*\s+{SCREEN_TEXT}\b(?!\s+of\b))"
+SMALL = {"tiny", "small", "smaller", "smallest", "little", "fine"}
+QUOTED = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
+CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
+
+
+def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
+    """``question`` without its phrases of where its text is on screen and how big (see the module), and the
+    place (``vqdb.planner.plan.PLACES``) and size ("large", "small") they say, None where none does. A
+    vertical side and a horizontal one make a corner ("at the top, on the right": "top-right").
+
+    Example:
+        >>> where_on_screen("what does the text in the top-left corner say?")
+        ('what does the text say?', 'top-left', None)
+        >>> where_on_screen("What does the lower third say when she first speaks?")
+        ('What does the caption say when she first speaks?', 'bottom', None)
+        >>> where_on_screen("when is the big title shown on the right-hand side of the screen?")
+        ('when is the title shown?', 'right', 'large')
+        >>> where_on_screen("what is the name shown in the lower-third graphic?")
+        ('what is the name shown in the graphic?', 'bottom', None)
+        >>> where_on_screen("what does the small print at the bottom say")
+        ('what does the print say', 'bottom', 'small')
+        >>> where_on_screen("what does the banner across the top read?")
+        ('what does the banner read?', 'top', None)
+        >>> [where_on_screen(q)[1:] for q in ("he left the room", "the right answer", "right after the goal",
+        ...     "the car on top of the hill", "at the top of the stairs", "in the right order", "a big dog")]
+        [(None, None), (None, None), (None, None), (None, None), (None, None), (None, None), (None, None)]
+        >>> where_on_screen("a large number of people"), where_on_screen("when does 'TOP LEFT' appear?")[1]
+        (('a large number of people', None, None), None)
+    """
+    vertical = horizontal = size = None
+    spans: list[tuple[int, int, str]] = []  # (start, end, replacement) of the phrases found
+    taken = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
+    for pattern, replacement in (
+        (LOWER_THIRD_BEFORE_TEXT, ""),
+        (LOWER_THIRD, "caption"),
+        (PREPOSITION, ""),
+        (SIDE_BEFORE_TEXT, ""),
+        (SIZE_IN, ""),
+        (SIZE_BEFORE_TEXT, ""),
+    ):
+        for found in re.finditer(pattern, question, re.IGNORECASE):
+            start, end = found.span()
+            if any(start < e and s < end for s, e in taken) or CAPITALS.search(found.group()):
+                continue
+            taken.append((start, end))
+            parts = found.groupdict()
+            if pattern in (LOWER_THIRD, LOWER_THIRD_BEFORE_TEXT):  # "the lower third": a caption at the bottom
+                vertical = vertical or "bottom"
+                spans.append((start, end, "" if pattern == LOWER_THIRD_BEFORE_TEXT or parts["within"] else "caption"))
+                continue
+            if parts.get("size"):
+                size = size or ("small" if parts["size"].lower() in SMALL else "large")
+            vertical = vertical or _vertical(parts.get("v"))
+            horizontal = horizontal or (parts.get("h") or parts.get("h2") or "").lower() or None
+            if parts.get("c") and vertical is None and horizontal is None:
+                vertical = horizontal = "center"
+            spans.append((start, end, replacement))
+    rest = question
+    for start, end, replacement in sorted(spans, reverse=True):
+        rest = rest[:start] + replacement + rest[end:]
+    rest = re.sub(r"\s+([,.?!;:])", r"\1", " ".join(rest.split()))
+    rest = re.sub(r",+(?=[,.?!;:]|$)", "", rest).strip(" ,")  # the commas around a phrase taken out
+    return rest, _place(vertical, horizontal), size
+
+
+def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callable[[str], list[str]]) -> Plan:
+    """``plan_of`` the question without the phrases of place and size (``where_on_screen``) of its clauses that
+    name a text it reads on screen, whose calls reading that text (of a tool that reads text boxes,
+    ``Tool.screen_boxes``) take that place and size; ``plan_of(question)`` as asked where no clause does.
+    ``text_read`` gives the texts a question reads on screen by itself (its ``ocr`` queries, answer options
+    aside). A clause is the question between commas, semicolons and stops: in "when the progress bar on the
+    left shows 90%, what is she doing?" the left is where 90% is shown; in "when 'Channels' is clicked, what
+    appears in the lower right corner?" the corner is where the answer is, not 'Channels', nor is "the cars on
+    the right" a text: those questions are planned as asked.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> quoted = lambda q: q.split("'")[1::2]
+        >>> plan_of = lambda q: Plan(tuple(Call(f"Q{i}", "ocr", t) for i, t in enumerate(quoted(q) or [q], 1)))
+        >>> placed_plan("when is 'EXIT' shown in small letters at the bottom?", plan_of, quoted).queries[0].to_dict()
+        {'id': 'Q1', 'tool': 'ocr', 'query': 'EXIT', 'place': 'bottom', 'size': 'small'}
+        >>> placed_plan("when 'GO' is shown, what is on the left?", plan_of, quoted).queries[0].to_dict()
+        {'id': 'Q1', 'tool': 'ocr', 'query': 'GO'}
+    """
+    clauses = _clauses(question)
+    found = [where_on_screen(clause) for clause, _ in clauses]
+    if not any(place or size for _, place, size in found):
+        return plan_of(question)
+    read = {_form(text) for text in text_read(" ".join(rest for rest, _, _ in found)) if _form(text)}
+    placed = [
+        i
+        for i, ((clause, _), (_, place, size)) in enumerate(zip(clauses, found, strict=True))
+        if (place or size) and any(text in _form(clause) for text in read)
+    ]
+    if not placed:
+        return plan_of(question)
+    asked = "".join((found[i][0] if i in placed else clause) + end for i, (clause, end) in enumerate(clauses))
+    texts = {text for text in read if any(text in _form(clauses[i][0]) for i in placed)}
+    place = next((found[i][1] for i in placed if found[i][1]), None)
+    size = next((found[i][2] for i in placed if found[i][2]), None)
+    plan = plan_of(" ".join(asked.split()))
+    reading = [tools.get(call.tool).screen_boxes and _form(call.query) in texts for call in plan.queries]
+    if not any(reading):
+        return plan_of(question)
+    queries = tuple(
+        dataclasses.replace(call, place=place, size=size) if reads else call
+        for call, reads in zip(plan.queries, reading, strict=True)
+    )
+    return dataclasses.replace(plan, queries=queries)
+
+
+def _clauses(question: str) -> list[tuple[str, str]]:
+    """``question`` cut after commas, semicolons, colons and stops outside quotes (not between two digits: a
+    number, a time): each clause and the marks that end it.
+
+    Example:
+        >>> _clauses("when 'A, B' reads 1,000.5 at 00:33, what is it?")
+        [("when 'A, B' reads 1,000.5 at 00:33", ', '), ('what is it', '?')]
+    """
+    quoted = [found.span() for found in QUOTED.finditer(question)]
+    cuts = [
+        found.span()
+        for found in re.finditer(r"(?:[,.:](?!\d)|(?<!\d)[,.:])\s*|[;?!]+\s*", question)
+        if not any(start <= found.start() < end for start, end in quoted)
+    ]
+    clauses, begin = [], 0
+    for start, end in cuts:
+        clauses.append((question[begin:start], question[start:end]))
+        begin = end
+    return clauses + ([(question[begin:], "")] if begin < len(question) else [])
+
+
+def _form(text: str) -> str:
+    """``text``'s letters and digits, lower case: a query as the question writes it, quotes and spaces aside."""
+    return re.sub(r"\W+", "", text.lower())
+
+
+def _vertical(side: str | None) -> str | None:
+    """ "top" for top or upper, "bottom" for bottom or lower, None without a side."""
+    if side is None:
+        return None
+    return "top" if side.lower() in ("top", "upper") else "bottom"
+
+
+def _place(vertical: str | None, horizontal: str | None) -> str | None:
+    """The place of a vertical and a horizontal side (either may be None; "center" both ways is the middle).
+
+    Example:
+        >>> _place("top", "left"), _place(None, "right"), _place("center", "center"), _place(None, None)
+        ('top-left', 'right', 'center', None)
+    """
+    if vertical == "center" or horizontal == "center":
+        return "center"
+    if vertical and horizontal:
+        return f"{vertical}-{horizontal}"
+    return vertical or horizontal
