@@ -589,6 +589,30 @@ def test_the_arrays_give_the_locate_querys_intervals(con, vectors, data, plan, k
     assert actual.to_pylist() == expected.to_pylist(), (plan.to_json(), actual.to_pylist(), expected.to_pylist())
 
 
+def test_a_call_without_a_span_never_blanks_the_span_of_one_ored_with_it(con, vectors):
+    """A sound tagged (no span) graded above the words said (a span) at the same frames: the words' span
+    answers, in the SQL and on arrays alike (the SQL took the sound's missing span as the best-graded one and
+    gave the frames' island instead; a property run found it)."""
+    frames = [("v", i, i / 2) for i in range(4)]
+    data = {
+        "frames": frames,
+        "videos": [("v", 2.0)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": [],
+        "words": [("v", "ask", 0.0, 0.3), ("v", "ask", 0.25, 0.55), ("v", "ask", 0.5, 0.8)],
+        "segments": [("v", "ask not", 0.0, 0.5), ("v", "ask not", 1.0, 1.5)],
+        "cues": [],
+        "audio": [("v", 0.0, 0.96, "Dog bark", 0.875)],
+    }
+    load(con, vectors, data)
+    plan = Plan((Call("Q1", "transcript", "your"), Call("Q2", "audio", "bark")), "Q1 OR Q2")
+    sql = con.sql(compile_locate(plan, video_id="v", k=2, share=1.0)).to_arrow_table().to_pylist()
+    arrays = columnar.intervals(plan, VideoFrames.load(con, "v", k=2), 2, 1.0).to_pylist()
+    assert arrays == sql
+    assert (sql[0]["start_s"], sql[0]["end_s"], sql[0]["supporting_calls"]) == (0.0, 0.5, ["Q1", "Q2"])
+
+
 @settings(max_examples=200, deadline=None)
 @given(plan=plans(), k=st.integers(1, 20), mode=st.sampled_from(["rank", "score"]), video=st.text(max_size=20))
 def test_compiled_sql_round_trips_through_sqlglot(plan, k, mode, video):

@@ -329,8 +329,8 @@ def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) 
         found = evidence[cid]
         if found.start_s is None:
             return nothing, nothing, nothing
-        supports = ranking.ranks[cid] <= ranking.combined
-        return tuple(np.where(supports, part, np.nan) for part in (found.start_s, found.end_s, found.score))
+        spanned = (ranking.ranks[cid] <= ranking.combined) & ~np.isnan(found.start_s)
+        return tuple(np.where(spanned, part, np.nan) for part in (found.start_s, found.end_s, found.score))
 
     def shared(spans: list, score: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         starts, ends = [s for s, _, _ in spans], [e for _, e, _ in spans]

@@ -192,8 +192,10 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
       several grade as well, the stretch they share;
     * an AND's calls hold together: the stretch their spans share, graded as the worst of them.
 
-    Spans that do not meet give their hull instead of a stretch they share. A call without spans, or not
-    supporting the frame, gives NULLs, which ``least`` and ``greatest`` skip; NULL when no call gives a span.
+    Spans that do not meet give their hull instead of a stretch they share. A call without a span at the
+    frame (a sound tagged, a picture), or not supporting it, gives NULLs, its grade too, which ``least`` and
+    ``greatest`` skip: a call that gives no span never blanks the span of one ORed with it; NULL when no call
+    gives a span.
     """
 
     def leaf(call_id: str) -> Span:
@@ -202,7 +204,8 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
             return cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE)
 
         def part(name: str) -> exp.Expression:
-            return exp.case().when(compiler.supports(i), col(f"{name}_{i}", "m"))
+            spanned = exp.and_(compiler.supports(i), col(f"start_{i}", "m").is_(exp.null()).not_(), copy=False)
+            return exp.case().when(spanned, col(f"{name}_{i}", "m"))
 
         return part("start"), part("end"), part("score")
 
