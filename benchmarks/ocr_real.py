@@ -39,10 +39,15 @@ rereads, the text edges), once per setting, in this process:
 - ``any-text``: as ``after`` but a changed region where the reader found any text, even one read there
   before (a label or a watermark over a playing video), is looked at again on the next read (main until issue
   23's third OCR cost work: now only new text keeps it from going quiet, ``ocr.QuietPlaces``);
-- ``region-quiet``: as ``after`` but a changed region of the gate goes quiet as a whole, when none of its places
-  shows new text, and is looked at whole while one does (main until issue 23's fourth OCR cost work: a playing
-  video or a loading picture that the gate joins with arriving text, a chat's answer beside it, was looked at
-  with CRAFT on every read while the text arrived; now each place goes quiet on its own, ``ocr.QuietPlaces``);
+- ``glyphs``: as ``after`` but a text of one letter or digit, or of letters and digits apart ("U n", "Y", read
+  in a playing video's texture), is new text that keeps its place from going quiet and wakes the quiet places
+  it meets (main until issue 23's fourth OCR cost work: now only a text holding two letters or digits in a row,
+  ``ocr.worded``);
+- ``region-quiet``: as ``glyphs`` but a changed region of the gate goes quiet as a whole, when none of its
+  places shows new text, and is looked at whole while one does (main until issue 23's fourth OCR cost work: a
+  playing video or a loading picture that the gate joins with arriving text, a chat's answer beside it, was
+  looked at with CRAFT on every read while the text arrived; now each place goes quiet on its own,
+  ``ocr.QuietPlaces``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -109,6 +114,7 @@ SETTINGS = {
     "uncut": ({}, {"rows_only": False, "fold": False}),
     "separate": ({}, {"join_calls": False}),
     "any-text": ({}, {}),
+    "glyphs": ({}, {}),
     "region-quiet": ({}, {}),
     "after": ({}, {}),
 }
@@ -238,6 +244,11 @@ def region_rereads(reader, image, reads: list[TextBox], change: Change, quiet, s
     return reads
 
 
+def any_glyph(text: str) -> bool:
+    """The ``glyphs`` setting's test of a text that may be new: it holds a letter or a digit."""
+    return any(ch.isalnum() for ch in text)
+
+
 def as_read(text: str) -> str:
     """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
     return text
@@ -250,7 +261,12 @@ PATCHES = {
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},
     "unseen": {(ocr, "Seen"): Unseen},
     "any-text": {(ocr, "QuietPlaces"): AnyText},
-    "region-quiet": {(ocr, "QuietPlaces"): RegionQuiet, (ocr, "reread_changes"): region_rereads},
+    "glyphs": {(ocr, "worded"): any_glyph},
+    "region-quiet": {
+        (ocr, "QuietPlaces"): RegionQuiet,
+        (ocr, "reread_changes"): region_rereads,
+        (ocr, "worded"): any_glyph,
+    },
 }
 
 

@@ -415,3 +415,9 @@ def test_quiet_places_hold_a_box_they_cover_together():
     assert not quiet.holds((0.4, 0.4, 0.6, 0.6))  # below them in part
     quiet.note([], [TextBox("new", 0.9, (0.1, 0.1, 0.2, 0.2))])  # new text in the first: it wakes
     assert not quiet.holds((0.4, 0.1, 0.6, 0.3)) and quiet.holds((0.6, 0.1, 0.9, 0.3))
+
+
+def test_glyphs_read_in_a_moving_picture_are_no_new_text():
+    # the recognizer reads the texture of a playing video as another glyph or two each time: quiet at once
+    looked = looks_over_a_moving_picture(["U n", "Y", "7", "E k", "Y", "~ 1", "X"])
+    assert looked == [[True]] + [[False]] * QUIET_READS + [[True]]

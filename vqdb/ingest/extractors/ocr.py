@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -182,7 +183,7 @@ class QuietPlaces:
     beside it (a chat's answer) is quiet while that text is read (``benchmarks/ocr_real.py``, setting
     ``region-quiet``). A text is new where no text read there since the last cut reads the same, loosely
     (``NEW_BELOW``: a watermark over moving pixels reads a little differently each time, "clideos", "clideo
-    Gor"), unless it holds no letter or digit. A quiet place where new text shows (a read there recognized
+    Gor"), unless it holds no word (``worded``). A quiet place where new text shows (a read there recognized
     again reads a new line of a song) is quiet no more.
 
     Example:
@@ -230,7 +231,7 @@ class QuietPlaces:
     def new(self, found: Sequence[TextBox]) -> list[TextBox]:
         """The reads of ``found`` whose text is new where it lies (see the class); each text not read there
         before, to the letter, is remembered."""
-        fresh = [read for read in found if any(ch.isalnum() for ch in read.text) and not self._read.holds(read)]
+        fresh = [read for read in found if worded(read.text) and not self._read.holds(read)]
         for read in [read for read in found if not self._read.holds(read, similarity=100.0)]:
             self._read.add(read)
         return fresh
@@ -238,6 +239,19 @@ class QuietPlaces:
     def forget(self, reads: Sequence[TextBox]) -> None:
         """Forget every place and what was read (the frame was read whole, a cut, into ``reads``)."""
         self._places, self._read = [], ReadsSince(reads)
+
+
+def worded(text: str) -> bool:
+    """Whether ``text`` holds a word: two letters or digits in a row. What the recognizer reads in a picture's
+    moving texture, each time another glyph or two ("U n", "Y", "7"), is no new text: a playing video where
+    CRAFT finds such boxes goes quiet, and does not wake the quiet places beside it (``QuietPlaces``); the
+    read itself is kept and recognized again as before.
+
+    Example:
+        >>> [worded(text) for text in ["U n", "Y", "7", "~ .", "OK", "15", "a cat"]]
+        [False, False, False, False, True, True, True]
+    """
+    return re.search(r"[^\W_]{2}", text) is not None
 
 
 class ReadsSince:
