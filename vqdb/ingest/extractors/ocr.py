@@ -213,8 +213,8 @@ class QuietPlaces:
         edges = np.asarray([[place.x0, place.y0, place.x1, place.y1] for place in inside])
         xs = np.unique(np.clip(np.concatenate([[box[0], box[2]], edges[:, 0], edges[:, 2]]), box[0], box[2]))
         ys = np.unique(np.clip(np.concatenate([[box[1], box[3]], edges[:, 1], edges[:, 3]]), box[1], box[3]))
-        cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2  # a cell of the grid of edges lies in a place
-        across = (edges[:, 0, None] <= cx) & (cx <= edges[:, 2, None])  # or not: its centre does
+        cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2  # each cell of the places' edges, by its centre
+        across = (edges[:, 0, None] <= cx) & (cx <= edges[:, 2, None])
         down = (edges[:, 1, None] <= cy) & (cy <= edges[:, 3, None])
         return bool(np.einsum("py,px->yx", down.astype(np.int32), across.astype(np.int32)).all())
 
