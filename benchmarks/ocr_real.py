@@ -39,6 +39,15 @@ rereads, the text edges), once per setting, in this process:
 - ``any-text``: as ``after`` but a changed region where the reader found any text, even one read there
   before (a label or a watermark over a playing video), is looked at again on the next read (main until issue
   23's third OCR cost work: now only new text keeps it from going quiet, ``ocr.QuietPlaces``);
+- ``glyphs``: as ``after`` but a text of one letter or digit, or of letters and digits apart ("U n", "Y", read
+  in a playing video's texture), is new text that keeps its place from going quiet and wakes the quiet places
+  it meets (main until issue 23's fourth OCR cost work: now only a text holding two letters or digits in a row,
+  ``ocr.worded``);
+- ``region-quiet``: as ``glyphs`` but a changed region of the gate goes quiet as a whole, when none of its
+  places shows new text, and is looked at whole while one does (main until issue 23's fourth OCR cost work: a
+  playing video or a loading picture that the gate joins with arriving text, a chat's answer beside it, was
+  looked at with CRAFT on every read while the text arrived; now each place goes quiet on its own,
+  ``ocr.QuietPlaces``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -68,6 +77,8 @@ import re
 import time
 from collections import Counter
 from pathlib import Path
+
+import numpy as np
 
 from vqdb.config import Config
 from vqdb.ingest import crops
@@ -103,6 +114,8 @@ SETTINGS = {
     "uncut": ({}, {"rows_only": False, "fold": False}),
     "separate": ({}, {"join_calls": False}),
     "any-text": ({}, {}),
+    "glyphs": ({}, {}),
+    "region-quiet": ({}, {}),
     "after": ({}, {}),
 }
 
@@ -180,6 +193,62 @@ class AnyText(ocr.QuietPlaces):
         return list(found)
 
 
+class RegionQuiet(ocr.QuietPlaces):
+    """The ``region-quiet`` setting's quiet places: a box is quiet inside one of them."""
+
+    def holds(self, box):
+        return any(ocr._contains(place, box) for place, _ in self._places)
+
+
+def region_rereads(reader, image, reads: list[TextBox], change: Change, quiet, seen) -> list[TextBox]:
+    """The ``region-quiet`` setting's partial reread: ``ocr.reread_changes`` where a changed region is looked at
+    whole unless all its places are quiet, and goes quiet whole when no new text shows in it."""
+    pixels = change.pixels if change.pixels is not None else np.ones((1, 1), bool)
+    current = ocr.grey(image)
+    touched = [read for read in reads if pixels[ocr._cells(pixels, read.box)].any()]
+    offsets = {id(read): offset for read in touched if (offset := seen.offset(current, read.box)) is not None}
+    if change.whole and len(touched) == len(reads) and not offsets:
+        seen.take(image)
+        reads = reader.read(image)
+        quiet.forget(reads)
+        return reads
+    touched = [read for read in touched if id(read) not in offsets]
+    reads = [ocr.moved(read, offsets[id(read)], current.shape) if id(read) in offsets else read for read in reads]
+    outside = pixels.copy()
+    for read in reads:
+        outside[ocr._cells(outside, read.box)] = False
+    shifts = sorted(set(offsets.values()) - {(0, 0)})
+    look, held = [], []
+    for region in change.regions:
+        places = [
+            piece
+            for place in ocr._changed_places(outside, region)
+            for piece in ocr._pieces(outside, place)
+            if seen.offset(current, piece, shifts) is None
+        ]
+        if places:
+            (held if all(quiet.holds(place) for place in places) else look).append((region, places))
+    seen.take(image, change.regions)
+    if not touched and not look:
+        quiet.note([], [])
+        return reads
+    reads, found = ocr._read_parts(reader, image, reads, look, touched)
+    fresh = quiet.new(found)
+    woken = [(region, places) for region, places in held if any(crops.overlaps(new.box, region) for new in fresh)]
+    if woken:
+        reads, found = ocr._read_parts(reader, image, reads, woken, [])
+        fresh += quiet.new(found)
+    quiet.note(
+        [region for region, _ in look + woken if not any(crops.overlaps(new.box, region) for new in fresh)], fresh
+    )
+    return reads
+
+
+def any_glyph(text: str) -> bool:
+    """The ``glyphs`` setting's test of a text that may be new: it holds a letter or a digit."""
+    return any(ch.isalnum() for ch in text)
+
+
 def as_read(text: str) -> str:
     """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
     return text
@@ -192,6 +261,12 @@ PATCHES = {
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},
     "unseen": {(ocr, "Seen"): Unseen},
     "any-text": {(ocr, "QuietPlaces"): AnyText},
+    "glyphs": {(ocr, "worded"): any_glyph},
+    "region-quiet": {
+        (ocr, "QuietPlaces"): RegionQuiet,
+        (ocr, "reread_changes"): region_rereads,
+        (ocr, "worded"): any_glyph,
+    },
 }
 
 

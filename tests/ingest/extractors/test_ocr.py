@@ -17,7 +17,7 @@ from vqdb.config import Config
 from vqdb.errors import ConfigError
 from vqdb.ingest import extractors
 from vqdb.ingest.change_gate import ChangeGate
-from vqdb.ingest.crops import overlaps
+from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.extractors.ocr import QUIET_READS, OcrExtractor, QuietPlaces, ReadsSince, ocr_step, reread_changes
 from vqdb.ingest.frames import sample_frames_table
@@ -305,34 +305,38 @@ def picture_frames(count: int) -> list[np.ndarray]:
     return frames
 
 
-def looks_over_a_moving_picture(texts: list[str]) -> list[bool]:
-    """Whether the reader was asked to look for text, call by call, over a moving picture read as ``texts``."""
+def looks_over_a_moving_picture(texts: list[str]) -> list[list[bool]]:
+    """Whether the reader was asked to look for text, call by call of each read, over a moving picture read as
+    ``texts``."""
     gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), WatermarkReader()
     first, *rest = picture_frames(len(texts) + 1)
     gate.check(first)
     seen.take(first)
     reads = [TextBox("Input Video", 0.9, (0.02, 0.05, 0.25, 0.13))]
     quiet.forget(reads)
+    looked = []
     for frame, text in zip(rest, texts, strict=True):
-        reader.text = text
+        reader.text, reader.looked = text, []
         reads = reread_changes(reader, frame, reads, gate.check(frame), quiet, seen)
         assert "Input Video" in [read.text for read in reads]
-    return reader.looked
+        looked.append(reader.looked)
+    return looked
 
 
 def test_a_moving_picture_whose_text_was_read_before_goes_quiet():
     # a watermark read differently each time: looked for on its first two reads, then after QUIET_READS
     looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "cIideo.co", "clideo.com"] * 2)
-    assert looked == [True, True] + [False] * QUIET_READS + [True]
+    assert looked == [[True]] * 2 + [[False]] * QUIET_READS + [[True]]
     # a new text each time: looked for on every read
     news = ["Breaking news", "Storm warning", "Roads closed", "Schools shut", "Power out", "Stay home", "Be safe"]
-    assert looks_over_a_moving_picture(news) == [True] * len(news)
+    assert all(calls[0] for calls in looks_over_a_moving_picture(news))
 
 
 def test_a_quiet_place_whose_text_changes_is_looked_at_at_once():
-    # quiet after the second read; the third recognizes the watermark's box as new text: it looks again now
+    # quiet after the second read; the third recognizes the watermark's box as new text: it looks again now,
+    # in a second call, beside the watermark
     looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "Breaking news", "Breaking news"])
-    assert looked == [True, True, False, True, True]
+    assert looked[2] == [False, True] and looked[3][0]
 
 
 def test_reads_since_a_cut_hold_a_read_exactly_where_one_overlapping_reads_the_same():
@@ -366,3 +370,54 @@ def test_reads_since_a_cut_hold_a_read_exactly_where_one_overlapping_reads_the_s
                 overlaps(asked.box, old.box) and same_text(asked.text, old.text, similarity) for old in before
             )
             assert since.holds(asked, similarity) == expected, (asked, similarity)
+
+
+class AnswerReader:
+    """Reads one new line of an answer below a moving picture on every call (``lines``), recording the places
+    it was asked to look at."""
+
+    def __init__(self, lines: list[TextBox]):
+        self.lines, self.looks = lines, []
+
+    def read_parts(self, image, look, changed, unchanged):
+        self.looks.append(list(look))
+        return [self.lines[len(self.looks) - 1]]
+
+
+def test_a_moving_picture_beside_arriving_text_goes_quiet_while_the_text_is_read():
+    # a playing video (new noise each frame) with an answer arriving line by line beside it: the gate sees one
+    # changed region, the picture's places go quiet (no new text there), the answer's lines are looked at
+    rng = np.random.default_rng(0)
+    lines = [TextBox(f"answer {i}", 0.9, (310 / 640, (30 + 30 * i) / 360, 0.9, (48 + 30 * i) / 360)) for i in range(6)]
+    gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), AnswerReader(lines)
+    frame = np.full((360, 640, 3), 245, np.uint8)
+    gate.check(frame)
+    seen.take(frame)
+    reads: list[TextBox] = []
+    for i in range(len(lines)):
+        frame = frame.copy()
+        frame[20:300, 40:300] = rng.integers(0, 255, (280, 260, 3), np.uint8)
+        cv2.putText(frame, f"answer {i}", (310, 45 + 30 * i), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 1)
+        change = gate.check(frame)
+        assert len(change.regions) == 1
+        reads = reread_changes(reader, frame, reads, change, quiet, seen)
+    picture = (40 / 640, 20 / 360, 300 / 640, 300 / 360)
+    in_picture = [[place for place in look if overlaps(place, picture)] for look in reader.looks]
+    assert in_picture[0] and not any(in_picture[1:])
+    assert all(any(place[0] >= 0.48 for place in look) for look in reader.looks)  # the answer, every read
+    assert [read.text for read in reads] == [line.text for line in lines]
+
+
+def test_quiet_places_hold_a_box_they_cover_together():
+    quiet = QuietPlaces()
+    quiet.note([Box(0.0, 0.0, 0.5, 0.5), Box(0.5, 0.0, 1.0, 0.5)], [])
+    assert quiet.holds((0.4, 0.1, 0.6, 0.3))  # across the two places
+    assert not quiet.holds((0.4, 0.4, 0.6, 0.6))  # below them in part
+    quiet.note([], [TextBox("new", 0.9, (0.1, 0.1, 0.2, 0.2))])  # new text in the first: it wakes
+    assert not quiet.holds((0.4, 0.1, 0.6, 0.3)) and quiet.holds((0.6, 0.1, 0.9, 0.3))
+
+
+def test_glyphs_read_in_a_moving_picture_are_no_new_text():
+    # the recognizer reads the texture of a playing video as another glyph or two each time: quiet at once
+    looked = looks_over_a_moving_picture(["U n", "Y", "7", "E k", "Y", "~ 1", "X"])
+    assert looked == [[True]] + [[False]] * QUIET_READS + [[True]]

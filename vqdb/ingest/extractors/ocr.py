@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -177,10 +178,13 @@ class QuietPlaces:
     """Places where the reader looked for text that might have appeared and found none new: motion that is
     not text (a speaker inset, leaves in the wind, a playing video under its label or watermark) changes
     read after read, and is looked at again only once ``reads`` partial reads have passed: text appearing
-    inside it is found at most that many reads late. A text is new where no text read there since the last
-    cut reads the same, loosely (``NEW_BELOW``: a watermark over moving pixels reads a little differently
-    each time, "clideos", "clideo Gor"), unless it holds no letter or digit. A quiet place where new text
-    shows (a read there recognized again reads a new line of a song) is quiet no more.
+    inside it is found at most that many reads late. Each place goes quiet on its own, not the whole changed
+    region of the gate it lies in: a playing video or a loading picture the gate joins with text arriving
+    beside it (a chat's answer) is quiet while that text is read (``benchmarks/ocr_real.py``, setting
+    ``region-quiet``). A text is new where no text read there since the last cut reads the same, loosely
+    (``NEW_BELOW``: a watermark over moving pixels reads a little differently each time, "clideos", "clideo
+    Gor"), unless it holds no word (``worded``). A quiet place where new text shows (a read there recognized
+    again reads a new line of a song) is quiet no more.
 
     Example:
         >>> quiet = QuietPlaces(reads=1)
@@ -201,11 +205,18 @@ class QuietPlaces:
         self._read = ReadsSince()  # what was read since the last cut, where
 
     def holds(self, box: Sequence[float]) -> bool:
-        """Whether ``box`` (normalized) lies inside a quiet place."""
-        return any(
-            place.x0 <= box[0] and place.y0 <= box[1] and box[2] <= place.x1 and box[3] <= place.y1
-            for place, _ in self._places
-        )
+        """Whether ``box`` (normalized) lies inside the quiet places, one or several together (a playing
+        video's changed pixels fall a little differently each read over the places looked at before)."""
+        inside = [place for place, _ in self._places if overlaps(place, box)]
+        if box[2] <= box[0] or box[3] <= box[1] or not inside:
+            return any(_contains(place, box) for place, _ in self._places)
+        edges = np.asarray([[place.x0, place.y0, place.x1, place.y1] for place in inside])
+        xs = np.unique(np.clip(np.concatenate([[box[0], box[2]], edges[:, 0], edges[:, 2]]), box[0], box[2]))
+        ys = np.unique(np.clip(np.concatenate([[box[1], box[3]], edges[:, 1], edges[:, 3]]), box[1], box[3]))
+        cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2  # each cell of the places' edges, by its centre
+        across = (edges[:, 0, None] <= cx) & (cx <= edges[:, 2, None])
+        down = (edges[:, 1, None] <= cy) & (cy <= edges[:, 3, None])
+        return bool(np.einsum("py,px->yx", down.astype(np.int32), across.astype(np.int32)).all())
 
     def note(self, places: Sequence[Box], fresh: Sequence[TextBox]) -> None:
         """One more partial read: the places noted before age by one and those ``fresh`` (the new texts it
@@ -220,7 +231,7 @@ class QuietPlaces:
     def new(self, found: Sequence[TextBox]) -> list[TextBox]:
         """The reads of ``found`` whose text is new where it lies (see the class); each text not read there
         before, to the letter, is remembered."""
-        fresh = [read for read in found if any(ch.isalnum() for ch in read.text) and not self._read.holds(read)]
+        fresh = [read for read in found if worded(read.text) and not self._read.holds(read)]
         for read in [read for read in found if not self._read.holds(read, similarity=100.0)]:
             self._read.add(read)
         return fresh
@@ -228,6 +239,19 @@ class QuietPlaces:
     def forget(self, reads: Sequence[TextBox]) -> None:
         """Forget every place and what was read (the frame was read whole, a cut, into ``reads``)."""
         self._places, self._read = [], ReadsSince(reads)
+
+
+def worded(text: str) -> bool:
+    """Whether ``text`` holds a word: two letters or digits in a row. What the recognizer reads in a picture's
+    moving texture, each time another glyph or two ("U n", "Y", "7"), is no new text: a playing video where
+    CRAFT finds such boxes goes quiet, and does not wake the quiet places beside it (``QuietPlaces``); the
+    read itself is kept and recognized again as before.
+
+    Example:
+        >>> [worded(text) for text in ["U n", "Y", "7", "~ .", "OK", "15", "a cat"]]
+        [False, False, False, False, True, True, True]
+    """
+    return re.search(r"[^\W_]{2}", text) is not None
 
 
 class ReadsSince:
@@ -283,9 +307,9 @@ def reread_changes(
     moved with it. Another read whose box changed is recognized again in its box (a ticking clock: no
     detection), and where pixels changed outside every read's box, text may have appeared: the reader looks
     for it there (``OcrReader.read_parts``: a read it finds again whose pixels did not change is not
-    recognized again), unless that shows what was seen there, moved or faded, or lies in one of the
-    ``quiet`` places (a changed region where it found no new text lately, ``QuietPlaces``), which notes the
-    changed regions where it found none now; a quiet region where a read recognized again shows new text is
+    recognized again), unless that shows what was seen there, moved or faded, or lies in the ``quiet``
+    places (where it found no new text lately, ``QuietPlaces``), which note the places where it found none
+    now; a quiet place beside a read recognized again that shows new text (``_beside``: a line reads on) is
     looked at at once. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
     no read shows as it was is a cut: the frame is read whole.
 
@@ -326,20 +350,59 @@ def reread_changes(
             for piece in _pieces(outside, place)
             if seen.offset(current, piece, shifts) is None
         ]
-        if places:
-            (held if all(quiet.holds(place) for place in places) else look).append((region, places))
+        for kept, asleep in ((look, False), (held, True)):
+            if chosen := [place for place in places if quiet.holds(place) == asleep]:
+                kept.append((region, chosen))
     seen.take(image, change.regions)
     if not touched and not look:
         quiet.note([], [])
         return reads
     reads, found = _read_parts(reader, image, reads, look, touched)
     fresh = quiet.new(found)
-    woken = [(region, places) for region, places in held if any(overlaps(new.box, region) for new in fresh)]
-    if woken:  # a read recognized again in a quiet place shows new text: text changes there, look now
+    again = [new for new in fresh if any(overlaps(new.box, read.box) for read in touched)]
+    woken = [(region, near) for region, places in held if (near := _beside(places, again))]
+    if woken:  # a read recognized again beside a quiet place shows new text (a line reads on): look there now
         reads, found = _read_parts(reader, image, reads, woken, [])
         fresh += quiet.new(found)
-    quiet.note([region for region, _ in look + woken if not any(overlaps(new.box, region) for new in fresh)], fresh)
+    quiet.note([place for region, places in look + woken for place in _without_text(region, places, fresh)], fresh)
     return reads
+
+
+def _without_text(region: Box, places: Sequence[Box], texts: Sequence[TextBox]) -> list[Box]:
+    """Where no one of ``texts`` was read: the changed ``region`` whole when none lies in it, else its
+    ``places`` (where the reader looked in it) that none meets: a playing video beside an answer arriving in
+    one region of the gate.
+
+    Example:
+        >>> region, video, answer = Box(0.0, 0.0, 1.0, 0.5), Box(0.0, 0.0, 0.4, 0.5), Box(0.5, 0.1, 0.9, 0.2)
+        >>> _without_text(region, [video, answer], [])
+        [Box(x0=0.0, y0=0.0, x1=1.0, y1=0.5)]
+        >>> _without_text(region, [video, answer], [TextBox("Yes, the flag", 0.9, (0.5, 0.1, 0.8, 0.15))])
+        [Box(x0=0.0, y0=0.0, x1=0.4, y1=0.5)]
+    """
+    if not any(overlaps(text.box, region) for text in texts):
+        return [region]
+    return [place for place in places if not any(overlaps(text.box, place) for text in texts)]
+
+
+def _beside(places: Sequence[Box], texts: Sequence[TextBox]) -> list[Box]:
+    """The ``places`` that meet one of ``texts``' boxes grown by its height on every side: where a text read
+    anew may go on (the next words of a line, the next line).
+
+    Example:
+        >>> line = TextBox("and our dreams", 0.9, (0.2, 0.5, 0.6, 0.55))
+        >>> _beside([Box(0.62, 0.5, 0.7, 0.55), Box(0.2, 0.58, 0.5, 0.62), Box(0.8, 0.5, 0.9, 0.55)], [line])
+        [Box(x0=0.62, y0=0.5, x1=0.7, y1=0.55), Box(x0=0.2, y0=0.58, x1=0.5, y1=0.62)]
+    """
+    grown = [
+        (x0 - (y1 - y0), 2 * y0 - y1, x1 + (y1 - y0), 2 * y1 - y0) for x0, y0, x1, y1 in (text.box for text in texts)
+    ]
+    return [place for place in places if any(overlaps(place, box) for box in grown)]
+
+
+def _contains(outer: Sequence[float], inner: Sequence[float]) -> bool:
+    """Whether normalized box ``inner`` lies inside ``outer``."""
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
 def _read_parts(
