@@ -97,17 +97,28 @@ from collections.abc import Collection, Sequence
 from itertools import pairwise
 
 from vqdb.planner import boolexpr, phrasing, screen_places
-from vqdb.planner import tools as registry
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word, one_word_forms
-from vqdb.planner.plan import MAX_QUERY_CHARS, Call, Plan, uniform_plan
+from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.rules.evidence import (
+    _VISUAL,
+    EITHER,
+    HEARD,
+    READ,
+    SCREEN,
+    SEEN,
+    SEEN_IN_PART,
+    SPEECH,
+    SUBTITLE,
+    TOOLS_FOR,
+    _Evidence,
+    _has_alnum,
+    _has_letter,
+    _searchable,
+    _trim,
+)
 from vqdb.planner.sound_words import NAMED_SOUNDS, SOUND_WORDS
-from vqdb.planner.tools.audio import Audio
 from vqdb.planner.tools.ocr import Ocr
-from vqdb.planner.tools.region import Region
-from vqdb.planner.tools.siglip import Siglip
-from vqdb.planner.tools.subtitle import Subtitle
-from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREDIT_ROLES,
@@ -126,20 +137,6 @@ from vqdb.planner.vocabulary import (
 )
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
-
-# -- where each kind of cue sends a quote ----------------------------------------------------------------
-# the tools by what they find (their names are the registry's): read on screen, said, subtitled, heard, seen
-# whole, seen in a part of the frame
-READ, SAID, SUBTITLED, HEARD, SEEN, SEEN_IN_PART = (t.name for t in (Ocr, Transcript, Subtitle, Audio, Siglip, Region))
-SPEECH, SCREEN, SUBTITLE, EITHER = "speech", "screen", "subtitles", "either"
-TOOLS_FOR = {
-    SPEECH: (SAID, SUBTITLED),
-    SCREEN: (READ,),
-    SUBTITLE: (SUBTITLED, READ, SAID),
-    EITHER: (READ, SAID, SUBTITLED),
-}
-
-
 _QUOTE = re.compile(
     r"\"([^\"]+)\"|“([^“”]+)[”\"]|„([^“”„]+)[“”]|«([^«»]+)»|‹([^‹›]+)›|「([^「」]+)」|『([^『』]+)』"
     r"|(?<![^\W_])‘(.+?)’(?![^\W_])|(?<![^\W_])'(.+?)'(?![^\W_])"
@@ -263,7 +260,6 @@ _ASKS_SOURCE = re.compile(
 _NOT_READ = one_word_forms(
     [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
 )  # with "'s": where words are, not the words
-_VISUAL = (SEEN, SEEN_IN_PART)
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
 _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
     phrasing.TEXT_PLACES | phrasing.UI_NOUNS | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS
@@ -272,14 +268,11 @@ _NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | 
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
 ) | phrasing.DETERMINERS  # alone, no picture ("he his")
-
-
 _CREDIT = re.compile(
     rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
     rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b",
     re.I,
 )
-
 _SOUND_WORD = re.compile(rf"\b({alternation(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
 _HEAR = re.compile(
     r"\b(?:hear|hears|heard|hearing|listen(?:s|ed|ing)? (?:to|for))\b((?:\s+(?!(?:when|while|after|before|and then)\b)"
@@ -322,32 +315,6 @@ _QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": value
     rf"(?<!\S)(?P<number>[$€£]?\d[\d,.\ue003\ue004]*)\s+(?:{alternation(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
     re.I,
 )
-
-
-@dataclasses.dataclass
-class _Evidence:
-    """The text and sound calls found so far, in order: groups of (tool, query) calls to OR."""
-
-    groups: list[tuple[tuple[str, str], ...]] = dataclasses.field(default_factory=list)
-
-    def add(self, tools: Sequence[str], *queries: str) -> None:
-        """One group: each of ``queries`` looked for with each of ``tools`` that accepts it, ORed."""
-        self.add_calls([(t, q) for q in queries for t in tools])
-
-    def add_calls(self, calls: Sequence[tuple[str, str]]) -> None:
-        """One group of (tool, query) calls, ORed: those whose tool accepts the query."""
-        found = tuple((t, q) for t, q in ((t, _trim(q)) for t, q in calls) if _searchable(t, q))
-        if found and found not in self.groups:
-            self.groups.append(found)
-
-    def add_alternative(self, tool: str, query: str) -> None:
-        """``(tool, query)`` ORed into the last group of calls of that tool alone (another name of what it
-        looks for), or a group of its own when there is none."""
-        same = [i for i, group in enumerate(self.groups) if all(t == tool for t, _ in group)]
-        if not same:
-            self.add((tool,), query)
-        elif _searchable(tool, _trim(query)) and (tool, _trim(query)) not in self.groups[same[-1]]:
-            self.groups[same[-1]] = (*self.groups[same[-1]], (tool, _trim(query)))
 
 
 def rule_plan(
@@ -786,26 +753,6 @@ def _group(ids: list[str], op: str) -> str:
     if len(ids) == 1:
         return ids[0]
     return f" {op} ".join(f"({i})" if " " in i else i for i in ids)
-
-
-def _searchable(tool: str, query: str) -> bool:
-    """Whether ``tool`` is registered and accepts ``query``, which has letters or digits (a letter for a
-    visual tool: "2" alone is no picture)."""
-    if not _has_alnum(query) or (tool in _VISUAL and not _has_letter(query)):
-        return False
-    try:
-        registry.get(tool).check(query)  # the tool's own test (what the compiler asks), as the text tools define it
-    except PlanError:
-        return False
-    return True
-
-
-def _trim(query: str) -> str:
-    """``query`` on one line, without the punctuation around it, cut to the plan's length limit at a word."""
-    query = " ".join(query.split()).strip(" ,;:-–—")
-    if len(query) > MAX_QUERY_CHARS:
-        query = query[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] if " " in query[:MAX_QUERY_CHARS] else query[:MAX_QUERY_CHARS]
-    return query
 
 
 def _mark_quotes(text: str) -> tuple[str, list[str]]:
@@ -1760,16 +1707,6 @@ def _said_by_someone(clause: str) -> bool:
         return False
     subject = [w.group(0) for w in WORD.finditer(head)][-1:]
     return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
-
-
-def _has_alnum(text: str) -> bool:
-    """Whether ``text`` has a letter or a digit."""
-    return any(c.isalnum() for c in text)
-
-
-def _has_letter(text: str) -> bool:
-    """Whether ``text`` has a letter (a character of a word that is not a decimal digit)."""
-    return any(c.isalnum() and not c.isdecimal() for c in text)
 
 
 def _in_hand(phrase: str) -> bool:
