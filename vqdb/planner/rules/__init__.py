@@ -100,6 +100,25 @@ from vqdb.planner import boolexpr, phrasing, screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word, one_word_forms
 from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.rules.cues import (
+    _ASKS_SOURCE,
+    _CLAUSE_MARKS,
+    _CLAUSE_STARTS,
+    _MARK,
+    _QUOTE,
+    _QUOTED,
+    _SCREEN_CUES,
+    _SCREEN_NOUN_WORDS,
+    _SHOWN_CUES,
+    _SPEAKER_WORDS,
+    _SPEECH_CUES,
+    _SUBTITLE_WORDS,
+    _TEXT_NOUN_WORDS,
+    _TEXT_NOUNS,
+    _before_a_quote,
+    _clause_breaks,
+    _determined_end,
+)
 from vqdb.planner.rules.evidence import (
     _VISUAL,
     EITHER,
@@ -137,27 +156,16 @@ from vqdb.planner.vocabulary import (
 )
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
-_QUOTE = re.compile(
-    r"\"([^\"]+)\"|“([^“”]+)[”\"]|„([^“”„]+)[“”]|«([^«»]+)»|‹([^‹›]+)›|「([^「」]+)」|『([^『』]+)』"
-    r"|(?<![^\W_])‘(.+?)’(?![^\W_])|(?<![^\W_])'(.+?)'(?![^\W_])"
-)
-_MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (private-use characters)
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE005), " ")  # the characters the rules mark quotes and numbers with
-_QUOTED = "\ue002"  # where a quote was, once its calls are made
 _IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, kept from ending a clause
 _NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBER.items()}
 _BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
-_SPEECH_CUES = Phrases(SPEECH_VERBS)
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
 _REPEATS = Phrases(phrasing.REPEATS)
 _READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
-_SCREEN_CUES = Phrases(SCREEN_CUES)
-_SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
 _QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000[0-9]+\ue001)*", re.I)  # share cues
-_SPEAKER_WORDS = frozenset(SPEAKERS)
-_SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
     r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
@@ -198,12 +206,9 @@ _LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between t
     rf"(?=\s+(?:{alternation(phrasing.UI_NOUNS)})\b))?"
 )
 _NOT_A_LABEL = phrasing.QUOTATION_STARTS | phrasing.LANGUAGES | phrasing.DETERMINERS
-_TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
-_SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
 _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
-_CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
 _HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
@@ -250,11 +255,6 @@ _ASKS_TEXT = re.compile(
 )
 _ASKS_SPEECH = re.compile(
     rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{alternation(SPEAKERS)})\s+(?:say|mention|shout|ask)\b",
-    re.I,
-)
-_ASKS_SOURCE = re.compile(
-    r"\baccording to (?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too
-    r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
     re.I,
 )
 _NOT_READ = one_word_forms(
@@ -778,19 +778,6 @@ def _clause_of(text: str, start: int, end: int) -> tuple[str, str]:
     return _MARK.sub(" ", before), _MARK.sub(" ", after)
 
 
-def _clause_breaks(text: str) -> list[tuple[int, int]]:
-    """Where the clauses of ``text`` meet: a connective (``phrasing.CONNECTIVES``: "when", "and"…), or a comma
-    before a word that starts a question (``phrasing.QUESTION_AFTER_A_COMMA``: ", what …"); in order."""
-    breaks = []
-    for word in WORD.finditer(text):
-        lower, before = word.group(0).lower(), text[: word.start()].rstrip()
-        if lower in phrasing.CONNECTIVES:
-            breaks.append((word.start(), word.end()))
-        elif lower in phrasing.QUESTION_AFTER_A_COMMA and before.endswith(","):
-            breaks.append((len(before) - 1, word.start()))
-    return breaks
-
-
 def _starts_with_a_cue(text: str) -> bool:
     """Whether ``text`` starts with a speech or screen cue, but for words that continue a clause ("and is
     spoken": the cue of the quote before it, ``phrasing.BEFORE_A_CUE``)."""
@@ -870,26 +857,6 @@ def _take_quotes(text: str, quotes: list[str], evidence: _Evidence) -> str:
         pieces.append(f"{head} {_QUOTED} ")
         last = match.end()
     return "".join(pieces) + text[last:]
-
-
-def _determined_end(text: str, most: int) -> int | None:
-    """Where ``text`` ends with a determiner (``phrasing.DETERMINERS``) and one to ``most`` words of letters
-    after it ("a young woman "): where the determiner starts; None when it does not end so.
-
-    Example:
-        >>> text = "when does a young woman "
-        >>> text[_determined_end(text, 2) :], _determined_end("when does it", 2)
-        ('a young woman ', None)
-    """
-    words, starts, at = text.split(), [], 0
-    for word in words:
-        starts.append(text.index(word, at))
-        at = starts[-1] + len(word)
-    for n in range(min(most, len(words) - 1), 0, -1):
-        lettered = all(w[0].isalpha() and w.replace("-", "").replace("_", "").isalnum() for w in words[-n:])
-        if lettered and words[-n - 1].lower() in phrasing.DETERMINERS:
-            return starts[-n - 1]
-    return None
 
 
 def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
@@ -1716,11 +1683,6 @@ def _in_hand(phrase: str) -> bool:
         (words[i], words[i + 1] in phrasing.HOLDERS, words[i + 2]) in (("in", True, "hand"), ("in", True, "hands"))
         for i in range(len(words) - 2)
     )
-
-
-def _before_a_quote(words: str) -> str:
-    """``words`` up to the first quote in them (a quote's mark, or where one was)."""
-    return words[: min((i for i in (words.find(_QUOTED), words.find("\ue000")) if i >= 0), default=len(words))]
 
 
 def _refers_to_options(option: str) -> bool:
