@@ -115,7 +115,6 @@ from vqdb.planner.rules.cues import (
     _SUBTITLE_WORDS,
     _TEXT_NOUN_WORDS,
     _TEXT_NOUNS,
-    _before_a_quote,
     _clause_breaks,
     _determined_end,
 )
@@ -147,7 +146,7 @@ from vqdb.planner.rules.literals import (
     _unnamed,
 )
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
-from vqdb.planner.sound_words import NAMED_SOUNDS, SOUND_WORDS
+from vqdb.planner.rules.sounds import _SOUND, _SOUND_WORD, _take_heard_sounds, _take_sounds
 from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
@@ -157,7 +156,6 @@ from vqdb.planner.vocabulary import (
     NAMING_NOUNS,
     SCREEN_CUES,
     SCREEN_NOUNS,
-    SOUND_VERBS,
     SPEAKERS,
     SPEECH_VERBS,
     SUBTITLE_NOUNS,
@@ -232,12 +230,6 @@ _SHOWN_OR_ARRIVING = re.compile(
 )
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
-_SOUND = re.compile(
-    rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )"
-    rf"|\b({alternation(list(NAMED_SOUNDS))})\b",
-    re.I,
-)
-_SOUND_VERB_FORMS = {v + end: v for v in SOUND_VERBS for end in ("", "s", "es", "ed", "d", "ing", "ping", "ped")}
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
@@ -278,18 +270,6 @@ _NOT_VISUAL = (
 _CREDIT = re.compile(
     rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
     rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b",
-    re.I,
-)
-_SOUND_WORD = re.compile(rf"\b({alternation(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
-_HEAR = re.compile(
-    r"\b(?:hear|hears|heard|hearing|listen(?:s|ed|ing)? (?:to|for))\b((?:\s+(?!(?:when|while|after|before|and then)\b)"
-    r"[^\s,.?!;]+){1,6})",
-    re.I,
-)
-_HEARD = re.compile(
-    r"((?:[^\s,.?!;]+\s+){1,5})(?:plays|played|rings|ringing|rang|goes off|went off|(?:is|are|was|were|be) heard)\b"
-    r"|\b(?:does|do|did|will|would|can|could)\s+((?:[^\s,.?!;]+\s+){1,4})(?:play|ring|go off)\b"
-    r"|\b(?:goes|go|went|going)\s+([^\s,.?!;]+)",  # "the timer goes ding"
     re.I,
 )
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
@@ -642,25 +622,6 @@ def _group(ids: list[str], op: str) -> str:
     if len(ids) == 1:
         return ids[0]
     return f" {op} ".join(f"({i})" if " " in i else i for i in ids)
-
-
-def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
-    """Sounds a question hears: sound words (``SOUND_WORDS``, the tagger's labels) in the few words after
-    "hear" / "listen to" (up to a speech cue: "hear him say…" is speech) or before "plays" / "rings" /
-    "is heard" ("when can you hear him typing on the keyboard", "when does the jingle play") are one
-    ``audio`` call per word, ORed."""
-
-    def take(match: re.Match, words: str) -> str:
-        words = _before_a_quote(words)
-        words = words[: (_SPEECH_CUES.first(words) or (len(words),))[0]]
-        found = list(dict.fromkeys(m.group(1).lower() for m in _SOUND_WORD.finditer(words)))
-        if not found:
-            return match.group(0)
-        evidence.add((HEARD,), *found)
-        return " "
-
-    text = _HEAR.sub(lambda m: take(m, m.group(1)), text)
-    return _HEARD.sub(lambda m: take(m, m.group(1) or m.group(2) or m.group(3)), text)
 
 
 def _take_speech(text: str, evidence: _Evidence) -> str:
@@ -1278,21 +1239,6 @@ def _described_from(text: str, end: int) -> int:
             break
     last = words[-1] if words and not text[words[-1].end() : end].strip(" ,") else None
     return last.start() if last and last.group(0).lower() not in _ENDS_EXAMPLES | phrasing.STOP else end
-
-
-def _take_sounds(text: str, evidence: _Evidence) -> str:
-    def replace(match: re.Match) -> str:
-        evidence.add((HEARD,), (match.group(1) or match.group(2)).strip())
-        return " "
-
-    text, pieces, last = _SOUND.sub(replace, text), [], 0
-    for word in WORD.finditer(text):  # "the audience applauds": the sound it makes, maybe named already
-        verb = _SOUND_VERB_FORMS.get(word.group(0).lower())
-        if verb:
-            evidence.add_alternative(HEARD, SOUND_VERBS[verb])  # "a horn honks": horn OR honking
-            pieces.append(text[last : word.start()] + " ")
-            last = word.end()
-    return "".join(pieces) + text[last:]
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
