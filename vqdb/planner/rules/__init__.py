@@ -37,7 +37,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
   shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
   call once its text is read.
-* **Display cues without quotes** (``_take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
+* **Display cues without quotes** (``screen_text._take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
   board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display
   of text that appears or comes up are ``ocr`` calls ("the menu lists the soup of the day", "the Edinburgh
   train listed as cancelled", "the Breaking News banner pops up"); common words naming it, "the ingredient
@@ -79,6 +79,14 @@ not registered is skipped. The word lists are data: the documented vocabulary (`
 words of when, of how text looks…), each with the phenomenon it covers and a question it decides, in
 ``vqdb.planner.phrasing``, the sound words (and the sounds heard wherever named) in
 ``vqdb.planner.sound_words``.
+
+The rules are modules of this package, one kind each, each importing only those above it in this list:
+``evidence`` (the tools each kind of cue sends text to, ``TOOLS_FOR``, and the accumulator of calls),
+``cues`` (quote marks, the cues and word sets several rules share), ``quotes``, ``literals`` (menu paths,
+quantities, literals, times in the video), ``sounds``, ``visual`` (the phrases left to see), ``speech``,
+``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when`` (first or last,
+repeats, just after or before an event) and ``options``; ``rule_plan`` here runs them in order and
+assembles the plan.
 
 Example:
     >>> plan = rule_plan("When does the man in the red jacket hold up the sign that says EXIT?")
