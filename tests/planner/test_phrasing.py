@@ -4,10 +4,12 @@ without it (the list emptied, the rules' patterns rebuilt)."""
 from __future__ import annotations
 
 import importlib
+import sys
 
 import pytest
 
 from vqdb.planner import phrasing, rules, sound_words, tools, vocabulary
+from vqdb.planner.rules import evidence
 
 ENTRIES = sorted(name for name, value in vars(phrasing).items() if isinstance(value, phrasing.Words))
 
@@ -38,14 +40,22 @@ def plan_without(module, name: str, question: str, options, available_tools) -> 
     empty = phrasing.Words((), phenomenon="", example="") if isinstance(original, phrasing.Words) else type(original)()
     setattr(module, name, empty)
     try:
-        return importlib.reload(rules).rule_plan(question, options, available_tools).to_json()
+        return imported_anew().rule_plan(question, options, available_tools).to_json()
     finally:
         setattr(module, name, original)
-        importlib.reload(rules)
+        imported_anew()
+
+
+def imported_anew():
+    """The rules package imported again, all its modules with it (a reload of the package alone would keep
+    its modules' patterns), so each rebuilds what it builds from the word lists as they are now."""
+    for module in [m for m in sys.modules if m == rules.__name__ or m.startswith(rules.__name__ + ".")]:
+        del sys.modules[module]
+    return importlib.import_module(rules.__name__)
 
 
 def unseen_tools() -> list[str]:
-    return [t for t in tools.names() if t not in (rules.SEEN, rules.SEEN_IN_PART)]
+    return [t for t in tools.names() if t not in (evidence.SEEN, evidence.SEEN_IN_PART)]
 
 
 @pytest.mark.parametrize("name", ENTRIES)

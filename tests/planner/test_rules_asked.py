@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from vqdb.planner import rules, tools
-from vqdb.planner.rules import TOOLS_FOR, rule_plan
+from vqdb.planner import tools
+from vqdb.planner.rules import evidence, rule_plan
 
 SPEECH, SCREEN, EITHER = (
-    tuple(t for t in TOOLS_FOR[k] if t in tools.names()) for k in (rules.SPEECH, rules.SCREEN, rules.EITHER)
+    tuple(t for t in evidence.TOOLS_FOR[k] if t in tools.names())
+    for k in (evidence.SPEECH, evidence.SCREEN, evidence.EITHER)
 )
-UNSEEN = [t for t in tools.names() if t not in (rules.SEEN, rules.SEEN_IN_PART)]  # a corpus without a picture model
+# a corpus without a picture model
+UNSEEN = [t for t in tools.names() if t not in (evidence.SEEN, evidence.SEEN_IN_PART)]
 
 
 def calls(question: str, options=None, available_tools=None) -> list[tuple[str, str]]:

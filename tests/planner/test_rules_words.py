@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vqdb.planner import rules, tools
+from vqdb.planner import tools
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import Plan, PlanError
-from vqdb.planner.rules import TOOLS_FOR, rule_plan
+from vqdb.planner.rules import evidence, rule_plan
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREDIT_ROLES,
@@ -25,8 +25,8 @@ from vqdb.planner.vocabulary import (
 )
 
 SPEECH, SCREEN, SUBTITLE, EITHER = (
-    tuple(t for t in TOOLS_FOR[k] if t in tools.names())
-    for k in (rules.SPEECH, rules.SCREEN, rules.SUBTITLE, rules.EITHER)
+    tuple(t for t in evidence.TOOLS_FOR[k] if t in tools.names())
+    for k in (evidence.SPEECH, evidence.SCREEN, evidence.SUBTITLE, evidence.EITHER)
 )
 
 

@@ -1,0 +1,268 @@
+"""The rule-based planner: a question (and answer options) -> a Plan, with no model.
+
+It never fails on words: any text plans (a plan with no calls when nothing is searchable), and every call
+it makes has a query with letters or digits that its tool accepts. Rules, in order:
+
+* **Quoted phrases** (``"…"``, ``'…'``, ``“…”``, ``‘…’``, ``«…»``, ``„…“``, ``「…」``; an apostrophe
+  inside a word is not a quote) are looked for as text. The cue nearest the quote in its clause, before or
+  after it, says where: a speech cue (``SPEECH_VERBS``, "says" after one of the ``SPEAKERS``) gives
+  ``transcript`` (or ``subtitle``), an on-screen cue (``SCREEN_CUES``, "says" after one of the
+  ``SCREEN_NOUNS``) gives ``ocr``, a subtitle cue (``SUBTITLE_NOUNS``) gives ``subtitle OR ocr OR
+  transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
+  transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
+  hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **Contractions** of question words outside quotes ("what's", "who’re") are read written out.
+* **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
+  ask not what…"), and "when is X said / mentioned / heard" makes X one; what something that is no person
+  says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
+  Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
+  speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or
+  "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
+  right after the title?": the moments someone speaks), names no words ("when does someone first say
+  something?", ``phrasing.NOTHING_SAID``) or a voice ("when can you hear his voice?", "when does the
+  voice-over stop?", ``phrasing.VOICE_NOUNS``). A question written out then one asking for its answer ("Is
+  the door open? What did the assistant answer?") looks for the first as a quote. Who speaks is the subject
+  of a verb of speech, not words said: a speaker or a name before "say", "tell", "ask", "explain", "call"…
+  (``phrasing.SUBJECT_SPEECH_VERBS``: "what does Kennedy tell people to ask instead?"), and so is who is
+  spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said.
+* **Examples** of what a noun names, in parentheses or after "e.g.", "such as", "like"
+  (``phrasing.EXAMPLE_MARKERS``: "the directory listing (bin, include, lib64...)") are what is found, any of
+  them (ORed), and the noun only describes them: examples of text are one group of calls by the question's
+  cues, others stand ORed in the noun's place.
+* **Labels**: in a sentence naming a part of an interface (``phrasing.UI_NOUNS``: "which button sits to
+  the right of Regenerate?", "the Clear history button") or after a verb of using one
+  (``phrasing.CLICKS``: "click Send"), capitalised words are ``ocr`` calls.
+* **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
+  with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
+  "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
+  shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
+  call once its text is read.
+* **Display cues without quotes** (``screen_text._take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
+  board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display
+  of text that appears or comes up are ``ocr`` calls ("the menu lists the soup of the day", "the Edinburgh
+  train listed as cancelled", "the Breaking News banner pops up"); common words naming it, "the ingredient
+  list comes up", are ``ocr OR siglip``.
+* **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
+  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer").
+* **Values no cue placed**: a number with a unit (``UNITS``: "up to 40 minutes", "25 degrees") is read
+  as the number (a screen abbreviates the unit: "40 min", "25°C") and heard with its unit (``ocr '40' OR
+  transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
+  quantity. **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or
+  more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
+  (``ocr OR transcript OR subtitle``); not times in the video ("at 1:03", "at 8 minutes and 16 seconds",
+  "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
+  A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched.
+* **Sounds** (a bark, applause, music, a siren…) and verbs of making one (``SOUND_VERBS``: "when does
+  the audience applaud", "the dog barked") become ``audio`` calls, and so do the sound words
+  (``SOUND_WORDS``, the audio tagger's labels) a question hears: "when can you hear him typing", "when
+  does the jingle play" (each word found one call, ORed).
+* **Events before or after**: "what does she say right after the applause?", "after the bell rings, who
+  speaks first?": the event (after "after" / "before", to the end of its clause) is planned on its own and
+  its calls marked ``when`` ("after" / "before": the frames just after / before what they find), ANDed
+  with the rest; an event named by a sound ("the chime") is heard. Not in a quote, "named / look after",
+  "after all / that / it", "before and after".
+* **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
+  a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
+  something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
+  only stop words or speaker nouns ("the narrator", "he") is dropped.
+* **Options written into the question** as a numbered list ("Which is correct? 1. …, 2. …") are its
+  options (given options that only refer to them, "1 and 3", give way); times in the video
+  ("[[00:06:23, 00:06:39]]", "at 5:01") are not text to find.
+* Text and sound calls are ANDed with the visual phrases; **answer options** become calls ORed together
+  and ANDed with the rest: ``ocr`` calls when the question asks what is written or shown, ``transcript``
+  when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
+  phrase an option quotes is text to find). A question with nothing searchable gives the uniform plan.
+
+Tools are those of ``vqdb.planner.tools`` (their names are the tool classes'): a rule for a tool that is
+not registered is skipped. The word lists are data: the documented vocabulary (``SPEAKERS``,
+``SPEECH_VERBS``, ``SCREEN_NOUNS``…) in ``vqdb.planner.vocabulary``, the small lists of phrasing (determiners,
+words of when, of how text looks…), each with the phenomenon it covers and a question it decides, in
+``vqdb.planner.phrasing``, the sound words (and the sounds heard wherever named) in
+``vqdb.planner.sound_words``.
+
+The rules are modules of this package, one kind each, each importing only those above it in this list:
+``evidence`` (the tools each kind of cue sends text to, ``TOOLS_FOR``, and the accumulator of calls),
+``cues`` (quote marks, the cues and word sets several rules share), ``quotes``, ``literals`` (menu paths,
+quantities, literals, times in the video), ``sounds``, ``visual`` (the phrases left to see), ``speech``,
+``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when`` (first or last,
+repeats, just after or before an event) and ``options``; ``rule_plan`` here runs them in order and
+assembles the plan.
+
+Example:
+    >>> plan = rule_plan("When does the man in the red jacket hold up the sign that says EXIT?")
+    >>> [(c.tool, c.query) for c in plan.queries], plan.combine
+    ([('siglip', 'man in the red jacket hold up the sign'), ('ocr', 'EXIT')], 'Q1 AND Q2')
+    >>> plan = rule_plan("when is 'touchdown' spoken (near the end)?")
+    >>> [(c.tool, c.query) for c in plan.queries], plan.combine
+    ([('siglip', 'near the end'), ('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 AND (Q2 OR Q3)')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Sequence
+
+from vqdb.planner import screen_places
+from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.rules.evidence import _VISUAL, EITHER, READ, TOOLS_FOR, _Evidence, _has_letter, _searchable, _trim
+from vqdb.planner.rules.examples import _take_examples
+from vqdb.planner.rules.literals import (
+    _LITERAL,
+    _NUMBER_PUNCTUATION,
+    _VIDEO_TIME,
+    _display_reads,
+    _numbers_kept,
+    _take_literals,
+    _take_menu_paths,
+    _take_quantities,
+)
+from vqdb.planner.rules.options import _inline_options, _option_tools, _refers_to_options
+from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
+from vqdb.planner.rules.screen_text import (
+    _take_credits,
+    _take_displayed,
+    _take_labels,
+    _take_screen_text,
+    _take_text_shown,
+)
+from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
+from vqdb.planner.rules.speech import _take_speech
+from vqdb.planner.rules.visual import _beside_text_places, _read_instead, _visual_phrases, _visual_tool
+from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation, _without_repeats
+from vqdb.planner.tools.ocr import Ocr
+
+_PRIVATE = dict.fromkeys(range(0xE000, 0xE005), " ")  # the characters the rules mark quotes and numbers with
+_BRACKETS = dict.fromkeys(map(ord, "()[]{}<>⟨⟩【】（）"), " , ")  # brackets separate phrases
+
+
+def rule_plan(
+    question: str, options: Sequence[str] | None = None, available_tools: Collection[str] | None = None
+) -> Plan:
+    """A Plan for ``question`` by the rules above (no model needed); PlanError only when ``question`` is
+    not a string. ``available_tools`` (default: every registered tool) are those the corpus has: without
+    a visual tool, answer options, and the visual phrases of a question that speaks of words (shown,
+    said, "according to the slide"), are looked for as text (on screen, said, subtitled) instead of
+    being dropped.
+
+    Example:
+        >>> plan = rule_plan("when does the timecode read 00:00:05")
+        >>> [(c.tool, c.query) for c in plan.queries], plan.combine
+        ([('siglip', 'timecode'), ('ocr', '00:00:05')], 'Q1 AND Q2')
+        >>> [(c.tool, c.query) for c in rule_plan('when does he say "ask not"').queries]
+        [('transcript', 'ask not'), ('subtitle', 'ask not')]
+        >>> [(c.tool, c.query) for c in rule_plan("when is the frequency '440 hertz' spoken?").queries]
+        [('transcript', '440 hertz'), ('subtitle', '440 hertz')]
+        >>> plan = rule_plan("When does 'GETTING STARTED' come up?")
+        >>> [c.tool for c in plan.queries], {c.query for c in plan.queries}, plan.combine
+        (['ocr', 'transcript', 'subtitle'], {'GETTING STARTED'}, 'Q1 OR Q2 OR Q3')
+    """
+    if not isinstance(question, str):
+        raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
+    order, question = _order(_asked_then_answered(_written_out(question)))
+    question = _without_repeats(question)  # after the order: "when it stopped for the second time" ends nothing
+    plan = screen_places.placed_plan(
+        question,
+        lambda asked: _plan_question(asked, options, available_tools),
+        lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
+    )
+    return dataclasses.replace(plan, order=order if plan.queries else None)
+
+
+def _plan_question(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> Plan:
+    """``rule_plan`` of ``question`` once its order is read (``_order``) and its place on screen
+    (``screen_places``)."""
+    text = " ".join(question.translate(_PRIVATE).split())
+    text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
+    main, when, reference = _relation(text)
+    if when is not None:
+        plan = _related(
+            _plan_text(main, options, available_tools, question),
+            _plan_text(_heard_if_a_sound(reference), None, available_tools, question),
+            when,
+        )
+    else:
+        plan = _plan_text(text, options, available_tools, question)
+    queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
+    return dataclasses.replace(plan, queries=queries)
+
+
+def _plan_text(
+    text: str, options: Sequence[str] | None, available_tools: Collection[str] | None, question: str
+) -> Plan:
+    """The plan of ``text`` (the question, or one of its clauses); ``question`` is the whole question, whose
+    cues say what its options are (said, shown) and whether its unseen phrases are words."""
+    text, inline = _inline_options(text)
+    options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
+    evidence = _Evidence()
+
+    text, quotes = _mark_quotes(text)
+    text = _take_menu_paths(text, evidence)
+    text = _take_examples(text, quotes, evidence)
+    text = text.translate(_BRACKETS)
+    text = _take_quotes(text, quotes, evidence)
+    text = _take_heard_sounds(text, evidence)
+    text = _take_displayed(text, evidence)
+    text = _take_speech(text, evidence)
+    text = _take_screen_text(text, evidence)
+    text = _take_text_shown(text, evidence)
+    text = _take_labels(text, evidence)
+    text = _take_credits(text, evidence)
+    text = _take_quantities(text, evidence)
+    text = _take_literals(text, evidence)
+    text = _take_sounds(text, evidence)
+    visual = _visual_phrases(text)
+    if any(tool == READ for group in evidence.groups for tool, _ in group):
+        visual = _beside_text_places(visual)
+    can_see = available_tools is None or any(t in available_tools for t in _VISUAL)
+    unseen: list[str] = []
+
+    calls: list[Call] = []
+    groups: list[str] = []
+    if visual and not can_see:  # no picture to match
+        unseen = [p for ps in visual for p in ps]
+        visual = _read_instead(visual, question)
+    if visual:
+        alternatives = []
+        for phrases in visual:
+            tools = [(_visual_tool(p),) if can_see else TOOLS_FOR[EITHER] for p in phrases]
+            ands = [_group([_add(calls, t, p) for t in ts], "OR") for p, ts in zip(phrases, tools, strict=True)]
+            alternatives.append(_group(ands, "AND"))
+        groups.append(_group(alternatives, "OR"))
+    for group in evidence.groups:
+        groups.append(_group([_add(calls, tool, query) for tool, query in group], "OR"))
+    option_tools = [t for t in _option_tools(question) if can_see or t not in _VISUAL] or TOOLS_FOR[EITHER]
+    option_ids = []
+    for option in options or ():
+        query = _trim(str(option))
+        if not _has_letter(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
+            usable = [t for t in TOOLS_FOR[EITHER] if _searchable(t, query)]
+        else:
+            usable = [t for t in option_tools if _searchable(t, query)]
+            usable = usable[:1] if can_see else usable
+        option_ids += [_add(calls, t, query) for t in usable]
+        for quoted in _mark_quotes(query)[1]:  # a phrase an option quotes is text to find, as in the question
+            option_ids += [_add(calls, t, _trim(quoted)) for t in TOOLS_FOR[EITHER] if _searchable(t, _trim(quoted))]
+    if option_ids:
+        groups.append(_group(option_ids, "OR"))
+    if not calls and unseen:
+        return uniform_plan(
+            f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "
+            "sampling frames uniformly"
+        )
+    if not calls:
+        return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
+    combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
+    return Plan(tuple(calls), combine, planner="rules")
+
+
+def _add(calls: list[Call], tool: str, query: str) -> str:
+    call = Call(f"Q{len(calls) + 1}", tool, query)
+    calls.append(call)
+    return call.id
+
+
+def _group(ids: list[str], op: str) -> str:
+    if len(ids) == 1:
+        return ids[0]
+    return f" {op} ".join(f"({i})" if " " in i else i for i in ids)

@@ -1,0 +1,69 @@
+"""What several rules read the same way: the marks a quote leaves in the text, the cues of speech, of the
+screen and of subtitles, the words of speakers and of text, and where clauses meet.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.planner import phrasing
+from vqdb.planner.phrasing import WORD, Phrases, one_word_forms
+from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
+
+_QUOTE = re.compile(
+    r"\"([^\"]+)\"|“([^“”]+)[”\"]|„([^“”„]+)[“”]|«([^«»]+)»|‹([^‹›]+)›|「([^「」]+)」|『([^『』]+)』"
+    r"|(?<![^\W_])‘(.+?)’(?![^\W_])|(?<![^\W_])'(.+?)'(?![^\W_])"
+)
+_MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (private-use characters)
+_QUOTED = "\ue002"  # where a quote was, once its calls are made
+_SPEECH_CUES = Phrases(SPEECH_VERBS)
+_SCREEN_CUES = Phrases(SCREEN_CUES)
+_SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too
+_SPEAKER_WORDS = frozenset(SPEAKERS)
+_SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
+_TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
+_SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
+_CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
+_ASKS_SOURCE = re.compile(
+    r"\baccording to (?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too
+    r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
+    re.I,
+)
+
+
+def _clause_breaks(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of ``text`` meet: a connective (``phrasing.CONNECTIVES``: "when", "and"…), or a comma
+    before a word that starts a question (``phrasing.QUESTION_AFTER_A_COMMA``: ", what …"); in order."""
+    breaks = []
+    for word in WORD.finditer(text):
+        lower, before = word.group(0).lower(), text[: word.start()].rstrip()
+        if lower in phrasing.CONNECTIVES:
+            breaks.append((word.start(), word.end()))
+        elif lower in phrasing.QUESTION_AFTER_A_COMMA and before.endswith(","):
+            breaks.append((len(before) - 1, word.start()))
+    return breaks
+
+
+def _determined_end(text: str, most: int) -> int | None:
+    """Where ``text`` ends with a determiner (``phrasing.DETERMINERS``) and one to ``most`` words of letters
+    after it ("a young woman "): where the determiner starts; None when it does not end so.
+
+    Example:
+        >>> text = "when does a young woman "
+        >>> text[_determined_end(text, 2) :], _determined_end("when does it", 2)
+        ('a young woman ', None)
+    """
+    words, starts, at = text.split(), [], 0
+    for word in words:
+        starts.append(text.index(word, at))
+        at = starts[-1] + len(word)
+    for n in range(min(most, len(words) - 1), 0, -1):
+        lettered = all(w[0].isalpha() and w.replace("-", "").replace("_", "").isalnum() for w in words[-n:])
+        if lettered and words[-n - 1].lower() in phrasing.DETERMINERS:
+            return starts[-n - 1]
+    return None
+
+
+def _before_a_quote(words: str) -> str:
+    """``words`` up to the first quote in them (a quote's mark, or where one was)."""
+    return words[: min((i for i in (words.find(_QUOTED), words.find("\ue000")) if i >= 0), default=len(words))]

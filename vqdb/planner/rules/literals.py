@@ -1,0 +1,135 @@
+"""Values and literals no cue placed: menu paths, numbers with a unit and scores, codes and numbers with
+digits (read or heard), and what is none: times in the video, a display's reading, numbers kept whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.planner import phrasing
+from vqdb.planner.phrasing import alternation
+from vqdb.planner.rules.evidence import EITHER, READ, SPEECH, TOOLS_FOR, _Evidence
+from vqdb.planner.vocabulary import NAMING_NOUNS, UNITS
+
+_IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, kept from ending a clause
+_NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBER.items()}
+_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?"
+_DURATION = r"\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b"
+_DURATIONS = rf"{_DURATION}(?:\s*(?:,|and)?\s*{_DURATION})*"  # "26 minutes and 37 seconds"
+_VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 and 1:10", "at 8 minutes and 16 seconds"
+    rf"\[\[?[^\[\]]*\d(?::\d\d|\s*(?:seconds?|minutes?))[^\[\]]*\]\]?"
+    rf"|\b(?:at|around|near|from|until|till|between)\s+(?:the\s+)?{_CLOCK}(?:\s*(?:-|–|—|to|and)\s*{_CLOCK})?(?!\S*\d)"
+    rf"|\b(?:at|around|about|near|from|until|till|between|after|before|within)\s+(?:the\s+)?(?:first\s+)?{_DURATIONS}"
+    rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
+    re.I,
+)
+_DISPLAY_AT = re.compile(  # "the timecode at ", "the clock is at ", "the countdown reaches " before a number
+    rf"\b(?P<display>{alternation(phrasing.TIME_DISPLAYS)})\s+(?:(?:{alternation(phrasing.AUXILIARIES)})\s+)?"
+    rf"(?:{alternation(phrasing.REACHING)})\s+(?=[^\s\w]?\d)",
+    re.I,
+)
+_VALUE_ASKED = re.compile(
+    r"\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were|does|did|do))?\s+(?:the\s+)?(?:\S+\s+)?$", re.I
+)
+_MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+)+")
+_NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{alternation(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
+_LITERAL = re.compile(
+    r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
+    r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,})",
+    re.I,
+)
+_QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": values, not counts of things seen
+    rf"(?<!\S)(?P<number>[$€£]?\d[\d,.\ue003\ue004]*)\s+(?:{alternation(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
+    re.I,
+)
+
+
+def _display_reads(text: str) -> str:
+    """``text`` with a display coming to a value said as its reading (``phrasing.TIME_DISPLAYS``, then an
+    auxiliary and ``phrasing.REACHING``, before a number): "the timecode at 00:00:03", "the clock is at 10:45",
+    "the countdown reaches 10" name what it reads, not a time in the video ("at 0:03") nor a thing seen.
+
+    Example:
+        >>> _display_reads("when is the time code at 00:00:06;00? what does she say at 0:03")
+        'when is the time code reads 00:00:06;00? what does she say at 0:03'
+        >>> _display_reads("when does the countdown reach 10")
+        'when does the countdown reads 10'
+        >>> _display_reads("what is the timecode at 0:03")  # what it reads then
+        'what is the timecode at 0:03'
+    """
+
+    def reading(match: re.Match[str]) -> str:
+        if _VALUE_ASKED.search(text, 0, match.start()):  # "what is the timecode at 0:03": at that time
+            return match.group(0)
+        return f"{match.group('display')} reads "
+
+    return _DISPLAY_AT.sub(reading, text)
+
+
+def _numbers_kept(text: str) -> str:
+    """``text`` with each comma or point between two digits marked (``_IN_NUMBER``), so the rules, which end a
+    phrase at punctuation, keep a number whole: "she says £3,000 a year" is said "£3,000 a year", not "£3"
+    (Whisper writes thousands with commas, a version or a price with a point); ``rule_plan`` puts them back in
+    the queries.
+
+    Example:
+        >>> _numbers_kept("£3,000 a year, version 2.5.").translate(_NUMBER_PUNCTUATION)
+        '£3,000 a year, version 2.5.'
+        >>> [c for c in _numbers_kept("£3,000, 2.5.") if not c.isascii()]
+        ['£', '\ue003', '\ue004']
+    """
+    marked = list(text)
+    for i in range(1, len(text) - 1):
+        if text[i] in _IN_NUMBER and text[i - 1].isdigit() and text[i + 1].isdigit():
+            marked[i] = _IN_NUMBER[text[i]]
+    return "".join(marked)
+
+
+def _unnamed(phrase: str) -> str:
+    """``phrase`` without the noun naming a literal it ends with: "the year 1455" -> "1455", "the number
+    42" -> "42" (what is said or shown is the literal, not its name)."""
+    named = _NAMED_LITERAL.fullmatch(phrase)
+    return named.group(1) if named else phrase
+
+
+def _take_menu_paths(text: str, evidence: _Evidence) -> str:
+    """A menu path or breadcrumb ("File > Export > PDF") is one text, shown or said."""
+    for path in _MENU_PATH.finditer(text):
+        evidence.add(TOOLS_FOR[EITHER], path.group(0))
+    return _MENU_PATH.sub(" ", text)
+
+
+def _take_quantities(text: str, evidence: _Evidence) -> str:
+    """Values with a unit and scores no cue placed ("when does the wait go up to 40 minutes", "when is it
+    25 degrees", "when does the score reach 3-1"): a picture does not show a quantity, its text does, so
+    they are looked for on screen (the number: a screen abbreviates its unit, "40 min", "25°C") and in
+    speech (the number with its unit: said "forty minutes"). A time in the video ("after 10 minutes")
+    and a measure written as an adjective ("a 100-meter sprint") are not values."""
+
+    def replace(match: re.Match) -> str:
+        before = text[: match.start()].replace(",", " ").split()
+        if before and before[-1].lower() in phrasing.WHEN_WORDS:
+            return match.group(0)
+        said = match.group(0).strip(",.")
+        shown = (match.group("number") or said).strip(",.")
+        evidence.add_calls([(READ, shown), *((tool, said) for tool in TOOLS_FOR[SPEECH])])
+        return " "
+
+    return _QUANTITY.sub(replace, text)
+
+
+def _take_literals(text: str, evidence: _Evidence) -> str:
+    """Codes, numbers and names with digits that no cue placed ("when is the time code 00:00:08;00",
+    "the plate YT22FWX", "the year 1455"): looked for on screen and in speech (``ocr OR transcript OR
+    subtitle``). Times in the video ("at 1:03", "the 10th second"), ordinals, counts and measures
+    ("3 people", "a 100-meter sprint") are not literals."""
+
+    def replace(match: re.Match) -> str:
+        token = re.sub(r"['’]s$", "", match.group(0).strip(",.?!;:'\"“”‘’"))  # "No. 8's turn": the number 8
+        before = text[: match.start()].replace(",", " ").split()
+        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in phrasing.WHEN_WORDS):
+            return match.group(0)
+        evidence.add(TOOLS_FOR[EITHER], token)
+        return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause
+
+    return re.sub(r"(?<!\S)\S*\d\S*(?!\S)", replace, text)

@@ -1,0 +1,92 @@
+"""Answer options: those written into the question as a numbered list, and the tools options are looked
+for with, by what the question asks for (words shown, words said, or a picture).
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.planner import phrasing
+from vqdb.planner.phrasing import WORD, alternation
+from vqdb.planner.rules.cues import (
+    _ASKS_SOURCE,
+    _QUOTE,
+    _SCREEN_NOUN_WORDS,
+    _SPEAKER_WORDS,
+    _SPEECH_CUES,
+    _clause_breaks,
+)
+from vqdb.planner.rules.evidence import READ, SEEN, SPEECH, TOOLS_FOR, _has_alnum
+from vqdb.planner.vocabulary import SPEAKERS
+
+_ASKS_TEXT = re.compile(
+    r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
+    r"subtitles?|label|brand|price)\b|\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|"
+    r"does the \w+ (?:say|read|show))\b",
+    re.I,
+)
+_ASKS_SPEECH = re.compile(
+    rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{alternation(SPEAKERS)})\s+(?:say|mention|shout|ask)\b",
+    re.I,
+)
+_ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
+
+
+def _inline_options(text: str) -> tuple[str, list[str]]:
+    """The question before a numbered list of options written into it ("Which is correct? 1. $25, 2. $30"),
+    and the options; ``text`` and no options when it has no such list (numbers 1, 2, … in order). Given
+    options that only refer to the list ("1 and 3", "Only 2") give way to it."""
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    marks = [m for m in _ENUMERATOR.finditer(text) if not any(a <= m.start() < b for a, b in quoted)]
+    for i, first in enumerate(marks):
+        if first.group(1) != "1":
+            continue
+        run = [first]
+        for mark in marks[i + 1 :]:
+            if int(mark.group(1)) == int(run[-1].group(1)) + 1:
+                run.append(mark)
+        if len(run) >= 2:
+            ends = [m.start() for m in run[1:]] + [len(text)]
+            options = [text[m.end() : end].strip(" ,;.") for m, end in zip(run, ends, strict=True)]
+            return text[: first.start()], [o for o in options if _has_alnum(o)]
+    return text, []
+
+
+def _option_tools(question: str) -> tuple[str, ...]:
+    """The tools answer options are looked for with: by what the question asks for, siglip last.
+    "according to the narrator / Kennedy" and "what does the host tell" ask what was said; "according to
+    the card / credits" and "what does the sign say" what was shown; "what are the first words Kennedy says"
+    words said."""
+    source = _ASKS_SOURCE.search(question)
+    if source:
+        named = source.group(1) or source.group(2)
+        word = named.lower()
+        if word in _SCREEN_NOUN_WORDS or word in phrasing.SHOWN_SOURCES:
+            return (READ, SEEN)
+        if word in _SPEAKER_WORDS or named[0].isupper():
+            return (*TOOLS_FOR[SPEECH], SEEN)
+    asks_text = _ASKS_TEXT.search(question)
+    if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question[asks_text.end() :])):
+        return (*TOOLS_FOR[SPEECH], SEEN)
+    if asks_text:
+        return (READ, SEEN)
+    return (SEEN,)
+
+
+def _said_by_someone(clause: str) -> bool:
+    """Whether ``clause`` (what follows the words a question asks for) says a person or a name says them,
+    in the same clause ("What are the first words [Kennedy says]?"; not "the card tells", nor "…, when the
+    host says")."""
+    cue = _SPEECH_CUES.first(clause)
+    head = clause[: cue[0]] if cue else ""
+    if not cue or _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
+        return False
+    subject = [w.group(0) for w in WORD.finditer(head)][-1:]
+    return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
+
+
+def _refers_to_options(option: str) -> bool:
+    """Whether an answer option only refers to options listed in the question ("1 and 3", "Only 2", "all of
+    the above")."""
+    words = "".join(" " if c.isdecimal() or c.isspace() or c in ",&" else c for c in option.lower()).split()
+    return bool(option) and all(w in phrasing.OPTION_REFERENCES for w in words)

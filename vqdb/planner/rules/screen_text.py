@@ -1,0 +1,355 @@
+"""Unquoted text on screen: what a display shows or lists, what is written or comes up, text after or before
+an on-screen cue, the labels of an interface and the credit lines that answer "who wrote it"; each an
+``ocr`` call.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from vqdb.planner import phrasing
+from vqdb.planner.phrasing import WORD, Phrases, alternation
+from vqdb.planner.rules.cues import (
+    _CLAUSE_MARKS,
+    _CLAUSE_STARTS,
+    _SHOWN_CUES,
+    _SPEAKER_WORDS,
+    _TEXT_NOUN_WORDS,
+    _TEXT_NOUNS,
+)
+from vqdb.planner.rules.evidence import READ, SCREEN, TOOLS_FOR, _Evidence, _has_alnum
+from vqdb.planner.rules.literals import _unnamed
+from vqdb.planner.rules.visual import _visual_tool
+from vqdb.planner.vocabulary import (
+    ARRIVAL_VERBS,
+    CREDIT_ROLES,
+    CREDIT_VERBS,
+    DISPLAY_VERBS,
+    NAMING_NOUNS,
+    SCREEN_NOUNS,
+    TEXT_NOUNS,
+    WRITTEN_VERBS,
+)
+
+_LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between them and an interface noun
+    rf"(?<![\w'’-])[A-Z][\w'&+-]*(?:\s+[A-Z][\w'&+-]*)*(?:(?:\s+[a-z][\w'-]*){{1,2}}"
+    rf"(?=\s+(?:{alternation(phrasing.UI_NOUNS)})\b))?"
+)
+_NOT_A_LABEL = phrasing.QUOTATION_STARTS | phrasing.LANGUAGES | phrasing.DETERMINERS
+_TEXT_CUES = Phrases(phrasing.TEXT_CUES)
+_DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
+_DISPLAYS = re.compile(
+    rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
+    rf"(?P<verb>{alternation(DISPLAY_VERBS)})\b\s+(?P<shown>[^,.?!;\ue002]+)",
+    re.I,
+)
+_SHOWN_OR_ARRIVING = re.compile(
+    rf"\b(?P<verb>{alternation(WRITTEN_VERBS)})\b(?:\s+as\s+(?P<as>[^,.?!;\ue002]+))?"
+    rf"|\b(?P<arrives>{alternation(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
+    r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
+    re.I,
+)
+_TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
+_TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
+_NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
+_CREDIT = re.compile(
+    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
+    rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b",
+    re.I,
+)
+
+
+def _take_displayed(text: str, evidence: _Evidence) -> str:
+    """Unquoted words a display cue ties to the screen, read by ``ocr``:
+
+    * what a display shows (``DISPLAY_VERBS`` after a noun of ``TEXT_NOUNS``: "the menu lists the soup of
+      the day", "the board shows the 10:42 to York"; after another of the ``SCREEN_NOUNS``, only text-like
+      words: "the screen shows Game Over"), each part of "X as Y" its own call;
+    * what is written (``WRITTEN_VERBS``: "when is the Edinburgh train listed as cancelled": its written
+      words, "Edinburgh", and "cancelled"), and a display of ``TEXT_NOUNS`` that is shown or arrives with no
+      object (``ARRIVAL_VERBS``: "when does the ingredient list come up", not "come up the stairs"): the
+      words naming it ("the ingredient list": "ingredient"; "Maria Lopez's name": "Maria Lopez"; "the title
+      The Power of X": "The Power of X"). Common words naming a display may also describe a picture, so
+      they are ``ocr OR siglip`` of the whole phrase: the better rank wins, siglip's alone where nothing
+      reads the words, and frames that do tie siglip's best to come first by their grade.
+
+    A person ("the man lists his tools"), a thing or a name that appears ("the dog comes up", "when does
+    Batman appear": pictures) and how a display looks ("the red banner") are not read.
+    """
+    pieces, last = [], 0
+    for match in _DISPLAYS.finditer(text):
+        if match.start() < last:
+            continue
+        noun, quotation = match.group("noun"), _quotation_at(match.group("shown"))
+        if quotation:  # "the prompt box shows Does the flag appear": a sentence written out, all of it
+            evidence.add(TOOLS_FOR[SCREEN], quotation)
+            pieces.append(text[last : match.start("verb")] + " , ")
+            last = match.start("shown") + match.group("shown").find(quotation) + len(quotation)
+            continue
+        parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
+        words = [_shown_words(p) for p in parts]
+        strong = noun.split()[-1].lower() in _TEXT_NOUN_WORDS
+        if not parts or not all(words) or not (strong or all(_text_like(w, text) for w in words)):
+            continue
+        for shown in words:  # a display of text shows text; another its written words ("Game Over", not "the")
+            evidence.add(TOOLS_FOR[SCREEN], shown if strong else _written(shown, text))
+        end = match.start("shown") + match.group("shown").find(parts[-1]) + len(parts[-1])
+        pieces.append(text[last : match.start("verb")] + " , ")
+        last = end
+    text = "".join(pieces) + text[last:]
+    pieces, last = [], 0
+    for match in _SHOWN_OR_ARRIVING.finditer(text):
+        if match.start() < last:
+            continue
+        start, subject = _subject_before(text, match.start())
+        calls = _read_subject(subject, text, written=match.group("verb") is not None)
+        if not calls:
+            continue
+        evidence.add_calls(calls)
+        end = match.end("verb") if match.group("verb") else match.end("arrives")
+        complement = match.group("as") and _phrase_until_clause_end(match.group("as"))
+        if complement and _shown_words(complement):
+            evidence.add(TOOLS_FOR[SCREEN], _shown_words(complement))
+            end = match.start("as") + len(complement)
+        pieces.append(text[last:start] + " , ")
+        last = end
+    return "".join(pieces) + text[last:]
+
+
+def _quotation_at(text: str) -> str:
+    """The sentence written out without quotes that ``text`` (the words after a display cue, so in the middle
+    of the question) starts with, up to its end: a capitalised word that starts sentences
+    (``phrasing.QUOTATION_STARTS``: "Does", "What", "Please") and two words or more after it ("shows Does
+    the flag in the image appear?"); "" when it does not start with one.
+
+    Example:
+        >>> _quotation_at(" Why is this video funny? What did it answer?"), _quotation_at("Game Over")
+        ('Why is this video funny', '')
+    """
+    words = text.split()
+    if len(words) < 3 or not words[0][:1].isupper() or words[0].lower() not in phrasing.QUOTATION_STARTS:
+        return ""
+    start = text.index(words[0])
+    end = next((i for i in range(start, len(text)) if text[i] in "?!;\ue000\ue002" or text[i : i + 2] == ". "), None)
+    return text[start:end].strip(" ,.")
+
+
+def _phrase_until_clause_end(phrase: str) -> str:
+    """``phrase`` up to the first word that starts another clause ("… when", "… while", "… and then")."""
+    return phrase[: (_CLAUSE_STARTS.first(phrase) or (len(phrase),))[0]]
+
+
+def _shown_words(phrase: str) -> str:
+    """The words of a phrase that are the text: without its articles and the noun naming a literal ("the
+    year 1455" -> "1455"), none when it only names text ("the time", "the score", "who narrated it")."""
+    words = phrase.split()
+    while words and words[0] in phrasing.DETERMINERS:  # "The Power of Sunlight" is a title as written
+        words.pop(0)
+    while words and words[-1].lower() in phrasing.NOT_SHOWN_TAIL:
+        words.pop()
+    if not words or words[0].lower() in phrasing.QUESTION_WORDS or words[0].lower() in ("it", "them", "this", "that"):
+        return ""
+    if all(w.lower().strip(",") in _NAMES_TEXT for w in words):
+        return ""
+    return _unnamed(" ".join(words))
+
+
+def _subject_before(text: str, end: int) -> tuple[int, str]:
+    """Where the subject of the verb at ``text[end]`` starts, and the subject: the words of its clause
+    before it without question words and auxiliaries ("When is the Edinburgh train" -> "the Edinburgh
+    train"), at most six."""
+    cuts = [m.end() for m in WORD.finditer(text, 0, end) if m.group(0).lower() in phrasing.BEFORE_A_SUBJECT]
+    start = max([*cuts, *(i + 1 for i, c in enumerate(text[:end]) if c in _CLAUSE_MARKS)], default=0)
+    words = list(re.finditer(r"\S+", text[start:end]))
+    while words and words[0].group(0).lower() in phrasing.AUXILIARIES:
+        words.pop(0)
+    while words and words[-1].group(0).lower() in phrasing.AUXILIARIES:
+        words.pop()
+    words = words[-6:]
+    if not words:
+        return end, ""
+    return start + words[0].start(), text[start + words[0].start() : start + words[-1].end()]
+
+
+def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, str]]:
+    """The calls that read what is shown (see ``_take_displayed``): ``ocr`` of the words naming a display of
+    ``TEXT_NOUNS`` (those before it, an appositive or "of" phrase after it), ORed with ``siglip`` of it
+    when they are common words; with a verb of writing (``written``), of its written words too. None for a
+    person, or a thing that is not text."""
+    words = [w.strip(",") for w in subject.split()]
+    while words and words[0].lower() in phrasing.DETERMINERS:
+        words.pop(0)
+    if not words or any(re.sub(r"['’]s$", "", w.lower()) in _SPEAKER_WORDS for w in words):
+        return []  # a person, or what a person has ("the presenter's name": words not given)
+    phrase = " ".join(words)
+    display = _TEXT_NOUNS.first(phrase)
+    if display:
+        start, end = display
+        after = phrase[end:].split()
+        if after and after[0].lower() == "of":  # "the list of ingredients"; "the name of the store" is no text
+            after = after[1:] if phrase[start:end].lower() != "name" else []
+        elif after and not _text_like(" ".join(after), text):
+            after = []
+        before = [] if phrase[start:end].lower() in phrasing.APPOSITIVE_ONLY else phrase[:start].split()
+        before = [
+            w for w in before if w.lower() not in phrasing.DESCRIBING
+        ]  # "the red sign": how it looks, not what it says
+        named = _shown_words(_DISPLAY_NOUNS.removed(re.sub(r"['’]s\b", "", " ".join(before + after))))
+        if not named:
+            return []
+        if _text_like(named, text):
+            return [(READ, _written(named, text))]
+        return [(READ, named), (_visual_tool(phrase), phrase)]
+    if written and _text_like(phrase, text) and _shown_words(phrase):
+        return [(READ, _written(_shown_words(phrase), text))]
+    return []
+
+
+def _text_like(phrase: str, text: str) -> bool:
+    """Whether ``phrase`` (a part of ``text``) has a word that is written rather than described: digits,
+    capitals, or a capitalised name that does not start a sentence."""
+    return bool(_written_words(phrase, text))
+
+
+def _written(phrase: str, text: str) -> str:
+    """``phrase`` from its first written word to its last ("Edinburgh train" -> "Edinburgh", "the 10:42 to
+    York" -> "10:42 to York"): the common words around them say what kind of thing it is."""
+    written = _written_words(phrase, text)
+    words = phrase.split()
+    return " ".join(words[written[0] : written[-1] + 1]) if written else phrase
+
+
+def _written_words(phrase: str, text: str) -> list[int]:
+    """The positions of ``phrase``'s written words (see ``_text_like``)."""
+    sentence_start = re.search(r"(?:^|[.?!;:]\s*)$", text[: max(text.find(phrase), 0)].rstrip()) is not None
+    return [i for i, word in enumerate(phrase.split()) if _is_written(word, first=i == 0 and sentence_start)]
+
+
+def _is_written(word: str, *, first: bool) -> bool:
+    """Whether a word is written rather than described: it has digits or capitals, or is a capitalised
+    name (not a language's) that does not start its sentence (``first``)."""
+    if any(c.isdigit() for c in word) or re.fullmatch(r"[A-Z]{2,}\W*", word):
+        return True
+    return word[:1].isupper() and word.lower() not in phrasing.LANGUAGES and not first
+
+
+def _take_screen_text(text: str, evidence: _Evidence) -> str:
+    while True:
+        for start, end in _TEXT_CUES.spans(text):
+            after_word = text[start:end].split()[-1].lower() in phrasing.APPOSITIVE_ONLY  # "the word X": X
+            joined = text[end:].split()[:1]  # "written as X", "says that X"
+            if joined and joined[0].lower() in ("as", "that") and text[end : end + 1].isspace():
+                end, after_word = text.index(joined[0], end) + len(joined[0]), False
+            words = text[end:].split()
+            while words and words[0].lower() in phrasing.ARTICLES:  # "shows the 10:42", "reads a 404"
+                words = words[1:]
+            if not words:
+                continue
+            first = words[0].strip("?!,;.\"'")
+            quotation = _quotation_at(text[end:])
+            if quotation:  # "when does it show Why is the sky blue?": all of the sentence
+                evidence.add(TOOLS_FOR[SCREEN], quotation)
+                text = text[:start] + " " + text[end:].split(quotation, 1)[1]
+                break
+            if not _has_alnum(first):
+                continue
+            named = after_word and first.lower() not in phrasing.NOT_TEXT | phrasing.TEXT_PLACES  # not "the text box"
+            if _looks_written(first) or named:
+                evidence.add(TOOLS_FOR[SCREEN], first)
+                tail = text[end:].split(first, 1)[1]
+                text = text[:start] + " " + tail
+                break
+        else:
+            return text
+
+
+def _take_text_shown(text: str, evidence: _Evidence) -> str:
+    """Text named before its on-screen cue, in the same clause: "when is the EXIT sign shown", "when does
+    LIFTOFF appear", "the phone number 020 7946 0018 displayed". A run of text-like words (capitals,
+    digits, symbols) in a clause with such a cue is one ``ocr`` call."""
+    pieces = []
+    for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
+        if _SHOWN_CUES.first(clause):
+            runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0))]
+            for run in runs:
+                evidence.add(TOOLS_FOR[SCREEN], run.strip())
+                clause = clause.replace(run, " ", 1)
+        pieces.append(clause)
+    return "".join(pieces)
+
+
+def _take_labels(text: str, evidence: _Evidence) -> str:
+    """Labels of an interface: in a sentence that names a part of one (``phrasing.UI_NOUNS``: "which button
+    sits to the right of Regenerate?", "where is the Clear history button?"), its capitalised words but the
+    first and those that start sentences or name a language, with the lower-case words between one and the
+    noun ("Clear history"); after a verb of using one (``phrasing.CLICKS``: "when does he click Send"), the
+    capitalised words it acts on. Each is an ``ocr`` call: a label is read on screen.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_labels("Where is the Clear history button? Then click Send.", evidence), evidence.groups
+        ('Where is the   button? Then click  .', [(('ocr', 'Clear history'),), (('ocr', 'Send'),)])
+    """
+    pieces = []
+    for sentence in re.split(r"([.?!;]+(?=\s|$))", text):
+        words = [w.group(0).lower() for w in WORD.finditer(sentence)]
+        interface = any(w in phrasing.UI_NOUNS and n not in ("up", "down") for w, n in pairwise([*words, ""]))
+        labels = []
+        for run in _LABEL_RUN.finditer(sentence):
+            named = run.group(0).split()
+            lower = [w for w in named if w[:1].islower()]  # "Clear history button": "history"
+            if any(w in phrasing.STOP | phrasing.PREPOSITIONS for w in lower):  # "Library simplified the icon"
+                named = named[: len(named) - len(lower)]
+            before = [w.group(0).lower() for w in WORD.finditer(sentence, 0, run.start())]
+            if not before or all(w.lower() in _NOT_A_LABEL for w in named):
+                continue
+            clicked = before[-1] in phrasing.CLICKS or (
+                before[-2:-1] and before[-2] in phrasing.CLICKS and before[-1] in phrasing.DETERMINERS
+            )
+            if interface or clicked:
+                labels.append((run.start(), run.start() + len(" ".join(named))))
+        for start, end in labels:
+            evidence.add((READ,), sentence[start:end])
+        for start, end in reversed(labels):
+            sentence = sentence[:start] + " " + sentence[end:]
+        pieces.append(sentence)
+    return "".join(pieces)
+
+
+def _take_credits(text: str, evidence: _Evidence) -> str:
+    """ "Who wrote / directed / narrated it", "who is the narrator": the credit line that says so, read
+    on screen as its usual forms ("Written by", "Writer"), ORed."""
+
+    def replace(match: re.Match) -> str:
+        role = match.group(1) or match.group(2)
+        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())])
+        return " "
+
+    return _CREDIT.sub(replace, text)
+
+
+def _looks_written(word: str) -> bool:
+    """Whether a word (no spaces) looks like text to read rather than a word of the question: it has a letter
+    or digit and a digit ("404"), a symbol of paths, times, addresses or codes ("/usr", "10:42", "@vqdb"), or
+    is in capitals ("EXIT", "A4")."""
+    marked = any(c.isdecimal() or c in "/:#@._\\-" for c in word)
+    capitals = (
+        len(word) >= 2
+        and all("A" <= c <= "Z" for c in word[:2])
+        and all("A" <= c <= "Z" or "0" <= c <= "9" for c in word)
+    )
+    return _has_alnum(word) and (marked or capitals)
+
+
+def _split_on_as(phrase: str) -> list[str]:
+    """``phrase`` split where "as" stands between spaces ("listed as delayed": each part its own text)."""
+    parts, last = [], 0
+    for word in WORD.finditer(phrase):
+        start, end = word.span()
+        if word.group(0).lower() != "as" or start - 1 < last or not phrase[start - 1].isspace():
+            continue
+        if end < len(phrase) and phrase[end].isspace():
+            parts.append(phrase[last : len(phrase[:start].rstrip())])
+            last = len(phrase) - len(phrase[end:].lstrip())
+    return [*parts, phrase[last:]]

@@ -1,0 +1,283 @@
+"""Unquoted speech: the words a speech cue is followed by (said, or written too when no person says them),
+"when is X said", and a voice heard with no words named (talking, singing, a voice-over); who speaks
+and who is spoken to are not words said.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.planner import phrasing
+from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
+from vqdb.planner.rules.cues import _QUOTED, _SPEAKER_WORDS, _determined_end
+from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
+from vqdb.planner.rules.literals import _unnamed
+from vqdb.planner.rules.sounds import _SOUND
+from vqdb.planner.rules.visual import _clean
+from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SPEAKERS, SUBTITLE_NOUNS
+
+_PASSIVE = re.compile(
+    r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
+    r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
+    r"(?:said|mentioned|spoken|announced|pronounced|heard|talked about|discussed|shouted|sung)\b",
+    re.I,
+)
+_ACTIVE_SPEECH = re.compile(
+    r"\b(?:said|says? the (?:phrase|words?)|says|"
+    r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
+    r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
+    r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
+    r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
+    r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b)))"
+    r"\b(?:\s+(?:that|about))?",
+    re.I,
+)
+_NEW_CLAUSE = re.compile(r"^\s*and\b.*|\band\s+(?=(?:we|he|she|they|i|you|it)\b)", re.I)  # "and we see …"
+_NOT_AN_ADDRESSEE = phrasing.STOP | phrasing.WH_WORDS | phrasing.AUXILIARIES | phrasing.PREPOSITIONS | _SPEAKER_WORDS
+_BEFORE_A_NAME_SPEAKING = (
+    phrasing.AUXILIARY_VERBS | phrasing.AUXILIARIES | phrasing.WH_WORDS | phrasing.CONNECTIVES | {"that", "which"}
+) - {"and", "but"}
+_NOT_A_NAME = rf"(?!(?i:{alternation([*phrasing.QUOTATION_STARTS, *phrasing.DETERMINERS])})\b)"  # "When", "The"
+_SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
+    rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)}))\s+"
+    rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
+    r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"
+)
+_TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
+_VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
+
+
+def _take_speech(text: str, evidence: _Evidence) -> str:
+    """Unquoted speech: "he says X" -> X, "when is X mentioned" -> X, once per sentence."""
+    out = []
+    for sentence in re.split(r"(?<=[.?!;])\s+", text):
+        out.append(_take_speech_in(sentence, evidence))
+    return " ".join(out)
+
+
+def _take_speech_in(text: str, evidence: _Evidence) -> str:
+    passive = _PASSIVE.search(text)
+    if passive and not _SOUND.search(passive.group(1)):
+        said = _unnamed(_clean(passive.group(1)))  # the group has no comma
+        voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
+        if said or voice:
+            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said)))
+            return text[: passive.start()] + " " + text[passive.end() :]
+    for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
+        before = text[: match.start()]
+        if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
+            modified = _determined_end(before, 2) if before[-1:].isspace() else None
+            before = before if modified is None else before[:modified] + " "
+        if _ends_with_a_text_carrier(before):
+            continue  # "the sign says ...": on-screen text, not speech
+        if re.search(rf"{_QUOTED}\s*(?:[\w-]+\s+)?$", before):
+            return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
+        tail = text[match.end() :]
+        rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
+        if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
+            return before + " " + tail  # the words before the quote describe it
+        if match.group(0).split()[-1].lower() not in phrasing.SAYING:  # "explains X and we see Y": X
+            rest = _NEW_CLAUSE.split(rest, maxsplit=1)[0]
+        addressee = _addressee(match, rest)
+        said = _unnamed(_named_by_what_follows(_infinitive_said(rest[addressee:]) if addressee else rest.strip()))
+        if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
+            said = ""  # "asked the boy at the station": where, not what is said
+        if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
+            evidence.add((HEARD,), "speech")
+            return before + " " + tail[len(rest) :]
+        if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
+            return before + " " + tail[len(rest) :]
+    alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
+    if not alone and _QUOTED not in text and not _speech_cues(text):
+        alone = _voice_named(text)  # "when does the voice-over stop?"
+    if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote
+        start, end = alone
+        evidence.add((HEARD,), "singing" if text[start:end].lower().startswith(phrasing.SINGING) else "speech")
+        return text[:start] + " " + text[end:]
+    first = next(iter(_speech_cues(text)), None)  # no words after any cue: the cue itself is no search word
+    if not first:
+        return text
+    before = text[: first.start()]
+    asks = _QUOTED not in text and first_of(before, phrasing.WH_WORDS) is not None
+    named = any(w[:1].isupper() for w in _subject_words(before))  # "Kennedy says": a name speaks
+    if asks and (named or _said_by(before, first.group(0)) == SPEECH):
+        evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
+    return text[: first.start()] + " " + text[first.end() :]
+
+
+def _speech_cues(text: str) -> list[re.Match[str]]:
+    """The speech cues of ``text`` in order, none overlapping an earlier one: a verb of speech
+    (``_ACTIVE_SPEECH``), and one of ``phrasing.SUBJECT_SPEECH_VERBS`` after who speaks, a speaker
+    (``SPEAKERS``) or a name, which is part of the cue (who speaks is neither words said nor, in a question
+    of what is said, a picture looked for).
+
+    Example:
+        >>> [m.group(0) for m in _speech_cues("What does President Kennedy tell people? When the man says hi")]
+        ['President Kennedy tell', 'man says']
+        >>> [m.group(0) for m in _speech_cues("Which option best describes the video? the sign says")]
+        ['says']
+    """
+    found = [m for m in _SUBJECT_SPEAKS.finditer(text) if _names_who_speaks(m.group("subject"), text[: m.start()])]
+    found = [m for m in found if not m.group("verb").lower().startswith("call") or _addressee(m, text[m.end() :])]
+    found = sorted([*found, *_ACTIVE_SPEECH.finditer(text)], key=lambda m: (m.start(), -m.end()))
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if not kept or match.start() >= kept[-1].end():
+            kept.append(match)
+    return kept
+
+
+def _names_no_words(said: str) -> bool:
+    """Whether ``said`` (what a speech cue is followed by) names no words said (``phrasing.NOTHING_SAID``: "say
+    something", "ask a question to the bikers"; not "say something about the ship": its topic is said).
+
+    Example:
+        >>> _names_no_words("a question to the bikers"), _names_no_words("questions of taste")
+        (True, False)
+    """
+    words = said.lower().split()
+    for n in range(len(words), 0, -1):
+        if " ".join(words[:n]) in phrasing.NOTHING_SAID:
+            return n == len(words) or words[n] in (phrasing.WHEN_WORDS | {"to"}) - {"about"}  # "something about X": X
+    return False
+
+
+def _infinitive_said(phrase: str) -> str:
+    """What is said after who is spoken to: without the "to" of an infinitive and the words at its end that
+    picture nothing ("people to ask instead": "ask").
+
+    Example:
+        >>> _infinitive_said(" to ask instead"), _infinitive_said(" not to ask what you can do")
+        ('ask', 'not to ask what you can do')
+    """
+    words = phrase.split()
+    words = words[1:] if words[:1] == ["to"] else words
+    while words and words[-1].lower() in phrasing.STOP:
+        words.pop()
+    return " ".join(words)
+
+
+def _named_by_what_follows(phrase: str) -> str:
+    """``phrase`` without a noun of text that only names what follows it (``phrasing.APPOSITIVE_ONLY``:
+    "the words your country" -> "your country").
+
+    Example:
+        >>> _named_by_what_follows("the words your country"), _named_by_what_follows("the text")
+        ('your country', 'the text')
+    """
+    words = phrase.split()
+    start = 1 if words[:1] and words[0].lower() in phrasing.DETERMINERS else 0
+    if len(words) > start + 1 and words[start].lower() in phrasing.APPOSITIVE_ONLY:
+        return " ".join(words[start + 1 :])
+    return phrase
+
+
+def _names_who_speaks(subject: str, before: str) -> bool:
+    """Whether ``subject`` (a speaker or a name before a verb of ``phrasing.SUBJECT_SPEECH_VERBS``, after
+    ``before``) is who speaks: not "I", "we" or "you" ("what did I say", "can you tell": the asker), and a
+    name only where a subject starts (after an auxiliary, a question word or a connective: "what does Kennedy
+    tell", "when Kennedy says"; not "the button between Upvote and Flag say")."""
+    if subject.lower() in ("i", "we", "you"):
+        return False
+    previous = last_word(before)
+    return subject.lower() in _SPEAKER_WORDS or not previous.strip() or previous in _BEFORE_A_NAME_SPEAKING
+
+
+def _addressee(cue: re.Match[str], said: str) -> int:
+    """Where the words said after a speech ``cue`` start, past who is spoken to: after a verb of addressing
+    (``phrasing.ADDRESSING``) a pronoun or a noun of ``phrasing.ADDRESSEES`` or ``SPEAKERS``, with its
+    determiner and up to two words before it ("tells the American people to …": "to …"); 0 when none is
+    named ("calls the Gutenberg": a name given, and "call" no speech cue then).
+
+    Example:
+        >>> cue = _SUBJECT_SPEAKS.search("Kennedy asks")
+        >>> said = " the American people to do"
+        >>> said[_addressee(cue, said) :], _addressee(cue, " what to do"), _addressee(cue, " her story")
+        (' to do', 0, 0)
+    """
+    verb = cue.group(0).split()[-1].lower()
+    if verb not in phrasing.ADDRESSING:
+        return 0
+    words = list(WORD.finditer(said))
+    names = [w.group(0).lower() for w in words]
+    following = names[1] if len(names) > 1 else ""
+    if names[:1] and names[0] in ("her", "you") and following in ("", "to", "that", "not", "about", "how", "what"):
+        return words[0].end()  # "tell her to …", not "tell her story"
+    skip = 1 if names[:1] and names[0] in phrasing.DETERMINERS else 0
+    for n in range(skip, min(skip + 3, len(words))):
+        if names[n] in phrasing.ADDRESSEES or (skip and names[n] in _SPEAKER_WORDS):  # "the American people"
+            return words[n].end()
+        if names[n] in _NOT_AN_ADDRESSEE:
+            break
+    return 0
+
+
+def _said_by(before: str, cue: str) -> str:
+    """Where the words after a speech ``cue`` are, by who says them: a person (``SPEAKERS``: "the narrator
+    mentions", "she says") in speech; anything else that says, answers or warns (``phrasing.WRITTEN_TOO``:
+    "when does Video-LLaVA warn about…", "the app answers") may write them on screen (a demo's typed answer,
+    a caption), so either way."""
+    subject = [w.lower() for w in _subject_words(before)]
+    person = not subject or any(w in _SPEAKER_WORDS for w in [cue.split()[0].lower(), *subject])
+    return EITHER if not person and cue.split()[0].lower() in phrasing.WRITTEN_TOO else SPEECH
+
+
+def _subject_words(before: str) -> list[str]:
+    """The words before a cue but for question words, auxiliaries and determiners: its subject's."""
+    words = [w.group(0) for w in WORD.finditer(before)]
+    return [w for w in words if w.lower() not in phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.DETERMINERS]
+
+
+def _ends_with_a_text_carrier(text: str) -> bool:
+    """Whether ``text`` ends with a thing that carries text ("the sign ", "a caption that "): what it says
+    is on screen, not speech."""
+    spans = _TEXT_CARRIERS.spans(text)
+    rest = text[spans[-1][1] :] if spans else "x"
+    rest = rest[next((i for i, c in enumerate(rest) if c.isalnum() or c == "_"), len(rest)) :]
+    return rest.lower() in ("", *(f"{pronoun} " for pronoun in phrasing.RELATIVE_PRONOUNS))
+
+
+def _voice_alone(text: str) -> tuple[int, int] | None:
+    """Where talking, speaking or singing (``phrasing.VOICES``) ends its clause, nothing said after it ("when
+    is the man talking?", "who sings in the video?") but when ("who speaks first", "who talks after this
+    man", ``phrasing.SPEAKING_ORDER``), not after "to" ("about to speak"); None if nowhere."""
+    for start, end in _VOICES.spans(text):
+        if last_word(text[:start]) == "to":
+            continue
+        rest = text[end:].lstrip()
+        place = _IN_THE_VIDEO.first(rest)
+        rest = rest[place[1] :].lstrip() if place and place[0] == 0 else rest
+        following = WORD.match(rest.lower())
+        if not rest or rest[0] in "?.!;," or (following and following.group(0) in phrasing.SPEAKING_ORDER):
+            return start, end
+    return None
+
+
+def _names_a_voice(phrase: str) -> bool:
+    """Whether a phrase said or heard is a voice, not words (``phrasing.VOICE_NOUNS``: "the speaker's voice",
+    "the narration"): a noun of a voice after at most two words.
+
+    Example:
+        >>> _names_a_voice("the speaker's voice"), _names_a_voice("the voice of reason in politics")
+        (True, False)
+    """
+    words = phrase.lower().split()
+    return 0 < len(words) <= 3 and words[-1].strip(".,;:!?") in phrasing.VOICE_NOUNS
+
+
+def _voice_named(text: str) -> tuple[int, int] | None:
+    """Where a noun of a voice (``phrasing.VOICE_NOUNS``) ends its clause, or is followed by one word that
+    does ("when does the voice-over stop?", "when is there speech?"); None if nowhere ("the voice assistant
+    on screen" names a thing) or where it is a credit role ("who is the voice?", ``CREDIT_ROLES``)."""
+    for word in WORD.finditer(text):
+        start = word.start()
+        if start and text[start - 1] == "-":
+            continue
+        end = word.end() + len(re.match(r"(?:-\w+)*", text[word.end() :]).group(0))  # a compound: "voice-over"
+        if text[start:end].lower() not in phrasing.VOICE_NOUNS or text[start:end].lower() in CREDIT_ROLES:
+            continue  # "who is the voice?": a credit, read
+        rest = text[end:].strip()
+        if not rest or rest[0] in "?.!;," or re.match(r"\w+\s*(?:[?.!;,]|$)", rest):
+            return start, end
+    return None

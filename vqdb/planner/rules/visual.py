@@ -1,0 +1,143 @@
+"""What is left to see: the question's phrases split into alternatives of conjunctions, each a ``siglip``
+or ``region`` call, and, without a visual tool, the same phrases as words to read or hear.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.planner import phrasing
+from vqdb.planner.phrasing import WORD, Phrases, first_of, one_word_forms
+from vqdb.planner.rules.cues import (
+    _ASKS_SOURCE,
+    _QUOTED,
+    _SCREEN_CUES,
+    _SCREEN_NOUN_WORDS,
+    _SHOWN_CUES,
+    _SPEAKER_WORDS,
+    _SPEECH_CUES,
+    _SUBTITLE_WORDS,
+)
+from vqdb.planner.rules.evidence import SEEN, SEEN_IN_PART, _has_alnum, _searchable, _trim
+from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS
+
+_SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
+_FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
+_LEADING = re.compile(
+    r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
+    r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
+    r"(?= (?:is|are|does|do|did|was|were|can|could|will|would|should|has|have|had)\b)|"
+    r"at what (?:time|point|moment)|which (?:frame|moment|part)|in which (?:frame|scene)|"
+    r"how (?:many times|often)|show me|find(?: the (?:moment|time|part|point))?(?: when| where)?|"
+    r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
+    r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
+    re.I,
+)
+_SPLIT = re.compile(
+    r"\s*(?:,\s*)?(?:\b(?:right|just|shortly|immediately|directly|soon|long|even|only)\s+"
+    r"(?=after|before|when|as soon))?"
+    r"\b(and|while|with|or|when|whenever|after|before|until|once|then|as soon as)\b\s*|\s*,\s*",
+    re.I,
+)
+_NOT_READ = one_word_forms(
+    [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
+)  # with "'s": where words are, not the words
+_PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
+    phrasing.TEXT_PLACES | phrasing.UI_NOUNS | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS
+) | (phrasing.DETERMINERS | _SPEAKER_WORDS)
+_NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
+_NOT_VISUAL = (
+    phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
+) | phrasing.DETERMINERS  # alone, no picture ("he his")
+
+
+def _visual_phrases(text: str) -> list[list[str]]:
+    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
+    text = _ASKS_SOURCE.sub(lambda m: " " if m.group(1) else m.group(0), text.replace(_QUOTED, ","))
+    text = _FILLERS.removed(text)  # "according to the host", "on screen", cues: no picture
+    alternatives: list[list[str]] = [[]]
+    for sentence in re.split(r"(?:[.:](?!\d)|[?!;。？！；])+", text):  # not inside "3.5", "10:42"
+        parts = _SPLIT.split(sentence)
+        for i, part in enumerate(parts):
+            if i % 2 == 1:
+                if part and part.lower() == "or":
+                    alternatives.append([])
+                continue
+            phrase = _clean(_LEADING.sub("", (part or "").strip(" ?!.,;:")))
+            if phrase and _searchable(SEEN, phrase) and phrase not in alternatives[-1]:
+                alternatives[-1].append(_trim(phrase))
+    return [a for a in alternatives if a]
+
+
+def _beside_text_places(visual: list[list[str]]) -> list[list[str]]:
+    """``visual``'s phrases but those that only say where or how text read on screen is put
+    (``phrasing.TEXT_PLACES``: "entered", "the text box", "the prompt"): the text read finds it."""
+    kept = [[p for p in phrases if any(w.lower() not in _PLACING_TEXT for w in p.split())] for phrases in visual]
+    return [phrases for phrases in kept if phrases]
+
+
+def _clean(phrase: str) -> str:
+    words = [w for w in phrase.strip(" ?!.,;:").split() if _has_alnum(w)]
+    while words and words[0].lower().strip(",") in phrasing.STOP | phrasing.AUXILIARY_VERBS | phrasing.PREPOSITIONS:
+        words.pop(0)
+    while words and words[-1].lower().strip(",") in phrasing.STOP:
+        words.pop()
+    if all(w.lower().strip(",'\"") in _NOT_VISUAL for w in words):
+        return ""
+    return " ".join(words).strip(" ,")
+
+
+def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
+    """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
+    speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
+    none otherwise. A name that speaks ("when does Kennedy say…"), a phrase naming a speaker ("the
+    weather presenter") and a noun alone before a speech cue ("the assistant says…") are who says the
+    words, not words said."""
+    cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
+    cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
+    if all(cue is None for cue in cues):
+        return []
+    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says": who, not what
+    names = {s for s in speakers if "A" <= s[:1] <= "Z"}  # a name is who wherever it stands; a noun alone
+    visual = [[p for p in ps if p.split()[-1].lower() not in _SPEAKER_WORDS and p not in speakers] for ps in visual]
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in names)) for p in phrases] for phrases in visual]
+    return [[t for t in ts if t] for ts in texts if any(ts)]
+
+
+def _speakers_named(question: str) -> set[str]:
+    """The names and nouns just before a speech cue ("when does Kennedy say ...", "the assistant says"): who
+    speaks."""
+    names = set()
+    for start, end in _SPEECH_CUES.spans(question):
+        head = question[:start]
+        if question[start:end].islower() and head[-1:].isspace() and head.split():
+            word = head.split()[-1]
+            name = word[max((i + 1 for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), default=0) :]
+            if "A" <= name[:1] <= "Z" or name.lower() not in _NOT_A_SPEAKER:  # "the assistant says": who
+                names.add(name)
+    return names
+
+
+def _as_text(phrase: str) -> str:
+    """A visual phrase as words to read or hear: without the nouns of things that carry text and of
+    speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words;
+    nothing of a phrase that says how text looks ("in big letters", "in a bold font")."""
+    if first_of(phrase, phrasing.TYPOGRAPHY) is not None:
+        return ""
+    kept = [w for w in phrase.split() if w.strip(",'\"").lower().removesuffix("'s") not in _NOT_READ]
+    while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
+        kept.pop()
+    return _clean(" ".join(kept))
+
+
+def _visual_tool(phrase: str) -> str:
+    return SEEN_IN_PART if first_of(phrase, phrasing.IN_PART) is not None or _in_hand(phrase) else SEEN
+
+
+def _in_hand(phrase: str) -> bool:
+    """Whether ``phrase`` says something is in a hand ("in his hands", "in the hand"): small, off-centre."""
+    words = [m.group(0).lower() for m in WORD.finditer(phrase)]
+    return any(
+        (words[i], words[i + 1] in phrasing.HOLDERS, words[i + 2]) in (("in", True, "hand"), ("in", True, "hands"))
+        for i in range(len(words) - 2)
+    )

@@ -1,0 +1,220 @@
+"""When in the video a question asks about: the first or last moment (its order), a repeat (no order), and
+what happens just after or before an event, planned on its own and joined with ``Call.when``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from vqdb.planner import boolexpr, phrasing
+from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word
+from vqdb.planner.plan import Call, Plan
+from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
+from vqdb.planner.rules.evidence import _has_alnum
+from vqdb.planner.rules.sounds import _SOUND_WORD
+from vqdb.planner.rules.speech import _names_a_voice
+
+_HOW_LONG = Phrases(phrasing.HOW_LONG)
+_TO = re.compile(r"\s+to\b", re.I)
+_REPEATS = Phrases(phrasing.REPEATS)
+_READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
+_ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
+_HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
+
+
+def _order(question: str) -> tuple[str | None, str]:
+    """The order a question asks for and the question without the phrases and verbs that ask it, and the
+    words that ask it at the end of a clause ("what does he say first?": words of when, not of what; "first"
+    and "last" before a noun are left to the rules that read them as describing or counting): "first" for
+    the first moment (``phrasing.FIRST_CUES``: "when does EXIT first appear?", "for the
+    first time"; ``phrasing.STARTS``: "when does the music start?"), "last" for the last one
+    (``phrasing.LAST_CUES``, ``phrasing.ENDS``: "when does the narrator stop speaking?"); None, and the
+    question as it is, when it asks neither or both ("from start to finish"). Not a cue: a word inside a
+    quote or written in capitals (text to find: "when does the sign say STOP"), "first" / "last" before a
+    word that makes a compound or a stretch (``phrasing.NOT_AN_ORDER_AFTER``: "first aid", "last night",
+    "the first 10 seconds") or after "at" ("at last"), and "start" / "end" / "stop" as a noun: after a
+    determiner or preposition (``phrasing.NOUN_BEFORE``: "the end credits", "a stop sign"), or a verb of
+    what something does rather than of its edge: before anything but the clause's end, "to" or a verb in
+    -ing ("stop sign", "he stopped the car", "a man stops at the corner", but "when does he stop talking?",
+    "when does the music end?"), or in the event of "after" / "before" ("after the game ended, ..."); a
+    voice ends with its noun ("when does he finish his speech?"), and reading that starts or stops with
+    nothing read after it is a voice (``phrasing.READING_ALOUD``: "when does she stop reading?"). Right
+    after an event (``phrasing.HOW_SOON``: "right after the title, what does she say?") is the first moment
+    after it, right before one the last moment before it.
+
+    Example:
+        >>> _order("when does the narrator stop speaking?"), _order("when do the end credits start?")
+        (('last', 'when does the narrator   speaking?'), ('first', 'when do the end credits  ?'))
+        >>> _order("the first time he says 'thank you'")[0], _order("when does he mention first aid?")[0]
+        ('first', None)
+        >>> _order("when does the sign say STOP"), _order("from start to finish, who talks?")[0]
+        ((None, 'when does the sign say STOP'), None)
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+    connectives = [c for c in _connectives_of_time(question) if not any(a <= c[0] < b for a, b in quoted)]
+    events = [(a, _event_end(question, a)) for _, a, _ in connectives]
+    found: dict[str, list[tuple[int, int]]] = {"first": [], "last": []}
+    for start, _, when in connectives:  # "right after X": the first moment after it; "just before X": the last
+        if not question[start:].lower().startswith(when):
+            found["first" if when == "after" else "last"].append((start, start))
+    for start, end in _ORDER_CUES.spans(question):
+        cue = question[start:end]
+        if any(a <= start < b for a, b in quoted) or (cue.isupper() and len(cue) > 1) or (start and cue[0].isupper()):
+            continue
+        if cue.lower() in phrasing.STARTS | phrasing.ENDS and any(a <= start < b for a, b in events):
+            continue  # "after the game ended": the event's edge, which its own call finds
+        kind = _order_of(cue.lower(), question[:start], question[end:])
+        if kind is not None:
+            found[kind].append((start, end))
+    asked = [kind for kind, spans in found.items() if spans]
+    if len(asked) != 1:
+        return None, question
+    pieces, last = [], 0
+    for start, end in found[asked[0]]:
+        cue = question[start:end].lower()
+        if start < end and (" " in cue or cue in phrasing.STARTS | phrasing.ENDS or _ends_clause(question[end:])):
+            pieces.append(question[last:start] + " ")
+            infinitive = _TO.match(question, end) if cue in phrasing.STARTS | phrasing.ENDS else None
+            last = infinitive.end() if infinitive else end  # "starts to cry": "cry"
+            reading = _READING_ALOUD.match(question, last) if cue in phrasing.STARTS | phrasing.ENDS else None
+            if reading and _ends_clause(question[reading.end() :]):  # "stop reading": a voice reading aloud
+                pieces.append(" speaking")
+                last = reading.end()
+    return asked[0], "".join(pieces) + question[last:]
+
+
+def _without_repeats(question: str) -> str:
+    """``question`` without the words that ask for a repeat (``phrasing.REPEATS``: "for the second time"),
+    outside quotes: no plan orders the second moment, and the words are neither said nor seen.
+
+    Example:
+        >>> _without_repeats("when does he say 'ask' for the second time?")
+        "when does he say 'ask'  ?"
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+    pieces, last = [], 0
+    for start, end in _REPEATS.spans(question):
+        if not any(a <= start < b for a, b in quoted):
+            pieces.append(question[last:start] + " ")
+            last = end
+    return "".join(pieces) + question[last:]
+
+
+def _ends_clause(after: str) -> bool:
+    """Whether a word followed by ``after`` ends its clause (nothing or clause punctuation follows)."""
+    return not after.strip() or after.lstrip()[:1] in _CLAUSE_MARKS
+
+
+def _order_of(cue: str, before: str, after: str) -> str | None:
+    """The order ``cue`` (a phrase of ``_ORDER_CUES``, in lower case) asks for between ``before`` and ``after``
+    (see ``_order``), or None when it is no cue there."""
+    if after[:1] == "-" or before[-1:] == "-":  # part of a compound: "first-person", "start-up"
+        return None
+    previous = last_word(before)
+    following = WORD.match(after.lstrip())
+    following = following.group(0).lower() if following and after[:1] in ("", " ") else ""
+    edge = cue in phrasing.STARTS or cue in phrasing.ENDS
+    if edge:
+        verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
+        verb_follows = verb_follows or _names_a_voice(after.split("?")[0].strip(" .!,;"))  # "finish his speech"
+        if previous in phrasing.NOUN_BEFORE or not (_ends_clause(after) or verb_follows):
+            return None
+        return "first" if cue in phrasing.STARTS else "last"
+    if " " not in cue and (following in phrasing.NOT_AN_ORDER_AFTER or following[:1].isdigit()):
+        return None
+    if cue == "last" and (previous in phrasing.NOT_AN_ORDER_BEFORE or _HOW_LONG.first(before)):
+        return None
+    return "first" if cue in phrasing.FIRST_CUES else "last"
+
+
+def _relation(text: str) -> tuple[str, str | None, str]:
+    """A question about what happens just after or before an event ("what does he say right after the
+    applause?", "after the bell rings, who speaks first?", "what was on screen just before the chime?"):
+    the question without the event's clause, "after" or "before", and the event (the words after the
+    connective, up to the clause's end); ``(text, None, "")`` when there is none. Not a connective: inside a
+    quote, "named / look after", "after all / that / it" (nothing to find), "before and after"."""
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    for start, event_start, when in _connectives_of_time(text):
+        if any(a <= start < b for a, b in quoted) or last_word(text[:start]) in phrasing.NOT_CONNECTIVE_AFTER:
+            continue
+        stop = _event_end(text, event_start)
+        while any(a < stop < b for a, b in quoted):  # a quote in the event is part of it
+            stop = _event_end(text, next(b for a, b in quoted if a < stop < b))
+        reference = text[event_start:stop].strip(" ,")
+        if not _has_alnum(reference):
+            continue
+        main = (text[:start] + " " + text[stop:]).strip(" ,")
+        return main, when, reference
+    return text, None, ""
+
+
+def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
+    """Each "after" / "before" followed by an event: where it starts (with the words that say how soon,
+    ``phrasing.HOW_SOON``: "right after"), where the event starts, and which it is. Not before a word that
+    names no event (``phrasing.NO_EVENT``: "after that", "before it") or "all" alone ("after all,")."""
+    found = []
+    for word in WORD.finditer(text):
+        following = text[word.end() :]
+        event = following.lstrip()
+        first = WORD.match(event)
+        if word.group(0).lower() not in ("after", "before") or event == following:
+            continue
+        if (first and first.group(0).lower() in phrasing.NO_EVENT) or (
+            event[:3].lower() == "all" and event[3:].lstrip()[:1] in ("", *",.;!?")
+        ):
+            continue
+        head = text[: word.start()]
+        soon = [a for a, b in _HOW_SOON.spans(head) if b == len(head.rstrip()) < len(head)]
+        found.append(
+            (soon[-1] if soon else word.start(), word.end() + len(following) - len(event), word.group(0).lower())
+        )
+    return found
+
+
+def _event_end(text: str, start: int) -> int:
+    """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
+    colon before a space, or before a word that starts another clause (``phrasing.EVENT_ENDS``: "after the
+    bell rings while ...")."""
+    marks = (
+        i for i in range(start, len(text)) if text[i] in ",;?!" or text[i] in ".:" and not text[i + 1 : i + 2].strip()
+    )
+    words = [
+        start + a - 1
+        for a, b in _EVENT_ENDS.spans(text[start:])
+        if a and text[start + a - 1].isspace() and text[start + b : start + b + 1].isspace()
+    ]
+    return min([next(marks, len(text)), *words])
+
+
+def _heard_if_a_sound(event: str) -> str:
+    """An event named by a sound ("the chime", "the applause", "a loud beep") is heard, not seen."""
+    words = [
+        w
+        for w in re.findall(r"[\w'-]+", event.lower())
+        if w not in phrasing.DETERMINERS and w not in phrasing.DESCRIBING
+    ]
+    if 0 < len(words) <= 2 and _SOUND_WORD.fullmatch(words[-1]):
+        return f"when do you hear {event}"
+    return event
+
+
+def _related(main: Plan, event: Plan, when: str) -> Plan:
+    """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
+    main plan alone when the event has nothing to find, the event's alone when the main clause has none."""
+    if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
+        return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
+    offset = len(main.queries)
+    renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
+    calls = [Call(renamed[c.id], c.tool, c.query, when) for c in event.queries]
+    combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
+    if not main.is_uniform:
+        calls = [*main.queries, *calls]
+        combine = f"{_and_operand(main.combine)} AND {_and_operand(combine)}"
+    notes = event.notes if main.is_uniform else (*main.notes, *event.notes)  # a uniform main's note is moot
+    return Plan(tuple(calls), combine, notes=notes, planner="rules")
+
+
+def _and_operand(combine: str) -> str:
+    """``combine`` as an operand of AND: in parentheses when it is an OR (AND binds tighter)."""
+    return f"({combine})" if isinstance(boolexpr.parse(combine), boolexpr.Or) else combine
