@@ -50,8 +50,9 @@ _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 
 
-_STATEMENT_ASKED = re.compile(
-    rf"\b(?:{alternation(list(phrasing.TALKING_ABOUT))})\s+(?:about|of|on)\b|\b(?:{alternation(list(phrasing.EXPLAINING))})\b"
+_STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
+    rf"\b(?:{alternation(list(phrasing.TALKING_ABOUT))})\s+(?:about|of|on)\b"
+    rf"|\b(?:{alternation(list(phrasing.EXPLAINING))})\b"
     rf"|\bwhat\s+(?:do|does|did|is|was|will|would)\s+(?:[\w'.-]+\s+){{1,4}}?"
     rf"(?:{alternation(list(phrasing.STATEMENT_ASKS))})\b",
     re.I,
@@ -62,9 +63,9 @@ def statement_plan(question: str, plan: Plan) -> Plan:
     """``plan`` with its calls of tools whose spans are words said (``Tool.statements``) answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
     topic (``phrasing.TALKING_ABOUT``: "when does she talk about the 15th century?", ``phrasing.EXPLAINING``:
-    "when does the host discuss the budget?") or what someone
-    says ("what does / did … say, tell, ask, announce, explain", ``phrasing.STATEMENT_ASKS``); ``plan`` as it
-    is otherwise. The answer to such a question is the sentence said, not the words that name its topic.
+    "when does the host discuss the budget?") or what someone says ("what does / did … say, tell, ask,
+    announce, explain", ``phrasing.STATEMENT_ASKS``); ``plan`` as it is otherwise. The answer to such a
+    question is the sentence said, not the words that name its topic.
 
     Example:
         >>> from vqdb.planner.plan import Call
