@@ -150,10 +150,12 @@ def plans(draw):
     relations = st.sampled_from([None, None, None, "after", "before"])
     places = st.sampled_from([None, None, "top", "left", "center", "bottom-right"])
     sizes = st.sampled_from([None, None, "large", "small"])
+    extents = st.sampled_from([None, "statement"])
 
     def call(i: int, tool: str) -> Call:
         screen = {"place": draw(places), "size": draw(sizes)} if tool == "ocr" else {}
-        return Call(f"Q{i}", tool, draw(queries[tool]), draw(relations), **screen)
+        said = {"extent": draw(extents)} if tool in ("transcript", "subtitle") else {}
+        return Call(f"Q{i}", tool, draw(queries[tool]), draw(relations), **screen, **said)
 
     calls = tuple(call(i, tool) for i, tool in enumerate(tools, start=1))
 

@@ -15,6 +15,8 @@ GOOD = {
 def test_round_trip():
     plan = Plan.from_json(GOOD)
     assert plan.to_dict() == GOOD and Plan.from_json(plan.to_json()) == plan
+    said = {"queries": [{"id": "Q1", "tool": "transcript", "query": "money", "extent": "statement"}], "combine": "Q1"}
+    assert Plan.from_json(said).to_dict() == said and Plan.from_json(said).queries[0].extent == "statement"
 
 
 @pytest.mark.parametrize(
@@ -24,7 +26,10 @@ def test_round_trip():
         ("[1, 2]", "must be a JSON object"),
         ({"queries": [], "combine": "", "why": "x"}, r"unknown key\(s\) \['why'\]"),
         ({"queries": "Q1"}, "must be a list of calls"),
-        ({"queries": [{"id": "Q1", "tool": "ocr"}]}, r"with id, tool, query \(and optionally when, place, size\)"),
+        (
+            {"queries": [{"id": "Q1", "tool": "ocr"}]},
+            r"with id, tool, query \(and optionally when, place, size, extent\)",
+        ),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "place": "up"}]}, "place must be one of top, bottom"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "size": "big"}]}, "size must be one of large, small"),
         (
@@ -32,6 +37,14 @@ def test_round_trip():
             r"place and size need a tool that reads text boxes on screen \(ocr\); transcript does not",
         ),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "when": "during"}]}, "when must be one of after"),
+        (
+            {"queries": [{"id": "Q1", "tool": "transcript", "query": "x", "extent": "sentence"}]},
+            "extent must be one of statement",
+        ),
+        (
+            {"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "extent": "statement"}]},
+            r"extent needs a tool whose spans are words said \(transcript, subtitle\); ocr is not",
+        ),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "non-empty string"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x" * 501}]}, "keep it under 500"),

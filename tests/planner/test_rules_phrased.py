@@ -160,3 +160,27 @@ def test_reading_a_thing_is_no_voice():
 def test_a_repeat_is_neither_said_nor_seen_and_orders_nothing(question, expected):
     plan = rule_plan(question, None, UNSEEN)
     assert [(c.tool, c.query) for c in plan.queries] == expected and plan.order is None
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "statement"),
+    [
+        # what is said on a topic, or what someone says: the answer is the statement, not the words naming it
+        ("When does she talk about the 15th century?", None, True),
+        ("when does the narrator first talk about money?", None, True),
+        ("What does the narrator explain about movable metal letters?", None, True),
+        ("What does the narrator announce about the Gutenberg Bible?", None, True),
+        ("What does the man tell viewers he will show?", None, True),
+        ("When does the host discuss the budget?", None, True),
+        # words said, named or asked for by name: the words
+        ("When does the narrator mention the Gutenberg?", None, False),
+        ("when does she say the year 1455?", None, False),
+        ("What does the narrator call the Gutenberg?", ["the forty-two line Bible", "the art of printing"], False),
+        ('When does Kennedy say "ask not what your country can do for you"?', None, False),
+    ],
+)
+def test_a_question_about_what_is_said_is_answered_with_the_statement(question, options, statement):
+    plan = rule_plan(question, options)
+    said = [c for c in plan.queries if tools.get(c.tool).statements]
+    assert said and all((c.extent == "statement") is statement for c in said)
+    assert all(c.extent is None for c in plan.queries if not tools.get(c.tool).statements)

@@ -194,6 +194,15 @@ def test_a_phrase_said_is_answered_with_its_words_within_the_utterances_it_overl
     assert context("not what you", 0.5) == [(0.7, 2.9)]  # two utterances overlapped, joined, bound it
     assert context("you can", 0.5) == [(2.5, 3.0)]  # the whole utterance "you can", no wider
 
+    def statement(query: str, pause_s) -> list[tuple[float, float]]:
+        (found,) = con.execute("SELECT phrase_spans($p, $q, $s)", {"p": pieces, "q": query, "s": pause_s}).fetchone()
+        return [(round(s["statement_start_s"], 2), round(s["statement_end_s"], 2)) for s in found]
+
+    # what is said with the words: their utterance (those they overlap joined), or the clause without pauses
+    assert statement("ask not", 0.5) == [(0.0, 1.5)]
+    assert statement("not what you", 0.5) == [(0.0, 3.0)]
+    assert statement("ask not", None) == context("ask not", None) == [(0.5, 1.2)]
+
 
 def test_a_pause_speech_recognition_gave_to_a_word_ends_the_utterance_and_the_words_said():
     # Whisper's times for Kennedy: no gap anywhere, "ask" (said in 0.5 s) stretched over the 1 s pause before it

@@ -116,8 +116,9 @@ def call_evidence_each(plan: Plan, videos: Sequence[VideoFrames]) -> list[dict[s
             raise PlanError(f"call {call.id}: {exc}") from None
         if tool.evidence != "scores":
             return None
-        screen = {"place": call.place, "size": call.size} if call.place or call.size else {}
-        found = tool.frame_evidence_each([videos[i] for i in framed], call.query, **screen) if framed else []
+        asked = {"place": call.place, "size": call.size} if call.place or call.size else {}
+        asked |= {"extent": call.extent} if call.extent else {}
+        found = tool.frame_evidence_each([videos[i] for i in framed], call.query, **asked) if framed else []
         if any(f is None for f in found):
             return None
         for i, one in zip(framed, found, strict=True):

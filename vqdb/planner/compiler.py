@@ -246,7 +246,7 @@ class Compiler:
             tool.check(call.query)
         except PlanError as exc:
             raise PlanError(f"call {call.id}: {exc}") from None
-        evidence = tool.select(Context(call.query, self.video_id, call.place, call.size))
+        evidence = tool.select(Context(call.query, self.video_id, call.place, call.size, call.extent))
         if call.when is not None:
             return self.score_ranks(self.related(evidence, call.when))
         if tool.evidence == "hits":

@@ -8,7 +8,8 @@ rank and each call's rank and evidence span), then, per video:
 
 1. **a frame's interval**: the calls that support the frame (those ranking it at least as well as the
    merge does) and give spans (``ocr``, ``transcript``, ``subtitle``: the text's run on screen, the words
-   said) bound it, combined as the plan combines the calls (``_span``): of calls ORed the best-graded
+   said, or the statement they are said in for a call with ``extent`` "statement": ``vqdb.planner.tools``)
+   bound it, combined as the plan combines the calls (``_span``): of calls ORed the best-graded
    span, of calls ANDed the stretch they share (their hull when they do not meet). A frame no span
    supports belongs to an **island**: a run of consecutive sampled frames among the best ``share`` of the
    merged order (at least the best frame), from half a sampling period before its first frame to half

@@ -545,6 +545,31 @@ SUBJECT_SPEECH_VERBS = Words(
     example="What does Kennedy tell people to ask instead?",
     seen=False,
 )  # fmt: skip
+TALKING_ABOUT = Words(
+    {"talk", "talks", "talked", "talking", "speak", "speaks", "spoke", "speaking", "chat", "chats", "chatted"},
+    phenomenon="verbs of talking, before 'about', 'of' or 'on' a topic: what is said of it is the answer, so a "
+    "call's interval is the statement its words are said in, not the words naming the topic",
+    example="When does she talk about the 15th century?",
+)  # fmt: skip
+EXPLAINING = Words(
+    {
+        "discuss", "discusses", "discussed", "discussing", "explain", "explains", "explained", "explaining",
+        "describe", "describes", "described", "describing",
+    },
+    phenomenon="verbs of saying things of a topic ('discuss the budget', 'explain how', 'is it described'): the "
+    "statement is the answer, as after TALKING_ABOUT",
+    example="When does the host discuss the budget?",
+)  # fmt: skip
+STATEMENT_ASKS = Words(
+    {
+        "say", "says", "said", "saying", "tell", "tells", "told", "telling", "ask", "asks", "asked", "asking",
+        "announce", "announces", "announced", "announcing", "explain", "explains", "explained", "explaining",
+        "describe", "describes", "described", "describing",
+    },
+    phenomenon="verbs of speech after 'what does / did … ': the question asks what is said (the statement), not "
+    "when words are ('call' and 'mention' name a thing, a few words: not here)",
+    example="What does the man tell viewers he will show?",
+)  # fmt: skip
 ADDRESSING = Words(
     {
         "tell", "tells", "told", "telling", "ask", "asks", "asked", "asking", "call", "calls", "called", "remind",

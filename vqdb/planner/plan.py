@@ -9,8 +9,10 @@ JSON form (what planners emit and ``vqdb plan`` prints)::
 A call may say ``"when": "after"`` (or ``"before"``): it then finds the frames just after (before) what its
 tool finds (see ``Call``). An ``ocr`` call may say where its text is on screen, ``"place": "top"``
 (``PLACES``), and how big, ``"size": "large"`` (or ``"small"``): reads elsewhere, or of another size, grade
-lower (see ``Call``). A plan may say ``"order": "first"`` (or ``"last"``): of the moments with real evidence,
-the earliest (latest) ranks first (see ``Plan`` and ``vqdb.planner.temporal_order``).
+lower (see ``Call``). A ``transcript`` or ``subtitle`` call may say ``"extent": "statement"``: its interval is
+the statement its words are said in, not the words (see ``Call``). A plan may say ``"order": "first"`` (or
+``"last"``): of the moments with real evidence, the earliest (latest) ranks first (see ``Plan`` and
+``vqdb.planner.temporal_order``).
 
 A plan with no calls samples frames uniformly (the uniform baseline).
 
@@ -41,7 +43,8 @@ _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 
 CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has
-OPTIONAL_CALL_KEYS = ("when", "place", "size")  # what a call may have
+OPTIONAL_CALL_KEYS = ("when", "place", "size", "extent")  # what a call may have
+EXTENTS = ("statement",)  # a call's "extent": its span is the statement its words are said in
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
@@ -62,6 +65,10 @@ class Call:
     elsewhere, or of another size, grades lower (a factor, so a wrong place still finds the text; the rules
     are ``vqdb.planner.tools.ocr``'s). "the title at the top of the screen": ``ocr`` place "top".
 
+    ``extent`` ("statement"), for a tool whose spans are words said (``Tool.statements``: ``transcript``,
+    ``subtitle``), makes a call's span the statement the words are said in (the utterance, the clause), not
+    the words: "when does she talk about the 15th century?" is answered with what she says about it.
+
     Example:
         >>> Call("Q1", "siglip", "a red car").to_dict()
         {'id': 'Q1', 'tool': 'siglip', 'query': 'a red car'}
@@ -69,6 +76,8 @@ class Call:
         {'id': 'Q2', 'tool': 'audio', 'query': 'applause', 'when': 'after'}
         >>> Call("Q3", "ocr", "WE ARE HERE TO", place="top", size="large").to_dict()
         {'id': 'Q3', 'tool': 'ocr', 'query': 'WE ARE HERE TO', 'place': 'top', 'size': 'large'}
+        >>> Call("Q5", "transcript", "the 15th century", extent="statement").to_dict()["extent"]
+        'statement'
         >>> Call("Q4", "siglip", "a red car", place="top")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -81,6 +90,7 @@ class Call:
     when: str | None = None
     place: str | None = None
     size: str | None = None
+    extent: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.match(self.id):
@@ -99,6 +109,7 @@ class Call:
         if self.when is not None and tools.get(self.tool).evidence != "scores":
             raise PlanError(f"call {self.id}: when needs a tool that scores frames; {self.tool} gives hits")
         self._check_screen()
+        self._check_extent()
 
     def _check_screen(self) -> None:
         """PlanError unless ``place`` and ``size`` are each left out or one of their choices, on a tool that
@@ -115,9 +126,23 @@ class Call:
                 f"{self.tool} does not"
             )
 
+    def _check_extent(self) -> None:
+        """PlanError unless ``extent`` is left out or one of ``EXTENTS``, on a tool whose spans are words said."""
+        if self.extent is None:
+            return
+        if self.extent not in EXTENTS:
+            raise PlanError(
+                f"call {self.id}: extent must be one of {', '.join(EXTENTS)} (or left out), got {self.extent!r}"
+            )
+        if not tools.get(self.tool).statements:
+            said = ", ".join(name for name in tools.names() if tools.get(name).statements)
+            raise PlanError(
+                f"call {self.id}: extent needs a tool whose spans are words said ({said}); {self.tool} is not"
+            )
+
     def to_dict(self) -> dict[str, str]:
         found = {"id": self.id, "tool": self.tool, "query": self.query}
-        optional = {"when": self.when, "place": self.place, "size": self.size}
+        optional = {"when": self.when, "place": self.place, "size": self.size, "extent": self.extent}
         return found | {key: value for key, value in optional.items() if value}
 
 
@@ -221,8 +246,8 @@ class Plan:
         for i, item in enumerate(queries):
             if not isinstance(item, Mapping) or not CALL_KEYS <= set(item) <= CALL_KEYS.union(OPTIONAL_CALL_KEYS):
                 raise PlanError(
-                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when, place, size); "
-                    f"got {item!r:.200}"
+                    f"plan call #{i + 1} must be an object with id, tool, query (and optionally when, place, size, "
+                    f"extent); got {item!r:.200}"
                 )
             calls.append(Call(**{key: item.get(key) for key in ("id", "tool", "query", *OPTIONAL_CALL_KEYS)}))
         combine = data.get("combine") or ""

@@ -13,11 +13,13 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
   ``text`` (one OCR box) reads in whole words (``words_read``): which of a frame's boxes carry the match
   (the title that reads the query, not a button reading its "the"), for where on screen the text is;
 - ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR, pause_s DOUBLE)
-  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]``:
-  the stretches of a timed text (its pieces in time order: words, or cues of several words, each said or
-  shown from ``start_s`` to ``end_s``) that say the query with a score of at least ``min_score(query)``,
-  best first, none overlapping another; each with its context: the clause it is said in, or, when
-  ``pause_s`` is not NULL, its own words said, within their utterance (below);
+  -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE,
+  statement_start_s DOUBLE, statement_end_s DOUBLE)[]``: the stretches of a timed text (its pieces in time
+  order: words, or cues of several words, each said or shown from ``start_s`` to ``end_s``) that say the
+  query with a score of at least ``min_score(query)``, best first, none overlapping another; each with its
+  context: the clause it is said in, or, when ``pause_s`` is not NULL, its own words said, within their
+  utterance (below); and its **statement**: the clause, or, when ``pause_s`` is not NULL, the utterance itself
+  (below);
 - ``utterances(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], pause_s DOUBLE)
   -> STRUCT(start_s DOUBLE, end_s DOUBLE)[]``: where the timed text is said at all, utterance by utterance
   in time order (below): the ``audio`` tool's voice heard, where speech recognition wrote words.
@@ -61,7 +63,11 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   not past its utterance (the pieces said with less than ``pause_s`` of silence from one to the next, those
   the phrase overlaps joined, when that lasts at most ``CLAUSE_MAX_S``; else its clause). The words' times
   are then speech recognition's, which gives a pause to the word next to it: a word longer than it takes
-  to say keeps its end (or its start, before a pause), and the rest is silence (``heard_times``).
+  to say keeps its end (or its start, before a pause), and the rest is silence (``heard_times``);
+* a phrase's **statement** is what is said with it, for a question about what is said on a topic ("when
+  does she talk about the 15th century?", "what does he explain about X?"), whose answer is the sentence,
+  not the words that name the topic: the utterance the words are said in (those they overlap joined), or
+  their clause when that lasts over ``CLAUSE_MAX_S`` (the clause without ``pause_s``).
 
 ``min_score(query)`` is the alignment a match needs, by the query's length in characters (case, spaces and
 punctuation aside): 1 (exact) up to 4 characters, 0.04 less for each character more, 0.7 from 12 on,
@@ -89,10 +95,12 @@ Example:
     [(1.0,)]
     >>> words = [("so,", 0, 0.5), ("ask", 1, 1.3), ("not,", 1.4, 1.8), ("what", 2, 2.2)]
     >>> pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in words]
-    >>> con.execute("SELECT phrase_spans($p, 'ask not', NULL)", {"p": pieces}).fetchone()[0]
-    [{'start_s': 1.0, 'end_s': 1.8, 'score': 1.0, 'context_start_s': 1.0, 'context_end_s': 1.8}]
-    >>> con.execute("SELECT phrase_spans($p, 'ask not', 0.5)", {"p": pieces}).fetchone()[0][0]['context_end_s']
-    2.0
+    >>> found = con.execute("SELECT phrase_spans($p, 'ask not', NULL)", {"p": pieces}).fetchone()[0]
+    >>> [(f['start_s'], f['end_s'], f['score'], f['context_start_s'], f['context_end_s']) for f in found]
+    [(1.0, 1.8, 1.0, 1.0, 1.8)]
+    >>> found = con.execute("SELECT phrase_spans($p, 'ask not', 0.5)", {"p": pieces}).fetchone()[0][0]
+    >>> found['context_end_s'], found['statement_start_s'], found['statement_end_s']
+    (2.0, 1.0, 2.2)
 """
 
 from __future__ import annotations
@@ -123,7 +131,8 @@ SAID_PER_CHAR_S = 0.1
 DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 SAID_SLACK_S = 0.2  # a phrase said is answered with its words' times and this much around them (word times' error)
-SPAN = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s", "score", "context_start_s", "context_end_s")])
+SPAN_FIELDS = ("start_s", "end_s", "score", "context_start_s", "context_end_s", "statement_start_s", "statement_end_s")
+SPAN = pa.struct([(name, pa.float64()) for name in SPAN_FIELDS])
 UTTERANCE = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s")])
 _DIGITS = re.compile(r"[0-9]+")
 _NOT_DIGITS = re.compile(r"[^0-9]+")
@@ -518,11 +527,12 @@ def screen_text_score(texts: pa.Array, queries: pa.Array) -> pa.Array:
 
 def in_utterances(
     found: list[tuple[float, float, float, float, float]], starts: np.ndarray, ends: np.ndarray, pause_s: float
-) -> list[tuple[float, float, float, float, float]]:
+) -> list[tuple[float, float, float, float, float, float, float]]:
     """``phrase_matches``' spans with the words said as their evidence: each span's own time widened by
     ``SAID_SLACK_S`` on both sides, within its utterance (the pieces, their ``starts`` and ``ends``, NaN where
     unknown, said with less than ``pause_s`` of silence from one to the next, in time order, those a span
-    overlaps joined), or within its clause when that utterance lasts over ``CLAUSE_MAX_S`` or none overlaps.
+    overlaps joined), or within its clause when that utterance lasts over ``CLAUSE_MAX_S`` or none overlaps;
+    and its statement, that utterance (or clause) itself.
     A phrase asked for is the moment its words are said: on the dev questions with real voices (LJ Speech,
     Kennedy) their hand-checked truth is the words (``the Gutenberg`` in a 4.8 s utterance), and so is a
     phrase or word said in the issue's real sets; the slack covers the recognizer's word times.
@@ -530,9 +540,9 @@ def in_utterances(
     Example:
         >>> starts, ends = np.array([0.0, 1.0, 1.4, 3.0]), np.array([0.5, 1.3, 1.8, 3.2])
         >>> in_utterances([(1.0, 1.3, 1.0, 1.0, 1.8)], starts, ends, 0.5)  # 0.5 s after "so," is a pause
-        [(1.0, 1.3, 1.0, 1.0, 1.5)]
+        [(1.0, 1.3, 1.0, 1.0, 1.5, 1.0, 1.8)]
         >>> in_utterances([(1.0, 1.3, 1.0, 1.0, 1.8)], starts, ends, 0.6)  # "so" is in its utterance
-        [(1.0, 1.3, 1.0, 0.8, 1.5)]
+        [(1.0, 1.3, 1.0, 0.8, 1.5, 0.0, 1.8)]
     """
     if not found:
         return found
@@ -546,7 +556,7 @@ def in_utterances(
             if joined[1] - joined[0] <= CLAUSE_MAX_S:
                 clause = joined
         said = max(clause[0], start - SAID_SLACK_S), min(clause[1], end + SAID_SLACK_S)
-        out.append((start, end, score, *said))
+        out.append((start, end, score, *said, *clause))
     return out
 
 
@@ -685,7 +695,9 @@ def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Ar
         )
         if pause_s is not None:
             found = in_utterances(found, row_starts, row_ends, pause_s)
-        out.append([dict(zip(SPAN.names, match, strict=True)) for match in found])
+        else:
+            found = [(*match, *match[3:]) for match in found]  # the statement is the clause
+        out.append([dict(zip(SPAN_FIELDS, match, strict=True)) for match in found])
     return pa.array(out, type=pa.list_(SPAN))
 
 
@@ -730,7 +742,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             "phrase_spans",
             owned(phrase_spans),
             ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR", "DOUBLE"],
-            "STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE)[]",
+            f"STRUCT({', '.join(f'{name} DOUBLE' for name in SPAN_FIELDS)})[]",
             type="arrow",
             null_handling="special",
         )

@@ -40,12 +40,21 @@ def evidence(con, stand_in_embeddings):
     left out are empty); ``sampled`` rows are ``(video_id, frame_idx, ts)`` tuples, and ``video_info``
     is computed from them as the compiler does (a video's duration is its last frame's time). A tool with
     spans gives its focus too (``focus_start``, ``focus_end``) with ``focus=True``; ``place`` and ``size`` are
-    the call's (``Context``)."""
+    the call's (``Context``), and so is ``extent``."""
 
     vectors = stand_in_embeddings(con, DIMS)
 
     def run(
-        tool: str, query: str, *, video_id: str | None = None, sampled=(), focus=False, place=None, size=None, **tables
+        tool: str,
+        query: str,
+        *,
+        video_id: str | None = None,
+        sampled=(),
+        focus=False,
+        place=None,
+        size=None,
+        extent=None,
+        **tables,
     ) -> list[tuple]:
         frames = pa.table(
             {
@@ -69,7 +78,7 @@ def evidence(con, stand_in_embeddings):
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
         for name, rows in tables.items():
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
-        sql = tools.get(tool).select(Context(query, video_id, place, size)).sql("duckdb")
+        sql = tools.get(tool).select(Context(query, video_id, place, size, extent)).sql("duckdb")
         rows = con.sql(sql).fetchall()
         if not focus:  # the keyframe placement's columns are asked for by the tests of it
             rows = [row[:5] for row in rows]

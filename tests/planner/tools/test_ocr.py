@@ -218,6 +218,33 @@ def test_a_page_text_that_another_copy_joins_ranks_the_new_copy_first(evidence):
     assert {r[2:] for r in evidence("ocr", "why is it funny", sampled=sampled, ocr=short)} == {(1.0, 1.5, 4.5)}
 
 
+def test_two_showings_of_a_copy_on_a_page_are_two_events_on_both_paths(con, evidence):
+    # the question typed in the prompt box (2.6-4.2 s), then, after a read without it (5 s), shown in the
+    # chat (5.8 s on): read less than RUN_GAP periods apart, but measured apart, so two moments, not one
+    sampled = [("va", i, float(i)) for i in range(10)]
+
+    def read(frame: int, y: float, shown: tuple[float, float]) -> dict:
+        return {"video_id": "va", "frame_idx": frame, "ts": float(frame), "text": "Why is it funny?",
+                "shown_from_s": shown[0], "shown_to_s": shown[1], "box": at(0.1, y, 0.5, y + 0.05)}  # fmt: skip
+
+    page = [read(f, 0.9, (max(f - 1.0, 0.0), min(f + 1.0, 9.0))) for f in range(10)]
+    typed = [read(f, 0.6, (2.6, 4.2)) for f in (3, 4)]
+    chat = [read(f, 0.1, (5.8, 9.0)) for f in (6, 7, 8, 9)]
+    rows = page + typed + chat
+    found = evidence("ocr", "why is it funny", sampled=sampled, ocr=rows)
+    assert {r[1]: r[3:] for r in found if r[2] == 1.0} == {
+        **dict.fromkeys((3, 4), (2.6, 4.2)),
+        **dict.fromkeys((6, 7, 8, 9), (5.8, 9.0)),
+    }
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 9.0 AS duration_s")
+    arrays = tools.get("ocr").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), "why is it funny")
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    as_rows = [("va", int(i), *(round(float(a[i]), 3) for a in (arrays.score, arrays.start_s, arrays.end_s)))
+               for i in inside]  # fmt: skip
+    assert as_rows == found
+
+
 def test_a_text_split_over_lines_is_not_two_copies(evidence):
     # each line alone does not match the query: the title is one copy, whether or not a frame reads both lines
     sampled = [("va", i, float(i)) for i in range(4)]

@@ -3,10 +3,12 @@ recognition errors and other spellings of numbers), or meant (a segment close in
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.video_frames import VideoFrames
 
 
 def words(video_id: str, *spoken: tuple[str, float, float]) -> list[dict]:
@@ -90,6 +92,38 @@ def test_the_evidence_of_a_phrase_is_its_words_within_the_utterance_it_is_said_i
     ]
     # not before the utterance: "It's" starts it, after the pause that ends "Welcome."
     assert evidence("transcript", "it's important", sampled=sampled, transcript_words=said)[0][3:] == (1.0, 2.0)
+
+
+def test_a_call_for_the_statement_is_answered_with_the_utterance_on_both_paths(con, evidence):
+    # "when does she talk about every penny?": what she says of it, "It's important ... daily." (1.0-3.6 s),
+    # not the words naming it; the words are still where a keyframe is placed (the focus)
+    sampled = [("va", i, float(i)) for i in range(8)]
+    said = words(
+        "va",
+        ("Welcome.", 0.0, 0.4),
+        ("It's", 1.0, 1.2),
+        ("important", 1.2, 1.8),
+        ("to", 1.8, 1.9),
+        ("keep", 2.0, 2.3),
+        ("every", 2.3, 2.7),
+        ("penny,", 2.7, 3.0),
+        ("daily.", 3.2, 3.6),  # a comma's breath apart: the same utterance
+        ("Really.", 5.0, 5.5),
+    )
+    found = evidence(
+        "transcript", "every penny", sampled=sampled, transcript_words=said, focus=True, extent="statement"
+    )
+    assert found == [("va", 3, 1.0, 1.0, 3.6, 2.3, 3.0)]
+    assert [r[3:5] for r in evidence("transcript", "every penny", sampled=sampled, transcript_words=said)] == [
+        (2.1, 3.2)  # the words, 0.2 s around them
+    ]
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 7.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    arrays = tools.get("transcript").frame_evidence(video, "every penny", "statement")
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
+    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
 
 
 def test_an_utterance_longer_than_a_clause_may_be_gives_the_clause_as_the_bound(evidence):

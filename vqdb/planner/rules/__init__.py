@@ -24,7 +24,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   the door open? What did the assistant answer?") looks for the first as a quote. Who speaks is the subject
   of a verb of speech, not words said: a speaker or a name before "say", "tell", "ask", "explain", "call"…
   (``phrasing.SUBJECT_SPEECH_VERBS``: "what does Kennedy tell people to ask instead?"), and so is who is
-  spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said.
+  spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said. A question
+  about what is said on a topic or what someone says ("when does she talk about money?", "what does the
+  narrator explain about X?", "what does he tell viewers?": ``speech.statement_plan``) is answered with the
+  statement: its ``transcript`` and ``subtitle`` calls say ``"extent": "statement"``.
 * **Examples** of what a noun names, in parentheses or after "e.g.", "such as", "like"
   (``phrasing.EXAMPLE_MARKERS``: "the directory listing (bin, include, lib64...)") are what is found, any of
   them (ORed), and the noun only describes them: examples of text are one group of calls by the question's
@@ -127,7 +130,7 @@ from vqdb.planner.rules.screen_text import (
     _take_text_shown,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech
+from vqdb.planner.rules.speech import _take_speech, statement_plan
 from vqdb.planner.rules.visual import _beside_text_places, _read_instead, _visual_phrases, _visual_tool
 from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation, _without_repeats
 from vqdb.planner.tools.ocr import Ocr
@@ -166,7 +169,7 @@ def rule_plan(
         lambda asked: _plan_question(asked, options, available_tools),
         lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
     )
-    return dataclasses.replace(plan, order=order if plan.queries else None)
+    return dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None)
 
 
 def _plan_question(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> Plan:

@@ -5,10 +5,12 @@ and who is spoken to are not words said.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from vqdb.planner import phrasing
+from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
+from vqdb.planner.plan import Plan
 from vqdb.planner.rules.cues import _QUOTED, _SPEAKER_WORDS, _determined_end
 from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
@@ -25,7 +27,8 @@ _PASSIVE = re.compile(
 _ACTIVE_SPEECH = re.compile(
     r"\b(?:said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
-    r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|utter(?:s|ed)?|announc(?:es|ed|e)|"
+    r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|discuss(?:es|ed|ing)?|utter(?:s|ed)?|"
+    r"announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
     r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b)))"
@@ -45,6 +48,40 @@ _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says"
 )
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
+
+
+_STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
+    rf"\b(?:{alternation(list(phrasing.TALKING_ABOUT))})\s+(?:about|of|on)\b"
+    rf"|\b(?:{alternation(list(phrasing.EXPLAINING))})\b"
+    rf"|\bwhat\s+(?:do|does|did|is|was|will|would)\s+(?:[\w'.-]+\s+){{1,4}}?"
+    rf"(?:{alternation(list(phrasing.STATEMENT_ASKS))})\b",
+    re.I,
+)
+
+
+def statement_plan(question: str, plan: Plan) -> Plan:
+    """``plan`` with its calls of tools whose spans are words said (``Tool.statements``) answered by the
+    statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
+    topic (``phrasing.TALKING_ABOUT``: "when does she talk about the 15th century?", ``phrasing.EXPLAINING``:
+    "when does the host discuss the budget?") or what someone says ("what does / did … say, tell, ask,
+    announce, explain", ``phrasing.STATEMENT_ASKS``); ``plan`` as it is otherwise. The answer to such a
+    question is the sentence said, not the words that name its topic.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> said = Plan((Call("Q1", "transcript", "the 15th century"), Call("Q2", "subtitle", "1400s")), "Q1 OR Q2")
+        >>> [c.extent for c in statement_plan("When does she talk about the 15th century?", said).queries]
+        ['statement', 'statement']
+        >>> [c.extent for c in statement_plan("When does she say the 15th century?", said).queries]
+        [None, None]
+    """
+    if not _STATEMENT_ASKED.search(question):
+        return plan
+    calls = tuple(
+        dataclasses.replace(c, extent="statement") if tools.get(c.tool).statements and c.when is None else c
+        for c in plan.queries
+    )
+    return dataclasses.replace(plan, queries=calls)
 
 
 def _take_speech(text: str, evidence: _Evidence) -> str:

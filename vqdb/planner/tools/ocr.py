@@ -34,7 +34,10 @@ A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and
 another copy of the text joins it now and then (a line of its own that matches the query: the question typed
 into a chat box while the examples table shows it all along, a caption repeating a logo), the reads with more
 copies than the run's fewest make runs of their own, with the page's grade, and the page's grade is
-multiplied by ``PAGE_DISCOUNT``: those moments rank first, each with its own stretch.
+multiplied by ``PAGE_DISCOUNT``: those moments rank first, each with its own stretch. Such a run ends where
+its copy left before the next one appeared (``shown_to`` before ``shown_from``, to the frame), however near
+their reads: the question typed in the prompt box, then, a read later, posted at the top of the chat, is
+two moments, not one from the typing to the video's end.
 
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
 ``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of
@@ -233,7 +236,10 @@ class Ocr(TextTool):
         )
         within = [col(c) for c in run_key]
         apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), within, [col("ts")]))
-        starts_part = exp.case().when(apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")), number(0))
+        # a part's reads are near, and the copy each shows had not left before the next one's appeared
+        gone = over(fn("lag", col("until")), [c.copy() for c in within], [col("ts")]) < col("shown_from")
+        near_part = apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period"))
+        starts_part = exp.case().when(exp.and_(near_part, fn("coalesce", gone, exp.false()).not_()), number(0))
         flagged_parts = select(exp.Star(), alias(starts_part.else_(number(1)), "starts_part"), from_=subquery(joined))
         in_parts = over(fn("sum", col("starts_part")), [c.copy() for c in within], [col("ts")])
         parts = select(exp.Star(), alias(in_parts, "part"), from_=subquery(flagged_parts))
@@ -569,7 +575,8 @@ class Ocr(TextTool):
                 whole = stretch(run)
                 joined = run[copies[run] > copies[run].min()]  # reads where another copy of the text is on screen
                 if whole[1] - whole[0] >= PAGE_SHARE * video.duration_s and joined.size:
-                    runs.extend((*stretch(part)[:3], whole[3]) for part in _runs(joined, ts, RUN_GAP * ocr_period))
+                    parts = _runs(joined, ts, RUN_GAP * ocr_period, left=until, appeared=read["shown_from"])
+                    runs.extend((*stretch(part)[:3], whole[3]) for part in parts)
                     whole = (*whole[:3], whole[3] * PAGE_DISCOUNT)
                 runs.append(whole)
         start, end, last_read, best = (np.array(column) for column in zip(*runs, strict=True))
@@ -713,14 +720,28 @@ class Ocr(TextTool):
         return NUMERIC_QUERY.fullmatch(query) is not None
 
 
-def _runs(reads: np.ndarray, ts: np.ndarray, gap: float) -> list[np.ndarray]:
-    """``reads`` (positions, in time order) split where the next one is more than ``gap`` seconds later.
+def _runs(
+    reads: np.ndarray,
+    ts: np.ndarray,
+    gap: float,
+    left: np.ndarray | None = None,
+    appeared: np.ndarray | None = None,
+) -> list[np.ndarray]:
+    """``reads`` (positions, in time order) split where the next one is more than ``gap`` seconds later, and,
+    given when each read's text ``left`` the screen and when it ``appeared`` (NaN where unknown), where a
+    read's text left before the next one's appeared: measured apart, they are two showings.
 
     Example:
         >>> [r.tolist() for r in _runs(np.array([0, 1, 3]), np.array([0.0, 1.0, 2.0, 9.0]), 2.5)]
         [[0, 1], [3]]
+        >>> left, appeared = np.array([1.0, 1.3, 3.0]), np.array([0.0, 0.5, 1.8])  # the text gone 1.3-1.8 s
+        >>> [r.tolist() for r in _runs(np.array([0, 1, 2]), np.array([0.0, 1.0, 2.0]), 2.5, left, appeared)]
+        [[0, 1], [2]]
     """
     starts = np.r_[True, np.diff(ts[reads]) > gap]
+    if left is not None and appeared is not None:
+        with np.errstate(invalid="ignore"):
+            starts[1:] |= left[reads[:-1]] < appeared[reads[1:]]
     return np.split(reads, np.flatnonzero(starts)[1:])
 
 

@@ -11,7 +11,10 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   within their utterance: the words said with less than ``pause_s`` of silence from one to the next
   (speech recognition puts commas where a speaker barely breathes: "You're watching Channel 7, the home of
   great drama." is one utterance), or the clause when the utterance lasts over ``CLAUSE_MAX_S``
-  (``phrase_spans`` finds both from the words it is given);
+  (``phrase_spans`` finds both from the words it is given); a call with ``extent`` "statement" (a question
+  about what is said on a topic: "when does she talk about the 15th century?") is answered with the
+  **statement** instead: the utterance itself (``transcript``), or the clause (``subtitle``), where the words
+  said are still the focus;
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
   ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
@@ -84,6 +87,7 @@ class TimedTextTool(TextTool):
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
     pause_s: ClassVar[float | None] = None
+    statements: ClassVar[bool] = True
     query_embedder: ClassVar[str] = "text_embed"  # the sentence model (MiniLM): the query and the sentences
 
     def pieces(self, ctx: Context) -> exp.Select:
@@ -170,7 +174,8 @@ class TimedTextTool(TextTool):
     def said(self, ctx: Context) -> exp.Select:
         """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
         (``phrase_spans``), with their clauses, or their words within their utterances when the tool has
-        ``pause_s``."""
+        ``pause_s``; with their statements when the call asks for them (``Context.extent``)."""
+        context = span_fields(ctx.extent)
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
         found = fn("phrase_spans", self.in_time(), ctx.text, pause)
         per_video = select(
@@ -184,8 +189,8 @@ class TimedTextTool(TextTool):
             alias(col("start_s", "m"), "said_start"),
             alias(col("end_s", "m"), "said_end"),
             alias(col("score", "m"), "score"),
-            alias(col("context_start_s", "m"), "start_s"),
-            alias(col("context_end_s", "m"), "end_s"),
+            alias(col(context[0], "m"), "start_s"),
+            alias(col(context[1], "m"), "end_s"),
             from_=subquery(per_video),
         )
 
@@ -248,19 +253,21 @@ class TimedTextTool(TextTool):
         texts = rows.column(self.piece_text).take(pa.array(inside, pa.int64())).to_pylist()
         return " ".join(t.strip() for t in texts if t)
 
-    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
+    def frame_evidence(self, video: VideoFrames, query: str, extent: str | None = None) -> FrameEvidence:
         """``select``'s scores and spans as arrays: the spans said and meant, each reaching the frames of its
         stretch (``widened``); a frame takes its best span's score and evidence."""
-        return self.frame_evidence_each([video], query)[0]
+        return self.frame_evidence_each([video], query, extent)[0]
 
-    def frame_evidence_each(self, videos: Sequence[VideoFrames], query: str) -> list[FrameEvidence]:
-        """``frame_evidence`` of each of ``videos``, the query embedded once for all of them (when one has
-        sentences)."""
+    def frame_evidence_each(
+        self, videos: Sequence[VideoFrames], query: str, extent: str | None = None
+    ) -> list[FrameEvidence]:
+        """``frame_evidence`` of each of ``videos`` (their statements as spans with ``extent`` "statement"),
+        the query embedded once for all of them (when one has sentences)."""
         embedded = functools.cache(
             lambda: np.asarray(videos[0].value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
         )
         return [
-            self._spans_evidence(video, self.said_arrays(video, query), self.meant_arrays(video, embedded))
+            self._spans_evidence(video, self.said_arrays(video, query, extent), self.meant_arrays(video, embedded))
             for video in videos
         ]
 
@@ -277,14 +284,14 @@ class TimedTextTool(TextTool):
         stop = np.where(timed, np.searchsorted(video.ts, high, "right"), 0)
         return best_spans(first, stop, score, said_start, start, end, (said_start, said_end), video.n)
 
-    def said_arrays(self, video: VideoFrames, query: str) -> tuple[np.ndarray, ...]:
+    def said_arrays(self, video: VideoFrames, query: str, extent: str | None = None) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``said``'s spans: ``phrase_spans`` of the video's
-        pieces in time order, called as the SQL calls it."""
+        pieces in time order, called as the SQL calls it (``start_s``, ``end_s``: ``span_fields(extent)``)."""
         listed = self.listed_in_time(video)
         if listed is None:
             return tuple(np.zeros(0) for _ in range(5))
         found = phrase_spans(listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
-        fields = ("start_s", "end_s", "score", "context_start_s", "context_end_s")
+        fields = ("start_s", "end_s", "score", *span_fields(extent))
         return tuple(float_array(found.field(f)) for f in fields)
 
     def listed_in_time(self, video: VideoFrames) -> pa.ListArray | None:
@@ -325,6 +332,18 @@ class TimedTextTool(TextTool):
         score = SEMANTIC_WEIGHT * (similarity[keep] - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)
         start, end = (float_array(rows.column(c))[keep] for c in ("start_s", "end_s"))
         return start, end, score, start, end
+
+
+def span_fields(extent: str | None) -> tuple[str, str]:
+    """The fields of ``phrase_spans``' spans that bound a call's span: the context (the words said, or the
+    clause), or the statement with ``extent`` "statement".
+
+    Example:
+        >>> span_fields(None), span_fields("statement")
+        (('context_start_s', 'context_end_s'), ('statement_start_s', 'statement_end_s'))
+    """
+    kind = "statement" if extent == "statement" else "context"
+    return f"{kind}_start_s", f"{kind}_end_s"
 
 
 def float32_cosine(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:
