@@ -28,6 +28,19 @@ def test_words_read_or_said_outrank_a_sentence_that_means_them():
     assert promoted(said, qualifies(said, {"Q1": scores}), np.arange(5.0)) == 4 - 2  # the first frame of the words
 
 
+def test_the_words_read_inside_a_longer_line_are_the_words_read():
+    # "echo" alone grades 1.0, inside "echo the ONE" 0.95 (the rest of the line), misread "ech0 the way" lower
+    # still; "echo the lamb" read as "echo the life" is another text sharing some of its words
+    read = plan(("ocr", "echo"), order="second")
+    scores = np.array([0.95, 0.95, nan, nan, nan, 1.0, nan, nan, nan, 0.4])
+    assert qualifies(read, {"Q1": scores}).tolist() == [True, True] + [False] * 3 + [True] + [False] * 4
+    assert promoted(read, qualifies(read, {"Q1": scores}), np.arange(10.0)) == 5
+    lamb = plan(("ocr", "echo the lamb"))  # read alone, "echo the life", in a longer line, misread
+    assert qualifies(lamb, {"Q1": np.array([1.0, 0.842, 0.942, 0.855])}).tolist() == [True, False, True, False]
+    longer = plan(("ocr", "echo"))  # never alone on screen: the best is a read in a longer line, a near miss below
+    assert qualifies(longer, {"Q1": np.array([0.95, 0.93, 0.45])}).tolist() == [True, True, False]
+
+
 def test_a_sentence_meaning_it_counts_when_no_words_match():
     meant = plan(("transcript", "money"))
     assert qualifies(meant, {"Q1": np.array([0.1, 0.3, 0.4, nan])}).tolist() == [False, True, True, False]
@@ -41,7 +54,7 @@ def test_every_utterance_is_the_voice_however_well_the_tagger_hears_it():
 
 
 def test_a_sound_or_a_picture_counts_from_halfway_to_its_best():
-    assert kinds(Call("Q1", "audio", "dog")) == kinds(Call("Q1", "siglip", "a dog")) == ((0.0, 0.5),)
+    assert kinds(Call("Q1", "audio", "dog")) == kinds(Call("Q1", "siglip", "a dog")) == ((0.0, 0.5, None, 1.0),)
     assert floor(Call("Q1", "audio", "dog"), 0.8) == pytest.approx(0.4)
     assert floor(Call("Q1", "siglip", "a dog"), -0.2) == -0.2  # below every kind: the best alone
 
