@@ -187,6 +187,7 @@ def test_the_nth_time_is_neither_said_nor_seen_and_names_its_occurrence(question
         ("wait a second, when does he say hello?", None),
         ("when does the dog bark again and again?", None),
         ("when does the dog bark over and over again?", None),
+        ("when does he click the Once More button?", None),  # a label
         ("the first time he says hello", "first"),
     ],
 )

@@ -115,8 +115,9 @@ def _without_cues(question: str, spans: list[tuple[int, int]]) -> str:
 def _nth(question: str) -> list[tuple[int, int, str]]:
     """Where ``question`` asks for the nth time something happens, and which (``phrasing.NTH_TIMES``: "for
     the second time", "the 3rd time"; ``phrasing.AGAIN``: "again", "once more", "reappears": the second), as
-    (start, end, ordinal). Not a cue: inside a quote, written in capitals ("AGAIN": text to find), part of a
-    compound ("a 2nd time-lapse"), or "again" that says how often (``phrasing.NOT_A_REPEAT``: "again and
+    (start, end, ordinal). Not a cue: inside a quote, written in capitals ("AGAIN": text to find) or
+    capitalised inside the question (a name: "when does Again play?"), part of a compound ("a 2nd
+    time-lapse"), or "again" that says how often (``phrasing.NOT_A_REPEAT``: "again and
     again").
 
     Example:
@@ -133,6 +134,8 @@ def _nth(question: str) -> list[tuple[int, int, str]]:
     for start, end in _NTH_CUES.spans(question):
         cue = question[start:end]
         if any(a <= start < b for a, b in [*quoted, *often]) or (cue.isupper() and len(cue) > 1):
+            continue
+        if start and cue[0].isupper():  # a name or text to find: the song "Again", the "Once More" button
             continue
         if question[end : end + 1] == "-" or (start and question[start - 1] == "-"):  # part of a compound
             continue
