@@ -166,7 +166,11 @@ def plans(draw):
         op = draw(st.sampled_from(["AND", "OR"]))
         return f"({expression(ids[:cut])} {op} {expression(ids[cut:])})"
 
-    return Plan(calls, expression([c.id for c in calls]), order=draw(st.sampled_from([None, None, "first", "last"])))
+    return Plan(
+        calls,
+        expression([c.id for c in calls]),
+        order=draw(st.sampled_from([None, None, "first", "last", "second", "third"])),
+    )
 
 
 def load(con, vectors, data) -> None:

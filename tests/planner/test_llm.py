@@ -208,6 +208,15 @@ def test_the_prompt_examples_are_valid_plans_and_use_only_the_offered_tools():
     assert "Example:" not in build_messages("q", tools=["region"])[0]["content"]
 
 
+def test_the_nth_time_is_an_order_the_prompt_and_schema_offer():
+    from vqdb.planner.llm import plan_schema
+
+    assert plan_schema(["ocr"])["properties"]["order"]["enum"][:3] == ["first", "second", "third"]
+    system = build_messages("q", tools=["ocr"])[0]["content"]
+    assert '"order": "second"' in system and '"order": "third"}' in system  # the rule and a worked example
+    assert parse_reply('{"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "order": "third"}').occurrence == 3
+
+
 def test_a_place_and_size_are_offered_with_a_tool_that_reads_text_boxes():
     from vqdb.planner.llm import plan_schema
 

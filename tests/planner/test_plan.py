@@ -54,7 +54,9 @@ def test_round_trip():
         ({"queries": GOOD["queries"] * 2, "combine": "Q1"}, "used more than once"),
         ({"queries": [], "combine": "Q1"}, "the plan has no calls"),
         ({**GOOD, "combine": 3}, "must be a string"),
-        ({**GOOD, "order": "earliest"}, "order must be one of first, last"),
+        ({**GOOD, "order": "earliest"}, r"order must be one of first, second, \.\.\., tenth, last"),
+        ({**GOOD, "order": 2}, r"got 2 \(the order is a word: 'second'\)"),
+        ({**GOOD, "order": "again"}, "got 'again'"),
         ({"queries": [], "combine": "", "order": "first"}, "order 'first' given but the plan has no calls"),
     ],
 )
@@ -85,6 +87,13 @@ def test_an_order_round_trips_and_goes_when_no_call_is_left():
     assert ordered.to_dict()["order"] == "last" and "order" not in Plan.from_json(GOOD).to_dict()
     assert ordered.without_tools({"siglip"}).order == "last"
     assert ordered.without_tools({"siglip", "audio"}).order is None
+
+
+def test_an_nth_order_names_its_occurrence():
+    third = Plan.from_json({**GOOD, "order": "third"})
+    assert third.occurrence == 3 and Plan.from_json(third.to_json()) == third and third.to_dict()["order"] == "third"
+    assert Plan.from_json({**GOOD, "order": "first"}).occurrence == 1
+    assert Plan.from_json({**GOOD, "order": "last"}).occurrence is None and Plan.from_json(GOOD).occurrence is None
 
 
 def test_a_place_and_size_round_trip_and_stay_out_of_plans_without_them():

@@ -150,16 +150,49 @@ def test_reading_a_thing_is_no_voice():
 
 
 @pytest.mark.parametrize(
-    ("question", "expected"),
+    ("question", "expected", "order"),
     [
-        ("When does Kennedy say ask for the second time?", [(t, "ask") for t in SPEECH]),
-        ("When does the word echo appear for the third time?", [("ocr", "echo")]),
-        ("when does the host say 'for the second time'?", [(t, "for the second time") for t in SPEECH]),  # quoted
+        ("When does Kennedy say ask for the second time?", [(t, "ask") for t in SPEECH], "second"),
+        ("When does the word echo appear for the third time?", [("ocr", "echo")], "third"),
+        (
+            "when does the narrator say 'the invention' the second time?",
+            [(t, "the invention") for t in SPEECH],
+            "second",
+        ),
+        ("When is EXIT shown for the 2nd time?", [("ocr", "EXIT")], "second"),
+        ("when does he say 'thank you' a second time?", [(t, "thank you") for t in SPEECH], "second"),
+        ("When is the word STOP shown again?", [("ocr", "STOP")], "second"),
+        ("When does he say 'ask' once more?", [(t, "ask") for t in SPEECH], "second"),
+        ("when does the word EXIT reappear?", [("ocr", "EXIT")], "second"),
+        ("when does the host say 'for the second time'?", [(t, "for the second time") for t in SPEECH], None),  # quoted
+        ("When does the line 'who is coming again' appear?", [("ocr", "who is coming again")], None),
+        ("When does the sign say AGAIN?", [("ocr", "AGAIN")], None),  # capitals: text to find
     ],
 )
-def test_a_repeat_is_neither_said_nor_seen_and_orders_nothing(question, expected):
+def test_the_nth_time_is_neither_said_nor_seen_and_names_its_occurrence(question, expected, order):
     plan = rule_plan(question, None, UNSEEN)
-    assert [(c.tool, c.query) for c in plan.queries] == expected and plan.order is None
+    assert [(c.tool, c.query) for c in plan.queries] == expected and plan.order == order
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("when does the music start again?", "second"),  # the start of its second occurrence
+        ("when does he start talking for the third time?", "third"),
+        ("when does the music stop again?", None),  # the nth end: no order names it
+        ("when does the logo appear for the second time and the third time?", None),  # two: none
+        ("when making food for the second time, what does he put on the plate for the first time?", None),
+        ("when is the second half shown?", None),  # "second" before anything but "time": no cue
+        ("what does the second speaker say?", None),
+        ("wait a second, when does he say hello?", None),
+        ("when does the dog bark again and again?", None),
+        ("when does the dog bark over and over again?", None),
+        ("when does he click the Once More button?", None),  # a label
+        ("the first time he says hello", "first"),
+    ],
+)
+def test_an_nth_time_is_an_order_and_second_alone_is_not(question, order):
+    assert rule_plan(question).order == order
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ This module computes the same rows from arrays:
 * the merge is ToolMerge's, as the compiled SQL does it (``rank``: rank = 1 + the number of frames scored
   higher; AND the worse rank, OR the better; ties by the same expression with AND as the mean, then the
   better graded evidence, then uniform sampling's spread for frames no call ranked, then time; a plan's
-  ``order`` puts its earliest or latest frame with real evidence first: ``vqdb.planner.temporal_order``), greedy
+  ``order`` puts its earliest, nth occurrence's or latest frame with real evidence first:
+  ``vqdb.planner.temporal_order``), greedy
   temporal NMS keeps up to ``k`` frames at least ``gap`` seconds apart (``merge``), and locate's
   intervals grow from the same ranking (``intervals``).
 
@@ -185,7 +186,7 @@ def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, dura
     with them, NaN where it scored nothing): ranks (1 + the number of frames scored higher), AND the worse
     and OR the better, ties by the same fold with AND as the mean, then the better graded evidence, then (frames
     no call ranked) nearest the middle of one of ``k`` time slots, then time. A plan with an ``order`` ranks its
-    earliest (latest) frame with real evidence first (``temporal_order``).
+    earliest (nth occurrence's first, latest) frame with real evidence first (``temporal_order``).
 
     Example:
         >>> from vqdb.planner.plan import Plan
@@ -222,7 +223,7 @@ def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, dura
         spread = np.where(ranked, 0.0, np.abs(slots - np.floor(slots) - 0.5))
     first = np.zeros(n)  # a plan's order: its promoted frame first (``temporal_order``)
     if plan.order is not None:
-        promoted = temporal_order.promoted(plan, temporal_order.qualifies(plan, evidence))
+        promoted = temporal_order.promoted(plan, temporal_order.qualifies(plan, evidence), ts)
         if promoted is not None:
             first[promoted] = -1.0
     order = np.lexsort((np.arange(n), ts, spread, -graded, tie_break, combined, first))  # ts ties: frame order

@@ -18,9 +18,11 @@ ToolMerge semantics (rank mode, the default), per video:
   AND with a call that matched nothing (every frame last) falls back on the other calls' ranking, then by
   time; frames no call ranked come last in uniform sampling's order (nearest to the middle of one of ``k``
   equal time slots first), so a plan that matched nothing in a video keeps uniform sampling's keyframes;
-* a plan with an ``order`` ("first" / "last") ranks one frame before all others: the earliest (latest) of
-  the frames that ``qualifies`` (has real evidence, ``vqdb.planner.temporal_order``: each call's score at
-  least the floor its ``best_<n>`` score in the video sets), marked ``promoted``;
+* a plan with an ``order`` ranks one frame before all others, marked ``promoted``: of the frames that
+  ``qualifies`` (has real evidence, ``vqdb.planner.temporal_order``: each call's score at least the floor
+  its ``best_<n>`` score in the video sets), the latest ("last"), or the first frame of the ``occurrence``-th
+  run of them ("first", "second", ...: a run ``starts`` where more than ``occurrence_gap`` seconds passed
+  since the previous one);
 * greedy temporal NMS keeps up to ``k`` frames, best merged rank first, each at least ``gap`` seconds from
   those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
 
@@ -430,8 +432,9 @@ class Compiler:
 
     def promoted(self, plan: Plan, frames: exp.Select) -> exp.Select:
         """``frames`` with each call's ``best_<n>`` score in the video, whether a frame ``qualifies`` (has real
-        evidence: ``temporal_order.qualifies_sql``), and ``promoted``: the earliest (``plan.order`` "first") or
-        latest ("last") frame that qualifies."""
+        evidence: ``temporal_order.qualifies_sql``), and ``promoted``: the latest frame that qualifies
+        (``plan.order`` "last"), or the first frame of the ``plan.occurrence``-th run of them ("first":
+        the earliest; ``temporal_order.occurrences``)."""
         best = [alias(over(fn("max", self.evidence(i)), self.per_video()), f"best_{i}") for i in self.calls.values()]
         scores = {cid: self.evidence(i) for cid, i in self.calls.items()}
         bests = {cid: col(f"best_{i}") for cid, i in self.calls.items()}
@@ -439,14 +442,26 @@ class Compiler:
         qualified = select(
             exp.Star(), alias(temporal_order.qualifies_sql(plan, scores, bests), "qualifies"), from_=subquery(graded)
         )
-        in_order = asc if plan.order == "first" else desc
-        first = over(
-            fn("row_number"),
-            self.per_video(),
-            [desc(col("qualifies")), in_order(col("ts")), in_order(col("frame_idx"))],
+        if plan.order == "last":
+            latest = over(
+                fn("row_number"), self.per_video(), [desc(col("qualifies")), desc(col("ts")), desc(col("frame_idx"))]
+            )
+            promoted = exp.and_(col("qualifies"), latest.eq(number(1)), copy=False)
+            return select(exp.Star(), alias(promoted, "promoted"), from_=subquery(qualified))
+        in_time = [asc(col("ts")), asc(col("frame_idx"))]
+        previous = over(fn("lag", col("ts")), self.per_video(col("qualifies")), in_time)
+        apart = exp.GT(
+            this=exp.Sub(this=col("ts"), expression=previous.copy()),
+            expression=temporal_order.occurrence_gap_sql(col("period")),
         )
-        promoted = exp.and_(col("qualifies"), first.eq(number(1)), copy=False)
-        return select(exp.Star(), alias(promoted, "promoted"), from_=subquery(qualified))
+        starts = exp.and_(col("qualifies"), exp.or_(previous.is_(exp.null()), apart, copy=False), copy=False)
+        started = select(exp.Star(), alias(starts, "starts"), from_=subquery(qualified))
+        count = fn("sum", exp.case().when(col("starts"), number(1)).else_(number(0)))
+        counted = select(
+            exp.Star(), alias(over(count, self.per_video(), in_time), "occurrence"), from_=subquery(started)
+        )
+        promoted = exp.and_(col("starts"), col("occurrence").eq(number(plan.occurrence)), copy=False)
+        return select(exp.Star(), alias(promoted, "promoted"), from_=subquery(counted))
 
     def spread(self) -> exp.Expression:
         """The order of the frames no call ranked (they all tie): nearest to the middle of one of ``k`` equal

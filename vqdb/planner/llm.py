@@ -51,7 +51,8 @@ Rules:
   ({said}) if it says it is said or heard, both ORed when it does not say.
 - Add "order": "first" when the question asks for the first time or when something starts ("when does
   she start talking?", "when is EXIT first shown?"), "order": "last" for the last time or when it stops or
-  ends; leave it out otherwise.
+  ends, "order": "second" ("third", ... "tenth") for the second (third, ...) time it happens ("when does he
+  say 'ask' for the second time?"; "again" is the second time); leave it out otherwise.
 - A {read} call may add "place" ({places}) where the question says where the text is on screen ("the caption at
   the bottom": "bottom"; "the lower third": "bottom"), and "size" ("large" or "small") where it says how big
   ("in big letters", "the small print"); leave them out of its query and of other tools' calls.
@@ -91,6 +92,7 @@ EXAMPLES = (
         "When does a dog bark at the mailman?", "Q1 AND Q2", (Siglip, "a dog and a mailman"), (Audio, "dog barking")
     ),
     _example("When does the narrator stop talking?", "Q1", (Audio, "speech"), order="last"),
+    _example("When does the word EXIT appear for the third time?", "Q1", (Ocr, "EXIT"), order="third"),
     _example(
         "When does the score in the top-left corner change to 2-1?",
         "Q1",

@@ -230,8 +230,9 @@ DESCRIBING = Words(
 )  # fmt: skip
 NOT_SHOWN_TAIL = Words(
     {"on", "in", "at", "the", "a", "up", "again", "first", "there"},
-    phenomenon="words that end the phrase before its place or time ('X on', 'X again'): not the text",
-    example="when does the board show Arsenal 2 again",
+    phenomenon="words that end the phrase before its place or time ('X on', 'X up there', 'X again and again'): "
+    "not the text",
+    example="when does the board show Arsenal 2 up there",
 )
 STOP = Words(
     {
@@ -621,15 +622,34 @@ CLICKS = Words(
     phenomenon="verbs of using an interface: the capitalised words they act on are labels read ('click Send')",
     example="when does he click Send",
 )  # fmt: skip
-REPEATS = Words(
+ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")  # the nth times
+ORDINAL_NUMERALS = ("2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")  # the same, as written
+NTH_TIMES = Words(
     {
-        "the second time", "for the second time", "a second time", "the third time", "for the third time",
-        "a third time", "the fourth time", "for the fourth time", "the fifth time", "for the fifth time",
+        phrase
+        for ordinal in (*ORDINALS, *ORDINAL_NUMERALS)
+        for phrase in (f"the {ordinal} time", f"for the {ordinal} time", f"a {ordinal} time", f"{ordinal} time")
     },
-    phenomenon="words that ask for a repeat after the first ('the second time he says X'): neither said nor "
-    "seen (a plan orders only first or last), so no part of a query",
-    example="when does the word echo appear for the third time?",
+    phenomenon="words that ask for the nth time something happens ('the second time he says X', 'for the 3rd "
+    "time'): the plan's order is that occurrence; neither said nor seen, so no part of a query ('second' before "
+    "anything but 'time' is no cue: 'a second', 'the second half', 'the second speaker')",
+    example="when is the logo shown for the third time?",
+)
+AGAIN = Words(
+    {
+        "again", "once again", "once more", "one more time", "reappear", "reappears", "reappeared", "reappearing",
+        "re-appear", "re-appears", "re-appeared", "re-appearing",
+    },
+    phenomenon="words that ask for something happening a second time ('when is the logo shown again?', 'when "
+    "does the title reappear?'): the plan's order is 'second' ('reappear' is then 'appear')",
+    example="when does the dog bark again?",
 )  # fmt: skip
+NOT_A_REPEAT = Words(
+    {"again and again", "over and over again", "time and again", "yet again"},
+    phenomenon="'again' that says how often, not which time ('barks again and again', 'over and over again', "
+    "'yet again'): no order",
+    example="when does the dog bark again and again?",
+)
 READING_ALOUD = Words(
     {"reading", "reading aloud", "reading out loud"},
     phenomenon="reading that starts or stops with nothing read after it ('when does she stop reading?'): a voice "

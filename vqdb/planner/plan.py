@@ -11,7 +11,8 @@ tool finds (see ``Call``). An ``ocr`` call may say where its text is on screen, 
 (``PLACES``), and how big, ``"size": "large"`` (or ``"small"``): reads elsewhere, or of another size, grade
 lower (see ``Call``). A ``transcript`` or ``subtitle`` call may say ``"extent": "statement"``: its interval is
 the statement its words are said in, not the words (see ``Call``). A plan may say ``"order": "first"`` (or
-``"last"``): of the moments with real evidence, the earliest (latest) ranks first (see ``Plan`` and
+``"last"``): of the moments with real evidence, the earliest (latest) ranks first; ``"order": "second"``
+(``"third"``, ... ``"tenth"``): the start of that occurrence of the evidence ranks first (see ``Plan`` and
 ``vqdb.planner.temporal_order``).
 
 A plan with no calls samples frames uniformly (the uniform baseline).
@@ -48,7 +49,10 @@ EXTENTS = ("statement",)  # a call's "extent": its span is the statement its wor
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
-ORDERS = ("first", "last")  # a plan's "order": the earliest / latest moment with real evidence ranks first
+# a plan's "order": the earliest moment with real evidence ranks first, or the start of the nth occurrence of
+# the evidence ("second", ...: ``Plan.occurrence``), or the latest moment ("last")
+NTH_ORDERS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDERS = ("first", *NTH_ORDERS, "last")
 PLACES = tuple(PLACE_BANDS)  # an ocr call's "place": the third(s) of the screen its text is in
 
 
@@ -150,10 +154,14 @@ class Call:
 class Plan:
     """Tool calls and how to combine them; ``notes`` say what a planner changed or fell back on, and why.
 
-    ``order`` ("first" or "last", or None) asks for the earliest (latest) moment: among the frames with real
-    evidence (as strong a kind of match as the video's best, ``vqdb.planner.temporal_order``), the earliest
-    (latest) ranks first, and the others keep ToolMerge's order after it ("when does the narrator start
-    talking?": the first utterance, not the best heard).
+    ``order`` (one of ``ORDERS``, or None) asks for one moment: among the frames with real evidence (as
+    strong a kind of match as the video's best, ``vqdb.planner.temporal_order``), "first" ranks the earliest
+    first and "last" the latest, and the others keep ToolMerge's order after it ("when does the narrator
+    start talking?": the first utterance, not the best heard). "second", "third", ... "tenth" name an
+    **occurrence** (``occurrence``): the frames with real evidence fall into runs separated by a stretch
+    with none (``temporal_order.occurrence_gap``), and the first frame of that run ranks first ("when does he
+    say 'ask' for the second time?"; "first" is the first run's first frame, the earliest). The order is a
+    word, as the question says it: ``"order": "second"``, not 2.
 
     Example:
         >>> p = Plan((Call("Q1", "siglip", "dog"), Call("Q2", "audio", "bark")), "Q1 OR Q2")
@@ -163,10 +171,12 @@ class Plan:
         True
         >>> Plan((Call("Q1", "audio", "speech"),), order="first").to_json()
         '{"queries": [{"id": "Q1", "tool": "audio", "query": "speech"}], "combine": "Q1", "order": "first"}'
-        >>> Plan((Call("Q1", "audio", "speech"),), order="earliest")
+        >>> Plan((Call("Q1", "audio", "speech"),), order=2)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        vqdb.planner.boolexpr.PlanError: order must be one of first, last (or left out), got 'earliest'
+        vqdb.planner.boolexpr.PlanError: order must be one of first, second, ..., tenth, last (or left out), got 2 ...
+        >>> Plan((Call("Q1", "ocr", "echo"),), order="third").occurrence
+        3
     """
 
     queries: tuple[Call, ...]
@@ -183,7 +193,11 @@ class Plan:
         if duplicates:
             raise PlanError(f"call id(s) {duplicates} used more than once; give every call its own id")
         if self.order is not None and self.order not in ORDERS:
-            raise PlanError(f"order must be one of {', '.join(ORDERS)} (or left out), got {self.order!r}")
+            counted = type(self.order) is int and 1 <= self.order < len(ORDERS)
+            hint = f" (the order is a word: {ORDERS[self.order - 1]!r})" if counted else ""
+            raise PlanError(
+                f"order must be one of first, second, ..., tenth, last (or left out), got {self.order!r}{hint}"
+            )
         if not self.queries:
             if self.combine.strip():
                 raise PlanError(f"combine {self.combine!r} given but the plan has no calls")
@@ -208,6 +222,12 @@ class Plan:
     def expression(self) -> boolexpr.Node:
         """The parsed combine expression."""
         return boolexpr.parse(self.combine)
+
+    @property
+    def occurrence(self) -> int | None:
+        """Which occurrence of the evidence ``order`` names (1 for "first", 2 for "second", ...), None for
+        "last" or no order."""
+        return ORDERS.index(self.order) + 1 if self.order is not None and self.order != "last" else None
 
     @property
     def is_uniform(self) -> bool:

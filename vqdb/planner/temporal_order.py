@@ -1,4 +1,4 @@
-"""A plan's ``order``: the first (or last) moment with real evidence ranks first.
+"""A plan's ``order``: the first, the nth or the last moment with real evidence ranks first.
 
 ToolMerge ranks frames by how well they match, so "when does the narrator start talking?" would answer the
 best-heard utterance, not the first one. A plan with ``"order": "first"`` (``"last"``) promotes one frame: the
@@ -9,22 +9,44 @@ calls (``vqdb.planner.placement``), the span of that evidence. As the promoted f
 one with evidence, its keyframe falls at the start (end) of the first (last) moment: where someone starts
 (stops) talking, where a title first (last) shows.
 
+``"order": "second"`` ("third", ... ``Plan.occurrence``) promotes the first frame of that **occurrence**:
+the frames with real evidence, in time order, fall into runs, a new one starting where more than
+``occurrence_gap`` seconds pass from one to the next with no frame of real evidence between ("when does he
+say 'ask' for the second time?", "when does 'echo' show up again?"); "first" is the first run's first frame,
+the same frame as before. The gap is ``OCCURRENCE_GAP_S``, and at least ``OCCURRENCE_GAP_PERIODS`` sampling
+periods (so at a low sampling rate a run still needs a sampled frame without evidence to end). How evidence
+really looks decides it (at the default 1 frame a second):
+
+* a word said reaches the sampled frames its words span, widened to one period (``timed_text``): a word said
+  twice in one sentence lights frames seconds apart ("ask not what your country can do for you, ask what you
+  can do for your country": 5 s), never two frames in a row unless it is said twice within a second;
+* text on screen is read at each sampled frame, and OCR misses a frame now and then (a fade, motion blur, a
+  read below the floor): one frame missed leaves 2 s between reads, which stays one showing; a title gone
+  and shown again is gone for longer (3 s and more: two frames missed);
+* a voice or a sound (``audio``) runs as long as it is heard, its pauses under a second.
+
+If the video has fewer occurrences than asked, no frame is promoted (ToolMerge's order stands).
+
 **Real evidence** is evidence as strong a kind of match as the video's best. Each call's scores fall into
 **kinds** (``kinds``), each from its lowest score up:
 
 * a text tool (``ocr``, ``transcript``, ``subtitle``): the query's words read or said (from
-  ``min_score(query)``, 0.7 to 1), and below them, from 0, a sentence meaning the same or a near miss
-  on screen (at most 0.6);
+  ``min_score(query)``, 0.7 to 1; on screen from that times all a read of them may lose, ``MISREAD`` for
+  letters OCR confuses and ``SPECIFICITY`` for the rest of a longer line: "echo the ONE" grades 0.95 for
+  "echo"), and below them, from 0, a sentence meaning the same or a near miss on screen (at most
+  ``NEAR_MISS`` of ``min_score``);
 * a voice (``audio`` "speech"): words said (from ``1 - VOICE_SHARE``: a frame in an utterance), and below
   them, from 0, a voice only the tagger hears;
 * any other call (a picture, a sound, a call with ``when``): one kind, from 0.
 
 A frame's call is real evidence when its score is in the kind of the call's best score in the video and
-at least ``STRONG_SHARE`` of the way from that kind's lowest score up to the best (OCR's strong reads: "echo
-the life" does not stand for "echo the lamb"), except words said to a voice, where any utterance is the
-voice (``VOICE_STRONG_SHARE``: the tagger's part only orders them). Calls combine as the plan combines them:
-of calls ANDed, each; of calls ORed, one. The compiled SQL (``qualifies_sql``) and the arrays
-(``qualifies``) compute the same floors with the same operations.
+at least ``STRONG_SHARE`` of the way from where the kind's alignment starts (``Kind.start``: for words read,
+``min_score``) up to the best (OCR's strong reads: "echo the life", 0.84, does not stand for "echo the lamb"),
+except words said to a voice, where any utterance is the voice (``VOICE_STRONG_SHARE``: the tagger's part
+only orders them), and words read on screen, which also count from ``1 - SPECIFICITY`` of the best (the best
+read's words in a longer line: "echo the ONE", 0.95, is "echo" as much as "echo" alone, 1.0). Calls combine
+as the plan combines them: of calls ANDed, each; of calls ORed, one. The compiled SQL (``qualifies_sql``) and
+the arrays (``qualifies``) compute the same floors with the same operations.
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -32,13 +54,18 @@ Example:
     >>> speech = np.array([np.nan, 0.6, np.nan, 0.95, 0.3])  # an utterance at 1 s, a better heard one at 3 s
     >>> qualifies(plan, {"Q1": speech}).tolist()
     [False, True, False, True, False]
-    >>> int(promoted(plan, qualifies(plan, {"Q1": speech})))
+    >>> int(promoted(plan, qualifies(plan, {"Q1": speech}), np.arange(5.0)))
     1
+    >>> said = np.array([1.0, np.nan, np.nan, np.nan, 1.0, 1.0])  # "ask" said at 0 s and at 4-5 s
+    >>> second = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "ask"}], "order": "second"})
+    >>> int(promoted(second, qualifies(second, {"Q1": said}), np.arange(6.0)))
+    4
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import numpy as np
 from sqlglot import exp
@@ -48,50 +75,71 @@ from vqdb.planner.plan import Call, Plan
 from vqdb.planner.sqlbuild import fn, number
 from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import TextTool
-from vqdb.udfs.text_grade import min_score
+from vqdb.planner.tools.ocr import Ocr
+from vqdb.udfs.text_grade import MISREAD, SPECIFICITY, min_score
 
 STRONG_SHARE = 0.5  # real evidence: at least halfway from its kind's lowest score up to the best
 VOICE_STRONG_SHARE = 0.0  # words said are a voice however well the tagger hears it: every utterance counts
+OCCURRENCE_GAP_S = 2.5  # more than this without real evidence ends an occurrence (a read missed: 2 s at 1 fps)
+OCCURRENCE_GAP_PERIODS = 1.5  # ... and more than this many sampling periods (a sampled frame without evidence)
 
-Kind = tuple[float, float]  # (lowest score of the kind, the share of the way to the best that counts)
+
+class Kind(NamedTuple):
+    """A kind of evidence of a call's scores: a best score from ``low`` up is of it; a score is real evidence
+    from ``share`` of the way from ``start`` (None: ``low``) up to the best, or from ``slack`` times the best
+    (1: not before the share)."""
+
+    low: float
+    share: float
+    start: float | None = None
+    slack: float = 1.0
 
 
 def kinds(call: Call) -> tuple[Kind, ...]:
     """The kinds of evidence of ``call``'s scores, weakest first (see the module doc).
 
     Example:
-        >>> kinds(Call("Q1", "transcript", "ask not")), kinds(Call("Q2", "audio", "speech"))
-        (((0.0, 0.5), (0.92, 0.5)), ((0.0, 0.5), (0.5, 0.0)))
-        >>> kinds(Call("Q3", "siglip", "a dog")), kinds(Call("Q4", "ocr", "EXIT", when="after"))
-        (((0.0, 0.5),), ((0.0, 0.5),))
+        >>> [tuple(k) for k in kinds(Call("Q1", "transcript", "ask not")) + kinds(Call("Q2", "audio", "speech"))]
+        [(0.0, 0.5, None, 1.0), (0.92, 0.5, None, 1.0), (0.0, 0.5, None, 1.0), (0.5, 0.0, None, 1.0)]
+        >>> kinds(Call("Q3", "ocr", "echo"))[-1]
+        Kind(low=0.855, share=0.5, start=1.0, slack=0.9)
+        >>> len(kinds(Call("Q4", "siglip", "a dog"))), len(kinds(Call("Q5", "ocr", "EXIT", when="after")))
+        (1, 1)
     """
-    weakest = (0.0, STRONG_SHARE)
+    weakest = Kind(0.0, STRONG_SHARE)
     tool = tools.get(call.tool)
     if call.when is not None:
         return (weakest,)
+    if isinstance(tool, Ocr):
+        said = min_score(call.query)
+        return weakest, Kind(round(said * MISREAD * (1.0 - SPECIFICITY), 4), STRONG_SHARE, said, 1.0 - SPECIFICITY)
     if isinstance(tool, TextTool):
-        return weakest, (min_score(call.query), STRONG_SHARE)
+        return weakest, Kind(min_score(call.query), STRONG_SHARE)
     if isinstance(tool, Audio) and voiced(call.query):
-        return weakest, (1.0 - VOICE_SHARE, VOICE_STRONG_SHARE)
+        return weakest, Kind(1.0 - VOICE_SHARE, VOICE_STRONG_SHARE)
     return (weakest,)
 
 
 def floor(call: Call, best: float) -> float:
     """The lowest score of ``call`` that is real evidence when its best score in the video is ``best``: the
-    kind of ``best``, ``share`` of the way from its lowest score up to it (``best`` itself when it is below
-    every kind).
+    kind of ``best``, ``share`` of the way from its ``start`` up to it, or ``slack`` times it when that is
+    lower (``best`` itself when it is below every kind).
 
     Example:
         >>> floor(Call("Q1", "transcript", "ask not"), 1.0), floor(Call("Q1", "transcript", "ask not"), 0.4)
         (0.96, 0.2)
         >>> floor(Call("Q2", "audio", "speech"), 0.95), floor(Call("Q3", "siglip", "a dog"), -0.1)
         (0.5, -0.1)
+        >>> floor(Call("Q4", "ocr", "echo"), 1.0), floor(Call("Q4", "ocr", "echo the lamb"), 1.0)  # 0.9 * 1.0, 0.86
+        (0.9, 0.86)
     """
-    chosen = [(low, share) for low, share in kinds(call) if low <= best]
+    chosen = [kind for kind in kinds(call) if kind.low <= best]
     if not chosen:
         return best
-    low, share = chosen[-1]
-    return low + share * (best - low)
+    kind = chosen[-1]
+    start = kind.low if kind.start is None else kind.start
+    value = start + kind.share * (best - start)
+    return min(value, kind.slack * best) if kind.slack < 1.0 else value
 
 
 def floor_sql(call: Call, best: exp.Expression) -> exp.Expression:
@@ -103,10 +151,13 @@ def floor_sql(call: Call, best: exp.Expression) -> exp.Expression:
         'CASE WHEN 0.0 <= best THEN 0.0 + 0.5 * (best - 0.0) ELSE best END'
     """
     case = exp.case()
-    for low, share in reversed(kinds(call)):
-        above = exp.Sub(this=best.copy(), expression=number(low))
-        value = exp.Add(this=number(low), expression=exp.Mul(this=number(share), expression=exp.paren(above)))
-        case = case.when(exp.LTE(this=number(low), expression=best.copy()), value)
+    for kind in reversed(kinds(call)):
+        start = kind.low if kind.start is None else kind.start
+        above = exp.Sub(this=best.copy(), expression=number(start))
+        value = exp.Add(this=number(start), expression=exp.Mul(this=number(kind.share), expression=exp.paren(above)))
+        if kind.slack < 1.0:
+            value = fn("least", value, exp.Mul(this=number(kind.slack), expression=best.copy()))
+        case = case.when(exp.LTE(this=number(kind.low), expression=best.copy()), value)
     return case.else_(best.copy())
 
 
@@ -156,17 +207,70 @@ def qualifies_sql(plan: Plan, score: Mapping[str, exp.Expression], best: Mapping
     )
 
 
-def promoted(plan: Plan, qualifying: np.ndarray) -> int | None:
-    """The frame ``plan.order`` ranks first: the earliest ("first") or latest ("last") of the ``qualifying``
-    frames (in time order; of frames at one time, the first or last), None when none is.
+def occurrence_gap(period: float) -> float:
+    """The time between two frames of real evidence, with none between, above which they are two occurrences
+    (see the module doc), for a video sampled every ``period`` seconds.
+
+    Example:
+        >>> occurrence_gap(1.0), occurrence_gap(4.0)
+        (2.5, 6.0)
+    """
+    return max(OCCURRENCE_GAP_S, OCCURRENCE_GAP_PERIODS * period)
+
+
+def occurrence_gap_sql(period: exp.Expression) -> exp.Expression:
+    """``occurrence_gap`` as a SQL expression of the sampling period ``period`` (the same operations).
+
+    Example:
+        >>> from vqdb.planner.sqlbuild import col
+        >>> occurrence_gap_sql(col("period")).sql("duckdb")
+        'GREATEST(2.5, 1.5 * period)'
+    """
+    return fn("greatest", number(OCCURRENCE_GAP_S), exp.Mul(this=number(OCCURRENCE_GAP_PERIODS), expression=period))
+
+
+def sampling_period(ts: np.ndarray) -> float:
+    """The mean time between consecutive sampled frames (``ts`` ascending; 0 with one frame), as the compiled
+    SQL's ``video_info`` computes it.
+
+    Example:
+        >>> sampling_period(np.array([0.0, 1.0, 2.5])), sampling_period(np.array([3.0]))
+        (1.25, 0.0)
+    """
+    return float((ts[-1] - ts[0]) / max(len(ts) - 1, 1)) if len(ts) else 0.0
+
+
+def occurrences(qualifying: np.ndarray, ts: np.ndarray) -> np.ndarray:
+    """The first frame of each occurrence of real evidence (indices into ``ts``, ascending): the
+    ``qualifying`` frames where more than ``occurrence_gap`` passed since the previous one (the first always).
+
+    Example:
+        >>> ts = np.arange(10.0)
+        >>> occurrences(np.array([0, 1, 0, 1, 0, 0, 0, 1, 1, 0], dtype=bool), ts).tolist()  # 1 missed: one run
+        [1, 7]
+    """
+    found = np.flatnonzero(qualifying)
+    if not len(found):
+        return found
+    return found[np.r_[True, np.diff(ts[found]) > occurrence_gap(sampling_period(ts))]]
+
+
+def promoted(plan: Plan, qualifying: np.ndarray, ts: np.ndarray) -> int | None:
+    """The frame ``plan.order`` ranks first: the latest of the ``qualifying`` frames ("last"), or the first
+    frame of the ``plan.occurrence``-th of their ``occurrences`` ("first": the earliest), None when there is
+    no such frame (``ts``: the frames' times, ascending; of frames at one time, the first or last).
 
     Example:
         >>> from vqdb.planner.plan import Plan
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}], "order": "last"})
-        >>> promoted(plan, np.array([True, True, False]))
+        >>> promoted(plan, np.array([True, True, False]), np.arange(3.0))
         1
+        >>> third = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}], "order": "third"})
+        >>> promoted(third, np.array([True, False, False, True, False]), np.arange(5.0)) is None  # 2 s apart: one
+        True
     """
-    found = np.flatnonzero(qualifying)
-    if not len(found):
-        return None
-    return int(found[0] if plan.order == "first" else found[-1])
+    if plan.order == "last":
+        found = np.flatnonzero(qualifying)
+        return int(found[-1]) if len(found) else None
+    starts = occurrences(qualifying, ts)
+    return int(starts[plan.occurrence - 1]) if len(starts) >= plan.occurrence else None

@@ -165,9 +165,11 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
 
 
 def _promoted(plan: Plan, video_frames: list[tuple[int, float]], raw: dict[str, dict[int, float]]) -> int | None:
-    """The frame a plan's ``order`` ranks first: the earliest ("first") or latest ("last") frame where the
-    calls, combined as the plan combines them, each score at least the floor their best score in the video
-    sets (``temporal_order.floor``); None without an order or such a frame."""
+    """The frame a plan's ``order`` ranks first, of the frames where the calls, combined as the plan combines
+    them, each score at least the floor their best score in the video sets (``temporal_order.floor``): the
+    latest ("last"), or the first of the ``plan.occurrence``-th run of them, runs split where more than
+    ``temporal_order.occurrence_gap`` seconds pass between two of them ("first": the earliest); None
+    without an order or such a frame."""
     if plan.order is None:
         return None
     floors = {c.id: temporal_order.floor(c, max(raw[c.id].values())) for c in plan.queries if raw[c.id]}
@@ -178,8 +180,13 @@ def _promoted(plan: Plan, video_frames: list[tuple[int, float]], raw: dict[str, 
 
         return boolexpr.fold(plan.expression, leaf, all, any)
 
-    found = [f for f, _ in video_frames if real(f)]
-    return (found[0] if plan.order == "first" else found[-1]) if found else None
+    found = [(f, ts) for f, ts in video_frames if real(f)]
+    if plan.order == "last":
+        return found[-1][0] if found else None
+    times = [ts for _, ts in video_frames]
+    gap = temporal_order.occurrence_gap((times[-1] - times[0]) / max(len(times) - 1, 1))
+    starts = [f for i, (f, ts) in enumerate(found) if i == 0 or ts - found[i - 1][1] > gap]
+    return starts[plan.occurrence - 1] if len(starts) >= plan.occurrence else None
 
 
 def _mean(values: list[float]) -> float:

@@ -88,7 +88,7 @@ The rules are modules of this package, one kind each, each importing only those 
 ``cues`` (quote marks, the cues and word sets several rules share), ``quotes``, ``literals`` (menu paths,
 quantities, literals, times in the video), ``sounds``, ``visual`` (the phrases left to see), ``speech``,
 ``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when`` (first or last,
-repeats, just after or before an event) and ``options``; ``rule_plan`` here runs them in order and
+nth times, just after or before an event) and ``options``; ``rule_plan`` here runs them in order and
 assembles the plan.
 
 Example:
@@ -132,7 +132,7 @@ from vqdb.planner.rules.screen_text import (
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import _take_speech, statement_plan
 from vqdb.planner.rules.visual import _beside_text_places, _read_instead, _visual_phrases, _visual_tool
-from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation, _without_repeats
+from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation
 from vqdb.planner.tools.ocr import Ocr
 
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE005), " ")  # the characters the rules mark quotes and numbers with
@@ -163,7 +163,6 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     order, question = _order(_asked_then_answered(_written_out(question)))
-    question = _without_repeats(question)  # after the order: "when it stopped for the second time" ends nothing
     plan = screen_places.placed_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools),

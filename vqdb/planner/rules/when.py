@@ -1,4 +1,4 @@
-"""When in the video a question asks about: the first or last moment (its order), a repeat (no order), and
+"""When in the video a question asks about: the first, nth or last moment (its order), and
 what happens just after or before an event, planned on its own and joined with ``Call.when``.
 """
 
@@ -17,7 +17,10 @@ from vqdb.planner.rules.speech import _names_a_voice
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
-_REPEATS = Phrases(phrasing.REPEATS)
+_NTH_CUES = Phrases(phrasing.NTH_TIMES | phrasing.AGAIN)
+_NOT_A_REPEAT = Phrases(phrasing.NOT_A_REPEAT)
+_ORDINAL = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
+_REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
 _READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
@@ -29,19 +32,24 @@ def _order(question: str) -> tuple[str | None, str]:
     and "last" before a noun are left to the rules that read them as describing or counting): "first" for
     the first moment (``phrasing.FIRST_CUES``: "when does EXIT first appear?", "for the
     first time"; ``phrasing.STARTS``: "when does the music start?"), "last" for the last one
-    (``phrasing.LAST_CUES``, ``phrasing.ENDS``: "when does the narrator stop speaking?"); None, and the
-    question as it is, when it asks neither or both ("from start to finish"). Not a cue: a word inside a
-    quote or written in capitals (text to find: "when does the sign say STOP"), "first" / "last" before a
-    word that makes a compound or a stretch (``phrasing.NOT_AN_ORDER_AFTER``: "first aid", "last night",
-    "the first 10 seconds") or after "at" ("at last"), and "start" / "end" / "stop" as a noun: after a
-    determiner or preposition (``phrasing.NOUN_BEFORE``: "the end credits", "a stop sign"), or a verb of
-    what something does rather than of its edge: before anything but the clause's end, "to" or a verb in
-    -ing ("stop sign", "he stopped the car", "a man stops at the corner", but "when does he stop talking?",
-    "when does the music end?"), or in the event of "after" / "before" ("after the game ended, ..."); a
-    voice ends with its noun ("when does he finish his speech?"), and reading that starts or stops with
-    nothing read after it is a voice (``phrasing.READING_ALOUD``: "when does she stop reading?"). Right
-    after an event (``phrasing.HOW_SOON``: "right after the title, what does she say?") is the first moment
-    after it, right before one the last moment before it.
+    (``phrasing.LAST_CUES``, ``phrasing.ENDS``: "when does the narrator stop speaking?"), "second", "third",
+    ... for the nth time (``_nth``: its words are neither said nor seen, so they go whatever the order);
+    None, and the question as it is, when it asks none or two or more ("from start to finish"); None, and
+    the question without its phrases of times, when it asks for the nth time and another ("when making food
+    for the second time, what does he put on the plate for the first time?") or the nth time something
+    ends ("when does the music stop again?": no order names it). The nth time and a start ask for one moment: the
+    start of that occurrence ("when does the music start again?": "second"). Not a
+    cue: a word inside a quote or written in capitals (text to find: "when does the sign say STOP"), "first"
+    / "last" before a word that makes a compound or a stretch (``phrasing.NOT_AN_ORDER_AFTER``: "first aid",
+    "last night", "the first 10 seconds") or after "at" ("at last"), and "start" / "end" / "stop" as a noun:
+    after a determiner or preposition (``phrasing.NOUN_BEFORE``: "the end credits", "a stop sign"), or a
+    verb of what something does rather than of its edge: before anything but the clause's end (the words of
+    an nth time aside), "to" or a verb in -ing ("stop sign", "he stopped the car", "a man stops at the
+    corner", but "when does he stop talking?", "when does the music end?"), or in the event of "after" /
+    "before" ("after the game ended, ..."); a voice ends with its noun ("when does he finish his speech?"),
+    and reading that starts or stops with nothing read after it is a voice (``phrasing.READING_ALOUD``: "when
+    does she stop reading?"). Right after an event (``phrasing.HOW_SOON``: "right after the title, what does
+    she say?") is the first moment after it, right before one the last moment before it.
 
     Example:
         >>> _order("when does the narrator stop speaking?"), _order("when do the end credits start?")
@@ -50,7 +58,14 @@ def _order(question: str) -> tuple[str | None, str]:
         ('first', None)
         >>> _order("when does the sign say STOP"), _order("from start to finish, who talks?")[0]
         ((None, 'when does the sign say STOP'), None)
+        >>> def tidy(found): return found[0], " ".join(found[1].split())
+        >>> tidy(_order("when does he say 'ask' for the second time?")), tidy(_order("when does it start again?"))
+        (('second', "when does he say 'ask' ?"), ('second', 'when does it ?'))
+        >>> tidy(_order("when does the music stop again?")), tidy(_order("when does the logo reappear?"))
+        ((None, 'when does the music stop ?'), ('second', 'when does the logo appear?'))
     """
+    nth = _nth(question)
+    question = _without_nth(question, nth)  # the same length: a span of it is the same span of the question
     quoted = [m.span() for m in _QUOTE.finditer(question)]
     connectives = [c for c in _connectives_of_time(question) if not any(a <= c[0] < b for a, b in quoted)]
     events = [(a, _event_end(question, a)) for _, a, _ in connectives]
@@ -67,11 +82,24 @@ def _order(question: str) -> tuple[str | None, str]:
         kind = _order_of(cue.lower(), question[:start], question[end:])
         if kind is not None:
             found[kind].append((start, end))
+    ordinals = {ordinal for _, _, ordinal in nth}
     asked = [kind for kind, spans in found.items() if spans]
-    if len(asked) != 1:
+    first_time = any(" time" in " ".join(question[a:b].lower().split()) for a, b in found["first"])  # an ordinal too
+    if ordinals and (len(ordinals) > 1 or found["last"] or first_time):  # the phrases of times go all the same
+        phrases = [(a, b) for a, b in found["first"] + found["last"] if " " in question[a:b].strip()]
+        return None, _without_cues(question, sorted(phrases))
+    if not ordinals and len(asked) != 1:
         return None, question
+    kind = "first" if ordinals else asked[0]  # the nth time's start, or the order asked
+    return (ordinals.pop() if ordinals else kind), _without_cues(question, found[kind])
+
+
+def _without_cues(question: str, spans: list[tuple[int, int]]) -> str:
+    """``question`` without the cues of an order at ``spans`` (``_order``'s): a phrase, a verb of starting or
+    ending (and the "to" after it: "starts to cry": "cry"; reading aloud: a voice speaking), or a word that
+    ends its clause."""
     pieces, last = [], 0
-    for start, end in found[asked[0]]:
+    for start, end in spans:
         cue = question[start:end].lower()
         if start < end and (" " in cue or cue in phrasing.STARTS | phrasing.ENDS or _ends_clause(question[end:])):
             pieces.append(question[last:start] + " ")
@@ -81,24 +109,55 @@ def _order(question: str) -> tuple[str | None, str]:
             if reading and _ends_clause(question[reading.end() :]):  # "stop reading": a voice reading aloud
                 pieces.append(" speaking")
                 last = reading.end()
-    return asked[0], "".join(pieces) + question[last:]
+    return "".join(pieces) + question[last:]
 
 
-def _without_repeats(question: str) -> str:
-    """``question`` without the words that ask for a repeat (``phrasing.REPEATS``: "for the second time"),
-    outside quotes: no plan orders the second moment, and the words are neither said nor seen.
+def _nth(question: str) -> list[tuple[int, int, str]]:
+    """Where ``question`` asks for the nth time something happens, and which (``phrasing.NTH_TIMES``: "for
+    the second time", "the 3rd time"; ``phrasing.AGAIN``: "again", "once more", "reappears": the second), as
+    (start, end, ordinal). Not a cue: inside a quote, written in capitals ("AGAIN": text to find) or
+    capitalised inside the question (a name: "when does Again play?"), part of a compound ("a 2nd
+    time-lapse"), or "again" that says how often (``phrasing.NOT_A_REPEAT``: "again and
+    again").
 
     Example:
-        >>> _without_repeats("when does he say 'ask' for the second time?")
-        "when does he say 'ask'  ?"
+        >>> _nth("when is the logo shown again?"), _nth("when does the 2nd time-lapse start?")
+        ([(23, 28, 'second')], [])
+        >>> _nth("when is it shown for the 3rd time?"), _nth("when does 'who is coming again' show?")
+        ([(17, 33, 'third')], [])
+        >>> _nth("when does the dog bark over and over again?"), _nth("when does the dog bark AGAIN?")
+        ([], [])
     """
     quoted = [m.span() for m in _QUOTE.finditer(question)]
-    pieces, last = [], 0
-    for start, end in _REPEATS.spans(question):
-        if not any(a <= start < b for a, b in quoted):
-            pieces.append(question[last:start] + " ")
-            last = end
-    return "".join(pieces) + question[last:]
+    often = _NOT_A_REPEAT.spans(question)
+    found = []
+    for start, end in _NTH_CUES.spans(question):
+        cue = question[start:end]
+        if any(a <= start < b for a, b in [*quoted, *often]) or (cue.isupper() and len(cue) > 1):
+            continue
+        if start and cue[0].isupper():  # a name or text to find: the song "Again", the "Once More" button
+            continue
+        if question[end : end + 1] == "-" or (start and question[start - 1] == "-"):  # part of a compound
+            continue
+        ordinals = [_ORDINAL[w.lower()] for w in WORD.findall(cue) if w.lower() in _ORDINAL]
+        found.append((start, end, ordinals[0] if ordinals else "second"))
+    return found
+
+
+def _without_nth(question: str, nth: list[tuple[int, int, str]]) -> str:
+    """``question`` with the words that ask for the nth time (``nth``, of ``_nth``) blanked, as they are neither
+    said nor seen ("reappears": "appears"), its length kept.
+
+    Example:
+        >>> _without_nth("when is EXIT shown again?", [(19, 24, "second")])
+        'when is EXIT shown      ?'
+    """
+    for start, end, _ in nth:
+        cue = question[start:end]
+        prefix = _REAPPEAR.match(cue)
+        kept = cue[prefix.end() :] if prefix else ""
+        question = question[:start] + kept.rjust(end - start) + question[end:]
+    return question
 
 
 def _ends_clause(after: str) -> bool:
