@@ -83,11 +83,10 @@ from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
-from vqdb.planner.spoken_words import SpokenWords, spoken_words
+from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
-from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity
 from vqdb.store.text_index import edit_distance, text_hits
@@ -224,12 +223,12 @@ def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordR
 
 def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> Iterable[list[str]]:
     """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
-    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). Speech
-    (``transcript``) gives one list instead: the videos by the estimate from the words said and the nearest
-    sentences (``spoken_estimates``). A tool no index serves (one a user added) gives every video with its
-    extractor finished."""
+    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool whose
+    ``table`` is the words said (``SPOKEN_TABLE``: ``transcript``) gives one list instead: the videos by the
+    estimate from the words said and the nearest sentences (``spoken_estimates``). A tool no index serves
+    (one a user added) gives every video with its extractor finished."""
     store, tool = corpus.store, tools.get(name)
-    if isinstance(tool, Transcript):
+    if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
         meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
