@@ -268,3 +268,19 @@ def test_the_query_word_itself_outranks_its_letters_inside_another_word(tmp_path
     listed = moments.to_pylist()
     assert [m["video_id"] for m in listed] == ["phone", "menu"], listed
     assert listed[0]["score"] > listed[1]["score"]
+
+
+def test_an_exact_read_in_a_busy_frame_outranks_a_misread_shown_alone(tmp_path):
+    """A read's grade on screen gives a tenth to how much of the frame's text the query is (0.91 for EXIT in a
+    line of 40 letters), which words said do not have; across videos the exact read comes first and the
+    shorter text only breaks ties ('EXlT' alone grades 0.95, one letter misread)."""
+    store = Store.create(tmp_path)
+    commit_video(store, "hall", {6: "PLEASE USE THE EMERGENCY EXIT AT THE REAR OF THE HALL"})
+    commit_video(store, "misread", {3: "EXlT"})
+    commit_video(store, "door", {9: "EXIT"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        listed = corpus.search("when is the EXIT sign shown", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in listed] == ["door", "hall", "misread"], listed
+    assert listed[0]["score"] == listed[1]["score"] == 1.0 > listed[2]["score"], listed

@@ -27,8 +27,11 @@ has), then works in two steps:
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
 
 * text tools (``ocr``, ``transcript``, ``subtitle``): their grade (1 the words exactly, 0.7 to 1 the words
-  with misread or misheard characters, at most 0.6 the same meaning in other words) times the share of the
-  query's rarity that the moment's text holds, from ``UNCOVERED_WEIGHT`` (none of its words) to 1
+  with misread or misheard characters, at most 0.6 the same meaning in other words; a read on screen without
+  the tenth of its grade that says how much of the frame's text the query is, which words said do not have,
+  so an exact read in a busy frame is 1 as an exact phrase said is: ``precision``, below, prefers the shorter
+  text across tools) times the share of the query's rarity that the moment's text holds, from
+  ``UNCOVERED_WEIGHT`` (none of its words) to 1
   (``vqdb.planner.word_rarity``: each word weighs its IDF over the corpus's text, as in BM25). The grade
   aligns the query's letters, tolerating dropped spaces and misreads, which inside one video ranks its
   frames well but across a corpus lets letters shared across words ("call" in "SCALLOPS"), a near homophone
@@ -93,6 +96,7 @@ from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
 from vqdb.udfs.arrow_results import owned
+from vqdb.udfs.text_grade import SPECIFICITY, screen_specificity
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
@@ -531,8 +535,9 @@ def best_covered(
     times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
     first, then the earlier candidate. A moment's words are read best first and only while it could still be
-    among the ``k``: weights are at most 1, so once the ``k``-th scores more than the next moment's unweighted
-    score, no moment after can pass it, nor any moment of a video whose moments before it weigh no more.
+    among the ``k``: weights are at most 1 and a read's grade rises at most to itself over ``1 - SPECIFICITY``
+    (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
+    moment after can pass it, nor any moment of a video whose moments before it weigh no more.
 
     Example:
         >>> import tempfile
@@ -546,10 +551,11 @@ def best_covered(
     """
     order = {video_id: i for i, video_id in enumerate(videos)}
     pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
+    gain = 1 / (1 - SPECIFICITY) if any(tools.get(c.tool).screen_boxes for c in plan.queries) else 1.0
     kept: list[dict] = []
     ceiling: dict[str, float] = {}  # per video, the score of its last moment weighed
     for moment in pending:
-        if len(kept) >= k and kept[k - 1]["score"] > moment["score"]:
+        if len(kept) >= k and kept[k - 1]["score"] > min(moment["score"] * gain, 1.0):
             break
         if len(kept) >= k and ceiling.get(moment["video_id"], 1.0) <= kept[k - 1]["score"]:
             continue  # its video's moments before it already weigh no more than the k-th
@@ -567,7 +573,10 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
     """A moment's call values with each text call's weighed by the share of its query's rarity that its text
     there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
     letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (0
-    without any).
+    without any). A read on screen (a tool with ``screen_boxes``) is first divided by the share of its grade
+    that says how much of the frame's text the query is (``text_grade.screen_specificity``, 0.9 to 1): words
+    said have none, so an exact read in a busy frame would score below a phrase said with a letter off in
+    another video; across videos that preference is ``precision``'s, which compares every tool's texts alike.
 
     Example:
         >>> import tempfile
@@ -585,6 +594,8 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
         focus = focus_at(evidence[call.id], position)
         if focus is not None:
             text = tool.text_at(video, *focus, moment["ts"])
+            if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
+                values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
             values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
             precision = max(precision, rarity.precision(call.query, text))
     return values, precision
