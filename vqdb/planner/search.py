@@ -91,7 +91,7 @@ from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity
+from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
@@ -375,14 +375,18 @@ class Vocabulary:
 
 def held_by(word: str, vocabulary: Vocabulary) -> np.ndarray:
     """The positions of the words of ``vocabulary`` that hold ``word`` as ``word_found`` finds it in a word: within
-    its edit distance, or, from ``SQUASHED_MIN`` characters on, inside it.
+    the edit distance of the shorter of the two (``edits_between``), or, from ``SQUASHED_MIN`` characters on,
+    inside it.
 
     Example:
         >>> held_by("liftoff", Vocabulary(["liftof", "liftoffs", "lift", "off"])).tolist()
         [0, 1]
+        >>> held_by("top", Vocabulary(["to", "tops", "tap"])).tolist()
+        [1, 2]
     """
     distance = process.cdist([word], vocabulary.words, scorer=Levenshtein.distance, dtype=np.int32)[0]
-    found = set(np.flatnonzero(distance <= edit_distance(word)).tolist())
+    near = np.flatnonzero(distance <= edit_distance(word))  # then within the shorter word's distance, too
+    found = {int(i) for i in near if distance[i] <= edits_between(word, vocabulary.words[i])}
     if len(word) >= SQUASHED_MIN:
         at = vocabulary.text.find(word)
         while at >= 0:
