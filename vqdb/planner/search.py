@@ -53,9 +53,12 @@ call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only 
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
-Inside a video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
-down its merged order), so the corpus-wide order keeps each video's order. The words' share is read only for
-the moments that could still be among the ``k`` (``best_covered``).
+Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
+minimum down its merged order), so the corpus-wide order keeps each video's order; a keyframe that is not listed
+caps nothing (``retrieve`` may rank first a frame where the ANDed calls only share the topic, and capping the
+exact read after it at that would let other videos' moments end ``best_covered`` before it is read), and what
+is no evidence (``listed_evidence``) adds nothing to a score either (``calibrated``). The words' share is read
+only for the moments that could still be among the ``k`` (``best_covered``).
 
 Example:
     >>> import vqdb
@@ -501,10 +504,12 @@ def moments_in(
     has = moment_has_evidence(
         plan, {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     )
-    value = np.minimum.accumulate(value) if len(value) else value  # keep retrieve's order inside the video
+    listed = has & (value > 0) & np.array([bool(c) for c in calls], dtype=bool)
+    if listed.any():  # keep retrieve's order among the video's moments listed (one unlisted caps none)
+        value[listed] = np.minimum.accumulate(value[listed])
     moments: list[dict] = []
     for i, position in enumerate(positions):
-        if not has[i] or value[i] <= 0 or not calls[i]:
+        if not listed[i]:
             continue
         start, end = moment_span(evidence, calls[i], int(position), video)
         if any(m["start_s"] < end and start < m["end_s"] for m in moments):
@@ -607,13 +612,17 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
 
 def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
     """A call's evidence on the absolute scale the score combines: visual similarities at least 0, every other
-    tool's grade as it is; 0 where it scored nothing.
+    tool's grade as it is; 0 where it is no evidence (``listed_evidence``: it scored nothing, or a text call's
+    sentence only shares a topic with the query), so what does not list a moment does not raise its score
+    either (an ANDed call's topic in one video over another's nothing).
 
     Example:
         >>> calibrated("siglip", np.array([-0.1, 0.2, np.nan])).tolist(), calibrated("ocr", np.array([0.9])).tolist()
         ([0.0, 0.2, 0.0], [0.9])
+        >>> calibrated("transcript", np.array([0.9, 0.1])).tolist()
+        [0.9, 0.0]
     """
-    values = np.where(np.isnan(scores), 0.0, scores)
+    values = np.where(listed_evidence(tool, scores), scores, 0.0)
     return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 
