@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import duckdb
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -16,7 +17,8 @@ from vqdb.cli import main
 from vqdb.ingest import extractors
 from vqdb.planner import retrieve, tools
 from vqdb.planner.plan import Plan
-from vqdb.planner.search import search
+from vqdb.planner.search import moments_in, search
+from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.schema import TABLES
 from vqdb.store import Store
@@ -268,3 +270,39 @@ def test_the_query_word_itself_outranks_its_letters_inside_another_word(tmp_path
     listed = moments.to_pylist()
     assert [m["video_id"] for m in listed] == ["phone", "menu"], listed
     assert listed[0]["score"] > listed[1]["score"]
+
+
+def test_an_exact_read_in_a_busy_frame_outranks_a_misread_shown_alone(tmp_path):
+    """A read's grade on screen gives a tenth to how much of the frame's text the query is (0.91 for EXIT in a
+    line of 40 letters), which words said do not have; across videos the exact read comes first and the
+    shorter text only breaks ties ('EXlT' alone grades 0.95, one letter misread)."""
+    store = Store.create(tmp_path)
+    commit_video(store, "hall", {6: "PLEASE USE THE EMERGENCY EXIT AT THE REAR OF THE HALL"})
+    commit_video(store, "misread", {3: "EXlT"})
+    commit_video(store, "door", {9: "EXIT"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        listed = corpus.search("when is the EXIT sign shown", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in listed] == ["door", "hall", "misread"], listed
+    assert listed[0]["score"] == listed[1]["score"] == 1.0 > listed[2]["score"], listed
+
+
+def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
+    """retrieve may rank first a frame where both ANDed calls find only a sentence sharing the topic (grades 0.1,
+    below ``TEXT_EVIDENCE_MIN``: not listed); the exact read after it keeps its own score (half, one call of two),
+    not the topic's, or its whole video would sink below others'."""
+    con = duckdb.connect()
+    con.execute(
+        "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(20) t(i)"
+    )
+    con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 20.0 AS duration_s")
+    calls = [{"id": "Q1", "tool": "subtitle", "query": "exit"}, {"id": "Q2", "tool": "ocr", "query": "exit"}]
+    plan = Plan.from_json({"queries": calls, "combine": "Q1 AND Q2"})
+    topic, read = np.full(20, np.nan), np.full(20, np.nan)
+    topic[2] = read[2] = 0.1
+    read[12] = 0.9
+    evidence = {"Q1": FrameEvidence(topic), "Q2": FrameEvidence(read)}
+    moments = moments_in(plan, VideoFrames.load(con, "v", k=5, gap=1.0), 5, None, evidence)
+    assert [(m["ts"], m["supporting_calls"]) for m in moments] == [(12.0, ["Q2"])], moments
+    assert moments[0]["merged_rank"] > 1 and moments[0]["score"] == pytest.approx(0.45), moments

@@ -3,6 +3,8 @@ text call across videos), on committed OCR rows."""
 
 from __future__ import annotations
 
+import tempfile
+
 import pytest
 
 import vqdb
@@ -71,3 +73,13 @@ def test_a_session_counts_a_word_once_until_a_commit_changes_its_table(tmp_path,
         corpus.search(question, k=3)
         assert "exit" in counted  # ocr_spans changed: its words counted at its new version
         assert WordRarity(store).idf("exit") < WordRarity(store).idf("emergency")  # counted over both videos
+
+
+def test_a_short_word_is_no_misreading_of_a_longer_one():
+    """OCR misreads a letter ("EXlT") and may add one ("LIFTOFFI"), but a two-letter word is another word, not a
+    three-letter one with a letter lost: 'to' holds no 'top', so text of common short words covers nothing."""
+    assert word_found("exit", ["exlt"], "exlt") and word_found("exit", ["exi"], "exi")
+    assert not word_found("top", ["trains", "to"], "trainsto") and not word_found("and", ["an"], "an")
+    rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+    assert rarity.coverage("top story", "Trains to Cambridge") == 0.0
+    assert rarity.coverage("top story", "the top story") == 1.0

@@ -27,8 +27,11 @@ has), then works in two steps:
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
 
 * text tools (``ocr``, ``transcript``, ``subtitle``): their grade (1 the words exactly, 0.7 to 1 the words
-  with misread or misheard characters, at most 0.6 the same meaning in other words) times the share of the
-  query's rarity that the moment's text holds, from ``UNCOVERED_WEIGHT`` (none of its words) to 1
+  with misread or misheard characters, at most 0.6 the same meaning in other words; a read on screen without
+  the tenth of its grade that says how much of the frame's text the query is, which words said do not have,
+  so an exact read in a busy frame is 1 as an exact phrase said is: ``precision``, below, prefers the shorter
+  text across tools) times the share of the query's rarity that the moment's text holds, from
+  ``UNCOVERED_WEIGHT`` (none of its words) to 1
   (``vqdb.planner.word_rarity``: each word weighs its IDF over the corpus's text, as in BM25). The grade
   aligns the query's letters, tolerating dropped spaces and misreads, which inside one video ranks its
   frames well but across a corpus lets letters shared across words ("call" in "SCALLOPS"), a near homophone
@@ -50,9 +53,12 @@ call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only 
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
-Inside a video a moment's score is at most that of the moments ``retrieve`` ranks before it (the running minimum
-down its merged order), so the corpus-wide order keeps each video's order. The words' share is read only for
-the moments that could still be among the ``k`` (``best_covered``).
+Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
+minimum down its merged order), so the corpus-wide order keeps each video's order; a keyframe that is not listed
+caps nothing (``retrieve`` may rank first a frame where the ANDed calls only share the topic, and capping the
+exact read after it at that would let other videos' moments end ``best_covered`` before it is read), and what
+is no evidence (``listed_evidence``) adds nothing to a score either (``calibrated``). The words' share is read
+only for the moments that could still be among the ``k`` (``best_covered``).
 
 Example:
     >>> import vqdb
@@ -83,17 +89,17 @@ from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
-from vqdb.planner.spoken_words import SpokenWords, spoken_words
+from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
-from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity
+from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
 from vqdb.udfs.arrow_results import owned
+from vqdb.udfs.text_grade import SPECIFICITY, screen_specificity
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
@@ -224,12 +230,12 @@ def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordR
 
 def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> Iterable[list[str]]:
     """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
-    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). Speech
-    (``transcript``) gives one list instead: the videos by the estimate from the words said and the nearest
-    sentences (``spoken_estimates``). A tool no index serves (one a user added) gives every video with its
-    extractor finished."""
+    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool whose
+    ``table`` is the words said (``SPOKEN_TABLE``: ``transcript``) gives one list instead: the videos by the
+    estimate from the words said and the nearest sentences (``spoken_estimates``). A tool no index serves
+    (one a user added) gives every video with its extractor finished."""
     store, tool = corpus.store, tools.get(name)
-    if isinstance(tool, Transcript):
+    if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
         meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
@@ -372,14 +378,18 @@ class Vocabulary:
 
 def held_by(word: str, vocabulary: Vocabulary) -> np.ndarray:
     """The positions of the words of ``vocabulary`` that hold ``word`` as ``word_found`` finds it in a word: within
-    its edit distance, or, from ``SQUASHED_MIN`` characters on, inside it.
+    the edit distance of the shorter of the two (``edits_between``), or, from ``SQUASHED_MIN`` characters on,
+    inside it.
 
     Example:
         >>> held_by("liftoff", Vocabulary(["liftof", "liftoffs", "lift", "off"])).tolist()
         [0, 1]
+        >>> held_by("top", Vocabulary(["to", "tops", "tap"])).tolist()
+        [1, 2]
     """
     distance = process.cdist([word], vocabulary.words, scorer=Levenshtein.distance, dtype=np.int32)[0]
-    found = set(np.flatnonzero(distance <= edit_distance(word)).tolist())
+    near = np.flatnonzero(distance <= edit_distance(word))  # then within the shorter word's distance, too
+    found = {int(i) for i in near if distance[i] <= edits_between(word, vocabulary.words[i])}
     if len(word) >= SQUASHED_MIN:
         at = vocabulary.text.find(word)
         while at >= 0:
@@ -494,10 +504,12 @@ def moments_in(
     has = moment_has_evidence(
         plan, {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     )
-    value = np.minimum.accumulate(value) if len(value) else value  # keep retrieve's order inside the video
+    listed = has & (value > 0) & np.array([bool(c) for c in calls], dtype=bool)
+    if listed.any():  # keep retrieve's order among the video's moments listed (one unlisted caps none)
+        value[listed] = np.minimum.accumulate(value[listed])
     moments: list[dict] = []
     for i, position in enumerate(positions):
-        if not has[i] or value[i] <= 0 or not calls[i]:
+        if not listed[i]:
             continue
         start, end = moment_span(evidence, calls[i], int(position), video)
         if any(m["start_s"] < end and start < m["end_s"] for m in moments):
@@ -532,8 +544,9 @@ def best_covered(
     times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
     first, then the earlier candidate. A moment's words are read best first and only while it could still be
-    among the ``k``: weights are at most 1, so once the ``k``-th scores more than the next moment's unweighted
-    score, no moment after can pass it, nor any moment of a video whose moments before it weigh no more.
+    among the ``k``: weights are at most 1 and a read's grade rises at most to itself over ``1 - SPECIFICITY``
+    (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
+    moment after can pass it, nor any moment of a video whose moments before it weigh no more.
 
     Example:
         >>> import tempfile
@@ -547,10 +560,11 @@ def best_covered(
     """
     order = {video_id: i for i, video_id in enumerate(videos)}
     pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
+    gain = 1 / (1 - SPECIFICITY) if any(tools.get(c.tool).screen_boxes for c in plan.queries) else 1.0
     kept: list[dict] = []
     ceiling: dict[str, float] = {}  # per video, the score of its last moment weighed
     for moment in pending:
-        if len(kept) >= k and kept[k - 1]["score"] > moment["score"]:
+        if len(kept) >= k and kept[k - 1]["score"] > min(moment["score"] * gain, 1.0):
             break
         if len(kept) >= k and ceiling.get(moment["video_id"], 1.0) <= kept[k - 1]["score"]:
             continue  # its video's moments before it already weigh no more than the k-th
@@ -568,7 +582,10 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
     """A moment's call values with each text call's weighed by the share of its query's rarity that its text
     there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
     letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (0
-    without any).
+    without any). A read on screen (a tool with ``screen_boxes``) is first divided by the share of its grade
+    that says how much of the frame's text the query is (``text_grade.screen_specificity``, 0.9 to 1): words
+    said have none, so an exact read in a busy frame would score below a phrase said with a letter off in
+    another video; across videos that preference is ``precision``'s, which compares every tool's texts alike.
 
     Example:
         >>> import tempfile
@@ -586,6 +603,8 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
         focus = focus_at(evidence[call.id], position)
         if focus is not None:
             text = tool.text_at(video, *focus, moment["ts"])
+            if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
+                values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
             values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
             precision = max(precision, rarity.precision(call.query, text))
     return values, precision
@@ -593,13 +612,17 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
 
 def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
     """A call's evidence on the absolute scale the score combines: visual similarities at least 0, every other
-    tool's grade as it is; 0 where it scored nothing.
+    tool's grade as it is; 0 where it is no evidence (``listed_evidence``: it scored nothing, or a text call's
+    sentence only shares a topic with the query), so what does not list a moment does not raise its score
+    either (an ANDed call's topic in one video over another's nothing).
 
     Example:
         >>> calibrated("siglip", np.array([-0.1, 0.2, np.nan])).tolist(), calibrated("ocr", np.array([0.9])).tolist()
         ([0.0, 0.2, 0.0], [0.9])
+        >>> calibrated("transcript", np.array([0.9, 0.1])).tolist()
+        [0.9, 0.0]
     """
-    values = np.where(np.isnan(scores), 0.0, scores)
+    values = np.where(listed_evidence(tool, scores), scores, 0.0)
     return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 

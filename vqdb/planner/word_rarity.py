@@ -14,8 +14,9 @@ BM25 over the corpus's stretches of text (``DF_TABLES``: OCR spans, transcript s
 with ``df`` the stretches holding the word (its stemmed form, through the full-text indexes; counted up to
 ``DF_CAP`` a table, beyond which a word is common whatever its count) and ``N`` all the stretches; and a
 moment's text *covers* the share of the query's IDF whose words it holds (``coverage``: a word found whole,
-within the edit distance the full-text search allows, or, from ``SQUASHED_MIN`` characters on, inside the
-text with its spaces removed, as OCR merges words and speech recognition splits compounds).
+within the edit distance the full-text search allows the shorter of the two words (a two-letter "to" is no
+misread "top"), or, from ``SQUASHED_MIN`` characters on, inside the text with its spaces removed, as OCR
+merges words and speech recognition splits compounds).
 
 Example:
     >>> import tempfile
@@ -167,20 +168,35 @@ class TableCounts:
 
 
 def word_found(word: str, tokens: list[str], squashed: str) -> bool:
-    """Whether a canonical ``word`` of a query is among ``tokens`` (a text's canonical words) within its edit
-    distance (``text_index.edit_distance``), or, from ``SQUASHED_MIN`` characters on, inside ``squashed`` (the
-    text's words joined).
+    """Whether a canonical ``word`` of a query is among ``tokens`` (a text's canonical words) within the edit
+    distance of the shorter of the two (``text_index.edit_distance``: a misread "exlt" is "exit", but a word
+    too short for an edit is no misreading of a longer one: "to" is not "top", nor "an" "and"), or, from
+    ``SQUASHED_MIN`` characters on, inside ``squashed`` (the text's words joined).
 
     Example:
         >>> word_found("liftoff", ["lift", "off"], "liftoff"), word_found("exit", ["exlt"], "exlt")
         (True, True)
-        >>> word_found("call", ["scaling"], "scaling"), word_found("9", ["19"], "19")
-        (False, False)
+        >>> word_found("call", ["scaling"], "scaling"), word_found("9", ["19"], "19"), word_found("top", ["to"], "to")
+        (False, False, False)
     """
     if len(word) >= SQUASHED_MIN and word in squashed:
         return True
-    limit = edit_distance(word)
-    return any(Levenshtein.distance(word, token, score_cutoff=limit) <= limit for token in tokens)
+    for token in tokens:
+        limit = edits_between(word, token)
+        if Levenshtein.distance(word, token, score_cutoff=limit) <= limit:
+            return True
+    return False
 
 
-__all__ = ["WordCounts", "WordRarity", "word_found"]
+def edits_between(word: str, token: str) -> int:
+    """The edit distance two words may be apart and still be one (``text_index.edit_distance`` of the shorter):
+    that of a query word, unless the other is too short to have been misread by that much.
+
+    Example:
+        >>> edits_between("exit", "exlt"), edits_between("top", "to"), edits_between("liftoff", "liftof")
+        (1, 0, 2)
+    """
+    return edit_distance(min(word, token, key=len))
+
+
+__all__ = ["WordCounts", "WordRarity", "edits_between", "word_found"]

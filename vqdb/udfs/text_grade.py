@@ -288,6 +288,30 @@ def _aligned(q: str, forms: list[str], lengths: np.ndarray) -> np.ndarray:
     return np.where(lengths >= len(q), partial, common)
 
 
+def specificity(query_length: int, text_lengths: np.ndarray) -> np.ndarray:
+    """The factor of a screen score that says how much of the frame's text the query is: 1 for a text no
+    longer than the query, down to ``1 - SPECIFICITY`` for a query lost in a long text (lengths of the
+    compared forms, ``query_form`` and ``screen_form``).
+
+    Example:
+        >>> specificity(4, np.array([4, 8, 4000])).round(3).tolist()
+        [1.0, 0.95, 0.9]
+    """
+    return 1.0 - SPECIFICITY + SPECIFICITY * query_length / np.maximum(text_lengths, query_length)
+
+
+def screen_specificity(query: str, text: str) -> float:
+    """``specificity`` of on-screen ``text`` for ``query``: the factor ``screen_text_score`` gave a read of
+    ``text`` (``vqdb.planner.search`` takes it out to compare a read with words said, whose grade has none).
+
+    Example:
+        >>> screen_specificity("exit", "EXIT"), round(screen_specificity("exit", "Emergency EXIT"), 3)
+        (1.0, 0.931)
+    """
+    q = query_form(query)
+    return float(specificity(len(q), np.array([len(screen_form(text))]))[0]) if q else 1.0
+
+
 def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     """``screen_text_score`` of each text against one query (the Python side of the SQL function).
 
@@ -309,7 +333,7 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     best = np.maximum(aligned, misread)
     passes = best >= min_score(query)
     aligned = np.maximum(aligned, misread * MISREAD)
-    specific = 1.0 - SPECIFICITY + SPECIFICITY * len(q) / np.maximum(lengths, len(q))
+    specific = specificity(len(q), lengths)
     scores = np.where(passes, aligned * specific, 0.0)
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
@@ -776,6 +800,8 @@ __all__ = [
     "register",
     "screen_form",
     "screen_scores",
+    "screen_specificity",
+    "specificity",
     "utterances",
     "word_count",
 ]
