@@ -355,14 +355,30 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
             values = screen_scores([t for _, t in read], q) if read else []
             graded = [(ts, float(g)) for (ts, _), g in zip(read, values, strict=True)]
         graded = placed(graded, [boxes[(video_id, ts)] for ts, _ in read], place, size)
+        text_at = dict(read)
         matched = [(ts, g) for ts, g in graded if g is not None and g > 0]
         floor = 1.0 if re.fullmatch(NUMERIC_QUERY, q) else min_score(q)
         halfway = (max((g for _, g in matched), default=0.0) + floor) / 2
+
+        def strong_at(i: int) -> bool:
+            """Reads well, or a misread beside a read that does: only that read's words, RUN_GAP periods away."""
+            ts, g = matched[i]  # noqa: B023 (used at once)
+            if g >= halfway:  # noqa: B023
+                return True
+            beside = [matched[j] for j in (i - 1, i + 1) if 0 <= j < len(matched)]  # noqa: B023
+            return any(
+                other >= halfway  # noqa: B023
+                and abs(near - ts) <= RUN_GAP * ocr_period  # noqa: B023
+                and words_read(text_at[near], text_at[ts]) >= 1.0  # noqa: B023
+                for near, other in beside
+            )
+
+        strength = [strong_at(i) for i in range(len(matched))]
         runs: list[list[tuple[float, float]]] = []
         for strong in (True, False):
             previous = None
-            for ts, g in matched:
-                if (g >= halfway) != strong:
+            for (ts, g), is_strong in zip(matched, strength, strict=True):
+                if is_strong != strong:
                     continue
                 if previous is None or ts - previous > RUN_GAP * ocr_period:
                     runs.append([])
