@@ -176,6 +176,29 @@ def test_a_misread_beside_a_strong_read_is_the_same_showing_on_both_paths(con, e
         assert arrays == rows_found, query
 
 
+def test_a_copy_elsewhere_beside_the_text_where_asked_is_not_a_misread_of_it(con, evidence):
+    # the examples list at the bottom shows the question all along; at 2 s it is also posted at the top: the
+    # read at 1 s has only words of the read at 2 s, but its copy is not where the call asks (not a misread)
+    sampled = [("va", i, float(i)) for i in range(4)]
+
+    def read(frame: int, y: float, shown: tuple[float, float]) -> dict:
+        return {"video_id": "va", "frame_idx": frame, "ts": float(frame), "text": "Why is this video funny?",
+                "shown_from_s": shown[0], "shown_to_s": shown[1], "box": at(0.1, y, 0.5, y + 0.05)}  # fmt: skip
+
+    rows = [read(1, 0.9, (0.0, 3.0)), read(2, 0.05, (1.6, 3.0)), read(2, 0.9, (0.0, 3.0))]
+    found = evidence("ocr", "why is this video funny", sampled=sampled, ocr=rows, place="top")
+    # the list's copy, placed elsewhere, keeps its grade and its own stretch; the posted copy is the moment
+    assert [r[1:] for r in found] == [(0, 0.75, 0.0, 3.0), (1, 0.75, 0.0, 3.0), (2, 0.95, 1.6, 3.0)]
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 3.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    arrays = tools.get("ocr").frame_evidence(video, "why is this video funny", place="top")
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    as_rows = [("va", int(i), *(round(float(a[i]), 3) for a in (arrays.score, arrays.start_s, arrays.end_s)))
+               for i in inside]  # fmt: skip
+    assert as_rows == found
+
+
 def test_a_numeric_query_matches_whole_words_after_undoing_digit_misreads(evidence):
     rows = boxes(("va", 0, "O0:00:05"), ("va", 1, "00:00:050"), ("va", 2, "l00:00:05"), ("va", 3, "at 00:00:05 !"))
     rows += boxes(("va", 4, "00:00:06"))

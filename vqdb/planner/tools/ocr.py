@@ -15,25 +15,25 @@ Matching reads are **strong** when they grade at least halfway from ``min_score(
 of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text sharing
 some of its words, "echo the life" for "echo the lamb", or a garbled read; a near miss always is). A weak read
 beside a strong one (the matching read before or after it, at most ``RUN_GAP`` OCR periods away) that reads
-only that read's words (``query_words_read`` 1, letters OCR confuses alike) is the same text misread or read
-in part, and strong too (``Ocr.strong``): "we arc here" read a second after "we are here to" is one showing,
-not a weak run that cuts the strong one short, while "echo the life" has a word "echo the lamb" has not. Reads
-of one strength at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the
-smallest time between two frames with text, at least the sampling period) form a **run**: the text was on
-screen from when its first read's text appeared to when its last read's text left, to the frame (ingest
-compares the frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``; a read's
-text is that of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none
-does, so a clock or counter ticking beside a caption does not cut the caption's time to one frame), or, where
-those are unknown (a corpus written before them), from half a period before its first read to half a period
-after its last. A read's time is that of the value read, to the frame; a query that names only part of a text
-that ticks (a timecode asked for by its seconds, "00:00:05" of 00:00:05;00, whose frame digits change every
-frame; a score beside a clock) means that part, which stays while the rest ticks: where the last read holds
-digits the query does not name and the next read, soon after (``RUN_GAP`` periods), shows the same letters
-(the same text, other numbers), the run lasts until the next read's value appears (``held_until``; the part
-changed somewhere between the two reads, and reads at the top of each second, as a sampled timecode's are,
-place it exactly). Every sampled frame in that stretch scores the run's best grade (so frames between OCR
-reads count too, and the frames of one title tie), and the stretch of its best run is the frame's span for
-``locate``.
+only that read's words (``query_words_read`` 1, letters OCR confuses alike), as well placed and sized for the
+call (another copy of the text elsewhere on a page is not a misread), is the same text misread or read in
+part, and strong too (``Ocr.strong``): "we arc here" read a second after "we are here to" is one showing, not
+a weak run that cuts the strong one short, while "echo the life" has a word "echo the lamb" has not. Reads of
+one strength at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest
+time between two frames with text, at least the sampling period) form a **run**: the text was on screen from
+when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
+frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``; a read's text is that
+of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none does, so a clock
+or counter ticking beside a caption does not cut the caption's time to one frame), or, where those are unknown
+(a corpus written before them), from half a period before its first read to half a period after its last. A
+read's time is that of the value read, to the frame; a query that names only part of a text that ticks (a
+timecode asked for by its seconds, "00:00:05" of 00:00:05;00, whose frame digits change every frame; a score
+beside a clock) means that part, which stays while the rest ticks: where the last read holds digits the query
+does not name and the next read, soon after (``RUN_GAP`` periods), shows the same letters (the same text,
+other numbers), the run lasts until the next read's value appears (``held_until``; the part changed somewhere
+between the two reads, and reads at the top of each second, as a sampled timecode's are, place it exactly).
+Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too, and
+the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
 A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and its times say nothing. If
 another copy of the text joins it now and then (a line of its own that matches the query: the question typed
@@ -274,8 +274,9 @@ class Ocr(TextTool):
     def strong() -> exp.Expression:
         """Whether a matching read (``reads_well``: graded at least halfway to the video's best) is **strong**:
         it reads well, or it is a misread of the text of a matching read beside it (the one before or after,
-        at most ``RUN_GAP`` OCR periods away) that reads well: every word it reads is a word of that read
-        (``query_words_read`` 1; letters OCR confuses alike), as "we arc here" of "we are here to"."""
+        at most ``RUN_GAP`` OCR periods away) that reads well: as well placed and sized for the call (``fit``: a
+        read of the text elsewhere on the page is another copy), and every word it reads is a word of that
+        read (``query_words_read`` 1; letters OCR confuses alike), as "we arc here" of "we are here to"."""
 
         def misreads(neighbour: str) -> exp.Expression:
             by_time = ([col("video_id")], [col("ts")])
@@ -289,6 +290,7 @@ class Ocr(TextTool):
             misread = exp.and_(
                 over(fn(neighbour, col("reads_well")), *by_time),
                 apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")),
+                over(fn(neighbour, col("fit")), *by_time).eq(col("fit")),
                 same_words >= number(MISREAD_WORDS),
                 copy=False,
             )
@@ -350,27 +352,28 @@ class Ocr(TextTool):
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "t"))],
         )
         if not screen_columns(ctx):
-            return graded
+            return select(exp.Star(), alias(number(1.0), "fit"), from_=subquery(graded))
         kept = ("video_id", "frame_idx", "ts", "step", "text", "shown_from", "shown_to", "digits", "letters", "copies")
         return select(
             *(col(name) for name in kept),
             alias(self.placed(ctx), "score"),
+            alias(self.placed(ctx, number(1.0)), "fit"),
             col("period"),
             col("duration_s"),
             from_=subquery(graded),
         )
 
     @staticmethod
-    def placed(ctx: Context) -> exp.Expression:
-        """A read's grade (``score``) times ``MISPLACED`` where its text is not in the call's place (``in_place``),
-        and again where it is not of the call's size (its ``height`` against the tallest, or shortest, of the
-        video's matching reads).
+    def placed(ctx: Context, value: exp.Expression | None = None) -> exp.Expression:
+        """A read's grade (``score``, or ``value``: 1.0 gives how well it fits) times ``MISPLACED`` where its text
+        is not in the call's place (``in_place``), and again where it is not of the call's size (its ``height``
+        against the tallest, or shortest, of the video's matching reads).
 
         Example:
             >>> print(Ocr.placed(Context("EXIT", place="top")).sql("duckdb"))
             score * CASE WHEN in_place THEN 1.0 ELSE 0.75 END
         """
-        score: exp.Expression = col("score")
+        score: exp.Expression = col("score") if value is None else value
         if ctx.place is not None:
             score = exp.Mul(this=score, expression=misplaced_unless(col("in_place")))
         if ctx.size is not None:
@@ -579,7 +582,8 @@ class Ocr(TextTool):
         found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
         if not read["ts"].size:
             return found
-        score = placed_scores(per_text[pc.index_in(read["text"], value_set=texts).to_numpy()], read, ctx)
+        grades = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
+        score, fit = placed_scores(grades, read, ctx), placed_scores(grades, read, ctx, np.ones(len(grades)))
         line_score = per_text[pc.index_in(read["held_lines"], value_set=texts).to_numpy()]
         copies = np.bincount(read["held_frame"][line_score > 0], minlength=len(score))
         ts = read["ts"]
@@ -601,7 +605,8 @@ class Ocr(TextTool):
             end = shown_to if not np.isnan(shown_to) else ts[last] + ocr_period / 2
             return max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()
 
-        strong = strong_reads(score[matched] >= halfway, ts[matched], read["text"].take(pa.array(matched)), gap)
+        texts_read = read["text"].take(pa.array(matched))
+        strong = strong_reads(score[matched] >= halfway, ts[matched], texts_read, fit[matched], gap)
         runs = []  # (start_s, end_s, last_read, score) of each run of matching reads of one strength
         for strength in (strong, ~strong):
             reads = matched[strength]
@@ -781,19 +786,21 @@ def _runs(
     return np.split(reads, np.flatnonzero(starts)[1:])
 
 
-def strong_reads(reads_well: np.ndarray, ts: np.ndarray, texts: pa.Array, gap: float) -> np.ndarray:
+def strong_reads(reads_well: np.ndarray, ts: np.ndarray, texts: pa.Array, fit: np.ndarray, gap: float) -> np.ndarray:
     """``Ocr.strong`` of a video's matching reads (in time order): those that read well (``reads_well``), and
-    those beside one that does, at most ``gap`` s away, that read only its words (a misread of its text).
+    those beside one that does, at most ``gap`` s away, as well placed (``fit``), that read only its words (a
+    misread of its text).
 
     Example:
         >>> texts = pa.array(["we are here to", "we arc here", "echo the GOSPEL", "echo the way"])
-        >>> strong_reads(np.array([True, False, False, True]), np.arange(4.0), texts, 2.5).tolist()
+        >>> strong_reads(np.array([True, False, False, True]), np.arange(4.0), texts, np.ones(4), 2.5).tolist()
         [True, True, False, True]
     """
     strong = reads_well.copy()
     for step in (1, -1):  # the read before each, then the one after
         this, beside = (slice(step, None), slice(None, -step)) if step == 1 else (slice(None, step), slice(-step, None))
-        candidates = np.flatnonzero(~reads_well[this] & reads_well[beside] & (np.abs(ts[this] - ts[beside]) <= gap))
+        near = reads_well[beside] & (np.abs(ts[this] - ts[beside]) <= gap) & (fit[this] == fit[beside])
+        candidates = np.flatnonzero(~reads_well[this] & near)
         if not candidates.size:
             continue
         at, near = np.arange(len(ts))[this][candidates], np.arange(len(ts))[beside][candidates]
@@ -981,15 +988,20 @@ def screen_fit_arrays(
     return in_place, height
 
 
-def placed_scores(score: np.ndarray, read: dict[str, np.ndarray], ctx: Context) -> np.ndarray:
-    """``Ocr.placed`` of the grades of a video's reads (``read_frames``).
+def placed_scores(
+    score: np.ndarray, read: dict[str, np.ndarray], ctx: Context, value: np.ndarray | None = None
+) -> np.ndarray:
+    """``Ocr.placed`` of the grades of a video's reads (``read_frames``), or of ``value`` (ones: how well each
+    fits).
 
     Example:
         >>> read = {"in_place": np.array([True, False, True]), "height": np.array([0.3, 0.3, 0.1])}
         >>> placed_scores(np.array([1.0, 1.0, 0.9]), read, Context("x", place="top", size="large")).tolist()
         [1.0, 0.75, 0.675]
+        >>> placed_scores(np.array([1.0, 1.0, 0.9]), read, Context("x", place="top"), np.ones(3)).tolist()
+        [1.0, 0.75, 1.0]
     """
-    placed = score
+    placed = score if value is None else value
     if ctx.place is not None:
         placed = placed * np.where(read["in_place"], 1.0, MISPLACED)
     if ctx.size is not None:
