@@ -358,15 +358,34 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
         else:
             values = screen_scores([t for _, t in read], q) if read else []
             graded = [(ts, float(g)) for (ts, _), g in zip(read, values, strict=True)]
-        graded = placed(graded, [boxes[(video_id, ts)] for ts, _ in read], place, size)
+        read_boxes = [boxes[(video_id, ts)] for ts, _ in read]
+        fit_at = dict(placed(graded, read_boxes, place, size, ones=True))
+        graded = placed(graded, read_boxes, place, size)
+        text_at = dict(read)
         matched = [(ts, g) for ts, g in graded if g is not None and g > 0]
         floor = 1.0 if re.fullmatch(NUMERIC_QUERY, q) else min_score(q)
         halfway = (max((g for _, g in matched), default=0.0) + floor) / 2
+
+        def strong_at(i: int) -> bool:
+            """Reads well, or misreads a read beside it that does: its words, as well placed, RUN_GAP periods away."""
+            ts, g = matched[i]  # noqa: B023 (used at once)
+            if g >= halfway:  # noqa: B023
+                return True
+            beside = [matched[j] for j in (i - 1, i + 1) if 0 <= j < len(matched)]  # noqa: B023
+            return any(
+                other >= halfway  # noqa: B023
+                and abs(near - ts) <= RUN_GAP * ocr_period  # noqa: B023
+                and fit_at[near] == fit_at[ts]  # noqa: B023
+                and words_read(text_at[near], text_at[ts]) >= 1.0  # noqa: B023
+                for near, other in beside
+            )
+
+        strength = [strong_at(i) for i in range(len(matched))]
         runs: list[list[tuple[float, float]]] = []
         for strong in (True, False):
             previous = None
-            for ts, g in matched:
-                if (g >= halfway) != strong:
+            for (ts, g), is_strong in zip(matched, strength, strict=True):
+                if is_strong != strong:
                     continue
                 if previous is None or ts - previous > RUN_GAP * ocr_period:
                     runs.append([])
@@ -409,9 +428,10 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
     return scores, focus
 
 
-def placed(graded: list, boxes: list, place: str | None, size: str | None) -> list:
+def placed(graded: list, boxes: list, place: str | None, size: str | None, ones: bool = False) -> list:
     """``graded`` (ts, grade) times MISPLACED where the read's ``boxes`` have no centre in ``place`` and again
-    where their tallest (shortest) is not within SIZE_SHARE of the tallest (shortest) of the matching reads."""
+    where their tallest (shortest) is not within SIZE_SHARE of the tallest (shortest) of the matching reads
+    (with ``ones``, 1.0 for each grade instead: how well the read fits)."""
 
     def third(value: float, band: str | None) -> bool:
         return band is None or {"low": value * 3 < 1, "high": value * 3 > 2}.get(band, 1 <= value * 3 <= 2)
@@ -425,6 +445,7 @@ def placed(graded: list, boxes: list, place: str | None, size: str | None) -> li
     matched = [h for (_, g), h in zip(graded, heights, strict=True) if g is not None and g > 0]
     found = []
     for (ts, g), read, height in zip(graded, boxes, heights, strict=True):
+        g = 1.0 if ones and g is not None else g
         if g is not None and place is not None:
             g = g * (1.0 if any(inside(b) for b in read) else MISPLACED)
         if g is not None and size is not None:

@@ -153,6 +153,52 @@ def test_one_garbled_read_does_not_split_a_run(evidence):
     assert [r[1:] for r in found] == [(0, 1.0, 0.0, 2.5), (1, 1.0, 0.0, 2.5), (2, 1.0, 0.0, 2.5)]
 
 
+def test_a_misread_beside_a_strong_read_is_the_same_showing_on_both_paths(con, evidence):
+    # a lyric video's small "we / are / here / to" (0.27-2.2 s), read "we arc here" a second later ("to" not
+    # read, "are" misread and measured as another text in its box), then the verses "echo the omega" and
+    # "echo the lamb" back to back; "echo the omega" shares most of "echo the lamb" but has a word it has not
+    sampled = [("va", i, float(i)) for i in range(7)]
+    rows = [shown(1, "we are here to", 0.267, 1.067), shown(2, "we arc here", 1.933, 2.2)]
+    rows += [shown(3, "WITH OUR", 2.733, 3.767), shown(4, "echo the omega", 3.767, 4.9)]
+    rows += [shown(5, "echo the lamb", 4.9, 6.0)]
+    expected = {
+        "we are here to": [("va", 1, 1.0, 0.267, 2.2), ("va", 2, 1.0, 0.267, 2.2)],
+        "echo the lamb": [("va", 4, 0.793, 3.767, 4.9), ("va", 5, 1.0, 4.9, 6.0)],
+    }
+    for query, rows_found in expected.items():
+        assert evidence("ocr", query, sampled=sampled, ocr=rows) == rows_found, query  # registers the tables
+        con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+        con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
+        found = tools.get("ocr").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
+        inside = np.flatnonzero(~np.isnan(found.score))
+        arrays = [("va", int(i), *(round(float(a[i]), 3) for a in (found.score, found.start_s, found.end_s)))
+                  for i in inside]  # fmt: skip
+        assert arrays == rows_found, query
+
+
+def test_a_copy_elsewhere_beside_the_text_where_asked_is_not_a_misread_of_it(con, evidence):
+    # the examples list at the bottom shows the question all along; at 2 s it is also posted at the top: the
+    # read at 1 s has only words of the read at 2 s, but its copy is not where the call asks (not a misread)
+    sampled = [("va", i, float(i)) for i in range(4)]
+
+    def read(frame: int, y: float, shown: tuple[float, float]) -> dict:
+        return {"video_id": "va", "frame_idx": frame, "ts": float(frame), "text": "Why is this video funny?",
+                "shown_from_s": shown[0], "shown_to_s": shown[1], "box": at(0.1, y, 0.5, y + 0.05)}  # fmt: skip
+
+    rows = [read(1, 0.9, (0.0, 3.0)), read(2, 0.05, (1.6, 3.0)), read(2, 0.9, (0.0, 3.0))]
+    found = evidence("ocr", "why is this video funny", sampled=sampled, ocr=rows, place="top")
+    # the list's copy, placed elsewhere, keeps its grade and its own stretch; the posted copy is the moment
+    assert [r[1:] for r in found] == [(0, 0.75, 0.0, 3.0), (1, 0.75, 0.0, 3.0), (2, 0.95, 1.6, 3.0)]
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 3.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    arrays = tools.get("ocr").frame_evidence(video, "why is this video funny", place="top")
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    as_rows = [("va", int(i), *(round(float(a[i]), 3) for a in (arrays.score, arrays.start_s, arrays.end_s)))
+               for i in inside]  # fmt: skip
+    assert as_rows == found
+
+
 def test_a_numeric_query_matches_whole_words_after_undoing_digit_misreads(evidence):
     rows = boxes(("va", 0, "O0:00:05"), ("va", 1, "00:00:050"), ("va", 2, "l00:00:05"), ("va", 3, "at 00:00:05 !"))
     rows += boxes(("va", 4, "00:00:06"))

@@ -13,22 +13,27 @@ misreads are undone: O, o -> 0 and I, l, | -> 1.
 
 Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` up to the best grade
 of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text sharing
-some of its words, "echo the life" for "echo the lamb", or a garbled read; a near miss always is). Reads of
+some of its words, "echo the life" for "echo the lamb", or a garbled read; a near miss always is). A weak read
+beside a strong one (the matching read before or after it, at most ``RUN_GAP`` OCR periods away) that reads
+only that read's words (``query_words_read`` 1, letters OCR confuses alike), as well placed and sized for the
+call (another copy of the text elsewhere on a page is not a misread), is the same text misread or read in
+part, and strong too (``Ocr.strong``): "we arc here" read a second after "we are here to" is one showing, not
+a weak run that cuts the strong one short, while "echo the life" has a word "echo the lamb" has not. Reads of
 one strength at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest
 time between two frames with text, at least the sampling period) form a **run**: the text was on screen from
 when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
 frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``; a read's text is that
-of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none does, so a
-clock or counter ticking beside a caption does not cut the caption's time to one frame), or, where those are
-unknown (a corpus written before them), from half a period before its first read to half a period after its
-last. A read's time is that of the value read, to the frame; a query that names only part of a text that
-ticks (a timecode asked for by its seconds, "00:00:05" of 00:00:05;00, whose frame digits change every frame;
-a score beside a clock) means that part, which stays while the rest ticks: where the last read holds digits
-the query does not name and the next read, soon after (``RUN_GAP`` periods), shows the same letters (the same
-text, other numbers), the run lasts until the next read's value appears (``held_until``; the part changed
-somewhere between the two reads, and reads at the top of each second, as a sampled timecode's are, place it
-exactly). Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count
-too, and the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
+of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none does, so a clock
+or counter ticking beside a caption does not cut the caption's time to one frame), or, where those are unknown
+(a corpus written before them), from half a period before its first read to half a period after its last. A
+read's time is that of the value read, to the frame; a query that names only part of a text that ticks (a
+timecode asked for by its seconds, "00:00:05" of 00:00:05;00, whose frame digits change every frame; a score
+beside a clock) means that part, which stays while the rest ticks: where the last read holds digits the query
+does not name and the next read, soon after (``RUN_GAP`` periods), shows the same letters (the same text,
+other numbers), the run lasts until the next read's value appears (``held_until``; the part changed somewhere
+between the two reads, and reads at the top of each second, as a sampled timecode's are, place it exactly).
+Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too, and
+the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
 A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and its times say nothing. If
 another copy of the text joins it now and then (a line of its own that matches the query: the question typed
@@ -106,6 +111,7 @@ from vqdb.udfs.text_grade import min_score, query_words_read, reads_query_word
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
+MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when all its words are that read's
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
@@ -192,12 +198,13 @@ class Ocr(TextTool):
             this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
             expression=number(2),
         )
-        matched = select(
+        graded_strong = select(
             exp.Star(),
-            alias(col("score") >= halfway, "strong"),
+            alias(col("score") >= halfway, "reads_well"),
             from_=subquery(with_until),
             where=col("score") > number(0),
         )
+        matched = select(exp.Star(), alias(self.strong(), "strong"), from_=subquery(graded_strong))
         strength = [col("video_id"), col("strong")]
         apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), strength, [col("ts")]))
         near = apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period"))
@@ -264,6 +271,34 @@ class Ocr(TextTool):
         )
 
     @staticmethod
+    def strong() -> exp.Expression:
+        """Whether a matching read (``reads_well``: graded at least halfway to the video's best) is **strong**:
+        it reads well, or it is a misread of the text of a matching read beside it (the one before or after,
+        at most ``RUN_GAP`` OCR periods away) that reads well: as well placed and sized for the call (``fit``: a
+        read of the text elsewhere on the page is another copy), and every word it reads is a word of that
+        read (``query_words_read`` 1; letters OCR confuses alike), as "we arc here" of "we are here to"."""
+
+        def misreads(neighbour: str) -> exp.Expression:
+            by_time = ([col("video_id")], [col("ts")])
+            near = over(fn(neighbour, col("ts")), *by_time)
+            apart = (
+                exp.Sub(this=col("ts"), expression=near)
+                if neighbour == "lag"
+                else exp.Sub(this=near, expression=col("ts"))
+            )
+            same_words = fn("query_words_read", over(fn(neighbour, col("text")), *by_time), col("text"))
+            misread = exp.and_(
+                over(fn(neighbour, col("reads_well")), *by_time),
+                apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")),
+                over(fn(neighbour, col("fit")), *by_time).eq(col("fit")),
+                same_words >= number(MISREAD_WORDS),
+                copy=False,
+            )
+            return fn("coalesce", misread, exp.false())
+
+        return exp.or_(col("reads_well"), misreads("lag"), misreads("lead"), copy=False)
+
+    @staticmethod
     def stretch() -> list[exp.Expression]:
         """(start_s, end_s, last_read, score) of a group of reads: when its text is on screen (from when its
         first read's text appeared to when the part of its last read that the query names left, ``until``,
@@ -292,8 +327,8 @@ class Ocr(TextTool):
         ]
 
     def graded(self, ctx: Context) -> exp.Select:
-        """Every OCR'd frame with text: its grade, the time since the previous one (``step``), and the
-        video's sampling period and duration."""
+        """Every OCR'd frame with text: its grade, the time since the previous one (``step``), its text, and
+        the video's sampling period and duration."""
         frames = self.frame_texts(ctx)
         step = exp.Sub(
             this=col("ts", "t"), expression=over(fn("lag", col("ts", "t")), [col("video_id", "t")], [col("ts", "t")])
@@ -304,6 +339,7 @@ class Ocr(TextTool):
             col("ts", "t"),
             alias(self.grade(ctx), "score"),
             alias(step, "step"),
+            col("text", "t"),
             col("shown_from", "t"),
             col("shown_to", "t"),
             col("digits", "t"),
@@ -316,27 +352,28 @@ class Ocr(TextTool):
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "t"))],
         )
         if not screen_columns(ctx):
-            return graded
-        kept = ("video_id", "frame_idx", "ts", "step", "shown_from", "shown_to", "digits", "letters", "copies")
+            return select(exp.Star(), alias(number(1.0), "fit"), from_=subquery(graded))
+        kept = ("video_id", "frame_idx", "ts", "step", "text", "shown_from", "shown_to", "digits", "letters", "copies")
         return select(
             *(col(name) for name in kept),
             alias(self.placed(ctx), "score"),
+            alias(self.placed(ctx, number(1.0)), "fit"),
             col("period"),
             col("duration_s"),
             from_=subquery(graded),
         )
 
     @staticmethod
-    def placed(ctx: Context) -> exp.Expression:
-        """A read's grade (``score``) times ``MISPLACED`` where its text is not in the call's place (``in_place``),
-        and again where it is not of the call's size (its ``height`` against the tallest, or shortest, of the
-        video's matching reads).
+    def placed(ctx: Context, value: exp.Expression | None = None) -> exp.Expression:
+        """A read's grade (``score``, or ``value``: 1.0 gives how well it fits) times ``MISPLACED`` where its text
+        is not in the call's place (``in_place``), and again where it is not of the call's size (its ``height``
+        against the tallest, or shortest, of the video's matching reads).
 
         Example:
             >>> print(Ocr.placed(Context("EXIT", place="top")).sql("duckdb"))
             score * CASE WHEN in_place THEN 1.0 ELSE 0.75 END
         """
-        score: exp.Expression = col("score")
+        score: exp.Expression = col("score") if value is None else value
         if ctx.place is not None:
             score = exp.Mul(this=score, expression=misplaced_unless(col("in_place")))
         if ctx.size is not None:
@@ -545,7 +582,8 @@ class Ocr(TextTool):
         found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
         if not read["ts"].size:
             return found
-        score = placed_scores(per_text[pc.index_in(read["text"], value_set=texts).to_numpy()], read, ctx)
+        grades = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
+        score, fit = placed_scores(grades, read, ctx), placed_scores(grades, read, ctx, np.ones(len(grades)))
         line_score = per_text[pc.index_in(read["held_lines"], value_set=texts).to_numpy()]
         copies = np.bincount(read["held_frame"][line_score > 0], minlength=len(score))
         ts = read["ts"]
@@ -556,7 +594,8 @@ class Ocr(TextTool):
             return found
         floor = 1.0 if self.numeric(query) else min_score(query)
         halfway = (score[matched].max() + floor) / 2
-        until = held_until_of(read, query_digits(query), RUN_GAP * ocr_period)
+        gap = RUN_GAP * ocr_period
+        until = held_until_of(read, query_digits(query), gap)
 
         def stretch(run: np.ndarray) -> tuple[float, float, float, float]:
             """(start_s, end_s, last_read, score) of a run of reads: when its text is on screen, its best grade."""
@@ -566,16 +605,18 @@ class Ocr(TextTool):
             end = shown_to if not np.isnan(shown_to) else ts[last] + ocr_period / 2
             return max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()
 
+        texts_read = read["text"].take(pa.array(matched))
+        strong = strong_reads(score[matched] >= halfway, ts[matched], texts_read, fit[matched], gap)
         runs = []  # (start_s, end_s, last_read, score) of each run of matching reads of one strength
-        for strength in (score[matched] >= halfway, score[matched] < halfway):
+        for strength in (strong, ~strong):
             reads = matched[strength]
             if not reads.size:
                 continue
-            for run in _runs(reads, ts, RUN_GAP * ocr_period):
+            for run in _runs(reads, ts, gap):
                 whole = stretch(run)
                 joined = run[copies[run] > copies[run].min()]  # reads where another copy of the text is on screen
                 if whole[1] - whole[0] >= PAGE_SHARE * video.duration_s and joined.size:
-                    parts = _runs(joined, ts, RUN_GAP * ocr_period, left=until, appeared=read["shown_from"])
+                    parts = _runs(joined, ts, gap, left=until, appeared=read["shown_from"])
                     runs.extend((*stretch(part)[:3], whole[3]) for part in parts)
                     whole = (*whole[:3], whole[3] * PAGE_DISCOUNT)
                 runs.append(whole)
@@ -743,6 +784,29 @@ def _runs(
         with np.errstate(invalid="ignore"):
             starts[1:] |= left[reads[:-1]] < appeared[reads[1:]]
     return np.split(reads, np.flatnonzero(starts)[1:])
+
+
+def strong_reads(reads_well: np.ndarray, ts: np.ndarray, texts: pa.Array, fit: np.ndarray, gap: float) -> np.ndarray:
+    """``Ocr.strong`` of a video's matching reads (in time order): those that read well (``reads_well``), and
+    those beside one that does, at most ``gap`` s away, as well placed (``fit``), that read only its words (a
+    misread of its text).
+
+    Example:
+        >>> texts = pa.array(["we are here to", "we arc here", "echo the GOSPEL", "echo the way"])
+        >>> strong_reads(np.array([True, False, False, True]), np.arange(4.0), texts, np.ones(4), 2.5).tolist()
+        [True, True, False, True]
+    """
+    strong = reads_well.copy()
+    for step in (1, -1):  # the read before each, then the one after
+        this, beside = (slice(step, None), slice(None, -step)) if step == 1 else (slice(None, step), slice(-step, None))
+        near = reads_well[beside] & (np.abs(ts[this] - ts[beside]) <= gap) & (fit[this] == fit[beside])
+        candidates = np.flatnonzero(~reads_well[this] & near)
+        if not candidates.size:
+            continue
+        at, near = np.arange(len(ts))[this][candidates], np.arange(len(ts))[beside][candidates]
+        share = query_words_read(texts.take(pa.array(near)), texts.take(pa.array(at))).to_numpy(zero_copy_only=False)
+        strong[at[share >= MISREAD_WORDS]] = True
+    return strong
 
 
 def _query_boxes_first(reduce: np.ufunc, values: np.ndarray, holds: np.ndarray, firsts: np.ndarray) -> np.ndarray:
@@ -924,15 +988,20 @@ def screen_fit_arrays(
     return in_place, height
 
 
-def placed_scores(score: np.ndarray, read: dict[str, np.ndarray], ctx: Context) -> np.ndarray:
-    """``Ocr.placed`` of the grades of a video's reads (``read_frames``).
+def placed_scores(
+    score: np.ndarray, read: dict[str, np.ndarray], ctx: Context, value: np.ndarray | None = None
+) -> np.ndarray:
+    """``Ocr.placed`` of the grades of a video's reads (``read_frames``), or of ``value`` (ones: how well each
+    fits).
 
     Example:
         >>> read = {"in_place": np.array([True, False, True]), "height": np.array([0.3, 0.3, 0.1])}
         >>> placed_scores(np.array([1.0, 1.0, 0.9]), read, Context("x", place="top", size="large")).tolist()
         [1.0, 0.75, 0.675]
+        >>> placed_scores(np.array([1.0, 1.0, 0.9]), read, Context("x", place="top"), np.ones(3)).tolist()
+        [1.0, 0.75, 1.0]
     """
-    placed = score
+    placed = score if value is None else value
     if ctx.place is not None:
         placed = placed * np.where(read["in_place"], 1.0, MISPLACED)
     if ctx.size is not None:
