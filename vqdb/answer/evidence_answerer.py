@@ -26,9 +26,11 @@ small stages:
    words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
    best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
-6. **decide**: the highest score wins; its ``confidence`` is the margin over the next option, times
-   the share of its words read (``vqdb.answer.confidence.margin_confidence``), and the answer is
-   ``low_confidence`` under ``CONFIDENT``.
+6. **decide**: the highest score wins (the lowest, for a negated question: "Which of these is NOT
+   shown?"); its ``confidence`` is the margin over the next option, times the share of its words read
+   (of the next option's, negated: the others must be read for one's absence to tell;
+   ``vqdb.answer.confidence.margin_confidence``), and the answer is ``low_confidence`` under
+   ``CONFIDENT``.
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning, or
 no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
@@ -277,12 +279,19 @@ class _Reading:
             score = lexical + SEMANTIC_OPTION * unread[i] * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
             where = _snippet_of(place.match) if place else None
             scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
-        ranked = sorted(scored, key=lambda s: -s.score)
-        best = ranked[0]
-        margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
-        confidence = margin_confidence(margin, support=best.lexical / CONFIDENT_LEXICAL)
-        low = confidence < CONFIDENT
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
+        if self.parts.negated and len(scored) > 1:  # "which is NOT shown?": the option least read
+            ranked = sorted(scored, key=lambda s: s.score)
+            best, margin = ranked[0], ranked[1].score - ranked[0].score
+            support = ranked[1].lexical / CONFIDENT_LEXICAL  # the others are read, so its absence tells
+            notes.append("the question asks for what the video does not have: the option least read or heard")
+        else:
+            ranked = sorted(scored, key=lambda s: -s.score)
+            best = ranked[0]
+            margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
+            support = best.lexical / CONFIDENT_LEXICAL
+        confidence = margin_confidence(margin, support=support)
+        low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
             ("low confidence" if low else "confidence")
