@@ -349,3 +349,38 @@ def test_a_negated_question_asks_for_the_option_not_read(answerer):
         timeline=slides,
     )
     assert unread.low_confidence  # neither is read: nothing tells which is absent
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "timeline", "answer"),
+    [
+        (
+            "What does the tip say?",
+            ["put aside 10%", "put aside 10% of your income", "spend 10% of your income"],
+            screens((0.0, 5.0, "Tip: put aside 10% of your income")),
+            "B",
+        ),
+        (
+            "What does the tip say?",
+            ["put aside 10%", "put aside 10% of your income", "spend 10% of your income"],
+            screens((0.0, 5.0, "Tip: put aside 10%")),
+            "A",
+        ),
+        (
+            "What does the title say?",
+            ["Hello world", "Hello world...", "Goodbye world"],
+            screens((0, 4, "Hello world...")),
+            "B",
+        ),
+        (
+            "Where does the train go?",
+            ["Cambridge", "Cambridge North", "Cambridge South"],
+            speech((0.0, 5.0, "The train to Cambridge North leaves at seven.")),
+            "B",
+        ),
+    ],
+)
+def test_an_option_that_is_part_of_another_read_whole_loses_to_it(answerer, question, options, timeline, answer):
+    """Both read in full at one place, "Cambridge" is only part of what was said; read alone, the part
+    is the answer and the longer option, half read, is not."""
+    assert answerer.answer(question, options, [], timeline=timeline).answer == answer

@@ -26,11 +26,12 @@ small stages:
    words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
    best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
-6. **decide**: the highest score wins (the lowest, for a negated question: "Which of these is NOT
-   shown?"); its ``confidence`` is the margin over the next option, times the share of its words read
-   (of the next option's, negated: the others must be read for one's absence to tell;
-   ``vqdb.answer.confidence.margin_confidence``), and the answer is ``low_confidence`` under
-   ``CONFIDENT``.
+6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
+   "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
+   wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
+   the margin over the next option, times the share of its words read (of the next option's, negated:
+   the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``),
+   and the answer is ``low_confidence`` under ``CONFIDENT``.
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning, or
 no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
@@ -50,6 +51,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,6 +87,8 @@ NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a pl
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
 OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
 OPEN_COSINE = 0.4  # or its similarity to the question
+PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
+SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -269,6 +273,7 @@ class _Reading:
         self._apply_ordinal(places)
         self._apply_sequence(places)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
+        best_places = _prefer_whole(options, words, best_places)
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
         semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
         context_semantic = self._context_semantics(best_places)
@@ -506,6 +511,42 @@ class _Reading:
                 f"(similarity {cosine:.2f})"
             )
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
+
+
+def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place | None]) -> list[Place | None]:
+    """An option that is part of another ("Cambridge" of "Cambridge North", "Hello world" of "Hello
+    world..."), where the other is read as well at the same place, is only part of what was read: its
+    place weighs ``PART_OF_READ``. The other is read as well when its match scores at least
+    ``SAME_READ`` of the part's and, for options of the same words, its text as written is in the snippet."""
+    out = list(best)
+    for i, j in itertools.permutations(range(len(options)), 2):
+        part, whole = best[i], best[j]
+        if part is None or whole is None or out[i] is not part:
+            continue
+        same_place = whole.match.stream is part.match.stream and (
+            whole.match.first <= part.match.last and part.match.first <= whole.match.last
+        )
+        if not same_place or whole.match.score < SAME_READ * part.match.score:
+            continue
+        literal_i, literal_j = _literal(options[i]), _literal(options[j])
+        if len(words[i]) < len(words[j]):
+            contained = _contiguous(words[i], words[j])
+        else:
+            read = _literal(_snippet_of(whole.match).text)
+            contained = words[i] == words[j] and literal_i != literal_j and literal_i in literal_j and literal_j in read
+        if contained:
+            out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
+    return out
+
+
+def _contiguous(part: list[str], whole: list[str]) -> bool:
+    """Whether ``part`` is a run of ``whole``'s words."""
+    return any(whole[k : k + len(part)] == part for k in range(len(whole) - len(part) + 1))
+
+
+def _literal(text: str) -> str:
+    """Text as written, in folded case with single spaces: what tells "Hello world..." from "Hello world"."""
+    return " ".join(text.casefold().split())
 
 
 def _same_source(a: Place, b: Place) -> bool:
