@@ -384,3 +384,16 @@ def test_an_option_that_is_part_of_another_read_whole_loses_to_it(answerer, ques
     """Both read in full at one place, "Cambridge" is only part of what was said; read alone, the part
     is the answer and the longer option, half read, is not."""
     assert answerer.answer(question, options, [], timeline=timeline).answer == answer
+
+
+def test_options_that_name_different_addresses_are_compared_by_the_address(answerer):
+    """One option is worded at length: it is still read by its address, letter by letter, not word by
+    word while the shorter one is compared whole (its "today please" read nowhere)."""
+    timeline = screens((0.0, 5.0, "Listen at SOUNDCLOUD.COM/DE1AMM")) + speech(
+        (0.0, 10.0, "check out my audio on soundcloud, delamm audio")
+    )
+    options = ["Visit soundcloud.com/delaudio now", "Listen at soundcloud.com/delamm today please"]
+    found = answerer.answer(
+        "Where can you listen to the music, according to the screen?", options, [], timeline=timeline
+    )
+    assert found.answer == "B"

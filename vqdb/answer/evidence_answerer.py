@@ -11,7 +11,8 @@ small stages:
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
    much they tell the options apart (a word the question has too counts less: where it is read, the
    question's own words may be, not the answer); an option that is an identifier (an address, a code,
-   a version, a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
+   a version, a file name; whatever words go with it where the options name different ones) is
+   compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
@@ -59,7 +60,7 @@ import numpy as np
 
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.identifiers import find_identifier, identifier_of
+from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
@@ -267,8 +268,8 @@ class _Reading:
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
         places = [
-            self._places(self._matches(option, ws, w), context)
-            for option, ws, w in zip(options, words, weights, strict=True)
+            self._places(self._matches(identifier, ws, w), context)
+            for identifier, ws, w in zip(identifiers_of(options), words, weights, strict=True)
         ]
         self._apply_ordinal(places)
         self._apply_sequence(places)
@@ -313,10 +314,9 @@ class _Reading:
             confidence,
         )
 
-    def _matches(self, option: str, words: list[str], weights: np.ndarray) -> list[Match]:
-        """Every place an option is read or heard: an identifier whole, letter by letter
-        (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``)."""
-        identifier = identifier_of(option)
+    def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
+        """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
+        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
             if not self._answers_from(stream):
