@@ -322,3 +322,78 @@ def test_first_and_last_are_the_events_not_the_menu_on_every_screen(answerer, qu
     options = ["Tomato soup", "Lemon cake", "Beef stew", "Green salad"]
     found = answerer.answer(question, options, [], timeline=COOKING_SHOW)
     assert found.answer == answer and not found.low_confidence
+
+
+BUDGET = screens(
+    (1.0, 5.0, "GETTING STARTED / WITH YOUR BUDGET"),
+    (6.0, 11.0, "Maria Lopez / Financial Adviser"),
+    (11.0, 17.0, "Step 1: Track every penny"),
+) + speech(
+    (5.26, 8.58, "Hi, I'm Maria, and today we'll talk about money."),
+    (10.92, 14.76, "First, keep track of every penny you spend for one whole week."),
+    (17.02, 20.50, "Next, put aside 10% of your income and savings."),
+)
+
+
+def test_a_negated_question_asks_for_the_option_not_read(answerer):
+    """Three of the options are read on the slides, one with OCR's misreading; the one never read is the
+    answer to "which is NOT shown", and the answer is sure only because the others were read."""
+    slides = BUDGET + screens((17.0, 23.0, "Step 2: Save 1O%"))
+    options = ["Track every penny", "Save 10%", "Pay off your credit card", "Financial Adviser"]
+    found = answerer.answer("Which of these tips is NOT shown on the slides?", options, [], timeline=slides)
+    assert found.answer == "C" and not found.low_confidence
+    unread = answerer.answer(
+        "Which of these tips is not shown on the slides?",
+        ["Pay off your credit card", "Buy a house"],
+        [],
+        timeline=slides,
+    )
+    assert unread.low_confidence  # neither is read: nothing tells which is absent
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "timeline", "answer"),
+    [
+        (
+            "What does the tip say?",
+            ["put aside 10%", "put aside 10% of your income", "spend 10% of your income"],
+            screens((0.0, 5.0, "Tip: put aside 10% of your income")),
+            "B",
+        ),
+        (
+            "What does the tip say?",
+            ["put aside 10%", "put aside 10% of your income", "spend 10% of your income"],
+            screens((0.0, 5.0, "Tip: put aside 10%")),
+            "A",
+        ),
+        (
+            "What does the title say?",
+            ["Hello world", "Hello world...", "Goodbye world"],
+            screens((0, 4, "Hello world...")),
+            "B",
+        ),
+        (
+            "Where does the train go?",
+            ["Cambridge", "Cambridge North", "Cambridge South"],
+            speech((0.0, 5.0, "The train to Cambridge North leaves at seven.")),
+            "B",
+        ),
+    ],
+)
+def test_an_option_that_is_part_of_another_read_whole_loses_to_it(answerer, question, options, timeline, answer):
+    """Both read in full at one place, "Cambridge" is only part of what was said; read alone, the part
+    is the answer and the longer option, half read, is not."""
+    assert answerer.answer(question, options, [], timeline=timeline).answer == answer
+
+
+def test_options_that_name_different_addresses_are_compared_by_the_address(answerer):
+    """One option is worded at length: it is still read by its address, letter by letter, not word by
+    word while the shorter one is compared whole (its "today please" read nowhere)."""
+    timeline = screens((0.0, 5.0, "Listen at SOUNDCLOUD.COM/DE1AMM")) + speech(
+        (0.0, 10.0, "check out my audio on soundcloud, delamm audio")
+    )
+    options = ["Visit soundcloud.com/delaudio now", "Listen at soundcloud.com/delamm today please"]
+    found = answerer.answer(
+        "Where can you listen to the music, according to the screen?", options, [], timeline=timeline
+    )
+    assert found.answer == "B"

@@ -6,7 +6,13 @@ import pytest
 
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.evidence_answerer import EvidenceAnswerer
-from vqdb.answer.identifiers import find_identifier, identifier_of, identifier_similarity, is_identifier
+from vqdb.answer.identifiers import (
+    find_identifier,
+    identifier_of,
+    identifier_similarity,
+    identifiers_of,
+    is_identifier,
+)
 from vqdb.answer.timeline import stream_of
 
 
@@ -80,3 +86,16 @@ def test_a_near_identical_read_favours_the_closest_option_by_edit_distance(answe
     assert found.answer == "A"
     others = [o.lexical for o in found.options if o.letter != "A"]
     assert found.options[0].lexical > max(others)
+
+
+@pytest.mark.parametrize(
+    ("options", "compared"),
+    [
+        (["Visit delamm.com", "Visit our shop at delamm.org today"], ["delamm.com", "delamm.org"]),
+        (["Visit our shop at delamm.com today", "Visit our stall at delamm.com today"], [None, None]),
+        (["Firmware v2.1.4 fixed the fan", "Firmware v2.2.0 broke it"], ["v2.1.4", "v2.2.0"]),
+        (["Firmware v2.1.4 fixed the fan", "Nothing changed at all"], [None, None]),  # one: words tell
+    ],
+)
+def test_options_naming_different_identifiers_are_compared_by_them(options, compared):
+    assert identifiers_of(options) == compared

@@ -103,6 +103,19 @@ def test_a_pause_ends_a_phrase():
     assert all(m.end_s <= 2.0 or m.start_s >= 14.0 for m in found)
 
 
+def test_a_function_word_just_before_the_phrase_does_not_stretch_it_back():
+    """Whisper's words of the weather ident: "the" of "the weather" is as good a "the" as any of the
+    news line's, but the place is the news line, which starts at "But" (what is said after the weather)."""
+    said = (
+        "Coming up at either clock, the weather with Rachel Green. "
+        "But first, the news, where the top story tonight is the new city center."
+    )
+    words = match_words("But first, the news: the top story tonight is the new city centre")
+    weights = np.where([w in ("the", "but") for w in words], 0.3, 1.0)
+    found = find(words, weights, speech(said))[0]
+    assert found.stream.words[found.first] == "but" and found.score > 0.95
+
+
 def test_weights_for_options_and_for_moments():
     channel_4, channel_7 = option_weights([["channel", "4"], ["channel", "7"]])
     assert channel_4[0] < channel_4[1] and channel_4.tolist() == channel_7.tolist()

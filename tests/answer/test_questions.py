@@ -182,3 +182,19 @@ def test_seconds_an_option_names():
     assert video_span("00:01:05") == (65.0, 65.0) and video_span("[0:06, 0:09]") == (6.0, 9.0)
     assert video_span("12.5 s") == (12.5, 12.5) and video_span("at 0:45 in the video") == (45.0, 45.0)
     assert video_span("SALE 50% OFF") is None and video_span("[0:09, 0:06]") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "negated"),
+    [
+        ("Which of these products is NOT shown in the ad?", True),
+        ("Which city does the narrator not mention?", True),
+        ("Which topping isn't listed on the menu board?", True),
+        ("Which word never appears on screen?", True),
+        ("What does he tell them not to ask?", False),
+        ("According to the narrator, what has never been surpassed?", False),
+        ("What is shown right after 'do not enter'?", False),
+    ],
+)
+def test_a_negated_question_is_told_from_a_not_of_the_content(question, negated):
+    assert read_question(question).negated is negated

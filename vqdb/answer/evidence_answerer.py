@@ -11,7 +11,8 @@ small stages:
    option's words are read or heard, tolerating OCR and speech-recognition errors, words weighed by how
    much they tell the options apart (a word the question has too counts less: where it is read, the
    question's own words may be, not the answer); an option that is an identifier (an address, a code,
-   a version, a file name) is compared whole, letter by letter (``vqdb.answer.identifiers``);
+   a version, a file name; whatever words go with it where the options name different ones) is
+   compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
@@ -26,9 +27,12 @@ small stages:
    words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
    best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
-6. **decide**: the highest score wins; its ``confidence`` is the margin over the next option, times
-   the share of its words read (``vqdb.answer.confidence.margin_confidence``), and the answer is
-   ``low_confidence`` under ``CONFIDENT``.
+6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
+   "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
+   wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
+   the margin over the next option, times the share of its words read (of the next option's, negated:
+   the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``),
+   and the answer is ``low_confidence`` under ``CONFIDENT``.
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning, or
 no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
@@ -48,6 +52,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,7 +60,7 @@ import numpy as np
 
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.identifiers import find_identifier, identifier_of
+from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
@@ -83,6 +88,8 @@ NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a pl
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
 OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
 OPEN_COSINE = 0.4  # or its similarity to the question
+PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
+SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -261,12 +268,13 @@ class _Reading:
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
         places = [
-            self._places(self._matches(option, ws, w), context)
-            for option, ws, w in zip(options, words, weights, strict=True)
+            self._places(self._matches(identifier, ws, w), context)
+            for identifier, ws, w in zip(identifiers_of(options), words, weights, strict=True)
         ]
         self._apply_ordinal(places)
         self._apply_sequence(places)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
+        best_places = _prefer_whole(options, words, best_places)
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
         semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
         context_semantic = self._context_semantics(best_places)
@@ -277,12 +285,19 @@ class _Reading:
             score = lexical + SEMANTIC_OPTION * unread[i] * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
             where = _snippet_of(place.match) if place else None
             scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
-        ranked = sorted(scored, key=lambda s: -s.score)
-        best = ranked[0]
-        margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
-        confidence = margin_confidence(margin, support=best.lexical / CONFIDENT_LEXICAL)
-        low = confidence < CONFIDENT
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
+        if self.parts.negated and len(scored) > 1:  # "which is NOT shown?": the option least read
+            ranked = sorted(scored, key=lambda s: s.score)
+            best, margin = ranked[0], ranked[1].score - ranked[0].score
+            support = ranked[1].lexical / CONFIDENT_LEXICAL  # the others are read, so its absence tells
+            notes.append("the question asks for what the video does not have: the option least read or heard")
+        else:
+            ranked = sorted(scored, key=lambda s: -s.score)
+            best = ranked[0]
+            margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
+            support = best.lexical / CONFIDENT_LEXICAL
+        confidence = margin_confidence(margin, support=support)
+        low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
             ("low confidence" if low else "confidence")
@@ -299,10 +314,9 @@ class _Reading:
             confidence,
         )
 
-    def _matches(self, option: str, words: list[str], weights: np.ndarray) -> list[Match]:
-        """Every place an option is read or heard: an identifier whole, letter by letter
-        (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``)."""
-        identifier = identifier_of(option)
+    def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
+        """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
+        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
             if not self._answers_from(stream):
@@ -497,6 +511,42 @@ class _Reading:
                 f"(similarity {cosine:.2f})"
             )
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
+
+
+def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place | None]) -> list[Place | None]:
+    """An option that is part of another ("Cambridge" of "Cambridge North", "Hello world" of "Hello
+    world..."), where the other is read as well at the same place, is only part of what was read: its
+    place weighs ``PART_OF_READ``. The other is read as well when its match scores at least
+    ``SAME_READ`` of the part's and, for options of the same words, its text as written is in the snippet."""
+    out = list(best)
+    for i, j in itertools.permutations(range(len(options)), 2):
+        part, whole = best[i], best[j]
+        if part is None or whole is None or out[i] is not part:
+            continue
+        same_place = whole.match.stream is part.match.stream and (
+            whole.match.first <= part.match.last and part.match.first <= whole.match.last
+        )
+        if not same_place or whole.match.score < SAME_READ * part.match.score:
+            continue
+        literal_i, literal_j = _literal(options[i]), _literal(options[j])
+        if len(words[i]) < len(words[j]):
+            contained = _contiguous(words[i], words[j])
+        else:
+            read = _literal(_snippet_of(whole.match).text)
+            contained = words[i] == words[j] and literal_i != literal_j and literal_i in literal_j and literal_j in read
+        if contained:
+            out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
+    return out
+
+
+def _contiguous(part: list[str], whole: list[str]) -> bool:
+    """Whether ``part`` is a run of ``whole``'s words."""
+    return any(whole[k : k + len(part)] == part for k in range(len(whole) - len(part) + 1))
+
+
+def _literal(text: str) -> str:
+    """Text as written, in folded case with single spaces: what tells "Hello world..." from "Hello world"."""
+    return " ".join(text.casefold().split())
 
 
 def _same_source(a: Place, b: Place) -> bool:

@@ -49,14 +49,16 @@ _SPACED = re.compile(r"\s*([./@])\s*")
 _EDGES = "\"'()[]{}<>,;!?.:/"
 
 
-def identifier_of(option: str) -> str | None:
+def identifier_of(option: str, *, any_words: bool = False) -> str | None:
     """The identifier an option is (its longest identifier token, normalized by :func:`normalize`),
-    when at most ``MAX_OTHER_WORDS`` other words go with it ("Visit delamm.com", "Version 2.14.1");
-    None for an option of words.
+    when at most ``MAX_OTHER_WORDS`` other words go with it ("Visit delamm.com", "Version 2.14.1"), or
+    whatever words go with it with ``any_words``; None for an option of words.
 
     Example:
         >>> identifier_of("Visit delamm.com"), identifier_of("Visit our shop at delamm.com today")
         ('delamm.com', None)
+        >>> identifier_of("Visit our shop at delamm.com today", any_words=True)
+        'delamm.com'
         >>> identifier_of("Order AB-1234X"), identifier_of("1960s"), identifier_of("e.g. this"), identifier_of("19:15")
         ('ab-1234x', None, None, None)
     """
@@ -64,7 +66,23 @@ def identifier_of(option: str) -> str | None:
     found = [t for t in tokens if is_identifier(t)]
     if not found:
         return None
-    return max(found, key=len) if len(tokens) - 1 <= MAX_OTHER_WORDS else None
+    return max(found, key=len) if any_words or len(tokens) - 1 <= MAX_OTHER_WORDS else None
+
+
+def identifiers_of(options: Sequence[str]) -> list[str | None]:
+    """The identifier each option is compared by (:func:`identifier_of`); where the options name two
+    or more different identifiers, an option's identifier whatever words go with it: the addresses tell
+    the options apart, and an option worded at more length must not be read word by word while a
+    shorter one is read letter by letter.
+
+    Example:
+        >>> identifiers_of(["Visit soundcloud.com/delaudio now", "Listen at soundcloud.com/delamm today please"])
+        ['soundcloud.com/delaudio', 'soundcloud.com/delamm']
+        >>> identifiers_of(["Visit our shop at delamm.com today", "Visit our stall at delamm.com today"])
+        [None, None]
+    """
+    named = {identifier_of(o, any_words=True) for o in options} - {None}
+    return [identifier_of(o, any_words=len(named) >= 2) for o in options]
 
 
 def is_identifier(token: str) -> bool:

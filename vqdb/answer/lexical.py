@@ -228,7 +228,9 @@ def find(
 
     A place is a window of ``len(query) + slack`` words (default ``max(2, len(query) // 2)``: an
     option's words are close together; a described moment's may be farther apart) that starts on a matched
-    word and ends at a pause longer than ``MAX_PAUSE_S`` (silence between two sentences); places whose
+    word and ends at a pause longer than ``MAX_PAUSE_S`` (silence between two sentences); of windows
+    that read it as well, the one with more of its words in the phrase's order, then the one whose
+    matched words lie closest together, is taken first; places whose
     matched words overlap a better place are left out; at most ``limit``, none under ``min_coverage``.
     ``sim`` is ``similarity(query, stream.words)`` when already computed.
 
@@ -258,9 +260,16 @@ def find(
     windows = windows * same[None, :, :]
     best = windows.max(axis=2)
     coverage = np.where(sim.max(axis=0) > 0, weights @ best / weights.sum(), 0.0)  # windows start on a match
+    # of windows that read the phrase as well, those that read more of its words in order, then the
+    # tightest, first: a function word of the phrase read just before it ("the" of "...the weather. But
+    # first, the news") must not stretch it back in time
+    offsets = windows.argmax(axis=2)
+    read = best > 0
+    in_order = ((offsets[1:] >= offsets[:-1]) & read[1:] & read[:-1]).sum(axis=0)
+    span = np.where(read, offsets, -1).max(axis=0) - np.where(read, offsets, length).min(axis=0)
     found: list[Match] = []
     taken = np.zeros(n, dtype=bool)
-    for start in np.argsort(-coverage, kind="stable"):
+    for start in np.lexsort((span, -in_order, -coverage)):
         if coverage[start] < min_coverage or len(found) >= limit:
             break
         matched = best[:, start] > 0

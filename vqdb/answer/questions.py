@@ -20,6 +20,8 @@
   names, "What does the sign say?" the screen and speech); the same for the
   anchor's clause; and whether it is **about sounds** (``about_sound``: it names a sound, or asks
   what is heard without asking what is said), the only questions sound labels answer;
+* whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
+  narrator not mention?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, function words and the ordinal
   removed), which should be near the answer ("Sunset" in "What time is sunset, according to the
   card?"; cue words stay: "ask" in "what does he tell people to ask?").
@@ -114,6 +116,10 @@ _WHEN = re.compile(
 )
 _ACCORDING_TO = re.compile(r"\baccording\s+to\b", re.IGNORECASE)  # names where the answer is read: a text
 _CLOCK_READ = re.compile(r"\s*at\s+what\s+time\b.*\bdoes\s+the\s+\w+\s+(?:say|show|read)\b", re.IGNORECASE)
+NEGATABLE = (  # what a video shows or says: "not" before it asks for the option the video lacks
+    r"shown|show|shows|appear|appears|appeared|displayed|display|visible|seen|written|listed|included|featured|"
+    r"mentioned|mention|mentions|said|say|says|heard|named|read|spoken|presented|on\s+screen"
+)
 HEARING = frozenset({"hear", "hears", "heard", "hearing", "listen", "listens", "audible"})
 _NEXT = re.compile(r"\bnext\b", re.IGNORECASE)
 _CLOCK_OR_SECONDS = (
@@ -125,6 +131,9 @@ _SPAN_OPTION = re.compile(r"\s*\[?\s*(.+?)\s*(?:,|-|–|to)\s*(.+?)\s*\]?\s*$", 
 _AUXILIARY = r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|may|might|must|shall)\b"
 _LEADING_WHEN = re.compile(  # "When the dog barks, what ...?" is a clause; "When does (X, Y) show?" a question
     r"\s*when\s+(?!" + _AUXILIARY + r")[^,?]+,\W*\w", re.IGNORECASE
+)
+_NEGATED = re.compile(
+    r"(?:\b(?:not|never)|n't)\s+(?:been\s+|be\s+|get\s+|being\s+)?(?:" + NEGATABLE + r")\b", re.IGNORECASE
 )
 _ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
@@ -153,6 +162,7 @@ class QuestionParts:
     named: tuple[str, ...] = ()
     anchor_source: str | None = None
     about_sound: bool = False
+    negated: bool = False
     context: tuple[str, ...] = ()
 
 
@@ -214,6 +224,7 @@ def read_question(question: str) -> QuestionParts:
         named=sources_named(_mask_quotes(rest)),
         anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
         about_sound=about_sound(_mask_quotes(rest)),
+        negated=negated(question),
         context=context,
     )
 
@@ -265,6 +276,21 @@ def _time_of(text: str) -> float | None:
     if amount is not None:
         return float(amount) * (60.0 if unit.lower().startswith("m") else 1.0)
     return int(hours or 0) * 3600.0 + int(minutes) * 60.0 + float(seconds.replace(",", "."))
+
+
+def negated(question: str) -> bool:
+    """Whether ``question`` asks for the option the video does not have: "not" (or "never", "n't") just
+    before a verb of showing or saying ("Which of these is NOT shown?", "Which city does the narrator
+    not mention?", "What never appears on screen?"); not a "not" of the content ("What does he tell
+    them not to ask?", "What has never been surpassed?") nor inside a quote.
+
+    Example:
+        >>> [negated(q) for q in ("Which of these is NOT shown?", "Which city does the narrator not mention?",
+        ...                       "Which item isn't listed on the menu?", "What does he tell them not to ask?",
+        ...                       "What has never been surpassed?", "What is shown after 'do not enter'?")]
+        [True, True, True, False, False, False]
+    """
+    return bool(_NEGATED.search(_mask_quotes(question)))
 
 
 def about_sound(text: str) -> bool:
