@@ -92,6 +92,8 @@ def test_a_question_whose_plan_reads_no_text_keeps_its_words():
             'when "Water Basins" appears in the lower right corner of the screen, what color is it?',
             {"Water Basins": "bottom-right"},
         ),
+        # a drop-frame timecode's semicolon ends no clause: the timecode is read in the place
+        ("when does the timecode at the bottom right say 00:00:07;00", {"00:00:07;00": "bottom-right"}),
         # the place is where the answer is, in another clause: the text read is anywhere
         ('when the mouse moves to "Channels", what appears in the lower right corner of the screen?', {}),
         ('when the plate reads "YT22FWX", how many cars passed by on the right?', {}),

@@ -233,16 +233,18 @@ def _answers_placed(
 
 def _clauses(question: str) -> list[tuple[str, str]]:
     """``question`` cut after commas, semicolons, colons and stops outside quotes (not between two digits: a
-    number, a time): each clause and the marks that end it.
+    number, a time, a drop-frame timecode's "07;00"): each clause and the marks that end it.
 
     Example:
         >>> _clauses("when 'A, B' reads 1,000.5 at 00:33, what is it?")
         [("when 'A, B' reads 1,000.5 at 00:33", ', '), ('what is it', '?')]
+        >>> _clauses("when does it say 00:00:07;00; then what?")
+        [('when does it say 00:00:07;00', '; '), ('then what', '?')]
     """
     quoted = [found.span() for found in QUOTED.finditer(question)]
     cuts = [
         found.span()
-        for found in re.finditer(r"(?:[,.:](?!\d)|(?<!\d)[,.:])\s*|[;?!]+\s*", question)
+        for found in re.finditer(r"(?:[,.:;](?!\d)|(?<!\d)[,.:;])\s*|[?!]+\s*", question)
         if not any(start <= found.start() < end for start, end in quoted)
     ]
     clauses, begin = [], 0
