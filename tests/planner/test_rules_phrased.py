@@ -217,3 +217,23 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
     said = [c for c in plan.queries if tools.get(c.tool).statements]
     assert said and all((c.extent == "statement") is statement for c in said)
     assert all(c.extent is None for c in plan.queries if not tools.get(c.tool).statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # where the text is names no words: nothing of it is read
+        ("What does the title at the top of the screen say?", []),
+        ("Which channel is this, according to the logo in the corner?", []),
+        ("what does the sign above the door say?", []),
+        ("What is written in the top-left corner?", []),
+        ("In the video, when the game starts, what text is at the top of the screen?", ["game"]),
+        # the words written stay: on the text, or after its place
+        ("When does the EXIT sign above the door light up?", ["EXIT"]),
+        ("When does the Top Gear logo appear in the corner?", ["Top Gear"]),
+        ("what is the red text in the upper right corner during the match between INTER MIAMI and CHARLOTTE?",
+         ["red INTER MIAMI", "CHARLOTTE"]),
+    ],
+)  # fmt: skip
+def test_without_a_visual_tool_where_a_text_is_is_not_read(question, read):
+    assert [q for tool, q in calls(question, None, UNSEEN) if tool == "ocr"] == read

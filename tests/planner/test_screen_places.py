@@ -92,6 +92,8 @@ def test_a_question_whose_plan_reads_no_text_keeps_its_words():
             'when "Water Basins" appears in the lower right corner of the screen, what color is it?',
             {"Water Basins": "bottom-right"},
         ),
+        # a drop-frame timecode's semicolon ends no clause: the timecode is read in the place
+        ("when does the timecode at the bottom right say 00:00:07;00", {"00:00:07;00": "bottom-right"}),
         # the place is where the answer is, in another clause: the text read is anywhere
         ('when the mouse moves to "Channels", what appears in the lower right corner of the screen?', {}),
         ('when the plate reads "YT22FWX", how many cars passed by on the right?', {}),
@@ -102,3 +104,27 @@ def test_a_place_goes_to_the_text_read_in_its_clause(question, placed):
     assert {c.query: c.place for c in plan.queries if c.place} == placed
     if not placed:  # planned as asked: the words of the place stay in the calls that look for the answer
         assert any("right" in c.query for c in plan.queries if c.tool in ("siglip", "region"))
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "place", "size"),
+    [
+        # a text asked for in its place, whose words are the options: they are read there
+        ("What does the title at the top of the screen say?", ["Goodbye world", "Hello world..."], "top", None),
+        ("In the video, what words appear in the middle of the screen at the beginning?", ["Scene 1", "Prologue"],
+         "center", None),
+        ("what is written on the small sign below the door?", ["Exit", "Entrance"], None, "small"),
+    ],
+)  # fmt: skip
+def test_a_text_asked_for_in_its_place_reads_the_options_there(question, options, place, size):
+    plan = rule_plan(question, options)
+    read = [c for c in plan.queries if c.tool == "ocr"]
+    assert sorted(c.query for c in read) == sorted(options)
+    assert all(c.place == place and c.size == size for c in read)
+    assert all(c.place is None and c.size is None for c in plan.queries if c.tool != "ocr")
+
+
+def test_options_of_a_question_naming_no_text_take_no_place():
+    plan = rule_plan("what is the dog on the left holding?", ["a ball", "a stick"])
+    assert all(c.place is None for c in plan.queries)
+    assert any("left" in c.query for c in plan.queries if c.tool in ("siglip", "region"))

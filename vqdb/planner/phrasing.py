@@ -322,7 +322,7 @@ TEXT_PLACES = Words(
 TYPOGRAPHY = Words(
     {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
     phenomenon="words of how text looks ('in big letters'): not words to read",
-    example="when does the title appear in big letters on screen",
+    example="when do big white letters appear on screen",
     seen=False,
 )
 CARRIERS_OF_TEXT = Words(
@@ -330,6 +330,22 @@ CARRIERS_OF_TEXT = Words(
      "a", "an"},
     phenomenon="words naming where text is (with the screen and subtitle nouns and the speakers): not the text",
     example="when does the counter show 10 on screen",
+    seen=False,
+)  # fmt: skip
+SCREEN_REGIONS = Words(
+    {"top", "bottom", "upper", "lower", "left", "right", "middle", "center", "centre", "corner", "corners", "edge",
+     "edges", "side", "sides", "third", "thirds", "half"},
+    phenomenon="words of a region of the screen: a phrase of only these ('the top-left corner') is where text "
+    "is, not the text",
+    example="what is written in the top-left corner?",
+    seen=False,
+)  # fmt: skip
+LOCATING = Words(
+    {"at", "in", "on", "next", "beside", "above", "below", "under", "underneath", "beneath", "near", "over",
+     "across", "along", "inside", "behind", "atop", "around"},
+    phenomenon="after a noun naming text, a preposition of place starts where the text is, not what it says "
+    "('the sign above the door')",
+    example="what does the sign above the door say?",
     seen=False,
 )  # fmt: skip
 TIME_DISPLAYS = Words(

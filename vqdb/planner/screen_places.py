@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from vqdb.planner import tools
 from vqdb.planner.plan import Plan
@@ -73,6 +73,12 @@ SIZE = (
 SIZE_IN = rf"\bin\s+(?:(?:very|really|extra|super)\s+)?{SIZE}(?:,?\s+{LOOKS})*\s+{LETTERS}\b"
 SIZE_BEFORE_TEXT = rf"\b{SIZE}(?=(?:,?\s+{LOOKS})*\s+{SCREEN_TEXT}\b(?!\s+of\b))"
 SMALL = {"tiny", "small", "smaller", "smallest", "little", "fine"}
+ASKS_TEXT = re.compile(  # words of a clause that asks for a text: what it says, or a noun of one
+    r"\b(?:texts?|words?|letters?|lettering|writing|written|titles?|captions?|subtitles?|headlines?|headings?"
+    r"|banners?|labels?|logos?|signs?|tickers?|chyrons?|crawls?|messages?|numbers?|characters|english|say|says"
+    r"|said|read|reads)\b",
+    re.IGNORECASE,
+)
 QUOTED = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
 CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
 
@@ -137,7 +143,12 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
     return rest, _place(vertical, horizontal), size
 
 
-def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callable[[str], list[str]]) -> Plan:
+def placed_plan(
+    question: str,
+    plan_of: Callable[[str], Plan],
+    text_read: Callable[[str], list[str]],
+    answers: Sequence[str] = (),
+) -> Plan:
     """``plan_of`` the question without the phrases of place and size (``where_on_screen``) of its clauses that
     name a text it reads on screen, whose calls reading that text (of a tool that reads text boxes,
     ``Tool.screen_boxes``) take that place and size; ``plan_of(question)`` as asked where no clause does.
@@ -145,7 +156,10 @@ def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callab
     aside). A clause is the question between commas, semicolons and stops: in "when the progress bar on the
     left shows 90%, what is she doing?" the left is where 90% is shown; in "when 'Channels' is clicked, what
     appears in the lower right corner?" the corner is where the answer is, not 'Channels', nor is "the cars on
-    the right" a text: those questions are planned as asked.
+    the right" a text: those questions are planned as asked. A question that reads no text of its own but asks
+    what a text in its place says ("what does the title at the top of the screen say?", "what words appear on
+    the right side?": a clause naming text, ``ASKS_TEXT``) with ``answers`` (its answer options) reads them
+    there: its calls reading an answer take the place and size.
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -155,6 +169,12 @@ def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callab
         {'id': 'Q1', 'tool': 'ocr', 'query': 'EXIT', 'place': 'bottom', 'size': 'small'}
         >>> placed_plan("when 'GO' is shown, what is on the left?", plan_of, quoted).queries[0].to_dict()
         {'id': 'Q1', 'tool': 'ocr', 'query': 'GO'}
+        >>> answers = lambda q: Plan((Call("Q1", "ocr", "Hello"), Call("Q2", "ocr", "Bye")), "Q1 OR Q2")
+        >>> asked = "What does the title at the top of the screen say?"
+        >>> [c.place for c in placed_plan(asked, answers, quoted, ["Hello", "Bye"]).queries]
+        ['top', 'top']
+        >>> [c.place for c in placed_plan("what is the dog on the left holding?", answers, quoted, ["Hello"]).queries]
+        [None, None]
     """
     clauses = _clauses(question)
     found = [where_on_screen(clause) for clause, _ in clauses]
@@ -167,7 +187,7 @@ def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callab
         if (place or size) and any(text in _form(clause) for text in read)
     ]
     if not placed:
-        return plan_of(question)
+        return _answers_placed(question, clauses, found, plan_of, answers)
     asked = "".join((found[i][0] if i in placed else clause) + end for i, (clause, end) in enumerate(clauses))
     texts = {text for text in read if any(text in _form(clauses[i][0]) for i in placed)}
     place = next((found[i][1] for i in placed if found[i][1]), None)
@@ -183,18 +203,48 @@ def placed_plan(question: str, plan_of: Callable[[str], Plan], text_read: Callab
     return dataclasses.replace(plan, queries=queries)
 
 
+def _answers_placed(
+    question: str,
+    clauses: list[tuple[str, str]],
+    found: list[tuple[str, str | None, str | None]],
+    plan_of: Callable[[str], Plan],
+    answers: Sequence[str],
+) -> Plan:
+    """``plan_of`` the question without its phrases of place and size, its calls reading one of ``answers``
+    (of a tool that reads text boxes) in the place and size of the first clause that names text
+    (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does, or no call reads an answer."""
+    asking = [i for i, (clause, _) in enumerate(clauses) if (found[i][1] or found[i][2]) and ASKS_TEXT.search(clause)]
+    options = {_form(answer) for answer in answers if _form(answer)}
+    if not asking or not options:
+        return plan_of(question)
+    asked = "".join((found[i][0] if i in asking else clause) + end for i, (clause, end) in enumerate(clauses))
+    plan = plan_of(" ".join(asked.split()))
+    reading = [tools.get(call.tool).screen_boxes and _form(call.query) in options for call in plan.queries]
+    if not any(reading):
+        return plan_of(question)
+    place = next((found[i][1] for i in asking if found[i][1]), None)
+    size = next((found[i][2] for i in asking if found[i][2]), None)
+    queries = tuple(
+        dataclasses.replace(call, place=place, size=size) if reads else call
+        for call, reads in zip(plan.queries, reading, strict=True)
+    )
+    return dataclasses.replace(plan, queries=queries)
+
+
 def _clauses(question: str) -> list[tuple[str, str]]:
     """``question`` cut after commas, semicolons, colons and stops outside quotes (not between two digits: a
-    number, a time): each clause and the marks that end it.
+    number, a time, a drop-frame timecode's "07;00"): each clause and the marks that end it.
 
     Example:
         >>> _clauses("when 'A, B' reads 1,000.5 at 00:33, what is it?")
         [("when 'A, B' reads 1,000.5 at 00:33", ', '), ('what is it', '?')]
+        >>> _clauses("when does it say 00:00:07;00; then what?")
+        [('when does it say 00:00:07;00', '; '), ('then what', '?')]
     """
     quoted = [found.span() for found in QUOTED.finditer(question)]
     cuts = [
         found.span()
-        for found in re.finditer(r"(?:[,.:](?!\d)|(?<!\d)[,.:])\s*|[;?!]+\s*", question)
+        for found in re.finditer(r"(?:[,.:;](?!\d)|(?<!\d)[,.:;])\s*|[?!]+\s*", question)
         if not any(start <= found.start() < end for start, end in quoted)
     ]
     clauses, begin = [], 0

@@ -167,6 +167,7 @@ def rule_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools),
         lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
+        [str(option) for option in options or ()],
     )
     return dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None)
 

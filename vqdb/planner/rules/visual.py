@@ -19,7 +19,7 @@ from vqdb.planner.rules.cues import (
     _SUBTITLE_WORDS,
 )
 from vqdb.planner.rules.evidence import SEEN, SEEN_IN_PART, _has_alnum, _searchable, _trim
-from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS
+from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
@@ -42,6 +42,7 @@ _SPLIT = re.compile(
 _NOT_READ = one_word_forms(
     [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
 )  # with "'s": where words are, not the words
+_TEXT_WORDS = one_word_forms([*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS])  # nouns naming a text
 _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
     phrasing.TEXT_PLACES | phrasing.UI_NOUNS | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS
 ) | (phrasing.DETERMINERS | _SPEAKER_WORDS)
@@ -121,13 +122,60 @@ def _speakers_named(question: str) -> set[str]:
 def _as_text(phrase: str) -> str:
     """A visual phrase as words to read or hear: without the nouns of things that carry text and of
     speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words;
-    nothing of a phrase that says how text looks ("in big letters", "in a bold font")."""
+    nothing of a phrase that says how text looks ("in big letters", "in a bold font"). Where the text is
+    names no words either: what follows a noun of text and a preposition of place (``phrasing.LOCATING``: "the
+    caption next to the picture", "the sign above the door"), up to a verb, a clause or written words after
+    it (``_ends_place``), and a phrase of only regions of the screen in lower case (``phrasing.SCREEN_REGIONS``:
+    "the top-left corner", "the top of the screen").
+
+    Example:
+        >>> _as_text("the EXIT sign above the door"), _as_text("top of the screen"), _as_text("Top Gear logo")
+        ('EXIT', '', 'Top Gear')
+        >>> _as_text("the cover on the left is called Castlevania Legends")
+        'called Castlevania Legends'
+
+    """
     if first_of(phrase, phrasing.TYPOGRAPHY) is not None:
         return ""
-    kept = [w for w in phrase.split() if w.strip(",'\"").lower().removesuffix("'s") not in _NOT_READ]
+    words = phrase.split()
+    bare = [w.strip(",'\"").lower().removesuffix("'s") for w in words]
+    placed = next(
+        (i for i in range(1, len(words)) if bare[i] in phrasing.LOCATING and bare[i - 1] in _TEXT_WORDS), None
+    )
+    if placed is not None:  # the place runs to a verb, a clause ("… on the left is called X") or written words
+        ends = (j for j in range(placed, len(words)) if _ends_place(words[j], bare[j]))
+        resumed = next(ends, len(words))
+        words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
+    kept = [w for w, b in zip(words, bare, strict=True) if b not in _NOT_READ]
+    if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept):
+        return ""
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
+
+
+def _ends_place(word: str, bare: str) -> bool:
+    """Whether ``word`` (``bare``: lower case, without quotes and "'s") ends a place after a noun of text: a
+    verb of being, a relative pronoun, or a word written in capitals or with digits ("INTER MIAMI", "C2707").
+
+    Example:
+        >>> _ends_place("is", "is"), _ends_place("MIAMI", "miami"), _ends_place("wall", "wall")
+        (True, True, False)
+    """
+    written = any(c.isdigit() for c in word) or re.fullmatch(r"[A-Z]{2,}\W*", word) is not None
+    return written or bare in phrasing.AUXILIARY_VERBS | phrasing.RELATIVE_PRONOUNS
+
+
+def _screen_region(word: str) -> bool:
+    """Whether ``word``, in lower case, names a region of the screen (``phrasing.SCREEN_REGIONS``): "top",
+    "top-left", "right-hand".
+
+    Example:
+        >>> _screen_region("top-left"), _screen_region("right-hand"), _screen_region("Top"), _screen_region("hand")
+        (True, True, False, False)
+    """
+    bare = word.strip(",'\"")
+    return bare.islower() and all(part in phrasing.SCREEN_REGIONS for part in bare.removesuffix("-hand").split("-"))
 
 
 def _visual_tool(phrase: str) -> str:
