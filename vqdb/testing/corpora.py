@@ -35,10 +35,12 @@ def empty_corpus(root: str | Path | None = None) -> Path:
 RUN_COLUMNS = {"ingested_at", "finished_at", "seconds", "vqdb_version", "created_at"}
 
 
-def corpus_contents(root: str | Path, **settings: object) -> dict[str, list[tuple]]:
+def corpus_contents(root: str | Path, *, embeddings: bool = True, **settings: object) -> dict[str, list[tuple]]:
     """Every table's visible rows, without the columns that say when they were written, in a canonical
     order (binary columns as their MD5): two corpora with the same rows compare equal. ``settings``
-    reach a corpus on object storage (``s3_endpoint``...).
+    reach a corpus on object storage (``s3_endpoint``...). ``embeddings=False`` keeps only whether a row
+    has a sentence embedding, not its value: a model run with another number of threads (a Ray worker's
+    one) sums in another order, so its vectors differ in the last bits; compare those with a tolerance.
 
     Example:
         >>> corpus_contents(empty_corpus())["videos"]
@@ -53,12 +55,22 @@ def corpus_contents(root: str | Path, **settings: object) -> dict[str, list[tupl
             if not corpus.store.exists(table.name):
                 continue
             columns = [
-                f"md5({c.name}::VARCHAR)" if c.type == pa.binary() else c.name
+                _compared(c.name, c.type, embeddings)
                 for c in table.columns
                 if c.name not in RUN_COLUMNS and not c.is_vector
             ]
             contents[table.name] = corpus.sql(f"SELECT {', '.join(columns)} FROM {table.name} ORDER BY ALL").fetchall()
     return contents
+
+
+def _compared(name: str, kind: pa.DataType, embeddings: bool) -> str:
+    """How ``corpus_contents`` selects a column: binary as its MD5, an embedding (a fixed-size list of
+    floats) as whether it is there unless ``embeddings``."""
+    if kind == pa.binary():
+        return f"md5({name}::VARCHAR)"
+    if not embeddings and pa.types.is_fixed_size_list(kind):
+        return f"{name} IS NOT NULL"
+    return name
 
 
 def rows_on_disk(root: str | Path) -> dict[str, int]:
