@@ -57,7 +57,7 @@ from vqdb.models.protocols import TextBox
 from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import RUN_GAP, Ocr, held_digits_and_letters, held_until_of, query_digits
 from vqdb.textnorm import DIGIT_LOOKALIKES
-from vqdb.udfs.text_grade import reads_query_word, screen_scores
+from vqdb.udfs.text_grade import query_words_read, screen_scores
 
 TRUTH = Path(__file__).with_name("text_spans_truth.json")
 CACHE = Path(".cache/text_spans")
@@ -126,7 +126,12 @@ def runs_of(line: str, reads: Reads, shown: list, period: float) -> list[tuple[f
         if not boxes:
             continue
         texts = pa.array([b.text for b in boxes], pa.string())
-        holds = np.array([h is True for h in reads_query_word(texts, pa.array([line] * len(boxes))).to_pylist()])
+        holds = np.array(
+            [
+                share is not None and share > 0
+                for share in query_words_read(texts, pa.array([line] * len(boxes))).to_pylist()
+            ]
+        )
         chosen = [pair for pair, hold in zip(pairs, holds, strict=True) if hold] or list(pairs)
         starts = [s for s, _ in chosen if s is not None]
         ends = [e for _, e in chosen if e is not None]

@@ -6,12 +6,11 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
 - ``screen_text_score(text VARCHAR, query VARCHAR) -> DOUBLE``: 0..1, how well ``text`` (a frame's
   on-screen text, its boxes joined in reading order) contains the query; half its alignment for a near
   miss (below), 0 when it does not contain it well enough (an alignment below ``min_score(query)``);
-- ``reads_query_word(text VARCHAR, query VARCHAR) -> BOOLEAN``: whether on-screen ``text`` (one OCR box)
-  reads a word of the query whole (``words_read`` above 0): the boxes a match is made of, apart from the
-  other texts of the frame (a clock, a counter, a ticker), whose changes do not end the text asked for;
 - ``query_words_read(text VARCHAR, query VARCHAR) -> DOUBLE``: the share of the query's characters that
   ``text`` (one OCR box) reads in whole words (``words_read``): which of a frame's boxes carry the match
-  (the title that reads the query, not a button reading its "the"), for where on screen the text is;
+  (the title that reads the query, not a button reading its "the"), for where on screen the text is; above
+  0, the boxes a match is made of, apart from the other texts of the frame (a clock, a counter, a ticker),
+  whose changes do not end the text asked for;
 - ``phrase_spans(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR, pause_s DOUBLE)
   -> STRUCT(start_s DOUBLE, end_s DOUBLE, score DOUBLE, context_start_s DOUBLE, context_end_s DOUBLE,
   statement_start_s DOUBLE, statement_end_s DOUBLE)[]``: the stretches of a timed text (its pieces in time
@@ -194,26 +193,6 @@ def _query_words(query: str) -> tuple[tuple[str, str, float], ...]:
     """The query's canonical words, each with its ``glyph_form`` and its ``min_score``: the same for every
     text ``words_read`` reads."""
     return tuple((word, glyph_form(word), min_score(word)) for word in canonical_words(query))
-
-
-def reads_query_word(texts: pa.Array, queries: pa.Array) -> pa.Array:
-    """The Arrow UDF ``reads_query_word``: row-wise, whether the text reads a word of the query whole
-    (``words_read`` above 0); NULL where either is NULL.
-
-    Example:
-        >>> texts = pa.array(["COMING", "vna", "150.000", "00:00.05,00"])
-        >>> queries = pa.array(["who is coming again"] * 2 + ["00:00:05"] * 2)
-        >>> reads_query_word(texts, queries).to_pylist()
-        [True, False, False, True]
-    """
-    texts, queries = _strings(texts), _strings(queries)
-    pairs = zip(texts.to_pylist(), queries.to_pylist(), strict=True)
-    return pa.array([None if t is None or q is None else _reads_word(t, q) for t, q in pairs], pa.bool_())
-
-
-@lru_cache(maxsize=200_000)
-def _reads_word(text: str, query: str) -> bool:
-    return _words_read(text, query) > 0
 
 
 def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:
@@ -731,8 +710,7 @@ def _seconds(times: pa.Array) -> np.ndarray:
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
-    """Register ``screen_text_score``, ``reads_query_word``, ``query_words_read``, ``phrase_spans`` and
-    ``utterances`` in ``con``
+    """Register ``screen_text_score``, ``query_words_read``, ``phrase_spans`` and ``utterances`` in ``con``
     unless they are there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
     if not is_registered(con, "screen_text_score"):
         con.create_function(
@@ -740,15 +718,6 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             owned(screen_text_score),
             ["VARCHAR", "VARCHAR"],
             "DOUBLE",
-            type="arrow",
-            null_handling="special",
-        )
-    if not is_registered(con, "reads_query_word"):
-        con.create_function(
-            "reads_query_word",
-            owned(reads_query_word),
-            ["VARCHAR", "VARCHAR"],
-            "BOOLEAN",
             type="arrow",
             null_handling="special",
         )
@@ -796,7 +765,6 @@ __all__ = [
     "phrase_matches",
     "query_form",
     "query_words_read",
-    "reads_query_word",
     "register",
     "screen_form",
     "screen_scores",

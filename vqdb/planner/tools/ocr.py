@@ -23,7 +23,7 @@ one strength at most 2.5 OCR periods apart (so one read may be missed or garbled
 time between two frames with text, at least the sampling period) form a **run**: the text was on screen from
 when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
 frames between reads: ``ocr.shown_from_s`` / ``shown_to_s``, ``vqdb.ingest.text_edges``; a read's text is that
-of its boxes that read a word of the query, ``reads_query_word``, or all its boxes when none does, so a clock
+of its boxes that read a word of the query (``query_words_read`` above 0), or all its boxes when none does, so a clock
 or counter ticking beside a caption does not cut the caption's time to one frame), or, where those are unknown
 (a corpus written before them), from half a period before its first read to half a period after its last. A
 read's time is that of the value read, to the frame; a query that names only part of a text that ticks (a
@@ -107,7 +107,7 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import DIGIT_LOOKALIKES
-from vqdb.udfs.text_grade import min_score, query_words_read, reads_query_word
+from vqdb.udfs.text_grade import min_score, query_words_read
 
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
@@ -441,7 +441,7 @@ class Ocr(TextTool):
             alias(part("x0"), "x"),
             alias(middle, "y"),
             alias(part("y1"), "bottom"),
-            alias(fn("reads_query_word", col("text"), ctx.text), "holds_query"),
+            alias(exp.GT(this=fn("query_words_read", col("text"), ctx.text), expression=number(0)), "holds_query"),
             alias(digit_count(self.as_read(ctx.query, col("text"))), "digits"),
             alias(letters_of(self.as_read(ctx.query, col("text"))), "letters"),
             *(box_shape(ctx) if screen_columns(ctx) else ()),
@@ -668,7 +668,9 @@ class Ocr(TextTool):
                 "bottom": bottom,
                 "shown_from": boxes.column("shown_from_s").cast(pa.float64()),
                 "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
-                "holds_query": reads_query_word(boxes.column("text"), pa.array([query] * boxes.num_rows)),
+                "holds_query": pc.greater(
+                    query_words_read(boxes.column("text"), pa.array([query] * boxes.num_rows)), 0.0
+                ),
                 "read": self.as_read_array(query, boxes.column("text").combine_chunks()),
                 "share": query_words_read(boxes.column("text"), pa.array([query if screen else None] * boxes.num_rows)),
                 "cx": pc.divide(pc.add(x, part("x1")), 2.0),
