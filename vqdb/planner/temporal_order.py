@@ -76,6 +76,7 @@ from vqdb.planner.sqlbuild import fn, number
 from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import TextTool
 from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.video_frames import sampling_period
 from vqdb.udfs.text_grade import MISREAD, SPECIFICITY, min_score
 
 STRONG_SHARE = 0.5  # real evidence: at least halfway from its kind's lowest score up to the best
@@ -227,17 +228,6 @@ def occurrence_gap_sql(period: exp.Expression) -> exp.Expression:
         'GREATEST(2.5, 1.5 * period)'
     """
     return fn("greatest", number(OCCURRENCE_GAP_S), exp.Mul(this=number(OCCURRENCE_GAP_PERIODS), expression=period))
-
-
-def sampling_period(ts: np.ndarray) -> float:
-    """The mean time between consecutive sampled frames (``ts`` ascending; 0 with one frame), as the compiled
-    SQL's ``video_info`` computes it.
-
-    Example:
-        >>> sampling_period(np.array([0.0, 1.0, 2.5])), sampling_period(np.array([3.0]))
-        (1.25, 0.0)
-    """
-    return float((ts[-1] - ts[0]) / max(len(ts) - 1, 1)) if len(ts) else 0.0
 
 
 def occurrences(qualifying: np.ndarray, ts: np.ndarray) -> np.ndarray:

@@ -169,6 +169,17 @@ def by_video(rows: pa.Table, columns: Sequence[str]) -> dict[str, pa.Table]:
     return {str(ids[s]): picked.slice(s, e - s).combine_chunks() for s, e in zip(starts, stops, strict=True)}
 
 
+def sampling_period(ts: np.ndarray) -> float:
+    """The mean time between consecutive sampled frames (``ts`` ascending; 0 with one frame), as the compiled
+    SQL's ``video_info`` computes it.
+
+    Example:
+        >>> sampling_period(np.array([0.0, 1.0, 2.5])), sampling_period(np.array([3.0]))
+        (1.25, 0.0)
+    """
+    return float((ts[-1] - ts[0]) / max(len(ts) - 1, 1)) if len(ts) else 0.0
+
+
 @dataclasses.dataclass(frozen=True)
 class VideoFrames:
     """The sampled frames of one video (``frame_idx``, ``ts``: in time order) and its constants, as the
@@ -199,8 +210,8 @@ class VideoFrames:
         duration = float(durations[0]) if durations else (float(ts[-1]) if len(ts) else None)
         if gap is None and duration is not None:
             gap = con.sql("SELECT CAST(toolmerge_gap($d, $k) AS DOUBLE)", params={"d": duration, "k": k}).fetchone()[0]
-        period = float((ts[-1] - ts[0]) / max(len(ts) - 1, 1)) if len(ts) else 0.0
-        return cls(con, video_id, frame_idx, ts, duration, None if gap is None else float(gap), period, cache)
+        gap = None if gap is None else float(gap)
+        return cls(con, video_id, frame_idx, ts, duration, gap, sampling_period(ts), cache)
 
     @property
     def n(self) -> int:
