@@ -2,10 +2,10 @@
 does the evidence-only answerer pick the right option? The rule planner against the uniform and
 SigLIP-Q baselines, measured in the same run on the same corpus.
 
-Per split (``dev``, ``heldout``, ``realdev``, ``realheld``; the blind ``fresh`` and ``blind2`` splits only when named,
-e.g. ``--split blind2``), media (``real``: shared clips as they are; ``composite``: real recordings mixed over real
-footage with rendered captions; ``synthetic``: generated; each reported apart, and ``all``) and kind (``text``,
-``speech``, ``sound``, ``composition``, and the ``text+speech`` pool the issue's targets name):
+Per split (``dev``, ``heldout``, ``realdev``, ``realheld``; the blind ``fresh``, ``blind2`` and ``blind3`` splits only
+when named, e.g. ``--split blind3``), media (``real``: shared clips as they are; ``composite``: real recordings mixed
+over real footage with rendered captions; ``synthetic``: generated; each reported apart, and ``all``) and kind
+(``text``, ``speech``, ``sound``, ``composition``, and the ``text+speech`` pool the issue's targets name):
 
 * **HIT@1 / HIT@4**: ``corpus.retrieve(question, video=..., k=4)``; the keyframes ranked by
   ``merged_rank``; a hit is a keyframe within ``--tolerance`` seconds (default 0.5: half the sampling
@@ -61,9 +61,9 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "quality"
 SHARED = REPO.parent / "shared" / "data"
 CACHE = REPO / ".cache" / "quality"
-SPLITS = ("dev", "heldout", "fresh", "blind2", "realdev", "realheld")
+SPLITS = ("dev", "heldout", "fresh", "blind2", "blind3", "realdev", "realheld")
 DEFAULT_SPLITS = ("dev", "heldout", "realdev", "realheld")  # blind splits only when named: quality/README.md
-REAL_SPLITS = ("realdev", "realheld")  # shared clips only
+REAL_SPLITS = ("realdev", "realheld", "blind3")  # shared clips only
 MEDIA = {"shared": "real", "composite": "composite", "synthetic": "synthetic"}  # a video's source -> its media
 KINDS = ("text", "speech", "sound", "composition")
 POOLS = {"text+speech": ("text", "speech")}
@@ -115,7 +115,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--split",
         type=_choices(SPLITS),
         default=list(DEFAULT_SPLITS),
-        help="dev,heldout,fresh,blind2,realdev,realheld (default dev,heldout,realdev,realheld)",
+        help="dev,heldout,fresh,blind2,blind3,realdev,realheld (default dev,heldout,realdev,realheld)",
     )
     parser.add_argument("--kind", type=_choices(KINDS), default=list(KINDS), help="text,speech,sound,composition")
     parser.add_argument(
