@@ -143,6 +143,22 @@ def test_a_voice_that_ends_or_starts_reading_is_heard_at_its_edge(question, orde
     for available in (None, UNSEEN):
         plan = rule_plan(question, None, available)
         assert [(c.tool, c.query) for c in plan.queries] == VOICE and plan.order == order
+        assert [c.extent for c in plan.queries] == ["phrase"]  # its first or last phrase, not the utterance
+
+
+@pytest.mark.parametrize(
+    ("question", "extent"),
+    [
+        ("When does the man finish talking?", "phrase"),
+        ("when does the narrator start speaking?", "phrase"),
+        ("when does the voice-over end?", "phrase"),
+        ("when does he start talking again?", "phrase"),  # the first phrase of the second time
+        ("When is the man talking?", None),  # every utterance: no edge asked for
+        ("when does the music end?", None),  # no voice
+    ],
+)
+def test_a_voice_asked_where_it_starts_or_ends_is_answered_with_its_phrase(question, extent):
+    assert [c.extent for c in rule_plan(question, None, UNSEEN).queries if c.tool == "audio"] == [extent]
 
 
 def test_reading_a_thing_is_no_voice():
@@ -214,9 +230,9 @@ def test_an_nth_time_is_an_order_and_second_alone_is_not(question, order):
 )
 def test_a_question_about_what_is_said_is_answered_with_the_statement(question, options, statement):
     plan = rule_plan(question, options)
-    said = [c for c in plan.queries if tools.get(c.tool).statements]
+    said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents]
     assert said and all((c.extent == "statement") is statement for c in said)
-    assert all(c.extent is None for c in plan.queries if not tools.get(c.tool).statements)
+    assert all(c.extent is None for c in plan.queries if "statement" not in tools.get(c.tool).extents)
 
 
 @pytest.mark.parametrize(

@@ -81,6 +81,17 @@ def test_a_voice_is_heard_over_the_utterance_the_words_are_said_in(evidence):
     ]
 
 
+def test_a_voice_asked_for_its_phrases_is_heard_over_the_phrase_said(evidence):
+    said = [("Ask", 0.0, 0.4), ("not,", 0.4, 0.8), ("ask", 0.8, 1.2), ("what", 1.2, 1.6), ("you", 1.6, 2.0)]
+    said += [("can", 2.0, 2.4), ("do.", 2.4, 2.8)]
+    rows = evidence("audio", "speech", sampled=HELLO_FRAMES, audio_tags=[], transcript_words=words(said))
+    assert rows == [("v", i, 0.5, 0.0, 2.8) for i in range(3)]  # one utterance
+    rows = evidence(
+        "audio", "speech", sampled=HELLO_FRAMES, audio_tags=[], transcript_words=words(said), extent="phrase"
+    )
+    assert rows == [("v", 0, 0.5, 0.0, 0.8), ("v", 1, 0.5, 0.8, 2.8), ("v", 2, 0.5, 0.8, 2.8)]
+
+
 def test_an_utterance_between_two_frames_reaches_the_nearer(evidence):
     said = [("Hi.", 4.1, 4.4), ("Go!", 6.6, 6.9)]
     rows = evidence("audio", "talking", sampled=HELLO_FRAMES, audio_tags=[], transcript_words=words(said), focus=True)

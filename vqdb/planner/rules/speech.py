@@ -16,6 +16,7 @@ from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evide
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
+from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SPEAKERS, SUBTITLE_NOUNS
 
 _PASSIVE = re.compile(
@@ -60,7 +61,7 @@ _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_p
 
 
 def statement_plan(question: str, plan: Plan) -> Plan:
-    """``plan`` with its calls of tools whose spans are words said (``Tool.statements``) answered by the
+    """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
     topic (``phrasing.TALKING_ABOUT``: "when does she talk about the 15th century?", ``phrasing.EXPLAINING``:
     "when does the host discuss the budget?") or what someone says ("what does / did … say, tell, ask,
@@ -78,7 +79,28 @@ def statement_plan(question: str, plan: Plan) -> Plan:
     if not _STATEMENT_ASKED.search(question):
         return plan
     calls = tuple(
-        dataclasses.replace(c, extent="statement") if tools.get(c.tool).statements and c.when is None else c
+        dataclasses.replace(c, extent="statement") if "statement" in tools.get(c.tool).extents and c.when is None else c
+        for c in plan.queries
+    )
+    return dataclasses.replace(plan, queries=calls)
+
+
+def phrase_plan(plan: Plan) -> Plan:
+    """``plan`` with its calls that listen for a voice (``audio``, ``voiced``) answered by the phrase said
+    (``Call.extent`` "phrase") when it asks for one moment (an ``order``: "when does he finish his speech?",
+    "when does the narrator start speaking?", "what are the first words Kennedy says?"): where speech starts
+    or ends is its first or last phrase, not the whole utterance around it; ``plan`` as it is otherwise.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1", order="last")
+        >>> phrase_plan(voice).queries[0].extent, phrase_plan(dataclasses.replace(voice, order=None)).queries[0].extent
+        ('phrase', None)
+    """
+    if plan.order is None:
+        return plan
+    calls = tuple(
+        dataclasses.replace(c, extent="phrase") if c.tool == Audio.name and voiced(c.query) and c.when is None else c
         for c in plan.queries
     )
     return dataclasses.replace(plan, queries=calls)

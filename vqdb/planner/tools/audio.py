@@ -15,7 +15,10 @@ moments the tagger hears the voice too come first), with the utterance as its sp
 answers with the utterance's own edges; a frame where only the tagger hears a voice scores ``VOICE_SHARE``
 times its tag score, below every frame where words are said, and has no span. Every utterance is an answer,
 the one the tagger hears best first; which one is asked for ("when does he start talking?": the first) is the
-plan's ``order`` (``vqdb.planner.temporal_order``), not the tool's.
+plan's ``order`` (``vqdb.planner.temporal_order``), not the tool's. A call with ``extent`` "phrase" answers
+with the **phrase** said instead (``phrases``: an utterance cut at the end of each clause, a long clause into
+stretches of at most ``PHRASE_MAX_S``): where speech starts or ends is its first or last phrase ("when does he
+finish his speech?": "ask what you can do for your country.", not the utterance it ends).
 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
@@ -23,11 +26,14 @@ Example:
     True
     >>> "UTTERANCES(" in Audio().select(Context("speech")).sql("duckdb"), voiced("the voice-over")
     (True, True)
+    >>> "PHRASES(" in Audio().select(Context("speech", extent="phrase")).sql("duckdb")
+    True
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -66,7 +72,7 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.udfs.text_grade import utterances
+from vqdb.udfs.text_grade import phrases, utterances
 
 VOICE_SHARE = 0.5  # the tagger's share of a voice's score: a frame where words are said scores above the rest
 VOICE_TAG = "speech"  # what the tagger hears a voice as, whoever speaks ("Speech", "Male speech, man speaking"...)
@@ -102,6 +108,7 @@ class Audio(Tool):
     extractor = "audio"
     table = "audio_tags"
     spans = True  # a voice's utterances (NULL for any other sound)
+    extents = ("phrase",)  # a voice's phrases instead of its utterances
     ranking_table = "audio_events"  # a row per span where a label stays above the tagger's threshold
 
     def select(self, ctx: Context) -> exp.Query:
@@ -186,10 +193,12 @@ class Audio(Tool):
     @staticmethod
     def spoken(ctx: Context) -> exp.Select:
         """(video_id, frame_idx, start_s, end_s): each sampled frame an utterance of the transcript reaches (its
-        time said, or one sampling period around its middle when shorter), with the earliest such utterance.
-        Frames meet the utterances of their own second only (``whole_second``)."""
+        time said, or one sampling period around its middle when shorter), with the earliest such utterance;
+        its phrases instead with ``extent`` "phrase". Frames meet the utterances of their own second only
+        (``whole_second``)."""
         transcript = Transcript()
-        listed = fn("utterances", transcript.in_time(), number(transcript.pause_s))
+        listing = "phrases" if ctx.extent == "phrase" else "utterances"
+        listed = fn(listing, transcript.in_time(), number(transcript.pause_s))
         per_video = select(
             col("video_id"),
             alias(fn("unnest", listed), "u"),
@@ -316,21 +325,29 @@ class Audio(Tool):
         ]
         return f"heard: {labels[0] if labels else 'a sound'}"
 
-    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
-        """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice)."""
+    def frame_evidence(self, video: VideoFrames, query: str, extent: str | None = None) -> FrameEvidence:
+        """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice, its
+        phrases with ``extent`` "phrase")."""
         if voiced(query):
-            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG))
+            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG), extent)
         return FrameEvidence(self.tagged_scores(video, query))
 
+    def frame_evidence_each(
+        self, videos: Sequence[VideoFrames], query: str, extent: str | None = None
+    ) -> list[FrameEvidence | None]:
+        """``frame_evidence`` of each of ``videos``, one after another."""
+        return [self.frame_evidence(video, query, extent) for video in videos]
+
     @staticmethod
-    def voice_evidence(video: VideoFrames, tagged: np.ndarray) -> FrameEvidence:
-        """``voice``'s frames as arrays: each frame's earliest utterance reaching it (``spoken``), its score
-        from its ``tagged`` score (NaN where no tag matched)."""
+    def voice_evidence(video: VideoFrames, tagged: np.ndarray, extent: str | None = None) -> FrameEvidence:
+        """``voice``'s frames as arrays: each frame's earliest utterance (phrase, with ``extent`` "phrase")
+        reaching it (``spoken``), its score from its ``tagged`` score (NaN where no tag matched)."""
         transcript = Transcript()
         listed = transcript.listed_in_time(video)
         low = high = np.zeros(0)
         if listed is not None:
-            said = utterances(listed, pa.array([transcript.pause_s], pa.float64())).values
+            listing = phrases if extent == "phrase" else utterances
+            said = listing(listed, pa.array([transcript.pause_s], pa.float64())).values
             low, high = float_array(said.field("start_s")), float_array(said.field("end_s"))
         middle, half = (low + high) / 2, np.maximum((high - low) / 2, video.period / 2)
         first = np.searchsorted(video.ts, middle - half, "left")
