@@ -36,6 +36,15 @@ def calls(question: str, options=None, available_tools=None) -> list[tuple[str, 
         ("When does Kennedy say ask not, and who claps?", [*((t, "ask not") for t in SPEECH), ("audio", "clapping")]),
         ("What did she ask the boy at the station?", VOICE),  # where she asks, not what
         ("when does the girl ask a question to the bikers", VOICE),
+        # what is said to them is said to "you": reported speech back in the second person
+        (
+            "When does Kennedy tell them not to ask what the country can do for them?",
+            [(t, "not ask what the country can do for you") for t in SPEECH],
+        ),
+        ("When does the host tell viewers to check their settings?", [(t, "check your settings") for t in SPEECH]),
+        ("When does she tell him to wash his hands?", [(t, "wash your hands") for t in SPEECH]),
+        ("When does the coach tell the boy to tie his shoes?", [(t, "tie your shoes") for t in SPEECH]),
+        ("When does he tell us to sit down?", [(t, "sit down") for t in SPEECH]),  # "us": the asker
     ],
 )
 def test_who_speaks_and_who_is_spoken_to_are_not_words_said(question, expected):
@@ -159,6 +168,32 @@ def test_a_voice_that_ends_or_starts_reading_is_heard_at_its_edge(question, orde
 )
 def test_a_voice_asked_where_it_starts_or_ends_is_answered_with_its_phrase(question, extent):
     assert [c.extent for c in rule_plan(question, None, UNSEEN).queries if c.tool == "audio"] == [extent]
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("What are the first words Kennedy says?", "first"),
+        ("What is the last thing the narrator says?", "last"),
+        ("What's the first thing she says?", "first"),
+        ("What are his last words?", "last"),
+        ("When does the host say her final words?", "last"),
+        ("What's the final question the host asks?", "last"),
+        ("What is the last word spoken?", "last"),
+    ],
+)
+def test_words_said_named_by_their_place_are_a_voice_at_that_edge(question, order):
+    for available in (None, UNSEEN):
+        plan = rule_plan(question, None, available)
+        assert [(c.tool, c.query, c.extent) for c in plan.queries] == [("audio", "speech", "phrase")]
+        assert plan.order == order
+
+
+@pytest.mark.parametrize(
+    "question", ["What is the first word on the sign?", "what is the last word of the title?", "the first word"]
+)
+def test_words_named_by_their_place_with_no_speech_are_no_voice(question):
+    assert ("audio", "speech") not in calls(question)
 
 
 def test_reading_a_thing_is_no_voice():
