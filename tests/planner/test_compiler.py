@@ -20,7 +20,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.locate import compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
-from vqdb.planner.tools.audio import VOICE_SHARE, voiced
+from vqdb.planner.tools.audio import APART_S, HEARD_MIN, VOICE_SHARE, voiced
 from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import (
     CARRIES,
@@ -496,9 +496,10 @@ def timed_text_scores(q: str, data, pieces, sentences) -> tuple[dict, dict]:
 
 
 def voice_scores(data, tagged: dict, extent: str | None = None) -> tuple[dict, dict]:
-    """A voice's frames: those an utterance of the words (a phrase, with ``extent`` "phrase") reaches (widened
-    to one sampling period) score ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` of their ``tagged`` score (0
-    without), their earliest utterance their focus; the frames only ``tagged`` score ``VOICE_SHARE`` of it."""
+    """A voice's frames: those an utterance of the words (a phrase, with ``extent`` "phrase"), or a "speech"
+    tag of at least ``HEARD_MIN`` no utterance comes within ``APART_S`` of, reaches (widened to one sampling
+    period) score ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` of their ``tagged`` score (0 without), their
+    earliest utterance their focus; the frames only ``tagged`` score ``VOICE_SHARE`` of it."""
     constants = video_constants(data)
     scores = {frame: VOICE_SHARE * score for frame, score in tagged.items()}
     focus: dict = {}
@@ -507,6 +508,16 @@ def voice_scores(data, tagged: dict, extent: str | None = None) -> tuple[dict, d
         starts, ends = np.array([s for s, _, _ in mine]), np.array([e for _, e, _ in mine])
         said = said_phrases if extent == "phrase" else said_utterances
         low, high = said([t for _, _, t in mine], starts, ends, PAUSE_S)
+        said_at = list(zip(low.tolist(), high.tolist(), strict=True))
+        missed = {
+            (s, e)
+            for v, s, e, label, score in data["audio"]
+            if v == video_id
+            and "speech" in normalize_text(label)
+            and score >= HEARD_MIN
+            and not any(a < e + APART_S and b > s - APART_S for a, b in said_at)
+        }
+        low, high = np.array([a for a, _ in [*said_at, *missed]]), np.array([b for _, b in [*said_at, *missed]])
         for v, f, ts in data["frames"]:
             near = [
                 (start, end)

@@ -600,7 +600,8 @@ ADDRESSEES = Words(
     {
         "him", "them", "us", "me", "everyone", "everybody", "viewers", "listeners", "audience", "audiences",
         "crowd", "people", "public", "nation", "fans", "students", "class", "children", "kids", "americans",
-        "citizens", "followers", "subscribers", "friends", "guests", "team", "players",
+        "citizens", "followers", "subscribers", "friends", "guests", "team", "players", "congregation",
+        "attendees", "participants", "members", "employees", "staff", "troops", "voters", "supporters", "colleagues",
     },
     phenomenon="who is spoken to after a verb of addressing ('tell viewers …', 'asks the crowd …'), with the speakers",
     example="when does the host tell viewers to subscribe?",

@@ -77,8 +77,18 @@ def test_a_voice_is_heard_over_the_utterance_the_words_are_said_in(evidence):
         ("v", 1, 0.84, *utterance, *utterance),  # words said and the tagger hears a voice: first
         ("v", 2, 0.975, *utterance, *utterance),
         ("v", 3, 0.5, *utterance, *utterance),  # words said, the tagger hears typing
-        ("v", 6, 0.41, None, None, None, None),  # a voice no word was written for
+        ("v", 6, 0.91, 5.76, 6.72, 5.76, 6.72),  # a voice no word was written for: an utterance of its own
     ]
+
+
+def test_a_voice_heard_apart_from_the_words_is_an_utterance_only_when_the_tagger_is_sure(evidence):
+    tags = [
+        {"video_id": "v", "start_s": 3.8, "end_s": 4.76, "label": "Speech", "score": 0.9},  # 0.34 s after the words
+        {"video_id": "v", "start_s": 6.0, "end_s": 6.96, "label": "Speech", "score": 0.3},  # the tagger unsure
+        {"video_id": "v", "start_s": 7.5, "end_s": 8.46, "label": "Music", "score": 0.9},  # no voice
+    ]
+    rows = evidence("audio", "speech", sampled=HELLO_FRAMES, audio_tags=tags, transcript_words=words(HELLO_WORDS))
+    assert [row for row in rows if row[1] > 3] == [("v", 4, 0.45, None, None), ("v", 6, 0.15, None, None)]
 
 
 def test_a_voice_asked_for_its_phrases_is_heard_over_the_phrase_said(evidence):
@@ -108,7 +118,7 @@ def test_only_a_voice_whoever_speaks_is_heard_in_the_words(evidence):
 
 def test_a_voice_in_a_video_without_words_is_the_tagger_s_speech(evidence):
     rows = evidence("audio", "a voice", sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, focus=True)  # "Speech" tags
-    assert [row[:3] for row in rows] == [("v", 0, 0.495), ("v", 1, 0.34), ("v", 2, 0.475), ("v", 6, 0.41)]
+    assert [row[:3] for row in rows] == [("v", 0, 0.995), ("v", 1, 0.84), ("v", 2, 0.975), ("v", 6, 0.91)]
 
 
 @pytest.mark.parametrize(
