@@ -144,3 +144,5 @@ def test_the_moment_of_a_voice_says_its_words_or_the_tag_heard():
     said = FrameEvidence(np.array([0.9, 0.4]), focus_start=np.array([0.0, np.nan]), focus_end=np.array([0.8, np.nan]))
     assert Audio().moment_evidence(Video(), said, 0, 0.5) == 'said: "hi there"'
     assert Audio().moment_evidence(Video(), said, 1, 1.5) == "heard: Speech"  # VOICE_SHARE of its 0.8
+    missed = FrameEvidence(np.array([0.9]), focus_start=np.array([1.2]), focus_end=np.array([2.0]))
+    assert Audio().moment_evidence(Video(), missed, 0, 1.5) == "heard: Speech"  # a voice no words were written for

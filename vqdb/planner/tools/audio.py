@@ -346,7 +346,8 @@ class Audio(Tool):
     def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
         """The sound heard at ``ts``: the words said where a voice's utterance is the frame's (as ``transcript``
         says them: 'said: "…"'), else the label of a tag there that scored the frame's score, or the share of
-        it a voice without words gets ('heard: Dog'), or 'heard: a sound' where none did.
+        it a voice without words gets, or one no words were written for ('heard: Dog', 'heard: Speech'), or
+        'heard: a sound' where none did.
 
         Example:
             >>> import numpy as np, pyarrow as pa
@@ -365,7 +366,10 @@ class Audio(Tool):
         labels = [
             label
             for s, e, label, value in zip(tags["start_s"], tags["end_s"], tags["label"], tags["score"], strict=True)
-            if s is not None and e is not None and s <= ts < e and score in (value, VOICE_SHARE * value)
+            if s is not None
+            and e is not None
+            and s <= ts < e
+            and score in (value, VOICE_SHARE * value, (1 - VOICE_SHARE) + VOICE_SHARE * value)
         ]
         return f"heard: {labels[0] if labels else 'a sound'}"
 
