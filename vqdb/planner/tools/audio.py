@@ -384,9 +384,12 @@ class Audio(Tool):
         """``missed`` as arrays: the (start_s, end_s) of the voice tags of at least ``HEARD_MIN`` that no
         utterance (``low`` to ``high``) comes within ``APART_S`` of, each window once, in time order."""
         starts, ends, scores = self.matching_tags(video, VOICE_TAG)
+        order = np.argsort(low, kind="stable")
+        latest = np.maximum.accumulate(high[order]) if len(order) else high  # the latest end of those before
+        before = np.searchsorted(low[order], ends + APART_S, side="left")  # utterances starting before the end
         with np.errstate(invalid="ignore"):
-            near = (low[None, :] < (ends + APART_S)[:, None]) & (high[None, :] > (starts - APART_S)[:, None])
-        kept = (scores >= HEARD_MIN) & ~near.any(axis=1)
+            near = (before > 0) & (latest[np.maximum(before - 1, 0)] > starts - APART_S) if len(order) else before > 0
+        kept = (scores >= HEARD_MIN) & ~near
         windows = np.unique(np.stack([starts[kept], ends[kept]], axis=1), axis=0).reshape(-1, 2)
         return windows[:, 0], windows[:, 1]
 
