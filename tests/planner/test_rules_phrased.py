@@ -45,6 +45,11 @@ def calls(question: str, options=None, available_tools=None) -> list[tuple[str, 
         ("When does she tell him to wash his hands?", [(t, "wash your hands") for t in SPEECH]),
         ("When does the coach tell the boy to tie his shoes?", [(t, "tie your shoes") for t in SPEECH]),
         ("When does he tell us to sit down?", [(t, "sit down") for t in SPEECH]),  # "us": the asker
+        # where the question is, between who speaks and the verb, is neither
+        (
+            "Why does the character in the video say that he must reach level 7?",
+            [(t, "he must reach level 7") for t in SPEECH],
+        ),
     ],
 )
 def test_who_speaks_and_who_is_spoken_to_are_not_words_said(question, expected):
