@@ -20,7 +20,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.locate import compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
-from vqdb.planner.tools.audio import VOICE_SHARE, voiced
+from vqdb.planner.tools.audio import APART_S, HEARD_MIN, VOICE_SHARE, voiced
 from vqdb.planner.tools.base import normalize_text
 from vqdb.planner.tools.ocr import (
     CARRIES,
@@ -37,7 +37,14 @@ from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import text_grade, text_match
-from vqdb.udfs.text_grade import min_score, phrase_matches, said_utterances, screen_scores, words_read
+from vqdb.udfs.text_grade import (
+    min_score,
+    phrase_matches,
+    said_phrases,
+    said_utterances,
+    screen_scores,
+    words_read,
+)
 
 DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by its component i
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
@@ -155,6 +162,7 @@ def plans(draw):
     def call(i: int, tool: str) -> Call:
         screen = {"place": draw(places), "size": draw(sizes)} if tool == "ocr" else {}
         said = {"extent": draw(extents)} if tool in ("transcript", "subtitle") else {}
+        said = {"extent": draw(st.sampled_from([None, "phrase"]))} if tool == "audio" else said
         return Call(f"Q{i}", tool, draw(queries[tool]), draw(relations), **screen, **said)
 
     calls = tuple(call(i, tool) for i, tool in enumerate(tools, start=1))
@@ -287,7 +295,7 @@ def evidence(plan: Plan, data, vectors) -> dict:
                             scores[(v, f)] = max(scores.get((v, f), -1.0), score)
             found[call.id] = scores
             if voiced(q):
-                found[call.id], focus[call.id] = voice_scores(data, scores)
+                found[call.id], focus[call.id] = voice_scores(data, scores, call.extent)
     for call in plan.queries:  # a call with "when" finds its evidence elsewhere in time: no focus
         if call.when is not None:
             focus.pop(call.id, None)
@@ -487,17 +495,29 @@ def timed_text_scores(q: str, data, pieces, sentences) -> tuple[dict, dict]:
     return scores, focus
 
 
-def voice_scores(data, tagged: dict) -> tuple[dict, dict]:
-    """A voice's frames: those an utterance of the words reaches (widened to one sampling period) score
-    ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` of their ``tagged`` score (0 without), their earliest utterance
-    their focus; the frames only ``tagged`` score ``VOICE_SHARE`` of it."""
+def voice_scores(data, tagged: dict, extent: str | None = None) -> tuple[dict, dict]:
+    """A voice's frames: those an utterance of the words (a phrase, with ``extent`` "phrase"), or a "speech"
+    tag of at least ``HEARD_MIN`` no utterance comes within ``APART_S`` of, reaches (widened to one sampling
+    period) score ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` of their ``tagged`` score (0 without), their
+    earliest utterance their focus; the frames only ``tagged`` score ``VOICE_SHARE`` of it."""
     constants = video_constants(data)
     scores = {frame: VOICE_SHARE * score for frame, score in tagged.items()}
     focus: dict = {}
     for video_id, (period, _) in constants.items():
         mine = sorted((s, e, t) for v, t, s, e in data["words"] if v == video_id)
         starts, ends = np.array([s for s, _, _ in mine]), np.array([e for _, e, _ in mine])
-        low, high = said_utterances([t for _, _, t in mine], starts, ends, PAUSE_S)
+        said = said_phrases if extent == "phrase" else said_utterances
+        low, high = said([t for _, _, t in mine], starts, ends, PAUSE_S)
+        said_at = list(zip(low.tolist(), high.tolist(), strict=True))
+        missed = {
+            (s, e)
+            for v, s, e, label, score in data["audio"]
+            if v == video_id
+            and "speech" in normalize_text(label)
+            and score >= HEARD_MIN
+            and not any(a < e + APART_S and b > s - APART_S for a, b in said_at)
+        }
+        low, high = np.array([a for a, _ in [*said_at, *missed]]), np.array([b for _, b in [*said_at, *missed]])
         for v, f, ts in data["frames"]:
             near = [
                 (start, end)

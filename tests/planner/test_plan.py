@@ -43,7 +43,11 @@ def test_round_trip():
         ),
         (
             {"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "extent": "statement"}]},
-            r"extent needs a tool whose spans are words said \(transcript, subtitle\); ocr is not",
+            r"extent 'statement' needs a tool that has it \(transcript, subtitle\); ocr has not",
+        ),
+        (
+            {"queries": [{"id": "Q1", "tool": "transcript", "query": "x", "extent": "phrase"}]},
+            r"extent 'phrase' needs a tool that has it \(audio\); transcript has not",
         ),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "non-empty string"),

@@ -36,6 +36,20 @@ def calls(question: str, options=None, available_tools=None) -> list[tuple[str, 
         ("When does Kennedy say ask not, and who claps?", [*((t, "ask not") for t in SPEECH), ("audio", "clapping")]),
         ("What did she ask the boy at the station?", VOICE),  # where she asks, not what
         ("when does the girl ask a question to the bikers", VOICE),
+        # what is said to them is said to "you": reported speech back in the second person
+        (
+            "When does Kennedy tell them not to ask what the country can do for them?",
+            [(t, "not ask what the country can do for you") for t in SPEECH],
+        ),
+        ("When does the host tell viewers to check their settings?", [(t, "check your settings") for t in SPEECH]),
+        ("When does she tell him to wash his hands?", [(t, "wash your hands") for t in SPEECH]),
+        ("When does the coach tell the boy to tie his shoes?", [(t, "tie your shoes") for t in SPEECH]),
+        ("When does he tell us to sit down?", [(t, "sit down") for t in SPEECH]),  # "us": the asker
+        # where the question is, between who speaks and the verb, is neither
+        (
+            "Why does the character in the video say that he must reach level 7?",
+            [(t, "he must reach level 7") for t in SPEECH],
+        ),
     ],
 )
 def test_who_speaks_and_who_is_spoken_to_are_not_words_said(question, expected):
@@ -143,6 +157,48 @@ def test_a_voice_that_ends_or_starts_reading_is_heard_at_its_edge(question, orde
     for available in (None, UNSEEN):
         plan = rule_plan(question, None, available)
         assert [(c.tool, c.query) for c in plan.queries] == VOICE and plan.order == order
+        assert [c.extent for c in plan.queries] == ["phrase"]  # its first or last phrase, not the utterance
+
+
+@pytest.mark.parametrize(
+    ("question", "extent"),
+    [
+        ("When does the man finish talking?", "phrase"),
+        ("when does the narrator start speaking?", "phrase"),
+        ("when does the voice-over end?", "phrase"),
+        ("when does he start talking again?", "phrase"),  # the first phrase of the second time
+        ("When is the man talking?", None),  # every utterance: no edge asked for
+        ("when does the music end?", None),  # no voice
+    ],
+)
+def test_a_voice_asked_where_it_starts_or_ends_is_answered_with_its_phrase(question, extent):
+    assert [c.extent for c in rule_plan(question, None, UNSEEN).queries if c.tool == "audio"] == [extent]
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("What are the first words Kennedy says?", "first"),
+        ("What is the last thing the narrator says?", "last"),
+        ("What's the first thing she says?", "first"),
+        ("What are his last words?", "last"),
+        ("When does the host say her final words?", "last"),
+        ("What's the final question the host asks?", "last"),
+        ("What is the last word spoken?", "last"),
+    ],
+)
+def test_words_said_named_by_their_place_are_a_voice_at_that_edge(question, order):
+    for available in (None, UNSEEN):
+        plan = rule_plan(question, None, available)
+        assert [(c.tool, c.query, c.extent) for c in plan.queries] == [("audio", "speech", "phrase")]
+        assert plan.order == order
+
+
+@pytest.mark.parametrize(
+    "question", ["What is the first word on the sign?", "what is the last word of the title?", "the first word"]
+)
+def test_words_named_by_their_place_with_no_speech_are_no_voice(question):
+    assert ("audio", "speech") not in calls(question)
 
 
 def test_reading_a_thing_is_no_voice():
@@ -214,9 +270,9 @@ def test_an_nth_time_is_an_order_and_second_alone_is_not(question, order):
 )
 def test_a_question_about_what_is_said_is_answered_with_the_statement(question, options, statement):
     plan = rule_plan(question, options)
-    said = [c for c in plan.queries if tools.get(c.tool).statements]
+    said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents]
     assert said and all((c.extent == "statement") is statement for c in said)
-    assert all(c.extent is None for c in plan.queries if not tools.get(c.tool).statements)
+    assert all(c.extent is None for c in plan.queries if "statement" not in tools.get(c.tool).extents)
 
 
 @pytest.mark.parametrize(

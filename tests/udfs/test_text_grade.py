@@ -237,6 +237,33 @@ def test_utterances_are_where_words_are_said_as_phrase_spans_joins_them():
     assert con.execute("SELECT utterances(NULL, 0.5), utterances([], 0.5)").fetchone() == (None, [])
 
 
+def test_phrases_cut_utterances_at_each_clause_and_a_long_clause_into_equal_stretches():
+    # Kennedy's last utterance as Whisper wrote it: a comma ends a clause, so his last phrase is the second
+    said = [("what", 7.25, 8.53), ("your", 8.53, 8.75), ("country", 8.75, 9.25), ("can", 9.25, 9.61)]
+    said += [("do", 9.61, 9.83), ("for", 9.83, 10.07), ("you,", 10.07, 10.41), ("ask", 10.41, 11.47)]
+    said += [("what", 11.47, 11.75), ("you", 11.75, 12.05), ("can", 12.05, 12.33), ("do", 12.33, 12.55)]
+    said += [("for", 12.55, 12.77), ("your", 12.77, 12.95), ("country.", 12.95, 13.37), ("late", None, 20.0)]
+    # a sentence read without a comma for 8.1 s (LJ Speech): three stretches of 2.7 s, cut between words
+    read = "The invention of movable metal letters in the middle of the 15th century may justly be considered as"
+    times = [12.23, 12.59, 13.01, 13.21, 13.67, 13.99, 14.41, 14.69, 14.79, 15.01, 15.19, 15.27, 15.89, 16.31]
+    times += [16.87, 17.41, 17.57, 18.13, 18.65, 18.87, 19.31, 19.51, 19.65, 19.83, 19.99, 20.35]
+    words = [*read.split(), "the", "invention", "of", "the", "art", "of", "printing."]
+    pieces = [{"text": t, "start_s": s, "end_s": e} for t, s, e in said]
+    lj = [{"text": t, "start_s": s, "end_s": e} for t, s, e in zip(words, times, times[1:], strict=False)]
+    con = duckdb.connect()
+    text_grade.register(con, None)
+    found = con.execute("SELECT phrases($p, 0.5), phrases($l, 0.5), utterances($p, 0.5)", {"p": pieces, "l": lj})
+    kennedy, reading, utterances = found.fetchone()
+    assert [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in kennedy] == [(7.83, 10.41), (10.87, 13.37)]
+    assert [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in utterances] == [(7.83, 13.37)]
+    assert [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in reading] == [
+        (12.23, 15.01),
+        (15.01, 18.13),
+        (18.15, 20.35),  # "as the invention of the art of printing."
+    ]
+    assert con.execute("SELECT phrases(NULL, 0.5), phrases([], 0.5)").fetchone() == (None, [])
+
+
 def found(said: list[str], query: str) -> list[tuple[float, float, float, float]]:
     """(start_s, end_s, context_start_s, context_end_s) of each span of ``said`` (one word a second) that
     says ``query``."""

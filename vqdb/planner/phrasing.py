@@ -287,7 +287,7 @@ WHEN_WORDS = Words(
 WH_WORDS = Words(
     {"what", "who", "whom", "whose", "where", "why", "how"},
     phenomenon="question words: one after a quote starts a new clause; one before 'say' asks what is said",
-    example="What is the first word the narrator says?",
+    example="What does the narrator say?",
 )
 RELATIVE_PRONOUNS = Words(
     {"that", "which"},
@@ -600,7 +600,8 @@ ADDRESSEES = Words(
     {
         "him", "them", "us", "me", "everyone", "everybody", "viewers", "listeners", "audience", "audiences",
         "crowd", "people", "public", "nation", "fans", "students", "class", "children", "kids", "americans",
-        "citizens", "followers", "subscribers", "friends", "guests", "team", "players",
+        "citizens", "followers", "subscribers", "friends", "guests", "team", "players", "congregation",
+        "attendees", "participants", "members", "employees", "staff", "troops", "voters", "supporters", "colleagues",
     },
     phenomenon="who is spoken to after a verb of addressing ('tell viewers …', 'asks the crowd …'), with the speakers",
     example="when does the host tell viewers to subscribe?",
@@ -671,4 +672,16 @@ READING_ALOUD = Words(
     phenomenon="reading that starts or stops with nothing read after it ('when does she stop reading?'): a voice "
     "reading aloud, heard",
     example="when does she stop reading?",
+)
+WORDS_SAID_IN_ORDER = Words(
+    {"word", "words", "thing", "things", "sentence", "sentences", "phrase", "remark", "remarks", "question"},
+    phenomenon="nouns of words said named by their place, after 'first', 'last' or 'final' ('the first words "
+    "Kennedy says', 'the last thing she says', 'his last words'): no words given and no picture, a voice heard "
+    "at that edge (the order reads 'first' / 'last')",
+    example="What are the first words Kennedy says?",
+)
+PERSONAL_POSSESSIVES = Words(
+    {"his", "her", "their"},
+    phenomenon="whose words a noun of words said names ('his last words'): a person's, so said, with no verb of speech",
+    example="What are his last words?",
 )

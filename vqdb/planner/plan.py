@@ -45,7 +45,8 @@ _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has
 OPTIONAL_CALL_KEYS = ("when", "place", "size", "extent")  # what a call may have
-EXTENTS = ("statement",)  # a call's "extent": its span is the statement its words are said in
+# a call's "extent": its span is the statement its words are said in, or the phrase a voice says
+EXTENTS = ("statement", "phrase")
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
@@ -69,9 +70,11 @@ class Call:
     elsewhere, or of another size, grades lower (a factor, so a wrong place still finds the text; the rules
     are ``vqdb.planner.tools.ocr``'s). "the title at the top of the screen": ``ocr`` place "top".
 
-    ``extent`` ("statement"), for a tool whose spans are words said (``Tool.statements``: ``transcript``,
+    ``extent`` ("statement"), for a tool whose spans are words said (``Tool.extents``: ``transcript``,
     ``subtitle``), makes a call's span the statement the words are said in (the utterance, the clause), not
     the words: "when does she talk about the 15th century?" is answered with what she says about it.
+    ``extent`` "phrase", for a voice (``audio``), makes its span the phrase said (a clause, at most 3 s), not
+    the utterance: "when does he finish his speech?" is answered with his last phrase.
 
     Example:
         >>> Call("Q1", "siglip", "a red car").to_dict()
@@ -131,17 +134,17 @@ class Call:
             )
 
     def _check_extent(self) -> None:
-        """PlanError unless ``extent`` is left out or one of ``EXTENTS``, on a tool whose spans are words said."""
+        """PlanError unless ``extent`` is left out or one of ``EXTENTS``, on a tool that has it (``Tool.extents``)."""
         if self.extent is None:
             return
         if self.extent not in EXTENTS:
             raise PlanError(
                 f"call {self.id}: extent must be one of {', '.join(EXTENTS)} (or left out), got {self.extent!r}"
             )
-        if not tools.get(self.tool).statements:
-            said = ", ".join(name for name in tools.names() if tools.get(name).statements)
+        if self.extent not in tools.get(self.tool).extents:
+            able = ", ".join(name for name in tools.names() if self.extent in tools.get(name).extents)
             raise PlanError(
-                f"call {self.id}: extent needs a tool whose spans are words said ({said}); {self.tool} is not"
+                f"call {self.id}: extent {self.extent!r} needs a tool that has it ({able}); {self.tool} has not"
             )
 
     def to_dict(self) -> dict[str, str]:

@@ -17,6 +17,8 @@ SPEAKERS = (
     "streamer", "influencer", "singer", "rapper", "comedian", "actor", "actress", "character", "player",
     "coach", "referee", "chef", "doctor", "pilot", "astronaut", "controller", "officer", "author", "expert",
     "guide", "forecaster", "weatherman", "quizmaster", "contestant", "judge", "caller", "student", "presenters",
+    "president", "politician", "senator", "mayor", "minister", "candidate", "spokesperson", "spokesman",
+    "spokeswoman", "preacher", "priest", "pastor", "ceo",
     "man", "woman", "men", "women", "boy", "girl", "guy", "lady", "gentleman", "person", "people", "child",
     "kid", "crowd", "audience", "someone", "somebody", "anyone", "everyone", "he", "she", "they", "i", "you",
     "we",

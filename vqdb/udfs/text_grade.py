@@ -21,7 +21,10 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
   (below);
 - ``utterances(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], pause_s DOUBLE)
   -> STRUCT(start_s DOUBLE, end_s DOUBLE)[]``: where the timed text is said at all, utterance by utterance
-  in time order (below): the ``audio`` tool's voice heard, where speech recognition wrote words.
+  in time order (below): the ``audio`` tool's voice heard, where speech recognition wrote words;
+- ``phrases(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], pause_s DOUBLE)
+  -> STRUCT(start_s DOUBLE, end_s DOUBLE)[]``: the same utterances cut into the phrases said (below): the
+  ``audio`` tool's voice for a call with ``extent`` "phrase" ("when does he finish his speech?").
 
 Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
 British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
@@ -66,7 +69,12 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
 * a phrase's **statement** is what is said with it, for a question about what is said on a topic ("when
   does she talk about the 15th century?", "what does he explain about X?"), whose answer is the sentence,
   not the words that name the topic: the utterance the words are said in (those they overlap joined), or
-  their clause when that lasts over ``CLAUSE_MAX_S`` (the clause without ``pause_s``).
+  their clause when that lasts over ``CLAUSE_MAX_S`` (the clause without ``pause_s``);
+* a **phrase** said is a stretch of an utterance up to the end of a clause (a word ending in punctuation), a
+  clause lasting over ``PHRASE_MAX_S`` cut into the fewest stretches of equal time (at word boundaries) that
+  last no longer: what a person points at when asked where speech starts or ends ("when does he finish his
+  speech?": the last clause said, "ask what you can do for your country.", not the 5.5 s utterance it ends;
+  "when does she stop reading?": the last words of a long sentence read without a comma).
 
 ``min_score(query)`` is the alignment a match needs, by the query's length in characters (case, spaces and
 punctuation aside): 1 (exact) up to 4 characters, 0.04 less for each character more, 0.7 from 12 on,
@@ -105,7 +113,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import duckdb
@@ -129,6 +137,7 @@ SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per cha
 SAID_PER_CHAR_S = 0.1
 DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
+PHRASE_MAX_S = 3.0  # a phrase said lasts at most this long (a breath group: 2-3 s in read and spoken English)
 SAID_SLACK_S = 0.2  # a phrase said is answered with its words' times and this much around them (word times' error)
 SPAN_FIELDS = ("start_s", "end_s", "score", "context_start_s", "context_end_s", "statement_start_s", "statement_end_s")
 SPAN = pa.struct([(name, pa.float64()) for name in SPAN_FIELDS])
@@ -602,6 +611,44 @@ def said_utterances(
     return low[timed], high[timed]
 
 
+def said_phrases(
+    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, pause_s: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where each phrase of a timed text (its pieces in time order) is said, in time order: its utterances
+    (``said_utterances``) cut after each piece that ends a clause (punctuation, but not the periods of
+    letters: "F.B.I."), and a clause lasting over ``PHRASE_MAX_S`` cut into the fewest stretches of equal
+    time that last no longer, a piece going to the stretch its start falls in (speech recognition marks no
+    pause inside a clause, so its time is all there is to cut by).
+
+    Example:
+        >>> words = ["ask", "not", "what", "you", "can", "do", "for", "you,", "ask", "what", "you", "can", "do."]
+        >>> starts = np.arange(13) * 0.3
+        >>> [b.round(2).tolist() for b in said_phrases(words, starts, starts + 0.3, 0.5)]  # two clauses
+        [[0.0, 2.4], [2.4, 3.9]]
+        >>> starts = np.arange(13) * 0.5  # one clause of 6.5 s: three stretches of 2.17 s at most
+        >>> [b.round(2).tolist() for b in said_phrases([w.strip(",") for w in words], starts, starts + 0.5, 0.5)]
+        [[0.0, 2.5, 4.5], [2.5, 4.5, 6.5]]
+    """
+    if not len(texts):
+        return np.zeros(0), np.zeros(0)
+    heard_start, heard_end = heard_times(texts, starts, ends, pause_s)
+    timed = np.flatnonzero(~(np.isnan(heard_start) | np.isnan(heard_end)))
+    order = timed[np.lexsort((heard_end[timed], heard_start[timed]))]
+    low, high = heard_start[order], heard_end[order]
+    closes = np.array([bool(_CLAUSE_END.search(texts[i]) and not _INITIALS.search(texts[i])) for i in order], bool)
+    opens = np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]] if len(order) else np.zeros(0, bool)
+    clause = np.cumsum(opens) - 1  # each piece's clause (within an utterance)
+    first = np.flatnonzero(opens)
+    begin, finish = low[first], np.maximum.reduceat(high, first) if len(first) else high
+    stretches = np.maximum(np.ceil((finish - begin) / PHRASE_MAX_S - 1e-9), 1.0)
+    stretch = np.minimum(((low - begin[clause]) / (finish - begin)[clause] * stretches[clause]), stretches[clause] - 1)
+    phrase = np.r_[True, (clause[1:] != clause[:-1]) | (np.floor(stretch[1:]) != np.floor(stretch[:-1]))]
+    starts_at = np.flatnonzero(phrase) if len(order) else np.zeros(0, np.int64)
+    if not len(starts_at):
+        return np.zeros(0), np.zeros(0)
+    return low[starts_at], np.maximum.reduceat(high, starts_at)
+
+
 def utterances(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
     """The Arrow UDF ``utterances``: one list of (start_s, end_s) per row, ``said_utterances`` of its pieces
     (NULL when the pieces are NULL).
@@ -612,6 +659,25 @@ def utterances(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
         >>> utterances(pieces, pa.array([0.5])).to_pylist()
         [[{'start_s': 0.0, 'end_s': 0.3}, {'start_s': 1.5, 'end_s': 1.9}]]
     """
+    return _listed(pieces, pauses, said_utterances)
+
+
+def phrases(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
+    """The Arrow UDF ``phrases``: one list of (start_s, end_s) per row, ``said_phrases`` of its pieces (NULL
+    when the pieces are NULL).
+
+    Example:
+        >>> said = [("ask", 0.0, 0.3), ("not,", 0.3, 0.6), ("ask", 0.6, 0.9), ("what.", 0.9, 1.2)]
+        >>> pieces = pa.array([[{"text": t, "start_s": a, "end_s": b} for t, a, b in said]])
+        >>> phrases(pieces, pa.array([0.5])).to_pylist()
+        [[{'start_s': 0.0, 'end_s': 0.6}, {'start_s': 0.6, 'end_s': 1.2}]]
+    """
+    return _listed(pieces, pauses, said_phrases)
+
+
+def _listed(pieces: pa.Array, pauses: pa.Array, said: Callable) -> pa.Array:
+    """One list of (start_s, end_s) per row: ``said`` (``said_utterances``, ``said_phrases``) of its pieces
+    with its pause (NULL when the pieces or the pause are NULL)."""
     pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
     offsets = pieces.offsets.to_numpy()
     fields = pieces.values
@@ -623,7 +689,7 @@ def utterances(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
             out.append(None)
             continue
         first, last = offsets[row], offsets[row + 1]
-        low, high = said_utterances(texts[first:last], starts[first:last], ends[first:last], pause_s)
+        low, high = said(texts[first:last], starts[first:last], ends[first:last], pause_s)
         out.append([{"start_s": a, "end_s": b} for a, b in zip(low.tolist(), high.tolist(), strict=True)])
     return pa.array(out, type=pa.list_(UTTERANCE))
 
@@ -710,8 +776,8 @@ def _seconds(times: pa.Array) -> np.ndarray:
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
-    """Register ``screen_text_score``, ``query_words_read``, ``phrase_spans`` and ``utterances`` in ``con``
-    unless they are there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
+    """Register ``screen_text_score``, ``query_words_read``, ``phrase_spans``, ``utterances`` and ``phrases`` in
+    ``con`` unless they are there (``ctx`` is not needed: they hold no corpus state, only caches of normalized text)."""
     if not is_registered(con, "screen_text_score"):
         con.create_function(
             "screen_text_score",
@@ -739,15 +805,16 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             type="arrow",
             null_handling="special",
         )
-    if not is_registered(con, "utterances"):
-        con.create_function(
-            "utterances",
-            owned(utterances),
-            ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "DOUBLE"],
-            "STRUCT(start_s DOUBLE, end_s DOUBLE)[]",
-            type="arrow",
-            null_handling="special",
-        )
+    for name, listed in (("utterances", utterances), ("phrases", phrases)):
+        if not is_registered(con, name):
+            con.create_function(
+                name,
+                owned(listed),
+                ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "DOUBLE"],
+                "STRUCT(start_s DOUBLE, end_s DOUBLE)[]",
+                type="arrow",
+                null_handling="special",
+            )
 
 
 def _strings(array: pa.Array | pa.ChunkedArray) -> pa.Array:

@@ -77,8 +77,29 @@ def test_a_voice_is_heard_over_the_utterance_the_words_are_said_in(evidence):
         ("v", 1, 0.84, *utterance, *utterance),  # words said and the tagger hears a voice: first
         ("v", 2, 0.975, *utterance, *utterance),
         ("v", 3, 0.5, *utterance, *utterance),  # words said, the tagger hears typing
-        ("v", 6, 0.41, None, None, None, None),  # a voice no word was written for
+        ("v", 6, 0.91, 5.76, 6.72, 5.76, 6.72),  # a voice no word was written for: an utterance of its own
     ]
+
+
+def test_a_voice_heard_apart_from_the_words_is_an_utterance_only_when_the_tagger_is_sure(evidence):
+    tags = [
+        {"video_id": "v", "start_s": 3.8, "end_s": 4.76, "label": "Speech", "score": 0.9},  # 0.34 s after the words
+        {"video_id": "v", "start_s": 6.0, "end_s": 6.96, "label": "Speech", "score": 0.3},  # the tagger unsure
+        {"video_id": "v", "start_s": 7.5, "end_s": 8.46, "label": "Music", "score": 0.9},  # no voice
+    ]
+    rows = evidence("audio", "speech", sampled=HELLO_FRAMES, audio_tags=tags, transcript_words=words(HELLO_WORDS))
+    assert [row for row in rows if row[1] > 3] == [("v", 4, 0.45, None, None), ("v", 6, 0.15, None, None)]
+
+
+def test_a_voice_asked_for_its_phrases_is_heard_over_the_phrase_said(evidence):
+    said = [("Ask", 0.0, 0.4), ("not,", 0.4, 0.8), ("ask", 0.8, 1.2), ("what", 1.2, 1.6), ("you", 1.6, 2.0)]
+    said += [("can", 2.0, 2.4), ("do.", 2.4, 2.8)]
+    rows = evidence("audio", "speech", sampled=HELLO_FRAMES, audio_tags=[], transcript_words=words(said))
+    assert rows == [("v", i, 0.5, 0.0, 2.8) for i in range(3)]  # one utterance
+    rows = evidence(
+        "audio", "speech", sampled=HELLO_FRAMES, audio_tags=[], transcript_words=words(said), extent="phrase"
+    )
+    assert rows == [("v", 0, 0.5, 0.0, 0.8), ("v", 1, 0.5, 0.8, 2.8), ("v", 2, 0.5, 0.8, 2.8)]
 
 
 def test_an_utterance_between_two_frames_reaches_the_nearer(evidence):
@@ -97,7 +118,7 @@ def test_only_a_voice_whoever_speaks_is_heard_in_the_words(evidence):
 
 def test_a_voice_in_a_video_without_words_is_the_tagger_s_speech(evidence):
     rows = evidence("audio", "a voice", sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, focus=True)  # "Speech" tags
-    assert [row[:3] for row in rows] == [("v", 0, 0.495), ("v", 1, 0.34), ("v", 2, 0.475), ("v", 6, 0.41)]
+    assert [row[:3] for row in rows] == [("v", 0, 0.995), ("v", 1, 0.84), ("v", 2, 0.975), ("v", 6, 0.91)]
 
 
 @pytest.mark.parametrize(
@@ -123,3 +144,5 @@ def test_the_moment_of_a_voice_says_its_words_or_the_tag_heard():
     said = FrameEvidence(np.array([0.9, 0.4]), focus_start=np.array([0.0, np.nan]), focus_end=np.array([0.8, np.nan]))
     assert Audio().moment_evidence(Video(), said, 0, 0.5) == 'said: "hi there"'
     assert Audio().moment_evidence(Video(), said, 1, 1.5) == "heard: Speech"  # VOICE_SHARE of its 0.8
+    missed = FrameEvidence(np.array([0.9]), focus_start=np.array([1.2]), focus_end=np.array([2.0]))
+    assert Audio().moment_evidence(Video(), missed, 0, 1.5) == "heard: Speech"  # a voice no words were written for

@@ -27,7 +27,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said. A question
   about what is said on a topic or what someone says ("when does she talk about money?", "what does the
   narrator explain about X?", "what does he tell viewers?": ``speech.statement_plan``) is answered with the
-  statement: its ``transcript`` and ``subtitle`` calls say ``"extent": "statement"``.
+  statement: its ``transcript`` and ``subtitle`` calls say ``"extent": "statement"``; one asking where a voice
+  starts or ends ("when does he finish his speech?", "what are his first words?": an ``order``) is answered
+  with the phrase said there: its voice's ``audio`` call says ``"extent": "phrase"`` (``speech.phrase_plan``).
 * **Examples** of what a noun names, in parentheses or after "e.g.", "such as", "like"
   (``phrasing.EXAMPLE_MARKERS``: "the directory listing (bin, include, lib64...)") are what is found, any of
   them (ORed), and the noun only describes them: examples of text are one group of calls by the question's
@@ -130,7 +132,7 @@ from vqdb.planner.rules.screen_text import (
     _take_text_shown,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech, statement_plan
+from vqdb.planner.rules.speech import _take_speech, phrase_plan, statement_plan
 from vqdb.planner.rules.visual import _beside_text_places, _read_instead, _visual_phrases, _visual_tool
 from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation
 from vqdb.planner.tools.ocr import Ocr
@@ -169,7 +171,7 @@ def rule_plan(
         lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
         [str(option) for option in options or ()],
     )
-    return dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None)
+    return phrase_plan(dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None))
 
 
 def _plan_question(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> Plan:

@@ -16,6 +16,7 @@ from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evide
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
+from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SPEAKERS, SUBTITLE_NOUNS
 
 _PASSIVE = re.compile(
@@ -43,9 +44,17 @@ _BEFORE_A_NAME_SPEAKING = (
 _NOT_A_NAME = rf"(?!(?i:{alternation([*phrasing.QUOTATION_STARTS, *phrasing.DETERMINERS])})\b)"  # "When", "The"
 _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
     rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)}))\s+"
+    rf"(?:(?i:{alternation(list(phrasing.IN_THE_VIDEO))})\s+)?"  # "the protagonist in the video says"
     rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
     r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"
 )
+_WORDS_SAID_IN_ORDER = re.compile(  # "the first words", "his very last remarks": see _take_words_said_in_order
+    rf"\b(?:(?P<whose>{alternation(list(phrasing.DETERMINERS))})\s+)?(?:very\s+)?(?:first|last|final)\s+"
+    rf"(?:{alternation(list(phrasing.WORDS_SAID_IN_ORDER))})\b",
+    re.I,
+)
+_GROUP_SPOKEN_TO = {"them": "you", "their": "your", "theirs": "yours", "themselves": "yourselves"}
+_ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself": "yourself"}
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 
@@ -60,7 +69,7 @@ _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_p
 
 
 def statement_plan(question: str, plan: Plan) -> Plan:
-    """``plan`` with its calls of tools whose spans are words said (``Tool.statements``) answered by the
+    """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
     topic (``phrasing.TALKING_ABOUT``: "when does she talk about the 15th century?", ``phrasing.EXPLAINING``:
     "when does the host discuss the budget?") or what someone says ("what does / did … say, tell, ask,
@@ -78,7 +87,28 @@ def statement_plan(question: str, plan: Plan) -> Plan:
     if not _STATEMENT_ASKED.search(question):
         return plan
     calls = tuple(
-        dataclasses.replace(c, extent="statement") if tools.get(c.tool).statements and c.when is None else c
+        dataclasses.replace(c, extent="statement") if "statement" in tools.get(c.tool).extents and c.when is None else c
+        for c in plan.queries
+    )
+    return dataclasses.replace(plan, queries=calls)
+
+
+def phrase_plan(plan: Plan) -> Plan:
+    """``plan`` with its calls that listen for a voice (``audio``, ``voiced``) answered by the phrase said
+    (``Call.extent`` "phrase") when it asks for one moment (an ``order``: "when does he finish his speech?",
+    "when does the narrator start speaking?", "what are the first words Kennedy says?"): where speech starts
+    or ends is its first or last phrase, not the whole utterance around it; ``plan`` as it is otherwise.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1", order="last")
+        >>> phrase_plan(voice).queries[0].extent, phrase_plan(dataclasses.replace(voice, order=None)).queries[0].extent
+        ('phrase', None)
+    """
+    if plan.order is None:
+        return plan
+    calls = tuple(
+        dataclasses.replace(c, extent="phrase") if c.tool == Audio.name and voiced(c.query) and c.when is None else c
         for c in plan.queries
     )
     return dataclasses.replace(plan, queries=calls)
@@ -93,6 +123,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
+    text = _take_words_said_in_order(text, evidence)
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
@@ -116,7 +147,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if match.group(0).split()[-1].lower() not in phrasing.SAYING:  # "explains X and we see Y": X
             rest = _NEW_CLAUSE.split(rest, maxsplit=1)[0]
         addressee = _addressee(match, rest)
-        said = _unnamed(_named_by_what_follows(_infinitive_said(rest[addressee:]) if addressee else rest.strip()))
+        said = rest.strip()
+        if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
+            said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
+        said = _unnamed(_named_by_what_follows(said))
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
             said = ""  # "asked the boy at the station": where, not what is said
         if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
@@ -141,6 +175,30 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:
+    """Words said named by their place ("the first words", "the last thing", ``phrasing.WORDS_SAID_IN_ORDER``)
+    in a sentence of speech (a speech cue: "what are the first words Kennedy says?", "when does he say his
+    final words?") or a person's (``phrasing.PERSONAL_POSSESSIVES``: "what are his last words?"): a voice
+    heard (the order is read from "first" / "last"), the noun no picture; ``text`` without it.
+
+    Example:
+        >>> found = _Evidence()
+        >>> _take_words_said_in_order("What are the first words Kennedy says?", found), found.groups
+        ('What are   Kennedy says?', [(('audio', 'speech'),)])
+        >>> _take_words_said_in_order("What is the first word on the sign?", _Evidence())
+        'What is the first word on the sign?'
+    """
+    named = _WORDS_SAID_IN_ORDER.search(text)
+    if not named:
+        return text
+    rest = text[: named.start()] + " " + text[named.end() :]
+    whose = (named.group("whose") or "").lower()
+    if whose in phrasing.PERSONAL_POSSESSIVES or _speech_cues(rest) or _PASSIVE.search(rest) or _voice_alone(rest):
+        evidence.add((HEARD,), "speech")
+        return rest
+    return text
 
 
 def _speech_cues(text: str) -> list[re.Match[str]]:
@@ -181,18 +239,40 @@ def _names_no_words(said: str) -> bool:
 
 
 def _infinitive_said(phrase: str) -> str:
-    """What is said after who is spoken to: without the "to" of an infinitive and the words at its end that
-    picture nothing ("people to ask instead": "ask").
+    """What is said after who is spoken to: without the "to" of an infinitive (after "not" too: "not to ask"
+    is said "ask not", "do not ask") and the words at its end that picture nothing ("people to ask instead":
+    "ask").
 
     Example:
         >>> _infinitive_said(" to ask instead"), _infinitive_said(" not to ask what you can do")
-        ('ask', 'not to ask what you can do')
+        ('ask', 'not ask what you can do')
     """
     words = phrase.split()
     words = words[1:] if words[:1] == ["to"] else words
+    words = words[:1] + words[2:] if [w.lower() for w in words[:2]] == ["not", "to"] else words
     while words and words[-1].lower() in phrasing.STOP:
         words.pop()
     return " ".join(words)
+
+
+def _said_to(said: str, addressee: str) -> str:
+    """What is said to who is spoken to (``addressee``: the word naming them, "them", "people", "him") as it
+    was said: reported speech back in the second person, the pronouns that stand for who is spoken to
+    becoming "you", "your" (``_GROUP_SPOKEN_TO`` after a group, ``_ONE_SPOKEN_TO`` after one person: "tells
+    viewers to check their settings": "check your settings"); "me" and "us" are the asker, "her" is "you"
+    or "your", so those are left as they are.
+
+    Example:
+        >>> _said_to("not ask what the country can do for them", "them"), _said_to("clean his room", "him")
+        ('not ask what the country can do for you', 'clean your room')
+        >>> _said_to("check their settings", "me")
+        'check their settings'
+    """
+    if addressee in ("me", "us", "her"):
+        return said
+    person = addressee in _SPEAKER_WORDS - phrasing.ADDRESSEES and not addressee.endswith("s")  # "the boy"
+    pronouns = _ONE_SPOKEN_TO if addressee == "him" or person else _GROUP_SPOKEN_TO
+    return WORD.sub(lambda m: pronouns.get(m.group(0).lower(), m.group(0)), said)
 
 
 def _named_by_what_follows(phrase: str) -> str:

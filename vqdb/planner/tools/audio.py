@@ -12,10 +12,17 @@ said. The transcript's words are joined into **utterances** as the ``transcript`
 silence), each reaching the frames it is said over (one sampling period around its middle when it is
 shorter). A frame in an utterance scores ``1 - VOICE_SHARE`` plus ``VOICE_SHARE`` times its tag score (the
 moments the tagger hears the voice too come first), with the utterance as its span and focus, so ``locate``
-answers with the utterance's own edges; a frame where only the tagger hears a voice scores ``VOICE_SHARE``
-times its tag score, below every frame where words are said, and has no span. Every utterance is an answer,
+answers with the utterance's own edges. A voice speech recognition wrote no words for is an utterance too
+(``missed``): a tag window where the tagger hears a voice with at least ``HEARD_MIN`` probability, more than
+``APART_S`` from every utterance (Whisper drops a short or unclear utterance, or gives its words the time of
+the one before: movie-hello's "done", said at 6.3 s, written at 2.8 s); a frame where only the tagger hears a
+voice otherwise (near the words said: its coarse windows run past them) scores ``VOICE_SHARE`` times its tag
+score, below every frame of an utterance, and has no span. Every utterance is an answer,
 the one the tagger hears best first; which one is asked for ("when does he start talking?": the first) is the
-plan's ``order`` (``vqdb.planner.temporal_order``), not the tool's.
+plan's ``order`` (``vqdb.planner.temporal_order``), not the tool's. A call with ``extent`` "phrase" answers
+with the **phrase** said instead (``phrases``: an utterance cut at the end of each clause, a long clause into
+stretches of at most ``PHRASE_MAX_S``): where speech starts or ends is its first or last phrase ("when does he
+finish his speech?": "ask what you can do for your country.", not the utterance it ends).
 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
@@ -23,11 +30,14 @@ Example:
     True
     >>> "UTTERANCES(" in Audio().select(Context("speech")).sql("duckdb"), voiced("the voice-over")
     (True, True)
+    >>> "PHRASES(" in Audio().select(Context("speech", extent="phrase")).sql("duckdb")
+    True
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -66,10 +76,12 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.udfs.text_grade import utterances
+from vqdb.udfs.text_grade import phrases, utterances
 
 VOICE_SHARE = 0.5  # the tagger's share of a voice's score: a frame where words are said scores above the rest
 VOICE_TAG = "speech"  # what the tagger hears a voice as, whoever speaks ("Speech", "Male speech, man speaking"...)
+HEARD_MIN = 0.5  # a voice tag this probable is a voice heard (the tagger's scores are probabilities)
+APART_S = 1.0  # a voice tag further than this from every utterance is one no words were written for (a window: 0.96 s)
 
 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
@@ -102,6 +114,7 @@ class Audio(Tool):
     extractor = "audio"
     table = "audio_tags"
     spans = True  # a voice's utterances (NULL for any other sound)
+    extents = ("phrase",)  # a voice's phrases instead of its utterances
     ranking_table = "audio_events"  # a row per span where a label stays above the tagger's threshold
 
     def select(self, ctx: Context) -> exp.Query:
@@ -132,11 +145,7 @@ class Audio(Tool):
         DuckDB would push the match below a DISTINCT and normalize the label of every tag; the aggregate
         keeps each label once as it reads them (``list_distinct`` of all 37,500 labels of an hour costs
         about 1 ms more). Reads the CTE ``tags``: the video's tags, read once."""
-        matches = self.matches(col("label"), ctx.text)
-        distinct = select(
-            alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table("tags")
-        )
-        labels = select(col("label"), from_=subquery(distinct), where=matches)
+        labels = self.labels(ctx)
         tags = select(
             col("video_id"),
             col("start_s"),
@@ -161,6 +170,13 @@ class Audio(Tool):
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
 
+    def labels(self, ctx: Context) -> exp.Select:
+        """The distinct labels of the CTE ``tags`` that match the query (``matches``)."""
+        distinct = select(
+            alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table("tags")
+        )
+        return select(col("label"), from_=subquery(distinct), where=self.matches(col("label"), ctx.text))
+
     def voice(self, ctx: Context, tagged: exp.Select) -> exp.Select:
         """A voice's frames: those of an utterance (``spoken``) and those the tagger hears it in (``tagged``),
         scored as the module docstring says, with the utterance as span and focus."""
@@ -179,24 +195,61 @@ class Audio(Tool):
             col("end_s", "p"),
             alias(col("start_s", "p"), "focus_start"),
             alias(col("end_s", "p"), "focus_end"),
-            from_=subquery(self.spoken(ctx), "p"),
+            from_=subquery(self.spoken(ctx, self.missed(ctx)), "p"),
             joins=[join(subquery(tagged, "t"), same(["video_id", "frame_idx"], "p", "t"), side="FULL")],
         )
 
+    def missed(self, ctx: Context) -> exp.Select:
+        """(video_id, start_s, end_s) of the voices no words were written for: the windows of the CTE ``tags``
+        where the tagger hears a voice (``VOICE_TAG``) with at least ``HEARD_MIN``, none of the transcript's
+        utterances (CTE ``said``) nearer than ``APART_S``; each window once."""
+        near = select(
+            number(1),
+            from_=table("said", "u"),
+            where=exp.and_(
+                same(["video_id"], "u", "t"),
+                col("start_s", "u") < exp.Add(this=col("end_s", "t"), expression=number(APART_S)),
+                col("end_s", "u") > exp.Sub(this=col("start_s", "t"), expression=number(APART_S)),
+            ),
+        )
+        return select(
+            col("video_id", "t"),
+            col("start_s", "t"),
+            col("end_s", "t"),
+            from_=table("tags", "t"),
+            where=exp.and_(
+                exp.In(this=col("label", "t"), query=subquery(self.labels(Context(VOICE_TAG, ctx.video_id)))),
+                col("score", "t") >= number(HEARD_MIN),
+                exp.Not(this=exp.Exists(this=near)),
+            ),
+            distinct=True,
+        )
+
     @staticmethod
-    def spoken(ctx: Context) -> exp.Select:
-        """(video_id, frame_idx, start_s, end_s): each sampled frame an utterance of the transcript reaches (its
-        time said, or one sampling period around its middle when shorter), with the earliest such utterance.
-        Frames meet the utterances of their own second only (``whole_second``)."""
+    def spoken(ctx: Context, missed: exp.Select) -> exp.Select:
+        """(video_id, frame_idx, start_s, end_s): each sampled frame an utterance of the transcript (or a voice
+        ``missed`` by it) reaches (its time said, or one sampling period around its middle when shorter), with
+        the earliest such utterance; its phrases instead with ``extent`` "phrase". Frames meet the utterances
+        of their own second only (``whole_second``)."""
         transcript = Transcript()
-        listed = fn("utterances", transcript.in_time(), number(transcript.pause_s))
+        listing = "phrases" if ctx.extent == "phrase" else "utterances"
+        listed = fn(listing, transcript.in_time(), number(transcript.pause_s))
         per_video = select(
             col("video_id"),
             alias(fn("unnest", listed), "u"),
             from_=subquery(transcript.pieces(ctx)),
             group_by=[col("video_id")],
         )
-        start, end = col("start_s", "u"), col("end_s", "u")
+        said = select(
+            col("video_id"),
+            alias(col("start_s", "u"), "start_s"),
+            alias(col("end_s", "u"), "end_s"),
+            from_=subquery(per_video),
+        )
+        heard = with_ctes(
+            select(exp.Star(), from_=table("said")).union(missed, distinct=False, copy=False), {"said": said}
+        )
+        start, end = col("start_s", "w"), col("end_s", "w")
         middle = exp.Div(this=exp.paren(exp.Add(this=start, expression=end)), expression=number(2))
         half = fn(
             "greatest",
@@ -209,7 +262,7 @@ class Audio(Tool):
             alias(end.copy(), "end_s"),
             alias(exp.Sub(this=middle, expression=half), "low"),
             alias(exp.Add(this=middle.copy(), expression=half.copy()), "high"),
-            from_=subquery(per_video, "w"),
+            from_=subquery(heard, "w"),
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "w"))],
         )
         by_second = select(exp.Star(), alias(seconds_touched(col("low"), col("high")), "second"), from_=subquery(reach))
@@ -293,7 +346,8 @@ class Audio(Tool):
     def moment_evidence(self, video: VideoFrames, found: FrameEvidence, position: int, ts: float) -> str:
         """The sound heard at ``ts``: the words said where a voice's utterance is the frame's (as ``transcript``
         says them: 'said: "…"'), else the label of a tag there that scored the frame's score, or the share of
-        it a voice without words gets ('heard: Dog'), or 'heard: a sound' where none did.
+        it a voice without words gets, or one no words were written for ('heard: Dog', 'heard: Speech'), or
+        'heard: a sound' where none did.
 
         Example:
             >>> import numpy as np, pyarrow as pa
@@ -312,26 +366,52 @@ class Audio(Tool):
         labels = [
             label
             for s, e, label, value in zip(tags["start_s"], tags["end_s"], tags["label"], tags["score"], strict=True)
-            if s is not None and e is not None and s <= ts < e and score in (value, VOICE_SHARE * value)
+            if s is not None
+            and e is not None
+            and s <= ts < e
+            and score in (value, VOICE_SHARE * value, (1 - VOICE_SHARE) + VOICE_SHARE * value)
         ]
         return f"heard: {labels[0] if labels else 'a sound'}"
 
-    def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
-        """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice)."""
+    def frame_evidence(self, video: VideoFrames, query: str, extent: str | None = None) -> FrameEvidence:
+        """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice, its
+        phrases with ``extent`` "phrase")."""
         if voiced(query):
-            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG))
+            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG), extent)
         return FrameEvidence(self.tagged_scores(video, query))
 
-    @staticmethod
-    def voice_evidence(video: VideoFrames, tagged: np.ndarray) -> FrameEvidence:
-        """``voice``'s frames as arrays: each frame's earliest utterance reaching it (``spoken``), its score
-        from its ``tagged`` score (NaN where no tag matched)."""
+    def missed_arrays(self, video: VideoFrames, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``missed`` as arrays: the (start_s, end_s) of the voice tags of at least ``HEARD_MIN`` that no
+        utterance (``low`` to ``high``) comes within ``APART_S`` of, each window once, in time order."""
+        starts, ends, scores = self.matching_tags(video, VOICE_TAG)
+        order = np.argsort(low, kind="stable")
+        latest = np.maximum.accumulate(high[order]) if len(order) else high  # the latest end of those before
+        before = np.searchsorted(low[order], ends + APART_S, side="left")  # utterances starting before the end
+        with np.errstate(invalid="ignore"):
+            near = (before > 0) & (latest[np.maximum(before - 1, 0)] > starts - APART_S) if len(order) else before > 0
+        kept = (scores >= HEARD_MIN) & ~near
+        windows = np.unique(np.stack([starts[kept], ends[kept]], axis=1), axis=0).reshape(-1, 2)
+        return windows[:, 0], windows[:, 1]
+
+    def frame_evidence_each(
+        self, videos: Sequence[VideoFrames], query: str, extent: str | None = None
+    ) -> list[FrameEvidence | None]:
+        """``frame_evidence`` of each of ``videos``, one after another."""
+        return [self.frame_evidence(video, query, extent) for video in videos]
+
+    def voice_evidence(self, video: VideoFrames, tagged: np.ndarray, extent: str | None = None) -> FrameEvidence:
+        """``voice``'s frames as arrays: each frame's earliest utterance (phrase, with ``extent`` "phrase"), or
+        voice ``missed`` by the transcript, reaching it (``spoken``), its score from its ``tagged`` score (NaN
+        where no tag matched)."""
         transcript = Transcript()
         listed = transcript.listed_in_time(video)
         low = high = np.zeros(0)
         if listed is not None:
-            said = utterances(listed, pa.array([transcript.pause_s], pa.float64())).values
+            listing = phrases if extent == "phrase" else utterances
+            said = listing(listed, pa.array([transcript.pause_s], pa.float64())).values
             low, high = float_array(said.field("start_s")), float_array(said.field("end_s"))
+        missed = self.missed_arrays(video, low, high)
+        low, high = np.concatenate([low, missed[0]]), np.concatenate([high, missed[1]])
         middle, half = (low + high) / 2, np.maximum((high - low) / 2, video.period / 2)
         first = np.searchsorted(video.ts, middle - half, "left")
         stop = np.searchsorted(video.ts, middle + half, "right")
@@ -340,10 +420,9 @@ class Audio(Tool):
         score = np.where(said, (1 - VOICE_SHARE) + VOICE_SHARE * np.nan_to_num(tagged), VOICE_SHARE * tagged)
         return FrameEvidence(score, found.start_s, found.end_s, found.focus_start, found.focus_end)
 
-    def tagged_scores(self, video: VideoFrames, query: str) -> np.ndarray:
-        """``tagged``'s scores as arrays: each frame takes the best score of the matching tags whose
-        ``[start_s, end_s)`` holds its time. Labels are compared normalized by ``normalize_text`` (the twin
-        of the SQL's ``text_normalize``; the SQL's regular expression costs milliseconds a statement)."""
+    def matching_tags(self, video: VideoFrames, query: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The (start_s, end_s, score) of the video's tags whose label matches ``query`` (compared normalized
+        by ``normalize_text``, the twin of the SQL's ``text_normalize``), those with both times."""
         tags = video.rows(self.table, ("start_s", "end_s", "label", "score"))
         wanted = normalize_text(query)
         labels = pc.unique(tags.column("label").drop_null()).to_pylist()
@@ -351,7 +430,13 @@ class Audio(Tool):
         chosen = pc.is_in(tags.column("label"), value_set=pa.array(found, pa.string())).to_numpy(zero_copy_only=False)
         starts, ends, scores = (float_array(tags.column(c))[chosen] for c in ("start_s", "end_s", "score"))
         timed = ~(np.isnan(starts) | np.isnan(ends))  # a NULL bound covers no frame
-        starts, ends, scores = starts[timed], ends[timed], scores[timed]
+        return starts[timed], ends[timed], scores[timed]
+
+    def tagged_scores(self, video: VideoFrames, query: str) -> np.ndarray:
+        """``tagged``'s scores as arrays: each frame takes the best score of the matching tags whose
+        ``[start_s, end_s)`` holds its time. Labels are compared normalized by ``normalize_text`` (the twin
+        of the SQL's ``text_normalize``; the SQL's regular expression costs milliseconds a statement)."""
+        starts, ends, scores = self.matching_tags(video, query)
         first = np.searchsorted(video.ts, starts, side="left")  # first frame at or after the start
         stop = np.searchsorted(video.ts, ends, side="left")  # first frame at or after the end (excluded)
         tag, frames = frames_in(first, stop)

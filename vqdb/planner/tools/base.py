@@ -55,7 +55,8 @@ SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")  # what a tool w
 class Context:
     """What one call's SQL refers to: its query text and the video the compile is restricted to (or None); for
     a tool with ``screen_boxes``, where its text is on screen and how big (``Call.place``, ``Call.size``); for a
-    tool with ``statements``, whether its spans are the statements its words are said in (``Call.extent``).
+    tool with ``extents``, what its spans are instead of the words said (``Call.extent``: the statement they are
+    said in, the phrase a voice says).
 
     Example:
         >>> ctx = Context("EXIT", video_id="v1")
@@ -154,9 +155,9 @@ class Tool(abc.ABC):
     * ``screen_boxes``: whether its evidence is text read in boxes on screen, so a call may say where the text
       is and how big (``Call.place``, ``Call.size``: ``Context.place``, ``Context.size``, and the same
       keywords of ``frame_evidence_each``);
-    * ``statements``: whether its spans are words said, so a call may ask for the statement they are said in
-      instead (``Call.extent`` "statement": ``Context.extent``, and the same keyword of
-      ``frame_evidence_each``);
+    * ``extents``: what a call may ask its spans to be instead of its evidence itself (``Call.extent``:
+      ``Context.extent``, and the same keyword of ``frame_evidence_each``): "statement" for words said (the
+      statement they are said in), "phrase" for a voice (the phrase said, not the utterance);
 
     and where ``vqdb.planner.search`` finds a call's candidate videos across the corpus (a tool with none of
     these is searched in every video its extractor finished):
@@ -176,7 +177,7 @@ class Tool(abc.ABC):
     spans: ClassVar[bool] = False
     visual: ClassVar[bool] = False
     screen_boxes: ClassVar[bool] = False
-    statements: ClassVar[bool] = False
+    extents: ClassVar[tuple[str, ...]] = ()
     text_indexes: ClassVar[tuple[str, ...]] = ()
     vector_index: ClassVar[str | None] = None
     query_embedder: ClassVar[str | None] = None

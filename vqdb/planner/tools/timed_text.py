@@ -87,7 +87,7 @@ class TimedTextTool(TextTool):
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
     pause_s: ClassVar[float | None] = None
-    statements: ClassVar[bool] = True
+    extents: ClassVar[tuple[str, ...]] = ("statement",)
     query_embedder: ClassVar[str] = "text_embed"  # the sentence model (MiniLM): the query and the sentences
 
     def pieces(self, ctx: Context) -> exp.Select:
