@@ -128,3 +128,25 @@ def test_options_of_a_question_naming_no_text_take_no_place():
     plan = rule_plan("what is the dog on the left holding?", ["a ball", "a stick"])
     assert all(c.place is None for c in plan.queries)
     assert any("left" in c.query for c in plan.queries if c.tool in ("siglip", "region"))
+
+
+@pytest.mark.parametrize(
+    ("question", "tools", "plan"),
+    [
+        # what a text in its place says, with no options to read there: whatever text is there, no other call
+        ("What does the title at the top of the screen say?", None, {"Q1": ("ocr", "", "top", None)}),
+        ("what does the small print at the bottom say", None, {"Q1": ("ocr", "", "bottom", "small")}),
+        ("what does the big title say?", ["ocr", "transcript"], {"Q1": ("ocr", "", None, "large")}),
+        # the rest of the question is planned as it was, ANDed: the noun of the text is no call
+        (
+            "What does the lower third say when she first speaks?",
+            None,
+            {"Q1": ("ocr", "", "bottom", None), "Q2": ("audio", "speech", None, None)},
+        ),
+    ],
+)
+def test_a_text_asked_for_in_its_place_without_options_reads_whatever_is_there(question, tools, plan):
+    found = rule_plan(question, available_tools=tools)
+    assert {c.id: (c.tool, c.query, c.place, c.size) for c in found.queries} == plan
+    assert found.combine == " AND ".join(plan)
+    assert any("no words to look for" in note for note in found.notes)

@@ -32,8 +32,8 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
-from vqdb.planner import tools
-from vqdb.planner.plan import Plan
+from vqdb.planner import boolexpr, tools
+from vqdb.planner.plan import Call, Plan
 
 SCREEN = r"(?:screen|frame|display|image|picture|video|page|slide|window|monitor|tv|television|shot|view)"
 SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand before
@@ -79,6 +79,11 @@ ASKS_TEXT = re.compile(  # words of a clause that asks for a text: what it says,
     r"|said|read|reads)\b",
     re.IGNORECASE,
 )
+TEXT_NAMED = re.compile(  # a call's query that only names a text (its noun), not what the text says
+    rf"(?:(?:the|a|an|this|that|its|their|any|some)\s+)?(?:{LOOKS}\s+)*{SCREEN_TEXT}(?:\s+{SCREEN_TEXT})*",
+    re.IGNORECASE,
+)
+ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)  # a clause that asks what (which) a text is
 QUOTED = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
 CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
 
@@ -159,7 +164,9 @@ def placed_plan(
     the right" a text: those questions are planned as asked. A question that reads no text of its own but asks
     what a text in its place says ("what does the title at the top of the screen say?", "what words appear on
     the right side?": a clause naming text, ``ASKS_TEXT``) with ``answers`` (its answer options) reads them
-    there: its calls reading an answer take the place and size.
+    there: its calls reading an answer take the place and size; without answers to read, where the clause asks
+    what (or which) it is (``ASKS_WHAT``: not "where is the small logo?"), it reads whatever text is there
+    (``_any_text_placed``): an ``ocr`` call with no words, that place and size.
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -175,6 +182,8 @@ def placed_plan(
         ['top', 'top']
         >>> [c.place for c in placed_plan("what is the dog on the left holding?", answers, quoted, ["Hello"]).queries]
         [None, None]
+        >>> placed_plan(asked, lambda q: Plan((Call("Q1", "siglip", "title"),)), quoted).queries[0].to_dict()
+        {'id': 'Q1', 'tool': 'ocr', 'query': '', 'place': 'top'}
     """
     clauses = _clauses(question)
     found = [where_on_screen(clause) for clause, _ in clauses]
@@ -212,23 +221,63 @@ def _answers_placed(
 ) -> Plan:
     """``plan_of`` the question without its phrases of place and size, its calls reading one of ``answers``
     (of a tool that reads text boxes) in the place and size of the first clause that names text
-    (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does, or no call reads an answer."""
+    (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does; whatever text is there
+    (``_any_text_placed``) where no call reads an answer and such a clause asks what the text is
+    (``ASKS_WHAT``), ``plan_of(question)`` where none does."""
     asking = [i for i, (clause, _) in enumerate(clauses) if (found[i][1] or found[i][2]) and ASKS_TEXT.search(clause)]
-    options = {_form(answer) for answer in answers if _form(answer)}
-    if not asking or not options:
+    if not asking:
         return plan_of(question)
     asked = "".join((found[i][0] if i in asking else clause) + end for i, (clause, end) in enumerate(clauses))
     plan = plan_of(" ".join(asked.split()))
+    options = {_form(answer) for answer in answers if _form(answer)}
     reading = [tools.get(call.tool).screen_boxes and _form(call.query) in options for call in plan.queries]
-    if not any(reading):
-        return plan_of(question)
     place = next((found[i][1] for i in asking if found[i][1]), None)
     size = next((found[i][2] for i in asking if found[i][2]), None)
+    if not any(reading):
+        asks_what = any(ASKS_WHAT.search(clauses[i][0]) for i in asking)
+        return _any_text_placed(plan, place, size) if asks_what else plan_of(question)
     queries = tuple(
         dataclasses.replace(call, place=place, size=size) if reads else call
         for call, reads in zip(plan.queries, reading, strict=True)
     )
     return dataclasses.replace(plan, queries=queries)
+
+
+def _any_text_placed(plan: Plan, place: str | None, size: str | None) -> Plan:
+    """``plan`` (of a question asking what a text in a place says, without its place and size) reading whatever
+    text is in ``place``, of ``size``: a call of the tool that reads text boxes with no words (``Call``), ANDed
+    with the plan's calls but those that only name the text ("title", "the white caption": ``TEXT_NAMED``, what
+    is asked for, not words it says); the calls renumbered, the text read first.
+
+    Example:
+        >>> plan = Plan((Call("Q1", "siglip", "caption"), Call("Q2", "audio", "bark")), "Q1 AND Q2")
+        >>> placed = _any_text_placed(plan, "bottom", None)
+        >>> [(c.id, c.tool, c.query, c.place) for c in placed.queries], placed.combine
+        ([('Q1', 'ocr', '', 'bottom'), ('Q2', 'audio', 'bark', None)], 'Q1 AND Q2')
+    """
+    reader = next(name for name in tools.names() if tools.get(name).screen_boxes)
+    named = {call.id for call in plan.queries if TEXT_NAMED.fullmatch(call.query.strip())}
+    rest = boolexpr.drop(plan.expression, named) if plan.queries else None
+    kept = [call for call in plan.queries if call.id not in named]
+    ids = {call.id: f"Q{i}" for i, call in enumerate(kept, start=2)}
+    calls = (Call("Q1", reader, "", place=place, size=size), *(dataclasses.replace(c, id=ids[c.id]) for c in kept))
+    renamed = None if rest is None else boolexpr.fold(rest, _renamed(ids), _node(boolexpr.And), _node(boolexpr.Or))
+    others = () if renamed is None else renamed.items if isinstance(renamed, boolexpr.And) else (renamed,)
+    combine = str(boolexpr.And((boolexpr.Var("Q1"), *others)) if others else boolexpr.Var("Q1"))
+    note = f"reading whatever text is {place or 'on screen'}{f' ({size})' if size else ''}: no words to look for"
+    if plan.is_uniform:  # not sampled uniformly now: what planned it made no call
+        return Plan(calls, combine, notes=(note,))
+    return dataclasses.replace(plan, queries=calls, combine=combine, notes=(*plan.notes, note))
+
+
+def _renamed(ids: dict[str, str]) -> Callable[[str], boolexpr.Node]:
+    """A call id of a boolean expression as the id ``ids`` gives it (for ``boolexpr.fold``)."""
+    return lambda name: boolexpr.Var(ids[name])
+
+
+def _node(kind: type[boolexpr.And] | type[boolexpr.Or]) -> Callable[[list[boolexpr.Node]], boolexpr.Node]:
+    """An operator of a boolean expression over its operands (for ``boolexpr.fold``)."""
+    return lambda operands: kind(tuple(operands))
 
 
 def _clauses(question: str) -> list[tuple[str, str]]:
