@@ -225,7 +225,7 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
         # where the text is names no words: nothing of it is read (in a place of the screen: whatever is there,
         # no words, tests/planner/test_screen_places.py)
         ("What does the title at the top of the screen say?", [""]),
-        ("Which channel is this, according to the logo in the corner?", []),
+        ("Which channel is this, according to the logo in the corner?", [""]),
         ("what does the sign above the door say?", []),
         ("What is written in the top-left corner?", [""]),
         ("In the video, when the game starts, what text is at the top of the screen?", ["", "game"]),

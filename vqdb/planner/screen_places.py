@@ -63,6 +63,11 @@ PREPOSITION = (
     rf"{SIDE}(?:[- ](?:corner|edge|side|part|half|area|portion|section|region|third|end))?"
     rf"(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?{FOLLOWS}"
 )
+ANY_CORNER = (  # a corner without a side: any of the four (a channel's logo "in the corner")
+    rf"\b(?:at|on|in|near|from)\s+(?:the|a|one\s+of\s+the)\s+(?:very\s+|far\s+)?corners?"
+    rf"(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?{FOLLOWS}"
+)
+CORNER_BEFORE_TEXT = rf"\bcorner(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
 LOWER_THIRD = rf"\b(?P<within>in\s+(?:the\s+|a\s+))?lower[- ]thirds?(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?\b"
 LOWER_THIRD_BEFORE_TEXT = rf"\blower[- ]thirds?(?=[- ]{SCREEN_TEXT}\b)"
 SIDE_BEFORE_TEXT = rf"\b{SIDE}(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
@@ -83,7 +88,7 @@ TEXT_NAMED = re.compile(  # a call's query that only names a text (its noun), no
     rf"(?:(?:the|a|an|this|that|its|their|any|some)\s+)?(?:{LOOKS}\s+)*{SCREEN_TEXT}(?:\s+{SCREEN_TEXT})*",
     re.IGNORECASE,
 )
-ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)  # a clause that asks what (which) a text is
+ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)  # a question that asks what (which) a text is
 QUOTED = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
 CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
 
@@ -106,6 +111,8 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         ('what does the print say', 'bottom', 'small')
         >>> where_on_screen("what does the banner across the top read?")
         ('what does the banner read?', 'top', None)
+        >>> where_on_screen("which channel is this, according to the logo in the corner?")
+        ('which channel is this, according to the logo?', 'corner', None)
         >>> [where_on_screen(q)[1:] for q in ("he left the room", "the right answer", "right after the goal",
         ...     "the car on top of the hill", "at the top of the stairs", "in the right order", "a big dog")]
         [(None, None), (None, None), (None, None), (None, None), (None, None), (None, None), (None, None)]
@@ -113,6 +120,7 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         (('a large number of people', None, None), None)
     """
     vertical = horizontal = size = None
+    corner = False  # a corner named without its sides
     spans: list[tuple[int, int, str]] = []  # (start, end, replacement) of the phrases found
     taken = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
     for pattern, replacement in (
@@ -120,6 +128,8 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         (LOWER_THIRD, "caption"),
         (PREPOSITION, ""),
         (SIDE_BEFORE_TEXT, ""),
+        (ANY_CORNER, ""),
+        (CORNER_BEFORE_TEXT, ""),
         (SIZE_IN, ""),
         (SIZE_BEFORE_TEXT, ""),
     ):
@@ -133,6 +143,10 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
                 vertical = vertical or "bottom"
                 spans.append((start, end, "" if pattern == LOWER_THIRD_BEFORE_TEXT or parts["within"] else "caption"))
                 continue
+            if pattern in (ANY_CORNER, CORNER_BEFORE_TEXT):  # "in the corner": any of the four
+                corner = True
+                spans.append((start, end, replacement))
+                continue
             if parts.get("size"):
                 size = size or ("small" if parts["size"].lower() in SMALL else "large")
             vertical = vertical or _vertical(parts.get("v"))
@@ -145,7 +159,7 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         rest = rest[:start] + replacement + rest[end:]
     rest = re.sub(r"\s+([,.?!;:])", r"\1", " ".join(rest.split()))
     rest = re.sub(r",+(?=[,.?!;:]|$)", "", rest).strip(" ,")  # the commas around a phrase taken out
-    return rest, _place(vertical, horizontal), size
+    return rest, _place(vertical, horizontal) or ("corner" if corner else None), size
 
 
 def placed_plan(
@@ -164,9 +178,10 @@ def placed_plan(
     the right" a text: those questions are planned as asked. A question that reads no text of its own but asks
     what a text in its place says ("what does the title at the top of the screen say?", "what words appear on
     the right side?": a clause naming text, ``ASKS_TEXT``) with ``answers`` (its answer options) reads them
-    there: its calls reading an answer take the place and size; without answers to read, where the clause asks
-    what (or which) it is (``ASKS_WHAT``: not "where is the small logo?"), it reads whatever text is there
-    (``_any_text_placed``): an ``ocr`` call with no words, that place and size.
+    there: its calls reading an answer take the place and size; without answers to read, where the question
+    asks what (or which) ("which channel is this, according to the logo in the corner?", ``ASKS_WHAT``; not
+    "where is the small logo in the corner?"), it reads whatever text is there (``_any_text_placed``): an
+    ``ocr`` call with no words, that place and size.
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -222,8 +237,8 @@ def _answers_placed(
     """``plan_of`` the question without its phrases of place and size, its calls reading one of ``answers``
     (of a tool that reads text boxes) in the place and size of the first clause that names text
     (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does; whatever text is there
-    (``_any_text_placed``) where no call reads an answer and such a clause asks what the text is
-    (``ASKS_WHAT``), ``plan_of(question)`` where none does."""
+    (``_any_text_placed``) where no call reads an answer and the question asks what (which) it is
+    (``ASKS_WHAT``), ``plan_of(question)`` where it does not."""
     asking = [i for i, (clause, _) in enumerate(clauses) if (found[i][1] or found[i][2]) and ASKS_TEXT.search(clause)]
     if not asking:
         return plan_of(question)
@@ -234,8 +249,7 @@ def _answers_placed(
     place = next((found[i][1] for i in asking if found[i][1]), None)
     size = next((found[i][2] for i in asking if found[i][2]), None)
     if not any(reading):
-        asks_what = any(ASKS_WHAT.search(clauses[i][0]) for i in asking)
-        return _any_text_placed(plan, place, size) if asks_what else plan_of(question)
+        return _any_text_placed(plan, place, size) if ASKS_WHAT.search(question) else plan_of(question)
     queries = tuple(
         dataclasses.replace(call, place=place, size=size) if reads else call
         for call, reads in zip(plan.queries, reading, strict=True)

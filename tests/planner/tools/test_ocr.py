@@ -383,10 +383,13 @@ def test_a_call_with_no_words_reads_the_text_in_its_place_on_both_paths(con, evi
         range(6), 1.0
     )
     assert evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="center") == []
+    corner = evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="corner")  # any corner: the caption's
+    assert {r[1]: r[2:] for r in corner} == dict.fromkeys(range(6), (1.0, 0.0, 5.0))
     con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
     con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
     video = VideoFrames.load(con, "va", k=1, gap=0.0)
-    for place, size in (("top", None), ("top", "small"), ("bottom", None), (None, "large"), ("center", None)):
+    for place, size in (("top", None), ("top", "small"), ("bottom", None), (None, "large"), ("center", None),
+                        ("corner", None)):  # fmt: skip
         sql = evidence("ocr", "", video_id="va", sampled=SAMPLED, ocr=rows, place=place, size=size, focus=True)
         found = tools.get("ocr").frame_evidence(video, "", place, size)
         inside = np.flatnonzero(~np.isnan(found.score))

@@ -45,16 +45,26 @@ their reads: the question typed in the prompt box, then, a read later, posted at
 two moments, not one from the typing to the video's end.
 
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
-``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of
-the query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none
-reads a word), so a button reading the query's "the" does not place a title. A read is in the place when one
-of those boxes has its centre there: "top" is the top third of the frame (centre y
-below 1/3), "bottom" the bottom third (above 2/3), "left" and "right" the outer thirds across, "center" the
-middle third both ways, a corner both of its sides. A read is "large" when its tallest such box is at least
-``SIZE_SHARE`` of the tallest of all the matching reads of its video (its text is among the biggest the
-video shows it in), "small" when its shortest is at most the shortest's height over ``SIZE_SHARE``. A read not
-in the place, or not of the size, has its grade multiplied by ``MISPLACED`` (each), before the reads make runs:
-the text where it was asked for ranks first, and elsewhere it is still found.
+``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of the
+query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none reads a
+word), so a button reading the query's "the" does not place a title. A read is in the place when one of those boxes
+has its centre there: "top" is the top third of the frame (centre y below 1/3), "bottom" the bottom third (above
+2/3), "left" and "right" the outer thirds across, "center" the middle third both ways, a corner both of its sides
+("corner" alone: any of the four). A read is "large" when its tallest such box is at least ``SIZE_SHARE`` of the
+tallest of all the matching reads of its video (its text is among the biggest the video shows it in), "small" when
+its shortest is at most the shortest's height over ``SIZE_SHARE``. A read not in the place, or not of the size, has
+its grade multiplied by ``MISPLACED`` (each), before the reads make runs: the text where it was asked for ranks
+first, and elsewhere it is still found.
+
+A call with no words (an empty query, ``reads_any_text``; ``Call`` allows it only with a place or size) reads
+whatever text is there ("what does the title at the top of the screen say?"): a read holds its boxes with a
+letter or digit, a height and their centre in the place (``Ocr.holds_query``; every such box without a place),
+and grades by how that text stands out (``Ocr.prominence``): the height of its tallest such box over the tallest
+of the video's (for "small", the video's shortest over its shortest), so the video's most prominent text there
+grades 1 and a frame with nothing there has no evidence (no ``MISPLACED`` factor: the place and size chose the
+boxes). Its reads at least half as prominent as the best are strong; a run also ends where its text left as, or
+before, the next read's appeared (a caption replaced by the next is two showings), lasts to its last read's own
+end, and has no copies (there are no words to copy).
 
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
@@ -115,7 +125,8 @@ MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when 
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
-# a call's place: the thirds of the frame a box's centre must be in, across (x) and down (y); None: any
+# a call's place: the thirds of the frame a box's centre must be in, across (x) and down (y); None: any;
+# "outer": either outer third (a corner, whichever: a channel's logo "in the corner")
 PLACE_BANDS = {
     "top": (None, "low"),
     "bottom": (None, "high"),
@@ -126,6 +137,7 @@ PLACE_BANDS = {
     "top-right": ("high", "low"),
     "bottom-left": ("low", "high"),
     "bottom-right": ("high", "high"),
+    "corner": ("outer", "outer"),
 }
 SIZES = ("large", "small")  # a call's size: its text among the tallest (shortest) the video shows it in
 SIZE_SHARE = 0.8  # "large": at least this share of the tallest matching read's height; "small": the inverse
@@ -1034,6 +1046,8 @@ def _band_condition(value: exp.Expression, band: str) -> exp.Expression:
         return thirds < number(1)
     if band == "high":
         return thirds > number(2)
+    if band == "outer":
+        return exp.paren(exp.or_(thirds < number(1), thirds.copy() > number(2), copy=False))
     return exp.and_(thirds >= number(1), thirds.copy() <= number(2), copy=False)
 
 
@@ -1053,6 +1067,8 @@ def in_place_array(place: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
             inside &= thirds > 2
         elif band == "middle":
             inside &= (thirds >= 1) & (thirds <= 2)
+        elif band == "outer":
+            inside &= (thirds < 1) | (thirds > 2)
     return inside
 
 
