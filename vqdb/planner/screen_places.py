@@ -278,7 +278,8 @@ def _any_text_placed(plan: Plan, place: str | None, size: str | None) -> Plan:
     renamed = None if rest is None else boolexpr.fold(rest, _renamed(ids), _node(boolexpr.And), _node(boolexpr.Or))
     others = () if renamed is None else renamed.items if isinstance(renamed, boolexpr.And) else (renamed,)
     combine = str(boolexpr.And((boolexpr.Var("Q1"), *others)) if others else boolexpr.Var("Q1"))
-    note = f"reading whatever text is {place or 'on screen'}{f' ({size})' if size else ''}: no words to look for"
+    where = ", ".join(f"{key} {value}" for key, value in (("place", place), ("size", size)) if value)
+    note = f"no words to look for: reading whatever text is on screen there ({where})"
     if plan.is_uniform:  # not sampled uniformly now: what planned it made no call
         return Plan(calls, combine, notes=(note,))
     return dataclasses.replace(plan, queries=calls, combine=combine, notes=(*plan.notes, note))
