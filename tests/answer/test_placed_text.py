@@ -22,14 +22,16 @@ def box(x0: float, y0: float, x1: float, y1: float) -> dict:
 
 def screen_corpus(root):
     """A 6 s video "v": a title at the top 0-3 s, another 4-5 s with a small date above it, a caption at the
-    bottom throughout (OCR'd every second)."""
+    bottom throughout, a channel's logo and a LIVE tag in the top corners 0-1 s (OCR'd every second)."""
     corpus = vqdb.connect(empty_corpus(root), progress=False)
     video = {"video_id": "v", "path": "/videos/v.mp4", "duration_s": 6.0, "fps": 25.0, "width": 64, "height": 48,
              "status": "complete", "errors": [], "ingested_at": datetime.now(UTC)}  # fmt: skip
     reads = [(f, "Hello world", box(0.2, 0.05, 0.8, 0.25)) for f in range(4)]
     reads += [(f, "Chapter two", box(0.2, 0.1, 0.8, 0.2)) for f in (4, 5)]
     reads += [(f, "2024-05-01", box(0.4, 0.01, 0.6, 0.05)) for f in (4, 5)]
-    reads += [(f, "Jane Doe, reporter", box(0.1, 0.8, 0.5, 0.9)) for f in range(6)]
+    reads += [(f, "Jane Doe, reporter", box(0.25, 0.8, 0.75, 0.9)) for f in range(6)]
+    reads += [(f, "CHANNEL 7", box(0.75, 0.07, 0.95, 0.15)) for f in (0, 1)]  # a logo and a tag in the top corners
+    reads += [(f, "LIVE", box(0.05, 0.09, 0.13, 0.155)) for f in (0, 1)]
     rows = [{"video_id": "v", "frame_idx": f, "ts": float(f), "text": t, "box": b} for f, t, b in reads]
     store = Store.open(corpus.root, writable=True)
     for extractor, tables in (("frames", {"videos": [video]}), ("ocr", {"ocr": rows})):
@@ -47,6 +49,7 @@ def test_the_most_prominent_text_in_the_place_nearest_the_moment_is_read(tmp_pat
     assert text_in_place(corpus, "v", 4.4, "bottom", None).text == "Jane Doe, reporter"
     assert text_in_place(corpus, "v", 4.4, "center", None) is None
     assert text_in_place(corpus, "other", 1.0, "top", None) is None
+    assert text_in_place(corpus, "v", 0.2, "corner", None).text == "CHANNEL 7"  # one corner: the logo's
 
 
 def test_an_open_question_whose_plan_reads_a_place_is_answered_with_its_text(tmp_path):

@@ -6,7 +6,9 @@ At the keyframe that ranked best (the highest score, then the earliest), the OCR
 its boxes holding text in the call's place (``holds_query_array``: a letter or digit, a height, the centre
 there), and of those the ones that stand out as the call's ``prominence`` grades them (at least
 ``SIZE_SHARE`` of the tallest's height; for "small", at most the shortest's over it), top to bottom and left
-to right. The title, not the small date above it.
+to right. The title, not the small date above it. "The logo in the corner" is in one corner (place
+"corner", any of the four): that of the box that stands out most ("CHANNEL 7", not the LIVE tag in the
+other top corner).
 
 Example:
     >>> import vqdb
@@ -73,6 +75,10 @@ def text_in_place(corpus: CorpusSql, video_id: str, ts: float, place: str | None
     held = [row for row, h in zip(frame, holds, strict=True) if h]
     if not held:
         return None
+    if place == "corner":  # "the logo in the corner" is one: the corner whose text stands out most
+        extreme = min if size == "small" else max
+        standing = extreme(held, key=lambda row: row[5] - row[3])
+        held = [row for row in held if _corner(row) == _corner(standing)]
     heights = [row[5] - row[3] for row in held]
     if size == "small":
         shown = [row for row, h in zip(held, heights, strict=True) if h * SIZE_SHARE <= min(heights)]
@@ -80,3 +86,8 @@ def text_in_place(corpus: CorpusSql, video_id: str, ts: float, place: str | None
         shown = [row for row, h in zip(held, heights, strict=True) if h >= SIZE_SHARE * max(heights)]
     text = " ".join(row[1] for row in sorted(shown, key=lambda row: ((row[3] + row[5]) / 2, row[2])))
     return Evidence("ocr", video_id, nearest, nearest, text, ts)
+
+
+def _corner(row: tuple) -> tuple[bool, bool]:
+    """Which corner a box (a row of ts, text, x0, y0, x1, y1) is in: whether its centre is right, and low."""
+    return (row[2] + row[4]) / 2 > 0.5, (row[3] + row[5]) / 2 > 0.5
