@@ -50,7 +50,8 @@ def test_round_trip():
             r"extent 'phrase' needs a tool that has it \(audio\); transcript has not",
         ),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
-        ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "non-empty string"),
+        ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "needs words to read"),
+        ({"queries": [{"id": "Q1", "tool": "siglip", "query": "  "}]}, "non-empty string"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "x" * 501}]}, "keep it under 500"),
         ({**GOOD, "combine": "Q1 AND Q3"}, r"unknown call id\(s\) \['Q3'\]"),
         ({**GOOD, "combine": "Q1"}, r"call\(s\) \['Q2'\] are not used"),
@@ -106,3 +107,17 @@ def test_a_place_and_size_round_trip_and_stay_out_of_plans_without_them():
     assert Plan.from_json(plan.to_json()) == plan
     assert '"place": "top-left"' in plan.to_json() and "size" not in plan.to_json()
     assert "place" not in Plan((Call("Q1", "ocr", "EXIT"),)).to_json()
+
+
+def test_a_call_with_no_words_needs_a_place_or_size_to_read_and_a_tool_that_reads_boxes():
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "top"}]})
+    assert plan.queries[0].query == "" and Plan.from_json(plan.to_json()) == plan
+    assert Call("Q1", "ocr", "", size="large").size == "large"
+    with pytest.raises(PlanError, match=r"call Q1: an ocr call needs words to read \(query\) or where its text is"):
+        Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": ""}]})
+    with pytest.raises(PlanError, match="call Q1: query must be the words to read, or empty"):
+        Call("Q1", "ocr", "   ", place="top")
+    with pytest.raises(PlanError, match="call Q1: query must be a non-empty string"):
+        Call("Q1", "transcript", "")
+    with pytest.raises(PlanError, match="call Q1: query must be a string"):
+        Call("Q1", "ocr", None, place="top")  # type: ignore[arg-type]

@@ -278,17 +278,18 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
 @pytest.mark.parametrize(
     ("question", "read"),
     [
-        # where the text is names no words: nothing of it is read
-        ("What does the title at the top of the screen say?", []),
-        ("Which channel is this, according to the logo in the corner?", []),
+        # where the text is names no words: nothing of it is read (in a place of the screen: whatever is there,
+        # no words, tests/planner/test_screen_places.py)
+        ("What does the title at the top of the screen say?", [""]),
+        ("Which channel is this, according to the logo in the corner?", [""]),
         ("what does the sign above the door say?", []),
-        ("What is written in the top-left corner?", []),
-        ("In the video, when the game starts, what text is at the top of the screen?", ["game"]),
+        ("What is written in the top-left corner?", [""]),
+        ("In the video, when the game starts, what text is at the top of the screen?", ["", "game"]),
         # the words written stay: on the text, or after its place
         ("When does the EXIT sign above the door light up?", ["EXIT"]),
         ("When does the Top Gear logo appear in the corner?", ["Top Gear"]),
         ("what is the red text in the upper right corner during the match between INTER MIAMI and CHARLOTTE?",
-         ["red INTER MIAMI", "CHARLOTTE"]),
+         ["", "red during match between INTER MIAMI", "CHARLOTTE"]),
     ],
 )  # fmt: skip
 def test_without_a_visual_tool_where_a_text_is_is_not_read(question, read):

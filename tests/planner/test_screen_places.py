@@ -27,6 +27,15 @@ SAID = [  # (question, the question without the phrases, place, size)
     ("when does the big title come up", "when does the title come up", None, "large"),
     ("the fine print at the bottom", "the print", "bottom", "small"),
     ("at the top, on the right, in tiny letters", "", "top-right", "small"),
+    # a corner without its sides is any of the four
+    (
+        "which channel is this, according to the logo in the corner?",
+        "which channel is this, according to the logo?",
+        "corner",
+        None,
+    ),
+    ("what does the corner logo say", "what does the logo say", "corner", None),
+    ("the watermark in one of the corners of the screen", "the watermark", "corner", None),
     # words in capitals are text to read, not a place; the place after them is one
     ("when does TOP SECRET come up at the bottom", "when does TOP SECRET come up", "bottom", None),
 ]
@@ -46,6 +55,8 @@ NOT_SAID = [  # other uses of the same words: no place, no size, the question as
     "a large number of people",
     "in the middle of the night",
     "the left lane",
+    "the corner of the room",
+    "he turns the corner slowly",
     "when does 'AT THE TOP' appear?",
     'when does the sign say "in big letters"?',
 ]
@@ -128,3 +139,26 @@ def test_options_of_a_question_naming_no_text_take_no_place():
     plan = rule_plan("what is the dog on the left holding?", ["a ball", "a stick"])
     assert all(c.place is None for c in plan.queries)
     assert any("left" in c.query for c in plan.queries if c.tool in ("siglip", "region"))
+
+
+@pytest.mark.parametrize(
+    ("question", "tools", "plan"),
+    [
+        # what a text in its place says, with no options to read there: whatever text is there, no other call
+        ("What does the title at the top of the screen say?", None, {"Q1": ("ocr", "", "top", None)}),
+        ("what does the small print at the bottom say", None, {"Q1": ("ocr", "", "bottom", "small")}),
+        ("what does the big title say?", ["ocr", "transcript"], {"Q1": ("ocr", "", None, "large")}),
+        ("Which channel is this, according to the logo in the corner?", None, {"Q1": ("ocr", "", "corner", None)}),
+        # the rest of the question is planned as it was, ANDed: the noun of the text is no call
+        (
+            "What does the lower third say when she first speaks?",
+            None,
+            {"Q1": ("ocr", "", "bottom", None), "Q2": ("audio", "speech", None, None)},
+        ),
+    ],
+)
+def test_a_text_asked_for_in_its_place_without_options_reads_whatever_is_there(question, tools, plan):
+    found = rule_plan(question, available_tools=tools)
+    assert {c.id: (c.tool, c.query, c.place, c.size) for c in found.queries} == plan
+    assert found.combine == " AND ".join(plan)
+    assert any("no words to look for" in note for note in found.notes)

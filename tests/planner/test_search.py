@@ -125,8 +125,11 @@ def table_of(name: str, columns: dict) -> pa.Table:
     )
 
 
-def commit_video(store: Store, video_id: str, reads: dict[int, str], seconds: int = 20) -> None:
-    """A video sampled at 1 fps whose OCR read ``reads`` (second -> text) and nothing elsewhere."""
+def commit_video(
+    store: Store, video_id: str, reads: dict[int, str], seconds: int = 20, boxes: dict[int, dict] | None = None
+) -> None:
+    """A video sampled at 1 fps whose OCR read ``reads`` (second -> text, in ``boxes``: second -> box, where
+    given) and nothing elsewhere."""
     idx = np.arange(seconds, dtype=np.int32)
     frames = table_of("frames", {"video_id": [video_id] * seconds, "frame_idx": idx, "ts": idx.astype(float)})
     videos = table_of(
@@ -144,6 +147,7 @@ def commit_video(store: Store, video_id: str, reads: dict[int, str], seconds: in
             "confidence": [0.9] * len(reads),
             "shown_from_s": [float(s) for s in seconds_read],
             "shown_to_s": [float(s) + 1 for s in seconds_read],
+            **({"box": [boxes.get(s) for s in seconds_read]} if boxes else {}),
         },
     )
     spans = table_of(
@@ -306,3 +310,18 @@ def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
     moments = moments_in(plan, VideoFrames.load(con, "v", k=5, gap=1.0), 5, None, evidence)
     assert [(m["ts"], m["supporting_calls"]) for m in moments] == [(12.0, ["Q2"])], moments
     assert moments[0]["merged_rank"] > 1 and moments[0]["score"] == pytest.approx(0.45), moments
+
+
+def test_a_call_with_no_words_is_searched_in_every_video_with_ocr(tmp_path):
+    # no index finds "no words": every video OCR'd is a candidate, and only text at the top is evidence
+    store = Store.create(tmp_path)
+    commit_video(store, "titled", {4: "Chapter two"}, boxes={4: {"x0": 0.2, "y0": 0.05, "x1": 0.8, "y1": 0.2}})
+    commit_video(store, "captioned", {6: "Jane Doe"}, boxes={6: {"x0": 0.2, "y0": 0.8, "x1": 0.8, "y1": 0.9}})
+    build_text_indexes(store)
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.search("What does the title at the top of the screen say?", k=5)
+        assert [c.to_dict() for c in found.plan.queries] == [{"id": "Q1", "tool": "ocr", "query": "", "place": "top"}]
+        assert set(found.candidates) == {"titled", "captioned"}
+        moments = found.moments.to_pylist()
+        assert [(m["video_id"], m["evidence"]) for m in moments] == [("titled", 'read: "Chapter two"')]
+        assert 4.0 <= moments[0]["ts"] < 5.0

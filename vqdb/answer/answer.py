@@ -41,6 +41,7 @@ from vqdb.answer.confidence import choice_confidence, free_text_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, as_keyframes, gather_evidence
 from vqdb.answer.evidence_answerer import EvidenceAnswerer
 from vqdb.answer.llm_answerer import LlmAnswerer
+from vqdb.answer.placed_text import best_keyframe, placed_call, text_in_place
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
 from vqdb.answer.questions import read_question, video_span
 from vqdb.answer.timeline import read_timeline
@@ -488,7 +489,11 @@ def _nearest_span(result: Answer, spans: list[tuple[float, float]]) -> None:
 
 
 def _answer_from_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result: Answer, window: float) -> None:
-    """The evidence-only answer: the keyframes' videos' whole text is read, text near the keyframes first."""
+    """The evidence-only answer: the keyframes' videos' whole text is read, text near the keyframes first; an
+    open question whose plan reads whatever text is in a place is answered with the text read there
+    (``_answer_in_place``)."""
+    if not result.options and _answer_in_place(corpus, result):
+        return
     videos = sorted({k.video_id for k in result.keyframes})
     keyframe_ts = {v: [k.ts for k in result.keyframes if k.video_id == v] for v in videos}
     found = model.answer(
@@ -515,6 +520,28 @@ def _answer_from_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result:
             "confidence": found.confidence,
         }
     )
+
+
+def _answer_in_place(corpus: CorpusReader, result: Answer) -> bool:
+    """Whether ``result`` (an open question) was answered with the text read in the place its plan reads
+    whatever text is in (``vqdb.answer.placed_text``), at its best keyframe: "what does the title at the top of
+    the screen say?" is what the top of the screen says there. False (nothing set) where its plan reads no
+    place or nothing is read there."""
+    call, keyframe = placed_call(result.plan), best_keyframe(result.keyframes)
+    if call is None or keyframe is None:
+        return False
+    found = text_in_place(corpus, keyframe.video_id, keyframe.ts, call.place, call.size)
+    if found is None:
+        return False
+    result.answer = result.answer_text = found.text
+    result.low_confidence = False
+    where = " ".join(part for part in (call.size, call.place) if part)
+    result.notes.append(
+        f"answered with the text read in the place the question asks about ({where}) at {found.start_s:.1f} s, "
+        f"the OCR'd frame nearest the best keyframe ({keyframe.ts:.1f} s): the most prominent text there"
+    )
+    result.evidence = [found, *result.evidence]
+    return True
 
 
 def _answer_when(corpus: CorpusReader, result: Answer) -> None:

@@ -337,7 +337,7 @@ SCREEN_REGIONS = Words(
      "edges", "side", "sides", "third", "thirds", "half"},
     phenomenon="words of a region of the screen: a phrase of only these ('the top-left corner') is where text "
     "is, not the text",
-    example="what is written in the top-left corner?",
+    example="what is written at the edge?",
     seen=False,
 )  # fmt: skip
 LOCATING = Words(

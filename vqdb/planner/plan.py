@@ -9,11 +9,12 @@ JSON form (what planners emit and ``vqdb plan`` prints)::
 A call may say ``"when": "after"`` (or ``"before"``): it then finds the frames just after (before) what its
 tool finds (see ``Call``). An ``ocr`` call may say where its text is on screen, ``"place": "top"``
 (``PLACES``), and how big, ``"size": "large"`` (or ``"small"``): reads elsewhere, or of another size, grade
-lower (see ``Call``). A ``transcript`` or ``subtitle`` call may say ``"extent": "statement"``: its interval is
-the statement its words are said in, not the words (see ``Call``). A plan may say ``"order": "first"`` (or
-``"last"``): of the moments with real evidence, the earliest (latest) ranks first; ``"order": "second"``
-(``"third"``, ... ``"tenth"``): the start of that occurrence of the evidence ranks first (see ``Plan`` and
-``vqdb.planner.temporal_order``).
+lower (see ``Call``); with an empty query (``"query": ""``) and a place or size, it reads whatever text is
+there ("what does the title at the top say?"). A ``transcript`` or ``subtitle`` call may say ``"extent":
+"statement"``: its interval is the statement its words are said in, not the words (see ``Call``). A plan may
+say ``"order": "first"`` (or ``"last"``): of the moments with real evidence, the earliest (latest) ranks
+first; ``"order": "second"`` (``"third"``, ... ``"tenth"``): the start of that occurrence of the evidence
+ranks first (see ``Plan`` and ``vqdb.planner.temporal_order``).
 
 A plan with no calls samples frames uniformly (the uniform baseline).
 
@@ -68,7 +69,10 @@ class Call:
     ``place`` (one of ``PLACES``) and ``size`` (``"large"`` or ``"small"``), for a tool that reads text boxes
     on screen (``Tool.screen_boxes``: ``ocr``), say where the text is and how big: a read whose text is
     elsewhere, or of another size, grades lower (a factor, so a wrong place still finds the text; the rules
-    are ``vqdb.planner.tools.ocr``'s). "the title at the top of the screen": ``ocr`` place "top".
+    are ``vqdb.planner.tools.ocr``'s). "the title at the top of the screen": ``ocr`` place "top". With no words
+    (``query`` empty) and a place or size, the call reads whatever text is in that place, of that size: "what
+    does the title at the top say?" is ``ocr ''`` place "top" (a call with neither words nor a place or size is
+    an error).
 
     ``extent`` ("statement"), for a tool whose spans are words said (``Tool.extents``: ``transcript``,
     ``subtitle``), makes a call's span the statement the words are said in (the utterance, the clause), not
@@ -83,6 +87,12 @@ class Call:
         {'id': 'Q2', 'tool': 'audio', 'query': 'applause', 'when': 'after'}
         >>> Call("Q3", "ocr", "WE ARE HERE TO", place="top", size="large").to_dict()
         {'id': 'Q3', 'tool': 'ocr', 'query': 'WE ARE HERE TO', 'place': 'top', 'size': 'large'}
+        >>> Call("Q6", "ocr", "", place="top").to_dict()
+        {'id': 'Q6', 'tool': 'ocr', 'query': '', 'place': 'top'}
+        >>> Call("Q7", "ocr", "")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.planner.boolexpr.PlanError: call Q7: an ocr call needs words to read (query) or where its text is ...
         >>> Call("Q5", "transcript", "the 15th century", extent="statement").to_dict()["extent"]
         'statement'
         >>> Call("Q4", "siglip", "a red car", place="top")  # doctest: +ELLIPSIS
@@ -106,8 +116,10 @@ class Call:
             tools.get(self.tool)
         except PlanError as exc:
             raise PlanError(f"call {self.id}: {exc}") from None
-        if not isinstance(self.query, str) or not self.query.strip():
-            raise PlanError(f"call {self.id}: query must be a non-empty string, got {self.query!r}")
+        if not isinstance(self.query, str):
+            raise PlanError(f"call {self.id}: query must be a string, got {self.query!r}")
+        if not self.query.strip():
+            self._check_placed_only()
         if len(self.query) > MAX_QUERY_CHARS:
             raise PlanError(f"call {self.id}: query is {len(self.query)} characters; keep it under {MAX_QUERY_CHARS}")
         if self.when is not None and self.when not in RELATIONS:
@@ -132,6 +144,19 @@ class Call:
                 f"call {self.id}: place and size need a tool that reads text boxes on screen ({boxed}); "
                 f"{self.tool} does not"
             )
+
+    def _check_placed_only(self) -> None:
+        """PlanError unless a call with no words (an empty ``query``) reads text boxes on screen and says where
+        or how big its text is: it reads whatever text is there."""
+        if not tools.get(self.tool).screen_boxes:
+            raise PlanError(f"call {self.id}: query must be a non-empty string, got {self.query!r}")
+        if self.place is None and self.size is None:
+            raise PlanError(
+                f"call {self.id}: an {self.tool} call needs words to read (query) or where its text is (place, size) "
+                "to read whatever text is there; it has neither"
+            )
+        if self.query:
+            raise PlanError(f"call {self.id}: query must be the words to read, or empty (''), got {self.query!r}")
 
     def _check_extent(self) -> None:
         """PlanError unless ``extent`` is left out or one of ``EXTENTS``, on a tool that has it (``Tool.extents``)."""

@@ -32,8 +32,8 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
-from vqdb.planner import tools
-from vqdb.planner.plan import Plan
+from vqdb.planner import boolexpr, tools
+from vqdb.planner.plan import Call, Plan
 
 SCREEN = r"(?:screen|frame|display|image|picture|video|page|slide|window|monitor|tv|television|shot|view)"
 SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand before
@@ -63,6 +63,11 @@ PREPOSITION = (
     rf"{SIDE}(?:[- ](?:corner|edge|side|part|half|area|portion|section|region|third|end))?"
     rf"(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?{FOLLOWS}"
 )
+ANY_CORNER = (  # a corner without a side: any of the four (a channel's logo "in the corner")
+    rf"\b(?:at|on|in|near|from)\s+(?:the|a|one\s+of\s+the)\s+(?:very\s+|far\s+)?corners?"
+    rf"(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?{FOLLOWS}"
+)
+CORNER_BEFORE_TEXT = rf"\bcorner(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
 LOWER_THIRD = rf"\b(?P<within>in\s+(?:the\s+|a\s+))?lower[- ]thirds?(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?\b"
 LOWER_THIRD_BEFORE_TEXT = rf"\blower[- ]thirds?(?=[- ]{SCREEN_TEXT}\b)"
 SIDE_BEFORE_TEXT = rf"\b{SIDE}(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
@@ -79,6 +84,11 @@ ASKS_TEXT = re.compile(  # words of a clause that asks for a text: what it says,
     r"|said|read|reads)\b",
     re.IGNORECASE,
 )
+TEXT_NAMED = re.compile(  # a call's query that only names a text (its noun), not what the text says
+    rf"(?:(?:the|a|an|this|that|its|their|any|some)\s+)?(?:{LOOKS}\s+)*{SCREEN_TEXT}(?:\s+{SCREEN_TEXT})*",
+    re.IGNORECASE,
+)
+ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)  # a question that asks what (which) a text is
 QUOTED = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+’")
 CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
 
@@ -101,6 +111,8 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         ('what does the print say', 'bottom', 'small')
         >>> where_on_screen("what does the banner across the top read?")
         ('what does the banner read?', 'top', None)
+        >>> where_on_screen("which channel is this, according to the logo in the corner?")
+        ('which channel is this, according to the logo?', 'corner', None)
         >>> [where_on_screen(q)[1:] for q in ("he left the room", "the right answer", "right after the goal",
         ...     "the car on top of the hill", "at the top of the stairs", "in the right order", "a big dog")]
         [(None, None), (None, None), (None, None), (None, None), (None, None), (None, None), (None, None)]
@@ -108,6 +120,7 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         (('a large number of people', None, None), None)
     """
     vertical = horizontal = size = None
+    corner = False  # a corner named without its sides
     spans: list[tuple[int, int, str]] = []  # (start, end, replacement) of the phrases found
     taken = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
     for pattern, replacement in (
@@ -115,6 +128,8 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         (LOWER_THIRD, "caption"),
         (PREPOSITION, ""),
         (SIDE_BEFORE_TEXT, ""),
+        (ANY_CORNER, ""),
+        (CORNER_BEFORE_TEXT, ""),
         (SIZE_IN, ""),
         (SIZE_BEFORE_TEXT, ""),
     ):
@@ -128,6 +143,10 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
                 vertical = vertical or "bottom"
                 spans.append((start, end, "" if pattern == LOWER_THIRD_BEFORE_TEXT or parts["within"] else "caption"))
                 continue
+            if pattern in (ANY_CORNER, CORNER_BEFORE_TEXT):  # "in the corner": any of the four
+                corner = True
+                spans.append((start, end, replacement))
+                continue
             if parts.get("size"):
                 size = size or ("small" if parts["size"].lower() in SMALL else "large")
             vertical = vertical or _vertical(parts.get("v"))
@@ -140,7 +159,7 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         rest = rest[:start] + replacement + rest[end:]
     rest = re.sub(r"\s+([,.?!;:])", r"\1", " ".join(rest.split()))
     rest = re.sub(r",+(?=[,.?!;:]|$)", "", rest).strip(" ,")  # the commas around a phrase taken out
-    return rest, _place(vertical, horizontal), size
+    return rest, _place(vertical, horizontal) or ("corner" if corner else None), size
 
 
 def placed_plan(
@@ -159,7 +178,10 @@ def placed_plan(
     the right" a text: those questions are planned as asked. A question that reads no text of its own but asks
     what a text in its place says ("what does the title at the top of the screen say?", "what words appear on
     the right side?": a clause naming text, ``ASKS_TEXT``) with ``answers`` (its answer options) reads them
-    there: its calls reading an answer take the place and size.
+    there: its calls reading an answer take the place and size; without answers to read, where the question
+    asks what (or which) ("which channel is this, according to the logo in the corner?", ``ASKS_WHAT``; not
+    "where is the small logo in the corner?"), it reads whatever text is there (``_any_text_placed``): an
+    ``ocr`` call with no words, that place and size.
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -175,6 +197,8 @@ def placed_plan(
         ['top', 'top']
         >>> [c.place for c in placed_plan("what is the dog on the left holding?", answers, quoted, ["Hello"]).queries]
         [None, None]
+        >>> placed_plan(asked, lambda q: Plan((Call("Q1", "siglip", "title"),)), quoted).queries[0].to_dict()
+        {'id': 'Q1', 'tool': 'ocr', 'query': '', 'place': 'top'}
     """
     clauses = _clauses(question)
     found = [where_on_screen(clause) for clause, _ in clauses]
@@ -212,23 +236,63 @@ def _answers_placed(
 ) -> Plan:
     """``plan_of`` the question without its phrases of place and size, its calls reading one of ``answers``
     (of a tool that reads text boxes) in the place and size of the first clause that names text
-    (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does, or no call reads an answer."""
+    (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does; whatever text is there
+    (``_any_text_placed``) where no call reads an answer and the question asks what (which) it is
+    (``ASKS_WHAT``), ``plan_of(question)`` where it does not."""
     asking = [i for i, (clause, _) in enumerate(clauses) if (found[i][1] or found[i][2]) and ASKS_TEXT.search(clause)]
-    options = {_form(answer) for answer in answers if _form(answer)}
-    if not asking or not options:
+    if not asking:
         return plan_of(question)
     asked = "".join((found[i][0] if i in asking else clause) + end for i, (clause, end) in enumerate(clauses))
     plan = plan_of(" ".join(asked.split()))
+    options = {_form(answer) for answer in answers if _form(answer)}
     reading = [tools.get(call.tool).screen_boxes and _form(call.query) in options for call in plan.queries]
-    if not any(reading):
-        return plan_of(question)
     place = next((found[i][1] for i in asking if found[i][1]), None)
     size = next((found[i][2] for i in asking if found[i][2]), None)
+    if not any(reading):
+        return _any_text_placed(plan, place, size) if ASKS_WHAT.search(question) else plan_of(question)
     queries = tuple(
         dataclasses.replace(call, place=place, size=size) if reads else call
         for call, reads in zip(plan.queries, reading, strict=True)
     )
     return dataclasses.replace(plan, queries=queries)
+
+
+def _any_text_placed(plan: Plan, place: str | None, size: str | None) -> Plan:
+    """``plan`` (of a question asking what a text in a place says, without its place and size) reading whatever
+    text is in ``place``, of ``size``: a call of the tool that reads text boxes with no words (``Call``), ANDed
+    with the plan's calls but those that only name the text ("title", "the white caption": ``TEXT_NAMED``, what
+    is asked for, not words it says); the calls renumbered, the text read first.
+
+    Example:
+        >>> plan = Plan((Call("Q1", "siglip", "caption"), Call("Q2", "audio", "bark")), "Q1 AND Q2")
+        >>> placed = _any_text_placed(plan, "bottom", None)
+        >>> [(c.id, c.tool, c.query, c.place) for c in placed.queries], placed.combine
+        ([('Q1', 'ocr', '', 'bottom'), ('Q2', 'audio', 'bark', None)], 'Q1 AND Q2')
+    """
+    reader = next(name for name in tools.names() if tools.get(name).screen_boxes)
+    named = {call.id for call in plan.queries if TEXT_NAMED.fullmatch(call.query.strip())}
+    rest = boolexpr.drop(plan.expression, named) if plan.queries else None
+    kept = [call for call in plan.queries if call.id not in named]
+    ids = {call.id: f"Q{i}" for i, call in enumerate(kept, start=2)}
+    calls = (Call("Q1", reader, "", place=place, size=size), *(dataclasses.replace(c, id=ids[c.id]) for c in kept))
+    renamed = None if rest is None else boolexpr.fold(rest, _renamed(ids), _node(boolexpr.And), _node(boolexpr.Or))
+    others = () if renamed is None else renamed.items if isinstance(renamed, boolexpr.And) else (renamed,)
+    combine = str(boolexpr.And((boolexpr.Var("Q1"), *others)) if others else boolexpr.Var("Q1"))
+    where = ", ".join(f"{key} {value}" for key, value in (("place", place), ("size", size)) if value)
+    note = f"no words to look for: reading whatever text is on screen there ({where})"
+    if plan.is_uniform:  # not sampled uniformly now: what planned it made no call
+        return Plan(calls, combine, notes=(note,))
+    return dataclasses.replace(plan, queries=calls, combine=combine, notes=(*plan.notes, note))
+
+
+def _renamed(ids: dict[str, str]) -> Callable[[str], boolexpr.Node]:
+    """A call id of a boolean expression as the id ``ids`` gives it (for ``boolexpr.fold``)."""
+    return lambda name: boolexpr.Var(ids[name])
+
+
+def _node(kind: type[boolexpr.And] | type[boolexpr.Or]) -> Callable[[list[boolexpr.Node]], boolexpr.Node]:
+    """An operator of a boolean expression over its operands (for ``boolexpr.fold``)."""
+    return lambda operands: kind(tuple(operands))
 
 
 def _clauses(question: str) -> list[tuple[str, str]]:

@@ -233,8 +233,12 @@ def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRar
     ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool whose
     ``table`` is the words said (``SPOKEN_TABLE``: ``transcript``) gives one list instead: the videos by the
     estimate from the words said and the nearest sentences (``spoken_estimates``). A tool no index serves
-    (one a user added) gives every video with its extractor finished."""
+    (one a user added), or a call with no words (``ocr`` reading whatever text is in a place), gives every
+    video with its extractor finished."""
     store, tool = corpus.store, tools.get(name)
+    if not query.strip():
+        yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
+        return
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
@@ -657,8 +661,8 @@ def moment_scores(
 def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
     """How much each call of ``plan`` says, for ANDing calls: a text call the rarity of its query's words
     (``WordRarity.weight``: a quoted phone number outweighs "phone", the text asked for the "box" it is
-    typed in), any other call (a picture, a sound) as much as the plan's text calls on average (1 in a plan
-    without text calls).
+    typed in), any other call (a picture, a sound, text read wherever it is in a place: no words) as much as
+    the plan's text calls with words on average (1 in a plan without them).
 
     Example:
         >>> import tempfile
@@ -668,7 +672,8 @@ def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
         >>> {cid: round(w, 2) for cid, w in call_weights(plan, WordRarity(Store.create(tempfile.mkdtemp()))).items()}
         {'Q1': 2.08, 'Q2': 2.08}
     """
-    text = {c.id: rarity.weight(c.query) for c in plan.queries if isinstance(tools.get(c.tool), TextTool)}
+    words = [c for c in plan.queries if isinstance(tools.get(c.tool), TextTool) and c.query.strip()]
+    text = {c.id: rarity.weight(c.query) for c in words}
     other = sum(text.values()) / len(text) if text else 1.0
     return {c.id: text.get(c.id, other) for c in plan.queries}
 

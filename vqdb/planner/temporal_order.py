@@ -37,7 +37,9 @@ If the video has fewer occurrences than asked, no frame is promoted (ToolMerge's
   ``NEAR_MISS`` of ``min_score``);
 * a voice (``audio`` "speech"): words said (from ``1 - VOICE_SHARE``: a frame in an utterance), and below
   them, from 0, a voice only the tagger hears;
-* any other call (a picture, a sound, a call with ``when``): one kind, from 0.
+* any other call (a picture, a sound, a call with ``when``, an ``ocr`` call with no words, whose grade is how
+  its text stands out where it reads: its strong reads are at least half as prominent as the best): one kind,
+  from 0.
 
 A frame's call is real evidence when its score is in the kind of the call's best score in the video and
 at least ``STRONG_SHARE`` of the way from where the kind's alignment starts (``Kind.start``: for words read,
@@ -75,7 +77,7 @@ from vqdb.planner.plan import Call, Plan
 from vqdb.planner.sqlbuild import fn, number
 from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import TextTool
-from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.tools.ocr import Ocr, reads_any_text
 from vqdb.planner.video_frames import sampling_period
 from vqdb.udfs.text_grade import MISREAD, SPECIFICITY, min_score
 
@@ -106,10 +108,14 @@ def kinds(call: Call) -> tuple[Kind, ...]:
         Kind(low=0.855, share=0.5, start=1.0, slack=0.9)
         >>> len(kinds(Call("Q4", "siglip", "a dog"))), len(kinds(Call("Q5", "ocr", "EXIT", when="after")))
         (1, 1)
+        >>> kinds(Call("Q6", "ocr", "", place="top"))  # no words: strong from half the best
+        (Kind(low=0.0, share=0.5, start=None, slack=1.0),)
     """
     weakest = Kind(0.0, STRONG_SHARE)
     tool = tools.get(call.tool)
     if call.when is not None:
+        return (weakest,)
+    if isinstance(tool, Ocr) and reads_any_text(call.query):  # no words: one kind, as its strong reads are
         return (weakest,)
     if isinstance(tool, Ocr):
         said = min_score(call.query)

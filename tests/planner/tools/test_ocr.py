@@ -356,3 +356,43 @@ def test_the_arrays_place_and_size_reads_as_the_sql_does(con, evidence):
                 inside = np.flatnonzero(~np.isnan(found.score))
                 arrays = [("va", int(i), round(float(found.score[i]), 3)) for i in inside]
                 assert arrays == [row[:3] for row in sql], (query, place, size)
+
+
+def test_a_call_with_no_words_reads_the_text_in_its_place_on_both_paths(con, evidence):
+    # a title at the top (0-3 s), then another (4-5 s) with a small date above it; a caption at the bottom
+    # throughout; a box with no letters (a line) and one with no shape (read without its box) are no text
+    def read(frame: int, text: str, box: dict | None, shown: tuple[float, float]) -> dict:
+        return {"video_id": "va", "frame_idx": frame, "ts": float(frame), "text": text, "box": box,
+                "shown_from_s": shown[0], "shown_to_s": shown[1]}  # fmt: skip
+
+    rows = [read(f, "Hello world", at(0.2, 0.05, 0.8, 0.25), (0.0, 3.5)) for f in range(4)]
+    rows += [read(f, "Chapter two", at(0.2, 0.1, 0.8, 0.2), (3.5, 5.0)) for f in (4, 5)]
+    rows += [read(f, "2024-05-01", at(0.4, 0.01, 0.6, 0.05), (3.5, 5.0)) for f in (4, 5)]
+    rows += [read(f, "Jane Doe, reporter", at(0.1, 0.8, 0.5, 0.9), (0.0, 5.0)) for f in range(6)]
+    rows += [read(2, "---", at(0.1, 0.1, 0.9, 0.3), (2.0, 3.0)), read(3, "STOP", None, (3.0, 4.0))]
+    found = evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="top", focus=True)
+    # the tallest text at the top of each frame against the video's tallest there; a title that left before
+    # the next appeared is its own showing (its own stretch and focus)
+    assert [r[1:] for r in found] == [
+        *((f, 1.0, 0.0, 3.5, 0.0, 3.5) for f in range(4)),
+        *((f, 0.5, 3.5, 5.0, 3.5, 5.0) for f in (4, 5)),
+    ]
+    small = evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="top", size="small")
+    assert {r[1]: r[2] for r in small} == {**dict.fromkeys(range(4), 0.2), 4: 1.0, 5: 1.0}  # the date
+    assert {r[1]: r[2] for r in evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="bottom")} == dict.fromkeys(
+        range(6), 1.0
+    )
+    assert evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="center") == []
+    corner = evidence("ocr", "", sampled=SAMPLED, ocr=rows, place="corner")  # any corner: the caption's
+    assert {r[1]: r[2:] for r in corner} == dict.fromkeys(range(6), (1.0, 0.0, 5.0))
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    for place, size in (("top", None), ("top", "small"), ("bottom", None), (None, "large"), ("center", None),
+                        ("corner", None)):  # fmt: skip
+        sql = evidence("ocr", "", video_id="va", sampled=SAMPLED, ocr=rows, place=place, size=size, focus=True)
+        found = tools.get("ocr").frame_evidence(video, "", place, size)
+        inside = np.flatnonzero(~np.isnan(found.score))
+        columns = (found.score, found.start_s, found.end_s, found.focus_start, found.focus_end)
+        arrays = [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside]
+        assert arrays == sql, (place, size)

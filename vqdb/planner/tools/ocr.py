@@ -45,16 +45,26 @@ their reads: the question typed in the prompt box, then, a read later, posted at
 two moments, not one from the typing to the video's end.
 
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
-``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of
-the query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none
-reads a word), so a button reading the query's "the" does not place a title. A read is in the place when one
-of those boxes has its centre there: "top" is the top third of the frame (centre y
-below 1/3), "bottom" the bottom third (above 2/3), "left" and "right" the outer thirds across, "center" the
-middle third both ways, a corner both of its sides. A read is "large" when its tallest such box is at least
-``SIZE_SHARE`` of the tallest of all the matching reads of its video (its text is among the biggest the
-video shows it in), "small" when its shortest is at most the shortest's height over ``SIZE_SHARE``. A read not
-in the place, or not of the size, has its grade multiplied by ``MISPLACED`` (each), before the reads make runs:
-the text where it was asked for ranks first, and elsewhere it is still found.
+``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of the
+query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none reads a
+word), so a button reading the query's "the" does not place a title. A read is in the place when one of those boxes
+has its centre there: "top" is the top third of the frame (centre y below 1/3), "bottom" the bottom third (above
+2/3), "left" and "right" the outer thirds across, "center" the middle third both ways, a corner both of its sides
+("corner" alone: any of the four). A read is "large" when its tallest such box is at least ``SIZE_SHARE`` of the
+tallest of all the matching reads of its video (its text is among the biggest the video shows it in), "small" when
+its shortest is at most the shortest's height over ``SIZE_SHARE``. A read not in the place, or not of the size, has
+its grade multiplied by ``MISPLACED`` (each), before the reads make runs: the text where it was asked for ranks
+first, and elsewhere it is still found.
+
+A call with no words (an empty query, ``reads_any_text``; ``Call`` allows it only with a place or size) reads
+whatever text is there ("what does the title at the top of the screen say?"): a read holds its boxes with a
+letter or digit, a height and their centre in the place (``Ocr.holds_query``; every such box without a place),
+and grades by how that text stands out (``Ocr.prominence``): the height of its tallest such box over the tallest
+of the video's (for "small", the video's shortest over its shortest), so the video's most prominent text there
+grades 1 and a frame with nothing there has no evidence (no ``MISPLACED`` factor: the place and size chose the
+boxes). Its reads at least half as prominent as the best are strong; a run also ends where its text left as, or
+before, the next read's appeared (a caption replaced by the next is two showings), lasts to its last read's own
+end, and has no copies (there are no words to copy).
 
 Example:
     >>> sql = Ocr().select(Context("EXIT")).sql("duckdb")
@@ -115,7 +125,8 @@ MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when 
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
-# a call's place: the thirds of the frame a box's centre must be in, across (x) and down (y); None: any
+# a call's place: the thirds of the frame a box's centre must be in, across (x) and down (y); None: any;
+# "outer": either outer third (a corner, whichever: a channel's logo "in the corner")
 PLACE_BANDS = {
     "top": (None, "low"),
     "bottom": (None, "high"),
@@ -126,6 +137,7 @@ PLACE_BANDS = {
     "top-right": ("high", "low"),
     "bottom-left": ("low", "high"),
     "bottom-right": ("high", "high"),
+    "corner": ("outer", "outer"),
 }
 SIZES = ("large", "small")  # a call's size: its text among the tallest (shortest) the video shows it in
 SIZE_SHARE = 0.8  # "large": at least this share of the tallest matching read's height; "small": the inverse
@@ -133,6 +145,7 @@ MISPLACED = 0.75  # the grade of a read not in the call's place (not of its size
 CARRIES = 0.5  # a box carries a read's match when it reads this share of what the read's best box reads of it
 NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
+HAS_TEXT = r"[\pL\pN]"  # a box with a letter or digit has text to read
 
 
 @register
@@ -149,6 +162,17 @@ class Ocr(TextTool):
     text_indexes = ("ocr_spans", table)
     evidence_label = "read"
     screen_boxes = True
+
+    def check(self, query: str) -> None:
+        """Raise PlanError when ``query`` has no letters or digits, unless it is empty: a call with no words reads
+        whatever text is in its place (``reads_any_text``; ``vqdb.planner.plan.Call`` makes sure it has one).
+
+        Example:
+            >>> Ocr().check("") is None
+            True
+        """
+        if not reads_any_text(query):
+            super().check(query)
 
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
@@ -193,7 +217,7 @@ class Ocr(TextTool):
         )
         with_period = select(exp.Star(), alias(period, "ocr_period"), from_=subquery(graded))
         with_until = select(exp.Star(), alias(self.held_until(ctx), "until"), from_=subquery(with_period))
-        floor = 1.0 if self.numeric(ctx.query) else min_score(ctx.query)
+        floor = 0.0 if reads_any_text(ctx.query) else 1.0 if self.numeric(ctx.query) else min_score(ctx.query)
         halfway = exp.Div(
             this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
             expression=number(2),
@@ -208,6 +232,9 @@ class Ocr(TextTool):
         strength = [col("video_id"), col("strong")]
         apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), strength, [col("ts")]))
         near = apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period"))
+        if reads_any_text(ctx.query):  # whatever is read there: a text that left as the next appeared ends a run
+            left = over(fn("lag", col("until")), [c.copy() for c in strength], [col("ts")]) <= col("shown_from")
+            near = exp.and_(near, fn("coalesce", left, exp.false()).not_(), copy=False)
         flagged = select(
             exp.Star(),
             alias(exp.case().when(near, number(0)).else_(number(1)), "starts_run"),
@@ -337,7 +364,7 @@ class Ocr(TextTool):
             col("video_id", "t"),
             col("frame_idx", "t"),
             col("ts", "t"),
-            alias(self.grade(ctx), "score"),
+            alias(self.prominence(ctx) if reads_any_text(ctx.query) else self.grade(ctx), "score"),
             alias(step, "step"),
             col("text", "t"),
             col("shown_from", "t"),
@@ -387,6 +414,23 @@ class Ocr(TextTool):
             score = exp.Mul(this=score, expression=misplaced_unless(fits))
         return score
 
+    @staticmethod
+    def prominence(ctx: Context) -> exp.Expression:
+        """The grade of a read for a call with no words (``reads_any_text``): how its text in the call's place,
+        of its size, stands out (``t.held_height``, its tallest box there; its shortest for "small") against
+        the rest of the video's: that height over the video's tallest (the video's shortest over it, for
+        "small"), so the video's most prominent text there (a title, not the small print beside it) grades 1;
+        NULL where nothing is read there.
+
+        Example:
+            >>> print(Ocr.prominence(Context("", place="top")).sql("duckdb"))
+            t.held_height / MAX(t.held_height) OVER (PARTITION BY t.video_id)
+        """
+        height = col("held_height", "t")
+        if ctx.size == "small":
+            return exp.Div(this=over(fn("min", height), [col("video_id", "t")]), expression=height.copy())
+        return exp.Div(this=height, expression=over(fn("max", height.copy()), [col("video_id", "t")]))
+
     def grade(self, ctx: Context, text: exp.Expression | None = None) -> exp.Expression:
         """The grade of ``text`` (a frame's ``t.text``): 1.0 or NULL for a numeric query, ``screen_text_score``
         else (0 below ``min_score(query)`` unless a near miss)."""
@@ -407,7 +451,10 @@ class Ocr(TextTool):
         """When the part of a read's text that the query names stops being shown: the read's own
         end (``shown_to``), or the time the next read's value appeared (``shown_from``) where the read holds
         digits the query does not name and the next read, soon after (``RUN_GAP`` OCR periods), shows the same
-        letters (a clock, a timecode, a countdown or a score that ticks in the part the query leaves out)."""
+        letters (a clock, a timecode, a countdown or a score that ticks in the part the query leaves out). A
+        call with no words (``reads_any_text``) names no part: whatever is read there is its text, to its end."""
+        if reads_any_text(ctx.query):
+            return col("shown_to")
         by_time = ([col("video_id")], [col("ts")])
         ticks = exp.and_(
             col("digits") > number(query_digits(ctx.query)),
@@ -441,10 +488,10 @@ class Ocr(TextTool):
             alias(part("x0"), "x"),
             alias(middle, "y"),
             alias(part("y1"), "bottom"),
-            alias(exp.GT(this=fn("query_words_read", col("text"), ctx.text), expression=number(0)), "holds_query"),
+            *([] if reads_any_text(ctx.query) else [alias(self.holds_query(ctx), "holds_query")]),
             alias(digit_count(self.as_read(ctx.query, col("text"))), "digits"),
             alias(letters_of(self.as_read(ctx.query, col("text"))), "letters"),
-            *(box_shape(ctx) if screen_columns(ctx) else ()),
+            *(box_shape(ctx) if screen_columns(ctx) or reads_any_text(ctx.query) else ()),
             from_=table(self.table),
             where=ctx.where(col("text").is_(exp.null()).not_()),
         )
@@ -460,6 +507,7 @@ class Ocr(TextTool):
         new_lines = select(
             exp.Star(),
             alias(exp.case().when(same_line, number(0)).else_(number(1)), "new_line"),
+            *([alias(self.holds_query(ctx), "holds_query")] if reads_any_text(ctx.query) else []),  # of cx, cy
             *([alias(best_share, "best_share")] if screen_columns(ctx) else []),
             from_=subquery(boxes),
             window=reading,
@@ -482,9 +530,15 @@ class Ocr(TextTool):
             alias(self.query_boxes_first(fn("sum", col("digits"))), "digits"),
             alias(self.query_boxes_first(exp.GroupConcat(this=letters_in_order, separator=string(""))), "letters"),
             *self.screen_fit(ctx),
+            *([alias(self.held_height(ctx), "held_height")] if reads_any_text(ctx.query) else []),
             from_=table("lines"),
             group_by=[col("video_id"), col("frame_idx")],
         )
+        keys = ["video_id", "frame_idx"]
+        if reads_any_text(ctx.query):  # no words: no copies of them
+            kept = (*keys, "ts", "text", "shown_from", "shown_to", "digits", "letters", "held_height")
+            with_copies = select(*(col(c) for c in kept), alias(number(0), "copies"), from_=subquery(frames))
+            return with_ctes(with_copies, {"lines": lines}, materialized=True)
         # the copies of the text: lines that read a word of the query and match it on their own
         line_text = exp.GroupConcat(this=ordered(col("text"), [col("x"), col("text")]), separator=string(" "))
         held_lines = select(
@@ -501,7 +555,6 @@ class Ocr(TextTool):
             from_=subquery(held_lines),
             group_by=[col("video_id"), col("frame_idx")],
         )
-        keys = ["video_id", "frame_idx"]
         with_copies = select(
             *(col(c, "f") for c in (*keys, "ts", "text", "shown_from", "shown_to", "digits", "letters")),
             *(col(c, "f") for c in screen_columns(ctx)),
@@ -511,11 +564,37 @@ class Ocr(TextTool):
         )
         return with_ctes(with_copies, {"lines": lines}, materialized=True)
 
+    @staticmethod
+    def holds_query(ctx: Context) -> exp.Expression:
+        """Whether a box holds what the call asks for, in SQL: a word of its query (``query_words_read`` above 0)
+        or, for a call with no words (``reads_any_text``), a letter or digit in a box with a height whose
+        centre is in the call's place (any box, without one; of its shape, ``box_shape``).
+
+        Example:
+            >>> print(Ocr.holds_query(Context("", place="top")).sql("duckdb"))
+            REGEXP_MATCHES(text, '[\\pL\\pN]') AND height > 0 AND (cy * 3) < 1
+        """
+        if not reads_any_text(ctx.query):
+            return exp.GT(this=fn("query_words_read", col("text"), ctx.text), expression=number(0))
+        place = [place_condition(ctx.place, col("cx"), col("cy"))] if ctx.place is not None else []
+        has_text = fn("regexp_matches", col("text"), string(HAS_TEXT))
+        return exp.and_(has_text, col("height") > number(0), *place, copy=False)
+
+    @staticmethod
+    def held_height(ctx: Context) -> exp.Expression:
+        """The tallest (for size "small", the shortest) of a frame's boxes that hold what a call with no words
+        asks for (``holds_query``), NULL where none does."""
+        extreme = "min" if ctx.size == "small" else "max"
+        return exp.Filter(this=fn(extreme, col("height")), expression=exp.Where(this=col("holds_query")))
+
     def screen_fit(self, ctx: Context) -> list[exp.Expression]:
         """Per frame, what the call's place and size are checked against (``screen_columns``), of its boxes
         that carry the match (all its boxes where none reads a word of the query): whether one has its centre in
-        the place (``in_place``), and the height of the tallest (for "large") or shortest (for "small") of them."""
-        found = []
+        the place (``in_place``), and the height of the tallest (for "large") or shortest (for "small") of them;
+        none for a call with no words (its place and size choose its boxes: ``holds_query``)."""
+        found: list[exp.Expression] = []
+        if not screen_columns(ctx):
+            return found
         if ctx.place is not None:
             inside = exp.case().when(place_condition(ctx.place, col("cx"), col("cy")), number(1)).else_(number(0))
             found.append(alias(self.carrying_boxes_first(fn("max", inside)) > number(0), "in_place"))
@@ -562,7 +641,7 @@ class Ocr(TextTool):
         )
         texts = pc.unique(texts.combine_chunks())
         per_text = np.zeros(0)
-        if len(texts):
+        if len(texts) and not reads_any_text(query):
             grade = self.grade(Context(query)).sql(dialect=DIALECT)
             graded = videos[0].value(
                 f"SELECT list(score ORDER BY i) FROM (SELECT {grade} AS score, i "
@@ -582,20 +661,25 @@ class Ocr(TextTool):
         found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
         if not read["ts"].size:
             return found
-        grades = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
-        score, fit = placed_scores(grades, read, ctx), placed_scores(grades, read, ctx, np.ones(len(grades)))
-        line_score = per_text[pc.index_in(read["held_lines"], value_set=texts).to_numpy()]
-        copies = np.bincount(read["held_frame"][line_score > 0], minlength=len(score))
+        if reads_any_text(query):  # whatever is read in the place: how it stands out there, no copies
+            score = prominence_of(read["held_height"], ctx.size)
+            fit, copies = np.ones(len(score)), np.zeros(len(score), dtype=np.int64)
+        else:
+            grades = per_text[pc.index_in(read["text"], value_set=texts).to_numpy()]
+            score, fit = placed_scores(grades, read, ctx), placed_scores(grades, read, ctx, np.ones(len(grades)))
+            line_score = per_text[pc.index_in(read["held_lines"], value_set=texts).to_numpy()]
+            copies = np.bincount(read["held_frame"][line_score > 0], minlength=len(score))
         ts = read["ts"]
         steps = np.diff(ts)
         ocr_period = max(float(steps.min()) if steps.size else video.period, video.period)
-        matched = np.flatnonzero(score > 0)
+        with np.errstate(invalid="ignore"):
+            matched = np.flatnonzero(score > 0)
         if not matched.size:
             return found
-        floor = 1.0 if self.numeric(query) else min_score(query)
+        floor = 0.0 if reads_any_text(query) else 1.0 if self.numeric(query) else min_score(query)
         halfway = (score[matched].max() + floor) / 2
         gap = RUN_GAP * ocr_period
-        until = held_until_of(read, query_digits(query), gap)
+        until = read["shown_to"] if reads_any_text(query) else held_until_of(read, query_digits(query), gap)
 
         def stretch(run: np.ndarray) -> tuple[float, float, float, float]:
             """(start_s, end_s, last_read, score) of a run of reads: when its text is on screen, its best grade."""
@@ -612,7 +696,9 @@ class Ocr(TextTool):
             reads = matched[strength]
             if not reads.size:
                 continue
-            for run in _runs(reads, ts, gap):
+            # whatever is read there: a text that left as the next one appeared (replaced) is a showing of its own
+            apart = {"left": until, "appeared": read["shown_from"], "replaced": True} if reads_any_text(query) else {}
+            for run in _runs(reads, ts, gap, **apart):
                 whole = stretch(run)
                 joined = run[copies[run] > copies[run].min()]  # reads where another copy of the text is on screen
                 if whole[1] - whole[0] >= PAGE_SHARE * video.duration_s and joined.size:
@@ -651,6 +737,7 @@ class Ocr(TextTool):
                 "held_frame": np.zeros(0, dtype=np.int64),
                 "in_place": np.zeros(0, dtype=bool),
                 "height": np.zeros(0),
+                "held_height": np.zeros(0),
             }
 
         def part(name: str) -> pa.Array:
@@ -668,9 +755,7 @@ class Ocr(TextTool):
                 "bottom": bottom,
                 "shown_from": boxes.column("shown_from_s").cast(pa.float64()),
                 "shown_to": boxes.column("shown_to_s").cast(pa.float64()),
-                "holds_query": pc.greater(
-                    query_words_read(boxes.column("text"), pa.array([query] * boxes.num_rows)), 0.0
-                ),
+                "holds_query": holds_query_array(boxes.column("text"), x, part("x1"), part("y0"), bottom, query, place),
                 "read": self.as_read_array(query, boxes.column("text").combine_chunks()),
                 "share": query_words_read(boxes.column("text"), pa.array([query if screen else None] * boxes.num_rows)),
                 "cx": pc.divide(pc.add(x, part("x1")), 2.0),
@@ -703,7 +788,10 @@ class Ocr(TextTool):
         line_texts = pc.binary_join(pa.ListArray.from_arrays(line_offsets, box_texts), " ")
         order = np.argsort(ts, kind="stable")
         line_frame = np.searchsorted(firsts, line_firsts, "right") - 1  # each line's frame, as read
-        in_place, height = screen_fit_arrays(table_, firsts, place, size)
+        in_place, height = screen_fit_arrays(table_, firsts, place, size, reads_any_text(query))
+        extreme = np.fmin if size == "small" else np.fmax
+        with np.errstate(invalid="ignore"):  # NaN where no box holds it
+            held_height = extreme.reduceat(np.where(holds, float_array(table_.column("height")), np.nan), firsts)
         return {
             "ts": ts[order],
             "text": text.take(pa.array(order)),
@@ -715,6 +803,7 @@ class Ocr(TextTool):
             "held_frame": np.argsort(order)[line_frame[held]],
             "in_place": in_place[order],
             "height": height[order],
+            "held_height": held_height[order],
         }
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
@@ -769,10 +858,12 @@ def _runs(
     gap: float,
     left: np.ndarray | None = None,
     appeared: np.ndarray | None = None,
+    replaced: bool = False,
 ) -> list[np.ndarray]:
     """``reads`` (positions, in time order) split where the next one is more than ``gap`` seconds later, and,
     given when each read's text ``left`` the screen and when it ``appeared`` (NaN where unknown), where a
-    read's text left before the next one's appeared: measured apart, they are two showings.
+    read's text left before the next one's appeared (or as it appeared: ``replaced``, a text in the same place
+    replacing it): measured apart, they are two showings.
 
     Example:
         >>> [r.tolist() for r in _runs(np.array([0, 1, 3]), np.array([0.0, 1.0, 2.0, 9.0]), 2.5)]
@@ -784,7 +875,8 @@ def _runs(
     starts = np.r_[True, np.diff(ts[reads]) > gap]
     if left is not None and appeared is not None:
         with np.errstate(invalid="ignore"):
-            starts[1:] |= left[reads[:-1]] < appeared[reads[1:]]
+            before = left[reads[:-1]]
+            starts[1:] |= (before <= appeared[reads[1:]]) if replaced else (before < appeared[reads[1:]])
     return np.split(reads, np.flatnonzero(starts)[1:])
 
 
@@ -902,12 +994,14 @@ def screen_columns(ctx: Context) -> list[str]:
         >>> screen_columns(Context("EXIT")), screen_columns(Context("EXIT", place="top", size="large"))
         ([], ['in_place', 'height'])
     """
+    if reads_any_text(ctx.query):  # its place and size choose the boxes it reads (``Ocr.holds_query``)
+        return []
     return [name for name, asked in (("in_place", ctx.place), ("height", ctx.size)) if asked is not None]
 
 
 def box_shape(ctx: Context) -> list[exp.Expression]:
-    """A box's centre (``cx``, ``cy``) and ``height``, in SQL, as fractions of the frame (a missing box: 0), and
-    the ``share`` of the query it reads in whole words (``query_words_read``)."""
+    """A box's centre (``cx``, ``cy``) and ``height``, in SQL, as fractions of the frame (a missing box: 0), and,
+    for a call with words, the ``share`` of the query it reads in whole words (``query_words_read``)."""
 
     def part(name: str) -> exp.Expression:
         return cast(fn("coalesce", col(name, "box"), number(0.0)), DOUBLE)
@@ -915,12 +1009,24 @@ def box_shape(ctx: Context) -> list[exp.Expression]:
     def middle(low: str, high: str) -> exp.Expression:
         return exp.Div(this=exp.paren(exp.Add(this=part(low), expression=part(high))), expression=number(2.0))
 
+    share = [] if reads_any_text(ctx.query) else [alias(fn("query_words_read", col("text"), ctx.text), "share")]
     return [
         alias(middle("x0", "x1"), "cx"),
         alias(middle("y0", "y1"), "cy"),
         alias(exp.Sub(this=part("y1"), expression=part("y0")), "height"),
-        alias(fn("query_words_read", col("text"), ctx.text), "share"),
+        *share,
     ]
+
+
+def reads_any_text(query: str) -> bool:
+    """Whether a call has no words to read (an empty query): it reads whatever text is in its place, of its size
+    (``Call`` allows it only with one of them).
+
+    Example:
+        >>> reads_any_text(""), reads_any_text("EXIT")
+        (True, False)
+    """
+    return not query.strip()
 
 
 def place_condition(place: str, x: exp.Expression, y: exp.Expression) -> exp.Expression:
@@ -940,6 +1046,8 @@ def _band_condition(value: exp.Expression, band: str) -> exp.Expression:
         return thirds < number(1)
     if band == "high":
         return thirds > number(2)
+    if band == "outer":
+        return exp.paren(exp.or_(thirds < number(1), thirds.copy() > number(2), copy=False))
     return exp.and_(thirds >= number(1), thirds.copy() <= number(2), copy=False)
 
 
@@ -959,7 +1067,54 @@ def in_place_array(place: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
             inside &= thirds > 2
         elif band == "middle":
             inside &= (thirds >= 1) & (thirds <= 2)
+        elif band == "outer":
+            inside &= (thirds < 1) | (thirds > 2)
     return inside
+
+
+def holds_query_array(
+    texts: pa.ChunkedArray,
+    x0: pa.Array,
+    x1: pa.Array,
+    y0: pa.Array,
+    y1: pa.Array,
+    query: str,
+    place: str | None,
+) -> np.ndarray:
+    """``Ocr.holds_query`` of boxes (their texts and edges, 0 where missing): whether each reads a word of
+    ``query``, or, for a call with no words, has a letter or digit, a height, and its centre in ``place``.
+
+    Example:
+        >>> edges = [pa.array(v) for v in ([0.1, 0.1], [0.9, 0.9], [0.1, 0.8], [0.2, 0.9])]
+        >>> holds_query_array(pa.chunked_array([["HELLO", "ok"]]), *edges, "", "top").tolist()
+        [True, False]
+        >>> holds_query_array(pa.chunked_array([["HELLO", "ok"]]), *edges, "ok", None).tolist()
+        [False, True]
+    """
+    if not reads_any_text(query):
+        read = query_words_read(texts, pa.array([query] * len(texts)))
+        return pc.greater(read, 0.0).to_numpy(zero_copy_only=False)
+    bottom, top = float_array(y1), float_array(y0)
+    holds = pc.match_substring_regex(texts, HAS_TEXT).to_numpy(zero_copy_only=False) & (bottom - top > 0)
+    if place is not None:
+        holds &= in_place_array(place, (float_array(x0) + float_array(x1)) / 2, (top + bottom) / 2)
+    return holds
+
+
+def prominence_of(held_height: np.ndarray, size: str | None) -> np.ndarray:
+    """``Ocr.prominence`` of a video's reads from their ``held_height`` (NaN where nothing is read there).
+
+    Example:
+        >>> prominence_of(np.array([0.1, 0.2, np.nan]), None).tolist()
+        [0.5, 1.0, nan]
+        >>> prominence_of(np.array([0.1, 0.2]), "small").tolist()  # the smallest text there grades 1
+        [1.0, 0.5]
+    """
+    if np.isnan(held_height).all():
+        return held_height
+    if size == "small":
+        return np.nanmin(held_height) / held_height
+    return held_height / np.nanmax(held_height)
 
 
 def misplaced_unless(fits: exp.Expression) -> exp.Expression:
@@ -968,15 +1123,15 @@ def misplaced_unless(fits: exp.Expression) -> exp.Expression:
 
 
 def screen_fit_arrays(
-    boxes: pa.Table, firsts: np.ndarray, place: str | None, size: str | None
+    boxes: pa.Table, firsts: np.ndarray, place: str | None, size: str | None, any_text: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """``Ocr.screen_fit`` per frame (its boxes from ``firsts`` in ``boxes``, with ``cx``, ``cy``, ``height`` and
     ``share``): whether a box carrying its match (all its boxes where none reads a word of the query) is in
     ``place`` (False without one), and the tallest (shortest, for ``size`` "small") of those boxes' heights (NaN
-    without a size)."""
+    without a size); neither for a call with no words (``any_text``: its place and size choose its boxes)."""
     in_place = np.zeros(len(firsts), dtype=bool)
     height = np.full(len(firsts), np.nan)
-    if place is None and size is None:
+    if (place is None and size is None) or any_text:
         return in_place, height
     share = float_array(boxes.column("share"))
     best = np.maximum.reduceat(share, firsts)[np.repeat(np.arange(len(firsts)), np.diff(np.r_[firsts, len(share)]))]
