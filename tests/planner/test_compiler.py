@@ -648,6 +648,27 @@ def test_sql_equals_python_reference(con, vectors, data, plan, k, gap, mode, one
     gap=st.sampled_from([None, None, 0.0, 0.5, 2.0]),
     video_id=st.sampled_from(["va", "vb"]),
 )
+@example(  # the frame where one showing left as the next appeared is in both: the one that ends first is its own
+    data={
+        "frames": [*(("va", i, i * 0.5) for i in range(11)), ("vb", 0, 0.0)],
+        "videos": [],
+        "frame_embeddings": [],
+        "regions": [],
+        "ocr": [
+            ("va", 3, 1.5, "EXIT", None, None, (0.0, 0.0, 0.25, 0.125)),
+            ("va", 3, 1.5, "EXIT", 1.5, 1.5, (0.0, 0.0, 0.25, 0.125)),
+            ("va", 4, 2.0, "EXIT", 1.5, None, (0.0, 0.0, 0.25, 0.125)),
+        ],
+        "words": [],
+        "segments": [],
+        "cues": [],
+        "audio": [],
+    },
+    plan=Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "top"}], "combine": "Q1"}),
+    k=1,
+    gap=None,
+    video_id="va",
+)
 def test_the_arrays_give_the_compiled_sqls_rows(con, vectors, data, plan, k, gap, video_id):
     """``vqdb.planner.columnar`` (what ``retrieve`` runs for one video) against the compiled SQL, row for row."""
     load(con, vectors, data)

@@ -355,9 +355,9 @@ def best_spans(
     n_frames: int,
 ) -> FrameEvidence:
     """Each frame's best span: of the spans whose frames (positions ``first`` to ``stop``, excluded) hold it,
-    the one with the highest ``score``, then the earliest ``said_from`` (the SQL's ``max(score)`` and
-    ``first(... ORDER BY score DESC, ...)``); its score, stretch (``start_s``, ``end_s``) and ``focus``
-    (start and end of where its evidence itself is).
+    the one with the highest ``score``, then the earliest ``said_from``, then the earliest end of its ``focus``
+    (the SQL's ``max(score)`` and ``first(... ORDER BY score DESC, ...)``); its score, stretch (``start_s``,
+    ``end_s``) and ``focus`` (start and end of where its evidence itself is).
 
     Example:
         >>> found = best_spans(np.array([0, 1]), np.array([2, 3]), np.array([0.5, 0.9]), np.array([0.0, 1.0]),
@@ -367,7 +367,7 @@ def best_spans(
         ([0.5, 0.9, 0.9, nan], [0.0, 1.0, 1.0, nan], [0.5, 1.5, 1.5, nan])
     """
     span, frame = frames_in(first, stop)
-    order = np.lexsort((said_from[span], -score[span], frame))
+    order = np.lexsort((focus[1][span], said_from[span], -score[span], frame))
     frame, span = frame[order], span[order]
     best = np.r_[True, frame[1:] != frame[:-1]] if len(frame) else np.zeros(0, dtype=bool)
     frame, span = frame[best], span[best]

@@ -113,7 +113,7 @@ class TimedTextTool(TextTool):
         )
 
         def first(column: str, name: str) -> exp.Expression:
-            best = [desc(col("score", "p")), col("said_start", "p")]
+            best = [desc(col("score", "p")), col("said_start", "p"), col("said_end", "p")]
             return alias(fn("first", ordered(col(column, "p"), best)), name)
 
         return select(
