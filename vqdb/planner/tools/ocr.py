@@ -191,7 +191,8 @@ class Ocr(TextTool):
         )
 
         def first(column: str, name: str) -> exp.Expression:
-            return alias(fn("first", ordered(col(column, "r"), [desc(col("score", "r")), col("start_s", "r"), col("end_s", "r")])), name)
+            best = [desc(col("score", "r")), col("start_s", "r"), col("end_s", "r")]
+            return alias(fn("first", ordered(col(column, "r"), best)), name)
 
         # the text's time on screen is both the frame's span and where its evidence is (the focus)
         return select(
