@@ -421,6 +421,37 @@ FILLERS = Words(
     phenomenon="words of being seen, besides the speech and screen cues: no picture of their own",
     example="A man is seen riding a horse in the video",
 )  # fmt: skip
+CHOICE_FRAMING = Words(
+    {
+        "following", "statement", "statements", "option", "options", "choice", "choices", "description",
+        "descriptions", "correct", "incorrect", "true", "false", "wrong", "accurate", "inaccurate", "order",
+        "sequence", "one", "ones",
+    },
+    phenomenon="words that frame a choice among answers ('which of the following statements is correct', "
+    "'the correct order'): a phrase of only these (and stop words) pictures nothing",
+    example="Which of the following statements is correct? 1. The man wears a hat 2. The man holds a cup",
+)  # fmt: skip
+ASKED_ACTIVITY = Words(
+    {"doing", "do", "like"},
+    phenomenon="the verb a what-question asks with ('what is the cat doing', 'what did he do', 'what is the "
+    "weather like'): the question's, not the picture's; 'like' before an article or 'to' compares and stays",
+    example="In the video, what is the cat doing on the sofa?",
+)
+ASKED_ATTRIBUTES = Words(
+    {
+        "kind", "kinds", "type", "types", "sort", "color", "colour", "colors", "colours", "shape", "position",
+        "location", "status", "state", "scent", "smell", "material", "size", "name", "price", "number",
+    },
+    phenomenon="what a what-question asks of a thing ('what is the position of the puppy', 'what kind of "
+    "fruit'): the thing is pictured ('puppy'), not the word for what is asked of it",
+    example="What is the position of the puppy when it falls asleep?",
+)  # fmt: skip
+HOW_MANY = Words(
+    {"how many", "how much", "are there", "is there", "were there", "was there"},
+    phenomenon="the words a how-many question asks with ('how many women are there on the line'): what is "
+    "counted is pictured, not the asking",
+    example="How many women in red are there on the production line?",
+)
 CONNECTIVES = Words(
     {"when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and"},
     phenomenon="connectives that end a quote's clause: cues beyond them are another clause's",

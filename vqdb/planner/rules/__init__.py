@@ -69,7 +69,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
-  only stop words or speaker nouns ("the narrator", "he") is dropped.
+  only stop words or speaker nouns ("the narrator", "he") is dropped, and so is one of only words framing
+  a choice ("which of the following statements is correct"). The words a question asks with are not
+  pictured: "what is the cat doing / what is the weather like" (``phrasing.ASKED_ACTIVITY``), "how many
+  women are there" (``phrasing.HOW_MANY``), "the position of the puppy" (``phrasing.ASKED_ATTRIBUTES``).
 * **Options written into the question** as a numbered list ("Which is correct? 1. …, 2. …") are its
   options (given options that only refer to them, "1 and 3", give way); times in the video
   ("[[00:06:23, 00:06:39]]", "at 5:01") are not text to find.
