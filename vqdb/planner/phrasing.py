@@ -573,6 +573,13 @@ HOW_LONG = Words(
     phenomenon="a question of how long something lasts: its 'last' is the verb of lasting, not an order",
     example="how long does the applause last?",
 )
+COUNTS = Words(
+    {"how many"},
+    phenomenon="a question asking a count (with 'how long', a length of time): its answer options ('four times', "
+    "'3 pieces', '15 seconds') are neither pictured nor, unless it asks what is read or said, written or spoken",
+    example="How many times does the dog jump over the fence?",
+    options=("Twice", "Three times", "4"),
+)
 NOUN_BEFORE = Words(
     {
         "the", "a", "an", "this", "that", "its", "his", "her", "their", "our", "my", "your", "at", "from", "of",

@@ -79,7 +79,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * Text and sound calls are ANDed with the visual phrases; **answer options** become calls ORed together
   and ANDed with the rest: ``ocr`` calls when the question asks what is written or shown, ``transcript``
   when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
-  phrase an option quotes is text to find). A question with nothing searchable gives the uniform plan.
+  phrase an option quotes is text to find). The options of a question asking a count or a length of time
+  ("how many times…", "how long…": ``options._counted``) are not looked for unless it asks what is read or
+  said. A question with nothing searchable gives the uniform plan.
 
 Tools are those of ``vqdb.planner.tools`` (their names are the tool classes'): a rule for a tool that is
 not registered is skipped. The word lists are data: the documented vocabulary (``SPEAKERS``,
@@ -125,7 +127,7 @@ from vqdb.planner.rules.literals import (
     _take_menu_paths,
     _take_quantities,
 )
-from vqdb.planner.rules.options import _inline_options, _option_tools, _refers_to_options
+from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
     _take_credits,
@@ -241,7 +243,7 @@ def _plan_text(
         groups.append(_group([_add(calls, tool, query) for tool, query in group], "OR"))
     option_tools = [t for t in _option_tools(question) if can_see or t not in _VISUAL] or TOOLS_FOR[EITHER]
     option_ids = []
-    for option in options or ():
+    for option in () if _counted(question) else options or ():  # a count or a length of time: not found
         query = _trim(str(option))
         if not _has_letter(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
             usable = [t for t in TOOLS_FOR[EITHER] if _searchable(t, query)]

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from vqdb.planner import phrasing
-from vqdb.planner.phrasing import WORD, alternation
+from vqdb.planner.phrasing import WORD, Phrases, alternation
 from vqdb.planner.rules.cues import (
     _ASKS_SOURCE,
     _QUOTE,
     _SCREEN_NOUN_WORDS,
     _SPEAKER_WORDS,
     _SPEECH_CUES,
+    _TEXT_NOUNS,
     _clause_breaks,
 )
 from vqdb.planner.rules.evidence import READ, SEEN, SPEECH, TOOLS_FOR, _has_alnum
@@ -29,6 +30,7 @@ _ASKS_SPEECH = re.compile(
     rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{alternation(SPEAKERS)})\s+(?:say|mention|shout|ask)\b",
     re.I,
 )
+_AMOUNT = Phrases(phrasing.COUNTS | phrasing.HOW_LONG)  # "how many", "how long": a count, a length of time
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 
 
@@ -71,6 +73,24 @@ def _option_tools(question: str) -> tuple[str, ...]:
     if asks_text:
         return (READ, SEEN)
     return (SEEN,)
+
+
+def _counted(question: str) -> bool:
+    """Whether ``question`` asks a count or a length of time (``phrasing.COUNTS``, ``phrasing.HOW_LONG``:
+    "how many times does he jump?", "how long does the rest last?") and not what is read or said
+    (``_option_tools``), nor of a display of text (``TEXT_NOUNS``): its answer options ("four times", "3
+    pieces", "15 seconds") are no picture (SigLIP does not count) and no words of the video, and are not
+    looked for. "How many points does the scoreboard show?" and "how long is the bridge, according to the
+    guide?" read or hear them.
+
+    Example:
+        >>> _counted("How many times does the dog jump?"), _counted("how long does the applause last?")
+        (True, True)
+        >>> _counted("How many points does the scoreboard show?"), _counted("What is the price?")
+        (False, False)
+    """
+    asked = _AMOUNT.first(question) is not None and _TEXT_NOUNS.first(question) is None
+    return asked and _option_tools(question) == (SEEN,)
 
 
 def _said_by_someone(clause: str) -> bool:
