@@ -48,3 +48,27 @@ def test_options_read_said_or_not_counted_are_looked_for(question, options):
 def test_a_count_question_keeps_its_options_with_no_visual_tool_when_they_are_text():
     plan = rule_plan("How many points does the scoreboard show?", ["3", "4"], ["ocr", "transcript"])
     assert {c.query for c in plan.queries} >= {"3", "4"}
+
+
+@pytest.mark.parametrize(
+    ("question", "options"),
+    [
+        ("What shape is the bucket that appears on the screen?", ["square", "triangle"]),
+        ("What color is the English displayed on the big screen?", ["pink", "orange"]),
+        ("When the protagonist introduces the meerkat, what animal appeared on the screen?", ["Dingo", "Fox"]),
+        ("What was the weather when the museum appeared on the screen?", ["Cloudy Skies", "Foggy Morning"]),
+    ],
+)
+def test_what_is_seen_of_a_thing_on_the_screen_is_a_picture_not_text(question, options):
+    assert {tool for tool, query in queries(question, options) if query in options} == {"siglip"}
+
+
+@pytest.mark.parametrize(
+    ("question", "options"),
+    [
+        ("What text appeared on the screen?", ["PostgreSQL", "SQL Server"]),
+        ("What was the color number of the lipstick on the screen?", ["Color 08", "Color 07"]),
+    ],
+)
+def test_words_asked_on_the_screen_are_still_read(question, options):
+    assert "ocr" in {tool for tool, query in queries(question, options) if query in options}

@@ -573,6 +573,16 @@ HOW_LONG = Words(
     phenomenon="a question of how long something lasts: its 'last' is the verb of lasting, not an order",
     example="how long does the applause last?",
 )
+PICTURED_ASKS = Words(
+    {
+        "color", "colour", "colors", "colours", "shape", "shapes", "pattern", "patterns", "animal", "animals",
+        "weather", "expression", "cartoon",
+    },
+    phenomenon="what a question asks of a thing on the screen that is seen, not read ('what shape is the "
+    "bucket that appears on the screen?'): its options are pictures, not text",
+    example="What shape is the bucket that appears on the screen?",
+    options=("square", "triangle"),
+)  # fmt: skip
 COUNTS = Words(
     {"how many"},
     phenomenon="a question asking a count (with 'how long', a length of time): its answer options ('four times', "

@@ -20,10 +20,16 @@ from vqdb.planner.rules.cues import (
 from vqdb.planner.rules.evidence import READ, SEEN, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.vocabulary import SPEAKERS
 
-_ASKS_TEXT = re.compile(
+_ASKS_WORDS = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
-    r"subtitles?|label|brand|price)\b|\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|"
-    r"does the \w+ (?:say|read|show))\b",
+    r"subtitles?|label|brand|price)\b",
+    re.I,
+)
+_ASKS_SHOWN = re.compile(
+    r"\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|does the \w+ (?:say|read|show))\b", re.I
+)
+_ASKS_PICTURED = re.compile(  # "what shape is the bucket that appears on the screen": a picture, not text
+    rf"\bwhat\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:\w+\s+)?(?:{alternation(phrasing.PICTURED_ASKS)})\b",
     re.I,
 )
 _ASKS_SPEECH = re.compile(
@@ -67,7 +73,7 @@ def _option_tools(question: str) -> tuple[str, ...]:
             return (READ, SEEN)
         if word in _SPEAKER_WORDS or named[0].isupper():
             return (*TOOLS_FOR[SPEECH], SEEN)
-    asks_text = _ASKS_TEXT.search(question)
+    asks_text = _asks_text(question)
     if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question[asks_text.end() :])):
         return (*TOOLS_FOR[SPEECH], SEEN)
     if asks_text:
@@ -91,6 +97,23 @@ def _counted(question: str) -> bool:
     """
     asked = _AMOUNT.first(question) is not None and _TEXT_NOUNS.first(question) is None
     return asked and _option_tools(question) == (SEEN,)
+
+
+def _asks_text(question: str) -> re.Match | None:
+    """Where ``question`` asks for words ("what words…", "which sign…") or what is written, displayed or
+    on the screen, unless what it asks of is seen, not read (``phrasing.PICTURED_ASKS``: "what shape is the
+    bucket that appears on the screen?": on the screen is in the picture); None when it does not.
+
+    Example:
+        >>> [bool(_asks_text(q)) for q in ("what text appears on the screen?", "what is the dog holding?")]
+        [True, False]
+        >>> [bool(_asks_text(q)) for q in ("what colour is the car shown on the screen?", "what colour number?")]
+        [False, True]
+    """
+    words = _ASKS_WORDS.search(question)
+    if words or _ASKS_PICTURED.search(question):
+        return words
+    return _ASKS_SHOWN.search(question)
 
 
 def _said_by_someone(clause: str) -> bool:
