@@ -421,6 +421,37 @@ FILLERS = Words(
     phenomenon="words of being seen, besides the speech and screen cues: no picture of their own",
     example="A man is seen riding a horse in the video",
 )  # fmt: skip
+CHOICE_FRAMING = Words(
+    {
+        "following", "statement", "statements", "option", "options", "choice", "choices", "description",
+        "descriptions", "correct", "incorrect", "true", "false", "wrong", "accurate", "inaccurate", "order",
+        "sequence", "one", "ones",
+    },
+    phenomenon="words that frame a choice among answers ('which of the following statements is correct', "
+    "'the correct order'): a phrase of only these (and stop words) pictures nothing",
+    example="Which of the following statements is correct? 1. The man wears a hat 2. The man holds a cup",
+)  # fmt: skip
+ASKED_ACTIVITY = Words(
+    {"doing", "do", "like"},
+    phenomenon="the verb a what-question asks with ('what is the cat doing', 'what did he do', 'what is the "
+    "weather like'): the question's, not the picture's; 'like' before an article or 'to' compares and stays",
+    example="In the video, what is the cat doing on the sofa?",
+)
+ASKED_ATTRIBUTES = Words(
+    {
+        "kind", "kinds", "type", "types", "sort", "color", "colour", "colors", "colours", "shape", "position",
+        "location", "status", "state", "scent", "smell", "material", "size", "name", "price", "number",
+    },
+    phenomenon="what a what-question asks of a thing ('what is the position of the puppy', 'what kind of "
+    "fruit'): the thing is pictured ('puppy'), not the word for what is asked of it",
+    example="What is the position of the puppy when it falls asleep?",
+)  # fmt: skip
+HOW_MANY = Words(
+    {"how many", "how much", "are there", "is there", "were there", "was there"},
+    phenomenon="the words a how-many question asks with ('how many women are there on the line'): what is "
+    "counted is pictured, not the asking",
+    example="How many women in red are there on the production line?",
+)
 CONNECTIVES = Words(
     {"when", "whenever", "while", "after", "before", "until", "once", "then", "but", "because", "and"},
     phenomenon="connectives that end a quote's clause: cues beyond them are another clause's",
@@ -541,6 +572,23 @@ HOW_LONG = Words(
     {"how long"},
     phenomenon="a question of how long something lasts: its 'last' is the verb of lasting, not an order",
     example="how long does the applause last?",
+)
+PICTURED_ASKS = Words(
+    {
+        "color", "colour", "colors", "colours", "shape", "shapes", "pattern", "patterns", "animal", "animals",
+        "weather", "expression", "cartoon",
+    },
+    phenomenon="what a question asks of a thing on the screen that is seen, not read ('what shape is the "
+    "bucket that appears on the screen?'): its options are pictures, not text",
+    example="What shape is the bucket that appears on the screen?",
+    options=("square", "triangle"),
+)  # fmt: skip
+COUNTS = Words(
+    {"how many"},
+    phenomenon="a question asking a count (with 'how long', a length of time): its answer options ('four times', "
+    "'3 pieces', '15 seconds') are neither pictured nor, unless it asks what is read or said, written or spoken",
+    example="How many times does the dog jump over the fence?",
+    options=("Twice", "Three times", "4"),
 )
 NOUN_BEFORE = Words(
     {

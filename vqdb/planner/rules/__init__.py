@@ -69,14 +69,19 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
-  only stop words or speaker nouns ("the narrator", "he") is dropped.
+  only stop words or speaker nouns ("the narrator", "he") is dropped, and so is one of only words framing
+  a choice ("which of the following statements is correct"). The words a question asks with are not
+  pictured: "what is the cat doing / what is the weather like" (``phrasing.ASKED_ACTIVITY``), "how many
+  women are there" (``phrasing.HOW_MANY``), "the position of the puppy" (``phrasing.ASKED_ATTRIBUTES``).
 * **Options written into the question** as a numbered list ("Which is correct? 1. …, 2. …") are its
   options (given options that only refer to them, "1 and 3", give way); times in the video
   ("[[00:06:23, 00:06:39]]", "at 5:01") are not text to find.
 * Text and sound calls are ANDed with the visual phrases; **answer options** become calls ORed together
   and ANDed with the rest: ``ocr`` calls when the question asks what is written or shown, ``transcript``
   when it asks what is said, else ``siglip`` (an option of digits or a code, "$25", is read or heard; a
-  phrase an option quotes is text to find). A question with nothing searchable gives the uniform plan.
+  phrase an option quotes is text to find). The options of a question asking a count or a length of time
+  ("how many times…", "how long…": ``options._counted``) are not looked for unless it asks what is read or
+  said. A question with nothing searchable gives the uniform plan.
 
 Tools are those of ``vqdb.planner.tools`` (their names are the tool classes'): a rule for a tool that is
 not registered is skipped. The word lists are data: the documented vocabulary (``SPEAKERS``,
@@ -122,7 +127,7 @@ from vqdb.planner.rules.literals import (
     _take_menu_paths,
     _take_quantities,
 )
-from vqdb.planner.rules.options import _inline_options, _option_tools, _refers_to_options
+from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
     _take_credits,
@@ -238,7 +243,7 @@ def _plan_text(
         groups.append(_group([_add(calls, tool, query) for tool, query in group], "OR"))
     option_tools = [t for t in _option_tools(question) if can_see or t not in _VISUAL] or TOOLS_FOR[EITHER]
     option_ids = []
-    for option in options or ():
+    for option in () if _counted(question) else options or ():  # a count or a length of time: not found
         query = _trim(str(option))
         if not _has_letter(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
             usable = [t for t in TOOLS_FOR[EITHER] if _searchable(t, query)]

@@ -7,28 +7,36 @@ from __future__ import annotations
 import re
 
 from vqdb.planner import phrasing
-from vqdb.planner.phrasing import WORD, alternation
+from vqdb.planner.phrasing import WORD, Phrases, alternation
 from vqdb.planner.rules.cues import (
     _ASKS_SOURCE,
     _QUOTE,
     _SCREEN_NOUN_WORDS,
     _SPEAKER_WORDS,
     _SPEECH_CUES,
+    _TEXT_NOUNS,
     _clause_breaks,
 )
 from vqdb.planner.rules.evidence import READ, SEEN, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.vocabulary import SPEAKERS
 
-_ASKS_TEXT = re.compile(
+_ASKS_WORDS = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
-    r"subtitles?|label|brand|price)\b|\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|"
-    r"does the \w+ (?:say|read|show))\b",
+    r"subtitles?|label|brand|price)\b",
+    re.I,
+)
+_ASKS_SHOWN = re.compile(
+    r"\bwhat\b[^,]*\b(?:written|displayed|shown on|on the screen|does the \w+ (?:say|read|show))\b", re.I
+)
+_ASKS_PICTURED = re.compile(  # "what shape is the bucket that appears on the screen": a picture, not text
+    rf"\bwhat\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:\w+\s+)?(?:{alternation(phrasing.PICTURED_ASKS)})\b",
     re.I,
 )
 _ASKS_SPEECH = re.compile(
     rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{alternation(SPEAKERS)})\s+(?:say|mention|shout|ask)\b",
     re.I,
 )
+_AMOUNT = Phrases(phrasing.COUNTS | phrasing.HOW_LONG)  # "how many", "how long": a count, a length of time
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 
 
@@ -65,12 +73,47 @@ def _option_tools(question: str) -> tuple[str, ...]:
             return (READ, SEEN)
         if word in _SPEAKER_WORDS or named[0].isupper():
             return (*TOOLS_FOR[SPEECH], SEEN)
-    asks_text = _ASKS_TEXT.search(question)
+    asks_text = _asks_text(question)
     if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question[asks_text.end() :])):
         return (*TOOLS_FOR[SPEECH], SEEN)
     if asks_text:
         return (READ, SEEN)
     return (SEEN,)
+
+
+def _counted(question: str) -> bool:
+    """Whether ``question`` asks a count or a length of time (``phrasing.COUNTS``, ``phrasing.HOW_LONG``:
+    "how many times does he jump?", "how long does the rest last?") and not what is read or said
+    (``_option_tools``), nor of a display of text (``TEXT_NOUNS``): its answer options ("four times", "3
+    pieces", "15 seconds") are no picture (SigLIP does not count) and no words of the video, and are not
+    looked for. "How many points does the scoreboard show?" and "how long is the bridge, according to the
+    guide?" read or hear them.
+
+    Example:
+        >>> _counted("How many times does the dog jump?"), _counted("how long does the applause last?")
+        (True, True)
+        >>> _counted("How many points does the scoreboard show?"), _counted("What is the price?")
+        (False, False)
+    """
+    asked = _AMOUNT.first(question) is not None and _TEXT_NOUNS.first(question) is None
+    return asked and _option_tools(question) == (SEEN,)
+
+
+def _asks_text(question: str) -> re.Match | None:
+    """Where ``question`` asks for words ("what words…", "which sign…") or what is written, displayed or
+    on the screen, unless what it asks of is seen, not read (``phrasing.PICTURED_ASKS``: "what shape is the
+    bucket that appears on the screen?": on the screen is in the picture); None when it does not.
+
+    Example:
+        >>> [bool(_asks_text(q)) for q in ("what text appears on the screen?", "what is the dog holding?")]
+        [True, False]
+        >>> [bool(_asks_text(q)) for q in ("what colour is the car shown on the screen?", "what colour number?")]
+        [False, True]
+    """
+    words = _ASKS_WORDS.search(question)
+    if words or _ASKS_PICTURED.search(question):
+        return words
+    return _ASKS_SHOWN.search(question)
 
 
 def _said_by_someone(clause: str) -> bool:

@@ -49,7 +49,12 @@ _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no pi
 _NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
-) | phrasing.DETERMINERS  # alone, no picture ("he his")
+) | (phrasing.DETERMINERS | phrasing.CHOICE_FRAMING)  # alone, no picture ("he his", "following statements is correct")
+_HOW_MANY = Phrases(phrasing.HOW_MANY)
+_ASKED_LEAD = phrasing.ARTICLES | phrasing.WH_WORDS | {"which"}  # "what kind of", "the position of"
+_ASKS_WHAT = re.compile(r"(?:what|which)\b", re.I)  # a clause asking what ("what is the cat doing")
+_ASKS_HOW_MANY = re.compile(r"how\s+(?:many|much)\b(?!\s+times\b)", re.I)  # "how many times": _LEADING's
+_COMPARED = phrasing.ARTICLES | {"to"}  # "like a cat", "like to": a comparison or a liking, not the question's
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
@@ -64,10 +69,60 @@ def _visual_phrases(text: str) -> list[list[str]]:
                 if part and part.lower() == "or":
                     alternatives.append([])
                 continue
-            phrase = _clean(_LEADING.sub("", (part or "").strip(" ?!.,;:")))
+            part = (part or "").strip(" ?!.,;:")
+            phrase = _LEADING.sub("", _asking_removed(part))
+            phrase = _clean(_asked_thing(phrase) if _ASKS_WHAT.match(part) else phrase)
             if phrase and _searchable(SEEN, phrase) and phrase not in alternatives[-1]:
                 alternatives[-1].append(_trim(phrase))
     return [a for a in alternatives if a]
+
+
+def _asking_removed(part: str) -> str:
+    """``part`` of a question (a clause) without the words it asks with, which picture nothing: the verb of
+    a what-question (``phrasing.ASKED_ACTIVITY``: "what is the cat doing", "what did he do", "what is the
+    weather like"; "like" before an article or "to" compares and stays) and the asking of a how-many one
+    (``phrasing.HOW_MANY``: "how many women are there"; "how many times" is ``_LEADING``'s). Other parts
+    are returned as they are.
+
+    Example:
+        >>> _asking_removed("what is the snow leopard doing in the cave")
+        'what is the snow leopard in the cave'
+        >>> _asking_removed("what was the weather like outside"), _asking_removed("what does it look like a cat")
+        ('what was the weather outside', 'what does it look like a cat')
+        >>> _asking_removed("How many women in red are there on the line"), _asking_removed("he is doing it")
+        ('women in red on the line', 'he is doing it')
+    """
+    if _ASKS_HOW_MANY.match(part):
+        return " ".join(_HOW_MANY.removed(part).split())
+    if not _ASKS_WHAT.match(part):
+        return part
+    words = part.split()
+    kept = [
+        w
+        for i, w in enumerate(words)
+        if w.lower() not in phrasing.ASKED_ACTIVITY
+        or (w.lower() == "like" and i + 1 < len(words) and words[i + 1].lower() in _COMPARED)
+    ]
+    return " ".join(kept)
+
+
+def _asked_thing(phrase: str) -> str:
+    """``phrase`` (of a what-question, once ``_LEADING`` is off) without a leading name of what is asked of a
+    thing (``phrasing.ASKED_ATTRIBUTES``: "the position of the puppy" -> "the puppy", "kind of fruit" ->
+    "fruit"): the thing is what is pictured.
+
+    Example:
+        >>> _asked_thing("the position of the puppy"), _asked_thing("what kind of fruit was cut")
+        ('the puppy', 'fruit was cut')
+        >>> _asked_thing("name tag"), _asked_thing("the colour")
+        ('name tag', 'the colour')
+    """
+    words = phrase.split()
+    start = next((i for i, w in enumerate(words) if w.lower() not in _ASKED_LEAD), len(words))
+    named, of = (w.lower() for w in (words[start : start + 2] + ["", ""])[:2])
+    if named in phrasing.ASKED_ATTRIBUTES and of == "of" and len(words) > start + 2:
+        return " ".join(words[start + 2 :])
+    return phrase
 
 
 def _beside_text_places(visual: list[list[str]]) -> list[list[str]]:
