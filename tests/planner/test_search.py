@@ -261,6 +261,25 @@ def test_a_misread_word_makes_its_video_a_candidate(tmp_path):
     assert indexed.moments.to_pylist() == every.moments.to_pylist()
 
 
+def test_a_read_running_the_words_together_is_a_candidate_before_videos_sharing_a_word(tmp_path):
+    """OCR drops spaces and misreads letters: 'FIREEXlT' holds no word of 'FIRE EXIT' that a full-text index
+    matches, while twelve videos read 'EXIT' itself. The candidates come by the grade of the corpus's reads, so
+    a search merging two videos at most finds it second, as the exhaustive scan does, and merges no more
+    videos than the k-th moment needs."""
+    store = Store.create(tmp_path)
+    commit_video(store, "exact", {4: "FIRE EXIT"})
+    commit_video(store, "squashed", {7: "FIREEXlT"})
+    for i in range(12):
+        commit_video(store, f"door{i:02d}", {3: "EXIT", 9: f"GATE {i}"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "FIRE EXIT"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        indexed = corpus.search("when is FIRE EXIT on screen", plan=plan, k=2, max_videos=2)
+        every = corpus.search("when is FIRE EXIT on screen", plan=plan, k=2, exhaustive=True)
+    assert indexed.candidates == ("exact", "squashed"), indexed.candidates
+    assert indexed.moments.to_pylist() == every.moments.to_pylist(), (indexed.moments, every.moments)
+
+
 def test_the_query_word_itself_outranks_its_letters_inside_another_word(tmp_path):
     """'call' aligns inside 'SCALLOPS' (grade 0.95) better than in 'CALL 0800 123 456' (0.93), since OCR drops
     spaces; across videos the read that holds the word itself comes first."""

@@ -3,19 +3,24 @@
 ``search(corpus, question, k)`` plans the question as ``retrieve`` does (``plan_for``: the tools the corpus
 has), then works in two steps:
 
-1. **Candidates from indexes.** Each call of the plan asks the indexes over the whole corpus for the rows
-   that best match its query (``CANDIDATE_ROWS`` of each): full-text BM25 on OCR reads and spans and
-   subtitles (``vqdb.store.text_index.text_hits``); nearest vectors on frame and region embeddings
-   (``vqdb.store.vector_index.nearest_rows``, the query embedded as the tools embed it); audio events whose
-   label the ``audio`` tool would match (for a voice, the videos with transcribed words first). The videos of
-   those rows, in the order of their best row, are a call's candidates. Speech (``transcript``) orders every
-   video that says words by an estimate of its score instead (``spoken_estimates``): the distinct words said
-   in the corpus (``vqdb.planner.spoken_words``) compared with the query's words by their letters once, read
-   along each video's words, the best runs aligned whole, times the weight of the query's words they hold, or
-   a nearest sentence's score by meaning; BM25 ranks the rows holding the query's words, not the phrase said
-   a word or a letter off that the transcript tool grades 0.7 to 1. A video's position is its best in any
-   call's list; the first ``max_videos`` are the candidates. Rows appended since an index was built are still
-   found: Lance scans the unindexed fragments, and the words said are read at their table's latest version.
+1. **Candidates from indexes, by the most they could score.** Each call of the plan asks the indexes over the
+   whole corpus what it could score in each video (``call_estimate``). On-screen text (``ocr``) grades the
+   corpus's distinct reads (``vqdb.planner.screen_texts``) as the tool grades a frame, best bound first
+   (``screen_estimates``): the tool aligns the query's letters without spaces, so a read that runs two words
+   together or misreads a letter in each scores 0.6 to 0.9 and holds no word a full-text index would match.
+   Speech (``transcript``) estimates every video that says words (``spoken_estimates``): the distinct words
+   said in the corpus (``vqdb.planner.spoken_words``) compared with the query's words by their letters once,
+   read along each video's words, the best runs aligned whole, times the weight of the query's words they
+   hold, or a nearest sentence's score by meaning. Visual tools take the nearest vectors' similarity on frame
+   and region embeddings (``vqdb.store.vector_index.nearest_rows``, ``CANDIDATE_ROWS``, the query embedded as
+   the tools embed it; beyond them, the farthest listed). Other tools' indexes only order videos: full-text
+   BM25 on subtitles (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would
+   match. A video's bound is its calls' estimates combined as the plan combines scores (``ranked_videos``).
+   Rows appended since an index was built are still found: Lance scans the unindexed fragments, and the
+   words said and the reads are read at their table's latest version.
+   The videos are merged best bound first, ``max(3 * k, 10)`` at a time, until the ``k``-th moment scores at
+   least the next video's bound (where every call's estimate bounds its score; else after the first batch),
+   at most ``max_videos``.
 2. **The same merge, exactly.** In each candidate video the plan's ToolMerge merge runs as ``retrieve`` runs
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
@@ -73,14 +78,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import duckdb
 import numpy as np
 import pyarrow as pa
 from rapidfuzz import process
-from rapidfuzz.distance import Indel, Levenshtein
+from rapidfuzz.distance import Indel, LCSseq, Levenshtein
 
 from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.boolexpr import PlanError
@@ -89,6 +94,7 @@ from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
+from vqdb.planner.screen_texts import SCREEN_TABLE, ScreenTexts, screen_texts
 from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
@@ -99,10 +105,19 @@ from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
 from vqdb.udfs.arrow_results import owned
-from vqdb.udfs.text_grade import SPECIFICITY, screen_specificity
+from vqdb.udfs.text_grade import (
+    SPECIFICITY,
+    glyph_form,
+    near_miss_score,
+    query_form,
+    screen_scores,
+    screen_specificity,
+)
 
 DEFAULT_K = 10  # moments a search lists
 CANDIDATE_ROWS = 200  # index rows read per source of a call
+MAX_VIDEOS = 100  # candidate videos a search merges at most
+SCREEN_CHUNK = 2000  # distinct reads graded at a time, best bound first, until the wanted videos are known
 REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole with a speech query
 HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
@@ -140,7 +155,7 @@ class Search:
     """What ``search`` found: the plan, ``moments`` (a pyarrow Table, best first: rank, video_id, path, start_s,
     end_s, ts: the keyframe, frame_idx: the sampled frame it is ranked on (its thumbnail), score,
     supporting_calls, evidence: what was read, said or heard there), the
-    candidate videos the indexes gave (``candidates``, in their order) and notes."""
+    candidate videos merged (``candidates``, best bound first) and notes."""
 
     plan: Plan
     moments: pa.Table
@@ -175,10 +190,11 @@ def search(
     max_videos: int | None = None,
     exhaustive: bool = False,
 ) -> Search:
-    """The ``k`` best moments for ``question`` across the corpus (see the module docstring). ``max_videos``:
-    candidate videos merged (default ``max(3 * k, 10)``); ``exhaustive``: merge in every video instead of the
-    indexes' candidates (the reference the benchmark measures recall against). Pass ``plan`` to run a given
-    plan instead of planning.
+    """The ``k`` best moments for ``question`` across the corpus (see the module docstring). The candidate videos
+    are merged best estimate first, ``max(3 * k, 10)`` at a time, until the ``k``-th moment outscores what the
+    next video could score, at most ``max_videos`` (default ``MAX_VIDEOS``); ``exhaustive``: merge in every video
+    instead (the reference the benchmark measures recall against). Pass ``plan`` to run a given plan instead of
+    planning.
 
     Example:
         >>> import vqdb
@@ -193,23 +209,64 @@ def search(
             plan, MOMENT_SCHEMA.empty_table(), (), plan.notes + ("the plan looks for nothing: no moment has evidence",)
         )
     rarity = WordRarity(corpus.store, corpus.word_counts)
-    if exhaustive:
-        videos = tuple(corpus.store.finished())
-    else:
-        videos = candidate_videos(corpus, plan, max_videos or max(3 * k, 10), rarity)
-    cursor = corpus.cursor_unchecked()
     weights = call_weights(plan, rarity)
-    rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
-    frames = loaded(cursor, videos, k, rows)
-    evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
-    found = [moments_in(plan, video, k, weights, e) for video, e in zip(frames, evidence, strict=True)]
-    best = best_covered(plan, [m for ms in found for m in ms], videos, rarity, k, weights)
-    return Search(plan, _table([described(plan, m) for m in best]), videos, plan.notes)
+    if exhaustive:
+        ranked = Ranked(tuple(corpus.store.finished()), (), 0.0, bounded=False)
+        batch = len(ranked.videos)
+    else:
+        ranked = ranked_videos(corpus, plan, max_videos or MAX_VIDEOS, rarity, weights)
+        batch = max(3 * k, 10)
+    cursor = corpus.cursor_unchecked()
+    merged: tuple[str, ...] = ()
+    found: list[dict] = []
+    best: list[dict] = []
+    while len(merged) < len(ranked.videos):
+        videos = ranked.videos[len(merged) : len(merged) + batch]
+        rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
+        frames = loaded(cursor, videos, k, rows)
+        evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
+        found += [m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e)]
+        merged += videos
+        best = best_covered(plan, found, merged, rarity, k, weights)
+        if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
+            break  # no video after could outscore the k-th
+    return Search(plan, _table([described(plan, m) for m in best]), merged, plan.notes)
 
 
-def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordRarity) -> tuple[str, ...]:
-    """The videos the indexes find best for the plan's calls (``call_candidates``, ``rarity`` weighing a speech
-    query's words), each video by its best position in any call's list, at most ``limit``.
+@dataclasses.dataclass(frozen=True)
+class Ranked:
+    """Candidate videos, best estimate first (``videos``), with the most each could score (``bounds``, as
+    many) and what any other video could (``beyond``); ``bounded``: whether the bounds are the calls' scores'
+    (else they only order the videos: a tool no estimate serves)."""
+
+    videos: tuple[str, ...]
+    bounds: tuple[float, ...]
+    beyond: float
+    bounded: bool = True
+
+    def bound_after(self, merged: int) -> float:
+        """The most a video after the first ``merged`` could score."""
+        return self.bounds[merged] if merged < len(self.bounds) else self.beyond
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """What the indexes say of one call: the most it could score in each video they list (``values``, best
+    first), in any video they do not (``rest``); ``bounded``: whether those are its scores' scale (else
+    ``values`` only order the videos)."""
+
+    values: dict[str, float]
+    rest: float = 0.0
+    bounded: bool = True
+
+
+def ranked_videos(
+    corpus: CorpusReader, plan: Plan, limit: int, rarity: WordRarity, weights: Mapping[str, float] | None = None
+) -> Ranked:
+    """The videos the indexes find for the plan's calls (``call_estimate``, ``rarity`` weighing a text query's
+    words), at most ``limit``, each by the most the plan could score there: its calls' estimates combined as
+    ``moment_scores`` combines their values (with the calls' ``weights``; a call's ``rest`` where it does not
+    list the video), which bounds every moment of it; of two alike, the one listed earlier by a call first.
 
     Example:
         >>> import vqdb
@@ -217,44 +274,114 @@ def candidate_videos(corpus: CorpusReader, plan: Plan, limit: int, rarity: WordR
         >>> from vqdb.planner.plan import Plan
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
         >>> corpus = vqdb.connect(empty_corpus())
-        >>> candidate_videos(corpus, plan, 10, WordRarity(corpus.store))
+        >>> ranked_videos(corpus, plan, 10, WordRarity(corpus.store)).videos
         ()
     """
-    best: dict[str, int] = {}
-    for call in plan.queries:
-        for ranked in call_candidates(corpus, call.tool, call.query, rarity):
-            for position, video_id in enumerate(ranked):
-                best[video_id] = min(best.get(video_id, position), position)
-    return tuple(sorted(best, key=lambda v: (best[v], v))[:limit])
+    estimates = {call.id: call_estimate(corpus, call.tool, call.query, rarity, limit) for call in plan.queries}
+    position: dict[str, int] = {}
+    for estimate in estimates.values():
+        for at, video_id in enumerate(estimate.values):
+            position[video_id] = min(position.get(video_id, at), at)
+    videos = sorted(position)
+    values = {
+        cid: np.array([e.values.get(v, e.rest) for v in [*videos, None]], dtype=float) for cid, e in estimates.items()
+    }  # the last: a video no call lists
+    bound = moment_scores(plan, values, weights)
+    order = sorted(range(len(videos)), key=lambda i: (-bound[i], position[videos[i]], videos[i]))[:limit]
+    return Ranked(
+        tuple(videos[i] for i in order),
+        tuple(float(bound[i]) for i in order),
+        float(bound[-1]),
+        all(e.bounded for e in estimates.values()),
+    )
 
 
-def call_candidates(corpus: CorpusReader, name: str, query: str, rarity: WordRarity) -> Iterable[list[str]]:
-    """Per index that holds the evidence of the tool ``name`` (its ``text_indexes``, ``vector_index`` and
-    ``ranking_table``), the videos of its best rows for ``query``, best first (each video once). A tool whose
-    ``table`` is the words said (``SPOKEN_TABLE``: ``transcript``) gives one list instead: the videos by the
-    estimate from the words said and the nearest sentences (``spoken_estimates``). A tool no index serves
-    (one a user added), or a call with no words (``ocr`` reading whatever text is in a place), gives every
-    video with its extractor finished."""
+def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, wanted: int) -> Estimate:
+    """The indexes' ``Estimate`` for a call of the tool ``name`` with ``query``: for a tool that reads text on
+    screen (``screen_boxes``: ``ocr``), its grade of the corpus's distinct reads (``screen_estimates``, at least
+    the ``wanted`` best videos exactly); for one whose ``table`` is the words said (``SPOKEN_TABLE``:
+    ``transcript``), the estimate from the words said and the nearest sentences (``spoken_estimates``); else
+    the best of what its indexes list: the nearest vectors' similarity (``vector_index``; beyond them, the
+    farthest listed), and, only ordering the videos, the rows its full-text indexes rank best
+    (``text_indexes``) or its ``ranking_table`` (a tool no index serves, or a call with no words: ``ocr``
+    reading whatever text is in a place, lists every video with its extractor finished)."""
     store, tool = corpus.store, tools.get(name)
     if not query.strip():
-        yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
-        return
+        return _ordered(sorted(v for v, done in store.finished().items() if tool.extractor in done))
+    if tool.screen_boxes and tool.table == SCREEN_TABLE:
+        return screen_estimates(screen_texts(store), query, rarity, wanted)
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
         meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
-        yield list(spoken_estimates(spoken_words(store), query, rarity, meant))
-        return
+        return Estimate(spoken_estimates(spoken_words(store), query, rarity, meant))
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
-        yield sorted(v for v, done in store.finished().items() if tool.extractor in done)
-        return
+        return _ordered(sorted(v for v, done in store.finished().items() if tool.extractor in done))
+    ranked: list[list[str]] = []
     for source in tool.text_indexes:
-        yield _distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist())
-    if tool.vector_index is not None:
-        yield list(nearest_similarity(corpus, tool, query))
+        ranked.append(_distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist()))
     if tool.ranking_table is not None and store.exists(tool.ranking_table):
-        ranked = tool.ranked_videos(query).limit(CANDIDATE_ROWS).sql(dialect=DIALECT)
-        yield [v for (v,) in corpus.sql_unchecked(ranked).fetchall()]
+        listed = tool.ranked_videos(query).limit(CANDIDATE_ROWS).sql(dialect=DIALECT)
+        ranked.append([v for (v,) in corpus.sql_unchecked(listed).fetchall()])
+    nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}
+    if not ranked:
+        return Estimate(nearest, min(nearest.values(), default=0.0))
+    interleaved = [r[at] for at in range(max(map(len, ranked))) for r in ranked if at < len(r)]
+    ordered = _ordered(interleaved).values  # a video by its best position in any list
+    return Estimate({**ordered, **{v: max(s, ordered.get(v, 0.0)) for v, s in nearest.items()}}, 0.0, False)
+
+
+def _ordered(videos: list[str]) -> Estimate:
+    """An ``Estimate`` that only orders ``videos`` (first best)."""
+    videos = _distinct(videos)
+    return Estimate({v: 1.0 - i / (len(videos) + 1) for i, v in enumerate(videos)}, 0.0, False)
+
+
+def screen_estimates(read: ScreenTexts, query: str, rarity: WordRarity, wanted: int) -> Estimate:
+    """The most an ``ocr`` call for ``query`` scores in each video that reads text, from the corpus's distinct
+    reads (``ScreenTexts``): a read's grade (``screen_scores``, what the tool gives a frame reading it alone),
+    without the share that says how much of the frame's text it is, times the weight of the query's rarity it
+    holds (as ``covered`` weighs a moment). The reads are graded best bound first: the longest common subsequence
+    of their letters with the query's (also with the letters OCR confuses made the same) over the query's
+    length bounds the alignment, so grading stops once ``wanted`` videos have a read that scores at least the
+    bound of the next read (``rest``). A frame that reads several boxes is graded on their text joined, which
+    may align the query across them: an estimate, exact where a frame reads one box.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> from vqdb.planner.screen_texts import screen_texts_of
+        >>> read = screen_texts_of(pa.table({"video_id": ["a", "b", "c"], "text": ["EMERGENCY EXIT", "EXlT", "OPEN"]}))
+        >>> found = screen_estimates(read, "EXIT", WordRarity(Store.create(tempfile.mkdtemp())), 5)
+        >>> {video: round(value, 3) for video, value in found.values.items()}, found.rest
+        ({'a': 1.0, 'b': 0.95}, 0.0)
+    """
+    q = query_form(query)
+    if not q or not read.texts:
+        return Estimate({})
+    glyphs = glyph_form(q)
+    bound = np.maximum(
+        process.cdist([q], read.forms, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(q),
+        process.cdist([glyphs], read.glyphs, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(glyphs),
+    )
+    order = np.argsort(-bound, kind="stable")
+    order = order[bound[order] >= near_miss_score(query)]  # a read aligned worse is no near miss
+    best, graded, rest = np.zeros(len(read.videos)), 0, 0.0
+    while graded < len(order):
+        chunk = order[graded : graded + SCREEN_CHUNK]
+        graded += len(chunk)
+        texts = [read.texts[i] for i in chunk]
+        for i, text, grade in zip(chunk, texts, screen_scores(texts, query).tolist(), strict=True):
+            if grade > 0:
+                value = min(grade / screen_specificity(query, text), 1.0)
+                value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(query, text)
+                np.maximum.at(best, read.videos_of(int(i)), value)
+        rest = float(bound[order[graded]]) if graded < len(order) else 0.0
+        if np.count_nonzero(best >= rest) >= wanted:
+            break
+    listed = np.flatnonzero(best > 0)
+    listed = listed[np.argsort(-best[listed], kind="stable")]
+    return Estimate({read.videos[i]: float(best[i]) for i in listed}, rest)
 
 
 def nearest_similarity(corpus: CorpusReader, tool: tools.Tool, query: str) -> dict[str, float]:
@@ -819,4 +946,4 @@ def register(con: duckdb.DuckDBPyConnection, corpus: CorpusReader) -> None:
     )
 
 
-__all__ = ["MOMENT_SCHEMA", "Search", "candidate_videos", "register", "search"]
+__all__ = ["MOMENT_SCHEMA", "Search", "ranked_videos", "register", "search"]

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import pyarrow as pa
@@ -146,6 +147,7 @@ CARRIES = 0.5  # a box carries a read's match when it reads this share of what t
 NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
 HAS_TEXT = r"[\pL\pN]"  # a box with a letter or digit has text to read
+DIGITS = frozenset("0123456789")  # what NOT_DIGIT keeps
 
 
 @register
@@ -921,7 +923,7 @@ def query_digits(query: str) -> int:
         >>> query_digits("00:00:05"), query_digits("T-minus ten")
         (6, 0)
     """
-    return sum(char in "0123456789" for char in query)
+    return sum(char in DIGITS for char in query)
 
 
 def digit_count(text: exp.Expression) -> exp.Expression:
@@ -959,12 +961,26 @@ def held_digits_and_letters(texts: pa.Array, holds: np.ndarray, firsts: np.ndarr
     frame = np.repeat(np.arange(len(firsts)), np.diff(np.r_[firsts, len(texts)]))
     any_holds = np.logical_or.reduceat(holds, firsts) if len(firsts) else np.zeros(0, dtype=bool)
     chosen = holds | ~any_holds[frame]
-    counts = pc.utf8_length(pc.replace_substring_regex(texts, NOT_DIGIT, "")).to_numpy()
+    encoded = pc.dictionary_encode(texts)  # a text stays on screen for many frames: each distinct one once
+    distinct = [digits_and_letters(text) for text in encoded.dictionary.to_pylist()]
+    codes = encoded.indices.to_numpy(zero_copy_only=False)
+    counts = np.array([count for count, _ in distinct], dtype=np.int64)[codes]
     digits = np.bincount(frame[chosen], weights=counts[chosen], minlength=len(firsts)).astype(np.int64)
-    letters = pc.utf8_lower(pc.replace_substring_regex(texts, NOT_LETTER, "")).filter(pa.array(chosen))
+    letters = pa.array([distinct[code][1] for code in codes[chosen]], pa.string())
     offsets = np.r_[0, np.cumsum(np.bincount(frame[chosen], minlength=len(firsts)))].astype(np.int32)
     joined = pc.binary_join(pa.ListArray.from_arrays(pa.array(offsets), letters), "")
     return digits, joined.to_numpy(zero_copy_only=False)
+
+
+@lru_cache(maxsize=100_000)
+def digits_and_letters(text: str) -> tuple[int, str]:
+    """How many digits (0-9) ``text`` holds and its letters in lower case, in order (``held_digits_and_letters``).
+
+    Example:
+        >>> digits_and_letters("T-10 Go!")
+        (2, 'tgo')
+    """
+    return sum(c in DIGITS for c in text), "".join(c for c in text if c.isalpha()).lower()
 
 
 def held_until_of(read: dict[str, np.ndarray], named_digits: int, gap: float) -> np.ndarray:

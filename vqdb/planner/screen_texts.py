@@ -1,0 +1,113 @@
+"""The texts read on screen across a corpus, for ordering an OCR search's candidate videos by their grade.
+
+``vqdb.planner.search`` orders the candidate videos of a call of a tool that reads text on screen (``ocr``) by
+the most the call could score in each (``screen_estimates``). A full-text index finds rows holding the query's
+words, but the ``ocr`` tool grades a read by aligning the query's letters without spaces (``screen_text_score``):
+a read that runs two words together, splits one, or misreads letters in every word ("BOBO BODALU" for
+"BOBOBODA LUBOSO") scores 0.6 to 0.9 and holds no word the index would match, and a word every read shares
+ranks nothing. On screen a text stays for seconds and comes back (a title, a slide), so there are few distinct
+reads: 100 benchmark hours read 88,000 boxes holding 12,500 distinct texts. ``ScreenTexts`` holds those
+texts once, each as it is compared (``screen_form``, ``glyph_form``), with the videos that show it;
+``screen_texts`` reads the table once per version in a process.
+
+Example:
+    >>> import tempfile
+    >>> from vqdb.store import Store
+    >>> screen_texts(Store.create(tempfile.mkdtemp())).texts
+    []
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+import lance
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from vqdb.store import Store
+from vqdb.store.text_index import TEXT_COLUMNS
+from vqdb.udfs.text_grade import glyph_form, screen_form
+
+SCREEN_TABLE = "ocr"  # the boxes read on screen, one a row
+
+
+@dataclasses.dataclass(frozen=True)
+class ScreenTexts:
+    """The distinct texts read in a corpus (see the module docstring): ``texts[i]`` is compared as ``forms[i]``
+    and, letters OCR confuses made the same, ``glyphs[i]``; it is read in the videos
+    ``videos[video_of[starts[i]:starts[i + 1]]]``."""
+
+    texts: list[str]
+    forms: list[str]
+    glyphs: list[str]
+    videos: list[str]
+    starts: np.ndarray
+    video_of: np.ndarray
+
+    def videos_of(self, text: int) -> np.ndarray:
+        """The indexes (into ``videos``) of the videos that read text ``text``."""
+        return self.video_of[self.starts[text] : self.starts[text + 1]]
+
+
+def screen_texts(store: Store) -> ScreenTexts:
+    """The corpus's ``ScreenTexts`` at the latest version of ``ocr``, kept per version (a process reads the
+    texts once until a commit changes the table).
+
+    Example:
+        >>> import tempfile
+        >>> screen_texts(Store.create(tempfile.mkdtemp())).videos
+        []
+    """
+    version = store.dataset(SCREEN_TABLE).version if store.exists(SCREEN_TABLE) else None
+    return _screen_texts(store.root, version)
+
+
+@lru_cache(maxsize=4)
+def _screen_texts(root: object, version: int | None) -> ScreenTexts:
+    if version is None:
+        return screen_texts_of(None)
+    dataset = lance.dataset(f"{root}/{SCREEN_TABLE}.lance", version=version)
+    return screen_texts_of(dataset.to_table(columns=["video_id", TEXT_COLUMNS[SCREEN_TABLE]]))
+
+
+def screen_texts_of(rows: pa.Table | None) -> ScreenTexts:
+    """The ``ScreenTexts`` of ``rows`` (``video_id``, ``text``: boxes read; None: no rows).
+
+    Example:
+        >>> rows = pa.table({"video_id": ["b", "a", "a", "b"], "text": ["EXIT", "EXlT", "EXIT", "EXIT"]})
+        >>> read = screen_texts_of(rows)
+        >>> read.texts, read.glyphs[0] == read.glyphs[1], read.videos, read.videos_of(0).tolist()
+        (['EXIT', 'EXlT'], True, ['b', 'a'], [0, 1])
+    """
+    column = TEXT_COLUMNS[SCREEN_TABLE]
+    if rows is None:
+        rows = pa.table({"video_id": pa.array([], pa.string()), column: pa.array([], pa.string())})
+    rows = rows.filter(pc.and_(pc.is_valid(rows.column(column)), pc.is_valid(rows.column("video_id"))))
+    texts = pc.dictionary_encode(rows.column(column)).combine_chunks()
+    videos = pc.dictionary_encode(rows.column("video_id")).combine_chunks()
+    pairs = np.unique(
+        np.stack(
+            [
+                texts.indices.to_numpy(zero_copy_only=False).astype(np.int64),
+                videos.indices.to_numpy(zero_copy_only=False).astype(np.int64),
+            ]
+        ),
+        axis=1,
+    )  # (text, video) once each, sorted by text
+    starts = np.searchsorted(pairs[0], np.arange(len(texts.dictionary) + 1))
+    distinct = texts.dictionary.to_pylist()
+    forms = [screen_form(text) for text in distinct]
+    return ScreenTexts(
+        distinct,
+        forms,
+        [glyph_form(form) for form in forms],
+        videos.dictionary.to_pylist(),
+        starts.astype(np.int64),
+        pairs[1].astype(np.int32),
+    )
+
+
+__all__ = ["SCREEN_TABLE", "ScreenTexts", "screen_texts", "screen_texts_of"]
