@@ -412,11 +412,12 @@ def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -
 @lru_cache(maxsize=256)
 def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.ndarray, ...]:
     """Every run of consecutive words whose characters number ``shortest`` to ``longest``: its first and last
-    word, its words squashed, the sound keys of its words joined, and how many words it says (``word_count``).
+    word and how many words it says (``word_count``); ``_slices`` spells the runs compared.
 
     Example:
-        >>> first, last, runs, sounds, said = _windows(("h", "e", "a", "a", "c", "codec"), 5, 6)
-        >>> runs.tolist(), first.tolist(), last.tolist(), said.tolist()
+        >>> tokens = ("h", "e", "a", "a", "c", "codec")
+        >>> first, last, said = _windows(tokens, 5, 6)
+        >>> _slices(tokens, first, last).tolist(), first.tolist(), last.tolist(), said.tolist()
         (['heaac', 'ccodec', 'codec'], [0, 4, 5], [4, 5, 5], [1, 2, 1])
     """
     lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
@@ -429,8 +430,7 @@ def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.n
     last = lowest[first] + np.arange(len(first)) - offsets[first] - 1
     spelled = np.concatenate([[0], np.cumsum(_spells_on(tokens))])
     said = last - first + 1 - (spelled[last + 1] - spelled[first + 1])
-    keys = [sound_key(token) for token in tokens]
-    return first, last, _slices(tokens, first, last), _slices(keys, first, last), said
+    return first, last, said
 
 
 def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -439,6 +439,21 @@ def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.nda
     joined = "".join(parts)
     starts, stops = ends[first].tolist(), ends[last + 1].tolist()
     return np.array([joined[a:b] for a, b in zip(starts, stops, strict=True)], dtype=object)
+
+
+def _reachable(parts: Sequence[str], first: np.ndarray, last: np.ndarray, length: int, floor: float) -> np.ndarray:
+    """Whether each run ``parts[a] + ... + parts[b]`` (``first``, ``last``) is long enough and short enough to reach
+    an ``Indel`` similarity of ``floor`` with a text of ``length`` characters: at most ``1 - |a - b| / (a + b)``
+    for lengths a and b, so a run outside cannot match and is not spelled (a search grades every run of words of
+    tens of candidate videos).
+
+    Example:
+        >>> _reachable(["ask", "not", "what"], np.array([0, 0, 2]), np.array([0, 2, 2]), 6, 0.7).tolist()
+        [False, True, True]
+    """
+    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).astype(np.int64)
+    runs = ends[last + 1] - ends[first]
+    return np.abs(runs - length) <= (1.0 - floor) * (runs + length) + 1e-9
 
 
 def word_count(tokens: Sequence[str]) -> int:
@@ -494,13 +509,19 @@ def phrase_matches(
     )
     numbers = _typed_numbers(query)
     words = canonical_words(query)
-    run_first, run_last, runs, sounds, said = _windows(tokens, (len(q) + 1) // 2, 2 * len(q))
-    scores = np.zeros(len(runs))
-    read = np.flatnonzero(said >= word_count(words) - 1)  # a query's word dropped, at most one
-    scores[read] = process.cdist([q], runs[read], scorer=Indel.normalized_similarity, dtype=np.float64)[0]
-    heard = np.flatnonzero(np.abs(said - word_count(words)) <= 1)  # as many words, one more or fewer
+    run_first, run_last, said = _windows(tokens, (len(q) + 1) // 2, 2 * len(q))
+    scores = np.zeros(len(run_first))
+    read = said >= word_count(words) - 1  # a query's word dropped, at most one
+    read = np.flatnonzero(read & _reachable(tokens, run_first, run_last, len(q), minimum))
+    runs = _slices(tokens, run_first[read], run_last[read])
+    scores[read] = process.cdist([q], runs, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
     sound = "".join(map(sound_key, words))
-    scores[heard] = np.maximum(scores[heard], _sounds_alike(sound, list(sounds[heard])))
+    if sound:
+        keys = [sound_key(token) for token in tokens]
+        heard = np.abs(said - word_count(words)) <= 1  # as many words, one more or fewer
+        heard = np.flatnonzero(heard & _reachable(keys, run_first, run_last, len(sound), min_score(sound)))
+        sounds = _slices(keys, run_first[heard], run_last[heard])
+        scores[heard] = np.maximum(scores[heard], _sounds_alike(sound, list(sounds)))
     candidates: list[tuple[float, int, int]] = []
     for i in np.flatnonzero(scores >= minimum):
         a, b = int(run_first[i]), int(run_last[i])
