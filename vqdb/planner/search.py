@@ -78,7 +78,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import duckdb
@@ -94,10 +94,11 @@ from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
-from vqdb.planner.screen_texts import SCREEN_TABLE, ScreenTexts, screen_texts
+from vqdb.planner.screen_texts import ScreenTexts, screen_texts
 from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
+from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
@@ -308,8 +309,13 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
     store, tool = corpus.store, tools.get(name)
     if not query.strip():
         return _ordered(sorted(v for v, done in store.finished().items() if tool.extractor in done))
-    if tool.screen_boxes and tool.table == SCREEN_TABLE:
-        return screen_estimates(screen_texts(store), query, rarity, wanted)
+    if isinstance(tool, Ocr):
+        cursor = corpus.cursor_unchecked()
+
+        def grade(texts: list[str]) -> np.ndarray:
+            return tool.grades(lambda sql, params: cursor.sql(sql, params=params).fetchone()[0], query, texts)
+
+        return screen_estimates(screen_texts(store), query, rarity, wanted, grade)
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
@@ -337,21 +343,29 @@ def _ordered(videos: list[str]) -> Estimate:
     return Estimate({v: 1.0 - i / (len(videos) + 1) for i, v in enumerate(videos)}, 0.0, False)
 
 
-def screen_estimates(read: ScreenTexts, query: str, rarity: WordRarity, wanted: int) -> Estimate:
+def screen_estimates(
+    read: ScreenTexts,
+    query: str,
+    rarity: WordRarity,
+    wanted: int,
+    grade: Callable[[list[str]], np.ndarray] | None = None,
+) -> Estimate:
     """The most an ``ocr`` call for ``query`` scores in each video that reads text, from the corpus's distinct
-    reads (``ScreenTexts``): a read's grade (``screen_scores``, what the tool gives a frame reading it alone),
-    without the share that says how much of the frame's text it is, times the weight of the query's rarity it
-    holds (as ``covered`` weighs a moment). The reads are graded best bound first: the longest common subsequence
-    of their letters with the query's (also with the letters OCR confuses made the same) over the query's
-    length bounds the alignment, so grading stops once ``wanted`` videos have a read that scores at least the
-    bound of the next read (``rest``). A frame that reads several boxes is graded on their text joined, which
-    may align the query across them: an estimate, exact where a frame reads one box.
+    frame texts (``ScreenTexts``): a text's ``grade`` (``Ocr.grades``, what the tool gives a frame reading it;
+    default ``screen_scores``, the same for a query that is not a number), without the share that says how much
+    of the frame's text the query is, times the weight of the query's rarity it holds (as ``covered`` weighs a
+    moment). The texts are graded best bound first: the longest common subsequence of their letters with the
+    query's (also with the letters OCR confuses made the same) over the query's length bounds the alignment (a
+    number, matched after OCR's letters for digits are undone, is graded in every text), so grading stops once
+    ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). Where the call
+    asks for a place or a size, the tool's grade is at most this.
 
     Example:
         >>> import tempfile
         >>> from vqdb.store import Store
         >>> from vqdb.planner.screen_texts import screen_texts_of
-        >>> read = screen_texts_of(pa.table({"video_id": ["a", "b", "c"], "text": ["EMERGENCY EXIT", "EXlT", "OPEN"]}))
+        >>> read = screen_texts_of(pa.table({"video_id": ["a", "b", "c"], "frame_idx": [0, 0, 0],
+        ...     "text": ["EMERGENCY EXIT", "EXlT", "OPEN"]}))
         >>> found = screen_estimates(read, "EXIT", WordRarity(Store.create(tempfile.mkdtemp())), 5)
         >>> {video: round(value, 3) for video, value in found.values.items()}, found.rest
         ({'a': 1.0, 'b': 0.95}, 0.0)
@@ -359,21 +373,26 @@ def screen_estimates(read: ScreenTexts, query: str, rarity: WordRarity, wanted: 
     q = query_form(query)
     if not q or not read.texts:
         return Estimate({})
+    grade = grade or (lambda texts: screen_scores(texts, query))
     glyphs = glyph_form(q)
-    bound = np.maximum(
-        process.cdist([q], read.forms, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(q),
-        process.cdist([glyphs], read.glyphs, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(glyphs),
-    )
+    numeric = Ocr.numeric(query)
+    if numeric:
+        bound = np.ones(len(read.texts))
+    else:
+        bound = np.maximum(
+            process.cdist([q], read.forms, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(q),
+            process.cdist([glyphs], read.glyphs, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(glyphs),
+        )
     order = np.argsort(-bound, kind="stable")
-    order = order[bound[order] >= near_miss_score(query)]  # a read aligned worse is no near miss
+    order = order[bound[order] >= near_miss_score(query)]  # a text aligned worse is no near miss
     best, graded, rest = np.zeros(len(read.videos)), 0, 0.0
     while graded < len(order):
-        chunk = order[graded : graded + SCREEN_CHUNK]
+        chunk = order[graded:] if numeric else order[graded : graded + SCREEN_CHUNK]  # a number: every text at once
         graded += len(chunk)
         texts = [read.texts[i] for i in chunk]
-        for i, text, grade in zip(chunk, texts, screen_scores(texts, query).tolist(), strict=True):
-            if grade > 0:
-                value = min(grade / screen_specificity(query, text), 1.0)
+        for i, text, score in zip(chunk, texts, grade(texts).tolist(), strict=True):
+            if score > 0:
+                value = min(score / screen_specificity(query, text), 1.0)
                 value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(query, text)
                 np.maximum.at(best, read.videos_of(int(i)), value)
         rest = float(bound[order[graded]]) if graded < len(order) else 0.0

@@ -77,8 +77,9 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -643,19 +644,33 @@ class Ocr(TextTool):
             [part for read in reads if read["ts"].size for part in (read["text"], read["held_lines"])], pa.string()
         )
         texts = pc.unique(texts.combine_chunks())
-        per_text = np.zeros(0)
-        if len(texts) and not reads_any_text(query):
-            grade = self.grade(Context(query)).sql(dialect=DIALECT)
-            graded = videos[0].value(
-                f"SELECT list(score ORDER BY i) FROM (SELECT {grade} AS score, i "
-                "FROM (SELECT unnest($texts) AS text, unnest(range(len($texts))) AS i) AS t)",
-                {"texts": texts.to_pylist()},
-            )
-            per_text = np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
+        readable = len(texts) and not reads_any_text(query)
+        per_text = self.grades(videos[0].value, query, texts.to_pylist()) if readable else np.zeros(0)
         return [
             self._graded_evidence(video, read, texts, per_text, query, Context(query, place=place, size=size))
             for video, read in zip(videos, reads, strict=True)
         ]
+
+    def grades(self, value: Callable[[str, dict], Any], query: str, texts: list[str]) -> np.ndarray:
+        """``grade`` of each of ``texts`` (frames' texts, their boxes in reading order) for ``query``, in one
+        statement of the session (``value``: a statement's one value, ``VideoFrames.value``); NaN where a numeric
+        query's text does not hold it.
+
+        Example:
+            >>> import vqdb
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> cursor = vqdb.connect(empty_corpus()).cursor_unchecked()
+            >>> Ocr().grades(lambda sql, params: cursor.sql(sql, params=params).fetchone()[0], "EXIT",
+            ...     ["EMERGENCY EXIT", "OPEN"]).round(3).tolist()
+            [0.931, 0.0]
+        """
+        grade = self.grade(Context(query)).sql(dialect=DIALECT)
+        graded = value(
+            f"SELECT list(score ORDER BY i) FROM (SELECT {grade} AS score, i "
+            "FROM (SELECT unnest($texts) AS text, unnest(range(len($texts))) AS i) AS t)",
+            {"texts": texts},
+        )
+        return np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
 
     def _graded_evidence(
         self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str, ctx: Context
@@ -766,19 +781,9 @@ class Ocr(TextTool):
                 "height": pc.subtract(bottom, part("y0")),
             }
         )
-        keys = [("frame", "ascending"), ("y", "ascending"), ("x", "ascending"), ("text", "ascending")]
-        table_ = table_.take(pc.sort_indices(table_, sort_keys=keys))
-        frame = table_.column("frame").to_numpy()
-        y, bottom = table_.column("y").to_numpy(), table_.column("bottom").to_numpy()
-        same_line = np.r_[False, (frame[1:] == frame[:-1]) & (y[1:] <= bottom[:-1])]
-        table_ = table_.append_column("line", pa.array(np.cumsum(~same_line)))
-        keys = [("frame", "ascending"), ("line", "ascending"), ("x", "ascending"), ("text", "ascending")]
-        table_ = table_.take(pc.sort_indices(table_, sort_keys=keys))
-        frame = table_.column("frame").to_numpy()
-        firsts = np.flatnonzero(np.r_[True, frame[1:] != frame[:-1]])
-        offsets = pa.array(np.r_[firsts, len(frame)].astype(np.int32))
+        table_ = in_reading_order(table_)
+        firsts, text = frames_read(table_)
         box_texts = table_.column("text").combine_chunks()
-        text = pc.binary_join(pa.ListArray.from_arrays(offsets, box_texts), " ")
         ts = table_.column("ts").to_numpy()[firsts]
         holds = table_.column("holds_query").to_numpy(zero_copy_only=False).astype(bool)
         shown_from = _query_boxes_first(np.fmax, float_array(table_.column("shown_from")), holds, firsts)
@@ -970,6 +975,42 @@ def held_digits_and_letters(texts: pa.Array, holds: np.ndarray, firsts: np.ndarr
     offsets = np.r_[0, np.cumsum(np.bincount(frame[chosen], minlength=len(firsts)))].astype(np.int32)
     joined = pc.binary_join(pa.ListArray.from_arrays(pa.array(offsets), letters), "")
     return digits, joined.to_numpy(zero_copy_only=False)
+
+
+def in_reading_order(boxes: pa.Table) -> pa.Table:
+    """``boxes`` (``frame``: which frame, ``y``: a box's middle, ``x``: its left, ``bottom``, ``text``; any other
+    columns) in the order the tool reads them, with each box's ``line``: frame by frame, line by line from the
+    top (a box continues the line of the box before it when it is not below it), left to right.
+
+    Example:
+        >>> boxes = pa.table({"frame": [0, 0, 0], "y": [0.5, 0.1, 0.12], "x": [0.0, 0.6, 0.1],
+        ...     "bottom": [0.6, 0.2, 0.2], "text": ["the lamb", "here", "echo"]})
+        >>> in_reading_order(boxes).column("text").to_pylist()
+        ['echo', 'here', 'the lamb']
+    """
+    keys = [("frame", "ascending"), ("y", "ascending"), ("x", "ascending"), ("text", "ascending")]
+    boxes = boxes.take(pc.sort_indices(boxes, sort_keys=keys))
+    frame = boxes.column("frame").to_numpy()
+    y, bottom = boxes.column("y").to_numpy(), boxes.column("bottom").to_numpy()
+    same_line = np.r_[False, (frame[1:] == frame[:-1]) & (y[1:] <= bottom[:-1])][: len(frame)]
+    boxes = boxes.append_column("line", pa.array(np.cumsum(~same_line)))
+    keys = [("frame", "ascending"), ("line", "ascending"), ("x", "ascending"), ("text", "ascending")]
+    return boxes.take(pc.sort_indices(boxes, sort_keys=keys))
+
+
+def frames_read(boxes: pa.Table) -> tuple[np.ndarray, pa.Array]:
+    """Of ``boxes`` in reading order (``in_reading_order``), each frame's first box and its text: its boxes
+    joined with a space (what ``Ocr.grade`` grades).
+
+    Example:
+        >>> firsts, texts = frames_read(pa.table({"frame": [0, 0, 3], "text": ["echo", "the lamb", "EXIT"]}))
+        >>> firsts.tolist(), texts.to_pylist()
+        ([0, 2], ['echo the lamb', 'EXIT'])
+    """
+    frame = boxes.column("frame").to_numpy()
+    firsts = np.flatnonzero(np.r_[True, frame[1:] != frame[:-1]]) if len(frame) else np.zeros(0, dtype=np.int64)
+    offsets = pa.array(np.r_[firsts, len(frame)].astype(np.int32))
+    return firsts, pc.binary_join(pa.ListArray.from_arrays(offsets, boxes.column("text").combine_chunks()), " ")
 
 
 @lru_cache(maxsize=100_000)
