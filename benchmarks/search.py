@@ -497,10 +497,12 @@ def run(
     stand_in_encoders(corpus, world)
     late = next(f for f in more if f["kind"] == "text")
     ms, found = timed(lambda: corpus.search(f'when is "{late["text"]}" on screen', k=10))
-    first = found.moments.to_pylist()[0]["video_id"] if found.moments.num_rows else None
+    listed = found.moments.to_pylist()
+    tied = [m["video_id"] for m in listed if m["score"] >= listed[0]["score"] - TIE] if listed else []
     print(
         f"\nadding 10 h ({added} videos): written in {write_s:.1f} s, indexes updated in {index_s:.1f} s "
-        f"({'; '.join(lines)}); a question about a new video: {ms:.0f} ms, found first: {first == late['video_id']}"
+        f"({'; '.join(lines)}); a question about a new video: {ms:.0f} ms, its video first or tied with the "
+        f"first: {late['video_id'] in tied} ({len(tied)} of {len(listed)} moments tie at the top)"
     )
     corpus.close()
 
