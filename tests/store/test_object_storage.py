@@ -19,6 +19,8 @@ import pytest
 import vqdb
 from vqdb.config import Config
 from vqdb.errors import CorpusBusyError, VqdbError
+from vqdb.planner.screen_texts import screen_texts
+from vqdb.planner.spoken_words import spoken_words
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.store.location import Location
@@ -106,6 +108,10 @@ def test_ingest_sql_retrieve_and_answer_on_s3(s3, videos, tmp_path):
         assert found == [("the bird sings",)]  # the full-text index built by ingest, read from the bucket
         result = corpus.retrieve("when is 'bird' said?", video=videos[0].name, k=1)
         assert result.keyframes.num_rows == 1 and result.keyframes["ts"][0].as_py() >= 1.0
+        moments = corpus.search("when is 'bird' said?", k=1).moments
+        assert moments["path"][0].as_py().endswith(videos[0].name) and moments["evidence"][0].as_py()
+        # what search orders its candidates by, read from the bucket with its settings
+        assert spoken_words(corpus.store).videos == [] and screen_texts(corpus.store).videos == []
         reply = corpus.answer("What does the bird do?", ["It sings", "It sleeps"], video=videos[0].name, k=1)
         assert reply.answer_text == "It sings"
         assert corpus.ingest(videos, extractors=("subtitles",)).skipped  # idempotent on the bucket too

@@ -23,13 +23,12 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
-import lance
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from vqdb.planner.per_version import per_version
 from vqdb.planner.tools.ocr import Ocr, frames_read, in_reading_order
 from vqdb.store import Store
 from vqdb.store.text_index import TEXT_COLUMNS
@@ -65,16 +64,9 @@ def screen_texts(store: Store) -> ScreenTexts:
         >>> screen_texts(Store.create(tempfile.mkdtemp())).videos
         []
     """
-    version = store.dataset(SCREEN_TABLE).version if store.exists(SCREEN_TABLE) else None
-    return _screen_texts(store.root, version)
-
-
-@lru_cache(maxsize=4)
-def _screen_texts(root: object, version: int | None) -> ScreenTexts:
-    if version is None:
-        return screen_texts_of(None)
-    dataset = lance.dataset(f"{root}/{SCREEN_TABLE}.lance", version=version)
-    return screen_texts_of(dataset.to_table(columns=["video_id", "frame_idx", TEXT_COLUMNS[SCREEN_TABLE], "box"]))
+    return per_version(
+        store, SCREEN_TABLE, ("video_id", "frame_idx", TEXT_COLUMNS[SCREEN_TABLE], "box"), screen_texts_of
+    )
 
 
 def screen_texts_of(rows: pa.Table | None) -> ScreenTexts:

@@ -17,13 +17,12 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
-import lance
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from vqdb.planner.per_version import per_version
 from vqdb.store import Store
 from vqdb.store.text_index import TEXT_COLUMNS
 from vqdb.textnorm import canonical_words
@@ -51,16 +50,7 @@ def spoken_words(store: Store) -> SpokenWords:
         >>> spoken_words(Store.create(tempfile.mkdtemp())).videos
         []
     """
-    version = store.dataset(SPOKEN_TABLE).version if store.exists(SPOKEN_TABLE) else None
-    return _spoken_words(store.root, version)
-
-
-@lru_cache(maxsize=4)
-def _spoken_words(root: object, version: int | None) -> SpokenWords:
-    if version is None:
-        return spoken_words_of(None)
-    dataset = lance.dataset(f"{root}/{SPOKEN_TABLE}.lance", version=version)
-    return spoken_words_of(dataset.to_table(columns=["video_id", TEXT_COLUMNS[SPOKEN_TABLE], "start_s"]))
+    return per_version(store, SPOKEN_TABLE, ("video_id", TEXT_COLUMNS[SPOKEN_TABLE], "start_s"), spoken_words_of)
 
 
 def spoken_words_of(rows: pa.Table | None) -> SpokenWords:

@@ -263,6 +263,29 @@ class Store:
         """The Lance dataset ``name`` (it must exist)."""
         return lance.dataset(self.uri(name), storage_options=self._options)
 
+    def version(self, name: str) -> int | None:
+        """The latest version of the dataset ``name``, None when it does not exist.
+
+        Example:
+            >>> import tempfile
+            >>> store = Store.create(tempfile.mkdtemp())
+            >>> store.version("frames"), store.version("frame_embeddings")  # created empty; made by its first rows
+            (1, None)
+        """
+        return self.dataset(name).version if self.exists(name) else None
+
+    def read_version(self, name: str, version: int, columns: list[str] | None = None) -> pa.Table:
+        """The rows of the dataset ``name`` as of ``version`` (what that commit made visible, whatever was
+        committed since), opened as ``dataset`` opens it (with the object store's options).
+
+        Example:
+            >>> import tempfile
+            >>> store = Store.create(tempfile.mkdtemp())
+            >>> store.read_version("subtitles", store.version("subtitles"), ["text"]).num_rows
+            0
+        """
+        return lance.dataset(self.uri(name), version=version, storage_options=self._options).to_table(columns=columns)
+
     def count(self, name: str, where: str | None = None) -> int:
         """Rows in a dataset (0 when it does not exist), including rows not yet made visible."""
         return self.dataset(name).count_rows(filter=where) if self.exists(name) else 0
