@@ -60,16 +60,16 @@ def best_keyframe(keyframes: Sequence[Keyframe]) -> Keyframe | None:
 def text_in_place(corpus: CorpusSql, video_id: str, ts: float, place: str | None, size: str | None) -> Evidence | None:
     """The prominent text (see the module) read in ``place``, of ``size``, on the OCR'd frame of ``video_id``
     nearest ``ts``, as evidence at that frame; None where nothing is read there."""
+    read = "FROM ocr WHERE video_id = $video AND trim(text) <> ''"
     rows = corpus.sql_unchecked(
-        "SELECT ts, text, box.x0, box.y0, box.x1, box.y1 FROM ocr WHERE video_id = $video AND trim(text) <> '' "
-        "ORDER BY abs(ts - $ts), ts",
+        f"SELECT ts, text, box.x0, box.y0, box.x1, box.y1 {read} "
+        f"AND ts = (SELECT ts {read} ORDER BY abs(ts - $ts), ts LIMIT 1)",  # the nearest OCR'd frame's rows only
         params={"video": video_id, "ts": ts},
     ).fetchall()
     if not rows:
         return None
     nearest = rows[0][0]
-    frame = [row for row in rows if row[0] == nearest]
-    frame = [(*row[:2], *(0.0 if edge is None else float(edge) for edge in row[2:])) for row in frame]  # no box: 0
+    frame = [(*row[:2], *(0.0 if edge is None else float(edge) for edge in row[2:])) for row in rows]  # no box: 0
     x0, y0, x1, y1 = (pa.array([row[i] for row in frame], pa.float64()) for i in range(2, 6))
     holds = holds_query_array(pa.chunked_array([[row[1] for row in frame]], pa.string()), x0, x1, y0, y1, "", place)
     held = [row for row, h in zip(frame, holds, strict=True) if h]

@@ -102,6 +102,7 @@ from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
+from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
@@ -308,7 +309,7 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
     reading whatever text is in a place, lists every video with its extractor finished)."""
     store, tool = corpus.store, tools.get(name)
     if not query.strip():
-        return _ordered(sorted(v for v, done in store.finished().items() if tool.extractor in done))
+        return _every_video(store, tool)
     if isinstance(tool, Ocr):
         cursor = corpus.cursor_unchecked()
 
@@ -322,7 +323,7 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
         return Estimate(spoken_estimates(spoken_words(store), query, rarity, meant))
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
-        return _ordered(sorted(v for v, done in store.finished().items() if tool.extractor in done))
+        return _every_video(store, tool)
     ranked: list[list[str]] = []
     for source in tool.text_indexes:
         ranked.append(_distinct(text_hits(store, source, query, CANDIDATE_ROWS).column("video_id").to_pylist()))
@@ -335,6 +336,12 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
     interleaved = [r[at] for at in range(max(map(len, ranked))) for r in ranked if at < len(r)]
     ordered = _ordered(interleaved).values  # a video by its best position in any list
     return Estimate({**ordered, **{v: max(s, ordered.get(v, 0.0)) for v, s in nearest.items()}}, 0.0, False)
+
+
+def _every_video(store: Store, tool: tools.Tool) -> Estimate:
+    """An ``Estimate`` that lists every video ``tool``'s extractor finished, in video id order (a call no index
+    serves)."""
+    return _ordered(sorted(v for v, done in store.finished().items() if tool.extractor in done))
 
 
 def _ordered(videos: list[str]) -> Estimate:
