@@ -192,9 +192,7 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
         elif after and not _text_like(" ".join(after), text):
             after = []
         before = [] if phrase[start:end].lower() in phrasing.APPOSITIVE_ONLY else phrase[:start].split()
-        before = [
-            w for w in before if w.lower() not in phrasing.DESCRIBING
-        ]  # "the red sign": how it looks, not what it says
+        before = [w for i, w in enumerate(before) if not _describes(before, i)]
         named = _shown_words(_DISPLAY_NOUNS.removed(re.sub(r"['’]s\b", "", " ".join(before + after))))
         if not named:
             return []
@@ -204,6 +202,19 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
     if written and _text_like(phrase, text) and _shown_words(phrase):
         return [(READ, _written(_shown_words(phrase), text))]
     return []
+
+
+def _describes(words: list[str], i: int) -> bool:
+    """Whether ``words[i]``, before the noun of a display, says how it looks or counts (``phrasing.DESCRIBING``:
+    "the red sign", "the big title"), not what it says: not when it is capitalised before another capitalised
+    word, the start of a name written on it ("the Big Buck Bunny title", "the Red Cross banner").
+
+    Example:
+        >>> _describes(["Big", "Buck", "Bunny"], 0), _describes(["big", "Buck"], 0), _describes(["Red"], 0)
+        (False, True, True)
+    """
+    name = words[i][:1].isupper() and i + 1 < len(words) and words[i + 1][:1].isupper()
+    return words[i].lower() in phrasing.DESCRIBING and not name
 
 
 def _text_like(phrase: str, text: str) -> bool:

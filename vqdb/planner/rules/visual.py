@@ -27,8 +27,7 @@ _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
     r"(?= (?:is|are|does|do|did|was|were|can|could|will|would|should|has|have|had)\b)|"
-    r"at what (?:time|point|moment)|which (?:frame|moment|part)|in which (?:frame|scene)|"
-    r"how (?:many times|often)|show me|find(?: the (?:moment|time|part|point))?(?: when| where)?|"
+    r"which (?:frame|moment|part)|how (?:many times|often)|"
     r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
     re.I,
@@ -40,7 +39,7 @@ _SPLIT = re.compile(
     re.I,
 )
 _NOT_READ = one_word_forms(
-    [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
+    [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
 )  # with "'s": where words are, not the words
 _TEXT_WORDS = one_word_forms([*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS])  # nouns naming a text
 _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
@@ -145,19 +144,36 @@ def _clean(phrase: str) -> str:
 
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
-    speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
-    none otherwise. A name that speaks ("when does Kennedy say…"), a phrase naming a speaker ("the
-    weather presenter") and a noun alone before a speech cue ("the assistant says…") are who says the
-    words, not words said."""
+    speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...", a
+    phrase that ends with a noun of a text: "the copyright notice", "the project credit"); none otherwise.
+    Who says the words is no words said: a name or a noun before a speech cue ("when does Kennedy say…",
+    "the computer asks for a password": "password"), a phrase naming a speaker ("the weather presenter") or
+    ending with that noun ("the buddy panel says…", ``_speaks``)."""
     cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
-    if all(cue is None for cue in cues):
+    named_text = any(p.split()[-1].lower() in _TEXT_WORDS for ps in visual for p in ps)  # "the copyright notice"
+    if all(cue is None for cue in cues) and not named_text:
         return []
-    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says": who, not what
-    names = {s for s in speakers if "A" <= s[:1] <= "Z"}  # a name is who wherever it stands; a noun alone
-    visual = [[p for p in ps if p.split()[-1].lower() not in _SPEAKER_WORDS and p not in speakers] for ps in visual]
-    texts = [[_as_text(" ".join(w for w in p.split() if w not in names)) for p in phrases] for phrases in visual]
+    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says", "the computer asks": who, not what
+    visual = [[p for p in ps if not _speaks(p, speakers)] for ps in visual]
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
+
+
+def _speaks(phrase: str, speakers: set[str]) -> bool:
+    """Whether ``phrase`` names who (or what) says the words: it ends with a speaker noun, or, with no word
+    capitalised after its first (a label: "the Input Video box says"), with the noun before a speech cue
+    (``_speakers_named``: "the buddy panel" of "the buddy panel says X").
+
+    Example:
+        >>> _speaks("the buddy panel", {"panel"}), _speaks("the weather presenter", set()), _speaks("a dog", set())
+        (True, True, False)
+        >>> _speaks("the Input Video box", {"box"})
+        False
+    """
+    words = phrase.split()
+    named = any(w[:1].isupper() for w in words[1:])
+    return words[-1].lower() in _SPEAKER_WORDS or phrase in speakers or (words[-1] in speakers and not named)
 
 
 def _speakers_named(question: str) -> set[str]:
