@@ -289,7 +289,7 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
         ("When does the EXIT sign above the door light up?", ["EXIT"]),
         ("When does the Top Gear logo appear in the corner?", ["Top Gear"]),
         ("what is the red text in the upper right corner during the match between INTER MIAMI and CHARLOTTE?",
-         ["", "red during match between INTER MIAMI", "CHARLOTTE"]),
+         ["", "during match between INTER MIAMI", "CHARLOTTE"]),
     ],
 )  # fmt: skip
 def test_without_a_visual_tool_where_a_text_is_is_not_read(question, read):
@@ -337,3 +337,23 @@ def test_a_request_and_its_framing_are_not_what_is_looked_for(question, expected
 )
 def test_words_a_request_shares_with_other_phrasings_stay_as_they_were(question, expected):
     assert calls(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # how a text looks or whose it is, and where it is, are no words of it
+        ("What does the white text say over the sky?", []),
+        ("what is written on the red shirt?", []),
+        ("when does the film's title appear?", []),
+        (
+            "After the Send Spike command, what message flashes up under it?",
+            [(t, "Send Spike command") for t in EITHER],
+        ),
+        # a name's is written, and words after a display's verb without a determiner are what it says
+        ("When does Maria Lopez's name come up?", [("ocr", "Maria Lopez")]),
+        ("when does the sign say on sale", [("ocr", "on sale")]),
+    ],
+)
+def test_without_a_visual_tool_how_a_text_looks_and_where_it_is_are_not_read(question, expected):
+    assert calls(question, None, UNSEEN) == expected

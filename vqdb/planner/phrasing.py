@@ -322,7 +322,7 @@ TEXT_PLACES = Words(
 TYPOGRAPHY = Words(
     {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
     phenomenon="words of how text looks ('in big letters'): not words to read",
-    example="when do big white letters appear on screen",
+    example="when does the word appear in capitals",
     seen=False,
 )
 CARRIERS_OF_TEXT = Words(

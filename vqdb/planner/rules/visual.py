@@ -156,7 +156,8 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
         return []
     speakers = _speakers_named(question)  # "Kennedy says", "the assistant says", "the computer asks": who, not what
     visual = [[p for p in ps if not _speaks(p, speakers)] for ps in visual]
-    texts = [[_as_text(" ".join(w for w in p.split() if w not in speakers)) for p in phrases] for phrases in visual]
+    spoken = speakers - _NOT_READ  # those of a text stay for _as_text to place ("the text says over the sky")
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in spoken)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
 
 
@@ -197,32 +198,62 @@ def _as_text(phrase: str) -> str:
     names no words either: what follows a noun of text and a preposition of place (``phrasing.LOCATING``: "the
     caption next to the picture", "the sign above the door"), up to a verb, a clause or written words after
     it (``_ends_place``), and a phrase of only regions of the screen in lower case (``phrasing.SCREEN_REGIONS``:
-    "the top-left corner", "the top of the screen").
+    "the top-left corner", "the top of the screen"), nor how a text looks (``_looks_of_text``: "the white
+    text").
 
     Example:
         >>> _as_text("the EXIT sign above the door"), _as_text("top of the screen"), _as_text("Top Gear logo")
         ('EXIT', '', 'Top Gear')
-        >>> _as_text("the cover on the left is called Castlevania Legends")
-        'called Castlevania Legends'
+        >>> _as_text("the cover on the left is called Castlevania Legends"), _as_text("message up under it")
+        ('called Castlevania Legends', '')
 
     """
     if first_of(phrase, phrasing.TYPOGRAPHY) is not None:
         return ""
     words = phrase.split()
     bare = [w.strip(",'\"").lower().removesuffix("'s") for w in words]
-    placed = next(
-        (i for i in range(1, len(words)) if bare[i] in phrasing.LOCATING and bare[i - 1] in _TEXT_WORDS), None
-    )
+    nouns = [i for i, b in enumerate(bare) if b in _TEXT_WORDS]  # and the particle of one arriving: "message up"
+    nouns += [i + 1 for i in nouns if i + 1 < len(bare) and bare[i + 1] in ("up", "out", "by")]
+    placed = next((i for i in range(1, len(words)) if bare[i] in phrasing.LOCATING and i - 1 in nouns), None)
     if placed is not None:  # the place runs to a verb, a clause ("… on the left is called X") or written words
         ends = (j for j in range(placed, len(words)) if _ends_place(words[j], bare[j]))
         resumed = next(ends, len(words))
         words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
-    kept = [w for w, b in zip(words, bare, strict=True) if b not in _NOT_READ]
+    looks = [i for i in range(len(words)) if _looks_of_text(words, bare, i)]  # "the white text": how it looks
+    kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in _NOT_READ and i not in looks]
     if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept):
         return ""
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
+
+
+def _looks_of_text(words: list[str], bare: list[str], i: int) -> bool:
+    """Whether ``words[i]`` (``bare``: lower case, without quotes and "'s") says how a text looks or counts
+    (``phrasing.DESCRIBING``, in lower case) or whose it is (``_whose``), in a run of such words before a noun
+    of text: "the white text", "the big red banner", "the film's title"; not "the first thing", nor "Big" of
+    "the Big Buck Bunny title".
+
+    Example:
+        >>> words = "the big red banner and first thing, the film's title".split()
+        >>> [w for i, w in enumerate(words) if _looks_of_text(words, words, i)]
+        ['big', 'red', "film's"]
+    """
+    j = i
+    while j < len(words) and words[j].islower() and (bare[j] in phrasing.DESCRIBING or _whose(words[j])):
+        j += 1
+    return j > i and j < len(words) and bare[j] in _TEXT_WORDS
+
+
+def _whose(word: str) -> bool:
+    """Whether ``word``, before the noun of a display, is a common noun saying whose it is ("the film's title",
+    "the store's sign"), not words written on it (a name's is: "Maria Lopez's name").
+
+    Example:
+        >>> _whose("film's"), _whose("Lopez's"), _whose("film")
+        (True, False, False)
+    """
+    return word.islower() and re.search(r"['’]s$", word) is not None
 
 
 def _ends_place(word: str, bare: str) -> bool:
