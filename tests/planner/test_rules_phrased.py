@@ -289,8 +289,71 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
         ("When does the EXIT sign above the door light up?", ["EXIT"]),
         ("When does the Top Gear logo appear in the corner?", ["Top Gear"]),
         ("what is the red text in the upper right corner during the match between INTER MIAMI and CHARLOTTE?",
-         ["", "red during match between INTER MIAMI", "CHARLOTTE"]),
+         ["", "during match between INTER MIAMI", "CHARLOTTE"]),
     ],
 )  # fmt: skip
 def test_without_a_visual_tool_where_a_text_is_is_not_read(question, read):
     assert [q for tool, q in calls(question, None, UNSEEN) if tool == "ocr"] == read
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a request or a question of a moment asks when: its framing is neither read nor said
+        ("show me where the copyright notice is", [(t, "copyright") for t in EITHER]),
+        ("can you show me where the copyright notice is?", [(t, "copyright") for t in EITHER]),
+        ("at what point does the computer ask for a password", [(t, "password") for t in EITHER]),
+        ("in which scene does the computer ask for a password?", [(t, "password") for t in EITHER]),
+        ("find the moment the buddy panel says Natalya is offline", [(t, "Natalya is offline") for t in EITHER]),
+        ("take me to the part where the sign says EXIT", [("ocr", "EXIT")]),
+        ("find where he says 'ask not'", [(t, "ask not") for t in SPEECH]),
+        # a noun phrase typed as keywords: a noun of a text names it, a thing numbered is a label
+        ("peach open movie project credit", [(t, "peach open movie project") for t in EITHER]),
+        ("find frame 30", [(t, "frame 30") for t in EITHER]),
+        ("what is step 2 of the recipe?", [(t, "step 2") for t in EITHER]),
+        # a capitalised word before a display's noun starts the name written on it; lower case it describes
+        ("When does the Big Buck Bunny title come up?", [("ocr", "Big Buck Bunny")]),
+        ("When does the big Buck Bunny title come up?", [("ocr", "Buck Bunny")]),
+        # a place of the footage is where the text is: whatever is there is read
+        ("Which web address is printed in the bottom right corner of the footage?", [("ocr", "")]),
+    ],
+)
+def test_a_request_and_its_framing_are_not_what_is_looked_for(question, expected):
+    assert calls(question, None, UNSEEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a noun of a moment before what it is of, or with no clause after it, is what is asked for
+        ("find the part about taxes", [("siglip", "taxes")]),
+        ("find the scene in the kitchen", [("siglip", "scene in the kitchen")]),
+        # "show me" quoted is words said; "show" alone is no request
+        ("when does he say 'show me the money'?", [(t, "show me the money") for t in SPEECH]),
+        # after a word of time a number is a time in the video, and a count is no label: neither is read
+        ("what does he say at frame 30?", [(t, "at frame 30") for t in SPEECH]),
+        ("what does he say about the 3 steps?", [(t, "the 3 steps") for t in SPEECH]),
+    ],
+)
+def test_words_a_request_shares_with_other_phrasings_stay_as_they_were(question, expected):
+    assert calls(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # how a text looks or whose it is, and where it is, are no words of it
+        ("What does the white text say over the sky?", []),
+        ("what is written on the red shirt?", []),
+        ("when does the film's title appear?", []),
+        (
+            "After the Send Spike command, what message flashes up under it?",
+            [(t, "Send Spike command") for t in EITHER],
+        ),
+        # a name's is written, and words after a display's verb without a determiner are what it says
+        ("When does Maria Lopez's name come up?", [("ocr", "Maria Lopez")]),
+        ("when does the sign say on sale", [("ocr", "on sale")]),
+    ],
+)
+def test_without_a_visual_tool_how_a_text_looks_and_where_it_is_are_not_read(question, expected):
+    assert calls(question, None, UNSEEN) == expected

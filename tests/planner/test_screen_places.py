@@ -162,3 +162,21 @@ def test_a_text_asked_for_in_its_place_without_options_reads_whatever_is_there(q
     assert {c.id: (c.tool, c.query, c.place, c.size) for c in found.queries} == plan
     assert found.combine == " AND ".join(plan)
     assert any("no words to look for" in note for note in found.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "place"),
+    [
+        ("Which web address is printed in the bottom right corner of the footage?", "bottom-right"),
+        ("what does the caption at the bottom of the clip say?", "bottom"),
+        ("what is written at the top of the film?", "top"),
+        ("what is at the top of the hill?", None),
+    ],
+)
+def test_the_screen_a_place_is_of_may_be_named_as_the_footage_or_the_clip(question, place):
+    assert where_on_screen(question)[1] == place
+
+
+def test_a_question_asking_which_address_is_printed_there_reads_whatever_text_is_there():
+    plan = rule_plan("Which web address is printed in the bottom right corner of the footage?", None, ["ocr"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "", "bottom-right")]

@@ -322,7 +322,7 @@ TEXT_PLACES = Words(
 TYPOGRAPHY = Words(
     {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
     phenomenon="words of how text looks ('in big letters'): not words to read",
-    example="when do big white letters appear on screen",
+    example="when does the word appear in capitals",
     seen=False,
 )
 CARRIERS_OF_TEXT = Words(
@@ -345,8 +345,18 @@ LOCATING = Words(
      "across", "along", "inside", "behind", "atop", "around"},
     phenomenon="after a noun naming text, a preposition of place starts where the text is, not what it says "
     "('the sign above the door')",
-    example="what does the sign above the door say?",
+    example="what does the sign above the door read?",
     seen=False,
+)  # fmt: skip
+NUMBERED = Words(
+    {
+        "frame", "page", "step", "chapter", "slide", "level", "round", "episode", "season", "part", "track", "lap",
+        "question", "lesson", "exercise", "figure", "table", "gate", "platform", "room", "exit", "route", "channel",
+        "scene", "act", "verse", "stage", "phase", "version", "item", "rule", "tip",
+    },
+    phenomenon="nouns of things numbered, before their number ('frame 30', 'step 1', 'chapter 3'): a label, "
+    "written or said with its number, not a thing seen ('the 3 steps' counts; 'at 30' is a time)",
+    example="find frame 30",
 )  # fmt: skip
 TIME_DISPLAYS = Words(
     {"timecode", "time code", "time-code", "clock", "counter", "timer", "stopwatch", "countdown", "scoreboard",
@@ -411,6 +421,34 @@ BEFORE_A_SUBJECT = Words(
     },
     phenomenon="words before the subject of a display verb: its subject ('the Edinburgh train') starts after them",
     example="When is the Edinburgh train listed as cancelled?",
+)  # fmt: skip
+REQUESTS = Words(
+    {
+        "show me", "show us", "find", "find me", "find us", "locate", "point to", "point me to", "point out",
+        "take me to", "bring me to", "bring up", "jump to", "skip to", "go to", "seek to", "get me", "give me",
+        "look for", "search for", "help me find", "i want to see", "i'm looking for", "i am looking for",
+    },
+    phenomenon="verbs a request starts with ('show me where X is', 'find the moment X', 'take me to X'): they ask "
+    "for a moment of the video, neither shown nor said (the 'show' of 'show me' is no cue of text on screen)",
+    example="show me where the copyright notice is",
+    seen=False,
+)  # fmt: skip
+REQUEST_OPENINGS = Words(
+    {"please", "can you", "could you", "would you", "will you", "kindly", "now"},
+    phenomenon="words of politeness before a request's verb ('please find …', 'can you show me …')",
+    example="can you show me where the copyright notice is",
+    seen=False,
+)
+MOMENT_NOUNS = Words(
+    {
+        "moment", "moments", "time", "times", "point", "part", "parts", "bit", "place", "spot", "scene", "scenes",
+        "section", "segment", "frame", "frames", "shot", "instant", "second", "portion", "passage", "timestamp",
+    },
+    phenomenon="nouns of a moment of the video that a request or a question asks for ('find the moment the "
+    "panel says X', 'at what point does X', 'in which scene'): when, not a thing seen or read; a noun not "
+    "followed by a clause or by what it is of stays ('find the scene in the kitchen', 'find frame 30')",
+    example="in which scene does the computer ask for a password",
+    seen=False,
 )  # fmt: skip
 FILLERS = Words(
     {

@@ -8,7 +8,8 @@ question whose answer options are read on screen, are where things are, not text
 
 A place is a preposition, "the", a side and what follows it (at, on, in, across, along, near, toward: "at the
 top", "on the right-hand side", "in the upper left corner", "across the bottom of the screen", "in the
-middle"): a side followed by "of" something other than the screen, or by another noun ("in the right order",
+middle"): a side followed by "of" something other than the screen (or the frame, the video, the clip, the
+footage: ``SCREEN``), or by another noun ("in the right order",
 "at the top of the hill", "on the left bank"), is none. A side before a noun that names text on screen ("the
 top banner", "the bottom caption", "the top-left logo") is one; before any other noun ("the top story", "top
 speed") it is none, nor are "on top of", "right after", "left the room". "The lower third" (a caption band) is
@@ -35,7 +36,10 @@ from collections.abc import Callable, Sequence
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.plan import Call, Plan
 
-SCREEN = r"(?:screen|frame|display|image|picture|video|page|slide|window|monitor|tv|television|shot|view)"
+SCREEN = (
+    r"(?:screen|frame|display|image|picture|video|clip|footage|film|recording|page|slide|window|monitor|tv"
+    r"|television|shot|view)"
+)
 SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand before
     r"(?:banners?|bars?|tickers?|captions?|subtitles?|lines?|texts?|titles?|headlines?|headings?|labels?|logos?"
     r"|corners?|edges?|menus?|headers?|footers?|crawls?|strips?|overlays?|watermarks?|graphics?|chyrons?|words?"
@@ -81,7 +85,7 @@ SMALL = {"tiny", "small", "smaller", "smallest", "little", "fine"}
 ASKS_TEXT = re.compile(  # words of a clause that asks for a text: what it says, or a noun of one
     r"\b(?:texts?|words?|letters?|lettering|writing|written|titles?|captions?|subtitles?|headlines?|headings?"
     r"|banners?|labels?|logos?|signs?|tickers?|chyrons?|crawls?|messages?|numbers?|characters|english|say|says"
-    r"|said|read|reads)\b",
+    r"|said|read|reads|printed|(?:web\s+)?addresse?s?|urls?|websites?)\b",
     re.IGNORECASE,
 )
 TEXT_NAMED = re.compile(  # a call's query that only names a text (its noun), not what the text says
@@ -107,6 +111,8 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         ('when is the title shown?', 'right', 'large')
         >>> where_on_screen("what is the name shown in the lower-third graphic?")
         ('what is the name shown in the graphic?', 'bottom', None)
+        >>> where_on_screen("Which web address is printed in the bottom right corner of the footage?")
+        ('Which web address is printed?', 'bottom-right', None)
         >>> where_on_screen("what does the small print at the bottom say")
         ('what does the print say', 'bottom', 'small')
         >>> where_on_screen("what does the banner across the top read?")

@@ -64,7 +64,7 @@ SCREEN_NOUNS = (
 TEXT_NOUNS = (
     "list", "listing", "menu", "board", "departure board", "departures board", "timetable", "caption", "title",
     "subtitle", "banner", "ticker", "headline", "credits", "label", "sign", "scoreboard", "lower third", "name",
-    "notice", "message", "heading", "tagline", "slogan", "text", "word", "words", "phrase",
+    "notice", "credit", "message", "heading", "tagline", "slogan", "text", "word", "words", "phrase",
 )  # fmt: skip
 """Displays that are text: what they show, and the words naming them, are words on screen ("the menu lists
 the soup of the day", "the ingredient list comes up"); other ``SCREEN_NOUNS`` (a screen, a slide, a shirt)

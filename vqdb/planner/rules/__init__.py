@@ -3,6 +3,10 @@
 It never fails on words: any text plans (a plan with no calls when nothing is searchable), and every call
 it makes has a query with letters or digits that its tool accepts. Rules, in order:
 
+* **A request or a question of a moment** ("show me where X is", "find the moment X", "at what point does
+  X", "in which scene does X": ``framing._unframed``, ``phrasing.REQUESTS``, ``phrasing.MOMENT_NOUNS``) is
+  read as the "when X" / "where X" it asks, before any rule reads its words: its framing is neither seen,
+  read nor said.
 * **Quoted phrases** (``"…"``, ``'…'``, ``“…”``, ``‘…’``, ``«…»``, ``„…“``, ``「…」``; an apostrophe
   inside a word is not a quote) are looked for as text. The cue nearest the quote in its clause, before or
   after it, says where: a speech cue (``SPEECH_VERBS``, "says" after one of the ``SPEAKERS``) gives
@@ -56,7 +60,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
   (``ocr OR transcript OR subtitle``); not times in the video ("at 1:03", "at 8 minutes and 16 seconds",
   "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
-  A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched.
+  A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
+  (``phrasing.NUMBERED``: "find frame 30", "step 1") is a label looked for both ways.
 * **Sounds** (a bark, applause, music, a siren…) and verbs of making one (``SOUND_VERBS``: "when does
   the audience applaud", "the dog barked") become ``audio`` calls, and so do the sound words
   (``SOUND_WORDS``, the audio tagger's labels) a question hears: "when can you hear him typing", "when
@@ -91,12 +96,12 @@ words of when, of how text looks…), each with the phenomenon it covers and a q
 ``vqdb.planner.sound_words``.
 
 The rules are modules of this package, one kind each, each importing only those above it in this list:
-``evidence`` (the tools each kind of cue sends text to, ``TOOLS_FOR``, and the accumulator of calls),
-``cues`` (quote marks, the cues and word sets several rules share), ``quotes``, ``literals`` (menu paths,
-quantities, literals, times in the video), ``sounds``, ``visual`` (the phrases left to see), ``speech``,
-``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when`` (first or last,
-nth times, just after or before an event) and ``options``; ``rule_plan`` here runs them in order and
-assembles the plan.
+``framing`` (a request's framing), ``evidence`` (the tools each kind of cue sends text to, ``TOOLS_FOR``, and
+the accumulator of calls), ``cues`` (quote marks, the cues and word sets several rules share), ``quotes``,
+``literals`` (menu paths, quantities, literals, times in the video), ``sounds``, ``visual`` (the phrases left
+to see), ``speech``, ``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when``
+(first or last, nth times, just after or before an event) and ``options``; ``rule_plan`` here runs them in
+order and assembles the plan.
 
 Example:
     >>> plan = rule_plan("When does the man in the red jacket hold up the sign that says EXIT?")
@@ -117,6 +122,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.rules.evidence import _VISUAL, EITHER, READ, TOOLS_FOR, _Evidence, _has_letter, _searchable, _trim
 from vqdb.planner.rules.examples import _take_examples
+from vqdb.planner.rules.framing import _unframed
 from vqdb.planner.rules.literals import (
     _LITERAL,
     _NUMBER_PUNCTUATION,
@@ -125,6 +131,7 @@ from vqdb.planner.rules.literals import (
     _numbers_kept,
     _take_literals,
     _take_menu_paths,
+    _take_numbered,
     _take_quantities,
 )
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
@@ -169,7 +176,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    order, question = _order(_asked_then_answered(_written_out(question)))
+    order, question = _order(_asked_then_answered(_unframed(_written_out(question))))
     plan = screen_places.placed_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools),
@@ -219,6 +226,7 @@ def _plan_text(
     text = _take_labels(text, evidence)
     text = _take_credits(text, evidence)
     text = _take_quantities(text, evidence)
+    text = _take_numbered(text, evidence)
     text = _take_literals(text, evidence)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)

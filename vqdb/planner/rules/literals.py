@@ -38,6 +38,9 @@ _LITERAL = re.compile(
     r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,})",
     re.I,
 )
+_NUMBERED = re.compile(  # "frame 30", "step 1", "chapter no. 3": not "frame 30%", "step 1:20"
+    rf"\b(?:{alternation(phrasing.NUMBERED)})\s+(?:no\.?\s*|#\s*)?\d{{1,3}}(?![\w:/%°\ue003\ue004])", re.I
+)
 _QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": values, not counts of things seen
     rf"(?<!\S)(?P<number>[$€£]?\d[\d,.\ue003\ue004]*)\s+(?:{alternation(UNITS)})\b|(?<![\w:/.-])\d{{1,3}}\s?[-–]\s?\d{{1,3}}(?![\w:/.-])",
     re.I,
@@ -116,6 +119,27 @@ def _take_quantities(text: str, evidence: _Evidence) -> str:
         return " "
 
     return _QUANTITY.sub(replace, text)
+
+
+def _take_numbered(text: str, evidence: _Evidence) -> str:
+    """A thing numbered, named with its number (``phrasing.NUMBERED``: "find frame 30", "when does step 1
+    come up", "chapter 3"): a label that no cue placed, looked for on screen and in speech (``ocr OR transcript
+    OR subtitle``), not pictured; after a word of time ("at 30") the number is a time in the video.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_numbered("find frame 30 then the 3 steps", evidence), evidence.groups[0][0]
+        ('find   then the 3 steps', ('ocr', 'frame 30'))
+    """
+
+    def replace(match: re.Match) -> str:
+        before = text[: match.start()].replace(",", " ").split()
+        if before and before[-1].lower() in phrasing.WHEN_WORDS - {"in", "on"}:
+            return match.group(0)
+        evidence.add(TOOLS_FOR[EITHER], match.group(0))
+        return " "
+
+    return _NUMBERED.sub(replace, text)
 
 
 def _take_literals(text: str, evidence: _Evidence) -> str:

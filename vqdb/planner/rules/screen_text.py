@@ -20,7 +20,7 @@ from vqdb.planner.rules.cues import (
 )
 from vqdb.planner.rules.evidence import READ, SCREEN, TOOLS_FOR, _Evidence, _has_alnum
 from vqdb.planner.rules.literals import _unnamed
-from vqdb.planner.rules.visual import _visual_tool
+from vqdb.planner.rules.visual import _visual_tool, _whose
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREDIT_ROLES,
@@ -41,7 +41,7 @@ _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _DISPLAYS = re.compile(
     rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
-    rf"(?P<verb>{alternation(DISPLAY_VERBS)})\b\s+(?P<shown>[^,.?!;\ue002]+)",
+    rf"(?P<verb>{alternation(DISPLAY_VERBS)})\b(?!\s+(?:up|by|past)\b)\s+(?P<shown>[^,.?!;\ue002]+)",  # not "shows up"
     re.I,
 )
 _SHOWN_OR_ARRIVING = re.compile(
@@ -87,6 +87,8 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
             pieces.append(text[last : match.start("verb")] + " , ")
             last = match.start("shown") + match.group("shown").find(quotation) + len(quotation)
             continue
+        if _placed(match.group("shown")):  # "the white text says over the sky": where, not what
+            continue
         parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
         words = [_shown_words(p) for p in parts]
         strong = noun.split()[-1].lower() in _TEXT_NOUN_WORDS
@@ -115,6 +117,18 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
         pieces.append(text[last:start] + " , ")
         last = end
     return "".join(pieces) + text[last:]
+
+
+def _placed(shown: str) -> bool:
+    """Whether the words after a display's verb say where it is, not what it says: a preposition of place and a
+    determiner (``phrasing.LOCATING``: "over the sky", "on the wall"; "on sale" is text).
+
+    Example:
+        >>> _placed(" over the sky just before"), _placed(" on sale"), _placed(" Game Over")
+        (True, False, False)
+    """
+    words = shown.lower().split()
+    return len(words) > 1 and words[0] in phrasing.LOCATING and words[1] in phrasing.DETERMINERS
 
 
 def _quotation_at(text: str) -> str:
@@ -192,9 +206,7 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
         elif after and not _text_like(" ".join(after), text):
             after = []
         before = [] if phrase[start:end].lower() in phrasing.APPOSITIVE_ONLY else phrase[:start].split()
-        before = [
-            w for w in before if w.lower() not in phrasing.DESCRIBING
-        ]  # "the red sign": how it looks, not what it says
+        before = [w for i, w in enumerate(before) if not _describes(before, i) and not _whose(w)]
         named = _shown_words(_DISPLAY_NOUNS.removed(re.sub(r"['’]s\b", "", " ".join(before + after))))
         if not named:
             return []
@@ -204,6 +216,19 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
     if written and _text_like(phrase, text) and _shown_words(phrase):
         return [(READ, _written(_shown_words(phrase), text))]
     return []
+
+
+def _describes(words: list[str], i: int) -> bool:
+    """Whether ``words[i]``, before the noun of a display, says how it looks or counts (``phrasing.DESCRIBING``:
+    "the red sign", "the big title"), not what it says: not when it is capitalised before another capitalised
+    word, the start of a name written on it ("the Big Buck Bunny title", "the Red Cross banner").
+
+    Example:
+        >>> _describes(["Big", "Buck", "Bunny"], 0), _describes(["big", "Buck"], 0), _describes(["Red"], 0)
+        (False, True, True)
+    """
+    name = words[i][:1].isupper() and i + 1 < len(words) and words[i + 1][:1].isupper()
+    return words[i].lower() in phrasing.DESCRIBING and not name
 
 
 def _text_like(phrase: str, text: str) -> bool:

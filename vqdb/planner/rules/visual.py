@@ -27,8 +27,7 @@ _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
     r"(?= (?:is|are|does|do|did|was|were|can|could|will|would|should|has|have|had)\b)|"
-    r"at what (?:time|point|moment)|which (?:frame|moment|part)|in which (?:frame|scene)|"
-    r"how (?:many times|often)|show me|find(?: the (?:moment|time|part|point))?(?: when| where)?|"
+    r"which (?:frame|moment|part)|how (?:many times|often)|"
     r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
     re.I,
@@ -40,7 +39,7 @@ _SPLIT = re.compile(
     re.I,
 )
 _NOT_READ = one_word_forms(
-    [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
+    [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
 )  # with "'s": where words are, not the words
 _TEXT_WORDS = one_word_forms([*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS])  # nouns naming a text
 _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
@@ -145,19 +144,37 @@ def _clean(phrase: str) -> str:
 
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
-    speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...");
-    none otherwise. A name that speaks ("when does Kennedy say…"), a phrase naming a speaker ("the
-    weather presenter") and a noun alone before a speech cue ("the assistant says…") are who says the
-    words, not words said."""
+    speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...", a
+    phrase that ends with a noun of a text: "the copyright notice", "the project credit"); none otherwise.
+    Who says the words is no words said: a name or a noun before a speech cue ("when does Kennedy say…",
+    "the computer asks for a password": "password"), a phrase naming a speaker ("the weather presenter") or
+    ending with that noun ("the buddy panel says…", ``_speaks``)."""
     cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
-    if all(cue is None for cue in cues):
+    named_text = any(p.split()[-1].lower() in _TEXT_WORDS for ps in visual for p in ps)  # "the copyright notice"
+    if all(cue is None for cue in cues) and not named_text:
         return []
-    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says": who, not what
-    names = {s for s in speakers if "A" <= s[:1] <= "Z"}  # a name is who wherever it stands; a noun alone
-    visual = [[p for p in ps if p.split()[-1].lower() not in _SPEAKER_WORDS and p not in speakers] for ps in visual]
-    texts = [[_as_text(" ".join(w for w in p.split() if w not in names)) for p in phrases] for phrases in visual]
+    speakers = _speakers_named(question)  # "Kennedy says", "the assistant says", "the computer asks": who, not what
+    visual = [[p for p in ps if not _speaks(p, speakers)] for ps in visual]
+    spoken = speakers - _NOT_READ  # those of a text stay for _as_text to place ("the text says over the sky")
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in spoken)) for p in phrases] for phrases in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
+
+
+def _speaks(phrase: str, speakers: set[str]) -> bool:
+    """Whether ``phrase`` names who (or what) says the words: it ends with a speaker noun, or, with no word
+    capitalised after its first (a label: "the Input Video box says"), with the noun before a speech cue
+    (``_speakers_named``: "the buddy panel" of "the buddy panel says X").
+
+    Example:
+        >>> _speaks("the buddy panel", {"panel"}), _speaks("the weather presenter", set()), _speaks("a dog", set())
+        (True, True, False)
+        >>> _speaks("the Input Video box", {"box"})
+        False
+    """
+    words = phrase.split()
+    named = any(w[:1].isupper() for w in words[1:])
+    return words[-1].lower() in _SPEAKER_WORDS or phrase in speakers or (words[-1] in speakers and not named)
 
 
 def _speakers_named(question: str) -> set[str]:
@@ -181,32 +198,62 @@ def _as_text(phrase: str) -> str:
     names no words either: what follows a noun of text and a preposition of place (``phrasing.LOCATING``: "the
     caption next to the picture", "the sign above the door"), up to a verb, a clause or written words after
     it (``_ends_place``), and a phrase of only regions of the screen in lower case (``phrasing.SCREEN_REGIONS``:
-    "the top-left corner", "the top of the screen").
+    "the top-left corner", "the top of the screen"), nor how a text looks (``_looks_of_text``: "the white
+    text").
 
     Example:
         >>> _as_text("the EXIT sign above the door"), _as_text("top of the screen"), _as_text("Top Gear logo")
         ('EXIT', '', 'Top Gear')
-        >>> _as_text("the cover on the left is called Castlevania Legends")
-        'called Castlevania Legends'
+        >>> _as_text("the cover on the left is called Castlevania Legends"), _as_text("message up under it")
+        ('called Castlevania Legends', '')
 
     """
     if first_of(phrase, phrasing.TYPOGRAPHY) is not None:
         return ""
     words = phrase.split()
     bare = [w.strip(",'\"").lower().removesuffix("'s") for w in words]
-    placed = next(
-        (i for i in range(1, len(words)) if bare[i] in phrasing.LOCATING and bare[i - 1] in _TEXT_WORDS), None
-    )
+    nouns = [i for i, b in enumerate(bare) if b in _TEXT_WORDS]  # and the particle of one arriving: "message up"
+    nouns += [i + 1 for i in nouns if i + 1 < len(bare) and bare[i + 1] in ("up", "out", "by")]
+    placed = next((i for i in range(1, len(words)) if bare[i] in phrasing.LOCATING and i - 1 in nouns), None)
     if placed is not None:  # the place runs to a verb, a clause ("… on the left is called X") or written words
         ends = (j for j in range(placed, len(words)) if _ends_place(words[j], bare[j]))
         resumed = next(ends, len(words))
         words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
-    kept = [w for w, b in zip(words, bare, strict=True) if b not in _NOT_READ]
+    looks = [i for i in range(len(words)) if _looks_of_text(words, bare, i)]  # "the white text": how it looks
+    kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in _NOT_READ and i not in looks]
     if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept):
         return ""
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
+
+
+def _looks_of_text(words: list[str], bare: list[str], i: int) -> bool:
+    """Whether ``words[i]`` (``bare``: lower case, without quotes and "'s") says how a text looks or counts
+    (``phrasing.DESCRIBING``, in lower case) or whose it is (``_whose``), in a run of such words before a noun
+    of text: "the white text", "the big red banner", "the film's title"; not "the first thing", nor "Big" of
+    "the Big Buck Bunny title".
+
+    Example:
+        >>> words = "the big red banner and first thing, the film's title".split()
+        >>> [w for i, w in enumerate(words) if _looks_of_text(words, words, i)]
+        ['big', 'red', "film's"]
+    """
+    j = i
+    while j < len(words) and words[j].islower() and (bare[j] in phrasing.DESCRIBING or _whose(words[j])):
+        j += 1
+    return j > i and j < len(words) and bare[j] in _TEXT_WORDS
+
+
+def _whose(word: str) -> bool:
+    """Whether ``word``, before the noun of a display, is a common noun saying whose it is ("the film's title",
+    "the store's sign"), not words written on it (a name's is: "Maria Lopez's name").
+
+    Example:
+        >>> _whose("film's"), _whose("Lopez's"), _whose("film")
+        (True, False, False)
+    """
+    return word.islower() and re.search(r"['’]s$", word) is not None
 
 
 def _ends_place(word: str, bare: str) -> bool:
