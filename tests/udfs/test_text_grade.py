@@ -45,6 +45,7 @@ LOWEST_MATCH = MISREAD * (1 - SPECIFICITY)  # times min_score: the least a read 
         ("SALE 50 OFF", "sale 50% off"),  # the percent sign dropped
         ("Cafe Muller = Znd floor", "Café Müller – 2nd floor"),  # an ordinal's digit read as a letter
         ("Sunrise 06.42 Sunset 19.15", "Sunrise 06:42 Sunset 19:15"),  # separators misread: numbers past the stretch
+        ("Call 020 7946 0018", "call 020 0018"),  # a number asked without the one between
     ],
 )
 def test_reads_with_ocr_errors_match(read, query):
