@@ -13,9 +13,11 @@ from vqdb.textnorm import (
     canonical_words,
     digits_in_numbers,
     glyph_key,
+    ordinal_as_digits,
     sound_key,
     split_numbers,
     squash,
+    without_symbols,
     words,
 )
 
@@ -129,6 +131,29 @@ def test_irregular_verbs_have_one_base_form():
 def test_letters_ocr_confuses_share_a_glyph_key(read, word):
     assert glyph_key(read) == glyph_key(word)
     assert glyph_key("cold") != glyph_key("gold")
+
+
+@pytest.mark.parametrize(("read", "word"), [("Progrom", "program"), ("Initiote", "initiate"), ("Tnunder", "thunder")])
+def test_a_loose_key_makes_a_o_h_n_u_v_alike_in_long_words(read, word):
+    assert glyph_key(read, loose=True) == glyph_key(word, loose=True)
+    assert glyph_key(read) != glyph_key(word)
+
+
+@pytest.mark.parametrize(("one", "other"), [("on", "an"), ("hot", "not"), ("home", "name"), ("farmer", "former")])
+def test_a_loose_key_keeps_shorter_words_apart_where_a_misread_letter_is_another_word(one, other):
+    assert glyph_key(one, loose=True) != glyph_key(other, loose=True)
+
+
+@pytest.mark.parametrize(
+    ("read", "ordinal"), [("Znd", "2nd"), ("lst", "1st"), ("IIth", "11th"), ("Srd", "Srd"), ("Ost", "Ost")]
+)
+def test_an_ordinal_read_with_letters_for_digits_is_written_with_digits_when_its_suffix_agrees(read, ordinal):
+    assert ordinal_as_digits(read) == ordinal
+
+
+def test_a_read_without_symbols_is_the_text_without_their_words():
+    assert canonical(without_symbols("£250 a month")) == canonical("250 a month")
+    assert canonical(without_symbols("R&D 10%")) == "r d 10"
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,11 @@ def test_each_distinct_frame_text_is_kept_once_with_every_video_that_shows_it():
     assert [read.videos[i] for i in read.videos_of(1)] == ["c"]
 
 
+def test_each_text_keeps_its_glyph_forms_letter_for_letter_and_loose():
+    read = screen_texts_of(pa.table({"video_id": ["a", "a"], "frame_idx": [0, 1], "text": ["EXlT", "Initiate"]}))
+    assert read.glyphs == ["cxlt", "lnltlatc"] and read.loose == ["cxlt", "lnltlotc"]
+
+
 def test_a_title_split_across_boxes_is_one_text_in_reading_order():
     """'echo' above 'the lamb' (echo-hereweare's title) is graded as 'echo the lamb', which neither box reads;
     boxes of different frames or videos are never joined."""

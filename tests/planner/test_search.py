@@ -17,9 +17,11 @@ from vqdb.cli import main
 from vqdb.ingest import extractors
 from vqdb.planner import retrieve, tools
 from vqdb.planner.plan import Plan
-from vqdb.planner.search import moments_in, search
+from vqdb.planner.screen_texts import screen_texts_of
+from vqdb.planner.search import moments_in, screen_estimates, search
 from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.planner.word_rarity import WordRarity
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes
@@ -344,3 +346,21 @@ def test_a_call_with_no_words_is_searched_in_every_video_with_ocr(tmp_path):
         moments = found.moments.to_pylist()
         assert [(m["video_id"], m["evidence"]) for m in moments] == [("titled", 'read: "Chapter two"')]
         assert 4.0 <= moments[0]["ts"] < 5.0
+
+
+@pytest.mark.parametrize(
+    ("query", "read"),
+    [
+        ("Initiate Program", "1 Initiote Progrom"),
+        ("£250 a month", "{250 month"),
+        ("2nd floor", "Znd floor"),
+    ],
+)
+def test_a_read_found_only_once_its_misreads_are_undone_is_a_candidate_as_the_tool_grades_it(query, read, tmp_path):
+    """The estimate's bound covers the misread forms (loose letters, a dropped symbol, an ordinal's digit), so
+    such a read is graded, and estimated as the ocr tool grades it, not skipped as unrelated."""
+    reads = screen_texts_of(
+        pa.table({"video_id": ["a", "b"], "frame_idx": [0, 0], "text": [read, "Welcome to Riverside Park"]})
+    )
+    found = screen_estimates(reads, query, WordRarity(Store.create(str(tmp_path))), 5)
+    assert list(found.values) == ["a"] and found.values["a"] > 0.5

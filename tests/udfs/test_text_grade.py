@@ -38,6 +38,14 @@ LOWEST_MATCH = MISREAD * (1 - SPECIFICITY)  # times min_score: the least a read 
         ("Cafe Muller", "Café Müller"),  # accents dropped by OCR
         ("WITH the WorK of our han", "with the work of our hands"),  # a word cut at the frame edge
         ("Chapter Tlree: Long The Walk Homne", "Chapter Three: The Long Walk Home"),  # misread number word
+        ("1 Initiote Seorc", "Initiate Search"),  # EasyOCR's "a" as "o" in a long word (issue-134-rotate.mp4)
+        ("1 H J0 Progrom", "program"),
+        ("Send $PIKE", "send spike"),  # a dollar sign without an amount is a misread S
+        ("{250 month {3,000 a year", "£250 a month = £3,000 a year"),  # the pound sign misread as "{"
+        ("SALE 50 OFF", "sale 50% off"),  # the percent sign dropped
+        ("Cafe Muller = Znd floor", "Café Müller – 2nd floor"),  # an ordinal's digit read as a letter
+        ("Sunrise 06.42 Sunset 19.15", "Sunrise 06:42 Sunset 19:15"),  # separators misread: numbers past the stretch
+        ("Call 020 7946 0018", "call 020 0018"),  # a number asked without the one between
     ],
 )
 def test_reads_with_ocr_errors_match(read, query):
@@ -53,10 +61,27 @@ def test_reads_with_ocr_errors_match(read, query):
         ("Sunrise 06.42 Sunset 19.15", "sunset 19.16"),
         ("budget", "Getting started with your budget"),  # a fragment of the query is not the query
         ("WITH OUR LIVES", "with our passion"),
+        ("HOT", "hat"),  # in a short word a letter OCR confuses makes another word
+        ("ON AIR", "an air"),
+        ("FARMER", "former"),
+        ("SALE 50 OFF", "sale 60% off"),  # a symbol dropped, the numbers still exact
+        ("Ind floor", "1st floor"),  # "1nd" is no ordinal: left as read
+        ("PLATFORM 8 Cambridge 9", "platform 9"),  # another number read where the query's is
     ],
 )
 def test_other_texts_do_not(read, query):
     assert screen_scores([read], query)[0] == 0.0
+
+
+def test_a_symbol_dropped_or_a_loose_letter_misread_counts_as_a_misread_letter():
+    assert screen_scores(["£250 a month", "250 a month"], "£250 a month").tolist() == [1.0, MISREAD]
+    assert screen_scores(["Initiote"], "initiate").tolist() == [MISREAD]
+
+
+def test_words_and_numbers_read_apart_are_a_near_miss():
+    # reading order put a box between the words and the number (a big "9" right of "Cambridge")
+    [apart] = screen_scores(["Trains to PLATFORM Cambridge 9"], "platform 9")
+    assert 0 < apart <= NEAR_MISS < LOWEST_MATCH * min_score("platform 9")
 
 
 def test_a_text_alone_outranks_the_same_words_among_others():

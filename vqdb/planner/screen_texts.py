@@ -11,7 +11,7 @@ lamb" reads "echo the lamb", which neither box reads alone), so the texts kept a
 tool joins them (``tools.ocr.in_reading_order``, ``frames_read``). On screen a text stays for seconds and comes
 back (a title, a slide), so there are few distinct ones: 100 benchmark hours read 88,000 frames holding
 12,500 distinct texts. ``ScreenTexts`` holds those texts once, each as it is compared (``screen_form``,
-``glyph_form``), with the videos that show it; ``screen_texts`` reads the table once per version in a process.
+``screen_glyphs``), with the videos that show it; ``screen_texts`` reads the table once per version in a process.
 
 Example:
     >>> import tempfile
@@ -32,7 +32,7 @@ from vqdb.planner.per_version import per_version
 from vqdb.planner.tools.ocr import Ocr, frames_read, in_reading_order
 from vqdb.store import Store
 from vqdb.store.text_index import TEXT_COLUMNS
-from vqdb.udfs.text_grade import glyph_form, screen_form
+from vqdb.udfs.text_grade import screen_form, screen_glyphs
 
 SCREEN_TABLE = Ocr.table  # the boxes read on screen, one a row
 
@@ -40,12 +40,13 @@ SCREEN_TABLE = Ocr.table  # the boxes read on screen, one a row
 @dataclasses.dataclass(frozen=True)
 class ScreenTexts:
     """The distinct frames' texts of a corpus (see the module docstring): ``texts[i]`` is compared as ``forms[i]``
-    and, letters OCR confuses made the same, ``glyphs[i]``; it is read in the videos
-    ``videos[video_of[starts[i]:starts[i + 1]]]``."""
+    and, letters OCR confuses made the same, ``glyphs[i]`` (letter for letter) and ``loose[i]`` (``glyphs_of``);
+    it is read in the videos ``videos[video_of[starts[i]:starts[i + 1]]]``."""
 
     texts: list[str]
     forms: list[str]
     glyphs: list[str]
+    loose: list[str]
     videos: list[str]
     starts: np.ndarray
     video_of: np.ndarray
@@ -127,11 +128,12 @@ def screen_texts_of(rows: pa.Table | None) -> ScreenTexts:
     )  # (text, video) once each, sorted by text
     starts = np.searchsorted(pairs[0], np.arange(len(texts.dictionary) + 1))
     distinct = texts.dictionary.to_pylist()
-    forms = [screen_form(text) for text in distinct]
+    glyphs = [screen_glyphs(text) for text in distinct]
     return ScreenTexts(
         distinct,
-        forms,
-        [glyph_form(form) for form in forms],
+        [screen_form(text) for text in distinct],
+        [strict for strict, _ in glyphs],
+        [loose for _, loose in glyphs],
         videos.dictionary.to_pylist(),
         starts.astype(np.int64),
         pairs[1].astype(np.int32),

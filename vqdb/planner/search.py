@@ -109,7 +109,7 @@ from vqdb.textnorm import canonical_words
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_grade import (
     SPECIFICITY,
-    glyph_form,
+    misread_alignment,
     near_miss_score,
     query_form,
     screen_scores,
@@ -362,10 +362,10 @@ def screen_estimates(
     default ``screen_scores``, the same for a query that is not a number), without the share that says how much
     of the frame's text the query is, times the weight of the query's rarity it holds (as ``covered`` weighs a
     moment). The texts are graded best bound first: the longest common subsequence of their letters with the
-    query's (also with the letters OCR confuses made the same) over the query's length bounds the alignment (a
-    number, matched after OCR's letters for digits are undone, is graded in every text), so grading stops once
-    ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). Where the call
-    asks for a place or a size, the tool's grade is at most this.
+    query's (also once OCR's misreads are undone: ``misread_alignment``) over the query's length bounds the
+    alignment (a number, matched after OCR's letters for digits are undone, is graded in every text), so grading
+    stops once ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). Where the
+    call asks for a place or a size, the tool's grade is at most this.
 
     Example:
         >>> import tempfile
@@ -381,15 +381,15 @@ def screen_estimates(
     if not q or not read.texts:
         return Estimate({})
     grade = grade or (lambda texts: screen_scores(texts, query))
-    glyphs = glyph_form(q)
     numeric = Ocr.numeric(query)
     if numeric:
         bound = np.ones(len(read.texts))
     else:
-        bound = np.maximum(
-            process.cdist([q], read.forms, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(q),
-            process.cdist([glyphs], read.glyphs, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(glyphs),
-        )
+
+        def common(form: str, reads: list[str]) -> np.ndarray:
+            return process.cdist([form], reads, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(form)
+
+        bound = np.maximum(common(q, read.forms), misread_alignment(query, read.forms, read.glyphs, read.loose, common))
     order = np.argsort(-bound, kind="stable")
     order = order[bound[order] >= near_miss_score(query)]  # a text aligned worse is no near miss
     best, graded, rest = np.zeros(len(read.videos)), 0, 0.0

@@ -35,7 +35,14 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   in ten costs 0.1); a text shorter than the query scores the share of the query's characters it has, in
   order (the longest common subsequence over the query's length), so "budget" alone cannot score high
   for "getting started with your budget". Inside tokens that hold a digit, OCR's letter-for-digit misreads
-  are undone first (O, o -> 0; I, l, | -> 1). A tenth of the score says how much of the frame's text the
+  are undone first (O, o -> 0; I, l, | -> 1), and in an ordinal whose suffix is the number's ("Znd" for
+  "2nd": ``vqdb.textnorm.ordinal_as_digits``); a "$" without an amount is the "S" it was ("Send $"). A
+  match found only once OCR's misreads are undone counts ``MISREAD`` (0.95) of its alignment
+  (``misread_alignment``): the letters OCR confuses made the same (``vqdb.textnorm.glyph_key``: "EXlT";
+  in words of 7 letters or more also "a"/"o", "h"/"n", "u"/"v": EasyOCR reads "Initiate" as "Initiote"
+  in some fonts, while in a shorter word such a letter often makes another, "on"/"an", "farmer"/"former"),
+  or a symbol said as a word read as punctuation or not at all ("{250 month" for "£250 a month",
+  ``query_variants``). A tenth of the score says how much of the frame's text the
   query is, so a title shown alone outranks the same words inside a paragraph;
 * in a timed text, windows of whole words are compared with the query as wholes (``rapidfuzz``'s
   ``ratio``), so a word must not be found inside another ("three" is not in "thirteen", "3" not in "2013");
@@ -53,10 +60,15 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   one fewer or one more, are compared by sound: a key keeps little of a short word ("in the" is "inT"), so
   a run's characters do not say how much of the query's sound it could hold ("branding" sounds like most
   of "printing in the");
-* **numbers are exact**: when the query is written with digits, the matched stretch must hold its numbers,
-  whole and in the same order ("step 2" does not match "step 20"), since a misread digit changes the
-  meaning; other numbers may come between (OCR reads a copyright sign as "0"). A number the query spells
-  in words ("chapter three") is compared like other words: OCR may misread it as "Tlree";
+* **numbers are exact**: when the query is written with digits, the matched stretch (as wide as the query,
+  and the characters the match may leave out wider on each side: a read with a character the query has
+  not, "06.42" for "06:42", pushes the query's last number past a stretch as wide as the query) must hold
+  its numbers, whole and in the same order ("step 2" does not match "step 20"), since a misread digit
+  changes the meaning; other numbers may come between (OCR reads a copyright sign as "0"). Where it holds
+  no number but the query's and the text holds them all, in order, away from the words, with most of the
+  words read (reading order put a box between: "Trains to PLATFORM Cambridge 9" for "platform 9"), the
+  read is a near miss (below). A number the query spells in words ("chapter three") is compared like other
+  words: OCR may misread it as "Tlree";
 * a phrase said is answered with its **clause**: the words from the end of the previous clause to the end
   of its own, where a piece ending in punctuation (, ; : . ! ?) or holding several words (a subtitle cue)
   ends a clause, but not the periods of letters ("F.B.I.", "U.S."); a clause longer than ``CLAUSE_MAX_S``
@@ -93,7 +105,9 @@ unrelated text that aligns nearly as well shares a few characters or short words
 On EasyOCR's reads of the quality benchmark's clips (``benchmarks/screen_near_misses.py``: 560 queries, each
 a text shown, a line of it, or it with a word dropped or added), 470 queries find their text first instead
 of 458, and no more (query, other clip's read) pairs score than the 200 of 513,064 above the floor. A near
-miss's numbers written as digits must be in its text, in order.
+miss's numbers written as digits must be in its text, in order. (With the misreads undone and the numbers'
+stretch widened, on the 141 such queries of the current benchmark corpus, 135 find their text first, 121
+before, and the same 9 of 30,534 unrelated pairs score.)
 
 Example:
     >>> import duckdb
@@ -112,6 +126,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -123,7 +138,16 @@ import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
-from vqdb.textnorm import as_digits, canonical_spans, canonical_words, glyph_key, sound_key, squash
+from vqdb.textnorm import (
+    as_digits,
+    canonical_spans,
+    canonical_words,
+    glyph_key,
+    ordinal_as_digits,
+    sound_key,
+    squash,
+    without_symbols,
+)
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
@@ -143,6 +167,7 @@ SPAN_FIELDS = ("start_s", "end_s", "score", "context_start_s", "context_end_s", 
 SPAN = pa.struct([(name, pa.float64()) for name in SPAN_FIELDS])
 UTTERANCE = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s")])
 _DIGITS = re.compile(r"[0-9]+")
+_WORD_READ = re.compile(r"[\w|]+")  # a word of a token read on screen, without the punctuation around it
 _NOT_DIGITS = re.compile(r"[^0-9]+")
 _CLAUSE_END = re.compile(r"[.,;:!?…][\"'”’)\]]*\s*$")
 _INITIALS = re.compile(r"(?<![^\W\d_])(?:[^\W\d_]\.){2,}[\"'”’)\]]*\s*$")  # "F.B.I.", "U.S.": no clause end
@@ -176,7 +201,7 @@ def words_read(text: str, query: str) -> float:
     """The share of the query's characters (canonical, no spaces) in words read whole in on-screen
     ``text``, in any order (reading order may swap two boxes): a word of up to 4 characters as a word of
     the text, a longer one aligned in the text without spaces with at least ``min_score`` of its own
-    length; letters OCR confuses count as the same (``glyph_form``).
+    length; letters OCR confuses count as the same (``glyphs_of``).
 
     Example:
         >>> round(words_read("vna COMING again", "who is coming again"), 4)  # "who" misread, "is" not shown
@@ -186,22 +211,24 @@ def words_read(text: str, query: str) -> float:
     """
     words = _query_words(query)
     tokens = {glyph_form(token) for token in screen_words(text).split()}
-    form = glyph_form(screen_form(text))
+    forms = screen_glyphs(text)
     read = 0
-    for word, key, floor in words:
+    for word, (key, loose), floor in words:
         if len(word) <= 4:
             found = key in tokens
-        else:
-            found = len(form) >= len(key) and fuzz.partial_ratio(key, form) / 100.0 >= floor
+        else:  # letter for letter, or loose in a long word
+            found = len(forms[0]) >= len(key) and fuzz.partial_ratio(key, forms[0]) / 100.0 >= floor
+            if not found and loose != key:
+                found = fuzz.partial_ratio(loose, forms[1]) / 100.0 >= floor
         read += len(word) if found else 0
     return read / max(1, sum(len(word) for word, _, _ in words))
 
 
 @lru_cache(maxsize=4096)
-def _query_words(query: str) -> tuple[tuple[str, str, float], ...]:
-    """The query's canonical words, each with its ``glyph_form`` and its ``min_score``: the same for every
+def _query_words(query: str) -> tuple[tuple[str, Glyphs, float], ...]:
+    """The query's canonical words, each with its ``glyphs_of`` and its ``min_score``: the same for every
     text ``words_read`` reads."""
-    return tuple((word, glyph_form(word), min_score(word)) for word in canonical_words(query))
+    return tuple((word, glyphs_of(word), min_score(word)) for word in canonical_words(query))
 
 
 def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:
@@ -236,14 +263,23 @@ def query_form(query: str) -> str:
 
 @lru_cache(maxsize=200_000)
 def screen_words(text: str) -> str:
-    """On-screen text's canonical words: digit misreads undone inside tokens with a digit first.
+    """On-screen text's canonical words: digit misreads undone inside tokens with a digit and in ordinals
+    (``ordinal_as_digits``: "Znd floor") first, and a "$" in a token without a digit read as the "S" it was
+    ("Send $" for "Send S": a dollar sign is an amount's).
 
     Example:
-        >>> screen_words("Step 2: O0:l5")
-        'step 2 00 15'
+        >>> screen_words("Step 2: O0:l5 (Znd)"), screen_words("Send $ $PIKE $5")
+        ('step 2 00 15 2nd', 'send s spike 5 dollars')
     """
-    tokens = [as_digits(t) if any(c.isdigit() for c in t) else t for t in text.split()]
+    tokens = [
+        as_digits(t) if any(c.isdigit() for c in t) else _WORD_READ.sub(_ordinal, t).replace("$", "S")
+        for t in text.split()
+    ]
     return " ".join(canonical_words(" ".join(tokens)))
+
+
+def _ordinal(word: re.Match) -> str:
+    return ordinal_as_digits(word.group())
 
 
 def screen_form(text: str) -> str:
@@ -257,15 +293,95 @@ def screen_form(text: str) -> str:
 
 
 @lru_cache(maxsize=200_000)
-def glyph_form(form: str) -> str:
-    """A compared form with the letters OCR confuses made the same (``vqdb.textnorm.glyph_key``, letter for
-    letter), digits kept: "EXlT" and "EXIT" read alike, "10" and "lo" do not.
+def glyph_form(words: str, loose: bool = False) -> str:
+    """Canonical ``words`` as they are compared (without spaces) with the letters OCR confuses made the same
+    (``vqdb.textnorm.glyph_key``, letter for letter; with ``loose``, also its loose letters in long words),
+    digits kept: "EXlT" and "EXIT" read alike, "10" and "lo" do not; loosely "Progrom" and "program" too, but
+    not "an" and "on".
 
     Example:
-        >>> glyph_form("exlt") == glyph_form("exit"), glyph_form("step10")
-        (True, 'stcp10')
+        >>> glyph_form("exlt") == glyph_form("exit"), glyph_form("step10"), glyph_form("progrom on", loose=True)
+        (True, 'stcp10', 'progromon')
+        >>> glyph_form("program an", loose=True) == glyph_form("progrom on", loose=True)
+        False
     """
-    return _NOT_DIGITS.sub(lambda run: glyph_key(run.group(0), pairs=False), form)
+    return "".join(
+        _NOT_DIGITS.sub(lambda run: glyph_key(run.group(0), pairs=False, loose=loose), word) for word in words.split()
+    )
+
+
+Glyphs = tuple[str, str]  # a compared form's glyph_form, letter for letter and loose
+
+
+def glyphs_of(words: str) -> Glyphs:
+    """Canonical ``words``' ``glyph_form``, letter for letter and loose. A word shorter than ``LOOSE_MIN`` keeps
+    its loose letters while its inflection may not ("appear", "appears"), so a read is compared both ways.
+
+    Example:
+        >>> glyphs_of("appear"), glyphs_of("appears")
+        (('appcar', 'appcar'), ('appcars', 'oppcors'))
+    """
+    return glyph_form(words), glyph_form(words, loose=True)
+
+
+@lru_cache(maxsize=200_000)
+def screen_glyphs(text: str) -> Glyphs:
+    """``screen_form``'s ``glyphs_of`` (its ``screen_words``).
+
+    Example:
+        >>> screen_glyphs("EXlT 10"), screen_glyphs("Progrom")
+        (('cxlt10', 'cxlt10'), ('progrom', 'progrom'))
+    """
+    return glyphs_of(screen_words(text))
+
+
+@lru_cache(maxsize=4096)
+def query_variants(query: str) -> tuple[tuple[str, Glyphs], ...]:
+    """The forms a read is aligned with for ``query``, each as its ``query_form`` and ``glyphs_of`` its words:
+    the query's own, then, when it has symbols said as words ("£250", "10%", "R&D"), the query without them. On
+    screen a symbol is one glyph that OCR often drops or reads as punctuation ("{250 month" for "£250 a
+    month"), so its word is not read; like a misread letter, a match found that way counts ``MISREAD``.
+
+    Example:
+        >>> query_variants("EXIT")
+        (('exit', ('cxlt', 'cxlt')),)
+        >>> [form for form, _ in query_variants("£250 a month")], query_variants("Initiate")[0][1]
+        (['250poundsamonth', '250amonth'], ('lnltlatc', 'lnltlotc'))
+    """
+    variants = []
+    for text in (query, without_symbols(query)):
+        words = " ".join(canonical_words(text))
+        variant = (squash(words), glyphs_of(words))
+        if variant[0] and variant not in variants:
+            variants.append(variant)
+    return tuple(variants)
+
+
+def misread_alignment(
+    query: str, forms: Sequence[str], glyphs: Sequence[str], loose: Sequence[str], scorer: Callable
+) -> np.ndarray:
+    """The best ``scorer`` (of the query's form and each read's, 0 to 1) of each read found only once OCR's
+    misreads are undone: the letters it confuses made the same (the reads' ``glyphs``, letter for letter, or
+    their ``loose`` glyphs where the query has a long word with a loose letter: ``glyphs_of``), or a symbol it
+    dropped (the reads' ``forms`` against the query without its symbols: ``query_variants``).
+
+    Example:
+        >>> texts = ["EXlT", "Progrom", "250 a month"]
+        >>> forms, (glyphs, loose) = [screen_form(t) for t in texts], zip(*[screen_glyphs(t) for t in texts])
+        >>> similar = lambda q, reads: np.array([Indel.normalized_similarity(q, r) for r in reads])
+        >>> [misread_alignment(q, forms, glyphs, loose, similar).round(2).tolist() for q in ("exit", "program")]
+        [[1.0, 0.0, 0.15], [0.0, 1.0, 0.25]]
+        >>> misread_alignment("£250 a month", forms, glyphs, loose, similar).round(2).tolist()
+        [0.15, 0.27, 1.0]
+    """
+    best = np.zeros(len(forms))
+    for i, (form, (strict_glyphs, loose_glyphs)) in enumerate(query_variants(query)):
+        if i:  # the query without its symbols
+            best = np.maximum(best, scorer(form, forms))
+        best = np.maximum(best, scorer(strict_glyphs, glyphs))
+        if loose_glyphs != strict_glyphs:
+            best = np.maximum(best, scorer(loose_glyphs, loose))
+    return best
 
 
 def _aligned(q: str, forms: list[str], lengths: np.ndarray) -> np.ndarray:
@@ -317,7 +433,10 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         return np.zeros(len(forms))
     lengths = np.fromiter(map(len, forms), dtype=np.float64, count=len(forms))
     aligned = _aligned(q, forms, lengths)
-    misread = _aligned(glyph_form(q), [glyph_form(f) for f in forms], lengths)  # letters OCR confuses alike
+    read = [screen_glyphs(t) for t in texts]
+    glyphs = [strict for strict, _ in read]
+    loose = [form for _, form in read] if any(a != b for _, (a, b) in query_variants(query)) else glyphs
+    misread = misread_alignment(query, forms, glyphs, loose, lambda form, reads: _aligned(form, reads, lengths))
     best = np.maximum(aligned, misread)
     passes = best >= min_score(query)
     aligned = np.maximum(aligned, misread * MISREAD)
@@ -327,11 +446,17 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         if words_read(texts[i], query) >= WORDS_READ:
             scores[i] = NEAR_MISS * aligned[i] * specific[i]
     numbers = _typed_numbers(query)
-    if numbers:
-        for i in np.flatnonzero(scores > 0):
-            words = screen_words(texts[i])  # a near miss aligns badly: its numbers are those of the whole text
-            if not _in_order(_aligned_numbers(q, words) if passes[i] else _DIGITS.findall(words), numbers):
-                scores[i] = 0.0
+    slack = math.ceil(len(q) * (1.0 - min_score(query)))  # characters of the query a match may leave out
+    for i in np.flatnonzero(scores > 0) if numbers else ():
+        words = screen_words(texts[i])
+        in_text = _in_order(_DIGITS.findall(words), numbers)  # a near miss aligns badly: the whole text's numbers
+        if passes[i]:
+            stretch = _aligned_numbers(q, words, slack)
+            if not _in_order(stretch, numbers):  # read away from the words ("PLATFORM Cambridge 9"): a near miss
+                apart = in_text and set(stretch) <= set(numbers) and words_read(texts[i], query) >= WORDS_READ
+                scores[i] = NEAR_MISS * aligned[i] * specific[i] if apart else 0.0
+        elif not in_text:
+            scores[i] = 0.0
     return scores
 
 
@@ -353,15 +478,33 @@ def _in_order(found: list[str], wanted: list[str]) -> bool:
     return all(any(n == w for n in rest) for w in wanted)
 
 
-def _aligned_numbers(q: str, words: str) -> list[str]:
+def _aligned_numbers(q: str, words: str, slack: int) -> list[str]:
     """The numbers of the stretch of ``words`` (canonical, spaced) the query aligns with (on the text without
-    spaces), numbers at its edges taken whole."""
+    spaces), ``slack`` characters wider on each side (and as wide as the query where the stretch ``rapidfuzz``
+    aligns at the text's edge is shorter), numbers at its edges taken whole. The stretch aligned is as long as
+    the query, so where the read has characters the query has not ("06.42" for "06:42", "7946" in "Call 020
+    7946 0018" for "call 020 0018"), the query's first or last characters lie beyond it, as many as the
+    match's tolerance allows (``slack``).
+
+    Example:
+        >>> _aligned_numbers("sunrise0642sunset1915", "sunrise 06.42 sunset 19.15", 0)
+        ['06', '42', '19']
+        >>> _aligned_numbers("sunrise0642sunset1915", "sunrise 06.42 sunset 19.15", 7)
+        ['06', '42', '19', '15']
+        >>> _aligned_numbers("call0200018", "call 020 7946 0018", 4), _aligned_numbers("step2", "step 2 step 20", 0)
+        (['020', '7946', '0018'], ['2'])
+    """
     form = squash(words)
     if len(form) < len(q):
         return _DIGITS.findall(words)
     found = fuzz.partial_ratio_alignment(q, form)
     kept = [i for i, c in enumerate(words) if c != " "]  # position in ``words`` of each character of ``form``
-    start, end = kept[found.dest_start], kept[max(found.dest_end - 1, found.dest_start)] + 1
+    wider = slack + max(len(q) - (found.dest_end - found.dest_start), 0)  # a stretch at an edge may be shorter
+    first, last = (
+        max(found.dest_start - wider, 0),
+        min(max(found.dest_end - 1, found.dest_start) + wider, len(form) - 1),
+    )
+    start, end = kept[first], kept[last] + 1
     while start > 0 and words[start - 1].isdigit() and words[start].isdigit():
         start -= 1
     while end < len(words) and words[end].isdigit() and words[end - 1].isdigit():
@@ -852,8 +995,13 @@ __all__ = [
     "min_score",
     "phrase_matches",
     "query_form",
+    "glyph_form",
+    "glyphs_of",
+    "misread_alignment",
+    "query_variants",
     "query_words_read",
     "register",
+    "screen_glyphs",
     "screen_form",
     "screen_scores",
     "screen_specificity",
