@@ -720,6 +720,34 @@ def test_a_call_without_a_span_never_blanks_the_span_of_one_ored_with_it(con, ve
     assert (sql[0]["start_s"], sql[0]["end_s"], sql[0]["supporting_calls"]) == (0.0, 0.5, ["Q1", "Q2"])
 
 
+def test_an_interval_is_never_empty(con, vectors):
+    """Spans ANDed that only touch (a cue ending as the words after it start: blind3's "haunting Europe"
+    AND "the spectre of communism" gave [22.96, 22.96]) give their hull, and a span of no length (a word
+    whose start is its end) its moment, half a sampling period on each side: in the SQL and on arrays."""
+    frames = [("v", i, i / 2) for i in range(5)]
+    data = {
+        "frames": frames,
+        "videos": [("v", 2.5)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": [],
+        "words": [("v", "thank", 1.0, 1.3), ("v", "you.", 1.3, 1.6), ("v", "bye.", 2.2, 2.2)],
+        "segments": [],
+        "cues": [("v", "mind the gap", 0.9, 1.0)],
+        "audio": [],
+    }
+    load(con, vectors, data)
+
+    def top(plan: Plan) -> tuple:
+        sql = con.sql(compile_locate(plan, video_id="v", k=1, share=1.0)).to_arrow_table().to_pylist()
+        assert columnar.intervals(plan, VideoFrames.load(con, "v", k=1), 1, 1.0).to_pylist() == sql
+        return sql[0]["start_s"], sql[0]["end_s"]
+
+    touching = Plan((Call("Q1", "subtitle", "mind the gap"), Call("Q2", "transcript", "thank you")), "Q1 AND Q2")
+    assert top(touching) == (0.9, 1.6)  # not [1.0, 1.0]
+    assert top(Plan((Call("Q1", "transcript", "bye"),))) == pytest.approx((1.95, 2.45))  # not [2.2, 2.2]
+
+
 @settings(max_examples=200, deadline=None)
 @given(plan=plans(), k=st.integers(1, 20), mode=st.sampled_from(["rank", "score"]), video=st.text(max_size=20))
 def test_compiled_sql_round_trips_through_sqlglot(plan, k, mode, video):

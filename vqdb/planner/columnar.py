@@ -284,7 +284,7 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
     if plan.is_uniform:
         return _whole(video)
     ranking = rank(plan, {cid: e.score for cid, e in evidence.items()}, ts=video.ts, duration_s=video.duration_s, k=k)
-    span_start, span_end = _spans(plan, evidence, ranking)
+    span_start, span_end = _moment_widened(*_spans(plan, evidence, ranking), video)
     n = video.n
     on_top = (ranking.merged_rank <= max(1.0, np.ceil(share * n))) & (ranking.tie_break < n + 1)
     member = on_top & np.isnan(span_start)
@@ -323,7 +323,7 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
 
 def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     """Each frame's interval from the spans of the calls that support it (``locate._span``): of calls ORed
-    the best graded span, of calls ANDed the stretch they share; their hull when they do not meet."""
+    the best graded span, of calls ANDed the stretch they share; their hull when they do not meet or only touch."""
     n = len(ranking.combined)
     nothing = np.full(n, np.nan)
 
@@ -337,7 +337,7 @@ def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) 
     def shared(spans: list, score: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         starts, ends = [s for s, _, _ in spans], [e for _, e, _ in spans]
         low, high = np.fmax.reduce(starts), np.fmin.reduce(ends)
-        meets = low <= high
+        meets = low < high  # spans that only touch share no stretch (locate._span)
         return np.where(meets, low, np.fmin.reduce(starts)), np.where(meets, high, np.fmax.reduce(ends)), score
 
     def all_of(spans: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -351,6 +351,17 @@ def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) 
     with np.errstate(invalid="ignore"):
         start, end, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
     return start, end
+
+
+def _moment_widened(start: np.ndarray, end: np.ndarray, video: VideoFrames) -> tuple[np.ndarray, np.ndarray]:
+    """The spans, one of no length being its moment, half a sampling period on each side of it within the
+    video (``locate._moment_widened``): an interval is never empty."""
+    with np.errstate(invalid="ignore"):
+        empty = end <= start
+    middle = (start + end) / 2
+    low = np.maximum(middle - video.period / 2, 0.0)
+    high = np.minimum(middle + video.period / 2, video.duration_s)
+    return np.where(empty, low, start), np.where(empty, high, end)
 
 
 def _whole(video: VideoFrames) -> pa.Table:

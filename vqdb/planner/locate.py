@@ -193,10 +193,11 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
       several grade as well, the stretch they share;
     * an AND's calls hold together: the stretch their spans share, graded as the worst of them.
 
-    Spans that do not meet give their hull instead of a stretch they share. A call without a span at the
-    frame (a sound tagged, a picture), or not supporting it, gives NULLs, its grade too, which ``least`` and
-    ``greatest`` skip: a call that gives no span never blanks the span of one ORed with it; NULL when no call
-    gives a span.
+    Spans that do not meet give their hull instead of a stretch they share, and so do spans that only touch
+    (one ends where the other starts: a word said as a cue changes), which share an instant, no stretch. A
+    call without a span at the frame (a sound tagged, a picture), or not supporting it, gives NULLs, its
+    grade too, which ``least`` and ``greatest`` skip: a call that gives no span never blanks the span of one
+    ORed with it; NULL when no call gives a span.
     """
 
     def leaf(call_id: str) -> Span:
@@ -213,7 +214,7 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
     def shared(spans: list[Span], score: exp.Expression) -> Span:
         low, high = fn("greatest", *[s for s, _, _ in spans]), fn("least", *[e for _, e, _ in spans])
         hull = fn("least", *[s.copy() for s, _, _ in spans]), fn("greatest", *[e.copy() for _, e, _ in spans])
-        meets = low.copy() <= high.copy()
+        meets = low.copy() < high.copy()  # spans that only touch share no stretch: an instant is no interval
         return exp.case().when(meets, low).else_(hull[0]), exp.case().when(meets.copy(), high).else_(hull[1]), score
 
     def all_of(spans: list[Span]) -> Span:
@@ -232,8 +233,8 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
 
 
 def _islands() -> exp.Select:
-    """``evidence`` with the interval of each frame: its span, else its island's stretch when it is on top
-    (an island: consecutive frames on top without a span), else NULL."""
+    """``evidence`` with the interval of each frame: its span (``_moment_widened``), else its island's stretch
+    when it is on top (an island: consecutive frames on top without a span), else NULL."""
     member = exp.and_(col("on_top"), col("span_start").is_(exp.null()), copy=False)
     in_time = [col("video_id")], [col("ts"), col("frame_idx")]
     flagged = select(
@@ -253,6 +254,7 @@ def _islands() -> exp.Select:
     )
     island = [col("video_id"), col("island"), col("member")]
     half = exp.Div(this=col("period"), expression=number(2))
+    span_start, span_end = _moment_widened(half)
     low = fn("greatest", exp.Sub(this=over(fn("min", col("ts")), island), expression=half), number(0.0))
     high = fn(
         "least",
@@ -261,9 +263,23 @@ def _islands() -> exp.Select:
     )
     return select(
         exp.Star(),
-        alias(fn("coalesce", col("span_start"), exp.case().when(col("member"), low)), "start_s"),
-        alias(fn("coalesce", col("span_end"), exp.case().when(col("member"), high)), "end_s"),
+        alias(fn("coalesce", span_start, exp.case().when(col("member"), low)), "start_s"),
+        alias(fn("coalesce", span_end, exp.case().when(col("member"), high)), "end_s"),
         from_=subquery(numbered),
+    )
+
+
+def _moment_widened(half: exp.Expression) -> tuple[exp.Expression, exp.Expression]:
+    """``span_start``, ``span_end`` of ``evidence``, a span of no length (a word or cue whose start is its
+    end) being its moment, ``half`` (half a sampling period) on each side of it within the video, as a
+    frame of an island is: an interval is never empty."""
+    empty = col("span_end") <= col("span_start")
+    middle = exp.Div(this=exp.paren(exp.Add(this=col("span_start"), expression=col("span_end"))), expression=number(2))
+    low = fn("greatest", exp.Sub(this=middle, expression=half.copy()), number(0.0))
+    high = fn("least", exp.Add(this=middle.copy(), expression=half.copy()), col("duration_s"))
+    return (
+        exp.case().when(empty, low).else_(col("span_start")),
+        exp.case().when(empty.copy(), high).else_(col("span_end")),
     )
 
 
