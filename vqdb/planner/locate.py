@@ -10,7 +10,8 @@ rank and each call's rank and evidence span), then, per video:
    merge does) and give spans (``ocr``, ``transcript``, ``subtitle``: the text's run on screen, the words
    said, or the statement they are said in for a call with ``extent`` "statement": ``vqdb.planner.tools``)
    bound it, combined as the plan combines the calls (``_span``): of calls ORed the best-graded
-   span, of calls ANDed the stretch they share (their hull when they do not meet). A frame no span
+   span, of calls ANDed the stretch they share (their hull when they do not meet or only touch; a span of
+   no length is half a sampling period each side of it: an interval is never empty). A frame no span
    supports belongs to an **island**: a run of consecutive sampled frames among the best ``share`` of the
    merged order (at least the best frame), from half a sampling period before its first frame to half
    after its last;
