@@ -286,6 +286,7 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
         # a question for when, or for a name: the words
         ("at what point does he say the manifesto is published", False),
         ("find where he says all the powers of old Europe have entered into a holy alliance", False),
+        ("where she says the manifesto is to be published", False),  # a request's clause, its framing gone
         ("Where in the video does he say the specter of communism?", False),
         ("What does the narrator call the Gutenberg?", False),
     ],

@@ -72,12 +72,17 @@ _TIME_NOUNS = (  # "at what point", "which moment", "in what part of the video":
     "time", "times", "point", "points", "moment", "moments", "second", "seconds", "minute", "minutes",
     "timestamp", "part", "parts", "frame", "frames", "scene", "scenes", "segment", "stage", "instant",
 )  # fmt: skip
+_SUBJECTS = (  # a subject right after the question word: no inversion, a clause ("where he says X"), not asked
+    "he", "she", "they", "it", "we", "you", "i", "the", "a", "an", "this", "that", "these", "those", "his", "her",
+    "their", "its", "my", "our", "your", "someone", "somebody",
+)  # fmt: skip
 _CONTENT_ASKED = re.compile(  # a question whose answer is something said, not a time: see content_asked
     r"(?:^|[,;:]|\b(?:and|but|so)\b)\s*(?:(?:in|on|at|of|from|to|for|with|by|about|into)\s+)?"
     r"(?:what|which|who|whom|whose|where|why|how)\b"
     rf"(?!\s+(?:{alternation(list(_TIME_NOUNS))})\b)"
     rf"(?!\s+(?:long|soon|often|many\s+times|much\s+time)\b)"
-    rf"(?!\s+(?:{alternation(list(phrasing.IN_THE_VIDEO))})\b)",  # "where in the video does he say it?"
+    rf"(?!\s+(?:{alternation(list(phrasing.IN_THE_VIDEO))})\b)"  # "where in the video does he say it?"
+    rf"(?!\s+(?:{alternation(list(_SUBJECTS))})\b)",  # "(find) where he says X": a clause, no question
     re.I,
 )
 _QUOTE_PAIR = re.compile(r"""(?<!\w)(["\u201c\u2018'])(.+?)(["\u201d\u2019'])(?!\w)""")  # 'X', "X", “X”
@@ -90,7 +95,8 @@ _NAMING = re.compile(  # "what does the narrator call the Gutenberg?": a name as
 def content_asked(question: str) -> bool:
     """Whether ``question`` asks for something (what, which, who, where, why, how), not for when: a clause of
     it starts with the question word, after a preposition at most ("In which city did …", "According to the
-    narrator, what is …"), and the word asks for no time ("at what point", "which moment", ``_TIME_NOUNS``;
+    narrator, what is …"), asking (not "where he says X", a clause: no subject right after the word, which
+    a question puts after its verb), and for no time ("at what point", "which moment", ``_TIME_NOUNS``;
     "how long", "how often"; "where in the video"), nor a name (``_NAMING``: "what does he call the
     Gutenberg?", whose answer is the few words of the name). Asked of what is said, its answer is the
     sentence that says it, not the words of the question found in it.
@@ -102,8 +108,8 @@ def content_asked(question: str) -> bool:
         (True, False)
         >>> content_asked("When does she say 'ask not'?"), content_asked("find where he says 'all the powers'")
         (False, False)
-        >>> content_asked("What does the narrator call the Gutenberg?")
-        False
+        >>> content_asked("What does the narrator call the Gutenberg?"), content_asked("where he says 'all the powers'")
+        (False, False)
     """
     asked = _CONTENT_ASKED.search(question)
     return asked is not None and not _NAMING.search(question, asked.end())
