@@ -720,6 +720,67 @@ def test_a_call_without_a_span_never_blanks_the_span_of_one_ored_with_it(con, ve
     assert (sql[0]["start_s"], sql[0]["end_s"], sql[0]["supporting_calls"]) == (0.0, 0.5, ["Q1", "Q2"])
 
 
+def test_an_interval_is_never_empty(con, vectors):
+    """Spans ANDed that only touch (a cue ending as the words after it start: blind3's "haunting Europe"
+    AND "the spectre of communism" gave [22.96, 22.96]) give their hull, and a span of no length (a word
+    whose start is its end) its moment, half a sampling period on each side: in the SQL and on arrays."""
+    frames = [("v", i, i / 2) for i in range(5)]
+    data = {
+        "frames": frames,
+        "videos": [("v", 2.5)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": [],
+        "words": [("v", "thank", 1.0, 1.3), ("v", "you.", 1.3, 1.6), ("v", "bye.", 2.2, 2.2)],
+        "segments": [],
+        "cues": [("v", "mind the gap", 0.9, 1.0)],
+        "audio": [],
+    }
+    load(con, vectors, data)
+
+    def top(plan: Plan) -> tuple:
+        sql = con.sql(compile_locate(plan, video_id="v", k=1, share=1.0)).to_arrow_table().to_pylist()
+        assert columnar.intervals(plan, VideoFrames.load(con, "v", k=1), 1, 1.0).to_pylist() == sql
+        return sql[0]["start_s"], sql[0]["end_s"]
+
+    touching = Plan((Call("Q1", "subtitle", "mind the gap"), Call("Q2", "transcript", "thank you")), "Q1 AND Q2")
+    assert top(touching) == (0.9, 1.6)  # not [1.0, 1.0]
+    assert top(Plan((Call("Q1", "transcript", "bye"),))) == pytest.approx((1.95, 2.45))  # not [2.2, 2.2]
+
+
+def test_statements_read_two_ways_are_joined_and_words_shared(con, vectors):
+    """The utterance heard and a caption line that shows part of it, both saying the words: for a question
+    for what is said (``extent`` "statement") the statement is both (their hull), for the words the stretch
+    the two readings share; in the SQL and on arrays."""
+    frames = [("v", i, float(i)) for i in range(4)]
+    words = [("A", 0.0, 0.2), ("spectre", 0.2, 0.4), ("is", 0.4, 0.5), ("haunting", 0.5, 0.7), ("Europe.", 0.7, 0.9)]
+    data = {
+        "frames": frames,
+        "videos": [("v", 4.0)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": [],
+        "words": [("v", w, a, b) for w, a, b in words],
+        "segments": [],
+        "cues": [("v", "is haunting europe", 0.4, 1.2)],
+        "audio": [],
+    }
+    load(con, vectors, data)
+
+    def top(extent: str | None) -> tuple:
+        calls = (
+            Call("Q1", "transcript", "haunting Europe", extent=extent),
+            Call("Q2", "subtitle", "haunting Europe", extent=extent),
+        )
+        plan = Plan(calls, "Q1 OR Q2")
+        sql = con.sql(compile_locate(plan, video_id="v", k=1, share=1.0)).to_arrow_table().to_pylist()
+        assert columnar.intervals(plan, VideoFrames.load(con, "v", k=1), 1, 1.0).to_pylist() == sql
+        return sql[0]["start_s"], sql[0]["end_s"]
+
+    assert top("statement") == pytest.approx((0.0, 1.2))  # the utterance and the caption line
+    assert top(None) == pytest.approx((0.4, 0.9))  # the words heard (0.3-0.9) while the line is shown (0.4-1.2)
+
+
 @settings(max_examples=200, deadline=None)
 @given(plan=plans(), k=st.integers(1, 20), mode=st.sampled_from(["rank", "score"]), video=st.text(max_size=20))
 def test_compiled_sql_round_trips_through_sqlglot(plan, k, mode, video):

@@ -276,6 +276,33 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
 
 
 @pytest.mark.parametrize(
+    ("question", "statement"),
+    [
+        # a question for something said, not for when: the sentence that answers it
+        ("According to the narrator, what is haunting Europe?", True),
+        ("In which city, according to the narrator, did communists assemble to sketch the manifesto?", True),
+        ("After he says two things result from this fact, what is the first thing?", True),
+        ("Which languages is the manifesto to be published in, according to the last sentence?", True),
+        # a question for when, or for a name: the words
+        ("at what point does he say the manifesto is published", False),
+        ("find where he says all the powers of old Europe have entered into a holy alliance", False),
+        ("where she says the manifesto is to be published", False),  # a request's clause, its framing gone
+        ("Where in the video does he say the specter of communism?", False),
+        ("What does the narrator call the Gutenberg?", False),
+    ],
+)
+def test_a_question_for_what_is_said_is_answered_with_the_statement(question, statement):
+    plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))  # no picture: words are said
+    said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents and c.when is None]
+    assert said and all((c.extent == "statement") is statement for c in said), plan.to_json()
+
+
+def test_words_a_content_question_quotes_are_found_as_they_are():
+    plan = rule_plan('When Katie says "sorry", what does she promise?', None, ("ocr", "transcript", "subtitle"))
+    assert [(c.query, c.extent) for c in plan.queries if c.tool == "transcript"] == [("sorry", None)]
+
+
+@pytest.mark.parametrize(
     ("question", "read"),
     [
         # where the text is names no words: nothing of it is read (in a place of the screen: whatever is there,

@@ -284,7 +284,7 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
     if plan.is_uniform:
         return _whole(video)
     ranking = rank(plan, {cid: e.score for cid, e in evidence.items()}, ts=video.ts, duration_s=video.duration_s, k=k)
-    span_start, span_end = _spans(plan, evidence, ranking)
+    span_start, span_end = _moment_widened(*_spans(plan, evidence, ranking), video)
     n = video.n
     on_top = (ranking.merged_rank <= max(1.0, np.ceil(share * n))) & (ranking.tie_break < n + 1)
     member = on_top & np.isnan(span_start)
@@ -323,34 +323,59 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
 
 def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     """Each frame's interval from the spans of the calls that support it (``locate._span``): of calls ORed
-    the best graded span, of calls ANDed the stretch they share; their hull when they do not meet."""
+    the best graded span (several graded alike: the stretch they share), of calls ANDed the stretch they
+    share, statements among them joined first; their hull when they do not meet or only touch."""
     n = len(ranking.combined)
     nothing = np.full(n, np.nan)
+    statement = {c.id: c.extent == "statement" for c in plan.queries}  # a span: start, end, grade, a statement's
 
-    def leaf(cid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def leaf(cid: str) -> tuple[np.ndarray, ...]:
         found = evidence[cid]
         if found.start_s is None:
-            return nothing, nothing, nothing
+            return nothing, nothing, nothing, np.zeros(n, bool)
         spanned = (ranking.ranks[cid] <= ranking.combined) & ~np.isnan(found.start_s)
-        return tuple(np.where(spanned, part, np.nan) for part in (found.start_s, found.end_s, found.score))
+        start, end, score = (np.where(spanned, part, np.nan) for part in (found.start_s, found.end_s, found.score))
+        return start, end, score, np.full(n, statement[cid])
 
-    def shared(spans: list, score: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        starts, ends = [s for s, _, _ in spans], [e for _, e, _ in spans]
+    def shared(spans: list, score: np.ndarray) -> tuple[np.ndarray, ...]:
+        starts, ends = [s for s, _, _, _ in spans], [e for _, e, _, _ in spans]
         low, high = np.fmax.reduce(starts), np.fmin.reduce(ends)
-        meets = low <= high
-        return np.where(meets, low, np.fmin.reduce(starts)), np.where(meets, high, np.fmax.reduce(ends)), score
+        meets = low < high  # spans that only touch share no stretch (locate._span)
+        hull = np.fmin.reduce(starts), np.fmax.reduce(ends)
+        said = np.logical_and.reduce([np.isnan(s) | f for s, _, _, f in spans])
+        return np.where(meets, low, hull[0]), np.where(meets, high, hull[1]), score, said
 
-    def all_of(spans: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return shared(spans, np.fmin.reduce([g for _, _, g in spans]))
+    def joined(spans: list, score: np.ndarray) -> tuple[np.ndarray, ...]:
+        said = (
+            np.fmin.reduce([np.where(f, s, np.nan) for s, _, _, f in spans]),
+            np.fmax.reduce([np.where(f, e, np.nan) for _, e, _, f in spans]),
+            score,
+            np.ones(n, bool),
+        )
+        others = [(np.where(f, np.nan, s), np.where(f, np.nan, e), g, np.zeros(n, bool)) for s, e, g, f in spans]
+        return shared([*others, said], score)
 
-    def best_of(spans: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        best = np.fmax.reduce([g for _, _, g in spans])
-        graded = [tuple(np.where(g == best, part, np.nan) for part in (s, e, g)) for s, e, g in spans]
-        return shared(graded, best)
+    def all_of(spans: list) -> tuple[np.ndarray, ...]:
+        return joined(spans, np.fmin.reduce([g for _, _, g, _ in spans]))
+
+    def best_of(spans: list) -> tuple[np.ndarray, ...]:
+        best = np.fmax.reduce([g for _, _, g, _ in spans])
+        return joined([(*(np.where(g == best, part, np.nan) for part in (s, e, g)), f) for s, e, g, f in spans], best)
 
     with np.errstate(invalid="ignore"):
-        start, end, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
+        start, end, _, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
     return start, end
+
+
+def _moment_widened(start: np.ndarray, end: np.ndarray, video: VideoFrames) -> tuple[np.ndarray, np.ndarray]:
+    """The spans, one of no length being its moment, half a sampling period on each side of it within the
+    video (``locate._moment_widened``): an interval is never empty."""
+    with np.errstate(invalid="ignore"):
+        empty = end <= start
+    middle = (start + end) / 2
+    low = np.maximum(middle - video.period / 2, 0.0)
+    high = np.minimum(middle + video.period / 2, video.duration_s)
+    return np.where(empty, low, start), np.where(empty, high, end)
 
 
 def _whole(video: VideoFrames) -> pa.Table:

@@ -10,7 +10,9 @@ rank and each call's rank and evidence span), then, per video:
    merge does) and give spans (``ocr``, ``transcript``, ``subtitle``: the text's run on screen, the words
    said, or the statement they are said in for a call with ``extent`` "statement": ``vqdb.planner.tools``)
    bound it, combined as the plan combines the calls (``_span``): of calls ORed the best-graded
-   span, of calls ANDed the stretch they share (their hull when they do not meet). A frame no span
+   span, of calls ANDed the stretch they share (their hull when they do not meet or only touch; a span of
+   no length is half a sampling period each side of it: an interval is never empty), statements joined
+   first (their hull: readings of one statement, or the topic's and the answer's). A frame no span
    supports belongs to an **island**: a run of consecutive sampled frames among the best ``share`` of the
    merged order (at least the best frame), from half a sampling period before its first frame to half
    after its last;
@@ -181,7 +183,7 @@ def _evidence(compiler: Compiler, plan: Plan, share: float) -> exp.Select:
     )
 
 
-Span = tuple[exp.Expression, exp.Expression, exp.Expression]  # start, end, score of a frame's evidence
+Span = tuple[exp.Expression, exp.Expression, exp.Expression, exp.Expression]  # start, end, score, a statement's
 
 
 def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expression]:
@@ -193,47 +195,82 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
       several grade as well, the stretch they share;
     * an AND's calls hold together: the stretch their spans share, graded as the worst of them.
 
-    Spans that do not meet give their hull instead of a stretch they share. A call without a span at the
-    frame (a sound tagged, a picture), or not supporting it, gives NULLs, its grade too, which ``least`` and
-    ``greatest`` skip: a call that gives no span never blanks the span of one ORed with it; NULL when no call
-    gives a span.
+    Statements (the spans of calls with ``extent`` "statement") are joined instead, before the others are
+    shared: a statement is the whole of what is said, so two readings of it (the utterance heard, a caption
+    line shown) are both part of it, and the statement that names the question's topic and the one that
+    says its answer ("A spectre is haunting Europe. The spectre of communism.") answer it together.
+
+    Spans that do not meet give their hull instead of a stretch they share, and so do spans that only touch
+    (one ends where the other starts: a word said as a cue changes), which share an instant, no stretch. A
+    call without a span at the frame (a sound tagged, a picture), or not supporting it, gives NULLs, its
+    grade too, which ``least`` and ``greatest`` skip: a call that gives no span never blanks the span of one
+    ORed with it; NULL when no call gives a span.
     """
+    statements = {c.id for c in plan.queries if c.extent == "statement"}
 
     def leaf(call_id: str) -> Span:
         i = compiler.calls[call_id]
         if i not in compiler.spans:
-            return cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE)
+            return cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE), cast(exp.null(), DOUBLE), exp.false()
 
         def part(name: str) -> exp.Expression:
             spanned = exp.and_(compiler.supports(i), col(f"start_{i}", "m").is_(exp.null()).not_(), copy=False)
             return exp.case().when(spanned, col(f"{name}_{i}", "m"))
 
-        return part("start"), part("end"), part("score")
+        return part("start"), part("end"), part("score"), exp.true() if call_id in statements else exp.false()
 
     def shared(spans: list[Span], score: exp.Expression) -> Span:
-        low, high = fn("greatest", *[s for s, _, _ in spans]), fn("least", *[e for _, e, _ in spans])
-        hull = fn("least", *[s.copy() for s, _, _ in spans]), fn("greatest", *[e.copy() for _, e, _ in spans])
-        meets = low.copy() <= high.copy()
-        return exp.case().when(meets, low).else_(hull[0]), exp.case().when(meets.copy(), high).else_(hull[1]), score
+        low, high = fn("greatest", *[s for s, _, _, _ in spans]), fn("least", *[e for _, e, _, _ in spans])
+        hull = fn("least", *[s.copy() for s, _, _, _ in spans]), fn("greatest", *[e.copy() for _, e, _, _ in spans])
+        meets = low.copy() < high.copy()  # spans that only touch share no stretch: an instant is no interval
+        unsaid = [s.copy().is_(exp.null()) if f == exp.false() else exp.or_(s.copy().is_(exp.null()), f.copy())
+                  for s, _, _, f in spans if f != exp.true()]  # fmt: skip
+        return (
+            exp.case().when(meets, low).else_(hull[0]),
+            exp.case().when(meets.copy(), high).else_(hull[1]),
+            score,
+            exp.paren(exp.and_(*unsaid, copy=False)) if unsaid else exp.true(),
+        )
+
+    def joined(spans: list[Span], score: exp.Expression) -> Span:
+        """``shared`` of the spans, the statements among them (per frame: ``f``) joined first (a flag that
+        is a literal, a leaf's, takes the span whole or leaves it out)."""
+
+        def where(value: exp.Expression, flag: exp.Expression, statement: bool) -> exp.Expression | None:
+            if flag == (exp.true() if statement else exp.false()):
+                return value
+            if flag == (exp.false() if statement else exp.true()):
+                return None
+            test = flag.copy() if statement else exp.not_(flag.copy())
+            return exp.case().when(test, value.copy())
+
+        said = [(where(s, f, True), where(e, f, True)) for s, e, _, f in spans]
+        said = [(s, e) for s, e in said if s is not None]
+        others = [(where(s, f, False), where(e, f, False), g, exp.false()) for s, e, g, f in spans]
+        others = [span for span in others if span[0] is not None]
+        if said:
+            hull = fn("least", *[s for s, _ in said]), fn("greatest", *[e for _, e in said])
+            others.append((*hull, score.copy(), exp.true()))
+        return shared(others, score)
 
     def all_of(spans: list[Span]) -> Span:
-        return shared(spans, fn("least", *[g for _, _, g in spans]))
+        return joined(spans, fn("least", *[g for _, _, g, _ in spans]))
 
     def best_of(spans: list[Span]) -> Span:
-        best = fn("greatest", *[g for _, _, g in spans])
+        best = fn("greatest", *[g for _, _, g, _ in spans])
 
         def if_best(score: exp.Expression, value: exp.Expression) -> exp.Expression:
             return exp.case().when(score.copy().eq(best.copy()), value)
 
-        return shared([(if_best(g, s), if_best(g, e), if_best(g, g.copy())) for s, e, g in spans], best)
+        return joined([(if_best(g, s), if_best(g, e), if_best(g, g.copy()), f) for s, e, g, f in spans], best)
 
-    start, end, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
+    start, end, _, _ = boolexpr.fold(plan.expression, leaf, all_of, best_of)
     return start, end
 
 
 def _islands() -> exp.Select:
-    """``evidence`` with the interval of each frame: its span, else its island's stretch when it is on top
-    (an island: consecutive frames on top without a span), else NULL."""
+    """``evidence`` with the interval of each frame: its span (``_moment_widened``), else its island's stretch
+    when it is on top (an island: consecutive frames on top without a span), else NULL."""
     member = exp.and_(col("on_top"), col("span_start").is_(exp.null()), copy=False)
     in_time = [col("video_id")], [col("ts"), col("frame_idx")]
     flagged = select(
@@ -253,6 +290,7 @@ def _islands() -> exp.Select:
     )
     island = [col("video_id"), col("island"), col("member")]
     half = exp.Div(this=col("period"), expression=number(2))
+    span_start, span_end = _moment_widened(half)
     low = fn("greatest", exp.Sub(this=over(fn("min", col("ts")), island), expression=half), number(0.0))
     high = fn(
         "least",
@@ -261,9 +299,23 @@ def _islands() -> exp.Select:
     )
     return select(
         exp.Star(),
-        alias(fn("coalesce", col("span_start"), exp.case().when(col("member"), low)), "start_s"),
-        alias(fn("coalesce", col("span_end"), exp.case().when(col("member"), high)), "end_s"),
+        alias(fn("coalesce", span_start, exp.case().when(col("member"), low)), "start_s"),
+        alias(fn("coalesce", span_end, exp.case().when(col("member"), high)), "end_s"),
         from_=subquery(numbered),
+    )
+
+
+def _moment_widened(half: exp.Expression) -> tuple[exp.Expression, exp.Expression]:
+    """``span_start``, ``span_end`` of ``evidence``, a span of no length (a word or cue whose start is its
+    end) being its moment, ``half`` (half a sampling period) on each side of it within the video, as a
+    frame of an island is: an interval is never empty."""
+    empty = col("span_end") <= col("span_start")
+    middle = exp.Div(this=exp.paren(exp.Add(this=col("span_start"), expression=col("span_end"))), expression=number(2))
+    low = fn("greatest", exp.Sub(this=middle, expression=half.copy()), number(0.0))
+    high = fn("least", exp.Add(this=middle.copy(), expression=half.copy()), col("duration_s"))
+    return (
+        exp.case().when(empty, low).else_(col("span_start")),
+        exp.case().when(empty.copy(), high).else_(col("span_end")),
     )
 
 

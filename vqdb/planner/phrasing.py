@@ -671,7 +671,7 @@ STATEMENT_ASKS = Words(
     },
     phenomenon="verbs of speech after 'what does / did … ': the question asks what is said (the statement), not "
     "when words are ('call' and 'mention' name a thing, a few words: not here)",
-    example="What does the man tell viewers he will show?",
+    example="after the intro what does the man tell viewers he will show?",
 )  # fmt: skip
 ADDRESSING = Words(
     {

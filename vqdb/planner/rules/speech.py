@@ -68,26 +68,92 @@ _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_p
 )
 
 
+_TIME_NOUNS = (  # "at what point", "which moment", "in what part of the video": the question asks when
+    "time", "times", "point", "points", "moment", "moments", "second", "seconds", "minute", "minutes",
+    "timestamp", "part", "parts", "frame", "frames", "scene", "scenes", "segment", "stage", "instant",
+)  # fmt: skip
+_SUBJECTS = (  # a subject right after the question word: no inversion, a clause ("where he says X"), not asked
+    "he", "she", "they", "it", "we", "you", "i", "the", "a", "an", "this", "that", "these", "those", "his", "her",
+    "their", "its", "my", "our", "your", "someone", "somebody",
+)  # fmt: skip
+_CONTENT_ASKED = re.compile(  # a question whose answer is something said, not a time: see content_asked
+    r"(?:^|[,;:]|\b(?:and|but|so)\b)\s*(?:(?:in|on|at|of|from|to|for|with|by|about|into)\s+)?"
+    r"(?:what|which|who|whom|whose|where|why|how)\b"
+    rf"(?!\s+(?:{alternation(list(_TIME_NOUNS))})\b)"
+    rf"(?!\s+(?:long|soon|often|many\s+times|much\s+time)\b)"
+    rf"(?!\s+(?:{alternation(list(phrasing.IN_THE_VIDEO))})\b)"  # "where in the video does he say it?"
+    rf"(?!\s+(?:{alternation(list(_SUBJECTS))})\b)",  # "(find) where he says X": a clause, no question
+    re.I,
+)
+_QUOTE_PAIR = re.compile(r"""(?<!\w)(["\u201c\u2018'])(.+?)(["\u201d\u2019'])(?!\w)""")  # 'X', "X", “X”
+_NAMING = re.compile(  # "what does the narrator call the Gutenberg?": a name asked, its few words the answer
+    r"\b(?:call|calls|called|calling|name|names|named|naming|mention|mentions|mentioned|spell|spells|spelled)\b",
+    re.I,
+)
+
+
+def content_asked(question: str) -> bool:
+    """Whether ``question`` asks for something (what, which, who, where, why, how), not for when: a clause of
+    it starts with the question word, after a preposition at most ("In which city did …", "According to the
+    narrator, what is …"), asking (not "where he says X", a clause: no subject right after the word, which
+    a question puts after its verb), and for no time ("at what point", "which moment", ``_TIME_NOUNS``;
+    "how long", "how often"; "where in the video"), nor a name (``_NAMING``: "what does he call the
+    Gutenberg?", whose answer is the few words of the name). Asked of what is said, its answer is the
+    sentence that says it, not the words of the question found in it.
+
+    Example:
+        >>> content_asked("According to the narrator, what is haunting Europe?")
+        True
+        >>> content_asked("In which city did they assemble?"), content_asked("At what point is the title read?")
+        (True, False)
+        >>> content_asked("When does she say 'ask not'?"), content_asked("find where he says 'all the powers'")
+        (False, False)
+        >>> content_asked("What does the narrator call the Gutenberg?"), content_asked("where he says 'all the powers'")
+        (False, False)
+    """
+    asked = _CONTENT_ASKED.search(question)
+    return asked is not None and not _NAMING.search(question, asked.end())
+
+
+def _quoted(question: str) -> set[str]:
+    """The phrases quoted in ``question``, casefolded: words named exactly, which a call finds as they are.
+
+    Example:
+        >>> sorted(_quoted("When Katie said \u201csorry\u201d, what did 'Bob' write?"))
+        ['bob', 'sorry']
+    """
+    return {m.group(2).strip().casefold() for m in _QUOTE_PAIR.finditer(question)}
+
+
 def statement_plan(question: str, plan: Plan) -> Plan:
     """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
     topic (``phrasing.TALKING_ABOUT``: "when does she talk about the 15th century?", ``phrasing.EXPLAINING``:
-    "when does the host discuss the budget?") or what someone says ("what does / did … say, tell, ask,
-    announce, explain", ``phrasing.STATEMENT_ASKS``); ``plan`` as it is otherwise. The answer to such a
-    question is the sentence said, not the words that name its topic.
+    "when does the host discuss the budget?"), what someone says ("what does / did … say, tell, ask,
+    announce, explain", ``phrasing.STATEMENT_ASKS``) or anything else than when (``content_asked``: "according
+    to the narrator, what is haunting Europe?", "in which city did they meet?"; but for words it quotes, found
+    as they are: "when Katie says 'sorry', what …"); ``plan`` as it is otherwise. The answer to such a
+    question is the sentence said, not the words that name its topic; a question of when words are said
+    ("when does she say X?") is answered with the words.
 
     Example:
         >>> from vqdb.planner.plan import Call
         >>> said = Plan((Call("Q1", "transcript", "the 15th century"), Call("Q2", "subtitle", "1400s")), "Q1 OR Q2")
         >>> [c.extent for c in statement_plan("When does she talk about the 15th century?", said).queries]
         ['statement', 'statement']
+        >>> [c.extent for c in statement_plan("According to her, which century was it?", said).queries]
+        ['statement', 'statement']
         >>> [c.extent for c in statement_plan("When does she say the 15th century?", said).queries]
         [None, None]
     """
-    if not _STATEMENT_ASKED.search(question):
+    about_what_is_said = _STATEMENT_ASKED.search(question) is not None
+    if not about_what_is_said and not content_asked(question):
         return plan
+    quoted = set() if about_what_is_said else _quoted(question)  # "when Katie says 'sorry', what …": her words
     calls = tuple(
-        dataclasses.replace(c, extent="statement") if "statement" in tools.get(c.tool).extents and c.when is None else c
+        dataclasses.replace(c, extent="statement")
+        if "statement" in tools.get(c.tool).extents and c.when is None and c.query.casefold() not in quoted
+        else c
         for c in plan.queries
     )
     return dataclasses.replace(plan, queries=calls)
