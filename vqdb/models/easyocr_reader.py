@@ -496,28 +496,6 @@ def enlarged(image: np.ndarray, min_side: int = MIN_SIDE) -> np.ndarray:
     return cv2.resize(image, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_CUBIC)
 
 
-def on_its_side(boxes: Sequence[TextBox], shape: tuple[int, ...], ratio: float = TALL) -> bool:
-    """Whether the boxes of an image of ``shape`` (H, W, ...) that stand ``ratio`` times taller than wide cover
-    more of it than the others: the picture may be on its side (a video whose rotation metadata is wrong),
-    worth reading turned. Boxes, not reads, are counted: on a picture on its side the reads are junk.
-
-    Example:
-        >>> column = [TextBox("?", 0.2, (0.1 * i, 0.1, 0.1 * i + 0.03, 0.5)) for i in range(3)]
-        >>> line = TextBox("a line", 0.9, (0.0, 0.8, 1.0, 0.9))
-        >>> on_its_side(column, (100, 100)), on_its_side(column + [line], (100, 100)), on_its_side([], (100, 100))
-        (True, False, False)
-    """
-    height, width = shape[:2]
-    tall = other = 0.0
-    for box in boxes:
-        w, h = (box.box[2] - box.box[0]) * width, (box.box[3] - box.box[1]) * height
-        if h > ratio * w:
-            tall += w * h
-        else:
-            other += w * h
-    return tall > other
-
-
 def _weight(boxes: Sequence[TextBox]) -> float:
     """How much text a reading holds, by confidence: the sum over its boxes of confidence x characters."""
     return sum(box.confidence * len(box.text.strip()) for box in boxes)
