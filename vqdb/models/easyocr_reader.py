@@ -22,7 +22,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more);
 - a letter read for a digit among digits is that digit (``vqdb.textnorm.digits_in_numbers``): the recognizer
-  reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo").
+  reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo");
+- a bar standing as a word before a word in lower case is the word "I" (``bar_as_i``): the recognizer reads
+  a capital I alone between spaces as "|" ("What are the things | should be cautious about").
 
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import tempfile
 import warnings
 from collections.abc import Sequence
@@ -525,8 +528,24 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         xs = [float(x) for x, _ in corners]
         ys = [float(y) for _, y in corners]
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
-        boxes.append(TextBox(text=digits_in_numbers(str(text)), confidence=float(confidence), box=box))
+        boxes.append(TextBox(text=bar_as_i(digits_in_numbers(str(text))), confidence=float(confidence), box=box))
     return boxes
+
+
+def bar_as_i(text: str) -> str:
+    """``text`` with each "|" that stands as a word before a word in lower case, or before an apostrophe and a
+    letter ("|'m"), read as the word "I": EasyOCR's recognizer reads a capital I alone between spaces as the
+    bar (on videollava_demo every "I" of its questions and answer, ``benchmarks/ocr_real.py``). A bar between
+    capitalized items or at a line's end, a menu's separator, stays; one between words in lower case, rarer
+    than the pronoun there, is read "I" too.
+
+    Example:
+        >>> bar_as_i("What are the things | should be cautious about when | visit here?")
+        'What are the things I should be cautious about when I visit here?'
+        >>> bar_as_i("|'m sure | think so"), bar_as_i("Home | About | Contact"), bar_as_i("a | b"), bar_as_i("x |")
+        ("I'm sure I think so", 'Home | About | Contact', 'a I b', 'x |')
+    """
+    return re.sub(r"(?<!\S)\|(?=\s+[a-z]|['’][a-z])", "I", text)
 
 
 def folded(module: Any) -> Any:
