@@ -16,7 +16,7 @@ what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content`
 a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
 a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
 whole. On a GPU cuts are read whole ``reader.batch_size`` at a time (it batches their text). A picture
-on its side (a wrong rotation tag: its text boxes stand taller than wide, ``on_its_side``) is turned upright
+on its side (a wrong rotation tag: its text is read in boxes taller than wide, ``on_its_side``) is turned upright
 the way it reads the most text (``upright_turn``), and every later frame is turned so before the gate and
 the reader see it, the boxes given back in the frame as decoded: text typed downwards and read where pixels
 changed came in pieces of a column, upright it is a row read whole.
@@ -189,26 +189,21 @@ class OcrExtractor(Extractor):
 
 
 def on_its_side(reads: Sequence[TextBox], shape: tuple[int, ...], ratio: float = TALL) -> bool:
-    """Whether the boxes of the reads of an image of ``shape`` (H, W, ...) that stand ``ratio`` times taller
-    than wide cover more of it than the others: the picture may be on its side (a video whose rotation
-    metadata is wrong, a phone held sideways), worth reading turned. Boxes, not texts, are counted: on a
-    picture on its side the texts are junk.
+    """Whether, on an image of ``shape`` (H, W, ...), the reads whose boxes stand ``ratio`` times taller than
+    wide hold more of its text (``_weight``: confidence x characters) than the others: the picture may be on
+    its side (a video whose rotation tag is wrong, a phone held sideways), worth reading turned. Tall boxes
+    read as junk in a picture's texture (a tree's trunk) weigh little beside one line read well.
 
     Example:
-        >>> column = [TextBox("?", 0.2, (0.1 * i, 0.1, 0.1 * i + 0.03, 0.5)) for i in range(3)]
-        >>> line = TextBox("a line", 0.9, (0.0, 0.8, 1.0, 0.9))
-        >>> on_its_side(column, (100, 100)), on_its_side(column + [line], (100, 100)), on_its_side([], (100, 100))
+        >>> column = [TextBox("Send", 0.8, (0.1 * i, 0.1, 0.1 * i + 0.03, 0.5)) for i in range(3)]
+        >>> line, trunk = TextBox("a line", 0.9, (0.0, 0.8, 1.0, 0.9)), TextBox("Il", 0.1, (0.4, 0.0, 0.5, 0.9))
+        >>> on_its_side(column, (100, 100)), on_its_side([line, trunk], (100, 100)), on_its_side([], (100, 100))
         (True, False, False)
     """
     height, width = shape[:2]
-    tall = other = 0.0
-    for read in reads:
-        w, h = (read.box[2] - read.box[0]) * width, (read.box[3] - read.box[1]) * height
-        if h > ratio * w:
-            tall += w * h
-        else:
-            other += w * h
-    return tall > other
+    standing = [(r.box[3] - r.box[1]) * height > ratio * (r.box[2] - r.box[0]) * width for r in reads]
+    tall = [read for read, stands in zip(reads, standing, strict=True) if stands]
+    return _weight(tall) > _weight([read for read, stands in zip(reads, standing, strict=True) if not stands])
 
 
 def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBox]]:
