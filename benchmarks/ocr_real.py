@@ -58,7 +58,10 @@ rereads, the text edges), once per setting, in this process:
   ``ocr.upright_turn``);
 - ``bars``: as ``after`` but a "|" read for the word "I" stays a bar (main until issue 23's reading work,
   ``easyocr_reader.bar_as_i``);
-- ``unread``: ``sideways`` and ``bars`` together: main just before issue 23's reading work;
+- ``bgr-grey``: as ``after`` but the recognizer reads the RGB frame converted to grey as if it were BGR, red
+  weighed as blue (main until issue 23's reading work, as EasyOCR converts an array; now its luminance,
+  ``easyocr_reader.grey_of``);
+- ``unread``: ``sideways``, ``bars`` and ``bgr-grey`` together: main just before issue 23's reading work;
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size, the boxes of one line joined, tall boxes read turned.
@@ -131,6 +134,7 @@ SETTINGS = {
     "floor-30": ({}, {}),
     "sideways": ({}, {}),
     "bars": ({}, {}),
+    "bgr-grey": ({}, {}),
     "unread": ({}, {}),
     "after": ({}, {}),
 }
@@ -271,6 +275,13 @@ def as_read(text: str) -> str:
     return text
 
 
+def bgr_grey(image: np.ndarray) -> np.ndarray:
+    """The ``bgr-grey`` setting's grey image: the RGB frame converted as OpenCV's BGR, as EasyOCR converts an array."""
+    import cv2
+
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
 def never_on_its_side(reads, shape, ratio=ocr.TALL) -> bool:
     """The ``sideways`` setting's test of a picture on its side: never, each frame is read as it stands."""
     return False
@@ -282,7 +293,12 @@ PATCHES = {
     "floor-30": {(text_regions, "GRADIENT_FLOOR"): 30},
     "sideways": {(ocr, "on_its_side"): never_on_its_side},
     "bars": {(easyocr_reader, "bar_as_i"): as_read},
-    "unread": {(ocr, "on_its_side"): never_on_its_side, (easyocr_reader, "bar_as_i"): as_read},
+    "bgr-grey": {(easyocr_reader, "grey_of"): bgr_grey},
+    "unread": {
+        (ocr, "on_its_side"): never_on_its_side,
+        (easyocr_reader, "bar_as_i"): as_read,
+        (easyocr_reader, "grey_of"): bgr_grey,
+    },
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},
