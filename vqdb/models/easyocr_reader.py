@@ -18,6 +18,8 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   CPU with its batch norms folded into its convolutions (``folded``);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
+- the recognizer reads the frame's luminance (``grey_of``), not the frame converted as EasyOCR converts an
+  array, as BGR: red weighed as blue, a red word on dark red lost most of its contrast;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more);
