@@ -64,7 +64,8 @@ rereads, the text edges), once per setting, in this process:
 - ``unread``: ``sideways``, ``bars`` and ``bgr-grey`` together: main just before issue 23's reading work;
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
-  size, the boxes of one line joined, tall boxes read turned.
+  size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
+  turned upright for every later frame, a bar standing for "I" read "I".
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
 vertical centre, left to right) and compared with the lines a person reads:
