@@ -48,9 +48,24 @@ rereads, the text edges), once per setting, in this process:
   playing video or a loading picture that the gate joins with arriving text, a chat's answer beside it, was
   looked at with CRAFT on every read while the text arrived; now each place goes quiet on its own,
   ``ocr.QuietPlaces``);
+- ``wide-edges``: as ``after`` but the stroke analysis measures an edge's contrast over 5 px, not 3
+  (``text_regions.GRADIENT_PX``; tried for issue 23's reading work, not the default: it finds blurred and faint
+  text, and a picture's texture beside it, read at up to twice the cost);
+- ``floor-30``: as ``after`` but an edge of contrast 30 is a stroke, not 50 (``text_regions.GRADIENT_FLOOR``;
+  tried likewise, not the default);
+- ``sideways``: as ``after`` but a picture on its side is read as it stands, frame by frame (main until issue
+  23's reading work: now the frames are turned upright once a read finds the picture on its side,
+  ``ocr.upright_turn``);
+- ``bars``: as ``after`` but a "|" read for the word "I" stays a bar (main until issue 23's reading work,
+  ``easyocr_reader.bar_as_i``);
+- ``bgr-grey``: as ``after`` but the recognizer reads the RGB frame converted to grey as if it were BGR, red
+  weighed as blue (main until issue 23's reading work, as EasyOCR converts an array; now its luminance,
+  ``easyocr_reader.grey_of``);
+- ``unread``: ``sideways``, ``bars`` and ``bgr-grey`` together: main just before issue 23's reading work;
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
-  size, the boxes of one line joined, tall boxes read turned.
+  size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
+  turned upright for every later frame, a bar standing for "I" read "I".
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
 vertical centre, left to right) and compared with the lines a person reads:
@@ -116,6 +131,12 @@ SETTINGS = {
     "any-text": ({}, {}),
     "glyphs": ({}, {}),
     "region-quiet": ({}, {}),
+    "wide-edges": ({}, {}),
+    "floor-30": ({}, {}),
+    "sideways": ({}, {}),
+    "bars": ({}, {}),
+    "bgr-grey": ({}, {}),
+    "unread": ({}, {}),
     "after": ({}, {}),
 }
 
@@ -250,12 +271,35 @@ def any_glyph(text: str) -> bool:
 
 
 def as_read(text: str) -> str:
-    """The ``as-read`` setting's text of a read: the recognizer's, letters O among digits kept."""
+    """The ``as-read`` and ``bars`` settings' text of a read: the recognizer's, letters O among digits and bars
+    standing for "I" kept."""
     return text
+
+
+def bgr_grey(image: np.ndarray) -> np.ndarray:
+    """The ``bgr-grey`` setting's grey image: the RGB frame converted as OpenCV's BGR, as EasyOCR converts an array."""
+    import cv2
+
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def never_on_its_side(reads, shape, ratio=ocr.TALL) -> bool:
+    """The ``sideways`` setting's test of a picture on its side: never, each frame is read as it stands."""
+    return False
 
 
 # name: what the setting replaces while it runs, (module, attribute): replacement
 PATCHES = {
+    "wide-edges": {(text_regions, "GRADIENT_PX"): 5},
+    "floor-30": {(text_regions, "GRADIENT_FLOOR"): 30},
+    "sideways": {(ocr, "on_its_side"): never_on_its_side},
+    "bars": {(easyocr_reader, "bar_as_i"): as_read},
+    "bgr-grey": {(easyocr_reader, "grey_of"): bgr_grey},
+    "unread": {
+        (ocr, "on_its_side"): never_on_its_side,
+        (easyocr_reader, "bar_as_i"): as_read,
+        (easyocr_reader, "grey_of"): bgr_grey,
+    },
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},

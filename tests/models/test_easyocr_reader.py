@@ -362,6 +362,15 @@ def test_a_letter_read_for_a_digit_among_digits_is_that_digit():
     assert [b.text for b in _text_boxes(reads, (40, 200))] == ["00:00:07;00", "00:00.01;00", "Cooper 2013 Oo lib64"]
 
 
+def test_a_bar_standing_for_the_word_i_is_read_i_and_a_separator_stays():
+    # videollava_demo.mp4's chat: the recognizer reads "things I should" as "things | should"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    reads = [(corners, "the things | should be cautious", 0.8), (corners, "Home | About | Blog |", 0.9)]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["the things I should be cautious", reads[1][1]]
+
+
 def test_a_line_cut_in_pieces_by_craft_is_read_whole(reader, monkeypatch):
     # CRAFT cuts a line where its glyphs link weakly: the word "a" between two pieces was lost (videollava_demo)
     from vqdb.testing.media import font

@@ -18,11 +18,15 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   CPU with its batch norms folded into its convolutions (``folded``);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
+- the recognizer reads the frame's luminance (``grey_of``), not the frame converted as EasyOCR converts an
+  array, as BGR: red weighed as blue, a red word on dark red lost most of its contrast;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more);
 - a letter read for a digit among digits is that digit (``vqdb.textnorm.digits_in_numbers``): the recognizer
-  reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo").
+  reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo");
+- a bar standing as a word before a word in lower case is the word "I" (``bar_as_i``): the recognizer reads
+  a capital I alone between spaces as "|" ("What are the things | should be cautious about").
 
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
@@ -48,6 +52,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import tempfile
 import warnings
 from collections.abc import Sequence
@@ -292,9 +297,7 @@ class EasyOCRReader:
         follows their area (a textured picture is one large region, read whole). Regions may overlap a little
         (``text_regions.merged``): a box found in one that lies mostly inside a box found in another is the
         same text seen cut at a region's edge, and is dropped (``distinct``)."""
-        import cv2
-
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # as EasyOCR converts a 3-channel array
+        grey = grey_of(image)
         longest = max(image.shape[:2])
         all_horizontal: list[tuple[int, list]] = []
         all_free: list[tuple[int, list]] = []
@@ -371,6 +374,22 @@ class EasyOCRReader:
         if self.recognizer_batch:
             return read(crops, self.recognizer_batch)
         return [result for crop in crops for result in read([crop], 1)]
+
+
+def grey_of(image: np.ndarray) -> np.ndarray:
+    """The grey image the recognizer reads of an RGB ``image``: its luminance, red weighed 0.299 and blue 0.114,
+    as EasyOCR's ``readtext`` reads a file in grey. Given an array, ``readtext`` converts it as OpenCV's BGR,
+    red weighed as blue: a red or dark red word (manifesto's "by Karl Marx" on red, read "Kard Marx `") lost
+    most of its contrast, and the recognizer, trained on luminance, misread more ("@FFLINE", "Whatis").
+
+    Example:
+        >>> red, dark_red = [200, 30, 30], [110, 20, 20]
+        >>> grey_of(np.array([[red, dark_red]], np.uint8)).tolist()  # 49 and 30, 19 apart, converted as BGR
+        [[81, 47]]
+    """
+    import cv2
+
+    return cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
 
 
 def framed(crop: np.ndarray, share: float = RETRY_FRAME) -> np.ndarray:
@@ -496,28 +515,6 @@ def enlarged(image: np.ndarray, min_side: int = MIN_SIDE) -> np.ndarray:
     return cv2.resize(image, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_CUBIC)
 
 
-def on_its_side(boxes: Sequence[TextBox], shape: tuple[int, ...], ratio: float = TALL) -> bool:
-    """Whether the boxes of an image of ``shape`` (H, W, ...) that stand ``ratio`` times taller than wide cover
-    more of it than the others: the picture may be on its side (a video whose rotation metadata is wrong),
-    worth reading turned. Boxes, not reads, are counted: on a picture on its side the reads are junk.
-
-    Example:
-        >>> column = [TextBox("?", 0.2, (0.1 * i, 0.1, 0.1 * i + 0.03, 0.5)) for i in range(3)]
-        >>> line = TextBox("a line", 0.9, (0.0, 0.8, 1.0, 0.9))
-        >>> on_its_side(column, (100, 100)), on_its_side(column + [line], (100, 100)), on_its_side([], (100, 100))
-        (True, False, False)
-    """
-    height, width = shape[:2]
-    tall = other = 0.0
-    for box in boxes:
-        w, h = (box.box[2] - box.box[0]) * width, (box.box[3] - box.box[1]) * height
-        if h > ratio * w:
-            tall += w * h
-        else:
-            other += w * h
-    return tall > other
-
-
 def _weight(boxes: Sequence[TextBox]) -> float:
     """How much text a reading holds, by confidence: the sum over its boxes of confidence x characters."""
     return sum(box.confidence * len(box.text.strip()) for box in boxes)
@@ -547,8 +544,24 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         xs = [float(x) for x, _ in corners]
         ys = [float(y) for _, y in corners]
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
-        boxes.append(TextBox(text=digits_in_numbers(str(text)), confidence=float(confidence), box=box))
+        boxes.append(TextBox(text=bar_as_i(digits_in_numbers(str(text))), confidence=float(confidence), box=box))
     return boxes
+
+
+def bar_as_i(text: str) -> str:
+    """``text`` with each "|" that stands as a word before a word in lower case, or before an apostrophe and a
+    letter ("|'m"), read as the word "I": EasyOCR's recognizer reads a capital I alone between spaces as the
+    bar (on videollava_demo every "I" of its questions and answer, ``benchmarks/ocr_real.py``). A bar between
+    capitalized items or at a line's end, a menu's separator, stays; one between words in lower case, rarer
+    than the pronoun there, is read "I" too.
+
+    Example:
+        >>> bar_as_i("What are the things | should be cautious about when | visit here?")
+        'What are the things I should be cautious about when I visit here?'
+        >>> bar_as_i("|'m sure | think so"), bar_as_i("Home | About | Contact"), bar_as_i("a | b"), bar_as_i("x |")
+        ("I'm sure I think so", 'Home | About | Contact', 'a I b', 'x |')
+    """
+    return re.sub(r"(?<!\S)\|(?=\s+[a-z]|['’][a-z])", "I", text)
 
 
 def folded(module: Any) -> Any:

@@ -1,11 +1,11 @@
 """Where an image may hold text, found in milliseconds without a model, so CRAFT reads only there.
 
 Text of any script, size or colour is dense, high-contrast strokes in a row: a morphological gradient (the
-difference between a 3x3 dilation and erosion) lights up every stroke edge; straight edges longer than any
-stroke (``RULE_PX``: window frames, rules, the edges of boxes) are taken out, so that a line of text does not
-join the frame around it; a horizontal closing joins the letters of a line, and what remains is kept as a
-candidate when it is at least ``MIN_HEIGHT`` pixels high and wide and its strokes fill at least ``MIN_FILL``
-of its box (not a hairline or the outline of a shape). A large textured area (foliage, gravel, a crowd)
+difference between a dilation and an erosion ``GRADIENT_PX`` wide) lights up every stroke edge; straight edges
+longer than any stroke (``RULE_PX``: window frames, rules, the edges of boxes) are taken out, so that a line
+of text does not join the frame around it; a horizontal closing joins the letters of a line, and what remains
+is kept as a candidate when it is at least ``MIN_HEIGHT`` pixels high and wide and its strokes fill at least
+``MIN_FILL`` of its box (not a hairline or the outline of a shape). A large textured area (foliage, gravel, a crowd)
 stays one large candidate: text may be inside it. Each candidate grows by
 half its height up and down and a whole height left and right (CRAFT needs a little background around a
 line, and a line's first letter may stand apart), and candidates that then overlap merge where their
@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 GRADIENT_FLOOR = 50  # a stroke edge's contrast at least this (0-255), whatever Otsu says on a flat image
+GRADIENT_PX = 3  # the width in pixels over which a stroke edge's contrast is measured
 RULE_PX = 41  # straight edges this long are rules and borders, not strokes: a window's frame would join its text
 JOIN_PX = 15  # letters of a line this close horizontally join into one candidate
 MIN_HEIGHT = 5  # text lower than this is not read by the recognizer anyway
@@ -59,7 +60,8 @@ def text_regions(image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOI
     import cv2
 
     grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GRADIENT_PX, GRADIENT_PX))
+    gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, element)
     otsu, _ = cv2.threshold(gradient, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     _, edges = cv2.threshold(gradient, max(otsu, GRADIENT_FLOOR), 255, cv2.THRESH_BINARY)
     rules = [

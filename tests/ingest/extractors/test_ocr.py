@@ -19,7 +19,15 @@ from vqdb.ingest import extractors
 from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.extractors.base import VideoContext
-from vqdb.ingest.extractors.ocr import QUIET_READS, OcrExtractor, QuietPlaces, ReadsSince, ocr_step, reread_changes
+from vqdb.ingest.extractors.ocr import (
+    QUIET_READS,
+    OcrExtractor,
+    QuietPlaces,
+    ReadsSince,
+    ocr_step,
+    reread_changes,
+    turned_back,
+)
 from vqdb.ingest.frames import sample_frames_table
 from vqdb.ingest.ocr_spans import same_text
 from vqdb.ingest.probe import probe
@@ -72,9 +80,10 @@ def video_context(path: Path, config: Config, start_s: float, end_s: float) -> V
     return VideoContext(video_id="v", path=path, info=info, frames=frames.filter(keep), config=config)
 
 
-def run_ocr(reader, path: Path, start_s: float, end_s: float, **settings):
+def run_ocr(reader, path: Path, start_s: float, end_s: float, batch_size: int | None = None, **settings):
     config = Config(progress=False, **settings)
     counting = CountingReader(reader)
+    counting.batch_size = batch_size or counting.batch_size
     output = OcrExtractor(config, reader=counting).run(video_context(path, config, start_s, end_s))
     return output, counting.calls
 
@@ -169,6 +178,37 @@ def test_unchanged_frames_cost_one_ocr_call_and_reuse_its_reads(reader, shared_d
 def test_change_threshold_zero_reads_every_frame(reader, shared_data):
     _, calls = run_ocr(reader, shared_data / "video" / "testvideo.mp4", 3.0, 4.0, ocr_change_threshold=0.0)
     assert calls == 2
+
+
+@pytest.mark.parametrize("batch_size", [1, 4])
+def test_a_picture_on_its_side_is_read_upright_in_every_later_frame(reader, shared_data, batch_size):
+    # issue-134-rotate.mp4: the rotation tag lays a game's dialog on its side; its lines are typed in, a few
+    # letters a second, downwards in the frame OCR reads. Read as they are, where pixels changed, they came in
+    # pieces of a column ("Initiote", "Seorc", "1 3"); turned upright once, the whole line is read, and each
+    # box is given in the frame as it is (standing), on a GPU's batches (a cut read whole) as on the CPU
+    output, _ = run_ocr(reader, shared_data / "video" / "issue-134-rotate.mp4", 0.0, 8.0, batch_size=batch_size)
+    rows = output.tables["ocr"].to_pylist()
+    lines = {row["frame_idx"]: [] for row in rows}
+    for row in rows:
+        lines[row["frame_idx"]].append(row)
+    assert any(row["text"] == "Send Spike" for row in lines[2]), lines[2]
+    searched = [row for row in lines[8] if fuzz.ratio(row["text"].lower(), "initiate search program") >= 80]
+    assert searched, [row["text"] for row in lines[8]]
+    box = searched[0]["box"]
+    frame_height, frame_width = 1280, 544  # the frame as decoded, rotation applied
+    assert (box["y1"] - box["y0"]) * frame_height > 3 * (box["x1"] - box["x0"]) * frame_width, box
+
+
+@pytest.mark.parametrize("quarters", [1, 2, 3])
+def test_a_box_read_on_a_turned_image_is_given_in_the_image_as_it_was(quarters):
+    image = np.zeros((60, 100), np.uint8)
+    image[10:20, 30:90] = 255  # a line: x 0.3..0.9, y 1/6..1/3
+    turned = np.rot90(image, quarters)
+    ys, xs = np.nonzero(turned)
+    height, width = turned.shape
+    box = (xs.min() / width, ys.min() / height, (xs.max() + 1) / width, (ys.max() + 1) / height)
+    back = turned_back(TextBox("line", 0.9, box), quarters).box
+    assert np.allclose(back, (0.3, 10 / 60, 0.9, 20 / 60)), back
 
 
 def test_ocr_step_follows_ocr_fps():

@@ -15,7 +15,11 @@ recognition, and a look at the inset every ``QUIET_READS`` reads while it shows 
 what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
 a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
 a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
-whole. On a GPU cuts are read whole ``reader.batch_size`` at a time (it batches their text).
+whole. On a GPU cuts are read whole ``reader.batch_size`` at a time (it batches their text). A picture
+on its side (a wrong rotation tag: its text is read in boxes taller than wide, ``on_its_side``) is turned upright
+the way it reads the most text (``upright_turn``), and every later frame is turned so before the gate and
+the reader see it, the boxes given back in the frame as decoded: text typed downwards and read where pixels
+changed came in pieces of a column, upright it is a row read whole.
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
 decoded again at 192 px and compared in the read's box).
@@ -57,6 +61,7 @@ NEW_BELOW = 60.0  # similarity (``ocr_spans.same_text``, 0..100) under which a t
 JOIN_CELLS = 2  # changed pixels of the gate's thumbnail this close join into one place to look
 PIECE = 32  # cells of the gate's thumbnail a side: a larger place is asked piece by piece what it shows
 MIN_CHANGED = 3  # changed pixels of the gate's thumbnail outside every read's box that make a place to look
+TALL = 2.0  # a read's box this many times higher than wide stands on its side (``on_its_side``)
 
 
 def ocr_step(config: Config) -> int:
@@ -130,37 +135,121 @@ class OcrExtractor(Extractor):
         )
 
     def _reads(self, ctx: VideoContext, step: int) -> Iterator[tuple[int, float, list[TextBox]]]:
-        """``(frame_idx, ts, reads)`` of every n-th frame, reading only what the change gate says changed."""
+        """``(frame_idx, ts, reads)`` of every n-th frame, reading only what the change gate says changed, each
+        frame turned upright first once a read found the picture on its side (``upright_turn``)."""
         gate = ChangeGate(self.config.ocr_change_threshold)
         reads: list[TextBox] = []
         quiet = QuietPlaces()
         seen = Seen()
         pending: list[tuple[int, float, np.ndarray, Change]] = []
         batched = self.reader.batch_size > 1
+        quarters = 0  # quarter turns (np.rot90) that make the frames upright
 
         def read_whole(change: Change) -> bool:
             # a GPU reads the frames of a batch together, so a cut there is read whole without asking what of
             # the reads before it kept (one by one on the CPU: ``reread_changes``)
             return change.whole and (batched or change.pixels is None)
 
+        def restart(image: np.ndarray, found: list[TextBox]) -> list[TextBox]:
+            nonlocal gate
+            gate = ChangeGate(self.config.ocr_change_threshold)
+            gate.check(image)
+            quiet.forget(found)
+            seen.take(image)
+            return found
+
         def flush() -> Iterator[tuple[int, float, list[TextBox]]]:
-            nonlocal reads
+            nonlocal reads, quarters
             whole = iter(self.reader.read_many([image for _, _, image, change in pending if read_whole(change)]))
+            turned = 0  # the quarter turns found on a frame of this batch: the later frames were gated unturned
             for frame_idx, ts, image, change in pending:
-                if read_whole(change):
+                if turned:
+                    image = _turned(image, turned)
+                    reads = restart(image, self.reader.read(image))
+                elif read_whole(change):
                     reads = next(whole)
                     quiet.forget(reads)
                     seen.take(image)
                 elif change.regions:
                     reads = reread_changes(self.reader, image, reads, change, quiet, seen)
-                yield frame_idx, ts, reads
+                if change.whole and not turned and on_its_side(reads, image.shape):
+                    turned, upright = upright_turn(self.reader, image)
+                    if turned:
+                        quarters = (quarters + turned) % 4
+                        reads = restart(_turned(image, turned), upright)
+                yield frame_idx, ts, [turned_back(read, quarters) for read in reads]
             pending.clear()
 
         for frame_idx, ts, image in ctx.images(step, max_side=self.config.ocr_max_side or None):
+            image = _turned(image, quarters)
             pending.append((frame_idx, ts, image, gate.check(image)))
             if len(pending) >= max(1, self.reader.batch_size):
                 yield from flush()
         yield from flush()
+
+
+def on_its_side(reads: Sequence[TextBox], shape: tuple[int, ...], ratio: float = TALL) -> bool:
+    """Whether, on an image of ``shape`` (H, W, ...), the reads whose boxes stand ``ratio`` times taller than
+    wide hold more of its text (``_weight``: confidence x characters) than the others: the picture may be on
+    its side (a video whose rotation tag is wrong, a phone held sideways), worth reading turned. Tall boxes
+    read as junk in a picture's texture (a tree's trunk) weigh little beside one line read well.
+
+    Example:
+        >>> column = [TextBox("Send", 0.8, (0.1 * i, 0.1, 0.1 * i + 0.03, 0.5)) for i in range(3)]
+        >>> line, trunk = TextBox("a line", 0.9, (0.0, 0.8, 1.0, 0.9)), TextBox("Il", 0.1, (0.4, 0.0, 0.5, 0.9))
+        >>> on_its_side(column, (100, 100)), on_its_side([line, trunk], (100, 100)), on_its_side([], (100, 100))
+        (True, False, False)
+    """
+    height, width = shape[:2]
+    standing = [(r.box[3] - r.box[1]) * height > ratio * (r.box[2] - r.box[0]) * width for r in reads]
+    tall = [read for read, stands in zip(reads, standing, strict=True) if stands]
+    return _weight(tall) > _weight([read for read, stands in zip(reads, standing, strict=True) if not stands])
+
+
+def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBox]]:
+    """``(quarters, reads)``: the quarter turns (``np.rot90``: 1 counter-clockwise, 3 clockwise) under which
+    ``image``, a picture on its side (``on_its_side``), reads the most text (``_weight``), and its reads turned
+    so; ``(0, [])`` when it does not stand upright either way (its boxes still stand on their side). Text on
+    its side read in parts, where pixels changed, is read in pieces of a column (a line typed downwards:
+    "Initiote", "Seorc", "1 3"); read upright, a line is a row, read whole.
+
+    Example:
+        >>> class Reader:  # reads "word" on a frame wider than high
+        ...     def read(self, image):
+        ...         return [TextBox("word", 0.9, (0.1, 0.1, 0.9, 0.3))] if image.shape[1] > image.shape[0] else []
+        >>> quarters, reads = upright_turn(Reader(), np.zeros((200, 100, 3), np.uint8))
+        >>> quarters, [read.text for read in reads]
+        (1, ['word'])
+    """
+    readings = {quarters: reader.read(_turned(image, quarters)) for quarters in (1, 3)}
+    best = max(readings, key=lambda quarters: _weight(readings[quarters]))
+    if not readings[best] or on_its_side(readings[best], _turned(image, best).shape):
+        return 0, []
+    return best, readings[best]
+
+
+def turned_back(read: TextBox, quarters: int) -> TextBox:
+    """``read`` of an image turned ``quarters`` quarter turns (``np.rot90``) with its box in the image as it was.
+
+    Example:
+        >>> turned_back(TextBox("up", 0.9, (0.1, 0.2, 0.5, 0.3)), 1).box  # read on the image turned to the left
+        (0.7, 0.1, 0.8, 0.5)
+        >>> turned_back(TextBox("up", 0.9, (0.1, 0.2, 0.5, 0.3)), 3).box
+        (0.2, 0.5, 0.3, 0.9)
+    """
+    x0, y0, x1, y1 = read.box
+    for _ in range(quarters % 4):  # one turn to the left undone: a column of the turned image is a row before
+        x0, y0, x1, y1 = 1 - y1, x0, 1 - y0, x1
+    return TextBox(read.text, read.confidence, tuple(round(v, 9) for v in (x0, y0, x1, y1)))
+
+
+def _turned(image: np.ndarray, quarters: int) -> np.ndarray:
+    return np.ascontiguousarray(np.rot90(image, quarters)) if quarters % 4 else image
+
+
+def _weight(reads: Sequence[TextBox]) -> float:
+    """How much text a reading holds, by confidence: the sum over its reads of confidence x characters."""
+    return sum(read.confidence * len(read.text.strip()) for read in reads)
 
 
 def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> list[list[Shown]]:
