@@ -3,7 +3,9 @@
 Parsing is lenient where real files are sloppy (a missing cue number, ``0:00:5,000`` with short fields,
 ``.`` or ``,`` before the milliseconds, a byte-order mark, Windows line ends, Latin-1 text) and strips
 markup (``<i>``, ``<font ...>``, WebVTT ``<v Speaker>``/``<c.class>``/inline timestamps, ``{\\an8}``,
-HTML entities). A block whose timing line cannot be read is skipped and counted, not guessed.
+HTML entities). A block whose timing line cannot be read is skipped and counted, not guessed. Rolling
+captions (YouTube's automatic captions: each cue repeats the line before, 10 ms cues between them), known by
+their form, not their file name, become each line of speech once, timed from when it is said.
 
 Example:
     >>> parse_subtitles("1\\n00:00:01,000 --> 00:00:02,500\\n<i>Hello</i>\\nworld!\\n").cues
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from vqdb.errors import MediaError
@@ -25,6 +29,10 @@ _TIME = r"(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[,.](\d+))?"
 _TIMING = re.compile(rf"^\s*{_TIME}\s*-->\s*{_TIME}")
 _TAG = re.compile(r"<[^>]*>|\{\\[^}]*\}")
 _SPACES = re.compile(r"\s+")
+_INLINE_TIME = re.compile(rf"<{_TIME}>")
+_FLASH_S = 0.05  # rolling captions' transition cues last 10 ms
+_SECONDS_PER_LETTER = 0.08  # a last word lasts about this long a letter (speech runs 12-15 letters a second)
+_SHORTEST_WORD_S = 0.3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,6 +75,22 @@ def find_sidecars(video: str | Path) -> list[Path]:
     )
 
 
+def tracks(sidecars: list[Path]) -> list[list[Path]]:
+    """``sidecars`` of one video grouped by language (``talk.srt`` and ``talk.vtt`` are one track), each
+    group's files in the order to try them: WebVTT first (a ``.srt`` beside it is usually its conversion,
+    and its inline word times end each line where it is said), then by name.
+
+    Example:
+        >>> names = ["talk.srt", "talk.vtt", "talk.de.srt", "talk.en.VTT", "talk.en.srt"]
+        >>> [[p.name for p in group] for group in tracks([Path(n) for n in names])]
+        [['talk.vtt', 'talk.srt'], ['talk.de.srt'], ['talk.en.VTT', 'talk.en.srt']]
+    """
+    groups: dict[str, list[Path]] = {}
+    for path in sorted(sidecars, key=lambda p: (p.suffix.lower() != ".vtt", p.name)):
+        groups.setdefault(path.stem.lower(), []).append(path)  # the stem holds the language, if any
+    return [groups[stem] for stem in sorted(groups)]
+
+
 def read_subtitles(path: str | Path) -> ParsedSubtitles:
     """Parse an ``.srt`` or ``.vtt`` file; raises ``MediaError`` naming the file when it cannot be read.
 
@@ -100,7 +124,8 @@ def parse_subtitles(text: str) -> ParsedSubtitles:
 
     A cue starts at its timing line and runs to the next blank line (or the next timing line, for files
     that forget the blank line); numbers and identifiers before a timing line and WebVTT header, NOTE,
-    STYLE and REGION blocks are not text.
+    STYLE and REGION blocks are not text. Rolling captions (``is_rolling``) become one cue per line of
+    speech (``rolling_cues``).
 
     Example:
         >>> vtt = "WEBVTT\\n\\nNOTE a comment\\n\\n00:01.000 --> 00:02.000 align:start\\n<v Ann>Hi &amp; bye\\n"
@@ -108,33 +133,90 @@ def parse_subtitles(text: str) -> ParsedSubtitles:
         [Cue(start_s=1.0, end_s=2.0, text='Hi & bye')]
     """
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    cues: list[Cue] = []
+    rolling = _blocks(lines, ends_cue=lambda line: line == "")  # a line of spaces is a (blank) caption line
+    if is_rolling(rolling.blocks):
+        return ParsedSubtitles(rolling_cues(rolling.blocks), rolling.skipped)
+    ordinary = _blocks(lines, ends_cue=lambda line: not line.strip())
+    cues = [Cue(start_s, end_s, text) for start_s, end_s, raw in ordinary.blocks if (text := plain_text(" ".join(raw)))]
+    return ParsedSubtitles(cues, ordinary.skipped)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Blocks:
+    blocks: list[tuple[float, float, list[str]]]  # start, end and the raw text lines of each cue
+    skipped: int
+
+
+def _blocks(lines: list[str], ends_cue: Callable[[str], bool]) -> _Blocks:
+    """The timed cue blocks of ``lines``, a block ending where ``ends_cue`` says or at the next timing line."""
+    blocks: list[tuple[float, float, list[str]]] = []
     skipped = 0
-    timing: tuple[float, float] | None = None  # of the cue being read
-    words: list[str] = []
-
-    def finish() -> None:
-        nonlocal timing
-        if timing is not None and (cue_text := plain_text(" ".join(words))):
-            cues.append(Cue(timing[0], timing[1], cue_text))
-        timing = None
-        words.clear()
-
+    reading = False  # inside a cue whose timing was read
     for i, line in enumerate(lines):
         if "-->" in line:
-            finish()
             match = _TIMING.match(line)
             start_s, end_s = (_seconds(*match.groups()[:4]), _seconds(*match.groups()[4:])) if match else (0, -1)
-            if end_s < start_s:
-                skipped += 1
+            reading = end_s >= start_s
+            if reading:
+                blocks.append((start_s, end_s, []))
             else:
-                timing = (start_s, end_s)
-        elif not line.strip():
-            finish()
-        elif timing is not None and not _is_cue_number(line, lines[i + 1 : i + 2]):
-            words.append(line)
-    finish()
-    return ParsedSubtitles(cues, skipped)
+                skipped += 1
+        elif ends_cue(line):
+            reading = False
+        elif reading and not _is_cue_number(line, lines[i + 1 : i + 2]):
+            blocks[-1][2].append(line)
+    return _Blocks(blocks, skipped)
+
+
+def is_rolling(blocks: list[tuple[float, float, list[str]]]) -> bool:
+    """Whether cue blocks are rolling captions (YouTube's automatic captions, as yt-dlp saves them).
+
+    Each cue there shows the previous line again above a new one, and between cues a cue of about 10 ms
+    repeats the new line; the new line carries inline word times (``word<00:00:01.920><c> next</c>``). Both
+    marks must be there: most cues (after the first) start with the line the cue before ended on, and the
+    file has inline word times or cues shorter than 50 ms.
+
+    Example:
+        >>> blocks = [(1.0, 2.0, [" ", "hello<00:00:01.500><c> there</c>"]), (2.0, 2.01, ["hello there", " "]),
+        ...           (2.01, 3.0, ["hello there", "general<00:00:02.400><c> kenobi</c>"])]
+        >>> is_rolling(blocks), is_rolling([(1.0, 2.0, ["hello"]), (2.0, 3.0, ["there"])])
+        (True, False)
+    """
+    texts = [[plain_text(line) for line in raw if plain_text(line)] for _, _, raw in blocks]
+    repeats = sum(1 for before, now in itertools.pairwise(texts) if before and now and now[0] == before[-1])
+    word_times = any(_INLINE_TIME.search(line) for _, _, raw in blocks for line in raw)
+    flashes = any(end_s - start_s < _FLASH_S for start_s, end_s, _ in blocks)
+    return repeats >= 2 and 2 * repeats >= len(blocks) - 1 and (word_times or flashes)
+
+
+def rolling_cues(blocks: list[tuple[float, float, list[str]]]) -> list[Cue]:
+    """Each line of rolling captions once, timed from when it is said.
+
+    A cue's new line is its last one; a cue whose last line is blank (the 10 ms transitions, the gaps), or
+    that only shows again the line before, adds nothing. A line starts with its cue and ends where the next
+    line starts, or sooner: after its last word (its inline time plus a word's length, about 80 ms a letter,
+    at least 0.3 s), and never after its cue.
+
+    Example:
+        >>> blocks = [(1.0, 4.0, [" ", "this<00:00:01.900><c> is</c><00:00:02.100><c> it</c>"]),
+        ...           (4.0, 4.01, ["this is it", " "]), (4.01, 6.0, ["this is it", "next"])]
+        >>> rolling_cues(blocks)
+        [Cue(start_s=1.0, end_s=2.4, text='this is it'), Cue(start_s=4.01, end_s=4.33, text='next')]
+    """
+    lines: list[tuple[float, float, str]] = []  # start, end of the speech in it at most, text
+    for start_s, end_s, raw in blocks:
+        text = plain_text(raw[-1]) if raw else ""
+        shown = [line for line in raw if plain_text(line)]
+        if not text or (len(shown) == 1 and lines and text == lines[-1][2] and not _INLINE_TIME.search(raw[-1])):
+            continue
+        times = [start_s, *(_seconds(*match.groups()) for match in _INLINE_TIME.finditer(raw[-1]))]
+        said_until = max(times) + max(_SHORTEST_WORD_S, _SECONDS_PER_LETTER * len(text.split()[-1]))
+        lines.append((start_s, min(end_s, said_until), text))
+    follows = [start_s for start_s, _, _ in lines[1:]] + [float("inf")]
+    return [
+        Cue(start_s, max(start_s, min(end_s, next_s)), text)
+        for (start_s, end_s, text), next_s in zip(lines, follows, strict=True)
+    ]
 
 
 def _is_cue_number(line: str, following: list[str]) -> bool:

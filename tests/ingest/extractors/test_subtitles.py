@@ -50,3 +50,25 @@ def test_an_unreadable_sidecar_is_reported_and_others_still_load(shared_data, tm
     output = run(video)
     assert output.tables["subtitles"].column("text").to_pylist() == ["Oiseaux"]
     assert "clip.srt" in output.error
+
+
+def test_one_sidecar_per_language_is_stored(shared_data, tmp_path):
+    # manifesto.srt and manifesto.vtt are the same speech: storing both would show each line twice
+    video = tmp_path / "talk.mp4"
+    shutil.copyfile(shared_data / "video" / "birds.mp4", video)
+    shutil.copyfile(shared_data / "video" / "manifesto.srt", tmp_path / "talk.srt")
+    shutil.copyfile(shared_data / "video" / "manifesto.vtt", tmp_path / "talk.vtt")
+    (tmp_path / "talk.fr.srt").write_text("1\n00:00:00,100 --> 00:00:00,900\nOiseaux\n")
+    table = run(video).tables["subtitles"]
+    assert sorted(set(table.column("source").to_pylist())) == ["talk.fr.srt", "talk.vtt"]
+    assert table.num_rows == 38
+
+
+def test_an_unreadable_webvtt_falls_back_to_the_srt_of_its_language(shared_data, tmp_path):
+    video = tmp_path / "clip.mp4"
+    shutil.copyfile(shared_data / "video" / "birds.mp4", video)
+    (tmp_path / "clip.vtt").write_text("WEBVTT\n\nhalf past --> later\nNo\n")
+    (tmp_path / "clip.srt").write_text("1\n00:00:00,100 --> 00:00:00,900\nBirds\n")
+    output = run(video)
+    assert output.tables["subtitles"].column("source").to_pylist() == ["clip.srt"]
+    assert "clip.vtt" in output.error

@@ -1,8 +1,10 @@
 """The ``subtitles`` extractor: cues of sidecar ``.srt`` / ``.vtt`` files into the ``subtitles`` table.
 
 Each cue's sentence embedding is stored with it (``vqdb.ingest.sentence_vectors``). A video without a
-sidecar file gets an empty table. Blocks that cannot be read are skipped and reported
-in the extraction's error; a sidecar that cannot be read at all is reported and the others still load.
+sidecar file gets an empty table. One file is stored per language (``vqdb.ingest.subtitles.tracks``): beside
+``clip.vtt`` a ``clip.srt`` is the same speech again, so it is read only when the ``.vtt`` gives no cue.
+Blocks that cannot be read are skipped and reported in the extraction's error; a sidecar that cannot be read
+at all is reported and the next of its language, or the other languages, still load.
 
 Example:
     >>> import pathlib, tempfile
@@ -23,27 +25,23 @@ from vqdb.errors import MediaError
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.sentence_vectors import text_model, with_sentence_vectors
-from vqdb.ingest.subtitles import find_sidecars, read_subtitles
+from vqdb.ingest.subtitles import ParsedSubtitles, find_sidecars, read_subtitles, tracks
 from vqdb.schema import TABLES
 
 
 def subtitles_table(video_id: str, video_path: Path) -> tuple[pa.Table, str | None]:
-    """The ``subtitles`` rows of every sidecar of ``video_path`` (``text_emb`` NULL), and a message for what
-    was skipped.
+    """The ``subtitles`` rows of each language's sidecar of ``video_path`` (``text_emb`` NULL), and a message
+    for what was skipped.
 
     Example:
         >>> subtitles_table("v", Path("/no/such/video.mp4"))[0].num_rows
         0
     """
     rows, problems = [], []
-    for sidecar in find_sidecars(video_path):
-        try:
-            parsed = read_subtitles(sidecar)
-        except MediaError as exc:
-            problems.append(str(exc))
+    for track in tracks(find_sidecars(video_path)):
+        if (read := _first_with_cues(track, problems)) is None:
             continue
-        if parsed.skipped_blocks:
-            problems.append(f"{sidecar}: skipped {parsed.skipped_blocks} cue(s) with unreadable timing")
+        sidecar, parsed = read
         rows += [
             {
                 "video_id": video_id,
@@ -56,6 +54,22 @@ def subtitles_table(video_id: str, video_path: Path) -> tuple[pa.Table, str | No
             for cue_id, cue in enumerate(parsed.cues)
         ]
     return TABLES["subtitles"].from_rows(rows), "; ".join(problems) or None
+
+
+def _first_with_cues(track: list[Path], problems: list[str]) -> tuple[Path, ParsedSubtitles] | None:
+    """The first file of ``track`` that gives cues, and it parsed; what it and those before it skipped goes
+    to ``problems``."""
+    for sidecar in track:
+        try:
+            parsed = read_subtitles(sidecar)
+        except MediaError as exc:
+            problems.append(str(exc))
+            continue
+        if parsed.skipped_blocks:
+            problems.append(f"{sidecar}: skipped {parsed.skipped_blocks} cue(s) with unreadable timing")
+        if parsed.cues:
+            return sidecar, parsed
+    return None
 
 
 @register("subtitles")
