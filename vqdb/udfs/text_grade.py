@@ -272,13 +272,14 @@ def screen_words(text: str) -> str:
         ('step 2 00 15 2nd', 'send s spike 5 dollars')
     """
     tokens = [
-        as_digits(t) if any(c.isdigit() for c in t) else _WORD_READ.sub(_ordinal, t).replace("$", "S")
+        as_digits(t) if any(c.isdigit() for c in t) else _WORD_READ.sub(_ordinal_as_digits, t).replace("$", "S")
         for t in text.split()
     ]
     return " ".join(canonical_words(" ".join(tokens)))
 
 
-def _ordinal(word: re.Match) -> str:
+def _ordinal_as_digits(word: re.Match) -> str:
+    """``ordinal_as_digits`` of a word ``_WORD_READ`` found."""
     return ordinal_as_digits(word.group())
 
 
@@ -314,8 +315,9 @@ Glyphs = tuple[str, str]  # a compared form's glyph_form, letter for letter and 
 
 
 def glyphs_of(words: str) -> Glyphs:
-    """Canonical ``words``' ``glyph_form``, letter for letter and loose. A word shorter than ``LOOSE_MIN`` keeps
-    its loose letters while its inflection may not ("appear", "appears"), so a read is compared both ways.
+    """Canonical ``words``' ``glyph_form``, letter for letter and loose. A word shorter than
+    ``vqdb.textnorm.LOOSE_MIN`` keeps its loose letters while its inflection may not ("appear", "appears"), so a
+    read is compared both ways.
 
     Example:
         >>> glyphs_of("appear"), glyphs_of("appears")
@@ -991,18 +993,18 @@ def _pylist(array: pa.Array | pa.ChunkedArray) -> list:
 
 
 __all__ = [
-    "in_utterances",
-    "min_score",
-    "phrase_matches",
-    "query_form",
     "glyph_form",
     "glyphs_of",
+    "in_utterances",
+    "min_score",
     "misread_alignment",
+    "phrase_matches",
+    "query_form",
     "query_variants",
     "query_words_read",
     "register",
-    "screen_glyphs",
     "screen_form",
+    "screen_glyphs",
     "screen_scores",
     "screen_specificity",
     "specificity",
