@@ -152,7 +152,7 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
-MISREAD = 0.95  # a match found only once letters OCR confuses are made the same ("EXlT" for "EXIT") counts this much
+MISREAD = 0.95  # a match found only once OCR's misreads are undone ("EXlT" for "EXIT", "{250" for "£250") counts this
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
 NEAR_MISS_DEPTH = 2 / 3  # the near misses reach this share of min_score's tolerance (1 - min_score) below it
