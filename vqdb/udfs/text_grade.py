@@ -211,15 +211,15 @@ def words_read(text: str, query: str) -> float:
     """
     words = _query_words(query)
     tokens = {glyph_form(token) for token in screen_words(text).split()}
-    forms = screen_glyphs(text)
+    glyphs, loose_glyphs = screen_glyphs(text)
     read = 0
     for word, (key, loose), floor in words:
         if len(word) <= 4:
             found = key in tokens
         else:  # letter for letter, or loose in a long word
-            found = len(forms[0]) >= len(key) and fuzz.partial_ratio(key, forms[0]) / 100.0 >= floor
+            found = len(glyphs) >= len(key) and fuzz.partial_ratio(key, glyphs) / 100.0 >= floor
             if not found and loose != key:
-                found = fuzz.partial_ratio(loose, forms[1]) / 100.0 >= floor
+                found = fuzz.partial_ratio(loose, loose_glyphs) / 100.0 >= floor
         read += len(word) if found else 0
     return read / max(1, sum(len(word) for word, _, _ in words))
 
