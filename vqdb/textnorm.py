@@ -15,8 +15,9 @@ to one form, so two texts that say the same thing compare equal word for word:
 Joined and split compounds ("touch down" / "touchdown") are left to the caller: compare
 ``squash(canonical(a))`` strings, which drop the spaces. Times and other numbers whose separator OCR
 misreads ("19:15" read as "19.15") compare alike after ``split_numbers``; letters OCR confuses ("rn"
-and "m", "0" and "o") after ``glyph_key``; words that sound alike after ``sound_key``; forms of an
-irregular verb ("wrote", "written") after ``base_form``.
+and "m", "0" and "o") after ``glyph_key``; an ordinal whose digits OCR read as letters ("Znd") after
+``ordinal_as_digits``; a text with symbols OCR dropped ("{250" for "£250") after ``without_symbols``; words
+that sound alike after ``sound_key``; forms of an irregular verb ("wrote", "written") after ``base_form``.
 
 Example:
     >>> canonical("The Colour of Twenty-Five Centres!")
@@ -289,8 +290,9 @@ def as_digits(word: str) -> str:
     return word.translate(_AS_DIGITS)
 
 
-_ORDINAL_LOOKALIKES = str.maketrans("OoIl|ZzSB", "001112258")  # an ordinal's digits read as letters
-_ORDINAL_READ = re.compile(r"([\dOoIl|ZzSB]+)(st|nd|rd|th|ST|ND|RD|TH)")
+_ORDINAL_LOOKALIKES = (DIGIT_LOOKALIKES[0] + "ZzSB", DIGIT_LOOKALIKES[1] + "2258")  # in an ordinal, Z, S, B too
+_ORDINAL_AS_DIGITS = str.maketrans(*_ORDINAL_LOOKALIKES)
+_ORDINAL_READ = re.compile(rf"([\d{re.escape(_ORDINAL_LOOKALIKES[0])}]+)(st|nd|rd|th|ST|ND|RD|TH)")
 
 
 def ordinal_as_digits(word: str) -> str:
@@ -305,7 +307,7 @@ def ordinal_as_digits(word: str) -> str:
     found = _ORDINAL_READ.fullmatch(word)
     if found is None:
         return word
-    digits, suffix = found.group(1).translate(_ORDINAL_LOOKALIKES), found.group(2).lower()
+    digits, suffix = found.group(1).translate(_ORDINAL_AS_DIGITS), found.group(2).lower()
     return f"{digits}{suffix}" if digits[0] != "0" and _ordinal_suffix(int(digits)) == suffix else word
 
 

@@ -7,16 +7,16 @@ them and gives its text-on-screen calls that place and size, where the question 
 question whose answer options are read on screen, are where things are, not text).
 
 A place is a preposition, "the", a side and what follows it (at, on, in, across, along, near, toward: "at the
-top", "on the right-hand side", "in the upper left corner", "across the bottom of the screen", "in the
-middle"): a side followed by "of" something other than the screen (or the frame, the video, the clip, the
-footage: ``SCREEN``), or by another noun ("in the right order",
-"at the top of the hill", "on the left bank"), is none. A side before a noun that names text on screen ("the
-top banner", "the bottom caption", "the top-left logo") is one; before any other noun ("the top story", "top
-speed") it is none, nor are "on top of", "right after", "left the room". "The lower third" (a caption band) is
-the bottom, and a caption. A size is a size before the words for letters or text, with "in" ("in big letters",
-"in small text", "in huge white letters", removed whole) or without ("the big title", "small print", "large
-text": only the size goes), not before "of" ("a large number of"), nor before anything else ("the big dog", "a
-small boy"). Words in quotes, and words in capitals (text on screen), are never these phrases.
+top", "on the right-hand side", "in the upper left corner", "across the bottom of the screen", "in the middle"): a
+side followed by "of" something other than the screen (or the frame, the video, the clip, the footage, the film:
+``SCREEN``), or by another noun ("in the right order", "at the top of the hill", "on the left bank"), is none. A
+side before a noun that names text on screen ("the top banner", "the bottom caption", "the top-left logo") is one;
+before any other noun ("the top story", "top speed") it is none, nor are "on top of", "right after", "left the
+room". "The lower third" (a caption band) is the bottom, and a caption. A size is a size before the words for
+letters or text, with "in" ("in big letters", "in small text", "in huge white letters", removed whole) or without
+("the big title", "small print", "large text": only the size goes), not before "of" ("a large number of"), nor
+before anything else ("the big dog", "a small boy"). Words in quotes, and words in capitals (text on screen), are
+never these phrases.
 
 Example:
     >>> where_on_screen("What does the title at the top of the screen say?")

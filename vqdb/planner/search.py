@@ -385,11 +385,8 @@ def screen_estimates(
     if numeric:
         bound = np.ones(len(read.texts))
     else:
-
-        def common(form: str, reads: list[str]) -> np.ndarray:
-            return process.cdist([form], reads, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(form)
-
-        bound = np.maximum(common(q, read.forms), misread_alignment(query, read.forms, read.glyphs, read.loose, common))
+        misread = misread_alignment(query, read.forms, read.glyphs, read.loose, _held_in_order)
+        bound = np.maximum(_held_in_order(q, read.forms), misread)
     order = np.argsort(-bound, kind="stable")
     order = order[bound[order] >= near_miss_score(query)]  # a text aligned worse is no near miss
     best, graded, rest = np.zeros(len(read.videos)), 0, 0.0
@@ -408,6 +405,17 @@ def screen_estimates(
     listed = np.flatnonzero(best > 0)
     listed = listed[np.argsort(-best[listed], kind="stable")]
     return Estimate({read.videos[i]: float(best[i]) for i in listed}, rest)
+
+
+def _held_in_order(form: str, reads: list[str]) -> np.ndarray:
+    """The share of ``form``'s characters each of ``reads`` holds in order (their longest common subsequence over
+    ``form``'s length): the most a read aligned with ``form`` can score.
+
+    Example:
+        >>> _held_in_order("exit", ["emergencyexit", "exlt", ""]).tolist()
+        [1.0, 0.75, 0.0]
+    """
+    return process.cdist([form], reads, scorer=LCSseq.similarity, dtype=np.int32, workers=-1)[0] / len(form)
 
 
 def nearest_similarity(corpus: CorpusReader, tool: tools.Tool, query: str) -> dict[str, float]:

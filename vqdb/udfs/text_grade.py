@@ -152,7 +152,7 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
-MISREAD = 0.95  # a match found only once letters OCR confuses are made the same ("EXlT" for "EXIT") counts this much
+MISREAD = 0.95  # a match found only once OCR's misreads are undone ("EXlT" for "EXIT", "{250" for "£250") counts this
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
 NEAR_MISS_DEPTH = 2 / 3  # the near misses reach this share of min_score's tolerance (1 - min_score) below it
@@ -211,15 +211,15 @@ def words_read(text: str, query: str) -> float:
     """
     words = _query_words(query)
     tokens = {glyph_form(token) for token in screen_words(text).split()}
-    forms = screen_glyphs(text)
+    glyphs, loose_glyphs = screen_glyphs(text)
     read = 0
     for word, (key, loose), floor in words:
         if len(word) <= 4:
             found = key in tokens
         else:  # letter for letter, or loose in a long word
-            found = len(forms[0]) >= len(key) and fuzz.partial_ratio(key, forms[0]) / 100.0 >= floor
+            found = len(glyphs) >= len(key) and fuzz.partial_ratio(key, glyphs) / 100.0 >= floor
             if not found and loose != key:
-                found = fuzz.partial_ratio(loose, forms[1]) / 100.0 >= floor
+                found = fuzz.partial_ratio(loose, loose_glyphs) / 100.0 >= floor
         read += len(word) if found else 0
     return read / max(1, sum(len(word) for word, _, _ in words))
 
@@ -272,13 +272,14 @@ def screen_words(text: str) -> str:
         ('step 2 00 15 2nd', 'send s spike 5 dollars')
     """
     tokens = [
-        as_digits(t) if any(c.isdigit() for c in t) else _WORD_READ.sub(_ordinal, t).replace("$", "S")
+        as_digits(t) if any(c.isdigit() for c in t) else _WORD_READ.sub(_ordinal_as_digits, t).replace("$", "S")
         for t in text.split()
     ]
     return " ".join(canonical_words(" ".join(tokens)))
 
 
-def _ordinal(word: re.Match) -> str:
+def _ordinal_as_digits(word: re.Match) -> str:
+    """``ordinal_as_digits`` of a word ``_WORD_READ`` found."""
     return ordinal_as_digits(word.group())
 
 
@@ -314,8 +315,9 @@ Glyphs = tuple[str, str]  # a compared form's glyph_form, letter for letter and 
 
 
 def glyphs_of(words: str) -> Glyphs:
-    """Canonical ``words``' ``glyph_form``, letter for letter and loose. A word shorter than ``LOOSE_MIN`` keeps
-    its loose letters while its inflection may not ("appear", "appears"), so a read is compared both ways.
+    """Canonical ``words``' ``glyph_form``, letter for letter and loose. A word shorter than
+    ``vqdb.textnorm.LOOSE_MIN`` keeps its loose letters while its inflection may not ("appear", "appears"), so a
+    read is compared both ways.
 
     Example:
         >>> glyphs_of("appear"), glyphs_of("appears")
@@ -991,18 +993,18 @@ def _pylist(array: pa.Array | pa.ChunkedArray) -> list:
 
 
 __all__ = [
-    "in_utterances",
-    "min_score",
-    "phrase_matches",
-    "query_form",
     "glyph_form",
     "glyphs_of",
+    "in_utterances",
+    "min_score",
     "misread_alignment",
+    "phrase_matches",
+    "query_form",
     "query_variants",
     "query_words_read",
     "register",
-    "screen_glyphs",
     "screen_form",
+    "screen_glyphs",
     "screen_scores",
     "screen_specificity",
     "specificity",

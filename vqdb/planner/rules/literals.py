@@ -5,6 +5,7 @@ digits (read or heard), and what is none: times in the video, a display's readin
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
@@ -102,6 +103,18 @@ def _take_menu_paths(text: str, evidence: _Evidence) -> str:
     return _MENU_PATH.sub(" ", text)
 
 
+def _after_word_of_time(text: str, start: int, words_of_time: Collection[str] = phrasing.WHEN_WORDS) -> bool:
+    """Whether the word before ``start`` in ``text`` (commas aside) is one of ``words_of_time``
+    (``phrasing.WHEN_WORDS``: "at", "after", "by"…), which make the number at ``start`` a time in the video.
+
+    Example:
+        >>> _after_word_of_time("at 1:03", 3), _after_word_of_time("at, 10 minutes", 4), _after_word_of_time("40", 0)
+        (True, True, False)
+    """
+    before = text[:start].replace(",", " ").split()
+    return bool(before) and before[-1].lower() in words_of_time
+
+
 def _take_quantities(text: str, evidence: _Evidence) -> str:
     """Values with a unit and scores no cue placed ("when does the wait go up to 40 minutes", "when is it
     25 degrees", "when does the score reach 3-1"): a picture does not show a quantity, its text does, so
@@ -110,8 +123,7 @@ def _take_quantities(text: str, evidence: _Evidence) -> str:
     and a measure written as an adjective ("a 100-meter sprint") are not values."""
 
     def replace(match: re.Match) -> str:
-        before = text[: match.start()].replace(",", " ").split()
-        if before and before[-1].lower() in phrasing.WHEN_WORDS:
+        if _after_word_of_time(text, match.start()):
             return match.group(0)
         said = match.group(0).strip(",.")
         shown = (match.group("number") or said).strip(",.")
@@ -124,7 +136,8 @@ def _take_quantities(text: str, evidence: _Evidence) -> str:
 def _take_numbered(text: str, evidence: _Evidence) -> str:
     """A thing numbered, named with its number (``phrasing.NUMBERED``: "find frame 30", "when does step 1
     come up", "chapter 3"): a label that no cue placed, looked for on screen and in speech (``ocr OR transcript
-    OR subtitle``), not pictured; after a word of time ("at 30") the number is a time in the video.
+    OR subtitle``), not pictured; after a word of time ("at frame 30", but not "in" or "on": "on page 3") it is
+    a time in the video.
 
     Example:
         >>> evidence = _Evidence()
@@ -133,8 +146,7 @@ def _take_numbered(text: str, evidence: _Evidence) -> str:
     """
 
     def replace(match: re.Match) -> str:
-        before = text[: match.start()].replace(",", " ").split()
-        if before and before[-1].lower() in phrasing.WHEN_WORDS - {"in", "on"}:
+        if _after_word_of_time(text, match.start(), phrasing.WHEN_WORDS - {"in", "on"}):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], match.group(0))
         return " "
@@ -150,8 +162,7 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
 
     def replace(match: re.Match) -> str:
         token = re.sub(r"['’]s$", "", match.group(0).strip(",.?!;:'\"“”‘’"))  # "No. 8's turn": the number 8
-        before = text[: match.start()].replace(",", " ").split()
-        if not _LITERAL.fullmatch(token) or (before and before[-1].lower() in phrasing.WHEN_WORDS):
+        if not _LITERAL.fullmatch(token) or _after_word_of_time(text, match.start()):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], token)
         return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause

@@ -39,9 +39,10 @@ _LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between t
 _NOT_A_LABEL = phrasing.QUOTATION_STARTS | phrasing.LANGUAGES | phrasing.DETERMINERS
 _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
-_DISPLAYS = re.compile(
+_ARRIVING = sorted({verb.split()[-1] for verb in ARRIVAL_VERBS if " " in verb})  # "shows up", "scrolls by"
+_DISPLAYS = re.compile(  # a display's verb before a particle of arriving ("shows up") shows nothing
     rf"\b(?P<noun>{alternation([*TEXT_NOUNS, *SCREEN_NOUNS])})\s+(?:(?:that|which|now|then|also|first|still)\s+)*"
-    rf"(?P<verb>{alternation(DISPLAY_VERBS)})\b(?!\s+(?:up|by|past)\b)\s+(?P<shown>[^,.?!;\ue002]+)",  # not "shows up"
+    rf"(?P<verb>{alternation(DISPLAY_VERBS)})\b(?!\s+(?:{alternation(_ARRIVING)})\b)\s+(?P<shown>[^,.?!;\ue002]+)",
     re.I,
 )
 _SHOWN_OR_ARRIVING = re.compile(

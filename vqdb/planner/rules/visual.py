@@ -162,15 +162,15 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
 
 
 def _speaks(phrase: str, speakers: set[str]) -> bool:
-    """Whether ``phrase`` names who (or what) says the words: it ends with a speaker noun, or, with no word
-    capitalised after its first (a label: "the Input Video box says"), with the noun before a speech cue
-    (``_speakers_named``: "the buddy panel" of "the buddy panel says X").
+    """Whether ``phrase`` names who (or what) says the words: it ends with a speaker noun, it is itself one of
+    the ``speakers`` (``_speakers_named``: "Kennedy" of "Kennedy says"), or, with no word capitalised after its
+    first (a label: "the Input Video box says"), it ends with one ("the buddy panel" of "the buddy panel says X").
 
     Example:
         >>> _speaks("the buddy panel", {"panel"}), _speaks("the weather presenter", set()), _speaks("a dog", set())
         (True, True, False)
-        >>> _speaks("the Input Video box", {"box"})
-        False
+        >>> _speaks("the Input Video box", {"box"}), _speaks("Kennedy", {"Kennedy"})
+        (False, True)
     """
     words = phrase.split()
     named = any(w[:1].isupper() for w in words[1:])
