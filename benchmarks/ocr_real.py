@@ -62,6 +62,9 @@ rereads, the text edges), once per setting, in this process:
   weighed as blue (main until issue 23's reading work, as EasyOCR converts an array; now its luminance,
   ``easyocr_reader.grey_of``);
 - ``unread``: ``sideways``, ``bars`` and ``bgr-grey`` together: main just before issue 23's reading work;
+- ``quiet-5``: as ``after`` but a place where the reader looked and found no new text is skipped for 5 partial
+  reads, not 2 (main until the luminance change showed a caption fading in over moving footage found 3 s late,
+  ``ocr.QUIET_READS``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
@@ -85,6 +88,7 @@ vertical centre, left to right) and compared with the lines a person reads:
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -137,6 +141,7 @@ SETTINGS = {
     "bars": ({}, {}),
     "bgr-grey": ({}, {}),
     "unread": ({}, {}),
+    "quiet-5": ({}, {}),
     "after": ({}, {}),
 }
 
@@ -300,6 +305,7 @@ PATCHES = {
         (easyocr_reader, "bar_as_i"): as_read,
         (easyocr_reader, "grey_of"): bgr_grey,
     },
+    "quiet-5": {(ocr, "QuietPlaces"): functools.partial(ocr.QuietPlaces, 5)},
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},

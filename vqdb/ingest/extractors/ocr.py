@@ -56,7 +56,7 @@ from vqdb.models.protocols import OcrReader, TextBox
 from vqdb.schema import TABLES
 
 log = logging.getLogger(__name__)
-QUIET_READS = 5  # partial reads for which a changed region where no new text was found is not looked at again
+QUIET_READS = 2  # partial reads for which a changed region where no new text was found is not looked at again
 NEW_BELOW = 60.0  # similarity (``ocr_spans.same_text``, 0..100) under which a text is new where another was read
 JOIN_CELLS = 2  # changed pixels of the gate's thumbnail this close join into one place to look
 PIECE = 32  # cells of the gate's thumbnail a side: a larger place is asked piece by piece what it shows
