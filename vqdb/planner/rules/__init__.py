@@ -30,8 +30,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   (``phrasing.SUBJECT_SPEECH_VERBS``: "what does Kennedy tell people to ask instead?"), and so is who is
   spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said. A question
   about what is said on a topic or what someone says ("when does she talk about money?", "what does the
-  narrator explain about X?", "what does he tell viewers?": ``speech.statement_plan``) is answered with the
-  statement: its ``transcript`` and ``subtitle`` calls say ``"extent": "statement"``; one asking where a voice
+  narrator explain about X?", "what does he tell viewers?"), or for anything else than when ("according to
+  the narrator, what is haunting Europe?", "in which city did they meet?": ``speech.content_asked``) is
+  answered with the statement (``speech.statement_plan``): its ``transcript`` and ``subtitle`` calls say
+  ``"extent": "statement"``, but for words the question quotes; one asking where a voice
   starts or ends ("when does he finish his speech?", "what are his first words?": an ``order``) is answered
   with the phrase said there: its voice's ``audio`` call says ``"extent": "phrase"`` (``speech.phrase_plan``).
 * **Examples** of what a noun names, in parentheses or after "e.g.", "such as", "like"
