@@ -64,7 +64,7 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.errors import MediaError, ModelUnavailableError
 from vqdb.models.device import Placement, placement
-from vqdb.models.protocols import TextBox, pixel_box
+from vqdb.models.protocols import TextBox, pixel_box, text_weight
 from vqdb.models.registry import register
 from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, Region, changed_rows, fewer_calls, text_regions
 from vqdb.textnorm import digits_in_numbers
@@ -212,7 +212,7 @@ class EasyOCRReader:
             results, turned_text = self._read_tall_again(results, grey)
             boxes = _text_boxes(results, grey.shape)
             if turned_text:  # the picture may be on its side: read it turned, keep the reading with more text
-                boxes = max(boxes, self._read_turned(image), key=_weight)
+                boxes = max(boxes, self._read_turned(image), key=text_weight)
             read.append(boxes)
         return read
 
@@ -513,11 +513,6 @@ def enlarged(image: np.ndarray, min_side: int = MIN_SIDE) -> np.ndarray:
     if scale <= 1:
         return image
     return cv2.resize(image, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_CUBIC)
-
-
-def _weight(boxes: Sequence[TextBox]) -> float:
-    """How much text a reading holds, by confidence: the sum over its boxes of confidence x characters."""
-    return sum(box.confidence * len(box.text.strip()) for box in boxes)
 
 
 def _is_tall(corners: Sequence[Sequence[float]], ratio: float) -> bool:

@@ -183,6 +183,17 @@ class TextBox:
         return dict(zip(("x0", "y0", "x1", "y1"), self.box, strict=True))
 
 
+def text_weight(reads: Sequence[TextBox]) -> float:
+    """How much text a reading holds, by confidence: the sum over its reads of confidence x characters (what a
+    reading of an image turned one way or another is compared by).
+
+    Example:
+        >>> text_weight([TextBox("EXIT", 0.5, (0, 0, 1, 1)), TextBox(" a ", 1.0, (0, 0, 1, 1))])
+        3.0
+    """
+    return sum(read.confidence * len(read.text.strip()) for read in reads)
+
+
 def pixel_box(box: Sequence[float], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """A normalized box ``(x0, y0, x1, y1)`` (a :class:`TextBox`'s) in the pixels ``(x0, y0, x1, y1)`` of an
     image of ``shape`` (H, W, ...), at least one pixel, inside the image.

@@ -52,7 +52,7 @@ from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.same_content import Seen, grey
 from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
 from vqdb.models import registry
-from vqdb.models.protocols import OcrReader, TextBox
+from vqdb.models.protocols import OcrReader, TextBox, text_weight
 from vqdb.schema import TABLES
 
 log = logging.getLogger(__name__)
@@ -190,7 +190,7 @@ class OcrExtractor(Extractor):
 
 def on_its_side(reads: Sequence[TextBox], shape: tuple[int, ...], ratio: float = TALL) -> bool:
     """Whether, on an image of ``shape`` (H, W, ...), the reads whose boxes stand ``ratio`` times taller than
-    wide hold more of its text (``_weight``: confidence x characters) than the others: the picture may be on
+    wide hold more of its text (``text_weight``: confidence x characters) than the others: the picture may be on
     its side (a video whose rotation tag is wrong, a phone held sideways), worth reading turned. Tall boxes
     read as junk in a picture's texture (a tree's trunk) weigh little beside one line read well.
 
@@ -203,12 +203,12 @@ def on_its_side(reads: Sequence[TextBox], shape: tuple[int, ...], ratio: float =
     height, width = shape[:2]
     standing = [(r.box[3] - r.box[1]) * height > ratio * (r.box[2] - r.box[0]) * width for r in reads]
     tall = [read for read, stands in zip(reads, standing, strict=True) if stands]
-    return _weight(tall) > _weight([read for read, stands in zip(reads, standing, strict=True) if not stands])
+    return text_weight(tall) > text_weight([read for read, stands in zip(reads, standing, strict=True) if not stands])
 
 
 def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBox]]:
     """``(quarters, reads)``: the quarter turns (``np.rot90``: 1 counter-clockwise, 3 clockwise) under which
-    ``image``, a picture on its side (``on_its_side``), reads the most text (``_weight``), and its reads turned
+    ``image``, a picture on its side (``on_its_side``), reads the most text (``text_weight``), and its reads turned
     so; ``(0, [])`` when it does not stand upright either way (its boxes still stand on their side). Text on
     its side read in parts, where pixels changed, is read in pieces of a column (a line typed downwards:
     "Initiote", "Seorc", "1 3"); read upright, a line is a row, read whole.
@@ -222,7 +222,7 @@ def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBo
         (1, ['word'])
     """
     readings = {quarters: reader.read(_turned(image, quarters)) for quarters in (1, 3)}
-    best = max(readings, key=lambda quarters: _weight(readings[quarters]))
+    best = max(readings, key=lambda quarters: text_weight(readings[quarters]))
     if not readings[best] or on_its_side(readings[best], _turned(image, best).shape):
         return 0, []
     return best, readings[best]
@@ -245,11 +245,6 @@ def turned_back(read: TextBox, quarters: int) -> TextBox:
 
 def _turned(image: np.ndarray, quarters: int) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(image, quarters)) if quarters % 4 else image
-
-
-def _weight(reads: Sequence[TextBox]) -> float:
-    """How much text a reading holds, by confidence: the sum over its reads of confidence x characters."""
-    return sum(read.confidence * len(read.text.strip()) for read in reads)
 
 
 def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> list[list[Shown]]:
