@@ -435,9 +435,7 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         return np.zeros(len(forms))
     lengths = np.fromiter(map(len, forms), dtype=np.float64, count=len(forms))
     aligned = _aligned(q, forms, lengths)
-    read = [screen_glyphs(t) for t in texts]
-    glyphs = [strict for strict, _ in read]
-    loose = [form for _, form in read] if any(a != b for _, (a, b) in query_variants(query)) else glyphs
+    glyphs, loose = (list(kind) for kind in zip(*(screen_glyphs(t) for t in texts), strict=True))
     misread = misread_alignment(query, forms, glyphs, loose, lambda form, reads: _aligned(form, reads, lengths))
     best = np.maximum(aligned, misread)
     passes = best >= min_score(query)
