@@ -11,7 +11,7 @@ import re
 from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
 from vqdb.planner.plan import Plan
-from vqdb.planner.rules.cues import _QUOTED, _SPEAKER_WORDS, _determined_end
+from vqdb.planner.rules.cues import _QUOTE, _QUOTED, _SPEAKER_WORDS, _determined_end
 from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
@@ -85,7 +85,6 @@ _CONTENT_ASKED = re.compile(  # a question whose answer is something said, not a
     rf"(?!\s+(?:{alternation(list(_SUBJECTS))})\b)",  # "(find) where he says X": a clause, no question
     re.I,
 )
-_QUOTE_PAIR = re.compile(r"""(?<!\w)(["\u201c\u2018'])(.+?)(["\u201d\u2019'])(?!\w)""")  # 'X', "X", “X”
 _NAMING = re.compile(  # "what does the narrator call the Gutenberg?": a name asked, its few words the answer
     r"\b(?:call|calls|called|calling|name|names|named|naming|mention|mentions|mentioned|spell|spells|spelled)\b",
     re.I,
@@ -116,13 +115,14 @@ def content_asked(question: str) -> bool:
 
 
 def _quoted(question: str) -> set[str]:
-    """The phrases quoted in ``question``, casefolded: words named exactly, which a call finds as they are.
+    """The phrases quoted in ``question`` (as the rules find quotes: ``cues._QUOTE``), casefolded: words named
+    exactly, which a call finds as they are.
 
     Example:
         >>> sorted(_quoted("When Katie said \u201csorry\u201d, what did 'Bob' write?"))
         ['bob', 'sorry']
     """
-    return {m.group(2).strip().casefold() for m in _QUOTE_PAIR.finditer(question)}
+    return {next(g for g in m.groups() if g is not None).strip().casefold() for m in _QUOTE.finditer(question)}
 
 
 def statement_plan(question: str, plan: Plan) -> Plan:
