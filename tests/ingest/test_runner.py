@@ -163,6 +163,32 @@ def test_a_new_sampling_rate_is_stale_until_forced_then_redoes_the_frames(tmp_pa
     assert after["subtitles"] > before["subtitles"]  # redone too: its rows belong to the new frames
 
 
+def test_a_sidecar_added_changed_or_removed_after_ingest_is_read_again(tmp_path, sample_media):
+    """A user who fetches subtitles after ingesting (or fixes them) re-runs ingest: the video's content is the
+    same, so only the sidecar tells what changed; its subtitles are read again and the old cues replaced."""
+    clip = tmp_path / "birds.mp4"
+    clip.write_bytes((sample_media / "birds.mp4").read_bytes())
+    corpus = vqdb.connect(tmp_path / "c", progress=False)
+
+    def cues() -> list[str]:
+        return [text for (text,) in corpus.sql("SELECT text FROM subtitles ORDER BY cue_id").fetchall()]
+
+    corpus.ingest(clip, extractors=("subtitles",))
+    assert cues() == []
+    clip.with_suffix(".srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nA bird\n")
+    added = corpus.ingest(clip, extractors=("subtitles",))
+    assert len(added.ingested) == 1 and cues() == ["A bird"]
+    assert any("subtitles read again (birds.srt added)" in note for note in added.notices)
+    assert len(corpus.ingest(clip, extractors=("subtitles",)).skipped) == 1  # unchanged: nothing to do
+    clip.with_suffix(".srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nTwo birds\n")
+    changed = corpus.ingest(clip, extractors=("subtitles",))
+    assert cues() == ["Two birds"] and "birds.srt changed" in str(changed)
+    clip.with_suffix(".srt").unlink()
+    corpus.ingest(clip, extractors=("subtitles",))
+    assert cues() == []
+    assert corpus.ingest(clip, extractors=()).skipped  # an ingest not asking for subtitles leaves them
+
+
 def test_a_changed_file_at_the_same_path_replaces_the_old_video(tmp_path, sample_media):
     """Finding 5: a changed file at the same path kept both versions."""
     clip = tmp_path / "clip.mp4"

@@ -4,7 +4,8 @@ One ingest is one writer (``open_for_ingest`` takes the corpus's writer lock and
 needed). Per file, it decides what to do from what the corpus recorded: a new video is decoded and every
 extractor runs; for an ingested one, only missing extractors run, and a video whose recorded settings
 differ from the configured ones (``sample_fps``, thumbnail size, models...) is listed as stale, redone by
-``force``. A changed file at a path already ingested replaces the old video's rows. The per-video step
+``force``. A changed file at a path already ingested replaces the old video's rows; a sidecar subtitle file
+added, changed or removed beside an ingested video has its subtitles read again. The per-video step
 runs on the configured engine (``vqdb.ingest.engines``: in this process, worker processes (one GPU each
 when there are several), or Ray tasks);
 its results are committed here, one video at a time, in the order they complete. Every problem of one
@@ -37,6 +38,7 @@ from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.engines import engine_for
 from vqdb.ingest.engines.local import progress_off
 from vqdb.ingest.pipeline import VideoJob, commit_result
+from vqdb.ingest.subtitles import sidecars_changed
 from vqdb.ingest.video_id import video_id as content_id
 from vqdb.models.device import placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
@@ -266,7 +268,7 @@ def ingest(
     runnable = Runnable(config, extractors)
     summary = IngestSummary(failed=problems)
     jobs = _plan_jobs(store, paths, runnable, config, force=force, summary=summary)
-    summary.notices = runnable.notices()
+    summary.notices = runnable.notices() + summary.notices  # then the jobs' own (a sidecar read again)
     for notice in summary.notices:
         print(f"vqdb: {notice}", file=sys.stderr)
     _check_visual_model(store, config, {name for job in jobs for name in job.extractors})
@@ -375,7 +377,9 @@ def _plan_jobs(
             dropped = tuple(sorted(set(recorded) - {"frames"} - set(redo)))  # cannot run here: not left stale
             jobs.append(VideoJob(path, vid, redo, replaces=replaces, drop=dropped))
             continue
-        todo = runnable(n for n in runnable.names if force or n not in recorded)
+        changed = {} if force else inputs_changed(recorded, path)
+        todo = runnable(n for n in runnable.names if force or n not in recorded or n in changed)
+        summary.notices += [f"{path}: {name} read again ({why})" for name, why in changed.items() if name in todo]
         if stale and not force:
             summary.stale.append((str(path), "; ".join(f"{ext}: {why}" for ext, why in stale.items())))
         if not todo:
@@ -384,6 +388,24 @@ def _plan_jobs(
         frames = store.read("frames", where=f"video_id = {quote(vid)}").sort_by("frame_idx")
         jobs.append(VideoJob(path, vid, todo, frames=frames, replaces=replaces))
     return jobs
+
+
+def inputs_changed(recorded: dict[str, dict[str, Any]], path: Path) -> dict[str, str]:
+    """The extractors of an ingested video (``recorded``) whose input beside the video changed since they
+    ran, with what changed: ``subtitles`` when a sidecar was added, changed or removed (``sidecars_changed``).
+
+    Example:
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "talk.srt").write_text("1\\n00:00:01,000 --> 00:00:02,000\\nHi\\n")
+        >>> inputs_changed({"subtitles": {"settings": {"sources": [], "sidecars": {}}}}, folder / "talk.mp4")
+        {'subtitles': 'talk.srt added'}
+        >>> inputs_changed({"frames": {"settings": {}}}, folder / "talk.mp4")  # subtitles never read: not redone
+        {}
+    """
+    subtitles = recorded.get("subtitles")
+    why = sidecars_changed(subtitles.get("settings", {}), path) if subtitles else None
+    return {"subtitles": why} if why else {}
 
 
 def stale_settings(recorded: dict[str, dict[str, Any]], config: Config) -> dict[str, str]:

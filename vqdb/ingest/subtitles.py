@@ -15,6 +15,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import html
 import itertools
 import re
@@ -73,6 +74,63 @@ def find_sidecars(video: str | Path) -> list[Path]:
         for p in video.parent.iterdir()
         if p.suffix.lower() in SUBTITLE_SUFFIXES and p.is_file() and language.match(p.stem)
     )
+
+
+def sidecar_digests(video: str | Path) -> dict[str, str]:
+    """Each sidecar of ``video`` (``find_sidecars``) by file name, with a digest of its bytes ("unreadable"
+    when it cannot be read): what the ``subtitles`` extractor records, so that an ingest which finds a
+    sidecar added, changed or removed since reads the subtitles again.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (folder / "talk.srt").write_text("1\\n00:00:01,000 --> 00:00:02,000\\nHi\\n")
+        >>> before = sidecar_digests(folder / "talk.mp4")
+        >>> list(before), len(before["talk.srt"])
+        (['talk.srt'], 16)
+        >>> _ = (folder / "talk.srt").write_text("1\\n00:00:01,000 --> 00:00:02,000\\nHello\\n")
+        >>> sidecar_digests(folder / "talk.mp4") == before
+        False
+    """
+    digests = {}
+    for path in find_sidecars(video):
+        try:
+            digests[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        except OSError:
+            digests[path.name] = "unreadable"
+    return digests
+
+
+def sidecars_changed(recorded: dict, video: str | Path) -> str | None:
+    """What changed among ``video``'s sidecars since the ``subtitles`` extraction whose ``settings`` are
+    ``recorded`` ("talk.srt added", "talk.en.vtt changed"...), or None. An extraction recorded before digests
+    were kept (only its ``sources``) tells only that sidecars were added beside a video that had none.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> print(sidecars_changed({"sources": [], "sidecars": {}}, folder / "talk.mp4"))
+        None
+        >>> _ = (folder / "talk.srt").write_text("1\\n00:00:01,000 --> 00:00:02,000\\nHi\\n")
+        >>> sidecars_changed({"sources": [], "sidecars": {}}, folder / "talk.mp4")
+        'talk.srt added'
+        >>> sidecars_changed({"sources": []}, folder / "talk.mp4")  # recorded without digests
+        'talk.srt added'
+        >>> print(sidecars_changed({"sources": [], "sidecars": sidecar_digests(folder / "talk.mp4")},
+        ...                        folder / "talk.mp4"))
+        None
+    """
+    now = sidecar_digests(video)
+    if "sidecars" not in recorded:
+        return f"{', '.join(now)} added" if now and not recorded.get("sources") else None
+    before = recorded["sidecars"]
+    changes = [
+        f"{name} {what}"
+        for name in sorted(set(before) | set(now))
+        if (what := "added" if name not in before else "removed" if name not in now else "changed")
+        and before.get(name) != now.get(name)
+    ]
+    return ", ".join(changes) or None
 
 
 def tracks(sidecars: list[Path]) -> list[list[Path]]:

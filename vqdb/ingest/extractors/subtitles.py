@@ -25,7 +25,7 @@ from vqdb.errors import MediaError
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.sentence_vectors import text_model, with_sentence_vectors
-from vqdb.ingest.subtitles import ParsedSubtitles, find_sidecars, read_subtitles, tracks
+from vqdb.ingest.subtitles import ParsedSubtitles, find_sidecars, read_subtitles, sidecar_digests, tracks
 from vqdb.schema import TABLES
 
 
@@ -81,6 +81,9 @@ class SubtitlesExtractor(Extractor):
         return ExtractorOutput(
             tables={"subtitles": with_sentence_vectors(table, self.config)},
             model=text_model(self.config),
-            settings={"sources": sorted(set(table.column("source").to_pylist()))},
+            settings={
+                "sources": sorted(set(table.column("source").to_pylist())),
+                "sidecars": sidecar_digests(ctx.path),
+            },
             error=error,
         )
