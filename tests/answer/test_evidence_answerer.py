@@ -397,3 +397,56 @@ def test_options_that_name_different_addresses_are_compared_by_the_address(answe
         "Where can you listen to the music, according to the screen?", options, [], timeline=timeline
     )
     assert found.answer == "B"
+
+
+BELL = speech((0.0, 2.0, "Ring the bell now."), (20.0, 23.0, "Welcome to the quiz show."))
+
+
+def test_an_answer_read_only_outside_the_moment_asked_about_is_flagged(answerer):
+    question, options = "What does the host say right after the bell?", ["Welcome to the quiz show", "Good night"]
+    far = answerer.answer(question, options, [], timeline=BELL)  # said 18 s after: not "right after"
+    near = answerer.answer(
+        question,
+        options,
+        [],
+        timeline=speech((0.0, 2.0, "Ring the bell now."), (2.5, 5.0, "Welcome to the quiz show.")),
+    )
+    assert far.answer == near.answer == "A"
+    assert not near.low_confidence and far.low_confidence
+    assert any("read only outside the moment the question asks about" in n for n in far.notes)
+    assert not any("read only outside" in n for n in near.notes)
+
+
+HACKERS = screens(
+    (0.0, 1.0, "Send / OFFLINE Luke"),
+    (1.0, 3.9, "Send Spike / OFFLINE Luke"),
+    (4.0, 8.0, "Initiate Search Program"),
+    (8.0, 9.0, "Enter Password / Initiate Search Program"),
+)
+
+
+def test_what_flashes_up_under_the_anchor_is_not_read_far_from_it_nor_as_the_anchor(answerer):
+    """The message under "Send Spike" was never read: neither the anchor's own words read loosely
+    ("Send Spike" as "Spike Sent") nor a message read seconds after that screen has gone is a sure answer."""
+    question = "After the Send Spike command, what message flashes up under it?"
+    options = ["Spike Sent", "Enter Password", "Initiate Search Program", "Luke Offline"]
+    found = answerer.answer(question, options, [], timeline=HACKERS)
+    assert found.low_confidence and found.confidence < 0.4
+    spike = found.options[0]
+    assert spike.lexical < 0.2  # its words are the command's own, read back
+    under = [
+        *HACKERS[:1],
+        *screens(
+            (1.0, 2.4, "Send Spike / OFFLINE Luke"),
+            (2.4, 3.5, "Send Spike / Spike Sent / OFFLINE Luke"),
+            (3.5, 3.9, "Send Spike / OFFLINE Luke"),
+        ),
+        *HACKERS[2:],
+    ]
+    read = answerer.answer(question, options, [], timeline=under)
+    assert read.answer == "A" and not read.low_confidence
+
+
+def test_options_none_of_which_is_read_say_that_nothing_decides(answerer):
+    found = answerer.answer("What does the empty box say?", ["Drop a video here", "Click to upload"], [], timeline=BELL)
+    assert found.low_confidence and any(n.startswith("no option is read or heard") for n in found.notes)

@@ -198,3 +198,18 @@ def test_seconds_an_option_names():
 )
 def test_a_negated_question_is_told_from_a_not_of_the_content(question, negated):
     assert read_question(question).negated is negated
+
+
+@pytest.mark.parametrize(
+    ("question", "with_anchor"),
+    [
+        ("After the Send Spike command, what message flashes up under it?", True),
+        ("Right after the title appears, what is written below it?", True),
+        ("What does the narrator say over it, just after the map is shown?", True),
+        ("What is shown right after the title card?", False),
+        ("What does he say after it ends?", False),  # "it" is not placed against anything
+        ("What is written under it?", False),  # no moment to be with
+    ],
+)
+def test_an_answer_placed_against_its_anchor_is_shown_with_it(question, with_anchor):
+    assert read_question(question).with_anchor is with_anchor

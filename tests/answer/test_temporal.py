@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vqdb.answer.evidence import Evidence
+from vqdb.answer.lexical import Match
 from vqdb.answer.questions import read_question
-from vqdb.answer.temporal import NOT_IN_RELATION, locate, ordinal_weight, time_weight
+from vqdb.answer.temporal import NOT_IN_RELATION, TOLERANCE_S, locate, ordinal_weight, reads_anchor, time_weight
 from vqdb.answer.timeline import stream_of
 
 
@@ -102,3 +105,56 @@ def test_ordinals():
     assert ordinal_weight("first", 3.0, 4.0, 3.0, 20.0) == 1.0
     assert ordinal_weight("last", 18.0, 20.0, 3.0, 20.0) == 1.0
     assert ordinal_weight("first", 13.0, 14.0, 3.0, 20.0) == pytest.approx(np.exp(-2))
+
+
+@pytest.mark.parametrize(
+    ("span", "weight"),
+    [
+        ((8.5, 9.5), 1.0),  # flashes up while X is shown
+        ((9.9, 11.0), 1.0),
+        ((7.0, 9.0), NOT_IN_RELATION),  # was there before X appeared
+        ((10.0, 11.0), np.exp(-1)),  # the next screen, once X is gone: the edge of the window
+        ((13.0, 14.0), np.exp(-1 - 3 / 2)),  # 3 s after X (2 s long) has gone
+    ],
+)
+def test_an_answer_placed_against_the_anchor_is_weighed_as_shown_with_it(span, weight):
+    from vqdb.answer.temporal import Anchor
+
+    parts = read_question("After X appears, what flashes up under it?")
+    assert time_weight(parts, [Anchor(8.0, 10.0, 1.0, "ocr", "X")], *span) == pytest.approx(weight)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    question=st.sampled_from(
+        [
+            "What does he say right after X?",
+            "What does he say after X?",
+            "What does he say just before X?",
+            "What does he say while X is shown?",
+            "After X appears, what flashes up under it?",
+            "Before X goes, what is written above it?",
+        ]
+    ),
+    start=st.floats(-10.0, 40.0),
+    length=st.floats(0.0, 5.0),
+)
+def test_the_window_is_where_text_weighs_at_least_in_window(question, start, length):
+    from vqdb.answer.temporal import IN_WINDOW, Anchor, window
+
+    parts, anchor = read_question(question), Anchor(8.0, 10.0, 1.0, "ocr", "X")
+    lo, hi = window(parts, anchor)
+    end = start + length
+    if time_weight(parts, [anchor], start, end) >= IN_WINDOW - 1e-9:  # it meets the window (within the tolerance)
+        assert start <= hi + TOLERANCE_S and end >= lo - TOLERANCE_S
+    if lo <= start and end <= hi and start >= anchor.start_s:  # wholly in it, not there before the anchor
+        assert time_weight(parts, [anchor], start, end) >= IN_WINDOW - 1e-9
+
+
+def test_the_anchors_own_words_read_back_are_not_text_after_it():
+    stream = screen("Send Spike / OFFLINE Luke", 1.0, 3.9)
+    parts = read_question("After the Send Spike command, what message flashes up under it?")
+    anchors = locate(parts, [stream])
+    assert anchors and reads_anchor(anchors, Match(stream, 0, 1, 1.0, 1.0))  # "Send Spike" as "Spike Sent"
+    assert not reads_anchor(anchors, Match(stream, 2, 3, 1.0, 1.0))  # "OFFLINE Luke": other words
+    assert not reads_anchor(locate(parts, [screen("Send Spike", 1.0, 3.9)]), Match(stream, 0, 1, 1.0, 1.0))

@@ -15,9 +15,10 @@ small stages:
    compared whole, letter by letter (``vqdb.answer.identifiers``);
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
-   (``vqdb.answer.temporal``), otherwise 1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the
-   video; times the source weight (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the
-   first": when it was read, except where it is part of the page, on nearly every screen); with
+   (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``), otherwise
+   1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the video; times the source weight
+   (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the first": when it was read, except
+   where it is part of the page, on nearly every screen); with
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
    it ("right after X" is the next thing, not one further on);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
@@ -32,7 +33,9 @@ small stages:
    wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
    the margin over the next option, times the share of its words read (of the next option's, negated:
    the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``),
-   and the answer is ``low_confidence`` under ``CONFIDENT``.
+   times, when it is read well only outside the moment the question asks about
+   (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
+   ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all.
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning, or
 no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
@@ -64,7 +67,19 @@ from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
-from vqdb.answer.temporal import STREAM_SOURCES, TOLERANCE_S, Anchor, locate, ordinal_weight, source_weight, time_weight
+from vqdb.answer.temporal import (
+    IN_WINDOW,
+    NOT_IN_RELATION,
+    STREAM_SOURCES,
+    TOLERANCE_S,
+    Anchor,
+    locate,
+    ordinal_weight,
+    reads_anchor,
+    source_weight,
+    time_weight,
+    window,
+)
 from vqdb.answer.timeline import Stream, match_words, streams_of
 from vqdb.config import Config
 from vqdb.models import registry
@@ -297,12 +312,21 @@ class _Reading:
             margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
             support = best.lexical / CONFIDENT_LEXICAL
         confidence = margin_confidence(margin, support=support)
+        outside = None if self.parts.negated else self._outside_the_moment(places[letters.index(best.letter)])
+        if outside is not None:  # its evidence does not answer the question's moment: as weak as it fits it
+            fit, why = outside
+            confidence *= fit
         low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
             ("low confidence" if low else "confidence")
             + f" {confidence:.2f}: margin {margin:.3f} over option {runner_up}, its words read {best.lexical:.2f}"
+            + (f"; option {best.letter} {why}" if outside is not None else "")
         )
+        if all(s.where is None for s in scored):
+            notes.append(
+                "no option is read or heard in the video: nothing read decides, the choice is by meaning alone"
+            )
         return EvidenceAnswer(
             best.letter,
             best.text,
@@ -313,6 +337,34 @@ class _Reading:
             low,
             confidence,
         )
+
+    def _outside_the_moment(self, option: list[Place]) -> tuple[float, str] | None:
+        """How well an option read only outside the question's moment fits it, and why: read well
+        (``CONFIDENT_LEXICAL``) only where the time weight is under ``IN_WINDOW``, outside the
+        :func:`~vqdb.answer.temporal.window` of every anchor ("after Send Spike, what flashes up under
+        it?": read 4 s after that screen has gone), its best such weight; None when it is read well in
+        a window, or not at all, or the question has no located moment."""
+        read = [p for p in option if p.match.score >= CONFIDENT_LEXICAL]
+        if not self.anchors or not read:
+            return None
+        fit, nearest = max(((self._moment_weight(p.match, p.start_s, p.end_s), p) for p in read), key=lambda x: x[0])
+        if fit >= IN_WINDOW:
+            return None
+        windows = ", ".join(
+            dict.fromkeys(f"[{a:.1f}, {b:.1f}]" for a, b in (window(self.parts, x) for x in self.anchors))
+        )
+        return fit, (
+            f"is read only outside the moment the question asks about ({self.parts.relation} "
+            f"{self.parts.anchor or 'the time named'!r}: {windows}), nearest at [{nearest.start_s:.1f}, "
+            f"{nearest.end_s:.1f}], where it fits {fit:.2f}"
+        )
+
+    def _moment_weight(self, match: Match, start_s: float, end_s: float) -> float:
+        """How text at ``start_s``..``end_s`` fits the question's relation to its anchors
+        (``vqdb.answer.temporal.time_weight``); the anchor's own words read back are not what follows
+        or accompanies it (``NOT_IN_RELATION``)."""
+        anchor_itself = NOT_IN_RELATION if reads_anchor(self.anchors, match) else 1.0
+        return time_weight(self.parts, self.anchors, start_s, end_s) * anchor_itself
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
@@ -332,7 +384,7 @@ class _Reading:
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
-                time_weight(self.parts, self.anchors, start, end)
+                self._moment_weight(match, start, end)
                 if self.anchors
                 else self._near_weight(match.stream.video_id, start, end)
             )

@@ -8,7 +8,9 @@
   or "next" ("which speaker is announced next after X") — with the anchor's words: its quoted phrase if it
   has one, else the clause after the relation word (up to a comma or the end; parentheses stay in);
   or a time in the video ("at 1:23 in the video", "at 83 seconds", "at 8 minutes and 16 seconds",
-  "[[274, 278]]");
+  "[[274, 278]]"); and whether the answer is **with the anchor** (``with_anchor``: placed against it
+  in space, "under it", "next to it", "over it": "After the Send Spike command, what message flashes
+  up under it?" asks what appears while the command is still shown);
 * whether it **asks when** (``asks_when``): "When does...?", "At what point...", "How long after X...",
   "Find the moment...": its answer is a time span of the video, not a text ("When the dog barks, what
   is shown?" asks what: a leading "when" clause ends at a comma; "At what time does the shop open,
@@ -122,6 +124,10 @@ NEGATABLE = (  # what a video shows or says: "not" before it asks for the option
 )
 HEARING = frozenset({"hear", "hears", "heard", "hearing", "listen", "listens", "audible"})
 _NEXT = re.compile(r"\bnext\b", re.IGNORECASE)
+_WITH_ANCHOR = re.compile(  # a place against the anchor, referred back to: it is still there
+    r"\b(?:under|underneath|beneath|below|above|over|beside|alongside|next\s+to|on\s+top\s+of)\s+(?:it|them)\b",
+    re.IGNORECASE,
+)
 _CLOCK_OR_SECONDS = (
     r"(?:(?:(\d+):)?(\d{1,2}):(\d{2}(?:[.,]\d+)?)|(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m)\b\.?)"
 )
@@ -155,6 +161,7 @@ class QuestionParts:
     anchor: str | None = None
     quoted: bool = False
     immediate: bool = False
+    with_anchor: bool = False
     at_s: tuple[float, float] | None = None
     asks_when: bool = False
     ordinal: str | None = None
@@ -180,6 +187,8 @@ def read_question(question: str) -> QuestionParts:
         (True, True)
         >>> read_question("When the dog barks, what is on screen?").asks_when
         False
+        >>> read_question("After the Send Spike command, what message flashes up under it?").with_anchor
+        True
     """
     masked = _mask_quotes(question)
     relation = anchor = None
@@ -217,6 +226,7 @@ def read_question(question: str) -> QuestionParts:
         anchor=anchor,
         quoted=anchor_quoted,
         immediate=immediate,
+        with_anchor=relation is not None and bool(_WITH_ANCHOR.search(_mask_quotes(rest))),
         at_s=at_s,
         asks_when=asks_when(question),
         ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),

@@ -4,7 +4,8 @@
 "What is on screen when the dog barks?" the text on screen while a bark is heard. :func:`locate` finds
 the anchor's moments in the video's streams — lexically first (``vqdb.answer.lexical``, words weighed
 by rarity in the video; words found nowhere in it, and the function words of a described (not quoted)
-moment, left out; text on screen for as long as it is shown), by sentence similarity when no word of
+moment, left out; text on screen for as long as it is shown; of a screen's readings, the best: "Spike
+Sent" under "Send Spike" is read like it, less well), by sentence similarity when no word of
 it was read or heard — and :func:`time_weight` scores a span of text by the relation:
 
 * ``after``: 1 when it starts at the anchor's end, decaying with the gap (``exp(-gap / tau)``, tau
@@ -12,6 +13,11 @@ it was read or heard — and :func:`time_weight` scores a span of text by the re
   before the anchor ends;
 * ``before``: the mirror image;
 * ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``);
+* ``after`` with the answer placed against the anchor ("what flashes up under it?",
+  ``QuestionParts.with_anchor``): 1 when it appears while the anchor is shown (the next screen, once
+  the anchor is gone, is not "under it"), ``NOT_IN_RELATION`` when it was there before the anchor; once
+  the anchor is gone ``IN_WINDOW x exp(-gap / length)``, the gap over the anchor's own length (at least
+  ``MIN_LENGTH_S``): the scale of its moment. ``before`` mirrors it;
 * an ordinal (``first``/``last``) weighs the earliest (latest) text most, relative to the earliest
   (latest) candidate: ``exp(-delay / ORDINAL_TAU_S)``.
 
@@ -26,6 +32,10 @@ Example:
     [(0.0, 2.0)]
     >>> round(time_weight(parts, locate(parts, [s]), 2.0, 5.0), 2), time_weight(parts, locate(parts, [s]), 0.0, 1.0)
     (1.0, 0.1)
+
+:func:`window` gives the seconds the question asks about, where that weight is at least
+``IN_WINDOW`` (1/e: within one decay length): text read only outside it is weak evidence, however
+well it is read.
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vqdb.answer.lexical import STOPWORDS, Matcher, extents, find, rarity_weights
+from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, rarity_weights
 from vqdb.answer.questions import QuestionParts
 from vqdb.answer.timeline import Stream, match_words
 from vqdb.models.protocols import TextEmbedder
@@ -47,6 +57,8 @@ WHILE_TAU_S = 2.0
 ORDINAL_TAU_S = 5.0
 TOLERANCE_S = 0.25
 NOT_IN_RELATION = 0.1
+IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
+MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, is at least this
 AT_HALF_WIDTH_S = 1.0  # an explicit time ("at 2:35") names the seconds around it
 MIN_ANCHOR = 0.5  # lexical score an anchor's match needs
 KEEP_ANCHOR = 0.85  # matches within this share of the best are anchors too
@@ -59,13 +71,15 @@ STREAM_SOURCES = {"speech": ("transcript", "subtitle"), "screen": ("ocr", "subti
 
 @dataclasses.dataclass(frozen=True)
 class Anchor:
-    """A moment the question's anchor names: its seconds, score, source and text."""
+    """A moment the question's anchor names: its seconds, score, source and text, and the words that
+    were found as it (``matches``; none for a time named or a moment found by meaning)."""
 
     start_s: float
     end_s: float
     score: float
     source: str | None
     text: str
+    matches: tuple[Match, ...] = ()
 
 
 def source_weight(named: str | None, source: str) -> float:
@@ -114,9 +128,14 @@ def locate(
             for stream, sim in zip(streams, sims, strict=True)
             for m in find(query, weights, stream, sim[present], min_coverage=MIN_ANCHOR, slack=max(4, len(query)))
         ]
+        best_read: dict[tuple[int, float, float], Match] = {}  # of a stream's readings of one showing, the best
         for m, (start, end) in zip(matches, extents(matches), strict=True):
+            key = (id(m.stream), start, end)
+            if key not in best_read or m.score > best_read[key].score:
+                best_read[key] = m
+        for (_, start, end), m in best_read.items():
             score = m.score * source_weight(parts.anchor_source, m.stream.source)
-            anchors.append(Anchor(start, end, score, m.stream.source, m.text))
+            anchors.append(Anchor(start, end, score, m.stream.source, m.text, (m,)))
     if not anchors and embedder is not None:
         anchors = _semantic_anchors(parts, streams, embedder)
     if not anchors:
@@ -134,7 +153,12 @@ def _moments(anchors: list[Anchor]) -> list[Anchor]:
         if merged:
             last, sources = merged[-1]
             if a.source not in sources and a.start_s <= last.end_s + SAME_MOMENT_S:
-                union = Anchor(last.start_s, max(last.end_s, a.end_s), max(last.score, a.score), last.source, last.text)
+                union = dataclasses.replace(
+                    last,
+                    end_s=max(last.end_s, a.end_s),
+                    score=max(last.score, a.score),
+                    matches=last.matches + a.matches,
+                )
                 merged[-1] = (union, sources | {a.source})
                 continue
         merged.append((a, {a.source}))
@@ -159,6 +183,25 @@ def _semantic_anchors(parts: QuestionParts, streams: Sequence[Stream], embedder:
     return anchors
 
 
+def reads_anchor(anchors: Sequence[Anchor], match: Match) -> bool:
+    """Whether ``match`` is words found as one of ``anchors``, read back: in the same stream, within
+    the anchor's words. The moment a question names is not its answer ("what flashes up under the Send
+    Spike command?" is not "Spike Sent" read, loosely, as the command itself).
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.questions import read_question
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 1.0, 3.9, "Send Spike OFFLINE Luke", 1.0)])
+        >>> anchors = locate(read_question("What flashes up right after 'Send Spike'?"), [s])
+        >>> reads_anchor(anchors, Match(s, 0, 1, 1.0, 1.0)), reads_anchor(anchors, Match(s, 2, 3, 1.0, 1.0))
+        (True, False)
+    """
+    return any(
+        m.stream is match.stream and m.first <= match.first and match.last <= m.last for a in anchors for m in a.matches
+    )
+
+
 def time_weight(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, end_s: float) -> float:
     """How well text at ``start_s``..``end_s`` fits the question's relation to its ``anchors`` (see the
     module doc); 1 without a relation or anchors.
@@ -175,14 +218,56 @@ def time_weight(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float,
     return max(_relation_weight(parts, a, start_s, end_s) for a in anchors)
 
 
+def window(parts: QuestionParts, anchor: Anchor) -> tuple[float, float]:
+    """The seconds around ``anchor`` the question asks about: where text weighs at least ``IN_WINDOW``
+    (``after``: from the anchor's end to one decay length later; ``before``: the mirror image; ``while``:
+    the anchor widened by ``WHILE_TAU_S`` and the tolerance; an answer placed against the anchor: the
+    anchor's own seconds).
+
+    Example:
+        >>> from vqdb.answer.questions import read_question
+        >>> spike = Anchor(1.0, 3.9, 1.0, "ocr", "Send Spike")
+        >>> window(read_question("What is shown right after the Send Spike command?"), spike)
+        (3.9, 7.9)
+        >>> window(read_question("After the Send Spike command, what flashes up under it?"), spike)
+        (1.0, 3.9)
+    """
+    tau, reach = (IMMEDIATE_TAU_S if parts.immediate else TAU_S), WHILE_TAU_S + TOLERANCE_S
+    if parts.with_anchor and parts.relation in ("after", "before"):
+        return anchor.start_s, anchor.end_s
+    if parts.relation == "while":
+        return anchor.start_s - reach, anchor.end_s + reach
+    if parts.relation == "after":
+        return anchor.end_s, anchor.end_s + tau
+    return anchor.start_s - tau, anchor.start_s
+
+
 def _relation_weight(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float) -> float:
     tau = IMMEDIATE_TAU_S if parts.immediate else TAU_S
+    if parts.with_anchor and parts.relation == "after":
+        return _with_anchor_weight(start_s - anchor.start_s, start_s - anchor.end_s, anchor)
+    if parts.with_anchor and parts.relation == "before":
+        return _with_anchor_weight(anchor.end_s - end_s, anchor.start_s - end_s, anchor)
     if parts.relation == "after":
         gap = start_s - anchor.end_s
         return math.exp(-max(gap, 0.0) / tau) if gap >= -TOLERANCE_S else NOT_IN_RELATION
     if parts.relation == "before":
         gap = anchor.start_s - end_s
         return math.exp(-max(gap, 0.0) / tau) if gap >= -TOLERANCE_S else NOT_IN_RELATION
+    return _while_weight(anchor, start_s, end_s)
+
+
+def _with_anchor_weight(since_shown: float, since_gone: float, anchor: Anchor) -> float:
+    """Text placed against the anchor ("after X, what flashes up under it?"): it appeared ``since_shown``
+    seconds after the anchor did and ``since_gone`` after it was gone (for "before", the mirror image)."""
+    if since_shown < -TOLERANCE_S:  # there before the anchor: not after it
+        return NOT_IN_RELATION
+    if since_gone < 0.0:  # appeared while the anchor is shown
+        return 1.0
+    return IN_WINDOW * math.exp(-since_gone / max(anchor.end_s - anchor.start_s, MIN_LENGTH_S))
+
+
+def _while_weight(anchor: Anchor, start_s: float, end_s: float) -> float:
     distance = max(anchor.start_s - end_s, start_s - anchor.end_s, 0.0)
     return math.exp(-max(distance - TOLERANCE_S, 0.0) / WHILE_TAU_S)
 
