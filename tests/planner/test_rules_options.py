@@ -72,3 +72,28 @@ def test_what_is_seen_of_a_thing_on_the_screen_is_a_picture_not_text(question, o
 )
 def test_words_asked_on_the_screen_are_still_read(question, options):
     assert "ocr" in {tool for tool, query in queries(question, options) if query in options}
+
+
+WEBSITES = ["www.marxists.org", "www.gutenberg.org"]
+
+
+def options_tools(question: str, options: list[str]) -> set[str]:
+    return {c.tool for c in rule_plan(question, options).queries if c.query in options}
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "tools"),
+    [
+        # an address or a question asked for is words: read, or heard where who gives or asks it speaks
+        ("Which web address is printed in the bottom right corner?", WEBSITES, {"ocr"}),
+        ("Which website does the reader give for the text version?", WEBSITES, {"transcript"}),
+        ("What's the example question next to the picture of the taxi?", ["Why is it funny?", "Describe it."], {"ocr"}),
+        (
+            "what was the first question the boy in white clothes asked the boy in black?",
+            ["Why is it funny?", "Describe it."],
+            {"transcript"},
+        ),
+    ],
+)
+def test_the_options_of_an_address_or_a_question_asked_for_are_words(question, options, tools):
+    assert options_tools(question, options) == tools

@@ -384,3 +384,72 @@ def test_words_a_request_shares_with_other_phrasings_stay_as_they_were(question,
 )
 def test_without_a_visual_tool_how_a_text_looks_and_where_it_is_are_not_read(question, expected):
     assert calls(question, None, UNSEEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a reporting verb after who speaks gives words; a preposition they start with is not said
+        (
+            "Which website does the reader give for the text version of the book?",
+            [(t, "the text version of the book") for t in SPEECH],
+        ),
+        # a naming verb after who speaks: what is named is said with the name
+        ("What does the narrator call the Gutenberg?", [(t, "the Gutenberg") for t in SPEECH]),
+        ("why does the chef recommend the soup?", [(t, "the soup") for t in SPEECH]),
+    ],
+)
+def test_reporting_and_naming_verbs_after_who_speaks_are_speech(question, expected):
+    for available in (None, UNSEEN):
+        assert calls(question, None, available) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["When does the man give the dog a bone?", "after the protagonist gave the money to his brother, what happens?"],
+)
+def test_giving_a_thing_is_no_speech(question):  # only words given are said (an example, advice, a website)
+    assert not {tool for tool, _ in calls(question)} & set(SPEECH)
+
+
+def test_a_title_read_out_is_said_and_its_credit_said_too():
+    credit = [(t, role) for role in ("written by", "writer") for t in EITHER]
+    expected = [*((t, "book's title") for t in SPEECH), *credit]
+    for available in (None, UNSEEN):
+        assert calls("at what point is the book's title read out along with who wrote it", None, available) == expected
+    assert calls("when does the board read out of order?", None, UNSEEN) == [("ocr", "out of order")]  # a display
+
+
+@pytest.mark.parametrize(
+    ("question", "labels"),
+    [
+        ("What does the button between Upvote and Flag say?", ["Upvote", "Flag"]),
+        ("Which button is just left of Flag?", ["Flag"]),
+    ],
+)
+def test_where_a_part_sits_among_labels_is_no_call(question, labels):
+    for available in (None, UNSEEN):
+        assert calls(question, None, available) == [("ocr", label) for label in labels]
+
+
+def test_a_label_keeps_its_capitalised_words_and_not_how_it_looks():
+    question = "what does the empty Input Video box say (the chinese text)?"
+    assert calls(question, None, UNSEEN) == [(t, "Input Video") for t in EITHER]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What does the caption next to the drum kit picture ask?", "when is the photo of a siren shown?"],
+)
+def test_a_sound_in_a_picture_is_not_heard(question):
+    assert "audio" not in {tool for tool, _ in calls(question)}
+
+
+def test_a_noun_of_text_in_ing_after_be_is_a_verb():  # "heading" is no text, so nothing here speaks of words
+    assert calls("When the protagonist takes out the ticket, where is it heading to?", None, UNSEEN) == []
+    assert calls("When the protagonist takes out the ticket, where is the heading?", None, UNSEEN) != []
+
+
+@pytest.mark.parametrize("question", ["When does the man call his friend?", "When does Mary call her mom?"])
+def test_calling_someone_is_no_name_said(question):  # a phone call or a visit: a name is said only when asked
+    assert not {tool for tool, _ in calls(question)} & set(SPEECH)

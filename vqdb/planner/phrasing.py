@@ -223,7 +223,7 @@ DESCRIBING = Words(
         "gold", "silver", "golden", "big", "small", "large", "little", "tiny", "huge", "long", "short", "bright",
         "dark", "light", "bold", "new", "old", "first", "second", "third", "last", "next", "many", "few",
         "several", "some", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "lines", "line",
-        "rows", "row", "single",
+        "rows", "row", "single", "empty", "blank",
     },
     phenomenon="words that say how a display or a sound looks or counts ('the red sign'), not what it says",
     example="When does the round two geography title appear?",
@@ -244,10 +244,12 @@ STOP = Words(
     example="A cat gets a shot.",
 )  # fmt: skip
 AUXILIARY_VERBS = Words(
-    {"do", "does", "did", "is", "are", "was", "were"},
-    phenomenon="auxiliary verbs that start a visual phrase or stand alone: no picture",
+    {"do", "does", "did", "is", "are", "was", "were", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't",
+     "weren't"},
+    phenomenon="auxiliary verbs (and their negations: 'why didn't she …') that start a visual phrase or stand alone: "
+    "no picture",
     example="There are some dogs on the street.",
-)
+)  # fmt: skip
 PREPOSITIONS = Words(
     {"by", "from", "for", "about"},
     phenomenon="prepositions that do not start a visual phrase ('by the host')",
@@ -641,11 +643,39 @@ SUBJECT_SPEECH_VERBS = Words(
     {
         "say", "says", "said", "saying", "tell", "tells", "told", "telling", "ask", "asks", "asked", "asking",
         "explain", "explains", "explained", "explaining", "describe", "describes", "described", "call", "calls",
-        "called", "remind", "reminds", "reminded", "urge", "urges", "urged",
+        "called", "remind", "reminds", "reminded", "urge", "urges", "urged", "give", "gives", "gave", "giving",
+        "recommend", "recommends", "recommended", "recommending", "suggest", "suggests", "suggested",
+        "suggesting", "name", "names",
     },
     phenomenon="verbs of speech that are a cue only after who speaks (a speaker or a name: 'what does Kennedy "
     "tell people to ask?'), not after a thing ('which option best describes the video')",
     example="What does Kennedy tell people to ask instead?",
+    seen=False,
+)  # fmt: skip
+GIVING = Words(
+    {"give", "gives", "gave", "giving"},
+    phenomenon="verbs of giving: speech after who speaks only when what is given is words (``GIVEN_WORDS``: "
+    "'which website does the reader give'), not a thing ('the protagonist gave the money to his brother')",
+    example="When does the man give the dog a bone?",
+)
+NAMING_VERBS = Words(
+    {"call", "calls", "calling", "called", "name", "names"},
+    phenomenon="verbs of naming: speech after who speaks only when the name is asked ('what does the narrator call "
+    "the Gutenberg?') or someone is called to ('calls the crowd to …'), not a phone call or a visit ('when does "
+    "the man call his friend?')",
+    example="When does the man call his friend?",
+)
+GIVEN_WORDS = Words(
+    {
+        "website", "address", "url", "link", "number", "name", "names", "example", "examples", "advice", "reason",
+        "reasons", "answer", "answers", "tip", "tips", "hint", "hints", "instructions", "recipe", "explanation",
+        "definition", "warning", "reference", "source", "date", "figure", "figures", "title", "quote", "opinion",
+        "description", "summary", "details", "information", "suggestion", "suggestions", "recommendation", "speech",
+        "talk", "update", "account", "verdict", "feedback", "thanks", "greeting", "command", "order", "orders",
+    },
+    phenomenon="what a verb of giving gives that is words said, after it ('gives an example') or asked before it "
+    "('what advice did she give')",
+    example="Which website does the reader give for the text version of the book?",
     seen=False,
 )  # fmt: skip
 TALKING_ABOUT = Words(
@@ -709,6 +739,16 @@ NOT_BEFORE_EXAMPLES = Words(
     phenomenon="words before 'like' that make it a comparison or a verb ('looks like', 'would like'), not examples",
     example="what does the logo look like, a star or a moon?",
 )  # fmt: skip
+PICTURES = Words(
+    {
+        "picture", "pictures", "image", "images", "photo", "photos", "photograph", "photographs", "drawing",
+        "drawings", "illustration", "illustrations", "painting", "paintings", "thumbnail", "thumbnails", "icon",
+        "icons", "emoji", "sketch", "cartoon", "poster", "diagram",
+    },
+    phenomenon="nouns of a picture: a sound named in what it shows ('the drum kit picture', 'a photo of a "
+    "siren') is seen, not heard",
+    example="What does the caption next to the drum kit picture ask?",
+)  # fmt: skip
 UI_NOUNS = Words(
     {
         "button", "buttons", "tab", "tabs", "link", "links", "icon", "icons", "checkbox", "checkboxes", "dropdown",
@@ -717,6 +757,13 @@ UI_NOUNS = Words(
     "the capitalised words beside them are read (not 'menu', 'box', 'field', 'key': a restaurant's menu, a toy "
     "box, a sports field, a car key as often)",
     example="Which button sits to the right of Regenerate?",
+    seen=False,
+)  # fmt: skip
+BESIDE_LABELS = Words(
+    {"between", "just", "directly", "immediately", "next", "beside", "left", "right", "above", "below", "under"},
+    phenomenon="words placing a part of an interface among labels read on screen ('the button between Upvote and "
+    "Flag', 'just left of Flag'): once the labels are read, where it sits is no picture and no text",
+    example="What does the button between Upvote and Flag say?",
     seen=False,
 )  # fmt: skip
 CLICKS = Words(

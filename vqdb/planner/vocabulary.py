@@ -12,7 +12,7 @@ from __future__ import annotations
 
 SPEAKERS = (
     "speaker", "narrator", "announcer", "commentator", "host", "co-host", "presenter", "reporter", "anchor",
-    "newsreader", "correspondent", "voice", "voice-over", "voiceover", "interviewer", "interviewee", "guest",
+    "newsreader", "reader", "correspondent", "voice", "voice-over", "voiceover", "interviewer", "interviewee", "guest",
     "teacher", "lecturer", "instructor", "professor", "protagonist", "blogger", "vlogger", "youtuber",
     "streamer", "influencer", "singer", "rapper", "comedian", "actor", "actress", "character", "player",
     "coach", "referee", "chef", "doctor", "pilot", "astronaut", "controller", "officer", "author", "expert",

@@ -17,8 +17,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
 * **Contractions** of question words outside quotes ("what's", "who’re") are read written out.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
-  ask not what…"), and "when is X said / mentioned / heard" makes X one; what something that is no person
-  says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
+  ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
+  no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
   Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
   speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or
   "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
@@ -26,8 +26,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   something?", ``phrasing.NOTHING_SAID``) or a voice ("when can you hear his voice?", "when does the
   voice-over stop?", ``phrasing.VOICE_NOUNS``). A question written out then one asking for its answer ("Is
   the door open? What did the assistant answer?") looks for the first as a quote. Who speaks is the subject
-  of a verb of speech, not words said: a speaker or a name before "say", "tell", "ask", "explain", "call"…
-  (``phrasing.SUBJECT_SPEECH_VERBS``: "what does Kennedy tell people to ask instead?"), and so is who is
+  of a verb of speech, not words said: a speaker or a name before "say", "tell", "ask", "explain", "call",
+  "recommend", "give" (words: ``phrasing.GIVEN_WORDS``)… (``phrasing.SUBJECT_SPEECH_VERBS``: "what does
+  Kennedy tell people to ask instead?", "which website does the reader give for X?": X), and so is who is
   spoken to (``phrasing.ADDRESSING``, ``phrasing.ADDRESSEES``: "people"), leaving "ask" said. A question
   about what is said on a topic or what someone says ("when does she talk about money?", "what does the
   narrator explain about X?", "what does he tell viewers?"), or for anything else than when ("according to
@@ -42,7 +43,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   cues, others stand ORed in the noun's place.
 * **Labels**: in a sentence naming a part of an interface (``phrasing.UI_NOUNS``: "which button sits to
   the right of Regenerate?", "the Clear history button") or after a verb of using one
-  (``phrasing.CLICKS``: "click Send"), capitalised words are ``ocr`` calls.
+  (``phrasing.CLICKS``: "click Send"), capitalised words are ``ocr`` calls, and where the part sits among
+  them is no call (``phrasing.BESIDE_LABELS``: "the button between Upvote and Flag").
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
   "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
@@ -54,7 +56,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   train listed as cancelled", "the Breaking News banner pops up"); common words naming it, "the ingredient
   list comes up", are ``ocr OR siglip``.
 * **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
-  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer").
+  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer"), and in a question of words said
+  ("when is the title read out along with who wrote it?") heard too.
 * **Values no cue placed**: a number with a unit (``UNITS``: "up to 40 minutes", "25 degrees") is read
   as the number (a screen abbreviates the unit: "40 min", "25°C") and heard with its unit (``ocr '40' OR
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
@@ -65,7 +68,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
   (``phrasing.NUMBERED``: "find frame 30", "step 1") is a label looked for both ways.
 * **Sounds** (a bark, applause, music, a siren…) and verbs of making one (``SOUND_VERBS``: "when does
-  the audience applaud", "the dog barked") become ``audio`` calls, and so do the sound words
+  the audience applaud", "the dog barked") become ``audio`` calls, but for one in a picture ("the drum kit
+  picture", ``phrasing.PICTURES``), and so do the sound words
   (``SOUND_WORDS``, the audio tagger's labels) a question hears: "when can you hear him typing", "when
   does the jingle play" (each word found one call, ORed).
 * **Events before or after**: "what does she say right after the applause?", "after the bell rings, who

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from vqdb.planner import phrasing
-from vqdb.planner.phrasing import WORD, Phrases, one_word_forms
+from vqdb.planner.phrasing import WORD, Phrases, alternation, one_word_forms
 from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
 
 _QUOTE = re.compile(
@@ -23,6 +23,53 @@ _SPEAKER_WORDS = frozenset(SPEAKERS)
 _SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one too
 _TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
 _SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
+_NOT_A_NAME = rf"(?!(?i:{alternation([*phrasing.QUOTATION_STARTS, *phrasing.DETERMINERS])})\b)"  # "When", "The"
+_SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
+    rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)}))\s+"
+    rf"(?:(?i:{alternation(list(phrasing.IN_THE_VIDEO))})\s+)?"  # "the protagonist in the video says"
+    rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
+    r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"
+)
+
+
+def _subject_speaks(text: str) -> list[re.Match[str]]:
+    """``_SUBJECT_SPEAKS``' matches in ``text`` but a verb of giving (``phrasing.GIVING``) that gives no words
+    (``_gives_words``) and one of naming (``phrasing.NAMING_VERBS``) that asks no name (``_name_asked``).
+
+    Example:
+        >>> [m.group(0) for m in _subject_speaks("Which website does the reader give? The man gave the money")]
+        ['reader give']
+        >>> [m.group(0) for m in _subject_speaks("What does the narrator call it? When does the man call his mom?")]
+        ['narrator call']
+    """
+    return [m for m in _SUBJECT_SPEAKS.finditer(text) if _gives_words(text, m) and _name_asked(text, m)]
+
+
+def _name_asked(text: str, cue: re.Match[str]) -> bool:
+    """Whether a cue of ``_SUBJECT_SPEAKS`` in ``text`` that names (``phrasing.NAMING_VERBS``, but "called",
+    a name given: "a man called John") asks the name: "what" or "how" just before its subject ("what does
+    the narrator call the Gutenberg?", not "when does the man call his friend?"); any other verb of speech
+    is speech."""
+    verb = cue.group("verb").lower()
+    if verb not in phrasing.NAMING_VERBS:
+        return True
+    before = [w.group(0).lower() for w in WORD.finditer(text, 0, cue.start())][-4:]
+    return verb != "called" and any(w in ("what", "how") for w in before)
+
+
+def _gives_words(text: str, cue: re.Match[str]) -> bool:
+    """Whether a cue of ``_SUBJECT_SPEAKS`` in ``text`` is speech by what it gives: a verb of giving
+    (``phrasing.GIVING``) gives words (``phrasing.GIVEN_WORDS``) named within three words after it ("gives an
+    example") or asked just before its subject ("which website does the reader give", "what advice did she
+    give"); any other verb of speech is speech."""
+    if cue.group("verb").lower() not in phrasing.GIVING:
+        return True
+    after = [w.group(0).lower() for w in WORD.finditer(text, cue.end())][:3]
+    before = [w.group(0).lower() for w in WORD.finditer(text, 0, cue.start())][-4:]
+    asked = any(w in phrasing.WH_WORDS | {"which"} for w in before)
+    return any(w in phrasing.GIVEN_WORDS for w in after) or (asked and any(w in phrasing.GIVEN_WORDS for w in before))
+
+
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
 _ASKS_SOURCE = re.compile(
     r"\baccording to (?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too

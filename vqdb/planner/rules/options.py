@@ -18,11 +18,12 @@ from vqdb.planner.rules.cues import (
     _clause_breaks,
 )
 from vqdb.planner.rules.evidence import READ, SEEN, SPEECH, TOOLS_FOR, _has_alnum
+from vqdb.planner.rules.speech import _speech_cues
 from vqdb.planner.vocabulary import SPEAKERS
 
 _ASKS_WORDS = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?:words?|text|letters|number|numbers|title|name|sign|caption|"
-    r"subtitles?|label|brand|price)\b",
+    r"subtitles?|label|brand|price|website|web\s+address|url|e-?mail\s+address|question|prompt)\b",
     re.I,
 )
 _ASKS_SHOWN = re.compile(
@@ -36,6 +37,7 @@ _ASKS_SPEECH = re.compile(
     rf"\bwhat\b[^,]*\b(?:did|does|do|is|was)\s+(?:the\s+)?(?:{alternation(SPEAKERS)})\s+(?:say|mention|shout|ask)\b",
     re.I,
 )
+_DESCRIBED = phrasing.LOCATING | {"with", "wearing", "dressed", "from", "of"}  # "the boy in white", "a man with"
 _AMOUNT = Phrases(phrasing.COUNTS | phrasing.HOW_LONG)  # "how many", "how long": a count, a length of time
 _ENUMERATOR = re.compile(r"(?<![^\s(,;:?])(\d{1,2})[.)、．]\s*(?=[^\d\s])")
 
@@ -74,7 +76,7 @@ def _option_tools(question: str) -> tuple[str, ...]:
         if word in _SPEAKER_WORDS or named[0].isupper():
             return (*TOOLS_FOR[SPEECH], SEEN)
     asks_text = _asks_text(question)
-    if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question[asks_text.end() :])):
+    if _ASKS_SPEECH.search(question) or (asks_text and _said_by_someone(question, asks_text.end())):
         return (*TOOLS_FOR[SPEECH], SEEN)
     if asks_text:
         return (READ, SEEN)
@@ -116,16 +118,32 @@ def _asks_text(question: str) -> re.Match | None:
     return _ASKS_SHOWN.search(question)
 
 
-def _said_by_someone(clause: str) -> bool:
-    """Whether ``clause`` (what follows the words a question asks for) says a person or a name says them,
-    in the same clause ("What are the first words [Kennedy says]?"; not "the card tells", nor "…, when the
-    host says")."""
-    cue = _SPEECH_CUES.first(clause)
-    head = clause[: cue[0]] if cue else ""
-    if not cue or _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
+def _said_by_someone(question: str, asked_end: int) -> bool:
+    """Whether what follows the words ``question`` asks for (up to ``asked_end``) says a person or a name says
+    them, in the same clause ("What are the first words [Kennedy says]?", "the first question [the boy in
+    white asked]", "which website [does the reader give]"; not "the card tells", nor "…, when the host says").
+
+    Example:
+        >>> _said_by_someone("the first question the boy in white asked him?", 18)
+        True
+        >>> _said_by_someone("which website does the reader give?", 13)
+        True
+        >>> _said_by_someone("what does the card tell you?", 4), _said_by_someone("what is shown when the host says", 4)
+        (False, False)
+    """
+    clause = question[asked_end:]
+    verb = _SPEECH_CUES.first(clause)
+    spoken = next((m for m in _speech_cues(question) if m.start() >= asked_end), None)  # "the reader give(s)"
+    start = min([*(verb or ())[:1], *([spoken.start() - asked_end] if spoken else [])], default=None)
+    head = clause[:start] if start is not None else ""
+    if start is None or _clause_breaks(head) or any(c in head for c in ',;"“‘\ue000\ue002'):
         return False
-    subject = [w.group(0) for w in WORD.finditer(head)][-1:]
-    return bool(subject) and (subject[0].lower() in _SPEAKER_WORDS or subject[0][:1].isupper())
+    if spoken and spoken.start() - asked_end == start and spoken.groupdict():
+        return True  # a speaker or a name before a verb of speech: _speech_cues' own test
+    words = [w.group(0) for w in WORD.finditer(head)]
+    described = [i for i, w in enumerate(words[:-1]) if w.lower() in _SPEAKER_WORDS and words[i + 1] in _DESCRIBED]
+    subject = words[described[-1]] if described else (words or [""])[-1]  # "the boy in white clothes asked": "boy"
+    return subject.lower() in _SPEAKER_WORDS or subject[:1].isupper()
 
 
 def _refers_to_options(option: str) -> bool:

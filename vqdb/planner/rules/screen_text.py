@@ -18,7 +18,7 @@ from vqdb.planner.rules.cues import (
     _TEXT_NOUN_WORDS,
     _TEXT_NOUNS,
 )
-from vqdb.planner.rules.evidence import READ, SCREEN, TOOLS_FOR, _Evidence, _has_alnum
+from vqdb.planner.rules.evidence import EITHER, READ, SCREEN, SPEECH, TOOLS_FOR, _Evidence, _has_alnum
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.visual import _visual_tool, _whose
 from vqdb.planner.vocabulary import (
@@ -51,6 +51,7 @@ _SHOWN_OR_ARRIVING = re.compile(
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
     re.I,
 )
+_READ_ALOUD = re.compile(r"reads?\s+(?:aloud|out(?!\s+of\b))\b", re.I)  # said by a voice, not shown ("out of order")
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
@@ -89,6 +90,8 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
             last = match.start("shown") + match.group("shown").find(quotation) + len(quotation)
             continue
         if _placed(match.group("shown")):  # "the white text says over the sky": where, not what
+            continue
+        if _READ_ALOUD.match(f"{match.group('verb')} {match.group('shown')}"):  # "the title is read out": speech
             continue
         parts = [p for p in _split_on_as(_phrase_until_clause_end(match.group("shown"))) if p.strip()]
         words = [_shown_words(p) for p in parts]
@@ -345,11 +348,25 @@ def _take_labels(text: str, evidence: _Evidence) -> str:
 
 def _take_credits(text: str, evidence: _Evidence) -> str:
     """ "Who wrote / directed / narrated it", "who is the narrator": the credit line that says so, read
-    on screen as its usual forms ("Written by", "Writer"), ORed."""
+    on screen as its usual forms ("Written by", "Writer"), ORed; in a question of words said (speech found
+    before it: "when is the title read out along with who wrote it?") said too, as an audiobook or a
+    broadcast announces its credits.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_credits("who wrote it", evidence), evidence.groups
+        ('  it', [(('ocr', 'written by'), ('ocr', 'writer'))])
+        >>> evidence = _Evidence()
+        >>> evidence.add(TOOLS_FOR[SPEECH], "title")
+        >>> _ = _take_credits("who wrote it", evidence)
+        >>> sorted({tool for tool, _ in evidence.groups[-1]})
+        ['ocr', 'subtitle', 'transcript']
+    """
+    said = any(tool in TOOLS_FOR[SPEECH] for group in evidence.groups for tool, _ in group)
 
     def replace(match: re.Match) -> str:
         role = match.group(1) or match.group(2)
-        evidence.add(TOOLS_FOR[SCREEN], *CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())])
+        evidence.add(TOOLS_FOR[EITHER if said else SCREEN], *CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())])
         return " "
 
     return _CREDIT.sub(replace, text)

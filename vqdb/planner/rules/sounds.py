@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from vqdb.planner import phrasing
 from vqdb.planner.phrasing import WORD, alternation
 from vqdb.planner.rules.cues import _SPEECH_CUES, _before_a_quote
 from vqdb.planner.rules.evidence import HEARD, _Evidence
@@ -52,7 +53,20 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
 
 
 def _take_sounds(text: str, evidence: _Evidence) -> str:
+    """Sounds named (``_SOUND``: "the sound of rain", ``NAMED_SOUNDS``) and verbs of making one
+    (``SOUND_VERBS``: "the audience applauds"), each an ``audio`` call; a sound named in a picture (``_pictured``:
+    "the drum kit picture") is not heard.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _ = _take_sounds("the caption next to the drum kit picture, then a drum roll", evidence)
+        >>> evidence.groups
+        [(('audio', 'drum'),)]
+    """
+
     def replace(match: re.Match) -> str:
+        if _pictured(text, *match.span()):
+            return match.group(0)
         evidence.add((HEARD,), (match.group(1) or match.group(2)).strip())
         return " "
 
@@ -64,3 +78,21 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
             pieces.append(text[last : word.start()] + " ")
             last = word.end()
     return "".join(pieces) + text[last:]
+
+
+def _pictured(text: str, start: int, end: int) -> bool:
+    """Whether the sound named at ``text[start:end]`` is in a picture (``phrasing.PICTURES``): the noun of one
+    follows within two words ("the drum kit picture", "a drum icon") or comes before with "of" ("a photo of
+    a siren").
+
+    Example:
+        >>> q = "the drum kit picture; a photo of a siren; the drum plays"
+        >>> [_pictured(q, m.start(), m.end()) for m in re.finditer("drum|siren", q)]
+        [True, True, False]
+    """
+    after = [w.group(0).lower() for w in WORD.finditer(text, end)][:2]
+    before = [w.group(0).lower() for w in WORD.finditer(text, 0, start)][-3:]
+    if "of" in before[-2:]:
+        before = before[: len(before) - 1 - before[::-1].index("of")]
+        return bool(before) and before[-1] in phrasing.PICTURES
+    return any(w in phrasing.PICTURES for w in after)

@@ -11,18 +11,19 @@ import re
 from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
 from vqdb.planner.plan import Plan
-from vqdb.planner.rules.cues import _QUOTE, _QUOTED, _SPEAKER_WORDS, _determined_end
+from vqdb.planner.rules.cues import _QUOTE, _QUOTED, _SPEAKER_WORDS, _SUBJECT_SPEAKS, _determined_end, _subject_speaks
 from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.tools.audio import Audio, voiced
-from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SPEAKERS, SUBTITLE_NOUNS
+from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
 
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
     r"[^,.?!;\ue002])+?)\s+(?:being\s+)?"
-    r"(?:said|mentioned|spoken|announced|pronounced|heard|talked about|discussed|shouted|sung)\b",
+    r"(?:said|mentioned|spoken|announced|pronounced|heard|talked about|discussed|shouted|sung|recited|narrated|"
+    r"read\s+(?:out(?:\s+loud)?|aloud))\b",
     re.I,
 )
 _ACTIVE_SPEECH = re.compile(
@@ -41,13 +42,6 @@ _NOT_AN_ADDRESSEE = phrasing.STOP | phrasing.WH_WORDS | phrasing.AUXILIARIES | p
 _BEFORE_A_NAME_SPEAKING = (
     phrasing.AUXILIARY_VERBS | phrasing.AUXILIARIES | phrasing.WH_WORDS | phrasing.CONNECTIVES | {"that", "which"}
 ) - {"and", "but"}
-_NOT_A_NAME = rf"(?!(?i:{alternation([*phrasing.QUOTATION_STARTS, *phrasing.DETERMINERS])})\b)"  # "When", "The"
-_SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
-    rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)}))\s+"
-    rf"(?:(?i:{alternation(list(phrasing.IN_THE_VIDEO))})\s+)?"  # "the protagonist in the video says"
-    rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
-    r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"
-)
 _WORDS_SAID_IN_ORDER = re.compile(  # "the first words", "his very last remarks": see _take_words_said_in_order
     rf"\b(?:(?P<whose>{alternation(list(phrasing.DETERMINERS))})\s+)?(?:very\s+)?(?:first|last|final)\s+"
     rf"(?:{alternation(list(phrasing.WORDS_SAID_IN_ORDER))})\b",
@@ -219,6 +213,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = _unnamed(_named_by_what_follows(said))
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
             said = ""  # "asked the boy at the station": where, not what is said
+        elif said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "gives for the text version"
+            said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""  # what it is for is said, not "for"
         if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
@@ -271,7 +267,8 @@ def _speech_cues(text: str) -> list[re.Match[str]]:
     """The speech cues of ``text`` in order, none overlapping an earlier one: a verb of speech
     (``_ACTIVE_SPEECH``), and one of ``phrasing.SUBJECT_SPEECH_VERBS`` after who speaks, a speaker
     (``SPEAKERS``) or a name, which is part of the cue (who speaks is neither words said nor, in a question
-    of what is said, a picture looked for).
+    of what is said, a picture looked for); a verb of giving or naming only where it gives words or asks a
+    name (``cues._subject_speaks``) or calls to someone (``_addressee``: "calls the crowd to …").
 
     Example:
         >>> [m.group(0) for m in _speech_cues("What does President Kennedy tell people? When the man says hi")]
@@ -279,8 +276,9 @@ def _speech_cues(text: str) -> list[re.Match[str]]:
         >>> [m.group(0) for m in _speech_cues("Which option best describes the video? the sign says")]
         ['says']
     """
-    found = [m for m in _SUBJECT_SPEAKS.finditer(text) if _names_who_speaks(m.group("subject"), text[: m.start()])]
-    found = [m for m in found if not m.group("verb").lower().startswith("call") or _addressee(m, text[m.end() :])]
+    subject = [m for m in _SUBJECT_SPEAKS.finditer(text) if _names_who_speaks(m.group("subject"), text[: m.start()])]
+    asked = {m.span() for m in _subject_speaks(text)}  # a verb of giving or naming that is speech by its words
+    found = [m for m in subject if m.span() in asked or _addressee(m, text[m.end() :])]  # "calls the crowd to …"
     found = sorted([*found, *_ACTIVE_SPEECH.finditer(text)], key=lambda m: (m.start(), -m.end()))
     kept: list[re.Match[str]] = []
     for match in found:
@@ -371,10 +369,10 @@ def _addressee(cue: re.Match[str], said: str) -> int:
     """Where the words said after a speech ``cue`` start, past who is spoken to: after a verb of addressing
     (``phrasing.ADDRESSING``) a pronoun or a noun of ``phrasing.ADDRESSEES`` or ``SPEAKERS``, with its
     determiner and up to two words before it ("tells the American people to …": "to …"); 0 when none is
-    named ("calls the Gutenberg": a name given, and "call" no speech cue then).
+    named ("calls the Gutenberg": the name given is said with it).
 
     Example:
-        >>> cue = _SUBJECT_SPEAKS.search("Kennedy asks")
+        >>> cue = _subject_speaks("Kennedy asks")[0]
         >>> said = " the American people to do"
         >>> said[_addressee(cue, said) :], _addressee(cue, " what to do"), _addressee(cue, " her story")
         (' to do', 0, 0)

@@ -17,6 +17,7 @@ from vqdb.planner.rules.cues import (
     _SPEAKER_WORDS,
     _SPEECH_CUES,
     _SUBTITLE_WORDS,
+    _subject_speaks,
 )
 from vqdb.planner.rules.evidence import SEEN, SEEN_IN_PART, _has_alnum, _searchable, _trim
 from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
@@ -35,7 +36,8 @@ _LEADING = re.compile(
 _SPLIT = re.compile(
     r"\s*(?:,\s*)?(?:\b(?:right|just|shortly|immediately|directly|soon|long|even|only)\s+"
     r"(?=after|before|when|as soon))?"
-    r"\b(and|while|with|or|when|whenever|after|before|until|once|then|as soon as)\b\s*|\s*,\s*",
+    r"\b(and|while|(?:along |together )?with|as well as|or|when|whenever|after|before|until|once|then|as soon as)\b"
+    r"\s*|\s*,\s*",
     re.I,
 )
 _NOT_READ = one_word_forms(
@@ -44,7 +46,7 @@ _NOT_READ = one_word_forms(
 _TEXT_WORDS = one_word_forms([*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS])  # nouns naming a text
 _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
     phrasing.TEXT_PLACES | phrasing.UI_NOUNS | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS
-) | (phrasing.DETERMINERS | _SPEAKER_WORDS)
+) | (phrasing.DETERMINERS | _SPEAKER_WORDS | phrasing.BESIDE_LABELS)
 _NOT_A_SPEAKER = phrasing.WH_WORDS | phrasing.AUXILIARY_VERBS | phrasing.STOP | phrasing.EVENT_VERBS
 _NOT_VISUAL = (
     phrasing.STOP | _SPEAKER_WORDS | phrasing.AUXILIARY_VERBS | frozenset(SUBTITLE_NOUNS) | phrasing.EVENT_VERBS
@@ -53,6 +55,9 @@ _HOW_MANY = Phrases(phrasing.HOW_MANY)
 _ASKED_LEAD = phrasing.ARTICLES | phrasing.WH_WORDS | {"which"}  # "what kind of", "the position of"
 _ASKS_WHAT = re.compile(r"(?:what|which)\b", re.I)  # a clause asking what ("what is the cat doing")
 _ASKS_HOW_MANY = re.compile(r"how\s+(?:many|much)\b(?!\s+times\b)", re.I)  # "how many times": _LEADING's
+_BE_DOING = re.compile(  # a verb in "-ing" after a form of "be": "is it heading", "he was not listing"
+    r"\b(?:is|are|was|were|be|been|am)\s+(?:(?:it|he|she|they|we|you|i|not)\s+){0,2}(\w+ing)\b", re.I
+)
 _COMPARED = phrasing.ARTICLES | {"to"}  # "like a cat", "like to": a comparison or a liking, not the question's
 
 
@@ -126,20 +131,47 @@ def _asked_thing(phrase: str) -> str:
 
 def _beside_text_places(visual: list[list[str]]) -> list[list[str]]:
     """``visual``'s phrases but those that only say where or how text read on screen is put
-    (``phrasing.TEXT_PLACES``: "entered", "the text box", "the prompt"): the text read finds it."""
+    (``phrasing.TEXT_PLACES``: "entered", "the text box", "the prompt"; ``phrasing.BESIDE_LABELS``: "the
+    button between", "just left"): the text read finds it.
+
+    Example:
+        >>> _beside_text_places([["the button between", "a red car"], ["just left"]])
+        [['a red car']]
+    """
     kept = [[p for p in phrases if any(w.lower() not in _PLACING_TEXT for w in p.split())] for phrases in visual]
     return [phrases for phrases in kept if phrases]
 
 
 def _clean(phrase: str) -> str:
     words = [w for w in phrase.strip(" ?!.,;:").split() if _has_alnum(w)]
-    while words and words[0].lower().strip(",") in phrasing.STOP | phrasing.AUXILIARY_VERBS | phrasing.PREPOSITIONS:
+    while words and _bare(words[0]) in phrasing.STOP | phrasing.AUXILIARY_VERBS | phrasing.PREPOSITIONS:
         words.pop(0)
-    while words and words[-1].lower().strip(",") in phrasing.STOP:
+    while words and words[-1].lower().strip(",") in phrasing.STOP and not _ends_a_name(words):
         words.pop()
-    if all(w.lower().strip(",'\"") in _NOT_VISUAL for w in words):
+    if all(_bare(w).strip("'\"") in _NOT_VISUAL for w in words):
         return ""
     return " ".join(words).strip(" ,")
+
+
+def _bare(word: str) -> str:
+    """``word`` in lower case, without commas, its typographic apostrophes written "'" ("didn’t": "didn't").
+
+    Example:
+        >>> _bare("Didn’t,")
+        "didn't"
+    """
+    return word.lower().strip(",").replace("’", "'")
+
+
+def _ends_a_name(words: list[str]) -> bool:
+    """Whether the last of ``words`` is capitalised after a capitalised word: part of a name or a label ("the
+    Input Video", "Big Buck Bunny Video"), kept though a stop word ("video") ends a phrase otherwise.
+
+    Example:
+        >>> _ends_a_name(["empty", "Input", "Video"]), _ends_a_name(["a", "cat", "video"]), _ends_a_name(["Video"])
+        (True, False, False)
+    """
+    return len(words) > 1 and words[-1][:1].isupper() and words[-2][:1].isupper()
 
 
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
@@ -151,13 +183,15 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     ending with that noun ("the buddy panel says…", ``_speaks``)."""
     cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
-    named_text = any(p.split()[-1].lower() in _TEXT_WORDS for ps in visual for p in ps)  # "the copyright notice"
+    cues += _subject_speaks(question)[:1]  # "the narrator names", "the reader gives": speech
+    verbs = _progressive(question)  # "where is it heading": a verb, no noun of text
+    named_text = any(p.split()[-1].lower() in _TEXT_WORDS - verbs for ps in visual for p in ps)  # "the notice"
     if all(cue is None for cue in cues) and not named_text:
         return []
     speakers = _speakers_named(question)  # "Kennedy says", "the assistant says", "the computer asks": who, not what
     visual = [[p for p in ps if not _speaks(p, speakers)] for ps in visual]
     spoken = speakers - _NOT_READ  # those of a text stay for _as_text to place ("the text says over the sky")
-    texts = [[_as_text(" ".join(w for w in p.split() if w not in spoken)) for p in phrases] for phrases in visual]
+    texts = [[_as_text(" ".join(w for w in p.split() if w not in spoken), verbs) for p in ps] for ps in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
 
 
@@ -191,7 +225,19 @@ def _speakers_named(question: str) -> set[str]:
     return names
 
 
-def _as_text(phrase: str) -> str:
+def _progressive(question: str) -> frozenset[str]:
+    """The nouns of a text in ``question`` that are verbs there: in "-ing" after a form of "be" (and its subject
+    or "not"): "where is it heading to?", "he is listing his tools".
+
+    Example:
+        >>> sorted(_progressive("Where is it heading to? The heading is red; he was not listing them"))
+        ['heading', 'listing']
+    """
+    verbs = _BE_DOING.findall(question)
+    return frozenset(v.lower() for v in verbs if v.lower() in _TEXT_WORDS)
+
+
+def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
     """A visual phrase as words to read or hear: without the nouns of things that carry text and of
     speakers ("the EXIT sign" -> "EXIT", "the credits" -> ""), which name where words are, not the words;
     nothing of a phrase that says how text looks ("in big letters", "in a bold font"). Where the text is
@@ -212,7 +258,8 @@ def _as_text(phrase: str) -> str:
         return ""
     words = phrase.split()
     bare = [w.strip(",'\"").lower().removesuffix("'s") for w in words]
-    nouns = [i for i, b in enumerate(bare) if b in _TEXT_WORDS]  # and the particle of one arriving: "message up"
+    text_words, not_read = _TEXT_WORDS - verbs, _NOT_READ - verbs  # "where is it heading": a verb, read
+    nouns = [i for i, b in enumerate(bare) if b in text_words]  # and the particle of one arriving: "message up"
     nouns += [i + 1 for i in nouns if i + 1 < len(bare) and bare[i + 1] in ("up", "out", "by")]
     placed = next((i for i in range(1, len(words)) if bare[i] in phrasing.LOCATING and i - 1 in nouns), None)
     if placed is not None:  # the place runs to a verb, a clause ("… on the left is called X") or written words
@@ -220,7 +267,7 @@ def _as_text(phrase: str) -> str:
         resumed = next(ends, len(words))
         words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
     looks = [i for i in range(len(words)) if _looks_of_text(words, bare, i)]  # "the white text": how it looks
-    kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in _NOT_READ and i not in looks]
+    kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in not_read and i not in looks]
     if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept):
         return ""
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
@@ -230,19 +277,35 @@ def _as_text(phrase: str) -> str:
 
 def _looks_of_text(words: list[str], bare: list[str], i: int) -> bool:
     """Whether ``words[i]`` (``bare``: lower case, without quotes and "'s") says how a text looks or counts
-    (``phrasing.DESCRIBING``, in lower case) or whose it is (``_whose``), in a run of such words before a noun
-    of text: "the white text", "the big red banner", "the film's title"; not "the first thing", nor "Big" of
+    (``_describes``), whose it is or in what language it is written (``phrasing.LANGUAGES``), in a run of such
+    words before a noun of text, or before a name and a noun of text: "the white text", "the big red banner",
+    "the film's title", "the chinese text", "the empty Input Video box"; not "the first thing", nor "Big" of
     "the Big Buck Bunny title".
 
     Example:
-        >>> words = "the big red banner and first thing, the film's title".split()
-        >>> [w for i, w in enumerate(words) if _looks_of_text(words, words, i)]
-        ['big', 'red', "film's"]
+        >>> words = "the big red banner and first thing the film's title the empty Input Video box".split()
+        >>> [w for i, w in enumerate(words) if _looks_of_text(words, [w.lower() for w in words], i)]
+        ['big', 'red', "film's", 'empty']
     """
     j = i
-    while j < len(words) and words[j].islower() and (bare[j] in phrasing.DESCRIBING or _whose(words[j])):
+    while j < len(words) and (_describes(words[j], bare[j]) or bare[j] in phrasing.LANGUAGES - {"i"}):
         j += 1
-    return j > i and j < len(words) and bare[j] in _TEXT_WORDS
+    if j == i:
+        return False
+    while j < len(words) - 1 and words[j][:1].isupper() and bare[j] not in phrasing.LANGUAGES:
+        j += 1  # a name between: "the empty Input Video box", "the big Big Buck Bunny title"
+    return j < len(words) and bare[j] in _TEXT_WORDS
+
+
+def _describes(word: str, bare: str) -> bool:
+    """Whether ``word`` (``bare``: lower case, without quotes and "'s"), in lower case, says how a text looks
+    or counts (``phrasing.DESCRIBING``) or whose it is (``_whose``).
+
+    Example:
+        >>> _describes("empty", "empty"), _describes("film's", "film"), _describes("Big", "big")
+        (True, True, False)
+    """
+    return word.islower() and (bare in phrasing.DESCRIBING or _whose(word))
 
 
 def _whose(word: str) -> bool:
