@@ -55,8 +55,8 @@ def test_a_countdown_and_a_timer_tick_down_and_up():
 
 
 def test_timecodes_compare_as_durations_with_the_frames_of_their_rate():
-    timecodes = ["00:00:11;00", "00:00:12;00", "00:00:13;00", "00:00:13;20"]  # 20 frames: at most 24 and 30 fps...
-    assert found(timecodes[:3], [11.0, 12.0, 13.0], "00:00:12;15") == [(12.5, 12.533)]  # 15 of 30 frames
+    timecodes = ["00:00:11;00", "00:00:12;00", "00:00:13;00"]  # no frame count read: 30 fps
+    assert found(timecodes, [11.0, 12.0, 13.0], "00:00:12;15") == [(12.5, 12.54)]  # 15 of 30 frames, for a frame
     at_25 = ["00:00:11:00", "00:00:12:00", "00:00:13:00", "00:00:13:24"]  # a 24 frame count: 25 fps
     assert found(at_25, [11.0, 12.0, 13.0, 14.0], "00:00:12:10") == [(12.4, 12.44)]
 

@@ -22,11 +22,12 @@ H:M:S:FF with FF frames of the smallest usual frame rate (24, 25, 30, 50, 60) ab
 video's reads of that form show (30 where none does more than 23).
 
 The moment is when the value appears, for as long as one step of the value lasts at that rate (its last
-digit's unit over the rate: a tenth of a second for a 10 fps frame counter), within the pair. It is evidence
-scoring ``ESTIMATE_SCORE``, below an exact read, for the sampled frames from the nearer of its two reads (half a
-sampling period wider) to its middle (``reach_from``, ``reach_to``), so a frame sampled once a second reaches a
-moment between two of them, and only the frames on the nearer side do. ``shows_number`` says which texts show
-a number as the query names it (a search's candidate videos).
+digit's unit over the rate: a tenth of a second for a 10 fps frame counter; at least ``SHORTEST_S``, a frame,
+where the display counts in finer steps than the video's frames, a stopwatch's thousandths), within the pair.
+It is evidence scoring ``ESTIMATE_SCORE``, below an exact read, for the sampled frames from the nearer of its
+two reads (half a sampling period wider) to its middle (``reach_from``, ``reach_to``), so a frame sampled once
+a second reaches a moment between two of them, and only the frames on the nearer side do. ``shows_number``
+says which texts show a number as the query names it (a search's candidate videos).
 
 SQL function (an Arrow UDF registered in every corpus session):
 
@@ -58,6 +59,7 @@ from vqdb.udfs.text_match import is_registered
 NUMBER = re.compile(r"\d+(?:[.:;]\d+)*")  # a number as shown: 15, 2.5, 12:30, 00:00:12;10
 RUN_GAP = 2.5  # reads of a track at most this many OCR periods apart are consecutive (one may be missed)
 RATE_TOLERANCE = 0.25  # two pairs tick steadily when their rates differ by at most this share of the larger
+SHORTEST_S = 0.04  # a moment lasts at least a frame (of 25 fps video): a display may count faster than frames
 ESTIMATE_SCORE = 0.8  # an estimated moment's evidence: below an exact read of the value
 FRAME_RATES = (24, 25, 30, 50, 60)  # the frame counts a timecode's FF may count to
 READ_FIELDS = ("text", "ts", "shown_from", "shown_to", "x0", "y0", "x1", "y1")
@@ -269,7 +271,7 @@ def _estimated(
     found: list[Moment] = []
 
     def moment(start: float, low: float, high: float, near: float, r: float) -> None:
-        end = min(start + unit / abs(r), high)
+        end = min(start + max(unit / abs(r), SHORTEST_S), high)
         if low <= start < high:
             middle = (start + end) / 2  # the frames from the nearer read to the moment, none past it
             reach = (near - period / 2, middle) if near <= middle else (middle, near + period / 2)
@@ -351,4 +353,13 @@ def _sql_type(field: str) -> str:
     return "VARCHAR" if field == "text" else "DOUBLE"
 
 
-__all__ = ["ESTIMATE_SCORE", "Moment", "counter_moments", "moments", "register", "shown_number", "shows_number"]
+__all__ = [
+    "ESTIMATE_SCORE",
+    "Moment",
+    "asked_number",
+    "counter_moments",
+    "moments",
+    "register",
+    "shown_number",
+    "shows_number",
+]

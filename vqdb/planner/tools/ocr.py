@@ -201,7 +201,7 @@ class Ocr(TextTool):
         # its last read where the video's end cut it before (an estimated moment: to ``reach_to``)
         run_columns = (col(c) for c in ("video_id", "start_s", "end_s", "last_read", "score"))
         found = select(*run_columns, alias(col("start_s"), "reach_from"), from_=subquery(self.runs(ctx)))
-        if not reads_any_text(ctx.query):
+        if counters.asked_number(ctx.query) is not None:  # a number that may tick: its values between reads
             found = found.union(self.estimated(ctx), distinct=False, copy=False)
         reach = seconds_touched(col("reach_from"), fn("greatest", col("end_s"), col("last_read")))
         runs = select(exp.Star(), alias(reach, "second"), from_=subquery(found))
@@ -745,7 +745,7 @@ class Ocr(TextTool):
         """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``: its runs
         of matching reads and the moments estimated between reads (``estimated_arrays``)."""
         runs = [(*run, run[0]) for run in self._read_runs(video, read, texts, per_text, query, ctx)]
-        if not reads_any_text(query):
+        if counters.asked_number(query) is not None:
             runs += self.estimated_arrays(video, query)
         if not runs:
             return FrameEvidence(*(video.empty() for _ in range(5)))
