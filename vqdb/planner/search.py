@@ -412,7 +412,9 @@ def screen_estimates(
 def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate:
     """``estimate`` with the videos where a moment of the number ``query`` names may be estimated between reads
     (``vqdb.udfs.counters``: at least 3 distinct texts show a number in its template and form), each at the
-    most such a moment scores (``ESTIMATE_SCORE``, a read's specificity taken out) where it lists less.
+    most such a moment scores (``ESTIMATE_SCORE``, a read's specificity taken out) where it lists less. A bare
+    integer ("5": any integer read anywhere is in its template) lists none: nearly every video with text would
+    be a candidate, merged one by one; its estimates are found in the videos listed for its reads.
 
     Example:
         >>> from vqdb.planner.screen_texts import screen_texts_of
@@ -421,7 +423,12 @@ def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate
         >>> found = with_counters(Estimate({"b": 1.0}), read, "Frame 15")
         >>> {video: round(value, 3) for video, value in found.values.items()}
         {'b': 1.0, 'a': 0.889}
+        >>> with_counters(Estimate({"b": 1.0}), read, "15").values
+        {'b': 1.0}
     """
+    asked = counters.asked_number(query)
+    if asked is None or (asked[0] == "#" and asked[1].form == "n"):  # none, or a bare integer
+        return estimate
     shows = np.flatnonzero(counters.shows_number(query, read.texts))
     if not shows.size:
         return estimate
