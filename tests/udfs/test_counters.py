@@ -134,3 +134,13 @@ def test_the_real_counter_clip(shared_data, tmp_path):
         best = locate(corpus, query, k=1).intervals.to_pylist()[0]
         assert best["start_s"] == pytest.approx(truth, abs=0.05), query
     corpus.close()
+
+
+def test_numbers_changing_at_random_in_one_place_for_an_hour_give_no_estimate():
+    # four boxes of prices that change every second (a ticker, a live table), read once a second for an hour
+    rng = np.random.default_rng(7)
+    texts = [f"Price {rng.integers(1, 999)}" for _ in range(4 * 3600)]
+    ts = np.repeat(np.arange(3600.0), 4)
+    boxes = np.tile([(0.1 * b, 0.1, 0.1 * b + 0.08, 0.2) for b in range(4)], (3600, 1))
+    for value in (100, 250, 500, 750, 998):
+        assert counters.moments(texts, ts, ts, ts + 1, boxes, f"Price {value}", 1.0) == [], value

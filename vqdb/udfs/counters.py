@@ -11,9 +11,12 @@ around the number, letters only, other numbers aside: "Frame = 15" and "Frame = 
 is the ``#s`` of "PTS = 2.0s") and **of the same form** (as many parts, as many decimals). Boxes of one
 template that overlap from one read to the next are one **track** (the same counter in the same place). A pair
 of consecutive reads of a track (at most ``gap`` s apart) changes the value at a **rate** (value per second); a
-pair is **steady** when the pair before or after it changes at the same rate, within ``RATE_TOLERANCE``, the
-same way: a counter, a clock, a countdown tick steadily, while numbers that jump (a phone number, a price
-list, a year in a caption, which stays for several reads and then jumps) never make two steady pairs. Between
+pair is **steady** when the pair before or after it, and every pair beside it that changes the value at all
+(within ``gap``), changes the value the same way at a rate both allow, each
+change give or take one step of the last digit (a read catches a value anywhere in its step: a 29.97 fps
+frame counter read every second gains 30, 30, 29): a counter, a clock, a countdown tick steadily, while
+numbers that jump (a phone number, a price list, a year in a caption, which stays for several reads and then
+jumps) almost never make two such pairs in a row. Between
 the two reads of a steady pair the value asked for is placed by interpolation; past the first or last read of
 a run of steady pairs, at the rate of its pair, but only within the time that read's text is on screen
 (``shown_from``, ``shown_to``; half an OCR period where unknown), never beyond the reads. A value that a read
@@ -47,6 +50,7 @@ Example:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 import duckdb
@@ -57,8 +61,9 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 NUMBER = re.compile(r"\d+(?:[.:;]\d+)*")  # a number as shown: 15, 2.5, 12:30, 00:00:12;10
+SEPARATOR = re.compile(r"[.:;]")  # between a number's parts
+NOT_TEMPLATE = re.compile(r"[^\w#%]|[\d_]")  # what a template leaves out: all but letters and the numbers' marks
 RUN_GAP = 2.5  # reads of a track at most this many OCR periods apart are consecutive (one may be missed)
-RATE_TOLERANCE = 0.25  # two pairs tick steadily when their rates differ by at most this share of the larger
 SHORTEST_S = 0.04  # a moment lasts at least a frame (of 25 fps video): a display may count faster than frames
 ESTIMATE_SCORE = 0.8  # an estimated moment's evidence: below an exact read of the value
 FRAME_RATES = (24, 25, 30, 50, 60)  # the frame counts a timecode's FF may count to
@@ -100,8 +105,8 @@ def shown_number(token: str) -> Shown | None:
         >>> shown_number("01:02:03;04"), shown_number("1.2.3")
         (Shown(form='t4', whole=3723.0, frames=4, unit=None), None)
     """
-    parts = re.split(r"[.:;]", token)
-    separators = re.findall(r"[.:;]", token)
+    parts = SEPARATOR.split(token)
+    separators = SEPARATOR.findall(token)
     if not separators:
         return Shown("n", float(token), 0, 1.0)
     if separators == ["."]:
@@ -126,7 +131,20 @@ def template(text: str, at: re.Match) -> str:
         ['frame#pts%s', 'frame%pts#s']
     """
     marked = NUMBER.sub(lambda found: "#" if found.start() == at.start() else "%", text)
-    return re.sub(r"[^\w#%]|[\d_]", "", marked.lower())
+    return NOT_TEMPLATE.sub("", marked.lower())
+
+
+@lru_cache(maxsize=100_000)
+def numbers_shown(text: str) -> tuple[tuple[str, Shown], ...]:
+    """The ``template`` and value (``shown_number``) of each number ``text`` shows (a text is read again and
+    again: once each).
+
+    Example:
+        >>> [(form, shown.whole) for form, shown in numbers_shown("PTS = 1.0s, 12:30")]
+        [('pts#s%', 1.0), ('pts%s#', 750.0)]
+    """
+    found = ((at, shown_number(at.group())) for at in NUMBER.finditer(text))
+    return tuple((template(text, at), shown) for at, shown in found if shown is not None)
 
 
 def asked_number(query: str) -> tuple[str, Shown] | None:
@@ -156,11 +174,7 @@ def shows_number(query: str, texts: list[str]) -> np.ndarray:
     wanted, value = asked
 
     def shows(text: str) -> bool:
-        for found in NUMBER.finditer(text):
-            shown = shown_number(found.group())
-            if shown is not None and shown.form == value.form and wanted in template(text, found):
-                return True
-        return False
+        return any(shown.form == value.form and wanted in form for form, shown in numbers_shown(text))
 
     return np.array([shows(text) for text in texts], dtype=bool)
 
@@ -200,17 +214,15 @@ def moments(
     for i in order:
         if np.isnan(ts[i]) or texts[i] is None:
             continue
-        for found in NUMBER.finditer(texts[i]):
-            shown = shown_number(found.group())
-            form = template(texts[i], found)
-            if shown is not None and shown.form == value.form and wanted in form:
+        for form, shown in numbers_shown(texts[i]):
+            if shown.form == value.form and wanted in form:
                 candidates.setdefault(form, []).append((int(i), shown))
     frame_base = _frame_base([shown for found in candidates.values() for _, shown in found] + [value])
     asked_value = value.whole + value.frames / frame_base
     unit = value.unit if value.unit is not None else 1.0 / frame_base
     found_moments: list[Moment] = []
     for reads in candidates.values():
-        for track in _tracks(reads, ts, boxes):
+        for track in _tracks(reads, ts, boxes, gap):
             times = np.array([ts[i] for i, _ in track])
             values = np.array([s.whole + s.frames / frame_base for _, s in track])
             if np.any(values == asked_value):
@@ -227,20 +239,26 @@ def _frame_base(shown: list[Shown]) -> int:
     return 30 if most < 24 else next((rate for rate in FRAME_RATES if rate > most), most + 1)
 
 
-def _tracks(reads: list[tuple[int, Shown]], ts: np.ndarray, boxes: np.ndarray) -> list[list[tuple[int, Shown]]]:
+def _tracks(
+    reads: list[tuple[int, Shown]], ts: np.ndarray, boxes: np.ndarray, gap: float
+) -> list[list[tuple[int, Shown]]]:
     """``reads`` of one template (in time order) split into tracks: each read continues the track whose last read
-    is earlier and whose box overlaps its own (the same counter in the same place), else starts one."""
+    is earlier, at most ``gap`` s before, and whose box overlaps its own (the same counter in the same place),
+    else starts one (a track whose last read is further back is closed: no steady pair spans the gap)."""
     tracks: list[list[tuple[int, Shown]]] = []
+    open_tracks: list[list[tuple[int, Shown]]] = []
     for read in reads:
-        box = boxes[read[0]]
-        for track in tracks:
+        box, at = boxes[read[0]], ts[read[0]]
+        open_tracks = [track for track in open_tracks if at - ts[track[-1][0]] <= gap]
+        for track in open_tracks:
             last = boxes[track[-1][0]]
             overlaps = box[0] <= last[2] and last[0] <= box[2] and box[1] <= last[3] and last[1] <= box[3]
-            if ts[track[-1][0]] < ts[read[0]] and overlaps:
+            if ts[track[-1][0]] < at and overlaps:
                 track.append(read)
                 break
         else:
             tracks.append([read])
+            open_tracks.append(tracks[-1])
     return tracks
 
 
@@ -263,11 +281,17 @@ def _estimated(
     changed = np.diff(values)
     with np.errstate(divide="ignore", invalid="ignore"):
         rate = np.where((apart <= gap) & (changed != 0), changed / apart, np.nan)
-    steady = np.zeros(len(rate), dtype=bool)
-    for k in range(len(rate)):
-        for n in (k - 1, k + 1):
-            if 0 <= n < len(rate) and _same_rate(rate[k], rate[n]):
-                steady[k] = True
+    # the rates a pair allows: its change, give or take one step of the last digit (a read catches a value
+    # anywhere in its step), over its time
+    slowest, fastest = (np.abs(changed) - unit) / apart, (np.abs(changed) + unit) / apart
+    agrees = (rate[:-1] * rate[1:] > 0) & (
+        np.maximum(slowest[:-1], slowest[1:]) < np.minimum(fastest[:-1], fastest[1:])
+    )
+    # a pair ticks at the rate of the one before or after it, and of every one beside it that changes at all
+    valid = ~np.isnan(rate)
+    before_fits = np.r_[True, agrees | ~valid[:-1]]
+    after_fits = np.r_[agrees | ~valid[1:], True]
+    steady = (np.r_[agrees, False] | np.r_[False, agrees]) & before_fits & after_fits
     found: list[Moment] = []
 
     def moment(start: float, low: float, high: float, near: float, r: float) -> None:
@@ -290,13 +314,6 @@ def _estimated(
             shown_from = ends[a][0] if not np.isnan(ends[a][0]) else times[a] - ocr_period / 2
             moment(times[a] - (values[a] - asked) / r, max(shown_from, 0.0), times[a], times[a], r)
     return found
-
-
-def _same_rate(one: float, other: float) -> bool:
-    """Whether two pairs' rates (NaN: no steady change) are the same way and within ``RATE_TOLERANCE``."""
-    if np.isnan(one) or np.isnan(other) or one * other <= 0:
-        return False
-    return abs(one - other) <= RATE_TOLERANCE * max(abs(one), abs(other))
 
 
 def counter_moments(reads: pa.Array, queries: pa.Array, periods: pa.Array) -> pa.Array:

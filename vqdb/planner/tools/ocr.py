@@ -199,18 +199,19 @@ class Ocr(TextTool):
         meet the runs of their own second only, see ``whole_second``); the stretch is also the focus."""
         # a run reaches the frames from its start (an estimated moment: from ``reach_from``) to its end, or to
         # its last read where the video's end cut it before (an estimated moment: to ``reach_to``)
-        run_columns = (col(c) for c in ("video_id", "start_s", "end_s", "last_read", "score"))
-        found = select(*run_columns, alias(col("start_s"), "reach_from"), from_=subquery(self.runs(ctx)))
+        found, first = self.runs(ctx), "start_s"
         if counters.asked_number(ctx.query) is not None:  # a number that may tick: its values between reads
-            found = found.union(self.estimated(ctx), distinct=False, copy=False)
-        reach = seconds_touched(col("reach_from"), fn("greatest", col("end_s"), col("last_read")))
+            run_columns = (col(c) for c in ("video_id", "start_s", "end_s", "last_read", "score"))
+            found = select(*run_columns, alias(col("start_s"), "reach_from"), from_=subquery(found))
+            found, first = found.union(self.estimated(ctx), distinct=False, copy=False), "reach_from"
+        reach = seconds_touched(col(first), fn("greatest", col("end_s"), col("last_read")))
         runs = select(exp.Star(), alias(reach, "second"), from_=subquery(found))
         # a run's end is the first frame that no longer shows its text (its reads are inside, even where the
         # video's end cuts it short)
         before_end = exp.or_(col("ts", "s") < col("end_s", "r"), col("ts", "s") <= col("last_read", "r"), copy=False)
         inside = exp.and_(
             col("second", "r").eq(whole_second(col("ts", "s"))),
-            col("ts", "s") >= col("reach_from", "r"),
+            col("ts", "s") >= col(first, "r"),
             exp.paren(before_end),
             copy=False,
         )
