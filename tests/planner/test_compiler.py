@@ -18,7 +18,7 @@ from sqlglot.dialects.dialect import Dialect
 from vqdb.planner import boolexpr, columnar, compiler, make_plan, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_ast, compile_plan
-from vqdb.planner.locate import compile_locate
+from vqdb.planner.locate import ISLAND_SHARE, compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.tools.audio import APART_S, HEARD_MIN, VOICE_SHARE, voiced
 from vqdb.planner.tools.base import normalize_text
@@ -36,7 +36,7 @@ from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
-from vqdb.udfs import text_grade, text_match
+from vqdb.udfs import counters, text_grade, text_match
 from vqdb.udfs.text_grade import (
     min_score,
     phrase_matches,
@@ -50,7 +50,8 @@ DIMS = 3  # embedding components; a siglip/region query "i" scores a frame by it
 SCORES = [i / 8 for i in range(9)]  # exact in float32, and ties are likely
 OCR_TEXTS = ["EXIT", "exit sign", "Alpha", "alphabet", "beta 2", "O0:00.05", "00:00:06", "l26.000", "126,000"]
 OCR_TEXTS += ["00:00:05;12", "Beta 2 of 9", "beta 3 of 9"]  # counters that tick where a query names a part
-OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000", "alphabet exit"]
+OCR_TEXTS += ["Frame 1", "Frame 11", "Frame 21", "Frame 31"]  # a counter: values between reads are estimated
+OCR_QUERIES = ["exit", "alpha", "Beta-2", "EXIT sign", "00:00:05", "126.000", "alphabet exit", "Frame 15"]
 # the boxes of a frame's reads (one line, so the reading order is by text): its band down and width across (exact
 # in float32), so the frame's text is at the top, the middle, the bottom or all down, left or across, small or big
 OCR_ROWS = [(0.0, 0.125), (0.375, 0.625), (0.875, 1.0), (0.25, 0.75)]
@@ -69,6 +70,7 @@ def con():
     load_sql_macros(connection)  # temporal_nms, contains_phrase, text_normalize
     text_match.register(connection, None)
     text_grade.register(connection, None)
+    counters.register(connection, None)
     connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection
     connection.close()
@@ -458,20 +460,40 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
             start = max(froms) if froms else first - ocr_period / 2  # noqa: B023
             return start, end if end is not None else last + ocr_period / 2  # noqa: B023
 
-        spans = []
+        spans = []  # (start, end, last read, score, the first frame time it reaches)
         for run in runs:
             start, end = shown_span(run[0][0], run[-1][0])
-            spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run)))
+            spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run), max(start, 0.0)))
+        if not any_text:  # the moments a number that ticks shows the query's value between reads
+            spans += [(m.start_s, m.end_s, m.reach_to, m.score, m.reach_from) for m in estimated(q, data, video_id)]
         for v, f, ts in data["frames"]:
             inside = [
                 (-score, start, end)
-                for start, end, last, score in spans
-                if v == video_id and start <= ts and (ts < end or ts <= last)
+                for start, end, last, score, reach_from in spans
+                if v == video_id and reach_from <= ts and (ts < end or ts <= last)
             ]
             if inside:
                 best = min(inside)
                 scores[(v, f)], focus[(v, f)] = -best[0], best[1:]
     return scores, focus
+
+
+def estimated(q: str, data, video_id: str) -> list[counters.Moment]:
+    """``counters.moments`` of a video's OCR boxes (a box without edges at 0, as the SQL reads it)."""
+    rows = [row for row in data["ocr"] if row[0] == video_id]
+    period = video_constants(data)[video_id][0]
+    if not rows:
+        return []
+
+    return counters.moments(
+        [t for _, _, _, t, _, _, _ in rows],
+        np.array([float(ts) for _, _, ts, _, _, _, _ in rows]),
+        np.array([np.nan if f is None else float(f) for _, _, _, _, f, _, _ in rows]),
+        np.array([np.nan if e is None else float(e) for _, _, _, _, _, e, _ in rows]),
+        np.array([box or (0.0, 0.0, 0.0, 0.0) for *_, box in rows], dtype=np.float64).reshape(-1, 4),
+        q,
+        period,
+    )
 
 
 def placed(graded: list, boxes: list, place: str | None, size: str | None, ones: bool = False) -> list:
@@ -932,3 +954,31 @@ def test_a_call_with_no_words_splits_its_runs_where_a_text_replaced_the_one_befo
     for mode in ("rank", "score"):
         actual = con.sql(compile_plan(plan, video_id="va", k=6, gap=0.0, mode=mode)).fetchall()
         assert same([tuple(r) for r in actual], expected_rows(plan, data, vectors, 6, 0.0, mode))
+
+
+def test_a_counter_between_its_reads_is_estimated_alike_by_the_sql_the_arrays_and_the_reference(con, vectors):
+    # a 10 fps frame counter read every second (the random corpora seldom draw reads that tick steadily): frame
+    # 15 is shown between the reads of 11 and 21, at 1.4 s; frame 36, past the last read, within its time on screen
+    data = {name: [] for name in ("frame_embeddings", "regions", "words", "segments", "cues", "audio")}
+    data["frames"], data["videos"] = [("va", i, float(i)) for i in range(4)], [("va", 4.0)]
+    box = (0.6, 0.7, 0.95, 0.85)
+    data["ocr"] = [("va", f, float(f), f"Frame = {10 * f + 1}", float(f), f + 0.1, box) for f in range(3)]
+    data["ocr"] += [("va", 3, 3.0, "Frame = 31", 3.0, 4.0, box)]
+    load(con, vectors, data)
+    for query, frame, moment in (("Frame 15", 1, (1.4, 1.5)), ("frame 36", 3, (3.5, 3.6))):
+        found, focus = ocr_scores(query, data)
+        assert list(found) == [("va", frame)] and np.allclose(focus[("va", frame)], moment)
+        plan = Plan((Call("Q1", "ocr", query),))
+        for mode in ("rank", "score"):
+            actual = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0, mode=mode)).fetchall()
+            assert same([tuple(r) for r in actual], expected_rows(plan, data, vectors, 4, 0.0, mode))
+        expected = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).to_arrow_table()
+        arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=4, gap=0.0), 4)
+        assert arrays.to_pylist() == expected.to_pylist()
+        best = next(row for row in arrays.to_pylist() if row["merged_rank"] == 1)
+        assert best["frame_idx"] == frame and best["ts"] == pytest.approx(sum(moment) / 2)  # placed at the moment
+        intervals = con.sql(compile_locate(plan, video_id="va", k=1)).to_arrow_table()
+        assert columnar.intervals(plan, VideoFrames.load(con, "va", k=1), 1, ISLAND_SHARE).to_pylist() == (
+            intervals.to_pylist()
+        )
+        assert intervals.column("start_s")[0].as_py() == pytest.approx(moment[0])

@@ -364,3 +364,21 @@ def test_a_read_found_only_once_its_misreads_are_undone_is_a_candidate_as_the_to
     )
     found = screen_estimates(reads, query, WordRarity(Store.create(str(tmp_path))), 5)
     assert list(found.values) == ["a"] and found.values["a"] > 0.5
+
+
+def test_a_counters_value_between_reads_is_found_as_the_exhaustive_scan_finds_it(tmp_path):
+    """A counter read once a second (every value read between 11 and 21 missed) holds no text that grades for
+    'Frame 15': its video is a candidate by the reads of its template (``with_counters``), and the moment is at
+    1.4 s, its evidence naming the reads it was estimated between; a video reading a phone number is not."""
+    store = Store.create(tmp_path)
+    commit_video(store, "counter", {0: "Frame = 1", 1: "Frame = 11", 2: "Frame = 21", 3: "Frame = 31"}, seconds=4)
+    commit_video(store, "phone", {0: "Frame 0800 123 456", 1: "Frame 0800 123 457", 2: "Frame 0800 999 000"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "Frame 15"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        indexed = corpus.search("when does it read Frame = 15", plan=plan, k=3)
+        every = corpus.search("when does it read Frame = 15", plan=plan, k=3, exhaustive=True)
+    listed = indexed.moments.to_pylist()
+    assert [(m["video_id"], round(m["ts"], 2)) for m in listed] == [("counter", 1.45)], listed
+    assert "estimated between 'Frame = 11' at 1 s and 'Frame = 21' at 2 s" in listed[0]["evidence"]
+    assert listed == every.moments.to_pylist()

@@ -106,6 +106,7 @@ from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
+from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_grade import (
     SPECIFICITY,
@@ -316,7 +317,8 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         def grade(texts: list[str]) -> np.ndarray:
             return tool.grades(lambda sql, params: cursor.sql(sql, params=params).fetchone()[0], query, texts)
 
-        return screen_estimates(screen_texts(store), query, rarity, wanted, grade)
+        read = screen_texts(store)
+        return with_counters(screen_estimates(read, query, rarity, wanted, grade), read, query)
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
@@ -405,6 +407,38 @@ def screen_estimates(
     listed = np.flatnonzero(best > 0)
     listed = listed[np.argsort(-best[listed], kind="stable")]
     return Estimate({read.videos[i]: float(best[i]) for i in listed}, rest)
+
+
+def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate:
+    """``estimate`` with the videos where a moment of the number ``query`` names may be estimated between reads
+    (``vqdb.udfs.counters``: at least 3 distinct texts show a number in its template and form), each at the
+    most such a moment scores (``ESTIMATE_SCORE``, a read's specificity taken out) where it lists less. A bare
+    integer ("5": any integer read anywhere is in its template) lists none: nearly every video with text would
+    be a candidate, merged one by one; its estimates are found in the videos listed for its reads.
+
+    Example:
+        >>> from vqdb.planner.screen_texts import screen_texts_of
+        >>> read = screen_texts_of(pa.table({"video_id": ["a"] * 3 + ["b"], "frame_idx": [0, 1, 2, 0],
+        ...     "text": ["Frame = 1", "Frame = 11", "Frame = 21", "Frame = 15"]}))
+        >>> found = with_counters(Estimate({"b": 1.0}), read, "Frame 15")
+        >>> {video: round(value, 3) for video, value in found.values.items()}
+        {'b': 1.0, 'a': 0.889}
+        >>> with_counters(Estimate({"b": 1.0}), read, "15").values
+        {'b': 1.0}
+    """
+    asked = counters.asked_number(query)
+    if asked is None or (asked[0] == "#" and asked[1].form == "n"):  # none, or a bare integer
+        return estimate
+    shows = np.flatnonzero(counters.shows_number(query, read.texts))
+    if not shows.size:
+        return estimate
+    texts_per_video = np.bincount(np.concatenate([read.videos_of(int(i)) for i in shows]), minlength=len(read.videos))
+    bound = min(counters.ESTIMATE_SCORE / (1 - SPECIFICITY), 1.0)
+    values = dict(estimate.values)
+    for i in np.flatnonzero(texts_per_video >= 3):
+        values[read.videos[i]] = max(values.get(read.videos[i], 0.0), bound)
+    ordered = sorted(values.items(), key=lambda item: -item[1])
+    return dataclasses.replace(estimate, values=dict(ordered))
 
 
 def _held_in_order(form: str, reads: list[str]) -> np.ndarray:

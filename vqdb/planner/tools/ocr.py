@@ -35,6 +35,13 @@ between the two reads, and reads at the top of each second, as a sampled timecod
 Every sampled frame in that stretch scores the run's best grade (so frames between OCR reads count too, and
 the frames of one title tie), and the stretch of its best run is the frame's span for ``locate``.
 
+A value of a number that ticks (a frame counter, a timecode, a clock, a countdown) that no read caught is
+**estimated between reads** (``estimated``: ``vqdb.udfs.counters``, the SQL function ``counter_moments``): a
+query naming one number finds the moment it was shown between two reads of the same counter in the same place
+that tick steadily ("Frame = 11" at 1.0 s, "Frame = 21" at 2.0 s: Frame = 15 at 1.4 s), scoring
+``counters.ESTIMATE_SCORE`` (below an exact read), for the sampled frames from the nearer read to it; the
+moment is their span and focus, and ``text_at`` names the reads around it.
+
 A run on screen for ``PAGE_SHARE`` of the video or more is part of the page, and its times say nothing. If
 another copy of the text joins it now and then (a line of its own that matches the query: the question typed
 into a chat box while the examples table shows it all along, a caption repeating a logo), the reads with more
@@ -119,8 +126,17 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import DIGIT_LOOKALIKES
+from vqdb.udfs import counters
 from vqdb.udfs.text_grade import min_score, query_words_read
 
+# an estimated moment's fields (``vqdb.udfs.counters``) as a run's columns, in ``Ocr.select``'s order
+MOMENT_COLUMNS = {
+    "start_s": "start_s",
+    "end_s": "end_s",
+    "reach_to": "last_read",
+    "score": "score",
+    "reach_from": "reach_from",
+}
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when all its words are that read's
@@ -155,7 +171,8 @@ DIGITS = frozenset("0123456789")  # what NOT_DIGIT keeps
 class Ocr(TextTool):
     """`screen_text_score(text, query)` of the frame's text in reading order, 0 below `min_score(query)`
     unless a near miss (then half its alignment) (a numeric query: `contains_phrase` after O/o -> 0,
-    I/l/| -> 1); frames in a run of matching reads share its best score and span"""
+    I/l/| -> 1); frames in a run of matching reads share its best score and span; a value of a number that ticks,
+    estimated between reads (`counter_moments`), scores 0.8"""
 
     name = "ocr"
     description = "on-screen text: frames graded by how well their text (titles, captions, signs) contains the query"
@@ -180,15 +197,21 @@ class Ocr(TextTool):
     def select(self, ctx: Context) -> exp.Select:
         """Every sampled frame inside a run of matching reads: the run's best grade and its stretch (frames
         meet the runs of their own second only, see ``whole_second``); the stretch is also the focus."""
-        # the seconds a run reaches: to its end, or to its last read where the video's end cut it before
-        reach = seconds_touched(col("start_s"), fn("greatest", col("end_s"), col("last_read")))
-        runs = select(exp.Star(), alias(reach, "second"), from_=subquery(self.runs(ctx)))
+        # a run reaches the frames from its start (an estimated moment: from ``reach_from``) to its end, or to
+        # its last read where the video's end cut it before (an estimated moment: to ``reach_to``)
+        found, first = self.runs(ctx), "start_s"
+        if counters.asked_number(ctx.query) is not None:  # a number that may tick: its values between reads
+            run_columns = (col(c) for c in ("video_id", "start_s", "end_s", "last_read", "score"))
+            found = select(*run_columns, alias(col("start_s"), "reach_from"), from_=subquery(found))
+            found, first = found.union(self.estimated(ctx), distinct=False, copy=False), "reach_from"
+        reach = seconds_touched(col(first), fn("greatest", col("end_s"), col("last_read")))
+        runs = select(exp.Star(), alias(reach, "second"), from_=subquery(found))
         # a run's end is the first frame that no longer shows its text (its reads are inside, even where the
         # video's end cuts it short)
         before_end = exp.or_(col("ts", "s") < col("end_s", "r"), col("ts", "s") <= col("last_read", "r"), copy=False)
         inside = exp.and_(
             col("second", "r").eq(whole_second(col("ts", "s"))),
-            col("ts", "s") >= col("start_s", "r"),
+            col("ts", "s") >= col(first, "r"),
             exp.paren(before_end),
             copy=False,
         )
@@ -209,6 +232,51 @@ class Ocr(TextTool):
             from_=ctx.sampled("s"),
             joins=[join(subquery(runs, "r"), exp.and_(same(["video_id"], "r", "s"), inside, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
+
+    def estimated(self, ctx: Context) -> exp.Select:
+        """(video_id, start_s, end_s, last_read, score, reach_from) of the moments a number that ticks shows the
+        value the query names between two reads (``vqdb.udfs.counters``): shown from ``start_s`` to ``end_s``,
+        reaching the sampled frames from ``reach_from`` to ``last_read``.
+
+        Example:
+            >>> "COUNTER_MOMENTS(" in Ocr().estimated(Context("Frame 15")).sql("duckdb")
+            True
+        """
+
+        def part(name: str) -> exp.Expression:
+            return cast(fn("coalesce", col(name, "box"), number(0.0)), DOUBLE)
+
+        fields = {
+            "text": col("text"),
+            "ts": cast(col("ts"), DOUBLE),
+            "shown_from": cast(col("shown_from_s"), DOUBLE),
+            "shown_to": cast(col("shown_to_s"), DOUBLE),
+            **{name: part(name) for name in ("x0", "y0", "x1", "y1")},
+        }
+        read = exp.Struct(
+            expressions=[exp.PropertyEQ(this=exp.to_identifier(k), expression=v) for k, v in fields.items()]
+        )
+        reads = select(
+            col("video_id"),
+            alias(read, "read"),
+            from_=table(self.table),
+            where=ctx.where(col("text").is_(exp.null()).not_()),
+        )
+        listed = select(
+            col("video_id"), alias(fn("list", col("read")), "reads"), from_=subquery(reads), group_by=[col("video_id")]
+        )
+        moments = fn("counter_moments", col("reads", "l"), ctx.text, col("period", "i"))
+        found = select(
+            col("video_id", "l"),
+            alias(fn("unnest", moments), "m"),
+            from_=subquery(listed, "l"),
+            joins=[join(ctx.video_info("i"), same(["video_id"], "i", "l"))],
+        )
+        return select(
+            col("video_id"),
+            *(alias(col(field, "m"), name) for field, name in MOMENT_COLUMNS.items()),
+            from_=subquery(found),
         )
 
     def runs(self, ctx: Context) -> exp.Select:
@@ -675,8 +743,43 @@ class Ocr(TextTool):
     def _graded_evidence(
         self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str, ctx: Context
     ) -> FrameEvidence:
-        """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``."""
-        found = FrameEvidence(*(video.empty() for _ in range(5)))  # no read matches
+        """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``: its runs
+        of matching reads and the moments estimated between reads (``estimated_arrays``)."""
+        runs = [(*run, run[0]) for run in self._read_runs(video, read, texts, per_text, query, ctx)]
+        if counters.asked_number(query) is not None:
+            runs += self.estimated_arrays(video, query)
+        if not runs:
+            return FrameEvidence(*(video.empty() for _ in range(5)))
+        start, end, last_read, best, reach_from = (np.array(column) for column in zip(*runs, strict=True))
+        # a frame is in a run from its start until its end, or its last read where the video's end cut it short
+        inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
+        first = np.searchsorted(video.ts, reach_from, "left")
+        return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
+
+    def estimated_arrays(self, video: VideoFrames, query: str) -> list[tuple[float, ...]]:
+        """``estimated``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): ``counters.moments``
+        of its boxes, as the SQL's ``counter_moments`` reads them."""
+        boxes = video.rows(self.table, BOX_COLUMNS)  # read_frames's: read once
+        boxes = boxes.filter(pc.is_valid(boxes.column("text")))
+        if not boxes.num_rows:
+            return []
+        edges = [float_array(pc.struct_field(boxes.column("box"), name)) for name in ("x0", "y0", "x1", "y1")]
+        found = counters.moments(
+            boxes.column("text").to_pylist(),
+            float_array(boxes.column("ts")),
+            float_array(boxes.column("shown_from_s")),
+            float_array(boxes.column("shown_to_s")),
+            np.nan_to_num(np.stack(edges, axis=1), nan=0.0),
+            query,
+            video.period,
+        )
+        return [tuple(getattr(m, field) for field in MOMENT_COLUMNS) for m in found]
+
+    def _read_runs(
+        self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str, ctx: Context
+    ) -> list[tuple[float, float, float, float]]:
+        """(start_s, end_s, last_read, score) of the runs of the video's matching reads (``runs``)."""
+        found: list[tuple[float, float, float, float]] = []  # no read matches
         if not read["ts"].size:
             return found
         if reads_any_text(query):  # whatever is read in the place: how it stands out there, no copies
@@ -724,11 +827,7 @@ class Ocr(TextTool):
                     runs.extend((*stretch(part)[:3], whole[3]) for part in parts)
                     whole = (*whole[:3], whole[3] * PAGE_DISCOUNT)
                 runs.append(whole)
-        start, end, last_read, best = (np.array(column) for column in zip(*runs, strict=True))
-        # a frame is in a run from its start until its end, or its last read where the video's end cut it short
-        inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
-        first = np.searchsorted(video.ts, start, "left")
-        return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
+        return runs
 
     def read_frames(
         self, video: VideoFrames, query: str, place: str | None = None, size: str | None = None
@@ -816,7 +915,8 @@ class Ocr(TextTool):
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
         """The read nearest ``ts`` among those from ``low`` to ``high`` s (the text's time on screen): its boxes'
-        texts, in the table's order.
+        texts, in the table's order; where none is read there (a moment estimated between reads), the reads
+        before and after it.
 
         Example:
             >>> import pyarrow as pa
@@ -824,17 +924,28 @@ class Ocr(TextTool):
             >>> class Video:  # a stand-in for VideoFrames: its rows of a table
             ...     def rows(self, name, columns):
             ...         return pa.table({"ts": [1.0, 2.0, 2.0, 9.0], "text": ["EX", "EXIT", "2", "EXIT"]})
-            >>> get("ocr").text_at(Video(), 0.0, 3.0, 2.2), get("ocr").text_at(Video(), 4.0, 5.0, 4.5)
-            ('EXIT 2', '')
+            >>> get("ocr").text_at(Video(), 0.0, 3.0, 2.2)
+            'EXIT 2'
+            >>> get("ocr").text_at(Video(), 4.0, 5.0, 4.5)  # no read there: a moment estimated between reads
+            "estimated between 'EXIT 2' at 2 s and 'EXIT' at 9 s"
         """
         rows = video.rows(self.table, BOX_COLUMNS)  # read_frames's: read once
         times = float_array(rows.column("ts"))
         inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
-        if not len(inside):
-            return ""
-        nearest = times[inside[np.argmin(np.abs(times[inside] - ts))]]
-        texts = rows.column("text").take(pa.array(np.flatnonzero(times == nearest))).to_pylist()
-        return " ".join(t for t in texts if t)
+
+        def read_at(at: float) -> str:
+            texts = rows.column("text").take(pa.array(np.flatnonzero(times == at))).to_pylist()
+            return " ".join(t for t in texts if t)
+
+        if not len(inside):  # a moment estimated between reads (``estimated``): the reads around it
+            before, after = times[times < low - 1e-9], times[times > high + 1e-9]
+            around = [f"'{read_at(at)}' at {at:g} s" for at in (before.max(initial=-np.inf), after.min(initial=np.inf))]
+            if before.size and after.size:
+                return f"estimated between {around[0]} and {around[1]}"
+            return (
+                f"estimated after {around[0]}" if before.size else f"estimated before {around[1]}" if after.size else ""
+            )
+        return read_at(times[inside[np.argmin(np.abs(times[inside] - ts))]])
 
     def as_read_array(self, query: str, texts: pa.Array) -> pa.Array:
         """``as_read`` of Arrow ``texts``.
