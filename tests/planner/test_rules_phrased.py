@@ -473,6 +473,7 @@ def test_calling_someone_is_no_name_said(question):  # a phone call or a visit: 
         # what an answer or a reply says may be read or heard
         ("show me the moment the answer mentions a blue ball on a scale", "blue ball on a scale", EITHER),
         ("When does the model reply with the warning about expired passwords?", "expired passwords", EITHER),
+        ("What does the note about the meeting say?", "meeting", EITHER),
     ],
 )
 def test_text_framed_by_who_acts_on_it_is_what_it_is_about(question, text, tools):

@@ -31,6 +31,7 @@ _LABELLED = re.compile(  # "click the settings tab", "opens the file menu": the 
 _FRAMING_WORDS = frozenset(w for phrase in phrasing.ACTS_ON_TEXT for w in phrase.split()) | phrasing.ACTORS
 _TAIL = phrasing.AUXILIARIES | _FRAMING_WORDS | phrasing.ON_SCREEN_ACTS | {
     "up", "come", "comes", "came", "first", "again", "finally", "screen", "onscreen", "on", "in", "the", "chat",
+    "say", "says", "said", "state", "states", "stated", "tell", "tells",  # "what does the note about X say?"
 }  # fmt: skip
 
 
