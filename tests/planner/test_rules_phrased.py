@@ -9,6 +9,7 @@ import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.rules import evidence, rule_plan
+from vqdb.planner.vocabulary import CREDIT_ROLES
 
 SPEECH, SCREEN, EITHER = (
     tuple(t for t in evidence.TOOLS_FOR[k] if t in tools.names())
@@ -413,7 +414,7 @@ def test_giving_a_thing_is_no_speech(question):  # only words given are said (an
 
 
 def test_a_title_read_out_is_said_and_its_credit_said_too():
-    credit = [(t, role) for role in ("written by", "writer") for t in EITHER]
+    credit = [(t, role) for role in CREDIT_ROLES["writer"] for t in EITHER]
     expected = [*((t, "book's title") for t in SPEECH), *credit]
     for available in (None, UNSEEN):
         assert calls("at what point is the book's title read out along with who wrote it", None, available) == expected
@@ -453,3 +454,89 @@ def test_a_noun_of_text_in_ing_after_be_is_a_verb():  # "heading" is no text, so
 @pytest.mark.parametrize("question", ["When does the man call his friend?", "When does Mary call her mom?"])
 def test_calling_someone_is_no_name_said(question):  # a phone call or a visit: a name is said only when asked
     assert not {tool for tool, _ in calls(question)} & set(SPEECH)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "tools"),
+    [
+        # who acts on a piece of text and how frame it: what it is about is the text; typed, pasted, opened, popped
+        # up, a slide or a prompt are on screen only
+        ("When does the user type the question about the flag?", "flag", SCREEN),
+        ("When does the chatbot's answer about the weather pop up?", "weather", SCREEN),
+        ("At what point does someone paste the prompt about a cat wearing a hat?", "cat wearing a hat", SCREEN),
+        ("When does the presenter open the slide about climate change?", "climate change", SCREEN),
+        ("When is the comment about the goal posted?", "goal", SCREEN),
+        ("When does the assistant display the message about the server error?", "server error", SCREEN),
+        ("When does he scroll to the note about taxes?", "taxes", SCREEN),
+        ("When is the answer about the red boxing glove shown?", "red boxing glove", SCREEN),
+        ("When does the user enter the question asking which planet is largest?", "which planet is largest", SCREEN),
+        # what an answer or a reply says may be read or heard
+        ("show me the moment the answer mentions a blue ball on a scale", "blue ball on a scale", EITHER),
+        ("When does the model reply with the warning about expired passwords?", "expired passwords", EITHER),
+        ("What does the note about the meeting say?", "meeting", EITHER),
+    ],
+)
+def test_text_framed_by_who_acts_on_it_is_what_it_is_about(question, text, tools):
+    for available in (None, UNSEEN):
+        assert calls(question, None, available) == [(t, text) for t in tools]
+
+
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [("When does the user click the settings tab?", "settings"), ("when does she open the file menu", "file")],
+)
+def test_the_lower_case_label_of_a_part_used_is_read(question, label):
+    for available in (None, UNSEEN):
+        assert calls(question, None, available) == [("ocr", label)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the author click the question mark icon?",  # an icon's words name its picture
+        "When does the man in the red shirt hold up the note?",  # a note about nothing: a picture
+        "When does the teacher answer the question?",
+    ],
+)
+def test_a_piece_of_text_about_nothing_named_frames_nothing(question):
+    assert ("ocr", "question mark") not in calls(question)
+    assert all(query not in ("", "question", "note") for _, query in calls(question, None, UNSEEN))
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "role"),
+    [
+        ("Where does it say who wrote the Manifesto?", "Manifesto", "writer"),
+        ("When are we told who directed Metropolis?", "Metropolis", "director"),
+        ("Who composed the Moonlight Sonata, according to the video?", "Moonlight Sonata", "composer"),
+        ("When does the narrator say who wrote Pride and Prejudice?", "Pride and Prejudice", "writer"),
+        ("Who wrote the poem The Road Not Taken?", "The Road Not Taken", "writer"),
+        ("Who directed the film Nosferatu?", "Nosferatu", "director"),
+        ("at what point do we hear who the Manifesto was written by", "Manifesto", "writer"),
+        ("Who are the authors of the Communist Manifesto?", "Communist Manifesto", "writer"),
+        ("When does the narrator mention the writer of Hamlet?", "Hamlet", "writer"),
+    ],
+)
+def test_who_made_a_named_work_finds_its_title_where_its_credit_is_given(question, title, role):
+    # "X by Y" names no role: the title is read or heard, the credit line's forms only add to it (ORed)
+    for available in (None, UNSEEN):
+        plan = rule_plan(question, None, available)
+        expected = [*((t, title) for t in EITHER), *(("ocr", form) for form in CREDIT_ROLES[role])]
+        assert [(c.tool, c.query) for c in plan.queries] == expected
+        assert plan.combine == " OR ".join(c.id for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who wrote it?",
+        "Who directed the film?",
+        "Who is the lady next to the host of the Shanghai Securities News in the poster?",  # a post, no credit
+        "When does the narrator mention the director of the FBI?",
+    ],
+)
+def test_a_credit_without_a_title_or_a_post_is_no_work_heard(question):
+    assert not any(
+        tool in SPEECH and query in ("it", "film", "FBI", "Shanghai Securities News") for tool, query in calls(question)
+    )
+    assert ("ocr", "Shanghai Securities News") not in calls(question)

@@ -818,3 +818,83 @@ PERSONAL_POSSESSIVES = Words(
     phenomenon="whose words a noun of words said names ('his last words'): a person's, so said, with no verb of speech",
     example="What are his last words?",
 )
+TEXT_ITEMS = Words(
+    {
+        "question", "questions", "answer", "answers", "message", "messages", "prompt", "prompts", "reply",
+        "replies", "response", "responses", "warning", "warnings", "comment", "comments", "note", "notes", "post",
+        "posts", "notification", "notifications", "query", "queries", "tweet", "tweets", "email", "emails",
+        "error", "errors", "error message", "tip", "hint", "review", "reviews", "slide", "slides", "chat",
+        "request", "instruction", "instructions", "explanation", "summary", "description", "result", "results",
+    },
+    phenomenon="nouns of a piece of text in a screen recording, a chat, a slide or a form, named by what it is "
+    "about ('the question about the flag', 'the answer mentions a blue ball'): what it is about is the text to "
+    "find, the noun, who acts on it and how are framing",
+    example="When does the user type the question about the flag?",
+    seen=False,
+)  # fmt: skip
+ABOUT = Words(
+    {
+        "about", "regarding", "concerning", "on the topic of", "mentioning", "that mentions", "which mentions",
+        "mentions", "mentioned", "describing", "that describes", "describes", "explaining", "explains",
+        "that explains", "asking", "that asks", "asks", "saying", "that says", "says", "talks about",
+        "talking about", "is about", "was about", "refers to", "referring to",
+    },
+    phenomenon="words after a noun of text (TEXT_ITEMS) that say what it is about or says ('the reply about the "
+    "refund', 'the answer mentions a blue ball', 'the question asking which planet'): the words after them are "
+    "the text",
+    example="show me the moment the answer mentions a blue ball on a scale",
+    seen=False,
+)  # fmt: skip
+ACTORS = Words(
+    {
+        "user", "users", "model", "chatbot", "bot", "assistant", "ai", "system", "app", "program", "website",
+        "presenter", "narrator", "someone", "somebody", "he", "she", "they", "you", "i", "we", "person", "man",
+        "woman", "player", "teacher", "author", "host", "gpt", "chatgpt",
+    },
+    phenomenon="who acts on a piece of text in a screen recording or a chat ('the user types the question about "
+    "X', 'the chatbot's answer about X'): framing, not text to find",
+    example="When does the user type the question about the flag?",
+    seen=True,
+)  # fmt: skip
+ACTS_ON_TEXT = Words(
+    {
+        "type", "types", "typed", "typing", "enter", "enters", "entered", "entering", "write", "writes", "wrote",
+        "writing", "written", "paste", "pastes", "pasted", "pasting", "post", "posts", "posted", "posting", "send",
+        "sends", "sent", "sending", "submit", "submits", "submitted", "click", "clicks", "clicked", "clicking",
+        "select", "selects", "selected", "selecting", "press", "presses", "pressed", "tap", "taps", "tapped",
+        "scroll to", "scrolls to", "scrolled to", "scroll down to", "scrolls down to", "open", "opens", "opened",
+        "opening", "show", "shows", "showed", "shown", "showing", "display", "displays", "displayed", "displaying",
+        "give", "gives", "gave", "given", "get", "gets", "got", "receive", "receives", "received", "ask", "asks",
+        "asked", "reply with", "replies with", "replied with", "respond with", "responds with", "responded with",
+        "answer with", "answers with", "answered with", "highlight", "highlights", "highlighted", "read", "reads",
+        "generate", "generates", "generated", "produce", "produces", "produced", "add", "adds", "added", "leave",
+        "leaves", "left", "make", "makes", "made",
+    },
+    phenomenon="what someone does to a piece of text on screen (types, enters, pastes, clicks, opens, scrolls to, "
+    "shows): framing of the text to find, not words in it",
+    example="When does he scroll to the note about taxes?",
+    seen=True,
+)  # fmt: skip
+ON_SCREEN_ACTS = Words(
+    {
+        "type", "types", "typed", "typing", "enter", "enters", "entered", "entering", "write", "writes", "wrote",
+        "writing", "written", "paste", "pastes", "pasted", "pasting", "post", "posts", "posted", "posting",
+        "submit", "submits", "submitted", "click", "clicks", "clicked", "clicking", "select", "selects", "selected",
+        "selecting", "press", "presses", "pressed", "tap", "taps", "tapped", "scroll", "scrolls", "scrolled", "open",
+        "opens", "opened", "opening", "show", "shows", "showed", "shown", "showing", "display", "displays",
+        "displayed", "displaying", "highlight", "highlights", "highlighted", "pop", "pops", "popped", "appear",
+        "appears", "appeared", "generated", "slide", "slides", "comment", "comments", "tweet",
+        "tweets", "email", "emails", "notification", "notifications", "tab", "button", "menu", "prompt", "prompts",
+    },
+    phenomenon="acts and nouns of text that is only on screen (typed, pasted, clicked, popped up; a slide, a "
+    "post, a prompt): the text framed by them is read, not heard",
+    example="When does the user type the question about the flag?",
+    seen=False,
+)  # fmt: skip
+TITLE_SMALL_WORDS = Words(
+    {"of", "and", "the", "a", "an", "to", "in", "on", "for", "with", "not", "at", "by", "from", "&"},
+    phenomenon="small words inside a title between its capitalised words ('Pride and Prejudice', 'The Road Not "
+    "Taken', 'Manifesto of the Communist Party'): part of the title a credit question names",
+    example="When does the narrator say who wrote Pride and Prejudice?",
+    seen=False,
+)

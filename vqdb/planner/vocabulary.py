@@ -5,7 +5,7 @@ by phrase in ``tests/planner/test_rules_words.py``. The sound words are in ``vqd
 
 Example:
     >>> "announcer" in SPEAKERS and "scoreboard" in SCREEN_NOUNS, CREDIT_ROLES["writer"]
-    (True, ('written by', 'writer'))
+    (True, ('written by', 'writer', 'author'))
 """
 
 from __future__ import annotations
@@ -96,15 +96,18 @@ SUBTITLE_NOUNS = ("subtitle", "subtitles", "caption", "captions", "closed captio
 """Subtitle cues: "when the subtitles say 'X'" looks for X in subtitles, on screen and in speech."""
 
 CREDIT_ROLES = {
-    "writer": ("written by", "writer"), "director": ("directed by", "director"),
+    "writer": ("written by", "writer", "author"), "author": ("written by", "writer", "author"),
+    "director": ("directed by", "director", "a film by"),
     "narrator": ("narrated by", "narrator"), "producer": ("produced by", "producer"),
-    "composer": ("music by", "composer"), "editor": ("edited by", "editor"),
+    "composer": ("music by", "composer", "composed by"), "editor": ("edited by", "editor"),
     "animator": ("animated by", "animation"), "illustrator": ("illustrated by", "illustrations"),
     "designer": ("designed by", "design"), "cinematographer": ("cinematography", "camera"),
     "host": ("hosted by", "host"), "presenter": ("presented by", "presenter"), "voice": ("voiced by", "voice"),
     "translator": ("translated by", "translation"),
 }  # fmt: skip
-"""Credit roles and how credits write them: "who wrote it" reads "Written by" or "Writer" on screen."""
+"""Credit roles and how credits write them: "who wrote it" reads "Written by", "Writer" or "Author" on screen;
+a named work's credit is found by its title too ("Manifesto of the Communist Party by Karl Marx": the usual
+"X by Y" has no role word)."""
 
 CREDIT_VERBS = {
     "wrote": "writer", "written": "writer", "directed": "director", "narrated": "narrator", "produced": "producer",

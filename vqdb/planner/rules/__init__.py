@@ -55,9 +55,16 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   of text that appears or comes up are ``ocr`` calls ("the menu lists the soup of the day", "the Edinburgh
   train listed as cancelled", "the Breaking News banner pops up"); common words naming it, "the ingredient
   list comes up", are ``ocr OR siglip``.
+* **Text framed by who acts on it** (``framed``): "when does the user type the question about the flag?",
+  "the answer mentions a blue ball": an actor (``phrasing.ACTORS``) acting (``phrasing.ACTS_ON_TEXT``) on a
+  piece of text (``phrasing.TEXT_ITEMS``) about X (``phrasing.ABOUT``) finds X once (``ocr`` where typed,
+  pasted, shown…: ``phrasing.ON_SCREEN_ACTS``; else read or heard), the framing dropped; "click the settings
+  tab" reads its lower-case label.
 * **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
-  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer"), and in a question of words said
-  ("when is the title read out along with who wrote it?") heard too.
+  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer" OR "author"), and in a question of
+  words said ("when is the title read out along with who wrote it?") heard too. A named work ("who wrote the
+  Manifesto", "who the Manifesto was written by") is its title, read and heard, ORed with those forms: a
+  credit is mostly "X by Y", with no role word.
 * **Values no cue placed**: a number with a unit (``UNITS``: "up to 40 minutes", "25 degrees") is read
   as the number (a screen abbreviates the unit: "40 min", "25°C") and heard with its unit (``ocr '40' OR
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
@@ -104,7 +111,8 @@ words of when, of how text looks…), each with the phenomenon it covers and a q
 The rules are modules of this package, one kind each, each importing only those above it in this list:
 ``framing`` (a request's framing), ``evidence`` (the tools each kind of cue sends text to, ``TOOLS_FOR``, and
 the accumulator of calls), ``cues`` (quote marks, the cues and word sets several rules share), ``quotes``,
-``literals`` (menu paths, quantities, literals, times in the video), ``sounds``, ``visual`` (the phrases left
+``literals`` (menu paths, quantities, literals, times in the video), ``sounds``, ``framed`` (text framed by
+who acts on it), ``visual`` (the phrases left
 to see), ``speech``, ``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when``
 (first or last, nth times, just after or before an event) and ``options``; ``rule_plan`` here runs them in
 order and assembles the plan.
@@ -128,6 +136,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.rules.evidence import _VISUAL, EITHER, READ, TOOLS_FOR, _Evidence, _has_letter, _searchable, _trim
 from vqdb.planner.rules.examples import _take_examples
+from vqdb.planner.rules.framed import _take_framed_text
 from vqdb.planner.rules.framing import _unframed
 from vqdb.planner.rules.literals import (
     _LITERAL,
@@ -143,6 +152,7 @@ from vqdb.planner.rules.literals import (
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
+    _take_credited_works,
     _take_credits,
     _take_displayed,
     _take_labels,
@@ -225,6 +235,8 @@ def _plan_text(
     text = text.translate(_BRACKETS)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
+    text = _take_framed_text(text, evidence)
+    text = _take_credited_works(text, evidence)
     text = _take_displayed(text, evidence)
     text = _take_speech(text, evidence)
     text = _take_screen_text(text, evidence)

@@ -346,16 +346,94 @@ def _take_labels(text: str, evidence: _Evidence) -> str:
     return "".join(pieces)
 
 
+_AUTHORS = ("author", "writer", "composer", "illustrator", "translator")  # "the director of the FBI" is a post
+_CREDITED = re.compile(  # "who the Manifesto was written by", "the authors of the Manifesto": the work named
+    rf"\bwho\s+(?P<work>[^,.?!;:\ue000\ue002]{{1,80}}?)\s+(?:(?:is|was|were|are|has\s+been|had\s+been)\s+)?"
+    rf"(?P<verb>{alternation(list(CREDIT_VERBS))})\s+by\b"
+    rf"|\b(?P<role>{alternation([*_AUTHORS, *(f'{role}s' for role in _AUTHORS)])})\s+of\s+(?P<of>)",
+    re.I,
+)
+
+
+def _take_credited_works(text: str, evidence: _Evidence) -> str:
+    """ "Who wrote / directed / composed X", "who X was written by", "the author(s) of X", X a title
+    (capitalised: "the Manifesto", "the poem The Road Not Taken", "Pride and Prejudice"): the title, read and
+    heard, where its credit is given, and the credit line's usual forms (``CREDIT_ROLES``) on screen, ORed with
+    it: a credit is mostly "X by Y", spoken or printed, with no role word, so the role words only add to the
+    title's moments, never exclude them. "Who wrote it", "who wrote the book" name no title (``_take_credits``),
+    and "the director of the FBI" is a post, not a credit (``_AUTHORS``: the roles that make a work).
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_credited_works("Where does it say who wrote the Manifesto?", evidence)
+        'Where does it say  , ?'
+        >>> sorted({q for group in evidence.groups for _, q in group})
+        ['Manifesto', 'author', 'writer', 'written by']
+        >>> len(evidence.groups)
+        1
+    """
+    pieces, last = [], 0
+    matches = sorted([*_CREDIT.finditer(text), *_CREDITED.finditer(text)], key=lambda m: m.start())
+    for match in matches:
+        if match.re is _CREDIT:
+            span, role = _title_after(text, match.end()), match.group(1) or match.group(2)
+        elif match.group("work") is not None:  # "who the Manifesto was written by"
+            span, role = _title_after(text, match.start("work")), match.group("verb")
+            span = span if span and span[1] <= match.end("work") else None
+        else:  # "the author of X"
+            span, role = _title_after(text, match.end()), match.group("role")
+        if match.start() < last or span is None:
+            continue
+        role = CREDIT_VERBS.get(role.lower(), role.lower())
+        forms = CREDIT_ROLES[role if role in CREDIT_ROLES else role[:-1]]
+        title = [(tool, text[span[0] : span[1]]) for tool in TOOLS_FOR[EITHER]]
+        evidence.add_calls([*title, *((tool, form) for form in forms for tool in TOOLS_FOR[SCREEN])])
+        start = match.start()
+        before = text[last:start].split()
+        if match.re is _CREDITED and match.group("role") and before and before[-1].lower() in phrasing.DETERMINERS:
+            start = text.rindex(before[-1], last, start)  # "the director of Metropolis": "the" too
+        pieces.append(text[last:start] + " , ")
+        last = max(span[1], match.end())
+    return "".join(pieces) + text[last:]
+
+
+def _title_after(text: str, start: int) -> tuple[int, int] | None:
+    """Where the title of a work named just after ``text[start]`` stands: after at most a determiner and two
+    common words ("the poem"), from a capitalised word to the last of a run of them and the small words
+    between ("Pride and Prejudice", "The Road Not Taken"); None when the words after name no title ("it",
+    "the book").
+
+    Example:
+        >>> text = "who wrote the poem The Road Not Taken and when"
+        >>> span = _title_after(text, 9)
+        >>> text[span[0] : span[1]], _title_after("who wrote the book?", 9)
+        ('The Road Not Taken', None)
+    """
+    clause = re.split(r"[,.?!;:\ue000\ue002]", text[start:], maxsplit=1)[0]
+    words = list(re.finditer(r"\S+", clause))
+    capital = next((i for i, w in enumerate(words[:4]) if w.group(0)[:1].isupper()), None)
+    if capital is None or sum(w.group(0).lower() not in phrasing.DETERMINERS for w in words[:capital]) > 2:
+        return None
+    end = capital
+    for i in range(capital, len(words)):
+        word = words[i].group(0)
+        if word[:1].isupper() or word[:1].isdigit():
+            end = i
+        elif word.lower() not in phrasing.TITLE_SMALL_WORDS:
+            break
+    return start + words[capital].start(), start + words[end].end()
+
+
 def _take_credits(text: str, evidence: _Evidence) -> str:
     """ "Who wrote / directed / narrated it", "who is the narrator": the credit line that says so, read
-    on screen as its usual forms ("Written by", "Writer"), ORed; in a question of words said (speech found
+    on screen as its usual forms ("Written by", "Writer", "Author"), ORed; in a question of words said (speech found
     before it: "when is the title read out along with who wrote it?") said too, as an audiobook or a
     broadcast announces its credits.
 
     Example:
         >>> evidence = _Evidence()
         >>> _take_credits("who wrote it", evidence), evidence.groups
-        ('  it', [(('ocr', 'written by'), ('ocr', 'writer'))])
+        ('  it', [(('ocr', 'written by'), ('ocr', 'writer'), ('ocr', 'author'))])
         >>> evidence = _Evidence()
         >>> evidence.add(TOOLS_FOR[SPEECH], "title")
         >>> _ = _take_credits("who wrote it", evidence)
