@@ -333,6 +333,27 @@ def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
     assert moments[0]["merged_rank"] > 1 and moments[0]["score"] == pytest.approx(0.45), moments
 
 
+def test_moments_of_one_video_that_tie_keep_retrieves_order(tmp_path):
+    """'the invention' said a second time, transcribed 'the in vention': retrieve puts it first (the plan asks for
+    the second time); both grade 1, and the first time said would come first for holding fewer other words
+    (``precision``), which orders only moments of different videos."""
+    from .test_speech_candidates import commit_speech
+
+    store = Store.create(tmp_path)
+    words = "printing began with the invention of type and then came as the in vention of presses everywhere"
+    commit_speech(store, "v", words.split())
+    plan = Plan.from_json(
+        {"queries": [{"id": "Q1", "tool": "transcript", "query": "the invention"}], "combine": "Q1", "order": "second"}
+    )
+    with vqdb.connect(tmp_path) as corpus:
+        first = corpus.retrieve("when is the invention mentioned the second time", video="v", k=5, plan=plan)
+        moments = corpus.search("when is the invention mentioned the second time", plan=plan, k=5).moments.to_pylist()
+    ranked = sorted(first.keyframes.to_pylist(), key=lambda r: r["merged_rank"])
+    assert 11.0 <= ranked[0]["ts"] < 14.0, ranked  # "the in vention", said from 11 s
+    assert [m["ts"] for m in moments] == [r["ts"] for r in ranked][: len(moments)], (moments, ranked)
+    assert moments[0]["score"] == moments[1]["score"], moments  # a tie, kept in retrieve's order
+
+
 def test_a_call_with_no_words_is_searched_in_every_video_with_ocr(tmp_path):
     # no index finds "no words": every video OCR'd is a candidate, and only text at the top is evidence
     store = Store.create(tmp_path)

@@ -59,7 +59,8 @@ call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only 
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
-minimum down its merged order), so the corpus-wide order keeps each video's order; a keyframe that is not listed
+minimum down its merged order; of a moment that ties with the one before it, so is its ``precision``), so the
+corpus-wide order keeps each video's order; a keyframe that is not listed
 caps nothing (``retrieve`` may rank first a frame where the ANDed calls only share the topic, and capping the
 exact read after it at that would let other videos' moments end ``best_covered`` before it is read), and what
 is no evidence (``listed_evidence``) adds nothing to a score either (``calibrated``). The words' share is read
@@ -696,7 +697,7 @@ def moments_in(
     order = np.argsort(rows["merged_rank"], kind="stable")
     positions = rows["position"][order]
     calls = [rows["supporting_calls"][i] for i in order]
-    times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
+    times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period, rows["merged_rank"][order])
     tool_of = {call.id: call.tool for call in plan.queries}
     values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     value = moment_scores(plan, values, weights)
@@ -742,7 +743,8 @@ def best_covered(
     (``moment_scores`` with the calls' ``weights``, as ``moments_in`` scored them) with each text call's value
     times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
-    first, then the earlier candidate. A moment's words are read best first and only while it could still be
+    first, then the earlier candidate; inside a video a tie keeps its order (``in_video_order``). A moment's
+    words are read best first and only while it could still be
     among the ``k``: weights are at most 1 and a read's grade rises at most to itself over ``1 - SPECIFICITY``
     (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
     moment after can pass it, nor any moment of a video whose moments before it weigh no more.
@@ -761,20 +763,36 @@ def best_covered(
     pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
     gain = 1 / (1 - SPECIFICITY) if any(tools.get(c.tool).screen_boxes for c in plan.queries) else 1.0
     kept: list[dict] = []
-    ceiling: dict[str, float] = {}  # per video, the score of its last moment weighed
+    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
     for moment in pending:
         if len(kept) >= k and kept[k - 1]["score"] > min(moment["score"] * gain, 1.0):
             break
-        if len(kept) >= k and ceiling.get(moment["video_id"], 1.0) <= kept[k - 1]["score"]:
+        if len(kept) >= k and ceiling.get(moment["video_id"], (1.0,))[0] <= kept[k - 1]["score"]:
             continue  # its video's moments before it already weigh no more than the k-th
         values, precision = covered(plan, moment, rarity)
         score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
-        score = min(score, ceiling.get(moment["video_id"], score))
-        ceiling[moment["video_id"]] = score
+        score, precision = in_video_order((score, precision), ceiling.get(moment["video_id"]))
+        ceiling[moment["video_id"]] = score, precision
         if score > 0:
             kept.append({**moment, "score": score, "precision": precision})
             kept.sort(key=lambda m: (-m["score"], -m["precision"], order[m["video_id"]], m["merged_rank"]))
     return kept[:k]
+
+
+def in_video_order(weighed: tuple[float, float], before: tuple[float, float] | None) -> tuple[float, float]:
+    """A moment's (score, precision) kept after those of the moment its video lists before it (``before``, None
+    for the first), as ``best_covered`` sorts them: a score at most the one before, and on a tie a precision at
+    most the one before, so the corpus-wide order keeps ``retrieve``'s order inside each video ("the invention"
+    said again in "as the invention of" after "The invention of": retrieve ranked the second first).
+
+    Example:
+        >>> in_video_order((0.9, 0.8), (0.7, 0.5)), in_video_order((0.6, 0.8), (0.7, 0.5))
+        ((0.7, 0.5), (0.6, 0.8))
+    """
+    if before is None:
+        return weighed
+    score = min(weighed[0], before[0])
+    return score, min(weighed[1], before[1]) if score == before[0] else weighed[1]
 
 
 def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
