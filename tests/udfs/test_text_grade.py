@@ -84,6 +84,29 @@ def test_words_and_numbers_read_apart_are_a_near_miss():
     assert 0 < apart <= NEAR_MISS < LOWEST_MATCH * min_score("platform 9")
 
 
+@pytest.mark.parametrize(
+    ("read", "query"),
+    [
+        ("the baby is trying to read a book while sitting on the bed", "baby reading a book"),
+        ("Flights cancelled at Terminal 2", "cancelling flights"),
+    ],
+)
+def test_words_asked_in_another_form_than_shown_are_a_near_miss(read, query):
+    # a question words what it saw in its own grammar: the read's words are there, inflected otherwise
+    assert 0 < screen_scores([read], query)[0] <= NEAR_MISS
+
+
+@pytest.mark.parametrize(
+    ("read", "query"),
+    [
+        ("Reading Festival line-up", "the festival reader"),  # "reader" is a noun of its own: no shared stem
+        ("HISTORY 24 TONIGHT The Story of Printing", "A History of Printed Book"),  # another form is weaker
+    ],
+)
+def test_words_of_other_stems_stay_unread(read, query):
+    assert screen_scores([read], query)[0] == 0.0
+
+
 def test_a_text_alone_outranks_the_same_words_among_others():
     alone, among = screen_scores(["HANDS", "with the work of our hands"], "hands")
     assert alone == 1.0 and 0.9 < among < alone

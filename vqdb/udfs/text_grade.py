@@ -100,7 +100,9 @@ alignment, so it stays below every match (which scores at least ``MISREAD`` time
 yet ranks a frame where nothing reads better, when words making up ``WORDS_READ`` (2/3) of the query's
 characters are read whole in the text, in any order (``words_read``). That is how real reads of the text
 asked for fall short: a word misread beyond the alignment's tolerance or asked but not shown ("vna COMING
-again" for "who is coming again"), two boxes read out of order ("CLOSED ROAD"), a line left unread; while
+again" for "who is coming again"), two boxes read out of order ("CLOSED ROAD"), a line left unread, a word
+asked in another form than shown ("the baby reading a book" for "the baby is trying to read a book": a word
+counts, at ``STEM_READ`` of its characters, when its stem is a read word's, ``word_stem``); while
 unrelated text that aligns nearly as well shares a few characters or short words, not most of the words.
 On EasyOCR's reads of the quality benchmark's clips (``benchmarks/screen_near_misses.py``: 560 queries, each
 a text shown, a line of it, or it with a word dropped or added), 470 queries find their text first instead
@@ -137,6 +139,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
+from snowballstemmer import stemmer
 
 from vqdb.textnorm import (
     as_digits,
@@ -157,6 +160,7 @@ SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's te
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
 NEAR_MISS_DEPTH = 2 / 3  # the near misses reach this share of min_score's tolerance (1 - min_score) below it
 WORDS_READ = 2 / 3  # a near miss has words making up this share of the query's characters read whole
+STEM_READ = 0.5  # a word read in another form than asked ("read" for "reading") counts this share of its characters
 SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per character (speech runs ~0.07)
 SAID_PER_CHAR_S = 0.1
 DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
@@ -201,34 +205,65 @@ def words_read(text: str, query: str) -> float:
     """The share of the query's characters (canonical, no spaces) in words read whole in on-screen
     ``text``, in any order (reading order may swap two boxes): a word of up to 4 characters as a word of
     the text, a longer one aligned in the text without spaces with at least ``min_score`` of its own
-    length; letters OCR confuses count as the same (``glyphs_of``).
+    length; letters OCR confuses count as the same (``glyphs_of``). A word asked in another form than the
+    text shows it ("reading" for "read", "prices" for "price"), its stem a read word's (``word_stem``),
+    counts ``STEM_READ`` of its characters: weaker evidence than the word itself.
 
     Example:
         >>> round(words_read("vna COMING again", "who is coming again"), 4)  # "who" misread, "is" not shown
         0.6875
         >>> words_read("CLOSED ROAD", "road closed"), words_read("COMING UP AT 9PM", "who is coming again")
         (1.0, 0.375)
+        >>> round(words_read("the baby is trying to read a book", "baby reading a book"), 4)
+        0.7812
     """
     words = _query_words(query)
-    tokens = {glyph_form(token) for token in screen_words(text).split()}
+    read_words = screen_words(text).split()
+    tokens = {glyph_form(token) for token in read_words}
     glyphs, loose_glyphs = screen_glyphs(text)
+    stems: set[str] | None = None  # the read words' stems, when a word is not found as it is asked
     read = 0
-    for word, (key, loose), floor in words:
+    for word, (key, loose), floor, stem in words:
         if len(word) <= 4:
             found = key in tokens
         else:  # letter for letter, or loose in a long word
             found = len(glyphs) >= len(key) and fuzz.partial_ratio(key, glyphs) / 100.0 >= floor
             if not found and loose != key:
                 found = fuzz.partial_ratio(loose, loose_glyphs) / 100.0 >= floor
-        read += len(word) if found else 0
-    return read / max(1, sum(len(word) for word, _, _ in words))
+        if found:
+            read += len(word)
+        elif stem:
+            stems = stems if stems is not None else {word_stem(token) for token in read_words}
+            read += STEM_READ * len(word) if stem in stems else 0
+    return read / max(1, sum(len(word) for word, *_ in words))
 
 
 @lru_cache(maxsize=4096)
-def _query_words(query: str) -> tuple[tuple[str, Glyphs, float], ...]:
-    """The query's canonical words, each with its ``glyphs_of`` and its ``min_score``: the same for every
-    text ``words_read`` reads."""
-    return tuple((word, glyphs_of(word), min_score(word)) for word in canonical_words(query))
+def _query_words(query: str) -> tuple[tuple[str, Glyphs, float, str | None], ...]:
+    """The query's canonical words, each with its ``glyphs_of``, its ``min_score`` and its ``word_stem``
+    where that differs from the word (None else: no other form to find): the same for every text
+    ``words_read`` reads."""
+    return tuple(
+        (word, glyphs_of(word), min_score(word), stem if (stem := word_stem(word)) != word else None)
+        for word in canonical_words(query)
+    )
+
+
+@lru_cache(maxsize=200_000)
+def word_stem(word: str) -> str:
+    """The English stem of a canonical word (Snowball's Porter2: inflections and common suffixes off), with the
+    letters OCR confuses made the same (``glyph_form``); a word of up to 3 letters, or holding a digit, as it is.
+
+    Example:
+        >>> [word_stem(w) for w in ("reading", "read", "prices", "announced", "flies", "is", "2nd")]
+        ['rcad', 'rcad', 'prlcc', 'announc', 'fll', 'is', '2nd']
+    """
+    if len(word) <= 3 or any(c.isdigit() for c in word):
+        return word
+    return glyph_form(_STEMMER.stemWord(word))
+
+
+_STEMMER = stemmer("english")
 
 
 def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:
