@@ -20,7 +20,9 @@ small stages:
    (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the first": when it was read, except
    where it is part of the page, on nearly every screen); with
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
-   it ("right after X" is the next thing, not one further on);
+   it ("right after X" is the next thing, not one further on); and, where the question says where on
+   screen or how big its text is ("in big letters", "in the bottom right corner"), times how well the
+   read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
