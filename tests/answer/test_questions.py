@@ -226,6 +226,8 @@ def test_an_answer_placed_against_its_anchor_is_shown_with_it(question, with_anc
         ("What does the narrator say while the title at the top is shown?", None, None, "speech"),
         # a side or a size of something else is none
         ("Which car is on the right of the big dog?", None, None, None),
+        # a place that is where a thing is, not a text
+        ("What colour is the car on the right?", None, None, None),
     ],
 )
 def test_where_on_screen_and_how_big_the_answer_is(question, place, size, source):

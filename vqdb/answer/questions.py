@@ -25,7 +25,8 @@
 * **where on screen, and how big**, the rest says its text is (``place``, ``size``: the planner's
   ``vqdb.planner.screen_places.where_on_screen``, "the web address in the bottom right corner", "in big
   letters"; a place or size inside the anchor's clause is the anchor's: "at the moment the big counter
-  reads 90"); a question that names one and no source asks about the screen;
+  reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``: not "the car on the
+  right"); a question that names one and no source asks about the screen;
 * whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
   narrator not mention?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, function words and the ordinal
@@ -52,7 +53,7 @@ import re
 
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
-from vqdb.planner.screen_places import where_on_screen
+from vqdb.planner.screen_places import ASKS_TEXT, where_on_screen
 from vqdb.planner.vocabulary import SCREEN_NOUNS
 from vqdb.textnorm import canonical
 
@@ -232,7 +233,7 @@ def read_question(question: str) -> QuestionParts:
     words = match_words(_mask_quotes(rest))
     ordinal_words = set(match_words(ordinal.group(1))) if ordinal else set()
     context = tuple(w for w in dict.fromkeys(words) if w not in STOPWORDS and w not in ordinal_words)
-    _, place, size = where_on_screen(rest)
+    _, place, size = where_on_screen(rest) if ASKS_TEXT.search(rest) else (rest, None, None)
     source = source_of(_mask_quotes(rest))
     if source is None and (place or size):  # "what does it say in big letters?": read on screen
         source = "screen"
