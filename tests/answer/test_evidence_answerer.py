@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
 from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, EvidenceAnswerer
-from vqdb.answer.timeline import stream_of
+from vqdb.answer.timeline import screen_stream, stream_of
 
 
 def screens(*rows):
@@ -450,3 +450,53 @@ def test_what_flashes_up_under_the_anchor_is_not_read_far_from_it_nor_as_the_anc
 def test_options_none_of_which_is_read_say_that_nothing_decides(answerer):
     found = answerer.answer("What does the empty box say?", ["Drop a video here", "Click to upload"], [], timeline=BELL)
     assert found.low_confidence and any(n.startswith("no option is read or heard") for n in found.notes)
+
+
+# an audiobook's cover, one still card for the whole clip (boxes as EasyOCR reads them), and its narration
+COVER = [
+    screen_stream(
+        "v",
+        0.0,
+        88.0,
+        ["Audible", "Socialism", "Manifesto of the", "Communist Party", "Karl Marx & Friedrich Engels"],
+        [
+            [0.24, 0.333, 0.44, 0.450],
+            [0.53, 0.339, 0.76, 0.453],
+            [0.35, 0.572, 0.65, 0.664],
+            [0.34, 0.644, 0.66, 0.753],
+            [0.33, 0.756, 0.71, 0.839],
+        ],
+        0.0,
+    ),
+    *speech((9.4, 10.7, "Workers of the world, unite!"), (13.2, 15.3, "Manifesto of the Communist Party by Karl Marx")),
+]
+COVER_OPTIONS = ["Communist Party", "Workers of the World", "Audible Socialism", "Marxists Internet Archive"]
+
+
+def test_of_two_options_on_one_card_the_one_in_the_big_letters_wins(answerer):
+    """Both read in full on the card (and one said too): the question's "big letters" decide, by as much
+    as the one is bigger; without them the two tie and the answer is flagged."""
+    question = "What does it say in big letters either side of the fist on the cover image?"
+    sized = answerer.answer(question, COVER_OPTIONS, [], timeline=COVER)
+    assert sized.answer == "C" and not sized.low_confidence
+    assert any("read where the question says (large)" in n for n in sized.notes)
+    plain = answerer.answer("What does it say on the cover image?", COVER_OPTIONS, [], timeline=COVER)
+    assert plain.confidence < sized.confidence and plain.low_confidence
+
+
+def test_of_two_addresses_on_one_footer_the_one_in_the_corner_asked_wins(answerer):
+    """The copyright line's name, read as an address, and the address in the corner: the corner decides."""
+    footer = [
+        screen_stream(
+            "v",
+            0.0,
+            24.0,
+            ["Copyright @ 2013 Brandon Castellano", "WWW bcastell com"],
+            [[0.06, 0.83, 0.58, 0.90], [0.69, 0.83, 0.94, 0.89]],
+            0.0,
+        )
+    ]
+    options = ["www.brandoncastellano.com", "www.bcastell.com"]
+    corner = answerer.answer("Which web address is printed in the bottom right corner?", options, [], timeline=footer)
+    left = answerer.answer("Which web address is printed in the bottom left corner?", options, [], timeline=footer)
+    assert corner.answer == "B" and left.scores["A"] / left.scores["B"] > corner.scores["A"] / corner.scores["B"]

@@ -12,6 +12,7 @@ from vqdb.answer.identifiers import (
     identifier_similarity,
     identifiers_of,
     is_identifier,
+    words_read,
 )
 from vqdb.answer.timeline import stream_of
 
@@ -99,3 +100,14 @@ def test_a_near_identical_read_favours_the_closest_option_by_edit_distance(answe
 )
 def test_options_naming_different_identifiers_are_compared_by_them(options, compared):
     assert identifiers_of(options) == compared
+
+
+def test_an_identifier_is_found_in_the_words_that_read_it_not_the_whole_snippet():
+    # a footer line: a copyright holder's name beside the address, both one snippet
+    (footer,) = screens((0.0, 24.0, "Copyright @ 2013 Brandon Castellano WWW bcastell com"))
+    (found,) = find_identifier("bcastell.com", footer)
+    assert footer.words[found.first : found.last + 1] == ("bcastell", "com")
+    (name,) = find_identifier("brandoncastellano.com", footer)
+    assert footer.words[name.first : name.last + 1][:2] == ("brandon", "castellano")
+    # an address spoken word by word, inside a sentence
+    assert words_read("delamm.com", ["visit", "delamm", "com", "today"]) == (1, 2)

@@ -213,3 +213,23 @@ def test_a_negated_question_is_told_from_a_not_of_the_content(question, negated)
 )
 def test_an_answer_placed_against_its_anchor_is_shown_with_it(question, with_anchor):
     assert read_question(question).with_anchor is with_anchor
+
+
+@pytest.mark.parametrize(
+    ("question", "place", "size", "source"),
+    [
+        ("What does it say in big letters either side of the fist on the cover image?", None, "large", "screen"),
+        ("Which web address is printed in the bottom right corner of the footage?", "bottom-right", None, "screen"),
+        ("Which channel is this, according to the logo in the corner?", "corner", None, "screen"),
+        # the anchor's place and size are the anchor's, not the answer's
+        ("What timecode is burned in at the moment the big counter reads 90.000?", None, None, None),
+        ("What does the narrator say while the title at the top is shown?", None, None, "speech"),
+        # a side or a size of something else is none
+        ("Which car is on the right of the big dog?", None, None, None),
+        # a place that is where a thing is, not a text
+        ("What colour is the car on the right?", None, None, None),
+    ],
+)
+def test_where_on_screen_and_how_big_the_answer_is(question, place, size, source):
+    parts = read_question(question)
+    assert (parts.place, parts.size, parts.source) == (place, size, source)

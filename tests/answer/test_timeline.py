@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import numpy as np
 import pytest
 
 import vqdb
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.timeline import match_words, read_timeline, reading_order, stream_of, streams_of
+from vqdb.answer.timeline import (
+    match_words,
+    read_timeline,
+    reading_order,
+    screen_stream,
+    stream_of,
+    streams_of,
+    word_boxes,
+)
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.testing.corpora import empty_corpus
@@ -109,6 +118,9 @@ def test_read_timeline_groups_screens_in_a_row_and_keeps_word_times(corpus):
     (speech,) = [s for s in streams if s.source == "transcript"]
     assert speech.words == ("mind", "the", "gap") and speech.starts.tolist() == [6.0, 6.5, 7.2]
     assert speech.snippets[0].keyframe_ts == 7.0
+    # each word on screen keeps the box it was read in; speech has none
+    second = [s for s in streams if s.source == "ocr"][1]
+    assert second.boxes[:, 1].round(2).tolist() == [0.1, 0.5, 0.5] and speech.boxes is None
 
 
 def test_tracked_spans_stand_in_for_frames_without_boxes(tmp_path):
@@ -118,3 +130,17 @@ def test_tracked_spans_stand_in_for_frames_without_boxes(tmp_path):
     _commit(other, "ocr", ocr_spans=[{"video_id": "v", "span_id": 0, "start_s": 1.0, "end_s": 4.0, "text": "SALE"}])
     assert [(s.source, s.words, s.start_s) for s in read_timeline(other, ["v"], {})] == [("ocr", ("sale",), 1.0)]
     other.close()
+
+
+def test_each_word_on_screen_keeps_its_box_in_reading_order():
+    # a card: two words of a title either side of a picture, a subtitle line below; OCR gives them out of order
+    texts = ["Socialism", "Manifesto of the", "Audible"]
+    boxes = [[0.53, 0.34, 0.76, 0.45], [0.35, 0.57, 0.65, 0.66], [0.24, 0.33, 0.44, 0.45]]
+    stream = screen_stream("v", 0.0, 88.0, texts, boxes, 0.0)
+    assert stream.snippets[0].text == "Audible Socialism / Manifesto of the"
+    assert stream.boxes[:, 0].tolist() == [0.24, 0.53, 0.35, 0.35, 0.35]
+    # a word the boxes' own words do not have (read over two of them) has no box; the others keep theirs
+    got = word_boxes(["Sunset", "nineteen", "fifteen"], [[0.1, 0.1, 0.3, 0.2]] * 3, ["sunset", "1915"])
+    assert got[0].tolist() == [0.1, 0.1, 0.3, 0.2] and np.isnan(got[1]).all()
+    # boxes not recorded: the words have none
+    assert np.isnan(word_boxes(["EXIT"], [None], ["exit"])).all()

@@ -20,7 +20,9 @@ small stages:
    (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the first": when it was read, except
    where it is part of the page, on nearly every screen); with
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
-   it ("right after X" is the next thing, not one further on);
+   it ("right after X" is the next thing, not one further on); and, where the question says where on
+   screen or how big its text is ("in big letters", "in the bottom right corner"), times how well the
+   read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -67,6 +69,7 @@ from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, read_question
+from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.temporal import (
     IN_WINDOW,
     NOT_IN_RELATION,
@@ -152,12 +155,14 @@ class OptionScore:
 @dataclasses.dataclass(frozen=True)
 class Place:
     """Where an option was read or heard (``match``, over ``start_s``..``end_s``: on screen, as long as
-    it is shown) and its ``value``: the match's score weighted by time, source, context and ordinal."""
+    it is shown) and its ``value``: the match's score weighted by time, source, context, ordinal and, on
+    screen, its ``fit`` to where the question says the text is and how big (None: not weighed)."""
 
     value: float
     match: Match
     start_s: float
     end_s: float
+    fit: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -288,6 +293,7 @@ class _Reading:
         ]
         self._apply_ordinal(places)
         self._apply_sequence(places)
+        self._apply_screen_fit(places)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         best_places = _prefer_whole(options, words, best_places)
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
@@ -301,6 +307,10 @@ class _Reading:
             where = _snippet_of(place.match) if place else None
             scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
+        fits = [f"option {letter} {p.fit:.2f}" for letter, p in zip(letters, best_places, strict=True) if p and p.fit]
+        if fits:
+            asked = " ".join(x for x in (self.parts.size, self.parts.place) if x)
+            notes.append(f"read where the question says ({asked}), as the ocr tool weighs it: " + ", ".join(fits))
         if self.parts.negated and len(scored) > 1:  # "which is NOT shown?": the option least read
             ranked = sorted(scored, key=lambda s: s.score)
             best, margin = ranked[0], ranked[1].score - ranked[0].score
@@ -421,6 +431,28 @@ class _Reading:
             if (place.start_s >= anchor.end_s - TOLERANCE_S if after else place.end_s <= anchor.start_s + TOLERANCE_S)
         ]
         return min(counts, default=0)
+
+    def _apply_screen_fit(self, places: list[list[Place]]) -> None:
+        """Weigh every place by how well it fits the question's place and size (``vqdb.answer.screen_fit``:
+        a read without a box, heard or a subtitle, is neither), a size against the tallest (shortest) height
+        of the video's reads of an option read well (``CONFIDENT_LEXICAL``): of two options on one card, the
+        one in big letters."""
+        if self.parts.place is None and self.parts.size is None:
+            return
+        size = self.parts.size
+        heights: dict[str, list[float]] = {}
+        for p in (p for option in places for p in option if p.match.score >= CONFIDENT_LEXICAL):
+            height = read_height(p.match.stream, p.match.first, p.match.last, size)
+            if height is not None:
+                heights.setdefault(p.match.stream.video_id, []).append(height)
+        extreme = min if size == "small" else max
+        for option in places:
+            for k, p in enumerate(option):
+                box = read_box(p.match.stream, p.match.first, p.match.last)
+                height = read_height(p.match.stream, p.match.first, p.match.last, size)
+                reference = extreme(heights.get(p.match.stream.video_id) or [height or 0.0])
+                fit = screen_fit(self.parts.place, size, box, height, reference=reference)
+                option[k] = dataclasses.replace(p, value=p.value * fit, fit=fit)
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
         if self.near is None:

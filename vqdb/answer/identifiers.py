@@ -39,6 +39,7 @@ INSIDE = 0.9  # the option read inside a longer token (a path or query after it)
 IDENTIFIER_FLOOR = 0.6  # below this similarity two identifiers are different ones
 MAX_OTHER_WORDS = 2  # an option with more words than this besides its identifier is a phrase
 MAX_TOKENS = 4096  # tokens of one stream compared (the first, in reading order)
+MAX_RUN = 8  # words of a snippet an identifier may be read over (an address split at its dots and slashes)
 
 _ADDRESS = re.compile(r"^(?=.*[a-z])[a-z0-9][\w~%+-]*(?:[./@:][\w~%+-]+)+/?$")  # domain, URL, e-mail, file name
 _VERSION = re.compile(r"^v?\d+(?:\.\d+){2,}$|^v\d+(?:\.\d+)+$")
@@ -163,14 +164,15 @@ def similarities(identifier: str, tokens: Sequence[str]) -> np.ndarray:
 
 def find_identifier(identifier: str, stream: Stream) -> list[Match]:
     """The snippets of ``stream`` that read ``identifier`` (similarity at least ``IDENTIFIER_FLOOR``),
-    each as a ``Match`` over the snippet's words whose coverage is the similarity, best first.
+    each as a ``Match`` whose coverage is the similarity, over the snippet's words that read it
+    (``words_read``), best first.
 
     Example:
         >>> from vqdb.answer.evidence import Evidence
         >>> from vqdb.answer.timeline import stream_of
         >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 3.0, 5.0, "Listen at SOUNDCLOUD.COM/DE1AMM", 4.0)])
         >>> [(m.first, m.last, round(m.score, 2)) for m in find_identifier("soundcloud.com/delamm", s)]
-        [(0, 4, 0.98)]
+        [(2, 4, 0.98)]
     """
     found = []
     for index, snippet in enumerate(stream.snippets):
@@ -179,5 +181,20 @@ def find_identifier(identifier: str, stream: Stream) -> list[Match]:
             continue
         best = similarities(identifier, read_tokens(snippet.text)[:MAX_TOKENS]).max(initial=0.0)
         if best >= IDENTIFIER_FLOOR:
-            found.append(Match(stream, int(positions[0]), int(positions[-1]), float(best), 1.0))
+            first, last = words_read(identifier, [stream.words[i] for i in positions])
+            found.append(Match(stream, int(positions[first]), int(positions[last]), float(best), 1.0))
     return sorted(found, key=lambda m: -m.score)
+
+
+def words_read(identifier: str, words: Sequence[str]) -> tuple[int, int]:
+    """Which of a snippet's ``words`` (the answerer's words: an address is split at its dots) read
+    ``identifier``: the run of at most ``MAX_RUN`` words that, joined, is most like it (the shortest of
+    equals), as ``(first, last)``: where on screen the address is, not the copyright line beside it.
+
+    Example:
+        >>> words_read("bcastell.com", ["copyright", "2013", "brandon", "castellano", "www", "bcastell", "com"])
+        (5, 6)
+    """
+    runs = [(i, j) for i in range(len(words)) for j in range(i, min(len(words), i + MAX_RUN))]
+    scores = similarities(identifier, ["".join(words[i : j + 1]) for i, j in runs])
+    return runs[int(np.argmax(scores))]

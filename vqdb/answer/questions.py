@@ -22,6 +22,11 @@
   names, "What does the sign say?" the screen and speech); the same for the
   anchor's clause; and whether it is **about sounds** (``about_sound``: it names a sound, or asks
   what is heard without asking what is said), the only questions sound labels answer;
+* **where on screen, and how big**, the rest says its text is (``place``, ``size``: the planner's
+  ``vqdb.planner.screen_places.where_on_screen``, "the web address in the bottom right corner", "in big
+  letters"; a place or size inside the anchor's clause is the anchor's: "at the moment the big counter
+  reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``: not "the car on the
+  right"); a question that names one and no source asks about the screen;
 * whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
   narrator not mention?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, function words and the ordinal
@@ -48,6 +53,7 @@ import re
 
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
+from vqdb.planner.screen_places import ASKS_TEXT, where_on_screen
 from vqdb.planner.vocabulary import SCREEN_NOUNS
 from vqdb.textnorm import canonical
 
@@ -171,6 +177,8 @@ class QuestionParts:
     about_sound: bool = False
     negated: bool = False
     context: tuple[str, ...] = ()
+    place: str | None = None
+    size: str | None = None
 
 
 def read_question(question: str) -> QuestionParts:
@@ -188,6 +196,11 @@ def read_question(question: str) -> QuestionParts:
         >>> read_question("When the dog barks, what is on screen?").asks_when
         False
         >>> read_question("After the Send Spike command, what message flashes up under it?").with_anchor
+        True
+        >>> q = read_question("What does it say in big letters either side of the fist?")
+        >>> q.place, q.size, q.source
+        (None, 'large', 'screen')
+        >>> read_question("What timecode is burned in at the moment the big counter reads 90.000?").size is None
         True
     """
     masked = _mask_quotes(question)
@@ -220,6 +233,10 @@ def read_question(question: str) -> QuestionParts:
     words = match_words(_mask_quotes(rest))
     ordinal_words = set(match_words(ordinal.group(1))) if ordinal else set()
     context = tuple(w for w in dict.fromkeys(words) if w not in STOPWORDS and w not in ordinal_words)
+    _, place, size = where_on_screen(rest) if ASKS_TEXT.search(rest) else (rest, None, None)
+    source = source_of(_mask_quotes(rest))
+    if source is None and (place or size):  # "what does it say in big letters?": read on screen
+        source = "screen"
     return QuestionParts(
         question=question,
         relation=relation,
@@ -230,12 +247,14 @@ def read_question(question: str) -> QuestionParts:
         at_s=at_s,
         asks_when=asks_when(question),
         ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),
-        source=source_of(_mask_quotes(rest)),
+        source=source,
         named=sources_named(_mask_quotes(rest)),
         anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
         about_sound=about_sound(_mask_quotes(rest)),
         negated=negated(question),
         context=context,
+        place=place,
+        size=size,
     )
 
 

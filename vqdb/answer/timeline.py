@@ -47,7 +47,8 @@ class Stream:
     """Normalized words of one source of one video, in reading or speaking order, with their times.
 
     ``starts``/``ends`` are each word's seconds, ``snippet_of`` the index in ``snippets`` each word was
-    read from.
+    read from; ``boxes``, on screen, each word's OCR box (x0, y0, x1, y1, fractions of the frame; NaN where
+    not known), None where no box was kept.
     """
 
     source: str
@@ -57,6 +58,7 @@ class Stream:
     starts: np.ndarray
     ends: np.ndarray
     snippet_of: np.ndarray
+    boxes: np.ndarray | None = None
 
     @property
     def start_s(self) -> float:
@@ -132,6 +134,46 @@ def stream_of(
     )
 
 
+def screen_stream(
+    video_id: str, start_s: float, end_s: float, texts: Sequence[str], boxes: Sequence[Sequence[float]], near: float
+) -> Stream:
+    """The stream of one screen: a frame's boxes (``texts`` and their ``boxes``) read in ``reading_order``,
+    shown ``start_s``..``end_s``, each word with the box it was read in (``word_boxes``).
+
+    Example:
+        >>> s = screen_stream("v", 0.0, 1.0, ["Party", "Audible"], [[0.3, 0.6, 0.7, 0.7], [0.2, 0.3, 0.5, 0.4]], 0.0)
+        >>> s.words, s.boxes[:, 1].tolist()
+        (('audible', 'party'), [0.3, 0.6])
+    """
+    snippet = Evidence("ocr", video_id, start_s, end_s, reading_order(texts, boxes), near)
+    stream = stream_of("ocr", video_id, [snippet])
+    return dataclasses.replace(stream, boxes=word_boxes(texts, boxes, stream.words))
+
+
+def word_boxes(texts: Sequence[str], boxes: Sequence[Sequence[float] | None], words: Sequence[str]) -> np.ndarray:
+    """The box each of ``words`` (a frame's words read in ``reading_order``) was read in: the boxes' own
+    words (``match_words`` of each box's text) in reading order, aligned with ``words`` (``difflib``: a
+    number split over two boxes is one word); NaN where a word is not one box's or a box is not known.
+
+    Example:
+        >>> word_boxes(["EXIT", "Fire door"], [[0.1, 0.1, 0.3, 0.2], None], ["exit", "fire", "door"])[:, 0].tolist()
+        [0.1, nan, nan]
+    """
+    out = np.full((len(words), 4), np.nan)
+    own: list[str] = []
+    located: list[Sequence[float] | None] = []
+    for box, text in _in_lines(texts, boxes):
+        tokens = match_words(text)
+        own += tokens
+        located += [box] * len(tokens)
+    for block in difflib.SequenceMatcher(None, list(words), own, autojunk=False).get_matching_blocks():
+        for k in range(block.size):
+            box = located[block.b + k]
+            if box is not None and None not in box:
+                out[block.a + k] = box
+    return out
+
+
 def _word_times(
     tokens: list[str], snippet: Evidence, timed: list[tuple[str, float, float]]
 ) -> tuple[list[float], list[float]]:
@@ -204,12 +246,9 @@ def read_timeline(corpus: CorpusSql, video_ids: Sequence[str], keyframe_ts: dict
         """,
         params=params,
     ).fetchall()
-    for video_id, group, step in _screens(frames):
-        text = group[0][1]
+    for video_id, group, step, (texts, boxes) in _screens(frames):
         start, end = group[0][0], group[-1][0] + step  # on screen until the next sampled frame
-        streams.append(
-            stream_of("ocr", video_id, [Evidence("ocr", video_id, start, end, text, near(video_id, start, end))])
-        )
+        streams.append(screen_stream(video_id, start, end, texts, boxes, near(video_id, start, end)))
     read_per_frame = {video_id for video_id, *_ in frames}
     for video_id, start, end, text in corpus.sql_unchecked(  # tracked spans, where no frame's boxes were kept
         "SELECT video_id, start_s, end_s, text FROM ocr_spans WHERE list_contains($ids::VARCHAR[], video_id) "
@@ -256,6 +295,21 @@ def reading_order(texts: Sequence[str], boxes: Sequence[Sequence[float]]) -> str
     """
     if any(box is None or None in box for box in boxes):  # no boxes recorded: the order given
         return " / ".join(t.strip() for t in texts)
+    return " / ".join(" ".join(t.strip() for _, t in line) for line in _lines(texts, boxes))
+
+
+def _in_lines(
+    texts: Sequence[str], boxes: Sequence[Sequence[float] | None]
+) -> list[tuple[Sequence[float] | None, str]]:
+    """A frame's (box, text) pairs in ``reading_order``'s order (the order given where a box is not known)."""
+    if any(box is None or None in box for box in boxes):
+        return list(zip(boxes, texts, strict=True))
+    return [pair for line in _lines(texts, boxes) for pair in line]
+
+
+def _lines(texts: Sequence[str], boxes: Sequence[Sequence[float]]) -> list[list[tuple[Sequence[float], str]]]:
+    """A frame's boxes as lines top to bottom (boxes whose vertical middles fall within the other's height
+    are one line), each line's (box, text) pairs left to right."""
     items = sorted(zip(boxes, texts, strict=True), key=lambda item: (item[0][1] + item[0][3]) / 2)
     lines: list[list[tuple[Sequence[float], str]]] = []
     for box, text in items:
@@ -266,17 +320,17 @@ def reading_order(texts: Sequence[str], boxes: Sequence[Sequence[float]]) -> str
                 lines[-1].append((box, text))
                 continue
         lines.append([(box, text)])
-    return " / ".join(" ".join(t.strip() for _, t in sorted(line, key=lambda item: item[0][0])) for line in lines)
+    return [sorted(line, key=lambda item: item[0][0]) for line in lines]
 
 
-def _screens(frames: Sequence[tuple]) -> list[tuple[str, list[tuple[float, str]], float]]:
+def _screens(frames: Sequence[tuple]) -> list[tuple[str, list[tuple[float, str]], float, tuple]]:
     """Frames of a video in a row (no sampled frame without text between them) that read the same
-    words, grouped: ``(video_id, [(ts, text), ...], sampling step)``."""
+    words, grouped: ``(video_id, [(ts, text), ...], sampling step, (the first frame's texts, boxes))``."""
     steps: dict[str, float] = {}
     for (video_a, ts_a, *_), (video_b, ts_b, *_) in zip(frames, frames[1:], strict=False):
         if video_a == video_b and ts_b > ts_a:
             steps[video_a] = min(steps.get(video_a, ts_b - ts_a), ts_b - ts_a)
-    groups: list[tuple[str, list[tuple[float, str]], float]] = []
+    groups: list[tuple[str, list[tuple[float, str]], float, tuple]] = []
     previous: tuple[str, tuple[str, ...]] | None = None
     for video_id, ts, texts, boxes in frames:
         text = reading_order(texts, boxes)
@@ -287,6 +341,6 @@ def _screens(frames: Sequence[tuple]) -> list[tuple[str, list[tuple[float, str]]
         if previous == key and ts - groups[-1][1][-1][0] <= 1.5 * step:
             groups[-1][1].append((float(ts), text))
         else:
-            groups.append((video_id, [(float(ts), text)], step))
+            groups.append((video_id, [(float(ts), text)], step, (texts, boxes)))
         previous = key
     return groups
