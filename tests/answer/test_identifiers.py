@@ -9,10 +9,10 @@ from vqdb.answer.evidence_answerer import EvidenceAnswerer
 from vqdb.answer.identifiers import (
     find_identifier,
     identifier_of,
+    identifier_run,
     identifier_similarity,
     identifiers_of,
     is_identifier,
-    words_read,
 )
 from vqdb.answer.timeline import stream_of
 
@@ -110,4 +110,4 @@ def test_an_identifier_is_found_in_the_words_that_read_it_not_the_whole_snippet(
     (name,) = find_identifier("brandoncastellano.com", footer)
     assert footer.words[name.first : name.last + 1][:2] == ("brandon", "castellano")
     # an address spoken word by word, inside a sentence
-    assert words_read("delamm.com", ["visit", "delamm", "com", "today"]) == (1, 2)
+    assert identifier_run("delamm.com", ["visit", "delamm", "com", "today"]) == (1, 2)

@@ -165,7 +165,7 @@ def similarities(identifier: str, tokens: Sequence[str]) -> np.ndarray:
 def find_identifier(identifier: str, stream: Stream) -> list[Match]:
     """The snippets of ``stream`` that read ``identifier`` (similarity at least ``IDENTIFIER_FLOOR``),
     each as a ``Match`` whose coverage is the similarity, over the snippet's words that read it
-    (``words_read``), best first.
+    (``identifier_run``), best first.
 
     Example:
         >>> from vqdb.answer.evidence import Evidence
@@ -181,18 +181,18 @@ def find_identifier(identifier: str, stream: Stream) -> list[Match]:
             continue
         best = similarities(identifier, read_tokens(snippet.text)[:MAX_TOKENS]).max(initial=0.0)
         if best >= IDENTIFIER_FLOOR:
-            first, last = words_read(identifier, [stream.words[i] for i in positions])
+            first, last = identifier_run(identifier, [stream.words[i] for i in positions])
             found.append(Match(stream, int(positions[first]), int(positions[last]), float(best), 1.0))
     return sorted(found, key=lambda m: -m.score)
 
 
-def words_read(identifier: str, words: Sequence[str]) -> tuple[int, int]:
+def identifier_run(identifier: str, words: Sequence[str]) -> tuple[int, int]:
     """Which of a snippet's ``words`` (the answerer's words: an address is split at its dots) read
     ``identifier``: the run of at most ``MAX_RUN`` words that, joined, is most like it (the shortest of
     equals), as ``(first, last)``: where on screen the address is, not the copyright line beside it.
 
     Example:
-        >>> words_read("bcastell.com", ["copyright", "2013", "brandon", "castellano", "www", "bcastell", "com"])
+        >>> identifier_run("bcastell.com", ["copyright", "2013", "brandon", "castellano", "www", "bcastell", "com"])
         (5, 6)
     """
     runs = [(i, j) for i in range(len(words)) for j in range(i, min(len(words), i + MAX_RUN))]
