@@ -171,12 +171,21 @@ def shows_number(query: str, texts: list[str]) -> np.ndarray:
     asked = asked_number(query)
     if asked is None:
         return np.zeros(len(texts), dtype=bool)
+    return np.array([bool(numbers_as_asked(text, asked)) for text in texts], dtype=bool)
+
+
+def numbers_as_asked(text: str, asked: tuple[str, Shown]) -> list[tuple[str, Shown]]:
+    """The numbers ``text`` shows (``numbers_shown``) in the template and form of the one ``asked``
+    (``asked_number``): the same form, and a template that holds the query's.
+
+    Example:
+        >>> numbers_as_asked("Frame = 11 PTS = 1.0s", asked_number("Frame 15"))
+        [('frame#pts%s', Shown(form='n', whole=11.0, frames=0, unit=1.0))]
+        >>> numbers_as_asked("Frame 2.5", asked_number("Frame 15"))  # another form
+        []
+    """
     wanted, value = asked
-
-    def shows(text: str) -> bool:
-        return any(shown.form == value.form and wanted in form for form, shown in numbers_shown(text))
-
-    return np.array([shows(text) for text in texts], dtype=bool)
+    return [(form, shown) for form, shown in numbers_shown(text) if shown.form == value.form and wanted in form]
 
 
 def moments(
@@ -205,7 +214,7 @@ def moments(
     asked = asked_number(query)
     if asked is None or not len(texts):
         return []
-    wanted, value = asked
+    _, value = asked
     order = sorted(range(len(texts)), key=lambda i: (ts[i], boxes[i, 1], boxes[i, 0], texts[i] or ""))
     distinct = np.unique(ts[~np.isnan(ts)])
     ocr_period = max(float(np.diff(distinct).min()) if len(distinct) > 1 else period, period)
@@ -214,9 +223,8 @@ def moments(
     for i in order:
         if np.isnan(ts[i]) or texts[i] is None:
             continue
-        for form, shown in numbers_shown(texts[i]):
-            if shown.form == value.form and wanted in form:
-                candidates.setdefault(form, []).append((int(i), shown))
+        for form, shown in numbers_as_asked(texts[i], asked):
+            candidates.setdefault(form, []).append((int(i), shown))
     frame_base = _frame_base([shown for found in candidates.values() for _, shown in found] + [value])
     asked_value = value.whole + value.frames / frame_base
     unit = value.unit if value.unit is not None else 1.0 / frame_base
