@@ -758,7 +758,22 @@ class Ocr(TextTool):
 
     def estimated_arrays(self, video: VideoFrames, query: str) -> list[tuple[float, ...]]:
         """``estimated``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): ``counters.moments``
-        of its boxes, as the SQL's ``counter_moments`` reads them."""
+        of its boxes, as the SQL's ``counter_moments`` reads them.
+
+        Example:
+            >>> import pyarrow as pa
+            >>> from vqdb.planner.tools import get
+            >>> class Video:  # a stand-in for VideoFrames: its sampling period and its rows of a table
+            ...     period = 1.0
+            ...     def rows(self, name, columns):
+            ...         box = {"x0": 0.1, "y0": 0.1, "x1": 0.3, "y1": 0.2}
+            ...         return pa.table({"ts": [0.0, 1.0, 2.0], "text": ["Frame = 1", "Frame = 11", "Frame = 21"],
+            ...             "shown_from_s": [0.0, 1.0, 2.0], "shown_to_s": [0.5, 1.5, 2.5], "box": [box] * 3})
+            >>> [tuple(round(x, 2) for x in row) for row in get("ocr").estimated_arrays(Video(), "Frame 15")]
+            [(1.4, 1.5, 1.45, 0.8, 0.5)]
+            >>> get("ocr").estimated_arrays(Video(), "Frame 11")  # read, not estimated
+            []
+        """
         boxes = video.rows(self.table, BOX_COLUMNS)  # read_frames's: read once
         boxes = boxes.filter(pc.is_valid(boxes.column("text")))
         if not boxes.num_rows:
