@@ -169,7 +169,7 @@ def word_boxes(texts: Sequence[str], boxes: Sequence[Sequence[float] | None], wo
     for block in difflib.SequenceMatcher(None, list(words), own, autojunk=False).get_matching_blocks():
         for k in range(block.size):
             box = located[block.b + k]
-            if box is not None and None not in box:
+            if _known(box):
                 out[block.a + k] = box
     return out
 
@@ -286,30 +286,37 @@ def read_timeline(corpus: CorpusSql, video_ids: Sequence[str], keyframe_ts: dict
 
 def reading_order(texts: Sequence[str], boxes: Sequence[Sequence[float]]) -> str:
     """A frame's text boxes as one text: lines top to bottom (boxes whose vertical middles fall within
-    the other's height are one line), boxes left to right within a line; lines joined by newlines.
+    the other's height are one line), boxes left to right within a line; lines joined by " / ". Where a box is
+    not known, each text is a line, in the order given.
 
     Example:
         >>> boxes = [[0.5, 0.1, 0.9, 0.2], [0.1, 0.12, 0.45, 0.21], [0.3, 0.4, 0.6, 0.5]]
         >>> reading_order(["STARTED", "GETTING", "NOW?"], boxes)
         'GETTING STARTED / NOW?'
     """
-    if any(box is None or None in box for box in boxes):  # no boxes recorded: the order given
-        return " / ".join(t.strip() for t in texts)
     return " / ".join(" ".join(t.strip() for _, t in line) for line in _lines(texts, boxes))
 
 
 def _in_lines(
     texts: Sequence[str], boxes: Sequence[Sequence[float] | None]
 ) -> list[tuple[Sequence[float] | None, str]]:
-    """A frame's (box, text) pairs in ``reading_order``'s order (the order given where a box is not known)."""
-    if any(box is None or None in box for box in boxes):
-        return list(zip(boxes, texts, strict=True))
+    """A frame's (box, text) pairs in ``reading_order``'s order."""
     return [pair for line in _lines(texts, boxes) for pair in line]
 
 
-def _lines(texts: Sequence[str], boxes: Sequence[Sequence[float]]) -> list[list[tuple[Sequence[float], str]]]:
+def _known(box: Sequence[float | None] | None) -> bool:
+    """Whether a box was recorded, with all four edges."""
+    return box is not None and None not in box
+
+
+def _lines(
+    texts: Sequence[str], boxes: Sequence[Sequence[float] | None]
+) -> list[list[tuple[Sequence[float] | None, str]]]:
     """A frame's boxes as lines top to bottom (boxes whose vertical middles fall within the other's height
-    are one line), each line's (box, text) pairs left to right."""
+    are one line), each line's (box, text) pairs left to right; where a box is not known (none recorded), each
+    text a line, in the order given."""
+    if not all(_known(box) for box in boxes):
+        return [[(box, text)] for box, text in zip(boxes, texts, strict=True)]
     items = sorted(zip(boxes, texts, strict=True), key=lambda item: (item[0][1] + item[0][3]) / 2)
     lines: list[list[tuple[Sequence[float], str]]] = []
     for box, text in items:
