@@ -361,7 +361,14 @@ def counter_moments(reads: pa.Array, queries: pa.Array, periods: pa.Array) -> pa
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
-    """Register ``counter_moments`` in ``con`` unless it is there (``ctx`` is not needed: it holds no state)."""
+    """Register ``counter_moments`` in ``con`` unless it is there (``ctx`` is not needed: it holds no state).
+
+    Example:
+        >>> con = duckdb.connect()
+        >>> register(con, None); register(con, None)  # the second call keeps the first
+        >>> con.sql("SELECT counter_moments([], 'Frame 15', 1.0), counter_moments(NULL, 'Frame 15', 1.0)").fetchall()
+        [([], None)]
+    """
     if not is_registered(con, "counter_moments"):
         con.create_function(
             "counter_moments",
