@@ -125,10 +125,9 @@ def sidecars_changed(recorded: dict, video: str | Path) -> str | None:
         return f"{', '.join(now)} added" if now and not recorded.get("sources") else None
     before = recorded["sidecars"]
     changes = [
-        f"{name} {what}"
+        f"{name} {'added' if name not in before else 'removed' if name not in now else 'changed'}"
         for name in sorted(set(before) | set(now))
-        if (what := "added" if name not in before else "removed" if name not in now else "changed")
-        and before.get(name) != now.get(name)
+        if before.get(name) != now.get(name)
     ]
     return ", ".join(changes) or None
 
