@@ -381,3 +381,36 @@ def test_query_words_read_is_the_share_of_the_query_a_box_reads_whole():
     shares = [row[0] for row in rows]
     # the question read (one letter misread) carries it; a button reading its "the" barely; other text not
     assert shares[0] > 0.9 and 0 < shares[1] < 0.1 and shares[2] == 0.0 and shares[3] is None
+
+
+def test_words_are_stemmed_right_when_threads_stem_at_once():
+    """DuckDB runs a UDF on several threads at once (and the server runs up to four statements): a Snowball
+    stemmer keeps the word it works on, so one shared by threads returned another word's stem or raised."""
+    import sys
+    import threading
+
+    words = ["reading", "announcements", "generously", "flies", "prices", "nationalization", "happiness", "running"]
+    stem = text_grade.word_stem.__wrapped__  # uncached: every call stems
+    expected = {word: stem(word) for word in words}
+    wrong: list[tuple[str, str]] = []
+
+    def work(offset: int) -> None:
+        try:
+            for i in range(5000):
+                word = words[(i + offset) % len(words)]
+                if (got := stem(word)) != expected[word]:
+                    wrong.append((word, got))
+        except Exception as exc:  # an interleaved stemmer indexes past its word
+            wrong.append(("raised", repr(exc)))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible, to make an interleaving likely
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []

@@ -130,6 +130,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -260,10 +261,13 @@ def word_stem(word: str) -> str:
     """
     if len(word) <= 3 or any(c.isdigit() for c in word):
         return word
-    return glyph_form(_STEMMER.stemWord(word))
+    with _STEMMER_LOCK:  # a Snowball stemmer keeps the word it works on: one word at a time
+        stem = _STEMMER.stemWord(word)
+    return glyph_form(stem)
 
 
 _STEMMER = stemmer("english")
+_STEMMER_LOCK = threading.Lock()  # DuckDB runs a UDF on several threads at once
 
 
 def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:
