@@ -412,10 +412,10 @@ def screen_estimates(
 
 def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate:
     """``estimate`` with the videos where a moment of the number ``query`` names may be estimated between reads
-    (``vqdb.udfs.counters``: at least 3 distinct texts show a number in its template and form), each at the
-    most such a moment scores (``ESTIMATE_SCORE``, a read's specificity taken out) where it lists less. A bare
-    integer ("5": any integer read anywhere is in its template) lists none: nearly every video with text would
-    be a candidate, merged one by one; its estimates are found in the videos listed for its reads.
+    (``vqdb.udfs.counters``: at least ``MIN_READS``, 3, distinct texts show a number in its template and form),
+    each at the most such a moment scores (``ESTIMATE_SCORE``, a read's specificity taken out) where it lists
+    less. A bare integer ("5": any integer read anywhere is in its template) lists none: nearly every video with
+    text would be a candidate, merged one by one; its estimates are found in the videos listed for its reads.
 
     Example:
         >>> from vqdb.planner.screen_texts import screen_texts_of
@@ -436,7 +436,7 @@ def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate
     texts_per_video = np.bincount(np.concatenate([read.videos_of(int(i)) for i in shows]), minlength=len(read.videos))
     bound = min(counters.ESTIMATE_SCORE / (1 - SPECIFICITY), 1.0)
     values = dict(estimate.values)
-    for i in np.flatnonzero(texts_per_video >= 3):
+    for i in np.flatnonzero(texts_per_video >= counters.MIN_READS):
         values[read.videos[i]] = max(values.get(read.videos[i], 0.0), bound)
     ordered = sorted(values.items(), key=lambda item: -item[1])
     return dataclasses.replace(estimate, values=dict(ordered))

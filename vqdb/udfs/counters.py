@@ -66,6 +66,7 @@ NOT_TEMPLATE = re.compile(r"[^\w#%]|[\d_]")  # what a template leaves out: all b
 RUN_GAP = 2.5  # reads of a track at most this many OCR periods apart are consecutive (one may be missed)
 SHORTEST_S = 0.04  # a moment lasts at least a frame (of 25 fps video): a display may count faster than frames
 ESTIMATE_SCORE = 0.8  # an estimated moment's evidence: below an exact read of the value
+MIN_READS = 3  # reads of a track an estimate needs: two pairs that agree (a pair is steady only beside one)
 FRAME_RATES = (24, 25, 30, 50, 60)  # the frame counts a timecode's FF may count to
 READ_FIELDS = ("text", "ts", "shown_from", "shown_to", "x0", "y0", "x1", "y1")
 MOMENT_FIELDS = ("start_s", "end_s", "reach_from", "reach_to", "score")
@@ -283,7 +284,7 @@ def _estimated(
     """The moments ``asked`` is shown in one track (reads at ``times`` showing ``values``, each on screen over
     ``ends``) from its steady pairs: between their reads, and past a run's first or last read within its time
     on screen."""
-    if len(times) < 3:
+    if len(times) < MIN_READS:
         return []
     apart = np.diff(times)
     changed = np.diff(values)
@@ -387,6 +388,7 @@ def _sql_type(field: str) -> str:
 
 __all__ = [
     "ESTIMATE_SCORE",
+    "MIN_READS",
     "Moment",
     "asked_number",
     "counter_moments",
