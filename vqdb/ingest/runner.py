@@ -38,7 +38,7 @@ from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.engines import engine_for
 from vqdb.ingest.engines.local import progress_off
 from vqdb.ingest.pipeline import VideoJob, commit_result
-from vqdb.ingest.subtitles import sidecars_changed
+from vqdb.ingest.subtitles import sidecars_changed, subtitle_files
 from vqdb.ingest.video_id import video_id as content_id
 from vqdb.models.device import placement
 from vqdb.schema import EXTRACTORS, VISUAL_EXTRACTORS
@@ -354,6 +354,7 @@ def _plan_jobs(
     available: list[str] = []  # every extractor that can run here, looked up when new frames need them
     jobs: list[VideoJob] = []
     seen: set[str] = set()
+    listed: dict[Path, list[Path]] = {}  # each folder's subtitle files, listed once for all its videos
     for path in paths:
         try:
             vid = content_id(path)
@@ -377,7 +378,7 @@ def _plan_jobs(
             dropped = tuple(sorted(set(recorded) - {"frames"} - set(redo)))  # cannot run here: not left stale
             jobs.append(VideoJob(path, vid, redo, replaces=replaces, drop=dropped))
             continue
-        changed = {} if force else inputs_changed(recorded, path)
+        changed = {} if force or "subtitles" not in runnable.names else inputs_changed(recorded, path, listed)
         todo = runnable(n for n in runnable.names if force or n not in recorded or n in changed)
         summary.notices += [f"{path}: {name} read again ({why})" for name, why in changed.items() if name in todo]
         if stale and not force:
@@ -390,9 +391,13 @@ def _plan_jobs(
     return jobs
 
 
-def inputs_changed(recorded: dict[str, dict[str, Any]], path: Path) -> dict[str, str]:
+def inputs_changed(
+    recorded: dict[str, dict[str, Any]], path: Path, listed: dict[Path, list[Path]] | None = None
+) -> dict[str, str]:
     """The extractors of an ingested video (``recorded``) whose input beside the video changed since they
     ran, with what changed: ``subtitles`` when a sidecar was added, changed or removed (``sidecars_changed``).
+    ``listed`` keeps each folder's ``subtitle_files`` for the next video of the folder (a re-run over a folder
+    of N videos lists it once, not N times).
 
     Example:
         >>> import tempfile
@@ -404,7 +409,12 @@ def inputs_changed(recorded: dict[str, dict[str, Any]], path: Path) -> dict[str,
         {}
     """
     subtitles = recorded.get("subtitles")
-    why = sidecars_changed(subtitles.get("settings", {}), path) if subtitles else None
+    if not subtitles:
+        return {}
+    listed = {} if listed is None else listed
+    if path.parent not in listed:
+        listed[path.parent] = subtitle_files(path.parent)
+    why = sidecars_changed(subtitles.get("settings", {}), path, listed[path.parent])
     return {"subtitles": why} if why else {}
 
 

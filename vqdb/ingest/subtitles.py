@@ -19,7 +19,7 @@ import hashlib
 import html
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from vqdb.errors import MediaError
@@ -53,8 +53,10 @@ class ParsedSubtitles:
     skipped_blocks: int = 0
 
 
-def find_sidecars(video: str | Path) -> list[Path]:
-    """Subtitle files beside ``video``: ``<stem>.srt``, ``<stem>.vtt`` and ``<stem>.<lang>.srt|vtt``.
+def find_sidecars(video: str | Path, beside: Sequence[Path] | None = None) -> list[Path]:
+    """Subtitle files beside ``video``: ``<stem>.srt``, ``<stem>.vtt`` and ``<stem>.<lang>.srt|vtt``; of
+    ``beside`` (its folder's ``subtitle_files``, when the caller listed them once for many videos), else of
+    its folder as it is now.
 
     Example:
         >>> import pathlib, tempfile
@@ -63,23 +65,35 @@ def find_sidecars(video: str | Path) -> list[Path]:
         ...     _ = (folder / name).write_text("")
         >>> [p.name for p in find_sidecars(folder / "talk.mp4")]
         ['talk.pt-BR.vtt', 'talk.srt']
+        >>> [p.name for p in find_sidecars(folder / "other.mp4", subtitle_files(folder))]
+        ['other.srt']
     """
     video = Path(video)
-    stem = video.stem
-    language = re.compile(rf"^{re.escape(stem)}(\.[A-Za-z0-9_-]+)?$")
-    if not video.parent.is_dir():
+    language = re.compile(rf"^{re.escape(video.stem)}(\.[A-Za-z0-9_-]+)?$")
+    return sorted(p for p in (subtitle_files(video.parent) if beside is None else beside) if language.match(p.stem))
+
+
+def subtitle_files(folder: str | Path) -> list[Path]:
+    """The ``.srt`` and ``.vtt`` files of ``folder`` (none when it is not a folder).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> for name in ("talk.mp4", "talk.SRT", "talk.en.vtt"):
+        ...     _ = (folder / name).write_text("")
+        >>> sorted(p.name for p in subtitle_files(folder))
+        ['talk.SRT', 'talk.en.vtt']
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
         return []
-    return sorted(
-        p
-        for p in video.parent.iterdir()
-        if p.suffix.lower() in SUBTITLE_SUFFIXES and p.is_file() and language.match(p.stem)
-    )
+    return [p for p in folder.iterdir() if p.suffix.lower() in SUBTITLE_SUFFIXES and p.is_file()]
 
 
-def sidecar_digests(video: str | Path) -> dict[str, str]:
+def sidecar_digests(video: str | Path, beside: Sequence[Path] | None = None) -> dict[str, str]:
     """Each sidecar of ``video`` (``find_sidecars``) by file name, with a digest of its bytes ("unreadable"
     when it cannot be read): what the ``subtitles`` extractor records, so that an ingest which finds a
-    sidecar added, changed or removed since reads the subtitles again.
+    sidecar added, changed or removed since reads the subtitles again. ``beside`` as for ``find_sidecars``.
 
     Example:
         >>> import pathlib, tempfile
@@ -93,7 +107,7 @@ def sidecar_digests(video: str | Path) -> dict[str, str]:
         False
     """
     digests = {}
-    for path in find_sidecars(video):
+    for path in find_sidecars(video, beside):
         try:
             digests[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         except OSError:
@@ -101,10 +115,11 @@ def sidecar_digests(video: str | Path) -> dict[str, str]:
     return digests
 
 
-def sidecars_changed(recorded: dict, video: str | Path) -> str | None:
+def sidecars_changed(recorded: dict, video: str | Path, beside: Sequence[Path] | None = None) -> str | None:
     """What changed among ``video``'s sidecars since the ``subtitles`` extraction whose ``settings`` are
     ``recorded`` ("talk.srt added", "talk.en.vtt changed"...), or None. An extraction recorded before digests
     were kept (only its ``sources``) tells only that sidecars were added beside a video that had none.
+    ``beside`` as for ``find_sidecars``.
 
     Example:
         >>> import pathlib, tempfile
@@ -120,7 +135,7 @@ def sidecars_changed(recorded: dict, video: str | Path) -> str | None:
         ...                        folder / "talk.mp4"))
         None
     """
-    now = sidecar_digests(video)
+    now = sidecar_digests(video, beside)
     if "sidecars" not in recorded:
         return f"{', '.join(now)} added" if now and not recorded.get("sources") else None
     before = recorded["sidecars"]
