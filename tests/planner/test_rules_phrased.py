@@ -585,6 +585,7 @@ def test_a_text_only_described_before_an_event_is_read_with_its_options_just_bef
         "What does the caption next to the drum kit picture ask?",
         "What's the example question beside the picture of the Statue of Liberty?",
         "What does the white text say over the sky?",
+        "What did the sign on the stall that appeared after the ambulance arrived say?",  # a moment found by nothing
         "what does the notice on the wall say?",
     ],
 )

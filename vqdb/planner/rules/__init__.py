@@ -231,7 +231,7 @@ def _plan_question(
         )
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)
-    unplaced = when is None and not any(where_on_screen(question)[1:])
+    unplaced = not any(c.when for c in plan.queries) and not any(where_on_screen(question)[1:])  # no moment found
     if any_text and unplaced and plan.queries and all(not c.query for c in plan.queries):
         return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
             f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
