@@ -540,3 +540,79 @@ def test_a_credit_without_a_title_or_a_post_is_no_work_heard(question):
         tool in SPEECH and query in ("it", "film", "FBI", "Shanghai Securities News") for tool, query in calls(question)
     )
     assert ("ocr", "Shanghai Securities News") not in calls(question)
+
+
+ANY_TEXT = ("ocr", "", None, "large")  # whatever text is on screen, graded by how it stands out
+
+
+def placed_calls(question: str, options=None) -> list[tuple]:
+    plan = rule_plan(question, options, UNSEEN)
+    return [(c.tool, c.query, c.when, c.size) for c in plan.queries]
+
+
+@pytest.mark.parametrize(
+    ("question", "others"),
+    [
+        # a text asked for only by how it looks, whose it is or what it is beside, at a moment something else
+        # finds: whatever text is on screen then is read (its words are the answer, not the search)
+        ("What does the white text say after the applause?", [("audio", "applause", "after", None)]),
+        ("What does the caption next to the drum kit read when the music starts?", [("audio", "music", None, None)]),
+        ("Right after the title card, what does the narrator say?", [("audio", "speech", None, None)]),
+        ("While the president's name is on screen, what does he say first?", [("audio", "speech", None, None)]),
+        ("what does the error message under the box say after the beep?", [("audio", "beep", "after", None)]),
+    ],
+)
+def test_a_text_only_described_is_read_wherever_text_is_at_the_moment_asked(question, others):
+    found = placed_calls(question)
+    assert found.count(ANY_TEXT) + sum(c[:3] == ANY_TEXT[:2] + ("after",) for c in found) == 1
+    assert all(call in found for call in others)
+    assert all(query == "" for tool, query, _, _ in found if tool == "ocr")
+
+
+def test_a_text_only_described_before_an_event_is_read_with_its_options_just_before_it():
+    options = ["The Peach Open Movie Project presents", "Big Buck Bunny"]
+    question = "What does the white text say over the sky just before the film's title appears?"
+    assert placed_calls(question) == [ANY_TEXT, ("ocr", "", "before", "large")]  # the text just before another
+    read = [("ocr", option, None, None) for option in options]
+    assert placed_calls(question, options) == [*read, ("ocr", "", "before", "large")]
+    assert rule_plan(question, options, UNSEEN).combine == "(Q1 OR Q2) AND Q3"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # nothing else says which text, nor where or when: the video's biggest text is a guess, frames are sampled
+        "What does the caption next to the drum kit picture ask?",
+        "What's the example question beside the picture of the Statue of Liberty?",
+        "What does the white text say over the sky?",
+        "What did the sign on the stall that appeared after the ambulance arrived say?",  # a moment found by nothing
+        "what does the notice on the wall say?",
+    ],
+)
+def test_a_text_only_described_with_nothing_else_to_find_samples_frames(question):
+    plan = rule_plan(question, None, UNSEEN)
+    assert plan.is_uniform and "no words of the text" in plan.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a place the question gives is where whatever text is read (as screen_places plans a question asking what)
+        ("When the music starts, what does the caption next to the logo in the top-left corner say?",
+         [("ocr", "", None, None), ("audio", "music", None, None)]),
+        # words read on screen find the text: no reading of whatever is there beside them
+        ("What does the Big Buck Bunny title say after the applause?", [("ocr", "Big Buck Bunny", None, None)]),
+        # a count, not what a text says; a carrier of text, not a text
+        ("How many times did the woman raise her glass during the chat after the bell?", []),
+        ("what is written on the red shirt after the whistle?", []),
+    ],
+)  # fmt: skip
+def test_a_text_read_by_its_words_place_or_not_asked_reads_no_other_text(question, expected):
+    found = placed_calls(question)
+    assert [c for c in found if c[0] == "ocr"] == [c for c in expected if c[0] == "ocr"]
+    assert all(call in found for call in expected)
+
+
+def test_with_a_visual_tool_a_text_described_is_seen():
+    plan = rule_plan("What does the caption next to the drum kit picture ask?")
+    assert [(c.tool, c.query) for c in plan.queries] == [("siglip", "caption next to the drum kit picture")]

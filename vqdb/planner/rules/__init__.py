@@ -84,6 +84,11 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   its calls marked ``when`` ("after" / "before": the frames just after / before what they find), ANDed
   with the rest; an event named by a sound ("the chime") is heard. Not in a quote, "named / look after",
   "after all / that / it", "before and after".
+  A text asked for only by describing it ("what does the white text say after the applause?", "the caption next
+  to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
+  with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
+  and size, else "large"), ANDed with the rest; with nothing else to find, no moment, place or size, frames are
+  sampled uniformly.
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -161,8 +166,15 @@ from vqdb.planner.rules.screen_text import (
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import _take_speech, phrase_plan, statement_plan
-from vqdb.planner.rules.visual import _beside_text_places, _read_instead, _visual_phrases, _visual_tool
+from vqdb.planner.rules.visual import (
+    _beside_text_places,
+    _read_instead,
+    _text_described,
+    _visual_phrases,
+    _visual_tool,
+)
 from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation
+from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
 
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE005), " ")  # the characters the rules mark quotes and numbers with
@@ -195,36 +207,49 @@ def rule_plan(
     order, question = _order(_asked_then_answered(_unframed(_written_out(question))))
     plan = screen_places.placed_plan(
         question,
-        lambda asked: _plan_question(asked, options, available_tools),
+        lambda asked: _plan_question(asked, options, available_tools, any_text=asked == question),
         lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
         [str(option) for option in options or ()],
     )
     return phrase_plan(dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None))
 
 
-def _plan_question(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> Plan:
+def _plan_question(
+    question: str, options: Sequence[str] | None, available_tools: Collection[str] | None, any_text: bool = False
+) -> Plan:
     """``rule_plan`` of ``question`` once its order is read (``_order``) and its place on screen
-    (``screen_places``)."""
+    (``screen_places``); ``any_text``: a text it names only by describing it may be read wherever text is
+    (``_any_text``; not where ``screen_places`` took its place out and reads what is there itself)."""
     text = " ".join(question.translate(_PRIVATE).split())
     text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
     main, when, reference = _relation(text)
     if when is not None:
         plan = _related(
-            _plan_text(main, options, available_tools, question),
-            _plan_text(_heard_if_a_sound(reference), None, available_tools, question),
+            _plan_text(main, options, available_tools, question, any_text),
+            _plan_text(_heard_if_a_sound(reference), None, available_tools, question, any_text),
             when,
         )
     else:
-        plan = _plan_text(text, options, available_tools, question)
+        plan = _plan_text(text, options, available_tools, question, any_text)
+    unplaced = not any(c.when for c in plan.queries) and not any(where_on_screen(question)[1:])  # no moment found
+    if any_text and unplaced and plan.queries and all(not c.query for c in plan.queries):
+        return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
+            f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
+        )
     queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
     return dataclasses.replace(plan, queries=queries)
 
 
 def _plan_text(
-    text: str, options: Sequence[str] | None, available_tools: Collection[str] | None, question: str
+    text: str,
+    options: Sequence[str] | None,
+    available_tools: Collection[str] | None,
+    question: str,
+    any_text: bool = False,
 ) -> Plan:
     """The plan of ``text`` (the question, or one of its clauses); ``question`` is the whole question, whose
-    cues say what its options are (said, shown) and whether its unseen phrases are words."""
+    cues say what its options are (said, shown) and whether its unseen phrases are words; with ``any_text``,
+    a text it only describes is read wherever text is (``_any_text``)."""
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
@@ -281,6 +306,10 @@ def _plan_text(
             option_ids += [_add(calls, t, _trim(quoted)) for t in TOOLS_FOR[EITHER] if _searchable(t, _trim(quoted))]
     if option_ids:
         groups.append(_group(option_ids, "OR"))
+    if any_text and Ocr.name in (available_tools or ()) and _any_text(question, unseen, calls):
+        _, place, size = where_on_screen(question)
+        calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
+        groups.insert(0, calls[-1].id)
     if not calls and unseen:
         return uniform_plan(
             f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "
@@ -290,6 +319,22 @@ def _plan_text(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+def _any_text(question: str, unseen: list[str], calls: list[Call]) -> bool:
+    """Whether a plan with no visual tool of ``question`` (or a clause of it), of ``calls`` so far and phrases it
+    could not see (``unseen``), reads whatever text is on screen: the question asks what or which
+    (``screen_places.ASKS_WHAT``, as for a text in a place it names: not "how many times … during the chat"), a
+    phrase names a text only by describing it (``visual._text_described``: "the white text over the sky", "the
+    caption next to the drum kit picture") and no call reads words on screen. A
+    person asked what such a text says looks at the text there: an ``ocr`` call with no words, in the place and
+    of the size the question gives, else "large" (how it stands out: the call grades a read by its height over
+    the video's tallest), ANDed with what else the plan finds (words said, a sound, the moment before or after
+    an event, itself such a text: "the white text … just before the film's title appears"). Where the question
+    gives neither a place, a size, a moment nor anything else to find, the video's biggest text is a guess (a
+    caption beside a picture is small print): ``_plan_question`` samples frames uniformly."""
+    asks_what = ASKS_WHAT.search(question) is not None
+    return asks_what and any(map(_text_described, unseen)) and not any(c.tool == Ocr.name for c in calls)
 
 
 def _add(calls: list[Call], tool: str, query: str) -> str:

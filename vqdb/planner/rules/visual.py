@@ -44,6 +44,7 @@ _NOT_READ = one_word_forms(
     [*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS, *SPEAKERS, *phrasing.CARRIERS_OF_TEXT]
 )  # with "'s": where words are, not the words
 _TEXT_WORDS = one_word_forms([*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS])  # nouns naming a text
+_TEXTS = one_word_forms([*SUBTITLE_NOUNS, *TEXT_NOUNS]) | phrasing.TEXT_ITEMS  # a text itself, not what carries it
 _PLACING_TEXT = (  # "he types it into the search bar", "the Send button": no picture once the text is read
     phrasing.TEXT_PLACES | phrasing.UI_NOUNS | phrasing.STOP | phrasing.AUXILIARIES | phrasing.PREPOSITIONS
 ) | (phrasing.DETERMINERS | _SPEAKER_WORDS | phrasing.BESIDE_LABELS)
@@ -273,6 +274,33 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
+
+
+def _text_described(phrase: str) -> bool:
+    """Whether ``phrase`` names a text only by describing it, none of its words: a noun of a text itself
+    (``TEXT_NOUNS``, ``SUBTITLE_NOUNS``, ``phrasing.TEXT_ITEMS``; not of what carries one, a shirt or a
+    screen) in lower case after only lower-case words (how it looks, whose, what kind: "the white text", "the
+    film's title", "the example question"), then nothing, other nouns of text ("the title card") or where it
+    is (a preposition of place, ``phrasing.LOCATING``: "the caption next to the drum kit picture", "the white
+    text over the sky"). Without a visual tool, such a text is read wherever text is on screen.
+
+    Example:
+        >>> [_text_described(p) for p in ("white text over the sky", "film's title", "the title card")]
+        [True, True, True]
+        >>> _text_described("example question next to the picture of the man on the yellow taxi")
+        True
+        >>> [_text_described(p) for p in ("Big Buck Bunny title", "man on the taxi", "result of the test", "shirt")]
+        [False, False, False, False]
+    """
+    words = phrase.split()
+    bare = [w.strip(",'\"").lower().removesuffix("'s") for w in words]
+    head = next((i for i, b in enumerate(bare) if b in _TEXTS), None)
+    if head is None or not all(w.islower() and not any(c.isdigit() for c in w) for w in words[: head + 1]):
+        return False
+    after = head + 1
+    while after < len(bare) and bare[after] in _TEXT_WORDS | _TEXTS:
+        after += 1
+    return after == len(bare) or bare[after] in phrasing.LOCATING
 
 
 def _looks_of_text(words: list[str], bare: list[str], i: int) -> bool:

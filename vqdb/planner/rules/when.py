@@ -9,7 +9,7 @@ import re
 
 from vqdb.planner import boolexpr, phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word
-from vqdb.planner.plan import Call, Plan
+from vqdb.planner.plan import Plan
 from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
 from vqdb.planner.rules.evidence import _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
@@ -265,7 +265,7 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
         return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
-    calls = [Call(renamed[c.id], c.tool, c.query, when) for c in event.queries]
+    calls = [dataclasses.replace(c, id=renamed[c.id], when=when) for c in event.queries]  # its place, size kept
     combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
     if not main.is_uniform:
         calls = [*main.queries, *calls]
