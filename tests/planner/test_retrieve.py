@@ -219,29 +219,3 @@ def test_without_a_visual_model_a_picture_is_looked_for_in_what_is_said():
     assert make_plan("when is EXIT on screen", available_tools=["transcript", "ocr"]).queries[0].tool == "ocr"
     assert make_plan(question, planner="siglip-q", available_tools=["transcript"]).queries == ()
     assert make_plan(question, available_tools=["ocr"]).queries == ()
-
-
-def test_a_statements_keyframe_is_its_middle_inside_locates_interval_on_sql_and_arrays(tmp_path):
-    """What is said about movable type is the clause that names it: retrieve's first keyframe is that clause's
-    middle (not the words "movable type" that open it), inside locate's top interval (the clause), the same on
-    the SQL of every video and on the arrays of one, and search's first moment is that keyframe."""
-    from vqdb.store import Store
-
-    from .test_speech_candidates import commit_speech
-
-    store = Store.create(tmp_path)
-    said = "the printing press changed europe for good, and then movable type made books cheap. everyone read."
-    commit_speech(store, "v", said.split())  # one word a second: an utterance over 10 s, answered by its clause
-    call = {"id": "Q1", "tool": "transcript", "query": "movable type", "extent": "statement"}
-    plan = Plan.from_json({"queries": [call], "combine": "Q1"})
-    question = "what does the narrator say about movable type?"
-    with vqdb.connect(tmp_path) as corpus:
-        arrays = corpus.retrieve(question, video="v", k=3, plan=plan).keyframes.to_pylist()
-        sql = corpus.retrieve(question, k=3, plan=plan).keyframes.to_pylist()  # every video: the compiled SQL
-        top = corpus.locate(question, video="v", plan=plan).intervals.to_pylist()[0]
-        moments = corpus.search(question, k=3, plan=plan).moments.to_pylist()
-    assert arrays == sql
-    first = min(arrays, key=lambda r: r["merged_rank"])
-    assert first["ts"] == pytest.approx((top["start_s"] + top["end_s"]) / 2), (first, top)
-    assert top["start_s"] < 9.0 and top["end_s"] > 13.0, top  # the statement, not "movable type" (9-11 s)
-    assert moments[0]["ts"] == first["ts"], (moments, arrays)
