@@ -531,9 +531,9 @@ def placed(graded: list, boxes: list, place: str | None, size: str | None, ones:
 def timed_text_scores(q: str, data, pieces, sentences, extent=None, pause_s=None) -> tuple[dict, dict]:
     """Spans said (phrase_matches) or meant (the stand-in embedding), widened to one sampling period, and
     each frame's best span (the highest score, then the earliest said), whose time said is its focus; with
-    ``extent`` "statement", followed by the statement it is said in (whose middle the reference merge places
-    a statement's best-ranked keyframe at): the utterance of words said less than ``pause_s`` apart
-    (``in_utterances``), else the clause; a sentence meant is its own statement."""
+    ``extent`` "statement", the statement it is said in is (where the reference merge places a statement's
+    keyframe: its middle): the utterance of words said less than ``pause_s`` apart (``in_utterances``), else
+    the clause; a sentence meant is its own statement."""
     constants = video_constants(data)
     scores: dict = {}
     focus: dict = {}
@@ -552,7 +552,7 @@ def timed_text_scores(q: str, data, pieces, sentences, extent=None, pause_s=None
                 spans.append((s, e, SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN), (s, e)))
         for v, f, ts in data["frames"]:
             near = [
-                (-score, start, end, *said_in)
+                (-score, start, end, *(said_in if extent == "statement" else (start, end)))
                 for start, end, score, said_in in spans
                 if v == video_id
                 and (start + end) / 2 - max((end - start) / 2, period / 2)
@@ -561,7 +561,7 @@ def timed_text_scores(q: str, data, pieces, sentences, extent=None, pause_s=None
             ]
             if near:
                 best = min(near)
-                scores[(v, f)], focus[(v, f)] = -best[0], best[1:] if extent == "statement" else best[1:3]
+                scores[(v, f)], focus[(v, f)] = -best[0], best[3:]
     return scores, focus
 
 

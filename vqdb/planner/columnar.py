@@ -86,9 +86,7 @@ def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
         return _table(video, np.zeros(0, np.int64), None, np.zeros(0, np.int64), [])
     scores = {cid: found.score for cid, found in evidence.items()}
     rows = merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
-    times = keyframe_times(
-        plan, evidence, rows["position"], rows["supporting_calls"], video.ts, video.period, rows["merged_rank"]
-    )
+    times = keyframe_times(plan, evidence, rows["position"], rows["supporting_calls"], video.ts, video.period)
     return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"], times)
 
 

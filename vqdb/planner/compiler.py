@@ -520,8 +520,8 @@ class Compiler:
 
     def moment(self, plan: Plan) -> exp.Expression:
         """The time a kept frame of ``merged AS m`` shows: its sampled time placed in the focus of its first
-        supporting call that has one (a statement's call: the statement's middle for its best-ranked keyframe;
-        ``vqdb.planner.placement``), else its sampled time."""
+        supporting call that has one (a statement's call: the statement's middle; ``vqdb.planner.placement``),
+        else its sampled time."""
         placed = []
         for call in plan.queries:
             i = self.calls[call.id]
@@ -529,11 +529,8 @@ class Compiler:
                 start, end = col(f"focus_start_{i}", "m"), col(f"focus_end_{i}", "m")
                 has_focus = exp.and_(self.supports(i), start.is_(exp.null()).not_(), copy=False)
                 inside = moment_sql(col("ts", "m"), start.copy(), end.copy(), col("period", "m"))
-                if call.extent == "statement":  # what is said: the statement's best-ranked keyframe, its middle
-                    said_in = [col(f"start_{i}", "m"), col(f"end_{i}", "m")]
-                    window = [col("video_id", "m"), has_focus.copy(), *(c.copy() for c in said_in)]
-                    first = over(fn("row_number"), window, [asc(col("merged_rank", "m"))]).eq(number(1))
-                    placed.append(exp.case().when(exp.and_(has_focus.copy(), first), statement_moment(*said_in)))
+                if call.extent == "statement":  # what is said: the statement's middle
+                    inside = statement_moment(col(f"start_{i}", "m"), col(f"end_{i}", "m"))
                 placed.append(exp.case().when(has_focus, inside))
         return fn("coalesce", *placed, col("ts", "m")) if placed else col("ts", "m")
 

@@ -17,11 +17,9 @@ A call with ``extent`` "statement" asks for what is said, not for when words are
 narrator call the Gutenberg?", "according to him, what is haunting Europe?"): its answer is the statement
 (``locate``'s interval), and the words the question names are only its topic, said before the answer ("the
 Gutenberg, or 42-line Bible of about 1455") or after it ("A spectre is haunting Europe"). Its keyframe is the
-statement's middle (``statement_moment``), which ``locate``'s interval holds; a second keyframe the merge
-keeps in the same statement is placed in its own words, so two keyframes are not one moment. On the dev
-splits' 11 questions whose first keyframe a statement placed, the words hit 8, the statement's middle 9, the
-middle of the words after the match 8 (a question's topic named after its answer), clamping into the words
-after the match 8.
+statement's middle (``statement_moment``), which ``locate``'s interval holds: on the dev splits' 11 questions
+whose first keyframe a statement placed, the words hit 8, the statement's middle 9, the middle of the words
+after the match 8 (a question's topic named after its answer), clamping into the words after the match 8.
 
 The compiled SQL (``moment_sql``) and the arrays (``moment``) compute it with the same operations, so both
 paths give equal rows.
@@ -91,13 +89,10 @@ def keyframe_times(
     supporting_calls: Sequence[Sequence[str]],
     ts: np.ndarray,
     period: float,
-    merged_rank: np.ndarray,
 ) -> np.ndarray:
-    """The times of the keyframes at ``positions`` (into ``ts``, with their ``supporting_calls`` and
-    ``merged_rank``): each placed in the focus of its first supporting call, in plan order, that has one
-    (``moment``), else its sampled time. A call with ``extent`` "statement" places the best-ranked keyframe of
-    each of its statements at the statement's middle (``statement_moment``), and the others in that statement
-    in its focus, so two keyframes are not one moment (``first_of_statements``).
+    """The times of the keyframes at ``positions`` (into ``ts``, with their ``supporting_calls``): each placed
+    in the focus of its first supporting call, in plan order, that has one (``moment``; a call with ``extent``
+    "statement": its statement's middle, ``statement_moment``), else its sampled time.
 
     Example:
         >>> from vqdb.planner.plan import Plan
@@ -106,12 +101,10 @@ def keyframe_times(
         >>> nan = np.nan
         >>> said = FrameEvidence(np.array([nan, 0.9]), focus_start=np.array([nan, 1.6]), focus_end=np.array([nan, 1.9]))
         >>> evidence = {"Q1": FrameEvidence(np.array([0.2, 0.1])), "Q2": said}
-        >>> keyframe_times(plan, evidence, np.array([0, 1]), [["Q1"], ["Q1", "Q2"]], np.array([0.0, 1.0]), 1.0,
-        ...                np.array([1, 2])).tolist()
+        >>> keyframe_times(plan, evidence, np.array([0, 1]), [["Q1"], ["Q1", "Q2"]], np.array([0.0, 1.0]), 1.0).tolist()
         [0.0, 1.75]
     """
     times = ts[positions].astype(np.float64)
-    stated = first_of_statements(plan, evidence, positions, supporting_calls, merged_rank)
     for i, (position, supporting) in enumerate(zip(positions, supporting_calls, strict=True)):
         for call in plan.queries:
             found = evidence.get(call.id)
@@ -120,46 +113,9 @@ def keyframe_times(
             start, end = found.focus_start[position], found.focus_end[position]
             if np.isnan(start):
                 continue
-            if i in stated.get(call.id, ()):
+            if call.extent == "statement" and found.start_s is not None:
                 times[i] = (found.start_s[position] + found.end_s[position]) / 2
             else:
                 times[i] = moment(ts[position], start, end, period)
             break
     return times
-
-
-def first_of_statements(
-    plan: Plan,
-    evidence: Mapping[str, FrameEvidence],
-    positions: np.ndarray,
-    supporting_calls: Sequence[Sequence[str]],
-    merged_rank: np.ndarray,
-) -> dict[str, set[int]]:
-    """Per call with ``extent`` "statement", the keyframes (indices into ``positions``) that are the best ranked
-    of those it supports with a focus in each of its statements (its spans): the ones its statement's middle
-    stands for (the SQL: ``row_number()`` over the kept frames by call, focus, statement, ``merged_rank``).
-
-    Example:
-        >>> from vqdb.planner.plan import Plan
-        >>> call = {"id": "Q1", "tool": "transcript", "query": "y", "extent": "statement"}
-        >>> plan = Plan.from_json({"queries": [call]})
-        >>> said = FrameEvidence(np.array([0.9, 0.8, 0.7]), start_s=np.array([0.0, 0.0, 5.0]),
-        ...     end_s=np.array([4.0, 4.0, 9.0]), focus_start=np.array([1.0, 3.0, 6.0]),
-        ...     focus_end=np.array([1.5, 3.5, 7.0]))
-        >>> first_of_statements(plan, {"Q1": said}, np.array([0, 1, 2]), [["Q1"]] * 3, np.array([2, 1, 3]))
-        {'Q1': {1, 2}}
-    """
-    stated: dict[str, set[int]] = {}
-    for call in plan.queries:
-        found = evidence.get(call.id)
-        if call.extent != "statement" or found is None or found.focus_start is None or found.start_s is None:
-            continue
-        best: dict[tuple[float, float], int] = {}
-        for i, (position, supporting) in enumerate(zip(positions, supporting_calls, strict=True)):
-            if call.id not in supporting or np.isnan(found.focus_start[position]):
-                continue
-            said_in = (float(found.start_s[position]), float(found.end_s[position]))
-            if said_in not in best or merged_rank[i] < merged_rank[best[said_in]]:
-                best[said_in] = i
-        stated[call.id] = set(best.values())
-    return stated

@@ -697,7 +697,7 @@ def moments_in(
     order = np.argsort(rows["merged_rank"], kind="stable")
     positions = rows["position"][order]
     calls = [rows["supporting_calls"][i] for i in order]
-    times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period, rows["merged_rank"][order])
+    times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
     tool_of = {call.id: call.tool for call in plan.queries}
     values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     value = moment_scores(plan, values, weights)

@@ -11,8 +11,7 @@ frames near its evidence in time (``vqdb.planner.plan.Call``). ``focus`` gives, 
 spans, where each frame's evidence is (``{(video_id, frame_idx): (start, end)}``): a keyframe's time is
 then its sampled time clamped into the focus of its first supporting call that has one, half a sampling
 period (or half the focus) inside its edges; for a call with ``extent`` "statement", ``focus`` gives the
-statement too (``(start, end, statement_start, statement_end)``), and a statement's best-ranked keyframe is
-its middle (``vqdb.planner.placement``).
+statement, and the keyframe is its middle (``vqdb.planner.placement``).
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -74,35 +73,18 @@ def merge(
         else:
             kept = _toolmerge(plan, video_id, video_frames, duration, evidence, k, video_gap, mode)
             period = (video_frames[-1][1] - video_frames[0][1]) / max(len(video_frames) - 1, 1)
-            first = _first_of_statements(plan, kept, focus or {})
-            rows += [_placed(plan, row, focus or {}, period, first) for row in kept]
+            rows += [_placed(plan, row, focus or {}, period) for row in kept]
     return rows
 
 
-def _first_of_statements(plan: Plan, kept: list[Keyframe], focus: Mapping) -> set[tuple[str, int]]:
-    """(call id, frame_idx) of each statement's best-ranked keyframe, per call with ``extent`` "statement"."""
-    best: dict[tuple, Keyframe] = {}
-    for call in plan.queries:
-        if call.extent != "statement":
-            continue
-        for row in kept:
-            where = focus.get(call.id, {}).get((row.video_id, row.frame_idx))
-            if call.id in row.supporting_calls and where is not None:
-                said_in = (call.id, where[2], where[3])
-                if said_in not in best or row.merged_rank < best[said_in].merged_rank:
-                    best[said_in] = row
-    return {(key[0], row.frame_idx) for key, row in best.items()}
-
-
-def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple]], period: float, first: set):
-    """``row`` at its moment: inside the focus of its first supporting call that has one (the middle of a
-    statement for its best-ranked keyframe, ``first``)."""
+def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[float, float]]], period: float):
+    """``row`` at its moment: inside the focus of its first supporting call that has one (a statement's middle)."""
     for call in plan.queries:
         where = focus.get(call.id, {}).get((row.video_id, row.frame_idx))
         if call.id in row.supporting_calls and where is not None:
-            start, end = where[:2]
-            if (call.id, row.frame_idx) in first:  # the statement's middle
-                return dataclasses.replace(row, ts=(where[2] + where[3]) / 2)
+            start, end = where
+            if call.extent == "statement":  # its focus is the statement: its middle
+                return dataclasses.replace(row, ts=(start + end) / 2)
             margin = min(period * 0.5, (end - start) / 2)
             return dataclasses.replace(row, ts=max(start + margin, min(row.ts, end - margin)))
     return row
