@@ -38,7 +38,6 @@ from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
 from vqdb.udfs import counters, text_grade, text_match
 from vqdb.udfs.text_grade import (
-    in_utterances,
     min_score,
     phrase_matches,
     said_phrases,
@@ -288,9 +287,9 @@ def evidence(plan: Plan, data, vectors) -> dict:
             found[call.id], focus[call.id] = ocr_scores(q, data, call.place, call.size)
         elif call.tool == "transcript":
             words = [(v, w, s, e) for v, w, s, e in data["words"]]
-            found[call.id], focus[call.id] = timed_text_scores(q, data, words, data["segments"], call.extent, PAUSE_S)
+            found[call.id], focus[call.id] = timed_text_scores(q, data, words, data["segments"])
         elif call.tool == "subtitle":
-            found[call.id], focus[call.id] = timed_text_scores(q, data, data["cues"], data["cues"], call.extent)
+            found[call.id], focus[call.id] = timed_text_scores(q, data, data["cues"], data["cues"])
         else:
             scores: dict = {}
             for v, s, e, label, score in data["audio"]:
@@ -528,32 +527,24 @@ def placed(graded: list, boxes: list, place: str | None, size: str | None, ones:
     return found
 
 
-def timed_text_scores(q: str, data, pieces, sentences, extent=None, pause_s=None) -> tuple[dict, dict]:
+def timed_text_scores(q: str, data, pieces, sentences) -> tuple[dict, dict]:
     """Spans said (phrase_matches) or meant (the stand-in embedding), widened to one sampling period, and
-    each frame's best span (the highest score, then the earliest said), whose time said is its focus; with
-    ``extent`` "statement", the statement it is said in is (where the reference merge places a statement's
-    keyframe: its middle): the utterance of words said less than ``pause_s`` apart (``in_utterances``), else
-    the clause; a sentence meant is its own statement."""
+    each frame's best span (the highest score, then the earliest said), whose time said is its focus."""
     constants = video_constants(data)
     scores: dict = {}
     focus: dict = {}
     for video_id, (period, _) in constants.items():
         mine = sorted((s, e, t) for v, t, s, e in pieces if v == video_id)
-        starts, ends = [s for s, _, _ in mine], [e for _, e, _ in mine]
-        found = phrase_matches([t for _, _, t in mine], starts, ends, q)
-        if pause_s is None:
-            found = [(*match, *match[3:]) for match in found]  # the statement is the clause
-        else:
-            found = in_utterances(found, np.array(starts), np.array(ends), pause_s)
-        spans = [(start, end, score, (said_from, said_to)) for start, end, score, _, _, said_from, said_to in found]
+        found = phrase_matches([t for _, _, t in mine], [s for s, _, _ in mine], [e for _, e, _ in mine], q)
+        spans = [(start, end, score) for start, end, score, _, _ in found]
         for v, t, s, e in sentences:
             similarity = stand_in_similarity(t, q)
             if v == video_id and similarity > SEMANTIC_MIN:
-                spans.append((s, e, SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN), (s, e)))
+                spans.append((s, e, SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)))
         for v, f, ts in data["frames"]:
             near = [
-                (-score, start, end, *(said_in if extent == "statement" else (start, end)))
-                for start, end, score, said_in in spans
+                (-score, start, end)
+                for start, end, score in spans
                 if v == video_id
                 and (start + end) / 2 - max((end - start) / 2, period / 2)
                 <= ts
@@ -561,7 +552,7 @@ def timed_text_scores(q: str, data, pieces, sentences, extent=None, pause_s=None
             ]
             if near:
                 best = min(near)
-                scores[(v, f)], focus[(v, f)] = -best[0], best[3:]
+                scores[(v, f)], focus[(v, f)] = -best[0], best[1:]
     return scores, focus
 
 

@@ -49,7 +49,7 @@ from sqlglot import exp
 
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.placement import moment_sql, statement_moment
+from vqdb.planner.placement import moment_sql
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Call, Plan
 from vqdb.planner.sqlbuild import (
     DIALECT,
@@ -520,8 +520,7 @@ class Compiler:
 
     def moment(self, plan: Plan) -> exp.Expression:
         """The time a kept frame of ``merged AS m`` shows: its sampled time placed in the focus of its first
-        supporting call that has one (a statement's call: the statement's middle; ``vqdb.planner.placement``),
-        else its sampled time."""
+        supporting call that has one (``vqdb.planner.placement``), else its sampled time."""
         placed = []
         for call in plan.queries:
             i = self.calls[call.id]
@@ -529,8 +528,6 @@ class Compiler:
                 start, end = col(f"focus_start_{i}", "m"), col(f"focus_end_{i}", "m")
                 has_focus = exp.and_(self.supports(i), start.is_(exp.null()).not_(), copy=False)
                 inside = moment_sql(col("ts", "m"), start.copy(), end.copy(), col("period", "m"))
-                if call.extent == "statement":  # what is said: the statement's middle
-                    inside = statement_moment(col(f"start_{i}", "m"), col(f"end_{i}", "m"))
                 placed.append(exp.case().when(has_focus, inside))
         return fn("coalesce", *placed, col("ts", "m")) if placed else col("ts", "m")
 

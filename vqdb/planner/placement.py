@@ -13,14 +13,6 @@ The focus is that of the first of the keyframe's supporting calls, in the plan's
 calls of tools with ``spans``, without ``when``); a keyframe with none keeps its sampled time. ``frame_idx``
 stays the sampled frame the merge ranked.
 
-A call with ``extent`` "statement" asks for what is said, not for when words are said ("what does the
-narrator call the Gutenberg?", "according to him, what is haunting Europe?"): its answer is the statement
-(``locate``'s interval), and the words the question names are only its topic, said before the answer ("the
-Gutenberg, or 42-line Bible of about 1455") or after it ("A spectre is haunting Europe"). Its keyframe is the
-statement's middle (``statement_moment``), which ``locate``'s interval holds: on the dev splits' 11 questions
-whose first keyframe a statement placed, the words hit 8, the statement's middle 9, the middle of the words
-after the match 8 (a question's topic named after its answer), clamping into the words after the match 8.
-
 The compiled SQL (``moment_sql``) and the arrays (``moment``) compute it with the same operations, so both
 paths give equal rows.
 
@@ -71,17 +63,6 @@ def moment_sql(ts: exp.Expression, focus_start: exp.Expression, focus_end: exp.E
     return fn("greatest", low, fn("least", ts, high))
 
 
-def statement_moment(start: exp.Expression, end: exp.Expression) -> exp.Expression:
-    """Where a statement's keyframe is: its middle, ``(start + end) / 2`` (the arrays compute the same).
-
-    Example:
-        >>> from vqdb.planner.sqlbuild import col
-        >>> statement_moment(col("start_s"), col("end_s")).sql("duckdb")
-        '(start_s + end_s) / 2'
-    """
-    return exp.Div(this=exp.paren(exp.Add(this=start, expression=end)), expression=number(2))
-
-
 def keyframe_times(
     plan: Plan,
     evidence: Mapping[str, FrameEvidence],
@@ -91,8 +72,7 @@ def keyframe_times(
     period: float,
 ) -> np.ndarray:
     """The times of the keyframes at ``positions`` (into ``ts``, with their ``supporting_calls``): each placed
-    in the focus of its first supporting call, in plan order, that has one (``moment``; a call with ``extent``
-    "statement": its statement's middle, ``statement_moment``), else its sampled time.
+    in the focus of its first supporting call, in plan order, that has one (``moment``), else its sampled time.
 
     Example:
         >>> from vqdb.planner.plan import Plan
@@ -111,11 +91,7 @@ def keyframe_times(
             if call.id not in supporting or found is None or found.focus_start is None:
                 continue
             start, end = found.focus_start[position], found.focus_end[position]
-            if np.isnan(start):
-                continue
-            if call.extent == "statement" and found.start_s is not None:
-                times[i] = (found.start_s[position] + found.end_s[position]) / 2
-            else:
+            if not np.isnan(start):
                 times[i] = moment(ts[position], start, end, period)
-            break
+                break
     return times

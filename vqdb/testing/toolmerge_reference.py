@@ -10,8 +10,7 @@ earliest (latest) frame with real evidence before all others. A call with ``when
 frames near its evidence in time (``vqdb.planner.plan.Call``). ``focus`` gives, per call of a tool with
 spans, where each frame's evidence is (``{(video_id, frame_idx): (start, end)}``): a keyframe's time is
 then its sampled time clamped into the focus of its first supporting call that has one, half a sampling
-period (or half the focus) inside its edges; for a call with ``extent`` "statement", ``focus`` gives the
-statement, and the keyframe is its middle (``vqdb.planner.placement``).
+period (or half the focus) inside its edges (``vqdb.planner.placement``).
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -78,13 +77,11 @@ def merge(
 
 
 def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[float, float]]], period: float):
-    """``row`` at its moment: inside the focus of its first supporting call that has one (a statement's middle)."""
+    """``row`` at its moment: inside the focus of its first supporting call that has one."""
     for call in plan.queries:
         where = focus.get(call.id, {}).get((row.video_id, row.frame_idx))
         if call.id in row.supporting_calls and where is not None:
             start, end = where
-            if call.extent == "statement":  # its focus is the statement: its middle
-                return dataclasses.replace(row, ts=(start + end) / 2)
             margin = min(period * 0.5, (end - start) / 2)
             return dataclasses.replace(row, ts=max(start + margin, min(row.ts, end - margin)))
     return row
