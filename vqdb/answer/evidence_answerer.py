@@ -440,16 +440,16 @@ class _Reading:
         if self.parts.place is None and self.parts.size is None:
             return
         size = self.parts.size
+        measured = [[read_height(p.match.stream, p.match.first, p.match.last, size) for p in o] for o in places]
         heights: dict[str, list[float]] = {}
-        for p in (p for option in places for p in option if p.match.score >= CONFIDENT_LEXICAL):
-            height = read_height(p.match.stream, p.match.first, p.match.last, size)
-            if height is not None:
-                heights.setdefault(p.match.stream.video_id, []).append(height)
+        for option, option_heights in zip(places, measured, strict=True):
+            for p, height in zip(option, option_heights, strict=True):
+                if p.match.score >= CONFIDENT_LEXICAL and height is not None:
+                    heights.setdefault(p.match.stream.video_id, []).append(height)
         extreme = min if size == "small" else max
-        for option in places:
-            for k, p in enumerate(option):
+        for option, option_heights in zip(places, measured, strict=True):
+            for k, (p, height) in enumerate(zip(option, option_heights, strict=True)):
                 box = read_box(p.match.stream, p.match.first, p.match.last)
-                height = read_height(p.match.stream, p.match.first, p.match.last, size)
                 reference = extreme(heights.get(p.match.stream.video_id) or [height or 0.0])
                 fit = screen_fit(self.parts.place, size, box, height, reference=reference)
                 option[k] = dataclasses.replace(p, value=p.value * fit, fit=fit)
