@@ -374,16 +374,17 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
         con.create_function(
             "counter_moments",
             owned(counter_moments),
-            [f"STRUCT({', '.join(f'{name} {_sql_type(name)}' for name in READ_FIELDS)})[]", "VARCHAR", "DOUBLE"],
-            f"STRUCT({', '.join(f'{name} DOUBLE' for name in MOMENT_FIELDS)})[]",
+            [_sql_list(READ), "VARCHAR", "DOUBLE"],
+            _sql_list(MOMENT),
             type="arrow",
             null_handling="special",
         )
 
 
-def _sql_type(field: str) -> str:
-    """The SQL type of a read's field: its text VARCHAR, the rest DOUBLE."""
-    return "VARCHAR" if field == "text" else "DOUBLE"
+def _sql_list(struct: pa.StructType) -> str:
+    """The SQL type of a list of ``struct`` (``READ``, ``MOMENT``): its fields' strings VARCHAR, floats DOUBLE."""
+    types = {pa.string(): "VARCHAR", pa.float64(): "DOUBLE"}
+    return f"STRUCT({', '.join(f'{field.name} {types[field.type]}' for field in struct)})[]"
 
 
 __all__ = [
