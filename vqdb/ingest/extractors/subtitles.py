@@ -29,16 +29,16 @@ from vqdb.ingest.subtitles import ParsedSubtitles, find_sidecars, read_subtitles
 from vqdb.schema import TABLES
 
 
-def subtitles_table(video_id: str, video_path: Path) -> tuple[pa.Table, str | None]:
+def subtitles_table(video_id: str, video_path: Path, beside: list[Path] | None = None) -> tuple[pa.Table, str | None]:
     """The ``subtitles`` rows of each language's sidecar of ``video_path`` (``text_emb`` NULL), and a message
-    for what was skipped.
+    for what was skipped; ``beside`` as for ``find_sidecars``.
 
     Example:
         >>> subtitles_table("v", Path("/no/such/video.mp4"))[0].num_rows
         0
     """
     rows, problems = [], []
-    for track in tracks(find_sidecars(video_path)):
+    for track in tracks(find_sidecars(video_path, beside)):
         if (read := _first_with_cues(track, problems)) is None:
             continue
         sidecar, parsed = read
@@ -77,13 +77,14 @@ class SubtitlesExtractor(Extractor):
     """Sidecar subtitle files, with the sentence embedding of each cue (the text model loads for cues only)."""
 
     def run(self, ctx: VideoContext) -> ExtractorOutput:
-        table, error = subtitles_table(ctx.video_id, Path(ctx.path))
+        sidecars = find_sidecars(ctx.path)  # the folder listed once, for the rows and their digests
+        table, error = subtitles_table(ctx.video_id, Path(ctx.path), sidecars)
         return ExtractorOutput(
             tables={"subtitles": with_sentence_vectors(table, self.config)},
             model=text_model(self.config),
             settings={
                 "sources": sorted(set(table.column("source").to_pylist())),
-                "sidecars": sidecar_digests(ctx.path),
+                "sidecars": sidecar_digests(ctx.path, sidecars),
             },
             error=error,
         )
