@@ -70,7 +70,7 @@ def _take_framed_text(text: str, evidence: _Evidence) -> str:
         start = _framing_start(text, match.start())
         framing = [w.lower() for w in re.findall(r"[\w'’-]+", text[start : match.start("topic")])]
         tail = [w.lower() for w in re.findall(r"[\w'’-]+", topic[spans[-1][1] :])]
-        on_screen = any(re.sub(r"['’]s$", "", w) in phrasing.ON_SCREEN_ACTS for w in [*framing, *tail])
+        on_screen = any(_unpossessed(w) in phrasing.ON_SCREEN_ACTS for w in [*framing, *tail])
         evidence.add(TOOLS_FOR[SCREEN if on_screen else EITHER], topic[spans[0][0] : spans[-1][1]])
         pieces.append(text[last:start] + " , ")
         last = match.start("topic") + len(topic)
@@ -86,12 +86,20 @@ def _take_framed_text(text: str, evidence: _Evidence) -> str:
     return "".join(pieces) + text[last:]
 
 
+def _unpossessed(word: str) -> str:
+    """``word`` without a possessive "'s" ("chatbot's" -> "chatbot")."""
+    return _POSSESSIVE.sub("", word)
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
 def _framing_start(text: str, end: int) -> int:
     """Where the framing before a piece of text at ``text[end]`` starts: the words just before it that name
     who acts on it, what they do, or are determiners ("the user type the question …": "user type")."""
     start = end
     for word in reversed(list(WORD.finditer(text, 0, end))):
-        lower = re.sub(r"['’]s$", "", word.group(0).lower())
+        lower = _unpossessed(word.group(0).lower())
         if lower not in _FRAMING_WORDS | phrasing.DETERMINERS | {"to", "down", "with", "on"}:
             break
         if text[word.end() : start].strip(" "):  # punctuation between: another clause
