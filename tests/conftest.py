@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests try the same examples on every run (a hash of the test seeds them), so a failure seen once
+# fails again, here and in CI. `HYPOTHESIS_PROFILE=explore pytest ...` draws new examples each run, to look
+# for counterexamples; turn one it finds into an `@example`.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"
