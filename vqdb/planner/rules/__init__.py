@@ -139,7 +139,18 @@ from collections.abc import Collection, Sequence
 from vqdb.planner import screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Call, Plan, uniform_plan
-from vqdb.planner.rules.evidence import _VISUAL, EITHER, READ, TOOLS_FOR, _Evidence, _has_letter, _searchable, _trim
+from vqdb.planner.rules.evidence import (
+    _VISUAL,
+    EITHER,
+    HEARD,
+    READ,
+    SPEECH,
+    TOOLS_FOR,
+    _Evidence,
+    _has_letter,
+    _searchable,
+    _trim,
+)
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
 from vqdb.planner.rules.framing import _unframed
@@ -163,9 +174,10 @@ from vqdb.planner.rules.screen_text import (
     _take_labels,
     _take_screen_text,
     _take_text_shown,
+    _take_web_addresses,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech, phrase_plan, statement_plan
+from vqdb.planner.rules.speech import _take_speech, names_captioned, phrase_plan, statement_plan
 from vqdb.planner.rules.visual import (
     _beside_text_places,
     _read_instead,
@@ -204,7 +216,10 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    order, question = _order(_asked_then_answered(_unframed(_written_out(question))))
+    asked = _asked_then_answered(_unframed(_written_out(question)))
+    stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
+    order, question = _order(stem)
+    question += asked[len(stem) :]
     plan = screen_places.placed_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools, any_text=asked == question),
@@ -253,6 +268,7 @@ def _plan_text(
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
+    captioned = names_captioned(text)  # who speaks, asked: the name caption
 
     text, quotes = _mark_quotes(text)
     text = _take_menu_paths(text, evidence)
@@ -271,6 +287,7 @@ def _plan_text(
     text = _take_quantities(text, evidence)
     text = _take_numbered(text, evidence)
     text = _take_literals(text, evidence)
+    text = _take_web_addresses(text, evidence, by_marks=any_text)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
     if any(tool == READ for group in evidence.groups for tool, _ in group):
@@ -310,6 +327,11 @@ def _plan_text(
         _, place, size = where_on_screen(question)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
         groups.insert(0, calls[-1].id)
+    if captioned and (available_tools is None or Ocr.name in available_tools):
+        if not any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in calls):
+            groups.append(_add(calls, HEARD, "speech"))
+        calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place="bottom"))  # the name caption, the lower third
+        groups.append(calls[-1].id)
     if not calls and unseen:
         return uniform_plan(
             f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "
