@@ -501,3 +501,20 @@ def test_what_he_lists_after_an_event_is_heard_after_it():
 def test_text_put_somewhere_about_a_topic_is_the_topic():
     plan = rule_plan("when does someone type a question into the prompt box about the flag")
     assert text_calls(plan) == [("ocr", "flag")]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"), [("when does the countdown reach zero", "0"), ("when does the score get to ten", "10")]
+)
+def test_a_display_coming_to_a_value_in_words_reads_its_digits(question, value):
+    assert text_calls(rule_plan(question)) == [("ocr", value)]
+
+
+def test_who_does_it_in_the_present_reads_the_credit_line():
+    assert text_calls(rule_plan("who narrates the video")) == [("ocr", form) for form in CREDIT_ROLES["narrator"]]
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_written_out():
+    assert rule_plan("whats the name on the card?", ["Ann Lee", "Bo Chen"]) == rule_plan(
+        "what is the name on the card?", ["Ann Lee", "Bo Chen"]
+    )

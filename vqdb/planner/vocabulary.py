@@ -116,6 +116,9 @@ CREDIT_VERBS = {
     "designed": "designer", "filmed": "cinematographer", "shot": "cinematographer", "hosted": "host",
     "presented": "presenter", "voiced": "voice", "translated": "translator", "presents": "presenter",
     "produces": "producer", "made": "creator", "makes": "creator", "created": "creator", "creates": "creator",
+    "writes": "writer", "directs": "director", "narrates": "narrator", "composes": "composer", "edits": "editor",
+    "animates": "animator", "illustrates": "illustrator", "designs": "designer", "hosts": "host", "voices": "voice",
+    "translates": "translator",
 }  # fmt: skip
 CREATING_VERBS = ("made", "makes", "created", "creates")
 """Credit verbs that make things too ("who made the cake?"): a credit only of the video itself or a work
