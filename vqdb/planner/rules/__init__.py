@@ -15,7 +15,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
-* **Contractions** of question words outside quotes ("what's", "who’re") are read written out.
+* **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
@@ -60,11 +60,19 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   piece of text (``phrasing.TEXT_ITEMS``) about X (``phrasing.ABOUT``) finds X once (``ocr`` where typed,
   pasted, shown…: ``phrasing.ON_SCREEN_ACTS``; else read or heard), the framing dropped; "click the settings
   tab" reads its lower-case label.
-* **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
-  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer" OR "author"), and in a question of
-  words said ("when is the title read out along with who wrote it?") heard too. A named work ("who wrote the
-  Manifesto", "who the Manifesto was written by") is its title, read and heard, ORed with those forms: a
-  credit is mostly "X by Y", with no role word.
+* **Credits**: "who wrote / directed / narrates it", "who is the narrator", "which studio presents the film",
+  "what company produced it", "who made this animation" (a verb of making only of a work: ``CREATING_VERBS``,
+  ``WORKS``; not "who made the cake") read the credit line on screen in its usual forms (``CREDIT_ROLES``:
+  "written by" OR "writer" OR "author"), and in a question of words said ("when is the title read out along
+  with who wrote it?") heard too. A named work ("who wrote the Manifesto", "who the Manifesto was written
+  by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
+* **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
+  ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
+  the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked).
+* **A web address asked by its noun** ("which website does the reader give?", "what's the URL", "the web
+  address shown", ``WEB_ADDRESS_NOUNS``) is found by the marks every address is written with
+  (``WEB_ADDRESS_SHOWN``: "www", ".com"…; ``WEB_ADDRESS_SAID``, as Whisper writes one), never by its noun;
+  where the question names the place of the text, whatever is read there is.
 * **Values no cue placed**: a number with a unit (``UNITS``: "up to 40 minutes", "25 degrees") is read
   as the number (a screen abbreviates the unit: "40 min", "25°C") and heard with its unit (``ocr '40' OR
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
