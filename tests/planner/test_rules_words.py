@@ -518,3 +518,9 @@ def test_a_contraction_typed_without_its_apostrophe_is_written_out():
     assert rule_plan("whats the name on the card?", ["Ann Lee", "Bo Chen"]) == rule_plan(
         "what is the name on the card?", ["Ann Lee", "Bo Chen"]
     )
+
+
+def test_a_countdown_time_is_looked_for_as_it_is_said():
+    plan = rule_plan("when does the announcer say T-10?")
+    assert text_calls(plan) == [("transcript", "T minus 10"), ("subtitle", "T-10")]
+    assert text_calls(rule_plan("when does T-10 appear?")) == [("ocr", "T-10")]

@@ -78,7 +78,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
   quantity. **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or
   more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
-  (``ocr OR transcript OR subtitle``); not times in the video ("at 1:03", "at 8 minutes and 16 seconds",
+  (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"); not
+  times in the video ("at 1:03", "at 8 minutes and 16 seconds",
   "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
   (``phrasing.NUMBERED``: "find frame 30", "step 1") is a label looked for both ways.
@@ -152,6 +153,7 @@ from vqdb.planner.rules.evidence import (
     EITHER,
     HEARD,
     READ,
+    SAID,
     SPEECH,
     TOOLS_FOR,
     _Evidence,
@@ -172,6 +174,7 @@ from vqdb.planner.rules.literals import (
     _take_menu_paths,
     _take_numbered,
     _take_quantities,
+    said_as,
 )
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
@@ -259,8 +262,16 @@ def _plan_question(
         return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
             f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
         )
-    queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
+    queries = tuple(
+        dataclasses.replace(c, query=_written_for(c.tool, c.query.translate(_NUMBER_PUNCTUATION))) for c in plan.queries
+    )
     return dataclasses.replace(plan, queries=queries)
+
+
+def _written_for(tool: str, query: str) -> str:
+    """``query`` as ``tool`` finds it: words said as a transcript writes them (``literals.said_as``: "T-10" is
+    said "T minus 10"), other tools' as asked."""
+    return said_as(query) if tool == SAID else query
 
 
 def _plan_text(

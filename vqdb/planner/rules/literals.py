@@ -108,6 +108,20 @@ def _numbers_kept(text: str) -> str:
     return "".join(marked)
 
 
+_COUNTDOWN_MARK = re.compile(r"\b([Tt])\s?[-−–]\s?(?=\d)")  # "T-10", "T - 00:00:10": a launch countdown's time
+
+
+def said_as(query: str) -> str:
+    """``query`` as a transcript writes it said: a countdown's time written "T-10" is said "T minus 10" (the
+    dash is a word, which the written form drops).
+
+    Example:
+        >>> said_as("T-10"), said_as("at T - 5 the engines start"), said_as("HE-AAC")
+        ('T minus 10', 'at T minus 5 the engines start', 'HE-AAC')
+    """
+    return _COUNTDOWN_MARK.sub(r"\1 minus ", query)
+
+
 def _unnamed(phrase: str) -> str:
     """``phrase`` without the noun naming a literal it ends with: "the year 1455" -> "1455", "the number
     42" -> "42" (what is said or shown is the literal, not its name)."""
