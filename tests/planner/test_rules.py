@@ -96,8 +96,12 @@ RELATED = [
         [("transcript", "everyone", None), ("subtitle", "everyone", None), ("audio", "applause", "after")],
         "(Q1 OR Q2) AND Q3",
     ),
-    # who speaks, nothing said: a voice heard, just after the bell
-    ("After the bell rings, who speaks first?", [("audio", "speech", None), ("audio", "bell", "after")], "Q1 AND Q2"),
+    # who speaks, nothing said: a voice heard and the name caption under it, just after the bell
+    (
+        "After the bell rings, who speaks first?",
+        [("audio", "speech", None), ("ocr", "", None), ("audio", "bell", "after")],
+        "Q1 AND Q2 AND Q3",
+    ),
     ("what is on the screen just before the chime?", [("audio", "chime", "before")], "Q1"),  # a sound is heard
     (
         "What does Kennedy say right after 'ask not'?",  # a name that speaks is who, as a speaker is: a voice heard
@@ -133,7 +137,9 @@ ORDERS = [
     ("when does the baby start to cry?", "first", [("siglip", "baby cry")]),  # "start to" leaves the query
     ("when does the narrator stop speaking?", "last", [("audio", "speech")]),
     ("when does the music end?", "last", [("audio", "music")]),
-    ("who speaks first?", "first", [("audio", "speech")]),
+    ("who speaks first?", "first", [("audio", "speech"), ("ocr", "")]),
+    ("what's the web address shown at the end", "last", None),  # "at the end" of the video
+    ("what is said at the very beginning", "first", [("audio", "speech")]),
     ("when do the end credits start?", "first", [("siglip", "end credits")]),  # "the end": a noun
     ("Right after the title card, what does the narrator say?", "first", None),  # the first moment after it
     ("what was on screen just before the chime?", "last", None),
@@ -153,6 +159,7 @@ ORDERS = [
     ("when does the man stop the car at the gate", None, None),
     ("after the game ended, who speaks?", None, None),
     ("from start to finish, who talks?", None, None),
+    ("what is at the end of the street?", None, None),  # the end of a place
     ("what does she say after the bell?", None, None),  # "after" alone: the related frames' own order
 ]
 

@@ -392,7 +392,7 @@ def test_without_a_visual_tool_how_a_text_looks_and_where_it_is_are_not_read(que
     [
         # a reporting verb after who speaks gives words; a preposition they start with is not said
         (
-            "Which website does the reader give for the text version of the book?",
+            "Which example does the reader give for the text version of the book?",
             [(t, "the text version of the book") for t in SPEECH],
         ),
         # a naming verb after who speaks: what is named is said with the name

@@ -16,6 +16,7 @@ from vqdb.planner.rules import evidence, rule_plan
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREDIT_ROLES,
+    CREDIT_VERBS,
     DISPLAY_VERBS,
     SPEAKERS,
     SPEECH_VERBS,
@@ -381,7 +382,6 @@ def test_a_display_cue_reads_the_words_it_ties_to_the_screen(question, calls, co
 @pytest.mark.parametrize(
     "question",
     [
-        "when does the woman list the ingredients",  # a person lists: said or done, not shown
         "when does the cat come up the steps",  # "come up" with an object is a movement
         "when does Batman appear",  # a name that appears is a picture
         "when is the Eiffel Tower shown",
@@ -420,3 +420,107 @@ def test_a_display_of_text_that_arrives_is_read(verb):
 def test_the_name_of_a_person_named_by_role_is_not_read():
     # the words are not given: the name is looked for as a picture of it
     assert not text_calls(rule_plan("Show me the moment the presenter's name appears on screen"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what web address is shown at the end?", "which website does the reader give?", "when does he mention the URL?"],
+)
+def test_a_web_address_asked_by_its_noun_is_found_by_its_marks(question):
+    found = text_calls(rule_plan(question))
+    assert ("ocr", "www") in found and ("transcript", "www") in found
+    assert not any("web" in query.lower() or "url" in query.lower() for _, query in found)
+
+
+def test_a_website_visited_is_no_address_asked():
+    plan = rule_plan("when the protagonist entered the website for writing code, what did he do?")
+    assert ("ocr", "www") not in text_calls(plan)
+
+
+@pytest.mark.parametrize(
+    ("question", "forms"),
+    [
+        ("Which studio presents the film?", CREDIT_ROLES["presenter"]),
+        ("what company produced it?", CREDIT_ROLES["producer"]),
+        ("who made this animation?", CREDIT_ROLES[CREDIT_VERBS["made"]]),
+    ],
+)
+def test_which_maker_of_a_work_reads_the_credit_line(question, forms):
+    assert text_calls(rule_plan(question)) == [("ocr", form) for form in forms]
+
+
+@pytest.mark.parametrize("question", ["who made the cake?", "what words are written on the wall?"])
+def test_making_a_thing_or_a_passive_is_no_credit(question):
+    assert not any(query.endswith(" by") for _, query in text_calls(rule_plan(question)))
+
+
+@pytest.mark.parametrize("question", ["who is speaking?", "who is the speaker", "In the video, who talks first?"])
+def test_who_speaks_reads_the_name_caption_while_a_voice_is_heard(question):
+    plan = rule_plan(question)
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("audio", "speech", None), ("ocr", "", "bottom")]
+    assert plan.combine == "Q1 AND Q2"
+
+
+def test_who_is_interviewed_reads_the_name_caption_under_them():
+    plan = rule_plan("what's the name of the woman being interviewed?")
+    assert [(c.tool, c.query, c.place) for c in plan.queries][-1] == ("ocr", "", "bottom")
+    assert " OR " not in plan.combine
+
+
+def test_a_relative_who_is_no_question_of_who_speaks():
+    plan = rule_plan("on which side of the woman is the man who is talking on the phone?")
+    assert not any(c.tool == "ocr" for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [("At what point does the frame count reach 240?", "240"), ("when does the score hit 21", "21")],
+)
+def test_a_count_or_score_coming_to_a_value_reads_it(question, value):
+    assert text_calls(rule_plan(question)) == [("ocr", value)]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("when does the woman list the ingredients", "the ingredients"),
+        ("what does the caption say when the voice names the centre speaker", "the centre speaker"),
+    ],
+)
+def test_a_person_listing_or_naming_says_it(question, said):
+    assert ("transcript", said) in text_calls(rule_plan(question))
+
+
+def test_what_he_lists_after_an_event_is_heard_after_it():
+    unseen = [t for t in tools.names() if t not in ("siglip", "region")]
+    plan = rule_plan("after the pope and tsar, who else does he list?", None, unseen)
+    assert [(c.tool, c.when) for c in plan.queries][0] == ("audio", None)
+    assert {(c.tool, c.query) for c in plan.queries if c.when == "after"} >= {("transcript", "pope")}
+
+
+def test_text_put_somewhere_about_a_topic_is_the_topic():
+    plan = rule_plan("when does someone type a question into the prompt box about the flag")
+    assert text_calls(plan) == [("ocr", "flag")]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"), [("when does the countdown reach zero", "0"), ("when does the score get to ten", "10")]
+)
+def test_a_display_coming_to_a_value_in_words_reads_its_digits(question, value):
+    assert text_calls(rule_plan(question)) == [("ocr", value)]
+
+
+def test_who_does_it_in_the_present_reads_the_credit_line():
+    assert text_calls(rule_plan("who narrates the video")) == [("ocr", form) for form in CREDIT_ROLES["narrator"]]
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_written_out():
+    assert rule_plan("whats the name on the card?", ["Ann Lee", "Bo Chen"]) == rule_plan(
+        "what is the name on the card?", ["Ann Lee", "Bo Chen"]
+    )
+
+
+def test_a_countdown_time_is_looked_for_as_it_is_said():
+    plan = rule_plan("when does the announcer say T-10?")
+    assert text_calls(plan) == [("transcript", "T minus 10"), ("subtitle", "T-10")]
+    assert text_calls(rule_plan("when does T-10 appear?")) == [("ocr", "T-10")]

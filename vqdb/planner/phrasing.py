@@ -362,8 +362,9 @@ NUMBERED = Words(
 )  # fmt: skip
 TIME_DISPLAYS = Words(
     {"timecode", "time code", "time-code", "clock", "counter", "timer", "stopwatch", "countdown", "scoreboard",
-     "display", "readout", "odometer", "speedometer"},
-    phenomenon="things showing a number or time: 'the timecode at 00:00:03' is what it reads, not a time in the video",
+     "display", "readout", "odometer", "speedometer", "count", "score", "tally", "total", "meter", "gauge"},
+    phenomenon="things showing a number or time: 'the timecode at 00:00:03' is what it reads, not a time in the "
+    "video; a count or score coming to a value ('the frame count reaches 240') reads it",
     example="when is the burned-in timecode at 00:00:03",
 )  # fmt: skip
 REACHING = Words(
@@ -515,11 +516,21 @@ VOICES = Words(
     phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
     example="when is the man talking?",
 )  # fmt: skip
+NAME_CAPTIONED = Words(
+    {
+        "speaking", "speaks", "talking", "talks", "speaker", "interviewee", "being interviewed", "interviewed",
+        "interview", "guest", "reporter", "expert", "spokesperson", "spokesman", "spokeswoman",
+    },
+    phenomenon="who speaks on camera, asked ('who is speaking?', 'what is the name of the woman being "
+    "interviewed?'): a name caption in the lower third names them, while they speak (a host or presenter is a "
+    "credit role: CREDIT_ROLES)",
+    example="who is the speaker?",
+)  # fmt: skip
 SINGING = ("sing", "sang", "sung")  # how the words of VOICES that sing, not speak, begin
 SPEAKING_ORDER = Words(
     {"after", "before", "first", "last", "again", "then", "now", "while", "during", "until", "when"},
     phenomenon="when someone talks, after a voice verb ('who speaks after this man'): nothing said, a voice heard",
-    example="who speaks after this man?",
+    example="does anyone speak after this man?",
 )
 NOTHING_SAID = Words(
     {
@@ -565,7 +576,8 @@ FIRST_CUES = Words(
     {
         "first", "firstly", "initially", "earliest", "at first", "the first time", "for the first time",
         "at the start of the video", "at the start of the clip", "at the beginning of the video",
-        "at the beginning of the clip",
+        "at the beginning of the clip", "at the start", "at the very start", "at the beginning",
+        "at the very beginning",
     },
     phenomenon="words that ask for the first moment something happens: the plan's order is 'first'",
     example="when does the word EXIT first appear?",
@@ -573,7 +585,8 @@ FIRST_CUES = Words(
 LAST_CUES = Words(
     {
         "last", "lastly", "final", "the last time", "for the last time", "the final time", "for the final time",
-        "at the end of the video", "at the end of the clip",
+        "at the end of the video", "at the end of the clip", "at the end", "at the very end", "towards the end",
+        "toward the end",
     },
     phenomenon="words that ask for the last moment something happens: the plan's order is 'last'",
     example="when is the title shown for the last time?",
@@ -645,10 +658,12 @@ SUBJECT_SPEECH_VERBS = Words(
         "explain", "explains", "explained", "explaining", "describe", "describes", "described", "call", "calls",
         "called", "remind", "reminds", "reminded", "urge", "urges", "urged", "give", "gives", "gave", "giving",
         "recommend", "recommends", "recommended", "recommending", "suggest", "suggests", "suggested",
-        "suggesting", "name", "names",
+        "suggesting", "name", "names", "list", "lists", "listed", "listing", "enumerate", "enumerates",
+        "enumerated", "cite", "cites", "cited", "recite", "recites", "recited",
     },
     phenomenon="verbs of speech that are a cue only after who speaks (a speaker or a name: 'what does Kennedy "
-    "tell people to ask?'), not after a thing ('which option best describes the video')",
+    "tell people to ask?', 'who else does he list?'), not after a thing ('which option best describes the "
+    "video', 'the menu lists')",
     example="What does Kennedy tell people to ask instead?",
     seen=False,
 )  # fmt: skip
@@ -659,10 +674,10 @@ GIVING = Words(
     example="When does the man give the dog a bone?",
 )
 NAMING_VERBS = Words(
-    {"call", "calls", "calling", "called", "name", "names"},
-    phenomenon="verbs of naming: speech after who speaks only when the name is asked ('what does the narrator call "
+    {"call", "calls", "calling", "called"},
+    phenomenon="verbs of calling: speech after who speaks only when the name is asked ('what does the narrator call "
     "the Gutenberg?') or someone is called to ('calls the crowd to …'), not a phone call or a visit ('when does "
-    "the man call his friend?')",
+    "the man call his friend?'); naming ('the voice names the centre speaker') is always speech",
     example="When does the man call his friend?",
 )
 GIVEN_WORDS = Words(

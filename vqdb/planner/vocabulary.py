@@ -102,8 +102,9 @@ CREDIT_ROLES = {
     "composer": ("music by", "composer", "composed by"), "editor": ("edited by", "editor"),
     "animator": ("animated by", "animation"), "illustrator": ("illustrated by", "illustrations"),
     "designer": ("designed by", "design"), "cinematographer": ("cinematography", "camera"),
-    "host": ("hosted by", "host"), "presenter": ("presented by", "presenter"), "voice": ("voiced by", "voice"),
-    "translator": ("translated by", "translation"),
+    "host": ("hosted by", "host"), "presenter": ("presented by", "presents", "presenter"),
+    "voice": ("voiced by", "voice"),
+    "translator": ("translated by", "translation"), "creator": ("created by", "made by", "creator"),
 }  # fmt: skip
 """Credit roles and how credits write them: "who wrote it" reads "Written by", "Writer" or "Author" on screen;
 a named work's credit is found by its title too ("Manifesto of the Communist Party by Karl Marx": the usual
@@ -113,10 +114,37 @@ CREDIT_VERBS = {
     "wrote": "writer", "written": "writer", "directed": "director", "narrated": "narrator", "produced": "producer",
     "composed": "composer", "edited": "editor", "animated": "animator", "illustrated": "illustrator",
     "designed": "designer", "filmed": "cinematographer", "shot": "cinematographer", "hosted": "host",
-    "presented": "presenter", "voiced": "voice", "translated": "translator",
+    "presented": "presenter", "voiced": "voice", "translated": "translator", "presents": "presenter",
+    "produces": "producer", "made": "creator", "makes": "creator", "created": "creator", "creates": "creator",
+    "writes": "writer", "directs": "director", "narrates": "narrator", "composes": "composer", "edits": "editor",
+    "animates": "animator", "illustrates": "illustrator", "designs": "designer", "hosts": "host", "voices": "voice",
+    "translates": "translator",
 }  # fmt: skip
-"""Verbs that name a credit role in a question ("who wrote it", "who directed it") -> the role (a role's
-own noun, "who is the narrator", is a key of ``CREDIT_ROLES``)."""
+CREATING_VERBS = ("made", "makes", "created", "creates")
+"""Credit verbs that make things too ("who made the cake?"): a credit only of the video itself or a work
+(``WORKS``: "who made this animation?", "who made it?")."""
+WORKS = (
+    "video", "videos", "film", "films", "movie", "movies", "animation", "animations", "clip", "clips", "show",
+    "series", "episode", "song", "songs", "music", "soundtrack", "documentary", "ad", "advert", "advertisement",
+    "commercial", "trailer", "game", "book", "audiobook", "podcast", "cartoon", "short", "presentation", "talk",
+    "lecture", "recording", "footage", "intro", "ident",
+)  # fmt: skip
+"""Nouns of works that credits name their makers in."""
+"""Verbs that name a credit role in a question ("who wrote it", "who directed it", "which studio presents the
+film") -> the role (a role's own noun, "who is the narrator", is a key of ``CREDIT_ROLES``)."""
+
+WEB_ADDRESS_NOUNS = (
+    "web address", "web addresses", "website", "websites", "web site", "web sites", "url", "urls", "web page",
+    "webpage", "homepage", "home page", "web link", "internet address", "domain",
+)  # fmt: skip
+"""Nouns of a web address, whose words are never what is shown or said: "what web address is shown?" reads the
+marks every address is written with (``WEB_ADDRESS_SHOWN``, ``WEB_ADDRESS_SAID``)."""
+
+WEB_ADDRESS_SHOWN = ("www", "http", ".com", ".org", ".net")
+"""How a web address is written on screen."""
+
+WEB_ADDRESS_SAID = ("www", ".com", ".org", "dot com")
+"""How Whisper writes a web address said ("www.Marxist.org", "dot com")."""
 
 NAMING_NOUNS = (
     "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",

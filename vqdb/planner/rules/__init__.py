@@ -15,7 +15,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
-* **Contractions** of question words outside quotes ("what's", "who’re") are read written out.
+* **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
@@ -60,17 +60,26 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   piece of text (``phrasing.TEXT_ITEMS``) about X (``phrasing.ABOUT``) finds X once (``ocr`` where typed,
   pasted, shown…: ``phrasing.ON_SCREEN_ACTS``; else read or heard), the framing dropped; "click the settings
   tab" reads its lower-case label.
-* **Credits**: "who wrote / directed / narrated it", "who is the narrator" read the credit line on
-  screen in its usual forms (``CREDIT_ROLES``: "written by" OR "writer" OR "author"), and in a question of
-  words said ("when is the title read out along with who wrote it?") heard too. A named work ("who wrote the
-  Manifesto", "who the Manifesto was written by") is its title, read and heard, ORed with those forms: a
-  credit is mostly "X by Y", with no role word.
+* **Credits**: "who wrote / directed / narrates it", "who is the narrator", "which studio presents the film",
+  "what company produced it", "who made this animation" (a verb of making only of a work: ``CREATING_VERBS``,
+  ``WORKS``; not "who made the cake") read the credit line on screen in its usual forms (``CREDIT_ROLES``:
+  "written by" OR "writer" OR "author"), and in a question of words said ("when is the title read out along
+  with who wrote it?") heard too. A named work ("who wrote the Manifesto", "who the Manifesto was written
+  by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
+* **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
+  ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
+  the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked).
+* **A web address asked by its noun** ("which website does the reader give?", "what's the URL", "the web
+  address shown", ``WEB_ADDRESS_NOUNS``) is found by the marks every address is written with
+  (``WEB_ADDRESS_SHOWN``: "www", ".com"…; ``WEB_ADDRESS_SAID``, as Whisper writes one), never by its noun;
+  where the question names the place of the text, whatever is read there is.
 * **Values no cue placed**: a number with a unit (``UNITS``: "up to 40 minutes", "25 degrees") is read
   as the number (a screen abbreviates the unit: "40 min", "25°C") and heard with its unit (``ocr '40' OR
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
   quantity. **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or
   more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
-  (``ocr OR transcript OR subtitle``); not times in the video ("at 1:03", "at 8 minutes and 16 seconds",
+  (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"); not
+  times in the video ("at 1:03", "at 8 minutes and 16 seconds",
   "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
   (``phrasing.NUMBERED``: "find frame 30", "step 1") is a label looked for both ways.
@@ -139,7 +148,19 @@ from collections.abc import Collection, Sequence
 from vqdb.planner import screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Call, Plan, uniform_plan
-from vqdb.planner.rules.evidence import _VISUAL, EITHER, READ, TOOLS_FOR, _Evidence, _has_letter, _searchable, _trim
+from vqdb.planner.rules.evidence import (
+    _VISUAL,
+    EITHER,
+    HEARD,
+    READ,
+    SAID,
+    SPEECH,
+    TOOLS_FOR,
+    _Evidence,
+    _has_letter,
+    _searchable,
+    _trim,
+)
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
 from vqdb.planner.rules.framing import _unframed
@@ -153,6 +174,7 @@ from vqdb.planner.rules.literals import (
     _take_menu_paths,
     _take_numbered,
     _take_quantities,
+    said_as,
 )
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
@@ -163,9 +185,10 @@ from vqdb.planner.rules.screen_text import (
     _take_labels,
     _take_screen_text,
     _take_text_shown,
+    _take_web_addresses,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech, phrase_plan, statement_plan
+from vqdb.planner.rules.speech import _take_speech, names_captioned, phrase_plan, statement_plan
 from vqdb.planner.rules.visual import (
     _beside_text_places,
     _read_instead,
@@ -204,7 +227,10 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    order, question = _order(_asked_then_answered(_unframed(_written_out(question))))
+    asked = _asked_then_answered(_unframed(_written_out(question)))
+    stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
+    order, question = _order(stem)
+    question += asked[len(stem) :]
     plan = screen_places.placed_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools, any_text=asked == question),
@@ -236,8 +262,16 @@ def _plan_question(
         return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
             f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
         )
-    queries = tuple(dataclasses.replace(c, query=c.query.translate(_NUMBER_PUNCTUATION)) for c in plan.queries)
+    queries = tuple(
+        dataclasses.replace(c, query=_written_for(c.tool, c.query.translate(_NUMBER_PUNCTUATION))) for c in plan.queries
+    )
     return dataclasses.replace(plan, queries=queries)
+
+
+def _written_for(tool: str, query: str) -> str:
+    """``query`` as ``tool`` finds it: words said as a transcript writes them (``literals.said_as``: "T-10" is
+    said "T minus 10"), other tools' as asked."""
+    return said_as(query) if tool == SAID else query
 
 
 def _plan_text(
@@ -253,6 +287,7 @@ def _plan_text(
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
+    captioned = names_captioned(text)  # who speaks, asked: the name caption
 
     text, quotes = _mark_quotes(text)
     text = _take_menu_paths(text, evidence)
@@ -271,6 +306,7 @@ def _plan_text(
     text = _take_quantities(text, evidence)
     text = _take_numbered(text, evidence)
     text = _take_literals(text, evidence)
+    text = _take_web_addresses(text, evidence, by_marks=any_text)
     text = _take_sounds(text, evidence)
     visual = _visual_phrases(text)
     if any(tool == READ for group in evidence.groups for tool, _ in group):
@@ -310,6 +346,11 @@ def _plan_text(
         _, place, size = where_on_screen(question)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
         groups.insert(0, calls[-1].id)
+    if captioned and (available_tools is None or Ocr.name in available_tools):
+        if not any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in calls):
+            groups.append(_add(calls, HEARD, "speech"))
+        calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place="bottom"))  # the name caption, the lower third
+        groups.append(calls[-1].id)
     if not calls and unseen:
         return uniform_plan(
             f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "

@@ -17,7 +17,10 @@ from vqdb.planner.rules.evidence import EITHER, SCREEN, TOOLS_FOR, _Evidence, _h
 
 _FRAMED = re.compile(  # "the (chatbot's first) answer about X": a determiner or a possessive, then the noun of text
     rf"\b(?P<det>{alternation(sorted(phrasing.DETERMINERS))}|[\w-]+['’]s)\s+(?:[\w-]+\s+){{0,2}}?"
-    rf"(?P<item>{alternation(sorted(phrasing.TEXT_ITEMS))})\s+(?P<about>{alternation(sorted(phrasing.ABOUT))})\s+"
+    rf"(?P<item>{alternation(sorted(phrasing.TEXT_ITEMS))})\s+"
+    rf"(?:(?:into|in|on|onto|inside|to)\s+(?:{alternation(sorted(phrasing.DETERMINERS))})\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{alternation(sorted(phrasing.TEXT_PLACES))})\s+)?"  # where it is put: "a question into the prompt box"
+    rf"(?P<about>{alternation(sorted(phrasing.ABOUT))})\s+"
     r"(?P<topic>[^,.?!;:\ue002\ue000]+)",
     re.I,
 )

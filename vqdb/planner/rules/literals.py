@@ -11,6 +11,7 @@ from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
 from vqdb.planner.rules.evidence import EITHER, READ, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.vocabulary import NAMING_NOUNS, UNITS
+from vqdb.textnorm import canonical
 
 _IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, kept from ending a clause
 _NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBER.items()}
@@ -27,6 +28,11 @@ _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 
 _DISPLAY_AT = re.compile(  # "the timecode at ", "the clock is at ", "the countdown reaches " before a number
     rf"\b(?P<display>{alternation(phrasing.TIME_DISPLAYS)})\s+(?:(?:{alternation(phrasing.AUXILIARIES)})\s+)?"
     rf"(?:{alternation(phrasing.REACHING)})\s+(?=[^\s\w]?\d)",
+    re.I,
+)
+_SPELLED_VALUE = re.compile(  # "the countdown reaches zero": a value in words, the display shows its digits
+    rf"(?P<head>\b(?:{alternation(phrasing.TIME_DISPLAYS)})\s+(?:(?:{alternation(phrasing.AUXILIARIES)})\s+)?"
+    rf"(?:{alternation(phrasing.REACHING)})\s+)(?P<value>[a-z]+(?:[- ][a-z]+){{0,2}})",
     re.I,
 )
 _VALUE_ASKED = re.compile(
@@ -51,7 +57,8 @@ _QUANTITY = re.compile(  # "40 minutes", "£2.50 dollars"; "3-1", "2–0": value
 def _display_reads(text: str) -> str:
     """``text`` with a display coming to a value said as its reading (``phrasing.TIME_DISPLAYS``, then an
     auxiliary and ``phrasing.REACHING``, before a number): "the timecode at 00:00:03", "the clock is at 10:45",
-    "the countdown reaches 10" name what it reads, not a time in the video ("at 0:03") nor a thing seen.
+    "the countdown reaches 10" name what it reads, not a time in the video ("at 0:03") nor a thing seen; a
+    value spelled out is shown in digits ("the countdown reaches zero": reads 0).
 
     Example:
         >>> _display_reads("when is the time code at 00:00:06;00? what does she say at 0:03")
@@ -60,7 +67,19 @@ def _display_reads(text: str) -> str:
         'when does the countdown reads 10'
         >>> _display_reads("what is the timecode at 0:03")  # what it reads then
         'what is the timecode at 0:03'
+        >>> _display_reads("when does the countdown hit zero?")
+        'when does the countdown reads 0?'
     """
+
+    def in_digits(match: re.Match[str]) -> str:
+        words = match.group("value").split()
+        for n in range(len(words), 0, -1):  # the longest run of number words: "twenty one", not "twenty one seconds"
+            digits = canonical(" ".join(words[:n]))
+            if digits.isdigit():
+                return match.group("head") + digits + match.group("value")[len(" ".join(words[:n])) :]
+        return match.group(0)
+
+    text = _SPELLED_VALUE.sub(in_digits, text)
 
     def reading(match: re.Match[str]) -> str:
         if _VALUE_ASKED.search(text, 0, match.start()):  # "what is the timecode at 0:03": at that time
@@ -87,6 +106,20 @@ def _numbers_kept(text: str) -> str:
         if text[i] in _IN_NUMBER and text[i - 1].isdigit() and text[i + 1].isdigit():
             marked[i] = _IN_NUMBER[text[i]]
     return "".join(marked)
+
+
+_COUNTDOWN_MARK = re.compile(r"\b([Tt])\s?[-−–]\s?(?=\d)")  # "T-10", "T - 00:00:10": a launch countdown's time
+
+
+def said_as(query: str) -> str:
+    """``query`` as a transcript writes it said: a countdown's time written "T-10" is said "T minus 10" (the
+    dash is a word, which the written form drops).
+
+    Example:
+        >>> said_as("T-10"), said_as("at T - 5 the engines start"), said_as("HE-AAC")
+        ('T minus 10', 'at T minus 5 the engines start', 'HE-AAC')
+    """
+    return _COUNTDOWN_MARK.sub(r"\1 minus ", query)
 
 
 def _unnamed(phrase: str) -> str:

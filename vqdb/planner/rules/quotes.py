@@ -28,16 +28,24 @@ _QUOTE_LIST = re.compile(r"\ue000[0-9]+\ue001(?:\s*(?:,|\band\b|\bor\b)\s*\ue000
 
 def _written_out(text: str) -> str:
     """``text`` with the contractions of ``phrasing.CONTRACTED`` written out ("What's the name", "who’re
-    they": "What is the name", "who are they"), outside quotes (a quote is looked for as written).
+    they": "What is the name", "who are they"), and typed without the apostrophe ("whats the street name":
+    "what is the street name"), outside quotes (a quote is looked for as written).
 
     Example:
         >>> _written_out("What’s on the sign that says 'what's new'?")
         "What is on the sign that says 'what's new'?"
+        >>> _written_out("whats the street name")
+        'what is the street name'
     """
     quoted = [m.span() for m in _QUOTE.finditer(text)]
     pieces, last = [], 0
     for word in WORD.finditer(text):
         end = word.end()
+        if word.group(0).lower()[:-1] in phrasing.CONTRACTED and word.group(0)[-1:] == "s":
+            if not any(a <= word.start() < b for a, b in quoted):  # "whats": "what is"
+                pieces.append(text[last : end - 1] + " is")
+                last = end
+            continue
         ending = next((e for e in ("s", "re") if text[end + 1 : end + 1 + len(e)].lower() == e), None)
         if (
             ending is None

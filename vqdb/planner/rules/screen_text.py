@@ -23,12 +23,17 @@ from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.visual import _visual_tool, _whose
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
+    CREATING_VERBS,
     CREDIT_ROLES,
     CREDIT_VERBS,
     DISPLAY_VERBS,
     NAMING_NOUNS,
     SCREEN_NOUNS,
     TEXT_NOUNS,
+    WEB_ADDRESS_NOUNS,
+    WEB_ADDRESS_SAID,
+    WEB_ADDRESS_SHOWN,
+    WORKS,
     WRITTEN_VERBS,
 )
 
@@ -55,9 +60,11 @@ _READ_ALOUD = re.compile(r"reads?\s+(?:aloud|out(?!\s+of\b))\b", re.I)  # said b
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
-_CREDIT = re.compile(
+_CREDIT = re.compile(  # "who wrote", "who is the narrator", "which studio presents" (not "which song was written")
     rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
-    rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b",
+    rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b"
+    rf"|\b(?:which|what)(?:\s+(?!(?:{alternation(list(phrasing.AUXILIARIES))})\b)[\w-]+){{1,2}}?\s+"
+    rf"({alternation(list(CREDIT_VERBS))})\b",
     re.I,
 )
 
@@ -346,6 +353,27 @@ def _take_labels(text: str, evidence: _Evidence) -> str:
     return "".join(pieces)
 
 
+_A_WORK = re.compile(  # what a verb of making credits: the video itself or a work ("this animation", "it")
+    rf"\s*(?:$|[,.?!;:]|(?:it|this|that)\b(?!\s+[\w-])|(?:(?:the|this|that|these|its|their)\s+)?(?:[\w-]+\s+)?"
+    rf"(?:{alternation(list(WORKS))})\b)",
+    re.I,
+)
+
+
+def _credited(text: str, match: re.Match[str]) -> bool:
+    """Whether a credit ``match`` of ``_CREDIT`` in ``text`` asks a credit: a verb that makes things too
+    (``CREATING_VERBS``) only of the video itself or a work (``WORKS``: "who made this animation?", not "who made
+    the cake?").
+
+    Example:
+        >>> asked = ("who made this animation?", "who made it?", "who made the cake?")
+        >>> [_credited(q, _CREDIT.search(q)) for q in asked]
+        [True, True, False]
+    """
+    verb = next(filter(None, match.groups())).lower()
+    return verb not in CREATING_VERBS or _A_WORK.match(text, match.end()) is not None
+
+
 _AUTHORS = ("author", "writer", "composer", "illustrator", "translator")  # "the director of the FBI" is a post
 _CREDITED = re.compile(  # "who the Manifesto was written by", "the authors of the Manifesto": the work named
     rf"\bwho\s+(?P<work>[^,.?!;:\ue000\ue002]{{1,80}}?)\s+(?:(?:is|was|were|are|has\s+been|had\s+been)\s+)?"
@@ -373,10 +401,11 @@ def _take_credited_works(text: str, evidence: _Evidence) -> str:
         1
     """
     pieces, last = [], 0
-    matches = sorted([*_CREDIT.finditer(text), *_CREDITED.finditer(text)], key=lambda m: m.start())
+    credits = [m for m in _CREDIT.finditer(text) if _credited(text, m)]
+    matches = sorted([*credits, *_CREDITED.finditer(text)], key=lambda m: m.start())
     for match in matches:
         if match.re is _CREDIT:
-            span, role = _title_after(text, match.end()), match.group(1) or match.group(2)
+            span, role = _title_after(text, match.end()), next(filter(None, match.groups()))
         elif match.group("work") is not None:  # "who the Manifesto was written by"
             span, role = _title_after(text, match.start("work")), match.group("verb")
             span = span if span and span[1] <= match.end("work") else None
@@ -443,11 +472,62 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
     said = any(tool in TOOLS_FOR[SPEECH] for group in evidence.groups for tool, _ in group)
 
     def replace(match: re.Match) -> str:
-        role = match.group(1) or match.group(2)
+        if not _credited(text, match):
+            return match.group(0)
+        role = next(filter(None, match.groups()))
         evidence.add(TOOLS_FOR[EITHER if said else SCREEN], *CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())])
         return " "
 
     return _CREDIT.sub(replace, text)
+
+
+_WEB_ADDRESS = re.compile(rf"\b(?:{alternation(list(WEB_ADDRESS_NOUNS))})\b", re.I)
+_WEB_ADDRESS_ASKED = (
+    re.compile(  # "which website", "what's the URL", "the web address shown"; not "entered the website"
+        rf"\b(?:which|what)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:[\w-]+\s+)?"
+        rf"(?P<asked>{_WEB_ADDRESS.pattern})|(?P<shown>{_WEB_ADDRESS.pattern})\s+(?:(?:is|was|are|were|gets?)\s+)?"
+        rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b",
+        re.I,
+    )
+)
+
+
+def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -> str:
+    """A web address asked for by its noun (``WEB_ADDRESS_NOUNS``: "what web address is shown?", "which website
+    does the reader give?", "when does he mention the URL?", "when is the website shown?"): its noun is never
+    what is read or said; the marks every address is written with are (``WEB_ADDRESS_SHOWN``: "www", ".com"
+    on screen; ``WEB_ADDRESS_SAID``: "www", "dot com" as Whisper writes one said), ORed. A group of calls
+    the rules before found for the noun alone (said: "the URL") becomes those marks; a noun left in ``text``
+    that is asked (after "which" or "what") or shown adds them as a group of their own and leaves the text
+    (unless not ``by_marks``: where the question names the place of the text, "which web address is printed in
+    the bottom right corner?", whatever is read there is the address, ``screen_places``); a site visited
+    ("entered the website") is left as it is.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_web_addresses("what web address is shown?", evidence), evidence.groups[0][:2]
+        ('what   is shown?', (('ocr', 'www'), ('ocr', 'http')))
+        >>> evidence = _Evidence([(("transcript", "the URL"), ("subtitle", "the URL"))])
+        >>> _take_web_addresses("when does he mention ", evidence), evidence.groups[0][:2]
+        ('when does he mention ', (('ocr', 'www'), ('ocr', 'http')))
+    """
+    said = ((tool, mark) for mark in WEB_ADDRESS_SAID for tool in TOOLS_FOR[SPEECH])
+    marks = (*((READ, mark) for mark in WEB_ADDRESS_SHOWN), *said)
+    named = [i for i, group in enumerate(evidence.groups) if all(map(_names_a_web_address, (q for _, q in group)))]
+    for i in named:
+        evidence.groups[i] = marks
+    asked = [m.span("asked") if m.group("asked") else m.span("shown") for m in _WEB_ADDRESS_ASKED.finditer(text)]
+    if asked and not named and by_marks:
+        evidence.add_calls(marks)
+    for start, end in reversed(asked):
+        text = text[:start] + " " + text[end:]
+    return text
+
+
+def _names_a_web_address(query: str) -> bool:
+    """Whether ``query`` is only a noun of a web address (``WEB_ADDRESS_NOUNS``) after determiners ("the URL")."""
+    words = [w for w in query.split() if w.lower() not in phrasing.DETERMINERS]
+    return bool(words) and _WEB_ADDRESS.fullmatch(" ".join(words)) is not None
 
 
 def _looks_written(word: str) -> bool:

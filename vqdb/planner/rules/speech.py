@@ -85,6 +85,31 @@ _NAMING = re.compile(  # "what does the narrator call the Gutenberg?": a name as
 )
 
 
+_WHO_SPEAKS = re.compile(  # "who is speaking?", "who's the speaker", "what is the name of the man talking": see
+    r"(?:^|[,;:.?!]\s*|\b(?:and|but|so|then)\s+)"  # a question's "who", not a relative one ("the man who is talking")
+    r"(?:who(?:['’]s|\s+(?:is|was|are|were))?|(?:what\s+is|what['’]s)\s+the\s+name\s+of)\s+"
+    rf"(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?:{alternation(list(phrasing.NAME_CAPTIONED))})\b",
+    re.I,
+)
+
+
+def names_captioned(question: str) -> bool:
+    """Whether ``question`` asks who speaks on camera (``phrasing.NAME_CAPTIONED``: "who is speaking?", "who is
+    the interviewee?", "what's the name of the woman being interviewed?"): a person answering looks at the name
+    caption, the lower third that broadcasts, interviews and talks put under a speaker while they speak, not
+    at the words said.
+
+    Example:
+        >>> names_captioned("who is speaking?"), names_captioned("what's the name of the woman being interviewed")
+        (True, True)
+        >>> names_captioned("who is the man in the red coat?"), names_captioned("when is the man speaking?")
+        (False, False)
+        >>> names_captioned("in the video, who speaks?"), names_captioned("which side is the man who is talking on?")
+        (True, False)
+    """
+    return _WHO_SPEAKS.search(question) is not None
+
+
 def content_asked(question: str) -> bool:
     """Whether ``question`` asks for something (what, which, who, where, why, how), not for when: a clause of
     it starts with the question word, after a preposition at most ("In which city did …", "According to the

@@ -180,6 +180,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
         if previous in phrasing.NOUN_BEFORE or not (_ends_clause(after) or verb_follows):
             return None
         return "first" if cue in phrasing.STARTS else "last"
+    if " " in cue and following == "of":  # "at the end of the street": a place, not when
+        return None
     if " " not in cue and (following in phrasing.NOT_AN_ORDER_AFTER or following[:1].isdigit()):
         return None
     if cue == "last" and (previous in phrasing.NOT_AN_ORDER_BEFORE or _HOW_LONG.first(before)):
