@@ -2,22 +2,21 @@
 
 A call finds **spans** of the timed text (video_id, said_start, said_end, score, start_s, end_s) two ways:
 
-* **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of
-  the text (canonical forms: numbers as digits, British spellings American; characters may differ; digits
-  written as digits exact), keeping windows that reach ``min_score(query)``; a span is said from its first
-  word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``,
-  ``end_s``, ``phrase_span``) is its **words said**, ``SAID_SLACK_S`` wider on each side, within their
-  statement: the utterance (``transcript``, with ``pause_s``: the words said with less than ``pause_s`` of
-  silence from one to the next; speech recognition puts commas where a speaker barely breathes: "You're
-  watching Channel 7, the home of great drama." is one utterance), or the clause when the utterance lasts
-  over ``CLAUSE_MAX_S``; the clause for ``subtitle`` (up to the punctuation or cue around it, at most 10 s:
-  a word said in a long cue is the word, its time estimated from its share of the cue's characters, not the
-  cue). Words that take ``WHOLE_SHARE`` (two thirds) of their **phrase**'s time or more are answered with
-  the phrase (``phrases_hull``: the phrases they are said in, ``vqdb.udfs.text_grade.said_phrases``; a
-  subtitle's clause): a person asked for "ask not what your country can do for you" marks the clause, and
-  for a word or two of a sentence, the words. A call with ``extent`` "statement" (a question about what is
-  said on a topic: "when does she talk about the 15th century?") is answered with the **statement**
-  instead. The words said are the focus either way;
+* **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of the text
+  (canonical forms: numbers as digits, British spellings American; characters may differ; digits written as digits
+  exact), keeping windows that reach ``min_score(query)``; a span is said from its first word's start to its last
+  word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``, ``end_s``, ``phrase_span``) is its
+  **words said**, ``SAID_SLACK_S`` wider on each side, within their statement: the utterance (``transcript``, with
+  ``pause_s``: the words said with less than ``pause_s`` of silence from one to the next; speech recognition puts
+  commas where a speaker barely breathes: "You're watching Channel 7, the home of great drama." is one utterance), or
+  the clause when the utterance lasts over ``CLAUSE_MAX_S``; the clause for ``subtitle`` (up to the punctuation or cue
+  around it, at most 10 s), whole unless it lasts over ``LONG_CUE_S`` (a word said in a cue of 8 s is the word, its
+  time estimated from its share of the cue's characters, not the cue). Words that take ``WHOLE_SHARE`` (two thirds) of
+  their **phrase**'s time or more are answered with the phrase (``phrases_hull``: the phrases they are said in,
+  ``vqdb.udfs.text_grade.said_phrases``; a subtitle's clause): a person asked for "ask not what your country can do
+  for you" marks the clause, and for a word or two of a sentence, the words. A call with ``extent`` "statement" (a
+  question about what is said on a topic: "when does she talk about the 15th century?") is answered with the
+  **statement** instead. The words said are the focus either way;
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
   ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
@@ -72,11 +71,12 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.udfs.text_grade import SAID_SLACK_S, phrase_spans, phrases
+from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
 SENTENCE_COLUMNS = ("text", "text_emb", "start_s", "end_s")
+LONG_CUE_S = 2 * PHRASE_MAX_S  # a subtitle clause (cue) longer than two breath groups is trimmed to the words
 WHOLE_SHARE = 2 / 3  # words said making up this share of their phrase's time or more are answered with it
 PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
 
@@ -191,11 +191,11 @@ class TimedTextTool(TextTool):
         )
         said_start, said_end = col("start_s", "m"), col("end_s", "m")
         statement = col("statement_start_s", "m"), col("statement_end_s", "m")
-        if self.pause_s is None:
-            phrase = statement  # a cue is a clause: the phrase it says
+        if self.pause_s is None:  # a cue is a clause: the phrase it says, whole unless it is long
+            phrase, whole_s = statement, LONG_CUE_S
         else:
-            phrase = phrases_hull_sql(col("phrases"), said_start, said_end, *statement)
-        span = phrase_span_sql(said_start, said_end, *statement, *phrase, ctx.extent)
+            phrase, whole_s = phrases_hull_sql(col("phrases"), said_start, said_end, *statement), 0.0
+        span = phrase_span_sql(said_start, said_end, *statement, *phrase, ctx.extent, whole_s)
         return select(
             col("video_id"),
             alias(said_start.copy(), "said_start"),
@@ -307,12 +307,13 @@ class TimedTextTool(TextTool):
         fields = ("start_s", "end_s", "score", "statement_start_s", "statement_end_s")
         said_start, said_end, score, *statement = (float_array(found.field(f)) for f in fields)
         if self.pause_s is None:
-            phrase = statement
+            phrase, whole_s = statement, LONG_CUE_S
         else:
             said = phrases(listed, pause).values
             listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
-            phrase = phrases_hull(listed_phrases, said_start, said_end, *statement)
-        return (said_start, said_end, score, *phrase_span(said_start, said_end, *statement, *phrase, extent))
+            phrase, whole_s = phrases_hull(listed_phrases, said_start, said_end, *statement), 0.0
+        span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
+        return (said_start, said_end, score, *span)
 
     def listed_in_time(self, video: VideoFrames) -> pa.ListArray | None:
         """``in_time``'s list of the video's pieces as Arrow (one row), or None when it has none."""
@@ -422,13 +423,15 @@ def phrase_span(
     phrase_start: np.ndarray,
     phrase_end: np.ndarray,
     extent: str | None = None,
+    whole_s: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The span of a stretch said from ``said_start`` to ``said_end``: its statement (``phrase_spans``'
     utterance or clause) with ``extent`` "statement"; else its phrase (``phrase_start`` to ``phrase_end``: the
     phrases it is said in, a subtitle's clause) when its words take ``WHOLE_SHARE`` of the phrase's time or
     more (a person marks "ask not what your country can do for you" as the clause it is most of, "all the
-    powers of old Europe have entered into a holy alliance" as the sentence); else the words, ``SAID_SLACK_S``
-    wider on each side, within the statement (a word asked for in a long subtitle cue is the word, not the cue).
+    powers of old Europe have entered into a holy alliance" as the sentence), or when the phrase lasts at most
+    ``whole_s`` (a subtitle's clause up to ``LONG_CUE_S``: its words' times are estimates); else the words,
+    ``SAID_SLACK_S`` wider on each side, within the statement (a word asked for in a long cue is the word).
 
     Example:
         >>> said = np.array([19.04, 6.15]), np.array([19.93, 10.41])  # a word of a cue; most of a clause said
@@ -436,10 +439,13 @@ def phrase_span(
         >>> phrase = np.array([19.04, 6.13]), np.array([22.8, 10.41])
         >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *phrase)]
         [[19.04, 6.13], [20.13, 10.61]]
+        >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *statement, whole_s=6.0)]  # cues, 3.8 s whole
+        [[19.04, 6.13], [22.8, 10.61]]
     """
     if extent == "statement":
         return statement_start, statement_end
-    whole = said_end - said_start >= WHOLE_SHARE * (phrase_end - phrase_start)
+    length = phrase_end - phrase_start
+    whole = (said_end - said_start >= WHOLE_SHARE * length) | (length <= whole_s)
     words = np.maximum(statement_start, said_start - SAID_SLACK_S), np.minimum(statement_end, said_end + SAID_SLACK_S)
     return (
         np.where(whole, np.minimum(phrase_start, words[0]), words[0]),
@@ -455,6 +461,7 @@ def phrase_span_sql(
     phrase_start: exp.Expression,
     phrase_end: exp.Expression,
     extent: str | None = None,
+    whole_s: float = 0.0,
 ) -> tuple[exp.Expression, exp.Expression]:
     """``phrase_span`` as SQL expressions (the same operations in the same order).
 
@@ -469,6 +476,9 @@ def phrase_span_sql(
               pe - ps
             )
           )
+          OR (
+            pe - ps
+          ) <= 0.0
           THEN LEAST(ps, GREATEST(s, a - 0.2))
           ELSE GREATEST(s, a - 0.2)
         END
@@ -478,9 +488,10 @@ def phrase_span_sql(
     if extent == "statement":
         return statement_start, statement_end
     length = exp.paren(exp.Sub(this=phrase_end.copy(), expression=phrase_start.copy()))
-    whole = exp.Sub(this=said_end.copy(), expression=said_start.copy()) >= exp.Mul(
+    most = exp.Sub(this=said_end.copy(), expression=said_start.copy()) >= exp.Mul(
         this=number(WHOLE_SHARE), expression=length
     )
+    whole = exp.or_(most, length.copy() <= number(float(whole_s)), copy=False)
     low = fn("greatest", statement_start.copy(), exp.Sub(this=said_start.copy(), expression=number(SAID_SLACK_S)))
     high = fn("least", statement_end.copy(), exp.Add(this=said_end.copy(), expression=number(SAID_SLACK_S)))
     return (
