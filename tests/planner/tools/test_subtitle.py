@@ -29,7 +29,7 @@ def test_frames_shown_with_the_cue(evidence):
     ]
 
 
-def test_a_phrase_inside_a_long_cue_gets_the_frames_of_about_its_own_time_and_the_cue_as_evidence(evidence):
+def test_a_phrase_inside_a_cue_gets_the_frames_of_about_its_own_time_and_the_cue_as_evidence(evidence):
     sampled = [("va", i, float(i)) for i in range(11)]
     # "Zebra crossing" is shown from 8 to 10 s: by length (and a space each), "crossing" is 9 of 15 characters,
     # 8.8 to 10 s; a cue is a clause: the evidence is the whole cue
@@ -37,6 +37,19 @@ def test_a_phrase_inside_a_long_cue_gets_the_frames_of_about_its_own_time_and_th
         ("va", 9, 1.0, 8.0, 10.0),
         ("va", 10, 1.0, 8.0, 10.0),
     ]
+
+
+def test_a_phrase_that_is_a_small_part_of_a_long_cue_is_its_own_time(evidence):
+    sampled = [("va", i, float(i)) for i in range(11)]
+    # a cue of 9 s (two breath groups last at most 6 s): "crossing" is 9 of its 45 characters, 6.0 to 7.8 s;
+    # its span is that, 0.2 s wider
+    cue = cues("va", ("zebras wait at the busy zebra crossing today", 0.0, 9.0))
+    assert evidence("subtitle", "crossing", sampled=sampled, subtitles=cue) == [
+        ("va", 6, 1.0, 5.8, 8.0),
+        ("va", 7, 1.0, 5.8, 8.0),
+    ]
+    # words that are most of the cue: the cue
+    assert evidence("subtitle", "zebras wait at the busy zebra", sampled=sampled, subtitles=cue)[0][3:] == (0.0, 9.0)
 
 
 def test_a_cue_close_in_meaning_ranks_below_a_match(evidence):

@@ -2,19 +2,21 @@
 
 A call finds **spans** of the timed text (video_id, said_start, said_end, score, start_s, end_s) two ways:
 
-* **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of
-  the text (canonical forms: numbers as digits, British spellings American; characters may differ; digits
-  written as digits exact), keeping windows that reach ``min_score(query)``; a span is said from its first
-  word's start to its last word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``,
-  ``end_s``) is the clause it is said in (up to the punctuation around it, at most 10 s), or, for a tool
-  with ``pause_s`` (``transcript``: ``PAUSE_S``), its **words said**, ``SAID_SLACK_S`` wider on each side,
-  within their utterance: the words said with less than ``pause_s`` of silence from one to the next
-  (speech recognition puts commas where a speaker barely breathes: "You're watching Channel 7, the home of
-  great drama." is one utterance), or the clause when the utterance lasts over ``CLAUSE_MAX_S``
-  (``phrase_spans`` finds both from the words it is given); a call with ``extent`` "statement" (a question
-  about what is said on a topic: "when does she talk about the 15th century?") is answered with the
-  **statement** instead: the utterance itself (``transcript``), or the clause (``subtitle``), where the words
-  said are still the focus;
+* **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of the text
+  (canonical forms: numbers as digits, British spellings American; characters may differ; digits written as digits
+  exact), keeping windows that reach ``min_score(query)``; a span is said from its first word's start to its last
+  word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``, ``end_s``, ``phrase_span``) is its
+  **words said**, ``SAID_SLACK_S`` wider on each side, within their statement: the utterance (``transcript``, with
+  ``pause_s``: the words said with less than ``pause_s`` of silence from one to the next; speech recognition puts
+  commas where a speaker barely breathes: "You're watching Channel 7, the home of great drama." is one utterance), or
+  the clause when the utterance lasts over ``CLAUSE_MAX_S``; the clause for ``subtitle`` (up to the punctuation or cue
+  around it, at most 10 s), whole unless it lasts over ``LONG_CUE_S`` (a word said in a cue of 8 s is the word, its
+  time estimated from its share of the cue's characters, not the cue). Words that take ``WHOLE_SHARE`` (two thirds) of
+  their **phrase**'s time or more are answered with the phrase (``phrases_hull``: the phrases they are said in,
+  ``vqdb.udfs.text_grade.said_phrases``; a subtitle's clause): a person asked for "ask not what your country can do
+  for you" marks the clause, and for a word or two of a sentence, the words. A call with ``extent`` "statement" (a
+  question about what is said on a topic: "when does she talk about the 15th century?") is answered with the
+  **statement** instead. The words said are the focus either way;
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
   ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
@@ -69,11 +71,13 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.udfs.text_grade import phrase_spans
+from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
 SENTENCE_COLUMNS = ("text", "text_emb", "start_s", "end_s")
+LONG_CUE_S = 2 * PHRASE_MAX_S  # a subtitle clause (cue) longer than two breath groups is trimmed to the words
+WHOLE_SHARE = 2 / 3  # words said making up this share of their phrase's time or more are answered with it
 PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
 
 
@@ -173,24 +177,32 @@ class TimedTextTool(TextTool):
 
     def said(self, ctx: Context) -> exp.Select:
         """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
-        (``phrase_spans``), with their clauses, or their words within their utterances when the tool has
-        ``pause_s``; with their statements when the call asks for them (``Context.extent``)."""
-        context = span_fields(ctx.extent)
+        (``phrase_spans``), with their spans (``phrase_span_sql``: the phrases they are said in, or their words;
+        their statements when the call asks for them, ``Context.extent``)."""
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
         found = fn("phrase_spans", self.in_time(), ctx.text, pause)
+        listed = [alias(fn("phrases", self.in_time(), pause.copy()), "phrases")] if self.pause_s is not None else []
         per_video = select(
             col("video_id"),
             alias(fn("unnest", found), "m"),
+            *listed,
             from_=subquery(self.pieces(ctx)),
             group_by=[col("video_id")],
         )
+        said_start, said_end = col("start_s", "m"), col("end_s", "m")
+        statement = col("statement_start_s", "m"), col("statement_end_s", "m")
+        if self.pause_s is None:  # a cue is a clause: the phrase it says, whole unless it is long
+            phrase, whole_s = statement, LONG_CUE_S
+        else:
+            phrase, whole_s = phrases_hull_sql(col("phrases"), said_start, said_end, *statement), 0.0
+        span = phrase_span_sql(said_start, said_end, *statement, *phrase, ctx.extent, whole_s)
         return select(
             col("video_id"),
-            alias(col("start_s", "m"), "said_start"),
-            alias(col("end_s", "m"), "said_end"),
+            alias(said_start.copy(), "said_start"),
+            alias(said_end.copy(), "said_end"),
             alias(col("score", "m"), "score"),
-            alias(col(context[0], "m"), "start_s"),
-            alias(col(context[1], "m"), "end_s"),
+            alias(span[0], "start_s"),
+            alias(span[1], "end_s"),
             from_=subquery(per_video),
         )
 
@@ -286,13 +298,22 @@ class TimedTextTool(TextTool):
 
     def said_arrays(self, video: VideoFrames, query: str, extent: str | None = None) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s) of ``said``'s spans: ``phrase_spans`` of the video's
-        pieces in time order, called as the SQL calls it (``start_s``, ``end_s``: ``span_fields(extent)``)."""
+        pieces in time order, called as the SQL calls it (``start_s``, ``end_s``: ``phrase_span``)."""
         listed = self.listed_in_time(video)
         if listed is None:
             return tuple(np.zeros(0) for _ in range(5))
-        found = phrase_spans(listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
-        fields = ("start_s", "end_s", "score", *span_fields(extent))
-        return tuple(float_array(found.field(f)) for f in fields)
+        pause = pa.array([self.pause_s], pa.float64())
+        found = phrase_spans(listed, pa.array([query]), pause).values
+        fields = ("start_s", "end_s", "score", "statement_start_s", "statement_end_s")
+        said_start, said_end, score, *statement = (float_array(found.field(f)) for f in fields)
+        if self.pause_s is None:
+            phrase, whole_s = statement, LONG_CUE_S
+        else:
+            said = phrases(listed, pause).values
+            listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
+            phrase, whole_s = phrases_hull(listed_phrases, said_start, said_end, *statement), 0.0
+        span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
+        return (said_start, said_end, score, *span)
 
     def listed_in_time(self, video: VideoFrames) -> pa.ListArray | None:
         """``in_time``'s list of the video's pieces as Arrow (one row), or None when it has none."""
@@ -334,16 +355,149 @@ class TimedTextTool(TextTool):
         return start, end, score, start, end
 
 
-def span_fields(extent: str | None) -> tuple[str, str]:
-    """The fields of ``phrase_spans``' spans that bound a call's span: the context (the words said, or the
-    clause), or the statement with ``extent`` "statement".
+def phrases_hull(
+    listed: tuple[np.ndarray, np.ndarray],
+    said_start: np.ndarray,
+    said_end: np.ndarray,
+    statement_start: np.ndarray,
+    statement_end: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The stretch from the first to the last of the phrases (``listed``: their starts and ends, ``phrases``)
+    that each stretch said (``said_start`` to ``said_end``) overlaps, within its statement (the statement
+    where it overlaps none).
 
     Example:
-        >>> span_fields(None), span_fields("statement")
-        (('context_start_s', 'context_end_s'), ('statement_start_s', 'statement_end_s'))
+        >>> listed = np.array([0.0, 2.4]), np.array([2.4, 3.9])
+        >>> hull = phrases_hull(listed, np.array([0.3, 2.0]), np.array([0.9, 3.0]), np.zeros(2), np.full(2, 3.9))
+        >>> [a.tolist() for a in hull]
+        [[0.0, 0.0], [2.4, 3.9]]
     """
-    kind = "statement" if extent == "statement" else "context"
-    return f"{kind}_start_s", f"{kind}_end_s"
+    starts, ends = listed
+    overlaps = (starts[None, :] < said_end[:, None]) & (ends[None, :] > said_start[:, None])
+    with np.errstate(invalid="ignore"):
+        low = np.where(overlaps, starts[None, :], np.inf).min(axis=1, initial=np.inf)
+        high = np.where(overlaps, ends[None, :], -np.inf).max(axis=1, initial=-np.inf)
+    none = ~overlaps.any(axis=1)
+    return (
+        np.maximum(statement_start, np.where(none, statement_start, low)),
+        np.minimum(statement_end, np.where(none, statement_end, high)),
+    )
+
+
+def phrases_hull_sql(
+    listed: exp.Expression,
+    said_start: exp.Expression,
+    said_end: exp.Expression,
+    statement_start: exp.Expression,
+    statement_end: exp.Expression,
+) -> tuple[exp.Expression, exp.Expression]:
+    """``phrases_hull`` as SQL expressions over ``listed``, a list of ``STRUCT(start_s, end_s)``.
+
+    Example:
+        >>> low, _ = phrases_hull_sql(col("ph"), col("a"), col("b"), col("s"), col("e"))
+        >>> sql = low.sql("duckdb")
+        >>> sql.startswith("GREATEST(s, COALESCE(LIST_MIN(LIST_TRANSFORM(LIST_FILTER(ph,"), "(p.end_s) > a" in sql
+        (True, True)
+    """
+    p = exp.to_identifier("p")
+
+    def field(name: str) -> exp.Expression:
+        return exp.Dot(this=p.copy(), expression=exp.to_identifier(name))
+
+    meets = exp.and_(field("start_s") < said_end.copy(), field("end_s") > said_start.copy(), copy=False)
+    overlapping = fn("list_filter", listed, exp.Lambda(this=meets, expressions=[p.copy()]))
+
+    def bound(name: str, pick: str, statement: exp.Expression, keep: str) -> exp.Expression:
+        each = exp.Lambda(this=field(name), expressions=[p.copy()])
+        picked = fn(pick, fn("list_transform", overlapping.copy(), each))
+        return fn(keep, statement.copy(), fn("coalesce", picked, statement.copy()))
+
+    return bound("start_s", "list_min", statement_start, "greatest"), bound("end_s", "list_max", statement_end, "least")
+
+
+def phrase_span(
+    said_start: np.ndarray,
+    said_end: np.ndarray,
+    statement_start: np.ndarray,
+    statement_end: np.ndarray,
+    phrase_start: np.ndarray,
+    phrase_end: np.ndarray,
+    extent: str | None = None,
+    whole_s: float = 0.0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The span of a stretch said from ``said_start`` to ``said_end``: its statement (``phrase_spans``'
+    utterance or clause) with ``extent`` "statement"; else its phrase (``phrase_start`` to ``phrase_end``: the
+    phrases it is said in, a subtitle's clause) when its words take ``WHOLE_SHARE`` of the phrase's time or
+    more (a person marks "ask not what your country can do for you" as the clause it is most of, "all the
+    powers of old Europe have entered into a holy alliance" as the sentence), or when the phrase lasts at most
+    ``whole_s`` (a subtitle's clause up to ``LONG_CUE_S``: its words' times are estimates); else the words,
+    ``SAID_SLACK_S`` wider on each side, within the statement (a word asked for in a long cue is the word).
+
+    Example:
+        >>> said = np.array([19.04, 6.15]), np.array([19.93, 10.41])  # a word of a cue; most of a clause said
+        >>> statement = np.array([19.04, 6.13]), np.array([22.8, 13.37])
+        >>> phrase = np.array([19.04, 6.13]), np.array([22.8, 10.41])
+        >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *phrase)]
+        [[19.04, 6.13], [20.13, 10.61]]
+        >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *statement, whole_s=6.0)]  # cues, 3.8 s whole
+        [[19.04, 6.13], [22.8, 10.61]]
+    """
+    if extent == "statement":
+        return statement_start, statement_end
+    length = phrase_end - phrase_start
+    whole = (said_end - said_start >= WHOLE_SHARE * length) | (length <= whole_s)
+    words = np.maximum(statement_start, said_start - SAID_SLACK_S), np.minimum(statement_end, said_end + SAID_SLACK_S)
+    return (
+        np.where(whole, np.minimum(phrase_start, words[0]), words[0]),
+        np.where(whole, np.maximum(phrase_end, words[1]), words[1]),
+    )
+
+
+def phrase_span_sql(
+    said_start: exp.Expression,
+    said_end: exp.Expression,
+    statement_start: exp.Expression,
+    statement_end: exp.Expression,
+    phrase_start: exp.Expression,
+    phrase_end: exp.Expression,
+    extent: str | None = None,
+    whole_s: float = 0.0,
+) -> tuple[exp.Expression, exp.Expression]:
+    """``phrase_span`` as SQL expressions (the same operations in the same order).
+
+    Example:
+        >>> start, _ = phrase_span_sql(col("a"), col("b"), col("s"), col("e"), col("ps"), col("pe"))
+        >>> print(start.sql("duckdb", pretty=True))
+        CASE
+          WHEN (
+            b - a
+          ) >= (
+            0.6666666666666666 * (
+              pe - ps
+            )
+          )
+          OR (
+            pe - ps
+          ) <= 0.0
+          THEN LEAST(ps, GREATEST(s, a - 0.2))
+          ELSE GREATEST(s, a - 0.2)
+        END
+        >>> phrase_span_sql(col("a"), col("b"), col("s"), col("e"), col("ps"), col("pe"), "statement")[1].sql("duckdb")
+        'e'
+    """
+    if extent == "statement":
+        return statement_start, statement_end
+    length = exp.paren(exp.Sub(this=phrase_end.copy(), expression=phrase_start.copy()))
+    most = exp.Sub(this=said_end.copy(), expression=said_start.copy()) >= exp.Mul(
+        this=number(WHOLE_SHARE), expression=length
+    )
+    whole = exp.or_(most, length.copy() <= number(float(whole_s)), copy=False)
+    low = fn("greatest", statement_start.copy(), exp.Sub(this=said_start.copy(), expression=number(SAID_SLACK_S)))
+    high = fn("least", statement_end.copy(), exp.Add(this=said_end.copy(), expression=number(SAID_SLACK_S)))
+    return (
+        exp.case().when(whole, fn("least", phrase_start.copy(), low.copy())).else_(low),
+        exp.case().when(whole.copy(), fn("greatest", phrase_end.copy(), high.copy())).else_(high),
+    )
 
 
 def float32_cosine(vectors: np.ndarray, query: np.ndarray) -> np.ndarray:
