@@ -35,7 +35,8 @@ Latencies are after one warm-up query per kind.
 
 ``--reuse DIR --clone`` searches a copy-on-write clone of a kept corpus (``clone``: its data and index files
 hard-linked, since Lance never rewrites a file, the rest copied) and adds the 10 hours to the clone, so the
-kept corpus is never written; the clone is removed after.
+kept corpus is never written; the clone is removed after. The clone's ``video_id`` indexes are built (or
+updated) first, timed, as ``vqdb index`` would, so a corpus kept before they existed is searched with them.
 
     .venv/bin/python benchmarks/search.py --hours 100
     nice .venv/bin/python benchmarks/search.py --hours 1000 --queries 10 --recall-queries 5
