@@ -28,7 +28,9 @@ def test_index_reports_each_table(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "frame_embeddings: IVF_PQ over 600 rows, 2 partitions, 1 sub-vectors" in out
     assert "regions: no index (the table has no data yet)" in out
-    assert [i.name for i in store.dataset("frame_embeddings").describe_indices()] == ["frame_embeddings_emb_ivf_pq"]
+    assert "frame_embeddings: video_id index, 600 rows newly indexed" in out
+    indexes = sorted(i.name for i in store.dataset("frame_embeddings").describe_indices())
+    assert indexes == ["frame_embeddings_emb_ivf_pq", "video_id_idx"]
 
 
 def test_not_a_corpus_fails_with_the_reason(tmp_path, capsys):

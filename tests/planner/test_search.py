@@ -15,7 +15,9 @@ import pytest
 import vqdb
 from vqdb.cli import main
 from vqdb.ingest import extractors
+from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.planner import retrieve, tools
+from vqdb.planner import search as search_module
 from vqdb.planner.plan import Plan
 from vqdb.planner.screen_texts import screen_texts_of
 from vqdb.planner.search import moments_in, screen_estimates, search
@@ -26,6 +28,7 @@ from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes
 from vqdb.store.vector_index import VECTOR_COLUMNS
+from vqdb.udfs.embedding_cache import session_cache
 
 from .test_retrieve import mux_black_video, ocr_or_skip
 
@@ -403,3 +406,39 @@ def test_a_counters_value_between_reads_is_found_as_the_exhaustive_scan_finds_it
     assert [(m["video_id"], round(m["ts"], 2)) for m in listed] == [("counter", 1.45)], listed
     assert "estimated between 'Frame = 11' at 1 s and 'Frame = 21' at 2 s" in listed[0]["evidence"]
     assert listed == every.moments.to_pylist()
+
+
+def test_a_visual_searchs_candidates_embeddings_are_read_in_one_read_with_the_same_moments(tmp_path, monkeypatch):
+    """The candidates' frame embeddings are read into the session's cache together (``prefetched``), not one
+    Lance read a video as the tool reads them, and the moments are those read a video at a time give."""
+    store = Store.create(tmp_path)
+    rng = np.random.default_rng(0)
+    for video in ("a", "b", "c", "d"):
+        idx = np.arange(10, dtype=np.int32)
+        frames = table_of("frames", {"video_id": [video] * 10, "frame_idx": idx, "ts": idx.astype(float)})
+        videos = table_of("videos", {"video_id": [video], "path": [f"/clips/{video}.mp4"], "duration_s": [10.0]})
+        vectors = rng.standard_normal((10, 2)).astype(np.float32)
+        columns = {"video_id": [video] * 10, "frame_idx": idx, "ts": idx.astype(float), "model": ["m"] * 10}
+        embeddings = pa.table({**columns, "emb": vectors_to_arrow(vectors)})
+        store.commit(video, "embed", {"frame_embeddings": embeddings}, model="m", settings={})
+        store.commit(video, "frames", {"frames": frames, "videos": videos}, model=None, settings={})
+    store.update_manifest(embed_model="stand-in", embed_dim=2)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}], "combine": "Q1"})
+
+    def searched(prefetch: bool) -> tuple[list[dict], list[list[str]]]:
+        with vqdb.connect(tmp_path, progress=False) as corpus:
+            corpus.sql_unchecked("CREATE OR REPLACE MACRO vq_text_vector(q) AS [1.0, 0.0]::FLOAT[2]")
+            if not prefetch:
+                monkeypatch.setattr(search_module, "prefetched", lambda *args: None)
+            name = corpus.cursor_unchecked().sql("SELECT vq_embedding_cache()").fetchone()[0]
+            cache, reads = session_cache(name), []
+            load = cache._load
+            cache._load = lambda table, videos: reads.append(sorted(videos)) or load(table, videos)
+            moments = search(corpus, "a dog", k=3, plan=plan, exhaustive=True).moments.to_pylist()
+            monkeypatch.undo()
+            return moments, reads
+
+    together, reads = searched(prefetch=True)
+    alone, one_by_one = searched(prefetch=False)
+    assert together == alone and together
+    assert reads == [["a"], ["b", "c", "d"]] and one_by_one == [["a"], ["b"], ["c"], ["d"]]

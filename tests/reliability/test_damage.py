@@ -53,8 +53,16 @@ def cut_in_half(path) -> None:
 
 
 def lose_latest_manifest(root, table: str) -> None:
+    """The manifest of the table's last commit that wrote rows lost, with those of the index builds after it (as
+    a crash right after that commit leaves the table: ingest builds the video_id index last)."""
+    dataset = lance.dataset(str(root / f"{table}.lance"))
+    kept = sorted(v["version"] for v in dataset.versions())
+    rows = [dataset.checkout_version(v).count_rows() for v in kept]
+    written = max(i for i in range(1, len(kept)) if rows[i] != rows[i - 1])
     versions = root / f"{table}.lance" / "_versions"
-    min(versions.glob("*.manifest")).unlink()  # Lance names versions from u64::MAX down: the latest sorts first
+    newest_first = sorted(versions.glob("*.manifest"))  # Lance names versions from u64::MAX down
+    for manifest in newest_first[: len(kept) - written]:
+        manifest.unlink()
     (versions / "latest_version_hint.json").unlink(missing_ok=True)
 
 

@@ -1,4 +1,5 @@
-"""``vqdb index CORPUS``: vector (IVF_PQ) indexes on the embedding tables and full-text indexes.
+"""``vqdb index CORPUS``: vector (IVF_PQ) indexes on the embedding tables, full-text indexes and the per-video
+tables' ``video_id`` indexes.
 
 Example:
     >>> from vqdb.cli import build_parser
@@ -20,7 +21,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "index",
         help=COMMANDS["index"],
-        description="IVF_PQ indexes for frame_search (tables of at least --min-rows rows) and full-text indexes.",
+        description=(
+            "IVF_PQ indexes for frame_search (tables of at least --min-rows rows), full-text indexes and "
+            "video_id indexes (a video's rows read without scanning the table)."
+        ),
     )
     p.add_argument("corpus", help="corpus directory")
     p.add_argument("--table", choices=VECTOR_TABLES, action="append", help="vector table(s) to index (default: all)")
@@ -37,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from vqdb.store import Store
     from vqdb.store.text_index import build_text_indexes
     from vqdb.store.vector_index import build_vector_index
+    from vqdb.store.video_index import build_video_indexes
 
     with Store.open(args.corpus, writable=True, wait=not args.no_wait) as store:
         vector = [
@@ -50,11 +55,14 @@ def run(args: argparse.Namespace) -> int:
             )
             for table in args.table or VECTOR_TABLES
         ]
+        video = build_video_indexes(store)
         text = build_text_indexes(store)
     if args.format == "json":
-        print_json({"vector": [dataclasses.asdict(r) for r in vector], "full_text": text})
+        print_json({"vector": [dataclasses.asdict(r) for r in vector], "full_text": text, "video_id": video})
         return 0
     print("\n".join(map(str, vector)))
     for table, rows in text.items():
         print(f"{table}: full-text index, {rows} rows newly indexed")
+    for table, rows in video.items():
+        print(f"{table}: video_id index, {rows} rows newly indexed")
     return 0

@@ -2,9 +2,10 @@
 
 ``retrieve`` reads a video's rows of each table its tools need with one statement a table
 (``vqdb.planner.video_frames.read_rows``). Searching a corpus merges the plan in tens of candidate videos,
-and each of those statements scans the table (a Lance dataset through the session's view) for one video:
-on a 10-hour corpus about 25 ms each, 60 to 85 of them a question, most of a search's time, growing with
-the corpus. ``CandidateRows`` is a ``RowCache`` for one search: the first time a tool asks for the rows of
+and each of those statements has a cost of its own (a Lance dataset through the session's view: on a 10-hour
+corpus about 25 ms each, 60 to 85 of them a question, most of a search's time, when each scanned the table;
+the ``video_id`` indexes, ``vqdb.store.video_index``, now keep a statement's cost with the videos it reads).
+``CandidateRows`` is a ``RowCache`` for one search: the first time a tool asks for the rows of
 a table (some of its columns) for one candidate video, it takes those of every candidate from the session's
 ``RowCache`` (``rows_of``: the videos it keeps, the others read in one statement and kept) and holds them
 for the rest of the search, so a search over more videos than the session's cache keeps still reads each

@@ -25,8 +25,10 @@ has), then works in two steps:
    it for one video (``vqdb.planner.columnar``: every frame's evidence, ranks, NMS, the keyframe placed in
    its evidence): a moment is one of ``retrieve(question, video=..., k=k)``'s keyframes, so its order inside
    its video is ``retrieve``'s. What the session is asked for (each table's rows, a tool's grades of the texts,
-   the query's vector, the NMS gaps) is asked once for all the candidates (``CandidateRows``,
-   ``Tool.frame_evidence_each``, ``loaded``), not once a video.
+   the query's vector, the NMS gaps, the frames' embeddings) is asked once for all the candidates
+   (``CandidateRows``, ``Tool.frame_evidence_each``, ``loaded``, ``prefetched``), not once a video; the
+   per-video tables' ``video_id`` indexes (``vqdb.store.video_index``) make each such read cost with the
+   candidates, not with the corpus.
 
 **Score** (comparable across videos, 0 to 1): each call's evidence at the keyframe on an absolute scale,
 combined as the plan combines the calls, OR the best and AND the mean weighted by how much each call says:
@@ -99,6 +101,7 @@ from vqdb.planner.screen_texts import ScreenTexts, screen_texts
 from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
+from vqdb.planner.tools.embedding import EmbeddingTool
 from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
@@ -109,6 +112,7 @@ from vqdb.store.vector_index import nearest_rows
 from vqdb.textnorm import canonical_words
 from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
+from vqdb.udfs.embedding_cache import session_cache
 from vqdb.udfs.text_grade import (
     SPECIFICITY,
     misread_alignment,
@@ -228,6 +232,7 @@ def search(
         videos = ranked.videos[len(merged) : len(merged) + batch]
         rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
         frames = loaded(cursor, videos, k, rows)
+        prefetched(cursor, plan, videos)  # each embedding table's vectors of the candidates in one read
         evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
         found += [m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e)]
         merged += videos
@@ -650,6 +655,30 @@ def loaded(cursor: Any, videos: tuple[str, ...], k: int, rows: CandidateRows) ->
     ).fetchone()[0]
     found = dict(zip(timed, gaps or (), strict=True))
     return [dataclasses.replace(video, gap=found.get(i)) for i, video in enumerate(frames)]
+
+
+def prefetched(cursor: Any, plan: Plan, videos: tuple[str, ...]) -> None:
+    """Read the embeddings of ``videos`` in each table the plan's visual tools score into the session's embedding
+    cache, one Lance read a table (``EmbeddingTool.frame_evidence`` reads a video at a time: a read, and the
+    dataset opened, a video), as many videos as a quarter of the cache holds (the first read's size a video);
+    the tools then find them kept, so their scores are the same.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "x"}], "combine": "Q1"})
+        >>> prefetched(vqdb.connect(empty_corpus()).cursor_unchecked(), plan, ("v",))  # no visual tool: nothing
+    """
+    scored = [tool for tool in (tools.get(call.tool) for call in plan.queries) if isinstance(tool, EmbeddingTool)]
+    if not scored or not videos:
+        return
+    cache = session_cache(cursor.sql("SELECT vq_embedding_cache()").fetchone()[0])
+    for table, extractor in {tool.table: tool.extractor for tool in scored}.items():
+        finished = set(cursor.sql("SELECT finished_videos($e)", params={"e": extractor}).fetchone()[0])
+        wanted = [video for video in videos if video in finished]
+        if wanted:
+            first = cache.prefetch(table, wanted[:1])[wanted[0]][1].nbytes  # 0: no size to go by, no more read
+            cache.prefetch(table, wanted[1 : 1 + cache.capacity // 4 // first] if first else [])
 
 
 def candidate_evidence(plan: Plan, videos: list[VideoFrames]) -> list[dict[str, FrameEvidence]]:

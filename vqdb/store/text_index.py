@@ -1,7 +1,8 @@
 """Lance full-text (INVERTED, BM25) indexes on the corpus's text columns.
 
 ``build_text_indexes(store)`` creates one index per text column on first use and afterwards folds
-rows appended since into it (``optimize_indices``); ``vqdb.ingest.runner`` calls it after every ingest.
+rows appended since into it (``optimize_indices``); ``vqdb.ingest.runner`` calls it after every ingest. It
+keeps the per-video tables' ``video_id`` indexes up to date too (``vqdb.store.video_index``).
 
 What happens to rows appended after an index was built (checked with pylance 14 and the DuckDB Lance
 extension 1.5.5): ``lance_fts`` still finds them, by scanning the unindexed fragments, but their BM25
@@ -39,6 +40,7 @@ from lance.query import BooleanQuery, MatchQuery, Occur
 from vqdb.errors import VqdbError
 from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
+from vqdb.store.video_index import build_video_indexes
 
 TEXT_COLUMNS = {
     "transcript_segments": "text",
@@ -78,6 +80,7 @@ def unindexed_rows(store: Store, table: str) -> int:
 
 def build_text_indexes(store: Store) -> dict[str, int]:
     """Create or update the full-text index of every text column; returns rows newly indexed per table. Also
+    creates or updates the per-video tables' ``video_id`` indexes (``video_index.build_video_indexes``) and
     records the query embedders of the embedding tables for LanceDB (``vector_index.describe_embedders``)."""
     indexed = {}
     for table, column in TEXT_COLUMNS.items():
@@ -95,6 +98,7 @@ def build_text_indexes(store: Store) -> dict[str, int]:
                 f"writing the corpus? Retry when it finished: vqdb index {store.root}"
             ) from exc
         indexed[table] = pending
+    build_video_indexes(store)
     describe_embedders(store)
     return indexed
 
