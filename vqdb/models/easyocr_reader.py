@@ -325,7 +325,8 @@ class EasyOCRReader:
         all_free: list[tuple[int, list]] = []
         for i, region in enumerate(regions):
             horizontal, free = self._detect_in(image, region)
-            if self.reach and (grown := line_reach(region, horizontal, image.shape[1], self.reach)) != region:
+            grown = line_reach(region, horizontal, image.shape[1], self.reach, regions)
+            if grown != region:
                 horizontal, free = self._detect_in(image, grown)
             all_horizontal += [(i, box) for box in horizontal]
             all_free += [(i, corners) for corners in free]
@@ -461,21 +462,46 @@ def inverted(crop: np.ndarray) -> np.ndarray:
 SECOND_LOOKS = {"inverted": inverted, "framed": framed}  # how a box read unsure is read again (``retry``)
 
 
-def line_reach(region: Region, horizontal: Sequence[Sequence[int]], width: int, reach: float = LINE_REACH) -> Region:
+def line_reach(
+    region: Region,
+    horizontal: Sequence[Sequence[int]],
+    width: int,
+    reach: float = LINE_REACH,
+    regions: Sequence[Region] = (),
+) -> Region:
     """``region`` (``x0, y0, x1, y1``) grown left and right, to at most ``width``, by ``reach`` heights of each of
     CRAFT's horizontal boxes (``[x_min, x_max, y_min, y_max]``) found in it within ``LINE_EDGE_PX`` of that
     edge: a line the region cuts, whose rest the stroke analysis did not see (``text_regions``: faint
-    glyphs). A region at the image's edge, or with no box at its edges, stays as it is.
+    glyphs). A region at the image's edge, or with no box at its edges, stays as it is, and so does the side
+    where another of ``regions`` holds the line's middle as far as it would grow (CRAFT reads the line whole
+    there: ``distinct``; a caption whose start lies in a picture's region).
 
     Example:
         >>> line_reach((300, 300, 850, 360), [[306, 849, 310, 352]], 1280)  # "THE PEACH OPEN MOVIE PR" ...
         (300, 300, 1102, 360)
         >>> line_reach((300, 300, 850, 360), [[320, 800, 310, 352]], 1280)
         (300, 300, 850, 360)
+        >>> line_reach((300, 300, 850, 360), [[306, 849, 310, 352]], 1280, regions=[(840, 320, 1200, 345)])
+        (300, 300, 850, 360)
+        >>> line_reach((300, 300, 850, 360), [[306, 849, 310, 352]], 1280, regions=[(840, 320, 900, 345)])
+        (300, 300, 1102, 360)
     """
     x0, y0, x1, y1 = region
-    left = [box[3] - box[2] for box in horizontal if x0 > 0 and box[0] - x0 <= LINE_EDGE_PX]
-    right = [box[3] - box[2] for box in horizontal if x1 < width and x1 - box[1] <= LINE_EDGE_PX]
+
+    def held(start: float, end: float, box: Sequence[int]) -> bool:  # another region holds the line start..end
+        middle = (box[2] + box[3]) / 2
+        return any(r != region and r[0] <= start and end <= r[2] and r[1] <= middle < r[3] for r in regions)
+
+    left = [
+        box[3] - box[2]
+        for box in horizontal
+        if x0 > 0 and box[0] - x0 <= LINE_EDGE_PX and not held(x0 - reach * (box[3] - box[2]), x0, box)
+    ]
+    right = [
+        box[3] - box[2]
+        for box in horizontal
+        if x1 < width and x1 - box[1] <= LINE_EDGE_PX and not held(x1, x1 + reach * (box[3] - box[2]), box)
+    ]
     return (
         max(0, round(x0 - reach * max(left))) if left else x0,
         y0,
