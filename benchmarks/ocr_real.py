@@ -26,6 +26,18 @@ rereads, the text edges), once per setting, in this process:
 - ``retry``: as ``after`` but a box read with confidence under 0.5 is read again framed by its edge pixels
   (``easyocr_reader.framed``), the more confident read kept (tried for issue 23, not the default: it picked
   confident junk and mended no line);
+- ``upright``: as ``after`` but each box is read once, as it is (main until issue 23's second reading work: now a
+  box read with confidence under ``easyocr_reader.RETRY_BELOW`` is read again from its inverted luminance,
+  ``easyocr_reader.inverted``, and that read kept where it is ``RETRY_GAIN`` more confident);
+- ``invert-70``: as ``after`` but a box read with confidence under 0.7, not 0.5, is read again inverted (tried
+  likewise: counter.mp4's outlined "PTS = 1.0s", read at 0.68, reads "PTS = L.0s" at 0.86 inverted);
+- ``cut-lines``: as ``after`` but CRAFT looks only inside the stroke analysis's regions (main until issue 23's
+  second reading work: now a box CRAFT finds at a region's left or right edge makes it look again with the
+  region grown that way, ``easyocr_reader.line_reach``: Big Buck Bunny's credit over a pale sky was read
+  "THE PEACH OPEN MOVIE PR", the rest of the line too faint for the stroke analysis);
+- ``invert-any``: as ``after`` but the inverted read replaces the first whenever it is more confident, by any
+  margin (tried for issue 23's second reading work, not the default: smpte-2997's timecode, white on black, read
+  "00:00:03;00" at 0.28 and "00.00.03;00" at 0.30 inverted);
 - ``regions``: as ``after`` but where pixels changed outside every read's box CRAFT looks at the whole stroke
   regions that meet the change (main until issue 23's OCR cost work: a textured region, a picture or a page,
   is up to half a frame; now CRAFT looks at that region's rows where the frame changed,
@@ -68,7 +80,8 @@ rereads, the text edges), once per setting, in this process:
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
-  turned upright for every later frame, a bar standing for "I" read "I".
+  turned upright for every later frame, a bar standing for "I" read "I", a box read unsure read again inverted,
+  a line at a region's edge looked for beyond it.
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
 vertical centre, left to right) and compared with the lines a person reads:
@@ -127,7 +140,11 @@ SETTINGS = {
     "main": ({}, {}),
     "unseen": ({}, {}),
     "as-cut": ({}, {"rows": False}),
-    "retry": ({}, {"retry_below": 0.5}),
+    "retry": ({}, {"retry_below": 0.5, "retry": "framed", "retry_gain": 0}),
+    "upright": ({}, {"retry_below": 0}),
+    "invert-any": ({}, {"retry_gain": 0}),
+    "invert-70": ({}, {"retry_below": 0.7}),
+    "cut-lines": ({}, {"reach": 0}),
     "regions": ({}, {"rows_only": False}),
     "unfolded": ({}, {"fold": False}),
     "uncut": ({}, {"rows_only": False, "fold": False}),

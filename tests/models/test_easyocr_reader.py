@@ -47,6 +47,35 @@ def test_reads_hello_world_with_normalized_box(reader, shared_data):
     assert hello[0].confidence > 0.5
 
 
+def test_light_text_on_a_pale_ground_is_read_again_inverted(reader, shared_data):
+    # Big Buck Bunny's white credit over a pale sky reads unsure as it is ("The PEACH OPEN MOVIe PRt", 0.19);
+    # read again inverted, dark on light, as the recognizer reads best
+    from vqdb.models.device import Placement
+
+    frame = frame_at(shared_data / "video" / "big_buck_bunny_0_30.webm", 21.0, max_side=1280)
+    once = EasyOCRReader(Placement("cpu", "fp32"), retry_below=0)
+    assert not any("PEACH OPEN MOVIE" in box.text for box in once.read(frame)), once.read(frame)
+    assert any("THE PEACH OPEN MOVIE" in box.text for box in reader.read(frame)), reader.read(frame)
+
+
+def test_a_line_at_a_regions_edge_is_looked_for_beyond_it(reader, monkeypatch):
+    # the stroke analysis sees part of a faint line; CRAFT finds a box at its region's right edge and looks again
+    # with the region grown that way, where it finds the whole line
+    looked = []
+
+    def detect(image, **_):
+        looked.append(image.shape[1])
+        width = image.shape[1]
+        return [[[4, width if width < 400 else 380, 10, 30]]], [[]]
+
+    monkeypatch.setattr(reader._reader, "detect", detect)
+    _, horizontal, _ = reader._detect(np.zeros((200, 640, 3), np.uint8), [(100, 50, 400, 90)])
+    assert looked == [300, 420] and horizontal == [[104, 480, 60, 80]], (looked, horizontal)
+    looked.clear()
+    reader._detect(np.zeros((200, 640, 3), np.uint8), [(100, 50, 640, 90)])  # a region at the image's edge
+    assert looked == [540], looked
+
+
 def test_blank_image_has_no_text(reader):
     assert reader.read(np.full((120, 200, 3), 255, np.uint8)) == []
 
@@ -386,15 +415,17 @@ def test_a_line_cut_in_pieces_by_craft_is_read_whole(reader, monkeypatch):
     assert texts(reader.read(frame)) == text
 
 
-def test_an_unsure_read_is_read_again_framed_and_the_more_confident_kept():
-    # small grey text on a textured picture reads unsure; read again framed, no box reads less sure than once
+@pytest.mark.parametrize("retry", ["inverted", "framed"])
+def test_an_unsure_read_is_read_again_and_the_more_confident_kept(retry):
+    # small grey text on a textured picture reads unsure; read again (inverted or framed), no box reads less
+    # sure than once
     from vqdb.models.device import Placement
 
     rng = np.random.default_rng(0)
     frame = rng.integers(60, 140, (360, 640, 3), dtype=np.uint8)
     frame[150:190, 40:600] = rendered((560, 40), [("www.example.com Brandon 2013", (10, 8), 20)])
     once = EasyOCRReader(Placement("cpu", "fp32"), retry_below=0)
-    twice = EasyOCRReader(Placement("cpu", "fp32"), retry_below=1.01)  # every box read again
+    twice = EasyOCRReader(Placement("cpu", "fp32"), retry_below=1.01, retry=retry)  # every box read again
     calls = []
     read_crops = twice._read_crops
     twice._read_crops = lambda crops: calls.append(len(crops)) or read_crops(crops)
@@ -402,3 +433,10 @@ def test_an_unsure_read_is_read_again_framed_and_the_more_confident_kept():
     assert len(calls) == 2 and calls[0] == calls[1] > 0, calls
     assert [b.box for b in first] == [b.box for b in best]
     assert all(b.confidence >= a.confidence for a, b in zip(first, best, strict=True)), (first, best)
+
+
+def test_an_unknown_second_look_is_named():
+    from vqdb.models.device import Placement
+
+    with pytest.raises(ValueError, match="retry must be one of inverted, framed, got 'sharpened'"):
+        EasyOCRReader(Placement("cpu", "fp32"), retry="sharpened")

@@ -16,10 +16,15 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   in a part read only the rows that changed (``read_parts``), regions near each other in one call where that
   costs less (``text_regions.fewer_calls``: a call costs its weights whatever its input's size), and on the
   CPU with its batch norms folded into its convolutions (``folded``);
+- a box CRAFT finds at a region's left or right edge makes it look again with the region grown that way
+  (``line_reach``): the rest of a line too faint for the stroke analysis (white credits over a pale sky);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
   glyph between two pieces of a line (a word "a", a period) is read in the whole line, lost in the pieces;
 - the recognizer reads the frame's luminance (``grey_of``), not the frame converted as EasyOCR converts an
   array, as BGR: red weighed as blue, a red word on dark red lost most of its contrast;
+- a box read unsure (``RETRY_BELOW``) is read again from its luminance inverted (``inverted``), and that read
+  kept where it is clearly more confident (``RETRY_GAIN``): light text on a pale or coloured ground reads
+  as the recognizer reads best, dark on light;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more);
@@ -80,7 +85,11 @@ QUARTER_TURNS = [90, 270]
 ROW = 0.3  # two boxes whose vertical centres lie this share of the smaller's height apart are on one baseline
 ROW_GAP = 1.0  # boxes on one baseline, of like height, this many heights apart or closer are one line
 ROW_HEIGHTS = 1.5  # boxes of like height: the taller at most this many times the smaller
+RETRY_BELOW = 0.5  # a box read less sure than this is read again (``second_look``); 0.7 misread outlined digits
+RETRY_GAIN = 0.15  # the second read replaces the first when it is this much more confident
 RETRY_FRAME = 0.2  # the frame around a box read again, a share of its height on every side
+LINE_EDGE_PX = 3  # a box CRAFT finds this close to a region's left or right edge may go on beyond it
+LINE_REACH = 6  # ... and CRAFT looks again with the region grown by this many of the box's heights that side
 INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
 TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
@@ -123,15 +132,20 @@ class EasyOCRReader:
     ``min_side``, ``detect_side``, ``tall`` and ``scout`` are how it reads (``MIN_SIDE``, ``DETECT_SIDE``,
     ``TALL``, CRAFT only where text may be; 0, EasyOCR's 2560, None and False read as EasyOCR's ``readtext``
     does, e.g. to compare in a benchmark); ``merge`` is how the scout's regions merge (``(slack, gap)`` of
-    ``vqdb.models.text_regions.merged``); ``retry_below`` is the confidence under which a box is read again
-    framed (``framed``), the more confident read kept; 0, the default, reads each box once: on the shared clips
-    a second read picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00"
-    read "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
+    ``vqdb.models.text_regions.merged``); ``retry_below`` is the confidence under which a box is read a second
+    time (``RETRY_BELOW``; 0 reads each box once), ``retry`` how: ``"inverted"``, the default, from its
+    luminance inverted (``inverted``), or ``"framed"``, framed by its edge pixels (``framed``), and
+    ``retry_gain`` how much more confident the second read must be to replace the first (``RETRY_GAIN``: a
+    read about as sure either way is no better inverted, and smpte-2997's timecode, white on black, read
+    "00:00:03;00" at 0.28, reads "00.00.03;00" at 0.30 inverted); framed, on the shared clips a second read
+    picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00" read
+    "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
     ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them);
     ``rows_only`` whether ``read_parts`` shows CRAFT only the rows where text may have appeared (False: the
     whole stroke regions there, as before issue 23's OCR cost work); ``fold`` whether CRAFT runs ``folded`` on
     the CPU (False: as EasyOCR loads it); ``join_calls`` whether CRAFT reads regions near each other in one
-    call where that costs less (``text_regions.fewer_calls``; False: one call a region).
+    call where that costs less (``text_regions.fewer_calls``; False: one call a region); ``reach`` how far CRAFT
+    looks again beyond a region's edge where it found a box (``line_reach``; 0: it does not).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -154,7 +168,10 @@ class EasyOCRReader:
         tall: float | None = TALL,
         scout: bool = True,
         merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX),
-        retry_below: float = 0.0,
+        retry_below: float = RETRY_BELOW,
+        retry: str = "inverted",
+        retry_gain: float = RETRY_GAIN,
+        reach: float = LINE_REACH,
         rows: bool = True,
         rows_only: bool = True,
         fold: bool = True,
@@ -172,7 +189,10 @@ class EasyOCRReader:
         )
         self.batch_size = GPU_FRAMES if self.recognizer_batch else 1
         self.min_side, self.detect_side, self.tall, self.scout = min_side, detect_side, tall, scout
+        if retry not in SECOND_LOOKS:
+            raise ValueError(f"retry must be one of {', '.join(SECOND_LOOKS)}, got {retry!r}")
         self.merge, self.retry_below, self.rows, self.rows_only = merge, retry_below, rows, rows_only
+        self.second_look, self.retry_gain, self.reach = SECOND_LOOKS[retry], retry_gain, reach
         self.join_calls = join_calls
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
@@ -296,19 +316,34 @@ class EasyOCRReader:
         ``regions`` are those that may hold text (``_regions``: ``vqdb.models.text_regions``), so CRAFT's cost
         follows their area (a textured picture is one large region, read whole). Regions may overlap a little
         (``text_regions.merged``): a box found in one that lies mostly inside a box found in another is the
-        same text seen cut at a region's edge, and is dropped (``distinct``)."""
+        same text seen cut at a region's edge, and is dropped (``distinct``). A box CRAFT finds at a region's
+        left or right edge may be a line that goes on where the stroke analysis saw too little contrast (white
+        credits over a pale sky, where only some glyphs' edges pass ``text_regions.GRADIENT_FLOOR``): CRAFT
+        looks again with the region grown that way (``line_reach``)."""
         grey = grey_of(image)
-        longest = max(image.shape[:2])
         all_horizontal: list[tuple[int, list]] = []
         all_free: list[tuple[int, list]] = []
-        for i, (x0, y0, x1, y1) in enumerate(regions):
-            side = max(x1 - x0, y1 - y0)  # shrunk by detect_side / longest, as the whole image would be
-            canvas = side if longest <= self.detect_side else -(-side * self.detect_side // longest)
-            horizontal, free = self._reader.detect(image[y0:y1, x0:x1], canvas_size=max(32, canvas))
-            all_horizontal += [(i, [a + x0, b + x0, c + y0, d + y0]) for a, b, c, d in horizontal[0]]
-            all_free += [(i, [[x + x0, y + y0] for x, y in corners]) for corners in free[0]]
+        for i, region in enumerate(regions):
+            horizontal, free = self._detect_in(image, region)
+            grown = line_reach(region, horizontal, image.shape[1], self.reach, regions)
+            if grown != region:
+                horizontal, free = self._detect_in(image, grown)
+            all_horizontal += [(i, box) for box in horizontal]
+            all_free += [(i, corners) for corners in free]
         horizontal, free = distinct(all_horizontal, all_free)
         return grey, joined_rows(horizontal) if self.rows else horizontal, free
+
+    def _detect_in(self, image: np.ndarray, region: Sequence[int]) -> tuple[list, list]:
+        """CRAFT's ``(horizontal, free)`` boxes in ``region`` (``x0, y0, x1, y1``) of ``image``, in the image's
+        pixels, the region shrunk as the whole image would be to ``detect_side`` at most."""
+        x0, y0, x1, y1 = region
+        longest, side = max(image.shape[:2]), max(x1 - x0, y1 - y0)
+        canvas = side if longest <= self.detect_side else -(-side * self.detect_side // longest)
+        horizontal, free = self._reader.detect(image[y0:y1, x0:x1], canvas_size=max(32, canvas))
+        return (
+            [[a + x0, b + x0, c + y0, d + y0] for a, b, c, d in horizontal[0]],
+            [[[x + x0, y + y0] for x, y in corners] for corners in free[0]],
+        )
 
     def _read_tall_again(self, results: list[tuple], grey: np.ndarray) -> tuple[list[tuple], bool]:
         """``results`` where the read of each tall box is replaced by its best read turned a quarter either way
@@ -328,7 +363,9 @@ class EasyOCRReader:
 
     def _recognize(self, detected: list[tuple[np.ndarray, list, list]]) -> list[list[tuple]]:
         """EasyOCR's ``(corners, text, confidence)`` of every box ``_detect`` found, image by image; a box read
-        with confidence under ``retry_below`` is read again framed (``framed``), the more confident read kept.
+        with confidence under ``retry_below`` is read again as ``second_look`` shows it (``inverted``: light
+        text on a pale or coloured ground reads as the recognizer reads best, dark on light), the second read
+        kept where it is ``retry_gain`` more confident.
 
         The recognizer reads crops padded to one width: on a GPU the boxes of all images go together,
         ``recognizer_batch`` at a time, padded to the widest; on the CPU each box is read at its own width
@@ -346,9 +383,10 @@ class EasyOCRReader:
             owners += [i] * len(found)
         results = self._read_crops(crops)
         unsure = [i for i, (_, _, confidence) in enumerate(results) if confidence < self.retry_below]
-        again = self._read_crops([(crops[i][0], framed(crops[i][1])) for i in unsure])
+        again = self._read_crops([(crops[i][0], self.second_look(crops[i][1])) for i in unsure])
         for i, read in zip(unsure, again, strict=True):
-            results[i] = max(results[i], read, key=lambda result: result[2])
+            if read[2] >= results[i][2] + self.retry_gain:
+                results[i] = read
         per_image: list[list[tuple]] = [[] for _ in detected]
         for owner, result in zip(owners, results, strict=True):
             per_image[owner].append(result)
@@ -405,6 +443,71 @@ def framed(crop: np.ndarray, share: float = RETRY_FRAME) -> np.ndarray:
 
     side = max(1, round(share * crop.shape[0]))
     return cv2.copyMakeBorder(crop, side, side, side, side, cv2.BORDER_REPLICATE)
+
+
+def inverted(crop: np.ndarray) -> np.ndarray:
+    """``crop`` (a box's grey pixels) with dark and light swapped: a second look at a box read unsure. The
+    recognizer reads dark text on a light ground best; light text on a coloured ground reads unsure, and
+    often wrong, as it is (``benchmarks/ocr_real.py``, setting ``upright``: the white credits over Big Buck
+    Bunny's pale sky "The PEACH OPEN MOVIe PRt" at 0.19, inverted "THE PEACH OPEN MOVIE PRC" at 0.70; a pale
+    button's "OFTLINE" at 0.67, inverted "OFFLINE" at 0.82).
+
+    Example:
+        >>> inverted(np.array([[0, 200, 255]], np.uint8)).tolist()
+        [[255, 55, 0]]
+    """
+    return 255 - crop
+
+
+SECOND_LOOKS = {"inverted": inverted, "framed": framed}  # how a box read unsure is read again (``retry``)
+
+
+def line_reach(
+    region: Region,
+    horizontal: Sequence[Sequence[int]],
+    width: int,
+    reach: float = LINE_REACH,
+    regions: Sequence[Region] = (),
+) -> Region:
+    """``region`` (``x0, y0, x1, y1``) grown left and right, to at most ``width``, by ``reach`` heights of each of
+    CRAFT's horizontal boxes (``[x_min, x_max, y_min, y_max]``) found in it within ``LINE_EDGE_PX`` of that
+    edge: a line the region cuts, whose rest the stroke analysis did not see (``text_regions``: faint
+    glyphs). A region at the image's edge, or with no box at its edges, stays as it is, and so does the side
+    where another of ``regions`` holds the line's middle as far as it would grow (CRAFT reads the line whole
+    there: ``distinct``; a caption whose start lies in a picture's region).
+
+    Example:
+        >>> line_reach((300, 300, 850, 360), [[306, 849, 310, 352]], 1280)  # "THE PEACH OPEN MOVIE PR" ...
+        (300, 300, 1102, 360)
+        >>> line_reach((300, 300, 850, 360), [[320, 800, 310, 352]], 1280)
+        (300, 300, 850, 360)
+        >>> line_reach((300, 300, 850, 360), [[306, 849, 310, 352]], 1280, regions=[(840, 320, 1200, 345)])
+        (300, 300, 850, 360)
+        >>> line_reach((300, 300, 850, 360), [[306, 849, 310, 352]], 1280, regions=[(840, 320, 900, 345)])
+        (300, 300, 1102, 360)
+    """
+    x0, y0, x1, y1 = region
+
+    def held(start: float, end: float, box: Sequence[int]) -> bool:  # another region holds the line start..end
+        middle = (box[2] + box[3]) / 2
+        return any(r != region and r[0] <= start and end <= r[2] and r[1] <= middle < r[3] for r in regions)
+
+    left = [
+        box[3] - box[2]
+        for box in horizontal
+        if x0 > 0 and box[0] - x0 <= LINE_EDGE_PX and not held(x0 - reach * (box[3] - box[2]), x0, box)
+    ]
+    right = [
+        box[3] - box[2]
+        for box in horizontal
+        if x1 < width and x1 - box[1] <= LINE_EDGE_PX and not held(x1, x1 + reach * (box[3] - box[2]), box)
+    ]
+    return (
+        max(0, round(x0 - reach * max(left))) if left else x0,
+        y0,
+        min(width, round(x1 + reach * max(right))) if right else x1,
+        y1,
+    )
 
 
 def distinct(horizontal: list[tuple[int, list]], free: list[tuple[int, list]]) -> tuple[list, list]:
