@@ -188,7 +188,7 @@ from vqdb.planner.rules.screen_text import (
     _take_web_addresses,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech, names_captioned, phrase_plan, statement_plan
+from vqdb.planner.rules.speech import _take_speech, name_shown, names_captioned, phrase_plan, statement_plan
 from vqdb.planner.rules.visual import (
     _beside_text_places,
     _read_instead,
@@ -287,7 +287,8 @@ def _plan_text(
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
-    captioned = names_captioned(text)  # who speaks, asked: the name caption
+    text, shown = name_shown(text)  # "while his name is on screen": the name caption
+    captioned = shown or names_captioned(text)  # who speaks, asked: the name caption
 
     text, quotes = _mark_quotes(text)
     text = _take_menu_paths(text, evidence)
