@@ -68,7 +68,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
-  the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked).
+  the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's
+  name shown, the name not given ("while his name is on screen": ``speech.name_shown``).
 * **A web address asked by its noun** ("which website does the reader give?", "what's the URL", "the web
   address shown", ``WEB_ADDRESS_NOUNS``) is found by the marks every address is written with
   (``WEB_ADDRESS_SHOWN``: "www", ".com"…; ``WEB_ADDRESS_SAID``, as Whisper writes one), never by its noun;
