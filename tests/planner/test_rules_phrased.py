@@ -558,7 +558,6 @@ def placed_calls(question: str, options=None) -> list[tuple]:
         ("What does the white text say after the applause?", [("audio", "applause", "after", None)]),
         ("What does the caption next to the drum kit read when the music starts?", [("audio", "music", None, None)]),
         ("Right after the title card, what does the narrator say?", [("audio", "speech", None, None)]),
-        ("While the president's name is on screen, what does he say first?", [("audio", "speech", None, None)]),
         ("what does the error message under the box say after the beep?", [("audio", "beep", "after", None)]),
     ],
 )
@@ -616,3 +615,9 @@ def test_a_text_read_by_its_words_place_or_not_asked_reads_no_other_text(questio
 def test_with_a_visual_tool_a_text_described_is_seen():
     plan = rule_plan("What does the caption next to the drum kit picture ask?")
     assert [(c.tool, c.query) for c in plan.queries] == [("siglip", "caption next to the drum kit picture")]
+
+
+def test_what_is_said_while_a_speakers_name_is_shown_reads_the_name_caption():
+    plan = rule_plan("While the president's name is on screen, what does he say first?", None, UNSEEN)
+    assert {(c.tool, c.query, c.place) for c in plan.queries} == {("audio", "speech", None), ("ocr", "", "bottom")}
+    assert plan.order == "first"

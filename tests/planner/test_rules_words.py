@@ -418,8 +418,9 @@ def test_a_display_of_text_that_arrives_is_read(verb):
 
 
 def test_the_name_of_a_person_named_by_role_is_not_read():
-    # the words are not given: the name is looked for as a picture of it
-    assert not text_calls(rule_plan("Show me the moment the presenter's name appears on screen"))
+    # the words are not given: the name is the caption under them (any text in the lower third) while they speak
+    plan = rule_plan("Show me the moment the presenter's name appears on screen")
+    assert {(c.tool, c.query, c.place) for c in plan.queries} == {("audio", "speech", None), ("ocr", "", "bottom")}
 
 
 @pytest.mark.parametrize(
@@ -524,3 +525,42 @@ def test_a_countdown_time_is_looked_for_as_it_is_said():
     plan = rule_plan("when does the announcer say T-10?")
     assert text_calls(plan) == [("transcript", "T minus 10"), ("subtitle", "T-10")]
     assert text_calls(rule_plan("when does T-10 appear?")) == [("ocr", "T-10")]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [("when does the counter show one hundred and fifty", "150"), ("when does the timer read forty two", "42")],
+)
+def test_a_display_showing_a_value_in_words_reads_its_digits(question, value):
+    assert [q for t, q in text_calls(rule_plan(question)) if t == "ocr"] == [value]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when does kennedy say ask not",
+        "when does presdent kenedy say ask not",
+        "when does President Kennedy say ask not",
+    ],
+)
+def test_a_name_typed_in_lower_case_before_a_speech_verb_is_who_speaks(question):
+    assert text_calls(rule_plan(question)) == [("transcript", "ask not"), ("subtitle", "ask not")]
+
+
+@pytest.mark.parametrize(
+    "question", ["what does it say?", "what does the sign say?", "what does he spend recommending?"]
+)
+def test_no_name_is_typed_where_a_pronoun_or_a_text_stands(question):
+    assert all(c.tool != "audio" for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    "question", ["what does kennedy say while his name is on screen", "when does the reporter's name come up?"]
+)
+def test_a_speakers_name_shown_reads_the_name_caption_while_a_voice_is_heard(question):
+    plan = rule_plan(question)
+    assert {(c.tool, c.query, c.place) for c in plan.queries} == {("audio", "speech", None), ("ocr", "", "bottom")}
+
+
+def test_a_name_shown_on_a_thing_is_no_name_caption():
+    assert all(c.place != "bottom" for c in rule_plan("when does his name appear on the board").queries)

@@ -370,8 +370,10 @@ TIME_DISPLAYS = Words(
 REACHING = Words(
     {"at", "reach", "reaches", "reached", "reaching", "hit", "hits", "hitting", "get to", "gets to", "got to",
      "stand at", "stands at", "turn", "turns", "change to", "changes to",
-     "go to", "goes to", "tick over to", "ticks over to"},
-    phenomenon="verbs of a display coming to a value: it then reads the value ('the countdown reaches 10')",
+     "go to", "goes to", "tick over to", "ticks over to", "show", "shows", "showing", "read", "reads", "display",
+     "displays"},
+    phenomenon="verbs of a display coming to or showing a value: it then reads the value ('the countdown reaches "
+    "10', 'the counter shows one hundred and fifty')",
     example="when does the countdown reach 10",
 )  # fmt: skip
 OPTION_REFERENCES = Words(

@@ -68,7 +68,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
-  the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked).
+  the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's
+  name shown, the name not given ("while his name is on screen": ``speech.name_shown``).
 * **A web address asked by its noun** ("which website does the reader give?", "what's the URL", "the web
   address shown", ``WEB_ADDRESS_NOUNS``) is found by the marks every address is written with
   (``WEB_ADDRESS_SHOWN``: "www", ".com"…; ``WEB_ADDRESS_SAID``, as Whisper writes one), never by its noun;
@@ -188,7 +189,7 @@ from vqdb.planner.rules.screen_text import (
     _take_web_addresses,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech, names_captioned, phrase_plan, statement_plan
+from vqdb.planner.rules.speech import _take_speech, name_shown, names_captioned, phrase_plan, statement_plan
 from vqdb.planner.rules.visual import (
     _beside_text_places,
     _read_instead,
@@ -287,7 +288,8 @@ def _plan_text(
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
-    captioned = names_captioned(text)  # who speaks, asked: the name caption
+    text, shown = name_shown(text)  # "while his name is on screen": the name caption
+    captioned = shown or names_captioned(text)  # who speaks, asked: the name caption
 
     text, quotes = _mark_quotes(text)
     text = _take_menu_paths(text, evidence)

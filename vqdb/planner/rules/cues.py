@@ -24,8 +24,22 @@ _SCREEN_NOUN_WORDS = one_word_forms(SCREEN_NOUNS)  # "t-shirt": "shirt" is one t
 _TEXT_NOUNS, _TEXT_NOUN_WORDS = Phrases(TEXT_NOUNS), one_word_forms(TEXT_NOUNS)
 _SHOWN_CUES, _CLAUSE_STARTS = Phrases(phrasing.SHOWN_CUES), Phrases(phrasing.CLAUSE_STARTS)
 _NOT_A_NAME = rf"(?!(?i:{alternation([*phrasing.QUOTATION_STARTS, *phrasing.DETERMINERS])})\b)"  # "When", "The"
+_NOT_A_TYPED_NAME = (  # words that are no name typed in lower case ("what does it say", "does the sign say")
+    phrasing.STOP
+    | phrasing.DETERMINERS
+    | phrasing.WH_WORDS
+    | phrasing.AUXILIARIES
+    | _SCREEN_NOUN_WORDS
+    | _TEXT_NOUN_WORDS
+    | _SUBTITLE_WORDS
+    | one_word_forms(phrasing.SUBJECT_SPEECH_VERBS)
+    | {"i", "we", "you", "he", "she", "they", "him", "them", "not", "really", "also", "ever", "first", "last"}
+)
+_TYPED_NAME_WORD = rf"(?!(?:{alternation(list(_NOT_A_TYPED_NAME))})\b)[a-z][\w'-]*"
+_INVERTED = r"(?:(?<=\b(?i:does)\s)|(?<=\b(?i:did)\s)|(?<=\b(?i:do)\s))"  # "what does kennedy say": its subject
 _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
-    rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)}))\s+"
+    rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)})"
+    rf"|{_INVERTED}(?:{_TYPED_NAME_WORD}\s+){{0,2}}?{_TYPED_NAME_WORD})\s+"
     rf"(?:(?i:{alternation(list(phrasing.IN_THE_VIDEO))})\s+)?"  # "the protagonist in the video says"
     rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
     r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"

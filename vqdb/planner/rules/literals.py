@@ -32,7 +32,7 @@ _DISPLAY_AT = re.compile(  # "the timecode at ", "the clock is at ", "the countd
 )
 _SPELLED_VALUE = re.compile(  # "the countdown reaches zero": a value in words, the display shows its digits
     rf"(?P<head>\b(?:{alternation(phrasing.TIME_DISPLAYS)})\s+(?:(?:{alternation(phrasing.AUXILIARIES)})\s+)?"
-    rf"(?:{alternation(phrasing.REACHING)})\s+)(?P<value>[a-z]+(?:[- ][a-z]+){{0,2}})",
+    rf"(?:{alternation(phrasing.REACHING)})\s+)(?P<value>[a-z]+(?:(?:[- ]|\s+and\s+)[a-z]+){{0,3}})",
     re.I,
 )
 _VALUE_ASKED = re.compile(
@@ -69,6 +69,8 @@ def _display_reads(text: str) -> str:
         'what is the timecode at 0:03'
         >>> _display_reads("when does the countdown hit zero?")
         'when does the countdown reads 0?'
+        >>> _display_reads("when does the counter show one hundred and fifty")  # "and" inside a number
+        'when does the counter reads 150'
     """
 
     def in_digits(match: re.Match[str]) -> str:

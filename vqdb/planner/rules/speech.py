@@ -110,6 +110,31 @@ def names_captioned(question: str) -> bool:
     return _WHO_SPEAKS.search(question) is not None
 
 
+_NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's name appears" (unnamed): name_shown
+    r"\b(?:his|her|their|the\s+[\w-]+['’]s)\s+name\s+(?:(?:is|was|gets|got)\s+)?"
+    r"(?:on\s+(?:the\s+)?screen|(?:shown|displayed|up|appears?|appeared|(?:shows?|showed|comes?|came|pops?|popped)"
+    r"\s+up)(?:\s+on\s+(?:the\s+)?screen)?)"
+    r"(?!\s+(?:on|in|at|over)\s)",  # "his name appears on the board": a text there
+    re.I,
+)
+
+
+def name_shown(text: str) -> tuple[str, bool]:
+    """``text`` without a speaker's name shown on screen ("while his name is on screen", "when the
+    reporter's name comes up": the name not given, else it is the text read), and whether it had one: a name
+    shown under a person is the name caption, the lower third a broadcast or an interview puts up while they
+    speak (as for who speaks, ``names_captioned``), not a picture of a name nor words said.
+
+    Example:
+        >>> name_shown("what does kennedy say while his name is on screen")
+        ('what does kennedy say while  ', True)
+        >>> name_shown("what is his name"), name_shown("when does his name appear on the board")
+        (('what is his name', False), ('when does his name appear on the board', False))
+    """
+    taken = _NAME_SHOWN.sub(" ", text)
+    return taken, taken != text
+
+
 def content_asked(question: str) -> bool:
     """Whether ``question`` asks for something (what, which, who, where, why, how), not for when: a clause of
     it starts with the question word, after a preposition at most ("In which city did …", "According to the
