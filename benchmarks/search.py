@@ -43,6 +43,7 @@ updated) first, timed, as ``vqdb index`` would, so a corpus kept before they exi
     .venv/bin/python benchmarks/search.py --hours 10 --keep --root DIR   # keep the corpus written (printed)
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR   # search a kept corpus again
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR --clone --root TMP  # and add 10 h to a clone
+    .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR --answers A.json  # each search's results, to compare
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import json
 import os
 import resource
 import shutil
@@ -427,10 +429,12 @@ def run(
     root: str,
     reuse: bool,
     add_hours: bool = True,
+    answers: str | None = None,
 ) -> None:
     """Write (or ``reuse``) a corpus of ``hours`` at ``root``, print the tables; ``add_hours``: then add 10 hours
     to it and search a new video (left out where the corpus is kept or reused in place: it would no longer be the
-    one its questions are drawn from; a clone, ``--clone``, takes them)."""
+    one its questions are drawn from; a clone, ``--clone``, takes them); ``answers``: a JSON file to write each
+    search's candidates and moments to (by cap and question), to compare two versions' results."""
     world = World()
     if not reuse:
         store = Store.create(root)
@@ -474,10 +478,15 @@ def run(
     for kind, qs in asked.items():
         corpus.search(qs[0], k=10)  # warm-up: the first question of a kind reads its tables' metadata
         truths[kind] = [timed(lambda q=q: corpus.search(q, k=10, exhaustive=True)) for q in qs[:recall_queries]]
+    found_by_cap = {}
     for cap in caps:
         rows = []
         for kind, qs in asked.items():
             searched = [timed(lambda q=q, cap=cap: corpus.search(q, k=10, max_videos=cap)) for q in qs]
+            found_by_cap[f"{cap} {kind}"] = {
+                q: {"candidates": list(r.candidates), "moments": r.moments.to_pylist()}
+                for q, (_, r) in zip(qs, searched, strict=True)
+            }
             recalls = [
                 recall(found, truth)
                 for (_, found), (_, truth) in zip(searched[:recall_queries], truths[kind], strict=True)
@@ -511,6 +520,8 @@ def run(
             cells = [kind, n, f"{p50:.0f}", f"{p99:.0f}", f"{ex:.0f}", f"{ex / p50:.1f}", f"{share:.3f} ({nr})"]
             print("| " + " | ".join(map(str, [*cells, f"{hits:.2f}", f"{merged:.0f}"])) + " |")
     print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
+    if answers:
+        Path(answers).write_text(json.dumps(found_by_cap, indent=1, default=str))
     print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked[kind]]))
 
     corpus.close()
@@ -570,6 +581,9 @@ def main() -> None:
     parser.add_argument(
         "--reuse", help="a corpus this script wrote for the same --hours (kept): skip writing and indexing"
     )
+    parser.add_argument(
+        "--answers", help="a JSON file to write every search's candidates and moments to (compare runs)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the corpus written (for --reuse), print where")
     parser.add_argument(
         "--clone", action="store_true", help="with --reuse: search a copy-on-write clone under --root, add 10 h to it"
@@ -580,16 +594,46 @@ def main() -> None:
             root = tempfile.mkdtemp(prefix=f"search-{hours}h-clone-", dir=args.root)
             try:
                 clone(args.reuse, root)
-                run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, root, True)
+                run(
+                    hours,
+                    args.chunk_hours,
+                    args.queries,
+                    args.recall_queries,
+                    args.max_videos,
+                    root,
+                    True,
+                    True,
+                    args.answers,
+                )
             finally:
                 shutil.rmtree(root, ignore_errors=True)
             continue
         if args.reuse:
-            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, args.reuse, True, False)
+            run(
+                hours,
+                args.chunk_hours,
+                args.queries,
+                args.recall_queries,
+                args.max_videos,
+                args.reuse,
+                True,
+                False,
+                args.answers,
+            )
             continue
         root = tempfile.mkdtemp(prefix=f"search-{hours}h-", dir=args.root)
         try:
-            run(hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, root, False, not args.keep)
+            run(
+                hours,
+                args.chunk_hours,
+                args.queries,
+                args.recall_queries,
+                args.max_videos,
+                root,
+                False,
+                not args.keep,
+                args.answers,
+            )
         finally:
             if args.keep:
                 print(f"kept {root} (reuse it with --reuse {root})")

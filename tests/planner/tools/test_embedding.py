@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
+import pyarrow as pa
 import pytest
 
+import vqdb
+from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.planner import tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.tools.embedding import EmbeddingTool
+from vqdb.planner.video_frames import VideoFrames
+from vqdb.schema import TABLES
+from vqdb.store import Store
 
 
 def test_each_table_is_scored_by_its_cache_function():
@@ -45,3 +54,42 @@ def test_a_table_without_embeddings_is_refused_when_the_class_is_defined():
             """-"""
 
             table = "ocr"
+
+
+def test_the_candidates_are_scored_with_one_statement_as_each_alone(tmp_path):
+    """A search asks the session once for all its candidates (which finished, the query's vector, the cache);
+    each video's scores are what the tool gives it alone, and a video without embeddings scores nothing."""
+    store = Store.create(tmp_path)
+    rng = np.random.default_rng(0)
+    for video in ("a", "b", "c", "unembedded"):
+        idx = np.arange(6, dtype=np.int32)
+        if video != "unembedded":
+            columns = {"video_id": [video] * 6, "frame_idx": idx, "ts": idx.astype(float), "model": ["m"] * 6}
+            vectors = vectors_to_arrow(rng.standard_normal((6, 2)).astype(np.float32))
+            embeddings = pa.table({**columns, "emb": vectors})
+            store.commit(video, "embed", {"frame_embeddings": embeddings}, model="m", settings={})
+        frames = [{"video_id": video, "frame_idx": i, "ts": float(i)} for i in range(6)]
+        videos = [{"video_id": video, "path": f"/clips/{video}.mp4", "duration_s": 6.0}]
+        tables = {
+            name: pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema())
+            for name, rows in (("frames", frames), ("videos", videos))
+        }
+        store.commit(video, "frames", tables, model=None, settings={})
+    store.update_manifest(embed_model="stand-in", embed_dim=2)
+    siglip = tools.get("siglip")
+    with vqdb.connect(tmp_path, progress=False) as corpus:
+        corpus.sql_unchecked("CREATE OR REPLACE MACRO vq_text_vector(q) AS [1.0, 0.0]::FLOAT[2]")
+        cursor, asked = corpus.cursor_unchecked(), []
+
+        class Counted:
+            def sql(self, sql, params=None):
+                asked.append(sql)
+                return cursor.sql(sql, params=params)
+
+        videos = [VideoFrames.load(cursor, v, k=3) for v in ("a", "b", "unembedded", "c")]
+        alone = [siglip.frame_evidence(video, "a dog").score for video in videos]
+        together = siglip.frame_evidence_each([dataclasses.replace(v, con=Counted()) for v in videos], "a dog")
+    assert len(asked) == 1
+    assert [np.isnan(scores).all() for scores in alone] == [False, False, True, False]
+    for one, other in zip(alone, (found.score for found in together), strict=True):
+        np.testing.assert_array_equal(one, other)

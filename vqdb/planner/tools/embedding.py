@@ -32,6 +32,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -85,13 +86,30 @@ class EmbeddingTool(Tool):
     def frame_evidence(self, video: VideoFrames, query: str) -> FrameEvidence:
         """``select``'s scores as arrays: the same cache (``session_cache``) of ``table``'s embeddings, the
         query's vector (``vq_text_vector``), if the extractor finished for the video, else nothing scored."""
-        finished, vector, cache = video.con.sql(
-            f"SELECT list_contains(finished_videos($extractor), $video), {self.query_embedder}($query), "
-            "vq_embedding_cache()",
-            params={"extractor": self.extractor, "video": video.video_id, "query": query},
-        ).fetchone()
-        if not finished or vector is None:
-            return FrameEvidence(video.empty())
-        vector = np.asarray(vector, dtype=np.float32)
-        scores = session_cache(cache).scores(self.table, video.video_id, video.frame_idx, vector)
-        return FrameEvidence(scores.astype(np.float64))
+        return self.frame_evidence_each([video], query)[0]
+
+    def frame_evidence_each(self, videos: Sequence[VideoFrames], query: str) -> list[FrameEvidence]:
+        """``frame_evidence`` of each of ``videos``, which of them the extractor finished for, the query's vector
+        and the session's embedding cache asked in one statement (a statement a video cost a search over 100
+        candidate videos 4.4 s under the profiler at 1,000 hours)."""
+        if not videos:
+            return []
+        finished, vector, cache = (
+            videos[0]
+            .con.sql(
+                f"SELECT list_intersect(finished_videos($extractor), $videos), {self.query_embedder}($query), "
+                "vq_embedding_cache()",
+                params={"extractor": self.extractor, "videos": [video.video_id for video in videos], "query": query},
+            )
+            .fetchone()
+        )
+        if vector is None:
+            return [FrameEvidence(video.empty()) for video in videos]
+        vector, finished = np.asarray(vector, dtype=np.float32), set(finished or ())
+        embeddings = session_cache(cache)
+        return [
+            FrameEvidence(embeddings.scores(self.table, video.video_id, video.frame_idx, vector).astype(np.float64))
+            if video.video_id in finished
+            else FrameEvidence(video.empty())
+            for video in videos
+        ]
