@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -590,50 +591,23 @@ def main() -> None:
     )
     args = parser.parse_args()
     for hours in args.hours:
+        search = functools.partial(
+            run, hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, answers=args.answers
+        )
         if args.reuse and args.clone:
             root = tempfile.mkdtemp(prefix=f"search-{hours}h-clone-", dir=args.root)
             try:
                 clone(args.reuse, root)
-                run(
-                    hours,
-                    args.chunk_hours,
-                    args.queries,
-                    args.recall_queries,
-                    args.max_videos,
-                    root,
-                    True,
-                    True,
-                    args.answers,
-                )
+                search(root, reuse=True, add_hours=True)
             finally:
                 shutil.rmtree(root, ignore_errors=True)
             continue
         if args.reuse:
-            run(
-                hours,
-                args.chunk_hours,
-                args.queries,
-                args.recall_queries,
-                args.max_videos,
-                args.reuse,
-                True,
-                False,
-                args.answers,
-            )
+            search(args.reuse, reuse=True, add_hours=False)
             continue
         root = tempfile.mkdtemp(prefix=f"search-{hours}h-", dir=args.root)
         try:
-            run(
-                hours,
-                args.chunk_hours,
-                args.queries,
-                args.recall_queries,
-                args.max_videos,
-                root,
-                False,
-                not args.keep,
-                args.answers,
-            )
+            search(root, reuse=False, add_hours=not args.keep)
         finally:
             if args.keep:
                 print(f"kept {root} (reuse it with --reuse {root})")
