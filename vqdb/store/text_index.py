@@ -37,7 +37,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from lance.query import BooleanQuery, MatchQuery, Occur
 
-from vqdb.errors import VqdbError
+from vqdb.store.scalar_index import has_index, keep_index, unindexed
 from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
 from vqdb.store.video_index import build_video_indexes
@@ -66,38 +66,22 @@ def index_name(table: str) -> str:
 
 def has_text_index(store: Store, table: str) -> bool:
     """Whether ``table`` has its full-text index."""
-    return store.exists(table) and any(
-        index.name == index_name(table) for index in store.dataset(table).describe_indices()
-    )
+    return has_index(store, table, index_name(table))
 
 
 def unindexed_rows(store: Store, table: str) -> int:
     """Rows of ``table`` its full-text index does not cover yet (all of them when there is no index)."""
-    if not has_text_index(store, table):
-        return store.count(table)
-    return int(store.dataset(table).stats.index_stats(index_name(table))["num_unindexed_rows"])
+    return unindexed(store, table, index_name(table))
 
 
 def build_text_indexes(store: Store) -> dict[str, int]:
     """Create or update the full-text index of every text column; returns rows newly indexed per table. Also
     creates or updates the per-video tables' ``video_id`` indexes (``video_index.build_video_indexes``) and
     records the query embedders of the embedding tables for LanceDB (``vector_index.describe_embedders``)."""
-    indexed = {}
-    for table, column in TEXT_COLUMNS.items():
-        pending = unindexed_rows(store, table)
-        try:
-            if not has_text_index(store, table) or pending:
-                store.fence()
-            if not has_text_index(store, table):
-                store.dataset(table).create_scalar_index(column, "INVERTED", name=index_name(table), **INDEX_OPTIONS)
-            elif pending:
-                store.dataset(table).optimize.optimize_indices(index_names=[index_name(table)])
-        except (OSError, ValueError, RuntimeError) as exc:
-            raise VqdbError(
-                f"cannot build the full-text index of {store.uri(table)}: {exc}. Is another process "
-                f"writing the corpus? Retry when it finished: vqdb index {store.root}"
-            ) from exc
-        indexed[table] = pending
+    indexed = {
+        table: keep_index(store, table, column, "INVERTED", index_name(table), "full-text", **INDEX_OPTIONS)
+        for table, column in TEXT_COLUMNS.items()
+    }
     build_video_indexes(store)
     describe_embedders(store)
     return indexed

@@ -29,8 +29,8 @@ Example:
 
 from __future__ import annotations
 
-from vqdb.errors import VqdbError
 from vqdb.schema import TABLES
+from vqdb.store.scalar_index import has_index, keep_index, unindexed
 from vqdb.store.store import Store
 
 VIDEO_INDEX = "video_id_idx"  # the index's name in every table that has one
@@ -45,38 +45,22 @@ def has_video_index(store: Store, table: str) -> bool:
         >>> has_video_index(Store.create(tempfile.mkdtemp()), "ocr")
         False
     """
-    return store.exists(table) and any(index.name == VIDEO_INDEX for index in store.dataset(table).describe_indices())
+    return has_index(store, table, VIDEO_INDEX)
 
 
 def unindexed_video_rows(store: Store, table: str) -> int:
     """Rows of ``table`` its ``video_id`` index does not cover yet (all of them when there is no index)."""
-    if not has_video_index(store, table):
-        return store.count(table)
-    return int(store.dataset(table).stats.index_stats(VIDEO_INDEX)["num_unindexed_rows"])
+    return unindexed(store, table, VIDEO_INDEX)
 
 
 def build_video_indexes(store: Store) -> dict[str, int]:
     """Create or update the ``video_id`` index of every per-video table that exists; returns the rows newly
     indexed per table (see the module docstring)."""
-    indexed = {}
-    for table in VIDEO_TABLES:
-        if not store.exists(table):
-            continue
-        has, pending = has_video_index(store, table), unindexed_video_rows(store, table)
-        try:
-            if not has or pending:
-                store.fence()
-            if not has:
-                store.dataset(table).create_scalar_index("video_id", "BTREE", name=VIDEO_INDEX)
-            elif pending:
-                store.dataset(table).optimize.optimize_indices(index_names=[VIDEO_INDEX])
-        except (OSError, ValueError, RuntimeError) as exc:
-            raise VqdbError(
-                f"cannot build the video_id index of {store.uri(table)}: {exc}. Is another process writing the "
-                f"corpus? Retry when it finished: vqdb index {store.root}"
-            ) from exc
-        indexed[table] = pending
-    return indexed
+    return {
+        table: keep_index(store, table, "video_id", "BTREE", VIDEO_INDEX, "video_id")
+        for table in VIDEO_TABLES
+        if store.exists(table)
+    }
 
 
 __all__ = ["VIDEO_INDEX", "VIDEO_TABLES", "build_video_indexes", "has_video_index", "unindexed_video_rows"]
