@@ -178,12 +178,19 @@ def test_available_tools_follow_the_extractors(ocr_corpus, tmp_path):
     assert available_tools(vqdb.connect(empty_corpus(tmp_path))) == []
 
 
-def test_a_plan_with_no_usable_call_samples_uniformly(ocr_corpus):
+def test_a_picture_without_a_visual_model_is_read_on_screen_and_says_so(ocr_corpus):
     plan = plan_for(ocr_corpus, "a dog running on a beach", video="smpte-2997.mp4")
-    assert plan.is_uniform and plan.notes[-1] == (
-        "no visual tool (siglip, region) in this corpus to look for 'dog running on a beach': sampling frames uniformly"
-    )
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "dog running on a beach")]
+    assert plan.notes[-1] == "no visual model: 'dog running on a beach' looked for in ocr"
     result = retrieve(ocr_corpus, "a dog running on a beach", video="smpte-2997.mp4", k=4)
+    assert result.notes[: len(plan.notes)] == plan.notes
+    assert all(row["supporting_calls"] == [] for row in result.keyframes.to_pylist())  # no such words shown
+
+
+def test_a_plan_with_no_usable_call_samples_uniformly(ocr_corpus):
+    plan = plan_for(ocr_corpus, "the sound of rain", video="smpte-2997.mp4")
+    assert plan.is_uniform and "sampling frames uniformly" in plan.notes[-1], plan.notes
+    result = retrieve(ocr_corpus, "the sound of rain", video="smpte-2997.mp4", k=4)
     assert result.keyframes.num_rows == 4 and result.notes == plan.notes
 
 
@@ -206,16 +213,30 @@ def test_make_plan_rejects_unknown_planners_and_tools():
         make_plan("q", available_tools=["smell"])
 
 
-def test_without_a_visual_model_a_picture_is_looked_for_in_what_is_said():
+def test_without_a_visual_model_a_picture_is_looked_for_in_what_is_read_or_said():
     """A question the rules read as a picture plans siglip; a corpus without SigLIP weights would sample
-    uniformly, so what it describes is looked for by meaning in the transcript and subtitles instead."""
+    uniformly, so what it describes is looked for on screen and by meaning in the transcript and subtitles
+    instead, ORed."""
     question = "when does the narrator compare communism to a ghost?"
     visual = make_plan(question)
     assert {c.tool for c in visual.queries} <= {"siglip", "region"}, visual.to_json()  # what the rules see
     plan = make_plan(question, available_tools=["transcript", "subtitle", "ocr"])
-    assert {c.tool for c in plan.queries} == {"transcript", "subtitle"} and " OR " in plan.combine
+    assert {c.tool for c in plan.queries} == {"ocr", "transcript", "subtitle"} and plan.combine.count(" OR ") == 2
     assert plan.notes[-1].startswith("no visual model:")
-    # a plan that keeps a call of its own, a baseline and a corpus without speech are left as they are
+    # a plan that keeps a call of its own, a baseline and a corpus without text are left as they are
     assert make_plan("when is EXIT on screen", available_tools=["transcript", "ocr"]).queries[0].tool == "ocr"
     assert make_plan(question, planner="siglip-q", available_tools=["transcript"]).queries == ()
-    assert make_plan(question, available_tools=["ocr"]).queries == ()
+    assert make_plan(question, available_tools=["audio"]).queries == ()
+    assert [c.tool for c in make_plan(question, available_tools=["ocr"]).queries] == ["ocr"]
+
+
+@pytest.mark.slow
+def test_without_a_visual_model_words_asked_as_a_picture_are_read(ocr_corpus):
+    """ "the games and lib folders" are pictures to the rules (siglip); this corpus has no visual model, so
+    the words are read on screen: the frame listing the folders (5.23-8.33 s) ranks first, not a uniform
+    sample."""
+    question = "where are the games and lib folders"
+    assert {c.tool for c in make_plan(question).queries} == {"siglip"}
+    result = retrieve(ocr_corpus, question, video="movie-hello.mp4", k=1)
+    assert {c.tool for c in result.plan.queries} == {"ocr"}, result.plan.to_json()
+    assert 5.23 <= only_keyframe(result)["ts"] <= 8.33

@@ -25,6 +25,7 @@ from vqdb.planner.compiler import Compiler, compile_plan
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.planners import BASELINES, PLANNERS
+from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.tools.timed_text import TimedTextTool
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
@@ -109,31 +110,34 @@ def make_plan(
             from vqdb.planner.rules import rule_plan
 
             pictured = rule_plan(question, options, None) if planner == "rules" else plan  # its visual calls
-            reduced = said_instead(pictured, reduced, available_tools)
+            reduced = read_or_said_instead(pictured, reduced, available_tools)
         plan = reduced
     return plan
 
 
-def said_instead(plan: Plan, reduced: Plan, available_tools: Sequence[str]) -> Plan:
+def read_or_said_instead(plan: Plan, reduced: Plan, available_tools: Sequence[str]) -> Plan:
     """When ``plan`` lost every call to tools the corpus lacks (``reduced``): its visual calls' queries
-    looked for by meaning in what is said and subtitled (the ``TimedTextTool``s, which compare sentences by
-    meaning), where those tools are available, else ``reduced`` (uniform sampling). Without a visual model
-    (no SigLIP weights can be had offline) a question the rules read as a picture ("when does the narrator
-    compare communism to a ghost?") is often about what is said; a sentence close in meaning ranks frames
-    (``transcript``'s MiniLM path), where the uniform plan ranks none.
+    looked for as words on screen (``ocr``) and by meaning in what is said and subtitled (the
+    ``TimedTextTool``s, which compare sentences by meaning), ORed, where those tools are available, else
+    ``reduced`` (uniform sampling). Without a visual model (no SigLIP weights can be had offline) a
+    question the rules read as a picture is often about what is said ("when does the narrator compare
+    communism to a ghost?") or about what is written: a sign, a lower third, a credit ("whats the name of
+    the financial adviser", "who did the animation", "what aisle are the cereals in"). Words read or a
+    sentence close in meaning rank frames where the uniform plan ranks none.
 
     Example:
-        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "a dog catching a ball"}]})
-        >>> said_instead(plan, plan.without_tools({"siglip"}), ["transcript", "ocr"]).to_json()
-        '{"queries": [{"id": "Q1", "tool": "transcript", "query": "a dog catching a ball"}], "combine": "Q1"}'
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "the financial adviser"}]})
+        >>> instead = read_or_said_instead(plan, plan.without_tools({"siglip"}), ["transcript", "ocr"])
+        >>> [(c.tool, c.query) for c in instead.queries], instead.combine
+        ([('ocr', 'the financial adviser'), ('transcript', 'the financial adviser')], 'Q1 OR Q2')
     """
-    by_meaning = (name for name in tools.names() if isinstance(tools.get(name), TimedTextTool))
-    stand_ins = [name for name in by_meaning if name in available_tools]
+    by_meaning = [name for name in tools.names() if isinstance(tools.get(name), TimedTextTool)]
+    stand_ins = [name for name in (Ocr.name, *by_meaning) if name in available_tools]
     phrases = list(dict.fromkeys(c.query for c in plan.queries if tools.get(c.tool).visual))
     if not stand_ins or not phrases or any(c.when for c in plan.queries):
         return reduced
     calls = [Call(f"Q{i}", tool, phrase) for i, (phrase, tool) in enumerate(product(phrases, stand_ins), start=1)]
-    note = f"no visual model: {', '.join(map(repr, phrases))} looked for by meaning in {' and '.join(stand_ins)}"
+    note = f"no visual model: {', '.join(map(repr, phrases))} looked for in {', '.join(stand_ins)}"
     combine = " OR ".join(c.id for c in calls)
     return Plan(tuple(calls), combine, notes=reduced.notes + (note,), planner=plan.planner, order=plan.order)
 
