@@ -51,7 +51,8 @@ combined as the plan combines the calls, OR the best and AND the mean weighted b
 An AND weighs each call by the IDF of its words together (``call_weights``: a quoted phone number outweighs
 the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
 score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
-"half past three" for "three"), then the earlier candidate video.
+"half past three" for "three"; on screen the text of the box that holds them, not the frame's: ``box_texts``),
+then the earlier candidate video.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
 frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
@@ -102,7 +103,7 @@ from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.embedding import EmbeddingTool
-from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.tools.ocr import BOX_COLUMNS, Ocr
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
@@ -827,11 +828,12 @@ def in_video_order(weighed: tuple[float, float], before: tuple[float, float] | N
 def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
     """A moment's call values with each text call's weighed by the share of its query's rarity that its text
     there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
-    letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (0
-    without any). A read on screen (a tool with ``screen_boxes``) is first divided by the share of its grade
-    that says how much of the frame's text the query is (``text_grade.screen_specificity``, 0.9 to 1): words
-    said have none, so an exact read in a busy frame would score below a phrase said with a letter off in
-    another video; across videos that preference is ``precision``'s, which compares every tool's texts alike.
+    letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (of a
+    read on screen, of its boxes' texts: ``box_texts``; 0 without any). A read on screen (a tool with
+    ``screen_boxes``) is first divided by the share of its grade that says how much of the frame's text the
+    query is (``text_grade.screen_specificity``, 0.9 to 1): words said have none, so an exact read in a busy
+    frame would score below a phrase said with a letter off in another video; across videos that preference is
+    ``precision``'s, which compares every tool's texts alike.
 
     Example:
         >>> import tempfile
@@ -852,8 +854,32 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
             if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
                 values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
             values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
-            precision = max(precision, rarity.precision(call.query, text))
+            texts = box_texts(tool, video, *focus, moment["ts"]) if tool.screen_boxes else []
+            precision = max([precision] + [rarity.precision(call.query, t) for t in texts or [text]])
     return values, precision
+
+
+def box_texts(tool: TextTool, video: VideoFrames, low: float, high: float, ts: float) -> list[str]:
+    """The texts of the boxes of the read on screen that ``tool.text_at`` joins (the read nearest ``ts`` from
+    ``low`` to ``high`` s), each on its own; none where nothing is read there. A screen holds many texts (a
+    menu, buttons, a caption), so the shorter text that holds the query's words (``WordRarity.precision``) is
+    the box that holds them, not the frame: a button that reads "Send" before a menu item "Send Spike".
+
+    Example:
+        >>> import pyarrow as pa
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [1.0, 2.0, 2.0, 9.0], "text": ["EX", "EXIT", "2", "EXIT"]})
+        >>> box_texts(Ocr(), Video(), 0.0, 3.0, 2.2), box_texts(Ocr(), Video(), 4.0, 5.0, 4.5)
+        (['EXIT', '2'], [])
+    """
+    rows = video.rows(tool.table, BOX_COLUMNS)
+    times = rows.column("ts").to_numpy(zero_copy_only=False).astype(float)
+    inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
+    if not len(inside):
+        return []
+    at = times[inside[np.argmin(np.abs(times[inside] - ts))]]
+    return [text for text in rows.column("text").take(pa.array(np.flatnonzero(times == at))).to_pylist() if text]
 
 
 def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
