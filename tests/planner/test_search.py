@@ -338,6 +338,26 @@ def test_of_two_exact_reads_the_box_that_is_the_query_comes_first_however_busy_i
     assert listed[0]["score"] == listed[1]["score"] == 1.0 and 6.0 <= listed[0]["ts"] < 7.0, listed
 
 
+def test_a_plan_with_an_order_lists_every_videos_answer_before_any_videos_other_moments(tmp_path):
+    """ "When is EXIT first shown?" asks for one moment a video: the misread first EXIT of another video (0.95)
+    comes before the hall's second EXIT (1), which is not what was asked; without the order it comes after."""
+    store = Store.create(tmp_path)
+    commit_video(store, "hall", {second: "EXIT" if second in (2, 9) else "OPEN DAILY" for second in range(20)})
+    commit_video(store, "door", {5: "EXlT"})
+    build_text_indexes(store)
+    found = {"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"}
+    with vqdb.connect(tmp_path) as corpus:
+        listed = {
+            order: [
+                (m["video_id"], int(m["ts"]))
+                for m in corpus.search("when is EXIT first shown", plan=plan).moments.to_pylist()
+            ]
+            for order, plan in (("first", Plan.from_json({**found, "order": "first"})), (None, Plan.from_json(found)))
+        }
+    assert listed["first"] == [("hall", 2), ("door", 5), ("hall", 9)], listed
+    assert listed[None] == [("hall", 2), ("hall", 9), ("door", 5)], listed
+
+
 def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
     """retrieve may rank first a frame where both ANDed calls find only a sentence sharing the topic (grades 0.1,
     below ``TEXT_EVIDENCE_MIN``: not listed); the exact read after it keeps its own score (half, one call of two),

@@ -67,7 +67,9 @@ corpus-wide order keeps each video's order; a keyframe that is not listed
 caps nothing (``retrieve`` may rank first a frame where the ANDed calls only share the topic, and capping the
 exact read after it at that would let other videos' moments end ``best_covered`` before it is read), and what
 is no evidence (``listed_evidence``) adds nothing to a score either (``calibrated``). The words' share is read
-only for the moments that could still be among the ``k`` (``best_covered``).
+only for the moments that could still be among the ``k`` (``best_covered``). A plan with an ``order`` ("when
+does he finish his speech?") asks for one moment a video, the one ``retrieve`` ranks first: every video's
+is listed before any video's other moments, which answer nothing that was asked.
 
 Example:
     >>> import vqdb
@@ -779,21 +781,54 @@ def best_covered(
     (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
     moment after can pass it, nor any moment of a video whose moments before it weigh no more.
 
+    A plan with an ``order`` asks for one moment a video ("when does he finish his speech?": the last phrase;
+    ``Plan.order``), the one ``retrieve`` ranks first; the others are not what was asked, so every video's
+    answer is listed before any video's other moments (a speech that ends in another video before a narration's
+    phrases ending nothing).
+
     Example:
         >>> import tempfile
         >>> from vqdb.store import Store
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"}], "combine": "Q1"})
-        >>> moments = [{"video_id": v, "score": s, "values": {"Q1": s}, "merged_rank": 1}
-        ...     for v, s in (("a", 0.2), ("b", 0.3))]
+        >>> moments = [{"video_id": v, "score": s, "values": {"Q1": s}, "merged_rank": r}
+        ...     for v, s, r in (("a", 0.2, 1), ("b", 0.3, 1), ("b", 0.25, 2))]
         >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
-        >>> [m["video_id"] for m in best_covered(plan, moments, ("a", "b"), rarity, 1)]
-        ['b']
+        >>> [m["video_id"] for m in best_covered(plan, moments, ("a", "b"), rarity, 2)]
+        ['b', 'b']
+        >>> ordered = Plan.from_json({**plan.to_dict(), "order": "last"})
+        >>> [m["video_id"] for m in best_covered(ordered, moments, ("a", "b"), rarity, 2)]
+        ['b', 'a']
     """
     order = {video_id: i for i, video_id in enumerate(videos)}
+    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
+    if plan.order is None:
+        return _best_weighed(plan, moments, order, rarity, k, weights, ceiling)
+    answer = {}  # per video, the moment retrieve ranks first: the one the order asks for
+    for moment in moments:
+        if answer.setdefault(moment["video_id"], moment)["merged_rank"] > moment["merged_rank"]:
+            answer[moment["video_id"]] = moment
+    answers = list(answer.values())
+    best = _best_weighed(plan, answers, order, rarity, k, weights, ceiling)
+    if len(best) < k:  # every answer was weighed: the videos' other moments after them
+        others = [m for m in moments if all(m is not a for a in answers)]
+        best += _best_weighed(plan, others, order, rarity, k - len(best), weights, ceiling)
+    return best
+
+
+def _best_weighed(
+    plan: Plan,
+    moments: list[dict],
+    order: Mapping[str, int],
+    rarity: WordRarity,
+    k: int,
+    weights: Mapping[str, float] | None,
+    ceiling: dict[str, tuple[float, float]],
+) -> list[dict]:
+    """``best_covered``'s ``k`` best of ``moments`` (the candidate videos' ``order``), each video's moments
+    kept at most its moments weighed before (``ceiling``, updated)."""
     pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
     gain = 1 / (1 - SPECIFICITY) if any(tools.get(c.tool).screen_boxes for c in plan.queries) else 1.0
     kept: list[dict] = []
-    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
     for moment in pending:
         if len(kept) >= k and kept[k - 1]["score"] > min(moment["score"] * gain, 1.0):
             break
