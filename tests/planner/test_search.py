@@ -131,25 +131,32 @@ def table_of(name: str, columns: dict) -> pa.Table:
 
 
 def commit_video(
-    store: Store, video_id: str, reads: dict[int, str], seconds: int = 20, boxes: dict[int, dict] | None = None
+    store: Store,
+    video_id: str,
+    reads: dict[int, str | list[str]],
+    seconds: int = 20,
+    boxes: dict[int, dict] | None = None,
 ) -> None:
-    """A video sampled at 1 fps whose OCR read ``reads`` (second -> text, in ``boxes``: second -> box, where
-    given) and nothing elsewhere."""
+    """A video sampled at 1 fps whose OCR read ``reads`` (second -> text, or the texts of its boxes, in
+    ``boxes``: second -> box, where given) and nothing elsewhere."""
+    reads_by_box = [
+        (s, text) for s, texts in sorted(reads.items()) for text in ([texts] if isinstance(texts, str) else texts)
+    ]
     idx = np.arange(seconds, dtype=np.int32)
     frames = table_of("frames", {"video_id": [video_id] * seconds, "frame_idx": idx, "ts": idx.astype(float)})
     videos = table_of(
         "videos", {"video_id": [video_id], "path": [f"/clips/{video_id}.mp4"], "duration_s": [float(seconds)]}
     )
     store.commit(video_id, "frames", {"frames": frames, "videos": videos}, model=None, settings={})
-    seconds_read = sorted(reads)
+    seconds_read = [s for s, _ in reads_by_box]
     ocr = table_of(
         "ocr",
         {
-            "video_id": [video_id] * len(reads),
+            "video_id": [video_id] * len(reads_by_box),
             "frame_idx": seconds_read,
             "ts": [float(s) for s in seconds_read],
-            "text": [reads[s] for s in seconds_read],
-            "confidence": [0.9] * len(reads),
+            "text": [text for _, text in reads_by_box],
+            "confidence": [0.9] * len(reads_by_box),
             "shown_from_s": [float(s) for s in seconds_read],
             "shown_to_s": [float(s) + 1 for s in seconds_read],
             **({"box": [boxes.get(s) for s in seconds_read]} if boxes else {}),
@@ -158,11 +165,11 @@ def commit_video(
     spans = table_of(
         "ocr_spans",
         {
-            "video_id": [video_id] * len(reads),
-            "span_id": list(range(len(reads))),
+            "video_id": [video_id] * len(reads_by_box),
+            "span_id": list(range(len(reads_by_box))),
             "start_s": [float(s) for s in seconds_read],
             "end_s": [float(s) for s in seconds_read],
-            "text": [reads[s] for s in seconds_read],
+            "text": [text for _, text in reads_by_box],
         },
     )
     store.commit(video_id, "ocr", {"ocr": ocr, "ocr_spans": spans}, model="test", settings={})
@@ -314,6 +321,41 @@ def test_an_exact_read_in_a_busy_frame_outranks_a_misread_shown_alone(tmp_path):
         listed = corpus.search("when is the EXIT sign shown", plan=plan, k=5).moments.to_pylist()
     assert [m["video_id"] for m in listed] == ["door", "hall", "misread"], listed
     assert listed[0]["score"] == listed[1]["score"] == 1.0 > listed[2]["score"], listed
+
+
+def test_of_two_exact_reads_the_box_that_is_the_query_comes_first_however_busy_its_frame(tmp_path):
+    """Both frames read "Send" exactly (score 1); the shorter text that holds it is the box, not the frame: a
+    button reading "Send" among a busy page's other boxes before a menu item "Send Spike" alone on screen."""
+    store = Store.create(tmp_path)
+    page = ["Input Video", "Examples", "What is unusual about this image?", "Send", "Clear history", "Upvote"]
+    commit_video(store, "chat", {3: "Send Spike"})
+    commit_video(store, "page", {6: page})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "Send"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        listed = corpus.search("when is the Send button shown", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in listed] == ["page", "chat"], listed
+    assert listed[0]["score"] == listed[1]["score"] == 1.0 and 6.0 <= listed[0]["ts"] < 7.0, listed
+
+
+def test_a_plan_with_an_order_lists_every_videos_answer_before_any_videos_other_moments(tmp_path):
+    """ "When is EXIT first shown?" asks for one moment a video: the misread first EXIT of another video (0.95)
+    comes before the hall's second EXIT (1), which is not what was asked; without the order it comes after."""
+    store = Store.create(tmp_path)
+    commit_video(store, "hall", {second: "EXIT" if second in (2, 9) else "OPEN DAILY" for second in range(20)})
+    commit_video(store, "door", {5: "EXlT"})
+    build_text_indexes(store)
+    found = {"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"}
+    with vqdb.connect(tmp_path) as corpus:
+        listed = {
+            order: [
+                (m["video_id"], int(m["ts"]))
+                for m in corpus.search("when is EXIT first shown", plan=plan).moments.to_pylist()
+            ]
+            for order, plan in (("first", Plan.from_json({**found, "order": "first"})), (None, Plan.from_json(found)))
+        }
+    assert listed["first"] == [("hall", 2), ("door", 5), ("hall", 9)], listed
+    assert listed[None] == [("hall", 2), ("hall", 9), ("door", 5)], listed
 
 
 def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():

@@ -51,7 +51,8 @@ combined as the plan combines the calls, OR the best and AND the mean weighted b
 An AND weighs each call by the IDF of its words together (``call_weights``: a quoted phone number outweighs
 the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
 score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
-"half past three" for "three"), then the earlier candidate video.
+"half past three" for "three"; on screen the text of the box that holds them, not the frame's: ``box_texts``),
+then the earlier candidate video.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
 frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
@@ -66,7 +67,9 @@ corpus-wide order keeps each video's order; a keyframe that is not listed
 caps nothing (``retrieve`` may rank first a frame where the ANDed calls only share the topic, and capping the
 exact read after it at that would let other videos' moments end ``best_covered`` before it is read), and what
 is no evidence (``listed_evidence``) adds nothing to a score either (``calibrated``). The words' share is read
-only for the moments that could still be among the ``k`` (``best_covered``).
+only for the moments that could still be among the ``k`` (``best_covered``). A plan with an ``order`` ("when
+does he finish his speech?") asks for one moment a video, the one ``retrieve`` ranks first: every video's
+is listed before any video's other moments, which answer nothing that was asked.
 
 Example:
     >>> import vqdb
@@ -102,7 +105,7 @@ from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.embedding import EmbeddingTool
-from vqdb.planner.tools.ocr import Ocr
+from vqdb.planner.tools.ocr import BOX_COLUMNS, Ocr
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
@@ -778,21 +781,54 @@ def best_covered(
     (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
     moment after can pass it, nor any moment of a video whose moments before it weigh no more.
 
+    A plan with an ``order`` asks for one moment a video ("when does he finish his speech?": the last phrase;
+    ``Plan.order``), the one ``retrieve`` ranks first; the others are not what was asked, so every video's
+    answer is listed before any video's other moments (a speech that ends in another video before a narration's
+    phrases ending nothing).
+
     Example:
         >>> import tempfile
         >>> from vqdb.store import Store
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"}], "combine": "Q1"})
-        >>> moments = [{"video_id": v, "score": s, "values": {"Q1": s}, "merged_rank": 1}
-        ...     for v, s in (("a", 0.2), ("b", 0.3))]
+        >>> moments = [{"video_id": v, "score": s, "values": {"Q1": s}, "merged_rank": r}
+        ...     for v, s, r in (("a", 0.2, 1), ("b", 0.3, 1), ("b", 0.25, 2))]
         >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
-        >>> [m["video_id"] for m in best_covered(plan, moments, ("a", "b"), rarity, 1)]
-        ['b']
+        >>> [m["video_id"] for m in best_covered(plan, moments, ("a", "b"), rarity, 2)]
+        ['b', 'b']
+        >>> ordered = Plan.from_json({**plan.to_dict(), "order": "last"})
+        >>> [m["video_id"] for m in best_covered(ordered, moments, ("a", "b"), rarity, 2)]
+        ['b', 'a']
     """
     order = {video_id: i for i, video_id in enumerate(videos)}
+    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
+    if plan.order is None:
+        return _best_weighed(plan, moments, order, rarity, k, weights, ceiling)
+    answer = {}  # per video, the moment retrieve ranks first: the one the order asks for
+    for moment in moments:
+        if answer.setdefault(moment["video_id"], moment)["merged_rank"] > moment["merged_rank"]:
+            answer[moment["video_id"]] = moment
+    answers = list(answer.values())
+    best = _best_weighed(plan, answers, order, rarity, k, weights, ceiling)
+    if len(best) < k:  # every answer was weighed: the videos' other moments after them
+        others = [m for m in moments if all(m is not a for a in answers)]
+        best += _best_weighed(plan, others, order, rarity, k - len(best), weights, ceiling)
+    return best
+
+
+def _best_weighed(
+    plan: Plan,
+    moments: list[dict],
+    order: Mapping[str, int],
+    rarity: WordRarity,
+    k: int,
+    weights: Mapping[str, float] | None,
+    ceiling: dict[str, tuple[float, float]],
+) -> list[dict]:
+    """``best_covered``'s ``k`` best of ``moments`` (the candidate videos' ``order``), each video's moments
+    kept at most its moments weighed before (``ceiling``, updated)."""
     pending = sorted(moments, key=lambda m: (-m["score"], order[m["video_id"]], m["merged_rank"]))
     gain = 1 / (1 - SPECIFICITY) if any(tools.get(c.tool).screen_boxes for c in plan.queries) else 1.0
     kept: list[dict] = []
-    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
     for moment in pending:
         if len(kept) >= k and kept[k - 1]["score"] > min(moment["score"] * gain, 1.0):
             break
@@ -827,11 +863,12 @@ def in_video_order(weighed: tuple[float, float], before: tuple[float, float] | N
 def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
     """A moment's call values with each text call's weighed by the share of its query's rarity that its text
     there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
-    letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (0
-    without any). A read on screen (a tool with ``screen_boxes``) is first divided by the share of its grade
-    that says how much of the frame's text the query is (``text_grade.screen_specificity``, 0.9 to 1): words
-    said have none, so an exact read in a busy frame would score below a phrase said with a letter off in
-    another video; across videos that preference is ``precision``'s, which compares every tool's texts alike.
+    letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (of a
+    read on screen, of its boxes' texts: ``box_texts``; 0 without any). A read on screen (a tool with
+    ``screen_boxes``) is first divided by the share of its grade that says how much of the frame's text the
+    query is (``text_grade.screen_specificity``, 0.9 to 1): words said have none, so an exact read in a busy
+    frame would score below a phrase said with a letter off in another video; across videos that preference is
+    ``precision``'s, which compares every tool's texts alike.
 
     Example:
         >>> import tempfile
@@ -852,8 +889,32 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
             if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
                 values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
             values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
-            precision = max(precision, rarity.precision(call.query, text))
+            texts = box_texts(tool, video, *focus, moment["ts"]) if tool.screen_boxes else []
+            precision = max([precision] + [rarity.precision(call.query, t) for t in texts or [text]])
     return values, precision
+
+
+def box_texts(tool: TextTool, video: VideoFrames, low: float, high: float, ts: float) -> list[str]:
+    """The texts of the boxes of the read on screen that ``tool.text_at`` joins (the read nearest ``ts`` from
+    ``low`` to ``high`` s), each on its own; none where nothing is read there. A screen holds many texts (a
+    menu, buttons, a caption), so the shorter text that holds the query's words (``WordRarity.precision``) is
+    the box that holds them, not the frame: a button that reads "Send" before a menu item "Send Spike".
+
+    Example:
+        >>> import pyarrow as pa
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [1.0, 2.0, 2.0, 9.0], "text": ["EX", "EXIT", "2", "EXIT"]})
+        >>> box_texts(Ocr(), Video(), 0.0, 3.0, 2.2), box_texts(Ocr(), Video(), 4.0, 5.0, 4.5)
+        (['EXIT', '2'], [])
+    """
+    rows = video.rows(tool.table, BOX_COLUMNS)
+    times = rows.column("ts").to_numpy(zero_copy_only=False).astype(float)
+    inside = np.flatnonzero((times >= low - 1e-9) & (times <= high + 1e-9))
+    if not len(inside):
+        return []
+    at = times[inside[np.argmin(np.abs(times[inside] - ts))]]
+    return [text for text in rows.column("text").take(pa.array(np.flatnonzero(times == at))).to_pylist() if text]
 
 
 def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
