@@ -135,12 +135,21 @@ def test_without_evidence_the_answer_is_the_whole_video(corpus):
 
 
 def test_k_intervals_per_video_that_do_not_overlap(corpus):
-    plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "ocr", "platform 9")), "Q1 OR Q2")
+    plan = Plan((Call("Q1", "ocr", "platform 9"), Call("Q2", "siglip", "a dog")), "Q1 AND Q2")
     found = intervals(corpus, plan, k=10)
+    assert len(found) > 2
     assert all(a[1] <= b[0] or b[1] <= a[0] for i, a in enumerate(found) for b in found[i + 1 :])
     assert len(intervals(corpus, plan, k=2)) == 2
     every_video = locate(corpus, "ignored", plan=plan, k=1).intervals
     assert every_video.column("video_id").to_pylist() == ["v"]
+
+
+def test_readings_ored_that_follow_one_another_are_one_interval(corpus):
+    """The sign says EXIT, then Platform 9, then EXIT again, each as the other leaves: asked for either, the
+    answer is the whole stretch, while one call's runs (EXIT twice) stay apart."""
+    ored = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "ocr", "platform 9")), "Q1 OR Q2")
+    assert [i[:2] for i in intervals(corpus, ored)] == [(0.0, 19.5)]
+    assert [i[:2] for i in intervals(corpus, Plan((Call("Q1", "ocr", "EXIT"),)))] == [(4.5, 7.5), (10.5, 13.5)]
 
 
 def test_the_question_is_planned_and_the_sql_is_the_whole_truth(corpus):
