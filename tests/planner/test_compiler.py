@@ -770,6 +770,62 @@ def test_an_interval_is_never_empty(con, vectors):
     assert top(Plan((Call("Q1", "transcript", "bye"),))) == pytest.approx((1.95, 2.45))  # not [2.2, 2.2]
 
 
+def test_readings_ored_that_follow_one_another_are_joined(con, vectors):
+    """Titles asked for together (the alpha OR the omega OR the lamb) shown one after the other, each as the one
+    before leaves: one interval, their hull (n12 of the dev questions gave a third of it); a title shown again
+    later stays apart, and so do titles with a gap between them; in the SQL and on arrays."""
+    frames = [("v", i, float(i)) for i in range(10)]
+    shown = {1: "the alpha", 2: "the alpha", 3: "the omega", 4: "the omega", 5: "the lamb", 6: "the lamb"}
+    shown[8] = "the alpha"
+    data = {
+        "frames": frames,
+        "videos": [("v", 10.0)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": [("v", i, float(i), text, None, None, None) for i, text in shown.items()],
+        "words": [],
+        "segments": [],
+        "cues": [],
+        "audio": [],
+    }
+    load(con, vectors, data)
+
+    def found(plan: Plan) -> list[tuple]:
+        sql = con.sql(compile_locate(plan, video_id="v", k=3, share=1.0)).to_arrow_table().to_pylist()
+        assert columnar.intervals(plan, VideoFrames.load(con, "v", k=3), 3, 1.0).to_pylist() == sql
+        return [(r["start_s"], r["end_s"]) for r in sql]
+
+    titles = [Call(f"Q{i}", "ocr", title) for i, title in enumerate(("the alpha", "the omega", "the lamb"), 1)]
+    assert found(Plan(tuple(titles), "Q1 OR Q2 OR Q3")) == [(0.5, 6.5), (7.5, 8.5)]
+    assert found(Plan(tuple(titles[:1]))) == [(0.5, 2.5), (7.5, 8.5)]
+    assert found(Plan(tuple(titles[::2]), "Q1 OR Q3")) == [(0.5, 2.5), (4.5, 6.5), (7.5, 8.5)]  # apart: no touch
+
+
+def test_one_calls_showings_that_follow_one_another_stay_apart(con, vectors):
+    """Whatever the top of the screen says (an empty query): a caption, then the next as it leaves, are two
+    showings, as the tool tells them apart, not one interval; in the SQL and on arrays."""
+    frames = [("v", i, float(i)) for i in range(6)]
+    box = (0.0, 0.0, 0.25, 0.125)
+    reads = [(1, "first line", 0.6, None), (2, "first line", None, 2.4), (3, "next line", 2.4, None)]
+    reads += [(4, "next line", None, 4.6)]
+    data = {
+        "frames": frames,
+        "videos": [("v", 6.0)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": [("v", i, float(i), text, shown_from, shown_to, box) for i, text, shown_from, shown_to in reads],
+        "words": [],
+        "segments": [],
+        "cues": [],
+        "audio": [],
+    }
+    load(con, vectors, data)
+    plan = Plan((Call("Q1", "ocr", "", place="top"),))
+    sql = con.sql(compile_locate(plan, video_id="v", k=2, share=1.0)).to_arrow_table().to_pylist()
+    assert columnar.intervals(plan, VideoFrames.load(con, "v", k=2), 2, 1.0).to_pylist() == sql
+    assert sorted((r["start_s"], r["end_s"]) for r in sql) == [(0.6, 2.4), (2.4, 4.6)]
+
+
 def test_statements_read_two_ways_are_joined_and_words_shared(con, vectors):
     """The utterance heard and a caption line that shows part of it, both saying the words: for a question
     for what is said (``extent`` "statement") the statement is both (their hull), for the words the stretch

@@ -99,17 +99,17 @@ def test_on_screen_text_is_located_from_half_a_period_before_its_first_read_to_h
     assert found == [(4.5, 7.5, 1.0, ["Q1"]), (10.5, 13.5, 1.0, ["Q1"])]  # two runs, the earlier first
 
 
-def test_a_phrase_said_is_located_with_its_words(corpus):
+def test_a_phrase_said_is_located_with_the_phrase_it_is_said_in(corpus):
     assert intervals(corpus, Plan((Call("Q1", "transcript", "ask not what your country"),))) == [
-        (10.0, 12.0, 1.0, ["Q1"])  # "ask" (10.2 s) to "country" (11.8 s), 0.2 s around them (word times' error)
+        (10.0, 12.9, 1.0, ["Q1"])  # its clause, "ask" (10.2 s, 0.2 s before: word times' error) to "you." (12.9 s)
     ]
-    assert intervals(corpus, Plan((Call("Q1", "transcript", "so ask not"),)))[0][:2] == (9.6, 11.0)  # not before "So,"
+    assert intervals(corpus, Plan((Call("Q1", "transcript", "so ask not"),)))[0][:2] == (9.6, 12.9)  # not before "So,"
 
 
 def test_calls_that_agree_give_the_stretch_they_share(corpus):
     plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "transcript", "ask not")), "Q1 AND Q2")
     top = intervals(corpus, plan)[0]
-    assert top == (10.5, 11.0, 1.0, ["Q1", "Q2"])  # the text's run [10.5, 13.5] while "ask not" is said [10.0, 11.0]
+    assert top == (10.5, 12.9, 1.0, ["Q1", "Q2"])  # the text's run [10.5, 13.5] while "ask not" is said [10.2, 12.9]
 
 
 def test_of_readings_ored_the_best_graded_gives_the_stretch(corpus):
@@ -135,12 +135,21 @@ def test_without_evidence_the_answer_is_the_whole_video(corpus):
 
 
 def test_k_intervals_per_video_that_do_not_overlap(corpus):
-    plan = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "ocr", "platform 9")), "Q1 OR Q2")
+    plan = Plan((Call("Q1", "ocr", "platform 9"), Call("Q2", "siglip", "a dog")), "Q1 AND Q2")
     found = intervals(corpus, plan, k=10)
+    assert len(found) > 2
     assert all(a[1] <= b[0] or b[1] <= a[0] for i, a in enumerate(found) for b in found[i + 1 :])
     assert len(intervals(corpus, plan, k=2)) == 2
     every_video = locate(corpus, "ignored", plan=plan, k=1).intervals
     assert every_video.column("video_id").to_pylist() == ["v"]
+
+
+def test_readings_ored_that_follow_one_another_are_one_interval(corpus):
+    """The sign says EXIT, then Platform 9, then EXIT again, each as the other leaves: asked for either, the
+    answer is the whole stretch, while one call's runs (EXIT twice) stay apart."""
+    ored = Plan((Call("Q1", "ocr", "EXIT"), Call("Q2", "ocr", "platform 9")), "Q1 OR Q2")
+    assert [i[:2] for i in intervals(corpus, ored)] == [(0.0, 19.5)]
+    assert [i[:2] for i in intervals(corpus, Plan((Call("Q1", "ocr", "EXIT"),)))] == [(4.5, 7.5), (10.5, 13.5)]
 
 
 def test_the_question_is_planned_and_the_sql_is_the_whole_truth(corpus):

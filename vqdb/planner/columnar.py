@@ -263,8 +263,8 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
     """The intervals ``locate`` gives for ``plan`` in ``video`` (``vqdb.planner.locate``'s query, its rows),
     or None when a call's tool has no array form: each frame's interval (the spans of the calls that support
     it, combined as the plan combines them; else its island of consecutive frames among the best ``share``),
-    each distinct interval ranked by its best frame, the ``k`` best that no better-ranked one overlaps; the
-    whole video when there is none.
+    each distinct interval ranked by its best frame, those that follow one another joined (``_joined``), the
+    ``k`` best that no better-ranked one overlaps; the whole video when there is none.
 
     Example:
         >>> import duckdb
@@ -300,6 +300,7 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
     pairs, which = np.unique(np.stack([start[has], end[has]], axis=1), axis=0, return_inverse=True)
     best = np.full(len(pairs), np.iinfo(np.int64).max)
     np.minimum.at(best, which.ravel(), ranking.merged_rank[has])
+    pairs, best = _joined(plan, ranking, pairs, best)
     by_rank = np.argsort(best)
     low, high, best = pairs[by_rank, 0], pairs[by_rank, 1], best[by_rank]
     chosen = []
@@ -319,6 +320,34 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
         },
         schema=INTERVAL_SCHEMA,
     )
+
+
+def _joined(plan: Plan, ranking: Ranking, pairs: np.ndarray, best: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates (``pairs`` of start and end, ``best``: their best frames' merged ranks), those that follow
+    one another joined into their hull, ranked by the best of them (``locate._joined``): in time order among
+    the candidates whose best frames the merge ranks alike, one that starts where the ones before it end and
+    whose best frame other calls support than the previous one's."""
+    frames = ranking.order[best - 1]
+    level = ranking.combined[frames]
+    calls = ranking.supporting_calls(plan, frames)
+    in_time = np.lexsort((pairs[:, 1], pairs[:, 0], level))
+    part = np.empty(len(best), np.int64)
+    number, reached = -1, np.nan
+    for n, i in enumerate(in_time):
+        previous = in_time[n - 1] if n else None
+        same_level = previous is not None and level[previous] == level[i]
+        if not same_level:
+            reached = np.nan
+        follows = same_level and pairs[i, 0] == reached and calls[i] != calls[previous]
+        number += 0 if follows else 1
+        part[i] = number
+        reached = pairs[i, 1] if np.isnan(reached) else max(reached, pairs[i, 1])
+    low, high = np.full(number + 1, np.inf), np.full(number + 1, -np.inf)
+    joined_best = np.full(number + 1, np.iinfo(np.int64).max)
+    np.minimum.at(low, part, pairs[:, 0])
+    np.maximum.at(high, part, pairs[:, 1])
+    np.minimum.at(joined_best, part, best)
+    return np.stack([low, high], axis=1), joined_best
 
 
 def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,9 @@ rank and each call's rank and evidence span), then, per video:
    merged order (at least the best frame), from half a sampling period before its first frame to half
    after its last;
 2. **candidates**: each distinct interval, ranked by its best frame's merged rank, with that frame's
-   ``score`` (``1 - (merged - 1) / n_frames``, as ``retrieve`` reports it) and ``supporting_calls``;
+   ``score`` (``1 - (merged - 1) / n_frames``, as ``retrieve`` reports it) and ``supporting_calls``; those
+   that follow one another joined (``_joined``: ranked alike by the merge, one starting where those before
+   it end, supported by other calls than the previous one);
 3. **the answer**: the candidates that no better-ranked candidate overlaps, best first, ``k`` per video.
 
 Without evidence (a plan with no calls, or calls that ranked no frame of a video) the answer is the whole
@@ -26,8 +28,8 @@ video, with a NULL score and no supporting calls.
 Example:
     >>> from vqdb.planner.plan import Plan
     >>> sql = compile_locate(Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}]}), k=2)
-    >>> [line for line in sql.splitlines() if line.startswith(("WITH", "), "))][-4:]
-    ['), evidence AS (', '), islands AS (', '), candidates AS (', '), ranked AS (']
+    >>> [line for line in sql.splitlines() if line.startswith(("WITH", "), "))][-5:]
+    ['), evidence AS (', '), islands AS (', '), candidates AS (', '), joined AS (', '), ranked AS (']
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ def compile_locate(plan: Plan, *, video_id: str | None = None, k: int = 5, share
         ctes["evidence"] = _evidence(compiler, plan, share)
         ctes["islands"] = _islands()
         ctes["candidates"] = _candidates()
+        ctes["joined"] = _joined(compiler, plan)
         ctes["ranked"] = _ranked(compiler, plan)
         query = with_ctes(_answer(k), ctes)
     return query.sql(dialect=DIALECT, pretty=True)
@@ -332,12 +335,66 @@ def _candidates() -> exp.Select:
     )
 
 
+def _joined(compiler: Compiler, plan: Plan) -> exp.Select:
+    """The candidates, those that follow one another joined (their hull, ranked by the best of them): in time
+    order among the candidates whose best frames the merge ranks alike (``combined``: of calls ORed each
+    call's best reading ranks first), one that starts where the ones before it end and whose best frame other
+    calls support than the previous one's (the alpha, then the omega, then the lamb, each title shown as
+    the one before it leaves). A call's own runs that follow one another stay apart: its tool told them apart
+    (a caption replaced by the next)."""
+    level = select(
+        col("video_id", "c"),
+        col("start_s", "c"),
+        col("end_s", "c"),
+        col("merged_rank", "c"),
+        alias(col("combined", "m"), "level"),
+        alias(compiler.supporting_calls(plan), "calls"),
+        from_=table("candidates", "c"),
+        joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "c"))],
+    )
+    in_time = [col("video_id"), col("level")], [col("start_s"), col("end_s")]
+    before = exp.Window(
+        this=fn("max", col("end_s")),
+        over="OVER",
+        partition_by=in_time[0],
+        order=exp.Order(expressions=[asc(c.copy()) for c in in_time[1]]),
+        spec=exp.WindowSpec(
+            kind="ROWS", start="UNBOUNDED", start_side="PRECEDING", end=number(1), end_side="PRECEDING"
+        ),
+    )
+    flagged = select(
+        exp.Star(),
+        alias(before, "reached"),
+        alias(over(fn("lag", col("calls")), *in_time), "previous_calls"),
+        from_=subquery(level),
+    )
+    follows = exp.and_(
+        col("start_s").eq(col("reached")),
+        exp.NullSafeNEQ(this=col("calls"), expression=col("previous_calls")),
+        copy=False,
+    )
+    starts = fn("coalesce", follows, exp.false()).not_()
+    numbered = select(
+        exp.Star(),
+        alias(over(fn("sum", cast(starts, exp.DataType.Type.INT)), *in_time), "part"),
+        from_=subquery(flagged),
+    )
+    return select(
+        col("video_id"),
+        alias(fn("min", col("start_s")), "start_s"),
+        alias(fn("max", col("end_s")), "end_s"),
+        alias(fn("min", col("merged_rank")), "merged_rank"),
+        from_=subquery(numbered),
+        group_by=[col("video_id"), col("level"), col("part")],
+    )
+
+
 def _ranked(compiler: Compiler, plan: Plan) -> exp.Select:
     """The candidates no better-ranked candidate overlaps, numbered best first, with their best frame's
     score and supporting calls."""
     better = select(
         number(1),
-        from_=table("candidates", "b"),
+        from_=table("joined", "b"),
         where=exp.and_(
             same(["video_id"], "b", "c"),
             col("merged_rank", "b") < col("merged_rank", "c"),
@@ -354,7 +411,7 @@ def _ranked(compiler: Compiler, plan: Plan) -> exp.Select:
         alias(compiler.score(), "score"),
         alias(compiler.supporting_calls(plan), "supporting_calls"),
         alias(rank, "rank"),
-        from_=table("candidates", "c"),
+        from_=table("joined", "c"),
         joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "c"))],
         where=exp.Exists(this=better).not_(),
     )

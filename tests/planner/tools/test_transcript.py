@@ -64,7 +64,7 @@ def test_recognition_errors_numbers_and_spellings_still_match(evidence):
     assert [r[1:3] for r in evidence("transcript", "city center", sampled=sampled, transcript_words=said)] == [(9, 1.0)]
 
 
-def test_the_evidence_of_a_phrase_is_its_words_within_the_utterance_it_is_said_in(evidence):
+def test_the_evidence_of_a_phrase_is_the_phrase_its_words_are_said_in(evidence):
     sampled = [("va", i, float(i)) for i in range(8)]
     said = words(
         "va",
@@ -80,17 +80,17 @@ def test_the_evidence_of_a_phrase_is_its_words_within_the_utterance_it_is_said_i
         ("daily.", 3.6, 4.0),  # a comma's breath (0.2 s) apart: the same utterance
         ("Really.", 5.0, 5.5),
     )
-    # frames where the words are said; the span, for locate, "keep" to "track" with 0.2 s around them (the
-    # words are a small part of their phrase, "It's important to keep track of every penny,": 1.0-3.4 s)
+    # frames where the words are said; the span, for locate, the phrase they are said in (a person marks "It's
+    # important to keep track of every penny,": 1.0-3.4 s, not "keep track" alone), not "daily." after the comma
     assert evidence("transcript", "keep track", sampled=sampled, transcript_words=said) == [
-        ("va", 2, 1.0, 1.8, 2.9),
+        ("va", 2, 1.0, 1.0, 3.4),
     ]
     # and the focus, where a keyframe is placed: the words themselves
     assert evidence("transcript", "keep track", sampled=sampled, transcript_words=said, focus=True) == [
-        ("va", 2, 1.0, 1.8, 2.9, 2.0, 2.7),
+        ("va", 2, 1.0, 1.0, 3.4, 2.0, 2.7),
     ]
     # not before the utterance: "It's" starts it, after the pause that ends "Welcome."
-    assert evidence("transcript", "it's important", sampled=sampled, transcript_words=said)[0][3:] == (1.0, 2.0)
+    assert evidence("transcript", "it's important", sampled=sampled, transcript_words=said)[0][3:] == (1.0, 3.4)
 
 
 def test_a_call_for_the_statement_is_answered_with_the_utterance_on_both_paths(con, evidence):
@@ -114,7 +114,7 @@ def test_a_call_for_the_statement_is_answered_with_the_utterance_on_both_paths(c
     )
     assert found == [("va", 3, 1.0, 1.0, 3.6, 2.3, 3.0)]
     assert [r[3:5] for r in evidence("transcript", "every penny", sampled=sampled, transcript_words=said)] == [
-        (2.1, 3.2)  # the words, 0.2 s around them
+        (1.0, 3.2)  # the phrase said, to the words' slack after "penny,"
     ]
     con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
     con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 7.0 AS duration_s")
@@ -125,9 +125,9 @@ def test_a_call_for_the_statement_is_answered_with_the_utterance_on_both_paths(c
     assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
 
 
-def test_words_that_are_most_of_their_phrase_are_answered_with_the_phrase_on_both_paths(con, evidence):
+def test_words_are_answered_with_the_phrase_they_are_said_in_on_both_paths(con, evidence):
     # "ask not what your country can do for you," is a clause of "And so, ask not ..., ask what you can do.":
-    # a person marks the clause when asked for most of it, and the words when asked for a few of them
+    # a person marks the clause asked for most of it or a few of its words
     sampled = [("va", i, i / 2) for i in range(12)]
     text = "And so, ask not what your country can do for you, ask what you can do."
     said = words("va", *[(w, 0.3 * i, 0.3 * i + 0.3) for i, w in enumerate(text.split())])
@@ -135,7 +135,7 @@ def test_words_that_are_most_of_their_phrase_are_answered_with_the_phrase_on_bot
     found = evidence("transcript", most, sampled=sampled, transcript_words=said, focus=True)
     assert {r[3:] for r in found} == {(0.6, 3.5, 0.9, 3.3)}  # the clause, and the words' slack after it
     assert {r[3:5] for r in evidence("transcript", "your country", sampled=sampled, transcript_words=said)} == {
-        (1.3, 2.3)  # the words, 0.2 s around them
+        (0.6, 3.3)  # the clause, not "ask what you can do." after it
     }
     con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
     con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.5 AS duration_s")
@@ -146,11 +146,13 @@ def test_words_that_are_most_of_their_phrase_are_answered_with_the_phrase_on_bot
     assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
 
 
-def test_an_utterance_longer_than_a_clause_may_be_gives_the_clause_as_the_bound(evidence):
+def test_a_clause_longer_than_a_breath_is_cut_into_phrases_and_bounds_them(evidence):
     sampled = [("va", i, float(i)) for i in range(14)]
     said = words("va", *[(f"word{i}" + ("," if i == 5 else ""), i + 0.1, i + 0.9) for i in range(12)])
-    assert evidence("transcript", "word7", sampled=sampled, transcript_words=said)[0][3:] == (6.9, 8.1)
-    assert evidence("transcript", "word6", sampled=sampled, transcript_words=said)[0][3:] == (6.1, 7.1)  # "word5,"
+    # "word6" to "word11" (6.1-11.9 s) is a clause of 5.8 s: two phrases of 2.9 s, the first word6 to word8
+    assert evidence("transcript", "word7", sampled=sampled, transcript_words=said)[0][3:] == (6.1, 8.9)
+    assert evidence("transcript", "word6", sampled=sampled, transcript_words=said)[0][3:] == (6.1, 8.9)  # "word5,"
+    assert evidence("transcript", "word10", sampled=sampled, transcript_words=said)[0][3:] == (9.1, 11.9)
 
 
 def test_words_out_of_order_or_apart_do_not_make_the_phrase(evidence):

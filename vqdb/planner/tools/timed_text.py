@@ -5,16 +5,18 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
 * **said**: ``phrase_spans`` (``vqdb.udfs.text_grade``) aligns the query with windows of whole words of the text
   (canonical forms: numbers as digits, British spellings American; characters may differ; digits written as digits
   exact), keeping windows that reach ``min_score(query)``; a span is said from its first word's start to its last
-  word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``, ``end_s``, ``phrase_span``) is its
-  **words said**, ``SAID_SLACK_S`` wider on each side, within their statement: the utterance (``transcript``, with
-  ``pause_s``: the words said with less than ``pause_s`` of silence from one to the next; speech recognition puts
-  commas where a speaker barely breathes: "You're watching Channel 7, the home of great drama." is one utterance), or
+  word's end, scores its alignment (0.7 to 1), and its evidence (``start_s``, ``end_s``, ``phrase_span``) is the
+  phrase of its **words said** (below), ``SAID_SLACK_S`` wider on each side, within their statement: the utterance
+  (``transcript``, with ``pause_s``: the words said with less than ``pause_s`` of silence from one to the next;
+  speech recognition puts commas where a speaker barely breathes: "You're watching Channel 7, the home of great
+  drama." is one utterance), or
   the clause when the utterance lasts over ``CLAUSE_MAX_S``; the clause for ``subtitle`` (up to the punctuation or cue
   around it, at most 10 s), whole unless it lasts over ``LONG_CUE_S`` (a word said in a cue of 8 s is the word, its
-  time estimated from its share of the cue's characters, not the cue). Words that take ``WHOLE_SHARE`` (two thirds) of
-  their **phrase**'s time or more are answered with the phrase (``phrases_hull``: the phrases they are said in,
-  ``vqdb.udfs.text_grade.said_phrases``; a subtitle's clause): a person asked for "ask not what your country can do
-  for you" marks the clause, and for a word or two of a sentence, the words. A call with ``extent`` "statement" (a
+  time estimated from its share of the cue's characters, not the cue, unless they take ``WHOLE_SHARE`` of it). Words
+  said (``transcript``) are answered with their **phrase** (``phrases_hull``: the phrases they are said in, breath
+  groups, ``vqdb.udfs.text_grade.said_phrases``), widened to the words' slack: a person asked when "German police
+  spies" are mentioned marks the clause "French radicals and German police spies", and for "ask not what your
+  country can do for you", the clause it is most of. A call with ``extent`` "statement" (a
   question about what is said on a topic: "when does she talk about the 15th century?") is answered with the
   **statement** instead. The words said are the focus either way;
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
@@ -77,7 +79,7 @@ SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sente
 SEMANTIC_WEIGHT = 0.6  # the score of a sentence with similarity 1; every match of the words scores more
 SENTENCE_COLUMNS = ("text", "text_emb", "start_s", "end_s")
 LONG_CUE_S = 2 * PHRASE_MAX_S  # a subtitle clause (cue) longer than two breath groups is trimmed to the words
-WHOLE_SHARE = 2 / 3  # words said making up this share of their phrase's time or more are answered with it
+WHOLE_SHARE = 2 / 3  # words making up this share of a long cue's time or more are answered with the cue
 PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
 
 
@@ -194,7 +196,7 @@ class TimedTextTool(TextTool):
         if self.pause_s is None:  # a cue is a clause: the phrase it says, whole unless it is long
             phrase, whole_s = statement, LONG_CUE_S
         else:
-            phrase, whole_s = phrases_hull_sql(col("phrases"), said_start, said_end, *statement), 0.0
+            phrase, whole_s = phrases_hull_sql(col("phrases"), said_start, said_end, *statement), None
         span = phrase_span_sql(said_start, said_end, *statement, *phrase, ctx.extent, whole_s)
         return select(
             col("video_id"),
@@ -311,7 +313,7 @@ class TimedTextTool(TextTool):
         else:
             said = phrases(listed, pause).values
             listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
-            phrase, whole_s = phrases_hull(listed_phrases, said_start, said_end, *statement), 0.0
+            phrase, whole_s = phrases_hull(listed_phrases, said_start, said_end, *statement), None
         span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
         return (said_start, said_end, score, *span)
 
@@ -423,15 +425,16 @@ def phrase_span(
     phrase_start: np.ndarray,
     phrase_end: np.ndarray,
     extent: str | None = None,
-    whole_s: float = 0.0,
+    whole_s: float | None = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The span of a stretch said from ``said_start`` to ``said_end``: its statement (``phrase_spans``'
     utterance or clause) with ``extent`` "statement"; else its phrase (``phrase_start`` to ``phrase_end``: the
-    phrases it is said in, a subtitle's clause) when its words take ``WHOLE_SHARE`` of the phrase's time or
-    more (a person marks "ask not what your country can do for you" as the clause it is most of, "all the
-    powers of old Europe have entered into a holy alliance" as the sentence), or when the phrase lasts at most
-    ``whole_s`` (a subtitle's clause up to ``LONG_CUE_S``: its words' times are estimates); else the words,
-    ``SAID_SLACK_S`` wider on each side, within the statement (a word asked for in a long cue is the word).
+    phrases it is said in, a subtitle's clause), widened to the words with ``SAID_SLACK_S`` around them,
+    always when ``whole_s`` is None (the transcript's phrases, breath groups: a person marks "German police
+    spies" as the clause "French radicals and German police spies" they are said in), when the phrase lasts
+    at most ``whole_s`` (a subtitle's clause up to ``LONG_CUE_S``: its words' times are estimates) or when the
+    words take ``WHOLE_SHARE`` of its time or more; else the words, ``SAID_SLACK_S`` wider on each side,
+    within the statement (a word asked for in a long cue is the word).
 
     Example:
         >>> said = np.array([19.04, 6.15]), np.array([19.93, 10.41])  # a word of a cue; most of a clause said
@@ -441,11 +444,13 @@ def phrase_span(
         [[19.04, 6.13], [20.13, 10.61]]
         >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *statement, whole_s=6.0)]  # cues, 3.8 s whole
         [[19.04, 6.13], [22.8, 10.61]]
+        >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *phrase, whole_s=None)]  # phrases said
+        [[19.04, 6.13], [22.8, 10.61]]
     """
     if extent == "statement":
         return statement_start, statement_end
     length = phrase_end - phrase_start
-    whole = (said_end - said_start >= WHOLE_SHARE * length) | (length <= whole_s)
+    whole = True if whole_s is None else (said_end - said_start >= WHOLE_SHARE * length) | (length <= whole_s)
     words = np.maximum(statement_start, said_start - SAID_SLACK_S), np.minimum(statement_end, said_end + SAID_SLACK_S)
     return (
         np.where(whole, np.minimum(phrase_start, words[0]), words[0]),
@@ -461,7 +466,7 @@ def phrase_span_sql(
     phrase_start: exp.Expression,
     phrase_end: exp.Expression,
     extent: str | None = None,
-    whole_s: float = 0.0,
+    whole_s: float | None = 0.0,
 ) -> tuple[exp.Expression, exp.Expression]:
     """``phrase_span`` as SQL expressions (the same operations in the same order).
 
@@ -487,13 +492,15 @@ def phrase_span_sql(
     """
     if extent == "statement":
         return statement_start, statement_end
+    low = fn("greatest", statement_start.copy(), exp.Sub(this=said_start.copy(), expression=number(SAID_SLACK_S)))
+    high = fn("least", statement_end.copy(), exp.Add(this=said_end.copy(), expression=number(SAID_SLACK_S)))
+    if whole_s is None:
+        return fn("least", phrase_start.copy(), low), fn("greatest", phrase_end.copy(), high)
     length = exp.paren(exp.Sub(this=phrase_end.copy(), expression=phrase_start.copy()))
     most = exp.Sub(this=said_end.copy(), expression=said_start.copy()) >= exp.Mul(
         this=number(WHOLE_SHARE), expression=length
     )
     whole = exp.or_(most, length.copy() <= number(float(whole_s)), copy=False)
-    low = fn("greatest", statement_start.copy(), exp.Sub(this=said_start.copy(), expression=number(SAID_SLACK_S)))
-    high = fn("least", statement_end.copy(), exp.Add(this=said_end.copy(), expression=number(SAID_SLACK_S)))
     return (
         exp.case().when(whole, fn("least", phrase_start.copy(), low.copy())).else_(low),
         exp.case().when(whole.copy(), fn("greatest", phrase_end.copy(), high.copy())).else_(high),
