@@ -400,6 +400,29 @@ def test_a_bar_standing_for_the_word_i_is_read_i_and_a_separator_stays():
     assert [b.text for b in _text_boxes(reads, (40, 200))] == ["the things I should be cautious", reads[1][1]]
 
 
+def test_a_copyright_sign_read_as_a_round_glyph_is_the_sign_and_other_zeros_stay():
+    # testvideo.mp4's "Copyright © 2013 Brandon Castellano": the recognizer has no "©" and reads "0" or "@"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    texts = ["Copyright 0 2013 Brandon", "@ 2013 Blender", "Room 0 2013"]
+    reads = [(corners, text, 0.8) for text in texts]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["Copyright © 2013 Brandon", "© 2013 Blender", texts[2]]
+
+
+def test_a_web_address_read_without_its_periods_is_joined_and_other_words_stay():
+    # testvideo.mp4's faint grey "www.bcastell.com" reads "WWW bcastell com"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    reads = [(corners, text, 0.8) for text in ("WWW bcastell com", "visit www, bbc co uk", "the www of old")]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == [
+        "www.bcastell.com",
+        "visit www.bbc.co.uk",
+        "the www of old",
+    ]
+
+
 def test_a_line_cut_in_pieces_by_craft_is_read_whole(reader, monkeypatch):
     # CRAFT cuts a line where its glyphs link weakly: the word "a" between two pieces was lost (videollava_demo)
     from vqdb.testing.media import font
