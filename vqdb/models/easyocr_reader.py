@@ -36,6 +36,7 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   alphabet has no "©" ("Copyright 0 2013");
 - a "www", names and a top-level domain read apart are one web address (``web_address``): the recognizer
   loses a faint period between two words ("WWW bcastell com" for "www.bcastell.com").
+- a timecode's colon read as a period is a colon (``timecode``): "00:00.08;00" for "00:00:08;00".
 
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
@@ -646,7 +647,7 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         xs = [float(x) for x, _ in corners]
         ys = [float(y) for _, y in corners]
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
-        text = web_address(copyright_sign(bar_as_i(digits_in_numbers(str(text)))))
+        text = timecode(web_address(copyright_sign(bar_as_i(digits_in_numbers(str(text))))))
         boxes.append(TextBox(text=text, confidence=float(confidence), box=box))
     return boxes
 
@@ -709,6 +710,23 @@ def web_address(text: str) -> str:
         return ("WWW" if rest.isupper() else "www") + "." + rest
 
     return _SPACED_ADDRESS.sub(joined, text)
+
+
+_TIMECODE = re.compile(r"(?<![\d.:;,])(\d\d)[:.,](\d\d)[:.,](\d\d)([:;])(\d\d)(?![\d:;]|[.,]\d)")
+
+
+def timecode(text: str) -> str:
+    """``text`` with each timecode read with a period or comma for one of its first two colons written with
+    colons: EasyOCR's recognizer reads a colon's two dots, as it reads a period, as one when the upper is faint
+    (smpte-2997's burned-in "00:00:08;00" read "00:00.08;00", ``benchmarks/ocr_real.py``). Four groups of two
+    digits, the last after a colon or a semicolon (SMPTE's hours:minutes:seconds:frames, ";" when frames
+    drop), are a timecode; three groups, a date or a version, stay.
+
+    Example:
+        >>> timecode("TC 00:00.08;00"), timecode("01.02,03:04"), timecode("12.05.20"), timecode("10.00.00.01")
+        ('TC 00:00:08;00', '01:02:03:04', '12.05.20', '10.00.00.01')
+    """
+    return _TIMECODE.sub(r"\1:\2:\3\4\5", text)
 
 
 def folded(module: Any) -> Any:
