@@ -675,20 +675,25 @@ def copyright_sign(text: str) -> str:
     """``text`` with the copyright sign where the recognizer read it as a glyph of its alphabet: EasyOCR's
     English recognizer has no "©" and reads it as the round glyph nearest it, "0", "O", "o" or "@" (testvideo's
     "Copyright © 2013 Brandon Castellano" read "Copyright 0 2013 ...", ``benchmarks/ocr_real.py``). Such a
-    glyph standing alone after the word "Copyright", or an "@" or "(c)" standing alone before a year, is "©".
+    glyph after the word "Copyright" and before a year or a name (a capital), or an "@" or "(c)" standing alone
+    before a year, is "©".
 
     Example:
         >>> copyright_sign("Copyright 0 2013 Brandon Castellano"), copyright_sign("@ 2013 Blender Foundation")
         ('Copyright © 2013 Brandon Castellano', '© 2013 Blender Foundation')
-        >>> copyright_sign("COPYRIGHT (C) 1999"), copyright_sign("Room 0 2013"), copyright_sign("a@ 2013 b")
-        ('COPYRIGHT © 1999', 'Room 0 2013', 'a@ 2013 b')
+        >>> copyright_sign("COPYRIGHT (C) 1999"), copyright_sign("Copyright @2013"), copyright_sign("Room 0 2013")
+        ('COPYRIGHT © 1999', 'Copyright © 2013', 'Room 0 2013')
+        >>> copyright_sign("a@ 2013 b"), copyright_sign("Copyright 0 of 3")
+        ('a@ 2013 b', 'Copyright 0 of 3')
     """
-    text = re.sub(r"(?i)(?<=\bcopyright )(?:[0o@]|\(c\))(?= )", "©", text)
+    text = re.sub(rf"(?i)(?<=\bcopyright )(?:[0o@]|\(c\)) ?(?={_YEAR}|(?-i:[A-Z]))", "© ", text)
     return re.sub(rf"(?<!\S)(?:@|\([cC]\))(?= {_YEAR})", "©", text)
 
 
 _DOMAINS = "com|org|net|edu|gov|int|info|biz|io|co|tv|me|app|dev|uk|us|ca|au|de|fr|nl|eu"
-_SPACED_ADDRESS = re.compile(rf"(?i)(?<!\S)www((?:[ ,.]+[a-z0-9-]+)+?)((?:[ ,.]+(?:{_DOMAINS}))+)(?!\w|\.\w)")
+_SPACED_ADDRESS = re.compile(
+    rf"(?i)(?<!\S)www([ ,.]*[a-z0-9-]+(?:[ ,.]+[a-z0-9-]+)*?)((?:[ ,.]+(?:{_DOMAINS}))+)(?!\w|\.\w)"
+)
 
 
 def web_address(text: str) -> str:
@@ -696,11 +701,12 @@ def web_address(text: str) -> str:
     as one: EasyOCR's recognizer loses a period, a few pixels, between two words, most often when the text is
     faint (testvideo's grey "www.bcastell.com" over black, ``benchmarks/ocr_real.py``), and reads "www" as
     "WWW" (the letters differ only in size). A "www" then names (letters, digits, "-") then a common top-level
-    domain, each apart, is an address: joined by periods, its "www" in the case of the rest.
+    domain, each apart (the first name may touch the "www"), is an address: joined by periods, its "www" in the
+    case of the rest.
 
     Example:
-        >>> web_address("WWW bcastell com"), web_address("visit www, example. co uk now")
-        ('www.bcastell.com', 'visit www.example.co.uk now')
+        >>> web_address("WWW bcastell com"), web_address("WWWbcastell com"), web_address("see www, bbc. co uk")
+        ('www.bcastell.com', 'www.bcastell.com', 'see www.bbc.co.uk')
         >>> web_address("WWW BBC CO UK."), web_address("www.bcastell.com/a"), web_address("the www com")
         ('WWW.BBC.CO.UK.', 'www.bcastell.com/a', 'the www com')
     """
