@@ -32,8 +32,8 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo");
 - a bar standing as a word before a word in lower case is the word "I" (``bar_as_i``): the recognizer reads
   a capital I alone between spaces as "|" ("What are the things | should be cautious about").
-- a round glyph alone after "Copyright", or an "@" before a year, is "©" (``copyright_sign``): the recognizer's
-  alphabet has no "©" ("Copyright 0 2013");
+- a round glyph after "Copyright" and before a year or a name, or an "@" alone before a year, is "©"
+  (``copyright_sign``): the recognizer's alphabet has no "©" ("Copyright 0 2013");
 - a "www", names and a top-level domain read apart are one web address (``web_address``): the recognizer
   loses a faint period between two words ("WWW bcastell com" for "www.bcastell.com").
 - a timecode's colon read as a period is a colon (``timecode``): "00:00.08;00" for "00:00:08;00".
