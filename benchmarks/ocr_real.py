@@ -77,11 +77,15 @@ rereads, the text edges), once per setting, in this process:
 - ``quiet-5``: as ``after`` but a place where the reader looked and found no new text is skipped for 5 partial
   reads, not 2 (main until the luminance change showed a caption fading in over moving footage found 3 s late,
   ``ocr.QUIET_READS``);
+- ``unmended``: as ``after`` but a "©" read as a round glyph ("Copyright 0 2013"), a web address read without
+  its periods ("WWW bcastell com") and a timecode's colon read as a period ("00:00.08;00") stay as read (main
+  until issue 23's glyph work: now ``easyocr_reader.copyright_sign``, ``web_address`` and ``timecode``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
   turned upright for every later frame, a bar standing for "I" read "I", a box read unsure read again inverted,
-  a line at a region's edge looked for beyond it.
+  a line at a region's edge looked for beyond it, a "©" read as a round glyph written "©", a web address read
+  without its periods joined, a timecode's colon read as a period a colon.
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
 vertical centre, left to right) and compared with the lines a person reads:
@@ -159,6 +163,7 @@ SETTINGS = {
     "bgr-grey": ({}, {}),
     "unread": ({}, {}),
     "quiet-5": ({}, {}),
+    "unmended": ({}, {}),
     "after": ({}, {}),
 }
 
@@ -293,8 +298,9 @@ def any_glyph(text: str) -> bool:
 
 
 def as_read(text: str) -> str:
-    """The ``as-read`` and ``bars`` settings' text of a read: the recognizer's, letters O among digits and bars
-    standing for "I" kept."""
+    """The ``as-read``, ``bars`` and ``unmended`` settings' text of a read: the recognizer's, letters O among
+    digits, bars standing for "I", round glyphs for "©", spaces for an address's periods and periods for a
+    timecode's colons kept."""
     return text
 
 
@@ -323,6 +329,11 @@ PATCHES = {
         (easyocr_reader, "grey_of"): bgr_grey,
     },
     "quiet-5": {(ocr, "QuietPlaces"): functools.partial(ocr.QuietPlaces, 5)},
+    "unmended": {
+        (easyocr_reader, "copyright_sign"): as_read,
+        (easyocr_reader, "web_address"): as_read,
+        (easyocr_reader, "timecode"): as_read,
+    },
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},

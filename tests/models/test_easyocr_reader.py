@@ -388,7 +388,8 @@ def test_a_letter_read_for_a_digit_among_digits_is_that_digit():
 
     corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
     reads = [(corners, "Oo:00:07;00", 0.5), (corners, "O0:00.0l;00", 0.5), (corners, "Cooper 2O13 Oo lib64", 0.9)]
-    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["00:00:07;00", "00:00.01;00", "Cooper 2013 Oo lib64"]
+    # (the period read for its colon is a colon too: ``timecode``)
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == ["00:00:07;00", "00:00:01;00", "Cooper 2013 Oo lib64"]
 
 
 def test_a_bar_standing_for_the_word_i_is_read_i_and_a_separator_stays():
@@ -398,6 +399,46 @@ def test_a_bar_standing_for_the_word_i_is_read_i_and_a_separator_stays():
     corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
     reads = [(corners, "the things | should be cautious", 0.8), (corners, "Home | About | Blog |", 0.9)]
     assert [b.text for b in _text_boxes(reads, (40, 200))] == ["the things I should be cautious", reads[1][1]]
+
+
+def test_a_copyright_sign_read_as_a_round_glyph_is_the_sign_and_other_zeros_stay():
+    # testvideo.mp4's "Copyright © 2013 Brandon Castellano": the recognizer has no "©" and reads "0" or "@"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    texts = ["Copyright 0 2013 Brandon", "Copyright @2013 Brandon", "@ 2013 Blender", "Room 0 2013"]
+    reads = [(corners, text, 0.8) for text in texts]
+    mended = ["Copyright © 2013 Brandon"] * 2 + ["© 2013 Blender", texts[3]]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == mended
+
+
+def test_a_web_address_read_without_its_periods_is_joined_and_other_words_stay():
+    # testvideo.mp4's faint grey "www.bcastell.com" reads "WWW bcastell com" or "WWWbcastell com"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    texts = ("WWW bcastell com", "WWWbcastell com", "visit www, bbc co uk", "the www of old")
+    reads = [(corners, text, 0.8) for text in texts]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == [
+        "www.bcastell.com",
+        "www.bcastell.com",
+        "visit www.bbc.co.uk",
+        "the www of old",
+    ]
+
+
+def test_a_timecodes_colon_read_as_a_period_is_a_colon_and_dates_stay():
+    # smpte-2997.mp4's burned-in "00:00:08;00" reads "00:00.08;00"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    reads = [(corners, text, 0.8) for text in ("00:00.08;00", "TC 01.02:03:04 cam", "12.05.20", "1.00.00;00")]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == [
+        "00:00:08;00",
+        "TC 01:02:03:04 cam",
+        "12.05.20",
+        "1.00.00;00",
+    ]
 
 
 def test_a_line_cut_in_pieces_by_craft_is_read_whole(reader, monkeypatch):

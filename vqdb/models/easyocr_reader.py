@@ -32,6 +32,11 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   reads a round or upright glyph with no letters beside it either way (a timecode's leading "00" as "Oo");
 - a bar standing as a word before a word in lower case is the word "I" (``bar_as_i``): the recognizer reads
   a capital I alone between spaces as "|" ("What are the things | should be cautious about").
+- a round glyph after "Copyright" and before a year or a name, or an "@" alone before a year, is "©"
+  (``copyright_sign``): the recognizer's alphabet has no "©" ("Copyright 0 2013");
+- a "www", names and a top-level domain read apart are one web address (``web_address``): the recognizer
+  loses a faint period between two words ("WWW bcastell com" for "www.bcastell.com").
+- a timecode's colon read as a period is a colon (``timecode``): "00:00.08;00" for "00:00:08;00".
 
 It runs on the ``device`` the config names (``vqdb.models.device``), in its ``precision`` (torch autocast,
 outputs back in float32 for EasyOCR's post-processing; on the CPU the recognizer stays EasyOCR's int8).
@@ -642,7 +647,8 @@ def _text_boxes(results: list[tuple], shape: tuple[int, ...]) -> list[TextBox]:
         xs = [float(x) for x, _ in corners]
         ys = [float(y) for _, y in corners]
         box = (_clip(min(xs) / width), _clip(min(ys) / height), _clip(max(xs) / width), _clip(max(ys) / height))
-        boxes.append(TextBox(text=bar_as_i(digits_in_numbers(str(text))), confidence=float(confidence), box=box))
+        text = timecode(web_address(copyright_sign(bar_as_i(digits_in_numbers(str(text))))))
+        boxes.append(TextBox(text=text, confidence=float(confidence), box=box))
     return boxes
 
 
@@ -660,6 +666,73 @@ def bar_as_i(text: str) -> str:
         ("I'm sure I think so", 'Home | About | Contact', 'a I b', 'x |')
     """
     return re.sub(r"(?<!\S)\|(?=\s+[a-z]|['’][a-z])", "I", text)
+
+
+_YEAR = r"(?:1[89]|20)\d\d\b"
+
+
+def copyright_sign(text: str) -> str:
+    """``text`` with the copyright sign where the recognizer read it as a glyph of its alphabet: EasyOCR's
+    English recognizer has no "©" and reads it as the round glyph nearest it, "0", "O", "o" or "@" (testvideo's
+    "Copyright © 2013 Brandon Castellano" read "Copyright 0 2013 ...", ``benchmarks/ocr_real.py``). Such a
+    glyph after the word "Copyright" and before a year or a name (a capital), or an "@" or "(c)" standing alone
+    before a year, is "©".
+
+    Example:
+        >>> copyright_sign("Copyright 0 2013 Brandon Castellano"), copyright_sign("@ 2013 Blender Foundation")
+        ('Copyright © 2013 Brandon Castellano', '© 2013 Blender Foundation')
+        >>> copyright_sign("COPYRIGHT (C) 1999"), copyright_sign("Copyright @2013"), copyright_sign("Room 0 2013")
+        ('COPYRIGHT © 1999', 'Copyright © 2013', 'Room 0 2013')
+        >>> copyright_sign("a@ 2013 b"), copyright_sign("Copyright 0 of 3")
+        ('a@ 2013 b', 'Copyright 0 of 3')
+    """
+    text = re.sub(rf"(?i)(?<=\bcopyright )(?:[0o@]|\(c\)) ?(?={_YEAR}|(?-i:[A-Z]))", "© ", text)
+    return re.sub(rf"(?<!\S)(?:@|\([cC]\))(?= {_YEAR})", "©", text)
+
+
+_DOMAINS = "com|org|net|edu|gov|int|info|biz|io|co|tv|me|app|dev|uk|us|ca|au|de|fr|nl|eu"
+_SPACED_ADDRESS = re.compile(
+    rf"(?i)(?<!\S)www([ ,.]*[a-z0-9-]+(?:[ ,.]+[a-z0-9-]+)*?)((?:[ ,.]+(?:{_DOMAINS}))+)(?!\w|\.\w)"
+)
+
+
+def web_address(text: str) -> str:
+    """``text`` with each web address read with its periods as spaces or commas ("WWW bcastell com") written
+    as one: EasyOCR's recognizer loses a period, a few pixels, between two words, most often when the text is
+    faint (testvideo's grey "www.bcastell.com" over black, ``benchmarks/ocr_real.py``), and reads "www" as
+    "WWW" (the letters differ only in size). A "www" then names (letters, digits, "-") then a common top-level
+    domain, each apart (the first name may touch the "www"), is an address: joined by periods, its "www" in the
+    case of the rest.
+
+    Example:
+        >>> web_address("WWW bcastell com"), web_address("WWWbcastell com"), web_address("see www, bbc. co uk")
+        ('www.bcastell.com', 'www.bcastell.com', 'see www.bbc.co.uk')
+        >>> web_address("WWW BBC CO UK."), web_address("www.bcastell.com/a"), web_address("the www com")
+        ('WWW.BBC.CO.UK.', 'www.bcastell.com/a', 'the www com')
+    """
+
+    def joined(found: re.Match) -> str:
+        rest = ".".join(re.split(r"[ ,.]+", (found.group(1) + found.group(2)).strip(" ,.")))
+        return ("WWW" if rest.isupper() else "www") + "." + rest
+
+    return _SPACED_ADDRESS.sub(joined, text)
+
+
+_TIMECODE = re.compile(r"(?<![\d.:;,])(\d\d)[:.,](\d\d)[:.,](\d\d)([:;])(\d\d)(?![\d:;]|[.,]\d)")
+
+
+def timecode(text: str) -> str:
+    """``text`` with each timecode read with a period or comma for one of its first two colons written with
+    colons: EasyOCR's recognizer reads a colon's two dots, as it reads a period, as one when the upper is faint
+    (smpte-2997's burned-in "00:00:08;00" read "00:00.08;00", ``benchmarks/ocr_real.py``). Four groups of two
+    digits, the last after a colon or a semicolon (SMPTE's hours:minutes:seconds:frames, ";" when frames
+    drop), are a timecode; three groups, a date or a version, stay.
+
+    Example:
+        >>> timecode("TC 00:00.08;00"), timecode("01.02,03:04"), timecode("12.05.20"), timecode("10.00.00.01")
+        ('TC 00:00:08;00', '01:02:03:04', '12.05.20', '10.00.00.01')
+    """
+    return _TIMECODE.sub(r"\1:\2:\3\4\5", text)
 
 
 def folded(module: Any) -> Any:
