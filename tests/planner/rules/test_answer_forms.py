@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.planner.rules import rule_plan
-from vqdb.planner.rules.answer_forms import FORM_WORDS, LABEL_NOUNS, _take_answer_forms
+from vqdb.planner.rules.answer_forms import FORM_WORDS, LABEL_NOUNS, _add_answer_forms
 from vqdb.planner.rules.evidence import EITHER, TOOLS_FOR, _Evidence
 
 
@@ -27,6 +27,7 @@ def _group_of(question: str, word: str) -> tuple[str, ...]:
         ("which chapter does the title card announce?", "chapter"),
         ("what is the gate number?", "gate"),
         ("on which street is the bakery?", "street"),
+        ("what's the name of the university she studied at?", "university"),
     ],
 )
 def test_a_kind_asked_is_read_and_heard(question, noun):
@@ -53,13 +54,14 @@ def test_a_kind_asked_is_read_and_heard(question, noun):
 )
 def test_not_a_kind_asked(question):
     evidence = _Evidence()
-    assert _take_answer_forms(question, evidence) == question
+    _add_answer_forms(question, evidence)
     assert evidence.groups == []
 
 
-def test_the_noun_is_not_looked_for_again_as_a_picture():
-    plan = rule_plan("which platform does the Cambridge train leave from?")
-    assert [c.query for c in plan.queries if c.tool == "siglip"] == ["Cambridge train leave from"]
+def test_a_noun_asked_may_be_pictured_too():
+    plan = rule_plan("what is the name of the bridge that the train passes through?")
+    assert [c.query for c in plan.queries if c.tool == "siglip"] == ["bridge that the train passes through"]
+    assert {c.query for c in plan.queries if c.tool != "siglip"} == {"bridge"}
 
 
 def test_a_price_asked_is_found_by_its_total_or_price():
@@ -68,7 +70,7 @@ def test_a_price_asked_is_found_by_its_total_or_price():
     assert found == set(FORM_WORDS["price"])
     assert rule_plan("what's the total?").queries  # asked by its noun
     evidence = _Evidence()
-    _take_answer_forms("how much longer is the film than the trailer?", evidence)
+    _add_answer_forms("how much longer is the film than the trailer?", evidence)
     assert evidence.groups == []  # not money
 
 
@@ -84,7 +86,7 @@ def test_a_phone_number_asked_is_found_by_the_words_that_introduce_it():
 def test_every_label_noun_is_one_word_a_tool_accepts():
     for noun in LABEL_NOUNS:
         evidence = _Evidence()
-        assert _take_answer_forms(f"which {noun} is it?", evidence) == "which is it?"
+        _add_answer_forms(f"which {noun} is it?", evidence)
         assert evidence.groups == [tuple((tool, noun) for tool in TOOLS_FOR[EITHER])]
 
 

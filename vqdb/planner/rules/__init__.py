@@ -150,7 +150,7 @@ from collections.abc import Collection, Sequence
 from vqdb.planner import screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Call, Plan, uniform_plan
-from vqdb.planner.rules.answer_forms import _take_answer_forms
+from vqdb.planner.rules.answer_forms import _add_answer_forms
 from vqdb.planner.rules.evidence import (
     _VISUAL,
     EITHER,
@@ -297,7 +297,8 @@ def _plan_text(
     text = _take_menu_paths(text, evidence)
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
-    text = _take_answer_forms(text, evidence) if any_text else text  # a place named: what is there is read
+    if any_text:  # where a place on screen is named, what is there is read (screen_places)
+        _add_answer_forms(text, evidence)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
     text = _take_framed_text(text, evidence)

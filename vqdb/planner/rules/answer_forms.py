@@ -1,15 +1,16 @@
 """The calls that find an answer by the form it is written or said in.
 
 A question asks for a thing by its kind: "which gate does the flight leave from?", "what floor is the cafe
-on?", "which university is the professor from?". The kind noun is what is asked, not a thing to picture, so
-the other rules drop it; yet on video the answer is written or said with that noun: a sign reads "Gate B12",
+on?", "which university is the professor from?". The kind noun is what is asked, so the other rules
+mostly drop it; yet on video the answer is written or said with that noun: a sign reads "Gate B12",
 "Cafe Muller - 2nd floor", a lower third "University of Leeds", a voice says "platform 9". Such a noun
 labels a numbered or a named thing (``LABEL_NOUNS``: those of ``phrasing.NUMBERED`` that name no moment of
 the video, and the nouns that head a place's name or number, ``PLACE_LABELS``). Asked for ("which gate",
-"what's the platform", "in which room"), the noun is looked for on screen and in speech (``ocr OR transcript
-OR subtitle``), its own group ANDed with the rest of the question: the answer is written beside the thing the
-rest describes ("Trains to Cambridge / PLATFORM 9"), so the frame with both ranks first, and where the rest
-finds nothing, the AND falls back on the noun (``docs/planner.md``, the merge). Not a noun of a part ("which
+"what's the platform", "in which room", "what's the name of the street"), the noun is looked for on screen
+and in speech (``ocr OR transcript OR subtitle``), its own group ANDed with the rest of the question: the
+answer is written beside the thing the rest describes ("Trains to Cambridge / PLATFORM 9"), so the frame with
+both ranks first, and where the rest finds nothing, the AND falls back on the noun (``docs/planner.md``, the
+merge). Not a noun of a part ("which
 part of the car", "what stage of", "what season's outfits"): followed by "of" or "'s" it names a portion
 or an attribute of something else. Where the question names the place of the text ("which channel is this,
 according to the logo in the corner?"), whatever is read there is the answer (``screen_places``): no call.
@@ -25,8 +26,7 @@ asked for adds no call here.
 
 Example:
     >>> evidence = _Evidence()
-    >>> _take_answer_forms("which gate does the flight to Lisbon leave from?", evidence)
-    'which does the flight to Lisbon leave from?'
+    >>> _add_answer_forms("which gate does the flight to Lisbon leave from?", evidence)
     >>> evidence.groups
     [(('ocr', 'gate'), ('transcript', 'gate'), ('subtitle', 'gate'))]
 """
@@ -65,7 +65,8 @@ a phone number ("Call 020 7946 0018", "Phone: …"); short ones that are part of
 
 _AFTER_KIND = r"(?!\s*(?:of\b|['’]s\b|-))"  # "which part of the car", "what season's outfits": no label
 _ASKED_LABEL = re.compile(
-    rf"\b(?P<ask>what|which)(?:(?:['’]s|\s+(?:is|was|are|were))\s+the)?\s+(?P<noun>{alternation(LABEL_NOUNS)})"
+    rf"\b(?P<ask>what|which)(?:(?:['’]s|\s+(?:is|was|are|were))\s+the)?\s+(?:(?:name|number)\s+of\s+(?:the\s+)?)?"
+    rf"(?P<noun>{alternation(LABEL_NOUNS)})"
     rf"(?:\s+(?:number|no\.?|name))?\b{_AFTER_KIND}",
     re.I,
 )
@@ -82,28 +83,24 @@ _ASKED_FORM = {
 }
 
 
-def _take_answer_forms(text: str, evidence: _Evidence) -> str:
-    """``text`` without the noun of the kind it asks for (``LABEL_NOUNS``), which is looked for on screen and
-    in speech (``ocr OR transcript OR subtitle``) as one group; an answer of a form asked for (``FORM_WORDS``:
-    a price, a phone number) adds one group of the words it is written and said with.
+def _add_answer_forms(text: str, evidence: _Evidence) -> None:
+    """The noun of each kind ``text`` asks for (``LABEL_NOUNS``) looked for on screen and in speech (``ocr OR
+    transcript OR subtitle``), one group each; an answer of a form asked for (``FORM_WORDS``: a price, a phone
+    number), one group of the words it is written and said with. ``text`` is left to the other rules as it is:
+    a noun asked may be pictured too ("the name of the bridge the train crosses": the bridge is seen).
 
     Example:
         >>> evidence = _Evidence()
-        >>> _take_answer_forms("what floor is the cafe on? which part of the car was hit", evidence)
-        'what is the cafe on? which part of the car was hit'
-        >>> evidence.groups[0][0]
-        ('ocr', 'floor')
+        >>> _add_answer_forms("what floor is the cafe on? which part of the car was hit", evidence)
+        >>> [group[0] for group in evidence.groups]
+        [('ocr', 'floor')]
         >>> evidence = _Evidence()
-        >>> _take_answer_forms("how much did the bill come to?", evidence) and evidence.groups[0][:2]
+        >>> _add_answer_forms("how much did the bill come to?", evidence)
+        >>> evidence.groups[0][:2]
         (('ocr', 'total'), ('transcript', 'total'))
     """
-
-    def asked(match: re.Match) -> str:
+    for match in _ASKED_LABEL.finditer(text):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())
-        return match.group(0)[: match.start("noun") - match.start()].rstrip()
-
-    text = _ASKED_LABEL.sub(asked, text)
     for form, asks in _ASKED_FORM.items():
         if asks.search(text):
             evidence.add(TOOLS_FOR[EITHER], *FORM_WORDS[form])
-    return text
