@@ -65,7 +65,7 @@ a phone number ("Call 020 7946 0018", "Phone: …"); short ones that are part of
 
 _AFTER_KIND = r"(?!\s*(?:of\b|['’]s\b|-))"  # "which part of the car", "what season's outfits": no label
 _ASKED_LABEL = re.compile(
-    rf"\b(?P<ask>what|which)(?:(?:['’]s|\s+(?:is|was|are|were))\s+the)?\s+(?:(?:name|number)\s+of\s+(?:the\s+)?)?"
+    rf"\b(?:what|which)(?:(?:['’]s|\s+(?:is|was|are|were))\s+the)?\s+(?:(?:name|number)\s+of\s+(?:the\s+)?)?"
     rf"(?P<noun>{alternation(LABEL_NOUNS)})"
     rf"(?:\s+(?:number|no\.?|name))?\b{_AFTER_KIND}",
     re.I,
