@@ -125,7 +125,8 @@ words of when, of how text looks…), each with the phenomenon it covers and a q
 
 The rules are modules of this package, one kind each, each importing only those above it in this list:
 ``framing`` (a request's framing), ``evidence`` (the tools each kind of cue sends text to, ``TOOLS_FOR``, and
-the accumulator of calls), ``cues`` (quote marks, the cues and word sets several rules share), ``quotes``,
+the accumulator of calls), ``cues`` (quote marks, the cues and word sets several rules share), ``answer_forms``
+(an answer asked by its kind: the noun it is written with, a price's or a phone number's words), ``quotes``,
 ``literals`` (menu paths, quantities, literals, times in the video), ``sounds``, ``framed`` (text framed by
 who acts on it), ``visual`` (the phrases left
 to see), ``speech``, ``screen_text`` (displays, on-screen cues, labels, credits), ``examples``, ``when``
@@ -149,6 +150,7 @@ from collections.abc import Collection, Sequence
 from vqdb.planner import screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.rules.answer_forms import _add_answer_forms
 from vqdb.planner.rules.evidence import (
     _VISUAL,
     EITHER,
@@ -295,6 +297,8 @@ def _plan_text(
     text = _take_menu_paths(text, evidence)
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
+    if any_text:  # where a place on screen is named, what is there is read (screen_places)
+        _add_answer_forms(text, evidence)
     text = _take_quotes(text, quotes, evidence)
     text = _take_heard_sounds(text, evidence)
     text = _take_framed_text(text, evidence)

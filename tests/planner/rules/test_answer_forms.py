@@ -1,0 +1,95 @@
+"""The answer asked for by its kind is looked for by the noun it is written and said with ("which gate" -> "Gate
+B12"), and an answer of a known form by the words that introduce it ("how much did it come to" -> "Total")."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.planner.rules import rule_plan
+from vqdb.planner.rules.answer_forms import FORM_WORDS, LABEL_NOUNS, _add_answer_forms
+from vqdb.planner.rules.evidence import EITHER, TOOLS_FOR, _Evidence
+
+
+def _group_of(question: str, word: str) -> tuple[str, ...]:
+    """The tools of ``question``'s plan that look for ``word``."""
+    return tuple(c.tool for c in rule_plan(question).queries if c.query == word)
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("which university is the professor from?", "university"),
+        ("Which gate does the flight to Lisbon leave from?", "gate"),
+        ("what floor is the cafe on?", "floor"),
+        ("what's the platform for the Cambridge train?", "platform"),
+        ("in which room were they hiding?", "room"),
+        ("what aisle are the cereals in", "aisle"),
+        ("which chapter does the title card announce?", "chapter"),
+        ("what is the gate number?", "gate"),
+        ("on which street is the bakery?", "street"),
+        ("what's the name of the university she studied at?", "university"),
+    ],
+)
+def test_a_kind_asked_is_read_and_heard(question, noun):
+    plan = rule_plan(question)
+    assert _group_of(question, noun) == TOOLS_FOR[EITHER]
+    group = " OR ".join(c.id for c in plan.queries if c.query == noun)  # one group, its calls ORed
+    rest = [c.id for c in plan.queries if c.query != noun]
+    assert plan.combine == (f"{rest[0]} AND ({group})" if rest else group)  # ANDed with the rest, if any
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which part of the car was damaged?",  # a part of a thing, not a label
+        "which part of the video shows the dog?",  # a moment
+        "in which scene does he leave?",
+        "what stage of memories does the bread remind her of?",
+        "what season's outfits does the show present?",
+        "After the chat is cleared, which question is asked next?",  # a text itself
+        "what item did he pick up?",
+        "when is the gate shown?",  # not asked for
+        "how much time does he spend on the bed?",
+    ],
+)
+def test_not_a_kind_asked(question):
+    evidence = _Evidence()
+    _add_answer_forms(question, evidence)
+    assert evidence.groups == []
+
+
+def test_a_noun_asked_may_be_pictured_too():
+    plan = rule_plan("what is the name of the bridge that the train passes through?")
+    assert [c.query for c in plan.queries if c.tool == "siglip"] == ["bridge that the train passes through"]
+    assert {c.query for c in plan.queries if c.tool != "siglip"} == {"bridge"}
+
+
+def test_a_price_asked_is_found_by_its_total_or_price():
+    plan = rule_plan("how much did the bill come to?")
+    found = {c.query for c in plan.queries if c.tool in TOOLS_FOR[EITHER]}
+    assert found == set(FORM_WORDS["price"])
+    assert rule_plan("what's the total?").queries  # asked by its noun
+    evidence = _Evidence()
+    _add_answer_forms("how much longer is the film than the trailer?", evidence)
+    assert evidence.groups == []  # not money
+
+
+def test_a_phone_number_asked_is_found_by_the_words_that_introduce_it():
+    plan = rule_plan("what's the phone number on the sign?")
+    assert set(FORM_WORDS["phone"]) <= {c.query for c in plan.queries if c.tool == "ocr"}
+    plan = rule_plan("What number does the card tell you to call?")
+    assert set(FORM_WORDS["phone"]) <= {c.query for c in plan.queries if c.tool == "ocr"}
+    given = rule_plan("When is the phone number 020 7946 0018 displayed?")  # its answer given: the number itself
+    assert [c.query for c in given.queries if c.tool == "ocr"] == ["020 7946 0018"]
+
+
+def test_every_label_noun_is_one_word_a_tool_accepts():
+    for noun in LABEL_NOUNS:
+        evidence = _Evidence()
+        _add_answer_forms(f"which {noun} is it?", evidence)
+        assert evidence.groups == [tuple((tool, noun) for tool in TOOLS_FOR[EITHER])]
+
+
+def test_a_kind_asked_in_a_place_on_screen_is_whatever_is_read_there():
+    plan = rule_plan("Which channel is this, according to the logo in the corner?", None, ("ocr", "transcript"))
+    assert [(c.query, c.place) for c in plan.queries if c.tool == "ocr"] == [("", "corner")]
