@@ -259,9 +259,10 @@ EVENT_VERBS = Words(
     {
         "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
         "starts", "begin", "begins", "get", "gets", "give", "gives", "go", "goes", "up", "out", "first", "last",
-        "time", "moment", "point",
+        "next", "time", "moment", "point",
     },
-    phenomenon="words of when something happens ('… comes up', 'the moment'): neither read nor pictured",
+    phenomenon="words of when something happens ('… comes up', 'what comes next', 'the moment'): neither read nor "
+    "pictured",
     example="when does the explosion happen?",
 )  # fmt: skip
 NOT_TEXT = Words(

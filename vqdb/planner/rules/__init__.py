@@ -320,7 +320,7 @@ def _plan_text(
     groups: list[str] = []
     if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
-        visual = _read_instead(visual, question)
+        visual = _read_instead(visual, question, alone=not (evidence.groups or options or captioned))
     if visual:
         alternatives = []
         for phrases in visual:
