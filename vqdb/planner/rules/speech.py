@@ -260,7 +260,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
-        said = _unnamed(_named_by_what_follows(said))
+        said = _first_person(_unnamed(_named_by_what_follows(said)))
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
             said = ""  # "asked the boy at the station": where, not what is said
         elif said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "gives for the text version"
@@ -287,6 +287,24 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+def _first_person(said: str) -> str:
+    """Words reported in the third person as the speaker says them: without the subject pronoun
+    (``phrasing.REPORTED_SUBJECTS``) they start with, and a form of "be" after it (``phrasing.BE_FORMS``): the
+    speaker said "I'm done", "I will show a directory", "I am ready".
+
+    Example:
+        >>> _first_person("he's done"), _first_person("he will show a directory"), _first_person("she is ready")
+        ('done', 'will show a directory', 'ready')
+        >>> _first_person("the sun is setting"), _first_person("he")
+        ('the sun is setting', 'he')
+    """
+    words = said.replace("’", "'").split()
+    if len(words) < 2 or words[0].lower() not in phrasing.REPORTED_SUBJECTS:
+        return said
+    rest = words[2:] if words[1].lower() in phrasing.BE_FORMS and len(words) > 2 else words[1:]
+    return " ".join(rest)
 
 
 def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:
