@@ -664,3 +664,15 @@ def test_who_presents_a_part_of_a_programme_finds_the_part_beside_the_credit():
     found = calls("who presents the weather")
     assert ("ocr", "presented by") in found and {("ocr", "weather"), ("transcript", "weather")} <= set(found)
     assert ("ocr", "film") not in calls("which studio presents the film?")  # a work: the credit alone
+
+
+def test_a_moment_between_two_quoted_events_is_after_the_first_and_before_the_second():
+    plan = rule_plan("which phrase comes up between 'the truth' and 'the alpha'?", None, UNSEEN)
+    whens = {(c.query, c.when) for c in plan.queries}
+    assert whens == {("the truth", "after"), ("the alpha", "before")}, plan.to_json()
+    assert " AND " in plan.combine
+
+
+def test_a_part_of_an_interface_between_two_labels_is_no_moment():
+    plan = rule_plan("which button is between 'Upvote' and 'Flag'?", None, UNSEEN)
+    assert all(c.when is None for c in plan.queries)

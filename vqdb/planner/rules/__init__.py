@@ -197,7 +197,7 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
-from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation
+from vqdb.planner.rules.when import _between_quotes, _heard_if_a_sound, _order, _related, _relation
 from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
 
@@ -249,13 +249,15 @@ def _plan_question(
     (``_any_text``; not where ``screen_places`` took its place out and reads what is there itself)."""
     text = " ".join(question.translate(_PRIVATE).split())
     text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
-    main, when, reference = _relation(text)
+    between = _between_quotes(text)  # "between 'A' and 'B'": after A, before B
+    main, when, reference = _relation(between or text)
     if when is not None:
-        plan = _related(
-            _plan_text(main, options, available_tools, question, any_text),
-            _plan_text(_heard_if_a_sound(reference), None, available_tools, question, any_text),
-            when,
-        )
+        later, later_when, later_reference = _relation(main) if between else (main, None, "")
+        plan = _plan_text(later, options, available_tools, question, any_text)
+        for at, event in ((later_when, later_reference), (when, reference)):
+            if at is not None:
+                found = _plan_text(_heard_if_a_sound(event), None, available_tools, question, any_text)
+                plan = _related(plan, found, at)
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)
     unplaced = not any(c.when for c in plan.queries) and not any(where_on_screen(question)[1:])  # no moment found
