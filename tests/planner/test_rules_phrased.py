@@ -676,3 +676,11 @@ def test_a_moment_between_two_quoted_events_is_after_the_first_and_before_the_se
 def test_a_part_of_an_interface_between_two_labels_is_no_moment():
     plan = rule_plan("which button is between 'Upvote' and 'Flag'?", None, UNSEEN)
     assert all(c.when is None for c in plan.queries)
+
+
+def test_a_that_clause_after_words_said_is_another_way_to_find_them():  # ORed, not ANDed: one statement
+    question = "where he says the first of the two things, that every European power accepts communism"
+    plan = rule_plan(question, None, UNSEEN)
+    assert {c.query for c in plan.queries} == {"the first of the two things", "every European power accepts communism"}
+    assert " AND " not in plan.combine
+    assert ("transcript", "hello") in calls("when does he say hello, that is when the door opens", None, UNSEEN)

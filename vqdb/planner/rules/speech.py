@@ -269,8 +269,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
-            return before + " " + tail[len(rest) :]
+            apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
+            content = [apposed.group("said").strip()] if apposed else []
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content)
+            return before + " " + tail[apposed.end() if apposed else len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
@@ -287,6 +289,11 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+_APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
+    r"\s*[,:]\s*(?:that(?!\s+(?:is|was|were|are)\b)|namely|i\.e\.)\s+(?P<said>[^?!;.,:\ue000-\ue004]+)", re.I
+)
 
 
 def _first_person(said: str) -> str:
