@@ -57,33 +57,7 @@ def _written_out(text: str) -> str:
             continue
         pieces.append(text[last:end] + (" is" if ending == "s" else " are"))
         last = end + 1 + len(ending)
-    return _negations_written_out("".join(pieces) + text[last:])
-
-
-_NEGATION = re.compile(r"\b(?P<verb>[a-z]+?)n['’]t\b", re.I)  # "can't", "doesn’t", "won't"
-_NEGATED = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}  # the verbs a negation contracts
-
-
-def _negations_written_out(text: str) -> str:
-    """``text`` with the negations contracted outside quotes written out ("can't", "doesn’t", "won't": "can
-    not", "does not", "will not"): the rules read "not" and the verb as words, where the apostrophe left
-    "'t" a word of its own ("the reply about a kid who can't read": "can" dropped as an auxiliary, "'t" kept
-    as a word to find).
-
-    Example:
-        >>> _negations_written_out("a kid who can't read, and 'don't stop'")
-        "a kid who can not read, and 'don't stop'"
-        >>> _negations_written_out("why doesn’t he won't")
-        'why does not he will not'
-    """
-    quoted = [m.span() for m in _QUOTE.finditer(text)]
-
-    def written(match: re.Match) -> str:
-        if any(a <= match.start() < b for a, b in quoted):
-            return match.group(0)
-        return f"{_NEGATED.get(match.group('verb').lower(), match.group('verb'))} not"
-
-    return _NEGATION.sub(written, text)
+    return "".join(pieces) + text[last:]
 
 
 def _asked_then_answered(text: str) -> str:

@@ -181,8 +181,8 @@ def _read_instead(visual: list[list[str]], question: str, alone: bool = False) -
     phrase that ends with a noun of a text: "the copyright notice", "the project credit"), or when they are
     ``alone`` (nothing else in the question is found: no words quoted, said or shown, no sound, no options,
     no speaker's name asked) and together they only name a thing (``_names_a_thing``: "boxing glove", "what
-    floor is the cafe on?"; not "when the protagonist takes out the ticket, where is it heading?"); none
-    otherwise.
+    floor is the cafe on?"; not "when the protagonist takes out the ticket, where is it heading?"), none of
+    them a person or what carries text (``_as_text`` keeps them whole: not "the man wearing"); none otherwise.
     Who says the words is no words said: a name or a noun before a speech cue ("when does Kennedy say…",
     "the computer asks for a password": "password"), a phrase naming a speaker ("the weather presenter") or
     ending with that noun ("the buddy panel says…", ``_speaks``)."""
@@ -191,7 +191,8 @@ def _read_instead(visual: list[list[str]], question: str, alone: bool = False) -
     cues += _subject_speaks(question)[:1]  # "the narrator names", "the reader gives": speech
     verbs = _progressive(question)  # "where is it heading": a verb, no noun of text
     named_text = any(p.split()[-1].lower() in _TEXT_WORDS - verbs for ps in visual for p in ps)  # "the notice"
-    named_things = alone and _names_a_thing(" ".join(p for ps in visual for p in ps))
+    phrases = [p for ps in visual for p in ps]
+    named_things = alone and _names_a_thing(" ".join(phrases)) and all(_as_text(p) == _clean(p) for p in phrases)
     if all(cue is None for cue in cues) and not named_text and not named_things:
         return []
     speakers = _speakers_named(question)  # "Kennedy says", "the assistant says", "the computer asks": who, not what
