@@ -16,6 +16,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
 * **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
+  Words reported in the third person are searched as said in the first ("he says he's done": "done",
+  ``phrasing.REPORTED_SUBJECTS``), and a that-clause after them ("the first of two things, that X") is ORed
+  with them as another way to find the same statement.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
@@ -66,6 +69,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   "written by" OR "writer" OR "author"), and in a question of words said ("when is the title read out along
   with who wrote it?") heard too. A named work ("who wrote the Manifesto", "who the Manifesto was written
   by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
+  A part of a programme presented ("who presents the weather") is read and heard, ORed with those forms.
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
   the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's
@@ -79,7 +83,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
   quantity. **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or
   more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
-  (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"); not
+  (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"), and so
+  is a number with decimals ("4.004", a reading); not
   times in the video ("at 1:03", "at 8 minutes and 16 seconds",
   "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
@@ -92,13 +97,17 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Events before or after**: "what does she say right after the applause?", "after the bell rings, who
   speaks first?": the event (after "after" / "before", to the end of its clause) is planned on its own and
   its calls marked ``when`` ("after" / "before": the frames just after / before what they find), ANDed
-  with the rest; an event named by a sound ("the chime") is heard. Not in a quote, "named / look after",
-  "after all / that / it", "before and after".
+  with the rest; an event named by a sound ("the chime") is heard. Between two quoted events ("which phrase
+  comes up between 'the truth' and 'the alpha'?") is after the first and before the second. Not in a quote,
+  "named / look after", "after all / that / it", "before and after".
   A text asked for only by describing it ("what does the white text say after the applause?", "the caption next
   to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
   and size, else "large"), ANDed with the rest; with nothing else to find, no moment, place or size, frames are
   sampled uniformly.
+* **A thing only named** with no visual tool in the corpus ("boxing glove", "what floor is the cafe on?":
+  ``visual._names_a_thing``, nothing else to find) is read on screen as well as heard (``ocr OR transcript OR
+  subtitle``); a longer description is compared by meaning with what is said (``retrieve.said_instead``).
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
