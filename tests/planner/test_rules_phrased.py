@@ -623,18 +623,6 @@ def test_what_is_said_while_a_speakers_name_is_shown_reads_the_name_caption():
     assert plan.order == "first"
 
 
-@pytest.mark.parametrize("question", ["boxing glove", "what floor is the cafe on?", "what time does the sun set"])
-def test_a_thing_only_named_without_a_picture_model_is_read_and_heard(question):  # a sign, a caption, a chat answer
-    found = calls(question, None, UNSEEN)
-    assert {tool for tool, _ in found} == {"ocr", "transcript", "subtitle"}, found
-
-
-def test_a_description_or_a_thing_beside_other_evidence_is_not_read_without_a_picture_model():
-    assert calls("a dog running on a beach", None, UNSEEN) == []  # a description: compared by meaning (retrieve)
-    assert calls("when does the dog bark?", None, UNSEEN) == [("audio", "bark")]  # the bark is what is found
-    assert calls("boxing glove", None, None) == [("siglip", "boxing glove")]  # a picture model pictures it
-
-
 @pytest.mark.parametrize("question", ["4.004", "pts 2.0"])
 def test_a_number_with_decimals_is_a_reading_looked_for_both_ways(question):
     assert {tool for tool, query in calls(question, None, UNSEEN) if query in ("4.004", "2.0")} >= {"ocr", "transcript"}

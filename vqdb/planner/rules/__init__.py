@@ -105,9 +105,6 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
   and size, else "large"), ANDed with the rest; with nothing else to find, no moment, place or size, frames are
   sampled uniformly.
-* **A thing only named** with no visual tool in the corpus ("boxing glove", "what floor is the cafe on?":
-  ``visual._names_a_thing``, nothing else to find) is read on screen as well as heard (``ocr OR transcript OR
-  subtitle``); a longer description is compared by meaning with what is said (``retrieve.said_instead``).
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -331,7 +328,7 @@ def _plan_text(
     groups: list[str] = []
     if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
-        visual = _read_instead(visual, question, alone=not (evidence.groups or options or captioned))
+        visual = _read_instead(visual, question)
     if visual:
         alternatives = []
         for phrases in visual:

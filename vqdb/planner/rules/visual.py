@@ -175,14 +175,10 @@ def _ends_a_name(words: list[str]) -> bool:
     return len(words) > 1 and words[-1][:1].isupper() and words[-2][:1].isupper()
 
 
-def _read_instead(visual: list[list[str]], question: str, alone: bool = False) -> list[list[str]]:
+def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...", a
-    phrase that ends with a noun of a text: "the copyright notice", "the project credit"), or when they are
-    ``alone`` (nothing else in the question is found: no words quoted, said or shown, no sound, no options,
-    no speaker's name asked) and together they only name a thing (``_names_a_thing``: "boxing glove", "what
-    floor is the cafe on?"; not "when the protagonist takes out the ticket, where is it heading?"), none of
-    them a person or what carries text (``_as_text`` keeps them whole: not "the man wearing"); none otherwise.
+    phrase that ends with a noun of a text: "the copyright notice", "the project credit"); none otherwise.
     Who says the words is no words said: a name or a noun before a speech cue ("when does Kennedy say…",
     "the computer asks for a password": "password"), a phrase naming a speaker ("the weather presenter") or
     ending with that noun ("the buddy panel says…", ``_speaks``)."""
@@ -191,35 +187,13 @@ def _read_instead(visual: list[list[str]], question: str, alone: bool = False) -
     cues += _subject_speaks(question)[:1]  # "the narrator names", "the reader gives": speech
     verbs = _progressive(question)  # "where is it heading": a verb, no noun of text
     named_text = any(p.split()[-1].lower() in _TEXT_WORDS - verbs for ps in visual for p in ps)  # "the notice"
-    phrases = [p for ps in visual for p in ps]
-    named_things = alone and _names_a_thing(" ".join(phrases)) and all(_as_text(p) == _clean(p) for p in phrases)
-    if all(cue is None for cue in cues) and not named_text and not named_things:
+    if all(cue is None for cue in cues) and not named_text:
         return []
     speakers = _speakers_named(question)  # "Kennedy says", "the assistant says", "the computer asks": who, not what
     visual = [[p for p in ps if not _speaks(p, speakers)] for ps in visual]
     spoken = speakers - _NOT_READ  # those of a text stay for _as_text to place ("the text says over the sky")
     texts = [[_as_text(" ".join(w for w in p.split() if w not in spoken), verbs) for p in ps] for ps in visual]
     return [[t for t in ts if t] for ts in texts if any(ts)]
-
-
-def _names_a_thing(phrase: str) -> bool:
-    """Whether ``phrase`` only names a thing, in a few words (at most ``_FEW_WORDS`` that are not stop words:
-    "boxing glove", "the cafe", "sun set"), as a search box or a question about one thing is typed ("boxing
-    glove", "what floor is the cafe on?"): with no picture to match, a thing named so is found where its name
-    is written (a sign, a caption, a chat answer) as much as where it is said, so it is read both ways. A
-    longer description ("a kid who can not read a book properly") is no name that text carries: it is
-    compared by meaning with what is said (``retrieve.said_instead``).
-
-    Example:
-        >>> _names_a_thing("boxing glove"), _names_a_thing("the cafe"), _names_a_thing("a dog jumps over the red fence")
-        (True, True, False)
-        >>> _names_a_thing("comes next")  # when, not what
-        False
-    """
-    return 0 < sum(w.lower() not in phrasing.STOP | phrasing.EVENT_VERBS for w in phrase.split()) <= _FEW_WORDS
-
-
-_FEW_WORDS = 2  # a name of a thing: "boxing glove", "city centre"; not "a dog running on a beach"
 
 
 def _speaks(phrase: str, speakers: set[str]) -> bool:
