@@ -259,9 +259,10 @@ EVENT_VERBS = Words(
     {
         "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
         "starts", "begin", "begins", "get", "gets", "give", "gives", "go", "goes", "up", "out", "first", "last",
-        "time", "moment", "point",
+        "next", "time", "moment", "point",
     },
-    phenomenon="words of when something happens ('… comes up', 'the moment'): neither read nor pictured",
+    phenomenon="words of when something happens ('… comes up', 'what comes next', 'the moment'): neither read nor "
+    "pictured",
     example="when does the explosion happen?",
 )  # fmt: skip
 NOT_TEXT = Words(
@@ -834,6 +835,19 @@ PERSONAL_POSSESSIVES = Words(
     {"his", "her", "their"},
     phenomenon="whose words a noun of words said names ('his last words'): a person's, so said, with no verb of speech",
     example="What are his last words?",
+)
+REPORTED_SUBJECTS = Words(
+    {"he", "she", "he's", "she's", "he'll", "she'll", "he'd", "she'd"},
+    phenomenon="the speaker as the subject of words reported in the third person ('he says he's done'): said in "
+    "the first person ('done.', 'I will show'), so the pronoun (and a form of 'be' after it) is not searched; "
+    "'they' is mostly others than the speaker ('the narrator says they are coming'), said so",
+    example="the part where he says he's done",
+)
+BE_FORMS = Words(
+    {"is", "are", "was", "were", "am"},
+    phenomenon="forms of 'be' that change with the person: after a reported subject ('he says he is ready') not "
+    "searched, the speaker says 'I am' / 'I'm'",
+    example="when does she say she is ready to go",
 )
 TEXT_ITEMS = Words(
     {

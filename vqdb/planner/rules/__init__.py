@@ -16,6 +16,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
 * **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
+  Words reported in the third person are searched as said in the first ("he says he's done": "done",
+  ``phrasing.REPORTED_SUBJECTS``), and a that-clause after them ("the first of two things, that X") is ORed
+  with them as another way to find the same statement.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
@@ -66,6 +69,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   "written by" OR "writer" OR "author"), and in a question of words said ("when is the title read out along
   with who wrote it?") heard too. A named work ("who wrote the Manifesto", "who the Manifesto was written
   by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
+  A part of a programme presented ("who presents the weather") is read and heard, ORed with those forms.
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
   the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's
@@ -79,7 +83,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript '40 minutes' OR subtitle ...``), and a score ("3-1") both ways: a picture does not show a
   quantity. **Literals no cue placed**: a token with digits and letters or symbols, or of four digits or
   more ("the time code 00:00:08;00", "the plate YT22FWX", "change to 14:41"), is looked for both ways
-  (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"); not
+  (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"), and so
+  is a number with decimals ("4.004", a reading); not
   times in the video ("at 1:03", "at 8 minutes and 16 seconds",
   "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
@@ -92,8 +97,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Events before or after**: "what does she say right after the applause?", "after the bell rings, who
   speaks first?": the event (after "after" / "before", to the end of its clause) is planned on its own and
   its calls marked ``when`` ("after" / "before": the frames just after / before what they find), ANDed
-  with the rest; an event named by a sound ("the chime") is heard. Not in a quote, "named / look after",
-  "after all / that / it", "before and after".
+  with the rest; an event named by a sound ("the chime") is heard. Between two quoted events ("which phrase
+  comes up between 'the truth' and 'the alpha'?") is after the first and before the second. Not in a quote,
+  "named / look after", "after all / that / it", "before and after".
   A text asked for only by describing it ("what does the white text say after the applause?", "the caption next
   to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
@@ -199,7 +205,7 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
-from vqdb.planner.rules.when import _heard_if_a_sound, _order, _related, _relation
+from vqdb.planner.rules.when import _between_quotes, _heard_if_a_sound, _order, _related, _relation
 from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
 
@@ -251,13 +257,15 @@ def _plan_question(
     (``_any_text``; not where ``screen_places`` took its place out and reads what is there itself)."""
     text = " ".join(question.translate(_PRIVATE).split())
     text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
-    main, when, reference = _relation(text)
+    between = _between_quotes(text)  # "between 'A' and 'B'": after A, before B
+    main, when, reference = _relation(between or text)
     if when is not None:
-        plan = _related(
-            _plan_text(main, options, available_tools, question, any_text),
-            _plan_text(_heard_if_a_sound(reference), None, available_tools, question, any_text),
-            when,
-        )
+        later, later_when, later_reference = _relation(main) if between else (main, None, "")
+        plan = _plan_text(later, options, available_tools, question, any_text)
+        for at, event in ((later_when, later_reference), (when, reference)):
+            if at is not None:
+                found = _plan_text(_heard_if_a_sound(event), None, available_tools, question, any_text)
+                plan = _related(plan, found, at)
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)
     unplaced = not any(c.when for c in plan.queries) and not any(where_on_screen(question)[1:])  # no moment found

@@ -42,7 +42,8 @@ _MENU_PATH = re.compile(r"[^\s>›→»]+(?:\s*[>›→»]\s*[^\s>›→»?!,;]+
 _NAMED_LITERAL = re.compile(rf"(?:(?:the|a|an)\s+)?(?:{alternation(NAMING_NOUNS)})\s+(?:of\s+)?(\S*\d\S*)", re.I)
 _LITERAL = re.compile(
     r"(?![0-9]+(?:st|nd|rd|th|s)\b)(?!.*-(?:[a-z]+)$)"  # not an ordinal ("10th", "1990s"), not a measure
-    r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,})",
+    r"(?:\S*[^\W\d_]\S*\d\S*|\S*\d\S*[^\W\d_]\S*|\S*\d[:;/#@$%€£]\S*|\S*[$€£#]\d\S*|\d{4,}"
+    r"|\d+[.\ue004]\d+)",  # a number with decimals ("4.004", "2.0"): a reading, not a count
     re.I,
 )
 _NUMBERED = re.compile(  # "frame 30", "step 1", "chapter no. 3": not "frame 30%", "step 1:20"

@@ -457,7 +457,9 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
     """ "Who wrote / directed / narrated it", "who is the narrator": the credit line that says so, read
     on screen as its usual forms ("Written by", "Writer", "Author"), ORed; in a question of words said (speech found
     before it: "when is the title read out along with who wrote it?") said too, as an audiobook or a
-    broadcast announces its credits.
+    broadcast announces its credits. A verb whose object is a part of a programme, no work ("who presents the
+    weather", "who hosts the quiz"), names its presenter beside the part, with no role word ("the weather with
+    Rachel Green"): the part, read or heard, is ORed with the credit's forms.
 
     Example:
         >>> evidence = _Evidence()
@@ -468,17 +470,33 @@ def _take_credits(text: str, evidence: _Evidence) -> str:
         >>> _ = _take_credits("who wrote it", evidence)
         >>> sorted({tool for tool, _ in evidence.groups[-1]})
         ['ocr', 'subtitle', 'transcript']
+        >>> evidence = _Evidence()
+        >>> _take_credits("who presents the weather?", evidence).split(), evidence.groups[0][-3:]
+        (['?'], (('ocr', 'weather'), ('transcript', 'weather'), ('subtitle', 'weather')))
     """
     said = any(tool in TOOLS_FOR[SPEECH] for group in evidence.groups for tool, _ in group)
-
-    def replace(match: re.Match) -> str:
+    pieces, last = [], 0
+    for match in _CREDIT.finditer(text):
         if not _credited(text, match):
-            return match.group(0)
+            continue
         role = next(filter(None, match.groups()))
-        evidence.add(TOOLS_FOR[EITHER if said else SCREEN], *CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())])
-        return " "
+        forms = CREDIT_ROLES[CREDIT_VERBS.get(role.lower(), role.lower())]
+        calls = [(tool, form) for form in forms for tool in TOOLS_FOR[EITHER if said else SCREEN]]
+        end = match.end()
+        segment = _SEGMENT.match(text, end)
+        if segment and _A_WORK.match(text, end) is None:  # "who presents the weather": the weather, too
+            calls += [(tool, segment.group("segment")) for tool in TOOLS_FOR[EITHER]]
+            end = segment.end("segment")
+        evidence.add_calls(calls)
+        pieces.append(text[last : match.start()] + " ")
+        last = end
+    return "".join(pieces) + text[last:]
 
-    return _CREDIT.sub(replace, text)
+
+_SEGMENT = re.compile(  # what a credit verb has as object that is no work: "who presents the weather"
+    r"\s+(?:the\s+)?(?P<segment>(?!(?:it|this|that|by|in|on|at|to|for|with)\b)[\w-]+(?:\s+[\w-]+)?)\s*(?=$|[,.?!;:])",
+    re.I,
+)
 
 
 _WEB_ADDRESS = re.compile(rf"\b(?:{alternation(list(WEB_ADDRESS_NOUNS))})\b", re.I)

@@ -260,7 +260,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
-        said = _unnamed(_named_by_what_follows(said))
+        said = _first_person(_unnamed(_named_by_what_follows(said)))
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
             said = ""  # "asked the boy at the station": where, not what is said
         elif said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "gives for the text version"
@@ -269,8 +269,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said)
-            return before + " " + tail[len(rest) :]
+            apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
+            content = [apposed.group("said").strip()] if apposed else []
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content)
+            return before + " " + tail[apposed.end() if apposed else len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
@@ -287,6 +289,29 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+_APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
+    r"\s*[,:]\s*(?:that(?!\s+(?:is|was|were|are)\b)|namely|i\.e\.)\s+(?P<said>[^?!;.,:\ue000-\ue004]+)", re.I
+)
+
+
+def _first_person(said: str) -> str:
+    """Words reported in the third person as the speaker says them: without the subject pronoun
+    (``phrasing.REPORTED_SUBJECTS``) they start with, and a form of "be" after it (``phrasing.BE_FORMS``): the
+    speaker said "I'm done", "I will show a directory", "I am ready".
+
+    Example:
+        >>> _first_person("he's done"), _first_person("he will show a directory"), _first_person("she is ready")
+        ('done', 'will show a directory', 'ready')
+        >>> _first_person("the sun is setting"), _first_person("he")
+        ('the sun is setting', 'he')
+    """
+    words = said.replace("’", "'").split()
+    if len(words) < 2 or words[0].lower() not in phrasing.REPORTED_SUBJECTS:
+        return said
+    rest = words[2:] if words[1].lower() in phrasing.BE_FORMS and len(words) > 2 else words[1:]
+    return " ".join(rest)
 
 
 def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:

@@ -210,6 +210,28 @@ def _relation(text: str) -> tuple[str, str | None, str]:
     return text, None, ""
 
 
+def _between_quotes(text: str) -> str | None:
+    """A moment between two quoted events ("which phrase comes up between 'the truth' and 'the alpha'?") as
+    the moment after the first and before the second ("… after 'the truth', before 'the alpha'"); None where
+    there is none. Only quotes, and not of a part of an interface (``phrasing.UI_NOUNS``: "the button between
+    'Upvote' and 'Flag'" is a place among labels).
+
+    Example:
+        >>> _between_quotes("which phrase comes up between 'the truth' and 'the alpha'?")
+        "which phrase comes up after 'the truth', before 'the alpha'?"
+        >>> _between_quotes("which button is between 'Upvote' and 'Flag'?") is None
+        True
+    """
+    between = _BETWEEN_QUOTES.search(text)
+    if between is None or any(w.group(0).lower() in phrasing.UI_NOUNS for w in WORD.finditer(text)):
+        return None
+    first, second = between.group("first"), between.group("second")
+    return f"{text[: between.start()]}after {first}, before {second}{text[between.end() :]}"
+
+
+_BETWEEN_QUOTES = re.compile(rf"\bbetween\s+(?P<first>{_QUOTE.pattern})\s+and\s+(?P<second>{_QUOTE.pattern})", re.I)
+
+
 def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
     """Each "after" / "before" followed by an event: where it starts (with the words that say how soon,
     ``phrasing.HOW_SOON``: "right after"), where the event starts, and which it is. Not before a word that
