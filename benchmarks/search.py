@@ -502,7 +502,7 @@ def run(
                     percentile(ms, 50),
                     percentile(ms, 99),
                     exhaustive,
-                    statistics.mean(recalls),
+                    statistics.mean(recalls) if recalls else float("nan"),  # --recall-queries 0: latency only
                     len(recalls),
                     hits,
                     statistics.mean(len(r.candidates) for _, r in searched),
@@ -576,7 +576,9 @@ def main() -> None:
     parser.add_argument("--hours", type=int, nargs="+", default=[100])
     parser.add_argument("--chunk-hours", type=int, default=10)
     parser.add_argument("--queries", type=int, default=20, help="questions a kind")
-    parser.add_argument("--recall-queries", type=int, default=10, help="of which measured against the exhaustive scan")
+    parser.add_argument(
+        "--recall-queries", type=int, default=10, help="of which measured against the exhaustive scan (0: none)"
+    )
     parser.add_argument("--max-videos", type=int, nargs="+", default=[30, 100], help="candidate videos merged at most")
     parser.add_argument("--root", help="directory for the corpora (default: a temporary one, removed after)")
     parser.add_argument(
