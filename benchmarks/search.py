@@ -44,6 +44,7 @@ updated) first, timed, as ``vqdb index`` would, so a corpus kept before they exi
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR   # search a kept corpus again
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR --clone --root TMP  # and add 10 h to a clone
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR --answers A.json  # each search's results, to compare
+    nice .venv/bin/python benchmarks/search.py --hours 1000 --reuse DIR --recall-queries 0  # latency only
 """
 
 from __future__ import annotations
