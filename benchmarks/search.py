@@ -44,6 +44,7 @@ updated) first, timed, as ``vqdb index`` would, so a corpus kept before they exi
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR   # search a kept corpus again
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR --clone --root TMP  # and add 10 h to a clone
     .venv/bin/python benchmarks/search.py --hours 10 --reuse DIR --answers A.json  # each search's results, to compare
+    nice .venv/bin/python benchmarks/search.py --hours 1000 --reuse DIR --recall-queries 0  # latency only
 """
 
 from __future__ import annotations
@@ -502,7 +503,7 @@ def run(
                     percentile(ms, 50),
                     percentile(ms, 99),
                     exhaustive,
-                    statistics.mean(recalls),
+                    statistics.mean(recalls) if recalls else float("nan"),  # --recall-queries 0: latency only
                     len(recalls),
                     hits,
                     statistics.mean(len(r.candidates) for _, r in searched),
@@ -576,7 +577,9 @@ def main() -> None:
     parser.add_argument("--hours", type=int, nargs="+", default=[100])
     parser.add_argument("--chunk-hours", type=int, default=10)
     parser.add_argument("--queries", type=int, default=20, help="questions a kind")
-    parser.add_argument("--recall-queries", type=int, default=10, help="of which measured against the exhaustive scan")
+    parser.add_argument(
+        "--recall-queries", type=int, default=10, help="of which measured against the exhaustive scan (0: none)"
+    )
     parser.add_argument("--max-videos", type=int, nargs="+", default=[30, 100], help="candidate videos merged at most")
     parser.add_argument("--root", help="directory for the corpora (default: a temporary one, removed after)")
     parser.add_argument(

@@ -11,7 +11,7 @@ from rapidfuzz.distance import Indel
 
 import vqdb
 from vqdb.planner.plan import Plan
-from vqdb.planner.search import run_alignment, spoken_estimates
+from vqdb.planner.search import held_weights, in_runs, run_alignment, spoken_estimates
 from vqdb.planner.spoken_words import spoken_words_of
 from vqdb.planner.word_rarity import WordRarity
 from vqdb.store import Store
@@ -143,3 +143,25 @@ def test_a_runs_alignment_is_its_words_joined_compared_with_the_query():
             for start in at.tolist()
         ]
         np.testing.assert_allclose(run_alignment(said, sequence, at, query, width, gap), expected, rtol=1e-6)
+
+
+def test_runs_combined_by_doubling_windows_equal_each_window_combined_word_by_word():
+    """``in_runs`` (windows doubled in place) gives each position what combining it with the ``width - 1`` after it
+    one at a time gives, at every width and at the end of the array; ``held_weights`` looked up per set of words
+    gives the float32 sums of the words held, in word order, bit for bit."""
+    rng = np.random.default_rng(0)
+    for width in range(1, 12):
+        values = rng.integers(0, 256, 300).astype(np.uint8)
+        bits = rng.integers(0, 1 << 8, 300).astype(np.uint8)
+        expected = [values[i : i + width].max() for i in range(len(values))]
+        assert in_runs(values.copy(), width, np.maximum).tolist() == expected
+        ored = [np.bitwise_or.reduce(bits[i : i + width]) for i in range(len(bits))]
+        assert in_runs(bits.copy(), width, np.bitwise_or).tolist() == ored
+    for count in (1, 5, 16, 20):
+        idf = rng.random(count).astype(np.float32)
+        idf /= idf.sum()
+        holds = rng.integers(0, 1 << count, 500).astype(np.uint64)
+        share = np.zeros(len(holds), np.float32)
+        for j in range(count):
+            share += idf[j] * ((holds >> np.uint64(j)) & np.uint64(1)).astype(np.float32)
+        assert np.array_equal(held_weights(holds, idf), 0.5 + 0.5 * share)

@@ -326,8 +326,9 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         def grade(texts: list[str]) -> np.ndarray:
             return tool.grades(lambda sql, params: cursor.sql(sql, params=params).fetchone()[0], query, texts)
 
-        read = screen_texts(store)
-        return with_counters(screen_estimates(read, query, rarity, wanted, grade), read, query)
+        read = screen_texts(store)  # a number is graded as the tool grades it; else by its SQL function's own code
+        found = screen_estimates(read, query, rarity, wanted, grade if tool.numeric(query) else None)
+        return with_counters(found, read, query)
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
@@ -375,8 +376,9 @@ def screen_estimates(
     moment). The texts are graded best bound first: the longest common subsequence of their letters with the
     query's (also once OCR's misreads are undone: ``misread_alignment``) over the query's length bounds the
     alignment (a number, matched after OCR's letters for digits are undone, is graded in every text), so grading
-    stops once ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). Where the
-    call asks for a place or a size, the tool's grade is at most this.
+    stops once ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). A text
+    whose grade is no more than what each of its videos has already is not weighed (the weight is at most 1).
+    Where the call asks for a place or a size, the tool's grade is at most this.
 
     Example:
         >>> import tempfile
@@ -406,10 +408,11 @@ def screen_estimates(
         graded += len(chunk)
         texts = [read.texts[i] for i in chunk]
         for i, text, score in zip(chunk, texts, grade(texts).tolist(), strict=True):
-            if score > 0:
-                value = min(score / screen_specificity(query, text), 1.0)
+            videos = read.videos_of(int(i))
+            value = min(score / screen_specificity(query, text), 1.0) if score > 0 else 0.0
+            if value > best[videos].min():  # the rarity's weight is at most 1: else no video's best can change
                 value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(query, text)
-                np.maximum.at(best, read.videos_of(int(i)), value)
+                np.maximum.at(best, videos, value)
         rest = float(bound[order[graded]]) if graded < len(order) else 0.0
         if np.count_nonzero(best >= rest) >= wanted:
             break
@@ -539,27 +542,20 @@ def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: in
     similarity = process.cdist(words, said.words, scorer=Indel.normalized_similarity, dtype=np.float32)
     gap = len(said.words)  # a word of no letters between two videos, width - 1 times: no run spans two
     similarity = np.hstack([np.floor(similarity * 255).astype(np.uint8), np.zeros((len(words), 1), np.uint8)])
-    held = np.zeros(gap + 1, np.uint64)  # bit j: the word holds the query's word j
+    held = np.zeros(gap + 1, _bits_for(len(words)))  # bit j: the word holds the query's word j
     joined = Vocabulary(said.words)
     for j, word in enumerate(words):
-        held[held_by(word, joined)] |= np.uint64(1 << j)
-    starts = np.flatnonzero(np.r_[True, said.video_of[1:] != said.video_of[:-1]])
-    sequence = np.insert(said.said, np.repeat(starts[1:], width - 1), gap)
-    each, each_held = similarity[:, sequence], held[sequence]
-    in_run, holds = each.copy(), each_held.copy()
-    for shift in range(1, width):  # the best of each word said and those after it in the run
-        np.maximum(in_run[:, :-shift], each[:, shift:], out=in_run[:, :-shift])
-        np.bitwise_or(holds[:-shift], each_held[shift:], out=holds[:-shift])
+        held[held_by(word, joined)] |= held.dtype.type(1 << j)
+    sequence, firsts = said.runs(width)
+    holds = in_runs(held[sequence], width, np.bitwise_or)
     lengths = np.array([len(word) for word in words], dtype=np.float32) / (255 * sum(map(len, words)))
     idf = np.array([rarity.idf(word) for word in words], dtype=np.float32)
     idf = idf / idf.sum() if idf.sum() > 0 else np.full(len(words), 1 / len(words), np.float32)
-    share, runs = np.zeros(len(sequence), np.float32), np.zeros(len(sequence), np.float32)
-    for j in range(len(words)):
-        share += idf[j] * ((holds >> np.uint64(j)) & np.uint64(1)).astype(np.float32)
-        runs += lengths[j] * in_run[j]
-    weight = UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
+    runs = np.zeros(len(sequence), np.float32)
+    for j in range(len(words)):  # one word's row at a time: the corpus's words said, not a row a word at once
+        runs += lengths[j] * in_runs(similarity[j][sequence], width, np.maximum)
+    weight = held_weights(holds, idf)
     runs *= weight
-    firsts = starts + np.arange(len(starts)) * (width - 1)  # each video's first word in ``sequence``
     best = np.maximum.reduceat(runs, firsts) if len(firsts) else np.zeros(0, np.float32)
     refined = np.argpartition(-runs, REFINED_RUNS)[:REFINED_RUNS] if len(runs) > REFINED_RUNS else np.arange(len(runs))
     refined = refined[sequence[refined] != gap]
@@ -568,6 +564,45 @@ def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: in
     np.maximum.at(exact, video, run_alignment(said, sequence, refined, "".join(words), width, gap) * weight[refined])
     floor = exact[exact > 0].min(initial=1.0)  # videos with no run aligned whole come after those with one
     return np.where(exact > 0, exact, np.minimum(best, floor * 0.999))
+
+
+def _bits_for(count: int) -> type:
+    """The smallest unsigned integer type with ``count`` bits (at most 64)."""
+    return next(kind for kind in (np.uint8, np.uint16, np.uint32, np.uint64) if np.iinfo(kind).bits >= count)
+
+
+def in_runs(values: np.ndarray, width: int, combine: np.ufunc) -> np.ndarray:
+    """``values`` with each position's ``combine`` (``np.maximum``, ``np.bitwise_or``) of itself and the ``width -
+    1`` after it (fewer at the end), in place: windows doubled, ``log2(width)`` passes instead of ``width - 1``.
+
+    Example:
+        >>> in_runs(np.array([1, 5, 2, 0, 3, 1]), 3, np.maximum).tolist()
+        [5, 5, 3, 3, 3, 1]
+    """
+    span = 1
+    while span < width:
+        step = min(span, width - span)
+        combine(values[:-step], values[step:], out=values[:-step])
+        span += step
+    return values
+
+
+def held_weights(holds: np.ndarray, idf: np.ndarray) -> np.ndarray:
+    """The weight ``search`` gives each run for the query's words it holds (``holds``: bit j, word j, of weight
+    ``idf[j]``, the weights summing to 1): ``UNCOVERED_WEIGHT`` plus the rest times the share held, as float32 sums
+    in word order; looked up per set of words held where the words are few (16: 65,536 sets).
+
+    Example:
+        >>> held_weights(np.array([0, 1, 3], np.uint8), np.array([0.25, 0.75], np.float32)).tolist()
+        [0.5, 0.625, 1.0]
+    """
+    few = len(idf) <= 16
+    held = np.arange(1 << len(idf), dtype=holds.dtype) if few else holds
+    share = np.zeros(len(held), np.float32)
+    for j in range(len(idf)):
+        share += idf[j] * ((held >> holds.dtype.type(j)) & holds.dtype.type(1)).astype(np.float32)
+    weight = UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * share
+    return weight[holds] if few else weight
 
 
 class Vocabulary:

@@ -28,6 +28,7 @@ from vqdb.store.text_index import TEXT_COLUMNS
 from vqdb.textnorm import canonical_words
 
 SPOKEN_TABLE = "transcript_words"  # the words speech recognition wrote, one a row
+RUN_WIDTHS = 4  # widths of runs whose sequence ``SpokenWords.runs`` keeps (one is the corpus's words said)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +40,26 @@ class SpokenWords:
     videos: list[str]
     said: np.ndarray
     video_of: np.ndarray
+    _runs: dict[int, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+
+    def runs(self, width: int) -> tuple[np.ndarray, np.ndarray]:
+        """``said`` with ``width - 1`` ids of no word (``len(words)``) between two videos, so that no run of
+        ``width`` words spans two, and where each video's words start in it; the same for every query of a width,
+        kept (``RUN_WIDTHS`` widths).
+
+        Example:
+            >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b"], "word": ["ask", "not", "me"],
+            ...     "start_s": [0.0, 1.0, 0.0]}))
+            >>> [part.tolist() for part in said.runs(3)]
+            [[0, 1, 3, 3, 2], [0, 4]]
+        """
+        if width not in self._runs:
+            starts = np.flatnonzero(np.r_[True, self.video_of[1:] != self.video_of[:-1]])
+            sequence = np.insert(self.said, np.repeat(starts[1:], width - 1), len(self.words))
+            self._runs[width] = (sequence, starts + np.arange(len(starts)) * (width - 1))
+            while len(self._runs) > RUN_WIDTHS:
+                self._runs.pop(next(iter(self._runs)))
+        return self._runs[width]
 
 
 def spoken_words(store: Store) -> SpokenWords:
