@@ -334,6 +334,8 @@ def test_without_a_visual_tool_where_a_text_is_is_not_read(question, read):
         ("in which scene does the computer ask for a password?", [(t, "password") for t in EITHER]),
         ("find the moment the buddy panel says Natalya is offline", [(t, "Natalya is offline") for t in EITHER]),
         ("take me to the part where the sign says EXIT", [("ocr", "EXIT")]),
+        # a moment named alone, or asked whether there is one, frames the same way
+        ("the bit where the commentator says it's full time", [(t, "it's full time") for t in SPEECH]),
         ("find where he says 'ask not'", [(t, "ask not") for t in SPEECH]),
         # a noun phrase typed as keywords: a noun of a text names it, a thing numbered is a label
         ("peach open movie project credit", [(t, "peach open movie project") for t in EITHER]),
@@ -364,6 +366,37 @@ def test_a_request_and_its_framing_are_not_what_is_looked_for(question, expected
     ],
 )
 def test_words_a_request_shares_with_other_phrasings_stay_as_they_were(question, expected):
+    assert calls(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("the bit where the sign says EXIT", [("siglip", "sign"), ("ocr", "EXIT")]),
+        ("is there a scene where the sign says EXIT", [("siglip", "sign"), ("ocr", "EXIT")]),
+        # no determiner before it, a noun of a moment is a verb; "is there" of no moment asks for a thing
+        ("place the cup on the table", [("siglip", "place the cup on the table")]),
+        ("is there a dog", [("siglip", "dog")]),
+    ],
+)
+def test_a_moment_named_alone_is_the_moment_asked_for(question, expected):
+    assert calls(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # typed without a comma, a question after the text shown ends it
+        (
+            "when the caption says next tennis from wimbledon what time does it say",
+            [("ocr", "next tennis from wimbledon")],
+        ),
+        ("when the sign says exit what is he doing", [("siglip", "sign"), ("ocr", "exit")]),
+        # a question word that starts the text is the text's
+        ("when does the title say What Is Love", [("siglip", "title"), ("ocr", "What Is Love")]),
+    ],
+)
+def test_a_question_typed_after_a_text_shown_is_not_the_text(question, expected):
     assert calls(question) == expected
 
 

@@ -62,6 +62,18 @@ def test_doing_and_like_outside_a_what_question_stay(question, phrase):
 @pytest.mark.parametrize(
     ("question", "phrase"),
     [
+        ("who can't swim", "can't swim"),  # a negation is one word: no "can" asked with and "'t" left
+        ("what can't the boy reach", "can't the boy reach"),
+        ("who can swim", "swim"),
+    ],
+)
+def test_an_auxiliary_asked_with_is_a_whole_word(question, phrase):
+    assert seen(question) == [phrase]
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
         ("How many women in red clothes are there on the line?", "women in red clothes on the line"),
         ("How many vinyl records are stuck to the cabinet?", "vinyl records are stuck to the cabinet"),
         ("When the man cooks, how many turkeys are placed on the table?", "turkeys are placed on the table"),

@@ -4,9 +4,9 @@ It never fails on words: any text plans (a plan with no calls when nothing is se
 it makes has a query with letters or digits that its tool accepts. Rules, in order:
 
 * **A request or a question of a moment** ("show me where X is", "find the moment X", "at what point does
-  X", "in which scene does X": ``framing._unframed``, ``phrasing.REQUESTS``, ``phrasing.MOMENT_NOUNS``) is
-  read as the "when X" / "where X" it asks, before any rule reads its words: its framing is neither seen,
-  read nor said.
+  X", "in which scene does X", "the part where X", "is there a moment where X": ``framing._unframed``,
+  ``phrasing.REQUESTS``, ``phrasing.MOMENT_NOUNS``) is read as the "when X" / "where X" it asks, before any
+  rule reads its words: its framing is neither seen, read nor said.
 * **Quoted phrases** (``"…"``, ``'…'``, ``“…”``, ``‘…’``, ``«…»``, ``„…“``, ``「…」``; an apostrophe
   inside a word is not a quote) are looked for as text. The cue nearest the quote in its clause, before or
   after it, says where: a speech cue (``SPEECH_VERBS``, "says" after one of the ``SPEAKERS``) gives

@@ -1,6 +1,7 @@
-"""How a question frames what it asks for: a request ("show me where X is", "find the moment X", "take me to X")
-or a question of a moment ("at what point does X", "in which scene does X") asks when (or where) X is, and its
-framing words are neither seen, read nor said. ``_unframed`` reads such a question as the plain "when …" /
+"""How a question frames what it asks for: a request ("show me where X is", "find the moment X", "take me to X"),
+a question of a moment ("at what point does X", "in which scene does X"), or a moment named alone ("the part
+where X") or asked of ("is there a moment where X") asks when (or where) X is, and its framing words are
+neither seen, read nor said. ``_unframed`` reads such a question as the plain "when …" /
 "where …" question it is, before any other rule reads its words.
 """
 
@@ -23,6 +24,8 @@ _MOMENT_ASKED = re.compile(  # the moment a request asks for, and the relative w
     r"|(?P<topic>about|with|featuring|involving)\s+)?",
     re.I,
 )
+_ASKED_IF_ANY = re.compile(r"^\s*(?:is|was)\s+there\s+(?:ever\s+)?(?=(?:a|an|any|one)\s)", re.I)  # "is there a …"
+_NAMED_ALONE = re.compile(r"^\s*(?:the|a|an|that|this)\s", re.I)  # "the part where …" (not the verb of "place the …")
 _ASKED_AT = re.compile(rf"^\s*(?:at|in|during)\s+(?:what|which)\s+(?:{_MOMENT}){_OF_THE_VIDEO}\b\s*", re.I)
 _CLAUSE_SUBJECTS = phrasing.DETERMINERS | {s for s in SPEAKERS if " " not in s}  # "the moment the panel says X"
 
@@ -30,7 +33,8 @@ _CLAUSE_SUBJECTS = phrasing.DETERMINERS | {s for s in SPEAKERS if " " not in s} 
 def _unframed(question: str) -> str:
     """``question`` without the framing of a request or of a question of a moment (see the module): "at what
     point does X" and "find the moment (when / that) X" -> "when X", "show me where X is" -> "where X is",
-    "find X" -> "X". A noun of a moment (``phrasing.MOMENT_NOUNS``) is the moment asked for only before a
+    "find X" -> "X". A moment named alone ("the bit where X", "the moment X") or asked of ("is there a part
+    where X") frames the same way. A noun of a moment (``phrasing.MOMENT_NOUNS``) is the moment asked for only before a
     relative word or a clause (its subject: a determiner, a person, a name), and before what it is of ("find
     the part about taxes", "the scene with the dog": "taxes", "the dog"); else it is what is asked for ("find
     frame 30", "find the scene in the kitchen").
@@ -44,15 +48,23 @@ def _unframed(question: str) -> str:
         ('the TAXI sign', 'frame 30')
         >>> _unframed("find the bit about taxes"), _unframed("find the scene in the kitchen")
         ('taxes', 'the scene in the kitchen')
+        >>> _unframed("the bit where he says it's full time"), _unframed("is there a moment where the sun sets")
+        ("where he says it's full time", 'where the sun sets')
+        >>> _unframed("place the cup on the table"), _unframed("is there a dog")
+        ('place the cup on the table', 'is there a dog')
     """
     asked = _ASKED_AT.match(question)
     if asked:
         return "when " + question[asked.end() :]
     request = _REQUESTED.match(question)
-    rest = question[request.end() :] if request else ""
+    asked_if_any = None if request else _ASKED_IF_ANY.match(question)  # only of a moment: "is there a dog" stays
+    framed = request or asked_if_any
+    rest = question[framed.end() :] if framed else question
     if not rest.strip():  # nothing after the verb: no request
         return question
-    moment = _MOMENT_ASKED.match(rest)
+    moment = _MOMENT_ASKED.match(rest) if framed or _NAMED_ALONE.match(rest) else None
+    if asked_if_any and not moment:
+        return question
     if moment and moment.group("topic"):  # "the part about taxes", "the scene with the dog": what it is of
         return rest[moment.end() :]
     if moment and (moment.group("relative") or _starts_clause(rest[moment.end() :])):

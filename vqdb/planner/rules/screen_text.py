@@ -43,6 +43,9 @@ _LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between t
 )
 _NOT_A_LABEL = phrasing.QUOTATION_STARTS | phrasing.LANGUAGES | phrasing.DETERMINERS
 _TEXT_CUES = Phrases(phrasing.TEXT_CUES)
+_QUESTION_AFTER = re.compile(  # "… wimbledon what time does it say": a question starts after the text shown
+    rf"(?<=\S)\s+(?:{alternation(phrasing.WH_WORDS)})\s+(?:\w+\s+)?(?:{alternation(phrasing.AUXILIARIES)})\b", re.I
+)
 _DISPLAY_NOUNS = Phrases([*TEXT_NOUNS, *SCREEN_NOUNS])
 _ARRIVING = sorted({verb.split()[-1] for verb in ARRIVAL_VERBS if " " in verb})  # "shows up", "scrolls by"
 _DISPLAYS = re.compile(  # a display's verb before a particle of arriving ("shows up") shows nothing
@@ -161,8 +164,19 @@ def _quotation_at(text: str) -> str:
 
 
 def _phrase_until_clause_end(phrase: str) -> str:
-    """``phrase`` up to the first word that starts another clause ("… when", "… while", "… and then")."""
-    return phrase[: (_CLAUSE_STARTS.first(phrase) or (len(phrase),))[0]]
+    """``phrase`` up to the first word that starts another clause ("… when", "… while", "… and then"), or up to
+    a question asked after it without a comma (a question word, a word or none, an auxiliary: "… what time
+    does it say", "… what is he saying"), as people type.
+
+    Example:
+        >>> _phrase_until_clause_end(" next tennis from wimbledon what time does it say")
+        ' next tennis from wimbledon'
+        >>> _phrase_until_clause_end(" What is love"), _phrase_until_clause_end(" exit when he leaves")
+        (' What is love', ' exit ')
+    """
+    question = _QUESTION_AFTER.search(phrase)
+    end = min((_CLAUSE_STARTS.first(phrase) or (len(phrase),))[0], question.start() if question else len(phrase))
+    return phrase[:end]
 
 
 def _shown_words(phrase: str) -> str:

@@ -27,12 +27,12 @@ _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
 _LEADING = re.compile(
     r"^(?:(?:in|during) (?:the|this) (?:video|clip)\s*,?\s*)?"
     r"(?:(?:at )?(?:when|where|what time|(?:what|which|who|how)(?: \w+){0,2}?"
-    r"(?= (?:is|are|does|do|did|was|were|can|could|will|would|should|has|have|had)\b)|"
+    r"(?= (?:is|are|does|do|did|was|were|can|could|will|would|should|has|have|had)\b(?!['’]))|"
     r"which (?:frame|moment|part)|how (?:many times|often)|"
     r"is there (?:a )?(?:moment|time) (?:when|where)|the moment)\b\s*)?"
-    r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b\s*)?",
+    r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b(?!['’])\s*)?",
     re.I,
-)
+)  # an auxiliary ends at a word's end, not at the apostrophe of its negation ("can't" is no "can" and "'t")
 _SPLIT = re.compile(
     r"\s*(?:,\s*)?(?:\b(?:right|just|shortly|immediately|directly|soon|long|even|only)\s+"
     r"(?=after|before|when|as soon))?"
