@@ -69,3 +69,15 @@ def test_a_video_without_frames_has_no_keyframes(con):
     assert video.n == 0 and video.duration_s is None
     assert columnar.keyframes(Plan((Call("Q1", "ocr", "EXIT"),)), video, 2).num_rows == 0
     assert columnar.keyframes(Plan(()), video, 2).num_rows == 0
+
+
+def test_a_related_window_starts_where_its_reference_ends():
+    # the reference read at 2-4 s (one read of it weaker at 4 s), nothing after: "after" it is 5 s on, nearest
+    # first; "before" it is up to 1 s, nearest first; a weak read elsewhere (8 s, below its floor) is no reference
+    score = np.array([np.nan, np.nan, 1.0, 1.0, 0.99, np.nan, np.nan, np.nan, 0.3, np.nan])
+    ongoing = score >= 0.9
+    after = columnar.related(score, np.arange(10.0), "after", ongoing)
+    assert np.isnan(after[:5]).all() and np.nanargmax(after) == 5 and not np.isnan(after[8])
+    assert (np.diff(after[5:]) < 0).all()  # the nearer the end of the reference, the better
+    before = columnar.related(score, np.arange(10.0), "before", ongoing)
+    assert np.nanargmax(before) == 1 and np.isnan(before[2:5]).all()

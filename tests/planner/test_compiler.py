@@ -1038,3 +1038,24 @@ def test_a_counter_between_its_reads_is_estimated_alike_by_the_sql_the_arrays_an
             intervals.to_pylist()
         )
         assert intervals.column("start_s")[0].as_py() == pytest.approx(moment[0])
+
+
+def test_the_caption_after_one_is_the_next_not_the_one_itself(con, vectors):
+    # a caption 'has never been surpassed' on screen at 2-4 s, the next caption from 5 s: "which caption comes
+    # after it?" ranks the first frame after it ends first, in the SQL and on the arrays alike
+    frames = [("va", i, float(i)) for i in range(10)]
+    shown = [("va", i, float(i), "has never been surpassed", None, None, None) for i in (2, 3, 4)]
+    following = [("va", i, float(i), "the invention of movable letters", None, None, None) for i in (5, 6, 7)]
+    data = {name: [] for name in ("videos", "frame_embeddings", "regions", "words", "segments", "cues", "audio")}
+    data |= {"frames": frames, "ocr": shown + following}
+    load(con, vectors, data)
+    for when, first in (("after", 5), ("before", 1)):
+        plan = Plan((Call("Q1", "ocr", "has never been surpassed", when=when),), "Q1")
+        rows = con.sql(compile_plan(plan, video_id="va", k=10, gap=0.0)).fetchall()
+        assert min(rows, key=lambda r: r[4])[1] == first
+        assert {2, 3, 4} <= {r[1] for r in rows if r[5] == []}  # the caption itself: no call ranks it
+        arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=10, gap=0.0), k=10)
+        assert [r[:2] + r[3:] for r in rows] == [
+            (r["video_id"], r["frame_idx"], r["score"], r["merged_rank"], r["supporting_calls"])
+            for r in arrays.to_pylist()
+        ]

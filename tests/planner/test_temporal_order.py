@@ -10,7 +10,16 @@ import pytest
 from vqdb.planner import columnar
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.plan import Call, Plan
-from vqdb.planner.temporal_order import floor, kinds, occurrence_gap, occurrences, promoted, qualifies
+from vqdb.planner.temporal_order import (
+    floor,
+    kinds,
+    occurrence_gap,
+    occurrences,
+    promoted,
+    qualifies,
+    real_evidence,
+    reference,
+)
 from vqdb.queries import load_sql_macros
 
 nan = np.nan
@@ -128,3 +137,11 @@ def test_the_nth_occurrence_ranks_first_in_both_paths():
     second = columnar.rank(plan(("audio", "dog"), order="second"), voice, ts=ts, duration_s=10.0, k=2)
     third = columnar.rank(plan(("audio", "dog"), order="third"), voice, ts=ts, duration_s=10.0, k=2)
     assert second.order[0] == 5 and third.order[0] == 0  # 8 s is 2 s after 6 s: no third, the best first
+
+
+def test_a_related_calls_reference_is_real_evidence_as_the_call_alone_would_be():
+    caption = Call("Q1", "ocr", "has never been surpassed", when="after")
+    assert reference(caption) == Call("Q1", "ocr", "has never been surpassed")
+    read = np.array([1.0, 0.97, 0.5, np.nan])  # read well twice, a near miss, nothing
+    assert real_evidence(reference(caption), read).tolist() == [True, True, False, False]
+    assert not real_evidence(reference(caption), np.full(3, np.nan)).any()

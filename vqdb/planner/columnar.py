@@ -124,17 +124,26 @@ def call_evidence_each(plan: Plan, videos: Sequence[VideoFrames]) -> list[dict[s
             return None
         for i, one in zip(framed, found, strict=True):
             ts = videos[i].ts
-            evidence[i][call.id] = one if call.when is None else FrameEvidence(related(one.score, ts, call.when))
+            if call.when is None:
+                evidence[i][call.id] = one
+            else:
+                ref = temporal_order.reference(call)
+                ongoing = np.zeros(len(ts), bool) if ref is None else temporal_order.real_evidence(ref, one.score)
+                evidence[i][call.id] = FrameEvidence(related(one.score, ts, call.when, ongoing))
     return evidence
 
 
-def related(score: np.ndarray, ts: np.ndarray, when: str) -> np.ndarray:
+def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -> np.ndarray:
     """A call with ``when`` (``Compiler.related``): each frame's best score of the frames up to
     ``RELATION_WINDOW_S`` before it ("after") or after it ("before"), less ``RELATION_DECAY`` per second
-    between them; NaN where none is near.
+    between them; NaN where none is near, and on the ``ongoing`` frames, where the reference itself is real
+    evidence (words read or said: ``temporal_order.reference``), so the first frame after it ranks first.
 
     Example:
-        >>> related(np.array([np.nan, 0.9, np.nan, np.nan]), np.arange(4.0), "after").tolist()
+        >>> related(np.array([np.nan, 0.9, np.nan, np.nan]), np.arange(4.0), "after", np.zeros(4, bool)).tolist()
+        [nan, nan, 0.899, 0.898]
+        >>> shown = np.array([0.9, 0.9, np.nan, np.nan])  # the reference on screen at 0-1 s: after it from 2 s
+        >>> related(shown, np.arange(4.0), "after", shown > 0.5).tolist()
         [nan, nan, 0.899, 0.898]
     """
     found = np.flatnonzero(~np.isnan(score))
@@ -155,6 +164,7 @@ def related(score: np.ndarray, ts: np.ndarray, when: str) -> np.ndarray:
         value = score[source] - RELATION_DECAY * (evidence - at)
     out = np.full(len(ts), np.nan)
     np.fmax.at(out, frame[near], value[near])
+    out[ongoing] = np.nan
     return out
 
 

@@ -250,20 +250,23 @@ class Compiler:
             raise PlanError(f"call {call.id}: {exc}") from None
         evidence = tool.select(Context(call.query, self.video_id, call.place, call.size, call.extent))
         if call.when is not None:
-            return self.score_ranks(self.related(evidence, call.when))
+            return self.score_ranks(self.related(evidence, call))
         if tool.evidence == "hits":
             return self.hit_ranks(evidence)
         if tool.spans:
             self.spans.add(self.calls[call.id])
         return self.score_ranks(evidence, tool.spans)
 
-    def related(self, scores: exp.Query, when: str) -> exp.Select:
+    def related(self, scores: exp.Query, call: Call) -> exp.Select:
         """A call with ``when``: each sampled frame's best score of the frames up to ``RELATION_WINDOW_S``
-        before it (``after``) or after it (``before``), less ``RELATION_DECAY`` per second between them (no
-        span: the evidence is elsewhere in time)."""
+        before it (``after``) or after it (``before``), less ``RELATION_DECAY`` per second between them, except
+        the frames where the reference itself is real evidence (``temporal_order.reference``; no span: the
+        evidence is elsewhere in time)."""
         found = select(
             col("video_id", "x"),
+            col("frame_idx", "x"),
             alias(cast(col("score", "x"), DOUBLE), "score"),
+            alias(over(fn("max", cast(col("score", "x"), DOUBLE)), [col("video_id", "x")]), "best"),
             col("ts", "f"),
             from_=subquery(scores, "x"),
             joins=[join(table(SAMPLED, "f"), same(["video_id", "frame_idx"], "f", "x"))],
@@ -271,7 +274,7 @@ class Compiler:
         )
         frame, evidence = col("ts", "s"), col("ts", "e")
         window = number(RELATION_WINDOW_S)
-        if when == "after":  # the evidence before the frame
+        if call.when == "after":  # the evidence before the frame
             near = exp.and_(evidence < frame, evidence.copy() >= exp.Sub(this=frame.copy(), expression=window))
             apart = exp.Sub(this=frame.copy(), expression=evidence.copy())
         else:
@@ -280,12 +283,19 @@ class Compiler:
         decayed = exp.Sub(
             this=col("score", "e"), expression=exp.Mul(this=number(RELATION_DECAY), expression=exp.paren(apart))
         )
+        joins = [join(subquery(found, "e"), exp.and_(same(["video_id"], "e", "s"), near, copy=False))]
+        ref = temporal_order.reference(call)
+        if ref is not None:  # not the frames where the reference itself still is
+            joins.append(join(subquery(found.copy(), "o"), same(["video_id", "frame_idx"], "o", "s"), side="LEFT"))
         return select(
             col("video_id", "s"),
             col("frame_idx", "s"),
             alias(fn("max", decayed), "score"),
             from_=table(SAMPLED, "s"),
-            joins=[join(subquery(found, "e"), exp.and_(same(["video_id"], "e", "s"), near, copy=False))],
+            joins=joins,
+            where=None
+            if ref is None
+            else exp.not_(temporal_order.real_evidence_sql(ref, col("score", "o"), col("best", "o"))),
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
 

@@ -64,7 +64,7 @@ class Call:
     "before"), it scores the frames just after (before) what the tool finds instead: a frame takes the best
     score the tool gives a sampled frame up to ``RELATION_WINDOW_S`` seconds before (after) it, less
     ``RELATION_DECAY`` per second between them ("what does she say right after the applause": ``audio
-    'applause'`` after).
+    'applause'`` after), and none while what it finds is itself still going on (``temporal_order.reference``).
 
     ``place`` (one of ``PLACES``) and ``size`` (``"large"`` or ``"small"``), for a tool that reads text boxes
     on screen (``Tool.screen_boxes``: ``ocr``), say where the text is and how big: a read whose text is

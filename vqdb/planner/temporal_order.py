@@ -66,6 +66,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -183,13 +184,51 @@ def qualifies(plan: Plan, evidence: Mapping[str, np.ndarray]) -> np.ndarray:
     calls = {c.id: c for c in plan.queries}
 
     def leaf(cid: str) -> np.ndarray:
-        scores = evidence[cid]
-        if np.isnan(scores).all():
-            return np.zeros(len(scores), dtype=bool)
-        with np.errstate(invalid="ignore"):
-            return scores >= floor(calls[cid], float(np.nanmax(scores)))
+        return real_evidence(calls[cid], evidence[cid])
 
     return boolexpr.fold(plan.expression, leaf, np.logical_and.reduce, np.logical_or.reduce)
+
+
+def real_evidence(call: Call, scores: np.ndarray) -> np.ndarray:
+    """Which frames are real evidence of ``call`` alone (``scores``: its scores, NaN where it scored nothing):
+    a score at least its ``floor`` for the call's best in the video.
+
+    Example:
+        >>> real_evidence(Call("Q1", "siglip", "a dog"), np.array([0.2, np.nan, 0.05])).tolist()
+        [True, False, False]
+    """
+    if np.isnan(scores).all():
+        return np.zeros(len(scores), dtype=bool)
+    with np.errstate(invalid="ignore"):
+        return scores >= floor(call, float(np.nanmax(scores)))
+
+
+def real_evidence_sql(call: Call, score: exp.Expression, best: exp.Expression) -> exp.Expression:
+    """``real_evidence`` as a SQL expression of a frame's ``score`` and the call's ``best`` in the video (NULL:
+    not evidence).
+
+    Example:
+        >>> from vqdb.planner.sqlbuild import col
+        >>> real_evidence_sql(Call("Q1", "siglip", "a dog"), col("score"), col("best")).sql("duckdb")
+        'COALESCE(score >= CASE WHEN 0.0 <= best THEN 0.0 + 0.5 * (best - 0.0) ELSE best END, FALSE)'
+    """
+    return fn("coalesce", exp.GTE(this=score.copy(), expression=floor_sql(call, best)), exp.false())
+
+
+def reference(call: Call) -> Call | None:
+    """What a call with ``when`` is after (before), when it is words read or said (a text tool: a caption, a
+    phrase, which ends): the same call without ``when``, whose ``real_evidence`` is the reference itself. A frame
+    where it is still real evidence is neither after nor before it ("which caption comes after 'X'": the caption
+    X itself, read on the frames after its first, is not the next one). None for a picture or a sound, a state
+    that may last into what is asked ("the worker cleaning the road after heavy snow": the snow still lies).
+
+    Example:
+        >>> reference(Call("Q1", "ocr", "the lamb", when="before"))
+        Call(id='Q1', tool='ocr', query='the lamb', when=None, place=None, size=None, extent=None)
+        >>> reference(Call("Q2", "siglip", "heavy snow", when="after")) is None
+        True
+    """
+    return dataclasses.replace(call, when=None) if isinstance(tools.get(call.tool), TextTool) else None
 
 
 def qualifies_sql(plan: Plan, score: Mapping[str, exp.Expression], best: Mapping[str, exp.Expression]):
@@ -206,8 +245,7 @@ def qualifies_sql(plan: Plan, score: Mapping[str, exp.Expression], best: Mapping
     calls = {c.id: c for c in plan.queries}
 
     def leaf(cid: str) -> exp.Expression:
-        at_least = exp.GTE(this=score[cid].copy(), expression=floor_sql(calls[cid], best[cid]))
-        return fn("coalesce", at_least, exp.false())
+        return real_evidence_sql(calls[cid], score[cid], best[cid])
 
     return boolexpr.fold(
         plan.expression, leaf, lambda parts: exp.and_(*parts, copy=False), lambda parts: exp.or_(*parts, copy=False)

@@ -93,7 +93,7 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
     raw: dict[str, dict[int, float]] = {}  # each call's own scores (not normalized), what an order reads
     for call in plan.queries:
         if call.when is not None:
-            related = _related(video_id, video_frames, evidence[call.id], call.when)
+            related = _related(video_id, video_frames, evidence[call.id], call)
             per_call[call.id] = _ranks(video_id, video_frames, related, mode)
             raw[call.id] = {f: related[(video_id, f)] for f, _ in video_frames if (video_id, f) in related}
         elif tools.get(call.tool).evidence == "hits":
@@ -204,19 +204,25 @@ def _ranks(video_id, video_frames, scores, mode) -> tuple[dict[int, int], dict[i
     return ranks, values
 
 
-def _related(video_id, video_frames, scores, when) -> dict[Key, float]:
+def _related(video_id, video_frames, scores, call) -> dict[Key, float]:
     """A call with ``when``: each frame's best score of the frames within the window before ("after") or
-    after ("before") it, less the decay per second between them."""
+    after ("before") it, less the decay per second between them; none on a frame where the reference
+    (``temporal_order.reference``) is itself real evidence: its score at least its floor (``temporal_order.floor``)."""
+    own = {f: s for (v, f), s in scores.items() if v == video_id and s is not None}
+    ref = temporal_order.reference(call)
+    floor = temporal_order.floor(ref, max(own.values())) if own and ref is not None else math.inf
     related: dict[Key, float] = {}
     for frame_idx, ts in video_frames:
+        if own.get(frame_idx, -math.inf) >= floor:
+            continue
         near = []
         for other, other_ts in video_frames:
             score = scores.get((video_id, other))
             if score is None:
                 continue
-            if when == "after" and other_ts < ts and other_ts >= ts - RELATION_WINDOW_S:
+            if call.when == "after" and other_ts < ts and other_ts >= ts - RELATION_WINDOW_S:
                 near.append(score - RELATION_DECAY * (ts - other_ts))
-            if when == "before" and other_ts > ts and other_ts <= ts + RELATION_WINDOW_S:
+            if call.when == "before" and other_ts > ts and other_ts <= ts + RELATION_WINDOW_S:
                 near.append(score - RELATION_DECAY * (other_ts - ts))
         if near:
             related[(video_id, frame_idx)] = max(near)
