@@ -843,8 +843,9 @@ def said_phrases(
     clause = np.cumsum(opens) - 1  # each piece's clause (within an utterance)
     first = np.flatnonzero(opens)
     begin, finish = low[first], np.maximum.reduceat(high, first) if len(first) else high
+    lasting = np.maximum(finish - begin, 1e-9)  # a clause of pieces all timed at one instant lasts no time
     stretches = np.maximum(np.ceil((finish - begin) / PHRASE_MAX_S - 1e-9), 1.0)
-    stretch = np.minimum(((low - begin[clause]) / (finish - begin)[clause] * stretches[clause]), stretches[clause] - 1)
+    stretch = np.minimum((low - begin[clause]) / lasting[clause] * stretches[clause], stretches[clause] - 1)
     phrase = np.r_[True, (clause[1:] != clause[:-1]) | (np.floor(stretch[1:]) != np.floor(stretch[:-1]))]
     starts_at = np.flatnonzero(phrase) if len(order) else np.zeros(0, np.int64)
     if not len(starts_at):
