@@ -15,10 +15,12 @@ from vqdb.udfs.text_grade import (
     MISREAD,
     NEAR_MISS,
     SPECIFICITY,
+    inside_a_word,
     min_score,
     near_miss_score,
     phrase_matches,
     screen_scores,
+    screen_words,
 )
 
 # Real EasyOCR reads (a frame's boxes in reading order) of the quality benchmark's clips, with queries: the
@@ -414,3 +416,14 @@ def test_words_are_stemmed_right_when_threads_stem_at_once():
     finally:
         sys.setswitchinterval(interval)
     assert wrong == []
+
+
+def test_a_word_read_whole_outranks_the_same_letters_inside_a_longer_word():
+    """ "park" is in "PARKING" and in "Welcome to Riverside Park" (read "Welcone lo Rivetsyide Park"): the sign
+    that says the word outranks the one whose longer word only holds its letters, though that text is shorter;
+    OCR's extra edge letter ("LIFTOFFI") and words read run together ("Step2Save") are not longer words."""
+    parking, park = screen_scores(["PARKING", "Welcone lo Rivetsyide Park"], "park")
+    assert park > parking > 0
+    assert not inside_a_word("liftoff", screen_words("LIFTOFFI"))
+    assert not inside_a_word("step", screen_words("Step2Save1O%"))
+    assert inside_a_word("call", screen_words("SCALLOPS")) and not inside_a_word("call", screen_words("Call 020"))

@@ -42,8 +42,10 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   in words of 7 letters or more also "a"/"o", "h"/"n", "u"/"v": EasyOCR reads "Initiate" as "Initiote"
   in some fonts, while in a shorter word such a letter often makes another, "on"/"an", "farmer"/"former"),
   or a symbol said as a word read as punctuation or not at all ("{250 month" for "£250 a month",
-  ``query_variants``). A tenth of the score says how much of the frame's text the
-  query is, so a title shown alone outranks the same words inside a paragraph;
+  ``query_variants``). A word asked alone and read only inside a longer word, two letters or more joined
+  to it ("park" in "PARKING": ``inside_a_word``), counts ``INSIDE_A_WORD`` (0.9), so the sign that says
+  it ("Riverside Park") outranks it; one letter joined is OCR's edge ("LIFTOFFI"). A tenth of the score says
+  how much of the frame's text the query is, so a title shown alone outranks the same words inside a paragraph;
 * in a timed text, windows of whole words are compared with the query as wholes (``rapidfuzz``'s
   ``ratio``), so a word must not be found inside another ("three" is not in "thirteen", "3" not in "2013");
   a span's times are its first and last word's. A cue of several words spreads them evenly over its time.
@@ -96,7 +98,8 @@ most from 13 characters on); a phrase read with one character in five wrong usua
 
 A **near miss** on screen, short of ``min_score`` but within ``NEAR_MISS_DEPTH`` (2/3) of its tolerance below
 it (``near_miss_score``: 0.5 from 12 characters on, none up to 4), scores ``NEAR_MISS`` (half) of its
-alignment, so it stays below every match (which scores at least ``MISREAD`` times 0.9 of ``min_score``)
+alignment, so it stays below every match (which scores at least ``MISREAD`` times 0.9 of ``min_score``, a word read
+only inside a longer word ``INSIDE_A_WORD`` times that)
 yet ranks a frame where nothing reads better, when words making up ``WORDS_READ`` (2/3) of the query's
 characters are read whole in the text, in any order (``words_read``). That is how real reads of the text
 asked for fall short: a word misread beyond the alignment's tolerance or asked but not shown ("vna COMING
@@ -156,6 +159,7 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
+INSIDE_A_WORD = 0.9  # a query word read only inside a longer word ("park" of "PARKING") counts this much
 MISREAD = 0.95  # a match found only once OCR's misreads are undone ("EXlT" for "EXIT", "{250" for "£250") counts this
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
@@ -481,6 +485,8 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     aligned = np.maximum(aligned, misread * MISREAD)
     specific = specificity(len(q), lengths)
     scores = np.where(passes, aligned * specific, 0.0)
+    for i in np.flatnonzero(passes) if len(canonical_words(query)) == 1 else ():
+        scores[i] *= INSIDE_A_WORD if inside_a_word(canonical_words(query)[0], screen_words(texts[i])) else 1.0
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
             scores[i] = NEAR_MISS * aligned[i] * specific[i]
@@ -497,6 +503,24 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         elif not in_text:
             scores[i] = 0.0
     return scores
+
+
+def inside_a_word(word: str, words: str) -> bool:
+    """Whether ``word`` (of letters, 3 or more) is read in ``words`` (``screen_words``) only inside a longer word:
+    with two letters or more joined to it ("park" in "parking", "call" in "scallops"), another word, which an
+    exact read elsewhere ("Riverside Park") must outrank. One letter joined is OCR's edge ("LIFTOFFI"), digits
+    joined are words read run together ("Step2Save"), and a word found nowhere is misread: none is this.
+
+    Example:
+        >>> inside_a_word("park", "parking"), inside_a_word("park", "riverside park"), inside_a_word("call", "scallops")
+        (True, False, True)
+        >>> inside_a_word("liftoff", "liftoffi"), inside_a_word("step", "step2save10"), inside_a_word("exit", "xi")
+        (False, False, False)
+    """
+    if len(word) < 3 or not word.isalpha() or word in words.split():
+        return False
+    joined = [len(m.group(1)) + len(m.group(2)) for m in re.finditer(rf"([a-z]*){re.escape(word)}([a-z]*)", words)]
+    return bool(joined) and min(joined) >= 2
 
 
 def _typed_numbers(query: str) -> list[str]:
