@@ -485,8 +485,9 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     aligned = np.maximum(aligned, misread * MISREAD)
     specific = specificity(len(q), lengths)
     scores = np.where(passes, aligned * specific, 0.0)
-    for i in np.flatnonzero(passes) if len(canonical_words(query)) == 1 else ():
-        scores[i] *= INSIDE_A_WORD if inside_a_word(canonical_words(query)[0], screen_words(texts[i])) else 1.0
+    asked = canonical_words(query)
+    for i in np.flatnonzero(passes) if len(asked) == 1 else ():
+        scores[i] *= INSIDE_A_WORD if inside_a_word(asked[0], screen_words(texts[i])) else 1.0
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
             scores[i] = NEAR_MISS * aligned[i] * specific[i]
