@@ -243,7 +243,7 @@ def _meant(corpus, video_id: str) -> list[float]:
     """Start, end and score of each sentence the transcript tool finds close in meaning to QUERY, then the
     time of the best frame ``retrieve`` ranks."""
     sql = tools.get("transcript").meant(Context(QUERY, video_id)).sql("duckdb")
-    spans = [value for _, start, end, score, _, _ in corpus.sql(sql).fetchall() for value in (start, end, score)]
+    spans = [value for _, start, end, score, *_ in corpus.sql(sql).fetchall() for value in (start, end, score)]
     plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": QUERY}], "combine": "Q1"})
     (best,) = corpus.retrieve(QUERY, video=video_id, k=1, plan=plan).keyframes.to_pylist()
     return [*spans, best["ts"]]

@@ -33,6 +33,11 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
+_FUNCTION_WORDS = """a an the and or but of to in on at by for with from as into onto about over under up down off
+    out is are was were be been being am do does did has have had will would can could shall should may might
+    must i me my we us our you your he him his she her it its they them their this that these those there
+    here what which who whom whose when where why how not no so than then too very just also only"""
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())  # words that hold a sentence together, not what it is about
 _WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)+|[^\W_]+", re.UNICODE)  # a separator joins digits only
 _APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
 

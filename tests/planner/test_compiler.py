@@ -36,7 +36,7 @@ from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
-from vqdb.udfs import counters, text_grade, text_match
+from vqdb.udfs import counters, said_focus, text_grade, text_match
 from vqdb.udfs.text_grade import (
     min_score,
     phrase_matches,
@@ -70,6 +70,7 @@ def con():
     load_sql_macros(connection)  # temporal_nms, contains_phrase, text_normalize
     text_match.register(connection, None)
     text_grade.register(connection, None)
+    said_focus.register(connection, None)
     counters.register(connection, None)
     connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection

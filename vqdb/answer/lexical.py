@@ -42,7 +42,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import base_form, glyph_key, pairs_spelled
+from vqdb.textnorm import FUNCTION_WORDS, base_form, glyph_key, pairs_spelled
 
 FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
 JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
@@ -57,11 +57,7 @@ ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the
 ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
-_FUNCTION_WORDS = """a an the and or but of to in on at by for with from as into onto about over under up down off
-    out is are was were be been being am do does did has have had will would can could shall should may might
-    must i me my we us our you your he him his she her it its they them their this that these those there
-    here what which who whom whose when where why how not no so than then too very just also only"""
-STOPWORDS = frozenset(_FUNCTION_WORDS.split())
+STOPWORDS = FUNCTION_WORDS
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,8 +13,8 @@ import duckdb
 
 
 def register_udfs(con: duckdb.DuckDBPyConnection, ctx: Any) -> None:
-    """Register every family: text matching and grading, numbers estimated between reads (counters), similarity
-    (visual model), text search (MiniLM, BM25).
+    """Register every family: text matching and grading, where a sentence says a query's words (said focus),
+    numbers estimated between reads (counters), similarity (visual model), text search (MiniLM, BM25).
 
     Example:
         >>> from vqdb.config import Config
@@ -26,7 +26,7 @@ def register_udfs(con: duckdb.DuckDBPyConnection, ctx: Any) -> None:
         >>> con.sql("SELECT text_match('Hello world', 'hello')").fetchall()
         [(1.0,)]
     """
-    from vqdb.udfs import counters, similarity, text_grade, text_match, text_search
+    from vqdb.udfs import counters, said_focus, similarity, text_grade, text_match, text_search
 
-    for family in (text_match, text_grade, counters, similarity, text_search):
+    for family in (text_match, text_grade, said_focus, counters, similarity, text_search):
         family.register(con, ctx)

@@ -180,3 +180,39 @@ def test_a_segment_close_in_meaning_ranks_below_any_match_of_the_words(evidence)
 def test_a_query_without_letters_or_digits_is_refused():
     with pytest.raises(PlanError, match="has no letters or digits"):
         tools.get("transcript").check(" ... ")
+
+
+def test_a_segment_meant_is_focused_where_its_words_say_the_query_on_both_paths(con, evidence):
+    # the stand-in embedding makes texts with the same first letter mean the same thing: "how cold was the
+    # winter" means the whole segment, whose word "winter" (3.3-3.9 s) says the query's; the breath group it is
+    # said in, "then the long winter", is the span, and the segment with extent "statement"
+    sampled = [("va", i, float(i)) for i in range(8)]
+    talk = segments("va", ("Harvest time came, then the long winter.", 0.0, 6.0))
+    timed = [("Harvest", 0.0, 0.5), ("time", 0.5, 1.0), ("came,", 1.0, 1.5), ("then", 2.2, 2.6), ("the", 2.6, 2.8)]
+    said = words("va", *timed, ("long", 2.8, 3.3), ("winter.", 3.3, 3.9))
+    query = "how cold was the winter"
+    found = evidence("transcript", query, sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True)
+    assert [r[1] for r in found] == list(range(7))  # every frame of the segment, as before
+    assert {r[2:] for r in found} == {(0.6, 2.2, 4.1, 3.3, 3.9)}
+    statement = evidence(
+        "transcript",
+        query,
+        sampled=sampled,
+        transcript_words=said,
+        transcript_segments=talk,
+        focus=True,
+        extent="statement",
+    )
+    assert {r[2:] for r in statement} == {(0.6, 0.0, 6.0, 3.3, 3.9)}
+    unshared = evidence(
+        "transcript", "how it went", sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True
+    )
+    assert {r[2:] for r in unshared} == {(0.6, 0.0, 6.0, 0.0, 6.0)}  # no word shared: the whole segment
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 7.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    for asked, extent, rows in ((query, None, found), (query, "statement", statement)):
+        arrays = tools.get("transcript").frame_evidence(video, asked, extent)
+        inside = np.flatnonzero(~np.isnan(arrays.score))
+        columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
+        assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == rows

@@ -24,7 +24,10 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
   ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
   in other words ("when does he talk about money?") ranks frames when no words match, and any span that
-  says the words outranks it; the sentence is said over its whole time, and is its own evidence.
+  says the words outranks it; the sentence is said over its whole time. Its focus is where its words say the
+  query's (``transcript``: ``said_focus`` of the words overlapping it, "has never been" of an 11 s sentence for
+  "it has never been bettered"), and its evidence the phrase they are said in (the sentence with ``extent``
+  "statement"); a sentence sharing no word with the query, and a cue, is its own focus and evidence.
 
 A frame gets the best score of the spans said around it: those whose time said contains its own, a span
 shorter than the sampling period being widened to one period around its middle (so a word said between
@@ -58,6 +61,7 @@ from vqdb.planner.sqlbuild import (
     join,
     number,
     ordered,
+    over,
     same,
     select,
     subquery,
@@ -73,6 +77,7 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.udfs.said_focus import shared_words_focus
 from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
@@ -119,7 +124,7 @@ class TimedTextTool(TextTool):
         )
 
         def first(column: str, name: str) -> exp.Expression:
-            best = [desc(col("score", "p")), col("said_start", "p"), col("said_end", "p")]
+            best = [desc(col("score", "p")), col("said_start", "p"), col("focus_end", "p")]
             return alias(fn("first", ordered(col(column, "p"), best)), name)
 
         return select(
@@ -128,8 +133,8 @@ class TimedTextTool(TextTool):
             alias(fn("max", col("score", "p")), "score"),
             first("start_s", "start_s"),
             first("end_s", "end_s"),
-            first("said_start", "focus_start"),
-            first("said_end", "focus_end"),
+            first("focus_start", "focus_start"),
+            first("focus_end", "focus_end"),
             from_=ctx.sampled("s"),
             joins=[join(subquery(by_second, "p"), exp.and_(same(["video_id"], "p", "s"), near, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
@@ -155,6 +160,8 @@ class TimedTextTool(TextTool):
             col("score", "p"),
             col("start_s", "p"),
             col("end_s", "p"),
+            col("focus_start", "p"),
+            col("focus_end", "p"),
             alias(exp.Sub(this=middle, expression=half), "low"),
             alias(exp.Add(this=middle.copy(), expression=half.copy()), "high"),
             from_=subquery(self.said(ctx).union(self.meant(ctx), distinct=False, copy=False), "p"),
@@ -178,9 +185,9 @@ class TimedTextTool(TextTool):
         return fn("list", ordered(piece, [col("start_s"), col("end_s")]))
 
     def said(self, ctx: Context) -> exp.Select:
-        """(video_id, said_start, said_end, score, start_s, end_s) of the stretches that say the query
-        (``phrase_spans``), with their spans (``phrase_span_sql``: the phrases they are said in, or their words;
-        their statements when the call asks for them, ``Context.extent``)."""
+        """(video_id, said_start, said_end, score, start_s, end_s, focus_start, focus_end) of the stretches that
+        say the query (``phrase_spans``; their focus: the time said), with their spans (``phrase_span_sql``: the
+        phrases they are said in, or their words; their statements when the call asks for them, ``Context.extent``)."""
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
         found = fn("phrase_spans", self.in_time(), ctx.text, pause)
         listed = [alias(fn("phrases", self.in_time(), pause.copy()), "phrases")] if self.pause_s is not None else []
@@ -205,12 +212,15 @@ class TimedTextTool(TextTool):
             alias(col("score", "m"), "score"),
             alias(span[0], "start_s"),
             alias(span[1], "end_s"),
+            alias(said_start.copy(), "focus_start"),
+            alias(said_end.copy(), "focus_end"),
             from_=subquery(per_video),
         )
 
     def meant(self, ctx: Context) -> exp.Select:
-        """(video_id, said_start, said_end, score, start_s, end_s) of the sentences close in meaning to the
-        query (said over their whole time). A sentence is compared by its embedding stored at ingest
+        """(video_id, said_start, said_end, score, start_s, end_s, focus_start, focus_end) of the sentences
+        close in meaning to the query (said over their whole time, their focus where their words say the query's:
+        ``focused``). A sentence is compared by its embedding stored at ingest
         (``text_emb``), or, in a corpus ingested before it was stored, by embedding its text."""
         # The query is embedded per row (each distinct text once a session), not as a constant: DuckDB folds
         # constants when it plans, which would load the model for a video without sentences.
@@ -236,15 +246,78 @@ class TimedTextTool(TextTool):
         score = exp.Div(
             this=exp.Mul(this=number(SEMANTIC_WEIGHT), expression=exp.paren(above)), expression=number(1 - SEMANTIC_MIN)
         )
-        return select(
+        kept = select(
             col("video_id"),
-            alias(col("start_s"), "said_start"),
-            alias(col("end_s"), "said_end"),
-            alias(score, "score"),
+            alias(over(fn("row_number")), "sentence"),
             col("start_s"),
             col("end_s"),
+            alias(score, "score"),
             from_=subquery(sentences),
             where=col("similarity") > number(SEMANTIC_MIN),
+        )
+        if self.pause_s is None:  # a cue's words have no times of their own: the cue is its focus
+            columns = ("start_s", "end_s", "score", "start_s", "end_s", "start_s", "end_s")
+            names = ("said_start", "said_end", "score", "start_s", "end_s", "focus_start", "focus_end")
+            return select(
+                col("video_id"), *(alias(col(c), n) for c, n in zip(columns, names, strict=True)), from_=subquery(kept)
+            )
+        return self.focused(ctx, kept)
+
+    def focused(self, ctx: Context, kept: exp.Select) -> exp.Select:
+        """``meant``'s sentences (``kept``: video_id, sentence, start_s, end_s, score), said over their whole
+        time, with their focus where their words say the query's (``said_focus`` of the words overlapping them,
+        else the whole sentence) and the span ``phrase_span_sql`` gives the focus within the sentence (the
+        phrases it is said in; the sentence with ``extent`` "statement")."""
+        sentence_start, sentence_end = col("start_s", "k"), col("end_s", "k")
+        within = exp.and_(
+            same(["video_id"], "w", "k"), col("start_s", "w") < sentence_end, col("end_s", "w") > sentence_start
+        )
+        said_in = exp.Struct(
+            expressions=[
+                exp.PropertyEQ(this=exp.to_identifier(c), expression=col(c, "w")) for c in ("text", "start_s", "end_s")
+            ]
+        )
+        keys = [col(c, "k") for c in ("video_id", "sentence", "start_s", "end_s", "score")]
+        with_words = select(
+            *keys,
+            alias(fn("list", ordered(said_in, [col("start_s", "w"), col("end_s", "w")])), "words"),
+            from_=subquery(kept, "k"),
+            joins=[join(subquery(self.pieces(ctx), "w"), within, side="LEFT")],
+            group_by=[key.copy() for key in keys],
+        )
+        focus = fn("said_focus", col("words"), ctx.text)
+        focus_start = fn("coalesce", exp.Dot(this=focus, expression=exp.to_identifier("start_s")), col("start_s"))
+        focus_end = fn("coalesce", exp.Dot(this=focus.copy(), expression=exp.to_identifier("end_s")), col("end_s"))
+        focused = select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            col("score"),
+            alias(focus_start, "focus_start"),
+            alias(focus_end, "focus_end"),
+            from_=subquery(with_words),
+        )
+        phrases_of = select(
+            col("video_id"),
+            alias(fn("phrases", self.in_time(), number(self.pause_s)), "phrases"),
+            from_=subquery(self.pieces(ctx)),
+            group_by=[col("video_id")],
+        )
+        focus_start, focus_end = col("focus_start", "f"), col("focus_end", "f")
+        statement = col("start_s", "f"), col("end_s", "f")
+        phrase = phrases_hull_sql(col("phrases", "v"), focus_start, focus_end, *statement)
+        span = phrase_span_sql(focus_start, focus_end, *statement, *phrase, ctx.extent, None)
+        return select(
+            col("video_id", "f"),
+            alias(statement[0].copy(), "said_start"),
+            alias(statement[1].copy(), "said_end"),
+            col("score", "f"),
+            alias(span[0], "start_s"),
+            alias(span[1], "end_s"),
+            focus_start.copy(),
+            focus_end.copy(),
+            from_=subquery(focused, "f"),
+            joins=[join(subquery(phrases_of, "v"), same(["video_id"], "v", "f"), side="LEFT")],
         )
 
     def text_at(self, video: VideoFrames, low: float, high: float, ts: float) -> str:
@@ -281,7 +354,9 @@ class TimedTextTool(TextTool):
             lambda: np.asarray(videos[0].value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
         )
         return [
-            self._spans_evidence(video, self.said_arrays(video, query, extent), self.meant_arrays(video, embedded))
+            self._spans_evidence(
+                video, self.said_arrays(video, query, extent), self.meant_arrays(video, embedded, query, extent)
+            )
             for video in videos
         ]
 
@@ -289,21 +364,24 @@ class TimedTextTool(TextTool):
         self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
     ) -> FrameEvidence:
         """``frame_evidence`` from the spans said (``said_arrays``) and meant (``meant_arrays``)."""
-        said_start, said_end, score, start, end = (np.concatenate(pair) for pair in zip(said, meant, strict=True))
+        said_start, said_end, score, start, end, *focus = (
+            np.concatenate(pair) for pair in zip(said, meant, strict=True)
+        )
         middle = (said_start + said_end) / 2
         half = np.maximum((said_end - said_start) / 2, video.period / 2)
         low, high = middle - half, middle + half
         timed = ~(np.isnan(low) | np.isnan(high))  # a sentence without times reaches no frame
         first = np.where(timed, np.searchsorted(video.ts, low, "left"), 0)
         stop = np.where(timed, np.searchsorted(video.ts, high, "right"), 0)
-        return best_spans(first, stop, score, said_start, start, end, (said_start, said_end), video.n)
+        return best_spans(first, stop, score, said_start, start, end, (focus[0], focus[1]), video.n)
 
     def said_arrays(self, video: VideoFrames, query: str, extent: str | None = None) -> tuple[np.ndarray, ...]:
-        """(said_start, said_end, score, start_s, end_s) of ``said``'s spans: ``phrase_spans`` of the video's
-        pieces in time order, called as the SQL calls it (``start_s``, ``end_s``: ``phrase_span``)."""
+        """(said_start, said_end, score, start_s, end_s, focus_start, focus_end) of ``said``'s spans:
+        ``phrase_spans`` of the video's pieces in time order, called as the SQL calls it (``start_s``, ``end_s``:
+        ``phrase_span``; the focus is the time said)."""
         listed = self.listed_in_time(video)
         if listed is None:
-            return tuple(np.zeros(0) for _ in range(5))
+            return tuple(np.zeros(0) for _ in range(7))
         pause = pa.array([self.pause_s], pa.float64())
         found = phrase_spans(listed, pa.array([query]), pause).values
         fields = ("start_s", "end_s", "score", "statement_start_s", "statement_end_s")
@@ -315,7 +393,7 @@ class TimedTextTool(TextTool):
             listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
             phrase, whole_s = phrases_hull(listed_phrases, said_start, said_end, *statement), None
         span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
-        return (said_start, said_end, score, *span)
+        return (said_start, said_end, score, *span, said_start, said_end)
 
     def listed_in_time(self, video: VideoFrames) -> pa.ListArray | None:
         """``in_time``'s list of the video's pieces as Arrow (one row), or None when it has none."""
@@ -330,15 +408,18 @@ class TimedTextTool(TextTool):
         )
         return pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
 
-    def meant_arrays(self, video: VideoFrames, embedded: Callable[[], np.ndarray]) -> tuple[np.ndarray, ...]:
-        """(said_start, said_end, score, start_s, end_s) of ``meant``'s sentences: the cosine similarity of
-        their stored (else session-embedded) vectors with the query's (``embedded()``: asked only of a video
-        with sentences), computed as DuckDB computes ``array_cosine_similarity`` (``float32_cosine``), above
-        ``SEMANTIC_MIN``."""
+    def meant_arrays(
+        self, video: VideoFrames, embedded: Callable[[], np.ndarray], query: str, extent: str | None = None
+    ) -> tuple[np.ndarray, ...]:
+        """(said_start, said_end, score, start_s, end_s, focus_start, focus_end) of ``meant``'s sentences: the
+        cosine similarity of their stored (else session-embedded) vectors with the query's (``embedded()``: asked
+        only of a video with sentences), computed as DuckDB computes ``array_cosine_similarity``
+        (``float32_cosine``), above ``SEMANTIC_MIN``; each focused where its words say the query's
+        (``focused_arrays``)."""
         rows = video.rows(self.sentence_table, SENTENCE_COLUMNS)
         rows = rows.filter(pc.is_valid(rows.column("text")))  # the query is embedded for rows with text
         if not rows.num_rows:
-            return tuple(np.zeros(0) for _ in range(5))
+            return tuple(np.zeros(0) for _ in range(7))
         query_vector = embedded()
         stored = rows.column("text_emb").combine_chunks()
         vectors = np.full((rows.num_rows, len(query_vector)), np.nan, dtype=np.float32)
@@ -354,7 +435,32 @@ class TimedTextTool(TextTool):
         keep = similarity > SEMANTIC_MIN
         score = SEMANTIC_WEIGHT * (similarity[keep] - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)
         start, end = (float_array(rows.column(c))[keep] for c in ("start_s", "end_s"))
-        return start, end, score, start, end
+        if self.pause_s is None:  # a cue's words have no times of their own: the cue is its focus
+            return start, end, score, start, end, start, end
+        return self.focused_arrays(video, start, end, score, query, extent)
+
+    def focused_arrays(
+        self, video: VideoFrames, start: np.ndarray, end: np.ndarray, score: np.ndarray, query: str, extent: str | None
+    ) -> tuple[np.ndarray, ...]:
+        """``focused`` as arrays: the sentences said from ``start`` to ``end`` (scoring ``score``), each with its
+        span and its focus, where its words (the pieces overlapping it) say the query's."""
+        listed = self.listed_in_time(video)
+        if listed is None:
+            return start, end, score, start, end, start, end
+        pieces = listed.values
+        texts = pieces.field("text").fill_null("").to_pylist()
+        word_start, word_end = float_array(pieces.field("start_s")), float_array(pieces.field("end_s"))
+        focus_start, focus_end = start.copy(), end.copy()
+        for i in range(len(start)):
+            inside = np.flatnonzero((word_start < end[i]) & (word_end > start[i]))
+            found = shared_words_focus([texts[j] for j in inside], word_start[inside], word_end[inside], query)
+            if found is not None:
+                focus_start[i], focus_end[i] = found
+        said = phrases(listed, pa.array([self.pause_s], pa.float64())).values
+        listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
+        phrase = phrases_hull(listed_phrases, focus_start, focus_end, start, end)
+        span = phrase_span(focus_start, focus_end, start, end, *phrase, extent, None)
+        return (start, end, score, *span, focus_start, focus_end)
 
 
 def phrases_hull(
