@@ -83,3 +83,13 @@ def test_a_short_word_is_no_misreading_of_a_longer_one():
     rarity = WordRarity(Store.create(tempfile.mkdtemp()))
     assert rarity.coverage("top story", "Trains to Cambridge") == 0.0
     assert rarity.coverage("top story", "the top story") == 1.0
+
+
+def test_a_decimal_is_as_rare_as_its_rarest_part(tmp_path):
+    """The index reads "150.000" as "150" and "000": a counter's every read holds ".000", so counting the rows
+    holding any part made the number asked for weigh as little as the commonest read."""
+    store = Store.create(tmp_path)
+    commit_video(store, "counter", {i: f"{30 * i}.000" for i in range(1, 9)})
+    build_text_indexes(store)
+    rarity = WordRarity(store)
+    assert rarity.idf("150.000") == rarity.idf("150") > 2 * rarity.idf("000")

@@ -12,7 +12,8 @@ BM25 over the corpus's stretches of text (``DF_TABLES``: OCR spans, transcript s
     idf(word) = ln(1 + (N - df + 0.5) / (df + 0.5))
 
 with ``df`` the stretches holding the word (its stemmed form, through the full-text indexes; counted up to
-``DF_CAP`` a table, beyond which a word is common whatever its count) and ``N`` all the stretches; and a
+``DF_CAP`` a table, beyond which a word is common whatever its count; a word the index reads as several tokens,
+a decimal or a time, as its rarest token) and ``N`` all the stretches; and a
 moment's text *covers* the share of the query's IDF whose words it holds (``coverage``: a word found whole,
 within the edit distance the full-text search allows the shorter of the two words (a two-letter "to" is no
 misread "top"), or, from ``SQUASHED_MIN`` characters on, inside the text with its spaces removed, as OCR
@@ -29,6 +30,7 @@ Example:
 from __future__ import annotations
 
 import math
+import re
 import threading
 
 import lance
@@ -161,10 +163,33 @@ class TableCounts:
 
     def held(self, word: str) -> int:
         """The rows holding ``word`` (a canonical word: its stemmed form, through the full-text index), at most
-        ``DF_CAP``."""
+        ``DF_CAP``. A word the index splits into several tokens (a decimal "150.000", a time "06.42": ``parts``)
+        is held by at most as many rows as its rarest part: the index finds the rows holding any part, and on a
+        counter every read holds ".000", which made the number asked for as common as its commonest part.
+
+        Example:
+            >>> from vqdb.testing.corpora import empty_corpus
+            >>> from vqdb.store import Store
+            >>> WordCounts(Store.open(empty_corpus())).latest()[0].held("150.000")
+            0
+        """
         if word not in self._held:
-            self._held[word] = dataset_hits(self._dataset, self.name, word, DF_CAP, fuzzy=False).num_rows
+            pieces = parts(word)
+            if len(pieces) > 1:
+                self._held[word] = min(self.held(piece) for piece in pieces)
+            else:
+                self._held[word] = dataset_hits(self._dataset, self.name, word, DF_CAP, fuzzy=False).num_rows
         return self._held[word]
+
+
+def parts(word: str) -> list[str]:
+    """The tokens the full-text index reads ``word`` as (its runs of letters and digits).
+
+    Example:
+        >>> parts("150.000"), parts("gutenberg")
+        (['150', '000'], ['gutenberg'])
+    """
+    return re.findall(r"\w+", word)
 
 
 def word_found(word: str, tokens: list[str], squashed: str) -> bool:
@@ -199,4 +224,4 @@ def edits_between(word: str, token: str) -> int:
     return edit_distance(min(word, token, key=len))
 
 
-__all__ = ["WordCounts", "WordRarity", "edits_between", "word_found"]
+__all__ = ["WordCounts", "WordRarity", "edits_between", "parts", "word_found"]
