@@ -10,7 +10,10 @@ over real footage with rendered captions; ``synthetic``: generated; each reporte
 * **HIT@1 / HIT@4**: ``corpus.retrieve(question, video=..., k=4)``; the keyframes ranked by
   ``merged_rank``; a hit is a keyframe within ``--tolerance`` seconds (default 0.5: half the sampling
   period at 1 fps, so an interval shorter than a second still contains a sampled time) of a
-  ground-truth interval.
+  ground-truth interval. **HIT@1 blind** is the share of questions that hit at 1 with a keyframe no call
+  found evidence in (``supporting_calls`` empty: ``retrieve`` spread its keyframes evenly because nothing
+  matched, and one landed in a long truth): HIT@1 counts them, as the issue's metric does, and this says
+  how much of it is such luck.
 * **tIoU, R@0.3/0.5/0.7 of the top interval**: ``corpus.locate(question, options=..., video=...)`` (the
   options as retrieve gets them: a multiple-choice question is grounded where its options are found), the
   top interval against the ground truth with the ``intervals_tiou`` macro.
@@ -357,9 +360,10 @@ def run_question(
         first = next((i for i, t in enumerate(times) if inside(t, gt, args.tolerance)), None)
         result["hit1"] = first is not None and first < 1
         result["hit4"] = first is not None and first < 4
+        result["blind1"] = result["hit1"] and not ranked[0]["supporting_calls"]
     except Exception as exc:  # recorded, not raised: one bad question must not stop the run
         result["errors"].append(_error("retrieve", exc))
-        result["hit1"] = result["hit4"] = False
+        result["hit1"] = result["hit4"] = result["blind1"] = False
     result["tiou"] = locate_tiou(corpus, q, gt, vid, planner, result)
     if args.search and planner == "rules":
         search_hits(corpus, q, gt, vid, args.tolerance, result)
@@ -485,6 +489,7 @@ def metrics(results: list[dict[str, Any]]) -> dict[str, Any]:
         "n": n,
         "hit1": sum(r["hit1"] for r in results) / n,
         "hit4": sum(r["hit4"] for r in results) / n,
+        "blind1": sum(r.get("blind1", False) for r in results) / n,
         "tiou": sum(tious) / len(tious) if tious else None,
         "mcq_n": len(mcq),
         "mcq_acc": sum(r["correct"] for r in mcq) / len(mcq) if mcq else None,
@@ -512,12 +517,13 @@ def format_tables(rows: list[dict[str, Any]], planners: Sequence[str]) -> str:
 
 
 def _table(title: str, shown: list[dict[str, Any]], rows: list[dict[str, Any]], planners: Sequence[str]) -> str:
-    head = "| split | media | kind | planner | n | HIT@1 | HIT@4 | mean tIoU | R@0.3 | R@0.5 | R@0.7 | MCQ n |"
-    head += " MCQ acc | S@1 | S@5 | S other | errors |"
+    head = "| split | media | kind | planner | n | HIT@1 | HIT@4 | HIT@1 blind | mean tIoU | R@0.3 | R@0.5 | R@0.7 |"
+    head += " MCQ n | MCQ acc | S@1 | S@5 | S other | errors |"
     lines = [title, "", head, _rule(head)]
     for r in shown:
         lines.append(
-            f"| {_key(r)} | {r['n']} | {_f(r['hit1'])} | {_f(r['hit4'])} | {_f(r['tiou'])} | {_f(r['r@0.3'])} | "
+            f"| {_key(r)} | {r['n']} | {_f(r['hit1'])} | {_f(r['hit4'])} | {_f(r['blind1'])} | {_f(r['tiou'])} | "
+            f"{_f(r['r@0.3'])} | "
             f"{_f(r['r@0.5'])} | {_f(r['r@0.7'])} | {r['mcq_n']} | {_f(r['mcq_acc'])} | {_f(r['s1'])} | "
             f"{_f(r['s5'])} | {_f(r['s_other'])} | {r['errors']} |"
         )

@@ -115,9 +115,10 @@ def test_the_summary_reports_real_composite_and_synthetic_media_apart():
         }
 
     results = [result("dev", "real", True), result("dev", "synthetic", False), result("dev", "synthetic", False)]
-    results += [result("realdev", "real", True), result("realdev", "real", False)]
+    results += [result("realdev", "real", True) | {"blind1": True}, result("realdev", "real", False)]
     rows = {(r["split"], r["media"]): r for r in quality.summarize(results, ["rules"])}
     assert rows[("dev", "all")]["n"] == 3 and rows[("dev", "real")]["hit1"] == 1.0
+    assert rows[("dev", "all")]["blind1"] == 0.0 and rows[("realdev", "all")]["blind1"] == 0.5  # a hit without evidence
     assert rows[("dev", "synthetic")]["hit1"] == 0.0 and ("dev", "composite") not in rows
     assert ("realdev", "real") not in rows and rows[("realdev", "all")]["hit1"] == 0.5  # one medium: 'all' only
     assert rows[("all", "real")]["n"] == 3 and rows[("all", "real")]["hit1"] == pytest.approx(2 / 3)
