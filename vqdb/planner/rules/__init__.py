@@ -15,6 +15,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **Question words typed short** where a clause starts ("wat time is sunrise", "wen does it start":
+  ``phrasing.TYPED_QUESTION_WORDS``) are read as the words they stand for, before anything else.
 * **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
   Words reported in the third person are searched as said in the first ("he says he's done": "done",
   ``phrasing.REPORTED_SUBJECTS``), and a that-clause after them ("the first of two things, that X") is ORed
@@ -172,13 +174,14 @@ from vqdb.planner.rules.evidence import (
 )
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
-from vqdb.planner.rules.framing import _unframed
+from vqdb.planner.rules.framing import _spelled_out, _unframed
 from vqdb.planner.rules.literals import (
     _LITERAL,
     _NUMBER_PUNCTUATION,
     _VIDEO_TIME,
     _display_reads,
     _numbers_kept,
+    _take_fractions_off,
     _take_literals,
     _take_menu_paths,
     _take_numbered,
@@ -188,6 +191,7 @@ from vqdb.planner.rules.literals import (
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
+    _take_credit_fields,
     _take_credited_works,
     _take_credits,
     _take_displayed,
@@ -236,7 +240,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    asked = _asked_then_answered(_unframed(_written_out(question)))
+    asked = _asked_then_answered(_unframed(_written_out(_spelled_out(question))))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
@@ -308,6 +312,7 @@ def _plan_text(
     if any_text:  # where a place on screen is named, what is there is read (screen_places)
         _add_answer_forms(text, evidence)
     text = _take_quotes(text, quotes, evidence)
+    text = _take_credit_fields(text, evidence)
     text = _take_heard_sounds(text, evidence)
     text = _take_framed_text(text, evidence)
     text = _take_credited_works(text, evidence)
@@ -317,6 +322,7 @@ def _plan_text(
     text = _take_text_shown(text, evidence)
     text = _take_labels(text, evidence)
     text = _take_credits(text, evidence)
+    text = _take_fractions_off(text, evidence)
     text = _take_quantities(text, evidence)
     text = _take_numbered(text, evidence)
     text = _take_literals(text, evidence)
