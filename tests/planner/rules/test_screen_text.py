@@ -36,3 +36,25 @@ def test_the_credits_named_read_every_role_line(question):
 def test_music_not_asked_as_a_credit_is_still_heard():
     assert queries("when does the music start") == {("audio", "music")}
     assert ("audio", "music") in queries("who did the music for the ad")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when does the title card come up", "what does the opening title say?", "title card at the beginning"],
+)
+def test_a_title_named_by_its_noun_alone_reads_the_biggest_text(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.size) for c in plan.queries] == [("ocr", "", "large")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When is the title 'A History of the Printed Book' shown?",
+        "when does the title of the book appear",
+        "the Big Buck Bunny title",
+    ],
+)
+def test_a_title_given_its_words_or_what_it_is_of_is_no_guess(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert all(c.query for c in plan.queries)

@@ -106,7 +106,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
   and size, else "large"), ANDed with the rest; with nothing else to find, no moment, place or size, frames are
-  sampled uniformly.
+  sampled uniformly. A title named only by its noun ("when does the title card come up?", "what does the
+  opening title say?": ``screen_text._take_title_named``) is the text a video shows biggest: ``ocr ''`` of
+  size large, the noun no word to read, in a question of when too.
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -198,6 +200,7 @@ from vqdb.planner.rules.screen_text import (
     _take_labels,
     _take_screen_text,
     _take_text_shown,
+    _take_title_named,
     _take_web_addresses,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
@@ -273,6 +276,7 @@ def _plan_question(
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)
     unplaced = not any(c.when for c in plan.queries) and not any(where_on_screen(question)[1:])  # no moment found
+    unplaced = unplaced and not _take_title_named(question)[1]  # a title is the biggest text: its size is given
     if any_text and unplaced and plan.queries and all(not c.query for c in plan.queries):
         return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
             f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
@@ -313,6 +317,7 @@ def _plan_text(
         _add_answer_forms(text, evidence)
     text = _take_quotes(text, quotes, evidence)
     text = _take_credit_fields(text, evidence)
+    text, titled = _take_title_named(text)
     text = _take_heard_sounds(text, evidence)
     text = _take_framed_text(text, evidence)
     text = _take_credited_works(text, evidence)
@@ -362,7 +367,9 @@ def _plan_text(
             option_ids += [_add(calls, t, _trim(quoted)) for t in TOOLS_FOR[EITHER] if _searchable(t, _trim(quoted))]
     if option_ids:
         groups.append(_group(option_ids, "OR"))
-    if any_text and Ocr.name in (available_tools or ()) and _any_text(question, unseen, calls):
+    titled = titled and not any(c.tool == Ocr.name and c.query for c in calls)  # a title named, none of its words
+    reads = Ocr.name in (available_tools or ())
+    if any_text and ((titled and (reads or available_tools is None)) or (reads and _any_text(question, unseen, calls))):
         _, place, size = where_on_screen(question)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
         groups.insert(0, calls[-1].id)

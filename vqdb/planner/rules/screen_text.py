@@ -449,6 +449,34 @@ def _take_credit_fields(text: str, evidence: _Evidence) -> str:
     return text
 
 
+_TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
+    r"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
+    r"(?:title|heading|headline)(?:\s+(?:card|screen|sequence|page|slide))?\b"
+    r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|[A-Z0-9]))"
+    rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
+    rf"(?:\s+(?:(?:is|was|gets?)\s+)?(?:on\s+(?:the\s+)?screen|{alternation(list(ARRIVAL_VERBS))})\b)?",
+)
+
+
+def _take_title_named(text: str) -> tuple[str, bool]:
+    """``text`` without a title named only by its noun ("when does the title card come up?", "what does the
+    opening title say?", "when is the heading on screen": ``_TITLE_NAMED``; not "the title 'X'", "the title of
+    the book", "the Big Buck Bunny title", "the headline reads storm hits coast"), and whether it had one. A
+    title is what a video shows biggest, so whatever is read largest is it (``rule_plan``: ``ocr ''`` of size
+    large); its noun is no word on screen.
+
+    Example:
+        >>> _take_title_named("when does the title card come up?")
+        ('when does  ?', True)
+        >>> _take_title_named("the title of the book"), _take_title_named("When is the title \ue0000\ue001 shown?")[1]
+        (('the title of the book', False), False)
+    """
+    found = _TITLE_NAMED.search(text)
+    if found is None:
+        return text, False
+    return text[: found.start()] + " " + text[found.end() :], True
+
+
 def _take_credited_works(text: str, evidence: _Evidence) -> str:
     """ "Who wrote / directed / composed X", "who X was written by", "the author(s) of X", X a title
     (capitalised: "the Manifesto", "the poem The Road Not Taken", "Pride and Prejudice"): the title, read and
