@@ -8,6 +8,7 @@ import pytest
 from vqdb.planner.baselines import baseline_plan, siglip_q_plan
 from vqdb.planner.plan import PlanError
 from vqdb.planner.rules import rule_plan
+from vqdb.planner.vocabulary import CREDIT_ROLES
 
 CASES = [
     ("when does the timecode read 00:00:05", [("siglip", "timecode"), ("ocr", "00:00:05")], "Q1 AND Q2"),
@@ -128,11 +129,12 @@ def test_an_event_placed_after_or_before_marks_its_calls(question, calls, combin
     assert plan.combine == combine
 
 
+CREDIT_LINES = [("ocr", form) for form in dict.fromkeys(["credits", *(forms[0] for forms in CREDIT_ROLES.values())])]
 ORDERS = [
     ("when does the speaker start talking?", "first", [("audio", "speech")]),
     ("when does the word EXIT first appear?", "first", [("ocr", "EXIT")]),
     ("the first time he says 'thank you'", "first", [("transcript", "thank you"), ("subtitle", "thank you")]),
-    ("when is the title shown for the last time?", "last", [("siglip", "title")]),
+    ("when is the title shown for the last time?", "last", [("ocr", "")]),
     ("when does the music begin?", "first", [("audio", "music")]),
     ("when does the baby start to cry?", "first", [("siglip", "baby cry")]),  # "start to" leaves the query
     ("when does the narrator stop speaking?", "last", [("audio", "speech")]),
@@ -140,7 +142,7 @@ ORDERS = [
     ("who speaks first?", "first", [("audio", "speech"), ("ocr", "")]),
     ("what's the web address shown at the end", "last", None),  # "at the end" of the video
     ("what is said at the very beginning", "first", [("audio", "speech")]),
-    ("when do the end credits start?", "first", [("siglip", "end credits")]),  # "the end": a noun
+    ("when do the end credits start?", "first", CREDIT_LINES),  # "the end": a noun; the credit lines read
     ("Right after the title card, what does the narrator say?", "first", None),  # the first moment after it
     ("what was on screen just before the chime?", "last", None),
     # no order: a quote, text in capitals, compounds and stretches, nouns, an action, an event's edge

@@ -439,6 +439,27 @@ REQUESTS = Words(
     example="show me where the copyright notice is",
     seen=False,
 )  # fmt: skip
+TYPED_QUESTION_WORDS = {
+    "wat": "what", "wot": "what", "wut": "what", "wht": "what", "whn": "when", "wen": "when", "wher": "where",
+    "whr": "where", "wich": "which", "whic": "which", "hw": "how",
+}  # fmt: skip
+"""Question words as people type them in a hurry ("wat time is sunrise", "wen does the sign come up"), each read
+as the word it stands for where a clause starts (``framing._spelled_out``): the rules read a question by its
+question word ("what time", "when does")."""
+CREDITED_FIELDS = {
+    "music": "composer", "score": "composer", "soundtrack": "composer", "animation": "animator",
+    "animations": "animator", "editing": "editor", "edit": "editor", "narration": "narrator",
+    "voiceover": "narrator", "voice-over": "narrator", "voice over": "narrator", "script": "writer",
+    "writing": "writer", "screenplay": "writer", "words": "writer", "lyrics": "writer", "illustrations": "illustrator",
+    "drawings": "illustrator", "design": "designer", "graphics": "designer", "camera": "cinematographer",
+    "camerawork": "cinematographer", "cinematography": "cinematographer", "photography": "cinematographer",
+    "filming": "cinematographer", "translation": "translator", "subtitles": "translator", "directing": "director",
+    "direction": "director", "production": "producer",
+}  # fmt: skip
+"""The parts of a work a credit names its maker for, asked with a verb that makes nothing by itself ("who did
+the music?", "who was responsible for the animation?", "who's behind the script?"): the role whose credit
+line answers (a key of ``vocabulary.CREDIT_ROLES``: "Music by", "Composer"). Without this, "who did the
+music?" hears music."""
 REQUEST_OPENINGS = Words(
     {"please", "can you", "could you", "would you", "will you", "kindly", "now"},
     phenomenon="words of politeness before a request's verb ('please find …', 'can you show me …')",
@@ -522,11 +543,11 @@ VOICES = Words(
 NAME_CAPTIONED = Words(
     {
         "speaking", "speaks", "talking", "talks", "speaker", "interviewee", "being interviewed", "interviewed",
-        "interview", "guest", "reporter", "expert", "spokesperson", "spokesman", "spokeswoman",
+        "interview", "guest", "reporter", "expert", "spokesperson", "spokesman", "spokeswoman", "lower third",
     },
     phenomenon="who speaks on camera, asked ('who is speaking?', 'what is the name of the woman being "
-    "interviewed?'): a name caption in the lower third names them, while they speak (a host or presenter is a "
-    "credit role: CREDIT_ROLES)",
+    "interviewed?', 'who is the woman in the lower third?'): a name caption in the lower third names them, while "
+    "they speak (a host or presenter is a credit role: CREDIT_ROLES)",
     example="who is the speaker?",
 )  # fmt: skip
 SINGING = ("sing", "sang", "sung")  # how the words of VOICES that sing, not speak, begin

@@ -93,3 +93,19 @@ def test_every_label_noun_is_one_word_a_tool_accepts():
 def test_a_kind_asked_in_a_place_on_screen_is_whatever_is_read_there():
     plan = rule_plan("Which channel is this, according to the logo in the corner?", None, ("ocr", "transcript"))
     assert [(c.query, c.place) for c in plan.queries if c.tool == "ocr"] == [("", "corner")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["at what point is the phone number shown", "when does the telephone number come up?", "the contact no. on a van"],
+)
+def test_a_phone_number_named_without_its_digits_is_found_by_the_words_that_introduce_it(question):
+    evidence = _Evidence()
+    _add_answer_forms(question, evidence)
+    assert {q for group in evidence.groups for _, q in group} == set(FORM_WORDS["phone"])
+
+
+def test_a_phone_number_given_is_its_own_answer():
+    evidence = _Evidence()
+    _add_answer_forms("when is the phone number 020 7946 0018 shown", evidence)
+    assert evidence.groups == []

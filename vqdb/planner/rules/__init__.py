@@ -15,6 +15,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **Question words typed short** where a clause starts ("wat time is sunrise", "wen does it start":
+  ``phrasing.TYPED_QUESTION_WORDS``) are read as the words they stand for, before anything else.
 * **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
   Words reported in the third person are searched as said in the first ("he says he's done": "done",
   ``phrasing.REPORTED_SUBJECTS``), and a that-clause after them ("the first of two things, that X") is ORed
@@ -104,7 +106,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
   and size, else "large"), ANDed with the rest; with nothing else to find, no moment, place or size, frames are
-  sampled uniformly.
+  sampled uniformly. A title named only by its noun ("when does the title card come up?", "what does the
+  opening title say?": ``screen_text._take_title_named``) is the text a video shows biggest: ``ocr ''`` of
+  size large, the noun no word to read, in a question of when too.
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -172,13 +176,14 @@ from vqdb.planner.rules.evidence import (
 )
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
-from vqdb.planner.rules.framing import _unframed
+from vqdb.planner.rules.framing import _spelled_out, _unframed
 from vqdb.planner.rules.literals import (
     _LITERAL,
     _NUMBER_PUNCTUATION,
     _VIDEO_TIME,
     _display_reads,
     _numbers_kept,
+    _take_fractions_off,
     _take_literals,
     _take_menu_paths,
     _take_numbered,
@@ -188,12 +193,14 @@ from vqdb.planner.rules.literals import (
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
+    _take_credit_fields,
     _take_credited_works,
     _take_credits,
     _take_displayed,
     _take_labels,
     _take_screen_text,
     _take_text_shown,
+    _take_title_named,
     _take_web_addresses,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
@@ -236,7 +243,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    asked = _asked_then_answered(_unframed(_written_out(question)))
+    asked = _asked_then_answered(_unframed(_written_out(_spelled_out(question))))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
@@ -269,6 +276,7 @@ def _plan_question(
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)
     unplaced = not any(c.when for c in plan.queries) and not any(where_on_screen(question)[1:])  # no moment found
+    unplaced = unplaced and not _take_title_named(question)[1]  # a title is the biggest text: its size is given
     if any_text and unplaced and plan.queries and all(not c.query for c in plan.queries):
         return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
             f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
@@ -308,6 +316,8 @@ def _plan_text(
     if any_text:  # where a place on screen is named, what is there is read (screen_places)
         _add_answer_forms(text, evidence)
     text = _take_quotes(text, quotes, evidence)
+    text = _take_credit_fields(text, evidence)
+    text, titled = _take_title_named(text)
     text = _take_heard_sounds(text, evidence)
     text = _take_framed_text(text, evidence)
     text = _take_credited_works(text, evidence)
@@ -317,6 +327,7 @@ def _plan_text(
     text = _take_text_shown(text, evidence)
     text = _take_labels(text, evidence)
     text = _take_credits(text, evidence)
+    text = _take_fractions_off(text, evidence)
     text = _take_quantities(text, evidence)
     text = _take_numbered(text, evidence)
     text = _take_literals(text, evidence)
@@ -356,7 +367,9 @@ def _plan_text(
             option_ids += [_add(calls, t, _trim(quoted)) for t in TOOLS_FOR[EITHER] if _searchable(t, _trim(quoted))]
     if option_ids:
         groups.append(_group(option_ids, "OR"))
-    if any_text and Ocr.name in (available_tools or ()) and _any_text(question, unseen, calls):
+    titled = titled and not any(c.tool == Ocr.name and c.query for c in calls)  # a title named, none of its words
+    reads = Ocr.name in (available_tools or ())
+    if any_text and ((titled and (reads or available_tools is None)) or (reads and _any_text(question, unseen, calls))):
         _, place, size = where_on_screen(question)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
         groups.insert(0, calls[-1].id)

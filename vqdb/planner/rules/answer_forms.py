@@ -17,11 +17,12 @@ according to the logo in the corner?"), whatever is read there is the answer (``
 
 An answer of a known form is asked by what it measures: a price ("how much does it cost / come to", "what's
 the price") is written and said with its total or price ("Total: $18.75", "your total comes to…",
-``FORM_WORDS``), a phone number ("what's the phone number", "which number should you call") with the words
-that introduce one ("Call 020 7946 0018", "phone…"). Their digits themselves are no query: the ``ocr`` and
-``transcript`` tools grade a text against given words and numbers (a number-only query matches those digits
-exactly; ``counter_moments`` estimates one named value of a ticking counter), and no tool looks for any
-number of a form (any price, any time, any date), so a time of day, a date, a year, a percentage or a score
+``FORM_WORDS``), a phone number ("what's the phone number", "which number should you call", "when is the
+phone number shown": named, its digits not given) with the words that introduce one ("Call 020 7946 0018",
+"phone…"). Their digits themselves are no query: the ``ocr`` and ``transcript`` tools grade a text against
+given words and numbers (a number-only query matches those digits exactly; ``counter_moments`` estimates one
+named value of a ticking counter), and no tool looks for any number of a form (any price, any time, any
+date), so a time of day, a date, a year, a percentage or a score
 asked for adds no call here.
 
 Example:
@@ -78,7 +79,9 @@ _ASKED_FORM = {
         re.I,
     ),
     "phone": re.compile(  # asked, not given: "when is the phone number 020 7946 0018 shown" has its answer
-        r"\b(?:what|which)\b[^.?!]*?\b(?:(?:tele)?phone\s+number|number\s+(?:\w+\s+){0,6}?call)\b", re.I
+        r"\b(?:(?:tele)?phone|contact)\s+(?:number|no\.?)(?![\s:.]*[+(]?\d)"
+        r"|\b(?:what|which)\b[^.?!]*?\bnumber\s+(?:\w+\s+){0,6}?call\b",
+        re.I,
     ),
 }
 
@@ -98,6 +101,14 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
         >>> _add_answer_forms("how much did the bill come to?", evidence)
         >>> evidence.groups[0][:2]
         (('ocr', 'total'), ('transcript', 'total'))
+        >>> evidence = _Evidence()
+        >>> _add_answer_forms("at what point is the phone number shown", evidence)
+        >>> evidence.groups[0][:2]
+        (('ocr', 'call'), ('transcript', 'call'))
+        >>> evidence = _Evidence()
+        >>> _add_answer_forms("when is the phone number 020 7946 0018 shown", evidence)
+        >>> evidence.groups
+        []
     """
     for match in _ASKED_LABEL.finditer(text):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())

@@ -2,7 +2,8 @@
 a question of a moment ("at what point does X", "in which scene does X"), or a moment named alone ("the part
 where X") or asked of ("is there a moment where X") asks when (or where) X is, and its framing words are
 neither seen, read nor said. ``_unframed`` reads such a question as the plain "when …" /
-"where …" question it is, before any other rule reads its words.
+"where …" question it is, before any other rule reads its words; ``_spelled_out`` first reads a question word
+typed short ("wat", "wen": ``phrasing.TYPED_QUESTION_WORDS``) as the word it is.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ _MOMENT_ASKED = re.compile(  # the moment a request asks for, and the relative w
 _ASKED_IF_ANY = re.compile(r"^\s*(?:is|was)\s+there\s+(?:ever\s+)?(?=(?:a|an|any|one)\s)", re.I)  # "is there a …"
 _NAMED_ALONE = re.compile(r"^\s*(?:the|a|an|that|this)\s", re.I)  # "the part where …" (not the verb of "place the …")
 _ASKED_AT = re.compile(rf"^\s*(?:at|in|during)\s+(?:what|which)\s+(?:{_MOMENT}){_OF_THE_VIDEO}\b\s*", re.I)
+_TYPED_AT_CLAUSE_START = re.compile(
+    rf"(?:^|(?<=[.?!,;:]\s)|(?<=[.?!,;:]))\s*(?P<typed>{alternation(list(phrasing.TYPED_QUESTION_WORDS))})\b(?!['’])",
+    re.I,
+)
 _CLAUSE_SUBJECTS = phrasing.DETERMINERS | {s for s in SPEAKERS if " " not in s}  # "the moment the panel says X"
 
 
@@ -82,3 +87,25 @@ def _starts_clause(text: str) -> bool:
     """
     first = text.split()[:1]
     return bool(first) and (first[0].lower() in _CLAUSE_SUBJECTS or first[0][:1].isupper())
+
+
+def _spelled_out(question: str) -> str:
+    """``question`` with a question word typed short where a clause starts (``phrasing.TYPED_QUESTION_WORDS``:
+    "wat time is sunrise", "ok. wen does it start") written as the word it stands for; elsewhere such a word is
+    left as it is (a quote, a name).
+
+    Example:
+        >>> _spelled_out("wat time is sunrise"), _spelled_out("Wen does the EXIT sign come up? hw long")
+        ('what time is sunrise', 'When does the EXIT sign come up? how long')
+        >>> _spelled_out("the sign says wat")
+        'the sign says wat'
+    """
+
+    def written(match: re.Match[str]) -> str:
+        typed = match.group("typed")
+        word = phrasing.TYPED_QUESTION_WORDS[typed.lower()]
+        return match.group(0)[: match.start("typed") - match.start()] + (
+            word.capitalize() if typed[0].isupper() else word
+        )
+
+    return _TYPED_AT_CLAUSE_START.sub(written, question)

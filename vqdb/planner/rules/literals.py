@@ -151,6 +151,32 @@ def _after_word_of_time(text: str, start: int, words_of_time: Collection[str] = 
     return bool(before) and before[-1].lower() in words_of_time
 
 
+_FRACTION_PERCENT = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
+_FRACTION_OFF = re.compile(  # "half price", "a quarter off", "half-price": a reduction written as a percentage
+    rf"\b(?:(?:a|one)\s+)?(?P<fraction>{'|'.join(_FRACTION_PERCENT)})[\s-]+(?:price|off|of\s+the\s+price)\b", re.I
+)
+
+
+def _take_fractions_off(text: str, evidence: _Evidence) -> str:
+    """A reduction said as a fraction ("the half price sign", "a quarter off", "half-price tickets"): a sign or a
+    caption prints it as a percentage ("50% OFF", "SALE 25%"), a voice says it as asked, so the percentage is
+    read and the words are read or heard, ORed.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_fractions_off("half price sign", evidence).split(), evidence.groups[0][:2]
+        (['sign'], (('ocr', '50%'), ('ocr', 'half price')))
+    """
+
+    def replace(match: re.Match) -> str:
+        said = " ".join(match.group(0).replace("-", " ").split())
+        percent = _FRACTION_PERCENT[match.group("fraction").lower()]
+        evidence.add_calls([(READ, percent), *((tool, said) for tool in TOOLS_FOR[EITHER])])
+        return " "
+
+    return _FRACTION_OFF.sub(replace, text)
+
+
 def _take_quantities(text: str, evidence: _Evidence) -> str:
     """Values with a unit and scores no cue placed ("when does the wait go up to 40 minutes", "when is it
     25 degrees", "when does the score reach 3-1"): a picture does not show a quantity, its text does, so

@@ -397,6 +397,86 @@ _CREDITED = re.compile(  # "who the Manifesto was written by", "the authors of t
 )
 
 
+_FIELD_CREDITED = re.compile(  # "who did the music", "who was responsible for the animation"
+    r"\bwho\s+(?:did|does|do|handled|handles|(?:is|was|were|are)\s+(?:responsible\s+for|in\s+charge\s+of|behind|on)"
+    r"|worked\s+on|works\s+on)\s+(?:(?:the|this|that|its|their)\s+)?"
+    rf"(?P<field>{alternation(list(phrasing.CREDITED_FIELDS))})\b(?!\s+(?:of|for|to|in)\b)",
+    re.I,
+)
+_CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": the credit lines (not "the X credits")
+    r"\b(?:(?:the|its|their)\s+(?:(?:opening|closing|end|ending|final)\s+)?|(?:opening|closing|end|ending)\s+)"
+    r"credits\b"
+    rf"(?:\s+(?:(?:start|starts|started|begin|begins|began|roll|rolls|rolled|rolling|run|runs)|"
+    rf"{alternation(list(ARRIVAL_VERBS))})\b)?",
+    re.I,
+)
+
+
+def _take_credit_fields(text: str, evidence: _Evidence) -> str:
+    """A credit asked by the part of the work it names ("who did the music?", "who was responsible for the
+    animation?": ``phrasing.CREDITED_FIELDS``), read as its role's credit line (``CREDIT_ROLES``: "Music by",
+    "Composer"), and the credits named as such ("when do the end credits roll?", "the closing credits") read as
+    the credit lines of every role (each role's "X by" form, and "credits"), ORed: a credit sequence is lines of
+    "Written by", "Music by"… whatever the role; where the question asks a role too ("when do the credits show
+    who narrated it?", "who is the narrator, according to the credits?") that role's line is what is read
+    (``_take_credits``), and the credits named stay for it. Taken before sounds are heard: the music of "who did the
+    music" is a credit, not a sound.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_credit_fields("who did the music?", evidence).split(), evidence.groups
+        (['?'], [(('ocr', 'music by'), ('ocr', 'composer'), ('ocr', 'composed by'))])
+        >>> evidence = _Evidence()
+        >>> _take_credit_fields("when do the end credits roll", evidence).split(), evidence.groups[0][:3]
+        (['when', 'do'], (('ocr', 'credits'), ('ocr', 'written by'), ('ocr', 'directed by')))
+        >>> evidence = _Evidence()
+        >>> _take_credit_fields("who did the music for the ad", evidence), evidence.groups
+        ('who did the music for the ad', [])
+    """
+    said = any(tool in TOOLS_FOR[SPEECH] for group in evidence.groups for tool, _ in group)
+    tools = TOOLS_FOR[EITHER if said else SCREEN]
+    fields = list(_FIELD_CREDITED.finditer(text))
+    for match in reversed(fields):
+        forms = CREDIT_ROLES[phrasing.CREDITED_FIELDS[" ".join(match.group("field").lower().split())]]
+        evidence.add_calls([(tool, form) for form in forms for tool in tools])
+        text = text[: match.start()] + " " + text[match.end() :]
+    named = list(_CREDITS_NAMED.finditer(text))
+    if named and not fields and not _CREDIT.search(text) and not _CREDITED.search(text):
+        forms = dict.fromkeys(["credits", *(forms[0] for forms in CREDIT_ROLES.values())])
+        evidence.add_calls([(tool, form) for form in forms for tool in TOOLS_FOR[SCREEN]])
+        for match in reversed(named):
+            text = text[: match.start()] + " " + text[match.end() :]
+    return text
+
+
+_TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
+    r"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
+    r"(?:title|heading|headline)(?:\s+(?:card|screen|sequence|page|slide))?\b"
+    r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|[A-Z0-9]))"
+    rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
+    rf"(?:\s+(?:(?:is|was|gets?)\s+)?(?:on\s+(?:the\s+)?screen|{alternation(list(ARRIVAL_VERBS))})\b)?",
+)
+
+
+def _take_title_named(text: str) -> tuple[str, bool]:
+    """``text`` without a title named only by its noun ("when does the title card come up?", "what does the
+    opening title say?", "when is the heading on screen": ``_TITLE_NAMED``; not "the title 'X'", "the title of
+    the book", "the Big Buck Bunny title", "the headline reads storm hits coast"), and whether it had one. A
+    title is what a video shows biggest, so whatever is read largest is it (``rule_plan``: ``ocr ''`` of size
+    large); its noun is no word on screen.
+
+    Example:
+        >>> _take_title_named("when does the title card come up?")
+        ('when does  ?', True)
+        >>> _take_title_named("the title of the book"), _take_title_named("When is the title \ue0000\ue001 shown?")[1]
+        (('the title of the book', False), False)
+    """
+    found = _TITLE_NAMED.search(text)
+    if found is None:
+        return text, False
+    return text[: found.start()] + " " + text[found.end() :], True
+
+
 def _take_credited_works(text: str, evidence: _Evidence) -> str:
     """ "Who wrote / directed / composed X", "who X was written by", "the author(s) of X", X a title
     (capitalised: "the Manifesto", "the poem The Road Not Taken", "Pride and Prejudice"): the title, read and

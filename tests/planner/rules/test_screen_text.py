@@ -1,0 +1,60 @@
+"""Credits asked by the part of a work they name ("who did the music?") and the credits named as such ("when do
+the end credits roll?") read credit lines; a field that is no credit's stays what it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.planner.rules import rule_plan
+from vqdb.planner.vocabulary import CREDIT_ROLES
+
+
+def queries(question: str) -> set[tuple[str, str]]:
+    return {(c.tool, c.query) for c in rule_plan(question).queries}
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("who did the music?", "composer"),
+        ("who was responsible for the animation", "animator"),
+        ("who did the voiceover", "narrator"),
+        ("who's behind the script?", "writer"),
+    ],
+)
+def test_a_credit_asked_by_its_field_reads_its_role_line(question, role):
+    assert queries(question) == {("ocr", form) for form in CREDIT_ROLES[role]}
+
+
+@pytest.mark.parametrize("question", ["when do the end credits roll", "when do the closing credits start?"])
+def test_the_credits_named_read_every_role_line(question):
+    found = queries(question)
+    assert ("ocr", "credits") in found
+    assert all(("ocr", forms[0]) in found for forms in CREDIT_ROLES.values())
+
+
+def test_music_not_asked_as_a_credit_is_still_heard():
+    assert queries("when does the music start") == {("audio", "music")}
+    assert ("audio", "music") in queries("who did the music for the ad")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when does the title card come up", "what does the opening title say?", "title card at the beginning"],
+)
+def test_a_title_named_by_its_noun_alone_reads_the_biggest_text(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.size) for c in plan.queries] == [("ocr", "", "large")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When is the title 'A History of the Printed Book' shown?",
+        "when does the title of the book appear",
+        "the Big Buck Bunny title",
+    ],
+)
+def test_a_title_given_its_words_or_what_it_is_of_is_no_guess(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert all(c.query for c in plan.queries)
