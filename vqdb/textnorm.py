@@ -284,15 +284,22 @@ _NUMBER_CHAR = rf"[\d{re.escape(DIGIT_LOOKALIKES[0])}.,:;/+-]"  # a digit, a loo
 _NUMBER = re.compile(rf"(?:{_NUMBER_CHAR}*\d){{2}}{_NUMBER_CHAR}*")  # two digits or more
 
 
+_LOOKALIKE_RUN = re.compile(rf"(?<![^\W\d_])[{re.escape(DIGIT_LOOKALIKES[0])}]+(?![^\W\d_])")  # no letter beside
+
+
 def as_digits(word: str) -> str:
-    """``word`` with each letter OCR reads for a digit (``DIGIT_LOOKALIKES``: O and o for 0, I, l and | for 1)
-    written as that digit; for a word already known to be a number.
+    """``word`` (one that holds a digit) with the letters OCR reads for digits (``DIGIT_LOOKALIKES``: O and o
+    for 0, I, l and | for 1) written as those digits where no other letter stands beside them: a number's
+    misread strokes ("O0:l5", "Save1O%"), not the letters of a name written with digits ("lib64", "COVID19",
+    "iOS16"), which a recognizer reads as letters because they are.
 
     Example:
-        >>> as_digits("O0:l5"), as_digits("2O1I")
-        ('00:15', '2011')
+        >>> as_digits("O0:l5"), as_digits("2O1I"), as_digits("Step2Save1O%")
+        ('00:15', '2011', 'Step2Save10%')
+        >>> as_digits("lib64"), as_digits("COVID19"), as_digits("5lb")
+        ('lib64', 'COVID19', '5lb')
     """
-    return word.translate(_AS_DIGITS)
+    return _LOOKALIKE_RUN.sub(lambda run: run.group().translate(_AS_DIGITS), word)
 
 
 _ORDINAL_LOOKALIKES = (DIGIT_LOOKALIKES[0] + "ZzSB", DIGIT_LOOKALIKES[1] + "2258")  # in an ordinal, Z, S, B too

@@ -427,3 +427,11 @@ def test_a_word_read_whole_outranks_the_same_letters_inside_a_longer_word():
     assert not inside_a_word("liftoff", screen_words("LIFTOFFI"))
     assert not inside_a_word("step", screen_words("Step2Save1O%"))
     assert inside_a_word("call", screen_words("SCALLOPS")) and not inside_a_word("call", screen_words("Call 020"))
+
+
+@pytest.mark.parametrize("read", ["lib64", "include   lib64", "/usr/lib64/x", "LIB64"])
+def test_a_name_written_with_digits_is_read_as_written(read):
+    """Letters beside digits in a name ("lib64", "COVID19") are letters, not a number's misread strokes: only a
+    run of look-alike letters with no other letter beside it is read as digits ("Save1O%", "O0:l5")."""
+    assert screen_scores([read], "lib64")[0] > 0.9
+    assert screen_words("COVID19 Step2Save1O% O0:l5") == "covid19 step2save10 percent 00 15"
