@@ -13,7 +13,8 @@ has), then works in two steps:
    read along each video's words, the best runs aligned whole, times the weight of the query's words they
    hold, or a nearest sentence's score by meaning. Visual tools take the nearest vectors' similarity on frame
    and region embeddings (``vqdb.store.vector_index.nearest_rows``, ``CANDIDATE_ROWS``, the query embedded as
-   the tools embed it; beyond them, the farthest listed). Other tools' indexes only order videos: full-text
+   the tools embed it; beyond them, the farthest listed, or less where the summary of a video's frames bounds
+   its best lower: ``visual_estimate``). Other tools' indexes only order videos: full-text
    BM25 on subtitles (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would
    match. A video's bound is its calls' estimates combined as the plan combines scores (``ranked_videos``).
    Rows appended since an index was built are still found: Lance scans the unindexed fragments, and the
@@ -495,7 +496,7 @@ def visual_estimate(corpus: CorpusReader, tool: tools.Tool, query: str) -> Estim
     Example:
         >>> import vqdb
         >>> from vqdb.testing.corpora import empty_corpus
-        >>> visual_estimate(vqdb.connect(empty_corpus()), tools.get("siglip"), "a dog")
+        >>> visual_estimate(vqdb.connect(empty_corpus()), tools.get("transcript"), "a dog")  # no vectors: none
         Estimate(values={}, rest=0.0, bounded=True)
     """
     nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}

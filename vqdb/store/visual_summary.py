@@ -15,9 +15,10 @@ at angle ``acos(q·u)`` from ``u``, no vector of the cone is closer than that an
 summarized (the summary row keeps its extraction's ``finished_at``: a video ingested again is summarized
 again) and drops the videos deleted, so each ingest costs its own videos, never a rebuild;
 ``build_text_indexes`` calls it after every ingest, as ``vqdb index`` does. The summary of ``table`` is the
-Lance table ``<table>_summary`` beside it. ``visual_bounds(store, table, query)`` reads it in one scan (a few
-tens of rows a video: at 1,000 hours about 90,000 parts, 140 MB) and returns each summarized video's bound; a
-video not summarized yet (or summarized before it was ingested again) is not listed.
+Lance table ``<table>_summary`` beside it. ``visual_bounds(store, table, query)`` reads it in one scan, kept
+widened to float32 while its version is the latest (``loaded_summary``: about 45 parts a 30-minute video, at
+1,000 hours 90,000 parts, 140 MB stored, 280 MB in memory), and returns each summarized video's bound; a video
+not summarized yet (or summarized before it was ingested again) is not listed.
 
 Example:
     >>> import tempfile
@@ -28,6 +29,8 @@ Example:
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import pyarrow as pa
@@ -130,8 +133,12 @@ def cone_bounds(query: np.ndarray, directions: np.ndarray, least: np.ndarray) ->
     """
     q = np.asarray(query, np.float32)
     q = q / max(float(np.linalg.norm(q)), 1e-12)
-    c = np.clip(_unit(directions) @ q, -1.0, 1.0)
-    m = np.asarray(least, np.float32)
+    return _bound(np.clip(_unit(directions) @ q, -1.0, 1.0), np.asarray(least, np.float32))
+
+
+def _bound(c: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """``cos(max(0, acos c - acos m))`` plus ``SLACK``, at most 1: a cone's bound from the cosine ``c`` of the
+    query with its direction and its least cosine ``m``."""
     apart = c * m + np.sqrt(np.maximum(0.0, 1 - c * c)) * np.sqrt(np.maximum(0.0, 1 - m * m))
     return np.minimum(np.where(c >= m, 1.0, apart) + SLACK, 1.0)
 
@@ -225,6 +232,61 @@ def _any_of(videos: list[str]) -> str:
     return f"video_id IN ({', '.join(map(quote, videos))})"
 
 
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """A table's summary as a search uses it: each part's unit direction (float32, as ``cone_bounds`` widens
+    it), least cosine and video (an index into ``videos``), and when each video's summarized extraction
+    finished."""
+
+    directions: np.ndarray
+    least: np.ndarray
+    codes: np.ndarray
+    videos: list[str]
+    finished_at: list[object]
+
+    def bounds(self, query: np.ndarray) -> np.ndarray:
+        """Each video's bound (``cone_bounds`` of its parts, the most of them), as ``videos``."""
+        q = np.asarray(query, np.float32) / max(float(np.linalg.norm(query)), 1e-12)
+        best = np.full(len(self.videos), -np.inf)
+        np.maximum.at(best, self.codes, _bound(np.clip(self.directions @ q, -1.0, 1.0), self.least))
+        return best
+
+
+_LOADED: dict[str, tuple[int, Summary]] = {}  # a summary's uri -> (its version, what was read): one a table
+
+
+def loaded_summary(store: Store, table: str) -> Summary | None:
+    """``table``'s summary as of its latest version, read in one scan and kept while that version is the latest
+    (at 1,000 hours 90,000 parts: widening them to float32 costs more than the bounds), None without one.
+
+    Example:
+        >>> import tempfile
+        >>> loaded_summary(Store.create(tempfile.mkdtemp()), "frame_embeddings") is None
+        True
+    """
+    name = summary_table(table)
+    version = store.version(name)
+    if version is None:
+        return None
+    uri = store.uri(name)
+    kept = _LOADED.get(uri)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    rows = store.read_version(name, version, ["video_id", "finished_at", "direction", "least_cos"])
+    encoded = rows.column("video_id").combine_chunks().dictionary_encode()
+    dim = rows.schema.field("direction").type.list_size
+    first = pc.index_in(encoded.dictionary, rows.column("video_id"))  # a video's rows summarize one extraction
+    summary = Summary(
+        _unit(rows.column("direction").combine_chunks().flatten().to_numpy().reshape(-1, dim)),
+        rows.column("least_cos").to_numpy(),
+        encoded.indices.to_numpy(),
+        encoded.dictionary.to_pylist(),
+        rows.column("finished_at").take(first).to_pylist(),
+    )
+    _LOADED[uri] = (version, summary)
+    return summary
+
+
 def visual_bounds(store: Store, table: str, query: np.ndarray) -> dict[str, float]:
     """Each summarized video's most cosine similarity of ``query`` with a vector of ``table`` (see the module
     docstring), for the videos whose summary is of their latest extraction; none when the dimensions differ.
@@ -234,22 +296,20 @@ def visual_bounds(store: Store, table: str, query: np.ndarray) -> dict[str, floa
         >>> visual_bounds(Store.create(tempfile.mkdtemp()), "regions", np.ones(3, np.float32))
         {}
     """
-    name = summary_table(table)
-    if not store.exists(name):
+    summary = loaded_summary(store, table)
+    if summary is None or not summary.videos or summary.directions.shape[1] != len(query):
         return {}
-    rows = store.read(name, ["video_id", "finished_at", "direction", "least_cos"])
-    if not rows.num_rows or rows.schema.field("direction").type.list_size != len(query):
-        return {}
-    encoded = rows.column("video_id").combine_chunks().dictionary_encode()
-    videos, codes = encoded.dictionary.to_pylist(), encoded.indices.to_numpy()
-    directions = rows.column("direction").combine_chunks().flatten().to_numpy().reshape(-1, len(query))
-    best = np.full(len(videos), -np.inf)
-    np.maximum.at(best, codes, cone_bounds(query, directions, rows.column("least_cos").to_numpy()))
-    first = pc.index_in(encoded.dictionary, rows.column("video_id"))  # a video's rows summarize one extraction
-    when = rows.column("finished_at").take(first).to_pylist()
     finished = _finished(store, table)
-    kept = zip(videos, when, best.tolist(), strict=True)
+    kept = zip(summary.videos, summary.finished_at, summary.bounds(query).tolist(), strict=True)
     return {video: bound for video, at, bound in kept if finished.get(video, ...) == at}
 
 
-__all__ = ["build_visual_summaries", "cone_bounds", "cones", "summary_table", "visual_bounds"]
+__all__ = [
+    "Summary",
+    "build_visual_summaries",
+    "cone_bounds",
+    "cones",
+    "loaded_summary",
+    "summary_table",
+    "visual_bounds",
+]
