@@ -140,3 +140,28 @@ def test_other_dimensions_have_no_bounds(tmp_path):
     commit(store, "a", scenes(np.random.default_rng(5)))
     build_visual_summaries(store)
     assert visual_bounds(store, "frame_embeddings", np.ones(DIM + 1, np.float32)) == {}
+
+
+def test_a_regions_crops_are_summarized_by_their_place_in_the_frame(tmp_path):
+    rng = np.random.default_rng(6)
+    store = Store.create(tmp_path / "c")
+    sky, road = unit(rng.standard_normal((2, DIM)).astype(np.float32))
+    frames = 30
+    vectors = np.stack([v for _ in range(frames) for v in (sky, road)])  # crops 0 and 1 of each frame in turn
+    vectors = unit(vectors + 0.05 * rng.standard_normal(vectors.shape).astype(np.float32))
+    idx = np.repeat(np.arange(frames, dtype=np.int32), 2)
+    rows = pa.table(
+        {
+            "video_id": ["a"] * len(vectors),
+            "frame_idx": idx,
+            "ts": idx.astype(float),
+            "region_id": np.tile(np.arange(2, dtype=np.int32), frames),
+            "box": [{"x0": 0.0, "y0": 0.0, "x1": 1.0, "y1": 1.0}] * len(vectors),
+            "model": ["synthetic"] * len(vectors),
+            "emb": vectors_to_arrow(vectors),
+        }
+    )
+    store.commit("a", "regions", {"regions": rows}, model="synthetic", settings={})
+    assert build_visual_summaries(store)["regions"] == 1
+    assert store.count(summary_table("regions")) == 2  # one cone a place, not one a crop
+    assert visual_bounds(store, "regions", road)["a"] >= exact_best(vectors, road)

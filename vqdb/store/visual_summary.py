@@ -4,12 +4,13 @@ similarity in each video is true: no frame (or crop) of a video scores above it.
 An ANN query (``vqdb.store.vector_index.nearest_rows``) lists a few hundred nearest vectors: a few videos. Of
 every other video it says only that its best is below the last row listed, which a look that a hundred videos
 show puts high for all of them. The summary bounds every video instead, from a handful of cones: a video's
-unit vectors are cut into parts (consecutive vectors whose cosine with the part's first stays at least
-``PART_COS``: a scene; parts beyond ``MAX_PARTS`` a video are merged by spherical k-means), and each part is
-kept as its direction ``u`` (the normalized mean, stored as float16) and the least cosine ``m`` of its vectors
-with ``u`` (the cone's half-angle ``acos m``, measured against the stored direction). For a unit query ``q``
-at angle ``acos(q·u)`` from ``u``, no vector of the cone is closer than that angle less the half-angle, so
-``q·x <= cos(max(0, acos(q·u) - acos m))`` (``cone_bounds``), plus ``SLACK`` for float rounding.
+unit vectors are cut into parts (consecutive vectors, a crop's place in the frame then time, whose cosine with
+the part's first stays at least ``PART_COS``: a scene; parts beyond ``MAX_PARTS`` a video are merged by
+spherical k-means), and each part is kept as its direction ``u`` (the normalized mean, stored as float16) and
+the least cosine ``m`` of its vectors with ``u`` (the cone's half-angle ``acos m``, measured against the stored
+direction). For a unit query ``q`` at angle ``acos(q·u)`` from ``u``, no vector of the cone is closer than
+that angle less the half-angle, so ``q·x <= cos(max(0, acos(q·u) - acos m))`` (``cone_bounds``), plus
+``SLACK`` for float rounding.
 
 ``build_visual_summaries(store)`` summarizes the videos whose embedding extraction finished since they were
 summarized (the summary row keeps its extraction's ``finished_at``: a video ingested again is summarized
@@ -40,6 +41,7 @@ from vqdb.schema import TABLES
 from vqdb.store.store import Store, quote
 
 SUMMARIZED = {"frame_embeddings": "emb", "regions": "emb"}  # the visual model's tables and their vector column
+ORDER = {"frame_embeddings": ("frame_idx",), "regions": ("region_id", "frame_idx")}  # a crop's place, then time
 PART_COS = 0.5  # a vector starts a new part where its cosine with the part's first falls below this
 LOOK_AHEAD = 64  # vectors compared with a part's first at a time
 MAX_PARTS = 64  # parts a video keeps at most (more merged by spherical k-means)
@@ -165,8 +167,9 @@ def _summarized(store: Store, table: str) -> dict[str, object]:
 
 
 def summary_rows(table: pa.Table, column: str, finished: dict[str, object]) -> pa.Table:
-    """The summary rows of the videos in ``table`` (``video_id`` and the vector ``column``): a row a cone,
-    with the video's extraction time from ``finished``.
+    """The summary rows of the videos in ``table`` (``video_id`` and the vector ``column``, each video's vectors
+    in the order its parts follow: a frame's, or a crop's place's, over time): a row a cone, with the video's
+    extraction time from ``finished``.
 
     Example:
         >>> emb = pa.array([[1.0, 0.0], [0.0, 1.0]], pa.list_(pa.float32(), 2))
@@ -216,8 +219,9 @@ def build_visual_summaries(store: Store) -> dict[str, int]:
         parts = []
         for at in range(0, len(changed), READ_VIDEOS):
             batch = changed[at : at + READ_VIDEOS]
-            rows = store.read(table, ["video_id", column], where=_any_of(batch))
-            parts.append(summary_rows(rows, column, finished))
+            rows = store.read(table, ["video_id", *ORDER[table], column], where=_any_of(batch))
+            ordered = rows.sort_by([("video_id", "ascending"), *((c, "ascending") for c in ORDER[table])])
+            parts.append(summary_rows(ordered, column, finished))
         name = summary_table(table)
         rows = pa.concat_tables(parts) if parts else None
         if gone and store.exists(name):
