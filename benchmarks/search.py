@@ -551,7 +551,8 @@ def run(
     print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
     if answers:
         Path(answers).write_text(json.dumps(found_by_cap, indent=1, default=str))
-    print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked.get(kind, [])]))
+    if "text" in asked or "speech" in asked:
+        print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked.get(kind, [])]))
 
     corpus.close()
     if not add_hours:
