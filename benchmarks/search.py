@@ -74,8 +74,10 @@ from vqdb.store import Store
 from vqdb.store.text_index import build_text_indexes, text_hits
 from vqdb.store.vector_index import build_vector_index
 from vqdb.store.video_index import VIDEO_INDEX, VIDEO_TABLES, build_video_indexes
+from vqdb.store.visual_summary import build_visual_summaries, summary_table
 from vqdb.textnorm import canonical_words
 
+KINDS = ("text", "speech", "visual", "mixed")
 FPS = 1.0
 VIDEO_S = 1800
 DIM = 768
@@ -324,7 +326,7 @@ def stand_in_encoders(corpus, world: World) -> None:
 def questions(facts: list[dict], per_kind: int, seed: int) -> dict[str, list[str]]:
     rng = np.random.default_rng(seed)
     by_kind = {}
-    for kind in ("text", "speech", "visual", "mixed"):
+    for kind in KINDS:
         chosen = [f for f in facts if f["kind"] == kind]
         chosen = [chosen[i] for i in rng.choice(len(chosen), min(per_kind, len(chosen)), replace=False)]
         if kind == "text":
@@ -387,8 +389,21 @@ def build_indexes(root: str) -> tuple[float, list[str]]:
         before = time.perf_counter()
         rows = sum(build_video_indexes(store).values())
         lines.append(f"video_id indexes over {rows:,} rows, {time.perf_counter() - before:.1f} s")
+        lines.append(summarized(store))
         build_text_indexes(store)
     return time.perf_counter() - start, lines
+
+
+def summarized(store: Store) -> str:
+    """Build the frames' per-video summaries (``vqdb.store.visual_summary``; ``build_text_indexes`` would), timed."""
+    start = time.perf_counter()
+    videos = build_visual_summaries(store)["frame_embeddings"]
+    name = summary_table("frame_embeddings")
+    size = store.dataset_bytes(name) if store.exists(name) else 0
+    return (
+        f"frame summaries of {videos} videos, {time.perf_counter() - start:.1f} s "
+        f"({store.count(name):,} parts, {size / 2**20:,.1f} MiB)"
+    )
 
 
 def index_bytes(root: str) -> int:
@@ -432,11 +447,16 @@ def run(
     reuse: bool,
     add_hours: bool = True,
     answers: str | None = None,
+    kinds: tuple[str, ...] = KINDS,
+    compare_summaries: bool = False,
 ) -> None:
     """Write (or ``reuse``) a corpus of ``hours`` at ``root``, print the tables; ``add_hours``: then add 10 hours
     to it and search a new video (left out where the corpus is kept or reused in place: it would no longer be the
     one its questions are drawn from; a clone, ``--clone``, takes them); ``answers``: a JSON file to write each
-    search's candidates and moments to (by cap and question), to compare two versions' results."""
+    search's candidates and moments to (by cap and question), to compare two versions' results; ``kinds``: the
+    kinds of question asked; ``compare_summaries`` (a clone): search before the frames' per-video summaries are
+    built (the visual estimate from the nearest vectors alone), then build them and search again, against the same
+    exhaustive scans."""
     world = World()
     if not reuse:
         store = Store.create(root)
@@ -462,6 +482,9 @@ def run(
                 f"video_id indexes on the clone over {rows:,} rows newly indexed: {time.perf_counter() - start:.1f} s, "
                 f"{video_index_bytes(root) / 2**20:,.1f} MiB"
             )
+            if not compare_summaries:
+                with Store.open(root, writable=True) as store:
+                    print(summarized(store))
     else:
         print(
             f"{hours} h: {total} videos, {total * VIDEO_S:,} frames written in {written:.0f} s "
@@ -475,17 +498,21 @@ def run(
 
     corpus = vqdb.connect(root, progress=False)
     stand_in_encoders(corpus, world)
-    asked = questions(facts, per_kind, seed=1)
+    asked = {kind: qs for kind, qs in questions(facts, per_kind, seed=1).items() if kind in kinds}
     truths = {}
     for kind, qs in asked.items():
         corpus.search(qs[0], k=10)  # warm-up: the first question of a kind reads its tables' metadata
         truths[kind] = [timed(lambda q=q: corpus.search(q, k=10, exhaustive=True)) for q in qs[:recall_queries]]
     found_by_cap = {}
-    for cap in caps:
+    phases = ("without the frame summaries", "with the frame summaries") if compare_summaries else ("",)
+    for phase, cap in ((phase, cap) for phase in phases for cap in caps):
+        if phase.startswith("with ") and cap == caps[0]:  # the search reads the summaries as soon as they exist
+            with Store.open(root, writable=True) as store:
+                print("\n" + summarized(store))
         rows = []
         for kind, qs in asked.items():
             searched = [timed(lambda q=q, cap=cap: corpus.search(q, k=10, max_videos=cap)) for q in qs]
-            found_by_cap[f"{cap} {kind}"] = {
+            found_by_cap[f"{phase} {cap} {kind}".strip()] = {
                 q: {"candidates": list(r.candidates), "moments": r.moments.to_pylist()}
                 for q, (_, r) in zip(qs, searched, strict=True)
             }
@@ -511,7 +538,7 @@ def run(
             )
         print(
             f"\n{hours} h, k=10, at most {cap} candidate videos, {per_kind} questions a kind "
-            f"(recall on the first {recall_queries}):"
+            f"(recall on the first {recall_queries}){', ' + phase if phase else ''}:"
         )
         print(
             "| kind | questions | p50 ms | p99 ms | exhaustive p50 ms | x exhaustive | recall@10 | with moments "
@@ -524,7 +551,8 @@ def run(
     print(f"peak RSS after the searches: {peak_mb():,.0f} MB")
     if answers:
         Path(answers).write_text(json.dumps(found_by_cap, indent=1, default=str))
-    print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked[kind]]))
+    if "text" in asked or "speech" in asked:
+        print(word_counting(corpus.store, [q for kind in ("text", "speech") for q in asked.get(kind, [])]))
 
     corpus.close()
     if not add_hours:
@@ -588,20 +616,40 @@ def main() -> None:
     parser.add_argument(
         "--answers", help="a JSON file to write every search's candidates and moments to (compare runs)"
     )
+    parser.add_argument("--kinds", default=",".join(KINDS), help="kinds of question asked (default: %(default)s)")
+    parser.add_argument(
+        "--compare-summaries",
+        action="store_true",
+        help="with --reuse --clone: search before and after building the frames' per-video summaries",
+    )
+    parser.add_argument("--no-add", action="store_true", help="with --reuse --clone: do not add 10 hours after")
     parser.add_argument("--keep", action="store_true", help="keep the corpus written (for --reuse), print where")
     parser.add_argument(
         "--clone", action="store_true", help="with --reuse: search a copy-on-write clone under --root, add 10 h to it"
     )
     args = parser.parse_args()
+    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    if not kinds or set(kinds) - set(KINDS):
+        parser.error(f"--kinds: a comma-separated list of {', '.join(KINDS)}, got {args.kinds!r}")
+    if args.compare_summaries and not (args.reuse and args.clone):
+        parser.error("--compare-summaries needs --reuse DIR --clone (it builds the summaries on the clone)")
     for hours in args.hours:
         search = functools.partial(
-            run, hours, args.chunk_hours, args.queries, args.recall_queries, args.max_videos, answers=args.answers
+            run,
+            hours,
+            args.chunk_hours,
+            args.queries,
+            args.recall_queries,
+            args.max_videos,
+            answers=args.answers,
+            kinds=kinds,
+            compare_summaries=args.compare_summaries,
         )
         if args.reuse and args.clone:
             root = tempfile.mkdtemp(prefix=f"search-{hours}h-clone-", dir=args.root)
             try:
                 clone(args.reuse, root)
-                search(root, reuse=True, add_hours=True)
+                search(root, reuse=True, add_hours=not args.no_add)
             finally:
                 shutil.rmtree(root, ignore_errors=True)
             continue

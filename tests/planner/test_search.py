@@ -484,3 +484,53 @@ def test_a_visual_searchs_candidates_embeddings_are_read_in_one_read_with_the_sa
     alone, one_by_one = searched(prefetch=False)
     assert together == alone and together
     assert reads == [["a"], ["b", "c", "d"]] and one_by_one == [["a"], ["b"], ["c"], ["d"]]
+
+
+def test_a_visual_estimate_lowers_only_the_videos_whose_summary_bounds_them_below_the_nearest(tmp_path, monkeypatch):
+    """The nearest vectors list one video; the others are bounded by their summaries
+    (``vqdb.store.visual_summary``): the one with a matching frame at least at that frame's similarity, the one
+    without far below, and the AND of a picture and a text finds what the exhaustive scan finds."""
+    from vqdb.store.visual_summary import build_visual_summaries
+
+    store = Store.create(tmp_path)
+    rng = np.random.default_rng(1)
+    e1, e2, e3 = np.eye(8, dtype=np.float32)[:3]
+    looks = {
+        "near": np.tile(0.95 * e1 + 0.31 * e3, (10, 1)),  # every frame close to the query
+        "match": np.stack([e2] * 3 + [0.9 * e1 + 0.44 * e2] + [e2] * 6),  # one frame close, at 3 s
+        "none": np.tile(e2, (10, 1)),  # nothing close
+    }
+    for video, vectors in looks.items():
+        vectors = vectors + 0.02 * rng.standard_normal(vectors.shape).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        looks[video] = vectors
+        commit_video(store, video, {3: "EXIT"} if video != "near" else {5: "OPEN"}, seconds=10)
+        idx = np.arange(10, dtype=np.int32)
+        columns = {"video_id": [video] * 10, "frame_idx": idx, "ts": idx.astype(float), "model": ["m"] * 10}
+        embeddings = pa.table({**columns, "emb": vectors_to_arrow(vectors)})
+        store.commit(video, "embed", {"frame_embeddings": embeddings}, model="m", settings={})
+    store.update_manifest(embed_model="stand-in", embed_dim=8)
+    build_text_indexes(store)
+    monkeypatch.setattr(search_module, "CANDIDATE_ROWS", 3)  # the nearest rows are all of "near"
+    query = "vq_text_vector(q) AS [1.0, 0, 0, 0, 0, 0, 0, 0]::FLOAT[8]"
+    mixed = Plan.from_json(
+        {
+            "queries": [{"id": "Q1", "tool": "siglip", "query": "a dog"}, {"id": "Q2", "tool": "ocr", "query": "EXIT"}],
+            "combine": "Q1 AND Q2",
+        }
+    )
+    with vqdb.connect(tmp_path, progress=False) as corpus:
+        corpus.sql_unchecked(f"CREATE OR REPLACE MACRO {query}")
+        estimate = search_module.visual_estimate(corpus, tools.get("siglip"), "a dog")
+        assert list(estimate.values) == ["near", "match", "none"]
+        best = {video: float((vectors @ e1).max()) for video, vectors in looks.items()}
+        assert estimate.values["near"] == estimate.rest > estimate.values["match"] >= best["match"] > 0.85
+        assert best["none"] <= estimate.values["none"] < 0.3
+        found = search(corpus, "a dog and EXIT", k=3, plan=mixed).moments.to_pylist()
+        assert found == search(corpus, "a dog and EXIT", k=3, plan=mixed, exhaustive=True).moments.to_pylist()
+        assert found[0]["video_id"] == "match" and 3.0 <= found[0]["ts"] < 4.0
+    store.delete_extraction("none", "embed")  # its summary no longer holds: the nearest rows' bound again
+    build_visual_summaries(store)
+    with vqdb.connect(tmp_path, progress=False) as corpus:
+        corpus.sql_unchecked(f"CREATE OR REPLACE MACRO {query}")
+        assert "none" not in search_module.visual_estimate(corpus, tools.get("siglip"), "a dog").values

@@ -13,7 +13,8 @@ has), then works in two steps:
    read along each video's words, the best runs aligned whole, times the weight of the query's words they
    hold, or a nearest sentence's score by meaning. Visual tools take the nearest vectors' similarity on frame
    and region embeddings (``vqdb.store.vector_index.nearest_rows``, ``CANDIDATE_ROWS``, the query embedded as
-   the tools embed it; beyond them, the farthest listed). Other tools' indexes only order videos: full-text
+   the tools embed it; beyond them, the farthest listed, or less where the summary of a video's frames bounds
+   its best lower: ``visual_estimate``). Other tools' indexes only order videos: full-text
    BM25 on subtitles (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would
    match. A video's bound is its calls' estimates combined as the plan combines scores (``ranked_videos``).
    Rows appended since an index was built are still found: Lance scans the unindexed fragments, and the
@@ -112,6 +113,7 @@ from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
 from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
+from vqdb.store.visual_summary import visual_bounds
 from vqdb.textnorm import canonical_words
 from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
@@ -342,9 +344,9 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
     if tool.ranking_table is not None and store.exists(tool.ranking_table):
         listed = tool.ranked_videos(query).limit(CANDIDATE_ROWS).sql(dialect=DIALECT)
         ranked.append([v for (v,) in corpus.sql_unchecked(listed).fetchall()])
-    nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}
     if not ranked:
-        return Estimate(nearest, min(nearest.values(), default=0.0))
+        return visual_estimate(corpus, tool, query)
+    nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}
     interleaved = [r[at] for at in range(max(map(len, ranked))) for r in ranked if at < len(r)]
     ordered = _ordered(interleaved).values  # a video by its best position in any list
     return Estimate({**ordered, **{v: max(s, ordered.get(v, 0.0)) for v, s in nearest.items()}}, 0.0, False)
@@ -483,6 +485,26 @@ def nearest_similarity(corpus: CorpusReader, tool: tools.Tool, query: str) -> di
     for video_id, value in zip(nearest.column("video_id").to_pylist(), similarity.tolist(), strict=True):
         found.setdefault(video_id, value)  # nearest first: a video's first row is its nearest
     return found
+
+
+def visual_estimate(corpus: CorpusReader, tool: tools.Tool, query: str) -> Estimate:
+    """A visual call's ``Estimate``: the videos of the nearest vectors (``nearest_similarity``) at their nearest's
+    similarity, and beyond them, the farthest listed (``rest``), lowered for each video whose summary bounds its
+    best below that (``vqdb.store.visual_summary.visual_bounds``: a true bound, so a video whose frames hold no
+    match is not ranked with the ones that may).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> visual_estimate(vqdb.connect(empty_corpus()), tools.get("transcript"), "a dog")  # no vectors: none
+        Estimate(values={}, rest=0.0, bounded=True)
+    """
+    nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}
+    rest = min(nearest.values(), default=0.0)
+    vector = query_vector(corpus, tool.query_embedder, query) if nearest else None
+    bounds = visual_bounds(corpus.store, tool.vector_index, vector) if vector is not None else {}
+    lowered = sorted((-min(bound, rest), video) for video, bound in bounds.items() if video not in nearest)
+    return Estimate({**nearest, **{video: -value for value, video in lowered}}, rest)
 
 
 def spoken_estimates(

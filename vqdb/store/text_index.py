@@ -2,7 +2,8 @@
 
 ``build_text_indexes(store)`` creates one index per text column on first use and afterwards folds
 rows appended since into it (``optimize_indices``); ``vqdb.ingest.runner`` calls it after every ingest. It
-keeps the per-video tables' ``video_id`` indexes up to date too (``vqdb.store.video_index``).
+keeps the per-video tables' ``video_id`` indexes up to date too (``vqdb.store.video_index``), and the visual
+tables' per-video summaries (``vqdb.store.visual_summary``).
 
 What happens to rows appended after an index was built (checked with pylance 14 and the DuckDB Lance
 extension 1.5.5): ``lance_fts`` still finds them, by scanning the unindexed fragments, but their BM25
@@ -41,6 +42,7 @@ from vqdb.store.scalar_index import has_index, keep_index, unindexed
 from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
 from vqdb.store.video_index import build_video_indexes
+from vqdb.store.visual_summary import build_visual_summaries
 
 TEXT_COLUMNS = {
     "transcript_segments": "text",
@@ -76,13 +78,15 @@ def unindexed_rows(store: Store, table: str) -> int:
 
 def build_text_indexes(store: Store) -> dict[str, int]:
     """Create or update the full-text index of every text column; returns rows newly indexed per table. Also
-    creates or updates the per-video tables' ``video_id`` indexes (``video_index.build_video_indexes``) and
-    records the query embedders of the embedding tables for LanceDB (``vector_index.describe_embedders``)."""
+    creates or updates the per-video tables' ``video_id`` indexes (``video_index.build_video_indexes``), the
+    visual tables' per-video summaries (``visual_summary.build_visual_summaries``: the videos ingested since)
+    and records the query embedders of the embedding tables for LanceDB (``vector_index.describe_embedders``)."""
     indexed = {
         table: keep_index(store, table, column, "INVERTED", index_name(table), "full-text", **INDEX_OPTIONS)
         for table, column in TEXT_COLUMNS.items()
     }
     build_video_indexes(store)
+    build_visual_summaries(store)
     describe_embedders(store)
     return indexed
 
