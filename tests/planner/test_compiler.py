@@ -828,6 +828,49 @@ def test_one_calls_showings_that_follow_one_another_stay_apart(con, vectors):
     assert sorted((r["start_s"], r["end_s"]) for r in sql) == [(0.6, 2.4), (2.4, 4.6)]
 
 
+def test_a_texts_runs_that_overlap_are_one_showing_and_a_copy_inside_a_page_stays_apart(con, vectors):
+    """A logo in the corner read in every frame, whose frames grade differently as other text comes and goes
+    (a badge beside it, a caption below naming it), comes as runs whose measured edges overlap: one showing,
+    the whole time it is on screen (ident-logo gave a sixth of it). The caption itself, asked for where it is,
+    grades apart from the logo's runs (misplaced) and stays apart; so does a copy of a text shown for a moment
+    inside a page that shows it all along; in the SQL and on arrays."""
+    frames = [("v", i, float(i)) for i in range(10)]
+    logo, badge, caption = (0.75, 0.05, 0.95, 0.12), (0.05, 0.05, 0.15, 0.12), (0.2, 0.8, 0.8, 0.88)
+    reads = [("v", i, float(i), "CHANNEL 7", max(i - 1.0, 0.0), min(i + 1.0, 10.0), logo) for i in range(10)]
+    reads += [("v", i, float(i), "LIVE", max(i - 1.0, 0.0), i + 1.0, badge) for i in range(6)]
+    named = "You're watching Channel Seven, the home of"
+    data = {
+        "frames": frames,
+        "videos": [("v", 10.0)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": reads + [("v", i, float(i), named, i - 0.9, i + 0.5, caption) for i in (4, 5)],
+        "words": [],
+        "segments": [],
+        "cues": [],
+        "audio": [],
+    }
+    load(con, vectors, data)
+
+    def found(call: Call) -> list[tuple]:
+        plan = Plan((call,))
+        sql = con.sql(compile_locate(plan, video_id="v", k=3, share=1.0)).to_arrow_table().to_pylist()
+        assert columnar.intervals(plan, VideoFrames.load(con, "v", k=3), 3, 1.0).to_pylist() == sql
+        return [(r["start_s"], r["end_s"]) for r in sql]
+
+    runs = columnar.call_evidence(Plan((Call("Q1", "ocr", "channel 7"),)), VideoFrames.load(con, "v", k=3))["Q1"]
+    assert sorted(set(zip(runs.start_s.tolist(), runs.end_s.tolist(), strict=True))) == [
+        (0.0, 4.0),
+        (3.1, 5.5),
+        (5.0, 10.0),
+    ]
+    assert found(Call("Q1", "ocr", "channel 7", place="corner")) == [(0.0, 10.0)]  # not [5.0, 10.0]
+    assert found(Call("Q1", "ocr", "channel 7", place="bottom")) == [(3.1, 5.5)]
+    copied = [("v", i, float(i), "watching channel 7 tonight", i - 1.0, i + 1.0, caption) for i in (4, 5)]
+    load(con, vectors, data | {"ocr": reads + copied})
+    assert found(Call("Q1", "ocr", "channel 7"))[0] == (3.0, 6.0)  # inside the page's run [0, 10]
+
+
 def test_statements_read_two_ways_are_joined_and_words_shared(con, vectors):
     """The utterance heard and a caption line that shows part of it, both saying the words: for a question
     for what is said (``extent`` "statement") the statement is both (their hull), for the words the stretch

@@ -258,6 +258,7 @@ def merge(
     }
 
 
+SAME_TEXT_GRADE = 0.9  # a text's runs that overlap grade within this share of each other (a misplaced read: 0.75)
 INTERVAL_SCHEMA = pa.schema(
     [
         ("video_id", pa.string()),
@@ -273,8 +274,9 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
     """The intervals ``locate`` gives for ``plan`` in ``video`` (``vqdb.planner.locate``'s query, its rows),
     or None when a call's tool has no array form: each frame's interval (the spans of the calls that support
     it, combined as the plan combines them; else its island of consecutive frames among the best ``share``),
-    each distinct interval ranked by its best frame, those that follow one another joined (``_joined``), the
-    ``k`` best that no better-ranked one overlaps; the whole video when there is none.
+    each distinct interval ranked by its best frame, those that follow one another joined (``_joined``), a
+    text's runs that overlap chained (``_chained``), the ``k`` best that no better-ranked one overlaps; the
+    whole video when there is none.
 
     Example:
         >>> import duckdb
@@ -310,7 +312,7 @@ def intervals(plan: Plan, video: VideoFrames, k: int, share: float) -> pa.Table 
     pairs, which = np.unique(np.stack([start[has], end[has]], axis=1), axis=0, return_inverse=True)
     best = np.full(len(pairs), np.iinfo(np.int64).max)
     np.minimum.at(best, which.ravel(), ranking.merged_rank[has])
-    pairs, best = _joined(plan, ranking, pairs, best)
+    pairs, best = _chained(plan, ranking, evidence, *_joined(plan, ranking, pairs, best))
     by_rank = np.argsort(best)
     low, high, best = pairs[by_rank, 0], pairs[by_rank, 1], best[by_rank]
     chosen = []
@@ -358,6 +360,43 @@ def _joined(plan: Plan, ranking: Ranking, pairs: np.ndarray, best: np.ndarray) -
     np.maximum.at(high, part, pairs[:, 1])
     np.minimum.at(joined_best, part, best)
     return np.stack([low, high], axis=1), joined_best
+
+
+def _chained(
+    plan: Plan, ranking: Ranking, evidence: Mapping[str, FrameEvidence], pairs: np.ndarray, best: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates (``pairs``, ``best`` as ``_joined`` gives them), a text's runs that overlap chained into
+    their hull, ranked by the best of them (``locate._chained``): in time order among the candidates supported
+    by the same calls, all of them ``ocr`` calls, that no other of them holds, one that starts before the
+    stretch the ones before it reach ends and grades within ``SAME_TEXT_GRADE`` of the one before it."""
+    texts = {c.id for c in plan.queries if c.tool == "ocr"}
+    frames = ranking.order[best - 1]
+    calls = [tuple(c) for c in ranking.supporting_calls(plan, frames)]
+    low, high = pairs[:, 0], pairs[:, 1]
+    part = np.arange(len(best))
+    chains: dict[tuple[str, ...], list[int]] = {}
+    for i, own in enumerate(calls):
+        if own and set(own) <= texts:
+            same = [j for j, other in enumerate(calls) if other == own]
+            held = any(low[j] <= low[i] and high[i] <= high[j] and (low[j], high[j]) != (low[i], high[i]) for j in same)
+            if not held:
+                chains.setdefault(own, []).append(i)
+    for own, members in chains.items():
+        grade = np.fmax.reduce([evidence[cid].score[frames[members]] for cid in own])
+        reached, previous = -np.inf, None
+        for n in sorted(range(len(members)), key=lambda n: (low[members[n]], high[members[n]], best[members[n]])):
+            i = members[n]
+            pair = (grade[n], grade[previous]) if previous is not None else None
+            if pair is not None and low[i] < reached and min(pair) >= SAME_TEXT_GRADE * max(pair):
+                part[i] = part[members[previous]]
+            reached, previous = max(reached, high[i]), n
+    groups, which = np.unique(part, return_inverse=True)
+    joined_low, joined_high = np.full(len(groups), np.inf), np.full(len(groups), -np.inf)
+    joined_best = np.full(len(groups), np.iinfo(np.int64).max)
+    np.minimum.at(joined_low, which, low)
+    np.maximum.at(joined_high, which, high)
+    np.minimum.at(joined_best, which, best)
+    return np.stack([joined_low, joined_high], axis=1), joined_best
 
 
 def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:

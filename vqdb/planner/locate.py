@@ -19,7 +19,12 @@ rank and each call's rank and evidence span), then, per video:
 2. **candidates**: each distinct interval, ranked by its best frame's merged rank, with that frame's
    ``score`` (``1 - (merged - 1) / n_frames``, as ``retrieve`` reports it) and ``supporting_calls``; those
    that follow one another joined (``_joined``: ranked alike by the merge, one starting where those before
-   it end, supported by other calls than the previous one);
+   it end, supported by other calls than the previous one), then a text's runs that overlap chained
+   (``_chained``: candidates supported by the same ``ocr`` calls, none held by another, each starting before
+   the ones before it end and graded within ``SAME_TEXT_GRADE`` of the one before it: one text on screen whose
+   frames grade differently as other text comes and goes, a logo in the corner while captions change below,
+   is one showing, the whole time it is seen; a run inside another, a copy shown for a moment over a page that
+   shows it all along, stays apart);
 3. **the answer**: the candidates that no better-ranked candidate overlaps, best first, ``k`` per video.
 
 Without evidence (a plan with no calls, or calls that ranked no frame of a video) the answer is the whole
@@ -28,8 +33,10 @@ video, with a NULL score and no supporting calls.
 Example:
     >>> from vqdb.planner.plan import Plan
     >>> sql = compile_locate(Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}]}), k=2)
-    >>> [line for line in sql.splitlines() if line.startswith(("WITH", "), "))][-5:]
-    ['), evidence AS (', '), islands AS (', '), candidates AS (', '), joined AS (', '), ranked AS (']
+    >>> [line for line in sql.splitlines() if line.startswith(("WITH", "), "))][-7:-3]
+    ['), evidence AS (', '), islands AS (', '), candidates AS (', '), joined AS (']
+    >>> [line for line in sql.splitlines() if line.startswith(("WITH", "), "))][-3:]
+    ['), runs AS (', '), chained AS (', '), ranked AS (']
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from sqlglot import exp
 
 from vqdb.planner import boolexpr, columnar
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.columnar import SAME_TEXT_GRADE
 from vqdb.planner.compiler import Compiler
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Plan
@@ -60,6 +68,7 @@ from vqdb.planner.sqlbuild import (
     over,
     same,
     select,
+    string,
     subquery,
     table,
     with_ctes,
@@ -119,6 +128,8 @@ def compile_locate(plan: Plan, *, video_id: str | None = None, k: int = 5, share
         ctes["islands"] = _islands()
         ctes["candidates"] = _candidates()
         ctes["joined"] = _joined(compiler, plan)
+        ctes["runs"] = _runs(compiler, plan)
+        ctes["chained"] = _chained()
         ctes["ranked"] = _ranked(compiler, plan)
         query = with_ctes(_answer(k), ctes)
     return query.sql(dialect=DIALECT, pretty=True)
@@ -389,12 +400,94 @@ def _joined(compiler: Compiler, plan: Plan) -> exp.Select:
     )
 
 
+def _runs(compiler: Compiler, plan: Plan) -> exp.Select:
+    """The joined candidates with the calls that support their best frame and whether they chain (``_chained``):
+    supported by ``ocr`` calls only, and held by no other candidate of the same calls (a copy of a text shown
+    for a moment inside a page that shows it all along stays apart)."""
+    texts = [string(c.id) for c in plan.queries if c.tool == "ocr"]
+    calls = compiler.supporting_calls(plan)
+    grades = [
+        exp.case().when(compiler.supports(compiler.calls[c.id]), col(f"score_{compiler.calls[c.id]}", "m"))
+        for c in plan.queries
+        if c.tool == "ocr"
+    ]
+    with_calls = select(
+        col("video_id", "j"),
+        col("start_s", "j"),
+        col("end_s", "j"),
+        col("merged_rank", "j"),
+        alias(calls, "calls"),
+        alias(fn("greatest", *grades) if grades else cast(exp.null(), DOUBLE), "grade"),
+        from_=table("joined", "j"),
+        joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "j"))],
+    )
+    if not texts:
+        return select(exp.Star(), alias(exp.false(), "chains"), from_=subquery(with_calls))
+    only_text = exp.and_(
+        fn("len", col("calls", "c")) > number(0),
+        fn("list_has_all", exp.Array(expressions=texts), col("calls", "c")),
+        copy=False,
+    )
+    holder = select(
+        number(1),
+        from_=subquery(with_calls.copy(), "b"),
+        where=exp.and_(
+            same(["video_id", "calls"], "b", "c"),
+            col("start_s", "b") <= col("start_s", "c"),
+            col("end_s", "c") <= col("end_s", "b"),
+            exp.or_(col("start_s", "b") < col("start_s", "c"), col("end_s", "c") < col("end_s", "b")),
+            copy=False,
+        ),
+    )
+    chains = exp.and_(only_text, exp.Exists(this=holder).not_(), copy=False)
+    return select(exp.Star(), alias(chains, "chains"), from_=subquery(with_calls, "c"))
+
+
+def _chained() -> exp.Select:
+    """The candidates of ``runs``, a text's runs that overlap chained into their hull, ranked by the best of
+    them: in time order among the chaining candidates of the same calls, one that starts before the stretch
+    the ones before it reach ends, graded within ``SAME_TEXT_GRADE`` of the one before it (another text that
+    matches, a caption not where the call asked, grades a quarter less: ``ocr.MISPLACED``). One text on
+    screen whose frames grade differently (a caption appears beside a logo, then leaves) comes as runs whose
+    measured edges overlap: one showing, the whole time it is seen."""
+    in_time = [col("video_id"), col("calls"), col("chains")], [col("start_s"), col("end_s"), col("merged_rank")]
+    before = exp.Window(
+        this=fn("max", col("end_s")),
+        over="OVER",
+        partition_by=in_time[0],
+        order=exp.Order(expressions=[asc(c.copy()) for c in in_time[1]]),
+        spec=exp.WindowSpec(
+            kind="ROWS", start="UNBOUNDED", start_side="PRECEDING", end=number(1), end_side="PRECEDING"
+        ),
+    )
+    previous = over(fn("lag", col("grade")), *[[c.copy() for c in part] for part in in_time])
+    flagged = select(exp.Star(), alias(before, "reached"), alias(previous, "previous_grade"), from_=table("runs"))
+    alike = fn("least", col("grade"), col("previous_grade")) >= exp.Mul(
+        this=number(SAME_TEXT_GRADE), expression=fn("greatest", col("grade"), col("previous_grade"))
+    )
+    follows = exp.and_(col("chains"), col("start_s") < col("reached"), alike, copy=False)
+    starts = fn("coalesce", follows, exp.false()).not_()
+    numbered = select(
+        exp.Star(),
+        alias(over(fn("sum", cast(starts, exp.DataType.Type.INT)), *in_time), "part"),
+        from_=subquery(flagged),
+    )
+    return select(
+        col("video_id"),
+        alias(fn("min", col("start_s")), "start_s"),
+        alias(fn("max", col("end_s")), "end_s"),
+        alias(fn("min", col("merged_rank")), "merged_rank"),
+        from_=subquery(numbered),
+        group_by=[col("video_id"), col("calls"), col("chains"), col("part")],
+    )
+
+
 def _ranked(compiler: Compiler, plan: Plan) -> exp.Select:
     """The candidates no better-ranked candidate overlaps, numbered best first, with their best frame's
     score and supporting calls."""
     better = select(
         number(1),
-        from_=table("joined", "b"),
+        from_=table("chained", "b"),
         where=exp.and_(
             same(["video_id"], "b", "c"),
             col("merged_rank", "b") < col("merged_rank", "c"),
@@ -411,7 +504,7 @@ def _ranked(compiler: Compiler, plan: Plan) -> exp.Select:
         alias(compiler.score(), "score"),
         alias(compiler.supporting_calls(plan), "supporting_calls"),
         alias(rank, "rank"),
-        from_=table("joined", "c"),
+        from_=table("chained", "c"),
         joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "c"))],
         where=exp.Exists(this=better).not_(),
     )
