@@ -364,15 +364,7 @@ def _joined(compiler: Compiler, plan: Plan) -> exp.Select:
         joins=[join(table("merged", "m"), same(["video_id", "merged_rank"], "m", "c"))],
     )
     in_time = [col("video_id"), col("level")], [col("start_s"), col("end_s")]
-    before = exp.Window(
-        this=fn("max", col("end_s")),
-        over="OVER",
-        partition_by=in_time[0],
-        order=exp.Order(expressions=[asc(c.copy()) for c in in_time[1]]),
-        spec=exp.WindowSpec(
-            kind="ROWS", start="UNBOUNDED", start_side="PRECEDING", end=number(1), end_side="PRECEDING"
-        ),
-    )
+    before = _reached(in_time)
     flagged = select(
         exp.Star(),
         alias(before, "reached"),
@@ -384,20 +376,7 @@ def _joined(compiler: Compiler, plan: Plan) -> exp.Select:
         exp.NullSafeNEQ(this=col("calls"), expression=col("previous_calls")),
         copy=False,
     )
-    starts = fn("coalesce", follows, exp.false()).not_()
-    numbered = select(
-        exp.Star(),
-        alias(over(fn("sum", cast(starts, exp.DataType.Type.INT)), *in_time), "part"),
-        from_=subquery(flagged),
-    )
-    return select(
-        col("video_id"),
-        alias(fn("min", col("start_s")), "start_s"),
-        alias(fn("max", col("end_s")), "end_s"),
-        alias(fn("min", col("merged_rank")), "merged_rank"),
-        from_=subquery(numbered),
-        group_by=[col("video_id"), col("level"), col("part")],
-    )
+    return _hulls(flagged, follows, in_time)
 
 
 def _runs(compiler: Compiler, plan: Plan) -> exp.Select:
@@ -451,7 +430,20 @@ def _chained() -> exp.Select:
     screen whose frames grade differently (a caption appears beside a logo, then leaves) comes as runs whose
     measured edges overlap: one showing, the whole time it is seen."""
     in_time = [col("video_id"), col("calls"), col("chains")], [col("start_s"), col("end_s"), col("merged_rank")]
-    before = exp.Window(
+    before = _reached(in_time)
+    previous = over(fn("lag", col("grade")), *[[c.copy() for c in part] for part in in_time])
+    flagged = select(exp.Star(), alias(before, "reached"), alias(previous, "previous_grade"), from_=table("runs"))
+    alike = fn("least", col("grade"), col("previous_grade")) >= exp.Mul(
+        this=number(SAME_TEXT_GRADE), expression=fn("greatest", col("grade"), col("previous_grade"))
+    )
+    follows = exp.and_(col("chains"), col("start_s") < col("reached"), alike, copy=False)
+    return _hulls(flagged, follows, in_time)
+
+
+def _reached(in_time: tuple[list[exp.Expression], list[exp.Expression]]) -> exp.Window:
+    """The latest end among the rows before each one, in time order within its partition (``in_time``: the
+    partition's columns, then the order's): where the stretch the candidates before it cover ends."""
+    return exp.Window(
         this=fn("max", col("end_s")),
         over="OVER",
         partition_by=in_time[0],
@@ -460,12 +452,14 @@ def _chained() -> exp.Select:
             kind="ROWS", start="UNBOUNDED", start_side="PRECEDING", end=number(1), end_side="PRECEDING"
         ),
     )
-    previous = over(fn("lag", col("grade")), *[[c.copy() for c in part] for part in in_time])
-    flagged = select(exp.Star(), alias(before, "reached"), alias(previous, "previous_grade"), from_=table("runs"))
-    alike = fn("least", col("grade"), col("previous_grade")) >= exp.Mul(
-        this=number(SAME_TEXT_GRADE), expression=fn("greatest", col("grade"), col("previous_grade"))
-    )
-    follows = exp.and_(col("chains"), col("start_s") < col("reached"), alike, copy=False)
+
+
+def _hulls(
+    flagged: exp.Select, follows: exp.Expression, in_time: tuple[list[exp.Expression], list[exp.Expression]]
+) -> exp.Select:
+    """The rows of ``flagged`` in parts, each row that ``follows`` the one before it (in time order within its
+    partition, ``in_time``) in that one's part, and each part one candidate: its hull, ranked by the best of
+    its rows."""
     starts = fn("coalesce", follows, exp.false()).not_()
     numbered = select(
         exp.Star(),
@@ -478,7 +472,7 @@ def _chained() -> exp.Select:
         alias(fn("max", col("end_s")), "end_s"),
         alias(fn("min", col("merged_rank")), "merged_rank"),
         from_=subquery(numbered),
-        group_by=[col("video_id"), col("calls"), col("chains"), col("part")],
+        group_by=[*(c.copy() for c in in_time[0]), col("part")],
     )
 
 
