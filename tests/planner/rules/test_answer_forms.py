@@ -136,6 +136,7 @@ def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(quest
         "which year group is she in?",
         "what time period is the film set in?",
         "which gate number does the flight leave from?",  # a label with its number: the label's own group
+        "what frame number is shown when the screen turns green?",  # any number: read in every frame of a counter
         "what's the phone number on the sign?",
         "when is the weather on?",
         "at what time does the museum open?",  # when in the video ("at what time": when)

@@ -20,12 +20,14 @@ the price") is written and said with its total or price ("Total: $18.75", "your 
 ``FORM_WORDS``), a phone number ("what's the phone number", "which number should you call", "when is the
 phone number shown": named, its digits not given) with the words that introduce one ("Call 020 7946 0018",
 "phone…"). A value asked by its kind ("what time is the show on", "which year does the caption give", "what
-date", "what percentage", "which course number", ``_ASKED_VALUE``) is often written or said without any word
+date", "what percentage", ``_ASKED_VALUE``) is often written or said without any word
 of its kind ("COMING UP AT 9PM", "January 20, 1961"): it is looked for by its form (``vqdb.textnorm.value_form``:
-``{time}``, ``{year}``, ``{date}``, ``{percent}``, ``{number}``; a text holding any value of that form), its
+``{time}``, ``{year}``, ``{date}``, ``{percent}``; a text holding any value of that form), its
 own group ANDed with the rest of the question ("what time is sunrise": the read "Sunrise 06.42" holds both);
-a price's form (``{price}``: "£250", "3000 pounds") is ORed with its words. A phone number, a score or a
-count asked adds no form: the digits of a phone are introduced by their words, and a score is any number.
+a price's form (``{price}``: "£250", "3000 pounds") is ORed with its words. A number asked ("what frame number",
+"which course number"), a phone number, a score or a count adds no form: any number (``{number}``) is read in
+most frames of a video with a counter or a clock, so ANDed it moves the answer off the moment the rest finds
+(the frame number when the background turns green), and the digits of a phone are introduced by their words.
 
 Example:
     >>> evidence = _Evidence()
@@ -97,14 +99,12 @@ _ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period",
     "year": r"(?:what|which)\s+year\b(?!\s+(?:group|old)\b)",
     "date": r"(?:what|which)\s+date\b(?!\s+night\b)",
     "percent": r"(?:what|which)\s+(?:percentage|percent)\b|how\s+many\s+percent\b",
-    "number": r"(?:what|which)\s+(?:[a-z]+\s+)?number\b",
 }
 _VALUE_NOUNS = {
     "time": "time",
     "year": "year",
     "date": "date",
     "percent": "percentage|percent",
-    "number": "number|figure",
 }
 _MENTIONED = r"(?:mentioned|said|shown|given|displayed|written|stated|announced|read|named)"
 for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any value of the form, asked by its noun
@@ -113,8 +113,8 @@ _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, ask
 
 
 def asks_value(question: str) -> bool:
-    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage,
-    a number): its answer is written or said, so what else it names is looked for as words where no picture
+    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage):
+    its answer is written or said, so what else it names is looked for as words where no picture
     can be (``visual._read_instead``: "what time is sunrise": the read "Sunrise 06.42").
 
     Example:
@@ -156,13 +156,11 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
         >>> evidence.groups[0][0]
         ('ocr', '{time}')
     """
-    labelled = False
     for match in _ASKED_LABEL.finditer(text):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())
-        labelled = True
     for form, asks in _ASKED_FORM.items():
         if asks.search(text):
             evidence.add(TOOLS_FOR[EITHER], *FORM_WORDS[form])
-    for form, asks in _ASKED_VALUE_AT.items():  # a number labelled or a phone number has its group above
-        if asks.search(text) and not (form == "number" and (labelled or _ASKED_FORM["phone"].search(text))):
+    for form, asks in _ASKED_VALUE_AT.items():
+        if asks.search(text):
             evidence.add(TOOLS_FOR[EITHER], form_query(form))
