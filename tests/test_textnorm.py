@@ -12,11 +12,14 @@ from vqdb.textnorm import (
     canonical_spans,
     canonical_words,
     digits_in_numbers,
+    form_query,
     glyph_key,
+    holds_value,
     ordinal_as_digits,
     sound_key,
     split_numbers,
     squash,
+    value_form,
     without_symbols,
     words,
 )
@@ -215,3 +218,50 @@ def test_only_numbers_read_as_digits_and_only_their_look_alikes_change(word):
     else:
         assert [c for c in read if not c.isdigit()] == [c for c in word if c in ":.;-"]
         assert len(read) == len(word)
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("COMING UP AT 9PM", "time"),  # a caption
+        ("Sunset 19.15", "time"),  # OCR read the colon as a point
+        ("Doors open O7:3O", "time"),  # O read for 0
+        ("Coming up at nine o'clock, the weather", "time"),  # said in words
+        ("half past three", "time"),
+        ("Inaugural Address, January 20, 1961", "date"),
+        ("on the 4th of July", "date"),
+        ("Published 20/01/1961", "date"),
+        ("Inaugural Address, January 20, 1961", "year"),
+        ("the Bible of about 1455,", "year"),
+        ("Total: $18.75", "price"),
+        ("{250 month", "price"),  # OCR's misread of "£250"
+        ("3,000 pounds a year", "price"),  # said
+        ("Step 2: Save 10%", "percent"),
+        ("Colour Theory 101", "number"),
+    ],
+)
+def test_a_value_is_found_by_its_form_however_it_is_written_or_said(text, form):
+    assert holds_value(text, form)
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("$18.75", "time"),  # an amount, not a time
+        ("Frame 3.003", "time"),  # a decimal
+        ("Call 020 7946 0018", "year"),  # a phone number's digits
+        ("3,000 pounds a year", "year"),  # an amount
+        ("May I come in", "date"),  # a month's name without a day
+        ("Step 2: Save 10%", "price"),
+        ("LIFTOFF", "number"),
+    ],
+)
+def test_a_text_without_a_value_of_the_form_holds_none(text, form):
+    assert not holds_value(text, form)
+
+
+def test_a_form_query_is_spelled_as_no_query_of_words_is():
+    assert [value_form(form_query(form)) for form in ("time", "date", "year", "price", "percent", "number")] == [
+        "time", "date", "year", "price", "percent", "number",
+    ]  # fmt: skip
+    assert value_form("time") is None and value_form("what time {time}") is None and value_form("{color}") is None

@@ -548,3 +548,76 @@ def _join_years(tokens: list[tuple[str, int, int]], spoken: set[int]) -> list[tu
                 out.append((a + b, first, tokens[at + 1][2]))
                 i = at + 2
     return out + tokens[i:]
+
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_MONEY = "pounds|dollars|euros|yen|cents|pence|quid|bucks"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_RAW_FORMS = {  # over the text as written, its digits' look-alikes undone (a time's colon is no word)
+    "time": r"(?<![\d.,:£$€¥{])(?:[01]?\d|2[0-4])[:.;][0-5]\d(?:[:.;][0-5]\d)*(?!\d|[.,]\d)"
+    r"|(?<![\d.])\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)",
+    "date": r"(?<![\d.:])\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d.:]\d)|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)",
+    "price": r"(?<!\w)[£$€¥{]\s?\d",  # "{" is OCR's misread of "£"
+}
+_CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digits ("nine o'clock": "9 oclock")
+    "time": r"\b\d{1,2} oclock\b|\b(?:half|quarter|\d{1,2}) (?:past|to) \d{1,2}\b|\b(?:noon|midnight)\b"
+    r"|\b\d{1,2}(?: \d{2})? (?:am|pm)\b",
+    "date": rf"\b(?:{_MONTHS}) (?:the )?(?:{_DAY}|\d{{4}})\b|\b{_DAY} (?:of )?(?:{_MONTHS})\b",
+    "year": rf"(?<![\d.])(?:1\d|20)\d\d\b(?! (?:{_MONEY}|percent|million|thousand|hundred)\b)",
+    "price": rf"\b\d[\d.]*(?: (?:hundred|thousand|million|billion))? (?:{_MONEY})\b",
+    "percent": r"\b\d[\d.]* percent\b",
+    "number": r"\d",
+}
+VALUE_FORMS = tuple(_CANONICAL_FORMS)
+"""The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine
+o'clock"), ``{date}`` ("January 20, 1961", "20/01/1961"), ``{year}`` ("1961"), ``{price}`` ("£250", "3000
+pounds"), ``{percent}`` ("10%"), ``{number}`` (any number)."""
+_FORM_QUERY = re.compile(rf"\{{({'|'.join(VALUE_FORMS)})\}}")
+_RAW = {form: re.compile(pattern, re.I) for form, pattern in _RAW_FORMS.items()}
+_CANONICAL = {form: re.compile(pattern) for form, pattern in _CANONICAL_FORMS.items()}
+
+
+def form_query(form: str) -> str:
+    """The query that asks for any value of ``form`` (one of ``VALUE_FORMS``), spelled so no query of words
+    is: the form's name in braces.
+
+    Example:
+        >>> form_query("time")
+        '{time}'
+    """
+    return "{" + form + "}"
+
+
+def value_form(query: str) -> str | None:
+    """The form of value ``query`` asks for (``form_query``'s spelling, spaces around allowed), None for a query
+    of words.
+
+    Example:
+        >>> value_form(" {time} "), value_form("time"), value_form("{times}")
+        ('time', None, None)
+    """
+    found = _FORM_QUERY.fullmatch(query.strip())
+    return found.group(1) if found else None
+
+
+@lru_cache(maxsize=200_000)
+def holds_value(text: str, form: str) -> bool:
+    """Whether ``text`` (read on screen or said) holds a value of ``form`` (one of ``VALUE_FORMS``): matched as
+    written, after OCR's letters for digits are undone in tokens with a digit ("O7:3O"), and in its canonical
+    words (numbers said in words as digits).
+
+    Example:
+        >>> [holds_value(t, "time") for t in ("COMING UP AT 9PM", "Sunset 19.15", "nine o'clock", "$18.75", "3.003")]
+        [True, True, True, False, False]
+        >>> [holds_value(t, "year") for t in ("January 20, 1961", "3,000 a year", "1455")]
+        [True, False, True]
+        >>> holds_value("Inaugural Address, January 20, 1961", "date"), holds_value("{250 month", "price")
+        (True, True)
+    """
+    raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
+    if form in _RAW and _RAW[form].search(raw):
+        return True
+    return bool(_CANONICAL[form].search(" ".join(canonical_words(text))))

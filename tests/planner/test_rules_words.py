@@ -110,7 +110,10 @@ PHRASINGS = [
     # codes, numbers and names with digits that no cue placed: on screen or in speech
     ("when is the time code 00:00:08;00", [(EITHER, "00:00:08;00")]),
     ("when does the car with plate YT22FWX pass?", [(EITHER, "YT22FWX")]),
-    ("how much does the Mijia T700 cost?", [(EITHER, "total"), (EITHER, "price"), (EITHER, "T700")]),  # a price asked
+    (
+        "how much does the Mijia T700 cost?",
+        [(EITHER, "total"), (EITHER, "price"), (EITHER, "{price}"), (EITHER, "T700")],
+    ),  # a price asked
     ("when is route 66 mentioned?", [(SPEECH, "route 66")]),
     # a score, a time or a price a value changes to: on screen or in speech
     ("when is the score 2-0", [(EITHER, "2-0")]),

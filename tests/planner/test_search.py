@@ -20,7 +20,8 @@ from vqdb.planner import retrieve, tools
 from vqdb.planner import search as search_module
 from vqdb.planner.plan import Plan
 from vqdb.planner.screen_texts import screen_texts_of
-from vqdb.planner.search import moments_in, screen_estimates, search
+from vqdb.planner.search import moments_in, screen_estimates, search, spoken_values
+from vqdb.planner.spoken_words import spoken_words_of
 from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import WordRarity
@@ -534,3 +535,40 @@ def test_a_visual_estimate_lowers_only_the_videos_whose_summary_bounds_them_belo
     with vqdb.connect(tmp_path, progress=False) as corpus:
         corpus.sql_unchecked(f"CREATE OR REPLACE MACRO {query}")
         assert "none" not in search_module.visual_estimate(corpus, tools.get("siglip"), "a dog").values
+
+
+def test_a_value_asked_by_its_form_is_searched_in_every_read_and_found(tmp_path):
+    """A query of a value's form ("{date}") has no letters to bound a read's alignment with: its estimate grades
+    every distinct read as the tool does, so the video that shows a date is a candidate and its moment listed
+    (a bound from the letters "date" would list none)."""
+    store = Store.create(tmp_path)
+    commit_video(store, "inaugural", {2: "President John F Kennedy", 5: "Inaugural Address, January 20, 1961"})
+    commit_video(store, "ident", {3: "CHANNEL 7", 8: "COMING UP AT 9PM"})
+    build_text_indexes(store)
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.search("what date is shown on screen?", k=5)
+        assert [(c.tool, c.query) for c in found.plan.queries] == [("ocr", "{date}")]
+        moments = found.moments.to_pylist()
+        assert [m["video_id"] for m in moments] == ["inaugural"], moments
+        assert 5.0 <= moments[0]["ts"] < 6.0 and "January 20" in moments[0]["evidence"]
+
+
+def test_a_values_form_is_estimated_in_every_read_that_holds_one(tmp_path):
+    reads = screen_texts_of(
+        pa.table({"video_id": ["a", "b", "c"], "frame_idx": [0, 0, 0], "text": ["Sunset 19.15", "9PM", "Time"]})
+    )
+    found = screen_estimates(reads, "{time}", WordRarity(Store.create(str(tmp_path))), 1)
+    assert found.values == {"a": 0.85, "b": 0.85}  # every read graded at once; "Time" is no time
+
+
+def test_a_value_said_is_estimated_in_the_videos_whose_words_could_say_one():
+    said = spoken_words_of(
+        pa.table(
+            {
+                "video_id": ["a", "a", "b", "b", "c", "c"],
+                "word": ["leaves", "42", "about", "1455", "hello", "there"],
+                "start_s": [0.0, 1, 0, 1, 0, 1],
+            }
+        )
+    )
+    assert list(spoken_values(said, "year")) == ["b", "a"]  # "a" says a number: a year in words may join it

@@ -15,6 +15,7 @@ from vqdb.udfs.text_grade import (
     MISREAD,
     NEAR_MISS,
     SPECIFICITY,
+    VALUE_FORM_SCORE,
     inside_a_word,
     min_score,
     near_miss_score,
@@ -435,3 +436,26 @@ def test_a_name_written_with_digits_is_read_as_written(read):
     run of look-alike letters with no other letter beside it is read as digits ("Save1O%", "O0:l5")."""
     assert screen_scores([read], "lib64")[0] > 0.9
     assert screen_words("COVID19 Step2Save1O% O0:l5") == "covid19 step2save10 percent 00 15"
+
+
+def test_a_value_of_a_form_grades_below_an_exact_read_of_words_asked():
+    reads = ["COMING UP AT 9PM", "Sunrise 06.42", "CHANNEL 7", "Coming up"]
+    assert screen_scores(reads, "{time}").tolist() == [VALUE_FORM_SCORE] * 2 + [0.0] * 2
+    assert screen_scores(["COMING UP AT 9PM"], "coming up at 9pm")[0] > VALUE_FORM_SCORE
+
+
+def test_a_value_said_is_found_in_its_shortest_words_in_time_order():
+    said = ["The", "Bible", "of", "about", "1455,", "and", "in", "nineteen", "sixty-one", "a", "speech."]
+    found = phrase_matches(said, list(range(11)), list(range(1, 12)), "{year}")
+    assert [(start, end, score) for start, end, score, *_ in found] == [
+        (4.0, 5.0, VALUE_FORM_SCORE),
+        (7.0, 9.0, VALUE_FORM_SCORE),  # a year said in words over two of them
+    ]
+    assert phrase_matches(said, list(range(11)), list(range(1, 12)), "{price}") == []
+
+
+def test_the_sql_function_grades_a_form_query_as_screen_scores_does():
+    con = duckdb.connect()
+    text_grade.register(con, None)
+    found = con.execute("SELECT screen_text_score('Sunset 19.15', '{time}'), query_words_read('19.15', '{time}')")
+    assert found.fetchone() == (VALUE_FORM_SCORE, 1.0)

@@ -7,7 +7,8 @@ has), then works in two steps:
    whole corpus what it could score in each video (``call_estimate``). On-screen text (``ocr``) grades the
    corpus's distinct reads (``vqdb.planner.screen_texts``) as the tool grades a frame, best bound first
    (``screen_estimates``): the tool aligns the query's letters without spaces, so a read that runs two words
-   together or misreads a letter in each scores 0.6 to 0.9 and holds no word a full-text index would match.
+   together or misreads a letter in each scores 0.6 to 0.9 and holds no word a full-text index would match;
+   a value of a form (``{time}``: no letters to bound) is graded in every distinct read.
    Speech (``transcript``) estimates every video that says words (``spoken_estimates``): the distinct words
    said in the corpus (``vqdb.planner.spoken_words``) compared with the query's words by their letters once,
    read along each video's words, the best runs aligned whole, times the weight of the query's words they
@@ -114,12 +115,13 @@ from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.store.visual_summary import visual_bounds
-from vqdb.textnorm import canonical_words
+from vqdb.textnorm import canonical_words, holds_value, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.embedding_cache import session_cache
 from vqdb.udfs.text_grade import (
     SPECIFICITY,
+    VALUE_FORM_SCORE,
     misread_alignment,
     near_miss_score,
     query_form,
@@ -318,7 +320,9 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
     the best of what its indexes list: the nearest vectors' similarity (``vector_index``; beyond them, the
     farthest listed), and, only ordering the videos, the rows its full-text indexes rank best
     (``text_indexes``) or its ``ranking_table`` (a tool no index serves, or a call with no words: ``ocr``
-    reading whatever text is in a place, lists every video with its extractor finished)."""
+    reading whatever text is in a place, lists every video with its extractor finished). A value of a form
+    (``{time}``: ``value_form``) is graded in every read on screen, estimated from the words said
+    (``spoken_values``), and in subtitles, which no index holds by form, lists every video."""
     store, tool = corpus.store, tools.get(name)
     if not query.strip():
         return _every_video(store, tool)
@@ -331,6 +335,13 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         read = screen_texts(store)  # a number is graded as the tool grades it; else by its SQL function's own code
         found = screen_estimates(read, query, rarity, wanted, grade if tool.numeric(query) else None)
         return with_counters(found, read, query)
+    if value_form(query) is not None:  # no meaning and no words an index holds: its values said, or every video
+        form = value_form(query)
+        return (
+            Estimate(spoken_values(spoken_words(store), form))
+            if tool.table == SPOKEN_TABLE
+            else _every_video(store, tool)
+        )
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
         nearest = nearest_similarity(corpus, tool, query)
@@ -396,7 +407,7 @@ def screen_estimates(
     if not q or not read.texts:
         return Estimate({})
     grade = grade or (lambda texts: screen_scores(texts, query))
-    numeric = Ocr.numeric(query)
+    numeric = Ocr.numeric(query) or value_form(query) is not None  # a value of a form: no letters to bound it
     if numeric:
         bound = np.ones(len(read.texts))
     else:
@@ -413,7 +424,7 @@ def screen_estimates(
             videos = read.videos_of(int(i))
             value = min(score / screen_specificity(query, text), 1.0) if score > 0 else 0.0
             if value > best[videos].min():  # the rarity's weight is at most 1: else no video's best can change
-                value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(query, text)
+                value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, query, text)
                 np.maximum.at(best, videos, value)
         rest = float(bound[order[graded]]) if graded < len(order) else 0.0
         if np.count_nonzero(best >= rest) >= wanted:
@@ -540,6 +551,33 @@ def spoken_estimates(
     for video, value in (meant or {}).items():
         found[video] = max(found.get(video, 0.0), value * UNCOVERED_WEIGHT)
     return dict(sorted(((v, e) for v, e in found.items() if e > 0), key=lambda item: -item[1]))
+
+
+def spoken_values(said: SpokenWords, form: str) -> dict[str, float]:
+    """The most a ``transcript`` call for a value of ``form`` (``{time}``: ``value_form``) scores in each video
+    that says words: ``VALUE_FORM_SCORE`` where a value could be said (a word said with a digit: every
+    value of a form is a number, said in words or not, as its canonical words write it; a time at
+    "noon" or "midnight"), those whose words said hold one (``holds_value`` of them one after another) first. A
+    number said in words over several words ("nineteen", "sixty-one") is one number only once the words are
+    read together (``phrase_matches``), so a video holding a digit is not left out.
+
+    Example:
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "c"],
+        ...     "word": ["in", "1961", "at", "9", "hello"], "start_s": [0.0, 1, 0, 1, 0]}))
+        >>> spoken_values(said, "year")
+        {'a': 0.85, 'b': 0.85}
+    """
+    could = np.array([any(c.isdigit() for c in w) or w in ("noon", "midnight") for w in said.words] + [False])
+    videos = np.unique(said.video_of[could[said.said]])
+    first = np.searchsorted(said.video_of, videos, "left")  # a video's words are together (``SpokenWords``)
+    last = np.searchsorted(said.video_of, videos, "right")
+    holds = [
+        holds_value(" ".join(said.words[w] for w in said.said[a:b].tolist()), form)
+        for a, b in zip(first.tolist(), last.tolist(), strict=True)
+    ]
+    ordered = sorted(range(len(videos)), key=lambda i: not holds[i])  # stable: those holding one first
+    return {said.videos[int(videos[i])]: VALUE_FORM_SCORE for i in ordered}
 
 
 def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: int) -> np.ndarray:
@@ -945,10 +983,23 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
             text = tool.text_at(video, *focus, moment["ts"])
             if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
                 values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
-            values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * rarity.coverage(call.query, text)
+            values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, call.query, text)
             texts = box_texts(tool, video, *focus, moment["ts"]) if tool.screen_boxes else []
             precision = max([precision] + [rarity.precision(call.query, t) for t in texts or [text]])
     return values, precision
+
+
+def coverage(rarity: WordRarity, query: str, text: str) -> float:
+    """``WordRarity.coverage`` of ``text`` for a text call's ``query``: 1 for a value of a form (``value_form``:
+    ``{time}``), which has no words, so its grade alone says whether the text holds one.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> coverage(WordRarity(Store.create(tempfile.mkdtemp())), "{time}", "COMING UP AT 9PM")
+        1.0
+    """
+    return 1.0 if value_form(query) is not None else rarity.coverage(query, text)
 
 
 def box_texts(tool: TextTool, video: VideoFrames, low: float, high: float, ts: float) -> list[str]:
@@ -1021,7 +1072,8 @@ def moment_scores(
 def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
     """How much each call of ``plan`` says, for ANDing calls: a text call the rarity of its query's words
     (``WordRarity.weight``: a quoted phone number outweighs "phone", the text asked for the "box" it is
-    typed in), any other call (a picture, a sound, text read wherever it is in a place: no words) as much as
+    typed in), any other call (a picture, a sound, text read wherever it is in a place, a value of a form: no
+    words) as much as
     the plan's text calls with words on average (1 in a plan without them).
 
     Example:
@@ -1032,7 +1084,11 @@ def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
         >>> {cid: round(w, 2) for cid, w in call_weights(plan, WordRarity(Store.create(tempfile.mkdtemp()))).items()}
         {'Q1': 2.08, 'Q2': 2.08}
     """
-    words = [c for c in plan.queries if isinstance(tools.get(c.tool), TextTool) and c.query.strip()]
+    words = [
+        c
+        for c in plan.queries
+        if isinstance(tools.get(c.tool), TextTool) and c.query.strip() and value_form(c.query) is None
+    ]
     text = {c.id: rarity.weight(c.query) for c in words}
     other = sum(text.values()) / len(text) if text else 1.0
     return {c.id: text.get(c.id, other) for c in plan.queries}

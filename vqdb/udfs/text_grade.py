@@ -26,6 +26,11 @@ SQL functions (vectorized Arrow UDFs, registered in every corpus session):
   -> STRUCT(start_s DOUBLE, end_s DOUBLE)[]``: the same utterances cut into the phrases said (below): the
   ``audio`` tool's voice for a call with ``extent`` "phrase" ("when does he finish his speech?").
 
+A query may ask for a value by its form instead of words (``vqdb.textnorm.value_form``: ``{time}``, ``{date}``,
+``{year}``, ``{price}``, ``{percent}``, ``{number}``): on screen a text holding any value of that form
+(``holds_value``: "COMING UP AT 9PM" for ``{time}``) scores ``VALUE_FORM_SCORE`` (0.85, below an exact read of
+words asked), others 0; ``query_words_read`` is 1 for a box holding one, 0 else.
+
 Both compare **canonical** text (``vqdb.textnorm``: case, accents, punctuation folded, numbers as digits,
 British spellings American) with the spaces removed, since OCR drops and merges spaces ("GETTINGSTARTED")
 and speech recognition joins or splits words ("touch down" / "touchdown"):
@@ -150,9 +155,11 @@ from vqdb.textnorm import (
     canonical_spans,
     canonical_words,
     glyph_key,
+    holds_value,
     ordinal_as_digits,
     sound_key,
     squash,
+    value_form,
     without_symbols,
 )
 from vqdb.udfs.arrow_results import owned
@@ -165,6 +172,8 @@ SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's te
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
 NEAR_MISS_DEPTH = 2 / 3  # the near misses reach this share of min_score's tolerance (1 - min_score) below it
 WORDS_READ = 2 / 3  # a near miss has words making up this share of the query's characters read whole
+FORM_WORDS = 4  # a value of a form is said in at most this many canonical words ("half past 3 pm", "january 20 1961")
+VALUE_FORM_SCORE = 0.85  # a text holding a value of the form a query asks for ("{time}": "9PM"): below an exact read
 STEM_READ = 0.5  # a word read in another form than asked ("read" for "reading") counts this share of its characters
 SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per character (speech runs ~0.07)
 SAID_PER_CHAR_S = 0.1
@@ -189,7 +198,11 @@ def min_score(query: str) -> float:
     Example:
         >>> min_score("EXIT"), min_score("the alpha"), min_score("Getting started with your budget")
         (1.0, 0.84, 0.7)
+        >>> min_score("{time}")  # a value of a form (``value_form``) is held or not: what holding one scores
+        0.85
     """
+    if value_form(query) is not None:
+        return VALUE_FORM_SCORE
     length = len(query_form(query))
     return round(1.0 - min(0.3, 0.04 * max(0, length - 4)), 4)
 
@@ -221,7 +234,12 @@ def words_read(text: str, query: str) -> float:
         (1.0, 0.375)
         >>> round(words_read("the baby is trying to read a book", "baby reading a book"), 4)
         0.7812
+        >>> words_read("COMING UP AT 9PM", "{time}"), words_read("CHANNEL 7", "{time}")  # a value of a form: 1 or 0
+        (1.0, 0.0)
     """
+    form = value_form(query)
+    if form is not None:
+        return float(holds_value(text, form))
     words = _query_words(query)
     read_words = screen_words(text).split()
     tokens = {glyph_form(token) for token in read_words}
@@ -456,8 +474,12 @@ def screen_specificity(query: str, text: str) -> float:
     Example:
         >>> screen_specificity("exit", "EXIT"), round(screen_specificity("exit", "Emergency EXIT"), 3)
         (1.0, 0.931)
+        >>> screen_specificity("{time}", "Coming up at 9PM, the news")  # a value of a form: no share
+        1.0
     """
     q = query_form(query)
+    if value_form(query) is not None:
+        return 1.0
     return float(specificity(len(q), np.array([len(screen_form(text))]))[0]) if q else 1.0
 
 
@@ -471,7 +493,12 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         [1.0, 0.942, 0.875]
         >>> screen_scores(["Step 2: Save 10%", "STEP 20: SAVE 10%", "Step2Save1O%"], "step 2 save 10%").tolist()
         [1.0, 0.0, 1.0]
+        >>> screen_scores(["COMING UP AT 9PM", "Sunset 19.15", "CHANNEL 7"], "{time}").tolist()  # any time of day
+        [0.85, 0.85, 0.0]
     """
+    form = value_form(query)
+    if form is not None:  # a value of a form, not words: held (``VALUE_FORM_SCORE``) or not
+        return np.array([VALUE_FORM_SCORE if holds_value(text, form) else 0.0 for text in texts])
     q = query_form(query)
     forms = [screen_form(t) for t in texts]
     if not q or not forms:
@@ -706,7 +733,11 @@ def phrase_matches(
         [(0.0, 2.0, 0.848, 0.0, 2.0)]
         >>> phrase_matches(["We", "have", "live", "tough."], [0, 1, 2, 3], [1, 2, 3, 4], "liftoff")
         [(2.0, 4.0, 0.9, 0.0, 4.0)]
+        >>> phrase_matches(said, [0, 1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], "{year}")  # any year said
+        [(3.0, 5.0, 0.85, 0.0, 5.0)]
     """
+    if value_form(query) is not None:
+        return _values_said(texts, starts, ends, value_form(query))
     minimum = min_score(query)
     q = query_form(query)
     if not q or not texts:
@@ -746,6 +777,45 @@ def phrase_matches(
         if clause[1] - clause[0] > CLAUSE_MAX_S:
             clause = start, end
         found.append((start, end, round(score, 3), *clause))
+    return found
+
+
+def _values_said(
+    texts: Sequence[str], starts: Sequence[float], ends: Sequence[float], form: str
+) -> list[tuple[float, float, float, float, float]]:
+    """``phrase_matches`` for a query of a value's form: the shortest runs of at most ``FORM_WORDS`` canonical
+    words that hold a value of ``form`` (``holds_value``: "9 oclock", "250 pounds", "1455"), each scoring
+    ``VALUE_FORM_SCORE``, in time order, none sharing a word with an earlier one.
+
+    Example:
+        >>> _values_said(["at", "nine", "o'clock,", "the", "news"], [0, 1, 2, 3, 4], [1, 2, 3, 4, 5], "time")
+        [(1.0, 3.0, 0.85, 0.0, 3.0)]
+    """
+    if not texts:
+        return []
+    tokens, begin, finish, clause_start, clause_end = _timed_words(
+        tuple(texts), np.asarray(starts, dtype=np.float64), np.asarray(ends, dtype=np.float64)
+    )
+    found, free = [], 0  # the first word no run found yet holds
+    for first in range(len(tokens)):
+        last = next(
+            (
+                b
+                for b in range(first, min(first + FORM_WORDS, len(tokens)))
+                if holds_value(" ".join(tokens[first : b + 1]), form)
+            ),
+            None,
+        )
+        if last is None or first < free:
+            continue
+        while first < last and holds_value(" ".join(tokens[first + 1 : last + 1]), form):  # its own shortest run
+            first += 1
+        free = last + 1
+        start, end = float(begin[first]), float(finish[first : last + 1].max())
+        clause = float(clause_start[first]), max(float(clause_end[last]), end)
+        if clause[1] - clause[0] > CLAUSE_MAX_S:
+            clause = start, end
+        found.append((start, end, VALUE_FORM_SCORE, *clause))
     return found
 
 

@@ -109,3 +109,43 @@ def test_a_phone_number_given_is_its_own_answer():
     evidence = _Evidence()
     _add_answer_forms("when is the phone number 020 7946 0018 shown", evidence)
     assert evidence.groups == []
+
+
+@pytest.mark.parametrize(
+    ("question", "form", "rest"),
+    [
+        ("what time is sunrise?", "{time}", "sunrise"),  # "Sunrise 06.42": both in one read
+        ("what time does the museum open?", "{time}", "museum open"),
+        ("which year does the caption give?", "{year}", None),
+        ("what date is shown on screen?", "{date}", None),
+        ("what percentage of the vote did she win?", "{percent}", None),
+        ("when is a year mentioned?", "{year}", None),
+    ],
+)
+def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(question, form, rest):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert {c.tool for c in plan.queries if c.query == form} == set(TOOLS_FOR[EITHER])
+    assert rest is None or rest in {c.query for c in plan.queries}
+    assert " AND " in plan.combine or rest is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when does the chat window display What time does the museum open?",  # a sentence quoted
+        "which year group is she in?",
+        "what time period is the film set in?",
+        "which gate number does the flight leave from?",  # a label with its number: the label's own group
+        "what frame number is shown when the screen turns green?",  # any number: read in every frame of a counter
+        "what's the phone number on the sign?",
+        "when is the weather on?",
+        "at what time does the museum open?",  # when in the video ("at what time": when)
+    ],
+)
+def test_no_form_where_no_value_is_asked_by_its_kind(question):
+    assert not any(c.query.startswith("{") for c in rule_plan(question).queries)
+
+
+def test_a_price_asked_is_also_any_amount_of_money():
+    plan = rule_plan("how much money does saving give you in a year?")
+    assert {c.query for c in plan.queries} >= {"total", "price", "{price}"}

@@ -216,3 +216,19 @@ def test_a_segment_meant_is_focused_where_its_words_say_the_query_on_both_paths(
         inside = np.flatnonzero(~np.isnan(arrays.score))
         columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
         assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == rows
+
+
+def test_a_value_of_a_form_is_found_where_it_is_said_on_both_paths(con, evidence):
+    # "what year is the Bible from?": "1455" said, whatever its words
+    sampled = [("va", i, float(i)) for i in range(6)]
+    said = words("va", ("The", 0.0, 0.2), ("Bible", 0.3, 0.9), ("of", 1.0, 1.1), ("about", 1.2, 1.5))
+    said += words("va", ("1455.", 2.0, 2.9), ("Years", 4.0, 4.4), ("passed.", 4.5, 4.9))
+    found = evidence("transcript", "{year}", sampled=sampled, transcript_words=said)
+    assert found == [("va", 2, 0.85, 2.0, 2.9)]  # "1455.", not "Years"
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
+    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    arrays = tools.get("transcript").frame_evidence(video, "{year}")
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = (arrays.score, arrays.start_s, arrays.end_s)
+    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found

@@ -19,11 +19,15 @@ An answer of a known form is asked by what it measures: a price ("how much does 
 the price") is written and said with its total or price ("Total: $18.75", "your total comes to…",
 ``FORM_WORDS``), a phone number ("what's the phone number", "which number should you call", "when is the
 phone number shown": named, its digits not given) with the words that introduce one ("Call 020 7946 0018",
-"phone…"). Their digits themselves are no query: the ``ocr`` and ``transcript`` tools grade a text against
-given words and numbers (a number-only query matches those digits exactly; ``counter_moments`` estimates one
-named value of a ticking counter), and no tool looks for any number of a form (any price, any time, any
-date), so a time of day, a date, a year, a percentage or a score
-asked for adds no call here.
+"phone…"). A value asked by its kind ("what time is the show on", "which year does the caption give", "what
+date", "what percentage", ``_ASKED_VALUE``) is often written or said without any word
+of its kind ("COMING UP AT 9PM", "January 20, 1961"): it is looked for by its form (``vqdb.textnorm.value_form``:
+``{time}``, ``{year}``, ``{date}``, ``{percent}``; a text holding any value of that form), its
+own group ANDed with the rest of the question ("what time is sunrise": the read "Sunrise 06.42" holds both);
+a price's form (``{price}``: "£250", "3000 pounds") is ORed with its words. A number asked ("what frame number",
+"which course number"), a phone number, a score or a count adds no form: any number (``{number}``) is read in
+most frames of a video with a counter or a clock, so ANDed it moves the answer off the moment the rest finds
+(the frame number when the background turns green), and the digits of a phone are introduced by their words.
 
 Example:
     >>> evidence = _Evidence()
@@ -39,6 +43,7 @@ import re
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
 from vqdb.planner.rules.evidence import EITHER, TOOLS_FOR, _Evidence
+from vqdb.textnorm import form_query
 
 PLACE_LABELS = frozenset(
     {
@@ -57,11 +62,12 @@ LABEL_NOUNS = (phrasing.NUMBERED - phrasing.MOMENT_NOUNS - phrasing.TEXT_ITEMS -
 scene" ask when), a piece of text ("which question is asked next": the text itself), a thing or a time of year
 asked by its noun alone (``_NOT_LABELS``)."""
 FORM_WORDS = {
-    "price": ("total", "price"),
+    "price": ("total", "price", form_query("price")),
     "phone": ("call", "phone"),
 }
 """The words an answer of a form is written and said with, by form: a price ("Total: $18.75", "Price £4"),
-a phone number ("Call 020 7946 0018", "Phone: …"); short ones that are part of common words ("tel" of
+a phone number ("Call 020 7946 0018", "Phone: …"); a price's own form too (any amount of money: "£250");
+short ones that are part of common words ("tel" of
 "hotel") would read everywhere."""
 
 _AFTER_KIND = r"(?!\s*(?:of\b|['’]s\b|-))"  # "which part of the car", "what season's outfits": no label
@@ -74,7 +80,7 @@ _ASKED_LABEL = re.compile(
 _ASKED_FORM = {
     "price": re.compile(
         r"\bhow\s+much\b(?!\s+(?:time|longer|more|less|of)\b)(?=.*\b(?:cost|costs|costing|come\s+to|comes\s+to|came"
-        r"\s+to|pay|paid|charge|charged|total|price|sell|sold|spend|spent)\b)"
+        r"\s+to|pay|paid|charge|charged|total|price|sell|sold|spend|spent)\b)|\bhow\s+much\s+money\b"
         rf"|\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:total|price|cost|bill)\b{_AFTER_KIND}",
         re.I,
     ),
@@ -84,6 +90,42 @@ _ASKED_FORM = {
         re.I,
     ),
 }
+
+_ASKING = r"(?:^|[,;:]\s*|\band\s+)(?:(?:at|in|on|by|from|until|for|during|of)\s+)?"
+"""Where a question asks a value itself: at its start or a clause's, not in a sentence it quotes ("when does the chat
+window display What time does the museum open?")."""
+_ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period", "which year group", "what date night"
+    "time": r"(?:what|which)\s+time\b(?!\s+(?:period|zone|frame|signature|of\s+(?:the\s+)?year)\b)",
+    "year": r"(?:what|which)\s+year\b(?!\s+(?:group|old)\b)",
+    "date": r"(?:what|which)\s+date\b(?!\s+night\b)",
+    "percent": r"(?:what|which)\s+(?:percentage|percent)\b|how\s+many\s+percent\b",
+}
+_VALUE_NOUNS = {
+    "time": "time",
+    "year": "year",
+    "date": "date",
+    "percent": "percentage|percent",
+}
+_MENTIONED = r"(?:mentioned|said|shown|given|displayed|written|stated|announced|read|named)"
+for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any value of the form, asked by its noun
+    _ASKED_VALUE[_form] += rf"|when\s+(?:is|was|are|were)\s+(?:a|any)\s+(?:{_noun})\s+(?:first\s+)?{_MENTIONED}\b"
+_ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, asks in _ASKED_VALUE.items()}
+
+
+def asks_value(question: str) -> bool:
+    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage):
+    its answer is written or said, so what else it names is looked for as words where no picture
+    can be (``visual._read_instead``: "what time is sunrise": the read "Sunrise 06.42").
+
+    Example:
+        >>> asks_value("what time is sunrise?"), asks_value("which year group is she in?")
+        (True, False)
+        >>> asks_value("at what time does it open"), asks_value("when does the box display What time is it")
+        (True, False)
+        >>> asks_value("when is a year mentioned?"), asks_value("when is the year 1455 mentioned?")
+        (True, False)
+    """
+    return any(asks.search(question) for asks in _ASKED_VALUE_AT.values())
 
 
 def _add_answer_forms(text: str, evidence: _Evidence) -> None:
@@ -109,9 +151,16 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
         >>> _add_answer_forms("when is the phone number 020 7946 0018 shown", evidence)
         >>> evidence.groups
         []
+        >>> evidence = _Evidence()
+        >>> _add_answer_forms("what time is the show on according to the banner?", evidence)
+        >>> evidence.groups[0][0]
+        ('ocr', '{time}')
     """
     for match in _ASKED_LABEL.finditer(text):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())
     for form, asks in _ASKED_FORM.items():
         if asks.search(text):
             evidence.add(TOOLS_FOR[EITHER], *FORM_WORDS[form])
+    for form, asks in _ASKED_VALUE_AT.items():
+        if asks.search(text):
+            evidence.add(TOOLS_FOR[EITHER], form_query(form))

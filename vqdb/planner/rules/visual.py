@@ -8,6 +8,7 @@ import re
 
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import WORD, Phrases, first_of, one_word_forms
+from vqdb.planner.rules.answer_forms import asks_value
 from vqdb.planner.rules.cues import (
     _ASKS_SOURCE,
     _QUOTED,
@@ -178,13 +179,15 @@ def _ends_a_name(words: list[str]) -> bool:
 def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...", a
-    phrase that ends with a noun of a text: "the copyright notice", "the project credit"); none otherwise.
+    phrase that ends with a noun of a text: "the copyright notice", "the project credit", a value asked by its
+    kind: "what time is sunrise", ``answer_forms.asks_value``); none otherwise.
     Who says the words is no words said: a name or a noun before a speech cue ("when does Kennedy say…",
     "the computer asks for a password": "password"), a phrase naming a speaker ("the weather presenter") or
     ending with that noun ("the buddy panel says…", ``_speaks``)."""
     cues = [_SPEECH_CUES.first(question), _SCREEN_CUES.first(question), _SHOWN_CUES.first(question)]
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
     cues += _subject_speaks(question)[:1]  # "the narrator names", "the reader gives": speech
+    cues += [True] if asks_value(question) else []  # "what time is sunrise": a value written or said
     verbs = _progressive(question)  # "where is it heading": a verb, no noun of text
     named_text = any(p.split()[-1].lower() in _TEXT_WORDS - verbs for ps in visual for p in ps)  # "the notice"
     if all(cue is None for cue in cues) and not named_text:

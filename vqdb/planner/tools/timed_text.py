@@ -27,7 +27,8 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   says the words outranks it; the sentence is said over its whole time. Its focus is where its words say the
   query's (``transcript``: ``said_focus`` of the words overlapping it, "has never been" of an 11 s sentence for
   "it has never been bettered"), and its evidence the phrase they are said in (the sentence with ``extent``
-  "statement"); a sentence sharing no word with the query, and a cue, is its own focus and evidence.
+  "statement"); a sentence sharing no word with the query, and a cue, is its own focus and evidence. A query
+  of a value's form (``{time}``, ``vqdb.textnorm.value_form``) has no meaning: only its values said are found.
 
 A frame gets the best score of the spans said around it: those whose time said contains its own, a span
 shorter than the sampling period being widened to one period around its middle (so a word said between
@@ -77,6 +78,7 @@ from vqdb.planner.tools.base import (
     whole_second,
 )
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.textnorm import value_form
 from vqdb.udfs.said_focus import shared_words_focus
 from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
 
@@ -164,9 +166,22 @@ class TimedTextTool(TextTool):
             col("focus_end", "p"),
             alias(exp.Sub(this=middle, expression=half), "low"),
             alias(exp.Add(this=middle.copy(), expression=half.copy()), "high"),
-            from_=subquery(self.said(ctx).union(self.meant(ctx), distinct=False, copy=False), "p"),
+            from_=subquery(self.spans(ctx), "p"),
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "p"))],
         )
+
+    def spans(self, ctx: Context) -> exp.Query:
+        """The spans said and meant; only those said for a value of a form (``{time}``: ``value_form``), which
+        has no meaning to compare sentences with.
+
+        Example:
+            >>> from vqdb.planner.tools import get
+            >>> "TEXT_EMBED(" in get("transcript").spans(Context("{time}")).sql("duckdb")
+            False
+        """
+        if value_form(ctx.query) is not None:
+            return self.said(ctx)
+        return self.said(ctx).union(self.meant(ctx), distinct=False, copy=False)
 
     @staticmethod
     def in_time() -> exp.Expression:
@@ -415,7 +430,9 @@ class TimedTextTool(TextTool):
         cosine similarity of their stored (else session-embedded) vectors with the query's (``embedded()``: asked
         only of a video with sentences), computed as DuckDB computes ``array_cosine_similarity``
         (``float32_cosine``), above ``SEMANTIC_MIN``; each focused where its words say the query's
-        (``focused_arrays``)."""
+        (``focused_arrays``); none for a value of a form (``spans``)."""
+        if value_form(query) is not None:
+            return tuple(np.zeros(0) for _ in range(7))
         rows = video.rows(self.sentence_table, SENTENCE_COLUMNS)
         rows = rows.filter(pc.is_valid(rows.column("text")))  # the query is embedded for rows with text
         if not rows.num_rows:
