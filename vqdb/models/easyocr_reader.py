@@ -85,6 +85,7 @@ GPU_FRAMES = 16  # images worth reading at once on a GPU (their boxes fill the r
 MIN_SIDE = 640  # images smaller on their longest side are enlarged to this (small video, small text)
 DETECT_SIDE = 1280  # CRAFT's input at most this on its longest side (readtext's canvas_size)
 SAME_PX = 2  # a box CRAFT finds this close to an unchanged earlier read's box, on every side, is that read
+FOUND_AGAIN = 0.5  # a changed read's box CRAFT's boxes cover this much of was found again (``found_again``)
 TALL = 2.0  # a box this many times taller than wide is also read turned a quarter each way
 QUARTER_TURNS = [90, 270]
 ROW = 0.3  # two boxes whose vertical centres lie this share of the smaller's height apart are on one baseline
@@ -256,10 +257,13 @@ class EasyOCRReader:
         region's width (``text_regions.changed_rows``: a line reaching into ``look`` is read whole, a large
         textured region, a picture or a page, is not read whole for a word appearing in it), and a box it
         finds where one of ``unchanged`` lies (within ``SAME_PX``) is that read, not recognized again; each of
-        ``changed`` outside those rows is recognized as it is, without CRAFT (a ticking clock's digits change,
-        its box stays), when a region of strokes still meets it (a box whose text left holds none, and is
-        not read). What the recognizer reads is read from ``image`` at the size ``read`` reads it, so a part
-        reads as it would in the whole frame.
+        ``changed`` that no box CRAFT found covers (``found_again``) is recognized as it is, without CRAFT (a
+        ticking clock's digits change, its box stays), when a region of strokes still meets it (a box whose
+        text left holds none, and is not read): a label whose rows CRAFT saw only in part, at the edge of
+        the rows where something changed beside it (a pointer moving onto the button above it), is read where
+        it is and whole, the pieces CRAFT found of it dropped (``INSIDE``), not lost or read in part. What
+        the recognizer reads is read from ``image`` at the size ``read`` reads it, so a part reads as it would
+        in the whole frame.
         """
         _check(image)
         _silence_noise()
@@ -270,15 +274,16 @@ class EasyOCRReader:
         searched = self._searched(regions, [pixel_box(box, scaled.shape) for box in look], read_before)
         searched = self._calls(scaled, searched, read_before)
         grey, horizontal, free = self._detect(scaled, searched)
+        detected = [*horizontal, *(_horizontal(corners) for corners in free)]
         known = [(_pixel_box(read.box, width, height), read) for read in unchanged]
         same = [next((read for at, read in known if _same_box(at, box)), None) for box in horizontal]
         horizontal = [box for box, read in zip(horizontal, same, strict=True) if read is None]
         for box in changed:
-            x0, x1, y0, y1 = _pixel_box(box, width, height)
-            if any(_meets((x0, y0, x1, y1), region) for region in regions) and not any(
-                _meets((x0, y0, x1, y1), region) for region in searched
-            ):
-                horizontal.append([x0, x1, y0, y1])
+            x0, x1, y0, y1 = whole = _pixel_box(box, width, height)
+            if any(_meets((x0, y0, x1, y1), region) for region in regions) and not found_again(whole, detected):
+                horizontal = [other for other in horizontal if not _piece_of(other, whole)]
+                free = [corners for corners in free if not _piece_of(_horizontal(corners), whole)]
+                horizontal.append(whole)
         results, _ = self._read_tall_again(self._recognize([(grey, horizontal, free)])[0], grey)
         return _text_boxes(results, grey.shape) + [read for read in same if read is not None]
 
@@ -529,10 +534,7 @@ def distinct(horizontal: list[tuple[int, list]], free: list[tuple[int, list]]) -
     extents = [(i, box) for i, box in horizontal] + [(i, _horizontal(corners)) for i, corners in free]
 
     def shadowed(i: int, box: Sequence[float]) -> bool:
-        return any(
-            j != i and _area(other) > _area(box) and _area(_common(box, other)) >= INSIDE * _area(box)
-            for j, other in extents
-        )
+        return any(j != i and _piece_of(box, other) for j, other in extents)
 
     return (
         [box for i, box in horizontal if not shadowed(i, box)],
@@ -586,6 +588,25 @@ def _pixel_box(box: Sequence[float], width: int, height: int) -> list[int]:
     return [round(box[0] * width), round(box[2] * width), round(box[1] * height), round(box[3] * height)]
 
 
+def found_again(box: Sequence[int], detected: Sequence[Sequence[int]], share: float = FOUND_AGAIN) -> bool:
+    """Whether CRAFT's ``detected`` boxes cover at least ``share`` of ``box`` (all EasyOCR's horizontal boxes
+    ``[x_min, x_max, y_min, y_max]``), one box or several together: the text read there before was found
+    again. A box CRAFT found beside it, or across a sliver of it, leaves it to be recognized where it is.
+
+    Example:
+        >>> label = [900, 1000, 700, 720]
+        >>> found_again(label, [[895, 1002, 698, 721]]), found_again(label, [[880, 1010, 660, 703]])
+        (True, False)
+        >>> found_again(label, [[900, 950, 700, 720], [952, 1000, 700, 720]]), found_again(label, [])
+        (True, False)
+    """
+    x0, x1, y0, y1 = (round(v) for v in box)
+    covered = np.zeros((max(0, y1 - y0), max(0, x1 - x0)), bool)
+    for a0, a1, b0, b1 in (map(round, other) for other in detected):
+        covered[max(0, b0 - y0) : max(0, b1 - y0), max(0, a0 - x0) : max(0, a1 - x0)] = True
+    return bool(covered.size and covered.mean() >= share)
+
+
 def _same_box(a: Sequence[int], b: Sequence[int]) -> bool:
     """Whether two horizontal boxes lie within ``SAME_PX`` of each other on every side."""
     return all(abs(p - q) <= SAME_PX for p, q in zip(a, b, strict=True))
@@ -594,6 +615,17 @@ def _same_box(a: Sequence[int], b: Sequence[int]) -> bool:
 def _meets(a: Sequence[int], b: Sequence[int]) -> bool:
     """Whether two pixel boxes ``(x0, y0, x1, y1)`` share some area."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _piece_of(piece: Sequence[float], whole: Sequence[float]) -> bool:
+    """Whether horizontal box ``piece`` is smaller than ``whole`` and lies mostly (``INSIDE``) within it: the
+    same text, cut.
+
+    Example:
+        >>> _piece_of([60, 100, 0, 20], [0, 100, 0, 20]), _piece_of([60, 140, 0, 20], [0, 100, 0, 20])
+        (True, False)
+    """
+    return _area(piece) < _area(whole) and _area(_common(piece, whole)) >= INSIDE * _area(piece)
 
 
 def _area(box: Sequence[float]) -> float:
