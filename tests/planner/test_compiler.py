@@ -17,6 +17,7 @@ from sqlglot.dialects.dialect import Dialect
 
 from vqdb.planner import boolexpr, columnar, compiler, make_plan, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.columnar import TEXT_EVIDENCE_MIN
 from vqdb.planner.compiler import compile_ast, compile_plan
 from vqdb.planner.locate import ISLAND_SHARE, compile_locate
 from vqdb.planner.plan import Call, Plan, uniform_plan
@@ -770,6 +771,47 @@ def test_an_interval_is_never_empty(con, vectors):
     touching = Plan((Call("Q1", "subtitle", "mind the gap"), Call("Q2", "transcript", "thank you")), "Q1 AND Q2")
     assert top(touching) == (0.9, 1.6)  # not [1.0, 1.0]
     assert top(Plan((Call("Q1", "transcript", "bye"),))) == pytest.approx((1.95, 2.45))  # not [2.2, 2.2]
+
+
+def test_a_call_anded_that_only_shares_the_topic_does_not_narrow_the_interval(con, vectors):
+    """A cover shown the whole clip ANDed with a caption line that only shares the question's topic (its best
+    grade in the video below ``TEXT_EVIDENCE_MIN``: blind3's "big letters either side of the fist" gave the
+    one line at 0.04 that grades it, [39.2, 40.4] of an 88 s still): the cover's showing answers; a line that
+    says what was asked still narrows it to the line; in the SQL and on arrays."""
+    frames = [("v", i, float(i)) for i in range(10)]
+    cover = [("v", i, float(i), "AUDIBLE SOCIALISM", 0.0, 10.0, (0.1, 0.2, 0.9, 0.6)) for i in range(10)]
+    data = {
+        "frames": frames,
+        "videos": [("v", 10.0)],
+        "frame_embeddings": [(v, f, t, [0.0, 0.0, 0.0]) for v, f, t in frames],
+        "regions": [],
+        "ocr": cover,
+        "words": [],
+        "segments": [],
+        "cues": [("v", "and workers have nothing to lose", 1.0, 3.0)],
+        "audio": [],
+    }
+    asked = "letters on the cover"  # no word of the line; its meaning at a similarity of 0.3 (or 1)
+
+    def top(similarity: float) -> tuple:
+        load(con, vectors, data)
+        cues = con.sql("SELECT * FROM subtitles").to_arrow_table()
+        meaning = np.zeros(SENTENCE_DIM, np.float32)
+        meaning[len(asked) % 3], meaning[(len(asked) + 1) % 3] = similarity, np.sqrt(1 - similarity**2)
+        stored = pa.array([meaning.tolist()], cues.schema.field("text_emb").type)
+        con.register("subtitles", cues.set_column(cues.column_names.index("text_emb"), "text_emb", stored))
+        plan = Plan((Call("Q1", "ocr", "audible socialism"), Call("Q2", "subtitle", asked)), "Q1 AND Q2")
+        grade = np.nanmax(columnar.call_evidence(plan, VideoFrames.load(con, "v", k=1))["Q2"].score)
+        sql = con.sql(compile_locate(plan, video_id="v", k=1, share=1.0)).to_arrow_table().to_pylist()
+        assert columnar.intervals(plan, VideoFrames.load(con, "v", k=1), 1, 1.0).to_pylist() == sql
+        return grade, (sql[0]["start_s"], sql[0]["end_s"])
+
+    grade, interval = top(0.3)
+    assert grade < TEXT_EVIDENCE_MIN
+    assert interval == (0.0, 10.0)  # the cover's showing, not the line's [1, 3]
+    grade, interval = top(1.0)
+    assert grade >= TEXT_EVIDENCE_MIN
+    assert interval == (1.0, 3.0)  # the line that says it, while the cover is shown
 
 
 def test_readings_ored_that_follow_one_another_are_joined(con, vectors):

@@ -259,6 +259,7 @@ def merge(
 
 
 SAME_TEXT_GRADE = 0.9  # a text's runs that overlap grade within this share of each other (a misplaced read: 0.75)
+TEXT_EVIDENCE_MIN = 0.15  # a text grade that locates a moment (as search.py lists one): below, only the topic
 INTERVAL_SCHEMA = pa.schema(
     [
         ("video_id", pa.string()),
@@ -402,7 +403,9 @@ def _chained(
 def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     """Each frame's interval from the spans of the calls that support it (``locate._span``): of calls ORed
     the best graded span (several graded alike: the stretch they share), of calls ANDed the stretch they
-    share, statements among them joined first; their hull when they do not meet or only touch."""
+    share (an operand whose best grade in the video is below ``TEXT_EVIDENCE_MIN`` bounds nothing
+    beside one whose best reaches it: it only shares the topic), statements among them joined first; their
+    hull when they do not meet or only touch."""
     n = len(ranking.combined)
     nothing = np.full(n, np.nan)
     statement = {c.id: c.extent == "statement" for c in plan.queries}  # a span: start, end, grade, a statement's
@@ -434,7 +437,14 @@ def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) 
         return shared([*others, said], score)
 
     def all_of(spans: list) -> tuple[np.ndarray, ...]:
-        return joined(spans, np.fmin.reduce([g for _, _, g, _ in spans]))
+        located = [
+            bool(np.fmax.reduce(g, initial=-np.inf) >= TEXT_EVIDENCE_MIN) for _, _, g, _ in spans
+        ]  # in the video
+        bounding = [
+            span if here or not any(located) else (nothing, nothing, *span[2:])
+            for span, here in zip(spans, located, strict=True)
+        ]
+        return joined(bounding, np.fmin.reduce([g for _, _, g, _ in spans]))
 
     def best_of(spans: list) -> tuple[np.ndarray, ...]:
         best = np.fmax.reduce([g for _, _, g, _ in spans])

@@ -11,8 +11,10 @@ rank and each call's rank and evidence span), then, per video:
    said, or the statement they are said in for a call with ``extent`` "statement": ``vqdb.planner.tools``)
    bound it, combined as the plan combines the calls (``_span``): of calls ORed the best-graded
    span, of calls ANDed the stretch they share (their hull when they do not meet or only touch; a span of
-   no length is half a sampling period each side of it: an interval is never empty), statements joined
-   first (their hull: readings of one statement, or the topic's and the answer's). A frame no span
+   no length is half a sampling period each side of it: an interval is never empty; an operand whose best
+   grade in the video is below ``TEXT_EVIDENCE_MIN`` only shares the topic and bounds nothing beside one whose
+   best reaches it), statements joined first (their hull: readings of one statement, or the topic's and the
+   answer's). A frame no span
    supports belongs to an **island**: a run of consecutive sampled frames among the best ``share`` of the
    merged order (at least the best frame), from half a sampling period before its first frame to half
    after its last;
@@ -50,7 +52,7 @@ from sqlglot import exp
 
 from vqdb.planner import boolexpr, columnar
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.columnar import SAME_TEXT_GRADE
+from vqdb.planner.columnar import SAME_TEXT_GRADE, TEXT_EVIDENCE_MIN
 from vqdb.planner.compiler import Compiler
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Plan
@@ -207,7 +209,11 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
     * an OR's calls are other readings of one thing (the words on screen, or said): the span of the
       best-graded one answers (a title read at 0.95 rather than the sentence that means it at 0.5); when
       several grade as well, the stretch they share;
-    * an AND's calls hold together: the stretch their spans share, graded as the worst of them.
+    * an AND's calls hold together: the stretch their spans share, graded as the worst of them. An
+      operand whose best grade in the video is below ``TEXT_EVIDENCE_MIN`` only shares the question's topic
+      (a caption line at 0.04 beside the cover asked about, on screen the whole clip): while another ANDed
+      operand's best reaches it, it locates nothing and bounds nothing (NULL), though its grade still
+      counts. One that locates its moment elsewhere still bounds the frames where it grades less.
 
     Statements (the spans of calls with ``extent`` "statement") are joined instead, before the others are
     shared: a statement is the whole of what is said, so two readings of it (the utterance heard, a caption
@@ -268,7 +274,15 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
         return shared(others, score)
 
     def all_of(spans: list[Span]) -> Span:
-        return joined(spans, fn("least", *[g for _, _, g, _ in spans]))
+        best = [over(fn("max", g.copy()), [col("video_id", "m")]) for _, _, g, _ in spans]  # in the video
+        located = [fn("coalesce", b >= number(TEXT_EVIDENCE_MIN), exp.false()) for b in best]
+        anywhere = exp.or_(*[here.copy() for here in located], copy=False)
+
+        def bounding(value: exp.Expression, here: exp.Expression) -> exp.Expression:
+            return exp.case().when(exp.or_(here.copy(), exp.not_(anywhere.copy()), copy=False), value)
+
+        kept = [(bounding(s, here), bounding(e, here), g, f) for (s, e, g, f), here in zip(spans, located, strict=True)]
+        return joined(kept, fn("least", *[g.copy() for _, _, g, _ in spans]))
 
     def best_of(spans: list[Span]) -> Span:
         best = fn("greatest", *[g for _, _, g, _ in spans])
