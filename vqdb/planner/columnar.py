@@ -259,7 +259,8 @@ def merge(
 
 
 SAME_TEXT_GRADE = 0.9  # a text's runs that overlap grade within this share of each other (a misplaced read: 0.75)
-TEXT_EVIDENCE_MIN = 0.15  # a text grade that locates a moment (as search.py lists one): below, only the topic
+TEXT_EVIDENCE_MIN = 0.15  # a text grade that locates a moment, and lists one in search: below (a sentence of
+# similarity 0.4 in meaning), it only shares the topic
 INTERVAL_SCHEMA = pa.schema(
     [
         ("video_id", pa.string()),

@@ -98,6 +98,7 @@ from rapidfuzz.distance import Indel, LCSseq, Levenshtein
 from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.candidate_rows import CandidateRows
+from vqdb.planner.columnar import TEXT_EVIDENCE_MIN
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
@@ -136,7 +137,6 @@ SCREEN_CHUNK = 2000  # distinct reads graded at a time, best bound first, until 
 REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole with a speech query
 HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
-TEXT_EVIDENCE_MIN = 0.15  # a text call's grade that lists a moment: a sentence of similarity 0.4 in meaning
 
 MOMENT_SCHEMA = pa.schema(
     [
