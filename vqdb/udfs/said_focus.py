@@ -36,7 +36,7 @@ from rapidfuzz import fuzz
 
 from vqdb.textnorm import FUNCTION_WORDS, canonical_spans, canonical_words, sound_key
 from vqdb.udfs.arrow_results import owned
-from vqdb.udfs.text_grade import UTTERANCE, word_stem
+from vqdb.udfs.text_grade import UTTERANCE, TimedPieces, word_stem
 from vqdb.udfs.text_match import is_registered
 
 SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_MIN letters or more are the same word
@@ -126,20 +126,11 @@ def said_focus(pieces: pa.Array, queries: pa.Array) -> pa.Array:
         >>> said_focus(pieces, pa.array(["the top story", "x"])).to_pylist()
         [{'start_s': 1.0, 'end_s': 1.7}, None]
     """
-    pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
-    queries = queries.combine_chunks() if isinstance(queries, pa.ChunkedArray) else queries
-    offsets = pieces.offsets.to_numpy()
-    fields = pieces.values
-    texts = fields.field("text").fill_null("").to_pylist()
-    starts = fields.field("start_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
-    ends = fields.field("end_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+    rows = TimedPieces.of(pieces)
     out = []
     for row, query in enumerate(queries.to_pylist()):
-        if not pieces[row].is_valid or query is None:
-            out.append(None)
-            continue
-        first, last = offsets[row], offsets[row + 1]
-        focus = shared_words_focus(texts[first:last], starts[first:last], ends[first:last], query)
+        said_in = rows.row(row)
+        focus = None if said_in is None or query is None else shared_words_focus(*said_in, query)
         out.append(None if focus is None else {"start_s": focus[0], "end_s": focus[1]})
     return pa.array(out, type=UTTERANCE)
 

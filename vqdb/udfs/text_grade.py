@@ -136,6 +136,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import threading
@@ -977,18 +978,14 @@ def phrases(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
 def _listed(pieces: pa.Array, pauses: pa.Array, said: Callable) -> pa.Array:
     """One list of (start_s, end_s) per row: ``said`` (``said_utterances``, ``said_phrases``) of its pieces
     with its pause (NULL when the pieces or the pause are NULL)."""
-    pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
-    offsets = pieces.offsets.to_numpy()
-    fields = pieces.values
-    texts = fields.field("text").fill_null("").to_pylist()
-    starts, ends = _seconds(fields.field("start_s")), _seconds(fields.field("end_s"))
+    rows = TimedPieces.of(pieces)
     out = []
     for row, pause_s in enumerate(pauses.to_pylist()):
-        if not pieces[row].is_valid or pause_s is None:
+        said_in = rows.row(row)
+        if said_in is None or pause_s is None:
             out.append(None)
             continue
-        first, last = offsets[row], offsets[row + 1]
-        low, high = said(texts[first:last], starts[first:last], ends[first:last], pause_s)
+        low, high = said(*said_in, pause_s)
         out.append([{"start_s": a, "end_s": b} for a, b in zip(low.tolist(), high.tolist(), strict=True)])
     return pa.array(out, type=pa.list_(UTTERANCE))
 
@@ -1039,24 +1036,19 @@ def heard_times(
 def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:
     """The Arrow UDF ``phrase_spans``: one list of spans per row (NULL when the pieces or the query are
     NULL); pieces with a NULL (or NaN) time are left out of the matches (not of the utterances)."""
-    pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
-    offsets = pieces.offsets.to_numpy()
-    fields = pieces.values
-    texts = fields.field("text").fill_null("").to_pylist()
-    starts, ends = _seconds(fields.field("start_s")), _seconds(fields.field("end_s"))
-    untimed = np.isnan(starts) | np.isnan(ends)  # NULL (a NaN time is no time either)
+    rows = TimedPieces.of(pieces)
     out = []
     for row, (query, pause_s) in enumerate(zip(queries.to_pylist(), pauses.to_pylist(), strict=True)):
-        if query is None or not pieces[row].is_valid:
+        said_in = rows.row(row)
+        if query is None or said_in is None:
             out.append(None)
             continue
-        first, last = offsets[row], offsets[row + 1]
-        row_texts, row_starts, row_ends = texts[first:last], starts[first:last], ends[first:last]
+        row_texts, row_starts, row_ends = said_in
+        timed = np.flatnonzero(~(np.isnan(row_starts) | np.isnan(row_ends)))  # NULL (a NaN time is no time either)
         if pause_s is not None:
             row_starts, row_ends = heard_times(row_texts, row_starts, row_ends, pause_s)
-        timed = np.flatnonzero(~untimed[first:last])
         found = phrase_matches(
-            [row_texts[i] for i in timed] if len(timed) < last - first else row_texts,
+            [row_texts[i] for i in timed] if len(timed) < len(row_texts) else row_texts,
             row_starts[timed].tolist(),
             row_ends[timed].tolist(),
             query,
@@ -1069,9 +1061,41 @@ def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Ar
     return pa.array(out, type=pa.list_(SPAN))
 
 
-def _seconds(times: pa.Array) -> np.ndarray:
-    """Times as float64, NaN where NULL."""
-    return times.cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+@dataclasses.dataclass(frozen=True)
+class TimedPieces:
+    """The rows of an Arrow ``list<struct<text, start_s, end_s>>`` of timed text (transcript words, cues), unpacked
+    once for a whole batch: each row's texts ('' where NULL) and times (float64, NaN where NULL).
+
+    Example:
+        >>> rows = TimedPieces.of(pa.array([[{"text": "hi", "start_s": 0.0, "end_s": None}], None]))
+        >>> texts, starts, ends = rows.row(0)
+        >>> texts, starts.tolist(), ends.tolist(), rows.row(1)
+        (['hi'], [0.0], [nan], None)
+    """
+
+    pieces: pa.ListArray
+    offsets: np.ndarray
+    texts: list[str]
+    starts: np.ndarray
+    ends: np.ndarray
+
+    @classmethod
+    def of(cls, pieces: pa.Array | pa.ChunkedArray) -> TimedPieces:
+        """The rows of ``pieces``, one array however it came chunked."""
+        pieces = pieces.combine_chunks() if isinstance(pieces, pa.ChunkedArray) else pieces
+        fields = pieces.values
+        starts, ends = (
+            fields.field(name).cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+            for name in ("start_s", "end_s")
+        )
+        return cls(pieces, pieces.offsets.to_numpy(), fields.field("text").fill_null("").to_pylist(), starts, ends)
+
+    def row(self, row: int) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+        """Row ``row``'s texts, starts and ends, in order; None where the row is NULL."""
+        if not self.pieces[row].is_valid:
+            return None
+        first, last = self.offsets[row], self.offsets[row + 1]
+        return self.texts[first:last], self.starts[first:last], self.ends[first:last]
 
 
 def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
