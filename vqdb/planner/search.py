@@ -335,8 +335,7 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         read = screen_texts(store)  # a number is graded as the tool grades it; else by its SQL function's own code
         found = screen_estimates(read, query, rarity, wanted, grade if tool.numeric(query) else None)
         return with_counters(found, read, query)
-    if value_form(query) is not None:  # no meaning and no words an index holds: its values said, or every video
-        form = value_form(query)
+    if (form := value_form(query)) is not None:  # no meaning, no words an index holds: its values said, or all videos
         return (
             Estimate(spoken_values(spoken_words(store), form))
             if tool.table == SPOKEN_TABLE
@@ -487,7 +486,18 @@ def nearest_similarity(corpus: CorpusReader, tool: tools.Tool, query: str) -> di
         >>> nearest_similarity(vqdb.connect(empty_corpus()), tools.get("transcript"), "ask not")
         {}
     """
-    vector = query_vector(corpus, tool.query_embedder, query)
+    return nearest_to(corpus, tool, query_vector(corpus, tool.query_embedder, query))
+
+
+def nearest_to(corpus: CorpusReader, tool: tools.Tool, vector: np.ndarray | None) -> dict[str, float]:
+    """``nearest_similarity`` of a query already embedded (``vector``; None: no vector, no video).
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> nearest_to(vqdb.connect(empty_corpus()), tools.get("transcript"), None)
+        {}
+    """
     if vector is None:
         return {}
     nearest = nearest_rows(corpus.store, tool.vector_index, vector, CANDIDATE_ROWS)
@@ -510,10 +520,10 @@ def visual_estimate(corpus: CorpusReader, tool: tools.Tool, query: str) -> Estim
         >>> visual_estimate(vqdb.connect(empty_corpus()), tools.get("transcript"), "a dog")  # no vectors: none
         Estimate(values={}, rest=0.0, bounded=True)
     """
-    nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}
+    vector = query_vector(corpus, tool.query_embedder, query) if tool.vector_index is not None else None
+    nearest = nearest_to(corpus, tool, vector)  # the query embedded once, for the nearest rows and the bounds
     rest = min(nearest.values(), default=0.0)
-    vector = query_vector(corpus, tool.query_embedder, query) if nearest else None
-    bounds = visual_bounds(corpus.store, tool.vector_index, vector) if vector is not None else {}
+    bounds = visual_bounds(corpus.store, tool.vector_index, vector) if nearest else {}
     lowered = sorted((-min(bound, rest), video) for video, bound in bounds.items() if video not in nearest)
     return Estimate({**nearest, **{video: -value for value, video in lowered}}, rest)
 

@@ -737,8 +737,8 @@ def phrase_matches(
         >>> phrase_matches(said, [0, 1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], "{year}")  # any year said
         [(3.0, 5.0, 0.85, 0.0, 5.0)]
     """
-    if value_form(query) is not None:
-        return _values_said(texts, starts, ends, value_form(query))
+    if (form := value_form(query)) is not None:
+        return _values_said(texts, starts, ends, form)
     minimum = min_score(query)
     q = query_form(query)
     if not q or not texts:
@@ -799,6 +799,8 @@ def _values_said(
     )
     found, free = [], 0  # the first word no run found yet holds
     for first in range(len(tokens)):
+        if first < free:
+            continue
         last = next(
             (
                 b
@@ -807,7 +809,7 @@ def _values_said(
             ),
             None,
         )
-        if last is None or first < free:
+        if last is None:
             continue
         while first < last and holds_value(" ".join(tokens[first + 1 : last + 1]), form):  # its own shortest run
             first += 1
