@@ -240,7 +240,14 @@ def _any_of(videos: list[str]) -> str:
 class Summary:
     """A table's summary as a search uses it: each part's unit direction (float32, as ``cone_bounds`` widens
     it), least cosine and video (an index into ``videos``), and when each video's summarized extraction
-    finished."""
+    finished.
+
+    Example:
+        >>> parts = np.array([[1.0, 0.0], [0.0, 1.0]], np.float32)  # two videos of one exact frame each
+        >>> summary = Summary(parts, np.ones(2, np.float32), np.array([0, 1]), ["a", "b"], [None, None])
+        >>> summary.bounds(np.array([1.0, 0.0])).round(3).tolist()  # "b" is at right angles: it cannot match
+        [1.0, 0.001]
+    """
 
     directions: np.ndarray
     least: np.ndarray
