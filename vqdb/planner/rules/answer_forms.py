@@ -94,8 +94,10 @@ _ASKED_FORM = {
 _ASKING = r"(?:^|[,;:]\s*|\band\s+)(?:(?:at|in|on|by|from|until|for|during|of)\s+)?"
 """Where a question asks a value itself: at its start or a clause's, not in a sentence it quotes ("when does the chat
 window display What time does the museum open?")."""
-_ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period", "which year group", "what date night"
-    "time": r"(?:what|which)\s+time\b(?!\s+(?:period|zone|frame|signature|of\s+(?:the\s+)?year)\b)",
+_ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period", "which year group", "what date night",
+    # nor "which time interval" (a stretch of the video) or "what time of day" (told by the light, not read)
+    "time": r"(?:what|which)\s+time\b(?!\s+(?:period|zone|frame|signature|of\s+(?:the\s+)?(?:year|day)|"
+    r"intervals?|ranges?|spans?|segments?|points?|stamps?)\b)",
     "year": r"(?:what|which)\s+year\b(?!\s+(?:group|old)\b)",
     "date": r"(?:what|which)\s+date\b(?!\s+night\b)",
     "percent": r"(?:what|which)\s+(?:percentage|percent)\b|how\s+many\s+percent\b",
@@ -120,6 +122,8 @@ def asks_value(question: str) -> bool:
     Example:
         >>> asks_value("what time is sunrise?"), asks_value("which year group is she in?")
         (True, False)
+        >>> asks_value("which time interval shows the goal?"), asks_value("what time of day can you tell?")
+        (False, False)
         >>> asks_value("at what time does it open"), asks_value("when does the box display What time is it")
         (True, False)
         >>> asks_value("when is a year mentioned?"), asks_value("when is the year 1455 mentioned?")
