@@ -133,3 +133,9 @@ def test_reads_that_disagree_too_much_report_the_most_confident_read():
     assert consensus([read("One", 0.5)]) == read("One", 0.5)
     with pytest.raises(ValueError, match="at least one read"):
         consensus([])
+
+
+def test_a_read_moved_with_its_text_is_still_one_look():
+    # the change gate moves a read with its text (a layout shifted by a line): the same recognition, not another
+    moved = [read("Clearlhistory", 0.99, (0.1, 0.1 + i / 100, 0.6, 0.2 + i / 100)) for i in range(4)]
+    assert consensus([*moved, read("Clear history", 0.8), read("Clear history", 0.9)]).text == "Clear history"

@@ -18,8 +18,9 @@ would be a span of no length).
 The vote is why a frame that misread a text more confidently than the frames that read it right does not
 stand for it (videollava_demo's chat button, read "Clearlhistory" once at 0.99 and "Clear history" three times
 at 0.95-0.98), and can mend a text no frame read whole ("of our han", "af our hands", "Sf our hands": "of our
-hands"). A read the change gate handed on unchanged across frames (the same text, confidence and box) votes
-once: it is one look at the text. Ticking numbers never vote together: the digit rule made them other spans.
+hands"). A read the change gate handed on unchanged across frames (the same text and confidence, moved or
+not) votes once: it is one look at the text. Ticking numbers never vote together: the digit rule made them
+other spans.
 The vote costs a few alignments a span, once it is complete (about 3 % of tracking on the quality corpus).
 
 Example:
@@ -148,14 +149,16 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
     """What the reads of one text say together: their character-by-character vote, weighted by confidence, with
     the box of the read nearest it; the most confident read where the reads disagree too much to vote.
 
-    Each distinct read votes once (the change gate hands a static frame's reads on unchanged: one OCR, not
-    many), its texts' spacing collapsed, the confidences of one text's reads summed. The reads are aligned to
-    the text that agrees most with the others (``same_text``, by weight) and vote, at each of its characters,
-    for the character they read there (or none) and, between two of its characters, for what they read
-    between (or nothing); a character wins by weight, lower-cased, and is written as most of its weight wrote
-    it. Reads that are not ``same_text`` as that text do not vote; when they weigh more than the voters, there
-    is no consensus. The result's confidence is that of the read whose box it keeps (the read nearest the
-    result, by ``normalize``\\ d similarity, then confidence).
+    Each distinct read (text and confidence) votes once: the change gate hands a static frame's reads on
+    unchanged, or moved with their text, and two recognitions that agree to the last digit of their confidence
+    saw the same pixels: one look, not many. Texts are compared with their spacing collapsed, the confidences
+    of one text's reads summed. The reads are aligned to the text that agrees most with the others
+    (``same_text``, by weight) and vote, at each of its characters, for the character they read there (or
+    none) and, between two of its characters, for what they read between (or nothing); a character wins by
+    weight, lower-cased, and is written as most of its weight wrote it. Reads that are not ``same_text`` as
+    that text do not vote; when the voters weigh no more than they, there is no consensus. The result's
+    confidence is that of the read whose box it keeps (the read nearest the result, by the similarity of
+    their ``normalize`` forms, then confidence).
 
     Example:
         >>> box = (0.1, 0.1, 0.5, 0.2)
@@ -170,7 +173,10 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
         raise ValueError("consensus needs at least one read")
     weights: dict[str, float] = {}
     nearest: dict[str, TextBox] = {}
-    for read in dict.fromkeys(reads):
+    distinct: dict[tuple[str, float], TextBox] = {}
+    for read in reads:
+        distinct.setdefault((read.text, read.confidence), read)
+    for read in distinct.values():
         text = " ".join(read.text.split())
         weights[text] = weights.get(text, 0.0) + read.confidence
         if text not in nearest or read.confidence > nearest[text].confidence:
