@@ -7,6 +7,7 @@ import pyarrow as pa
 
 from vqdb.cli import main
 from vqdb.ingest.extractors.embed import vectors_to_arrow
+from vqdb.schema import TABLES
 from vqdb.store import Store
 
 
@@ -36,3 +37,22 @@ def test_index_reports_each_table(tmp_path, capsys):
 def test_not_a_corpus_fails_with_the_reason(tmp_path, capsys):
     assert main(["index", str(tmp_path / "nothing")]) == 1
     assert "is not a vqdb corpus" in capsys.readouterr().err
+
+
+def test_ocr_spans_are_rebuilt_from_the_stored_reads_before_the_text_index(tmp_path, capsys):
+    store = Store.create(tmp_path)
+    box = {"x0": 0.1, "y0": 0.1, "x1": 0.6, "y1": 0.2}
+    reads = [
+        {"video_id": "v", "frame_idx": i, "ts": float(i), "text": text, "confidence": confidence, "box": box}
+        for i, (text, confidence) in enumerate(
+            [("Clear history", 0.9), ("Clearlhistory", 0.99), ("Clear history", 0.92)]
+        )
+    ]
+    stale = [{"video_id": "v", "span_id": 0, "start_s": 0.0, "end_s": 2.0, "text": "Clearlhistory", "box": box}]
+    tables = {"ocr": TABLES["ocr"].from_rows(reads), "ocr_spans": TABLES["ocr_spans"].from_rows(stale)}
+    store.commit("v", "ocr", tables, model="m", settings={"ocr_step": 1, "sample_fps": 1.0})
+    assert main(["index", str(tmp_path), "--ocr-spans"]) == 0
+    out = capsys.readouterr().out
+    assert "ocr_spans: rebuilt from the stored reads, 1 spans of 1 videos" in out
+    assert "ocr_spans: full-text index, 1 rows newly indexed" in out
+    assert store.read("ocr_spans")["text"].to_pylist() == ["Clear history"]

@@ -1,10 +1,10 @@
-"""Span tracking of OCR reads: near-duplicates merge, ticking numbers and gaps split, best reading wins."""
+"""Span tracking of OCR reads: near-duplicates merge, ticking numbers and gaps split, the reads vote the text."""
 
 from __future__ import annotations
 
 import pytest
 
-from vqdb.ingest.ocr_spans import same_text, spans_table, track_spans
+from vqdb.ingest.ocr_spans import consensus, same_text, spans_table, track_spans
 from vqdb.models.protocols import TextBox
 
 TOP = (0.1, 0.1, 0.6, 0.2)
@@ -19,7 +19,7 @@ def summary(spans):
     return [(s.start_s, s.end_s, s.text) for s in spans]
 
 
-def test_near_duplicate_reads_of_adjacent_frames_merge_into_one_span_with_the_best_reading():
+def test_near_duplicate_reads_of_adjacent_frames_merge_into_one_span_with_the_reading_they_agree_on():
     frames = [
         (0.0, [read("Hello world _", 0.7)]),
         (1.0, [read("Hello world", 0.95)]),
@@ -89,3 +89,53 @@ def test_the_gap_that_splits_spans_is_counted_from_the_last_read():
 def test_shown_times_must_match_the_frames():
     with pytest.raises(ValueError, match="one list of times per frame"):
         track_spans([(0.0, [read("Title")])], max_gap_s=1.5, shown=[])
+
+
+def test_a_confident_misread_is_outvoted_by_the_reads_that_agree():
+    # videollava's chat button: one frame read "Clearlhistory" more confidently than the three that read it right
+    frames = [
+        (0.0, [read("Clear history", 0.98, TOP)]),
+        (1.0, [read("Clearlhistory", 0.99, BOTTOM)]),
+        (2.0, [read("Clear history", 0.95, TOP)]),
+        (3.0, [read("Clear history", 0.96, TOP)]),
+    ]
+    [span] = track_spans(frames, max_gap_s=1.5)
+    assert span.text == "Clear history"
+    assert span.box == TOP  # the box of a read of the text reported, not the misread's
+    assert span.max_confidence == 0.99
+    assert spans_table("v", [span]).to_pylist()[0]["text"] == "Clear history"
+
+
+def test_reads_that_each_misread_a_different_letter_vote_letter_by_letter():
+    # echo-hereweare's lyric: no frame read it right, each misread elsewhere
+    reads = [read("of our han", 0.83), read("af our hands", 0.7), read("Sf our hands", 0.68)]
+    assert consensus(reads).text == "of our hands"
+
+
+def test_a_read_handed_on_unchanged_counts_once():
+    # the change gate reuses a static frame's reads: one OCR of the text, however many frames it covers
+    frames = [(float(t), [read("Clearlhistory", 0.99)]) for t in range(6)]
+    frames += [(6.0, [read("Clear history", 0.8)]), (7.0, [read("Clear history", 0.9, BOTTOM)])]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 7.0, "Clear history")]
+
+
+def test_letters_are_written_as_most_reads_wrote_them_and_spacing_is_collapsed():
+    reads = [read("WORK", 1.0), read("WorK", 0.87), read("WORK  ", 0.68, BOTTOM), read("Wo rK", 0.5)]
+    assert consensus(reads).text == "WORK"
+    assert consensus([read("an d our dreams", 0.42), read("and our  dreams", 1.0)]).text == "and our dreams"
+
+
+def test_reads_that_disagree_too_much_report_the_most_confident_read():
+    # the most agreed text ("Sale ends", 0.95 in all) weighs less than the reads unlike it (1.15): no vote
+    reads = [read("Sale ends", 0.5), read("Sale ends.", 0.45), read("Open now", 0.6), read("Closed", 0.55)]
+    assert consensus(reads) == read("Open now", 0.6)
+    assert consensus([*reads, read("Sale ends", 0.4, BOTTOM)]).text == "Sale ends"
+    assert consensus([read("One", 0.5)]) == read("One", 0.5)
+    with pytest.raises(ValueError, match="at least one read"):
+        consensus([])
+
+
+def test_a_read_moved_with_its_text_is_still_one_look():
+    # the change gate moves a read with its text (a layout shifted by a line): the same recognition, not another
+    moved = [read("Clearlhistory", 0.99, (0.1, 0.1 + i / 100, 0.6, 0.2 + i / 100)) for i in range(4)]
+    assert consensus([*moved, read("Clear history", 0.8), read("Clear history", 0.9)]).text == "Clear history"

@@ -3,10 +3,15 @@ compaction rewrites them; versions an open session may read are kept."""
 
 from __future__ import annotations
 
+import numpy as np
+import pyarrow as pa
+
 import vqdb
+from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.schema import TABLES
 from vqdb.store import Store
 from vqdb.store.maintenance import AUTO_COMPACT_FRAGMENTS, compact, fragment_counts, needs_compaction
+from vqdb.store.visual_summary import build_visual_summaries, summary_table, visual_bounds
 from vqdb.testing.corpora import corpus_contents, empty_corpus
 
 
@@ -88,3 +93,34 @@ def test_ingest_compacts_on_its_own_when_a_table_has_many_fragments(tmp_path, sa
     summary = vqdb.connect(root, progress=False).ingest(sample_media / "birds.mp4", extractors=())
     assert any(note.startswith("compacted ") for note in summary.notices), summary.notices
     assert fragment_counts(Store.open(root))["extractions"] < AUTO_COMPACT_FRAGMENTS
+
+
+def test_the_visual_summaries_ingest_appends_to_are_compacted_too(tmp_path):
+    """The per-video summaries are derived tables, not in the schema: each ingest that embeds frames appended a
+    fragment to them that no compaction ever rewrote."""
+    root = empty_corpus(tmp_path / "c")
+    summary = summary_table("frame_embeddings")
+    rng = np.random.default_rng(0)
+    with Store.open(root, writable=True) as store:
+        for v in range(AUTO_COMPACT_FRAGMENTS):  # one ingest a video, each summarized as ingest does
+            vectors = rng.standard_normal((8, 16)).astype(np.float32)
+            rows = pa.table(
+                {
+                    "video_id": [f"v{v}"] * 8,
+                    "frame_idx": np.arange(8, dtype=np.int32),
+                    "ts": np.arange(8, dtype=float),
+                    "model": ["synthetic"] * 8,
+                    "emb": vectors_to_arrow(vectors / np.linalg.norm(vectors, axis=1, keepdims=True)),
+                }
+            )
+            store.commit(f"v{v}", "embed", {"frame_embeddings": rows}, model="synthetic", settings={})
+            build_visual_summaries(store)
+        assert fragment_counts(store)[summary] == AUTO_COMPACT_FRAGMENTS
+        assert summary in needs_compaction(store)  # so ingest compacts it on its own too
+        query = rng.standard_normal(16).astype(np.float32)
+        bounds = visual_bounds(store, "frame_embeddings", query)
+        report = compact(store)
+        assert fragment_counts(store)[summary] == 1
+        assert summary in [t.table for t in report.tables]
+        assert visual_bounds(store, "frame_embeddings", query) == bounds
+        assert len(bounds) == AUTO_COMPACT_FRAGMENTS

@@ -1,9 +1,12 @@
 """``vqdb index CORPUS``: vector (IVF_PQ) indexes on the embedding tables, full-text indexes and the per-video
-tables' ``video_id`` indexes.
+tables' ``video_id`` indexes; with ``--ocr-spans``, first the ``ocr_spans`` rebuilt from the stored per-frame
+reads (``vqdb.ingest.respan``).
 
 Example:
     >>> from vqdb.cli import build_parser
     >>> build_parser().parse_args(["index", "my-corpus", "--rebuild"]).rebuild
+    True
+    >>> build_parser().parse_args(["index", "my-corpus", "--ocr-spans"]).ocr_spans
     True
 """
 
@@ -32,18 +35,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--partitions", type=int, help="IVF partitions (default: about sqrt(rows))")
     p.add_argument("--sub-vectors", type=int, help="PQ sub-vectors (default: dimension / 16)")
     p.add_argument("--rebuild", action="store_true", help="retrain existing vector indexes instead of updating them")
+    p.add_argument(
+        "--ocr-spans",
+        action="store_true",
+        help="first rebuild ocr_spans from the stored per-frame OCR reads (after an upgrade changed how reads "
+        "make spans), without running OCR again",
+    )
     p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
     add_format(p, ("text", "json"))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from vqdb.ingest.respan import rebuild_ocr_spans
     from vqdb.store import Store
     from vqdb.store.text_index import build_text_indexes
     from vqdb.store.vector_index import build_vector_index
     from vqdb.store.video_index import build_video_indexes
 
     with Store.open(args.corpus, writable=True, wait=not args.no_wait) as store:
+        spans = rebuild_ocr_spans(store) if args.ocr_spans else None
         vector = [
             build_vector_index(
                 store,
@@ -58,8 +69,11 @@ def run(args: argparse.Namespace) -> int:
         video = build_video_indexes(store)
         text = build_text_indexes(store)
     if args.format == "json":
-        print_json({"vector": [dataclasses.asdict(r) for r in vector], "full_text": text, "video_id": video})
+        rebuilt = {} if spans is None else {"ocr_spans": spans}
+        print_json({**rebuilt, "vector": [dataclasses.asdict(r) for r in vector], "full_text": text, "video_id": video})
         return 0
+    if spans is not None:
+        print(f"ocr_spans: rebuilt from the stored reads, {sum(spans.values())} spans of {len(spans)} videos")
     print("\n".join(map(str, vector)))
     for table, rows in text.items():
         print(f"{table}: full-text index, {rows} rows newly indexed")

@@ -40,8 +40,8 @@ OCR_SPANS = Table(
         Column("span_id", pa.int32(), "Span number within the video."),
         Column("start_s", pa.float64(), "First time the text was read, seconds."),
         Column("end_s", pa.float64(), "Last time the text was read, seconds."),
-        Column("text", pa.string(), "The most confident reading of the text."),
+        Column("text", pa.string(), "The text as its reads agree on it (a vote weighted by confidence)."),
         Column("max_confidence", pa.float64(), "Highest confidence over the span."),
-        Column("box", BOX, "Box of the most confident reading, normalized to 0..1."),
+        Column("box", BOX, "Box of the read nearest that text, normalized to 0..1."),
     ),
 )

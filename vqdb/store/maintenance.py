@@ -1,7 +1,9 @@
 """Compaction and cleanup: every ingest appends fragments and versions to each Lance dataset, and a
 replaced or deleted row stays on disk until the fragment holding it is rewritten.
 
-``compact(store)`` rewrites each dataset's small fragments into large ones (dropping deleted rows),
+``compact(store)`` rewrites each dataset's small fragments into large ones (dropping deleted rows): the
+schema's tables and those derived from them (``DERIVED_TABLES``: the visual summaries, which every ingest
+that embeds frames appends to),
 then removes the versions no reader can still be using, with the files only they reference. A version
 is kept when an open query session (``vqdb.store.readers``) may read it: every version from the one
 that was current when the oldest open session began. Without open sessions only the current version
@@ -44,8 +46,11 @@ from vqdb.errors import VqdbError
 from vqdb.schema import TABLES
 from vqdb.store.readers import live_sessions
 from vqdb.store.store import Store
+from vqdb.store.visual_summary import SUMMARIZED, summary_table
 
 AUTO_COMPACT_FRAGMENTS = 16
+DERIVED_TABLES = tuple(summary_table(table) for table in SUMMARIZED)  # built from other tables, not in the schema
+COMPACTED = (*TABLES, *DERIVED_TABLES)  # every dataset compaction looks after
 TARGET_FRAGMENT_BYTES = 64 * 2**20
 MAX_ROWS_PER_FRAGMENT = 1024 * 1024  # Lance's default target
 
@@ -101,7 +106,7 @@ class CompactReport:
 
 
 def fragment_counts(store: Store) -> dict[str, int]:
-    """Fragments per existing dataset.
+    """Fragments per existing dataset (``COMPACTED``).
 
     Example:
         >>> import tempfile
@@ -109,7 +114,7 @@ def fragment_counts(store: Store) -> dict[str, int]:
         ...     fragment_counts(store)["frames"]
         0
     """
-    return {name: len(store.dataset(name).get_fragments()) for name in TABLES if store.exists(name)}
+    return {name: len(store.dataset(name).get_fragments()) for name in COMPACTED if store.exists(name)}
 
 
 def needs_compaction(store: Store, threshold: int = AUTO_COMPACT_FRAGMENTS) -> list[str]:
@@ -129,7 +134,7 @@ def compact(store: Store, tables: Sequence[str] | None = None) -> CompactReport:
     start = time.perf_counter()
     sessions = live_sessions(store.location)
     oldest = sessions[0] if sessions else None
-    names = [name for name in (tables or TABLES) if store.exists(name)]
+    names = [name for name in (tables or COMPACTED) if store.exists(name)]
     done = []
     for name in names:
         before = store.dataset(name)

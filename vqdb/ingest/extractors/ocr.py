@@ -47,7 +47,7 @@ from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import frames_within
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
-from vqdb.ingest.ocr_spans import digits_of, same_text, track_spans
+from vqdb.ingest.ocr_spans import digits_of, same_text, span_gap_s, track_spans
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.same_content import Seen, grey
 from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
@@ -126,8 +126,7 @@ class OcrExtractor(Extractor):
             for (frame_idx, ts, reads), shown in zip(read_frames, edges, strict=True)
             for read, (shown_from, shown_to) in zip(reads, shown, strict=True)
         ]
-        interval = step / self.config.sample_fps
-        spans = track_spans(frames, max_gap_s=2.5 * interval, shown=edges)
+        spans = track_spans(frames, max_gap_s=span_gap_s(step / self.config.sample_fps), shown=edges)
         return ExtractorOutput(
             tables={"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": build_spans_table(ctx.video_id, spans)},
             model=self.reader.model_id,

@@ -1,0 +1,101 @@
+"""Rebuild the ``ocr_spans`` of ingested videos from their stored per-frame reads (the ``ocr`` table), reading
+no frame again: after a change to how reads make spans (``vqdb.ingest.ocr_spans``), ``vqdb index CORPUS
+--ocr-spans`` brings a corpus up to it in seconds, where ``vqdb ingest --only ocr --force`` would run OCR again.
+
+The reads are handed to ``track_spans`` as the ``ocr`` extractor hands them: frame by frame in time order,
+each frame's reads in the order stored, with their ``shown_from_s``/``shown_to_s``, and the gap the video's
+recorded OCR interval allows (``span_gap_s``: its ``ocr_step`` over its ``sample_fps``). Frames where nothing
+was read have no rows, and need none: a span closes when the next read comes too late, whatever came between.
+The new spans of ``BATCH_VIDEOS`` videos replace their old ones in one commit.
+
+Example:
+    >>> import tempfile
+    >>> from vqdb.store import Store
+    >>> with Store.create(tempfile.mkdtemp()) as store:
+    ...     rebuild_ocr_spans(store)
+    {}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pyarrow as pa
+
+from vqdb.errors import VqdbError
+from vqdb.ingest.ocr_spans import OcrSpan, span_gap_s, spans_table, track_spans
+from vqdb.models.protocols import TextBox
+from vqdb.store.store import Store, quote
+
+BATCH_VIDEOS = 64  # videos whose spans are replaced in one commit
+Frames = list[tuple[float, list[TextBox]]]
+Shown = list[list[tuple[float | None, float | None]]]
+
+
+def frames_of(reads: pa.Table) -> tuple[Frames, Shown]:
+    """One video's ``ocr`` rows as ``track_spans`` takes them: ``(ts, reads)`` frame by frame in time order,
+    each frame's reads in the order stored, and each read's ``(shown_from_s, shown_to_s)``.
+
+    Example:
+        >>> from vqdb.schema import TABLES
+        >>> box = {"x0": 0.1, "y0": 0.1, "x1": 0.5, "y1": 0.2}
+        >>> rows = [{"video_id": "v", "frame_idx": i, "ts": float(i), "text": t, "confidence": 0.9, "box": box,
+        ...          "shown_from_s": float(i), "shown_to_s": i + 1.0} for i, t in ((1, "EXIT"), (0, "Hi"))]
+        >>> frames, shown = frames_of(TABLES["ocr"].from_rows(rows))
+        >>> [(ts, [r.text for r in reads]) for ts, reads in frames], shown
+        ([(0.0, ['Hi']), (1.0, ['EXIT'])], [[(0.0, 1.0)], [(1.0, 2.0)]])
+    """
+    by_frame: dict[tuple[int, float], list[tuple[TextBox, tuple[float | None, float | None]]]] = {}
+    for row in reads.to_pylist():
+        box = row["box"]
+        read = TextBox(row["text"], row["confidence"], (box["x0"], box["y0"], box["x1"], box["y1"]))
+        by_frame.setdefault((row["frame_idx"], row["ts"]), []).append((read, (row["shown_from_s"], row["shown_to_s"])))
+    ordered = sorted(by_frame.items(), key=lambda item: (item[0][1], item[0][0]))
+    frames = [(ts, [read for read, _ in pairs]) for (_, ts), pairs in ordered]
+    shown = [[times for _, times in pairs] for _, pairs in ordered]
+    return frames, shown
+
+
+def rebuild_ocr_spans(store: Store, video_ids: Iterable[str] | None = None) -> dict[str, int]:
+    """Replace the ``ocr_spans`` of every video whose ``ocr`` extraction finished (or of those of ``video_ids``)
+    by the spans its stored reads make now; returns the spans of each video rebuilt.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.schema import TABLES
+        >>> box = {"x0": 0.1, "y0": 0.1, "x1": 0.5, "y1": 0.2}
+        >>> read = [("Clear history", 0.9), ("Clearlhistory", 0.99), ("Clear history", 0.95)]  # a frame each
+        >>> reads = [{"video_id": "v", "frame_idx": i, "ts": float(i), "text": t, "confidence": c, "box": box}
+        ...          for i, (t, c) in enumerate(read)]
+        >>> tables = {"ocr": TABLES["ocr"].from_rows(reads), "ocr_spans": TABLES["ocr_spans"].from_rows([])}
+        >>> with Store.create(tempfile.mkdtemp()) as store:
+        ...     _ = store.commit("v", "ocr", tables, model="m", settings={"ocr_step": 1, "sample_fps": 1.0})
+        ...     rebuild_ocr_spans(store), store.read("ocr_spans")["text"].to_pylist()
+        ({'v': 1}, ['Clear history'])
+    """
+    wanted = None if video_ids is None else set(video_ids)
+    records = {
+        video_id: record["ocr"]
+        for video_id, record in store.records("ocr").items()
+        if (wanted is None or video_id in wanted) and not record["ocr"]["error"]
+    }
+    counts: dict[str, int] = {}
+    videos = sorted(records)
+    for start in range(0, len(videos), BATCH_VIDEOS):
+        batch = videos[start : start + BATCH_VIDEOS]
+        tables = [spans_table(video_id, _spans(store, video_id, records[video_id]["settings"])) for video_id in batch]
+        counts |= {video_id: table.num_rows for video_id, table in zip(batch, tables, strict=True)}
+        where = f"video_id IN ({', '.join(map(quote, batch))})"
+        store.replace("ocr_spans", where, pa.concat_tables(tables))
+    return counts
+
+
+def _spans(store: Store, video_id: str, settings: dict[str, Any]) -> list[OcrSpan]:
+    if not {"ocr_step", "sample_fps"} <= set(settings):
+        raise VqdbError(
+            f"video {video_id}'s OCR was recorded without its ocr_step and sample_fps, so its spans cannot be "
+            "rebuilt from its reads: run vqdb ingest CORPUS VIDEO --only ocr --force"
+        )
+    frames, shown = frames_of(store.read("ocr", where=f"video_id = {quote(video_id)}"))
+    return track_spans(frames, span_gap_s(settings["ocr_step"] / settings["sample_fps"]), shown=shown)
