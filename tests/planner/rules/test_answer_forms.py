@@ -147,6 +147,7 @@ def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(quest
         "what time period is the film set in?",
         "which gate number does the flight leave from?",  # a label with its number: the label's own group
         "what frame number is shown when the screen turns green?",  # any number: read in every frame of a counter
+        "what number do I ring?",  # a phone's
         "what's the phone number on the sign?",
         "when is the weather on?",
         "at what time does the museum open?",  # when in the video ("at what time": when)
@@ -194,3 +195,13 @@ def test_a_discount_asked_is_read_as_its_words_and_a_percentage(question):
     evidence = _Evidence()
     _add_answer_forms(question, evidence)
     assert {q for group in evidence.groups for _, q in group} == set(FORM_WORDS["discount"])
+
+
+@pytest.mark.parametrize(
+    "question", ["the last number before liftoff", "what number is displayed just before blast off?"]
+)
+def test_a_bare_number_asked_before_an_event_reads_any_number_and_the_event(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert {c.tool for c in plan.queries if c.query == "{number}"} == set(TOOLS_FOR[EITHER])
+    assert {c.when for c in plan.queries if c.query != "{number}"} == {"before"}  # the event: read or heard
+    assert plan.order == "last"

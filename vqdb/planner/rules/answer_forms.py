@@ -124,6 +124,10 @@ _ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period",
     "date": r"(?:what|which)\s+date\b(?!\s+night\b)",
     "percent": r"(?:what|which)\s+(?:percentage|percent)\b|how\s+many\s+percent\b",
     "century": r"(?:what|which)\s+century\b",
+    # a number asked bare ("what number is displayed", "the last number before liftoff"), not a phone's ("what
+    # number do you call"), nor one of a kind ("what frame number": the kind's, ``_ASKED_CODE``)
+    "number": r"(?:what|which)\s+(?:number|digit)\b(?!\s+(?:of|to|for|should|do|does|did|can|could|you|i|we)\b)"
+    r"|(?:the|its)\s+(?:first|last|final|next|previous)\s+(?:number|digit)\b(?!\s+(?:of|to|for)\b)",
 }
 _VALUE_NOUNS = {
     "time": "time",
@@ -139,7 +143,8 @@ _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, ask
 
 
 def asks_value(question: str) -> bool:
-    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage):
+    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage, a
+    century, a bare number):
     its answer is written or said, so what else it names is looked for as words where no picture
     can be (``visual._read_instead``: "what time is sunrise": the read "Sunrise 06.42").
 
@@ -151,6 +156,8 @@ def asks_value(question: str) -> bool:
         >>> asks_value("at what time does it open"), asks_value("when does the box display What time is it")
         (True, False)
         >>> asks_value("when is a year mentioned?"), asks_value("when is the year 1455 mentioned?")
+        (True, False)
+        >>> asks_value("the last number before liftoff"), asks_value("what number do you call?")
         (True, False)
     """
     return any(asks.search(question) for asks in _ASKED_VALUE_AT.values())
