@@ -130,6 +130,8 @@ def test_a_phone_number_given_is_its_own_answer():
         ("when is a year mentioned?", "{year}", None),
         ("at what hour is the next programme?", "{time}", "next programme"),  # an hour: a clock time
         ("which century do the captions name?", "{century}", None),
+        ("when is the date of the speech shown?", "{date}", None),  # the value's noun, of what, no value given
+        ("when is the time displayed", "{time}", None),
     ],
 )
 def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(question, form, rest):

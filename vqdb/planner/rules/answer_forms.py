@@ -138,7 +138,10 @@ _VALUE_NOUNS = {
 }
 _MENTIONED = r"(?:mentioned|said|shown|given|displayed|written|stated|announced|read|named)"
 for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any value of the form, asked by its noun
-    _ASKED_VALUE[_form] += rf"|when\s+(?:is|was|are|were)\s+(?:a|any)\s+(?:{_noun})\s+(?:first\s+)?{_MENTIONED}\b"
+    _ASKED_VALUE[_form] += (  # "when is the date of the speech shown?": of what, its value not given ("the year 1455")
+        rf"|when\s+(?:is|was|are|were)\s+(?:a|any|the)\s+(?:{_noun})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?"
+        rf"\s+(?:first\s+)?{_MENTIONED}\b"
+    )
 _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, asks in _ASKED_VALUE.items()}
 
 
@@ -157,6 +160,8 @@ def asks_value(question: str) -> bool:
         (True, False)
         >>> asks_value("when is a year mentioned?"), asks_value("when is the year 1455 mentioned?")
         (True, False)
+        >>> asks_value("when is the date of the speech shown?")
+        True
         >>> asks_value("the last number before liftoff"), asks_value("what number do you call?")
         (True, False)
     """
