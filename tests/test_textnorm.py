@@ -238,6 +238,8 @@ def test_only_numbers_read_as_digits_and_only_their_look_alikes_change(word):
         ("3,000 pounds a year", "price"),  # said
         ("Step 2: Save 10%", "percent"),
         ("Colour Theory 101", "number"),
+        ("in the middle of the fifteenth century", "century"),  # an ordinal said in words
+        ("art of the 1400s", "century"),
     ],
 )
 def test_a_value_is_found_by_its_form_however_it_is_written_or_said(text, form):
@@ -254,6 +256,7 @@ def test_a_value_is_found_by_its_form_however_it_is_written_or_said(text, form):
         ("May I come in", "date"),  # a month's name without a day
         ("Step 2: Save 10%", "price"),
         ("LIFTOFF", "number"),
+        ("of about 1455", "century"),  # a year, not a century
     ],
 )
 def test_a_text_without_a_value_of_the_form_holds_none(text, form):
@@ -261,7 +264,6 @@ def test_a_text_without_a_value_of_the_form_holds_none(text, form):
 
 
 def test_a_form_query_is_spelled_as_no_query_of_words_is():
-    assert [value_form(form_query(form)) for form in ("time", "date", "year", "price", "percent", "number")] == [
-        "time", "date", "year", "price", "percent", "number",
-    ]  # fmt: skip
+    forms = ("time", "date", "year", "price", "percent", "century", "number")
+    assert [value_form(form_query(form)) for form in forms] == list(forms)
     assert value_form("time") is None and value_form("what time {time}") is None and value_form("{color}") is None

@@ -569,12 +569,13 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "year": rf"(?<![\d.])(?:1\d|20)\d\d\b(?! (?:{_MONEY}|percent|million|thousand|hundred)\b)",
     "price": rf"\b\d[\d.]*(?: (?:hundred|thousand|million|billion))? (?:{_MONEY})\b",
     "percent": r"\b\d[\d.]* percent\b",
+    "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b|(?<![\d.])1?\d00s\b",
     "number": r"\d",
 }
 VALUE_FORMS = tuple(_CANONICAL_FORMS)
 """The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine
 o'clock"), ``{date}`` ("January 20, 1961", "20/01/1961"), ``{year}`` ("1961"), ``{price}`` ("£250", "3000
-pounds"), ``{percent}`` ("10%"), ``{number}`` (any number)."""
+pounds"), ``{percent}`` ("10%"), ``{century}`` ("the fifteenth century", "the 1400s"), ``{number}`` (any number)."""
 _FORM_QUERY = re.compile(rf"\{{({'|'.join(VALUE_FORMS)})\}}")
 _RAW = {form: re.compile(pattern, re.I) for form, pattern in _RAW_FORMS.items()}
 _CANONICAL = {form: re.compile(pattern) for form, pattern in _CANONICAL_FORMS.items()}

@@ -97,7 +97,15 @@ def test_a_kind_asked_in_a_place_on_screen_is_whatever_is_read_there():
 
 @pytest.mark.parametrize(
     "question",
-    ["at what point is the phone number shown", "when does the telephone number come up?", "the contact no. on a van"],
+    [
+        "at what point is the phone number shown",
+        "when does the telephone number come up?",
+        "the contact no. on a van",
+        "the number to ring",  # calling said with a verb, no "phone number"
+        "who do you phone",
+        "which number should you dial?",
+        "what's the number you need to call",
+    ],
 )
 def test_a_phone_number_named_without_its_digits_is_found_by_the_words_that_introduce_it(question):
     evidence = _Evidence()
@@ -120,6 +128,10 @@ def test_a_phone_number_given_is_its_own_answer():
         ("what date is shown on screen?", "{date}", None),
         ("what percentage of the vote did she win?", "{percent}", None),
         ("when is a year mentioned?", "{year}", None),
+        ("at what hour is the next programme?", "{time}", "next programme"),  # an hour: a clock time
+        ("which century do the captions name?", "{century}", None),
+        ("when is the date of the speech shown?", "{date}", None),  # the value's noun, of what, no value given
+        ("when is the time displayed", "{time}", None),
     ],
 )
 def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(question, form, rest):
@@ -137,6 +149,7 @@ def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(quest
         "what time period is the film set in?",
         "which gate number does the flight leave from?",  # a label with its number: the label's own group
         "what frame number is shown when the screen turns green?",  # any number: read in every frame of a counter
+        "what number do I ring?",  # a phone's
         "what's the phone number on the sign?",
         "when is the weather on?",
         "at what time does the museum open?",  # when in the video ("at what time": when)
@@ -149,3 +162,48 @@ def test_no_form_where_no_value_is_asked_by_its_kind(question):
 def test_a_price_asked_is_also_any_amount_of_money():
     plan = rule_plan("how much money does saving give you in a year?")
     assert {c.query for c in plan.queries} >= {"total", "price", "{price}"}
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("which course code is shown", "course"),  # the noun before "code": what the code is of
+        ("which course number is on the card?", "course"),
+        ("what flight number is announced", "flight"),
+    ],
+)
+def test_a_number_asked_with_what_it_numbers_looks_for_that(question, noun):
+    assert set(_group_of(question, noun)) == set(TOOLS_FOR[EITHER])
+
+
+@pytest.mark.parametrize(
+    ("question", "groups"),
+    [
+        ("what frame number is it", []),  # a moment
+        ("what's the phone number", [FORM_WORDS["phone"]]),  # its own words
+        ("which gate number", [("gate",)]),  # a label, once
+    ],
+)
+def test_a_number_of_a_moment_a_phone_or_a_label_adds_no_noun_of_its_own(question, groups):
+    evidence = _Evidence()
+    _add_answer_forms(question, evidence)
+    assert [tuple(dict.fromkeys(q for _, q in group)) for group in evidence.groups] == [tuple(g) for g in groups]
+
+
+@pytest.mark.parametrize(
+    "question", ["how much is knocked off in the sale", "what's the discount?", "how much off are the shoes"]
+)
+def test_a_discount_asked_is_read_as_its_words_and_a_percentage(question):
+    evidence = _Evidence()
+    _add_answer_forms(question, evidence)
+    assert {q for group in evidence.groups for _, q in group} == set(FORM_WORDS["discount"])
+
+
+@pytest.mark.parametrize(
+    "question", ["the last number before liftoff", "what number is displayed just before blast off?"]
+)
+def test_a_bare_number_asked_before_an_event_reads_any_number_and_the_event(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert {c.tool for c in plan.queries if c.query == "{number}"} == set(TOOLS_FOR[EITHER])
+    assert {c.when for c in plan.queries if c.query != "{number}"} == {"before"}  # the event: read or heard
+    assert plan.order == "last"

@@ -20,13 +20,35 @@ def queries(question: str) -> set[tuple[str, str]]:
         ("who was responsible for the animation", "animator"),
         ("who did the voiceover", "narrator"),
         ("who's behind the script?", "writer"),
+        ("who's credited for the writing", "writer"),  # credited, listed, billed for a field
+        ("who is listed for the music?", "composer"),
     ],
 )
 def test_a_credit_asked_by_its_field_reads_its_role_line(question, role):
     assert queries(question) == {("ocr", form) for form in CREDIT_ROLES[role]}
 
 
-@pytest.mark.parametrize("question", ["when do the end credits roll", "when do the closing credits start?"])
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("who's listed as narrator", "narrator"),
+        ("who is credited as the director?", "director"),
+        ("who was billed as the host", "host"),
+    ],
+)
+def test_a_credit_asked_as_a_role_reads_its_role_line(question, role):
+    assert queries(question) == {("ocr", form) for form in CREDIT_ROLES[role]}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when do the end credits roll",
+        "when do the closing credits start?",
+        "when is the band credited",
+        "who gets credited",
+    ],
+)
 def test_the_credits_named_read_every_role_line(question):
     found = queries(question)
     assert ("ocr", "credits") in found
@@ -58,3 +80,11 @@ def test_a_title_named_by_its_noun_alone_reads_the_biggest_text(question):
 def test_a_title_given_its_words_or_what_it_is_of_is_no_guess(question):
     plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
     assert all(c.query for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [("what does the ticker say about the weather", "weather"), ("the sign says regarding Platform 9", "Platform 9")],
+)
+def test_what_a_display_says_about_a_topic_reads_the_topic(question, words):
+    assert ("ocr", words) in queries(question)

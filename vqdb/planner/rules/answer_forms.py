@@ -64,12 +64,14 @@ asked by its noun alone (``_NOT_LABELS``)."""
 FORM_WORDS = {
     "price": ("total", "price", form_query("price")),
     "phone": ("call", "phone"),
+    "discount": ("off", "discount", form_query("percent")),
 }
 """The words an answer of a form is written and said with, by form: a price ("Total: $18.75", "Price £4"),
 a phone number ("Call 020 7946 0018", "Phone: …"); a price's own form too (any amount of money: "£250");
 short ones that are part of common words ("tel" of
 "hotel") would read everywhere."""
 
+_PHONING = r"(?:call|ring|phone|dial|text)"  # "the number to ring", "who do you phone": calling said with a verb
 _AFTER_KIND = r"(?!\s*(?:of\b|['’]s\b|-))"  # "which part of the car", "what season's outfits": no label
 _ASKED_LABEL = re.compile(
     rf"\b(?:what|which)(?:(?:['’]s|\s+(?:is|was|are|were))\s+the)?\s+(?:(?:name|number)\s+of\s+(?:the\s+)?)?"
@@ -77,6 +79,16 @@ _ASKED_LABEL = re.compile(
     rf"(?:\s+(?:number|no\.?|name))?\b{_AFTER_KIND}",
     re.I,
 )
+_NOT_CODED = frozenset({"phone", "telephone", "contact"})  # a phone number: by its words (FORM_WORDS)
+_ASKED_CODE = re.compile(  # "which course number", "what flight code": the kind of thing the number or code is of
+    rf"\b(?:what|which)(?:(?:['’]s|\s+(?:is|was|are|were))\s+the)?\s+(?P<noun>[a-z][\w-]*)\s+"
+    rf"(?:number|code|no\.?|id|reference)\b{_AFTER_KIND}",
+    re.I,
+)
+"""A number or code asked with the noun of what it numbers, one that labels nothing by itself ("which course
+number is on the card", "what flight code"): what the number is of is written or said beside it ("This course
+is…", "Flight BA123") where the number has no word of its own ("Colour Theory 101"); not a phone's
+(``FORM_WORDS``), a moment's ("what frame number"), nor a noun of ``LABEL_NOUNS`` (read with ``_ASKED_LABEL``)."""
 _ASKED_FORM = {
     "price": re.compile(
         r"\bhow\s+much\b(?!\s+(?:time|longer|more|less|of)\b)(?=.*\b(?:cost|costs|costing|come\s+to|comes\s+to|came"
@@ -86,7 +98,16 @@ _ASKED_FORM = {
     ),
     "phone": re.compile(  # asked, not given: "when is the phone number 020 7946 0018 shown" has its answer
         r"\b(?:(?:tele)?phone|contact)\s+(?:number|no\.?)(?![\s:.]*[+(]?\d)"
-        r"|\b(?:what|which)\b[^.?!]*?\bnumber\s+(?:\w+\s+){0,6}?call\b",
+        rf"|\b(?:what|which)\b[^.?!]*?\bnumber\s+(?:\w+\s+){{0,6}}?{_PHONING}\b"
+        rf"|\bnumbers?\s+(?:to|(?:you|i|we)(?:\s+\w+){{0,2}}?)\s+{_PHONING}\b"
+        rf"|\bwho\s+(?:do|does|did|should|can|could|would|must|to)\s+(?:(?:you|i|we|they|people|viewers)\s+)?"
+        rf"(?:(?:need|have|want)\s+to\s+)?{_PHONING}\b(?!\s+(?:out|back)\b)",
+        re.I,
+    ),
+    "discount": re.compile(  # "how much is knocked off", "how much off", "what's the discount"
+        r"\bhow\s+much\b(?:\s+\w+){0,3}?\s+(?:off|cheaper|discount(?:ed)?|reduced|reduction)\b"
+        r"|\b(?:what|which|how\s+big|how\s+much)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?"
+        r"(?:discount|reduction|markdown)\b",
         re.I,
     ),
 }
@@ -96,26 +117,37 @@ _ASKING = r"(?:^|[,;:]\s*|\band\s+)(?:(?:at|in|on|by|from|until|for|during|of)\s
 window display What time does the museum open?")."""
 _ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period", "which year group", "what date night",
     # nor "which time interval" (a stretch of the video) or "what time of day" (told by the light, not read)
-    "time": r"(?:what|which)\s+time\b(?!\s+(?:period|zone|frame|signature|of\s+(?:the\s+)?(?:year|day)|"
+    "time": r"(?:what|which)\s+hour\b(?!\s+(?:of\s+(?:the\s+)?(?:video|film|clip|recording)|long)\b)"
+    r"|(?:what|which)\s+time\b(?!\s+(?:period|zone|frame|signature|of\s+(?:the\s+)?(?:year|day)|"
     r"intervals?|ranges?|spans?|segments?|points?|stamps?)\b)",
     "year": r"(?:what|which)\s+year\b(?!\s+(?:group|old)\b)",
     "date": r"(?:what|which)\s+date\b(?!\s+night\b)",
     "percent": r"(?:what|which)\s+(?:percentage|percent)\b|how\s+many\s+percent\b",
+    "century": r"(?:what|which)\s+century\b",
+    # a number asked bare ("what number is displayed", "the last number before liftoff"), not a phone's ("what
+    # number do you call"), nor one of a kind ("what frame number": the kind's, ``_ASKED_CODE``)
+    "number": r"(?:what|which)\s+(?:number|digit)\b(?!\s+(?:of|to|for|should|do|does|did|can|could|you|i|we)\b)"
+    r"|(?:the|its)\s+(?:first|last|final|next|previous)\s+(?:number|digit)\b(?!\s+(?:of|to|for)\b)",
 }
 _VALUE_NOUNS = {
     "time": "time",
     "year": "year",
     "date": "date",
     "percent": "percentage|percent",
+    "century": "century",
 }
 _MENTIONED = r"(?:mentioned|said|shown|given|displayed|written|stated|announced|read|named)"
 for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any value of the form, asked by its noun
-    _ASKED_VALUE[_form] += rf"|when\s+(?:is|was|are|were)\s+(?:a|any)\s+(?:{_noun})\s+(?:first\s+)?{_MENTIONED}\b"
+    _ASKED_VALUE[_form] += (  # "when is the date of the speech shown?": of what, its value not given ("the year 1455")
+        rf"|when\s+(?:is|was|are|were)\s+(?:a|any|the)\s+(?:{_noun})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?"
+        rf"\s+(?:first\s+)?{_MENTIONED}\b"
+    )
 _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, asks in _ASKED_VALUE.items()}
 
 
 def asks_value(question: str) -> bool:
-    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage):
+    """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage, a
+    century, a bare number):
     its answer is written or said, so what else it names is looked for as words where no picture
     can be (``visual._read_instead``: "what time is sunrise": the read "Sunrise 06.42").
 
@@ -127,6 +159,10 @@ def asks_value(question: str) -> bool:
         >>> asks_value("at what time does it open"), asks_value("when does the box display What time is it")
         (True, False)
         >>> asks_value("when is a year mentioned?"), asks_value("when is the year 1455 mentioned?")
+        (True, False)
+        >>> asks_value("when is the date of the speech shown?")
+        True
+        >>> asks_value("the last number before liftoff"), asks_value("what number do you call?")
         (True, False)
     """
     return any(asks.search(question) for asks in _ASKED_VALUE_AT.values())
@@ -162,6 +198,10 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
     """
     for match in _ASKED_LABEL.finditer(text):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())
+    for match in _ASKED_CODE.finditer(text):
+        noun = match.group("noun").lower()
+        if noun not in LABEL_NOUNS | phrasing.MOMENT_NOUNS | phrasing.STOP | phrasing.DETERMINERS | _NOT_CODED:
+            evidence.add(TOOLS_FOR[EITHER], noun)
     for form, asks in _ASKED_FORM.items():
         if asks.search(text):
             evidence.add(TOOLS_FOR[EITHER], *FORM_WORDS[form])

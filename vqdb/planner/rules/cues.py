@@ -85,8 +85,9 @@ def _gives_words(text: str, cue: re.Match[str]) -> bool:
 
 
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
-_ASKS_SOURCE = re.compile(
-    r"\baccording to (?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too
+_ASKS_SOURCE = re.compile(  # "going by", "judging by", "per the X": a source named as "according to" names it
+    r"\b(?:according\s+to|going\s+by|judging\s+(?:by|from)|as\s+per|per(?=\s+(?:the|this|that|his|her)\s))\s+"
+    r"(?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too
     r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
     re.I,
 )

@@ -12,7 +12,7 @@ import re
 
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
-from vqdb.planner.vocabulary import SPEAKERS
+from vqdb.planner.vocabulary import SPEAKERS, TEXT_NOUNS
 
 _MOMENT = alternation(phrasing.MOMENT_NOUNS)
 _OF_THE_VIDEO = r"(?:\s+(?:in|of)\s+(?:the|this)\s+(?:video|clip|film|footage|recording))?"
@@ -33,6 +33,12 @@ _TYPED_AT_CLAUSE_START = re.compile(
     re.I,
 )
 _CLAUSE_SUBJECTS = phrasing.DETERMINERS | {s for s in SPEAKERS if " " not in s}  # "the moment the panel says X"
+_DISPLAY_TELLS = re.compile(  # "what does the banner (at the top) announce": its words, asked with a verb of telling
+    rf"\b(?P<subject>(?:does|did|do)\s+(?:the|a|an|this|that|its|their)\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{alternation(TEXT_NOUNS)})(?:\s+(?:at|on|in|across|along|near|under|over)\s+[^,.?!;:]{{1,40}}?)?\s+)"
+    r"(?P<verb>announce|tell|tells|mention|state|indicate|give|inform)\b(?:\s+(?:you|us|me|viewers|people))?",
+    re.I,
+)
 
 
 def _unframed(question: str) -> str:
@@ -42,7 +48,9 @@ def _unframed(question: str) -> str:
     where X") frames the same way. A noun of a moment (``phrasing.MOMENT_NOUNS``) is the moment asked for only before a
     relative word or a clause (its subject: a determiner, a person, a name), and before what it is of ("find
     the part about taxes", "the scene with the dog": "taxes", "the dog"); else it is what is asked for ("find
-    frame 30", "find the scene in the kitchen").
+    frame 30", "find the scene in the kitchen"). A display of text (``TEXT_NOUNS``) asked what it tells with a
+    verb of telling ("what does the banner at the top announce?", "what does the sign tell you?") is asked what
+    it says: no voice announces it (``_DISPLAY_TELLS``).
 
     Example:
         >>> _unframed("show me where the copyright notice is"), _unframed("at what point does the computer beep")
@@ -57,7 +65,10 @@ def _unframed(question: str) -> str:
         ("where he says it's full time", 'where the sun sets')
         >>> _unframed("place the cup on the table"), _unframed("is there a dog")
         ('place the cup on the table', 'is there a dog')
+        >>> _unframed("what does the banner at the top announce"), _unframed("what did the host announce")
+        ('what does the banner at the top say', 'what did the host announce')
     """
+    question = _DISPLAY_TELLS.sub(lambda m: m.group("subject") + "say", question)
     asked = _ASKED_AT.match(question)
     if asked:
         return "when " + question[asked.end() :]

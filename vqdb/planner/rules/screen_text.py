@@ -63,8 +63,11 @@ _READ_ALOUD = re.compile(r"reads?\s+(?:aloud|out(?!\s+of\b))\b", re.I)  # said b
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
+_CREDITED_AS = r"(?:credited|listed|billed|named|down)"  # "who's credited as narrator", "who is listed for the music"
 _CREDIT = re.compile(  # "who wrote", "who is the narrator", "which studio presents" (not "which song was written")
-    rf"\bwho\s+(?:(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
+    rf"\bwho\s+(?:(?:(?:is|was|were|are|gets?|got)\s+)?{_CREDITED_AS}\s+as\s+(?:(?:the|a|an)\s+)?"
+    rf"({alternation(list(CREDIT_ROLES))})|"
+    rf"(?:is|was|were|are)\s+(?:the\s+)?({alternation(list(CREDIT_ROLES))})|"
     rf"(?:(?:has|had|is|was)\s+)?({alternation(list(CREDIT_VERBS))}))\b"
     rf"|\b(?:which|what)(?:\s+(?!(?:{alternation(list(phrasing.AUXILIARIES))})\b)[\w-]+){{1,2}}?\s+"
     rf"({alternation(list(CREDIT_VERBS))})\b",
@@ -179,10 +182,21 @@ def _phrase_until_clause_end(phrase: str) -> str:
     return phrase[:end]
 
 
+_TOPIC_WORDS = frozenset({"about", "regarding", "concerning"})
+
+
 def _shown_words(phrase: str) -> str:
     """The words of a phrase that are the text: without its articles and the noun naming a literal ("the
-    year 1455" -> "1455"), none when it only names text ("the time", "the score", "who narrated it")."""
+    year 1455" -> "1455"), without a word saying what it is about ("about the weather" -> "weather"), none
+    when it only names text ("the time", "the score", "who narrated it").
+
+    Example:
+        >>> _shown_words("the year 1455"), _shown_words("about the weather"), _shown_words("the time")
+        ('1455', 'weather', '')
+    """
     words = phrase.split()
+    if words and words[0].lower() in _TOPIC_WORDS:  # "the ticker says about the weather": what it is about
+        words.pop(0)
     while words and words[0] in phrasing.DETERMINERS:  # "The Power of Sunlight" is a title as written
         words.pop(0)
     while words and words[-1].lower() in phrasing.NOT_SHOWN_TAIL:
@@ -399,7 +413,8 @@ _CREDITED = re.compile(  # "who the Manifesto was written by", "the authors of t
 
 _FIELD_CREDITED = re.compile(  # "who did the music", "who was responsible for the animation"
     r"\bwho\s+(?:did|does|do|handled|handles|(?:is|was|were|are)\s+(?:responsible\s+for|in\s+charge\s+of|behind|on)"
-    r"|worked\s+on|works\s+on)\s+(?:(?:the|this|that|its|their)\s+)?"
+    r"|worked\s+on|works\s+on|(?:(?:is|was|were|are|gets?|got)\s+)?(?:credited|listed|billed)\s+(?:for|with|on))"
+    r"\s+(?:(?:the|this|that|its|their)\s+)?"
     rf"(?P<field>{alternation(list(phrasing.CREDITED_FIELDS))})\b(?!\s+(?:of|for|to|in)\b)",
     re.I,
 )
@@ -407,15 +422,17 @@ _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": t
     r"\b(?:(?:the|its|their)\s+(?:(?:opening|closing|end|ending|final)\s+)?|(?:opening|closing|end|ending)\s+)"
     r"credits\b"
     rf"(?:\s+(?:(?:start|starts|started|begin|begins|began|roll|rolls|rolled|rolling|run|runs)|"
-    rf"{alternation(list(ARRIVAL_VERBS))})\b)?",
-    re.I,
+    rf"{alternation(list(ARRIVAL_VERBS))})\b)?"
+    r"|\bcredited\b(?!\s+(?:as|for|with|on|to)\b)",  # "when is the band credited": its credit line,
+    re.I,  # whatever the role
 )
 
 
 def _take_credit_fields(text: str, evidence: _Evidence) -> str:
     """A credit asked by the part of the work it names ("who did the music?", "who was responsible for the
-    animation?": ``phrasing.CREDITED_FIELDS``), read as its role's credit line (``CREDIT_ROLES``: "Music by",
-    "Composer"), and the credits named as such ("when do the end credits roll?", "the closing credits") read as
+    animation?", "who's credited for the writing?": ``phrasing.CREDITED_FIELDS``), read as its role's credit line
+    (``CREDIT_ROLES``: "Music by", "Composer"), and the credits named as such ("when do the end credits roll?", "the
+    closing credits", or crediting with no role: "when is the band credited?") read as
     the credit lines of every role (each role's "X by" form, and "credits"), ORed: a credit sequence is lines of
     "Written by", "Music by"… whatever the role; where the question asks a role too ("when do the credits show
     who narrated it?", "who is the narrator, according to the credits?") that role's line is what is read
@@ -548,7 +565,8 @@ def _title_after(text: str, start: int) -> tuple[int, int] | None:
 
 
 def _take_credits(text: str, evidence: _Evidence) -> str:
-    """ "Who wrote / directed / narrated it", "who is the narrator": the credit line that says so, read
+    """ "Who wrote / directed / narrated it", "who is the narrator", "who's listed as narrator": the credit line
+    that says so, read
     on screen as its usual forms ("Written by", "Writer", "Author"), ORed; in a question of words said (speech found
     before it: "when is the title read out along with who wrote it?") said too, as an audiobook or a
     broadcast announces its credits. A verb whose object is a part of a programme, no work ("who presents the

@@ -1,0 +1,30 @@
+"""A source of what is asked named as people name it ("going by the banner", "per the caption", "judging by the
+sign") is a source as "according to" names it: neither seen nor read itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.planner.rules import rule_plan
+from vqdb.planner.rules.cues import _ASKS_SOURCE
+
+TEXT_TOOLS = ["ocr", "transcript", "subtitle", "audio"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what time is the show on, going by the banner?",
+        "what time is the show on, judging by the banner?",
+        "what time is the show on, per the banner?",
+        "what time is the show on, according to the banner?",
+    ],
+)
+def test_a_source_named_any_way_is_no_words_to_find(question):
+    assert _ASKS_SOURCE.search(question).group(1) == "banner"
+    assert {c.query for c in rule_plan(question, available_tools=TEXT_TOOLS).queries} == {"{time}"}
+
+
+@pytest.mark.parametrize("question", ["what price per month is on the screen", "how much is it per person"])
+def test_per_before_no_determiner_is_a_rate_not_a_source(question):
+    assert _ASKS_SOURCE.search(question) is None
