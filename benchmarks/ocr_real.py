@@ -80,11 +80,17 @@ rereads, the text edges), once per setting, in this process:
 - ``unmended``: as ``after`` but a "©" read as a round glyph ("Copyright 0 2013"), a web address read without
   its periods ("WWW bcastell com") and a timecode's colon read as a period ("00:00.08;00") stay as read (main
   until issue 23's glyph work: now ``easyocr_reader.copyright_sign``, ``web_address`` and ``timecode``);
+- ``flat``: as ``after`` but the stroke analysis keeps only edges at the frame's level and a box read unsure is
+  read again inverted whatever its contrast (main until issue 23's hard-text work: now lines fainter than the
+  frame's strongest strokes but standing out in their own tile are looked at too, ``text_regions.faint_lines``,
+  and a box read unsure of low contrast is read again stretched, dark on light, ``easyocr_reader.stretched``);
+- ``no-faint``: as ``after`` without the faint lines; ``unstretched``: as ``after`` without the stretched second look;
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
   turned upright for every later frame, a bar standing for "I" read "I", a box read unsure read again inverted,
-  a line at a region's edge looked for beyond it, a "©" read as a round glyph written "©", a web address read
+  a line at a region's edge looked for beyond it, a faint line looked for where it stands out in its tile, a box read
+  unsure of low contrast read again stretched, a "©" read as a round glyph written "©", a web address read
   without its periods joined, a timecode's colon read as a period a colon.
 
 For each frame of the truth, the reads of that sample (``frame_idx``) are put in reading order (rows by their
@@ -164,6 +170,9 @@ SETTINGS = {
     "unread": ({}, {}),
     "quiet-5": ({}, {}),
     "unmended": ({}, {}),
+    "flat": ({}, {"faint": False, "stretch_below": 0}),
+    "no-faint": ({}, {"faint": False}),
+    "unstretched": ({}, {"stretch_below": 0}),
     "after": ({}, {}),
 }
 

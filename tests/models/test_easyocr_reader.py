@@ -76,6 +76,47 @@ def test_a_line_at_a_regions_edge_is_looked_for_beyond_it(reader, monkeypatch):
     assert looked == [540], looked
 
 
+def titled(frame: np.ndarray, text: str, at: tuple[float, float], over: int) -> np.ndarray:
+    """``frame`` with ``text`` in a bold sans ``over`` grey levels lighter than the ground it stands on, at ``at``
+    (shares of the width and height), 1/15 of the height high, then JPEG-compressed as video is."""
+    import cv2
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    image, (height, width) = Image.fromarray(frame), frame.shape[:2]
+    face, x, y = font("sans-bold", height // 15), round(at[0] * width), round(at[1] * height)
+    x0, y0, x1, y1 = face.getbbox(text)
+    ground = frame[y + y0 : y + y1, x + x0 : x + x1].reshape(-1, 3).mean(axis=0)
+    ImageDraw.Draw(image).text((x, y), text, fill=tuple(int(min(255, v + over)) for v in ground), font=face)
+    _, encoded = cv2.imencode(".jpg", np.asarray(image)[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 70])
+    return np.ascontiguousarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR)[..., ::-1])
+
+
+@pytest.mark.parametrize(("clip", "seconds"), [("movie-hello.mp4", 2.0), ("smpte-2997.mp4", 3.0)])
+def test_a_faint_title_over_a_real_frame_is_found_and_read(reader, shared_data, clip, seconds):
+    # a title 30 grey levels over its ground: under the level the frame's bright text or bars set for the
+    # stroke analysis, and read unsure and garbled at its own contrast ("JVOJF 4 WIAHBA@ 4"); found where it
+    # stands out in its tiles, and read again contrast-stretched, dark on light
+    from vqdb.models.device import Placement
+
+    frame = frame_at(shared_data / "video" / clip, seconds, max_side=1920)
+    image = titled(frame, "NIGHT MARKET", (0.5, 0.75), 30)
+    flat = EasyOCRReader(Placement("cpu", "fp32"), faint=False, stretch_below=0)
+    assert not any("NIGHT MARKET" in box.text for box in flat.read(image)), flat.read(image)
+    assert any("NIGHT MARKET" in box.text for box in reader.read(image)), reader.read(image)
+
+
+def test_a_box_of_low_contrast_is_stretched_dark_on_light_and_one_of_full_contrast_stays():
+    from vqdb.models.easyocr_reader import dark_on_light, stretched
+
+    dim = np.array([[10, 10, 10, 42]], np.uint8)  # a pale stroke on a dark ground
+    assert stretched(dim).min() < 40 and stretched(dim).max() > 200
+    assert dark_on_light(stretched(dim)).tolist() == [[227, 227, 227, 0]]
+    full = np.array([[0, 30, 200, 255]], np.uint8)
+    assert stretched(full) is full and stretched(dim, below=0) is dim
+
+
 def test_blank_image_has_no_text(reader):
     assert reader.read(np.full((120, 200, 3), 255, np.uint8)) == []
 

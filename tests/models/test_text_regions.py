@@ -66,6 +66,27 @@ def test_dark_text_on_a_light_strip_is_a_candidate():
     assert inside((150, 628), text_regions(image))
 
 
+def test_a_faint_line_under_the_frames_strongest_strokes_is_a_candidate():
+    # a pale sign in a dark street: its edges (about 40) are under the level the bright caption sets for the
+    # whole frame (Otsu over the frame), but stand out in their own tiles
+    image = (picture() * 0.3).astype(np.uint8)
+    image = with_text(image, "LIVE 19:15 NEWS", (80, 60), 40)
+    image = with_text(image, "Grand Hotel", (700, 400), 36, fill=(80, 78, 70))
+    assert inside((150, 80), text_regions(image, faint=False))
+    assert not inside((760, 420), text_regions(image, faint=False))
+    assert inside((760, 420), text_regions(image)) and inside((900, 420), text_regions(image))
+
+
+def test_a_dark_textured_picture_is_not_cut_into_faint_lines():
+    # soft low-contrast texture (a dark street's gravel, foliage at night): under the frame's level, and no
+    # flat ground in any tile, so the faint pass adds nothing (without that check it covered 60 % of it)
+    import cv2
+
+    noise = cv2.GaussianBlur(np.random.default_rng(0).integers(0, 80, (360, 640, 3), dtype=np.uint8), (3, 3), 0)
+    assert text_regions(noise, faint=False) == []
+    assert covered(text_regions(noise), noise.shape) < 0.05
+
+
 def test_a_flat_or_smooth_picture_has_no_candidates():
     assert text_regions(np.full((360, 640, 3), 128, np.uint8)) == []
     assert text_regions(picture()) == []

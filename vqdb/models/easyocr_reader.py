@@ -16,6 +16,12 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
   in a part read only the rows that changed (``read_parts``), regions near each other in one call where that
   costs less (``text_regions.fewer_calls``: a call costs its weights whatever its input's size), and on the
   CPU with its batch norms folded into its convolutions (``folded``);
+- the stroke analysis also looks for lines fainter than the frame's strongest strokes that stand out in their
+  own part of the frame (``text_regions.faint_lines``): a pale sign in a dark street, a grey title over a
+  picture, under the level a frame's bright text sets;
+- a box read unsure whose grey levels span under ``LOW_CONTRAST`` is read again contrast-stretched, dark on light
+  (``stretched``, ``dark_on_light``), not inverted: the recognizer, trained on text of full contrast, garbles
+  a dim sign or a grey title;
 - a box CRAFT finds at a region's left or right edge makes it look again with the region grown that way
   (``line_reach``): the rest of a line too faint for the stroke analysis (white credits over a pale sky);
 - the boxes CRAFT finds on one baseline, overlapping or close, are joined into one line (``joined_rows``): a
@@ -96,6 +102,7 @@ RETRY_GAIN = 0.15  # the second read replaces the first when it is this much mor
 RETRY_FRAME = 0.2  # the frame around a box read again, a share of its height on every side
 LINE_EDGE_PX = 3  # a box CRAFT finds this close to a region's left or right edge may go on beyond it
 LINE_REACH = 6  # ... and CRAFT looks again with the region grown by this many of the box's heights that side
+LOW_CONTRAST = 80  # a box read unsure whose grey levels span less than this is read again stretched
 INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
 TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
@@ -146,6 +153,9 @@ class EasyOCRReader:
     "00:00:03;00" at 0.28, reads "00.00.03;00" at 0.30 inverted); framed, on the shared clips a second read
     picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00" read
     "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
+    ``faint`` whether the stroke analysis looks for faint lines too (``text_regions.faint_lines``), ``stretch_below``
+    the grey-level span under which a box read unsure is read again contrast-stretched (``LOW_CONTRAST``; 0: as
+    ``retry`` says);
     ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them);
     ``rows_only`` whether ``read_parts`` shows CRAFT only the rows where text may have appeared (False: the
     whole stroke regions there, as before issue 23's OCR cost work); ``fold`` whether CRAFT runs ``folded`` on
@@ -182,6 +192,8 @@ class EasyOCRReader:
         rows_only: bool = True,
         fold: bool = True,
         join_calls: bool = True,
+        faint: bool = True,
+        stretch_below: int = LOW_CONTRAST,
     ) -> None:
         try:
             import easyocr
@@ -199,7 +211,7 @@ class EasyOCRReader:
             raise ValueError(f"retry must be one of {', '.join(SECOND_LOOKS)}, got {retry!r}")
         self.merge, self.retry_below, self.rows, self.rows_only = merge, retry_below, rows, rows_only
         self.second_look, self.retry_gain, self.reach = SECOND_LOOKS[retry], retry_gain, reach
-        self.join_calls = join_calls
+        self.join_calls, self.faint, self.stretch_below = join_calls, faint, stretch_below
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -305,7 +317,7 @@ class EasyOCRReader:
     def _regions(self, image: np.ndarray) -> list[tuple[int, int, int, int]]:
         """Where CRAFT looks in ``image``: the regions that may hold text, or the whole image without ``scout``."""
         height, width = image.shape[:2]
-        return text_regions(image, self.merge) if self.scout else [(0, 0, width, height)]
+        return text_regions(image, self.merge, self.faint) if self.scout else [(0, 0, width, height)]
 
     def _read_turned(self, image: np.ndarray) -> list[TextBox]:
         """The reads of ``image`` turned a quarter counter-clockwise, each box also read upside down (a
@@ -393,7 +405,7 @@ class EasyOCRReader:
             owners += [i] * len(found)
         results = self._read_crops(crops)
         unsure = [i for i, (_, _, confidence) in enumerate(results) if confidence < self.retry_below]
-        again = self._read_crops([(crops[i][0], self.second_look(crops[i][1])) for i in unsure])
+        again = self._read_crops([(crops[i][0], self._second_look(crops[i][1])) for i in unsure])
         for i, read in zip(unsure, again, strict=True):
             if read[2] >= results[i][2] + self.retry_gain:
                 results[i] = read
@@ -401,6 +413,12 @@ class EasyOCRReader:
         for owner, result in zip(owners, results, strict=True):
             per_image[owner].append(result)
         return per_image
+
+    def _second_look(self, crop: np.ndarray) -> np.ndarray:
+        """How a box read unsure is read again: contrast-stretched, dark on light, when its grey levels span
+        under ``stretch_below`` (``stretched``, ``dark_on_light``), else as ``second_look`` shows it."""
+        low = stretched(crop, self.stretch_below)
+        return self.second_look(crop) if low is crop else dark_on_light(low)
 
     def _read_crops(self, crops: list[tuple]) -> list[tuple]:
         """EasyOCR's ``(corners, text, confidence)`` of each ``(corners, crop)``, crops ``imgH`` pixels high."""
@@ -467,6 +485,42 @@ def inverted(crop: np.ndarray) -> np.ndarray:
         [[255, 55, 0]]
     """
     return 255 - crop
+
+
+def stretched(crop: np.ndarray, below: int = LOW_CONTRAST) -> np.ndarray:
+    """``crop`` (a box's grey pixels) with its contrast stretched when it spans less than ``below`` grey levels
+    (its 5th to 95th percentile): those levels spread over 28-228, as EasyOCR's ``adjust_contrast`` spreads
+    them; a crop of full contrast is returned as it is. The recognizer reads its input as it is, trained on
+    text of full contrast: a pale sign in a dark street or a grey title on a grey ground, 25-60 levels over
+    its ground, reads unsure and garbled ("JVOJF 4 WIAHBA@ 4" for "NIGHT MARKET"), and EasyOCR stretches a box
+    only once read with a confidence under 0.1. A box read sure is not read stretched: testvideo's grey
+    "www.bcastell.com" on black reads at 0.93 as it is, "wwW.bcastell.com" at 0.46 stretched.
+
+    Example:
+        >>> stretched(np.array([[20, 20, 60, 60]], np.uint8)).tolist()
+        [[28, 28, 228, 228]]
+        >>> stretched(np.array([[0, 255]], np.uint8)).tolist()
+        [[0, 255]]
+    """
+    low, high = np.percentile(crop, [5, 95])
+    if high - low >= below:
+        return crop
+    scale = 200.0 / max(8.0, high - low)
+    return np.clip((crop.astype(np.float32) - low) * scale + 28, 0, 255).astype(np.uint8)
+
+
+def dark_on_light(crop: np.ndarray) -> np.ndarray:
+    """``crop`` (a box's grey pixels) as dark text on a light ground, as the recognizer reads best: inverted when
+    its ground, the median (a line's strokes cover less than half its box), is darker than its middle level.
+
+    Example:
+        >>> dark_on_light(np.array([[30, 30, 30, 220]], np.uint8)).tolist()  # light text on a dark ground
+        [[225, 225, 225, 35]]
+        >>> dark_on_light(np.array([[220, 220, 220, 30]], np.uint8)).tolist()
+        [[220, 220, 220, 30]]
+    """
+    low, high = np.percentile(crop, [5, 95])
+    return inverted(crop) if np.median(crop) < (low + high) / 2 else crop
 
 
 SECOND_LOOKS = {"inverted": inverted, "framed": framed}  # how a box read unsure is read again (``retry``)

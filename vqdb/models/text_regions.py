@@ -6,7 +6,9 @@ longer than any stroke (``RULE_PX``: window frames, rules, the edges of boxes) a
 of text does not join the frame around it; a horizontal closing joins the letters of a line, and what remains
 is kept as a candidate when it is at least ``MIN_HEIGHT`` pixels high and wide and its strokes fill at least
 ``MIN_FILL`` of its box (not a hairline or the outline of a shape). A large textured area (foliage, gravel, a crowd)
-stays one large candidate: text may be inside it. Each candidate grows by
+stays one large candidate: text may be inside it. The frame's level is set by its strongest edges, so a line
+fainter than those but standing out in its own part of the frame (a pale sign in a dark street, a grey title
+over a picture) is looked for too, in tiles with a flat ground (``faint_lines``). Each candidate grows by
 half its height up and down and a whole height left and right (CRAFT needs a little background around a
 line, and a line's first letter may stand apart), and candidates that then overlap merge where their
 bounding box is hardly larger than what they cover (``merged``): a caption touching a picture stays apart.
@@ -35,6 +37,12 @@ GRADIENT_FLOOR = 50  # a stroke edge's contrast at least this (0-255), whatever 
 GRADIENT_PX = 3  # the width in pixels over which a stroke edge's contrast is measured
 RULE_PX = 41  # straight edges this long are rules and borders, not strokes: a window's frame would join its text
 JOIN_PX = 15  # letters of a line this close horizontally join into one candidate
+TILE_PX = 64  # faint lines: an edge is weighed against the strokes of its own tile of this many pixels
+FAINT_FLOOR = 16  # ... and is a stroke at this contrast at least (JPEG noise on a flat ground stays under it)
+FAINT_HEIGHT = 80  # a faint line is at most this high (taller is a textured area, which the frame's level reads)
+FAINT_RATIO = 1.5  # ... at least this many times wider than high (a word of two letters or more)
+FLAT = 3  # a tile is strokes on a flat ground when its median edge is under this share of its own level
+FAINT_FILL = 0.3  # ... and its strokes fill this share of its box
 MIN_HEIGHT = 5  # text lower than this is not read by the recognizer anyway
 MIN_FILL = 0.15  # the share of a candidate's box its strokes fill at least: not a hairline or an outline
 MERGE_SLACK = 1.25  # overlapping candidates merge when their bounding box is at most this times what they cover
@@ -44,10 +52,13 @@ CALL_PX = 1600  # what a CRAFT call costs beside its input, in input pixels (``f
 Region = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels, x1 and y1 excluded
 
 
-def text_regions(image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX)) -> list[Region]:
+def text_regions(
+    image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX), faint: bool = True
+) -> list[Region]:
     """The regions of an RGB ``uint8`` image (H, W, 3) that may hold text, merged where they touch, in the
     order of their top edge; ``[]`` when nothing looks like text. ``merge`` is the ``(slack, gap)`` with
-    which candidates merge (``merged``).
+    which candidates merge (``merged``); ``faint`` whether lines fainter than the frame's strokes are looked
+    for too (``faint_lines``; False: only edges at the frame's level, as before issue 23's hard-text work).
 
     Example:
         >>> import numpy as np
@@ -63,28 +74,90 @@ def text_regions(image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOI
     element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GRADIENT_PX, GRADIENT_PX))
     gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, element)
     otsu, _ = cv2.threshold(gradient, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    _, edges = cv2.threshold(gradient, max(otsu, GRADIENT_FLOOR), 255, cv2.THRESH_BINARY)
+    level = max(otsu, GRADIENT_FLOOR)
+    _, edges = cv2.threshold(gradient, level, 255, cv2.THRESH_BINARY)
+    found = [
+        (x, y, w, h) for x, y, w, h, area in _lines(edges)
+        if h >= MIN_HEIGHT and w >= MIN_HEIGHT and area / (w * h) >= MIN_FILL
+    ]  # fmt: skip
+    if faint:
+        found += faint_lines(gradient, level)
+    height, width = grey.shape
+    grown = []
+    for x, y, w, h in found:
+        margin = max(4, h // 2)
+        grown.append(
+            (max(0, x - 2 * margin), max(0, y - margin), min(width, x + w + 2 * margin), min(height, y + h + margin))
+        )
+    return merged(grown, *merge)
+
+
+def faint_lines(gradient: np.ndarray, level: float) -> list[tuple[int, int, int, int]]:
+    """The lines of text (``x, y, width, height``) whose stroke edges ``gradient`` (a grey image's
+    morphological gradient) shows under the frame's ``level`` but standing out where they are: in each
+    ``TILE_PX`` tile that holds strokes on a flat ground (its median edge under ``1 / FLAT`` of its own Otsu
+    level: not a soft texture, foliage or gravel at night) an edge is a stroke when it passes the tile's own
+    level (at least ``FAINT_FLOOR``), and what its strokes join into is kept only when shaped as a line
+    (``FAINT_HEIGHT`` high at most, ``FAINT_RATIO`` times wider than high, its strokes filling ``FAINT_FILL`` of
+    its box), not a textured area.
+
+    The frame's level is set by its strongest edges (Otsu over the whole frame: 55-77 on the dev clips' frames,
+    a terminal's white text, a lamp), so a pale sign in a dark street (edges of 40-55) or a grey title 30 levels
+    over its ground fell under it, and CRAFT never looked there, though it finds them on the whole frame.
+
+    Example:
+        >>> import cv2
+        >>> image = np.full((120, 400, 3), 30, np.uint8)
+        >>> _ = cv2.putText(image, "EXIT ONLY", (20, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (62, 62, 62), 2)  # 32 over
+        >>> _ = cv2.rectangle(image, (250, 80), (390, 115), (255, 255, 255), -1)  # a bright patch sets the level
+        >>> text_regions(image, faint=False), text_regions(image)
+        ([], [(0, 28, 187, 72)])
+        >>> gradient = cv2.morphologyEx(image[..., 0], cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+        >>> faint_lines(gradient, 255)
+        [(21, 39, 144, 22)]
+    """
+    height, width = gradient.shape
+    rows, cols = -(-height // TILE_PX), -(-width // TILE_PX)
+    tile = (np.arange(height)[:, None] // TILE_PX) * cols + np.arange(width)[None, :] // TILE_PX
+    counts = np.bincount((tile * 256 + gradient).ravel(), minlength=rows * cols * 256).reshape(-1, 256)
+    own, median = _otsu_levels(counts)
+    flat = (FLAT * median < own) & (own < level)  # strokes on a flat ground, fainter than the frame's
+    levels = np.where(flat, np.maximum(FAINT_FLOOR, own), level)
+    edges = np.where(gradient > levels[tile], 255, 0).astype(np.uint8)
+    return [
+        (x, y, w, h) for x, y, w, h, area in _lines(edges)
+        if MIN_HEIGHT <= h <= FAINT_HEIGHT and w >= FAINT_RATIO * h and area >= FAINT_FILL * w * h
+    ]  # fmt: skip
+
+
+def _otsu_levels(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Otsu's level (as OpenCV's ``THRESH_OTSU`` picks it: the values above it are one class) and the median
+    of each row of ``counts``, a histogram of 256 grey levels.
+
+    Example:
+        >>> counts = np.zeros((2, 256), int); counts[0, [2, 3, 40, 41]] = [50, 40, 5, 5]; counts[1, 10] = 9
+        >>> [level.tolist() for level in _otsu_levels(counts)]
+        [[3, 0], [2, 10]]
+    """
+    share = counts / np.maximum(1, counts.sum(axis=1, keepdims=True))
+    below = np.cumsum(share, axis=1)
+    mean_below = np.cumsum(share * np.arange(256), axis=1)
+    between = (mean_below[:, -1:] * below - mean_below) ** 2 / np.maximum(1e-12, below * (1 - below))
+    return np.argmax(between, axis=1), np.argmax(below >= 0.5, axis=1)
+
+
+def _lines(edges: np.ndarray) -> list[list[int]]:
+    """The ``[x, y, width, height, area]`` of what the strokes of binary ``edges`` join into along a line: straight
+    edges longer than ``RULE_PX`` (rules, borders) taken out, letters ``JOIN_PX`` apart joined."""
+    import cv2
+
     rules = [
         cv2.morphologyEx(edges, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, size))
         for size in ((RULE_PX, 1), (1, RULE_PX))
     ]
     strokes = cv2.subtract(edges, cv2.bitwise_or(*rules))
     lines = cv2.morphologyEx(strokes, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (JOIN_PX, 1)))
-    stats = _component_stats(lines)
-    height, width = grey.shape
-    grown = []
-    for x, y, w, h, area in stats[1:].tolist():
-        if h >= MIN_HEIGHT and w >= MIN_HEIGHT and area / (w * h) >= MIN_FILL:
-            margin = max(4, h // 2)
-            grown.append(
-                (
-                    max(0, x - 2 * margin),
-                    max(0, y - margin),
-                    min(width, x + w + 2 * margin),
-                    min(height, y + h + margin),
-                )
-            )
-    return merged(grown, *merge)
+    return _component_stats(lines)[1:].tolist()
 
 
 def merged(regions: list[Region], slack: float = MERGE_SLACK, gap: int = JOIN_PX) -> list[Region]:
