@@ -152,6 +152,7 @@ _NOT_AMONG = re.compile(  # "Which of these is NOT in the menu bar?": which opti
     r"|\bmissing\s+from\b",
     re.IGNORECASE,
 )
+_APPEARANCE = re.compile(r"\b(?:what|which) (color|shape)\b|\b(wear(?:s|ing)?)\b", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
@@ -331,6 +332,21 @@ def negated(question: str) -> bool:
     """
     masked = _mask_quotes(question)
     return bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
+
+
+def about_appearance(text: str) -> tuple[str, ...] | None:
+    """The words of ``text`` that name an appearance when it asks how something looks (its colour, its
+    shape, what someone wears), which text on screen or speech seldom says: "green" read in "Rachel
+    Green" is no colour of a badge; None for any other question.
+
+    Example:
+        >>> about_appearance("What colour is the LIVE badge?"), about_appearance("What is the man wearing?")
+        (('color',), ('wearing',))
+        >>> about_appearance("What does the sign say?") is None
+        True
+    """
+    found = [word for pair in _APPEARANCE.findall(" ".join(match_words(text))) for word in pair if word]
+    return tuple(dict.fromkeys(found)) if found else None
 
 
 def about_sound(text: str) -> bool:
