@@ -56,6 +56,16 @@ def test_a_noisy_logo_against_distractors_of_one_digit(answerer):
     assert found.scores["D"] - max(found.scores[x] for x in "ABC") > 0.25
 
 
+def test_a_colour_word_read_in_a_name_says_nothing_of_how_a_thing_looks(answerer):
+    options = ["red", "blue", "green", "yellow"]
+    found = answerer.answer("What colour is the LIVE badge?", options, [], timeline=IDENT)
+    assert found.low_confidence and found.confidence == 0.0  # "Green" is Rachel's name
+    assert any("how something looks" in note for note in found.notes)
+    said = speech((0.0, 4.0, "Look for the green badge marked live at the door."))
+    found = answerer.answer("What colour is the LIVE badge?", options, [], timeline=said)
+    assert found.answer == "C" and not found.low_confidence  # read with the thing it describes
+
+
 def test_after_reads_what_follows_the_anchor_not_what_shares_its_screen(answerer):
     options = [
         "You're watching Channel Seven",

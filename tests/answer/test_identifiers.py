@@ -47,6 +47,9 @@ def answerer():
         ("the 1960s", None),
         ("e.g. a dog", None),
         ("well-known", None),
+        ("Video-LLaVA", "video-llava"),  # a coined name, in mixed case
+        ("LLaVA-Video", "llava-video"),
+        ("Coca-Cola", None),
     ],
 )
 def test_what_is_an_identifier(option, identifier):
@@ -87,6 +90,14 @@ def test_a_near_identical_read_favours_the_closest_option_by_edit_distance(answe
     assert found.answer == "A"
     others = [o.lexical for o in found.options if o.letter != "A"]
     assert found.options[0].lexical > max(others)
+
+
+def test_a_coined_name_misread_by_one_letter_beats_its_parts_read_in_another_order(answerer):
+    # the demo's title "Video-LLaVA" read "Mideo-LLaVA"; "Input Video" is a label further on
+    timeline = screens((0.0, 32.0, "Input Image Mideo-LLaVA / Input Video / Describe the video:"))
+    options = ["Video-LLaMA", "Video-LLaVA", "LLaVA-Video", "Video-ChatGPT"]
+    found = answerer.answer("What is the name of the demo shown at the top?", options, [], timeline=timeline)
+    assert found.answer == "B"
 
 
 @pytest.mark.parametrize(

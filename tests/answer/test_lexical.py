@@ -71,6 +71,14 @@ def test_short_words_and_numbers_match_only_exactly():
     assert sim[4, 4] == pytest.approx(0.8)  # but OCR ran "020 7946" together
 
 
+def test_a_time_heard_without_its_colon_is_still_that_time():
+    said = speech("The next train leaves from platform I at 745.")
+    right, wrong = match_words("7:45"), match_words("9:45")
+    w_right, w_wrong = option_weights([right, wrong])
+    assert best("7:45", said, w_right) >= 0.9 > best("9:45", said, w_wrong) + 0.5
+    assert best("7:54", said) == 0.0  # the digits joined must be the number read, in order
+
+
 def test_irregular_verbs_and_ocr_glyphs():
     sim = similarity(["wrote", "keep", "now"], ["written", "kecp", "n0w"])
     assert sim[0, 0] == pytest.approx(0.9) and sim[1, 1] == pytest.approx(0.9)

@@ -37,7 +37,10 @@ small stages:
    the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``),
    times, when it is read well only outside the moment the question asks about
    (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
-   ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all.
+   ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all. A
+   question about how something looks ("What colour is the LIVE badge?") whose option is read only in
+   a snippet that names nothing of the thing asked about ("Rachel Green") has confidence 0: text that
+   does not name the thing does not tell its look.
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning, or
 no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
@@ -68,7 +71,7 @@ from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
-from vqdb.answer.questions import QuestionParts, read_question
+from vqdb.answer.questions import QuestionParts, about_appearance, read_question
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.temporal import (
     IN_WINDOW,
@@ -326,6 +329,10 @@ class _Reading:
         if outside is not None:  # its evidence does not answer the question's moment: as weak as it fits it
             fit, why = outside
             confidence *= fit
+        unnamed = None if self.parts.negated else self._appearance_unnamed(best_places[letters.index(best.letter)])
+        if unnamed is not None:  # a colour word read where the thing asked about is not: no sign of how it looks
+            confidence = 0.0
+            notes.append(unnamed)
         low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
@@ -346,6 +353,26 @@ class _Reading:
             tuple(scored),
             low,
             confidence,
+        )
+
+    def _appearance_unnamed(self, place: Place | None) -> str | None:
+        """Why an option does not answer a question about how something looks ("What colour is the LIVE
+        badge?", ``vqdb.answer.questions.about_appearance``): its word is read in a snippet that names
+        none of the question's other words (the thing asked about), so it says nothing of its look
+        ("Rachel Green"); None when that snippet names the thing, or the question asks no appearance."""
+        asked = about_appearance(self.question)
+        if asked is None or place is None:
+            return None
+        thing = {w for w in self.parts.context if w not in asked} - STOPWORDS
+        stream = place.match.stream
+        snippet = stream.snippet_of[place.match.first]
+        read = {stream.words[i] for i in np.flatnonzero(stream.snippet_of == snippet)}
+        if not thing or thing & read:
+            return None
+        return (
+            f"the question asks how something looks ({', '.join(asked)}): the option is read in "
+            f"{place.match.text!r}, which names nothing of what it asks about ({', '.join(sorted(thing))}), "
+            "so no text read tells its look"
         )
 
     def _outside_the_moment(self, option: list[Place]) -> tuple[float, str] | None:

@@ -1,5 +1,5 @@
-"""Identifiers (web addresses, domains, e-mail addresses, codes, version numbers, file names) compared
-character by character, as one token each.
+"""Identifiers (web addresses, domains, e-mail addresses, codes, version numbers, file names, names
+coined as one hyphenated word such as "Video-LLaVA") compared character by character, as one token each.
 
 Word matching (``vqdb.answer.lexical``) splits "soundcloud.com/delamm" into "soundcloud", "com",
 "delamm" and credits an option for each word it shares with the video's text, so of two addresses
@@ -45,6 +45,8 @@ _ADDRESS = re.compile(r"^(?=.*[a-z])[a-z0-9][\w~%+-]*(?:[./@:][\w~%+-]+)+/?$")  
 _VERSION = re.compile(r"^v?\d+(?:\.\d+){2,}$|^v\d+(?:\.\d+)+$")
 _CODE = re.compile(r"^(?=[\w-]*[a-z])(?=[\w-]*\d)[a-z0-9][\w-]{3,}$")  # letters and digits mixed: AB12-X
 _UNIT = re.compile(r"^\d+(?:st|nd|rd|th|s|am|pm|k|m|g|kg|km|cm|mm|ml|kb|mb|gb|tb|hz|khz|mhz|mph|kph|fps|px|p|x)$")
+_NAME = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")  # parts joined by hyphens: "Video-LLaVA"
+_MIXED_CASE = re.compile(r"[a-z][A-Z]")  # a capital after a small letter: "LLaVA", "ChatGPT", "iPhone"
 _SCHEME = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:www\d?\.)?")
 _SPACED = re.compile(r"\s*([./@])\s*")
 _EDGES = "\"'()[]{}<>,;!?.:/"
@@ -64,7 +66,7 @@ def identifier_of(option: str, *, any_words: bool = False) -> str | None:
         ('ab-1234x', None, None, None)
     """
     tokens = [normalize(t) for t in option.split()]
-    found = [t for t in tokens if is_identifier(t)]
+    found = [t for t, raw in zip(tokens, option.split(), strict=True) if is_identifier(t) or is_product_name(raw)]
     if not found:
         return None
     return max(found, key=len) if any_words or len(tokens) - 1 <= MAX_OTHER_WORDS else None
@@ -101,6 +103,20 @@ def is_identifier(token: str) -> bool:
     if _ADDRESS.match(token):
         return max(len(part) for part in re.split(r"[./@:]", token)) >= 2 and len(re.findall(r"[a-z]{2}", token)) > 0
     return bool(_CODE.match(token)) and not _UNIT.match(token)
+
+
+def is_product_name(token: str) -> bool:
+    """Whether a token as written is a name coined as one word: parts joined by hyphens, one of them in
+    mixed case ("Video-LLaVA", "GPT-ChatBot"); its parts are not words to find anywhere in the video but
+    one name, letter by letter in its order ("LLaVA-Video" is another name). A hyphenated word of the
+    language ("forty-two", "Coca-Cola") is words.
+
+    Example:
+        >>> [is_product_name(t) for t in ("Video-LLaVA", "LLaVA-Video", "forty-two", "Coca-Cola", "iPhone")]
+        [True, True, False, False, False]
+    """
+    token = token.strip(_EDGES)
+    return bool(_NAME.match(token)) and bool(_MIXED_CASE.search(token))
 
 
 def normalize(token: str) -> str:

@@ -11,7 +11,8 @@ a stream's normalized words (``vqdb.answer.timeline``):
   read word counts too (OCR drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech
   splits compounds: "touch down", ``JOINED_FLOOR``). Words of three letters or fewer, and numbers,
   match only exactly: "1961" is not "1963" (a number that OCR ran into its neighbour, "0207946", still
-  contains "7946");
+  contains "7946"; a number the phrase splits at its separator, "7:45", is found read whole, "745",
+  as speech recognition and OCR drop the colon or point);
 * **coverage** of a window of the stream a little longer than the phrase is the weighted share of
   the phrase's words found in it; weights say how much a word tells options apart
   (:func:`option_weights`: a word in every option weighs less, a function word less still, and so does
@@ -100,6 +101,8 @@ def similarity(query: Sequence[str], words: Sequence[str]) -> np.ndarray:
         [[0.92, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 0.0]]
         >>> similarity(["touchdown"], ["touch", "down"]).round(2).tolist()
         [[0.95, 0.95]]
+        >>> similarity(["7", "45"], ["at", "745"]).round(2).tolist()  # "7:45" heard as "745"
+        [[0.0, 0.95], [0.0, 0.95]]
     """
     return Matcher([words]).similarity(query, 0)
 
@@ -153,6 +156,10 @@ class Matcher:
                 better = pairs > np.maximum(out[i, :-1], out[i, 1:])
                 out[i, :-1] = np.where(better, pairs, out[i, :-1])
                 out[i, 1:] = np.where(better, np.maximum(out[i, 1:], pairs), out[i, 1:])
+        for i in range(len(query) - 1):  # a number the phrase splits at its separator, read whole ("7:45", "745")
+            if query[i].isdigit() and query[i + 1].isdigit() and query[i] + query[i + 1] in self._index:
+                whole = columns == self._index[query[i] + query[i + 1]]
+                out[i : i + 2, whole] = np.maximum(out[i : i + 2, whole], PART_PENALTY)
         return out
 
     def _word_rows(self, query: list[str]) -> np.ndarray:

@@ -28,7 +28,7 @@
   reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``: not "the car on the
   right"); a question that names one and no source asks about the screen;
 * whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
-  narrator not mention?"): the answer is the option the video does not have;
+  narrator not mention?", "Which of these is NOT in the menu bar?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, function words and the ordinal
   removed), which should be near the answer ("Sunset" in "What time is sunset, according to the
   card?"; cue words stay: "ask" in "what does he tell people to ask?").
@@ -147,6 +147,12 @@ _LEADING_WHEN = re.compile(  # "When the dog barks, what ...?" is a clause; "Whe
 _NEGATED = re.compile(
     r"(?:\b(?:not|never)|n't)\s+(?:been\s+|be\s+|get\s+|being\s+)?(?:" + NEGATABLE + r")\b", re.IGNORECASE
 )
+_NOT_AMONG = re.compile(  # "Which of these is NOT in the menu bar?": which option is not among what is there
+    r"^\s*which\b.*\b(?:is|are|was|were)(?:\s+not|n't)\s+(?:in|on|among|part\s+of|one\s+of|present|there)\b"
+    r"|\bmissing\s+from\b",
+    re.IGNORECASE,
+)
+_APPEARANCE = re.compile(r"\b(?:what|which) (color|shape)\b|\b(wear(?:s|ing)?)\b", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
@@ -310,16 +316,37 @@ def _time_of(text: str) -> float | None:
 def negated(question: str) -> bool:
     """Whether ``question`` asks for the option the video does not have: "not" (or "never", "n't") just
     before a verb of showing or saying ("Which of these is NOT shown?", "Which city does the narrator
-    not mention?", "What never appears on screen?"); not a "not" of the content ("What does he tell
-    them not to ask?", "What has never been surpassed?") nor inside a quote.
+    not mention?", "What never appears on screen?"), or a "which" question for the option that is not
+    among what is there ("Which of these is NOT in the menu bar?", "What is missing from the list?");
+    not a "not" of the content ("What does he tell them not to ask?", "What has never been surpassed?")
+    nor inside a quote.
 
     Example:
         >>> [negated(q) for q in ("Which of these is NOT shown?", "Which city does the narrator not mention?",
         ...                       "Which item isn't listed on the menu?", "What does he tell them not to ask?",
         ...                       "What has never been surpassed?", "What is shown after 'do not enter'?")]
         [True, True, True, False, False, False]
+        >>> [negated(q) for q in ("Which of these is NOT in the menu bar?", "Which word is missing from the sign?",
+        ...                       "What is not in the box, according to the label?")]
+        [True, True, False]
     """
-    return bool(_NEGATED.search(_mask_quotes(question)))
+    masked = _mask_quotes(question)
+    return bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
+
+
+def about_appearance(text: str) -> tuple[str, ...] | None:
+    """The words of ``text`` that name an appearance when it asks how something looks (its colour, its
+    shape, what someone wears), which text on screen or speech seldom says: "green" read in "Rachel
+    Green" is no colour of a badge; None for any other question.
+
+    Example:
+        >>> about_appearance("What colour is the LIVE badge?"), about_appearance("What is the man wearing?")
+        (('color',), ('wearing',))
+        >>> about_appearance("What does the sign say?") is None
+        True
+    """
+    found = [word for pair in _APPEARANCE.findall(" ".join(match_words(text))) for word in pair if word]
+    return tuple(dict.fromkeys(found)) if found else None
 
 
 def about_sound(text: str) -> bool:
