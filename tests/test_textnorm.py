@@ -267,3 +267,16 @@ def test_a_form_query_is_spelled_as_no_query_of_words_is():
     forms = ("time", "date", "year", "price", "percent", "century", "number")
     assert [value_form(form_query(form)) for form in forms] == list(forms)
     assert value_form("time") is None and value_form("what time {time}") is None and value_form("{color}") is None
+
+
+@pytest.mark.parametrize(
+    ("said", "holds"),
+    [
+        ("The next train leaves from platform I at 745.", True),
+        ("the shop is open until 1030", True),
+        ("driving at 100 miles an hour", False),
+        ("about 1455", False),
+    ],
+)
+def test_a_time_whisper_writes_as_digits_at_a_moment_is_a_time(said: str, holds: bool) -> None:
+    assert holds_value(said, "time") is holds

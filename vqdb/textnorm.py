@@ -572,6 +572,11 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b|(?<![\d.])1?\d00s\b",
     "number": r"\d",
 }
+_MEASURES = "miles|metres|meters|feet|kilometres|kilometers|km|mph|degrees|people|points|times|years|percent"
+_CANONICAL_FORMS["time"] += (  # Whisper writes a time said "seven forty-five" as "745": one at a moment ("at 745")
+    rf"|\b(?:at|from|until|till|by) (?:[1-9]|1[0-2])[0-5]\d\b"
+    rf"(?! (?:{_MONEY}|{_MEASURES}|hundred|thousand|million)\b)"
+)
 VALUE_FORMS = tuple(_CANONICAL_FORMS)
 """The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine
 o'clock"), ``{date}`` ("January 20, 1961", "20/01/1961"), ``{year}`` ("1961"), ``{price}`` ("£250", "3000
@@ -617,6 +622,8 @@ def holds_value(text: str, form: str) -> bool:
         [True, False, True]
         >>> holds_value("Inaugural Address, January 20, 1961", "date"), holds_value("{250 month", "price")
         (True, True)
+        >>> [holds_value(t, "time") for t in ("leaves from platform 9 at 745.", "at 100 miles an hour", "in 1455")]
+        [True, False, False]
     """
     raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
     if form in _RAW and _RAW[form].search(raw):

@@ -18,6 +18,7 @@ from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
+from vqdb.textnorm import canonical_words, form_query
 
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
@@ -51,6 +52,86 @@ _GROUP_SPOKEN_TO = {"them": "you", "their": "your", "theirs": "yours", "themselv
 _ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself": "yourself"}
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
+
+
+VALUE_NOUNS = {
+    "year": ("year",),
+    "date": ("date", "year"),
+    "percentage": ("percent",),
+    "percent": ("percent",),
+    "amount": ("price",),
+    "figure": ("price",),
+    "sum": ("price",),
+    "total": ("price",),
+    "price": ("price",),
+    "cost": ("price",),
+    "fare": ("price",),
+    "fee": ("price",),
+    "time": ("time",),
+    "century": ("century",),
+}
+"""The nouns that name a value said by its kind, not its words ("when does she give the year", "when is the budget
+figure mentioned", "when does the announcer give the departure time"), with the forms a voice says it in
+(``vqdb.textnorm.value_form``): a year ("about 1455"), a date, which is mostly said as its year ("the date of
+the bible": "1455"), a percentage ("10%"), an amount or figure, which on video is mostly money ("3000 pounds a
+year"), a time of day, a century. What is said holds no word of the noun, and meaning alone ranks another
+sentence first ("keep track of every penny" over "Saving 250 pounds a month", MiniLM 0.13 vs 0.08)."""
+_VALUE_SAID = re.compile(  # "the departure time", "the annual amount", "the date of the bible": its head noun
+    r"^(?:(?:the|a|an|any|his|her|their|its|our|your)\s+)?(?:[\w'-]+\s+){0,2}?"
+    rf"(?P<noun>{alternation(list(VALUE_NOUNS))})"
+    r"(?:\s+(?:of|for)\s+(?!(?:the\s+)?(?:day|year|video|clip|film)\b)[^,.?!;:\d]{1,40})?$",
+    re.I,
+)
+_VALUE_NAMED = (
+    r"(?P<said>(?:the|a|an|his|her|their|its)\s+(?:[\w'-]+\s+){0,2}?"
+    rf"(?:{alternation(list(VALUE_NOUNS))})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?)"
+)
+_VALUE_GIVEN = (  # "when does she give the year", "when is the monthly amount given": a value given is a value said
+    re.compile(
+        r"\b(?:give|gives|gave|giving|state|states|stated|stating|quote|quotes|quoted|quoting)\s+"
+        rf"(?:(?:us|you|them)\s+)?{_VALUE_NAMED}(?=\s*(?:[,.?!;:]|$))",
+        re.I,
+    ),
+    re.compile(rf"\b(?:is|are|was|were)\s+{_VALUE_NAMED}\s+(?:given|stated|quoted)\b", re.I),
+)
+
+_NO_CLOCK = frozenset(
+    {
+        "full", "half", "extra", "added", "injury", "first", "last", "next", "same", "long", "whole", "free", "spare",
+        "bed", "play", "screen", "lunch", "dinner", "tea", "good", "hard", "real", "running", "reaction", "lap",
+    }
+)  # fmt: skip
+"""Words before "time" that make it no time of day ("full time", "the first time", "the lap time")."""
+_DESCRIBED_AS = re.compile(  # "when does he describe the channel as the home of drama": what is said is after "as"
+    r"\b(?:describ(?:e|es|ed|ing)|refer(?:s|red|ring)?\s+to|characteri[sz](?:e|es|ed|ing))\s+"
+    r"(?:(?!\bas\b)[^,.?!;:])+?\s+as\s+(?P<said>[^,.?!;:]+)",
+    re.I,
+)
+
+
+def value_forms(said: str) -> tuple[str, ...]:
+    """The queries for any value of the forms ``said`` names by its kind (``VALUE_NOUNS``: "the year", "the annual
+    amount", "the departure time", "the date of the bible"), none where ``said`` gives its value ("the year 1455",
+    "the total of three thousand pounds") or a time is none of the clock (``_NO_CLOCK``: "its full time", "the
+    first time").
+
+    Example:
+        >>> value_forms("the annual amount"), value_forms("the date of the bible")
+        (('{price}',), ('{date}', '{year}'))
+        >>> value_forms("the year 1455"), value_forms("the yearly total of three thousand pounds")
+        ((), ())
+        >>> value_forms("the time of day"), value_forms("its full time"), value_forms("metal letters")
+        ((), (), ())
+    """
+    said = " ".join(said.split())
+    named = _VALUE_SAID.match(said)
+    if not named or any(c.isdigit() for c in " ".join(canonical_words(said))):
+        return ()
+    noun = named.group("noun").lower()
+    before = said[: named.start("noun")].lower().split()
+    if noun == "time" and (before[:1] != ["the"] or not _NO_CLOCK.isdisjoint(before)):
+        return ()
+    return tuple(form_query(form) for form in VALUE_NOUNS[noun])
 
 
 _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
@@ -239,8 +320,19 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
         voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
         if said or voice:
-            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said)))
+            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *value_forms(said))))
             return text[: passive.start()] + " " + text[passive.end() :]
+    described = _DESCRIBED_AS.search(text)
+    if described and _unnamed(_clean(described.group("said"))):
+        before = text[: described.start()]  # "when does the caption describe him as …": written
+        said = _unnamed(_clean(described.group("said")))
+        evidence.add(TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], said)
+        return before + " " + text[described.end() :]
+    given = next(filter(None, (giving.search(text) for giving in _VALUE_GIVEN)), None)
+    if given:  # "when does she give the percentage": the value said, in its words or its form
+        said = given.group("said")
+        evidence.add(TOOLS_FOR[SPEECH], _clean(said), *value_forms(said))
+        return text[: given.start()] + " " + text[given.end() :]
     for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
         if match.group(0).split()[0].lower() in _SPEAKER_WORDS:  # "the weather presenter says": all of it
@@ -271,7 +363,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content)
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *value_forms(said))
             return before + " " + tail[apposed.end() if apposed else len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
