@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
 from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, EvidenceAnswerer
+from vqdb.answer.questions import about_appearance
 from vqdb.answer.timeline import screen_stream, stream_of
 
 
@@ -54,6 +55,13 @@ def test_a_noisy_logo_against_distractors_of_one_digit(answerer):
     )
     assert found.answer == "D" and not found.low_confidence
     assert found.scores["D"] - max(found.scores[x] for x in "ABC") > 0.25
+
+
+def test_what_a_thing_wears_written_on_it_is_read_with_confidence():
+    """A number on a shirt is text: "wearing" asks no appearance when the question asks for a number."""
+    assert about_appearance("What number is the player wearing?") is None
+    assert about_appearance("What is the man wearing?") == ("wearing",)
+    assert about_appearance("What is the colour of the LIVE badge?") == ("color",)
 
 
 def test_a_colour_word_read_in_a_name_says_nothing_of_how_a_thing_looks(answerer):

@@ -79,6 +79,13 @@ def test_a_time_heard_without_its_colon_is_still_that_time():
     assert best("7:54", said) == 0.0  # the digits joined must be the number read, in order
 
 
+def test_only_a_clock_time_is_read_run_together():
+    """A decimal, a price or a score split at its point is another number than its digits run together."""
+    assert best("3.5 million", speech("Sales reached 35 million last year.")) < 0.5
+    assert best("$1.99", speech("It costs 199 dollars.")) < 0.5
+    assert best("2-1", speech("They won 21 games.")) < 0.5
+
+
 def test_irregular_verbs_and_ocr_glyphs():
     sim = similarity(["wrote", "keep", "now"], ["written", "kecp", "n0w"])
     assert sim[0, 0] == pytest.approx(0.9) and sim[1, 1] == pytest.approx(0.9)

@@ -11,8 +11,8 @@ a stream's normalized words (``vqdb.answer.timeline``):
   read word counts too (OCR drops spaces: "GETTINGSTARTED"), and two adjacent words joined (speech
   splits compounds: "touch down", ``JOINED_FLOOR``). Words of three letters or fewer, and numbers,
   match only exactly: "1961" is not "1963" (a number that OCR ran into its neighbour, "0207946", still
-  contains "7946"; a number the phrase splits at its separator, "7:45", is found read whole, "745",
-  as speech recognition and OCR drop the colon or point);
+  contains "7946"; a clock time the phrase splits at its colon, "7:45", is found read whole, "745",
+  as speech recognition drops the colon, while "3.5" is not "35" nor "$1.99" "$199": ``clock_parts``);
 * **coverage** of a window of the stream a little longer than the phrase is the weighted share of
   the phrase's words found in it; weights say how much a word tells options apart
   (:func:`option_weights`: a word in every option weighs less, a function word less still, and so does
@@ -156,8 +156,8 @@ class Matcher:
                 better = pairs > np.maximum(out[i, :-1], out[i, 1:])
                 out[i, :-1] = np.where(better, pairs, out[i, :-1])
                 out[i, 1:] = np.where(better, np.maximum(out[i, 1:], pairs), out[i, 1:])
-        for i in range(len(query) - 1):  # a number the phrase splits at its separator, read whole ("7:45", "745")
-            if query[i].isdigit() and query[i + 1].isdigit() and query[i] + query[i + 1] in self._index:
+        for i in range(len(query) - 1):  # a clock time the phrase splits at its colon, heard whole ("7:45", "745")
+            if clock_parts(query[i], query[i + 1]) and query[i] + query[i + 1] in self._index:
                 whole = columns == self._index[query[i] + query[i + 1]]
                 out[i : i + 2, whole] = np.maximum(out[i : i + 2, whole], PART_PENALTY)
         return out
@@ -391,3 +391,22 @@ def rarity_weights(words: Sequence[str], streams: Sequence[Stream]) -> np.ndarra
         idf = math.log((n + 1) / (df + 1)) / math.log(n + 1)
         out.append(max(idf, 0.2) * (STOPWORD_WEIGHT if word in STOPWORDS else 1.0))
     return np.array(out)
+
+
+def clock_parts(hours: str, minutes: str) -> bool:
+    """Whether two words of a phrase are a clock time's hours and minutes ("7", "45" of "7:45"), which speech
+    recognition writes run together ("745"): 0-24 then two digits under 60. Other split numbers are not one
+    number ("3.5 million" is not "35 million", "$1.99" not "$199", a score "2-1" not "21").
+
+    Example:
+        >>> clock_parts("7", "45"), clock_parts("3", "5"), clock_parts("1", "99"), clock_parts("2", "1")
+        (True, False, False, False)
+    """
+    return (
+        hours.isdigit()
+        and minutes.isdigit()
+        and len(hours) <= 2
+        and int(hours) <= 24
+        and len(minutes) == 2
+        and int(minutes) < 60
+    )

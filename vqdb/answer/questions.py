@@ -53,6 +53,7 @@ import re
 
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
+from vqdb.planner.phrasing import PICTURED_ASKS
 from vqdb.planner.screen_places import ASKS_TEXT, where_on_screen
 from vqdb.planner.vocabulary import SCREEN_NOUNS
 from vqdb.textnorm import canonical
@@ -148,11 +149,14 @@ _NEGATED = re.compile(
     r"(?:\b(?:not|never)|n't)\s+(?:been\s+|be\s+|get\s+|being\s+)?(?:" + NEGATABLE + r")\b", re.IGNORECASE
 )
 _NOT_AMONG = re.compile(  # "Which of these is NOT in the menu bar?": which option is not among what is there
-    r"^\s*which\b.*\b(?:is|are|was|were)(?:\s+not|n't)\s+(?:in|on|among|part\s+of|one\s+of|present|there)\b"
+    r"^\s*which\s+of\s+(?:these|those|the\s+following|the\s+options|them)\b.*\b(?:is|are|was|were)"
+    r"(?:\s+not|n't)\s+(?:in|on|among|part\s+of|one\s+of|present|there|shown|mentioned|listed)\b"
     r"|\bmissing\s+from\b",
     re.IGNORECASE,
 )
-_APPEARANCE = re.compile(r"\b(?:what|which) (color|shape)\b|\b(wear(?:s|ing)?)\b", re.IGNORECASE)
+# the words of a question that ask how a thing looks, of those the planner reads as asking for a picture
+LOOKS_ASKED = PICTURED_ASKS & {"color", "colors", "colour", "colours", "shape", "shapes", "pattern", "patterns"}
+_WORN = re.compile(r"\bwear(?:s|ing)?\b", re.IGNORECASE)  # what someone wears, unless a text on it is asked
 _ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
@@ -336,16 +340,21 @@ def negated(question: str) -> bool:
 
 def about_appearance(text: str) -> tuple[str, ...] | None:
     """The words of ``text`` that name an appearance when it asks how something looks (its colour, its
-    shape, what someone wears), which text on screen or speech seldom says: "green" read in "Rachel
-    Green" is no colour of a badge; None for any other question.
+    shape, what someone wears, unless the text on it is asked: a number, a name), which text on screen or
+    speech seldom says: "green" read in "Rachel Green" is no colour of a badge; None for any other question.
 
     Example:
         >>> about_appearance("What colour is the LIVE badge?"), about_appearance("What is the man wearing?")
         (('color',), ('wearing',))
-        >>> about_appearance("What does the sign say?") is None
-        True
+        >>> about_appearance("What is the colour of the LIVE badge?"), about_appearance("Which colours are used?")
+        (('color',), ('colors',))
+        >>> about_appearance("What does the sign say?"), about_appearance("What number is the player wearing?")
+        (None, None)
     """
-    found = [word for pair in _APPEARANCE.findall(" ".join(match_words(text))) for word in pair if word]
+    words = match_words(text)
+    found = [word for word in words if word in LOOKS_ASKED]
+    if not ASKS_TEXT.search(text):
+        found += [word for word in words if _WORN.fullmatch(word)]
     return tuple(dict.fromkeys(found)) if found else None
 
 
