@@ -65,8 +65,9 @@ def identifier_of(option: str, *, any_words: bool = False) -> str | None:
         >>> identifier_of("Order AB-1234X"), identifier_of("1960s"), identifier_of("e.g. this"), identifier_of("19:15")
         ('ab-1234x', None, None, None)
     """
-    tokens = [normalize(t) for t in option.split()]
-    found = [t for t, raw in zip(tokens, option.split(), strict=True) if is_identifier(t) or is_product_name(raw)]
+    written = option.split()
+    tokens = [normalize(t) for t in written]
+    found = [t for t, raw in zip(tokens, written, strict=True) if is_identifier(t) or is_product_name(raw)]
     if not found:
         return None
     return max(found, key=len) if any_words or len(tokens) - 1 <= MAX_OTHER_WORDS else None
@@ -109,14 +110,19 @@ def is_product_name(token: str) -> bool:
     """Whether a token as written is a name coined as one word: parts joined by hyphens, one of them in
     mixed case ("Video-LLaVA", "GPT-ChatBot"); its parts are not words to find anywhere in the video but
     one name, letter by letter in its order ("LLaVA-Video" is another name). A hyphenated word of the
-    language ("forty-two", "Coca-Cola") is words.
+    language ("forty-two", "Coca-Cola") is words, and so is a name with a plain word joined to it
+    ("YouTube-style", "iPhone-only": a word in small letters describes, it does not name).
 
     Example:
         >>> [is_product_name(t) for t in ("Video-LLaVA", "LLaVA-Video", "forty-two", "Coca-Cola", "iPhone")]
         [True, True, False, False, False]
+        >>> [is_product_name(t) for t in ("YouTube-style", "iPhone-only", "GPT-ChatBot")]
+        [False, False, True]
     """
     token = token.strip(_EDGES)
-    return bool(_NAME.match(token)) and bool(_MIXED_CASE.search(token))
+    if not _NAME.match(token) or not _MIXED_CASE.search(token):
+        return False
+    return not any(part.isalpha() and part.islower() for part in token.split("-"))
 
 
 def normalize(token: str) -> str:
