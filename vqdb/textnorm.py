@@ -569,7 +569,8 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "year": rf"(?<![\d.])(?:1\d|20)\d\d\b(?! (?:{_MONEY}|percent|million|thousand|hundred)\b)",
     "price": rf"\b\d[\d.]*(?: (?:hundred|thousand|million|billion))? (?:{_MONEY})\b",
     "percent": r"\b\d[\d.]* percent\b",
-    "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b|(?<![\d.])1?\d00s\b",
+    # "the 1400s"; not "100s of fans", "top 200s" or "1000s" (thousands)
+    "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b|(?<![\d.])1[1-9]00s\b",
     "number": r"\d",
 }
 _MEASURES = "miles|metres|meters|feet|kilometres|kilometers|km|mph|degrees|people|points|times|years|percent"
@@ -624,6 +625,8 @@ def holds_value(text: str, form: str) -> bool:
         (True, True)
         >>> [holds_value(t, "time") for t in ("leaves from platform 9 at 745.", "at 100 miles an hour", "in 1455")]
         [True, False, False]
+        >>> [holds_value(t, "century") for t in ("the 1400s", "the fifteenth century", "100s of fans", "1000s")]
+        [True, True, False, False]
     """
     raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
     if form in _RAW and _RAW[form].search(raw):

@@ -21,10 +21,21 @@ TEXT_TOOLS = ["ocr", "transcript", "subtitle", "audio"]
     ],
 )
 def test_a_source_named_any_way_is_no_words_to_find(question):
-    assert _ASKS_SOURCE.search(question).group(1) == "banner"
+    found = _ASKS_SOURCE.search(question)
+    assert next(g for g in found.groups() if g) == "banner"
     assert {c.query for c in rule_plan(question, available_tools=TEXT_TOOLS).queries} == {"{time}"}
 
 
 @pytest.mark.parametrize("question", ["what price per month is on the screen", "how much is it per person"])
 def test_per_before_no_determiner_is_a_rate_not_a_source(question):
     assert _ASKS_SOURCE.search(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Judging by the crowd, how many people attended?", "Going by the train, where are they heading?"],
+)
+def test_judging_by_a_thing_seen_names_no_source(question):
+    """Only a source's noun (a text, a screen, a speaker) after "judging by" / "going by" names a source."""
+    assert _ASKS_SOURCE.search(question) is None
+    assert any(c.tool == "siglip" and ("crowd" in c.query or "train" in c.query) for c in rule_plan(question).queries)

@@ -43,6 +43,12 @@ def test_a_display_asked_what_it_tells_is_asked_what_it_says(question, said):
     assert all(c.tool == "ocr" for c in plan.queries)  # no voice announces it
 
 
+@pytest.mark.parametrize("question", ["What does the sign give away?", "what does the poster give up"])
+def test_a_phrasal_verb_of_giving_is_not_asked_what_it_says(question):
+    """ "give away" is not "give": the question keeps its own words."""
+    assert _unframed(question) == question
+
+
 def test_a_person_announcing_is_still_heard():
     assert _unframed("what does the narrator announce") == "what does the narrator announce"
     assert [c.tool for c in rule_plan("what does the narrator announce").queries] == ["audio"]

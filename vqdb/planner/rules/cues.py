@@ -85,9 +85,16 @@ def _gives_words(text: str, cue: re.Match[str]) -> bool:
 
 
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was
+# a source's noun after "going by", "per the" (a text's, a screen's or a speaker's) and "judging by" (a text's or a
+# screen's: "judging by the crowd" is a thing seen), words that also name what is seen or done ("going by train"),
+# where "according to" names any source
+_SHOWN_NOUNS = [n for n in (*TEXT_NOUNS, *SCREEN_NOUNS, *SUBTITLE_NOUNS) if " " not in n]
+_SHOWN_OR_SAID_NOUNS = _SHOWN_NOUNS + [n for n in SPEAKERS if " " not in n]
+_DETERMINER = r"(?:the |this |that |his |her )"
 _ASKS_SOURCE = re.compile(  # "going by", "judging by", "per the X": a source named as "according to" names it
-    r"\b(?:according\s+to|going\s+by|judging\s+(?:by|from)|as\s+per|per(?=\s+(?:the|this|that|his|her)\s))\s+"
-    r"(?:the |this |that |his |her )?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"  # the source's possession too
+    rf"\b(?:according\s+to|as\s+per)\s+{_DETERMINER}?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"
+    rf"\b(?:(?:going\s+by|per)\s+{_DETERMINER}((?:{alternation(_SHOWN_OR_SAID_NOUNS)})s?)"
+    rf"|judging\s+(?:by|from)\s+{_DETERMINER}((?:{alternation(_SHOWN_NOUNS)})s?))\b(?:['’]s\b(?: [\w-]+)?)?|"
     r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
     re.I,
 )

@@ -36,7 +36,9 @@ _CLAUSE_SUBJECTS = phrasing.DETERMINERS | {s for s in SPEAKERS if " " not in s} 
 _DISPLAY_TELLS = re.compile(  # "what does the banner (at the top) announce": its words, asked with a verb of telling
     rf"\b(?P<subject>(?:does|did|do)\s+(?:the|a|an|this|that|its|their)\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{alternation(TEXT_NOUNS)})(?:\s+(?:at|on|in|across|along|near|under|over)\s+[^,.?!;:]{{1,40}}?)?\s+)"
-    r"(?P<verb>announce|tell|tells|mention|state|indicate|give|inform)\b(?:\s+(?:you|us|me|viewers|people))?",
+    # "give" as a verb of telling, not in a phrasal verb ("give away", "give up": another meaning)
+    r"(?P<verb>announce|tell|tells|mention|state|indicate|give(?!\s+(?:away|up|out|off|back|in|way)\b)|inform)\b"
+    r"(?:\s+(?:you|us|me|viewers|people))?",
     re.I,
 )
 

@@ -69,7 +69,7 @@ def _option_tools(question: str) -> tuple[str, ...]:
     words said."""
     source = _ASKS_SOURCE.search(question)
     if source:
-        named = source.group(1) or source.group(2)
+        named = next(g for g in source.groups() if g)
         word = named.lower()
         if word in _SCREEN_NOUN_WORDS or word in phrasing.SHOWN_SOURCES:
             return (READ, SEEN)

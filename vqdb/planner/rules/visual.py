@@ -65,7 +65,7 @@ _COMPARED = phrasing.ARTICLES | {"to"}  # "like a cat", "like to": a comparison 
 
 def _visual_phrases(text: str) -> list[list[str]]:
     """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
-    text = _ASKS_SOURCE.sub(lambda m: " " if m.group(1) else m.group(0), text.replace(_QUOTED, ","))
+    text = _ASKS_SOURCE.sub(lambda m: m.group(0) if m.group(4) else " ", text.replace(_QUOTED, ","))
     text = _FILLERS.removed(text)  # "according to the host", "on screen", cues: no picture
     alternatives: list[list[str]] = [[]]
     for sentence in re.split(r"(?:[.:](?!\d)|[?!;。？！；])+", text):  # not inside "3.5", "10:42"
