@@ -139,3 +139,20 @@ def test_a_read_moved_with_its_text_is_still_one_look():
     # the change gate moves a read with its text (a layout shifted by a line): the same recognition, not another
     moved = [read("Clearlhistory", 0.99, (0.1, 0.1 + i / 100, 0.6, 0.2 + i / 100)) for i in range(4)]
     assert consensus([*moved, read("Clear history", 0.8), read("Clear history", 0.9)]).text == "Clear history"
+
+
+def test_two_values_of_a_number_never_vote_together():
+    """A read without digits joins "Score 1" and "Score 2" in one span: the vote must not make it either value."""
+    box = (0.1, 0.1, 0.5, 0.2)
+    reads = [TextBox("Score 1", 0.3, box), TextBox("Score", 0.9, box), TextBox("Score 2", 0.6, box)]
+    reads.append(TextBox("Score 2", 0.55, box))  # another look at it: "Score 2" outweighs "Score"
+    assert consensus(reads).text == "Score"
+
+
+def test_a_word_voted_is_written_as_a_read_writes_it():
+    """Letters voted one by one mixed cases no frame read ("Exit onLy", "straSe")."""
+    box = (0.1, 0.1, 0.5, 0.2)
+    reads = [TextBox("EXIT ONLY", 0.9, box), TextBox("Exit only", 0.5, box), TextBox("Exit onIy", 0.45, box)]
+    assert consensus(reads).text == "EXIT ONLY"
+    reads = [TextBox("straße", 0.5, box), TextBox("STRASSE", 0.45, box), TextBox("strase", 0.4, box)]
+    assert consensus(reads).text in {"straße", "STRASSE", "strase"}

@@ -19,8 +19,9 @@ The vote is why a frame that misread a text more confidently than the frames tha
 stand for it (videollava_demo's chat button, read "Clearlhistory" once at 0.99 and "Clear history" three times
 at 0.95-0.98), and can mend a text no frame read whole ("of our han", "af our hands", "Sf our hands": "of our
 hands"). A read the change gate handed on unchanged across frames (the same text and confidence, moved or
-not) votes once: it is one look at the text. Ticking numbers never vote together: the digit rule made them
-other spans.
+not) votes once: it is one look at the text. Two values of a number never vote together: the digit rule makes
+them other spans, and a span whose reads still hold two (joined through a read without digits) keeps its most
+confident read.
 The vote costs a few alignments a span, once it is complete (about 3 % of tracking on the quality corpus).
 
 Example:
@@ -155,8 +156,9 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
     of one text's reads summed. The reads are aligned to the text that agrees most with the others
     (``same_text``, by weight) and vote, at each of its characters, for the character they read there (or
     none) and, between two of its characters, for what they read between (or nothing); a character wins by
-    weight, lower-cased, and is written as most of its weight wrote it. Reads that are not ``same_text`` as
-    that text do not vote; when the voters weigh no more than they, there is no consensus. The result's
+    weight, lower-cased, and each word voted is written as the heaviest read of it writes it. Reads that are not
+    ``same_text`` as that text do not vote; when the voters weigh no more than they, or hold two values of a
+    number (a read without digits is like both "Score 1" and "Score 2"), there is no consensus. The result's
     confidence is that of the read whose box it keeps (the read nearest the result, by the similarity of
     their ``normalize`` forms, then confidence).
 
@@ -190,11 +192,30 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
     voters = [text for text in texts if likeness[center, text]]
     if sum(weights[t] for t in voters) <= sum(weights[t] for t in texts) / 2:
         return best
-    voted = _vote(center, {text: weights[text] for text in voters})
+    if len({digits_of(t) for t in voters} - {""}) > 1:  # two values of a number ("Score 1", "Score 2"): no vote
+        return best
+    voted = _cased(_vote(center, {text: weights[text] for text in voters}), {text: weights[text] for text in voters})
     if not voted:
         return best
     kept = max(voters, key=lambda t: (fuzz.ratio(normalize(t), normalize(voted)), nearest[t].confidence))
     return TextBox(voted, nearest[kept].confidence, nearest[kept].box)
+
+
+def _cased(voted: str, weights: dict[str, float]) -> str:
+    """``voted`` with each word written as the heaviest of ``weights``' texts writes it, where one reads that word
+    (its letters, case folded); letters voted one by one would mix cases no read has ("Exit onLy").
+
+    Example:
+        >>> _cased("Exit onLy", {"EXIT ONLY": 0.9, "Exit only": 0.5, "Exit onIy": 0.45})
+        'EXIT ONLY'
+    """
+    written: dict[str, tuple[float, str]] = {}
+    for text, weight in weights.items():
+        for word in text.split():
+            key = word.casefold()
+            if weight > written.get(key, (0.0, ""))[0]:
+                written[key] = (weight, word)
+    return " ".join(written.get(word.casefold(), (0.0, word))[1] for word in voted.split())
 
 
 def _vote(center: str, weights: dict[str, float]) -> str:
