@@ -63,15 +63,6 @@ def test_spans_are_rebuilt_from_the_stored_reads_as_ingest_builds_them(tmp_path)
         assert store.count("ocr_spans") == 5
 
 
-def test_only_the_videos_named_are_rebuilt(tmp_path):
-    with Store.create(tmp_path) as store:
-        ingested(store, "a", READS)
-        ingested(store, "b", READS)
-        assert rebuild_ocr_spans(store, ["b"]) == {"b": 4}
-        assert len(texts(store, "a")) == len(READS)  # left as it was
-        assert len(texts(store, "b")) == 4
-
-
 def test_frames_come_in_time_order_with_their_reads_in_the_order_stored(tmp_path):
     frames, shown = frames_of(ocr_rows("a", [READS[2], READS[0], READS[1]]))
     assert [(ts, [r.text for r in reads]) for ts, reads in frames] == [
@@ -81,8 +72,11 @@ def test_frames_come_in_time_order_with_their_reads_in_the_order_stored(tmp_path
     assert shown == [[(0.0, 1.0), (0.0, 1.5)], [(1.0, 2.0)]]
 
 
-def test_a_video_recorded_without_its_ocr_interval_names_the_way_out(tmp_path):
+def test_a_video_recorded_without_its_ocr_interval_stops_the_rebuild_before_any_write(tmp_path):
+    """One video recorded without ocr_step/sample_fps: no video is rebuilt, and the message names it and what to run."""
     with Store.create(tmp_path) as store:
-        ingested(store, "a", READS, settings={})
-        with pytest.raises(VqdbError, match="video a's OCR .* --only ocr --force"):
+        ingested(store, "a", READS)
+        ingested(store, "b", READS, settings={})
+        with pytest.raises(VqdbError, match=r"\(b\).* --only ocr --force"):
             rebuild_ocr_spans(store)
+        assert len(texts(store, "a")) == len(READS)  # left as it was

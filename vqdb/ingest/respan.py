@@ -18,7 +18,6 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import pyarrow as pa
@@ -57,9 +56,10 @@ def frames_of(reads: pa.Table) -> tuple[Frames, Shown]:
     return frames, shown
 
 
-def rebuild_ocr_spans(store: Store, video_ids: Iterable[str] | None = None) -> dict[str, int]:
-    """Replace the ``ocr_spans`` of every video whose ``ocr`` extraction finished (or of those of ``video_ids``)
-    by the spans its stored reads make now; returns the spans of each video rebuilt.
+def rebuild_ocr_spans(store: Store) -> dict[str, int]:
+    """Replace the ``ocr_spans`` of every video whose ``ocr`` extraction finished by the spans its stored reads
+    make now; returns the spans of each video rebuilt. Nothing is written when a video's OCR was recorded
+    without the settings its spans need (``VqdbError`` naming the videos and the command that redoes them).
 
     Example:
         >>> import tempfile
@@ -74,12 +74,16 @@ def rebuild_ocr_spans(store: Store, video_ids: Iterable[str] | None = None) -> d
         ...     rebuild_ocr_spans(store), store.read("ocr_spans")["text"].to_pylist()
         ({'v': 1}, ['Clear history'])
     """
-    wanted = None if video_ids is None else set(video_ids)
     records = {
-        video_id: record["ocr"]
-        for video_id, record in store.records("ocr").items()
-        if (wanted is None or video_id in wanted) and not record["ocr"]["error"]
+        video_id: record["ocr"] for video_id, record in store.records("ocr").items() if not record["ocr"]["error"]
     }
+    unrecorded = sorted(v for v, record in records.items() if not {"ocr_step", "sample_fps"} <= set(record["settings"]))
+    if unrecorded:  # checked before any write: a corpus is rebuilt whole or not at all
+        raise VqdbError(
+            f"the OCR of {len(unrecorded)} video(s) ({', '.join(unrecorded[:5])}) was recorded without its ocr_step "
+            "and sample_fps, so their spans cannot be rebuilt from their reads: run "
+            f"`vqdb ingest {store.root} --only ocr --force` to read them again"
+        )
     counts: dict[str, int] = {}
     videos = sorted(records)
     for start in range(0, len(videos), BATCH_VIDEOS):
@@ -92,10 +96,5 @@ def rebuild_ocr_spans(store: Store, video_ids: Iterable[str] | None = None) -> d
 
 
 def _spans(store: Store, video_id: str, settings: dict[str, Any]) -> list[OcrSpan]:
-    if not {"ocr_step", "sample_fps"} <= set(settings):
-        raise VqdbError(
-            f"video {video_id}'s OCR was recorded without its ocr_step and sample_fps, so its spans cannot be "
-            "rebuilt from its reads: run vqdb ingest CORPUS VIDEO --only ocr --force"
-        )
     frames, shown = frames_of(store.read("ocr", where=f"video_id = {quote(video_id)}"))
     return track_spans(frames, span_gap_s(settings["ocr_step"] / settings["sample_fps"]), shown=shown)
