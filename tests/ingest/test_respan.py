@@ -10,6 +10,7 @@ from vqdb.ingest.respan import frames_of, rebuild_ocr_spans
 from vqdb.models.protocols import TextBox
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.store.maintenance import compact
 
 TOP, BOTTOM = (0.1, 0.1, 0.6, 0.2), (0.1, 0.8, 0.6, 0.9)
 SETTINGS = {"ocr_step": 2, "sample_fps": 2.0}  # a read a second: spans stay open 2.5 s after their last read
@@ -80,3 +81,20 @@ def test_a_video_recorded_without_its_ocr_interval_stops_the_rebuild_before_any_
         with pytest.raises(VqdbError, match=r"\(b\).* --only ocr --force"):
             rebuild_ocr_spans(store)
         assert len(texts(store, "a")) == len(READS)  # left as it was
+
+
+def test_a_frames_reads_come_back_in_the_order_written_after_compaction(tmp_path):
+    """``frames_of`` keeps each frame's reads in the order stored (no column holds it): ``Store.read`` scans in
+    order, and compacting the fragments of many commits keeps that order."""
+    order = ["zeta", "alpha", "mid", "Beta"]  # neither sorted nor by box: only the written order gives it
+    reads = [
+        (0, 0.0, text, 0.9 - 0.1 * i, (0.1 * i, 0.1, 0.1 * i + 0.05, 0.2), 0.0, 1.0) for i, text in enumerate(order)
+    ]
+    with Store.create(tmp_path / "c") as store:
+        for n in range(5):  # one fragment each, compacted into one
+            ingested(store, f"v{n}", reads[n % 4 :] + reads[: n % 4])
+        compact(store, ["ocr"])
+        assert len(store.dataset("ocr").get_fragments()) == 1
+        for n in range(5):
+            frames, _ = frames_of(store.read("ocr", where=f"video_id = 'v{n}'"))
+            assert [read.text for read in frames[0][1]] == order[n % 4 :] + order[: n % 4]

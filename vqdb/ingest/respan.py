@@ -3,7 +3,10 @@ no frame again: after a change to how reads make spans (``vqdb.ingest.ocr_spans`
 --ocr-spans`` brings a corpus up to it in seconds, where ``vqdb ingest --only ocr --force`` would run OCR again.
 
 The reads are handed to ``track_spans`` as the ``ocr`` extractor hands them: frame by frame in time order,
-each frame's reads in the order stored, with their ``shown_from_s``/``shown_to_s``, and the gap the video's
+each frame's reads in the order stored (the order the extractor wrote them: the ``ocr`` table has no column
+for a read's place in its frame, and none is needed, since ``Store.read`` scans a dataset in order (Lance's
+``scan_in_order``, on by default: fragments as the manifest lists them, a fragment's rows as written) and
+compaction keeps that order), with their ``shown_from_s``/``shown_to_s``, and the gap the video's
 recorded OCR interval allows (``span_gap_s``: its ``ocr_step`` over its ``sample_fps``). Frames where nothing
 was read have no rows, and need none: a span closes when the next read comes too late, whatever came between.
 The new spans of ``BATCH_VIDEOS`` videos replace their old ones in one commit.

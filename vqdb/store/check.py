@@ -8,6 +8,12 @@ its tables, and the tables must hold exactly that many for the video. A lost or 
 manifest lost (the table falls back to an older version) or a lost deletion file all break it, and name
 the video and table.
 
+It checks the schema's tables only, not the visual summaries (``vqdb.store.maintenance.DERIVED_TABLES``):
+no commit records their rows, so there is no count to check them against, and ``repair`` could not mend one by
+dropping fragments (a video left with part of its summary would get too low a bound and be pruned from search
+wrongly). A summary lost or damaged is rebuilt, not repaired: remove its dataset and ``vqdb index CORPUS`` (or
+the next ingest) summarizes every video again.
+
 ``repair`` removes what is damaged, so that the next ``vqdb ingest`` of the same files redoes exactly
 those videos: it drops the fragments that cannot be read (with the rows of other videos in them: their
 counts break too), then, per damaged video, the extractor's rows and record (its whole video when the
