@@ -627,6 +627,8 @@ def holds_value(text: str, form: str) -> bool:
         [True, False, False]
         >>> [holds_value(t, "century") for t in ("the 1400s", "the fifteenth century", "100s of fans", "1000s")]
         [True, True, False, False]
+        >>> holds_value("the top 200s chart", "century")
+        False
     """
     raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
     if form in _RAW and _RAW[form].search(raw):

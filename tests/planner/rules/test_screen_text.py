@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from vqdb.planner import phrasing
 from vqdb.planner.rules import rule_plan
+from vqdb.planner.rules.screen_text import _shown_words
 from vqdb.planner.vocabulary import CREDIT_ROLES
 
 
@@ -88,3 +90,9 @@ def test_a_title_given_its_words_or_what_it_is_of_is_no_guess(question):
 )
 def test_what_a_display_says_about_a_topic_reads_the_topic(question, words):
     assert ("ocr", words) in queries(question)
+
+
+@pytest.mark.parametrize("about", sorted(w for w in phrasing.ABOUT if " " not in w))
+def test_every_word_saying_what_text_is_about_is_no_shown_word(about):
+    """The words of ``phrasing.ABOUT`` are the one list of what says what a text is about ("mentioning the refund")."""
+    assert _shown_words(f"{about} the refund") == "refund"

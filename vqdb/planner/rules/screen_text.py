@@ -182,12 +182,13 @@ def _phrase_until_clause_end(phrase: str) -> str:
     return phrase[:end]
 
 
-_TOPIC_WORDS = frozenset({"about", "regarding", "concerning"})
+_TOPIC_WORDS = frozenset(w for w in phrasing.ABOUT if " " not in w)  # "about", "regarding", "mentioning"…
 
 
 def _shown_words(phrase: str) -> str:
     """The words of a phrase that are the text: without its articles and the noun naming a literal ("the
-    year 1455" -> "1455"), without a word saying what it is about ("about the weather" -> "weather"), none
+    year 1455" -> "1455"), without a word saying what it is about (a word of ``phrasing.ABOUT``: "about the
+    weather", "mentioning the weather" -> "weather"), none
     when it only names text ("the time", "the score", "who narrated it").
 
     Example:
