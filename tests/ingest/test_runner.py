@@ -12,6 +12,7 @@ import pytest
 
 import vqdb
 from vqdb.errors import ConfigError, VqdbError
+from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.runner import expand_paths, resolve_extractors
 from vqdb.store import Store
 
@@ -161,6 +162,26 @@ def test_a_new_sampling_rate_is_stale_until_forced_then_redoes_the_frames(tmp_pa
     assert Store.open(corpus.root).count("frames") == 3  # the 1 fps frames are gone, not hidden
     after = dict(corpus.sql("SELECT extractor, finished_at FROM extractions").fetchall())
     assert after["subtitles"] > before["subtitles"]  # redone too: its rows belong to the new frames
+
+
+def test_a_video_read_the_older_way_is_stale_until_forced(tmp_path, sample_media, monkeypatch):
+    """A reader that now finds more (OCR reading faint text) leaves corpora read before it stale, not silently
+    behind: each extraction records its extractor's ``reading``, compared with the one installed."""
+    clip = tmp_path / "birds.mp4"
+    clip.write_bytes((sample_media / "birds.mp4").read_bytes())
+    clip.with_suffix(".srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nA bird\n")
+    corpus = vqdb.connect(tmp_path / "c", progress=False)
+    corpus.ingest(clip, extractors=("subtitles",))
+    assert corpus.sql("SELECT settings->>'reading' FROM extractions WHERE extractor = 'subtitles'").fetchall() == [
+        ("1",)
+    ]
+    assert not corpus.ingest(clip, extractors=("subtitles",)).stale
+    monkeypatch.setattr(extractor_registry.get("subtitles"), "reading", 2)
+    plain = corpus.ingest(clip, extractors=("subtitles",))
+    assert plain.stale == [(str(clip), "subtitles: read by an older reader (reading 1, now 2)")]
+    forced = corpus.ingest(clip, extractors=("subtitles",), force=True)
+    assert len(forced.ingested) == 1 and not forced.stale
+    assert not corpus.ingest(clip, extractors=("subtitles",)).stale
 
 
 def test_a_sidecar_added_changed_or_removed_after_ingest_is_read_again(tmp_path, sample_media):

@@ -32,6 +32,7 @@ from vqdb.config import Config
 from vqdb.errors import MediaError
 from vqdb.ingest.decode import DecodeReport, choose_decode_mode
 from vqdb.ingest.extractors import Extractor, ExtractorOutput, VideoContext
+from vqdb.ingest.extractors.base import READING
 from vqdb.ingest.feed import FrameFeed, FrameReader
 from vqdb.ingest.frames import (
     frames_table,
@@ -122,7 +123,7 @@ def process_video(
             continue
         if output.error:
             errors.append(f"{name}: {output.error}")
-        outputs[name] = output
+        outputs[name] = dataclasses.replace(output, settings={**output.settings, READING: extractors[name].reading})
     frames = job.frames
     if job.new_video:
         frames = done["frames"][0]

@@ -37,6 +37,7 @@ from vqdb.errors import ConfigError, VqdbError, without_source_paths
 from vqdb.ingest import extractors as extractor_registry
 from vqdb.ingest.engines import engine_for
 from vqdb.ingest.engines.local import progress_off
+from vqdb.ingest.extractors.base import READING
 from vqdb.ingest.pipeline import VideoJob, commit_result
 from vqdb.ingest.subtitles import sidecars_changed, subtitle_files
 from vqdb.ingest.video_id import video_id as content_id
@@ -447,9 +448,28 @@ def stale_settings(recorded: dict[str, dict[str, Any]], config: Config) -> dict[
             same = same_model(now, str(value)) if key.endswith("_model") else _same_value(value, now)
             if not same:
                 changed.append(f"{key} {value}, now {now}")
+        changed += _older_reading(extractor, settings)
         if changed:
             stale[extractor] = ", ".join(changed)
     return stale
+
+
+def _older_reading(extractor: str, settings: dict[str, Any]) -> list[str]:
+    """What to say when ``extractor`` read the video an older way than it reads now (``Extractor.reading``;
+    a record without one was read the first way), else nothing.
+
+    Example:
+        >>> _older_reading("ocr", {"ocr_fps": 1.0})  # read before OCR found faint text
+        ['read by an older reader (reading 1, now 2)']
+        >>> _older_reading("asr", {"whisper_model": "base"})
+        []
+    """
+    if extractor not in extractor_registry.names():
+        return []
+    recorded, now = settings.get(READING, 1), extractor_registry.get(extractor).reading
+    if recorded == now:
+        return []
+    return [f"read by {'an older' if recorded < now else 'a newer'} reader ({READING} {recorded}, now {now})"]
 
 
 def _resolved_placement(extractor: str, config: Config) -> dict[str, str]:

@@ -27,6 +27,8 @@ from vqdb.config import Config
 from vqdb.errors import VqdbError
 from vqdb.ingest.decode import SampledFrame
 
+READING = "reading"  # the recorded setting that holds ``Extractor.reading`` (absent: the first way, 1)
+
 
 class SharedAudio:
     """A video's audio track, decoded once on first use by whichever extractor asks first (thread-safe).
@@ -156,6 +158,9 @@ class Extractor(abc.ABC):
     """Base class: subclasses set ``name`` and implement ``run``; models load lazily, once per process."""
 
     name: ClassVar[str]
+    # how this extractor reads a video: raised when the same settings and model would now give other rows (a
+    # reader that finds more text), so that a video read the older way is listed stale (``stale_settings``)
+    reading: ClassVar[int] = 1
 
     def __init__(self, config: Config):
         self.config = config

@@ -87,6 +87,10 @@ def settings_of(config: Config) -> dict[str, Any]:
 class OcrExtractor(Extractor):
     """EasyOCR on the sampled frames, with change gating and span tracking."""
 
+    # 2: faint lines found tile by tile (``text_regions.faint_lines``) and unsure low-contrast boxes read again
+    # contrast-stretched; a corpus read before misses faint text
+    reading = 2
+
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
         return registry.unavailable_reason("ocr", config)
