@@ -275,6 +275,11 @@ def test_a_form_query_is_spelled_as_no_query_of_words_is():
         ("The next train leaves from platform I at 745.", True),
         ("the shop is open until 1030", True),
         ("driving at 100 miles an hour", False),
+        ("the price went up by 250 in a year", False),  # a change, not a moment
+        ("from 100 to 200 participants", False),
+        ("lift it at 100 kg", False),  # a number a word measures, whatever the unit
+        ("at 120 beats per minute", False),
+        ("doors open at 730 in the evening", True),
         ("about 1455", False),
     ],
 )

@@ -573,10 +573,15 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b|(?<![\d.])1[1-9]00s\b",
     "number": r"\d",
 }
-_MEASURES = "miles|metres|meters|feet|kilometres|kilometers|km|mph|degrees|people|points|times|years|percent"
-_CANONICAL_FORMS["time"] += (  # Whisper writes a time said "seven forty-five" as "745": one at a moment ("at 745")
-    rf"|\b(?:at|from|until|till|by) (?:[1-9]|1[0-2])[0-5]\d\b"
-    rf"(?! (?:{_MONEY}|{_MEASURES}|hundred|thousand|million)\b)"
+# the words that may follow a time of day said as a number ("at 745 from platform 9", "until 1030 tonight"); any
+# other word measures the number ("at 100 miles an hour", "at 120 beats", "at 110 volts")
+_AFTER_A_CLOCK = (
+    "and|or|but|the|a|in|on|from|to|for|with|sharp|precisely|tonight|tomorrow|today|this|every|each|then|when|so"
+    "|we|you|he|she|they|i|it|please"
+)
+_CANONICAL_FORMS["time"] += (  # Whisper writes a time said "seven forty-five" as "745": one at a moment ("at 745"),
+    # not "by 250" or "from 100 to 200" (a change, a range)
+    rf"|\b(?:at|until|till) (?:[1-9]|1[0-2])[0-5]\d\b(?! (?!(?:{_AFTER_A_CLOCK})\b)[a-z])"
 )
 VALUE_FORMS = tuple(_CANONICAL_FORMS)
 """The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine

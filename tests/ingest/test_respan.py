@@ -10,6 +10,7 @@ from vqdb.ingest.respan import frames_of, rebuild_ocr_spans
 from vqdb.models.protocols import TextBox
 from vqdb.schema import TABLES
 from vqdb.store import Store
+from vqdb.store.check import check, signs_of_damage
 from vqdb.store.maintenance import compact
 
 TOP, BOTTOM = (0.1, 0.1, 0.6, 0.2), (0.1, 0.8, 0.6, 0.9)
@@ -98,3 +99,22 @@ def test_a_frames_reads_come_back_in_the_order_written_after_compaction(tmp_path
         for n in range(5):
             frames, _ = frames_of(store.read("ocr", where=f"video_id = 'v{n}'"))
             assert [read.text for read in frames[0][1]] == order[n % 4 :] + order[: n % 4]
+
+
+def test_a_rebuild_that_changes_the_span_count_leaves_the_corpus_whole(tmp_path):
+    """The ``ocr`` record counts reads plus spans: 6 reads made 6 spans at ingest and 4 now. Left at 12,
+    ``vqdb check`` read the rebuilt corpus as damaged, and its repair deleted the video's OCR."""
+    with Store.create(tmp_path) as store:
+        frames = {"videos": TABLES["videos"].from_rows([]), "frames": TABLES["frames"].from_rows([])}
+        store.commit("a", "frames", frames, model=None, settings={})
+        ingested(store, "a", READS)
+        assert rebuild_ocr_spans(store) == {"a": 4}
+        assert check(store).ok and not signs_of_damage(store)
+        assert store.read("extractions", where="extractor = 'ocr'")["rows"].to_pylist() == [6 + 4]
+
+
+def test_reads_stored_before_their_shown_times_were_kept_are_rebuilt(tmp_path):
+    with Store.create(tmp_path) as store:
+        ingested(store, "a", READS)
+        store.dataset("ocr").drop_columns(["shown_from_s", "shown_to_s"])  # as before 3265e00
+        assert rebuild_ocr_spans(store) == {"a": 4}

@@ -203,19 +203,32 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
 
 def _cased(voted: str, weights: dict[str, float]) -> str:
     """``voted`` with each word written as the heaviest of ``weights``' texts writes it, where one reads that word
-    (its letters, case folded); letters voted one by one would mix cases no read has ("Exit onLy").
+    (its letters, case folded, and which of the text's words with those letters it is: "The" and "the" of "The
+    Theory of the Thing" stay apart); letters voted one by one would mix cases no read has ("Exit onLy").
 
     Example:
         >>> _cased("Exit onLy", {"EXIT ONLY": 0.9, "Exit only": 0.5, "Exit onIy": 0.45})
         'EXIT ONLY'
+        >>> _cased("The Theory of the Thing", {"The Theory of the Thing": 0.9, "The Theory of the Thinq": 0.5})
+        'The Theory of the Thing'
     """
-    written: dict[str, tuple[float, str]] = {}
+    written: dict[tuple[str, int], tuple[float, str]] = {}
     for text, weight in weights.items():
-        for word in text.split():
-            key = word.casefold()
+        for key, word in _counted(text.split()):
             if weight > written.get(key, (0.0, ""))[0]:
                 written[key] = (weight, word)
-    return " ".join(written.get(word.casefold(), (0.0, word))[1] for word in voted.split())
+    return " ".join(written.get(key, (0.0, word))[1] for key, word in _counted(voted.split()))
+
+
+def _counted(words: list[str]) -> list[tuple[tuple[str, int], str]]:
+    """Each of ``words`` keyed by its letters (case folded) and how many words before it have them."""
+    seen: dict[str, int] = {}
+    keyed = []
+    for word in words:
+        letters = word.casefold()
+        keyed.append(((letters, seen.get(letters, 0)), word))
+        seen[letters] = seen.get(letters, 0) + 1
+    return keyed
 
 
 def _vote(center: str, weights: dict[str, float]) -> str:

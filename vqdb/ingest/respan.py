@@ -9,7 +9,8 @@ for a read's place in its frame, and none is needed, since ``Store.read`` scans 
 compaction keeps that order), with their ``shown_from_s``/``shown_to_s``, and the gap the video's
 recorded OCR interval allows (``span_gap_s``: its ``ocr_step`` over its ``sample_fps``). Frames where nothing
 was read have no rows, and need none: a span closes when the next read comes too late, whatever came between.
-The new spans of ``BATCH_VIDEOS`` videos replace their old ones in one commit.
+The new spans of ``BATCH_VIDEOS`` videos replace their old ones in one commit, then their ``ocr`` records
+count them (as ``Store.commit`` counts an extraction's rows, which ``vqdb check`` compares).
 
 Example:
     >>> import tempfile
@@ -52,7 +53,8 @@ def frames_of(reads: pa.Table) -> tuple[Frames, Shown]:
     for row in reads.to_pylist():
         box = row["box"]
         read = TextBox(row["text"], row["confidence"], (box["x0"], box["y0"], box["x1"], box["y1"]))
-        by_frame.setdefault((row["frame_idx"], row["ts"]), []).append((read, (row["shown_from_s"], row["shown_to_s"])))
+        shown = (row.get("shown_from_s"), row.get("shown_to_s"))  # absent from reads stored before they were kept
+        by_frame.setdefault((row["frame_idx"], row["ts"]), []).append((read, shown))
     ordered = sorted(by_frame.items(), key=lambda item: (item[0][1], item[0][0]))
     frames = [(ts, [read for read, _ in pairs]) for (_, ts), pairs in ordered]
     shown = [[times for _, times in pairs] for _, pairs in ordered]
@@ -81,7 +83,7 @@ def rebuild_ocr_spans(store: Store) -> dict[str, int]:
         video_id: record["ocr"] for video_id, record in store.records("ocr").items() if not record["ocr"]["error"]
     }
     unrecorded = sorted(v for v, record in records.items() if not {"ocr_step", "sample_fps"} <= set(record["settings"]))
-    if unrecorded:  # checked before any write: a corpus is rebuilt whole or not at all
+    if unrecorded:  # checked before any write (an interrupted rebuild leaves whole batches done: run it again)
         raise VqdbError(
             f"the OCR of {len(unrecorded)} video(s) ({', '.join(unrecorded[:5])}) was recorded without its ocr_step "
             "and sample_fps, so their spans cannot be rebuilt from their reads: run "
@@ -91,13 +93,25 @@ def rebuild_ocr_spans(store: Store) -> dict[str, int]:
     videos = sorted(records)
     for start in range(0, len(videos), BATCH_VIDEOS):
         batch = videos[start : start + BATCH_VIDEOS]
-        tables = [spans_table(video_id, _spans(store, video_id, records[video_id]["settings"])) for video_id in batch]
+        reads = {video_id: store.read("ocr", where=f"video_id = {quote(video_id)}") for video_id in batch}
+        tables = [spans_table(v, _spans(reads[v], records[v]["settings"])) for v in batch]
         counts |= {video_id: table.num_rows for video_id, table in zip(batch, tables, strict=True)}
         where = f"video_id IN ({', '.join(map(quote, batch))})"
         store.replace("ocr_spans", where, pa.concat_tables(tables))
+        _recount(store, where, {video_id: reads[video_id].num_rows + counts[video_id] for video_id in batch})
     return counts
 
 
-def _spans(store: Store, video_id: str, settings: dict[str, Any]) -> list[OcrSpan]:
-    frames, shown = frames_of(store.read("ocr", where=f"video_id = {quote(video_id)}"))
+def _spans(reads: pa.Table, settings: dict[str, Any]) -> list[OcrSpan]:
+    frames, shown = frames_of(reads)
     return track_spans(frames, span_gap_s(settings["ocr_step"] / settings["sample_fps"]), shown=shown)
+
+
+def _recount(store: Store, videos: str, rows: dict[str, int]) -> None:
+    """Record ``rows`` (reads plus new spans) in the ``ocr`` extractions of ``videos`` (a filter), as a commit
+    records its rows: ``vqdb check`` compares them with the tables, and a rebuild that made more or fewer spans
+    would otherwise read as damage (whose repair deletes the video's OCR)."""
+    where = f"extractor = 'ocr' AND {videos}"
+    records = store.read("extractions", where=where)
+    counted = pa.array([rows[video_id] for video_id in records["video_id"].to_pylist()], pa.int64())
+    store.replace("extractions", where, records.set_column(records.schema.get_field_index("rows"), "rows", counted))

@@ -191,12 +191,28 @@ def test_a_number_of_a_moment_a_phone_or_a_label_adds_no_noun_of_its_own(questio
 
 
 @pytest.mark.parametrize(
-    "question", ["how much is knocked off in the sale", "what's the discount?", "how much off are the shoes"]
+    "question",
+    [
+        "how much is knocked off in the sale",
+        "what's the discount?",
+        "how much off are the shoes",
+        "how much does it take off the bill?",
+    ],
 )
 def test_a_discount_asked_is_read_as_its_words_and_a_percentage(question):
     evidence = _Evidence()
     _add_answer_forms(question, evidence)
     assert {q for group in evidence.groups for _, q in group} == set(FORM_WORDS["discount"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how much did he cut off?", "how much is the sauce reduced?", "which hour-long special is advertised?"],
+)
+def test_an_amount_cut_or_an_hour_long_show_asks_no_value(question):
+    evidence = _Evidence()
+    _add_answer_forms(question, evidence)
+    assert not evidence.groups
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ def _said(question: str) -> set[str]:
         ("when is the monthly savings amount given", "{price}"),
         ("at what time does the announcer give the departure time", "{time}"),
         ("at what time is the date of the bible said", "{year}"),
+        ("when is the departure time mentioned", "{time}"),  # passive: "the" is no reason to lose the form
     ],
 )
 def test_a_value_named_by_its_kind_is_looked_for_by_its_form(question: str, form: str) -> None:
@@ -49,3 +50,29 @@ def test_value_forms_of_a_date_include_a_year() -> None:
 def test_what_is_described_as_is_what_is_said() -> None:
     said = _said("when does the ident describe the channel as the home of drama")
     assert said == {"home of drama"}
+
+
+@pytest.mark.parametrize(
+    "question", ["When does the chart give the percentage?", "When does the slide state the total?"]
+)
+def test_a_value_a_screen_gives_is_read_on_screen_too(question: str) -> None:
+    assert {c.tool for c in rule_plan(question).queries if c.query.startswith("{")} == {"ocr", "transcript", "subtitle"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the guide refer to the map as well as the brochure?",
+        "When does the teacher refer to the chart as he explains the results?",
+    ],
+)
+def test_as_of_a_conjunction_describes_nothing_said(question: str) -> None:
+    assert not {q for q in _said(question) if q.startswith(("well", "he "))}
+
+
+def test_a_date_asked_by_its_noun_takes_a_year_said_in_every_group() -> None:
+    """The answer's group and the speech group both take the year said: a date shown elsewhere does not win."""
+    plan = rule_plan("when is the date of the bible mentioned")
+    groups = [set(group.split(" OR ")) for group in plan.combine.strip("()").split(") AND (")]
+    queries = {c.id: c.query for c in plan.queries}
+    assert len(groups) == 2 and all("{year}" in {queries[q] for q in group} for group in groups)

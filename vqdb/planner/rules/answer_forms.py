@@ -105,7 +105,11 @@ _ASKED_FORM = {
         re.I,
     ),
     "discount": re.compile(  # "how much is knocked off", "how much off", "what's the discount"
-        r"\bhow\s+much\b(?:\s+\w+){0,3}?\s+(?:off|cheaper|discount(?:ed)?|reduced|reduction)\b"
+        # "off" and "reduced" only of a price ("how much did he cut off", "how much is the sauce reduced": no sale)
+        r"\bhow\s+much\b(?:\s+\w+){0,3}?\s+(?:(?:knocked|taken|marked|slashed|saved)\s+off|cheaper|discount(?:ed)?"
+        r"|reduction)\b|\bhow\s+much\s+(?:money\s+)?off\b"
+        r"|\bhow\s+much\b(?:\s+\w+){0,3}?\s+(?:off|reduced)\s+(?:the\s+)?(?:price|cost|bill|total|fare)s?\b"
+        r"|\bhow\s+much\s+(?:is|was|are|were)\s+(?:the\s+)?(?:price|cost|bill|total|fare)s?\s+(?:reduced|cut|lowered)\b"
         r"|\b(?:what|which|how\s+big|how\s+much)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?"
         r"(?:discount|reduction|markdown)\b",
         re.I,
@@ -117,7 +121,7 @@ _ASKING = r"(?:^|[,;:]\s*|\band\s+)(?:(?:at|in|on|by|from|until|for|during|of)\s
 window display What time does the museum open?")."""
 _ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period", "which year group", "what date night",
     # nor "which time interval" (a stretch of the video) or "what time of day" (told by the light, not read)
-    "time": r"(?:what|which)\s+hour\b(?!\s+(?:of\s+(?:the\s+)?(?:video|film|clip|recording)|long)\b)"
+    "time": r"(?:what|which)\s+hour\b(?!\s+(?:of\s+(?:the\s+)?(?:video|film|clip|recording)|long)\b|-long\b)"
     r"|(?:what|which)\s+time\b(?!\s+(?:period|zone|frame|signature|of\s+(?:the\s+)?(?:year|day)|"
     r"intervals?|ranges?|spans?|segments?|points?|stamps?)\b)",
     "year": r"(?:what|which)\s+year\b(?!\s+(?:group|old)\b)",
@@ -129,12 +133,31 @@ _ASKED_VALUE = {  # a value of a form asked by its kind; not "what time period",
     "number": r"(?:what|which)\s+(?:number|digit)\b(?!\s+(?:of|to|for|should|do|does|did|can|could|you|i|we)\b)"
     r"|(?:the|its)\s+(?:first|last|final|next|previous)\s+(?:number|digit)\b(?!\s+(?:of|to|for)\b)",
 }
-_VALUE_NOUNS = {
-    "time": "time",
-    "year": "year",
-    "date": "date",
-    "percent": "percentage|percent",
-    "century": "century",
+VALUE_NOUNS = {
+    "year": ("year",),
+    "date": ("date", "year"),
+    "percentage": ("percent",),
+    "percent": ("percent",),
+    "amount": ("price",),
+    "figure": ("price",),
+    "sum": ("price",),
+    "total": ("price",),
+    "price": ("price",),
+    "cost": ("price",),
+    "fare": ("price",),
+    "fee": ("price",),
+    "time": ("time",),
+    "century": ("century",),
+}
+"""The nouns that name a value said by its kind, not its words ("when does she give the year", "when is the budget
+figure mentioned", "when does the announcer give the departure time"), with the forms a voice says it in
+(``vqdb.textnorm.value_form``): a year ("about 1455"), a date, which is mostly said as its year ("the date of
+the bible": "1455"), a percentage ("10%"), an amount or figure, which on video is mostly money ("3000 pounds a
+year"), a time of day, a century. What is said holds no word of the noun, and meaning alone ranks another
+sentence first ("keep track of every penny" over "Saving 250 pounds a month", MiniLM 0.13 vs 0.08)."""
+_VALUE_NOUNS = {  # the nouns that ask a form's value by its kind: those said first in its forms
+    form: "|".join(noun for noun, forms in VALUE_NOUNS.items() if forms[0] == form)
+    for form in ("time", "year", "date", "percent", "century")
 }
 _MENTIONED = r"(?:mentioned|said|shown|given|displayed|written|stated|announced|read|named)"
 for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any value of the form, asked by its noun
@@ -206,5 +229,5 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
         if asks.search(text):
             evidence.add(TOOLS_FOR[EITHER], *FORM_WORDS[form])
     for form, asks in _ASKED_VALUE_AT.items():
-        if asks.search(text):
-            evidence.add(TOOLS_FOR[EITHER], form_query(form))
+        if asks.search(text):  # in every form it is said in ("what date": a year too), as speech looks for it
+            evidence.add(TOOLS_FOR[EITHER], *(form_query(f) for f in VALUE_NOUNS.get(form, (form,))))

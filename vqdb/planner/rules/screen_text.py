@@ -194,9 +194,13 @@ def _shown_words(phrase: str) -> str:
     Example:
         >>> _shown_words("the year 1455"), _shown_words("about the weather"), _shown_words("the time")
         ('1455', 'weather', '')
+        >>> _shown_words("About Us")  # a title, as written
+        'About Us'
     """
     words = phrase.split()
-    if words and words[0].lower() in _TOPIC_WORDS:  # "the ticker says about the weather": what it is about
+    if (
+        words and words[0] in _TOPIC_WORDS
+    ):  # "the ticker says about the weather": what it is about ("About Us" is a title)
         words.pop(0)
     while words and words[0] in phrasing.DETERMINERS:  # "The Power of Sunlight" is a title as written
         words.pop(0)
@@ -424,7 +428,7 @@ _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": t
     r"credits\b"
     rf"(?:\s+(?:(?:start|starts|started|begin|begins|began|roll|rolls|rolled|rolling|run|runs)|"
     rf"{alternation(list(ARRIVAL_VERBS))})\b)?"
-    r"|\bcredited\b(?!\s+(?:as|for|with|on|to)\b)",  # "when is the band credited": its credit line,
+    r"|\bcredited\b(?!\s+(?:as|for|with|on|to|back|into|in)\b)",  # "when is the band credited": its credit line,
     re.I,  # whatever the role
 )
 

@@ -11,6 +11,7 @@ import re
 from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
 from vqdb.planner.plan import Plan
+from vqdb.planner.rules.answer_forms import VALUE_NOUNS
 from vqdb.planner.rules.cues import _QUOTE, _QUOTED, _SPEAKER_WORDS, _SUBJECT_SPEAKS, _determined_end, _subject_speaks
 from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
@@ -54,28 +55,6 @@ _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 
 
-VALUE_NOUNS = {
-    "year": ("year",),
-    "date": ("date", "year"),
-    "percentage": ("percent",),
-    "percent": ("percent",),
-    "amount": ("price",),
-    "figure": ("price",),
-    "sum": ("price",),
-    "total": ("price",),
-    "price": ("price",),
-    "cost": ("price",),
-    "fare": ("price",),
-    "fee": ("price",),
-    "time": ("time",),
-    "century": ("century",),
-}
-"""The nouns that name a value said by its kind, not its words ("when does she give the year", "when is the budget
-figure mentioned", "when does the announcer give the departure time"), with the forms a voice says it in
-(``vqdb.textnorm.value_form``): a year ("about 1455"), a date, which is mostly said as its year ("the date of
-the bible": "1455"), a percentage ("10%"), an amount or figure, which on video is mostly money ("3000 pounds a
-year"), a time of day, a century. What is said holds no word of the noun, and meaning alone ranks another
-sentence first ("keep track of every penny" over "Saving 250 pounds a month", MiniLM 0.13 vs 0.08)."""
 _VALUE_SAID = re.compile(  # "the departure time", "the annual amount", "the date of the bible": its head noun
     r"^(?:(?:the|a|an|any|his|her|their|its|our|your)\s+)?(?:[\w'-]+\s+){0,2}?"
     rf"(?P<noun>{alternation(list(VALUE_NOUNS))})"
@@ -104,7 +83,9 @@ _NO_CLOCK = frozenset(
 """Words before "time" that make it no time of day ("full time", "the first time", "the lap time")."""
 _DESCRIBED_AS = re.compile(  # "when does he describe the channel as the home of drama": what is said is after "as"
     r"\b(?:describ(?:e|es|ed|ing)|refer(?:s|red|ring)?\s+to|characteri[sz](?:e|es|ed|ing))\s+"
-    r"(?:(?!\bas\b)[^,.?!;:])+?\s+as\s+(?P<said>[^,.?!;:]+)",
+    r"(?:(?!\bas\b)[^,.?!;:])+?\s+as\s+"
+    r"(?!(?:well|soon|long|far|much|if|though|usual)\b|(?:he|she|they|it|we|i|you)\s)"  # "as well as", "as he …"
+    r"(?P<said>[^,.?!;:]+)",
     re.I,
 )
 
@@ -319,8 +300,9 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if passive and not _SOUND.search(passive.group(1)):
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
         voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
-        if said or voice:
-            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *value_forms(said))))
+        if said or voice:  # a value named as asked ("the departure time"): ``_clean`` drops its "the"
+            forms = value_forms(passive.group(1))
+            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *forms)))
             return text[: passive.start()] + " " + text[passive.end() :]
     described = _DESCRIBED_AS.search(text)
     if described and _unnamed(_clean(described.group("said"))):
@@ -330,8 +312,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         return before + " " + text[described.end() :]
     given = next(filter(None, (giving.search(text) for giving in _VALUE_GIVEN)), None)
     if given:  # "when does she give the percentage": the value said, in its words or its form
-        said = given.group("said")
-        evidence.add(TOOLS_FOR[SPEECH], _clean(said), *value_forms(said))
+        said, before = given.group("said"), text[: given.start()]  # "when does the chart give …": written
+        evidence.add(
+            TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], _clean(said), *value_forms(said)
+        )
         return text[: given.start()] + " " + text[given.end() :]
     for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
