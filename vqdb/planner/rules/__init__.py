@@ -73,7 +73,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   "written by" OR "writer" OR "author"), and in a question of words said ("when is the title read out along
   with who wrote it?") heard too. A named work ("who wrote the Manifesto", "who the Manifesto was written
   by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
-  A part of a programme presented ("who presents the weather") is read and heard, ORed with those forms.
+  A part of a programme presented ("who presents the weather") is read and heard, ORed with those forms. A
+  role's name or credit ("the writer's name in the end roll", "the name of the director":
+  ``screen_text._ROLE_NAMED``; not a host's or a presenter's, whom a caption names) reads that role's line, and
+  so does a part of the work "in the credits" ("who did the music in the end credits?").
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
   the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's

@@ -416,7 +416,14 @@ _FIELD_CREDITED = re.compile(  # "who did the music", "who was responsible for t
     r"\bwho\s+(?:did|does|do|handled|handles|(?:is|was|were|are)\s+(?:responsible\s+for|in\s+charge\s+of|behind|on)"
     r"|worked\s+on|works\s+on|(?:(?:is|was|were|are|gets?|got)\s+)?(?:credited|listed|billed)\s+(?:for|with|on))"
     r"\s+(?:(?:the|this|that|its|their)\s+)?"
-    rf"(?P<field>{alternation(list(phrasing.CREDITED_FIELDS))})\b(?!\s+(?:of|for|to|in)\b)",
+    rf"(?P<field>{alternation(list(phrasing.CREDITED_FIELDS))})\b"
+    r"(?!\s+(?:of|for|to|in)\b(?!\s+(?:the\s+)?(?:(?:opening|closing|end|ending|final)\s+)?credits\b))",
+    re.I,
+)
+_CREDITED_ROLES = [role for role in CREDIT_ROLES if role not in ("host", "presenter", "voice")]  # a caption names those
+_ROLE_NAMED = re.compile(  # "the writer's name", "the narrator credit", "the name of the director": a credit line
+    rf"\b(?P<role>{alternation(_CREDITED_ROLES)})(?:['’]s\s+(?:name|credit)|\s+credit)\b"
+    rf"|\bname\s+of\s+the\s+(?P<of>{alternation(_CREDITED_ROLES)})\b",
     re.I,
 )
 _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": the credit lines (not "the X credits")
@@ -431,7 +438,10 @@ _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": t
 
 def _take_credit_fields(text: str, evidence: _Evidence) -> str:
     """A credit asked by the part of the work it names ("who did the music?", "who was responsible for the
-    animation?", "who's credited for the writing?": ``phrasing.CREDITED_FIELDS``), read as its role's credit line
+    animation?", "who's credited for the writing?", "who did the music in the end credits?":
+    ``phrasing.CREDITED_FIELDS``) or by its role's name or credit ("the writer's name", "the narrator credit",
+    "the name of the director": ``_ROLE_NAMED``; not a host's, a presenter's or a voice's, whom a caption
+    names), read as its role's credit line
     (``CREDIT_ROLES``: "Music by", "Composer"), and the credits named as such ("when do the end credits roll?", "the
     closing credits", or crediting with no role: "when is the band credited?") read as
     the credit lines of every role (each role's "X by" form, and "credits"), ORed: a credit sequence is lines of
@@ -450,18 +460,25 @@ def _take_credit_fields(text: str, evidence: _Evidence) -> str:
         >>> evidence = _Evidence()
         >>> _take_credit_fields("who did the music for the ad", evidence), evidence.groups
         ('who did the music for the ad', [])
+        >>> evidence = _Evidence()
+        >>> _take_credit_fields("the writer's name in the credits", evidence).split(), evidence.groups
+        (['the', 'in'], [(('ocr', 'written by'), ('ocr', 'writer'), ('ocr', 'author'))])
     """
     said = any(tool in TOOLS_FOR[SPEECH] for group in evidence.groups for tool, _ in group)
     tools = TOOLS_FOR[EITHER if said else SCREEN]
-    fields = list(_FIELD_CREDITED.finditer(text))
+    fields = sorted([*_FIELD_CREDITED.finditer(text), *_ROLE_NAMED.finditer(text)], key=lambda m: m.start())
     for match in reversed(fields):
-        forms = CREDIT_ROLES[phrasing.CREDITED_FIELDS[" ".join(match.group("field").lower().split())]]
+        if match.re is _ROLE_NAMED:  # "the writer's name": the writer's credit line
+            forms = CREDIT_ROLES[(match.group("role") or match.group("of")).lower()]
+        else:
+            forms = CREDIT_ROLES[phrasing.CREDITED_FIELDS[" ".join(match.group("field").lower().split())]]
         evidence.add_calls([(tool, form) for form in forms for tool in tools])
         text = text[: match.start()] + " " + text[match.end() :]
     named = list(_CREDITS_NAMED.finditer(text))
     if named and not fields and not _CREDIT.search(text) and not _CREDITED.search(text):
         forms = dict.fromkeys(["credits", *(forms[0] for forms in CREDIT_ROLES.values())])
         evidence.add_calls([(tool, form) for form in forms for tool in TOOLS_FOR[SCREEN]])
+    if named and (fields or not (_CREDIT.search(text) or _CREDITED.search(text))):  # a role's line is in them
         for match in reversed(named):
             text = text[: match.start()] + " " + text[match.end() :]
     return text
