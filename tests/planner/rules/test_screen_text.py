@@ -117,3 +117,13 @@ def test_a_credit_asked_by_its_role_reads_that_role_s_credit_line(question, form
 def test_a_presenter_s_name_is_no_credit_line():
     plan = rule_plan("the presenter's name", available_tools=["ocr", "transcript", "subtitle"])
     assert all(c.query != "presented by" for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [("when does it say T-MINUS 2", "T-MINUS 2"), ("when does the counter read LAP 3?", "LAP 3")],
+)
+def test_a_label_and_its_value_after_a_cue_are_one_text(question, read):
+    """A counter's label and its number are read together (two boxes on screen, one text), not the label alone."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", read)]

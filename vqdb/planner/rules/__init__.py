@@ -54,8 +54,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   them is no call (``phrasing.BESIDE_LABELS``: "the button between Upvote and Flag").
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
-  "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
-  shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
+  "the word" is an ``ocr`` call, with the written tokens right after it ("says T-MINUS 2": a label and its
+  value, ``screen_text._written_run``); so is a sentence written out after such a cue, read whole ("the
+  prompt box shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
   call once its text is read.
 * **Display cues without quotes** (``screen_text._take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
   board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display

@@ -321,12 +321,36 @@ def _take_screen_text(text: str, evidence: _Evidence) -> str:
                 continue
             named = after_word and first.lower() not in phrasing.NOT_TEXT | phrasing.TEXT_PLACES  # not "the text box"
             if _looks_written(first) or named:
-                evidence.add(TOOLS_FOR[SCREEN], first)
-                tail = text[end:].split(first, 1)[1]
-                text = text[:start] + " " + tail
+                shown = [first] if named else _written_run(words)
+                at = end
+                for word in shown:
+                    at = text.index(word, at) + len(word)
+                evidence.add(TOOLS_FOR[SCREEN], " ".join(shown))
+                text = text[:start] + " " + text[at:]
                 break
         else:
             return text
+
+
+def _written_run(words: list[str]) -> list[str]:
+    """The words written on screen that ``words`` (those after an on-screen cue, the first written) start with:
+    the first and the written words right after it (``_looks_written``: capitals, digits, symbols) up to a
+    punctuation mark, as a label and its value are read together ("says T-MINUS 2", "shows PLATFORM 9": a
+    counter's label and its number are two boxes on screen, one text to find; was the label alone).
+
+    Example:
+        >>> _written_run(["T-MINUS", "2", "on", "screen"]), _written_run(["EXIT,", "GO"]), _written_run(["404?"])
+        (['T-MINUS', '2'], ['EXIT'], ['404'])
+    """
+    run = []
+    for word in words:
+        bare = word.strip("?!,;.\"'")
+        if not _looks_written(bare):
+            break
+        run.append(bare)
+        if bare != word.rstrip("\"'"):  # a punctuation mark ends the text
+            break
+    return run
 
 
 def _take_text_shown(text: str, evidence: _Evidence) -> str:
