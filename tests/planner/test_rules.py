@@ -204,5 +204,9 @@ def test_the_subtitle_after_an_event_reads_the_subtitles_just_after_it():
     assert plan.combine == "Q1 AND (Q2 OR Q3 OR Q4)"
 
 
-def test_an_order_of_something_not_text_still_samples_uniformly():
-    assert rule_plan("the last dog", available_tools=["ocr", "transcript"]).queries == ()
+@pytest.mark.parametrize(
+    "question", ["the last dog", "the last tip before the money sum", "the words right after the alpha"]
+)
+def test_an_order_of_no_text_or_near_an_event_not_found_still_samples_uniformly(question):
+    """Not the last text of the whole video: what is ordered is no text, or lies near an event nothing finds."""
+    assert rule_plan(question, available_tools=["ocr", "transcript"]).queries == ()

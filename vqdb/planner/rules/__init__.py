@@ -115,7 +115,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   sampled uniformly. A title named only by its noun ("when does the title card come up?", "what does the
   opening title say?": ``screen_text._take_title_named``) is the text a video shows biggest: ``ocr ''`` of
   size large, the noun no word to read, in a question of when too. A text named only by its noun, with nothing
-  else to find, where an order picks one ("the last subtitle", "the first sign") or as the main clause of
+  else to find, where an order picks one ("the last subtitle", "the first sign"; not "the last tip before X",
+  X found by nothing: the last text of all is not it) or as the main clause of
   "after / before X" when it is a subtitle or caption ("the caption right after the one mentioning the
   Gutenberg": the next caption, not any moment after it), reads whatever text is there (``_text_named``:
   ``ocr ''`` at the bottom for a subtitle or caption, else in the question's place and size, else "large").
@@ -268,7 +269,8 @@ def rule_plan(
         lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
         [str(option) for option in options or ()],
     )
-    if order and not plan.queries and (available_tools is None or Ocr.name in available_tools):
+    unrelated = _relation(question)[1] is None  # "the last tip before X", X not found: not the last text of all
+    if order and unrelated and not plan.queries and (available_tools is None or Ocr.name in available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
     return phrase_plan(dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None))
 
