@@ -176,3 +176,37 @@ def test_the_order_a_question_asks_for(question, order, calls):
 
 def test_no_order_without_a_call():
     assert rule_plan("what happens first?").to_dict() == {"queries": [], "combine": ""}
+
+
+@pytest.mark.parametrize(
+    ("question", "order", "place", "size"),
+    [
+        ("the last subtitle", "last", "bottom", None),
+        ("what does the first caption say?", "first", "bottom", None),
+        ("the last sign", "last", None, "large"),
+    ],
+)
+def test_a_text_named_only_by_its_noun_and_order_reads_the_text_there(question, order, place, size):
+    """Whatever text is read (the order picks the first or last), not the uniform plan: subtitles at the bottom."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert plan.order == order
+    assert [(c.tool, c.query, c.place, c.size) for c in plan.queries] == [("ocr", "", place, size)]
+
+
+def test_the_subtitle_after_an_event_reads_the_subtitles_just_after_it():
+    plan = rule_plan("the caption right after the one mentioning the Gutenberg", available_tools=["ocr", "transcript"])
+    assert [(c.tool, c.query, c.place, c.when) for c in plan.queries] == [
+        ("ocr", "", "bottom", None),
+        ("ocr", "Gutenberg", None, "after"),
+        ("transcript", "Gutenberg", None, "after"),
+        ("subtitle", "Gutenberg", None, "after"),
+    ]
+    assert plan.combine == "Q1 AND (Q2 OR Q3 OR Q4)"
+
+
+@pytest.mark.parametrize(
+    "question", ["the last dog", "the last tip before the money sum", "the words right after the alpha"]
+)
+def test_an_order_of_no_text_or_near_an_event_not_found_still_samples_uniformly(question):
+    """Not the last text of the whole video: what is ordered is no text, or lies near an event nothing finds."""
+    assert rule_plan(question, available_tools=["ocr", "transcript"]).queries == ()

@@ -102,3 +102,14 @@ def test_what_is_asked_of_a_thing_leaves_the_thing(question, phrase):
 
 def test_an_attribute_outside_a_what_question_stays():
     assert seen("When does the color of the sky change?") == ["color of the sky change"]
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [("what does the shop hours sign say?", "shop hours"), ("what's the sale banner say", "sale")],
+)
+def test_a_text_asked_what_it_says_is_read_by_the_words_naming_it(question, read):
+    """With nothing said after "say", the sign is no speaker: the words before its noun say which text it is."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert {c.query for c in plan.queries} == {read}
+    assert "ocr" in {c.tool for c in plan.queries}

@@ -361,6 +361,13 @@ NUMBERED = Words(
     "written or said with its number, not a thing seen ('the 3 steps' counts; 'at 30' is a time)",
     example="find frame 30",
 )  # fmt: skip
+BEFORE_A_NUMBER = Words(
+    {"number", "no", "minus", "t-minus", "plus", "day", "year", "week", "line", "row", "column", "volume", "issue"},
+    phenomenon="words after which 'one' is the number one, not the pronoun for a noun said before ('the number "
+    "one', 'the T-minus one'; 'the cafe one' is the cafe's sign: rules.framing._one_resolved)",
+    example="the day one caption",
+    seen=False,
+)  # fmt: skip
 TIME_DISPLAYS = Words(
     {"timecode", "time code", "time-code", "clock", "counter", "timer", "stopwatch", "countdown", "scoreboard",
      "display", "readout", "odometer", "speedometer", "count", "score", "tally", "total", "meter", "gauge"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.planner.rules import rule_plan
-from vqdb.planner.rules.framing import _spelled_out, _unframed
+from vqdb.planner.rules.framing import _one_resolved, _spelled_out, _unframed
 
 
 @pytest.mark.parametrize(
@@ -52,3 +52,32 @@ def test_a_phrasal_verb_of_giving_is_not_asked_what_it_says(question):
 def test_a_person_announcing_is_still_heard():
     assert _unframed("what does the narrator announce") == "what does the narrator announce"
     assert [c.tool for c in rule_plan("what does the narrator announce").queries] == ["audio"]
+
+
+_READING = ["ocr", "transcript", "subtitle", "audio"]  # a corpus with no visual tool
+
+
+@pytest.mark.parametrize(
+    ("question", "resolved"),
+    [
+        ("the subtitle after the one about great drama", "the subtitle after great drama"),
+        ("which sign comes right after the cafe one", "which sign comes right after the cafe"),
+        ("the caption after the one that says hello", "the caption after hello"),
+    ],
+)
+def test_the_pronoun_one_plans_as_the_words_that_say_which(question, resolved):
+    """ "One" stands for a noun said before: neither it nor "the one about" is a word to find."""
+    assert _one_resolved(question) == resolved
+    assert (
+        rule_plan(question, available_tools=_READING).to_json()
+        == rule_plan(resolved, available_tools=_READING).to_json()
+    )
+    assert all("one" not in c.query.split() for c in rule_plan(question, available_tools=_READING).queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what does step one say", "is the number one shown", "the day one caption", "when does 'the big one' appear"],
+)
+def test_one_as_a_number_or_in_a_quote_stays(question):
+    assert _one_resolved(question) == question

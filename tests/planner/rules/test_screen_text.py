@@ -96,3 +96,34 @@ def test_what_a_display_says_about_a_topic_reads_the_topic(question, words):
 def test_every_word_saying_what_text_is_about_is_no_shown_word(about):
     """The words of ``phrasing.ABOUT`` are the one list of what says what a text is about ("mentioning the refund")."""
     assert _shown_words(f"{about} the refund") == "refund"
+
+
+@pytest.mark.parametrize(
+    ("question", "forms"),
+    [
+        ("the writer's name in the end roll", {"written by", "writer", "author"}),
+        ("what's the narrator's name?", {"narrated by", "narrator"}),
+        ("when is the name of the director shown", {"directed by", "director", "a film by"}),
+        ("who did the music in the end credits", {"music by", "composer", "composed by"}),
+    ],
+)
+def test_a_credit_asked_by_its_role_reads_that_role_s_credit_line(question, forms):
+    """The role's name or credit is its credit line; a field "in the credits" is still the field's, not a sound."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert {c.query for c in plan.queries} == forms
+    assert {c.tool for c in plan.queries} == {"ocr"}
+
+
+def test_a_presenter_s_name_is_no_credit_line():
+    plan = rule_plan("the presenter's name", available_tools=["ocr", "transcript", "subtitle"])
+    assert all(c.query != "presented by" for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [("when does it say T-MINUS 2", "T-MINUS 2"), ("when does the counter read LAP 3?", "LAP 3")],
+)
+def test_a_label_and_its_value_after_a_cue_are_one_text(question, read):
+    """A counter's label and its number are read together (two boxes on screen, one text), not the label alone."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", read)]

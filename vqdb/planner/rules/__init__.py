@@ -6,7 +6,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **A request or a question of a moment** ("show me where X is", "find the moment X", "at what point does
   X", "in which scene does X", "the part where X", "is there a moment where X": ``framing._unframed``,
   ``phrasing.REQUESTS``, ``phrasing.MOMENT_NOUNS``) is read as the "when X" / "where X" it asks, before any
-  rule reads its words: its framing is neither seen, read nor said.
+  rule reads its words: its framing is neither seen, read nor said. The pronoun "one" standing for a noun said
+  before ("the subtitle after the one about great drama", "the sign after the cafe one":
+  ``framing._one_resolved``) is read as the words that say which; "step one", "number one" stay.
 * **Quoted phrases** (``"…"``, ``'…'``, ``“…”``, ``‘…’``, ``«…»``, ``„…“``, ``「…」``; an apostrophe
   inside a word is not a quote) are looked for as text. The cue nearest the quote in its clause, before or
   after it, says where: a speech cue (``SPEECH_VERBS``, "says" after one of the ``SPEAKERS``) gives
@@ -52,8 +54,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   them is no call (``phrasing.BESIDE_LABELS``: "the button between Upvote and Flag").
 * **Unquoted screen text**: after an on-screen cue ("reads", "shows", "the word"…) and an article, a token
   with digits or symbols (``00:00:05``, ``/usr``, "shows the 10:42"), a word in capitals, or the word after
-  "the word" is an ``ocr`` call; so is a sentence written out after such a cue, read whole ("the prompt box
-  shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
+  "the word" is an ``ocr`` call, with the written tokens right after it ("says T-MINUS 2": a label and its
+  value, ``screen_text._written_run``); so is a sentence written out after such a cue, read whole ("the
+  prompt box shows Does the flag appear?"). Where text is typed ("entered in the text box", "the search bar") is no
   call once its text is read.
 * **Display cues without quotes** (``screen_text._take_displayed``): what a display of text (``TEXT_NOUNS``: menu,
   board, list, banner…) shows, lists or reads, what is listed or written, and the words naming a display
@@ -71,7 +74,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   "written by" OR "writer" OR "author"), and in a question of words said ("when is the title read out along
   with who wrote it?") heard too. A named work ("who wrote the Manifesto", "who the Manifesto was written
   by") is its title, read and heard, ORed with those forms: a credit is mostly "X by Y", with no role word.
-  A part of a programme presented ("who presents the weather") is read and heard, ORed with those forms.
+  A part of a programme presented ("who presents the weather") is read and heard, ORed with those forms. A
+  role's name or credit ("the writer's name in the end roll", "the name of the director":
+  ``screen_text._ROLE_NAMED``; not a host's or a presenter's, whom a caption names) reads that role's line, and
+  so does a part of the work "in the credits" ("who did the music in the end credits?").
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
   the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's
@@ -108,7 +114,14 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   and size, else "large"), ANDed with the rest; with nothing else to find, no moment, place or size, frames are
   sampled uniformly. A title named only by its noun ("when does the title card come up?", "what does the
   opening title say?": ``screen_text._take_title_named``) is the text a video shows biggest: ``ocr ''`` of
-  size large, the noun no word to read, in a question of when too.
+  size large, the noun no word to read, in a question of when too. A text named only by its noun, with nothing
+  else to find, where an order picks one ("the last subtitle", "the first sign"; not "the last tip before X",
+  X found by nothing: the last text of all is not it) or as the main clause of
+  "after / before X" when it is a subtitle or caption ("the caption right after the one mentioning the
+  Gutenberg": the next caption, not any moment after it), reads whatever text is there (``_text_named``:
+  ``ocr ''`` at the bottom for a subtitle or caption, else in the question's place and size, else "large").
+  A noun of a text asked what it says with nothing said after "say" ("what does the shop hours sign say?") is
+  no speaker: the words before the noun say which text it is, and are read (``visual._speakers_named``).
 * **What is left** is split into phrases on "and" / "while" / "with" (AND) and "or" (OR); each phrase is
   a ``siglip`` call, or a ``region`` call when it names something small or off-centre (a logo, a corner,
   something held in a hand). Parentheses, brackets and clause punctuation separate phrases; a phrase of
@@ -159,8 +172,10 @@ from collections.abc import Collection, Sequence
 
 from vqdb.planner import screen_places
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.phrasing import WORD
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.rules.answer_forms import _add_answer_forms
+from vqdb.planner.rules.cues import _SUBTITLE_WORDS
 from vqdb.planner.rules.evidence import (
     _VISUAL,
     EITHER,
@@ -176,7 +191,7 @@ from vqdb.planner.rules.evidence import (
 )
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
-from vqdb.planner.rules.framing import _spelled_out, _unframed
+from vqdb.planner.rules.framing import _one_resolved, _spelled_out, _unframed
 from vqdb.planner.rules.literals import (
     _LITERAL,
     _NUMBER_PUNCTUATION,
@@ -206,6 +221,7 @@ from vqdb.planner.rules.screen_text import (
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import _take_speech, name_shown, names_captioned, phrase_plan, statement_plan
 from vqdb.planner.rules.visual import (
+    _TEXTS,
     _beside_text_places,
     _read_instead,
     _text_described,
@@ -243,7 +259,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    asked = _asked_then_answered(_unframed(_written_out(_spelled_out(question))))
+    asked = _asked_then_answered(_unframed(_one_resolved(_written_out(_spelled_out(question)))))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
@@ -253,7 +269,38 @@ def rule_plan(
         lambda asked: [c.query for c in _plan_question(asked, None, None).queries if c.tool == Ocr.name],
         [str(option) for option in options or ()],
     )
+    unrelated = _relation(question)[1] is None  # "the last tip before X", X not found: not the last text of all
+    if order and unrelated and not plan.queries and (available_tools is None or Ocr.name in available_tools):
+        plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
     return phrase_plan(dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None))
+
+
+def _text_named(text: str, question: str, subtitles_only: bool = False) -> Plan | None:
+    """The plan that reads a text ``text`` names only by its noun (``visual._TEXTS``: "the subtitle", "which
+    sign", "what does the first caption say"), when nothing else in it was found: whatever text is read
+    (``ocr ''``), at the bottom for a subtitle or caption (``SUBTITLE_NOUNS``: where they are set), else in the
+    place and size ``question`` gives, else the biggest (as ``_any_text`` reads a text described). It is what
+    an order picks the first or last of ("the last subtitle", "the first sign") and what stands just after or
+    before an event ("the subtitle after the one about great drama": the next subtitle, not any moment after
+    it; only a subtitle or caption with ``subtitles_only``: its place tells it from other text, while the
+    biggest text near an event need not be the next sign); before, such a question sampled frames uniformly or
+    found only the event. None when ``text`` names no text (no subtitle, with ``subtitles_only``).
+
+    Example:
+        >>> [c.to_dict() for c in _text_named("what does the last subtitle say?", "").queries]
+        [{'id': 'Q1', 'tool': 'ocr', 'query': '', 'place': 'bottom'}]
+        >>> [c.to_dict() for c in _text_named("which sign", "which sign at the top comes next").queries]
+        [{'id': 'Q1', 'tool': 'ocr', 'query': '', 'place': 'top'}]
+        >>> _text_named("the last dog", "") is None, _text_named("the sign", "", subtitles_only=True) is None
+        (True, True)
+    """
+    words = {w.group(0).lower() for w in WORD.finditer(text)}
+    if not words & (_SUBTITLE_WORDS if subtitles_only else _TEXTS):
+        return None
+    _, place, size = where_on_screen(question)
+    place = "bottom" if words & _SUBTITLE_WORDS else place
+    call = Call("Q1", Ocr.name, "", place=place, size=size or (None if place else "large"))
+    return Plan((call,), "Q1", planner="rules")
 
 
 def _plan_question(
@@ -269,6 +316,8 @@ def _plan_question(
     if when is not None:
         later, later_when, later_reference = _relation(main) if between else (main, None, "")
         plan = _plan_text(later, options, available_tools, question, any_text)
+        if plan.is_uniform and (available_tools is None or Ocr.name in available_tools):
+            plan = _text_named(later, question, subtitles_only=True) or plan  # "the subtitle after X": the next one
         for at, event in ((later_when, later_reference), (when, reference)):
             if at is not None:
                 found = _plan_text(_heard_if_a_sound(event), None, available_tools, question, any_text)

@@ -3,7 +3,9 @@ a question of a moment ("at what point does X", "in which scene does X"), or a m
 where X") or asked of ("is there a moment where X") asks when (or where) X is, and its framing words are
 neither seen, read nor said. ``_unframed`` reads such a question as the plain "when …" /
 "where …" question it is, before any other rule reads its words; ``_spelled_out`` first reads a question word
-typed short ("wat", "wen": ``phrasing.TYPED_QUESTION_WORDS``) as the word it is.
+typed short ("wat", "wen": ``phrasing.TYPED_QUESTION_WORDS``) as the word it is, and ``_one_resolved`` reads the
+pronoun "one" standing for a noun said before ("the subtitle after the one about great drama", "the sign after the
+cafe one") as the words that say which.
 """
 
 from __future__ import annotations
@@ -89,6 +91,45 @@ def _unframed(question: str) -> str:
         relative = (moment.group("relative") or "").lower()
         return ("where " if relative == "where" else "when ") + rest[moment.end() :]
     return rest
+
+
+_QUOTE = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+’|«[^»]+»")
+_ONE_OF_A_TOPIC = re.compile(  # "the one about X", "the one that says X", "the one with X": X
+    rf"\b(?:the|that|this)\s+one\s+(?:(?:{alternation(list(phrasing.ABOUT))}|with|showing|reading)\s+)", re.I
+)
+_ONE_AFTER_A_WORD = re.compile(r"\b(?P<det>the|that|this)\s+(?P<word>[a-z][a-z-]*)\s+one\b(?![\w'’-])")
+
+
+def _one_resolved(question: str) -> str:
+    """``question`` with the pronoun "one" that stands for a noun named before it (a sign, a caption, a card)
+    read as the words that say which: "the one about X" (a word of ``phrasing.ABOUT``, "with", "showing",
+    "reading") is X, "the cafe one" is "the cafe". Neither "one" names anything to see, read or hear: "which
+    sign comes after the cafe one" looks for "cafe" (was "cafe one", a text no sign shows). A number stays: "step
+    one", "chapter one" (``phrasing.NUMBERED``), "number one", "T-minus one", and so does a quote.
+
+    Example:
+        >>> _one_resolved("the subtitle after the one about great drama")
+        'the subtitle after great drama'
+        >>> _one_resolved("which sign comes right after the cafe one"), _one_resolved("what does step one say")
+        ('which sign comes right after the cafe', 'what does step one say')
+        >>> _one_resolved("when does 'the big one' appear"), _one_resolved("is the number one shown")
+        ("when does 'the big one' appear", 'is the number one shown')
+    """
+    pieces, last = [], 0
+    for quote in [*_QUOTE.finditer(question), None]:
+        end = quote.start() if quote else len(question)
+        part = _ONE_OF_A_TOPIC.sub("", question[last:end])
+        pieces.append(_ONE_AFTER_A_WORD.sub(_without_one, part) + (quote.group(0) if quote else ""))
+        last = quote.end() if quote else end
+    return "".join(pieces)
+
+
+def _without_one(match: re.Match[str]) -> str:
+    """The determiner and word of "the X one" without "one", unless X numbers it ("step one", "number one")."""
+    word = match.group("word").lower()
+    if word in phrasing.NUMBERED or word in phrasing.BEFORE_A_NUMBER:
+        return match.group(0)
+    return f"{match.group('det')} {match.group('word')}"
 
 
 def _starts_clause(text: str) -> bool:

@@ -325,12 +325,36 @@ def _take_screen_text(text: str, evidence: _Evidence) -> str:
                 continue
             named = after_word and first.lower() not in phrasing.NOT_TEXT | phrasing.TEXT_PLACES  # not "the text box"
             if _looks_written(first) or named:
-                evidence.add(TOOLS_FOR[SCREEN], first)
-                tail = text[end:].split(first, 1)[1]
-                text = text[:start] + " " + tail
+                shown = [first] if named else _written_run(words)
+                at = end
+                for word in shown:
+                    at = text.index(word, at) + len(word)
+                evidence.add(TOOLS_FOR[SCREEN], " ".join(shown))
+                text = text[:start] + " " + text[at:]
                 break
         else:
             return text
+
+
+def _written_run(words: list[str]) -> list[str]:
+    """The words written on screen that ``words`` (those after an on-screen cue, the first written) start with:
+    the first and the written words right after it (``_looks_written``: capitals, digits, symbols) up to a
+    punctuation mark, as a label and its value are read together ("says T-MINUS 2", "shows PLATFORM 9": a
+    counter's label and its number are two boxes on screen, one text to find; was the label alone).
+
+    Example:
+        >>> _written_run(["T-MINUS", "2", "on", "screen"]), _written_run(["EXIT,", "GO"]), _written_run(["404?"])
+        (['T-MINUS', '2'], ['EXIT'], ['404'])
+    """
+    run = []
+    for word in words:
+        bare = word.strip("?!,;.\"'")
+        if not _looks_written(bare):
+            break
+        run.append(bare)
+        if bare != word.rstrip("\"'"):  # a punctuation mark ends the text
+            break
+    return run
 
 
 def _take_text_shown(text: str, evidence: _Evidence) -> str:
@@ -420,7 +444,14 @@ _FIELD_CREDITED = re.compile(  # "who did the music", "who was responsible for t
     r"\bwho\s+(?:did|does|do|handled|handles|(?:is|was|were|are)\s+(?:responsible\s+for|in\s+charge\s+of|behind|on)"
     r"|worked\s+on|works\s+on|(?:(?:is|was|were|are|gets?|got)\s+)?(?:credited|listed|billed)\s+(?:for|with|on))"
     r"\s+(?:(?:the|this|that|its|their)\s+)?"
-    rf"(?P<field>{alternation(list(phrasing.CREDITED_FIELDS))})\b(?!\s+(?:of|for|to|in)\b)",
+    rf"(?P<field>{alternation(list(phrasing.CREDITED_FIELDS))})\b"
+    r"(?!\s+(?:of|for|to|in)\b(?!\s+(?:the\s+)?(?:(?:opening|closing|end|ending|final)\s+)?credits\b))",
+    re.I,
+)
+_CREDITED_ROLES = [role for role in CREDIT_ROLES if role not in ("host", "presenter", "voice")]  # a caption names those
+_ROLE_NAMED = re.compile(  # "the writer's name", "the narrator credit", "the name of the director": a credit line
+    rf"\b(?P<role>{alternation(_CREDITED_ROLES)})(?:['’]s\s+(?:name|credit)|\s+credit)\b"
+    rf"|\bname\s+of\s+the\s+(?P<of>{alternation(_CREDITED_ROLES)})\b",
     re.I,
 )
 _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": the credit lines (not "the X credits")
@@ -435,7 +466,10 @@ _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": t
 
 def _take_credit_fields(text: str, evidence: _Evidence) -> str:
     """A credit asked by the part of the work it names ("who did the music?", "who was responsible for the
-    animation?", "who's credited for the writing?": ``phrasing.CREDITED_FIELDS``), read as its role's credit line
+    animation?", "who's credited for the writing?", "who did the music in the end credits?":
+    ``phrasing.CREDITED_FIELDS``) or by its role's name or credit ("the writer's name", "the narrator credit",
+    "the name of the director": ``_ROLE_NAMED``; not a host's, a presenter's or a voice's, whom a caption
+    names), read as its role's credit line
     (``CREDIT_ROLES``: "Music by", "Composer"), and the credits named as such ("when do the end credits roll?", "the
     closing credits", or crediting with no role: "when is the band credited?") read as
     the credit lines of every role (each role's "X by" form, and "credits"), ORed: a credit sequence is lines of
@@ -454,18 +488,25 @@ def _take_credit_fields(text: str, evidence: _Evidence) -> str:
         >>> evidence = _Evidence()
         >>> _take_credit_fields("who did the music for the ad", evidence), evidence.groups
         ('who did the music for the ad', [])
+        >>> evidence = _Evidence()
+        >>> _take_credit_fields("the writer's name in the credits", evidence).split(), evidence.groups
+        (['the', 'in'], [(('ocr', 'written by'), ('ocr', 'writer'), ('ocr', 'author'))])
     """
     said = any(tool in TOOLS_FOR[SPEECH] for group in evidence.groups for tool, _ in group)
     tools = TOOLS_FOR[EITHER if said else SCREEN]
-    fields = list(_FIELD_CREDITED.finditer(text))
+    fields = sorted([*_FIELD_CREDITED.finditer(text), *_ROLE_NAMED.finditer(text)], key=lambda m: m.start())
     for match in reversed(fields):
-        forms = CREDIT_ROLES[phrasing.CREDITED_FIELDS[" ".join(match.group("field").lower().split())]]
+        if match.re is _ROLE_NAMED:  # "the writer's name": the writer's credit line
+            forms = CREDIT_ROLES[(match.group("role") or match.group("of")).lower()]
+        else:
+            forms = CREDIT_ROLES[phrasing.CREDITED_FIELDS[" ".join(match.group("field").lower().split())]]
         evidence.add_calls([(tool, form) for form in forms for tool in tools])
         text = text[: match.start()] + " " + text[match.end() :]
     named = list(_CREDITS_NAMED.finditer(text))
     if named and not fields and not _CREDIT.search(text) and not _CREDITED.search(text):
         forms = dict.fromkeys(["credits", *(forms[0] for forms in CREDIT_ROLES.values())])
         evidence.add_calls([(tool, form) for form in forms for tool in TOOLS_FOR[SCREEN]])
+    if named and (fields or not (_CREDIT.search(text) or _CREDITED.search(text))):  # a role's line is in them
         for match in reversed(named):
             text = text[: match.start()] + " " + text[match.end() :]
     return text

@@ -217,12 +217,20 @@ def _speaks(phrase: str, speakers: set[str]) -> bool:
 
 def _speakers_named(question: str) -> set[str]:
     """The names and nouns just before a speech cue ("when does Kennedy say ...", "the assistant says"): who
-    speaks."""
+    speaks; not a noun of a text asked what it says, nothing said after the cue ("what does the coming up banner
+    say?", ``_TEXTS``): the words before that noun say which text it is, and are read (``_as_text``).
+
+    Example:
+        >>> sorted(_speakers_named("what does the shop hours sign say?")), sorted(_speakers_named("the panel says X"))
+        ([], ['panel'])
+    """
     names = set()
     for start, end in _SPEECH_CUES.spans(question):
         head = question[:start]
         if question[start:end].islower() and head[-1:].isspace() and head.split():
             word = head.split()[-1]
+            if word.lower() in _TEXTS and not WORD.match(re.split(r"[,.?!;:]", question[end:])[0].strip()):
+                continue
             name = word[max((i + 1 for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), default=0) :]
             if "A" <= name[:1] <= "Z" or name.lower() not in _NOT_A_SPEAKER:  # "the assistant says": who
                 names.add(name)
