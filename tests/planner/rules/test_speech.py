@@ -22,6 +22,9 @@ def _said(question: str) -> set[str]:
         ("when is the monthly savings amount given", "{price}"),
         ("at what time does the announcer give the departure time", "{time}"),
         ("at what time is the date of the bible said", "{year}"),
+        ("when does she mention the year it was printed", "{year}"),  # which value: a relative clause
+        ("when does the announcer give the time the train leaves", "{time}"),
+        ("when does she mention the 42 line bible and the year it was printed", "{year}"),  # two things named
     ],
 )
 def test_a_value_named_by_its_kind_is_looked_for_by_its_form(question: str, form: str) -> None:
@@ -36,6 +39,8 @@ def test_a_value_named_by_its_kind_is_looked_for_by_its_form(question: str, form
         "the bit where the commentator says its full time",
         "when does he say the first time",
         "when is the dog given a treat",
+        "when does she mention the bible and the 1455 date",
+        "when does he say the time is up",
     ],
 )
 def test_a_value_given_or_no_value_adds_no_form(question: str) -> None:

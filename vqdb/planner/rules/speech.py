@@ -76,15 +76,19 @@ figure mentioned", "when does the announcer give the departure time"), with the 
 the bible": "1455"), a percentage ("10%"), an amount or figure, which on video is mostly money ("3000 pounds a
 year"), a time of day, a century. What is said holds no word of the noun, and meaning alone ranks another
 sentence first ("keep track of every penny" over "Saving 250 pounds a month", MiniLM 0.13 vs 0.08)."""
+_RELATIVE_CLAUSE = (  # "the year it was printed", "the time the train leaves": which value, said by a clause
+    r"\s+(?:(?:that|which|when)\s+)?(?:it|he|she|they|we|you|i|the\s+[\w'-]+)\s+[^,.?!;:\d]{1,40}?"
+)
 _VALUE_SAID = re.compile(  # "the departure time", "the annual amount", "the date of the bible": its head noun
     r"^(?:(?:the|a|an|any|his|her|their|its|our|your)\s+)?(?:[\w'-]+\s+){0,2}?"
     rf"(?P<noun>{alternation(list(VALUE_NOUNS))})"
-    r"(?:\s+(?:of|for)\s+(?!(?:the\s+)?(?:day|year|video|clip|film)\b)[^,.?!;:\d]{1,40})?$",
+    r"(?:\s+(?:of|for)\s+(?!(?:the\s+)?(?:day|year|video|clip|film)\b)[^,.?!;:\d]{1,40}"
+    rf"|{_RELATIVE_CLAUSE})?$",
     re.I,
 )
 _VALUE_NAMED = (
     r"(?P<said>(?:the|a|an|his|her|their|its)\s+(?:[\w'-]+\s+){0,2}?"
-    rf"(?:{alternation(list(VALUE_NOUNS))})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?)"
+    rf"(?:{alternation(list(VALUE_NOUNS))})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?|{_RELATIVE_CLAUSE})?)"
 )
 _VALUE_GIVEN = (  # "when does she give the year", "when is the monthly amount given": a value given is a value said
     re.compile(
@@ -111,9 +115,10 @@ _DESCRIBED_AS = re.compile(  # "when does he describe the channel as the home of
 
 def value_forms(said: str) -> tuple[str, ...]:
     """The queries for any value of the forms ``said`` names by its kind (``VALUE_NOUNS``: "the year", "the annual
-    amount", "the departure time", "the date of the bible"), none where ``said`` gives its value ("the year 1455",
-    "the total of three thousand pounds") or a time is none of the clock (``_NO_CLOCK``: "its full time", "the
-    first time").
+    amount", "the departure time", "the date of the bible", "the year it was printed"), none where ``said`` gives
+    its value ("the year 1455", "the total of three thousand pounds") or a time is none of the clock
+    (``_NO_CLOCK``: "its full time", "the first time"). Of things named together ("the 42 line bible and the year
+    it was printed"), those of each that names a value by its kind.
 
     Example:
         >>> value_forms("the annual amount"), value_forms("the date of the bible")
@@ -122,8 +127,13 @@ def value_forms(said: str) -> tuple[str, ...]:
         ((), ())
         >>> value_forms("the time of day"), value_forms("its full time"), value_forms("metal letters")
         ((), (), ())
+        >>> value_forms("the year it was printed"), value_forms("the 42 line bible and the year it was printed")
+        (('{year}',), ('{year}',))
     """
-    said = " ".join(said.split())
+    parts = re.split(r"\s*,\s*|\s+and\s+(?=(?:the|a|an|his|her|their|its)\s)", " ".join(said.split()), flags=re.I)
+    if len(parts) > 1:
+        return tuple(dict.fromkeys(form for part in parts for form in value_forms(part)))
+    said = parts[0]
     named = _VALUE_SAID.match(said)
     if not named or any(c.isdigit() for c in " ".join(canonical_words(said))):
         return ()
