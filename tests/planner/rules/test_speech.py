@@ -47,6 +47,18 @@ def test_a_value_given_or_no_value_adds_no_form(question: str) -> None:
     assert not any(q.startswith("{") for q in _said(question))
 
 
+@pytest.mark.parametrize(
+    ("question", "period"),
+    [("when is the annual amount mentioned", "a year"), ("when does she quote the monthly figure", "a month")],
+)
+def test_a_value_named_by_its_period_is_looked_for_with_the_period_said(question: str, period: str) -> None:
+    assert {"{price}", period} <= _said(question)
+
+
+def test_a_period_without_a_value_named_adds_nothing() -> None:
+    assert _said("when does he mention the monthly newsletter") == {"the monthly newsletter"}
+
+
 def test_value_forms_of_a_date_include_a_year() -> None:
     assert value_forms("the date of the speech") == ("{date}", "{year}")
 

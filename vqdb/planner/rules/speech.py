@@ -144,6 +144,28 @@ def value_forms(said: str) -> tuple[str, ...]:
     return tuple(form_query(form) for form in VALUE_NOUNS[noun])
 
 
+_PERIODS = {"annual": "a year", "yearly": "a year", "monthly": "a month", "weekly": "a week", "daily": "a day"}
+"""A value's period named by an adjective, as a voice says it after the value ("the annual amount": "3000 pounds a
+year")."""
+
+
+def _value_queries(said: str) -> tuple[str, ...]:
+    """The queries for a value ``said`` names by its kind besides its words: its forms (``value_forms``) and, where
+    it names the period the value is for (``_PERIODS``: "the annual amount", "the monthly figure"), the words a
+    voice says the period in ("a year", "a month"): of two amounts in one sentence ("250 pounds a month gives you
+    3000 pounds a year") the one said with the period asked.
+
+    Example:
+        >>> _value_queries("the annual amount"), _value_queries("the monthly savings amount")
+        (('{price}', 'a year'), ('{price}', 'a month'))
+        >>> _value_queries("the monthly newsletter"), _value_queries("the year")
+        ((), ('{year}',))
+    """
+    forms = value_forms(said)
+    periods = [_PERIODS[w] for w in said.lower().split() if w in _PERIODS] if forms else []
+    return (*forms, *dict.fromkeys(periods))
+
+
 _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
     rf"\b(?:{alternation(list(phrasing.TALKING_ABOUT))})\s+(?:about|of|on)\b"
     rf"|\b(?:{alternation(list(phrasing.EXPLAINING))})\b"
@@ -330,7 +352,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
         voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
         if said or voice:
-            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *value_forms(said))))
+            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *_value_queries(said))))
             return text[: passive.start()] + " " + text[passive.end() :]
     described = _DESCRIBED_AS.search(text)
     if described and _unnamed(_clean(described.group("said"))):
@@ -341,7 +363,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     given = next(filter(None, (giving.search(text) for giving in _VALUE_GIVEN)), None)
     if given:  # "when does she give the percentage": the value said, in its words or its form
         said = given.group("said")
-        evidence.add(TOOLS_FOR[SPEECH], _clean(said), *value_forms(said))
+        evidence.add(TOOLS_FOR[SPEECH], _clean(said), *_value_queries(said))
         return text[: given.start()] + " " + text[given.end() :]
     for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
@@ -373,7 +395,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *value_forms(said))
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *_value_queries(said))
             return before + " " + tail[apposed.end() if apposed else len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
