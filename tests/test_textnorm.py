@@ -116,6 +116,24 @@ def test_split_numbers_keeps_every_digit_and_letter(text):
     assert "".join(split_numbers(tokens)) == "".join(tokens).replace(".", "").replace(",", "")
 
 
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ("the 1400s", "the fifteenth century"),
+        ("the fourteen hundreds", "the 15th century"),
+        ("mid-1900s", "mid twentieth century"),
+        ("the eleven hundreds", "the 12th century"),
+    ],
+)
+def test_a_century_named_by_its_years_is_the_century_said(asked, said):
+    assert canonical(asked) == canonical(said)
+
+
+@pytest.mark.parametrize("text", ["100s of fans", "the 2000s", "1000s", "the 1960s", "two hundreds", "top 200s"])
+def test_hundreds_that_name_no_century_stay(text):
+    assert "century" not in canonical(text)
+
+
 def test_digits_written_as_digits_never_join_into_a_year():
     assert canonical("Sunset 19:15") == "sunset 19 15"
     assert canonical("at 20 05 hours") == "at 20 05 hours"

@@ -8,7 +8,8 @@ to one form, so two texts that say the same thing compare equal word for word:
 * Unicode NFKC, case folded, accents removed, curly quotes and dashes made plain;
 * anything but letters and digits separates words (apostrophes inside words are dropped: "don't" -> "dont");
 * numbers become digits: "twenty-five" -> "25", "one hundred and five" -> "105", "nineteen eighty-four"
-  -> "1984", "3,000" -> "3000", "fifth" / "5th" -> "5th", "three point five" -> "3.5";
+  -> "1984", "3,000" -> "3000", "fifth" / "5th" -> "5th", "three point five" -> "3.5"; a century named by its
+  years is its ordinal: "the 1400s" / "the fourteen hundreds" -> "the 15th century" (as a voice says it);
 * British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list;
 * symbols said as words are words: "10%" -> "10 percent", "£250" -> "250 pounds", "R&D" -> "r and d".
 
@@ -188,6 +189,8 @@ def canonical_words(text: str) -> list[str]:
         ['105', 'gray', 'tires']
         >>> canonical_words("Save 10% — £3,000 a year")
         ['save', '10', 'percent', '3000', 'pounds', 'a', 'year']
+        >>> canonical("in the 1400s"), canonical("the fourteen hundreds"), canonical("100s of fans, the 2000s")
+        ('in the 15th century', 'the 15th century', '100s of fans the 2000s')
     """
     return [token for token, _, _ in _canonical_tokens(words(_spell_symbols(text)))]
 
@@ -245,6 +248,10 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
     while i < len(tokens):
         token = tokens[i]
         value, used = _number_at(tokens, i) if token in _NUMBER_STARTS else ("", 0)
+        if used and i + used < len(tokens) and tokens[i + used] == "hundreds" and 11 <= int(value or 0) <= 20:
+            out += [(word, i, i + used) for word in _century(int(value))]  # "fourteen hundreds"
+            i += used + 1
+            continue
         if used:
             spoken.add(len(out))
             out.append((value, i, i + used - 1))
@@ -252,10 +259,21 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
             continue
         if not token[0].isdigit():
             out.append((british.get(token, token), i, i))
+        elif _HUNDREDS.fullmatch(token):  # "the 1400s"
+            out += [(word, i, i) for word in _century(int(token[:2]))]
         else:
             out.append((token if _ORDINAL_DIGITS.match(token) else _plain_number(token), i, i))
         i += 1
     return _join_years(out, spoken)
+
+
+_HUNDREDS = re.compile(r"1[1-9]00s")  # "the 1400s"; not "100s of fans", "1000s" (thousands) or "2000s" (a decade)
+
+
+def _century(hundreds: int) -> tuple[str, str]:
+    """The century of the years ``hundreds`` hundred and some ("the 1400s", "the fourteen hundreds"), as a voice
+    and a transcript say it: 14 -> ("15th", "century")."""
+    return f"{hundreds + 1}{_ordinal_suffix(hundreds + 1)}", "century"
 
 
 def canonical(text: str) -> str:
@@ -569,8 +587,7 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "year": rf"(?<![\d.])(?:1\d|20)\d\d\b(?! (?:{_MONEY}|percent|million|thousand|hundred)\b)",
     "price": rf"\b\d[\d.]*(?: (?:hundred|thousand|million|billion))? (?:{_MONEY})\b",
     "percent": r"\b\d[\d.]* percent\b",
-    # "the 1400s"; not "100s of fans", "top 200s" or "1000s" (thousands)
-    "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b|(?<![\d.])1[1-9]00s\b",
+    "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b",  # "the 1400s" is "15th century" in canonical words
     "number": r"\d",
 }
 # the words that may follow a time of day said as a number ("at 745 from platform 9", "until 1030 tonight"); any

@@ -23,6 +23,9 @@ def _said(question: str) -> set[str]:
         ("at what time does the announcer give the departure time", "{time}"),
         ("at what time is the date of the bible said", "{year}"),
         ("when is the departure time mentioned", "{time}"),  # passive: "the" is no reason to lose the form
+        ("when does she mention the year it was printed", "{year}"),  # which value: a relative clause
+        ("when does the announcer give the time the train leaves", "{time}"),
+        ("when does she mention the 42 line bible and the year it was printed", "{year}"),  # two things named
     ],
 )
 def test_a_value_named_by_its_kind_is_looked_for_by_its_form(question: str, form: str) -> None:
@@ -37,10 +40,24 @@ def test_a_value_named_by_its_kind_is_looked_for_by_its_form(question: str, form
         "the bit where the commentator says its full time",
         "when does he say the first time",
         "when is the dog given a treat",
+        "when does she mention the bible and the 1455 date",
+        "when does he say the time is up",
     ],
 )
 def test_a_value_given_or_no_value_adds_no_form(question: str) -> None:
     assert not any(q.startswith("{") for q in _said(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "period"),
+    [("when is the annual amount mentioned", "a year"), ("when does she quote the monthly figure", "a month")],
+)
+def test_a_value_named_by_its_period_is_looked_for_with_the_period_said(question: str, period: str) -> None:
+    assert {"{price}", period} <= _said(question)
+
+
+def test_a_period_without_a_value_named_adds_nothing() -> None:
+    assert _said("when does he mention the monthly newsletter") == {"the monthly newsletter"}
 
 
 def test_value_forms_of_a_date_include_a_year() -> None:

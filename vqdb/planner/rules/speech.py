@@ -55,15 +55,19 @@ _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 
 
+_RELATIVE_CLAUSE = (  # "the year it was printed", "the time the train leaves": which value, said by a clause
+    r"\s+(?:(?:that|which|when)\s+)?(?:it|he|she|they|we|you|i|the\s+[\w'-]+)\s+[^,.?!;:\d]{1,40}?"
+)
 _VALUE_SAID = re.compile(  # "the departure time", "the annual amount", "the date of the bible": its head noun
     r"^(?:(?:the|a|an|any|his|her|their|its|our|your)\s+)?(?:[\w'-]+\s+){0,2}?"
     rf"(?P<noun>{alternation(list(VALUE_NOUNS))})"
-    r"(?:\s+(?:of|for)\s+(?!(?:the\s+)?(?:day|year|video|clip|film)\b)[^,.?!;:\d]{1,40})?$",
+    r"(?:\s+(?:of|for)\s+(?!(?:the\s+)?(?:day|year|video|clip|film)\b)[^,.?!;:\d]{1,40}"
+    rf"|{_RELATIVE_CLAUSE})?$",
     re.I,
 )
 _VALUE_NAMED = (
     r"(?P<said>(?:the|a|an|his|her|their|its)\s+(?:[\w'-]+\s+){0,2}?"
-    rf"(?:{alternation(list(VALUE_NOUNS))})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?)"
+    rf"(?:{alternation(list(VALUE_NOUNS))})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?|{_RELATIVE_CLAUSE})?)"
 )
 _VALUE_GIVEN = (  # "when does she give the year", "when is the monthly amount given": a value given is a value said
     re.compile(
@@ -92,9 +96,10 @@ _DESCRIBED_AS = re.compile(  # "when does he describe the channel as the home of
 
 def value_forms(said: str) -> tuple[str, ...]:
     """The queries for any value of the forms ``said`` names by its kind (``VALUE_NOUNS``: "the year", "the annual
-    amount", "the departure time", "the date of the bible"), none where ``said`` gives its value ("the year 1455",
-    "the total of three thousand pounds") or a time is none of the clock (``_NO_CLOCK``: "its full time", "the
-    first time").
+    amount", "the departure time", "the date of the bible", "the year it was printed"), none where ``said`` gives
+    its value ("the year 1455", "the total of three thousand pounds") or a time is none of the clock
+    (``_NO_CLOCK``: "its full time", "the first time"). Of things named together ("the 42 line bible and the year
+    it was printed"), those of each that names a value by its kind.
 
     Example:
         >>> value_forms("the annual amount"), value_forms("the date of the bible")
@@ -103,8 +108,13 @@ def value_forms(said: str) -> tuple[str, ...]:
         ((), ())
         >>> value_forms("the time of day"), value_forms("its full time"), value_forms("metal letters")
         ((), (), ())
+        >>> value_forms("the year it was printed"), value_forms("the 42 line bible and the year it was printed")
+        (('{year}',), ('{year}',))
     """
-    said = " ".join(said.split())
+    parts = re.split(r"\s*,\s*|\s+and\s+(?=(?:the|a|an|his|her|their|its)\s)", " ".join(said.split()), flags=re.I)
+    if len(parts) > 1:
+        return tuple(dict.fromkeys(form for part in parts for form in value_forms(part)))
+    said = parts[0]
     named = _VALUE_SAID.match(said)
     if not named or any(c.isdigit() for c in " ".join(canonical_words(said))):
         return ()
@@ -113,6 +123,28 @@ def value_forms(said: str) -> tuple[str, ...]:
     if noun == "time" and (before[:1] != ["the"] or not _NO_CLOCK.isdisjoint(before)):
         return ()
     return tuple(form_query(form) for form in VALUE_NOUNS[noun])
+
+
+_PERIODS = {"annual": "a year", "yearly": "a year", "monthly": "a month", "weekly": "a week", "daily": "a day"}
+"""A value's period named by an adjective, as a voice says it after the value ("the annual amount": "3000 pounds a
+year")."""
+
+
+def _value_queries(said: str) -> tuple[str, ...]:
+    """The queries for a value ``said`` names by its kind besides its words: its forms (``value_forms``) and, where
+    it names the period the value is for (``_PERIODS``: "the annual amount", "the monthly figure"), the words a
+    voice says the period in ("a year", "a month"): of two amounts in one sentence ("250 pounds a month gives you
+    3000 pounds a year") the one said with the period asked.
+
+    Example:
+        >>> _value_queries("the annual amount"), _value_queries("the monthly savings amount")
+        (('{price}', 'a year'), ('{price}', 'a month'))
+        >>> _value_queries("the monthly newsletter"), _value_queries("the year")
+        ((), ('{year}',))
+    """
+    forms = value_forms(said)
+    periods = [_PERIODS[w] for w in said.lower().split() if w in _PERIODS] if forms else []
+    return (*forms, *dict.fromkeys(periods))
 
 
 _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
@@ -301,7 +333,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
         voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
         if said or voice:  # a value named as asked ("the departure time"): ``_clean`` drops its "the"
-            forms = value_forms(passive.group(1))
+            forms = _value_queries(passive.group(1))
             evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *forms)))
             return text[: passive.start()] + " " + text[passive.end() :]
     described = _DESCRIBED_AS.search(text)
@@ -314,7 +346,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if given:  # "when does she give the percentage": the value said, in its words or its form
         said, before = given.group("said"), text[: given.start()]  # "when does the chart give …": written
         evidence.add(
-            TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], _clean(said), *value_forms(said)
+            TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], _clean(said), *_value_queries(said)
         )
         return text[: given.start()] + " " + text[given.end() :]
     for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
@@ -347,7 +379,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *value_forms(said))
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *_value_queries(said))
             return before + " " + tail[apposed.end() if apposed else len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
