@@ -24,7 +24,7 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 5  # 5: a clock time heard run together, "which of these is not", coined names, colours unnamed
+ANSWER_VERSION = 6  # 6: an open answer needs its topic read and something new; articles; "shown in the corner"
 # 4: evidence-only answers flag reads outside the moment, weigh where on screen and how big
 # 3: "when" answered by a located interval, no answer without evidence, margin confidence
 
