@@ -91,6 +91,7 @@ from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
+from vqdb.textnorm import sound_key
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
@@ -111,6 +112,7 @@ OPEN_CONTEXT = 0.4  # share of the question's context words (and topic words rea
 # one of two, not one of three
 NEW_WORD = 0.5  # a snippet's word less like any of the question's words than this is something it adds
 OPEN_COSINE = 0.4  # or its similarity to the question
+HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
@@ -292,13 +294,15 @@ class _Reading:
         weights = option_weights(words, asked=set(match_words(self.question)) - STOPWORDS)
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
+        spelled = spelling_variants(words)
         places = [
-            self._places(self._matches(identifier, ws, w), context)
-            for identifier, ws, w in zip(identifiers_of(options), words, weights, strict=True)
+            self._places(self._matches(identifier, ws, w), context, written=bool(variants))
+            for identifier, ws, w, variants in zip(identifiers_of(options), words, weights, spelled, strict=True)
         ]
         self._apply_ordinal(places)
         self._apply_sequence(places)
         self._apply_screen_fit(places)
+        _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         best_places = _prefer_whole(options, words, best_places)
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
@@ -418,8 +422,9 @@ class _Reading:
                 out += find(words, weights, stream, self.matcher.similarity(words, i))
         return out
 
-    def _places(self, matches: list[Match], context: _Context) -> list[Place]:
-        """The places of ``matches`` with their weighted values."""
+    def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:
+        """The places of ``matches`` with their weighted values; ``written``: the option is told from
+        another by its spelling alone, which only written text shows, whatever source the question names."""
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
@@ -427,7 +432,10 @@ class _Reading:
                 if self.anchors
                 else self._near_weight(match.stream.video_id, start, end)
             )
-            value = match.score**LEXICAL_POWER * where * source_weight(self.parts.source, match.stream.source)
+            weight = source_weight(self.parts.source, match.stream.source)
+            if written and match.stream.source != "transcript":
+                weight = 1.0
+            value = match.score**LEXICAL_POWER * where * weight
             out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
         return out
 
@@ -635,6 +643,39 @@ class _Reading:
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
 
 
+def spelling_variants(words: list[list[str]]) -> list[list[int]]:
+    """For each option, the other options that sound the same but are spelled otherwise (their words'
+    ``vqdb.textnorm.sound_key`` equal): "the Gutenberg", "the Guttenberg", "the Gutenburg"; "Financial
+    Adviser", "Financial Advisor". Speech recognition spells what it hears as it guesses: only written
+    text tells them apart.
+
+    Example:
+        >>> spelling_variants([["the", "gutenberg"], ["the", "guttenberg"], ["the", "bible"], ["notes"], ["note"]])
+        [[1], [0], [], [], []]
+    """
+    sounds = [" ".join(sound_key(w) for w in ws) for ws in words]
+    return [
+        [j for j in range(len(words)) if j != i and sounds[j] == sounds[i] and words[j] != words[i]]
+        for i in range(len(words))
+    ]
+
+
+def _heard_alike(places: list[list[Place]], spelled: list[list[int]]) -> None:
+    """Options spelled differently for one sound are heard alike: each one's places in a transcript become
+    the best heard of any of them, times ``HEARD_SPELLING`` (heard, its spelling is not), so where the
+    screen writes one of them that one wins, and where nothing does they tie (a low confidence)."""
+    heard = [[p for p in option if p.match.stream.source == "transcript"] for option in places]
+    for i, variants in enumerate(spelled):
+        if not variants:
+            continue
+        alike = [p for k in (i, *variants) for p in heard[k]]
+        if not alike:
+            continue
+        best = max(alike, key=lambda p: p.value)
+        places[i][:] = [p for p in places[i] if p.match.stream.source != "transcript"]
+        places[i].append(dataclasses.replace(best, value=best.value * HEARD_SPELLING))
+
+
 def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place | None]) -> list[Place | None]:
     """An option that is part of another ("Cambridge" of "Cambridge North", "Hello world" of "Hello
     world..."), where the other is read as well at the same place, is only part of what was read: its
@@ -696,10 +737,11 @@ class _Context:
         found = np.any([sim.max(axis=1) > 0 for sim in self.sims.values()], axis=0) if self.sims else []
         weights = rarity_weights(words, streams) if words else np.zeros(0)
         self.weights = np.where(found, weights, 0.0) if len(words) else weights
-        # a topic word read nowhere counts against every place's coverage: what the question is about is not there
-        missing = [k for k, word in enumerate(words) if word in topic and not found[k]]
-        self.missing = [words[k] for k in missing]
-        self.unread = float(sum(weights[k] for k in missing))
+        # a topic word read nowhere counts against every place's coverage (as much as a word read, on average):
+        # what the question is about is not there
+        self.missing = [word for k, word in enumerate(words) if word in topic and not found[k]]
+        read = self.weights[self.weights > 0]
+        self.unread = len(self.missing) * (float(read.mean()) if len(read) else 1.0)
         # every source's words of a video in one array, for context read at the same time elsewhere
         self.by_source: dict[tuple[str, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         if self.weights.sum() > 0:
