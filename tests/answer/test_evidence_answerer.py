@@ -518,3 +518,41 @@ def test_of_two_addresses_on_one_footer_the_one_in_the_corner_asked_wins(answere
     corner = answerer.answer("Which web address is printed in the bottom right corner?", options, [], timeline=footer)
     left = answerer.answer("Which web address is printed in the bottom left corner?", options, [], timeline=footer)
     assert corner.answer == "B" and left.scores["A"] / left.scores["B"] > corner.scores["A"] / corner.scores["B"]
+
+
+WEATHER = speech((7.8, 10.9, "Coming up at nine o'clock, the weather with Rachel Green."))
+
+
+def test_an_open_question_whose_topic_is_read_nowhere_is_null(answerer):
+    """'weather' is said, 'forecast' and 'tomorrow' nowhere: the video does not say the forecast."""
+    found = answerer.answer("What is the weather forecast for tomorrow?", None, [], timeline=WEATHER)
+    assert found.answer is None and found.low_confidence
+    assert "forecast, tomorrow read or heard nowhere" in found.notes[-1]
+    said = answerer.answer("Who presents the weather?", None, [], timeline=WEATHER)
+    assert said.answer == WEATHER[0].snippets[0].text
+
+
+def test_a_snippet_of_only_the_questions_words_is_no_open_answer(answerer):
+    credits = screens((30.0, 31.0, "Written by"), (31.0, 32.0, "Written by / Sam Carter"))
+    found = answerer.answer("Who wrote the video?", None, [], timeline=credits)
+    assert found.answer == "Written by / Sam Carter"
+
+
+def test_spellings_of_one_sound_are_told_apart_by_the_screen_not_the_transcript(answerer):
+    """Whisper wrote 'Guttenberg', the burned-in caption 'Gutenberg': speech does not spell."""
+    heard = speech((0.6, 11.7, "The earliest book, printed with movable types, the Guttenberg or 42-line Bible"))
+    options = ["the Gutenberg", "the Guttenberg", "the Gutenburg", "the King James"]
+    question = "What name does the narrator give the forty-two line Bible?"
+    found = answerer.answer(question, options, [], timeline=heard + screens((5.0, 6.0, "the Gutenberg,")))
+    assert found.answer == "A" and not found.low_confidence
+    only_heard = answerer.answer(question, options, [], timeline=heard)
+    assert only_heard.answer != "D" and only_heard.low_confidence  # heard, but which spelling nothing says
+
+
+def test_an_options_article_reads_the_screens_other_article(answerer):
+    answer_text = screens(
+        (8.0, 10.0, "the red boxing glove hanging from the ceiling. Additionally, there is a small blue ball on it")
+    )
+    options = ["a red boxing glove", "a blue boxing glove", "a red punching bag", "a blue ball"]
+    found = answerer.answer("What is hanging from the ceiling?", options, [], timeline=answer_text)
+    assert found.answer == "A"

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
@@ -71,7 +71,7 @@ from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
-from vqdb.answer.questions import QuestionParts, about_appearance, read_question
+from vqdb.answer.questions import QuestionParts, about_appearance, read_question, topic_words
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.temporal import (
     IN_WINDOW,
@@ -91,6 +91,7 @@ from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
+from vqdb.textnorm import sound_key
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
@@ -107,8 +108,11 @@ CONFIDENT_LEXICAL = 0.5
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
-OPEN_CONTEXT = 0.25  # share of the question's context words an open answer's snippet needs to count as read
+OPEN_CONTEXT = 0.4  # share of the question's context words (and topic words read nowhere) an open answer needs:
+# one of two, not one of three
+NEW_WORD = 0.5  # a snippet's word less like any of the question's words than this is something it adds
 OPEN_COSINE = 0.4  # or its similarity to the question
+HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
@@ -290,13 +294,15 @@ class _Reading:
         weights = option_weights(words, asked=set(match_words(self.question)) - STOPWORDS)
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
+        spelled = spelling_variants(words)
         places = [
-            self._places(self._matches(identifier, ws, w), context)
-            for identifier, ws, w in zip(identifiers_of(options), words, weights, strict=True)
+            self._places(self._matches(identifier, ws, w), context, written=bool(variants))
+            for identifier, ws, w, variants in zip(identifiers_of(options), words, weights, spelled, strict=True)
         ]
         self._apply_ordinal(places)
         self._apply_sequence(places)
         self._apply_screen_fit(places)
+        _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         best_places = _prefer_whole(options, words, best_places)
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
@@ -416,8 +422,9 @@ class _Reading:
                 out += find(words, weights, stream, self.matcher.similarity(words, i))
         return out
 
-    def _places(self, matches: list[Match], context: _Context) -> list[Place]:
-        """The places of ``matches`` with their weighted values."""
+    def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:
+        """The places of ``matches`` with their weighted values; ``written``: the option is told from
+        another by its spelling alone, which only written text shows, whatever source the question names."""
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
@@ -425,7 +432,10 @@ class _Reading:
                 if self.anchors
                 else self._near_weight(match.stream.video_id, start, end)
             )
-            value = match.score**LEXICAL_POWER * where * source_weight(self.parts.source, match.stream.source)
+            weight = source_weight(self.parts.source, match.stream.source)
+            if written and match.stream.source != "transcript":
+                weight = 1.0
+            value = match.score**LEXICAL_POWER * where * weight
             out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
         return out
 
@@ -579,19 +589,25 @@ class _Reading:
                 ),
                 low_confidence=True,
             )
-        context = _Context(list(self.parts.context), self.streams, self.matcher)
+        context = _Context(list(self.parts.context), self.streams, self.matcher, topic_words(self.parts.context))
         candidates: list[tuple[float, float, Evidence]] = []
         for stream in streams:
             for index, snippet in enumerate(stream.snippets):
+                positions = np.flatnonzero(stream.snippet_of == index)
+                if not context.adds(stream, positions):  # only the question's own words ("Written by"): no answer
+                    continue
                 where = (
                     time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
                     if self.anchors
                     else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
                 )
-                read = context.coverage(stream, np.flatnonzero(stream.snippet_of == index))
+                read = context.coverage(stream, positions)
                 candidates.append(
                     (where * source_weight(self.parts.source, stream.source) * (0.5 + read), read, snippet)
                 )
+        if not candidates:
+            why = "no text read answers it: every snippet has only the question's own words"
+            return EvidenceAnswer(None, None, None, {}, (*self.notes, why), low_confidence=True)
         candidates.sort(key=lambda c: -c[0])
         shortlist = candidates[:MAX_SEMANTIC_SNIPPETS]
         vectors = self.embedder.embed_texts([self.question, *(s.text for _, _, s in shortlist)])
@@ -607,21 +623,57 @@ class _Reading:
         _, read, cosine, best = scored[0]
         found = read >= OPEN_CONTEXT or bool(self.anchors)  # its words, or the moment it names
         named = any(best.source in STREAM_SOURCES[source] for source in self.parts.named)
-        if not (found or named or cosine >= OPEN_COSINE):
+        # a guess by the source named or by meaning only where what the question is about is read somewhere
+        guessed = (named or cosine >= OPEN_COSINE) and not context.missing
+        if not (found or guessed):
+            unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
             why = (
                 f"no text read answers it: the closest, {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] "
                 f"{best.text[:60]!r}, has {read:.0%} of the question's words ({', '.join(self.parts.context) or '-'}) "
-                f"and similarity {cosine:.2f} to it"
+                f"and similarity {cosine:.2f} to it{unread}"
             )
             return EvidenceAnswer(None, None, None, scores, (*self.notes, why), low_confidence=True)
         notes = list(self.notes)
         if not found:
             notes.append(
-                f"low confidence: none of the question's words ({', '.join(self.parts.context) or '-'}) read near "
-                f"the answer; chosen as {'the source it names' if named else 'closest in meaning'} "
-                f"(similarity {cosine:.2f})"
+                f"low confidence: under {OPEN_CONTEXT:.0%} of the question's words "
+                f"({', '.join(self.parts.context) or '-'}) read near the answer; chosen as "
+                f"{'the source it names' if named else 'closest in meaning'} (similarity {cosine:.2f})"
             )
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
+
+
+def spelling_variants(words: list[list[str]]) -> list[list[int]]:
+    """For each option, the other options that sound the same but are spelled otherwise (their words'
+    ``vqdb.textnorm.sound_key`` equal): "the Gutenberg", "the Guttenberg", "the Gutenburg"; "Financial
+    Adviser", "Financial Advisor". Speech recognition spells what it hears as it guesses: only written
+    text tells them apart.
+
+    Example:
+        >>> spelling_variants([["the", "gutenberg"], ["the", "guttenberg"], ["the", "bible"], ["notes"], ["note"]])
+        [[1], [0], [], [], []]
+    """
+    sounds = [" ".join(sound_key(w) for w in ws) for ws in words]
+    return [
+        [j for j in range(len(words)) if j != i and sounds[j] == sounds[i] and words[j] != words[i]]
+        for i in range(len(words))
+    ]
+
+
+def _heard_alike(places: list[list[Place]], spelled: list[list[int]]) -> None:
+    """Options spelled differently for one sound are heard alike: each one's places in a transcript become
+    the best heard of any of them, times ``HEARD_SPELLING`` (heard, its spelling is not), so where the
+    screen writes one of them that one wins, and where nothing does they tie (a low confidence)."""
+    heard = [[p for p in option if p.match.stream.source == "transcript"] for option in places]
+    for i, variants in enumerate(spelled):
+        if not variants:
+            continue
+        alike = [p for k in (i, *variants) for p in heard[k]]
+        if not alike:
+            continue
+        best = max(alike, key=lambda p: p.value)
+        places[i][:] = [p for p in places[i] if p.match.stream.source != "transcript"]
+        places[i].append(dataclasses.replace(best, value=best.value * HEARD_SPELLING))
 
 
 def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place | None]) -> list[Place | None]:
@@ -679,12 +731,17 @@ def _between(other: Place, place: Place, anchor: Anchor, after: bool) -> bool:
 class _Context:
     """The question's context words and where each is read, to score the words around a place."""
 
-    def __init__(self, words: list[str], streams: list[Stream], matcher: Matcher):
+    def __init__(self, words: list[str], streams: list[Stream], matcher: Matcher, topic: Collection[str] = ()):
         self.words = words
         self.sims = {id(s): matcher.similarity(words, i) for i, s in enumerate(streams)} if words else {}
         found = np.any([sim.max(axis=1) > 0 for sim in self.sims.values()], axis=0) if self.sims else []
         weights = rarity_weights(words, streams) if words else np.zeros(0)
         self.weights = np.where(found, weights, 0.0) if len(words) else weights
+        # a topic word read nowhere counts against every place's coverage (as much as a word read, on average):
+        # what the question is about is not there
+        self.missing = [word for k, word in enumerate(words) if word in topic and not found[k]]
+        read = self.weights[self.weights > 0]
+        self.unread = len(self.missing) * (float(read.mean()) if len(read) else 1.0)
         # every source's words of a video in one array, for context read at the same time elsewhere
         self.by_source: dict[tuple[str, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         if self.weights.sum() > 0:
@@ -726,11 +783,22 @@ class _Context:
         return float(self.weights @ best / total)
 
     def coverage(self, stream: Stream, positions: np.ndarray) -> float:
-        """The weighted share of context words among ``stream``'s words at ``positions``."""
-        total = self.weights.sum()
-        if total <= 0 or not len(positions):
+        """The weighted share of context words among ``stream``'s words at ``positions`` (of those read
+        anywhere, and the topic words read nowhere)."""
+        total = self.weights.sum() + self.unread
+        if self.weights.sum() <= 0 or not len(positions):
             return 0.0
         return float(self.weights @ self.sims[id(stream)][:, positions].max(axis=1) / total)
+
+    def adds(self, stream: Stream, positions: np.ndarray) -> bool:
+        """Whether ``stream``'s words at ``positions`` have a word that is no function word and none of the
+        context's (a similarity under ``NEW_WORD``): something the question does not say already."""
+        words = [stream.words[i] for i in positions]
+        content = np.array([w not in STOPWORDS for w in words], dtype=bool)
+        if not len(self.words):
+            return bool(content.any())
+        echoed = self.sims[id(stream)][:, positions].max(axis=0) >= NEW_WORD
+        return bool((content & ~echoed).any())
 
 
 def _snippet_of(match: Match) -> Evidence:

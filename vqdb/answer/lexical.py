@@ -55,6 +55,8 @@ NUMBER_PART = 0.8  # a number found at the start or end of a longer number (digi
 STOPWORD_WEIGHT = 0.4
 SHARED_WEIGHT = 0.3
 ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the question may be, not the answer
+ARTICLES = frozenset({"a", "an", "the"})  # each reads the others: how an option is put, not what it names
+OTHER_ARTICLE = 0.9  # an article read as another: nearly the same, but its own reads better
 ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
@@ -111,12 +113,17 @@ class Matcher:
     """Word similarity (:func:`similarity`) against several word sequences (streams' ``words``), each
     distinct query word compared once with their vocabulary and with their adjacent pairs joined.
 
+    An article reads another nearly as well as itself (``OTHER_ARTICLE``): an option says "a red boxing
+    glove" where the screen reads "the red boxing glove".
+
     Example:
         >>> m = Matcher([("channel", "7"), ("chamnel", "9")])
         >>> m.similarity(["channel", "7"], 1).round(2).tolist()
         [[0.86, 0.0], [0.0, 0.0]]
         >>> m.similarity(["channel"], 0).tolist()  # not "channel7": the word alone reads better
         [[1.0, 0.0]]
+        >>> Matcher([("the", "red", "glove")]).similarity(["a", "red", "glove"], 0).tolist()
+        [[0.9, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
 
     def __init__(self, sequences: Sequence[Sequence[str]]):
@@ -156,6 +163,10 @@ class Matcher:
                 better = pairs > np.maximum(out[i, :-1], out[i, 1:])
                 out[i, :-1] = np.where(better, pairs, out[i, :-1])
                 out[i, 1:] = np.where(better, np.maximum(out[i, 1:], pairs), out[i, 1:])
+        articles = np.isin(columns, [self._index[a] for a in ARTICLES if a in self._index])
+        for i, word in enumerate(query):
+            if word in ARTICLES:
+                out[i] = np.maximum(out[i], articles * OTHER_ARTICLE)
         for i in range(len(query) - 1):  # a clock time the phrase splits at its colon, heard whole ("7:45", "745")
             if clock_parts(query[i], query[i + 1]) and query[i] + query[i + 1] in self._index:
                 whole = columns == self._index[query[i] + query[i + 1]]

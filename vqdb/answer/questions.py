@@ -25,12 +25,13 @@
 * **where on screen, and how big**, the rest says its text is (``place``, ``size``: the planner's
   ``vqdb.planner.screen_places.where_on_screen``, "the web address in the bottom right corner", "in big
   letters"; a place or size inside the anchor's clause is the anchor's: "at the moment the big counter
-  reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``: not "the car on the
-  right"); a question that names one and no source asks about the screen;
+  reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``, or names the screen
+  as its source, "What is shown in the top-left corner?": not "the car on the right"); a question that
+  names one and no source asks about the screen;
 * whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
   narrator not mention?", "Which of these is NOT in the menu bar?"): the answer is the option the video does not have;
-* its **context words**: the rest's words (the anchor clause, function words and the ordinal
-  removed), which should be near the answer ("Sunset" in "What time is sunset, according to the
+* its **context words**: the rest's words (the anchor clause, where on screen and how big, function
+  words and the ordinal removed), which should be near the answer ("Sunset" in "What time is sunset, according to the
   card?"; cue words stay: "ask" in "what does he tell people to ask?").
 
 Example:
@@ -210,6 +211,9 @@ def read_question(question: str) -> QuestionParts:
         >>> q = read_question("What does it say in big letters either side of the fist?")
         >>> q.place, q.size, q.source
         (None, 'large', 'screen')
+        >>> q = read_question("What is shown in the top-left corner at the start?")
+        >>> q.place, q.context
+        ('top-left', ('shown', 'start'))
         >>> read_question("What timecode is burned in at the moment the big counter reads 90.000?").size is None
         True
     """
@@ -240,11 +244,12 @@ def read_question(question: str) -> QuestionParts:
     if relation == "after" and _NEXT.search(_mask_quotes(rest)):
         immediate = True  # "which speaker is announced next, after X": the nearest one
     ordinal = _ORDINAL.search(_mask_quotes(rest))
-    words = match_words(_mask_quotes(rest))
+    source = source_of(_mask_quotes(rest))
+    asks_text = ASKS_TEXT.search(rest) or source == "screen"  # "what is shown in the top-left corner?" too
+    unplaced, place, size = where_on_screen(rest) if asks_text else (rest, None, None)
+    words = match_words(_mask_quotes(unplaced))  # where its text is ("top", "corner") is not what is near it
     ordinal_words = set(match_words(ordinal.group(1))) if ordinal else set()
     context = tuple(w for w in dict.fromkeys(words) if w not in STOPWORDS and w not in ordinal_words)
-    _, place, size = where_on_screen(rest) if ASKS_TEXT.search(rest) else (rest, None, None)
-    source = source_of(_mask_quotes(rest))
     if source is None and (place or size):  # "what does it say in big letters?": read on screen
         source = "screen"
     return QuestionParts(
@@ -356,6 +361,27 @@ def about_appearance(text: str) -> tuple[str, ...] | None:
     if not ASKS_TEXT.search(text):
         found += [word for word in words if _WORN.fullmatch(word)]
     return tuple(dict.fromkeys(found)) if found else None
+
+
+FRAME_WORDS = frozenset(  # how a question is put: the medium, where the answer is read, which moment of it
+    {"video", "videos", "clip", "film", "movie", "recording", "footage", "according"}
+    | {"start", "beginning", "middle", "end", "ending", "moment", "point", "time"}
+)
+
+
+def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
+    """The context words that name what a question is about: not its cue words of a source ("say",
+    "shown", "sound") nor those that frame it ("in the video", "according to", "at the end"). A topic
+    word read nowhere in a video says the video may not have the answer: "What colour is Maria's
+    jacket?" where no jacket or colour is read or said.
+
+    Example:
+        >>> topic_words(read_question("What colour is Maria's jacket, according to the video?").context)
+        ('color', 'marias', 'jacket')
+        >>> topic_words(read_question("What does the SALE sign say?").context)
+        ('sale',)
+    """
+    return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS)
 
 
 def about_sound(text: str) -> bool:
