@@ -572,7 +572,9 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december"
     "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
-_MONEY = "pounds|dollars|euros|yen|cents|pence|quid|bucks"
+MONEY_WORDS = ("pounds", "dollars", "euros", "yen", "cents", "pence", "quid", "bucks")
+"""The words an amount of money is said in, in canonical words ("£2.50" is "2.50 pounds")."""
+_MONEY = "|".join(MONEY_WORDS)
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _RAW_FORMS = {  # over the text as written, its digits' look-alikes undone (a time's colon is no word)
     "time": r"(?<![\d.,:£$€¥{])(?:[01]?\d|2[0-4])[:.;][0-5]\d(?:[:.;][0-5]\d)*(?!\d|[.,]\d)"

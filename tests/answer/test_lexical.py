@@ -84,6 +84,8 @@ def test_only_a_clock_time_is_read_run_together():
     assert best("3.5 million", speech("Sales reached 35 million last year.")) < 0.5
     assert best("$1.99", speech("It costs 199 dollars.")) < 0.5
     assert best("2-1", speech("They won 21 games.")) < 0.5
+    assert best("3.25 million", speech("Sales reached 325 million last year.")) < 0.5  # two digits after the point
+    assert best("$1.50", speech("It costs 150 dollars.")) < 0.5
 
 
 def test_irregular_verbs_and_ocr_glyphs():

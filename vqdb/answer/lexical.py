@@ -43,7 +43,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import FUNCTION_WORDS, base_form, glyph_key, pairs_spelled
+from vqdb.textnorm import FUNCTION_WORDS, MONEY_WORDS, base_form, glyph_key, pairs_spelled
 
 FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
 JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
@@ -57,6 +57,8 @@ SHARED_WEIGHT = 0.3
 ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the question may be, not the answer
 ARTICLES = frozenset({"a", "an", "the"})  # each reads the others: how an option is put, not what it names
 OTHER_ARTICLE = 0.9  # an article read as another: nearly the same, but its own reads better
+# words after a split number that make it an amount, not a clock time ("3.25 million", "1.50 dollars")
+MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion", "percent", *MONEY_WORDS})
 ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
@@ -168,7 +170,7 @@ class Matcher:
             if word in ARTICLES:
                 out[i] = np.maximum(out[i], articles * OTHER_ARTICLE)
         for i in range(len(query) - 1):  # a clock time the phrase splits at its colon, heard whole ("7:45", "745")
-            if clock_parts(query[i], query[i + 1]) and query[i] + query[i + 1] in self._index:
+            if clock_parts(*query[i : i + 3]) and query[i] + query[i + 1] in self._index:
                 whole = columns == self._index[query[i] + query[i + 1]]
                 out[i : i + 2, whole] = np.maximum(out[i : i + 2, whole], PART_PENALTY)
         return out
@@ -404,17 +406,21 @@ def rarity_weights(words: Sequence[str], streams: Sequence[Stream]) -> np.ndarra
     return np.array(out)
 
 
-def clock_parts(hours: str, minutes: str) -> bool:
+def clock_parts(hours: str, minutes: str, after: str = "") -> bool:
     """Whether two words of a phrase are a clock time's hours and minutes ("7", "45" of "7:45"), which speech
-    recognition writes run together ("745"): 0-24 then two digits under 60. Other split numbers are not one
+    recognition writes run together ("745"): 0-24 then two digits under 60, not followed (``after``) by a word
+    that makes them an amount ("3.25 million", "1.50 dollars": ``MAGNITUDES``). Other split numbers are not one
     number ("3.5 million" is not "35 million", "$1.99" not "$199", a score "2-1" not "21").
 
     Example:
         >>> clock_parts("7", "45"), clock_parts("3", "5"), clock_parts("1", "99"), clock_parts("2", "1")
         (True, False, False, False)
+        >>> clock_parts("3", "25", "million"), clock_parts("1", "50", "dollars"), clock_parts("7", "45", "pm")
+        (False, False, True)
     """
     return (
-        hours.isdigit()
+        after not in MAGNITUDES
+        and hours.isdigit()
         and minutes.isdigit()
         and len(hours) <= 2
         and int(hours) <= 24
