@@ -298,8 +298,23 @@ def test_a_form_query_is_spelled_as_no_query_of_words_is():
         ("lift it at 100 kg", False),  # a number a word measures, whatever the unit
         ("at 120 beats per minute", False),
         ("doors open at 730 in the evening", True),
+        ("the train leaves at 745 pm", True),
+        ("we open at 930 am", True),
+        ("until 1030 at night", True),
         ("about 1455", False),
     ],
 )
 def test_a_time_whisper_writes_as_digits_at_a_moment_is_a_time(said: str, holds: bool) -> None:
     assert holds_value(said, "time") is holds
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("the first hundreds of fans arrived", ["the", "1st", "hundreds", "of", "fans", "arrived"]),
+        ("twelve hundreds of soldiers", ["12", "hundreds", "of", "soldiers"]),
+        ("printed in the fourteen hundreds", ["printed", "in", "the", "15th", "century"]),
+    ],
+)
+def test_hundreds_are_a_century_only_of_years(text: str, words: list[str]) -> None:
+    assert canonical_words(text) == words

@@ -248,7 +248,7 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
     while i < len(tokens):
         token = tokens[i]
         value, used = _number_at(tokens, i) if token in _NUMBER_STARTS else ("", 0)
-        if used and i + used < len(tokens) and tokens[i + used] == "hundreds" and 11 <= int(value or 0) <= 20:
+        if used and _said_century(tokens, i + used, value):
             out += [(word, i, i + used) for word in _century(int(value))]  # "fourteen hundreds"
             i += used + 1
             continue
@@ -265,6 +265,24 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
             out.append((token if _ORDINAL_DIGITS.match(token) else _plain_number(token), i, i))
         i += 1
     return _join_years(out, spoken)
+
+
+def _said_century(tokens: list[str], after: int, value: str) -> bool:
+    """Whether the number ``value`` said before ``tokens[after]`` names a century by its years ("fourteen
+    hundreds"), not hundreds of something ("twelve hundreds of soldiers") nor an ordinal ("the first hundreds").
+
+    Example:
+        >>> _said_century(["fourteen", "hundreds"], 1, "14"), _said_century(["first", "hundreds"], 1, "1st")
+        (True, False)
+        >>> _said_century(["twelve", "hundreds", "of", "soldiers"], 1, "12")
+        False
+    """
+    return (
+        tokens[after : after + 1] == ["hundreds"]
+        and tokens[after + 1 : after + 2] != ["of"]
+        and value.isdigit()
+        and 11 <= int(value) <= 20
+    )
 
 
 _HUNDREDS = re.compile(r"1[1-9]00s")  # "the 1400s"; not "100s of fans", "1000s" (thousands) or "2000s" (a decade)
@@ -595,8 +613,8 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
 # the words that may follow a time of day said as a number ("at 745 from platform 9", "until 1030 tonight"); any
 # other word measures the number ("at 100 miles an hour", "at 120 beats", "at 110 volts")
 _AFTER_A_CLOCK = (
-    "and|or|but|the|a|in|on|from|to|for|with|sharp|precisely|tonight|tomorrow|today|this|every|each|then|when|so"
-    "|we|you|he|she|they|i|it|please"
+    "am|pm|a|p|m|oclock|hours|hrs|at|and|or|but|the|in|on|from|to|for|with|sharp|precisely|tonight|tomorrow|today"
+    "|this|every|each|then|when|so|we|you|he|she|they|i|it|please"
 )
 _CANONICAL_FORMS["time"] += (  # Whisper writes a time said "seven forty-five" as "745": one at a moment ("at 745"),
     # not "by 250" or "from 100 to 200" (a change, a range)

@@ -81,3 +81,15 @@ def test_the_pronoun_one_plans_as_the_words_that_say_which(question, resolved):
 )
 def test_one_as_a_number_or_in_a_quote_stays(question):
     assert _one_resolved(question) == question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the presenter say the first one was cheaper?",
+        "when does she tell him she wants the green one",
+        "which card comes after the last one",
+    ],
+)
+def test_one_said_or_placed_by_order_stays(question: str) -> None:
+    assert _one_resolved(question) == question

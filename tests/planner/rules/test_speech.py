@@ -93,3 +93,24 @@ def test_a_date_asked_by_its_noun_takes_a_year_said_in_every_group() -> None:
     groups = [set(group.split(" OR ")) for group in plan.combine.strip("()").split(") AND (")]
     queries = {c.id: c.query for c in plan.queries}
     assert len(groups) == 2 and all("{year}" in {queries[q] for q in group} for group in groups)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the narrator say the time we spend online is wasted?",  # a statement about the value
+        "when does he say the price you pay is too high",
+        "when does the coach say the time he had was not enough",
+    ],
+)
+def test_a_statement_about_a_value_asks_for_no_value(question: str) -> None:
+    assert not any(q.startswith("{") for q in _said(question))
+
+
+def test_a_period_is_an_amounts_own_word() -> None:
+    assert "a day" not in _said("When does he mention the price of the daily newspaper?")
+    assert "a month" in _said("when is the monthly savings amount given")
+
+
+def test_as_well_known_is_described() -> None:
+    assert _said("When does the speaker describe the city as well known for its food?") == {"well known for its food"}

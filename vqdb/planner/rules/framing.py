@@ -97,7 +97,10 @@ _QUOTE = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+�
 _ONE_OF_A_TOPIC = re.compile(  # "the one about X", "the one that says X", "the one with X": X
     rf"\b(?:the|that|this)\s+one\s+(?:(?:{alternation(list(phrasing.ABOUT))}|with|showing|reading)\s+)", re.I
 )
-_ONE_AFTER_A_WORD = re.compile(r"\b(?P<det>the|that|this)\s+(?P<word>[a-z][a-z-]*)\s+one\b(?![\w'’-])")
+_ONE_AFTER_A_WORD = re.compile(r"\b(?P<det>the|that|this)\s+(?P<word>[^\W\d_][\w-]*)\s+one\b(?![\w'’-])", re.I)
+_SAYING = re.compile(rf"\b(?:{alternation(list(phrasing.SAYING))}|tell|tells|told)\b", re.I)
+# words before "one" that place or count it, not name it: "the first one was cheaper" keeps its "one"
+_ORDERING = frozenset({"first", "last", "next", "previous", "other", "only", "same", "right", "wrong", "final"})
 
 
 def _one_resolved(question: str) -> str:
@@ -114,20 +117,29 @@ def _one_resolved(question: str) -> str:
         ('which sign comes right after the cafe', 'what does step one say')
         >>> _one_resolved("when does 'the big one' appear"), _one_resolved("is the number one shown")
         ("when does 'the big one' appear", 'is the number one shown')
+        >>> _one_resolved("when does the presenter say the first one was cheaper")  # what is said, as said
+        'when does the presenter say the first one was cheaper'
+        >>> _one_resolved("which sign follows the Café one"), _one_resolved("the caption after the one that says hello")
+        ('which sign follows the Café', 'the caption after hello')
     """
+    # what a cue of saying introduces is said as it is ("say the first one was cheaper", "say I want the blue one"),
+    # unless the cue says which one ("the one that says X")
+    cues = (m for m in _SAYING.finditer(question) if not _ONE_OF_A_TOPIC.search(question[: m.end()] + " "))
+    said = next(cues, None)
+    end = said.end() if said else len(question)
     pieces, last = [], 0
-    for quote in [*_QUOTE.finditer(question), None]:
-        end = quote.start() if quote else len(question)
-        part = _ONE_OF_A_TOPIC.sub("", question[last:end])
+    for quote in [*_QUOTE.finditer(question[:end]), None]:
+        stop = quote.start() if quote else end
+        part = _ONE_OF_A_TOPIC.sub("", question[last:stop])
         pieces.append(_ONE_AFTER_A_WORD.sub(_without_one, part) + (quote.group(0) if quote else ""))
-        last = quote.end() if quote else end
-    return "".join(pieces)
+        last = quote.end() if quote else stop
+    return "".join(pieces) + question[end:]
 
 
 def _without_one(match: re.Match[str]) -> str:
     """The determiner and word of "the X one" without "one", unless X numbers it ("step one", "number one")."""
     word = match.group("word").lower()
-    if word in phrasing.NUMBERED or word in phrasing.BEFORE_A_NUMBER:
+    if word in phrasing.NUMBERED or word in phrasing.BEFORE_A_NUMBER or word in _ORDERING:
         return match.group(0)
     return f"{match.group('det')} {match.group('word')}"
 

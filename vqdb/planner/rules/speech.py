@@ -55,8 +55,11 @@ _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 
 
-_RELATIVE_CLAUSE = (  # "the year it was printed", "the time the train leaves": which value, said by a clause
-    r"\s+(?:(?:that|which|when)\s+)?(?:it|he|she|they|we|you|i|the\s+[\w'-]+)\s+[^,.?!;:\d]{1,40}?"
+_COPULA = r"(?:is|was|are|were|will|would|has|had|have|seems|seemed)"
+_RELATIVE_CLAUSE = (  # "the year it was printed", "the time the train leaves": which value, said by a clause; not
+    # a statement about the value ("the time we spend online is wasted": a second verb says what it is)
+    r"\s+(?:(?:that|which|when)\s+)?(?:it|he|she|they|we|you|i|the\s+[\w'-]+)\s+"
+    rf"(?:{_COPULA}\s+(?:been\s+)?)?(?:(?!\b{_COPULA}\b)[^,.?!;:\d]){{1,40}}?"
 )
 _VALUE_SAID = re.compile(  # "the departure time", "the annual amount", "the date of the bible": its head noun
     r"^(?:(?:the|a|an|any|his|her|their|its|our|your)\s+)?(?:[\w'-]+\s+){0,2}?"
@@ -88,7 +91,7 @@ _NO_CLOCK = frozenset(
 _DESCRIBED_AS = re.compile(  # "when does he describe the channel as the home of drama": what is said is after "as"
     r"\b(?:describ(?:e|es|ed|ing)|refer(?:s|red|ring)?\s+to|characteri[sz](?:e|es|ed|ing))\s+"
     r"(?:(?!\bas\b)[^,.?!;:])+?\s+as\s+"
-    r"(?!(?:well|soon|long|far|much|if|though|usual)\b|(?:he|she|they|it|we|i|you)\s)"  # "as well as", "as he …"
+    r"(?!well\s+as\b|(?:soon|long|far|much|if|though|usual)\b|(?:he|she|they|it|we|i|you)\s)"  # "as well as"
     r"(?P<said>[^,.?!;:]+)",
     re.I,
 )
@@ -141,10 +144,13 @@ def _value_queries(said: str) -> tuple[str, ...]:
         (('{price}', 'a year'), ('{price}', 'a month'))
         >>> _value_queries("the monthly newsletter"), _value_queries("the year")
         ((), ('{year}',))
+        >>> _value_queries("the price of the daily newspaper"), _value_queries("the weekly meeting time")
+        (('{price}',), ('{time}',))
     """
     forms = value_forms(said)
-    periods = [_PERIODS[w] for w in said.lower().split() if w in _PERIODS] if forms else []
-    return (*forms, *dict.fromkeys(periods))
+    named = _VALUE_SAID.match(" ".join(said.split())) if form_query("price") in forms else None
+    before = named.string[: named.start("noun")].lower().split() if named else []  # an amount's own words
+    return (*forms, *dict.fromkeys(_PERIODS[w] for w in before if w in _PERIODS))
 
 
 _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
