@@ -30,7 +30,9 @@ from vqdb.planner.tools.ocr import (
     NUMERIC_QUERY,
     PLACE_BANDS,
     RUN_GAP,
+    SCREEN_MEANING_MIN,
     SIZE_SHARE,
+    meant_on_screen,
 )
 from vqdb.planner.tools.timed_text import PAUSE_S, SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
@@ -102,7 +104,7 @@ def stand_in_vector(text: str) -> list[float]:
 @st.composite
 def corpora(draw):
     """Random rows for every table a plan reads."""
-    names = ("frames", "videos", "frame_embeddings", "regions", "ocr", "words", "segments", "cues", "audio")
+    names = ("frames", "videos", "frame_embeddings", "regions", "ocr", "spans", "words", "segments", "cues", "audio")
     data = {name: [] for name in names}
     for video_id in draw(st.lists(st.sampled_from(["va", "vb"]), min_size=1, max_size=2, unique=True)):
         n = draw(st.integers(1, 12))
@@ -131,6 +133,10 @@ def corpora(draw):
                         (0.0, y0, x1, y1),
                     )
                 )
+        for _ in range(draw(st.integers(0, 3))):  # the texts shown (ocr_spans), compared with the query by meaning
+            start = draw(st.integers(0, int(n * step * 2))) / 2
+            length = draw(st.sampled_from([0.5, 1.0, 3.0]))
+            data["spans"].append((video_id, draw(st.sampled_from(OCR_TEXTS)), start, start + length))
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
         data["words"] += [(video_id, draw(st.sampled_from(WORDS)), s / 4, s / 4 + 0.3) for s in starts]
         for name in ("segments", "cues"):
@@ -229,6 +235,15 @@ def load(con, vectors, data) -> None:
             ),
             "shown_from_s": pa.array([r[4] for r in rows], pa.float64()),
             "shown_to_s": pa.array([r[5] for r in rows], pa.float64()),
+        }
+    )
+    rows = data.get("spans", [])
+    tables["ocr_spans"] = pa.table(
+        {
+            "video_id": pa.array([r[0] for r in rows], pa.string()),
+            "text": pa.array([r[1] for r in rows], pa.string()),
+            "start_s": pa.array([r[2] for r in rows], pa.float64()),
+            "end_s": pa.array([r[3] for r in rows], pa.float64()),
         }
     )
     rows = data["words"]
@@ -468,6 +483,12 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
             spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run), max(start, 0.0)))
         if not any_text:  # the moments a number that ticks shows the query's value between reads
             spans += [(m.start_s, m.end_s, m.reach_to, m.score, m.reach_from) for m in estimated(q, data, video_id)]
+        if meant_on_screen(q):  # the texts shown that mean the query (a letter in them), from start to end
+            for v, text, start, end in data.get("spans", []):
+                similarity = stand_in_similarity(text, q)
+                if v == video_id and re.search(r"[^\W\d_]", text) and similarity > SCREEN_MEANING_MIN:
+                    score = SEMANTIC_WEIGHT * (similarity - SCREEN_MEANING_MIN) / (1 - SCREEN_MEANING_MIN)
+                    spans.append((start, end, start, score, start))
         for v, f, ts in data["frames"]:
             inside = [
                 (-score, start, end)

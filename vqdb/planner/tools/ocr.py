@@ -51,6 +51,14 @@ its copy left before the next one appeared (``shown_to`` before ``shown_from``, 
 their reads: the question typed in the prompt box, then, a read later, posted at the top of the chat, is
 two moments, not one from the typing to the video's end.
 
+A text shown that says the query **in other words** ("keep the door closed" for a sign "Fire door - keep
+shut") is weaker evidence (``Ocr.meant``): the video's texts shown (``ocr_spans``, each distinct text embedded
+once a session with MiniLM, ``text_embed``, as ``timed_text`` compares sentences; a text without a letter means
+nothing) whose cosine similarity with the query's vector is above ``SCREEN_MEANING_MIN`` score
+``meaning_score`` (0.6 at similarity 1, below every read of the query's letters) over their span, from its start
+to its end. A number read exactly, a value of a form (``{time}``) and a call with no words have no meaning; a
+place or size does not weigh it.
+
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
 ``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of the
 query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none reads a
@@ -124,8 +132,9 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
+from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, float32_cosine
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.textnorm import DIGIT_LOOKALIKES
+from vqdb.textnorm import DIGIT_LOOKALIKES, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.text_grade import min_score, query_words_read
 
@@ -165,6 +174,13 @@ NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
 HAS_TEXT = r"[\pL\pN]"  # a box with a letter or digit has text to read
 DIGITS = frozenset("0123456789")  # what NOT_DIGIT keeps
+SPANS_TABLE = "ocr_spans"  # the texts shown, each over its time on screen: compared with the query by meaning
+QUERY_EMBEDDER = "text_embed"  # the sentence model (MiniLM), as ``timed_text`` compares sentences
+# cosine similarity below which a text shown is unrelated to the query: a sign's few words sit closer to any
+# query than a sentence does (on the dev clips' signs and captions, the best unrelated text of a video reaches
+# 0.44 for 9 paraphrases in 10; a paraphrase, "keep the door closed" for "Fire door - keep shut", 0.50)
+SCREEN_MEANING_MIN = 0.45
+LETTER = r"\pL"  # a text shown without a letter ("9", "24") means nothing to compare
 
 
 @register
@@ -172,7 +188,8 @@ class Ocr(TextTool):
     """`screen_text_score(text, query)` of the frame's text in reading order, 0 below `min_score(query)`
     unless a near miss (then half its alignment) (a numeric query: `contains_phrase` after O/o -> 0,
     I/l/| -> 1); frames in a run of matching reads share its best score and span; a value of a number that ticks,
-    estimated between reads (`counter_moments`), scores 0.8"""
+    estimated between reads (`counter_moments`), scores 0.8; a text shown close in meaning (MiniLM, at most 0.6)
+    scores its time on screen"""
 
     name = "ocr"
     description = "on-screen text: frames graded by how well their text (titles, captions, signs) contains the query"
@@ -200,6 +217,8 @@ class Ocr(TextTool):
         # a run reaches the frames from its start (an estimated moment: from ``reach_from``) to its end, or to
         # its last read where the video's end cut it before (an estimated moment: to ``reach_to``)
         found, first = self.runs(ctx), "start_s"
+        if meant_on_screen(ctx.query):  # the texts shown that say it in other words, weaker than any read of it
+            found = select(exp.Star(), from_=subquery(found)).union(self.meant(ctx), distinct=False, copy=False)
         if counters.asked_number(ctx.query) is not None:  # a number that may tick: its values between reads
             run_columns = (col(c) for c in ("video_id", "start_s", "end_s", "last_read", "score"))
             found = select(*run_columns, alias(col("start_s"), "reach_from"), from_=subquery(found))
@@ -232,6 +251,42 @@ class Ocr(TextTool):
             from_=ctx.sampled("s"),
             joins=[join(subquery(runs, "r"), exp.and_(same(["video_id"], "r", "s"), inside, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
+
+    def meant(self, ctx: Context) -> exp.Select:
+        """(video_id, start_s, end_s, last_read, score) of the texts shown (``ocr_spans``, with a letter) whose
+        MiniLM embedding (``text_embed``, each distinct text once a session) is closer to the query's than
+        ``SCREEN_MEANING_MIN``, scored ``meaning_score``: each shown from its span's start to its end.
+
+        Example:
+            >>> "ARRAY_COSINE_SIMILARITY(TEXT_EMBED(text)" in Ocr().meant(Context("keep the door closed")).sql("duckdb")
+            True
+        """
+        # the query is embedded per row, not as a constant (DuckDB folds constants when it plans, which would
+        # load the model for a corpus without a span): as ``timed_text`` compares sentences
+        per_row = exp.case().when(col("text").is_(exp.null()).not_(), ctx.text)
+        similarity = fn("array_cosine_similarity", fn(QUERY_EMBEDDER, col("text")), fn(QUERY_EMBEDDER, per_row))
+        shown = select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            alias(cast(similarity, DOUBLE), "similarity"),
+            from_=table(SPANS_TABLE),
+            where=ctx.where(fn("regexp_matches", col("text"), string(LETTER))),
+        )
+        above = exp.Sub(this=col("similarity"), expression=number(SCREEN_MEANING_MIN))
+        score = exp.Div(
+            this=exp.Mul(this=number(SEMANTIC_WEIGHT), expression=exp.paren(above)),
+            expression=number(1 - SCREEN_MEANING_MIN),
+        )
+        return select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            alias(col("start_s"), "last_read"),
+            alias(score, "score"),
+            from_=subquery(shown),
+            where=col("similarity") > number(SCREEN_MEANING_MIN),
         )
 
     def estimated(self, ctx: Context) -> exp.Select:
@@ -746,6 +801,8 @@ class Ocr(TextTool):
         """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``: its runs
         of matching reads and the moments estimated between reads (``estimated_arrays``)."""
         runs = [(*run, run[0]) for run in self._read_runs(video, read, texts, per_text, query, ctx)]
+        if meant_on_screen(query):
+            runs += self.meant_arrays(video, query)
         if counters.asked_number(query) is not None:
             runs += self.estimated_arrays(video, query)
         if not runs:
@@ -755,6 +812,27 @@ class Ocr(TextTool):
         inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
         first = np.searchsorted(video.ts, reach_from, "left")
         return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
+
+    def meant_arrays(self, video: VideoFrames, query: str) -> list[tuple[float, ...]]:
+        """``meant``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): the cosine similarity of
+        its span texts' vectors with the query's, computed as DuckDB computes ``array_cosine_similarity``
+        (``float32_cosine``), above ``SCREEN_MEANING_MIN``."""
+        spans = video.rows(SPANS_TABLE, ("text", "start_s", "end_s"))
+        spans = spans.filter(pc.fill_null(pc.match_substring_regex(spans.column("text"), LETTER), False))
+        if not spans.num_rows:
+            return []
+        texts = pc.unique(spans.column("text").combine_chunks())
+        vectors = np.asarray(
+            video.value(f"SELECT list_transform($texts, t -> {QUERY_EMBEDDER}(t))", {"texts": texts.to_pylist()}),
+            dtype=np.float32,
+        )
+        query_vector = np.asarray(video.value(f"SELECT {QUERY_EMBEDDER}($q)", {"q": query}), dtype=np.float32)
+        similarity = float32_cosine(vectors, query_vector).astype(np.float64)
+        per_span = similarity[pc.index_in(spans.column("text"), value_set=texts).to_numpy()]
+        keep = per_span > SCREEN_MEANING_MIN
+        start, end = (float_array(spans.column(c))[keep] for c in ("start_s", "end_s"))
+        score = meaning_score(per_span[keep])
+        return list(zip(start, end, start, score, start, strict=True))
 
     def estimated_arrays(self, video: VideoFrames, query: str) -> list[tuple[float, ...]]:
         """``estimated``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): ``counters.moments``
@@ -1200,6 +1278,28 @@ def box_shape(ctx: Context) -> list[exp.Expression]:
         alias(exp.Sub(this=part("y1"), expression=part("y0")), "height"),
         *share,
     ]
+
+
+def meant_on_screen(query: str) -> bool:
+    """Whether the texts shown are compared with ``query`` by meaning: a query of words, not a number read
+    exactly, a value of a form (``{time}``) or no words at all.
+
+    Example:
+        >>> meant_on_screen("keep the door closed"), meant_on_screen("00:05"), meant_on_screen("{time}")
+        (True, False, False)
+    """
+    return re.search(r"[^\W\d_]", query) is not None and value_form(query) is None and not Ocr.numeric(query)
+
+
+def meaning_score(similarity: np.ndarray) -> np.ndarray:
+    """The score of a text shown at cosine ``similarity`` to the query: ``SEMANTIC_WEIGHT`` (0.6) at 1, 0 at
+    ``SCREEN_MEANING_MIN``, so any read of the query's letters (0.7 and up) outranks it.
+
+    Example:
+        >>> meaning_score(np.array([0.45, 1.0])).round(3).tolist()
+        [0.0, 0.6]
+    """
+    return SEMANTIC_WEIGHT * (similarity - SCREEN_MEANING_MIN) / (1 - SCREEN_MEANING_MIN)
 
 
 def reads_any_text(query: str) -> bool:
