@@ -28,6 +28,7 @@ from vqdb.planner.tools.ocr import (
     DIGIT_LOOKALIKES,
     MISPLACED,
     NUMERIC_QUERY,
+    PAGE_SHARE,
     PLACE_BANDS,
     RUN_GAP,
     SCREEN_MEANING_MIN,
@@ -486,7 +487,8 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
         if meant_on_screen(q):  # the texts shown that mean the query (a letter in them), from start to end
             for v, text, start, end in data.get("spans", []):
                 similarity = stand_in_similarity(text, q)
-                if v == video_id and re.search(r"[^\W\d_]", text) and similarity > SCREEN_MEANING_MIN:
+                page = end - start >= PAGE_SHARE * duration  # on screen all along: its times say nothing
+                if v == video_id and re.search(r"[^\W\d_]", text) and similarity > SCREEN_MEANING_MIN and not page:
                     score = SEMANTIC_WEIGHT * (similarity - SCREEN_MEANING_MIN) / (1 - SCREEN_MEANING_MIN)
                     spans.append((start, end, start, score, start))
         for v, f, ts in data["frames"]:

@@ -407,6 +407,7 @@ def test_a_text_shown_that_means_the_query_is_found_below_any_read_of_its_letter
         {"video_id": "va", "text": "Keep shut", "start_s": 1.0, "end_s": 3.0},
         {"video_id": "va", "text": "EXIT", "start_s": 4.0, "end_s": 5.0},
         {"video_id": "va", "text": "24", "start_s": 4.0, "end_s": 5.0},  # no letter: no meaning
+        {"video_id": "va", "text": "Kiosk", "start_s": 0.0, "end_s": 5.0},  # all along: part of the page
     ]
     expected = {
         "kindly close the door": [("va", 1, 0.6, 1.0, 3.0), ("va", 2, 0.6, 1.0, 3.0)],

@@ -51,13 +51,13 @@ its copy left before the next one appeared (``shown_to`` before ``shown_from``, 
 their reads: the question typed in the prompt box, then, a read later, posted at the top of the chat, is
 two moments, not one from the typing to the video's end.
 
-A text shown that says the query **in other words** ("keep the door closed" for a sign "Fire door - keep
-shut") is weaker evidence (``Ocr.meant``): the video's texts shown (``ocr_spans``, each distinct text embedded
-once a session with MiniLM, ``text_embed``, as ``timed_text`` compares sentences; a text without a letter means
-nothing) whose cosine similarity with the query's vector is above ``SCREEN_MEANING_MIN`` score
-``meaning_score`` (0.6 at similarity 1, below every read of the query's letters) over their span, from its start
-to its end. A number read exactly, a value of a form (``{time}``) and a call with no words have no meaning; a
-place or size does not weigh it.
+A text shown that says the query **in other words** ("keep the door closed" for a sign "Fire door - keep shut") is
+weaker evidence (``Ocr.meant``): the video's texts shown (``ocr_spans``, each distinct text embedded once a session
+with MiniLM, ``text_embed``, as ``timed_text`` compares sentences; a text without a letter means nothing) whose
+cosine similarity with the query's vector is above ``SCREEN_MEANING_MIN`` score ``meaning_score`` (0.6 at
+similarity 1, below every read of the query's letters) over their span, from its start to its end, unless it lasts
+``PAGE_SHARE`` of the video or more (part of the page, whose times say nothing). A number read exactly, a value of
+a form (``{time}``) and a call with no words have no meaning; a place or size does not weigh it.
 
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
 ``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of the
@@ -256,7 +256,8 @@ class Ocr(TextTool):
     def meant(self, ctx: Context) -> exp.Select:
         """(video_id, start_s, end_s, last_read, score) of the texts shown (``ocr_spans``, with a letter) whose
         MiniLM embedding (``text_embed``, each distinct text once a session) is closer to the query's than
-        ``SCREEN_MEANING_MIN``, scored ``meaning_score``: each shown from its span's start to its end.
+        ``SCREEN_MEANING_MIN``, scored ``meaning_score``: each shown from its span's start to its end, unless on
+        screen for ``PAGE_SHARE`` of the video or more (part of the page: when it is shown says nothing).
 
         Example:
             >>> "ARRAY_COSINE_SIMILARITY(TEXT_EMBED(text)" in Ocr().meant(Context("keep the door closed")).sql("duckdb")
@@ -279,14 +280,20 @@ class Ocr(TextTool):
             this=exp.Mul(this=number(SEMANTIC_WEIGHT), expression=exp.paren(above)),
             expression=number(1 - SCREEN_MEANING_MIN),
         )
+        lasts = exp.paren(exp.Sub(this=col("end_s", "m"), expression=col("start_s", "m")))
         return select(
-            col("video_id"),
-            col("start_s"),
-            col("end_s"),
-            alias(col("start_s"), "last_read"),
+            col("video_id", "m"),
+            col("start_s", "m"),
+            col("end_s", "m"),
+            alias(col("start_s", "m"), "last_read"),
             alias(score, "score"),
-            from_=subquery(shown),
-            where=col("similarity") > number(SCREEN_MEANING_MIN),
+            from_=subquery(shown, "m"),
+            joins=[join(ctx.video_info("i"), same(["video_id"], "i", "m"))],
+            where=exp.and_(
+                col("similarity") > number(SCREEN_MEANING_MIN),
+                lasts < exp.Mul(this=number(PAGE_SHARE), expression=col("duration_s", "i")),
+                copy=False,
+            ),
         )
 
     def estimated(self, ctx: Context) -> exp.Select:
@@ -829,8 +836,9 @@ class Ocr(TextTool):
         query_vector = np.asarray(video.value(f"SELECT {QUERY_EMBEDDER}($q)", {"q": query}), dtype=np.float32)
         similarity = float32_cosine(vectors, query_vector).astype(np.float64)
         per_span = similarity[pc.index_in(spans.column("text"), value_set=texts).to_numpy()]
-        keep = per_span > SCREEN_MEANING_MIN
-        start, end = (float_array(spans.column(c))[keep] for c in ("start_s", "end_s"))
+        start, end = (float_array(spans.column(c)) for c in ("start_s", "end_s"))
+        keep = (per_span > SCREEN_MEANING_MIN) & (end - start < PAGE_SHARE * video.duration_s)
+        start, end = start[keep], end[keep]
         score = meaning_score(per_span[keep])
         return list(zip(start, end, start, score, start, strict=True))
 
