@@ -414,6 +414,7 @@ def test_a_text_shown_that_means_the_query_is_found_below_any_read_of_its_letter
         "keep shut": [("va", 1, 1.0, 0.5, 2.5), ("va", 2, 1.0, 0.5, 2.5)],  # its letters read: the reads' run
         "24": [("va", 4, 1.0, 3.5, 4.5)],  # a number is read exactly, never meant ("24" means nothing anyway)
         "{time}": [],  # a value of a form has no meaning
+        "kindly close door four": [],  # a number means itself: "Channel 4" is not "CHANNEL 7" in other words
         "unrelated words": [],
     }
     for query, rows_found in expected.items():

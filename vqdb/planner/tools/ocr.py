@@ -56,8 +56,9 @@ weaker evidence (``Ocr.meant``): the video's texts shown (``ocr_spans``, each di
 with MiniLM, ``text_embed``, as ``timed_text`` compares sentences; a text without a letter means nothing) whose
 cosine similarity with the query's vector is above ``SCREEN_MEANING_MIN`` score ``meaning_score`` (0.6 at
 similarity 1, below every read of the query's letters) over their span, from its start to its end, unless it lasts
-``PAGE_SHARE`` of the video or more (part of the page, whose times say nothing). A number read exactly, a value of
-a form (``{time}``) and a call with no words have no meaning; a place or size does not weigh it.
+``PAGE_SHARE`` of the video or more (part of the page, whose times say nothing). A query naming a number (however
+written: its digits are read exactly), a value of a form (``{time}``) and a call with no words have no meaning; a
+place or size does not weigh it.
 
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
 ``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of the
@@ -134,7 +135,7 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, float32_cosine
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.textnorm import DIGIT_LOOKALIKES, value_form
+from vqdb.textnorm import DIGIT_LOOKALIKES, canonical_words, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.text_grade import min_score, query_words_read
 
@@ -1289,14 +1290,17 @@ def box_shape(ctx: Context) -> list[exp.Expression]:
 
 
 def meant_on_screen(query: str) -> bool:
-    """Whether the texts shown are compared with ``query`` by meaning: a query of words, not a number read
-    exactly, a value of a form (``{time}``) or no words at all.
+    """Whether the texts shown are compared with ``query`` by meaning: a query of words, not a value of a form
+    (``{time}``), no words at all, or words naming a number, however written: a number means itself, which its
+    digits are read for exactly, while MiniLM puts "Channel 4" beside "CHANNEL 7".
 
     Example:
-        >>> meant_on_screen("keep the door closed"), meant_on_screen("00:05"), meant_on_screen("{time}")
+        >>> meant_on_screen("keep the door closed"), meant_on_screen("channel four"), meant_on_screen("{time}")
         (True, False, False)
     """
-    return re.search(r"[^\W\d_]", query) is not None and value_form(query) is None and not Ocr.numeric(query)
+    if re.search(r"[^\W\d_]", query) is None or value_form(query) is not None:
+        return False
+    return not any(character.isdigit() for word in canonical_words(query) for character in word)
 
 
 def meaning_score(similarity: np.ndarray) -> np.ndarray:
