@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+import vqdb
+from vqdb.config import Config
 from vqdb.errors import VqdbError
 from vqdb.ingest.ocr_spans import OcrSpan, spans_table, track_spans
 from vqdb.ingest.respan import frames_of, rebuild_ocr_spans
@@ -50,7 +53,7 @@ def test_spans_are_rebuilt_from_the_stored_reads_as_ingest_builds_them(tmp_path)
     with Store.create(tmp_path) as store:
         ingested(store, "a", READS)
         ingested(store, "b", READS[-1:])
-        assert rebuild_ocr_spans(store) == {"a": 4, "b": 1}
+        assert rebuild_ocr_spans(store, Config()) == {"a": 4, "b": 1}
         frames, shown = frames_of(store.read("ocr", where="video_id = 'a'"))
         expected = [(s.start_s, s.end_s, s.text) for s in track_spans(frames, max_gap_s=2.5, shown=shown)]
         assert texts(store, "a") == expected
@@ -79,7 +82,7 @@ def test_a_video_recorded_without_its_ocr_interval_stops_the_rebuild_before_any_
         ingested(store, "a", READS)
         ingested(store, "b", READS, settings={})
         with pytest.raises(VqdbError, match=r"\(b\).* --only ocr --force"):
-            rebuild_ocr_spans(store)
+            rebuild_ocr_spans(store, Config())
         assert len(texts(store, "a")) == len(READS)  # left as it was
 
 
@@ -98,3 +101,18 @@ def test_a_frames_reads_come_back_in_the_order_written_after_compaction(tmp_path
         for n in range(5):
             frames, _ = frames_of(store.read("ocr", where=f"video_id = 'v{n}'"))
             assert [read.text for read in frames[0][1]] == order[n % 4 :] + order[: n % 4]
+
+
+def test_a_corpus_ingested_before_spans_held_vectors_gets_the_ones_text_embed_makes(tmp_path, sentences_embedded):
+    with Store.create(tmp_path) as store:
+        ingested(store, "a", READS)
+        ingested(store, "b", READS[-1:])
+        store.dataset("ocr_spans").drop_columns(["text_emb"])  # as an earlier version wrote the table
+        sentences_embedded.clear()
+        rebuild_ocr_spans(store, Config())
+        spans = store.read("ocr_spans").sort_by([("video_id", "ascending"), ("span_id", "ascending")])
+    assert sorted(sentences_embedded) == ["Clear history", "Score 1", "Score 2"]  # each distinct text once
+    with vqdb.connect(tmp_path) as corpus:
+        queried = corpus.sql("SELECT text_embed(t) FROM unnest(?) AS u(t)", params=[spans["text"].to_pylist()])
+        for stored, (theirs,) in zip(spans["text_emb"].to_pylist(), queried.fetchall(), strict=True):
+            np.testing.assert_allclose(stored, theirs, atol=1e-6)

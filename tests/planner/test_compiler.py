@@ -137,7 +137,8 @@ def corpora(draw):
         for _ in range(draw(st.integers(0, 3))):  # the texts shown (ocr_spans), compared with the query by meaning
             start = draw(st.integers(0, int(n * step * 2))) / 2
             length = draw(st.sampled_from([0.5, 1.0, 3.0]))
-            data["spans"].append((video_id, draw(st.sampled_from(OCR_TEXTS)), start, start + length))
+            text, stored = draw(st.sampled_from(OCR_TEXTS)), draw(st.booleans())  # its vector stored at ingest, or not
+            data["spans"].append((video_id, text, start, start + length, stored))
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
         data["words"] += [(video_id, draw(st.sampled_from(WORDS)), s / 4, s / 4 + 0.3) for s in starts]
         for name in ("segments", "cues"):
@@ -245,6 +246,10 @@ def load(con, vectors, data) -> None:
             "text": pa.array([r[1] for r in rows], pa.string()),
             "start_s": pa.array([r[2] for r in rows], pa.float64()),
             "end_s": pa.array([r[3] for r in rows], pa.float64()),
+            "text_emb": pa.array(
+                [stand_in_vector(r[1]) if r[4] else None for r in rows],
+                TABLES["ocr_spans"].arrow_schema().field("text_emb").type,
+            ),
         }
     )
     rows = data["words"]
@@ -485,10 +490,11 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
         if not any_text:  # the moments a number that ticks shows the query's value between reads
             spans += [(m.start_s, m.end_s, m.reach_to, m.score, m.reach_from) for m in estimated(q, data, video_id)]
         if meant_on_screen(q):  # the texts shown that mean the query (a letter in them), from start to end
-            for v, text, start, end in data.get("spans", []):
+            for v, text, start, end, stored in data.get("spans", []):  # a span without a vector is not compared
                 similarity = stand_in_similarity(text, q)
                 page = end - start >= PAGE_SHARE * duration  # on screen all along: its times say nothing
-                if v == video_id and re.search(r"[^\W\d_]", text) and similarity > SCREEN_MEANING_MIN and not page:
+                has_letter = re.search(r"[^\W\d_]", text)
+                if stored and v == video_id and has_letter and similarity > SCREEN_MEANING_MIN and not page:
                     score = SEMANTIC_WEIGHT * (similarity - SCREEN_MEANING_MIN) / (1 - SCREEN_MEANING_MIN)
                     spans.append((start, end, start, score, start))
         for v, f, ts in data["frames"]:

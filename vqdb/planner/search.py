@@ -603,27 +603,26 @@ def spoken_estimates(
     said: SpokenWords, query: str, rarity: WordRarity, meant: Mapping[str, float] | None = None
 ) -> dict[str, float]:
     """An estimate of the most a ``transcript`` call for ``query`` scores in each video that says words, best
-        first, from the words said (``SpokenWords``): the best, over the runs of as many words as the query's and one
-        more, of the run's alignment (each query word's best ``Indel`` similarity with a word of the run, averaged by
-        the words' lengths) times the weight ``search`` gives the share of the query's rarity the run holds
-        (``covered``, the words found as ``word_found`` finds them in a word); or of a sentence ``meant`` (the most it
-        scores by meaning, from the nearest sentence vectors) times the least that weight. The letters are compared
-        once per distinct word. ``phrase_matches`` aligns the letters across the words' boundaries ("bobo dami" for
-        "bobodami"), and a number said in several words is one, so a video may pass its estimate: it orders the
-        candidates and proves nothing.
+    first, from the words said (``SpokenWords``): the best, over the runs of as many words as the query's and one
+    more, of the run's alignment (each query word's best ``Indel`` similarity with a word of the run, averaged by
+    the words' lengths) times the weight ``search`` gives the share of the query's rarity the run holds
+    (``covered``, the words found as ``word_found`` finds them in a word); or of a sentence ``meant`` (the most it
+    scores by meaning, from the nearest sentence vectors) times the least that weight. The letters are compared
+    once per distinct word. ``phrase_matches`` aligns the letters across the words' boundaries ("bobo dami" for
+    "bobodami"), and a number said in several words is one, so a video may pass its estimate: it orders the
+    candidates and proves nothing.
 
-        Example:
-            >>> import tempfile
-            >>> from vqdb.store import Store
-            >>> from vqdb.planner.span_vectors import span_vectors
-    from vqdb.planner.spoken_words import spoken_words_of
-            >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "b", "c"],
-            ...     "word": ["ask", "not", "ask", "me", "not", "hello"], "start_s": [0.0, 1, 0, 1, 2, 0]}))
-            >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
-            >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask not", rarity).items()}
-            {'a': 1.0, 'b': 0.857, 'c': 0.091}
-            >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask me not", rarity).items()}
-            {'b': 1.0, 'a': 0.714, 'c': 0.154}
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "b", "c"],
+        ...     "word": ["ask", "not", "ask", "me", "not", "hello"], "start_s": [0.0, 1, 0, 1, 2, 0]}))
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask not", rarity).items()}
+        {'a': 1.0, 'b': 0.857, 'c': 0.091}
+        >>> {video: round(value, 3) for video, value in spoken_estimates(said, "ask me not", rarity).items()}
+        {'b': 1.0, 'a': 0.714, 'c': 0.154}
     """
     asked = canonical_words(query)
     words = list(dict.fromkeys(asked))
@@ -637,19 +636,18 @@ def spoken_estimates(
 
 def spoken_values(said: SpokenWords, form: str) -> dict[str, float]:
     """The most a ``transcript`` call for a value of ``form`` (``{time}``: ``value_form``) scores in each video
-        that says words: ``VALUE_FORM_SCORE`` where a value could be said (a word said with a digit: every
-        value of a form is a number, said in words or not, as its canonical words write it; a time at
-        "noon" or "midnight"), those whose words said hold one (``holds_value`` of them one after another) first. A
-        number said in words over several words ("nineteen", "sixty-one") is one number only once the words are
-        read together (``phrase_matches``), so a video holding a digit is not left out.
+    that says words: ``VALUE_FORM_SCORE`` where a value could be said (a word said with a digit: every
+    value of a form is a number, said in words or not, as its canonical words write it; a time at
+    "noon" or "midnight"), those whose words said hold one (``holds_value`` of them one after another) first. A
+    number said in words over several words ("nineteen", "sixty-one") is one number only once the words are
+    read together (``phrase_matches``), so a video holding a digit is not left out.
 
-        Example:
-            >>> from vqdb.planner.span_vectors import span_vectors
-    from vqdb.planner.spoken_words import spoken_words_of
-            >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "c"],
-            ...     "word": ["in", "1961", "at", "9", "hello"], "start_s": [0.0, 1, 0, 1, 0]}))
-            >>> spoken_values(said, "year")
-            {'a': 0.85, 'b': 0.85}
+    Example:
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "c"],
+        ...     "word": ["in", "1961", "at", "9", "hello"], "start_s": [0.0, 1, 0, 1, 0]}))
+        >>> spoken_values(said, "year")
+        {'a': 0.85, 'b': 0.85}
     """
     could = np.array([any(c.isdigit() for c in w) or w in ("noon", "midnight") for w in said.words] + [False])
     videos = np.unique(said.video_of[could[said.said]])
@@ -665,22 +663,21 @@ def spoken_values(said: SpokenWords, form: str) -> dict[str, float]:
 
 def best_runs(said: SpokenWords, words: list[str], rarity: WordRarity, width: int) -> np.ndarray:
     """Per video of ``said``, the best run of ``width`` words said (``spoken_estimates``) for the query's
-        distinct canonical ``words``: each run weighed by its words one by one, then the best ``REFINED_RUNS`` of
-        those aligned whole with the query (its letters, ``Indel``, as ``phrase_matches`` aligns a window); a video
-        with no run aligned whole comes after those with one.
+    distinct canonical ``words``: each run weighed by its words one by one, then the best ``REFINED_RUNS`` of
+    those aligned whole with the query (its letters, ``Indel``, as ``phrase_matches`` aligns a window); a video
+    with no run aligned whole comes after those with one.
 
-        Example:
-            >>> import tempfile
-            >>> from vqdb.store import Store
-            >>> from vqdb.planner.span_vectors import span_vectors
-    from vqdb.planner.spoken_words import spoken_words_of
-            >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "c"],
-            ...     "word": ["lift", "off", "liftoff", "now", "left"], "start_s": [0.0, 1, 0, 1, 0]}))
-            >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
-            >>> [round(v, 3) for v in best_runs(said, ["liftoff"], rarity, 2).tolist()]
-            [0.5, 1.0, 0.273]
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a", "a", "b", "b", "c"],
+        ...     "word": ["lift", "off", "liftoff", "now", "left"], "start_s": [0.0, 1, 0, 1, 0]}))
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> [round(v, 3) for v in best_runs(said, ["liftoff"], rarity, 2).tolist()]
+        [0.5, 1.0, 0.273]
 
-        ("lift off" aligns whole but holds no word "liftoff": 0.5, where ``covered`` finds it in the words joined.)
+    ("lift off" aligns whole but holds no word "liftoff": 0.5, where ``covered`` finds it in the words joined.)
     """
     words = words[:HELD_BITS]
     similarity = process.cdist(words, said.words, scorer=Indel.normalized_similarity, dtype=np.float32)
@@ -789,15 +786,14 @@ def run_alignment(
     said: SpokenWords, sequence: np.ndarray, at: np.ndarray, query: str, width: int, gap: int
 ) -> np.ndarray:
     """The best ``Indel`` similarity of ``query`` (squashed) with the runs of ``width - 2`` to ``width`` words
-        starting at each position ``at`` of ``sequence`` (ids of ``said.words``; ``gap`` ends a video).
+    starting at each position ``at`` of ``sequence`` (ids of ``said.words``; ``gap`` ends a video).
 
-        Example:
-            >>> from vqdb.planner.span_vectors import span_vectors
-    from vqdb.planner.spoken_words import spoken_words_of
-            >>> said = spoken_words_of(pa.table({"video_id": ["a"] * 3, "word": ["ask", "me", "not"],
-            ...     "start_s": [0.0, 1, 2]}))
-            >>> [round(v, 3) for v in run_alignment(said, said.said, np.array([0, 2]), "asknot", 3, 3).tolist()]
-            [0.857, 0.667]
+    Example:
+        >>> from vqdb.planner.spoken_words import spoken_words_of
+        >>> said = spoken_words_of(pa.table({"video_id": ["a"] * 3, "word": ["ask", "me", "not"],
+        ...     "start_s": [0.0, 1, 2]}))
+        >>> [round(v, 3) for v in run_alignment(said, said.said, np.array([0, 2]), "asknot", 3, 3).tolist()]
+        [0.857, 0.667]
     """
     spelled = np.array([*said.words, ""], dtype=object)  # ``gap`` (and past the end) spells nothing
     spelled[gap] = ""

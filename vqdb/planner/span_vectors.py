@@ -13,7 +13,6 @@ are counted, not held.
 Example:
     >>> import tempfile
     >>> from vqdb.store import Store
-from vqdb.udfs.embedding_cache import one_blas_thread
     >>> found = span_vectors(Store.create(tempfile.mkdtemp()))
     >>> found.videos, found.missing
     ([], 0)
