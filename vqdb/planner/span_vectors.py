@@ -95,17 +95,21 @@ def span_vectors_of(rows: pa.Table | None) -> SpanVectors:
         >>> found = span_vectors_of(rows)
         >>> found.videos, found.starts.tolist(), found.matrix.tolist(), found.missing
         (['b'], [0], [[0.6000000238418579, 0.800000011920929], [0.0, 1.0]], 1)
+        >>> span_vectors_of(rows.slice(1, 1)).missing  # none holds a vector
+        1
     """
     if rows is None or not rows.num_rows:
         return SpanVectors([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), 0)
     held = pc.and_(pc.is_valid(rows.column(VECTOR_COLUMN)), pc.is_valid(rows.column("video_id")))
     missing = rows.num_rows - pc.sum(held.cast(pa.int64())).as_py()
     rows = rows.filter(held)
+    if not rows.num_rows:
+        return SpanVectors([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), int(missing))
     rows = rows.take(pc.sort_indices(rows, sort_keys=[("video_id", "ascending")]))
     ids = rows.column("video_id").to_numpy(zero_copy_only=False)
     vectors = rows.column(VECTOR_COLUMN).combine_chunks()
     matrix = vectors.flatten().to_numpy(zero_copy_only=False).astype(np.float32).reshape(len(ids), -1)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)  # no direction: similarity 0
-    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if len(ids) else np.zeros(0, np.int64)
+    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
     return SpanVectors([str(ids[s]) for s in starts], starts, matrix, int(missing))
