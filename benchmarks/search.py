@@ -10,7 +10,7 @@ sampled at 1 frame a second:
   12-word ``transcript_segments`` whose ``text_emb`` is a bag-of-words sentence vector (384-d: the sum of
   fixed random word vectors, normalized);
 * OCR: a line of 2 to 4 words every 10 to 30 s, on screen 3 to 10 s, read once a second (``ocr``, with the
-  times it was shown) and one ``ocr_spans`` row a line;
+  times it was shown) and one ``ocr_spans`` row a line, its ``text_emb`` the line's bag-of-words sentence vector;
 * ``audio_tags`` every 0.96 s and ``audio_events`` (runs of one of 100 labels, 2 to 20 s).
 
 Regions are left out (at 6 crops a frame they are 6 times the frame embeddings: 66 GB at 1,000 hours,
@@ -32,6 +32,9 @@ exhaustive scan lists is arbitrary), the candidate videos merged (mean); index b
 hours (write, index update, a search after); peak memory (RSS) of the process; what counting a question's words
 for their rarity costs the first time (``word_counting``), against a full-text lookup a word and table.
 Latencies are after one warm-up query per kind.
+
+``--reuse DIR --span-vectors`` first stores the ``text_emb`` of the ``ocr_spans`` of a corpus kept before spans held
+them, as ``vqdb index DIR --ocr-spans`` would (timed; in place: a copy of the kept corpus).
 
 ``--reuse DIR --clone`` searches a copy-on-write clone of a kept corpus (``clone``: its data and index files
 hard-linked, since Lance never rewrites a file, the rest copied) and adds the 10 hours to the clone, so the
@@ -211,6 +214,7 @@ def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -
                     "end_s": [float(reads[-1])],
                     "text": [line],
                     "max_confidence": [0.9],
+                    "emb": world.sentence_vector(line.lower().split())[None],
                 }
             )
             if lines == 3:
@@ -286,7 +290,9 @@ def write_chunk(store: Store, world: World, first: int, count: int, seed: int) -
     segment_columns["text_emb"] = vectors(np.concatenate([s["emb"] for s in segments]))
     store.append("transcript_segments", full_table("transcript_segments", segment_columns, SENTENCE_DIM))
     append("ocr", ocr)
-    append("ocr_spans", spans)
+    span_columns = {k: np.concatenate([np.asarray(s[k]) for s in spans]) for k in spans[0] if k != "emb"}
+    span_columns["text_emb"] = vectors(np.concatenate([s["emb"] for s in spans]))
+    store.append("ocr_spans", full_table("ocr_spans", span_columns, SENTENCE_DIM))
     append("audio_tags", tags)
     append("audio_events", events)
     extractors = ["frames", "embed", "asr", "ocr", "audio"]
@@ -394,6 +400,20 @@ def build_indexes(root: str) -> tuple[float, list[str]]:
     return time.perf_counter() - start, lines
 
 
+def with_span_vectors(root: str, world: World) -> str:
+    """Store the ``text_emb`` of the ``ocr_spans`` of a corpus kept before spans held them (each line's
+    bag-of-words vector, as ``write_chunk`` writes it), as ``vqdb index --ocr-spans`` brings a real corpus up to
+    date; timed."""
+    start = time.perf_counter()
+    with Store.open(root, writable=True) as store:
+        spans = store.read("ocr_spans")
+        columns = {name: spans.column(name).combine_chunks() for name in spans.column_names if name != "text_emb"}
+        lines = [world.sentence_vector(text.lower().split()) for text in columns["text"].to_pylist()]
+        columns["text_emb"] = vectors(np.stack(lines))
+        store.replace("ocr_spans", "true", full_table("ocr_spans", columns, SENTENCE_DIM))
+    return f"ocr_spans: {spans.num_rows:,} vectors stored in {time.perf_counter() - start:.1f} s"
+
+
 def summarized(store: Store) -> str:
     """Build the frames' per-video summaries (``vqdb.store.visual_summary``; ``build_text_indexes`` would), timed."""
     start = time.perf_counter()
@@ -449,6 +469,7 @@ def run(
     answers: str | None = None,
     kinds: tuple[str, ...] = KINDS,
     compare_summaries: bool = False,
+    span_vectors: bool = False,
 ) -> None:
     """Write (or ``reuse``) a corpus of ``hours`` at ``root``, print the tables; ``add_hours``: then add 10 hours
     to it and search a new video (left out where the corpus is kept or reused in place: it would no longer be the
@@ -456,7 +477,7 @@ def run(
     search's candidates and moments to (by cap and question), to compare two versions' results; ``kinds``: the
     kinds of question asked; ``compare_summaries`` (a clone): search before the frames' per-video summaries are
     built (the visual estimate from the nearest vectors alone), then build them and search again, against the same
-    exhaustive scans."""
+    exhaustive scans; ``span_vectors`` (reused): first store the spans' vectors (``with_span_vectors``)."""
     world = World()
     if not reuse:
         store = Store.create(root)
@@ -474,6 +495,8 @@ def run(
             f"({data_bytes(root) / 2**30:.1f} GiB of data, {index_bytes(root) / 2**20:,.0f} MiB of indexes, of which "
             f"video_id {video_index_bytes(root) / 2**20:,.1f} MiB)"
         )
+        if span_vectors:
+            print(with_span_vectors(root, world))
         if add_hours:  # a clone (``--clone``): its video_id indexes built or updated, as ``vqdb index`` would
             start = time.perf_counter()
             with Store.open(root, writable=True) as store:
@@ -623,6 +646,11 @@ def main() -> None:
         help="with --reuse --clone: search before and after building the frames' per-video summaries",
     )
     parser.add_argument("--no-add", action="store_true", help="with --reuse --clone: do not add 10 hours after")
+    parser.add_argument(
+        "--span-vectors",
+        action="store_true",
+        help="with --reuse: first store the ocr_spans' vectors of a corpus kept before they held them (in place)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the corpus written (for --reuse), print where")
     parser.add_argument(
         "--clone", action="store_true", help="with --reuse: search a copy-on-write clone under --root, add 10 h to it"
@@ -631,6 +659,8 @@ def main() -> None:
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if not kinds or set(kinds) - set(KINDS):
         parser.error(f"--kinds: a comma-separated list of {', '.join(KINDS)}, got {args.kinds!r}")
+    if args.span_vectors and not args.reuse:
+        parser.error("--span-vectors needs --reuse DIR (a corpus written now has them)")
     if args.compare_summaries and not (args.reuse and args.clone):
         parser.error("--compare-summaries needs --reuse DIR --clone (it builds the summaries on the clone)")
     for hours in args.hours:
@@ -644,6 +674,7 @@ def main() -> None:
             answers=args.answers,
             kinds=kinds,
             compare_summaries=args.compare_summaries,
+            span_vectors=args.span_vectors,
         )
         if args.reuse and args.clone:
             root = tempfile.mkdtemp(prefix=f"search-{hours}h-clone-", dir=args.root)

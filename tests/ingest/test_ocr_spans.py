@@ -65,8 +65,10 @@ def test_same_text_rules():
 def test_spans_table_follows_the_schema():
     spans = track_spans([(0.0, [read("A", 0.5)]), (1.0, [read("B", 0.6, BOTTOM)])], max_gap_s=1.5)
     table = spans_table("vid", spans)
-    assert table.column_names == ["video_id", "span_id", "start_s", "end_s", "text", "max_confidence", "box"]
+    columns = ["video_id", "span_id", "start_s", "end_s", "text", "max_confidence", "box", "text_emb"]
+    assert table.column_names == columns
     assert table["span_id"].to_pylist() == [0, 1]
+    assert table["text_emb"].null_count == 2  # embedded by the extractor (``sentence_vectors``), not here
     assert table["box"].to_pylist()[1] == pytest.approx({"x0": 0.1, "y0": 0.8, "x1": 0.6, "y1": 0.9})  # float32
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+import vqdb
+from vqdb.config import Config
 from vqdb.errors import VqdbError
 from vqdb.ingest.ocr_spans import OcrSpan, spans_table, track_spans
 from vqdb.ingest.respan import frames_of, rebuild_ocr_spans
@@ -51,7 +54,7 @@ def test_spans_are_rebuilt_from_the_stored_reads_as_ingest_builds_them(tmp_path)
     with Store.create(tmp_path) as store:
         ingested(store, "a", READS)
         ingested(store, "b", READS[-1:])
-        assert rebuild_ocr_spans(store) == {"a": 4, "b": 1}
+        assert rebuild_ocr_spans(store, Config()) == {"a": 4, "b": 1}
         frames, shown = frames_of(store.read("ocr", where="video_id = 'a'"))
         expected = [(s.start_s, s.end_s, s.text) for s in track_spans(frames, max_gap_s=2.5, shown=shown)]
         assert texts(store, "a") == expected
@@ -80,7 +83,7 @@ def test_a_video_recorded_without_its_ocr_interval_stops_the_rebuild_before_any_
         ingested(store, "a", READS)
         ingested(store, "b", READS, settings={})
         with pytest.raises(VqdbError, match=r"\(b\).* --only ocr --force"):
-            rebuild_ocr_spans(store)
+            rebuild_ocr_spans(store, Config())
         assert len(texts(store, "a")) == len(READS)  # left as it was
 
 
@@ -108,7 +111,7 @@ def test_a_rebuild_that_changes_the_span_count_leaves_the_corpus_whole(tmp_path)
         frames = {"videos": TABLES["videos"].from_rows([]), "frames": TABLES["frames"].from_rows([])}
         store.commit("a", "frames", frames, model=None, settings={})
         ingested(store, "a", READS)
-        assert rebuild_ocr_spans(store) == {"a": 4}
+        assert rebuild_ocr_spans(store, Config()) == {"a": 4}
         assert check(store).ok and not signs_of_damage(store)
         assert store.read("extractions", where="extractor = 'ocr'")["rows"].to_pylist() == [6 + 4]
 
@@ -117,4 +120,19 @@ def test_reads_stored_before_their_shown_times_were_kept_are_rebuilt(tmp_path):
     with Store.create(tmp_path) as store:
         ingested(store, "a", READS)
         store.dataset("ocr").drop_columns(["shown_from_s", "shown_to_s"])  # as before 3265e00
-        assert rebuild_ocr_spans(store) == {"a": 4}
+        assert rebuild_ocr_spans(store, Config()) == {"a": 4}
+
+
+def test_a_corpus_ingested_before_spans_held_vectors_gets_the_ones_text_embed_makes(tmp_path, sentences_embedded):
+    with Store.create(tmp_path) as store:
+        ingested(store, "a", READS)
+        ingested(store, "b", READS[-1:])
+        store.dataset("ocr_spans").drop_columns(["text_emb"])  # as an earlier version wrote the table
+        sentences_embedded.clear()
+        rebuild_ocr_spans(store, Config())
+        spans = store.read("ocr_spans").sort_by([("video_id", "ascending"), ("span_id", "ascending")])
+    assert sorted(sentences_embedded) == ["Clear history", "Score 1", "Score 2"]  # each distinct text once
+    with vqdb.connect(tmp_path) as corpus:
+        queried = corpus.sql("SELECT text_embed(t) FROM unnest(?) AS u(t)", params=[spans["text"].to_pylist()])
+        for stored, (theirs,) in zip(spans["text_emb"].to_pylist(), queried.fetchall(), strict=True):
+            np.testing.assert_allclose(stored, theirs, atol=1e-6)

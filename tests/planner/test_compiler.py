@@ -28,9 +28,12 @@ from vqdb.planner.tools.ocr import (
     DIGIT_LOOKALIKES,
     MISPLACED,
     NUMERIC_QUERY,
+    PAGE_SHARE,
     PLACE_BANDS,
     RUN_GAP,
+    SCREEN_MEANING_MIN,
     SIZE_SHARE,
+    meant_on_screen,
 )
 from vqdb.planner.tools.timed_text import PAUSE_S, SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
@@ -102,7 +105,7 @@ def stand_in_vector(text: str) -> list[float]:
 @st.composite
 def corpora(draw):
     """Random rows for every table a plan reads."""
-    names = ("frames", "videos", "frame_embeddings", "regions", "ocr", "words", "segments", "cues", "audio")
+    names = ("frames", "videos", "frame_embeddings", "regions", "ocr", "spans", "words", "segments", "cues", "audio")
     data = {name: [] for name in names}
     for video_id in draw(st.lists(st.sampled_from(["va", "vb"]), min_size=1, max_size=2, unique=True)):
         n = draw(st.integers(1, 12))
@@ -131,6 +134,11 @@ def corpora(draw):
                         (0.0, y0, x1, y1),
                     )
                 )
+        for _ in range(draw(st.integers(0, 3))):  # the texts shown (ocr_spans), compared with the query by meaning
+            start = draw(st.integers(0, int(n * step * 2))) / 2
+            length = draw(st.sampled_from([0.5, 1.0, 3.0]))
+            text, stored = draw(st.sampled_from(OCR_TEXTS)), draw(st.booleans())  # its vector stored at ingest, or not
+            data["spans"].append((video_id, text, start, start + length, stored))
         starts = sorted(draw(st.sets(st.integers(0, int(n * step * 4)), max_size=8)))
         data["words"] += [(video_id, draw(st.sampled_from(WORDS)), s / 4, s / 4 + 0.3) for s in starts]
         for name in ("segments", "cues"):
@@ -229,6 +237,19 @@ def load(con, vectors, data) -> None:
             ),
             "shown_from_s": pa.array([r[4] for r in rows], pa.float64()),
             "shown_to_s": pa.array([r[5] for r in rows], pa.float64()),
+        }
+    )
+    rows = data.get("spans", [])
+    tables["ocr_spans"] = pa.table(
+        {
+            "video_id": pa.array([r[0] for r in rows], pa.string()),
+            "text": pa.array([r[1] for r in rows], pa.string()),
+            "start_s": pa.array([r[2] for r in rows], pa.float64()),
+            "end_s": pa.array([r[3] for r in rows], pa.float64()),
+            "text_emb": pa.array(
+                [stand_in_vector(r[1]) if r[4] else None for r in rows],
+                TABLES["ocr_spans"].arrow_schema().field("text_emb").type,
+            ),
         }
     )
     rows = data["words"]
@@ -468,6 +489,14 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
             spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run), max(start, 0.0)))
         if not any_text:  # the moments a number that ticks shows the query's value between reads
             spans += [(m.start_s, m.end_s, m.reach_to, m.score, m.reach_from) for m in estimated(q, data, video_id)]
+        if meant_on_screen(q):  # the texts shown that mean the query (a letter in them), from start to end
+            for v, text, start, end, stored in data.get("spans", []):  # a span without a vector is not compared
+                similarity = stand_in_similarity(text, q)
+                page = end - start >= PAGE_SHARE * duration  # on screen all along: its times say nothing
+                has_letter = re.search(r"[^\W\d_]", text)
+                if stored and v == video_id and has_letter and similarity > SCREEN_MEANING_MIN and not page:
+                    score = SEMANTIC_WEIGHT * (similarity - SCREEN_MEANING_MIN) / (1 - SCREEN_MEANING_MIN)
+                    spans.append((start, end, start, score, start))
         for v, f, ts in data["frames"]:
             inside = [
                 (-score, start, end)

@@ -14,13 +14,15 @@ import pytest
 
 import vqdb
 from vqdb.cli import main
+from vqdb.config import Config
 from vqdb.ingest import extractors
 from vqdb.ingest.extractors.embed import vectors_to_arrow
+from vqdb.ingest.sentence_vectors import with_sentence_vectors
 from vqdb.planner import retrieve, tools
 from vqdb.planner import search as search_module
 from vqdb.planner.plan import Plan
 from vqdb.planner.screen_texts import screen_texts_of
-from vqdb.planner.search import moments_in, screen_estimates, search, spoken_values
+from vqdb.planner.search import meant_estimate, moments_in, screen_estimates, search, spoken_values
 from vqdb.planner.spoken_words import spoken_words_of
 from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
@@ -137,9 +139,11 @@ def commit_video(
     reads: dict[int, str | list[str]],
     seconds: int = 20,
     boxes: dict[int, dict] | None = None,
+    meant: bool = False,
 ) -> None:
     """A video sampled at 1 fps whose OCR read ``reads`` (second -> text, or the texts of its boxes, in
-    ``boxes``: second -> box, where given) and nothing elsewhere."""
+    ``boxes``: second -> box, where given) and nothing elsewhere; ``meant``: its spans stored with their
+    sentence vectors (``text_emb``), as the ocr extractor stores them."""
     reads_by_box = [
         (s, text) for s, texts in sorted(reads.items()) for text in ([texts] if isinstance(texts, str) else texts)
     ]
@@ -173,6 +177,8 @@ def commit_video(
             "text": [text for _, text in reads_by_box],
         },
     )
+    if meant:
+        spans = with_sentence_vectors(spans, Config())
     store.commit(video_id, "ocr", {"ocr": ocr, "ocr_spans": spans}, model="test", settings={})
 
 
@@ -572,3 +578,30 @@ def test_a_value_said_is_estimated_in_the_videos_whose_words_could_say_one():
         )
     )
     assert list(spoken_values(said, "year")) == ["b", "a"]  # "a" says a number: a year in words may join it
+
+
+def test_a_sign_that_says_the_query_in_other_words_is_a_candidate_bounded_by_its_meaning(tmp_path):
+    """'RESTROOMS' reads none of 'toilets' but means it (MiniLM similarity 0.85): its video is a candidate by the
+    best similarity of its spans' stored vectors (``meant_estimate``), which bounds the moment's score, and the
+    search lists what the exhaustive scan lists. A corpus whose spans were stored without vectors (an older
+    ingest) finds none, and the search says what to run."""
+    store = Store.create(tmp_path)
+    commit_video(store, "sign", {5: "RESTROOMS"}, meant=True)
+    for i in range(12):
+        commit_video(store, f"gate{i:02d}", {3: f"GATE {i}", 9: "WELCOME"}, meant=True)
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "toilets"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        bound = meant_estimate(corpus, "toilets")
+        indexed = corpus.search("where are the toilets", plan=plan, k=1)
+        every = corpus.search("where are the toilets", plan=plan, k=1, exhaustive=True)
+    assert list(bound.values) == ["sign"] and bound.rest == 0.0, bound
+    (moment,) = indexed.moments.to_pylist()
+    assert moment["video_id"] == "sign" and 5.0 <= moment["ts"] < 6.0 and indexed.candidates[0] == "sign"
+    assert 0 < moment["score"] <= bound.values["sign"], (moment, bound)
+    assert indexed.moments.to_pylist() == every.moments.to_pylist() and not indexed.notes
+    store.dataset("ocr_spans").drop_columns(["text_emb"])  # as an earlier version wrote the table
+    with vqdb.connect(tmp_path) as corpus:
+        older = corpus.search("where are the toilets", plan=plan, k=1)
+    assert "sign" not in older.moments.column("video_id").to_pylist()
+    assert any("25 text(s) shown" in note and "--ocr-spans" in note for note in older.notes), older.notes

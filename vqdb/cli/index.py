@@ -1,6 +1,6 @@
 """``vqdb index CORPUS``: vector (IVF_PQ) indexes on the embedding tables, full-text indexes and the per-video
 tables' ``video_id`` indexes; with ``--ocr-spans``, first the ``ocr_spans`` rebuilt from the stored per-frame
-reads (``vqdb.ingest.respan``).
+reads, each text with its sentence embedding (``vqdb.ingest.respan``).
 
 Example:
     >>> from vqdb.cli import build_parser
@@ -38,8 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ocr-spans",
         action="store_true",
-        help="first rebuild ocr_spans from the stored per-frame OCR reads (after an upgrade changed how reads "
-        "make spans), without running OCR again",
+        help="first rebuild ocr_spans from the stored per-frame OCR reads, each text with its sentence embedding "
+        "(after an upgrade changed how reads make spans, or a corpus ingested before spans stored their "
+        "embeddings), without running OCR again",
     )
     p.add_argument("--no-wait", action="store_true", help="fail instead of waiting while another process writes")
     add_format(p, ("text", "json"))
@@ -47,6 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vqdb.config import Config
     from vqdb.ingest.respan import rebuild_ocr_spans
     from vqdb.store import Store
     from vqdb.store.text_index import build_text_indexes
@@ -54,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from vqdb.store.video_index import build_video_indexes
 
     with Store.open(args.corpus, writable=True, wait=not args.no_wait) as store:
-        spans = rebuild_ocr_spans(store) if args.ocr_spans else None
+        spans = rebuild_ocr_spans(store, Config.load(args.corpus)) if args.ocr_spans else None
         vector = [
             build_vector_index(
                 store,
@@ -73,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
         print_json({**rebuilt, "vector": [dataclasses.asdict(r) for r in vector], "full_text": text, "video_id": video})
         return 0
     if spans is not None:
-        print(f"ocr_spans: rebuilt from the stored reads, {sum(spans.values())} spans of {len(spans)} videos")
+        print(
+            f"ocr_spans: rebuilt from the stored reads, {sum(spans.values())} spans of {len(spans)} videos, "
+            "each text embedded"
+        )
     print("\n".join(map(str, vector)))
     for table, rows in text.items():
         print(f"{table}: full-text index, {rows} rows newly indexed")

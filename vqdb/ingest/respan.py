@@ -9,14 +9,17 @@ for a read's place in its frame, and none is needed, since ``Store.read`` scans 
 compaction keeps that order), with their ``shown_from_s``/``shown_to_s``, and the gap the video's
 recorded OCR interval allows (``span_gap_s``: its ``ocr_step`` over its ``sample_fps``). Frames where nothing
 was read have no rows, and need none: a span closes when the next read comes too late, whatever came between.
+Each span's text is embedded (``text_emb``, ``vqdb.ingest.sentence_vectors``: the distinct texts of a batch once),
+so the command also brings a corpus ingested before spans stored their vectors up to it.
 The new spans of ``BATCH_VIDEOS`` videos replace their old ones in one commit, then their ``ocr`` records
 count them (as ``Store.commit`` counts an extraction's rows, which ``vqdb check`` compares).
 
 Example:
     >>> import tempfile
     >>> from vqdb.store import Store
+    >>> from vqdb.config import Config
     >>> with Store.create(tempfile.mkdtemp()) as store:
-    ...     rebuild_ocr_spans(store)
+    ...     rebuild_ocr_spans(store, Config())
     {}
 """
 
@@ -26,8 +29,10 @@ from typing import Any
 
 import pyarrow as pa
 
+from vqdb.config import Config
 from vqdb.errors import VqdbError
 from vqdb.ingest.ocr_spans import OcrSpan, span_gap_s, spans_table, track_spans
+from vqdb.ingest.sentence_vectors import with_sentence_vectors
 from vqdb.models.protocols import TextBox
 from vqdb.store.store import Store, quote
 
@@ -61,10 +66,11 @@ def frames_of(reads: pa.Table) -> tuple[Frames, Shown]:
     return frames, shown
 
 
-def rebuild_ocr_spans(store: Store) -> dict[str, int]:
+def rebuild_ocr_spans(store: Store, config: Config) -> dict[str, int]:
     """Replace the ``ocr_spans`` of every video whose ``ocr`` extraction finished by the spans its stored reads
-    make now; returns the spans of each video rebuilt. Nothing is written when a video's OCR was recorded
-    without the settings its spans need (``VqdbError`` naming the videos and the command that redoes them).
+    make now, each with its text's sentence embedding (``config``'s text model); returns the spans of each video
+    rebuilt. Nothing is written when a video's OCR was recorded without the settings its spans need
+    (``VqdbError`` naming the videos and the command that redoes them).
 
     Example:
         >>> import tempfile
@@ -76,8 +82,9 @@ def rebuild_ocr_spans(store: Store) -> dict[str, int]:
         >>> tables = {"ocr": TABLES["ocr"].from_rows(reads), "ocr_spans": TABLES["ocr_spans"].from_rows([])}
         >>> with Store.create(tempfile.mkdtemp()) as store:
         ...     _ = store.commit("v", "ocr", tables, model="m", settings={"ocr_step": 1, "sample_fps": 1.0})
-        ...     rebuild_ocr_spans(store), store.read("ocr_spans")["text"].to_pylist()
-        ({'v': 1}, ['Clear history'])
+        ...     spans = rebuild_ocr_spans(store, Config()), store.read("ocr_spans")
+        >>> spans[0], spans[1]["text"].to_pylist(), spans[1]["text_emb"].type.list_size
+        ({'v': 1}, ['Clear history'], 384)
     """
     records = {
         video_id: record["ocr"] for video_id, record in store.records("ocr").items() if not record["ocr"]["error"]
@@ -97,7 +104,7 @@ def rebuild_ocr_spans(store: Store) -> dict[str, int]:
         tables = [spans_table(v, _spans(reads[v], records[v]["settings"])) for v in batch]
         counts |= {video_id: table.num_rows for video_id, table in zip(batch, tables, strict=True)}
         where = f"video_id IN ({', '.join(map(quote, batch))})"
-        store.replace("ocr_spans", where, pa.concat_tables(tables))
+        store.replace("ocr_spans", where, with_sentence_vectors(pa.concat_tables(tables), config))
         _recount(store, where, {video_id: reads[video_id].num_rows + counts[video_id] for video_id in batch})
     return counts
 

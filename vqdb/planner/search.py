@@ -8,7 +8,9 @@ has), then works in two steps:
    corpus's distinct reads (``vqdb.planner.screen_texts``) as the tool grades a frame, best bound first
    (``screen_estimates``): the tool aligns the query's letters without spaces, so a read that runs two words
    together or misreads a letter in each scores 0.6 to 0.9 and holds no word a full-text index would match;
-   a value of a form (``{time}``: no letters to bound) is graded in every distinct read.
+   a value of a form (``{time}``: no letters to bound) is graded in every distinct read. A text shown that
+   says the query in other words (``Ocr.meant``) is bounded by each video's best similarity of a stored
+   vector of its texts shown with the query's (``meant_estimate``, ``vqdb.planner.span_vectors``).
    Speech (``transcript``) estimates every video that says words (``spoken_estimates``): the distinct words
    said in the corpus (``vqdb.planner.spoken_words``) compared with the query's words by their letters once,
    read along each video's words, the best runs aligned whole, times the weight of the query's words they
@@ -104,11 +106,19 @@ from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.screen_texts import ScreenTexts, screen_texts
+from vqdb.planner.span_vectors import span_vectors
 from vqdb.planner.spoken_words import SPOKEN_TABLE, SpokenWords, spoken_words
 from vqdb.planner.sqlbuild import DIALECT
 from vqdb.planner.tools.base import FrameEvidence, TextTool, focus_at
 from vqdb.planner.tools.embedding import EmbeddingTool
-from vqdb.planner.tools.ocr import BOX_COLUMNS, Ocr
+from vqdb.planner.tools.ocr import (
+    BOX_COLUMNS,
+    QUERY_EMBEDDER,
+    SCREEN_MEANING_MIN,
+    Ocr,
+    meaning_score,
+    meant_on_screen,
+)
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
@@ -246,7 +256,7 @@ def search(
         best = best_covered(plan, found, merged, rarity, k, weights)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
             break  # no video after could outscore the k-th
-    return Search(plan, _table([described(plan, m) for m in best]), merged, plan.notes)
+    return Search(plan, _table([described(plan, m) for m in best]), merged, plan.notes + unmeant_notes(corpus, plan))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -315,7 +325,8 @@ def ranked_videos(
 def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, wanted: int) -> Estimate:
     """The indexes' ``Estimate`` for a call of the tool ``name`` with ``query``: for a tool that reads text on
     screen (``screen_boxes``: ``ocr``), its grade of the corpus's distinct reads (``screen_estimates``, at least
-    the ``wanted`` best videos exactly); for one whose ``table`` is the words said (``SPOKEN_TABLE``:
+    the ``wanted`` best videos exactly) and the most its texts shown that mean the query score
+    (``meant_estimate``); for one whose ``table`` is the words said (``SPOKEN_TABLE``:
     ``transcript``), the estimate from the words said and the nearest sentences (``spoken_estimates``); else
     the best of what its indexes list: the nearest vectors' similarity (``vector_index``; beyond them, the
     farthest listed), and, only ordering the videos, the rows its full-text indexes rank best
@@ -334,7 +345,8 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
 
         read = screen_texts(store)  # a number is graded as the tool grades it; else by its SQL function's own code
         found = screen_estimates(read, query, rarity, wanted, grade if tool.numeric(query) else None)
-        return with_counters(found, read, query)
+        found = with_counters(found, read, query)
+        return at_most_either(found, meant_estimate(corpus, query)) if meant_on_screen(query) else found
     if (form := value_form(query)) is not None:  # no meaning, no words an index holds: its values said, or all videos
         return (
             Estimate(spoken_values(spoken_words(store), form))
@@ -463,6 +475,65 @@ def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate
         values[read.videos[i]] = max(values.get(read.videos[i], 0.0), bound)
     ordered = sorted(values.items(), key=lambda item: -item[1])
     return dataclasses.replace(estimate, values=dict(ordered))
+
+
+def meant_estimate(corpus: CorpusReader, query: str) -> Estimate:
+    """The most a text shown that says ``query`` in other words (``Ocr.meant``) scores in each video: its spans'
+    best similarity with the query's vector (``SpanVectors.best_similarity``, exact: a span without a stored
+    vector is not compared, by the tool either) at ``meaning_score``, without the share of the grade that says how
+    much of the frame's text the query is (``covered`` divides a read on screen by it, 0.9 at least) and with its
+    words' weight at most 1; 0 in a video without a vector. A bound: a text without a letter, one on screen for
+    most of the video, and the call's place and size only lower the tool's score.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> meant_estimate(vqdb.connect(empty_corpus()), "keep the door closed")
+        Estimate(values={}, rest=0.0, bounded=True)
+    """
+    held = span_vectors(corpus.store)
+    vector = query_vector(corpus, QUERY_EMBEDDER, query) if held.videos else None
+    nearest = held.best_similarity(vector) if vector is not None else {}
+    similarity = np.array(list(nearest.values()), dtype=np.float64)
+    bound = np.minimum(meaning_score(np.maximum(similarity, SCREEN_MEANING_MIN)) / (1 - SPECIFICITY), 1.0)
+    return Estimate({video: float(value) for video, value in zip(nearest, bound, strict=True) if value > 0})
+
+
+def at_most_either(first: Estimate, second: Estimate) -> Estimate:
+    """The estimate of a call whose score in a video is the better of two kinds of evidence, each bounded by
+    one of two estimates: the greater value of each video (a video one lists, the other's ``rest`` at least),
+    best first, and the greater ``rest``.
+
+    Example:
+        >>> at_most_either(Estimate({"a": 1.0, "b": 0.2}, 0.1), Estimate({"b": 0.5, "c": 0.4}, 0.3))
+        Estimate(values={'a': 1.0, 'b': 0.5, 'c': 0.4}, rest=0.3, bounded=True)
+    """
+    videos = dict.fromkeys([*first.values, *second.values])
+    values = {v: max(first.values.get(v, first.rest), second.values.get(v, second.rest)) for v in videos}
+    ordered = dict(sorted(values.items(), key=lambda item: -item[1]))
+    return Estimate(ordered, max(first.rest, second.rest), first.bounded and second.bounded)
+
+
+def unmeant_notes(corpus: CorpusReader, plan: Plan) -> tuple[str, ...]:
+    """A note when the plan looks for a text shown by meaning (an ``ocr`` call, ``meant_on_screen``) and some
+    of the corpus's texts shown were stored without their vectors (``SpanVectors.missing``: a corpus ingested
+    before spans held one): those are not compared by meaning until ``vqdb index CORPUS --ocr-spans`` embeds them.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "keep shut"}], "combine": "Q1"})
+        >>> unmeant_notes(vqdb.connect(empty_corpus()), plan)
+        ()
+    """
+    asks = any(isinstance(tools.get(c.tool), Ocr) and meant_on_screen(c.query) for c in plan.queries)
+    missing = span_vectors(corpus.store).missing if asks else 0
+    if not missing:
+        return ()
+    return (
+        f"{missing} text(s) shown (ocr_spans) have no stored vector, so they are not compared with the query by "
+        f"meaning: run `vqdb index {corpus.store.root} --ocr-spans` to embed them",
+    )
 
 
 def _held_in_order(form: str, reads: list[str]) -> np.ndarray:

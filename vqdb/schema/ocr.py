@@ -2,7 +2,7 @@
 
 import pyarrow as pa
 
-from vqdb.schema.table import BOX, Column, Table
+from vqdb.schema.table import BOX, SENTENCE_DIM, Column, Table, vector
 
 OCR = Table(
     "ocr",
@@ -43,5 +43,12 @@ OCR_SPANS = Table(
         Column("text", pa.string(), "The text as its reads agree on it (a vote weighted by confidence)."),
         Column("max_confidence", pa.float64(), "Highest confidence over the span."),
         Column("box", BOX, "Box of the read nearest that text, normalized to 0..1."),
+        Column(
+            "text_emb",
+            vector(SENTENCE_DIM),
+            "Sentence embedding of `text` (all-MiniLM-L6-v2, L2-normalized), made at ingest: the `ocr` tool finds "
+            "a text shown that says the query in other words by it; NULL in corpora ingested before it was stored "
+            "(`vqdb index CORPUS --ocr-spans` fills it).",
+        ),
     ),
 )

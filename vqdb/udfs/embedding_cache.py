@@ -79,7 +79,7 @@ class EmbeddingCache:
         norm = float(np.linalg.norm(query))
         if not len(rows_frame) or norm == 0:
             return out
-        with _one_blas_thread():
+        with one_blas_thread():
             per_row = vectors @ (np.asarray(query, dtype=np.float32) / np.float32(norm))
         firsts = np.flatnonzero(np.r_[True, rows_frame[1:] != rows_frame[:-1]])
         unique, best = rows_frame[firsts], np.fmax.reduceat(per_row, firsts)  # NaN (no direction) only if all are
@@ -126,8 +126,15 @@ _BLAS_LIMIT = threading.Lock()  # the limit is process-wide: one product at a ti
 
 
 @contextlib.contextmanager
-def _one_blas_thread() -> Iterator[None]:
-    """Run the block with BLAS on one thread (the process's setting is restored after)."""
+def one_blas_thread() -> Iterator[None]:
+    """Run the block with BLAS on one thread (the process's setting is restored after): a product of a few
+    thousand vectors with one costs less than OpenBLAS's threads take to start on a loaded machine.
+
+    Example:
+        >>> with one_blas_thread():
+        ...     (np.eye(2, dtype=np.float32) @ np.float32([1, 2])).tolist()
+        [1.0, 2.0]
+    """
     with _BLAS_LIMIT, _blas_controller().limit(limits=1, user_api="blas"):
         yield
 

@@ -9,6 +9,7 @@ import pytest
 from vqdb.planner import tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.schema import SENTENCE_DIM
 
 SAMPLED = [("va", i, float(i)) for i in range(6)] + [("vb", 0, 0.0)]
 
@@ -396,3 +397,42 @@ def test_a_call_with_no_words_reads_the_text_in_its_place_on_both_paths(con, evi
         columns = (found.score, found.start_s, found.end_s, found.focus_start, found.focus_end)
         arrays = [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside]
         assert arrays == sql, (place, size)
+
+
+def stored_vector(text: str) -> list[float]:
+    """What ingest stores as a span's ``text_emb`` under the stand-in ``text_embed`` (conftest): texts that share
+    their first letter mean the same."""
+    first = ord(text[0].lower()) - ord("a")
+    return [float(i == first) for i in range(SENTENCE_DIM)]
+
+
+def test_a_text_shown_that_means_the_query_is_found_below_any_read_of_its_letters(con, evidence):
+    # the stand-in text_embed: texts that share their first letter mean the same; "kindly close the door"
+    # reads none of "Keep shut"'s letters, but means it: its span (1 to 3 s) is found, at SEMANTIC_WEIGHT 0.6
+    sampled = [("va", i, float(i)) for i in range(6)]
+    rows = boxes(("va", 1, "Keep shut"), ("va", 2, "Keep shut"), ("va", 4, "EXIT 24"))
+    spans = [
+        {"video_id": "va", "text": "Keep shut", "start_s": 1.0, "end_s": 3.0},
+        {"video_id": "va", "text": "EXIT", "start_s": 4.0, "end_s": 5.0},
+        {"video_id": "va", "text": "24", "start_s": 4.0, "end_s": 5.0},  # no letter: no meaning
+        {"video_id": "va", "text": "Kiosk", "start_s": 0.0, "end_s": 5.0},  # all along: part of the page
+    ]
+    spans = [span | {"text_emb": stored_vector(span["text"])} for span in spans]
+    spans.append({"video_id": "va", "text": "Keep clear", "start_s": 4.0, "end_s": 5.0})  # stored without a vector
+    expected = {
+        "kindly close the door": [("va", 1, 0.6, 1.0, 3.0), ("va", 2, 0.6, 1.0, 3.0)],
+        "keep shut": [("va", 1, 1.0, 0.5, 2.5), ("va", 2, 1.0, 0.5, 2.5)],  # its letters read: the reads' run
+        "24": [("va", 4, 1.0, 3.5, 4.5)],  # a number is read exactly, never meant ("24" means nothing anyway)
+        "{time}": [],  # a value of a form has no meaning
+        "kindly close door four": [],  # a number means itself: "Channel 4" is not "CHANNEL 7" in other words
+        "unrelated words": [],
+    }
+    for query, rows_found in expected.items():
+        assert evidence("ocr", query, sampled=sampled, ocr=rows, ocr_spans=spans) == rows_found, query
+        con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+        con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
+        found = tools.get("ocr").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
+        inside = np.flatnonzero(~np.isnan(found.score))
+        arrays = [("va", int(i), *(round(float(a[i]), 3) for a in (found.score, found.start_s, found.end_s)))
+                  for i in inside]  # fmt: skip
+        assert arrays == rows_found, query

@@ -22,7 +22,9 @@ the reader see it, the boxes given back in the frame as decoded: text typed down
 changed came in pieces of a column, upright it is a row read whole.
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
-decoded again at 192 px and compared in the read's box).
+decoded again at 192 px and compared in the read's box). Each span's text is stored with its sentence
+embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a question finds a text shown that says
+it in other words, embedding only itself.
 
 Example:
     >>> from vqdb.config import Config
@@ -50,6 +52,7 @@ from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext
 from vqdb.ingest.ocr_spans import digits_of, same_text, span_gap_s, track_spans
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.same_content import Seen, grey
+from vqdb.ingest.sentence_vectors import text_model, with_sentence_vectors
 from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
 from vqdb.models import registry
 from vqdb.models.protocols import OcrReader, TextBox, text_weight
@@ -131,10 +134,12 @@ class OcrExtractor(Extractor):
             for read, (shown_from, shown_to) in zip(reads, shown, strict=True)
         ]
         spans = track_spans(frames, max_gap_s=span_gap_s(step / self.config.sample_fps), shown=edges)
+        spans_table = with_sentence_vectors(build_spans_table(ctx.video_id, spans), self.config)
+        settings = settings_of(self.config) | placement_settings(self.reader)
         return ExtractorOutput(
-            tables={"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": build_spans_table(ctx.video_id, spans)},
+            tables={"ocr": TABLES["ocr"].from_rows(rows), "ocr_spans": spans_table},
             model=self.reader.model_id,
-            settings=settings_of(self.config) | placement_settings(self.reader),
+            settings=settings | {"text_model": text_model(self.config)},
         )
 
     def _reads(self, ctx: VideoContext, step: int) -> Iterator[tuple[int, float, list[TextBox]]]:

@@ -51,6 +51,18 @@ its copy left before the next one appeared (``shown_to`` before ``shown_from``, 
 their reads: the question typed in the prompt box, then, a read later, posted at the top of the chat, is
 two moments, not one from the typing to the video's end.
 
+A text shown that says the query **in other words** ("keep the door closed" for a sign "Fire door - keep shut") is
+weaker evidence (``Ocr.meant``): the video's texts shown (``ocr_spans``, each with its MiniLM embedding stored at
+ingest, ``text_emb``, as ``timed_text`` compares sentences; only the query is embedded, by ``text_embed``; a text
+without a letter means nothing) whose cosine similarity with the query's vector is above ``SCREEN_MEANING_MIN``
+score ``meaning_score`` (0.6 at similarity 1, below every read of the query's letters) over their span, from its
+start to its end, unless it lasts ``PAGE_SHARE`` of the video or more (part of the page, whose times say nothing).
+A span stored without its vector (a corpus ingested before spans held one, until ``vqdb index CORPUS
+--ocr-spans``) is not compared: embedding every text shown at query time cost a search over a large corpus 2.5
+times its time, for evidence a read of the letters outranks. A query naming a number (however written: its
+digits are read exactly), a value of a form (``{time}``) and a call with no words have no meaning; a place or size
+does not weigh it.
+
 A call may say where its text is on screen (``Context.place``, ``PLACE_BANDS``) and how big (``Context.size``,
 ``SIZES``), from the boxes of each read that carry the match: those that read at least ``CARRIES`` as much of the
 query in whole words as the box of the read that reads most (``query_words_read``; all its boxes where none reads a
@@ -85,7 +97,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -124,8 +136,9 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
+from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, float32_cosine
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.textnorm import DIGIT_LOOKALIKES
+from vqdb.textnorm import DIGIT_LOOKALIKES, canonical_words, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.text_grade import min_score, query_words_read
 
@@ -165,6 +178,14 @@ NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
 HAS_TEXT = r"[\pL\pN]"  # a box with a letter or digit has text to read
 DIGITS = frozenset("0123456789")  # what NOT_DIGIT keeps
+SPANS_TABLE = "ocr_spans"  # the texts shown, each over its time on screen: compared with the query by meaning
+QUERY_EMBEDDER = "text_embed"  # the sentence model (MiniLM) that made the spans' ``text_emb``: the query's vector
+SPAN_COLUMNS = ("text", "text_emb", "start_s", "end_s")  # what ``meant_arrays`` reads of a video's spans
+# cosine similarity below which a text shown is unrelated to the query: a sign's few words sit closer to any
+# query than a sentence does (on the dev clips' signs and captions, the best unrelated text of a video reaches
+# 0.44 for 9 paraphrases in 10; a paraphrase, "keep the door closed" for "Fire door - keep shut", 0.50)
+SCREEN_MEANING_MIN = 0.45
+LETTER = r"\pL"  # a text shown without a letter ("9", "24") means nothing to compare
 
 
 @register
@@ -172,7 +193,8 @@ class Ocr(TextTool):
     """`screen_text_score(text, query)` of the frame's text in reading order, 0 below `min_score(query)`
     unless a near miss (then half its alignment) (a numeric query: `contains_phrase` after O/o -> 0,
     I/l/| -> 1); frames in a run of matching reads share its best score and span; a value of a number that ticks,
-    estimated between reads (`counter_moments`), scores 0.8"""
+    estimated between reads (`counter_moments`), scores 0.8; a text shown close in meaning (its stored MiniLM
+    vector, at most 0.6) scores its time on screen"""
 
     name = "ocr"
     description = "on-screen text: frames graded by how well their text (titles, captions, signs) contains the query"
@@ -200,6 +222,8 @@ class Ocr(TextTool):
         # a run reaches the frames from its start (an estimated moment: from ``reach_from``) to its end, or to
         # its last read where the video's end cut it before (an estimated moment: to ``reach_to``)
         found, first = self.runs(ctx), "start_s"
+        if meant_on_screen(ctx.query):  # the texts shown that say it in other words, weaker than any read of it
+            found = select(exp.Star(), from_=subquery(found)).union(self.meant(ctx), distinct=False, copy=False)
         if counters.asked_number(ctx.query) is not None:  # a number that may tick: its values between reads
             run_columns = (col(c) for c in ("video_id", "start_s", "end_s", "last_read", "score"))
             found = select(*run_columns, alias(col("start_s"), "reach_from"), from_=subquery(found))
@@ -232,6 +256,51 @@ class Ocr(TextTool):
             from_=ctx.sampled("s"),
             joins=[join(subquery(runs, "r"), exp.and_(same(["video_id"], "r", "s"), inside, copy=False))],
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
+
+    def meant(self, ctx: Context) -> exp.Select:
+        """(video_id, start_s, end_s, last_read, score) of the texts shown (``ocr_spans``, with a letter) whose
+        embedding stored at ingest (``text_emb``; a span without one is not compared) is closer to the query's
+        (``text_embed``) than ``SCREEN_MEANING_MIN``, scored ``meaning_score``: each shown from its span's start
+        to its end, unless on screen for ``PAGE_SHARE`` of the video or more (part of the page: when it is shown
+        says nothing).
+
+        Example:
+            >>> sql = Ocr().meant(Context("keep the door closed")).sql("duckdb")
+            >>> "ARRAY_COSINE_SIMILARITY(text_emb, TEXT_EMBED(" in sql
+            True
+        """
+        # the query is embedded per row with a vector (once a session: ``text_embed`` keeps it), not as a
+        # constant: DuckDB folds constants when it plans, which would load the model for a corpus without one
+        per_row = exp.case().when(col("text_emb").is_(exp.null()).not_(), ctx.text)
+        similarity = fn("array_cosine_similarity", col("text_emb"), fn(QUERY_EMBEDDER, per_row))
+        shown = select(
+            col("video_id"),
+            col("start_s"),
+            col("end_s"),
+            alias(cast(similarity, DOUBLE), "similarity"),
+            from_=table(SPANS_TABLE),
+            where=ctx.where(fn("regexp_matches", col("text"), string(LETTER))),
+        )
+        above = exp.Sub(this=col("similarity"), expression=number(SCREEN_MEANING_MIN))
+        score = exp.Div(
+            this=exp.Mul(this=number(SEMANTIC_WEIGHT), expression=exp.paren(above)),
+            expression=number(1 - SCREEN_MEANING_MIN),
+        )
+        lasts = exp.paren(exp.Sub(this=col("end_s", "m"), expression=col("start_s", "m")))
+        return select(
+            col("video_id", "m"),
+            col("start_s", "m"),
+            col("end_s", "m"),
+            alias(col("start_s", "m"), "last_read"),
+            alias(score, "score"),
+            from_=subquery(shown, "m"),
+            joins=[join(ctx.video_info("i"), same(["video_id"], "i", "m"))],
+            where=exp.and_(
+                col("similarity") > number(SCREEN_MEANING_MIN),
+                lasts < exp.Mul(this=number(PAGE_SHARE), expression=col("duration_s", "i")),
+                copy=False,
+            ),
         )
 
     def estimated(self, ctx: Context) -> exp.Select:
@@ -706,7 +775,11 @@ class Ocr(TextTool):
         self, videos: Sequence[VideoFrames], query: str, place: str | None = None, size: str | None = None
     ) -> list[FrameEvidence]:
         """``frame_evidence`` of each of ``videos``, the distinct texts of all of them graded in one statement
-        (a statement a video cost a search over tens of candidate videos 10 ms each)."""
+        (a statement a video cost a search over tens of candidate videos 10 ms each), the query embedded once for
+        all of them (when one has a text shown compared by meaning: ``meant_arrays``)."""
+        embedded = cache(
+            lambda: np.asarray(videos[0].value(f"SELECT {QUERY_EMBEDDER}($q)", {"q": query}), dtype=np.float32)
+        )
         reads = [self.read_frames(video, query, place, size) for video in videos]
         texts = pa.chunked_array(
             [part for read in reads if read["ts"].size for part in (read["text"], read["held_lines"])], pa.string()
@@ -715,7 +788,7 @@ class Ocr(TextTool):
         readable = len(texts) and not reads_any_text(query)
         per_text = self.grades(videos[0].value, query, texts.to_pylist()) if readable else np.zeros(0)
         return [
-            self._graded_evidence(video, read, texts, per_text, query, Context(query, place=place, size=size))
+            self._graded_evidence(video, read, texts, per_text, embedded, Context(query, place=place, size=size))
             for video, read in zip(videos, reads, strict=True)
         ]
 
@@ -741,11 +814,21 @@ class Ocr(TextTool):
         return np.array([np.nan if g is None else g for g in graded], dtype=np.float64)
 
     def _graded_evidence(
-        self, video: VideoFrames, read: dict, texts: pa.Array, per_text: np.ndarray, query: str, ctx: Context
+        self,
+        video: VideoFrames,
+        read: dict,
+        texts: pa.Array,
+        per_text: np.ndarray,
+        embedded: Callable[[], np.ndarray],
+        ctx: Context,
     ) -> FrameEvidence:
         """``frame_evidence`` from the video's reads (``read_frames``) and the grade of each of ``texts``: its runs
-        of matching reads and the moments estimated between reads (``estimated_arrays``)."""
+        of matching reads, the texts shown that mean the query (``meant_arrays``, the query's vector
+        ``embedded()``) and the moments estimated between reads (``estimated_arrays``)."""
+        query = ctx.query
         runs = [(*run, run[0]) for run in self._read_runs(video, read, texts, per_text, query, ctx)]
+        if meant_on_screen(query):
+            runs += self.meant_arrays(video, query, embedded)
         if counters.asked_number(query) is not None:
             runs += self.estimated_arrays(video, query)
         if not runs:
@@ -755,6 +838,27 @@ class Ocr(TextTool):
         inside_to = np.maximum(np.searchsorted(video.ts, end, "left"), np.searchsorted(video.ts, last_read, "right"))
         first = np.searchsorted(video.ts, reach_from, "left")
         return best_spans(first, inside_to, best, start, start, end, (start, end), video.n)
+
+    def meant_arrays(
+        self, video: VideoFrames, query: str, embedded: Callable[[], np.ndarray]
+    ) -> list[tuple[float, ...]]:
+        """``meant``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): the cosine similarity of
+        its spans' stored vectors with the query's (``embedded()``: asked only of a video with a span that has
+        one), computed as DuckDB computes ``array_cosine_similarity`` (``float32_cosine``), above
+        ``SCREEN_MEANING_MIN``."""
+        spans = video.rows(SPANS_TABLE, SPAN_COLUMNS)
+        # a letter: ``LETTER``'s \pL, the letter categories ``str.isalpha`` takes (a regex kernel compiles each call)
+        letters = [text is not None and any(c.isalpha() for c in text) for text in spans.column("text").to_pylist()]
+        spans = spans.filter(pc.and_(pa.array(letters, pa.bool_()), pc.is_valid(spans.column("text_emb"))))
+        if not spans.num_rows:
+            return []
+        query_vector = embedded()
+        vectors = spans.column("text_emb").combine_chunks().flatten().to_numpy(zero_copy_only=False)
+        similarity = float32_cosine(vectors.reshape(spans.num_rows, -1), query_vector).astype(np.float64)
+        start, end = (float_array(spans.column(c)) for c in ("start_s", "end_s"))
+        keep = (similarity > SCREEN_MEANING_MIN) & (end - start < PAGE_SHARE * video.duration_s)
+        start, end = start[keep], end[keep]
+        return list(zip(start, end, start, meaning_score(similarity[keep]), start, strict=True))
 
     def estimated_arrays(self, video: VideoFrames, query: str) -> list[tuple[float, ...]]:
         """``estimated``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): ``counters.moments``
@@ -1200,6 +1304,31 @@ def box_shape(ctx: Context) -> list[exp.Expression]:
         alias(exp.Sub(this=part("y1"), expression=part("y0")), "height"),
         *share,
     ]
+
+
+def meant_on_screen(query: str) -> bool:
+    """Whether the texts shown are compared with ``query`` by meaning: a query of words, not a value of a form
+    (``{time}``), no words at all, or words naming a number, however written: a number means itself, which its
+    digits are read for exactly, while MiniLM puts "Channel 4" beside "CHANNEL 7".
+
+    Example:
+        >>> meant_on_screen("keep the door closed"), meant_on_screen("channel four"), meant_on_screen("{time}")
+        (True, False, False)
+    """
+    if re.search(r"[^\W\d_]", query) is None or value_form(query) is not None:
+        return False
+    return not any(character.isdigit() for word in canonical_words(query) for character in word)
+
+
+def meaning_score(similarity: np.ndarray) -> np.ndarray:
+    """The score of a text shown at cosine ``similarity`` to the query: ``SEMANTIC_WEIGHT`` (0.6) at 1, 0 at
+    ``SCREEN_MEANING_MIN``, so any read of the query's letters (0.7 and up) outranks it.
+
+    Example:
+        >>> meaning_score(np.array([0.45, 1.0])).round(3).tolist()
+        [0.0, 0.6]
+    """
+    return SEMANTIC_WEIGHT * (similarity - SCREEN_MEANING_MIN) / (1 - SCREEN_MEANING_MIN)
 
 
 def reads_any_text(query: str) -> bool:
