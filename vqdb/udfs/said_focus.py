@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -62,18 +63,21 @@ def shared_words_focus(
     wanted = content_words(query)
     if not wanted:
         return None
-    found = [(first, last, said) for said, first, last in canonical_spans(list(texts))]
-    hits = [(first, last, _said_as(said, wanted)) for first, last, said in found]
-    hits = [(first, last, words) for first, last, words in hits if words]
+    hits = [
+        (first, last, words) for said, first, last in canonical_spans(list(texts)) if (words := _said_as(said, wanted))
+    ]
+    begins, finishes = np.asarray(starts, np.float64).tolist(), np.asarray(ends, np.float64).tolist()
     best: tuple[float, float, float, float] | None = None  # (-weight, length, start, end)
     for i, (first, _, _) in enumerate(hits):
         covered: set[str] = set()
+        weight, start = 0, begins[first]
         for _, last, words in hits[i:]:
-            covered |= words
-            weight = sum(len(word) for word in covered)
-            start, end = float(starts[first]), float(ends[last])
+            if not words <= covered:
+                weight += sum(len(word) for word in words - covered)
+                covered |= words
+            end = finishes[last]
             candidate = (-weight, end - start, start, end)
-            if np.isfinite(end - start) and (best is None or candidate < best):
+            if math.isfinite(end - start) and (best is None or candidate < best):
                 best = candidate
     return None if best is None else (best[2], best[3])
 
@@ -89,8 +93,10 @@ def content_words(query: str) -> frozenset[str]:
     return frozenset(word for word in canonical_words(query) if word not in FUNCTION_WORDS)
 
 
+@lru_cache(maxsize=200_000)
 def _said_as(said: str, wanted: frozenset[str]) -> frozenset[str]:
-    """The query's ``wanted`` words that the word ``said`` says."""
+    """The query's ``wanted`` words that the word ``said`` says (kept per word and query: the sentences of a
+    search's candidate videos say the same words again and again)."""
     return frozenset(word for word in wanted if same_word(said, word))
 
 
