@@ -43,6 +43,7 @@ from vqdb.udfs.text_match import is_registered
 SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_MIN letters or more are the same word
 SPELLED_MIN = 5  # shorter words differ by too few letters to be told apart by spelling ("bat" / "cat")
 SOUNDED_MIN = 3  # a sound key this long at least: shorter ones ("n", "tk") are shared by many words
+SENTENCES_KEPT = 20_000  # sentences whose canonical words are kept (a few hundred a video)
 
 
 def shared_words_focus(
@@ -63,9 +64,8 @@ def shared_words_focus(
     wanted = content_words(query)
     if not wanted:
         return None
-    hits = [
-        (first, last, words) for said, first, last in canonical_spans(list(texts)) if (words := _said_as(said, wanted))
-    ]
+    found = _canonical_spans(tuple(texts))
+    hits = [(first, last, words) for said, first, last in found if (words := _said_as(said, wanted))]
     begins, finishes = np.asarray(starts, np.float64).tolist(), np.asarray(ends, np.float64).tolist()
     best: tuple[float, float, float, float] | None = None  # (-weight, length, start, end)
     for i, (first, _, _) in enumerate(hits):
@@ -80,6 +80,12 @@ def shared_words_focus(
             if math.isfinite(end - start) and (best is None or candidate < best):
                 best = candidate
     return None if best is None else (best[2], best[3])
+
+
+@lru_cache(maxsize=SENTENCES_KEPT)
+def _canonical_spans(texts: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
+    """``canonical_spans`` of a sentence's words, kept: the same for every query that finds the sentence."""
+    return tuple(canonical_spans(texts))
 
 
 @lru_cache(maxsize=4096)
