@@ -120,7 +120,7 @@ def same_word(said: str, asked: str) -> bool:
     """
     if said == asked or word_stem(said) == word_stem(asked):
         return True
-    if any(c.isdigit() for c in said + asked):
+    if any(map(str.isdigit, said + asked)):
         return False  # a number is said exactly or not at all
     key = sound_key(asked)
     if len(key) >= SOUNDED_MIN and sound_key(said) == key:

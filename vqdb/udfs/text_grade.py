@@ -1064,13 +1064,28 @@ def heard_times(
         >>> heard_times(["done."], np.array([2.76]), np.array([3.94]), 0.5)[1].round(2).tolist()  # silence after
         [3.46]
     """
+    starts, ends = np.asarray(starts), np.asarray(ends)
+    times = (starts.dtype.str, starts.tobytes(), ends.dtype.str, ends.tobytes())
+    return _heard_times(tuple(texts), *times, pause_s)
+
+
+@lru_cache(maxsize=64)
+def _heard_times(
+    texts: tuple[str, ...], starts_type: str, starts: bytes, ends_type: str, ends: bytes, pause_s: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``heard_times`` of the pieces with these times (as bytes of their type), kept: the words said and the
+    phrases of a text ask for them alike, read-only as they are shared."""
+    said_from, said_to = np.frombuffer(starts, starts_type), np.frombuffer(ends, ends_type)
     spoken = per_text(texts, spoken_length, np.float64)
     longest = SAID_S + SAID_PER_CHAR_S * spoken
     with np.errstate(invalid="ignore"):
-        extra = np.fmax(ends - starts - longest, 0.0)  # NaN times: nothing to take out
-        silence_after = np.r_[starts[1:] - ends[:-1], np.nan]
+        extra = np.fmax(said_to - said_from - longest, 0.0)  # NaN times: nothing to take out
+        silence_after = np.r_[said_from[1:] - said_to[:-1], np.nan]
         before_silence = ~(silence_after < pause_s) | per_text(texts, lambda t: _CLAUSE_END.search(t) is not None, bool)
-    return np.where(before_silence, starts, starts + extra), np.where(before_silence, ends - extra, ends)
+    heard = np.where(before_silence, said_from, said_from + extra), np.where(before_silence, said_to - extra, said_to)
+    for times in heard:
+        times.setflags(write=False)
+    return heard
 
 
 def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:
