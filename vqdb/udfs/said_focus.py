@@ -99,7 +99,7 @@ def content_words(query: str) -> frozenset[str]:
     return frozenset(word for word in canonical_words(query) if word not in FUNCTION_WORDS)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def _said_as(said: str, wanted: frozenset[str]) -> frozenset[str]:
     """The query's ``wanted`` words that the word ``said`` says (kept per word and query: the sentences of a
     search's candidate videos say the same words again and again)."""
