@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pytest
 
 from vqdb.udfs import text_grade
@@ -459,3 +460,28 @@ def test_the_sql_function_grades_a_form_query_as_screen_scores_does():
     text_grade.register(con, None)
     found = con.execute("SELECT screen_text_score('Sunset 19.15', '{time}'), query_words_read('19.15', '{time}')")
     assert found.fetchone() == (VALUE_FORM_SCORE, 1.0)
+
+
+def test_in_utterances_joins_every_utterance_a_span_overlaps():
+    """The utterances a span overlaps, found by binary search, are those a scan of every utterance finds: pieces
+    out of order, overlapping, with unknown times, spans at the edges."""
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        n = int(rng.integers(1, 40))
+        starts = np.sort(rng.uniform(0, 60, n))
+        ends = starts + rng.uniform(-0.2, 3.0, n)  # some end before they start, some overlap the next
+        starts[rng.random(n) < 0.1], ends[rng.random(n) < 0.1] = np.nan, np.nan
+        found = []
+        for _ in range(int(rng.integers(1, 10))):
+            a = float(rng.uniform(-5, 65))
+            found.append((a, a + float(rng.uniform(0, 4)), 0.9, a - 1.0, a + 5.0))
+        low, high = text_grade.utterance_bounds(starts, ends, 0.5)
+        expected = []
+        for start, end, score, *clause in found:
+            with np.errstate(invalid="ignore"):
+                overlaps = (low < end) & (high > start)
+            if overlaps.any() and high[overlaps].max() - low[overlaps].min() <= text_grade.CLAUSE_MAX_S:
+                clause = [float(low[overlaps].min()), float(high[overlaps].max())]
+            said = max(clause[0], start - text_grade.SAID_SLACK_S), min(clause[1], end + text_grade.SAID_SLACK_S)
+            expected.append((start, end, score, *said, *clause))
+        assert text_grade.in_utterances(found, starts, ends, 0.5) == expected

@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -42,6 +43,7 @@ from vqdb.udfs.text_match import is_registered
 SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_MIN letters or more are the same word
 SPELLED_MIN = 5  # shorter words differ by too few letters to be told apart by spelling ("bat" / "cat")
 SOUNDED_MIN = 3  # a sound key this long at least: shorter ones ("n", "tk") are shared by many words
+SENTENCES_KEPT = 20_000  # sentences whose canonical words are kept (a few hundred a video)
 
 
 def shared_words_focus(
@@ -62,20 +64,28 @@ def shared_words_focus(
     wanted = content_words(query)
     if not wanted:
         return None
-    found = [(first, last, said) for said, first, last in canonical_spans(list(texts))]
-    hits = [(first, last, _said_as(said, wanted)) for first, last, said in found]
-    hits = [(first, last, words) for first, last, words in hits if words]
+    found = _canonical_spans(tuple(texts))
+    hits = [(first, last, words) for said, first, last in found if (words := _said_as(said, wanted))]
+    begins, finishes = np.asarray(starts, np.float64).tolist(), np.asarray(ends, np.float64).tolist()
     best: tuple[float, float, float, float] | None = None  # (-weight, length, start, end)
     for i, (first, _, _) in enumerate(hits):
         covered: set[str] = set()
+        weight, start = 0, begins[first]
         for _, last, words in hits[i:]:
-            covered |= words
-            weight = sum(len(word) for word in covered)
-            start, end = float(starts[first]), float(ends[last])
+            if not words <= covered:
+                weight += sum(len(word) for word in words - covered)
+                covered |= words
+            end = finishes[last]
             candidate = (-weight, end - start, start, end)
-            if np.isfinite(end - start) and (best is None or candidate < best):
+            if math.isfinite(end - start) and (best is None or candidate < best):
                 best = candidate
     return None if best is None else (best[2], best[3])
+
+
+@lru_cache(maxsize=SENTENCES_KEPT)
+def _canonical_spans(texts: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
+    """``canonical_spans`` of a sentence's words, kept: the same for every query that finds the sentence."""
+    return tuple(canonical_spans(texts))
 
 
 @lru_cache(maxsize=4096)
@@ -89,8 +99,10 @@ def content_words(query: str) -> frozenset[str]:
     return frozenset(word for word in canonical_words(query) if word not in FUNCTION_WORDS)
 
 
+@lru_cache(maxsize=50_000)
 def _said_as(said: str, wanted: frozenset[str]) -> frozenset[str]:
-    """The query's ``wanted`` words that the word ``said`` says."""
+    """The query's ``wanted`` words that the word ``said`` says (kept per word and query: the sentences of a
+    search's candidate videos say the same words again and again)."""
     return frozenset(word for word in wanted if same_word(said, word))
 
 
@@ -108,7 +120,7 @@ def same_word(said: str, asked: str) -> bool:
     """
     if said == asked or word_stem(said) == word_stem(asked):
         return True
-    if any(c.isdigit() for c in said + asked):
+    if any(map(str.isdigit, said + asked)):
         return False  # a number is said exactly or not at all
     key = sound_key(asked)
     if len(key) >= SOUNDED_MIN and sound_key(said) == key:

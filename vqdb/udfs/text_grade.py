@@ -142,6 +142,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import duckdb
 import numpy as np
@@ -182,6 +183,7 @@ DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 PHRASE_MAX_S = 3.0  # a phrase said lasts at most this long (a breath group: 2-3 s in read and spoken English)
 SAID_SLACK_S = 0.2  # a phrase said is answered with its words' times and this much around them (word times' error)
+SPOKEN_TEXTS_KEPT = 256  # timed texts whose canonical words are kept: every candidate video of a few searches
 SPAN_FIELDS = ("start_s", "end_s", "score", "context_start_s", "context_end_s", "statement_start_s", "statement_end_s")
 SPAN = pa.struct([(name, pa.float64()) for name in SPAN_FIELDS])
 UTTERANCE = pa.struct([(name, pa.float64()) for name in ("start_s", "end_s")])
@@ -604,7 +606,29 @@ def _aligned_numbers(q: str, words: str, slack: int) -> list[str]:
     return _DIGITS.findall(words[start:end])
 
 
-@lru_cache(maxsize=64)
+def _ends_clause(text: str) -> bool:
+    """Whether a piece ``text`` ends a clause: punctuation at its end, but not the periods of letters ("F.B.I.").
+
+    Example:
+        >>> _ends_clause("you,"), _ends_clause("F.B.I."), _ends_clause("ask")
+        (True, False, False)
+    """
+    return bool(_CLAUSE_END.search(text) and not _INITIALS.search(text))
+
+
+def per_text(texts: Sequence[str], of: Callable[[str], Any], dtype: Any) -> np.ndarray:
+    """``of(text)`` for each of ``texts``, as an array of ``dtype``, computed once per distinct text (a timed
+    text says the same words again and again).
+
+    Example:
+        >>> per_text(["ask", "not", "ask"], len, np.int64).tolist()
+        [3, 3, 3]
+    """
+    found = {text: of(text) for text in set(texts)}
+    return np.fromiter(map(found.__getitem__, texts), dtype=dtype, count=len(texts))
+
+
+@lru_cache(maxsize=SPOKEN_TEXTS_KEPT)
 def _spoken_words(texts: tuple[str, ...]) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, np.ndarray]:
     """The canonical words of a timed text's pieces, the first and last piece each is made from, and
     whether each piece ends a clause: the same for every query, kept per text (a search reads the same
@@ -612,9 +636,19 @@ def _spoken_words(texts: tuple[str, ...]) -> tuple[tuple[str, ...], np.ndarray, 
     spans = canonical_spans(texts)
     first = np.fromiter((f for _, f, _ in spans), dtype=np.int64, count=len(spans))
     last = np.fromiter((lt for _, _, lt in spans), dtype=np.int64, count=len(spans))
-    ends = {t: bool(_CLAUSE_END.search(t) and not _INITIALS.search(t)) or len(t.split()) > 1 for t in set(texts)}
-    ends_clause = np.fromiter((ends[t] for t in texts), dtype=bool, count=len(texts))
+    ends_clause = per_text(texts, lambda t: _ends_clause(t) or len(t.split()) > 1, bool)
     return tuple(t for t, _, _ in spans), first, last, ends_clause
+
+
+@lru_cache(maxsize=SPOKEN_TEXTS_KEPT)
+def _sound_keys(tokens: tuple[str, ...]) -> list[str]:
+    """The ``sound_key`` of each of a timed text's canonical words, the same for every query (kept per text).
+
+    Example:
+        >>> _sound_keys(("live", "tough"))
+        ['lf', 'tf']
+    """
+    return [sound_key(token) for token in tokens]
 
 
 def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -> tuple:
@@ -756,7 +790,7 @@ def phrase_matches(
     scores[read] = process.cdist([q], runs, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
     sound = "".join(map(sound_key, words))
     if sound:
-        keys = [sound_key(token) for token in tokens]
+        keys = _sound_keys(tokens)
         heard = np.abs(said - word_count(words)) <= 1  # as many words, one more or fewer
         heard = np.flatnonzero(heard & _reachable(keys, run_first, run_last, len(sound), min_score(sound)))
         sounds = _slices(keys, run_first[heard], run_last[heard])
@@ -860,12 +894,16 @@ def in_utterances(
     if not found:
         return found
     low, high = utterance_bounds(starts, ends, pause_s)
+    timed = ~(np.isnan(low) | np.isnan(high))  # an utterance without times overlaps nothing
+    low, high = low[timed], high[timed]  # in time order: each starts where its first piece does
+    reach = np.maximum.accumulate(high) if len(high) else high  # the latest end of an utterance up to each
+    span_start, span_end = (np.array([match[i] for match in found], np.float64) for i in (0, 1))
+    before = np.searchsorted(low, span_end, "left")  # the utterances starting before each span ends
+    after = np.searchsorted(reach, span_start, "right")  # the first of them ending after it starts, if any
     out = []
-    for start, end, score, *clause in found:
-        with np.errstate(invalid="ignore"):
-            overlaps = (low < end) & (high > start)
-        if overlaps.any():
-            joined = float(low[overlaps].min()), float(high[overlaps].max())
+    for (start, end, score, *clause), upto, first in zip(found, before.tolist(), after.tolist(), strict=True):
+        if first < upto and end == end:  # overlapping ones: from the first one's start to the latest end
+            joined = float(low[first]), float(reach[upto - 1])
             if joined[1] - joined[0] <= CLAUSE_MAX_S:
                 clause = joined
         said = max(clause[0], start - SAID_SLACK_S), min(clause[1], end + SAID_SLACK_S)
@@ -936,7 +974,7 @@ def said_phrases(
     timed = np.flatnonzero(~(np.isnan(heard_start) | np.isnan(heard_end)))
     order = timed[np.lexsort((heard_end[timed], heard_start[timed]))]
     low, high = heard_start[order], heard_end[order]
-    closes = np.array([bool(_CLAUSE_END.search(texts[i]) and not _INITIALS.search(texts[i])) for i in order], bool)
+    closes = per_text(texts, _ends_clause, bool)[order]
     opens = np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]] if len(order) else np.zeros(0, bool)
     clause = np.cumsum(opens) - 1  # each piece's clause (within an utterance)
     first = np.flatnonzero(opens)
@@ -1026,13 +1064,28 @@ def heard_times(
         >>> heard_times(["done."], np.array([2.76]), np.array([3.94]), 0.5)[1].round(2).tolist()  # silence after
         [3.46]
     """
-    spoken = np.array([spoken_length(t) for t in texts], np.float64)
+    starts, ends = np.asarray(starts), np.asarray(ends)
+    times = (starts.dtype.str, starts.tobytes(), ends.dtype.str, ends.tobytes())
+    return _heard_times(tuple(texts), *times, pause_s)
+
+
+@lru_cache(maxsize=64)
+def _heard_times(
+    texts: tuple[str, ...], starts_type: str, starts: bytes, ends_type: str, ends: bytes, pause_s: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``heard_times`` of the pieces with these times (as bytes of their type), kept: the words said and the
+    phrases of a text ask for them alike, read-only as they are shared."""
+    said_from, said_to = np.frombuffer(starts, starts_type), np.frombuffer(ends, ends_type)
+    spoken = per_text(texts, spoken_length, np.float64)
     longest = SAID_S + SAID_PER_CHAR_S * spoken
     with np.errstate(invalid="ignore"):
-        extra = np.fmax(ends - starts - longest, 0.0)  # NaN times: nothing to take out
-        silence_after = np.r_[starts[1:] - ends[:-1], np.nan]
-        before_silence = ~(silence_after < pause_s) | np.array([_CLAUSE_END.search(t) is not None for t in texts])
-    return np.where(before_silence, starts, starts + extra), np.where(before_silence, ends - extra, ends)
+        extra = np.fmax(said_to - said_from - longest, 0.0)  # NaN times: nothing to take out
+        silence_after = np.r_[said_from[1:] - said_to[:-1], np.nan]
+        before_silence = ~(silence_after < pause_s) | per_text(texts, lambda t: _CLAUSE_END.search(t) is not None, bool)
+    heard = np.where(before_silence, said_from, said_from + extra), np.where(before_silence, said_to - extra, said_to)
+    for times in heard:
+        times.setflags(write=False)
+    return heard
 
 
 def phrase_spans(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:

@@ -232,3 +232,23 @@ def test_a_value_of_a_form_is_found_where_it_is_said_on_both_paths(con, evidence
     inside = np.flatnonzero(~np.isnan(arrays.score))
     columns = (arrays.score, arrays.start_s, arrays.end_s)
     assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+
+
+def test_the_words_of_a_segment_meant_are_those_overlapping_it_on_both_paths(con, evidence):
+    # the words are found by their times in order (a binary search on the array path): "winter," said across the
+    # segments' boundary belongs to both, though words after it end before the second starts; "cold", starting
+    # as the first ends, only to the second; a word without an end to neither
+    sampled = [("va", i, float(i)) for i in range(12)]
+    talk = segments("va", ("Harvest time came, winter, the long time.", 0.0, 4.0), ("How cold was.", 4.0, 9.0))
+    timed = [("Harvest", 0.0, 0.5), ("time", 0.5, 1.0), ("came,", 1.0, 1.5), ("winter,", 2.2, 4.5), ("the", 2.6, 2.8)]
+    later = [("long", 2.8, 3.3), ("time.", 3.3, 3.9), ("How", 4.2, 4.4), ("cold", 4.0, 8.5), ("was.", 8.5, None)]
+    said = words("va", *timed, *later)
+    query = "how cold was the winter"
+    found = evidence("transcript", query, sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True)
+    assert {r[5:] for r in found} == {(2.2, 4.5), (2.2, 8.5)}  # "winter," alone; "winter, ... cold"
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 10.0 AS duration_s")
+    arrays = tools.get("transcript").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
+    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found

@@ -368,12 +368,17 @@ class TimedTextTool(TextTool):
         embedded = functools.cache(
             lambda: np.asarray(videos[0].value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
         )
-        return [
-            self._spans_evidence(
-                video, self.said_arrays(video, query, extent), self.meant_arrays(video, embedded, query, extent)
+        evidence = []
+        for video in videos:
+            said = self.said_in_time(video)  # read and listed once for both kinds of span
+            evidence.append(
+                self._spans_evidence(
+                    video,
+                    self.said_arrays(video, query, extent, said),
+                    self.meant_arrays(video, embedded, query, extent, said),
+                )
             )
-            for video in videos
-        ]
+        return evidence
 
     def _spans_evidence(
         self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
@@ -390,25 +395,29 @@ class TimedTextTool(TextTool):
         stop = np.where(timed, np.searchsorted(video.ts, high, "right"), 0)
         return best_spans(first, stop, score, said_start, start, end, (focus[0], focus[1]), video.n)
 
-    def said_arrays(self, video: VideoFrames, query: str, extent: str | None = None) -> tuple[np.ndarray, ...]:
+    def said_arrays(
+        self, video: VideoFrames, query: str, extent: str | None = None, said: SaidInTime | None = None
+    ) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s, focus_start, focus_end) of ``said``'s spans:
-        ``phrase_spans`` of the video's pieces in time order, called as the SQL calls it (``start_s``, ``end_s``:
-        ``phrase_span``; the focus is the time said)."""
-        listed = self.listed_in_time(video)
-        if listed is None:
+        ``phrase_spans`` of the video's pieces in time order (``said``: its ``said_in_time``, read when not
+        given), called as the SQL calls it (``start_s``, ``end_s``: ``phrase_span``; the focus is the time said)."""
+        said = self.said_in_time(video) if said is None else said
+        if said.listed is None:
             return tuple(np.zeros(0) for _ in range(7))
-        pause = pa.array([self.pause_s], pa.float64())
-        found = phrase_spans(listed, pa.array([query]), pause).values
+        found = phrase_spans(said.listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
         fields = ("start_s", "end_s", "score", "statement_start_s", "statement_end_s")
         said_start, said_end, score, *statement = (float_array(found.field(f)) for f in fields)
         if self.pause_s is None:
             phrase, whole_s = statement, LONG_CUE_S
         else:
-            said = phrases(listed, pause).values
-            listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
-            phrase, whole_s = phrases_hull(listed_phrases, said_start, said_end, *statement), None
+            phrase, whole_s = phrases_hull(said.phrases(), said_start, said_end, *statement), None
         span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
         return (said_start, said_end, score, *span, said_start, said_end)
+
+    def said_in_time(self, video: VideoFrames) -> SaidInTime:
+        """The video's pieces in time order (``listed_in_time``) and, asked for, its phrases said, for
+        ``said_arrays`` and ``meant_arrays`` alike."""
+        return SaidInTime(self.listed_in_time(video), self.pause_s)
 
     def listed_in_time(self, video: VideoFrames) -> pa.ListArray | None:
         """``in_time``'s list of the video's pieces as Arrow (one row), or None when it has none."""
@@ -424,13 +433,19 @@ class TimedTextTool(TextTool):
         return pa.ListArray.from_arrays(pa.array([0, len(in_time)], pa.int32()), in_time)
 
     def meant_arrays(
-        self, video: VideoFrames, embedded: Callable[[], np.ndarray], query: str, extent: str | None = None
+        self,
+        video: VideoFrames,
+        embedded: Callable[[], np.ndarray],
+        query: str,
+        extent: str | None = None,
+        said: SaidInTime | None = None,
     ) -> tuple[np.ndarray, ...]:
         """(said_start, said_end, score, start_s, end_s, focus_start, focus_end) of ``meant``'s sentences: the
         cosine similarity of their stored (else session-embedded) vectors with the query's (``embedded()``: asked
         only of a video with sentences), computed as DuckDB computes ``array_cosine_similarity``
         (``float32_cosine``), above ``SEMANTIC_MIN``; each focused where its words say the query's
-        (``focused_arrays``); none for a value of a form (``spans``)."""
+        (``focused_arrays``, with the video's ``said_in_time``, read when not given); none for a value of a form
+        (``spans``)."""
         if value_form(query) is not None:
             return tuple(np.zeros(0) for _ in range(7))
         rows = video.rows(self.sentence_table, SENTENCE_COLUMNS)
@@ -454,30 +469,58 @@ class TimedTextTool(TextTool):
         start, end = (float_array(rows.column(c))[keep] for c in ("start_s", "end_s"))
         if self.pause_s is None:  # a cue's words have no times of their own: the cue is its focus
             return start, end, score, start, end, start, end
-        return self.focused_arrays(video, start, end, score, query, extent)
+        return self.focused_arrays(self.said_in_time(video) if said is None else said, start, end, score, query, extent)
 
     def focused_arrays(
-        self, video: VideoFrames, start: np.ndarray, end: np.ndarray, score: np.ndarray, query: str, extent: str | None
+        self, said: SaidInTime, start: np.ndarray, end: np.ndarray, score: np.ndarray, query: str, extent: str | None
     ) -> tuple[np.ndarray, ...]:
         """``focused`` as arrays: the sentences said from ``start`` to ``end`` (scoring ``score``), each with its
-        span and its focus, where its words (the pieces overlapping it) say the query's."""
-        listed = self.listed_in_time(video)
-        if listed is None:
+        span and its focus, where its words (``said``: the video's pieces in time order, those overlapping it)
+        say the query's."""
+        if said.listed is None:
             return start, end, score, start, end, start, end
-        pieces = listed.values
+        pieces = said.listed.values
         texts = pieces.field("text").fill_null("").to_pylist()
         word_start, word_end = float_array(pieces.field("start_s")), float_array(pieces.field("end_s"))
         focus_start, focus_end = start.copy(), end.copy()
-        for i in range(len(start)):
-            inside = np.flatnonzero((word_start < end[i]) & (word_end > start[i]))
+        # the words overlapping a sentence start before its end (the words are in order of start, NULL last) and
+        # from the first whose end, or an earlier word's, is after its start
+        reach = np.maximum.accumulate(np.where(np.isnan(word_end), -np.inf, word_end)) if len(word_end) else word_end
+        timed = ~(np.isnan(start) | np.isnan(end))
+        upto = np.where(timed, np.searchsorted(word_start, end, "left"), 0)
+        after = np.where(timed, np.searchsorted(reach, start, "right"), 0)
+        for i, (first, stop) in enumerate(zip(after.tolist(), upto.tolist(), strict=True)):
+            inside = first + np.flatnonzero(word_end[first:stop] > start[i])
             found = shared_words_focus([texts[j] for j in inside], word_start[inside], word_end[inside], query)
             if found is not None:
                 focus_start[i], focus_end[i] = found
-        said = phrases(listed, pa.array([self.pause_s], pa.float64())).values
-        listed_phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
-        phrase = phrases_hull(listed_phrases, focus_start, focus_end, start, end)
+        phrase = phrases_hull(said.phrases(), focus_start, focus_end, start, end)
         span = phrase_span(focus_start, focus_end, start, end, *phrase, extent, None)
         return (start, end, score, *span, focus_start, focus_end)
+
+
+class SaidInTime:
+    """A video's pieces in time order (``listed``: ``TimedTextTool.in_time``'s list as Arrow, one row; None when
+    it has none) and where its phrases are said (``phrases``, with ``pause_s``), worked out at the first ask:
+    what the spans said and the sentences meant of one call both read.
+
+    Example:
+        >>> said = [("ask", 0.0, 0.3), ("not,", 0.3, 0.6), ("ask", 0.6, 0.9), ("what.", 0.9, 1.2)]
+        >>> listed = pa.array([[{"text": t, "start_s": a, "end_s": b} for t, a, b in said]])
+        >>> [a.tolist() for a in SaidInTime(listed, PAUSE_S).phrases()]
+        [[0.0, 0.6], [0.6, 1.2]]
+    """
+
+    def __init__(self, listed: pa.ListArray | None, pause_s: float | None):
+        self.listed, self.pause_s = listed, pause_s
+        self._phrases: tuple[np.ndarray, np.ndarray] | None = None
+
+    def phrases(self) -> tuple[np.ndarray, np.ndarray]:
+        """The starts and ends of the phrases said (``vqdb.udfs.text_grade.phrases``), computed once."""
+        if self._phrases is None:
+            said = phrases(self.listed, pa.array([self.pause_s], pa.float64())).values
+            self._phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
+        return self._phrases
 
 
 def phrases_hull(
