@@ -556,3 +556,71 @@ def test_an_options_article_reads_the_screens_other_article(answerer):
     options = ["a red boxing glove", "a blue boxing glove", "a red punching bag", "a blue ball"]
     found = answerer.answer("What is hanging from the ceiling?", options, [], timeline=answer_text)
     assert found.answer == "A"
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "said", "right"),
+    [
+        (
+            "Which guest does the host welcome first?",
+            ["Dan", "Don", "Ann", "Eve"],
+            "Please welcome Don to the stage.",
+            "B",
+        ),
+        ("Which tool does she ask for?", ["a pin", "a pen", "a cup", "a box"], "Could you pass me a pen please?", "B"),
+        ("What does the coach shout?", ["run", "ran", "stop", "wait"], "Come on, run faster!", "A"),
+    ],
+)
+def test_options_a_vowel_tells_apart_are_other_words_not_spellings_of_one(answerer, question, options, said, right):
+    """'Don' and 'Dan' share a sound key (its vowels dropped) but are other names: what is heard decides."""
+    found = answerer.answer(question, options, [], timeline=speech((2.0, 5.0, said)))
+    assert found.answer == right and not found.low_confidence
+
+
+def test_an_either_or_question_is_answered_by_the_alternative_read(answerer):
+    """'LIVE' is a word of the question, but one of the answers it offers, not its own words."""
+    badge = screens((0.0, 2.0, "LIVE"), (2.0, 4.0, "BBC NEWS"))
+    found = answerer.answer("Is the badge in the corner LIVE or RECORDED?", None, [], timeline=badge)
+    assert found.answer == "LIVE"
+    listed = answerer.answer(
+        "Which day is shown, Monday, Tuesday or Friday?", None, [], timeline=screens((1.0, 3.0, "Friday"))
+    )
+    assert listed.answer == "Friday"
+
+
+def test_a_question_that_names_its_answer_gets_it_flagged_not_null(answerer):
+    """Every snippet has only the question's words ('NO ENTRY' asked, 'NO ENTRY' read): the best, flagged."""
+    found = answerer.answer("What does the no entry sign read?", None, [], timeline=screens((0.0, 3.0, "NO ENTRY")))
+    assert found.answer == "NO ENTRY" and found.low_confidence
+    assert "only the question's own words" in found.notes[-1]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("In which year did the museum open?", "The museum opened its doors in 1871."),
+        ("What is the name of the dog?", "Our dog is called Biscuit."),
+        ("How much does the ticket cost?", "A ticket costs five pounds at the gate."),
+    ],
+)
+def test_the_kind_of_value_asked_for_is_no_topic_the_video_must_name(answerer, question, said):
+    """'year', 'name', 'much' are seldom written beside their value: the answer is the snippet, not NULL."""
+    found = answerer.answer(question, None, [], timeline=speech((0.0, 2.0, "Good evening."), (2.0, 6.0, said)))
+    assert found.answer == said
+
+
+def test_a_topic_word_read_in_another_form_is_read(answerer):
+    """'painting' asked, 'painted' said: the topic is there, so the source the question names answers it."""
+    heard = speech((0.0, 2.0, "Hello again."), (2.0, 6.0, "Monet painted the bridge at Giverny many times."))
+    found = answerer.answer("What does the guide say about painting?", None, [], timeline=heard)
+    assert found.answer == "Monet painted the bridge at Giverny many times." and found.low_confidence
+
+
+def test_a_close_meaning_answers_flagged_though_some_topic_words_are_read_nowhere(answerer):
+    """'doctor' and 'advise' are said nowhere, but the advice for a cold is: answered, flagged."""
+    advice = "If you catch a cold, rest and drink plenty of water."
+    heard = speech((0.0, 2.0, "Welcome to the programme."), (2.0, 6.0, advice))
+    found = answerer.answer("What does the doctor advise for a cold?", None, [], timeline=heard)
+    assert found.answer == advice and found.low_confidence
+    nothing = answerer.answer("What colour is the pilot's helmet?", None, [], timeline=heard)
+    assert nothing.answer is None

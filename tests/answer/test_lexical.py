@@ -191,3 +191,14 @@ def test_a_phrase_survives_ocr_noise(phrase, where, merge_at, upper):
     text = " ".join(read).upper() if upper else " ".join(read)
     noise = screen(f"SALE 50% OFF / {text} / copyright 2013")
     assert best(" ".join(phrase), noise) >= 0.7
+
+
+@pytest.mark.parametrize("option", ["type a", "Plan A", "A"])
+def test_a_letter_a_at_an_options_end_is_no_article(option):
+    """'Type A' names a letter: it does not read every 'the' of a text; 'a red flag' reads 'the red flag'."""
+    matcher = Matcher([match_words("the plan is the b one")])
+    words = match_words(option)
+    assert matcher.similarity(words, 0)[-1].max() == 0.0
+    assert Matcher([match_words("the red flag")]).similarity(match_words("a red flag"), 0)[0].max() == pytest.approx(
+        0.9
+    )

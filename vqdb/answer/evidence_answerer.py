@@ -42,10 +42,22 @@ small stages:
    a snippet that names nothing of the thing asked about ("Rachel Green") has confidence 0: text that
    does not name the thing does not tell its look.
 
-An open-ended question gets the snippet that best fits its context words, relation and meaning, or
-no answer (None, the reason in the notes) when no snippet has the question's words (``OPEN_CONTEXT``),
-its moment, the source it names, or its meaning (``OPEN_COSINE``). Every option's score and where it
-was read are in :attr:`EvidenceAnswer.options`.
+Options that sound alike are told apart by written text only where they are spellings of one word
+(:func:`spelling_variants`: one sound key and spelled nearly alike, "Gutenberg", "Guttenberg"; not
+"Tom", "Tim").
+
+An open-ended question gets the snippet that best fits its context words, relation and meaning. A
+snippet of only the question's own words ("Written by" for "Who wrote it?") is passed over for one
+that adds a word; a word the question offers as its answer ("OPEN or CLOSED", a quote) is not its own,
+and where every snippet only repeats the question the best of them is the answer, flagged. The answer
+is sure where the snippet has the question's words (``OPEN_CONTEXT``; a topic word read nowhere in the
+video counts against it, one that names the kind of value asked, "year", "name", "how many", does not,
+and one read in another form, "printing" where "printed" is, is read), its moment or an answer it
+offers; otherwise it is flagged where the source it names or its meaning (``OPEN_COSINE``) fits and
+every topic word is read somewhere, or its meaning is close (``OPEN_COSINE_UNREAD``) though some are
+not; otherwise there is no answer (None, the reason in the notes): "What colour is Maria's jacket?"
+where no colour or jacket is read. Every option's score and where it was read are in
+:attr:`EvidenceAnswer.options`.
 
 Example:
     >>> from vqdb.answer.evidence import Evidence
@@ -61,17 +73,19 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
-from vqdb.answer.questions import QuestionParts, about_appearance, read_question, topic_words
+from vqdb.answer.questions import QuestionParts, about_appearance, offered_words, read_question, topic_words
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.temporal import (
     IN_WINDOW,
@@ -91,7 +105,7 @@ from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
-from vqdb.textnorm import sound_key
+from vqdb.textnorm import base_form, sound_key
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
@@ -112,6 +126,14 @@ OPEN_CONTEXT = 0.4  # share of the question's context words (and topic words rea
 # one of two, not one of three
 NEW_WORD = 0.5  # a snippet's word less like any of the question's words than this is something it adds
 OPEN_COSINE = 0.4  # or its similarity to the question
+OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
+STEM_LETTERS = (
+    4  # a topic word is read as another form of a word read: a common start this long ("printing", "printed")
+)
+ENDINGS = frozenset(
+    {"", "e", "s", "es", "d", "ed", "ing", "er", "ers", "ation", "ations", "ion", "ions", "ment", "ments"}
+)
+SPELLED_ALIKE = 80  # rapidfuzz ratio (0-100) from which words of one sound are spellings of one word
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
@@ -589,25 +611,34 @@ class _Reading:
                 ),
                 low_confidence=True,
             )
-        context = _Context(list(self.parts.context), self.streams, self.matcher, topic_words(self.parts.context))
+        context = _Context(
+            list(self.parts.context),
+            self.streams,
+            self.matcher,
+            topic_words(self.parts.context),
+            offered=offered_words(self.question),
+        )
         candidates: list[tuple[float, float, Evidence]] = []
+        echoes: list[tuple[float, float, Evidence]] = []  # snippets of only the question's own words ("Written by")
+        offering: set[int] = set()  # snippets that read an answer the question offers ("OPEN" of "OPEN or CLOSED?")
         for stream in streams:
             for index, snippet in enumerate(stream.snippets):
                 positions = np.flatnonzero(stream.snippet_of == index)
-                if not context.adds(stream, positions):  # only the question's own words ("Written by"): no answer
-                    continue
                 where = (
                     time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
                     if self.anchors
                     else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
                 )
                 read = context.coverage(stream, positions)
-                candidates.append(
+                fresh = context.adds(stream, positions)
+                if context.reads_offered(stream, positions):
+                    offering.add(id(snippet))
+                (candidates if fresh else echoes).append(
                     (where * source_weight(self.parts.source, stream.source) * (0.5 + read), read, snippet)
                 )
-        if not candidates:
-            why = "no text read answers it: every snippet has only the question's own words"
-            return EvidenceAnswer(None, None, None, {}, (*self.notes, why), low_confidence=True)
+        echoed = not candidates  # every snippet only repeats the question: the best of them, flagged
+        if echoed:
+            candidates = echoes
         candidates.sort(key=lambda c: -c[0])
         shortlist = candidates[:MAX_SEMANTIC_SNIPPETS]
         vectors = self.embedder.embed_texts([self.question, *(s.text for _, _, s in shortlist)])
@@ -621,10 +652,12 @@ class _Reading:
         )
         scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
         _, read, cosine, best = scored[0]
-        found = read >= OPEN_CONTEXT or bool(self.anchors)  # its words, or the moment it names
+        # its words, the moment it names, or one of the answers it offers
+        found = read >= OPEN_CONTEXT or bool(self.anchors) or id(best) in offering
         named = any(best.source in STREAM_SOURCES[source] for source in self.parts.named)
-        # a guess by the source named or by meaning only where what the question is about is read somewhere
-        guessed = (named or cosine >= OPEN_COSINE) and not context.missing
+        # a guess by the source named or by meaning where what the question is about is read somewhere;
+        # where some of it is read nowhere, only by a meaning close enough to answer it
+        guessed = (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD
         if not (found or guessed):
             unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
             why = (
@@ -635,29 +668,52 @@ class _Reading:
             return EvidenceAnswer(None, None, None, scores, (*self.notes, why), low_confidence=True)
         notes = list(self.notes)
         if not found:
+            unread = f"; {', '.join(context.missing)} read or heard nowhere" if context.missing else ""
             notes.append(
                 f"low confidence: under {OPEN_CONTEXT:.0%} of the question's words "
-                f"({', '.join(self.parts.context) or '-'}) read near the answer; chosen as "
-                f"{'the source it names' if named else 'closest in meaning'} (similarity {cosine:.2f})"
+                f"({', '.join(self.parts.context) or '-'}) read near the answer{unread}; chosen as "
+                f"{'the source it names' if named and not context.missing else 'closest in meaning'} "
+                f"(similarity {cosine:.2f})"
             )
-        return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found)
+        if echoed:
+            notes.append(
+                "low confidence: every snippet has only the question's own words; the one that fits it best, "
+                "which may be what the question names rather than its answer"
+            )
+        return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found or echoed)
 
 
 def spelling_variants(words: list[list[str]]) -> list[list[int]]:
     """For each option, the other options that sound the same but are spelled otherwise (their words'
-    ``vqdb.textnorm.sound_key`` equal): "the Gutenberg", "the Guttenberg", "the Gutenburg"; "Financial
-    Adviser", "Financial Advisor". Speech recognition spells what it hears as it guesses: only written
-    text tells them apart.
+    ``vqdb.textnorm.sound_key`` equal, and the words that differ spelled nearly alike, ``_spelled_alike``):
+    "the Gutenberg", "the Guttenberg", "the Gutenburg"; "Financial Adviser", "Financial Advisor". Speech
+    recognition spells what it hears as it guesses: only written text tells them apart. Names a vowel
+    tells apart ("Tom", "Tim"; "Robert", "Rupert") are other names, whatever their sound key.
 
     Example:
         >>> spelling_variants([["the", "gutenberg"], ["the", "guttenberg"], ["the", "bible"], ["notes"], ["note"]])
         [[1], [0], [], [], []]
+        >>> spelling_variants([["tom"], ["tim"], ["financial", "adviser"], ["financial", "advisor"]])
+        [[], [], [3], [2]]
     """
     sounds = [" ".join(sound_key(w) for w in ws) for ws in words]
     return [
-        [j for j in range(len(words)) if j != i and sounds[j] == sounds[i] and words[j] != words[i]]
+        [
+            j
+            for j in range(len(words))
+            if j != i and sounds[j] == sounds[i] and words[j] != words[i] and _spelled_alike(words[i], words[j])
+        ]
         for i in range(len(words))
     ]
+
+
+def _spelled_alike(a: list[str], b: list[str]) -> bool:
+    """Whether every word that differs between ``a`` and ``b`` is spelled nearly alike (rapidfuzz ratio
+    at least ``SPELLED_ALIKE``): "gutenberg" and "guttenberg" are; "tom" and "tim", "left" and "lift",
+    whose sound key drops the vowel that tells them apart, are other words."""
+    if len(a) != len(b):
+        return fuzz.ratio(" ".join(a), " ".join(b)) >= SPELLED_ALIKE
+    return all(fuzz.ratio(x, y) >= SPELLED_ALIKE for x, y in zip(a, b, strict=True) if x != y)
 
 
 def _heard_alike(places: list[list[Place]], spelled: list[list[int]]) -> None:
@@ -731,15 +787,25 @@ def _between(other: Place, place: Place, anchor: Anchor, after: bool) -> bool:
 class _Context:
     """The question's context words and where each is read, to score the words around a place."""
 
-    def __init__(self, words: list[str], streams: list[Stream], matcher: Matcher, topic: Collection[str] = ()):
+    def __init__(
+        self,
+        words: list[str],
+        streams: list[Stream],
+        matcher: Matcher,
+        topic: Collection[str] = (),
+        offered: Collection[str] = (),
+    ):
         self.words = words
+        self.own = np.array([word not in offered for word in words], dtype=bool)  # not an answer it offers
         self.sims = {id(s): matcher.similarity(words, i) for i, s in enumerate(streams)} if words else {}
         found = np.any([sim.max(axis=1) > 0 for sim in self.sims.values()], axis=0) if self.sims else []
         weights = rarity_weights(words, streams) if words else np.zeros(0)
         self.weights = np.where(found, weights, 0.0) if len(words) else weights
         # a topic word read nowhere counts against every place's coverage (as much as a word read, on average):
-        # what the question is about is not there
-        self.missing = [word for k, word in enumerate(words) if word in topic and not found[k]]
+        # what the question is about is not there (nor another form of it: "printing" where "printed" is said)
+        self.missing = [
+            word for k, word in enumerate(words) if word in topic and not found[k] and not _form_read(word, matcher)
+        ]
         read = self.weights[self.weights > 0]
         self.unread = len(self.missing) * (float(read.mean()) if len(read) else 1.0)
         # every source's words of a video in one array, for context read at the same time elsewhere
@@ -792,13 +858,41 @@ class _Context:
 
     def adds(self, stream: Stream, positions: np.ndarray) -> bool:
         """Whether ``stream``'s words at ``positions`` have a word that is no function word and none of the
-        context's (a similarity under ``NEW_WORD``): something the question does not say already."""
+        context's own (a similarity under ``NEW_WORD``; a word the question offers as its answer, "OPEN or
+        CLOSED", is not its own): something the question does not say already."""
         words = [stream.words[i] for i in positions]
         content = np.array([w not in STOPWORDS for w in words], dtype=bool)
-        if not len(self.words):
+        if not self.own.any():
             return bool(content.any())
-        echoed = self.sims[id(stream)][:, positions].max(axis=0) >= NEW_WORD
+        echoed = self.sims[id(stream)][self.own][:, positions].max(axis=0) >= NEW_WORD
         return bool((content & ~echoed).any())
+
+    def reads_offered(self, stream: Stream, positions: np.ndarray) -> bool:
+        """Whether ``stream``'s words at ``positions`` read a word the question offers as its answer."""
+        if self.own.all() or not len(positions):
+            return False
+        return bool((self.sims[id(stream)][~self.own][:, positions] >= NEW_WORD).any())
+
+
+def _form_read(word: str, matcher: Matcher) -> bool:
+    """Whether another form of ``word`` is read (in ``matcher``'s vocabulary): its base form ("wrote",
+    "write"), or the same start of at least ``STEM_LETTERS`` letters, each ending after it in an
+    inflection (``ENDINGS``): "printing", "printed"; "recommend", "recommended"; not "jack" for "jacket".
+
+    Example:
+        >>> _form_read("printing", Matcher([("he", "printed", "it")])), _form_read("wrote", Matcher([("write",)]))
+        (True, True)
+        >>> _form_read("prince", Matcher([("printed",)])), _form_read("jacket", Matcher([("jack",)]))
+        (False, False)
+    """
+    base = base_form(word)
+    for other in matcher.vocab:
+        if base_form(other) == base:
+            return True
+        stem = os.path.commonprefix([word, other])
+        if len(stem) >= STEM_LETTERS and word[len(stem) :] in ENDINGS and other[len(stem) :] in ENDINGS:
+            return True
+    return False
 
 
 def _snippet_of(match: Match) -> Evidence:

@@ -116,7 +116,8 @@ class Matcher:
     distinct query word compared once with their vocabulary and with their adjacent pairs joined.
 
     An article reads another nearly as well as itself (``OTHER_ARTICLE``): an option says "a red boxing
-    glove" where the screen reads "the red boxing glove".
+    glove" where the screen reads "the red boxing glove". Only an article a word follows: the last word
+    "A" of "Vitamin A", "Plan A" or the option "A" is a letter.
 
     Example:
         >>> m = Matcher([("channel", "7"), ("chamnel", "9")])
@@ -126,6 +127,8 @@ class Matcher:
         [[1.0, 0.0]]
         >>> Matcher([("the", "red", "glove")]).similarity(["a", "red", "glove"], 0).tolist()
         [[0.9, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+        >>> Matcher([("the", "vitamin", "b")]).similarity(["vitamin", "a"], 0).tolist()
+        [[0.0, 1.0, 0.0], [0.0, 0.0, 0.0]]
     """
 
     def __init__(self, sequences: Sequence[Sequence[str]]):
@@ -166,7 +169,7 @@ class Matcher:
                 out[i, :-1] = np.where(better, pairs, out[i, :-1])
                 out[i, 1:] = np.where(better, np.maximum(out[i, 1:], pairs), out[i, 1:])
         articles = np.isin(columns, [self._index[a] for a in ARTICLES if a in self._index])
-        for i, word in enumerate(query):
+        for i, word in enumerate(query[:-1]):  # an article has a word after it: "Vitamin A", "Plan A" name a letter
             if word in ARTICLES:
                 out[i] = np.maximum(out[i], articles * OTHER_ARTICLE)
         for i in range(len(query) - 1):  # a clock time the phrase splits at its colon, heard whole ("7:45", "745")

@@ -369,19 +369,49 @@ FRAME_WORDS = frozenset(  # how a question is put: the medium, where the answer 
 )
 
 
+# the kind of value asked for: seldom written beside the value ("built in 1932", not "year 1932"); not a colour:
+# text seldom tells how a thing looks, so a colour read nowhere says the answer is not in it
+KIND_WORDS = frozenset(
+    {"year", "years", "date", "dates", "day", "days", "name", "names", "many", "much", "number", "numbers"}
+    | {"price", "amount", "kind", "kinds", "type", "types", "sort"}
+)
+
+
 def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
     """The context words that name what a question is about: not its cue words of a source ("say",
-    "shown", "sound") nor those that frame it ("in the video", "according to", "at the end"). A topic
-    word read nowhere in a video says the video may not have the answer: "What colour is Maria's
-    jacket?" where no jacket or colour is read or said.
+    "shown", "sound"), those that frame it ("in the video", "according to", "at the end"), nor those
+    that name the kind of value asked for (``KIND_WORDS``: "year", "name", "how many"). A topic word
+    read nowhere in a video says the video may not have the answer: "What colour is Maria's jacket?"
+    where no colour or jacket is read or said.
 
     Example:
         >>> topic_words(read_question("What colour is Maria's jacket, according to the video?").context)
         ('color', 'marias', 'jacket')
         >>> topic_words(read_question("What does the SALE sign say?").context)
         ('sale',)
+        >>> topic_words(read_question("In what year was the tower finished?").context)
+        ('tower', 'finished')
     """
-    return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS)
+    return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS)
+
+
+_ALTERNATIVES = re.compile(r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+([\w'-]+)", re.IGNORECASE)
+
+
+def offered_words(question: str) -> frozenset[str]:
+    """The words ``question`` offers as its answer: those of an alternative ("OPEN or CLOSED", "red,
+    amber or green") and of its quotes. A text that reads one of them answers it, not repeats it.
+
+    Example:
+        >>> sorted(offered_words("Does the banner say WELCOME or GOODBYE?"))
+        ['goodbye', 'welcome']
+        >>> sorted(offered_words("Is the light red, amber or green?")), sorted(offered_words("Is 'sold out' shown?"))
+        (['amber', 'green', 'red'], ['sold'])
+    """
+    words = {w for quote in _quotes(question) for w in match_words(quote)}
+    for m in _ALTERNATIVES.finditer(_mask_quotes(question)):
+        words.update(match_words(m.group(0)))
+    return frozenset(words - STOPWORDS)
 
 
 def about_sound(text: str) -> bool:
