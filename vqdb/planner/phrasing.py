@@ -547,6 +547,21 @@ EVENT_ENDS = Words(
     phenomenon="words that end the event after 'after' / 'before' ('after the bell rings while …')",
     example="what appears after the bell rings while the crowd cheers",
 )
+COMING_BETWEEN = Words(
+    {"comes", "come", "came", "coming", "said", "heard", "mentioned"},
+    phenomenon="verbs of a text or words said coming before 'between X and Y' ('the slide that comes between the "
+    "life and the omega'): after X and before Y, not a place among them (nor 'appears', 'is shown': 'the sign shown "
+    "between the bank and the cafe' is where)",
+    example="which slide comes between the life and the omega?",
+    seen=False,
+)
+SPEECH_PASSIVES = Words(
+    {"said", "heard", "mentioned"},
+    phenomenon="verbs of words said before 'between X and Y' ('what is said between the jingle and the weather'): "
+    "a moment between two events, whatever the question names",
+    example="what is said between the jingle and the weather?",
+    seen=False,
+)
 WH_COMPLEMENT_VERBS = Words(
     {
         "ask", "asks", "asked", "asking", "know", "knows", "knew", "knowing", "wonder", "wonders", "wondered",

@@ -89,3 +89,33 @@ def test_a_number_alone_as_the_event_is_looked_for_as_words(question: str, numbe
 
 def test_a_number_of_something_as_the_event_is_not_a_number_alone() -> None:
     assert not any(query == "5" for _, query in _event("what happens right after 5 seconds of silence"))
+
+
+@pytest.mark.parametrize(
+    ("question", "after", "before"),
+    [
+        ("which slide comes between the agenda and the summary?", "agenda", "summary"),
+        ("what is mentioned between the jingle and the weather", "jingle", "weather"),
+    ],
+)
+def test_a_text_or_words_said_between_two_unquoted_events_is_after_one_before_the_other(
+    question: str, after: str, before: str
+) -> None:
+    whens = {(query, c_when) for c_when, query in ((c.when, c.query) for c in rule_plan(question).queries) if c_when}
+    assert (after, "after") in whens and (before, "before") in whens
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the cyclist who comes between the car and the bus",  # no text, no words said: a place
+        "which sign is between the two trees",  # no verb of coming: a place
+        "what appears between 8 and 9 seconds",  # times in the video
+    ],
+)
+def test_between_as_a_place_or_a_time_is_no_pair_of_events(question: str) -> None:
+    assert not any(c.when for c in rule_plan(question).queries)
+
+
+def test_a_text_shown_between_two_things_is_where_it_is() -> None:
+    assert not any(c.when for c in rule_plan("which sign is shown between the bank and the cafe").queries)

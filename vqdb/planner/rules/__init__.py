@@ -111,9 +111,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   question of what is said, an event naming a value by its kind ("right before the year": any year said) or
   holding words a voice says of itself or to its listeners ("just before give it everything you have") is
   said, and so is any event that says it is ("after the year is mentioned"); a number alone ("right after 7")
-  is words written or said. Between two quoted events ("which phrase
-  comes up between 'the truth' and 'the alpha'?") is after the first and before the second. Not in a quote,
-  "named / look after", "after all / that / it", "before and after".
+  is words written or said. Between two quoted events ("which phrase comes up between 'the truth' and 'the
+  alpha'?") is after the first and before the second, and so is between two unquoted events a text comes or
+  words are said ("which slide comes between the agenda and the summary?"). Not in a quote, "named / look
+  after", "after all / that / it", "before and after".
   A text asked for only by describing it ("what does the white text say after the applause?", "the caption next
   to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place

@@ -14,6 +14,7 @@ from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
 from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
 from vqdb.planner.rules.speech import _names_a_voice, value_forms
+from vqdb.planner.rules.visual import _TEXTS
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
@@ -213,8 +214,9 @@ def _relation(text: str) -> tuple[str, str | None, str]:
 def _between_quotes(text: str) -> str | None:
     """A moment between two quoted events ("which phrase comes up between 'the truth' and 'the alpha'?") as
     the moment after the first and before the second ("… after 'the truth', before 'the alpha'"); None where
-    there is none. Only quotes, and not of a part of an interface (``phrasing.UI_NOUNS``: "the button between
-    'Upvote' and 'Flag'" is a place among labels).
+    there is none. Quotes, or unquoted events a text or words said come between (``_between_texts``: "which slide
+    comes between the life and the omega?"), and not of a part of an interface (``phrasing.UI_NOUNS``: "the
+    button between 'Upvote' and 'Flag'" is a place among labels).
 
     Example:
         >>> _between_quotes("which phrase comes up between 'the truth' and 'the alpha'?")
@@ -222,7 +224,7 @@ def _between_quotes(text: str) -> str | None:
         >>> _between_quotes("which button is between 'Upvote' and 'Flag'?") is None
         True
     """
-    between = _BETWEEN_QUOTES.search(text)
+    between = _BETWEEN_QUOTES.search(text) or _between_texts(text)
     if between is None or any(w.group(0).lower() in phrasing.UI_NOUNS for w in WORD.finditer(text)):
         return None
     first, second = between.group("first"), between.group("second")
@@ -230,6 +232,37 @@ def _between_quotes(text: str) -> str | None:
 
 
 _BETWEEN_QUOTES = re.compile(rf"\bbetween\s+(?P<first>{_QUOTE.pattern})\s+and\s+(?P<second>{_QUOTE.pattern})", re.I)
+_BETWEEN_UNQUOTED = re.compile(
+    rf"\b(?P<verb>{alternation(phrasing.COMING_BETWEEN)})\s+(?=between\b)"
+    r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))",
+    re.I,
+)
+
+
+def _between_texts(text: str) -> re.Match[str] | None:
+    """Two unquoted events a text or words said come between (``phrasing.COMING_BETWEEN``: "the card that comes
+    between the life and the omega", "what is said between the jingle and the weather"): the match from
+    "between" (its groups ``first`` and ``second``), None where the question names no text (``visual._TEXTS``)
+    before the verb and the verb is not of speech: "a cyclist comes between the car and the bus" is a place.
+
+    Example:
+        >>> _between_texts("which slide comes between the life and the omega?").group("first", "second")
+        ('the life', 'the omega')
+        >>> _between_texts("the man who comes between the car and the bus") is None
+        True
+    """
+    found = _BETWEEN_UNQUOTED.search(text)
+    if found is None:
+        return None
+    named = {w.lower() for w in WORD.findall(text[: found.start()])}
+    if not named & _TEXTS and found.group("verb").lower() not in phrasing.SPEECH_PASSIVES:
+        return None
+    return _BETWEEN_FROM.search(text, found.start("verb"))
+
+
+_BETWEEN_FROM = re.compile(
+    r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))", re.I
+)
 
 
 def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
