@@ -328,6 +328,14 @@ TYPOGRAPHY = Words(
     example="when does the word appear in capitals",
     seen=False,
 )
+TEXT_LAYOUT = Words(
+    {"row", "rows", "line", "lines", "column", "columns", "string", "strings", "set", "series", "kind", "type",
+     "style", "size", "colour", "color", "number"},
+    phenomenon="nouns of how text is laid out before 'of' and a word of how text looks ('the first row of letters', "
+    "'how many lines of English letters'): the text asked, not words to read",
+    example="how many lines of English letters are on the cloth bag?",
+    seen=False,
+)  # fmt: skip
 CARRIERS_OF_TEXT = Words(
     {"credits", "name", "tag", "timecode", "code", "clock", "counter", "number", "numbers", "word", "words", "the",
      "a", "an"},
@@ -539,6 +547,34 @@ EVENT_ENDS = Words(
     phenomenon="words that end the event after 'after' / 'before' ('after the bell rings while …')",
     example="what appears after the bell rings while the crowd cheers",
 )
+COMING_BETWEEN = Words(
+    {"comes", "come", "came", "coming", "said", "heard", "mentioned"},
+    phenomenon="verbs of a text or words said coming before 'between X and Y' ('the slide that comes between the "
+    "life and the omega'): after X and before Y, not a place among them (nor 'appears', 'is shown': 'the sign shown "
+    "between the bank and the cafe' is where)",
+    example="which slide comes between the life and the omega?",
+    seen=False,
+)
+SPEECH_PASSIVES = Words(
+    {"said", "heard", "mentioned"},
+    phenomenon="verbs of words said before 'between X and Y' ('what is said between the jingle and the weather'): "
+    "a moment between two events, whatever the question names",
+    example="what is said between the jingle and the weather?",
+    seen=False,
+)
+WH_COMPLEMENT_VERBS = Words(
+    {
+        "ask", "asks", "asked", "asking", "know", "knows", "knew", "knowing", "wonder", "wonders", "wondered",
+        "wondering", "tell", "tells", "told", "telling", "explain", "explains", "explained", "explaining", "show",
+        "shows", "showed", "showing", "decide", "decides", "decided", "deciding", "learn", "learns", "learned",
+        "learning", "guess", "guesses", "guessed", "guessing", "see", "sees", "saw", "seeing", "describe",
+        "describes", "described", "describing", "say", "says", "said", "saying",
+    },
+    phenomenon="verbs whose object is a wh-clause ('ask what you can do', 'explains how it works'): in the event "
+    "of 'after' / 'before', the question word after them (and after whom they address: 'tells us what') goes on "
+    "with the event instead of starting a clause",
+    example="what does kennedy say just before ask what you can do for your country",
+)  # fmt: skip
 VOICES = Words(
     {
         "talk", "talks", "talked", "talking", "speak", "speaks", "speaking", "spoke", "spoken", "sing", "sings",

@@ -105,9 +105,16 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Events before or after**: "what does she say right after the applause?", "after the bell rings, who
   speaks first?": the event (after "after" / "before", to the end of its clause) is planned on its own and
   its calls marked ``when`` ("after" / "before": the frames just after / before what they find), ANDed
-  with the rest; an event named by a sound ("the chime") is heard. Between two quoted events ("which phrase
-  comes up between 'the truth' and 'the alpha'?") is after the first and before the second. Not in a quote,
-  "named / look after", "after all / that / it", "before and after".
+  with the rest; an event named by a sound ("the chime") is heard. A question word after a verb that takes
+  one goes on with the event ("just before ask what you can do for your country", "after she explains how it
+  works": ``phrasing.WH_COMPLEMENT_VERBS``; "after the bell rings what does he say" ends at "what"). In a
+  question of what is said, an event naming a value by its kind ("right before the year": any year said) or
+  holding words a voice says of itself or to its listeners ("just before give it everything you have") is
+  said, and so is any event that says it is ("after the year is mentioned"); a number alone ("right after 7")
+  is words written or said. Between two quoted events ("which phrase comes up between 'the truth' and 'the
+  alpha'?") is after the first and before the second, and so is between two unquoted events a text comes or
+  words are said ("which slide comes between the agenda and the summary?"). Not in a quote, "named / look
+  after", "after all / that / it", "before and after".
   A text asked for only by describing it ("what does the white text say after the applause?", "the caption next
   to the drum kit picture", "right after the title card": ``visual._text_described``) in a question asking what,
   with no words read on screen, reads whatever text is there (``_any_text``: ``ocr ''``, the question's place
@@ -228,7 +235,15 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
-from vqdb.planner.rules.when import _between_quotes, _heard_if_a_sound, _order, _related, _relation
+from vqdb.planner.rules.when import (
+    _between_quotes,
+    _heard_if_a_sound,
+    _number_as_words,
+    _order,
+    _related,
+    _relation,
+    _said_if_words,
+)
 from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
 
@@ -320,7 +335,8 @@ def _plan_question(
             plan = _text_named(later, question, subtitles_only=True) or plan  # "the subtitle after X": the next one
         for at, event in ((later_when, later_reference), (when, reference)):
             if at is not None:
-                found = _plan_text(_heard_if_a_sound(event), None, available_tools, question, any_text)
+                event = _said_if_words(_heard_if_a_sound(_number_as_words(event)), plan)  # "before the year"
+                found = _plan_text(event, None, available_tools, question, any_text)
                 plan = _related(plan, found, at)
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)

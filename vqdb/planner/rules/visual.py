@@ -266,7 +266,7 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
         ('called Castlevania Legends', '')
 
     """
-    if first_of(phrase, phrasing.TYPOGRAPHY) is not None:
+    if _says_how_text_looks(phrase):
         return ""
     words = phrase.split()
     bare = [w.strip(",'\"").lower().removesuffix("'s") for w in words]
@@ -285,6 +285,30 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
+
+
+def _says_how_text_looks(phrase: str) -> bool:
+    """Whether ``phrase`` holds a word of how text looks (``phrasing.TYPOGRAPHY``: "the title in big letters",
+    "capitals", "the slide uses a bold font"), not as the object of "of", where it is what the phrase is about,
+    words to find ("the invention of movable metal letters", "the art of print"), but for "of" after a noun of how
+    text is laid out (``phrasing.TEXT_LAYOUT``: "the first row of letters": the text asked).
+
+    Example:
+        >>> _says_how_text_looks("title in big letters"), _says_how_text_looks("invention of movable metal letters")
+        (True, False)
+        >>> _says_how_text_looks("first row of yellow letters")
+        True
+    """
+    found = first_of(phrase, phrasing.TYPOGRAPHY)
+    if found is None:
+        return False
+    before = [w.lower() for w in WORD.findall(phrase[:found])]
+    marks = [
+        i for i, w in enumerate(before) if w in phrasing.LOCATING or w in ("of", "in", "with", "using", "use", "uses")
+    ]
+    if not marks or before[marks[-1]] != "of":
+        return True
+    return marks[-1] > 0 and before[marks[-1] - 1] in phrasing.TEXT_LAYOUT  # "the first row of letters": the text
 
 
 def _text_described(phrase: str) -> bool:

@@ -11,9 +11,10 @@ from vqdb.planner import boolexpr, phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word
 from vqdb.planner.plan import Plan
 from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
-from vqdb.planner.rules.evidence import _has_alnum
+from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
-from vqdb.planner.rules.speech import _names_a_voice
+from vqdb.planner.rules.speech import _names_a_voice, value_forms
+from vqdb.planner.rules.visual import _TEXTS
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
@@ -213,8 +214,9 @@ def _relation(text: str) -> tuple[str, str | None, str]:
 def _between_quotes(text: str) -> str | None:
     """A moment between two quoted events ("which phrase comes up between 'the truth' and 'the alpha'?") as
     the moment after the first and before the second ("… after 'the truth', before 'the alpha'"); None where
-    there is none. Only quotes, and not of a part of an interface (``phrasing.UI_NOUNS``: "the button between
-    'Upvote' and 'Flag'" is a place among labels).
+    there is none. Quotes, or unquoted events a text or words said come between (``_between_texts``: "which slide
+    comes between the life and the omega?"), and not of a part of an interface (``phrasing.UI_NOUNS``: "the
+    button between 'Upvote' and 'Flag'" is a place among labels).
 
     Example:
         >>> _between_quotes("which phrase comes up between 'the truth' and 'the alpha'?")
@@ -222,7 +224,7 @@ def _between_quotes(text: str) -> str | None:
         >>> _between_quotes("which button is between 'Upvote' and 'Flag'?") is None
         True
     """
-    between = _BETWEEN_QUOTES.search(text)
+    between = _BETWEEN_QUOTES.search(text) or _between_texts(text)
     if between is None or any(w.group(0).lower() in phrasing.UI_NOUNS for w in WORD.finditer(text)):
         return None
     first, second = between.group("first"), between.group("second")
@@ -230,6 +232,37 @@ def _between_quotes(text: str) -> str | None:
 
 
 _BETWEEN_QUOTES = re.compile(rf"\bbetween\s+(?P<first>{_QUOTE.pattern})\s+and\s+(?P<second>{_QUOTE.pattern})", re.I)
+_BETWEEN_UNQUOTED = re.compile(
+    rf"\b(?P<verb>{alternation(phrasing.COMING_BETWEEN)})\s+(?=between\b)"
+    r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))",
+    re.I,
+)
+
+
+def _between_texts(text: str) -> re.Match[str] | None:
+    """Two unquoted events a text or words said come between (``phrasing.COMING_BETWEEN``: "the card that comes
+    between the life and the omega", "what is said between the jingle and the weather"): the match from
+    "between" (its groups ``first`` and ``second``), None where the question names no text (``visual._TEXTS``)
+    before the verb and the verb is not of speech: "a cyclist comes between the car and the bus" is a place.
+
+    Example:
+        >>> _between_texts("which slide comes between the life and the omega?").group("first", "second")
+        ('the life', 'the omega')
+        >>> _between_texts("the man who comes between the car and the bus") is None
+        True
+    """
+    found = _BETWEEN_UNQUOTED.search(text)
+    if found is None:
+        return None
+    named = {w.lower() for w in WORD.findall(text[: found.start()])}
+    if not named & _TEXTS and found.group("verb").lower() not in phrasing.SPEECH_PASSIVES:
+        return None
+    return _BETWEEN_FROM.search(text, found.start("verb"))
+
+
+_BETWEEN_FROM = re.compile(
+    r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))", re.I
+)
 
 
 def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
@@ -258,16 +291,44 @@ def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
 def _event_end(text: str, start: int) -> int:
     """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
     colon before a space, or before a word that starts another clause (``phrasing.EVENT_ENDS``: "after the
-    bell rings while ...")."""
+    bell rings while ..."; not a question word that is the object of the verb before it: ``_wh_complement``).
+
+    Example:
+        >>> text = "what does he say just before ask what you can do for your country"
+        >>> bell = "after the bell rings what does he say"
+        >>> text[_event_end(text, 29) :], bell[: _event_end(bell, 6)]
+        ('', 'after the bell rings')
+    """
     marks = (
         i for i in range(start, len(text)) if text[i] in ",;?!" or text[i] in ".:" and not text[i + 1 : i + 2].strip()
     )
     words = [
         start + a - 1
         for a, b in _EVENT_ENDS.spans(text[start:])
-        if a and text[start + a - 1].isspace() and text[start + b : start + b + 1].isspace()
+        if a
+        and text[start + a - 1].isspace()
+        and text[start + b : start + b + 1].isspace()
+        and not _wh_complement(text[start : start + a], text[start + a : start + b])
     ]
     return min([next(marks, len(text)), *words])
+
+
+def _wh_complement(before: str, word: str) -> bool:
+    """Whether the question word ``word``, after ``before`` in an event, is the object of a verb that takes a
+    wh-clause (``phrasing.WH_COMPLEMENT_VERBS``: "before ask what you can do for your country", "after he
+    explains how it works", "after she tells us what happened"), so part of the event, not another clause
+    ("after the bell rings what does he say"). "then" and "while" always start another clause.
+
+    Example:
+        >>> _wh_complement("ask ", "what"), _wh_complement("she tells us ", "what"), _wh_complement("rings ", "what")
+        (True, True, False)
+    """
+    if word.lower() not in ("what", "who", "which", "how", "when"):
+        return False
+    words = [w.lower() for w in WORD.findall(before)]
+    if words and words[-1] in phrasing.ADDRESSEES:  # "tells us what": whom the verb addresses
+        words.pop()
+    return bool(words) and words[-1] in phrasing.WH_COMPLEMENT_VERBS
 
 
 def _heard_if_a_sound(event: str) -> str:
@@ -280,6 +341,60 @@ def _heard_if_a_sound(event: str) -> str:
     if 0 < len(words) <= 2 and _SOUND_WORD.fullmatch(words[-1]):
         return f"when do you hear {event}"
     return event
+
+
+def _number_as_words(event: str) -> str:
+    """An event that is a number alone ("right after 7", "just before the 10", "after number 3") is that number
+    written or said (a countdown, a card, a slide's number): quoted, so looked for as text by the question's cue,
+    both ways with none; alone, the rules find no words in it and the event was dropped.
+
+    Example:
+        >>> _number_as_words("7"), _number_as_words("the number 10"), _number_as_words("the 3rd goal")
+        ("'7'", "'10'", 'the 3rd goal')
+    """
+    number = _BARE_NUMBER.fullmatch(event.strip())
+    return f"'{number.group('number')}'" if number else event
+
+
+_BARE_NUMBER = re.compile(r"(?:the\s+)?(?:number\s+|no\.?\s*)?(?P<number>\d+(?:[.,:]\d+)*)", re.I)
+
+
+def _said_if_words(event: str, main: Plan) -> str:
+    """An event of a question whose main clause asks what is said (``main`` listens to speech: "what does she say
+    right before X?") is said, not seen, where it names a value by its kind (``speech.value_forms``: "right before
+    the year": any year said, not the word "year") or holds words a voice says of itself or to its listeners (a
+    first- or second-person pronoun after the event's first word, ``_SPOKEN_PRONOUNS``: "just before ask what you
+    can do for your country"; "after you see the logo" is who sees). An event that says it is said ("after the
+    year is mentioned", ``_SAID_PASSIVE``) is said whatever the main clause asks: as the question "when is the
+    year mentioned".
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> speech = Plan((Call("Q1", "audio", "speech"),), "Q1")
+        >>> _said_if_words("the year", speech), _said_if_words("ask what you can do for your country", speech)
+        ('when is the year said', 'when is ask what you can do for your country said')
+        >>> _said_if_words("the title", speech), _said_if_words("you see the logo", speech)
+        ('the title', 'you see the logo')
+        >>> reads = Plan((Call("Q1", "ocr", "year"),), "Q1")
+        >>> _said_if_words("the year", reads), _said_if_words("the art of print is mentioned", reads)
+        ('the year', 'when is the art of print mentioned')
+    """
+    passive = _SAID_PASSIVE.fullmatch(event.strip())
+    if passive:  # "after the year is mentioned": the question "when is the year mentioned" plans it
+        return f"when is {passive.group('what')} {passive.group('verb')}"
+    listens = any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in main.queries)
+    words = [w.lower() for w in WORD.findall(event)]
+    if listens and (value_forms(event) or any(w in _SPOKEN_PRONOUNS for w in words[1:])):
+        return f"when is {event} said"
+    return event
+
+
+_SPOKEN_PRONOUNS = frozenset({"i", "me", "my", "we", "us", "our", "you", "your"})
+_SAID_PASSIVE = re.compile(
+    r"(?P<what>.*\w.*?)\s+(?:is|are|was|were|gets|get)\s+(?:first\s+)?"
+    r"(?P<verb>mentioned|said|spoken|named|announced|stated|given|read out|read aloud)",
+    re.I,
+)
 
 
 def _related(main: Plan, event: Plan, when: str) -> Plan:

@@ -1,0 +1,121 @@
+"""The event of a question relating its answer to one ("right before X", "after the Y") is parsed whole: a question
+word that is the object of the verb before it goes on with the event, an event of words a voice says or of a value
+named by its kind is said, and words of a subject that happen to name letters or print are words to find."""
+
+from __future__ import annotations
+
+import pytest
+
+from vqdb.planner.rules import rule_plan
+
+_NO_VISUAL = ["ocr", "transcript", "subtitle", "audio"]
+
+
+def _event(question: str, tools: list[str] | None = None) -> set[tuple[str, str]]:
+    return {(c.tool, c.query) for c in rule_plan(question, None, tools).queries if c.when}
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("what is said just before he asks what the plan is for tomorrow", "what the plan is for tomorrow"),
+        ("what does she say right after she explains how the engine works", "how the engine works"),
+        ("what does the host say before telling us what we should buy", "telling us what we should buy"),
+    ],
+)
+def test_a_question_word_after_a_verb_that_takes_it_is_part_of_the_event(question: str, said: str) -> None:
+    assert any(tool == "transcript" and said in query for tool, query in _event(question))
+
+
+def test_a_question_word_after_any_other_verb_still_starts_a_clause() -> None:
+    assert _event("right after the bell rings what does he say") == {("audio", "bell")}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does the narrator say immediately before the date",
+        "what is said just after the year",
+        "what does he say right before the year is mentioned",
+    ],
+)
+def test_a_value_named_by_its_kind_in_an_event_is_looked_for_by_its_form(question: str) -> None:
+    queries = {query for _, query in _event(question)}
+    assert "{year}" in queries and not {"year", "date"} >= queries
+
+
+@pytest.mark.parametrize("tools", [None, _NO_VISUAL])
+def test_words_a_voice_says_in_an_event_are_said(tools: list[str] | None) -> None:
+    event = _event("what does the coach say just before give it everything you have", tools)
+    assert ("transcript", "give it everything you have") in event
+
+
+def test_an_event_seen_stays_seen_in_a_question_of_speech() -> None:
+    assert not any(tool == "transcript" for tool, _ in _event("what does she say right after you see the logo"))
+    assert _event("what is on screen right after the year") == {("siglip", "year")}  # not a question of speech
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("what does he say right after the history of print", "history of print"),
+        ("what is said just after the art of print", "art of print"),
+    ],
+)
+def test_a_word_of_print_that_is_the_subject_of_an_event_is_looked_for(question: str, words: str) -> None:
+    assert ("transcript", words) in _event(question, _NO_VISUAL)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when is the title shown in big letters", "what are the first row of letters on the sign?"],
+)
+def test_a_word_of_how_text_looks_is_still_no_words_to_read(question: str) -> None:
+    queries = {c.query for c in rule_plan(question, None, _NO_VISUAL).queries}
+    assert not any(w in q for q in queries for w in ("letters", "big", "row"))
+
+
+@pytest.mark.parametrize(
+    ("question", "number"),
+    [
+        ("which slide comes right after 4?", "4"),
+        ("what is written just before the 12", "12"),
+        ("what does the announcer say right after number 3", "3"),
+    ],
+)
+def test_a_number_alone_as_the_event_is_looked_for_as_words(question: str, number: str) -> None:
+    assert ("ocr", number) in _event(question) and ("transcript", number) in _event(question)
+
+
+def test_a_number_of_something_as_the_event_is_not_a_number_alone() -> None:
+    assert not any(query == "5" for _, query in _event("what happens right after 5 seconds of silence"))
+
+
+@pytest.mark.parametrize(
+    ("question", "after", "before"),
+    [
+        ("which slide comes between the agenda and the summary?", "agenda", "summary"),
+        ("what is mentioned between the jingle and the weather", "jingle", "weather"),
+    ],
+)
+def test_a_text_or_words_said_between_two_unquoted_events_is_after_one_before_the_other(
+    question: str, after: str, before: str
+) -> None:
+    whens = {(query, c_when) for c_when, query in ((c.when, c.query) for c in rule_plan(question).queries) if c_when}
+    assert (after, "after") in whens and (before, "before") in whens
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the cyclist who comes between the car and the bus",  # no text, no words said: a place
+        "which sign is between the two trees",  # no verb of coming: a place
+        "what appears between 8 and 9 seconds",  # times in the video
+    ],
+)
+def test_between_as_a_place_or_a_time_is_no_pair_of_events(question: str) -> None:
+    assert not any(c.when for c in rule_plan(question).queries)
+
+
+def test_a_text_shown_between_two_things_is_where_it_is() -> None:
+    assert not any(c.when for c in rule_plan("which sign is shown between the bank and the cafe").queries)
