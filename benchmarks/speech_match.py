@@ -385,7 +385,7 @@ def timing(clips: list[Clip], finders: dict[str, Finder], repeat: int = 40) -> N
 def per_text_caches(text_grade: types.ModuleType) -> list:
     """The caches of ``text_grade`` (any revision's) and of its textnorm that keep a timed text's words."""
     textnorm = sys.modules[text_grade.canonical_spans.__module__]
-    kept = ("_timed_words", "_spoken_words", "_sound_keys", "_heard_times", "_windows")
+    kept = ("_timed_words", "_spoken_words", "_sound_keys", "_stems", "_heard_times", "_windows")
     names = ((text_grade, kept), (textnorm, ("_piece_words",)))
     found = [getattr(module, name, None) for module, group in names for name in group]
     return [cached for cached in found if hasattr(cached, "cache_clear")]

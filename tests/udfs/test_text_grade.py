@@ -485,3 +485,17 @@ def test_in_utterances_joins_every_utterance_a_span_overlaps():
             said = max(clause[0], start - text_grade.SAID_SLACK_S), min(clause[1], end + text_grade.SAID_SLACK_S)
             expected.append((start, end, score, *said, *clause))
         assert text_grade.in_utterances(found, starts, ends, 0.5) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        ("but the sun sets every evening", "sun setting"),
+        ("she was running the shop alone", "runs the shop"),
+        ("with prices rising so fast", "price rises"),
+    ],
+)
+def test_a_phrase_said_with_its_words_in_other_forms_is_found(said, query):
+    words = said.split()
+    found = phrase_matches(words, list(range(len(words))), [i + 1.0 for i in range(len(words))], query)
+    assert found and found[0][2] >= 0.8

@@ -168,6 +168,7 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
+STEMMED = 0.9  # a stretch saying the query's words in other forms ("the sun sets": "sun setting") counts this much
 INSIDE_A_WORD = 0.9  # a query word read only inside a longer word ("park" of "PARKING") counts this much
 MISREAD = 0.95  # a match found only once OCR's misreads are undone ("EXlT" for "EXIT", "{250" for "£250") counts this
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
@@ -651,6 +652,17 @@ def _sound_keys(tokens: tuple[str, ...]) -> list[str]:
     return [sound_key(token) for token in tokens]
 
 
+@lru_cache(maxsize=SPOKEN_TEXTS_KEPT)
+def _stems(tokens: tuple[str, ...]) -> list[str]:
+    """The ``word_stem`` of each of a timed text's canonical words, the same for every query (kept per text).
+
+    Example:
+        >>> _stems(("the", "sun", "sets"))
+        ['the', 'sun', 'sct']
+    """
+    return [word_stem(token) for token in tokens]
+
+
 def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -> tuple:
     """The canonical words of a timed text, each word's start and end and the start and end of its clause.
     A piece of several words (a cue) spreads them evenly over its time, in proportion to their length."""
@@ -745,10 +757,21 @@ def _spells_on(tokens: Sequence[str]) -> np.ndarray:
 def _sounds_alike(key: str, windows: list[str]) -> np.ndarray:
     """``SOUNDS_ALIKE`` times the similarity of the query's sound ``key`` with each window's, where that
     reaches ``min_score`` of the key (a short key must be equal); 0 elsewhere."""
+    return _alike(key, windows, SOUNDS_ALIKE)
+
+
+def _alike(key: str, windows: list[str], weight: float) -> np.ndarray:
+    """``weight`` times the similarity of the query's ``key`` (its sounds, its stems) with each window's, where
+    that reaches ``min_score`` of the key (a short key must be equal); 0 elsewhere.
+
+    Example:
+        >>> _alike("sunsct", ["sunsct", "sunlight"], STEMMED).round(3).tolist()  # "sun setting", "the sun sets"
+        [0.9, 0.0]
+    """
     if not key or not windows:
         return np.zeros(len(windows))
     alike = process.cdist([key], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
-    return np.where(alike >= min_score(key), SOUNDS_ALIKE * alike, 0.0)
+    return np.where(alike >= min_score(key), weight * alike, 0.0)
 
 
 def phrase_matches(
@@ -795,6 +818,13 @@ def phrase_matches(
         heard = np.flatnonzero(heard & _reachable(keys, run_first, run_last, len(sound), min_score(sound)))
         sounds = _slices(keys, run_first[heard], run_last[heard])
         scores[heard] = np.maximum(scores[heard], _sounds_alike(sound, list(sounds)))
+    stems = "".join(map(word_stem, words))
+    if stems != q:  # an inflected word said in another form: aligned by stems, as many words, one more or fewer
+        said_stems = _stems(tokens)
+        alike = np.abs(said - word_count(words)) <= 1
+        alike = np.flatnonzero(alike & _reachable(said_stems, run_first, run_last, len(stems), min_score(stems)))
+        windows = list(_slices(said_stems, run_first[alike], run_last[alike]))
+        scores[alike] = np.maximum(scores[alike], _alike(stems, windows, STEMMED))
     candidates: list[tuple[float, int, int]] = []
     for i in np.flatnonzero(scores >= minimum):
         a, b = int(run_first[i]), int(run_last[i])
