@@ -588,6 +588,18 @@ def test_an_either_or_question_is_answered_by_the_alternative_read(answerer):
     assert listed.answer == "Friday"
 
 
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("What does the menu charge for the soup or salad?", "SALAD"),  # asks a price: "salad" is no answer
+        ("Who painted the portrait or the landscape?", "THE LANDSCAPE"),
+    ],
+)
+def test_an_or_inside_a_wh_question_offers_no_answer(answerer, question, read):
+    found = answerer.answer(question, None, [], timeline=screens((0.0, 2.0, read), (2.0, 4.0, "WELCOME")))
+    assert found.answer is None or found.low_confidence
+
+
 def test_a_question_that_names_its_answer_gets_it_flagged_not_null(answerer):
     """Every snippet has only the question's words ('NO ENTRY' asked, 'NO ENTRY' read): the best, flagged."""
     found = answerer.answer("What does the no entry sign read?", None, [], timeline=screens((0.0, 3.0, "NO ENTRY")))
@@ -624,3 +636,10 @@ def test_a_close_meaning_answers_flagged_though_some_topic_words_are_read_nowher
     assert found.answer == advice and found.low_confidence
     nothing = answerer.answer("What colour is the pilot's helmet?", None, [], timeline=heard)
     assert nothing.answer is None
+
+
+def test_a_word_that_only_starts_alike_is_no_other_form(answerer):
+    """'station' is said nowhere: 'state' is another word, so the open question has no topic read."""
+    heard = speech((0.0, 3.0, "The state opened a new hospital."))
+    found = answerer.answer("What does the narrator say about the station?", None, [], timeline=heard)
+    assert found.answer is None or found.low_confidence

@@ -73,7 +73,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -106,6 +105,7 @@ from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
 from vqdb.textnorm import base_form, sound_key
+from vqdb.udfs.text_grade import word_stem
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
@@ -127,12 +127,6 @@ OPEN_CONTEXT = 0.4  # share of the question's context words (and topic words rea
 NEW_WORD = 0.5  # a snippet's word less like any of the question's words than this is something it adds
 OPEN_COSINE = 0.4  # or its similarity to the question
 OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
-STEM_LETTERS = (
-    4  # a topic word is read as another form of a word read: a common start this long ("printing", "printed")
-)
-ENDINGS = frozenset(
-    {"", "e", "s", "es", "d", "ed", "ing", "er", "ers", "ation", "ations", "ion", "ions", "ment", "ments"}
-)
 SPELLED_ALIKE = 80  # rapidfuzz ratio (0-100) from which words of one sound are spellings of one word
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
@@ -876,23 +870,19 @@ class _Context:
 
 def _form_read(word: str, matcher: Matcher) -> bool:
     """Whether another form of ``word`` is read (in ``matcher``'s vocabulary): its base form ("wrote",
-    "write"), or the same start of at least ``STEM_LETTERS`` letters, each ending after it in an
-    inflection (``ENDINGS``): "printing", "printed"; "recommend", "recommended"; not "jack" for "jacket".
+    "write") or its stem (``word_stem``, Snowball's: "printing", "printed"; "recommend", "recommended"), not a
+    word that only starts alike ("jack" for "jacket", "state" for "station").
 
     Example:
         >>> _form_read("printing", Matcher([("he", "printed", "it")])), _form_read("wrote", Matcher([("write",)]))
         (True, True)
         >>> _form_read("prince", Matcher([("printed",)])), _form_read("jacket", Matcher([("jack",)]))
         (False, False)
+        >>> _form_read("station", Matcher([("state",)])), _form_read("passion", Matcher([("pass",)]))
+        (False, False)
     """
-    base = base_form(word)
-    for other in matcher.vocab:
-        if base_form(other) == base:
-            return True
-        stem = os.path.commonprefix([word, other])
-        if len(stem) >= STEM_LETTERS and word[len(stem) :] in ENDINGS and other[len(stem) :] in ENDINGS:
-            return True
-    return False
+    base, stem = base_form(word), word_stem(word)
+    return any(base_form(other) == base or word_stem(other) == stem for other in matcher.vocab)
 
 
 def _snippet_of(match: Match) -> Evidence:

@@ -395,7 +395,12 @@ def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS)
 
 
-_ALTERNATIVES = re.compile(r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+([\w'-]+)", re.IGNORECASE)
+# a choice the question ends on ("…say OPEN or CLOSED?", "…red, amber or green?"); only a yes/no or "which" question
+# offers its answers so ("what is the price of the tea or coffee?" asks a price, "who wrote the book or the film?")
+_OFFERING = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|which)\b", re.I)
+_ALTERNATIVES = re.compile(
+    r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+([\w'-]+(?:\s+[\w'-]+){0,2})(?=\s*[?.!]?\s*$)", re.IGNORECASE
+)
 
 
 def offered_words(question: str) -> frozenset[str]:
@@ -407,9 +412,12 @@ def offered_words(question: str) -> frozenset[str]:
         ['goodbye', 'welcome']
         >>> sorted(offered_words("Is the light red, amber or green?")), sorted(offered_words("Is 'sold out' shown?"))
         (['amber', 'green', 'red'], ['sold'])
+        >>> offered_words("What is the price of the tea or coffee?")  # asks a price: offers no answer
+        frozenset()
     """
     words = {w for quote in _quotes(question) for w in match_words(quote)}
-    for m in _ALTERNATIVES.finditer(_mask_quotes(question)):
+    unquoted = _mask_quotes(question)
+    for m in _ALTERNATIVES.finditer(unquoted) if _OFFERING.match(unquoted) else ():
         words.update(match_words(m.group(0)))
     return frozenset(words - STOPWORDS)
 

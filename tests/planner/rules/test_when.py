@@ -119,3 +119,31 @@ def test_between_as_a_place_or_a_time_is_no_pair_of_events(question: str) -> Non
 
 def test_a_text_shown_between_two_things_is_where_it_is() -> None:
     assert not any(c.when for c in rule_plan("which sign is shown between the bank and the cafe").queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does he say after the camera shows us the logo?",
+        "what does the narrator say after the drone flies over our house?",
+        "what does the guide say right after he hands me the map?",
+    ],
+)
+def test_a_pronoun_that_is_no_speaking_subject_leaves_a_seen_event_seen(question):
+    assert not any(c.tool == "transcript" and c.when for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is said between the coach and the player?",  # a talk between people
+        "which name comes between Smith and Jones on the list?",  # an order inside one list
+    ],
+)
+def test_between_people_or_inside_a_list_is_no_time(question):
+    assert not any(c.when for c in rule_plan(question).queries)
+
+
+def test_a_winner_announced_may_be_shown():
+    queries = rule_plan("what does the crowd do after the winner is announced?").queries
+    assert any(c.tool not in ("transcript", "subtitle") and c.when == "after" for c in queries)

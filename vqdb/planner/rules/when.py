@@ -15,6 +15,7 @@ from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
 from vqdb.planner.rules.speech import _names_a_voice, value_forms
 from vqdb.planner.rules.visual import _TEXTS
+from vqdb.planner.vocabulary import SPEAKERS
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
@@ -252,7 +253,10 @@ def _between_texts(text: str) -> re.Match[str] | None:
         True
     """
     found = _BETWEEN_UNQUOTED.search(text)
-    if found is None:
+    if found is None or _BETWEEN_PLACES.search(found.group("first") + " and " + found.group("second")):
+        return None
+    sides = {w.lower() for w in WORD.findall(found.group("first") + " " + found.group("second"))}
+    if sides & _PEOPLE:  # "what is said between the coach and the player": a talk between people, not a time
         return None
     named = {w.lower() for w in WORD.findall(text[: found.start()])}
     if not named & _TEXTS and found.group("verb").lower() not in phrasing.SPEECH_PASSIVES:
@@ -260,6 +264,9 @@ def _between_texts(text: str) -> re.Match[str] | None:
     return _BETWEEN_FROM.search(text, found.start("verb"))
 
 
+# an order inside one list or sign ("comes between Smith and Jones on the list"), not in time
+_BETWEEN_PLACES = re.compile(r"\b(?:on|in|at|of|inside)\s+(?:the|this|that|a|its|their)\b", re.I)
+_PEOPLE = frozenset(SPEAKERS) | {"husband", "wife", "mother", "father", "friend", "friends", "couple", "him", "her"}
 _BETWEEN_FROM = re.compile(
     r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))", re.I
 )
@@ -383,16 +390,21 @@ def _said_if_words(event: str, main: Plan) -> str:
     if passive:  # "after the year is mentioned": the question "when is the year mentioned" plans it
         return f"when is {passive.group('what')} {passive.group('verb')}"
     listens = any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in main.queries)
-    words = [w.lower() for w in WORD.findall(event)]
-    if listens and (value_forms(event) or any(w in _SPOKEN_PRONOUNS for w in words[1:])):
+    after_first = event.strip().split(maxsplit=1)[1:]  # the words after its first
+    if listens and (value_forms(event) or _SPEAKING_SUBJECT.search(" ".join(after_first))):
         return f"when is {event} said"
     return event
 
 
-_SPOKEN_PRONOUNS = frozenset({"i", "me", "my", "we", "us", "our", "you", "your"})
-_SAID_PASSIVE = re.compile(
+# "I", "we" or "you" as the subject of a verb after the event's first word ("ask what you can do"): words a voice
+# says; not an object ("the camera shows you the logo", "hands me the ball", "flies over our house")
+_SPEAKING_SUBJECT = re.compile(
+    r"\b(?:i|we|you)\s+(?!(?:the|a|an|this|that|these|those|his|her|its|our|my|your|their|some|all)\b)[a-z']+",
+    re.I,
+)
+_SAID_PASSIVE = re.compile(  # only verbs of speech: a winner "announced" or a name "given" may be shown
     r"(?P<what>.*\w.*?)\s+(?:is|are|was|were|gets|get)\s+(?:first\s+)?"
-    r"(?P<verb>mentioned|said|spoken|named|announced|stated|given|read out|read aloud)",
+    r"(?P<verb>mentioned|said|spoken|stated|read out|read aloud)",
     re.I,
 )
 
