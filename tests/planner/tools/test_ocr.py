@@ -22,6 +22,16 @@ def at(x0: float, y0: float, x1: float, y1: float) -> dict:
     return {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
 
 
+def arrays_found(con, query: str) -> list[tuple]:
+    """The array path's evidence of video "va" (6 s) for ``query``, as ``evidence`` gives the SQL path's rows:
+    (video_id, frame, score, start_s, end_s), after ``evidence`` registered the tables."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
+    found = tools.get("ocr").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
+    inside = np.flatnonzero(~np.isnan(found.score))
+    return [("va", int(i), *(round(float(a[i]), 3) for a in (found.score, found.start_s, found.end_s))) for i in inside]
+
+
 def test_misread_split_and_joined_text_is_found_with_its_grade(evidence):
     rows = boxes(("va", 0, "EXIT"), ("va", 2, "Emergency EXIT"), ("va", 4, "E X I T"), ("va", 5, "EDIT"))
     rows += boxes(("vb", 0, "exits"))
@@ -168,13 +178,7 @@ def test_a_misread_beside_a_strong_read_is_the_same_showing_on_both_paths(con, e
     }
     for query, rows_found in expected.items():
         assert evidence("ocr", query, sampled=sampled, ocr=rows) == rows_found, query  # registers the tables
-        con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-        con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
-        found = tools.get("ocr").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
-        inside = np.flatnonzero(~np.isnan(found.score))
-        arrays = [("va", int(i), *(round(float(a[i]), 3) for a in (found.score, found.start_s, found.end_s)))
-                  for i in inside]  # fmt: skip
-        assert arrays == rows_found, query
+        assert arrays_found(con, query) == rows_found, query
 
 
 def test_a_copy_elsewhere_beside_the_text_where_asked_is_not_a_misread_of_it(con, evidence):
@@ -429,10 +433,4 @@ def test_a_text_shown_that_means_the_query_is_found_below_any_read_of_its_letter
     }
     for query, rows_found in expected.items():
         assert evidence("ocr", query, sampled=sampled, ocr=rows, ocr_spans=spans) == rows_found, query
-        con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-        con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
-        found = tools.get("ocr").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
-        inside = np.flatnonzero(~np.isnan(found.score))
-        arrays = [("va", int(i), *(round(float(a[i]), 3) for a in (found.score, found.start_s, found.end_s)))
-                  for i in inside]  # fmt: skip
-        assert arrays == rows_found, query
+        assert arrays_found(con, query) == rows_found, query
