@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
+from vqdb.planner import per_version as cache
 from vqdb.planner.per_version import per_version
 from vqdb.store import Store
 
@@ -24,3 +25,5 @@ def test_a_build_is_kept_until_a_commit_makes_a_new_version(tmp_path):
     assert per_version(store, "subtitles", ("text",), count) == 1
     assert per_version(store, "frame_embeddings", ("video_id",), count) is None  # no table: built from None
     assert built == [0, 1, None]
+    kept = [key for key in cache._built if key[0] == store.uri("subtitles") and key[3] is count]
+    assert [key[1] for key in kept] == [store.version("subtitles")]  # the older version's build is dropped

@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -27,11 +28,14 @@ from vqdb.store import Store
 Built = TypeVar("Built")
 KEPT = 8  # builds kept: a few tables of a few corpora
 _built: OrderedDict[tuple, Any] = OrderedDict()
+_lock = threading.Lock()  # searches of one process may build at once (the web app's threads)
 
 
 def per_version(store: Store, table: str, columns: Sequence[str], build: Callable[[pa.Table | None], Built]) -> Built:
     """``build`` of ``table``'s ``columns`` at its latest version (``build(None)`` when it does not exist), built
-    once per version, table, columns and ``build`` in a process (the least recently used of ``KEPT`` dropped).
+    once per version, table, columns and ``build`` in a process (the least recently used of ``KEPT`` dropped, and
+    a build of an older version once the newer one is built: a process that searches while ingest commits keeps
+    one matrix of a table, not one a version).
 
     Example:
         >>> import tempfile
@@ -39,12 +43,17 @@ def per_version(store: Store, table: str, columns: Sequence[str], build: Callabl
         >>> per_version(Store.create(tempfile.mkdtemp()), "regions", ("video_id",), lambda rows: rows)  # no table
     """
     version = store.version(table)
-    key = (store.uri(table), version, tuple(columns), build)
-    if key in _built:
-        _built.move_to_end(key)
-        return _built[key]
+    uri, columns = store.uri(table), tuple(columns)
+    key = (uri, version, columns, build)
+    with _lock:
+        if key in _built:
+            _built.move_to_end(key)
+            return _built[key]
     found = build(None if version is None else store.read_version(table, version, list(columns)))
-    _built[key] = found
-    while len(_built) > KEPT:
-        _built.popitem(last=False)
+    with _lock:
+        for older in [k for k in _built if (k[0], k[2], k[3]) == (uri, columns, build)]:
+            del _built[older]
+        _built[key] = found
+        while len(_built) > KEPT:
+            _built.popitem(last=False)
     return found
