@@ -105,6 +105,7 @@ from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
 from vqdb.textnorm import base_form, sound_key
+from vqdb.udfs.said_focus import SPELLED_ALIKE  # words of one sound spelled this alike are one word
 from vqdb.udfs.text_grade import word_stem
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
@@ -127,7 +128,6 @@ OPEN_CONTEXT = 0.4  # share of the question's context words (and topic words rea
 NEW_WORD = 0.5  # a snippet's word less like any of the question's words than this is something it adds
 OPEN_COSINE = 0.4  # or its similarity to the question
 OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
-SPELLED_ALIKE = 80  # rapidfuzz ratio (0-100) from which words of one sound are spellings of one word
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's

@@ -37,14 +37,24 @@ ROUNDING = 1e-4  # what the float32 sums of a product of unit vectors may differ
 
 @dataclasses.dataclass(frozen=True)
 class SpanVectors:
-    """The unit vectors of a corpus's texts shown (see the module docstring): row ``i`` of ``matrix`` is a span
-    of video ``videos[video_of[i]]``, a video's rows from ``starts[v]``; ``missing``: the spans stored without
+    """The unit vectors of a corpus's texts shown (see the module docstring): the rows of ``matrix`` from
+    ``starts[v]`` (to the next start) are the spans of video ``videos[v]``; ``missing``: the spans stored without
     a vector (not held)."""
 
     videos: list[str]
     starts: np.ndarray
     matrix: np.ndarray
     missing: int
+
+    @classmethod
+    def none(cls, missing: int = 0) -> SpanVectors:
+        """No vector held, ``missing`` spans without one.
+
+        Example:
+            >>> SpanVectors.none(3).matrix.shape, SpanVectors.none(3).missing
+            ((0, 0), 3)
+        """
+        return cls([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), missing)
 
     def best_similarity(self, query: np.ndarray) -> dict[str, float]:
         """Each video's best cosine similarity of a span with ``query``, at least what DuckDB's
@@ -82,7 +92,7 @@ def span_vectors(store: Store) -> SpanVectors:
         (0, 0)
     """
     if store.exists(SPANS_TABLE) and VECTOR_COLUMN not in store.dataset(SPANS_TABLE).schema.names:
-        return SpanVectors([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), store.count(SPANS_TABLE))
+        return SpanVectors.none(store.count(SPANS_TABLE))
     return per_version(store, SPANS_TABLE, ("video_id", VECTOR_COLUMN), span_vectors_of)
 
 
@@ -99,12 +109,12 @@ def span_vectors_of(rows: pa.Table | None) -> SpanVectors:
         1
     """
     if rows is None or not rows.num_rows:
-        return SpanVectors([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), 0)
+        return SpanVectors.none()
     held = pc.and_(pc.is_valid(rows.column(VECTOR_COLUMN)), pc.is_valid(rows.column("video_id")))
     missing = rows.num_rows - pc.sum(held.cast(pa.int64())).as_py()
     rows = rows.filter(held)
     if not rows.num_rows:
-        return SpanVectors([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), int(missing))
+        return SpanVectors.none(int(missing))
     rows = rows.take(pc.sort_indices(rows, sort_keys=[("video_id", "ascending")]))
     ids = rows.column("video_id").to_numpy(zero_copy_only=False)
     vectors = rows.column(VECTOR_COLUMN).combine_chunks()

@@ -233,11 +233,9 @@ def _between_quotes(text: str) -> str | None:
 
 
 _BETWEEN_QUOTES = re.compile(rf"\bbetween\s+(?P<first>{_QUOTE.pattern})\s+and\s+(?P<second>{_QUOTE.pattern})", re.I)
-_BETWEEN_UNQUOTED = re.compile(
-    rf"\b(?P<verb>{alternation(phrasing.COMING_BETWEEN)})\s+(?=between\b)"
-    r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))",
-    re.I,
-)
+_EVENTS_BETWEEN = r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))"
+_BETWEEN_FROM = re.compile(_EVENTS_BETWEEN, re.I)
+_BETWEEN_UNQUOTED = re.compile(rf"\b(?P<verb>{alternation(phrasing.COMING_BETWEEN)})\s+{_EVENTS_BETWEEN}", re.I)
 
 
 def _between_texts(text: str) -> re.Match[str] | None:
@@ -267,9 +265,6 @@ def _between_texts(text: str) -> re.Match[str] | None:
 # an order inside one list or sign ("comes between Smith and Jones on the list"), not in time
 _BETWEEN_PLACES = re.compile(r"\b(?:on|in|at|of|inside)\s+(?:the|this|that|a|its|their)\b", re.I)
 _PEOPLE = frozenset(SPEAKERS) | {"husband", "wife", "mother", "father", "friend", "friends", "couple", "him", "her"}
-_BETWEEN_FROM = re.compile(
-    r"between\s+(?P<first>[^,?.!;\d]+?)\s+and\s+(?P<second>[^,?.!;\d]+?)(?=\s*(?:[,?.!;]|$))", re.I
-)
 
 
 def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:

@@ -136,7 +136,7 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
-from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, float32_cosine
+from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, SENTENCE_COLUMNS, float32_cosine
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import DIGIT_LOOKALIKES, canonical_words, value_form
 from vqdb.udfs import counters
@@ -180,7 +180,6 @@ HAS_TEXT = r"[\pL\pN]"  # a box with a letter or digit has text to read
 DIGITS = frozenset("0123456789")  # what NOT_DIGIT keeps
 SPANS_TABLE = "ocr_spans"  # the texts shown, each over its time on screen: compared with the query by meaning
 QUERY_EMBEDDER = "text_embed"  # the sentence model (MiniLM) that made the spans' ``text_emb``: the query's vector
-SPAN_COLUMNS = ("text", "text_emb", "start_s", "end_s")  # what ``meant_arrays`` reads of a video's spans
 # cosine similarity below which a text shown is unrelated to the query: a sign's few words sit closer to any
 # query than a sentence does (on the dev clips' signs and captions, the best unrelated text of a video reaches
 # 0.44 for 9 paraphrases in 10; a paraphrase, "keep the door closed" for "Fire door - keep shut", 0.50)
@@ -846,7 +845,7 @@ class Ocr(TextTool):
         its spans' stored vectors with the query's (``embedded()``: asked only of a video with a span that has
         one), computed as DuckDB computes ``array_cosine_similarity`` (``float32_cosine``), above
         ``SCREEN_MEANING_MIN``."""
-        spans = video.rows(SPANS_TABLE, SPAN_COLUMNS)
+        spans = video.rows(SPANS_TABLE, SENTENCE_COLUMNS)  # a span's text, vector and time, as a sentence's
         # a letter: ``LETTER``'s \pL, the letter categories ``str.isalpha`` takes (a regex kernel compiles each call)
         letters = [text is not None and any(c.isalpha() for c in text) for text in spans.column("text").to_pylist()]
         spans = spans.filter(pc.and_(pa.array(letters, pa.bool_()), pc.is_valid(spans.column("text_emb"))))
