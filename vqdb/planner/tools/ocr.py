@@ -844,7 +844,22 @@ class Ocr(TextTool):
         """``meant``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): the cosine similarity of
         its spans' stored vectors with the query's (``embedded()``: asked only of a video with a span that has
         one), computed as DuckDB computes ``array_cosine_similarity`` (``float32_cosine``), above
-        ``SCREEN_MEANING_MIN``."""
+        ``SCREEN_MEANING_MIN``.
+
+        Example:
+            >>> import pyarrow as pa
+            >>> from vqdb.planner.tools import get
+            >>> class Video:  # a stand-in for VideoFrames: its duration and its rows of a table
+            ...     duration_s = 60.0
+            ...     def rows(self, name, columns):
+            ...         return pa.table({"text": ["Fire door keep shut", "24", "Exit"], "start_s": [2.0, 5.0, 9.0],
+            ...             "end_s": [6.0, 7.0, 12.0], "text_emb": [[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]]})
+            >>> import numpy as np
+            >>> query = np.float32([0.8, 0.6])  # the query's vector: nearest the first sign's
+            >>> found = get("ocr").meant_arrays(Video(), "keep the door closed", lambda: query)  # "24": no letter
+            >>> [(float(start), float(end), round(float(score), 2)) for start, end, _, score, _ in found]
+            [(2.0, 6.0, 0.38), (9.0, 12.0, 0.16)]
+        """
         spans = video.rows(SPANS_TABLE, SENTENCE_COLUMNS)  # a span's text, vector and time, as a sentence's
         # a letter: ``LETTER``'s \pL, the letter categories ``str.isalpha`` takes (a regex kernel compiles each call)
         letters = [text is not None and any(c.isalpha() for c in text) for text in spans.column("text").to_pylist()]
