@@ -210,3 +210,16 @@ def test_the_subtitle_after_an_event_reads_the_subtitles_just_after_it():
 def test_an_order_of_no_text_or_near_an_event_not_found_still_samples_uniformly(question):
     """Not the last text of the whole video: what is ordered is no text, or lies near an event nothing finds."""
     assert rule_plan(question, available_tools=["ocr", "transcript"]).queries == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who is the first to notice a player in the water?", "What is the name of the first item that she picked up?"],
+)
+def test_an_order_in_a_corpus_without_pictures_keeps_what_the_question_names(question):
+    """'notice' and 'item' may name a text, but these questions name more: with no picture tool their words are
+    read or said instead (CG-Bench mini), not replaced by whatever text is read first."""
+    from vqdb.planner.retrieve import make_plan
+
+    plan = make_plan(question, None, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert all(c.query for c in plan.queries) and plan.queries

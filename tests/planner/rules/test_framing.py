@@ -93,3 +93,9 @@ def test_one_as_a_number_or_in_a_quote_stays(question):
 )
 def test_one_said_or_placed_by_order_stays(question: str) -> None:
     assert _one_resolved(question) == question
+
+
+def test_one_after_an_ordinal_stays():
+    assert _one_resolved("counting from the left, which is the third one") == (
+        "counting from the left, which is the third one"
+    )

@@ -285,9 +285,27 @@ def rule_plan(
         [str(option) for option in options or ()],
     )
     unrelated = _relation(question)[1] is None  # "the last tip before X", X not found: not the last text of all
-    if order and unrelated and not plan.queries and (available_tools is None or Ocr.name in available_tools):
+    if order and unrelated and not plan.queries and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
     return phrase_plan(dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None))
+
+
+def _names_nothing_else(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> bool:
+    """Whether ``question``, which found nothing with ``available_tools``, finds nothing with every tool either,
+    and text can be read: only then is a text it names by its noun the whole question ("the last subtitle").
+    Where it found nothing because its calls need a tool the corpus lacks ("who is the first to notice a player
+    in the water", no ``siglip``), they are read or said instead (``retrieve.read_or_said_instead``), not
+    replaced by any text read.
+
+    Example:
+        >>> _names_nothing_else("the last subtitle", None, ["ocr"])
+        True
+        >>> _names_nothing_else("who is the first to notice a player in the water", None, ["ocr", "transcript"])
+        False
+    """
+    if available_tools is not None and Ocr.name not in available_tools:
+        return False
+    return available_tools is None or not _plan_question(question, options, None).queries
 
 
 def _text_named(text: str, question: str, subtitles_only: bool = False) -> Plan | None:

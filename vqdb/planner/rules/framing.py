@@ -100,7 +100,9 @@ _ONE_OF_A_TOPIC = re.compile(  # "the one about X", "the one that says X", "the 
 _ONE_AFTER_A_WORD = re.compile(r"\b(?P<det>the|that|this)\s+(?P<word>[^\W\d_][\w-]*)\s+one\b(?![\w'’-])", re.I)
 _SAYING = re.compile(rf"\b(?:{alternation(list(phrasing.SAYING))}|tell|tells|told)\b", re.I)
 # words before "one" that place or count it, not name it: "the first one was cheaper" keeps its "one"
-_ORDERING = frozenset({"first", "last", "next", "previous", "other", "only", "same", "right", "wrong", "final"})
+_ORDERING = frozenset(
+    {"first", "last", "next", "previous", "other", "only", "same", "right", "wrong", "final", *phrasing.ORDINALS}
+)  # "the third one" too: an order among things the question names
 
 
 def _one_resolved(question: str) -> str:
