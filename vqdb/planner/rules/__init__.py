@@ -177,10 +177,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Sequence
 
-from vqdb.planner import screen_places
+from vqdb.planner import phrasing, screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.phrasing import WORD
-from vqdb.planner.plan import Call, Plan, uniform_plan
+from vqdb.planner.plan import ORDERS, Call, Plan, uniform_plan
 from vqdb.planner.rules.answer_forms import _add_answer_forms
 from vqdb.planner.rules.cues import _SUBTITLE_WORDS
 from vqdb.planner.rules.evidence import (
@@ -291,21 +291,26 @@ def rule_plan(
 
 
 def _names_nothing_else(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> bool:
-    """Whether ``question``, which found nothing with ``available_tools``, finds nothing with every tool either,
-    and text can be read: only then is a text it names by its noun the whole question ("the last subtitle").
-    Where it found nothing because its calls need a tool the corpus lacks ("who is the first to notice a player
-    in the water", no ``siglip``), they are read or said instead (``retrieve.read_or_said_instead``), not
-    replaced by any text read.
+    """Whether ``question``, which found nothing with ``available_tools``, names nothing but a text and its order
+    with every tool either (no call, or calls of only those words: "the last sign" looks for a sign), and text
+    can be read: only then is the text it names by its noun the whole question ("the last subtitle"). Where it
+    found nothing because its calls need a tool the corpus lacks ("who is the first to notice a player in the
+    water", no ``siglip``), they are read or said instead (``retrieve.read_or_said_instead``), not replaced by
+    whatever text is read.
 
     Example:
-        >>> _names_nothing_else("the last subtitle", None, ["ocr"])
+        >>> _names_nothing_else("the last sign", None, ["ocr"])
         True
         >>> _names_nothing_else("who is the first to notice a player in the water", None, ["ocr", "transcript"])
         False
     """
     if available_tools is not None and Ocr.name not in available_tools:
         return False
-    return available_tools is None or not _plan_question(question, options, None).queries
+    if available_tools is None:
+        return True
+    calls = _plan_question(question, options, None).queries
+    named = {w.group(0).lower() for c in calls for w in WORD.finditer(c.query)}
+    return not named - _TEXTS - set(ORDERS) - phrasing.STOP
 
 
 def _text_named(text: str, question: str, subtitles_only: bool = False) -> Plan | None:
