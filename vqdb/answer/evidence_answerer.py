@@ -104,9 +104,8 @@ from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
-from vqdb.textnorm import base_form, sound_key
+from vqdb.textnorm import sound_key
 from vqdb.udfs.said_focus import SPELLED_ALIKE  # words of one sound spelled this alike are one word
-from vqdb.udfs.text_grade import word_stem
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
 FAR_WEIGHT = 0.8
@@ -870,7 +869,7 @@ class _Context:
 
 def _form_read(word: str, matcher: Matcher) -> bool:
     """Whether another form of ``word`` is read (in ``matcher``'s vocabulary): its base form ("wrote",
-    "write") or its stem (``word_stem``, Snowball's: "printing", "printed"; "recommend", "recommended"), not a
+    "write") or its stem (``word_stem``, its inflection off: "printing", "printed"; "recommend", "recommended"), not a
     word that only starts alike ("jack" for "jacket", "state" for "station").
 
     Example:
@@ -880,9 +879,10 @@ def _form_read(word: str, matcher: Matcher) -> bool:
         (False, False)
         >>> _form_read("station", Matcher([("state",)])), _form_read("passion", Matcher([("pass",)]))
         (False, False)
+        >>> _form_read("business", Matcher([("busy",)])), _form_read("animation", Matcher([("animal",)]))
+        (False, False)
     """
-    base, stem = base_form(word), word_stem(word)
-    return any(base_form(other) == base or word_stem(other) == stem for other in matcher.vocab)
+    return matcher.reads_form_of(word)
 
 
 def _snippet_of(match: Match) -> Evidence:

@@ -44,6 +44,7 @@ from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
 from vqdb.textnorm import FUNCTION_WORDS, MONEY_WORDS, base_form, glyph_key, pairs_spelled
+from vqdb.udfs.text_grade import word_stem
 
 FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
 JOINED_FLOOR = 90.0  # the same for two read words joined: a compound split, not a word and its neighbour
@@ -149,6 +150,21 @@ class Matcher:
             self._by_base.setdefault(base_form(word), []).append(i)
         self._digits = [i for i, word in enumerate(self.vocab) if word.isdigit()]
         self._rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def reads_form_of(self, word: str) -> bool:
+        """Whether the vocabulary holds ``word`` in any form: one with its base form ("write" for "wrote") or
+        its stem (``word_stem``: "printed" for "printing").
+
+        Example:
+            >>> m = Matcher([("he", "printed", "it"), ("wrote",)])
+            >>> m.reads_form_of("printing"), m.reads_form_of("written"), m.reads_form_of("prince")
+            (True, True, False)
+        """
+        return base_form(word) in self._by_base or word_stem(word) in self._stems
+
+    @functools.cached_property
+    def _stems(self) -> frozenset[str]:
+        return frozenset(map(word_stem, self.vocab))
 
     def similarity(self, query: Sequence[str], sequence: int) -> np.ndarray:
         """``query`` words (rows) against the words of sequence number ``sequence`` (columns)."""

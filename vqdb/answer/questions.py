@@ -395,11 +395,21 @@ def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS)
 
 
-# a choice the question ends on ("…say OPEN or CLOSED?", "…red, amber or green?"); only a yes/no or "which" question
-# offers its answers so ("what is the price of the tea or coffee?" asks a price, "who wrote the book or the film?")
-_OFFERING = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|which)\b", re.I)
-_ALTERNATIVES = re.compile(
-    r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+([\w'-]+(?:\s+[\w'-]+){0,2})(?=\s*[?.!]?\s*$)", re.IGNORECASE
+# A yes/no or "which" clause (at the question's start or after a comma: "In the video, when the bell rings, is the
+# door open or closed?") offers the answers of its first alternative; so does a choice appended after a comma
+# ("What colour is the car, red or blue?"). Another question does not: "what is the price of the tea or coffee?"
+# asks a price, "who wrote the book or the film?" a name.
+_OFFERING = re.compile(
+    r"(?:^|[,;:])\s*(?:is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|which)\b", re.I
+)
+_ALTERNATIVE = re.compile(r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+((?:[\w'-]+\s*){1,3})", re.I)
+_CHOICE_TAIL = re.compile(
+    r",\s*((?:[\w'-]+\s*,\s*)*(?:[\w'-]+\s+){0,2}[\w'-]+\s*,?\s+or\s+[\w'-]+(?:\s+[\w'-]+){0,2})\s*[?.!]?\s*$", re.I
+)
+# after the choice's first word, these start what the question goes on with ("OPEN or CLOSED at the start",
+# "open or closed when he enters", "red or green in colour"); the first word may be one ("stopped or in motion")
+_AFTER_CHOICE = frozenset(
+    ("at", "in", "on", "when", "while", "after", "before", "during", "by", "from", "for", "with", "as", "if", "than")
 )
 
 
@@ -412,13 +422,35 @@ def offered_words(question: str) -> frozenset[str]:
         ['goodbye', 'welcome']
         >>> sorted(offered_words("Is the light red, amber or green?")), sorted(offered_words("Is 'sold out' shown?"))
         (['amber', 'green', 'red'], ['sold'])
+        >>> sorted(offered_words("In the video, when the bus arrives, is the car stopped or in motion?"))
+        ['motion', 'stopped']
+        >>> sorted(offered_words("Does the sign say OPEN or CLOSED at the start?"))
+        ['closed', 'open']
+        >>> sorted(offered_words("What colour is the car, red or blue?"))
+        ['blue', 'red']
+        >>> sorted(offered_words("Where is the hut, on the beach or in the sea?"))
+        ['beach', 'sea']
+        >>> sorted(offered_words("Is the sign red or green in colour?"))
+        ['green', 'red']
         >>> offered_words("What is the price of the tea or coffee?")  # asks a price: offers no answer
         frozenset()
     """
     words = {w for quote in _quotes(question) for w in match_words(quote)}
     unquoted = _mask_quotes(question)
-    for m in _ALTERNATIVES.finditer(unquoted) if _OFFERING.match(unquoted) else ():
-        words.update(match_words(m.group(0)))
+    clause = _OFFERING.search(unquoted)
+    choice = _ALTERNATIVE.search(unquoted, clause.end()) if clause else None
+    if choice:
+        words.update(match_words(choice.group(1)))
+        first, *rest = choice.group(2).split()
+        chosen = [first]
+        for word in rest:
+            if word.lower() in _AFTER_CHOICE:
+                break
+            chosen.append(word)
+        words.update(match_words(" ".join(chosen)))
+    tail = _CHOICE_TAIL.search(unquoted)
+    if tail:
+        words.update(match_words(tail.group(1)))
     return frozenset(words - STOPWORDS)
 
 

@@ -29,13 +29,15 @@ Built = TypeVar("Built")
 KEPT = 8  # builds kept: a few tables of a few corpora
 _built: OrderedDict[tuple, Any] = OrderedDict()
 _lock = threading.Lock()  # searches of one process may build at once (the web app's threads)
+_building: dict[tuple, _Building] = {}  # the builds under way, by key
 
 
 def per_version(store: Store, table: str, columns: Sequence[str], build: Callable[[pa.Table | None], Built]) -> Built:
     """``build`` of ``table``'s ``columns`` at its latest version (``build(None)`` when it does not exist), built
-    once per version, table, columns and ``build`` in a process (the least recently used of ``KEPT`` dropped, and
-    a build of an older version once the newer one is built: a process that searches while ingest commits keeps
-    one matrix of a table, not one a version).
+    once per version, table, columns and ``build`` in a process, however many threads ask at once (the least
+    recently used of ``KEPT`` dropped, and a build of an older version once the newer one is built, never the
+    newer for an older one built late: a process that searches while ingest commits keeps one matrix of a table,
+    not one a version).
 
     Example:
         >>> import tempfile
@@ -49,11 +51,34 @@ def per_version(store: Store, table: str, columns: Sequence[str], build: Callabl
         if key in _built:
             _built.move_to_end(key)
             return _built[key]
-    found = build(None if version is None else store.read_version(table, version, list(columns)))
-    with _lock:
-        for older in [k for k in _built if (k[0], k[2], k[3]) == (uri, columns, build)]:
-            del _built[older]
-        _built[key] = found
-        while len(_built) > KEPT:
-            _built.popitem(last=False)
-    return found
+        building = _building.setdefault(key, _Building())
+    with building.lock:  # one build of a key at a time: threads asking for it meanwhile wait for it, not build it too
+        if not building.done:
+            building.found = build(None if version is None else store.read_version(table, version, list(columns)))
+            building.done = True
+            with _lock:
+                _keep(key, building.found)
+                _building.pop(key, None)
+    return building.found
+
+
+class _Building:
+    """A build under way: its lock, held while it builds, and what it built."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.done = False
+        self.found: Any = None
+
+
+def _keep(key: tuple, found: Any) -> None:
+    """Keep ``found`` as ``key``'s build unless a newer version of its table is kept, dropping older ones."""
+    uri, version, columns, build = key
+    same = [k for k in _built if (k[0], k[2], k[3]) == (uri, columns, build)]
+    if version is not None and any(k[1] is not None and k[1] > version for k in same):
+        return  # a slow build of an older version: the newer one stays
+    for older in same:
+        del _built[older]
+    _built[key] = found
+    while len(_built) > KEPT:
+        _built.popitem(last=False)

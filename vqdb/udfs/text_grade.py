@@ -150,7 +150,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
-from snowballstemmer import stemmer
 
 from vqdb.textnorm import (
     as_digits,
@@ -278,22 +277,53 @@ def _query_words(query: str) -> tuple[tuple[str, Glyphs, float, str | None], ...
 
 @lru_cache(maxsize=200_000)
 def word_stem(word: str) -> str:
-    """The English stem of a canonical word (Snowball's Porter2: inflections and common suffixes off), with the
-    letters OCR confuses made the same (``glyph_form``); a word of up to 3 letters, or holding a digit, as it is.
+    """The word without its inflection (plural, third person, past, -ing, -ly: Porter's first step, which
+    Snowball's English stemmer runs before taking off derivational suffixes too), with the letters OCR
+    confuses made the same (``glyph_form``); a word of up to 3 letters, or holding a digit, as it is. Only the
+    inflection: a derivation names another thing ("business" is not "busy", "animation" not "animal",
+    "hospitality" not "hospital"), where Snowball gives both one stem.
 
     Example:
-        >>> [word_stem(w) for w in ("reading", "read", "prices", "announced", "flies", "is", "2nd")]
-        ['rcad', 'rcad', 'prlcc', 'announc', 'fll', 'is', '2nd']
+        >>> [word_stem(w) for w in ("reading", "read", "prices", "announced", "flies", "sets", "setting")]
+        ['rcad', 'rcad', 'prlc', 'announc', 'fly', 'sct', 'sct']
+        >>> [word_stem(w) for w in ("business", "busy", "animation", "animal", "is", "2nd")]
+        ['buslncss', 'busl', 'anlmatlon', 'anlmal', 'is', '2nd']
     """
     if len(word) <= 3 or any(c.isdigit() for c in word):
         return word
-    with _STEMMER_LOCK:  # a Snowball stemmer keeps the word it works on: one word at a time
-        stem = _STEMMER.stemWord(word)
-    return glyph_form(stem)
+    return glyph_form(_uninflected(word))
 
 
-_STEMMER = stemmer("english")
-_STEMMER_LOCK = threading.Lock()  # DuckDB runs a UDF on several threads at once
+_VOWELS = frozenset("aeiouy")
+_SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
+_NOT_INFLECTED = frozenset(  # words whose -s, -ing or -ly is no inflection ("news" is not "new")
+    "news series species means lens physics politics economics mathematics always perhaps towards afterwards "
+    "does thing nothing something anything everything morning evening ceiling during only family early".split()
+)
+
+
+def _uninflected(word: str) -> str:
+    """``word`` without its inflection, its last letter undoubled, a silent e and a y made alike ("setting",
+    "sets" -> "set"; "making", "make" -> "mak"; "flies", "fly" -> "fli")."""
+    if word in _NOT_INFLECTED:
+        return word
+    stem = word
+    if stem.endswith("ies") or stem.endswith("ied"):
+        stem = stem[:-3] + "y"
+    elif stem.endswith("es") and stem[:-2].endswith(_SIBILANT_ENDS):
+        stem = stem[:-2]
+    elif stem.endswith("s") and not stem.endswith(("ss", "us", "is")):
+        stem = stem[:-1]
+    for suffix, least in (("ing", 3), ("ed", 3), ("ly", 4)):
+        rest = stem[: -len(suffix)]
+        if stem.endswith(suffix) and len(rest) >= least and _VOWELS & set(rest):
+            stem = rest
+            break
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS | {"l", "s", "z"}:
+        stem = stem[:-1]
+    if len(stem) > 3 and stem[-1] in "ey":
+        stem = stem[:-1] + ("i" if stem[-1] == "y" else "")
+    return stem
 
 
 def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:

@@ -127,6 +127,10 @@ def test_a_text_shown_between_two_things_is_where_it_is() -> None:
         "what does he say after the camera shows us the logo?",
         "what does the narrator say after the drone flies over our house?",
         "what does the guide say right after he hands me the map?",
+        "What does the host say right after he hands you two tickets?",
+        "What does the guide say after she walks you around the museum?",
+        "What does she say just before the drone flies over you quickly?",
+        "What does the narrator say right after the camera shows you how the engine works?",
     ],
 )
 def test_a_pronoun_that_is_no_speaking_subject_leaves_a_seen_event_seen(question):
@@ -142,6 +146,19 @@ def test_a_pronoun_that_is_no_speaking_subject_leaves_a_seen_event_seen(question
 )
 def test_between_people_or_inside_a_list_is_no_time(question):
     assert not any(c.when for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is said between the opening of the show and the weather report?",  # "of the" inside an event
+        "What is mentioned between her introduction and the weather forecast?",  # a person's, not a person
+        "What is said between the host's greeting and the first ad?",
+    ],
+)
+def test_between_two_events_that_name_a_person_or_a_part_is_a_time(question):
+    whens = {c.when for c in rule_plan(question).queries}
+    assert {"after", "before"} <= whens
 
 
 def test_a_winner_announced_may_be_shown():

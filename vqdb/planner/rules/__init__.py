@@ -299,8 +299,8 @@ def _names_nothing_else(question: str, options: Sequence[str] | None, available_
     whatever text is read.
 
     Example:
-        >>> _names_nothing_else("the last sign", None, ["ocr"])
-        True
+        >>> _names_nothing_else("the last sign", None, ["ocr"]), _names_nothing_else("the blue sign", None, ["ocr"])
+        (True, True)
         >>> _names_nothing_else("who is the first to notice a player in the water", None, ["ocr", "transcript"])
         False
     """
@@ -310,7 +310,7 @@ def _names_nothing_else(question: str, options: Sequence[str] | None, available_
         return True
     calls = _plan_question(question, options, None).queries
     named = {w.group(0).lower() for c in calls for w in WORD.finditer(c.query)}
-    return not named - _TEXTS - set(ORDERS) - phrasing.STOP
+    return not named - _TEXTS - set(ORDERS) - phrasing.STOP - phrasing.DESCRIBING  # "the blue sign": a sign
 
 
 def _text_named(text: str, question: str, subtitles_only: bool = False) -> Plan | None:

@@ -251,19 +251,31 @@ def _between_texts(text: str) -> re.Match[str] | None:
         True
     """
     found = _BETWEEN_UNQUOTED.search(text)
-    if found is None or _BETWEEN_PLACES.search(found.group("first") + " and " + found.group("second")):
+    if found is None or _in_one_text(found.group("second")):
         return None
-    sides = {w.lower() for w in WORD.findall(found.group("first") + " " + found.group("second"))}
-    if sides & _PEOPLE:  # "what is said between the coach and the player": a talk between people, not a time
-        return None
+    if all((WORD.findall(side) or [""])[-1].lower() in _PEOPLE for side in found.group("first", "second")):
+        return None  # "what is said between the coach and the player": a talk between people, not a time
     named = {w.lower() for w in WORD.findall(text[: found.start()])}
     if not named & _TEXTS and found.group("verb").lower() not in phrasing.SPEECH_PASSIVES:
         return None
     return _BETWEEN_FROM.search(text, found.start("verb"))
 
 
-# an order inside one list or sign ("comes between Smith and Jones on the list"), not in time
-_BETWEEN_PLACES = re.compile(r"\b(?:on|in|at|of|inside)\s+(?:the|this|that|a|its|their)\b", re.I)
+def _in_one_text(second: str) -> bool:
+    """Whether the second event of "between X and Y" ends on the one text both are in: an order inside a list
+    or sign ("Smith and Jones on the list"), not in time ("the opening of the show and the weather report").
+
+    Example:
+        >>> _in_one_text("Jones on the list"), _in_one_text("the weather report"), _in_one_text("the end of the song")
+        (True, False, False)
+    """
+    place = _ON_A_TEXT.search(second)
+    return place is not None and place.group("noun").lower() in _TEXTS | phrasing.TEXT_PLACES
+
+
+_ON_A_TEXT = re.compile(
+    r"\b(?:on|in|inside)\s+(?:the|this|that|a|its|their)\s+(?:\w+\s+)?(?P<noun>\w+?)s?\s*[?.!]?\s*$", re.I
+)
 _PEOPLE = frozenset(SPEAKERS) | {"husband", "wife", "mother", "father", "friend", "friends", "couple", "him", "her"}
 
 
@@ -364,9 +376,9 @@ _BARE_NUMBER = re.compile(r"(?:the\s+)?(?:number\s+|no\.?\s*)?(?P<number>\d+(?:[
 def _said_if_words(event: str, main: Plan) -> str:
     """An event of a question whose main clause asks what is said (``main`` listens to speech: "what does she say
     right before X?") is said, not seen, where it names a value by its kind (``speech.value_forms``: "right before
-    the year": any year said, not the word "year") or holds words a voice says of itself or to its listeners (a
-    first- or second-person pronoun after the event's first word, ``_SPOKEN_PRONOUNS``: "just before ask what you
-    can do for your country"; "after you see the logo" is who sees). An event that says it is said ("after the
+    the year": any year said, not the word "year") or holds words a voice says of itself or to its listeners ("I",
+    "we" or "you" as a verb's subject after the event's first word, ``_SPEAKING_SUBJECT``: "just before ask what you
+    can do for your country"; "after you see the logo" is who sees, "after he hands you two tickets" whom). An event that says it is said ("after the
     year is mentioned", ``_SAID_PASSIVE``) is said whatever the main clause asks: as the question "when is the
     year mentioned".
 
@@ -386,16 +398,19 @@ def _said_if_words(event: str, main: Plan) -> str:
         return f"when is {passive.group('what')} {passive.group('verb')}"
     listens = any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in main.queries)
     after_first = event.strip().split(maxsplit=1)[1:]  # the words after its first
-    if listens and (value_forms(event) or _SPEAKING_SUBJECT.search(" ".join(after_first))):
+    if listens and (value_forms(event) or _SPEAKING_SUBJECT.search(" ".join(after_first).lower())):
         return f"when is {event} said"
     return event
 
 
-# "I", "we" or "you" as the subject of a verb after the event's first word ("ask what you can do"): words a voice
-# says; not an object ("the camera shows you the logo", "hands me the ball", "flies over our house")
+# "I", "we" or "you" as the subject of a verb after the event's first word ("ask what you can do", "everything you
+# have"): words a voice says. Not before what cannot be a verb, where it is an object ("the camera shows you the
+# logo", "hands you two tickets", "walks you around the museum", "shows you how it works", "flies over you quickly")
 _SPEAKING_SUBJECT = re.compile(
-    r"\b(?:i|we|you)\s+(?!(?:the|a|an|this|that|these|those|his|her|its|our|my|your|their|some|all)\b)[a-z']+",
-    re.I,
+    r"\b(?:i|we|you)\s+(?!(?:the|a|an|this|that|these|those|his|her|its|our|my|your|their|some|all|"
+    r"about|above|across|after|along|around|at|away|back|before|behind|by|down|from|in|into|near|off|on|out|"
+    r"over|past|through|to|under|up|with|what|who|how|where|why|which|when|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b)(?![a-z]+ly\b)[a-z][a-z']*",
 )
 _SAID_PASSIVE = re.compile(  # only verbs of speech: a winner "announced" or a name "given" may be shown
     r"(?P<what>.*\w.*?)\s+(?:is|are|was|were|gets|get)\s+(?:first\s+)?"
