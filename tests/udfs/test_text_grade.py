@@ -487,3 +487,14 @@ def test_a_word_derived_from_another_is_not_its_other_form(said, query):
     words = said.split()
     found = phrase_matches(words, list(range(len(words))), [i + 1.0 for i in range(len(words))], query)
     assert all(score < text_grade.STEMMED for _, _, score, *_ in found)
+
+
+@pytest.mark.parametrize(("read", "query"), [("echo the ONE", "echo one"), ("echo the way", "echo way")])
+def test_a_small_word_the_question_left_out_is_a_near_miss(read, query):
+    # a question drops the small words between the words of a text; the whole alignment falls short of the floor
+    assert 0 < screen_scores([read], query)[0] <= NEAR_MISS
+
+
+@pytest.mark.parametrize(("read", "query"), [("echo the life", "echo way"), ("the ONE", "echo one")])
+def test_a_word_asked_and_not_read_is_no_near_miss_for_a_small_word_left_out(read, query):
+    assert screen_scores([read], query)[0] == 0.0

@@ -412,10 +412,11 @@ SHOWN_CUES = Words(
     {
         "displayed", "shown", "listed", "marked", "appear", "appears", "appeared", "pop up", "pops up", "popped up",
         "come up", "comes up", "flash", "flashes", "flashed", "visible", "on screen", "on the screen", "onscreen",
-        "on-screen", "type", "types", "typed", "typing",
+        "on-screen", "type", "types", "typed", "typing", "show up", "shows up", "showed up", "written", "printed",
+        "fill the screen", "fills the screen", "filling the screen",
     },
     phenomenon="cues that text named before them is on screen: capitals, digits or symbols in their clause are read",
-    example="when does LIFTOFF appear",
+    example="when does LIFTOFF appear, when does WE show up, when is THE written in capitals",
 )  # fmt: skip
 TEXT_CUES = Words(
     {

@@ -552,6 +552,12 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
             scores[i] = NEAR_MISS * aligned[i] * specific[i]
+    if len(asked) > 1:  # "echo one" of "echo the ONE": a small word left out between the words asked
+        in_order = process.cdist([q], forms, scorer=LCSseq.similarity, dtype=np.float64)[0] / len(q)
+        for i in np.flatnonzero((scores == 0) & (in_order >= min_score(query))):
+            gapped = small_words_left_out(texts[i], query)
+            if gapped >= min_score(query) and words_read(texts[i], query) == 1.0:
+                scores[i] = NEAR_MISS * gapped * specific[i]
     numbers = _typed_numbers(query)
     slack = math.ceil(len(q) * (1.0 - min_score(query)))  # characters of the query a match may leave out
     for i in np.flatnonzero(scores > 0) if numbers else ():
@@ -565,6 +571,30 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         elif not in_text:
             scores[i] = 0.0
     return scores
+
+
+def small_words_left_out(text: str, query: str) -> float:
+    """The alignment of ``query`` with on-screen ``text`` once the text's short words (3 characters or fewer) that
+    the query does not have are left out: a question names a text by its words and drops the small ones
+    between them ("echo one" for "echo the ONE", "echo way" for "echo the way"), where the alignment of the
+    whole text, the small word in the middle, falls short. 0 when the text has no such word. ``screen_scores``
+    counts it a near miss, and only when every word asked is read whole (``words_read`` 1).
+
+    Example:
+        >>> small_words_left_out("echo the ONE", "echo one"), small_words_left_out("echo the ONE", "echo the one")
+        (1.0, 0.0)
+        >>> small_words_left_out("the ONE and the omega", "one omega")
+        1.0
+    """
+    asked = set(canonical_words(query))
+    words = screen_words(text).split()
+    kept = [w for w in words if len(w) > 3 or w in asked]
+    if len(kept) == len(words) or not kept:
+        return 0.0
+    q, form = query_form(query), squash(" ".join(kept))
+    if len(form) >= len(q):
+        return fuzz.partial_ratio(q, form) / 100.0
+    return LCSseq.similarity(q, form) / len(q)
 
 
 def inside_a_word(word: str, words: str) -> bool:

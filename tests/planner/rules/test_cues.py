@@ -39,3 +39,17 @@ def test_judging_by_a_thing_seen_names_no_source(question):
     """Only a source's noun (a text, a screen, a speaker) after "judging by" / "going by" names a source."""
     assert _ASKS_SOURCE.search(question) is None
     assert any(c.tool == "siglip" and ("crowd" in c.query or "train" in c.query) for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "tools"),
+    [
+        ("When does the chat show the answer that starts 'The video is funny because'", {"ocr"}),
+        ("when does the answer 'forty two' come up", {"ocr", "transcript", "subtitle"}),
+        ("when does she answer 'yes'", {"transcript", "subtitle"}),
+    ],
+)
+def test_a_verb_of_speech_after_an_article_is_a_noun_and_no_cue(question, tools):
+    # "the answer" names the words (a chat's answer is written): it made the quote only said, shown nowhere
+    quoted = ("The video is funny because", "forty two", "yes")
+    assert {c.tool for c in rule_plan(question).queries if c.query in quoted} == tools

@@ -99,3 +99,15 @@ def test_one_after_an_ordinal_stays():
     assert _one_resolved("counting from the left, which is the third one") == (
         "counting from the left, which is the third one"
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the single word WORK fill the screen (not the 'with the work of our hands' line)?",
+        "when is WORK shown, not the line 'with the work of our hands'?",
+    ],
+)
+def test_what_a_question_says_it_does_not_ask_for_is_not_looked_for(question):
+    # the excluded quote was ANDed with the rest: only the very moment excluded could match
+    assert all("hands" not in c.query for c in rule_plan(question).queries)

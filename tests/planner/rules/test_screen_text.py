@@ -127,3 +127,30 @@ def test_a_label_and_its_value_after_a_cue_are_one_text(question, read):
     """A counter's label and its number are read together (two boxes on screen, one text), not the label alone."""
     plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
     assert [(c.tool, c.query) for c in plan.queries] == [("ocr", read)]
+
+
+def calls(question: str, tools: list[str] | None = None) -> set[tuple[str, str]]:
+    return {(c.tool, c.query) for c in rule_plan(question, None, tools).queries}
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("When does WE show up for the second time?", "WE"),  # a stop word in capitals: before, no call at all
+        ("when is THE written in capitals all by itself", "THE"),
+        ("When does the single word WORK fill the screen?", "WORK"),
+    ],
+)
+def test_a_word_in_capitals_before_a_verb_of_showing_is_read(question, read):
+    assert ("ocr", read) in calls(question)
+
+
+def test_a_word_in_capitals_before_lower_case_words_is_no_sentence_written_out():
+    # "ARE - when is it shown?" was read whole as a question written out ("Are you ready?")
+    assert calls("the word ARE - when is it shown?") == {("ocr", "ARE")}
+    assert calls("when does the screen show ARE YOU READY?") == {("ocr", "ARE YOU READY")}
+
+
+def test_a_word_in_capitals_naming_where_text_is_is_not_read():
+    question = "how many lines of text were written on the white sheet below the QR code?"
+    assert not any(query == "QR" for _, query in calls(question))

@@ -164,3 +164,17 @@ def test_between_two_events_that_name_a_person_or_a_part_is_a_time(question):
 def test_a_winner_announced_may_be_shown():
     queries = rule_plan("what does the crowd do after the winner is announced?").queries
     assert any(c.tool not in ("transcript", "subtitle") and c.when == "after" for c in queries)
+
+
+@pytest.mark.parametrize(
+    "question", ["What word is shown right before HANDS?", "What word is shown right before the word HANDS?"]
+)
+def test_an_event_in_capitals_is_text_read_not_a_sound_heard(question):
+    # "HANDS" is a sound word (clapping): the event was heard, ("audio", "hands")
+    assert _event(question) == {("ocr", "HANDS")}
+
+
+def test_a_dash_between_spaces_ends_the_event():
+    # the event ran on to "the second WE - when is it shown": its question words were looked for as text
+    plan = rule_plan("the word ARE right after WE - when is it shown?")
+    assert {(c.tool, c.query, c.when) for c in plan.queries} == {("ocr", "ARE", None), ("ocr", "WE", "after")}

@@ -198,7 +198,7 @@ from vqdb.planner.rules.evidence import (
 )
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
-from vqdb.planner.rules.framing import _one_resolved, _spelled_out, _unframed
+from vqdb.planner.rules.framing import _exclusions_dropped, _one_resolved, _spelled_out, _unframed
 from vqdb.planner.rules.literals import (
     _LITERAL,
     _NUMBER_PUNCTUATION,
@@ -240,6 +240,7 @@ from vqdb.planner.rules.when import (
     _heard_if_a_sound,
     _number_as_words,
     _order,
+    _read_if_capitals,
     _related,
     _relation,
     _said_if_words,
@@ -274,7 +275,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    asked = _asked_then_answered(_unframed(_one_resolved(_written_out(_spelled_out(question)))))
+    asked = _asked_then_answered(_unframed(_one_resolved(_written_out(_spelled_out(_exclusions_dropped(question))))))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
@@ -358,7 +359,8 @@ def _plan_question(
             plan = _text_named(later, question, subtitles_only=True) or plan  # "the subtitle after X": the next one
         for at, event in ((later_when, later_reference), (when, reference)):
             if at is not None:
-                event = _said_if_words(_heard_if_a_sound(_number_as_words(event)), plan)  # "before the year"
+                event = _read_if_capitals(_number_as_words(event), question)  # "before HANDS": text
+                event = _said_if_words(_heard_if_a_sound(event), plan)  # "before the year"
                 found = _plan_text(event, None, available_tools, question, any_text)
                 plan = _related(plan, found, at)
     else:

@@ -157,6 +157,28 @@ def _starts_clause(text: str) -> bool:
     return bool(first) and (first[0].lower() in _CLAUSE_SUBJECTS or first[0][:1].isupper())
 
 
+_EXCLUDED = re.compile(  # "(not the 'with the work of our hands' line)", ", not the poster": what is not asked
+    r"\s*\(\s*(?:but\s+)?not\b[^()]*\)|,\s*(?:but\s+)?not\s+(?:the|a|an|that|this)\s[^,.?!;()]*", re.I
+)
+
+
+def _exclusions_dropped(question: str) -> str:
+    """``question`` without a phrase that says what it does not ask for, in parentheses or after a comma, starting
+    with "not" and a determiner ("when does the single word WORK fill the screen (not the 'with the work of our
+    hands' line)?", "what is written on the sign, not the poster?"): a plan cannot look for an absence, and
+    its words found as the rest of the question are found were the very moment excluded.
+
+    Example:
+        >>> _exclusions_dropped("when is WORK shown (not the 'with the work of our hands' line)?")
+        'when is WORK shown?'
+        >>> _exclusions_dropped("what is written on the sign, not the poster?")
+        'what is written on the sign?'
+        >>> _exclusions_dropped("is it not raining?")
+        'is it not raining?'
+    """
+    return _EXCLUDED.sub("", question)
+
+
 def _spelled_out(question: str) -> str:
     """``question`` with a question word typed short where a clause starts (``phrasing.TYPED_QUESTION_WORDS``:
     "wat time is sunrise", "ok. wen does it start") written as the word it stands for; elsewhere such a word is

@@ -115,11 +115,32 @@ def _starts_with_a_cue(text: str) -> bool:
 
 
 def _cue_before(context: str) -> str | None:
-    """The kind of the last cue in ``context`` (the words before a quote in its clause)."""
-    found = [(a, b, _by_subject(context, a, b, SPEECH)) for a, b in _SPEECH_CUES.spans(context)]
+    """The kind of the last cue in ``context`` (the words before a quote in its clause). A verb of speech after an
+    article is a noun ("the answer", "a reply"), naming the words, not how they come: written in a chat or said,
+    so no cue; a noun of a voice ("the voice-over") is one.
+
+    Example:
+        >>> _cue_before("when does the chat show the answer that starts"), _cue_before("when does he answer")
+        ('screen', 'speech')
+        >>> _cue_before("when does the voiceover") , _cue_before("when is the answer") is None
+        ('speech', True)
+    """
+    found = [
+        (a, b, _by_subject(context, a, b, SPEECH))
+        for a, b in _SPEECH_CUES.spans(context)
+        if not _speech_noun(context, a, b)
+    ]
     found += [(a, b, _by_subject(context, a, b, SCREEN)) for a, b in _SCREEN_CUES.spans(context)]
     found += [(m.start(), m.end(), SUBTITLE) for m in WORD.finditer(context) if m.group(0).lower() in _SUBTITLE_WORDS]
     return max(found)[2] if found else None
+
+
+def _speech_noun(context: str, start: int, end: int) -> bool:
+    """Whether the speech cue at ``context[start:end]`` is a noun after an article that names no voice ("the
+    answer", "an answer"; not "the voice-over")."""
+    before = context[:start].split()[-1:]
+    noun = context[start:end].lower()
+    return bool(before) and before[0].lower() in phrasing.ARTICLES and noun not in phrasing.VOICE_NOUNS
 
 
 def _cues_after(context: str) -> set[str]:

@@ -152,14 +152,20 @@ def _quotation_at(text: str) -> str:
     """The sentence written out without quotes that ``text`` (the words after a display cue, so in the middle
     of the question) starts with, up to its end: a capitalised word that starts sentences
     (``phrasing.QUOTATION_STARTS``: "Does", "What", "Please") and two words or more after it ("shows Does
-    the flag in the image appear?"); "" when it does not start with one.
+    the flag in the image appear?"); "" when it does not start with one. A word in capitals before words that
+    are not is a word shown in capitals ("the word ARE - when is it shown?"), not a sentence's start: a sentence
+    is written in one case ("Are you ready", "ARE YOU READY").
 
     Example:
         >>> _quotation_at(" Why is this video funny? What did it answer?"), _quotation_at("Game Over")
         ('Why is this video funny', '')
+        >>> _quotation_at(" ARE YOU READY? he asks"), _quotation_at(" ARE - when is it shown?")
+        ('ARE YOU READY', '')
     """
     words = text.split()
     if len(words) < 3 or not words[0][:1].isupper() or words[0].lower() not in phrasing.QUOTATION_STARTS:
+        return ""
+    if len(words[0]) > 1 and words[0].isupper() and not words[1].isupper():  # a word in capitals: "the word ARE"
         return ""
     start = text.index(words[0])
     end = next((i for i in range(start, len(text)) if text[i] in "?!;\ue000\ue002" or text[i : i + 2] == ". "), None)
@@ -360,16 +366,46 @@ def _written_run(words: list[str]) -> list[str]:
 def _take_text_shown(text: str, evidence: _Evidence) -> str:
     """Text named before its on-screen cue, in the same clause: "when is the EXIT sign shown", "when does
     LIFTOFF appear", "the phone number 020 7946 0018 displayed". A run of text-like words (capitals,
-    digits, symbols) in a clause with such a cue is one ``ocr`` call."""
+    digits, symbols) in a clause with such a cue is one ``ocr`` call, but for one that names where the text is
+    (``_names_a_place``: "the lines written below the QR code").
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> _take_text_shown("how many lines are written below the QR code?", evidence), evidence.groups
+        ('how many lines are written below the QR code?', [])
+        >>> _ = _take_text_shown("when is THE written in capitals", evidence); evidence.groups
+        [(('ocr', 'THE'),)]
+    """
     pieces = []
     for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
         if _SHOWN_CUES.first(clause):
-            runs = [m.group(0) for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0))]
+            runs = [
+                m.group(0)
+                for m in _TEXT_RUN.finditer(clause)
+                if _has_alnum(m.group(0)) and not _names_a_place(clause, m)
+            ]
             for run in runs:
                 evidence.add(TOOLS_FOR[SCREEN], run.strip())
                 clause = clause.replace(run, " ", 1)
         pieces.append(clause)
     return "".join(pieces)
+
+
+def _names_a_place(clause: str, run: re.Match[str]) -> bool:
+    """Whether ``run`` (a ``_TEXT_RUN`` in ``clause``) is a word in capitals naming a thing where text is, after a
+    preposition of place and a determiner and before a noun ("below the QR code", "on the TV screen"): the
+    place, not the text; a run with digits stays ("at the 10:42 train", read as before).
+
+    Example:
+        >>> clause = "how many lines are written below the QR code"
+        >>> _names_a_place(clause, _TEXT_RUN.search(clause))
+        True
+        >>> _names_a_place("is THE written", _TEXT_RUN.search("is THE written"))
+        False
+    """
+    before, after = clause[: run.start()].split()[-2:], clause[run.end() :].split()[:1]
+    placed = len(before) == 2 and _placed(" ".join(before) + " x")
+    return placed and run.group(0).isalpha() and bool(after) and after[0].islower()
 
 
 def _take_labels(text: str, evidence: _Evidence) -> str:

@@ -304,7 +304,8 @@ def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
 
 def _event_end(text: str, start: int) -> int:
     """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
-    colon before a space, or before a word that starts another clause (``phrasing.EVENT_ENDS``: "after the
+    colon before a space, a dash between spaces ("after the second WE - when is it shown?"), or before a word
+    that starts another clause (``phrasing.EVENT_ENDS``: "after the
     bell rings while ..."; not a question word that is the object of the verb before it: ``_wh_complement``).
 
     Example:
@@ -312,9 +313,16 @@ def _event_end(text: str, start: int) -> int:
         >>> bell = "after the bell rings what does he say"
         >>> text[_event_end(text, 29) :], bell[: _event_end(bell, 6)]
         ('', 'after the bell rings')
+        >>> dashed = "after the second WE - when is it shown?"
+        >>> dashed[: _event_end(dashed, 6)].strip(), _event_end("after the T-10 call", 6)
+        ('after the second WE', 19)
     """
     marks = (
-        i for i in range(start, len(text)) if text[i] in ",;?!" or text[i] in ".:" and not text[i + 1 : i + 2].strip()
+        i
+        for i in range(start, len(text))
+        if text[i] in ",;?!"
+        or (text[i] in ".:" and not text[i + 1 : i + 2].strip())
+        or (text[i] in "-–—" and not text[i - 1 : i].strip() and not text[i + 1 : i + 2].strip())
     )
     words = [
         start + a - 1
@@ -343,6 +351,27 @@ def _wh_complement(before: str, word: str) -> bool:
     if words and words[-1] in phrasing.ADDRESSEES:  # "tells us what": whom the verb addresses
         words.pop()
     return bool(words) and words[-1] in phrasing.WH_COMPLEMENT_VERBS
+
+
+def _read_if_capitals(event: str, question: str) -> str:
+    """An event written in capitals in a question that is not ("right before HANDS", "after the word WE") is text
+    on screen, as a word in capitals is everywhere else (``_order``, ``screen_text``): the question "when is X
+    shown" plans it; before, "HANDS" was heard (a sound word) and "WE" nothing (a stop word). Determiners and
+    nouns of text around it ("the word", "the title") only name it.
+
+    Example:
+        >>> _read_if_capitals("HANDS", "what word is shown right before HANDS?")
+        'when is HANDS shown'
+        >>> _read_if_capitals("the word WE", "the word ARE after the word WE"), _read_if_capitals("the bell", "x")
+        ('when is the word WE shown', 'the bell')
+        >>> _read_if_capitals("THE DOG BARKS", "WHAT HAPPENS AFTER THE DOG BARKS")  # capitals are how it is typed
+        'THE DOG BARKS'
+    """
+    words = [w for w in WORD.findall(event) if w.lower() not in phrasing.DETERMINERS and w.lower() not in _TEXTS]
+    lettered = [w for w in words if any(c.isalpha() for c in w)]
+    capitals = bool(lettered) and all(w.isupper() and len(w) > 1 for w in lettered)
+    typed_in_capitals = not any(c.islower() for c in question)
+    return f"when is {event.strip()} shown" if capitals and not typed_in_capitals else event
 
 
 def _heard_if_a_sound(event: str) -> str:
