@@ -701,3 +701,16 @@ def test_a_that_clause_after_words_said_is_another_way_to_find_them():  # ORed, 
     assert {c.query for c in plan.queries} == {"the first of the two things", "every European power accepts communism"}
     assert " AND " not in plan.combine
     assert ("transcript", "hello") in calls("when does he say hello, that is when the door opens", None, UNSEEN)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("when does she say she is finished", "finished"),
+        ("when does he tell us he is finished", "finished"),
+        ("when does he say he has finished", "has finished"),
+    ],
+)
+def test_an_end_reported_after_a_verb_of_saying_is_words_said_not_an_order(question, said):
+    plan = rule_plan(question)
+    assert plan.order is None and [(c.tool, c.query) for c in plan.queries][0] == ("transcript", said)

@@ -147,3 +147,19 @@ def test_between_people_or_inside_a_list_is_no_time(question):
 def test_a_winner_announced_may_be_shown():
     queries = rule_plan("what does the crowd do after the winner is announced?").queries
     assert any(c.tool not in ("transcript", "subtitle") and c.when == "after" for c in queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What does the speaker say right after thanking everyone for coming?", "everyone for coming"),
+        ("what does he say before announcing the winner", "the winner"),
+        ("what is said right after apologising for the delay", "the delay"),
+    ],
+)
+def test_an_event_of_a_verb_of_speech_in_ing_is_said(question: str, said: str) -> None:
+    assert ("transcript", said) in _event(question)
+
+
+def test_a_capitalised_word_in_ing_starting_a_question_is_no_verb_of_speech() -> None:
+    assert "transcript" not in {c.tool for c in rule_plan("Warning signs: when are they shown?").queries}

@@ -35,7 +35,9 @@ _ACTIVE_SPEECH = re.compile(
     r"announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
-    r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b)))"
+    r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b))|"
+    r"(?:^\s*(?-i:(?=[a-z]))|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\bwhile\s)|(?<=\bwhen\s))"  # "after thanking"
+    r"(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing)"
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
