@@ -388,7 +388,9 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *_value_queries(said))
-            return before + " " + tail[apposed.end() if apposed else len(rest) :]
+            if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
+                before = _without_a_name_speaking(before)
+            return before + " " + tail[_past_a_contrast(tail, apposed.end() if apposed else len(rest)) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
@@ -410,6 +412,46 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
 _APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
     r"\s*[,:]\s*(?:that(?!\s+(?:is|was|were|are)\b)|namely|i\.e\.)\s+(?P<said>[^?!;.,:\ue000-\ue004]+)", re.I
 )
+
+
+_CONTRAST = re.compile(  # ", not the Gutenberg", ", rather than X", ", instead of X" after words said: _past_a_contrast
+    r"\s*,\s*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)\s+(?!only\b|just\b)[^?!;.,:\ue000-\ue004]+", re.I
+)
+
+
+def _past_a_contrast(tail: str, end: int) -> int:
+    """Where the rest of a question goes on after words said that end at ``tail[end]``: past a contrast after a
+    comma that names what is not asked (``_CONTRAST``: "when does she mention the 42 line bible, not the
+    Gutenberg", ", rather than the year"), which is no picture nor words to find; ``end`` where none follows.
+
+    Example:
+        >>> tail = " the bible, not the Gutenberg?"
+        >>> tail[_past_a_contrast(tail, 10) :], tail[_past_a_contrast(tail, 29) :]
+        ('?', '?')
+        >>> tail = " X, not only that"
+        >>> tail[_past_a_contrast(tail, 2) :]
+        ', not only that'
+    """
+    contrast = _CONTRAST.match(tail, end)
+    return contrast.end() if contrast else end
+
+
+_NAME_AT_END = re.compile(r"(?:\b[A-Z][\w'.-]*\s+){1,3}$")
+
+
+def _without_a_name_speaking(before: str) -> str:
+    """``before`` (the words before a verb of speech) without the name at its end that is who speaks: capitalised
+    words where a subject starts (``_names_who_speaks``: "When does Kennedy", "after JFK"), not "what does the
+    narrator" nor a text's words.
+
+    Example:
+        >>> _without_a_name_speaking("When does President Kennedy "), _without_a_name_speaking("What does the man ")
+        ('When does ', 'What does the man ')
+    """
+    name = _NAME_AT_END.search(before)
+    if name is None or not _names_who_speaks(name.group(0).split()[0], before[: name.start()]):
+        return before
+    return before[: name.start()]
 
 
 def _first_person(said: str) -> str:
