@@ -387,7 +387,9 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *_value_queries(said))
+            said, asked = _value_asked_in(said)  # "says the bible dates from what year": its words, any year
+            values = (*_value_queries(" ".join(said)), *asked)
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
             return before + " " + tail[_past_a_contrast(tail, apposed.end() if apposed else len(rest)) :]
@@ -412,6 +414,29 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
 _APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
     r"\s*[,:]\s*(?:that(?!\s+(?:is|was|were|are)\b)|namely|i\.e\.)\s+(?P<said>[^?!;.,:\ue000-\ue004]+)", re.I
 )
+
+
+_VALUE_ASKED = re.compile(rf"\b(?:what|which)\s+(?P<noun>{alternation(list(VALUE_NOUNS))})\b", re.I)
+
+
+def _value_asked_in(said: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Words said that ask for a value inside them ("the bible dates from around what year", "the train leaves at
+    what time"): the words without the question (one query, the words said around the value) and the forms of the
+    value asked (``VALUE_NOUNS``: ``{year}``), a voice saying "about 1455", not "what year"; ``((said,), ())``
+    where none is asked.
+
+    Example:
+        >>> _value_asked_in("the Gutenberg bible dates from around what year")
+        (('the Gutenberg bible dates from around',), ('{year}',))
+        >>> _value_asked_in("the bridge will reopen")
+        (('the bridge will reopen',), ())
+    """
+    asked = _VALUE_ASKED.search(said)
+    if asked is None:
+        return (said,), ()
+    words = " ".join(f"{said[: asked.start()]} {said[asked.end() :]}".split())
+    forms = tuple(form_query(form) for form in VALUE_NOUNS[asked.group("noun").lower()])
+    return ((words,) if words else ()), forms
 
 
 _CONTRAST = re.compile(  # ", not the Gutenberg", ", rather than X", ", instead of X" after words said: _past_a_contrast
