@@ -701,3 +701,29 @@ def test_a_that_clause_after_words_said_is_another_way_to_find_them():  # ORed, 
     assert {c.query for c in plan.queries} == {"the first of the two things", "every European power accepts communism"}
     assert " AND " not in plan.combine
     assert ("transcript", "hello") in calls("when does he say hello, that is when the door opens", None, UNSEEN)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("when does she say she is finished", "finished"),
+        ("when does he tell us he is finished", "finished"),
+        ("when does he say he has finished", "has finished"),
+    ],
+)
+def test_an_end_reported_after_a_verb_of_saying_is_words_said_not_an_order(question, said):
+    plan = rule_plan(question)
+    assert plan.order is None and [(c.tool, c.query) for c in plan.queries][0] == ("transcript", said)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["When does Kennedy mention the country for the first time?", "When does President Kennedy talk about the moon?"],
+)
+def test_a_name_before_a_verb_of_speech_is_who_speaks_not_a_picture(question):
+    assert "siglip" not in {tool for tool, _ in calls(question)}
+
+
+def test_a_contrast_after_words_said_names_nothing_to_find():
+    found = calls("When does she mention the forty two line bible, not the Gutenberg")
+    assert found == [("transcript", "the forty two line bible"), ("subtitle", "the forty two line bible")]

@@ -114,3 +114,25 @@ def test_a_period_is_an_amounts_own_word() -> None:
 
 def test_as_well_known_is_described() -> None:
     assert _said("When does the speaker describe the city as well known for its food?") == {"well known for its food"}
+
+
+@pytest.mark.parametrize(
+    ("question", "words", "form"),
+    [
+        (
+            "the narrator says the Gutenberg bible dates from around what year?",
+            "the Gutenberg bible dates from around",
+            "{year}",
+        ),
+        ("when does he say the train leaves at what time", "the train leaves at", "{time}"),
+    ],
+)
+def test_a_value_asked_inside_words_said_is_its_form_not_the_question_words(
+    question: str, words: str, form: str
+) -> None:
+    assert _said(question) == {words, form}
+
+
+def test_a_request_that_only_points_at_the_moment_asks_nothing_more() -> None:
+    plan = rule_plan("when does she say the year? show me that moment")
+    assert {c.tool for c in plan.queries} == {"transcript", "subtitle"}

@@ -178,3 +178,19 @@ def test_a_dash_between_spaces_ends_the_event():
     # the event ran on to "the second WE - when is it shown": its question words were looked for as text
     plan = rule_plan("the word ARE right after WE - when is it shown?")
     assert {(c.tool, c.query, c.when) for c in plan.queries} == {("ocr", "ARE", None), ("ocr", "WE", "after")}
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What does the speaker say right after thanking everyone for coming?", "everyone for coming"),
+        ("what does he say before announcing the winner", "the winner"),
+        ("what is said right after apologising for the delay", "the delay"),
+    ],
+)
+def test_an_event_of_a_verb_of_speech_in_ing_is_said(question: str, said: str) -> None:
+    assert ("transcript", said) in _event(question)
+
+
+def test_a_capitalised_word_in_ing_starting_a_question_is_no_verb_of_speech() -> None:
+    assert "transcript" not in {c.tool for c in rule_plan("Warning signs: when are they shown?").queries}

@@ -45,6 +45,13 @@ _DISPLAY_TELLS = re.compile(  # "what does the banner (at the top) announce": it
 )
 
 
+_POINTING_AFTER = re.compile(  # "… what year? show me that moment": a request that only points at what was asked
+    rf"(?<=[.?!])\s*(?:(?:{alternation(phrasing.REQUEST_OPENINGS)})\s+)*(?:{alternation(phrasing.REQUESTS)})\s+"
+    rf"(?:(?:that|the|this)\s+(?:{_MOMENT}){_OF_THE_VIDEO}|it|where|when)\s*(?:please)?\s*[.?!]?\s*$",
+    re.I,
+)
+
+
 def _unframed(question: str) -> str:
     """``question`` without the framing of a request or of a question of a moment (see the module): "at what
     point does X" and "find the moment (when / that) X" -> "when X", "show me where X is" -> "where X is",
@@ -54,7 +61,8 @@ def _unframed(question: str) -> str:
     the part about taxes", "the scene with the dog": "taxes", "the dog"); else it is what is asked for ("find
     frame 30", "find the scene in the kitchen"). A display of text (``TEXT_NOUNS``) asked what it tells with a
     verb of telling ("what does the banner at the top announce?", "what does the sign tell you?") is asked what
-    it says: no voice announces it (``_DISPLAY_TELLS``).
+    it says: no voice announces it (``_DISPLAY_TELLS``). A request after a question that only points at its
+    moment ("… what year? show me that moment", ``_POINTING_AFTER``) asks nothing more.
 
     Example:
         >>> _unframed("show me where the copyright notice is"), _unframed("at what point does the computer beep")
@@ -69,10 +77,13 @@ def _unframed(question: str) -> str:
         ("where he says it's full time", 'where the sun sets')
         >>> _unframed("place the cup on the table"), _unframed("is there a dog")
         ('place the cup on the table', 'is there a dog')
+        >>> _unframed("he says the bible dates from around what year? show me that moment")
+        'he says the bible dates from around what year?'
         >>> _unframed("what does the banner at the top announce"), _unframed("what did the host announce")
         ('what does the banner at the top say', 'what did the host announce')
     """
     question = _DISPLAY_TELLS.sub(lambda m: m.group("subject") + "say", question)
+    question = _POINTING_AFTER.sub("", question)
     asked = _ASKED_AT.match(question)
     if asked:
         return "when " + question[asked.end() :]

@@ -35,7 +35,9 @@ _ACTIVE_SPEECH = re.compile(
     r"announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
-    r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b)))"
+    r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b))|"
+    r"(?:^\s*(?-i:(?=[a-z]))|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\bwhile\s)|(?<=\bwhen\s))"  # "after thanking"
+    r"(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing)"
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
@@ -385,8 +387,12 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], said, *content, *_value_queries(said))
-            return before + " " + tail[apposed.end() if apposed else len(rest) :]
+            said, asked = _value_asked_in(said)  # "says the bible dates from what year": its words, any year
+            values = (*_value_queries(" ".join(said)), *asked)
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
+            if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
+                before = _without_a_name_speaking(before)
+            return before + " " + tail[_past_a_contrast(tail, apposed.end() if apposed else len(rest)) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
@@ -408,6 +414,69 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
 _APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
     r"\s*[,:]\s*(?:that(?!\s+(?:is|was|were|are)\b)|namely|i\.e\.)\s+(?P<said>[^?!;.,:\ue000-\ue004]+)", re.I
 )
+
+
+_VALUE_ASKED = re.compile(rf"\b(?:what|which)\s+(?P<noun>{alternation(list(VALUE_NOUNS))})\b", re.I)
+
+
+def _value_asked_in(said: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Words said that ask for a value inside them ("the bible dates from around what year", "the train leaves at
+    what time"): the words without the question (one query, the words said around the value) and the forms of the
+    value asked (``VALUE_NOUNS``: ``{year}``), a voice saying "about 1455", not "what year"; ``((said,), ())``
+    where none is asked.
+
+    Example:
+        >>> _value_asked_in("the Gutenberg bible dates from around what year")
+        (('the Gutenberg bible dates from around',), ('{year}',))
+        >>> _value_asked_in("the bridge will reopen")
+        (('the bridge will reopen',), ())
+    """
+    asked = _VALUE_ASKED.search(said)
+    if asked is None:
+        return (said,), ()
+    words = " ".join(f"{said[: asked.start()]} {said[asked.end() :]}".split())
+    forms = tuple(form_query(form) for form in VALUE_NOUNS[asked.group("noun").lower()])
+    return ((words,) if words else ()), forms
+
+
+_CONTRAST = re.compile(  # ", not the Gutenberg", ", rather than X", ", instead of X" after words said: _past_a_contrast
+    r"\s*,\s*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)\s+(?!only\b|just\b)[^?!;.,:\ue000-\ue004]+", re.I
+)
+
+
+def _past_a_contrast(tail: str, end: int) -> int:
+    """Where the rest of a question goes on after words said that end at ``tail[end]``: past a contrast after a
+    comma that names what is not asked (``_CONTRAST``: "when does she mention the 42 line bible, not the
+    Gutenberg", ", rather than the year"), which is no picture nor words to find; ``end`` where none follows.
+
+    Example:
+        >>> tail = " the bible, not the Gutenberg?"
+        >>> tail[_past_a_contrast(tail, 10) :], tail[_past_a_contrast(tail, 29) :]
+        ('?', '?')
+        >>> tail = " X, not only that"
+        >>> tail[_past_a_contrast(tail, 2) :]
+        ', not only that'
+    """
+    contrast = _CONTRAST.match(tail, end)
+    return contrast.end() if contrast else end
+
+
+_NAME_AT_END = re.compile(r"(?:\b[A-Z][\w'.-]*\s+){1,3}$")
+
+
+def _without_a_name_speaking(before: str) -> str:
+    """``before`` (the words before a verb of speech) without the name at its end that is who speaks: capitalised
+    words where a subject starts (``_names_who_speaks``: "When does Kennedy", "after JFK"), not "what does the
+    narrator" nor a text's words.
+
+    Example:
+        >>> _without_a_name_speaking("When does President Kennedy "), _without_a_name_speaking("What does the man ")
+        ('When does ', 'What does the man ')
+    """
+    name = _NAME_AT_END.search(before)
+    if name is None or not _names_who_speaks(name.group(0).split()[0], before[: name.start()]):
+        return before
+    return before[: name.start()]
 
 
 def _first_person(said: str) -> str:

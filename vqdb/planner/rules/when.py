@@ -47,7 +47,9 @@ def _order(question: str) -> tuple[str | None, str]:
     after a determiner or preposition (``phrasing.NOUN_BEFORE``: "the end credits", "a stop sign"), or a
     verb of what something does rather than of its edge: before anything but the clause's end (the words of
     an nth time aside), "to" or a verb in -ing ("stop sign", "he stopped the car", "a man stops at the
-    corner", but "when does he stop talking?", "when does the music end?"), or in the event of "after" /
+    corner", but "when does he stop talking?", "when does the music end?"), or of a speaker's own state
+    reported after a verb of saying (``_REPORTED_STATE``: "when does she say she is finished?": she says
+    "I'm finished", words said), or in the event of "after" /
     "before" ("after the game ended, ..."); a voice ends with its noun ("when does he finish his speech?"),
     and reading that starts or stops with nothing read after it is a voice (``phrasing.READING_ALOUD``: "when
     does she stop reading?"). Right after an event (``phrasing.HOW_SOON``: "right after the title, what does
@@ -63,6 +65,8 @@ def _order(question: str) -> tuple[str | None, str]:
         >>> def tidy(found): return found[0], " ".join(found[1].split())
         >>> tidy(_order("when does he say 'ask' for the second time?")), tidy(_order("when does it start again?"))
         (('second', "when does he say 'ask' ?"), ('second', 'when does it ?'))
+        >>> _order("when does she say she is finished")[0], _order("when does he say he's done and stop talking?")[0]
+        (None, 'last')
         >>> tidy(_order("when does the music stop again?")), tidy(_order("when does the logo reappear?"))
         ((None, 'when does the music stop ?'), ('second', 'when does the logo appear?'))
     """
@@ -176,6 +180,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     following = WORD.match(after.lstrip())
     following = following.group(0).lower() if following and after[:1] in ("", " ") else ""
     edge = cue in phrasing.STARTS or cue in phrasing.ENDS
+    if edge and _REPORTED_STATE.search(before):  # "she says she is finished": words said ("I'm finished")
+        return None
     if edge:
         verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
         verb_follows = verb_follows or _names_a_voice(after.split("?")[0].strip(" .!,;"))  # "finish his speech"
@@ -189,6 +195,14 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     if cue == "last" and (previous in phrasing.NOT_AN_ORDER_BEFORE or _HOW_LONG.first(before)):
         return None
     return "first" if cue in phrasing.FIRST_CUES else "last"
+
+
+_HAVE = ("has", "had", "have")  # "he says he has finished": the speaker's "I have finished"
+_REPORTED_STATE = re.compile(  # a reported subject and its "be" or "have" after a verb of saying: see _order_of
+    rf"\b(?:{alternation(list(phrasing.SAYING))}|tells?\s+\w+|told\s+\w+)\s+(?:that\s+)?"
+    rf"(?:{alternation(list(phrasing.REPORTED_SUBJECTS))})(?:\s+(?:{alternation([*phrasing.BE_FORMS, *_HAVE])}))?\s+$",
+    re.I,
+)
 
 
 def _relation(text: str) -> tuple[str, str | None, str]:
