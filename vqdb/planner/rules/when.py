@@ -421,9 +421,9 @@ def _said_if_words(event: str, main: Plan) -> str:
     right before X?") is said, not seen, where it names a value by its kind (``speech.value_forms``: "right before
     the year": any year said, not the word "year") or holds words a voice says of itself or to its listeners ("I",
     "we" or "you" as a verb's subject after the event's first word, ``_SPEAKING_SUBJECT``: "just before ask what you
-    can do for your country"; "after you see the logo" is who sees, "after he hands you two tickets" whom). An event that says it is said ("after the
-    year is mentioned", ``_SAID_PASSIVE``) is said whatever the main clause asks: as the question "when is the
-    year mentioned".
+    can do for your country"; "after you see the logo" is who sees, "after he hands you two tickets" whom). An
+    event that says it is said ("after the year is mentioned", ``_SAID_PASSIVE``) is said whatever the main clause
+    asks: as the question "when is the year mentioned".
 
     Example:
         >>> from vqdb.planner.plan import Call
