@@ -643,3 +643,36 @@ def test_a_word_that_only_starts_alike_is_no_other_form(answerer):
     heard = speech((0.0, 3.0, "The state opened a new hospital."))
     found = answerer.answer("What does the narrator say about the station?", None, [], timeline=heard)
     assert found.answer is None or found.low_confidence
+
+
+CHAT_PAGE = screens(
+    (
+        0.0,
+        3.0,
+        "When visiting this location, be cautious about the red boxing glove hanging from the ceiling. "
+        "Additionally, there is a small blue ball on a scale, which might not be a significant concern / "
+        "Examples / What is unusual about this image? / Enter text and press ENTER Send / Upvote Downvote Flag",
+    )
+)
+
+
+def test_a_colour_read_far_from_the_thing_on_a_page_of_text_tells_nothing_of_its_look(answerer):
+    # one OCR snippet is a whole screen: "blue" of the ball is in it, and "Send" many words later
+    colours = ["orange", "blue", "green", "grey"]
+    button = answerer.answer("What colour is the Send button?", colours, [], timeline=CHAT_PAGE)
+    assert button.low_confidence and button.confidence == 0.0
+    ball = answerer.answer("What colour is the ball on the scale?", ["red", "blue", "green"], [], timeline=CHAT_PAGE)
+    assert ball.answer == "B" and not ball.low_confidence
+
+
+def test_a_placeholder_is_not_outread_by_an_option_that_skips_one_of_its_words(answerer):
+    # "Enter text and press ENTER Send": the placeholder read whole is no worse than "... press SEND",
+    # which skips a word
+    found = answerer.answer(
+        "What does the empty text box say?",
+        ["Enter text and press SEND", "Enter text and press ENTER"],
+        [],
+        timeline=CHAT_PAGE,
+    )
+    assert found.options[1].lexical >= found.options[0].lexical
+    assert found.answer == "B" or found.low_confidence

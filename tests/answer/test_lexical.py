@@ -202,3 +202,11 @@ def test_a_letter_a_at_an_options_end_is_no_article(option):
     assert Matcher([match_words("the red flag")]).similarity(match_words("a red flag"), 0)[0].max() == pytest.approx(
         0.9
     )
+
+
+def test_a_word_the_phrase_has_twice_is_read_at_both_places_in_order():
+    # a prompt box's placeholder beside its button: "ENTER" is the phrase's second "enter", not its first read again
+    s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 3.0, "Enter text and press ENTER Send", 0.0)])
+    q = match_words("Enter text and press ENTER")
+    (m,) = find(q, np.ones(len(q)), s)
+    assert (m.first, m.last, m.order, m.score) == (0, 4, 1.0, 1.0)

@@ -39,8 +39,9 @@ small stages:
    (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
    ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all. A
    question about how something looks ("What colour is the LIVE badge?") whose option is read only in
-   a snippet that names nothing of the thing asked about ("Rachel Green") has confidence 0: text that
-   does not name the thing does not tell its look.
+   a snippet that names nothing of the thing asked about ("Rachel Green"), or names it only more than
+   ``CONTEXT_WORDS`` words away (a screen's page of text: "a small blue ball ... Send" for "What colour
+   is the Send button?"), has confidence 0: text that does not name the thing does not tell its look.
 
 Options that sound alike are told apart by written text only where they are spellings of one word
 (:func:`spelling_variants`: one sound key and spelled nearly alike, "Gutenberg", "Guttenberg"; not
@@ -378,22 +379,25 @@ class _Reading:
 
     def _appearance_unnamed(self, place: Place | None) -> str | None:
         """Why an option does not answer a question about how something looks ("What colour is the LIVE
-        badge?", ``vqdb.answer.questions.about_appearance``): its word is read in a snippet that names
-        none of the question's other words (the thing asked about), so it says nothing of its look
-        ("Rachel Green"); None when that snippet names the thing, or the question asks no appearance."""
+        badge?", ``vqdb.answer.questions.about_appearance``): its word is read where none of the question's
+        other words (the thing asked about) is named within ``CONTEXT_WORDS`` words in its snippet, so it
+        says nothing of its look ("Rachel Green"; a page of text naming the thing far off); None when the
+        thing is named there, or the question asks no appearance."""
         asked = about_appearance(self.question)
         if asked is None or place is None:
             return None
         thing = {w for w in self.parts.context if w not in asked} - STOPWORDS
-        stream = place.match.stream
-        snippet = stream.snippet_of[place.match.first]
-        read = {stream.words[i] for i in np.flatnonzero(stream.snippet_of == snippet)}
+        match = place.match
+        stream = match.stream
+        snippet = stream.snippet_of[match.first]
+        around = range(max(0, match.first - CONTEXT_WORDS), min(len(stream.words), match.last + CONTEXT_WORDS + 1))
+        read = {stream.words[i] for i in around if stream.snippet_of[i] == snippet}
         if not thing or thing & read:
             return None
         return (
             f"the question asks how something looks ({', '.join(asked)}): the option is read in "
-            f"{place.match.text!r}, which names nothing of what it asks about ({', '.join(sorted(thing))}), "
-            "so no text read tells its look"
+            f"{match.text!r}, which names nothing of what it asks about ({', '.join(sorted(thing))}) "
+            f"within {CONTEXT_WORDS} words, so no text read tells its look"
         )
 
     def _outside_the_moment(self, option: list[Place]) -> tuple[float, str] | None:

@@ -308,7 +308,7 @@ def find(
         if coverage[start] < min_coverage or len(found) >= limit:
             break
         matched = best[:, start] > 0
-        positions = start + windows[:, start].argmax(axis=1)
+        positions = start + _offsets_in_order(windows[:, start])
         first, last = int(positions[matched].min()), int(positions[matched].max())
         if taken[first : last + 1].any():
             continue
@@ -350,6 +350,28 @@ def extents(matches: Sequence[Match], keep: float = 0.8) -> list[tuple[float, fl
                 j += step
         out[i] = (start, end)
     return out
+
+
+def _offsets_in_order(window: np.ndarray) -> np.ndarray:
+    """For each word of a phrase (rows of ``window``: its similarity at each offset), the offset of its
+    best read, the first one at or after the word before's where there is one: a word the phrase has
+    twice ("Enter text and press ENTER") is read at its two places, not both at the first, which would
+    put the phrase out of order.
+
+    Example:
+        >>> _offsets_in_order(np.array([[1.0, 0, 0, 1.0], [0, 1.0, 0, 0], [1.0, 0, 0, 1.0]])).tolist()
+        [0, 1, 3]
+    """
+    offsets = window.argmax(axis=1)
+    previous = 0
+    for row, values in enumerate(window):
+        if values[offsets[row]] <= 0:
+            continue
+        later = np.flatnonzero(values[previous:] == values[offsets[row]])
+        if len(later):
+            offsets[row] = previous + later[0]
+        previous = offsets[row]
+    return offsets
 
 
 def _in_order(positions: np.ndarray, weights: np.ndarray) -> float:
