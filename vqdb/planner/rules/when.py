@@ -316,9 +316,21 @@ def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+def _between_numbers(text: str, dash: int) -> bool:
+    """Whether the dash at ``text[dash]`` joins two numbers ("3 - 0", "minute 10 - 15"): a score or a range, not
+    the end of a clause.
+
+    Example:
+        >>> _between_numbers("the score is 3 - 0", 15), _between_numbers("WE - when", 3)
+        (True, False)
+    """
+    return text[:dash].rstrip()[-1:].isdigit() and text[dash + 1 :].lstrip()[:1].isdigit()
+
+
 def _event_end(text: str, start: int) -> int:
     """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
-    colon before a space, a dash between spaces ("after the second WE - when is it shown?"), or before a word
+    colon before a space, a dash between spaces but not between numbers ("after the second WE - when is it shown?";
+    not "after the score is 3 - 0"), or before a word
     that starts another clause (``phrasing.EVENT_ENDS``: "after the
     bell rings while ..."; not a question word that is the object of the verb before it: ``_wh_complement``).
 
@@ -336,7 +348,12 @@ def _event_end(text: str, start: int) -> int:
         for i in range(start, len(text))
         if text[i] in ",;?!"
         or (text[i] in ".:" and not text[i + 1 : i + 2].strip())
-        or (text[i] in "-–—" and not text[i - 1 : i].strip() and not text[i + 1 : i + 2].strip())
+        or (
+            text[i] in "-–—"
+            and not text[i - 1 : i].strip()
+            and not text[i + 1 : i + 2].strip()
+            and not _between_numbers(text, i)
+        )
     )
     words = [
         start + a - 1
