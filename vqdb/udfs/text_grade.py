@@ -151,6 +151,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
 from vqdb.textnorm import (
+    FUNCTION_WORDS,
     as_digits,
     canonical_spans,
     canonical_words,
@@ -624,22 +625,28 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     return scores
 
 
+_LEFT_OUT = FUNCTION_WORDS - {"not", "no", "nor", "never"}  # small words a question drops; a negation it keeps
+
+
 def small_words_left_out(text: str, query: str) -> float:
-    """The alignment of ``query`` with on-screen ``text`` once the text's short words (3 characters or fewer) that
-    the query does not have are left out: a question names a text by its words and drops the small ones
-    between them ("echo one" for "echo the ONE", "echo way" for "echo the way"), where the alignment of the
-    whole text, the small word in the middle, falls short. 0 when the text has no such word. ``screen_scores``
-    counts it a near miss, and only when every word asked is read whole (``words_read`` 1).
+    """The alignment of ``query`` with on-screen ``text`` once the text's function words (``_LEFT_OUT``: "the",
+    "of", "and"; not a negation, nor a short word that names something: "GAME NOT OVER" is no "game over", "NEW
+    BOY YORK" no "new york") that the query does not have are left out: a question names a text by its words
+    and drops the small ones between them ("echo one" for "echo the ONE", "echo way" for "echo the way"), where
+    the alignment of the whole text, the small word in the middle, falls short. 0 when the text has no such
+    word. ``screen_scores`` counts it a near miss, and only when every word asked is read whole (``words_read`` 1).
 
     Example:
         >>> small_words_left_out("echo the ONE", "echo one"), small_words_left_out("echo the ONE", "echo the one")
         (1.0, 0.0)
         >>> small_words_left_out("the ONE and the omega", "one omega")
         1.0
+        >>> small_words_left_out("GAME NOT OVER", "game over"), small_words_left_out("NEW BOY YORK", "new york")
+        (0.0, 0.0)
     """
     asked = set(canonical_words(query))
     words = screen_words(text).split()
-    kept = [w for w in words if len(w) > 3 or w in asked]
+    kept = [w for w in words if w not in _LEFT_OUT or w in asked]
     if len(kept) == len(words) or not kept:
         return 0.0
     q, form = query_form(query), squash(" ".join(kept))
