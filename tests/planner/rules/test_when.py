@@ -141,6 +141,8 @@ def test_a_pronoun_that_is_no_speaking_subject_leaves_a_seen_event_seen(question
     "question",
     [
         "what is said between the coach and the player?",  # a talk between people
+        "What is said between the man and his wife on the phone?",
+        "What is said between him and the reporter at the press conference?",
         "which name comes between Smith and Jones on the list?",  # an order inside one list
     ],
 )

@@ -267,12 +267,28 @@ def _between_texts(text: str) -> re.Match[str] | None:
     found = _BETWEEN_UNQUOTED.search(text)
     if found is None or _in_one_text(found.group("second")):
         return None
-    if all((WORD.findall(side) or [""])[-1].lower() in _PEOPLE for side in found.group("first", "second")):
+    if all(_head_noun(side) in _PEOPLE for side in found.group("first", "second")):
         return None  # "what is said between the coach and the player": a talk between people, not a time
     named = {w.lower() for w in WORD.findall(text[: found.start()])}
     if not named & _TEXTS and found.group("verb").lower() not in phrasing.SPEECH_PASSIVES:
         return None
     return _BETWEEN_FROM.search(text, found.start("verb"))
+
+
+def _head_noun(phrase: str) -> str:
+    """The last word of ``phrase`` before a preposition that adds to it (lower case): "his wife on the phone" ->
+    "wife", "the opening of the show" -> "opening".
+
+    Example:
+        >>> _head_noun("his wife on the phone"), _head_noun("the reporter at the press conference"), _head_noun("him")
+        ('wife', 'reporter', 'him')
+    """
+    words = [w.lower() for w in WORD.findall(phrase)]
+    cut = next((i for i, w in enumerate(words) if i and w in _ADDING), len(words))
+    return words[cut - 1] if cut else ""
+
+
+_ADDING = frozenset({"on", "in", "at", "of", "with", "from", "during", "about", "near", "by", "for", "inside"})
 
 
 def _in_one_text(second: str) -> bool:
