@@ -160,7 +160,7 @@ class Matcher:
             >>> m.reads_form_of("printing"), m.reads_form_of("written"), m.reads_form_of("prince")
             (True, True, False)
             >>> [m.reads_form_of(w) for w in ("jacket", "station", "business", "animation")]  # not words alike
-            [False, False, False]
+            [False, False, False, False]
         """
         return base_form(word) in self._by_base or word_stem(word) in self._stems
 
