@@ -801,7 +801,7 @@ class _Context:
         # a topic word read nowhere counts against every place's coverage (as much as a word read, on average):
         # what the question is about is not there (nor another form of it: "printing" where "printed" is said)
         self.missing = [
-            word for k, word in enumerate(words) if word in topic and not found[k] and not _form_read(word, matcher)
+            word for k, word in enumerate(words) if word in topic and not found[k] and not matcher.reads_form_of(word)
         ]
         read = self.weights[self.weights > 0]
         self.unread = len(self.missing) * (float(read.mean()) if len(read) else 1.0)
@@ -869,24 +869,6 @@ class _Context:
         if self.own.all() or not len(positions):
             return False
         return bool((self.sims[id(stream)][~self.own][:, positions] >= NEW_WORD).any())
-
-
-def _form_read(word: str, matcher: Matcher) -> bool:
-    """Whether another form of ``word`` is read (in ``matcher``'s vocabulary): its base form ("wrote",
-    "write") or its stem (``word_stem``, its inflection off: "printing", "printed"; "recommend", "recommended"), not a
-    word that only starts alike ("jack" for "jacket", "state" for "station").
-
-    Example:
-        >>> _form_read("printing", Matcher([("he", "printed", "it")])), _form_read("wrote", Matcher([("write",)]))
-        (True, True)
-        >>> _form_read("prince", Matcher([("printed",)])), _form_read("jacket", Matcher([("jack",)]))
-        (False, False)
-        >>> _form_read("station", Matcher([("state",)])), _form_read("passion", Matcher([("pass",)]))
-        (False, False)
-        >>> _form_read("business", Matcher([("busy",)])), _form_read("animation", Matcher([("animal",)]))
-        (False, False)
-    """
-    return matcher.reads_form_of(word)
 
 
 def _snippet_of(match: Match) -> Evidence:

@@ -156,9 +156,11 @@ class Matcher:
         its stem (``word_stem``: "printed" for "printing").
 
         Example:
-            >>> m = Matcher([("he", "printed", "it"), ("wrote",)])
+            >>> m = Matcher([("he", "printed", "it"), ("wrote",), ("jack", "state", "busy", "animal")])
             >>> m.reads_form_of("printing"), m.reads_form_of("written"), m.reads_form_of("prince")
             (True, True, False)
+            >>> [m.reads_form_of(w) for w in ("jacket", "station", "business", "animation")]  # not words alike
+            [False, False, False, False]
         """
         return base_form(word) in self._by_base or word_stem(word) in self._stems
 

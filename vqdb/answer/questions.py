@@ -396,16 +396,19 @@ def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # A yes/no or "which" clause (at the question's start or after a comma: "In the video, when the bell rings, is the
-# door open or closed?") offers the answers of its first alternative; so does a choice appended after a comma
-# ("What colour is the car, red or blue?"). Another question does not: "what is the price of the tea or coffee?"
-# asks a price, "who wrote the book or the film?" a name.
+# door open or closed?") offers the answers of its first alternative (not one inside a relative clause); so does a
+# choice of places appended after a comma ("Where is it, on the beach or in the sea?"). Another question does not:
+# "what is the price of the tea, coffee or juice?" asks a price, "who wrote the book or the film?" a name.
 _OFFERING = re.compile(
     r"(?:^|[,;:])\s*(?:is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|which)\b", re.I
 )
-_ALTERNATIVE = re.compile(r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+((?:[\w'-]+\s*){1,3})", re.I)
-_CHOICE_TAIL = re.compile(
-    r",\s*((?:[\w'-]+\s*,\s*)*(?:[\w'-]+\s+){0,2}[\w'-]+\s*,?\s+or\s+[\w'-]+(?:\s+[\w'-]+){0,2})\s*[?.!]?\s*$", re.I
+_ALTERNATIVE = re.compile(r"((?:[\w'-]+\s*,\s*)*[\w'-]+)\s*,?\s+or\s+((?:[\w'-]+\s*){1,6})", re.I)
+_CHOICE_TAIL = re.compile(  # a choice appended after a comma, of places ("…located, on the seashore or in the sea?")
+    r",\s*((?:on|in|at|inside|outside|under|above|near|behind)\s+(?:[\w'-]+\s+){0,2}[\w'-]+\s*,?\s+or\s+"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2})\s*[?.!]?\s*$",
+    re.I,
 )
+_RELATIVE_CLAUSE = re.compile(r",\s*(?:who|whom|whose)\b[^,]*,", re.I)  # "the man, who came by bus or train,"
 # after the choice's first word, these start what the question goes on with ("OPEN or CLOSED at the start",
 # "open or closed when he enters", "red or green in colour"); the first word may be one ("stopped or in motion")
 _AFTER_CHOICE = frozenset(
@@ -426,17 +429,21 @@ def offered_words(question: str) -> frozenset[str]:
         ['motion', 'stopped']
         >>> sorted(offered_words("Does the sign say OPEN or CLOSED at the start?"))
         ['closed', 'open']
-        >>> sorted(offered_words("What colour is the car, red or blue?"))
-        ['blue', 'red']
         >>> sorted(offered_words("Where is the hut, on the beach or in the sea?"))
         ['beach', 'sea']
+        >>> sorted(offered_words("Which is taller, the tree behind the boy or the tree behind the girl?"))
+        ['behind', 'boy', 'girl', 'tree']
+        >>> offered_words("What is the price of the tea, coffee or juice?")
+        frozenset()
+        >>> offered_words("Is the man, who came by bus or train, wearing a hat?")  # a relative clause: no choice
+        frozenset()
         >>> sorted(offered_words("Is the sign red or green in colour?"))
         ['green', 'red']
         >>> offered_words("What is the price of the tea or coffee?")  # asks a price: offers no answer
         frozenset()
     """
     words = {w for quote in _quotes(question) for w in match_words(quote)}
-    unquoted = _mask_quotes(question)
+    unquoted = _RELATIVE_CLAUSE.sub(",", _mask_quotes(question))
     clause = _OFFERING.search(unquoted)
     choice = _ALTERNATIVE.search(unquoted, clause.end()) if clause else None
     if choice:

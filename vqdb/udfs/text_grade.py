@@ -151,6 +151,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
 from vqdb.textnorm import (
+    FUNCTION_WORDS,
     as_digits,
     canonical_spans,
     canonical_words,
@@ -269,7 +270,7 @@ def _query_words(query: str) -> tuple[tuple[str, Glyphs, float, str | None], ...
     where that differs from the word (None else: no other form to find): the same for every text
     ``words_read`` reads."""
     return tuple(
-        (word, glyphs_of(word), min_score(word), stem if (stem := word_stem(word)) != word else None)
+        (word, glyphs_of(word), min_score(word), stem if (stem := word_stem(word)) != glyph_form(word) else None)
         for word in canonical_words(query)
     )
 
@@ -278,23 +279,23 @@ def _query_words(query: str) -> tuple[tuple[str, Glyphs, float, str | None], ...
 def word_stem(word: str) -> str:
     """The word without its inflection (plural, third person, past, -ing, -ly: Porter's first step, which
     Snowball's English stemmer runs before taking off derivational suffixes too), with the letters OCR
-    confuses made the same (``glyph_form``); a word of up to 3 letters, or holding a digit, as it is. Only the
+    confuses made the same (``glyph_form``; a word of up to 3 letters only so, one holding a digit as it is). Only the
     inflection: a derivation names another thing ("business" is not "busy", "animation" not "animal",
     "hospitality" not "hospital"), where Snowball gives both one stem.
 
     Example:
         >>> [word_stem(w) for w in ("reading", "read", "prices", "announced", "flies", "sets", "setting")]
-        ['rcad', 'rcad', 'prlc', 'announc', 'fly', 'sct', 'sct']
+        ['rcad', 'rcad', 'prlcc', 'announc', 'fly', 'sct', 'sct']
         >>> [word_stem(w) for w in ("business", "busy", "animation", "animal", "is", "2nd")]
-        ['buslncss', 'busl', 'anlmatlon', 'anlmal', 'is', '2nd']
+        ['buslncss', 'busl', 'anlmatlon', 'anlmal', 'ls', '2nd']
     """
-    if len(word) <= 3 or any(c.isdigit() for c in word):
+    if any(c.isdigit() for c in word):
         return word
-    return glyph_form(_uninflected(word))
+    return glyph_form(word if len(word) <= 3 else _uninflected(word))
 
 
 _VOWELS = frozenset("aeiouy")
-_SIBILANT_ENDS = ("s", "x", "z", "ch", "sh")
+_SIBILANT_ENDS = ("ss", "x", "z", "ch", "sh")  # "boxes", "classes": "es" off; "uses", "prices": "s"
 _NOT_INFLECTED = frozenset(  # words whose -s, -ing or -ly is no inflection ("news" is not "new")
     {
         "news", "series", "species", "means", "lens", "physics", "politics", "economics", "mathematics", "always",
@@ -305,27 +306,76 @@ _NOT_INFLECTED = frozenset(  # words whose -s, -ing or -ly is no inflection ("ne
 
 
 def _uninflected(word: str) -> str:
-    """``word`` without its inflection, its last letter undoubled, a silent e and a y made alike ("setting",
-    "sets" -> "set"; "making", "make" -> "mak"; "flies", "fly" -> "fli")."""
+    """``word`` without its inflection, as Porter's first step takes it off: a plural or third person, then -ed,
+    -ing or -ly, the stem then written as its bare word is ("hopping" -> "hop", "hoping" -> "hope", "used" ->
+    "use"); a silent e and a final y made alike where that joins no two words ("announced", "announce" ->
+    "announc"; "plane" keeps its e, or it would be "plan").
+
+    Example:
+        >>> [_uninflected(w) for w in ("setting", "sets", "making", "make", "hoping", "hopping", "plane", "plan")]
+        ['set', 'set', 'make', 'make', 'hope', 'hop', 'plane', 'plan']
+        >>> [_uninflected(w) for w in ("travelling", "falling", "added", "speeding", "families", "studied", "busy")]
+        ['travel', 'fall', 'add', 'speed', 'family', 'studi', 'busi']
+    """
     if word in _NOT_INFLECTED:
         return word
     stem = word
-    if stem.endswith("ies") or stem.endswith("ied"):
+    if stem.endswith(("ies", "ied")):
         stem = stem[:-3] + "y"
     elif stem.endswith("es") and stem[:-2].endswith(_SIBILANT_ENDS):
         stem = stem[:-2]
     elif stem.endswith("s") and not stem.endswith(("ss", "us", "is")):
         stem = stem[:-1]
-    for suffix, least in (("ing", 3), ("ed", 3), ("ly", 4)):
+    if stem in _NOT_INFLECTED:
+        return stem
+    for suffix in ("ing", "ed"):
         rest = stem[: -len(suffix)]
-        if stem.endswith(suffix) and len(rest) >= least and _VOWELS & set(rest):
-            stem = rest
-            break
-    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS | {"l", "s", "z"}:
-        stem = stem[:-1]
-    if len(stem) > 3 and stem[-1] in "ey":
-        stem = stem[:-1] + ("i" if stem[-1] == "y" else "")
+        if stem.endswith(suffix) and len(rest) >= 2 and _VOWELS & set(rest) and not rest.endswith("e"):
+            return _bare(_restored(rest))  # "speeding" keeps "speed", "needed" "need": their e is the word's
+    if stem.endswith("ly") and len(stem) >= 6 and _VOWELS & set(stem[:-2]):
+        stem = stem[:-2]
+    return _bare(stem)
+
+
+def _restored(rest: str) -> str:
+    """A stem that -ed or -ing came off, as its bare word: undoubled ("stopp" -> "stop", "travell" -> "travel",
+    not "fall" or "add"), or with the e a short one lost ("hop" -> "hope", "us" -> "use")."""
+    last = rest[-1]
+    if len(rest) >= 4 and rest[-2] == last and last not in _VOWELS:
+        if last not in "lsz" or (last == "l" and _measure(rest[:-1]) >= 2):
+            return rest[:-1]
+        return rest
+    return rest + "e" if _short(rest) else rest
+
+
+def _bare(stem: str) -> str:
+    """A final y as i ("busy", "business" apart: "busi") and a final e off where the rest is no short word
+    ("announce" -> "announc"; "plane", "care", "note" keep theirs)."""
+    if len(stem) > 3 and stem.endswith("y"):
+        return stem[:-1] + "i"
+    if len(stem) > 3 and stem.endswith("e") and not _short(stem[:-1]):
+        return stem[:-1]
     return stem
+
+
+def _measure(stem: str) -> int:
+    """How many times a vowel is followed by a consonant in ``stem`` (Porter's m: "plan" 1, "travel" 2)."""
+    vowel = [c in _VOWELS for c in stem]
+    return sum(1 for a, b in zip(vowel, vowel[1:], strict=False) if a and not b)
+
+
+def _short(stem: str) -> bool:
+    """Whether ``stem`` is a short syllable word (Porter's: consonant, vowel, consonant other than w, x or y at its
+    end and one such vowel in all, or a vowel and a consonant alone): "hop", "plan", "us"; not "announc"."""
+    if len(stem) == 2:
+        return stem[0] in _VOWELS and stem[1] not in _VOWELS
+    return (
+        len(stem) >= 3
+        and stem[-1] not in _VOWELS | {"w", "x"}
+        and stem[-2] in _VOWELS
+        and stem[-3] not in _VOWELS
+        and _measure(stem) == 1
+    )
 
 
 def query_words_read(texts: pa.Array, queries: pa.Array) -> pa.Array:
@@ -575,22 +625,28 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     return scores
 
 
+_LEFT_OUT = FUNCTION_WORDS - {"not", "no", "nor", "never"}  # small words a question drops; a negation it keeps
+
+
 def small_words_left_out(text: str, query: str) -> float:
-    """The alignment of ``query`` with on-screen ``text`` once the text's short words (3 characters or fewer) that
-    the query does not have are left out: a question names a text by its words and drops the small ones
-    between them ("echo one" for "echo the ONE", "echo way" for "echo the way"), where the alignment of the
-    whole text, the small word in the middle, falls short. 0 when the text has no such word. ``screen_scores``
-    counts it a near miss, and only when every word asked is read whole (``words_read`` 1).
+    """The alignment of ``query`` with on-screen ``text`` once the text's function words (``_LEFT_OUT``: "the",
+    "of", "and"; not a negation, nor a short word that names something: "GAME NOT OVER" is no "game over", "NEW
+    BOY YORK" no "new york") that the query does not have are left out: a question names a text by its words
+    and drops the small ones between them ("echo one" for "echo the ONE", "echo way" for "echo the way"), where
+    the alignment of the whole text, the small word in the middle, falls short. 0 when the text has no such
+    word. ``screen_scores`` counts it a near miss, and only when every word asked is read whole (``words_read`` 1).
 
     Example:
         >>> small_words_left_out("echo the ONE", "echo one"), small_words_left_out("echo the ONE", "echo the one")
         (1.0, 0.0)
         >>> small_words_left_out("the ONE and the omega", "one omega")
         1.0
+        >>> small_words_left_out("GAME NOT OVER", "game over"), small_words_left_out("NEW BOY YORK", "new york")
+        (0.0, 0.0)
     """
     asked = set(canonical_words(query))
     words = screen_words(text).split()
-    kept = [w for w in words if len(w) > 3 or w in asked]
+    kept = [w for w in words if w not in _LEFT_OUT or w in asked]
     if len(kept) == len(words) or not kept:
         return 0.0
     q, form = query_form(query), squash(" ".join(kept))
@@ -720,7 +776,7 @@ def _stems(tokens: tuple[str, ...]) -> list[str]:
 
     Example:
         >>> _stems(("the", "sun", "sets"))
-        ['the', 'sun', 'sct']
+        ['thc', 'sun', 'sct']
     """
     return [word_stem(token) for token in tokens]
 

@@ -47,9 +47,11 @@ def test_judging_by_a_thing_seen_names_no_source(question):
         ("When does the chat show the answer that starts 'The video is funny because'", {"ocr"}),
         ("when does the answer 'forty two' come up", {"ocr", "transcript", "subtitle"}),
         ("when does she answer 'yes'", {"transcript", "subtitle"}),
+        ("when is the shouted 'stop'", {"transcript", "subtitle"}),  # a participle: still said
+        ("when is the spoken phrase 'next slide please'", {"transcript", "subtitle"}),
     ],
 )
 def test_a_verb_of_speech_after_an_article_is_a_noun_and_no_cue(question, tools):
     # "the answer" names the words (a chat's answer is written): it made the quote only said, shown nowhere
-    quoted = ("The video is funny because", "forty two", "yes")
+    quoted = ("The video is funny because", "forty two", "yes", "stop", "next slide please")
     assert {c.tool for c in rule_plan(question).queries if c.query in quoted} == tools

@@ -141,6 +141,8 @@ def test_a_pronoun_that_is_no_speaking_subject_leaves_a_seen_event_seen(question
     "question",
     [
         "what is said between the coach and the player?",  # a talk between people
+        "What is said between the man and his wife on the phone?",
+        "What is said between him and the reporter at the press conference?",
         "which name comes between Smith and Jones on the list?",  # an order inside one list
     ],
 )
@@ -194,3 +196,9 @@ def test_an_event_of_a_verb_of_speech_in_ing_is_said(question: str, said: str) -
 
 def test_a_capitalised_word_in_ing_starting_a_question_is_no_verb_of_speech() -> None:
     assert "transcript" not in {c.tool for c in rule_plan("Warning signs: when are they shown?").queries}
+
+
+def test_a_dash_between_numbers_is_a_score_not_the_end_of_the_event():
+    # the event ended at the dash of "3 - 0": '0 for the home team' was looked for as words said
+    queries = rule_plan("What does the man say after the score is 3 - 0 for the home team?").queries
+    assert ("ocr", "3 - 0", "after") in {(c.tool, c.query, c.when) for c in queries}

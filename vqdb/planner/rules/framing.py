@@ -168,8 +168,11 @@ def _starts_clause(text: str) -> bool:
     return bool(first) and (first[0].lower() in _CLAUSE_SUBJECTS or first[0][:1].isupper())
 
 
-_EXCLUDED = re.compile(  # "(not the 'with the work of our hands' line)", ", not the poster": what is not asked
-    r"\s*\(\s*(?:but\s+)?not\b[^()]*\)|,\s*(?:but\s+)?not\s+(?:the|a|an|that|this)\s[^,.?!;()]*", re.I
+_EXCLUDED = re.compile(  # "(not the 'with the work of our hands' line)", ", not the poster": what is not asked,
+    # up to where the question goes on ("…, not the poster and when does it appear?")
+    r"\s*\(\s*(?:but\s+)?not\b[^()]*\)|,\s*(?:but\s+)?not\s+(?:the|a|an|that|this)\s"
+    r"(?:(?!\s(?:and|or|but)\s+(?:when|what|where|who|how|why|which|does|do|did|is|are|was)\b)[^,.?!;()])*",
+    re.I,
 )
 
 
@@ -186,6 +189,8 @@ def _exclusions_dropped(question: str) -> str:
         'what is written on the sign?'
         >>> _exclusions_dropped("is it not raining?")
         'is it not raining?'
+        >>> _exclusions_dropped("What is on the sign, not the poster and when does it appear?")
+        'What is on the sign and when does it appear?'
     """
     return _EXCLUDED.sub("", question)
 

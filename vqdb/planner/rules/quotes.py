@@ -136,11 +136,15 @@ def _cue_before(context: str) -> str | None:
 
 
 def _speech_noun(context: str, start: int, end: int) -> bool:
-    """Whether the speech cue at ``context[start:end]`` is a noun after an article that names no voice ("the
-    answer", "an answer"; not "the voice-over")."""
+    """Whether the speech cue at ``context[start:end]`` is a noun after an article that names a text as well as
+    words said (``_WRITTEN_OR_SAID``: "the answer", "a reply" in a chat; not "the voice-over", nor a participle:
+    "the spoken phrase", "the shouted 'stop'")."""
     before = context[:start].split()[-1:]
     noun = context[start:end].lower()
-    return bool(before) and before[0].lower() in phrasing.ARTICLES and noun not in phrasing.VOICE_NOUNS
+    return bool(before) and before[0].lower() in phrasing.ARTICLES and noun in _WRITTEN_OR_SAID
+
+
+_WRITTEN_OR_SAID = frozenset({"answer", "answers", "reply", "replies", "response", "responses"})
 
 
 def _cues_after(context: str) -> set[str]:

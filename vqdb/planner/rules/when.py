@@ -267,12 +267,28 @@ def _between_texts(text: str) -> re.Match[str] | None:
     found = _BETWEEN_UNQUOTED.search(text)
     if found is None or _in_one_text(found.group("second")):
         return None
-    if all((WORD.findall(side) or [""])[-1].lower() in _PEOPLE for side in found.group("first", "second")):
+    if all(_head_noun(side) in _PEOPLE for side in found.group("first", "second")):
         return None  # "what is said between the coach and the player": a talk between people, not a time
     named = {w.lower() for w in WORD.findall(text[: found.start()])}
     if not named & _TEXTS and found.group("verb").lower() not in phrasing.SPEECH_PASSIVES:
         return None
     return _BETWEEN_FROM.search(text, found.start("verb"))
+
+
+def _head_noun(phrase: str) -> str:
+    """The last word of ``phrase`` before a preposition that adds to it (lower case): "his wife on the phone" ->
+    "wife", "the opening of the show" -> "opening".
+
+    Example:
+        >>> _head_noun("his wife on the phone"), _head_noun("the reporter at the press conference"), _head_noun("him")
+        ('wife', 'reporter', 'him')
+    """
+    words = [w.lower() for w in WORD.findall(phrase)]
+    cut = next((i for i, w in enumerate(words) if i and w in _ADDING), len(words))
+    return words[cut - 1] if cut else ""
+
+
+_ADDING = frozenset({"on", "in", "at", "of", "with", "from", "during", "about", "near", "by", "for", "inside"})
 
 
 def _in_one_text(second: str) -> bool:
@@ -316,9 +332,21 @@ def _connectives_of_time(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+def _between_numbers(text: str, dash: int) -> bool:
+    """Whether the dash at ``text[dash]`` joins two numbers ("3 - 0", "minute 10 - 15"): a score or a range, not
+    the end of a clause.
+
+    Example:
+        >>> _between_numbers("the score is 3 - 0", 15), _between_numbers("WE - when", 3)
+        (True, False)
+    """
+    return text[:dash].rstrip()[-1:].isdigit() and text[dash + 1 :].lstrip()[:1].isdigit()
+
+
 def _event_end(text: str, start: int) -> int:
     """Where the event that starts at ``text[start]`` ends: at a comma, semicolon, "?" or "!", a full stop or
-    colon before a space, a dash between spaces ("after the second WE - when is it shown?"), or before a word
+    colon before a space, a dash between spaces but not between numbers ("after the second WE - when is it shown?";
+    not "after the score is 3 - 0"), or before a word
     that starts another clause (``phrasing.EVENT_ENDS``: "after the
     bell rings while ..."; not a question word that is the object of the verb before it: ``_wh_complement``).
 
@@ -336,7 +364,12 @@ def _event_end(text: str, start: int) -> int:
         for i in range(start, len(text))
         if text[i] in ",;?!"
         or (text[i] in ".:" and not text[i + 1 : i + 2].strip())
-        or (text[i] in "-–—" and not text[i - 1 : i].strip() and not text[i + 1 : i + 2].strip())
+        or (
+            text[i] in "-–—"
+            and not text[i - 1 : i].strip()
+            and not text[i + 1 : i + 2].strip()
+            and not _between_numbers(text, i)
+        )
     )
     words = [
         start + a - 1
