@@ -606,3 +606,21 @@ def test_a_sign_that_says_the_query_in_other_words_is_a_candidate_bounded_by_its
         older = corpus.search("where are the toilets", plan=plan, k=1)
     assert "sign" not in older.moments.column("video_id").to_pylist()
     assert any("25 text(s) shown" in note and "--ocr-spans" in note for note in older.notes), older.notes
+
+
+def test_a_text_holding_some_of_a_long_querys_words_raises_its_moment_but_lists_none_alone(tmp_path):
+    """The grade aligns the whole query, so a caption holding one of its words grades next to nothing by its
+    letters and its meaning (as one holding none): ANDed with a year read in both videos, the caption that
+    holds "address" comes first; alone, those few words list nothing."""
+    store = Store.create(tmp_path)
+    commit_video(store, "copyright", {2: "Copyright 2013 Brandon Castellano"}, meant=True)
+    commit_video(store, "caption", {5: ["President John F Kennedy", "Inaugural Address, January 20, 1961"]}, meant=True)
+    build_text_indexes(store)
+    asked = {"id": "Q1", "tool": "ocr", "query": "year was address given"}
+    plan = Plan.from_json({"queries": [asked, {"id": "Q2", "tool": "ocr", "query": "{year}"}], "combine": "Q1 AND Q2"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search("in which year was the address given", plan=plan, k=5).moments.to_pylist()
+        assert [m["video_id"] for m in moments] == ["caption", "copyright"], moments
+        assert moments[0]["score"] > moments[1]["score"]
+        alone = Plan.from_json({"queries": [asked], "combine": "Q1"})
+        assert corpus.search("in which year was the address given", plan=alone, k=5).moments.num_rows == 0

@@ -63,6 +63,11 @@ frame, and of the ANDed ones at least one that reads, hears or matches words; th
 lower its score) and its score is above 0, so a video without evidence for the question is never listed. A text
 call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
+Such a grade is worth instead the query's words its text holds (``words_held``: ``HELD_WORDS_GRADE`` times the
+share of their rarity, as a sentence of the same meaning would score at most): the grade aligns the query as a
+whole, so a caption holding one of a long query's words ("year was address given", "Inaugural Address, January
+20, 1961") grades next to nothing, as a text holding none does; that raises a moment another call lists (the
+caption's year before every other year read) and lists one alone only from ``TEXT_EVIDENCE_MIN`` too.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -147,6 +152,7 @@ SCREEN_CHUNK = 2000  # distinct reads graded at a time, best bound first, until 
 REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole with a speech query
 HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
+HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -251,7 +257,9 @@ def search(
         frames = loaded(cursor, videos, k, rows)
         prefetched(cursor, plan, videos)  # each embedding table's vectors of the candidates in one read
         evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
-        found += [m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e)]
+        found += [
+            m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e, rarity)
+        ]
         merged += videos
         best = best_covered(plan, found, merged, rarity, k, weights)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
@@ -881,11 +889,15 @@ def moments_in(
     k: int,
     weights: Mapping[str, float] | None = None,
     evidence: Mapping[str, FrameEvidence] | None = None,
+    rarity: WordRarity | None = None,
 ) -> list[dict]:
     """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
     scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
     adds the path and the evidence text); none for a video without frames. ``evidence``: the calls' evidence
-    in the video (``candidate_evidence``), read here when not given.
+    in the video (``candidate_evidence``), read here when not given. With ``rarity``, a text call graded below
+    ``TEXT_EVIDENCE_MIN`` is worth the query's words its text holds (``words_held``), which lists a moment
+    only from ``TEXT_EVIDENCE_MIN`` too (a text holding a few of a long query's words is no evidence alone,
+    but ANDed with a call that lists the moment it is a better match than a text holding none).
 
     Example:
         >>> import duckdb
@@ -908,10 +920,14 @@ def moments_in(
     times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
     tool_of = {call.id: call.tool for call in plan.queries}
     values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    if rarity is not None:
+        for call in plan.queries:
+            held = words_held(call, evidence[call.id], positions, times, video, rarity)
+            values[call.id] = np.maximum(values[call.id], held)
+            scored[call.id] = scored[call.id] | (held >= TEXT_EVIDENCE_MIN)  # below: raises, lists nothing
     value = moment_scores(plan, values, weights)
-    has = moment_has_evidence(
-        plan, {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
-    )
+    has = moment_has_evidence(plan, scored)
     listed = has & (value > 0) & np.array([bool(c) for c in calls], dtype=bool)
     if listed.any():  # keep retrieve's order among the video's moments listed (one unlisted caps none)
         value[listed] = np.minimum.accumulate(value[listed])
@@ -937,6 +953,45 @@ def moments_in(
             }
         )
     return moments
+
+
+def words_held(
+    call: Any, found: FrameEvidence, positions: np.ndarray, times: np.ndarray, video: VideoFrames, rarity: WordRarity
+) -> np.ndarray:
+    """What a text ``call``'s evidence at each of the keyframes (``positions`` of ``video``, at ``times``) is worth
+    where its grade is below ``TEXT_EVIDENCE_MIN``: ``HELD_WORDS_GRADE`` times the share of the query's rarity
+    its text there holds (``WordRarity.coverage``); 0 elsewhere, for a call of another tool and for a query
+    without words. The grade aligns the query's letters as a whole, so a text holding some of its words
+    exactly grades next to nothing when the query has more words than the text ("year was address given" for
+    a caption "Inaugural Address, January 20, 1961": 0.014), as little as a text holding none, while
+    ``retrieve``'s ranks put it first in its video: across videos the words it holds are the evidence, as BM25
+    counts them.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [1.0, 1.0], "text": ["Inaugural Address,", "January 20, 1961"],
+        ...             "x0": [0.1, 0.1], "y0": [0.8, 0.9], "x1": [0.5, 0.5], "y1": [0.85, 0.95]})
+        >>> call = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "address given"}],
+        ...     "combine": "Q1"}).queries[0]
+        >>> found = FrameEvidence(np.array([0.02, 0.9]), focus_start=np.array([1.0, 1.0]),
+        ...     focus_end=np.array([1.0, 1.0]))
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
+        >>> words_held(call, found, np.array([0, 1]), np.array([1.0, 1.0]), Video(), rarity).tolist()
+        [0.3, 0.0]
+    """
+    held = np.zeros(len(positions))
+    tool = tools.get(call.tool)
+    if not isinstance(tool, TextTool) or value_form(call.query) is not None or not canonical_words(call.query):
+        return held
+    grades = found.score[positions]
+    for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):  # NaN: nothing read or said there
+        focus = focus_at(found, int(positions[i]))
+        if focus is not None:
+            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, tool.text_at(video, *focus, float(times[i])))
+    return held
 
 
 def best_covered(
