@@ -8,7 +8,7 @@ import duckdb
 import numpy as np
 import pytest
 
-from vqdb.planner.placement import keyframe_times, moment, moment_sql
+from vqdb.planner.placement import frame_times, moment, moment_sql
 from vqdb.planner.plan import Plan
 from vqdb.planner.sqlbuild import col
 from vqdb.planner.tools.base import FrameEvidence
@@ -48,7 +48,8 @@ def test_the_first_supporting_call_with_a_focus_places_the_keyframe():
     said = FrameEvidence(np.array([0.9, nan]), focus_start=np.array([0.3, nan]), focus_end=np.array([0.6, nan]))
     shown = FrameEvidence(np.array([0.5, 0.8]), focus_start=np.array([0.0, 1.2]), focus_end=np.array([1.0, 3.0]))
     evidence, ts = {"Q1": said, "Q2": shown}, np.array([0.0, 1.0])
-    placed = keyframe_times(plan, evidence, np.array([0, 1]), [["Q1"], ["Q2"]], ts, 1.0)
+    placed = frame_times(plan, evidence, {"Q1": np.array([True, False]), "Q2": np.array([True, True])}, ts, 1.0)
     assert placed.tolist() == pytest.approx([0.45, 1.7])
     # a call that does not support the frame does not place it
-    assert keyframe_times(plan, evidence, np.array([0]), [["Q2"]], ts, 1.0).tolist() == [0.5]
+    only_shown = frame_times(plan, evidence, {"Q1": np.array([False, False]), "Q2": np.array([True, False])}, ts, 1.0)
+    assert only_shown.tolist() == [0.5, 1.0]

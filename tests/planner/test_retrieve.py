@@ -240,3 +240,24 @@ def test_without_a_visual_model_words_asked_as_a_picture_are_read(ocr_corpus):
     result = retrieve(ocr_corpus, question, video="movie-hello.mp4", k=1)
     assert {c.tool for c in result.plan.queries} == {"ocr"}, result.plan.to_json()
     assert 5.23 <= only_keyframe(result)["ts"] <= 8.33
+
+
+def test_the_frames_of_one_phrase_said_are_one_keyframe_not_several(tmp_path):
+    # every frame of the segment that says "the printing press" is its evidence, placed in the words said
+    # (1-4 s): kept apart by their sampled times they came back as three keyframes at 3.4 s, one moment
+    from vqdb.store import Store
+
+    from .test_speech_candidates import commit_speech
+
+    store = Store.create(tmp_path)
+    words = "so the printing press of Gutenberg changed how every book was made and the world read more than ever"
+    commit_speech(store, "v", (words + " before after it").split())
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "the printing press"}]})
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.retrieve("", video="v", k=4, plan=plan)
+        sql_rows = corpus.sql_unchecked(found.sql).to_arrow_table().to_pylist()
+    times = sorted(found.keyframes.column("ts").to_pylist())
+    gap = 24 / (2 * 4)  # toolmerge_gap of a 24 s video, 4 keyframes
+    assert len(times) == 4 and all(b - a >= gap for a, b in zip(times, times[1:], strict=False)), times
+    assert 1.0 <= times[0] <= 4.0, times  # the phrase itself is still the first
+    assert sql_rows == found.keyframes.to_pylist()  # the compiled SQL keeps the same frames

@@ -17,7 +17,8 @@ This module computes the same rows from arrays:
   better graded evidence, then uniform sampling's spread for frames no call ranked, then time; a plan's
   ``order`` puts its earliest, nth occurrence's or latest frame with real evidence first:
   ``vqdb.planner.temporal_order``), greedy
-  temporal NMS keeps up to ``k`` frames at least ``gap`` seconds apart (``merge``), and locate's
+  temporal NMS keeps up to ``k`` frames whose keyframes, placed in their evidence, are at least ``gap`` seconds
+  apart (``merge``), and locate's
   intervals grow from the same ranking (``intervals``).
 
 The rows equal the SQL's for the same plan, video and arguments in rank mode (property tests on random
@@ -28,7 +29,8 @@ Example:
     >>> from vqdb.planner.plan import Plan
     >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
     ...                                    {"id": "Q2", "tool": "ocr", "query": "y"}], "combine": "Q1 AND Q2"})
-    >>> evidence = {"Q1": np.array([0.1, 0.9, 0.8, 0.2]), "Q2": np.array([np.nan, 0.5, np.nan, 0.5])}
+    >>> scores = {"Q1": [0.1, 0.9, 0.8, 0.2], "Q2": [np.nan, 0.5, np.nan, 0.5]}
+    >>> evidence = {cid: FrameEvidence(np.array(s)) for cid, s in scores.items()}
     >>> rows = merge(plan, evidence, ts=np.arange(4.0), duration_s=4.0, k=2, gap=1.0)
     >>> rows["position"].tolist(), rows["merged_rank"].tolist(), rows["supporting_calls"]
     ([1, 3], [1, 2], [['Q1', 'Q2'], ['Q1', 'Q2']])
@@ -44,7 +46,7 @@ import pyarrow as pa
 
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.placement import keyframe_times
+from vqdb.planner.placement import frame_times
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
 from vqdb.planner.tools.base import FrameEvidence, frames_in
 from vqdb.planner.video_frames import VideoFrames
@@ -84,10 +86,8 @@ def keyframes(plan: Plan, video: VideoFrames, k: int) -> pa.Table | None:
         return None
     if video.n == 0:
         return _table(video, np.zeros(0, np.int64), None, np.zeros(0, np.int64), [])
-    scores = {cid: found.score for cid, found in evidence.items()}
-    rows = merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
-    times = keyframe_times(plan, evidence, rows["position"], rows["supporting_calls"], video.ts, video.period)
-    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"], times)
+    rows = merge(plan, evidence, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap, period=video.period)
+    return _table(video, rows["position"], rows["score"], rows["merged_rank"], rows["supporting_calls"], rows["ts"])
 
 
 def call_evidence(plan: Plan, video: VideoFrames) -> dict[str, FrameEvidence] | None:
@@ -190,6 +190,11 @@ class Ranking:
         ids = [c.id for c in plan.queries]
         return [[cid for cid in ids if self.ranks[cid][p] <= self.combined[p]] for p in positions]
 
+    def supports(self) -> dict[str, np.ndarray]:
+        """Per call, the frames it ranked at least as well as the merge did."""
+        with np.errstate(invalid="ignore"):
+            return {cid: ranks <= self.combined for cid, ranks in self.ranks.items()}
+
 
 def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, duration_s: float, k: int) -> Ranking:
     """The merged order of one video's frames (``ts`` ascending; ``evidence``: each call's scores aligned
@@ -243,15 +248,37 @@ def rank(plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, dura
 
 
 def merge(
-    plan: Plan, evidence: Mapping[str, np.ndarray], *, ts: np.ndarray, duration_s: float, k: int, gap: float
+    plan: Plan,
+    evidence: Mapping[str, FrameEvidence],
+    *,
+    ts: np.ndarray,
+    duration_s: float,
+    k: int,
+    gap: float,
+    period: float = 0.0,
 ) -> dict:
-    """ToolMerge's keyframes of one video (see ``rank``), greedy NMS over the merged order: the kept frames in
-    time order as ``position`` (indices into ``ts``), ``score`` (``1 - (merged - 1) / n``), ``merged_rank``
-    and ``supporting_calls`` (the calls that ranked the frame at least as well as the merge did)."""
-    ranking = rank(plan, evidence, ts=ts, duration_s=duration_s, k=k)
-    position = np.sort(ranking.order[nms(ts[ranking.order], k, gap)])  # frames are in time order already
+    """ToolMerge's keyframes of one video (see ``rank``; ``evidence``: each call's, aligned with ``ts``), greedy
+    NMS over the merged order by where each frame's keyframe is placed (``placement.frame_times``: in its
+    evidence's focus, ``period`` the sampling period): the kept frames in time order as ``position`` (indices
+    into ``ts``), ``ts`` (the placed times), ``score`` (``1 - (merged - 1) / n``), ``merged_rank`` and
+    ``supporting_calls`` (the calls that ranked the frame at least as well as the merge did).
+
+    Example:
+        >>> nan = np.nan
+        >>> said = FrameEvidence(np.array([0.9, 0.8, nan, 0.1]), focus_start=np.array([0.2, 0.2, nan, 3.1]),
+        ...                      focus_end=np.array([0.6, 0.6, nan, 3.5]))
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "y"}]})
+        >>> rows = merge(plan, {"Q1": said}, ts=np.arange(4.0), duration_s=4.0, k=2, gap=1.0, period=1.0)
+        >>> rows["position"].tolist(), rows["ts"].round(2).tolist()  # frame 1 is frame 0's phrase again
+        ([0, 3], [0.4, 3.3])
+    """
+    scores = {cid: found.score for cid, found in evidence.items()}
+    ranking = rank(plan, scores, ts=ts, duration_s=duration_s, k=k)
+    placed = frame_times(plan, evidence, ranking.supports(), ts, period)
+    position = np.sort(ranking.order[nms(placed[ranking.order], k, gap)])  # frames are in time order already
     return {
         "position": position,
+        "ts": placed[position],
         "score": ranking.score(position),
         "merged_rank": ranking.merged_rank[position],
         "supporting_calls": ranking.supporting_calls(plan, position),

@@ -23,8 +23,8 @@ ToolMerge semantics (rank mode, the default), per video:
   its ``best_<n>`` score in the video sets), the latest ("last"), or the first frame of the ``occurrence``-th
   run of them ("first", "second", ...: a run ``starts`` where more than ``occurrence_gap`` seconds passed
   since the previous one);
-* greedy temporal NMS keeps up to ``k`` frames, best merged rank first, each at least ``gap`` seconds from
-  those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
+* greedy temporal NMS keeps up to ``k`` frames, best merged rank first, each placed (``moment``) at least
+  ``gap`` seconds from those kept, ``gap = least(duration_s / (2 k), 10)`` unless given.
 
 Score mode (ablations) merges min-max normalized scores instead (hits score 1, others 0;
 AND = least, OR = greatest, tie_break with AND as the mean). Output columns: video_id, frame_idx (the
@@ -171,7 +171,7 @@ class Compiler:
         if plan.is_uniform:
             return with_ctes(self.uniform_select(), self.frame_ctes())
         ctes = self.merged_ctes(plan)
-        ctes["kept"] = self.nms()
+        ctes["kept"] = self.nms(plan)
         return with_ctes(self.final_select(plan), ctes)
 
     def frame_ctes(self) -> dict[str, exp.Query]:
@@ -485,22 +485,26 @@ class Compiler:
         when = exp.and_(unranked, exp.GT(this=col("duration_s"), expression=number(0)), copy=False)
         return exp.case().when(when, off_middle).else_(number(0.0))
 
-    def nms(self) -> exp.Select:
+    def nms(self, plan: Plan) -> exp.Select:
         # temporal_nms (vqdb/queries/nms.sql) keeps the best-scored first: score = -merged_rank, so its
-        # 1-based position idx in the lists (ordered by merged_rank) is the merged rank itself.
+        # 1-based position idx in the lists (ordered by merged_rank) is the merged rank itself. Frames are
+        # kept apart by where their keyframes are placed (``moment``), not by their sampled times.
         def by_rank(value: exp.Expression) -> exp.Expression:
-            return fn("list", exp.Order(this=cast(value, DOUBLE), expressions=[asc(col("merged_rank"))]))
+            return fn("list", exp.Order(this=cast(value, DOUBLE), expressions=[asc(col("merged_rank", "m"))]))
 
         kept = fn(
             "temporal_nms",
-            by_rank(col("ts")),
-            by_rank(exp.Neg(this=col("merged_rank"))),
+            by_rank(self.moment(plan)),
+            by_rank(exp.Neg(this=col("merged_rank", "m"))),
             number(self.k),
-            fn("any_value", col("gap")),
+            fn("any_value", col("gap", "m")),
         )
         position = exp.Dot(this=fn("unnest", kept), expression=exp.to_identifier("idx"))
         return select(
-            col("video_id"), alias(position, "merged_rank"), from_=table("merged"), group_by=[col("video_id")]
+            col("video_id", "m"),
+            alias(position, "merged_rank"),
+            from_=table("merged", "m"),
+            group_by=[col("video_id", "m")],
         )
 
     def score(self) -> exp.Expression:

@@ -13,6 +13,11 @@ The focus is that of the first of the keyframe's supporting calls, in the plan's
 calls of tools with ``spans``, without ``when``); a keyframe with none keeps its sampled time. ``frame_idx``
 stays the sampled frame the merge ranked.
 
+Temporal NMS keeps keyframes ``gap`` apart by these placed times (``frame_times``), not by the sampled ones: the
+frames of one phrase said or one text shown all place in its focus, and kept apart only by their sampled times
+they came back as up to ``k`` keyframes at one moment (4 of 4 at 4.6 s for "what does the narrator call the
+Gutenberg?"), while other moments with evidence went unshown.
+
 The compiled SQL (``moment_sql``) and the arrays (``moment``) compute it with the same operations, so both
 paths give equal rows.
 
@@ -24,7 +29,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 from sqlglot import exp
@@ -63,16 +68,13 @@ def moment_sql(ts: exp.Expression, focus_start: exp.Expression, focus_end: exp.E
     return fn("greatest", low, fn("least", ts, high))
 
 
-def keyframe_times(
-    plan: Plan,
-    evidence: Mapping[str, FrameEvidence],
-    positions: np.ndarray,
-    supporting_calls: Sequence[Sequence[str]],
-    ts: np.ndarray,
-    period: float,
+def frame_times(
+    plan: Plan, evidence: Mapping[str, FrameEvidence], supports: Mapping[str, np.ndarray], ts: np.ndarray, period: float
 ) -> np.ndarray:
-    """The times of the keyframes at ``positions`` (into ``ts``, with their ``supporting_calls``): each placed
-    in the focus of its first supporting call, in plan order, that has one (``moment``), else its sampled time.
+    """Where each frame's keyframe would be (``ts``: every frame's sampled time; ``supports``: per call, the
+    frames it supports): in the focus of its first supporting call, in plan order, that has one (``moment``),
+    else at its sampled time. NMS keeps keyframes apart by these times, so two frames that one phrase or one
+    showing supports are one moment, not two keyframes at the same time.
 
     Example:
         >>> from vqdb.planner.plan import Plan
@@ -81,17 +83,17 @@ def keyframe_times(
         >>> nan = np.nan
         >>> said = FrameEvidence(np.array([nan, 0.9]), focus_start=np.array([nan, 1.6]), focus_end=np.array([nan, 1.9]))
         >>> evidence = {"Q1": FrameEvidence(np.array([0.2, 0.1])), "Q2": said}
-        >>> keyframe_times(plan, evidence, np.array([0, 1]), [["Q1"], ["Q1", "Q2"]], np.array([0.0, 1.0]), 1.0).tolist()
+        >>> supports = {"Q1": np.array([True, True]), "Q2": np.array([False, True])}
+        >>> frame_times(plan, evidence, supports, np.array([0.0, 1.0]), 1.0).tolist()
         [0.0, 1.75]
     """
-    times = ts[positions].astype(np.float64)
-    for i, (position, supporting) in enumerate(zip(positions, supporting_calls, strict=True)):
-        for call in plan.queries:
-            found = evidence.get(call.id)
-            if call.id not in supporting or found is None or found.focus_start is None:
-                continue
-            start, end = found.focus_start[position], found.focus_end[position]
-            if not np.isnan(start):
-                times[i] = moment(ts[position], start, end, period)
-                break
+    times = ts.astype(np.float64)
+    placed = np.zeros(len(ts), dtype=bool)
+    for call in plan.queries:
+        found = evidence.get(call.id)
+        if found is None or found.focus_start is None:
+            continue
+        here = supports[call.id] & ~np.isnan(found.focus_start) & ~placed
+        times[here] = moment(ts[here], found.focus_start[here], found.focus_end[here], period)
+        placed |= here
     return times

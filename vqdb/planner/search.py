@@ -107,7 +107,6 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.candidate_rows import CandidateRows
 from vqdb.planner.columnar import TEXT_EVIDENCE_MIN
 from vqdb.planner.corpus_reader import CorpusReader
-from vqdb.planner.placement import keyframe_times
 from vqdb.planner.plan import Plan
 from vqdb.planner.retrieve import plan_for
 from vqdb.planner.screen_texts import ScreenTexts, screen_texts
@@ -912,12 +911,13 @@ def moments_in(
         return []
     if evidence is None:
         evidence = candidate_evidence(plan, [video])[0]
-    scores = {cid: found.score for cid, found in evidence.items()}
-    rows = columnar.merge(plan, scores, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap)
+    rows = columnar.merge(
+        plan, evidence, ts=video.ts, duration_s=video.duration_s, k=k, gap=video.gap, period=video.period
+    )
     order = np.argsort(rows["merged_rank"], kind="stable")
     positions = rows["position"][order]
     calls = [rows["supporting_calls"][i] for i in order]
-    times = keyframe_times(plan, evidence, positions, calls, video.ts, video.period)
+    times = rows["ts"][order]
     tool_of = {call.id: call.tool for call in plan.queries}
     values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}

@@ -10,7 +10,8 @@ earliest (latest) frame with real evidence before all others. A call with ``when
 frames near its evidence in time (``vqdb.planner.plan.Call``). ``focus`` gives, per call of a tool with
 spans, where each frame's evidence is (``{(video_id, frame_idx): (start, end)}``): a keyframe's time is
 then its sampled time clamped into the focus of its first supporting call that has one, half a sampling
-period (or half the focus) inside its edges (``vqdb.planner.placement``).
+period (or half the focus) inside its edges (``vqdb.planner.placement``), and NMS keeps the frames whose times so
+placed are ``gap`` apart.
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -70,9 +71,9 @@ def merge(
         if plan.is_uniform:
             rows += _uniform(video_id, video_frames, duration, k)
         else:
-            kept = _toolmerge(plan, video_id, video_frames, duration, evidence, k, video_gap, mode)
             period = (video_frames[-1][1] - video_frames[0][1]) / max(len(video_frames) - 1, 1)
-            rows += [_placed(plan, row, focus or {}, period) for row in kept]
+            placing = focus or {}, period
+            rows += _toolmerge(plan, video_id, video_frames, duration, evidence, k, video_gap, mode, placing)
     return rows
 
 
@@ -87,7 +88,9 @@ def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[fl
     return row
 
 
-def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -> list[Keyframe]:
+def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode, placing) -> list[Keyframe]:
+    """The kept frames at their moments (``placing``: the calls' focus and the sampling period): greedy NMS
+    over the merged order, each frame's moment at least ``gap`` from those of the frames kept before it."""
     n = len(video_frames)
     per_call: dict[str, tuple[dict[int, int], dict[int, float]]] = {}
     raw: dict[str, dict[int, float]] = {}  # each call's own scores (not normalized), what an order reads
@@ -143,12 +146,8 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
         ),
     )
     position = {f[0]: i for i, f in enumerate(order, start=1)}
-    kept: list[tuple[int, float]] = []
-    for frame_idx, ts in order:
-        if len(kept) < k and all(abs(t - ts) >= gap for _, t in kept):
-            kept.append((frame_idx, ts))
-    rows = []
-    for frame_idx, ts in sorted(kept, key=lambda f: (f[1], f[0])):
+
+    def row(frame_idx: int, ts: float) -> Keyframe:
         merged = combined[frame_idx]
         if mode == "rank":
             score = 1.0 - (merged - 1) / n
@@ -160,8 +159,16 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode) -
                 for c in plan.queries
                 if (s := per_call[c.id][1].get(frame_idx)) is not None and s > 0 and s >= merged
             ]
-        rows.append(Keyframe(video_id, frame_idx, ts, score, position[frame_idx], support))
-    return rows
+        return _placed(plan, Keyframe(video_id, frame_idx, ts, score, position[frame_idx], support), *placing)
+
+    kept: list[tuple[float, int, Keyframe]] = []  # sampled time, frame, the placed row
+    for frame_idx, ts in order:
+        if len(kept) == k:
+            break
+        candidate = row(frame_idx, ts)
+        if all(abs(r.ts - candidate.ts) >= gap for _, _, r in kept):
+            kept.append((ts, frame_idx, candidate))
+    return [r for _, _, r in sorted(kept, key=lambda f: (f[0], f[1]))]
 
 
 def _promoted(plan: Plan, video_frames: list[tuple[int, float]], raw: dict[str, dict[int, float]]) -> int | None:
