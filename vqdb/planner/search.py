@@ -67,7 +67,8 @@ Such a grade is worth instead the query's words its text holds (``words_held``: 
 share of their rarity, as a sentence of the same meaning would score at most): the grade aligns the query as a
 whole, so a caption holding one of a long query's words ("year was address given", "Inaugural Address, January
 20, 1961") grades next to nothing, as a text holding none does; that raises a moment another call lists (the
-caption's year before every other year read) and lists one alone only from ``TEXT_EVIDENCE_MIN`` too.
+caption's year before every other year read) and lists none alone: a few words of a long question held in
+another video's text listed that video first for questions only the asked video answers.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -894,9 +895,9 @@ def moments_in(
     scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
     adds the path and the evidence text); none for a video without frames. ``evidence``: the calls' evidence
     in the video (``candidate_evidence``), read here when not given. With ``rarity``, a text call graded below
-    ``TEXT_EVIDENCE_MIN`` is worth the query's words its text holds (``words_held``), which lists a moment
-    only from ``TEXT_EVIDENCE_MIN`` too (a text holding a few of a long query's words is no evidence alone,
-    but ANDed with a call that lists the moment it is a better match than a text holding none).
+    ``TEXT_EVIDENCE_MIN`` is worth the query's words its text holds (``words_held``), which lists no moment
+    (a text holding a few of a long query's words is no evidence alone, but ANDed with a call that lists the
+    moment it is a better match than a text holding none).
 
     Example:
         >>> import duckdb
@@ -924,8 +925,7 @@ def moments_in(
     if rarity is not None:
         for call in plan.queries:
             held = words_held(call, evidence[call.id], positions, times, video, rarity)
-            values[call.id] = np.maximum(values[call.id], held)
-            scored[call.id] = scored[call.id] | (held >= TEXT_EVIDENCE_MIN)  # below: raises, lists nothing
+            values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists, lists none
     value = moment_scores(plan, values, weights)
     has = moment_has_evidence(plan, scored)
     listed = has & (value > 0) & np.array([bool(c) for c in calls], dtype=bool)

@@ -316,12 +316,14 @@ def _uninflected(word: str) -> str:
         ['set', 'set', 'make', 'make', 'hope', 'hop', 'plane', 'plan']
         >>> [_uninflected(w) for w in ("travelling", "falling", "added", "speeding", "families", "studied", "busy")]
         ['travel', 'fall', 'add', 'speed', 'family', 'studi', 'busi']
+        >>> [_uninflected(w) for w in ("dies", "died", "die", "flies", "fly")]
+        ['die', 'die', 'die', 'fly', 'fly']
     """
     if word in _NOT_INFLECTED:
         return word
     stem = word
     if stem.endswith(("ies", "ied")):
-        stem = stem[:-3] + "y"
+        stem = stem[:-3] + ("y" if len(stem) > 4 else "ie")  # "flies" -> "fly", "dies" -> "die"
     elif stem.endswith("es") and stem[:-2].endswith(_SIBILANT_ENDS):
         stem = stem[:-2]
     elif stem.endswith("s") and not stem.endswith(("ss", "us", "is")):

@@ -202,3 +202,21 @@ def test_a_dash_between_numbers_is_a_score_not_the_end_of_the_event():
     # the event ended at the dash of "3 - 0": '0 for the home team' was looked for as words said
     queries = rule_plan("What does the man say after the score is 3 - 0 for the home team?").queries
     assert ("ocr", "3 - 0", "after") in {(c.tool, c.query, c.when) for c in queries}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what happens after warning lights flash on the dashboard?",
+        "what appears on screen after shouting fans fill the stadium?",
+    ],
+)
+def test_an_ing_word_before_a_noun_is_no_verb_of_speech(question: str) -> None:
+    # "warning" and "shouting" were read as speech: the event was searched as words said, not seen
+    assert "transcript" not in {c.tool for c in rule_plan(question).queries}
+
+
+def test_a_value_asked_with_no_other_word_is_its_form_alone() -> None:
+    # "what time it is" left "it is" ORed in: words nearly any speech says
+    queries = rule_plan("when does she say what time it is?").queries
+    assert {c.query for c in queries if c.tool == "transcript"} == {"{time}"}

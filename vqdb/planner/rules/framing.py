@@ -168,10 +168,13 @@ def _starts_clause(text: str) -> bool:
     return bool(first) and (first[0].lower() in _CLAUSE_SUBJECTS or first[0][:1].isupper())
 
 
-_EXCLUDED = re.compile(  # "(not the 'with the work of our hands' line)", ", not the poster": what is not asked,
-    # up to where the question goes on ("…, not the poster and when does it appear?")
-    r"\s*\(\s*(?:but\s+)?not\b[^()]*\)|,\s*(?:but\s+)?not\s+(?:the|a|an|that|this)\s"
-    r"(?:(?!\s(?:and|or|but)\s+(?:when|what|where|who|how|why|which|does|do|did|is|are|was)\b)[^,.?!;()])*",
+_EXCLUDED = re.compile(  # "(not the 'with the work of our hands' line)", ", not the poster", ", rather than the year",
+    # ", instead of the tunnel": what is not asked, up to where the question goes on ("…, not the poster and when
+    # does it appear?") and with the comma that closes it ("is the man, not the woman, holding a cup?")
+    r"\s*\(\s*(?:but\s+)?not\b[^()]*\)|,\s*(?:(?:and|but)\s+)?(?:not\s+(?:the|a|an|that|this)\s|rather\s+than\s|"
+    r"instead\s+of\s)(?![^,.?!;()]*\b(?:first|second|third|last|next)\b)"  # "not the first time but the second": asked
+    r"(?:(?!\s(?:and|or|but)\s+(?:when|what|where|who|how|why|which|does|do|did|is|are|was)\b)[^,.?!;()])*"
+    r"(?:,(?=\s))?",
     re.I,
 )
 
@@ -191,6 +194,12 @@ def _exclusions_dropped(question: str) -> str:
         'is it not raining?'
         >>> _exclusions_dropped("What is on the sign, not the poster and when does it appear?")
         'What is on the sign and when does it appear?'
+        >>> _exclusions_dropped("when does she mention the bridge, rather than the tunnel?")
+        'when does she mention the bridge?'
+        >>> _exclusions_dropped("is the man, not the woman, holding a cup?")
+        'is the man holding a cup?'
+        >>> _exclusions_dropped("when does he say stop, not the first time but the second?")
+        'when does he say stop, not the first time but the second?'
     """
     return _EXCLUDED.sub("", question)
 

@@ -19,7 +19,7 @@ from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
-from vqdb.textnorm import canonical_words, form_query
+from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query
 
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
@@ -37,7 +37,8 @@ _ACTIVE_SPEECH = re.compile(
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
     r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b))|"
     r"(?:^\s*(?-i:(?=[a-z]))|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\bwhile\s)|(?<=\bwhen\s))"  # "after thanking"
-    r"(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing)"
+    r"(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing"
+    r"(?=\s+(?:the|his|her|their|our|my|your|a|an|that|about|for|everyone|everybody|us|them|him|me|you)\b|\s*[,?.!]|\s*$))"
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
@@ -392,7 +393,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
-            return before + " " + tail[_past_a_contrast(tail, apposed.end() if apposed else len(rest)) :]
+            return before + " " + tail[apposed.end() if apposed else len(rest) :]
     alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
@@ -428,37 +429,16 @@ def _value_asked_in(said: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     Example:
         >>> _value_asked_in("the Gutenberg bible dates from around what year")
         (('the Gutenberg bible dates from around',), ('{year}',))
-        >>> _value_asked_in("the bridge will reopen")
-        (('the bridge will reopen',), ())
+        >>> _value_asked_in("the bridge will reopen"), _value_asked_in("what time it is")
+        ((('the bridge will reopen',), ()), ((), ('{time}',)))
     """
     asked = _VALUE_ASKED.search(said)
     if asked is None:
         return (said,), ()
     words = " ".join(f"{said[: asked.start()]} {said[asked.end() :]}".split())
     forms = tuple(form_query(form) for form in VALUE_NOUNS[asked.group("noun").lower()])
-    return ((words,) if words else ()), forms
-
-
-_CONTRAST = re.compile(  # ", not the Gutenberg", ", rather than X", ", instead of X" after words said: _past_a_contrast
-    r"\s*,\s*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)\s+(?!only\b|just\b)[^?!;.,:\ue000-\ue004]+", re.I
-)
-
-
-def _past_a_contrast(tail: str, end: int) -> int:
-    """Where the rest of a question goes on after words said that end at ``tail[end]``: past a contrast after a
-    comma that names what is not asked (``_CONTRAST``: "when does she mention the 42 line bible, not the
-    Gutenberg", ", rather than the year"), which is no picture nor words to find; ``end`` where none follows.
-
-    Example:
-        >>> tail = " the bible, not the Gutenberg?"
-        >>> tail[_past_a_contrast(tail, 10) :], tail[_past_a_contrast(tail, 29) :]
-        ('?', '?')
-        >>> tail = " X, not only that"
-        >>> tail[_past_a_contrast(tail, 2) :]
-        ', not only that'
-    """
-    contrast = _CONTRAST.match(tail, end)
-    return contrast.end() if contrast else end
+    telling = set(canonical_words(words)) - FUNCTION_WORDS  # "what time it is": "it is" tells nothing said
+    return ((words,) if telling else ()), forms
 
 
 _NAME_AT_END = re.compile(r"(?:\b[A-Z][\w'.-]*\s+){1,3}$")
