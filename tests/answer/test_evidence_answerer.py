@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
-from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, EvidenceAnswerer
+from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, FAR_WEIGHT, EvidenceAnswerer
 from vqdb.answer.questions import about_appearance
 from vqdb.answer.timeline import screen_stream, stream_of
 
@@ -676,3 +676,55 @@ def test_a_placeholder_is_not_outread_by_an_option_that_skips_one_of_its_words(a
     )
     assert found.options[1].lexical >= found.options[0].lexical
     assert found.answer == "B" or found.low_confidence
+
+
+def test_an_article_an_option_puts_before_a_sound_label_is_no_unread_word(answerer):
+    # "sound: Thunderstorm" reads "a thunderstorm" as fully as "sound: Wind" reads "wind": the two are heard
+    # alike well, so neither wins with confidence (the article used to count against the thunderstorm)
+    heard = [
+        stream_of(
+            "audio",
+            "v",
+            [
+                Evidence("audio", "v", 18.2, 19.2, "sound: Thunderstorm", 18.2),
+                Evidence("audio", "v", 20.2, 21.1, "sound: Wind", 20.2),
+            ],
+        )
+    ]
+    found = answerer.answer(
+        "What weather sound can be heard?", ["wind", "a thunderstorm", "hail", "waves"], [], timeline=heard
+    )
+    lexical = {o.letter: o.lexical for o in found.options}
+    assert lexical["A"] == pytest.approx(lexical["B"])
+    assert found.low_confidence
+
+
+def test_a_not_the_question_has_is_read_next_to_the_answer(answerer):
+    # "What does he tell them NOT to ask?" asks for the words after "ask not", not those after "ask"
+    said = speech(
+        (
+            0.94,
+            11.36,
+            "And so my fellow Americans, ask not what your country can do for you,"
+            " ask what you can do for your country.",
+        )
+    )
+    options = ["what you can do for your country", "what your country can do for you", "what the world can do for you"]
+    found = answerer.answer("What does the speaker tell his listeners NOT to ask?", options, [], timeline=said)
+    assert found.answer == "B"
+
+
+def test_an_option_on_every_screen_says_nothing_of_the_moment_asked_about(answerer):
+    # a "Flag" button on every screen of a chat page reads "flag" at the keyframes as well as the answer
+    # shown there: read throughout the video, it weighs as read far from the moment
+    buttons = screens(*((float(t), t + 1.0, "Upvote Downvote Flag Regenerate") for t in range(20)))
+    answer = screens((8.0, 10.0, "The object is a blue ball."))
+    found = answerer.answer(
+        "According to the model, what is it?",
+        ["flag", "blue ball"],
+        [],
+        timeline=buttons + answer,
+        near=[("v", 8.0, 10.0)],
+    )
+    lexical = {o.letter: o.lexical for o in found.options}
+    assert found.answer == "B" and lexical["A"] == pytest.approx(FAR_WEIGHT * lexical["B"])
