@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, gather_evidence
-from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, FAR_WEIGHT, EvidenceAnswerer
+from vqdb.answer.evidence_answerer import CONFIDENT_LEXICAL, EvidenceAnswerer
 from vqdb.answer.questions import about_appearance
 from vqdb.answer.timeline import screen_stream, stream_of
 
@@ -712,19 +712,3 @@ def test_a_not_the_question_has_is_read_next_to_the_answer(answerer):
     options = ["what you can do for your country", "what your country can do for you", "what the world can do for you"]
     found = answerer.answer("What does the speaker tell his listeners NOT to ask?", options, [], timeline=said)
     assert found.answer == "B"
-
-
-def test_an_option_on_every_screen_says_nothing_of_the_moment_asked_about(answerer):
-    # a "Flag" button on every screen of a chat page reads "flag" at the keyframes as well as the answer
-    # shown there: read throughout the video, it weighs as read far from the moment
-    buttons = screens(*((float(t), t + 1.0, "Upvote Downvote Flag Regenerate") for t in range(20)))
-    answer = screens((8.0, 10.0, "The object is a blue ball."))
-    found = answerer.answer(
-        "According to the model, what is it?",
-        ["flag", "blue ball"],
-        [],
-        timeline=buttons + answer,
-        near=[("v", 8.0, 10.0)],
-    )
-    lexical = {o.letter: o.lexical for o in found.options}
-    assert found.answer == "B" and lexical["A"] == pytest.approx(FAR_WEIGHT * lexical["B"])

@@ -16,9 +16,7 @@ small stages:
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``), otherwise
-   1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the video (and, with a moment, at most ``FAR_WEIGHT``
-   where it is part of the page: read on nearly every screen, a button or a caption shown throughout, it is
-   read wherever the question points, so that place says nothing of its moment); times the source weight
+   1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the video; times the source weight
    (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the first": when it was read, except
    where it is part of the page, on nearly every screen); with
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
@@ -448,17 +446,12 @@ class _Reading:
         """The places of ``matches`` with their weighted values; ``written``: the option is told from
         another by its spelling alone, which only written text shows, whatever source the question names."""
         out = []
-        # read on nearly every screen (a button, a caption shown throughout): read wherever the question
-        # points, so its place says nothing of the moment asked about; the ordinal weighs these itself
-        page = self._page_matches(matches) if self.parts.ordinal is None else set()
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
                 self._moment_weight(match, start, end)
                 if self.anchors
                 else self._near_weight(match.stream.video_id, start, end)
             )
-            if id(match) in page and (self.anchors or self.near is not None):
-                where = min(where, FAR_WEIGHT)
             weight = source_weight(self.parts.source, match.stream.source)
             if written and match.stream.source != "transcript":
                 weight = 1.0
@@ -554,24 +547,18 @@ class _Reading:
             ]
 
     def _page_places(self, option: list[Place]) -> list[Place]:
-        """An option's places that are part of the page (:meth:`_page_matches`)."""
-        page = self._page_matches([p.match for p in option])
-        return [p for p in option if id(p.match) in page]
-
-    def _page_matches(self, matches: list[Match]) -> set[int]:
-        """The ids of an option's matches that are part of the page: on screen, it is read well on
-        ``PAGE_SHARE`` of the video's screens (at least ``PAGE_SCREENS``; OCR misses it on some), these
-        matches on screens that read it no more often than those do (a screen that reads it once more shows
-        it anew: an event)."""
-        strong = [m for m in matches if m.score >= CONFIDENT_LEXICAL and m.stream.source == "ocr"]
-        out: set[int] = set()
-        for video_id in {m.stream.video_id for m in strong}:
+        """An option's places that are part of the page: on screen, it is read well on ``PAGE_SHARE`` of
+        the video's screens (at least ``PAGE_SCREENS``; OCR misses it on some), these places on screens
+        that read it no more often than those do (a screen that reads it once more shows it anew: an event)."""
+        strong = [p for p in option if p.match.score >= CONFIDENT_LEXICAL and p.match.stream.source == "ocr"]
+        out = []
+        for video_id in {p.match.stream.video_id for p in strong}:
             screens = [s for s in self.streams if s.source == "ocr" and s.video_id == video_id]
-            mine = [m for m in strong if m.stream.video_id == video_id]
-            counts = {id(s): sum(m.stream is s for m in mine) for s in screens}
+            mine = [p for p in strong if p.match.stream.video_id == video_id]
+            counts = {id(s): sum(p.match.stream is s for p in mine) for s in screens}
             always = sorted(counts.values())[int(len(screens) * (1 - PAGE_SHARE))]
             if len(screens) >= PAGE_SCREENS and always > 0:
-                out |= {id(m) for m in mine if counts[id(m.stream)] <= always}
+                out += [p for p in mine if counts[id(p.match.stream)] <= always]
         return out
 
     def _focus(self) -> list[Evidence]:
