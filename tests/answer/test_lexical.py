@@ -210,3 +210,20 @@ def test_a_word_the_phrase_has_twice_is_read_at_both_places_in_order():
     q = match_words("Enter text and press ENTER")
     (m,) = find(q, np.ones(len(q)), s)
     assert (m.first, m.last, m.order, m.score) == (0, 4, 1.0, 1.0)
+
+
+def test_a_negation_read_inside_a_place_the_option_lacks_counts_against_it():
+    # "he did not win the race" does not say "he did win the race"; "not" used to pass as a function word
+    options = [match_words("he did win the race"), match_words("he did not win the race")]
+    weights = option_weights(options)
+    said = speech("he did not win the race")
+    lacks = find(options[0], weights[0], said)[0].score
+    has = find(options[1], weights[1], said)[0].score
+    assert lacks < has and lacks == pytest.approx(0.8)
+
+
+def test_an_article_before_a_word_weighs_nothing_and_a_negation_as_a_word():
+    # "a thunderstorm" is read whole in "sound: Thunderstorm"; "not" tells "ask not" from "ask"
+    article, negation = option_weights([match_words("a thunderstorm"), match_words("ask not what")])
+    assert article[0] == 0 and find(match_words("a thunderstorm"), article, screen("sound: Thunderstorm"))[0].score == 1
+    assert negation[1] == negation[0]

@@ -15,9 +15,11 @@ a stream's normalized words (``vqdb.answer.timeline``):
   as speech recognition drops the colon, while "3.5" is not "35" nor "$1.99" "$199": ``clock_parts``);
 * **coverage** of a window of the stream a little longer than the phrase is the weighted share of
   the phrase's words found in it; weights say how much a word tells options apart
-  (:func:`option_weights`: a word in every option weighs less, a function word less still, and so does
-  a word the question has too: read, it may be the question's own words, not the answer) or how rare
-  it is in the video (:func:`rarity_weights`);
+  (:func:`option_weights`: a word in every option weighs less, a function word less still, an article
+  nothing and a negation as a word that names something, and so does a word the question has too: read,
+  it may be the question's own words, not the answer) or how rare it is in the video
+  (:func:`rarity_weights`); a place that reads a negation between the phrase's words, which the phrase
+  lacks, counts ``UNSAID_NEGATION`` ("did not win" is not "did win");
 * **order**: the share of the matched words in the phrase's order ("what your country can do for
   you" is not "what you can do for your country"), which scales the score by ``ORDER_FLOOR``..1.
 
@@ -58,6 +60,8 @@ SHARED_WEIGHT = 0.3
 ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the question may be, not the answer
 ARTICLES = frozenset({"a", "an", "the"})  # each reads the others: how an option is put, not what it names
 OTHER_ARTICLE = 0.9  # an article read as another: nearly the same, but its own reads better
+NEGATIONS = frozenset({"not", "no", "never"})  # function words that turn what is said into its opposite
+UNSAID_NEGATION = 0.8  # a place that reads a negation between the phrase's words, which the phrase lacks
 # words after a split number that make it an amount, not a clock time ("3.25 million", "1.50 dollars")
 MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion", "percent", *MONEY_WORDS})
 ORDER_FLOOR = 0.8
@@ -316,8 +320,22 @@ def find(
             continue
         taken[first : last + 1] = True
         order = _in_order(positions[matched], weights[matched])
-        found.append(Match(stream, first, last, float(coverage[start]), order))
+        unsaid = UNSAID_NEGATION if _negation_between(stream.words[first : last + 1], query) else 1.0
+        found.append(Match(stream, first, last, float(coverage[start]) * unsaid, order))
     return sorted(found, key=lambda m: -m.score)
+
+
+def _negation_between(read: Sequence[str], phrase: Sequence[str]) -> bool:
+    """Whether ``read`` (the words of a place, first to last matched) has a negation (``NEGATIONS``) the
+    ``phrase`` lacks: "he did not win the race" does not read "he did win the race".
+
+    Example:
+        >>> _negation_between(["did", "not", "win"], ["did", "win"]), _negation_between(["did", "win"], ["did", "win"])
+        (True, False)
+        >>> _negation_between(["did", "not", "win"], ["did", "not", "win"])
+        False
+    """
+    return bool((NEGATIONS & set(read)) - set(phrase))
 
 
 def extents(matches: Sequence[Match], keep: float = 0.8) -> list[tuple[float, float]]:
@@ -416,13 +434,33 @@ def option_weights(options: Sequence[Sequence[str]], asked: Collection[str] = ()
         np.array(
             [
                 max(SHARED_WEIGHT, math.log((n + 1) / df[w]) / scale)
-                * (STOPWORD_WEIGHT if w in STOPWORDS else 1.0)
+                * _function_weight(words, k)
                 * (ASKED_WEIGHT if w in asked and df[w] < n else 1.0)
-                for w in words
+                for k, w in enumerate(words)
             ]
         )
         for words in options
     ]
+
+
+def _function_weight(words: Sequence[str], k: int) -> float:
+    """How much word ``k`` of a phrase counts for being a function word: an article a word follows ("a
+    thunderstorm", "the baby") nothing, as it says how the phrase is put, not what it names (the last
+    "a" of "Plan A" is a letter); a negation (``NEGATIONS``) fully, as "ask not" says the opposite of
+    "ask"; another function word ``STOPWORD_WEIGHT``.
+
+    Example:
+        >>> [_function_weight(["a", "thunderstorm"], k) for k in range(2)], _function_weight(["plan", "a"], 1)
+        ([0.0, 1.0], 0.4)
+        >>> _function_weight(["ask", "not", "what"], 1), _function_weight(["ask", "not", "what"], 2)
+        (1.0, 0.4)
+    """
+    word = words[k]
+    if word in ARTICLES and k < len(words) - 1:
+        return 0.0
+    if word in NEGATIONS:
+        return 1.0
+    return STOPWORD_WEIGHT if word in STOPWORDS else 1.0
 
 
 def rarity_weights(words: Sequence[str], streams: Sequence[Stream]) -> np.ndarray:

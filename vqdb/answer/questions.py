@@ -32,7 +32,8 @@
   narrator not mention?", "Which of these is NOT in the menu bar?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, where on screen and how big, function
   words and the ordinal removed), which should be near the answer ("Sunset" in "What time is sunset, according to the
-  card?"; cue words stay: "ask" in "what does he tell people to ask?").
+  card?"; cue words stay: "ask" in "what does he tell people to ask?"; so does a "not" of the content, in a
+  question not negated: "What does he tell them NOT to ask?" asks for the words after "ask not").
 
 Example:
     >>> q = read_question("What does the narrator say right after 'ask not'?")
@@ -52,7 +53,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from vqdb.answer.lexical import STOPWORDS
+from vqdb.answer.lexical import NEGATIONS, STOPWORDS
 from vqdb.answer.timeline import match_words
 from vqdb.planner.phrasing import PICTURED_ASKS
 from vqdb.planner.screen_places import ASKS_TEXT, where_on_screen
@@ -249,7 +250,14 @@ def read_question(question: str) -> QuestionParts:
     unplaced, place, size = where_on_screen(rest) if asks_text else (rest, None, None)
     words = match_words(_mask_quotes(unplaced))  # where its text is ("top", "corner") is not what is near it
     ordinal_words = set(match_words(ordinal.group(1))) if ordinal else set()
-    context = tuple(w for w in dict.fromkeys(words) if w not in STOPWORDS and w not in ordinal_words)
+    negates = negated(question)
+    # a "not" of the content is what it asks about ("What does he tell them NOT to ask?": the words after "ask
+    # not"); a "not" that asks for the option the video lacks is not
+    context = tuple(
+        w
+        for w in dict.fromkeys(words)
+        if (w not in STOPWORDS or (w in NEGATIONS and not negates)) and w not in ordinal_words
+    )
     if source is None and (place or size):  # "what does it say in big letters?": read on screen
         source = "screen"
     return QuestionParts(
@@ -266,7 +274,7 @@ def read_question(question: str) -> QuestionParts:
         named=sources_named(_mask_quotes(rest)),
         anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
         about_sound=about_sound(_mask_quotes(rest)),
-        negated=negated(question),
+        negated=negates,
         context=context,
         place=place,
         size=size,
