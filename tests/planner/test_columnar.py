@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from vqdb.planner import Call, Plan, PlanError, columnar
+from vqdb.planner.tools.base import FrameEvidence
 from vqdb.planner.video_frames import VideoFrames
 
 
@@ -15,8 +16,13 @@ def plan(combine: str, *tools: str) -> Plan:
     return Plan(tuple(Call(f"Q{i}", tool, "x") for i, tool in enumerate(tools, start=1)), combine)
 
 
+def evidence(**scores: np.ndarray) -> dict[str, FrameEvidence]:
+    """Each call's scores as its evidence, with no focus (a keyframe stays at its frame's time)."""
+    return {cid: FrameEvidence(score) for cid, score in scores.items()}
+
+
 def test_ranks_share_ties_and_leave_the_unscored_last():
-    scores = {"Q1": np.array([0.5, 0.9, 0.5, np.nan])}
+    scores = evidence(Q1=np.array([0.5, 0.9, 0.5, np.nan]))
     rows = columnar.merge(plan("Q1", "siglip"), scores, ts=np.arange(4.0), duration_s=4.0, k=4, gap=0.0)
     # frame 1 first; frames 0 and 2 tie at rank 2 (earlier first); frame 3 last; all kept (no gap)
     assert rows["merged_rank"].tolist() == [2, 1, 3, 4]
@@ -25,11 +31,11 @@ def test_ranks_share_ties_and_leave_the_unscored_last():
 
 
 def test_and_keeps_the_worse_rank_and_or_the_better():
-    scores = {"Q1": np.array([0.9, 0.1]), "Q2": np.array([0.1, 0.9])}
+    scores = evidence(Q1=np.array([0.9, 0.1]), Q2=np.array([0.1, 0.9]))
     for combine, first in (("Q1 AND Q2", 0), ("Q1 OR Q2", 0)):
         rows = columnar.merge(plan(combine, "siglip", "siglip"), scores, ts=np.arange(2.0), duration_s=2.0, k=1, gap=0)
         assert rows["position"].tolist() == [first]  # a tie both ways: the earlier frame
-    lone = {"Q1": np.array([0.9, 0.1]), "Q2": np.array([np.nan, 0.9])}
+    lone = evidence(Q1=np.array([0.9, 0.1]), Q2=np.array([np.nan, 0.9]))
     rows = columnar.merge(plan("Q1 OR Q2", "siglip", "siglip"), lone, ts=np.arange(2.0), duration_s=2.0, k=2, gap=0)
     assert rows["merged_rank"].tolist() == [1, 2] and rows["supporting_calls"] == [["Q1"], ["Q2"]]
 
@@ -41,7 +47,7 @@ def test_nms_keeps_frames_a_gap_apart_best_first():
 
 
 def test_frames_no_call_ranked_keep_uniform_samplings_order():
-    scores = {"Q1": np.full(100, np.nan)}
+    scores = evidence(Q1=np.full(100, np.nan))
     rows = columnar.merge(plan("Q1", "ocr"), scores, ts=np.arange(100.0), duration_s=100.0, k=4, gap=10.0)
     assert rows["position"].tolist() == [12, 37, 62, 87]
     assert columnar.uniform(np.arange(100.0), np.arange(100), 100.0, 4)[0].tolist() == [12, 37, 62, 87]

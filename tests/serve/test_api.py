@@ -153,7 +153,7 @@ def test_bad_questions_get_one_message(client, body, message):
 def test_edited_sql_runs_read_only_and_keeps_its_lanes(client, video_ids):
     video_id = video_ids["movie-hello.mp4"]
     asked = client.post("/api/ask", json={"question": QUESTION, "video": video_id, "k": 4}).json()
-    fewer = asked["sql"].replace("ANY_VALUE(gap)\n      )", "ANY_VALUE(gap) * 2\n      )")
+    fewer = asked["sql"].replace("ANY_VALUE(m.gap)\n      )", "ANY_VALUE(m.gap) * 2\n      )")
     assert fewer != asked["sql"]
     rerun = client.post("/api/ask/sql", json={"sql": fewer, "calls": asked["calls"]}).json()
     assert rerun["lanes"] == asked["lanes"] and 1 <= len(rerun["keyframes"]) <= len(asked["keyframes"])
