@@ -294,6 +294,22 @@ def _century(hundreds: int) -> tuple[str, str]:
     return f"{hundreds + 1}{_ordinal_suffix(hundreds + 1)}", "century"
 
 
+def written_forms(word: str) -> tuple[str, ...]:
+    """The one-word spellings a canonical ``word`` stands for in text as written: itself, and for a number or
+    ordinal in digits the word that says it ("1st": "first", "7": "seven", "20": "twenty"), as a full-text index
+    holds them.
+
+    Example:
+        >>> written_forms("1st"), written_forms("20"), written_forms("exit")
+        (('1st', 'first'), ('20', 'twenty'), ('exit',))
+    """
+    ordinal = _ORDINAL_DIGITS.match(word)
+    table, value = (_ORDINALS, ordinal.group(1)) if ordinal else ({**_UNITS, **_TENS}, word)
+    if not value.isdigit():
+        return (word,)
+    return (word, *(name for name, n in table.items() if n == int(value) and name not in ("oh", "fourty")))
+
+
 def canonical(text: str) -> str:
     """``canonical_words(text)`` joined by single spaces.
 

@@ -37,6 +37,18 @@ def test_a_text_holding_only_the_common_word_covers_little_of_the_query(rarity):
     assert rarity.coverage("the Gutenberg", "") == 0.0
 
 
+def test_a_canonical_word_is_as_rare_as_its_spelling_in_the_text(tmp_path):
+    """A query's "first" is canonically "1st", which the full-text index (words as written) held nowhere: it
+    weighed as a word no text has, more than "Gutenberg"."""
+    store = Store.create(tmp_path)
+    for i in range(8):
+        commit_video(store, f"v{i}", {2: "the first news", 5: "the weather"})
+    commit_video(store, "book", {3: "the Gutenberg Bible"})
+    build_text_indexes(store)
+    rarity = WordRarity(store)
+    assert rarity.idf("1st") == rarity.idf("first") < rarity.idf("gutenberg")
+
+
 def test_words_are_compared_in_their_canonical_forms():
     assert word_found("3", ["3"], "3") and word_found("liftoff", ["lift", "off"], "liftoff")
     assert not word_found("3", ["13"], "13")  # "three" is not in "thirteen"

@@ -38,7 +38,7 @@ from rapidfuzz.distance import Levenshtein
 
 from vqdb.store import Store
 from vqdb.store.text_index import dataset_hits, edit_distance
-from vqdb.textnorm import canonical_words, squash
+from vqdb.textnorm import canonical_words, squash, written_forms
 from vqdb.udfs.versions import LatestVersions
 
 DF_TABLES = ("ocr_spans", "transcript_segments", "subtitles")  # the corpus's stretches of text, one a row
@@ -65,9 +65,10 @@ class WordRarity:
         self._idf: dict[str, float] = {}
 
     def idf(self, word: str) -> float:
-        """BM25's IDF of ``word`` (a canonical word) over the corpus's stretches of text."""
-        if word not in self._idf:
-            held = sum(table.held(word) for table in self._tables)
+        """BM25's IDF of ``word`` (a canonical word) over the corpus's stretches of text, counted as the text is
+        written (``textnorm.written_forms``: a canonical "1st" is counted as "first" too)."""
+        if word not in self._idf:  # "1st" is written "first" or "1st": held as its most held spelling
+            held = max(sum(table.held(form) for table in self._tables) for form in written_forms(word))
             self._idf[word] = math.log(1 + (self._stretches - held + 0.5) / (held + 0.5))
         return self._idf[word]
 
