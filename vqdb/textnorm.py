@@ -39,6 +39,7 @@ _FUNCTION_WORDS = """a an the and or but of to in on at by for with from as into
     must i me my we us our you your he him his she her it its they them their this that these those there
     here what which who whom whose when where why how not no so than then too very just also only"""
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())  # words that hold a sentence together, not what it is about
+NEGATIONS = frozenset({"not", "no", "never"})  # words that turn what is said into its opposite
 _WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)+|[^\W_]+", re.UNICODE)  # a separator joins digits only
 _APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
 

@@ -45,7 +45,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import FUNCTION_WORDS, MONEY_WORDS, base_form, glyph_key, pairs_spelled
+from vqdb.textnorm import FUNCTION_WORDS, MONEY_WORDS, NEGATIONS, base_form, glyph_key, pairs_spelled
 from vqdb.udfs.text_grade import word_stem
 
 FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
@@ -60,7 +60,6 @@ SHARED_WEIGHT = 0.3
 ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the question may be, not the answer
 ARTICLES = frozenset({"a", "an", "the"})  # each reads the others: how an option is put, not what it names
 OTHER_ARTICLE = 0.9  # an article read as another: nearly the same, but its own reads better
-NEGATIONS = frozenset({"not", "no", "never"})  # function words that turn what is said into its opposite
 UNSAID_NEGATION = 0.8  # a place that reads a negation between the phrase's words, which the phrase lacks
 # words after a split number that make it an amount, not a clock time ("3.25 million", "1.50 dollars")
 MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion", "percent", *MONEY_WORDS})

@@ -53,12 +53,12 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from vqdb.answer.lexical import NEGATIONS, STOPWORDS
+from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
 from vqdb.planner.phrasing import PICTURED_ASKS
 from vqdb.planner.screen_places import ASKS_TEXT, where_on_screen
 from vqdb.planner.vocabulary import SCREEN_NOUNS
-from vqdb.textnorm import canonical
+from vqdb.textnorm import NEGATIONS, canonical
 
 RELATIONS = {
     "after": "after",

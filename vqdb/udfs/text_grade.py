@@ -152,6 +152,7 @@ from rapidfuzz.distance import Indel, LCSseq
 
 from vqdb.textnorm import (
     FUNCTION_WORDS,
+    NEGATIONS,
     as_digits,
     canonical_spans,
     canonical_words,
@@ -627,7 +628,7 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     return scores
 
 
-_LEFT_OUT = FUNCTION_WORDS - {"not", "no", "nor", "never"}  # small words a question drops; a negation it keeps
+_LEFT_OUT = FUNCTION_WORDS - NEGATIONS  # small words a question drops; a negation it keeps
 
 
 def small_words_left_out(text: str, query: str) -> float:
