@@ -128,3 +128,14 @@ def test_the_cublas_of_an_nvidia_wheel_is_loaded_from_the_wheel(monkeypatch, tmp
     monkeypatch.setattr(ctypes, "CDLL", cdll)
     assert whisper._load_library("libcublas.so.12") and loaded == ["libcublas.so.12", str(library)]
     assert not whisper._load_library("libcublas.so.11")
+
+
+def test_a_word_after_a_pause_is_placed_where_it_is_said(recognizer, shared_data):
+    """movie-hello: "I will show a directory" (0.5-2.8 s), typing, then "done" at 6.3-6.6 s (by ear and its
+    waveform). Whisper aligns "done" across the 2.5 s of silence VAD cut out and faster-whisper returns it at
+    2.78-3.94 s; ``speech_spans.within_speech`` puts it back after the pause."""
+    transcript = recognizer.transcribe(decode_audio(shared_data / "video" / "movie-hello.mp4").samples)
+    done = [w for s in transcript.segments for w in s.words if w.word.strip(" .").lower() == "done"]
+    assert len(done) == 1
+    assert 6.0 <= done[0].start_s < done[0].end_s <= 6.8
+    assert transcript.segments[-1].end_s == done[0].end_s

@@ -1,4 +1,5 @@
-"""Speech recognition with faster-whisper: VAD on, language detected (or ``whisper_language``), word timestamps.
+"""Speech recognition with faster-whisper: VAD on, language detected (or ``whisper_language``), word timestamps
+(each word kept inside one stretch of the speech VAD found: ``vqdb.models.speech_spans``).
 
 Which model loads (``Config.whisper_model``), never waiting on a network that is not there:
 
@@ -46,6 +47,7 @@ from vqdb.models import bundles
 from vqdb.models.device import Placement, cpu_threads, placement
 from vqdb.models.protocols import Segment, Transcript, Word
 from vqdb.models.registry import register
+from vqdb.models.speech_spans import SpeechRegion, speech_regions, within_speech
 
 DEFAULT_MODEL = "base"
 SAMPLE_RATE = 16000
@@ -108,7 +110,7 @@ class WhisperRecognizer:
         self.model_id = model_id or str(model)
         self.device, self.precision = place.device, compute_type(place)
         self.batch_size = batch_size
-        self.settings = {**DECODE_SETTINGS, "compute_type": self.precision}
+        self.settings = {**DECODE_SETTINGS, "word_times": "within_speech", "compute_type": self.precision}
         if batch_size:
             self.settings["batch_size"] = batch_size
         self._model = WhisperModel(
@@ -168,18 +170,25 @@ class WhisperRecognizer:
         batching = {"batch_size": self.batch_size} if self._batched is not None else {}
         language = {"language": self.language} if self.language else {}
         pieces, info = (self._batched or self._model).transcribe(samples, **DECODE_SETTINGS, **batching, **language)
-        segments = tuple(
-            Segment(
-                start_s=float(s.start),
-                end_s=float(s.end),
-                text=s.text.strip(),
-                avg_logprob=float(s.avg_logprob),
-                no_speech_prob=float(s.no_speech_prob),
-                words=tuple(Word(w.word, float(w.start), float(w.end), float(w.probability)) for w in s.words or ()),
-            )
-            for s in pieces
-        )
-        return Transcript(language=info.language, segments=segments)
+        regions = speech_regions(samples)  # the speech VAD kept, to keep each word inside one stretch of it
+        return Transcript(language=info.language, segments=tuple(_segment(piece, regions) for piece in pieces))
+
+
+def _segment(piece, regions: tuple[SpeechRegion, ...]) -> Segment:
+    """A faster-whisper segment as a ``Segment``, its words moved inside the speech (``within_speech``) and
+    its times theirs."""
+    words = tuple(
+        Word(w.word, *within_speech((float(w.start), float(w.end)), regions), float(w.probability))
+        for w in piece.words or ()
+    )
+    return Segment(
+        start_s=words[0].start_s if words else float(piece.start),
+        end_s=words[-1].end_s if words else float(piece.end),
+        text=piece.text.strip(),
+        avg_logprob=float(piece.avg_logprob),
+        no_speech_prob=float(piece.no_speech_prob),
+        words=words,
+    )
 
 
 def check_language(language: str) -> str:
