@@ -156,6 +156,8 @@ _NOT_AMONG = re.compile(  # "Which of these is NOT in the menu bar?": which opti
     r"|\bmissing\s+from\b",
     re.IGNORECASE,
 )
+# a question for a reason, never for an absence
+_ASKS_WHY = re.compile(r"^\s*(?:why|how\s+come|for\s+what\s+reason)\b", re.IGNORECASE)
 # the words of a question that ask how a thing looks, of those the planner reads as asking for a picture
 LOOKS_ASKED = PICTURED_ASKS & {"color", "colors", "colour", "colours", "shape", "shapes", "pattern", "patterns"}
 _WORN = re.compile(r"\bwear(?:s|ing)?\b", re.IGNORECASE)  # what someone wears, unless a text on it is asked
@@ -335,7 +337,8 @@ def negated(question: str) -> bool:
     before a verb of showing or saying ("Which of these is NOT shown?", "Which city does the narrator
     not mention?", "What never appears on screen?"), or a "which" question for the option that is not
     among what is there ("Which of these is NOT in the menu bar?", "What is missing from the list?");
-    not a "not" of the content ("What does he tell them not to ask?", "What has never been surpassed?")
+    not a "not" of the content ("What does he tell them not to ask?", "What has never been surpassed?"),
+    nor of a question for a reason ("Why can the baby not read the book?": the reason is read, not missing),
     nor inside a quote.
 
     Example:
@@ -346,9 +349,11 @@ def negated(question: str) -> bool:
         >>> [negated(q) for q in ("Which of these is NOT in the menu bar?", "Which word is missing from the sign?",
         ...                       "What is not in the box, according to the label?")]
         [True, True, False]
+        >>> negated("Why, according to the model, can the baby not read the book?")
+        False
     """
     masked = _mask_quotes(question)
-    return bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
+    return not _ASKS_WHY.match(masked) and bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
 
 
 def about_appearance(text: str) -> tuple[str, ...] | None:
