@@ -714,3 +714,25 @@ def test_a_not_the_question_has_is_read_next_to_the_answer(answerer):
     options = ["what you can do for your country", "what your country can do for you", "what the world can do for you"]
     found = answerer.answer("What does the speaker tell his listeners NOT to ask?", options, [], timeline=said)
     assert found.answer == "B"
+
+
+def test_a_word_asked_in_capitals_is_the_one_read_in_capitals(answerer):
+    # echo-hereweare's kinetic words as OCR reads them at 1 fps: "the KING" and "the ONE" in capitals
+    kinetic = screens(
+        (7.0, 8.0, "echo / the alpha"),
+        (8.0, 9.0, "echo / the omega"),
+        (9.0, 10.0, "echo / the lamb"),
+        (10.0, 11.0, "echo / the KING"),
+        (11.0, 12.0, "echo / the ONE"),
+    )
+    found = answerer.answer(
+        "Which of these words, shown under 'echo', is written in capital letters?",
+        ["omega", "alpha", "KING", "lamb"],
+        [],
+        timeline=kinetic,
+    )
+    assert found.answer == "C"
+    lower = answerer.answer(
+        "Which of these words is written in lower case?", ["KING", "ONE", "lamb"], [], timeline=kinetic
+    )
+    assert lower.answer == "C"

@@ -22,7 +22,9 @@ small stages:
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
    it ("right after X" is the next thing, not one further on); and, where the question says where on
    screen or how big its text is ("in big letters", "in the bottom right corner"), times how well the
-   read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``);
+   read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``); where it asks for text in
+   capitals or lower case ("Which word is written in capital letters?"), times ``CASE_MISFIT`` for a
+   written place that reads the option only in the other case (``vqdb.answer.letter_case``);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -83,6 +85,7 @@ from rapidfuzz import fuzz
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of
+from vqdb.answer.letter_case import case_fit
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import QuestionParts, about_appearance, offered_words, read_question, topic_words
@@ -129,6 +132,7 @@ NEW_WORD = 0.5  # a snippet's word less like any of the question's words than th
 OPEN_COSINE = 0.4  # or its similarity to the question
 OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
+CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
@@ -318,6 +322,7 @@ class _Reading:
         self._apply_ordinal(places)
         self._apply_sequence(places)
         self._apply_screen_fit(places)
+        self._apply_case(places, words)
         _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         best_places = _prefer_whole(options, words, best_places)
@@ -509,6 +514,21 @@ class _Reading:
                 reference = extreme(heights.get(p.match.stream.video_id) or [height or 0.0])
                 fit = screen_fit(self.parts.place, size, box, height, reference=reference)
                 option[k] = dataclasses.replace(p, value=p.value * fit, fit=fit)
+
+    def _apply_case(self, places: list[list[Place]], words: list[list[str]]) -> None:
+        """Where the question asks for text in capitals (or lower case), weigh each written place by how
+        much of the option's words it reads in that case (``vqdb.answer.letter_case.case_fit``): an option
+        read only in the other case weighs ``CASE_MISFIT``; speech, which has no case, is not weighed."""
+        if self.parts.case is None:
+            return
+        for option, option_words in zip(places, words, strict=True):
+            named = [w for w in option_words if w not in STOPWORDS]
+            for k, p in enumerate(option):
+                if p.match.stream.source not in ("ocr", "subtitle"):
+                    continue
+                fit = case_fit(p.match.text, named, self.parts.case)
+                if fit is not None:
+                    option[k] = dataclasses.replace(p, value=p.value * (CASE_MISFIT + (1 - CASE_MISFIT) * fit))
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
         if self.near is None:

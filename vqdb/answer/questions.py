@@ -28,6 +28,8 @@
   reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``, or names the screen
   as its source, "What is shown in the top-left corner?": not "the car on the right"); a question that
   names one and no source asks about the screen;
+* the **letter case** the rest asks its text in (``case``: "upper" for "written in capital letters",
+  "lower" for "in lower case"; ``vqdb.answer.letter_case``);
 * whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
   narrator not mention?", "Which of these is NOT in the menu bar?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, where on screen and how big, function
@@ -53,6 +55,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from vqdb.answer.letter_case import asked_case
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
 from vqdb.planner.phrasing import PICTURED_ASKS
@@ -193,6 +196,7 @@ class QuestionParts:
     context: tuple[str, ...] = ()
     place: str | None = None
     size: str | None = None
+    case: str | None = None
 
 
 def read_question(question: str) -> QuestionParts:
@@ -280,6 +284,7 @@ def read_question(question: str) -> QuestionParts:
         context=context,
         place=place,
         size=size,
+        case=asked_case(_mask_quotes(rest)),
     )
 
 
