@@ -6,8 +6,8 @@ the anchor's moments in the video's streams — lexically first (``vqdb.answer.l
 by rarity in the video; words found nowhere in it, and the function words of a described (not quoted)
 moment, left out; text on screen for as long as it is shown; of a screen's readings, the best: "Spike
 Sent" under "Send Spike" is read like it, less well; a phrase shown a word at a time is read across
-consecutive screens, where that reads ``ACROSS_GAIN`` more of it than one screen), by sentence similarity when no word of
-it was read or heard — and :func:`time_weight` scores a span of text by the relation:
+consecutive screens, where that reads ``ACROSS_GAIN`` more of it than one screen), by sentence
+similarity when no word of it was read or heard — and :func:`time_weight` scores a span of text by the relation:
 
 * ``after``: 1 when it starts at the anchor's end, decaying with the gap (``exp(-gap / tau)``, tau
   ``IMMEDIATE_TAU_S`` for "right after", ``TAU_S`` otherwise); ``NOT_IN_RELATION`` when it starts
