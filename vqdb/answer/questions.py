@@ -534,6 +534,38 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
     return None
 
 
+_BLANK = re.compile(r"_{2,}|\[\s*blank\s*\]|\(\s*blank\s*\)", re.IGNORECASE)
+_CLAUSE_MARK = re.compile(r"[,:;.?!]\s")
+
+
+def blank_phrase(question: str) -> tuple[str, str] | None:
+    """The words either side of a blank the question asks to fill ("'WE ARE THE WORK OF ___ HANDS'. Which
+    word fills the blank?"): of the quote that has it, else of the clause it is in; None without a blank
+    (two or more underscores, "[blank]"). The options are the words that go in it: an option is found as the
+    whole phrase it makes, not alone (an "OUR" read elsewhere fills no blank).
+
+    Example:
+        >>> blank_phrase("The big words spell 'WE ARE THE WORK OF ___ HANDS'. Which word fills the blank?")
+        ('WE ARE THE WORK OF', 'HANDS')
+        >>> blank_phrase("Complete the caption: the ____ of printing. Which word is missing?")
+        ('the', 'of printing')
+        >>> blank_phrase("Which word is missing from the sign?") is None
+        True
+    """
+    for quote in _quotes(question):
+        split = _BLANK.split(quote, maxsplit=1)
+        if len(split) == 2:
+            return split[0].strip(), split[1].strip()
+    blank = _BLANK.search(question)
+    if blank is None:
+        return None
+    starts = [m.end() for m in _CLAUSE_MARK.finditer(question, 0, blank.start())]
+    end = _CLAUSE_MARK.search(question, blank.end())
+    before = question[starts[-1] if starts else 0 : blank.start()]
+    after = question[blank.end() : end.start() if end else len(question)]
+    return before.strip(), after.strip()
+
+
 def _mask_quotes(text: str) -> str:
     """``text`` with quoted phrases blanked out (same length), so words inside quotes are not cues."""
     return _QUOTE.sub(lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2) + m.group(0)[-1], text)
