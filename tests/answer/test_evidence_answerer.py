@@ -714,3 +714,70 @@ def test_a_not_the_question_has_is_read_next_to_the_answer(answerer):
     options = ["what you can do for your country", "what your country can do for you", "what the world can do for you"]
     found = answerer.answer("What does the speaker tell his listeners NOT to ask?", options, [], timeline=said)
     assert found.answer == "B"
+
+
+def test_a_word_asked_in_capitals_is_the_one_read_in_capitals(answerer):
+    # echo-hereweare's kinetic words as OCR reads them at 1 fps: "the KING" and "the ONE" in capitals
+    kinetic = screens(
+        (7.0, 8.0, "echo / the alpha"),
+        (8.0, 9.0, "echo / the omega"),
+        (9.0, 10.0, "echo / the lamb"),
+        (10.0, 11.0, "echo / the KING"),
+        (11.0, 12.0, "echo / the ONE"),
+    )
+    found = answerer.answer(
+        "Which of these words, shown under 'echo', is written in capital letters?",
+        ["omega", "alpha", "KING", "lamb"],
+        [],
+        timeline=kinetic,
+    )
+    assert found.answer == "C"
+    lower = answerer.answer(
+        "Which of these words is written in lower case?", ["KING", "ONE", "lamb"], [], timeline=kinetic
+    )
+    assert lower.answer == "C"
+
+
+# echo-hereweare: "WE ARE THE WORK OF HIS HANDS" a word per screen, after "because"; an earlier
+# screen reads some of its words at once
+KINETIC = screens(
+    (24.0, 26.0, "and our dreams"),
+    (27.0, 30.8, "with the / WORK / of our hands"),
+    (30.8, 31.5, "because"),
+    (31.5, 32.3, "WE"),
+    (32.3, 33.1, "ARE"),
+    (33.1, 34.0, "THE"),
+    (34.0, 35.5, "WORK"),
+    (35.5, 36.2, "OF"),
+    (36.2, 37.2, "HIS"),
+    (37.2, 38.7, "HANDS"),
+    (40.3, 44.6, "echo"),
+)
+
+
+def test_a_phrase_shown_a_word_at_a_time_is_the_moment_it_names(answerer):
+    found = answerer.answer(
+        "Which single word is shown just before 'WE ARE THE WORK OF HIS HANDS' begins?",
+        ["therefore", "because", "and our dreams", "echo"],
+        [],
+        timeline=KINETIC,
+    )
+    assert found.answer == "B" and not found.low_confidence
+
+
+def test_a_blank_is_filled_where_the_words_around_it_are_read(answerer):
+    # "OUR" is read on screen too, but in another line: the blank's words around it are read with "HIS"
+    found = answerer.answer(
+        "The big words spell 'WE ARE THE WORK OF ___ HANDS'. Which word fills the blank?",
+        ["OUR", "HIS", "THEIR", "YOUR"],
+        [],
+        timeline=KINETIC,
+    )
+    assert found.answer == "B"
+    other_line = answerer.answer(
+        "In the line 'with the WORK of ___ hands', which word fills the blank?",
+        ["his", "our", "their", "your"],
+        [],
+        timeline=KINETIC,
+    )
+    assert other_line.answer == "B"

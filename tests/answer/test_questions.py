@@ -201,6 +201,9 @@ def test_seconds_an_option_names():
         ("Which car is not in motion?", False),  # the content's own "not": a car, not an option missing
         ("Which team was not in the lead at halftime?", False),
         ("Which player isn't there at the start?", False),
+        # a reason asked: "not" is what someone in the video cannot do, the reason is read
+        ("Why, according to the model, can the baby not read the book properly?", False),
+        ("How come the letter was never read aloud?", False),
     ],
 )
 def test_a_negated_question_is_told_from_a_not_of_the_content(question, negated):

@@ -12,7 +12,10 @@ small stages:
    much they tell the options apart (a word the question has too counts less: where it is read, the
    question's own words may be, not the answer); an option that is an identifier (an address, a code,
    a version, a file name; whatever words go with it where the options name different ones) is
-   compared whole, letter by letter (``vqdb.answer.identifiers``);
+   compared whole, letter by letter (``vqdb.answer.identifiers``); where the question has a blank to fill
+   ("'WE ARE THE WORK OF ___ HANDS'", ``vqdb.answer.questions.blank_phrase``), each option as the phrase
+   it makes, read on a screen or across consecutive ones, scored as the words around the blank read
+   there times the option read there;
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
    (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``), otherwise
@@ -22,7 +25,9 @@ small stages:
    ``after`` / ``before``, times ``NEXT_IN_LINE`` for each other option read between the anchor and
    it ("right after X" is the next thing, not one further on); and, where the question says where on
    screen or how big its text is ("in big letters", "in the bottom right corner"), times how well the
-   read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``);
+   read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``); where it asks for text in
+   capitals or lower case ("Which word is written in capital letters?"), times ``CASE_MISFIT`` for a
+   written place that reads the option only in the other case (``vqdb.answer.letter_case``);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -83,9 +88,26 @@ from rapidfuzz import fuzz
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of
-from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, option_weights, rarity_weights
+from vqdb.answer.letter_case import case_fit
+from vqdb.answer.lexical import (
+    STOPWORDS,
+    Match,
+    Matcher,
+    extents,
+    find,
+    option_weights,
+    rarity_weights,
+    similarity,
+)
 from vqdb.answer.prompts import option_letters
-from vqdb.answer.questions import QuestionParts, about_appearance, offered_words, read_question, topic_words
+from vqdb.answer.questions import (
+    QuestionParts,
+    about_appearance,
+    blank_phrase,
+    offered_words,
+    read_question,
+    topic_words,
+)
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.temporal import (
     IN_WINDOW,
@@ -100,7 +122,7 @@ from vqdb.answer.temporal import (
     time_weight,
     window,
 )
-from vqdb.answer.timeline import Stream, match_words, streams_of
+from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
@@ -129,6 +151,8 @@ NEW_WORD = 0.5  # a snippet's word less like any of the question's words than th
 OPEN_COSINE = 0.4  # or its similarity to the question
 OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
+ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
+CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
@@ -306,18 +330,30 @@ class _Reading:
     # -- multiple choice -------------------------------------------------------------------------
     def choose(self, options: list[str]) -> EvidenceAnswer:
         letters = option_letters(len(options))
-        words = [match_words(o) for o in options]
+        blank = blank_phrase(self.question)
+        if blank is None:
+            words = [match_words(o) for o in options]
+            identifiers = identifiers_of(options)
+        else:  # a blank to fill: each option as the phrase it makes
+            words = [match_words(f"{blank[0]} {o} {blank[1]}") for o in options]
+            identifiers = [None] * len(options)
         weights = option_weights(words, asked=set(match_words(self.question)) - STOPWORDS)
         option_vocab = {w for ws in words for w in ws}
         context = _Context([w for w in self.parts.context if w not in option_vocab], self.streams, self.matcher)
         spelled = spelling_variants(words)
+        matches = (
+            [self._matches(identifier, ws, w) for identifier, ws, w in zip(identifiers, words, weights, strict=True)]
+            if blank is None
+            else [self._filled_matches(blank, o) for o in options]
+        )
         places = [
-            self._places(self._matches(identifier, ws, w), context, written=bool(variants))
-            for identifier, ws, w, variants in zip(identifiers_of(options), words, weights, spelled, strict=True)
+            self._places(found, context, written=bool(variants))
+            for found, variants in zip(matches, spelled, strict=True)
         ]
         self._apply_ordinal(places)
         self._apply_sequence(places)
         self._apply_screen_fit(places)
+        self._apply_case(places, words)
         _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         best_places = _prefer_whole(options, words, best_places)
@@ -441,6 +477,35 @@ class _Reading:
                 out += find(words, weights, stream, self.matcher.similarity(words, i))
         return out
 
+    def _filled_matches(self, blank: tuple[str, str], option: str) -> list[Match]:
+        """Every place the phrase ``option`` makes in the question's ``blank`` is read or heard, also across
+        consecutive screens (``screen_sequence``: a phrase shown a word at a time; there its score times
+        ``ACROSS_SCREENS``, as words joined from several screens are less surely one phrase): a place's
+        score is how much of the words around the blank it reads times how much of the option (each part
+        weighed as a phrase of its own, ``option_weights``): the words around say where the blank is, the
+        option must be read there ("with the WORK of our hands" does not fill "WE ARE THE WORK OF ___ HANDS"
+        as well as "WE" / "ARE" / "THE" / "WORK" / "OF" / "HIS" / "HANDS" does)."""
+        before, own, after = match_words(blank[0]), match_words(option), match_words(blank[1])
+        words = [*before, *own, *after]
+        weights = option_weights([words])[0]
+        is_option = np.arange(len(words)) - len(before)
+        is_option = (is_option >= 0) & (is_option < len(own))
+        sources = [(s, self.matcher.similarity(words, i), False) for i, s in enumerate(self.streams)]
+        sources += [(s, similarity(words, s.words), True) for s in screen_sequence(self.streams)]
+        out: list[Match] = []
+        for stream, sim, joined in sources:
+            if not self._answers_from(stream):
+                continue
+            for m in find(words, weights, stream, sim):
+                if joined and stream.snippet_of[m.first] == stream.snippet_of[m.last]:
+                    continue  # on one screen: read as that screen
+                read = sim[:, m.first : m.last + 1].max(axis=1)
+                parts = [_weighted_share(weights[mask], read[mask]) for mask in (~is_option, is_option)]
+                out.append(
+                    Match(stream, m.first, m.last, parts[0] * parts[1] * (ACROSS_SCREENS if joined else 1.0), m.order)
+                )
+        return out
+
     def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:
         """The places of ``matches`` with their weighted values; ``written``: the option is told from
         another by its spelling alone, which only written text shows, whatever source the question names."""
@@ -509,6 +574,21 @@ class _Reading:
                 reference = extreme(heights.get(p.match.stream.video_id) or [height or 0.0])
                 fit = screen_fit(self.parts.place, size, box, height, reference=reference)
                 option[k] = dataclasses.replace(p, value=p.value * fit, fit=fit)
+
+    def _apply_case(self, places: list[list[Place]], words: list[list[str]]) -> None:
+        """Where the question asks for text in capitals (or lower case), weigh each written place by how
+        much of the option's words it reads in that case (``vqdb.answer.letter_case.case_fit``): an option
+        read only in the other case weighs ``CASE_MISFIT``; speech, which has no case, is not weighed."""
+        if self.parts.case is None:
+            return
+        for option, option_words in zip(places, words, strict=True):
+            named = [w for w in option_words if w not in STOPWORDS]
+            for k, p in enumerate(option):
+                if p.match.stream.source not in ("ocr", "subtitle"):
+                    continue
+                fit = case_fit(p.match.text, named, self.parts.case)
+                if fit is not None:
+                    option[k] = dataclasses.replace(p, value=p.value * (CASE_MISFIT + (1 - CASE_MISFIT) * fit))
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
         if self.near is None:
@@ -823,10 +903,10 @@ class _Context:
         ``exp(-distance / CONTEXT_DECAY)`` (words after it as if ``FOLLOWING_FACTOR`` times farther); in
         another source of the video within ``CONTEXT_S`` seconds, ``CROSS_SOURCE_CONTEXT``."""
         total = self.weights.sum()
-        if total <= 0:
-            return 0.0
         stream = match.stream
-        sim = self.sims[id(stream)]
+        sim = self.sims.get(id(stream))
+        if total <= 0 or sim is None:  # no context words, or a stream made for the question (screens joined)
+            return 0.0
         lo, hi = max(0, match.first - CONTEXT_WORDS), min(len(stream.words), match.last + CONTEXT_WORDS + 1)
         positions = np.arange(lo, hi)
         distance = np.where(
@@ -869,6 +949,16 @@ class _Context:
         if self.own.all() or not len(positions):
             return False
         return bool((self.sims[id(stream)][~self.own][:, positions] >= NEW_WORD).any())
+
+
+def _weighted_share(weights: np.ndarray, read: np.ndarray) -> float:
+    """The ``weights``-weighted mean of ``read`` (the plain mean where every weight is 0: an article alone;
+    1 for no words)."""
+    if not len(read):
+        return 1.0
+    if weights.sum() <= 0:
+        return float(read.mean())
+    return float(weights @ read / weights.sum())
 
 
 def _snippet_of(match: Match) -> Evidence:

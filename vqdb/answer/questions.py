@@ -28,6 +28,8 @@
   reads 90"; as for the planner, only where the rest asks for a text, ``ASKS_TEXT``, or names the screen
   as its source, "What is shown in the top-left corner?": not "the car on the right"); a question that
   names one and no source asks about the screen;
+* the **letter case** the rest asks its text in (``case``: "upper" for "written in capital letters",
+  "lower" for "in lower case"; ``vqdb.answer.letter_case``);
 * whether it is **negated** (``negated``: "Which of these is NOT shown?", "Which city does the
   narrator not mention?", "Which of these is NOT in the menu bar?"): the answer is the option the video does not have;
 * its **context words**: the rest's words (the anchor clause, where on screen and how big, function
@@ -53,6 +55,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from vqdb.answer.letter_case import asked_case
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
 from vqdb.planner.phrasing import PICTURED_ASKS
@@ -156,6 +159,8 @@ _NOT_AMONG = re.compile(  # "Which of these is NOT in the menu bar?": which opti
     r"|\bmissing\s+from\b",
     re.IGNORECASE,
 )
+# a question for a reason, never for an absence
+_ASKS_WHY = re.compile(r"^\s*(?:why|how\s+come|for\s+what\s+reason)\b", re.IGNORECASE)
 # the words of a question that ask how a thing looks, of those the planner reads as asking for a picture
 LOOKS_ASKED = PICTURED_ASKS & {"color", "colors", "colour", "colours", "shape", "shapes", "pattern", "patterns"}
 _WORN = re.compile(r"\bwear(?:s|ing)?\b", re.IGNORECASE)  # what someone wears, unless a text on it is asked
@@ -191,6 +196,7 @@ class QuestionParts:
     context: tuple[str, ...] = ()
     place: str | None = None
     size: str | None = None
+    case: str | None = None
 
 
 def read_question(question: str) -> QuestionParts:
@@ -278,6 +284,7 @@ def read_question(question: str) -> QuestionParts:
         context=context,
         place=place,
         size=size,
+        case=asked_case(_mask_quotes(rest)),
     )
 
 
@@ -335,7 +342,8 @@ def negated(question: str) -> bool:
     before a verb of showing or saying ("Which of these is NOT shown?", "Which city does the narrator
     not mention?", "What never appears on screen?"), or a "which" question for the option that is not
     among what is there ("Which of these is NOT in the menu bar?", "What is missing from the list?");
-    not a "not" of the content ("What does he tell them not to ask?", "What has never been surpassed?")
+    not a "not" of the content ("What does he tell them not to ask?", "What has never been surpassed?"),
+    nor of a question for a reason ("Why can the baby not read the book?": the reason is read, not missing),
     nor inside a quote.
 
     Example:
@@ -346,9 +354,11 @@ def negated(question: str) -> bool:
         >>> [negated(q) for q in ("Which of these is NOT in the menu bar?", "Which word is missing from the sign?",
         ...                       "What is not in the box, according to the label?")]
         [True, True, False]
+        >>> negated("Why, according to the model, can the baby not read the book?")
+        False
     """
     masked = _mask_quotes(question)
-    return bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
+    return not _ASKS_WHY.match(masked) and bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
 
 
 def about_appearance(text: str) -> tuple[str, ...] | None:
@@ -522,6 +532,38 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
             continue  # "as" alone is too often not about time ("such as", "as big as")
         return match.start(), match.end(), RELATIONS[word], match.group("immediate") is not None or word in NEXT_TO
     return None
+
+
+_BLANK = re.compile(r"_{2,}|\[\s*blank\s*\]|\(\s*blank\s*\)", re.IGNORECASE)
+_CLAUSE_MARK = re.compile(r"[,:;.?!]\s")
+
+
+def blank_phrase(question: str) -> tuple[str, str] | None:
+    """The words either side of a blank the question asks to fill ("'WE ARE THE WORK OF ___ HANDS'. Which
+    word fills the blank?"): of the quote that has it, else of the clause it is in; None without a blank
+    (two or more underscores, "[blank]"). The options are the words that go in it: an option is found as the
+    whole phrase it makes, not alone (an "OUR" read elsewhere fills no blank).
+
+    Example:
+        >>> blank_phrase("The big words spell 'WE ARE THE WORK OF ___ HANDS'. Which word fills the blank?")
+        ('WE ARE THE WORK OF', 'HANDS')
+        >>> blank_phrase("Complete the caption: the ____ of printing. Which word is missing?")
+        ('the', 'of printing')
+        >>> blank_phrase("Which word is missing from the sign?") is None
+        True
+    """
+    for quote in _quotes(question):
+        split = _BLANK.split(quote, maxsplit=1)
+        if len(split) == 2:
+            return split[0].strip(), split[1].strip()
+    blank = _BLANK.search(question)
+    if blank is None:
+        return None
+    starts = [m.end() for m in _CLAUSE_MARK.finditer(question, 0, blank.start())]
+    end = _CLAUSE_MARK.search(question, blank.end())
+    before = question[starts[-1] if starts else 0 : blank.start()]
+    after = question[blank.end() : end.start() if end else len(question)]
+    return before.strip(), after.strip()
 
 
 def _mask_quotes(text: str) -> str:

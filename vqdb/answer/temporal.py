@@ -5,8 +5,9 @@
 the anchor's moments in the video's streams — lexically first (``vqdb.answer.lexical``, words weighed
 by rarity in the video; words found nowhere in it, and the function words of a described (not quoted)
 moment, left out; text on screen for as long as it is shown; of a screen's readings, the best: "Spike
-Sent" under "Send Spike" is read like it, less well), by sentence similarity when no word of
-it was read or heard — and :func:`time_weight` scores a span of text by the relation:
+Sent" under "Send Spike" is read like it, less well; a phrase shown a word at a time is read across
+consecutive screens, where that reads ``ACROSS_GAIN`` more of it than one screen), by sentence
+similarity when no word of it was read or heard — and :func:`time_weight` scores a span of text by the relation:
 
 * ``after``: 1 when it starts at the anchor's end, decaying with the gap (``exp(-gap / tau)``, tau
   ``IMMEDIATE_TAU_S`` for "right after", ``TAU_S`` otherwise); ``NOT_IN_RELATION`` when it starts
@@ -48,7 +49,7 @@ import numpy as np
 
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, rarity_weights
 from vqdb.answer.questions import QuestionParts
-from vqdb.answer.timeline import Stream, match_words
+from vqdb.answer.timeline import Stream, match_words, screen_sequence
 from vqdb.models.protocols import TextEmbedder
 
 TAU_S = 10.0
@@ -62,6 +63,7 @@ MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, i
 AT_HALF_WIDTH_S = 1.0  # an explicit time ("at 2:35") names the seconds around it
 MIN_ANCHOR = 0.5  # lexical score an anchor's match needs
 KEEP_ANCHOR = 0.85  # matches within this share of the best are anchors too
+ACROSS_GAIN = 0.2  # an anchor read across screens must read this much more of it than any one screen
 SAME_MOMENT_S = 1.0  # anchors of different sources this close are one moment
 MIN_SEMANTIC_ANCHOR = 0.4  # cosine a snippet needs to be the anchor when no word of it matched
 MAX_SEMANTIC_TEXTS = 512  # distinct snippet texts compared with the anchor (the first, in time order)
@@ -136,6 +138,8 @@ def locate(
         for (_, start, end), m in best_read.items():
             score = m.score * source_weight(parts.anchor_source, m.stream.source)
             anchors.append(Anchor(start, end, score, m.stream.source, m.text, (m,)))
+        best_screen = max((m.score for m in matches if m.stream.source == "ocr"), default=0.0)
+        anchors += _across_screens(query, weights, streams, parts, best_screen)
     if not anchors and embedder is not None:
         anchors = _semantic_anchors(parts, streams, embedder)
     if not anchors:
@@ -143,6 +147,21 @@ def locate(
     best = max(a.score for a in anchors)
     kept = _moments([a for a in anchors if a.score >= KEEP_ANCHOR * best])
     return sorted(kept, key=lambda a: (-a.score, a.start_s))[:limit]
+
+
+def _across_screens(
+    query: list[str], weights: np.ndarray, streams: Sequence[Stream], parts: QuestionParts, best_screen: float
+) -> list[Anchor]:
+    """The anchor read across consecutive screens (``vqdb.answer.timeline.screen_sequence``: a phrase
+    shown a word at a time), where that reads more of it than any one screen (``best_screen``) and by at
+    least ``MIN_ANCHOR``: from its first word's screen to its last's."""
+    out = []
+    for sequence in screen_sequence(streams):
+        for m in find(query, weights, sequence, min_coverage=max(MIN_ANCHOR, best_screen + ACROSS_GAIN)):
+            if sequence.snippet_of[m.first] != sequence.snippet_of[m.last]:
+                score = m.score * source_weight(parts.anchor_source, "ocr")
+                out.append(Anchor(m.start_s, m.end_s, score, "ocr", m.text, (m,)))
+    return out
 
 
 def _moments(anchors: list[Anchor]) -> list[Anchor]:

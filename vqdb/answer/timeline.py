@@ -217,6 +217,38 @@ def streams_of(evidence: Sequence[Evidence]) -> list[Stream]:
     return [s for s in streams if s.words]
 
 
+def screen_sequence(streams: Sequence[Stream]) -> list[Stream]:
+    """Each video's screens (``ocr`` streams) one after another as one stream, in time order: a phrase
+    shown a word or two at a time (kinetic captions, "WE" / "ARE" / "HERE") is read across screens, as
+    speech is across segments. Each word keeps its own screen's seconds and snippet.
+
+    Example:
+        >>> ev = [Evidence("ocr", "v", t, t + 1.0, w, t) for t, w in [(2.0, "HERE"), (0.0, "WE"), (1.0, "ARE")]]
+        >>> [(s.words, s.starts.tolist()) for s in screen_sequence(streams_of(ev))]
+        [(('we', 'are', 'here'), [0.0, 1.0, 2.0])]
+    """
+    by_video: dict[str, list[Stream]] = {}
+    for stream in streams:
+        if stream.source == "ocr":
+            by_video.setdefault(stream.video_id, []).append(stream)
+    out = []
+    for video_id, screens in by_video.items():
+        screens.sort(key=lambda s: (s.start_s, s.end_s))
+        offsets = np.cumsum([0, *(len(s.snippets) for s in screens[:-1])])
+        out.append(
+            Stream(
+                "ocr",
+                video_id,
+                tuple(snippet for s in screens for snippet in s.snippets),
+                tuple(word for s in screens for word in s.words),
+                np.concatenate([s.starts for s in screens]),
+                np.concatenate([s.ends for s in screens]),
+                np.concatenate([s.snippet_of + offset for s, offset in zip(screens, offsets, strict=True)]),
+            )
+        )
+    return out
+
+
 def read_timeline(corpus: CorpusSql, video_ids: Sequence[str], keyframe_ts: dict[str, list[float]]) -> list[Stream]:
     """Every text of ``video_ids`` in the corpus as streams (see the module doc).
 
