@@ -624,3 +624,21 @@ def test_a_text_holding_some_of_a_long_querys_words_raises_its_moment_but_lists_
         assert moments[0]["score"] > moments[1]["score"]
         alone = Plan.from_json({"queries": [asked], "combine": "Q1"})
         assert corpus.search("in which year was the address given", plan=alone, k=5).moments.num_rows == 0
+
+
+def test_a_text_holding_a_phrase_of_a_long_query_is_listed_but_a_topic_word_is_not(tmp_path):
+    """A question's descriptive words stay in its query ("lyric video line about the work of our hands"), so the
+    lyric "with the WORK of our hands" grades next to nothing as a whole (by its meaning, under
+    ``TEXT_EVIDENCE_MIN``); the run of the query's words it holds in order is a partial but real match, listed
+    (before, no moment was: the right video absent). A text holding only the topic word ("hands") lists nothing."""
+    store = Store.create(tmp_path)
+    commit_video(store, "lyrics", {8: "with the WORK of our hands"}, meant=True)
+    commit_video(store, "gloves", {3: "Wash your hands"}, meant=True)
+    commit_video(store, "menu", {4: "Upload Video Send"}, meant=True)
+    build_text_indexes(store)
+    query = "lyric video line about the work of our hands"
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": query}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search(f"find the {query}", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in moments] == ["lyrics"], moments
+    assert 8.0 <= moments[0]["ts"] < 9.0 and 0 < moments[0]["score"] < 0.5

@@ -153,6 +153,7 @@ REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole 
 HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
+PHRASE_LISTED_MIN = 0.3  # the share of a query's rarity a phrase of it holds that lists a text graded as no match
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -924,8 +925,9 @@ def moments_in(
     scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     if rarity is not None:
         for call in plan.queries:
-            held = words_held(call, evidence[call.id], positions, times, video, rarity)
-            values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists, lists none
+            held, phrased = words_held(call, evidence[call.id], positions, times, video, rarity)
+            values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists
+            scored[call.id] |= phrased  # lists it where its text holds a phrase of the query
     value = moment_scores(plan, values, weights)
     has = moment_has_evidence(plan, scored)
     listed = has & (value > 0) & np.array([bool(c) for c in calls], dtype=bool)
@@ -957,15 +959,18 @@ def moments_in(
 
 def words_held(
     call: Any, found: FrameEvidence, positions: np.ndarray, times: np.ndarray, video: VideoFrames, rarity: WordRarity
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """What a text ``call``'s evidence at each of the keyframes (``positions`` of ``video``, at ``times``) is worth
     where its grade is below ``TEXT_EVIDENCE_MIN``: ``HELD_WORDS_GRADE`` times the share of the query's rarity
     its text there holds (``WordRarity.coverage``); 0 elsewhere, for a call of another tool and for a query
-    without words. The grade aligns the query's letters as a whole, so a text holding some of its words
-    exactly grades next to nothing when the query has more words than the text ("year was address given" for
-    a caption "Inaugural Address, January 20, 1961": 0.014), as little as a text holding none, while
+    without words. And where that text holds a phrase of the query (``WordRarity.phrase_share`` from
+    ``PHRASE_LISTED_MIN``), which lists the moment. The grade aligns the query's letters as a whole, so a text
+    holding some of its words exactly grades next to nothing when the query has more words than the text ("year
+    was address given" for a caption "Inaugural Address, January 20, 1961": 0.014; "lyric video line about the
+    work of our hands" for "with the WorK of our han": 0.06), as little as a text holding none, while
     ``retrieve``'s ranks put it first in its video: across videos the words it holds are the evidence, as BM25
-    counts them.
+    counts them. A word or two held raises a moment another call lists, as a topic shared would; a phrase held
+    is a weak but real match of its own.
 
     Example:
         >>> import tempfile
@@ -974,24 +979,36 @@ def words_held(
         ...     def rows(self, name, columns):
         ...         return pa.table({"ts": [1.0, 1.0], "text": ["Inaugural Address,", "January 20, 1961"],
         ...             "x0": [0.1, 0.1], "y0": [0.8, 0.9], "x1": [0.5, 0.5], "y1": [0.85, 0.95]})
-        >>> call = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "address given"}],
-        ...     "combine": "Q1"}).queries[0]
+        >>> def call(query):
+        ...     return Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": query}],
+        ...         "combine": "Q1"}).queries[0]
         >>> found = FrameEvidence(np.array([0.02, 0.9]), focus_start=np.array([1.0, 1.0]),
         ...     focus_end=np.array([1.0, 1.0]))
         >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
-        >>> words_held(call, found, np.array([0, 1]), np.array([1.0, 1.0]), Video(), rarity).tolist()
-        [0.3, 0.0]
+        >>> held, phrased = words_held(call("address given"), found, np.array([0, 1]), np.array([1.0, 1.0]),
+        ...     Video(), rarity)
+        >>> held.tolist(), phrased.tolist()
+        ([0.3, 0.0], [False, False])
+        >>> words_held(call("the inaugural address of 1961"), found, np.array([0]), np.array([1.0]), Video(),
+        ...     rarity)[1].tolist()
+        [False]
+        >>> words_held(call("inaugural address January 20 speech"), found, np.array([0]), np.array([1.0]), Video(),
+        ...     rarity)[1].tolist()
+        [True]
     """
     held = np.zeros(len(positions))
+    phrased = np.zeros(len(positions), dtype=bool)
     tool = tools.get(call.tool)
     if not isinstance(tool, TextTool) or value_form(call.query) is not None or not canonical_words(call.query):
-        return held
+        return held, phrased
     grades = found.score[positions]
     for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):  # NaN: nothing read or said there
         focus = focus_at(found, int(positions[i]))
         if focus is not None:
-            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, tool.text_at(video, *focus, float(times[i])))
-    return held
+            text = tool.text_at(video, *focus, float(times[i]))
+            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, text)
+            phrased[i] = held[i] > 0 and rarity.phrase_share(call.query, text) >= PHRASE_LISTED_MIN
+    return held, phrased
 
 
 def best_covered(
