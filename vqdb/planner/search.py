@@ -68,7 +68,9 @@ share of their rarity, as a sentence of the same meaning would score at most): t
 whole, so a caption holding one of a long query's words ("year was address given", "Inaugural Address, January
 20, 1961") grades next to nothing, as a text holding none does; that raises a moment another call lists (the
 caption's year before every other year read) and lists none alone: a few words of a long question held in
-another video's text listed that video first for questions only the asked video answers.
+another video's text listed that video first for questions only the asked video answers. A phrase of the query
+held in order (``WordRarity.phrase_share``, from ``PHRASE_LISTED_MIN`` of its rarity: "with the WORK of our
+hands" for "lyric video line about the work of our hands") is a weak but real match, and lists its moment.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -410,6 +412,8 @@ def screen_estimates(
     query's (also once OCR's misreads are undone: ``misread_alignment``) over the query's length bounds the
     alignment (a number, matched after OCR's letters for digits are undone, is graded in every text), so grading
     stops once ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). A text
+    graded under ``TEXT_EVIDENCE_MIN`` that holds a phrase of the query is worth what ``words_held`` gives it
+    (``phrase_held``), which lists its moment. A text
     whose grade is no more than what each of its videos has already is not weighed (the weight is at most 1).
     Where the call asks for a place or a size, the tool's grade is at most this.
 
@@ -442,6 +446,8 @@ def screen_estimates(
         texts = [read.texts[i] for i in chunk]
         for i, text, score in zip(chunk, texts, grade(texts).tolist(), strict=True):
             videos = read.videos_of(int(i))
+            if score < TEXT_EVIDENCE_MIN and best[videos].min() < HELD_WORDS_GRADE / (1 - SPECIFICITY):  # a phrase
+                score = max(score, phrase_held(rarity, query, text))
             value = min(score / screen_specificity(query, text), 1.0) if score > 0 else 0.0
             if value > best[videos].min():  # the rarity's weight is at most 1: else no video's best can change
                 value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, query, text)
@@ -1007,8 +1013,27 @@ def words_held(
         if focus is not None:
             text = tool.text_at(video, *focus, float(times[i]))
             held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, text)
-            phrased[i] = held[i] > 0 and rarity.phrase_share(call.query, text) >= PHRASE_LISTED_MIN
+            phrased[i] = phrase_held(rarity, call.query, text) > 0
     return held, phrased
+
+
+def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
+    """What ``words_held`` gives a text graded under ``TEXT_EVIDENCE_MIN`` for ``query`` where it lists the moment:
+    ``HELD_WORDS_GRADE`` times the share of the query's rarity the text holds, where it holds a phrase of the query
+    (``WordRarity.phrase_share`` from ``PHRASE_LISTED_MIN``); else 0, as such a text lists nothing alone.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
+        >>> phrase_held(rarity, "demo asking whether flag in image", "Does the flag in the image appear?")
+        0.3
+        >>> phrase_held(rarity, "demo asking whether flag in image", "a flag")
+        0.0
+    """
+    if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN:
+        return 0.0
+    return HELD_WORDS_GRADE * rarity.coverage(query, text)
 
 
 def best_covered(
