@@ -128,12 +128,12 @@ from vqdb.planner.tools.ocr import (
 )
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
+from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, edits_between
 from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.store.visual_summary import visual_bounds
-from vqdb.textnorm import canonical_words, holds_value, value_form
+from vqdb.textnorm import FUNCTION_WORDS, canonical_words, holds_value, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.embedding_cache import session_cache
@@ -440,13 +440,15 @@ def screen_estimates(
     order = np.argsort(-bound, kind="stable")
     order = order[bound[order] >= near_miss_score(query)]  # a text aligned worse is no near miss
     best, graded, rest = np.zeros(len(read.videos)), 0, 0.0
+    asked = list(dict.fromkeys(canonical_words(query)))
     while graded < len(order):
         chunk = order[graded:] if numeric else order[graded : graded + SCREEN_CHUNK]  # a number: every text at once
         graded += len(chunk)
         texts = [read.texts[i] for i in chunk]
         for i, text, score in zip(chunk, texts, grade(texts).tolist(), strict=True):
             videos = read.videos_of(int(i))
-            if score < TEXT_EVIDENCE_MIN and best[videos].min() < HELD_WORDS_GRADE / (1 - SPECIFICITY):  # a phrase
+            could_rise = score < TEXT_EVIDENCE_MIN and best[videos].min() < HELD_WORDS_GRADE / (1 - SPECIFICITY)
+            if could_rise and may_hold_phrase(asked, text):  # the words spelled out first: most texts hold none
                 score = max(score, phrase_held(rarity, query, text))
             value = min(score / screen_specificity(query, text), 1.0) if score > 0 else 0.0
             if value > best[videos].min():  # the rarity's weight is at most 1: else no video's best can change
@@ -1034,6 +1036,25 @@ def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
     if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN:
         return 0.0
     return HELD_WORDS_GRADE * rarity.coverage(query, text)
+
+
+def may_hold_phrase(words: list[str], text: str) -> bool:
+    """Whether ``text`` may hold a phrase of a query of canonical ``words`` (``WordRarity.phrase_share``): at least
+    ``PHRASE_WORDS`` of them spelled inside it, one not a function word. A cheap test before the phrase is looked
+    for in each of the many texts an estimate grades (a word misread by OCR is not spelled: those texts are
+    not estimated by their phrase).
+
+    Example:
+        >>> may_hold_phrase(["work", "of", "our", "hand"], "with the WORK of our hands")
+        True
+        >>> may_hold_phrase(["work", "of", "our", "hand"], "out of our way"), may_hold_phrase(["a", "b"], "a b")
+        (False, False)
+    """
+    if len(words) < PHRASE_WORDS:
+        return False
+    lowered = text.lower()
+    spelled = [word for word in words if word in lowered]
+    return len(spelled) >= PHRASE_WORDS and any(word not in FUNCTION_WORDS for word in spelled)
 
 
 def best_covered(
