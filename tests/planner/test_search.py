@@ -624,3 +624,37 @@ def test_a_text_holding_some_of_a_long_querys_words_raises_its_moment_but_lists_
         assert moments[0]["score"] > moments[1]["score"]
         alone = Plan.from_json({"queries": [asked], "combine": "Q1"})
         assert corpus.search("in which year was the address given", plan=alone, k=5).moments.num_rows == 0
+
+
+def test_a_text_holding_a_phrase_of_a_long_query_is_listed_but_a_topic_word_is_not(tmp_path):
+    """A question's descriptive words stay in its query ("lyric video line about the work of our hands"), so the
+    lyric "with the WORK of our hands" grades next to nothing as a whole (by its meaning, under
+    ``TEXT_EVIDENCE_MIN``); the run of the query's words it holds in order is a partial but real match, listed
+    (before, no moment was: the right video absent). A text holding only the topic word ("hands") lists nothing."""
+    store = Store.create(tmp_path)
+    commit_video(store, "lyrics", {8: "with the WORK of our hands"}, meant=True)
+    commit_video(store, "gloves", {3: "Wash your hands"}, meant=True)
+    commit_video(store, "menu", {4: "Upload Video Send"}, meant=True)
+    build_text_indexes(store)
+    query = "lyric video line about the work of our hands"
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": query}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search(f"find the {query}", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in moments] == ["lyrics"], moments
+    assert 8.0 <= moments[0]["ts"] < 9.0 and 0 < moments[0]["score"] < 0.5
+
+
+def test_a_phrase_held_counts_in_the_screen_estimate_as_in_the_moments_score(tmp_path):
+    """A text graded under TEXT_EVIDENCE_MIN that holds a phrase of the query is listed at what the words it
+    holds are worth; its video's estimate was its grade alone (0 by the letters here), so a search that stops
+    at the estimates would not merge it. The estimate is now at least that moment's score."""
+    query = "lyric video line about the work of our hands"
+    reads = screen_texts_of(
+        pa.table({"video_id": ["lyrics", "menu"], "frame_idx": [8, 4], "text": ["with the WORK of our hands", "Video"]})
+    )
+    rarity = WordRarity(Store.create(tmp_path))  # every word equally rare
+    found = screen_estimates(reads, query, rarity, 5)
+    held = search_module.phrase_held(rarity, query, "with the WORK of our hands")
+    coverage = rarity.coverage(query, "with the WORK of our hands")
+    assert held > 0 and found.values.get("lyrics", 0.0) >= held * (0.5 + 0.5 * coverage), found
+    assert "menu" not in found.values

@@ -105,3 +105,28 @@ def test_a_decimal_is_as_rare_as_its_rarest_part(tmp_path):
     build_text_indexes(store)
     rarity = WordRarity(store)
     assert rarity.idf("150.000") == rarity.idf("150") > 2 * rarity.idf("000")
+
+
+def test_a_phrase_is_the_querys_words_in_order_one_article_apart(rarity):
+    """The run of a query's words a text holds in order, at most one word of the text between two of them: a
+    phrase with its articles ("the flag in the image" for "flag in image"); the same words scattered, or two
+    alone, are no phrase."""
+    query = "demo asking whether flag in image"
+    assert rarity.phrase_share(query, "Does the flag in the image appear in the video?") > 0.3
+    assert rarity.phrase_share(query, "an image of a flag in the wind") == 0.0
+    assert rarity.phrase_share(query, "the flag") == 0.0
+    assert rarity.phrase_share("the news at nine on the channel", "the news at nine") > 0
+    assert rarity.phrase_share("out of the blue", "out of the") == 0.0  # function words alone: no phrase
+
+
+def test_a_number_said_in_words_is_as_common_as_the_rows_saying_it(tmp_path):
+    """A query's "twenty one" is canonically "21", which a transcript writing the words holds nowhere: it weighed
+    as the rarest word, more than "Gutenberg" held once, though four rows say it."""
+    store = Store.create(tmp_path)
+    for i in range(4):
+        commit_video(store, f"v{i}", {2: "gate twenty one is now boarding", 5: "the weather"})
+    commit_video(store, "book", {3: "the Gutenberg Bible"})
+    build_text_indexes(store)
+    rarity = WordRarity(store)
+    assert rarity.idf("21") < rarity.idf("gutenberg")
+    assert rarity.idf("1455") > rarity.idf("gutenberg")  # said nowhere, in digits or words

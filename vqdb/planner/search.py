@@ -68,7 +68,9 @@ share of their rarity, as a sentence of the same meaning would score at most): t
 whole, so a caption holding one of a long query's words ("year was address given", "Inaugural Address, January
 20, 1961") grades next to nothing, as a text holding none does; that raises a moment another call lists (the
 caption's year before every other year read) and lists none alone: a few words of a long question held in
-another video's text listed that video first for questions only the asked video answers.
+another video's text listed that video first for questions only the asked video answers. A phrase of the query
+held in order (``WordRarity.phrase_share``, from ``PHRASE_LISTED_MIN`` of its rarity: "with the WORK of our
+hands" for "lyric video line about the work of our hands") is a weak but real match, and lists its moment.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -126,12 +128,12 @@ from vqdb.planner.tools.ocr import (
 )
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, edits_between
+from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, edits_between
 from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.store.visual_summary import visual_bounds
-from vqdb.textnorm import canonical_words, holds_value, value_form
+from vqdb.textnorm import FUNCTION_WORDS, canonical_words, holds_value, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.embedding_cache import session_cache
@@ -153,6 +155,7 @@ REFINED_RUNS = 10_000  # runs of words said (best estimate first) aligned whole 
 HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one integer)
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
+PHRASE_LISTED_MIN = 0.3  # the share of a query's rarity a phrase of it holds that lists a text graded as no match
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -409,6 +412,8 @@ def screen_estimates(
     query's (also once OCR's misreads are undone: ``misread_alignment``) over the query's length bounds the
     alignment (a number, matched after OCR's letters for digits are undone, is graded in every text), so grading
     stops once ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). A text
+    graded under ``TEXT_EVIDENCE_MIN`` that holds a phrase of the query is worth what ``words_held`` gives it
+    (``phrase_held``), which lists its moment. A text
     whose grade is no more than what each of its videos has already is not weighed (the weight is at most 1).
     Where the call asks for a place or a size, the tool's grade is at most this.
 
@@ -435,12 +440,16 @@ def screen_estimates(
     order = np.argsort(-bound, kind="stable")
     order = order[bound[order] >= near_miss_score(query)]  # a text aligned worse is no near miss
     best, graded, rest = np.zeros(len(read.videos)), 0, 0.0
+    asked = list(dict.fromkeys(canonical_words(query)))
     while graded < len(order):
         chunk = order[graded:] if numeric else order[graded : graded + SCREEN_CHUNK]  # a number: every text at once
         graded += len(chunk)
         texts = [read.texts[i] for i in chunk]
         for i, text, score in zip(chunk, texts, grade(texts).tolist(), strict=True):
             videos = read.videos_of(int(i))
+            could_rise = score < TEXT_EVIDENCE_MIN and best[videos].min() < HELD_WORDS_GRADE / (1 - SPECIFICITY)
+            if could_rise and may_hold_phrase(asked, text):  # the words spelled out first: most texts hold none
+                score = max(score, phrase_held(rarity, query, text))
             value = min(score / screen_specificity(query, text), 1.0) if score > 0 else 0.0
             if value > best[videos].min():  # the rarity's weight is at most 1: else no video's best can change
                 value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, query, text)
@@ -924,8 +933,9 @@ def moments_in(
     scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     if rarity is not None:
         for call in plan.queries:
-            held = words_held(call, evidence[call.id], positions, times, video, rarity)
-            values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists, lists none
+            held, phrased = words_held(call, evidence[call.id], positions, times, video, rarity)
+            values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists
+            scored[call.id] |= phrased  # lists it where its text holds a phrase of the query
     value = moment_scores(plan, values, weights)
     has = moment_has_evidence(plan, scored)
     listed = has & (value > 0) & np.array([bool(c) for c in calls], dtype=bool)
@@ -957,15 +967,18 @@ def moments_in(
 
 def words_held(
     call: Any, found: FrameEvidence, positions: np.ndarray, times: np.ndarray, video: VideoFrames, rarity: WordRarity
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """What a text ``call``'s evidence at each of the keyframes (``positions`` of ``video``, at ``times``) is worth
     where its grade is below ``TEXT_EVIDENCE_MIN``: ``HELD_WORDS_GRADE`` times the share of the query's rarity
     its text there holds (``WordRarity.coverage``); 0 elsewhere, for a call of another tool and for a query
-    without words. The grade aligns the query's letters as a whole, so a text holding some of its words
-    exactly grades next to nothing when the query has more words than the text ("year was address given" for
-    a caption "Inaugural Address, January 20, 1961": 0.014), as little as a text holding none, while
+    without words. And where that text holds a phrase of the query (``WordRarity.phrase_share`` from
+    ``PHRASE_LISTED_MIN``), which lists the moment. The grade aligns the query's letters as a whole, so a text
+    holding some of its words exactly grades next to nothing when the query has more words than the text ("year
+    was address given" for a caption "Inaugural Address, January 20, 1961": 0.014; "lyric video line about the
+    work of our hands" for "with the WorK of our han": 0.06), as little as a text holding none, while
     ``retrieve``'s ranks put it first in its video: across videos the words it holds are the evidence, as BM25
-    counts them.
+    counts them. A word or two held raises a moment another call lists, as a topic shared would; a phrase held
+    is a weak but real match of its own.
 
     Example:
         >>> import tempfile
@@ -974,24 +987,74 @@ def words_held(
         ...     def rows(self, name, columns):
         ...         return pa.table({"ts": [1.0, 1.0], "text": ["Inaugural Address,", "January 20, 1961"],
         ...             "x0": [0.1, 0.1], "y0": [0.8, 0.9], "x1": [0.5, 0.5], "y1": [0.85, 0.95]})
-        >>> call = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "address given"}],
-        ...     "combine": "Q1"}).queries[0]
+        >>> def call(query):
+        ...     return Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": query}],
+        ...         "combine": "Q1"}).queries[0]
         >>> found = FrameEvidence(np.array([0.02, 0.9]), focus_start=np.array([1.0, 1.0]),
         ...     focus_end=np.array([1.0, 1.0]))
         >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
-        >>> words_held(call, found, np.array([0, 1]), np.array([1.0, 1.0]), Video(), rarity).tolist()
-        [0.3, 0.0]
+        >>> held, phrased = words_held(call("address given"), found, np.array([0, 1]), np.array([1.0, 1.0]),
+        ...     Video(), rarity)
+        >>> held.tolist(), phrased.tolist()
+        ([0.3, 0.0], [False, False])
+        >>> words_held(call("the inaugural address of 1961"), found, np.array([0]), np.array([1.0]), Video(),
+        ...     rarity)[1].tolist()
+        [False]
+        >>> words_held(call("inaugural address January 20 speech"), found, np.array([0]), np.array([1.0]), Video(),
+        ...     rarity)[1].tolist()
+        [True]
     """
     held = np.zeros(len(positions))
+    phrased = np.zeros(len(positions), dtype=bool)
     tool = tools.get(call.tool)
     if not isinstance(tool, TextTool) or value_form(call.query) is not None or not canonical_words(call.query):
-        return held
+        return held, phrased
     grades = found.score[positions]
     for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):  # NaN: nothing read or said there
         focus = focus_at(found, int(positions[i]))
         if focus is not None:
-            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, tool.text_at(video, *focus, float(times[i])))
-    return held
+            text = tool.text_at(video, *focus, float(times[i]))
+            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, text)
+            phrased[i] = phrase_held(rarity, call.query, text) > 0
+    return held, phrased
+
+
+def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
+    """What ``words_held`` gives a text graded under ``TEXT_EVIDENCE_MIN`` for ``query`` where it lists the moment:
+    ``HELD_WORDS_GRADE`` times the share of the query's rarity the text holds, where it holds a phrase of the query
+    (``WordRarity.phrase_share`` from ``PHRASE_LISTED_MIN``); else 0, as such a text lists nothing alone.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
+        >>> phrase_held(rarity, "demo asking whether flag in image", "Does the flag in the image appear?")
+        0.3
+        >>> phrase_held(rarity, "demo asking whether flag in image", "a flag")
+        0.0
+    """
+    if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN:
+        return 0.0
+    return HELD_WORDS_GRADE * rarity.coverage(query, text)
+
+
+def may_hold_phrase(words: list[str], text: str) -> bool:
+    """Whether ``text`` may hold a phrase of a query of canonical ``words`` (``WordRarity.phrase_share``): at least
+    ``PHRASE_WORDS`` of them spelled inside it, one not a function word. A cheap test before the phrase is looked
+    for in each of the many texts an estimate grades (a word misread by OCR is not spelled: those texts are
+    not estimated by their phrase).
+
+    Example:
+        >>> may_hold_phrase(["work", "of", "our", "hand"], "with the WORK of our hands")
+        True
+        >>> may_hold_phrase(["work", "of", "our", "hand"], "out of our way"), may_hold_phrase(["a", "b"], "a b")
+        (False, False)
+    """
+    if len(words) < PHRASE_WORDS:
+        return False
+    lowered = text.lower()
+    spelled = [word for word in words if word in lowered]
+    return len(spelled) >= PHRASE_WORDS and any(word not in FUNCTION_WORDS for word in spelled)
 
 
 def best_covered(

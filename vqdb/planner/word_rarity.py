@@ -38,12 +38,14 @@ from rapidfuzz.distance import Levenshtein
 
 from vqdb.store import Store
 from vqdb.store.text_index import dataset_hits, edit_distance
-from vqdb.textnorm import canonical_words, squash, written_forms
+from vqdb.textnorm import FUNCTION_WORDS, canonical_words, squash, written_forms
 from vqdb.udfs.versions import LatestVersions
 
 DF_TABLES = ("ocr_spans", "transcript_segments", "subtitles")  # the corpus's stretches of text, one a row
 DF_CAP = 1000  # rows counted per word and table
 SQUASHED_MIN = 5  # a word this long is found inside the text's spaceless form ("GETTINGSTARTED", "lift off")
+PHRASE_WORDS = 3  # consecutive words of a query a text holds in order: a phrase of it, not a topic word
+PHRASE_GAP = 1  # words of the text a phrase may skip between two of its words (an article the query left out)
 
 
 class WordRarity:
@@ -66,9 +68,13 @@ class WordRarity:
 
     def idf(self, word: str) -> float:
         """BM25's IDF of ``word`` (a canonical word) over the corpus's stretches of text, counted as the text is
-        written (``textnorm.written_forms``: a canonical "1st" is counted as "first" too)."""
+        written (``textnorm.written_forms``: a canonical "1st" is counted as "first" too; a number said in several
+        words, ``said_in_words``, as held by the rows that hold its rarest word, at most: a transcript writes
+        "twenty one" where the query's canonical "21" is held by no row, which weighed it as the rarest word)."""
         if word not in self._idf:  # "1st" is written "first" or "1st": held as its most held spelling
             held = max(sum(table.held(form) for table in self._tables) for form in written_forms(word))
+            for said in said_in_words(word):  # "twenty one": at most the rows holding its rarest word
+                held = max(held, sum(min(table.held(part) for part in said) for table in self._tables))
             self._idf[word] = math.log(1 + (self._stretches - held + 0.5) / (held + 0.5))
         return self._idf[word]
 
@@ -102,6 +108,40 @@ class WordRarity:
         weights = [self.idf(word) for word in words]
         held = sum(w for word, w in zip(words, weights, strict=True) if word_found(word, tokens, squashed))
         return held / sum(weights) if sum(weights) > 0 else 1.0
+
+    def phrase_share(self, query: str, text: str) -> float:
+        """The share of ``query``'s IDF held by its longest-weighing phrase in ``text``: a run of at least
+        ``PHRASE_WORDS`` consecutive words of the query, one of them not a function word, that the text holds in
+        the same order (``word_found`` word by word), each at most ``PHRASE_GAP`` words after the one before; 0
+        without one. A text holding a phrase of a long query ("with the WORK of our han" for "lyric video line
+        about the work of our hands") is a partial but real match, where a text holding a word or two of it
+        shares only its topic.
+
+        Example:
+            >>> import tempfile
+            >>> from vqdb.store import Store
+            >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
+            >>> rarity.phrase_share("demo asking whether flag in image", "Does the flag in the image appear?")
+            0.5
+            >>> rarity.phrase_share("demo asking whether flag in image", "an image of a flag")
+            0.0
+        """
+        asked = canonical_words(query)
+        tokens = canonical_words(text)
+        total = sum(self.idf(word) for word in dict.fromkeys(asked))
+        if len(asked) < PHRASE_WORDS or not tokens or total <= 0:
+            return 0.0
+        found = [[word_found(word, [token], token) for token in tokens] for word in asked]
+        runs: dict[tuple[int, int], tuple[int, float, bool]] = {}  # (query word, token): words, IDF, content
+        best = 0.0
+        for i, word in enumerate(asked):
+            for j in (j for j, held in enumerate(found[i]) if held):
+                before = [runs[i - 1, b] for b in range(max(j - 1 - PHRASE_GAP, 0), j) if (i - 1, b) in runs]
+                length, weight, content = max(before, key=lambda run: run[1], default=(0, 0.0, False))
+                runs[i, j] = length + 1, weight + self.idf(word), content or word not in FUNCTION_WORDS
+                if runs[i, j][0] >= PHRASE_WORDS and runs[i, j][2]:
+                    best = max(best, min(runs[i, j][1] / total, 1.0))
+        return best
 
     @staticmethod
     def precision(query: str, text: str) -> float:
@@ -183,6 +223,36 @@ class TableCounts:
         return self._held[word]
 
 
+def said_in_words(word: str) -> list[tuple[str, ...]]:
+    """How a canonical number in digits is said in several words, as a transcript may write it: from 21 to 99
+    its tens and units ("21": "twenty one"), a year as two numbers ("1455": "fourteen fifty five"); none for a
+    number said in one word ("20", "15": ``written_forms``) or a word that is no such number.
+
+    Example:
+        >>> said_in_words("21"), said_in_words("1455"), said_in_words("1961"), said_in_words("15")
+        ([('twenty', 'one')], [('fourteen', 'fifty', 'five')], [('nineteen', 'sixty', 'one')], [])
+        >>> said_in_words("1905"), said_in_words("exit")
+        ([], [])
+    """
+    if not word.isdigit() or word.startswith("0"):
+        return []
+    value = int(word)
+    if 21 <= value <= 99 and value % 10:
+        return [_said_below_hundred(value)]
+    high, low = divmod(value, 100)
+    if 1100 <= value <= 2099 and low >= 10:  # "nineteen oh five": no such form
+        return [(*_said_below_hundred(high), *_said_below_hundred(low))]
+    return []
+
+
+def _said_below_hundred(value: int) -> tuple[str, ...]:
+    """The words that say ``value`` (10 to 99): one where one word says it, else its tens and units."""
+    whole = written_forms(str(value))
+    if len(whole) > 1:
+        return (whole[1],)
+    return written_forms(str(value - value % 10))[1], written_forms(str(value % 10))[1]
+
+
 def parts(word: str) -> list[str]:
     """The tokens the full-text index reads ``word`` as (its runs of letters and digits).
 
@@ -225,4 +295,13 @@ def edits_between(word: str, token: str) -> int:
     return edit_distance(min(word, token, key=len))
 
 
-__all__ = ["WordCounts", "WordRarity", "edits_between", "parts", "word_found"]
+__all__ = [
+    "PHRASE_GAP",
+    "PHRASE_WORDS",
+    "WordCounts",
+    "WordRarity",
+    "edits_between",
+    "parts",
+    "said_in_words",
+    "word_found",
+]
