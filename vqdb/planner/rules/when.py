@@ -9,7 +9,7 @@ import re
 
 from vqdb.planner import boolexpr, phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word
-from vqdb.planner.plan import Plan
+from vqdb.planner.plan import Call, Plan
 from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
 from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
@@ -497,18 +497,42 @@ _SAID_PASSIVE = re.compile(  # only verbs of speech: a winner "announced" or a n
 
 def _related(main: Plan, event: Plan, when: str) -> Plan:
     """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
-    main plan alone when the event has nothing to find, the event's alone when the main clause has none."""
+    main plan alone when the event has nothing to find, the event's alone when the main clause has none. Words
+    said in the event are the phrase they are said in (``extent`` "phrase", ``timed_text.reach``): what is said
+    "right after 'my fellow Americans'" follows "And so, my fellow Americans,", not the words' last one.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1")
+        >>> said = Plan((Call("Q1", "transcript", "my fellow"),), "Q1")
+        >>> [(c.tool, c.when, c.extent) for c in _related(voice, said, "after").queries]
+        [('audio', None, None), ('transcript', 'after', 'phrase')]
+    """
     if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
         return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
-    calls = [dataclasses.replace(c, id=renamed[c.id], when=when) for c in event.queries]  # its place, size kept
+    calls = [  # its place, size kept
+        dataclasses.replace(c, id=renamed[c.id], when=when, extent=_said_phrase(c)) for c in event.queries
+    ]
     combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
     if not main.is_uniform:
         calls = [*main.queries, *calls]
         combine = f"{_and_operand(main.combine)} AND {_and_operand(combine)}"
     notes = event.notes if main.is_uniform else (*main.notes, *event.notes)  # a uniform main's note is moot
     return Plan(tuple(calls), combine, notes=notes, planner="rules")
+
+
+def _said_phrase(call: Call) -> str | None:
+    """The extent of an event's ``call`` related in time: "phrase" for words said with none asked (the phrase
+    they are said in reaches as far as they do), else the call's own.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> _said_phrase(Call("Q1", "subtitle", "done")), _said_phrase(Call("Q2", "audio", "speech")) is None
+        ('phrase', True)
+    """
+    return "phrase" if call.extent is None and call.tool in TOOLS_FOR[SPEECH] else call.extent
 
 
 def _and_operand(combine: str) -> str:
