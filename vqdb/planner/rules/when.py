@@ -26,6 +26,7 @@ _REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
 _READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
+_NEXT = re.compile(r"\bnext\b(?!\s+(?:to|door)\b)", re.I)  # "who speaks next after X": right after it; not "next to"
 
 
 def _order(question: str) -> tuple[str | None, str]:
@@ -53,7 +54,8 @@ def _order(question: str) -> tuple[str | None, str]:
     "before" ("after the game ended, ..."); a voice ends with its noun ("when does he finish his speech?"),
     and reading that starts or stops with nothing read after it is a voice (``phrasing.READING_ALOUD``: "when
     does she stop reading?"). Right after an event (``phrasing.HOW_SOON``: "right after the title, what does
-    she say?") is the first moment after it, right before one the last moment before it.
+    she say?") is the first moment after it, right before one the last moment before it, and so is what comes
+    next after one ("what's the next thing said after X?", "who speaks next after X?").
 
     Example:
         >>> _order("when does the narrator stop speaking?"), _order("when do the end credits start?")
@@ -76,8 +78,10 @@ def _order(question: str) -> tuple[str | None, str]:
     connectives = [c for c in _connectives_of_time(question) if not any(a <= c[0] < b for a, b in quoted)]
     events = [(a, _event_end(question, a)) for _, a, _ in connectives]
     found: dict[str, list[tuple[int, int]]] = {"first": [], "last": []}
-    for start, _, when in connectives:  # "right after X": the first moment after it; "just before X": the last
-        if not question[start:].lower().startswith(when):
+    for (start, _, when), (_, end) in zip(connectives, events, strict=True):  # "right after X": the first moment
+        # after it, as what comes "next" after it; "just before X": the last moment before it
+        following = when == "after" and (_NEXT.search(question[:start]) or _NEXT.search(question[end:]))
+        if not question[start:].lower().startswith(when) or following:
             found["first" if when == "after" else "last"].append((start, start))
     for start, end in _ORDER_CUES.spans(question):
         cue = question[start:end]
