@@ -47,7 +47,7 @@ def test_round_trip():
         ),
         (
             {"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "extent": "phrase"}]},
-            r"extent 'phrase' needs a tool that has it \(audio, transcript, subtitle\); ocr has not",
+            r"extent 'phrase' needs a tool that has it \(transcript, subtitle, audio\); ocr has not",
         ),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "needs words to read"),
