@@ -246,3 +246,10 @@ def test_next_to_a_thing_is_no_order() -> None:
 def test_the_words_of_an_event_said_reach_through_their_phrase() -> None:
     plan = rule_plan("What does Kennedy say right after 'my fellow Americans'?")
     assert {(c.tool, c.extent) for c in plan.queries if c.when} >= {("transcript", "phrase"), ("subtitle", "phrase")}
+
+
+def test_an_order_word_in_a_question_reported_as_said_is_what_is_said() -> None:
+    # "earliest" of "say what the earliest printed book was" made the plan rank the first words said first
+    plan = rule_plan("When does the narrator say what the earliest printed book was?")
+    assert plan.order is None and any("earliest" in c.query for c in plan.queries if c.tool == "transcript")
+    assert rule_plan("when does he first say what he wants").order == "first"  # before the verb: the order

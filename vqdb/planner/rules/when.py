@@ -186,6 +186,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     edge = cue in phrasing.STARTS or cue in phrasing.ENDS
     if edge and _REPORTED_STATE.search(before):  # "she says she is finished": words said ("I'm finished")
         return None
+    if _REPORTED_QUESTION.search(before):  # "when does she say what the earliest printed book was": what is said
+        return None
     if edge:
         verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
         verb_follows = verb_follows or _names_a_voice(after.split("?")[0].strip(" .!,;"))  # "finish his speech"
@@ -202,6 +204,11 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
 
 
 _HAVE = ("has", "had", "have")  # "he says he has finished": the speaker's "I have finished"
+_REPORTED_QUESTION = re.compile(  # a verb of saying and a question word, then no clause end: see _order_of
+    rf"\b(?:{alternation(list(phrasing.SAYING))}|tells?\s+\w+|told\s+\w+|explains?|explained)\s+"
+    r"(?:what|which|who|whom|where|how)\b[^,;:?.!]*$",
+    re.I,
+)
 _REPORTED_STATE = re.compile(  # a reported subject and its "be" or "have" after a verb of saying: see _order_of
     rf"\b(?:{alternation(list(phrasing.SAYING))}|tells?\s+\w+|told\s+\w+)\s+(?:that\s+)?"
     rf"(?:{alternation(list(phrasing.REPORTED_SUBJECTS))})(?:\s+(?:{alternation([*phrasing.BE_FORMS, *_HAVE])}))?\s+$",
