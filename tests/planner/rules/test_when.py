@@ -253,3 +253,13 @@ def test_an_order_word_in_a_question_reported_as_said_is_what_is_said() -> None:
     plan = rule_plan("When does the narrator say what the earliest printed book was?")
     assert plan.order is None and any("earliest" in c.query for c in plan.queries if c.tool == "transcript")
     assert rule_plan("when does he first say what he wants").order == "first"  # before the verb: the order
+
+
+def test_a_last_sentence_after_that_relates_to_the_sentences_before_it() -> None:
+    # "... typography. what does she say right after that?": "that" named no event, "right" was looked for as said
+    plan = rule_plan(
+        "the narrator says something is an example of fine typography. what does she say right after that?"
+    )
+    assert plan.order == "first" and ("audio", "speech", None) in {(c.tool, c.query, c.when) for c in plan.queries}
+    assert ("transcript", "after") in {(c.tool, c.when) for c in plan.queries if "fine typography" in c.query}
+    assert not any(c.query == "right" for c in plan.queries)

@@ -216,6 +216,31 @@ _REPORTED_STATE = re.compile(  # a reported subject and its "be" or "have" after
 )
 
 
+def _referred_back(question: str) -> str:
+    """``question`` with an event it refers back to put in place: a last sentence asking what happens after or
+    before "that" ("this", "it": ``_BACK_REFERENCE``) relates to what the sentences before it say, and reads as
+    one question with them as its event; ``question`` as it is otherwise (one sentence, or no such reference).
+
+    Example:
+        >>> _referred_back("The narrator calls it fine typography. What does she say right after that?")
+        'What does she say right after The narrator calls it fine typography?'
+        >>> _referred_back("What happens after that?")
+        'What happens after that?'
+    """
+    sentences = re.split(r"(?<=[.;!?])\s+", question.strip())
+    if len(sentences) < 2:
+        return question
+    last = sentences[-1]
+    back = _BACK_REFERENCE.search(last)
+    event = " ".join(sentences[:-1]).rstrip(" .;!?")
+    if back is None or not _has_alnum(event):
+        return question
+    return f"{last[: back.start('it')]}{event}{last[back.end('it') :]}"
+
+
+_BACK_REFERENCE = re.compile(r"\b(?:after|before)\s+(?P<it>that|this|it)(?=\s*(?:[?.!,;]|$))", re.I)
+
+
 def _relation(text: str) -> tuple[str, str | None, str]:
     """A question about what happens just after or before an event ("what does he say right after the
     applause?", "after the bell rings, who speaks first?", "what was on screen just before the chime?"):
