@@ -224,6 +224,7 @@ from vqdb.planner.rules.screen_text import (
     _take_text_shown,
     _take_title_named,
     _take_web_addresses,
+    _written_only,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import _take_speech, name_shown, names_captioned, phrase_plan, statement_plan
@@ -434,6 +435,7 @@ def _plan_text(
     if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
         visual = _read_instead(visual, question)
+        visual = _written_only(visual, question, evidence)  # "the small box left of the white square reads 4.037"
     if visual:
         alternatives = []
         for phrases in visual:
