@@ -168,8 +168,8 @@ Example:
     >>> [(c.tool, c.query) for c in plan.queries], plan.combine
     ([('siglip', 'man in the red jacket hold up the sign'), ('ocr', 'EXIT')], 'Q1 AND Q2')
     >>> plan = rule_plan("when is 'touchdown' spoken (near the end)?")
-    >>> [(c.tool, c.query) for c in plan.queries], plan.combine
-    ([('siglip', 'near the end'), ('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 AND (Q2 OR Q3)')
+    >>> [(c.tool, c.query) for c in plan.queries], plan.combine, plan.order
+    ([('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 OR Q2', 'last')
 """
 
 from __future__ import annotations
