@@ -110,7 +110,7 @@ def test_examples_of_other_things_replace_the_noun_they_illustrate():
     [
         ("what was the weather like outside the window?", "weather"),  # "like" before one thing: no examples
         ("what does the logo look like, a star or a moon?", "logo"),  # a comparison
-        ("when is the crowd shown (near the end)?", "near the end"),  # one phrase in parentheses
+        ("when is the crowd shown (near the goal)?", "near the goal"),  # one phrase in parentheses
         ("When does she say £3,000 a year (the narrator, I mean)?", "£3,000 a year"),  # an aside of two phrases
     ],
 )

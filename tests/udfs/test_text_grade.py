@@ -506,3 +506,21 @@ def test_a_small_word_the_question_left_out_is_a_near_miss(read, query):
 @pytest.mark.parametrize(("read", "query"), [("echo the life", "echo way"), ("the ONE", "echo one")])
 def test_a_word_asked_and_not_read_is_no_near_miss_for_a_small_word_left_out(read, query):
     assert screen_scores([read], query)[0] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("query", "asked", "other"),
+    [
+        ("TO", "TO", "to"),  # "the word TO shown by itself": not the small "to" ending a lyric
+        ("WE", "WE here", "we here"),  # "the big WE"
+        ("the KING", "the KING", "the king"),
+    ],
+)
+def test_a_word_asked_in_capitals_outranks_it_read_in_lower_case(query, asked, other):
+    in_capitals, in_lower_case = screen_scores([asked, other], query)
+    assert in_lower_case > 0  # still found: OCR may read the case wrong where nothing else is read
+    assert in_capitals > in_lower_case
+
+
+def test_a_word_asked_in_lower_case_weighs_any_case_alike():
+    assert screen_scores(["TO", "to"], "to").tolist() == [1.0, 1.0]

@@ -228,6 +228,13 @@ DESCRIBING = Words(
     phenomenon="words that say how a display or a sound looks or counts ('the red sign'), not what it says",
     example="When does the round two geography title appear?",
 )  # fmt: skip
+ALONE = Words(
+    {"itself", "alone", "own", "lone", "solo"},
+    phenomenon="words of a text standing alone on screen ('TO shown by itself', 'on its own'): how it is shown, "
+    "not words to read",
+    example="what word is shown by itself after 'we are here'?",
+    seen=False,
+)  # fmt: skip
 NOT_SHOWN_TAIL = Words(
     {"on", "in", "at", "the", "a", "up", "again", "first", "there"},
     phenomenon="words that end the phrase before its place or time ('X on', 'X up there', 'X again and again'): "
@@ -259,10 +266,10 @@ EVENT_VERBS = Words(
     {
         "happen", "happens", "happened", "happening", "come", "comes", "occur", "occurs", "occurred", "start",
         "starts", "begin", "begins", "get", "gets", "give", "gives", "go", "goes", "up", "out", "first", "last",
-        "next", "time", "moment", "point",
+        "next", "time", "moment", "point", "back", "stay", "stays", "stayed", "remain", "remains", "remained",
     },
-    phenomenon="words of when something happens ('… comes up', 'what comes next', 'the moment'): neither read nor "
-    "pictured",
+    phenomenon="words of when something happens or how long it lasts ('… comes up', '… comes back', 'what comes "
+    "next', 'stays on screen', 'the moment'): neither read nor pictured",
     example="when does the explosion happen?",
 )  # fmt: skip
 NOT_TEXT = Words(
@@ -340,7 +347,7 @@ CARRIERS_OF_TEXT = Words(
     {"credits", "name", "tag", "timecode", "code", "clock", "counter", "number", "numbers", "word", "words", "the",
      "a", "an"},
     phenomenon="words naming where text is (with the screen and subtitle nouns and the speakers): not the text",
-    example="when does the counter show 10 on screen",
+    example="when does the counter come up",
     seen=False,
 )  # fmt: skip
 SCREEN_REGIONS = Words(
@@ -646,7 +653,9 @@ FIRST_CUES = Words(
         "first", "firstly", "initially", "earliest", "at first", "the first time", "for the first time",
         "at the start of the video", "at the start of the clip", "at the beginning of the video",
         "at the beginning of the clip", "at the start", "at the very start", "at the beginning",
-        "at the very beginning",
+        "at the very beginning", "near the start", "near the beginning", "near the start of the video",
+        "near the beginning of the video", "near the start of the clip", "near the beginning of the clip",
+        "in the first frame", "in the very first frame",
     },
     phenomenon="words that ask for the first moment something happens: the plan's order is 'first'",
     example="when does the word EXIT first appear?",
@@ -655,7 +664,9 @@ LAST_CUES = Words(
     {
         "last", "lastly", "final", "the last time", "for the last time", "the final time", "for the final time",
         "at the end of the video", "at the end of the clip", "at the end", "at the very end", "towards the end",
-        "toward the end",
+        "toward the end", "near the end", "near the end of the video", "near the end of the clip", "until the end",
+        "till the end", "until the video ends", "until the clip ends", "till the video ends", "till the clip ends",
+        "before the video ends", "before the clip ends", "by the end of the video", "by the end of the clip",
     },
     phenomenon="words that ask for the last moment something happens: the plan's order is 'last'",
     example="when is the title shown for the last time?",
@@ -848,7 +859,6 @@ BESIDE_LABELS = Words(
     phenomenon="words placing a part of an interface among labels read on screen ('the button between Upvote and "
     "Flag', 'just left of Flag'): once the labels are read, where it sits is no picture and no text",
     example="What does the button between Upvote and Flag say?",
-    seen=False,
 )  # fmt: skip
 CLICKS = Words(
     {"click", "clicks", "clicked", "clicking", "press", "presses", "pressed", "tap", "taps", "tapped", "select",

@@ -170,6 +170,7 @@ from vqdb.udfs.text_match import is_registered
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
 STEMMED = 0.9  # a stretch saying the query's words in other forms ("the sun sets": "sun setting") counts this much
 INSIDE_A_WORD = 0.9  # a query word read only inside a longer word ("park" of "PARKING") counts this much
+OTHER_CASE = 0.9  # a word asked in capitals ("the big WE") read only in lower case ("we are here to") counts this much
 MISREAD = 0.95  # a match found only once OCR's misreads are undone ("EXlT" for "EXIT", "{250" for "£250") counts this
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
@@ -604,6 +605,9 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     asked = canonical_words(query)
     for i in np.flatnonzero(passes) if len(asked) == 1 else ():
         scores[i] *= INSIDE_A_WORD if inside_a_word(asked[0], screen_words(texts[i])) else 1.0
+    capitals = _capitals(query)
+    for i in np.flatnonzero(passes) if capitals else ():
+        scores[i] *= OTHER_CASE if in_other_case(capitals, texts[i]) else 1.0
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
             scores[i] = NEAR_MISS * aligned[i] * specific[i]
@@ -656,6 +660,30 @@ def small_words_left_out(text: str, query: str) -> float:
     if len(form) >= len(q):
         return fuzz.partial_ratio(q, form) / 100.0
     return LCSseq.similarity(q, form) / len(q)
+
+
+def _capitals(query: str) -> frozenset[str]:
+    """The words of ``query`` written in capitals (two letters or more, all letters): how the question saw them.
+
+    Example:
+        >>> sorted(_capitals("the big WE")), sorted(_capitals("Game Over"))
+        (['WE'], [])
+    """
+    return frozenset(w for w in re.findall(r"[^\W\d_]{2,}", query) if w.isupper())
+
+
+def in_other_case(capitals: frozenset[str], text: str) -> bool:
+    """Whether ``text`` holds a word of ``capitals`` (``_capitals``) only in another case, never in capitals: "we are
+    here to" for "TO", where another read, "TO", is the one asked in capitals; a word not read whole is no case.
+
+    Example:
+        >>> in_other_case(frozenset({"TO"}), "we are here to"), in_other_case(frozenset({"TO"}), "TO")
+        (True, False)
+        >>> in_other_case(frozenset({"WE"}), "WE ARE here we"), in_other_case(frozenset({"WE"}), "weekend")
+        (False, False)
+    """
+    words = re.findall(r"[^\W\d_]+", text)
+    return any(any(w.lower() == word.lower() for w in words) and word not in words for word in capitals)
 
 
 def inside_a_word(word: str, words: str) -> bool:

@@ -168,8 +168,8 @@ Example:
     >>> [(c.tool, c.query) for c in plan.queries], plan.combine
     ([('siglip', 'man in the red jacket hold up the sign'), ('ocr', 'EXIT')], 'Q1 AND Q2')
     >>> plan = rule_plan("when is 'touchdown' spoken (near the end)?")
-    >>> [(c.tool, c.query) for c in plan.queries], plan.combine
-    ([('siglip', 'near the end'), ('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 AND (Q2 OR Q3)')
+    >>> [(c.tool, c.query) for c in plan.queries], plan.combine, plan.order
+    ([('transcript', 'touchdown'), ('subtitle', 'touchdown')], 'Q1 OR Q2', 'last')
 """
 
 from __future__ import annotations
@@ -224,6 +224,7 @@ from vqdb.planner.rules.screen_text import (
     _take_text_shown,
     _take_title_named,
     _take_web_addresses,
+    _written_only,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import _take_speech, name_shown, names_captioned, phrase_plan, statement_plan
@@ -436,6 +437,7 @@ def _plan_text(
     if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
         visual = _read_instead(visual, question)
+        visual = _written_only(visual, question, evidence)  # "the small box left of the white square reads 4.037"
     if visual:
         alternatives = []
         for phrases in visual:

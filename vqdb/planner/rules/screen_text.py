@@ -36,6 +36,7 @@ from vqdb.planner.vocabulary import (
     WORKS,
     WRITTEN_VERBS,
 )
+from vqdb.textnorm import value_form
 
 _LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between them and an interface noun
     rf"(?<![\w'’-])[A-Z][\w'&+-]*(?:\s+[A-Z][\w'&+-]*)*(?:(?:\s+[a-z][\w'-]*){{1,2}}"
@@ -279,6 +280,29 @@ def _describes(words: list[str], i: int) -> bool:
     """
     name = words[i][:1].isupper() and i + 1 < len(words) and words[i + 1][:1].isupper()
     return words[i].lower() in phrasing.DESCRIBING and not name
+
+
+def _written_only(phrases: list[list[str]], question: str, evidence: _Evidence) -> list[list[str]]:
+    """``phrases`` (a question's phrases read instead of seen, with no visual tool) but those with no written
+    word (``_text_like``), where ``evidence`` already reads the words of the text on screen (quoted, a number;
+    not a value asked by its form, "{year}", which the phrases say what of): the others say where the text is or
+    what it looks like ("the small box to the left of the white square", "the whole command 'ls /usr' typed
+    out"), and, read as words, would be required beside it.
+
+    Example:
+        >>> evidence = _Evidence()
+        >>> evidence.add([READ], "4.037")
+        >>> _written_only([["left of white square"], ["Input Video box"]], "the box left of the white square", evidence)
+        [['Input Video box']]
+        >>> _written_only([["left of white square"]], "", _Evidence())
+        [['left of white square']]
+    """
+    if not any(
+        tool == READ and query and value_form(query) is None for group in evidence.groups for tool, query in group
+    ):
+        return phrases
+    kept = [[p for p in ps if _text_like(p, question)] for ps in phrases]
+    return [ps for ps in kept if ps]
 
 
 def _text_like(phrase: str, text: str) -> bool:

@@ -280,11 +280,24 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
         words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
     looks = [i for i in range(len(words)) if _looks_of_text(words, bare, i)]  # "the white text": how it looks
     kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in not_read and i not in looks]
-    if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept):
+    if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept) or _only_describes(kept):
         return ""
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
         kept.pop()
     return _clean(" ".join(kept))
+
+
+def _only_describes(words: list[str]) -> bool:
+    """Whether ``words`` (a phrase read instead of seen) only say how a text looks, counts or stands, in lower
+    case (``phrasing.DESCRIBING``, ``phrasing.ALONE``: "single" of "what single word", "by itself"): no words to
+    read.
+
+    Example:
+        >>> _only_describes(["single"]), _only_describes(["by", "itself"]), _only_describes(["single", "malt"])
+        (True, True, False)
+    """
+    bare = [w.strip(",'\"") for w in words if w.lower() not in phrasing.STOP | phrasing.PREPOSITIONS]
+    return bool(bare) and all(w.islower() and w in phrasing.DESCRIBING | phrasing.ALONE for w in bare)
 
 
 def _says_how_text_looks(phrase: str) -> bool:
