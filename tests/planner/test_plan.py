@@ -46,8 +46,8 @@ def test_round_trip():
             r"extent 'statement' needs a tool that has it \(transcript, subtitle\); ocr has not",
         ),
         (
-            {"queries": [{"id": "Q1", "tool": "transcript", "query": "x", "extent": "phrase"}]},
-            r"extent 'phrase' needs a tool that has it \(audio\); transcript has not",
+            {"queries": [{"id": "Q1", "tool": "ocr", "query": "x", "extent": "phrase"}]},
+            r"extent 'phrase' needs a tool that has it \(transcript, subtitle, audio\); ocr has not",
         ),
         ({"queries": [{"id": "1Q", "tool": "ocr", "query": "x"}]}, "call id '1Q' is invalid"),
         ({"queries": [{"id": "Q1", "tool": "ocr", "query": "  "}]}, "needs words to read"),

@@ -603,9 +603,10 @@ SPEAKING_ORDER = Words(
 NOTHING_SAID = Words(
     {
         "something", "anything", "a word", "words", "a few words", "some words", "anything at all", "do", "to do",
-        "a question", "question", "questions",
+        "a question", "question", "questions", "next",
     },
-    phenomenon="what a speech cue says that names no words ('when does someone say something?'): a voice heard",
+    phenomenon="what a speech cue says that names no words ('when does someone say something?', 'what does she "
+    "say next?'): a voice heard",
     example="at what time does someone first say something?",
 )  # fmt: skip
 VOICE_NOUNS = Words(

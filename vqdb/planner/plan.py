@@ -46,7 +46,7 @@ _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has
 OPTIONAL_CALL_KEYS = ("when", "place", "size", "extent")  # what a call may have
-# a call's "extent": its span is the statement its words are said in, or the phrase a voice says
+# a call's "extent": its span is the statement its words are said in, or the phrase a voice says (words: said in)
 EXTENTS = ("statement", "phrase")
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
@@ -78,7 +78,9 @@ class Call:
     ``subtitle``), makes a call's span the statement the words are said in (the utterance, the clause), not
     the words: "when does she talk about the 15th century?" is answered with what she says about it.
     ``extent`` "phrase", for a voice (``audio``), makes its span the phrase said (a clause, at most 3 s), not
-    the utterance: "when does he finish his speech?" is answered with his last phrase.
+    the utterance: "when does he finish his speech?" is answered with his last phrase; for words said, it makes
+    them reach through their clause where it ends within their phrase (``timed_text.reach``: a call with ``when``,
+    "right after 'my fellow'", is after "And so, my fellow Americans,").
 
     Example:
         >>> Call("Q1", "siglip", "a red car").to_dict()

@@ -26,7 +26,7 @@ def register_udfs(con: duckdb.DuckDBPyConnection, ctx: Any) -> None:
         >>> con.sql("SELECT text_match('Hello world', 'hello')").fetchall()
         [(1.0,)]
     """
-    from vqdb.udfs import counters, said_focus, similarity, text_grade, text_match, text_search
+    from vqdb.udfs import counters, said_clauses, said_focus, similarity, text_grade, text_match, text_search
 
-    for family in (text_match, text_grade, said_focus, counters, similarity, text_search):
+    for family in (text_match, text_grade, said_focus, said_clauses, counters, similarity, text_search):
         family.register(con, ctx)

@@ -55,3 +55,16 @@ def test_a_verb_of_speech_after_an_article_is_a_noun_and_no_cue(question, tools)
     # "the answer" names the words (a chat's answer is written): it made the quote only said, shown nowhere
     quoted = ("The video is funny because", "forty two", "yes", "stop", "next slide please")
     assert {c.tool for c in rule_plan(question).queries if c.query in quoted} == tools
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("when does the man in the kitchen say hello", "hello"),
+        ("when does the guy in the terminal clip say he will show a directory", "will show a directory"),
+        ("When does the woman in the red dress say goodbye?", "goodbye"),
+    ],
+)
+def test_a_speaker_described_by_where_or_what_they_wear_still_speaks(question: str, said: str) -> None:
+    # the words after a speaker with a modifier ("the man in the kitchen say hello") were looked for as a picture
+    assert {(c.tool, c.query) for c in rule_plan(question).queries} == {("transcript", said), ("subtitle", said)}

@@ -136,3 +136,17 @@ def test_a_value_asked_inside_words_said_is_its_form_not_the_question_words(
 def test_a_request_that_only_points_at_the_moment_asks_nothing_more() -> None:
     plan = rule_plan("when does she say the year? show me that moment")
     assert {c.tool for c in plan.queries} == {"transcript", "subtitle"}
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("what is the last thing said in the video", None),
+        ("what's the first thing said in this clip", None),
+        ("when does he say done in the video", "done"),
+    ],
+)
+def test_in_the_video_after_words_said_is_where_not_what_is_said(question: str, said: str | None) -> None:
+    # "in the video" was looked for as the words said ("the last thing said in the video")
+    queries = {c.query for c in rule_plan(question).queries if c.tool == "transcript"}
+    assert queries == ({said} if said else set())

@@ -188,6 +188,8 @@ def test_a_dash_between_spaces_ends_the_event():
         ("What does the speaker say right after thanking everyone for coming?", "everyone for coming"),
         ("what does he say before announcing the winner", "the winner"),
         ("what is said right after apologising for the delay", "the delay"),
+        ("After saying he will show a directory, what's the next thing the man says?", "will show a directory"),
+        ("after saying goodbye, what does he do", "goodbye"),
     ],
 )
 def test_an_event_of_a_verb_of_speech_in_ing_is_said(question: str, said: str) -> None:
@@ -220,3 +222,44 @@ def test_a_value_asked_with_no_other_word_is_its_form_alone() -> None:
     # "what time it is" left "it is" ORed in: words nearly any speech says
     queries = rule_plan("when does she say what time it is?").queries
     assert {c.query for c in queries if c.tool == "transcript"} == {"{time}"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's the very next thing said after 'has never been surpassed'",
+        "After the man says done, who speaks next and what do they say?",
+        "what does she say next after 'fine typography'",
+    ],
+)
+def test_what_comes_next_after_an_event_is_the_first_voice_after_it(question: str) -> None:
+    # "next" was looked for as words said ("very next thing"), and no order made the voice after the event first
+    plan = rule_plan(question)
+    assert plan.order == "first" and ("audio", "speech") in {(c.tool, c.query) for c in plan.queries if not c.when}
+    assert not any("next" in c.query for c in plan.queries)
+
+
+def test_next_to_a_thing_is_no_order() -> None:
+    assert rule_plan("who is standing next to the car after the crash").order is None
+
+
+def test_the_words_of_an_event_said_reach_through_their_phrase() -> None:
+    plan = rule_plan("What does Kennedy say right after 'my fellow Americans'?")
+    assert {(c.tool, c.extent) for c in plan.queries if c.when} >= {("transcript", "phrase"), ("subtitle", "phrase")}
+
+
+def test_an_order_word_in_a_question_reported_as_said_is_what_is_said() -> None:
+    # "earliest" of "say what the earliest printed book was" made the plan rank the first words said first
+    plan = rule_plan("When does the narrator say what the earliest printed book was?")
+    assert plan.order is None and any("earliest" in c.query for c in plan.queries if c.tool == "transcript")
+    assert rule_plan("when does he first say what he wants").order == "first"  # before the verb: the order
+
+
+def test_a_last_sentence_after_that_relates_to_the_sentences_before_it() -> None:
+    # "... typography. what does she say right after that?": "that" named no event, "right" was looked for as said
+    plan = rule_plan(
+        "the narrator says something is an example of fine typography. what does she say right after that?"
+    )
+    assert plan.order == "first" and ("audio", "speech", None) in {(c.tool, c.query, c.when) for c in plan.queries}
+    assert ("transcript", "after") in {(c.tool, c.when) for c in plan.queries if "fine typography" in c.query}
+    assert not any(c.query == "right" for c in plan.queries)

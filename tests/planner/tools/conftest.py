@@ -10,7 +10,7 @@ from vqdb.planner import tools
 from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
-from vqdb.udfs import counters, said_focus, text_grade, text_match
+from vqdb.udfs import counters, said_clauses, said_focus, text_grade, text_match
 
 DIMS = 3  # embedding components; a query "i" of a visual tool looks along component i
 # A stand-in for MiniLM's text_embed: texts that share their first letter (case aside) mean the same thing.
@@ -29,6 +29,7 @@ def con():
     text_match.register(connection, None)
     text_grade.register(connection, None)
     said_focus.register(connection, None)
+    said_clauses.register(connection, None)
     counters.register(connection, None)
     connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection

@@ -4,11 +4,15 @@ recognition errors and other spellings of numbers), or meant (a segment close in
 from __future__ import annotations
 
 import numpy as np
+import pyarrow as pa
 import pytest
 
-from vqdb.planner import tools
+from vqdb.planner import columnar, tools
 from vqdb.planner.boolexpr import PlanError
+from vqdb.planner.compiler import compile_plan
+from vqdb.planner.rules import rule_plan
 from vqdb.planner.video_frames import VideoFrames
+from vqdb.schema import TABLES
 
 
 def words(video_id: str, *spoken: tuple[str, float, float]) -> list[dict]:
@@ -252,3 +256,63 @@ def test_the_words_of_a_segment_meant_are_those_overlapping_it_on_both_paths(con
     inside = np.flatnonzero(~np.isnan(arrays.score))
     columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
     assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+
+
+def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_both_paths(con):
+    # "what does he say right after 'my fellow'?": the rest of the phrase "my fellow" is said in ("Americans of
+    # every state,", to 2.4 s) is not what he says after it: "ask not ..." (3.6 s on) is
+    plan = rule_plan("What does he say right after 'my fellow'?")
+    assert {(c.tool, c.extent) for c in plan.queries if c.when == "after"} >= {("transcript", "phrase")}
+    first = ["So", "my", "fellow", "Americans", "of", "every", "state,"]
+    second = ["ask", "not", "what", "your", "country", "can", "do", "for", "you."]
+    said = [(w, 0.3 + 0.3 * i, 0.6 + 0.3 * i) for i, w in enumerate(first)]  # 0.3-2.4 s, "my fellow" 0.6-1.2 s
+    said += [(w, 3.6 + 0.3 * i, 3.9 + 0.3 * i) for i, w in enumerate(second)]  # 3.6-6.3 s
+    rows = words("v", *said)
+    con.register("transcript_words", pa.Table.from_pylist(rows, schema=TABLES["transcript_words"].arrow_schema(3)))
+    for name in ("transcript_segments", "audio_tags", "subtitles", "ocr", "ocr_spans"):
+        con.register(name, pa.Table.from_pylist([], schema=TABLES[name].arrow_schema(3)))
+    con.execute(
+        "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(9) t(i)"
+    )
+    con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 9.0 AS duration_s")
+    sql_first = con.sql(compile_plan(plan, k=1, gap=0.0)).fetchall()[0][2]
+    arrays_first = columnar.keyframes(plan, VideoFrames.load(con, "v", k=1, gap=0.0), 1).column("ts")[0].as_py()
+    assert sql_first == arrays_first and 3.6 <= sql_first <= 6.3  # was 1.9 s: "of every state," still said
+
+
+def test_a_call_for_the_phrase_reaches_the_frames_of_the_phrase_its_words_are_said_in_on_both_paths(con, evidence):
+    # "my fellow" (0.6-1.2 s) of "So my fellow Americans of every state," (0.3-2.4 s): its frames are the phrase's
+    # (0.5-2 s at 2 frames a second), on both paths; without the extent, only the words' (1 s)
+    said = words(
+        "v",
+        *[
+            (w, 0.3 + 0.3 * i, 0.6 + 0.3 * i)
+            for i, w in enumerate(["So", "my", "fellow", "Americans", "of", "every", "state,"])
+        ],
+    )
+    sampled = [("v", i, i / 2) for i in range(8)]
+    found = evidence("transcript", "my fellow", sampled=sampled, transcript_words=said, extent="phrase")
+    assert [r[1] for r in found] == [1, 2, 3, 4]
+    assert [r[1] for r in evidence("transcript", "my fellow", sampled=sampled, transcript_words=said)] == [2]
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'v' AS video_id, 3.5 AS duration_s")
+    arrays = tools.get("transcript").frame_evidence(VideoFrames.load(con, "v", k=1, gap=0.0), "my fellow", "phrase")
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = (arrays.score, arrays.start_s, arrays.end_s)
+    assert [("v", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+
+
+def test_a_call_for_the_phrase_reaches_no_further_in_a_long_clause_cut_by_time_on_both_paths(con, evidence):
+    # "the Guttenberg or 42 line Bible of about 1455," said for 3.6 s with no comma: cut by time into phrases, its
+    # clause ends outside the phrase "the Guttenberg" is said in, and what follows them is said right after them
+    text = ["the", "Guttenberg", "or", "42", "line", "Bible", "of", "about", "1455,"]
+    said = words("v", *[(w, 0.4 * i, 0.4 * i + 0.4) for i, w in enumerate(text)])
+    sampled = [("v", i, i / 2) for i in range(8)]
+    found = evidence("transcript", "the Guttenberg", sampled=sampled, transcript_words=said, extent="phrase")
+    assert [r[1] for r in found] == [0, 1]  # the words (0-0.8 s), not the clause to 3.6 s
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'v' AS video_id, 3.5 AS duration_s")
+    arrays = tools.get("transcript").frame_evidence(
+        VideoFrames.load(con, "v", k=1, gap=0.0), "the Guttenberg", "phrase"
+    )
+    assert np.flatnonzero(~np.isnan(arrays.score)).tolist() == [0, 1]

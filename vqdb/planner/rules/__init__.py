@@ -241,6 +241,7 @@ from vqdb.planner.rules.when import (
     _number_as_words,
     _order,
     _read_if_capitals,
+    _referred_back,
     _related,
     _relation,
     _said_if_words,
@@ -275,7 +276,8 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    asked = _asked_then_answered(_unframed(_one_resolved(_written_out(_spelled_out(_exclusions_dropped(question))))))
+    resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(question)))))
+    asked = _asked_then_answered(_unframed(resolved))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]

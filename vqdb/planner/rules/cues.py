@@ -41,6 +41,8 @@ _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says"
     rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)})"
     rf"|{_INVERTED}(?:{_TYPED_NAME_WORD}\s+){{0,2}}?{_TYPED_NAME_WORD})\s+"
     rf"(?:(?i:{alternation(list(phrasing.IN_THE_VIDEO))})\s+)?"  # "the protagonist in the video says"
+    r"(?:(?i:in|with|wearing|from|at|behind|beside)\s+(?i:the|a|an|his|her|their|this|that)\s+(?:[\w'-]+\s+){1,3}?)?"
+    # "the man in the blue jacket says", "the guy in the terminal clip say": who, described
     rf"(?:(?i:{alternation(phrasing.SPEAKING_ORDER)})\s+)?(?P<verb>(?i:{alternation(phrasing.SUBJECT_SPEECH_VERBS)}))\b"
     r"(?!\s+(?i:out)\b)(?:\s+(?i:that|about))?"
 )

@@ -37,8 +37,9 @@ _ACTIVE_SPEECH = re.compile(
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
     r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b))|"
     r"(?:^\s*(?-i:(?=[a-z]))|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\bwhile\s)|(?<=\bwhen\s))"  # "after thanking"
-    r"(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing"
-    r"(?=\s+(?:the|his|her|their|our|my|your|a|an|that|about|for|everyone|everybody|us|them|him|me|you)\b|\s*[,?.!]|\s*$))"
+    r"(?:(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing"
+    r"(?=\s+(?:the|his|her|their|our|my|your|a|an|that|about|for|everyone|everybody|us|them|him|me|you)\b|\s*[,?.!]|\s*$)"
+    r"|saying(?=\s+\w)))"  # "after saying he will show a directory": what follows is said
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
@@ -48,7 +49,7 @@ _BEFORE_A_NAME_SPEAKING = (
     phrasing.AUXILIARY_VERBS | phrasing.AUXILIARIES | phrasing.WH_WORDS | phrasing.CONNECTIVES | {"that", "which"}
 ) - {"and", "but"}
 _WORDS_SAID_IN_ORDER = re.compile(  # "the first words", "his very last remarks": see _take_words_said_in_order
-    rf"\b(?:(?P<whose>{alternation(list(phrasing.DETERMINERS))})\s+)?(?:very\s+)?(?:first|last|final)\s+"
+    rf"\b(?:(?P<whose>{alternation(list(phrasing.DETERMINERS))})\s+)?(?:very\s+)?(?:first|last|final|next)\s+"
     rf"(?:{alternation(list(phrasing.WORDS_SAID_IN_ORDER))})\b",
     re.I,
 )
@@ -56,6 +57,7 @@ _GROUP_SPOKEN_TO = {"them": "you", "their": "your", "theirs": "yours", "themselv
 _ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself": "yourself"}
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
+_IN_THE_VIDEO_AT_END = re.compile(rf"(?:^|\s+)(?:{alternation(list(phrasing.IN_THE_VIDEO))})\s*$", re.I)
 
 
 _COPULA = r"(?:is|was|are|were|will|would|has|had|have|seems|seemed)"
@@ -373,6 +375,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + tail  # the words before the quote describe it
         if match.group(0).split()[-1].lower() not in phrasing.SAYING:  # "explains X and we see Y": X
             rest = _NEW_CLAUSE.split(rest, maxsplit=1)[0]
+        rest = _IN_THE_VIDEO_AT_END.sub("", rest)  # "the last thing said in the video": where, not what is said
         addressee = _addressee(match, rest)
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"

@@ -9,7 +9,7 @@ import re
 
 from vqdb.planner import boolexpr, phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word
-from vqdb.planner.plan import Plan
+from vqdb.planner.plan import Call, Plan
 from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
 from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
@@ -26,6 +26,7 @@ _REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
 _READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
+_NEXT = re.compile(r"\bnext\b(?!\s+(?:to|door)\b)", re.I)  # "who speaks next after X": right after it; not "next to"
 
 
 def _order(question: str) -> tuple[str | None, str]:
@@ -53,7 +54,8 @@ def _order(question: str) -> tuple[str | None, str]:
     "before" ("after the game ended, ..."); a voice ends with its noun ("when does he finish his speech?"),
     and reading that starts or stops with nothing read after it is a voice (``phrasing.READING_ALOUD``: "when
     does she stop reading?"). Right after an event (``phrasing.HOW_SOON``: "right after the title, what does
-    she say?") is the first moment after it, right before one the last moment before it.
+    she say?") is the first moment after it, right before one the last moment before it, and so is what comes
+    next after one ("what's the next thing said after X?", "who speaks next after X?").
 
     Example:
         >>> _order("when does the narrator stop speaking?"), _order("when do the end credits start?")
@@ -76,8 +78,10 @@ def _order(question: str) -> tuple[str | None, str]:
     connectives = [c for c in _connectives_of_time(question) if not any(a <= c[0] < b for a, b in quoted)]
     events = [(a, _event_end(question, a)) for _, a, _ in connectives]
     found: dict[str, list[tuple[int, int]]] = {"first": [], "last": []}
-    for start, _, when in connectives:  # "right after X": the first moment after it; "just before X": the last
-        if not question[start:].lower().startswith(when):
+    for (start, _, when), (_, end) in zip(connectives, events, strict=True):  # "right after X": the first moment
+        # after it, as what comes "next" after it; "just before X": the last moment before it
+        following = when == "after" and (_NEXT.search(question[:start]) or _NEXT.search(question[end:]))
+        if not question[start:].lower().startswith(when) or following:
             found["first" if when == "after" else "last"].append((start, start))
     for start, end in _ORDER_CUES.spans(question):
         cue = question[start:end]
@@ -182,6 +186,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     edge = cue in phrasing.STARTS or cue in phrasing.ENDS
     if edge and _REPORTED_STATE.search(before):  # "she says she is finished": words said ("I'm finished")
         return None
+    if _REPORTED_QUESTION.search(before):  # "when does she say what the earliest printed book was": what is said
+        return None
     if edge:
         verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
         verb_follows = verb_follows or _names_a_voice(after.split("?")[0].strip(" .!,;"))  # "finish his speech"
@@ -198,11 +204,41 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
 
 
 _HAVE = ("has", "had", "have")  # "he says he has finished": the speaker's "I have finished"
+_REPORTED_QUESTION = re.compile(  # a verb of saying and a question word, then no clause end: see _order_of
+    rf"\b(?:{alternation(list(phrasing.SAYING))}|tells?\s+\w+|told\s+\w+|explains?|explained)\s+"
+    r"(?:what|which|who|whom|where|how)\b[^,;:?.!]*$",
+    re.I,
+)
 _REPORTED_STATE = re.compile(  # a reported subject and its "be" or "have" after a verb of saying: see _order_of
     rf"\b(?:{alternation(list(phrasing.SAYING))}|tells?\s+\w+|told\s+\w+)\s+(?:that\s+)?"
     rf"(?:{alternation(list(phrasing.REPORTED_SUBJECTS))})(?:\s+(?:{alternation([*phrasing.BE_FORMS, *_HAVE])}))?\s+$",
     re.I,
 )
+
+
+def _referred_back(question: str) -> str:
+    """``question`` with an event it refers back to put in place: a last sentence asking what happens after or
+    before "that" ("this", "it": ``_BACK_REFERENCE``) relates to what the sentences before it say, and reads as
+    one question with them as its event; ``question`` as it is otherwise (one sentence, or no such reference).
+
+    Example:
+        >>> _referred_back("The narrator calls it fine typography. What does she say right after that?")
+        'What does she say right after The narrator calls it fine typography?'
+        >>> _referred_back("What happens after that?")
+        'What happens after that?'
+    """
+    sentences = re.split(r"(?<=[.;!?])\s+", question.strip())
+    if len(sentences) < 2:
+        return question
+    last = sentences[-1]
+    back = _BACK_REFERENCE.search(last)
+    event = " ".join(sentences[:-1]).rstrip(" .;!?")
+    if back is None or not _has_alnum(event):
+        return question
+    return f"{last[: back.start('it')]}{event}{last[back.end('it') :]}"
+
+
+_BACK_REFERENCE = re.compile(r"\b(?:after|before)\s+(?P<it>that|this|it)(?=\s*(?:[?.!,;]|$))", re.I)
 
 
 def _relation(text: str) -> tuple[str, str | None, str]:
@@ -497,18 +533,42 @@ _SAID_PASSIVE = re.compile(  # only verbs of speech: a winner "announced" or a n
 
 def _related(main: Plan, event: Plan, when: str) -> Plan:
     """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
-    main plan alone when the event has nothing to find, the event's alone when the main clause has none."""
+    main plan alone when the event has nothing to find, the event's alone when the main clause has none. Words
+    said in the event are the phrase they are said in (``extent`` "phrase", ``timed_text.reach``): what is said
+    "right after 'my fellow Americans'" follows "And so, my fellow Americans,", not the words' last one.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1")
+        >>> said = Plan((Call("Q1", "transcript", "my fellow"),), "Q1")
+        >>> [(c.tool, c.when, c.extent) for c in _related(voice, said, "after").queries]
+        [('audio', None, None), ('transcript', 'after', 'phrase')]
+    """
     if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
         return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
-    calls = [dataclasses.replace(c, id=renamed[c.id], when=when) for c in event.queries]  # its place, size kept
+    calls = [  # its place, size kept
+        dataclasses.replace(c, id=renamed[c.id], when=when, extent=_said_phrase(c)) for c in event.queries
+    ]
     combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
     if not main.is_uniform:
         calls = [*main.queries, *calls]
         combine = f"{_and_operand(main.combine)} AND {_and_operand(combine)}"
     notes = event.notes if main.is_uniform else (*main.notes, *event.notes)  # a uniform main's note is moot
     return Plan(tuple(calls), combine, notes=notes, planner="rules")
+
+
+def _said_phrase(call: Call) -> str | None:
+    """The extent of an event's ``call`` related in time: "phrase" for words said with none asked (the phrase
+    they are said in reaches as far as they do), else the call's own.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> _said_phrase(Call("Q1", "subtitle", "done")), _said_phrase(Call("Q2", "audio", "speech")) is None
+        ('phrase', True)
+    """
+    return "phrase" if call.extent is None and call.tool in TOOLS_FOR[SPEECH] else call.extent
 
 
 def _and_operand(combine: str) -> str:

@@ -18,7 +18,9 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   spies" are mentioned marks the clause "French radicals and German police spies", and for "ask not what your
   country can do for you", the clause it is most of. A call with ``extent`` "statement" (a
   question about what is said on a topic: "when does she talk about the 15th century?") is answered with the
-  **statement** instead. The words said are the focus either way;
+  **statement** instead. The words said are the focus either way. A call with ``extent`` "phrase" (words a
+  question is after or before: "what does he say right after 'my fellow'?") is said through its **clause**
+  where the clause ends (starts) within its phrase (``reach``);
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
   ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
@@ -79,6 +81,7 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import value_form
+from vqdb.udfs.said_clauses import clauses
 from vqdb.udfs.said_focus import shared_words_focus
 from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
 
@@ -100,7 +103,7 @@ class TimedTextTool(TextTool):
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
     pause_s: ClassVar[float | None] = None
-    extents: ClassVar[tuple[str, ...]] = ("statement",)
+    extents: ClassVar[tuple[str, ...]] = ("statement", "phrase")
     query_embedder: ClassVar[str] = "text_embed"  # the sentence model (MiniLM): the query and the sentences
 
     def pieces(self, ctx: Context) -> exp.Select:
@@ -205,7 +208,8 @@ class TimedTextTool(TextTool):
         phrases they are said in, or their words; their statements when the call asks for them, ``Context.extent``)."""
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
         found = fn("phrase_spans", self.in_time(), ctx.text, pause)
-        listed = [alias(fn("phrases", self.in_time(), pause.copy()), "phrases")] if self.pause_s is not None else []
+        lists = ("phrases", "clauses") if ctx.extent == "phrase" else ("phrases",)  # clauses: for ``reach``
+        listed = [alias(fn(n, self.in_time(), pause.copy()), n) for n in lists] if self.pause_s is not None else []
         per_video = select(
             col("video_id"),
             alias(fn("unnest", found), "m"),
@@ -216,14 +220,18 @@ class TimedTextTool(TextTool):
         said_start, said_end = col("start_s", "m"), col("end_s", "m")
         statement = col("statement_start_s", "m"), col("statement_end_s", "m")
         if self.pause_s is None:  # a cue is a clause: the phrase it says, whole unless it is long
-            phrase, whole_s = statement, LONG_CUE_S
+            phrase, clause, whole_s = statement, statement, LONG_CUE_S
         else:
             phrase, whole_s = phrases_hull_sql(col("phrases"), said_start, said_end, *statement), None
+            clause = (
+                phrases_hull_sql(col("clauses"), said_start, said_end, *statement) if "clauses" in lists else phrase
+            )
         span = phrase_span_sql(said_start, said_end, *statement, *phrase, ctx.extent, whole_s)
+        reached = reach_sql(said_start, said_end, *phrase, *clause, ctx.extent)
         return select(
             col("video_id"),
-            alias(said_start.copy(), "said_start"),
-            alias(said_end.copy(), "said_end"),
+            alias(reached[0], "said_start"),
+            alias(reached[1], "said_end"),
             alias(col("score", "m"), "score"),
             alias(span[0], "start_s"),
             alias(span[1], "end_s"),
@@ -408,11 +416,12 @@ class TimedTextTool(TextTool):
         fields = ("start_s", "end_s", "score", "statement_start_s", "statement_end_s")
         said_start, said_end, score, *statement = (float_array(found.field(f)) for f in fields)
         if self.pause_s is None:
-            phrase, whole_s = statement, LONG_CUE_S
+            phrase, clause, whole_s = statement, statement, LONG_CUE_S
         else:
             phrase, whole_s = phrases_hull(said.phrases(), said_start, said_end, *statement), None
+            clause = phrases_hull(said.clauses(), said_start, said_end, *statement) if extent == "phrase" else phrase
         span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
-        return (said_start, said_end, score, *span, said_start, said_end)
+        return (*reach(said_start, said_end, *phrase, *clause, extent), score, *span, said_start, said_end)
 
     def said_in_time(self, video: VideoFrames) -> SaidInTime:
         """The video's pieces in time order (``listed_in_time``) and, asked for, its phrases said, for
@@ -514,6 +523,7 @@ class SaidInTime:
     def __init__(self, listed: pa.ListArray | None, pause_s: float | None):
         self.listed, self.pause_s = listed, pause_s
         self._phrases: tuple[np.ndarray, np.ndarray] | None = None
+        self._clauses: tuple[np.ndarray, np.ndarray] | None = None
 
     def phrases(self) -> tuple[np.ndarray, np.ndarray]:
         """The starts and ends of the phrases said (``vqdb.udfs.text_grade.phrases``), computed once."""
@@ -521,6 +531,72 @@ class SaidInTime:
             said = phrases(self.listed, pa.array([self.pause_s], pa.float64())).values
             self._phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
         return self._phrases
+
+    def clauses(self) -> tuple[np.ndarray, np.ndarray]:
+        """The starts and ends of the clauses said (``vqdb.udfs.said_clauses``), computed once."""
+        if self._clauses is None:
+            said = clauses(self.listed, pa.array([self.pause_s], pa.float64())).values
+            self._clauses = (float_array(said.field("start_s")), float_array(said.field("end_s")))
+        return self._clauses
+
+
+def reach(
+    said_start: np.ndarray,
+    said_end: np.ndarray,
+    phrase_start: np.ndarray,
+    phrase_end: np.ndarray,
+    clause_start: np.ndarray,
+    clause_end: np.ndarray,
+    extent: str | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The stretch of time a stretch said (``said_start`` to ``said_end``) reaches frames over: its own time, and
+    with ``extent`` "phrase" through its clause (``clause_start`` to ``clause_end``: the clauses it is said in,
+    ``vqdb.udfs.said_clauses``) on each side where the clause ends (starts) within its phrase (``phrase_start``
+    to ``phrase_end``). A call related in time to words said (``Call.when``) asks for it: what is said "right
+    after 'my fellow'" follows "And so, my fellow Americans,", not "fellow"; but a clause said for 5 s with no
+    comma ("the Guttenberg or 42-line Bible of about 1455,", cut into phrases by time) goes on with what is said
+    right after its first words.
+
+    Example:
+        >>> said = np.array([1.06, 11.18]), np.array([1.56, 11.9])  # "my fellow"; "the Guttenberg"
+        >>> phrase = np.array([0.84, 11.18]), np.array([2.1, 13.62])
+        >>> clause = np.array([0.84, 11.18]), np.array([2.1, 16.06])
+        >>> [a.tolist() for a in reach(*said, *phrase, *clause, "phrase")]
+        [[0.84, 11.18], [2.1, 11.9]]
+        >>> [a.tolist() for a in reach(*said, *phrase, *clause, None)]
+        [[1.06, 11.18], [1.56, 11.9]]
+    """
+    if extent != "phrase":
+        return said_start, said_end
+    with np.errstate(invalid="ignore"):
+        start = np.where(clause_start >= phrase_start, np.fmin(said_start, clause_start), said_start)
+        end = np.where(clause_end <= phrase_end, np.fmax(said_end, clause_end), said_end)
+    return start, end
+
+
+def reach_sql(
+    said_start: exp.Expression,
+    said_end: exp.Expression,
+    phrase_start: exp.Expression,
+    phrase_end: exp.Expression,
+    clause_start: exp.Expression,
+    clause_end: exp.Expression,
+    extent: str | None,
+) -> tuple[exp.Expression, exp.Expression]:
+    """``reach`` as SQL expressions (the same comparisons; NULL where a bound is NULL leaves the time said).
+
+    Example:
+        >>> start, _ = reach_sql(col("a"), col("b"), col("ps"), col("pe"), col("cs"), col("ce"), "phrase")
+        >>> start.sql("duckdb")
+        'CASE WHEN cs >= ps THEN LEAST(a, cs) ELSE a END'
+    """
+    if extent != "phrase":
+        return said_start.copy(), said_end.copy()
+    start = exp.case().when(
+        clause_start.copy() >= phrase_start.copy(), fn("least", said_start.copy(), clause_start.copy())
+    )
+    end = exp.case().when(clause_end.copy() <= phrase_end.copy(), fn("greatest", said_end.copy(), clause_end.copy()))
+    return start.else_(said_start.copy()), end.else_(said_end.copy())
 
 
 def phrases_hull(
