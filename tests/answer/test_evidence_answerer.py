@@ -781,3 +781,37 @@ def test_a_blank_is_filled_where_the_words_around_it_are_read(answerer):
         timeline=KINETIC,
     )
     assert other_line.answer == "B"
+
+
+# a code listing on screen: "__init__" is a name, no blank to fill
+CODE = screens(
+    (0.0, 2.0, "class Point:"),
+    (2.0, 4.0, "def __init__(self, x):"),
+    (4.0, 6.0, "self.x = x"),
+    (6.0, 8.0, "def __repr__(self):"),
+)
+
+
+def test_double_underscores_in_a_name_are_no_blank(answerer):
+    found = answerer.answer(
+        "In the code shown, which argument does __init__ take besides self?", ["y", "x", "z", "w"], [], timeline=CODE
+    )
+    assert found.answer == "B" and not found.low_confidence
+
+
+def test_a_word_asked_not_in_capitals_is_the_one_read_in_lower_case(answerer):
+    shown = screens((0.0, 2.0, "Welcome to the SHOW"), (2.0, 4.0, "tonight"), (4.0, 6.0, "Presented BY"))
+    options = ["SHOW", "tonight", "BY", "Welcome"]
+    assert answerer.answer("Which word is not capitalized?", options, [], timeline=shown).answer == "B"
+    assert answerer.answer("Which word is shown in lowercase?", options, [], timeline=shown).answer == "B"
+
+
+def test_a_reason_asked_after_a_leading_clause_is_read_not_negated(answerer):
+    caption = screens((0.0, 3.0, "The baby cannot read the book because the book is upside down"))
+    found = answerer.answer(
+        "According to the caption, why can the baby not read the book?",
+        ["the book is upside down", "the baby is asleep", "the lights are off", "the page is blank"],
+        [],
+        timeline=caption,
+    )
+    assert found.answer == "A"

@@ -37,3 +37,17 @@ def test_regions_are_what_faster_whisper_keeps():
     assert pad_s() == pytest.approx(0.4)
     noise = rng.normal(0, 1e-4, 16000).astype(np.float32)
     assert speech_regions(noise) == ()
+
+
+def test_regions_touching_are_one_where_nothing_was_cut_out(shared_data):
+    """With the batched pipeline's VAD (splits at 160 ms of silence) jfk.flac's speech comes as five chunks,
+    two pairs of them touching (a short silence shared between them): nothing was cut out there, so a word
+    across such a join has nothing to be moved over."""
+    from vqdb.ingest.audio import decode_audio
+    from vqdb.models.whisper import BATCH_WINDOW_S, VAD_BATCHED
+
+    samples = decode_audio(shared_data / "audio" / "jfk.flac").samples
+    regions = speech_regions(samples, {**VAD_BATCHED, "max_speech_duration_s": BATCH_WINDOW_S})
+    assert len(regions) == 3
+    assert all(a.end_s < b.start_s for a, b in zip(regions, regions[1:], strict=False))
+    assert within_speech((4.4, 4.9), regions) == (4.4, 4.752)  # ends in the next region's padding

@@ -353,7 +353,7 @@ class _Reading:
         self._apply_ordinal(places)
         self._apply_sequence(places)
         self._apply_screen_fit(places)
-        self._apply_case(places, words)
+        self._apply_case(places, [match_words(o) for o in options])
         _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
         best_places = _prefer_whole(options, words, best_places)
@@ -577,12 +577,13 @@ class _Reading:
 
     def _apply_case(self, places: list[list[Place]], words: list[list[str]]) -> None:
         """Where the question asks for text in capitals (or lower case), weigh each written place by how
-        much of the option's words it reads in that case (``vqdb.answer.letter_case.case_fit``): an option
+        much of the option's own ``words`` (not a blank's phrase around them) it reads in that case
+        (``vqdb.answer.letter_case.case_fit``; its function words only where it has no other: "BY"): an option
         read only in the other case weighs ``CASE_MISFIT``; speech, which has no case, is not weighed."""
         if self.parts.case is None:
             return
         for option, option_words in zip(places, words, strict=True):
-            named = [w for w in option_words if w not in STOPWORDS]
+            named = [w for w in option_words if w not in STOPWORDS] or option_words
             for k, p in enumerate(option):
                 if p.match.stream.source not in ("ocr", "subtitle"):
                     continue

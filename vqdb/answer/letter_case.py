@@ -26,21 +26,27 @@ _UPPER = re.compile(
 )
 _LOWER = re.compile(r"\b(?:in\s+)?(?:all\s+)?lower[\s-]?case\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W\d_]+")
+# "not" just before the case asked, a word or two between ("is not capitalized", "isn't written in capitals")
+_NEGATION_BEFORE = re.compile(r"(?:\bnot|\bnever|n't)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
 
 
 def asked_case(question: str) -> str | None:
     """``"upper"`` where ``question`` asks for text in capitals ("in capital letters", "in caps", "all
-    caps", "uppercase"), ``"lower"`` for lower case, else None.
+    caps", "uppercase"), ``"lower"`` for lower case, the other one where it asks for text not so ("Which word
+    is not capitalized?"), else None.
 
     Example:
         >>> [asked_case(q) for q in ("Which word is in ALL CAPS?", "Which name is written in lowercase?",
         ...                          "What is the capital of France?", "Which word is written in capitals?")]
         ['upper', 'lower', None, 'upper']
+        >>> [asked_case(q) for q in ("Which word is not capitalized?", "Which word isn't written in capitals?",
+        ...                          "Which word is never in lowercase?")]
+        ['lower', 'lower', 'upper']
     """
-    if _UPPER.search(question):
-        return "upper"
-    if _LOWER.search(question):
-        return "lower"
+    for pattern, case, other in ((_UPPER, "upper", "lower"), (_LOWER, "lower", "upper")):
+        found = pattern.search(question)
+        if found:
+            return other if _NEGATION_BEFORE.search(question, 0, found.start()) else case
     return None
 
 

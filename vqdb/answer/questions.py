@@ -160,7 +160,8 @@ _NOT_AMONG = re.compile(  # "Which of these is NOT in the menu bar?": which opti
     re.IGNORECASE,
 )
 # a question for a reason, never for an absence
-_ASKS_WHY = re.compile(r"^\s*(?:why|how\s+come|for\s+what\s+reason)\b", re.IGNORECASE)
+# a question for a reason: "why" first, or first after a leading clause ("According to the caption, why ...")
+_ASKS_WHY = re.compile(r"(?:^|,)\s*(?:why|how\s+come|for\s+what\s+reason)\b", re.IGNORECASE)
 # the words of a question that ask how a thing looks, of those the planner reads as asking for a picture
 LOOKS_ASKED = PICTURED_ASKS & {"color", "colors", "colour", "colours", "shape", "shapes", "pattern", "patterns"}
 _WORN = re.compile(r"\bwear(?:s|ing)?\b", re.IGNORECASE)  # what someone wears, unless a text on it is asked
@@ -354,11 +355,13 @@ def negated(question: str) -> bool:
         >>> [negated(q) for q in ("Which of these is NOT in the menu bar?", "Which word is missing from the sign?",
         ...                       "What is not in the box, according to the label?")]
         [True, True, False]
-        >>> negated("Why, according to the model, can the baby not read the book?")
-        False
+        >>> [negated(q) for q in ("Why, according to the model, can the baby not read the book?",
+        ...                       "According to the caption, why can the baby not read the book?",
+        ...                       "Which of these is not shown? Why?")]
+        [False, False, True]
     """
     masked = _mask_quotes(question)
-    return not _ASKS_WHY.match(masked) and bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
+    return not _ASKS_WHY.search(masked) and bool(_NEGATED.search(masked) or _NOT_AMONG.search(masked))
 
 
 def about_appearance(text: str) -> tuple[str, ...] | None:
@@ -534,14 +537,16 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
     return None
 
 
-_BLANK = re.compile(r"_{2,}|\[\s*blank\s*\]|\(\s*blank\s*\)", re.IGNORECASE)
+# a run of underscores standing alone ("OF ___ HANDS"; not "__init__" or "final__v3"), "[blank]", "(blank)"
+_BLANK = re.compile(r"(?<!\w)_{2,}(?!\w)|\[\s*blank\s*\]|\(\s*blank\s*\)", re.IGNORECASE)
 _CLAUSE_MARK = re.compile(r"[,:;.?!]\s")
 
 
 def blank_phrase(question: str) -> tuple[str, str] | None:
     """The words either side of a blank the question asks to fill ("'WE ARE THE WORK OF ___ HANDS'. Which
     word fills the blank?"): of the quote that has it, else of the clause it is in; None without a blank
-    (two or more underscores, "[blank]"). The options are the words that go in it: an option is found as the
+    (two or more underscores standing alone, "[blank]"), and None for two blanks (which part of an option
+    goes in which is not known). The options are the words that go in it: an option is found as the
     whole phrase it makes, not alone (an "OUR" read elsewhere fills no blank).
 
     Example:
@@ -549,16 +554,17 @@ def blank_phrase(question: str) -> tuple[str, str] | None:
         ('WE ARE THE WORK OF', 'HANDS')
         >>> blank_phrase("Complete the caption: the ____ of printing. Which word is missing?")
         ('the', 'of printing')
-        >>> blank_phrase("Which word is missing from the sign?") is None
-        True
+        >>> [blank_phrase(q) for q in ("Which word is missing from the sign?", "What does __init__ take besides self?",
+        ...                            "'THE ___ OF ___ HANDS': which words fill the blanks?")]
+        [None, None, None]
     """
+    if len(_BLANK.findall(question)) != 1:
+        return None
     for quote in _quotes(question):
         split = _BLANK.split(quote, maxsplit=1)
         if len(split) == 2:
             return split[0].strip(), split[1].strip()
     blank = _BLANK.search(question)
-    if blank is None:
-        return None
     starts = [m.end() for m in _CLAUSE_MARK.finditer(question, 0, blank.start())]
     end = _CLAUSE_MARK.search(question, blank.end())
     before = question[starts[-1] if starts else 0 : blank.start()]

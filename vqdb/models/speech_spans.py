@@ -27,9 +27,10 @@ class SpeechRegion:
     end_s: float
 
 
-def speech_regions(samples: np.ndarray) -> tuple[SpeechRegion, ...]:
-    """The speech faster-whisper's ``vad_filter`` keeps in 16 kHz mono ``samples``, with its default options
-    (Silero VAD: 2 s of silence splits, each region padded by ``pad_s()``).
+def speech_regions(samples: np.ndarray, vad: dict | None = None) -> tuple[SpeechRegion, ...]:
+    """The speech faster-whisper's ``vad_filter`` keeps in 16 kHz mono ``samples`` with the Silero VAD options
+    ``vad`` (``VadOptions`` fields; None: its defaults, 2 s of silence splits), regions VAD left touching
+    (silence shorter than twice the padding, shared between them) joined: nothing was cut out between them.
 
     Example:
         >>> speech_regions(np.zeros(16000, np.float32))  # a second of silence
@@ -37,14 +38,19 @@ def speech_regions(samples: np.ndarray) -> tuple[SpeechRegion, ...]:
     """
     from faster_whisper.vad import VadOptions, get_speech_timestamps
 
-    return tuple(
-        SpeechRegion(c["start"] / SAMPLE_RATE, c["end"] / SAMPLE_RATE)
-        for c in get_speech_timestamps(samples, VadOptions())
-    )
+    regions: list[SpeechRegion] = []
+    for chunk in get_speech_timestamps(samples, VadOptions(**(vad or {}))):
+        start, end = chunk["start"] / SAMPLE_RATE, chunk["end"] / SAMPLE_RATE
+        if regions and start <= regions[-1].end_s:
+            regions[-1] = SpeechRegion(regions[-1].start_s, end)
+        else:
+            regions.append(SpeechRegion(start, end))
+    return tuple(regions)
 
 
 def pad_s() -> float:
-    """The silence VAD keeps on each side of a region's speech (faster-whisper's ``speech_pad_ms``).
+    """The silence VAD keeps on each side of a region's speech (faster-whisper's ``speech_pad_ms``): all of
+    it where a region has silence cut out beside it (that silence was at least twice as long).
 
     Example:
         >>> pad_s()

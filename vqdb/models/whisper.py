@@ -52,6 +52,12 @@ from vqdb.models.speech_spans import SpeechRegion, speech_regions, within_speech
 DEFAULT_MODEL = "base"
 SAMPLE_RATE = 16000
 DECODE_SETTINGS = {"vad_filter": True, "word_timestamps": True, "beam_size": 5}
+# Silero VAD's options as each pipeline runs it (faster-whisper's own defaults for each, passed explicitly so
+# that the regions words are kept inside, ``speech_spans``, are those decoded): the batched pipeline splits at
+# 160 ms of silence and at its 30-second window
+VAD_SEQUENTIAL: dict = {}
+VAD_BATCHED = {"min_silence_duration_ms": 160}
+BATCH_WINDOW_S = 30
 CUDA_BATCH_SIZE = 16  # speech regions decoded at once by the batched pipeline on a GPU
 _COMPUTE_TYPES = {"fp32": "float32", "bf16": "bfloat16", "fp16": "float16"}
 # The cuBLAS that CTranslate2's CUDA build loads by name at its first matrix product, per CTranslate2 major
@@ -169,8 +175,12 @@ class WhisperRecognizer:
             return Transcript(language="", segments=())
         batching = {"batch_size": self.batch_size} if self._batched is not None else {}
         language = {"language": self.language} if self.language else {}
-        pieces, info = (self._batched or self._model).transcribe(samples, **DECODE_SETTINGS, **batching, **language)
-        regions = speech_regions(samples)  # the speech VAD kept, to keep each word inside one stretch of it
+        vad = VAD_BATCHED if self._batched is not None else VAD_SEQUENTIAL
+        pieces, info = (self._batched or self._model).transcribe(
+            samples, **DECODE_SETTINGS, vad_parameters=dict(vad), **batching, **language
+        )
+        window = {"max_speech_duration_s": BATCH_WINDOW_S} if self._batched is not None else {}
+        regions = speech_regions(samples, {**vad, **window})  # the speech VAD kept: each word inside one stretch
         return Transcript(language=info.language, segments=tuple(_segment(piece, regions) for piece in pieces))
 
 

@@ -128,12 +128,12 @@ from vqdb.planner.tools.ocr import (
 )
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, edits_between
+from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, content_word, edits_between
 from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
 from vqdb.store.visual_summary import visual_bounds
-from vqdb.textnorm import FUNCTION_WORDS, canonical_words, holds_value, value_form
+from vqdb.textnorm import canonical_words, holds_value, value_form
 from vqdb.udfs import counters
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.embedding_cache import session_cache
@@ -156,6 +156,7 @@ HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one int
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
 PHRASE_LISTED_MIN = 0.3  # the share of a query's rarity a phrase of it holds that lists a text graded as no match
+PHRASE_BOUND = HELD_WORDS_GRADE / (1 - SPECIFICITY)  # the most a text listed by a phrase of the query is worth
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -413,7 +414,9 @@ def screen_estimates(
     alignment (a number, matched after OCR's letters for digits are undone, is graded in every text), so grading
     stops once ``wanted`` videos have a text that scores at least the bound of the next one (``rest``). A text
     graded under ``TEXT_EVIDENCE_MIN`` that holds a phrase of the query is worth what ``words_held`` gives it
-    (``phrase_held``), which lists its moment. A text
+    (``phrase_held``), which lists its moment; a text aligned under the near-miss bound is not graded, so for a
+    query that can have a phrase (``PHRASE_WORDS`` words, one a content word) ``rest`` is at least
+    ``PHRASE_BOUND``, what such a text may be worth ("w0rk of our hands" in a video of its own). A text
     whose grade is no more than what each of its videos has already is not weighed (the weight is at most 1).
     Where the call asks for a place or a size, the tool's grade is at most this.
 
@@ -447,7 +450,7 @@ def screen_estimates(
         texts = [read.texts[i] for i in chunk]
         for i, text, score in zip(chunk, texts, grade(texts).tolist(), strict=True):
             videos = read.videos_of(int(i))
-            could_rise = score < TEXT_EVIDENCE_MIN and best[videos].min() < HELD_WORDS_GRADE / (1 - SPECIFICITY)
+            could_rise = score < TEXT_EVIDENCE_MIN and best[videos].min() < PHRASE_BOUND
             if could_rise and may_hold_phrase(asked, text):  # the words spelled out first: most texts hold none
                 score = max(score, phrase_held(rarity, query, text))
             value = min(score / screen_specificity(query, text), 1.0) if score > 0 else 0.0
@@ -459,6 +462,8 @@ def screen_estimates(
             break
     listed = np.flatnonzero(best > 0)
     listed = listed[np.argsort(-best[listed], kind="stable")]
+    if not numeric and sum(map(content_word, asked)) and len(asked) >= PHRASE_WORDS:
+        rest = max(rest, PHRASE_BOUND)  # a text not graded (aligned under the near-miss bound) may hold a phrase
     return Estimate({read.videos[i]: float(best[i]) for i in listed}, rest)
 
 
@@ -1054,7 +1059,7 @@ def may_hold_phrase(words: list[str], text: str) -> bool:
         return False
     lowered = text.lower()
     spelled = [word for word in words if word in lowered]
-    return len(spelled) >= PHRASE_WORDS and any(word not in FUNCTION_WORDS for word in spelled)
+    return len(spelled) >= PHRASE_WORDS and any(content_word(word) for word in spelled)
 
 
 def best_covered(

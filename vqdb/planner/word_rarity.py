@@ -111,8 +111,8 @@ class WordRarity:
 
     def phrase_share(self, query: str, text: str) -> float:
         """The share of ``query``'s IDF held by its longest-weighing phrase in ``text``: a run of at least
-        ``PHRASE_WORDS`` consecutive words of the query, one of them not a function word, that the text holds in
-        the same order (``word_found`` word by word), each at most ``PHRASE_GAP`` words after the one before; 0
+        ``PHRASE_WORDS`` distinct consecutive words of the query, one of them a ``content_word``, that the text holds
+        in the same order (``word_found`` word by word), each at most ``PHRASE_GAP`` words after the one before; 0
         without one. A text holding a phrase of a long query ("with the WORK of our han" for "lyric video line
         about the work of our hands") is a partial but real match, where a text holding a word or two of it
         shares only its topic.
@@ -125,6 +125,9 @@ class WordRarity:
             0.5
             >>> rarity.phrase_share("demo asking whether flag in image", "an image of a flag")
             0.0
+            >>> rarity.phrase_share("work work work lyrics video", "work work work"), rarity.phrase_share(
+            ...     "one of the greatest", "one of the best")  # a word said thrice; "1 of the": no content word
+            (0.0, 0.0)
         """
         asked = canonical_words(query)
         tokens = canonical_words(text)
@@ -132,16 +135,18 @@ class WordRarity:
         if len(asked) < PHRASE_WORDS or not tokens or total <= 0:
             return 0.0
         found = [[word_found(word, [token], token) for token in tokens] for word in asked]
-        runs: dict[tuple[int, int], tuple[int, float, bool]] = {}  # (query word, token): words, IDF, content
+        runs: dict[tuple[int, int], frozenset[str]] = {}  # (query word, token): the distinct words of the run
         best = 0.0
         for i, word in enumerate(asked):
             for j in (j for j, held in enumerate(found[i]) if held):
                 before = [runs[i - 1, b] for b in range(max(j - 1 - PHRASE_GAP, 0), j) if (i - 1, b) in runs]
-                length, weight, content = max(before, key=lambda run: run[1], default=(0, 0.0, False))
-                runs[i, j] = length + 1, weight + self.idf(word), content or word not in FUNCTION_WORDS
-                if runs[i, j][0] >= PHRASE_WORDS and runs[i, j][2]:
-                    best = max(best, min(runs[i, j][1] / total, 1.0))
+                runs[i, j] = max(before, key=self._weight, default=frozenset()) | {word}
+                if len(runs[i, j]) >= PHRASE_WORDS and any(content_word(w) for w in runs[i, j]):
+                    best = max(best, min(self._weight(runs[i, j]) / total, 1.0))
         return best
+
+    def _weight(self, words: frozenset[str]) -> float:
+        return sum(self.idf(word) for word in words)
 
     @staticmethod
     def precision(query: str, text: str) -> float:
@@ -223,6 +228,16 @@ class TableCounts:
         return self._held[word]
 
 
+def content_word(word: str) -> bool:
+    """A canonical word that tells what a phrase is about: no function word, no number ("one of the").
+
+    Example:
+        >>> content_word("hands"), content_word("of"), content_word("1")
+        (True, False, False)
+    """
+    return word not in FUNCTION_WORDS and not word.isdigit()
+
+
 def said_in_words(word: str) -> list[tuple[str, ...]]:
     """How a canonical number in digits is said in several words, as a transcript may write it: from 21 to 99
     its tens and units ("21": "twenty one"), a year as two numbers ("1455": "fourteen fifty five"); none for a
@@ -300,6 +315,7 @@ __all__ = [
     "PHRASE_WORDS",
     "WordCounts",
     "WordRarity",
+    "content_word",
     "edits_between",
     "parts",
     "said_in_words",
