@@ -58,3 +58,30 @@ def test_the_start_of_the_video_is_the_first_moment() -> None:
 
 def test_the_end_of_a_place_is_no_moment() -> None:
     assert rule_plan("what does the sign near the end of the street say?", None, UNSEEN).order is None
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        # a word the question describes with ("red") or the planner adds ("price") is no text of its own
+        ("what is the red number shown when the chef opens the oven?", "opens oven"),
+        ("what is the price shown next to the blue jacket?", "price next to blue jacket"),
+        ("when is welcome back written on the screen?", "welcome back"),  # "back" read, not "comes back"
+        ("when does the screen say we'll be right back?", "we'll be right back"),
+    ],
+)
+def test_the_words_a_question_gives_only_by_describing_are_kept(question: str, kept: str) -> None:
+    assert kept in queries(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("when does the car pass the sign near the start gate?", None),  # a thing named "start gate"
+        ("what song is playing near the end credits?", None),
+        ("what word stays on the screen until the end of the video?", "last"),
+        ("when does 'SALE' appear near the end?", "last"),
+    ],
+)
+def test_the_edge_of_the_video_is_an_order_only_where_no_noun_follows(question: str, order: str | None) -> None:
+    assert rule_plan(question, None, UNSEEN).order == order

@@ -16,6 +16,19 @@ _QUOTE = re.compile(
 )
 _MARK = re.compile("\ue000([0-9]+)\ue001")  # a quote's place in the text (private-use characters)
 _QUOTED = "\ue002"  # where a quote was, once its calls are made
+
+
+def quoted_phrases(question: str) -> set[str]:
+    """The phrases quoted in ``question`` (as the rules find quotes: ``_QUOTE``), casefolded: words named
+    exactly, which a call finds as they are.
+
+    Example:
+        >>> sorted(quoted_phrases("When Katie said \u201csorry\u201d, what did 'Bob' write?"))
+        ['bob', 'sorry']
+    """
+    return {next(g for g in m.groups() if g is not None).strip().casefold() for m in _QUOTE.finditer(question)}
+
+
 _SPEECH_CUES = Phrases(SPEECH_VERBS)
 _SCREEN_CUES = Phrases(SCREEN_CUES)
 _SUBTITLE_WORDS = one_word_forms(SUBTITLE_NOUNS)  # "closed captions": "captions" is one too

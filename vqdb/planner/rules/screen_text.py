@@ -17,6 +17,7 @@ from vqdb.planner.rules.cues import (
     _SPEAKER_WORDS,
     _TEXT_NOUN_WORDS,
     _TEXT_NOUNS,
+    quoted_phrases,
 )
 from vqdb.planner.rules.evidence import EITHER, READ, SCREEN, SPEECH, TOOLS_FOR, _Evidence, _has_alnum
 from vqdb.planner.rules.literals import _unnamed
@@ -296,13 +297,28 @@ def _written_only(phrases: list[list[str]], question: str, evidence: _Evidence) 
         [['Input Video box']]
         >>> _written_only([["left of white square"]], "", _Evidence())
         [['left of white square']]
+        >>> red = _Evidence()
+        >>> red.add([READ], "red")  # a word the question describes with, lower case: no text of its own
+        >>> _written_only([["opens oven"]], "what is the red number shown when the chef opens the oven?", red)
+        [['opens oven']]
     """
-    if not any(
-        tool == READ and query and value_form(query) is None for group in evidence.groups for tool, query in group
-    ):
+    quoted = quoted_phrases(question)
+    if not any(_writes(group, question, quoted) for group in evidence.groups):
         return phrases
     kept = [[p for p in ps if _text_like(p, question)] for ps in phrases]
     return [ps for ps in kept if ps]
+
+
+def _writes(group: tuple[tuple[str, str], ...], question: str, quoted: set[str]) -> bool:
+    """Whether a group of calls reads text ``question`` writes itself: a call reading on-screen text whose query
+    is quoted there (``quoted``, casefolded) or has a written word (``_text_like``: "4.037", "EXIT"); not a group
+    asking for a value by its form ("{price}"), whose other words ("total", "price") the planner added, nor words
+    the question only describes with ("the red number": "red")."""
+    if any(value_form(query) is not None for _, query in group):
+        return False
+    return any(
+        tool == READ and query and (query.casefold() in quoted or _text_like(query, question)) for tool, query in group
+    )
 
 
 def _text_like(phrase: str, text: str) -> bool:

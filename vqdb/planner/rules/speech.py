@@ -12,7 +12,14 @@ from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
 from vqdb.planner.plan import Plan
 from vqdb.planner.rules.answer_forms import VALUE_NOUNS
-from vqdb.planner.rules.cues import _QUOTE, _QUOTED, _SPEAKER_WORDS, _SUBJECT_SPEAKS, _determined_end, _subject_speaks
+from vqdb.planner.rules.cues import (
+    _QUOTED,
+    _SPEAKER_WORDS,
+    _SUBJECT_SPEAKS,
+    _determined_end,
+    _subject_speaks,
+    quoted_phrases,
+)
 from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
@@ -263,17 +270,6 @@ def content_asked(question: str) -> bool:
     return asked is not None and not _NAMING.search(question, asked.end())
 
 
-def _quoted(question: str) -> set[str]:
-    """The phrases quoted in ``question`` (as the rules find quotes: ``cues._QUOTE``), casefolded: words named
-    exactly, which a call finds as they are.
-
-    Example:
-        >>> sorted(_quoted("When Katie said \u201csorry\u201d, what did 'Bob' write?"))
-        ['bob', 'sorry']
-    """
-    return {next(g for g in m.groups() if g is not None).strip().casefold() for m in _QUOTE.finditer(question)}
-
-
 def statement_plan(question: str, plan: Plan) -> Plan:
     """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
@@ -298,7 +294,7 @@ def statement_plan(question: str, plan: Plan) -> Plan:
     about_what_is_said = _STATEMENT_ASKED.search(question) is not None
     if not about_what_is_said and not content_asked(question):
         return plan
-    quoted = set() if about_what_is_said else _quoted(question)  # "when Katie says 'sorry', what …": her words
+    quoted = set() if about_what_is_said else quoted_phrases(question)  # "when Katie says 'sorry', what …": her words
     calls = tuple(
         dataclasses.replace(c, extent="statement")
         if "statement" in tools.get(c.tool).extents and c.when is None and c.query.casefold() not in quoted

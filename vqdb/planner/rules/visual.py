@@ -283,6 +283,8 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
     if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept) or _only_describes(kept):
         return ""
     while kept and kept[-1].lower() in phrasing.EVENT_VERBS:  # "… come (up)": when it happens, not what is read
+        if kept[-1].lower() == "back" and (len(kept) < 2 or kept[-2].lower() not in phrasing.EVENT_VERBS):
+            break  # "welcome back", "cash back": words read; "comes back": when
         kept.pop()
     return _clean(" ".join(kept))
 

@@ -16,6 +16,7 @@ from vqdb.planner.rules.sounds import _SOUND_WORD
 from vqdb.planner.rules.speech import _names_a_voice, value_forms
 from vqdb.planner.rules.visual import _TEXTS
 from vqdb.planner.vocabulary import SPEAKERS
+from vqdb.textnorm import FUNCTION_WORDS
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
@@ -196,6 +197,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
         return "first" if cue in phrasing.STARTS else "last"
     if " " in cue and following == "of":  # "at the end of the street": a place, not when
         return None
+    if cue.rsplit(" ", 1)[-1] in _EDGE_NOUNS and following and following not in _AFTER_AN_EDGE:
+        return None  # "near the start gate", "near the end credits": a thing named, not when
     if " " not in cue and (following in phrasing.NOT_AN_ORDER_AFTER or following[:1].isdigit()):
         return None
     if cue == "last" and (previous in phrasing.NOT_AN_ORDER_BEFORE or _HOW_LONG.first(before)):
@@ -203,6 +206,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     return "first" if cue in phrasing.FIRST_CUES else "last"
 
 
+_EDGE_NOUNS = ("start", "end", "beginning", "frame")  # the last word of a cue that a noun may follow: see _order_of
+_AFTER_AN_EDGE = FUNCTION_WORDS | {"before", "after", "while", "until", "once", "as", "during", "though"}
 _HAVE = ("has", "had", "have")  # "he says he has finished": the speaker's "I have finished"
 _REPORTED_QUESTION = re.compile(  # a verb of saying and a question word, then no clause end: see _order_of
     rf"\b(?:{alternation(list(phrasing.SAYING))}|tells?\s+\w+|told\s+\w+|explains?|explained)\s+"
