@@ -263,3 +263,50 @@ def test_a_last_sentence_after_that_relates_to_the_sentences_before_it() -> None
     assert plan.order == "first" and ("audio", "speech", None) in {(c.tool, c.query, c.when) for c in plan.queries}
     assert ("transcript", "after") in {(c.tool, c.when) for c in plan.queries if "fine typography" in c.query}
     assert not any(c.query == "right" for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "order", "said"),
+    [
+        # an order phrase after a reported question is still when ("for the first time"), not words said
+        ("when does she say how much it costs for the first time?", "first", None),
+        ("when does the teacher explain what a noun is at the end of the video?", "last", "what a noun is"),
+        ("when does she say what the earliest printed book was", None, "what the earliest printed book was"),
+        ("what happens the next day after the meeting?", None, None),  # "the next day": a time named
+    ],
+)
+def test_an_order_phrase_after_a_reported_question_is_when(question: str, order: str | None, said: str | None):
+    plan = rule_plan(question)
+    assert plan.order == order
+    if said is not None:
+        assert said in {c.query for c in plan.queries if c.tool == "transcript"}
+
+
+@pytest.mark.parametrize(
+    ("question", "event"),
+    [
+        # a closing quote after the sentence's end; "that" is the sentence just before
+        ('The man said "Put it in a pot and steam it for 10 minutes." What should you do after that?', "steam"),
+        ('She asks "are you ok?" What does he say after that?', "are you ok"),
+        ("The dog barks. The man shouts. What does he say after that?", "shouts"),
+    ],
+)
+def test_what_that_refers_back_to_is_the_sentence_before(question: str, event: str):
+    after = [c.query for c in rule_plan(question).queries if c.when == "after"]
+    assert after and all(event in q for q in after) and not any("dog" in q for q in after)
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("what is the name of the woman in the red dress who says goodbye?", "woman in the red dress"),
+        ("what color is the shirt of the man in the kitchen who says hello?", "shirt of the man in the kitchen"),
+    ],
+)
+def test_a_relative_clause_is_no_description_of_who_speaks(question: str, words: str):
+    assert words in {c.query for c in rule_plan(question).queries}
+
+
+@pytest.mark.parametrize("question", ["what happens after saying it?", "what does he do right after saying this?"])
+def test_saying_a_pronoun_names_no_words(question: str):
+    assert not any(c.tool == "transcript" for c in rule_plan(question).queries)

@@ -46,7 +46,8 @@ _ACTIVE_SPEECH = re.compile(
     r"(?:^\s*(?-i:(?=[a-z]))|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\bwhile\s)|(?<=\bwhen\s))"  # "after thanking"
     r"(?:(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing"
     r"(?=\s+(?:the|his|her|their|our|my|your|a|an|that|about|for|everyone|everybody|us|them|him|me|you)\b|\s*[,?.!]|\s*$)"
-    r"|saying(?=\s+\w)))"  # "after saying he will show a directory": what follows is said
+    r"|saying(?=\s+(?!(?:it|this|that|so|these|those|nothing|something|anything)\b)\w)))"  # "after saying he will
+    # show a directory": what follows is said; "after saying it / something": no words named
     r"\b(?:\s+(?:that|about))?",
     re.I,
 )
@@ -531,10 +532,14 @@ def _names_no_words(said: str) -> bool:
     Example:
         >>> _names_no_words("a question to the bikers"), _names_no_words("questions of taste")
         (True, False)
+        >>> _names_no_words("next"), _names_no_words("next to the car")
+        (True, False)
     """
     words = said.lower().split()
     for n in range(len(words), 0, -1):
         if " ".join(words[:n]) in phrasing.NOTHING_SAID:
+            if words[:n] == ["next"] and words[n : n + 1] in (["to"], ["door"]):  # "next to the car": a place
+                return False
             return n == len(words) or words[n] in (phrasing.WHEN_WORDS | {"to"}) - {"about"}  # "something about X": X
     return False
 

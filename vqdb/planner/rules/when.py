@@ -27,7 +27,10 @@ _REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
 _READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
 _HOW_SOON, _EVENT_ENDS = Phrases(phrasing.HOW_SOON), Phrases(phrasing.EVENT_ENDS)
-_NEXT = re.compile(r"\bnext\b(?!\s+(?:to|door)\b)", re.I)  # "who speaks next after X": right after it; not "next to"
+# "who speaks next after X": right after it; not "next to", "the next day" (a time named)
+_NEXT = re.compile(
+    r"\bnext\b(?!\s+(?:to|door|day|week|month|year|morning|night|time|episode|scene|slide|page)\b)", re.I
+)
 
 
 def _order(question: str) -> tuple[str | None, str]:
@@ -187,8 +190,8 @@ def _order_of(cue: str, before: str, after: str) -> str | None:
     edge = cue in phrasing.STARTS or cue in phrasing.ENDS
     if edge and _REPORTED_STATE.search(before):  # "she says she is finished": words said ("I'm finished")
         return None
-    if _REPORTED_QUESTION.search(before):  # "when does she say what the earliest printed book was": what is said
-        return None
+    if " " not in cue and _REPORTED_QUESTION.search(before):  # "when does she say what the earliest printed book
+        return None  # was": what is said; "... how much it costs for the first time": when
     if edge:
         verb_follows = following == "to" or (following.endswith("ing") and len(following) > 4)
         verb_follows = verb_follows or _names_a_voice(after.split("?")[0].strip(" .!,;"))  # "finish his speech"
@@ -231,18 +234,21 @@ def _referred_back(question: str) -> str:
         'What does she say right after The narrator calls it fine typography?'
         >>> _referred_back("What happens after that?")
         'What happens after that?'
+        >>> _referred_back('The dog barks. She asks "are you ok?" What does he say after that?')
+        'What does he say after She asks "are you ok?"?'
     """
-    sentences = re.split(r"(?<=[.;!?])\s+", question.strip())
+    sentences = _SENTENCE_END.split(question.strip())
     if len(sentences) < 2:
         return question
     last = sentences[-1]
     back = _BACK_REFERENCE.search(last)
-    event = " ".join(sentences[:-1]).rstrip(" .;!?")
+    event = sentences[-2].rstrip(" .;!?")  # "that" is the sentence just before
     if back is None or not _has_alnum(event):
         return question
     return f"{last[: back.start('it')]}{event}{last[back.end('it') :]}"
 
 
+_SENTENCE_END = re.compile(r"(?:(?<=[.;!?])|(?<=[.;!?][\"'”’)]))\s+")  # a sentence's end, its closing quote too
 _BACK_REFERENCE = re.compile(r"\b(?:after|before)\s+(?P<it>that|this|it)(?=\s*(?:[?.!,;]|$))", re.I)
 
 

@@ -220,7 +220,12 @@ class TimedTextTool(TextTool):
         said_start, said_end = col("start_s", "m"), col("end_s", "m")
         statement = col("statement_start_s", "m"), col("statement_end_s", "m")
         if self.pause_s is None:  # a cue is a clause: the phrase it says, whole unless it is long
-            phrase, clause, whole_s = statement, statement, LONG_CUE_S
+            phrase, whole_s = statement, LONG_CUE_S
+            short = (statement[1].copy() - statement[0].copy()) <= number(LONG_CUE_S)  # a long cue: its words
+            clause = tuple(
+                exp.case().when(short.copy(), whole.copy()).else_(words.copy())
+                for whole, words in zip(statement, (said_start, said_end), strict=True)
+            )
         else:
             phrase, whole_s = phrases_hull_sql(col("phrases"), said_start, said_end, *statement), None
             clause = (
@@ -415,8 +420,10 @@ class TimedTextTool(TextTool):
         found = phrase_spans(said.listed, pa.array([query]), pa.array([self.pause_s], pa.float64())).values
         fields = ("start_s", "end_s", "score", "statement_start_s", "statement_end_s")
         said_start, said_end, score, *statement = (float_array(found.field(f)) for f in fields)
-        if self.pause_s is None:
-            phrase, clause, whole_s = statement, statement, LONG_CUE_S
+        if self.pause_s is None:  # a cue is a clause, reached whole unless it is long (its words' times: estimates)
+            phrase, whole_s = statement, LONG_CUE_S
+            short = (statement[1] - statement[0]) <= LONG_CUE_S
+            clause = np.where(short, statement[0], said_start), np.where(short, statement[1], said_end)
         else:
             phrase, whole_s = phrases_hull(said.phrases(), said_start, said_end, *statement), None
             clause = phrases_hull(said.clauses(), said_start, said_end, *statement) if extent == "phrase" else phrase
