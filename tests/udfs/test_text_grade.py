@@ -524,12 +524,3 @@ def test_a_word_asked_in_capitals_outranks_it_read_in_lower_case(query, asked, o
 
 def test_a_word_asked_in_lower_case_weighs_any_case_alike():
     assert screen_scores(["TO", "to"], "to").tolist() == [1.0, 1.0]
-
-
-@pytest.mark.parametrize(
-    ("query", "exact", "longer"), [("EXIT", "Exit", "EXIT ONLY"), ("OPEN", "Open", "WE ARE OPEN 24 HOURS")]
-)
-def test_the_case_asked_only_breaks_ties_an_exact_read_in_another_case_still_wins(query, exact, longer):
-    # people type a sign's words in capitals ("when does EXIT appear?"): the case tells between reads alike only
-    in_other_case, in_capitals_among_more = screen_scores([exact, longer], query)
-    assert in_other_case > in_capitals_among_more

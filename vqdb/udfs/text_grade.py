@@ -170,9 +170,10 @@ from vqdb.udfs.text_match import is_registered
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
 STEMMED = 0.9  # a stretch saying the query's words in other forms ("the sun sets": "sun setting") counts this much
 INSIDE_A_WORD = 0.9  # a query word read only inside a longer word ("park" of "PARKING") counts this much
-# a word asked in capitals ("the big WE") read only in lower case ("we are here to") counts this much: a tie-break
-# between reads otherwise alike, never more (people type a sign's "Exit" as "EXIT"; a whole question in capitals)
-OTHER_CASE = 0.99
+# a word asked in capitals ("the big WE") read only in lower case ("we are here to") counts this much; more than a
+# tie-break (the whole line "with the WORK of our hands" over its half-typed "with the Work of our han": 0.99 lost
+# it), so a sign typed "EXIT" in the question loses an exact "Exit" to a longer "EXIT ONLY" (0.90 < 0.95)
+OTHER_CASE = 0.9
 MISREAD = 0.95  # a match found only once OCR's misreads are undone ("EXlT" for "EXIT", "{250" for "£250") counts this
 SPECIFICITY = 0.1  # share of a screen score given by how much of the frame's text the query is
 NEAR_MISS = 0.5  # a near miss (below min_score, most of the query's words read) scores this share of its alignment
