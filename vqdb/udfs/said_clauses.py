@@ -29,7 +29,7 @@ import numpy as np
 import pyarrow as pa
 
 from vqdb.udfs.arrow_results import owned
-from vqdb.udfs.text_grade import _ends_clause, _listed, heard_times, per_text
+from vqdb.udfs.text_grade import _listed, heard_clauses
 from vqdb.udfs.text_match import is_registered
 
 
@@ -37,7 +37,7 @@ def said_clauses(
     texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, pause_s: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """Where each clause of a timed text (its pieces in time order) is said, in time order: its pieces' heard
-    times (``heard_times``) joined from one pause of ``pause_s`` or clause end to the next.
+    times joined from one clause's opening to the next (``heard_clauses``).
 
     Example:
         >>> words = ["ask", "not", "what", "you", "can", "do", "for", "you,", "ask", "what", "you", "can", "do."]
@@ -47,15 +47,11 @@ def said_clauses(
     """
     if not len(texts):
         return np.zeros(0), np.zeros(0)
-    heard_start, heard_end = heard_times(texts, starts, ends, pause_s)
-    timed = np.flatnonzero(~(np.isnan(heard_start) | np.isnan(heard_end)))
-    order = timed[np.lexsort((heard_end[timed], heard_start[timed]))]
-    if not len(order):
+    low, high, opens = heard_clauses(texts, starts, ends, pause_s)
+    first = np.flatnonzero(opens)
+    if not len(first):
         return np.zeros(0), np.zeros(0)
-    low, high = heard_start[order], heard_end[order]
-    closes = per_text(texts, _ends_clause, bool)[order]
-    opens = np.flatnonzero(np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]])
-    return low[opens], np.maximum.reduceat(high, opens)
+    return low[first], np.maximum.reduceat(high, first)
 
 
 def clauses(pieces: pa.Array, pauses: pa.Array) -> pa.Array:

@@ -1152,12 +1152,7 @@ def said_phrases(
     """
     if not len(texts):
         return np.zeros(0), np.zeros(0)
-    heard_start, heard_end = heard_times(texts, starts, ends, pause_s)
-    timed = np.flatnonzero(~(np.isnan(heard_start) | np.isnan(heard_end)))
-    order = timed[np.lexsort((heard_end[timed], heard_start[timed]))]
-    low, high = heard_start[order], heard_end[order]
-    closes = per_text(texts, _ends_clause, bool)[order]
-    opens = np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]] if len(order) else np.zeros(0, bool)
+    low, high, opens = heard_clauses(texts, starts, ends, pause_s)
     clause = np.cumsum(opens) - 1  # each piece's clause (within an utterance)
     first = np.flatnonzero(opens)
     begin, finish = low[first], np.maximum.reduceat(high, first) if len(first) else high
@@ -1165,10 +1160,32 @@ def said_phrases(
     stretches = np.maximum(np.ceil((finish - begin) / PHRASE_MAX_S - 1e-9), 1.0)
     stretch = np.minimum((low - begin[clause]) / lasting[clause] * stretches[clause], stretches[clause] - 1)
     phrase = np.r_[True, (clause[1:] != clause[:-1]) | (np.floor(stretch[1:]) != np.floor(stretch[:-1]))]
-    starts_at = np.flatnonzero(phrase) if len(order) else np.zeros(0, np.int64)
+    starts_at = np.flatnonzero(phrase) if len(low) else np.zeros(0, np.int64)
     if not len(starts_at):
         return np.zeros(0), np.zeros(0)
     return low[starts_at], np.maximum.reduceat(high, starts_at)
+
+
+def heard_clauses(
+    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, pause_s: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A timed text's pieces as heard (``heard_times``; untimed ones left out), in time order: their starts, their
+    ends, and whether each opens a clause (the first, one after a pause of ``pause_s``, one after a piece that ends
+    a clause: punctuation, but not the periods of letters). ``said_phrases`` and ``said_clauses`` cut by them.
+
+    Example:
+        >>> starts = np.array([0.0, 0.3, 0.6])
+        >>> low, high, opens = heard_clauses(["ask", "not,", "ask"], starts, starts + 0.3, 0.5)
+        >>> low.tolist(), opens.tolist()
+        ([0.0, 0.3, 0.6], [True, False, True])
+    """
+    heard_start, heard_end = heard_times(texts, starts, ends, pause_s)
+    timed = np.flatnonzero(~(np.isnan(heard_start) | np.isnan(heard_end)))
+    order = timed[np.lexsort((heard_end[timed], heard_start[timed]))]
+    low, high = heard_start[order], heard_end[order]
+    closes = per_text(texts, _ends_clause, bool)[order]
+    opens = np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]] if len(order) else np.zeros(0, bool)
+    return low, high, opens
 
 
 def utterances(pieces: pa.Array, pauses: pa.Array) -> pa.Array:
