@@ -1075,12 +1075,11 @@ def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
         >>> phrase_held(rarity, "demo asking whether flag in image", "a flag")
         0.0
     """
-    coverage = rarity.coverage(query, text)
-    if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN and (
-        coverage < PHRASE_LISTED_MIN or rarity.held_share(query, text) < HELD_LISTED_MIN
+    if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN and not (
+        rarity.held_share(query, text) >= HELD_LISTED_MIN and rarity.coverage(query, text) >= PHRASE_LISTED_MIN
     ):
         return 0.0
-    return HELD_WORDS_GRADE * coverage
+    return HELD_WORDS_GRADE * rarity.coverage(query, text)
 
 
 def may_hold_phrase(words: list[str], text: str) -> bool:

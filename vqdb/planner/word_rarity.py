@@ -93,8 +93,9 @@ class WordRarity:
             >>> WordRarity(Store.create(tempfile.mkdtemp())).held_share("lyric truth", "the truth")  # none held
             0.0
         """
-        words = self._held_words(query)
-        return self.coverage(" ".join(words), text) if self.partly_held(query) else 0.0
+        if not self.partly_held(query):
+            return 0.0
+        return self.coverage(" ".join(self._held_words(query)), text)
 
     def partly_held(self, query: str) -> bool:
         """Whether the corpus's text holds some but not all of ``query``'s words (``held_share``).
