@@ -658,25 +658,3 @@ def test_a_phrase_held_counts_in_the_screen_estimate_as_in_the_moments_score(tmp
     coverage = rarity.coverage(query, "with the WORK of our hands")
     assert held > 0 and found.values.get("lyrics", 0.0) >= held * (0.5 + 0.5 * coverage), found
     assert "menu" not in found.values
-
-
-def test_a_text_holding_the_words_the_corpus_holds_is_listed_when_the_query_has_others(tmp_path):
-    """The planner leaves a question's describing words in its query ("lyric video truth" of "which lyric video
-    shows the truth?"); "lyric" is in no text of the corpus, so the query aligns with no text as a whole and the
-    lyric "the truth" was no evidence: no moment was listed, and the estimate (its letters under a near miss)
-    did not name its video. The words the corpus holds are what a text can match: "the truth" holds the rarer of
-    them and is listed, from the full-text index's estimate; "Input Video", holding the commoner, is not."""
-    store = Store.create(tmp_path)
-    commit_video(store, "lyrics", {5: "the truth", 9: "the way"}, meant=True)
-    commit_video(store, "demo", {2: "Input Video", 4: "Why is this video funny?", 6: "Video"}, meant=True)
-    commit_video(store, "menu", {3: "Upload a video", 8: "Send"}, meant=True)
-    build_text_indexes(store)
-    query = "lyric video truth"
-    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": query}], "combine": "Q1"})
-    with vqdb.connect(tmp_path) as corpus:
-        rarity = WordRarity(corpus.store, corpus.word_counts)
-        estimate = search_module.call_estimate(corpus, "ocr", query, rarity, 5)
-        moments = corpus.search("which lyric video shows the truth?", plan=plan, k=5).moments.to_pylist()
-    assert list(estimate.values)[:1] == ["lyrics"], estimate
-    assert [m["video_id"] for m in moments] == ["lyrics"], moments
-    assert 5.0 <= moments[0]["ts"] < 6.0 and 0 < moments[0]["score"] <= estimate.values["lyrics"]

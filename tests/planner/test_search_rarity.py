@@ -130,15 +130,3 @@ def test_a_number_said_in_words_is_as_common_as_the_rows_saying_it(tmp_path):
     rarity = WordRarity(store)
     assert rarity.idf("21") < rarity.idf("gutenberg")
     assert rarity.idf("1455") > rarity.idf("gutenberg")  # said nowhere, in digits or words
-
-
-def test_the_share_held_counts_only_the_words_the_corpus_holds(rarity):
-    """A question's word that no text of the corpus holds ("lyric") weighs the most by its IDF and is held by no
-    text, so a text holding every other word covered under half the query; of the words the corpus holds, it
-    holds all. A query whose words the corpus holds all or none of has no such share."""
-    assert rarity.partly_held("lyric Gutenberg") and not rarity.partly_held("the Gutenberg")
-    assert rarity.coverage("lyric Gutenberg", "the Gutenberg Bible") < 0.5
-    assert rarity.held_share("lyric Gutenberg", "the Gutenberg Bible") == 1.0
-    assert rarity.held_share("lyric Gutenberg", "the weather") == 0.0
-    assert rarity.held_share("the Gutenberg", "the Gutenberg Bible") == 0.0
-    assert rarity.held_share("lyric psalm", "the Gutenberg Bible") == 0.0

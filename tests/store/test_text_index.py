@@ -6,7 +6,7 @@ import pyarrow as pa
 
 from vqdb.session import new_connection
 from vqdb.store import Store
-from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes, has_text_index, text_hits, unindexed_rows
+from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes, has_text_index, unindexed_rows
 
 
 def append_subtitles(store: Store, video_id: str, texts: list[str]) -> None:
@@ -63,16 +63,3 @@ def test_nothing_to_do_leaves_the_dataset_version_alone(tmp_path):
     version = store.dataset("subtitles").version
     assert build_text_indexes(store)["subtitles"] == 0
     assert store.dataset("subtitles").version == version
-
-
-def test_hits_can_carry_their_text_best_first(tmp_path):
-    """The search's estimate weighs the texts the index ranks best for a query (``held_estimate``), so a hit
-    can carry its text, named ``text`` whatever the table's text column."""
-    store = Store.create(tmp_path)
-    append_subtitles(store, "a", ["the truth", "the way"])
-    append_subtitles(store, "b", ["Input Video"])
-    build_text_indexes(store)
-    hits = text_hits(store, "subtitles", "lyric video truth", 10, texts=True)
-    assert hits.column_names == ["video_id", "_score", "text"]
-    assert set(hits.column("text").to_pylist()) == {"the truth", "Input Video"}
-    assert text_hits(store, "subtitles", "truth", 10).column_names == ["video_id", "_score"]

@@ -70,10 +70,7 @@ whole, so a caption holding one of a long query's words ("year was address given
 caption's year before every other year read) and lists none alone: a few words of a long question held in
 another video's text listed that video first for questions only the asked video answers. A phrase of the query
 held in order (``WordRarity.phrase_share``, from ``PHRASE_LISTED_MIN`` of its rarity: "with the WORK of our
-hands" for "lyric video line about the work of our hands") is a weak but real match, and lists its moment; so is
-a text holding, of a query with words no text of the corpus holds ("lyric" of "lyric video truth", left in the
-query by the planner), most of the rarity of the words the corpus holds (``WordRarity.held_share``, from
-``HELD_LISTED_MIN``: "the truth"), which the full-text index finds for the estimate (``held_estimate``).
+hands" for "lyric video line about the work of our hands") is a weak but real match, and lists its moment.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -159,7 +156,6 @@ HELD_BITS = 64  # a speech query's distinct words weighed (their bits in one int
 UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of the query's words
 HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
 PHRASE_LISTED_MIN = 0.3  # the share of a query's rarity a phrase of it holds that lists a text graded as no match
-HELD_LISTED_MIN = 0.5  # the share of the rarity of a query's words the corpus holds that lists such a text
 PHRASE_BOUND = HELD_WORDS_GRADE / (1 - SPECIFICITY)  # the most a text listed by a phrase of the query is worth
 
 MOMENT_SCHEMA = pa.schema(
@@ -341,9 +337,8 @@ def ranked_videos(
 def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarity, wanted: int) -> Estimate:
     """The indexes' ``Estimate`` for a call of the tool ``name`` with ``query``: for a tool that reads text on
     screen (``screen_boxes``: ``ocr``), its grade of the corpus's distinct reads (``screen_estimates``, at least
-    the ``wanted`` best videos exactly), what the texts the full-text index finds holding a query's words score
-    where the corpus holds only some of them (``held_estimate``) and the most its texts shown that mean the query
-    score (``meant_estimate``); for one whose ``table`` is the words said (``SPOKEN_TABLE``:
+    the ``wanted`` best videos exactly) and the most its texts shown that mean the query score
+    (``meant_estimate``); for one whose ``table`` is the words said (``SPOKEN_TABLE``:
     ``transcript``), the estimate from the words said and the nearest sentences (``spoken_estimates``); else
     the best of what its indexes list: the nearest vectors' similarity (``vector_index``; beyond them, the
     farthest listed), and, only ordering the videos, the rows its full-text indexes rank best
@@ -362,7 +357,7 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
 
         read = screen_texts(store)  # a number is graded as the tool grades it; else by its SQL function's own code
         found = screen_estimates(read, query, rarity, wanted, grade if tool.numeric(query) else None)
-        found = at_most_either(with_counters(found, read, query), held_estimate(store, query, rarity))
+        found = with_counters(found, read, query)
         return at_most_either(found, meant_estimate(corpus, query)) if meant_on_screen(query) else found
     if (form := value_form(query)) is not None:  # no meaning, no words an index holds: its values said, or all videos
         return (
@@ -470,34 +465,6 @@ def screen_estimates(
     listed = np.flatnonzero(best > 0)
     listed = listed[np.argsort(-best[listed], kind="stable")]
     return Estimate({read.videos[i]: float(best[i]) for i in listed}, rest)
-
-
-def held_estimate(store: Store, query: str, rarity: WordRarity) -> Estimate:
-    """For a query with words the corpus holds nowhere (``WordRarity.held_share``), the most a text shown that
-    ``phrase_held`` lists by the rest of its words scores in each video, from the ``CANDIDATE_ROWS`` texts shown
-    that the full-text index ranks best for it (``text_hits`` on ``ocr_spans``): the query as a whole aligns with
-    no such text, so ``screen_estimates`` does not grade it (its letters bound it under a near miss), while BM25,
-    to which a word held nowhere adds nothing, ranks the texts holding the rest first. No video for a query whose
-    words the corpus holds all or none of (an index query saved).
-
-    Example:
-        >>> import tempfile
-        >>> held_estimate(Store.create(tempfile.mkdtemp()), "lyric video truth", WordRarity(Store.create(
-        ...     tempfile.mkdtemp())))
-        Estimate(values={}, rest=0.0, bounded=True)
-    """
-    if not rarity.partly_held(query):
-        return Estimate({})
-    hits = text_hits(store, "ocr_spans", query, CANDIDATE_ROWS, texts=True)
-    best: dict[str, float] = {}
-    if "text" in hits.column_names:  # else the table has no index yet: its texts are graded by the estimate's reads
-        for video, text in zip(hits.column("video_id").to_pylist(), hits.column("text").to_pylist(), strict=True):
-            score = phrase_held(rarity, query, text) if text else 0.0
-            if score > 0:  # as ``screen_estimates`` weighs a text's grade
-                value = min(score / screen_specificity(query, text), 1.0)
-                value *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, query, text)
-                best[video] = max(best.get(video, 0.0), value)
-    return Estimate(dict(sorted(best.items(), key=lambda item: -item[1])))
 
 
 def with_counters(estimate: Estimate, read: ScreenTexts, query: str) -> Estimate:
@@ -1059,12 +1026,8 @@ def words_held(
 
 def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
     """What ``words_held`` gives a text graded under ``TEXT_EVIDENCE_MIN`` for ``query`` where it lists the moment:
-    ``HELD_WORDS_GRADE`` times the share of the query's rarity the text holds (``coverage``), where it holds a
-    phrase of the query (``WordRarity.phrase_share`` from ``PHRASE_LISTED_MIN``), or holds from ``PHRASE_LISTED_MIN``
-    of the query's rarity and from ``HELD_LISTED_MIN`` of that of the words the corpus holds somewhere
-    (``WordRarity.held_share``): a question's words that no text of the corpus holds ("lyric" of "lyric video
-    truth", left in the query by the planner) make the whole query align with no text, and match none, while the
-    text holding the rest is the corpus's best evidence ("the truth"); else 0, as such a text lists nothing alone.
+    ``HELD_WORDS_GRADE`` times the share of the query's rarity the text holds, where it holds a phrase of the query
+    (``WordRarity.phrase_share`` from ``PHRASE_LISTED_MIN``); else 0, as such a text lists nothing alone.
 
     Example:
         >>> import tempfile
@@ -1075,9 +1038,7 @@ def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
         >>> phrase_held(rarity, "demo asking whether flag in image", "a flag")
         0.0
     """
-    if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN and not (
-        rarity.held_share(query, text) >= HELD_LISTED_MIN and rarity.coverage(query, text) >= PHRASE_LISTED_MIN
-    ):
+    if rarity.phrase_share(query, text) < PHRASE_LISTED_MIN:
         return 0.0
     return HELD_WORDS_GRADE * rarity.coverage(query, text)
 

@@ -65,7 +65,6 @@ class WordRarity:
         self._tables = (counts or WordCounts(store)).latest()
         self._stretches = sum(table.rows for table in self._tables)
         self._idf: dict[str, float] = {}
-        self._held: dict[str, int] = {}
 
     def idf(self, word: str) -> float:
         """BM25's IDF of ``word`` (a canonical word) over the corpus's stretches of text, counted as the text is
@@ -77,43 +76,7 @@ class WordRarity:
             for said in said_in_words(word):  # "twenty one": at most the rows holding its rarest word
                 held = max(held, sum(min(table.held(part) for part in said) for table in self._tables))
             self._idf[word] = math.log(1 + (self._stretches - held + 0.5) / (held + 0.5))
-            self._held[word] = held
         return self._idf[word]
-
-    def held_share(self, query: str, text: str) -> float:
-        """For a query with words the corpus holds nowhere, the share ``coverage`` gives ``text`` of only those of
-        its words the corpus holds somewhere; 0 for a query whose words the corpus holds all or none of. A word
-        held by no stretch of the corpus's text (a question's "running" or "lyric" left in its query) is evidence
-        for no video, as it adds to no document's BM25 score, while its IDF, the highest, outweighs the words a
-        text can hold in ``coverage``.
-
-        Example:
-            >>> import tempfile
-            >>> from vqdb.store import Store
-            >>> WordRarity(Store.create(tempfile.mkdtemp())).held_share("lyric truth", "the truth")  # none held
-            0.0
-        """
-        if not self.partly_held(query):
-            return 0.0
-        return self.coverage(" ".join(self._held_words(query)), text)
-
-    def partly_held(self, query: str) -> bool:
-        """Whether the corpus's text holds some but not all of ``query``'s words (``held_share``).
-
-        Example:
-            >>> import tempfile
-            >>> from vqdb.store import Store
-            >>> WordRarity(Store.create(tempfile.mkdtemp())).partly_held("lyric truth")  # an empty corpus
-            False
-        """
-        return 0 < len(self._held_words(query)) < len(set(canonical_words(query)))
-
-    def _held_words(self, query: str) -> list[str]:
-        """``query``'s distinct canonical words that some stretch of the corpus's text holds."""
-        words = list(dict.fromkeys(canonical_words(query)))
-        for word in words:
-            self.idf(word)  # counts it
-        return [word for word in words if self._held[word] > 0]
 
     def weight(self, query: str) -> float:
         """The IDF of ``query``'s words together (each word once): how much a text holding them all says.

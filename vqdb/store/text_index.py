@@ -91,11 +91,10 @@ def build_text_indexes(store: Store) -> dict[str, int]:
     return indexed
 
 
-def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True, texts: bool = False) -> pa.Table:
+def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """The ``limit`` rows of ``table`` whose text best matches any of ``query``'s words (BM25 through the
-    table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score`` (and
-    ``text``, its text column, with ``texts``), best first; every video of the table (no score, no text) when it
-    has no index yet (``vqdb index`` builds it). In
+    table's full-text index, rows appended since it was built scanned), as ``video_id`` and ``_score``,
+    best first; every video of the table (no score) when it has no index yet (``vqdb index`` builds it). In
     the text OCR reads (``MISREAD_TABLES``) a word matches words a few characters off as well (``fuzzy_match``),
     as OCR misreads letters; only its own (stemmed) forms with ``fuzzy=False`` and in transcripts and subtitles,
     whose words are spelled (speech recognition mishears whole words, which the sentence vectors find).
@@ -108,12 +107,10 @@ def text_hits(store: Store, table: str, query: str, limit: int, *, fuzzy: bool =
     """
     if not store.exists(table):
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
-    return dataset_hits(store.dataset(table), table, query, limit, fuzzy=fuzzy, texts=texts)
+    return dataset_hits(store.dataset(table), table, query, limit, fuzzy=fuzzy)
 
 
-def dataset_hits(
-    dataset: lance.LanceDataset, table: str, query: str, limit: int, *, fuzzy: bool = True, texts: bool = False
-) -> pa.Table:
+def dataset_hits(dataset: lance.LanceDataset, table: str, query: str, limit: int, *, fuzzy: bool = True) -> pa.Table:
     """``text_hits`` in ``dataset``, the text table ``table`` as opened (at any of its versions).
 
     Example:
@@ -131,9 +128,7 @@ def dataset_hits(
     matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy and table in MISREAD_TABLES)
     if matched is None:
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
-    columns = ["video_id", "_score"] + ([TEXT_COLUMNS[table]] if texts else [])
-    found = dataset.to_table(columns=columns, full_text_query=matched, limit=limit).select(columns)
-    return found.rename_columns(["video_id", "_score", "text"][: len(columns)])  # the text column as ``text``
+    return dataset.to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
 
 
 def fuzzy_match(query: str, column: str, *, fuzzy: bool = True) -> BooleanQuery | None:
