@@ -815,3 +815,29 @@ def test_a_reason_asked_after_a_leading_clause_is_read_not_negated(answerer):
         timeline=caption,
     )
     assert found.answer == "A"
+
+
+SAID = speech((0.0, 2.0, "Good evening and hello from the newsroom"), (4.0, 6.0, "tonight we talk about the harbour"))
+HEARD = [stream_of("audio", "v", [Evidence("audio", "v", 0.0, 6.0, "sound: Music", 0.0)])]
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "streams", "answer"),
+    [
+        ("Does the presenter say hello?", ["yes", "no"], SAID, "A"),  # "yes" is read nowhere: the claim is
+        ("Does the presenter mention the airport?", ["Yes", "No"], SAID, "B"),
+        ("Is there music playing?", ["no", "yes"], SAID + HEARD, "B"),
+        ("Does anyone speak in this clip?", ["yes", "no"], SAID, "A"),
+        ("Doesn't the old man say hello?", ["yes", "no"], SAID, "A"),
+        ("Is a flag mentioned in the chat?", ["yes", "no"], screens((1.0, 2.0, "user: the flag in the image")), "A"),
+    ],
+)
+def test_a_yes_no_question_is_answered_by_whether_its_claim_is_found(answerer, question, options, streams, answer):
+    got = answerer.answer(question, options, [], timeline=streams)
+    assert got.answer == answer
+    assert got.confidence > 0 and not got.low_confidence
+
+
+def test_a_claim_not_found_tells_nothing_where_its_source_has_no_text(answerer):
+    got = answerer.answer("Does the narrator mention Shakespeare?", ["yes", "no"], [], timeline=HEARD)
+    assert got.answer == "B" and got.confidence == 0.0 and got.low_confidence

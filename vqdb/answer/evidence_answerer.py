@@ -104,9 +104,11 @@ from vqdb.answer.questions import (
     QuestionParts,
     about_appearance,
     blank_phrase,
+    claim_words,
     offered_words,
     read_question,
     topic_words,
+    yes_no,
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.temporal import (
@@ -122,7 +124,7 @@ from vqdb.answer.temporal import (
     time_weight,
     window,
 )
-from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of
+from vqdb.answer.timeline import SOURCES, Stream, match_words, screen_sequence, streams_of
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
@@ -142,6 +144,9 @@ SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
 MAX_SEMANTIC_SNIPPETS = 32
 CONFIDENT_LEXICAL = 0.5
+CLAIM_FOUND = 0.5  # a yes/no question's claim read or heard at least this share: yes
+ABSENCE_TELLS = 0.8  # a claim not found answers no, less surely than one found answers yes (OCR and ASR miss words)
+SILENCE_WORDS = frozenset({"sound", "silence"})  # a sound label that says nothing was heard
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
@@ -330,6 +335,9 @@ class _Reading:
     # -- multiple choice -------------------------------------------------------------------------
     def choose(self, options: list[str]) -> EvidenceAnswer:
         letters = option_letters(len(options))
+        pair = yes_no(options)
+        if pair is not None:
+            return self._yes_or_no(options, pair)
         blank = blank_phrase(self.question)
         if blank is None:
             words = [match_words(o) for o in options]
@@ -411,6 +419,51 @@ class _Reading:
             tuple(scored),
             low,
             confidence,
+        )
+
+    def _yes_or_no(self, options: list[str], pair: tuple[int, int]) -> EvidenceAnswer:
+        """A yes/no question ("Does the presenter say hello?", "Is there music playing?") is answered by
+        whether its claim (``vqdb.answer.questions.claim_words``) is read or heard, sound labels included, at
+        the moment it names if any: yes where at least ``CLAIM_FOUND`` of it is, its confidence that share;
+        otherwise no, its confidence ``ABSENCE_TELLS`` x the share not found, and 0 where the video has no
+        text of the source that would carry it (nothing transcribed: absence of speech tells nothing of
+        what was said). A claim of no words asks whether the source has anything at all ("Does anyone
+        speak?"; a sound other than silence). "Does he not say hello?" is answered as "Does he say hello?"
+        (yes: he does)."""
+        letters = option_letters(len(options))
+        claim = match_words(" ".join(claim_words(self.parts)))
+        sources = STREAM_SOURCES.get(self.parts.source or "", SOURCES)
+        carriers = [s for s in self.streams if s.source in sources]
+        found, where = 0.0, None
+        if claim:
+            weights = np.ones(len(claim))
+            for i, stream in enumerate(self.streams):
+                for match in find(claim, weights, stream, self.matcher.similarity(claim, i)):
+                    fit = self._moment_weight(match, match.start_s, match.end_s) if self.anchors else 1.0
+                    if match.score * fit > found:
+                        found, where = min(1.0, match.score * fit), _snippet_of(match)
+            what = f"its claim {' '.join(claim)!r}"
+        else:
+            heard = [s for s in carriers if set(s.words) - SILENCE_WORDS]
+            found, where = (1.0, heard[0].snippets[0]) if heard else (0.0, None)
+            what = f"any {self.parts.source or 'text'}"
+        yes = found >= CLAIM_FOUND
+        confidence = found if yes else ABSENCE_TELLS * (1.0 - found) * bool(carriers)
+        chosen = pair[0] if yes else pair[1]
+        scores = {letters[pair[0]]: found, letters[pair[1]]: 1.0 - found}
+        scored = tuple(
+            OptionScore(letter, option, scores[letter], scores[letter], 0.0, 0.0, where if i == chosen else None)
+            for i, (letter, option) in enumerate(zip(letters, options, strict=True))
+        )
+        low = confidence < CONFIDENT
+        notes = (
+            *self.notes,
+            f"a yes/no question: {what} {'read or heard' if yes else 'not found'} ({found:.2f} of it)"
+            + ("" if carriers else f"; the video has no {self.parts.source} text, so its absence tells nothing"),
+            ("low confidence" if low else "confidence") + f" {confidence:.2f}",
+        )
+        return EvidenceAnswer(
+            letters[chosen], options[chosen], scored[chosen].where, scores, notes, scored, low, confidence
         )
 
     def _appearance_unnamed(self, place: Place | None) -> str | None:

@@ -482,6 +482,60 @@ def offered_words(question: str) -> frozenset[str]:
     return frozenset(words - STOPWORDS)
 
 
+_YES = frozenset({"yes", "true", "y"})
+_NO = frozenset({"no", "false", "n"})
+
+
+def yes_no(options: list[str]) -> tuple[int, int] | None:
+    """The indexes of the yes and of the no where the options are only those two ("Yes." / "No",
+    "True" / "False", either order); None for any other options.
+
+    Example:
+        >>> yes_no(["Yes.", "No"]), yes_no(["false", "true"]), yes_no(["yes", "no", "maybe"])
+        ((0, 1), (1, 0), None)
+    """
+    said = [re.sub(r"[^a-z]", "", o.lower()) for o in options]
+    if len(said) != 2:
+        return None
+    for yes, no in ((0, 1), (1, 0)):
+        if said[yes] in _YES and said[no] in _NO:
+            return yes, no
+    return None
+
+
+# words that only ask whether anything is there at all: "Is there any music?", "Does anyone speak?"
+_EXISTENCE = frozenset({"any", "anyone", "anybody", "anything", "someone", "somebody", "something", "there", "ever"})
+_ANY_SOUND = frozenset({"sound", "sounds", "noise", "noises"})  # a sound cue that names no particular sound
+_DOES = re.compile(r"\s*(?:does|do|did|doesn't|don't|didn't)\b", re.I)  # "Does X say Y?": X says, Y is the claim
+
+
+def claim_words(parts: QuestionParts) -> tuple[str, ...]:
+    """What a yes/no question asks to find: its topic words (``topic_words``) and, for a question about
+    sounds, the sound it names ("music", "applause"; not "sound" itself), without the words that only ask
+    whether anything is there ("any", "anyone"); in a question with "does", where some follow its first cue
+    of a source ("say", "mention", "show"), only those: the words before it name who says or what shows it
+    ("Does the old man say hello?" asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
+    Empty: it asks only whether its source has anything ("Does anyone speak?", "Is there any sound?").
+
+    Example:
+        >>> claim_words(read_question("Does the old man mention the airport?"))
+        ('airport',)
+        >>> claim_words(read_question("Is a flag mentioned in the chat?"))
+        ('flag', 'chat')
+        >>> claim_words(read_question("Is there music playing?"))
+        ('music', 'playing')
+        >>> claim_words(read_question("Does anyone speak in this clip?"))
+        ()
+    """
+    topic = set(topic_words(parts.context))
+    sounds = SOUND_CUES - _ANY_SOUND if parts.about_sound else frozenset()
+    claim = [w for w in dict.fromkeys(parts.context) if (w in topic or w in sounds) and w not in _EXISTENCE]
+    cue = next((i for i, w in enumerate(parts.context) if w in SPEECH_CUES | SCREEN_CUES), None)
+    active = _DOES.match(parts.question)  # "Is a flag mentioned?" names the claim before its cue
+    after = [w for w in claim if active and cue is not None and w in parts.context[cue + 1 :]]
+    return tuple(after or claim)
+
+
 def about_sound(text: str) -> bool:
     """Whether ``text`` asks about a sound: it names one ("what sound", "the dog barks"), or asks what is
     heard with no other word of speech ("what can be heard?", not "what is heard said?").
