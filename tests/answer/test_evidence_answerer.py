@@ -841,3 +841,20 @@ def test_a_yes_no_question_is_answered_by_whether_its_claim_is_found(answerer, q
 def test_a_claim_not_found_tells_nothing_where_its_source_has_no_text(answerer):
     got = answerer.answer("Does the narrator mention Shakespeare?", ["yes", "no"], [], timeline=HEARD)
     assert got.answer == "B" and got.confidence == 0.0 and got.low_confidence
+
+
+NEWSDESK = screens(
+    *((t, t + 1.0, "NEWS 24") for t in (0.0, 1.0, 2.0, 3.0, 6.0, 7.0)),
+    (4.0, 5.0, "NEWS 24 / Sports: Rovers win 3-1"),
+    (5.0, 6.0, "NEWS 24 / Sports: Rovers win 3-1"),
+) + [stream_of("audio", "v", [Evidence("audio", "v", 4.2, 5.5, "sound: Dog", 4.2)])]
+
+
+def test_text_on_every_screen_is_no_answer_to_what_a_moment_shows(answerer):
+    options = ["NEWS 24", "Sports: Rovers win 3-1", "Top story: bridge reopens"]
+    found = answerer.answer("What does the caption say while the dog is barking?", options, [], timeline=NEWSDESK)
+    assert found.answer == "B"
+    logo = answerer.answer(
+        "What does the caption say while the dog is barking?", ["NEWS 24", "Weather"], [], timeline=NEWSDESK
+    )
+    assert logo.answer == "A"  # the page still answers where nothing else is read at the moment

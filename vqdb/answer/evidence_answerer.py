@@ -149,6 +149,7 @@ ABSENCE_TELLS = 0.8  # a claim not found answers no, less surely than one found 
 SILENCE_WORDS = frozenset({"sound", "silence"})  # a sound label that says nothing was heard
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
+PAGE_AT_MOMENT = 0.3  # a place of an option on every screen, where the question asks what a moment shows
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
 OPEN_CONTEXT = 0.4  # share of the question's context words (and topic words read nowhere) an open answer needs:
 # one of two, not one of three
@@ -359,6 +360,7 @@ class _Reading:
             for found, variants in zip(matches, spelled, strict=True)
         ]
         self._apply_ordinal(places)
+        self._apply_page_at_moment(places)
         self._apply_sequence(places)
         self._apply_screen_fit(places)
         self._apply_case(places, [match_words(o) for o in options])
@@ -678,6 +680,18 @@ class _Reading:
                 )
                 for p in option
             ]
+
+    def _apply_page_at_moment(self, places: list[list[Place]]) -> None:
+        """Text on (nearly) every screen (a channel logo, a show's name: the page, ``_page_places``) is no
+        answer to what is shown at a moment ("What does the caption say while the dog barks?"): it is there
+        whatever happens. Where the question's moment was found, an option's page places weigh
+        ``PAGE_AT_MOMENT``, so a text read there alone wins over the page; the page still answers where no
+        other option is read at the moment."""
+        if not self.anchors:
+            return
+        for option in places:
+            page = {id(p) for p in self._page_places(option)}
+            option[:] = [dataclasses.replace(p, value=p.value * PAGE_AT_MOMENT) if id(p) in page else p for p in option]
 
     def _page_places(self, option: list[Place]) -> list[Place]:
         """An option's places that are part of the page: on screen, it is read well on ``PAGE_SHARE`` of
