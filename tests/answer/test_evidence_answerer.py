@@ -858,3 +858,10 @@ def test_text_on_every_screen_is_no_answer_to_what_a_moment_shows(answerer):
         "What does the caption say while the dog is barking?", ["NEWS 24", "Weather"], [], timeline=NEWSDESK
     )
     assert logo.answer == "A"  # the page still answers where nothing else is read at the moment
+
+
+def test_a_quoted_claim_is_what_is_asked_and_a_picture_is_not_judged_by_text(answerer):
+    said = answerer.answer('Did she say "thank you"?', ["yes", "no"], [], timeline=SAID)
+    assert said.answer == "B" and not said.low_confidence  # speech was transcribed, "thank you" is not in it
+    dog = answerer.answer("Is there a dog in the video?", ["yes", "no"], [], timeline=SAID)
+    assert dog.answer == "B" and dog.confidence == 0.0 and dog.low_confidence  # the picture may show one

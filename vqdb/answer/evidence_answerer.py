@@ -124,7 +124,7 @@ from vqdb.answer.temporal import (
     time_weight,
     window,
 )
-from vqdb.answer.timeline import SOURCES, Stream, match_words, screen_sequence, streams_of
+from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
@@ -429,12 +429,13 @@ class _Reading:
         the moment it names if any: yes where at least ``CLAIM_FOUND`` of it is, its confidence that share;
         otherwise no, its confidence ``ABSENCE_TELLS`` x the share not found, and 0 where the video has no
         text of the source that would carry it (nothing transcribed: absence of speech tells nothing of
-        what was said). A claim of no words asks whether the source has anything at all ("Does anyone
-        speak?"; a sound other than silence). "Does he not say hello?" is answered as "Does he say hello?"
-        (yes: he does)."""
+        what was said), or the question names no source, speech, screen or sound ("Is there a dog?" may
+        ask about the picture, which text does not show). A claim of no words asks whether the source has
+        anything at all ("Does anyone speak?"; a sound other than silence). "Does he not say hello?" is
+        answered as "Does he say hello?" (yes: he does)."""
         letters = option_letters(len(options))
         claim = match_words(" ".join(claim_words(self.parts)))
-        sources = STREAM_SOURCES.get(self.parts.source or "", SOURCES)
+        sources = STREAM_SOURCES[self.parts.source] if self.parts.source else ("audio",) * self.parts.about_sound
         carriers = [s for s in self.streams if s.source in sources]
         found, where = 0.0, None
         if claim:
@@ -461,7 +462,7 @@ class _Reading:
         notes = (
             *self.notes,
             f"a yes/no question: {what} {'read or heard' if yes else 'not found'} ({found:.2f} of it)"
-            + ("" if carriers else f"; the video has no {self.parts.source} text, so its absence tells nothing"),
+            + ("" if carriers else f"; no {self.parts.source or 'source named'} text, so its absence tells nothing"),
             ("low confidence" if low else "confidence") + f" {confidence:.2f}",
         )
         return EvidenceAnswer(

@@ -515,18 +515,24 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
     whether anything is there ("any", "anyone"); in a question with "does", where some follow its first cue
     of a source ("say", "mention", "show"), only those: the words before it name who says or what shows it
     ("Does the old man say hello?" asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
-    Empty: it asks only whether its source has anything ("Does anyone speak?", "Is there any sound?").
+    A quoted phrase is the claim ('Did she say "thank you"?'). Empty: it asks only whether its source has
+    anything ("Does anyone speak?", "Is there any sound?").
 
     Example:
         >>> claim_words(read_question("Does the old man mention the airport?"))
         ('airport',)
         >>> claim_words(read_question("Is a flag mentioned in the chat?"))
         ('flag', 'chat')
+        >>> claim_words(read_question('Did she say "thank you"?'))
+        ('thank', 'you')
         >>> claim_words(read_question("Is there music playing?"))
         ('music', 'playing')
         >>> claim_words(read_question("Does anyone speak in this clip?"))
         ()
     """
+    quoted = match_words(" ".join(_quotes(parts.question)))
+    if quoted:
+        return tuple(quoted)
     topic = set(topic_words(parts.context))
     sounds = SOUND_CUES - _ANY_SOUND if parts.about_sound else frozenset()
     claim = [w for w in dict.fromkeys(parts.context) if (w in topic or w in sounds) and w not in _EXISTENCE]
