@@ -829,6 +829,7 @@ HEARD = [stream_of("audio", "v", [Evidence("audio", "v", 0.0, 6.0, "sound: Music
         ("Is there music playing?", ["no", "yes"], SAID + HEARD, "B"),
         ("Does anyone speak in this clip?", ["yes", "no"], SAID, "A"),
         ("Doesn't the old man say hello?", ["yes", "no"], SAID, "A"),
+        ("Is the word EXIT shown near the end?", ["yes", "no"], screens((8.0, 9.0, "EXIT")), "A"),
         ("Is a flag mentioned in the chat?", ["yes", "no"], screens((1.0, 2.0, "user: the flag in the image")), "A"),
     ],
 )

@@ -503,8 +503,14 @@ def yes_no(options: list[str]) -> tuple[int, int] | None:
     return None
 
 
-# words that only ask whether anything is there at all: "Is there any music?", "Does anyone speak?"
-_EXISTENCE = frozenset({"any", "anyone", "anybody", "anything", "someone", "somebody", "something", "there", "ever"})
+# words no claim is read as: those that only ask whether anything is there at all ("Is there any music?",
+# "Does anyone speak?"), that place it in time ("near the end": the end is the question's moment, not a word
+# said) and that name what kind of thing the claim is ("Is the word EXIT shown?")
+_NOT_CLAIMED = frozenset(
+    {"any", "anyone", "anybody", "anything", "someone", "somebody", "something", "there", "ever"}
+    | {"near", "nearly", "toward", "towards", "around"}
+    | {"word", "words", "phrase", "phrases", "letter", "letters"}
+)
 _ANY_SOUND = frozenset({"sound", "sounds", "noise", "noises"})  # a sound cue that names no particular sound
 _DOES = re.compile(r"\s*(?:does|do|did|doesn't|don't|didn't)\b", re.I)  # "Does X say Y?": X says, Y is the claim
 
@@ -512,7 +518,8 @@ _DOES = re.compile(r"\s*(?:does|do|did|doesn't|don't|didn't)\b", re.I)  # "Does 
 def claim_words(parts: QuestionParts) -> tuple[str, ...]:
     """What a yes/no question asks to find: its topic words (``topic_words``) and, for a question about
     sounds, the sound it names ("music", "applause"; not "sound" itself), without the words that only ask
-    whether anything is there ("any", "anyone"); in a question with "does", where some follow its first cue
+    whether anything is there ("any", "anyone"), place it in time ("near the end") or name its kind ("the
+    word EXIT"); in a question with "does", where some follow its first cue
     of a source ("say", "mention", "show"), only those: the words before it name who says or what shows it
     ("Does the old man say hello?" asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
     A quoted phrase is the claim ('Did she say "thank you"?'). Empty: it asks only whether its source has
@@ -525,6 +532,8 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
         ('flag', 'chat')
         >>> claim_words(read_question('Did she say "thank you"?'))
         ('thank', 'you')
+        >>> claim_words(read_question("Is the word EXIT shown near the end?"))
+        ('exit',)
         >>> claim_words(read_question("Is there music playing?"))
         ('music', 'playing')
         >>> claim_words(read_question("Does anyone speak in this clip?"))
@@ -535,7 +544,7 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
         return tuple(quoted)
     topic = set(topic_words(parts.context))
     sounds = SOUND_CUES - _ANY_SOUND if parts.about_sound else frozenset()
-    claim = [w for w in dict.fromkeys(parts.context) if (w in topic or w in sounds) and w not in _EXISTENCE]
+    claim = [w for w in dict.fromkeys(parts.context) if (w in topic or w in sounds) and w not in _NOT_CLAIMED]
     cue = next((i for i, w in enumerate(parts.context) if w in SPEECH_CUES | SCREEN_CUES), None)
     active = _DOES.match(parts.question)  # "Is a flag mentioned?" names the claim before its cue
     after = [w for w in claim if active and cue is not None and w in parts.context[cue + 1 :]]
