@@ -443,8 +443,9 @@ class _Reading:
             for i, stream in enumerate(self.streams):
                 for match in find(claim, weights, stream, self.matcher.similarity(claim, i)):
                     fit = self._moment_weight(match, match.start_s, match.end_s) if self.anchors else 1.0
-                    if match.score * fit > found:
-                        found, where = min(1.0, match.score * fit), _snippet_of(match)
+                    value = min(1.0, match.score * fit)
+                    if value > found:
+                        found, where = value, _snippet_of(match)
             what = f"its claim {' '.join(claim)!r}"
         else:
             heard = [s for s in carriers if set(s.words) - SILENCE_WORDS]

@@ -519,9 +519,9 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
     """What a yes/no question asks to find: its topic words (``topic_words``) and, for a question about
     sounds, the sound it names ("music", "applause"; not "sound" itself), without the words that only ask
     whether anything is there ("any", "anyone"), place it in time ("near the end") or name its kind ("the
-    word EXIT"); in a question with "does", where some follow its first cue
-    of a source ("say", "mention", "show"), only those: the words before it name who says or what shows it
-    ("Does the old man say hello?" asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
+    word EXIT"); in a question with "does", where some follow its first cue of a source ("say", "mention",
+    "show"), only those: the words before it name who says or what shows it ("Does the old man say hello?"
+    asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
     A quoted phrase is the claim ('Did she say "thank you"?'). Empty: it asks only whether its source has
     anything ("Does anyone speak?", "Is there any sound?").
 
