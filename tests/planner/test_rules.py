@@ -94,7 +94,7 @@ RELATED = [
     # (question, calls as (tool, query, when), combine)
     (
         "When does she thank everyone after the applause?",
-        [("transcript", "everyone", None), ("subtitle", "everyone", None), ("audio", "applause", "after")],
+        [("transcript", "thank everyone", None), ("subtitle", "thank everyone", None), ("audio", "applause", "after")],
         "(Q1 OR Q2) AND Q3",
     ),
     # who speaks, nothing said: a voice heard and the name caption under it, just after the bell
