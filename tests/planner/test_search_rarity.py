@@ -130,3 +130,14 @@ def test_a_number_said_in_words_is_as_common_as_the_rows_saying_it(tmp_path):
     rarity = WordRarity(store)
     assert rarity.idf("21") < rarity.idf("gutenberg")
     assert rarity.idf("1455") > rarity.idf("gutenberg")  # said nowhere, in digits or words
+
+
+def test_a_year_of_the_two_thousands_is_as_common_as_the_rows_saying_it_in_words(tmp_path):
+    """ "2005" said "two thousand and five" or "twenty oh five" had no form in words (only years with two-digit
+    tens did), so a transcript writing the words held it nowhere and it weighed as the rarest word."""
+    store = Store.create(tmp_path)
+    for i in range(4):
+        commit_video(store, f"v{i}", {2: "the worst flood since two thousand and five", 5: "the weather"})
+    commit_video(store, "book", {3: "the Gutenberg Bible"})
+    build_text_indexes(store)
+    assert WordRarity(store).idf("2005") < WordRarity(store).idf("gutenberg")

@@ -240,14 +240,19 @@ def content_word(word: str) -> bool:
 
 def said_in_words(word: str) -> list[tuple[str, ...]]:
     """How a canonical number in digits is said in several words, as a transcript may write it: from 21 to 99
-    its tens and units ("21": "twenty one"), a year as two numbers ("1455": "fourteen fifty five"); none for a
-    number said in one word ("20", "15": ``written_forms``) or a word that is no such number.
+    its tens and units ("21": "twenty one"), a year as two numbers ("1455": "fourteen fifty five"), its units
+    after "oh" ("1905": "nineteen oh five", "2005": "twenty oh five"), and from 2001 to 2099 in thousands too
+    ("2005": "two thousand five", "2019": "two thousand nineteen"; the "and" of "two thousand and five" is no
+    word of it); none for a number said in one word ("20", "15": ``written_forms``) or a word that is no such
+    number.
 
     Example:
         >>> said_in_words("21"), said_in_words("1455"), said_in_words("1961"), said_in_words("15")
         ([('twenty', 'one')], [('fourteen', 'fifty', 'five')], [('nineteen', 'sixty', 'one')], [])
-        >>> said_in_words("1905"), said_in_words("exit")
-        ([], [])
+        >>> said_in_words("1905"), said_in_words("2005"), said_in_words("exit")
+        ([('nineteen', 'oh', 'five')], [('twenty', 'oh', 'five'), ('two', 'thousand', 'five')], [])
+        >>> said_in_words("2019"), said_in_words("1900")
+        ([('twenty', 'nineteen'), ('two', 'thousand', 'nineteen')], [])
     """
     if not word.isdigit() or word.startswith("0"):
         return []
@@ -255,9 +260,13 @@ def said_in_words(word: str) -> list[tuple[str, ...]]:
     if 21 <= value <= 99 and value % 10:
         return [_said_below_hundred(value)]
     high, low = divmod(value, 100)
-    if 1100 <= value <= 2099 and low >= 10:  # "nineteen oh five": no such form
-        return [(*_said_below_hundred(high), *_said_below_hundred(low))]
-    return []
+    if not 1100 <= value <= 2099 or not low:
+        return []
+    below = _said_below_hundred(low) if low >= 10 else (written_forms(str(low))[1],)
+    forms = [(*_said_below_hundred(high), *below)] if low >= 10 else [(*_said_below_hundred(high), "oh", *below)]
+    if high == 20:
+        forms.append(("two", "thousand", *below))
+    return forms
 
 
 def _said_below_hundred(value: int) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.planner.rules import rule_plan
-from vqdb.planner.rules.speech import value_forms
+from vqdb.planner.rules.speech import hesitations_dropped, value_forms
 
 
 def _said(question: str) -> set[str]:
@@ -150,3 +150,59 @@ def test_in_the_video_after_words_said_is_where_not_what_is_said(question: str, 
     # "in the video" was looked for as the words said ("the last thing said in the video")
     queries = {c.query for c in rule_plan(question).queries if c.tool == "transcript"}
     assert queries == ({said} if said else set())
+
+
+def _calls(question: str) -> list[tuple[str, str, str | None]]:
+    return [(c.tool, c.query, c.when) for c in rule_plan(question).queries]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What does Dr. Okafor call the storm?", "the storm"),  # was siglip 'Dr' AND siglip 'Okafor call the storm'
+        ("when does he say the foot bridge on St. Mark's street won't reopen", "St Mark's street"),
+        ("when does she say Mr. Delgado is late", "Mr Delgado is late"),
+    ],
+)
+def test_a_titles_full_stop_ends_no_sentence(question: str, said: str) -> None:
+    """An abbreviated title's full stop ("Dr.", "St.", "Mrs.") was read as a sentence's end: the name after it was
+    planned apart from the title, or as a picture."""
+    queries = [query for tool, query, _ in _calls(question) if tool == "transcript"]
+    assert any(said in query for query in queries), queries
+    assert not any(query in ("Dr", "St", "Mrs") for _, query, _ in _calls(question))
+
+
+def test_an_event_naming_a_person_by_title_is_whole() -> None:
+    """ "after the woman introduces Mrs. Nguyen": the event ended at "Mrs", and what was left was a picture."""
+    assert ("transcript", "Mrs Nguyen", "after") in _calls("Who talks after the woman introduces Mrs. Nguyen?")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("um, when does the president say like, ask what you can do for your country", "ask what you can do"),
+        ("when does he, you know, mention the uh bridge", "the bridge"),
+    ],
+)
+def test_hesitations_typed_in_a_question_are_no_words_to_find(question: str, said: str) -> None:
+    """ "um", "uh" and asides set off by commas ("like,", "you know,") were searched as words said or read."""
+    queries = [query for _, query, _ in _calls(question)]
+    assert any(query.startswith(said) for query in queries), queries
+    assert not {"um", "uh", "like"} & {word.lower() for query in queries for word in query.split()}
+
+
+def test_a_word_that_only_looks_like_an_aside_is_kept() -> None:
+    assert hesitations_dropped("what does it look like, and who is the umpire?") == (
+        "what does it look like, and who is the umpire?"
+    )
+
+
+def test_thanking_is_said_with_its_thanks() -> None:
+    """ "when does the woman thank Mr. Delgado" looked for "Mr Delgado" and found "I'm Mr. Delgado" said before
+    "Thank you, Mr. Delgado"."""
+    assert ("transcript", "thank Mr Delgado", None) in _calls("when does the woman thank Mr. Delgado")
+
+
+def test_introducing_someone_by_name_is_saying_the_name() -> None:
+    assert ("transcript", "Tom Hanks", None) in _calls("when does the host introduce Tom Hanks?")
+    assert not any(tool == "transcript" for tool, _, _ in _calls("when does the teacher introduce the topic?"))

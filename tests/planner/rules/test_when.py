@@ -185,7 +185,7 @@ def test_a_dash_between_spaces_ends_the_event():
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("What does the speaker say right after thanking everyone for coming?", "everyone for coming"),
+        ("What does the speaker say right after thanking everyone for coming?", "thank everyone for coming"),
         ("what does he say before announcing the winner", "the winner"),
         ("what is said right after apologising for the delay", "the delay"),
         ("After saying he will show a directory, what's the next thing the man says?", "will show a directory"),
@@ -310,3 +310,20 @@ def test_a_relative_clause_is_no_description_of_who_speaks(question: str, words:
 @pytest.mark.parametrize("question", ["what happens after saying it?", "what does he do right after saying this?"])
 def test_saying_a_pronoun_names_no_words(question: str):
     assert not any(c.tool == "transcript" for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who speaks after the guy at the computer says done?", "Who talks after the woman introduces Mrs. Nguyen?"],
+)
+def test_who_speaks_after_an_event_is_the_next_voice_not_a_caption(question: str) -> None:
+    """ANDed with the name caption (``ocr ''`` in the lower third), any text down there (a demo's buttons) outranked
+    the voice right after the event."""
+    plan = rule_plan(question)
+    assert not any(c.tool == "ocr" and not c.query for c in plan.queries)
+    assert [c.tool for c in plan.queries][0] == "audio" and any(c.when == "after" for c in plan.queries)
+
+
+def test_who_speaks_with_no_event_still_reads_the_name_caption() -> None:
+    plan = rule_plan("who is speaking?")
+    assert any(c.tool == "ocr" and not c.query and c.place == "bottom" for c in plan.queries)

@@ -227,7 +227,14 @@ from vqdb.planner.rules.screen_text import (
     _written_only,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
-from vqdb.planner.rules.speech import _take_speech, name_shown, names_captioned, phrase_plan, statement_plan
+from vqdb.planner.rules.speech import (
+    _take_speech,
+    hesitations_dropped,
+    name_shown,
+    names_captioned,
+    phrase_plan,
+    statement_plan,
+)
 from vqdb.planner.rules.visual import (
     _TEXTS,
     _beside_text_places,
@@ -246,6 +253,7 @@ from vqdb.planner.rules.when import (
     _related,
     _relation,
     _said_if_words,
+    titles_unstopped,
 )
 from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
@@ -277,7 +285,8 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(question)))))
+    typed = hesitations_dropped(titles_unstopped(question))  # "um", "Dr.": no words to find, no sentence's end
+    resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)

@@ -13,6 +13,7 @@ from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_wor
 from vqdb.planner.plan import Plan
 from vqdb.planner.rules.answer_forms import VALUE_NOUNS
 from vqdb.planner.rules.cues import (
+    _QUOTE,
     _QUOTED,
     _SPEAKER_WORDS,
     _SUBJECT_SPEAKS,
@@ -42,6 +43,7 @@ _ACTIVE_SPEECH = re.compile(
     r"announc(?:es|ed|e)|"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
+    r"introduc(?:es|ed|e|ing)(?=\s+(?:(?:mrs?|ms|dr|prof|professor|doctor|sir|lady|lord)\b|(?-i:[A-Z])))|"  # a name
     r"address(?:es|ed|ing)?(?=\s+(?:his|her|their|our|my|your|the (?:crowd|audience|nation|people|public|viewers)\b))|"
     r"(?:^\s*(?-i:(?=[a-z]))|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\bwhile\s)|(?<=\bwhen\s))"  # "after thanking"
     r"(?:(?:thank|warn|apologi[sz]|promis|announc|pronounc|shout|yell)ing"
@@ -66,6 +68,49 @@ _ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself":
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 _IN_THE_VIDEO_AT_END = re.compile(rf"(?:^|\s+)(?:{alternation(list(phrasing.IN_THE_VIDEO))})\s*$", re.I)
+
+
+HESITATIONS = ("um", "umm", "uh", "uhh", "uhm", "erm", "er", "hmm")  # sounds of thinking typed as words
+_HESITATION = re.compile(rf"(?<![\w'’-])(?:{alternation(list(HESITATIONS))})\b(?![-'’])\s*,?\s*", re.I)
+_ASIDE = re.compile(  # "like,", "you know,", "I mean,": said between words, set off by a comma
+    r"(?P<lead>^|[,;:]\s*|\b(?:say|says|said|saying|goes|went)\s+)(?:like|you\s+know|i\s+mean),\s*", re.I
+)
+
+
+def hesitations_dropped(question: str) -> str:
+    """``question`` without the hesitations typed as it would be said (``HESITATIONS``: "um", "uh", "erm") and the
+    asides set off by a comma ("like,", "you know,", "I mean,": after the question's start, a comma or a verb of
+    saying): no words to find, on screen or said (speech recognition leaves them out of a transcript), they were
+    looked for as words ("um, when does the president say like, ask what you can do" searched "um" and "like").
+    Quoted words keep theirs.
+
+    Example:
+        >>> hesitations_dropped("um, when does the president say like, ask what you can do for your country")
+        'when does the president say ask what you can do for your country'
+        >>> hesitations_dropped("when does he, you know, mention the uh bridge")
+        'when does he mention the bridge'
+        >>> hesitations_dropped("what does it look like, and who is the umpire")
+        'what does it look like, and who is the umpire'
+        >>> hesitations_dropped("when does she say 'um, we also need'")
+        "when does she say 'um, we also need'"
+    """
+    kept = question
+    for filler in (_HESITATION, _ASIDE):
+        kept = _unquoted_sub(filler, kept)
+    return kept if kept.strip() else question
+
+
+def _unquoted_sub(filler: re.Pattern[str], text: str) -> str:
+    """``text`` with each ``filler`` outside quotes replaced by what stays of it (``_lead``)."""
+    quoted = [m.span() for m in _QUOTE.finditer(text)]
+    return filler.sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in quoted) else _lead(m), text)
+
+
+def _lead(filler: re.Match[str]) -> str:
+    """What stays of a filler found: the words before an aside (a verb of saying), a space for the comma that opened
+    it ("he, you know, said": "he said"), nothing else."""
+    lead = filler.groupdict().get("lead") or ""
+    return " " if lead[:1] == "," else lead
 
 
 _COPULA = r"(?:is|was|are|were|will|would|has|had|have|seems|seemed)"
@@ -388,7 +433,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else []
-            said, asked = _value_asked_in(said)  # "says the bible dates from what year": its words, any year
+            said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
@@ -523,6 +568,20 @@ def _speech_cues(text: str) -> list[re.Match[str]]:
         if not kept or match.start() >= kept[-1].end():
             kept.append(match)
     return kept
+
+
+def _thanked(cue: str, said: str) -> str:
+    """What a speech ``cue`` is followed by (``said``), as said: after a verb of thanking, with "thank", the one word
+    sure to be said ("when does the woman thank Mr. Delgado": "Thank you, Mr. Delgado", not the "I'm Mr. Delgado"
+    said before it; "after thanking everyone for coming": "thank you all for coming").
+
+    Example:
+        >>> _thanked("woman thank", "Mr Delgado"), _thanked("after thanking", "everyone for coming")
+        ('thank Mr Delgado', 'thank everyone for coming')
+        >>> _thanked("says", "Mr Delgado")
+        'Mr Delgado'
+    """
+    return f"thank {said}" if cue.split()[-1].lower().startswith("thank") else said
 
 
 def _names_no_words(said: str) -> bool:

@@ -224,6 +224,29 @@ _REPORTED_STATE = re.compile(  # a reported subject and its "be" or "have" after
 )
 
 
+TITLES = (  # abbreviated titles written with a full stop before a name: see titles_unstopped
+    "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "lt", "capt", "sgt", "rev", "gov", "sen", "vs",
+)  # fmt: skip
+_TITLE_STOP = re.compile(rf"\b(?P<title>{alternation(list(TITLES))})\.(?=[ \t]+[^\W\d_])", re.I)
+
+
+def titles_unstopped(question: str) -> str:
+    """``question`` without the full stops of abbreviated titles before a word (``TITLES``: "Mr. Delgado", "Dr.
+    Okafor", "St. Mark's Street"): the rules read a full stop and a space as a sentence's end, so "What does Dr.
+    Okafor call the storm?" looked for "Dr" and "Okafor call the storm" apart, and "after the woman introduces
+    Mrs. Nguyen" ended its event at "Mrs". A transcript's "Mr." and a question's "Mr" are the same words said.
+
+    Example:
+        >>> titles_unstopped("What does Dr. Okafor call the storm?")
+        'What does Dr Okafor call the storm?'
+        >>> titles_unstopped("who talks after mrs. nguyen? the one on St. Mark st.")
+        'who talks after mrs nguyen? the one on St Mark st.'
+        >>> titles_unstopped("he said it first. Then she left."), titles_unstopped("the 1st. 2nd")
+        ('he said it first. Then she left.', 'the 1st. 2nd')
+    """
+    return _TITLE_STOP.sub(r"\g<title>", question)
+
+
 def _referred_back(question: str) -> str:
     """``question`` with an event it refers back to put in place: a last sentence asking what happens after or
     before "that" ("this", "it": ``_BACK_REFERENCE``) relates to what the sentences before it say, and reads as
@@ -557,6 +580,7 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
     """
     if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
         return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
+    main = _without_name_caption(main)
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
     calls = [  # its place, size kept
@@ -568,6 +592,35 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
         combine = f"{_and_operand(main.combine)} AND {_and_operand(combine)}"
     notes = event.notes if main.is_uniform else (*main.notes, *event.notes)  # a uniform main's note is moot
     return Plan(tuple(calls), combine, notes=notes, planner="rules")
+
+
+def _without_name_caption(main: Plan) -> Plan:
+    """``main`` without the name caption of who speaks (``ocr ''`` in the lower third ANDed with the voice:
+    ``speech.names_captioned``) where it is related to an event: who speaks right after or before an event ("who
+    speaks after the man says done?", "after the bell rings, who speaks first?") is the next (last) voice, found
+    whether or not a caption names it; ANDed, any text in the lower third (a demo's buttons, a ticker) outranked
+    the voice right after the event. ``main`` as it is otherwise.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> who = Plan((Call("Q1", "audio", "speech"), Call("Q2", "ocr", "", place="bottom")), "Q1 AND Q2")
+        >>> [(c.id, c.tool) for c in _without_name_caption(who).queries], _without_name_caption(who).combine
+        ([('Q1', 'audio')], 'Q1')
+        >>> subtitle = Plan((Call("Q1", "ocr", "", place="bottom"),), "Q1")
+        >>> _without_name_caption(subtitle) is subtitle
+        True
+    """
+    voice = any(c.tool == HEARD and c.query == "speech" and c.when is None for c in main.queries)
+    captions = {c.id for c in main.queries if c.tool == "ocr" and not c.query and c.place == "bottom" and not c.when}
+    if not voice or not captions:
+        return main
+    kept = [c for c in main.queries if c.id not in captions]
+    renamed = {c.id: f"Q{i}" for i, c in enumerate(kept, start=1)}
+    combine = str(boolexpr.drop(main.expression, captions))
+    combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], combine)
+    return dataclasses.replace(
+        main, queries=tuple(dataclasses.replace(c, id=renamed[c.id]) for c in kept), combine=combine
+    )
 
 
 def _said_phrase(call: Call) -> str | None:
