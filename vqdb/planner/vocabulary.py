@@ -65,6 +65,7 @@ TEXT_NOUNS = (
     "list", "listing", "menu", "board", "departure board", "departures board", "timetable", "caption", "title",
     "subtitle", "banner", "ticker", "headline", "credits", "label", "sign", "scoreboard", "lower third", "name",
     "notice", "credit", "message", "heading", "tagline", "slogan", "text", "word", "words", "phrase",
+    "lower-third", "strap", "name strap", "chyron", "hashtag", "username",
 )  # fmt: skip
 """Displays that are text: what they show, and the words naming them, are words on screen ("the menu lists
 the soup of the day", "the ingredient list comes up"); other ``SCREEN_NOUNS`` (a screen, a slide, a shirt)
@@ -87,7 +88,8 @@ that is "shown" may be a picture: "the Colosseum shown from many angles")."""
 ARRIVAL_VERBS = (
     "appear", "appears", "appeared", "come up", "comes up", "came up", "pop up", "pops up", "popped up",
     "show up", "shows up", "showed up", "flash up", "flashes up", "flashed up", "flash", "flashes",
-    "shown", "displayed", "flashed", "scroll by", "scrolls by", "scroll past", "scrolls past",
+    "shown", "displayed", "flashed", "scroll by", "scrolls by", "scroll past", "scrolls past", "on screen",
+    "on the screen", "on-screen", "onscreen", "up on screen", "visible",
 )  # fmt: skip
 """How a display arrives on screen, with no object: "when does the ingredient list come up" reads its
 words ("come up the stairs" has an object; "when does Spider-Man appear" is a picture)."""

@@ -61,6 +61,9 @@ _SHOWN_OR_ARRIVING = re.compile(
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
     re.I,
 )
+_ARRIVED = re.compile(  # "comes up on screen": "on screen" says where it came, no second arrival
+    rf"\b(?:{alternation([*ARRIVAL_VERBS, *WRITTEN_VERBS])})\s*$", re.I
+)
 _READ_ALOUD = re.compile(r"reads?\s+(?:aloud|out(?!\s+of\b))\b", re.I)  # said by a voice, not shown ("out of order")
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
@@ -121,7 +124,7 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
     text = "".join(pieces) + text[last:]
     pieces, last = [], 0
     for match in _SHOWN_OR_ARRIVING.finditer(text):
-        if match.start() < last:
+        if match.start() < last or (match.group("arrives") and _ARRIVED.search(text, 0, match.start())):
             continue
         start, subject = _subject_before(text, match.start())
         calls = _read_subject(subject, text, written=match.group("verb") is not None)
