@@ -20,7 +20,7 @@ from vqdb.planner.rules.cues import (
     quoted_phrases,
 )
 from vqdb.planner.rules.evidence import EITHER, READ, SCREEN, SPEECH, TOOLS_FOR, _Evidence, _has_alnum
-from vqdb.planner.rules.literals import _unnamed
+from vqdb.planner.rules.literals import _unnamed, naming_span
 from vqdb.planner.rules.visual import _visual_tool, _whose
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
@@ -418,18 +418,18 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
         ('how many lines are written below the QR code?', [])
         >>> _ = _take_text_shown("when is THE written in capitals", evidence); evidence.groups
         [(('ocr', 'THE'),)]
+        >>> _take_text_shown("when is the model number AX-2048 on screen", evidence), evidence.groups[-1]
+        ('when is the   on screen', (('ocr', 'AX-2048'),))
     """
     pieces = []
     for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
         if _SHOWN_CUES.first(clause):
-            runs = [
-                m.group(0)
-                for m in _TEXT_RUN.finditer(clause)
-                if _has_alnum(m.group(0)) and not _names_a_place(clause, m)
-            ]
+            runs = [m for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0)) and not _names_a_place(clause, m)]
             for run in runs:
-                evidence.add(TOOLS_FOR[SCREEN], run.strip())
-                clause = clause.replace(run, " ", 1)
+                evidence.add(TOOLS_FOR[SCREEN], run.group(0).strip())
+            for run in reversed(runs):  # with the noun naming it: "the @vqdb handle" is no picture of a handle
+                start, end = naming_span(clause, *run.span())
+                clause = clause[:start] + " " + clause[end:]
         pieces.append(clause)
     return "".join(pieces)
 
