@@ -137,7 +137,7 @@ film") -> the role (a role's own noun, "who is the narrator", is a key of ``CRED
 
 WEB_ADDRESS_NOUNS = (
     "web address", "web addresses", "website", "websites", "web site", "web sites", "url", "urls", "web page",
-    "webpage", "homepage", "home page", "web link", "internet address", "domain",
+    "webpage", "homepage", "home page", "web link", "internet address", "domain", "link", "links",
 )  # fmt: skip
 """Nouns of a web address, whose words are never what is shown or said: "what web address is shown?" reads the
 marks every address is written with (``WEB_ADDRESS_SHOWN``, ``WEB_ADDRESS_SAID``)."""

@@ -741,10 +741,14 @@ _WEB_ADDRESS_ASKED = (
     re.compile(  # "which website", "what's the URL", "the web address shown"; not "entered the website"
         rf"\b(?:which|what)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:[\w-]+\s+)?"
         rf"(?P<asked>{_WEB_ADDRESS.pattern})|(?P<shown>{_WEB_ADDRESS.pattern})\s+(?:(?:is|was|are|were|gets?)\s+)?"
-        rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b",
+        rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b"
+        rf"|\b(?:{alternation(DISPLAY_VERBS)})\s+(?:the|a|an|their|its|his|her)\s+(?:[\w-]+\s+)?"
+        rf"(?P<displayed>{_WEB_ADDRESS.pattern})",  # "when do they show the donation web address"
         re.I,
     )
 )
+_NO_SITE_NAME = phrasing.DETERMINERS | phrasing.STOP | phrasing.WH_WORDS | phrasing.AUXILIARIES | {"which"}
+_DISPLAY_VERB_WORDS = frozenset(verb.lower() for verb in DISPLAY_VERBS)
 
 
 def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -> str:
@@ -756,12 +760,17 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
     that is asked (after "which" or "what") or shown adds them as a group of their own and leaves the text
     (unless not ``by_marks``: where the question names the place of the text, "which web address is printed in
     the bottom right corner?", whatever is read there is the address, ``screen_places``); a site visited
-    ("entered the website") is left as it is.
+    ("entered the website") is left as it is. A noun after a verb of showing is one shown too ("when do they
+    show the donation web address"), and a word naming its site or what it is for ("the github link") is read
+    or said ORed with the marks: it may be in the address or the words around it, or in neither.
 
     Example:
         >>> evidence = _Evidence()
         >>> _take_web_addresses("what web address is shown?", evidence), evidence.groups[0][:2]
         ('what   is shown?', (('ocr', 'www'), ('ocr', 'http')))
+        >>> evidence = _Evidence()
+        >>> _take_web_addresses("When's the github link shown?", evidence), evidence.groups[0][:4]
+        ("When's the   shown?", (('ocr', 'github'), ('transcript', 'github'), ('subtitle', 'github'), ('ocr', 'www')))
         >>> evidence = _Evidence([(("transcript", "the URL"), ("subtitle", "the URL"))])
         >>> _take_web_addresses("when does he mention ", evidence), evidence.groups[0][:2]
         ('when does he mention ', (('ocr', 'www'), ('ocr', 'http')))
@@ -771,12 +780,31 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
     named = [i for i, group in enumerate(evidence.groups) if all(map(_names_a_web_address, (q for _, q in group)))]
     for i in named:
         evidence.groups[i] = marks
-    asked = [m.span("asked") if m.group("asked") else m.span("shown") for m in _WEB_ADDRESS_ASKED.finditer(text)]
+    matches = _WEB_ADDRESS_ASKED.finditer(text)
+    asked = [next(m.span(g) for g in ("asked", "shown", "displayed") if m.group(g)) for m in matches]
+    sites = [_site_named(text, start) for start, _ in asked]
     if asked and not named and by_marks:
-        evidence.add_calls(marks)
-    for start, end in reversed(asked):
-        text = text[:start] + " " + text[end:]
+        evidence.add_calls((*((tool, site.group(0)) for site in sites if site for tool in TOOLS_FOR[EITHER]), *marks))
+    for (start, end), site in reversed(list(zip(asked, sites, strict=True))):
+        text = text[: site.start() if site else start] + " " + text[end:]
     return text
+
+
+def _site_named(text: str, noun_start: int) -> re.Match[str] | None:
+    """The word right before the web address noun at ``text[noun_start]`` when it names the address's site or
+    what it is for ("the github link", "the donation web address": a word of the address or of the text around
+    it), not a determiner, a question word or a verb of showing ("what web address", "show the URL").
+
+    Example:
+        >>> text = "when do they show the donation web address"
+        >>> _site_named(text, text.index("web")).group(0), _site_named(text, text.index("donation"))
+        ('donation', None)
+    """
+    before = list(re.finditer(r"[\w-]+", text[:noun_start]))
+    if not before or text[before[-1].end() : noun_start].strip():
+        return None
+    word = before[-1].group(0).lower()
+    return None if word in _NO_SITE_NAME or word in _DISPLAY_VERB_WORDS else before[-1]
 
 
 def _names_a_web_address(query: str) -> bool:
