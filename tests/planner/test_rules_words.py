@@ -436,6 +436,18 @@ def test_a_web_address_asked_by_its_noun_is_found_by_its_marks(question):
     assert not any("web" in query.lower() or "url" in query.lower() for _, query in found)
 
 
+@pytest.mark.parametrize(
+    ("question", "site"),
+    [("when do they show the donation web address", "donation"), ("When's the github link shown?", "github")],
+)
+def test_a_web_address_named_by_its_site_and_shown_is_found_by_either(question, site):
+    # the word before the noun may be in the address ("github.com/…") or not ("Donate at www…"): ORed with its marks
+    plan = rule_plan(question)
+    found = text_calls(plan)
+    assert ("ocr", site) in found and ("ocr", "www") in found and " AND " not in plan.combine
+    assert not any(word in query.lower() for _, query in found for word in ("link", "address", "web "))
+
+
 def test_a_website_visited_is_no_address_asked():
     plan = rule_plan("when the protagonist entered the website for writing code, what did he do?")
     assert ("ocr", "www") not in text_calls(plan)

@@ -65,6 +65,7 @@ TEXT_NOUNS = (
     "list", "listing", "menu", "board", "departure board", "departures board", "timetable", "caption", "title",
     "subtitle", "banner", "ticker", "headline", "credits", "label", "sign", "scoreboard", "lower third", "name",
     "notice", "credit", "message", "heading", "tagline", "slogan", "text", "word", "words", "phrase",
+    "lower-third", "strap", "name strap", "chyron", "hashtag", "username",
 )  # fmt: skip
 """Displays that are text: what they show, and the words naming them, are words on screen ("the menu lists
 the soup of the day", "the ingredient list comes up"); other ``SCREEN_NOUNS`` (a screen, a slide, a shirt)
@@ -87,7 +88,8 @@ that is "shown" may be a picture: "the Colosseum shown from many angles")."""
 ARRIVAL_VERBS = (
     "appear", "appears", "appeared", "come up", "comes up", "came up", "pop up", "pops up", "popped up",
     "show up", "shows up", "showed up", "flash up", "flashes up", "flashed up", "flash", "flashes",
-    "shown", "displayed", "flashed", "scroll by", "scrolls by", "scroll past", "scrolls past",
+    "shown", "displayed", "flashed", "scroll by", "scrolls by", "scroll past", "scrolls past", "on screen",
+    "on the screen", "on-screen", "onscreen", "up on screen", "visible",
 )  # fmt: skip
 """How a display arrives on screen, with no object: "when does the ingredient list come up" reads its
 words ("come up the stairs" has an object; "when does Spider-Man appear" is a picture)."""
@@ -135,7 +137,7 @@ film") -> the role (a role's own noun, "who is the narrator", is a key of ``CRED
 
 WEB_ADDRESS_NOUNS = (
     "web address", "web addresses", "website", "websites", "web site", "web sites", "url", "urls", "web page",
-    "webpage", "homepage", "home page", "web link", "internet address", "domain",
+    "webpage", "homepage", "home page", "web link", "internet address", "domain", "link", "links",
 )  # fmt: skip
 """Nouns of a web address, whose words are never what is shown or said: "what web address is shown?" reads the
 marks every address is written with (``WEB_ADDRESS_SHOWN``, ``WEB_ADDRESS_SAID``)."""
@@ -148,9 +150,10 @@ WEB_ADDRESS_SAID = ("www", ".com", ".org", "dot com")
 
 NAMING_NOUNS = (
     "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
-    "digit", "digits", "numeral", "percentage",
+    "digit", "digits", "numeral", "percentage", "version", "handle", "hashtag", "username", "account", "serial",
 )  # fmt: skip
-"""Nouns that name a literal rather than being said with it: "the year 1455" is said "1455"."""
+"""Nouns that name a literal rather than being said with it: "the year 1455" is said "1455", "the @vqdb handle"
+shows "@vqdb"."""
 
 UNITS = (
     "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",

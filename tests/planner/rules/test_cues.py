@@ -68,3 +68,16 @@ def test_a_verb_of_speech_after_an_article_is_a_noun_and_no_cue(question, tools)
 def test_a_speaker_described_by_where_or_what_they_wear_still_speaks(question: str, said: str) -> None:
     # the words after a speaker with a modifier ("the man in the kitchen say hello") were looked for as a picture
     assert {(c.tool, c.query) for c in rule_plan(question).queries} == {("transcript", said), ("subtitle", said)}
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("when is Priya Raman's name on screen", "Priya Raman"),
+        ("when is Dr Priya Raman's name strap on screen", "Dr Priya Raman"),
+        ("when does Maria's name come up", "Maria"),
+    ],
+)
+def test_a_name_owning_a_noun_is_no_speaker_of_it(question: str, read: str) -> None:
+    # "Raman's name": a possessive before a noun that is also a verb of speech ("name", "list") is no subject
+    assert [(c.tool, c.query) for c in rule_plan(question, None, ["ocr", "transcript"]).queries] == [("ocr", read)]

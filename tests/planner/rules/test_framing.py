@@ -111,3 +111,21 @@ def test_one_after_an_ordinal_stays():
 def test_what_a_question_says_it_does_not_ask_for_is_not_looked_for(question):
     # the excluded quote was ANDed with the rest: only the very moment excluded could match
     assert all("hands" not in c.query for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [
+        ("WHEN IS 3.003 SHOWN IN THE BOTTOM LEFT BOX", "when is 3.003 shown in the bottom left box"),
+        ("WHEN DOES THE WORD HERE SHOW UP ON ITS OWN", "when does the word here show up on its own"),
+        ("WHEN DOES HE SAY ASK NOT", "when does he say ask not"),
+        ("WHEN IS THE CODE AX-2048 SHOWN?", "when is the code AX-2048 shown?"),
+    ],
+)
+def test_a_question_typed_in_capitals_plans_as_typed_in_lower_case(typed, written):
+    # its capitals mark no text on screen: "WHEN IS 3.003 SHOWN …" was read as one sign of eight words
+    assert rule_plan(typed).to_json() == rule_plan(written).to_json()
+
+
+def test_a_question_with_words_in_lower_case_keeps_its_capitals():
+    assert [(c.tool, c.query) for c in rule_plan("when does WE show up").queries] == [("ocr", "WE")]

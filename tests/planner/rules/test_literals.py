@@ -18,3 +18,22 @@ def test_a_fraction_off_is_read_as_its_percentage(question, percent):
 
 def test_half_of_something_else_is_no_reduction():
     assert not any("%" in c.query for c in rule_plan("when does half the crowd leave").queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("when is the model number AX-2048 on screen", "AX-2048"),
+        ("when does the @oceanwatchuk handle appear", "@oceanwatchuk"),
+        ("when does the version number 2.3.1 show up", "2.3.1"),
+        ("when is the AX-2048 model number shown", "AX-2048"),
+    ],
+)
+def test_the_noun_naming_a_literal_is_no_picture(question, read):
+    # "the model number AX-2048": the noun says what kind of text it is; it was a siglip call ANDed with the read
+    assert [(c.tool, c.query) for c in rule_plan(question).queries] == [("ocr", read)]
+
+
+def test_a_code_named_with_its_compound_noun_is_found_by_the_code_alone():
+    plan = rule_plan("when do they show the discount code LAUNCH20")
+    assert {c.query for c in plan.queries} == {"LAUNCH20"}

@@ -52,7 +52,7 @@ _TYPED_NAME_WORD = rf"(?!(?:{alternation(list(_NOT_A_TYPED_NAME))})\b)[a-z][\w'-
 _INVERTED = r"(?:(?<=\b(?i:does)\s)|(?<=\b(?i:did)\s)|(?<=\b(?i:do)\s))"  # "what does kennedy say": its subject
 _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
     rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)})"
-    rf"|{_INVERTED}(?:{_TYPED_NAME_WORD}\s+){{0,2}}?{_TYPED_NAME_WORD})\s+"
+    rf"|{_INVERTED}(?:{_TYPED_NAME_WORD}\s+){{0,2}}?{_TYPED_NAME_WORD})(?<!['’]s)(?<!s['’])\s+"  # no possessive
     rf"(?:(?i:{alternation(list(phrasing.IN_THE_VIDEO))})\s+)?"  # "the protagonist in the video says"
     r"(?:(?i:in|with|wearing|from|at|behind|beside)\s+(?i:the|a|an|his|her|their|this|that)\s+"
     r"(?:(?!(?i:who|that|which|whom|and|then|when|while)\b)[\w'-]+\s+){1,3}?)?"
@@ -71,6 +71,8 @@ def _subject_speaks(text: str) -> list[re.Match[str]]:
         ['reader give']
         >>> [m.group(0) for m in _subject_speaks("What does the narrator call it? When does the man call his mom?")]
         ['narrator call']
+        >>> [m.group(0) for m in _subject_speaks("when is Priya Raman's name on screen")]  # a possessive: a noun
+        []
     """
     return [m for m in _SUBJECT_SPEAKS.finditer(text) if _gives_words(text, m) and _name_asked(text, m)]
 

@@ -5,7 +5,8 @@ neither seen, read nor said. ``_unframed`` reads such a question as the plain "w
 "where …" question it is, before any other rule reads its words; ``_spelled_out`` first reads a question word
 typed short ("wat", "wen": ``phrasing.TYPED_QUESTION_WORDS``) as the word it is, and ``_one_resolved`` reads the
 pronoun "one" standing for a noun said before ("the subtitle after the one about great drama", "the sign after the
-cafe one") as the words that say which.
+cafe one") as the words that say which. A question typed in capitals throughout is read in lower case
+(``_uncapitalised``: its capitals mark no text on screen).
 """
 
 from __future__ import annotations
@@ -202,6 +203,34 @@ def _exclusions_dropped(question: str) -> str:
         'when does he say stop, not the first time but the second?'
     """
     return _EXCLUDED.sub("", question)
+
+
+_LETTERED_WORD = re.compile(r"[^\W\d_]{2,}")
+_WRITTEN_TOKEN = re.compile(r"\S*(?:\d|[/:#@\\])\S*")  # a code, a number, a path or a handle: kept as typed
+
+
+def _uncapitalised(question: str) -> str:
+    """``question`` in lower case when it is typed in capitals throughout (every word of letters, three or more):
+    then capitals mark no text on screen ("WHEN IS 3.003 SHOWN IN THE BOTTOM LEFT BOX" is no sign reading so),
+    and the rules read it as typed in lower case; tokens with digits or symbols stay as they are. A question
+    with some words in lower case keeps its capitals ("when does WE show up").
+
+    Example:
+        >>> _uncapitalised("WHEN IS 3.003 SHOWN IN THE BOTTOM LEFT BOX")
+        'when is 3.003 shown in the bottom left box'
+        >>> _uncapitalised("WHEN DOES THE CODE AX-2048 COME UP?"), _uncapitalised("when does WE show up")
+        ('when does the code AX-2048 come up?', 'when does WE show up')
+        >>> _uncapitalised("EXIT?")
+        'EXIT?'
+    """
+    words = _LETTERED_WORD.findall(question)
+    if len(words) < 3 or any(not w.isupper() for w in words):
+        return question
+
+    def typed(token: re.Match[str]) -> str:
+        return token.group(0) if _WRITTEN_TOKEN.fullmatch(token.group(0)) else token.group(0).lower()
+
+    return re.sub(r"\S+", typed, question)
 
 
 def _spelled_out(question: str) -> str:

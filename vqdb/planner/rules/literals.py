@@ -10,7 +10,15 @@ from collections.abc import Collection
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
 from vqdb.planner.rules.evidence import EITHER, READ, SPEECH, TOOLS_FOR, _Evidence
-from vqdb.planner.vocabulary import NAMING_NOUNS, UNITS
+from vqdb.planner.vocabulary import (
+    ARRIVAL_VERBS,
+    DISPLAY_VERBS,
+    NAMING_NOUNS,
+    SCREEN_CUES,
+    SPEECH_VERBS,
+    UNITS,
+    WRITTEN_VERBS,
+)
 from vqdb.textnorm import canonical
 
 _IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, kept from ending a clause
@@ -132,6 +140,57 @@ def _unnamed(phrase: str) -> str:
     return named.group(1) if named else phrase
 
 
+_COMPOUND_HEAD = re.compile(r"[^\W\d_][\w-]*$")  # a word that may make a compound with a naming noun ("model number")
+_NO_COMPOUND = phrasing.STOP | phrasing.DETERMINERS | phrasing.DESCRIBING | phrasing.PREPOSITIONS
+_NO_COMPOUND |= phrasing.AUXILIARIES
+_SHOWING = frozenset(  # verbs before a naming noun ("shows code 42", "says number 5"): no compound with it
+    w.lower() for w in (*DISPLAY_VERBS, *WRITTEN_VERBS, *ARRIVAL_VERBS, *SCREEN_CUES, *SPEECH_VERBS) if " " not in w
+)
+
+
+def naming_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the literal at ``text[start:end]`` with the noun naming it (``NAMING_NOUNS``) right before
+    or after it: "the model number AX-2048", "the @vqdb handle", "version 2.3.1", "the AX-2048 model number".
+    The noun only says what kind of text it is (no picture, not its words); a word making a compound with it
+    ("model number", "promo code") goes with it, but for a word that is no noun of one (a determiner, a word of
+    how it looks, a verb of showing: "the red code 42", "shows code 42").
+
+    Example:
+        >>> text = "when is the model number AX-2048 on screen"
+        >>> start, end = naming_span(text, text.index("AX"), text.index(" on"))
+        >>> text[start:end]
+        'model number AX-2048'
+        >>> text = "when does the @vqdb handle appear"
+        >>> text[slice(*naming_span(text, text.index("@"), text.index(" handle")))]
+        '@vqdb handle'
+        >>> text = "when is 1455 shown"
+        >>> text[slice(*naming_span(text, 8, 12))]
+        '1455'
+    """
+    before = list(re.finditer(r"\S+", text[:start]))[-2:]
+    after = list(re.finditer(r"\S+", text[end:]))[:2]
+    if before and _names_a_literal(before[-1].group(0)):
+        start = before[-1].start()
+        if len(before) == 2 and _makes_compound(before[0].group(0)):
+            start = before[0].start()
+    if after and _names_a_literal(after[0].group(0)):
+        end += after[0].end()
+    elif len(after) == 2 and _names_a_literal(after[1].group(0)) and _makes_compound(after[0].group(0)):
+        end += after[1].end()
+    return start, end
+
+
+def _names_a_literal(word: str) -> bool:
+    return word.lower() in NAMING_NOUNS
+
+
+def _makes_compound(word: str) -> bool:
+    """Whether ``word`` may be the first noun of a compound with a naming noun ("model number", "promo code"),
+    not a determiner, a preposition, a word of how it looks or of showing ("the", "red", "shows")."""
+    lower = word.lower()
+    return _COMPOUND_HEAD.match(word) is not None and lower not in _NO_COMPOUND and lower not in _SHOWING
+
+
 def _take_menu_paths(text: str, evidence: _Evidence) -> str:
     """A menu path or breadcrumb ("File > Export > PDF") is one text, shown or said."""
     for path in _MENU_PATH.finditer(text):
@@ -227,6 +286,13 @@ def _take_literals(text: str, evidence: _Evidence) -> str:
         if not _LITERAL.fullmatch(token) or _after_word_of_time(text, match.start()):
             return match.group(0)
         evidence.add(TOOLS_FOR[EITHER], token)
-        return match.group(0).replace(token, " ", 1)  # its punctuation still ends a clause
+        taken.append(match.span())
+        return match.group(0)
 
-    return re.sub(r"(?<!\S)\S*\d\S*(?!\S)", replace, text)
+    taken: list[tuple[int, int]] = []
+    re.sub(r"(?<!\S)\S*\d\S*(?!\S)", replace, text)
+    for start, end in reversed(taken):  # with the noun naming it ("the model number AX-2048"); its punctuation
+        token_end = start + len(text[start:end].rstrip(",.?!;:'\"“”‘’"))  # still ends a clause
+        start, token_end = naming_span(text, start, token_end)
+        text = text[:start] + " " + text[token_end:]
+    return text

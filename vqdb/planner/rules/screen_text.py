@@ -20,7 +20,7 @@ from vqdb.planner.rules.cues import (
     quoted_phrases,
 )
 from vqdb.planner.rules.evidence import EITHER, READ, SCREEN, SPEECH, TOOLS_FOR, _Evidence, _has_alnum
-from vqdb.planner.rules.literals import _unnamed
+from vqdb.planner.rules.literals import _unnamed, naming_span
 from vqdb.planner.rules.visual import _visual_tool, _whose
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
@@ -60,6 +60,9 @@ _SHOWN_OR_ARRIVING = re.compile(
     rf"|\b(?P<arrives>{alternation(ARRIVAL_VERBS)})\b(?=\s*(?:$|[,.?!;\ue002]|\b(?:on|in|at|across|over|onto|below|"
     r"above|under|during|for|again|first|briefly|suddenly|when|while|after|before|and|then|until)\b))",
     re.I,
+)
+_ARRIVED = re.compile(  # "comes up on screen": "on screen" says where it came, no second arrival
+    rf"\b(?:{alternation([*ARRIVAL_VERBS, *WRITTEN_VERBS])})\s*$", re.I
 )
 _READ_ALOUD = re.compile(r"reads?\s+(?:aloud|out(?!\s+of\b))\b", re.I)  # said by a voice, not shown ("out of order")
 _TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
@@ -121,7 +124,7 @@ def _take_displayed(text: str, evidence: _Evidence) -> str:
     text = "".join(pieces) + text[last:]
     pieces, last = [], 0
     for match in _SHOWN_OR_ARRIVING.finditer(text):
-        if match.start() < last:
+        if match.start() < last or (match.group("arrives") and _ARRIVED.search(text, 0, match.start())):
             continue
         start, subject = _subject_before(text, match.start())
         calls = _read_subject(subject, text, written=match.group("verb") is not None)
@@ -415,18 +418,18 @@ def _take_text_shown(text: str, evidence: _Evidence) -> str:
         ('how many lines are written below the QR code?', [])
         >>> _ = _take_text_shown("when is THE written in capitals", evidence); evidence.groups
         [(('ocr', 'THE'),)]
+        >>> _take_text_shown("when is the model number AX-2048 on screen", evidence), evidence.groups[-1]
+        ('when is the   on screen', (('ocr', 'AX-2048'),))
     """
     pieces = []
     for clause in re.split(r"([.?!;]+(?=\s|$)|,(?=\s))", text):
         if _SHOWN_CUES.first(clause):
-            runs = [
-                m.group(0)
-                for m in _TEXT_RUN.finditer(clause)
-                if _has_alnum(m.group(0)) and not _names_a_place(clause, m)
-            ]
+            runs = [m for m in _TEXT_RUN.finditer(clause) if _has_alnum(m.group(0)) and not _names_a_place(clause, m)]
             for run in runs:
-                evidence.add(TOOLS_FOR[SCREEN], run.strip())
-                clause = clause.replace(run, " ", 1)
+                evidence.add(TOOLS_FOR[SCREEN], run.group(0).strip())
+            for run in reversed(runs):  # with the noun naming it: "the @vqdb handle" is no picture of a handle
+                start, end = naming_span(clause, *run.span())
+                clause = clause[:start] + " " + clause[end:]
         pieces.append(clause)
     return "".join(pieces)
 
@@ -738,10 +741,14 @@ _WEB_ADDRESS_ASKED = (
     re.compile(  # "which website", "what's the URL", "the web address shown"; not "entered the website"
         rf"\b(?:which|what)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:[\w-]+\s+)?"
         rf"(?P<asked>{_WEB_ADDRESS.pattern})|(?P<shown>{_WEB_ADDRESS.pattern})\s+(?:(?:is|was|are|were|gets?)\s+)?"
-        rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b",
+        rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b"
+        rf"|\b(?:{alternation(DISPLAY_VERBS)})\s+(?:the|a|an|their|its|his|her)\s+(?:[\w-]+\s+)?"
+        rf"(?P<displayed>{_WEB_ADDRESS.pattern})",  # "when do they show the donation web address"
         re.I,
     )
 )
+_NO_SITE_NAME = phrasing.DETERMINERS | phrasing.STOP | phrasing.WH_WORDS | phrasing.AUXILIARIES | {"which"}
+_DISPLAY_VERB_WORDS = frozenset(verb.lower() for verb in DISPLAY_VERBS)
 
 
 def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -> str:
@@ -753,12 +760,17 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
     that is asked (after "which" or "what") or shown adds them as a group of their own and leaves the text
     (unless not ``by_marks``: where the question names the place of the text, "which web address is printed in
     the bottom right corner?", whatever is read there is the address, ``screen_places``); a site visited
-    ("entered the website") is left as it is.
+    ("entered the website") is left as it is. A noun after a verb of showing is one shown too ("when do they
+    show the donation web address"), and a word naming its site or what it is for ("the github link") is read
+    or said ORed with the marks: it may be in the address or the words around it, or in neither.
 
     Example:
         >>> evidence = _Evidence()
         >>> _take_web_addresses("what web address is shown?", evidence), evidence.groups[0][:2]
         ('what   is shown?', (('ocr', 'www'), ('ocr', 'http')))
+        >>> evidence = _Evidence()
+        >>> _take_web_addresses("When's the github link shown?", evidence), evidence.groups[0][:4]
+        ("When's the   shown?", (('ocr', 'github'), ('transcript', 'github'), ('subtitle', 'github'), ('ocr', 'www')))
         >>> evidence = _Evidence([(("transcript", "the URL"), ("subtitle", "the URL"))])
         >>> _take_web_addresses("when does he mention ", evidence), evidence.groups[0][:2]
         ('when does he mention ', (('ocr', 'www'), ('ocr', 'http')))
@@ -768,12 +780,31 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
     named = [i for i, group in enumerate(evidence.groups) if all(map(_names_a_web_address, (q for _, q in group)))]
     for i in named:
         evidence.groups[i] = marks
-    asked = [m.span("asked") if m.group("asked") else m.span("shown") for m in _WEB_ADDRESS_ASKED.finditer(text)]
+    matches = _WEB_ADDRESS_ASKED.finditer(text)
+    asked = [next(m.span(g) for g in ("asked", "shown", "displayed") if m.group(g)) for m in matches]
+    sites = [_site_named(text, start) for start, _ in asked]
     if asked and not named and by_marks:
-        evidence.add_calls(marks)
-    for start, end in reversed(asked):
-        text = text[:start] + " " + text[end:]
+        evidence.add_calls((*((tool, site.group(0)) for site in sites if site for tool in TOOLS_FOR[EITHER]), *marks))
+    for (start, end), site in reversed(list(zip(asked, sites, strict=True))):
+        text = text[: site.start() if site else start] + " " + text[end:]
     return text
+
+
+def _site_named(text: str, noun_start: int) -> re.Match[str] | None:
+    """The word right before the web address noun at ``text[noun_start]`` when it names the address's site or
+    what it is for ("the github link", "the donation web address": a word of the address or of the text around
+    it), not a determiner, a question word or a verb of showing ("what web address", "show the URL").
+
+    Example:
+        >>> text = "when do they show the donation web address"
+        >>> _site_named(text, text.index("web")).group(0), _site_named(text, text.index("donation"))
+        ('donation', None)
+    """
+    before = list(re.finditer(r"[\w-]+", text[:noun_start]))
+    if not before or text[before[-1].end() : noun_start].strip():
+        return None
+    word = before[-1].group(0).lower()
+    return None if word in _NO_SITE_NAME or word in _DISPLAY_VERB_WORDS else before[-1]
 
 
 def _names_a_web_address(query: str) -> bool:
