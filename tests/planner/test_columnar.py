@@ -46,6 +46,21 @@ def test_nms_keeps_frames_a_gap_apart_best_first():
     assert columnar.nms(np.array([]), k=3, gap=1.0).tolist() == []
 
 
+def test_a_second_phrase_said_soon_after_the_first_is_a_keyframe_of_its_own():
+    # "ask not what your country can do for you" at 4.25-8.55 s, "ask what you can do" at 9.15-10.95 s, a gap of
+    # 6 s: the second phrase is a moment of its own (disjoint foci), not dropped for a frame with no evidence;
+    # the other frames of each phrase stay one keyframe
+    ts = np.arange(48.0)
+    score, start, end = np.full(48, np.nan), np.full(48, np.nan), np.full(48, np.nan)
+    score[5:9], start[5:9], end[5:9] = 0.9, 4.25, 8.55
+    score[9:11], start[9:11], end[9:11] = 0.8, 9.15, 10.95
+    said = {"Q1": FrameEvidence(score, focus_start=start, focus_end=end)}
+    rows = columnar.merge(plan("Q1", "transcript"), said, ts=ts, duration_s=48.0, k=4, gap=6.0, period=1.0)
+    assert rows["ts"].tolist()[:2] == [5.0, 9.65]
+    assert rows["supporting_calls"] == [["Q1"], ["Q1"], [], []]
+    assert np.diff(rows["ts"]).min() >= 4.65  # the rest: uniform sampling's frames, a gap from the others
+
+
 def test_frames_no_call_ranked_keep_uniform_samplings_order():
     scores = evidence(Q1=np.full(100, np.nan))
     rows = columnar.merge(plan("Q1", "ocr"), scores, ts=np.arange(100.0), duration_s=100.0, k=4, gap=10.0)

@@ -1175,3 +1175,20 @@ def test_the_caption_after_one_is_the_next_not_the_one_itself(con, vectors):
             (r["video_id"], r["frame_idx"], r["score"], r["merged_rank"], r["supporting_calls"])
             for r in arrays.to_pylist()
         ]
+
+
+def test_a_text_shown_again_soon_after_is_a_keyframe_of_its_own(con, vectors):
+    # EXIT shown at 4-5 s and again at 8-9 s, 4 s apart, with a gap of 6 s: the second showing is a moment of
+    # its own (disjoint foci), kept before frames without evidence; the frames of one showing stay one keyframe,
+    # in the SQL and on the arrays alike
+    frames = [("va", i, float(i)) for i in range(30)]
+    shown = [("va", i, float(i), "EXIT", None, None, None) for i in (4, 5, 8, 9)]
+    data = {name: [] for name in ("videos", "frame_embeddings", "regions", "words", "segments", "cues", "audio")}
+    data |= {"frames": frames, "ocr": shown}
+    load(con, vectors, data)
+    plan = Plan((Call("Q1", "ocr", "EXIT"),), "Q1")
+    rows = con.sql(compile_plan(plan, video_id="va", k=4, gap=6.0)).fetchall()
+    found = [r[2] for r in rows if r[5] == ["Q1"]]
+    assert len(found) == 2 and 3.5 <= found[0] <= 5.5 and 7.5 <= found[1] <= 9.5, rows
+    arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=4, gap=6.0), k=4)
+    assert [tuple(r) for r in rows] == [tuple(r.values()) for r in arrays.to_pylist()]

@@ -29,17 +29,25 @@ def con():
     connection.close()
 
 
-def nms_ref(ts, score, k, gap):
+def nms_ref(ts, score, k, gap, spans=None):
     """ToolMerge greedy NMS: best score first (ties: earlier time, then input order), keep a candidate
-    only if it is >= gap from every kept one, stop at k; kept set in temporal order."""
+    only if it is >= gap from every kept one, or both have spans (``spans[i]``: (start, end) or None) and
+    they are disjoint; stop at k; kept set in temporal order."""
+    spans = spans or [None] * len(ts)
     ranked = sorted(
         (-s, t, i) for i, (t, s) in enumerate(zip(ts, score, strict=True), start=1) if t is not None and s is not None
     )
+
+    def apart(i, t, j, other):
+        one, two = spans[i - 1], spans[j - 1]
+        disjoint = one is not None and two is not None and (one[0] >= two[1] or two[0] >= one[1])
+        return abs(t - other) >= gap or disjoint
+
     kept = []
     for neg_score, t, i in ranked:
         if len(kept) == k:
             break
-        if all(abs(t - other) >= gap for _, other, _ in kept):
+        if all(apart(i, t, j, other) for _, other, j in kept):
             kept.append((neg_score, t, i))
     in_time_order = sorted(kept, key=lambda c: (c[1], -c[0], c[2]))
     return [{"ts": t, "score": -neg_score, "idx": i} for neg_score, t, i in in_time_order]
@@ -55,6 +63,31 @@ def test_scalar_matches_python(con, cands, k, gap):
     ts, score = cands
     expected = nms_ref(ts, score, k, gap)
     assert nms_sql(con, ts, score, k, gap) == expected
+
+
+spans = st.one_of(st.none(), st.tuples(times, st.floats(0, 5)).map(lambda s: (s[0], s[0] + s[1])))
+
+
+@settings(max_examples=100, deadline=None)
+@given(candidates(), st.integers(0, 10), gaps, st.data())
+def test_spans_form_matches_python(con, cands, k, gap, data):
+    ts, score = cands
+    each = data.draw(st.lists(spans, min_size=len(ts), max_size=len(ts)))
+    starts, ends = [s and s[0] for s in each], [s and s[1] for s in each]
+    got = con.execute(
+        "SELECT temporal_nms_spans(?::DOUBLE[], ?::DOUBLE[], ?::DOUBLE[], ?::DOUBLE[], ?, ?)",
+        [ts, score, starts, ends, k, gap],
+    ).fetchone()[0]
+    assert got == nms_ref(ts, score, k, gap, each)
+
+
+def test_spans_that_are_disjoint_keep_two_moments_closer_than_the_gap(con):
+    # two phrases said 1 s apart (0.5-1.5 s, 1.5-2.5 s: touching) both kept; a frame with no span stays a gap away
+    query = "SELECT [c.ts FOR c IN temporal_nms_spans(?::DOUBLE[], [0.9, 0.8, 0.7], ?::DOUBLE[], ?::DOUBLE[], 3, 5)]"
+    assert con.execute(query, [[1, 2, 3], [0.5, 1.5, None], [1.5, 2.5, None]]).fetchone()[0] == [1.0, 2.0]
+    # overlapping spans are one moment: the gap holds
+    assert con.execute(query, [[1, 2, 3], [0.5, 1.0, None], [1.5, 2.5, None]]).fetchone()[0] == [1.0]
+    assert con.execute(query, [[1, 2, 3], None, None]).fetchone()[0] == [1.0]  # no spans: temporal_nms
 
 
 @settings(max_examples=40, deadline=None)

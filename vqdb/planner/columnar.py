@@ -46,7 +46,7 @@ import pyarrow as pa
 
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
-from vqdb.planner.placement import frame_times
+from vqdb.planner.placement import frame_foci, frame_times
 from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
 from vqdb.planner.tools.base import FrameEvidence, frames_in
 from vqdb.planner.video_frames import VideoFrames
@@ -259,7 +259,8 @@ def merge(
 ) -> dict:
     """ToolMerge's keyframes of one video (see ``rank``; ``evidence``: each call's, aligned with ``ts``), greedy
     NMS over the merged order by where each frame's keyframe is placed (``placement.frame_times``: in its
-    evidence's focus, ``period`` the sampling period): the kept frames in time order as ``position`` (indices
+    evidence's focus, ``period`` the sampling period), frames of disjoint foci kept however near (``nms``):
+    the kept frames in time order as ``position`` (indices
     into ``ts``), ``ts`` (the placed times), ``score`` (``1 - (merged - 1) / n``), ``merged_rank`` and
     ``supporting_calls`` (the calls that ranked the frame at least as well as the merge did).
 
@@ -274,8 +275,10 @@ def merge(
     """
     scores = {cid: found.score for cid, found in evidence.items()}
     ranking = rank(plan, scores, ts=ts, duration_s=duration_s, k=k)
-    placed = frame_times(plan, evidence, ranking.supports(), ts, period)
-    position = np.sort(ranking.order[nms(placed[ranking.order], k, gap)])  # frames are in time order already
+    supports = ranking.supports()
+    placed = frame_times(plan, evidence, supports, ts, period)
+    start, end = (focus[ranking.order] for focus in frame_foci(plan, evidence, supports))
+    position = np.sort(ranking.order[nms(placed[ranking.order], k, gap, start, end)])  # frames: in time order
     return {
         "position": position,
         "ts": placed[position],
@@ -499,20 +502,33 @@ def _whole(video: VideoFrames) -> pa.Table:
     return pa.Table.from_pylist([row], schema=INTERVAL_SCHEMA)
 
 
-def nms(ts: np.ndarray, k: int, gap: float) -> np.ndarray:
+def nms(
+    ts: np.ndarray, k: int, gap: float, start: np.ndarray | None = None, end: np.ndarray | None = None
+) -> np.ndarray:
     """Greedy temporal NMS over frames in merged order (``ts``): the indices of up to ``k`` frames, best first,
-    each at least ``gap`` seconds from those kept before it (``temporal_nms``'s choice).
+    each at least ``gap`` seconds from those kept before it, or with a focus (``start``, ``end``: where its
+    evidence is, NaN where none) disjoint from theirs (``temporal_nms_spans``'s choice). A gap of min(D / 2k,
+    10 s) keeps keyframes of one moment apart, but it also dropped a second moment a few seconds from the
+    first: the single word WORK 5 s after the line "with the WORK of our hands", "ask what" 4 s after "ask
+    not", while keyframes 2-4 went to weaker frames far away or to uniform filler.
 
     Example:
         >>> nms(np.array([5.0, 5.5, 9.0, 1.0]), k=3, gap=1.0).tolist()
         [0, 2, 3]
+        >>> said = np.array([4.0, 5.2, 4.5]), np.array([5.0, 6.0, 5.0])  # two phrases: 4-5 s and 5.2-6 s
+        >>> nms(np.array([4.5, 5.6, 4.8]), k=3, gap=3.0, start=said[0], end=said[1]).tolist()
+        [0, 1]
     """
     alive = np.ones(len(ts), dtype=bool)
     kept: list[int] = []
     while len(kept) < k and alive.any():
         best = int(np.argmax(alive))
         kept.append(best)
-        alive &= np.abs(ts - ts[best]) >= gap
+        apart = np.abs(ts - ts[best]) >= gap
+        if start is not None and end is not None:
+            with np.errstate(invalid="ignore"):
+                apart |= (start >= end[best]) | (start[best] >= end)  # NaN compares False: no focus, no exemption
+        alive &= apart
         alive[best] = False  # kept once, even with no gap
     return np.array(kept, dtype=np.int64)
 

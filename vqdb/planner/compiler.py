@@ -486,16 +486,20 @@ class Compiler:
         return exp.case().when(when, off_middle).else_(number(0.0))
 
     def nms(self, plan: Plan) -> exp.Select:
-        # temporal_nms (vqdb/queries/nms.sql) keeps the best-scored first: score = -merged_rank, so its
+        # temporal_nms_spans (vqdb/queries/nms.sql) keeps the best-scored first: score = -merged_rank, so its
         # 1-based position idx in the lists (ordered by merged_rank) is the merged rank itself. Frames are
-        # kept apart by where their keyframes are placed (``moment``), not by their sampled times.
+        # kept apart by where their keyframes are placed (``moment``), not by their sampled times, and frames
+        # whose foci are disjoint (``focus``) are two moments however near.
         def by_rank(value: exp.Expression) -> exp.Expression:
             return fn("list", exp.Order(this=cast(value, DOUBLE), expressions=[asc(col("merged_rank", "m"))]))
 
+        start, end = self.focus(plan)
         kept = fn(
-            "temporal_nms",
+            "temporal_nms_spans",
             by_rank(self.moment(plan)),
             by_rank(exp.Neg(this=col("merged_rank", "m"))),
+            by_rank(start),
+            by_rank(end),
             number(self.k),
             fn("any_value", col("gap", "m")),
         )
@@ -544,6 +548,23 @@ class Compiler:
                 inside = moment_sql(col("ts", "m"), start.copy(), end.copy(), col("period", "m"))
                 placed.append(exp.case().when(has_focus, inside))
         return fn("coalesce", *placed, col("ts", "m")) if placed else col("ts", "m")
+
+    def focus(self, plan: Plan) -> tuple[exp.Expression, exp.Expression]:
+        """Where the evidence of a frame of ``merged AS m`` is: the focus (start, end) of its first supporting
+        call that has one (``placement.frame_foci``), else NULL."""
+        bounds: tuple[list[exp.Expression], list[exp.Expression]] = ([], [])
+        for call in plan.queries:
+            i = self.calls[call.id]
+            if i in self.spans:
+                start = col(f"focus_start_{i}", "m")
+                has_focus = exp.and_(self.supports(i), start.is_(exp.null()).not_(), copy=False)
+                bounds[0].append(exp.case().when(has_focus, start.copy()))
+                bounds[1].append(exp.case().when(has_focus.copy(), col(f"focus_end_{i}", "m")))
+        if not bounds[0]:
+            return exp.null(), exp.null()
+        if len(bounds[0]) == 1:
+            return bounds[0][0], bounds[1][0]
+        return fn("coalesce", *bounds[0]), fn("coalesce", *bounds[1])
 
     def final_select(self, plan: Plan) -> exp.Select:
         query = select(

@@ -16,7 +16,8 @@ stays the sampled frame the merge ranked.
 Temporal NMS keeps keyframes ``gap`` apart by these placed times (``frame_times``), not by the sampled ones: the
 frames of one phrase said or one text shown all place in its focus, and kept apart only by their sampled times
 they came back as up to ``k`` keyframes at one moment (4 of 4 at 4.6 s for "what does the narrator call the
-Gutenberg?"), while other moments with evidence went unshown.
+Gutenberg?"), while other moments with evidence went unshown. Two keyframes whose foci are disjoint (``frame_foci``)
+are two moments however near (``columnar.nms``, ``temporal_nms_spans``).
 
 The compiled SQL (``moment_sql``) and the arrays (``moment``) compute it with the same operations, so both
 paths give equal rows.
@@ -68,13 +69,39 @@ def moment_sql(ts: exp.Expression, focus_start: exp.Expression, focus_end: exp.E
     return fn("greatest", low, fn("least", ts, high))
 
 
+def frame_foci(
+    plan: Plan, evidence: Mapping[str, FrameEvidence], supports: Mapping[str, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each frame's focus (start and end; NaN where none): that of its first supporting call, in plan order,
+    that has one (``supports``: per call, the frames it supports). NMS keeps two keyframes a short time apart
+    when their foci are disjoint: two phrases said, two texts shown (``columnar.nms``).
+
+    Example:
+        >>> from vqdb.planner.plan import Plan
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "y"}]})
+        >>> said = FrameEvidence(np.array([np.nan, 0.9]), focus_start=np.array([np.nan, 1.6]),
+        ...                      focus_end=np.array([np.nan, 1.9]))
+        >>> [part.tolist() for part in frame_foci(plan, {"Q1": said}, {"Q1": np.array([False, True])})]
+        [[nan, 1.6], [nan, 1.9]]
+    """
+    n = len(next(iter(supports.values()))) if supports else 0
+    start, end = np.full(n, np.nan), np.full(n, np.nan)
+    for call in plan.queries:
+        found = evidence.get(call.id)
+        if found is None or found.focus_start is None:
+            continue
+        here = supports[call.id] & ~np.isnan(found.focus_start) & np.isnan(start)
+        start[here], end[here] = found.focus_start[here], found.focus_end[here]
+    return start, end
+
+
 def frame_times(
     plan: Plan, evidence: Mapping[str, FrameEvidence], supports: Mapping[str, np.ndarray], ts: np.ndarray, period: float
 ) -> np.ndarray:
     """Where each frame's keyframe would be (``ts``: every frame's sampled time; ``supports``: per call, the
-    frames it supports): in the focus of its first supporting call, in plan order, that has one (``moment``),
-    else at its sampled time. NMS keeps keyframes apart by these times, so two frames that one phrase or one
-    showing supports are one moment, not two keyframes at the same time.
+    frames it supports): in the focus of its first supporting call, in plan order, that has one (``moment``,
+    ``frame_foci``), else at its sampled time. NMS keeps keyframes apart by these times, so two frames that
+    one phrase or one showing supports are one moment, not two keyframes at the same time.
 
     Example:
         >>> from vqdb.planner.plan import Plan
@@ -87,13 +114,8 @@ def frame_times(
         >>> frame_times(plan, evidence, supports, np.array([0.0, 1.0]), 1.0).tolist()
         [0.0, 1.75]
     """
+    start, end = frame_foci(plan, evidence, supports)
     times = ts.astype(np.float64)
-    placed = np.zeros(len(ts), dtype=bool)
-    for call in plan.queries:
-        found = evidence.get(call.id)
-        if found is None or found.focus_start is None:
-            continue
-        here = supports[call.id] & ~np.isnan(found.focus_start) & ~placed
-        times[here] = moment(ts[here], found.focus_start[here], found.focus_end[here], period)
-        placed |= here
+    placed = ~np.isnan(start)
+    times[placed] = moment(ts[placed], start[placed], end[placed], period)
     return times

@@ -11,7 +11,7 @@ frames near its evidence in time (``vqdb.planner.plan.Call``). ``focus`` gives, 
 spans, where each frame's evidence is (``{(video_id, frame_idx): (start, end)}``): a keyframe's time is
 then its sampled time clamped into the focus of its first supporting call that has one, half a sampling
 period (or half the focus) inside its edges (``vqdb.planner.placement``), and NMS keeps the frames whose times so
-placed are ``gap`` apart.
+placed are ``gap`` apart, or whose foci are disjoint (``temporal_nms_spans``).
 
 Example:
     >>> from vqdb.planner.plan import Plan
@@ -77,20 +77,39 @@ def merge(
     return rows
 
 
-def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[float, float]]], period: float):
-    """``row`` at its moment: inside the focus of its first supporting call that has one."""
+def _focus(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[float, float]]]):
+    """Where ``row``'s evidence is: the focus of its first supporting call that has one, else None."""
     for call in plan.queries:
         where = focus.get(call.id, {}).get((row.video_id, row.frame_idx))
         if call.id in row.supporting_calls and where is not None:
-            start, end = where
-            margin = min(period * 0.5, (end - start) / 2)
-            return dataclasses.replace(row, ts=max(start + margin, min(row.ts, end - margin)))
-    return row
+            return where
+    return None
+
+
+def _placed(plan: Plan, row: Keyframe, focus: Mapping[str, Mapping[Key, tuple[float, float]]], period: float):
+    """``row`` at its moment: inside the focus of its first supporting call that has one."""
+    where = _focus(plan, row, focus)
+    if where is None:
+        return row
+    start, end = where
+    margin = min(period * 0.5, (end - start) / 2)
+    return dataclasses.replace(row, ts=max(start + margin, min(row.ts, end - margin)))
+
+
+def _apart(
+    one: tuple[Keyframe, tuple[float, float] | None], other: tuple[Keyframe, tuple[float, float] | None], gap: float
+):
+    """Two placed keyframes (each with its focus) are two moments: ``gap`` apart, or of disjoint foci."""
+    (row, where), (other_row, other_where) = one, other
+    if abs(row.ts - other_row.ts) >= gap:
+        return True
+    return where is not None and other_where is not None and (where[0] >= other_where[1] or other_where[0] >= where[1])
 
 
 def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode, placing) -> list[Keyframe]:
     """The kept frames at their moments (``placing``: the calls' focus and the sampling period): greedy NMS
-    over the merged order, each frame's moment at least ``gap`` from those of the frames kept before it."""
+    over the merged order, each frame's moment at least ``gap`` from those of the frames kept before it, or
+    its focus disjoint from theirs."""
     n = len(video_frames)
     per_call: dict[str, tuple[dict[int, int], dict[int, float]]] = {}
     raw: dict[str, dict[int, float]] = {}  # each call's own scores (not normalized), what an order reads
@@ -161,14 +180,15 @@ def _toolmerge(plan, video_id, video_frames, duration, evidence, k, gap, mode, p
             ]
         return _placed(plan, Keyframe(video_id, frame_idx, ts, score, position[frame_idx], support), *placing)
 
-    kept: list[tuple[float, int, Keyframe]] = []  # sampled time, frame, the placed row
+    kept: list[tuple[float, int, Keyframe, tuple[float, float] | None]] = []  # sampled time, frame, row, focus
     for frame_idx, ts in order:
         if len(kept) == k:
             break
         candidate = row(frame_idx, ts)
-        if all(abs(r.ts - candidate.ts) >= gap for _, _, r in kept):
-            kept.append((ts, frame_idx, candidate))
-    return [r for _, _, r in sorted(kept, key=lambda f: (f[0], f[1]))]
+        where = _focus(plan, candidate, placing[0])
+        if all(_apart((candidate, where), (r, w), gap) for _, _, r, w in kept):
+            kept.append((ts, frame_idx, candidate, where))
+    return [r for _, _, r, _ in sorted(kept, key=lambda f: (f[0], f[1]))]
 
 
 def _promoted(plan: Plan, video_frames: list[tuple[int, float]], raw: dict[str, dict[int, float]]) -> int | None:
