@@ -866,3 +866,39 @@ def test_a_quoted_claim_is_what_is_asked_and_a_picture_is_not_judged_by_text(ans
     assert said.answer == "B" and not said.low_confidence  # speech was transcribed, "thank you" is not in it
     dog = answerer.answer("Is there a dog in the video?", ["yes", "no"], [], timeline=SAID)
     assert dog.answer == "B" and dog.confidence == 0.0 and dog.low_confidence  # the picture may show one
+
+
+EVENING_NEWS = speech(
+    (0.5, 2.5, "Hello and welcome to the evening news."),
+    (3.4, 5.4, "Hello to everyone watching at home."),
+    (6.0, 9.0, "Tonight the council votes on the new bridge."),
+    (9.5, 11.0, "That is all for now, goodbye."),
+) + screens((0.0, 11.0, "NEWS 24"), (4.0, 5.0, "HELLO"))
+
+
+def test_an_open_question_with_an_ordinal_answers_with_the_first_or_last_thing_of_the_source_named(answerer):
+    """ "What is the last word the man says?" answered with the snippet nearest the keyframes, whatever its
+    place: the ordinal was read and then ignored by open questions."""
+    last = answerer.answer("What is the last word the man says?", None, [], timeline=EVENING_NEWS)
+    first = answerer.answer("What is the first thing the presenter says?", None, [], timeline=EVENING_NEWS)
+    assert (last.answer, last.low_confidence) == ("That is all for now, goodbye.", False)
+    assert first.answer == "Hello and welcome to the evening news."
+
+
+def test_a_counting_question_counts_what_it_names_in_the_source_it_names(answerer):
+    """ "How many times does the presenter say hello?" was answered with one snippet saying hello; the
+    on-screen HELLO is no time it is said."""
+    asked = "How many times does the presenter say hello?"
+    said = answerer.answer(asked, None, [], timeline=EVENING_NEWS)
+    chosen = answerer.answer(asked, ["Once", "Twice", "3 times", "4"], [], timeline=EVENING_NEWS)
+    assert (said.answer, said.low_confidence) == ("2", False)
+    assert (chosen.answer, chosen.low_confidence) == ("B", False)
+    shown = answerer.answer("How often is HELLO shown on screen?", ["1", "2", "3"], [], timeline=EVENING_NEWS)
+    assert shown.answer == "A"
+
+
+def test_a_count_of_nothing_found_is_flagged(answerer):
+    found = answerer.answer("How many times does she say bridge-builder?", None, [], timeline=EVENING_NEWS[:1])
+    none = answerer.answer("How many times is the word EXIT shown?", ["1", "2", "3"], [], timeline=EVENING_NEWS)
+    assert (found.answer, found.low_confidence) == ("0", True)
+    assert none.low_confidence and none.answer == "A"  # the nearest of the counts offered

@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -86,6 +87,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from vqdb.answer.confidence import margin_confidence
+from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of
 from vqdb.answer.letter_case import case_fit
@@ -144,6 +146,7 @@ SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
 MAX_SEMANTIC_SNIPPETS = 32
 CONFIDENT_LEXICAL = 0.5
+COUNT_MATCHED = 0.6  # an option equal to the count found: OCR and speech recognition may miss or add one
 CLAIM_FOUND = 0.5  # a yes/no question's claim read or heard at least this share: yes
 ABSENCE_TELLS = 0.8  # a claim not found answers no, less surely than one found answers yes (OCR and ASR miss words)
 SILENCE_WORDS = frozenset({"sound", "silence"})  # a sound label that says nothing was heard
@@ -339,6 +342,9 @@ class _Reading:
         pair = yes_no(options)
         if pair is not None:
             return self._yes_or_no(options, pair)
+        counted = counted_claim(self.question)
+        if counted and sum(count_value(o) is not None for o in options) >= 2:
+            return self._counted(options, counted)
         blank = blank_phrase(self.question)
         if blank is None:
             words = [match_words(o) for o in options]
@@ -468,6 +474,57 @@ class _Reading:
         )
         return EvidenceAnswer(
             letters[chosen], options[chosen], scored[chosen].where, scores, notes, scored, low, confidence
+        )
+
+    def _counted(self, options: list[str], claim: list[str]) -> EvidenceAnswer:
+        """A counting question with counts for options ("How many times does he say hello?" "Once", "Twice",
+        ...): the option equal to the number of ``_occurrences`` of its claim, confidence ``COUNT_MATCHED``
+        (OCR and speech recognition miss or add one), else the nearest, flagged."""
+        letters = option_letters(len(options))
+        found = self._occurrences(claim)
+        values = [count_value(o) for o in options]
+        distance = [math.inf if v is None else abs(v - len(found)) for v in values]
+        chosen = min(range(len(options)), key=distance.__getitem__)
+        confidence = COUNT_MATCHED if distance[chosen] == 0 else 0.0
+        scores = {letter: 1.0 / (1.0 + d) for letter, d in zip(letters, distance, strict=True)}
+        scored = tuple(
+            OptionScore(
+                letter, option, scores[letter], scores[letter], 0.0, 0.0, found[0] if i == chosen and found else None
+            )
+            for i, (letter, option) in enumerate(zip(letters, options, strict=True))
+        )
+        notes = (
+            *self.notes,
+            _count_note(claim, found),
+            f"{'confidence' if confidence else 'low confidence: no option is the count, the nearest'} {confidence:.2f}",
+        )
+        return EvidenceAnswer(
+            letters[chosen], options[chosen], scored[chosen].where, scores, notes, scored, not confidence, confidence
+        )
+
+    def _count(self, claim: list[str]) -> EvidenceAnswer:
+        """An open counting question: the number of ``_occurrences`` of its claim, flagged where it is none
+        (OCR and speech recognition miss words: none found may be a miss)."""
+        found = self._occurrences(claim)
+        count = str(len(found))
+        return EvidenceAnswer(
+            count,
+            count,
+            found[0] if found else None,
+            {},
+            (*self.notes, _count_note(claim, found)),
+            low_confidence=not found,
+        )
+
+    def _occurrences(self, claim: list[str]) -> list[Evidence]:
+        """Each occurrence of a counting question's claim (``vqdb.answer.counting.occurrences``) in the
+        sources the question names ("say": speech; "hear" a sound: the sound labels too), or in every
+        source it may be answered from where it names none or the claim is not found there."""
+        answering = {s.source for s in self.streams if self._answers_from(s)}
+        named = set(STREAM_SOURCES[self.parts.source]) if self.parts.source else set()
+        named = (named | ({"audio"} if self.parts.about_sound else set())) & answering
+        return (named and occurrences(claim, self.streams, self.matcher, named)) or occurrences(
+            claim, self.streams, self.matcher, answering
         )
 
     def _appearance_unnamed(self, place: Place | None) -> str | None:
@@ -758,6 +815,9 @@ class _Reading:
                 ),
                 low_confidence=True,
             )
+        counted = counted_claim(self.question)
+        if counted:
+            return self._count(counted)
         context = _Context(
             list(self.parts.context),
             self.streams,
@@ -786,13 +846,14 @@ class _Reading:
         echoed = not candidates  # every snippet only repeats the question: the best of them, flagged
         if echoed:
             candidates = echoes
-        candidates.sort(key=lambda c: -c[0])
+        order = _ordinal_weights(self.parts.ordinal, self.parts.source, candidates)
+        candidates.sort(key=lambda c: -c[0] * order.get(id(c[2]), 1.0))
         shortlist = candidates[:MAX_SEMANTIC_SNIPPETS]
         vectors = self.embedder.embed_texts([self.question, *(s.text for _, _, s in shortlist)])
         cosines = (vectors[1:] @ vectors[0]).tolist()
         scored = sorted(
             (
-                (value + cosine, read, cosine, snippet)
+                ((value + cosine) * order.get(id(snippet), 1.0), read, cosine, snippet)
                 for (value, read, snippet), cosine in zip(shortlist, cosines, strict=True)
             ),
             key=lambda c: -c[0],
@@ -800,7 +861,7 @@ class _Reading:
         scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
         _, read, cosine, best = scored[0]
         # its words, the moment it names, or one of the answers it offers
-        found = read >= OPEN_CONTEXT or bool(self.anchors) or id(best) in offering
+        found = read >= OPEN_CONTEXT or bool(self.anchors) or id(best) in offering or order.get(id(best)) == 1.0
         named = any(best.source in STREAM_SOURCES[source] for source in self.parts.named)
         # a guess by the source named or by meaning where what the question is about is read somewhere;
         # where some of it is read nowhere, only by a meaning close enough to answer it
@@ -828,6 +889,54 @@ class _Reading:
                 "which may be what the question names rather than its answer"
             )
         return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found or echoed)
+
+
+_MAY_MISS = "OCR and speech recognition miss words: none found may be a miss"
+
+
+def _count_note(claim: list[str], found: list[Evidence]) -> str:
+    """What a count found: its claim, how many times, and when.
+
+    Example:
+        >>> _count_note(["hello"], [Evidence("transcript", "v", 3.4, 5.4, "Hello to everyone", 0.0)])
+        "counted 'hello': 1 time (at 3.4 s)"
+        >>> _count_note(["exit"], [])
+        "counted 'exit': not read or heard (OCR and speech recognition miss words: none found may be a miss)"
+    """
+    if not found:
+        return f"counted {' '.join(claim)!r}: not read or heard ({_MAY_MISS})"
+    times = ", ".join(f"{o.start_s:.1f} s" for o in found)
+    return f"counted {' '.join(claim)!r}: {len(found)} time{'s' * (len(found) > 1)} (at {times})"
+
+
+def _ordinal_weights(
+    ordinal: str | None, named: str | None, candidates: list[tuple[float, float, Evidence]]
+) -> dict[int, float]:
+    """The weight of each of an open question's ``candidates`` (value, share of its words read, snippet; by
+    ``id`` of the snippet) by the ``ordinal`` it asks for ("What is the last word the man says?", "the first
+    title shown"): the earliest or latest text of what it names (``ordinal_weight``) among the snippets of
+    the source ``named`` (all where none is), those reading the question's words (``OPEN_CONTEXT``) where any
+    does; the others weigh as the farthest. Weight 1: the snippet at the ordinal's end answers the question.
+    Empty without an ordinal.
+
+    Example:
+        >>> said = [Evidence("transcript", "v", t, t + 1.0, w, 0.0) for t, w in ((1.0, "hello"), (9.0, "done"))]
+        >>> shown = Evidence("ocr", "v", 12.0, 13.0, "THE END", 0.0)
+        >>> weights = _ordinal_weights("last", "speech", [(1.0, 0.0, said[0]), (0.9, 0.0, said[1]), (1.0, 0.0, shown)])
+        >>> [round(weights[id(s)], 2) for s in (*said, shown)]
+        [0.2, 1.0, 0.17]
+    """
+    if ordinal is None or not candidates:
+        return {}
+    eligible = [c for c in candidates if source_weight(named, c[2].source) == 1.0] or candidates
+    eligible = [c for c in eligible if c[1] >= OPEN_CONTEXT] or eligible
+    earliest, latest = min(c[2].start_s for c in eligible), max(c[2].end_s for c in eligible)
+    farthest = ordinal_weight(ordinal, latest, earliest, earliest, latest)
+    chosen = {id(c[2]) for c in eligible}
+    return {
+        id(s): ordinal_weight(ordinal, s.start_s, s.end_s, earliest, latest) if id(s) in chosen else farthest
+        for _, _, s in candidates
+    }
 
 
 def spelling_variants(words: list[list[str]]) -> list[list[int]]:

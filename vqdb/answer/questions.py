@@ -165,7 +165,10 @@ _ASKS_WHY = re.compile(r"(?:^|,)\s*(?:why|how\s+come|for\s+what\s+reason)\b", re
 # the words of a question that ask how a thing looks, of those the planner reads as asking for a picture
 LOOKS_ASKED = PICTURED_ASKS & {"color", "colors", "colour", "colours", "shape", "shapes", "pattern", "patterns"}
 _WORN = re.compile(r"\bwear(?:s|ing)?\b", re.IGNORECASE)  # what someone wears, unless a text on it is asked
-_ORDINAL = re.compile(r"\b(first|last|final|earliest|latest)\b", re.IGNORECASE)
+_ORDINAL = re.compile(  # and the unit it counts in where it names one: "the last word", "the first thing said"
+    r"\b(first|last|final|earliest|latest)\b(?:\s+((?:thing|word|line|sentence|phrase|text|message)s?)\b)?",
+    re.IGNORECASE,
+)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
 _IN_VIDEO = r"\s+(?:in|into|of)\s+(?:the\s+)?(?:video|clip|film|movie|recording)\b"
@@ -256,7 +259,7 @@ def read_question(question: str) -> QuestionParts:
     asks_text = ASKS_TEXT.search(rest) or source == "screen"  # "what is shown in the top-left corner?" too
     unplaced, place, size = where_on_screen(rest) if asks_text else (rest, None, None)
     words = match_words(_mask_quotes(unplaced))  # where its text is ("top", "corner") is not what is near it
-    ordinal_words = set(match_words(ordinal.group(1))) if ordinal else set()
+    ordinal_words = set(match_words(" ".join(filter(None, ordinal.groups())))) if ordinal else set()
     negates = negated(question)
     # a "not" of the content is what it asks about ("What does he tell them NOT to ask?": the words after "ask
     # not"); a "not" that asks for the option the video lacks is not
