@@ -17,6 +17,7 @@ from vqdb.answer.timeline import stream_of
         ("how often do we hear the word sale", ["sale"]),
         ("In this clip, how many times is 'thank you' said?", ["thank", "you"]),
         ("How many times does the old man mention the bridge?", ["bridge"]),
+        ("how many times is the word then said", ["then"]),  # a word named, however common
         ("How many people are in the room?", None),
         ("What is shown two times?", None),
     ],

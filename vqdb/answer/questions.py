@@ -514,6 +514,7 @@ _NOT_CLAIMED = frozenset(
     | {"near", "nearly", "toward", "towards", "around"}
     | {"word", "words", "phrase", "phrases", "letter", "letters"}
 )
+_NAMED_WORD = re.compile(r"\bthe\s+word\s+([^\W_][\w'’-]*)", re.I)  # "the word then": a word named, common or not
 _ANY_SOUND = frozenset({"sound", "sounds", "noise", "noises"})  # a sound cue that names no particular sound
 _DOES = re.compile(r"\s*(?:does|do|did|doesn't|don't|didn't)\b", re.I)  # "Does X say Y?": X says, Y is the claim
 
@@ -525,7 +526,8 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
     word EXIT"); in a question with "does", where some follow its first cue of a source ("say", "mention",
     "show"), only those: the words before it name who says or what shows it ("Does the old man say hello?"
     asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
-    A quoted phrase is the claim ('Did she say "thank you"?'). Empty: it asks only whether its source has
+    A quoted phrase is the claim ('Did she say "thank you"?'), or a word named as one, however common ("Is the word
+    then said?"). Empty: it asks only whether its source has
     anything ("Does anyone speak?", "Is there any sound?").
 
     Example:
@@ -537,12 +539,14 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
         ('thank', 'you')
         >>> claim_words(read_question("Is the word EXIT shown near the end?"))
         ('exit',)
+        >>> claim_words(read_question("Is the word and said twice?"))
+        ('and',)
         >>> claim_words(read_question("Is there music playing?"))
         ('music', 'playing')
         >>> claim_words(read_question("Does anyone speak in this clip?"))
         ()
     """
-    quoted = match_words(" ".join(_quotes(parts.question)))
+    quoted = match_words(" ".join(_quotes(parts.question) or _NAMED_WORD.findall(parts.question)))
     if quoted:
         return tuple(quoted)
     topic = set(topic_words(parts.context))
