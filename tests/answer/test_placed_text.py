@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pyarrow as pa
+
 import vqdb
 from vqdb.answer.answer import answer_on_keyframes
-from vqdb.answer.evidence import Keyframe
+from vqdb.answer.evidence import Keyframe, as_keyframes
 from vqdb.answer.placed_text import best_keyframe, placed_call, text_in_place
 from vqdb.schema import TABLES
 from vqdb.store import Store
@@ -69,3 +71,13 @@ def test_only_a_call_with_no_words_and_a_place_or_size_is_one_that_reads_a_place
     assert placed_call(None) is None and placed_call('{"queries": [{"id": "Q1"}]}') is None
     assert best_keyframe([]) is None
     assert best_keyframe([Keyframe("v", 2, 2.0), Keyframe("v", 3, 3.0, 0.1)]).ts == 3.0
+
+
+def test_the_best_keyframe_is_the_one_ranked_first_where_an_order_promoted_it():
+    """ "What is the last caption shown?": retrieval ranks the latest caption first (merged rank 1, score 0.59,
+    the order promoting it over frames scored 1.0), and the caption was read at the best-scored, earliest one."""
+    table = pa.table(
+        {"video_id": ["v"] * 3, "frame_idx": [1, 6, 29], "ts": [1.5, 6.0, 29.0], "score": [1.0, 1.0, 0.59]}
+        | {"merged_rank": [2, 7, 1]}
+    )
+    assert best_keyframe(as_keyframes(table)).ts == 29.0

@@ -40,7 +40,8 @@ ORDER BY t.video_id, t.start_s, t.source, t.end_s
 
 @dataclasses.dataclass(frozen=True)
 class Keyframe:
-    """A frame chosen by retrieval: video, sample index, timestamp (seconds) and optional score.
+    """A frame chosen by retrieval: video, sample index, timestamp (seconds), optional score and merged rank
+    (``rank``, 1 the best: a plan's order, "the last caption", promotes a frame over better scored ones).
 
     Example:
         >>> Keyframe("v1", 4, 2.0).ts
@@ -51,6 +52,7 @@ class Keyframe:
     frame_idx: int
     ts: float
     score: float | None = None
+    rank: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,8 +79,8 @@ class Evidence:
 def as_keyframes(rows: Any) -> list[Keyframe]:
     """Keyframes from a list of Keyframe / dicts / tuples, an Arrow table, a DuckDB relation or a polars frame.
 
-    Rows need ``video_id``, ``frame_idx`` and ``ts`` (``score`` is optional); the result is sorted by
-    video and time, duplicates removed.
+    Rows need ``video_id``, ``frame_idx`` and ``ts`` (``score`` and ``merged_rank`` are optional); the result is
+    sorted by video and time, duplicates removed.
 
     Example:
         >>> [k.frame_idx for k in as_keyframes([{"video_id": "v", "frame_idx": 3, "ts": 1.5}, ("v", 1, 0.5)])]
@@ -98,12 +100,13 @@ def as_keyframes(rows: Any) -> list[Keyframe]:
             if isinstance(row, Keyframe):
                 kf = row
             elif isinstance(row, dict):
-                score = row.get("score")
+                score, rank = row.get("score"), row.get("merged_rank")
                 kf = Keyframe(
                     str(row["video_id"]),
                     int(row["frame_idx"]),
                     float(row["ts"]),
                     None if score is None else float(score),
+                    None if rank is None else int(rank),
                 )
             else:
                 kf = Keyframe(str(row[0]), int(row[1]), float(row[2]), float(row[3]) if len(row) > 3 else None)

@@ -47,13 +47,17 @@ def placed_call(plan: str | None) -> Call | None:
 
 
 def best_keyframe(keyframes: Sequence[Keyframe]) -> Keyframe | None:
-    """The keyframe that ranked best: the highest score (one without a score last), then the earliest.
+    """The keyframe that ranked best: the best merged rank where retrieval gave one (a plan's order promotes
+    a frame over better scored ones: "What is the last caption shown?" ranks the latest caption first), else
+    the highest score (one without a score last), then the earliest.
 
     Example:
         >>> best_keyframe([Keyframe("v", 1, 1.0, 0.5), Keyframe("v", 4, 4.0, 0.9)]).ts
         4.0
+        >>> best_keyframe([Keyframe("v", 1, 1.5, 1.0, rank=2), Keyframe("v", 29, 29.0, 0.59, rank=1)]).ts
+        29.0
     """
-    ranked = sorted(keyframes, key=lambda k: (k.score is None, -(k.score or 0.0), k.ts))
+    ranked = sorted(keyframes, key=lambda k: (k.rank is None, k.rank or 0, k.score is None, -(k.score or 0.0), k.ts))
     return ranked[0] if ranked else None
 
 
