@@ -881,8 +881,10 @@ def test_an_open_question_with_an_ordinal_answers_with_the_first_or_last_thing_o
     place: the ordinal was read and then ignored by open questions."""
     last = answerer.answer("What is the last word the man says?", None, [], timeline=EVENING_NEWS)
     first = answerer.answer("What is the first thing the presenter says?", None, [], timeline=EVENING_NEWS)
-    assert (last.answer, last.low_confidence) == ("That is all for now, goodbye.", False)
+    assert (last.answer, last.low_confidence, last.support.text) == ("goodbye", False, "That is all for now, goodbye.")
     assert first.answer == "Hello and welcome to the evening news."
+    shown = answerer.answer("What is the first word on screen?", None, [], timeline=EVENING_NEWS)
+    assert shown.answer == "NEWS"  # one word asked: the word, not its line
 
 
 def test_a_counting_question_counts_what_it_names_in_the_source_it_names(answerer):

@@ -80,6 +80,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -888,7 +889,8 @@ class _Reading:
                 "low confidence: every snippet has only the question's own words; the one that fits it best, "
                 "which may be what the question names rather than its answer"
             )
-        return EvidenceAnswer(best.text, best.text, best, scores, tuple(notes), low_confidence=not found or echoed)
+        text = _end_word(best.text, self.parts.ordinal) if self.parts.asks_word else best.text
+        return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=not found or echoed)
 
 
 _MAY_MISS = "OCR and speech recognition miss words: none found may be a miss"
@@ -907,6 +909,18 @@ def _count_note(claim: list[str], found: list[Evidence]) -> str:
         return f"counted {' '.join(claim)!r}: not read or heard ({_MAY_MISS})"
     times = ", ".join(f"{o.start_s:.1f} s" for o in found)
     return f"counted {' '.join(claim)!r}: {len(found)} time{'s' * (len(found) > 1)} (at {times})"
+
+
+def _end_word(text: str, ordinal: str | None) -> str:
+    """The first or last word of ``text`` (by ``ordinal``), for a question asking for one ("What is the last word
+    the man says?"); ``text`` where it has none.
+
+    Example:
+        >>> _end_word("I will show a directory, done.", "last"), _end_word("Hello and welcome", "first")
+        ('done', 'Hello')
+    """
+    words = re.findall(r"[^\W_][\w'’-]*", text)
+    return (words[0] if ordinal == "first" else words[-1]) if words else text
 
 
 def _ordinal_weights(

@@ -15,7 +15,8 @@
   "Find the moment...": its answer is a time span of the video, not a text ("When the dog barks, what
   is shown?" asks what: a leading "when" clause ends at a comma; "At what time does the shop open,
   according to the sign?" asks a text);
-* an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last");
+* an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last"), and whether it asks
+  for one word (``asks_word``: "the last word he says");
 * the **source** the answer is in, from cue words in the rest of the question: ``speech`` (say,
   tell, mention, narrator, announcer, ...), ``screen`` (on screen, shown, caption, title, sign, ...),
   ``sound`` (sound, noise, bark, ...), or None when it names none or several (``named``: all it
@@ -192,6 +193,7 @@ class QuestionParts:
     at_s: tuple[float, float] | None = None
     asks_when: bool = False
     ordinal: str | None = None
+    asks_word: bool = False
     source: str | None = None
     named: tuple[str, ...] = ()
     anchor_source: str | None = None
@@ -280,6 +282,7 @@ def read_question(question: str) -> QuestionParts:
         at_s=at_s,
         asks_when=asks_when(question),
         ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),
+        asks_word=ordinal is not None and (ordinal.group(2) or "").lower() == "word",
         source=source,
         named=sources_named(_mask_quotes(rest)),
         anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
