@@ -11,6 +11,7 @@ of consecutive frames (``ONE_SHOWING_S`` apart at most). ``count_value`` reads a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Collection, Sequence
 
@@ -71,7 +72,7 @@ def occurrences(
     """Each occurrence of ``claim`` (normalized words) in the ``streams`` of ``sources`` (``matcher`` built
     over all ``streams``, in order), in time order: places reading ``COUNTED`` of it, the same words at
     overlapping times joined (transcript and subtitles), on screen and in sound labels those
-    ``ONE_SHOWING_S`` apart too; each as the snippet of its first place.
+    ``ONE_SHOWING_S`` apart too; each as the snippet of its first place, at that place's time.
 
     Example:
         >>> from vqdb.answer.timeline import stream_of
@@ -80,8 +81,8 @@ def occurrences(
         >>> shown = [Evidence("ocr", "v", t, t + 1.0, "HELLO", 0.0) for t in (1.0, 2.0, 9.0)]
         >>> streams = [stream_of("transcript", "v", said), stream_of("ocr", "v", shown)]
         >>> m = Matcher([s.words for s in streams])
-        >>> [o.start_s for o in occurrences(["hello"], streams, m, ("transcript",))]
-        [0.0, 5.0]
+        >>> [round(o.start_s, 2) for o in occurrences(["hello"], streams, m, ("transcript",))]  # the word said
+        [0.0, 5.67]
         >>> [o.start_s for o in occurrences(["hello"], streams, m, ("ocr",))]
         [1.0, 9.0]
     """
@@ -98,7 +99,8 @@ def occurrences(
         reach = ONE_SHOWING_S if source in _CONTINUOUS else 0.0
         joined = next((i for i, (v, end, _) in enumerate(found) if v == video_id and start_s < end + reach), None)
         if joined is None:
-            found.append((video_id, end_s, match.stream.snippets[int(match.stream.snippet_of[match.first])]))
+            snippet = match.stream.snippets[int(match.stream.snippet_of[match.first])]
+            found.append((video_id, end_s, dataclasses.replace(snippet, start_s=start_s, end_s=end_s)))
         else:
             video, end, first = found[joined]
             found[joined] = (video, max(end, end_s), first)
