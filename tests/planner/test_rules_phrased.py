@@ -318,6 +318,7 @@ def test_a_name_asked_for_is_what_is_said_right_after_the_thing_named(question):
         "When does the narrator mention the Gutenberg?",
         "when is the new bridge named",
         "what city is named in the speech?",
+        "What does Kennedy call his audience?",  # a voice heard, no words said to follow
     ],
 )
 def test_words_named_without_a_name_asked_for_are_found_where_they_are_said(question):

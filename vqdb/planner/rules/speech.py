@@ -322,11 +322,12 @@ _NAME_GIVEN = re.compile(  # "what does the narrator call the Gutenberg?": the n
 
 
 def naming_plan(question: str, plan: Plan) -> Plan:
-    """``plan`` with its calls of words said (tools with ``Tool.extents``) looking for what is said right after
-    them (``when`` "after", ``extent`` "phrase", as "what does he say right after 'my fellow'?") when
-    ``question`` asks what someone calls something ("what does the narrator call the Gutenberg?"): the name is
-    said after the words that name the thing ("the Gutenberg, or forty-two line Bible"), so the moment
-    asked is the phrase that follows them, not the words themselves; ``plan`` as it is otherwise.
+    """``plan`` with its calls of words said (tools with ``Tool.extents`` "statement": not a voice, ``audio``)
+    looking for what is said right after them (``when`` "after", ``extent`` "phrase", as "what does he say
+    right after 'my fellow'?" is planned) when ``question`` asks what someone calls something ("what does
+    the narrator call the Gutenberg?"): the name is said after the words that name the thing ("the
+    Gutenberg, or forty-two line Bible"), so the moment asked is the phrase that follows them, not the words
+    themselves; ``plan`` as it is otherwise.
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -335,11 +336,16 @@ def naming_plan(question: str, plan: Plan) -> Plan:
         [('after', 'phrase'), ('after', 'phrase')]
         >>> [c.when for c in naming_plan("When does she say the Gutenberg?", said).queries]
         [None, None]
+        >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1")  # "what does Kennedy call his audience?"
+        >>> naming_plan("What does Kennedy call his audience?", voice) == voice
+        True
     """
     if not _NAME_GIVEN.search(question):
         return plan
     calls = tuple(
-        dataclasses.replace(c, when="after", extent="phrase") if tools.get(c.tool).extents and c.when is None else c
+        dataclasses.replace(c, when="after", extent="phrase")
+        if "statement" in tools.get(c.tool).extents and c.when is None
+        else c
         for c in plan.queries
     )
     return dataclasses.replace(plan, queries=calls)
