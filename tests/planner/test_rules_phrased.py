@@ -289,13 +289,41 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
         ("find where he says all the powers of old Europe have entered into a holy alliance", False),
         ("where she says the manifesto is to be published", False),  # a request's clause, its framing gone
         ("Where in the video does he say the specter of communism?", False),
-        ("What does the narrator call the Gutenberg?", False),
     ],
 )
 def test_a_question_for_what_is_said_is_answered_with_the_statement(question, statement):
     plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))  # no picture: words are said
     said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents and c.when is None]
     assert said and all((c.extent == "statement") is statement for c in said), plan.to_json()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What does the narrator call the Gutenberg?",
+        "what did she call the earliest book printed with movable types",
+        "What does the host name the new bridge?",
+    ],
+)
+def test_a_name_asked_for_is_what_is_said_right_after_the_thing_named(question):
+    # "the Gutenberg, or forty-two line Bible": the name follows the words that name the thing
+    plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))
+    said = [c for c in plan.queries if tools.get(c.tool).extents]
+    assert said and all((c.when, c.extent) == ("after", "phrase") for c in said), plan.to_json()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does the narrator mention the Gutenberg?",
+        "when is the new bridge named",
+        "what city is named in the speech?",
+        "What does Kennedy call his audience?",  # a voice heard, no words said to follow
+    ],
+)
+def test_words_named_without_a_name_asked_for_are_found_where_they_are_said(question):
+    plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))
+    assert all(c.when is None for c in plan.queries), plan.to_json()
 
 
 def test_words_a_content_question_quotes_are_found_as_they_are():

@@ -43,7 +43,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   answered with the statement (``speech.statement_plan``): its ``transcript`` and ``subtitle`` calls say
   ``"extent": "statement"``, but for words the question quotes; one asking where a voice
   starts or ends ("when does he finish his speech?", "what are his first words?": an ``order``) is answered
-  with the phrase said there: its voice's ``audio`` call says ``"extent": "phrase"`` (``speech.phrase_plan``).
+  with the phrase said there: its voice's ``audio`` call says ``"extent": "phrase"`` (``speech.phrase_plan``);
+  one asking what someone calls a thing ("what does the narrator call the Gutenberg?") is answered with
+  what is said right after the thing's words, where its name follows them (``speech.naming_plan``: its
+  ``transcript`` and ``subtitle`` calls say ``"when": "after", "extent": "phrase"``).
 * **Examples** of what a noun names, in parentheses or after "e.g.", "such as", "like"
   (``phrasing.EXAMPLE_MARKERS``: "the directory listing (bin, include, lib64...)") are what is found, any of
   them (ORed), and the noun only describes them: examples of text are one group of calls by the question's
@@ -232,6 +235,7 @@ from vqdb.planner.rules.speech import (
     hesitations_dropped,
     name_shown,
     names_captioned,
+    naming_plan,
     phrase_plan,
     statement_plan,
 )
@@ -300,7 +304,8 @@ def rule_plan(
     unrelated = _relation(question)[1] is None  # "the last tip before X", X not found: not the last text of all
     if order and unrelated and not plan.queries and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
-    return phrase_plan(dataclasses.replace(statement_plan(question, plan), order=order if plan.queries else None))
+    said = naming_plan(question, statement_plan(question, plan))
+    return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
 
 
 def _names_nothing_else(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> bool:

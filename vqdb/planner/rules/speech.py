@@ -316,6 +316,41 @@ def content_asked(question: str) -> bool:
     return asked is not None and not _NAMING.search(question, asked.end())
 
 
+_NAME_GIVEN = re.compile(  # "what does the narrator call the Gutenberg?": the name is said right after the words named
+    r"\bwhat\s+(?:do|does|did|would|will)\s+(?:[\w'.-]+\s+){1,4}?(?:call|name)\s+\S", re.I
+)
+
+
+def naming_plan(question: str, plan: Plan) -> Plan:
+    """``plan`` with its calls of words said (tools with ``Tool.extents`` "statement": not a voice, ``audio``)
+    looking for what is said right after them (``when`` "after", ``extent`` "phrase", as "what does he say
+    right after 'my fellow'?" is planned) when ``question`` asks what someone calls something ("what does
+    the narrator call the Gutenberg?"): the name is said after the words that name the thing ("the
+    Gutenberg, or forty-two line Bible"), so the moment asked is the phrase that follows them, not the words
+    themselves; ``plan`` as it is otherwise.
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> said = Plan((Call("Q1", "transcript", "the Gutenberg"), Call("Q2", "subtitle", "Gutenberg")), "Q1 OR Q2")
+        >>> [(c.when, c.extent) for c in naming_plan("What does the narrator call the Gutenberg?", said).queries]
+        [('after', 'phrase'), ('after', 'phrase')]
+        >>> [c.when for c in naming_plan("When does she say the Gutenberg?", said).queries]
+        [None, None]
+        >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1")  # "what does Kennedy call his audience?"
+        >>> naming_plan("What does Kennedy call his audience?", voice) == voice
+        True
+    """
+    if not _NAME_GIVEN.search(question):
+        return plan
+    calls = tuple(
+        dataclasses.replace(c, when="after", extent="phrase")
+        if "statement" in tools.get(c.tool).extents and c.when is None
+        else c
+        for c in plan.queries
+    )
+    return dataclasses.replace(plan, queries=calls)
+
+
 def statement_plan(question: str, plan: Plan) -> Plan:
     """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
