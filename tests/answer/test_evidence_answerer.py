@@ -950,10 +950,3 @@ def test_a_generic_sound_label_gives_way_to_a_particular_one_and_is_flagged(answ
     ]
     found = answerer.answer("What sound is heard at the start?", None, [], timeline=plane)
     assert found.answer == "sound: Aircraft" and found.low_confidence
-
-
-def test_a_snippet_close_in_meaning_does_not_answer_where_most_of_the_topic_is_read_nowhere(answerer):
-    """'forecast' and 'tomorrow' are read nowhere: a caption announcing the weather does not tell it."""
-    news = screens((0.0, 30.0, "NEWS 24"), (23.0, 29.0, "NEWS 24 / Next: the weather"))
-    found = answerer.answer("What is the weather forecast for tomorrow?", None, [], timeline=news)
-    assert found.answer is None and "forecast, tomorrow read or heard nowhere" in found.notes[-1]

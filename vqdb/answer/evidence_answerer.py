@@ -888,11 +888,7 @@ class _Reading:
         named = any(best.source in STREAM_SOURCES[source] for source in self.parts.named)
         # a guess by the source named or by meaning where what the question is about is read somewhere;
         # where some of it is read nowhere, only by a meaning close enough to answer it
-        # (not where most of it is read nowhere: "What is the weather forecast for tomorrow?" by "Next: the weather")
-        mostly_read = 2 * len(context.missing) < len(context.topic)
-        guessed = (
-            (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD and mostly_read
-        )
+        guessed = (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD
         if not (found or guessed):
             unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
             why = (
@@ -1111,7 +1107,6 @@ class _Context:
         offered: Collection[str] = (),
     ):
         self.words = words
-        self.topic = [word for word in words if word in topic]
         self.own = np.array([word not in offered for word in words], dtype=bool)  # not an answer it offers
         self.sims = {id(s): matcher.similarity(words, i) for i, s in enumerate(streams)} if words else {}
         found = np.any([sim.max(axis=1) > 0 for sim in self.sims.values()], axis=0) if self.sims else []
