@@ -904,3 +904,49 @@ def test_a_count_of_nothing_found_is_flagged(answerer):
     none = answerer.answer("How many times is the word EXIT shown?", ["1", "2", "3"], [], timeline=EVENING_NEWS)
     assert (found.answer, found.low_confidence) == ("0", True)
     assert none.low_confidence and none.answer == "A"  # the nearest of the counts offered
+
+
+LECTURE = screens((0.0, 34.0, "LIBRARY TV"), (1.0, 9.0, "~IBRARY TV / Lecture 7: Early Printing")) + speech(
+    (1.2, 9.0, "The invention of movable metal letters in the middle of the fifteenth century"),
+)
+
+
+def test_a_who_question_with_no_name_anywhere_is_null(answerer):
+    """Nothing read or heard names anybody: the lecture's caption is no lecturer's name."""
+    found = answerer.answer("Who is the lecturer?", None, [], timeline=LECTURE)
+    assert found.answer is None and found.low_confidence
+    assert "asks for a name" in found.notes[-1]
+    named = LECTURE + screens((2.0, 8.0, "Lecturer: Ada Morris"))
+    assert answerer.answer("Who is the lecturer?", None, [], timeline=named).answer == "Lecturer: Ada Morris"
+
+
+def test_a_greeting_is_no_presenters_name(answerer):
+    greeting = speech((0.7, 3.0, "Hello and welcome to the evening news."), (3.4, 5.4, "Hello to everyone at home."))
+    found = answerer.answer("What is the name of the presenter?", None, [], timeline=greeting)
+    assert found.answer is None and "asks for a name" in found.notes[-1]
+
+
+def test_a_number_or_time_question_takes_a_snippet_that_holds_one(answerer):
+    strap = screens((0.0, 24.0, "CITY FM"), (1.0, 8.0, "Anna Kowalski, weather presenter"))
+    assert answerer.answer("How old is the presenter?", None, [], timeline=strap).answer is None
+    road = screens((0.0, 24.0, "CITY FM"), (17.0, 23.0, "Traffic: A40 closed until 18.30"))
+    found = answerer.answer("Until what time is the road closed?", None, [], timeline=road)
+    assert found.answer == "Traffic: A40 closed until 18.30"
+
+
+def test_a_generic_sound_label_gives_way_to_a_particular_one_and_is_flagged(answerer):
+    noise = [stream_of("audio", "p", [Evidence("audio", "p", 0.0, 3.0, "sound: Noise", 1.5)])]
+    found = answerer.answer("What sound is heard at the start?", None, [], timeline=noise)
+    assert found.answer == "sound: Noise" and found.low_confidence and "generic" in found.notes[-1]
+    plane = [
+        stream_of(
+            "audio",
+            "p",
+            [
+                Evidence("audio", "p", 0.0, 3.0, "sound: Noise", 1.5),
+                Evidence("audio", "p", 0.5, 2.0, "sound: Aircraft", 1.0),
+            ],
+        )
+    ]
+    found = answerer.answer("What sound is heard at the start?", None, [], timeline=plane)
+    assert found.answer == "sound: Aircraft" and found.low_confidence

@@ -87,6 +87,7 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz
 
+from vqdb.answer.answer_kind import asked_kind, holds_kind
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
@@ -151,6 +152,8 @@ COUNT_MATCHED = 0.6  # an option equal to the count found: OCR and speech recogn
 CLAIM_FOUND = 0.5  # a yes/no question's claim read or heard at least this share: yes
 ABSENCE_TELLS = 0.8  # a claim not found answers no, less surely than one found answers yes (OCR and ASR miss words)
 SILENCE_WORDS = frozenset({"sound", "silence"})  # a sound label that says nothing was heard
+GENERIC_SOUND_WORDS = SILENCE_WORDS | {"noise", "speech", "static", "white"}  # ... or only that something was
+GENERIC_FOR_SPECIFIC = 0.5  # a specific sound label answers over a generic one that scores at most this much more
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 PAGE_AT_MOMENT = 0.3  # a place of an option on every screen, where the question asks what a moment shows
@@ -800,8 +803,10 @@ class _Reading:
     # -- open-ended --------------------------------------------------------------------------------
     def open_answer(self) -> EvidenceAnswer:
         """The snippet that best fits the question's context words, relation and meaning; None when no
-        text could answer it (only sound labels, for a question not about sounds; or no snippet with
-        the question's words, its moment, the source it names or its meaning)."""
+        text could answer it (only sound labels, for a question not about sounds; no snippet with the
+        question's words, its moment, the source it names or its meaning; or, where it asks for a name,
+        a number or a time, none that holds one: ``answer_kind``). A sound question whose best label is
+        a generic one ("Noise", "Speech") takes the closest particular sound instead, flagged either way."""
         streams = [s for s in self.streams if self._answers_from(s)]
         if not streams:
             return EvidenceAnswer(
@@ -860,6 +865,23 @@ class _Reading:
             key=lambda c: -c[0],
         )
         scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
+        kind = None if self.parts.about_sound else asked_kind(self.question)
+        if kind:
+            holding = [c for c in scored if holds_kind(kind, c[3].text)]
+            if not holding:
+                closest = scored[0][3]
+                why = (
+                    f"no text answers it: the question asks for a {kind}, and no snippet near it holds one (the "
+                    f"closest, {closest.source} [{closest.start_s:.1f}, {closest.end_s:.1f}] {closest.text[:60]!r})"
+                )
+                return EvidenceAnswer(None, None, None, scores, (*self.notes, why), low_confidence=True)
+            scored = holding
+        generic = self.parts.about_sound and _generic_sound(scored[0][3])
+        passed_over = None  # a generic sound label that fits better than the specific one answered
+        if generic:
+            specific = [c for c in scored if c[3].source == "audio" and not _generic_sound(c[3])]
+            if specific and specific[0][0] * (1 + GENERIC_FOR_SPECIFIC) >= scored[0][0]:
+                passed_over, scored = scored[0][3], specific
         _, read, cosine, best = scored[0]
         # its words, the moment it names, or one of the answers it offers
         found = read >= OPEN_CONTEXT or bool(self.anchors) or id(best) in offering or order.get(id(best)) == 1.0
@@ -889,8 +911,27 @@ class _Reading:
                 "low confidence: every snippet has only the question's own words; the one that fits it best, "
                 "which may be what the question names rather than its answer"
             )
+        if generic:
+            heard = best.text if passed_over is None else passed_over.text
+            notes.append(
+                f"low confidence: the sound label that fits best, {heard!r}, is a generic one: it says only that "
+                "something (or nothing) was heard, not what"
+                + ("" if passed_over is None else f"; the closest particular sound, {best.text!r}, answers")
+            )
         text = _end_word(best.text, self.parts.ordinal) if self.parts.asks_word else best.text
-        return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=not found or echoed)
+        return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=not found or echoed or generic)
+
+
+def _generic_sound(snippet: Evidence) -> bool:
+    """Whether ``snippet`` is a sound label that names no particular sound ("sound: Noise", "sound: Speech").
+
+    Example:
+        >>> _generic_sound(Evidence("audio", "v", 0.0, 1.0, "sound: Noise", 0.5))
+        True
+        >>> _generic_sound(Evidence("audio", "v", 0.0, 1.0, "sound: Vehicle horn, car horn, honking", 0.5))
+        False
+    """
+    return snippet.source == "audio" and set(match_words(snippet.text)) <= GENERIC_SOUND_WORDS
 
 
 _MAY_MISS = "OCR and speech recognition miss words: none found may be a miss"

@@ -1,0 +1,44 @@
+import pytest
+
+from vqdb.answer.answer_kind import asked_kind, holds_kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Who is the lecturer?", "name"),
+        ("Who presents the weather?", "name"),
+        ("What is the presenter's name?", "name"),
+        ("What is the name of the library?", "name"),
+        ("How many dishes are there?", "number"),
+        ("What year is mentioned in the narration?", "number"),
+        ("What time does the shop open?", "time"),
+        ("What does the logo in the corner say?", None),
+        ("When does the dog bark?", None),
+    ],
+)
+def test_the_kind_of_value_a_question_asks_for(question, kind):
+    assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Good evening, I'm Anna Kowalski with the weather.", True),
+        ("ANNA KOWALSKI / WEATHER", True),
+        ("Written by / Sam Carter", True),
+        ("I'll be back. I'm here.", False),  # the pronoun's capital is no name
+        ("Next: the weather", False),  # clause-initial capitals
+        ("NEWS 24 / Sports: Rovers win 3-1", False),
+        ("LIBRARY TV / Lecture 7: Early Printing", False),  # an acronym, a common word by its ending
+        ("Tonight's menu: first the soup, then the salmon", False),
+    ],
+)
+def test_whether_a_text_holds_a_name(text, held):
+    assert holds_kind("name", text) is held
+
+
+def test_numbers_and_times_are_read_in_digits_words_and_ocr_clocks():
+    assert holds_kind("number", "the forty-two line Bible") and not holds_kind("number", "Festival menu")
+    assert holds_kind("time", "opens at 10.50") and holds_kind("time", "at 9 pm")
+    assert not holds_kind("time", "Room 510")

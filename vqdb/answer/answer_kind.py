@@ -1,0 +1,99 @@
+"""The kind of value an open question asks for, and whether a text holds one.
+
+"Who is the lecturer?" asks for a person's name, "How old is she?" for a number, "Until what time is the
+road closed?" for a time of day. A snippet that holds no value of that kind cannot answer it, however well
+its words fit the question: "LIBRARY TV / Lecture 7: Early Printing" names nobody, "Hello and welcome to
+the evening news" is no presenter's name. :func:`asked_kind` reads the kind, :func:`holds_kind` checks a
+text for one:
+
+* a **name** is a capitalised word that is not the first of its clause (sentence capitals say nothing),
+  not a function word, not an acronym of up to three capitals ("TV", "FM"), and not a common word by
+  its ending ("Printing", "Information"): "I'm Anna Kowalski", "Anna Kowalski, weather presenter";
+* a **number** is digits or number words (canonical text writes them as digits);
+* a **time** is a clock time ("10:50", OCR's "18.30"), an hour with am/pm, "noon" or "midnight".
+
+Example:
+    >>> asked_kind("Who is the lecturer?"), asked_kind("How old is the presenter?")
+    ('name', 'number')
+    >>> holds_kind("name", "~IBRARY TV / Lecture 7: Early Printing"), holds_kind("name", "I'm Anna Kowalski")
+    (False, True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.answer.lexical import FUNCTION_WORDS
+from vqdb.textnorm import canonical
+
+_NAME_ASKED = re.compile(
+    r"^\s*(?:who|whom)\b|\b(?:who|whom)\s+(?:is|was|are|were|'s)\b|\bwhat\s+is\s+(?:the\s+)?name\b"
+    r"|\bwhat\s+is\s+[\w\s]*?(?:'s|s')\s+name\b|\bwhat\s+(?:is|are)\s+(?:his|her|their|its)\s+names?\b"
+    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+called\b",
+    re.IGNORECASE,
+)
+_NUMBER_ASKED = re.compile(
+    r"\bhow\s+(?:many|much|old|long|far|tall|big|high|fast)\b"
+    r"|\b(?:what|which)\s+(?:year|number|percentage|score|price|age|temperature)\b",
+    re.IGNORECASE,
+)
+_TIME_ASKED = re.compile(r"\b(?:what|which)\s+time\b", re.IGNORECASE)
+
+_CLAUSE = re.compile(r"[.!?:;/|()\[\]\n]|\s[-–—]\s")  # what starts a clause, whose first word is capitalised
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_COMMON_ENDINGS = ("ing", "tion", "sion", "ment", "ness", "ity", "ful", "less", "able", "ous")
+_CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b|\b(?:noon|midnight)\b", re.I)
+
+
+def asked_kind(question: str) -> str | None:
+    """``name``, ``number`` or ``time``: the kind of value ``question`` asks for; None for any other.
+
+    Example:
+        >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
+        ...                          "What year is mentioned?", "Until what time is the road closed?",
+        ...                          "What does the logo say?")]
+        ['name', 'name', 'number', 'time', None]
+    """
+    if _NAME_ASKED.search(question):
+        return "name"
+    if _TIME_ASKED.search(question):
+        return "time"
+    if _NUMBER_ASKED.search(question):
+        return "number"
+    return None
+
+
+def holds_kind(kind: str, text: str) -> bool:
+    """Whether ``text`` holds a value of ``kind`` (see the module doc).
+
+    Example:
+        >>> holds_kind("name", "Hello and welcome to the evening news.")
+        False
+        >>> holds_kind("name", "CITY FM / Anna Kowalski, Weather presenter")
+        True
+        >>> holds_kind("number", "twenty four degrees"), holds_kind("number", "Festival menu")
+        (True, False)
+        >>> holds_kind("time", "Traffic: A40 closed until 18.30"), holds_kind("time", "CITY FM")
+        (True, False)
+    """
+    if kind == "name":
+        return any(_name_like(word) for word in _non_initial_words(text))
+    if kind == "number":
+        return bool(re.search(r"\d", canonical(text)))
+    if kind == "time":
+        return bool(_CLOCK.search(text))
+    raise ValueError(f"unknown kind of value: {kind!r}")
+
+
+def _non_initial_words(text: str) -> list[str]:
+    """The words of ``text`` that are not the first of a clause."""
+    return [word for clause in _CLAUSE.split(text) for word in _WORD.findall(clause)[1:]]
+
+
+def _name_like(word: str) -> bool:
+    lower = word.lower()
+    if not word[0].isupper() or re.split(r"['’]", lower)[0] in FUNCTION_WORDS:  # "The", "I'll"
+        return False
+    if word.isupper() and len(word) <= 3:  # an acronym: "TV", "FM"
+        return False
+    return not any(lower.endswith(ending) and len(lower) > len(ending) + 2 for ending in _COMMON_ENDINGS)
