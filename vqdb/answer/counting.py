@@ -88,15 +88,19 @@ def occurrences(
     """
     weights = np.ones(len(claim))
     places = sorted(
-        (match.start_s, match.end_s, stream.source, stream.video_id, index, match)
-        for index, stream in enumerate(streams)
-        if stream.source in sources
-        for match in find(claim, weights, stream, matcher.similarity(list(claim), index), limit=10_000, slack=0)
-        if match.score >= COUNTED
+        (
+            match
+            for index, stream in enumerate(streams)
+            if stream.source in sources
+            for match in find(claim, weights, stream, matcher.similarity(list(claim), index), limit=10_000, slack=0)
+            if match.score >= COUNTED
+        ),
+        key=lambda match: (match.start_s, match.end_s),
     )
     found: list[tuple[str, float, Evidence]] = []  # video, end of the occurrence so far, its first snippet
-    for start_s, end_s, source, video_id, _, match in places:
-        reach = ONE_SHOWING_S if source in _CONTINUOUS else 0.0
+    for match in places:
+        start_s, end_s, video_id = match.start_s, match.end_s, match.stream.video_id
+        reach = ONE_SHOWING_S if match.stream.source in _CONTINUOUS else 0.0
         joined = next((i for i, (v, end, _) in enumerate(found) if v == video_id and start_s < end + reach), None)
         if joined is None:
             snippet = match.stream.snippets[int(match.stream.snippet_of[match.first])]
