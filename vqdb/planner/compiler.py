@@ -544,10 +544,13 @@ class Compiler:
             i = self.calls[call.id]
             if i in self.spans:
                 start, end = col(f"focus_start_{i}", "m"), col(f"focus_end_{i}", "m")
-                has_focus = exp.and_(self.supports(i), start.is_(exp.null()).not_(), copy=False)
-                inside = moment_sql(col("ts", "m"), start.copy(), end.copy(), col("period", "m"))
-                placed.append(exp.case().when(has_focus, inside))
+                inside = moment_sql(col("ts", "m"), start, end, col("period", "m"))
+                placed.append(exp.case().when(self.has_focus(i), inside))
         return fn("coalesce", *placed, col("ts", "m")) if placed else col("ts", "m")
+
+    def has_focus(self, i: int) -> exp.Expression:
+        """Whether call ``i`` supports a frame of ``merged AS m`` and has a focus there."""
+        return exp.and_(self.supports(i), col(f"focus_start_{i}", "m").is_(exp.null()).not_(), copy=False)
 
     def focus(self, plan: Plan) -> tuple[exp.Expression, exp.Expression]:
         """Where the evidence of a frame of ``merged AS m`` is: the focus (start, end) of its first supporting
@@ -556,10 +559,8 @@ class Compiler:
         for call in plan.queries:
             i = self.calls[call.id]
             if i in self.spans:
-                start = col(f"focus_start_{i}", "m")
-                has_focus = exp.and_(self.supports(i), start.is_(exp.null()).not_(), copy=False)
-                bounds[0].append(exp.case().when(has_focus, start.copy()))
-                bounds[1].append(exp.case().when(has_focus.copy(), col(f"focus_end_{i}", "m")))
+                bounds[0].append(exp.case().when(self.has_focus(i), col(f"focus_start_{i}", "m")))
+                bounds[1].append(exp.case().when(self.has_focus(i), col(f"focus_end_{i}", "m")))
         if not bounds[0]:
             return exp.null(), exp.null()
         if len(bounds[0]) == 1:
