@@ -935,18 +935,9 @@ def test_a_number_or_time_question_takes_a_snippet_that_holds_one(answerer):
 
 
 def test_a_generic_sound_label_gives_way_to_a_particular_one_and_is_flagged(answerer):
-    noise = [stream_of("audio", "p", [Evidence("audio", "p", 0.0, 3.0, "sound: Noise", 1.5)])]
+    noise = speech((0.0, 3.0, "sound: Noise"), source="audio")
     found = answerer.answer("What sound is heard at the start?", None, [], timeline=noise)
     assert found.answer == "sound: Noise" and found.low_confidence and "generic" in found.notes[-1]
-    plane = [
-        stream_of(
-            "audio",
-            "p",
-            [
-                Evidence("audio", "p", 0.0, 3.0, "sound: Noise", 1.5),
-                Evidence("audio", "p", 0.5, 2.0, "sound: Aircraft", 1.0),
-            ],
-        )
-    ]
+    plane = speech((0.0, 3.0, "sound: Noise"), (0.5, 2.0, "sound: Aircraft"), source="audio")
     found = answerer.answer("What sound is heard at the start?", None, [], timeline=plane)
     assert found.answer == "sound: Aircraft" and found.low_confidence
