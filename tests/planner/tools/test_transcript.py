@@ -3,11 +3,13 @@ recognition errors and other spellings of numbers), or meant (a segment close in
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pyarrow as pa
 import pytest
 
-from vqdb.planner import columnar, tools
+from vqdb.planner import Plan, columnar, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_plan
 from vqdb.planner.locate import ISLAND_SHARE, compile_locate
@@ -263,7 +265,7 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
     # "what does he say right after 'my fellow'?": the rest of the phrase "my fellow" is said in ("Americans of
     # every state,", to 2.4 s) is not what he says after it: "ask not ..." (3.6 s on) is
     plan = rule_plan("What does he say right after 'my fellow'?")
-    assert {(c.tool, c.extent) for c in plan.queries if c.when == "after"} >= {("transcript", "next")}
+    assert {(c.tool, c.extent) for c in plan.queries if c.when == "after"} >= {("transcript", "phrase")}
     first = ["So", "my", "fellow", "Americans", "of", "every", "state,"]
     second = ["ask", "not", "what", "your", "country", "can", "do", "for", "you."]
     said = [(w, 0.3 + 0.3 * i, 0.6 + 0.3 * i) for i, w in enumerate(first)]  # 0.3-2.4 s, "my fellow" 0.6-1.2 s
@@ -279,10 +281,14 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
     sql_first = con.sql(compile_plan(plan, k=1, gap=0.0)).fetchall()[0][2]
     arrays_first = columnar.keyframes(plan, VideoFrames.load(con, "v", k=1, gap=0.0), 1).column("ts")[0].as_py()
     assert sql_first == arrays_first and 3.6 <= sql_first <= 6.3  # was 1.9 s: "of every state," still said
-    # and the moment is the phrase said next, "ask not ... for you." (was the frames after the words: 2.5-4.5 s)
-    sql_top = con.sql(compile_locate(plan, k=1)).fetchall()[0][1:3]
-    arrays_top = columnar.intervals(plan, VideoFrames.load(con, "v", k=1, gap=0.0), 1, ISLAND_SHARE)
-    assert sql_top == (arrays_top["start_s"][0].as_py(), arrays_top["end_s"][0].as_py()) == (3.6, 6.3)
+    # asked as the words' next phrase ("extent": "next"), the moment is "ask not ... for you." on both paths (the
+    # sampled frames right after the words, 1.5-2.5 s, without it)
+    named = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "my fellow", "when": "after"}]})
+    for extent, expected in ((None, (1.5, 2.5)), ("next", (3.6, 6.3))):
+        asked = Plan((dataclasses.replace(named.queries[0], extent=extent),))
+        sql_top = con.sql(compile_locate(asked, k=1)).fetchall()[0][1:3]
+        arrays_top = columnar.intervals(asked, VideoFrames.load(con, "v", k=1, gap=0.0), 1, ISLAND_SHARE)
+        assert sql_top == (arrays_top["start_s"][0].as_py(), arrays_top["end_s"][0].as_py()) == expected
 
 
 def test_a_call_for_the_phrase_reaches_the_frames_of_the_phrase_its_words_are_said_in_on_both_paths(con, evidence):

@@ -15,7 +15,6 @@ from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
 from vqdb.planner.rules.speech import _names_a_voice, value_forms
 from vqdb.planner.rules.visual import _TEXTS
-from vqdb.planner.tools.audio import voiced
 from vqdb.planner.vocabulary import SPEAKERS
 from vqdb.textnorm import FUNCTION_WORDS
 
@@ -571,25 +570,25 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
     main plan alone when the event has nothing to find, the event's alone when the main clause has none. Words
     said in the event are the phrase they are said in (``extent`` "phrase", ``timed_text.reach``): what is said
     "right after 'my fellow Americans'" follows "And so, my fellow Americans,", not the words' last one; where
-    the main clause asks what is said (a voice) or nothing, the phrase said next is what is asked (``extent``
-    "next": its span and focus, ``tools.said_next``), not a cheer or a picture after the words.
+    the main clause asks nothing, the phrase said next is what is asked (``extent`` "next": its span and focus,
+    ``tools.said_next``); with one (a voice: who speaks, what is said, its utterance or phrase; a cheer; a
+    picture), that is the moment, after the words.
 
     Example:
         >>> from vqdb.planner.plan import Call
         >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1")
         >>> said = Plan((Call("Q1", "transcript", "my fellow"),), "Q1")
         >>> [(c.tool, c.when, c.extent) for c in _related(voice, said, "after").queries]
-        [('audio', None, None), ('transcript', 'after', 'next')]
-        >>> cheer = Plan((Call("Q1", "audio", "cheering"),), "Q1")
-        >>> [(c.tool, c.when, c.extent) for c in _related(cheer, said, "after").queries]
         [('audio', None, None), ('transcript', 'after', 'phrase')]
+        >>> [(c.tool, c.when, c.extent) for c in _related(Plan(()), said, "after").queries]
+        [('transcript', 'after', 'next')]
     """
     if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
         return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
     main = _without_name_caption(main)
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
-    said_next = main.is_uniform or all(c.tool == HEARD and voiced(c.query) for c in main.queries)
+    said_next = main.is_uniform  # the event's words alone: what is said next is asked
     calls = [  # its place, size kept
         dataclasses.replace(c, id=renamed[c.id], when=when, extent=_said_phrase(c, said_next)) for c in event.queries
     ]
