@@ -97,8 +97,8 @@ def test_a_related_window_starts_where_its_reference_ends():
     # first; "before" it is up to 1 s, nearest first; a weak read elsewhere (8 s, below its floor) is no reference
     score = np.array([np.nan, np.nan, 1.0, 1.0, 0.99, np.nan, np.nan, np.nan, 0.3, np.nan])
     ongoing = score >= 0.9
-    after = columnar.related(score, np.arange(10.0), "after", ongoing)
+    after = columnar.related(score, np.arange(10.0), "after", ongoing)[0]
     assert np.isnan(after[:5]).all() and np.nanargmax(after) == 5 and not np.isnan(after[8])
     assert (np.diff(after[5:]) < 0).all()  # the nearer the end of the reference, the better
-    before = columnar.related(score, np.arange(10.0), "before", ongoing)
+    before = columnar.related(score, np.arange(10.0), "before", ongoing)[0]
     assert np.nanargmax(before) == 1 and np.isnan(before[2:5]).all()

@@ -309,7 +309,15 @@ def test_a_name_asked_for_is_what_is_said_right_after_the_thing_named(question):
     # "the Gutenberg, or forty-two line Bible": the name follows the words that name the thing
     plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))
     said = [c for c in plan.queries if tools.get(c.tool).extents]
-    assert said and all((c.when, c.extent) == ("after", "phrase") for c in said), plan.to_json()
+    assert said and all((c.when, c.extent) == ("after", "next") for c in said), plan.to_json()
+
+
+def test_the_names_offered_as_answers_are_found_where_they_are_said():
+    # the option is the name itself, said right after the thing's words: not what follows the name
+    options = ["the forty-two line Bible", "the art of printing"]
+    plan = rule_plan("What does the narrator call the Gutenberg?", options, ("ocr", "transcript", "subtitle"))
+    relations = {(c.query.lower(), c.when) for c in plan.queries if c.tool == "transcript"}
+    assert relations == {("the gutenberg", "after"), ("the forty-two line bible", None), ("the art of printing", None)}
 
 
 @pytest.mark.parametrize(

@@ -47,8 +47,8 @@ import pyarrow as pa
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import frame_foci, frame_times
-from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
-from vqdb.planner.tools.base import FrameEvidence, frames_in
+from vqdb.planner.plan import RELATION_DECAY, Plan
+from vqdb.planner.tools.base import RELATION_WINDOW_S, FrameEvidence, frames_in
 from vqdb.planner.video_frames import VideoFrames
 
 KEYFRAME_SCHEMA = pa.schema(
@@ -119,6 +119,7 @@ def call_evidence_each(plan: Plan, videos: Sequence[VideoFrames]) -> list[dict[s
             return None
         asked = {"place": call.place, "size": call.size} if call.place or call.size else {}
         asked |= {"extent": call.extent} if call.extent else {}
+        asked |= {"when": call.when} if call.extent == "next" else {}
         found = tool.frame_evidence_each([videos[i] for i in framed], call.query, **asked) if framed else []
         if any(f is None for f in found):
             return None
@@ -129,21 +130,56 @@ def call_evidence_each(plan: Plan, videos: Sequence[VideoFrames]) -> list[dict[s
             else:
                 ref = temporal_order.reference(call)
                 ongoing = np.zeros(len(ts), bool) if ref is None else temporal_order.real_evidence(ref, one.score)
-                evidence[i][call.id] = FrameEvidence(related(one.score, ts, call.when, ongoing))
+                score, source = related(one.score, ts, call.when, ongoing)
+                evidence[i][call.id] = (
+                    said_next_evidence(one, score, source, ts, videos[i].period)
+                    if call.extent == "next"
+                    else FrameEvidence(score)
+                )
     return evidence
 
 
-def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -> np.ndarray:
+def said_next_evidence(
+    found: FrameEvidence, score: np.ndarray, source: np.ndarray, ts: np.ndarray, period: float
+) -> FrameEvidence:
+    """A call with ``extent`` "next" (the phrase said right after or before its words: ``tools.said_next``):
+    its related ``score`` (``related``), each frame (sampled at ``ts``, ``period`` apart) with the span and
+    focus of the frame its score comes from (``source``, -1 where none), which the tool gave as that phrase,
+    where the frame is within a sampling period of the phrase: a frame farther on is after the words too, but
+    stands for no phrase said next (the one that follows a long sentence, 10 s on, is not its moment).
+
+    Example:
+        >>> phrase = np.array([1.4, np.nan, np.nan])  # the phrase said after frame 0's words: 1.4-2.4 s
+        >>> said = FrameEvidence(np.array([0.9, np.nan, np.nan]), phrase, phrase + 1, phrase, phrase + 1)
+        >>> score, source = np.array([np.nan, 0.899, 0.898]), np.array([-1, 0, 0])
+        >>> near = said_next_evidence(said, score, source, np.arange(3.0), 1.0)
+        >>> near.start_s.tolist(), near.score.tolist()
+        ([nan, 1.4, 1.4], [nan, 0.899, 0.898])
+        >>> said_next_evidence(said, score, source, np.arange(0, 9.0, 3), 3.0).start_s.tolist()  # 6 s: too far
+        [nan, 1.4, nan]
+    """
+    parts = [np.where(source >= 0, part[np.maximum(source, 0)], np.nan) for part in (found.start_s, found.end_s)]
+    with np.errstate(invalid="ignore"):
+        near = (ts >= parts[0] - period) & (ts <= parts[1] + period)
+    focus = [
+        np.where(source >= 0, part[np.maximum(source, 0)], np.nan) for part in (found.focus_start, found.focus_end)
+    ]
+    return FrameEvidence(score, *(np.where(near, part, np.nan) for part in (*parts, *focus)))
+
+
+def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A call with ``when`` (``Compiler.related``): each frame's best score of the frames up to
     ``RELATION_WINDOW_S`` before it ("after") or after it ("before"), less ``RELATION_DECAY`` per second
     between them; NaN where none is near, and on the ``ongoing`` frames, where the reference itself is real
-    evidence (words read or said: ``temporal_order.reference``), so the first frame after it ranks first.
+    evidence (words read or said: ``temporal_order.reference``), so the first frame after it ranks first. With
+    it, the position of the frame each score comes from (-1 where none; of equal scores, the later frame's).
 
     Example:
-        >>> related(np.array([np.nan, 0.9, np.nan, np.nan]), np.arange(4.0), "after", np.zeros(4, bool)).tolist()
-        [nan, nan, 0.899, 0.898]
+        >>> score, source = related(np.array([np.nan, 0.9, np.nan, np.nan]), np.arange(4.0), "after", np.zeros(4, bool))
+        >>> score.tolist(), source.tolist()
+        ([nan, nan, 0.899, 0.898], [-1, -1, 1, 1])
         >>> shown = np.array([0.9, 0.9, np.nan, np.nan])  # the reference on screen at 0-1 s: after it from 2 s
-        >>> related(shown, np.arange(4.0), "after", shown > 0.5).tolist()
+        >>> related(shown, np.arange(4.0), "after", shown > 0.5)[0].tolist()
         [nan, nan, 0.899, 0.898]
     """
     found = np.flatnonzero(~np.isnan(score))
@@ -162,10 +198,13 @@ def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -
     else:
         near = (evidence > at) & (evidence <= at + RELATION_WINDOW_S)
         value = score[source] - RELATION_DECAY * (evidence - at)
-    out = np.full(len(ts), np.nan)
-    np.fmax.at(out, frame[near], value[near])
-    out[ongoing] = np.nan
-    return out
+    frame, value, source = frame[near], value[near], source[near]
+    best = np.lexsort((-source, -value, frame))  # per frame, the best score first, of equal ones the later source
+    chosen = best[np.unique(frame[best], return_index=True)[1]]
+    out, origin = np.full(len(ts), np.nan), np.full(len(ts), -1)
+    out[frame[chosen]], origin[frame[chosen]] = value[chosen], source[chosen]
+    out[ongoing], origin[ongoing] = np.nan, -1
+    return out, origin
 
 
 @dataclasses.dataclass(frozen=True)

@@ -50,7 +50,7 @@ from sqlglot import exp
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import moment_sql
-from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Call, Plan
+from vqdb.planner.plan import RELATION_DECAY, Call, Plan
 from vqdb.planner.sqlbuild import (
     DIALECT,
     DOUBLE,
@@ -63,6 +63,7 @@ from vqdb.planner.sqlbuild import (
     join,
     named_window,
     number,
+    ordered,
     over,
     over_named,
     same,
@@ -73,7 +74,7 @@ from vqdb.planner.sqlbuild import (
     video_filter,
     with_ctes,
 )
-from vqdb.planner.tools.base import SAMPLED, SPAN_COLUMNS, VIDEO_INFO, Context
+from vqdb.planner.tools.base import RELATION_WINDOW_S, SAMPLED, SPAN_COLUMNS, VIDEO_INFO, Context
 
 MODES = ("rank", "score")
 # the names in ``merged`` of what a call of a tool with spans carries (``SPAN_COLUMNS``), suffixed with its number
@@ -248,9 +249,12 @@ class Compiler:
             tool.check(call.query)
         except PlanError as exc:
             raise PlanError(f"call {call.id}: {exc}") from None
-        evidence = tool.select(Context(call.query, self.video_id, call.place, call.size, call.extent))
+        evidence = tool.select(Context(call.query, self.video_id, call.place, call.size, call.extent, call.when))
         if call.when is not None:
-            return self.score_ranks(self.related(evidence, call))
+            said_next = call.extent == "next"  # its spans: the phrase said next (``tools.said_next``)
+            if said_next:
+                self.spans.add(self.calls[call.id])
+            return self.score_ranks(self.related(evidence, call), said_next)
         if tool.evidence == "hits":
             return self.hit_ranks(evidence)
         if tool.spans:
@@ -260,14 +264,17 @@ class Compiler:
     def related(self, scores: exp.Query, call: Call) -> exp.Select:
         """A call with ``when``: each sampled frame's best score of the frames up to ``RELATION_WINDOW_S``
         before it (``after``) or after it (``before``), less ``RELATION_DECAY`` per second between them, except
-        the frames where the reference itself is real evidence (``temporal_order.reference``; no span: the
-        evidence is elsewhere in time)."""
+        the frames where the reference itself is real evidence (``temporal_order.reference``). No span (the
+        evidence is elsewhere in time) but with ``extent`` "next": the span and focus the tool gave the frame
+        the score comes from (the phrase said next to its words; of equal scores, the later frame's)."""
+        said_next = [col(c, "x") for c in SPAN_COLUMNS] if call.extent == "next" else []
         found = select(
             col("video_id", "x"),
             col("frame_idx", "x"),
             alias(cast(col("score", "x"), DOUBLE), "score"),
             alias(over(fn("max", cast(col("score", "x"), DOUBLE)), [col("video_id", "x")]), "best"),
             col("ts", "f"),
+            *said_next,
             from_=subquery(scores, "x"),
             joins=[join(table(SAMPLED, "f"), same(["video_id", "frame_idx"], "f", "x"))],
             where=col("score", "x").is_(exp.null()).not_(),
@@ -287,16 +294,41 @@ class Compiler:
         ref = temporal_order.reference(call)
         if ref is not None:  # not the frames where the reference itself still is
             joins.append(join(subquery(found.copy(), "o"), same(["video_id", "frame_idx"], "o", "s"), side="LEFT"))
-        return select(
+
+        def best_first(name: str) -> exp.Expression:
+            return fn("first", ordered(col(name, "e"), [desc(decayed.copy()), desc(col("frame_idx", "e"))]))
+
+        related = select(
             col("video_id", "s"),
             col("frame_idx", "s"),
+            *([col("ts", "s")] if said_next else []),
             alias(fn("max", decayed), "score"),
+            *(alias(best_first(c.name), c.name) for c in said_next),
             from_=table(SAMPLED, "s"),
             joins=joins,
             where=None
             if ref is None
             else exp.not_(temporal_order.real_evidence_sql(ref, col("score", "o"), col("best", "o"))),
-            group_by=[col("video_id", "s"), col("frame_idx", "s")],
+            group_by=[col("video_id", "s"), col("frame_idx", "s"), *([col("ts", "s")] if said_next else [])],
+        )
+        return self.said_next_near(related) if said_next else related
+
+    def said_next_near(self, related: exp.Select) -> exp.Select:
+        """``related``'s frames with the span and focus they carry (the phrase said next) where the frame is
+        within a sampling period of it, NULL elsewhere (``columnar.said_next_evidence``)."""
+        period = col("period", "i")
+        near = exp.and_(
+            col("ts", "r") >= exp.Sub(this=col("start_s", "r"), expression=period),
+            col("ts", "r") <= exp.Add(this=col("end_s", "r"), expression=period.copy()),
+            copy=False,
+        )
+        return select(
+            col("video_id", "r"),
+            col("frame_idx", "r"),
+            col("score", "r"),
+            *(alias(exp.case().when(near.copy(), col(c, "r")), c) for c in SPAN_COLUMNS),
+            from_=subquery(related, "r"),
+            joins=[join(table(VIDEO_INFO, "i"), same(["video_id"], "i", "r"))],
         )
 
     def score_ranks(self, scores: exp.Query, spans: bool = False) -> exp.Select:

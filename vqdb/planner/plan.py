@@ -46,10 +46,10 @@ _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
 
 CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has
 OPTIONAL_CALL_KEYS = ("when", "place", "size", "extent")  # what a call may have
-# a call's "extent": its span is the statement its words are said in, or the phrase a voice says (words: said in)
-EXTENTS = ("statement", "phrase")
+# a call's "extent": its span is the statement its words are said in, the phrase a voice says (words: said in),
+# or the phrase said right after (before) its words ("next", with "when")
+EXTENTS = ("statement", "phrase", "next")
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
-RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call reaches
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
 # a plan's "order": the earliest moment with real evidence ranks first, or the start of the nth occurrence of
 # the evidence ("second", ...: ``Plan.occurrence``), or the latest moment ("last")
@@ -80,7 +80,10 @@ class Call:
     ``extent`` "phrase", for a voice (``audio``), makes its span the phrase said (a clause, at most 3 s), not
     the utterance: "when does he finish his speech?" is answered with his last phrase; for words said, it makes
     them reach through their clause where it ends within their phrase (``timed_text.reach``: a call with ``when``,
-    "right after 'my fellow'", is after "And so, my fellow Americans,").
+    "right after 'my fellow'", is after "And so, my fellow Americans,"). ``extent`` "next", for words said with
+    ``when``, reaches as "phrase" does and makes the call's span and focus the phrase said right after (before)
+    them (``vqdb.planner.tools.said_next``): "what does the narrator call the Gutenberg?" is answered with "or
+    forty-two line Bible", said after "the Gutenberg,".
 
     Example:
         >>> Call("Q1", "siglip", "a red car").to_dict()
@@ -97,6 +100,10 @@ class Call:
         vqdb.planner.boolexpr.PlanError: call Q7: an ocr call needs words to read (query) or where its text is ...
         >>> Call("Q5", "transcript", "the 15th century", extent="statement").to_dict()["extent"]
         'statement'
+        >>> Call("Q8", "transcript", "the Gutenberg", extent="next")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        vqdb.planner.boolexpr.PlanError: call Q8: extent 'next' needs when (the phrase said after or before the words)
         >>> Call("Q4", "siglip", "a red car", place="top")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -168,6 +175,8 @@ class Call:
             raise PlanError(
                 f"call {self.id}: extent must be one of {', '.join(EXTENTS)} (or left out), got {self.extent!r}"
             )
+        if self.extent == "next" and self.when is None:
+            raise PlanError(f"call {self.id}: extent 'next' needs when (the phrase said after or before the words)")
         if self.extent not in tools.get(self.tool).extents:
             able = ", ".join(name for name in tools.names() if self.extent in tools.get(name).extents)
             raise PlanError(

@@ -219,7 +219,8 @@ def reference(call: Call) -> Call | None:
     """What a call with ``when`` is after (before), when it is words read or said (a text tool: a caption, a
     phrase, which ends): the same call without ``when``, whose ``real_evidence`` is the reference itself. A frame
     where it is still real evidence is neither after nor before it ("which caption comes after 'X'": the caption
-    X itself, read on the frames after its first, is not the next one). None for a picture or a sound, a state
+    X itself, read on the frames after its first, is not the next one; words said whose span is the phrase
+    said next, ``extent`` "next", are the words as they reach, "phrase"). None for a picture or a sound, a state
     that may last into what is asked ("the worker cleaning the road after heavy snow": the snow still lies).
 
     Example:
@@ -228,7 +229,9 @@ def reference(call: Call) -> Call | None:
         >>> reference(Call("Q2", "siglip", "heavy snow", when="after")) is None
         True
     """
-    return dataclasses.replace(call, when=None) if isinstance(tools.get(call.tool), TextTool) else None
+    if not isinstance(tools.get(call.tool), TextTool):
+        return None
+    return dataclasses.replace(call, when=None, extent="phrase" if call.extent == "next" else call.extent)
 
 
 def qualifies_sql(plan: Plan, score: Mapping[str, exp.Expression], best: Mapping[str, exp.Expression]):

@@ -29,7 +29,8 @@ import math
 from collections.abc import Mapping
 
 from vqdb.planner import boolexpr, temporal_order, tools
-from vqdb.planner.plan import RELATION_DECAY, RELATION_WINDOW_S, Plan
+from vqdb.planner.plan import RELATION_DECAY, Plan
+from vqdb.planner.tools.base import RELATION_WINDOW_S
 
 MAX_GAP_S = 10.0  # the cap of toolmerge_gap (vqdb/queries/nms.sql)
 Key = tuple[str, int]

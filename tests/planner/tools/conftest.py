@@ -43,7 +43,7 @@ def evidence(con, stand_in_embeddings):
     left out are empty); ``sampled`` rows are ``(video_id, frame_idx, ts)`` tuples, and ``video_info``
     is computed from them as the compiler does (a video's duration is its last frame's time). A tool with
     spans gives its focus too (``focus_start``, ``focus_end``) with ``focus=True``; ``place`` and ``size`` are
-    the call's (``Context``), and so is ``extent``."""
+    the call's (``Context``), and so are ``extent`` and ``when``."""
 
     vectors = stand_in_embeddings(con, DIMS)
 
@@ -57,6 +57,7 @@ def evidence(con, stand_in_embeddings):
         place=None,
         size=None,
         extent=None,
+        when=None,
         **tables,
     ) -> list[tuple]:
         frames = pa.table(
@@ -81,7 +82,7 @@ def evidence(con, stand_in_embeddings):
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
         for name, rows in tables.items():
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
-        sql = tools.get(tool).select(Context(query, video_id, place, size, extent)).sql("duckdb")
+        sql = tools.get(tool).select(Context(query, video_id, place, size, extent, when)).sql("duckdb")
         rows = con.sql(sql).fetchall()
         if not focus:  # the keyframe placement's columns are asked for by the tests of it
             rows = [row[:5] for row in rows]

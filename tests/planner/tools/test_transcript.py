@@ -3,13 +3,16 @@ recognition errors and other spellings of numbers), or meant (a segment close in
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pyarrow as pa
 import pytest
 
-from vqdb.planner import columnar, tools
+from vqdb.planner import Plan, columnar, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_plan
+from vqdb.planner.locate import ISLAND_SHARE, compile_locate
 from vqdb.planner.rules import rule_plan
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.schema import TABLES
@@ -278,6 +281,14 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
     sql_first = con.sql(compile_plan(plan, k=1, gap=0.0)).fetchall()[0][2]
     arrays_first = columnar.keyframes(plan, VideoFrames.load(con, "v", k=1, gap=0.0), 1).column("ts")[0].as_py()
     assert sql_first == arrays_first and 3.6 <= sql_first <= 6.3  # was 1.9 s: "of every state," still said
+    # asked as the words' next phrase ("extent": "next"), the moment is "ask not ... for you." on both paths (the
+    # sampled frames right after the words, 1.5-2.5 s, without it)
+    named = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "my fellow", "when": "after"}]})
+    for extent, expected in ((None, (1.5, 2.5)), ("next", (3.6, 6.3))):
+        asked = Plan((dataclasses.replace(named.queries[0], extent=extent),))
+        sql_top = con.sql(compile_locate(asked, k=1)).fetchall()[0][1:3]
+        arrays_top = columnar.intervals(asked, VideoFrames.load(con, "v", k=1, gap=0.0), 1, ISLAND_SHARE)
+        assert sql_top == (arrays_top["start_s"][0].as_py(), arrays_top["end_s"][0].as_py()) == expected
 
 
 def test_a_call_for_the_phrase_reaches_the_frames_of_the_phrase_its_words_are_said_in_on_both_paths(con, evidence):

@@ -304,7 +304,7 @@ def rule_plan(
     unrelated = _relation(question)[1] is None  # "the last tip before X", X not found: not the last text of all
     if order and unrelated and not plan.queries and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
-    said = naming_plan(question, statement_plan(question, plan))
+    said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
 
 

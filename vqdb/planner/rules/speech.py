@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 
 from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
@@ -321,30 +322,42 @@ _NAME_GIVEN = re.compile(  # "what does the narrator call the Gutenberg?": the n
 )
 
 
-def naming_plan(question: str, plan: Plan) -> Plan:
+def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
     """``plan`` with its calls of words said (tools with ``Tool.extents`` "statement": not a voice, ``audio``)
-    looking for what is said right after them (``when`` "after", ``extent`` "phrase", as "what does he say
-    right after 'my fellow'?" is planned) when ``question`` asks what someone calls something ("what does
-    the narrator call the Gutenberg?"): the name is said after the words that name the thing ("the
-    Gutenberg, or forty-two line Bible"), so the moment asked is the phrase that follows them, not the words
-    themselves; ``plan`` as it is otherwise.
+    looking for what is said right after them (``when`` "after", ``extent`` "next": the phrase said next is
+    their span, as "what does he say right after 'my fellow'?" is planned) when ``question`` asks what someone
+    calls something ("what does the narrator call the Gutenberg?"): the name is said after the words that name
+    the thing ("the Gutenberg, or forty-two line Bible"), so the moment asked is the phrase that follows them,
+    not the words themselves; ``plan`` as it is otherwise. The calls of an answer's words (those ``options`` say and
+    ``question`` does not: "the forty-two line Bible") look for the name itself, where it is said.
 
     Example:
         >>> from vqdb.planner.plan import Call
         >>> said = Plan((Call("Q1", "transcript", "the Gutenberg"), Call("Q2", "subtitle", "Gutenberg")), "Q1 OR Q2")
         >>> [(c.when, c.extent) for c in naming_plan("What does the narrator call the Gutenberg?", said).queries]
-        [('after', 'phrase'), ('after', 'phrase')]
+        [('after', 'next'), ('after', 'next')]
         >>> [c.when for c in naming_plan("When does she say the Gutenberg?", said).queries]
         [None, None]
         >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1")  # "what does Kennedy call his audience?"
         >>> naming_plan("What does Kennedy call his audience?", voice) == voice
         True
+        >>> named = Plan((*said.queries, Call("Q3", "transcript", "the forty-two line Bible")), "(Q1 OR Q2) AND Q3")
+        >>> options = ["the forty-two line Bible", "the art of printing"]
+        >>> [c.when for c in naming_plan("What does the narrator call the Gutenberg?", named, options).queries]
+        ['after', 'after', None]
     """
     if not _NAME_GIVEN.search(question):
         return plan
+    asked = set(canonical_words(question))
+    answers = [set(canonical_words(option)) for option in options]
+
+    def answer_words(query: str) -> bool:
+        words = set(canonical_words(query))
+        return not words <= asked and any(words <= option for option in answers)
+
     calls = tuple(
-        dataclasses.replace(c, when="after", extent="phrase")
-        if "statement" in tools.get(c.tool).extents and c.when is None
+        dataclasses.replace(c, when="after", extent="next")
+        if "statement" in tools.get(c.tool).extents and c.when is None and not answer_words(c.query)
         else c
         for c in plan.queries
     )

@@ -569,7 +569,10 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
     """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
     main plan alone when the event has nothing to find, the event's alone when the main clause has none. Words
     said in the event are the phrase they are said in (``extent`` "phrase", ``timed_text.reach``): what is said
-    "right after 'my fellow Americans'" follows "And so, my fellow Americans,", not the words' last one.
+    "right after 'my fellow Americans'" follows "And so, my fellow Americans,", not the words' last one; where
+    the main clause asks nothing, the phrase said next is what is asked (``extent`` "next": its span and focus,
+    ``tools.said_next``); with one (a voice: who speaks, what is said, its utterance or phrase; a cheer; a
+    picture), that is the moment, after the words.
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -577,14 +580,17 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
         >>> said = Plan((Call("Q1", "transcript", "my fellow"),), "Q1")
         >>> [(c.tool, c.when, c.extent) for c in _related(voice, said, "after").queries]
         [('audio', None, None), ('transcript', 'after', 'phrase')]
+        >>> [(c.tool, c.when, c.extent) for c in _related(Plan(()), said, "after").queries]
+        [('transcript', 'after', 'next')]
     """
     if event.is_uniform:  # its note says what could not be looked for; kept only when nothing else is
         return dataclasses.replace(main, notes=main.notes + event.notes) if main.is_uniform else main
     main = _without_name_caption(main)
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
+    said_next = main.is_uniform  # the event's words alone: what is said next is asked
     calls = [  # its place, size kept
-        dataclasses.replace(c, id=renamed[c.id], when=when, extent=_said_phrase(c)) for c in event.queries
+        dataclasses.replace(c, id=renamed[c.id], when=when, extent=_said_phrase(c, said_next)) for c in event.queries
     ]
     combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
     if not main.is_uniform:
@@ -623,16 +629,21 @@ def _without_name_caption(main: Plan) -> Plan:
     )
 
 
-def _said_phrase(call: Call) -> str | None:
-    """The extent of an event's ``call`` related in time: "phrase" for words said with none asked (the phrase
-    they are said in reaches as far as they do), else the call's own.
+def _said_phrase(call: Call, said_next: bool) -> str | None:
+    """The extent of an event's ``call`` related in time: for words said with none asked, "next" when
+    ``said_next`` (the phrase said next is asked) else "phrase" (the phrase they are said in reaches as far as
+    they do); else the call's own.
 
     Example:
         >>> from vqdb.planner.plan import Call
-        >>> _said_phrase(Call("Q1", "subtitle", "done")), _said_phrase(Call("Q2", "audio", "speech")) is None
-        ('phrase', True)
+        >>> _said_phrase(Call("Q1", "subtitle", "done"), False), _said_phrase(Call("Q1", "subtitle", "done"), True)
+        ('phrase', 'next')
+        >>> _said_phrase(Call("Q2", "audio", "speech"), True) is None
+        True
     """
-    return "phrase" if call.extent is None and call.tool in TOOLS_FOR[SPEECH] else call.extent
+    if call.extent is not None or call.tool not in TOOLS_FOR[SPEECH]:
+        return call.extent
+    return "next" if said_next else "phrase"
 
 
 def _and_operand(combine: str) -> str:

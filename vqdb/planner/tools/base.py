@@ -49,6 +49,7 @@ SAMPLED = "sampled"  # the CTE of the frames being ranked: video_id, frame_idx, 
 VIDEO_INFO = "video_info"  # the CTE of per-video constants: video_id, n_frames, duration_s, gap, period
 EVIDENCE = ("scores", "hits")
 SPAN_COLUMNS = ("start_s", "end_s", "focus_start", "focus_end")  # what a tool with ``spans`` gives besides its score
+RELATION_WINDOW_S = 15.0  # how far after (before) its evidence a related call (``Call.when``) reaches
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,7 +57,8 @@ class Context:
     """What one call's SQL refers to: its query text and the video the compile is restricted to (or None); for
     a tool with ``screen_boxes``, where its text is on screen and how big (``Call.place``, ``Call.size``); for a
     tool with ``extents``, what its spans are instead of the words said (``Call.extent``: the statement they are
-    said in, the phrase a voice says).
+    said in, the phrase a voice says, the phrase said next to them) and, for the phrase said next, on which
+    side (``Call.when``: "after", "before").
 
     Example:
         >>> ctx = Context("EXIT", video_id="v1")
@@ -69,6 +71,7 @@ class Context:
     place: str | None = None
     size: str | None = None
     extent: str | None = None
+    when: str | None = None
 
     @property
     def text(self) -> exp.Literal:
@@ -157,7 +160,8 @@ class Tool(abc.ABC):
       keywords of ``frame_evidence_each``);
     * ``extents``: what a call may ask its spans to be instead of its evidence itself (``Call.extent``:
       ``Context.extent``, and the same keyword of ``frame_evidence_each``): "statement" for words said (the
-      statement they are said in), "phrase" for a voice (the phrase said, not the utterance);
+      statement they are said in), "phrase" for a voice (the phrase said, not the utterance), "next" for words
+      said (the phrase said right after or before them, ``Context.when`` and the ``when`` keyword saying which);
 
     and where ``vqdb.planner.search`` finds a call's candidate videos across the corpus (a tool with none of
     these is searched in every video its extractor finished):

@@ -20,7 +20,8 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   question about what is said on a topic: "when does she talk about the 15th century?") is answered with the
   **statement** instead. The words said are the focus either way. A call with ``extent`` "phrase" (words a
   question is after or before: "what does he say right after 'my fellow'?") is said through its **clause**
-  where the clause ends (starts) within its phrase (``reach``);
+  where the clause ends (starts) within its phrase (``reach``), and with ``extent`` "next" too, its span and
+  focus then the phrase said right after (before, ``Context.when``) its words (``said_next``);
 * **meant**: the text's sentences (transcript segments, subtitle cues) whose MiniLM embedding (stored at
   ingest in ``text_emb``; ``text_embed`` of the text where it is NULL, in an older corpus) is closer to
   the query's (``text_embed``) than ``SEMANTIC_MIN`` cosine similarity, scored
@@ -79,6 +80,7 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
+from vqdb.planner.tools.said_next import next_phrase_sql, next_phrases, next_piece_sql
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import value_form
 from vqdb.udfs.said_clauses import clauses
@@ -91,6 +93,7 @@ SENTENCE_COLUMNS = ("text", "text_emb", "start_s", "end_s")
 LONG_CUE_S = 2 * PHRASE_MAX_S  # a subtitle clause (cue) longer than two breath groups is trimmed to the words
 WHOLE_SHARE = 2 / 3  # words making up this share of a long cue's time or more are answered with the cue
 PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
+REACHING = ("phrase", "next")  # the extents whose words said reach through their clause (``reach``)
 
 
 class TimedTextTool(TextTool):
@@ -103,7 +106,7 @@ class TimedTextTool(TextTool):
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
     pause_s: ClassVar[float | None] = None
-    extents: ClassVar[tuple[str, ...]] = ("statement", "phrase")
+    extents: ClassVar[tuple[str, ...]] = ("statement", "phrase", "next")
     query_embedder: ClassVar[str] = "text_embed"  # the sentence model (MiniLM): the query and the sentences
 
     def pieces(self, ctx: Context) -> exp.Select:
@@ -182,9 +185,46 @@ class TimedTextTool(TextTool):
             >>> "TEXT_EMBED(" in get("transcript").spans(Context("{time}")).sql("duckdb")
             False
         """
-        if value_form(ctx.query) is not None:
-            return self.said(ctx)
-        return self.said(ctx).union(self.meant(ctx), distinct=False, copy=False)
+        found = self.said(ctx)
+        if value_form(ctx.query) is None:
+            found = found.union(self.meant(ctx), distinct=False, copy=False)
+        return self.said_next(ctx, found) if ctx.extent == "next" else found
+
+    def said_next(self, ctx: Context, found: exp.Query) -> exp.Select:
+        """``found``'s spans (said and meant) with the phrase said right after (before, ``Context.when``) each as
+        its span and focus (``said_next``: from the piece said next to the end of its phrase; for a subtitle,
+        the next cue), for a call with ``extent`` "next"; its time said stays what reaches the frames."""
+        phrases = self.in_time() if self.pause_s is None else fn("phrases", self.in_time(), number(self.pause_s))
+        lists = select(
+            col("video_id"),
+            alias(self.in_time(), "pieces"),
+            alias(phrases, "phrases"),
+            from_=subquery(self.pieces(ctx)),
+            group_by=[col("video_id")],
+        )
+        piece = next_piece_sql(col("pieces", "v"), col("said_start", "f"), col("said_end", "f"), ctx.when)
+        with_piece = select(
+            col("video_id", "f"),
+            col("said_start", "f"),
+            col("said_end", "f"),
+            col("score", "f"),
+            alias(piece, "piece"),
+            col("phrases", "v"),
+            from_=subquery(found, "f"),
+            joins=[join(subquery(lists, "v"), same(["video_id"], "v", "f"), side="LEFT")],
+        )
+        start, end = next_phrase_sql(col("phrases"), col("piece"), ctx.when)
+        return select(
+            col("video_id"),
+            col("said_start"),
+            col("said_end"),
+            col("score"),
+            alias(start, "start_s"),
+            alias(end, "end_s"),
+            alias(start.copy(), "focus_start"),
+            alias(end.copy(), "focus_end"),
+            from_=subquery(with_piece),
+        )
 
     @staticmethod
     def in_time() -> exp.Expression:
@@ -208,7 +248,7 @@ class TimedTextTool(TextTool):
         phrases they are said in, or their words; their statements when the call asks for them, ``Context.extent``)."""
         pause = exp.null() if self.pause_s is None else number(self.pause_s)
         found = fn("phrase_spans", self.in_time(), ctx.text, pause)
-        lists = ("phrases", "clauses") if ctx.extent == "phrase" else ("phrases",)  # clauses: for ``reach``
+        lists = ("phrases", "clauses") if ctx.extent in REACHING else ("phrases",)  # clauses: for ``reach``
         listed = [alias(fn(n, self.in_time(), pause.copy()), n) for n in lists] if self.pause_s is not None else []
         per_video = select(
             col("video_id"),
@@ -368,30 +408,45 @@ class TimedTextTool(TextTool):
         texts = rows.column(self.piece_text).take(pa.array(inside, pa.int64())).to_pylist()
         return " ".join(t.strip() for t in texts if t)
 
-    def frame_evidence(self, video: VideoFrames, query: str, extent: str | None = None) -> FrameEvidence:
+    def frame_evidence(
+        self, video: VideoFrames, query: str, extent: str | None = None, when: str | None = None
+    ) -> FrameEvidence:
         """``select``'s scores and spans as arrays: the spans said and meant, each reaching the frames of its
         stretch (``widened``); a frame takes its best span's score and evidence."""
-        return self.frame_evidence_each([video], query, extent)[0]
+        return self.frame_evidence_each([video], query, extent, when)[0]
 
     def frame_evidence_each(
-        self, videos: Sequence[VideoFrames], query: str, extent: str | None = None
+        self, videos: Sequence[VideoFrames], query: str, extent: str | None = None, when: str | None = None
     ) -> list[FrameEvidence]:
-        """``frame_evidence`` of each of ``videos`` (their statements as spans with ``extent`` "statement"),
-        the query embedded once for all of them (when one has sentences)."""
+        """``frame_evidence`` of each of ``videos`` (their statements as spans with ``extent`` "statement", the
+        phrase said right ``when`` with "next"), the query embedded once for all of them (when one has
+        sentences)."""
         embedded = functools.cache(
             lambda: np.asarray(videos[0].value(f"SELECT {self.query_embedder}($q)", {"q": query}), dtype=np.float32)
         )
         evidence = []
         for video in videos:
             said = self.said_in_time(video)  # read and listed once for both kinds of span
-            evidence.append(
-                self._spans_evidence(
-                    video,
-                    self.said_arrays(video, query, extent, said),
-                    self.meant_arrays(video, embedded, query, extent, said),
-                )
+            found = (
+                self.said_arrays(video, query, extent, said),
+                self.meant_arrays(video, embedded, query, extent, said),
             )
+            if extent == "next":
+                found = tuple(self.said_next_arrays(said, spans, when) for spans in found)
+            evidence.append(self._spans_evidence(video, *found))
         return evidence
+
+    def said_next_arrays(self, said: SaidInTime, spans: tuple[np.ndarray, ...], when: str) -> tuple[np.ndarray, ...]:
+        """``said_next`` as arrays: ``spans`` (said_start, said_end, score, start_s, end_s, focus_start,
+        focus_end) with the phrase said right ``when`` each (``said_next.next_phrases``) as span and focus."""
+        said_start, said_end, score, *_ = spans
+        if said.listed is None:
+            pieces = np.zeros(0), np.zeros(0)
+        else:
+            pieces = tuple(float_array(said.listed.values.field(c)) for c in ("start_s", "end_s"))
+        phrases = pieces if self.pause_s is None else said.phrases()
+        start, end = next_phrases(pieces, phrases, said_start, said_end, when)
+        return said_start, said_end, score, start, end, start, end
 
     def _spans_evidence(
         self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
@@ -426,7 +481,7 @@ class TimedTextTool(TextTool):
             clause = np.where(short, statement[0], said_start), np.where(short, statement[1], said_end)
         else:
             phrase, whole_s = phrases_hull(said.phrases(), said_start, said_end, *statement), None
-            clause = phrases_hull(said.clauses(), said_start, said_end, *statement) if extent == "phrase" else phrase
+            clause = phrases_hull(said.clauses(), said_start, said_end, *statement) if extent in REACHING else phrase
         span = phrase_span(said_start, said_end, *statement, *phrase, extent, whole_s)
         return (*reach(said_start, said_end, *phrase, *clause, extent), score, *span, said_start, said_end)
 
@@ -573,7 +628,7 @@ def reach(
         >>> [a.tolist() for a in reach(*said, *phrase, *clause, None)]
         [[1.06, 11.18], [1.56, 11.9]]
     """
-    if extent != "phrase":
+    if extent not in REACHING:
         return said_start, said_end
     with np.errstate(invalid="ignore"):
         start = np.where(clause_start >= phrase_start, np.fmin(said_start, clause_start), said_start)
@@ -597,7 +652,7 @@ def reach_sql(
         >>> start.sql("duckdb")
         'CASE WHEN cs >= ps THEN LEAST(a, cs) ELSE a END'
     """
-    if extent != "phrase":
+    if extent not in REACHING:
         return said_start.copy(), said_end.copy()
     start = exp.case().when(
         clause_start.copy() >= phrase_start.copy(), fn("least", said_start.copy(), clause_start.copy())
