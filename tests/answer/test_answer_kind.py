@@ -42,3 +42,8 @@ def test_numbers_and_times_are_read_in_digits_words_and_ocr_clocks():
     assert holds_kind("number", "the forty-two line Bible") and not holds_kind("number", "Festival menu")
     assert holds_kind("time", "opens at 10.50") and holds_kind("time", "at 9 pm")
     assert not holds_kind("time", "Room 510")
+
+
+def test_since_or_until_when_asks_for_a_time():
+    assert asked_kind("Since when has the road been closed?") == "time"
+    assert asked_kind("Until when is the library open?") == "time"

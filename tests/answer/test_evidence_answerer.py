@@ -931,7 +931,7 @@ def test_a_number_or_time_question_takes_a_snippet_that_holds_one(answerer):
     assert answerer.answer("How old is the presenter?", None, [], timeline=strap).answer is None
     road = screens((0.0, 24.0, "CITY FM"), (17.0, 23.0, "Traffic: A40 closed until 18.30"))
     found = answerer.answer("Until what time is the road closed?", None, [], timeline=road)
-    assert found.answer == "Traffic: A40 closed until 18.30"
+    assert found.answer == "18:30" and "Traffic: A40 closed until 18.30" in found.notes[-1]
 
 
 def test_a_generic_sound_label_gives_way_to_a_particular_one_and_is_flagged(answerer):
@@ -941,3 +941,38 @@ def test_a_generic_sound_label_gives_way_to_a_particular_one_and_is_flagged(answ
     plane = speech((0.0, 3.0, "sound: Noise"), (0.5, 2.0, "sound: Aircraft"), source="audio")
     found = answerer.answer("What sound is heard at the start?", None, [], timeline=plane)
     assert found.answer == "sound: Aircraft" and found.low_confidence
+
+
+def test_a_count_keeps_to_the_stretch_its_relation_names(answerer):
+    said = speech((1.0, 2.0, "Thank you for coming."), (21.0, 22.0, "Thank you, Sam."), (23.0, 24.0, "Thank you all."))
+    horn = speech((15.5, 20.5, "sound: Vehicle horn, car horn, honking"), source="audio")
+    found = answerer.answer("How many times is 'thank you' said after the horn?", None, [], timeline=said + horn)
+    assert found.answer == "2"
+    found = answerer.answer("How many times does she say thank you before the horn?", None, [], timeline=said + horn)
+    assert found.answer == "1"
+    assert answerer.answer("How many times does someone say thank you?", None, [], timeline=said).answer == "3"
+
+
+def test_a_name_first_in_its_clause_counts_where_the_video_writes_it_as_a_name(answerer):
+    shown = screens((0.0, 24.0, "SPORT 1"), (1.0, 7.0, "Cup final: Wexford win on penalties"))
+    said = speech((14.0, 17.0, "And one more goal for Wexford."))
+    found = answerer.answer("Who won the cup final?", None, [], timeline=shown + said)
+    assert found.answer is not None and "Wexford" in found.answer
+
+
+def test_a_family_sound_label_gives_way_to_the_particular_one_heard_with_it(answerer):
+    heard = speech(
+        (15.4, 20.2, "sound: Vehicle"),
+        (15.4, 17.3, "sound: Vehicle horn, car horn, honking"),
+        (2.0, 3.0, "sound: Dog"),
+        source="audio",
+    )
+    found = answerer.answer("What vehicle can be heard?", None, [], timeline=heard)
+    assert found.answer == "sound: Vehicle horn, car horn, honking" and not found.low_confidence
+
+
+def test_since_or_until_what_time_asks_a_time_and_is_answered_with_it(answerer):
+    shown = screens((0.0, 24.0, "SPORT 1"), (8.0, 14.0, "Ring road closed since 06.45 / Next match kicks off at 15.30"))
+    found = answerer.answer("Since when has the ring road been closed?", None, [], timeline=shown)
+    assert found.answer == "06:45"
+    assert answerer.answer("What time does the next match kick off?", None, [], timeline=shown).answer == "15:30"

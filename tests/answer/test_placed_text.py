@@ -22,9 +22,10 @@ def box(x0: float, y0: float, x1: float, y1: float) -> dict:
     return {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
 
 
-def screen_corpus(root):
+def screen_corpus(root, extra=()):
     """A 6 s video "v": a title at the top 0-3 s, another 4-5 s with a small date above it, a caption at the
-    bottom throughout, a channel's logo and a LIVE tag in the top corners 0-1 s (OCR'd every second)."""
+    bottom throughout, a channel's logo and a LIVE tag in the top corners 0-1 s (OCR'd every second); and the
+    ``extra`` reads (frame, text, box)."""
     corpus = vqdb.connect(empty_corpus(root), progress=False)
     video = {"video_id": "v", "path": "/videos/v.mp4", "duration_s": 6.0, "fps": 25.0, "width": 64, "height": 48,
              "status": "complete", "errors": [], "ingested_at": datetime.now(UTC)}  # fmt: skip
@@ -34,6 +35,7 @@ def screen_corpus(root):
     reads += [(f, "Jane Doe, reporter", box(0.25, 0.8, 0.75, 0.9)) for f in range(6)]
     reads += [(f, "CHANNEL 7", box(0.75, 0.07, 0.95, 0.15)) for f in (0, 1)]  # a logo and a tag in the top corners
     reads += [(f, "LIVE", box(0.05, 0.09, 0.13, 0.155)) for f in (0, 1)]
+    reads += list(extra)
     rows = [{"video_id": "v", "frame_idx": f, "ts": float(f), "text": t, "box": b} for f, t, b in reads]
     store = Store.open(corpus.root, writable=True)
     for extractor, tables in (("frames", {"videos": [video]}), ("ocr", {"ocr": rows})):
@@ -81,3 +83,18 @@ def test_the_best_keyframe_is_the_one_ranked_first_where_an_order_promoted_it():
         | {"merged_rank": [2, 7, 1]}
     )
     assert best_keyframe(as_keyframes(table)).ts == 29.0
+
+
+def test_the_text_in_the_corner_is_the_one_that_stays_not_a_larger_one_that_changes(tmp_path):
+    counter = [(f, f"{f}.000", box(0.8, 0.8, 0.95, 0.92)) for f in range(6)]  # taller than the logo, ever changing
+    corpus = screen_corpus(tmp_path / "corpus", extra=counter)
+    assert text_in_place(corpus, "v", 0.2, "corner", None).text == "CHANNEL 7"
+
+
+def test_a_placed_text_without_the_kind_of_value_asked_leaves_the_question_to_all_the_text(tmp_path):
+    corpus = screen_corpus(tmp_path / "corpus")
+    bottom = PLACED.replace('"top"', '"bottom"')
+    found = answer_on_keyframes(
+        corpus, "How old is the reporter?", [Keyframe("v", 4, 4.0, 0.9)], backend="evidence", plan=bottom, cache=False
+    )
+    assert found.answer != "Jane Doe, reporter" and "holds no number" in found.notes[0]

@@ -243,3 +243,15 @@ def test_an_answer_placed_against_its_anchor_is_shown_with_it(question, with_anc
 def test_where_on_screen_and_how_big_the_answer_is(question, place, size, source):
     parts = read_question(question)
     assert (parts.place, parts.size, parts.source) == (place, size, source)
+
+
+@pytest.mark.parametrize(
+    "question", ["Until what time is the road closed?", "Since when has the shop been shut?", "By when are essays due?"]
+)
+def test_a_time_asked_with_until_or_since_is_no_relation(question):
+    assert read_question(question).relation is None
+
+
+def test_a_sound_cue_that_names_a_thing_makes_no_sound_question():
+    assert not about_sound("Since when has the ring road been closed?") and not about_sound("Which ring road is shut?")
+    assert about_sound("Does the bell ring at the end?")

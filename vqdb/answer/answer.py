@@ -37,6 +37,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from vqdb.answer import cache as answer_cache
+from vqdb.answer.answer_kind import asked_kind, holds_kind, time_in
 from vqdb.answer.confidence import choice_confidence, free_text_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, as_keyframes, gather_evidence
 from vqdb.answer.evidence_answerer import EvidenceAnswerer
@@ -525,15 +526,24 @@ def _answer_from_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result:
 def _answer_in_place(corpus: CorpusReader, result: Answer) -> bool:
     """Whether ``result`` (an open question) was answered with the text read in the place its plan reads
     whatever text is in (``vqdb.answer.placed_text``), at its best keyframe: "what does the title at the top of
-    the screen say?" is what the top of the screen says there. False (nothing set) where its plan reads no
-    place or nothing is read there."""
+    the screen say?" is what the top of the screen says there. False (nothing set but a note) where its plan
+    reads no place, nothing is read there, or what is read holds no value of the kind the question asks for
+    (``vqdb.answer.answer_kind``: "Who is the guest?" where the text at the bottom names nobody)."""
     call, keyframe = placed_call(result.plan), best_keyframe(result.keyframes)
     if call is None or keyframe is None:
         return False
     found = text_in_place(corpus, keyframe.video_id, keyframe.ts, call.place, call.size)
     if found is None:
         return False
-    result.answer = result.answer_text = found.text
+    kind = asked_kind(result.question)
+    if kind and not holds_kind(kind, found.text):  # "Who is the guest?" is no strap that names nobody
+        result.notes.append(
+            f"the text in the place the question asks about ({call.place or call.size}) at {found.start_s:.1f} s, "
+            f"{found.text[:60]!r}, holds no {kind}, which the question asks for: answered from all the text"
+        )
+        return False
+    asked_time = time_in(found.text, read_question(result.question).context) if kind == "time" else None
+    result.answer = result.answer_text = asked_time or found.text  # a time asked: the time, not the whole text
     result.low_confidence = False
     where = " ".join(part for part in (call.size, call.place) if part)
     result.notes.append(

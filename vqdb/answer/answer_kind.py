@@ -8,9 +8,12 @@ text for one:
 
 * a **name** is a capitalised word that is not the first of its clause (sentence capitals say nothing),
   not a function word, not an acronym of up to three capitals ("TV", "FM"), and not a common word by
-  its ending ("Printing", "Information"): "I'm Anna Kowalski", "Anna Kowalski, weather presenter";
+  its ending ("Printing", "Information"): "I'm Anna Kowalski", "Anna Kowalski, weather presenter"; first
+  in its clause too where the video writes it as a name elsewhere (``names_in``: "Cup final: Wexford
+  win" where "a goal for Wexford" is said);
 * a **number** is digits or number words (canonical text writes them as digits);
-* a **time** is a clock time ("10:50", OCR's "18.30"), an hour with am/pm, "noon" or "midnight".
+* a **time** is a clock time ("10:50", OCR's "18.30"), an hour with am/pm, "noon" or "midnight";
+  :func:`time_in` reads it out of a snippet, the answer to a question that asks a time.
 
 Example:
     >>> asked_kind("Who is the lecturer?"), asked_kind("How old is the presenter?")
@@ -22,8 +25,11 @@ Example:
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 
 from vqdb.answer.lexical import FUNCTION_WORDS
+from vqdb.answer.questions import ASKED_TIME
+from vqdb.answer.timeline import match_words
 from vqdb.textnorm import canonical
 
 _NAME_ASKED = re.compile(
@@ -37,11 +43,12 @@ _NUMBER_ASKED = re.compile(
     r"|\b(?:what|which)\s+(?:year|number|percentage|score|price|age|temperature)\b",
     re.IGNORECASE,
 )
-_TIME_ASKED = re.compile(r"\b(?:what|which)\s+time\b", re.IGNORECASE)
+_TIME_ASKED = re.compile(r"\b(?:what|which)\s+time\b|" + ASKED_TIME.pattern, re.IGNORECASE)
 
 _CLAUSE = re.compile(r"[.!?:;/|()\[\]\n]|\s[-–—]\s")  # what starts a clause, whose first word is capitalised
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _COMMON_ENDINGS = ("ing", "tion", "sion", "ment", "ness", "ity", "ful", "less", "able", "ous")
+_LINE = re.compile(r"\s+/\s+|\n")  # how a screen's lines are joined in a snippet
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b|\b(?:noon|midnight)\b", re.I)
 
 
@@ -51,8 +58,8 @@ def asked_kind(question: str) -> str | None:
     Example:
         >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
         ...                          "What year is mentioned?", "Until what time is the road closed?",
-        ...                          "What does the logo say?")]
-        ['name', 'name', 'number', 'time', None]
+        ...                          "What does the logo say?", "Since when has the road been closed?")]
+        ['name', 'name', 'number', 'time', None, 'time']
     """
     if _NAME_ASKED.search(question):
         return "name"
@@ -63,8 +70,21 @@ def asked_kind(question: str) -> str | None:
     return None
 
 
-def holds_kind(kind: str, text: str) -> bool:
-    """Whether ``text`` holds a value of ``kind`` (see the module doc).
+def names_in(texts: Iterable[str]) -> frozenset[str]:
+    """The words written as names somewhere in ``texts`` (lowercased): capitalised where they are not first in
+    their clause. Such a word is a name where it does start a clause too ("Sports: Rovers win" where "well
+    done, Rovers" is said): a sentence capital hides a name, it does not make one common.
+
+    Example:
+        >>> sorted(names_in(["Cup final: Wexford win on penalties", "One more goal for Wexford."]))
+        ['wexford']
+    """
+    return frozenset(word.lower() for text in texts for word in _non_initial_words(text) if _name_like(word))
+
+
+def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
+    """Whether ``text`` holds a value of ``kind`` (see the module doc); for a name, a word of ``names``
+    (``names_in`` the video's texts) counts first in its clause too.
 
     Example:
         >>> holds_kind("name", "Hello and welcome to the evening news.")
@@ -75,14 +95,37 @@ def holds_kind(kind: str, text: str) -> bool:
         (True, False)
         >>> holds_kind("time", "Traffic: A40 closed until 18.30"), holds_kind("time", "CITY FM")
         (True, False)
+        >>> holds_kind("name", "Sports: Rovers win"), holds_kind("name", "Sports: Rovers win", names={"rovers"})
+        (False, True)
     """
     if kind == "name":
-        return any(_name_like(word) for word in _non_initial_words(text))
+        return any(_name_like(word) for word in _non_initial_words(text)) or any(
+            word.lower() in names and _name_like(word) for word in _WORD.findall(text)
+        )
     if kind == "number":
         return bool(re.search(r"\d", canonical(text)))
     if kind == "time":
         return bool(_CLOCK.search(text))
     raise ValueError(f"unknown kind of value: {kind!r}")
+
+
+def time_in(text: str, context: Collection[str] = ()) -> str | None:
+    """The clock time ``text`` gives (OCR's "18.30" written "18:30"), of its lines (" / " joins a screen's) the
+    one with most of the question's ``context`` words (normalized), the first of equals; None where it has none.
+    The answer to "Until what time is the harbour closed?" is the time, not the whole screen it is read on.
+
+    Example:
+        >>> time_in("SPORT 1 / Ring road closed since 06.45 / Next match kicks off at 15.30", ["match", "kick"])
+        '15:30'
+        >>> time_in("EVENING LIVE 21:05 / Harbour closed until 18.30", ["harbor", "closed"]), time_in("CITY FM")
+        ('18:30', None)
+    """
+    lines = [line for line in _LINE.split(text) if _CLOCK.search(line)]
+    if not lines:
+        return None
+    wanted = set(context)
+    line = max(lines, key=lambda line: len(wanted & set(match_words(line))))
+    return re.sub(r"^(\d{1,2})\.(\d{2})$", r"\1:\2", _CLOCK.search(line).group(0))
 
 
 def _non_initial_words(text: str) -> list[str]:

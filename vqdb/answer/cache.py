@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    '772829029c71'
+    '1ece7a9316d3'
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 14  # 14: open answers of the kind asked, generic sounds (13: counts, ordinal open answers)
+ANSWER_VERSION = 15  # 15: a time asked answered with the time, counts in a stretch, family sounds (14: kinds)
 # 10: a word an option has twice is read at its two places; a look is named near the read
 # 9: an "X or Y" offers answers only in a yes/no or "which" question; word forms by stem
 # 8: spellings close in letters, offered answers, kind words, word forms; 7: a split number before

@@ -87,7 +87,7 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz
 
-from vqdb.answer.answer_kind import asked_kind, holds_kind
+from vqdb.answer.answer_kind import asked_kind, holds_kind, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
@@ -121,6 +121,7 @@ from vqdb.answer.temporal import (
     STREAM_SOURCES,
     TOLERANCE_S,
     Anchor,
+    in_stretch,
     locate,
     ordinal_weight,
     reads_anchor,
@@ -132,6 +133,7 @@ from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_o
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
+from vqdb.planner.sound_words import BROAD_SOUNDS
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
 from vqdb.textnorm import sound_key
 from vqdb.udfs.said_focus import SPELLED_ALIKE  # words of one sound spelled this alike are one word
@@ -523,13 +525,15 @@ class _Reading:
     def _occurrences(self, claim: list[str]) -> list[Evidence]:
         """Each occurrence of a counting question's claim (``vqdb.answer.counting.occurrences``) in the
         sources the question names ("say": speech; "hear" a sound: the sound labels too), or in every
-        source it may be answered from where it names none or the claim is not found there."""
+        source it may be answered from where it names none or the claim is not found there; of those, the
+        ones in the stretch of video its relation names ("after the music starts": ``temporal.in_stretch``)."""
         answering = {s.source for s in self.streams if self._answers_from(s)}
         named = set(STREAM_SOURCES[self.parts.source]) if self.parts.source else set()
         named = (named | ({"audio"} if self.parts.about_sound else set())) & answering
-        return (named and occurrences(claim, self.streams, self.matcher, named)) or occurrences(
+        found = (named and occurrences(claim, self.streams, self.matcher, named)) or occurrences(
             claim, self.streams, self.matcher, answering
         )
+        return [o for o in found if in_stretch(self.parts, self.anchors, o.start_s, o.end_s)]
 
     def _appearance_unnamed(self, place: Place | None) -> str | None:
         """Why an option does not answer a question about how something looks ("What colour is the LIVE
@@ -867,7 +871,8 @@ class _Reading:
         scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
         kind = None if self.parts.about_sound else asked_kind(self.question)
         if kind:
-            holding = [c for c in scored if holds_kind(kind, c[3].text)]
+            names = names_in(s.text for stream in self.streams for s in stream.snippets) if kind == "name" else ()
+            holding = [c for c in scored if holds_kind(kind, c[3].text, names)]
             if not holding:
                 closest = scored[0][3]
                 why = (
@@ -878,11 +883,16 @@ class _Reading:
             scored = holding
         generic = self.parts.about_sound and _generic_sound(scored[0][3])
         passed_over = None  # a generic sound label that fits better than the specific one answered
-        if generic:
+        _, read, cosine, best = scored[0]
+        family = generic and _broad_sound(best)
+        heard_with = _heard_with(best, [snippet for _, _, snippet in candidates]) if family else []
+        if heard_with:  # "Vehicle" heard with "Vehicle horn, car horn, honking": the horn is what was heard
+            passed_over, best = best, heard_with[0]
+        elif generic:
             specific = [c for c in scored if c[3].source == "audio" and not _generic_sound(c[3])]
             if specific and specific[0][0] * (1 + GENERIC_FOR_SPECIFIC) >= scored[0][0]:
                 passed_over, scored = scored[0][3], specific
-        _, read, cosine, best = scored[0]
+                _, read, cosine, best = scored[0]
         # its words, the moment it names, or one of the answers it offers
         found = read >= OPEN_CONTEXT or bool(self.anchors) or id(best) in offering or order.get(id(best)) == 1.0
         named = any(best.source in STREAM_SOURCES[source] for source in self.parts.named)
@@ -911,7 +921,12 @@ class _Reading:
                 "low confidence: every snippet has only the question's own words; the one that fits it best, "
                 "which may be what the question names rather than its answer"
             )
-        if generic:
+        if heard_with:
+            notes.append(
+                f"the sound label that fits best, {passed_over.text!r}, names a family of sounds; "
+                f"{best.text!r}, heard with it, says which"
+            )
+        elif generic:
             heard = best.text if passed_over is None else passed_over.text
             notes.append(
                 f"low confidence: the sound label that fits best, {heard!r}, is a generic one: it says only that "
@@ -919,11 +934,17 @@ class _Reading:
                 + ("" if passed_over is None else f"; the closest particular sound, {best.text!r}, answers")
             )
         text = _end_word(best.text, self.parts.ordinal) if self.parts.asks_word else best.text
-        return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=not found or echoed or generic)
+        asked_time = time_in(best.text, self.parts.context) if kind == "time" else None
+        if asked_time is not None:  # "Until what time is the road closed?": the time, not the whole screen
+            notes.append(f"the time asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text!r}")
+            text = asked_time
+        low = not found or echoed or (generic and not heard_with)
+        return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
 
 
 def _generic_sound(snippet: Evidence) -> bool:
-    """Whether ``snippet`` is a sound label that names no particular sound ("sound: Noise", "sound: Speech").
+    """Whether ``snippet`` is a sound label that names no particular sound ("sound: Noise", "sound: Speech"), or
+    only a family of sounds ("sound: Vehicle": ``_broad_sound``).
 
     Example:
         >>> _generic_sound(Evidence("audio", "v", 0.0, 1.0, "sound: Noise", 0.5))
@@ -931,7 +952,46 @@ def _generic_sound(snippet: Evidence) -> bool:
         >>> _generic_sound(Evidence("audio", "v", 0.0, 1.0, "sound: Vehicle horn, car horn, honking", 0.5))
         False
     """
-    return snippet.source == "audio" and set(match_words(snippet.text)) <= GENERIC_SOUND_WORDS
+    if snippet.source != "audio":
+        return False
+    return set(match_words(snippet.text)) <= GENERIC_SOUND_WORDS or _broad_sound(snippet)
+
+
+def _broad_sound(snippet: Evidence) -> bool:
+    """Whether ``snippet`` is a sound label of a family of sounds (``vqdb.planner.sound_words.BROAD_SOUNDS``:
+    "sound: Vehicle", "sound: Animal").
+
+    Example:
+        >>> _broad_sound(Evidence("audio", "v", 0.0, 1.0, "sound: Domestic animals, pets", 0.5))
+        True
+        >>> _broad_sound(Evidence("audio", "v", 0.0, 1.0, "sound: Dog", 0.5))
+        False
+    """
+    return snippet.source == "audio" and snippet.text.removeprefix("sound: ") in BROAD_SOUNDS
+
+
+def _heard_with(label: Evidence, snippets: Sequence[Evidence]) -> list[Evidence]:
+    """The particular sound labels (not generic ones) of ``snippets`` heard with the sound ``label`` (of its
+    video, overlapping its seconds), longest overlap first: what a family label ("Vehicle") was.
+
+    Example:
+        >>> vehicle = Evidence("audio", "v", 15.4, 20.2, "sound: Vehicle", 16.0)
+        >>> heard = [Evidence("audio", "v", 9.0, 10.0, "sound: Dog", 9.0),
+        ...          Evidence("audio", "v", 15.4, 17.3, "sound: Vehicle horn, car horn, honking", 16.0),
+        ...          Evidence("audio", "v", 15.4, 16.0, "sound: Car", 15.4)]
+        >>> [e.text for e in _heard_with(vehicle, heard)]
+        ['sound: Vehicle horn, car horn, honking', 'sound: Car']
+    """
+
+    def overlap(snippet: Evidence) -> float:
+        return min(snippet.end_s, label.end_s) - max(snippet.start_s, label.start_s)
+
+    heard = [
+        s
+        for s in snippets
+        if s.source == "audio" and s.video_id == label.video_id and not _generic_sound(s) and overlap(s) > 0
+    ]
+    return sorted(heard, key=lambda s: -overlap(s))
 
 
 _MAY_MISS = "OCR and speech recognition miss words: none found may be a miss"

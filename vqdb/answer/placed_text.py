@@ -8,7 +8,8 @@ there), and of those the ones that stand out as the call's ``prominence`` grades
 ``SIZE_SHARE`` of the tallest's height; for "small", at most the shortest's over it), top to bottom and left
 to right. The title, not the small date above it. "The logo in the corner" is in one corner (place
 "corner", any of the four): that of the box that stands out most ("CHANNEL 7", not the LIVE tag in the
-other top corner).
+other top corner), its height times the share of the video's OCR'd frames that read its text (a logo stays:
+"UNI TV", not a running counter's "0.000" in a larger box in another corner).
 
 Example:
     >>> import vqdb
@@ -79,9 +80,10 @@ def text_in_place(corpus: CorpusSql, video_id: str, ts: float, place: str | None
     held = [row for row, h in zip(frame, holds, strict=True) if h]
     if not held:
         return None
-    if place == "corner":  # "the logo in the corner" is one: the corner whose text stands out most
+    if place == "corner":  # "the logo in the corner" is one: the corner whose text stands out most and stays
+        shown = _shown_share(corpus, video_id, {row[1] for row in held})
         extreme = min if size == "small" else max
-        standing = extreme(held, key=lambda row: row[5] - row[3])
+        standing = extreme(held, key=lambda row: (row[5] - row[3]) * shown[row[1]])
         held = [row for row in held if _corner(row) == _corner(standing)]
     heights = [row[5] - row[3] for row in held]
     if size == "small":
@@ -90,6 +92,21 @@ def text_in_place(corpus: CorpusSql, video_id: str, ts: float, place: str | None
         shown = [row for row, h in zip(held, heights, strict=True) if h >= SIZE_SHARE * max(heights)]
     text = " ".join(row[1] for row in sorted(shown, key=lambda row: ((row[3] + row[5]) / 2, row[2])))
     return Evidence("ocr", video_id, nearest, nearest, text, ts)
+
+
+def _shown_share(corpus: CorpusSql, video_id: str, texts: set[str]) -> dict[str, float]:
+    """For each of ``texts``, the share of ``video_id``'s OCR'd frames that read it: a logo stays on screen, a
+    counter or a caption in the same corner changes."""
+    frames, *_ = corpus.sql_unchecked(
+        "SELECT count(DISTINCT ts) FROM ocr WHERE video_id = $video", params={"video": video_id}
+    ).fetchone()
+    rows = corpus.sql_unchecked(
+        "SELECT text, count(DISTINCT ts) FROM ocr WHERE video_id = $video AND list_contains($texts, text) "
+        "GROUP BY text",
+        params={"video": video_id, "texts": sorted(texts)},
+    ).fetchall()
+    counts = dict(rows)
+    return {text: counts.get(text, 0) / max(frames, 1) for text in texts}
 
 
 def _corner(row: tuple) -> tuple[bool, bool]:

@@ -119,6 +119,10 @@ _RELATION = re.compile(
     + r")\b(?:\s+(?:that|when)\b)?",
     re.IGNORECASE,
 )
+# a time asked, not a relation: "Until what time is the road closed?", "Since when...?", "By when...?"
+ASKED_TIME = re.compile(
+    r"\b(?:until|till|til|since|by|from|after|before)\s+(?:when\b|what\s+(?:time|hour|date|day|year)\b)", re.IGNORECASE
+)
 _CLAUSE_END = re.compile(r"[?!;]|[,.](?!\d)|\s[-–—]\s")
 _LEADING_CLAUSE = re.compile(r"\s*when\b[^,?]+,\s*(?:what|which|who|whom|where|how|why|is|are|does|do|did|was)\b", re.I)
 _WHEN = re.compile(
@@ -528,7 +532,8 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
     whether anything is there ("any", "anyone"), place it in time ("near the end") or name its kind ("the
     word EXIT"); in a question with "does", where some follow its first cue of a source ("say", "mention",
     "show"), only those: the words before it name who says or what shows it ("Does the old man say hello?"
-    asks whether "hello" is said; "Is a flag mentioned?" asks for the flag).
+    asks whether "hello" is said; "Is a flag mentioned?" asks for the flag); where only cue words follow it,
+    those ("Does someone say thank you?" asks for "thank", a cue word of speech itself).
     A quoted phrase is the claim ('Did she say "thank you"?'), or a word named as one, however common ("Is the word
     then said?"). Empty: it asks only whether its source has
     anything ("Does anyone speak?", "Is there any sound?").
@@ -548,6 +553,8 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
         ('music', 'playing')
         >>> claim_words(read_question("Does anyone speak in this clip?"))
         ()
+        >>> claim_words(read_question("Does someone say thank you?"))
+        ('thank',)
     """
     quoted = match_words(" ".join(_quotes(parts.question) or _NAMED_WORD.findall(parts.question)))
     if quoted:
@@ -557,8 +564,11 @@ def claim_words(parts: QuestionParts) -> tuple[str, ...]:
     claim = [w for w in dict.fromkeys(parts.context) if (w in topic or w in sounds) and w not in _NOT_CLAIMED]
     cue = next((i for i, w in enumerate(parts.context) if w in SPEECH_CUES | SCREEN_CUES), None)
     active = _DOES.match(parts.question)  # "Is a flag mentioned?" names the claim before its cue
-    after = [w for w in claim if active and cue is not None and w in parts.context[cue + 1 :]]
-    return tuple(after or claim)
+    said = parts.context[cue + 1 :] if active and cue is not None else ()
+    after = [w for w in claim if w in said]
+    # what is said may be a cue word itself ("Does someone say thank you?": "thank", not "someone")
+    cued = [w for w in said if w in SPEECH_CUES | SCREEN_CUES and w not in _NOT_CLAIMED]
+    return tuple(after or cued or claim)
 
 
 def about_sound(text: str) -> bool:
@@ -570,11 +580,34 @@ def about_sound(text: str) -> bool:
         (True, True)
         >>> about_sound("What does the narrator say?"), about_sound("What colour is the cockatoo?")
         (False, False)
+        >>> about_sound("Since when has the ring road been closed?")
+        False
     """
-    words = set(canonical(text).split())
+    words = cue_words(text)
     if words & SOUND_CUES:
         return True
     return bool(words & HEARING) and not words & (SPEECH_CUES - HEARING)
+
+
+NOUN_SENSE = frozenset({"ring", "bark", "buzz"})  # sound cues that are also things: "the ring road", "bark colour"
+
+
+def cue_words(text: str) -> set[str]:
+    """The words of ``text`` that may cue a source: its canonical words, less a sound cue that names a thing
+    (``NOUN_SENSE``) where another content word follows it ("the ring road", not "does the bell ring?").
+
+    Example:
+        >>> sorted(cue_words("Since when has the ring road been closed?") & SOUND_CUES)
+        []
+        >>> sorted(cue_words("Does the bell ring at the end?") & SOUND_CUES)
+        ['ring']
+    """
+    words = canonical(text).split()
+    return {
+        word
+        for word, after in zip(words, [*words[1:], ""], strict=False)
+        if not (word in NOUN_SENSE and after and after not in STOPWORDS)
+    }
 
 
 def source_of(text: str) -> str | None:
@@ -595,7 +628,7 @@ def sources_named(text: str) -> tuple[str, ...]:
         >>> sources_named("What does the sign say?"), sources_named("What colour is the cockatoo?")
         (('speech', 'screen'), ())
     """
-    words = set(canonical(text).split())
+    words = cue_words(text)
     return tuple(
         source
         for source, cues in (("speech", SPEECH_CUES), ("screen", SCREEN_CUES), ("sound", SOUND_CUES))
@@ -605,9 +638,20 @@ def sources_named(text: str) -> tuple[str, ...]:
 
 def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
     """The first relation word of the question; a first "When" asks for a time ("When does...?"),
-    unless its clause ends in a comma and the question goes on ("When the dog barks, what...?")."""
+    unless its clause ends in a comma and the question goes on ("When the dog barks, what...?"); one that
+    asks a time ("Until what time is the road closed?", "Since when...?": ``ASKED_TIME``) names no moment.
+
+    Example:
+        >>> _find_relation("Until what time is the road closed?") is None, _find_relation("Since when is it shut?")
+        (True, None)
+        >>> _find_relation("What is shown until the music starts?")[2]
+        'before'
+    """
+    asked_times = [m.span() for m in ASKED_TIME.finditer(masked)]
     for match in _RELATION.finditer(masked):
         word = re.sub(r"\s+", " ", match.group("word").lower())
+        if any(start <= match.start() < end for start, end in asked_times):
+            continue  # "Until what time...?", "Since when...?": the time is what it asks, not a moment it names
         if match.start() == 0 and word == "when" and not _LEADING_CLAUSE.match(masked):
             continue
         if word == "as" and not match.group("immediate"):

@@ -36,7 +36,7 @@ Example:
 
 :func:`window` gives the seconds the question asks about, where that weight is at least
 ``IN_WINDOW`` (1/e: within one decay length): text read only outside it is weak evidence, however
-well it is read.
+well it is read; :func:`in_stretch` the stretch a count asks about ("after X": all the video from X on).
 """
 
 from __future__ import annotations
@@ -259,6 +259,37 @@ def window(parts: QuestionParts, anchor: Anchor) -> tuple[float, float]:
     if parts.relation == "after":
         return anchor.end_s, anchor.end_s + tau
     return anchor.start_s - tau, anchor.start_s
+
+
+SAID = frozenset({"transcript", "subtitle"})  # an anchor said is over when its words are; one shown or heard has begun
+
+
+def in_stretch(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, end_s: float) -> bool:
+    """Whether text at ``start_s``..``end_s`` lies in the stretch of video a count asks about ("how many
+    times does he say X after the music starts?"): ``after`` is all the video from the first anchor on (from
+    its end where it is said, from its start where it is shown or heard: "after the horn" counts what is
+    said over the horn's tail), ``before`` all the video up to it, ``while`` any anchor's seconds (widened by
+    ``TOLERANCE_S``). True without a relation or anchors. Unlike ``time_weight`` it has no decay: a count
+    after X counts to the end.
+
+    Example:
+        >>> from vqdb.answer.questions import read_question
+        >>> horn = [Anchor(15.5, 20.5, 1.0, "audio", "sound: Vehicle horn")]
+        >>> after = read_question("How many times is thanks said after the horn?")
+        >>> [in_stretch(after, horn, s, s + 1.0) for s in (9.0, 19.0, 28.0)]
+        [False, True, True]
+        >>> said = [Anchor(3.0, 4.0, 1.0, "transcript", "welcome")]
+        >>> [in_stretch(read_question("How often is hello said before welcome?"), said, s, s + 0.5) for s in (1.0, 3.5)]
+        [True, False]
+    """
+    if parts.relation is None or not anchors:
+        return True
+    first = min(anchors, key=lambda a: a.start_s)
+    if parts.relation == "after":
+        return start_s >= (first.end_s if first.source in SAID else first.start_s) - TOLERANCE_S
+    if parts.relation == "before":
+        return end_s <= first.start_s + TOLERANCE_S
+    return any(start_s <= a.end_s + TOLERANCE_S and end_s >= a.start_s - TOLERANCE_S for a in anchors)
 
 
 def _relation_weight(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float) -> float:

@@ -41,6 +41,15 @@ ACOUSTIC_SCENES = frozenset({
 })  # fmt: skip
 """Terms of the tagger's labels for where a recording was made, not a sound heard ("Inside, small room")."""
 
+BROAD_SOUNDS = frozenset({
+    "Animal", "Domestic animals, pets", "Livestock, farm animals, working animals", "Wild animals", "Vehicle",
+    "Motor vehicle (road)", "Rail transport", "Music", "Musical instrument", "Engine", "Mechanisms", "Tools",
+    "Liquid", "Water", "Explosion", "Alarm", "Wood", "Glass", "Hands",
+})  # fmt: skip
+"""The tagger's labels of the AudioSet ontology's upper classes that name a family of sounds ("Vehicle",
+"Animal"), each with particular sounds under it ("Vehicle horn, car horn, honking", "Dog"): heard together, the
+particular one says what was heard."""
+
 SOUND_WORDS = frozenset((
     "a capella", "accelerating", "accordion", "acoustic guitar", "afrobeat", "air brake", "air conditioning",
     "air horn", "aircraft", "aircraft engine", "airplane", "airscrew", "alarm", "alarm clock", "ambient music",
