@@ -40,6 +40,9 @@ _FUNCTION_WORDS = """a an the and or but of to in on at by for with from as into
     here what which who whom whose when where why how not no so than then too very just also only"""
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())  # words that hold a sentence together, not what it is about
 NEGATIONS = frozenset({"not", "no", "never"})  # words that turn what is said into its opposite
+_NOT_CONTRACTED = """dont doesnt didnt wont cant cannot isnt arent wasnt werent shouldnt wouldnt couldnt havent hasnt
+    hadnt mustnt neednt aint"""
+NEGATING = NEGATIONS | frozenset(_NOT_CONTRACTED.split())  # a negation, or a verb with "n't" as ``words`` writes it
 _WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)+|[^\W_]+", re.UNICODE)  # a separator joins digits only
 _APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
 

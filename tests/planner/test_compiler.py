@@ -40,7 +40,7 @@ from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.testing.toolmerge_reference import merge
-from vqdb.udfs import counters, said_focus, text_grade, text_match
+from vqdb.udfs import counters, meant_clause, said_focus, text_grade, text_match
 from vqdb.udfs.text_grade import (
     min_score,
     phrase_matches,
@@ -76,6 +76,7 @@ def con():
     text_grade.register(connection, None)
     said_focus.register(connection, None)
     counters.register(connection, None)
+    meant_clause.register(connection, same_meaning)
     connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection
     connection.close()
@@ -91,6 +92,12 @@ def vectors(con, stand_in_embeddings):
 # A stand-in for MiniLM's text_embed: one-hot of the text's length modulo 3, so cosine similarities are
 # exactly 0 or 1 in float32 as in Python (a sentence "means" the query when their lengths agree mod 3).
 STAND_IN_EMBEDDING = f"[CAST(length(t) % 3 = i AS FLOAT) FOR i IN range({SENTENCE_DIM})]::FLOAT[{SENTENCE_DIM}]"
+
+
+def same_meaning(texts: list[str]) -> dict[str, np.ndarray]:
+    """``meant_clause``'s vectors here: every text means the same, so no clause is closer than its sentence (the
+    reference focuses a sentence meant on itself; the tool tests check the clauses)."""
+    return {text: np.ones(SENTENCE_DIM, np.float32) / np.sqrt(SENTENCE_DIM) for text in texts}
 
 
 def stand_in_similarity(a: str, b: str) -> float:

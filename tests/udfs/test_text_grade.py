@@ -201,6 +201,23 @@ def test_words_not_said_are_not_found(query):
     assert spans(query) == []  # "3" is not in "1455" nor "thirteen": words are compared whole
 
 
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("ask not what you can get from your country", 3.3),  # misquoted: its "not" tells the line said
+        ("ask not what you can do for the country", 3.3),  # the words of the second line, but its "not"
+        ("ask what you could do for your country", 8.0),
+    ],
+)
+def test_a_negation_tells_two_lines_of_the_same_words_apart(query, said):
+    # Kennedy's lines as Whisper writes them (jfk.flac's word times)
+    line = "ask not what your country can do for you, ask what you can do for your country."
+    starts = [3.3, 3.74, 4.24, 5.52, 5.76, 6.24, 6.62, 6.82, 7.08, 8.0, 8.48, 8.76, 9.04, 9.32, 9.56, 9.78, 9.96]
+    texts = line.split()
+    ends = [*starts[1:], 10.36]
+    assert phrase_matches(texts, starts, ends, query)[0][0] == said
+
+
 def test_a_phrase_is_answered_with_its_clause_unless_the_clause_is_long():
     texts, starts, ends = zip(*WORDS, strict=True)
     (match,) = phrase_matches(list(texts), list(starts), list(ends), "Bible of about")

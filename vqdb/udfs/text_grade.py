@@ -67,6 +67,10 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   one fewer or one more, are compared by sound: a key keeps little of a short word ("in the" is "inT"), so
   a run's characters do not say how much of the query's sound it could hold ("branding" sounds like most
   of "printing in the");
+* **a negation must agree**: a stretch holding a negation (``NEGATING``: "not", "never", "don't") where the query
+  holds none, or none where it holds one, counts ``NEGATED`` (0.85) of its alignment: misquoting "ask not what you
+  can get from your country", a person keeps the "not" that tells the line from "ask what you can do for your
+  country", which aligns more of its characters;
 * **numbers are exact**: when the query is written with digits, the matched stretch (as wide as the query,
   and the characters the match may leave out wider on each side: a read with a character the query has
   not, "06.42" for "06:42", pushes the query's last number past a stretch as wide as the query) must hold
@@ -152,6 +156,7 @@ from rapidfuzz.distance import Indel, LCSseq
 
 from vqdb.textnorm import (
     FUNCTION_WORDS,
+    NEGATING,
     NEGATIONS,
     as_digits,
     canonical_spans,
@@ -167,6 +172,7 @@ from vqdb.textnorm import (
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
+NEGATED = 0.85  # a stretch said negating where the query does not, or not where it does, counts this much
 SOUNDS_ALIKE = 0.9  # a stretch said that only sounds like the query ("live tough" for "liftoff") counts this much
 STEMMED = 0.9  # a stretch saying the query's words in other forms ("the sun sets": "sun setting") counts this much
 INSIDE_A_WORD = 0.9  # a query word read only inside a longer word ("park" of "PARKING") counts this much
@@ -977,6 +983,7 @@ def phrase_matches(
         alike = np.flatnonzero(alike & _reachable(said_stems, run_first, run_last, len(stems), min_score(stems)))
         windows = list(_slices(said_stems, run_first[alike], run_last[alike]))
         scores[alike] = np.maximum(scores[alike], _alike(stems, windows, STEMMED))
+    scores *= np.where(_negating(tokens, run_first, run_last) != bool(NEGATING.intersection(words)), NEGATED, 1.0)
     candidates: list[tuple[float, int, int]] = []
     for i in np.flatnonzero(scores >= minimum):
         a, b = int(run_first[i]), int(run_last[i])
@@ -995,6 +1002,19 @@ def phrase_matches(
             clause = start, end
         found.append((start, end, round(score, 3), *clause))
     return found
+
+
+def _negating(tokens: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """Whether each window of ``tokens`` (from ``first`` to ``last``) holds a negation (``NEGATING``): "ask what
+    you can do for your country" does not say "ask not what you can get from your country", however many of its
+    characters it aligns (a person misquoting a line keeps its "not"; speech recognition writes it).
+
+    Example:
+        >>> _negating(("ask", "not", "what", "ask", "what"), np.array([0, 2]), np.array([2, 4])).tolist()
+        [True, False]
+    """
+    counts = np.r_[0, np.cumsum([token in NEGATING for token in tokens])]
+    return counts[np.asarray(last) + 1] > counts[np.asarray(first)]
 
 
 def _values_said(

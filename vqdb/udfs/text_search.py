@@ -15,7 +15,8 @@ module, created with the corpus's dataset paths baked in):
   corpus ingested before it was stored) by ``text_embed``.
 - ``text_embed(text VARCHAR) -> FLOAT[384]``: all-MiniLM-L6-v2 sentence embedding, L2-normalized
   (vectorized Arrow UDF, each distinct text embedded once per session; the model loads on first use;
-  registered as having side effects so that DuckDB evaluates it once per row, never copied into a filter).
+  registered as having side effects so that DuckDB evaluates it once per row, never copied into a filter);
+  ``meant_clause(pieces, query, pause_s)`` beside it, through the same vectors (``vqdb.udfs.meant_clause``).
 
 Example:
     >>> import vqdb
@@ -34,7 +35,7 @@ import duckdb
 from vqdb.models import registry
 from vqdb.queries import CORPUS_QUERIES_DIR
 from vqdb.store import Store, quote
-from vqdb.udfs import text_match
+from vqdb.udfs import meant_clause, text_match
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_vectors import TextVectorCache
 
@@ -75,4 +76,5 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
             side_effects=True,
             null_handling="special",
         )
+        meant_clause.register(con, embed.vectors)  # a sentence's clause closest in meaning, by the same vectors
     con.execute(corpus_sql(ctx.store))

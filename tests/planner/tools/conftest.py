@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pytest
 
@@ -10,7 +11,7 @@ from vqdb.planner import tools
 from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
-from vqdb.udfs import counters, said_clauses, said_focus, text_grade, text_match
+from vqdb.udfs import counters, meant_clause, said_clauses, said_focus, text_grade, text_match
 
 DIMS = 3  # embedding components; a query "i" of a visual tool looks along component i
 # A stand-in for MiniLM's text_embed: texts that share their first letter (case aside) mean the same thing.
@@ -18,6 +19,18 @@ STAND_IN_EMBEDDING = (
     f"[CAST(i < 26 AND lower(t[1]) = chr(CAST(97 + i AS INTEGER)) AS FLOAT) FOR i IN range({SENTENCE_DIM})]"
     f"::FLOAT[{SENTENCE_DIM}]"
 )
+
+
+def stand_in_vectors(texts: list[str]) -> dict[str, np.ndarray]:
+    """``STAND_IN_EMBEDDING`` in Python, what ``meant_clause`` compares clauses by in these tests."""
+    vectors = {}
+    for text in texts:
+        vector = np.zeros(SENTENCE_DIM, np.float32)
+        letter = text[:1].lower()
+        if "a" <= letter <= "z":
+            vector[ord(letter) - ord("a")] = 1.0
+        vectors[text] = vector
+    return vectors
 
 
 @pytest.fixture
@@ -31,6 +44,7 @@ def con():
     said_focus.register(connection, None)
     said_clauses.register(connection, None)
     counters.register(connection, None)
+    meant_clause.register(connection, stand_in_vectors)
     connection.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {STAND_IN_EMBEDDING}")
     yield connection
     connection.close()

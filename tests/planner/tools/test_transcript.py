@@ -15,7 +15,7 @@ from vqdb.planner.compiler import compile_plan
 from vqdb.planner.locate import ISLAND_SHARE, compile_locate
 from vqdb.planner.rules import rule_plan
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.schema import TABLES
+from vqdb.schema import SENTENCE_DIM, TABLES
 
 
 def words(video_id: str, *spoken: tuple[str, float, float]) -> list[dict]:
@@ -327,3 +327,28 @@ def test_a_call_for_the_phrase_reaches_no_further_in_a_long_clause_cut_by_time_o
         VideoFrames.load(con, "v", k=1, gap=0.0), "the Guttenberg", "phrase"
     )
     assert np.flatnonzero(~np.isnan(arrays.score)).tolist() == [0, 1]
+
+
+def test_a_segment_meant_sharing_no_word_is_focused_on_its_clause_closest_in_meaning_on_both_paths(con, evidence):
+    # Whisper's one segment "I will show a directory done." for two utterances 3 s apart: "decided to stop" shares
+    # no word with it, and means its clause "done." more than the whole segment (the stand-in embedding: texts with
+    # the same first letter mean the same; the segment's stored vector is 0.6 along "d", 0.8 along "i"), so the
+    # focus is "done." and the span its phrase, not the 6 s segment
+    sampled = [("va", i, float(i)) for i in range(7)]
+    vector = np.zeros(SENTENCE_DIM, np.float32)
+    vector[[3, 8]] = 0.6, 0.8
+    talk = [
+        {"video_id": "va", "text": "I will show a directory done.", "start_s": 0.0, "end_s": 6.0, "text_emb": vector}
+    ]
+    timed = [("I", 0.0, 0.5), ("will", 0.5, 0.8), ("show", 0.8, 1.2), ("a", 1.2, 1.4), ("directory", 1.4, 2.0)]
+    said = words("va", *timed, ("done.", 5.0, 5.3))
+    query = "decided to stop"
+    found = evidence("transcript", query, sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True)
+    assert [r[1] for r in found] == list(range(7))  # the segment's frames, scored by its meaning as before
+    assert {r[2:] for r in found} == {(0.3, 4.8, 5.5, 5.0, 5.3)}
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
+    arrays = tools.get("transcript").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
+    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found

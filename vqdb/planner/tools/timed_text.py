@@ -30,7 +30,9 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   says the words outranks it; the sentence is said over its whole time. Its focus is where its words say the
   query's (``transcript``: ``said_focus`` of the words overlapping it, "has never been" of an 11 s sentence for
   "it has never been bettered"), and its evidence the phrase they are said in (the sentence with ``extent``
-  "statement"); a sentence sharing no word with the query, and a cue, is its own focus and evidence. A query
+  "statement"); a sentence sharing no word with the query is focused on its clause closest in meaning when that
+  is closer than the whole sentence (``meant_clause``: "done." of "I will show a directory done." for
+  "finished"), else it is, like a cue, its own focus and evidence. A query
   of a value's form (``{time}``, ``vqdb.textnorm.value_form``) has no meaning: only its values said are found.
 
 A frame gets the best score of the spans said around it: those whose time said contains its own, a span
@@ -353,7 +355,8 @@ class TimedTextTool(TextTool):
             joins=[join(subquery(self.pieces(ctx), "w"), within, side="LEFT")],
             group_by=[key.copy() for key in keys],
         )
-        focus = fn("said_focus", col("words"), ctx.text)
+        meant = fn("meant_clause", col("words"), ctx.text.copy(), number(self.pause_s))
+        focus = fn("coalesce", fn("said_focus", col("words"), ctx.text), meant)  # meant only where none is shared
         focus_start = fn("coalesce", exp.Dot(this=focus, expression=exp.to_identifier("start_s")), col("start_s"))
         focus_end = fn("coalesce", exp.Dot(this=focus.copy(), expression=exp.to_identifier("end_s")), col("end_s"))
         focused = select(
@@ -540,14 +543,22 @@ class TimedTextTool(TextTool):
         start, end = (float_array(rows.column(c))[keep] for c in ("start_s", "end_s"))
         if self.pause_s is None:  # a cue's words have no times of their own: the cue is its focus
             return start, end, score, start, end, start, end
-        return self.focused_arrays(self.said_in_time(video) if said is None else said, start, end, score, query, extent)
+        said = self.said_in_time(video) if said is None else said
+        return self.focused_arrays(video, said, start, end, score, query, extent)
 
     def focused_arrays(
-        self, said: SaidInTime, start: np.ndarray, end: np.ndarray, score: np.ndarray, query: str, extent: str | None
+        self,
+        video: VideoFrames,
+        said: SaidInTime,
+        start: np.ndarray,
+        end: np.ndarray,
+        score: np.ndarray,
+        query: str,
+        extent: str | None,
     ) -> tuple[np.ndarray, ...]:
         """``focused`` as arrays: the sentences said from ``start`` to ``end`` (scoring ``score``), each with its
         span and its focus, where its words (``said``: the video's pieces in time order, those overlapping it)
-        say the query's."""
+        say the query's, else their clause closest in meaning (``meant_clause``, asked of ``video``'s session)."""
         if said.listed is None:
             return start, end, score, start, end, start, end
         pieces = said.listed.values
@@ -560,11 +571,22 @@ class TimedTextTool(TextTool):
         timed = ~(np.isnan(start) | np.isnan(end))
         upto = np.where(timed, np.searchsorted(word_start, end, "left"), 0)
         after = np.where(timed, np.searchsorted(reach, start, "right"), 0)
+        unshared: dict[int, list[dict]] = {}  # the sentences sharing no word with the query: their words
         for i, (first, stop) in enumerate(zip(after.tolist(), upto.tolist(), strict=True)):
             inside = first + np.flatnonzero(word_end[first:stop] > start[i])
             found = shared_words_focus([texts[j] for j in inside], word_start[inside], word_end[inside], query)
             if found is not None:
                 focus_start[i], focus_end[i] = found
+            elif len(inside):
+                unshared[i] = [{"text": texts[j], "start_s": word_start[j], "end_s": word_end[j]} for j in inside]
+        if unshared:
+            meant = video.value(
+                "SELECT list_transform($sentences, s -> meant_clause(s, $q, $pause))",
+                {"sentences": list(unshared.values()), "q": query, "pause": self.pause_s},
+            )
+            for i, clause in zip(unshared, meant, strict=True):
+                if clause is not None:
+                    focus_start[i], focus_end[i] = clause["start_s"], clause["end_s"]
         phrase = phrases_hull(said.phrases(), focus_start, focus_end, start, end)
         span = phrase_span(focus_start, focus_end, start, end, *phrase, extent, None)
         return (start, end, score, *span, focus_start, focus_end)
