@@ -26,6 +26,7 @@ from vqdb.answer import sql as answer_sql
 from vqdb.config import Config, check_gap, check_keyframes
 from vqdb.errors import VqdbError
 from vqdb.planner import search as search_sql
+from vqdb.planner.lance_rows import LanceRows
 from vqdb.planner.video_frames import RowCache
 from vqdb.planner.word_rarity import WordCounts
 from vqdb.schema import TABLES
@@ -339,7 +340,7 @@ class Corpus:
     def row_cache(self) -> RowCache:
         """The session's copies of the rows ``retrieve`` reads about one video (``vqdb.planner.video_frames``),
         each kept while its table and the ``extractions`` table (which videos the views show) keep their
-        versions.
+        versions, the others read from the Lance datasets as the views show them (``LanceRows``).
 
         Example:
             >>> import vqdb
@@ -357,7 +358,7 @@ class Corpus:
                 except (OSError, ValueError):  # no such dataset: its view says why when read
                     return None
 
-            self._row_cache = RowCache(version)
+            self._row_cache = RowCache(version, read=LanceRows(self.store).read_each)
         return self._row_cache
 
     @property

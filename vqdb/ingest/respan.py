@@ -34,7 +34,7 @@ from vqdb.errors import VqdbError
 from vqdb.ingest.ocr_spans import OcrSpan, span_gap_s, spans_table, track_spans
 from vqdb.ingest.sentence_vectors import with_sentence_vectors
 from vqdb.models.protocols import TextBox
-from vqdb.store.store import Store, quote
+from vqdb.store.store import Store, any_video, quote
 
 BATCH_VIDEOS = 64  # videos whose spans are replaced in one commit
 Frames = list[tuple[float, list[TextBox]]]
@@ -103,7 +103,7 @@ def rebuild_ocr_spans(store: Store, config: Config) -> dict[str, int]:
         reads = {video_id: store.read("ocr", where=f"video_id = {quote(video_id)}") for video_id in batch}
         tables = [spans_table(v, _spans(reads[v], records[v]["settings"])) for v in batch]
         counts |= {video_id: table.num_rows for video_id, table in zip(batch, tables, strict=True)}
-        where = f"video_id IN ({', '.join(map(quote, batch))})"
+        where = any_video(batch)
         store.replace("ocr_spans", where, with_sentence_vectors(pa.concat_tables(tables), config))
         _recount(store, where, {video_id: reads[video_id].num_rows + counts[video_id] for video_id in batch})
     return counts

@@ -44,7 +44,8 @@ ROW_CACHE_SIZE = 64  # (table, columns, video) entries a session keeps
 
 class RowCache:
     """A video's rows of a table, kept while ``version(table)`` stays the same (least recently used out
-    beyond ``size`` entries; a table whose version is None is read every time).
+    beyond ``size`` entries; a table whose version is None is read every time), the videos not kept read with
+    ``read`` (``read_each``'s signature; default ``read_each``, through the session's views).
 
     Example:
         >>> import duckdb
@@ -62,8 +63,13 @@ class RowCache:
         2
     """
 
-    def __init__(self, version: Callable[[str], Hashable | None], size: int = ROW_CACHE_SIZE):
-        self._version, self.size = version, size
+    def __init__(
+        self,
+        version: Callable[[str], Hashable | None],
+        size: int = ROW_CACHE_SIZE,
+        read: Callable[[Run, str, Sequence[str], Sequence[str]], dict[str, pa.Table]] | None = None,
+    ):
+        self._version, self.size, self._read = version, size, read
         self._entries: OrderedDict[tuple, tuple[Hashable, pa.Table]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -92,7 +98,7 @@ class RowCache:
                     found[video_id] = entry[1]
         missing = [v for v in dict.fromkeys(video_ids) if v not in found]
         if missing:
-            found |= read_each(run, name, kept, missing)
+            found |= (self._read or read_each)(run, name, kept, missing)
             with self._lock:
                 for video_id in missing if version is not None else ():
                     self._entries[(name, kept, video_id)] = (version, found[video_id])

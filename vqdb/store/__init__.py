@@ -14,6 +14,6 @@ Example:
     True
 """
 
-from vqdb.store.store import MANIFEST, Store, WrittenRows, is_corpus, quote, write_rows
+from vqdb.store.store import MANIFEST, Store, WrittenRows, any_video, is_corpus, quote, write_rows
 
-__all__ = ["MANIFEST", "Store", "WrittenRows", "is_corpus", "quote", "write_rows"]
+__all__ = ["MANIFEST", "Store", "WrittenRows", "any_video", "is_corpus", "quote", "write_rows"]

@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -557,6 +557,17 @@ def quote(value: str) -> str:
         "'it''s'"
     """
     return "'" + str(value).replace("'", "''") + "'"
+
+
+def any_video(video_ids: Iterable[str]) -> str:
+    """A Lance filter on the rows of any of ``video_ids`` (which a ``video_id`` index answers:
+    ``vqdb.store.video_index``).
+
+    Example:
+        >>> any_video(["v1", "it's"])
+        "video_id IN ('v1', 'it''s')"
+    """
+    return f"video_id IN ({', '.join(map(quote, video_ids))})"
 
 
 def _resolve(root: Root, storage_options: Options) -> Location:

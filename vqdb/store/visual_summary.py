@@ -38,7 +38,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from vqdb.schema import TABLES
-from vqdb.store.store import Store, quote
+from vqdb.store.store import Store, any_video, quote
 
 SUMMARIZED = {"frame_embeddings": "emb", "regions": "emb"}  # the visual model's tables and their vector column
 ORDER = {"frame_embeddings": ("frame_idx",), "regions": ("region_id", "frame_idx")}  # a crop's place, then time
@@ -219,21 +219,17 @@ def build_visual_summaries(store: Store) -> dict[str, int]:
         parts = []
         for at in range(0, len(changed), READ_VIDEOS):
             batch = changed[at : at + READ_VIDEOS]
-            rows = store.read(table, ["video_id", *ORDER[table], column], where=_any_of(batch))
+            rows = store.read(table, ["video_id", *ORDER[table], column], where=any_video(batch))
             ordered = rows.sort_by([("video_id", "ascending"), *((c, "ascending") for c in ORDER[table])])
             parts.append(summary_rows(ordered, column, finished))
         name = summary_table(table)
         rows = pa.concat_tables(parts) if parts else None
         if gone and store.exists(name):
-            store.replace(name, _any_of(gone), rows if rows is not None else store.dataset(name).schema.empty_table())
+            store.replace(name, any_video(gone), rows if rows is not None else store.dataset(name).schema.empty_table())
         elif rows is not None and rows.num_rows:
             store.append(name, rows)
         done[table] = len(changed)
     return done
-
-
-def _any_of(videos: list[str]) -> str:
-    return f"video_id IN ({', '.join(map(quote, videos))})"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -149,14 +149,13 @@ def _blas_controller():
 def lance_loader(store) -> tuple[Loader, Callable[[str], object]]:
     """The loader and version of a corpus's Lance datasets (``vqdb.store.Store``), for ``EmbeddingCache``: the
     version is asked of storage at every call (``vqdb.udfs.versions``)."""
-    from vqdb.store import quote
+    from vqdb.store import any_video
     from vqdb.udfs.versions import LatestVersions
 
     versions = LatestVersions(store)
 
     def load(table: str, video_ids: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        wanted = ", ".join(quote(v) for v in video_ids)
-        rows = store.dataset(table).to_table(columns=["video_id", "frame_idx", "emb"], filter=f"video_id IN ({wanted})")
+        rows = store.dataset(table).to_table(columns=["video_id", "frame_idx", "emb"], filter=any_video(video_ids))
         videos = rows.column("video_id").to_numpy(zero_copy_only=False)
         frames = rows.column("frame_idx").to_numpy().astype(np.int64)
         emb = rows.column("emb").combine_chunks()

@@ -152,7 +152,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Indel, LCSseq
+from rapidfuzz.distance import LCSseq
 
 from vqdb.textnorm import (
     FUNCTION_WORDS,
@@ -170,6 +170,7 @@ from vqdb.textnorm import (
     without_symbols,
 )
 from vqdb.udfs.arrow_results import owned
+from vqdb.udfs.run_similarity import run_similarities
 from vqdb.udfs.text_match import is_registered
 
 NEGATED = 0.85  # a stretch said negating where the query does not, or not where it does, counts this much
@@ -530,6 +531,7 @@ def misread_alignment(
     Example:
         >>> texts = ["EXlT", "Progrom", "250 a month"]
         >>> forms, (glyphs, loose) = [screen_form(t) for t in texts], zip(*[screen_glyphs(t) for t in texts])
+        >>> from rapidfuzz.distance import Indel
         >>> similar = lambda q, reads: np.array([Indel.normalized_similarity(q, r) for r in reads])
         >>> [misread_alignment(q, forms, glyphs, loose, similar).round(2).tolist() for q in ("exit", "program")]
         [[1.0, 0.0, 0.15], [0.0, 1.0, 0.25]]
@@ -851,12 +853,12 @@ def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -
 @lru_cache(maxsize=256)
 def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.ndarray, ...]:
     """Every run of consecutive words whose characters number ``shortest`` to ``longest``: its first and last
-    word and how many words it says (``word_count``); ``_slices`` spells the runs compared.
+    word and how many words it says (``word_count``).
 
     Example:
         >>> tokens = ("h", "e", "a", "a", "c", "codec")
         >>> first, last, said = _windows(tokens, 5, 6)
-        >>> _slices(tokens, first, last).tolist(), first.tolist(), last.tolist(), said.tolist()
+        >>> ["".join(tokens[a : b + 1]) for a, b in zip(first, last)], first.tolist(), last.tolist(), said.tolist()
         (['heaac', 'ccodec', 'codec'], [0, 4, 5], [4, 5, 5], [1, 2, 1])
     """
     lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
@@ -870,14 +872,6 @@ def _windows(tokens: tuple[str, ...], shortest: int, longest: int) -> tuple[np.n
     spelled = np.concatenate([[0], np.cumsum(_spells_on(tokens))])
     said = last - first + 1 - (spelled[last + 1] - spelled[first + 1])
     return first, last, said
-
-
-def _slices(parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
-    """``parts[a] + ... + parts[b]`` for each (a, b) of ``first`` and ``last``, as an object array."""
-    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).astype(np.int64)
-    joined = "".join(parts)
-    starts, stops = ends[first].tolist(), ends[last + 1].tolist()
-    return np.array([joined[a:b] for a, b in zip(starts, stops, strict=True)], dtype=object)
 
 
 def _reachable(parts: Sequence[str], first: np.ndarray, last: np.ndarray, length: int, floor: float) -> np.ndarray:
@@ -912,23 +906,19 @@ def _spells_on(tokens: Sequence[str]) -> np.ndarray:
     return letter & np.concatenate([[False], letter[:-1]])
 
 
-def _sounds_alike(key: str, windows: list[str]) -> np.ndarray:
-    """``SOUNDS_ALIKE`` times the similarity of the query's sound ``key`` with each window's, where that
-    reaches ``min_score`` of the key (a short key must be equal); 0 elsewhere."""
-    return _alike(key, windows, SOUNDS_ALIKE)
-
-
-def _alike(key: str, windows: list[str], weight: float) -> np.ndarray:
-    """``weight`` times the similarity of the query's ``key`` (its sounds, its stems) with each window's, where
-    that reaches ``min_score`` of the key (a short key must be equal); 0 elsewhere.
+def _alike(key: str, parts: Sequence[str], first: np.ndarray, last: np.ndarray, weight: float) -> np.ndarray:
+    """``weight`` times the similarity of the query's ``key`` (its sounds, its stems) with each run of ``parts``
+    (``first`` to ``last``: the runs' sounds, stems), where that reaches ``min_score`` of the key (a short key must
+    be equal); 0 elsewhere.
 
     Example:
-        >>> _alike("sunsct", ["sunsct", "sunlight"], STEMMED).round(3).tolist()  # "sun setting", "the sun sets"
+        >>> stems = ["sun", "sct", "thc", "sunlight"]  # "sun setting", "the sunlight"
+        >>> _alike("sunsct", stems, np.array([0, 3]), np.array([1, 3]), STEMMED).round(3).tolist()
         [0.9, 0.0]
     """
-    if not key or not windows:
-        return np.zeros(len(windows))
-    alike = process.cdist([key], windows, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+    if not key or not len(first):
+        return np.zeros(len(first))
+    alike = run_similarities(key, parts, first, last)
     return np.where(alike >= min_score(key), weight * alike, 0.0)
 
 
@@ -967,22 +957,19 @@ def phrase_matches(
     scores = np.zeros(len(run_first))
     read = said >= word_count(words) - 1  # a query's word dropped, at most one
     read = np.flatnonzero(read & _reachable(tokens, run_first, run_last, len(q), minimum))
-    runs = _slices(tokens, run_first[read], run_last[read])
-    scores[read] = process.cdist([q], runs, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+    scores[read] = run_similarities(q, tokens, run_first[read], run_last[read])
     sound = "".join(map(sound_key, words))
     if sound:
         keys = _sound_keys(tokens)
         heard = np.abs(said - word_count(words)) <= 1  # as many words, one more or fewer
         heard = np.flatnonzero(heard & _reachable(keys, run_first, run_last, len(sound), min_score(sound)))
-        sounds = _slices(keys, run_first[heard], run_last[heard])
-        scores[heard] = np.maximum(scores[heard], _sounds_alike(sound, list(sounds)))
+        scores[heard] = np.maximum(scores[heard], _alike(sound, keys, run_first[heard], run_last[heard], SOUNDS_ALIKE))
     stems = "".join(map(word_stem, words))
     if stems != q:  # an inflected word said in another form: aligned by stems, as many words, one more or fewer
         said_stems = _stems(tokens)
         alike = np.abs(said - word_count(words)) <= 1
         alike = np.flatnonzero(alike & _reachable(said_stems, run_first, run_last, len(stems), min_score(stems)))
-        windows = list(_slices(said_stems, run_first[alike], run_last[alike]))
-        scores[alike] = np.maximum(scores[alike], _alike(stems, windows, STEMMED))
+        scores[alike] = np.maximum(scores[alike], _alike(stems, said_stems, run_first[alike], run_last[alike], STEMMED))
     scores *= np.where(_negating(tokens, run_first, run_last) != bool(NEGATING.intersection(words)), NEGATED, 1.0)
     candidates: list[tuple[float, int, int]] = []
     for i in np.flatnonzero(scores >= minimum):
