@@ -475,3 +475,22 @@ def test_glyphs_read_in_a_moving_picture_are_no_new_text():
     glyphs = ["U n", "Y", "7", "E k", "Y", "~ 1", "X"]
     looked = looks_over_a_moving_picture([glyphs[i % len(glyphs)] for i in range(1 + QUIET_READS + 1)])
     assert looked == [[True]] + [[False]] * QUIET_READS + [[True]]
+
+
+def test_banners_standing_either_way_on_an_upright_picture_are_read_as_they_stand(reader, shared_data, tmp_path):
+    # an upright picture whose only text stands on its side: a banner reading upwards at the left, one reading
+    # downwards at the right. The reader's tall boxes read both whole; the frame was taken for a picture on its
+    # side and turned, which set one banner upside down ("asea[OH MaN" for "New Release") for the whole clip
+    from vqdb.testing.media import Scene, Still, Text, render
+
+    texts = [
+        Text("SIDE STREET CAFE", 0, 3, size=20, rotation=90, at=(0.05, 0.5), box="#141414"),
+        Text("New Release", 0, 3, font="serif", size=16, color="#141414", rotation=-90, at=(0.93, 0.4), box="#f0e6c8"),
+    ]
+    path = tmp_path / "banners.mp4"
+    render(path, 3.0, [Scene(0, 3, Still(str(shared_data / "video" / "chaplin.mp4"), 6.0))], texts, size=(1280, 720))
+    output, _ = run_ocr(reader, path, 0.0, 3.0)
+    rows = output.tables["ocr"].to_pylist()
+    for frame_idx in {row["frame_idx"] for row in rows}:
+        read = {row["text"] for row in rows if row["frame_idx"] == frame_idx}
+        assert {"SIDE STREET CAFE", "New Release"} <= read, (frame_idx, read)

@@ -181,7 +181,7 @@ class OcrExtractor(Extractor):
                 elif change.regions:
                     reads = reread_changes(self.reader, image, reads, change, quiet, seen)
                 if change.whole and not turned and on_its_side(reads, image.shape):
-                    turned, upright = upright_turn(self.reader, image)
+                    turned, upright = upright_turn(self.reader, image, reads)
                     if turned:
                         quarters = (quarters + turned) % 4
                         reads = restart(_turned(image, turned), upright)
@@ -214,12 +214,15 @@ def on_its_side(reads: Sequence[TextBox], shape: tuple[int, ...], ratio: float =
     return text_weight(tall) > text_weight([read for read, stands in zip(reads, standing, strict=True) if not stands])
 
 
-def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBox]]:
+def upright_turn(reader: OcrReader, image: np.ndarray, reads: Sequence[TextBox] = ()) -> tuple[int, list[TextBox]]:
     """``(quarters, reads)``: the quarter turns (``np.rot90``: 1 counter-clockwise, 3 clockwise) under which
     ``image``, a picture on its side (``on_its_side``), reads the most text (``text_weight``), and its reads turned
-    so; ``(0, [])`` when it does not stand upright either way (its boxes still stand on their side). Text on
-    its side read in parts, where pixels changed, is read in pieces of a column (a line typed downwards:
-    "Initiote", "Seorc", "1 3"); read upright, a line is a row, read whole.
+    so; ``(0, [])`` when it does not stand upright either way (its boxes still stand on their side), or when
+    turned it reads no more text than ``reads``, its reads as it stands. Text on its side read in parts, where
+    pixels changed, is read in pieces of a column (a line typed downwards: "Initiote", "Seorc", "1 3"); read
+    upright, a line is a row, read whole. An upright picture whose only text stands on its side (a banner
+    reading upwards, another downwards, as the reader's tall boxes read them whole) reads one of them upside
+    down once turned ("asea[OH MaN" for "New Release"): it stays as it is.
 
     Example:
         >>> class Reader:  # reads "word" on a frame wider than high
@@ -228,10 +231,14 @@ def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBo
         >>> quarters, reads = upright_turn(Reader(), np.zeros((200, 100, 3), np.uint8))
         >>> quarters, [read.text for read in reads]
         (1, ['word'])
+        >>> upright_turn(Reader(), np.zeros((200, 100, 3), np.uint8), [TextBox("banner", 0.9, (0.1, 0.1, 0.2, 0.9))])
+        (0, [])
     """
     readings = {quarters: reader.read(_turned(image, quarters)) for quarters in (1, 3)}
     best = max(readings, key=lambda quarters: text_weight(readings[quarters]))
     if not readings[best] or on_its_side(readings[best], _turned(image, best).shape):
+        return 0, []
+    if text_weight(readings[best]) <= text_weight(reads):
         return 0, []
     return best, readings[best]
 
