@@ -433,9 +433,9 @@ def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader
     recognized: list[int] = []
     recognize = reader._recognize
 
-    def counting(detected):
+    def counting(detected, images):
         recognized.extend(len(horizontal) + len(free) for _, horizontal, free in detected)
-        return recognize(detected)
+        return recognize(detected, images)
 
     monkeypatch.setattr(reader, "_recognize", counting)
     read = reader.read_parts(frame, [platform.box], [], before)
@@ -541,3 +541,16 @@ def test_an_unknown_second_look_is_named():
 
     with pytest.raises(ValueError, match="retry must be one of inverted, framed, got 'sharpened'"):
         EasyOCRReader(Placement("cpu", "fp32"), retry="sharpened")
+
+
+@pytest.mark.parametrize("text, colour", [("Night Market Tours", (70, 140, 220)), ("Golden Valley", (230, 80, 30))])
+def test_coloured_text_as_light_as_its_picture_is_read_in_colour(reader, shared_data, text, colour):
+    # blue or orange letters over birds.mp4's yellow-olive wallpaper: about as light as the picture, so faint in
+    # grey and inverted alike ("NIS  ethours" 0.11, "Gei 1A" 0.02); clear in the frame's saturation
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    image = Image.fromarray(frame_at(shared_data / "video" / "birds.mp4", 0.5, max_side=1280)).resize((1280, 720))
+    ImageDraw.Draw(image).text((200, 300), text, font=font("sans-bold", 44), fill=colour)
+    assert text in [box.text for box in reader.read(np.asarray(image))]
