@@ -263,9 +263,11 @@ def test_a_corpus_read_from_thumbnails_shows_as_stale():
     from vqdb.ingest.extractors.ocr import settings_of
     from vqdb.ingest.runner import stale_settings
 
-    before = {"ocr": {"settings": settings_of(Config(ocr_max_side=0)) | {"reading": 2}}}
+    before = {"ocr": {"settings": settings_of(Config(ocr_max_side=0)) | {"reading": OcrExtractor.reading}}}
     assert stale_settings(before, Config()) == {"ocr": "ocr_max_side 0, now 1920"}
-    assert stale_settings({"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}, Config()) == {}
+    assert (
+        stale_settings({"ocr": {"settings": settings_of(Config()) | {"reading": OcrExtractor.reading}}}, Config()) == {}
+    )
 
 
 def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
@@ -273,7 +275,9 @@ def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
     from vqdb.ingest.runner import stale_settings
 
     before = {"ocr": {"settings": settings_of(Config())}}  # recorded no reading: read the first way
-    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 2)"}
+    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 3)"}
+    coloured_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}  # before the colour look
+    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 3)"}
 
 
 def test_ocr_max_side_below_zero_is_a_clear_error():

@@ -91,8 +91,10 @@ class OcrExtractor(Extractor):
     """EasyOCR on the sampled frames, with change gating and span tracking."""
 
     # 2: faint lines found tile by tile (``text_regions.faint_lines``) and unsure low-contrast boxes read again
-    # contrast-stretched; a corpus read before misses faint text
-    reading = 2
+    # contrast-stretched; a corpus read before misses faint text. 3: unsure colourful boxes read again from the
+    # frame's saturation (``easyocr_reader.saturation_of``) and banners standing either way on an upright
+    # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground
+    reading = 3
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
