@@ -433,9 +433,9 @@ def test_a_read_found_again_where_nothing_changed_is_not_recognized_again(reader
     recognized: list[int] = []
     recognize = reader._recognize
 
-    def counting(detected):
+    def counting(detected, images):
         recognized.extend(len(horizontal) + len(free) for _, horizontal, free in detected)
-        return recognize(detected)
+        return recognize(detected, images)
 
     monkeypatch.setattr(reader, "_recognize", counting)
     read = reader.read_parts(frame, [platform.box], [], before)
@@ -526,7 +526,8 @@ def test_an_unsure_read_is_read_again_and_the_more_confident_kept(retry):
     frame = rng.integers(60, 140, (360, 640, 3), dtype=np.uint8)
     frame[150:190, 40:600] = rendered((560, 40), [("www.example.com Brandon 2013", (10, 8), 20)])
     once = EasyOCRReader(Placement("cpu", "fp32"), retry_below=0)
-    twice = EasyOCRReader(Placement("cpu", "fp32"), retry_below=1.01, retry=retry)  # every box read again
+    # every box read again; the colour look (a third read of the noise's colourful boxes) aside
+    twice = EasyOCRReader(Placement("cpu", "fp32"), retry_below=1.01, retry=retry, colour_look=False)
     calls = []
     read_crops = twice._read_crops
     twice._read_crops = lambda crops: calls.append(len(crops)) or read_crops(crops)
@@ -541,3 +542,16 @@ def test_an_unknown_second_look_is_named():
 
     with pytest.raises(ValueError, match="retry must be one of inverted, framed, got 'sharpened'"):
         EasyOCRReader(Placement("cpu", "fp32"), retry="sharpened")
+
+
+@pytest.mark.parametrize("text, colour", [("Night Market Tours", (70, 140, 220)), ("Golden Valley", (230, 80, 30))])
+def test_coloured_text_as_light_as_its_picture_is_read_in_colour(reader, shared_data, text, colour):
+    # blue or orange letters over birds.mp4's yellow-olive wallpaper: about as light as the picture, so faint in
+    # grey and inverted alike ("NIS  ethours" 0.11, "Gei 1A" 0.02); clear in the frame's saturation
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    image = Image.fromarray(frame_at(shared_data / "video" / "birds.mp4", 0.5, max_side=1280)).resize((1280, 720))
+    ImageDraw.Draw(image).text((200, 300), text, font=font("sans-bold", 44), fill=colour)
+    assert text in [box.text for box in reader.read(np.asarray(image))]

@@ -31,6 +31,9 @@ How it reads an image (constants below, chosen on the shared clips: ``benchmarks
 - a box read unsure (``RETRY_BELOW``) is read again from its luminance inverted (``inverted``), and that read
   kept where it is clearly more confident (``RETRY_GAIN``): light text on a pale or coloured ground reads
   as the recognizer reads best, dark on light;
+- a box still read unsure whose colours vary (``COLOURFUL``) is read again from the frame's saturation
+  (``saturation_of``), that read kept where clearly more confident: coloured text on a ground of its own
+  luminance (a blue subtitle over an olive picture, a yellow-to-red title over yellow) is faint in grey;
 - a box much taller than wide (``TALL``) is read again turned a quarter each way, and the read with the
   best confidence kept: text written upwards or downwards (EasyOCR's ``rotation_info``, on those boxes
   only, so upright text costs nothing more);
@@ -103,6 +106,7 @@ RETRY_FRAME = 0.2  # the frame around a box read again, a share of its height on
 LINE_EDGE_PX = 3  # a box CRAFT finds this close to a region's left or right edge may go on beyond it
 LINE_REACH = 6  # ... and CRAFT looks again with the region grown by this many of the box's heights that side
 LOW_CONTRAST = 80  # a box read unsure whose grey levels span less than this is read again stretched
+COLOURFUL = 40  # a box still unsure whose saturation spans this many levels is read again in colour (``colour_look``)
 INSIDE = 0.7  # a box this much inside a larger box of another CRAFT region is the same text, cut
 TURNED_WORD = (3, 0.5)  # a tall box read turned with this many characters at this confidence: text on its side
 # what torch says on every EasyOCR load or read, nothing a vqdb user can act on; filtered by message, not
@@ -161,7 +165,9 @@ class EasyOCRReader:
     whole stroke regions there, as before issue 23's OCR cost work); ``fold`` whether CRAFT runs ``folded`` on
     the CPU (False: as EasyOCR loads it); ``join_calls`` whether CRAFT reads regions near each other in one
     call where that costs less (``text_regions.fewer_calls``; False: one call a region); ``reach`` how far CRAFT
-    looks again beyond a region's edge where it found a box (``line_reach``; 0: it does not).
+    looks again beyond a region's edge where it found a box (``line_reach``; 0: it does not); ``colour_look``
+    whether a box still unsure after its second look is read from the frame's saturation (``saturation_of``;
+    False: grey only).
 
     Example:
         >>> from vqdb.testing.examples import require
@@ -194,6 +200,7 @@ class EasyOCRReader:
         join_calls: bool = True,
         faint: bool = True,
         stretch_below: int = LOW_CONTRAST,
+        colour_look: bool = True,
     ) -> None:
         try:
             import easyocr
@@ -212,6 +219,7 @@ class EasyOCRReader:
         self.merge, self.retry_below, self.rows, self.rows_only = merge, retry_below, rows, rows_only
         self.second_look, self.retry_gain, self.reach = SECOND_LOOKS[retry], retry_gain, reach
         self.join_calls, self.faint, self.stretch_below = join_calls, faint, stretch_below
+        self.colour_look = colour_look
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -244,7 +252,7 @@ class EasyOCRReader:
         _silence_noise()
         scaled = [enlarged(image, self.min_side) for image in images]
         detected = [self._detect(image, self._calls(image, self._regions(image))) for image in scaled]
-        found = self._recognize(detected)
+        found = self._recognize(detected, scaled)
         read = []
         for image, results, (grey, _, _) in zip(scaled, found, detected, strict=True):
             results, turned_text = self._read_tall_again(results, grey)
@@ -296,7 +304,7 @@ class EasyOCRReader:
                 horizontal = [other for other in horizontal if not _piece_of(other, whole)]
                 free = [corners for corners in free if not _piece_of(_horizontal(corners), whole)]
                 horizontal.append(whole)
-        results, _ = self._read_tall_again(self._recognize([(grey, horizontal, free)])[0], grey)
+        results, _ = self._read_tall_again(self._recognize([(grey, horizontal, free)], [scaled])[0], grey)
         return _text_boxes(results, grey.shape) + [read for read in same if read is not None]
 
     def _searched(self, regions: list[Region], wanted: list[Region], read: list[Region]) -> list[Region]:
@@ -383,11 +391,14 @@ class EasyOCRReader:
         ]  # fmt: skip
         return replaced, bool(words)
 
-    def _recognize(self, detected: list[tuple[np.ndarray, list, list]]) -> list[list[tuple]]:
-        """EasyOCR's ``(corners, text, confidence)`` of every box ``_detect`` found, image by image; a box read
-        with confidence under ``retry_below`` is read again as ``second_look`` shows it (``inverted``: light
+    def _recognize(
+        self, detected: list[tuple[np.ndarray, list, list]], images: Sequence[np.ndarray]
+    ) -> list[list[tuple]]:
+        """EasyOCR's ``(corners, text, confidence)`` of every box ``_detect`` found in ``images``, image by image; a
+        box read with confidence under ``retry_below`` is read again as ``second_look`` shows it (``inverted``: light
         text on a pale or coloured ground reads as the recognizer reads best, dark on light), the second read
-        kept where it is ``retry_gain`` more confident.
+        kept where it is ``retry_gain`` more confident; one still under ``retry_below`` is read again in colour
+        (``_read_in_colour``).
 
         The recognizer reads crops padded to one width: on a GPU the boxes of all images go together,
         ``recognizer_batch`` at a time, padded to the widest; on the CPU each box is read at its own width
@@ -409,10 +420,35 @@ class EasyOCRReader:
         for i, read in zip(unsure, again, strict=True):
             if read[2] >= results[i][2] + self.retry_gain:
                 results[i] = read
+        if self.colour_look:
+            self._read_in_colour(results, detected, images)
         per_image: list[list[tuple]] = [[] for _ in detected]
         for owner, result in zip(owners, results, strict=True):
             per_image[owner].append(result)
         return per_image
+
+    def _read_in_colour(self, results: list[tuple], detected: list[tuple], images: Sequence[np.ndarray]) -> None:
+        """Each of ``results`` (the reads of ``detected``'s boxes, in ``_recognize``'s order) still under
+        ``retry_below`` whose box's saturation spans ``COLOURFUL`` levels (5th to 95th percentile), read again
+        from ``images``' saturation (``saturation_of``), replaced where that read is ``retry_gain`` more confident.
+        On the hard-text probe a blue subtitle edged white over an olive picture read "Live Musie Weekend" at 0.34
+        in grey, at 0.35 inverted, and "Live Music Weekend" at 0.79 from the saturation; a grey picture (a
+        black-and-white film) has no box colourful enough and costs no read more."""
+        from easyocr.easyocr import imgH
+        from easyocr.utils import get_image_list
+
+        if not any(confidence < self.retry_below for _, _, confidence in results):
+            return
+        crops: list[tuple] = []
+        for image, (_, horizontal, free) in zip(images, detected, strict=True):
+            crops += get_image_list(horizontal, free, saturation_of(image), model_height=imgH)[0]
+        colourful = [
+            i for i, (_, _, confidence) in enumerate(results)
+            if confidence < self.retry_below and np.subtract(*np.percentile(crops[i][1], [95, 5])) >= COLOURFUL
+        ]  # fmt: skip
+        for i, read in zip(colourful, self._read_crops([crops[i] for i in colourful]), strict=True):
+            if read[2] >= results[i][2] + self.retry_gain:
+                results[i] = read
 
     def _second_look(self, crop: np.ndarray) -> np.ndarray:
         """How a box read unsure is read again: contrast-stretched, dark on light, when its grey levels span
@@ -456,6 +492,20 @@ def grey_of(image: np.ndarray) -> np.ndarray:
     import cv2
 
     return cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+
+
+def saturation_of(image: np.ndarray) -> np.ndarray:
+    """The saturation of an RGB ``image`` (HSV's S, 0-255): how far each pixel is from grey, whatever its
+    luminance. Coloured text on a ground as light as it (yellow on pale green) is faint in ``grey_of``, clear here.
+
+    Example:
+        >>> yellow_on_pale = np.array([[[230, 210, 40], [200, 210, 190]]], np.uint8)
+        >>> grey_of(yellow_on_pale).tolist(), saturation_of(yellow_on_pale).tolist()  # 8 grey levels apart
+        ([[197, 205]], [[211, 24]])
+    """
+    import cv2
+
+    return np.ascontiguousarray(cv2.cvtColor(image, cv2.COLOR_RGB2HSV)[..., 1])
 
 
 def framed(crop: np.ndarray, share: float = RETRY_FRAME) -> np.ndarray:

@@ -263,9 +263,11 @@ def test_a_corpus_read_from_thumbnails_shows_as_stale():
     from vqdb.ingest.extractors.ocr import settings_of
     from vqdb.ingest.runner import stale_settings
 
-    before = {"ocr": {"settings": settings_of(Config(ocr_max_side=0)) | {"reading": 2}}}
+    before = {"ocr": {"settings": settings_of(Config(ocr_max_side=0)) | {"reading": OcrExtractor.reading}}}
     assert stale_settings(before, Config()) == {"ocr": "ocr_max_side 0, now 1920"}
-    assert stale_settings({"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}, Config()) == {}
+    assert (
+        stale_settings({"ocr": {"settings": settings_of(Config()) | {"reading": OcrExtractor.reading}}}, Config()) == {}
+    )
 
 
 def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
@@ -273,7 +275,9 @@ def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
     from vqdb.ingest.runner import stale_settings
 
     before = {"ocr": {"settings": settings_of(Config())}}  # recorded no reading: read the first way
-    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 2)"}
+    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 3)"}
+    coloured_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}  # before the colour look
+    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 3)"}
 
 
 def test_ocr_max_side_below_zero_is_a_clear_error():
@@ -475,3 +479,22 @@ def test_glyphs_read_in_a_moving_picture_are_no_new_text():
     glyphs = ["U n", "Y", "7", "E k", "Y", "~ 1", "X"]
     looked = looks_over_a_moving_picture([glyphs[i % len(glyphs)] for i in range(1 + QUIET_READS + 1)])
     assert looked == [[True]] + [[False]] * QUIET_READS + [[True]]
+
+
+def test_banners_standing_either_way_on_an_upright_picture_are_read_as_they_stand(reader, shared_data, tmp_path):
+    # an upright picture whose only text stands on its side: a banner reading upwards at the left, one reading
+    # downwards at the right. The reader's tall boxes read both whole; the frame was taken for a picture on its
+    # side and turned, which set one banner upside down ("asea[OH MaN" for "New Release") for the whole clip
+    from vqdb.testing.media import Scene, Still, Text, render
+
+    texts = [
+        Text("SIDE STREET CAFE", 0, 3, size=20, rotation=90, at=(0.05, 0.5), box="#141414"),
+        Text("New Release", 0, 3, font="serif", size=16, color="#141414", rotation=-90, at=(0.93, 0.4), box="#f0e6c8"),
+    ]
+    path = tmp_path / "banners.mp4"
+    render(path, 3.0, [Scene(0, 3, Still(str(shared_data / "video" / "chaplin.mp4"), 6.0))], texts, size=(1280, 720))
+    output, _ = run_ocr(reader, path, 0.0, 3.0)
+    rows = output.tables["ocr"].to_pylist()
+    for frame_idx in {row["frame_idx"] for row in rows}:
+        read = {row["text"] for row in rows if row["frame_idx"] == frame_idx}
+        assert {"SIDE STREET CAFE", "New Release"} <= read, (frame_idx, read)

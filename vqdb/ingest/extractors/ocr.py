@@ -91,8 +91,10 @@ class OcrExtractor(Extractor):
     """EasyOCR on the sampled frames, with change gating and span tracking."""
 
     # 2: faint lines found tile by tile (``text_regions.faint_lines``) and unsure low-contrast boxes read again
-    # contrast-stretched; a corpus read before misses faint text
-    reading = 2
+    # contrast-stretched; a corpus read before misses faint text. 3: unsure colourful boxes read again from the
+    # frame's saturation (``easyocr_reader.saturation_of``) and banners standing either way on an upright
+    # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground
+    reading = 3
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -152,6 +154,7 @@ class OcrExtractor(Extractor):
         pending: list[tuple[int, float, np.ndarray, Change]] = []
         batched = self.reader.batch_size > 1
         quarters = 0  # quarter turns (np.rot90) that make the frames upright
+        standing: frozenset[str] = frozenset()  # the texts of reads on their side found upright as they stand
 
         def read_whole(change: Change) -> bool:
             # a GPU reads the frames of a batch together, so a cut there is read whole without asking what of
@@ -167,7 +170,7 @@ class OcrExtractor(Extractor):
             return found
 
         def flush() -> Iterator[tuple[int, float, list[TextBox]]]:
-            nonlocal reads, quarters
+            nonlocal reads, quarters, standing
             whole = iter(self.reader.read_many([image for _, _, image, change in pending if read_whole(change)]))
             turned = 0  # the quarter turns found on a frame of this batch: the later frames were gated unturned
             for frame_idx, ts, image, change in pending:
@@ -180,11 +183,13 @@ class OcrExtractor(Extractor):
                     seen.take(image)
                 elif change.regions:
                     reads = reread_changes(self.reader, image, reads, change, quiet, seen)
-                if change.whole and not turned and on_its_side(reads, image.shape):
-                    turned, upright = upright_turn(self.reader, image)
+                if change.whole and not turned and on_its_side(reads, image.shape) and _texts(reads) != standing:
+                    turned, upright = upright_turn(self.reader, image, reads if read_whole(change) else None)
                     if turned:
                         quarters = (quarters + turned) % 4
                         reads = restart(_turned(image, turned), upright)
+                    else:
+                        standing = _texts(reads)
                 yield frame_idx, ts, [turned_back(read, quarters) for read in reads]
             pending.clear()
 
@@ -214,12 +219,17 @@ def on_its_side(reads: Sequence[TextBox], shape: tuple[int, ...], ratio: float =
     return text_weight(tall) > text_weight([read for read, stands in zip(reads, standing, strict=True) if not stands])
 
 
-def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBox]]:
+def upright_turn(
+    reader: OcrReader, image: np.ndarray, as_it_stands: list[TextBox] | None = None
+) -> tuple[int, list[TextBox]]:
     """``(quarters, reads)``: the quarter turns (``np.rot90``: 1 counter-clockwise, 3 clockwise) under which
     ``image``, a picture on its side (``on_its_side``), reads the most text (``text_weight``), and its reads turned
-    so; ``(0, [])`` when it does not stand upright either way (its boxes still stand on their side). Text on
-    its side read in parts, where pixels changed, is read in pieces of a column (a line typed downwards:
-    "Initiote", "Seorc", "1 3"); read upright, a line is a row, read whole.
+    so; ``(0, [])`` when it does not stand upright either way (its boxes still stand on their side), or when
+    turned it reads no more text than read whole as it stands (``as_it_stands``, when the caller read it so).
+    Text on its side read in parts, where pixels changed, is read in pieces of a column (a line typed
+    downwards: "Initiote", "Seorc", "1 3"); read upright, a line is a row, read whole. An upright picture whose
+    only text stands on its side (a banner reading upwards, another downwards, which the reader's tall boxes
+    read whole) reads one of them upside down once turned ("asea[OH MaN" for "New Release"): it stays as it is.
 
     Example:
         >>> class Reader:  # reads "word" on a frame wider than high
@@ -228,10 +238,17 @@ def upright_turn(reader: OcrReader, image: np.ndarray) -> tuple[int, list[TextBo
         >>> quarters, reads = upright_turn(Reader(), np.zeros((200, 100, 3), np.uint8))
         >>> quarters, [read.text for read in reads]
         (1, ['word'])
+        >>> class Banners:  # reads two banners whole as the image stands, one of them upside down turned
+        ...     def read(self, image):
+        ...         up = TextBox("SIDE STREET", 0.9, (0.1, 0.1, 0.2, 0.9))
+        ...         return [up, TextBox("New Release", 0.9, (0.8, 0.1, 0.9, 0.9))] if image.shape[0] > 150 else [up]
+        >>> upright_turn(Banners(), np.zeros((200, 100, 3), np.uint8))
+        (0, [])
     """
     readings = {quarters: reader.read(_turned(image, quarters)) for quarters in (1, 3)}
-    best = max(readings, key=lambda quarters: text_weight(readings[quarters]))
-    if not readings[best] or on_its_side(readings[best], _turned(image, best).shape):
+    readings = {0: reader.read(image) if as_it_stands is None else as_it_stands, **readings}
+    best = max(readings, key=lambda quarters: text_weight(readings[quarters]))  # the first of equals: as it stands
+    if not best or not readings[best] or on_its_side(readings[best], _turned(image, best).shape):
         return 0, []
     return best, readings[best]
 
@@ -249,6 +266,10 @@ def turned_back(read: TextBox, quarters: int) -> TextBox:
     for _ in range(quarters % 4):  # one turn to the left undone: a column of the turned image is a row before
         x0, y0, x1, y1 = 1 - y1, x0, 1 - y0, x1
     return TextBox(read.text, read.confidence, tuple(round(v, 9) for v in (x0, y0, x1, y1)))
+
+
+def _texts(reads: Sequence[TextBox]) -> frozenset[str]:
+    return frozenset(read.text for read in reads)
 
 
 def _turned(image: np.ndarray, quarters: int) -> np.ndarray:
