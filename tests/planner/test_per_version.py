@@ -59,3 +59,23 @@ def test_threads_asking_at_once_build_once_and_a_late_older_build_keeps_the_newe
     assert built == [0, 1]  # the older version once for its four threads, the newer once
     kept = [key for key in cache._built if key[0] == store.uri("subtitles") and key[3] is slow_first]
     assert [key[1] for key in kept] == [store.version("subtitles")]
+
+
+def test_an_ask_that_read_an_older_version_gets_the_newer_build_not_a_rebuild(tmp_path, monkeypatch):
+    """A thread that read the table's version before a commit, and asks after the newer version was built and its
+    own dropped, built the older version again (the suite under load: builds [0, 1, 0])."""
+    store = Store.create(tmp_path / "corpus")
+    built: list[int] = []
+
+    def count(rows: pa.Table | None) -> int:
+        built.append(rows.num_rows)
+        return rows.num_rows
+
+    older = store.version("subtitles")
+    schema = store.read("subtitles").schema
+    store.append("subtitles", pa.Table.from_pylist([{"video_id": "v", "start_s": 0.0, "end_s": 1.0, "text": "hi"}],
+                                                   schema=schema))  # fmt: skip
+    assert per_version(store, "subtitles", ("text",), count) == 1
+    monkeypatch.setattr(store, "version", lambda table: older)  # the late thread's view of the table
+    assert per_version(store, "subtitles", ("text",), count) == 1
+    assert built == [1]

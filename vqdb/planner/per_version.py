@@ -51,6 +51,10 @@ def per_version(store: Store, table: str, columns: Sequence[str], build: Callabl
         if key in _built:
             _built.move_to_end(key)
             return _built[key]
+        newer = _newer_kept(key)
+        if newer is not None:  # the table moved on since its version was read: its latest build, not a rebuild
+            _built.move_to_end(newer)
+            return _built[newer]
         building = _building.setdefault(key, _Building())
     with building.lock:  # one build of a key at a time: threads asking for it meanwhile wait for it, not build it too
         if not building.done:
@@ -71,13 +75,21 @@ class _Building:
         self.found: Any = None
 
 
+def _newer_kept(key: tuple) -> tuple | None:
+    """The kept key of a newer version of ``key``'s table (same columns and build), or None."""
+    uri, version, columns, build = key
+    if version is None:
+        return None
+    newer = [k for k in _built if (k[0], k[2], k[3]) == (uri, columns, build) and k[1] is not None and k[1] > version]
+    return newer[-1] if newer else None
+
+
 def _keep(key: tuple, found: Any) -> None:
     """Keep ``found`` as ``key``'s build unless a newer version of its table is kept, dropping older ones."""
-    uri, version, columns, build = key
-    same = [k for k in _built if (k[0], k[2], k[3]) == (uri, columns, build)]
-    if version is not None and any(k[1] is not None and k[1] > version for k in same):
+    if _newer_kept(key) is not None:
         return  # a slow build of an older version: the newer one stays
-    for older in same:
+    uri, _, columns, build = key
+    for older in [k for k in _built if (k[0], k[2], k[3]) == (uri, columns, build)]:
         del _built[older]
     _built[key] = found
     while len(_built) > KEPT:
