@@ -158,13 +158,11 @@ def said_next_evidence(
         >>> said_next_evidence(said, score, source, np.arange(0, 9.0, 3), 3.0).start_s.tolist()  # 6 s: too far
         [nan, 1.4, nan]
     """
-    parts = [np.where(source >= 0, part[np.maximum(source, 0)], np.nan) for part in (found.start_s, found.end_s)]
+    parts = (found.start_s, found.end_s, found.focus_start, found.focus_end)
+    carried = [np.where(source >= 0, part[np.maximum(source, 0)], np.nan) for part in parts]
     with np.errstate(invalid="ignore"):
-        near = (ts >= parts[0] - period) & (ts <= parts[1] + period)
-    focus = [
-        np.where(source >= 0, part[np.maximum(source, 0)], np.nan) for part in (found.focus_start, found.focus_end)
-    ]
-    return FrameEvidence(score, *(np.where(near, part, np.nan) for part in (*parts, *focus)))
+        near = (ts >= carried[0] - period) & (ts <= carried[1] + period)
+    return FrameEvidence(score, *(np.where(near, part, np.nan) for part in carried))
 
 
 def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -298,10 +298,9 @@ class Compiler:
         def best_first(name: str) -> exp.Expression:
             return fn("first", ordered(col(name, "e"), [desc(decayed.copy()), desc(col("frame_idx", "e"))]))
 
+        keys = [col("video_id", "s"), col("frame_idx", "s"), *([col("ts", "s")] if said_next else [])]
         related = select(
-            col("video_id", "s"),
-            col("frame_idx", "s"),
-            *([col("ts", "s")] if said_next else []),
+            *keys,
             alias(fn("max", decayed), "score"),
             *(alias(best_first(c.name), c.name) for c in said_next),
             from_=table(SAMPLED, "s"),
@@ -309,7 +308,7 @@ class Compiler:
             where=None
             if ref is None
             else exp.not_(temporal_order.real_evidence_sql(ref, col("score", "o"), col("best", "o"))),
-            group_by=[col("video_id", "s"), col("frame_idx", "s"), *([col("ts", "s")] if said_next else [])],
+            group_by=[key.copy() for key in keys],
         )
         return self.said_next_near(related) if said_next else related
 

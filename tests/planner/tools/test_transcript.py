@@ -29,6 +29,20 @@ def segments(video_id: str, *said: tuple[str, float, float]) -> list[dict]:
 SPEECH = words("va", ("Ask", 1.0, 1.3), ("not,", 1.5, 1.8), ("what", 3.0, 3.3)) + words("vb", ("ask", 0.0, 0.4))
 
 
+def sampled_video(con, video_id: str, duration_s: float) -> VideoFrames:
+    """The frames the ``evidence`` fixture sampled, as the video ``frame_evidence`` reads (the arrays path)."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE videos AS SELECT '{video_id}' AS video_id, {duration_s} AS duration_s")
+    return VideoFrames.load(con, video_id, k=1, gap=0.0)
+
+
+def evidence_rows(video: VideoFrames, arrays, focus: bool = True) -> list[tuple]:
+    """``arrays``' scored frames as the ``evidence`` fixture lists the SQL's rows (the focus too with ``focus``)."""
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = [arrays.score, arrays.start_s, arrays.end_s, *([arrays.focus_start, arrays.focus_end] if focus else [])]
+    return [(video.video_id, int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside]
+
+
 def test_frames_inside_the_span_of_the_phrase(evidence):
     sampled = [("va", i, i / 2) for i in range(10)] + [("vb", 0, 0.0)]
     assert evidence("transcript", "ask not", sampled=sampled, transcript_words=SPEECH) == [
@@ -123,13 +137,9 @@ def test_a_call_for_the_statement_is_answered_with_the_utterance_on_both_paths(c
     assert [r[3:5] for r in evidence("transcript", "every penny", sampled=sampled, transcript_words=said)] == [
         (1.0, 3.2)  # the phrase said, to the words' slack after "penny,"
     ]
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 7.0 AS duration_s")
-    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    video = sampled_video(con, "va", 7.0)
     arrays = tools.get("transcript").frame_evidence(video, "every penny", "statement")
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
-    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+    assert evidence_rows(video, arrays) == found
 
 
 def test_words_are_answered_with_the_phrase_they_are_said_in_on_both_paths(con, evidence):
@@ -144,13 +154,9 @@ def test_words_are_answered_with_the_phrase_they_are_said_in_on_both_paths(con, 
     assert {r[3:5] for r in evidence("transcript", "your country", sampled=sampled, transcript_words=said)} == {
         (0.6, 3.3)  # the clause, not "ask what you can do." after it
     }
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.5 AS duration_s")
-    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    video = sampled_video(con, "va", 5.5)
     arrays = tools.get("transcript").frame_evidence(video, most)
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
-    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+    assert evidence_rows(video, arrays) == found
 
 
 def test_a_clause_longer_than_a_breath_is_cut_into_phrases_and_bounds_them(evidence):
@@ -215,14 +221,10 @@ def test_a_segment_meant_is_focused_where_its_words_say_the_query_on_both_paths(
         "transcript", "how it went", sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True
     )
     assert {r[2:] for r in unshared} == {(0.6, 0.0, 6.0, 0.0, 6.0)}  # no word shared: the whole segment
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 7.0 AS duration_s")
-    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    video = sampled_video(con, "va", 7.0)
     for asked, extent, rows in ((query, None, found), (query, "statement", statement)):
         arrays = tools.get("transcript").frame_evidence(video, asked, extent)
-        inside = np.flatnonzero(~np.isnan(arrays.score))
-        columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
-        assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == rows
+        assert evidence_rows(video, arrays) == rows
 
 
 def test_a_value_of_a_form_is_found_where_it_is_said_on_both_paths(con, evidence):
@@ -232,13 +234,9 @@ def test_a_value_of_a_form_is_found_where_it_is_said_on_both_paths(con, evidence
     said += words("va", ("1455.", 2.0, 2.9), ("Years", 4.0, 4.4), ("passed.", 4.5, 4.9))
     found = evidence("transcript", "{year}", sampled=sampled, transcript_words=said)
     assert found == [("va", 2, 0.85, 2.0, 2.9)]  # "1455.", not "Years"
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 5.0 AS duration_s")
-    video = VideoFrames.load(con, "va", k=1, gap=0.0)
+    video = sampled_video(con, "va", 5.0)
     arrays = tools.get("transcript").frame_evidence(video, "{year}")
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = (arrays.score, arrays.start_s, arrays.end_s)
-    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+    assert evidence_rows(video, arrays, focus=False) == found
 
 
 def test_the_words_of_a_segment_meant_are_those_overlapping_it_on_both_paths(con, evidence):
@@ -253,12 +251,9 @@ def test_the_words_of_a_segment_meant_are_those_overlapping_it_on_both_paths(con
     query = "how cold was the winter"
     found = evidence("transcript", query, sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True)
     assert {r[5:] for r in found} == {(2.2, 4.5), (2.2, 8.5)}  # "winter," alone; "winter, ... cold"
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 10.0 AS duration_s")
-    arrays = tools.get("transcript").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
-    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+    video = sampled_video(con, "va", 10.0)
+    arrays = tools.get("transcript").frame_evidence(video, query)
+    assert evidence_rows(video, arrays) == found
 
 
 def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_both_paths(con):
@@ -278,8 +273,9 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
         "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(9) t(i)"
     )
     con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 9.0 AS duration_s")
+    video = VideoFrames.load(con, "v", k=1, gap=0.0)
     sql_first = con.sql(compile_plan(plan, k=1, gap=0.0)).fetchall()[0][2]
-    arrays_first = columnar.keyframes(plan, VideoFrames.load(con, "v", k=1, gap=0.0), 1).column("ts")[0].as_py()
+    arrays_first = columnar.keyframes(plan, video, 1).column("ts")[0].as_py()
     assert sql_first == arrays_first and 3.6 <= sql_first <= 6.3  # was 1.9 s: "of every state," still said
     # asked as the words' next phrase ("extent": "next"), the moment is "ask not ... for you." on both paths (the
     # sampled frames right after the words, 1.5-2.5 s, without it)
@@ -287,7 +283,7 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
     for extent, expected in ((None, (1.5, 2.5)), ("next", (3.6, 6.3))):
         asked = Plan((dataclasses.replace(named.queries[0], extent=extent),))
         sql_top = con.sql(compile_locate(asked, k=1)).fetchall()[0][1:3]
-        arrays_top = columnar.intervals(asked, VideoFrames.load(con, "v", k=1, gap=0.0), 1, ISLAND_SHARE)
+        arrays_top = columnar.intervals(asked, video, 1, ISLAND_SHARE)
         assert sql_top == (arrays_top["start_s"][0].as_py(), arrays_top["end_s"][0].as_py()) == expected
 
 
@@ -305,12 +301,9 @@ def test_a_call_for_the_phrase_reaches_the_frames_of_the_phrase_its_words_are_sa
     found = evidence("transcript", "my fellow", sampled=sampled, transcript_words=said, extent="phrase")
     assert [r[1] for r in found] == [1, 2, 3, 4]
     assert [r[1] for r in evidence("transcript", "my fellow", sampled=sampled, transcript_words=said)] == [2]
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'v' AS video_id, 3.5 AS duration_s")
-    arrays = tools.get("transcript").frame_evidence(VideoFrames.load(con, "v", k=1, gap=0.0), "my fellow", "phrase")
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = (arrays.score, arrays.start_s, arrays.end_s)
-    assert [("v", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+    video = sampled_video(con, "v", 3.5)
+    arrays = tools.get("transcript").frame_evidence(video, "my fellow", "phrase")
+    assert evidence_rows(video, arrays, focus=False) == found
 
 
 def test_a_call_for_the_phrase_reaches_no_further_in_a_long_clause_cut_by_time_on_both_paths(con, evidence):
@@ -321,11 +314,8 @@ def test_a_call_for_the_phrase_reaches_no_further_in_a_long_clause_cut_by_time_o
     sampled = [("v", i, i / 2) for i in range(8)]
     found = evidence("transcript", "the Guttenberg", sampled=sampled, transcript_words=said, extent="phrase")
     assert [r[1] for r in found] == [0, 1]  # the words (0-0.8 s), not the clause to 3.6 s
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'v' AS video_id, 3.5 AS duration_s")
-    arrays = tools.get("transcript").frame_evidence(
-        VideoFrames.load(con, "v", k=1, gap=0.0), "the Guttenberg", "phrase"
-    )
+    video = sampled_video(con, "v", 3.5)
+    arrays = tools.get("transcript").frame_evidence(video, "the Guttenberg", "phrase")
     assert np.flatnonzero(~np.isnan(arrays.score)).tolist() == [0, 1]
 
 
@@ -346,9 +336,6 @@ def test_a_segment_meant_sharing_no_word_is_focused_on_its_clause_closest_in_mea
     found = evidence("transcript", query, sampled=sampled, transcript_words=said, transcript_segments=talk, focus=True)
     assert [r[1] for r in found] == list(range(7))  # the segment's frames, scored by its meaning as before
     assert {r[2:] for r in found} == {(0.3, 4.8, 5.5, 5.0, 5.3)}
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute("CREATE OR REPLACE TEMP TABLE videos AS SELECT 'va' AS video_id, 6.0 AS duration_s")
-    arrays = tools.get("transcript").frame_evidence(VideoFrames.load(con, "va", k=1, gap=0.0), query)
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = (arrays.score, arrays.start_s, arrays.end_s, arrays.focus_start, arrays.focus_end)
-    assert [("va", int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside] == found
+    video = sampled_video(con, "va", 6.0)
+    arrays = tools.get("transcript").frame_evidence(video, query)
+    assert evidence_rows(video, arrays) == found
