@@ -32,7 +32,6 @@ from vqdb.planner.tools.ocr import (
     PLACE_BANDS,
     RUN_GAP,
     SCREEN_MEANING_MIN,
-    SIZE_SHARE,
     meant_on_screen,
 )
 from vqdb.planner.tools.timed_text import PAUSE_S, SEMANTIC_MIN, SEMANTIC_WEIGHT
@@ -535,9 +534,10 @@ def estimated(q: str, data, video_id: str) -> list[counters.Moment]:
 
 
 def placed(graded: list, boxes: list, place: str | None, size: str | None, ones: bool = False) -> list:
-    """``graded`` (ts, grade) times MISPLACED where the read's ``boxes`` have no centre in ``place`` and again
-    where their tallest (shortest) is not within SIZE_SHARE of the tallest (shortest) of the matching reads
-    (with ``ones``, 1.0 for each grade instead: how well the read fits)."""
+    """``graded`` (ts, grade) times MISPLACED where the read's ``boxes`` have no centre in ``place``, and times
+    the read's prominence for ``size`` (its tallest over the tallest of the matching reads; for "small" the
+    shortest's over its shortest), at least MISPLACED (with ``ones``, 1.0 for each grade instead: how well
+    the read fits)."""
 
     def third(value: float, band: str | None) -> bool:
         low, high = value * 3 < 1, value * 3 > 2
@@ -556,11 +556,8 @@ def placed(graded: list, boxes: list, place: str | None, size: str | None, ones:
         if g is not None and place is not None:
             g = g * (1.0 if any(inside(b) for b in read) else MISPLACED)
         if g is not None and size is not None:
-            if size == "large":
-                fits = bool(matched) and height >= SIZE_SHARE * max(matched)
-            else:
-                fits = bool(matched) and height * SIZE_SHARE <= min(matched)
-            g = g * (1.0 if fits else MISPLACED)
+            prominence = (height / max(matched) if size == "large" else min(matched) / height) if matched else 0.0
+            g = g * min(1.0, max(MISPLACED, prominence))
         found.append((ts, g))
     return found
 

@@ -69,11 +69,12 @@ query in whole words as the box of the read that reads most (``query_words_read`
 word), so a button reading the query's "the" does not place a title. A read is in the place when one of those boxes
 has its centre there: "top" is the top third of the frame (centre y below 1/3), "bottom" the bottom third (above
 2/3), "left" and "right" the outer thirds across, "center" the middle third both ways, a corner both of its sides
-("corner" alone: any of the four). A read is "large" when its tallest such box is at least ``SIZE_SHARE`` of the
-tallest of all the matching reads of its video (its text is among the biggest the video shows it in), "small" when
-its shortest is at most the shortest's height over ``SIZE_SHARE``. A read not in the place, or not of the size, has
-its grade multiplied by ``MISPLACED`` (each), before the reads make runs: the text where it was asked for ranks
-first, and elsewhere it is still found.
+("corner" alone: any of the four). A read not in the place has its grade multiplied by ``MISPLACED``; of a size,
+by its prominence: for "large" its tallest such box's height over the tallest of all the matching reads of its
+video, for "small" the shortest's over its shortest, at least ``MISPLACED`` (as the answerer weighs it,
+``vqdb.answer.screen_fit``), before the reads make runs: the text where it was asked for ranks first, the biggest
+showing of "echo" first for "in huge letters" (a read four fifths as tall no longer ties with it), and elsewhere it
+is still found.
 
 A call with no words (an empty query, ``reads_any_text``; ``Call`` allows it only with a place or size) reads
 whatever text is there ("what does the title at the top of the screen say?"): a read holds its boxes with a
@@ -171,8 +172,8 @@ PLACE_BANDS = {
     "corner": ("outer", "outer"),
 }
 SIZES = ("large", "small")  # a call's size: its text among the tallest (shortest) the video shows it in
-SIZE_SHARE = 0.8  # "large": at least this share of the tallest matching read's height; "small": the inverse
-MISPLACED = 0.75  # the grade of a read not in the call's place (not of its size) is multiplied by this
+SIZE_SHARE = 0.8  # lines shown "large" (answer.placed_text): this share of the tallest's height; "small": inverse
+MISPLACED = 0.75  # the grade of a read not in the call's place is multiplied by this, the least its size keeps
 CARRIES = 0.5  # a box carries a read's match when it reads this share of what the read's best box reads of it
 NOT_DIGIT = "[^0-9]"
 NOT_LETTER = r"[^\pL]"
@@ -533,8 +534,9 @@ class Ocr(TextTool):
     @staticmethod
     def placed(ctx: Context, value: exp.Expression | None = None) -> exp.Expression:
         """A read's grade (``score``, or ``value``: 1.0 gives how well it fits) times ``MISPLACED`` where its text
-        is not in the call's place (``in_place``), and again where it is not of the call's size (its ``height``
-        against the tallest, or shortest, of the video's matching reads).
+        is not in the call's place (``in_place``), and times its prominence for the call's size (its ``height``
+        over the tallest of the video's matching reads; for "small", the shortest's over its own), at least
+        ``MISPLACED``: of two showings of the words, the one in the bigger letters ranks first.
 
         Example:
             >>> print(Ocr.placed(Context("EXIT", place="top")).sql("duckdb"))
@@ -548,10 +550,11 @@ class Ocr(TextTool):
             of_matches = exp.case().when(col("score") > number(0), col("height"))
             reference = over(fn(extreme, of_matches), [col("video_id")])
             if ctx.size == "large":
-                fits = col("height") >= exp.Mul(this=number(SIZE_SHARE), expression=reference)
+                prominence = exp.Div(this=col("height"), expression=reference)
             else:
-                fits = exp.Mul(this=col("height"), expression=number(SIZE_SHARE)) <= reference
-            score = exp.Mul(this=score, expression=misplaced_unless(fits))
+                prominence = exp.Div(this=reference, expression=col("height"))
+            fit = fn("greatest", number(MISPLACED), fn("least", number(1.0), prominence))
+            score = exp.Mul(this=score, expression=fn("coalesce", fit, number(MISPLACED)))
         return score
 
     @staticmethod
@@ -1492,12 +1495,11 @@ def placed_scores(
         height = read["height"]
         with np.errstate(invalid="ignore"):
             matched = score > 0
+        fit = np.full(len(score), MISPLACED)
         if matched.any():
-            if ctx.size == "large":
-                fits = height >= SIZE_SHARE * height[matched].max()
-            else:
-                fits = height * SIZE_SHARE <= height[matched].min()
-        else:
-            fits = np.zeros(len(score), dtype=bool)
-        placed = placed * np.where(fits, 1.0, MISPLACED)
+            reference = height[matched].max() if ctx.size == "large" else height[matched].min()
+            with np.errstate(invalid="ignore", divide="ignore"):
+                prominence = height / reference if ctx.size == "large" else reference / height
+                fit = np.where(np.isnan(prominence), MISPLACED, np.clip(prominence, MISPLACED, 1.0))
+        placed = placed * fit
     return placed
