@@ -287,6 +287,24 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
         assert sql_top == (arrays_top["start_s"][0].as_py(), arrays_top["end_s"][0].as_py()) == expected
 
 
+def test_what_is_said_next_in_a_video_where_nothing_is_said_is_no_evidence_on_both_paths(con):
+    # "which line comes right after 'with our lives'?" over a song with no words transcribed: the arrays path
+    # raised AttributeError cutting the phrases of nothing said
+    for name in TABLES:
+        if name not in ("frames", "videos"):
+            con.register(name, pa.Table.from_pylist([], schema=TABLES[name].arrow_schema(3)))
+    frames = "SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(4) t(i)"
+    con.execute(f"CREATE TABLE frames AS {frames}")
+    con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 4.0 AS duration_s")
+    asked = Plan.from_json(
+        {"queries": [{"id": "Q1", "tool": "transcript", "query": "with our lives", "when": "after", "extent": "next"}]}
+    )
+    sql_rows = con.sql(compile_locate(asked, k=1)).fetchall()
+    arrays_rows = columnar.intervals(asked, VideoFrames.load(con, "v", k=1, gap=0.0), 1, ISLAND_SHARE).to_pylist()
+    assert [row[1:4] for row in sql_rows] == [(r["start_s"], r["end_s"], r["score"]) for r in arrays_rows]
+    assert sql_rows == [] or sql_rows[0][3] is None  # no moment scored
+
+
 def test_a_call_for_the_phrase_reaches_the_frames_of_the_phrase_its_words_are_said_in_on_both_paths(con, evidence):
     # "my fellow" (0.6-1.2 s) of "So my fellow Americans of every state," (0.3-2.4 s): its frames are the phrase's
     # (0.5-2 s at 2 frames a second), on both paths; without the extent, only the words' (1 s)

@@ -602,6 +602,8 @@ class SaidInTime:
         >>> listed = pa.array([[{"text": t, "start_s": a, "end_s": b} for t, a, b in said]])
         >>> [a.tolist() for a in SaidInTime(listed, PAUSE_S).phrases()]
         [[0.0, 0.6], [0.6, 1.2]]
+        >>> [a.tolist() for a in SaidInTime(None, PAUSE_S).phrases()]  # a video with nothing said (no subtitles)
+        [[], []]
     """
 
     def __init__(self, listed: pa.ListArray | None, pause_s: float | None):
@@ -612,16 +614,21 @@ class SaidInTime:
     def phrases(self) -> tuple[np.ndarray, np.ndarray]:
         """The starts and ends of the phrases said (``vqdb.udfs.text_grade.phrases``), computed once."""
         if self._phrases is None:
-            said = phrases(self.listed, pa.array([self.pause_s], pa.float64())).values
-            self._phrases = (float_array(said.field("start_s")), float_array(said.field("end_s")))
+            self._phrases = self._bounds(phrases)
         return self._phrases
 
     def clauses(self) -> tuple[np.ndarray, np.ndarray]:
         """The starts and ends of the clauses said (``vqdb.udfs.said_clauses``), computed once."""
         if self._clauses is None:
-            said = clauses(self.listed, pa.array([self.pause_s], pa.float64())).values
-            self._clauses = (float_array(said.field("start_s")), float_array(said.field("end_s")))
+            self._clauses = self._bounds(clauses)
         return self._clauses
+
+    def _bounds(self, cut: Callable[[pa.ListArray, pa.Array], pa.ListArray]) -> tuple[np.ndarray, np.ndarray]:
+        """The starts and ends of the stretches ``cut`` makes of the pieces; none where nothing is said."""
+        if self.listed is None:
+            return np.zeros(0), np.zeros(0)
+        said = cut(self.listed, pa.array([self.pause_s], pa.float64())).values
+        return float_array(said.field("start_s")), float_array(said.field("end_s"))
 
 
 def reach(
