@@ -1023,3 +1023,18 @@ def test_a_moment_named_by_a_number_read_nowhere_is_not_found(answerer):
     )
     assert found.answer is None or found.low_confidence
     assert any("was not found in the text" in note for note in found.notes)
+
+
+def test_a_kind_asked_on_several_lines_none_by_the_questions_words_is_unsure(answerer):
+    """The player's length '1:27' was not read; the page has other numbers, none beside 'gymnastics'."""
+    page = screens(
+        (
+            28.0,
+            29.0,
+            "Input Image Video-LLaVA / Does the flag in the image appear in the video? / 4 / 0:00 / "
+            "Yes, the flag is visible in the video. It is shown in the background of the gymnastics competition",
+        )
+    )
+    found = answerer.answer("How long is the gymnastics video in the player?", None, [], timeline=page)
+    assert found.low_confidence
+    assert any("several lines" in note for note in found.notes)

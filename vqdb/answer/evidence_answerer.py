@@ -117,7 +117,7 @@ from vqdb.answer.questions import (
     yes_no,
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
-from vqdb.answer.screen_lines import asked_line
+from vqdb.answer.screen_lines import asked_line, line_words
 from vqdb.answer.temporal import (
     IN_WINDOW,
     NOT_IN_RELATION,
@@ -938,6 +938,7 @@ class _Reading:
                 "something (or nothing) was heard, not what"
                 + ("" if passed_over is None else f"; the closest particular sound, {best.text!r}, answers")
             )
+        unsure = False  # a value of the kind asked on several lines of the screen, none by the question's words
         if self.parts.asks_word:
             text = _end_word(best.text, self.parts.ordinal)
         else:  # "Who is the narrator?": the narrator's line of the screen, not its every strap
@@ -946,11 +947,17 @@ class _Reading:
                 notes.append(
                     f"the line asked, of {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text[:80]!r}"
                 )
+            elif kind and sum(holds_kind(kind, line, names) for line, _, _ in line_words(text)) > 1:
+                unsure = True  # "How long is the video?" on a page of numbers, none by the question's words
+                notes.append(
+                    f"low confidence: the screen has a {kind} on several lines and none beside the question's "
+                    "words: which one it asks for, nothing read says"
+                )
         asked_time = time_in(best.text, self.parts.context) if kind == "time" else None
         if asked_time is not None:  # "Until what time is the road closed?": the time, not the whole screen
             notes.append(f"the time asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text!r}")
             text = asked_time
-        low = not found or echoed or (generic and not heard_with)
+        low = not found or echoed or (generic and not heard_with) or unsure
         return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
 
     def _asked_line(

@@ -4,9 +4,9 @@ A screen's snippet is its lines joined by " / " (``vqdb.answer.timeline.reading_
 a clock, a chat window's every message. "Who is the narrator?" asked where the screen reads "Editor: Tom
 Reyes / Narrator: Linda Johnson" is answered by the narrator's line; "What does the reply say the glove
 hangs from?" on a screen recording by the line that has the glove, not the page. :func:`asked_line`
-takes the line (or two lines in a row, a label above its value) with most of the question's words that
-adds a word of its own and holds the kind of value asked; the whole screen where no line has a word of
-the question and other than one line holds the kind asked (or none is asked).
+takes the line with most of the question's words where it adds a word of its own and holds the kind of
+value asked (else with the line under it, a label above its value); the one line with the kind asked where
+no line has a word of the question; else the whole screen.
 
 Example:
     >>> fit = lambda first, last: float(any(w == "narrator" for w in WORDS[first : last + 1]))
@@ -49,12 +49,13 @@ def asked_line(
     adds: Callable[[int, int], bool],
     holds: Callable[[str], bool] = lambda line: True,
 ) -> str:
-    """Of ``text``'s lines, the one (or ``MAX_LINES`` in a row, joined by " / ") whose words (``first``,
-    ``last`` indices among the text's words) best ``fit`` the question, that ``adds`` a word it does not
-    say and ``holds`` the kind of value asked; of equals the fewest lines, then the first; ``text`` itself
-    where it is one line or no line fits at all, unless one line only holds the kind asked ("Which
-    website is shown?": the line with the address, though no line says "website"; of a page with digits on
-    several lines, none is the number asked for by that alone).
+    """Of ``text``'s lines, the one whose words (``first``, ``last`` indices among the text's words) best
+    ``fit`` the question (the first of equals), where it ``adds`` a word the question does not say and
+    ``holds`` the kind of value asked; where it does not, with the next line (a label over its value,
+    "Written by / Sam Carter") where the two do. Where no line fits at all, the one line that holds the kind
+    asked ("Which website is shown?": the line with the address, though no line says "website"); otherwise
+    ``text`` itself: one line, nothing that fits, or a best line that does not answer (its value is not on it
+    nor under it: of a page with numbers on several other lines, none is the one asked for by that alone).
 
     Example:
         >>> words = match_words("Host: Dana Cole / Guest: Omar Haddad, printing historian")
@@ -68,16 +69,13 @@ def asked_line(
     lines = line_words(text)
     if len(lines) < 2:
         return text
-    spans = [lines[i : i + size] for size in range(1, MAX_LINES + 1) for i in range(len(lines) - size + 1)]
-    scored = []
-    for order, span in enumerate(spans):
-        first, last, joined = span[0][1], span[-1][2], " / ".join(line for line, _, _ in span)
-        if adds(first, last) and holds(joined):
-            scored.append((fit(first, last), -len(span), -order, joined))
-    if not scored:
-        return text
-    best = max(scored)
-    holding = [line for line, _, _ in lines if holds(line)]
-    if best[0] > 0:
-        return best[3]
-    return holding[0] if len(holding) == 1 and len(lines) > 1 else text  # the one line with the kind asked
+    fits = [fit(first, last) for _, first, last in lines]
+    best = max(range(len(lines)), key=lambda i: (fits[i], -i))
+    if fits[best] <= 0:
+        holding = [line for line, _, _ in lines if holds(line)]
+        return holding[0] if len(holding) == 1 else text
+    for span in (lines[best : best + 1], lines[best : best + MAX_LINES]):
+        joined = " / ".join(line for line, _, _ in span)
+        if adds(span[0][1], span[-1][2]) and holds(joined):
+            return joined
+    return text
