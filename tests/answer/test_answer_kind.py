@@ -47,3 +47,32 @@ def test_numbers_and_times_are_read_in_digits_words_and_ocr_clocks():
 def test_since_or_until_when_asks_for_a_time():
     assert asked_kind("Since when has the road been closed?") == "time"
     assert asked_kind("Until when is the library open?") == "time"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Which website is shown at the bottom?", "address"),
+        ("What is the web address on the card?", "address"),
+        ("What e-mail address should viewers write to?", "address"),
+        ("What URL is given for the docs?", "address"),
+        ("Who is the guest?", "name"),
+    ],
+)
+def test_a_website_or_email_asked_is_an_address(question, kind):
+    assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Ref AX-7031 / www.archive-films.org/kennedy", True),
+        ("Docs: docs . vqdb-example . org/v2", True),  # OCR spaces an address out
+        ("Write to desk@channel7.co.uk", True),
+        ("President John F. Kennedy, 1961", False),  # an initial closed up with a name is no domain
+        ("Release v2.13.0 now available", False),  # a version is no address
+        ("Ref AX-7031", False),
+    ],
+)
+def test_whether_a_text_holds_an_address(text, held):
+    assert holds_kind("address", text) is held

@@ -976,3 +976,65 @@ def test_since_or_until_what_time_asks_a_time_and_is_answered_with_it(answerer):
     found = answerer.answer("Since when has the ring road been closed?", None, [], timeline=shown)
     assert found.answer == "06:45"
     assert answerer.answer("What time does the next match kick off?", None, [], timeline=shown).answer == "15:30"
+
+
+def test_an_open_answer_is_the_line_of_the_screen_asked_about(answerer):
+    """A screen of two straps: the narrator's strap answers who the narrator is, not the editor's too."""
+    straps = screens((13.0, 21.0, "Editor: Tom Reyes / Narrator: Linda Johnson"))
+    assert answerer.answer("Who is the narrator?", None, [], timeline=straps).answer == "Narrator: Linda Johnson"
+    chat = screens(
+        (
+            8.0,
+            12.0,
+            "Video-LLaVA / What are the things I should be cautious about when I visit here? / When visiting "
+            "this location, be cautious about the red boxing glove hanging from the ceiling. The glove is / "
+            "suspended from a metal contraption. Additionally, there is a small / blue ball on a scale, which "
+            "might not be a concern / Upvote Downvote Flag Regenerate Clear history",
+        )
+    )
+    found = answerer.answer("What colour is the ball, according to the reply?", None, [], timeline=chat)
+    assert found.answer == "blue ball on a scale, which might not be a concern"
+    assert any(note.startswith("the line asked") for note in found.notes)
+
+
+def test_a_website_asked_is_answered_by_the_line_with_an_address(answerer):
+    archive = screens(
+        (1.0, 10.0, "President John F Kennedy, 1961"),
+        (23.0, 33.0, "Ref AX-7031 / www.archive-films.org/kennedy"),
+    )
+    found = answerer.answer("Which website is shown at the bottom?", None, [], timeline=archive)
+    assert found.answer == "www.archive-films.org/kennedy"
+
+
+def test_a_number_option_is_read_only_whole(answerer):
+    """OCR read the bottom-left seconds at whole seconds only: '6.006' is no reading of the option '6.607'."""
+    pattern = screens((5.0, 6.0, "150.000 / 5.005 00:00:05;00"), (6.0, 7.0, "180.000 / 6.006 00:00:06;00"))
+    question = "What is the small number at the bottom left when the timecode shows 00:00:05;08?"
+    found = answerer.answer(question, ["5.727", "5.272", "6.607", "5.28"], [], timeline=pattern)
+    assert found.low_confidence
+    assert found.options[2].lexical == 0.0  # its "6" alone is not the number
+
+
+def test_a_moment_named_by_a_number_read_nowhere_is_not_found(answerer):
+    """The counter was OCR'd at 30.000 and 60.000, never 40.000: no screen is the moment asked about."""
+    pattern = screens((1.0, 2.0, "30.000 / 1.001 00:00:01;00"), (2.0, 3.0, "60.000 / 2.002 00:00:02;00"))
+    found = answerer.answer(
+        "What timecode is shown when the counter in the middle reads 40.000?", None, [], timeline=pattern
+    )
+    assert found.answer is None or found.low_confidence
+    assert any("was not found in the text" in note for note in found.notes)
+
+
+def test_a_kind_asked_on_several_lines_none_by_the_questions_words_is_unsure(answerer):
+    """The player's length '1:27' was not read; the page has other numbers, none beside 'gymnastics'."""
+    page = screens(
+        (
+            28.0,
+            29.0,
+            "Input Image Video-LLaVA / Does the flag in the image appear in the video? / 4 / 0:00 / "
+            "Yes, the flag is visible in the video. It is shown in the background of the gymnastics competition",
+        )
+    )
+    found = answerer.answer("How long is the gymnastics video in the player?", None, [], timeline=page)
+    assert found.low_confidence
+    assert any("several lines" in note for note in found.notes)

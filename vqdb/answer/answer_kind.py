@@ -13,13 +13,18 @@ text for one:
   win" where "a goal for Wexford" is said);
 * a **number** is digits or number words (canonical text writes them as digits);
 * a **time** is a clock time ("10:50", OCR's "18.30"), an hour with am/pm, "noon" or "midnight";
-  :func:`time_in` reads it out of a snippet, the answer to a question that asks a time.
+  :func:`time_in` reads it out of a snippet, the answer to a question that asks a time;
+* an **address** ("Which website is shown?", "What is the e-mail address?") is a web address, domain or
+  e-mail address as :mod:`vqdb.answer.identifiers` reads one ("www.archive-films.org/kennedy", OCR's
+  spaced "docs . example . org"): a name strap beside it is no website.
 
 Example:
     >>> asked_kind("Who is the lecturer?"), asked_kind("How old is the presenter?")
     ('name', 'number')
     >>> holds_kind("name", "~IBRARY TV / Lecture 7: Early Printing"), holds_kind("name", "I'm Anna Kowalski")
     (False, True)
+    >>> asked_kind("Which website is shown at the bottom?"), holds_kind("address", "President J. Kennedy, 1961")
+    ('address', False)
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 
+from vqdb.answer.identifiers import is_address, read_tokens
 from vqdb.answer.lexical import FUNCTION_WORDS
 from vqdb.answer.questions import ASKED_TIME
 from vqdb.answer.timeline import match_words
@@ -43,6 +49,9 @@ _NUMBER_ASKED = re.compile(
     r"|\b(?:what|which)\s+(?:year|number|percentage|score|price|age|temperature)\b",
     re.IGNORECASE,
 )
+_ADDRESS_ASKED = re.compile(
+    r"\b(?:web\s*site|web\s*page|web\s+address|url|link|e-?mail|domain)s?\b(?!\s+(?:by|from|to)\b)", re.IGNORECASE
+)
 _TIME_ASKED = re.compile(r"\b(?:what|which)\s+time\b|" + ASKED_TIME.pattern, re.IGNORECASE)
 
 _CLAUSE = re.compile(r"[.!?:;/|()\[\]\n]|\s[-–—]\s")  # what starts a clause, whose first word is capitalised
@@ -53,14 +62,17 @@ _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'
 
 
 def asked_kind(question: str) -> str | None:
-    """``name``, ``number`` or ``time``: the kind of value ``question`` asks for; None for any other.
+    """``name``, ``number``, ``time`` or ``address``: the kind of value ``question`` asks for; None for any other.
 
     Example:
         >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
         ...                          "What year is mentioned?", "Until what time is the road closed?",
-        ...                          "What does the logo say?", "Since when has the road been closed?")]
-        ['name', 'name', 'number', 'time', None, 'time']
+        ...                          "What does the logo say?", "Since when has the road been closed?",
+        ...                          "Which website is shown?", "What email address is given?")]
+        ['name', 'name', 'number', 'time', None, 'time', 'address', 'address']
     """
+    if _ADDRESS_ASKED.search(question):
+        return "address"
     if _NAME_ASKED.search(question):
         return "name"
     if _TIME_ASKED.search(question):
@@ -97,6 +109,8 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         (True, False)
         >>> holds_kind("name", "Sports: Rovers win"), holds_kind("name", "Sports: Rovers win", names={"rovers"})
         (False, True)
+        >>> holds_kind("address", "Docs: docs . vqdb-example . org/v2"), holds_kind("address", "Release v2.13.0")
+        (True, False)
     """
     if kind == "name":
         return any(_name_like(word) for word in _non_initial_words(text)) or any(
@@ -106,6 +120,8 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         return bool(re.search(r"\d", canonical(text)))
     if kind == "time":
         return bool(_CLOCK.search(text))
+    if kind == "address":
+        return any(is_address(token) for token in read_tokens(text))
     raise ValueError(f"unknown kind of value: {kind!r}")
 
 

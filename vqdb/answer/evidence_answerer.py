@@ -52,7 +52,8 @@ Options that sound alike are told apart by written text only where they are spel
 (:func:`spelling_variants`: one sound key and spelled nearly alike, "Gutenberg", "Guttenberg"; not
 "Tom", "Tim").
 
-An open-ended question gets the snippet that best fits its context words, relation and meaning. A
+An open-ended question gets the snippet that best fits its context words, relation and meaning (of a
+screen, the line asked: ``vqdb.answer.screen_lines``, "Narrator: Linda Johnson", not every strap). A
 snippet of only the question's own words ("Written by" for "Who wrote it?") is passed over for one
 that adds a word; a word the question offers as its answer ("OPEN or CLOSED", a quote) is not its own,
 and where every snippet only repeats the question the best of them is the answer, flagged. The answer
@@ -81,7 +82,7 @@ import dataclasses
 import itertools
 import math
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import numpy as np
@@ -101,6 +102,7 @@ from vqdb.answer.lexical import (
     find,
     option_weights,
     rarity_weights,
+    reads_number_whole,
     similarity,
 )
 from vqdb.answer.prompts import option_letters
@@ -115,6 +117,7 @@ from vqdb.answer.questions import (
     yes_no,
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
+from vqdb.answer.screen_lines import asked_line, line_words
 from vqdb.answer.temporal import (
     IN_WINDOW,
     NOT_IN_RELATION,
@@ -588,7 +591,8 @@ class _Reading:
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
-        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``)."""
+        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``), an option
+        that is a number only where it is read whole (``lexical.reads_number_whole``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
             if not self._answers_from(stream):
@@ -596,7 +600,8 @@ class _Reading:
             if identifier is not None:
                 out += find_identifier(identifier, stream)
             else:
-                out += find(words, weights, stream, self.matcher.similarity(words, i))
+                found = find(words, weights, stream, self.matcher.similarity(words, i))
+                out += [m for m in found if reads_number_whole(words, m)]  # "6.607" is not read in "6.006"
         return out
 
     def _filled_matches(self, blank: tuple[str, str], option: str) -> list[Match]:
@@ -870,8 +875,8 @@ class _Reading:
         )
         scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
         kind = None if self.parts.about_sound else asked_kind(self.question)
+        names = names_in(s.text for stream in self.streams for s in stream.snippets) if kind == "name" else ()
         if kind:
-            names = names_in(s.text for stream in self.streams for s in stream.snippets) if kind == "name" else ()
             holding = [c for c in scored if holds_kind(kind, c[3].text, names)]
             if not holding:
                 closest = scored[0][3]
@@ -933,13 +938,44 @@ class _Reading:
                 "something (or nothing) was heard, not what"
                 + ("" if passed_over is None else f"; the closest particular sound, {best.text!r}, answers")
             )
-        text = _end_word(best.text, self.parts.ordinal) if self.parts.asks_word else best.text
+        unsure = False  # a value of the kind asked on several lines of the screen, none by the question's words
+        if self.parts.asks_word:
+            text = _end_word(best.text, self.parts.ordinal)
+        else:  # "Who is the narrator?": the narrator's line of the screen, not its every strap
+            text = self._asked_line(best, streams, context, lambda line: not kind or holds_kind(kind, line, names))
+            if text != best.text:
+                notes.append(
+                    f"the line asked, of {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text[:80]!r}"
+                )
+            elif kind and sum(holds_kind(kind, line, names) for line, _, _ in line_words(text)) > 1:
+                unsure = True  # "How long is the video?" on a page of numbers, none by the question's words
+                notes.append(
+                    f"low confidence: the screen has a {kind} on several lines and none beside the question's "
+                    "words: which one it asks for, nothing read says"
+                )
         asked_time = time_in(best.text, self.parts.context) if kind == "time" else None
         if asked_time is not None:  # "Until what time is the road closed?": the time, not the whole screen
             notes.append(f"the time asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text!r}")
             text = asked_time
-        low = not found or echoed or (generic and not heard_with)
+        low = not found or echoed or (generic and not heard_with) or unsure
         return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
+
+    def _asked_line(
+        self, snippet: Evidence, streams: list[Stream], context: _Context, holds: Callable[[str], bool]
+    ) -> str:
+        """The line of a screen ``snippet`` the question asks about (``screen_lines.asked_line``): the one
+        with most of its ``context`` words that adds one and ``holds`` the kind of value asked."""
+        found = [(s, i) for s in streams for i, other in enumerate(s.snippets) if other is snippet]
+        if snippet.source != "ocr" or not found:
+            return snippet.text
+        stream, index = found[0]
+        positions = np.flatnonzero(stream.snippet_of == index)
+        return asked_line(
+            snippet.text,
+            lambda first, last: context.coverage(stream, positions[first : last + 1]),
+            lambda first, last: context.adds(stream, positions[first : last + 1]),
+            holds,
+        )
 
 
 def _generic_sound(snippet: Evidence) -> bool:

@@ -42,6 +42,7 @@ MAX_TOKENS = 4096  # tokens of one stream compared (the first, in reading order)
 MAX_RUN = 8  # words of a snippet an identifier may be read over (an address split at its dots and slashes)
 
 _ADDRESS = re.compile(r"^(?=.*[a-z])[a-z0-9][\w~%+-]*(?:[./@:][\w~%+-]+)+/?$")  # domain, URL, e-mail, file name
+_TOP_LEVEL = re.compile(r"[a-z]{2,6}")  # ".org", ".com", ".pdf": the host's (or file's) last part
 _VERSION = re.compile(r"^v?\d+(?:\.\d+){2,}$|^v\d+(?:\.\d+)+$")
 _CODE = re.compile(r"^(?=[\w-]*[a-z])(?=[\w-]*\d)[a-z0-9][\w-]{3,}$")  # letters and digits mixed: AB12-X
 _UNIT = re.compile(r"^\d+(?:st|nd|rd|th|s|am|pm|k|m|g|kg|km|cm|mm|ml|kb|mb|gb|tb|hz|khz|mhz|mph|kph|fps|px|p|x)$")
@@ -104,6 +105,26 @@ def is_identifier(token: str) -> bool:
     if _ADDRESS.match(token):
         return max(len(part) for part in re.split(r"[./@:]", token)) >= 2 and len(re.findall(r"[a-z]{2}", token)) > 0
     return bool(_CODE.match(token)) and not _UNIT.match(token)
+
+
+def is_address(token: str) -> bool:
+    """Whether a normalized token is a domain, URL, e-mail or file name: parts joined by dots, slashes or
+    "@", a part of two characters or more, and the host's last part (before any slash) a top-level
+    domain or extension of two to six letters; not a version number, not an initial closed up with a
+    name ("J. Kennedy" read "j.kennedy") nor two words run together with a number ("Release v2.13.0").
+
+    Example:
+        >>> [is_address(t) for t in ("archive-films.org/kennedy", "jo@vqdb.org", "report_v2.pdf", "v2.13.0")]
+        [True, True, True, False]
+        >>> [is_address(t) for t in ("u.s", "j.kennedy", "releasev2.13.0")]
+        [False, False, False]
+    """
+    if _VERSION.match(token) or not _ADDRESS.match(token):
+        return False
+    host = token.split("/")[0]
+    if not _TOP_LEVEL.fullmatch(re.split(r"[.@:]", host)[-1]) or not re.search(r"[.@]", host):
+        return False
+    return max(len(part) for part in re.split(r"[./@:]", token)) >= 2
 
 
 def is_product_name(token: str) -> bool:

@@ -507,3 +507,27 @@ def clock_parts(hours: str, minutes: str, after: str = "") -> bool:
         and len(minutes) == 2
         and int(minutes) < 60
     )
+
+
+def reads_number_whole(groups: Sequence[str], match: Match) -> bool:
+    """Whether ``match`` reads the number whose digit groups are ``groups`` ("6.607" is "6", "607") whole:
+    every group, in a row, or the groups run together in one word or two ("745" for "7:45"). A number is one
+    value: "6.006" read on screen is no reading of "6.607" though its "6" is there, nor "5.005" of "5.272".
+    Anything that is not a number of two groups or more is read as its words are.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import match_words, stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 6.0, 7.0, "180.000 / 6.006 00:00:06;00", 6.0)])
+        >>> reads_number_whole(match_words("6.607"), Match(s, 2, 3, 0.5, 1.0))
+        False
+        >>> reads_number_whole(match_words("6.006"), Match(s, 2, 3, 1.0, 1.0))
+        True
+    """
+    if len(groups) < 2 or not all(g.isdigit() for g in groups):
+        return True
+    words = match.stream.words[max(0, match.first - len(groups)) : match.last + len(groups) + 1]
+    whole = "".join(groups)
+    runs = {"".join(words[i : i + size]) for size in (1, 2) for i in range(len(words))}
+    in_a_row = any(tuple(words[i : i + len(groups)]) == tuple(groups) for i in range(len(words)))
+    return in_a_row or whole in runs

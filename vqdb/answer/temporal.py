@@ -103,7 +103,10 @@ def locate(
 ) -> list[Anchor]:
     """The moments of ``parts``' anchor in ``streams``, best first (none: the question has no relation,
     or its anchor was found nowhere). ``embedder`` finds an anchor no word of which was read or heard;
-    ``matcher`` is a ``Matcher`` of the streams' words, when one is at hand.
+    ``matcher`` is a ``Matcher`` of the streams' words, when one is at hand. An anchor that names a number
+    ("when the counter reads 40.000", "after the 1961 caption") is found only where the number is read:
+    where one of its numbers is read nowhere, neither its other words ("counter", on every screen) nor its
+    meaning find the moment.
 
     Example:
         >>> from vqdb.answer.questions import read_question
@@ -119,6 +122,8 @@ def locate(
     matcher = matcher or Matcher([s.words for s in streams])
     sims = [matcher.similarity(words, i) for i in range(len(streams))]
     present = np.any([sim.max(axis=1) > 0 for sim in sims], axis=0) if sims else np.zeros(len(words), bool)
+    if any(word.isdigit() and not read for word, read in zip(words, present, strict=True)):
+        return []  # "when the counter reads 40.000": the moment is where its number is read, and it is nowhere
     anchors: list[Anchor] = []
     if not parts.quoted:  # a described moment: its function words locate nothing
         present &= np.array([w not in STOPWORDS for w in words], dtype=bool)
