@@ -16,6 +16,11 @@ Lance, text indexes), after a warm-up ingest that loads the models. Sections (``
 - ``decode``: decoding + sampling, sequential vs keyframe seeking, shared clips and generated videos.
 - ``wer``: Whisper's word error rate (the configured model, on this device and precision) on jfk.flac and
   the LJSpeech clips of the shared audio, text normalized, per clip and pooled: what ASR's speed costs.
+- ``realtime``: the whole default ingest of each of ``--clips``, one clip at a time into a fresh corpus, once per
+  ``--threads`` value (``cpu_threads``: threads per model on the CPU, 0 = half the cores), the values alternating
+  clip by clip and ``--repeat`` times so that a shared machine's load falls on each alike: wall s, process CPU
+  s, CPU s per video s, x realtime, the 1-minute load average before and after the run, and wall time against
+  the first value's run of the same clip and round (``vs first``).
 - ``engines``: the same whole ingest of the shared clips (``--engine-extractors``, default audio,subtitles)
   with the local engine (``--jobs 1``, ``--jobs 2``) and with Ray (1 and 2 workers: a local Ray instance of
   that many CPUs, started before the timed ingest, its start shown apart); ``vs local 1`` is wall time
@@ -28,6 +33,7 @@ sees a GPU; rows name the device).
     .venv/bin/python benchmarks/ingest.py --sections ingest,slides --jobs 1,2
     .venv/bin/python benchmarks/ingest.py --sections reads --read-clips movie-hello.mp4,testvideo.mp4
     .venv/bin/python benchmarks/ingest.py --sections engines --engine-extractors audio,subtitles
+    .venv/bin/python benchmarks/ingest.py --sections realtime --clips smpte-2997.mp4,chaplin.mp4 --threads 0,2
 """
 
 from __future__ import annotations
@@ -80,7 +86,7 @@ SLIDE_TITLES = (
     "Sound Events",
     "Questions",
 )
-SECTIONS = ("ingest", "slides", "reads", "embed", "decode", "wer", "engines")
+SECTIONS = ("ingest", "slides", "reads", "embed", "decode", "wer", "engines", "realtime")
 
 
 def main() -> None:
@@ -106,6 +112,8 @@ def main() -> None:
         wer_section()
     if "engines" in args.sections:
         engines_section(args)
+    if "realtime" in args.sections:
+        realtime_section(args)
 
 
 # -- whole ingest ----------------------------------------------------------------------------------
@@ -181,6 +189,38 @@ def _row(label: str, run: Run, baseline: Run, device: str) -> dict:
         "load": f"{run.load:.1f}",
         "failed": len(run.failed),
     }
+
+
+def realtime_section(args: argparse.Namespace) -> None:
+    """The whole default ingest clip by clip at each ``--threads`` value, alternating, ``--repeat`` rounds."""
+    import torch
+
+    configs = {threads: _config(progress=False, device="cpu", cpu_threads=threads) for threads in args.threads}
+    names, notices = resolve_extractors(next(iter(configs.values())), None)
+    for notice in notices:
+        print(f"note: {notice}")
+    for config in configs.values():  # loads each setting's models once in this process
+        timed_ingest([WARM_UP], config, names)
+    rows = []
+    for round_ in range(args.repeat):
+        for clip in args.clips:
+            first = None
+            for threads, config in configs.items():
+                # torch's threads are process-wide, set when a model loads: set them for this run
+                torch.set_num_threads(threads or max(1, len(os.sched_getaffinity(0)) // 2))
+                load_before = _load()
+                run = timed_ingest([SHARED_VIDEO / clip], config, names)
+                first = first or run
+                rows.append({
+                    "clip": clip, "round": round_ + 1, "cpu_threads": threads, "media s": f"{run.media_s:.1f}",
+                    "wall s": f"{run.wall_s:.1f}", "cpu s": f"{run.cpu_s:.1f}",
+                    "cpu s / video s": f"{run.cpu_s / run.media_s:.2f}",
+                    "x realtime": f"{run.media_s / run.wall_s:.2f}",
+                    "vs first": f"{run.wall_s / first.wall_s:.2f}x", "load": f"{load_before}-{run.load:.1f}",
+                    "failed": len(run.failed),
+                })  # fmt: skip
+                print("  ".join(f"{key}={value}" for key, value in rows[-1].items()), flush=True)
+    print_table(f"Whole default ingest on the CPU, clip by clip ({', '.join(names)})", rows)
 
 
 # -- OCR on slide-like video -----------------------------------------------------------------------
@@ -521,6 +561,8 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--clips", type=_names, default=INGEST_CLIPS, help="shared clips for the ingest section")
     parser.add_argument("--read-clips", type=_names, default=READ_CLIPS, help="shared clips for the reads section")
     parser.add_argument("--jobs", type=lambda s: [int(v) for v in s.split(",")], default=[1, 2])
+    parser.add_argument("--threads", type=lambda s: [int(v) for v in s.split(",")], default=[0],
+                        help="cpu_threads values of the realtime section, e.g. 0,2")  # fmt: skip
     parser.add_argument("--devices", type=_names, default=("cpu", "cuda"), help="cpu, cuda (when torch sees one)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per row; the fastest is shown")
     parser.add_argument("--slide-minutes", type=float, default=2.0, help="length of the slide-like video")
@@ -540,7 +582,7 @@ def _parse_args() -> argparse.Namespace:
     unknown = set(args.sections) - set(SECTIONS)
     if set(args.devices) - {"cpu", "cuda"}:
         parser.error(f"--devices takes cpu and/or cuda, got {','.join(args.devices)}")
-    used = (*(args.clips if {"ingest", "engines"} & set(args.sections) else ()),
+    used = (*(args.clips if {"ingest", "engines", "realtime"} & set(args.sections) else ()),
             *(args.read_clips if "reads" in args.sections else ()))  # fmt: skip
     missing = [c for c in used if not (SHARED_VIDEO / c).is_file()]
     if unknown or missing:
