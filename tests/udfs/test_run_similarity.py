@@ -1,6 +1,6 @@
 """run_similarities gives rapidfuzz's Indel similarity of a key with runs of parts, bit for bit, without
 spelling the runs: short and long keys, letters outside the key, accents and wide characters, runs of one
-part and runs reaching the text's end."""
+part and runs reaching the text's end; a text's parts are spelled once for all the keys compared with them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
-from vqdb.udfs.run_similarity import WORD_BITS, run_similarities
+from vqdb.udfs.run_similarity import WORD_BITS, run_similarities, spelled_parts
+from vqdb.udfs.text_grade import phrase_matches
 
 
 def spelled(key: str, parts: list[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -34,3 +35,16 @@ def test_a_run_of_the_key_itself_and_none():
     found = run_similarities("liftoff", parts, np.array([2, 0, 0]), np.array([2, 1, 0]))
     assert found[0] == 1.0 and 0 < found[1] < 1 and found[2] == spelled("liftoff", parts, np.array([0]), np.array([0]))
     assert run_similarities("liftoff", parts, np.array([], dtype=np.int64), np.array([], dtype=np.int64)).size == 0
+
+
+def test_parts_spelled_once_for_every_key():
+    """A search compares each candidate video's words with the query's letters, sounds and stems, the length
+    filter first: the words are spelled once, not for each comparison (4,500 words a video, 6 times)."""
+    said = [f"word{i % 37}" for i in range(400)] + ["live", "tough"]
+    starts = [float(i) for i in range(len(said))]
+    spelled_parts.cache_clear()
+    assert phrase_matches(said, starts, [s + 0.5 for s in starts], "liftoff")
+    info = spelled_parts.cache_info()
+    assert info.hits >= 3 and info.misses <= 3  # letters, sounds, stems: each spelled once, read twice
+    joined, ends, codes = spelled_parts(("ask", "não"))
+    assert joined == "asknão" and ends.tolist() == [0, 3, 6] and "".join(map(chr, codes)) == joined

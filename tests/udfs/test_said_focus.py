@@ -1,6 +1,7 @@
 import duckdb
 import numpy as np
 import pyarrow as pa
+import pytest
 
 from vqdb.udfs import said_focus
 from vqdb.udfs.said_focus import content_words, same_word, shared_words_focus
@@ -55,3 +56,33 @@ def test_the_sql_function_gives_a_struct_or_null():
         pa.array(["x"]),
     )
     assert empty.to_pylist() == [None]
+
+
+def test_a_videos_sentences_at_once_as_each_alone():
+    """A video's sentences focused together give what each gives alone (its words matched with the query's
+    once for all of them)."""
+    texts, starts, ends = timed("rain", "today.", "colour", "of", "the", "rain", "tomorrow.", "3000", "years")
+    sentences = [range(0, 2), range(2, 7), range(7, 9), range(0, 0), range(3, 6)]
+    for query in ("the rain tomorrow", "color of rain", "three thousand yearly", "weather"):
+        alone = [shared_words_focus([texts[j] for j in s], starts[list(s)], ends[list(s)], query) for s in sentences]
+        assert said_focus.shared_words_foci(texts, starts, ends, sentences, query) == alone
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_shortest_stretch_read_with_two_pointers_is_the_best_of_all(seed):
+    """The stretches from each hit to where it has said every word, read with two pointers, give the stretch
+    the search over every pair of hits gives: words said twice, hits saying two words, ends out of order,
+    words without times (NaN) and times too far apart to subtract."""
+    rng = np.random.default_rng(seed)
+    words = ["rain", "sun", "tomorrow", "x"]
+    size = int(rng.integers(1, 14))
+    begins = np.sort(rng.uniform(0, 20, size)).tolist()
+    finishes = [b + float(rng.uniform(0.1, 3.0)) for b in begins]
+    if seed % 3 == 0:
+        finishes[int(rng.integers(size))] = float("nan")
+    if seed % 5 == 0:
+        begins[int(rng.integers(size))] = float("nan")
+    if seed == 7:
+        begins[0], finishes[-1] = -1.7e308, 1.7e308
+    hits = [(k, k, frozenset(rng.choice(words, int(rng.integers(1, 3))).tolist())) for k in range(size)]
+    assert said_focus._shortest_most(hits, begins, finishes) == said_focus._shortest_most_of_all(hits, begins, finishes)

@@ -18,12 +18,14 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 WORD_BITS = 64  # the longest key compared bit-parallel (one unsigned 64-bit word a run)
+TEXTS_SPELLED = 96  # parts kept spelled: the words, sounds and stems of a search's 30 candidate videos
 
 
 def run_similarities(key: str, parts: Sequence[str], first: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -38,26 +40,42 @@ def run_similarities(key: str, parts: Sequence[str], first: np.ndarray, last: np
     first, last = np.asarray(first, dtype=np.int64), np.asarray(last, dtype=np.int64)
     if not len(first):
         return np.zeros(0)
-    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).astype(np.int64)
-    joined = "".join(parts)
+    joined, ends, codes = spelled_parts(tuple(parts))
     if not key or len(key) > WORD_BITS:
         spelled = [joined[a:b] for a, b in zip(ends[first].tolist(), ends[last + 1].tolist(), strict=True)]
         return process.cdist([key], spelled, scorer=Indel.normalized_similarity, dtype=np.float64)[0]
     lengths = ends[last + 1] - ends[first]
-    common = _common_lengths(key, joined, ends[first], lengths)
+    common = _common_lengths(key, codes, ends[first], lengths)
     total = (len(key) + lengths).astype(np.float64)
     return 1.0 - (total - 2 * common) / total  # rapidfuzz's own arithmetic: 1 - distance / (len(a) + len(b))
 
 
-def _common_lengths(key: str, text: str, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The longest common subsequence of ``key`` (at most ``WORD_BITS`` characters) with ``text[s:s + n]`` for
-    each ``s`` of ``starts`` and ``n`` of ``lengths`` (each at least 1).
+@lru_cache(maxsize=TEXTS_SPELLED)
+def spelled_parts(parts: tuple[str, ...]) -> tuple[str, np.ndarray, np.ndarray]:
+    """The parts spelled one after another, where each starts and ends in that spelling (``ends[i]`` to
+    ``ends[i + 1]``: part i), and its characters' code points: the same for every key, kept (a search compares
+    each candidate video's words, sounds and stems with its query's, a few times each).
 
     Example:
-        >>> _common_lengths("abc", "xaybc", np.array([0, 1, 2]), np.array([5, 2, 3])).tolist()
+        >>> joined, ends, codes = spelled_parts(("ask", "not"))
+        >>> joined, ends.tolist(), codes[:3].tolist()
+        ('asknot', [0, 3, 6], [97, 115, 107])
+    """
+    joined = "".join(parts)
+    ends = np.concatenate([[0], np.cumsum(np.fromiter(map(len, parts), dtype=np.int64, count=len(parts)))])
+    return joined, ends.astype(np.int64), np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
+
+
+def _common_lengths(key: str, codes: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The longest common subsequence of ``key`` (at most ``WORD_BITS`` characters) with ``text[s:s + n]`` for
+    each ``s`` of ``starts`` and ``n`` of ``lengths`` (each at least 1), the text given by its code points
+    (``codes``).
+
+    Example:
+        >>> codes = np.array([ord(c) for c in "xaybc"], dtype=np.uint32)
+        >>> _common_lengths("abc", codes, np.array([0, 1, 2]), np.array([5, 2, 3])).tolist()
         [3, 1, 2]
     """
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
     letters, at = np.unique(np.frombuffer(key.encode("utf-32-le"), dtype=np.uint32), return_inverse=True)
     masks = np.zeros(len(letters), dtype=np.uint64)
     np.bitwise_or.at(masks, at, np.left_shift(np.uint64(1), np.arange(len(key), dtype=np.uint64)))
@@ -79,4 +97,4 @@ def _common_lengths(key: str, text: str, starts: np.ndarray, lengths: np.ndarray
     return len(key) - np.bitwise_count(at_end & low).astype(np.int64)
 
 
-__all__ = ["WORD_BITS", "run_similarities"]
+__all__ = ["TEXTS_SPELLED", "WORD_BITS", "run_similarities", "spelled_parts"]

@@ -29,11 +29,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 import duckdb
 import numpy as np
 import pyarrow as pa
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from vqdb.textnorm import FUNCTION_WORDS, canonical_spans, canonical_words, sound_key
 from vqdb.udfs.arrow_results import owned
@@ -44,6 +45,7 @@ SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_M
 SPELLED_MIN = 5  # shorter words differ by too few letters to be told apart by spelling ("bat" / "cat")
 SOUNDED_MIN = 3  # a sound key this long at least: shorter ones ("n", "tk") are shared by many words
 SENTENCES_KEPT = 20_000  # sentences whose canonical words are kept (a few hundred a video)
+QUERIES_KEPT = 16  # queries whose words said are kept, each with the words met in its candidates' sentences
 
 
 def shared_words_focus(
@@ -61,12 +63,87 @@ def shared_words_focus(
         >>> shared_words_focus(["the", "weather"], np.array([1.0, 1.2]), np.array([1.2, 1.5]), "a storm") is None
         True
     """
+    return shared_words_foci(texts, starts, ends, [range(len(texts))], query)[0]
+
+
+def shared_words_foci(
+    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, sentences: Sequence[Sequence[int]], query: str
+) -> list[tuple[float, float] | None]:
+    """``shared_words_focus`` of each sentence of ``sentences`` (the positions in ``texts``, ``starts`` and
+    ``ends`` of its words, in time order): a video's sentences at once, whose words are matched with the query's
+    together (``_said_as_each``).
+
+    Example:
+        >>> texts = ["rain", "today.", "sun", "and", "rain", "tomorrow."]
+        >>> times = np.arange(6.0)
+        >>> shared_words_foci(texts, times, times + 1, [range(0, 2), range(2, 6), range(2, 4)], "the rain tomorrow")
+        [(0.0, 1.0), (4.0, 6.0), None]
+    """
     wanted = content_words(query)
     if not wanted:
-        return None
-    found = _canonical_spans(tuple(texts))
-    hits = [(first, last, words) for said, first, last in found if (words := _said_as(said, wanted))]
+        return [None] * len(sentences)
     begins, finishes = np.asarray(starts, np.float64).tolist(), np.asarray(ends, np.float64).tolist()
+    spans = [_canonical_spans(tuple(texts[j] for j in words)) for words in sentences]
+    says = _said_as_each([said for found in spans for said, _, _ in found], wanted)
+    foci = []
+    for words, found in zip(sentences, spans, strict=True):
+        hits = [(first, last, asked) for said, first, last in found if (asked := says[said])]
+        foci.append(_shortest_most(hits, [begins[j] for j in words], [finishes[j] for j in words]))
+    return foci
+
+
+def _shortest_most(
+    hits: list[tuple[int, int, frozenset[str]]], begins: list[float], finishes: list[float]
+) -> tuple[float, float] | None:
+    """The (start, end) of the shortest stretch of a sentence's words (``begins``, ``finishes``) whose ``hits``
+    (first word, last word, the query words said) say the most characters of the query's words, the earliest
+    of equals; None without hits.
+
+    The most is all the words the hits say, from any hit up to the first hit at which its stretch has said them
+    all (or past it: a stretch ending later but shorter): for each first hit, the earliest end from there on,
+    read with two pointers. Where no such stretch has finite times, the best of all stretches is searched.
+
+    Example:
+        >>> said = [(0, 0, frozenset({"rain"})), (1, 1, frozenset({"sun"})), (2, 2, frozenset({"rain"}))]
+        >>> _shortest_most(said, [0.0, 1.0, 2.0], [0.5, 1.5, 2.2])
+        (1.0, 2.2)
+    """
+    if not hits:
+        return None
+    wanted: dict[str, int] = dict.fromkeys(frozenset().union(*(words for _, _, words in hits)), 0)  # in the stretch
+    missing, weight, best = len(wanted), sum(map(len, wanted)), None
+    ends = [finishes[last] for _, last, _ in hits]
+    earliest = ends[:]  # the earliest finite end from each hit on (inf: none)
+    for j in range(len(hits) - 1, -1, -1):
+        earliest[j] = min(
+            ends[j] if math.isfinite(ends[j]) else math.inf, earliest[j + 1] if j + 1 < len(hits) else math.inf
+        )
+    upto = -1  # the stretch read: from the current first hit to hit upto
+    for first, _, words in hits:
+        while missing and upto + 1 < len(hits):
+            upto += 1
+            for word in hits[upto][2]:
+                wanted[word] += 1
+                missing -= wanted[word] == 1
+        if missing:
+            break
+        start, end = begins[first], earliest[upto]
+        if math.isfinite(start) and math.isfinite(end) and not math.isfinite(end - start):
+            return _shortest_most_of_all(hits, begins, finishes)  # too far apart to subtract: a later end may not be
+        candidate = (-weight, end - start, start, end)
+        if math.isfinite(end - start) and (best is None or candidate < best):
+            best = candidate
+        for word in words:
+            wanted[word] -= 1
+            missing += wanted[word] == 0
+    return (best[2], best[3]) if best is not None else _shortest_most_of_all(hits, begins, finishes)
+
+
+def _shortest_most_of_all(
+    hits: list[tuple[int, int, frozenset[str]]], begins: list[float], finishes: list[float]
+) -> tuple[float, float] | None:
+    """``_shortest_most`` over every stretch from hit to hit, those saying fewer of the words included: where the
+    stretches saying them all have no finite times (a word without its time)."""
     best: tuple[float, float, float, float] | None = None  # (-weight, length, start, end)
     for i, (first, _, _) in enumerate(hits):
         covered: set[str] = set()
@@ -99,17 +176,30 @@ def content_words(query: str) -> frozenset[str]:
     return frozenset(word for word in canonical_words(query) if word not in FUNCTION_WORDS)
 
 
-@lru_cache(maxsize=50_000)
-def _said_as(said: str, wanted: frozenset[str]) -> frozenset[str]:
-    """The query's ``wanted`` words that the word ``said`` says (kept per word and query: the sentences of a
-    search's candidate videos say the same words again and again)."""
-    return frozenset(word for word in wanted if same_word(said, word))
+def _said_as_each(saids: Sequence[str], wanted: frozenset[str]) -> dict[str, frozenset[str]]:
+    """For each canonical word of ``saids`` (and the others met before for this query), the query's ``wanted``
+    words it says: the words not met yet compared with each wanted word at once (``words_saying``)."""
+    known = _known_words(wanted)
+    new = [said for said in dict.fromkeys(saids) if said not in known]
+    if new:
+        saying: dict[str, set[str]] = {said: set() for said in new}
+        for asked in wanted:
+            for at in np.flatnonzero(words_saying(new, asked)).tolist():
+                saying[new[at]].add(asked)
+        known.update((said, frozenset(asked)) for said, asked in saying.items())
+    return known
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=QUERIES_KEPT)
+def _known_words(wanted: frozenset[str]) -> dict[str, frozenset[str]]:
+    """The words met so far in the sentences found for a query (its ``wanted`` words) and which of those each
+    says, kept per query: the sentences of its candidate videos say the same words again and again."""
+    return {}
+
+
 def same_word(said: str, asked: str) -> bool:
     """Whether the canonical word ``said`` says the canonical word ``asked``: equal, the same stem, the same
-    sound, or nearly the same spelling (see the module doc).
+    sound, or nearly the same spelling (see the module doc; ``words_saying`` of one word).
 
     Example:
         >>> alike = [("year", "yearly"), ("fraunhofer", "frownhofer"), ("guttenberg", "gutenburg")]
@@ -118,14 +208,32 @@ def same_word(said: str, asked: str) -> bool:
         >>> [same_word(a, b) for a, b in [("bat", "cat"), ("never", "bettered"), ("3000", "300")]]
         [False, False, False]
     """
-    if said == asked or word_stem(said) == word_stem(asked):
-        return True
-    if any(map(str.isdigit, said + asked)):
-        return False  # a number is said exactly or not at all
+    return bool(words_saying([said], asked)[0])
+
+
+def words_saying(saids: Sequence[str], asked: str) -> np.ndarray:
+    """Whether each canonical word of ``saids`` says the canonical word ``asked`` (``same_word``), the
+    spellings compared all at once.
+
+    Example:
+        >>> words_saying(["year", "years", "yarn", "3000"], "yearly").tolist()
+        [True, True, False, False]
+    """
+    stem = word_stem(asked)
+    alike = np.fromiter((said == asked or word_stem(said) == stem for said in saids), bool, len(saids))
+    if any(map(str.isdigit, asked)):
+        return alike  # a number is said exactly or not at all
+    plain = ~alike & np.fromiter((not any(map(str.isdigit, said)) for said in saids), bool, len(saids))
     key = sound_key(asked)
-    if len(key) >= SOUNDED_MIN and sound_key(said) == key:
-        return True
-    return min(len(said), len(asked)) >= SPELLED_MIN and fuzz.ratio(said, asked) >= SPELLED_ALIKE
+    if len(key) >= SOUNDED_MIN:
+        alike[plain] = [sound_key(said) == key for said in compress(saids, plain)]
+    spelled = plain & ~alike
+    if len(asked) >= SPELLED_MIN:
+        spelled &= np.fromiter(map(len, saids), np.int64, len(saids)) >= SPELLED_MIN
+        if spelled.any():
+            ratios = process.cdist(list(compress(saids, spelled)), [asked], scorer=fuzz.ratio, dtype=np.float64)
+            alike[spelled] = ratios[:, 0] >= SPELLED_ALIKE
+    return alike
 
 
 def said_focus(pieces: pa.Array, queries: pa.Array) -> pa.Array:

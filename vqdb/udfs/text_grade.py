@@ -170,7 +170,7 @@ from vqdb.textnorm import (
     without_symbols,
 )
 from vqdb.udfs.arrow_results import owned
-from vqdb.udfs.run_similarity import run_similarities
+from vqdb.udfs.run_similarity import run_similarities, spelled_parts
 from vqdb.udfs.text_match import is_registered
 
 NEGATED = 0.85  # a stretch said negating where the query does not, or not where it does, counts this much
@@ -802,25 +802,25 @@ def _spoken_words(texts: tuple[str, ...]) -> tuple[tuple[str, ...], np.ndarray, 
 
 
 @lru_cache(maxsize=SPOKEN_TEXTS_KEPT)
-def _sound_keys(tokens: tuple[str, ...]) -> list[str]:
+def _sound_keys(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The ``sound_key`` of each of a timed text's canonical words, the same for every query (kept per text).
 
     Example:
         >>> _sound_keys(("live", "tough"))
-        ['lf', 'tf']
+        ('lf', 'tf')
     """
-    return [sound_key(token) for token in tokens]
+    return tuple(sound_key(token) for token in tokens)
 
 
 @lru_cache(maxsize=SPOKEN_TEXTS_KEPT)
-def _stems(tokens: tuple[str, ...]) -> list[str]:
+def _stems(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The ``word_stem`` of each of a timed text's canonical words, the same for every query (kept per text).
 
     Example:
         >>> _stems(("the", "sun", "sets"))
-        ['thc', 'sun', 'sct']
+        ('thc', 'sun', 'sct')
     """
-    return [word_stem(token) for token in tokens]
+    return tuple(word_stem(token) for token in tokens)
 
 
 def _timed_words(texts: tuple[str, ...], starts: np.ndarray, ends: np.ndarray) -> tuple:
@@ -884,7 +884,7 @@ def _reachable(parts: Sequence[str], first: np.ndarray, last: np.ndarray, length
         >>> _reachable(["ask", "not", "what"], np.array([0, 0, 2]), np.array([0, 2, 2]), 6, 0.7).tolist()
         [False, True, True]
     """
-    ends = np.concatenate([[0], np.cumsum([len(part) for part in parts])]).astype(np.int64)
+    ends = spelled_parts(tuple(parts))[1]
     runs = ends[last + 1] - ends[first]
     return np.abs(runs - length) <= (1.0 - floor) * (runs + length) + 1e-9
 

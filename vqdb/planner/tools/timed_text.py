@@ -86,7 +86,7 @@ from vqdb.planner.tools.said_next import next_phrase_sql, next_phrases, next_pie
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import value_form
 from vqdb.udfs.said_clauses import clauses
-from vqdb.udfs.said_focus import shared_words_focus
+from vqdb.udfs.said_focus import shared_words_foci
 from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
 
 SEMANTIC_MIN = 0.2  # cosine similarity of MiniLM embeddings below which a sentence is unrelated
@@ -571,14 +571,16 @@ class TimedTextTool(TextTool):
         timed = ~(np.isnan(start) | np.isnan(end))
         upto = np.where(timed, np.searchsorted(word_start, end, "left"), 0)
         after = np.where(timed, np.searchsorted(reach, start, "right"), 0)
+        sentences = [
+            (first + np.flatnonzero(word_end[first:stop] > start[i])).tolist()
+            for i, (first, stop) in enumerate(zip(after.tolist(), upto.tolist(), strict=True))
+        ]
         unshared: dict[int, list[dict]] = {}  # the sentences sharing no word with the query: their words
-        for i, (first, stop) in enumerate(zip(after.tolist(), upto.tolist(), strict=True)):
-            inside = first + np.flatnonzero(word_end[first:stop] > start[i])
-            found = shared_words_focus([texts[j] for j in inside], word_start[inside], word_end[inside], query)
+        for i, found in enumerate(shared_words_foci(texts, word_start, word_end, sentences, query)):
             if found is not None:
                 focus_start[i], focus_end[i] = found
-            elif len(inside):
-                unshared[i] = [{"text": texts[j], "start_s": word_start[j], "end_s": word_end[j]} for j in inside]
+            elif sentences[i]:
+                unshared[i] = [{"text": texts[j], "start_s": word_start[j], "end_s": word_end[j]} for j in sentences[i]]
         if unshared:
             meant = video.value(
                 "SELECT list_transform($sentences, s -> meant_clause(s, $q, $pause))",
