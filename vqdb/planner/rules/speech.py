@@ -28,7 +28,7 @@ from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
-from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query
+from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
 
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
@@ -364,6 +364,54 @@ def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
     return dataclasses.replace(plan, queries=calls)
 
 
+_SUBJECT_ASKED_VERBS = frozenset(
+    {
+        "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "may", "might", "must",
+        "should", "shall", "isn't", "wasn't", "hasn't", "won't", "can't", "cannot", "never",
+    }
+)  # fmt: skip
+"""Words that start a clause's verb: said right after a verb of speech ("what does she say was invented …"), the
+clause has no subject, and the subject is what is asked."""
+_ANSWER_EXTENTS = {"after": "statement_after", "before": "statement_before"}
+
+
+def answer_side(question: str) -> str | None:
+    """Where, in the statement found by the words ``question`` names of it, its answer is said: "after" them for
+    what someone says, tells, asks, urges, promises (``_speech_cues``, or who is told in the passive,
+    ``_ADDRESSED``) with the words after the verb the rest of what is said ("what does the man say he will show?":
+    "I will show | a directory"; "what does the teacher tell the children to bring?": "please bring | a packed
+    lunch"); "before" them where those words are a verb with no subject, the subject asked ("what does she say
+    was invented in the 15th century?": "movable metal letters | in the middle of the 15th century"); None for a
+    topic ("what does he say about the parks?": the statement is the answer), a name (``naming_plan``), a
+    question of when, or no verb of speech.
+
+    Example:
+        >>> answer_side("What does the man say he will show?"), answer_side("What are the kids told to bring?")
+        ('after', 'after')
+        >>> answer_side("What does the narrator say was invented in the middle of the fifteenth century?")
+        'before'
+        >>> answer_side("what does the mayor say about the parks"), answer_side("When does he say he will show?")
+        (None, None)
+        >>> answer_side("What does the narrator call the Gutenberg?"), answer_side("What is haunting Europe?")
+        (None, None)
+    """
+    addressed = _ADDRESSED.search(question)
+    if addressed and _CONTENT_ASKED.search(question[: addressed.start()]):
+        return "after"
+    for cue in _speech_cues(question):
+        verb = cue.group(0).split()[-1].lower()
+        if not _CONTENT_ASKED.search(question[: cue.start()]) or verb in ("about", "of", "on"):
+            return None
+        if verb in phrasing.NAMING_VERBS or (
+            cue.re is _ACTIVE_SPEECH and verb not in phrasing.ADDRESSING and verb not in phrasing.SAYING
+        ):
+            return None  # a name; "mention", "discuss", "talk about": the statement says it
+        following = [w.group(0).lower() for w in WORD.finditer(question, cue.end())]
+        following = following[1:] if following[:1] == ["that"] else following
+        return "before" if following[:1] and following[0] in _SUBJECT_ASKED_VERBS else "after"
+    return None
+
+
 def statement_plan(question: str, plan: Plan) -> Plan:
     """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
@@ -389,8 +437,16 @@ def statement_plan(question: str, plan: Plan) -> Plan:
     if not about_what_is_said and not content_asked(question):
         return plan
     quoted = set() if about_what_is_said else quoted_phrases(question)  # "when Katie says 'sorry', what …": her words
+    answer = _ANSWER_EXTENTS.get(answer_side(question) or "")
+
+    asked = set(canonical_words(question))
+
+    def extent(query: str) -> str:  # the question's words; not a form of the answer ("{year}", "www")
+        words = set(canonical_words(query)) - FUNCTION_WORDS  # "your parents" of "their parents": the same words
+        return answer if answer and value_form(query) is None and words and words <= asked else "statement"
+
     calls = tuple(
-        dataclasses.replace(c, extent="statement")
+        dataclasses.replace(c, extent=extent(c.query))
         if "statement" in tools.get(c.tool).extents and c.when is None and c.query.casefold() not in quoted
         else c
         for c in plan.queries
@@ -429,6 +485,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     text = _take_words_said_in_order(text, evidence)
+    text = _take_addressed(text, evidence)
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
@@ -471,10 +528,19 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
         said = _first_person(_unnamed(_named_by_what_follows(said)))
+        if addressee and not set(canonical_words(said)) - FUNCTION_WORDS:
+            said = ""  # "to do": what is asked, no words said
+        instructed = _INSTRUCTED.match(rest, addressee) is not None
+        spoken_to = (
+            _spoken_to(match, rest[:addressee], said, instructed) if addressee and _CONTENT_ASKED.search(before) else ()
+        )
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
-            said = ""  # "asked the boy at the station": where, not what is said
+            said, spoken_to = "", ()  # "asked the boy at the station": where, not what is said
         elif said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "gives for the text version"
             said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""  # what it is for is said, not "for"
+        if spoken_to:  # "what does Kennedy ask the American people to do?": his words name them, and often the verb
+            evidence.add(TOOLS_FOR[SPEECH], *([said] if said else []), *spoken_to)
+            return before + " " + tail[len(rest) :]
         if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
@@ -503,6 +569,46 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+_ADDRESSED = re.compile(  # "what are the kids told not to do?": who is spoken to, the verb, what they are told
+    r"\b(?:is|are|was|were|gets?|got)\s+(?P<addressee>(?:(?:the|all|his|her|their|our|your|these|those)\s+)?"
+    r"(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+"
+    rf"(?P<verb>{alternation([w for w in phrasing.ADDRESSING if w.endswith(('ed', 'ld')) or w == 'begged'])})\b"
+    r"(?P<said>[^,.?!;\ue000-\ue004]*)",
+    re.I,
+)
+
+
+def _take_addressed(text: str, evidence: _Evidence) -> str:
+    """Speech asked of who is spoken to, in the passive ("what are the kids told not to do?", "where were the
+    buses ordered to wait?", "what is the audience reminded of?"): the words said to them (``_spoken_to``: the
+    verb with them, or them with what the question names of what is said, "the students get your parents to
+    sign"), a question of what is said; ``text`` without it. Else ``text`` as it is.
+
+    Example:
+        >>> found = _Evidence()
+        >>> _take_addressed("Where were the buses ordered to wait?", found), found.groups[0][0]
+        ('Where  ?', ('transcript', 'wait'))
+        >>> [q for _, q in found.groups[0]]
+        ['wait', 'wait', 'the buses wait', 'the buses wait']
+        >>> _take_addressed("Why were the players asked?", _Evidence())
+        'Why were the players asked?'
+    """
+    addressed = _ADDRESSED.search(text)
+    if addressed is None or not _CONTENT_ASKED.search(text[: addressed.start()]) or _SOUND.search(text):
+        return text
+    addressee = addressed.group("addressee")
+    said = _said_to(_infinitive_said(" " + addressed.group("said")), last_word(addressee))
+    if said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "reminded of", "invited to"
+        said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""
+    if not set(canonical_words(said)) - FUNCTION_WORDS:
+        said = ""
+    if not said and not addressed.group("said").strip():  # "why were the players asked?": nothing said named
+        return text
+    spoken_to = (f"{addressee} {said}",) if said else (f"{addressed.group('verb')} {addressee}",)
+    evidence.add(TOOLS_FOR[SPEECH], *([said] if said else []), *spoken_to)
+    return text[: addressed.start()] + " " + text[addressed.end() :]
 
 
 _APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
@@ -618,6 +724,34 @@ def _speech_cues(text: str) -> list[re.Match[str]]:
     return kept
 
 
+_INSTRUCTED = re.compile(r"\s*(?:not\s+)?to\b", re.I)  # "tells the children to bring": an instruction
+
+
+def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) -> tuple[str, ...]:
+    """The words a speaker says to who they speak to (``addressee``: "the American people", after a verb of
+    addressing, the ``cue``), asked what they say to them: the verb with them ("ask the American people") where
+    the question names nothing else said, them with what it names (``said``: "bring") where that is what they
+    are told to do (``instructed``: "the children bring"), none where it says all ("tells viewers he will show":
+    "will show") or asks a name ("what does Kennedy call his audience?": any words). A speaker calls on those
+    they address by name ("my fellow Americans, ask …", "Children, please bring …"), and "I urge", "I promise",
+    "we invite" are said as often as not; with no words of theirs kept, a question of what Kennedy asks the
+    American people to do was any voice heard.
+
+    Example:
+        >>> cue = _subject_speaks("What does Kennedy ask the American people to do?")[0]
+        >>> _spoken_to(cue, " the American people", "", True), _spoken_to(cue, " the children", "bring", True)
+        (('ask the American people',), ('the children bring',))
+        >>> _spoken_to(cue, " viewers", "will show", False)
+        ()
+        >>> _spoken_to(_subject_speaks("What does Kennedy call his audience?")[0], " his audience", "", False)
+        ()
+    """
+    addressed, verb = " ".join(addressee.split()), cue.group(0).split()[-1]
+    if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed):
+        return ()
+    return (f"{addressed} {said}",) if said else (f"{verb} {addressed}",)
+
+
 def _thanked(cue: str, said: str) -> str:
     """What a speech ``cue`` is followed by (``said``), as said: after a verb of thanking, with "thank", the one word
     sure to be said ("when does the woman thank Mr. Delgado": "Thank you, Mr. Delgado", not the "I'm Mr. Delgado"
@@ -711,6 +845,8 @@ def _names_who_speaks(subject: str, before: str) -> bool:
     if subject.lower() in ("i", "we", "you"):
         return False
     previous = last_word(before)
+    if previous in phrasing.DETERMINERS and subject[:1].islower():  # "what does the fire chief urge": past "the"
+        previous = last_word(before.rstrip()[: -len(previous)])
     return subject.lower() in _SPEAKER_WORDS or not previous.strip() or previous in _BEFORE_A_NAME_SPEAKING
 
 
