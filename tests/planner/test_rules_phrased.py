@@ -307,6 +307,7 @@ def test_a_question_for_what_is_said_is_answered_with_the_statement(question, st
         ("What does the teacher tell the children to bring?", "statement_after"),
         ("What does Kennedy ask the American people to do?", "statement_after"),
         ("What are the students asked to get their parents to sign?", "statement_after"),
+        ("Who did they name the new library after?", "statement_after"),
         # ... or before them, where they are a verb with no subject: the subject is asked
         ("What does the narrator say was invented in the middle of the fifteenth century?", "statement_before"),
         ("What does the reader say has never been surpassed?", "statement_before"),

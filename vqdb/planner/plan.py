@@ -77,7 +77,10 @@ class Call:
 
     ``extent`` ("statement"), for a tool whose spans are words said (``Tool.extents``: ``transcript``,
     ``subtitle``), makes a call's span the statement the words are said in (the utterance, the clause), not
-    the words: "when does she talk about the 15th century?" is answered with what she says about it.
+    the words: "when does she talk about the 15th century?" is answered with what she says about it;
+    "statement_after" ("statement_before") makes it the statement too, its focus the answer, the rest of it after
+    (before) the words (``vqdb.planner.tools.said_answer``): "what does the man say he will show?" is keyframed on
+    "a directory" of "I will show a directory".
     ``extent`` "phrase", for a voice (``audio``), makes its span the phrase said (a clause, at most 3 s), not
     the utterance: "when does he finish his speech?" is answered with his last phrase; for words said, it makes
     them reach through their clause where it ends within their phrase (``timed_text.reach``: a call with ``when``,

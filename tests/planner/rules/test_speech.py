@@ -211,6 +211,17 @@ def test_introducing_someone_by_name_is_saying_the_name() -> None:
 @pytest.mark.parametrize(
     ("question", "said"),
     [
+        ("What does Kennedy say not to ask?", {"not ask"}),  # an instruction reported: said "ask not", "don't ask"
+        ("What does the presenter promise to show us?", {"show"}),  # "us", the asker: said "I'll show you"
+    ],
+)
+def test_an_instruction_reported_is_looked_for_as_said(question: str, said: set[str]) -> None:
+    assert _said(question) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
         # asked what someone says to those they address: the words naming them (and the verb, often said too)
         ("What does Kennedy ask the American people to do?", {"ask the American people"}),
         ("What does the mayor promise the voters?", {"promise the voters"}),

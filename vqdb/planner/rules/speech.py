@@ -294,6 +294,17 @@ def name_shown(text: str) -> tuple[str, bool]:
     return taken, taken != text
 
 
+def _asked_before(text: str, end: int) -> bool:
+    """Whether a clause of ``text`` asks for something said (``_CONTENT_ASKED``: what, who, where …, no subject
+    right after it) before ``end``: "what does he urge", not "find where he says".
+
+    Example:
+        >>> _asked_before("What does he urge them to do?", 10), _asked_before("find where he says X", 11)
+        (True, False)
+    """
+    return any(m.start() < end for m in _CONTENT_ASKED.finditer(text))
+
+
 def content_asked(question: str) -> bool:
     """Whether ``question`` asks for something (what, which, who, where, why, how), not for when: a clause of
     it starts with the question word, after a preposition at most ("In which city did …", "According to the
@@ -396,11 +407,11 @@ def answer_side(question: str) -> str | None:
         (None, None)
     """
     addressed = _ADDRESSED.search(question)
-    if addressed and _CONTENT_ASKED.search(question[: addressed.start()]):
+    if addressed and _asked_before(question, addressed.start()):
         return "after"
     for cue in _speech_cues(question):
         verb = cue.group(0).split()[-1].lower()
-        if not _CONTENT_ASKED.search(question[: cue.start()]) or verb in ("about", "of", "on"):
+        if not _asked_before(question, cue.start()) or verb in ("about", "of", "on"):
             return None
         if verb in phrasing.NAMING_VERBS or (
             cue.re is _ACTIVE_SPEECH and verb not in phrasing.ADDRESSING and verb not in phrasing.SAYING
@@ -434,10 +445,10 @@ def statement_plan(question: str, plan: Plan) -> Plan:
         [None, None]
     """
     about_what_is_said = _STATEMENT_ASKED.search(question) is not None
-    if not about_what_is_said and not content_asked(question):
+    answer = _ANSWER_EXTENTS.get(answer_side(question) or "")
+    if not about_what_is_said and not content_asked(question) and not answer:  # "who did they name it after?"
         return plan
     quoted = set() if about_what_is_said else quoted_phrases(question)  # "when Katie says 'sorry', what …": her words
-    answer = _ANSWER_EXTENTS.get(answer_side(question) or "")
 
     asked = set(canonical_words(question))
 
@@ -527,12 +538,16 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
+        elif _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": said "ask not", "I'll show you"
+            said = re.sub(r"\s+(?:us|me)$", "", _infinitive_said(rest), flags=re.I)
         said = _first_person(_unnamed(_named_by_what_follows(said)))
         if addressee and not set(canonical_words(said)) - FUNCTION_WORDS:
             said = ""  # "to do": what is asked, no words said
         instructed = _INSTRUCTED.match(rest, addressee) is not None
         spoken_to = (
-            _spoken_to(match, rest[:addressee], said, instructed) if addressee and _CONTENT_ASKED.search(before) else ()
+            _spoken_to(match, rest[:addressee], said, instructed)
+            if addressee and _asked_before(text, match.start())
+            else ()
         )
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
             said, spoken_to = "", ()  # "asked the boy at the station": where, not what is said
@@ -596,7 +611,7 @@ def _take_addressed(text: str, evidence: _Evidence) -> str:
         'Why were the players asked?'
     """
     addressed = _ADDRESSED.search(text)
-    if addressed is None or not _CONTENT_ASKED.search(text[: addressed.start()]) or _SOUND.search(text):
+    if addressed is None or not _asked_before(text, addressed.start()) or _SOUND.search(text):
         return text
     addressee = addressed.group("addressee")
     said = _said_to(_infinitive_said(" " + addressed.group("said")), last_word(addressee))
