@@ -311,6 +311,7 @@ def test_a_question_for_what_is_said_is_answered_with_the_statement(question, st
         # ... or before them, where they are a verb with no subject: the subject is asked
         ("What does the narrator say was invented in the middle of the fifteenth century?", "statement_before"),
         ("What does the reader say has never been surpassed?", "statement_before"),
+        ("What does the woman say is worth mentioning in passing?", "statement_after"),  # "it is worth … that X"
         # a topic, a mention or a value asked: the statement, its focus the words
         ("What does the mayor say about the parks?", "statement"),
         ("When does the host discuss the budget?", "statement"),

@@ -383,6 +383,15 @@ _SUBJECT_ASKED_VERBS = frozenset(
 )  # fmt: skip
 """Words that start a clause's verb: said right after a verb of speech ("what does she say was invented …"), the
 clause has no subject, and the subject is what is asked."""
+_EXTRAPOSED = frozenset(
+    {
+        "worth", "important", "clear", "true", "likely", "unlikely", "possible", "impossible", "interesting",
+        "necessary", "essential", "obvious", "surprising", "notable", "noteworthy", "unfortunate", "fortunate",
+        "known", "said", "believed", "thought", "estimated", "reported", "hard", "easy", "vital", "crucial",
+    }
+)  # fmt: skip
+"""Predicates said with their subject put last ("it is worth mentioning that X", "it is believed that X"): a
+subject asked of them ("what does she say is worth mentioning?") is said after them."""
 _ANSWER_EXTENTS = {"after": "statement_after", "before": "statement_before"}
 
 
@@ -392,7 +401,8 @@ def answer_side(question: str) -> str | None:
     ``_ADDRESSED``) with the words after the verb the rest of what is said ("what does the man say he will show?":
     "I will show | a directory"; "what does the teacher tell the children to bring?": "please bring | a packed
     lunch"); "before" them where those words are a verb with no subject, the subject asked ("what does she say
-    was invented in the 15th century?": "movable metal letters | in the middle of the 15th century"); None for a
+    was invented in the 15th century?": "movable metal letters | in the middle of the 15th century") but for a
+    predicate said with its subject last (``_EXTRAPOSED``: "it is worth mentioning that X"); None for a
     topic ("what does he say about the parks?": the statement is the answer), a name (``naming_plan``), a
     question of when, or no verb of speech.
 
@@ -401,6 +411,8 @@ def answer_side(question: str) -> str | None:
         ('after', 'after')
         >>> answer_side("What does the narrator say was invented in the middle of the fifteenth century?")
         'before'
+        >>> answer_side("What does the woman say is worth mentioning in passing?")  # "it is worth mention … that X"
+        'after'
         >>> answer_side("what does the mayor say about the parks"), answer_side("When does he say he will show?")
         (None, None)
         >>> answer_side("What does the narrator call the Gutenberg?"), answer_side("What is haunting Europe?")
@@ -419,7 +431,9 @@ def answer_side(question: str) -> str | None:
             return None  # a name; "mention", "discuss", "talk about": the statement says it
         following = [w.group(0).lower() for w in WORD.finditer(question, cue.end())]
         following = following[1:] if following[:1] == ["that"] else following
-        return "before" if following[:1] and following[0] in _SUBJECT_ASKED_VERBS else "after"
+        subjectless = following[:1] and following[0] in _SUBJECT_ASKED_VERBS
+        extraposed = not _EXTRAPOSED.isdisjoint(following[1:3])  # "is worth mentioning": "it is worth … that X"
+        return "before" if subjectless and not extraposed else "after"
     return None
 
 
@@ -539,7 +553,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
         elif _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": said "ask not", "I'll show you"
-            said = re.sub(r"\s+(?:us|me)$", "", _infinitive_said(rest), flags=re.I)
+            said = re.sub(r"^not\s+to\b", "not", re.sub(r"\s+(?:us|me)$", "", said, flags=re.I), flags=re.I)
         said = _first_person(_unnamed(_named_by_what_follows(said)))
         if addressee and not set(canonical_words(said)) - FUNCTION_WORDS:
             said = ""  # "to do": what is asked, no words said
