@@ -212,8 +212,11 @@ def test_introducing_someone_by_name_is_saying_the_name() -> None:
     ("question", "said"),
     [
         ("What does Kennedy say not to ask?", {"not ask"}),  # an instruction reported: said "ask not", "don't ask"
-        ("What does the presenter promise to show us?", {"to show"}),  # "us", the asker: said "I'll show you"
-        ("when does the narrator say to save 10% of your income?", {"to save 10% of your income"}),  # "try to save"
+        ("What does the presenter promise to show us?", {"to show", "show"}),  # "us", the asker: "I'll show you"
+        (
+            "when does the narrator say to save 10% of your income?",
+            {"to save 10% of your income", "save 10% of your income"},
+        ),
     ],
 )
 def test_an_instruction_reported_is_looked_for_as_said(question: str, said: set[str]) -> None:

@@ -552,8 +552,10 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
-        elif _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": said "ask not", "I'll show you"
+        imperative = ""  # "say to save 10%": said "try to save 10%" or "save 10%", so both are looked for
+        if not addressee and _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": "ask not", "show"
             said = re.sub(r"^not\s+to\b", "not", re.sub(r"\s+(?:us|me)$", "", said, flags=re.I), flags=re.I)
+            imperative = _infinitive_said(said) if said.split()[:1] == ["to"] else ""
         said = _first_person(_unnamed(_named_by_what_follows(said)))
         if addressee and not set(canonical_words(said)) - FUNCTION_WORDS:
             said = ""  # "to do": what is asked, no words said
@@ -575,7 +577,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
-            content = [apposed.group("said").strip()] if apposed else []
+            content = [apposed.group("said").strip()] if apposed else [imperative] if imperative else []
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
