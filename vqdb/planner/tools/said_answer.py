@@ -8,7 +8,8 @@ century?" finds "in the middle of the 15th century" in "The invention of movable
 with ``extent`` "statement", and its focus, where a keyframe is placed, the rest of the statement on that side of
 the words found (from their end to the statement's end, or from its start to their start); where the statement
 says less than ``ANSWER_MIN_S`` there, the phrase said next on that side (``said_next``: "my fellow Americans,"
-is a statement of its own, a breath before "ask not what your country can do for you"), else the words.
+is a statement of its own, a breath before "ask not what your country can do for you", and the span reaches
+it), else the words.
 
 Both forms compute the same bounds with the same comparisons: ``answer_focus`` on arrays, ``answer_focus_sql``
 as expressions over a span's columns.

@@ -197,14 +197,16 @@ class TimedTextTool(TextTool):
 
     def said_answer(self, ctx: Context, found: exp.Query) -> exp.Select:
         """``found``'s spans (said and meant, their statements) focused on the answer (``said_answer``: the rest
-        of the statement after or before the words found, else the phrase said next on that side), for a call
-        with ``extent`` "statement_after" or "statement_before"."""
+        of the statement after or before the words found, else the phrase said next on that side, which the span
+        then reaches), for a call with ``extent`` "statement_after" or "statement_before"."""
         side = ANSWER_SIDES[ctx.extent]
         start, end = answer_focus_sql(
             *(col(n) for n in ("start_s", "end_s", "focus_start", "focus_end", "next_start", "next_end")), side
         )
         return select(
-            *(col(n) for n in ("video_id", "said_start", "said_end", "score", "start_s", "end_s")),
+            *(col(n) for n in ("video_id", "said_start", "said_end", "score")),
+            alias(fn("least", col("start_s"), start.copy()), "start_s"),  # the answer said next is in the span
+            alias(fn("greatest", col("end_s"), end.copy()), "end_s"),
             alias(start, "focus_start"),
             alias(end, "focus_end"),
             from_=subquery(self.next_phrase(ctx, found, side)),
@@ -476,9 +478,11 @@ class TimedTextTool(TextTool):
 
     def said_answer_arrays(self, said: SaidInTime, spans: tuple[np.ndarray, ...], side: str) -> tuple[np.ndarray, ...]:
         """``said_answer`` as arrays: ``spans`` (said_start, said_end, score, start_s, end_s, focus_start,
-        focus_end) focused on the answer ``side`` ("after", "before") their words (``said_answer.answer_focus``)."""
+        focus_end) focused on the answer ``side`` ("after", "before") their words (``said_answer.answer_focus``),
+        their span reaching it."""
         following = self.said_next_arrays(said, spans, side)[3:5]
-        return (*spans[:5], *answer_focus(*spans[3:7], *following, side))
+        focus = answer_focus(*spans[3:7], *following, side)
+        return (*spans[:3], np.fmin(spans[3], focus[0]), np.fmax(spans[4], focus[1]), *focus)
 
     def _spans_evidence(
         self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
