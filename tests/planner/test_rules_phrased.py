@@ -9,6 +9,7 @@ import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.rules import evidence, rule_plan
+from vqdb.planner.tools.said_answer import STATEMENTS
 from vqdb.planner.vocabulary import CREDIT_ROLES
 
 SPEECH, SCREEN, EITHER = (
@@ -27,10 +28,11 @@ def calls(question: str, options=None, available_tools=None) -> list[tuple[str, 
 @pytest.mark.parametrize(
     ("question", "expected"),
     [
-        # who speaks and who is spoken to are no words said: what is left is
-        ("What does Kennedy tell people to ask instead?", [(t, "ask") for t in SPEECH]),
-        ("What does Kennedy ask the American people to do?", VOICE),
-        ("What does Kennedy call his audience?", VOICE),
+        # who speaks is no words said; who is spoken to is, asked what is said to them (a speaker names those they
+        # address, "my fellow Americans, ask …"): with what is said, or with the verb when nothing else is named
+        ("What does Kennedy tell people to ask instead?", [(t, q) for q in ("ask", "people ask") for t in SPEECH]),
+        ("What does Kennedy ask the American people to do?", [(t, "ask the American people") for t in SPEECH]),
+        ("What does Kennedy call his audience?", VOICE),  # a name: any words
         ("When does President Kennedy say the words your country?", [(t, "your country") for t in SPEECH]),
         ("What does the man tell viewers he will show?", [(t, "will show") for t in SPEECH]),
         ("What does the narrator explain about movable metal letters?", [(t, "movable metal letters") for t in SPEECH]),
@@ -272,7 +274,7 @@ def test_an_nth_time_is_an_order_and_second_alone_is_not(question, order):
 def test_a_question_about_what_is_said_is_answered_with_the_statement(question, options, statement):
     plan = rule_plan(question, options)
     said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents]
-    assert said and all((c.extent == "statement") is statement for c in said)
+    assert said and all((c.extent in STATEMENTS) is statement for c in said)
     assert all(c.extent is None for c in plan.queries if "statement" not in tools.get(c.tool).extents)
 
 
@@ -294,7 +296,40 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
 def test_a_question_for_what_is_said_is_answered_with_the_statement(question, statement):
     plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))  # no picture: words are said
     said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents and c.when is None]
-    assert said and all((c.extent == "statement") is statement for c in said), plan.to_json()
+    assert said and all((c.extent in STATEMENTS) is statement for c in said), plan.to_json()
+
+
+@pytest.mark.parametrize(
+    ("question", "extent"),
+    [
+        # what someone says, tells, promises: the answer is the rest of what is said, after the words asked ...
+        ("What does the man say he will show?", "statement_after"),
+        ("What does the teacher tell the children to bring?", "statement_after"),
+        ("What does Kennedy ask the American people to do?", "statement_after"),
+        ("What are the students asked to get their parents to sign?", "statement_after"),
+        ("Who did they name the new library after?", "statement_after"),
+        # ... or before them, where they are a verb with no subject: the subject is asked
+        ("What does the narrator say was invented in the middle of the fifteenth century?", "statement_before"),
+        ("What does the reader say has never been surpassed?", "statement_before"),
+        ("What does the woman say is worth mentioning in passing?", "statement_after"),  # "it is worth … that X"
+        # a topic, a mention or a value asked: the statement, its focus the words
+        ("What does the mayor say about the parks?", "statement"),
+        ("When does the host discuss the budget?", "statement"),
+        ("According to the narrator, what is haunting Europe?", "statement"),
+    ],
+)
+def test_a_question_for_what_someone_says_is_focused_where_its_answer_is_said(question, extent):
+    plan = rule_plan(question, None, ("ocr", "transcript", "subtitle", "audio"))
+    said = [c for c in plan.queries if "statement" in tools.get(c.tool).extents and c.when is None]
+    assert said and {c.extent for c in said} == {extent}, plan.to_json()
+
+
+def test_a_value_asked_of_what_is_said_is_the_answer_itself():
+    plan = rule_plan("What year does she say the Gutenberg Bible is from?")
+    assert {(c.query, c.extent) for c in plan.queries if c.tool == "transcript"} == {
+        ("{year}", "statement"),
+        ("the Gutenberg Bible is from", "statement_after"),
+    }
 
 
 @pytest.mark.parametrize(

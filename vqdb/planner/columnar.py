@@ -49,6 +49,7 @@ from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import frame_foci, frame_times
 from vqdb.planner.plan import RELATION_DECAY, Plan
 from vqdb.planner.tools.base import RELATION_WINDOW_S, FrameEvidence, frames_in
+from vqdb.planner.tools.said_answer import STATEMENTS
 from vqdb.planner.video_frames import VideoFrames
 
 KEYFRAME_SCHEMA = pa.schema(
@@ -476,7 +477,7 @@ def _spans(plan: Plan, evidence: Mapping[str, FrameEvidence], ranking: Ranking) 
     hull when they do not meet or only touch."""
     n = len(ranking.combined)
     nothing = np.full(n, np.nan)
-    statement = {c.id: c.extent == "statement" for c in plan.queries}  # a span: start, end, grade, a statement's
+    statement = {c.id: c.extent in STATEMENTS for c in plan.queries}  # a span: start, end, grade, a statement's
 
     def leaf(cid: str) -> tuple[np.ndarray, ...]:
         found = evidence[cid]

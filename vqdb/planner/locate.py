@@ -76,6 +76,7 @@ from vqdb.planner.sqlbuild import (
     with_ctes,
 )
 from vqdb.planner.tools.base import VIDEO_INFO
+from vqdb.planner.tools.said_answer import STATEMENTS
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
 
@@ -226,7 +227,7 @@ def _span(compiler: Compiler, plan: Plan) -> tuple[exp.Expression, exp.Expressio
     grade too, which ``least`` and ``greatest`` skip: a call that gives no span never blanks the span of one
     ORed with it; NULL when no call gives a span.
     """
-    statements = {c.id for c in plan.queries if c.extent == "statement"}
+    statements = {c.id for c in plan.queries if c.extent in STATEMENTS}
 
     def leaf(call_id: str) -> Span:
         i = compiler.calls[call_id]

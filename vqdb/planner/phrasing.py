@@ -741,7 +741,9 @@ SUBJECT_SPEECH_VERBS = Words(
         "called", "remind", "reminds", "reminded", "urge", "urges", "urged", "give", "gives", "gave", "giving",
         "recommend", "recommends", "recommended", "recommending", "suggest", "suggests", "suggested",
         "suggesting", "name", "names", "list", "lists", "listed", "listing", "enumerate", "enumerates",
-        "enumerated", "cite", "cites", "cited", "recite", "recites", "recited",
+        "enumerated", "cite", "cites", "cited", "recite", "recites", "recited", "invite", "invites", "invited",
+        "order", "orders", "ordered", "advise", "advises", "advised", "instruct", "instructs", "instructed",
+        "encourage", "encourages", "encouraged", "beg", "begs", "begged",
     },
     phenomenon="verbs of speech that are a cue only after who speaks (a speaker or a name: 'what does Kennedy "
     "tell people to ask?', 'who else does he list?'), not after a thing ('which option best describes the "
@@ -762,6 +764,16 @@ NAMING_VERBS = Words(
     "the man call his friend?'); naming ('the voice names the centre speaker') is always speech",
     example="When does the man call his friend?",
 )
+ADDRESSING_ONLY = Words(
+    {
+        "invite", "invites", "invited", "order", "orders", "ordered", "beg", "begs", "begged", "encourage",
+        "encourages", "encouraged",
+    },
+    phenomenon="verbs of speech only when someone is spoken to ('orders the crews to close the gate', 'invites "
+    "all families to the fair'), not a thing ordered or a guest asked in ('what does the man order?', 'when does "
+    "she invite him in?')",
+    example="What did the man order at the counter?",
+)  # fmt: skip
 GIVEN_WORDS = Words(
     {
         "website", "address", "url", "link", "number", "name", "names", "example", "examples", "advice", "reason",
@@ -804,6 +816,8 @@ ADDRESSING = Words(
     {
         "tell", "tells", "told", "telling", "ask", "asks", "asked", "asking", "call", "calls", "called", "remind",
         "reminds", "reminded", "urge", "urges", "urged", "warn", "warns", "warned", "promise", "promises", "promised",
+        "invite", "invites", "invited", "order", "orders", "ordered", "advise", "advises", "advised", "instruct",
+        "instructs", "instructed", "encourage", "encourages", "encouraged", "beg", "begs", "begged",
     },
     phenomenon="verbs of speech whose object is who is spoken to ('tells the audience to …'): not words said (but "
     "'thank everyone', 'greet the class': the words said name them)",

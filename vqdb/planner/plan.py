@@ -39,6 +39,7 @@ from typing import Any
 from vqdb.planner import boolexpr, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.tools.ocr import PLACE_BANDS, SIZES
+from vqdb.planner.tools.said_answer import STATEMENTS
 
 MAX_QUERY_CHARS = 500
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")
@@ -48,7 +49,7 @@ CALL_KEYS = frozenset({"id", "tool", "query"})  # what every call has
 OPTIONAL_CALL_KEYS = ("when", "place", "size", "extent")  # what a call may have
 # a call's "extent": its span is the statement its words are said in, the phrase a voice says (words: said in),
 # or the phrase said right after (before) its words ("next", with "when")
-EXTENTS = ("statement", "phrase", "next")
+EXTENTS = (*STATEMENTS, "phrase", "next")
 RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
 # a plan's "order": the earliest moment with real evidence ranks first, or the start of the nth occurrence of
@@ -76,7 +77,10 @@ class Call:
 
     ``extent`` ("statement"), for a tool whose spans are words said (``Tool.extents``: ``transcript``,
     ``subtitle``), makes a call's span the statement the words are said in (the utterance, the clause), not
-    the words: "when does she talk about the 15th century?" is answered with what she says about it.
+    the words: "when does she talk about the 15th century?" is answered with what she says about it;
+    "statement_after" ("statement_before") makes it the statement too, its focus the answer, the rest of it after
+    (before) the words (``vqdb.planner.tools.said_answer``): "what does the man say he will show?" is keyframed on
+    "a directory" of "I will show a directory".
     ``extent`` "phrase", for a voice (``audio``), makes its span the phrase said (a clause, at most 3 s), not
     the utterance: "when does he finish his speech?" is answered with his last phrase; for words said, it makes
     them reach through their clause where it ends within their phrase (``timed_text.reach``: a call with ``when``,

@@ -206,3 +206,52 @@ def test_thanking_is_said_with_its_thanks() -> None:
 def test_introducing_someone_by_name_is_saying_the_name() -> None:
     assert ("transcript", "Tom Hanks", None) in _calls("when does the host introduce Tom Hanks?")
     assert not any(tool == "transcript" for tool, _, _ in _calls("when does the teacher introduce the topic?"))
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What does Kennedy say not to ask?", {"not ask"}),  # an instruction reported: said "ask not", "don't ask"
+        ("What does the presenter promise to show us?", {"to show", "show"}),  # "us", the asker: "I'll show you"
+        (
+            "when does the narrator say to save 10% of your income?",
+            {"to save 10% of your income", "save 10% of your income"},
+        ),
+    ],
+)
+def test_an_instruction_reported_is_looked_for_as_said(question: str, said: set[str]) -> None:
+    assert _said(question) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # asked what someone says to those they address: the words naming them (and the verb, often said too)
+        ("What does Kennedy ask the American people to do?", {"ask the American people"}),
+        ("What does the mayor promise the voters?", {"promise the voters"}),
+        ("What does the fire chief urge everyone to do?", {"urge everyone"}),
+        ("What does she tell the children to bring?", {"bring", "the children bring"}),
+        # in the passive: who is told is its subject
+        ("Where were the buses ordered to wait?", {"wait", "the buses wait"}),
+        ("What are the families invited to?", {"invited the families"}),
+        (
+            "What are the students asked to get their parents to sign?",
+            {"get your parents to sign", "the students get your parents to sign"},
+        ),
+    ],
+)
+def test_what_is_said_to_someone_is_looked_for_by_their_words(question: str, said: set[str]) -> None:
+    assert _said(question) == said
+    assert all(c.tool != "audio" for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What did the man order at the counter?",  # a thing ordered, no one spoken to
+        "When does she invite him in?",
+        "What does Kennedy call his audience?",  # a name: any words
+    ],
+)
+def test_a_verb_of_addressing_without_words_to_find_adds_none(question: str) -> None:
+    assert not {q for q in _said(question) if " " in q and q.split()[0].lower() in ("order", "invite", "call")}

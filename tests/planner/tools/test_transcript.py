@@ -357,3 +357,65 @@ def test_a_segment_meant_sharing_no_word_is_focused_on_its_clause_closest_in_mea
     video = sampled_video(con, "va", 6.0)
     arrays = tools.get("transcript").frame_evidence(video, query)
     assert evidence_rows(video, arrays) == found
+
+
+def test_a_call_for_the_answer_is_focused_on_the_rest_of_its_statement_on_both_paths(con, evidence):
+    # "what does the man say he will show?" finds "will show" in "I will show a directory" (one utterance): the
+    # answer, where a keyframe goes, is what it says after them (1.6-2.8 s); the statement stays the span.
+    # "what does she say was shown?" finds "was shown" in "The folder was shown": the answer is said before them
+    sampled = [("va", i, i / 2) for i in range(14)]
+    said = words(
+        "va",
+        ("I", 0.5, 1.0),
+        ("will", 1.0, 1.2),
+        ("show", 1.2, 1.6),
+        ("a", 1.6, 1.9),
+        ("directory.", 1.9, 2.8),
+        ("The", 4.0, 4.3),
+        ("folder", 4.3, 5.0),
+        ("was", 5.0, 5.3),
+        ("shown.", 5.3, 6.0),
+    )
+    for query, extent, focus in (
+        ("will show", "statement_after", (1.6, 2.8)),
+        ("will show", "statement", (1.0, 1.6)),
+        ("was shown", "statement_before", (4.0, 5.0)),
+    ):
+        found = evidence("transcript", query, sampled=sampled, transcript_words=said, focus=True, extent=extent)
+        assert found and {r[3:] for r in found} == {(found[0][3], found[0][4], *focus)}, (extent, found)
+        video = sampled_video(con, "va", 7.0)
+        arrays = tools.get("transcript").frame_evidence(video, query, extent)
+        assert evidence_rows(video, arrays) == found
+
+
+def test_a_call_for_the_answer_after_a_statement_that_says_none_is_focused_on_the_phrase_said_next(con, evidence):
+    # "what does he urge his fellow citizens to do?" finds "my fellow Americans," a statement of its own, a breath
+    # before "ask not what your country can do for you": the answer is that phrase, on both paths
+    sampled = [("va", i, i / 2) for i in range(14)]
+    said = words(
+        "va",
+        ("my", 0.3, 0.6),
+        ("fellow", 0.6, 1.0),
+        ("Americans,", 1.0, 1.6),
+        ("ask", 2.4, 2.8),
+        ("not", 2.8, 3.1),
+        ("what", 3.1, 3.4),
+        ("your", 3.4, 3.6),
+        ("country", 3.6, 4.0),
+        ("can", 4.0, 4.2),
+        ("do", 4.2, 4.4),
+        ("for", 4.4, 4.6),
+        ("you.", 4.6, 5.0),
+    )
+    found = evidence(
+        "transcript",
+        "my fellow Americans",
+        sampled=sampled,
+        transcript_words=said,
+        focus=True,
+        extent="statement_after",
+    )
+    assert found and all(r[3] == 0.3 and r[4] == r[6] >= 3.0 and r[5] == 2.4 for r in found), found  # span reaches it
+    video = sampled_video(con, "va", 7.0)
+    arrays = tools.get("transcript").frame_evidence(video, "my fellow Americans", "statement_after")
+    assert evidence_rows(video, arrays) == found

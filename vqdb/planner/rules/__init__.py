@@ -41,7 +41,12 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   narrator explain about X?", "what does he tell viewers?"), or for anything else than when ("according to
   the narrator, what is haunting Europe?", "in which city did they meet?": ``speech.content_asked``) is
   answered with the statement (``speech.statement_plan``): its ``transcript`` and ``subtitle`` calls say
-  ``"extent": "statement"``, but for words the question quotes; one asking where a voice
+  ``"extent": "statement"``, but for words the question quotes, focused on its answer where the question asks
+  what someone says, tells, urges ("what does the man say he will show?": ``"statement_after"``, the words
+  said after "will show"; ``"statement_before"`` for a subject asked, "what does she say was invented …",
+  ``speech.answer_side``); who is spoken to ("what does Kennedy ask the American people to do?", "where were
+  the buses ordered to wait?") is looked for with the verb or what they are told (``speech._spoken_to``),
+  speakers name those they address; one asking where a voice
   starts or ends ("when does he finish his speech?", "what are his first words?": an ``order``) is answered
   with the phrase said there: its voice's ``audio`` call says ``"extent": "phrase"`` (``speech.phrase_plan``);
   one asking what someone calls a thing ("what does the narrator call the Gutenberg?") is answered with

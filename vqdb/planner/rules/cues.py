@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from vqdb.planner import phrasing
-from vqdb.planner.phrasing import WORD, Phrases, alternation, one_word_forms
+from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word, one_word_forms
 from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
 
 _QUOTE = re.compile(
@@ -49,7 +49,16 @@ _NOT_A_TYPED_NAME = (  # words that are no name typed in lower case ("what does 
     | {"i", "we", "you", "he", "she", "they", "him", "them", "not", "really", "also", "ever", "first", "last"}
 )
 _TYPED_NAME_WORD = rf"(?!(?:{alternation(list(_NOT_A_TYPED_NAME))})\b)[a-z][\w'-]*"
-_INVERTED = r"(?:(?<=\b(?i:does)\s)|(?<=\b(?i:did)\s)|(?<=\b(?i:do)\s))"  # "what does kennedy say": its subject
+_SUBJECT_DETERMINERS = ("the", "a", "an", "this", "that", "his", "her", "their", "our", "my", "your")
+_INVERTED = (
+    "(?:"
+    + "|".join(  # "what does kennedy say", "what does the fire chief urge": its subject, past a determiner
+        rf"(?<=\b(?i:{aux})\s{det})"
+        for aux in ("does", "did", "do")
+        for det in ("", *(rf"(?i:{d})\s" for d in _SUBJECT_DETERMINERS))
+    )
+    + ")"
+)
 _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says", "the man asks": who, then the verb
     rf"(?P<subject>\b(?:{_NOT_A_NAME}[A-Z][\w'.-]*\s+){{0,3}}{_NOT_A_NAME}[A-Z][\w'-]*|\b(?i:{alternation(SPEAKERS)})"
     rf"|{_INVERTED}(?:{_TYPED_NAME_WORD}\s+){{0,2}}?{_TYPED_NAME_WORD})(?<!['’]s)(?<!s['’])\s+"  # no possessive
@@ -64,7 +73,8 @@ _SUBJECT_SPEAKS = re.compile(  # "Kennedy tells", "President Kennedy first says"
 
 def _subject_speaks(text: str) -> list[re.Match[str]]:
     """``_SUBJECT_SPEAKS``' matches in ``text`` but a verb of giving (``phrasing.GIVING``) that gives no words
-    (``_gives_words``) and one of naming (``phrasing.NAMING_VERBS``) that asks no name (``_name_asked``).
+    (``_gives_words``), one of naming (``phrasing.NAMING_VERBS``) that asks no name (``_name_asked``) and one
+    that is speech only to someone (``phrasing.ADDRESSING_ONLY``: ``speech._addressee`` finds them).
 
     Example:
         >>> [m.group(0) for m in _subject_speaks("Which website does the reader give? The man gave the money")]
@@ -73,8 +83,27 @@ def _subject_speaks(text: str) -> list[re.Match[str]]:
         ['narrator call']
         >>> [m.group(0) for m in _subject_speaks("when is Priya Raman's name on screen")]  # a possessive: a noun
         []
+        >>> [m.group(0) for m in _subject_speaks("What does the narrator urge? What did the man order?")]
+        ['narrator urge']
+        >>> [m.group(0) for m in _subject_speaks("What does the computer ask for?")]  # to no one: a thing asks
+        []
     """
-    return [m for m in _SUBJECT_SPEAKS.finditer(text) if _gives_words(text, m) and _name_asked(text, m)]
+    return [
+        m
+        for m in _SUBJECT_SPEAKS.finditer(text)
+        if _gives_words(text, m)
+        and _name_asked(text, m)
+        and m.group("verb").lower() not in phrasing.ADDRESSING_ONLY
+        and not _a_thing_speaks(text, m)
+    ]
+
+
+def _a_thing_speaks(text: str, cue: re.Match[str]) -> bool:
+    """Whether the subject of a cue of ``_SUBJECT_SPEAKS`` in ``text`` is a common noun after a determiner that
+    names no speaker ("what does the computer ask for", not "what does the narrator say"): speech only when it
+    speaks to someone (``speech._addressee``: "what does the fire chief urge everyone to do?")."""
+    words = cue.group("subject").split()
+    return last_word(text[: cue.start()]) in _SUBJECT_DETERMINERS and words[-1].lower() not in _SPEAKER_WORDS
 
 
 def _name_asked(text: str, cue: re.Match[str]) -> bool:

@@ -28,7 +28,7 @@ from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
-from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query
+from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
 
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|gets?|being)\s+((?:(?!\b(?:when|while|after|before|and|then|but|that|which|who)\b)"
@@ -294,6 +294,17 @@ def name_shown(text: str) -> tuple[str, bool]:
     return taken, taken != text
 
 
+def _asked_before(text: str, end: int) -> bool:
+    """Whether a clause of ``text`` asks for something said (``_CONTENT_ASKED``: what, who, where …, no subject
+    right after it) before ``end``: "what does he urge", not "find where he says".
+
+    Example:
+        >>> _asked_before("What does he urge them to do?", 10), _asked_before("find where he says X", 11)
+        (True, False)
+    """
+    return any(m.start() < end for m in _CONTENT_ASKED.finditer(text))
+
+
 def content_asked(question: str) -> bool:
     """Whether ``question`` asks for something (what, which, who, where, why, how), not for when: a clause of
     it starts with the question word, after a preposition at most ("In which city did …", "According to the
@@ -364,6 +375,68 @@ def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
     return dataclasses.replace(plan, queries=calls)
 
 
+_SUBJECT_ASKED_VERBS = frozenset(
+    {
+        "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "may", "might", "must",
+        "should", "shall", "isn't", "wasn't", "hasn't", "won't", "can't", "cannot", "never",
+    }
+)  # fmt: skip
+"""Words that start a clause's verb: said right after a verb of speech ("what does she say was invented …"), the
+clause has no subject, and the subject is what is asked."""
+_EXTRAPOSED = frozenset(
+    {
+        "worth", "important", "clear", "true", "likely", "unlikely", "possible", "impossible", "interesting",
+        "necessary", "essential", "obvious", "surprising", "notable", "noteworthy", "unfortunate", "fortunate",
+        "known", "said", "believed", "thought", "estimated", "reported", "hard", "easy", "vital", "crucial",
+    }
+)  # fmt: skip
+"""Predicates said with their subject put last ("it is worth mentioning that X", "it is believed that X"): a
+subject asked of them ("what does she say is worth mentioning?") is said after them."""
+_ANSWER_EXTENTS = {"after": "statement_after", "before": "statement_before"}
+
+
+def answer_side(question: str) -> str | None:
+    """Where, in the statement found by the words ``question`` names of it, its answer is said: "after" them for
+    what someone says, tells, asks, urges, promises (``_speech_cues``, or who is told in the passive,
+    ``_ADDRESSED``) with the words after the verb the rest of what is said ("what does the man say he will show?":
+    "I will show | a directory"; "what does the teacher tell the children to bring?": "please bring | a packed
+    lunch"); "before" them where those words are a verb with no subject, the subject asked ("what does she say
+    was invented in the 15th century?": "movable metal letters | in the middle of the 15th century") but for a
+    predicate said with its subject last (``_EXTRAPOSED``: "it is worth mentioning that X"); None for a
+    topic ("what does he say about the parks?": the statement is the answer), a name (``naming_plan``), a
+    question of when, or no verb of speech.
+
+    Example:
+        >>> answer_side("What does the man say he will show?"), answer_side("What are the kids told to bring?")
+        ('after', 'after')
+        >>> answer_side("What does the narrator say was invented in the middle of the fifteenth century?")
+        'before'
+        >>> answer_side("What does the woman say is worth mentioning in passing?")  # "it is worth mention … that X"
+        'after'
+        >>> answer_side("what does the mayor say about the parks"), answer_side("When does he say he will show?")
+        (None, None)
+        >>> answer_side("What does the narrator call the Gutenberg?"), answer_side("What is haunting Europe?")
+        (None, None)
+    """
+    addressed = _ADDRESSED.search(question)
+    if addressed and _asked_before(question, addressed.start()):
+        return "after"
+    for cue in _speech_cues(question):
+        verb = cue.group(0).split()[-1].lower()
+        if not _asked_before(question, cue.start()) or verb in ("about", "of", "on"):
+            return None
+        if verb in phrasing.NAMING_VERBS or (
+            cue.re is _ACTIVE_SPEECH and verb not in phrasing.ADDRESSING and verb not in phrasing.SAYING
+        ):
+            return None  # a name; "mention", "discuss", "talk about": the statement says it
+        following = [w.group(0).lower() for w in WORD.finditer(question, cue.end())]
+        following = following[1:] if following[:1] == ["that"] else following
+        subjectless = following[:1] and following[0] in _SUBJECT_ASKED_VERBS
+        extraposed = not _EXTRAPOSED.isdisjoint(following[1:3])  # "is worth mentioning": "it is worth … that X"
+        return "before" if subjectless and not extraposed else "after"
+    return None
+
+
 def statement_plan(question: str, plan: Plan) -> Plan:
     """``plan`` with its calls of tools whose spans are words said (``Tool.extents`` "statement") answered by the
     statement the words are said in (``Call.extent`` "statement"), when ``question`` asks what is said on a
@@ -386,11 +459,19 @@ def statement_plan(question: str, plan: Plan) -> Plan:
         [None, None]
     """
     about_what_is_said = _STATEMENT_ASKED.search(question) is not None
-    if not about_what_is_said and not content_asked(question):
+    answer = _ANSWER_EXTENTS.get(answer_side(question) or "")
+    if not about_what_is_said and not content_asked(question) and not answer:  # "who did they name it after?"
         return plan
     quoted = set() if about_what_is_said else quoted_phrases(question)  # "when Katie says 'sorry', what …": her words
+
+    asked = set(canonical_words(question))
+
+    def extent(query: str) -> str:  # the question's words; not a form of the answer ("{year}", "www")
+        words = set(canonical_words(query)) - FUNCTION_WORDS  # "your parents" of "their parents": the same words
+        return answer if answer and value_form(query) is None and words and words <= asked else "statement"
+
     calls = tuple(
-        dataclasses.replace(c, extent="statement")
+        dataclasses.replace(c, extent=extent(c.query))
         if "statement" in tools.get(c.tool).extents and c.when is None and c.query.casefold() not in quoted
         else c
         for c in plan.queries
@@ -429,6 +510,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     text = _take_words_said_in_order(text, evidence)
+    text = _take_addressed(text, evidence)
     passive = _PASSIVE.search(text)
     if passive and not _SOUND.search(passive.group(1)):
         said = _unnamed(_clean(passive.group(1)))  # the group has no comma
@@ -470,17 +552,32 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
+        imperative = ""  # "say to save 10%": said "try to save 10%" or "save 10%", so both are looked for
+        if not addressee and _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": "ask not", "show"
+            said = re.sub(r"^not\s+to\b", "not", re.sub(r"\s+(?:us|me)$", "", said, flags=re.I), flags=re.I)
+            imperative = _infinitive_said(said) if said.split()[:1] == ["to"] else ""
         said = _first_person(_unnamed(_named_by_what_follows(said)))
+        if addressee and not set(canonical_words(said)) - FUNCTION_WORDS:
+            said = ""  # "to do": what is asked, no words said
+        instructed = _INSTRUCTED.match(rest, addressee) is not None
+        spoken_to = (
+            _spoken_to(match, rest[:addressee], said, instructed)
+            if addressee and _asked_before(text, match.start())
+            else ()
+        )
         if addressee and said.split()[:1] and said.split()[0].lower() in phrasing.WHEN_WORDS | phrasing.PREPOSITIONS:
-            said = ""  # "asked the boy at the station": where, not what is said
+            said, spoken_to = "", ()  # "asked the boy at the station": where, not what is said
         elif said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "gives for the text version"
             said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""  # what it is for is said, not "for"
+        if spoken_to:  # "what does Kennedy ask the American people to do?": his words name them, and often the verb
+            evidence.add(TOOLS_FOR[SPEECH], *([said] if said else []), *spoken_to)
+            return before + " " + tail[len(rest) :]
         if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
         if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
-            content = [apposed.group("said").strip()] if apposed else []
+            content = [apposed.group("said").strip()] if apposed else [imperative] if imperative else []
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
@@ -503,6 +600,46 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+_ADDRESSED = re.compile(  # "what are the kids told not to do?": who is spoken to, the verb, what they are told
+    r"\b(?:is|are|was|were|gets?|got)\s+(?P<addressee>(?:(?:the|all|his|her|their|our|your|these|those)\s+)?"
+    r"(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+"
+    rf"(?P<verb>{alternation([w for w in phrasing.ADDRESSING if w.endswith(('ed', 'ld')) or w == 'begged'])})\b"
+    r"(?P<said>[^,.?!;\ue000-\ue004]*)",
+    re.I,
+)
+
+
+def _take_addressed(text: str, evidence: _Evidence) -> str:
+    """Speech asked of who is spoken to, in the passive ("what are the kids told not to do?", "where were the
+    buses ordered to wait?", "what is the audience reminded of?"): the words said to them (``_spoken_to``: the
+    verb with them, or them with what the question names of what is said, "the students get your parents to
+    sign"), a question of what is said; ``text`` without it. Else ``text`` as it is.
+
+    Example:
+        >>> found = _Evidence()
+        >>> _take_addressed("Where were the buses ordered to wait?", found), found.groups[0][0]
+        ('Where  ?', ('transcript', 'wait'))
+        >>> [q for _, q in found.groups[0]]
+        ['wait', 'wait', 'the buses wait', 'the buses wait']
+        >>> _take_addressed("Why were the players asked?", _Evidence())
+        'Why were the players asked?'
+    """
+    addressed = _ADDRESSED.search(text)
+    if addressed is None or not _asked_before(text, addressed.start()) or _SOUND.search(text):
+        return text
+    addressee = addressed.group("addressee")
+    said = _said_to(_infinitive_said(" " + addressed.group("said")), last_word(addressee))
+    if said.split()[:1] and said.split()[0].lower() in phrasing.PREPOSITIONS:  # "reminded of", "invited to"
+        said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""
+    if not set(canonical_words(said)) - FUNCTION_WORDS:
+        said = ""
+    if not said and not addressed.group("said").strip():  # "why were the players asked?": nothing said named
+        return text
+    spoken_to = (f"{addressee} {said}",) if said else (f"{addressed.group('verb')} {addressee}",)
+    evidence.add(TOOLS_FOR[SPEECH], *([said] if said else []), *spoken_to)
+    return text[: addressed.start()] + " " + text[addressed.end() :]
 
 
 _APPOSED = re.compile(  # ", that X" / ": namely X" after words said: X is what they are, another way to find them
@@ -618,6 +755,34 @@ def _speech_cues(text: str) -> list[re.Match[str]]:
     return kept
 
 
+_INSTRUCTED = re.compile(r"\s*(?:not\s+)?to\b", re.I)  # "tells the children to bring": an instruction
+
+
+def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) -> tuple[str, ...]:
+    """The words a speaker says to who they speak to (``addressee``: "the American people", after a verb of
+    addressing, the ``cue``), asked what they say to them: the verb with them ("ask the American people") where
+    the question names nothing else said, them with what it names (``said``: "bring") where that is what they
+    are told to do (``instructed``: "the children bring"), none where it says all ("tells viewers he will show":
+    "will show") or asks a name ("what does Kennedy call his audience?": any words). A speaker calls on those
+    they address by name ("my fellow Americans, ask …", "Children, please bring …"), and "I urge", "I promise",
+    "we invite" are said as often as not; with no words of theirs kept, a question of what Kennedy asks the
+    American people to do was any voice heard.
+
+    Example:
+        >>> cue = _subject_speaks("What does Kennedy ask the American people to do?")[0]
+        >>> _spoken_to(cue, " the American people", "", True), _spoken_to(cue, " the children", "bring", True)
+        (('ask the American people',), ('the children bring',))
+        >>> _spoken_to(cue, " viewers", "will show", False)
+        ()
+        >>> _spoken_to(_subject_speaks("What does Kennedy call his audience?")[0], " his audience", "", False)
+        ()
+    """
+    addressed, verb = " ".join(addressee.split()), cue.group(0).split()[-1]
+    if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed):
+        return ()
+    return (f"{addressed} {said}",) if said else (f"{verb} {addressed}",)
+
+
 def _thanked(cue: str, said: str) -> str:
     """What a speech ``cue`` is followed by (``said``), as said: after a verb of thanking, with "thank", the one word
     sure to be said ("when does the woman thank Mr. Delgado": "Thank you, Mr. Delgado", not the "I'm Mr. Delgado"
@@ -711,6 +876,8 @@ def _names_who_speaks(subject: str, before: str) -> bool:
     if subject.lower() in ("i", "we", "you"):
         return False
     previous = last_word(before)
+    if previous in phrasing.DETERMINERS and subject[:1].islower():  # "what does the fire chief urge": past "the"
+        previous = last_word(before.rstrip()[: -len(previous)])
     return subject.lower() in _SPEAKER_WORDS or not previous.strip() or previous in _BEFORE_A_NAME_SPEAKING
 
 

@@ -160,7 +160,8 @@ class Tool(abc.ABC):
       keywords of ``frame_evidence_each``);
     * ``extents``: what a call may ask its spans to be instead of its evidence itself (``Call.extent``:
       ``Context.extent``, and the same keyword of ``frame_evidence_each``): "statement" for words said (the
-      statement they are said in), "phrase" for a voice (the phrase said, not the utterance), "next" for words
+      statement they are said in; "statement_after" / "statement_before": focused on its answer, the rest of it
+      after or before them), "phrase" for a voice (the phrase said, not the utterance), "next" for words
       said (the phrase said right after or before them, ``Context.when`` and the ``when`` keyword saying which);
 
     and where ``vqdb.planner.search`` finds a call's candidate videos across the corpus (a tool with none of

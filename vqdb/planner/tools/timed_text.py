@@ -82,6 +82,7 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
+from vqdb.planner.tools.said_answer import ANSWER_SIDES, STATEMENTS, answer_focus, answer_focus_sql
 from vqdb.planner.tools.said_next import next_phrase_sql, next_phrases, next_piece_sql
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.textnorm import value_form
@@ -108,7 +109,7 @@ class TimedTextTool(TextTool):
     piece_text: ClassVar[str] = "text"
     sentence_table: ClassVar[str]
     pause_s: ClassVar[float | None] = None
-    extents: ClassVar[tuple[str, ...]] = ("statement", "phrase", "next")
+    extents: ClassVar[tuple[str, ...]] = (*STATEMENTS, "phrase", "next")
     query_embedder: ClassVar[str] = "text_embed"  # the sentence model (MiniLM): the query and the sentences
 
     def pieces(self, ctx: Context) -> exp.Select:
@@ -190,12 +191,44 @@ class TimedTextTool(TextTool):
         found = self.said(ctx)
         if value_form(ctx.query) is None:
             found = found.union(self.meant(ctx), distinct=False, copy=False)
+        if ctx.extent in ANSWER_SIDES:
+            return self.said_answer(ctx, found)
         return self.said_next(ctx, found) if ctx.extent == "next" else found
+
+    def said_answer(self, ctx: Context, found: exp.Query) -> exp.Select:
+        """``found``'s spans (said and meant, their statements) focused on the answer (``said_answer``: the rest
+        of the statement after or before the words found, else the phrase said next on that side, which the span
+        then reaches), for a call with ``extent`` "statement_after" or "statement_before"."""
+        side = ANSWER_SIDES[ctx.extent]
+        start, end = answer_focus_sql(
+            *(col(n) for n in ("start_s", "end_s", "focus_start", "focus_end", "next_start", "next_end")), side
+        )
+        return select(
+            *(col(n) for n in ("video_id", "said_start", "said_end", "score")),
+            alias(fn("least", col("start_s"), start.copy()), "start_s"),  # the answer said next is in the span
+            alias(fn("greatest", col("end_s"), end.copy()), "end_s"),
+            alias(start, "focus_start"),
+            alias(end, "focus_end"),
+            from_=subquery(self.next_phrase(ctx, found, side)),
+        )
 
     def said_next(self, ctx: Context, found: exp.Query) -> exp.Select:
         """``found``'s spans (said and meant) with the phrase said right after (before, ``Context.when``) each as
         its span and focus (``said_next``: from the piece said next to the end of its phrase; for a subtitle,
         the next cue), for a call with ``extent`` "next"; its time said stays what reaches the frames."""
+        start, end = col("next_start"), col("next_end")
+        return select(
+            *(col(n) for n in ("video_id", "said_start", "said_end", "score")),
+            alias(start, "start_s"),
+            alias(end, "end_s"),
+            alias(start.copy(), "focus_start"),
+            alias(end.copy(), "focus_end"),
+            from_=subquery(self.next_phrase(ctx, found, ctx.when)),
+        )
+
+    def next_phrase(self, ctx: Context, found: exp.Query, when: str) -> exp.Select:
+        """``found``'s spans, each with the phrase said right ``when`` ("after", "before") its time said
+        (``next_start``, ``next_end``; NULL where none is: ``said_next``)."""
         phrases = self.in_time() if self.pause_s is None else fn("phrases", self.in_time(), number(self.pause_s))
         lists = select(
             col("video_id"),
@@ -204,28 +237,18 @@ class TimedTextTool(TextTool):
             from_=subquery(self.pieces(ctx)),
             group_by=[col("video_id")],
         )
-        piece = next_piece_sql(col("pieces", "v"), col("said_start", "f"), col("said_end", "f"), ctx.when)
+        names = ("video_id", "said_start", "said_end", "score", "start_s", "end_s", "focus_start", "focus_end")
+        piece = next_piece_sql(col("pieces", "v"), col("said_start", "f"), col("said_end", "f"), when)
         with_piece = select(
-            col("video_id", "f"),
-            col("said_start", "f"),
-            col("said_end", "f"),
-            col("score", "f"),
+            *(col(n, "f") for n in names),
             alias(piece, "piece"),
             col("phrases", "v"),
             from_=subquery(found, "f"),
             joins=[join(subquery(lists, "v"), same(["video_id"], "v", "f"), side="LEFT")],
         )
-        start, end = next_phrase_sql(col("phrases"), col("piece"), ctx.when)
+        start, end = next_phrase_sql(col("phrases"), col("piece"), when)
         return select(
-            col("video_id"),
-            col("said_start"),
-            col("said_end"),
-            col("score"),
-            alias(start, "start_s"),
-            alias(end, "end_s"),
-            alias(start.copy(), "focus_start"),
-            alias(end.copy(), "focus_end"),
-            from_=subquery(with_piece),
+            *(col(n) for n in names), alias(start, "next_start"), alias(end, "next_end"), from_=subquery(with_piece)
         )
 
     @staticmethod
@@ -436,6 +459,8 @@ class TimedTextTool(TextTool):
             )
             if extent == "next":
                 found = tuple(self.said_next_arrays(said, spans, when) for spans in found)
+            elif extent in ANSWER_SIDES:
+                found = tuple(self.said_answer_arrays(said, spans, ANSWER_SIDES[extent]) for spans in found)
             evidence.append(self._spans_evidence(video, *found))
         return evidence
 
@@ -447,9 +472,17 @@ class TimedTextTool(TextTool):
             pieces = np.zeros(0), np.zeros(0)
         else:
             pieces = tuple(float_array(said.listed.values.field(c)) for c in ("start_s", "end_s"))
-        phrases = pieces if self.pause_s is None else said.phrases()
+        phrases = pieces if self.pause_s is None or said.listed is None else said.phrases()  # none said: none
         start, end = next_phrases(pieces, phrases, said_start, said_end, when)
         return said_start, said_end, score, start, end, start, end
+
+    def said_answer_arrays(self, said: SaidInTime, spans: tuple[np.ndarray, ...], side: str) -> tuple[np.ndarray, ...]:
+        """``said_answer`` as arrays: ``spans`` (said_start, said_end, score, start_s, end_s, focus_start,
+        focus_end) focused on the answer ``side`` ("after", "before") their words (``said_answer.answer_focus``),
+        their span reaching it."""
+        following = self.said_next_arrays(said, spans, side)[3:5]
+        focus = answer_focus(*spans[3:7], *following, side)
+        return (*spans[:3], np.fmin(spans[3], focus[0]), np.fmax(spans[4], focus[1]), *focus)
 
     def _spans_evidence(
         self, video: VideoFrames, said: tuple[np.ndarray, ...], meant: tuple[np.ndarray, ...]
@@ -782,7 +815,7 @@ def phrase_span(
         >>> [a.round(2).tolist() for a in phrase_span(*said, *statement, *phrase, whole_s=None)]  # phrases said
         [[19.04, 6.13], [22.8, 10.61]]
     """
-    if extent == "statement":
+    if extent in STATEMENTS:
         return statement_start, statement_end
     length = phrase_end - phrase_start
     whole = True if whole_s is None else (said_end - said_start >= WHOLE_SHARE * length) | (length <= whole_s)
@@ -825,7 +858,7 @@ def phrase_span_sql(
         >>> phrase_span_sql(col("a"), col("b"), col("s"), col("e"), col("ps"), col("pe"), "statement")[1].sql("duckdb")
         'e'
     """
-    if extent == "statement":
+    if extent in STATEMENTS:
         return statement_start, statement_end
     low = fn("greatest", statement_start.copy(), exp.Sub(this=said_start.copy(), expression=number(SAID_SLACK_S)))
     high = fn("least", statement_end.copy(), exp.Add(this=said_end.copy(), expression=number(SAID_SLACK_S)))
