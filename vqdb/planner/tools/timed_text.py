@@ -472,7 +472,7 @@ class TimedTextTool(TextTool):
             pieces = np.zeros(0), np.zeros(0)
         else:
             pieces = tuple(float_array(said.listed.values.field(c)) for c in ("start_s", "end_s"))
-        phrases = pieces if self.pause_s is None or said.listed is None else said.phrases()  # none said: none
+        phrases = pieces if self.pause_s is None else said.phrases()
         start, end = next_phrases(pieces, phrases, said_start, said_end, when)
         return said_start, said_end, score, start, end, start, end
 
