@@ -26,6 +26,7 @@ _PERSON = (  # "the next speaker", "her guest": a person ("introduce the topic" 
     rf"(?:the|her|his|their|our|a|an|its|another|each)\s+(?:[\w-]+\s+){{0,2}}?(?:{alternation(_PEOPLE)})s?\b"
 )
 _WORK = r"(?:book|story|novel|poem|play|text|work|piece)"
+_AUTHOR = rf"who\s+(?:wrote|authored)\s+(?:it|the\s+{_WORK})|(?:the|its)\s+author"  # "who wrote it", "the author"
 
 SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (  # introducing oneself: "introduce herself", "say his name", "tell us who she is" (not "say his name is":
@@ -40,10 +41,12 @@ SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (  # a work's author said: "who wrote it", "the author", "TITLE by NAME"
         re.compile(
-            rf"\b{_SAYING}\s+(?:out\s+)?(?:who\s+(?:wrote|authored)\s+(?:it|the\s+{_WORK})|(?:the|its)\s+author)\b"
+            rf"\b{_SAYING}\s+(?:out\s+)?(?:the\s+(?:{_WORK}['’]s\s+)?title\s+(?:and|with|along\s+with)\s+)?"
+            rf"(?:{_AUTHOR})\b"
             rf"|\b(?:the\s+)?(?:{_WORK}['’]s\s+title|title\s+of\s+the\s+{_WORK})(?=\s+(?:is|was|gets?)?\s*"
             r"(?:read\s+(?:out|aloud)|said|announced|given|spoken))"
-            r"|\b(?:along|together)\s+with\s+(?:who\s+wrote\s+it|(?:the|its)\s+author)\b",
+            rf"|\b(?:the\s+)?title\b(?=[^?.!;]*\b(?:along|together)\s+with\s+(?:{_AUTHOR}))"  # "the title ... with"
+            rf"|\b(?:along|together)\s+with\s+(?:{_AUTHOR})\b",
             re.I,
         ),
         ("by", "written by"),
