@@ -255,3 +255,35 @@ def test_what_is_said_to_someone_is_looked_for_by_their_words(question: str, sai
 )
 def test_a_verb_of_addressing_without_words_to_find_adds_none(question: str) -> None:
     assert not {q for q in _said(question) if " " in q and q.split()[0].lower() in ("order", "invite", "call")}
+
+
+@pytest.mark.parametrize(
+    ("question", "forms"),
+    [
+        # described, not quoted: the act's words are not the words said, its set forms are
+        ("when does the host introduce herself", {"my name is", "I'm"}),  # was no call: frames sampled uniformly
+        ("When does the reader say her name?", {"my name is", "read by"}),  # was 'her name'
+        ("when does the narrator say who wrote it", {"by"}),  # was 'who wrote it': "The Silver Harbor, by ..."
+        ("At what point does she introduce her guest?", {"guest", "with me", "please welcome"}),  # was uniform
+        ("When is the next speaker introduced?", {"next speaker", "please welcome"}),
+        ("when does Kennedy address his audience", {"my fellow", "ladies and gentlemen"}),  # was 'his audience'
+    ],
+)
+def test_a_speech_act_described_is_looked_for_in_the_forms_it_is_said_in(question: str, forms: set[str]) -> None:
+    assert forms <= _said(question)
+
+
+def test_a_title_read_out_with_its_author_is_one_statement_said_with_by() -> None:
+    """blind3's LibriVox reading says "Manifesto of the Communist Party by Karl Marx": the plan ANDed "book's
+    title", never said, with the credit forms "written by" / "writer" / "author", and found nothing."""
+    for question in (
+        "at what point is the book's title read out along with who wrote it",
+        "when is the title read out along with who wrote it?",  # "title" ANDed, never said
+    ):
+        assert "AND" not in rule_plan(question).combine
+        assert "by" in _said(question)
+
+
+def test_an_audience_addressed_as_named_words_keeps_them() -> None:
+    said = _said("When does the president address the audience as his fellow Americans?")
+    assert any("fellow Americans" in query for query in said) and "everyone" not in said

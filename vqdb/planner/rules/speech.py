@@ -25,6 +25,7 @@ from vqdb.planner.rules.cues import (
 from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
+from vqdb.planner.rules.speech_acts import speech_acts
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
@@ -509,6 +510,9 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
+    acts, text = speech_acts(text)  # "when does she introduce herself": the forms the act is said in
+    for queries in acts:
+        evidence.add(TOOLS_FOR[SPEECH], *queries)
     text = _take_words_said_in_order(text, evidence)
     text = _take_addressed(text, evidence)
     passive = _PASSIVE.search(text)

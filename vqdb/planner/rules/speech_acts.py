@@ -1,0 +1,95 @@
+"""Speech acts described, not quoted: the words such an act is said in.
+
+People ask about what is said by naming the act instead of its words: "when does the host introduce herself",
+"when does the narrator say who wrote it", "when is the next speaker introduced", "when does Kennedy address his
+audience". The description's words are not the words said ("herself", "who wrote it"), so searched as said they
+find nothing or a sentence near in meaning; but each act is said in a few set forms (``SPEECH_ACTS``): a
+self-introduction "I'm Helen Park" / "my name is Omar" / an audiobook's "Read by Anna Berg", a book's author
+"The Silver Harbor, by Margaret Ellison", another person introduced "with me in the studio is…" / "please
+welcome…", an audience addressed "my fellow Americans" / "ladies and gentlemen". Each form is looked for in
+speech instead of the description (``speech_acts``), ORed with the person introduced where one is named ("the
+next speaker": "Please welcome our next speaker"). Questions naming no such act keep their plans. An act
+named by its verb with a name after it ("introduces Mrs. Nguyen"), thanks ("thank the host": "thank" is said)
+and a value given ("give the date": ``speech.value_forms``) are other rules'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vqdb.planner.phrasing import alternation
+from vqdb.planner.vocabulary import SPEAKERS
+
+_SAYING = r"(?:say|says|said|saying|give|gives|gave|giving|tell|tells|told|telling|state|states|stated|read|reads)"
+_PEOPLE = [w for w in SPEAKERS if len(w) > 3] + ["panelist", "panel", "band", "team", "friend", "colleague", "winner"]
+_PERSON = (  # "the next speaker", "her guest": a person ("introduce the topic" is none)
+    rf"(?:the|her|his|their|our|a|an|its|another|each)\s+(?:[\w-]+\s+){{0,2}}?(?:{alternation(_PEOPLE)})s?\b"
+)
+_WORK = r"(?:book|story|novel|poem|play|text|work|piece)"
+_AUTHOR = rf"who\s+(?:wrote|authored)\s+(?:it|the\s+{_WORK})|(?:the|its)\s+author"  # "who wrote it", "the author"
+
+SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (  # introducing oneself: "introduce herself", "say his name", "tell us who she is" (not "say his name is":
+        # the name asked, answered by what is said)
+        re.compile(
+            r"\bintroduc(?:e|es|ed|ing)\s+(?:him|her|them|my|your|one|it)sel(?:f|ves)\b"
+            rf"|\b{_SAYING}\s+(?:us\s+)?(?:his|her|their)\s+(?:own\s+|full\s+)?name\b(?!\s+(?:is|was)\b)"
+            rf"|\b{_SAYING}\s+(?:us\s+)?who\s+(?:he|she|they)\s+(?:is|are|was|were)\b",
+            re.I,
+        ),
+        ("my name is", "I'm", "I am", "read by"),
+    ),
+    (  # a work's author said: "who wrote it", "the author", "TITLE by NAME"
+        re.compile(
+            rf"\b{_SAYING}\s+(?:out\s+)?(?:the\s+(?:{_WORK}['’]s\s+)?title\s+(?:and|with|along\s+with)\s+)?"
+            rf"(?:{_AUTHOR})\b"
+            rf"|\b(?:the\s+)?(?:{_WORK}['’]s\s+title|title\s+of\s+the\s+{_WORK})(?=\s+(?:is|was|gets?)?\s*"
+            r"(?:read\s+(?:out|aloud)|said|announced|given|spoken))"
+            rf"|\b(?:the\s+)?title\b(?=[^?.!;]*\b(?:along|together)\s+with\s+(?:{_AUTHOR}))"  # "the title ... with"
+            rf"|\b(?:along|together)\s+with\s+(?:{_AUTHOR})\b",
+            re.I,
+        ),
+        ("by", "written by"),
+    ),
+    (  # another person introduced: "introduce her guest", "is the next speaker introduced"
+        re.compile(
+            rf"\bintroduc(?:e|es|ed|ing)\s+(?P<who>{_PERSON})\b"
+            rf"|\b(?:is|are|was|were|gets?)\s+(?P<passive>{_PERSON})\s+introduced\b",
+            re.I,
+        ),
+        ("with me", "please welcome", "joining me", "joining us", "my guest", "our guest"),
+    ),
+    (  # an audience addressed: "address his audience", "greet the crowd"
+        re.compile(
+            r"\b(?:address(?:es|ed|ing)?|greet(?:s|ed|ing)?)\s+(?:his|her|their|the)\s+"
+            r"(?:audience|crowd|listeners|viewers|nation|people|public|country\w*)\b(?!\s+as\b)",  # "as Y": Y said
+            re.I,
+        ),
+        ("my fellow", "ladies and gentlemen", "everyone", "everybody"),
+    ),
+)
+"""Described speech acts (a pattern over the question) and the forms each is said in."""
+
+
+def speech_acts(text: str) -> tuple[list[tuple[str, ...]], str]:
+    """The speech acts ``text`` describes, each as the queries it is found by (the person introduced where one
+    is named, "the next speaker", then the act's set forms), and ``text`` without their descriptions.
+
+    Example:
+        >>> speech_acts("when does the host introduce herself")
+        ([('my name is', "I'm", 'I am', 'read by')], 'when does the host  ')
+        >>> groups, rest = speech_acts("when is the book's title read out along with who wrote it")
+        >>> groups, rest.split()
+        ([('by', 'written by'), ('by', 'written by')], ['when', 'is', 'read', 'out'])
+        >>> speech_acts("when is the next speaker introduced")[0]
+        [('next speaker', 'with me', 'please welcome', 'joining me', 'joining us', 'my guest', 'our guest')]
+        >>> speech_acts("when does she introduce Mrs. Nguyen"), speech_acts("when does he introduce the topic")
+        (([], 'when does she introduce Mrs. Nguyen'), ([], 'when does he introduce the topic'))
+    """
+    groups = []
+    for pattern, forms in SPEECH_ACTS:
+        for match in reversed(list(pattern.finditer(text))):
+            person = next(filter(None, match.groupdict().values()), "")  # "introduce the next speaker"
+            groups.insert(0, (*([person.split(maxsplit=1)[1]] if person else []), *forms))
+            text = text[: match.start()] + " " + text[match.end() :]
+    return groups, text
