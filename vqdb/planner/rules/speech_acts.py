@@ -72,15 +72,15 @@ SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 
 
 def speech_acts(text: str) -> tuple[list[tuple[str, ...]], str]:
-    """The speech acts ``text`` describes, each as the queries it is found by (the person introduced where one
-    is named, "the next speaker", then the act's set forms), and ``text`` without their descriptions.
+    """The speech acts ``text`` describes, each once, as the queries it is found by (the person introduced where
+    one is named, "the next speaker", then the act's set forms), and ``text`` without their descriptions.
 
     Example:
         >>> speech_acts("when does the host introduce herself")
         ([('my name is', "I'm", 'I am', 'read by')], 'when does the host  ')
         >>> groups, rest = speech_acts("when is the book's title read out along with who wrote it")
         >>> groups, rest.split()
-        ([('by', 'written by'), ('by', 'written by')], ['when', 'is', 'read', 'out'])
+        ([('by', 'written by')], ['when', 'is', 'read', 'out'])
         >>> speech_acts("when is the next speaker introduced")[0]
         [('next speaker', 'with me', 'please welcome', 'joining me', 'joining us', 'my guest', 'our guest')]
         >>> speech_acts("when does she introduce Mrs. Nguyen"), speech_acts("when does he introduce the topic")
@@ -90,6 +90,8 @@ def speech_acts(text: str) -> tuple[list[tuple[str, ...]], str]:
     for pattern, forms in SPEECH_ACTS:
         for match in reversed(list(pattern.finditer(text))):
             person = next(filter(None, match.groupdict().values()), "")  # "introduce the next speaker"
-            groups.insert(0, (*([person.split(maxsplit=1)[1]] if person else []), *forms))
+            group = (*([person.split(maxsplit=1)[1]] if person else []), *forms)
+            if group not in groups:  # an act described twice ("the title ... along with who wrote it") is one
+                groups.insert(0, group)
             text = text[: match.start()] + " " + text[match.end() :]
     return groups, text
