@@ -7,8 +7,9 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
+from vqdb.planner.tools.audio import SOUND_MEANING_MIN, VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import FrameEvidence
+from vqdb.schema import SENTENCE_DIM
 
 SAMPLED = [("va", i, i / 2) for i in range(5)] + [("vb", 0, 0.0)]
 TAGS = [
@@ -146,3 +147,43 @@ def test_the_moment_of_a_voice_says_its_words_or_the_tag_heard():
     assert Audio().moment_evidence(Video(), said, 1, 1.5) == "heard: Speech"  # VOICE_SHARE of its 0.8
     missed = FrameEvidence(np.array([0.9]), focus_start=np.array([1.2]), focus_end=np.array([2.0]))
     assert Audio().moment_evidence(Video(), missed, 0, 1.5) == "heard: Speech"  # a voice no words were written for
+
+
+# MiniLM's similarities to "engine", stood in: "Car" 0.8 (a car is heard by its engine), "Dog" 0
+GRADED_EMBEDDING = (
+    "[CASE WHEN i = 0 THEN (CASE t WHEN 'engine' THEN 1 WHEN 'Car' THEN 0.8 ELSE 0 END) "
+    "WHEN i = 1 THEN (CASE t WHEN 'Car' THEN 0.6 ELSE 0 END) "
+    f"WHEN i = 2 THEN (CASE WHEN t IN ('engine', 'Car') THEN 0 ELSE 1 END) ELSE 0 END FOR i IN range({SENTENCE_DIM})]"
+    f"::FLOAT[{SENTENCE_DIM}]"
+)
+ENGINE_TAGS = [
+    {"video_id": "va", "start_s": 0.0, "end_s": 0.96, "label": "Car", "score": 0.5},
+    {"video_id": "va", "start_s": 1.0, "end_s": 1.96, "label": "Engine starting", "score": 0.25},
+    {"video_id": "va", "start_s": 0.0, "end_s": 2.0, "label": "Dog", "score": 1.0},
+]
+
+
+def test_a_label_in_other_words_matches_by_meaning_below_the_query_s_own_words(con, evidence):
+    con.execute(f"CREATE OR REPLACE MACRO text_embed(t) AS {GRADED_EMBEDDING}")
+    car = round(0.5 * (0.8 - SOUND_MEANING_MIN) / (1 - SOUND_MEANING_MIN), 3)  # the tagger's score, weighted
+    assert scores(evidence("audio", "engine", sampled=SAMPLED, audio_tags=ENGINE_TAGS)) == [
+        ("va", 0, car),
+        ("va", 1, car),
+        ("va", 2, 0.25),  # "Engine starting" holds the query's word: weight 1
+        ("va", 3, 0.25),
+    ]
+
+    class Video:  # the arrays' labels are embedded by the same session function
+        def value(self, sql, params):
+            return con.sql(sql, params=params).fetchone()[0]
+
+    weights = Audio.label_weights(Video(), ["Car", "Engine starting", "Dog"], "engine")
+    assert {label: round(w * 0.5, 3) for label, w in weights.items() if label == "Car"} == {"Car": car}
+    assert set(weights) == {"Car", "Engine starting"}
+
+
+def test_a_voice_is_heard_in_labels_by_their_words_only(evidence):
+    # the stand-in text_embed: "Shout" means "speech" (one first letter); a voice is the tagger's "Speech" only
+    tags = [{"video_id": "vb", "start_s": 0.0, "end_s": 1.0, "label": "Shout", "score": 0.9}]
+    assert evidence("audio", "speech", sampled=SAMPLED, audio_tags=tags) == []
+    assert scores(evidence("audio", "screams", sampled=SAMPLED, audio_tags=tags)) == [("vb", 0, 0.9)]

@@ -1,8 +1,10 @@
 """The ``audio`` tool: how strongly a sound whose label matches the query is heard during each frame.
 
 A tag matches when its label contains the query or is contained in it (both normalized, so "dog" finds
-"Dog" and "Dog bark"); a frame's score is the best score of the matching tags covering it
-(``start_s <= ts < end_s``).
+"Dog" and "Dog bark"), with weight 1; a label in other words that means nearly the same sound matches with
+less (``label_weight``: "engine" finds "Car" and "Vehicle", "motorbike" finds "Motorcycle": a tagger names a
+sound from a fixed list of a few hundred labels, and people name it in their own words). A frame's score is
+the best weighted score of the matching tags covering it (``start_s <= ts < end_s``).
 
 A **voice** (a query that is ``voiced``: "speech", "talking", "voice-over") is heard in the tags that match
 ``VOICE_TAG`` ("Speech", "Female speech, woman speaking"...) and where speech recognition wrote words: the
@@ -27,6 +29,8 @@ finish his speech?": "ask what you can do for your country.", not the utterance 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
     >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql and "WITH tags AS MATERIALIZED" in sql
+    True
+    >>> "ARRAY_COSINE_SIMILARITY(TEXT_EMBED(label)" in sql
     True
     >>> "UTTERANCES(" in Audio().select(Context("speech")).sql("duckdb"), voiced("the voice-over")
     (True, True)
@@ -74,6 +78,7 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
+from vqdb.planner.tools.timed_text import float32_cosine
 from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import phrases, utterances
@@ -82,6 +87,9 @@ VOICE_SHARE = 0.5  # the tagger's share of a voice's score: a frame where words 
 VOICE_TAG = "speech"  # what the tagger hears a voice as, whoever speaks ("Speech", "Male speech, man speaking"...)
 HEARD_MIN = 0.5  # a voice tag this probable is a voice heard (the tagger's scores are probabilities)
 APART_S = 1.0  # a voice tag further than this from every utterance is one no words were written for (a window: 0.96 s)
+# MiniLM cosine similarity of a label and the query's words under which the label names another sound ("engine":
+# "Car" 0.63, "Vehicle" 0.60 match; "a dog": "Animal" 0.74 does, "Cat" 0.48 does not; "thunder": "Siren" 0.47)
+SOUND_MEANING_MIN = 0.55
 
 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
@@ -105,8 +113,7 @@ def voiced(query: str) -> bool:
 
 @register
 class Audio(Tool):
-    """`max(score)` of the tags covering the frame whose label contains the query or is contained in it
-    (normalized)"""
+    """`max(score * weight)` of the tags covering the frame whose label matches the query (``label_weight``)"""
 
     name = "audio"
     description = "sound events: frames during a sound whose label matches (e.g. 'dog', 'applause')"
@@ -137,7 +144,8 @@ class Audio(Tool):
         return with_ctes(frames, {"tags": video_tags}, materialized=True)
 
     def tagged(self, ctx: Context) -> exp.Select:
-        """The frames a matching tag covers, with the best such tag's score. A tagger has a few hundred
+        """The frames a matching tag covers, with the best such tag's score times its label's weight (``labels``;
+        a voice's labels by their words only: ``voice`` hears it in the words said too). A tagger has a few hundred
         labels for tens of thousands of tags, so each distinct label is compared once (``labels``, of the
         video's tags read once into ``tags``). Tags are spread over the whole seconds they touch, so frames
         join them on (video_id, second) instead of comparing every frame with every tag of the video.
@@ -145,15 +153,14 @@ class Audio(Tool):
         DuckDB would push the match below a DISTINCT and normalize the label of every tag; the aggregate
         keeps each label once as it reads them (``list_distinct`` of all 37,500 labels of an hour costs
         about 1 ms more). Reads the CTE ``tags``: the video's tags, read once."""
-        labels = self.labels(ctx)
         tags = select(
-            col("video_id"),
-            col("start_s"),
-            col("end_s"),
-            col("score"),
-            alias(seconds_touched(col("start_s"), col("end_s")), "second"),
-            from_=table("tags"),
-            where=exp.In(this=col("label"), query=subquery(labels)),
+            col("video_id", "t"),
+            col("start_s", "t"),
+            col("end_s", "t"),
+            alias(exp.Mul(this=col("score", "t"), expression=col("weight", "l")), "score"),
+            alias(seconds_touched(col("start_s", "t"), col("end_s", "t")), "second"),
+            from_=table("tags", "t"),
+            joins=[join(subquery(self.labels(ctx, by_meaning=not voiced(ctx.query)), "l"), same(["label"], "t", "l"))],
         )
         covering = exp.and_(
             col("video_id", "a").eq(col("video_id", "s")),
@@ -170,12 +177,44 @@ class Audio(Tool):
             group_by=[col("video_id", "s"), col("frame_idx", "s")],
         )
 
-    def labels(self, ctx: Context) -> exp.Select:
-        """The distinct labels of the CTE ``tags`` that match the query (``matches``)."""
+    def labels(self, ctx: Context, by_meaning: bool = True) -> exp.Select:
+        """(label, weight) of the distinct labels of the CTE ``tags`` that match the query: ``label_weight``
+        above 0, or with ``by_meaning`` False those that ``matches`` (weight 1)."""
         distinct = select(
             alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table("tags")
         )
-        return select(col("label"), from_=subquery(distinct), where=self.matches(col("label"), ctx.text))
+        return self.weighted_labels(distinct, ctx.text, by_meaning)
+
+    def weighted_labels(self, labels: exp.Select, query: exp.Expression, by_meaning: bool = True) -> exp.Select:
+        """(label, weight) of the ``labels`` (a query of one column, ``label``) that match ``query``: those whose
+        ``label_weight`` is above 0, or with ``by_meaning`` False those that ``matches``, weight 1."""
+        if not by_meaning:
+            exact = alias(cast(number(1.0), DOUBLE), "weight")
+            return select(col("label"), exact, from_=subquery(labels), where=self.matches(col("label"), query))
+        weighted = select(col("label"), alias(self.label_weight(col("label"), query), "weight"), from_=subquery(labels))
+        return select(col("label"), col("weight"), from_=subquery(weighted), where=col("weight") > number(0))
+
+    @classmethod
+    def label_weight(cls, label: exp.Expression, query: exp.Expression) -> exp.Expression:
+        """How well a tag's ``label`` names the sound ``query`` asks for: 1 where one ``matches`` the other, else
+        from 0 at ``SOUND_MEANING_MIN`` cosine similarity of their sentence embeddings (``text_embed``) to 1 at
+        the same meaning (negative below: no match).
+
+        Example:
+            >>> from vqdb.planner.sqlbuild import string
+            >>> sql = Audio.label_weight(col("label"), string("engine")).sql("duckdb")
+            >>> sql.startswith("CASE WHEN CONTAINS(") and "ARRAY_COSINE_SIMILARITY(TEXT_EMBED(label)" in sql
+            True
+        """
+        # the query is embedded per row (once a session: ``text_embed`` keeps it), not as a constant: DuckDB
+        # folds constants when it plans, which would load the model for a statement over no tags
+        per_row = exp.case().when(label.copy().is_(exp.null()).not_(), query.copy())
+        similarity = fn("array_cosine_similarity", fn("text_embed", label.copy()), fn("text_embed", per_row))
+        meant = exp.Div(
+            this=exp.paren(exp.Sub(this=cast(similarity, DOUBLE), expression=number(SOUND_MEANING_MIN))),
+            expression=number(1 - SOUND_MEANING_MIN),
+        )
+        return exp.case().when(cls.matches(label, query), cast(number(1.0), DOUBLE)).else_(meant)
 
     def voice(self, ctx: Context, tagged: exp.Select) -> exp.Select:
         """A voice's frames: those of an utterance (``spoken``) and those the tagger hears it in (``tagged``),
@@ -218,7 +257,12 @@ class Audio(Tool):
             col("end_s", "t"),
             from_=table("tags", "t"),
             where=exp.and_(
-                exp.In(this=col("label", "t"), query=subquery(self.labels(Context(VOICE_TAG, ctx.video_id)))),
+                exp.In(
+                    this=col("label", "t"),
+                    query=subquery(
+                        select(col("label"), from_=subquery(self.labels(Context(VOICE_TAG, ctx.video_id), False)))
+                    ),
+                ),
                 col("score", "t") >= number(HEARD_MIN),
                 exp.Not(this=exp.Exists(this=near)),
             ),
@@ -299,20 +343,25 @@ class Audio(Tool):
         return exp.or_(fn("contains", label, query), fn("contains", query.copy(), label.copy()), copy=False)
 
     def ranked_videos(self, query: str) -> exp.Select:
-        """The videos with an event whose label ``matches`` the query, loudest first (the best ``max_score``).
+        """The videos with an event whose label matches the query (``label_weight``), loudest first (the best
+        ``max_score`` times the label's weight, as ``tagged`` scores frames).
 
         Example:
-            >>> Audio().ranked_videos("dog").sql("duckdb").startswith("SELECT video_id FROM audio_events WHERE")
+            >>> Audio().ranked_videos("dog").sql("duckdb").startswith("SELECT e.video_id FROM audio_events AS e")
             True
         """
         if voiced(query):
             return self.voiced_videos()
-        loudest = fn("max", col("max_score"))
-        return select(
-            col("video_id"),
+        distinct = select(
+            alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"),
             from_=table(self.ranking_table),
-            where=self.matches(col("label"), string(query)),
-            group_by=[col("video_id")],
+        )
+        loudest = fn("max", exp.Mul(this=col("max_score", "e"), expression=col("weight", "l")))
+        return select(
+            col("video_id", "e"),
+            from_=table(self.ranking_table, "e"),
+            joins=[join(subquery(self.weighted_labels(distinct, string(query)), "l"), same(["label"], "e", "l"))],
+            group_by=[col("video_id", "e")],
         ).order_by(desc(loudest), copy=False)
 
     def voiced_videos(self) -> exp.Select:
@@ -377,13 +426,13 @@ class Audio(Tool):
         """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice, its
         phrases with ``extent`` "phrase")."""
         if voiced(query):
-            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG), extent)
+            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG, by_meaning=False), extent)
         return FrameEvidence(self.tagged_scores(video, query))
 
     def missed_arrays(self, video: VideoFrames, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``missed`` as arrays: the (start_s, end_s) of the voice tags of at least ``HEARD_MIN`` that no
         utterance (``low`` to ``high``) comes within ``APART_S`` of, each window once, in time order."""
-        starts, ends, scores = self.matching_tags(video, VOICE_TAG)
+        starts, ends, scores = self.matching_tags(video, VOICE_TAG, by_meaning=False)
         order = np.argsort(low, kind="stable")
         latest = np.maximum.accumulate(high[order]) if len(order) else high  # the latest end of those before
         before = np.searchsorted(low[order], ends + APART_S, side="left")  # utterances starting before the end
@@ -420,23 +469,52 @@ class Audio(Tool):
         score = np.where(said, (1 - VOICE_SHARE) + VOICE_SHARE * np.nan_to_num(tagged), VOICE_SHARE * tagged)
         return FrameEvidence(score, found.start_s, found.end_s, found.focus_start, found.focus_end)
 
-    def matching_tags(self, video: VideoFrames, query: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The (start_s, end_s, score) of the video's tags whose label matches ``query`` (compared normalized
-        by ``normalize_text``, the twin of the SQL's ``text_normalize``), those with both times."""
+    def matching_tags(
+        self, video: VideoFrames, query: str, by_meaning: bool = True
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The (start_s, end_s, score times weight) of the video's tags whose label matches ``query``
+        (``label_weights``), those with both times."""
         tags = video.rows(self.table, ("start_s", "end_s", "label", "score"))
-        wanted = normalize_text(query)
         labels = pc.unique(tags.column("label").drop_null()).to_pylist()
-        found = [label for label in labels if wanted in (name := normalize_text(label)) or name in wanted]
-        chosen = pc.is_in(tags.column("label"), value_set=pa.array(found, pa.string())).to_numpy(zero_copy_only=False)
+        weights = self.label_weights(video, labels, query, by_meaning)
+        weight = np.array([weights.get(label, np.nan) for label in tags.column("label").to_pylist()])
+        chosen = ~np.isnan(weight)
         starts, ends, scores = (float_array(tags.column(c))[chosen] for c in ("start_s", "end_s", "score"))
         timed = ~(np.isnan(starts) | np.isnan(ends))  # a NULL bound covers no frame
-        return starts[timed], ends[timed], scores[timed]
+        return starts[timed], ends[timed], (scores * weight[chosen])[timed]
 
-    def tagged_scores(self, video: VideoFrames, query: str) -> np.ndarray:
-        """``tagged``'s scores as arrays: each frame takes the best score of the matching tags whose
-        ``[start_s, end_s)`` holds its time. Labels are compared normalized by ``normalize_text`` (the twin
-        of the SQL's ``text_normalize``; the SQL's regular expression costs milliseconds a statement)."""
-        starts, ends, scores = self.matching_tags(video, query)
+    @staticmethod
+    def label_weights(video: VideoFrames, labels: list[str], query: str, by_meaning: bool = True) -> dict[str, float]:
+        """``label_weight`` of each of ``labels`` for ``query``, those above 0 (with ``by_meaning`` False, 1 for
+        those that match by their words only): labels compared normalized by ``normalize_text`` (the twin of the
+        SQL's ``text_normalize``), embedded by the session's ``text_embed`` as the SQL embeds them (asked only
+        when a label does not match by its words), compared as DuckDB compares them (``float32_cosine``).
+
+        Example:
+            >>> import numpy as np
+            >>> class Video:  # a stand-in for VideoFrames: texts with the same first letter mean the same
+            ...     def value(self, sql, params):
+            ...         return [[float(t[0].lower() == c) for c in "cde"] for t in params["texts"]]
+            >>> Audio.label_weights(Video(), ["Engine knocking", "Explosion", "Car", "Dog"], "engine")
+            {'Engine knocking': 1.0, 'Explosion': 1.0}
+            >>> Audio.label_weights(Video(), ["Engine knocking", "Explosion"], "engine", by_meaning=False)
+            {'Engine knocking': 1.0}
+        """
+        wanted = normalize_text(query)
+        weights = {label: 1.0 for label in labels if wanted in (name := normalize_text(label)) or name in wanted}
+        others = [label for label in labels if label not in weights]
+        if not by_meaning or not others:
+            return weights
+        embedded = video.value("SELECT list_transform($texts, t -> text_embed(t))", {"texts": [query, *others]})
+        vectors = np.asarray(embedded, dtype=np.float32)
+        similarity = float32_cosine(vectors[1:], vectors[0]).astype(np.float64)
+        meant = (similarity - SOUND_MEANING_MIN) / (1 - SOUND_MEANING_MIN)
+        return {**weights, **{label: float(w) for label, w in zip(others, meant, strict=True) if w > 0}}
+
+    def tagged_scores(self, video: VideoFrames, query: str, by_meaning: bool = True) -> np.ndarray:
+        """``tagged``'s scores as arrays: each frame takes the best weighted score of the matching tags
+        (``matching_tags``) whose ``[start_s, end_s)`` holds its time."""
+        starts, ends, scores = self.matching_tags(video, query, by_meaning)
         first = np.searchsorted(video.ts, starts, side="left")  # first frame at or after the start
         stop = np.searchsorted(video.ts, ends, side="left")  # first frame at or after the end (excluded)
         tag, frames = frames_in(first, stop)
