@@ -90,6 +90,7 @@ APART_S = 1.0  # a voice tag further than this from every utterance is one no wo
 # MiniLM cosine similarity of a label and the query's words under which the label names another sound ("engine":
 # "Car" 0.63, "Vehicle" 0.60 match; "a dog": "Animal" 0.74 does, "Cat" 0.48 does not; "thunder": "Siren" 0.47)
 SOUND_MEANING_MIN = 0.55
+TAG_COLUMNS = ("start_s", "end_s", "label", "score")  # what the arrays read of a video's tags
 
 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
@@ -410,7 +411,7 @@ class Audio(Tool):
         said = Transcript().moment_evidence(video, found, position, ts)
         if said:
             return said
-        tags = video.rows(self.table, ("start_s", "end_s", "label", "score")).to_pydict()
+        tags = video.rows(self.table, TAG_COLUMNS).to_pydict()
         score = found.score[position]
         labels = [
             label
@@ -425,14 +426,12 @@ class Audio(Tool):
     def frame_evidence(self, video: VideoFrames, query: str, extent: str | None = None) -> FrameEvidence:
         """``select``'s scores and spans as arrays (``tagged_scores``, and ``voice_evidence`` for a voice, its
         phrases with ``extent`` "phrase")."""
-        if voiced(query):
-            return self.voice_evidence(video, self.tagged_scores(video, VOICE_TAG, by_meaning=False), extent)
-        return FrameEvidence(self.tagged_scores(video, query))
+        return self.frame_evidence_each([video], query, extent)[0]
 
     def missed_arrays(self, video: VideoFrames, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``missed`` as arrays: the (start_s, end_s) of the voice tags of at least ``HEARD_MIN`` that no
         utterance (``low`` to ``high``) comes within ``APART_S`` of, each window once, in time order."""
-        starts, ends, scores = self.matching_tags(video, VOICE_TAG, by_meaning=False)
+        starts, ends, scores = self.matching_tags(video, self.voice_weights(video))
         order = np.argsort(low, kind="stable")
         latest = np.maximum.accumulate(high[order]) if len(order) else high  # the latest end of those before
         before = np.searchsorted(low[order], ends + APART_S, side="left")  # utterances starting before the end
@@ -445,8 +444,16 @@ class Audio(Tool):
     def frame_evidence_each(
         self, videos: Sequence[VideoFrames], query: str, extent: str | None = None
     ) -> list[FrameEvidence | None]:
-        """``frame_evidence`` of each of ``videos``, one after another."""
-        return [self.frame_evidence(video, query, extent) for video in videos]
+        """``frame_evidence`` of each of ``videos``, the labels of all of them weighed once (``label_weights``:
+        one statement embeds those that do not hold the query's words, for a search over tens of videos)."""
+        if voiced(query):
+            return [
+                self.voice_evidence(video, self.tagged_scores(video, self.voice_weights(video)), extent)
+                for video in videos
+            ]
+        labels = sorted({label for video in videos for label in self.labels_of(video)})
+        weights = self.label_weights(videos[0], labels, query) if videos else {}
+        return [FrameEvidence(self.tagged_scores(video, weights)) for video in videos]
 
     def voice_evidence(self, video: VideoFrames, tagged: np.ndarray, extent: str | None = None) -> FrameEvidence:
         """``voice``'s frames as arrays: each frame's earliest utterance (phrase, with ``extent`` "phrase"), or
@@ -469,14 +476,18 @@ class Audio(Tool):
         score = np.where(said, (1 - VOICE_SHARE) + VOICE_SHARE * np.nan_to_num(tagged), VOICE_SHARE * tagged)
         return FrameEvidence(score, found.start_s, found.end_s, found.focus_start, found.focus_end)
 
-    def matching_tags(
-        self, video: VideoFrames, query: str, by_meaning: bool = True
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The (start_s, end_s, score times weight) of the video's tags whose label matches ``query``
-        (``label_weights``), those with both times."""
-        tags = video.rows(self.table, ("start_s", "end_s", "label", "score"))
-        labels = pc.unique(tags.column("label").drop_null()).to_pylist()
-        weights = self.label_weights(video, labels, query, by_meaning)
+    def labels_of(self, video: VideoFrames) -> list[str]:
+        """The distinct labels of the video's tags (read with the columns ``matching_tags`` reads: once)."""
+        return pc.unique(video.rows(self.table, TAG_COLUMNS).column("label").drop_null()).to_pylist()
+
+    def voice_weights(self, video: VideoFrames) -> dict[str, float]:
+        """The weight of each label of the video's tags that is a voice (``VOICE_TAG``, by its words only): 1."""
+        return self.label_weights(video, self.labels_of(video), VOICE_TAG, by_meaning=False)
+
+    def matching_tags(self, video: VideoFrames, weights: dict[str, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The (start_s, end_s, score times weight) of the video's tags whose label has a weight (``weights``,
+        of ``label_weights``), those with both times."""
+        tags = video.rows(self.table, TAG_COLUMNS)
         weight = np.array([weights.get(label, np.nan) for label in tags.column("label").to_pylist()])
         chosen = ~np.isnan(weight)
         starts, ends, scores = (float_array(tags.column(c))[chosen] for c in ("start_s", "end_s", "score"))
@@ -511,10 +522,10 @@ class Audio(Tool):
         meant = (similarity - SOUND_MEANING_MIN) / (1 - SOUND_MEANING_MIN)
         return {**weights, **{label: float(w) for label, w in zip(others, meant, strict=True) if w > 0}}
 
-    def tagged_scores(self, video: VideoFrames, query: str, by_meaning: bool = True) -> np.ndarray:
+    def tagged_scores(self, video: VideoFrames, weights: dict[str, float]) -> np.ndarray:
         """``tagged``'s scores as arrays: each frame takes the best weighted score of the matching tags
-        (``matching_tags``) whose ``[start_s, end_s)`` holds its time."""
-        starts, ends, scores = self.matching_tags(video, query, by_meaning)
+        (``matching_tags``, by ``weights``) whose ``[start_s, end_s)`` holds its time."""
+        starts, ends, scores = self.matching_tags(video, weights)
         first = np.searchsorted(video.ts, starts, side="left")  # first frame at or after the start
         stop = np.searchsorted(video.ts, ends, side="left")  # first frame at or after the end (excluded)
         tag, frames = frames_in(first, stop)
