@@ -144,3 +144,11 @@ def test_numbers_changing_at_random_in_one_place_for_an_hour_give_no_estimate():
     boxes = np.tile([(0.1 * b, 0.1, 0.1 * b + 0.08, 0.2) for b in range(4)], (3600, 1))
     for value in (100, 250, 500, 750, 998):
         assert counters.moments(texts, ts, ts, ts + 1, boxes, f"Price {value}", 1.0) == [], value
+
+
+def test_a_whole_number_asked_finds_a_counter_shown_with_zero_decimals():
+    # a 30-per-second counter shown as "180.000": a person asks for "195", not "195.000"
+    big = ["150.000", "180.000", "210.000", "240.000"]
+    assert found(big, [5.0, 6.0, 7.0, 8.0], "195") == [(6.5, 6.54)]  # a frame at least
+    # a seconds display ("6.006") holds no whole number: 195 is not one of its values
+    assert found(["5.005", "6.006", "7.007", "8.008"], [5.0, 6.0, 7.0, 8.0], "6") == []

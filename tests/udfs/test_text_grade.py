@@ -541,3 +541,13 @@ def test_a_word_asked_in_capitals_outranks_it_read_in_lower_case(query, asked, o
 
 def test_a_word_asked_in_lower_case_weighs_any_case_alike():
     assert screen_scores(["TO", "to"], "to").tolist() == [1.0, 1.0]
+
+
+def test_a_short_word_typed_with_two_letters_swapped_matches_as_a_misread():
+    # "omgea" for "omega": one slip costs a five-letter word more than min_score allows
+    scores = text_grade.screen_scores(["the omega", "OMEGA", "the lamb", "omgae"], "omgea")
+    assert scores[0] > 0 and scores[1] == pytest.approx(MISREAD)
+    assert scores[2] == 0.0
+    # a four-letter word swapped is often another word ("form" / "from"); two slips are no typo of it
+    assert text_grade.screen_scores(["from here"], "form").tolist() == [0.0]
+    assert text_grade.screen_scores(["omega"], "mogea").tolist() == [0.0]

@@ -223,9 +223,11 @@ DESCRIBING = Words(
         "gold", "silver", "golden", "big", "small", "large", "little", "tiny", "huge", "long", "short", "bright",
         "dark", "light", "bold", "new", "old", "first", "second", "third", "last", "next", "many", "few",
         "several", "some", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "lines", "line",
-        "rows", "row", "single", "empty", "blank",
+        "rows", "row", "single", "empty", "blank", "sideways", "vertical", "vertically", "rotated", "tilted",
+        "diagonal", "diagonally", "slanted", "upright", "faint", "faded",
     },
-    phenomenon="words that say how a display or a sound looks or counts ('the red sign'), not what it says",
+    phenomenon="words that say how a display or a sound looks, stands or counts ('the red sign', 'written "
+    "sideways'), not what it says",
     example="When does the round two geography title appear?",
 )  # fmt: skip
 ALONE = Words(
@@ -420,7 +422,7 @@ SHOWN_CUES = Words(
         "displayed", "shown", "listed", "marked", "appear", "appears", "appeared", "pop up", "pops up", "popped up",
         "come up", "comes up", "flash", "flashes", "flashed", "visible", "on screen", "on the screen", "onscreen",
         "on-screen", "type", "types", "typed", "typing", "show up", "shows up", "showed up", "written", "printed",
-        "fill the screen", "fills the screen", "filling the screen",
+        "fill the screen", "fills the screen", "filling the screen", "fade in", "fades in", "faded in",
     },
     phenomenon="cues that text named before them is on screen: capitals, digits or symbols in their clause are read",
     example="when does LIFTOFF appear, when does WE show up, when is THE written in capitals",
@@ -504,7 +506,7 @@ FILLERS = Words(
     {
         "on screen", "on the screen", "in the video", "in this video", "in the clip", "during the video",
         "during the clip", "visible", "appear", "appears", "appeared", "appearing", "shown", "seen", "we see",
-        "you see", "can be seen",
+        "you see", "can be seen", "fade in", "fades in", "faded in", "fading in",
     },
     phenomenon="words of being seen, besides the speech and screen cues: no picture of their own",
     example="A man is seen riding a horse in the video",

@@ -89,7 +89,8 @@ ARRIVAL_VERBS = (
     "appear", "appears", "appeared", "come up", "comes up", "came up", "pop up", "pops up", "popped up",
     "show up", "shows up", "showed up", "flash up", "flashes up", "flashed up", "flash", "flashes",
     "shown", "displayed", "flashed", "scroll by", "scrolls by", "scroll past", "scrolls past", "on screen",
-    "on the screen", "on-screen", "onscreen", "up on screen", "visible",
+    "on the screen", "on-screen", "onscreen", "up on screen", "visible", "fade in", "fades in", "faded in",
+    "fade up", "fades up", "faded up",
 )  # fmt: skip
 """How a display arrives on screen, with no object: "when does the ingredient list come up" reads its
 words ("come up the stairs" has an object; "when does Spider-Man appear" is a picture)."""
@@ -138,6 +139,7 @@ film") -> the role (a role's own noun, "who is the narrator", is a key of ``CRED
 WEB_ADDRESS_NOUNS = (
     "web address", "web addresses", "website", "websites", "web site", "web sites", "url", "urls", "web page",
     "webpage", "homepage", "home page", "web link", "internet address", "domain", "link", "links",
+    "website address", "website addresses", "web site address", "site address",
 )  # fmt: skip
 """Nouns of a web address, whose words are never what is shown or said: "what web address is shown?" reads the
 marks every address is written with (``WEB_ADDRESS_SHOWN``, ``WEB_ADDRESS_SAID``)."""

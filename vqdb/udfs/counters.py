@@ -8,7 +8,8 @@ its values are on screen only between two reads. "When does the counter read Fra
 ``counter_moments`` estimates that moment. A query holding one number (an integer, a decimal, a clock or
 timecode: ``shown_number``) is looked for in the boxes that show a number **in the same template** (the text
 around the number, letters only, other numbers aside: "Frame = 15" and "Frame = 11" are both ``frame#``; "2.5s"
-is the ``#s`` of "PTS = 2.0s") and **of the same form** (as many parts, as many decimals). Boxes of one
+is the ``#s`` of "PTS = 2.0s") and **of the same form** (as many parts, as many decimals; a whole number asked
+is also of the form of a decimal shown with zero decimals, "195" of the counter "180.000"). Boxes of one
 template that overlap from one read to the next are one **track** (the same counter in the same place). A pair
 of consecutive reads of a track (at most ``gap`` s apart) changes the value at a **rate** (value per second); a
 pair is **steady** when the pair before or after it, and every pair beside it that changes the value at all
@@ -177,16 +178,26 @@ def shows_number(query: str, texts: list[str]) -> np.ndarray:
 
 def numbers_as_asked(text: str, asked: tuple[str, Shown]) -> list[tuple[str, Shown]]:
     """The numbers ``text`` shows (``numbers_shown``) in the template and form of the one ``asked``
-    (``asked_number``): the same form, and a template that holds the query's.
+    (``asked_number``): the same form, and a template that holds the query's. A whole number asked is also in
+    the form of a decimal shown with zero decimals: a person reads the counter "195.000" as 195.
 
     Example:
         >>> numbers_as_asked("Frame = 11 PTS = 1.0s", asked_number("Frame 15"))
         [('frame#pts%s', Shown(form='n', whole=11.0, frames=0, unit=1.0))]
         >>> numbers_as_asked("Frame 2.5", asked_number("Frame 15"))  # another form
         []
+        >>> [shown.whole for _, shown in numbers_as_asked("180.000 6.006", asked_number("195"))]
+        [180.0]
     """
     wanted, value = asked
-    return [(form, shown) for form, shown in numbers_shown(text) if shown.form == value.form and wanted in form]
+    return [(form, shown) for form, shown in numbers_shown(text) if _same_form(shown, value) and wanted in form]
+
+
+def _same_form(shown: Shown, asked: Shown) -> bool:
+    """Whether the number ``shown`` is in the form of the one ``asked``: the same form, or, for a whole number
+    asked, a decimal whose decimals are all zero ("180.000")."""
+    zero_decimals = shown.form.startswith(".") and shown.whole.is_integer()
+    return shown.form == asked.form or (asked.form == "n" and zero_decimals)
 
 
 def moments(

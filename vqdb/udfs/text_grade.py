@@ -49,7 +49,9 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   or a symbol said as a word read as punctuation or not at all ("{250 month" for "£250 a month",
   ``query_variants``). A word asked alone and read only inside a longer word, two letters or more joined
   to it ("park" in "PARKING": ``inside_a_word``), counts ``INSIDE_A_WORD`` (0.9), so the sign that says
-  it ("Riverside Park") outranks it; one letter joined is OCR's edge ("LIFTOFFI"). A tenth of the score says
+  it ("Riverside Park") outranks it; one letter joined is OCR's edge ("LIFTOFFI"). A word of 5 letters or more
+  asked alone with two neighbouring letters swapped (``swapped_letters``: "omgea", the commonest typing slip)
+  matches a read of the word as a misread does. A tenth of the score says
   how much of the frame's text the query is, so a title shown alone outranks the same words inside a paragraph;
 * in a timed text, windows of whole words are compared with the query as wholes (``rapidfuzz``'s
   ``ratio``), so a word must not be found inside another ("three" is not in "thirteen", "3" not in "2013");
@@ -619,6 +621,9 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
     capitals = _capitals(query)
     for i in np.flatnonzero(passes) if capitals else ():
         scores[i] *= OTHER_CASE if in_other_case(capitals, texts[i]) else 1.0
+    for i in np.flatnonzero(~passes) if len(asked) == 1 and not _DIGITS.search(q) else ():
+        if any(swapped_letters(q, word) for word in screen_words(texts[i]).split()):  # "omgea" typed for "omega"
+            scores[i] = MISREAD * specific[i]
     for i in np.flatnonzero(~passes & (best >= near_miss_score(query))):
         if words_read(texts[i], query) >= WORDS_READ:
             scores[i] = NEAR_MISS * aligned[i] * specific[i]
@@ -641,6 +646,27 @@ def screen_scores(texts: Sequence[str], query: str) -> np.ndarray:
         elif not in_text:
             scores[i] = 0.0
     return scores
+
+
+def swapped_letters(typed: str, word: str) -> bool:
+    """Whether ``typed`` is ``word`` (both canonical) with two neighbouring letters swapped, the commonest typing
+    slip ("omgea" for "omega", "freind"): one letter off costs a short word more than ``min_score`` allows, yet
+    a swap rarely makes another word, so a read of the word typed that way matches as a misread would
+    (``MISREAD``). Only a word of 5 letters or more: "form" / "from" are two words.
+
+    Example:
+        >>> swapped_letters("omgea", "omega"), swapped_letters("omega", "omega"), swapped_letters("form", "from")
+        (True, False, False)
+        >>> swapped_letters("omgae", "omega")  # two slips
+        False
+    """
+    if len(typed) != len(word) or len(typed) < 5 or typed == word:
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+    if len(differ) != 2 or differ[1] != differ[0] + 1:
+        return False
+    first, second = differ
+    return typed[first] == word[second] and typed[second] == word[first]
 
 
 _LEFT_OUT = FUNCTION_WORDS - NEGATIONS  # small words a question drops; a negation it keeps

@@ -258,6 +258,8 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
         after = phrase[end:].split()
         if after and after[0].lower() == "of":  # "the list of ingredients"; "the name of the store" is no text
             after = after[1:] if phrase[start:end].lower() != "name" else []
+        elif after and after[0].lower() in _TOPIC_WORDS:  # "the line about the king": what it says, in its words
+            return [(READ, topic)] if (topic := _shown_words(" ".join(after))) else []
         elif after and not _text_like(" ".join(after), text):
             after = []
         before = [] if phrase[start:end].lower() in phrasing.APPOSITIVE_ONLY else phrase[:start].split()
@@ -270,7 +272,11 @@ def _read_subject(subject: str, text: str, *, written: bool) -> list[tuple[str, 
         return [(READ, named), (_visual_tool(phrase), phrase)]
     if written and _text_like(phrase, text) and _shown_words(phrase):
         return [(READ, _written(_shown_words(phrase), text))]
-    return []
+    line = _LINE_ABOUT.search(phrase)  # "the line about the king": a line of text, named by what it says
+    return [(READ, topic)] if line and (topic := _shown_words(line.group("topic"))) else []
+
+
+_LINE_ABOUT = re.compile(rf"\blines?\s+(?P<topic>(?:{alternation(sorted(_TOPIC_WORDS))})\s+.+)", re.I)
 
 
 def _describes(words: list[str], i: int) -> bool:
@@ -591,8 +597,14 @@ def _take_credit_fields(text: str, evidence: _Evidence) -> str:
     return text
 
 
+_NOT_LOOKS = {  # words of DESCRIBING that say which or how many, not how a title looks
+    "first", "second", "third", "last", "next", "many", "few", "several", "some", "new", "old", "single", "two",
+    "three", "four", "five", "six", "seven", "eight", "nine", "ten", "lines", "line", "rows", "row", "empty", "blank",
+}  # fmt: skip
+_TITLE_LOOKS = sorted(phrasing.DESCRIBING - _NOT_LOOKS)  # "the big title", "the faint title"
 _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
-    r"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
+    rf"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:{alternation(_TITLE_LOOKS)})\s+)*"
+    r"(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
     r"(?:title|heading|headline)(?:\s+(?:card|screen|sequence|page|slide))?\b"
     r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|[A-Z0-9]))"
     rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
@@ -743,7 +755,9 @@ _WEB_ADDRESS_ASKED = (
         rf"(?P<asked>{_WEB_ADDRESS.pattern})|(?P<shown>{_WEB_ADDRESS.pattern})\s+(?:(?:is|was|are|were|gets?)\s+)?"
         rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b"
         rf"|\b(?:{alternation(DISPLAY_VERBS)})\s+(?:the|a|an|their|its|his|her)\s+(?:[\w-]+\s+)?"
-        rf"(?P<displayed>{_WEB_ADDRESS.pattern})",  # "when do they show the donation web address"
+        rf"(?P<displayed>{_WEB_ADDRESS.pattern})"  # "when do they show the donation web address"
+        rf"|^\s*(?:where(?:['’]s|\s+(?:is|was|are|were))?\s+)?(?:(?:the|a|an|their|its)\s+)?(?:[\w-]+\s+)?"
+        rf"(?P<alone>{_WEB_ADDRESS.pattern})\s*[?.!]*\s*$",  # all that is asked: "(find) the website address"
         re.I,
     )
 )
@@ -761,7 +775,8 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
     (unless not ``by_marks``: where the question names the place of the text, "which web address is printed in
     the bottom right corner?", whatever is read there is the address, ``screen_places``); a site visited
     ("entered the website") is left as it is. A noun after a verb of showing is one shown too ("when do they
-    show the donation web address"), and a word naming its site or what it is for ("the github link") is read
+    show the donation web address"), as is one that is all the question asks ("find the website address",
+    "where's the URL?"), and a word naming its site or what it is for ("the github link") is read
     or said ORed with the marks: it may be in the address or the words around it, or in neither.
 
     Example:
@@ -781,7 +796,7 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
     for i in named:
         evidence.groups[i] = marks
     matches = _WEB_ADDRESS_ASKED.finditer(text)
-    asked = [next(m.span(g) for g in ("asked", "shown", "displayed") if m.group(g)) for m in matches]
+    asked = [next(m.span(g) for g in ("asked", "shown", "displayed", "alone") if m.group(g)) for m in matches]
     sites = [_site_named(text, start) for start, _ in asked]
     if asked and not named and by_marks:
         evidence.add_calls((*((tool, site.group(0)) for site in sites if site for tool in TOOLS_FOR[EITHER]), *marks))
