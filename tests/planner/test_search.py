@@ -681,7 +681,8 @@ def commit_subtitles(store: Store, video_id: str, cues: dict[int, str]) -> None:
 def test_a_phrase_inside_a_line_of_a_script_without_spaces_is_found_as_retrieve_finds_it(tmp_path):
     """A Chinese subtitle line is one token to the full-text index, so '点击上传' inside '请点击上传视频' found no
     candidate and the search listed nothing while retrieve ranked the cue first. Its rows are found by their
-    characters, and its letters are words, so the phrase held whole scores as an exact phrase, first."""
+    characters, and its letters are words, so the phrase held whole scores as an exact phrase, first; the English
+    sentence model's similarities of such lines (0.3 to 0.5 for lines sharing no letter) list no other moment."""
     store = Store.create(tmp_path)
     commit_subtitles(store, "zh", {3: "欢迎使用", 8: "请点击上传视频"})
     commit_subtitles(store, "ja", {4: "東京駅に到着しました"})
@@ -692,5 +693,5 @@ def test_a_phrase_inside_a_line_of_a_script_without_spaces_is_found_as_retrieve_
     with vqdb.connect(tmp_path) as corpus:
         found = corpus.search("when does a subtitle say 点击上传", plan=plan, k=3, max_videos=3).moments.to_pylist()
         first = corpus.retrieve("when does a subtitle say 点击上传", plan=plan, video="zh", k=1).keyframes.to_pylist()
-    assert (found[0]["video_id"], found[0]["ts"], found[0]["score"]) == ("zh", first[0]["ts"], 1.0), found
+    assert [(m["video_id"], m["ts"], m["score"]) for m in found] == [("zh", first[0]["ts"], 1.0)], found
     assert "点击上传" in found[0]["evidence"]
