@@ -18,7 +18,8 @@ has), then works in two steps:
    and region embeddings (``vqdb.store.vector_index.nearest_rows``, ``CANDIDATE_ROWS``, the query embedded as
    the tools embed it; beyond them, the farthest listed, or less where the summary of a video's frames bounds
    its best lower: ``visual_estimate``). Other tools' indexes only order videos: full-text
-   BM25 on subtitles (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would
+   BM25 on subtitles (``vqdb.store.text_index.text_hits``; a query's letters of a script written without
+   spaces by a scan of the lines holding them), audio events whose label the ``audio`` tool would
    match. A video's bound is its calls' estimates combined as the plan combines scores (``ranked_videos``).
    Rows appended since an index was built are still found: Lance scans the unindexed fragments, and the
    words said and the reads are read at their table's latest version.
