@@ -318,3 +318,11 @@ def test_a_time_whisper_writes_as_digits_at_a_moment_is_a_time(said: str, holds:
 )
 def test_hundreds_are_a_century_only_of_years(text: str, words: list[str]) -> None:
     assert canonical_words(text) == words
+
+
+def test_a_letter_of_a_script_without_spaces_is_a_word():
+    """Chinese, Japanese and Thai are written without spaces: each letter is a word, as full-text engines split
+    them, so a phrase is the same words in a longer line; a Latin word beside them stays whole."""
+    assert words("请点击上传视频") == ["请", "点", "击", "上", "传", "视", "频"]
+    assert canonical_words("Video-LLaVA 東京駅 step2") == ["video", "llava", "東", "京", "駅", "step2"]
+    assert words("สวัสดี") == list("สวัสดี") and words("Café") == ["cafe"]

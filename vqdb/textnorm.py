@@ -43,7 +43,12 @@ NEGATIONS = frozenset({"not", "no", "never"})  # words that turn what is said in
 _NOT_CONTRACTED = """dont doesnt didnt wont cant cannot isnt arent wasnt werent shouldnt wouldnt couldnt havent hasnt
     hadnt mustnt neednt aint"""
 NEGATING = NEGATIONS | frozenset(_NOT_CONTRACTED.split())  # a negation, or a verb with "n't" as ``words`` writes it
-_WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)+|[^\W_]+", re.UNICODE)  # a separator joins digits only
+# letters of scripts written without spaces (CJK ideographs, kana, Thai, Lao, Myanmar, Khmer): each one a word
+UNSPACED_LETTERS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+UNSPACED = re.compile(f"[{UNSPACED_LETTERS}]+")  # a run of them: one token to a full-text tokenizer
+_WORD = re.compile(  # a separator joins digits only
+    rf"[0-9]+(?:[.,][0-9]+)+|[{UNSPACED_LETTERS}]|[^\W_{UNSPACED_LETTERS}]+", re.UNICODE
+)
 _APOSTROPHES = str.maketrans({"’": "", "'": "", "ʼ": "", "‘": ""})
 
 _UNITS = {
@@ -174,11 +179,15 @@ def _inflect(stem: str, suffix: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """The words of ``text``, folded (NFKC, lower case, accents and inner apostrophes removed).
+    """The words of ``text``, folded (NFKC, lower case, accents and inner apostrophes removed); a letter of a
+    script written without spaces (``UNSPACED_LETTERS``) is a word of its own, as full-text search engines
+    split them (Lucene's standard tokenizer), so a phrase of it is found inside a longer line.
 
     Example:
         >>> words("Café DON'T — 3,000.5 km/h")
         ['cafe', 'dont', '3,000.5', 'km', 'h']
+        >>> words("请点击上传 video2上传")
+        ['请', '点', '击', '上', '传', 'video2', '上', '传']
     """
     text = unicodedata.normalize("NFKC", str(text)).translate(_APOSTROPHES).casefold()
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

@@ -658,3 +658,40 @@ def test_a_phrase_held_counts_in_the_screen_estimate_as_in_the_moments_score(tmp
     coverage = rarity.coverage(query, "with the WORK of our hands")
     assert held > 0 and found.values.get("lyrics", 0.0) >= held * (0.5 + 0.5 * coverage), found
     assert "menu" not in found.values
+
+
+def commit_subtitles(store: Store, video_id: str, cues: dict[int, str]) -> None:
+    """A video of 20 s at 1 fps with no text read and the subtitle ``cues`` (second -> text, 2 s each)."""
+    commit_video(store, video_id, {})
+    starts = sorted(cues)
+    rows = table_of(
+        "subtitles",
+        {
+            "video_id": [video_id] * len(starts),
+            "cue_id": list(range(len(starts))),
+            "start_s": [float(s) for s in starts],
+            "end_s": [float(s) + 2 for s in starts],
+            "text": [cues[s] for s in starts],
+            "source": [f"{video_id}.srt"] * len(starts),
+        },
+    )
+    store.commit(video_id, "subtitles", {"subtitles": rows}, model=None, settings={})
+
+
+def test_a_phrase_inside_a_line_of_a_script_without_spaces_is_found_as_retrieve_finds_it(tmp_path):
+    """A Chinese subtitle line is one token to the full-text index, so '点击上传' inside '请点击上传视频' found no
+    candidate and the search listed nothing while retrieve ranked the cue first. Its rows are found by their
+    characters, and its letters are words, so the phrase held whole scores as an exact phrase, first; the English
+    sentence model's similarities of such lines (0.3 to 0.5 for lines sharing no letter) list no other moment."""
+    store = Store.create(tmp_path)
+    commit_subtitles(store, "zh", {3: "欢迎使用", 8: "请点击上传视频"})
+    commit_subtitles(store, "ja", {4: "東京駅に到着しました"})
+    for i in range(12):
+        commit_subtitles(store, f"en{i:02d}", {2: f"welcome to episode {i}", 9: "please upload your video"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "subtitle", "query": "点击上传"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.search("when does a subtitle say 点击上传", plan=plan, k=3, max_videos=3).moments.to_pylist()
+        first = corpus.retrieve("when does a subtitle say 点击上传", plan=plan, video="zh", k=1).keyframes.to_pylist()
+    assert [(m["video_id"], m["ts"], m["score"]) for m in found] == [("zh", first[0]["ts"], 1.0)], found
+    assert "点击上传" in found[0]["evidence"]

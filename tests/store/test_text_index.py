@@ -6,7 +6,7 @@ import pyarrow as pa
 
 from vqdb.session import new_connection
 from vqdb.store import Store
-from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes, has_text_index, unindexed_rows
+from vqdb.store.text_index import TEXT_COLUMNS, build_text_indexes, has_text_index, text_hits, unindexed_rows
 
 
 def append_subtitles(store: Store, video_id: str, texts: list[str]) -> None:
@@ -63,3 +63,19 @@ def test_nothing_to_do_leaves_the_dataset_version_alone(tmp_path):
     version = store.dataset("subtitles").version
     assert build_text_indexes(store)["subtitles"] == 0
     assert store.dataset("subtitles").version == version
+
+
+def test_a_phrase_of_a_script_without_spaces_is_found_inside_a_longer_line(tmp_path):
+    """The tokenizer keeps a Chinese or Japanese line whole, so its index alone finds no phrase inside one
+    ("点击上传" in "请点击上传视频"); the rows holding it are found by their characters, the whole phrase first,
+    and before the rows the index ranks for the query's other words."""
+    store = Store.create(tmp_path)
+    append_subtitles(store, "zh", ["欢迎使用", "请点击上传视频"])
+    append_subtitles(store, "near", ["点击这里"])
+    append_subtitles(store, "ja", ["東京駅に到着しました"])
+    append_subtitles(store, "en", ["please upload your video"])
+    build_text_indexes(store)
+    assert text_hits(store, "subtitles", "点击上传", 10).column("video_id").to_pylist() == ["zh", "near"]
+    assert text_hits(store, "subtitles", "東京駅", 10).column("video_id").to_pylist() == ["ja"]
+    assert text_hits(store, "subtitles", "upload 点击上传", 10).column("video_id").to_pylist() == ["zh", "near", "en"]
+    assert text_hits(store, "subtitles", "点击上传", 10, fuzzy=False).column("video_id").to_pylist() == ["zh"]

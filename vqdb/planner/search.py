@@ -18,7 +18,8 @@ has), then works in two steps:
    and region embeddings (``vqdb.store.vector_index.nearest_rows``, ``CANDIDATE_ROWS``, the query embedded as
    the tools embed it; beyond them, the farthest listed, or less where the summary of a video's frames bounds
    its best lower: ``visual_estimate``). Other tools' indexes only order videos: full-text
-   BM25 on subtitles (``vqdb.store.text_index.text_hits``), audio events whose label the ``audio`` tool would
+   BM25 on subtitles (``vqdb.store.text_index.text_hits``; a query's letters of a script written without
+   spaces by a scan of the lines holding them), audio events whose label the ``audio`` tool would
    match. A video's bound is its calls' estimates combined as the plan combines scores (``ranked_videos``).
    Rows appended since an index was built are still found: Lance scans the unindexed fragments, and the
    words said and the reads are read at their table's latest version.
@@ -126,7 +127,7 @@ from vqdb.planner.tools.ocr import (
     meaning_score,
     meant_on_screen,
 )
-from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT
+from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT, compared_by_meaning
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, content_word, edits_between
 from vqdb.store import Store
@@ -367,7 +368,7 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         )
     if tool.table == SPOKEN_TABLE:
         scale = SEMANTIC_WEIGHT / (1 - SEMANTIC_MIN)  # a sentence's score by meaning (``timed_text``)
-        nearest = nearest_similarity(corpus, tool, query)
+        nearest = nearest_similarity(corpus, tool, query) if compared_by_meaning(query) else {}
         meant = {video: scale * max(0.0, similarity - SEMANTIC_MIN) for video, similarity in nearest.items()}
         return Estimate(spoken_estimates(spoken_words(store), query, rarity, meant))
     if not tool.text_indexes and tool.vector_index is None and tool.ranking_table is None:
@@ -380,7 +381,8 @@ def call_estimate(corpus: CorpusReader, name: str, query: str, rarity: WordRarit
         ranked.append([v for (v,) in corpus.sql_unchecked(listed).fetchall()])
     if not ranked:
         return visual_estimate(corpus, tool, query)
-    nearest = nearest_similarity(corpus, tool, query) if tool.vector_index is not None else {}
+    compared = tool.vector_index is not None and (tool.visual or compared_by_meaning(query))
+    nearest = nearest_similarity(corpus, tool, query) if compared else {}
     interleaved = [r[at] for at in range(max(map(len, ranked))) for r in ranked if at < len(r)]
     ordered = _ordered(interleaved).values  # a video by its best position in any list
     return Estimate({**ordered, **{v: max(s, ordered.get(v, 0.0)) for v, s in nearest.items()}}, 0.0, False)

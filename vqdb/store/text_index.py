@@ -15,6 +15,9 @@ while empty, and update after each ingest.
 Tokenizer: Lance's "simple" tokenizer, lower case, English stemming, ASCII folding. No word
 positions: ``lance_fts`` takes a plain string and matches any of its words (a quoted string is not a
 phrase query), so an exact phrase is checked after the search with ``contains_phrase(text, phrase)``.
+A script written without spaces (Chinese, Japanese, Thai...) is one token a line to that tokenizer, so a word of
+it inside a longer line ("点击上传" in "请点击上传视频") is found by scanning the column for the rows that hold it
+instead (``unspaced_hits``), as the tools' grades align letters without spaces.
 Stop words are kept: with Lance's default English list ("again", "not", "what"... are in it) a query
 made only of such words finds nothing, even though the scan of unindexed rows does match them; BM25's
 IDF already gives frequent words little weight.
@@ -43,6 +46,7 @@ from vqdb.store.store import Store
 from vqdb.store.vector_index import describe_embedders
 from vqdb.store.video_index import build_video_indexes
 from vqdb.store.visual_summary import build_visual_summaries
+from vqdb.textnorm import UNSPACED
 
 TEXT_COLUMNS = {
     "transcript_segments": "text",
@@ -125,10 +129,44 @@ def dataset_hits(dataset: lance.LanceDataset, table: str, query: str, limit: int
         # Lance finds nothing without an index: every video of the table
         videos = pc.unique(dataset.to_table(columns=["video_id"]).column("video_id"))
         return pa.table({"video_id": videos, "_score": pa.nulls(len(videos), pa.float32())})
+    unspaced = unspaced_hits(dataset, TEXT_COLUMNS[table], query, limit, whole=not fuzzy)
     matched = fuzzy_match(query, TEXT_COLUMNS[table], fuzzy=fuzzy and table in MISREAD_TABLES)
     if matched is None:
+        return unspaced
+    ranked = dataset.to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
+    return pa.concat_tables([unspaced, ranked.cast(unspaced.schema)]).slice(0, limit) if unspaced.num_rows else ranked
+
+
+def unspaced_hits(dataset: lance.LanceDataset, column: str, query: str, limit: int, *, whole: bool = False) -> pa.Table:
+    """The rows of ``dataset`` whose ``column`` holds the query's runs of a script written without spaces
+    (``textnorm.UNSPACED``), which the tokenizer keeps whole in a line, as ``video_id`` and ``_score``: the share of the
+    runs' character pairs (a lone character: itself) the row holds, best first, at most ``limit`` (a line that
+    misspells or cuts a run still holds most of its pairs); with ``whole``, only rows holding a whole run (score
+    1). A scan of the column, only for a query with such a run; no rows without.
+
+    Example:
+        >>> import tempfile
+        >>> cues = lance.write_dataset(pa.table({"video_id": ["a", "b", "c"],
+        ...     "text": ["请点击上传视频", "点击这里", "upload"]}), tempfile.mkdtemp() + "/cues.lance")
+        >>> found = unspaced_hits(cues, "text", "upload 点击上传", 10)
+        >>> found.column("video_id").to_pylist(), [round(s, 2) for s in found.column("_score").to_pylist()]
+        (['a', 'b'], [1.0, 0.33])
+        >>> unspaced_hits(cues, "text", "点击上传", 10, whole=True).column("video_id").to_pylist()
+        ['a']
+    """
+    runs = UNSPACED.findall(query)
+    pairs = [run[i : i + 2] for run in runs for i in range(max(len(run) - 1, 1))]
+    pieces = list(dict.fromkeys(runs if whole else pairs))
+    if not pieces:
         return pa.table({"video_id": pa.array([], pa.string()), "_score": pa.array([], pa.float32())})
-    return dataset.to_table(columns=["video_id", "_score"], full_text_query=matched, limit=limit)
+    held = " OR ".join(f"{column} LIKE '%{piece}%'" for piece in pieces)  # letters of the run only: no quoting
+    rows = dataset.to_table(columns=["video_id", column], filter=held)
+    texts = rows.column(column).to_pylist()
+    shares = [sum(piece in text for piece in pieces) / len(pieces) for text in texts]
+    shares = [float(share > 0) for share in shares] if whole else shares
+    order = sorted((i for i, share in enumerate(shares) if share > 0), key=lambda i: -shares[i])[:limit]
+    videos = rows.column("video_id").take(pa.array(order, pa.int64()))
+    return pa.table({"video_id": videos, "_score": pa.array([shares[i] for i in order], pa.float32())})
 
 
 def fuzzy_match(query: str, column: str, *, fuzzy: bool = True) -> BooleanQuery | None:

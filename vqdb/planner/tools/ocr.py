@@ -137,9 +137,9 @@ from vqdb.planner.tools.base import (
     seconds_touched,
     whole_second,
 )
-from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, SENTENCE_COLUMNS, float32_cosine
+from vqdb.planner.tools.timed_text import SEMANTIC_WEIGHT, SENTENCE_COLUMNS, compared_by_meaning, float32_cosine
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.textnorm import DIGIT_LOOKALIKES, canonical_words, value_form
+from vqdb.textnorm import DIGIT_LOOKALIKES, canonical_words
 from vqdb.udfs import counters
 from vqdb.udfs.text_grade import min_score, query_words_read
 
@@ -1324,15 +1324,16 @@ def box_shape(ctx: Context) -> list[exp.Expression]:
 
 
 def meant_on_screen(query: str) -> bool:
-    """Whether the texts shown are compared with ``query`` by meaning: a query of words, not a value of a form
-    (``{time}``), no words at all, or words naming a number, however written: a number means itself, which its
-    digits are read for exactly, while MiniLM puts "Channel 4" beside "CHANNEL 7".
+    """Whether the texts shown are compared with ``query`` by meaning: a query of words ``compared_by_meaning``
+    (not a value of a form, ``{time}``, nor words of a script written without spaces), not no words at all, nor
+    words naming a number, however written: a number means itself, which its digits are read for exactly, while
+    MiniLM puts "Channel 4" beside "CHANNEL 7".
 
     Example:
         >>> meant_on_screen("keep the door closed"), meant_on_screen("channel four"), meant_on_screen("{time}")
         (True, False, False)
     """
-    if re.search(r"[^\W\d_]", query) is None or value_form(query) is not None:
+    if re.search(r"[^\W\d_]", query) is None or not compared_by_meaning(query):
         return False
     return not any(character.isdigit() for word in canonical_words(query) for character in word)
 

@@ -85,7 +85,7 @@ from vqdb.planner.tools.base import (
 from vqdb.planner.tools.said_answer import ANSWER_SIDES, STATEMENTS, answer_focus, answer_focus_sql
 from vqdb.planner.tools.said_next import next_phrase_sql, next_phrases, next_piece_sql
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.textnorm import value_form
+from vqdb.textnorm import UNSPACED, value_form
 from vqdb.udfs.said_clauses import clauses
 from vqdb.udfs.said_focus import shared_words_foci
 from vqdb.udfs.text_grade import PHRASE_MAX_S, SAID_SLACK_S, phrase_spans, phrases
@@ -97,6 +97,20 @@ LONG_CUE_S = 2 * PHRASE_MAX_S  # a subtitle clause (cue) longer than two breath 
 WHOLE_SHARE = 2 / 3  # words making up this share of a long cue's time or more are answered with the cue
 PAUSE_S = 0.5  # a silence this long between two words ends an utterance (a comma's breath is shorter)
 REACHING = ("phrase", "next")  # the extents whose words said reach through their clause (``reach``)
+
+
+def compared_by_meaning(query: str) -> bool:
+    """Whether sentences are compared with ``query`` by meaning (``meant``): not a value of a form (``{time}``:
+    only its values said are found), nor a query with letters of a script written without spaces
+    (``textnorm.UNSPACED``: Chinese, Japanese, Thai): the sentence model (all-MiniLM-L6-v2) was trained on
+    English, and its similarities between such texts are noise (0.3 to 0.5 for lines sharing no letter, where
+    the letters themselves find the query's phrase).
+
+    Example:
+        >>> compared_by_meaning("talk about money"), compared_by_meaning("{time}"), compared_by_meaning("谢谢观看")
+        (True, False, False)
+    """
+    return value_form(query) is None and UNSPACED.search(query) is None
 
 
 class TimedTextTool(TextTool):
@@ -189,7 +203,7 @@ class TimedTextTool(TextTool):
             False
         """
         found = self.said(ctx)
-        if value_form(ctx.query) is None:
+        if compared_by_meaning(ctx.query):
             found = found.union(self.meant(ctx), distinct=False, copy=False)
         if ctx.extent in ANSWER_SIDES:
             return self.said_answer(ctx, found)
@@ -552,8 +566,8 @@ class TimedTextTool(TextTool):
         only of a video with sentences), computed as DuckDB computes ``array_cosine_similarity``
         (``float32_cosine``), above ``SEMANTIC_MIN``; each focused where its words say the query's
         (``focused_arrays``, with the video's ``said_in_time``, read when not given); none for a value of a form
-        (``spans``)."""
-        if value_form(query) is not None:
+        (``spans``) or a query not ``compared_by_meaning``."""
+        if not compared_by_meaning(query):
             return tuple(np.zeros(0) for _ in range(7))
         rows = video.rows(self.sentence_table, SENTENCE_COLUMNS)
         rows = rows.filter(pc.is_valid(rows.column("text")))  # the query is embedded for rows with text
