@@ -284,7 +284,6 @@ def test_a_question_about_what_is_said_is_answered_with_the_statement(question, 
         # a question for something said, not for when: the sentence that answers it
         ("According to the narrator, what is haunting Europe?", True),
         ("In which city, according to the narrator, did communists assemble to sketch the manifesto?", True),
-        ("After he says two things result from this fact, what is the first thing?", True),
         ("Which languages is the manifesto to be published in, according to the last sentence?", True),
         # a question for when, or for a name: the words
         ("at what point does he say the manifesto is published", False),

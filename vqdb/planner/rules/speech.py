@@ -42,7 +42,7 @@ _ACTIVE_SPEECH = re.compile(
     r"\b(?:said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|discuss(?:es|ed|ing)?|utter(?:s|ed)?|"
-    r"announc(?:es|ed|e)|"
+    r"announc(?:es|ed|e)|read(?:s|ing)?\s+(?:out(?:\s+loud)?|aloud)|"  # "the last thing she reads out"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
     r"introduc(?:es|ed|e|ing)(?=\s+(?:(?:mrs?|ms|dr|prof|professor|doctor|sir|lady|lord)\b|(?-i:[A-Z])))|"  # a name
@@ -65,8 +65,10 @@ _WORDS_SAID_IN_ORDER = re.compile(  # "the first words", "his very last remarks"
     rf"(?:{alternation(list(phrasing.WORDS_SAID_IN_ORDER))})\b",
     re.I,
 )
+_NAMING_NOTHING = phrasing.WH_WORDS | phrasing.AUXILIARIES | phrasing.DETERMINERS | {"s"}  # "what's": "what", "s"
 _GROUP_SPOKEN_TO = {"them": "you", "their": "your", "theirs": "yours", "themselves": "yourselves"}
 _ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself": "yourself"}
+_PRONOUNS_SPOKEN_TO = frozenset({"him", "her", "them", "us", "me", "you"})  # who is spoken to, never said so
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 _IN_THE_VIDEO_AT_END = re.compile(rf"(?:^|\s+)(?:{alternation(list(phrasing.IN_THE_VIDEO))})\s*$", re.I)
@@ -601,9 +603,22 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     before = text[: first.start()]
     asks = _QUOTED not in text and first_of(before, phrasing.WH_WORDS) is not None
     named = any(w[:1].isupper() for w in _subject_words(before))  # "Kennedy says": a name speaks
+    given = _GIVEN_ASKED.search(before) if first.group(0).split()[-1].lower() in phrasing.GIVING else None
+    if given and given.group("given").split()[0].lower() in phrasing.GIVEN_WORDS:  # said with its topic: "as an example
+        # of fine typography, …" (searched as a picture, the question found the narrator's words only by meaning)
+        evidence.add(TOOLS_FOR[SPEECH], given.group("given"))
+        return text[: given.start("given")] + " " + text[first.end() :]
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+_GIVEN_ASKED = re.compile(  # "what example of fine typography does she give": the words given and their topic, asked
+    # before the verb (a kind of words alone, "what advice does he give", names none said: a voice heard)
+    r"\b(?:what|which)\s+(?P<given>[\w'-]+\s+(?:of|for|about|on)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+    r"(?:do|does|did|will|would|can|could)\s+(?:the\s+|his\s+|her\s+|their\s+)?$",
+    re.I,
+)
 
 
 _ADDRESSED = re.compile(  # "what are the kids told not to do?": who is spoken to, the verb, what they are told
@@ -714,8 +729,10 @@ def _first_person(said: str) -> str:
 def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:
     """Words said named by their place ("the first words", "the last thing", ``phrasing.WORDS_SAID_IN_ORDER``)
     in a sentence of speech (a speech cue: "what are the first words Kennedy says?", "when does he say his
-    final words?") or a person's (``phrasing.PERSONAL_POSSESSIVES``: "what are his last words?"): a voice
-    heard (the order is read from "first" / "last"), the noun no picture; ``text`` without it.
+    final words?"), a person's (``phrasing.PERSONAL_POSSESSIVES``: "what are his last words?") or one that names
+    nothing else, a thing asked ("after he says two things result from this fact, what is the first thing?": the
+    things said, which were searched as the words "first thing", found wherever "first" is said): a voice heard
+    (the order is read from "first" / "last"), the noun no picture; ``text`` without it.
 
     Example:
         >>> found = _Evidence()
@@ -723,13 +740,24 @@ def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:
         ('What are   Kennedy says?', [(('audio', 'speech'),)])
         >>> _take_words_said_in_order("What is the first word on the sign?", _Evidence())
         'What is the first word on the sign?'
+        >>> _take_words_said_in_order(" what is the first thing?", _Evidence())
+        ' what is  ?'
     """
     named = _WORDS_SAID_IN_ORDER.search(text)
     if not named:
         return text
     rest = text[: named.start()] + " " + text[named.end() :]
     whose = (named.group("whose") or "").lower()
-    if whose in phrasing.PERSONAL_POSSESSIVES or _speech_cues(rest) or _PASSIVE.search(rest) or _voice_alone(rest):
+    words = {w.group(0).lower() for w in WORD.finditer(rest)}  # "what is the first thing?": a thing, asked, nothing
+    alone = named.group(0).split()[-1].lower() in ("thing", "things") and words & phrasing.WH_WORDS  # else named
+    alone = alone and not words - _NAMING_NOTHING  # ("what is the first word?" may be read)
+    if (
+        whose in phrasing.PERSONAL_POSSESSIVES
+        or alone
+        or _speech_cues(rest)
+        or _PASSIVE.search(rest)
+        or _voice_alone(rest)
+    ):
         evidence.add((HEARD,), "speech")
         return rest
     return text
@@ -767,10 +795,12 @@ def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) 
     addressing, the ``cue``), asked what they say to them: the verb with them ("ask the American people") where
     the question names nothing else said, them with what it names (``said``: "bring") where that is what they
     are told to do (``instructed``: "the children bring"), none where it says all ("tells viewers he will show":
-    "will show") or asks a name ("what does Kennedy call his audience?": any words). A speaker calls on those
-    they address by name ("my fellow Americans, ask …", "Children, please bring …"), and "I urge", "I promise",
-    "we invite" are said as often as not; with no words of theirs kept, a question of what Kennedy asks the
-    American people to do was any voice heard.
+    "will show"), asks a name ("what does Kennedy call his audience?": any words) or names them by a pronoun
+    (``_PRONOUNS_SPOKEN_TO``: "what's the first thing he tells them?": the speaker names them, never "them"; searched,
+    "tells them" found a sentence of the narrator's by meaning). A speaker calls on those they address by name ("my
+    fellow Americans, ask …", "Children, please bring …"), and "I urge", "I promise", "we invite" are said as often
+    as not; with no words of theirs kept, a question of what Kennedy asks the American people to do was any voice
+    heard.
 
     Example:
         >>> cue = _subject_speaks("What does Kennedy ask the American people to do?")[0]
@@ -780,9 +810,11 @@ def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) 
         ()
         >>> _spoken_to(_subject_speaks("What does Kennedy call his audience?")[0], " his audience", "", False)
         ()
+        >>> _spoken_to(_subject_speaks("what's the first thing he tells them?")[0], " them", "", False)
+        ()
     """
     addressed, verb = " ".join(addressee.split()), cue.group(0).split()[-1]
-    if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed):
+    if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed) or addressed.lower() in _PRONOUNS_SPOKEN_TO:
         return ()
     return (f"{addressed} {said}",) if said else (f"{verb} {addressed}",)
 
