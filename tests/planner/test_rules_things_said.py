@@ -119,3 +119,24 @@ def test_words_given_asked_with_their_topic_are_said_and_answered_after():
 )
 def test_a_claim_is_words_said(question, said):
     assert calls(question) == [(t, said) for t in SPEECH]
+
+
+@pytest.mark.parametrize("question", ["What does JFK call the crowd?", "What does Kennedy call his audience?"])
+def test_what_a_speaker_calls_his_audience_is_how_he_addresses_it(question):
+    plan = rule_plan(question)
+    assert [(c.tool, c.query) for c in plan.queries] == [
+        (t, q) for q in ("my fellow", "ladies and gentlemen", "everyone", "everybody") for t in SPEECH
+    ]
+    assert not any(c.when for c in plan.queries)  # the address itself, not what follows it
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What does the speaker warn drivers about?", [(t, "warn drivers") for t in SPEECH]),  # not "drivers about"
+        ("when does she warn drivers about the ice", [(t, "the ice") for t in SPEECH]),
+        ("when does he remind parents of the deadline", [(t, "the deadline") for t in SPEECH]),
+    ],
+)
+def test_who_is_warned_is_spoken_to_and_what_about_is_said(question, expected):
+    assert calls(question) == expected

@@ -68,6 +68,7 @@ _WORDS_SAID_IN_ORDER = re.compile(  # "the first words", "his very last remarks"
 _NAMING_NOTHING = phrasing.WH_WORDS | phrasing.AUXILIARIES | phrasing.DETERMINERS | {"s"}  # "what's": "what", "s"
 _GROUP_SPOKEN_TO = {"them": "you", "their": "your", "theirs": "yours", "themselves": "yourselves"}
 _ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself": "yourself"}
+_WARNING = frozenset({"warn", "warns", "warned", "remind", "reminds", "reminded", "caution", "cautions", "cautioned"})
 _PRONOUNS_SPOKEN_TO = frozenset({"him", "her", "them", "us", "me", "you"})  # who is spoken to, never said so
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
@@ -342,8 +343,10 @@ def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
     their span, as "what does he say right after 'my fellow'?" is planned) when ``question`` asks what someone
     calls something ("what does the narrator call the Gutenberg?"): the name is said after the words that name
     the thing ("the Gutenberg, or forty-two line Bible"), so the moment asked is the phrase that follows them,
-    not the words themselves; ``plan`` as it is otherwise. The calls of an answer's words (those ``options`` say and
-    ``question`` does not: "the forty-two line Bible") look for the name itself, where it is said.
+    not the words themselves; ``plan`` as it is otherwise. The calls of other words than the question's look for the
+    name itself, where it is said: an answer's (those ``options`` say: "the forty-two line Bible") and the forms a
+    name is said in (``speech_acts``: "what does Kennedy call the crowd?" is "my fellow …", which the plan searched
+    for what followed it).
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -359,19 +362,20 @@ def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
         >>> options = ["the forty-two line Bible", "the art of printing"]
         >>> [c.when for c in naming_plan("What does the narrator call the Gutenberg?", named, options).queries]
         ['after', 'after', None]
+        >>> forms = Plan((Call("Q1", "transcript", "my fellow"),), "Q1")
+        >>> [c.when for c in naming_plan("What does Kennedy call the crowd?", forms).queries]
+        [None]
     """
     if not _NAME_GIVEN.search(question):
         return plan
     asked = set(canonical_words(question))
-    answers = [set(canonical_words(option)) for option in options]
 
-    def answer_words(query: str) -> bool:
-        words = set(canonical_words(query))
-        return not words <= asked and any(words <= option for option in answers)
+    def the_things_words(query: str) -> bool:
+        return set(canonical_words(query)) <= asked
 
     calls = tuple(
         dataclasses.replace(c, when="after", extent="next")
-        if "statement" in tools.get(c.tool).extents and c.when is None and not answer_words(c.query)
+        if "statement" in tools.get(c.tool).extents and c.when is None and the_things_words(c.query)
         else c
         for c in plan.queries
     )
@@ -558,6 +562,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
+            if match.group(0).split()[-1].lower() in _WARNING and said.split()[:1] in (["about"], ["of"]):
+                said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""  # "warn drivers about the ice"
         imperative = ""  # "say to save 10%": said "try to save 10%" or "save 10%", so both are looked for
         if not addressee and _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": "ask not", "show"
             said = re.sub(r"^not\s+to\b", "not", re.sub(r"\s+(?:us|me)$", "", said, flags=re.I), flags=re.I)
@@ -921,13 +927,17 @@ def _addressee(cue: re.Match[str], said: str) -> int:
     """Where the words said after a speech ``cue`` start, past who is spoken to: after a verb of addressing
     (``phrasing.ADDRESSING``) a pronoun or a noun of ``phrasing.ADDRESSEES`` or ``SPEAKERS``, with its
     determiner and up to two words before it ("tells the American people to …": "to …"); 0 when none is
-    named ("calls the Gutenberg": the name given is said with it).
+    named ("calls the Gutenberg": the name given is said with it); after a verb of warning (``_WARNING``), whose
+    object is always someone, any noun before what they are warned about ("warn drivers about": "drivers about" was
+    searched as words said).
 
     Example:
         >>> cue = _subject_speaks("Kennedy asks")[0]
         >>> said = " the American people to do"
         >>> said[_addressee(cue, said) :], _addressee(cue, " what to do"), _addressee(cue, " her story")
         (' to do', 0, 0)
+        >>> _addressee(_speech_cues("what does the speaker warn")[0], " drivers about")
+        8
     """
     verb = cue.group(0).split()[-1].lower()
     if verb not in phrasing.ADDRESSING:
@@ -940,6 +950,8 @@ def _addressee(cue: re.Match[str], said: str) -> int:
     skip = 1 if names[:1] and names[0] in phrasing.DETERMINERS else 0
     for n in range(skip, min(skip + 3, len(words))):
         if names[n] in phrasing.ADDRESSEES or (skip and names[n] in _SPEAKER_WORDS):  # "the American people"
+            return words[n].end()
+        if verb in _WARNING and names[n + 1 : n + 2] in (["about"], ["of"], ["against"]):  # "warn drivers about"
             return words[n].end()
         if names[n] in _NOT_AN_ADDRESSEE:
             break

@@ -68,9 +68,9 @@ SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("with me", "please welcome", "joining me", "joining us", "my guest", "our guest"),
     ),
-    (  # an audience addressed: "address his audience", "greet the crowd"
+    (  # an audience addressed: "address his audience", "greet the crowd", "what does he call the crowd"
         re.compile(
-            r"\b(?:address(?:es|ed|ing)?|greet(?:s|ed|ing)?)\s+(?:his|her|their|the)\s+"
+            r"\b(?:address(?:es|ed|ing)?|greet(?:s|ed|ing)?|call(?:s|ed)?)\s+(?:his|her|their|the)\s+"
             r"(?:audience|crowd|listeners|viewers|nation|people|public|country\w*)\b(?!\s+as\b)",  # "as Y": Y said
             re.I,
         ),
@@ -96,6 +96,8 @@ def speech_acts(text: str) -> tuple[list[tuple[str, ...]], str]:
         (([], 'when does she introduce Mrs. Nguyen'), ([], 'when does he introduce the topic'))
         >>> speech_acts("when does she say who produced the show")[0]
         [('by', 'produced by')]
+        >>> speech_acts("What does JFK call the crowd?")
+        ([('my fellow', 'ladies and gentlemen', 'everyone', 'everybody')], 'What does  ?')
     """
     groups = []
     for pattern, forms in SPEECH_ACTS:
@@ -104,8 +106,13 @@ def speech_acts(text: str) -> tuple[list[tuple[str, ...]], str]:
             group = (*([person.split(maxsplit=1)[1]] if person else []), *(_credited(match) or forms))
             if group not in groups:  # an act described twice ("the title ... along with who wrote it") is one
                 groups.insert(0, group)
-            text = text[: match.start()] + " " + text[match.end() :]
+            before = text[: match.start()]
+            speaker = _NAME_SPEAKING.search(before)  # "what does JFK call the crowd": who speaks, no words said
+            text = before[: speaker.start("name") if speaker else len(before)] + " " + text[match.end() :]
     return groups, text
+
+
+_NAME_SPEAKING = re.compile(r"\b(?:does|did|do|will|would|can)\s+(?P<name>(?:[A-Z][\w.'’-]*\s+){1,3})$")
 
 
 def _credited(act: re.Match[str]) -> tuple[str, ...]:
