@@ -140,3 +140,18 @@ def test_what_a_speaker_calls_his_audience_is_how_he_addresses_it(question):
 )
 def test_who_is_warned_is_spoken_to_and_what_about_is_said(question, expected):
     assert calls(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("When does JFK say what Americans can do for their nation?", "what you can do for your nation"),
+        ("when does the host say viewers should subscribe to their channel", "you should subscribe to your channel"),
+    ],
+)
+def test_words_reported_of_a_group_spoken_to_are_found_as_said_to_it(question, told):
+    assert calls(question) == [(t, told) for t in SPEECH]
+
+
+def test_a_singular_collective_is_no_group_told():
+    assert calls("when does he say the nation can do better") == [(t, "the nation can do better") for t in SPEECH]

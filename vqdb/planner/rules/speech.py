@@ -592,6 +592,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             content = [apposed.group("said").strip()] if apposed else [imperative] if imperative else []
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
+            said = tuple(map(_group_told, said))  # "what Americans can do": "what you can do", as told
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
@@ -823,6 +824,32 @@ def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) 
     if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed) or addressed.lower() in _PRONOUNS_SPOKEN_TO:
         return ()
     return (f"{addressed} {said}",) if said else (f"{verb} {addressed}",)
+
+
+_GROUPS_TOLD = {w for w in phrasing.ADDRESSEES - _PRONOUNS_SPOKEN_TO if w.endswith("s") or w in ("children", "people")}
+_GROUP_TOLD = re.compile(  # "Americans can", "viewers should": a group spoken to, the subject of what it is told
+    rf"\b(?:the\s+)?(?:{alternation(list(_GROUPS_TOLD))})(?=\s+(?:can|could|should|must|will|would|need|have|may|might)\b)",
+    re.I,
+)
+
+
+def _group_told(said: str) -> str:
+    """Words reported as said to a group (``phrasing.ADDRESSEES``) that name the group as their subject, as the speaker
+    says them to it: "you" for the group, "your" for "their" ("what Americans can do for their nation": "what you can
+    do for your nation"); ``said`` as it is where no group is its subject. A speaker tells an audience what *you* can
+    do; searched as reported (even ORed with this), "Americans" found the speaker's "my fellow Americans" instead of
+    what he told them.
+
+    Example:
+        >>> _group_told("what Americans can do for their nation"), _group_told("the viewers should subscribe")
+        ('what you can do for your nation', 'you should subscribe')
+        >>> _group_told("the nation can do better"), _group_told("students sign the form")
+        ('the nation can do better', 'students sign the form')
+    """
+    told = _GROUP_TOLD.search(said)
+    if told is None:
+        return said
+    return said[: told.start()] + "you" + _said_to(said[told.end() :], "them")
 
 
 def _thanked(cue: str, said: str) -> str:
