@@ -745,7 +745,8 @@ SUBJECT_SPEECH_VERBS = Words(
         "suggesting", "name", "names", "list", "lists", "listed", "listing", "enumerate", "enumerates",
         "enumerated", "cite", "cites", "cited", "recite", "recites", "recited", "invite", "invites", "invited",
         "order", "orders", "ordered", "advise", "advises", "advised", "instruct", "instructs", "instructed",
-        "encourage", "encourages", "encouraged", "beg", "begs", "begged",
+        "encourage", "encourages", "encouraged", "beg", "begs", "begged", "claim", "claims", "claimed", "claiming",
+        "insist", "insists", "insisted", "insisting", "argue", "argues", "argued", "arguing",
     },
     phenomenon="verbs of speech that are a cue only after who speaks (a speaker or a name: 'what does Kennedy "
     "tell people to ask?', 'who else does he list?'), not after a thing ('which option best describes the "
@@ -896,6 +897,13 @@ NTH_TIMES = Words(
     "time'): the plan's order is that occurrence; neither said nor seen, so no part of a query ('second' before "
     "anything but 'time' is no cue: 'a second', 'the second half', 'the second speaker')",
     example="when is the logo shown for the third time?",
+)
+NTH_THINGS = Words(
+    {phrase for ordinal in (*ORDINALS, *ORDINAL_NUMERALS) for phrase in (f"the {ordinal} thing", f"{ordinal} thing")},
+    phenomenon="a thing named by its place ('the second thing Kennedy tells people to ask', 'what's the third thing "
+    "she says?'): the plan's order is that occurrence of what the rest of the question finds; 'the second thing' is "
+    "neither said nor seen (searched, it found any 'second' said)",
+    example="What is the second thing Kennedy tells people to ask?",
 )
 AGAIN = Words(
     {

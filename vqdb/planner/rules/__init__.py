@@ -206,7 +206,14 @@ from vqdb.planner.rules.evidence import (
 )
 from vqdb.planner.rules.examples import _take_examples
 from vqdb.planner.rules.framed import _take_framed_text
-from vqdb.planner.rules.framing import _exclusions_dropped, _one_resolved, _spelled_out, _uncapitalised, _unframed
+from vqdb.planner.rules.framing import (
+    _exclusions_dropped,
+    _one_resolved,
+    _spelled_out,
+    _uncapitalised,
+    _unframed,
+    initialisms_joined,
+)
 from vqdb.planner.rules.literals import (
     _LITERAL,
     _NUMBER_PUNCTUATION,
@@ -294,7 +301,7 @@ def rule_plan(
     """
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
-    typed = hesitations_dropped(titles_unstopped(_uncapitalised(question)))  # "um", "Dr.", ALL CAPS: as meant
+    typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's

@@ -122,13 +122,17 @@ def _gives_words(text: str, cue: re.Match[str]) -> bool:
     """Whether a cue of ``_SUBJECT_SPEAKS`` in ``text`` is speech by what it gives: a verb of giving
     (``phrasing.GIVING``) gives words (``phrasing.GIVEN_WORDS``) named within three words after it ("gives an
     example") or asked just before its subject ("which website does the reader give", "what advice did she
-    give"); any other verb of speech is speech."""
+    give", "what example of fine typography does she give": the words of its sentence from the question word on,
+    up to eight);
+    any other verb of speech is speech."""
     if cue.group("verb").lower() not in phrasing.GIVING:
         return True
     after = [w.group(0).lower() for w in WORD.finditer(text, cue.end())][:3]
-    before = [w.group(0).lower() for w in WORD.finditer(text, 0, cue.start())][-4:]
-    asked = any(w in phrasing.WH_WORDS | {"which"} for w in before)
-    return any(w in phrasing.GIVEN_WORDS for w in after) or (asked and any(w in phrasing.GIVEN_WORDS for w in before))
+    sentence = max(text.rfind(mark, 0, cue.start()) for mark in ".?!;") + 1  # the words of its sentence
+    before = [w.group(0).lower() for w in WORD.finditer(text, sentence, cue.start())][-8:]
+    asked = [i for i, w in enumerate(before) if w in phrasing.WH_WORDS | {"which"}]
+    asked_words = before[asked[-1] :] if asked else []
+    return any(w in phrasing.GIVEN_WORDS for w in after) or any(w in phrasing.GIVEN_WORDS for w in asked_words)
 
 
 _CLAUSE_MARKS = ",.?!;:\ue002"  # punctuation that ends a clause, and where a quote was

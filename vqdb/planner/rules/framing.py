@@ -233,6 +233,31 @@ def _uncapitalised(question: str) -> str:
     return re.sub(r"\S+", typed, question)
 
 
+_INITIALISM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}(?![\w.])|(?<![\w.])(?:[A-Z]\.)+[A-Z](?![\w.])")
+
+
+def initialisms_joined(question: str) -> str:
+    """``question`` with each initialism typed with full stops ("N.H.S.", "U.S", "J.F.K.") written as its letters
+    ("NHS", "US", "JFK"), as a transcript writes it; quoted text stays as it is. The rules read a full stop and a
+    space as a sentence's end, so "when is the N.H.S. mentioned" looked for "N", "H" and "S" apart, all three
+    required. Letters in lower case ("e.g.", "i.e.") are no initialism here: they mark examples.
+
+    Example:
+        >>> initialisms_joined("when is the N.H.S. mentioned"), initialisms_joined("when does the U.S army arrive")
+        ('when is the NHS mentioned', 'when does the US army arrive')
+        >>> initialisms_joined("the sign says 'U.K.' e.g. here"), initialisms_joined("plan A. Then B.")
+        ("the sign says 'U.K.' e.g. here", 'plan A. Then B.')
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+
+    def joined(initialism: re.Match[str]) -> str:
+        if any(a <= initialism.start() < b for a, b in quoted):
+            return initialism.group(0)
+        return initialism.group(0).replace(".", "")
+
+    return _INITIALISM.sub(joined, question)
+
+
 def _spelled_out(question: str) -> str:
     """``question`` with a question word typed short where a clause starts (``phrasing.TYPED_QUESTION_WORDS``:
     "wat time is sunrise", "ok. wen does it start") written as the word it stands for; elsewhere such a word is

@@ -42,7 +42,7 @@ _ACTIVE_SPEECH = re.compile(
     r"\b(?:said|says? the (?:phrase|words?)|says|"
     r"mentions?|mentioned|mentioning|hear(?:d|s)?(?: someone| the (?:words?|phrase))?(?: say)?|"
     r"talk(?:s|ed|ing)? about|speak(?:s|ing)? about|spoke about|discuss(?:es|ed|ing)?|utter(?:s|ed)?|"
-    r"announc(?:es|ed|e)|"
+    r"announc(?:es|ed|e)|read(?:s|ing)?\s+(?:out(?:\s+loud)?|aloud)|"  # "the last thing she reads out"
     r"pronounc(?:es|ed|e)|shout(?:s|ed)?|yell(?:s|ed)?|apologi[sz](?:es|ed|e)|thank(?:s|ed)?|warn(?:s|ed)?|"
     r"answer(?:s|ed)?|repl(?:y|ies|ied)|respond(?:s|ed)?|greet(?:s|ed)?|promise(?:s|d)?|"
     r"introduc(?:es|ed|e|ing)(?=\s+(?:(?:mrs?|ms|dr|prof|professor|doctor|sir|lady|lord)\b|(?-i:[A-Z])))|"  # a name
@@ -65,8 +65,11 @@ _WORDS_SAID_IN_ORDER = re.compile(  # "the first words", "his very last remarks"
     rf"(?:{alternation(list(phrasing.WORDS_SAID_IN_ORDER))})\b",
     re.I,
 )
+_NAMING_NOTHING = phrasing.WH_WORDS | phrasing.AUXILIARIES | phrasing.DETERMINERS | {"s"}  # "what's": "what", "s"
 _GROUP_SPOKEN_TO = {"them": "you", "their": "your", "theirs": "yours", "themselves": "yourselves"}
 _ONE_SPOKEN_TO = {"him": "you", "his": "your", "himself": "yourself", "herself": "yourself"}
+_WARNING = frozenset({"warn", "warns", "warned", "remind", "reminds", "reminded", "caution", "cautions", "cautioned"})
+_PRONOUNS_SPOKEN_TO = frozenset({"him", "her", "them", "us", "me", "you"})  # who is spoken to, never said so
 _TEXT_CARRIERS = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS])
 _VOICES, _IN_THE_VIDEO = Phrases(phrasing.VOICES), Phrases(phrasing.IN_THE_VIDEO)
 _IN_THE_VIDEO_AT_END = re.compile(rf"(?:^|\s+)(?:{alternation(list(phrasing.IN_THE_VIDEO))})\s*$", re.I)
@@ -340,8 +343,10 @@ def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
     their span, as "what does he say right after 'my fellow'?" is planned) when ``question`` asks what someone
     calls something ("what does the narrator call the Gutenberg?"): the name is said after the words that name
     the thing ("the Gutenberg, or forty-two line Bible"), so the moment asked is the phrase that follows them,
-    not the words themselves; ``plan`` as it is otherwise. The calls of an answer's words (those ``options`` say and
-    ``question`` does not: "the forty-two line Bible") look for the name itself, where it is said.
+    not the words themselves; ``plan`` as it is otherwise. The calls of other words than the question's look for the
+    name itself, where it is said: an answer's (those ``options`` say: "the forty-two line Bible") and the forms a
+    name is said in (``speech_acts``: "what does Kennedy call the crowd?" is "my fellow …", which the plan searched
+    for what followed it).
 
     Example:
         >>> from vqdb.planner.plan import Call
@@ -357,19 +362,20 @@ def naming_plan(question: str, plan: Plan, options: Sequence[str] = ()) -> Plan:
         >>> options = ["the forty-two line Bible", "the art of printing"]
         >>> [c.when for c in naming_plan("What does the narrator call the Gutenberg?", named, options).queries]
         ['after', 'after', None]
+        >>> forms = Plan((Call("Q1", "transcript", "my fellow"),), "Q1")
+        >>> [c.when for c in naming_plan("What does Kennedy call the crowd?", forms).queries]
+        [None]
     """
     if not _NAME_GIVEN.search(question):
         return plan
     asked = set(canonical_words(question))
-    answers = [set(canonical_words(option)) for option in options]
 
-    def answer_words(query: str) -> bool:
-        words = set(canonical_words(query))
-        return not words <= asked and any(words <= option for option in answers)
+    def the_things_words(query: str) -> bool:
+        return set(canonical_words(query)) <= asked
 
     calls = tuple(
         dataclasses.replace(c, when="after", extent="next")
-        if "statement" in tools.get(c.tool).extents and c.when is None and not answer_words(c.query)
+        if "statement" in tools.get(c.tool).extents and c.when is None and the_things_words(c.query)
         else c
         for c in plan.queries
     )
@@ -556,6 +562,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         said = rest.strip()
         if addressee:  # "tells them not to ask what the country can do for them": "not ask … for you"
             said = _said_to(_infinitive_said(rest[addressee:]), last_word(rest[:addressee]))
+            if match.group(0).split()[-1].lower() in _WARNING and said.split()[:1] in (["about"], ["of"]):
+                said = said.split(maxsplit=1)[1] if len(said.split()) > 1 else ""  # "warn drivers about the ice"
         imperative = ""  # "say to save 10%": said "try to save 10%" or "save 10%", so both are looked for
         if not addressee and _INSTRUCTED.match(rest):  # "say not to ask", "promise to show us": "ask not", "show"
             said = re.sub(r"^not\s+to\b", "not", re.sub(r"\s+(?:us|me)$", "", said, flags=re.I), flags=re.I)
@@ -584,6 +592,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             content = [apposed.group("said").strip()] if apposed else [imperative] if imperative else []
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
+            said = tuple(map(_group_told, said))  # "what Americans can do": "what you can do", as told
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
@@ -601,9 +610,22 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     before = text[: first.start()]
     asks = _QUOTED not in text and first_of(before, phrasing.WH_WORDS) is not None
     named = any(w[:1].isupper() for w in _subject_words(before))  # "Kennedy says": a name speaks
+    given = _GIVEN_ASKED.search(before) if first.group(0).split()[-1].lower() in phrasing.GIVING else None
+    if given and given.group("given").split()[0].lower() in phrasing.GIVEN_WORDS:  # said with its topic: "as an example
+        # of fine typography, …" (searched as a picture, the question found the narrator's words only by meaning)
+        evidence.add(TOOLS_FOR[SPEECH], given.group("given"))
+        return text[: given.start("given")] + " " + text[first.end() :]
     if asks and (named or _said_by(before, first.group(0)) == SPEECH):
         evidence.add((HEARD,), "speech")  # "what does the agent say?": the moments someone speaks
     return text[: first.start()] + " " + text[first.end() :]
+
+
+_GIVEN_ASKED = re.compile(  # "what example of fine typography does she give": the words given and their topic, asked
+    # before the verb (a kind of words alone, "what advice does he give", names none said: a voice heard)
+    r"\b(?:what|which)\s+(?P<given>[\w'-]+\s+(?:of|for|about|on)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+    r"(?:do|does|did|will|would|can|could)\s+(?:the\s+|his\s+|her\s+|their\s+)?$",
+    re.I,
+)
 
 
 _ADDRESSED = re.compile(  # "what are the kids told not to do?": who is spoken to, the verb, what they are told
@@ -714,8 +736,10 @@ def _first_person(said: str) -> str:
 def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:
     """Words said named by their place ("the first words", "the last thing", ``phrasing.WORDS_SAID_IN_ORDER``)
     in a sentence of speech (a speech cue: "what are the first words Kennedy says?", "when does he say his
-    final words?") or a person's (``phrasing.PERSONAL_POSSESSIVES``: "what are his last words?"): a voice
-    heard (the order is read from "first" / "last"), the noun no picture; ``text`` without it.
+    final words?"), a person's (``phrasing.PERSONAL_POSSESSIVES``: "what are his last words?") or one that names
+    nothing else, a thing asked ("after he says two things result from this fact, what is the first thing?": the
+    things said, which were searched as the words "first thing", found wherever "first" is said): a voice heard
+    (the order is read from "first" / "last"), the noun no picture; ``text`` without it.
 
     Example:
         >>> found = _Evidence()
@@ -723,13 +747,24 @@ def _take_words_said_in_order(text: str, evidence: _Evidence) -> str:
         ('What are   Kennedy says?', [(('audio', 'speech'),)])
         >>> _take_words_said_in_order("What is the first word on the sign?", _Evidence())
         'What is the first word on the sign?'
+        >>> _take_words_said_in_order(" what is the first thing?", _Evidence())
+        ' what is  ?'
     """
     named = _WORDS_SAID_IN_ORDER.search(text)
     if not named:
         return text
     rest = text[: named.start()] + " " + text[named.end() :]
     whose = (named.group("whose") or "").lower()
-    if whose in phrasing.PERSONAL_POSSESSIVES or _speech_cues(rest) or _PASSIVE.search(rest) or _voice_alone(rest):
+    words = {w.group(0).lower() for w in WORD.finditer(rest)}  # "what is the first thing?": a thing, asked, nothing
+    alone = named.group(0).split()[-1].lower() in ("thing", "things") and words & phrasing.WH_WORDS  # else named
+    alone = alone and not words - _NAMING_NOTHING  # ("what is the first word?" may be read)
+    if (
+        whose in phrasing.PERSONAL_POSSESSIVES
+        or alone
+        or _speech_cues(rest)
+        or _PASSIVE.search(rest)
+        or _voice_alone(rest)
+    ):
         evidence.add((HEARD,), "speech")
         return rest
     return text
@@ -767,10 +802,12 @@ def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) 
     addressing, the ``cue``), asked what they say to them: the verb with them ("ask the American people") where
     the question names nothing else said, them with what it names (``said``: "bring") where that is what they
     are told to do (``instructed``: "the children bring"), none where it says all ("tells viewers he will show":
-    "will show") or asks a name ("what does Kennedy call his audience?": any words). A speaker calls on those
-    they address by name ("my fellow Americans, ask …", "Children, please bring …"), and "I urge", "I promise",
-    "we invite" are said as often as not; with no words of theirs kept, a question of what Kennedy asks the
-    American people to do was any voice heard.
+    "will show"), asks a name ("what does Kennedy call his audience?": any words) or names them by a pronoun
+    (``_PRONOUNS_SPOKEN_TO``: "what's the first thing he tells them?": the speaker names them, never "them"; searched,
+    "tells them" found a sentence of the narrator's by meaning). A speaker calls on those they address by name ("my
+    fellow Americans, ask …", "Children, please bring …"), and "I urge", "I promise", "we invite" are said as often
+    as not; with no words of theirs kept, a question of what Kennedy asks the American people to do was any voice
+    heard.
 
     Example:
         >>> cue = _subject_speaks("What does Kennedy ask the American people to do?")[0]
@@ -780,11 +817,39 @@ def _spoken_to(cue: re.Match[str], addressee: str, said: str, instructed: bool) 
         ()
         >>> _spoken_to(_subject_speaks("What does Kennedy call his audience?")[0], " his audience", "", False)
         ()
+        >>> _spoken_to(_subject_speaks("what's the first thing he tells them?")[0], " them", "", False)
+        ()
     """
     addressed, verb = " ".join(addressee.split()), cue.group(0).split()[-1]
-    if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed):
+    if verb.lower() in phrasing.NAMING_VERBS or (said and not instructed) or addressed.lower() in _PRONOUNS_SPOKEN_TO:
         return ()
     return (f"{addressed} {said}",) if said else (f"{verb} {addressed}",)
+
+
+_GROUPS_TOLD = {w for w in phrasing.ADDRESSEES - _PRONOUNS_SPOKEN_TO if w.endswith("s") or w in ("children", "people")}
+_GROUP_TOLD = re.compile(  # "Americans can", "viewers should": a group spoken to, the subject of what it is told
+    rf"\b(?:the\s+)?(?:{alternation(list(_GROUPS_TOLD))})(?=\s+(?:can|could|should|must|will|would|need|have|may|might)\b)",
+    re.I,
+)
+
+
+def _group_told(said: str) -> str:
+    """Words reported as said to a group (``phrasing.ADDRESSEES``) that name the group as their subject, as the speaker
+    says them to it: "you" for the group, "your" for "their" ("what Americans can do for their nation": "what you can
+    do for your nation"); ``said`` as it is where no group is its subject. A speaker tells an audience what *you* can
+    do; searched as reported (even ORed with this), "Americans" found the speaker's "my fellow Americans" instead of
+    what he told them.
+
+    Example:
+        >>> _group_told("what Americans can do for their nation"), _group_told("the viewers should subscribe")
+        ('what you can do for your nation', 'you should subscribe')
+        >>> _group_told("the nation can do better"), _group_told("students sign the form")
+        ('the nation can do better', 'students sign the form')
+    """
+    told = _GROUP_TOLD.search(said)
+    if told is None:
+        return said
+    return said[: told.start()] + "you" + _said_to(said[told.end() :], "them")
 
 
 def _thanked(cue: str, said: str) -> str:
@@ -889,13 +954,17 @@ def _addressee(cue: re.Match[str], said: str) -> int:
     """Where the words said after a speech ``cue`` start, past who is spoken to: after a verb of addressing
     (``phrasing.ADDRESSING``) a pronoun or a noun of ``phrasing.ADDRESSEES`` or ``SPEAKERS``, with its
     determiner and up to two words before it ("tells the American people to …": "to …"); 0 when none is
-    named ("calls the Gutenberg": the name given is said with it).
+    named ("calls the Gutenberg": the name given is said with it); after a verb of warning (``_WARNING``), whose
+    object is always someone, any noun before what they are warned about ("warn drivers about": "drivers about" was
+    searched as words said).
 
     Example:
         >>> cue = _subject_speaks("Kennedy asks")[0]
         >>> said = " the American people to do"
         >>> said[_addressee(cue, said) :], _addressee(cue, " what to do"), _addressee(cue, " her story")
         (' to do', 0, 0)
+        >>> _addressee(_speech_cues("what does the speaker warn")[0], " drivers about")
+        8
     """
     verb = cue.group(0).split()[-1].lower()
     if verb not in phrasing.ADDRESSING:
@@ -908,6 +977,8 @@ def _addressee(cue: re.Match[str], said: str) -> int:
     skip = 1 if names[:1] and names[0] in phrasing.DETERMINERS else 0
     for n in range(skip, min(skip + 3, len(words))):
         if names[n] in phrasing.ADDRESSEES or (skip and names[n] in _SPEAKER_WORDS):  # "the American people"
+            return words[n].end()
+        if verb in _WARNING and names[n + 1 : n + 2] in (["about"], ["of"], ["against"]):  # "warn drivers about"
             return words[n].end()
         if names[n] in _NOT_AN_ADDRESSEE:
             break

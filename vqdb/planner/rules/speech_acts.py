@@ -18,15 +18,24 @@ from __future__ import annotations
 import re
 
 from vqdb.planner.phrasing import alternation
-from vqdb.planner.vocabulary import SPEAKERS
+from vqdb.planner.vocabulary import CREDIT_ROLES, CREDIT_VERBS, SPEAKERS, WORKS
 
 _SAYING = r"(?:say|says|said|saying|give|gives|gave|giving|tell|tells|told|telling|state|states|stated|read|reads)"
 _PEOPLE = [w for w in SPEAKERS if len(w) > 3] + ["panelist", "panel", "band", "team", "friend", "colleague", "winner"]
 _PERSON = (  # "the next speaker", "her guest": a person ("introduce the topic" is none)
     rf"(?:the|her|his|their|our|a|an|its|another|each)\s+(?:[\w-]+\s+){{0,2}}?(?:{alternation(_PEOPLE)})s?\b"
 )
-_WORK = r"(?:book|story|novel|poem|play|text|work|piece)"
-_AUTHOR = rf"who\s+(?:wrote|authored)\s+(?:it|the\s+{_WORK})|(?:the|its)\s+author"  # "who wrote it", "the author"
+_WORK = (
+    rf"(?:{alternation(['story', 'novel', 'poem', 'play', 'text', 'work', 'piece', 'programme', 'program', *WORKS])})"
+)
+_MAKERS = ("author", "writer", "producer", "director", "composer", "editor", "translator", "illustrator")
+_AUTHOR = (  # "who wrote it", "who produced the show", "the author": a maker of the work, credited "by" them
+    rf"who\s+(?:authored|{alternation(list(CREDIT_VERBS))})\s+(?:it|this|that|the\s+(?:[\w-]+\s+)?{_WORK})"
+    rf"|(?:the|its)\s+(?:{alternation(list(_MAKERS))})"
+)
+_MAKER = re.compile(
+    rf"\bwho\s+(?P<verb>authored|{alternation(list(CREDIT_VERBS))})\b|\b(?P<role>{alternation(list(_MAKERS))})\b", re.I
+)
 
 SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (  # introducing oneself: "introduce herself", "say his name", "tell us who she is" (not "say his name is":
@@ -59,9 +68,9 @@ SPEECH_ACTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("with me", "please welcome", "joining me", "joining us", "my guest", "our guest"),
     ),
-    (  # an audience addressed: "address his audience", "greet the crowd"
+    (  # an audience addressed: "address his audience", "greet the crowd", "what does he call the crowd"
         re.compile(
-            r"\b(?:address(?:es|ed|ing)?|greet(?:s|ed|ing)?)\s+(?:his|her|their|the)\s+"
+            r"\b(?:address(?:es|ed|ing)?|greet(?:s|ed|ing)?|call(?:s|ed)?)\s+(?:his|her|their|the)\s+"
             r"(?:audience|crowd|listeners|viewers|nation|people|public|country\w*)\b(?!\s+as\b)",  # "as Y": Y said
             re.I,
         ),
@@ -85,13 +94,40 @@ def speech_acts(text: str) -> tuple[list[tuple[str, ...]], str]:
         [('next speaker', 'with me', 'please welcome', 'joining me', 'joining us', 'my guest', 'our guest')]
         >>> speech_acts("when does she introduce Mrs. Nguyen"), speech_acts("when does he introduce the topic")
         (([], 'when does she introduce Mrs. Nguyen'), ([], 'when does he introduce the topic'))
+        >>> speech_acts("when does she say who produced the show")[0]
+        [('by', 'produced by')]
+        >>> speech_acts("What does JFK call the crowd?")
+        ([('my fellow', 'ladies and gentlemen', 'everyone', 'everybody')], 'What does  ?')
     """
     groups = []
     for pattern, forms in SPEECH_ACTS:
         for match in reversed(list(pattern.finditer(text))):
-            person = next(filter(None, match.groupdict().values()), "")  # "introduce the next speaker"
-            group = (*([person.split(maxsplit=1)[1]] if person else []), *forms)
+            person = match.groupdict().get("who") or match.groupdict().get("passive")  # "introduce the next speaker"
+            group = (*([person.split(maxsplit=1)[1]] if person else []), *(_credited(match) or forms))
             if group not in groups:  # an act described twice ("the title ... along with who wrote it") is one
                 groups.insert(0, group)
-            text = text[: match.start()] + " " + text[match.end() :]
+            before = text[: match.start()]
+            speaker = _NAME_SPEAKING.search(before)  # "what does JFK call the crowd": who speaks, no words said
+            text = before[: speaker.start("name") if speaker else len(before)] + " " + text[match.end() :]
     return groups, text
+
+
+_NAME_SPEAKING = re.compile(r"\b(?:does|did|do|will|would|can)\s+(?P<name>(?:[A-Z][\w.'’-]*\s+){1,3})$")
+
+
+def _credited(act: re.Match[str]) -> tuple[str, ...]:
+    """The forms a maker's credit is said in where ``act`` (a match of the author act) names the maker by what they
+    did or their role ("who produced the show", "the director": "by", "produced by"; ``CREDIT_ROLES``' credit line),
+    none otherwise: "when does she say who produced the show" searched those words as said and found nothing.
+
+    Example:
+        >>> author = SPEECH_ACTS[1][0]
+        >>> _credited(author.search("say who produced the show")), _credited(author.search("say who wrote it"))
+        (('by', 'produced by'), ('by', 'written by'))
+    """
+    maker = _MAKER.search(act.group(0))
+    named = maker.groupdict() if maker else {}
+    verb = (named.get("verb") or "").lower()
+    role = CREDIT_VERBS.get(verb, "writer" if verb == "authored" else (named.get("role") or "").lower())
+    role = "writer" if role == "author" else role
+    return ("by", CREDIT_ROLES[role][0]) if role in CREDIT_ROLES else ()

@@ -20,7 +20,7 @@ from vqdb.textnorm import FUNCTION_WORDS
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
-_NTH_CUES = Phrases(phrasing.NTH_TIMES | phrasing.AGAIN)
+_NTH_CUES = Phrases(phrasing.NTH_TIMES | phrasing.NTH_THINGS | phrasing.AGAIN)
 _NOT_A_REPEAT = Phrases(phrasing.NOT_A_REPEAT)
 _ORDINAL = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
 _REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
