@@ -100,6 +100,7 @@ from vqdb.answer.lexical import (
     Matcher,
     extents,
     find,
+    numbers_by_their_words,
     option_weights,
     rarity_weights,
     reads_number_whole,
@@ -124,6 +125,7 @@ from vqdb.answer.temporal import (
     STREAM_SOURCES,
     TOLERANCE_S,
     Anchor,
+    beside_anchor,
     in_stretch,
     locate,
     ordinal_weight,
@@ -132,7 +134,7 @@ from vqdb.answer.temporal import (
     time_weight,
     window,
 )
-from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of
+from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of, words_text
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
@@ -408,6 +410,14 @@ class _Reading:
             margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
             support = best.lexical / CONFIDENT_LEXICAL
         confidence = margin_confidence(margin, support=support)
+        unread_topic = self._unread_topic(option_vocab, [best_places[letters.index(r.letter)] for r in ranked[:2]])
+        if unread_topic is not None:  # read alike, told apart by words near them that are not what it asks about
+            share, missing = unread_topic
+            confidence *= share
+            notes.append(
+                f"options {best.letter} and {ranked[1].letter} are both read; what the question is about "
+                f"({', '.join(missing)}) is read nowhere: only {share:.0%} of its topic words tell them apart"
+            )
         outside = None if self.parts.negated else self._outside_the_moment(places[letters.index(best.letter)])
         if outside is not None:  # its evidence does not answer the question's moment: as weak as it fits it
             fit, why = outside
@@ -437,6 +447,26 @@ class _Reading:
             low,
             confidence,
         )
+
+    def _unread_topic(self, option_vocab: set[str], top: list[Place | None]) -> tuple[float, list[str]] | None:
+        """Where the best two options' places (``top``) read them alike (each at least ``CONFIDENT_LEXICAL``,
+        the one at least ``SAME_READ`` of the other) and the question names no moment and says nothing of
+        where or how its text is written, the share of its topic words (not the options') read anywhere in
+        the video and those read nowhere: "Which example question goes with the Statue of Liberty picture?"
+        on a page that lists every example question but never names the statue is not told by the words
+        near each; None where
+        every topic word is read, or the reading, a moment, a place or a letter case tells the two apart."""
+        asked_how = self.anchors or self.parts.place or self.parts.size or self.parts.case  # a moment, a place...
+        if len(top) < 2 or None in top or self.parts.negated or asked_how:
+            return None
+        scores = sorted(p.match.score for p in top if p is not None)
+        if scores[0] < CONFIDENT_LEXICAL or scores[0] < SAME_READ * scores[1]:
+            return None
+        topic = [w for w in topic_words(self.parts.context) if w not in option_vocab]
+        context = _Context(topic, self.streams, self.matcher, topic)
+        if not context.missing:
+            return None
+        return 1.0 - len(context.missing) / len(topic), context.missing
 
     def _yes_or_no(self, options: list[str], pair: tuple[int, int]) -> EvidenceAnswer:
         """A yes/no question ("Does the presenter say hello?", "Is there music playing?") is answered by
@@ -585,9 +615,15 @@ class _Reading:
     def _moment_weight(self, match: Match, start_s: float, end_s: float) -> float:
         """How text at ``start_s``..``end_s`` fits the question's relation to its anchors
         (``vqdb.answer.temporal.time_weight``); the anchor's own words read back are not what follows
-        or accompanies it (``NOT_IN_RELATION``)."""
-        anchor_itself = NOT_IN_RELATION if reads_anchor(self.anchors, match) else 1.0
-        return time_weight(self.parts, self.anchors, start_s, end_s) * anchor_itself
+        or accompanies it (``NOT_IN_RELATION``); words read after (before) the anchor in its own snippet, in
+        reading or speaking order, are right after (before) it (``temporal.beside_anchor``)."""
+        if reads_anchor(self.anchors, match):
+            return time_weight(self.parts, self.anchors, start_s, end_s) * NOT_IN_RELATION
+        positions = _snippet_positions(match.stream, match.first)
+        beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
+        if match.first in beside and match.last in beside:
+            return 1.0
+        return time_weight(self.parts, self.anchors, start_s, end_s)
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
@@ -601,7 +637,8 @@ class _Reading:
                 out += find_identifier(identifier, stream)
             else:
                 found = find(words, weights, stream, self.matcher.similarity(words, i))
-                out += [m for m in found if reads_number_whole(words, m)]  # "6.607" is not read in "6.006"
+                # "6.607" is not read in "6.006", nor "Room 4" in "Lecture 4: Early Printing Room B-214"
+                out += [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
         return out
 
     def _filled_matches(self, blank: tuple[str, str], option: str) -> list[Match]:
@@ -843,11 +880,21 @@ class _Reading:
         candidates: list[tuple[float, float, Evidence]] = []
         echoes: list[tuple[float, float, Evidence]] = []  # snippets of only the question's own words ("Written by")
         offering: set[int] = set()  # snippets that read an answer the question offers ("OPEN" of "OPEN or CLOSED?")
+        besides: dict[
+            int, tuple[Stream, np.ndarray]
+        ] = {}  # snippets with words right after (before) the anchor in them
         for stream in streams:
             for index, snippet in enumerate(stream.snippets):
                 positions = np.flatnonzero(stream.snippet_of == index)
+                beside = beside_anchor(self.parts, self.anchors, stream, positions, self.streams)
+                if any(stream.words[p] not in STOPWORDS for p in beside):
+                    besides[id(snippet)] = (stream, beside)
                 where = (
-                    time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
+                    (
+                        1.0
+                        if id(snippet) in besides
+                        else time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
+                    )
                     if self.anchors
                     else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
                 )
@@ -939,8 +986,23 @@ class _Reading:
                 + ("" if passed_over is None else f"; the closest particular sound, {best.text!r}, answers")
             )
         unsure = False  # a value of the kind asked on several lines of the screen, none by the question's words
+        stream_beside = besides.get(id(best))
+        said = best.text
+        if stream_beside is not None:  # "echo / the GOSPEL", after "echo": "the GOSPEL"
+            stream, beside = stream_beside
+            first = int(np.flatnonzero(stream.snippet_of == stream.snippet_of[beside[0]])[0])
+            said = words_text(best.text, int(beside[0]) - first, int(beside[-1]) - first)
+            lines = line_words(said)  # of a screen, the line right after (before) it
+            if lines:
+                said = lines[0 if self.parts.relation == "after" else -1][0]
+            notes.append(
+                f"the words {self.parts.relation} {self.parts.anchor!r} in {best.source} [{best.start_s:.1f}, "
+                f"{best.end_s:.1f}] {best.text[:80]!r}"
+            )
         if self.parts.asks_word:
-            text = _end_word(best.text, self.parts.ordinal)
+            text = _end_word(said, self.parts.ordinal)
+        elif stream_beside is not None:
+            text = said
         else:  # "Who is the narrator?": the narrator's line of the screen, not its every strap
             text = self._asked_line(best, streams, context, lambda line: not kind or holds_kind(kind, line, names))
             if text != best.text:
@@ -1289,6 +1351,11 @@ def _weighted_share(weights: np.ndarray, read: np.ndarray) -> float:
     if weights.sum() <= 0:
         return float(read.mean())
     return float(weights @ read / weights.sum())
+
+
+def _snippet_positions(stream: Stream, position: int) -> np.ndarray:
+    """The word indices of the snippet of ``stream`` word ``position`` was read from."""
+    return np.flatnonzero(stream.snippet_of == stream.snippet_of[position])
 
 
 def _snippet_of(match: Match) -> Evidence:
