@@ -1112,3 +1112,10 @@ def test_a_city_read_nowhere_as_a_word_is_still_asked_for(answerer):
     timeline = screens((1.0, 11.0, "Inaugural Address / Washington, D.C."))
     found = answerer.answer("What city is shown on screen?", None, [], timeline=timeline)
     assert found.answer_text is not None and "Washington" in found.answer_text
+
+
+def test_what_the_reply_says_a_thing_is_is_the_rest_of_its_statement(answerer):
+    """ "What does the reply say the ball is on?" is "a scale", not the reply's every sentence."""
+    reply = screens((9.0, 12.0, "there is a small blue ball on a scale, which might not be a significant concern"))
+    found = answerer.answer("What does the reply say the ball is on?", None, [], timeline=reply)
+    assert found.answer_text == "a scale"

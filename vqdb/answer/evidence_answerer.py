@@ -119,6 +119,7 @@ from vqdb.answer.questions import (
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.screen_lines import asked_line, line_words
+from vqdb.answer.statement import rest_of_statement, said_about
 from vqdb.answer.temporal import (
     IN_WINDOW,
     NOT_IN_RELATION,
@@ -999,10 +1000,15 @@ class _Reading:
                 f"the words {self.parts.relation} {self.parts.anchor!r} in {best.source} [{best.start_s:.1f}, "
                 f"{best.end_s:.1f}] {best.text[:80]!r}"
             )
+        thing = said_about(self.question) if self.parts.relation is None else None
+        stated = rest_of_statement(best.text, thing) if thing else None
         if self.parts.asks_word:
             text = _end_word(said, self.parts.ordinal)
         elif stream_beside is not None:
             text = said
+        elif stated is not None:  # "What does the reply say the ball is on?": "a scale", not the whole reply
+            text = stated
+            notes.append(f"what {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] says right after {thing!r}")
         else:  # "Who is the narrator?": the narrator's line of the screen, not its every strap
             text = self._asked_line(best, streams, context, lambda line: not kind or holds_kind(kind, line, names))
             if text != best.text:
