@@ -12,13 +12,16 @@ small stages:
    much they tell the options apart (a word the question has too counts less: where it is read, the
    question's own words may be, not the answer); an option that is an identifier (an address, a code,
    a version, a file name; whatever words go with it where the options name different ones) is
-   compared whole, letter by letter (``vqdb.answer.identifiers``); where the question has a blank to fill
+   compared whole, letter by letter (``vqdb.answer.identifiers``); an option that pairs a number with
+   words ("Room 4") only where the number is read beside them (``lexical.numbers_by_their_words``); where
+   the question has a blank to fill
    ("'WE ARE THE WORK OF ___ HANDS'", ``vqdb.answer.questions.blank_phrase``), each option as the phrase
    it makes, read on a screen or across consecutive ones, scored as the words around the blank read
    there times the option read there;
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
-   (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``), otherwise
+   (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``, words after or
+   before it in its own screen or sentence 1, ``temporal.beside_anchor``), otherwise
    1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the video; times the source weight
    (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the first": when it was read, except
    where it is part of the page, on nearly every screen); with
@@ -39,7 +42,9 @@ small stages:
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
    wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
    the margin over the next option, times the share of its words read (of the next option's, negated:
-   the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``),
+   the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``;
+   where the best two are read alike and told apart only by context while some of the question's topic
+   words are read nowhere, times the share of them read),
    times, when it is read well only outside the moment the question asks about
    (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
    ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all. A
@@ -53,7 +58,9 @@ Options that sound alike are told apart by written text only where they are spel
 "Tom", "Tim").
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning (of a
-screen, the line asked: ``vqdb.answer.screen_lines``, "Narrator: Linda Johnson", not every strap). A
+screen, the line asked: ``vqdb.answer.screen_lines``, "Narrator: Linda Johnson", not every strap; with an
+anchor read in it, the line right after or before it there, ``vqdb.answer.temporal.beside_anchor``; for
+"What does X say Y is on?", what it says right after Y, ``vqdb.answer.statement``). A
 snippet of only the question's own words ("Written by" for "Who wrote it?") is passed over for one
 that adds a word; a word the question offers as its answer ("OPEN or CLOSED", a quote) is not its own,
 and where every snippet only repeats the question the best of them is the answer, flagged. The answer
