@@ -33,6 +33,11 @@ def test_other_questions_name_no_thing_said_about(question):
     assert said_about(question) is None
 
 
+def test_a_full_stop_read_as_a_colon_ends_the_statement():
+    text = "the red boxing glove hanging from the ceiling: The glove is suspended"
+    assert rest_of_statement(text, "the glove hanging from") == "the ceiling"
+
+
 def test_a_thing_not_read_or_nothing_after_it_states_nothing():
     assert rest_of_statement(REPLY, "the cat on") is None
     assert rest_of_statement("a small blue ball", "the ball") is None

@@ -458,21 +458,23 @@ class _Reading:
 
     def _unread_topic(self, option_vocab: set[str], top: list[Place | None]) -> tuple[float, list[str]] | None:
         """Where the best two options' places (``top``) read them alike (each at least ``CONFIDENT_LEXICAL``,
-        the one at least ``SAME_READ`` of the other) and the question names no moment and says nothing of
-        where or how its text is written, the share of its topic words (not the options') read anywhere in
-        the video and those read nowhere: "Which example question goes with the Statue of Liberty picture?"
-        on a page that lists every example question but never names the statue is not told by the words
-        near each; None where
-        every topic word is read, or the reading, a moment, a place or a letter case tells the two apart."""
-        asked_how = self.anchors or self.parts.place or self.parts.size or self.parts.case  # a moment, a place...
-        if len(top) < 2 or None in top or self.parts.negated or asked_how:
+        the one at least ``SAME_READ`` of the other), the question names no moment or ordinal and says
+        nothing of where or how its text is written, and a thing it names (a capitalised word) is read
+        nowhere in the video: the share of its topic words (not the options') read, and those read
+        nowhere. "Which example question goes with the Statue of Liberty picture?" on a page that lists
+        every example question but never names the statue is not told by the words near each; None
+        otherwise: a moment, an ordinal, a place, a size, a letter case or a word read tells them apart."""
+        parts = self.parts
+        told = self.anchors or parts.ordinal or parts.place or parts.size or parts.case
+        if len(top) < 2 or None in top or parts.negated or told:
             return None
         scores = sorted(p.match.score for p in top if p is not None)
         if scores[0] < CONFIDENT_LEXICAL or scores[0] < SAME_READ * scores[1]:
             return None
         topic = [w for w in topic_words(self.parts.context) if w not in option_vocab]
         context = _Context(topic, self.streams, self.matcher, topic)
-        if not context.missing:
+        named = {w for token in self.question.split()[1:] if token[:1].isupper() for w in match_words(token)}
+        if not named & set(context.missing):  # a thing it names ("the Statue of Liberty"), not a verb ("belongs")
             return None
         return 1.0 - len(context.missing) / len(topic), context.missing
 

@@ -28,7 +28,9 @@ _SAID_ABOUT = re.compile(
     r"(?P<thing>.+?)\s+(?:is|was|are|were|will\s+be)\b(?P<tail>[^?]*)\??\s*$",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\s+/\s+|,\s+(?:which|who|but|and|so|while|although|because|as)\b", re.I)
+_CLAUSE_END = re.compile(  # OCR reads a full stop before a capital as ":" too ("the ceiling: The glove")
+    r"[.!?;](?:\s|$)|:\s+(?=[A-Z])|\s+/\s+|,\s+(?:which|who|but|and|so|while|although|because|as)\b"
+)
 MIN_READ = 0.8  # share of the thing's words (function words count less) a text must read to state it
 FUNCTION_WEIGHT = 0.3  # a function word of the thing ("the", "on") tells less where it is
 
