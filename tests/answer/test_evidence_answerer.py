@@ -1038,3 +1038,84 @@ def test_a_kind_asked_on_several_lines_none_by_the_questions_words_is_unsure(ans
     found = answerer.answer("How long is the gymnastics video in the player?", None, [], timeline=page)
     assert found.low_confidence
     assert any("several lines" in note for note in found.notes)
+
+
+ECHO_OPENING = screens(
+    (1.5, 3.0, "we / are / here / to"),
+    (3.0, 3.9, "echo / the GOSPEL"),
+    (4.0, 4.9, "echo / the way"),
+    (6.0, 6.9, "echo / the life"),
+)
+
+
+def test_what_follows_the_anchor_on_its_own_screen_answers_the_open_question(answerer):
+    """ "echo" and "the GOSPEL" come up together, "echo" first: what comes after "echo" the first time is
+    "the GOSPEL" (not the next screen's "echo / the way", nor the screen with the anchor's word)."""
+    found = answerer.answer("What comes after 'echo' the first time it is shown?", None, [], timeline=ECHO_OPENING)
+    assert found.answer_text == "the GOSPEL"
+
+
+def test_what_is_said_right_after_the_anchor_is_the_rest_of_its_sentence(answerer):
+    said = "And so, my fellow Americans, ask not what your country can do for you."
+    found = answerer.answer("What does he say right after 'ask not'?", None, [], timeline=speech((0.0, 6.0, said)))
+    assert found.answer_text == "what your country can do for you."
+
+
+def test_an_option_read_after_the_anchor_on_its_screen_is_right_after_it(answerer):
+    """ "the GOSPEL" comes up with "echo", under it: right after it, before the next screen's "LOVE"."""
+    timeline = screens((3.0, 3.9, "echo / the GOSPEL"), (4.0, 4.9, "GROW / LOVE"))
+    found = answerer.answer(
+        "What is shown right after 'echo'?", ["the GOSPEL", "LOVE", "the way"], [], timeline=timeline
+    )
+    assert found.answer == "A" and not found.low_confidence
+
+
+ROOM_STRAPS = screens(
+    (1.0, 9.0, "Lecture 4: Early Printing Room B-214 / Prof. Helen Marsh"),
+    (11.0, 23.0, "Quiz code: QX-4471 / Next week: bookbinding"),
+)
+
+
+def test_a_number_read_beside_other_words_is_not_the_options(answerer):
+    """ "Room 4" is not read in "Lecture 4: Early Printing Room B-214": the room is B-214."""
+    options = ["B-214", "B-241", "4471", "Room 4"]
+    found = answerer.answer("Which room is the lecture in?", options, [], timeline=ROOM_STRAPS)
+    assert found.answer == "A" and found.options[3].lexical < CONFIDENT_LEXICAL
+
+
+EXAMPLES = screens(
+    (
+        0.0,
+        4.0,
+        "Examples / Input Image Input Video / Are the image and the video depicting the same place? / "
+        "Are the instruments in the pictures used in the video? / Does the flag in the image appear in the video?",
+    ),
+)
+
+
+def test_options_all_read_where_what_the_question_is_about_is_read_nowhere_are_flagged(answerer):
+    """Every example question is on the page and the statue is named nowhere: the words near each do not
+    tell which goes with it."""
+    options = [
+        "Are the image and the video depicting the same place?",
+        "Are the instruments in the pictures used in the video?",
+        "Does the flag in the image appear in the video?",
+    ]
+    found = answerer.answer(
+        "Which example question goes with the Statue of Liberty picture?", options, [], timeline=EXAMPLES
+    )
+    assert found.low_confidence and any("statue" in n and "read nowhere" in n for n in found.notes)
+
+
+def test_a_city_read_nowhere_as_a_word_is_still_asked_for(answerer):
+    """ "city" names the kind of value asked, seldom written beside it: the screen with "Washington, D.C." answers."""
+    timeline = screens((1.0, 11.0, "Inaugural Address / Washington, D.C."))
+    found = answerer.answer("What city is shown on screen?", None, [], timeline=timeline)
+    assert found.answer_text is not None and "Washington" in found.answer_text
+
+
+def test_what_the_reply_says_a_thing_is_is_the_rest_of_its_statement(answerer):
+    """ "What does the reply say the ball is on?" is "a scale", not the reply's every sentence."""
+    reply = screens((9.0, 12.0, "there is a small blue ball on a scale, which might not be a significant concern"))
+    found = answerer.answer("What does the reply say the ball is on?", None, [], timeline=reply)
+    assert found.answer_text == "a scale"

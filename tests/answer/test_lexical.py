@@ -8,7 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.lexical import Matcher, extents, find, option_weights, rarity_weights, similarity
+from vqdb.answer.lexical import (
+    Matcher,
+    extents,
+    find,
+    numbers_by_their_words,
+    option_weights,
+    rarity_weights,
+    similarity,
+)
 from vqdb.answer.timeline import match_words, stream_of
 
 
@@ -227,3 +235,15 @@ def test_an_article_before_a_word_weighs_nothing_and_a_negation_as_a_word():
     article, negation = option_weights([match_words("a thunderstorm"), match_words("ask not what")])
     assert article[0] == 0 and find(match_words("a thunderstorm"), article, screen("sound: Thunderstorm"))[0].score == 1
     assert negation[1] == negation[0]
+
+
+def test_a_number_is_read_for_a_phrase_only_beside_its_words():
+    """ "Room 4" pairs a number with a word: the "4" of "Lecture 4", three words from "Room", is no room's."""
+    screen = stream_of("ocr", "v", [Evidence("ocr", "v", 1.0, 9.0, "Lecture 4: Early Printing Room B-214", 1.0)])
+    room = match_words("Room 4")
+    [found] = find(room, np.ones(2), screen)
+    assert found.coverage == 1.0 and not numbers_by_their_words(room, found)
+    said = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 3.0, "go to room number four", 0.0)])
+    [heard] = find(room, np.ones(2), said)
+    assert numbers_by_their_words(room, heard)  # "room number four": one word between
+    assert numbers_by_their_words(match_words("B-214"), found)  # numbers and letters alone: as its words are

@@ -255,3 +255,17 @@ def test_a_time_asked_with_until_or_since_is_no_relation(question):
 def test_a_sound_cue_that_names_a_thing_makes_no_sound_question():
     assert not about_sound("Since when has the ring road been closed?") and not about_sound("Which ring road is shut?")
     assert about_sound("Does the bell ring at the end?")
+
+
+def test_a_timecode_in_the_anchor_is_one_moment_not_a_clause_end():
+    """ "00:00:03;29" goes on past its semicolon: cut there, the anchor named a moment a second earlier."""
+    parts = read_question("What does the small counter read when the timecode shows 00:00:03;29?")
+    assert parts.relation == "while" and parts.anchor == "the timecode shows 00:00:03;29"
+    assert read_question("What is shown after the intro; what follows?").anchor == "the intro"
+
+
+def test_the_first_time_of_the_anchor_is_an_ordinal():
+    """ "After 'echo' the first time it is shown" asks for what follows its first showing."""
+    parts = read_question("What comes after 'echo' the first time it is shown?")
+    assert (parts.relation, parts.anchor, parts.ordinal, parts.asks_word) == ("after", "echo", "first", False)
+    assert read_question("What does she say after 'hello' the last time?").ordinal == "last"

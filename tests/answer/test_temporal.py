@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.lexical import Match
 from vqdb.answer.questions import read_question
-from vqdb.answer.temporal import NOT_IN_RELATION, TOLERANCE_S, locate, ordinal_weight, reads_anchor, time_weight
+from vqdb.answer.temporal import (
+    NOT_IN_RELATION,
+    TOLERANCE_S,
+    beside_anchor,
+    locate,
+    ordinal_weight,
+    reads_anchor,
+    time_weight,
+)
 from vqdb.answer.timeline import stream_of
 
 
@@ -158,3 +166,26 @@ def test_the_anchors_own_words_read_back_are_not_text_after_it():
     assert anchors and reads_anchor(anchors, Match(stream, 0, 1, 1.0, 1.0))  # "Send Spike" as "Spike Sent"
     assert not reads_anchor(anchors, Match(stream, 2, 3, 1.0, 1.0))  # "OFFLINE Luke": other words
     assert not reads_anchor(locate(parts, [screen("Send Spike", 1.0, 3.9)]), Match(stream, 0, 1, 1.0, 1.0))
+
+
+def test_words_after_the_anchor_on_its_own_screen_or_in_its_own_sentence_are_beside_it():
+    """A screen and a sentence are read in order: what follows the anchor there is right after it, unless
+    the screen before already showed it (there before the anchor came up)."""
+    screen = stream_of("ocr", "v", [Evidence("ocr", "v", 3.0, 3.9, "echo / the GOSPEL", 3.0)])
+    parts = read_question("What is shown right after 'echo'?")
+    assert [screen.words[p] for p in beside_anchor(parts, locate(parts, [screen]), screen, np.arange(3))] == [
+        "the",
+        "gospel",
+    ]
+    said = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 9.0, "and so ask not what you can do", 0.0)])
+    parts = read_question("What does he say right after 'ask not'?")
+    beside = beside_anchor(parts, locate(parts, [said]), said, np.arange(8))
+    assert [said.words[p] for p in beside] == ["what", "you", "can", "do"]
+    before = read_question("What does he say right before 'ask not'?")
+    assert [said.words[p] for p in beside_anchor(before, locate(before, [said]), said, np.arange(8))] == ["and", "so"]
+    shown_before = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 1.0, "OFFLINE Luke", 0.0)])
+    command = stream_of("ocr", "v", [Evidence("ocr", "v", 1.0, 3.9, "Send Spike / OFFLINE Luke", 1.0)])
+    parts = read_question("What is shown right after 'Send Spike'?")
+    anchors = locate(parts, [shown_before, command])
+    assert not len(beside_anchor(parts, anchors, command, np.arange(4), [shown_before, command]))
+    assert not len(beside_anchor(read_question("What is shown?"), anchors, command, np.arange(4)))

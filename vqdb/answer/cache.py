@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    'e3b5396dc047'
+    'b4bc822c44fb'
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 16  # 16: the line asked, addresses, numbers read whole (15: times asked, counts, sounds)
+ANSWER_VERSION = 17  # 17: words beside the anchor, rest of a statement, numbers by their words, unread topics
+# 16: the line asked, addresses, numbers read whole
 # 10: a word an option has twice is read at its two places; a look is named near the read
 # 9: an "X or Y" offers answers only in a yes/no or "which" question; word forms by stem
 # 8: spellings close in letters, offered answers, kind words, word forms; 7: a split number before

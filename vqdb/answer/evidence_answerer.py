@@ -12,13 +12,16 @@ small stages:
    much they tell the options apart (a word the question has too counts less: where it is read, the
    question's own words may be, not the answer); an option that is an identifier (an address, a code,
    a version, a file name; whatever words go with it where the options name different ones) is
-   compared whole, letter by letter (``vqdb.answer.identifiers``); where the question has a blank to fill
+   compared whole, letter by letter (``vqdb.answer.identifiers``); an option that pairs a number with
+   words ("Room 4") only where the number is read beside them (``lexical.numbers_by_their_words``); where
+   the question has a blank to fill
    ("'WE ARE THE WORK OF ___ HANDS'", ``vqdb.answer.questions.blank_phrase``), each option as the phrase
    it makes, read on a screen or across consecutive ones, scored as the words around the blank read
    there times the option read there;
 3. **where** each place is: the match's score to the power ``LEXICAL_POWER`` (half an option's words
    is weak evidence it was said), times, with a relation, its fit to the anchor's moments
-   (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``), otherwise
+   (``vqdb.answer.temporal``; the anchor's own words read back fit it ``NOT_IN_RELATION``, words after or
+   before it in its own screen or sentence 1, ``temporal.beside_anchor``), otherwise
    1 near the keyframes and ``FAR_WEIGHT`` elsewhere in the video; times the source weight
    (``vqdb.answer.temporal.source_weight``) and the ordinal's ("the first": when it was read, except
    where it is part of the page, on nearly every screen); with
@@ -39,7 +42,9 @@ small stages:
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
    wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
    the margin over the next option, times the share of its words read (of the next option's, negated:
-   the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``),
+   the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``;
+   where the best two are read alike and told apart only by context while some of the question's topic
+   words are read nowhere, times the share of them read),
    times, when it is read well only outside the moment the question asks about
    (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
    ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all. A
@@ -53,7 +58,9 @@ Options that sound alike are told apart by written text only where they are spel
 "Tom", "Tim").
 
 An open-ended question gets the snippet that best fits its context words, relation and meaning (of a
-screen, the line asked: ``vqdb.answer.screen_lines``, "Narrator: Linda Johnson", not every strap). A
+screen, the line asked: ``vqdb.answer.screen_lines``, "Narrator: Linda Johnson", not every strap; with an
+anchor read in it, the line right after or before it there, ``vqdb.answer.temporal.beside_anchor``; for
+"What does X say Y is on?", what it says right after Y, ``vqdb.answer.statement``). A
 snippet of only the question's own words ("Written by" for "Who wrote it?") is passed over for one
 that adds a word; a word the question offers as its answer ("OPEN or CLOSED", a quote) is not its own,
 and where every snippet only repeats the question the best of them is the answer, flagged. The answer
@@ -100,6 +107,7 @@ from vqdb.answer.lexical import (
     Matcher,
     extents,
     find,
+    numbers_by_their_words,
     option_weights,
     rarity_weights,
     reads_number_whole,
@@ -118,12 +126,14 @@ from vqdb.answer.questions import (
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.screen_lines import asked_line, line_words
+from vqdb.answer.statement import rest_of_statement, said_about
 from vqdb.answer.temporal import (
     IN_WINDOW,
     NOT_IN_RELATION,
     STREAM_SOURCES,
     TOLERANCE_S,
     Anchor,
+    beside_anchor,
     in_stretch,
     locate,
     ordinal_weight,
@@ -132,7 +142,7 @@ from vqdb.answer.temporal import (
     time_weight,
     window,
 )
-from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of
+from vqdb.answer.timeline import Stream, match_words, screen_sequence, streams_of, words_text
 from vqdb.config import Config
 from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
@@ -408,6 +418,14 @@ class _Reading:
             margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
             support = best.lexical / CONFIDENT_LEXICAL
         confidence = margin_confidence(margin, support=support)
+        unread_topic = self._unread_topic(option_vocab, [best_places[letters.index(r.letter)] for r in ranked[:2]])
+        if unread_topic is not None:  # read alike, told apart by words near them that are not what it asks about
+            share, missing = unread_topic
+            confidence *= share
+            notes.append(
+                f"options {best.letter} and {ranked[1].letter} are both read; what the question is about "
+                f"({', '.join(missing)}) is read nowhere: only {share:.0%} of its topic words tell them apart"
+            )
         outside = None if self.parts.negated else self._outside_the_moment(places[letters.index(best.letter)])
         if outside is not None:  # its evidence does not answer the question's moment: as weak as it fits it
             fit, why = outside
@@ -437,6 +455,28 @@ class _Reading:
             low,
             confidence,
         )
+
+    def _unread_topic(self, option_vocab: set[str], top: list[Place | None]) -> tuple[float, list[str]] | None:
+        """Where the best two options' places (``top``) read them alike (each at least ``CONFIDENT_LEXICAL``,
+        the one at least ``SAME_READ`` of the other), the question names no moment or ordinal and says
+        nothing of where or how its text is written, and a thing it names (a capitalised word) is read
+        nowhere in the video: the share of its topic words (not the options') read, and those read
+        nowhere. "Which example question goes with the Statue of Liberty picture?" on a page that lists
+        every example question but never names the statue is not told by the words near each; None
+        otherwise: a moment, an ordinal, a place, a size, a letter case or a word read tells them apart."""
+        parts = self.parts
+        told = self.anchors or parts.ordinal or parts.place or parts.size or parts.case
+        if len(top) < 2 or None in top or parts.negated or told:
+            return None
+        scores = sorted(p.match.score for p in top if p is not None)
+        if scores[0] < CONFIDENT_LEXICAL or scores[0] < SAME_READ * scores[1]:
+            return None
+        topic = [w for w in topic_words(self.parts.context) if w not in option_vocab]
+        context = _Context(topic, self.streams, self.matcher, topic)
+        named = {w for token in self.question.split()[1:] if token[:1].isupper() for w in match_words(token)}
+        if not named & set(context.missing):  # a thing it names ("the Statue of Liberty"), not a verb ("belongs")
+            return None
+        return 1.0 - len(context.missing) / len(topic), context.missing
 
     def _yes_or_no(self, options: list[str], pair: tuple[int, int]) -> EvidenceAnswer:
         """A yes/no question ("Does the presenter say hello?", "Is there music playing?") is answered by
@@ -585,9 +625,15 @@ class _Reading:
     def _moment_weight(self, match: Match, start_s: float, end_s: float) -> float:
         """How text at ``start_s``..``end_s`` fits the question's relation to its anchors
         (``vqdb.answer.temporal.time_weight``); the anchor's own words read back are not what follows
-        or accompanies it (``NOT_IN_RELATION``)."""
-        anchor_itself = NOT_IN_RELATION if reads_anchor(self.anchors, match) else 1.0
-        return time_weight(self.parts, self.anchors, start_s, end_s) * anchor_itself
+        or accompanies it (``NOT_IN_RELATION``); words read after (before) the anchor in its own snippet, in
+        reading or speaking order, are right after (before) it (``temporal.beside_anchor``)."""
+        if reads_anchor(self.anchors, match):
+            return time_weight(self.parts, self.anchors, start_s, end_s) * NOT_IN_RELATION
+        positions = _snippet_positions(match.stream, match.first)
+        beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
+        if match.first in beside and match.last in beside:
+            return 1.0
+        return time_weight(self.parts, self.anchors, start_s, end_s)
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
@@ -601,7 +647,8 @@ class _Reading:
                 out += find_identifier(identifier, stream)
             else:
                 found = find(words, weights, stream, self.matcher.similarity(words, i))
-                out += [m for m in found if reads_number_whole(words, m)]  # "6.607" is not read in "6.006"
+                # "6.607" is not read in "6.006", nor "Room 4" in "Lecture 4: Early Printing Room B-214"
+                out += [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
         return out
 
     def _filled_matches(self, blank: tuple[str, str], option: str) -> list[Match]:
@@ -843,11 +890,21 @@ class _Reading:
         candidates: list[tuple[float, float, Evidence]] = []
         echoes: list[tuple[float, float, Evidence]] = []  # snippets of only the question's own words ("Written by")
         offering: set[int] = set()  # snippets that read an answer the question offers ("OPEN" of "OPEN or CLOSED?")
+        besides: dict[
+            int, tuple[Stream, np.ndarray]
+        ] = {}  # snippets with words right after (before) the anchor in them
         for stream in streams:
             for index, snippet in enumerate(stream.snippets):
                 positions = np.flatnonzero(stream.snippet_of == index)
+                beside = beside_anchor(self.parts, self.anchors, stream, positions, self.streams)
+                if any(stream.words[p] not in STOPWORDS for p in beside):
+                    besides[id(snippet)] = (stream, beside)
                 where = (
-                    time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
+                    (
+                        1.0
+                        if id(snippet) in besides
+                        else time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
+                    )
                     if self.anchors
                     else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
                 )
@@ -939,8 +996,28 @@ class _Reading:
                 + ("" if passed_over is None else f"; the closest particular sound, {best.text!r}, answers")
             )
         unsure = False  # a value of the kind asked on several lines of the screen, none by the question's words
+        stream_beside = besides.get(id(best))
+        said = best.text
+        if stream_beside is not None:  # "echo / the GOSPEL", after "echo": "the GOSPEL"
+            stream, beside = stream_beside
+            first = int(np.flatnonzero(stream.snippet_of == stream.snippet_of[beside[0]])[0])
+            said = words_text(best.text, int(beside[0]) - first, int(beside[-1]) - first)
+            lines = line_words(said)  # of a screen, the line right after (before) it
+            if lines:
+                said = lines[0 if self.parts.relation == "after" else -1][0]
+            notes.append(
+                f"the words {self.parts.relation} {self.parts.anchor!r} in {best.source} [{best.start_s:.1f}, "
+                f"{best.end_s:.1f}] {best.text[:80]!r}"
+            )
+        thing = said_about(self.question) if self.parts.relation is None else None
+        stated = rest_of_statement(best.text, thing) if thing else None
         if self.parts.asks_word:
-            text = _end_word(best.text, self.parts.ordinal)
+            text = _end_word(said, self.parts.ordinal)
+        elif stream_beside is not None:
+            text = said
+        elif stated is not None:  # "What does the reply say the ball is on?": "a scale", not the whole reply
+            text = stated
+            notes.append(f"what {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] says right after {thing!r}")
         else:  # "Who is the narrator?": the narrator's line of the screen, not its every strap
             text = self._asked_line(best, streams, context, lambda line: not kind or holds_kind(kind, line, names))
             if text != best.text:
@@ -1289,6 +1366,11 @@ def _weighted_share(weights: np.ndarray, read: np.ndarray) -> float:
     if weights.sum() <= 0:
         return float(read.mean())
     return float(weights @ read / weights.sum())
+
+
+def _snippet_positions(stream: Stream, position: int) -> np.ndarray:
+    """The word indices of the snippet of ``stream`` word ``position`` was read from."""
+    return np.flatnonzero(stream.snippet_of == stream.snippet_of[position])
 
 
 def _snippet_of(match: Match) -> Evidence:

@@ -66,6 +66,7 @@ MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion",
 ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
+NUMBER_REACH = 2  # a number labels words this near it: "Room 4", "room number four"
 STOPWORDS = FUNCTION_WORDS
 
 
@@ -531,3 +532,32 @@ def reads_number_whole(groups: Sequence[str], match: Match) -> bool:
     runs = {"".join(words[i : i + size]) for size in (1, 2) for i in range(len(words))}
     in_a_row = any(tuple(words[i : i + len(groups)]) == tuple(groups) for i in range(len(words)))
     return in_a_row or whole in runs
+
+
+def numbers_by_their_words(phrase: Sequence[str], match: Match) -> bool:
+    """Whether every number of ``phrase`` (normalized words) that pairs numbers with words ("Room 4",
+    "Gate 12", "January 20 1961") is read, where ``match`` reads it, within ``NUMBER_REACH`` words of
+    another word of the phrase: a number labels the words beside it, so the "4" of "Lecture 4: Early
+    Printing Room B-214" is no room's number. A phrase of numbers alone, or of words alone, is read as
+    its words are.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import match_words, stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 1.0, 9.0, "Lecture 4: Early Printing Room B-214", 1.0)])
+        >>> numbers_by_their_words(match_words("Room 4"), Match(s, 1, 4, 1.0, 0.7))
+        False
+        >>> numbers_by_their_words(match_words("Lecture 4"), Match(s, 0, 1, 1.0, 1.0))
+        True
+    """
+    numbers = {w for w in phrase if w.isdigit()}
+    if not numbers or not set(phrase) - numbers - STOPWORDS:
+        return True
+    read = match.stream.words[match.first : match.last + 1]
+    near = similarity(phrase, read).max(axis=0) > 0  # each read word: a word of the phrase
+    for i, word in enumerate(read):
+        if word in numbers:
+            beside = [j for j in range(max(0, i - NUMBER_REACH), min(len(read), i + NUMBER_REACH + 1)) if j != i]
+            if not any(near[j] for j in beside):
+                return False
+    return True

@@ -123,7 +123,7 @@ _RELATION = re.compile(
 ASKED_TIME = re.compile(
     r"\b(?:until|till|til|since|by|from|after|before)\s+(?:when\b|what\s+(?:time|hour|date|day|year)\b)", re.IGNORECASE
 )
-_CLAUSE_END = re.compile(r"[?!;]|[,.](?!\d)|\s[-–—]\s")
+_CLAUSE_END = re.compile(r"[?!]|[,.;](?!\d)|\s[-–—]\s")  # "00:00:03;29", "1,000", "2.5" go on
 _LEADING_CLAUSE = re.compile(r"\s*when\b[^,?]+,\s*(?:what|which|who|whom|where|how|why|is|are|does|do|did|was)\b", re.I)
 _WHEN = re.compile(
     r"^\s*(?:(?:please\s+)?(?:tell|show|find|locate|identify|give)\s+(?:me\s+|us\s+)?(?:the\s+)?"
@@ -174,6 +174,7 @@ _ORDINAL = re.compile(  # and the unit it counts in where it names one: "the las
     r"\b(first|last|final|earliest|latest)\b(?:\s+((?:thing|word|line|sentence|phrase|text|message)s?)\b)?",
     re.IGNORECASE,
 )
+_ANCHOR_ORDINAL = re.compile(r"\b(first|last|final)\s+time\b()", re.IGNORECASE)  # of the anchor's showings
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
 _IN_VIDEO = r"\s+(?:in|into|of)\s+(?:the\s+)?(?:video|clip|film|movie|recording)\b"
@@ -260,7 +261,8 @@ def read_question(question: str) -> QuestionParts:
             anchor_clause = clause
     if relation == "after" and _NEXT.search(_mask_quotes(rest)):
         immediate = True  # "which speaker is announced next, after X": the nearest one
-    ordinal = _ORDINAL.search(_mask_quotes(rest))
+    # "after 'echo' the first time it is shown": the anchor's first showing, so what follows it first
+    ordinal = _ORDINAL.search(_mask_quotes(rest)) or _ANCHOR_ORDINAL.search(_mask_quotes(anchor_clause))
     source = source_of(_mask_quotes(rest))
     asks_text = ASKS_TEXT.search(rest) or source == "screen"  # "what is shown in the top-left corner?" too
     unplaced, place, size = where_on_screen(rest) if asks_text else (rest, None, None)
@@ -405,6 +407,7 @@ FRAME_WORDS = frozenset(  # how a question is put: the medium, where the answer 
 KIND_WORDS = frozenset(
     {"year", "years", "date", "dates", "day", "days", "name", "names", "many", "much", "number", "numbers"}
     | {"price", "amount", "kind", "kinds", "type", "types", "sort"}
+    | {"city", "cities", "town", "towns", "country", "countries", "place", "places", "location", "company", "brand"}
 )
 
 
@@ -422,6 +425,8 @@ def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
         ('sale',)
         >>> topic_words(read_question("In what year was the tower finished?").context)
         ('tower', 'finished')
+        >>> topic_words(read_question("Which city is the speech given in?").context)  # "Washington, D.C.", not "city"
+        ('speech', 'given')
     """
     return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS)
 

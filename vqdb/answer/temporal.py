@@ -226,6 +226,65 @@ def reads_anchor(anchors: Sequence[Anchor], match: Match) -> bool:
     )
 
 
+def beside_anchor(
+    parts: QuestionParts,
+    anchors: Sequence[Anchor],
+    stream: Stream,
+    positions: np.ndarray,
+    streams: Sequence[Stream] = (),
+) -> np.ndarray:
+    """Of ``positions`` (word indices of one snippet of ``stream``), those in the question's ``after`` or
+    ``before`` relation to an anchor read in that snippet: after its first reading there (before its
+    last), in reading or speaking order, the anchor's own words left out, and on screen those a screen of
+    ``streams`` just before (after) it shows too (there before the anchor was). A screen or a sentence is read
+    in order: "echo / the GOSPEL" has "the GOSPEL" right after "echo", though both are shown at once;
+    "ask not what your country can do" says "what your country can do" right after "ask not". Empty
+    where no anchor is read in the snippet or the question has no such relation.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.questions import read_question
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 3.0, 3.9, "echo / the GOSPEL", 3.0)])
+        >>> parts = read_question("What is shown right after 'echo'?")
+        >>> beside_anchor(parts, locate(parts, [s]), s, np.arange(3)).tolist()
+        [1, 2]
+    """
+    if parts.relation not in ("after", "before") or parts.at_s is not None or not len(positions):
+        return positions[:0]
+    inside = [
+        m
+        for a in anchors
+        for m in a.matches
+        if m.stream is stream and positions[0] <= m.first and m.last <= positions[-1]
+    ]
+    if not inside:
+        return positions[:0]
+    own = np.zeros(len(positions), dtype=bool)
+    for m in inside:
+        own |= (positions >= m.first) & (positions <= m.last)
+    after = parts.relation == "after"
+    side = positions > min(m.last for m in inside) if after else positions < max(m.first for m in inside)
+    return positions[side & ~own & ~_shown_beside(stream, positions, -1 if after else 1, [stream, *streams])]
+
+
+def _shown_beside(stream: Stream, positions: np.ndarray, step: int, streams: Sequence[Stream]) -> np.ndarray:
+    """Which words of a snippet on screen (``positions`` of ``stream``) a screen of ``streams`` that ends
+    where it starts (``step`` -1; that starts where it ends: 1) reads too: text shown before the anchor
+    appeared is not after it ("OFFLINE Luke" already there when "Send Spike" comes up), nor text still
+    shown once it is gone before it."""
+    this = stream.snippets[int(stream.snippet_of[positions[0]])]
+    shown: set[str] = set()
+    for other in streams if stream.source == "ocr" else ():
+        if other.source != "ocr" or other.video_id != stream.video_id:
+            continue
+        for index, snippet in enumerate(other.snippets):
+            edge = snippet.end_s - this.start_s if step < 0 else snippet.start_s - this.end_s
+            if snippet is not this and abs(edge) <= TOLERANCE_S:
+                shown.update(other.words[p] for p in np.flatnonzero(other.snippet_of == index))
+    return np.array([stream.words[p] in shown for p in positions], dtype=bool)
+
+
 def time_weight(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, end_s: float) -> float:
     """How well text at ``start_s``..``end_s`` fits the question's relation to its ``anchors`` (see the
     module doc); 1 without a relation or anchors.

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -90,6 +91,26 @@ def match_words(text: str) -> list[str]:
         ['sunset', '19', '15', 'the', 'color', 'theory']
     """
     return split_numbers(canonical_words(text))
+
+
+def words_text(text: str, first: int, last: int) -> str:
+    """The part of ``text`` that holds its words ``first``..``last`` (indices among ``match_words(text)``),
+    whole tokens as written, line breaks (" / ") at its ends left off; ``text`` itself where its tokens'
+    words are not the text's.
+
+    Example:
+        >>> words_text("echo / the GOSPEL", 1, 2), words_text("ask not what you can do", 2, 5)
+        ('the GOSPEL', 'what you can do')
+    """
+    tokens = list(re.finditer(r"\S+", text))
+    sizes = [len(match_words(t.group())) for t in tokens]
+    if sum(sizes) != len(match_words(text)):
+        return text
+    ends = np.cumsum(sizes)
+    held = [t for t, start, end in zip(tokens, ends - sizes, ends, strict=True) if start <= last and end > first]
+    if not held:
+        return text
+    return text[held[0].start() : held[-1].end()].strip(" /")
 
 
 def stream_of(
