@@ -153,9 +153,10 @@ WEB_ADDRESS_SAID = ("www", ".com", ".org", "dot com")
 NAMING_NOUNS = (
     "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
     "digit", "digits", "numeral", "percentage", "version", "handle", "hashtag", "username", "account", "serial",
+    "website", "site", "url", "domain", "email", "e-mail",
 )  # fmt: skip
 """Nouns that name a literal rather than being said with it: "the year 1455" is said "1455", "the @vqdb handle"
-shows "@vqdb"."""
+shows "@vqdb", "the website example.com" shows "example.com"."""
 
 UNITS = (
     "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
