@@ -153,10 +153,9 @@ WEB_ADDRESS_SAID = ("www", ".com", ".org", "dot com")
 NAMING_NOUNS = (
     "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
     "digit", "digits", "numeral", "percentage", "version", "handle", "hashtag", "username", "account", "serial",
-    "website", "site", "url", "domain", "email", "e-mail",
 )  # fmt: skip
 """Nouns that name a literal rather than being said with it: "the year 1455" is said "1455", "the @vqdb handle"
-shows "@vqdb", "the website example.com" shows "example.com"."""
+shows "@vqdb"."""
 
 UNITS = (
     "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",

@@ -154,24 +154,3 @@ def test_a_word_in_capitals_before_lower_case_words_is_no_sentence_written_out()
 def test_a_word_in_capitals_naming_where_text_is_is_not_read():
     question = "how many lines of text were written on the white sheet below the QR code?"
     assert not any(query == "QR" for _, query in calls(question))
-
-
-@pytest.mark.parametrize(
-    ("question", "read"),
-    [
-        ("when is www.bbc.co.uk shown?", "www.bbc.co.uk"),
-        ("when is example.com shown?", "example.com"),
-        ("when does example.org appear on screen?", "example.org"),
-        ("when is the website northfield.ac.uk shown?", "northfield.ac.uk"),  # the noun says what kind of text
-        ("when does the domain example.com appear?", "example.com"),
-        ("when is the email info@northfield.ac.uk on screen?", "info@northfield.ac.uk"),
-    ],
-)
-def test_a_site_named_by_its_address_is_read_whole(question, read):
-    # a dotted name was split at its dots into pictures ("example", "com")
-    assert queries(question) == {("ocr", read)}
-
-
-@pytest.mark.parametrize("question", ["what is shown at 5 p.m.?", "when is the U.S. flag shown?"])
-def test_abbreviations_with_full_stops_are_no_address(question):
-    assert not any(q.endswith((".m.", "U.S.")) for _, q in queries(question))

@@ -65,8 +65,7 @@ _ARRIVED = re.compile(  # "comes up on screen": "on screen" says where it came, 
     rf"\b(?:{alternation([*ARRIVAL_VERBS, *WRITTEN_VERBS])})\s*$", re.I
 )
 _READ_ALOUD = re.compile(r"reads?\s+(?:aloud|out(?!\s+of\b))\b", re.I)  # said by a voice, not shown ("out of order")
-_DOTTED_NAME = r"\S*[^\W\d_]\.[a-z]{2,}\S*"  # a site or file named ("example.com", "report.pdf"); not "p.m.", "e.g."
-_TEXT_TOKEN = rf"(?:\S*\d\S*|\S*[/:#@\\]\S*|{_DOTTED_NAME}|[A-Z]{{2,}}[A-Z0-9]*\b)"
+_TEXT_TOKEN = r"(?:\S*\d\S*|\S*[/:#@\\]\S*|[A-Z]{2,}[A-Z0-9]*\b)"
 _TEXT_RUN = re.compile(rf"(?<!\S){_TEXT_TOKEN}(?:\s+{_TEXT_TOKEN})*(?!\S)")
 _NAMES_TEXT = phrasing.NAMES_TEXT | frozenset(NAMING_NOUNS) | frozenset(TEXT_NOUNS)
 _CREDITED_AS = r"(?:credited|listed|billed|named|down)"  # "who's credited as narrator", "who is listed for the music"
