@@ -96,6 +96,18 @@ TAG_COLUMNS = ("start_s", "end_s", "label", "score")  # what the arrays read of 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
 
 
+def distinct_labels(name: str) -> exp.Select:
+    """The distinct labels of table (or CTE) ``name``, one column ``label``: an aggregate's (``list(DISTINCT
+    label)``, unnested), not ``SELECT DISTINCT``, so DuckDB does not push a match on them below the DISTINCT and
+    compare the label of every row (``Audio.tagged``).
+
+    Example:
+        >>> distinct_labels("tags").sql("duckdb")
+        'SELECT UNNEST(ARRAY_AGG(DISTINCT label)) AS label FROM tags'
+    """
+    return select(alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table(name))
+
+
 def voiced(query: str) -> bool:
     """Whether an ``audio`` query asks for someone speaking, whoever it is: its words (but articles) are nouns
     of a voice or of speaking (``SPEAKING``: ``phrasing.VOICE_NOUNS``, the ``phrasing.VOICES`` that do not
@@ -181,10 +193,7 @@ class Audio(Tool):
     def labels(self, ctx: Context, by_meaning: bool = True) -> exp.Select:
         """(label, weight) of the distinct labels of the CTE ``tags`` that match the query: ``label_weight``
         above 0, or with ``by_meaning`` False those that ``matches`` (weight 1)."""
-        distinct = select(
-            alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"), from_=table("tags")
-        )
-        return self.weighted_labels(distinct, ctx.text, by_meaning)
+        return self.weighted_labels(distinct_labels("tags"), ctx.text, by_meaning)
 
     def weighted_labels(self, labels: exp.Select, query: exp.Expression, by_meaning: bool = True) -> exp.Select:
         """(label, weight) of the ``labels`` (a query of one column, ``label``) that match ``query``: those whose
@@ -353,15 +362,16 @@ class Audio(Tool):
         """
         if voiced(query):
             return self.voiced_videos()
-        distinct = select(
-            alias(fn("unnest", fn("list", exp.Distinct(expressions=[col("label")]))), "label"),
-            from_=table(self.ranking_table),
-        )
         loudest = fn("max", exp.Mul(this=col("max_score", "e"), expression=col("weight", "l")))
         return select(
             col("video_id", "e"),
             from_=table(self.ranking_table, "e"),
-            joins=[join(subquery(self.weighted_labels(distinct, string(query)), "l"), same(["label"], "e", "l"))],
+            joins=[
+                join(
+                    subquery(self.weighted_labels(distinct_labels(self.ranking_table), string(query)), "l"),
+                    same(["label"], "e", "l"),
+                )
+            ],
             group_by=[col("video_id", "e")],
         ).order_by(desc(loudest), copy=False)
 
