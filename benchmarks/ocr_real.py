@@ -85,6 +85,10 @@ rereads, the text edges), once per setting, in this process:
   frame's strongest strokes but standing out in their own tile are looked at too, ``text_regions.faint_lines``,
   and a box read unsure of low contrast is read again stretched, dark on light, ``easyocr_reader.stretched``);
 - ``no-faint``: as ``after`` without the faint lines; ``unstretched``: as ``after`` without the stretched second look;
+- ``unflashed``: as ``after`` but only the frames around a text read are decoded again for its edges, and text
+  shown between two reads and gone by the next is not looked for (main until issue 23.1: a 0.6 s title between
+  two reads was never read; now the frames between reads are decoded once, small, and where a line of new
+  strokes came and went and stood still, ``vqdb.ingest.brief_text``, its middle frame is read there);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
@@ -125,11 +129,12 @@ import numpy as np
 from vqdb.config import Config
 from vqdb.ingest import crops
 from vqdb.ingest.change_gate import Change
-from vqdb.ingest.decode import sample_frames
+from vqdb.ingest.decode import frames_within, sample_frames
 from vqdb.ingest.extractors import ocr
 from vqdb.ingest.extractors.base import VideoContext
 from vqdb.ingest.extractors.ocr import OcrExtractor
 from vqdb.ingest.probe import probe
+from vqdb.ingest.text_edges import MAX_SIDE, shown_times, windows
 from vqdb.models import easyocr_reader, text_regions
 from vqdb.models.device import placement
 from vqdb.models.easyocr_reader import EasyOCRReader
@@ -170,6 +175,7 @@ SETTINGS = {
     "unread": ({}, {}),
     "quiet-5": ({}, {}),
     "unmended": ({}, {}),
+    "unflashed": ({}, {}),
     "flat": ({}, {"faint": False, "stretch_below": 0}),
     "no-faint": ({}, {"faint": False}),
     "unstretched": ({}, {"stretch_below": 0}),
@@ -301,6 +307,11 @@ def region_rereads(reader, image, reads: list[TextBox], change: Change, quiet, s
     return reads
 
 
+def windowed_edges(ctx, frames):
+    """``ocr.text_shown`` as main had it: the windows around texts read decoded again, no flashes looked for."""
+    return shown_times(frames, frames_within(ctx.path, windows(frames), MAX_SIDE, ctx.info), ctx.info.duration_s), []
+
+
 def any_glyph(text: str) -> bool:
     """The ``glyphs`` setting's test of a text that may be new: it holds a letter or a digit."""
     return any(ch.isalnum() for ch in text)
@@ -343,6 +354,7 @@ PATCHES = {
         (easyocr_reader, "web_address"): as_read,
         (easyocr_reader, "timecode"): as_read,
     },
+    "unflashed": {(ocr, "text_shown"): windowed_edges},
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},

@@ -275,9 +275,11 @@ def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
     from vqdb.ingest.runner import stale_settings
 
     before = {"ocr": {"settings": settings_of(Config())}}  # recorded no reading: read the first way
-    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 3)"}
+    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 4)"}
     coloured_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}  # before the colour look
-    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 3)"}
+    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 4)"}
+    flashes_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 3}}}  # before brief text was looked for
+    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 4)"}
 
 
 def test_ocr_max_side_below_zero_is_a_clear_error():
@@ -498,3 +500,23 @@ def test_banners_standing_either_way_on_an_upright_picture_are_read_as_they_stan
     for frame_idx in {row["frame_idx"] for row in rows}:
         read = {row["text"] for row in rows if row["frame_idx"] == frame_idx}
         assert {"SIDE STREET CAFE", "New Release"} <= read, (frame_idx, read)
+
+
+def test_a_title_shown_between_two_reads_is_read_and_placed_to_the_frame(reader, shared_data, tmp_path):
+    # a title shown 0.6 s between the reads at 1 s and 2 s, and a word shown through the read at 3 s: OCR read
+    # only the second, the title was never on a frame it read
+    from vqdb.testing.media import Scene, Still, Text, render
+
+    texts = [Text("BREAKING NEWS", 1.2, 1.8, size=36, outline="black"), Text("Harbour", 2.5, 4.0, at="bottom")]
+    path = tmp_path / "flash.mp4"
+    render(path, 4.0, [Scene(0, 4, Still(str(shared_data / "video" / "chaplin.mp4"), 6.0))], texts, size=(640, 360))
+    output, _ = run_ocr(reader, path, 0.0, 4.0)
+    rows = output.tables["ocr"].to_pylist()
+    flash = [row for row in rows if "BREAKING" in row["text"].upper()]
+    assert flash, [row["text"] for row in rows]
+    assert 1.0 < flash[0]["ts"] < 2.0
+    assert flash[0]["shown_from_s"] == pytest.approx(1.2, abs=0.15)
+    assert flash[0]["shown_to_s"] == pytest.approx(1.8, abs=0.15)
+    spans = output.tables["ocr_spans"].to_pylist()
+    assert any("BREAKING" in span["text"].upper() and span["start_s"] < 1.5 for span in spans), spans
+    assert any("Harbour" in row["text"] for row in rows)

@@ -21,8 +21,11 @@ the way it reads the most text (``upright_turn``), and every later frame is turn
 the reader see it, the boxes given back in the frame as decoded: text typed downwards and read where pixels
 changed came in pieces of a column, upright it is a row read whole.
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
-times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames between reads are
-decoded again at 192 px and compared in the read's box). Each span's text is stored with its sentence
+times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the video is decoded again at
+192 px, once, and the frames between reads compared in the read's box). Those frames also show text that
+came and went between two reads (a title shown 0.6 s, ``vqdb.ingest.brief_text``): the frame in its middle
+is decoded again and read where it showed (``read_flashes``), its rows placed at their own time (the
+``frame_idx`` of the nearest read frame) and shown as long as it showed. Each span's text is stored with its sentence
 embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a question finds a text shown that says
 it in other words, embedding only itself.
 
@@ -44,16 +47,17 @@ import numpy as np
 
 from vqdb.config import Config
 from vqdb.errors import ConfigError, MediaError
+from vqdb.ingest.brief_text import Flash, FlashWatch
 from vqdb.ingest.change_gate import Change, ChangeGate
 from vqdb.ingest.crops import Box, overlaps
-from vqdb.ingest.decode import frames_within
+from vqdb.ingest.decode import TIME_TOLERANCE_S, frames_within
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
 from vqdb.ingest.ocr_spans import digits_of, same_text, span_gap_s, track_spans
 from vqdb.ingest.ocr_spans import spans_table as build_spans_table
 from vqdb.ingest.same_content import Seen, grey
 from vqdb.ingest.sentence_vectors import text_model, with_sentence_vectors
-from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times, windows
+from vqdb.ingest.text_edges import MAX_SIDE, Shown, shown_times
 from vqdb.models import registry
 from vqdb.models.protocols import OcrReader, TextBox, text_weight
 from vqdb.schema import TABLES
@@ -93,8 +97,10 @@ class OcrExtractor(Extractor):
     # 2: faint lines found tile by tile (``text_regions.faint_lines``) and unsure low-contrast boxes read again
     # contrast-stretched; a corpus read before misses faint text. 3: unsure colourful boxes read again from the
     # frame's saturation (``easyocr_reader.saturation_of``) and banners standing either way on an upright
-    # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground
-    reading = 3
+    # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground.
+    # 4: text shown between two reads and gone by the next read where it showed (``vqdb.ingest.brief_text``); a
+    # corpus read before misses a title shown for less than the OCR period
+    reading = 4
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -119,7 +125,9 @@ class OcrExtractor(Extractor):
         step = ocr_step(self.config)
         read_frames = list(self._reads(ctx, step))
         frames = [(ts, reads) for _, ts, reads in read_frames]
-        edges = text_shown(ctx, frames)
+        edges, flashes = text_shown(ctx, frames)
+        max_side = self.config.ocr_max_side if self.config.ocr_max_side > self.config.thumb_max_side else 0
+        flashed = read_flashes(self.reader, ctx, flashes, max_side or self.config.thumb_max_side)
         rows = [
             {
                 "video_id": ctx.video_id,
@@ -132,10 +140,21 @@ class OcrExtractor(Extractor):
                 "shown_from_s": shown_from,
                 "shown_to_s": shown_to,
             }
-            for (frame_idx, ts, reads), shown in zip(read_frames, edges, strict=True)
+            for frame_idx, ts, reads, shown in [
+                *((idx, ts, reads, shown) for (idx, ts, reads), shown in zip(read_frames, edges, strict=True)),
+                *((_nearest_idx(read_frames, ts), ts, reads, shown) for ts, reads, shown in flashed),
+            ]
             for read, (shown_from, shown_to) in zip(reads, shown, strict=True)
         ]
-        spans = track_spans(frames, max_gap_s=span_gap_s(step / self.config.sample_fps), shown=edges)
+        timeline = sorted(
+            [*zip(frames, edges, strict=True), *(((ts, reads), shown) for ts, reads, shown in flashed)],
+            key=lambda item: item[0][0],
+        )
+        spans = track_spans(
+            [frame for frame, _ in timeline],
+            max_gap_s=span_gap_s(step / self.config.sample_fps),
+            shown=[shown for _, shown in timeline],
+        )
         spans_table = with_sentence_vectors(build_spans_table(ctx.video_id, spans), self.config)
         settings = settings_of(self.config) | placement_settings(self.reader)
         return ExtractorOutput(
@@ -276,15 +295,59 @@ def _turned(image: np.ndarray, quarters: int) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(image, quarters)) if quarters % 4 else image
 
 
-def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> list[list[Shown]]:
-    """When each read's text appeared and left, to the frame (``vqdb.ingest.text_edges``: the frames
-    between reads are decoded again, small); unknown (None) where the video cannot be decoded again."""
+def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> tuple[list[list[Shown]], list[Flash]]:
+    """When each read's text appeared and left, to the frame (``vqdb.ingest.text_edges``), and the text shown
+    between two reads and gone by the next (``vqdb.ingest.brief_text``): the video is decoded again, small, in
+    one pass; times unknown (None) and no flashes where it cannot be decoded again."""
+    watch = FlashWatch([ts for ts, _ in frames])
     try:
-        decoded = frames_within(ctx.path, windows(frames), MAX_SIDE, ctx.info)
-        return shown_times(frames, decoded, ctx.info.duration_s)
+        decoded = watch.watch(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info))
+        shown = shown_times(frames, decoded, ctx.info.duration_s)
+        for _ in decoded:  # the frames after the last window: flashes there too
+            pass
+        return shown, watch.flashes
     except MediaError as exc:
         log.warning("%s: on-screen text keeps its OCR times (+- half an OCR period): %s", ctx.video_id, exc)
-        return [[(None, None)] * len(reads) for _, reads in frames]
+        return [[(None, None)] * len(reads) for _, reads in frames], []
+
+
+def read_flashes(
+    reader: OcrReader, ctx: VideoContext, flashes: Sequence[Flash], max_side: int
+) -> list[tuple[float, list[TextBox], list[Shown]]]:
+    """``(ts, reads, shown)`` of the frames where ``flashes`` show (``vqdb.ingest.brief_text``), decoded again at
+    ``max_side`` and read where the flashes are (``OcrReader.read_parts``), each read ``shown`` as its flash
+    is; reads without a word (``worded``: a glyph read in a picture's texture) are dropped.
+
+    Example:
+        >>> read_flashes(None, None, [], 1920)
+        []
+    """
+    if not flashes:
+        return []
+    times = sorted({flash.at_s for flash in flashes})
+    found = []
+    try:
+        for ts, image in frames_within(ctx.path, [(at, at) for at in times], max_side, ctx.info):
+            here = [flash for flash in flashes if abs(flash.at_s - ts) <= TIME_TOLERANCE_S]
+            reads = [
+                read for read in reader.read_parts(image, [flash.box for flash in here], [], []) if worded(read.text)
+            ]
+            shown = [
+                next(
+                    ((f.start_s, f.end_s) for f in here if overlaps(f.box, read.box)), (here[0].start_s, here[0].end_s)
+                )
+                for read in reads
+            ]
+            if reads:
+                found.append((ts, reads, shown))
+    except MediaError as exc:
+        log.warning("%s: text shown between OCR reads left unread: %s", ctx.video_id, exc)
+    return found
+
+
+def _nearest_idx(read_frames: Sequence[tuple[int, float, list[TextBox]]], ts: float) -> int:
+    """The ``frame_idx`` of the read frame nearest ``ts``."""
+    return min(read_frames, key=lambda frame: abs(frame[1] - ts))[0]
 
 
 class QuietPlaces:

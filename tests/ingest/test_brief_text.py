@@ -1,0 +1,49 @@
+"""Text shown between two OCR reads: found from the frames between, not from footage that moves or text that stays."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vqdb.ingest.brief_text import FlashWatch, flashes_between, grey
+
+FPS = 10
+
+
+def frame(line: bool, texture_shift: int | None = None) -> np.ndarray:
+    """A grey 192x108 frame, a striped line of 'glyphs' across its middle when ``line``, a band of sharp random
+    texture there moved ``texture_shift`` pixels when given (footage passing by, sharp, then gone)."""
+    image = np.full((108, 192, 3), 100, np.uint8)
+    if texture_shift is not None:
+        noise = np.random.default_rng(0).integers(0, 2, (12, 400)).astype(np.uint8) * 160
+        image[48:60, 40:150] = noise[:, texture_shift : texture_shift + 110, None]
+    if line:
+        image[48:60, 40:150:4] = 255
+        image[48:60, 42:150:4] = 0
+    return image
+
+
+def watched(frames) -> list:
+    watch = FlashWatch([0.0, 1.0, 2.0])
+    assert len(list(watch.watch(frames))) == len(frames)  # every frame passes on
+    return watch.flashes
+
+
+def test_a_line_shown_between_two_reads_is_a_flash_with_its_times_and_place():
+    flashes = watched([(t / FPS, frame(12 <= t < 18)) for t in range(2 * FPS + 1)])
+    assert [(f.start_s, f.end_s) for f in flashes] == [(1.2, 1.8)]
+    box = flashes[0].box
+    assert box.x0 < 40 / 192 and box.x1 > 150 / 192 and box.y0 < 48 / 108 and box.y1 > 60 / 108
+    assert 1.2 <= flashes[0].at_s < 1.8
+
+
+def test_a_line_that_stays_to_the_next_read_or_shows_a_blink_is_no_flash():
+    assert watched([(t / FPS, frame(t >= 12)) for t in range(2 * FPS + 1)]) == []  # read at 2 s
+    assert watched([(t / FPS, frame(t in (5, 6))) for t in range(2 * FPS + 1)]) == []  # 0.2 s: no one reads it
+
+
+def test_sharp_footage_moving_between_two_reads_is_no_flash():
+    # a sharp band passes between the reads, line-shaped like text, but its strokes move every frame
+    passing = [(t / FPS, frame(False, None if t in (0, FPS) else 7 * t)) for t in range(FPS + 1)]
+    assert flashes_between([(ts, grey(image)) for ts, image in passing]) == []
+    held = [(t / FPS, frame(False, None if t in (0, FPS) else 7)) for t in range(FPS + 1)]  # the same band, still
+    assert len(flashes_between([(ts, grey(image)) for ts, image in held])) == 1
