@@ -80,3 +80,18 @@ def test_a_web_address_asked_alone_or_as_website_address_reads_its_marks(questio
 def test_a_website_visited_or_named_keeps_its_words() -> None:
     assert "github" in queries("find the github link")
     assert not set(WEB_ADDRESS_SHOWN) & queries("when does he visit the website")
+
+
+@pytest.mark.parametrize(
+    "question", ["what email address is shown?", "when is the contact email on screen", "what's the e-mail"]
+)
+def test_an_email_address_asked_by_its_noun_reads_the_form_of_one(question: str) -> None:
+    # the noun was read on screen ("contact email") or nothing was planned at all
+    found = queries(question)
+    assert "{email}" in found
+    assert not any("email" in query and query != "{email}" for query in found)
+
+
+def test_an_email_talked_about_is_no_address_asked() -> None:
+    assert "{email}" not in queries("when does he mention the email he got")
+
