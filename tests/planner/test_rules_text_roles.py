@@ -95,3 +95,10 @@ def test_an_email_address_asked_by_its_noun_reads_the_form_of_one(question: str)
 def test_an_email_talked_about_is_no_address_asked() -> None:
     assert "{email}" not in queries("when does he mention the email he got")
 
+
+@pytest.mark.parametrize(
+    "question", ["when does gospell come up under echo", "when does gospell come up below the word echo"]
+)
+def test_a_text_arriving_beside_another_reads_each_on_its_own(question: str) -> None:
+    # the arrival and its place were read as one text: "gospell come up under echo"
+    assert queries(question) == {"gospell", "echo"}

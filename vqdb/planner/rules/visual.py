@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from vqdb.planner import phrasing
-from vqdb.planner.phrasing import WORD, Phrases, first_of, one_word_forms
+from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, one_word_forms
 from vqdb.planner.rules.answer_forms import asks_value
 from vqdb.planner.rules.cues import (
     _ASKS_SOURCE,
@@ -21,7 +21,15 @@ from vqdb.planner.rules.cues import (
     _subject_speaks,
 )
 from vqdb.planner.rules.evidence import SEEN, SEEN_IN_PART, _has_alnum, _searchable, _trim
-from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
+from vqdb.planner.vocabulary import (
+    ARRIVAL_VERBS,
+    SCREEN_CUES,
+    SCREEN_NOUNS,
+    SPEAKERS,
+    SPEECH_VERBS,
+    SUBTITLE_NOUNS,
+    TEXT_NOUNS,
+)
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
@@ -34,10 +42,15 @@ _LEADING = re.compile(
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b(?!['’])\s*)?",
     re.I,
 )  # an auxiliary ends at a word's end, not at the apostrophe of its negation ("can't" is no "can" and "'t")
+_ARRIVES_BESIDE = (  # "gospel comes up under echo": two things on screen at once, each its own phrase
+    rf"(?:{alternation(ARRIVAL_VERBS)})\s+(?:right\s+|just\s+|directly\s+)?"
+    r"(?:under|underneath|below|beneath|above|beside|next\s+to)"
+)
 _SPLIT = re.compile(
     r"\s*(?:,\s*)?(?:\b(?:right|just|shortly|immediately|directly|soon|long|even|only)\s+"
     r"(?=after|before|when|as soon))?"
-    r"\b(and|while|(?:along |together )?with|as well as|or|when|whenever|after|before|until|once|then|as soon as)\b"
+    r"\b(and|while|(?:along |together )?with|as well as|or|when|whenever|after|before|until|once|then|as soon as"
+    rf"|{_ARRIVES_BESIDE})\b"
     r"\s*|\s*,\s*",
     re.I,
 )
@@ -64,7 +77,13 @@ _COMPARED = phrasing.ARTICLES | {"to"}  # "like a cat", "like to": a comparison 
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
-    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
+    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas, and where one thing
+    arrives beside another, ``_ARRIVES_BESIDE``: "gospel comes up under echo") of phrases.
+
+    Example:
+        >>> _visual_phrases("when does gospell come up under echo"), _visual_phrases("a dog or a cat")
+        ([['gospell', 'echo']], [['dog'], ['cat']])
+    """
     text = _ASKS_SOURCE.sub(lambda m: m.group(0) if m.group(4) else " ", text.replace(_QUOTED, ","))
     text = _FILLERS.removed(text)  # "according to the host", "on screen", cues: no picture
     alternatives: list[list[str]] = [[]]
