@@ -102,3 +102,28 @@ def test_an_email_talked_about_is_no_address_asked() -> None:
 def test_a_text_arriving_beside_another_reads_each_on_its_own(question: str) -> None:
     # the arrival and its place were read as one text: "gospell come up under echo"
     assert queries(question) == {"gospell", "echo"}
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("when does src appear in the terminal", {"src"}),
+        ("when does share appear on the console", {"share"}),
+        ("when does the dog appear in the kitchen", {"dog in kitchen"}),  # a place of no text: its words stay
+    ],
+)
+def test_the_place_a_text_is_put_in_is_not_read(question: str, expected: set[str]) -> None:
+    # "src in terminal" was read whole, which no frame shows
+    assert queries(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("when is the name of the arts centre shown at the top", "arts centre"),
+        ("when is exit shown at the top of the screen", "exit"),
+    ],
+)
+def test_the_region_a_text_read_instead_of_seen_is_shown_in_is_not_read(question: str, text: str) -> None:
+    # the region was read as words: "arts centre at top", which no frame shows
+    assert queries(question) == {text}

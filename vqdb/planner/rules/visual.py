@@ -283,6 +283,8 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
         ('EXIT', '', 'Top Gear')
         >>> _as_text("the cover on the left is called Castlevania Legends"), _as_text("message up under it")
         ('called Castlevania Legends', '')
+        >>> _as_text("src in terminal"), _as_text("share on the chat window"), _as_text("dog in kitchen")
+        ('src', 'share', 'dog in kitchen')
 
     """
     if _says_how_text_looks(phrase):
@@ -297,6 +299,8 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
         ends = (j for j in range(placed, len(words)) if _ends_place(words[j], bare[j]))
         resumed = next(ends, len(words))
         words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
+    inside = _in_a_text_place(bare)  # "src in the terminal", "arts centre at the top": where, not what
+    words, bare = words[:inside], bare[:inside]
     looks = [i for i in range(len(words)) if _looks_of_text(words, bare, i)]  # "the white text": how it looks
     kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in not_read and i not in looks]
     if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept) or _only_describes(kept):
@@ -306,6 +310,31 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
             break  # "welcome back", "cash back": words read; "comes back": when
         kept.pop()
     return _clean(" ".join(kept))
+
+
+_INTO = frozenset({"in", "on", "into", "inside", "within", "at", "across", "along"})
+
+
+def _in_a_text_place(bare: list[str]) -> int:
+    """Where a phrase's words (``bare``: lower case) end before a place text is put in that closes it, after "in",
+    "on", "at"...: a place text is typed or shown in (``phrasing.TEXT_PLACES``, with the nouns of a text or screen:
+    "src in the terminal", "share on the chat window") or a region of the screen (``_screen_region``: "arts centre
+    at the top", "at the top of the screen"; the call's place says it, ``screen_places``): the text is what comes
+    before; ``len(bare)`` where there is none.
+
+    Example:
+        >>> _in_a_text_place(["src", "in", "the", "terminal"]), _in_a_text_place(["dog", "in", "kitchen"])
+        (1, 3)
+        >>> _in_a_text_place("arts centre at the top of the screen".split())
+        2
+    """
+    places = phrasing.TEXT_PLACES | _TEXT_WORDS | phrasing.DETERMINERS | {"of"}
+    for i in range(1, len(bare) - 1):
+        rest = bare[i + 1 :]
+        placing = [w for w in rest if w in phrasing.TEXT_PLACES or _screen_region(w)]
+        if bare[i] in _INTO and placing and all(w in places or _screen_region(w) for w in rest):
+            return i
+    return len(bare)
 
 
 def _only_describes(words: list[str]) -> bool:
