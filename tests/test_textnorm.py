@@ -258,6 +258,8 @@ def test_only_numbers_read_as_digits_and_only_their_look_alikes_change(word):
         ("Colour Theory 101", "number"),
         ("in the middle of the fifteenth century", "century"),  # an ordinal said in words
         ("art of the 1400s", "century"),
+        ("info@harbourarts org", "email"),  # OCR lost the dot
+        ("write to info at harbour arts dot org", "email"),  # said
     ],
 )
 def test_a_value_is_found_by_its_form_however_it_is_written_or_said(text, form):
@@ -275,6 +277,8 @@ def test_a_value_is_found_by_its_form_however_it_is_written_or_said(text, form):
         ("Step 2: Save 10%", "price"),
         ("LIFTOFF", "number"),
         ("of about 1455", "century"),  # a year, not a century
+        ("follow @vqdb", "email"),  # a handle
+        ("we met at noon", "email"),
     ],
 )
 def test_a_text_without_a_value_of_the_form_holds_none(text, form):

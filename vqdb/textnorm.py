@@ -628,6 +628,7 @@ _RAW_FORMS = {  # over the text as written, its digits' look-alikes undone (a ti
     r"|(?<![\d.])\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)",
     "date": r"(?<![\d.:])\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d.:]\d)|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)",
     "price": r"(?<!\w)[£$€¥{]\s?\d",  # "{" is OCR's misread of "£"
+    "email": r"[\w.+-]@ ?[\w-]",  # a name, "@", a domain ("info@harbourarts.org"); not a handle ("@vqdb")
 }
 _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digits ("nine o'clock": "9 oclock")
     "time": r"\b\d{1,2} oclock\b|\b(?:half|quarter|\d{1,2}) (?:past|to) \d{1,2}\b|\b(?:noon|midnight)\b"
@@ -638,6 +639,7 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "percent": r"\b\d[\d.]* percent\b",
     "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b",  # "the 1400s" is "15th century" in canonical words
     "number": r"\d",
+    "email": r"\b[a-z\d]+ at [a-z\d]+(?: [a-z\d]+){0,3} dot (?:com|org|net|edu|gov|co|io|uk)\b",  # said
 }
 # the words that may follow a time of day said as a number ("at 745 from platform 9", "until 1030 tonight"); any
 # other word measures the number ("at 100 miles an hour", "at 120 beats", "at 110 volts")
@@ -652,7 +654,8 @@ _CANONICAL_FORMS["time"] += (  # Whisper writes a time said "seven forty-five" a
 VALUE_FORMS = tuple(_CANONICAL_FORMS)
 """The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine
 o'clock"), ``{date}`` ("January 20, 1961", "20/01/1961"), ``{year}`` ("1961"), ``{price}`` ("£250", "3000
-pounds"), ``{percent}`` ("10%"), ``{century}`` ("the fifteenth century", "the 1400s"), ``{number}`` (any number)."""
+pounds"), ``{percent}`` ("10%"), ``{century}`` ("the fifteenth century", "the 1400s"), ``{number}`` (any number),
+``{email}`` ("info@harbourarts.org", said "info at harbour arts dot org")."""
 _FORM_QUERY = re.compile(rf"\{{({'|'.join(VALUE_FORMS)})\}}")
 _RAW = {form: re.compile(pattern, re.I) for form, pattern in _RAW_FORMS.items()}
 _CANONICAL = {form: re.compile(pattern) for form, pattern in _CANONICAL_FORMS.items()}
@@ -700,6 +703,8 @@ def holds_value(text: str, form: str) -> bool:
         [True, True, False, False]
         >>> holds_value("the top 200s chart", "century")
         False
+        >>> [holds_value(t, "email") for t in ("info@harbourarts org", "mail info at harbour arts dot org", "@vqdb")]
+        [True, True, False]
     """
     raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
     if form in _RAW and _RAW[form].search(raw):

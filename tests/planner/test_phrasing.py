@@ -30,6 +30,7 @@ VOCABULARY = {
     (vocabulary, "WEB_ADDRESS_NOUNS"): ("which website does the reader give?", ()),
     (vocabulary, "WEB_ADDRESS_SHOWN"): ("when is the URL shown?", ()),
     (vocabulary, "WEB_ADDRESS_SAID"): ("when does he mention the URL?", ()),
+    (vocabulary, "EMAIL_ADDRESS_NOUNS"): ("what email address is shown?", ()),
     (vocabulary, "CREATING_VERBS"): ("who made the cake?", ()),
     (vocabulary, "WORKS"): ("who made this animation?", ()),
     (vocabulary, "UNITS"): ("when does the wait go up to 40 minutes", ()),

@@ -80,3 +80,50 @@ def test_a_web_address_asked_alone_or_as_website_address_reads_its_marks(questio
 def test_a_website_visited_or_named_keeps_its_words() -> None:
     assert "github" in queries("find the github link")
     assert not set(WEB_ADDRESS_SHOWN) & queries("when does he visit the website")
+
+
+@pytest.mark.parametrize(
+    "question", ["what email address is shown?", "when is the contact email on screen", "what's the e-mail"]
+)
+def test_an_email_address_asked_by_its_noun_reads_the_form_of_one(question: str) -> None:
+    # the noun was read on screen ("contact email") or nothing was planned at all
+    found = queries(question)
+    assert "{email}" in found
+    assert not any("email" in query and query != "{email}" for query in found)
+
+
+def test_an_email_talked_about_is_no_address_asked() -> None:
+    assert "{email}" not in queries("when does he mention the email he got")
+
+
+@pytest.mark.parametrize(
+    "question", ["when does gospell come up under echo", "when does gospell come up below the word echo"]
+)
+def test_a_text_arriving_beside_another_reads_each_on_its_own(question: str) -> None:
+    # the arrival and its place were read as one text: "gospell come up under echo"
+    assert queries(question) == {"gospell", "echo"}
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("when does src appear in the terminal", {"src"}),
+        ("when does share appear on the console", {"share"}),
+        ("when does the dog appear in the kitchen", {"dog in kitchen"}),  # a place of no text: its words stay
+    ],
+)
+def test_the_place_a_text_is_put_in_is_not_read(question: str, expected: set[str]) -> None:
+    # "src in terminal" was read whole, which no frame shows
+    assert queries(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("when is the name of the arts centre shown at the top", "arts centre"),
+        ("when is exit shown at the top of the screen", "exit"),
+    ],
+)
+def test_the_region_a_text_read_instead_of_seen_is_shown_in_is_not_read(question: str, text: str) -> None:
+    # the region was read as words: "arts centre at top", which no frame shows
+    assert queries(question) == {text}

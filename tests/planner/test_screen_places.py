@@ -20,6 +20,7 @@ SAID = [  # (question, the question without the phrases, place, size)
     ("what does the lower third say?", "what does the caption say?", "bottom", None),
     ("the score on the left side of the screen", "the score", "left", None),
     ("the logo in the middle of the screen", "the logo", "center", None),
+    ("the lower left box shows 7.241", "the box shows 7.241", "bottom-left", None),  # a box of text by its side
     ("it appears in big letters", "it appears", None, "large"),
     ("it is written in huge white letters", "it is written", None, "large"),
     ("the title appears in small text", "the title appears", None, "small"),

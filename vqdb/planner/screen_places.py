@@ -44,7 +44,7 @@ SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand befor
     r"(?:banners?|bars?|tickers?|captions?|subtitles?|lines?|texts?|titles?|headlines?|headings?|labels?|logos?"
     r"|corners?|edges?|menus?|headers?|footers?|crawls?|strips?|overlays?|watermarks?|graphics?|chyrons?|words?"
     r"|letters?|lettering|fonts?|print|type|typeface|writing|characters?|numbers?|digits?|counters?|clocks?"
-    r"|timers?|timecodes?|scores?|names?|credits?|messages?|notes?|signs?|tags?)"
+    r"|timers?|timecodes?|scores?|names?|credits?|messages?|notes?|signs?|tags?|box(?:es)?|readouts?)"
 )
 LETTERS = (
     r"(?:letters|lettering|text|font|print|type|typeface|writing|characters|words|capitals|caps|script|numbers|digits)"

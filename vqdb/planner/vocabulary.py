@@ -150,6 +150,13 @@ WEB_ADDRESS_SHOWN = ("www", "http", ".com", ".org", ".net")
 WEB_ADDRESS_SAID = ("www", ".com", ".org", "dot com")
 """How Whisper writes a web address said ("www.Marxist.org", "dot com")."""
 
+EMAIL_ADDRESS_NOUNS = (
+    "email", "emails", "e-mail", "e-mails", "email address", "email addresses", "e-mail address",
+    "e-mail addresses",
+)  # fmt: skip
+"""Nouns of an email address, whose words are never what is shown or said: "what email address is shown?" reads
+any address's form (``vqdb.textnorm`` ``{email}``: "info@harbourarts.org", said "info at harbour arts dot org")."""
+
 NAMING_NOUNS = (
     "year", "number", "figure", "amount", "sum", "total", "date", "price", "cost", "score", "code", "value",
     "digit", "digits", "numeral", "percentage", "version", "handle", "hashtag", "username", "account", "serial",

@@ -223,3 +223,17 @@ def test_a_bare_number_asked_before_an_event_reads_any_number_and_the_event(ques
     assert {c.tool for c in plan.queries if c.query == "{number}"} == set(TOOLS_FOR[EITHER])
     assert {c.when for c in plan.queries if c.query != "{number}"} == {"before"}  # the event: read or heard
     assert plan.order == "last"
+
+
+@pytest.mark.parametrize(
+    ("question", "form"),
+    [
+        ("when is the date on screen", "{date}"),
+        ("when does the date appear", "{date}"),
+        ("when is the year visible", "{year}"),
+        ("when does the date come up", "{date}"),
+    ],
+)
+def test_a_value_named_by_its_kind_with_an_on_screen_cue_is_looked_for_by_its_form(question, form):
+    # only "shown", "displayed", "mentioned"... were cues: "on screen", "appear", "visible" read the noun alone
+    assert form in {c.query for c in rule_plan(question).queries}

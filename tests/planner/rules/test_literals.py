@@ -37,3 +37,22 @@ def test_the_noun_naming_a_literal_is_no_picture(question, read):
 def test_a_code_named_with_its_compound_noun_is_found_by_the_code_alone():
     plan = rule_plan("when do they show the discount code LAUNCH20")
     assert {c.query for c in plan.queries} == {"LAUNCH20"}
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("what is shown at 5 p.m.?", "5 p.m."),
+        ("when does the sign say 7.30 p.m.", "7.30 p.m."),
+        ("when does the clock show 9 a.m.", "9 a.m."),
+    ],
+)
+def test_a_time_of_day_written_with_points_is_read_whole(question, read):
+    # the points of "p.m." ended the phrase: the text "5" or "7.30 p" and a picture of "m"
+    found = {(c.tool, c.query) for c in rule_plan(question, None, ["ocr", "transcript", "subtitle"]).queries}
+    assert found == {("ocr", read)}
+
+
+def test_a_sentence_with_a_time_of_day_with_points_keeps_it_in_its_text():
+    found = {c.query for c in rule_plan("when does it say doors open at 5 p.m.").queries}
+    assert found == {"doors open at 5 p.m."}

@@ -434,3 +434,23 @@ def test_a_text_shown_that_means_the_query_is_found_below_any_read_of_its_letter
     for query, rows_found in expected.items():
         assert evidence("ocr", query, sampled=sampled, ocr=rows, ocr_spans=spans) == rows_found, query
         assert arrays_found(con, query) == rows_found, query
+
+
+def test_a_short_word_read_with_a_stray_mark_beside_it_stays_in_its_run_on_both_paths(con, evidence):
+    # a small green "EXIT" sign (0.5-4.5 s) that OCR read whole once, then with a stray box beside it ("EXIT Sn",
+    # graded 0.97) for the rest of its time: a short word aligns exactly, so halfway from there every read below
+    # 1.0 was weak, and the frame that read it best had the sign for 0.5-1.5 s only
+    sampled = [("va", i, float(i)) for i in range(6)]
+    rows = [shown(1, "EXIT", 0.5, 1.5), *(shown(i, "EXIT Sn", i - 0.5, i + 0.5) for i in (2, 3, 4))]
+    found = evidence("ocr", "EXIT", sampled=sampled, ocr=rows)
+    assert {(r[3], r[4]) for r in found} == {(0.5, 4.5)}
+    assert {(r[3], r[4]) for r in arrays_found(con, "EXIT")} == {(0.5, 4.5)}
+
+
+def test_another_line_holding_a_short_word_stays_apart_from_it(con, evidence):
+    # the big "WE" alone (1-2 s) and then the stacked line "WE ARE HERE TO" (2-3 s): two showings
+    sampled = [("va", i, float(i)) for i in range(5)]
+    rows = [shown(1, "WE", 0.9, 2.0), shown(2, "WE ARE HERE TO", 2.0, 3.0)]
+    found = evidence("ocr", "WE", sampled=sampled, ocr=rows)
+    assert max(found, key=lambda r: r[2])[3:] == (0.9, 2.0)
+    assert max(arrays_found(con, "WE"), key=lambda r: r[2])[3:] == (0.9, 2.0)

@@ -216,8 +216,8 @@ from vqdb.planner.rules.framing import (
 )
 from vqdb.planner.rules.literals import (
     _LITERAL,
-    _NUMBER_PUNCTUATION,
     _VIDEO_TIME,
+    _clock_dots_kept,
     _display_reads,
     _numbers_kept,
     _take_fractions_off,
@@ -225,6 +225,7 @@ from vqdb.planner.rules.literals import (
     _take_menu_paths,
     _take_numbered,
     _take_quantities,
+    as_written,
     said_as,
 )
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
@@ -378,7 +379,7 @@ def _plan_question(
     (``screen_places``); ``any_text``: a text it names only by describing it may be read wherever text is
     (``_any_text``; not where ``screen_places`` took its place out and reads what is there itself)."""
     text = " ".join(question.translate(_PRIVATE).split())
-    text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(text)))
+    text = _numbers_kept(_VIDEO_TIME.sub(" , ", _display_reads(_clock_dots_kept(text))))
     between = _between_quotes(text)  # "between 'A' and 'B'": after A, before B
     main, when, reference = _relation(between or text)
     if when is not None:
@@ -400,9 +401,7 @@ def _plan_question(
         return uniform_plan(  # which text is asked, where, and when, nothing says: its biggest is a guess
             f"no words of the text {question!r:.200} to read, nor its place, size or moment: sampling frames uniformly"
         )
-    queries = tuple(
-        dataclasses.replace(c, query=_written_for(c.tool, c.query.translate(_NUMBER_PUNCTUATION))) for c in plan.queries
-    )
+    queries = tuple(dataclasses.replace(c, query=_written_for(c.tool, as_written(c.query))) for c in plan.queries)
     return dataclasses.replace(plan, queries=queries)
 
 

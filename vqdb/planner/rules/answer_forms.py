@@ -159,11 +159,13 @@ _VALUE_NOUNS = {  # the nouns that ask a form's value by its kind: those said fi
     form: "|".join(noun for noun, forms in VALUE_NOUNS.items() if forms[0] == form)
     for form in ("time", "year", "date", "percent", "century")
 }
-_MENTIONED = r"(?:mentioned|said|shown|given|displayed|written|stated|announced|read|named)"
+_MENTIONED = (  # "when is the date mentioned", "when is the year on screen", "when does the date appear"
+    rf"(?:mentioned|said|given|stated|announced|read|named|{alternation(list(phrasing.SHOWN_CUES))})"
+)
 for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any value of the form, asked by its noun
     _ASKED_VALUE[_form] += (  # "when is the date of the speech shown?": of what, its value not given ("the year 1455")
-        rf"|when\s+(?:is|was|are|were)\s+(?:a|any|the)\s+(?:{_noun})(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?"
-        rf"\s+(?:first\s+)?{_MENTIONED}\b"
+        rf"|when\s+(?:is|was|are|were|does|did|do)\s+(?:a|any|the)\s+(?:{_noun})"
+        rf"(?:\s+(?:of|for)\s+[^,.?!;:\d]{{1,40}}?)?\s+(?:first\s+)?{_MENTIONED}\b"
     )
 _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, asks in _ASKED_VALUE.items()}
 
@@ -183,8 +185,10 @@ def asks_value(question: str) -> bool:
         (True, False)
         >>> asks_value("when is a year mentioned?"), asks_value("when is the year 1455 mentioned?")
         (True, False)
-        >>> asks_value("when is the date of the speech shown?")
-        True
+        >>> asks_value("when is the date of the speech shown?"), asks_value("when is the date on screen?")
+        (True, True)
+        >>> asks_value("when does the year appear?"), asks_value("when does the date night show up?")
+        (True, False)
         >>> asks_value("the last number before liftoff"), asks_value("what number do you call?")
         (True, False)
     """

@@ -100,6 +100,41 @@ def _display_reads(text: str) -> str:
     return _DISPLAY_AT.sub(reading, text)
 
 
+_CLOCK_DOTS = re.compile(r"(?<![\w.])(\d{1,2}(?:[:.\ue004]\d\d)?)\s?([ap])\.\s?(m)\b(\.?)", re.I)
+_CLOCK_WRITTEN = re.compile(r"(?<=\d)(?=[ap]\.m\b)", re.I)  # "5p.m.": the time as one token, said "5 p.m."
+
+
+def _clock_dots_kept(text: str) -> str:
+    """``text`` with a time of day's "a.m." or "p.m." joined to its number and its points marked as ``_numbers_kept``
+    marks a point in a number (``rule_plan`` puts them and the space back in the queries, ``as_written``): the
+    rules end a phrase at a point, so "doors open at 5 p.m." was the text "doors open at 5 p" and a picture of
+    "m", and "what is shown at 5 p.m.?" the text "5" (a screen writes "5 pm" or "5 p.m.": the reader folds points
+    and spaces).
+
+    Example:
+        >>> as_written(_clock_dots_kept("what is shown at 5 p.m.? at 7.30 A.M. the shop opens"))
+        'what is shown at 5 p.m.? at 7.30 A.M. the shop opens'
+        >>> _clock_dots_kept("doors open at 5 p.m.").count(".")  # none left to end a phrase
+        0
+        >>> _clock_dots_kept("is it p.m. yet")  # no time before it: left as written
+        'is it p.m. yet'
+    """
+    point = _IN_NUMBER["."]
+    return _CLOCK_DOTS.sub(lambda m: f"{m.group(1)}{m.group(2)}{point}{m.group(3)}{point if m.group(4) else ''}", text)
+
+
+def as_written(query: str) -> str:
+    """``query`` with the points ``_numbers_kept`` and ``_clock_dots_kept`` marked put back, and a time of day's
+    "p.m." apart from its number again, as a transcript or subtitle writes it ("5 p.m."; a screen's read is
+    compared with points and spaces folded).
+
+    Example:
+        >>> as_written(_clock_dots_kept(_numbers_kept("doors open at 7.30 p.m.")))
+        'doors open at 7.30 p.m.'
+    """
+    return _CLOCK_WRITTEN.sub(" ", query.translate(_NUMBER_PUNCTUATION))
+
+
 def _numbers_kept(text: str) -> str:
     """``text`` with each comma or point between two digits marked (``_IN_NUMBER``), so the rules, which end a
     phrase at punctuation, keep a number whole: "she says £3,000 a year" is said "£3,000 a year", not "£3"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import NamedTuple
 
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation
@@ -28,6 +29,7 @@ from vqdb.planner.vocabulary import (
     CREDIT_ROLES,
     CREDIT_VERBS,
     DISPLAY_VERBS,
+    EMAIL_ADDRESS_NOUNS,
     NAMING_NOUNS,
     SCREEN_NOUNS,
     TEXT_NOUNS,
@@ -37,7 +39,7 @@ from vqdb.planner.vocabulary import (
     WORKS,
     WRITTEN_VERBS,
 )
-from vqdb.textnorm import value_form
+from vqdb.textnorm import form_query, value_form
 
 _LABEL_RUN = re.compile(  # capitalised words, and the lower-case ones between them and an interface noun
     rf"(?<![\w'’-])[A-Z][\w'&+-]*(?:\s+[A-Z][\w'&+-]*)*(?:(?:\s+[a-z][\w'-]*){{1,2}}"
@@ -748,36 +750,64 @@ _SEGMENT = re.compile(  # what a credit verb has as object that is no work: "who
 )
 
 
-_WEB_ADDRESS = re.compile(rf"\b(?:{alternation(list(WEB_ADDRESS_NOUNS))})\b", re.I)
-_WEB_ADDRESS_ASKED = (
-    re.compile(  # "which website", "what's the URL", "the web address shown"; not "entered the website"
+def _asked_address(nouns: tuple[str, ...]) -> re.Pattern[str]:
+    """Where a question asks for an address by one of its ``nouns``: after "which" or "what" ("which website", "what's
+    the URL", "what email address"), before an on-screen cue ("the web address shown", "the contact email on
+    screen"), after a verb of showing ("when do they show the donation web address"), or all that is asked ("(find)
+    the website address"); the noun is the group ``asked``, ``shown``, ``displayed`` or ``alone``."""
+    noun = rf"\b(?:{alternation(list(nouns))})\b"
+    return re.compile(
         rf"\b(?:which|what)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:[\w-]+\s+)?"
-        rf"(?P<asked>{_WEB_ADDRESS.pattern})|(?P<shown>{_WEB_ADDRESS.pattern})\s+(?:(?:is|was|are|were|gets?)\s+)?"
+        rf"(?P<asked>{noun})|(?P<shown>{noun})\s+(?:(?:is|was|are|were|gets?)\s+)?"
         rf"(?:{alternation(list(phrasing.SHOWN_CUES))})\b"
         rf"|\b(?:{alternation(DISPLAY_VERBS)})\s+(?:the|a|an|their|its|his|her)\s+(?:[\w-]+\s+)?"
-        rf"(?P<displayed>{_WEB_ADDRESS.pattern})"  # "when do they show the donation web address"
+        rf"(?P<displayed>{noun})"
         rf"|^\s*(?:where(?:['’]s|\s+(?:is|was|are|were))?\s+)?(?:(?:the|a|an|their|its)\s+)?(?:[\w-]+\s+)?"
-        rf"(?P<alone>{_WEB_ADDRESS.pattern})\s*[?.!]*\s*$",  # all that is asked: "(find) the website address"
+        rf"(?P<alone>{noun})\s*[?.!]*\s*$",
         re.I,
     )
+
+
+class _Address(NamedTuple):
+    """A kind of address asked by its noun: its ``nouns`` (``noun``: any of them; ``asked``: ``_asked_address``),
+    and the calls that find any address of its kind, read or heard (``marks``)."""
+
+    noun: re.Pattern[str]
+    asked: re.Pattern[str]
+    marks: tuple[tuple[str, str], ...]
+
+
+def _address(nouns: tuple[str, ...], shown: tuple[str, ...], said: tuple[str, ...]) -> _Address:
+    """The ``_Address`` of ``nouns``, read on screen by the marks ``shown`` and heard by those ``said``."""
+    marks = (*((READ, mark) for mark in shown), *((tool, mark) for mark in said for tool in TOOLS_FOR[SPEECH]))
+    noun = re.compile(rf"\b(?:{alternation(list(nouns))})\b", re.I)
+    return _Address(noun, _asked_address(nouns), marks)
+
+
+_ADDRESSES = (
+    _address(WEB_ADDRESS_NOUNS, WEB_ADDRESS_SHOWN, WEB_ADDRESS_SAID),
+    _address(EMAIL_ADDRESS_NOUNS, (form_query("email"),), (form_query("email"),)),
 )
+"""A web address, found by the marks every one is written with ("www", ".com") and Whisper writes one said with;
+an email address, by its form (``{email}``: a word, "@", a domain; said "… at … dot org")."""
 _NO_SITE_NAME = phrasing.DETERMINERS | phrasing.STOP | phrasing.WH_WORDS | phrasing.AUXILIARIES | {"which"}
 _DISPLAY_VERB_WORDS = frozenset(verb.lower() for verb in DISPLAY_VERBS)
 
 
 def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -> str:
-    """A web address asked for by its noun (``WEB_ADDRESS_NOUNS``: "what web address is shown?", "which website
-    does the reader give?", "when does he mention the URL?", "when is the website shown?"): its noun is never
-    what is read or said; the marks every address is written with are (``WEB_ADDRESS_SHOWN``: "www", ".com"
-    on screen; ``WEB_ADDRESS_SAID``: "www", "dot com" as Whisper writes one said), ORed. A group of calls
-    the rules before found for the noun alone (said: "the URL") becomes those marks; a noun left in ``text``
-    that is asked (after "which" or "what") or shown adds them as a group of their own and leaves the text
-    (unless not ``by_marks``: where the question names the place of the text, "which web address is printed in
-    the bottom right corner?", whatever is read there is the address, ``screen_places``); a site visited
-    ("entered the website") is left as it is. A noun after a verb of showing is one shown too ("when do they
-    show the donation web address"), as is one that is all the question asks ("find the website address",
-    "where's the URL?"), and a word naming its site or what it is for ("the github link") is read
-    or said ORed with the marks: it may be in the address or the words around it, or in neither.
+    """An address asked for by its noun, a web address's (``WEB_ADDRESS_NOUNS``: "what web address is shown?",
+    "which website does the reader give?", "when does he mention the URL?", "when is the website shown?") or an
+    email address's (``EMAIL_ADDRESS_NOUNS``: "what email address is shown?", "when is the contact email on
+    screen"): its noun is never what is read or said; the marks every address of its kind is written with are
+    (``_ADDRESSES``: "www", ".com" on screen and "www", "dot com" as Whisper writes one said; an email's form),
+    ORed. A group of calls the rules before found for the noun alone (said: "the URL") becomes those marks; a
+    noun left in ``text`` that is asked (after "which" or "what") or shown adds them as a group of their own and
+    leaves the text (unless not ``by_marks``: where the question names the place of the text, "which web address
+    is printed in the bottom right corner?", whatever is read there is the address, ``screen_places``); a site
+    visited ("entered the website") is left as it is. A noun after a verb of showing is one shown too ("when do
+    they show the donation web address"), as is one that is all the question asks ("find the website address",
+    "where's the URL?"), and a word naming its site or what it is for ("the github link", "the contact email")
+    is read or said ORed with the marks: it may be in the address or the words around it, or in neither.
 
     Example:
         >>> evidence = _Evidence()
@@ -789,24 +819,27 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
         >>> evidence = _Evidence([(("transcript", "the URL"), ("subtitle", "the URL"))])
         >>> _take_web_addresses("when does he mention ", evidence), evidence.groups[0][:2]
         ('when does he mention ', (('ocr', 'www'), ('ocr', 'http')))
+        >>> evidence = _Evidence()
+        >>> _take_web_addresses("what email address is shown?", evidence), evidence.groups
+        ('what   is shown?', [(('ocr', '{email}'), ('transcript', '{email}'), ('subtitle', '{email}'))])
     """
-    said = ((tool, mark) for mark in WEB_ADDRESS_SAID for tool in TOOLS_FOR[SPEECH])
-    marks = (*((READ, mark) for mark in WEB_ADDRESS_SHOWN), *said)
-    named = [i for i, group in enumerate(evidence.groups) if all(map(_names_a_web_address, (q for _, q in group)))]
-    for i in named:
-        evidence.groups[i] = marks
-    matches = _WEB_ADDRESS_ASKED.finditer(text)
-    asked = [next(m.span(g) for g in ("asked", "shown", "displayed", "alone") if m.group(g)) for m in matches]
-    sites = [_site_named(text, start) for start, _ in asked]
-    if asked and not named and by_marks:
-        evidence.add_calls((*((tool, site.group(0)) for site in sites if site for tool in TOOLS_FOR[EITHER]), *marks))
-    for (start, end), site in reversed(list(zip(asked, sites, strict=True))):
-        text = text[: site.start() if site else start] + " " + text[end:]
+    for address in _ADDRESSES:
+        named = [i for i, group in enumerate(evidence.groups) if all(_names_an(address, q) for _, q in group)]
+        for i in named:
+            evidence.groups[i] = address.marks
+        matches = address.asked.finditer(text)
+        asked = [next(m.span(g) for g in ("asked", "shown", "displayed", "alone") if m.group(g)) for m in matches]
+        sites = [_site_named(text, start) for start, _ in asked]
+        if asked and not named and by_marks:
+            site_calls = ((tool, site.group(0)) for site in sites if site for tool in TOOLS_FOR[EITHER])
+            evidence.add_calls((*site_calls, *address.marks))
+        for (start, end), site in reversed(list(zip(asked, sites, strict=True))):
+            text = text[: site.start() if site else start] + " " + text[end:]
     return text
 
 
 def _site_named(text: str, noun_start: int) -> re.Match[str] | None:
-    """The word right before the web address noun at ``text[noun_start]`` when it names the address's site or
+    """The word right before the address noun at ``text[noun_start]`` when it names the address's site or
     what it is for ("the github link", "the donation web address": a word of the address or of the text around
     it), not a determiner, a question word or a verb of showing ("what web address", "show the URL").
 
@@ -822,10 +855,10 @@ def _site_named(text: str, noun_start: int) -> re.Match[str] | None:
     return None if word in _NO_SITE_NAME or word in _DISPLAY_VERB_WORDS else before[-1]
 
 
-def _names_a_web_address(query: str) -> bool:
-    """Whether ``query`` is only a noun of a web address (``WEB_ADDRESS_NOUNS``) after determiners ("the URL")."""
+def _names_an(address: _Address, query: str) -> bool:
+    """Whether ``query`` is only a noun of ``address`` after determiners ("the URL", "the email")."""
     words = [w for w in query.split() if w.lower() not in phrasing.DETERMINERS]
-    return bool(words) and _WEB_ADDRESS.fullmatch(" ".join(words)) is not None
+    return bool(words) and address.noun.fullmatch(" ".join(words)) is not None
 
 
 def _looks_written(word: str) -> bool:

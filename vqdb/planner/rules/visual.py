@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from vqdb.planner import phrasing
-from vqdb.planner.phrasing import WORD, Phrases, first_of, one_word_forms
+from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, one_word_forms
 from vqdb.planner.rules.answer_forms import asks_value
 from vqdb.planner.rules.cues import (
     _ASKS_SOURCE,
@@ -21,7 +21,15 @@ from vqdb.planner.rules.cues import (
     _subject_speaks,
 )
 from vqdb.planner.rules.evidence import SEEN, SEEN_IN_PART, _has_alnum, _searchable, _trim
-from vqdb.planner.vocabulary import SCREEN_CUES, SCREEN_NOUNS, SPEAKERS, SPEECH_VERBS, SUBTITLE_NOUNS, TEXT_NOUNS
+from vqdb.planner.vocabulary import (
+    ARRIVAL_VERBS,
+    SCREEN_CUES,
+    SCREEN_NOUNS,
+    SPEAKERS,
+    SPEECH_VERBS,
+    SUBTITLE_NOUNS,
+    TEXT_NOUNS,
+)
 
 _SCREEN_VERBS = tuple(c for c in SCREEN_CUES if c not in SCREEN_NOUNS and c != "font")
 _FILLERS = Phrases([*phrasing.FILLERS, *SPEECH_VERBS, *_SCREEN_VERBS])
@@ -34,10 +42,15 @@ _LEADING = re.compile(
     r"(?:(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had)\b(?!['’])\s*)?",
     re.I,
 )  # an auxiliary ends at a word's end, not at the apostrophe of its negation ("can't" is no "can" and "'t")
+_ARRIVES_BESIDE = (  # "gospel comes up under echo": two things on screen at once, each its own phrase
+    rf"(?:{alternation(ARRIVAL_VERBS)})\s+(?:right\s+|just\s+|directly\s+)?"
+    r"(?:under|underneath|below|beneath|above|beside|next\s+to)"
+)
 _SPLIT = re.compile(
     r"\s*(?:,\s*)?(?:\b(?:right|just|shortly|immediately|directly|soon|long|even|only)\s+"
     r"(?=after|before|when|as soon))?"
-    r"\b(and|while|(?:along |together )?with|as well as|or|when|whenever|after|before|until|once|then|as soon as)\b"
+    r"\b(and|while|(?:along |together )?with|as well as|or|when|whenever|after|before|until|once|then|as soon as"
+    rf"|{_ARRIVES_BESIDE})\b"
     r"\s*|\s*,\s*",
     re.I,
 )
@@ -64,7 +77,13 @@ _COMPARED = phrasing.ARTICLES | {"to"}  # "like a cat", "like to": a comparison 
 
 
 def _visual_phrases(text: str) -> list[list[str]]:
-    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas) of phrases."""
+    """Alternatives (split on "or") of conjunctions (split on "and"/"while"/"with"/commas, and where one thing
+    arrives beside another, ``_ARRIVES_BESIDE``: "gospel comes up under echo") of phrases.
+
+    Example:
+        >>> _visual_phrases("when does gospell come up under echo"), _visual_phrases("a dog or a cat")
+        ([['gospell', 'echo']], [['dog'], ['cat']])
+    """
     text = _ASKS_SOURCE.sub(lambda m: m.group(0) if m.group(4) else " ", text.replace(_QUOTED, ","))
     text = _FILLERS.removed(text)  # "according to the host", "on screen", cues: no picture
     alternatives: list[list[str]] = [[]]
@@ -264,6 +283,8 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
         ('EXIT', '', 'Top Gear')
         >>> _as_text("the cover on the left is called Castlevania Legends"), _as_text("message up under it")
         ('called Castlevania Legends', '')
+        >>> _as_text("src in terminal"), _as_text("share on the chat window"), _as_text("dog in kitchen")
+        ('src', 'share', 'dog in kitchen')
 
     """
     if _says_how_text_looks(phrase):
@@ -278,6 +299,8 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
         ends = (j for j in range(placed, len(words)) if _ends_place(words[j], bare[j]))
         resumed = next(ends, len(words))
         words, bare = words[:placed] + words[resumed:], bare[:placed] + bare[resumed:]
+    inside = _in_a_text_place(bare)  # "src in the terminal", "arts centre at the top": where, not what
+    words, bare = words[:inside], bare[:inside]
     looks = [i for i in range(len(words)) if _looks_of_text(words, bare, i)]  # "the white text": how it looks
     kept = [w for i, (w, b) in enumerate(zip(words, bare, strict=True)) if b not in not_read and i not in looks]
     if all(_screen_region(w) or w.lower() in phrasing.STOP for w in kept) or _only_describes(kept):
@@ -287,6 +310,31 @@ def _as_text(phrase: str, verbs: frozenset[str] = frozenset()) -> str:
             break  # "welcome back", "cash back": words read; "comes back": when
         kept.pop()
     return _clean(" ".join(kept))
+
+
+_INTO = frozenset({"in", "on", "into", "inside", "within", "at", "across", "along"})
+
+
+def _in_a_text_place(bare: list[str]) -> int:
+    """Where a phrase's words (``bare``: lower case) end before a place text is put in that closes it, after "in",
+    "on", "at"...: a place text is typed or shown in (``phrasing.TEXT_PLACES``, with the nouns of a text or screen:
+    "src in the terminal", "share on the chat window") or a region of the screen (``_screen_region``: "arts centre
+    at the top", "at the top of the screen"; the call's place says it, ``screen_places``): the text is what comes
+    before; ``len(bare)`` where there is none.
+
+    Example:
+        >>> _in_a_text_place(["src", "in", "the", "terminal"]), _in_a_text_place(["dog", "in", "kitchen"])
+        (1, 3)
+        >>> _in_a_text_place("arts centre at the top of the screen".split())
+        2
+    """
+    places = phrasing.TEXT_PLACES | _TEXT_WORDS | phrasing.DETERMINERS | {"of"}
+    for i in range(1, len(bare) - 1):
+        rest = bare[i + 1 :]
+        placing = [w for w in rest if w in phrasing.TEXT_PLACES or _screen_region(w)]
+        if bare[i] in _INTO and placing and all(w in places or _screen_region(w) for w in rest):
+            return i
+    return len(bare)
 
 
 def _only_describes(words: list[str]) -> bool:

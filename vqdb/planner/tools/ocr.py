@@ -11,7 +11,8 @@ match (and always weak, below). A query made only of digits and separators (a ti
 changes its meaning) must instead appear as whole words (``contains_phrase``) once OCR's letter-for-digit
 misreads are undone: O, o -> 0 and I, l, | -> 1.
 
-Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` up to the best grade
+Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` (at most ``STRONG_FLOOR``,
+so a short word read with a stray mark beside it is not cut off its run: ``Ocr.strong_floor``) up to the best grade
 of the video (the text asked for, read well or with a letter off), **weak** otherwise (another text sharing
 some of its words, "echo the life" for "echo the lamb", or a garbled read; a near miss always is). A weak read
 beside a strong one (the matching read before or after it, at most ``RUN_GAP`` OCR periods away) that reads
@@ -153,6 +154,7 @@ MOMENT_COLUMNS = {
 }
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
+STRONG_FLOOR = 0.9  # the floor of a word's strong reads is at most this (``Ocr.strong_floor``)
 MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when all its words are that read's
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
@@ -358,7 +360,7 @@ class Ocr(TextTool):
         )
         with_period = select(exp.Star(), alias(period, "ocr_period"), from_=subquery(graded))
         with_until = select(exp.Star(), alias(self.held_until(ctx), "until"), from_=subquery(with_period))
-        floor = 0.0 if reads_any_text(ctx.query) else 1.0 if self.numeric(ctx.query) else min_score(ctx.query)
+        floor = self.strong_floor(ctx.query)
         halfway = exp.Div(
             this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
             expression=number(2),
@@ -933,8 +935,7 @@ class Ocr(TextTool):
             matched = np.flatnonzero(score > 0)
         if not matched.size:
             return found
-        floor = 0.0 if reads_any_text(query) else 1.0 if self.numeric(query) else min_score(query)
-        halfway = (score[matched].max() + floor) / 2
+        halfway = (score[matched].max() + self.strong_floor(query)) / 2
         gap = RUN_GAP * ocr_period
         until = read["shown_to"] if reads_any_text(query) else held_until_of(read, query_digits(query), gap)
 
@@ -1095,6 +1096,22 @@ class Ocr(TextTool):
         for lookalike, digit in zip(*DIGIT_LOOKALIKES, strict=True):
             texts = pc.replace_substring(texts, lookalike, digit)
         return texts
+
+    @classmethod
+    def strong_floor(cls, query: str) -> float:
+        """The grade halfway from which to the video's best a read of ``query`` reads well (``strong``): none for a
+        call with no words (its prominence), 1 for a number (its digits exact), else ``min_score(query)`` but at
+        most ``STRONG_FLOOR``: a short word must align exactly (``min_score`` 1.0), so halfway from there every
+        read of it with a stray mark beside it ("EXIT Sn", 0.97) or a letter OCR confuses ("EXlT", 0.95) was weak
+        and cut the word's run short, while another line that holds it ("WE ARE HERE TO" for "WE", 0.92) stays weak.
+
+        Example:
+            >>> Ocr.strong_floor("EXIT"), Ocr.strong_floor("the alpha"), Ocr.strong_floor("195"), Ocr.strong_floor("")
+            (0.9, 0.84, 1.0, 0.0)
+        """
+        if reads_any_text(query):
+            return 0.0
+        return 1.0 if cls.numeric(query) else min(min_score(query), STRONG_FLOOR)
 
     @staticmethod
     def numeric(query: str) -> bool:
