@@ -90,3 +90,8 @@ def test_a_sound_word_that_modifies_the_noun_after_it_is_not_heard(question):
 )
 def test_a_sound_word_before_a_verb_is_still_heard(question, sound):
     assert ("audio", sound) in {(c.tool, c.query) for c in rule_plan(question).queries}
+
+
+def test_a_sound_verb_after_what_is_heard_is_the_sound_not_a_speaker():
+    plan = rule_plan("How many times does the reporter say goal after the dog barks?")
+    assert {(c.tool, c.query) for c in plan.queries if c.tool == "audio"} == {("audio", "dog"), ("audio", "bark")}

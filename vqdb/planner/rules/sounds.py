@@ -79,7 +79,8 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
     def take(match: re.Match, words: str) -> str:
         words = _before_a_quote(words)
         cue = _SPEECH_CUES.first(words)
-        speaker = _HEARD_SPEAKER.match(words[: cue[0]]) if cue and match.re is _HEAR else None
+        heard = words[: cue[0]] if cue and match.re is _HEAR else ""
+        speaker = _HEARD_SPEAKER.match(heard) if not _SOUND_WORD.search(heard) else None  # not "the dog barks"
         if speaker:  # "when do we hear him say good night": what he says
             pronoun = speaker.group(1)
             said = _SUBJECT_FORM[pronoun.lower()] if pronoun else speaker.group(0).strip()
