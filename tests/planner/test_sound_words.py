@@ -95,3 +95,20 @@ def test_a_sound_word_before_a_verb_is_still_heard(question, sound):
 def test_a_sound_verb_after_what_is_heard_is_the_sound_not_a_speaker():
     plan = rule_plan("How many times does the reporter say goal after the dog barks?")
     assert {(c.tool, c.query) for c in plan.queries if c.tool == "audio"} == {("audio", "dog"), ("audio", "bark")}
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [("When does the reporter mention rain?", "rain"), ("when does the weatherman talk about thunder", "thunder")],
+)
+def test_a_sound_word_that_is_mentioned_is_said_not_heard(question, said):
+    plan = rule_plan(question)
+    assert "audio" not in {c.tool for c in plan.queries} and ("transcript", said) in {
+        (c.tool, c.query) for c in plan.queries
+    }
+
+
+def test_what_something_sounds_like_is_heard():
+    assert [(c.tool, c.query) for c in rule_plan("When does it sound like a thunderstorm?").queries] == [
+        ("audio", "thunderstorm")
+    ]

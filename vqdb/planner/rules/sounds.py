@@ -22,7 +22,8 @@ _SOUND = re.compile(
 _SOUND_VERB_FORMS = {v + end: v for v in SOUND_VERBS for end in ("", "s", "es", "ed", "d", "ing", "ping", "ped")}
 _SOUND_WORD = re.compile(rf"\b({alternation(SOUND_WORDS)})(?:s|es|ing)?\b", re.I)
 _HEAR = re.compile(
-    r"\b(?:hear|hears|heard|hearing|listen(?:s|ed|ing)? (?:to|for))\b((?:\s+(?!(?:when|while|after|before|and then)\b)"
+    r"\b(?:hear|hears|heard|hearing|listen(?:s|ed|ing)? (?:to|for)|sound(?:s|ed|ing)? like)\b"
+    r"((?:\s+(?!(?:when|while|after|before|and then)\b)"
     r"[^\s,.?!;]+){1,6})",
     re.I,
 )
@@ -62,7 +63,7 @@ _HEARD = re.compile(
 
 def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
     """Sounds a question hears: sound words (``SOUND_WORDS``, the tagger's labels) in the few words after
-    "hear" / "listen to" (up to a speech cue: "hear him say…" is speech) or before "plays" / "rings" /
+    "hear" / "listen to" / "sounds like" (up to a speech cue: "hear him say…" is speech) or before "plays" / "rings" /
     "is heard" ("when can you hear him typing on the keyboard", "when does the jingle play") are one
     ``audio`` call per word, ORed; with none, the thing heard if it makes a sound (``_source_heard``: "hear
     the storm"). Who is heard before a speech cue ("hear him say X", "hear the reader mention X") is who
