@@ -254,7 +254,7 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
     said += [(w, 3.6 + 0.3 * i, 3.9 + 0.3 * i) for i, w in enumerate(second)]  # 3.6-6.3 s
     rows = words("v", *said)
     con.register("transcript_words", pa.Table.from_pylist(rows, schema=TABLES["transcript_words"].arrow_schema(3)))
-    for name in ("transcript_segments", "audio_tags", "subtitles", "ocr", "ocr_spans"):
+    for name in ("transcript_segments", "audio_tags", "audio_events", "subtitles", "ocr", "ocr_spans"):
         con.register(name, pa.Table.from_pylist([], schema=TABLES[name].arrow_schema(3)))
     con.execute(
         "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(9) t(i)"

@@ -80,7 +80,8 @@ def _take_heard_sounds(text: str, evidence: _Evidence) -> str:
     def take(match: re.Match, words: str) -> str:
         words = _before_a_quote(words)
         cue = _SPEECH_CUES.first(words)
-        heard = words[: cue[0]] if cue and match.re is _HEAR else ""
+        by_voice = cue and match.re is _HEAR and not _SOUND_WORD.fullmatch(words[slice(*cue)])  # not "shouts"
+        heard = words[: cue[0]] if by_voice else ""
         speaker = _HEARD_SPEAKER.match(heard) if not _SOUND_WORD.search(heard) else None  # not "the dog barks"
         if speaker:  # "when do we hear him say good night": what he says
             pronoun = speaker.group(1)
