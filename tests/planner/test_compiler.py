@@ -292,6 +292,7 @@ def load(con, vectors, data) -> None:
             "score": pa.array([r[4] for r in rows], pa.float64()),
         }
     )
+    tables["audio_events"] = pa.Table.from_pylist([], schema=TABLES["audio_events"].arrow_schema())  # no runs: no span
     for name, table in tables.items():
         con.register(name, table)
 

@@ -34,3 +34,81 @@ def test_a_named_sound_is_a_term_of_the_taggers_labels_and_is_heard_with_no_word
     assert term in SOUND_WORDS
     plan = rule_plan(f"why is there {word} in the room")
     assert [(c.tool, c.query) for c in plan.queries if c.tool == "audio"] == [("audio", word)]
+
+
+@pytest.mark.parametrize(
+    ("question", "heard"),
+    [
+        ("When can you hear the storm?", "storm"),  # thunderstorm: a compound of a sound and its source
+        ("when do we hear the heavy traffic", "traffic"),  # traffic noise
+        ("when can you hear the church", "church"),  # church bell
+    ],
+)
+def test_a_thing_heard_that_makes_a_labelled_sound_is_the_sound(question, heard):
+    assert [(c.tool, c.query) for c in rule_plan(question).queries] == [("audio", heard)]
+
+
+@pytest.mark.parametrize(
+    "question", ["when do we hear the answer", "when can you hear his name", "when do we hear the news about the storm"]
+)
+def test_a_thing_heard_that_makes_no_sound_is_said(question):
+    assert {c.tool for c in rule_plan(question).queries} == {"transcript", "subtitle"}
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("when do we hear him say good night", "good night"),
+        ("When can you hear the reader mention the fifteenth century?", "the fifteenth century"),
+        ("when can you hear Kennedy say country", "country"),
+    ],
+)
+def test_who_is_heard_before_a_speech_verb_is_who_speaks_not_words_said(question, said):
+    assert {(c.tool, c.query) for c in rule_plan(question).queries} == {("transcript", said), ("subtitle", said)}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When is the wind speed shown?",
+        "When is the music video premiere advertised?",
+        "when does the engine temperature gauge appear",
+    ],
+)
+def test_a_sound_word_that_modifies_the_noun_after_it_is_not_heard(question):
+    assert "audio" not in {c.tool for c in rule_plan(question).queries}
+
+
+@pytest.mark.parametrize(
+    ("question", "sound"),
+    [
+        ("when does the dog bark", "bark"),
+        ("At what point does a car horn sound?", "horn"),
+        ("when does the music stop", "music"),
+        ("when does the rain start", "rain"),
+    ],
+)
+def test_a_sound_word_before_a_verb_is_still_heard(question, sound):
+    assert ("audio", sound) in {(c.tool, c.query) for c in rule_plan(question).queries}
+
+
+def test_a_sound_verb_after_what_is_heard_is_the_sound_not_a_speaker():
+    plan = rule_plan("How many times does the reporter say goal after the dog barks?")
+    assert {(c.tool, c.query) for c in plan.queries if c.tool == "audio"} == {("audio", "dog"), ("audio", "bark")}
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [("When does the reporter mention rain?", "rain"), ("when does the weatherman talk about thunder", "thunder")],
+)
+def test_a_sound_word_that_is_mentioned_is_said_not_heard(question, said):
+    plan = rule_plan(question)
+    assert "audio" not in {c.tool for c in plan.queries} and ("transcript", said) in {
+        (c.tool, c.query) for c in plan.queries
+    }
+
+
+def test_what_something_sounds_like_is_heard():
+    assert [(c.tool, c.query) for c in rule_plan("When does it sound like a thunderstorm?").queries] == [
+        ("audio", "thunderstorm")
+    ]

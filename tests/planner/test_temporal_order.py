@@ -99,6 +99,9 @@ def test_the_sql_ranks_the_same_frame_first():
         "CREATE TABLE audio_tags AS SELECT 'v' AS video_id, s::DOUBLE AS start_s, s + 1.0 AS end_s, 'Dog' AS label,"
         " p AS score FROM (VALUES (1, 0.5), (2, 0.3), (4, 0.9), (6, 0.6), (7, 0.2)) t(s, p)"
     )
+    con.execute(
+        "CREATE TABLE audio_events (video_id VARCHAR, start_s DOUBLE, end_s DOUBLE, label VARCHAR, max_score DOUBLE)"
+    )
     con.execute("CREATE TABLE transcript_words (video_id VARCHAR, word VARCHAR, start_s DOUBLE, end_s DOUBLE)")
     # halfway to 0.9: 0.5 (1-2 s), 0.9 (4-5 s), 0.6 (6-7 s) count, 0.3, 0.2 do not; 1 s to 4 s is 3 s apart: two
     # occurrences, 4 s to 6 s one

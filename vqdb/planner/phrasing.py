@@ -861,7 +861,7 @@ PICTURES = Words(
     },
     phenomenon="nouns of a picture: a sound named in what it shows ('the drum kit picture', 'a photo of a "
     "siren') is seen, not heard",
-    example="What does the caption next to the drum kit picture ask?",
+    example="What does the caption under the photo of a siren ask?",
 )  # fmt: skip
 UI_NOUNS = Words(
     {

@@ -11,6 +11,11 @@ Source: YAMNet's ``yamnet_class_map.csv`` (TensorFlow Models, Apache-2.0), the 5
 wherever a question says them, even with no word of hearing ("why did she scream", "the crowd cheering"),
 each with the term of ``SOUND_WORDS`` it names.
 
+``SOUND_SOURCES`` are the things that make a sound the labels name inside a longer term: the first word of a
+two-word term whose second word is a sound ("traffic noise": traffic; "church bell": church), the rest of a
+closed compound after a sound ("thunderstorm": storm; "raindrop": drop). Heard ("when can you hear the
+storm?"), such a word is the tagger's sound; "the news", "his name", "the answer" are none, and are said.
+
 Example:
     >>> "beep" in SOUND_WORDS and "computer keyboard" in SOUND_WORDS, len(SOUND_WORDS) > 500
     (True, True)
@@ -18,6 +23,8 @@ Example:
     ('screaming', True)
     >>> sound_terms("Dishes, pots, and pans")
     ['dishes', 'pots', 'pans']
+    >>> sorted({"storm", "traffic", "church"} & SOUND_SOURCES), {"news", "answer", "name"} & SOUND_SOURCES
+    (['church', 'storm', 'traffic'], set())
 """
 
 from __future__ import annotations
@@ -140,3 +147,22 @@ NAMED_SOUNDS = {
 }  # fmt: skip
 """Words that name a sound wherever a question says them -> the term of ``SOUND_WORDS`` each names (a word
 that may name a thing seen, "a dog", "the car", names a sound only after a word of hearing)."""
+
+
+def _sources(terms: frozenset[str]) -> frozenset[str]:
+    """The words of ``terms`` that name what makes a sound another term names: "X Y" with Y a sound gives X
+    ("traffic noise": traffic), a closed compound of a sound of at least 4 letters and at least 4 more its rest
+    ("thunderstorm": storm; not "caterwaul": "cat" + "erwaul"); those that are sound words already are left out.
+
+    Example:
+        >>> sorted(_sources(frozenset({"traffic noise", "noise", "thunder", "thunderstorm", "sad music", "music"})))
+        ['sad', 'storm', 'traffic']
+    """
+    modifiers = {t.split()[0] for t in terms if len(t.split()) == 2 and t.split()[1] in terms}
+    single = [t for t in terms if re.fullmatch("[a-z]+", t)]
+    rests = {t[len(h) :] for t in single for h in single if len(h) >= 4 and t.startswith(h) and len(t) - len(h) >= 4}
+    return frozenset(modifiers | rests) - terms
+
+
+SOUND_SOURCES = _sources(SOUND_WORDS)
+"""What makes a sound a longer term of the tagger's labels names (``_sources``): heard, it is that sound."""

@@ -9,6 +9,7 @@ import pytest
 
 from vqdb.planner import tools
 from vqdb.planner.tools.base import SAMPLED, VIDEO_INFO, Context
+from vqdb.planner.video_frames import VideoFrames
 from vqdb.queries import load_sql_macros
 from vqdb.schema import SENTENCE_DIM, TABLES
 from vqdb.udfs import counters, meant_clause, said_clauses, said_focus, text_grade, text_match
@@ -91,7 +92,7 @@ def evidence(con, stand_in_embeddings):
             [(r["video_id"], r["frame_idx"], r["emb"]) for r in tables.get("frame_embeddings", [])],
             [(r["video_id"], r["frame_idx"], r["region_id"], r["emb"]) for r in tables.get("regions", [])],
         )
-        for name in ("ocr", "ocr_spans", "transcript_words", "transcript_segments", "subtitles"):
+        for name in ("ocr", "ocr_spans", "transcript_words", "transcript_segments", "subtitles", "audio_events"):
             rows = tables.pop(name, [])
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
         for name, rows in tables.items():
@@ -103,3 +104,17 @@ def evidence(con, stand_in_embeddings):
         return sorted(tuple(round(v, 3) if isinstance(v, float) else v for v in row) for row in rows)
 
     return run
+
+
+def sampled_video(con, video_id: str, duration_s: float) -> VideoFrames:
+    """The frames the ``evidence`` fixture sampled, as the video ``frame_evidence`` reads (the arrays path)."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {SAMPLED}")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE videos AS SELECT '{video_id}' AS video_id, {duration_s} AS duration_s")
+    return VideoFrames.load(con, video_id, k=1, gap=0.0)
+
+
+def evidence_rows(video: VideoFrames, arrays, focus: bool = True) -> list[tuple]:
+    """``arrays``' scored frames as the ``evidence`` fixture lists the SQL's rows (the focus too with ``focus``)."""
+    inside = np.flatnonzero(~np.isnan(arrays.score))
+    columns = [arrays.score, arrays.start_s, arrays.end_s, *([arrays.focus_start, arrays.focus_end] if focus else [])]
+    return [(video.video_id, int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside]

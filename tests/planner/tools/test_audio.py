@@ -7,6 +7,8 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
+from tests.planner.tools.conftest import evidence_rows, sampled_video
+from vqdb.planner import tools
 from vqdb.planner.tools.audio import SOUND_MEANING_MIN, VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import FrameEvidence
 from vqdb.schema import SENTENCE_DIM
@@ -187,3 +189,21 @@ def test_a_voice_is_heard_in_labels_by_their_words_only(evidence):
     tags = [{"video_id": "vb", "start_s": 0.0, "end_s": 1.0, "label": "Shout", "score": 0.9}]
     assert evidence("audio", "speech", sampled=SAMPLED, audio_tags=tags) == []
     assert scores(evidence("audio", "screams", sampled=SAMPLED, audio_tags=tags)) == [("vb", 0, 0.9)]
+
+
+EVENTS = [  # the tagger's runs above its threshold: the music goes on after the sampled frames
+    {"video_id": "va", "start_s": 0.0, "end_s": 6.0, "label": "Music", "max_score": 1.0},
+    {"video_id": "va", "start_s": 1.5, "end_s": 1.9, "label": "Music", "max_score": 0.4},
+    {"video_id": "va", "start_s": 0.0, "end_s": 0.96, "label": "Dog", "max_score": 0.5},
+    {"video_id": "va", "start_s": 0.5, "end_s": 1.46, "label": "Dog bark", "max_score": 0.75},
+]
+
+
+def test_a_sound_is_answered_with_the_loudest_event_it_is_heard_in_on_both_paths(con, evidence):
+    music = evidence("audio", "music", sampled=SAMPLED, audio_tags=TAGS, audio_events=EVENTS, focus=True)
+    assert music == [("va", i, 1.0, 0.0, 6.0, 0.0, 6.0) for i in range(4)]  # not the 1.5-1.9 s run
+    dog = evidence("audio", "dog", sampled=SAMPLED, audio_tags=TAGS, audio_events=EVENTS, focus=True)
+    assert [row[3:5] for row in dog] == [(0.0, 0.96), (0.5, 1.46), (0.5, 1.46)]  # the bark where it is louder
+    video = sampled_video(con, "va", 2.0)
+    for query, found in (("music", music), ("dog", dog)):
+        assert evidence_rows(video, tools.get("audio").frame_evidence(video, query)) == found

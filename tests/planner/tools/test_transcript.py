@@ -9,6 +9,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
+from tests.planner.tools.conftest import evidence_rows, sampled_video
 from vqdb.planner import Plan, columnar, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import compile_plan
@@ -27,20 +28,6 @@ def segments(video_id: str, *said: tuple[str, float, float]) -> list[dict]:
 
 
 SPEECH = words("va", ("Ask", 1.0, 1.3), ("not,", 1.5, 1.8), ("what", 3.0, 3.3)) + words("vb", ("ask", 0.0, 0.4))
-
-
-def sampled_video(con, video_id: str, duration_s: float) -> VideoFrames:
-    """The frames the ``evidence`` fixture sampled, as the video ``frame_evidence`` reads (the arrays path)."""
-    con.execute(f"CREATE OR REPLACE TEMP TABLE frames AS SELECT * FROM {tools.base.SAMPLED}")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE videos AS SELECT '{video_id}' AS video_id, {duration_s} AS duration_s")
-    return VideoFrames.load(con, video_id, k=1, gap=0.0)
-
-
-def evidence_rows(video: VideoFrames, arrays, focus: bool = True) -> list[tuple]:
-    """``arrays``' scored frames as the ``evidence`` fixture lists the SQL's rows (the focus too with ``focus``)."""
-    inside = np.flatnonzero(~np.isnan(arrays.score))
-    columns = [arrays.score, arrays.start_s, arrays.end_s, *([arrays.focus_start, arrays.focus_end] if focus else [])]
-    return [(video.video_id, int(i), *(round(float(c[i]), 3) for c in columns)) for i in inside]
 
 
 def test_frames_inside_the_span_of_the_phrase(evidence):
@@ -267,7 +254,7 @@ def test_what_is_said_right_after_words_follows_the_phrase_they_are_said_in_on_b
     said += [(w, 3.6 + 0.3 * i, 3.9 + 0.3 * i) for i, w in enumerate(second)]  # 3.6-6.3 s
     rows = words("v", *said)
     con.register("transcript_words", pa.Table.from_pylist(rows, schema=TABLES["transcript_words"].arrow_schema(3)))
-    for name in ("transcript_segments", "audio_tags", "subtitles", "ocr", "ocr_spans"):
+    for name in ("transcript_segments", "audio_tags", "audio_events", "subtitles", "ocr", "ocr_spans"):
         con.register(name, pa.Table.from_pylist([], schema=TABLES[name].arrow_schema(3)))
     con.execute(
         "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(9) t(i)"

@@ -587,7 +587,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if _names_no_words(said) or (addressee and not said) or _names_a_voice(said):  # "his voice"
             evidence.add((HEARD,), "speech")
             return before + " " + tail[len(rest) :]
-        if said and not _SOUND.fullmatch(said) and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
+        heard = _SOUND.fullmatch(said) and re.search(r"\bhear", match.group(0), re.I)  # "mention rain": said
+        if said and not heard and not re.fullmatch(r"(?:an? |the )?(?:sound|noise) of .*", said, re.I):
             apposed = _APPOSED.match(tail, len(rest))  # "says the first of two things, that X": X is what is said
             content = [apposed.group("said").strip()] if apposed else [imperative] if imperative else []
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year

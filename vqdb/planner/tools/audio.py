@@ -4,7 +4,10 @@ A tag matches when its label contains the query or is contained in it (both norm
 "Dog" and "Dog bark"), with weight 1; a label in other words that means nearly the same sound matches with
 less (``label_weight``: "engine" finds "Car" and "Vehicle", "motorbike" finds "Motorcycle": a tagger names a
 sound from a fixed list of a few hundred labels, and people name it in their own words). A frame's score is
-the best weighted score of the matching tags covering it (``start_s <= ts < end_s``).
+the best weighted score of the matching tags covering it (``start_s <= ts < end_s``), and its span the
+matching **event** it is heard in (``audio_events``: a run of the tagger's windows where the label stays above
+its threshold; the loudest, then the earliest): a sound heard for twenty seconds is answered with those twenty
+seconds, not the one sampled frame it is loudest at.
 
 A **voice** (a query that is ``voiced``: "speech", "talking", "voice-over") is heard in the tags that match
 ``VOICE_TAG`` ("Speech", "Female speech, woman speaking"...) and where speech recognition wrote words: the
@@ -58,6 +61,7 @@ from vqdb.planner.sqlbuild import (
     fn,
     join,
     number,
+    ordered,
     same,
     select,
     string,
@@ -67,7 +71,6 @@ from vqdb.planner.sqlbuild import (
 )
 from vqdb.planner.tools import register
 from vqdb.planner.tools.base import (
-    SPAN_COLUMNS,
     Context,
     FrameEvidence,
     Tool,
@@ -91,6 +94,7 @@ APART_S = 1.0  # a voice tag further than this from every utterance is one no wo
 # "Car" 0.63, "Vehicle" 0.60 match; "a dog": "Animal" 0.74 does, "Cat" 0.48 does not; "thunder": "Siren" 0.47)
 SOUND_MEANING_MIN = 0.55
 TAG_COLUMNS = ("start_s", "end_s", "label", "score")  # what the arrays read of a video's tags
+EVENT_COLUMNS = ("start_s", "end_s", "label", "max_score")  # and of its events
 
 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
@@ -133,7 +137,7 @@ class Audio(Tool):
     query_hint = 'a sound label ("dog", "applause", "siren")'
     extractor = "audio"
     table = "audio_tags"
-    spans = True  # a voice's utterances (NULL for any other sound)
+    spans = True  # a voice's utterances; the event another sound is heard in
     extents = ("phrase",)  # a voice's phrases instead of its utterances
     ranking_table = "audio_events"  # a row per span where a label stays above the tagger's threshold
 
@@ -143,8 +147,10 @@ class Audio(Tool):
         if voiced(ctx.query):
             frames = self.voice(ctx, self.tagged(Context(VOICE_TAG, ctx.video_id)))
         else:
-            no_span = [alias(cast(exp.null(), DOUBLE), c) for c in SPAN_COLUMNS]
-            frames = select(col("video_id"), col("frame_idx"), col("score"), *no_span, from_=subquery(self.tagged(ctx)))
+            frames = self.heard_over(ctx, self.tagged(ctx))
+        video_events = select(
+            *(col(c) for c in ("video_id", *EVENT_COLUMNS)), from_=table(self.ranking_table), where=ctx.where()
+        )
         video_tags = select(
             col("video_id"),
             col("start_s"),
@@ -154,7 +160,47 @@ class Audio(Tool):
             from_=table(self.table),
             where=ctx.where(),
         )
-        return with_ctes(frames, {"tags": video_tags}, materialized=True)
+        return with_ctes(frames, {"tags": video_tags, "events": video_events}, materialized=True)
+
+    def heard_over(self, ctx: Context, tagged: exp.Select) -> exp.Select:
+        """The ``tagged`` frames of a sound that is no voice, each with the event it is heard in as span and
+        focus: of the CTE ``events`` (the tagger's runs above its threshold) whose label matches the query
+        (``label_weight``) and whose ``[start_s, end_s)`` holds the frame's time, the loudest (``max_score``
+        times the label's weight), then the earliest; no span where none does."""
+        loudness = exp.Mul(this=col("max_score", "e"), expression=col("weight", "l"))
+        covering = exp.and_(
+            same(["video_id"], "e", "s"), col("ts", "s") >= col("start_s", "e"), col("ts", "s") < col("end_s", "e")
+        )
+
+        def loudest(column: str) -> exp.Expression:
+            by = [desc(loudness.copy()), col("start_s", "e"), col("end_s", "e")]
+            return alias(fn("first", ordered(col(column, "e"), by)), column)
+
+        heard = select(
+            col("video_id", "s"),
+            col("frame_idx", "s"),
+            loudest("start_s"),
+            loudest("end_s"),
+            from_=ctx.sampled("s"),
+            joins=[
+                join(table("events", "e"), covering),
+                join(
+                    subquery(self.weighted_labels(distinct_labels("events"), ctx.text), "l"), same(["label"], "e", "l")
+                ),
+            ],
+            group_by=[col("video_id", "s"), col("frame_idx", "s")],
+        )
+        return select(
+            col("video_id", "t"),
+            col("frame_idx", "t"),
+            col("score", "t"),
+            col("start_s", "h"),
+            col("end_s", "h"),
+            alias(col("start_s", "h"), "focus_start"),
+            alias(col("end_s", "h"), "focus_end"),
+            from_=subquery(tagged, "t"),
+            joins=[join(subquery(heard, "h"), same(["video_id", "frame_idx"], "t", "h"), side="LEFT")],
+        )
 
     def tagged(self, ctx: Context) -> exp.Select:
         """The frames a matching tag covers, with the best such tag's score times its label's weight (``labels``;
@@ -461,9 +507,27 @@ class Audio(Tool):
                 self.voice_evidence(video, self.tagged_scores(video, self.voice_weights(video)), extent)
                 for video in videos
             ]
-        labels = sorted({label for video in videos for label in self.labels_of(video)})
+        labels = sorted({label for video in videos for label in (*self.labels_of(video), *self.event_labels(video))})
         weights = self.label_weights(videos[0], labels, query) if videos else {}
-        return [FrameEvidence(self.tagged_scores(video, weights)) for video in videos]
+        return [self.heard_evidence(video, self.tagged_scores(video, weights), weights) for video in videos]
+
+    def event_labels(self, video: VideoFrames) -> list[str]:
+        """The distinct labels of the video's events (read with the columns ``heard_evidence`` reads: once)."""
+        return pc.unique(video.rows(self.ranking_table, EVENT_COLUMNS).column("label").drop_null()).to_pylist()
+
+    def heard_evidence(self, video: VideoFrames, tagged: np.ndarray, weights: dict[str, float]) -> FrameEvidence:
+        """``heard_over`` as arrays: the ``tagged`` scores, each frame scored with the loudest matching event
+        (``weights``) holding its time, then the earliest, as span and focus."""
+        events = video.rows(self.ranking_table, EVENT_COLUMNS)
+        weight = np.array([weights.get(label, np.nan) for label in events.column("label").to_pylist()])
+        starts, ends, loudest = (float_array(events.column(c)) for c in ("start_s", "end_s", "max_score"))
+        chosen = ~(np.isnan(weight) | np.isnan(starts) | np.isnan(ends))
+        starts, ends, loudness = starts[chosen], ends[chosen], (loudest * weight)[chosen]
+        first = np.searchsorted(video.ts, starts, side="left")
+        stop = np.searchsorted(video.ts, ends, side="left")
+        found = best_spans(first, stop, loudness, starts, starts, ends, (starts, ends), video.n)
+        start, end = (np.where(np.isnan(tagged), np.nan, span) for span in (found.start_s, found.end_s))
+        return FrameEvidence(tagged, start, end, start.copy(), end.copy())
 
     def voice_evidence(self, video: VideoFrames, tagged: np.ndarray, extent: str | None = None) -> FrameEvidence:
         """``voice``'s frames as arrays: each frame's earliest utterance (phrase, with ``extent`` "phrase"), or
