@@ -82,6 +82,7 @@ RELATIONS = {
     "at the moment": "while",
     "at the same time as": "while",
     "at the time": "while",
+    "between": "after",  # "between X and Y": the very next thing after X (``_first_of_two``)
 }
 
 
@@ -89,7 +90,9 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-NEXT_TO = frozenset({"follows", "precedes"})  # the very next (previous) one
+# "the difference between X and Y" compares two things: no moment between them
+COMPARED = _word_set("difference differences relationship relation connection link contrast similarity comparison")
+NEXT_TO = frozenset({"follows", "precedes", "between"})  # the very next (previous) one
 IMMEDIATE = ("right", "just", "immediately", "directly", "shortly", "straight", "soon", "next")
 SPEECH_CUES = _word_set(
     """say says said saying speak speaks spoke spoken speaking talk talks talked talking tell tells told
@@ -141,6 +144,7 @@ NEGATABLE = (  # what a video shows or says: "not" before it asks for the option
 )
 HEARING = frozenset({"hear", "hears", "heard", "hearing", "listen", "listens", "audible"})
 _NEXT = re.compile(r"\bnext\b", re.IGNORECASE)
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _WITH_ANCHOR = re.compile(  # a place against the anchor, referred back to: it is still there
     r"\b(?:under|underneath|beneath|below|above|over|beside|alongside|next\s+to|on\s+top\s+of)\s+(?:it|them)\b",
     re.IGNORECASE,
@@ -250,6 +254,10 @@ def read_question(question: str) -> QuestionParts:
         stop = _CLAUSE_END.search(masked, end)
         clause_end = stop.start() if stop else len(question)
         clause = question[end:clause_end].strip()
+        if "between" in masked[start:end].lower().split():
+            first = _first_of_two(clause)
+            compared = masked[:start].lower().split()[-1:] and masked[:start].lower().split()[-1] in COMPARED
+            clause = "" if first == clause or compared else first  # "the difference between X and Y": no moment
         quoted = _quotes(clause)
         anchor = " ".join(quoted) if quoted else clause
         anchor_quoted = bool(quoted)
@@ -639,6 +647,24 @@ def sources_named(text: str) -> tuple[str, ...]:
         for source, cues in (("speech", SPEECH_CUES), ("screen", SCREEN_CUES), ("sound", SOUND_CUES))
         if words & cues
     )
+
+
+def _first_of_two(clause: str) -> str:
+    """The first of the two moments "between X and Y" names, X: what is between them is the very next thing
+    after it (Y is where it ends, not where it is found); its quote where it has one, else the words before
+    the first "and" outside quotes; the whole ``clause`` where it names one thing.
+
+    Example:
+        >>> _first_of_two("'echo the alpha' and 'echo the KING'"), _first_of_two("preheating the oven and baking")
+        ("'echo the alpha'", 'preheating the oven')
+        >>> _first_of_two("the two rounds")
+        'the two rounds'
+    """
+    quoted = _QUOTE.search(clause)
+    if quoted and quoted.start() == 0:
+        return quoted.group(0)
+    parts = _AND.split(_mask_quotes(clause), maxsplit=1)
+    return clause[: len(parts[0])] if len(parts) == 2 else clause
 
 
 def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
