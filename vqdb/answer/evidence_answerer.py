@@ -126,6 +126,7 @@ from vqdb.answer.questions import (
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.screen_lines import asked_line, line_words
+from vqdb.answer.sentences import sentences_of
 from vqdb.answer.statement import rest_of_statement, said_about
 from vqdb.answer.temporal import (
     IN_WINDOW,
@@ -162,6 +163,7 @@ CONTEXT_S = 3.0
 SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
 MAX_SEMANTIC_SNIPPETS = 32
+MAX_SEMANTIC_SENTENCES = 160  # sentences of those snippets an option's meaning is compared with
 CONFIDENT_LEXICAL = 0.5
 COUNT_MATCHED = 0.6  # an option equal to the count found: OCR and speech recognition may miss or add one
 CLAIM_FOUND = 0.5  # a yes/no question's claim read or heard at least this share: yes
@@ -182,6 +184,10 @@ HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard,
 ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
 CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
+MEANING_DISAGREES = 0.3  # confidence of an option read in part where another statement is closer in meaning
+MEANING_MARGIN = 0.05  # ... by at least this cosine
+WHOLE_READ = 0.9  # an option whose place reads this share of its words is read whole
+STATEMENT_WORDS = 4  # an option with this many words that are not function words is a statement
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
 
@@ -426,6 +432,14 @@ class _Reading:
                 f"options {best.letter} and {ranked[1].letter} are both read; what the question is about "
                 f"({', '.join(missing)}) is read nowhere: only {share:.0%} of its topic words tell them apart"
             )
+        unread_anchor = self._unread_anchor()
+        if unread_anchor is not None:  # the moment was found by its lesser words: what it names is read nowhere
+            share, missing = unread_anchor
+            confidence *= share
+            notes.append(
+                f"the moment {self.parts.anchor!r} names {', '.join(missing)}, read or heard nowhere: it was found by "
+                f"{share:.0%} of its words only"
+            )
         outside = None if self.parts.negated else self._outside_the_moment(places[letters.index(best.letter)])
         if outside is not None:  # its evidence does not answer the question's moment: as weak as it fits it
             fit, why = outside
@@ -434,6 +448,15 @@ class _Reading:
         if unnamed is not None:  # a colour word read where the thing asked about is not: no sign of how it looks
             confidence = 0.0
             notes.append(unnamed)
+        best_place = best_places[letters.index(best.letter)]
+        closer = None if self.parts.negated else _closer_in_meaning(best, scored, best_place)
+        if closer is not None:  # its words are read in part, and another statement says what was read more nearly
+            confidence *= MEANING_DISAGREES
+            notes.append(
+                f"option {best.letter}'s words are read only in part, and option {closer.letter} is closer in "
+                f"meaning to a sentence read ({closer.semantic:.2f} against {best.semantic:.2f}): the words read may "
+                "be the other statement's, put in other words"
+            )
         low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
@@ -475,6 +498,28 @@ class _Reading:
         context = _Context(topic, self.streams, self.matcher, topic)
         named = {w for token in self.question.split()[1:] if token[:1].isupper() for w in match_words(token)}
         if not named & set(context.missing):  # a thing it names ("the Statue of Liberty"), not a verb ("belongs")
+            return None
+        return 1.0 - len(context.missing) / len(topic), context.missing
+
+    def _unread_anchor(self) -> tuple[float, list[str]] | None:
+        """Where the moment the question names was found but a thing its words name (a capitalised word, as
+        "the Statue of Liberty example") is read or heard nowhere: the share of its topic words read, and those
+        read nowhere ("example" alone found it, on a page of "Examples"); None otherwise, a time named too.
+
+        Example:
+            >>> from vqdb.answer.timeline import stream_of
+            >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 2.0, "Examples / Why is this video funny?", 1.0)])
+            >>> q = "Which question is listed after the Statue of Liberty example?"
+            >>> share, missing = _Reading(q, [s], None, None)._unread_anchor()
+            >>> round(share, 2), missing
+            (0.33, ['statue', 'liberty'])
+        """
+        if not self.anchors or self.parts.anchor is None or self.parts.at_s is not None:
+            return None
+        topic = list(topic_words(tuple(w for w in match_words(self.parts.anchor) if w not in STOPWORDS)))
+        named = {w for token in self.parts.anchor.split() if token[:1].isupper() for w in match_words(token)}
+        context = _Context(topic, self.streams, self.matcher, topic)
+        if not topic or not named & set(context.missing):
             return None
         return 1.0 - len(context.missing) / len(topic), context.missing
 
@@ -841,7 +886,9 @@ class _Reading:
         return snippets[:MAX_SEMANTIC_SNIPPETS]
 
     def _option_semantics(self, options: list[str]) -> list[float]:
-        texts = list(dict.fromkeys(s.text for s in self._focus()))
+        """Each option's best cosine to a sentence read near the keyframes or the anchor (``sentences_of``:
+        an option that says one sentence of a page in other words is close to it, not to the page)."""
+        texts = list(dict.fromkeys(x for s in self._focus() for x in sentences_of(s.text)))[:MAX_SEMANTIC_SENTENCES]
         if not texts:
             return [0.0] * len(options)
         vectors = self.embedder.embed_texts([*options, *texts])
@@ -1053,6 +1100,41 @@ class _Reading:
             lambda first, last: context.adds(stream, positions[first : last + 1]),
             holds,
         )
+
+
+def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: Place | None) -> OptionScore | None:
+    """Another statement option closer in meaning to a sentence read than ``best``, where ``best`` (a statement
+    too) is read only in part (its ``place`` reads under ``WHOLE_READ`` of its words): benchmark authors word
+    the right option in other words than the video's and build a wrong one from its literal words ("the
+    person behind the camera drops the book" where the screen says "the person behind the camera is laughing
+    at him"), so words read in part do not tell it. A statement has ``STATEMENT_WORDS`` or more words that
+    are not function words; a name or a number has no meaning the sentence model compares. None otherwise.
+
+    Example:
+        >>> from vqdb.answer.lexical import Match
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 1.0, "the person behind the camera is laughing", 0.5)])
+        >>> b = OptionScore("B", "the person behind the camera drops the book", 0.6, 0.6, 0.58, 0.0)
+        >>> a = OptionScore("A", "a small child struggles to read a big book", 0.3, 0.3, 0.64, 0.0)
+        >>> _closer_in_meaning(b, [a, b], Place(0.6, Match(s, 0, 4, 0.76, 1.0), 0.0, 1.0)).letter
+        'A'
+        >>> _closer_in_meaning(b, [a, b], Place(0.9, Match(s, 0, 4, 0.95, 1.0), 0.0, 1.0)) is None
+        True
+    """
+    if place is None or place.match.score >= WHOLE_READ or not _statement(best.text):
+        return None
+    closer = [s for s in scored if _statement(s.text) and s.semantic >= best.semantic + MEANING_MARGIN]
+    return max(closer, key=lambda s: s.semantic, default=None)
+
+
+def _statement(option: str) -> bool:
+    """Whether ``option`` says something (``STATEMENT_WORDS`` words or more that are not function words).
+
+    Example:
+        >>> _statement("weigh the blue ball on the scale"), _statement("Prof. Helen Marsh")
+        (True, False)
+    """
+    return sum(w not in STOPWORDS for w in match_words(option)) >= STATEMENT_WORDS
 
 
 def _generic_sound(snippet: Evidence) -> bool:
