@@ -1178,3 +1178,10 @@ def test_a_moment_named_by_a_thing_read_nowhere_does_not_answer_surely(answerer)
         timeline=page,
     )
     assert found.low_confidence and any("read or heard nowhere" in n for n in found.notes)
+
+
+def test_a_city_asked_is_the_line_that_names_it_not_the_whole_screen(answerer):
+    # OCR's reading of a travel strap over footage of birds: the city's line, not the noise read beside it
+    page = screens((0.5, 10.5, "Next stop: Lisbon, Portugal / unieakSOT(A"))
+    found = answerer.answer("What city is shown?", None, [], timeline=page)
+    assert found.answer_text == "Next stop: Lisbon, Portugal"
