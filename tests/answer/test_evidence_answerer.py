@@ -1185,3 +1185,28 @@ def test_a_city_asked_is_the_line_that_names_it_not_the_whole_screen(answerer):
     page = screens((0.5, 10.5, "Next stop: Lisbon, Portugal / unieakSOT(A"))
     found = answerer.answer("What city is shown?", None, [], timeline=page)
     assert found.answer_text == "Next stop: Lisbon, Portugal"
+
+
+# echo-hereweare's big words as OCR reads them, one a screen
+BIG_WORDS = screens(
+    (15.0, 16.5, "WE"),
+    (16.5, 18.0, "ARE"),
+    (18.0, 19.5, "HERE"),
+    (27.0, 31.0, "with the / WORK / of our hands"),
+    (31.9, 33.4, "WE"),
+    (33.4, 34.9, "THE"),
+    (34.9, 36.4, "WORK"),
+    (36.4, 37.9, "HIS"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which word is shown between 'WE' and 'HERE'?", "D"),  # ARE
+        ("Which word is shown between 'WE' and 'WORK'?", "A"),  # THE: after the WE that WORK follows closely
+    ],
+)
+def test_what_is_between_two_moments_is_next_after_the_first_that_the_second_follows(answerer, question, answer):
+    found = answerer.answer(question, ["THE", "HIS", "OUR", "ARE"], [], timeline=BIG_WORDS)
+    assert found.answer == answer and not found.low_confidence

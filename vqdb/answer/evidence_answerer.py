@@ -135,6 +135,7 @@ from vqdb.answer.temporal import (
     TOLERANCE_S,
     Anchor,
     beside_anchor,
+    closest_before,
     in_stretch,
     locate,
     ordinal_weight,
@@ -343,6 +344,9 @@ class _Reading:
         self.matcher = Matcher([s.words for s in streams])
         self.parts: QuestionParts = read_question(question)
         self.anchors: list[Anchor] = locate(self.parts, streams, embedder, self.matcher) if self.parts.relation else []
+        if self.anchors and self.parts.until:  # "between X and Y": the X that Y follows most closely
+            until = dataclasses.replace(self.parts, anchor=self.parts.until)
+            self.anchors = closest_before(self.anchors, locate(until, streams, embedder, self.matcher))
         self.notes: list[str] = []
         if self.parts.relation:
             if self.anchors:

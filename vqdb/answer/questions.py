@@ -6,7 +6,8 @@
   X", "what follows X"), ``before`` ("just before X", "prior to X", "until X"), ``while`` ("while X", "during X",
   "when X" inside the sentence, "at the moment X") — immediate with "right", "just", "directly"...,
   or "next" ("which speaker is announced next after X") — with the anchor's words: its quoted phrase if it
-  has one, else the clause after the relation word (up to a comma or the end; parentheses stay in);
+  has one, else the clause after the relation word (up to a comma or the end; parentheses stay in; of
+  "between X and Y", X, with Y as ``until``: what is between them is the very next thing after X);
   or a time in the video ("at 1:23 in the video", "at 83 seconds", "at 8 minutes and 16 seconds",
   "[[274, 278]]"); and whether the answer is **with the anchor** (``with_anchor``: placed against it
   in space, "under it", "next to it", "over it": "After the Send Spike command, what message flashes
@@ -196,6 +197,7 @@ class QuestionParts:
     question: str
     relation: str | None = None
     anchor: str | None = None
+    until: str | None = None  # "between X and Y": Y, where what is after X ends
     quoted: bool = False
     immediate: bool = False
     with_anchor: bool = False
@@ -240,7 +242,7 @@ def read_question(question: str) -> QuestionParts:
         True
     """
     masked = _mask_quotes(question)
-    relation = anchor = None
+    relation = anchor = until = None
     immediate = False
     rest = question
     anchor_clause = ""
@@ -257,12 +259,14 @@ def read_question(question: str) -> QuestionParts:
         if "between" in masked[start:end].lower().split():
             first = _first_of_two(clause)
             compared = masked[:start].lower().split()[-1:] and masked[:start].lower().split()[-1] in COMPARED
+            second = _AND.sub("", clause[len(first) :], count=1).strip()
+            until = (" ".join(_quotes(second)) or second) if first != clause and not compared else None
             clause = "" if first == clause or compared else first  # "the difference between X and Y": no moment
         quoted = _quotes(clause)
         anchor = " ".join(quoted) if quoted else clause
         anchor_quoted = bool(quoted)
         if not match_words(anchor):
-            relation = anchor = None
+            relation = anchor = until = None
             immediate = False
         else:
             rest = question[:start] + question[clause_end:]
@@ -290,6 +294,7 @@ def read_question(question: str) -> QuestionParts:
         question=question,
         relation=relation,
         anchor=anchor,
+        until=until,
         quoted=anchor_quoted,
         immediate=immediate,
         with_anchor=relation is not None and bool(_WITH_ANCHOR.search(_mask_quotes(rest))),

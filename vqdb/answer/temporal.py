@@ -57,6 +57,7 @@ IMMEDIATE_TAU_S = 4.0
 WHILE_TAU_S = 2.0
 ORDINAL_TAU_S = 5.0
 TOLERANCE_S = 0.25
+BETWEEN_SLACK = 2.0  # "between X and Y": an X whose gap to the next Y is at most this times the smallest
 NOT_IN_RELATION = 0.1
 IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
 MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, is at least this
@@ -82,6 +83,31 @@ class Anchor:
     source: str | None
     text: str
     matches: tuple[Match, ...] = ()
+
+
+def closest_before(anchors: Sequence[Anchor], ends: Sequence[Anchor]) -> list[Anchor]:
+    """Of the moments of X (``anchors``) in "between X and Y", those Y (``ends``) follows most closely: each
+    X's gap to the first Y that starts after it (within ``TOLERANCE_S``), those within ``BETWEEN_SLACK`` times
+    the smallest gap, closest first; ``anchors`` unchanged where Y follows none. "The word between 'WE' and
+    'WORK'" is after the "WE" that "WORK" comes right after, not after every "WE".
+
+    Example:
+        >>> we = [Anchor(15.0, 16.5, 1.0, "ocr", "WE"), Anchor(31.9, 33.4, 1.0, "ocr", "WE")]
+        >>> work = [Anchor(27.0, 31.0, 1.0, "ocr", "with the WORK"), Anchor(34.9, 36.4, 1.0, "ocr", "WORK")]
+        >>> [a.start_s for a in closest_before(we, work)]
+        [31.9]
+        >>> closest_before(we, []) == we
+        True
+    """
+    gaps = []
+    for anchor in anchors:
+        after = [end.start_s - anchor.end_s for end in ends if end.start_s >= anchor.start_s + TOLERANCE_S]
+        if after:
+            gaps.append((max(0.0, min(after)), anchor))
+    if not gaps:
+        return list(anchors)
+    smallest = min(gap for gap, _ in gaps)
+    return [a for gap, a in sorted(gaps, key=lambda g: g[0]) if gap <= BETWEEN_SLACK * smallest + TOLERANCE_S]
 
 
 def source_weight(named: str | None, source: str) -> float:
