@@ -1210,3 +1210,20 @@ BIG_WORDS = screens(
 def test_what_is_between_two_moments_is_next_after_the_first_that_the_second_follows(answerer, question, answer):
     found = answerer.answer(question, ["THE", "HIS", "OUR", "ARE"], [], timeline=BIG_WORDS)
     assert found.answer == answer and not found.low_confidence
+
+
+def test_between_two_things_read_on_one_screen_is_read_between_them(answerer):
+    # videollava_demo's page as OCR read it: the row of buttons is on every screen, so nothing in it is "after"
+    # 'Flag' in time; in reading order "Regenerate" is between "Flag" and "Clear history"
+    row = (
+        "Examples / What is unusual about this image? / Does the flag in the image appear in the video? / "
+        "Enter text and press ENTER Send / Upvote Downvote Flag Regenerate Clear history / Examples"
+    )
+    page = screens((0.0, 3.75, row), (4.0, 4.75, row), (5.0, 7.75, row))
+    found = answerer.answer(
+        "Which button sits between 'Flag' and 'Clear history'?",
+        ["Upvote", "Downvote", "Regenerate", "Send"],
+        [],
+        timeline=page,
+    )
+    assert found.answer == "C" and not found.low_confidence

@@ -139,6 +139,7 @@ from vqdb.answer.temporal import (
     in_stretch,
     locate,
     ordinal_weight,
+    read_between,
     reads_anchor,
     source_weight,
     time_weight,
@@ -173,6 +174,7 @@ SILENCE_WORDS = frozenset({"sound", "silence"})  # a sound label that says nothi
 GENERIC_SOUND_WORDS = SILENCE_WORDS | {"noise", "speech", "static", "white"}  # ... or only that something was
 GENERIC_FOR_SPECIFIC = 0.5  # a specific sound label answers over a generic one that scores at most this much more
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
+NOT_BETWEEN = 0.5  # "between X and Y" where both are read in a snippet: a place there outside them
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 PAGE_AT_MOMENT = 0.3  # a place of an option on every screen, where the question asks what a moment shows
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
@@ -344,9 +346,12 @@ class _Reading:
         self.matcher = Matcher([s.words for s in streams])
         self.parts: QuestionParts = read_question(question)
         self.anchors: list[Anchor] = locate(self.parts, streams, embedder, self.matcher) if self.parts.relation else []
-        if self.anchors and self.parts.until:  # "between X and Y": the X that Y follows most closely
-            until = dataclasses.replace(self.parts, anchor=self.parts.until)
-            self.anchors = closest_before(self.anchors, locate(until, streams, embedder, self.matcher))
+        self.ends: list[Anchor] = []  # "between X and Y": the moments of Y
+        if self.anchors and self.parts.until:  # the X that Y follows most closely
+            self.ends = locate(
+                dataclasses.replace(self.parts, anchor=self.parts.until), streams, embedder, self.matcher
+            )
+            self.anchors = closest_before(self.anchors, self.ends)
         self.notes: list[str] = []
         if self.parts.relation:
             if self.anchors:
@@ -675,10 +680,15 @@ class _Reading:
         """How text at ``start_s``..``end_s`` fits the question's relation to its anchors
         (``vqdb.answer.temporal.time_weight``); the anchor's own words read back are not what follows
         or accompanies it (``NOT_IN_RELATION``); words read after (before) the anchor in its own snippet, in
-        reading or speaking order, are right after (before) it (``temporal.beside_anchor``)."""
+        reading or speaking order, are right after (before) it (``temporal.beside_anchor``), and, of "between X
+        and Y", words read between the two in one snippet are between them and others there are not
+        (``NOT_BETWEEN``, ``temporal.read_between``)."""
         if reads_anchor(self.anchors, match):
             return time_weight(self.parts, self.anchors, start_s, end_s) * NOT_IN_RELATION
         positions = _snippet_positions(match.stream, match.first)
+        between = read_between(self.anchors, self.ends, match, positions) if self.ends else None
+        if between is not None:  # X and Y read in one snippet: "Flag Regenerate Clear history"
+            return 1.0 if between else NOT_BETWEEN
         beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
         if match.first in beside and match.last in beside:
             return 1.0
