@@ -33,10 +33,10 @@ small stages:
    written place that reads the option only in the other case (``vqdb.answer.letter_case``);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
-5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
-   near the keyframes or the anchor, times the share of its words not read (meaning decides where
-   words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
-   best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
+5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to a sentence
+   (``vqdb.answer.sentences``) near the keyframes or the anchor, times the share of its words not read
+   (meaning decides where words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words
+   before the option's best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
    "Narrated by Alex Moore");
 6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
@@ -45,6 +45,9 @@ small stages:
    the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``;
    where the best two are read alike and told apart only by context while some of the question's topic
    words are read nowhere, times the share of them read),
+   times the share of the moment's words read where a thing it names is read nowhere; times
+   ``MEANING_DISAGREES`` for a statement read in part where another statement is closer in meaning to a
+   sentence read (:func:`_closer_in_meaning`);
    times, when it is read well only outside the moment the question asks about
    (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
    ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all. A
