@@ -350,6 +350,7 @@ class _Reading:
         self.parts: QuestionParts = read_question(question)
         self.anchors: list[Anchor] = locate(self.parts, streams, embedder, self.matcher) if self.parts.relation else []
         self.ends: list[Anchor] = []  # "between X and Y": the moments of Y
+        self._x_and_y: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}  # where each is read
         if self.anchors and self.parts.until:  # the X that Y follows most closely
             self.ends = locate(
                 dataclasses.replace(self.parts, anchor=self.parts.until), streams, embedder, self.matcher
@@ -689,13 +690,27 @@ class _Reading:
         if reads_anchor(self.anchors, match):
             return time_weight(self.parts, self.anchors, start_s, end_s) * NOT_IN_RELATION
         positions = _snippet_positions(match.stream, match.first)
-        between = read_between(self.anchors, self.ends, match, positions) if self.ends else None
+        between = read_between(*self._read_x_and_y(match.stream), match, positions) if self.ends else None
         if between is not None:  # X and Y read in one snippet: "Flag Regenerate Clear history"
             return 1.0 if between else NOT_BETWEEN
         beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
         if match.first in beside and match.last in beside:
             return 1.0
         return time_weight(self.parts, self.anchors, start_s, end_s)
+
+    def _read_x_and_y(self, stream: Stream) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Of "between X and Y", every place X and every place Y is read in ``stream`` (first and last word
+        index), tolerating OCR's errors ("Clearlhistory"), once per stream."""
+        if id(stream) not in self._x_and_y:
+            index = next(i for i, s in enumerate(self.streams) if s is stream)
+            places = []
+            for phrase in (self.parts.anchor or "", self.parts.until or ""):
+                words = match_words(phrase)
+                sim = self.matcher.similarity(words, index)
+                found = find(words, np.ones(len(words)), stream, sim, min_coverage=WHOLE_READ, limit=len(stream.words))
+                places.append([(m.first, m.last) for m in found])
+            self._x_and_y[id(stream)] = (places[0], places[1])
+        return self._x_and_y[id(stream)]
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by

@@ -110,44 +110,35 @@ def closest_before(anchors: Sequence[Anchor], ends: Sequence[Anchor]) -> list[An
     return [a for gap, a in sorted(gaps, key=lambda g: g[0]) if gap <= BETWEEN_SLACK * smallest + TOLERANCE_S]
 
 
-def read_between(anchors: Sequence[Anchor], ends: Sequence[Anchor], match: Match, positions: np.ndarray) -> bool | None:
-    """None where X (``anchors``) and then Y (``ends``) are not both read in the snippet of ``match``; else
-    whether ``match`` is read between a moment of X (``anchors``) and one of Y (``ends``) in one snippet
-    (word indices ``positions``), in reading or speaking order: after the last X before the first Y after it
-    ("Does the flag in the image appear? / Send / ... Flag Regenerate Clear history": not "Send"). A row of
-    buttons "Upvote Downvote Flag Regenerate Clear history" has "Regenerate" between "Flag" and "Clear
+def read_between(
+    starts: Sequence[tuple[int, int]], ends: Sequence[tuple[int, int]], match: Match, positions: np.ndarray
+) -> bool | None:
+    """None where X (``starts``: first and last word index of each place X is read in ``match``'s stream) and
+    then Y (``ends``) are not both read in the snippet of ``match`` (word indices ``positions``); else whether
+    ``match`` is read between them there, in reading or speaking order: after the last X before the first Y
+    after it ("Does the flag in the image appear? / Send / ... Flag Regenerate Clear history": not "Send"). A
+    row of buttons "Upvote Downvote Flag Regenerate Clear history" has "Regenerate" between "Flag" and "Clear
     history", though the row is on every screen (so nothing in it appears after "Flag").
 
     Example:
         >>> from vqdb.answer.evidence import Evidence
-        >>> from vqdb.answer.questions import read_question
         >>> from vqdb.answer.timeline import stream_of
         >>> row = "Send / Upvote Flag Regenerate Clear history"
         >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 4.0, row, 0.0)])
-        >>> parts = read_question("Which button is between 'Flag' and 'Clear history'?")
-        >>> x, y = locate(parts, [s]), locate(dataclasses.replace(parts, anchor=parts.until), [s])
-        >>> [read_between(x, y, Match(s, k, k, 1.0, 1.0), np.arange(6)) for k in (3, 0)]  # Regenerate, Send
+        >>> flag, clear_history = [(2, 2)], [(4, 5)]
+        >>> [read_between(flag, clear_history, Match(s, k, k, 1.0, 1.0), np.arange(6)) for k in (3, 0)]
         [True, False]
-        >>> read_between(x, [], Match(s, 3, 3, 1.0, 1.0), np.arange(6)) is None
+        >>> read_between(flag, [], Match(s, 3, 3, 1.0, 1.0), np.arange(6)) is None
         True
     """
     lo, hi = int(positions[0]), int(positions[-1])
-    ys = _read_in(ends, match.stream, lo, hi)
-    xs = _read_in(anchors, match.stream, lo, hi) if ys else []
-    if not any(x_last < y_first for _, x_last in xs for y_first, _ in ys):
+    xs = [last for first, last in starts if lo <= first <= hi]
+    ys = [first for first, _ in ends if lo <= first <= hi]
+    if not any(x < y for x in xs for y in ys):
         return None
-    end = min((first for first, _ in ys if first > match.last), default=None)
-    starts = [last for _, last in xs if end is not None and last < end]
-    return bool(starts) and max(starts) < match.first
-
-
-def _read_in(moments: Sequence[Anchor], stream: Stream, lo: int, hi: int) -> list[tuple[int, int]]:
-    """Every (first, last) word index of ``stream`` in ``lo``..``hi`` where the words found as one of
-    ``moments`` (anywhere) are read: a moment's words read twice in a snippet ("the flag ... Flag") are found
-    once, and a screen that shows them again was not kept as one of its moments."""
-    phrases = {tuple(m.stream.words[m.first : m.last + 1]) for a in moments for m in a.matches}
-    words = tuple(stream.words[lo : hi + 1])
-    return [(lo + k, lo + k + len(p) - 1) for p in phrases for k in range(len(words)) if words[k : k + len(p)] == p]
+    end = min((y for y in ys if y > match.last), default=None)
+    before_end = [x for x in xs if end is not None and x < end]
+    return bool(before_end) and max(before_end) < match.first
 
 
 def source_weight(named: str | None, source: str) -> float:
