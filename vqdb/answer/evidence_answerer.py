@@ -690,13 +690,20 @@ class _Reading:
         if reads_anchor(self.anchors, match):
             return time_weight(self.parts, self.anchors, start_s, end_s) * NOT_IN_RELATION
         positions = _snippet_positions(match.stream, match.first)
-        between = read_between(*self._read_x_and_y(match.stream), match, positions) if self.ends else None
+        between = self._between_them(match)
         if between is not None:  # X and Y read in one snippet: "Flag Regenerate Clear history"
             return 1.0 if between else NOT_BETWEEN
         beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
         if match.first in beside and match.last in beside:
             return 1.0
         return time_weight(self.parts, self.anchors, start_s, end_s)
+
+    def _between_them(self, match: Match) -> bool | None:
+        """Of "between X and Y" where X and then Y are read in ``match``'s snippet, whether it is read between
+        them there (``temporal.read_between``); None otherwise."""
+        if not self.ends:
+            return None
+        return read_between(*self._read_x_and_y(match.stream), match, _snippet_positions(match.stream, match.first))
 
     def _read_x_and_y(self, stream: Stream) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """Of "between X and Y", every place X and every place Y is read in ``stream`` (first and last word
@@ -882,11 +889,12 @@ class _Reading:
         answer to what is shown at a moment ("What does the caption say while the dog barks?"): it is there
         whatever happens. Where the question's moment was found, an option's page places weigh
         ``PAGE_AT_MOMENT``, so a text read there alone wins over the page; the page still answers where no
-        other option is read at the moment."""
+        other option is read at the moment, and so does a place read between X and Y of "between X and Y" in
+        one snippet (a row of buttons on every screen)."""
         if not self.anchors:
             return
-        for option in places:
-            page = {id(p) for p in self._page_places(option)}
+        for option in places:  # a place between X and Y in one snippet is placed by its reading order
+            page = {id(p) for p in self._page_places(option) if not self._between_them(p.match)}
             option[:] = [dataclasses.replace(p, value=p.value * PAGE_AT_MOMENT) if id(p) in page else p for p in option]
 
     def _page_places(self, option: list[Place]) -> list[Place]:
