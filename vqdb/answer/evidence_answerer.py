@@ -926,13 +926,18 @@ class _Reading:
         return snippets[:MAX_SEMANTIC_SNIPPETS]
 
     def _option_semantics(self, options: list[str]) -> list[float]:
-        """Each option's best cosine to a sentence read near the keyframes or the anchor (``sentences_of``:
-        an option that says one sentence of a page in other words is close to it, not to the page)."""
-        texts = list(dict.fromkeys(x for s in self._focus() for x in sentences_of(s.text)))[:MAX_SEMANTIC_SENTENCES]
-        if not texts:
+        """Each option's best cosine to a snippet read near the keyframes or the anchor; a statement's
+        (``_statement``) to a sentence of one (``sentences_of``: a statement that says one sentence of a page in
+        other words is close to it, not to the page; a word or a number alone is only itself, a one-word line
+        "HIS" no closer in meaning to "his" than its words read already say)."""
+        snippets = list(dict.fromkeys(s.text for s in self._focus()))
+        sentences = list(dict.fromkeys(x for text in snippets for x in sentences_of(text)))[:MAX_SEMANTIC_SENTENCES]
+        if not snippets:
             return [0.0] * len(options)
-        vectors = self.embedder.embed_texts([*options, *texts])
-        return (vectors[: len(options)] @ vectors[len(options) :].T).max(axis=1).tolist()
+        vectors = self.embedder.embed_texts([*options, *snippets, *sentences])
+        cosines = vectors[: len(options)] @ vectors[len(options) :].T
+        whole, split = cosines[:, : len(snippets)].max(axis=1), cosines[:, len(snippets) :].max(axis=1)
+        return [float(split[i] if _statement(o) else whole[i]) for i, o in enumerate(options)]
 
     def _context_semantics(self, best_places: list[Place | None]) -> list[float]:
         contexts = [_words_around(p.match) if p else None for p in best_places]
