@@ -33,11 +33,11 @@ small stages:
    written place that reads the option only in the other case (``vqdb.answer.letter_case``);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
-5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to a sentence
-   (``vqdb.answer.sentences``) near the keyframes or the anchor, times the share of its words not read
-   (meaning decides where words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words
-   before the option's best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
-   "Narrated by Alex Moore");
+5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
+   near the keyframes or the anchor (a statement's to a sentence of it, ``vqdb.answer.sentences``), times
+   the share of its words not read (meaning decides where words do not), plus ``SEMANTIC_CONTEXT x`` the
+   question's cosine to the words before the option's best place ("Who wrote it?" is closer to "Written
+   by Sam Carter" than to "Narrated by Alex Moore");
 6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
    wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
