@@ -15,6 +15,8 @@ from vqdb.answer.answer_kind import asked_kind, holds_kind
         ("What time does the shop open?", "time"),
         ("What does the logo in the corner say?", None),
         ("When does the dog bark?", None),
+        ("What city is shown?", "place"),  # a place's name: the line that names it, not the screen
+        ("Which country is the next stop in?", "place"),
     ],
 )
 def test_the_kind_of_value_a_question_asks_for(question, kind):
@@ -76,3 +78,9 @@ def test_a_website_or_email_asked_is_an_address(question, kind):
 )
 def test_whether_a_text_holds_an_address(text, held):
     assert holds_kind("address", text) is held
+
+
+def test_a_place_is_a_capitalised_word_first_in_its_clause_too():
+    # a title card writes the city alone; OCR noise in lower case names nothing
+    assert holds_kind("place", "LISBON") and holds_kind("place", "Next stop: Lisbon, Portugal")
+    assert not holds_kind("place", "unieakSOT(A") and not holds_kind("place", "next stop")

@@ -1119,3 +1119,112 @@ def test_what_the_reply_says_a_thing_is_is_the_rest_of_its_statement(answerer):
     reply = screens((9.0, 12.0, "there is a small blue ball on a scale, which might not be a significant concern"))
     found = answerer.answer("What does the reply say the ball is on?", None, [], timeline=reply)
     assert found.answer_text == "a scale"
+
+
+# videollava_demo's reply page as OCR read it at 18 s (the reply's sentences run over its line breaks)
+FUNNY_PAGE = screens(
+    (
+        18.0,
+        18.75,
+        "Input Image Video ~LLaVA / Why is this video funny? / JERERZIYL / Ex / 0:00 / 0:09 / a / The video is "
+        "funny because the baby is trying to read a book while sitting on the bed, but he is not able to read it "
+        "properly: He keeps pointing to / different parts of the book, and the person behind the camera is laughing "
+        "at him. The baby's actions are amusing because he is trying to read / clideoiconn book that is too big for "
+        "him, and he is not able to understand the words. / Examples / Input Image / What is unusual about this image?",
+    )
+)
+
+
+def test_a_statement_built_from_the_pages_words_is_flagged_where_another_says_its_sentence(answerer):
+    # the wrong option has the page's words ("the person behind the camera ... the book") but not its claim; the
+    # right one says "he is trying to read a book that is too big for him" in other words
+    found = answerer.answer(
+        "According to the on-screen reply, why is the clip amusing?",
+        [
+            "a small child struggles to read a book that is too big for him",
+            "the person behind the camera drops the book",
+            "the baby is wearing sunglasses on the bed",
+            "the baby falls off the bed while reading",
+        ],
+        [],
+        timeline=FUNNY_PAGE,
+    )
+    by_letter = {o.letter: o for o in found.options}
+    assert by_letter["A"].semantic > by_letter["B"].semantic  # each sentence compared, not the whole page
+    assert found.answer == "A" or found.low_confidence
+    assert any("closer in meaning" in n for n in found.notes) or found.answer == "A"
+
+
+def test_a_moment_named_by_a_thing_read_nowhere_does_not_answer_surely(answerer):
+    # "the Statue of Liberty example": the page lists "Examples" but never names the statue
+    page = screens(
+        (
+            0.0,
+            4.0,
+            "Examples / What is unusual about this image? / Are the image and the video depicting the same "
+            "place? / Are the instruments in the pictures used in the video?",
+        ),
+        (14.0, 15.0, "Examples / Why is this video funny? Send"),
+    )
+    found = answerer.answer(
+        "Which example question is listed between the Statue of Liberty example and the flag example?",
+        [
+            "Are the instruments in the pictures used in the video?",
+            "What is unusual about this image?",
+            "Why is this video funny?",
+            "Describe the video.",
+        ],
+        [],
+        timeline=page,
+    )
+    assert found.low_confidence and any("read or heard nowhere" in n for n in found.notes)
+
+
+def test_a_city_asked_is_the_line_that_names_it_not_the_whole_screen(answerer):
+    # OCR's reading of a travel strap over footage of birds: the city's line, not the noise read beside it
+    page = screens((0.5, 10.5, "Next stop: Lisbon, Portugal / unieakSOT(A"))
+    found = answerer.answer("What city is shown?", None, [], timeline=page)
+    assert found.answer_text == "Next stop: Lisbon, Portugal"
+
+
+# echo-hereweare's big words as OCR reads them, one a screen
+BIG_WORDS = screens(
+    (15.0, 16.5, "WE"),
+    (16.5, 18.0, "ARE"),
+    (18.0, 19.5, "HERE"),
+    (27.0, 31.0, "with the / WORK / of our hands"),
+    (31.9, 33.4, "WE"),
+    (33.4, 34.9, "THE"),
+    (34.9, 36.4, "WORK"),
+    (36.4, 37.9, "HIS"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which word is shown between 'WE' and 'HERE'?", "D"),  # ARE
+        ("Which word is shown between 'WE' and 'WORK'?", "A"),  # THE: after the WE that WORK follows closely
+    ],
+)
+def test_what_is_between_two_moments_is_next_after_the_first_that_the_second_follows(answerer, question, answer):
+    found = answerer.answer(question, ["THE", "HIS", "OUR", "ARE"], [], timeline=BIG_WORDS)
+    assert found.answer == answer and not found.low_confidence
+
+
+def test_between_two_things_read_on_one_screen_is_read_between_them(answerer):
+    # videollava_demo's page as OCR read it: the row of buttons is on every screen, so nothing in it is "after"
+    # 'Flag' in time (and it is the page); in reading order "Regenerate" is between "Flag" and "Clear history"
+    row = (
+        "Examples / What is unusual about this image? / Does the flag in the image appear in the video? / "
+        "Enter text and press ENTER Send / Upvote Downvote Flag Regenerate Clear history / Examples"
+    )
+    bare = row.replace("Enter text and press ENTER Send / ", "")  # "Send" is read on one screen only
+    page = screens((0.0, 3.75, bare), (4.0, 4.75, row), (5.0, 7.75, bare), (8.0, 9.75, bare))
+    found = answerer.answer(
+        "Which button sits between 'Flag' and 'Clear history'?",
+        ["Upvote", "Downvote", "Regenerate", "Send"],
+        [],
+        timeline=page,
+    )
+    assert found.answer == "C" and not found.low_confidence

@@ -230,6 +230,17 @@ def test_a_negation_read_inside_a_place_the_option_lacks_counts_against_it():
     assert lacks < has and lacks == pytest.approx(0.8)
 
 
+def test_an_option_negation_the_place_lacks_counts_against_it():
+    # "Does the flag in the image appear in the video?" asks; it does not say the flag does not appear
+    options = [match_words("the flag in the image does not appear in the video"), match_words("the flag is shown")]
+    weights = option_weights(options)
+    asked = screen("Does the flag in the image appear in the video?")
+    denied = screen("No, the flag in the image does not appear in the video")
+    assert find(options[0], weights[0], asked)[0].score < 0.8 * find(options[0], weights[0], denied)[0].score + 1e-9
+    contracted = screen("the flag in the image doesn't appear in the video")  # "doesnt" is a negation too
+    assert find(options[0], weights[0], contracted)[0].score > find(options[0], weights[0], asked)[0].score
+
+
 def test_an_article_before_a_word_weighs_nothing_and_a_negation_as_a_word():
     # "a thunderstorm" is read whole in "sound: Thunderstorm"; "not" tells "ask not" from "ask"
     article, negation = option_weights([match_words("a thunderstorm"), match_words("ask not what")])

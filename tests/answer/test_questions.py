@@ -53,6 +53,10 @@ from vqdb.answer.timeline import match_words
         ("Which speaker is announced after the Kestrel K2, next?", "after", "the Kestrel K2", True),
         ("Which model follows the Kestrel K2 in the list?", "after", "the Kestrel K2 in the list", True),
         ("Which slide precedes 'Thank you'?", "before", "Thank you", True),
+        # what is between two moments is the very next thing after the first
+        ("Which word is shown between 'WE' and 'HERE'?", "after", "WE", True),
+        ("What step is shown between preheating the oven and baking?", "after", "preheating the oven", True),
+        ("What is said between 'ask not' and 'your country'?", "after", "ask not", True),
     ],
 )
 def test_relations_and_their_anchors(question, relation, anchor, immediate):
@@ -68,6 +72,8 @@ def test_relations_and_their_anchors(question, relation, anchor, immediate):
         "What is the sign saying 'before you go'?",  # the relation word is quoted text
         "Which is as big as the car?",
         "Which train leaves at 7:45?",
+        "What is the difference between the red car and the blue one?",  # a comparison, not a moment
+        "Which bird sits between the two trees?",  # one thing named, not two moments
     ],
 )
 def test_no_relation(question):

@@ -13,7 +13,9 @@ from vqdb.answer.questions import read_question
 from vqdb.answer.temporal import (
     NOT_IN_RELATION,
     TOLERANCE_S,
+    Anchor,
     beside_anchor,
+    closest_before,
     locate,
     ordinal_weight,
     reads_anchor,
@@ -189,3 +191,14 @@ def test_words_after_the_anchor_on_its_own_screen_or_in_its_own_sentence_are_bes
     anchors = locate(parts, [shown_before, command])
     assert not len(beside_anchor(parts, anchors, command, np.arange(4), [shown_before, command]))
     assert not len(beside_anchor(read_question("What is shown?"), anchors, command, np.arange(4)))
+
+
+def test_between_keeps_the_moments_the_end_follows_most_closely():
+    we = [
+        Anchor(1.0, 2.0, 1.0, "ocr", "WE"),
+        Anchor(10.0, 11.0, 1.0, "ocr", "WE"),
+        Anchor(20.0, 21.0, 1.0, "ocr", "WE"),
+    ]
+    work = [Anchor(12.0, 13.0, 1.0, "ocr", "WORK"), Anchor(22.5, 23.0, 1.0, "ocr", "WORK")]
+    assert [a.start_s for a in closest_before(we, work)] == [10.0, 20.0]  # gaps 1.0 and 1.5; not the first WE
+    assert closest_before(we, [Anchor(0.0, 0.5, 1.0, "ocr", "WORK")]) == we  # the end follows none: all kept

@@ -11,6 +11,8 @@ text for one:
   its ending ("Printing", "Information"): "I'm Anna Kowalski", "Anna Kowalski, weather presenter"; first
   in its clause too where the video writes it as a name elsewhere (``names_in``: "Cup final: Wexford
   win" where "a goal for Wexford" is said);
+* a **place** ("What city is shown?", "Which company...?") is a capitalised word, first in its clause too
+  (a title card writes "LISBON" alone): the line that names it, not the whole screen;
 * a **number** is digits or number words (canonical text writes them as digits);
 * a **time** is a clock time ("10:50", OCR's "18.30"), an hour with am/pm, "noon" or "midnight";
   :func:`time_in` reads it out of a snippet, the answer to a question that asks a time;
@@ -44,6 +46,7 @@ _NAME_ASKED = re.compile(
     r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+called\b",
     re.IGNORECASE,
 )
+_PLACE_ASKED = re.compile(r"\b(?:what|which)\s+(?:city|town|village|country|state|company|brand|team)\b", re.I)
 _NUMBER_ASKED = re.compile(
     r"\bhow\s+(?:many|much|old|long|far|tall|big|high|fast)\b"
     r"|\b(?:what|which)\s+(?:year|number|percentage|score|price|age|temperature)\b",
@@ -62,7 +65,7 @@ _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'
 
 
 def asked_kind(question: str) -> str | None:
-    """``name``, ``number``, ``time`` or ``address``: the kind of value ``question`` asks for; None for any other.
+    """``name``, ``place``, ``number``, ``time`` or ``address``: the kind of value ``question`` asks for; else None.
 
     Example:
         >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
@@ -70,11 +73,15 @@ def asked_kind(question: str) -> str | None:
         ...                          "What does the logo say?", "Since when has the road been closed?",
         ...                          "Which website is shown?", "What email address is given?")]
         ['name', 'name', 'number', 'time', None, 'time', 'address', 'address']
+        >>> asked_kind("What city is shown?"), asked_kind("Which company made the film?")
+        ('place', 'place')
     """
     if _ADDRESS_ASKED.search(question):
         return "address"
     if _NAME_ASKED.search(question):
         return "name"
+    if _PLACE_ASKED.search(question):
+        return "place"
     if _TIME_ASKED.search(question):
         return "time"
     if _NUMBER_ASKED.search(question):
@@ -111,11 +118,15 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         (False, True)
         >>> holds_kind("address", "Docs: docs . vqdb-example . org/v2"), holds_kind("address", "Release v2.13.0")
         (True, False)
+        >>> holds_kind("place", "LISBON"), holds_kind("place", "unieakSOT(A"), holds_kind("place", "next stop")
+        (True, False, False)
     """
     if kind == "name":
         return any(_name_like(word) for word in _non_initial_words(text)) or any(
             word.lower() in names and _name_like(word) for word in _WORD.findall(text)
         )
+    if kind == "place":  # a title card may write it alone, first in its clause: "LISBON"
+        return any(_name_like(word) for word in _WORD.findall(text))
     if kind == "number":
         return bool(re.search(r"\d", canonical(text)))
     if kind == "time":

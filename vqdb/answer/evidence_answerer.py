@@ -34,10 +34,10 @@ small stages:
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
-   near the keyframes or the anchor, times the share of its words not read (meaning decides where
-   words do not), plus ``SEMANTIC_CONTEXT x`` the question's cosine to the words before the option's
-   best place ("Who wrote it?" is closer to "Written by Sam Carter" than to
-   "Narrated by Alex Moore");
+   near the keyframes or the anchor (a statement's to a sentence of it, ``vqdb.answer.sentences``), times
+   the share of its words not read (meaning decides where words do not), plus ``SEMANTIC_CONTEXT x`` the
+   question's cosine to the words before the option's best place ("Who wrote it?" is closer to "Written
+   by Sam Carter" than to "Narrated by Alex Moore");
 6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
    wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
@@ -45,6 +45,9 @@ small stages:
    the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``;
    where the best two are read alike and told apart only by context while some of the question's topic
    words are read nowhere, times the share of them read),
+   times the share of the moment's words read where a thing it names is read nowhere; times
+   ``MEANING_DISAGREES`` for a statement read in part where another statement is closer in meaning to a
+   sentence read (:func:`_closer_in_meaning`);
    times, when it is read well only outside the moment the question asks about
    (``vqdb.answer.temporal.window``), how well it fits that moment (under ``IN_WINDOW``); the answer is
    ``low_confidence`` under ``CONFIDENT``, and a note says when no option is read or heard at all. A
@@ -126,6 +129,7 @@ from vqdb.answer.questions import (
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
 from vqdb.answer.screen_lines import asked_line, line_words
+from vqdb.answer.sentences import sentences_of
 from vqdb.answer.statement import rest_of_statement, said_about
 from vqdb.answer.temporal import (
     IN_WINDOW,
@@ -134,9 +138,11 @@ from vqdb.answer.temporal import (
     TOLERANCE_S,
     Anchor,
     beside_anchor,
+    closest_before,
     in_stretch,
     locate,
     ordinal_weight,
+    read_between,
     reads_anchor,
     source_weight,
     time_weight,
@@ -162,6 +168,7 @@ CONTEXT_S = 3.0
 SEMANTIC_OPTION = 0.15
 SEMANTIC_CONTEXT = 0.15
 MAX_SEMANTIC_SNIPPETS = 32
+MAX_SEMANTIC_SENTENCES = 160  # sentences of those snippets an option's meaning is compared with
 CONFIDENT_LEXICAL = 0.5
 COUNT_MATCHED = 0.6  # an option equal to the count found: OCR and speech recognition may miss or add one
 CLAIM_FOUND = 0.5  # a yes/no question's claim read or heard at least this share: yes
@@ -170,6 +177,7 @@ SILENCE_WORDS = frozenset({"sound", "silence"})  # a sound label that says nothi
 GENERIC_SOUND_WORDS = SILENCE_WORDS | {"noise", "speech", "static", "white"}  # ... or only that something was
 GENERIC_FOR_SPECIFIC = 0.5  # a specific sound label answers over a generic one that scores at most this much more
 CONFIDENT = 0.4  # under this confidence (a margin under ~0.05, or the option's words half read) it is flagged
+NOT_BETWEEN = 0.5  # "between X and Y" where both are read in a snippet: a place there outside them
 NEXT_IN_LINE = 0.5  # "right after X": each other option read between X and a place multiplies it by this
 PAGE_AT_MOMENT = 0.3  # a place of an option on every screen, where the question asks what a moment shows
 PAGE_SCREENS = 3  # an option read on (nearly) every one of at least this many screens of a video is part of the page
@@ -182,6 +190,10 @@ HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard,
 ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
 CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
+MEANING_DISAGREES = 0.3  # confidence of an option read in part where another statement is closer in meaning
+MEANING_MARGIN = 0.05  # ... by at least this cosine
+WHOLE_READ = 0.9  # an option whose place reads this share of its words is read whole
+STATEMENT_WORDS = 4  # an option with this many words that are not function words is a statement
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
 
 
@@ -337,6 +349,13 @@ class _Reading:
         self.matcher = Matcher([s.words for s in streams])
         self.parts: QuestionParts = read_question(question)
         self.anchors: list[Anchor] = locate(self.parts, streams, embedder, self.matcher) if self.parts.relation else []
+        self.ends: list[Anchor] = []  # "between X and Y": the moments of Y
+        self._x_and_y: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}  # where each is read
+        if self.anchors and self.parts.until:  # the X that Y follows most closely
+            self.ends = locate(
+                dataclasses.replace(self.parts, anchor=self.parts.until), streams, embedder, self.matcher
+            )
+            self.anchors = closest_before(self.anchors, self.ends)
         self.notes: list[str] = []
         if self.parts.relation:
             if self.anchors:
@@ -426,6 +445,14 @@ class _Reading:
                 f"options {best.letter} and {ranked[1].letter} are both read; what the question is about "
                 f"({', '.join(missing)}) is read nowhere: only {share:.0%} of its topic words tell them apart"
             )
+        unread_anchor = self._unread_anchor()
+        if unread_anchor is not None:  # the moment was found by its lesser words: what it names is read nowhere
+            share, missing = unread_anchor
+            confidence *= share
+            notes.append(
+                f"the moment {self.parts.anchor!r} names {', '.join(missing)}, read or heard nowhere: it was found by "
+                f"{share:.0%} of its words only"
+            )
         outside = None if self.parts.negated else self._outside_the_moment(places[letters.index(best.letter)])
         if outside is not None:  # its evidence does not answer the question's moment: as weak as it fits it
             fit, why = outside
@@ -434,6 +461,15 @@ class _Reading:
         if unnamed is not None:  # a colour word read where the thing asked about is not: no sign of how it looks
             confidence = 0.0
             notes.append(unnamed)
+        best_place = best_places[letters.index(best.letter)]
+        closer = None if self.parts.negated else _closer_in_meaning(best, scored, best_place)
+        if closer is not None:  # its words are read in part, and another statement says what was read more nearly
+            confidence *= MEANING_DISAGREES
+            notes.append(
+                f"option {best.letter}'s words are read only in part, and option {closer.letter} is closer in "
+                f"meaning to a sentence read ({closer.semantic:.2f} against {best.semantic:.2f}): the words read may "
+                "be the other statement's, put in other words"
+            )
         low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
@@ -475,6 +511,28 @@ class _Reading:
         context = _Context(topic, self.streams, self.matcher, topic)
         named = {w for token in self.question.split()[1:] if token[:1].isupper() for w in match_words(token)}
         if not named & set(context.missing):  # a thing it names ("the Statue of Liberty"), not a verb ("belongs")
+            return None
+        return 1.0 - len(context.missing) / len(topic), context.missing
+
+    def _unread_anchor(self) -> tuple[float, list[str]] | None:
+        """Where the moment the question names was found but a thing its words name (a capitalised word, as
+        "the Statue of Liberty example") is read or heard nowhere: the share of its topic words read, and those
+        read nowhere ("example" alone found it, on a page of "Examples"); None otherwise, a time named too.
+
+        Example:
+            >>> from vqdb.answer.timeline import stream_of
+            >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 2.0, "Examples / Why is this video funny?", 1.0)])
+            >>> q = "Which question is listed after the Statue of Liberty example?"
+            >>> share, missing = _Reading(q, [s], None, None)._unread_anchor()
+            >>> round(share, 2), missing
+            (0.33, ['statue', 'liberty'])
+        """
+        if not self.anchors or self.parts.anchor is None or self.parts.at_s is not None:
+            return None
+        topic = list(topic_words(tuple(w for w in match_words(self.parts.anchor) if w not in STOPWORDS)))
+        named = {w for token in self.parts.anchor.split() if token[:1].isupper() for w in match_words(token)}
+        context = _Context(topic, self.streams, self.matcher, topic)
+        if not topic or not named & set(context.missing):
             return None
         return 1.0 - len(context.missing) / len(topic), context.missing
 
@@ -626,14 +684,40 @@ class _Reading:
         """How text at ``start_s``..``end_s`` fits the question's relation to its anchors
         (``vqdb.answer.temporal.time_weight``); the anchor's own words read back are not what follows
         or accompanies it (``NOT_IN_RELATION``); words read after (before) the anchor in its own snippet, in
-        reading or speaking order, are right after (before) it (``temporal.beside_anchor``)."""
+        reading or speaking order, are right after (before) it (``temporal.beside_anchor``), and, of "between X
+        and Y", words read between the two in one snippet are between them and others there are not
+        (``NOT_BETWEEN``, ``temporal.read_between``)."""
         if reads_anchor(self.anchors, match):
             return time_weight(self.parts, self.anchors, start_s, end_s) * NOT_IN_RELATION
         positions = _snippet_positions(match.stream, match.first)
+        between = self._between_them(match)
+        if between is not None:  # X and Y read in one snippet: "Flag Regenerate Clear history"
+            return 1.0 if between else NOT_BETWEEN
         beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
         if match.first in beside and match.last in beside:
             return 1.0
         return time_weight(self.parts, self.anchors, start_s, end_s)
+
+    def _between_them(self, match: Match) -> bool | None:
+        """Of "between X and Y" where X and then Y are read in ``match``'s snippet, whether it is read between
+        them there (``temporal.read_between``); None otherwise."""
+        if not self.ends:
+            return None
+        return read_between(*self._read_x_and_y(match.stream), match, _snippet_positions(match.stream, match.first))
+
+    def _read_x_and_y(self, stream: Stream) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Of "between X and Y", every place X and every place Y is read in ``stream`` (first and last word
+        index), tolerating OCR's errors ("Clearlhistory"), once per stream."""
+        if id(stream) not in self._x_and_y:
+            index = next(i for i, s in enumerate(self.streams) if s is stream)
+            places = []
+            for phrase in (self.parts.anchor or "", self.parts.until or ""):
+                words = match_words(phrase)
+                sim = self.matcher.similarity(words, index)
+                found = find(words, np.ones(len(words)), stream, sim, min_coverage=WHOLE_READ, limit=len(stream.words))
+                places.append([(m.first, m.last) for m in found])
+            self._x_and_y[id(stream)] = (places[0], places[1])
+        return self._x_and_y[id(stream)]
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
@@ -805,11 +889,12 @@ class _Reading:
         answer to what is shown at a moment ("What does the caption say while the dog barks?"): it is there
         whatever happens. Where the question's moment was found, an option's page places weigh
         ``PAGE_AT_MOMENT``, so a text read there alone wins over the page; the page still answers where no
-        other option is read at the moment."""
+        other option is read at the moment, and so does a place read between X and Y of "between X and Y" in
+        one snippet (a row of buttons on every screen)."""
         if not self.anchors:
             return
-        for option in places:
-            page = {id(p) for p in self._page_places(option)}
+        for option in places:  # a place between X and Y in one snippet is placed by its reading order
+            page = {id(p) for p in self._page_places(option) if not self._between_them(p.match)}
             option[:] = [dataclasses.replace(p, value=p.value * PAGE_AT_MOMENT) if id(p) in page else p for p in option]
 
     def _page_places(self, option: list[Place]) -> list[Place]:
@@ -841,11 +926,18 @@ class _Reading:
         return snippets[:MAX_SEMANTIC_SNIPPETS]
 
     def _option_semantics(self, options: list[str]) -> list[float]:
-        texts = list(dict.fromkeys(s.text for s in self._focus()))
-        if not texts:
+        """Each option's best cosine to a snippet read near the keyframes or the anchor; a statement's
+        (``_statement``) to a sentence of one (``sentences_of``: a statement that says one sentence of a page in
+        other words is close to it, not to the page; a word or a number alone is only itself, a one-word line
+        "HIS" no closer in meaning to "his" than its words read already say)."""
+        snippets = list(dict.fromkeys(s.text for s in self._focus()))
+        sentences = list(dict.fromkeys(x for text in snippets for x in sentences_of(text)))[:MAX_SEMANTIC_SENTENCES]
+        if not snippets:
             return [0.0] * len(options)
-        vectors = self.embedder.embed_texts([*options, *texts])
-        return (vectors[: len(options)] @ vectors[len(options) :].T).max(axis=1).tolist()
+        vectors = self.embedder.embed_texts([*options, *snippets, *sentences])
+        cosines = vectors[: len(options)] @ vectors[len(options) :].T
+        whole, split = cosines[:, : len(snippets)].max(axis=1), cosines[:, len(snippets) :].max(axis=1)
+        return [float(split[i] if _statement(o) else whole[i]) for i, o in enumerate(options)]
 
     def _context_semantics(self, best_places: list[Place | None]) -> list[float]:
         contexts = [_words_around(p.match) if p else None for p in best_places]
@@ -1053,6 +1145,41 @@ class _Reading:
             lambda first, last: context.adds(stream, positions[first : last + 1]),
             holds,
         )
+
+
+def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: Place | None) -> OptionScore | None:
+    """Another statement option closer in meaning to a sentence read than ``best``, where ``best`` (a statement
+    too) is read only in part (its ``place`` reads under ``WHOLE_READ`` of its words): benchmark authors word
+    the right option in other words than the video's and build a wrong one from its literal words ("the
+    person behind the camera drops the book" where the screen says "the person behind the camera is laughing
+    at him"), so words read in part do not tell it. A statement has ``STATEMENT_WORDS`` or more words that
+    are not function words; a name or a number has no meaning the sentence model compares. None otherwise.
+
+    Example:
+        >>> from vqdb.answer.lexical import Match
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 1.0, "the person behind the camera is laughing", 0.5)])
+        >>> b = OptionScore("B", "the person behind the camera drops the book", 0.6, 0.6, 0.58, 0.0)
+        >>> a = OptionScore("A", "a small child struggles to read a big book", 0.3, 0.3, 0.64, 0.0)
+        >>> _closer_in_meaning(b, [a, b], Place(0.6, Match(s, 0, 4, 0.76, 1.0), 0.0, 1.0)).letter
+        'A'
+        >>> _closer_in_meaning(b, [a, b], Place(0.9, Match(s, 0, 4, 0.95, 1.0), 0.0, 1.0)) is None
+        True
+    """
+    if place is None or place.match.score >= WHOLE_READ or not _statement(best.text):
+        return None
+    closer = [s for s in scored if _statement(s.text) and s.semantic >= best.semantic + MEANING_MARGIN]
+    return max(closer, key=lambda s: s.semantic, default=None)
+
+
+def _statement(option: str) -> bool:
+    """Whether ``option`` says something (``STATEMENT_WORDS`` words or more that are not function words).
+
+    Example:
+        >>> _statement("weigh the blue ball on the scale"), _statement("Prof. Helen Marsh")
+        (True, False)
+    """
+    return sum(w not in STOPWORDS for w in match_words(option)) >= STATEMENT_WORDS
 
 
 def _generic_sound(snippet: Evidence) -> bool:

@@ -18,8 +18,9 @@ a stream's normalized words (``vqdb.answer.timeline``):
   (:func:`option_weights`: a word in every option weighs less, a function word less still, an article
   nothing and a negation as a word that names something, and so does a word the question has too: read,
   it may be the question's own words, not the answer) or how rare it is in the video
-  (:func:`rarity_weights`); a place that reads a negation between the phrase's words, which the phrase
-  lacks, counts ``UNSAID_NEGATION`` ("did not win" is not "did win");
+  (:func:`rarity_weights`); a place that differs from the phrase in negation (reads one between the
+  phrase's words which the phrase lacks, or lacks the phrase's) counts ``UNSAID_NEGATION`` ("did not win"
+  is not "did win", nor "Does the flag appear?" "the flag does not appear");
 * **order**: the share of the matched words in the phrase's order ("what your country can do for
   you" is not "what you can do for your country"), which scales the score by ``ORDER_FLOOR``..1.
 
@@ -45,7 +46,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from rapidfuzz import fuzz, process
 
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import FUNCTION_WORDS, MONEY_WORDS, NEGATIONS, base_form, glyph_key, pairs_spelled
+from vqdb.textnorm import FUNCTION_WORDS, MONEY_WORDS, NEGATING, NEGATIONS, base_form, glyph_key, pairs_spelled
 from vqdb.udfs.text_grade import word_stem
 
 FUZZY_FLOOR = 80.0  # rapidfuzz ratio (0-100) below which two words do not match: one letter in five wrong
@@ -60,7 +61,7 @@ SHARED_WEIGHT = 0.3
 ASKED_WEIGHT = 0.4  # an option word the question has too: where it is read, the question may be, not the answer
 ARTICLES = frozenset({"a", "an", "the"})  # each reads the others: how an option is put, not what it names
 OTHER_ARTICLE = 0.9  # an article read as another: nearly the same, but its own reads better
-UNSAID_NEGATION = 0.8  # a place that reads a negation between the phrase's words, which the phrase lacks
+UNSAID_NEGATION = 0.8  # a place that reads a negation the phrase lacks, or lacks the phrase's negation
 # words after a split number that make it an amount, not a clock time ("3.25 million", "1.50 dollars")
 MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion", "percent", *MONEY_WORDS})
 ORDER_FLOOR = 0.8
@@ -326,16 +327,21 @@ def find(
 
 
 def _negation_between(read: Sequence[str], phrase: Sequence[str]) -> bool:
-    """Whether ``read`` (the words of a place, first to last matched) has a negation (``NEGATIONS``) the
-    ``phrase`` lacks: "he did not win the race" does not read "he did win the race".
+    """Whether ``read`` (the words of a place, first to last matched) and the ``phrase`` differ in negation
+    (``NEGATING``: "not", "no", "never", "doesnt"): "he did not win the race" does not read "he did win the
+    race", nor does "Does the flag appear in the video?" read "the flag does not appear in the video".
 
     Example:
         >>> _negation_between(["did", "not", "win"], ["did", "win"]), _negation_between(["did", "win"], ["did", "win"])
         (True, False)
         >>> _negation_between(["did", "not", "win"], ["did", "not", "win"])
         False
+        >>> _negation_between(["didnt", "win"], ["did", "not", "win"])
+        False
+        >>> _negation_between(["does", "the", "flag", "appear"], ["flag", "does", "not", "appear"])
+        True
     """
-    return bool((NEGATIONS & set(read)) - set(phrase))
+    return bool(NEGATING & set(read)) != bool(NEGATING & set(phrase))
 
 
 def extents(matches: Sequence[Match], keep: float = 0.8) -> list[tuple[float, float]]:

@@ -6,7 +6,8 @@
   X", "what follows X"), ``before`` ("just before X", "prior to X", "until X"), ``while`` ("while X", "during X",
   "when X" inside the sentence, "at the moment X") — immediate with "right", "just", "directly"...,
   or "next" ("which speaker is announced next after X") — with the anchor's words: its quoted phrase if it
-  has one, else the clause after the relation word (up to a comma or the end; parentheses stay in);
+  has one, else the clause after the relation word (up to a comma or the end; parentheses stay in; of
+  "between X and Y", X, with Y as ``until``: what is between them is the very next thing after X);
   or a time in the video ("at 1:23 in the video", "at 83 seconds", "at 8 minutes and 16 seconds",
   "[[274, 278]]"); and whether the answer is **with the anchor** (``with_anchor``: placed against it
   in space, "under it", "next to it", "over it": "After the Send Spike command, what message flashes
@@ -82,6 +83,7 @@ RELATIONS = {
     "at the moment": "while",
     "at the same time as": "while",
     "at the time": "while",
+    "between": "after",  # "between X and Y": the very next thing after X (``_first_of_two``)
 }
 
 
@@ -89,7 +91,9 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-NEXT_TO = frozenset({"follows", "precedes"})  # the very next (previous) one
+# "the difference between X and Y" compares two things: no moment between them
+COMPARED = _word_set("difference differences relationship relation connection link contrast similarity comparison")
+NEXT_TO = frozenset({"follows", "precedes", "between"})  # the very next (previous) one
 IMMEDIATE = ("right", "just", "immediately", "directly", "shortly", "straight", "soon", "next")
 SPEECH_CUES = _word_set(
     """say says said saying speak speaks spoke spoken speaking talk talks talked talking tell tells told
@@ -141,6 +145,7 @@ NEGATABLE = (  # what a video shows or says: "not" before it asks for the option
 )
 HEARING = frozenset({"hear", "hears", "heard", "hearing", "listen", "listens", "audible"})
 _NEXT = re.compile(r"\bnext\b", re.IGNORECASE)
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _WITH_ANCHOR = re.compile(  # a place against the anchor, referred back to: it is still there
     r"\b(?:under|underneath|beneath|below|above|over|beside|alongside|next\s+to|on\s+top\s+of)\s+(?:it|them)\b",
     re.IGNORECASE,
@@ -192,6 +197,7 @@ class QuestionParts:
     question: str
     relation: str | None = None
     anchor: str | None = None
+    until: str | None = None  # "between X and Y": Y, where what is after X ends
     quoted: bool = False
     immediate: bool = False
     with_anchor: bool = False
@@ -236,7 +242,7 @@ def read_question(question: str) -> QuestionParts:
         True
     """
     masked = _mask_quotes(question)
-    relation = anchor = None
+    relation = anchor = until = None
     immediate = False
     rest = question
     anchor_clause = ""
@@ -250,11 +256,17 @@ def read_question(question: str) -> QuestionParts:
         stop = _CLAUSE_END.search(masked, end)
         clause_end = stop.start() if stop else len(question)
         clause = question[end:clause_end].strip()
+        if "between" in masked[start:end].lower().split():
+            first = _first_of_two(clause)
+            compared = masked[:start].lower().split()[-1:] and masked[:start].lower().split()[-1] in COMPARED
+            second = _AND.sub("", clause[len(first) :], count=1).strip()
+            until = (" ".join(_quotes(second)) or second) if first != clause and not compared else None
+            clause = "" if first == clause or compared else first  # "the difference between X and Y": no moment
         quoted = _quotes(clause)
         anchor = " ".join(quoted) if quoted else clause
         anchor_quoted = bool(quoted)
         if not match_words(anchor):
-            relation = anchor = None
+            relation = anchor = until = None
             immediate = False
         else:
             rest = question[:start] + question[clause_end:]
@@ -282,6 +294,7 @@ def read_question(question: str) -> QuestionParts:
         question=question,
         relation=relation,
         anchor=anchor,
+        until=until,
         quoted=anchor_quoted,
         immediate=immediate,
         with_anchor=relation is not None and bool(_WITH_ANCHOR.search(_mask_quotes(rest))),
@@ -639,6 +652,24 @@ def sources_named(text: str) -> tuple[str, ...]:
         for source, cues in (("speech", SPEECH_CUES), ("screen", SCREEN_CUES), ("sound", SOUND_CUES))
         if words & cues
     )
+
+
+def _first_of_two(clause: str) -> str:
+    """The first of the two moments "between X and Y" names, X: what is between them is the very next thing
+    after it (Y is where it ends, not where it is found); its quote where it has one, else the words before
+    the first "and" outside quotes; the whole ``clause`` where it names one thing.
+
+    Example:
+        >>> _first_of_two("'echo the alpha' and 'echo the KING'"), _first_of_two("preheating the oven and baking")
+        ("'echo the alpha'", 'preheating the oven')
+        >>> _first_of_two("the two rounds")
+        'the two rounds'
+    """
+    quoted = _QUOTE.search(clause)
+    if quoted and quoted.start() == 0:
+        return quoted.group(0)
+    parts = _AND.split(_mask_quotes(clause), maxsplit=1)
+    return clause[: len(parts[0])] if len(parts) == 2 else clause
 
 
 def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:

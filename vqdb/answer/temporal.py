@@ -57,6 +57,7 @@ IMMEDIATE_TAU_S = 4.0
 WHILE_TAU_S = 2.0
 ORDINAL_TAU_S = 5.0
 TOLERANCE_S = 0.25
+BETWEEN_SLACK = 2.0  # "between X and Y": an X whose gap to the next Y is at most this times the smallest
 NOT_IN_RELATION = 0.1
 IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
 MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, is at least this
@@ -82,6 +83,62 @@ class Anchor:
     source: str | None
     text: str
     matches: tuple[Match, ...] = ()
+
+
+def closest_before(anchors: Sequence[Anchor], ends: Sequence[Anchor]) -> list[Anchor]:
+    """Of the moments of X (``anchors``) in "between X and Y", those Y (``ends``) follows most closely: each
+    X's gap to the first Y that starts after it (within ``TOLERANCE_S``), those within ``BETWEEN_SLACK`` times
+    the smallest gap, closest first; ``anchors`` unchanged where Y follows none. "The word between 'WE' and
+    'WORK'" is after the "WE" that "WORK" comes right after, not after every "WE".
+
+    Example:
+        >>> we = [Anchor(15.0, 16.5, 1.0, "ocr", "WE"), Anchor(31.9, 33.4, 1.0, "ocr", "WE")]
+        >>> work = [Anchor(27.0, 31.0, 1.0, "ocr", "with the WORK"), Anchor(34.9, 36.4, 1.0, "ocr", "WORK")]
+        >>> [a.start_s for a in closest_before(we, work)]
+        [31.9]
+        >>> closest_before(we, []) == we
+        True
+    """
+    gaps = []
+    for anchor in anchors:
+        after = [end.start_s - anchor.end_s for end in ends if end.start_s >= anchor.start_s + TOLERANCE_S]
+        if after:
+            gaps.append((max(0.0, min(after)), anchor))
+    if not gaps:
+        return list(anchors)
+    smallest = min(gap for gap, _ in gaps)
+    return [a for gap, a in sorted(gaps, key=lambda g: g[0]) if gap <= BETWEEN_SLACK * smallest + TOLERANCE_S]
+
+
+def read_between(
+    starts: Sequence[tuple[int, int]], ends: Sequence[tuple[int, int]], match: Match, positions: np.ndarray
+) -> bool | None:
+    """None where X (``starts``: first and last word index of each place X is read in ``match``'s stream) and
+    then Y (``ends``) are not both read in the snippet of ``match`` (word indices ``positions``); else whether
+    ``match`` is read between them there, in reading or speaking order: after the last X before the first Y
+    after it ("Does the flag in the image appear? / Send / ... Flag Regenerate Clear history": not "Send"). A
+    row of buttons "Upvote Downvote Flag Regenerate Clear history" has "Regenerate" between "Flag" and "Clear
+    history", though the row is on every screen (so nothing in it appears after "Flag").
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import stream_of
+        >>> row = "Send / Upvote Flag Regenerate Clear history"
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 4.0, row, 0.0)])
+        >>> flag, clear_history = [(2, 2)], [(4, 5)]
+        >>> [read_between(flag, clear_history, Match(s, k, k, 1.0, 1.0), np.arange(6)) for k in (3, 0)]
+        [True, False]
+        >>> read_between(flag, [], Match(s, 3, 3, 1.0, 1.0), np.arange(6)) is None
+        True
+    """
+    lo, hi = int(positions[0]), int(positions[-1])
+    xs = [last for first, last in starts if lo <= first <= hi]
+    ys = [first for first, _ in ends if lo <= first <= hi]
+    if not any(x < y for x in xs for y in ys):
+        return None
+    end = min((y for y in ys if y > match.last), default=None)
+    before_end = [x for x in xs if end is not None and x < end]
+    return bool(before_end) and max(before_end) < match.first
 
 
 def source_weight(named: str | None, source: str) -> float:
