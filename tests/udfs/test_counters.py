@@ -89,6 +89,20 @@ def test_a_counter_in_another_place_is_another_track():
     assert found(texts, [0.0, 0.0, 1.0, 1.0], "Frame 5", boxes=boxes) == []
 
 
+def test_each_moment_says_where_its_counter_is():
+    # a seconds counter at the lower left and a frame counter in the centre showing decimals of one form: "7.241"
+    # is estimated on both, each moment at the centre of its own counter's boxes (where a call's place is checked)
+    ts = np.arange(10, dtype=float)
+    texts = [f"{30 * t:.3f}" for t in ts] + [f"{t * 1.001:.3f}" for t in ts]
+    boxes = [(0.35, 0.45, 0.65, 0.55)] * 10 + [(0.05, 0.8, 0.25, 0.9)] * 10
+    both = np.r_[ts, ts]
+    found = counters.moments(texts, both, both, both + 0.04, np.array(boxes), "7.241", 1.0)
+    assert sorted((round(m.start_s, 2), round(m.x, 2), round(m.y, 2)) for m in found) == [
+        (0.24, 0.5, 0.5),
+        (7.23, 0.15, 0.85),
+    ]
+
+
 def test_reads_too_far_apart_are_not_one_stretch_of_ticks():
     assert found(COUNTER, [0.0, 1.0, 30.0], "Frame 15") == []
 

@@ -37,8 +37,10 @@ SQL function (an Arrow UDF registered in every corpus session):
 
 - ``counter_moments(reads STRUCT(text VARCHAR, ts DOUBLE, shown_from DOUBLE, shown_to DOUBLE, x0 DOUBLE,
   y0 DOUBLE, x1 DOUBLE, y1 DOUBLE)[], query VARCHAR, period DOUBLE) -> STRUCT(start_s DOUBLE, end_s DOUBLE,
-  reach_from DOUBLE, reach_to DOUBLE, score DOUBLE)[]``: a video's OCR boxes (any order) and the sampling
-  period: the estimated moments of the value the query names.
+  reach_from DOUBLE, reach_to DOUBLE, score DOUBLE, x DOUBLE, y DOUBLE)[]``: a video's OCR boxes (any order) and
+  the sampling period: the estimated moments of the value the query names, each with where its counter is
+  (``x``, ``y``: the centre of its boxes), so a call that says where the counter is weighs the moments of the
+  counters elsewhere down, as it weighs their reads.
 
 Example:
     >>> texts = ["Frame = 1", "Frame = 11", "Frame = 21"]
@@ -70,20 +72,23 @@ ESTIMATE_SCORE = 0.8  # an estimated moment's evidence: below an exact read of t
 MIN_READS = 3  # reads of a track an estimate needs: two pairs that agree (a pair is steady only beside one)
 FRAME_RATES = (24, 25, 30, 50, 60)  # the frame counts a timecode's FF may count to
 READ_FIELDS = ("text", "ts", "shown_from", "shown_to", "x0", "y0", "x1", "y1")
-MOMENT_FIELDS = ("start_s", "end_s", "reach_from", "reach_to", "score")
+MOMENT_FIELDS = ("start_s", "end_s", "reach_from", "reach_to", "score", "x", "y")
 READ = pa.struct([(name, pa.string() if name == "text" else pa.float64()) for name in READ_FIELDS])
 MOMENT = pa.struct([(name, pa.float64()) for name in MOMENT_FIELDS])
 
 
 class Moment(NamedTuple):
     """An estimated moment: shown from ``start_s`` to ``end_s``, evidence for the sampled frames from
-    ``reach_from`` to ``reach_to``, scoring ``score``."""
+    ``reach_from`` to ``reach_to``, scoring ``score``, on the counter whose boxes' centres are at ``x``, ``y``
+    (their median, in the boxes' units): where a call's place is checked."""
 
     start_s: float
     end_s: float
     reach_from: float
     reach_to: float
     score: float
+    x: float
+    y: float
 
 
 class Shown(NamedTuple):
@@ -248,7 +253,10 @@ def moments(
             if np.any(values == asked_value):
                 continue  # read, not estimated
             ends = [(shown_from[i], shown_to[i]) for i, _ in track]
-            found_moments += _estimated(times, values, ends, asked_value, unit, gap, ocr_period, period)
+            rows = [i for i, _ in track]
+            centre = ((boxes[rows, 0] + boxes[rows, 2]) / 2, (boxes[rows, 1] + boxes[rows, 3]) / 2)
+            at = (float(np.median(centre[0])), float(np.median(centre[1])))
+            found_moments += _estimated(times, values, ends, at, asked_value, unit, gap, ocr_period, period)
     return found_moments
 
 
@@ -286,6 +294,7 @@ def _estimated(
     times: np.ndarray,
     values: np.ndarray,
     ends: list[tuple[float, float]],
+    at: tuple[float, float],
     asked: float,
     unit: float,
     gap: float,
@@ -293,8 +302,8 @@ def _estimated(
     period: float,
 ) -> list[Moment]:
     """The moments ``asked`` is shown in one track (reads at ``times`` showing ``values``, each on screen over
-    ``ends``) from its steady pairs: between their reads, and past a run's first or last read within its time
-    on screen."""
+    ``ends``, its boxes' centre ``at``) from its steady pairs: between their reads, and past a run's first or
+    last read within its time on screen."""
     if len(times) < MIN_READS:
         return []
     apart = np.diff(times)
@@ -319,7 +328,7 @@ def _estimated(
         if low <= start < high:
             middle = (start + end) / 2  # the frames from the nearer read to the moment, none past it
             reach = (near - period / 2, middle) if near <= middle else (middle, near + period / 2)
-            found.append(Moment(float(start), float(end), float(reach[0]), float(reach[1]), ESTIMATE_SCORE))
+            found.append(Moment(float(start), float(end), float(reach[0]), float(reach[1]), ESTIMATE_SCORE, *at))
 
     for k in np.flatnonzero(steady):
         r, (a, b) = rate[k], (k, k + 1)
