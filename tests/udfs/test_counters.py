@@ -103,6 +103,24 @@ def test_each_moment_says_where_its_counter_is():
     ]
 
 
+def test_a_decimal_point_ocr_misread_as_a_comma_or_with_a_space_is_a_point():
+    # a countdown read "T-MINUS 9 .0", "8 .0" and an altitude "ALT 3,0 km", "6 , 0 km": OCR's points
+    countdown = ["T-MINUS 10 .0", "T-MINUS 9 .0", "T-MINUS 8. 0", "T-MINUS 7.0"]
+    assert found(countdown, [0.0, 1.0, 2.0, 3.0], "T-MINUS 8.4") == [(1.6, 1.7)]
+    altitude = ["ALT 0,0 km", "ALT 3,0 km", "ALT 6 , 0 km", "ALT 9.0 km"]
+    assert found(altitude, [0.0, 1.0, 2.0, 3.0], "ALT 6.3 km") == [(2.1, 2.14)]  # at least a frame
+    thousands = ["1,000 ft", "2,000 ft", "3,000 ft"]  # a comma before three digits: thousands, not decimals
+    assert found(thousands, [0.0, 1.0, 2.0], "1.5 ft") == []
+
+
+def test_a_timecode_asked_without_its_leading_zeros():
+    # "6;15" and "0:02;11" name the drop-frame timecodes 00:00:06;15 and 00:00:02;11: the ";" marks the frames
+    timecodes = [f"00:00:{s:02d};00" for s in range(10)]
+    ts = np.arange(10, dtype=float)
+    assert found(timecodes, ts, "6;15") == found(timecodes, ts, "00:00:06;15") == [(6.5, 6.54)]
+    assert found(timecodes, ts, "0:02;11") == [(2.367, 2.407)]
+
+
 def test_reads_too_far_apart_are_not_one_stretch_of_ticks():
     assert found(COUNTER, [0.0, 1.0, 30.0], "Frame 15") == []
 

@@ -64,6 +64,9 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 NUMBER = re.compile(r"\d+(?:[.:;]\d+)*")  # a number as shown: 15, 2.5, 12:30, 00:00:12;10
+# a decimal point as OCR misreads it: with a space beside it ("6 .0"), or as a comma before one or two digits
+# ("0,0", "18 , 0"; a comma before three is a thousands separator, "1,000")
+MISREAD_POINT = re.compile(r"(?<=\d)(?:(?: \. ?|\. )(?=\d)|(?:,| , )(?=\d{1,2}(?!\d)))")
 SEPARATOR = re.compile(r"[.:;]")  # between a number's parts
 NOT_TEMPLATE = re.compile(r"[^\w#%]|[\d_]")  # what a template leaves out: all but letters and the numbers' marks
 RUN_GAP = 2.5  # reads of a track at most this many OCR periods apart are consecutive (one may be missed)
@@ -104,13 +107,17 @@ class Shown(NamedTuple):
 
 def shown_number(token: str) -> Shown | None:
     """What a number as shown (``NUMBER``) is worth: an integer, a decimal, a clock (M:S, H:M:S) or a timecode
-    (H:M:S:FF, ";" before the frames of a drop-frame one), None for anything else (a date "1.2.3").
+    (H:M:S:FF, ";" before the frames of a drop-frame one), None for anything else (a date "1.2.3"). A ";" marks
+    the frames of a timecode however few parts are before it, as a person says it without its leading zeros:
+    "6;15" is the timecode 00:00:06;15.
 
     Example:
         >>> shown_number("15"), shown_number("2.5")
         (Shown(form='n', whole=15.0, frames=0, unit=1.0), Shown(form='.1', whole=2.5, frames=0, unit=0.1))
         >>> shown_number("01:02:03;04"), shown_number("1.2.3")
         (Shown(form='t4', whole=3723.0, frames=4, unit=None), None)
+        >>> shown_number("6;15") == shown_number("00:00:06;15")
+        True
     """
     parts = SEPARATOR.split(token)
     separators = SEPARATOR.findall(token)
@@ -118,13 +125,14 @@ def shown_number(token: str) -> Shown | None:
         return Shown("n", float(token), 0, 1.0)
     if separators == ["."]:
         return Shown(f".{len(parts[1])}", float(token), 0, 10.0 ** -len(parts[1]))
-    if "." in separators or len(parts) > 4:
+    if "." in separators or len(parts) > 4 or ";" in separators[:-1] and len(parts) < 4:
         return None
     numbers = [int(p) for p in parts]
-    clock = numbers[:3] if len(numbers) == 4 else numbers
+    timecode = len(numbers) == 4 or separators[-1] == ";"
+    clock = numbers[:-1] if timecode else numbers
     seconds = sum(value * 60**power for power, value in enumerate(reversed(clock)))
     return Shown(
-        f"t{len(parts)}", float(seconds), numbers[3] if len(numbers) == 4 else 0, 1.0 if len(parts) < 4 else None
+        f"t{4 if timecode else len(parts)}", float(seconds), numbers[-1] if timecode else 0, None if timecode else 1.0
     )
 
 
@@ -144,12 +152,15 @@ def template(text: str, at: re.Match) -> str:
 @lru_cache(maxsize=100_000)
 def numbers_shown(text: str) -> tuple[tuple[str, Shown], ...]:
     """The ``template`` and value (``shown_number``) of each number ``text`` shows (a text is read again and
-    again: once each).
+    again: once each), a decimal point OCR misread (``MISREAD_POINT``) read as a point.
 
     Example:
         >>> [(form, shown.whole) for form, shown in numbers_shown("PTS = 1.0s, 12:30")]
         [('pts#s%', 1.0), ('pts%s#', 750.0)]
+        >>> [shown.whole for _, shown in numbers_shown("T-MINUS 9 .0 ALT 3,0 km 1,000 ft")]
+        [9.0, 3.0, 1.0, 0.0]
     """
+    text = MISREAD_POINT.sub(".", text)
     found = ((at, shown_number(at.group())) for at in NUMBER.finditer(text))
     return tuple((template(text, at), shown) for at, shown in found if shown is not None)
 
