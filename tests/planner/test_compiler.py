@@ -496,8 +496,10 @@ def ocr_scores(q: str, data, place: str | None = None, size: str | None = None) 
         for run in runs:
             start, end = shown_span(run[0][0], run[-1][0])
             spans.append((max(start, 0.0), min(end, duration), run[-1][0], max(g for _, g in run), max(start, 0.0)))
-        if not any_text:  # the moments a number that ticks shows the query's value between reads
-            spans += [(m.start_s, m.end_s, m.reach_to, m.score, m.reach_from) for m in estimated(q, data, video_id)]
+        if not any_text:  # the moments a number that ticks shows the query's value between reads, placed as a read
+            for m in estimated(q, data, video_id):  # at its counter's centre
+                score = placed([(m.start_s, m.score)], [[(m.x, m.y, m.x, m.y)]], place, None)[0][1]
+                spans.append((m.start_s, m.end_s, m.reach_to, score, m.reach_from))
         if meant_on_screen(q):  # the texts shown that mean the query (a letter in them), from start to end
             for v, text, start, end, stored in data.get("spans", []):  # a span without a vector is not compared
                 similarity = stand_in_similarity(text, q)
@@ -1161,6 +1163,34 @@ def test_a_counter_between_its_reads_is_estimated_alike_by_the_sql_the_arrays_an
             intervals.to_pylist()
         )
         assert intervals.column("start_s")[0].as_py() == pytest.approx(moment[0])
+
+
+def test_a_counter_in_the_place_asked_is_estimated_before_one_elsewhere_showing_the_value_earlier(con, vectors):
+    # smpte-2997's counters read every second: the centre one counts frames (30 a second, "217.000"), the lower
+    # left one seconds ("7.241"); the lower left's 7.241 (at 7.24 s) is asked, the centre's 7.241 (at 0.24 s, a
+    # value of its form it never shows) is elsewhere: weighed down as a read elsewhere, in the SQL, the arrays and
+    # the reference alike
+    data = {name: [] for name in ("frame_embeddings", "regions", "words", "segments", "cues", "audio")}
+    data["frames"], data["videos"] = [("va", i, float(i)) for i in range(10)], [("va", 10.0)]
+    centre, lower_left = (0.35, 0.45, 0.65, 0.55), (0.05, 0.8, 0.2, 0.9)
+    data["ocr"] = [("va", f, float(f), f"{30 * f}.000", float(f), f + 0.04, centre) for f in range(10)]
+    data["ocr"] += [("va", f, float(f), f"{f * 1.001:.3f}", float(f), f + 0.04, lower_left) for f in range(10)]
+    load(con, vectors, data)
+    found, focus = ocr_scores("7.241", data, "bottom-left")
+    assert max(found.values()) == found[("va", 7)] > found[("va", 0)]
+    plan = Plan((Call("Q1", "ocr", "7.241", place="bottom-left"),))
+    for mode in ("rank", "score"):
+        actual = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0, mode=mode)).fetchall()
+        assert same([tuple(r) for r in actual], expected_rows(plan, data, vectors, 4, 0.0, mode))
+    expected = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).to_arrow_table()
+    arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=4, gap=0.0), 4)
+    assert arrays.to_pylist() == expected.to_pylist()
+    assert next(row for row in arrays.to_pylist() if row["merged_rank"] == 1)["frame_idx"] == 7
+    intervals = con.sql(compile_locate(plan, video_id="va", k=1)).to_arrow_table()
+    assert columnar.intervals(plan, VideoFrames.load(con, "va", k=1), 1, ISLAND_SHARE).to_pylist() == (
+        intervals.to_pylist()
+    )
+    assert intervals.column("start_s")[0].as_py() == pytest.approx(7 + 0.234 / 1.001, abs=0.01)
 
 
 def test_the_caption_after_one_is_the_next_not_the_one_itself(con, vectors):

@@ -89,6 +89,38 @@ def test_a_counter_in_another_place_is_another_track():
     assert found(texts, [0.0, 0.0, 1.0, 1.0], "Frame 5", boxes=boxes) == []
 
 
+def test_each_moment_says_where_its_counter_is():
+    # a seconds counter at the lower left and a frame counter in the centre showing decimals of one form: "7.241"
+    # is estimated on both, each moment at the centre of its own counter's boxes (where a call's place is checked)
+    ts = np.arange(10, dtype=float)
+    texts = [f"{30 * t:.3f}" for t in ts] + [f"{t * 1.001:.3f}" for t in ts]
+    boxes = [(0.35, 0.45, 0.65, 0.55)] * 10 + [(0.05, 0.8, 0.25, 0.9)] * 10
+    both = np.r_[ts, ts]
+    found = counters.moments(texts, both, both, both + 0.04, np.array(boxes), "7.241", 1.0)
+    assert sorted((round(m.start_s, 2), round(m.x, 2), round(m.y, 2)) for m in found) == [
+        (0.24, 0.5, 0.5),
+        (7.23, 0.15, 0.85),
+    ]
+
+
+def test_a_decimal_point_ocr_misread_as_a_comma_or_with_a_space_is_a_point():
+    # a countdown read "T-MINUS 9 .0", "8 .0" and an altitude "ALT 3,0 km", "6 , 0 km": OCR's points
+    countdown = ["T-MINUS 10 .0", "T-MINUS 9 .0", "T-MINUS 8. 0", "T-MINUS 7.0"]
+    assert found(countdown, [0.0, 1.0, 2.0, 3.0], "T-MINUS 8.4") == [(1.6, 1.7)]
+    altitude = ["ALT 0,0 km", "ALT 3,0 km", "ALT 6 , 0 km", "ALT 9.0 km"]
+    assert found(altitude, [0.0, 1.0, 2.0, 3.0], "ALT 6.3 km") == [(2.1, 2.14)]  # at least a frame
+    thousands = ["1,000 ft", "2,000 ft", "3,000 ft"]  # a comma before three digits: thousands, not decimals
+    assert found(thousands, [0.0, 1.0, 2.0], "1.5 ft") == []
+
+
+def test_a_timecode_asked_without_its_leading_zeros():
+    # "6;15" and "0:02;11" name the drop-frame timecodes 00:00:06;15 and 00:00:02;11: the ";" marks the frames
+    timecodes = [f"00:00:{s:02d};00" for s in range(10)]
+    ts = np.arange(10, dtype=float)
+    assert found(timecodes, ts, "6;15") == found(timecodes, ts, "00:00:06;15") == [(6.5, 6.54)]
+    assert found(timecodes, ts, "0:02;11") == [(2.367, 2.407)]
+
+
 def test_reads_too_far_apart_are_not_one_stretch_of_ticks():
     assert found(COUNTER, [0.0, 1.0, 30.0], "Frame 15") == []
 

@@ -37,8 +37,10 @@ SQL function (an Arrow UDF registered in every corpus session):
 
 - ``counter_moments(reads STRUCT(text VARCHAR, ts DOUBLE, shown_from DOUBLE, shown_to DOUBLE, x0 DOUBLE,
   y0 DOUBLE, x1 DOUBLE, y1 DOUBLE)[], query VARCHAR, period DOUBLE) -> STRUCT(start_s DOUBLE, end_s DOUBLE,
-  reach_from DOUBLE, reach_to DOUBLE, score DOUBLE)[]``: a video's OCR boxes (any order) and the sampling
-  period: the estimated moments of the value the query names.
+  reach_from DOUBLE, reach_to DOUBLE, score DOUBLE, x DOUBLE, y DOUBLE)[]``: a video's OCR boxes (any order) and
+  the sampling period: the estimated moments of the value the query names, each with where its counter is
+  (``x``, ``y``: the centre of its boxes), so a call that says where the counter is weighs the moments of the
+  counters elsewhere down, as it weighs their reads.
 
 Example:
     >>> texts = ["Frame = 1", "Frame = 11", "Frame = 21"]
@@ -62,6 +64,9 @@ from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_match import is_registered
 
 NUMBER = re.compile(r"\d+(?:[.:;]\d+)*")  # a number as shown: 15, 2.5, 12:30, 00:00:12;10
+# a decimal point as OCR misreads it: with a space beside it ("6 .0"), or as a comma before one or two digits
+# ("0,0", "18 , 0"; a comma before three is a thousands separator, "1,000")
+MISREAD_POINT = re.compile(r"(?<=\d)(?:(?: \. ?|\. )(?=\d)|(?:,| , )(?=\d{1,2}(?!\d)))")
 SEPARATOR = re.compile(r"[.:;]")  # between a number's parts
 NOT_TEMPLATE = re.compile(r"[^\w#%]|[\d_]")  # what a template leaves out: all but letters and the numbers' marks
 RUN_GAP = 2.5  # reads of a track at most this many OCR periods apart are consecutive (one may be missed)
@@ -70,20 +75,23 @@ ESTIMATE_SCORE = 0.8  # an estimated moment's evidence: below an exact read of t
 MIN_READS = 3  # reads of a track an estimate needs: two pairs that agree (a pair is steady only beside one)
 FRAME_RATES = (24, 25, 30, 50, 60)  # the frame counts a timecode's FF may count to
 READ_FIELDS = ("text", "ts", "shown_from", "shown_to", "x0", "y0", "x1", "y1")
-MOMENT_FIELDS = ("start_s", "end_s", "reach_from", "reach_to", "score")
+MOMENT_FIELDS = ("start_s", "end_s", "reach_from", "reach_to", "score", "x", "y")
 READ = pa.struct([(name, pa.string() if name == "text" else pa.float64()) for name in READ_FIELDS])
 MOMENT = pa.struct([(name, pa.float64()) for name in MOMENT_FIELDS])
 
 
 class Moment(NamedTuple):
     """An estimated moment: shown from ``start_s`` to ``end_s``, evidence for the sampled frames from
-    ``reach_from`` to ``reach_to``, scoring ``score``."""
+    ``reach_from`` to ``reach_to``, scoring ``score``, on the counter whose boxes' centres are at ``x``, ``y``
+    (their median, in the boxes' units): where a call's place is checked."""
 
     start_s: float
     end_s: float
     reach_from: float
     reach_to: float
     score: float
+    x: float
+    y: float
 
 
 class Shown(NamedTuple):
@@ -99,13 +107,17 @@ class Shown(NamedTuple):
 
 def shown_number(token: str) -> Shown | None:
     """What a number as shown (``NUMBER``) is worth: an integer, a decimal, a clock (M:S, H:M:S) or a timecode
-    (H:M:S:FF, ";" before the frames of a drop-frame one), None for anything else (a date "1.2.3").
+    (H:M:S:FF, ";" before the frames of a drop-frame one), None for anything else (a date "1.2.3"). A ";" marks
+    the frames of a timecode however few parts are before it, as a person says it without its leading zeros:
+    "6;15" is the timecode 00:00:06;15.
 
     Example:
         >>> shown_number("15"), shown_number("2.5")
         (Shown(form='n', whole=15.0, frames=0, unit=1.0), Shown(form='.1', whole=2.5, frames=0, unit=0.1))
         >>> shown_number("01:02:03;04"), shown_number("1.2.3")
         (Shown(form='t4', whole=3723.0, frames=4, unit=None), None)
+        >>> shown_number("6;15") == shown_number("00:00:06;15")
+        True
     """
     parts = SEPARATOR.split(token)
     separators = SEPARATOR.findall(token)
@@ -113,13 +125,14 @@ def shown_number(token: str) -> Shown | None:
         return Shown("n", float(token), 0, 1.0)
     if separators == ["."]:
         return Shown(f".{len(parts[1])}", float(token), 0, 10.0 ** -len(parts[1]))
-    if "." in separators or len(parts) > 4:
+    if "." in separators or len(parts) > 4 or ";" in separators[:-1] and len(parts) < 4:
         return None
     numbers = [int(p) for p in parts]
-    clock = numbers[:3] if len(numbers) == 4 else numbers
+    timecode = len(numbers) == 4 or separators[-1] == ";"
+    clock = numbers[:-1] if timecode else numbers
     seconds = sum(value * 60**power for power, value in enumerate(reversed(clock)))
     return Shown(
-        f"t{len(parts)}", float(seconds), numbers[3] if len(numbers) == 4 else 0, 1.0 if len(parts) < 4 else None
+        f"t{4 if timecode else len(parts)}", float(seconds), numbers[-1] if timecode else 0, None if timecode else 1.0
     )
 
 
@@ -139,12 +152,15 @@ def template(text: str, at: re.Match) -> str:
 @lru_cache(maxsize=100_000)
 def numbers_shown(text: str) -> tuple[tuple[str, Shown], ...]:
     """The ``template`` and value (``shown_number``) of each number ``text`` shows (a text is read again and
-    again: once each).
+    again: once each), a decimal point OCR misread (``MISREAD_POINT``) read as a point.
 
     Example:
         >>> [(form, shown.whole) for form, shown in numbers_shown("PTS = 1.0s, 12:30")]
         [('pts#s%', 1.0), ('pts%s#', 750.0)]
+        >>> [shown.whole for _, shown in numbers_shown("T-MINUS 9 .0 ALT 3,0 km 1,000 ft")]
+        [9.0, 3.0, 1.0, 0.0]
     """
+    text = MISREAD_POINT.sub(".", text)
     found = ((at, shown_number(at.group())) for at in NUMBER.finditer(text))
     return tuple((template(text, at), shown) for at, shown in found if shown is not None)
 
@@ -248,7 +264,10 @@ def moments(
             if np.any(values == asked_value):
                 continue  # read, not estimated
             ends = [(shown_from[i], shown_to[i]) for i, _ in track]
-            found_moments += _estimated(times, values, ends, asked_value, unit, gap, ocr_period, period)
+            rows = [i for i, _ in track]
+            centre = ((boxes[rows, 0] + boxes[rows, 2]) / 2, (boxes[rows, 1] + boxes[rows, 3]) / 2)
+            at = (float(np.median(centre[0])), float(np.median(centre[1])))
+            found_moments += _estimated(times, values, ends, at, asked_value, unit, gap, ocr_period, period)
     return found_moments
 
 
@@ -286,6 +305,7 @@ def _estimated(
     times: np.ndarray,
     values: np.ndarray,
     ends: list[tuple[float, float]],
+    at: tuple[float, float],
     asked: float,
     unit: float,
     gap: float,
@@ -293,8 +313,8 @@ def _estimated(
     period: float,
 ) -> list[Moment]:
     """The moments ``asked`` is shown in one track (reads at ``times`` showing ``values``, each on screen over
-    ``ends``) from its steady pairs: between their reads, and past a run's first or last read within its time
-    on screen."""
+    ``ends``, its boxes' centre ``at``) from its steady pairs: between their reads, and past a run's first or
+    last read within its time on screen."""
     if len(times) < MIN_READS:
         return []
     apart = np.diff(times)
@@ -319,7 +339,7 @@ def _estimated(
         if low <= start < high:
             middle = (start + end) / 2  # the frames from the nearer read to the moment, none past it
             reach = (near - period / 2, middle) if near <= middle else (middle, near + period / 2)
-            found.append(Moment(float(start), float(end), float(reach[0]), float(reach[1]), ESTIMATE_SCORE))
+            found.append(Moment(float(start), float(end), float(reach[0]), float(reach[1]), ESTIMATE_SCORE, *at))
 
     for k in np.flatnonzero(steady):
         r, (a, b) = rate[k], (k, k + 1)

@@ -344,11 +344,11 @@ class Ocr(TextTool):
             from_=subquery(listed, "l"),
             joins=[join(ctx.video_info("i"), same(["video_id"], "i", "l"))],
         )
-        return select(
-            col("video_id"),
-            *(alias(col(field, "m"), name) for field, name in MOMENT_COLUMNS.items()),
-            from_=subquery(found),
-        )
+        columns = {name: col(field, "m") for field, name in MOMENT_COLUMNS.items()}
+        if ctx.place is not None:  # a counter elsewhere than the call says: weighed as its reads are
+            in_place = place_condition(ctx.place, col("x", "m"), col("y", "m"))
+            columns["score"] = exp.Mul(this=columns["score"], expression=misplaced_unless(in_place))
+        return select(col("video_id"), *(alias(value, name) for name, value in columns.items()), from_=subquery(found))
 
     def runs(self, ctx: Context) -> exp.Select:
         """(video_id, start_s, end_s, last_read, score) of every run of matching reads of one strength."""
@@ -834,7 +834,7 @@ class Ocr(TextTool):
         if meant_on_screen(query):
             runs += self.meant_arrays(video, query, embedded)
         if counters.asked_number(query) is not None:
-            runs += self.estimated_arrays(video, query)
+            runs += self.estimated_arrays(video, query, ctx.place)
         if not runs:
             return FrameEvidence(*(video.empty() for _ in range(5)))
         start, end, last_read, best, reach_from = (np.array(column) for column in zip(*runs, strict=True))
@@ -879,9 +879,10 @@ class Ocr(TextTool):
         start, end = start[keep], end[keep]
         return list(zip(start, end, start, meaning_score(similarity[keep]), start, strict=True))
 
-    def estimated_arrays(self, video: VideoFrames, query: str) -> list[tuple[float, ...]]:
+    def estimated_arrays(self, video: VideoFrames, query: str, place: str | None = None) -> list[tuple[float, ...]]:
         """``estimated``'s rows of ``video`` (start_s, end_s, last_read, score, reach_from): ``counters.moments``
-        of its boxes, as the SQL's ``counter_moments`` reads them.
+        of its boxes, as the SQL's ``counter_moments`` reads them, scored times ``MISPLACED`` where the counter is
+        not in the call's ``place``.
 
         Example:
             >>> import pyarrow as pa
@@ -894,6 +895,8 @@ class Ocr(TextTool):
             ...             "shown_from_s": [0.0, 1.0, 2.0], "shown_to_s": [0.5, 1.5, 2.5], "box": [box] * 3})
             >>> [tuple(round(x, 2) for x in row) for row in get("ocr").estimated_arrays(Video(), "Frame 15")]
             [(1.4, 1.5, 1.45, 0.8, 0.5)]
+            >>> round(get("ocr").estimated_arrays(Video(), "Frame 15", "bottom")[0][3], 2)  # the counter is on top
+            0.6
             >>> get("ocr").estimated_arrays(Video(), "Frame 11")  # read, not estimated
             []
         """
@@ -911,6 +914,11 @@ class Ocr(TextTool):
             query,
             video.period,
         )
+        if place is not None and found:  # a counter elsewhere than the call says: weighed as its reads are
+            fits = in_place_array(place, np.array([m.x for m in found]), np.array([m.y for m in found]))
+            found = [
+                m._replace(score=m.score * (1.0 if fit else MISPLACED)) for m, fit in zip(found, fits, strict=True)
+            ]
         return [tuple(getattr(m, field) for field in MOMENT_COLUMNS) for m in found]
 
     def _read_runs(
