@@ -95,6 +95,8 @@ def test_a_place_is_a_capitalised_word_first_in_its_clause_too():
         ("What are the 4 bullets?", "list"),
         ("What is the title of the slide?", None),
         ("What are the odds?", None),
+        ("Which directory does he list?", None),
+        ("Which entry is printed last in the directory listing?", None),
     ],
 )
 def test_a_question_for_what_is_listed_asks_for_a_list(question, kind):

@@ -1252,3 +1252,15 @@ def test_a_list_asked_between_two_lines_is_the_one_line_between_them(answerer):
     question = "What is listed between 'Hire two engineers' and 'Cut cloud costs'?"
     found = answerer.answer(question, None, [], timeline=slide)
     assert found.answer == "Launch the mobile app"
+
+
+def test_between_two_labels_is_the_screen_between_not_the_first_labels_value(answerer):
+    """Step 1's own line, "Step 1: Preheat oven to 180", (a label and its value): what is shown between
+    'Step 1' and 'Step 3' is the step shown between them."""
+    steps = screens(
+        (1.0, 7.0, "Lemon Cake / Step 1: Preheat oven to 180"),
+        (8.0, 14.0, "Lemon Cake / Step 2: Mix flour and eggs"),
+        (15.0, 21.0, "Lemon Cake / Step 3: Bake 25 minutes"),
+    )
+    found = answerer.answer("What is shown between 'Step 1' and 'Step 3'?", None, [], timeline=steps)
+    assert "Mix flour and eggs" in found.answer

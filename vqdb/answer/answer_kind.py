@@ -19,8 +19,9 @@ text for one:
 * an **address** ("Which website is shown?", "What is the e-mail address?") is a web address, domain or
   e-mail address as :mod:`vqdb.answer.identifiers` reads one ("www.archive-films.org/kennedy", OCR's
   spaced "docs . example . org"): a name strap beside it is no website;
-* a **list** ("Which folders are listed?", "What are the three steps?", "What is the second bullet?") is
-  a screen of two lines or more: a listing's items stand on lines of their own, a sentence is no list.
+* a **list** ("Which folders are listed?", "What are the three steps?": several things asked, not "Which
+  directory does he list?") is a screen of two lines or more: a listing's items stand on lines of their own,
+  a sentence is no list.
 
 Example:
     >>> asked_kind("Who is the lecturer?"), asked_kind("How old is the presenter?")
@@ -62,6 +63,7 @@ _LIST_ASKED = re.compile(
     r"|\b(?:what|which)\s+(?:are|were)\s+the\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+\w+s\b",
     re.IGNORECASE,
 )
+_PLURAL_VERB = re.compile(r"\b(?:are|were)\b", re.IGNORECASE)
 _LISTED_NOUN = re.compile(  # what is asked for: "which files", "what are the three steps"
     r"\b(?:what|which)\s+(?:(?:are|were)\s+the\s+(?P<count>(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?)?"
     r"(?P<noun>\w+)",
@@ -101,7 +103,7 @@ def asked_kind(question: str) -> str | None:
         return "time"
     if _NUMBER_ASKED.search(question):
         return "number"
-    if _LIST_ASKED.search(question):
+    if _LIST_ASKED.search(question) and _asks_several(question):  # "Which directory does he list?": one
         return "list"
     return None
 
@@ -119,6 +121,12 @@ def listed_words(question: str) -> frozenset[str]:
     """
     found = _LISTED_NOUN.search(question)
     return frozenset(match_words(f"{found['count'] or ''} {found['noun']}")) if found else frozenset()
+
+
+def _asks_several(question: str) -> bool:
+    """Whether ``question`` asks for several things: "which files", "what are", not "which entry is"."""
+    noun = _LISTED_NOUN.search(question)
+    return bool(_PLURAL_VERB.search(question) or noun and re.fullmatch(r"\w+[^s]s", noun["noun"].lower()))
 
 
 def names_in(texts: Iterable[str]) -> frozenset[str]:

@@ -996,6 +996,8 @@ class _Reading:
             for index, snippet in enumerate(stream.snippets):
                 positions = np.flatnonzero(stream.snippet_of == index)
                 beside = beside_anchor(self.parts, self.anchors, stream, positions, self.streams)
+                if self.parts.until and len(beside) and not _reads_in(self.ends, stream, positions):
+                    beside = _past_anchor_line(snippet.text, self.anchors, stream, positions, beside)
                 if any(stream.words[p] not in STOPWORDS for p in beside):
                     besides[id(snippet)] = (stream, beside)
                 where = (
@@ -1163,6 +1165,38 @@ class _Reading:
             lambda first, last: context.adds(stream, positions[first : last + 1]),
             holds,
         )
+
+
+def _reads_in(anchors: Sequence[Anchor], stream: Stream, positions: np.ndarray) -> list[Match]:
+    """The matches of ``anchors`` read among ``positions`` (one snippet's words) of ``stream``."""
+    first, last = positions[0], positions[-1]
+    return [m for a in anchors for m in a.matches if m.stream is stream and first <= m.first and m.last <= last]
+
+
+def _past_anchor_line(
+    text: str, anchors: Sequence[Anchor], stream: Stream, positions: np.ndarray, beside: np.ndarray
+) -> np.ndarray:
+    """Of ``beside`` (words after "between X and Y"'s X in a screen ``text`` that does not read Y), those on
+    the lines under X's: "Step 1: Preheat oven" is X's own line, a label and its value, not what is between
+    X and Y (a later screen is); "Hire two engineers / Launch the app" lists the next item under it.
+
+    Example:
+        >>> from vqdb.answer.questions import read_question
+        >>> from vqdb.answer.temporal import locate
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 1.0, 7.0, "Step 1: Preheat oven / Mix flour", 1.0)])
+        >>> parts = read_question("What is shown between 'Step 1' and 'Step 3'?")
+        >>> anchors, positions = locate(parts, [s]), np.arange(len(s.words))
+        >>> _past_anchor_line(s.snippets[0].text, anchors, s, positions, positions[2:]).tolist()
+        [4, 5]
+    """
+    inside = _reads_in(anchors, stream, positions)
+    lines = line_words(text)
+    if not inside or not lines:
+        return beside
+    anchor_end = min(m.last for m in inside) - int(positions[0])
+    own_line_end = next((last for _, first, last in lines if first <= anchor_end <= last), anchor_end)
+    return beside[beside - positions[0] > own_line_end]
 
 
 def _stream_positions(snippet: Evidence, streams: list[Stream]) -> tuple[Stream, np.ndarray] | None:
