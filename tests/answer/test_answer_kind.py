@@ -84,3 +84,25 @@ def test_a_place_is_a_capitalised_word_first_in_its_clause_too():
     # a title card writes the city alone; OCR noise in lower case names nothing
     assert holds_kind("place", "LISBON") and holds_kind("place", "Next stop: Lisbon, Portugal")
     assert not holds_kind("place", "unieakSOT(A") and not holds_kind("place", "next stop")
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("Which folders are listed?", "list"),
+        ("Which items are listed under 'Goals'?", "list"),
+        ("What are the three steps on the slide?", "list"),
+        ("What are the 4 bullets?", "list"),
+        ("What is the title of the slide?", None),
+        ("What are the odds?", None),
+        ("Which directory does he list?", None),
+        ("Which entry is printed last in the directory listing?", None),
+    ],
+)
+def test_a_question_for_what_is_listed_asks_for_a_list(question, kind):
+    assert asked_kind(question) == kind
+
+
+def test_a_list_is_a_text_of_several_lines():
+    assert holds_kind("list", "bin include lib64 / games lib libexec")
+    assert not holds_kind("list", "I will show a directory.")

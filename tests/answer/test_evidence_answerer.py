@@ -1228,3 +1228,39 @@ def test_between_two_things_read_on_one_screen_is_read_between_them(answerer):
         timeline=page,
     )
     assert found.answer == "C" and not found.low_confidence
+
+
+def test_a_list_asked_is_answered_by_the_lines_under_its_heading(answerer):
+    """A slide's items stand on lines of their own and seldom repeat the question's words ("items", "steps",
+    "three" are read nowhere): the listing under the heading answers, every item, not the narration nor None."""
+    slides = [
+        *screens(
+            (1.0, 12.0, "Quarterly Goals / Hire two engineers / Launch the mobile app / Open an office in Denver"),
+            (17.0, 20.0, "Agenda / 1. Collect the data / 2. Tiain the model / Write the report"),
+        ),
+        *speech((1.0, 5.0, "And it is worth mention in passing that, as an example of fine typography,")),
+    ]
+    goals = answerer.answer("Which items are listed under 'Quarterly Goals'?", None, [], timeline=slides)
+    assert goals.answer == "Hire two engineers / Launch the mobile app / Open an office in Denver"
+    steps = answerer.answer("What are the three steps on the agenda slide?", None, [], timeline=slides)
+    assert steps.answer == "1. Collect the data / 2. Tiain the model / Write the report"
+    assert not steps.low_confidence
+
+
+def test_a_list_asked_between_two_lines_is_the_one_line_between_them(answerer):
+    slide = screens((1.0, 12.0, "Quarterly Goals / Hire two engineers / Launch the mobile app / Cut cloud costs"))
+    question = "What is listed between 'Hire two engineers' and 'Cut cloud costs'?"
+    found = answerer.answer(question, None, [], timeline=slide)
+    assert found.answer == "Launch the mobile app"
+
+
+def test_between_two_labels_is_the_screen_between_not_the_first_labels_value(answerer):
+    """Step 1's own line, "Step 1: Preheat oven to 180", (a label and its value): what is shown between
+    'Step 1' and 'Step 3' is the step shown between them."""
+    steps = screens(
+        (1.0, 7.0, "Lemon Cake / Step 1: Preheat oven to 180"),
+        (8.0, 14.0, "Lemon Cake / Step 2: Mix flour and eggs"),
+        (15.0, 21.0, "Lemon Cake / Step 3: Bake 25 minutes"),
+    )
+    found = answerer.answer("What is shown between 'Step 1' and 'Step 3'?", None, [], timeline=steps)
+    assert "Mix flour and eggs" in found.answer

@@ -275,3 +275,10 @@ def test_the_first_time_of_the_anchor_is_an_ordinal():
     parts = read_question("What comes after 'echo' the first time it is shown?")
     assert (parts.relation, parts.anchor, parts.ordinal, parts.asks_word) == ("after", "echo", "first", False)
     assert read_question("What does she say after 'hello' the last time?").ordinal == "last"
+
+
+def test_what_is_listed_is_read_on_screen():
+    """A list, its bullets, a terminal's command are text on screen: "Which folders are listed?" is not asked
+    of the transcript."""
+    assert read_question("Which folders are listed?").source == "screen"
+    assert read_question("What does the ls command print in the terminal?").source == "screen"

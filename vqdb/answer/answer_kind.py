@@ -18,7 +18,10 @@ text for one:
   :func:`time_in` reads it out of a snippet, the answer to a question that asks a time;
 * an **address** ("Which website is shown?", "What is the e-mail address?") is a web address, domain or
   e-mail address as :mod:`vqdb.answer.identifiers` reads one ("www.archive-films.org/kennedy", OCR's
-  spaced "docs . example . org"): a name strap beside it is no website.
+  spaced "docs . example . org"): a name strap beside it is no website;
+* a **list** ("Which folders are listed?", "What are the three steps?": several things asked, not "Which
+  directory does he list?") is a screen of two lines or more: a listing's items stand on lines of their own,
+  a sentence is no list.
 
 Example:
     >>> asked_kind("Who is the lecturer?"), asked_kind("How old is the presenter?")
@@ -55,6 +58,17 @@ _NUMBER_ASKED = re.compile(
 _ADDRESS_ASKED = re.compile(
     r"\b(?:web\s*site|web\s*page|web\s+address|url|link|e-?mail|domain)s?\b(?!\s+(?:by|from|to)\b)", re.IGNORECASE
 )
+_LIST_ASKED = re.compile(
+    r"\b(?:list|lists|listed|listing|bullets?|items?|entries)\b"
+    r"|\b(?:what|which)\s+(?:are|were)\s+the\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+\w+s\b",
+    re.IGNORECASE,
+)
+_PLURAL_VERB = re.compile(r"\b(?:are|were)\b", re.IGNORECASE)
+_LISTED_NOUN = re.compile(  # what is asked for: "which files", "what are the three steps"
+    r"\b(?:what|which)\s+(?:(?:are|were)\s+the\s+(?P<count>(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?)?"
+    r"(?P<noun>\w+)",
+    re.IGNORECASE,
+)
 _TIME_ASKED = re.compile(r"\b(?:what|which)\s+time\b|" + ASKED_TIME.pattern, re.IGNORECASE)
 
 _CLAUSE = re.compile(r"[.!?:;/|()\[\]\n]|\s[-–—]\s")  # what starts a clause, whose first word is capitalised
@@ -65,7 +79,8 @@ _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'
 
 
 def asked_kind(question: str) -> str | None:
-    """``name``, ``place``, ``number``, ``time`` or ``address``: the kind of value ``question`` asks for; else None.
+    """``name``, ``place``, ``number``, ``time``, ``address`` or ``list``: the kind of value ``question`` asks
+    for; else None.
 
     Example:
         >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
@@ -75,6 +90,8 @@ def asked_kind(question: str) -> str | None:
         ['name', 'name', 'number', 'time', None, 'time', 'address', 'address']
         >>> asked_kind("What city is shown?"), asked_kind("Which company made the film?")
         ('place', 'place')
+        >>> asked_kind("Which folders are listed?"), asked_kind("What are the three steps on the slide?")
+        ('list', 'list')
     """
     if _ADDRESS_ASKED.search(question):
         return "address"
@@ -86,7 +103,30 @@ def asked_kind(question: str) -> str | None:
         return "time"
     if _NUMBER_ASKED.search(question):
         return "number"
+    if _LIST_ASKED.search(question) and _asks_several(question):  # "Which directory does he list?": one
+        return "list"
     return None
+
+
+def listed_words(question: str) -> frozenset[str]:
+    """The words of a ``question`` asking for a list that name its items and how many there are (normalized,
+    ``match_words``): a listing reads its items, not "steps", "files" or "three", and those words read nowhere
+    say nothing against it.
+
+    Example:
+        >>> sorted(listed_words("What are the three steps on the slide?"))
+        ['3', 'steps']
+        >>> sorted(listed_words("Which files are listed?"))
+        ['files']
+    """
+    found = _LISTED_NOUN.search(question)
+    return frozenset(match_words(f"{found['count'] or ''} {found['noun']}")) if found else frozenset()
+
+
+def _asks_several(question: str) -> bool:
+    """Whether ``question`` asks for several things: "which files", "what are", not "which entry is"."""
+    noun = _LISTED_NOUN.search(question)
+    return bool(_PLURAL_VERB.search(question) or noun and re.fullmatch(r"\w+[^s]s", noun["noun"].lower()))
 
 
 def names_in(texts: Iterable[str]) -> frozenset[str]:
@@ -120,6 +160,8 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         (True, False)
         >>> holds_kind("place", "LISBON"), holds_kind("place", "unieakSOT(A"), holds_kind("place", "next stop")
         (True, False, False)
+        >>> holds_kind("list", "Agenda / 1. Collect the data / 2. Train it"), holds_kind("list", "I will list them.")
+        (True, False)
     """
     if kind == "name":
         return any(_name_like(word) for word in _non_initial_words(text)) or any(
@@ -133,6 +175,8 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         return bool(_CLOCK.search(text))
     if kind == "address":
         return any(is_address(token) for token in read_tokens(text))
+    if kind == "list":
+        return sum(bool(_WORD.search(line)) for line in _LINE.split(text)) >= 2
     raise ValueError(f"unknown kind of value: {kind!r}")
 
 

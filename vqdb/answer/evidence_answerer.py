@@ -63,7 +63,10 @@ Options that sound alike are told apart by written text only where they are spel
 An open-ended question gets the snippet that best fits its context words, relation and meaning (of a
 screen, the line asked: ``vqdb.answer.screen_lines``, "Narrator: Linda Johnson", not every strap; with an
 anchor read in it, the line right after or before it there, ``vqdb.answer.temporal.beside_anchor``; for
-"What does X say Y is on?", what it says right after Y, ``vqdb.answer.statement``). A
+"What does X say Y is on?", what it says right after Y, ``vqdb.answer.statement``; for a list asked, "Which
+items are listed under 'Goals'?", a screen of several lines, the lines under its heading,
+``screen_lines.listed_lines``, where the noun of its items and their count, read nowhere, count not against
+it). A
 snippet of only the question's own words ("Written by" for "Who wrote it?") is passed over for one
 that adds a word; a word the question offers as its answer ("OPEN or CLOSED", a quote) is not its own,
 and where every snippet only repeats the question the best of them is the answer, flagged. The answer
@@ -98,7 +101,7 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz
 
-from vqdb.answer.answer_kind import asked_kind, holds_kind, names_in, time_in
+from vqdb.answer.answer_kind import asked_kind, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
@@ -128,7 +131,7 @@ from vqdb.answer.questions import (
     yes_no,
 )
 from vqdb.answer.screen_fit import read_box, read_height, screen_fit
-from vqdb.answer.screen_lines import asked_line, line_words
+from vqdb.answer.screen_lines import asked_line, line_words, listed_lines
 from vqdb.answer.sentences import sentences_of
 from vqdb.answer.statement import rest_of_statement, said_about
 from vqdb.answer.temporal import (
@@ -972,11 +975,15 @@ class _Reading:
         counted = counted_claim(self.question)
         if counted:
             return self._count(counted)
+        kind = None if self.parts.about_sound else asked_kind(self.question)
+        # a list asked for: its heading may be quoted ("listed under 'Goals'"), its items' noun is read nowhere
+        heading = sorted(offered_words(self.question) - set(self.parts.context)) if kind == "list" else []
+        listed = listed_words(self.question) if kind == "list" else frozenset()
         context = _Context(
-            list(self.parts.context),
+            [*self.parts.context, *heading],
             self.streams,
             self.matcher,
-            topic_words(self.parts.context),
+            [w for w in topic_words(self.parts.context) if w not in listed],
             offered=offered_words(self.question),
         )
         candidates: list[tuple[float, float, Evidence]] = []
@@ -989,6 +996,8 @@ class _Reading:
             for index, snippet in enumerate(stream.snippets):
                 positions = np.flatnonzero(stream.snippet_of == index)
                 beside = beside_anchor(self.parts, self.anchors, stream, positions, self.streams)
+                if self.parts.until and len(beside) and not _reads_in(self.ends, stream, positions):
+                    beside = _past_anchor_line(snippet.text, self.anchors, stream, positions, beside)
                 if any(stream.words[p] not in STOPWORDS for p in beside):
                     besides[id(snippet)] = (stream, beside)
                 where = (
@@ -1023,7 +1032,6 @@ class _Reading:
             key=lambda c: -c[0],
         )
         scores = {f"{s.source} [{s.start_s:.1f}, {s.end_s:.1f}] {s.text[:60]}": float(v) for v, _, _, s in scored[:10]}
-        kind = None if self.parts.about_sound else asked_kind(self.question)
         names = names_in(s.text for stream in self.streams for s in stream.snippets) if kind == "name" else ()
         if kind:
             holding = [c for c in scored if holds_kind(kind, c[3].text, names)]
@@ -1094,8 +1102,8 @@ class _Reading:
             stream, beside = stream_beside
             first = int(np.flatnonzero(stream.snippet_of == stream.snippet_of[beside[0]])[0])
             said = words_text(best.text, int(beside[0]) - first, int(beside[-1]) - first)
-            lines = line_words(said)  # of a screen, the line right after (before) it
-            if lines:
+            lines = line_words(said)  # of a screen, the line right after (before) it; a list asked, every line
+            if lines and (kind != "list" or self.parts.until):  # "between X and Y": the one line
                 said = lines[0 if self.parts.relation == "after" else -1][0]
             notes.append(
                 f"the words {self.parts.relation} {self.parts.anchor!r} in {best.source} [{best.start_s:.1f}, "
@@ -1110,6 +1118,10 @@ class _Reading:
         elif stated is not None:  # "What does the reply say the ball is on?": "a scale", not the whole reply
             text = stated
             notes.append(f"what {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] says right after {thing!r}")
+        elif kind == "list":  # "Which items are listed under 'Quarterly Goals'?": the lines under the heading
+            text = self._listing(best, streams, context)
+            if text != best.text:
+                notes.append(f"the listing under its heading in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}]")
         else:  # "Who is the narrator?": the narrator's line of the screen, not its every strap
             text = self._asked_line(best, streams, context, lambda line: not kind or holds_kind(kind, line, names))
             if text != best.text:
@@ -1129,22 +1141,71 @@ class _Reading:
         low = not found or echoed or (generic and not heard_with) or unsure
         return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
 
+    def _listing(self, snippet: Evidence, streams: list[Stream], context: _Context) -> str:
+        """The listing of a screen ``snippet`` a question asks for (``screen_lines.listed_lines``): the lines
+        under the one with most of its ``context`` words (its heading), else all."""
+        found = _stream_positions(snippet, streams)
+        if found is None:
+            return snippet.text
+        stream, positions = found
+        return listed_lines(snippet.text, lambda first, last: context.coverage(stream, positions[first : last + 1]))
+
     def _asked_line(
         self, snippet: Evidence, streams: list[Stream], context: _Context, holds: Callable[[str], bool]
     ) -> str:
         """The line of a screen ``snippet`` the question asks about (``screen_lines.asked_line``): the one
         with most of its ``context`` words that adds one and ``holds`` the kind of value asked."""
-        found = [(s, i) for s in streams for i, other in enumerate(s.snippets) if other is snippet]
-        if snippet.source != "ocr" or not found:
+        found = _stream_positions(snippet, streams)
+        if snippet.source != "ocr" or found is None:
             return snippet.text
-        stream, index = found[0]
-        positions = np.flatnonzero(stream.snippet_of == index)
+        stream, positions = found
         return asked_line(
             snippet.text,
             lambda first, last: context.coverage(stream, positions[first : last + 1]),
             lambda first, last: context.adds(stream, positions[first : last + 1]),
             holds,
         )
+
+
+def _reads_in(anchors: Sequence[Anchor], stream: Stream, positions: np.ndarray) -> list[Match]:
+    """The matches of ``anchors`` read among ``positions`` (one snippet's words) of ``stream``."""
+    first, last = positions[0], positions[-1]
+    return [m for a in anchors for m in a.matches if m.stream is stream and first <= m.first and m.last <= last]
+
+
+def _past_anchor_line(
+    text: str, anchors: Sequence[Anchor], stream: Stream, positions: np.ndarray, beside: np.ndarray
+) -> np.ndarray:
+    """Of ``beside`` (words after "between X and Y"'s X in a screen ``text`` that does not read Y), those on
+    the lines under X's: "Step 1: Preheat oven" is X's own line, a label and its value, not what is between
+    X and Y (a later screen is); "Hire two engineers / Launch the app" lists the next item under it.
+
+    Example:
+        >>> from vqdb.answer.questions import read_question
+        >>> from vqdb.answer.temporal import locate
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 1.0, 7.0, "Step 1: Preheat oven / Mix flour", 1.0)])
+        >>> parts = read_question("What is shown between 'Step 1' and 'Step 3'?")
+        >>> anchors, positions = locate(parts, [s]), np.arange(len(s.words))
+        >>> _past_anchor_line(s.snippets[0].text, anchors, s, positions, positions[2:]).tolist()
+        [4, 5]
+    """
+    inside = _reads_in(anchors, stream, positions)
+    lines = line_words(text)
+    if not inside or not lines:
+        return beside
+    anchor_end = min(m.last for m in inside) - int(positions[0])
+    own_line_end = next((last for _, first, last in lines if first <= anchor_end <= last), anchor_end)
+    return beside[beside - positions[0] > own_line_end]
+
+
+def _stream_positions(snippet: Evidence, streams: list[Stream]) -> tuple[Stream, np.ndarray] | None:
+    """The stream ``snippet`` is of and the positions of its words there; None where it is in none."""
+    for stream in streams:
+        for index, other in enumerate(stream.snippets):
+            if other is snippet:
+                return stream, np.flatnonzero(stream.snippet_of == index)
+    return None
 
 
 def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: Place | None) -> OptionScore | None:

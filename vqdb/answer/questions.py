@@ -108,7 +108,7 @@ SCREEN_CUES = _word_set(
     """screen onscreen shown show shows showing appear appears appeared appearing written display
     displays displayed displaying read reads title titles caption captions subtitle subtitles card slide
     sign signs banner logo label text credits credit chyron tag board poster menu heading headline
-    overlay ticker printed typed types type typing"""
+    overlay ticker printed typed types type typing list lists listed listing bullet bullets command commands"""
 ) | frozenset(n for n in SCREEN_NOUNS if " " not in n)  # the planner's things that carry text: scoreboard, graphic…
 SOUND_CUES = _word_set(
     """sound sounds noise noises bark barks barking roar roars roaring ring rings ringing beep beeps
@@ -420,6 +420,7 @@ FRAME_WORDS = frozenset(  # how a question is put: the medium, where the answer 
 KIND_WORDS = frozenset(
     {"year", "years", "date", "dates", "day", "days", "name", "names", "many", "much", "number", "numbers"}
     | {"price", "amount", "kind", "kinds", "type", "types", "sort"}
+    | {"item", "items", "entry", "entries"}  # of a list: "Which items are listed?" reads no "item"
     | {"city", "cities", "town", "towns", "country", "countries", "place", "places", "location", "company", "brand"}
 )
 

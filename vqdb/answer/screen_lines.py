@@ -6,7 +6,9 @@ Reyes / Narrator: Linda Johnson" is answered by the narrator's line; "What does 
 hangs from?" on a screen recording by the line that has the glove, not the page. :func:`asked_line`
 takes the line with most of the question's words where it adds a word of its own and holds the kind of
 value asked (else with the line under it, a label above its value); the one line with the kind asked where
-no line has a word of the question; else the whole screen.
+no line has a word of the question; else the whole screen. :func:`listed_lines` answers a question that
+asks for a list ("Which items are listed under 'Quarterly Goals'?"): the lines under its heading, every
+item, not one line.
 
 Example:
     >>> fit = lambda first, last: float(any(w == "narrator" for w in WORDS[first : last + 1]))
@@ -79,3 +81,26 @@ def asked_line(
         if adds(span[0][1], span[-1][2]) and holds(joined):
             return joined
     return text
+
+
+def listed_lines(text: str, fit: Callable[[int, int], float]) -> str:
+    """Of ``text``'s lines, the listing a question asks for: the lines under the one that best ``fit``s it
+    (its heading: "Agenda" for "What are the three steps on the agenda?", the first of equals) where one
+    fits and lines follow it; else every line. A listing's items stand on lines of their own and seldom
+    repeat the question's words, its heading does.
+
+    Example:
+        >>> words = match_words("Agenda / 1. Collect the data / 2. Train the model")
+        >>> fit = lambda first, last: float("agenda" in words[first : last + 1])
+        >>> listed_lines("Agenda / 1. Collect the data / 2. Train the model", fit)
+        '1. Collect the data / 2. Train the model'
+        >>> listed_lines("bin lib / games src", lambda first, last: 0.0)
+        'bin lib / games src'
+    """
+    lines = line_words(text)
+    if len(lines) < 2:
+        return text
+    fits = [fit(first, last) for _, first, last in lines]
+    heading = max(range(len(lines)), key=lambda i: (fits[i], -i))
+    items = lines[heading + 1 :] if fits[heading] > 0 and heading + 1 < len(lines) else lines
+    return " / ".join(line for line, _, _ in items)
