@@ -20,7 +20,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from vqdb.answer.timeline import match_words
 
@@ -71,9 +71,8 @@ def asked_line(
     lines = line_words(text)
     if len(lines) < 2:
         return text
-    fits = [fit(first, last) for _, first, last in lines]
-    best = max(range(len(lines)), key=lambda i: (fits[i], -i))
-    if fits[best] <= 0:
+    best, best_fit = _best_fitting(lines, fit)
+    if best_fit <= 0:
         holding = [line for line, _, _ in lines if holds(line)]
         return holding[0] if len(holding) == 1 else text
     for span in (lines[best : best + 1], lines[best : best + MAX_LINES]):
@@ -100,7 +99,13 @@ def listed_lines(text: str, fit: Callable[[int, int], float]) -> str:
     lines = line_words(text)
     if len(lines) < 2:
         return text
-    fits = [fit(first, last) for _, first, last in lines]
-    heading = max(range(len(lines)), key=lambda i: (fits[i], -i))
-    items = lines[heading + 1 :] if fits[heading] > 0 and heading + 1 < len(lines) else lines
+    heading, heading_fit = _best_fitting(lines, fit)
+    items = lines[heading + 1 :] if heading_fit > 0 and heading + 1 < len(lines) else lines
     return " / ".join(line for line, _, _ in items)
+
+
+def _best_fitting(lines: Sequence[tuple[str, int, int]], fit: Callable[[int, int], float]) -> tuple[int, float]:
+    """The index of the line of ``lines`` (``line_words``) that best ``fit``s, the first of equals, and its fit."""
+    fits = [fit(first, last) for _, first, last in lines]
+    best = max(range(len(lines)), key=lambda i: (fits[i], -i))
+    return best, fits[best]
