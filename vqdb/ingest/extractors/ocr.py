@@ -40,6 +40,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -303,8 +304,7 @@ def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> 
     try:
         decoded = watch.watch(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info))
         shown = shown_times(frames, decoded, ctx.info.duration_s)
-        for _ in decoded:  # the frames after the last window: flashes there too
-            pass
+        deque(decoded, maxlen=0)  # watch the frames after the last window too: flashes there
         return shown, watch.flashes
     except MediaError as exc:
         log.warning("%s: on-screen text keeps its OCR times (+- half an OCR period): %s", ctx.video_id, exc)
