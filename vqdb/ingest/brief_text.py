@@ -65,7 +65,17 @@ class FlashWatch:
 
     def watch(self, decoded: Iterable[tuple[float, np.ndarray]]) -> Iterator[tuple[float, np.ndarray]]:
         """Yield ``decoded`` (``(ts, rgb array)`` in time order) as it comes, finding the flashes of each
-        stretch between two reads once its frames have passed."""
+        stretch between two reads once its frames have passed.
+
+        Example:
+            >>> blank, line = np.zeros((32, 64), np.float32), np.zeros((32, 64), np.float32)
+            >>> line[8:16, 8:48:2] = 255
+            >>> watch = FlashWatch([0.0, 1.0])
+            >>> [ts for ts, _ in watch.watch([(0.0, blank), (0.4, line), (0.6, line), (1.0, blank), (1.2, blank)])]
+            [0.0, 0.4, 0.6, 1.0, 1.2]
+            >>> [(flash.start_s, flash.end_s) for flash in watch.flashes]
+            [(0.4, 1.0)]
+        """
         gap, between = 0, []
         for ts, image in decoded:
             yield ts, image
