@@ -365,6 +365,33 @@ def test_a_plan_with_an_order_lists_every_videos_answer_before_any_videos_other_
     assert listed[None] == [("hall", 2), ("hall", 9), ("door", 5)], listed
 
 
+def test_moments_that_tie_across_videos_list_each_videos_first_before_any_videos_second(tmp_path):
+    """Two videos show EXIT exactly twice each (every moment scores 1) and a third a misread one: the question
+    does not tell the first two apart, so each one's first EXIT comes before either one's second (a search lists
+    the videos that answer, not two moments of the first candidate), each video keeps retrieve's order, the
+    misread comes last, and a note says the first two tie."""
+    store = Store.create(tmp_path)
+    for video, shown in (("a", (2, 12)), ("b", (5, 15))):
+        commit_video(store, video, {second: "EXIT" if second in shown else "OPEN DAILY" for second in range(20)})
+    commit_video(store, "c", {8: "EXlT"})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "EXIT"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.search("when is EXIT shown", plan=plan, k=5)
+    listed = [(m["video_id"], int(m["ts"])) for m in found.moments.to_pylist()]
+    assert sorted(listed[:2]) == [("a", 2), ("b", 5)] and sorted(listed[2:4]) == [("a", 12), ("b", 15)], listed
+    assert listed[4] == ("c", 8), listed
+    assert [n for n in found.notes if "tells them apart" in n] == [
+        "2 videos score 1.00 as the first moment does: nothing in the question tells them apart"
+    ], found.notes
+
+
+def test_a_first_moment_no_other_video_ties_gives_no_tie_note(signs):
+    found = signs.search("when does the screen read EMERGENCY EXIT", k=10)
+    assert found.moments.column("video_id").to_pylist()[0] == "exact", found.moments.to_pylist()
+    assert not [n for n in found.notes if "tells them apart" in n], found.notes
+
+
 def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
     """retrieve may rank first a frame where both ANDed calls find only a sentence sharing the topic (grades 0.1,
     below ``TEXT_EVIDENCE_MIN``: not listed); the exact read after it keeps its own score (half, one call of two),

@@ -57,7 +57,10 @@ An AND weighs each call by the IDF of its words together (``call_weights``: a qu
 the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
 score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
 "half past three" for "three"; on screen the text of the box that holds them, not the frame's: ``box_texts``),
-then the earlier candidate video.
+then the one ``retrieve`` ranks higher in its video (of videos that tie, each one's first moment before any
+one's second: a question whose words every video answers alike, "when is the man talking?", lists five videos,
+not two videos' moments), then the earlier candidate video. When the first moment ties with other videos'
+(``tied_notes``), a note says so: the question does not tell those videos apart.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
 frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
@@ -269,7 +272,8 @@ def search(
         best = best_covered(plan, found, merged, rarity, k, weights)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
             break  # no video after could outscore the k-th
-    return Search(plan, _table([described(plan, m) for m in best]), merged, plan.notes + unmeant_notes(corpus, plan))
+    notes = plan.notes + unmeant_notes(corpus, plan) + tied_notes(best)
+    return Search(plan, _table([described(plan, m) for m in best]), merged, notes)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -536,6 +540,26 @@ def at_most_either(first: Estimate, second: Estimate) -> Estimate:
     values = {v: max(first.values.get(v, first.rest), second.values.get(v, second.rest)) for v in videos}
     ordered = dict(sorted(values.items(), key=lambda item: -item[1]))
     return Estimate(ordered, max(first.rest, second.rest), first.bounded and second.bounded)
+
+
+def tied_notes(moments: list[dict]) -> tuple[str, ...]:
+    """A note when the moments listed (best first) of several videos score as the first does: the question's
+    evidence does not tell those videos apart (a question that names no words, "when is the man talking?", or the
+    same text shown or said in several videos), so which of them comes first says nothing of which was meant.
+
+    Example:
+        >>> tied_notes([{"video_id": "a", "score": 1.0}, {"video_id": "b", "score": 1.0}])
+        ('2 videos score 1.00 as the first moment does: nothing in the question tells them apart',)
+        >>> tied_notes([{"video_id": v, "score": s} for v, s in (("a", 1.0), ("a", 1.0), ("b", 0.9))])
+        ()
+    """
+    if not moments:
+        return ()
+    top = moments[0]["score"]
+    tied = dict.fromkeys(m["video_id"] for m in moments if m["score"] >= top)
+    if len(tied) < 2:
+        return ()
+    return (f"{len(tied)} videos score {top:.2f} as the first moment does: nothing in the question tells them apart",)
 
 
 def unmeant_notes(corpus: CorpusReader, plan: Plan) -> tuple[str, ...]:
@@ -1076,7 +1100,8 @@ def best_covered(
     (``moment_scores`` with the calls' ``weights``, as ``moments_in`` scored them) with each text call's value
     times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
-    first, then the earlier candidate; inside a video a tie keeps its order (``in_video_order``). A moment's
+    first, then the one ranked higher in its video (``merged_rank``), then the earlier candidate; inside a video a
+    tie keeps its order (``in_video_order``). A moment's
     words are read best first and only while it could still be
     among the ``k``: weights are at most 1 and a read's grade rises at most to itself over ``1 - SPECIFICITY``
     (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
@@ -1133,15 +1158,15 @@ def _best_weighed(
     for moment in pending:
         if len(kept) >= k and kept[k - 1]["score"] > min(moment["score"] * gain, 1.0):
             break
-        if len(kept) >= k and ceiling.get(moment["video_id"], (1.0,))[0] <= kept[k - 1]["score"]:
-            continue  # its video's moments before it already weigh no more than the k-th
+        if len(kept) >= k and ceiling.get(moment["video_id"], (1.0,))[0] < kept[k - 1]["score"]:
+            continue  # its video's moments before it weigh less than the k-th (a tie may pass it by its rank)
         values, precision = covered(plan, moment, rarity)
         score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
         score, precision = in_video_order((score, precision), ceiling.get(moment["video_id"]))
         ceiling[moment["video_id"]] = score, precision
         if score > 0:
             kept.append({**moment, "score": score, "precision": precision})
-            kept.sort(key=lambda m: (-m["score"], -m["precision"], order[m["video_id"]], m["merged_rank"]))
+            kept.sort(key=lambda m: (-m["score"], -m["precision"], m["merged_rank"], order[m["video_id"]]))
     return kept[:k]
 
 
