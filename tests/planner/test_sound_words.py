@@ -83,7 +83,7 @@ def test_a_sound_word_that_modifies_the_noun_after_it_is_not_heard(question):
     ("question", "sound"),
     [
         ("when does the dog bark", "bark"),
-        ("At what point does a car horn sound?", "horn"),
+        ("At what point does a car horn sound?", "car horn"),
         ("when does the music stop", "music"),
         ("when does the rain start", "rain"),
     ],
@@ -112,3 +112,28 @@ def test_what_something_sounds_like_is_heard():
     assert [(c.tool, c.query) for c in rule_plan("When does it sound like a thunderstorm?").queries] == [
         ("audio", "thunderstorm")
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "heard"),
+    [
+        ("when is there a car horn", "car horn"),  # Vehicle horn, car horn, honking: not a car seen and a horn
+        ("when does the fire alarm go off", "fire alarm"),
+        ("why does the church bell ring", "church bell"),
+    ],
+)
+def test_a_labels_term_ending_in_a_named_sound_is_one_sound(question, heard):
+    assert [(c.tool, c.query) for c in rule_plan(question).queries] == [("audio", heard)]
+
+
+@pytest.mark.parametrize(
+    ("question", "seen"),
+    [("when can you see the fire engine", "fire engine"), ("when is the drum shown", "drum")],
+)
+def test_a_named_sound_the_question_sees_is_a_picture(question, seen):
+    assert [(c.tool, c.query) for c in rule_plan(question).queries] == [("siglip", seen)]
+
+
+@pytest.mark.parametrize("question", ["when does the engine start", "when can you see him while the siren wails"])
+def test_a_named_sound_not_seen_is_heard(question):
+    assert "audio" in {c.tool for c in rule_plan(question).queries}

@@ -9,7 +9,7 @@ Source: YAMNet's ``yamnet_class_map.csv`` (TensorFlow Models, Apache-2.0), the 5
 
 ``NAMED_SOUNDS`` are the words (and the forms questions use: "barking", "screams") that name a sound
 wherever a question says them, even with no word of hearing ("why did she scream", "the crowd cheering"),
-each with the term of ``SOUND_WORDS`` it names.
+each with the term of ``SOUND_WORDS`` it names; ``NAMED_COMPOUNDS`` the labels' terms that end in one ("car horn").
 
 ``SOUND_SOURCES`` are the things that make a sound the labels name inside a longer term: the first word of a
 two-word term whose second word is a sound ("traffic noise": traffic; "church bell": church), the rest of a
@@ -21,6 +21,8 @@ Example:
     (True, True)
     >>> NAMED_SOUNDS["screams"], NAMED_SOUNDS["screams"] in SOUND_WORDS
     ('screaming', True)
+    >>> sorted({"car horn", "fire alarm", "church bell", "dog"} & NAMED_COMPOUNDS)
+    ['car horn', 'church bell', 'fire alarm']
     >>> sound_terms("Dishes, pots, and pans")
     ['dishes', 'pots', 'pans']
     >>> sorted({"storm", "traffic", "church"} & SOUND_SOURCES), {"news", "answer", "name"} & SOUND_SOURCES
@@ -147,6 +149,10 @@ NAMED_SOUNDS = {
 }  # fmt: skip
 """Words that name a sound wherever a question says them -> the term of ``SOUND_WORDS`` each names (a word
 that may name a thing seen, "a dog", "the car", names a sound only after a word of hearing)."""
+
+NAMED_COMPOUNDS = frozenset(t for t in SOUND_WORDS if len(t.split()) == 2 and t.split()[1] in NAMED_SOUNDS)
+"""The tagger's two-word terms that end in a named sound ("car horn", "fire alarm", "church bell"): said together,
+they are one sound, not a thing seen ("car") beside a sound ("horn")."""
 
 
 def _sources(terms: frozenset[str]) -> frozenset[str]:

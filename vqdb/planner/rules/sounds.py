@@ -10,13 +10,13 @@ from vqdb.planner import phrasing
 from vqdb.planner.phrasing import WORD, alternation
 from vqdb.planner.rules.cues import _SPEECH_CUES, _before_a_quote
 from vqdb.planner.rules.evidence import HEARD, _Evidence
-from vqdb.planner.sound_words import NAMED_SOUNDS, SOUND_SOURCES, SOUND_WORDS
+from vqdb.planner.sound_words import NAMED_COMPOUNDS, NAMED_SOUNDS, SOUND_SOURCES, SOUND_WORDS
 from vqdb.planner.vocabulary import ARRIVAL_VERBS, DISPLAY_VERBS, SOUND_VERBS, SPEECH_VERBS
 from vqdb.textnorm import FUNCTION_WORDS
 
 _SOUND = re.compile(
     rf"\b(?:the )?(?:sound|noise) of (?:an? |the )?([a-z ]+?)(?=$|[,.?!;]| and | while | or )"
-    rf"|\b({alternation(list(NAMED_SOUNDS))})\b",
+    rf"|\b({alternation([*NAMED_COMPOUNDS, *NAMED_SOUNDS])})\b",
     re.I,
 )
 _SOUND_VERB_FORMS = {v + end: v for v in SOUND_VERBS for end in ("", "s", "es", "ed", "d", "ing", "ping", "ped")}
@@ -114,19 +114,25 @@ def _source_heard(words: str) -> list[str]:
 
 
 def _take_sounds(text: str, evidence: _Evidence) -> str:
-    """Sounds named (``_SOUND``: "the sound of rain", ``NAMED_SOUNDS``) and verbs of making one
+    """Sounds named (``_SOUND``: "the sound of rain", ``NAMED_SOUNDS``, a label's term that ends in one whole: "a car
+    horn", ``NAMED_COMPOUNDS``) and verbs of making one
     (``SOUND_VERBS``: "the audience applauds"), each an ``audio`` call; a sound named in a picture (``_pictured``:
-    "the drum kit picture") is not heard.
+    "the drum kit picture") or a thing seen (``_seen_thing``: "when can you see the engine") is not heard.
 
     Example:
         >>> evidence = _Evidence()
         >>> _ = _take_sounds("the caption next to the drum kit picture, then a drum roll", evidence)
         >>> evidence.groups
         [(('audio', 'drum'),)]
+        >>> evidence = _Evidence()
+        >>> _take_sounds("when is there a car horn", evidence), evidence.groups
+        ('when is there a  ', [(('audio', 'car horn'),)])
     """
 
     def replace(match: re.Match) -> str:
         if _pictured(text, *match.span()) or (match.group(2) and _modifies(text, match.end())):
+            return match.group(0)
+        if match.group(2) and _seen_thing(text, match.start()):
             return match.group(0)
         evidence.add((HEARD,), (match.group(1) or match.group(2)).strip())
         return " "
@@ -139,6 +145,34 @@ def _take_sounds(text: str, evidence: _Evidence) -> str:
             pieces.append(text[last : word.start()] + " ")
             last = word.end()
     return "".join(pieces) + text[last:]
+
+
+_SEEING = phrasing.Phrases([*phrasing.FILLERS, "see", "sees", "saw", "seeing", "watch", "watches", "spot", "look at"])
+
+
+def _seen_thing(text: str, start: int) -> bool:
+    """Whether the sound named at ``text[start:]`` is a thing the question sees: a noun after a determiner
+    ("the engine", "a drum", "the fire engine") in a clause with a word of seeing ("see", "shown", "visible",
+    ``_SEEING``; the clause between connectives, ``phrasing.CONNECTIVES``) and none of hearing (those heard were
+    taken before: ``_take_heard_sounds``). "When can you see the fire engine" asks for a picture; "when does the
+    engine start" and "when can you see him while the siren wails" for a sound.
+
+    Example:
+        >>> q = "when can you see the fire engine"
+        >>> _seen_thing(q, q.index("fire")), _seen_thing("when does the engine start", 14)
+        (True, False)
+        >>> _seen_thing("when is the drum shown", 12), _seen_thing("when is drumming shown", 8)
+        (True, False)
+        >>> q = "when can you see him while the siren wails"
+        >>> _seen_thing(q, q.index("siren"))
+        False
+    """
+    before = [w.group(0).lower() for w in WORD.finditer(text, 0, start)]
+    if not before or before[-1] not in phrasing.DETERMINERS:
+        return False
+    starts = [w.end() for w in WORD.finditer(text, 0, start) if w.group(0).lower() in phrasing.CONNECTIVES]
+    ends = [w.start() for w in WORD.finditer(text, start) if w.group(0).lower() in phrasing.CONNECTIVES]
+    return bool(_SEEING.first(text[max(starts, default=0) : min(ends, default=len(text))]))
 
 
 def _modifies(text: str, end: int) -> bool:
