@@ -63,13 +63,19 @@ scene" ask when), a piece of text ("which question is asked next": the text itse
 asked by its noun alone (``_NOT_LABELS``)."""
 FORM_WORDS = {
     "price": ("total", "price", form_query("price")),
-    "phone": ("call", "phone"),
+    "phone": ("call", "phone", form_query("phone")),
     "discount": ("off", "discount", form_query("percent")),
+    "score": (form_query("score"),),
 }
-"""The words an answer of a form is written and said with, by form: a price ("Total: $18.75", "Price £4"),
-a phone number ("Call 020 7946 0018", "Phone: …"); a price's own form too (any amount of money: "£250");
-short ones that are part of common words ("tel" of
-"hotel") would read everywhere."""
+"""The words an answer of a form is written and said with, by form, and the form itself: a price ("Total: $18.75",
+"Price £4"; any amount of money: "£250"), a phone number ("Call 020 7946 0018", "Phone: …"; any number written as
+a phone's groups of digits: "Donations 1-800-555-0199"), a score (a scoreboard writes no word: "HAWKS 1 - 1 OWLS");
+short ones that are part of common words ("tel" of "hotel") would read everywhere."""
+_KIND_WORDS = r"(?:[\w-]+\s+){0,2}?"  # the words before a value's noun that say which ("the ticket price", "the start time")
+_SHOWN_OR_SAID = (  # "when is the ticket price shown", "when does the score come up": the value, not its noun
+    r"(?:mentioned|said|given|stated|announced|read|named|shown|displayed|listed|written|visible|on\s+(?:the\s+)?"
+    r"screen|appears?|appeared|(?:comes?|came|pops?|popped|shows?|showed|flash(?:es)?|flashed)\s+up|flash(?:es)?)"
+)
 
 _PHONING = r"(?:call|ring|phone|dial|text)"  # "the number to ring", "who do you phone": calling said with a verb
 _AFTER_KIND = r"(?!\s*(?:of\b|['’]s\b|-))"  # "which part of the car", "what season's outfits": no label
@@ -93,7 +99,12 @@ _ASKED_FORM = {
     "price": re.compile(
         r"\bhow\s+much\b(?!\s+(?:time|longer|more|less|of)\b)(?=.*\b(?:cost|costs|costing|come\s+to|comes\s+to|came"
         r"\s+to|pay|paid|charge|charged|total|price|sell|sold|spend|spent)\b)|\bhow\s+much\s+money\b"
-        rf"|\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:total|price|cost|bill)\b{_AFTER_KIND}",
+        r"|\bhow\s+much\s+(?:is|are|was|were)\s+(?:a|an|the|one|each|two|three|four)\s+(?!time\b)[\w-]+"  # the tickets?
+        r"(?=\s*(?:$|[?.,!;]|(?:each|apiece|for|at|in|on|there|here|now|today)\b))"  # not "the sauce reduced"
+        rf"|\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?{_KIND_WORDS}"
+        rf"(?:total|price|cost|bill|fare|fee|admission)\b{_AFTER_KIND}"
+        rf"|\bwhen\s+(?:is|was|are|were|does|did|do)\s+(?:a|any|the)\s+{_KIND_WORDS}(?:total|price|cost|bill|fare|fee)s?"
+        rf"\s+(?:(?:first|finally|ever)\s+)?{_SHOWN_OR_SAID}\b",
         re.I,
     ),
     "phone": re.compile(  # asked, not given: "when is the phone number 020 7946 0018 shown" has its answer
@@ -102,6 +113,12 @@ _ASKED_FORM = {
         rf"|\bnumbers?\s+(?:to|(?:you|i|we)(?:\s+\w+){{0,2}}?)\s+{_PHONING}\b"
         rf"|\bwho\s+(?:do|does|did|should|can|could|would|must|to)\s+(?:(?:you|i|we|they|people|viewers)\s+)?"
         rf"(?:(?:need|have|want)\s+to\s+)?{_PHONING}\b(?!\s+(?:out|back)\b)",
+        re.I,
+    ),
+    "score": re.compile(  # "what's the score", "what is the final score", "when is the half-time score shown"
+        rf"\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?{_KIND_WORDS}scores?\b{_AFTER_KIND}"
+        rf"|\bwhen\s+(?:is|was|are|were|does|did|do)\s+(?:a|any|the)\s+{_KIND_WORDS}scores?"
+        rf"\s+(?:(?:first|finally|ever)\s+)?{_SHOWN_OR_SAID}\b",
         re.I,
     ),
     "discount": re.compile(  # "how much is knocked off", "how much off", "what's the discount"
@@ -195,11 +212,15 @@ def asks_value(question: str) -> bool:
     return any(asks.search(question) for asks in _ASKED_VALUE_AT.values())
 
 
-def _add_answer_forms(text: str, evidence: _Evidence) -> None:
+def _add_answer_forms(text: str, evidence: _Evidence, labels: bool = True) -> None:
     """The noun of each kind ``text`` asks for (``LABEL_NOUNS``) looked for on screen and in speech (``ocr OR
     transcript OR subtitle``), one group each; an answer of a form asked for (``FORM_WORDS``: a price, a phone
     number), one group of the words it is written and said with. ``text`` is left to the other rules as it is:
-    a noun asked may be pictured too ("the name of the bridge the train crosses": the bridge is seen).
+    a noun asked may be pictured too ("the name of the bridge the train crosses": the bridge is seen). Without
+    ``labels`` (the question names the place of its text, whatever is read there is the answer:
+    ``screen_places``), no label's noun is read ("which channel is this, according to the logo in the corner?":
+    a logo writes no "channel"), but a value's form still says which of the texts there is asked ("what's the
+    phone number at the bottom?": the caption at the bottom holding a phone number, not the name strap beside it).
 
     Example:
         >>> evidence = _Evidence()
@@ -222,10 +243,14 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
         >>> _add_answer_forms("what time is the show on according to the banner?", evidence)
         >>> evidence.groups[0][0]
         ('ocr', '{time}')
+        >>> evidence = _Evidence()
+        >>> _add_answer_forms("what's the phone number? which channel is this", evidence, labels=False)
+        >>> [group[-1] for group in evidence.groups]
+        [('subtitle', '{phone}')]
     """
-    for match in _ASKED_LABEL.finditer(text):
+    for match in _ASKED_LABEL.finditer(text if labels else ""):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())
-    for match in _ASKED_CODE.finditer(text):
+    for match in _ASKED_CODE.finditer(text if labels else ""):
         noun = match.group("noun").lower()
         if noun not in LABEL_NOUNS | phrasing.MOMENT_NOUNS | phrasing.STOP | phrasing.DETERMINERS | _NOT_CODED:
             evidence.add(TOOLS_FOR[EITHER], noun)
