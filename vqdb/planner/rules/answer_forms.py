@@ -13,21 +13,26 @@ both ranks first, and where the rest finds nothing, the AND falls back on the no
 merge). Not a noun of a part ("which
 part of the car", "what stage of", "what season's outfits"): followed by "of" or "'s" it names a portion
 or an attribute of something else. Where the question names the place of the text ("which channel is this,
-according to the logo in the corner?"), whatever is read there is the answer (``screen_places``): no call.
+according to the logo in the corner?"), whatever is read there is the answer (``screen_places``): no call for
+the noun, but a value's form still says which text there is asked ("what's the phone number at the bottom?").
 
 An answer of a known form is asked by what it measures: a price ("how much does it cost / come to", "what's
-the price") is written and said with its total or price ("Total: $18.75", "your total comes to…",
-``FORM_WORDS``), a phone number ("what's the phone number", "which number should you call", "when is the
-phone number shown": named, its digits not given) with the words that introduce one ("Call 020 7946 0018",
-"phone…"). A value asked by its kind ("what time is the show on", "which year does the caption give", "what
+the price", "the ticket price", "how much are the tickets?") is written and said with its total or price
+("Total: $18.75", "your total comes to…", ``FORM_WORDS``) or as any amount of money (``{price}``), a phone
+number ("what's the phone number", "which number should you call", "when is the phone number shown": named,
+its digits not given) with the words that introduce one ("Call 020 7946 0018", "phone…") or as any number
+written in a phone's groups of digits (``{phone}``: "Donations 1-800-555-0199"), a score ("what's the score",
+"when is the half-time score shown") as a scoreboard writes one, with no word (``{score}``: "HAWKS 1 - 1 OWLS").
+The words before the noun say which ("the ticket price", "the final score") and are left to the other rules.
+A value asked by its kind ("what time is the show on", "which year does the caption give", "what
 date", "what percentage", ``_ASKED_VALUE``) is often written or said without any word
 of its kind ("COMING UP AT 9PM", "January 20, 1961"): it is looked for by its form (``vqdb.textnorm.value_form``:
 ``{time}``, ``{year}``, ``{date}``, ``{percent}``; a text holding any value of that form), its
 own group ANDed with the rest of the question ("what time is sunrise": the read "Sunrise 06.42" holds both);
-a price's form (``{price}``: "£250", "3000 pounds") is ORed with its words. A number asked ("what frame number",
-"which course number"), a phone number, a score or a count adds no form: any number (``{number}``) is read in
-most frames of a video with a counter or a clock, so ANDed it moves the answer off the moment the rest finds
-(the frame number when the background turns green), and the digits of a phone are introduced by their words.
+a price's, a phone's and a score's forms are ORed with their words. A number asked ("what frame number",
+"which course number") or a count adds no form: any number (``{number}``) is read in most frames of a video
+with a counter or a clock, so ANDed it moves the answer off the moment the rest finds (the frame number when
+the background turns green).
 
 Example:
     >>> evidence = _Evidence()
@@ -71,7 +76,7 @@ FORM_WORDS = {
 "Price £4"; any amount of money: "£250"), a phone number ("Call 020 7946 0018", "Phone: …"; any number written as
 a phone's groups of digits: "Donations 1-800-555-0199"), a score (a scoreboard writes no word: "HAWKS 1 - 1 OWLS");
 short ones that are part of common words ("tel" of "hotel") would read everywhere."""
-_KIND_WORDS = r"(?:[\w-]+\s+){0,2}?"  # the words before a value's noun that say which ("the ticket price", "the start time")
+_KIND_WORDS = r"(?:[\w-]+\s+){0,2}?"  # the words before a value's noun saying which: "the ticket price"
 _SHOWN_OR_SAID = (  # "when is the ticket price shown", "when does the score come up": the value, not its noun
     r"(?:mentioned|said|given|stated|announced|read|named|shown|displayed|listed|written|visible|on\s+(?:the\s+)?"
     r"screen|appears?|appeared|(?:comes?|came|pops?|popped|shows?|showed|flash(?:es)?|flashed)\s+up|flash(?:es)?)"

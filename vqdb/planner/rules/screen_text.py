@@ -608,7 +608,7 @@ _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the
     rf"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:{alternation(_TITLE_LOOKS)})\s+)*"
     r"(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
     r"(?:title|heading|headline|intertitle)(?:\s+(?:card|screen|sequence|page|slide))?\b"
-    r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|[A-Z0-9]))"
+    r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|about\b|[A-Z0-9]))"
     rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
     rf"(?:\s+(?:(?:is|was|gets?)\s+)?(?:on\s+(?:the\s+)?screen|{alternation(list(ARRIVAL_VERBS))})\b)?",
 )
@@ -617,8 +617,9 @@ _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the
 def _take_title_named(text: str) -> tuple[str, bool]:
     """``text`` without a title named only by its noun ("when does the title card come up?", "what does the
     opening title say?", "when is the heading on screen", "when does the intertitle come up?" (a silent film's card
-    of words): ``_TITLE_NAMED``; not "the title 'X'", "the title of
-    the book", "the Big Buck Bunny title", "the headline reads storm hits coast"), and whether it had one. A
+    of words): ``_TITLE_NAMED``; not "the intertitle about the aviary" (what it says is named), "the title 'X'",
+    "the title of the book", "the Big Buck Bunny title", "the headline reads storm hits coast"), and whether it
+    had one. A
     title is what a video shows biggest, so whatever is read largest is it (``rule_plan``: ``ocr ''`` of size
     large); its noun is no word on screen.
 

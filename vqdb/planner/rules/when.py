@@ -28,7 +28,7 @@ _SCREEN_PLACE = (  # where a thing comes back to on screen: "returns to the scre
     r"(?:on|onto|to|into|in|at|across)\s+(?:the\s+)?(?:screen|frame|display|picture|view|video|top|bottom|corner|"
     r"left|right|middle|centre|center|lower|upper)\b|on\s+its\s+own\b|by\s+itself\b|later\b"
 )
-_RETURN_ENDS = re.compile(rf"\s*(?:$|[,.?!;:]|(?:{_SCREEN_PLACE}))", re.I)  # "return" of a showing, not "return the ball"
+_RETURN_ENDS = re.compile(rf"\s*(?:$|[,.?!;:]|(?:{_SCREEN_PLACE}))", re.I)  # "return" of a showing, not of a ball
 _BACK_TO_ELSEWHERE = re.compile(rf"\s+to\s+(?!(?:{_SCREEN_PLACE}))", re.I)  # "comes back to the topic": no showing
 _NOT_A_REPEAT = Phrases(phrasing.NOT_A_REPEAT)
 _ORDINAL = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
