@@ -194,21 +194,3 @@ def test_a_question_asking_which_address_is_printed_there_reads_whatever_text_is
 def test_a_display_in_a_place_coming_to_a_value_reads_the_value_there(question: str, number: str, place: str) -> None:
     plan = rule_plan(question, available_tools=["ocr", "transcript"])
     assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", number, place)]
-
-
-@pytest.mark.parametrize(
-    ("question", "words"),
-    [
-        ("When does the Big Buck Bunny title come up?", "Big Buck Bunny"),
-        ("when is the title 'Gone Fishing' shown?", "Gone Fishing"),
-        ("When is the HELLO WORLD heading on screen", "HELLO WORLD"),
-    ],
-)
-def test_a_title_named_by_its_words_reads_them_large(question: str, words: str) -> None:
-    plan = rule_plan(question, available_tools=["ocr", "transcript"])
-    assert ("ocr", words, "large") in {(c.tool, c.query, c.size) for c in plan.queries}
-
-
-@pytest.mark.parametrize("question", ["when does the film's title appear?", "when is the title of the book shown?"])
-def test_a_title_not_named_by_its_words_is_no_size_of_words(question: str) -> None:
-    assert where_on_screen(question)[2] is None

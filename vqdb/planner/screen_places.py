@@ -15,10 +15,8 @@ before any other noun ("the top story", "top speed") it is none, nor are "on top
 room". "The lower third" (a caption band) is the bottom, and a caption. A size is a size before the words for
 letters or text, with "in" ("in big letters", "in small text", "in huge white letters", removed whole) or without
 ("the big title", "small print", "large text": only the size goes), not before "of" ("a large number of"), nor
-before anything else ("the big dog", "a small boy"). A title whose words the question gives ("the Big Buck Bunny
-title", "the title 'Gone Fishing'") is large: a title is what a video shows biggest, and its words may also be
-read small elsewhere (a credit, a watermark); the noun stays. Words in quotes, and words in capitals (text on
-screen), are never these phrases.
+before anything else ("the big dog", "a small boy"). Words in quotes, and words in capitals (text on screen), are
+never these phrases.
 
 Example:
     >>> where_on_screen("What does the title at the top of the screen say?")
@@ -85,11 +83,6 @@ SIZE = (
 SIZE_IN = rf"\bin\s+(?:(?:very|really|extra|super)\s+)?{SIZE}(?:,?\s+{LOOKS})*\s+{LETTERS}\b"
 SIZE_BEFORE_TEXT = rf"\b{SIZE}(?=(?:,?\s+{LOOKS})*\s+{SCREEN_TEXT}\b(?!\s+of\b))"
 SMALL = {"tiny", "small", "smaller", "smallest", "little", "fine"}
-TITLE_NOUN = r"\b(?:title|heading|headline)(?:\s+(?:card|screen))?\b"
-TITLE_AFTER_WORDS = re.compile(  # "the Big Buck Bunny title"; not "the title of", "the X title says" (its words asked)
-    rf"(?P<words>\S+)\s+(?P<noun>{TITLE_NOUN})(?!\s+(?:of|says?|reads?)\b)"
-)
-TITLE_BEFORE_WORDS = re.compile(rf"{TITLE_NOUN}(?=\s+(?:['\"“‘]|[A-Z]))")  # "the title 'Gone Fishing'"
 ASKS_TEXT = re.compile(  # words of a clause that asks for a text: what it says, or a noun of one
     r"\b(?:texts?|words?|letters?|lettering|writing|written|titles?|captions?|subtitles?|headlines?|headings?"
     r"|banners?|labels?|logos?|signs?|tickers?|chyrons?|crawls?|messages?|numbers?|characters|english|say|says"
@@ -132,10 +125,6 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
         [(None, None), (None, None), (None, None), (None, None), (None, None), (None, None), (None, None)]
         >>> where_on_screen("a large number of people"), where_on_screen("when does 'TOP LEFT' appear?")[1]
         (('a large number of people', None, None), None)
-        >>> where_on_screen("When does the Big Buck Bunny title come up?")  # a title of words given: large
-        ('When does the Big Buck Bunny title come up?', None, 'large')
-        >>> where_on_screen("when is the title 'Gone Fishing' shown?")[2], where_on_screen("the title of the book")[2]
-        ('large', None)
     """
     vertical = horizontal = size = None
     corner = False  # a corner named without its sides
@@ -172,9 +161,6 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
             if parts.get("c") and vertical is None and horizontal is None:
                 vertical = horizontal = "center"
             spans.append((start, end, replacement))
-    for start, end in _titles_of_words(question):  # its noun stays (it makes the words text), and says the size
-        if not any(start < e and s < end for s, e in taken):
-            size = size or "large"
     rest = question
     for start, end, replacement in sorted(spans, reverse=True):
         rest = rest[:start] + replacement + rest[end:]
@@ -349,25 +335,6 @@ def _vertical(side: str | None) -> str | None:
     if side is None:
         return None
     return "top" if side.lower() in ("top", "upper") else "bottom"
-
-
-def _titles_of_words(question: str) -> list[tuple[int, int]]:
-    """Where ``question`` names a title by its words, the spans of the noun: after words in capitals or a quote
-    ("the Big Buck Bunny title", "the 'Gone Fishing' heading"; not "the film's title", "the title of the book",
-    nor where what it says is asked: "what does the Big Buck Bunny title say after the applause?")
-    or before them ("the title 'Gone Fishing'"). A title is what a video shows biggest: the words read large.
-
-    Example:
-        >>> question = "When does the Big Buck Bunny title come up?"
-        >>> [question[a:b] for a, b in _titles_of_words(question)], _titles_of_words("when does the film's title show")
-        (['title'], [])
-    """
-    after = [
-        found.span("noun")
-        for found in TITLE_AFTER_WORDS.finditer(question)
-        if found.group("words")[:1].isupper() or found.group("words")[-1:] in "'\"”’"
-    ]
-    return after + [found.span() for found in TITLE_BEFORE_WORDS.finditer(question)]
 
 
 def _place(vertical: str | None, horizontal: str | None) -> str | None:
