@@ -870,8 +870,10 @@ PICTURES = Words(
 UI_NOUNS = Words(
     {
         "button", "buttons", "tab", "tabs", "link", "links", "icon", "icons", "checkbox", "checkboxes", "dropdown",
+        "command", "commands", "menu item", "menu items",
     },
-    phenomenon="parts of a screen's interface named by their label ('the Regenerate button', 'the Upload tab'): "
+    phenomenon="parts of a screen's interface named by their label ('the Regenerate button', 'the Upload tab', "
+    "'the Send Spike command'): "
     "the capitalised words beside them are read (not 'menu', 'box', 'field', 'key': a restaurant's menu, a toy "
     "box, a sports field, a car key as often)",
     example="Which button sits to the right of Regenerate?",

@@ -170,3 +170,8 @@ def test_an_intertitle_named_by_its_noun_is_the_biggest_text(question: str) -> N
 
 def test_what_an_intertitle_is_about_is_read() -> None:
     assert ("ocr", "aviary") in queries("when is the intertitle about the aviary shown?")
+
+
+def test_a_command_named_by_its_label_reads_the_label() -> None:
+    plan = rule_plan("After the Send Spike command, what message flashes up under it?", available_tools=["ocr"])
+    assert [(c.tool, c.query, c.when) for c in plan.queries] == [("ocr", "Send Spike", "after")]
