@@ -102,7 +102,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"), and so
   is a number with decimals ("4.004", a reading); not
   times in the video ("at 1:03", "at 8 minutes and 16 seconds",
-  "after 90 seconds": never looked for; a time of day, "at 3:30 pm", is words), ordinals ("the 10th second") or measures ("a 100-meter sprint").
+  "after 90 seconds": never looked for; a time of day, "at 3:30 pm", is words), ordinals ("the 10th second")
+  or measures ("a 100-meter sprint").
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
   (``phrasing.NUMBERED``: "find frame 30", "step 1") is a label looked for both ways.
 * **Sounds** (a bark, applause, music, a siren…) and verbs of making one (``SOUND_VERBS``: "when does
