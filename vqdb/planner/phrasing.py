@@ -925,7 +925,7 @@ COMING_BACK = Words(
      "back on screen", "back on the screen", "back on-screen", "back onscreen"},
     phenomenon="words that ask for something shown, said or heard coming back ('when does the logo come back?', "
     "'when does the title return?', 'when is the phone number back on screen?'): the plan's order is 'second' and "
-    "the words are an arrival ('come up', 'appear', 'on screen'); 'return' only where its clause ends or a place "
+    "the words are an arrival ('appear', 'on screen'); 'return' only where its clause ends or a place "
     "follows ('returns to the screen'), not of a thing done ('he returns the ball')",
     example="when does the logo come back?",
 )  # fmt: skip

@@ -189,7 +189,7 @@ def _without_nth(question: str, nth: list[tuple[int, int, str]]) -> str:
 def _comes_back(cue: str, after: str) -> bool:
     """Whether ``cue`` (a phrase of ``phrasing.COMING_BACK``), followed by ``after``, says a thing shows again: a
     "return" where its clause ends or a place follows ("when does the title return?", "returns to the screen"; not
-    "he returns the ball"), "come back" but to somewhere else than the screen ("comes back to the topic").
+    "he returns the ball"), "come back" unless to somewhere else than the screen ("comes back to the topic").
 
     Example:
         >>> _comes_back("return", "?"), _comes_back("returns", " to the screen"), _comes_back("returns", " the ball")
