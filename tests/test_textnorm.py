@@ -330,3 +330,21 @@ def test_a_letter_of_a_script_without_spaces_is_a_word():
     assert words("请点击上传视频") == ["请", "点", "击", "上", "传", "视", "频"]
     assert canonical_words("Video-LLaVA 東京駅 step2") == ["video", "llava", "東", "京", "駅", "step2"]
     assert words("สวัสดี") == list("สวัสดี") and words("Café") == ["cafe"]
+
+
+@pytest.mark.parametrize(
+    ("text", "form", "holds"),
+    [
+        ("Donations: call 1-800-555-0199", "phone", True),
+        ("Call 020 7946 0018", "phone", True),
+        ("call one eight hundred five five five", "phone", False),  # words, no digits written
+        ("14.03.2026", "phone", False),  # a date
+        ("182.000 4.004 00:00:06;02", "phone", False),  # readings side by side
+        ("HAWKS 1 - 1 OWLS", "score", True),
+        ("FT 3-1", "score", True),
+        ("1-800-555-0199", "score", False),  # a run of numbers
+        ("14-03-2026", "score", False),
+    ],
+)
+def test_a_phone_number_and_a_score_are_values_of_their_form(text: str, form: str, holds: bool) -> None:
+    assert holds_value(text, form) is holds

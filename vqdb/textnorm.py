@@ -629,6 +629,12 @@ _RAW_FORMS = {  # over the text as written, its digits' look-alikes undone (a ti
     "date": r"(?<![\d.:])\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d.:]\d)|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)",
     "price": r"(?<!\w)[£$€¥{]\s?\d",  # "{" is OCR's misread of "£"
     "email": r"[\w.+-]@ ?[\w-]",  # a name, "@", a domain ("info@harbourarts.org"); not a handle ("@vqdb")
+    # groups of digits joined by single marks, three or more groups and seven digits or more ("1-800-555-0199",
+    # "020 7946 0018", "(02) 9969 2777"); not a date ("14.03.2026", "2026-03-14") nor readings ("182.000 4.004")
+    "phone": r"(?<![\w.,:/+-])(?!\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?!\d))(?=(?:[ .()+-]{0,2}\d){7})"
+    r"\+?\(?\d{1,4}\)?(?:[ .-]\(?\d{2,5}\)?){2,4}(?![\w,:/]|[.-]\d)",
+    # a score as a scoreboard writes it ("3-1", "HAWKS 1 - 1 OWLS"); not one of a run of numbers ("1-800-555")
+    "score": r"(?<![\w.:/-])\d{1,3} ?[-–] ?\d{1,3}(?![\w.:/]| ?[-–] ?\d)",
 }
 _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digits ("nine o'clock": "9 oclock")
     "time": r"\b\d{1,2} oclock\b|\b(?:half|quarter|\d{1,2}) (?:past|to) \d{1,2}\b|\b(?:noon|midnight)\b"
@@ -640,6 +646,8 @@ _CANONICAL_FORMS = {  # over the canonical words: numbers said in words are digi
     "century": r"\b\d{1,2}(?:st|nd|rd|th) century\b",  # "the 1400s" is "15th century" in canonical words
     "number": r"\d",
     "email": r"\b[a-z\d]+ at [a-z\d]+(?: [a-z\d]+){0,3} dot (?:com|org|net|edu|gov|co|io|uk)\b",  # said
+    "phone": r"\b\d{1,4}(?: \d{3,5}){2,4}\b|\b(?:\d ){6,14}\d\b",  # "1 800 555 0199", digit by digit "5 5 5 0 1 9 9"
+    "score": r"\b\d{1,3} (?:nil|all)\b",  # said: "two nil", "one all"
 }
 # the words that may follow a time of day said as a number ("at 745 from platform 9", "until 1030 tonight"); any
 # other word measures the number ("at 100 miles an hour", "at 120 beats", "at 110 volts")
@@ -655,7 +663,8 @@ VALUE_FORMS = tuple(_CANONICAL_FORMS)
 """The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine
 o'clock"), ``{date}`` ("January 20, 1961", "20/01/1961"), ``{year}`` ("1961"), ``{price}`` ("£250", "3000
 pounds"), ``{percent}`` ("10%"), ``{century}`` ("the fifteenth century", "the 1400s"), ``{number}`` (any number),
-``{email}`` ("info@harbourarts.org", said "info at harbour arts dot org")."""
+``{email}`` ("info@harbourarts.org", said "info at harbour arts dot org"), ``{phone}`` ("1-800-555-0199", "020 7946
+0018"), ``{score}`` ("3-1", "HAWKS 1 - 1 OWLS", said "two nil")."""
 _FORM_QUERY = re.compile(rf"\{{({'|'.join(VALUE_FORMS)})\}}")
 _RAW = {form: re.compile(pattern, re.I) for form, pattern in _RAW_FORMS.items()}
 _CANONICAL = {form: re.compile(pattern) for form, pattern in _CANONICAL_FORMS.items()}
@@ -705,6 +714,12 @@ def holds_value(text: str, form: str) -> bool:
         False
         >>> [holds_value(t, "email") for t in ("info@harbourarts org", "mail info at harbour arts dot org", "@vqdb")]
         [True, True, False]
+        >>> [holds_value(t, "phone") for t in ("Donations: call 1-800-555-0199", "020 7946 0018", "(02) 9969 2777")]
+        [True, True, True]
+        >>> [holds_value(t, "phone") for t in ("14.03.2026", "2026-03-14", "182.000 4.004 00:00:06;02", "1 - 0")]
+        [False, False, False, False]
+        >>> [holds_value(t, "score") for t in ("HAWKS 1 - 1 OWLS", "3-1", "1-800-555-0199", "14-03-2026", "10:45")]
+        [True, True, False, False, False]
     """
     raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
     if form in _RAW and _RAW[form].search(raw):

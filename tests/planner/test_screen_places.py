@@ -181,3 +181,16 @@ def test_the_screen_a_place_is_of_may_be_named_as_the_footage_or_the_clip(questi
 def test_a_question_asking_which_address_is_printed_there_reads_whatever_text_is_there():
     plan = rule_plan("Which web address is printed in the bottom right corner of the footage?", None, ["ocr"])
     assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "", "bottom-right")]
+
+
+@pytest.mark.parametrize(
+    ("question", "number", "place"),
+    [
+        ("when does the seconds counter at the bottom left pass 8?", "8", "bottom-left"),
+        ("When does the big frame counter in the middle reach 200?", "200", "center"),
+        ("when does the counter at the top hit 10?", "10", "top"),
+    ],
+)
+def test_a_display_in_a_place_coming_to_a_value_reads_the_value_there(question: str, number: str, place: str) -> None:
+    plan = rule_plan(question, available_tools=["ocr", "transcript"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", number, place)]

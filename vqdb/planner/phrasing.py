@@ -396,9 +396,13 @@ REACHING = Words(
     {"at", "reach", "reaches", "reached", "reaching", "hit", "hits", "hitting", "get to", "gets to", "got to",
      "stand at", "stands at", "turn", "turns", "change to", "changes to",
      "go to", "goes to", "tick over to", "ticks over to", "show", "shows", "showing", "read", "reads", "display",
-     "displays"},
-    phenomenon="verbs of a display coming to or showing a value: it then reads the value ('the countdown reaches "
-    "10', 'the counter shows one hundred and fifty')",
+     "displays", "pass", "passes", "passed", "passing", "go past", "goes past", "went past", "tick past",
+     "ticks past", "get past", "gets past", "go over", "goes over", "exceed", "exceeds", "exceeded", "cross",
+     "crosses", "crossed", "climb to", "climbs to", "drop to", "drops to", "fall to", "falls to", "count down to",
+     "counts down to", "count up to", "counts up to", "become", "becomes"},
+    phenomenon="verbs of a display coming to, passing or showing a value: it then reads the value ('the countdown "
+    "reaches 10', 'the counter shows one hundred and fifty', 'the seconds counter passes 8': it reads 8 as it "
+    "passes)",
     example="when does the countdown reach 10",
 )  # fmt: skip
 OPTION_REFERENCES = Words(
@@ -866,8 +870,10 @@ PICTURES = Words(
 UI_NOUNS = Words(
     {
         "button", "buttons", "tab", "tabs", "link", "links", "icon", "icons", "checkbox", "checkboxes", "dropdown",
+        "command", "commands", "menu item", "menu items",
     },
-    phenomenon="parts of a screen's interface named by their label ('the Regenerate button', 'the Upload tab'): "
+    phenomenon="parts of a screen's interface named by their label ('the Regenerate button', 'the Upload tab', "
+    "'the Send Spike command'): "
     "the capitalised words beside them are read (not 'menu', 'box', 'field', 'key': a restaurant's menu, a toy "
     "box, a sports field, a car key as often)",
     example="Which button sits to the right of Regenerate?",
@@ -913,6 +919,15 @@ AGAIN = Words(
     phenomenon="words that ask for something happening a second time ('when is the logo shown again?', 'when "
     "does the title reappear?'): the plan's order is 'second' ('reappear' is then 'appear')",
     example="when does the dog bark again?",
+)  # fmt: skip
+COMING_BACK = Words(
+    {"come back", "comes back", "came back", "coming back", "return", "returns", "returned", "returning",
+     "back on screen", "back on the screen", "back on-screen", "back onscreen"},
+    phenomenon="words that ask for something shown, said or heard coming back ('when does the logo come back?', "
+    "'when does the title return?', 'when is the phone number back on screen?'): the plan's order is 'second' and "
+    "the words are an arrival ('appear', 'on screen'); 'return' only where its clause ends or a place "
+    "follows ('returns to the screen'), not of a thing done ('he returns the ball')",
+    example="when does the logo come back?",
 )  # fmt: skip
 NOT_A_REPEAT = Words(
     {"again and again", "over and over again", "time and again", "yet again"},

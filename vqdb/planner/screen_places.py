@@ -60,7 +60,8 @@ FOLLOWS = (
     r"|after|at|in|on|for|to|then|first|ever|again|now|say|says|said|read|reads|show|shows|showed|shown|appear"
     r"|appears|appeared|display|displays|displayed|come|comes|came|pop|pops|change|changes|changed|do|does|did"
     r"|mean|means|go|goes|flash|flashes|scroll|scrolls|list|lists|give|gives|tell|tells|contain|contains"
-    r"|update|updates)\b))"
+    r"|update|updates|reach|reaches|reached|hit|hits|pass|passes|passed|get|gets|tick|ticks|turn|turns|count"
+    r"|counts|exceed|exceeds|cross|crosses|climb|climbs|drop|drops|fall|falls|become|becomes|stand|stands)\b))"
 )
 PREPOSITION = (
     r"\b(?:at|on|in|across|along|near|toward|towards|over|under|from)\s+the\s+(?:very\s+|far\s+)?"

@@ -149,14 +149,43 @@ def test_a_value_asked_by_its_kind_is_looked_for_by_its_form_with_the_rest(quest
         "what time period is the film set in?",
         "which gate number does the flight leave from?",  # a label with its number: the label's own group
         "what frame number is shown when the screen turns green?",  # any number: read in every frame of a counter
-        "what number do I ring?",  # a phone's
-        "what's the phone number on the sign?",
         "when is the weather on?",
         "at what time does the museum open?",  # when in the video ("at what time": when)
     ],
 )
 def test_no_form_where_no_value_is_asked_by_its_kind(question):
     assert not any(c.query.startswith("{") for c in rule_plan(question).queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "form"),
+    [
+        ("what number do I ring?", "{phone}"),  # a phone's: groups of digits, whatever words stand beside them
+        ("what's the phone number on the sign?", "{phone}"),
+        ("what's the score?", "{score}"),  # a scoreboard writes no word: "HAWKS 1 - 1 OWLS"
+        ("what is the final score", "{score}"),
+        ("when is the half-time score shown?", "{score}"),
+        ("how much are the tickets?", "{price}"),  # a price asked without a verb of costing
+        ("what's the ticket price?", "{price}"),  # the words before the noun say which price
+        ("when does the ticket price appear", "{price}"),
+    ],
+)
+def test_a_value_asked_by_its_meaning_is_looked_for_by_its_form(question, form):
+    assert form in {c.query for c in rule_plan(question, available_tools=["ocr", "transcript"]).queries}
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who scored the goal?", "what is the score of the film?", "how much is the time left", "how much time is left?"],
+)
+def test_a_score_or_a_price_named_otherwise_asks_no_form(question):
+    queries = {c.query for c in rule_plan(question, available_tools=["ocr", "transcript"]).queries}
+    assert not queries & {"{score}", "{price}"}
+
+
+def test_a_value_asked_in_a_place_named_is_read_there_by_its_form():
+    plan = rule_plan("what's the phone number at the bottom of the screen?", available_tools=["ocr", "transcript"])
+    assert ("{phone}", "bottom") in {(c.query, c.place) for c in plan.queries if c.tool == "ocr"}
 
 
 def test_a_price_asked_is_also_any_amount_of_money():

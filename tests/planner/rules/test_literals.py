@@ -56,3 +56,30 @@ def test_a_time_of_day_written_with_points_is_read_whole(question, read):
 def test_a_sentence_with_a_time_of_day_with_points_keeps_it_in_its_text():
     found = {c.query for c in rule_plan("when does it say doors open at 5 p.m.").queries}
     assert found == {"doors open at 5 p.m."}
+
+
+@pytest.mark.parametrize(
+    ("question", "number"),
+    [
+        ("when does the counter pass 8?", "8"),  # it reads 8 as it passes
+        ("when does the score go past 100?", "100"),
+        ("when does the countdown count down to 5?", "5"),
+    ],
+)
+def test_a_display_passing_a_value_reads_it(question: str, number: str) -> None:
+    assert [(c.tool, c.query) for c in rule_plan(question, available_tools=["ocr"]).queries] == [("ocr", number)]
+
+
+def test_a_thing_passing_another_reads_no_value() -> None:
+    assert all(c.query != "8" for c in rule_plan("when does car 8 pass the sign?", available_tools=["ocr"]).queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "query"),
+    [
+        ("when does he say the meeting is at 3:30 pm today", "the meeting is at 3:30 pm today"),
+        ("when does the sign say the shop opens at 9:00 am?", "shop opens at 9:00 am"),
+    ],
+)
+def test_a_time_of_day_in_words_said_or_shown_is_no_time_in_the_video(question: str, query: str) -> None:
+    assert query in {c.query for c in rule_plan(question, available_tools=["ocr", "transcript"]).queries}

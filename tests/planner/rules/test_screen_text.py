@@ -154,3 +154,24 @@ def test_a_word_in_capitals_before_lower_case_words_is_no_sentence_written_out()
 def test_a_word_in_capitals_naming_where_text_is_is_not_read():
     question = "how many lines of text were written on the white sheet below the QR code?"
     assert not any(query == "QR" for _, query in calls(question))
+
+
+def test_a_site_named_with_a_possessive_is_read_without_it() -> None:
+    read = {q for tool, q in queries("When is the zoo's website address shown?") if tool == "ocr"}
+    assert "zoo" in read and "www" in read
+    assert not {q for q in read if "'" in q or q == "s"}  # the possessive is no quote, its "s" no word
+
+
+@pytest.mark.parametrize("question", ["when does the intertitle come up?", "what does the intertitle say?"])
+def test_an_intertitle_named_by_its_noun_is_the_biggest_text(question: str) -> None:
+    plan = rule_plan(question, available_tools=["ocr", "transcript"])
+    assert [(c.tool, c.query, c.size) for c in plan.queries] == [("ocr", "", "large")]
+
+
+def test_what_an_intertitle_is_about_is_read() -> None:
+    assert ("ocr", "aviary") in queries("when is the intertitle about the aviary shown?")
+
+
+def test_a_command_named_by_its_label_reads_the_label() -> None:
+    plan = rule_plan("After the Send Spike command, what message flashes up under it?", available_tools=["ocr"])
+    assert [(c.tool, c.query, c.when) for c in plan.queries] == [("ocr", "Send Spike", "after")]

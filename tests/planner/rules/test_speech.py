@@ -287,3 +287,12 @@ def test_a_title_read_out_with_its_author_is_one_statement_said_with_by() -> Non
 def test_an_audience_addressed_as_named_words_keeps_them() -> None:
     said = _said("When does the president address the audience as his fellow Americans?")
     assert any("fellow Americans" in query for query in said) and "everyone" not in said
+
+
+@pytest.mark.parametrize(
+    "question", ["When does the bird expert's name come up on screen?", "when is the guest speaker's name shown?"]
+)
+def test_the_name_of_a_speaker_named_in_more_words_is_the_name_caption(question: str) -> None:
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "audio"])
+    assert ("ocr", "", "bottom") in {(c.tool, c.query, c.place) for c in plan.queries}
+    assert not any(c.tool == "ocr" and c.query for c in plan.queries)  # "bird" is no word of the caption

@@ -327,3 +327,26 @@ def test_who_speaks_after_an_event_is_the_next_voice_not_a_caption(question: str
 def test_who_speaks_with_no_event_still_reads_the_name_caption() -> None:
     plan = rule_plan("who is speaking?")
     assert any(c.tool == "ocr" and not c.query and c.place == "bottom" for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("when does WORK come back on its own?", "WORK"),  # capitals arriving again: text, its second showing
+        ("when does the caption about the storm come back?", "storm"),
+        ("when is the phone number back on screen?", "{phone}"),
+        ("when does the title return?", ""),  # a title named by its noun: the biggest text, again
+    ],
+)
+def test_a_thing_coming_back_is_its_second_showing(question: str, read: str) -> None:
+    plan = rule_plan(question, None, _NO_VISUAL)
+    assert plan.order == "second"
+    assert read in {c.query for c in plan.queries if c.tool == "ocr"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when does he return the ball?", "when does the narrator come back to the topic of money?"],
+)
+def test_returning_a_thing_or_coming_back_to_a_topic_is_no_second_showing(question: str) -> None:
+    assert rule_plan(question, None, _NO_VISUAL).order is None

@@ -213,6 +213,16 @@ def test_a_numeric_query_matches_whole_words_after_undoing_digit_misreads(eviden
     ]
 
 
+def test_a_clock_read_with_its_colons_dropped_is_found_below_a_read_with_them_on_both_paths(con, evidence):
+    # a clock in a corner: its colon read at 0 s and 4 s, dropped at 2 s; another number (1206) at 3 s
+    rows = boxes(("va", 0, "LIVE 12:05"), ("va", 2, "LIVE 1205"), ("va", 3, "LIVE 1206"), ("va", 4, "12.05"))
+    found = evidence("ocr", "12:05", sampled=SAMPLED, ocr=rows)
+    assert [r[1:3] for r in found] == [(0, 1.0), (2, 0.95), (4, 1.0)]
+    assert arrays_found(con, "12:05") == found
+    rows = boxes(("va", 0, "HAWKS 11 OWLS"))  # a score's digits run together are another number: "1-1" is no clock
+    assert evidence("ocr", "1-1", sampled=SAMPLED, ocr=rows) == []
+
+
 def test_digits_in_a_query_are_exact(evidence):
     rows = boxes(("va", 0, "Step 2: Save 10%"), ("va", 2, "STEP 20: SAVE 10%"), ("va", 4, "Step 3: Save 10%"))
     assert evidence("ocr", "step 2: save 10%", sampled=SAMPLED, ocr=rows) == [

@@ -102,7 +102,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   (``ocr OR transcript OR subtitle``; a ``transcript`` call looks for it as said: "T-10" is "T minus 10"), and so
   is a number with decimals ("4.004", a reading); not
   times in the video ("at 1:03", "at 8 minutes and 16 seconds",
-  "after 90 seconds": never looked for), ordinals ("the 10th second") or measures ("a 100-meter sprint").
+  "after 90 seconds": never looked for; a time of day, "at 3:30 pm", is words), ordinals ("the 10th second")
+  or measures ("a 100-meter sprint").
   A noun naming a literal (``NAMING_NOUNS``: "the year 1455") is not searched. A thing numbered
   (``phrasing.NUMBERED``: "find frame 30", "step 1") is a label looked for both ways.
 * **Sounds** (a bark, applause, music, a siren…) and verbs of making one (``SOUND_VERBS``: "when does
@@ -431,8 +432,7 @@ def _plan_text(
     text = _take_menu_paths(text, evidence)
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
-    if any_text:  # where a place on screen is named, what is there is read (screen_places)
-        _add_answer_forms(text, evidence)
+    _add_answer_forms(text, evidence, labels=any_text)  # where a place is named, what is there is read (screen_places)
     text = _take_quotes(text, quotes, evidence)
     text = _take_credit_fields(text, evidence)
     text, titled = _take_title_named(text)

@@ -13,21 +13,26 @@ both ranks first, and where the rest finds nothing, the AND falls back on the no
 merge). Not a noun of a part ("which
 part of the car", "what stage of", "what season's outfits"): followed by "of" or "'s" it names a portion
 or an attribute of something else. Where the question names the place of the text ("which channel is this,
-according to the logo in the corner?"), whatever is read there is the answer (``screen_places``): no call.
+according to the logo in the corner?"), whatever is read there is the answer (``screen_places``): no call for
+the noun, but a value's form still says which text there is asked ("what's the phone number at the bottom?").
 
 An answer of a known form is asked by what it measures: a price ("how much does it cost / come to", "what's
-the price") is written and said with its total or price ("Total: $18.75", "your total comes to…",
-``FORM_WORDS``), a phone number ("what's the phone number", "which number should you call", "when is the
-phone number shown": named, its digits not given) with the words that introduce one ("Call 020 7946 0018",
-"phone…"). A value asked by its kind ("what time is the show on", "which year does the caption give", "what
+the price", "the ticket price", "how much are the tickets?") is written and said with its total or price
+("Total: $18.75", "your total comes to…", ``FORM_WORDS``) or as any amount of money (``{price}``), a phone
+number ("what's the phone number", "which number should you call", "when is the phone number shown": named,
+its digits not given) with the words that introduce one ("Call 020 7946 0018", "phone…") or as any number
+written in a phone's groups of digits (``{phone}``: "Donations 1-800-555-0199"), a score ("what's the score",
+"when is the half-time score shown") as a scoreboard writes one, with no word (``{score}``: "HAWKS 1 - 1 OWLS").
+The words before the noun say which ("the ticket price", "the final score") and are left to the other rules.
+A value asked by its kind ("what time is the show on", "which year does the caption give", "what
 date", "what percentage", ``_ASKED_VALUE``) is often written or said without any word
 of its kind ("COMING UP AT 9PM", "January 20, 1961"): it is looked for by its form (``vqdb.textnorm.value_form``:
 ``{time}``, ``{year}``, ``{date}``, ``{percent}``; a text holding any value of that form), its
 own group ANDed with the rest of the question ("what time is sunrise": the read "Sunrise 06.42" holds both);
-a price's form (``{price}``: "£250", "3000 pounds") is ORed with its words. A number asked ("what frame number",
-"which course number"), a phone number, a score or a count adds no form: any number (``{number}``) is read in
-most frames of a video with a counter or a clock, so ANDed it moves the answer off the moment the rest finds
-(the frame number when the background turns green), and the digits of a phone are introduced by their words.
+a price's, a phone's and a score's forms are ORed with their words. A number asked ("what frame number",
+"which course number") or a count adds no form: any number (``{number}``) is read in most frames of a video
+with a counter or a clock, so ANDed it moves the answer off the moment the rest finds (the frame number when
+the background turns green).
 
 Example:
     >>> evidence = _Evidence()
@@ -63,13 +68,19 @@ scene" ask when), a piece of text ("which question is asked next": the text itse
 asked by its noun alone (``_NOT_LABELS``)."""
 FORM_WORDS = {
     "price": ("total", "price", form_query("price")),
-    "phone": ("call", "phone"),
+    "phone": ("call", "phone", form_query("phone")),
     "discount": ("off", "discount", form_query("percent")),
+    "score": (form_query("score"),),
 }
-"""The words an answer of a form is written and said with, by form: a price ("Total: $18.75", "Price £4"),
-a phone number ("Call 020 7946 0018", "Phone: …"); a price's own form too (any amount of money: "£250");
-short ones that are part of common words ("tel" of
-"hotel") would read everywhere."""
+"""The words an answer of a form is written and said with, by form, and the form itself: a price ("Total: $18.75",
+"Price £4"; any amount of money: "£250"), a phone number ("Call 020 7946 0018", "Phone: …"; any number written as
+a phone's groups of digits: "Donations 1-800-555-0199"), a score (a scoreboard writes no word: "HAWKS 1 - 1 OWLS");
+short ones that are part of common words ("tel" of "hotel") would read everywhere."""
+_KIND_WORDS = r"(?:[\w-]+\s+){0,2}?"  # the words before a value's noun saying which: "the ticket price"
+_SHOWN_OR_SAID = (  # "when is the ticket price shown", "when does the score come up": the value, not its noun
+    r"(?:mentioned|said|given|stated|announced|read|named|shown|displayed|listed|written|visible|on\s+(?:the\s+)?"
+    r"screen|appears?|appeared|(?:comes?|came|pops?|popped|shows?|showed|flash(?:es)?|flashed)\s+up|flash(?:es)?)"
+)
 
 _PHONING = r"(?:call|ring|phone|dial|text)"  # "the number to ring", "who do you phone": calling said with a verb
 _AFTER_KIND = r"(?!\s*(?:of\b|['’]s\b|-))"  # "which part of the car", "what season's outfits": no label
@@ -93,7 +104,12 @@ _ASKED_FORM = {
     "price": re.compile(
         r"\bhow\s+much\b(?!\s+(?:time|longer|more|less|of)\b)(?=.*\b(?:cost|costs|costing|come\s+to|comes\s+to|came"
         r"\s+to|pay|paid|charge|charged|total|price|sell|sold|spend|spent)\b)|\bhow\s+much\s+money\b"
-        rf"|\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?(?:total|price|cost|bill)\b{_AFTER_KIND}",
+        r"|\bhow\s+much\s+(?:is|are|was|were)\s+(?:a|an|the|one|each|two|three|four)\s+(?!time\b)[\w-]+"  # the tickets?
+        r"(?=\s*(?:$|[?.,!;]|(?:each|apiece|for|at|in|on|there|here|now|today)\b))"  # not "the sauce reduced"
+        rf"|\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?{_KIND_WORDS}"
+        rf"(?:total|price|cost|bill|fare|fee|admission)\b{_AFTER_KIND}"
+        rf"|\bwhen\s+(?:is|was|are|were|does|did|do)\s+(?:a|any|the)\s+{_KIND_WORDS}(?:total|price|cost|bill|fare|fee)s?"
+        rf"\s+(?:(?:first|finally|ever)\s+)?{_SHOWN_OR_SAID}\b",
         re.I,
     ),
     "phone": re.compile(  # asked, not given: "when is the phone number 020 7946 0018 shown" has its answer
@@ -102,6 +118,12 @@ _ASKED_FORM = {
         rf"|\bnumbers?\s+(?:to|(?:you|i|we)(?:\s+\w+){{0,2}}?)\s+{_PHONING}\b"
         rf"|\bwho\s+(?:do|does|did|should|can|could|would|must|to)\s+(?:(?:you|i|we|they|people|viewers)\s+)?"
         rf"(?:(?:need|have|want)\s+to\s+)?{_PHONING}\b(?!\s+(?:out|back)\b)",
+        re.I,
+    ),
+    "score": re.compile(  # "what's the score", "what is the final score", "when is the half-time score shown"
+        rf"\b(?:what|which)(?:['’]s|\s+(?:is|was|are|were))?\s+(?:the\s+)?{_KIND_WORDS}scores?\b{_AFTER_KIND}"
+        rf"|\bwhen\s+(?:is|was|are|were|does|did|do)\s+(?:a|any|the)\s+{_KIND_WORDS}scores?"
+        rf"\s+(?:(?:first|finally|ever)\s+)?{_SHOWN_OR_SAID}\b",
         re.I,
     ),
     "discount": re.compile(  # "how much is knocked off", "how much off", "what's the discount"
@@ -195,11 +217,15 @@ def asks_value(question: str) -> bool:
     return any(asks.search(question) for asks in _ASKED_VALUE_AT.values())
 
 
-def _add_answer_forms(text: str, evidence: _Evidence) -> None:
+def _add_answer_forms(text: str, evidence: _Evidence, labels: bool = True) -> None:
     """The noun of each kind ``text`` asks for (``LABEL_NOUNS``) looked for on screen and in speech (``ocr OR
     transcript OR subtitle``), one group each; an answer of a form asked for (``FORM_WORDS``: a price, a phone
     number), one group of the words it is written and said with. ``text`` is left to the other rules as it is:
-    a noun asked may be pictured too ("the name of the bridge the train crosses": the bridge is seen).
+    a noun asked may be pictured too ("the name of the bridge the train crosses": the bridge is seen). Without
+    ``labels`` (the question names the place of its text, whatever is read there is the answer:
+    ``screen_places``), no label's noun is read ("which channel is this, according to the logo in the corner?":
+    a logo writes no "channel"), but a value's form still says which of the texts there is asked ("what's the
+    phone number at the bottom?": the caption at the bottom holding a phone number, not the name strap beside it).
 
     Example:
         >>> evidence = _Evidence()
@@ -222,10 +248,14 @@ def _add_answer_forms(text: str, evidence: _Evidence) -> None:
         >>> _add_answer_forms("what time is the show on according to the banner?", evidence)
         >>> evidence.groups[0][0]
         ('ocr', '{time}')
+        >>> evidence = _Evidence()
+        >>> _add_answer_forms("what's the phone number? which channel is this", evidence, labels=False)
+        >>> [group[-1] for group in evidence.groups]
+        [('subtitle', '{phone}')]
     """
-    for match in _ASKED_LABEL.finditer(text):
+    for match in _ASKED_LABEL.finditer(text if labels else ""):
         evidence.add(TOOLS_FOR[EITHER], match.group("noun").lower())
-    for match in _ASKED_CODE.finditer(text):
+    for match in _ASKED_CODE.finditer(text if labels else ""):
         noun = match.group("noun").lower()
         if noun not in LABEL_NOUNS | phrasing.MOMENT_NOUNS | phrasing.STOP | phrasing.DETERMINERS | _NOT_CODED:
             evidence.add(TOOLS_FOR[EITHER], noun)

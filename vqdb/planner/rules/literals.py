@@ -29,6 +29,7 @@ _DURATIONS = rf"{_DURATION}(?:\s*(?:,|and)?\s*{_DURATION})*"  # "26 minutes and 
 _VIDEO_TIME = re.compile(  # "[[00:06:23, 00:06:39]]", "at 5:01", "between 1:03 and 1:10", "at 8 minutes and 16 seconds"
     rf"\[\[?[^\[\]]*\d(?::\d\d|\s*(?:seconds?|minutes?))[^\[\]]*\]\]?"
     rf"|\b(?:at|around|near|from|until|till|between)\s+(?:the\s+)?{_CLOCK}(?:\s*(?:-|–|—|to|and)\s*{_CLOCK})?(?!\S*\d)"
+    r"(?!\s*(?:am|pm|a\.m\.|p\.m\.|o['’]?clock|hours|hrs|sharp)(?!\w))"  # "at 3:30 pm": a time of day said or shown
     rf"|\b(?:at|around|about|near|from|until|till|between|after|before|within)\s+(?:the\s+)?(?:first\s+)?{_DURATIONS}"
     rf"(?:\s*(?:-|–|—|to|and)\s*{_DURATIONS})?(?:\s+(?:in|into)\s+(?:the\s+)?(?:video|clip|game|film|match))?",
     re.I,

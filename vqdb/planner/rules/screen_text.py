@@ -607,8 +607,8 @@ _TITLE_LOOKS = sorted(phrasing.DESCRIBING - _NOT_LOOKS)  # "the big title", "the
 _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
     rf"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:{alternation(_TITLE_LOOKS)})\s+)*"
     r"(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
-    r"(?:title|heading|headline)(?:\s+(?:card|screen|sequence|page|slide))?\b"
-    r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|[A-Z0-9]))"
+    r"(?:title|heading|headline|intertitle)(?:\s+(?:card|screen|sequence|page|slide))?\b"
+    r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|about\b|[A-Z0-9]))"
     rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
     rf"(?:\s+(?:(?:is|was|gets?)\s+)?(?:on\s+(?:the\s+)?screen|{alternation(list(ARRIVAL_VERBS))})\b)?",
 )
@@ -616,8 +616,10 @@ _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the
 
 def _take_title_named(text: str) -> tuple[str, bool]:
     """``text`` without a title named only by its noun ("when does the title card come up?", "what does the
-    opening title say?", "when is the heading on screen": ``_TITLE_NAMED``; not "the title 'X'", "the title of
-    the book", "the Big Buck Bunny title", "the headline reads storm hits coast"), and whether it had one. A
+    opening title say?", "when is the heading on screen", "when does the intertitle come up?" (a silent film's card
+    of words): ``_TITLE_NAMED``; not "the intertitle about the aviary" (what it says is named), "the title 'X'",
+    "the title of the book", "the Big Buck Bunny title", "the headline reads storm hits coast"), and whether it
+    had one. A
     title is what a video shows biggest, so whatever is read largest is it (``rule_plan``: ``ocr ''`` of size
     large); its noun is no word on screen.
 
@@ -831,7 +833,7 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
         asked = [next(m.span(g) for g in ("asked", "shown", "displayed", "alone") if m.group(g)) for m in matches]
         sites = [_site_named(text, start) for start, _ in asked]
         if asked and not named and by_marks:
-            site_calls = ((tool, site.group(0)) for site in sites if site for tool in TOOLS_FOR[EITHER])
+            site_calls = ((tool, site.group(1)) for site in sites if site for tool in TOOLS_FOR[EITHER])
             evidence.add_calls((*site_calls, *address.marks))
         for (start, end), site in reversed(list(zip(asked, sites, strict=True))):
             text = text[: site.start() if site else start] + " " + text[end:]
@@ -840,18 +842,22 @@ def _take_web_addresses(text: str, evidence: _Evidence, by_marks: bool = True) -
 
 def _site_named(text: str, noun_start: int) -> re.Match[str] | None:
     """The word right before the address noun at ``text[noun_start]`` when it names the address's site or
-    what it is for ("the github link", "the donation web address": a word of the address or of the text around
-    it), not a determiner, a question word or a verb of showing ("what web address", "show the URL").
+    what it is for ("the github link", "the donation web address", "the zoo's website": a word of the address or
+    of the text around it; its group 1, without the possessive), not a determiner, a question word or a verb of
+    showing ("what web address", "show the URL").
 
     Example:
         >>> text = "when do they show the donation web address"
-        >>> _site_named(text, text.index("web")).group(0), _site_named(text, text.index("donation"))
+        >>> _site_named(text, text.index("web")).group(1), _site_named(text, text.index("donation"))
         ('donation', None)
+        >>> text = "When is the zoo's website address shown?"
+        >>> _site_named(text, text.index("website")).group(1)
+        'zoo'
     """
-    before = list(re.finditer(r"[\w-]+", text[:noun_start]))
+    before = list(re.finditer(r"([\w-]+)(?:['’]s\b)?", text[:noun_start]))
     if not before or text[before[-1].end() : noun_start].strip():
         return None
-    word = before[-1].group(0).lower()
+    word = before[-1].group(1).lower()
     return None if word in _NO_SITE_NAME or word in _DISPLAY_VERB_WORDS else before[-1]
 
 

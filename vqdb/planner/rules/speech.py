@@ -274,7 +274,7 @@ def names_captioned(question: str) -> bool:
 
 
 _NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's name appears" (unnamed): name_shown
-    r"\b(?:his|her|their|the\s+[\w-]+['’]s)\s+name\s+(?:(?:is|was|gets|got)\s+)?"
+    r"\b(?:his|her|their|the\s+(?:[\w-]+\s+){0,2}[\w-]+['’]s)\s+name\s+(?:(?:is|was|gets|got)\s+)?"
     r"(?:on\s+(?:the\s+)?screen|(?:shown|displayed|up|appears?|appeared|(?:shows?|showed|comes?|came|pops?|popped)"
     r"\s+up)(?:\s+on\s+(?:the\s+)?screen)?)"
     r"(?!\s+(?:on|in|at|over)\s)",  # "his name appears on the board": a text there
@@ -291,6 +291,8 @@ def name_shown(text: str) -> tuple[str, bool]:
     Example:
         >>> name_shown("what does kennedy say while his name is on screen")
         ('what does kennedy say while  ', True)
+        >>> name_shown("When does the bird expert's name come up on screen?")
+        ('When does  ?', True)
         >>> name_shown("what is his name"), name_shown("when does his name appear on the board")
         (('what is his name', False), ('when does his name appear on the board', False))
     """

@@ -20,7 +20,16 @@ from vqdb.textnorm import FUNCTION_WORDS
 
 _HOW_LONG = Phrases(phrasing.HOW_LONG)
 _TO = re.compile(r"\s+to\b", re.I)
-_NTH_CUES = Phrases(phrasing.NTH_TIMES | phrasing.NTH_THINGS | phrasing.AGAIN)
+_NTH_CUES = Phrases(phrasing.NTH_TIMES | phrasing.NTH_THINGS | phrasing.AGAIN | phrasing.COMING_BACK)
+# what a cue of coming back (``phrasing.COMING_BACK``) arrives as, once its order is taken: no longer than the cue
+_ARRIVING_AGAIN = {"come back": "appear", "comes back": "appears", "came back": "appeared", "coming back": "appearing"}
+_ARRIVING_AGAIN |= {f"return{end}": f"appear{end}" for end in ("", "s", "ed", "ing")}
+_SCREEN_PLACE = (  # where a thing comes back to on screen: "returns to the screen", "comes back at the top"
+    r"(?:on|onto|to|into|in|at|across)\s+(?:the\s+)?(?:screen|frame|display|picture|view|video|top|bottom|corner|"
+    r"left|right|middle|centre|center|lower|upper)\b|on\s+its\s+own\b|by\s+itself\b|later\b"
+)
+_RETURN_ENDS = re.compile(rf"\s*(?:$|[,.?!;:]|(?:{_SCREEN_PLACE}))", re.I)  # "return" of a showing, not of a ball
+_BACK_TO_ELSEWHERE = re.compile(rf"\s+to\s+(?!(?:{_SCREEN_PLACE}))", re.I)  # "comes back to the topic": no showing
 _NOT_A_REPEAT = Phrases(phrasing.NOT_A_REPEAT)
 _ORDINAL = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
 _REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
@@ -153,6 +162,8 @@ def _nth(question: str) -> list[tuple[int, int, str]]:
             continue
         if question[end : end + 1] == "-" or (start and question[start - 1] == "-"):  # part of a compound
             continue
+        if cue.lower() in phrasing.COMING_BACK and not _comes_back(cue, question[end:]):
+            continue
         ordinals = [_ORDINAL[w.lower()] for w in WORD.findall(cue) if w.lower() in _ORDINAL]
         found.append((start, end, ordinals[0] if ordinals else "second"))
     return found
@@ -169,9 +180,26 @@ def _without_nth(question: str, nth: list[tuple[int, int, str]]) -> str:
     for start, end, _ in nth:
         cue = question[start:end]
         prefix = _REAPPEAR.match(cue)
-        kept = cue[prefix.end() :] if prefix else ""
+        kept = cue[prefix.end() :] if prefix else _ARRIVING_AGAIN.get(" ".join(cue.lower().split()), "")
+        kept = kept or ("on screen" if cue.lower().startswith("back on") else "")
         question = question[:start] + kept.rjust(end - start) + question[end:]
     return question
+
+
+def _comes_back(cue: str, after: str) -> bool:
+    """Whether ``cue`` (a phrase of ``phrasing.COMING_BACK``), followed by ``after``, says a thing shows again: a
+    "return" where its clause ends or a place follows ("when does the title return?", "returns to the screen"; not
+    "he returns the ball"), "come back" unless to somewhere else than the screen ("comes back to the topic").
+
+    Example:
+        >>> _comes_back("return", "?"), _comes_back("returns", " to the screen"), _comes_back("returns", " the ball")
+        (True, True, False)
+        >>> _comes_back("come back", " on its own?"), _comes_back("comes back", " to the topic of money")
+        (True, False)
+    """
+    if cue.lower().startswith("return"):
+        return _RETURN_ENDS.match(after) is not None
+    return _BACK_TO_ELSEWHERE.match(after) is None
 
 
 def _ends_clause(after: str) -> bool:

@@ -9,7 +9,8 @@ which takes an alignment of at least ``min_score(query)`` (1.0 up to 4 character
 queries), or a near miss: most of the query's words read whole, graded at half its alignment, so below every
 match (and always weak, below). A query made only of digits and separators (a timecode, a counter: one digit
 changes its meaning) must instead appear as whole words (``contains_phrase``) once OCR's letter-for-digit
-misreads are undone: O, o -> 0 and I, l, | -> 1.
+misreads are undone: O, o -> 0 and I, l, | -> 1; a clock's or a timecode's digits read with its colons dropped
+("1205" for 12:05) match too, graded ``RUN_TOGETHER_SCORE`` (``run_together``).
 
 Matching reads are **strong** when they grade at least halfway from ``min_score(query)`` (at most ``STRONG_FLOOR``,
 so a short word read with a stray mark beside it is not cut off its run: ``Ocr.strong_floor``) up to the best grade
@@ -153,6 +154,8 @@ MOMENT_COLUMNS = {
     "reach_from": "reach_from",
 }
 NUMERIC_QUERY = re.compile(r"[0-9 :;.,/-]+")  # a query of only these characters must match exactly, as words
+CLOCK_QUERY = re.compile(r"\d[:;]\d")  # a numeric query of a clock or timecode ("12:05", "00:00:05;00")
+RUN_TOGETHER_SCORE = 0.95  # a clock read with its colons dropped ("1205" for 12:05): its digits exact, below a read
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 STRONG_FLOOR = 0.9  # the floor of a word's strong reads is at most this (``Ocr.strong_floor``)
 MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when all its words are that read's
@@ -194,9 +197,9 @@ LETTER = r"\pL"  # a text shown without a letter ("9", "24") means nothing to co
 class Ocr(TextTool):
     """`screen_text_score(text, query)` of the frame's text in reading order, 0 below `min_score(query)`
     unless a near miss (then half its alignment) (a numeric query: `contains_phrase` after O/o -> 0,
-    I/l/| -> 1); frames in a run of matching reads share its best score and span; a value of a number that ticks,
-    estimated between reads (`counter_moments`), scores 0.8; a text shown close in meaning (its stored MiniLM
-    vector, at most 0.6) scores its time on screen"""
+    I/l/| -> 1; a clock's digits read run together, 0.95); frames in a run of matching reads share its best score
+    and span; a value of a number that ticks, estimated between reads (`counter_moments`), scores 0.8; a text
+    shown close in meaning (its stored MiniLM vector, at most 0.6) scores its time on screen"""
 
     name = "ocr"
     description = "on-screen text: frames graded by how well their text (titles, captions, signs) contains the query"
@@ -577,11 +580,17 @@ class Ocr(TextTool):
         return exp.Div(this=height, expression=over(fn("max", height.copy()), [col("video_id", "t")]))
 
     def grade(self, ctx: Context, text: exp.Expression | None = None) -> exp.Expression:
-        """The grade of ``text`` (a frame's ``t.text``): 1.0 or NULL for a numeric query, ``screen_text_score``
-        else (0 below ``min_score(query)`` unless a near miss)."""
+        """The grade of ``text`` (a frame's ``t.text``): 1.0 or NULL for a numeric query (``RUN_TOGETHER_SCORE``
+        for a clock's digits read run together, ``run_together``), ``screen_text_score`` else (0 below
+        ``min_score(query)`` unless a near miss)."""
         text = text if text is not None else col("text", "t")
         if self.numeric(ctx.query):
-            return exp.case().when(fn("contains_phrase", self.as_read(ctx.query, text), ctx.text), number(1.0))
+            graded = exp.case().when(fn("contains_phrase", self.as_read(ctx.query, text), ctx.text), number(1.0))
+            together = run_together(ctx.query)
+            if together is None:
+                return graded
+            read_together = fn("contains_phrase", self.as_read(ctx.query, text.copy()), string(together))
+            return graded.when(read_together, number(RUN_TOGETHER_SCORE))
         return fn("screen_text_score", text, ctx.text)
 
     def as_read(self, query: str, text: exp.Expression) -> exp.Expression:
@@ -1191,6 +1200,21 @@ def _query_boxes_first(reduce: np.ufunc, values: np.ndarray, holds: np.ndarray, 
         over_all = reduce.reduceat(values, firsts)
         over_query = reduce.reduceat(np.where(holds, values, np.nan), firsts)
     return np.where(np.isnan(over_query), over_all, over_query)
+
+
+def run_together(query: str) -> str | None:
+    """The digits of a clock or timecode query (``CLOCK_QUERY``, three digits or more) run together, as OCR reads
+    one whose colons it dropped ("1205" for 12:05: a colon is a thin mark between digits); None for any other
+    query, whose separators tell numbers apart ("1-1", "4.004").
+
+    Example:
+        >>> run_together("12:05"), run_together("00:00:05;00"), run_together("4.004"), run_together("1:5")
+        ('1205', '00000500', None, None)
+    """
+    if not Ocr.numeric(query) or not CLOCK_QUERY.search(query):
+        return None
+    digits = re.sub(r"\D", "", query)
+    return digits if len(digits) >= 3 else None
 
 
 def query_digits(query: str) -> int:
