@@ -100,8 +100,10 @@ class OcrExtractor(Extractor):
     # frame's saturation (``easyocr_reader.saturation_of``) and banners standing either way on an upright
     # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground.
     # 4: text shown between two reads and gone by the next read where it showed (``vqdb.ingest.brief_text``); a
-    # corpus read before misses a title shown for less than the OCR period
-    reading = 4
+    # corpus read before misses a title shown for less than the OCR period. 5: a text that blinks off for less than
+    # ``text_edges.BLINK_S`` and comes back is shown through the blink (``text_edges._blinks_bridged``); a corpus
+    # read before ends a flashing text at its first blink
+    reading = 5
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
