@@ -77,6 +77,9 @@ rereads, the text edges), once per setting, in this process:
 - ``quiet-5``: as ``after`` but a place where the reader looked and found no new text is skipped for 5 partial
   reads, not 2 (main until the luminance change showed a caption fading in over moving footage found 3 s late,
   ``ocr.QUIET_READS``);
+- ``shots-unseen``: as ``after`` but a cut to another shot where a read stays over both (a logo, a score) is
+  not told from motion (``change_gate.shot_change``), so the places quiet in the shot before stay quiet and a
+  title card after the cut is read up to ``ocr.QUIET_READS`` reads late (main until OCR reading 5);
 - ``unmended``: as ``after`` but a "©" read as a round glyph ("Copyright 0 2013"), a web address read without
   its periods ("WWW bcastell com") and a timecode's colon read as a period ("00:00.08;00") stay as read (main
   until issue 23's glyph work: now ``easyocr_reader.copyright_sign``, ``web_address`` and ``timecode``);
@@ -127,7 +130,7 @@ from pathlib import Path
 import numpy as np
 
 from vqdb.config import Config
-from vqdb.ingest import crops
+from vqdb.ingest import change_gate, crops
 from vqdb.ingest.change_gate import Change
 from vqdb.ingest.decode import frames_within, sample_frames
 from vqdb.ingest.extractors import ocr
@@ -179,6 +182,7 @@ SETTINGS = {
     "flat": ({}, {"faint": False, "stretch_below": 0}),
     "no-faint": ({}, {"faint": False}),
     "unstretched": ({}, {"stretch_below": 0}),
+    "shots-unseen": ({}, {}),
     "after": ({}, {}),
 }
 
@@ -349,6 +353,7 @@ PATCHES = {
         (easyocr_reader, "grey_of"): bgr_grey,
     },
     "quiet-5": {(ocr, "QuietPlaces"): functools.partial(ocr.QuietPlaces, 5)},
+    "shots-unseen": {(change_gate, "shot_change"): lambda previous, current: 0.0},
     "unmended": {
         (easyocr_reader, "copyright_sign"): as_read,
         (easyocr_reader, "web_address"): as_read,

@@ -28,6 +28,9 @@ Settings:
   a counter's box was compared on the glyphs that differ between two reads only (a timecode's seconds),
   so the value read stayed while its frame digits ticked;
   ``ocr_spans`` rows ran from a text's first read to its last (a text read once: no length);
+- ``unbridged``: the defaults before blinks were bridged (``text_edges._blinks_bridged``): a text that blinked off
+  for less than ``BLINK_S`` and came back left at its first blink, or at its last flash, whichever one change point
+  disagreed with fewer frames;
 - ``after``: the defaults now.
 
     .venv/bin/python benchmarks/text_spans.py                                   # every clip of the truth
@@ -72,6 +75,7 @@ SETTINGS: dict[str, tuple[dict, bool]] = {
         },
         False,
     ),
+    "unbridged": ({(text_edges, "_blinks_bridged"): lambda shows, times, leaving: shows}, True),
     "after": ({}, True),
 }
 

@@ -83,3 +83,16 @@ def test_real_clips_ticking_timecode_changes_still_picture_does_not(shared_data)
     still = signatures(shared_data / "video" / "testvideo.mp4", [2, 3, 4, 5])
     assert min(scores_between_neighbours(ticking)) > 0.05  # measured 0.07-0.39
     assert max(scores_between_neighbours(still)) < 0.01  # measured 0.000-0.002
+
+
+def test_a_whole_change_to_another_shot_is_a_cut_and_motion_is_not():
+    rng = np.random.default_rng(0)
+    scene = rng.integers(40, 200, (90, 480, 3), dtype=np.uint8)
+    gate = ChangeGate(0.02)
+    gate.check(scene[:, :160])
+    panned = gate.check(scene[:, 40:200])  # the camera moved: every tile changed, the picture's levels did not
+    title_card = np.zeros((90, 160, 3), np.uint8)
+    title_card[40:50, 30:130] = 255
+    card = gate.check(title_card)
+    assert (panned.whole, panned.cut) == (True, False)
+    assert (card.whole, card.cut) == (True, True)

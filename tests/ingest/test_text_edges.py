@@ -144,6 +144,17 @@ def test_a_text_whose_pixels_glitch_stays_until_it_leaves():
     assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.8)], []]
 
 
+def test_a_flashing_text_is_shown_until_its_last_flash():
+    # on 0.0-0.2 s, off 0.2-0.44 s (a blink longer than the flash after it), back 0.44-0.64 s, gone from 0.64 s:
+    # one showing, as a person sees it (one change point alone disagrees least with leaving at 0.2 s)
+    frames = [(t / 25, title_frame(t < 5 or 11 <= t < 16)) for t in range(26)]
+    reads = [(0.0, [TextBox("ENTER PASSWORD", 0.9, TITLE_BOX)]), (1.0, [])]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.64)], []]
+    # gone 0.5 s or more, what comes back in its box is another showing: the text left
+    frames = [(t / 25, title_frame(t < 5 or 18 <= t < 21)) for t in range(26)]
+    assert shown_times(reads, frames, duration_s=2.0) == [[(0.0, 0.2)], []]
+
+
 def test_a_text_fading_out_is_not_held_by_its_pattern():
     # a fade keeps the pattern while its contrast falls: shown while at least half there
     frames = [(t / 10, title_frame(True, ink=round(40 + 215 * max(0.0, 1 - t / 8)))) for t in range(11)]

@@ -15,6 +15,9 @@ touching changed tiles with one tile of margin, as normalized boxes, with the th
 changed there (by more than ``PIXEL_CHANGE``): where in a region the change lies, e.g. only inside the boxes
 of text read before (ticking digits). A slide deck with a moving speaker inset and a ticking clock then
 costs OCR those parts instead of the whole frame; the reference takes the new pixels of what was read.
+A whole change also says whether it is a **cut** to another shot (``shot_change``: the frame's grey levels,
+not only its pixels, changed): a logo or a score that stays over every shot keeps a cut from looking like
+one to OCR's reads, and a title card after it must still be looked for.
 
 Example:
     >>> import numpy as np
@@ -24,7 +27,7 @@ Example:
     (True, False)
     >>> white_corner = black.copy(); white_corner[:12, :12] = 255
     >>> gate.check(white_corner)
-    Change(whole=False, regions=(Box(x0=0.0, y0=0.0, x1=0.1875, y1=0.3333333333333333),))
+    Change(whole=False, regions=(Box(x0=0.0, y0=0.0, x1=0.1875, y1=0.3333333333333333),), cut=False)
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ SIGNATURE_WIDTH = 512
 TILE = 32
 PIXEL_CHANGE = 0.1  # a thumbnail pixel changed by more than this (grey 0..1): encoder noise stays under 0.05
 MAX_PARTIAL = 0.8  # changed regions covering more of the frame than this (a cut): read the whole frame again
+CUT = 0.5  # a whole change that moves this share of the frame's grey levels to others is another shot (``shot_change``)
+HISTOGRAM_BINS = 32
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,11 +53,13 @@ class Change:
     """What changed since the reference: the ``whole`` frame, some ``regions`` (normalized boxes), or nothing;
     with ``regions``, ``pixels`` marks the changed pixels inside them on a grid over the frame (``True``
     where a thumbnail pixel changed by more than ``PIXEL_CHANGE``). A ``whole`` change with a reference
-    (not the first frame, nor one of another size) has the whole frame as its one region and its pixels."""
+    (not the first frame, nor one of another size) has the whole frame as its one region and its pixels, and
+    ``cut`` says whether the picture is another shot (``shot_change`` at least ``CUT``), not the same one moved."""
 
     whole: bool
     regions: tuple[Box, ...] = ()
     pixels: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
+    cut: bool = False
 
     @property
     def changed(self) -> bool:
@@ -101,6 +108,24 @@ def change_score(previous: np.ndarray, current: np.ndarray) -> float:
         return 1.0
     tiles = tile_scores(previous, current)
     return float(tiles.max()) if tiles.size else 0.0
+
+
+def shot_change(previous: np.ndarray, current: np.ndarray) -> float:
+    """The share of a signature's grey levels that moved to other levels (the total variation of the two
+    signatures' histograms of ``HISTOGRAM_BINS`` levels, 0..1): a camera that pans or a crowd that moves keeps
+    its picture's levels (0.0-0.2 a second apart on the shared clips), a cut to another shot, to a title card
+    or to black does not (0.7-1.0), whatever stays in place over both (a channel's logo, a score).
+
+    Example:
+        >>> import numpy as np
+        >>> footage = np.linspace(0.2, 0.8, 64 * 64, dtype=np.float32).reshape(64, 64)
+        >>> card = np.zeros((64, 64), np.float32); card[28:36, 16:48] = 1.0  # a title on black
+        >>> round(shot_change(footage, np.roll(footage, 5, axis=1)), 2), round(shot_change(footage, card), 2)
+        (0.0, 1.0)
+    """
+    bins = np.linspace(0.0, 1.0, HISTOGRAM_BINS + 1)
+    before, after = (np.histogram(s, bins)[0] / max(1, s.size) for s in (previous, current))
+    return float(np.abs(after - before).sum() / 2)
 
 
 def changed_regions(changed: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -163,7 +188,10 @@ class ChangeGate:
         if sum((r1 - r0) * (c1 - c0) for r0, c0, r1, c1 in regions) > MAX_PARTIAL * changed.size:
             self._reference = current
             return Change(
-                whole=True, regions=(Box(0.0, 0.0, 1.0, 1.0),), pixels=np.abs(current - reference) > PIXEL_CHANGE
+                whole=True,
+                regions=(Box(0.0, 0.0, 1.0, 1.0),),
+                pixels=np.abs(current - reference) > PIXEL_CHANGE,
+                cut=shot_change(reference, current) >= CUT,
             )
         height, width = current.shape
         pixels = np.zeros_like(current, dtype=bool)

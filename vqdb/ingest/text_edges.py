@@ -17,6 +17,10 @@ before; it is unchanged only when no pixel did (the two reads differ, the pictur
 text read again at the next read (the same words in an overlapping box,
 ``vqdb.ingest.ocr_spans.same_text``) did not leave, whatever its pixels did (a pulsing word).
 
+A text that blinks (a prompt, an alert flashing, a sign passed in front of) is gone for a moment and back: a gap
+under ``BLINK_S`` between frames that show it is bridged (``_blinks_bridged``), so it leaves after its last flash in
+the window, not at its first blink.
+
 Animated text (kinetic titles that glitch, flicker or flash, text over a background that changes light)
 changes its pixels while it is there: far from them as read, it still shows their pattern. So a frame
 also shows a content when its box correlates with it (``LIKE``, lighting and contrast aside) better than
@@ -81,6 +85,7 @@ PATTERN = 0.85  # a box correlating this well with its pixels at a read shows th
 LIKE = 0.65  # a frame between reads of unlike boxes shows the one it correlates with this well, better than the other
 HALF = 0.5  # ... when it shows that pattern at least this strongly (a text fading out: while half there)
 NEAR_TEXT = 70.0  # ``same_text`` similarity of two reads of a box that may be one text misread (echo / Zcho)
+BLINK_S = 0.5  # a text gone for less than this and back is still shown: it blinks, flashes or is passed in front of
 
 Shown = tuple[float | None, float | None]
 
@@ -327,11 +332,42 @@ def _change(
     ends = (full[0], full[-1]) if leaving else (full[-1], full[0])
     if counter or (replaced and (not whole or _same_pattern(*ends))):  # a value that ticks
         shows &= ~_another_value(full[1:-1], ends[0], difference, counter=counter)
+    shows = _blinks_bridged(shows, [ts for ts, _ in between], leaving=leaving)
     after = ~shows if leaving else shows  # frames that look as after the change
     # a change at frame s disagrees with the "after" frames before s and the others from s on; the
     # earliest of the changes that disagree least
     wrong = np.concatenate([[0], np.cumsum(after)]) + np.concatenate([np.cumsum((~after)[::-1])[::-1], [0]])
     return between[1 + int(np.argmin(wrong))][0]
+
+
+def _blinks_bridged(shows: np.ndarray, times: Sequence[float], *, leaving: bool) -> np.ndarray:
+    """``shows`` (whether each frame between the window's ends, at ``times[1:-1]``, shows the text) with each
+    gap shorter than ``BLINK_S`` between two frames that show it filled: a text that blinks, flashes or is
+    passed in front of for a moment is seen as one showing, as a person sees it ("Enter Password" flashing
+    until the cut, not only its first flash). The text is back when two frames in a row show it (one frame
+    alike may be noise) or the window's end that reads it does (its first frame when ``leaving``, else its last).
+
+    Example:
+        >>> times = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
+        >>> flashing = np.array([1, 1, 0, 0, 1, 1, 0, 0, 0], bool)  # 0.1-0.2 on, 0.3-0.4 off, back, gone at 0.7
+        >>> _blinks_bridged(flashing, times, leaving=True).astype(int).tolist()
+        [1, 1, 1, 1, 1, 1, 0, 0, 0]
+        >>> gone = np.array([1, 0, 0, 0, 0, 0, 1, 1, 0], bool)  # away 0.5 s: it left, something like it came
+        >>> _blinks_bridged(gone, times, leaving=True).astype(int).tolist()
+        [1, 0, 0, 0, 0, 0, 1, 1, 0]
+        >>> noise = np.array([1, 0, 0, 1, 0, 0, 0, 0, 0], bool)  # one frame alike: noise, not the text back
+        >>> _blinks_bridged(noise, times, leaving=True).astype(int).tolist()
+        [1, 0, 0, 1, 0, 0, 0, 0, 0]
+    """
+    series = np.concatenate([[leaving], shows, [not leaving]])
+    edges = np.diff(np.concatenate([[0], series.astype(np.int8), [0]]))
+    runs = list(zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True))  # [start, end) shown
+    bridged = series.copy()
+    for (_, last), (start, end) in zip(runs[:-1], runs[1:], strict=True):
+        back = end - start >= 2 or end == len(series)  # one frame that looks like it may be noise; the read is not
+        if back and times[start] - times[last - 1] < BLINK_S:
+            bridged[last:start] = True
+    return bridged[1:-1]
 
 
 def _another_value(crops: np.ndarray, reference: np.ndarray, difference: np.ndarray, *, counter: bool) -> np.ndarray:

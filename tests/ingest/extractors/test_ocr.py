@@ -275,11 +275,13 @@ def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
     from vqdb.ingest.runner import stale_settings
 
     before = {"ocr": {"settings": settings_of(Config())}}  # recorded no reading: read the first way
-    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 4)"}
+    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 5)"}
     coloured_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}  # before the colour look
-    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 4)"}
+    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 5)"}
     flashes_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 3}}}  # before brief text was looked for
-    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 4)"}
+    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 5)"}
+    blinks_cut = {"ocr": {"settings": settings_of(Config()) | {"reading": 4}}}  # before blinks were bridged
+    assert stale_settings(blinks_cut, Config()) == {"ocr": "read by an older reader (reading 4, now 5)"}
 
 
 def test_ocr_max_side_below_zero_is_a_clear_error():
@@ -392,6 +394,33 @@ def test_a_quiet_place_whose_text_changes_is_looked_at_at_once():
     # in a second call, beside the watermark
     looked = looks_over_a_moving_picture(["clideo.com", "clideo com", "Breaking news", "Breaking news"])
     assert looked[2] == [False, True] and looked[3][0]
+
+
+def test_a_cut_to_a_title_card_is_looked_at_at_once_though_a_logo_stays_over_both_shots():
+    # footage (new noise each frame) under a channel's logo: looked at once, then quiet; the cut to a title card
+    # on black keeps the logo, so no read looks cut, but the card is looked at at once, not after QUIET_READS
+    rng = np.random.default_rng(0)
+
+    def with_logo(picture: np.ndarray) -> np.ndarray:
+        picture[:40, :200] = 245
+        cv2.putText(picture, "NEWS 24", (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2, cv2.LINE_AA)
+        return picture
+
+    footage = [with_logo(rng.integers(0, 255, (360, 640, 3), np.uint8)) for _ in range(3)]
+    card = with_logo(np.zeros((360, 640, 3), np.uint8))
+    cv2.putText(card, "Meanwhile...", (220, 190), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 255, 255), 2, cv2.LINE_AA)
+    gate, seen, quiet, reader = ChangeGate(0.02), Seen(), QuietPlaces(), WatermarkReader()
+    reads = [TextBox("NEWS 24", 0.9, (0.0, 0.0, 200 / 640, 40 / 360))]
+    gate.check(footage[0])
+    seen.take(footage[0])
+    quiet.forget(reads)
+    looked = []
+    for frame in [*footage[1:], card]:
+        reader.looked = []
+        change = gate.check(frame)
+        reads = reread_changes(reader, frame, reads, change, quiet, seen)
+        looked.append((change.whole, change.cut, reader.looked))
+    assert looked == [(True, False, [True]), (True, False, [False]), (True, True, [True])]
 
 
 def test_reads_since_a_cut_hold_a_read_exactly_where_one_overlapping_reads_the_same():

@@ -100,8 +100,11 @@ class OcrExtractor(Extractor):
     # frame's saturation (``easyocr_reader.saturation_of``) and banners standing either way on an upright
     # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground.
     # 4: text shown between two reads and gone by the next read where it showed (``vqdb.ingest.brief_text``); a
-    # corpus read before misses a title shown for less than the OCR period
-    reading = 4
+    # corpus read before misses a title shown for less than the OCR period. 5: a text that blinks off for less than
+    # ``text_edges.BLINK_S`` and comes back is shown through the blink (``text_edges._blinks_bridged``), and a cut to
+    # another shot wakes the quiet places though a logo stays over both (``Change.cut``); a corpus read before ends
+    # a flashing text at its first blink and may read a title card after such a cut up to two reads late
+    reading = 5
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -487,7 +490,9 @@ def reread_changes(
     places (where it found no new text lately, ``QuietPlaces``), which note the places where it found none
     now; a quiet place beside a read recognized again that shows new text (``_beside``: a line reads on) is
     looked at at once. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
-    no read shows as it was is a cut: the frame is read whole.
+    no read shows as it was is a cut: the frame is read whole; a cut to another shot (``Change.cut``) where a
+    read stays (a channel's logo, a score over every shot) wakes the quiet places: the footage that showed no
+    text is gone, and a title card or a caption in the new shot is read at once.
 
     Example:
         >>> import numpy as np
@@ -503,6 +508,8 @@ def reread_changes(
         >>> [(r.text, r.box) for r in reread_changes(Reader(), frame, old, gate.check(frame), QuietPlaces(), Seen())]
         [('title', (0.1, 0.1, 0.9, 0.2)), ('new', (0.0, 0.8, 0.2, 1.0))]
     """
+    if change.cut:  # another shot: what found no text in the last one may now (a title card), whatever stayed
+        quiet.forget(reads)
     pixels = change.pixels if change.pixels is not None else np.ones((1, 1), bool)
     current = grey(image)
     touched = [read for read in reads if pixels[_cells(pixels, read.box)].any()]
