@@ -72,8 +72,8 @@ def test_a_faint_line_under_the_frames_strongest_strokes_is_a_candidate():
     image = (picture() * 0.3).astype(np.uint8)
     image = with_text(image, "LIVE 19:15 NEWS", (80, 60), 40)
     image = with_text(image, "Grand Hotel", (700, 400), 36, fill=(80, 78, 70))
-    assert inside((150, 80), text_regions(image, faint=False))
-    assert not inside((760, 420), text_regions(image, faint=False))
+    assert inside((150, 80), text_regions(image, faint=False, coarse=False))
+    assert not inside((760, 420), text_regions(image, faint=False, coarse=False))
     assert inside((760, 420), text_regions(image)) and inside((900, 420), text_regions(image))
 
 
