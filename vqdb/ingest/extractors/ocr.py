@@ -100,8 +100,10 @@ class OcrExtractor(Extractor):
     # frame's saturation (``easyocr_reader.saturation_of``) and banners standing either way on an upright
     # picture kept upright (``upright_turn``); a corpus read before misses coloured text as light as its ground.
     # 4: text shown between two reads and gone by the next read where it showed (``vqdb.ingest.brief_text``); a
-    # corpus read before misses a title shown for less than the OCR period
-    reading = 4
+    # corpus read before misses a title shown for less than the OCR period. 6 (5 is edges16's): large letters with
+    # soft edges (out of focus, motion-blurred, in a dim grade) looked for on the frame shrunk too
+    # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title
+    reading = 6
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
