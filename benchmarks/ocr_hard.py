@@ -43,9 +43,10 @@ PHRASES = ["GRAND HOTEL", "Open Daily 9am", "SUMMER SALE 50", "Main Street", "WE
            "NIGHT MARKET", "Coffee and Tea"]  # fmt: skip
 STYLES = ["lowcontrast", "dimsign", "outlined", "shadowed", "onshape", "gradient", "smallcomp"]
 SETTINGS = {
-    "flat": {"faint": False, "stretch_below": 0},  # main before issue 23's hard-text work
+    "flat": {"faint": False, "coarse": False, "stretch_below": 0},  # main before issue 23's hard-text work
     "no-faint": {"faint": False},
     "unstretched": {"stretch_below": 0},
+    "sharp-only": {"coarse": False},  # the scout before issue 23.1: no coarse pass for soft lines
     "after": {},
 }
 Box = tuple[int, int, int, int]

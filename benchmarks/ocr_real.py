@@ -176,6 +176,8 @@ SETTINGS = {
     "bars": ({}, {}),
     "bgr-grey": ({}, {}),
     "unread": ({}, {}),
+    "sharp-only": ({}, {"coarse": False}),  # the scout before issue 23.1: no coarse pass for soft lines
+    "coarse": ({}, {}),
     "quiet-5": ({}, {}),
     "unmended": ({}, {}),
     "unflashed": ({}, {}),

@@ -72,9 +72,37 @@ def test_a_faint_line_under_the_frames_strongest_strokes_is_a_candidate():
     image = (picture() * 0.3).astype(np.uint8)
     image = with_text(image, "LIVE 19:15 NEWS", (80, 60), 40)
     image = with_text(image, "Grand Hotel", (700, 400), 36, fill=(80, 78, 70))
-    assert inside((150, 80), text_regions(image, faint=False))
-    assert not inside((760, 420), text_regions(image, faint=False))
+    assert inside((150, 80), text_regions(image, faint=False, coarse=False))
+    assert not inside((760, 420), text_regions(image, faint=False, coarse=False))
     assert inside((760, 420), text_regions(image)) and inside((900, 420), text_regions(image))
+
+
+def soft_sign(px: int, blur: float, seed: int = 0) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A dim 640x272 shot: a grey sign (78) with letters ``px`` high in darker grey (52) out of focus by ``blur``
+    (a Gaussian's sigma), a little sensor noise, and a bright patch that sets the frame's level; and where the
+    letters are (``x0, y0, x1, y1``)."""
+    import cv2
+    from PIL import Image, ImageDraw
+
+    from vqdb.testing.media import font
+
+    image = Image.fromarray((np.linspace(20, 60, 640)[None, :, None] * np.ones((272, 1, 3))).astype(np.uint8))
+    face = font("sans-bold", px * 1.35)
+    x0, y0, x1, y1 = face.getbbox("TAXI")
+    ImageDraw.Draw(image).rectangle((100, 50, 130 + x1, 80 + y1), fill=(78, 78, 78))
+    ImageDraw.Draw(image).text((115, 65), "TAXI", font=face, fill=(60, 46, 46))
+    grey = cv2.GaussianBlur(np.asarray(image).astype(float), (0, 0), blur)
+    noisy = grey + np.random.default_rng(seed).normal(0, 3, grey.shape)
+    noisy[200:260, 520:600] = 255
+    return np.clip(noisy, 0, 255).astype(np.uint8), (115 + x0, 65 + y0, 115 + x1, 65 + y1)
+
+
+@pytest.mark.parametrize(("px", "blur"), [(30, 1.5), (50, 2.0), (50, 3.0), (80, 3.0)])
+def test_large_soft_letters_in_a_dim_shot_are_a_candidate(px, blur):
+    image, (x0, y0, x1, y1) = soft_sign(px, blur)
+    regions = text_regions(image)
+    assert inside((x0 + 2, (y0 + y1) // 2), regions) and inside((x1 - 2, (y0 + y1) // 2), regions), regions
+    assert covered(merged(regions, math.inf, 0), image.shape) < 0.45  # the sign's region, not the whole frame
 
 
 def test_a_dark_textured_picture_is_not_cut_into_faint_lines():

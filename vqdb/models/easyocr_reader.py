@@ -157,7 +157,8 @@ class EasyOCRReader:
     "00:00:03;00" at 0.28, reads "00.00.03;00" at 0.30 inverted); framed, on the shared clips a second read
     picked confident junk (a "~" from the frame's edge on smpte-2997's timecode, "00:00:03;00" read
     "~00.00:03,00") and mended no line (``benchmarks/ocr_real.py``, setting ``retry``);
-    ``faint`` whether the stroke analysis looks for faint lines too (``text_regions.faint_lines``), ``stretch_below``
+    ``faint`` whether the stroke analysis looks for faint lines too (``text_regions.faint_lines``), ``coarse``
+    whether for large soft-edged lines on the frame shrunk too (``text_regions.coarse_lines``), ``stretch_below``
     the grey-level span under which a box read unsure is read again contrast-stretched (``LOW_CONTRAST``; 0: as
     ``retry`` says);
     ``rows`` whether the boxes of one line are joined (``joined_rows``; False reads them as CRAFT cut them);
@@ -199,6 +200,7 @@ class EasyOCRReader:
         fold: bool = True,
         join_calls: bool = True,
         faint: bool = True,
+        coarse: bool = True,
         stretch_below: int = LOW_CONTRAST,
         colour_look: bool = True,
     ) -> None:
@@ -219,7 +221,7 @@ class EasyOCRReader:
         self.merge, self.retry_below, self.rows, self.rows_only = merge, retry_below, rows, rows_only
         self.second_look, self.retry_gain, self.reach = SECOND_LOOKS[retry], retry_gain, reach
         self.join_calls, self.faint, self.stretch_below = join_calls, faint, stretch_below
-        self.colour_look = colour_look
+        self.colour_look, self.coarse = colour_look, coarse
         scratch = Path(tempfile.gettempdir()) / "vqdb-easyocr"
         _silence_noise()
         self._reader = easyocr.Reader(
@@ -325,7 +327,7 @@ class EasyOCRReader:
     def _regions(self, image: np.ndarray) -> list[tuple[int, int, int, int]]:
         """Where CRAFT looks in ``image``: the regions that may hold text, or the whole image without ``scout``."""
         height, width = image.shape[:2]
-        return text_regions(image, self.merge, self.faint) if self.scout else [(0, 0, width, height)]
+        return text_regions(image, self.merge, self.faint, self.coarse) if self.scout else [(0, 0, width, height)]
 
     def _read_turned(self, image: np.ndarray) -> list[TextBox]:
         """The reads of ``image`` turned a quarter counter-clockwise, each box also read upside down (a

@@ -8,10 +8,13 @@ is kept as a candidate when it is at least ``MIN_HEIGHT`` pixels high and wide a
 ``MIN_FILL`` of its box (not a hairline or the outline of a shape). A large textured area (foliage, gravel, a crowd)
 stays one large candidate: text may be inside it. The frame's level is set by its strongest edges, so a line
 fainter than those but standing out in its own part of the frame (a pale sign in a dark street, a grey title
-over a picture) is looked for too, in tiles with a flat ground (``faint_lines``). Each candidate grows by
-half its height up and down and a whole height left and right (CRAFT needs a little background around a
-line, and a line's first letter may stand apart), and candidates that then overlap merge where their
-bounding box is hardly larger than what they cover (``merged``): a caption touching a picture stays apart.
+over a picture) is looked for too, in tiles with a flat ground (``faint_lines``). Large letters with soft edges
+(a sign out of focus, a title with motion blur, a dim grade), whose edges the gradient measures only in part,
+are looked for again on the frame shrunk ``COARSE`` times, where their edges are sharp (``coarse_lines``).
+Each candidate grows by half its height up and down and a whole height left and right (CRAFT needs a little
+background around a line, and a line's first letter may stand apart), and candidates that then overlap merge
+where their bounding box is hardly larger than what they cover (``merged``): a caption touching a picture
+stays apart.
 
 
 Measured on the OCR truth frames of the shared clips (``benchmarks/ocr_real.py``'s truth): the regions
@@ -47,18 +50,22 @@ MIN_HEIGHT = 5  # text lower than this is not read by the recognizer anyway
 MIN_FILL = 0.15  # the share of a candidate's box its strokes fill at least: not a hairline or an outline
 MERGE_SLACK = 1.25  # overlapping candidates merge when their bounding box is at most this times what they cover
 ROWS_MARGIN = 16  # pixels above and below a changed place, at least, that CRAFT sees (``changed_rows``)
+COARSE = 4  # large lines with soft edges are looked for again on the frame shrunk this many times
+COARSE_NEW = 0.5  # ... and kept where the frame's own pass found less than this share of them
+COARSE_HEIGHT = 120  # ... at most this high in the frame's pixels (taller: a texture that looks flat shrunk)
 CALL_PX = 1600  # what a CRAFT call costs beside its input, in input pixels (``fewer_calls``)
 
 Region = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels, x1 and y1 excluded
 
 
 def text_regions(
-    image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX), faint: bool = True
+    image: np.ndarray, merge: tuple[float, int] = (MERGE_SLACK, JOIN_PX), faint: bool = True, coarse: bool = True
 ) -> list[Region]:
     """The regions of an RGB ``uint8`` image (H, W, 3) that may hold text, merged where they touch, in the
     order of their top edge; ``[]`` when nothing looks like text. ``merge`` is the ``(slack, gap)`` with
     which candidates merge (``merged``); ``faint`` whether lines fainter than the frame's strokes are looked
-    for too (``faint_lines``; False: only edges at the frame's level, as before issue 23's hard-text work).
+    for too (``faint_lines``; False: only edges at the frame's level, as before issue 23's hard-text work);
+    ``coarse`` whether large lines with soft edges are looked for on the frame shrunk too (``coarse_lines``).
 
     Example:
         >>> import numpy as np
@@ -71,28 +78,99 @@ def text_regions(
     import cv2
 
     grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GRADIENT_PX, GRADIENT_PX))
-    gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, element)
-    otsu, _ = cv2.threshold(gradient, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    level = max(otsu, GRADIENT_FLOOR)
+    regions = [_grown(box, grey.shape) for box in _candidates(grey, faint)]
+    if coarse:
+        large = [_grown(box, grey.shape) for box in coarse_lines(grey)]
+        regions += [region for region in large if _held(region, regions) < COARSE_NEW]
+    return merged(regions, *merge)
+
+
+def _grown(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> Region:
+    """A candidate ``x, y, width, height`` as a region grown by half its height up and down and a whole
+    height left and right (4 pixels at least), inside an image of ``shape``."""
+    x, y, w, h = box
+    margin = max(4, h // 2)
+    return max(0, x - 2 * margin), max(0, y - margin), min(shape[1], x + w + 2 * margin), min(shape[0], y + h + margin)
+
+
+def _candidates(grey: np.ndarray, faint: bool) -> list[tuple[int, int, int, int]]:
+    """The lines and textured areas (``x, y, width, height``) of a grey image whose stroke edges pass the
+    frame's level (``_stroke_edges``), and with ``faint`` those fainter lines that stand out in their own tile
+    (``faint_lines``)."""
+    import cv2
+
+    gradient, level = _stroke_edges(grey)
     _, edges = cv2.threshold(gradient, level, 255, cv2.THRESH_BINARY)
     found = [
         (x, y, w, h) for x, y, w, h, area in _lines(edges)
         if h >= MIN_HEIGHT and w >= MIN_HEIGHT and area / (w * h) >= MIN_FILL
     ]  # fmt: skip
-    if faint:
-        found += faint_lines(gradient, level)
+    return found + (faint_lines(gradient, level) if faint else [])
+
+
+def _stroke_edges(grey: np.ndarray) -> tuple[np.ndarray, int]:
+    """A grey image's morphological gradient ``GRADIENT_PX`` wide and the frame's level of a stroke edge in it:
+    Otsu's, ``GRADIENT_FLOOR`` at least."""
+    import cv2
+
+    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GRADIENT_PX, GRADIENT_PX))
+    gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, element)
+    otsu, _ = cv2.threshold(gradient, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    return gradient, max(int(otsu), GRADIENT_FLOOR)
+
+
+def coarse_lines(grey: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """The faint lines (``x, y, width, height`` in ``grey``'s pixels, ``faint_lines``) of the grey image shrunk
+    ``COARSE`` times, rules ``RULE_PX`` long and lines ``COARSE_HEIGHT`` high at most in the frame's pixels: large
+    letters whose edges are soft.
+
+    A sign out of focus, a title with motion blur, letters in a dim grade: a stroke's edge spreads over
+    several pixels, so the difference ``GRADIENT_PX`` pixels wide measures only a part of its contrast (a
+    step of 26 grey levels blurred over 5 pixels shows 14-20), under the frame's level, and the noise of a
+    dim ground keeps its tiles from looking flat to ``faint_lines``. Shrunk ``COARSE`` times (pixels averaged),
+    the edge is sharp again and the noise averaged away; only letters at least ``COARSE * MIN_HEIGHT`` pixels
+    high stay there, which is the text that can be that soft and still be read. Only lines are kept: a
+    texture shrunk is still a texture, which the frame's own pass judges. It costs a sixteenth of that pass.
+
+    Example:
+        >>> import cv2
+        >>> grey = np.full((272, 640), 30, np.uint8)
+        >>> _ = cv2.rectangle(grey, (150, 60), (470, 160), 78, -1)  # a grey sign, dark letters, out of focus
+        >>> _ = cv2.putText(grey, "TAXI", (170, 140), cv2.FONT_HERSHEY_DUPLEX, 2.0, 52, 6)
+        >>> grey = cv2.GaussianBlur(grey, (0, 0), 2)
+        >>> _ = cv2.rectangle(grey, (520, 200), (600, 260), 255, -1)  # a bright patch sets the frame's level
+        >>> _candidates(grey, faint=True), coarse_lines(grey)
+        ([], [(168, 96, 140, 48)])
+    """
+    import cv2
+
     height, width = grey.shape
-    grown = []
-    for x, y, w, h in found:
-        margin = max(4, h // 2)
-        grown.append(
-            (max(0, x - 2 * margin), max(0, y - margin), min(width, x + w + 2 * margin), min(height, y + h + margin))
+    small = cv2.resize(grey, (max(1, width // COARSE), max(1, height // COARSE)), interpolation=cv2.INTER_AREA)
+    return [
+        (x * COARSE, y * COARSE, w * COARSE, h * COARSE)
+        for x, y, w, h in faint_lines(
+            *_stroke_edges(small), max(GRADIENT_PX, RULE_PX // COARSE), COARSE_HEIGHT // COARSE
         )
-    return merged(grown, *merge)
+    ]
 
 
-def faint_lines(gradient: np.ndarray, level: float) -> list[tuple[int, int, int, int]]:
+def _held(region: Region, regions: list[Region]) -> float:
+    """The share of ``region`` that ``regions`` cover.
+
+    Example:
+        >>> _held((0, 0, 10, 10), [(5, 0, 20, 10), (0, 0, 10, 5)])
+        0.75
+    """
+    x0, y0, x1, y1 = region
+    inside = np.zeros((y1 - y0, x1 - x0), bool)
+    for a, b, c, d in regions:
+        inside[max(0, b - y0) : max(0, d - y0), max(0, a - x0) : max(0, c - x0)] = True
+    return float(inside.mean()) if inside.size else 1.0
+
+
+def faint_lines(
+    gradient: np.ndarray, level: float, rule: int = RULE_PX, tallest: int = FAINT_HEIGHT
+) -> list[tuple[int, int, int, int]]:
     """The lines of text (``x, y, width, height``) whose stroke edges ``gradient`` (a grey image's
     morphological gradient) shows under the frame's ``level`` but standing out where they are: in each
     ``TILE_PX`` tile that holds strokes on a flat ground (its median edge under ``1 / FLAT`` of its own Otsu
@@ -125,8 +203,8 @@ def faint_lines(gradient: np.ndarray, level: float) -> list[tuple[int, int, int,
     levels = np.where(flat, np.maximum(FAINT_FLOOR, own), level)
     edges = np.where(gradient > levels[tile], 255, 0).astype(np.uint8)
     return [
-        (x, y, w, h) for x, y, w, h, area in _lines(edges)
-        if MIN_HEIGHT <= h <= FAINT_HEIGHT and w >= FAINT_RATIO * h and area >= FAINT_FILL * w * h
+        (x, y, w, h) for x, y, w, h, area in _lines(edges, rule)
+        if MIN_HEIGHT <= h <= tallest and w >= FAINT_RATIO * h and area >= FAINT_FILL * w * h
     ]  # fmt: skip
 
 
@@ -146,14 +224,14 @@ def _otsu_levels(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.argmax(between, axis=1), np.argmax(below >= 0.5, axis=1)
 
 
-def _lines(edges: np.ndarray) -> list[list[int]]:
+def _lines(edges: np.ndarray, rule: int = RULE_PX) -> list[list[int]]:
     """The ``[x, y, width, height, area]`` of what the strokes of binary ``edges`` join into along a line: straight
-    edges longer than ``RULE_PX`` (rules, borders) taken out, letters ``JOIN_PX`` apart joined."""
+    edges ``rule`` pixels long (rules, borders) taken out, letters ``JOIN_PX`` apart joined."""
     import cv2
 
     rules = [
         cv2.morphologyEx(edges, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, size))
-        for size in ((RULE_PX, 1), (1, RULE_PX))
+        for size in ((rule, 1), (1, rule))
     ]
     strokes = cv2.subtract(edges, cv2.bitwise_or(*rules))
     lines = cv2.morphologyEx(strokes, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (JOIN_PX, 1)))

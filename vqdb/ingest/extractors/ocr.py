@@ -103,8 +103,10 @@ class OcrExtractor(Extractor):
     # corpus read before misses a title shown for less than the OCR period. 5: a text that blinks off for less than
     # ``text_edges.BLINK_S`` and comes back is shown through the blink (``text_edges._blinks_bridged``), and a cut to
     # another shot wakes the quiet places though a logo stays over both (``Change.cut``); a corpus read before ends
-    # a flashing text at its first blink and may read a title card after such a cut up to two reads late
-    reading = 5
+    # a flashing text at its first blink and may read a title card after such a cut up to two reads late. 6: large
+    # letters with soft edges (out of focus, motion-blurred, in a dim grade) looked for on the frame shrunk too
+    # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title
+    reading = 6
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
