@@ -25,8 +25,9 @@ OCR = Table(
         Column(
             "shown_to_s",
             pa.float64(),
-            "First frame before the next OCR read whose box no longer looks as at `ts` (that read's time when "
-            "the box did not change; the video's end after the last read; NULL when unknown): exclusive end.",
+            "First frame before the next OCR read whose box no longer looks as at `ts` (a blink of under 0.5 s and "
+            "back is not an end; that read's time when the box did not change; the video's end after the last "
+            "read; NULL when unknown): exclusive end.",
         ),
     ),
 )
