@@ -20,7 +20,9 @@ stays apart.
 Measured on the OCR truth frames of the shared clips (``benchmarks/ocr_real.py``'s truth): the regions
 hand CRAFT 28.5 % of a frame on average (62 frames; 29.2 % when a merged region counted as covering its
 whole box) and held 272 of the 274 boxes CRAFT finds on the whole frame (58 frames, before that change), for about
-15 ms per 720p frame against seconds for CRAFT.
+15 ms per 720p frame against seconds for CRAFT. Those figures predate the coarse pass, which on 76 frames of the
+allowed shared clips and composites raised the share handed to CRAFT from 32.0 % to 33.8 % and held 16 of 36 large
+soft words over dim footage that the frame's own pass held 8 of (CRAFT on the whole frame reads all 36).
 
 Example:
     >>> import numpy as np, cv2
