@@ -655,6 +655,18 @@ def same(actual, expected) -> bool:
     return True
 
 
+def keyframes_agree(con, plan, data, vectors) -> list[dict]:
+    """Video "va"'s 4 keyframes (no NMS gap) as the arrays give them, after checking that the compiled SQL gives
+    the Python reference's rows in both modes and the arrays the SQL's."""
+    for mode in ("rank", "score"):
+        actual = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0, mode=mode)).fetchall()
+        assert same([tuple(r) for r in actual], expected_rows(plan, data, vectors, 4, 0.0, mode))
+    expected = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).to_arrow_table()
+    arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=4, gap=0.0), 4).to_pylist()
+    assert arrays == expected.to_pylist()
+    return arrays
+
+
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(
     data=corpora(),
@@ -1150,13 +1162,7 @@ def test_a_counter_between_its_reads_is_estimated_alike_by_the_sql_the_arrays_an
         found, focus = ocr_scores(query, data)
         assert list(found) == [("va", frame)] and np.allclose(focus[("va", frame)], moment)
         plan = Plan((Call("Q1", "ocr", query),))
-        for mode in ("rank", "score"):
-            actual = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0, mode=mode)).fetchall()
-            assert same([tuple(r) for r in actual], expected_rows(plan, data, vectors, 4, 0.0, mode))
-        expected = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).to_arrow_table()
-        arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=4, gap=0.0), 4)
-        assert arrays.to_pylist() == expected.to_pylist()
-        best = next(row for row in arrays.to_pylist() if row["merged_rank"] == 1)
+        best = next(row for row in keyframes_agree(con, plan, data, vectors) if row["merged_rank"] == 1)
         assert best["frame_idx"] == frame and best["ts"] == pytest.approx(sum(moment) / 2)  # placed at the moment
         intervals = con.sql(compile_locate(plan, video_id="va", k=1)).to_arrow_table()
         assert columnar.intervals(plan, VideoFrames.load(con, "va", k=1), 1, ISLAND_SHARE).to_pylist() == (
@@ -1179,13 +1185,7 @@ def test_a_counter_in_the_place_asked_is_estimated_before_one_elsewhere_showing_
     found, focus = ocr_scores("7.241", data, "bottom-left")
     assert max(found.values()) == found[("va", 7)] > found[("va", 0)]
     plan = Plan((Call("Q1", "ocr", "7.241", place="bottom-left"),))
-    for mode in ("rank", "score"):
-        actual = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0, mode=mode)).fetchall()
-        assert same([tuple(r) for r in actual], expected_rows(plan, data, vectors, 4, 0.0, mode))
-    expected = con.sql(compile_plan(plan, video_id="va", k=4, gap=0.0)).to_arrow_table()
-    arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=4, gap=0.0), 4)
-    assert arrays.to_pylist() == expected.to_pylist()
-    assert next(row for row in arrays.to_pylist() if row["merged_rank"] == 1)["frame_idx"] == 7
+    assert next(row for row in keyframes_agree(con, plan, data, vectors) if row["merged_rank"] == 1)["frame_idx"] == 7
     intervals = con.sql(compile_locate(plan, video_id="va", k=1)).to_arrow_table()
     assert columnar.intervals(plan, VideoFrames.load(con, "va", k=1), 1, ISLAND_SHARE).to_pylist() == (
         intervals.to_pylist()

@@ -167,10 +167,10 @@ def _seen_thing(text: str, start: int) -> bool:
         >>> _seen_thing(q, q.index("siren"))
         False
     """
-    before = [w.group(0).lower() for w in WORD.finditer(text, 0, start)]
-    if not before or before[-1] not in phrasing.DETERMINERS:
+    before = list(WORD.finditer(text, 0, start))
+    if not before or before[-1].group(0).lower() not in phrasing.DETERMINERS:
         return False
-    starts = [w.end() for w in WORD.finditer(text, 0, start) if w.group(0).lower() in phrasing.CONNECTIVES]
+    starts = [w.end() for w in before if w.group(0).lower() in phrasing.CONNECTIVES]
     ends = [w.start() for w in WORD.finditer(text, start) if w.group(0).lower() in phrasing.CONNECTIVES]
     return bool(_SEEING.first(text[max(starts, default=0) : min(ends, default=len(text))]))
 
