@@ -261,6 +261,7 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
+from vqdb.planner.rules.voices import voice_if_a_person
 from vqdb.planner.rules.when import (
     _between_quotes,
     _heard_if_a_sound,
@@ -392,6 +393,7 @@ def _plan_question(
             if at is not None:
                 event = _read_if_capitals(_number_as_words(event), question)  # "before HANDS": text
                 event = _said_if_words(_heard_if_a_sound(event), plan)  # "before the year"
+                event = voice_if_a_person(event, plan)  # "when does the man speak after the woman?": her voice
                 found = _plan_text(event, None, available_tools, question, any_text)
                 plan = _related(plan, found, at)
     else:

@@ -27,6 +27,7 @@ from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.speech_acts import speech_acts
 from vqdb.planner.rules.visual import _clean
+from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
 from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
@@ -518,6 +519,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
+    text = take_voices(text, evidence)  # "when does the woman speak?": who speaks, not what is said
     acts, text = speech_acts(text)  # "when does she introduce herself": the forms the act is said in
     for queries in acts:
         evidence.add(TOOLS_FOR[SPEECH], *queries)
