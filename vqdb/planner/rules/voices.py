@@ -146,4 +146,4 @@ def voice_if_a_person(event: str, main: Plan) -> str:
     kinds = [w for w in words if w in KINDS]
     if len(kinds) != 1 or set(words) - {*kinds, *SPEAKER_NOUNS, "the", "a", "an", "speaker", "other"}:
         return event
-    return f"the {kinds[0]}'s voice"
+    return f"the {KINDS[kinds[0]]}'s voice"
