@@ -26,7 +26,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
-  Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
+  Talking, speaking or singing with nothing said after it, or only when ("when is the narrator talking?", "who
   speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or
   "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
   right after the title?": the moments someone speaks), names no words ("when does someone first say

@@ -602,7 +602,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
             return before + " " + tail[apposed.end() if apposed else len(rest) :]
-    alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
+    alone = _voice_alone(text)  # "when is the narrator talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote

@@ -25,6 +25,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from vqdb.planner import phrasing
@@ -95,10 +96,12 @@ def voice_asked(text: str) -> str | None:
         "the first speaker, a woman's voice"
         >>> voice_asked("when does the woman say 'hello'?") is None, voice_asked("when does the man wave?") is None
         (True, True)
+        >>> voice_asked(""), voice_asked("?")
+        (None, None)
     """
     words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", text.lower())]
     kinds = [(i, KINDS[w]) for i, w in enumerate(words) if w in KINDS]
-    named = zip(words, [*words[1:], ""], strict=True)  # a word and the next
+    named = itertools.pairwise([*words, ""])  # a word and the next
     ordinal = next((ORDINALS[w] for w, noun in named if w in ORDINALS and noun in SPEAKER_NOUNS), None)
     speaking = [w for w in words if w in SPEAKING]
     quoted = _QUOTED in text or re.search(r"[\"“”]|'\w+[^s]'|\B'\w", text)  # words said: the other rules'
