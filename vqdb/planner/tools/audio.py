@@ -29,6 +29,11 @@ with the **phrase** said instead (``phrases``: an utterance cut at the end of ea
 stretches of at most ``PHRASE_MAX_S``): where speech starts or ends is its first or last phrase ("when does he
 finish his speech?": "ask what you can do for your country.", not the utterance it ends).
 
+A query naming **who speaks** ("a woman's voice", "the second speaker", "a man's voice after a woman's":
+``voices.who_speaks``) is answered from the ``voices`` table instead (``speakers``): each utterance it keeps
+(``voices.condition``) scores 1 over the frames it reaches (as an utterance of the transcript does), with
+itself as span and focus.
+
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
     >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql and "WITH tags AS MATERIALIZED" in sql
@@ -38,6 +43,8 @@ Example:
     >>> "UTTERANCES(" in Audio().select(Context("speech")).sql("duckdb"), voiced("the voice-over")
     (True, True)
     >>> "PHRASES(" in Audio().select(Context("speech", extent="phrase")).sql("duckdb")
+    True
+    >>> "FROM voices" in Audio().select(Context("a woman's voice")).sql("duckdb")
     True
 """
 
