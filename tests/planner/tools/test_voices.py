@@ -7,6 +7,7 @@ import duckdb
 import pyarrow as pa
 import pytest
 
+from vqdb.planner.tools.audio import Audio
 from vqdb.planner.tools.voices import WhoSpeaks, chosen, condition, who_speaks
 
 ROWS = pa.table(
@@ -62,9 +63,7 @@ def test_sql_and_arrays_keep_the_same_utterances(asked, starts):
     con = duckdb.connect()
     shuffled = ROWS.take([3, 0, 5, 1, 4, 2]).append_column("video_id", pa.array(["v"] * 6))
     con.register("voices", shuffled)
-    sql = (
-        "SELECT start_s FROM (SELECT *, lag(voice) OVER (PARTITION BY video_id ORDER BY start_s, end_s) "
-        f"AS voice_before FROM voices) AS v WHERE {condition(asked, 'v').sql('duckdb')} ORDER BY start_s"
-    )
+    in_turn = Audio.voices_in_turn(None).sql("duckdb")  # what the audio tool reads
+    sql = f"SELECT start_s FROM ({in_turn}) AS v WHERE {condition(asked, 'v').sql('duckdb')} ORDER BY start_s"
     assert [r[0] for r in con.sql(sql).fetchall()] == starts
     assert chosen(asked, shuffled.drop_columns(["video_id"]))[0].tolist() == starts

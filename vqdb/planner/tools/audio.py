@@ -312,16 +312,9 @@ class Audio(Tool):
         """Who speaks (``who_speaks``): the frames each utterance of the ``voices`` table that ``asked`` keeps
         (``condition``, the voice before an utterance its ``voice_before``) reaches (``reached``), scored 1,
         with the utterance as span and focus."""
-        before = over(fn("lag", col("voice")), [col("video_id")], [col("start_s"), col("end_s")])
-        heard = select(
-            *(col(c) for c in ("video_id", *VOICE_COLUMNS)),
-            alias(before, "voice_before"),
-            from_=table(VOICES_TABLE),
-            where=ctx.where(),
-        )
         kept = select(
             col("video_id", "v"), col("start_s", "v"), col("end_s", "v"),
-            from_=subquery(heard, "v"), where=condition(asked, "v"),
+            from_=subquery(self.voices_in_turn(ctx.where()), "v"), where=condition(asked, "v"),
         )  # fmt: skip
         return select(
             col("video_id"),
@@ -471,6 +464,23 @@ class Audio(Tool):
             group_by=[col("video_id", "e")],
         ).order_by(desc(loudest), copy=False)
 
+    @staticmethod
+    def voices_in_turn(where: exp.Expression | None) -> exp.Select:
+        """The ``voices`` rows (``where`` holds), each with ``voice_before``: the voice of the video's utterance
+        before it, what ``voices.condition`` reads for "after a woman's".
+
+        Example:
+            >>> print(Audio.voices_in_turn(None).sql("duckdb").split(", LAG")[1])
+            (voice) OVER (PARTITION BY video_id ORDER BY start_s, end_s) AS voice_before FROM voices
+        """
+        before = over(fn("lag", col("voice")), [col("video_id")], [col("start_s"), col("end_s")])
+        return select(
+            *(col(c) for c in ("video_id", *VOICE_COLUMNS)),
+            alias(before, "voice_before"),
+            from_=table(VOICES_TABLE),
+            where=where,
+        )
+
     def speaking_videos(self, asked: WhoSpeaks) -> exp.Select:
         """The videos with an utterance that ``asked`` keeps (``who_speaks``), those with most such first.
 
@@ -479,11 +489,9 @@ class Audio(Tool):
             >>> "FROM voices" in sql and "v.voice = 'woman'" in sql
             True
         """
-        before = over(fn("lag", col("voice")), [col("video_id")], [col("start_s"), col("end_s")])
-        heard = select(exp.Star(), alias(before, "voice_before"), from_=table(VOICES_TABLE))
         return select(
             col("video_id", "v"),
-            from_=subquery(heard, "v"),
+            from_=subquery(self.voices_in_turn(None), "v"),
             where=condition(asked, "v"),
             group_by=[col("video_id", "v")],
         ).order_by(desc(fn("count", exp.Star())), copy=False)
