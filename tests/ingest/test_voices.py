@@ -114,3 +114,11 @@ def test_real_woman_and_man(shared_data):
     split = len(woman) / SR
     assert {(r["voice"], r["speaker"]) for r in rows if r["end_s"] <= split + 0.1} == {("woman", 1)}
     assert {(r["voice"], r["speaker"]) for r in rows if r["start_s"] > split} == {("man", 2)}
+
+
+def test_a_phrase_too_short_to_found_a_voice_joins_the_nearest_speaker():
+    woman, man = Utterance(0, 2, 230.0, 1300.0, 150), Utterance(2.5, 4, 120.0, 1000.0, 120)
+    odd = Utterance(4.5, 5.0, 380.0, 1500.0, 40)  # far from both, but too little to be a new voice
+    assert voices.speakers_of([woman, man, odd])[0] == [1, 2, 1]
+    long_odd = Utterance(4.5, 6.0, 380.0, 1500.0, 100)  # longer, it is a voice of its own
+    assert voices.speakers_of([woman, man, long_odd])[0] == [1, 2, 3]

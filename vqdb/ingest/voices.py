@@ -65,6 +65,7 @@ PITCH_APART_OCTAVES = 0.7  # a voice's pitch varies this much (median of a phras
 SPACING_APART = 0.2  # and its formant spacing by this much (natural log: about 22 %)
 BEFORE_S, AFTER_S = 3.0, 2.0  # how much voice before and after a short pause is compared for a change of voice
 MEASURED_MIN = 30  # voiced frames needed to tell one voice from another (a short "yes" is not enough)
+NEW_SPEAKER_MIN = 60  # and to make a new speaker (a phrase's odd pitch is not a new voice): else the nearest
 LPC_ORDER = 14
 # a frame whose lowest resonances are above these missed a formant (its spacing would be a multiple)
 FIRST_FORMANT_MAX_HZ, SECOND_FORMANT_MAX_HZ = 1000.0, 3000.0
@@ -373,8 +374,9 @@ def speech_per_frame(scores: np.ndarray, starts: np.ndarray, ends: np.ndarray, n
 def speakers_of(found: list[Utterance]) -> tuple[list[int], list[tuple[float, float]]]:
     """Each utterance's speaker (1, 2... in order of appearance) and each speaker's voice (the mean log
     pitch and log formant spacing of its utterances, weighted by voiced frames). An utterance joins the
-    nearest speaker within ``voice_distance`` 1, else is a new one; one with under ``MEASURED_MIN`` voiced
-    frames, which cannot be told apart, is the speaker before it's.
+    nearest speaker within ``voice_distance`` 1, else is a new one (with under ``NEW_SPEAKER_MIN`` voiced
+    frames, too little to found one, the nearest); one with under ``MEASURED_MIN`` voiced frames, which cannot
+    be told apart, is the speaker before it's.
 
     Example:
         >>> found = [Utterance(0, 2, 230.0, 1300.0, 150), Utterance(2.5, 4, 120.0, 1000.0, 100),
@@ -390,7 +392,8 @@ def speakers_of(found: list[Utterance]) -> tuple[list[int], list[tuple[float, fl
             continue
         means = [_voice_of_sums(total) for total in sums]
         distances = [voice_distance(m, (u.pitch_hz, u.spacing_hz)) for m in means]
-        nearest = int(np.argmin(distances)) if distances and min(distances) <= 1 else len(sums)
+        near = distances and (min(distances) <= 1 or u.voiced < NEW_SPEAKER_MIN)  # a new voice needs more to go on
+        nearest = int(np.argmin(distances)) if near else len(sums)
         if nearest == len(sums):
             sums.append(np.zeros(4))
         spaced = u.spacing_hz > 0
