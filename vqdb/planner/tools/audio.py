@@ -32,7 +32,9 @@ finish his speech?": "ask what you can do for your country.", not the utterance 
 A query naming **who speaks** ("a woman's voice", "the second speaker", "a man's voice after a woman's":
 ``voices.who_speaks``) is answered from the ``voices`` table instead (``speakers``): each utterance it keeps
 (``voices.condition``) scores 1 over the frames it reaches (as an utterance of the transcript does), with
-itself as span and focus.
+itself as span and focus; every other utterance scores ``OTHER_VOICE``, below them and, beside them, no real
+evidence (``vqdb.planner.temporal_order``): a voice told apart wrongly (a man's voice through a bright
+channel taken for a woman's) still leaves the question its speech, as any voice, instead of nothing.
 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
@@ -105,6 +107,7 @@ APART_S = 1.0  # a voice tag further than this from every utterance is one no wo
 SOUND_MEANING_MIN = 0.55
 TAG_COLUMNS = ("start_s", "end_s", "label", "score")  # what the arrays read of a video's tags
 EVENT_COLUMNS = ("start_s", "end_s", "label", "max_score")  # and of its events
+OTHER_VOICE = 0.3  # an utterance of another voice than the one asked for: speech still, below every asked one
 VOICES_TABLE = "voices"  # who speaks when (``vqdb.ingest.voices``), what a query naming a voice or speaker reads
 
 
@@ -309,22 +312,36 @@ class Audio(Tool):
         )
 
     def speakers(self, ctx: Context, asked: WhoSpeaks) -> exp.Select:
-        """Who speaks (``who_speaks``): the frames each utterance of the ``voices`` table that ``asked`` keeps
-        (``condition``, the voice before an utterance its ``voice_before``) reaches (``reached``), scored 1,
-        with the utterance as span and focus."""
-        kept = select(
-            col("video_id", "v"), col("start_s", "v"), col("end_s", "v"),
-            from_=subquery(self.voices_in_turn(ctx.where()), "v"), where=condition(asked, "v"),
-        )  # fmt: skip
+        """Who speaks (``who_speaks``): the frames each utterance of the ``voices`` table reaches
+        (``reached``), scored 1 where an utterance that ``asked`` keeps (``condition``, the voice before an
+        utterance its ``voice_before``) reaches them, else ``OTHER_VOICE``, with the utterance as span and
+        focus."""
+        voices = self.voices_in_turn(ctx.where())
+
+        def said(where: exp.Expression | None) -> exp.Select:
+            columns = (col("video_id", "v"), col("start_s", "v"), col("end_s", "v"))
+            return select(*columns, from_=subquery(voices.copy(), "v"), where=where)
+
+        def either(column: str) -> exp.Alias:
+            return alias(fn("coalesce", col(column, "a"), col(column, "o")), column)
+
+        score = exp.case().when(col("frame_idx", "a").is_(exp.null()), number(OTHER_VOICE)).else_(number(1.0))
         return select(
-            col("video_id"),
-            col("frame_idx"),
-            alias(cast(number(1.0), DOUBLE), "score"),
-            col("start_s"),
-            col("end_s"),
-            alias(col("start_s"), "focus_start"),
-            alias(col("end_s"), "focus_end"),
-            from_=subquery(self.reached(ctx, kept)),
+            col("video_id", "o"),
+            col("frame_idx", "o"),
+            alias(cast(score, DOUBLE), "score"),
+            either("start_s"),
+            either("end_s"),
+            alias(fn("coalesce", col("start_s", "a"), col("start_s", "o")), "focus_start"),
+            alias(fn("coalesce", col("end_s", "a"), col("end_s", "o")), "focus_end"),
+            from_=subquery(self.reached(ctx, said(None)), "o"),
+            joins=[
+                join(
+                    subquery(self.reached(ctx, said(condition(asked, "v"))), "a"),
+                    same(["video_id", "frame_idx"], "o", "a"),
+                    side="LEFT",
+                )
+            ],
         )
 
     def missed(self, ctx: Context) -> exp.Select:
@@ -634,11 +651,14 @@ class Audio(Tool):
         return best_spans(first, stop, np.zeros(len(low)), low, low, high, (low, high), video.n)
 
     def speaker_evidence(self, video: VideoFrames, asked: WhoSpeaks) -> FrameEvidence:
-        """``speakers`` as arrays: the frames the utterances of the video's ``voices`` that ``asked`` keeps
-        (``chosen``) reach, scored 1, each utterance as span and focus."""
-        found = self.reached_arrays(video, *chosen(asked, video.rows(VOICES_TABLE, VOICE_COLUMNS)))
-        score = np.where(np.isnan(found.start_s), np.nan, 1.0)
-        return FrameEvidence(score, found.start_s, found.end_s, found.focus_start, found.focus_end)
+        """``speakers`` as arrays: the frames the utterances of the video's ``voices`` reach, scored 1 where
+        one that ``asked`` keeps (``chosen``) does, else ``OTHER_VOICE``, each utterance as span and focus."""
+        rows = video.rows(VOICES_TABLE, VOICE_COLUMNS)
+        mine, anyone = (self.reached_arrays(video, *chosen(who, rows)) for who in (asked, WhoSpeaks()))
+        kept = ~np.isnan(mine.start_s)
+        score = np.where(kept, 1.0, np.where(np.isnan(anyone.start_s), np.nan, OTHER_VOICE))
+        start, end = (np.where(kept, a, b) for a, b in ((mine.start_s, anyone.start_s), (mine.end_s, anyone.end_s)))
+        return FrameEvidence(score, start, end, start.copy(), end.copy())
 
     def labels_of(self, video: VideoFrames) -> list[str]:
         """The distinct labels of the video's tags (read with the columns ``matching_tags`` reads: once)."""
