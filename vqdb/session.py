@@ -485,11 +485,17 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
 
     A vector table without a dataset (no visual model ran at ingest) is a view with the table's column
     types whose scan says what to do, so ``similarity(emb, 'a dog')`` over it binds and then explains.
+    Another table without one (added to vqdb after the corpus was written: ``voices``) is empty until its
+    extractor runs again.
 
     Example:
         >>> from vqdb.testing.corpora import empty_corpus
         >>> con = new_connection(); create_views(con, Store.open(empty_corpus()))
         >>> con.sql("SELECT count(*) FROM ocr_spans").fetchall()
+        [(0,)]
+        >>> import shutil; older = empty_corpus(); shutil.rmtree(older / "voices.lance")  # before voices were
+        >>> con = new_connection(); create_views(con, Store.open(older))
+        >>> con.sql("SELECT count(*) FROM voices").fetchall()
         [(0,)]
         >>> con.sql("SELECT count(*) FROM frame_embeddings").fetchall()  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -499,6 +505,9 @@ def create_views(con: duckdb.DuckDBPyConnection, store: Store) -> None:
     visibility.register(con, store)
     dim = store.manifest().get("embed_dim")
     for table in TABLES.values():
+        if not store.exists(table.name) and not table.is_vector_table:
+            con.execute(f"CREATE OR REPLACE VIEW {table.name} AS SELECT {typed_columns(table, dim)} WHERE false")
+            continue
         if not store.exists(table.name):
             message = quote(
                 f"table {table.name} has no data in corpus {store.root}: it needs the visual model, and none "

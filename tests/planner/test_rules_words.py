@@ -135,7 +135,8 @@ PHRASINGS = [
     ("at what point did the old man cough", [(("audio",), "cough")]),
     ("When does the bus honk?", [(("audio",), "honking")]),
     # a voice heard, whatever it says; "address" is a speech verb
-    ("When is the man talking?", [(("audio",), "speech")]),
+    ("When is the man talking?", [(("audio",), "a man's voice")]),  # who speaks: a kind of voice
+    ("When is the narrator talking?", [(("audio",), "speech")]),
     ("when does she sing in the video?", [(("audio",), "singing")]),
     ("when does the president address his fellow Americans?", [(SPEECH, "his fellow Americans")]),
     # speech acts, "it says" (shown or said), menu paths, "goes ding"

@@ -594,8 +594,8 @@ VOICES = Words(
         "talk", "talks", "talked", "talking", "speak", "speaks", "speaking", "spoke", "spoken", "sing", "sings",
         "singing", "sang", "sung", "narrates", "narrated", "narrating",
     },
-    phenomenon="talking or singing with nothing said after it ('when is the man talking?'): a voice heard",
-    example="when is the man talking?",
+    phenomenon="talking or singing with nothing said after it ('when is the narrator talking?'): a voice heard",
+    example="when is the narrator talking?",
 )  # fmt: skip
 NAME_CAPTIONED = Words(
     {

@@ -58,7 +58,7 @@ the "phone" asked with it), a picture or sound call as the plan's text calls on 
 score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
 "half past three" for "three"; on screen the text of the box that holds them, not the frame's: ``box_texts``),
 then the one ``retrieve`` ranks higher in its video (of videos that tie, each one's first moment before any
-one's second: a question whose words every video answers alike, "when is the man talking?", lists five videos,
+one's second: a question whose words every video answers alike, "when is the narrator talking?", lists five videos,
 not two videos' moments), then the earlier candidate video. When the first moment ties with other videos'
 (``tied_notes``), a note says so: the question does not tell those videos apart.
 
@@ -544,7 +544,7 @@ def at_most_either(first: Estimate, second: Estimate) -> Estimate:
 
 def tied_notes(moments: list[dict]) -> tuple[str, ...]:
     """A note when the moments listed (best first) of several videos score as the first does: the question's
-    evidence does not tell those videos apart (a question that names no words, "when is the man talking?", or the
+    evidence does not tell those videos apart (a question that names no words, "when is the narrator talking?", or the
     same text shown or said in several videos), so which of them comes first says nothing of which was meant.
 
     Example:

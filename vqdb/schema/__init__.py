@@ -10,7 +10,7 @@ Example:
 """
 
 from vqdb.schema.answers import ANSWERS
-from vqdb.schema.audio import AUDIO_EVENTS, AUDIO_TAGS
+from vqdb.schema.audio import AUDIO_EVENTS, AUDIO_TAGS, VOICES
 from vqdb.schema.extractions import EXTRACTIONS
 from vqdb.schema.frame_embeddings import FRAME_EMBEDDINGS
 from vqdb.schema.frames import FRAMES
@@ -34,6 +34,7 @@ TABLES: dict[str, Table] = {
         OCR_SPANS,
         AUDIO_TAGS,
         AUDIO_EVENTS,
+        VOICES,
         SUBTITLES,
         EXTRACTIONS,
         ANSWERS,

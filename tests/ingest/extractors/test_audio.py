@@ -45,7 +45,29 @@ def test_music_video_gets_tags_and_a_long_music_event(extractor, shared_data):
 
 def test_video_without_audio_gives_empty_tables(extractor, shared_data):
     output = run(extractor, shared_data / "video" / "testvideo.mp4", "silent")
-    assert output.rows == 0 and set(output.tables) == {"audio_tags", "audio_events"}
+    assert output.rows == 0 and set(output.tables) == {"audio_tags", "audio_events", "voices"}
+
+
+def test_real_voices_are_told_apart(extractor, shared_data, tmp_path):
+    """A woman reading (LJ001-0005) then, after 2 s, a man speaking (jfk.flac, an orator whose pitch is a
+    woman's): two speakers, the woman's utterances first, the man's opening a turn where he starts."""
+    from vqdb.testing import media
+
+    recipe = {
+        "duration_s": 24,
+        "scenes": [{"layer": "Scene", "start_s": 0, "end_s": 24, "background": {"layer": "Solid", "color": "gray"}}],
+        "sounds": [
+            {"layer": "Recording", "path": "audio/ljspeech/LJ001-0005.wav", "start_s": 1.0, "kind": "speech"},
+            {"layer": "Recording", "path": "audio/jfk.flac", "start_s": 11.0, "kind": "speech"},
+        ],
+    }
+    clip = media.build(recipe, tmp_path / "two.mp4", shared_data)
+    rows = run(extractor, clip.path, "two").tables["voices"].to_pylist()
+    assert rows and all(r["voice"] == "woman" and r["speaker"] == 1 for r in rows if r["end_s"] < 10)
+    man = [r for r in rows if r["start_s"] > 10]
+    assert man and all(r["voice"] == "man" and r["speaker"] == 2 for r in man)
+    assert man[0]["opens_turn"] and abs(man[0]["start_s"] - 11.33) < 0.3  # jfk's first word at 0.33 s
+    assert sum(r["opens_turn"] for r in rows) == 2
 
 
 def naive_events(scores, threshold):

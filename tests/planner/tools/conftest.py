@@ -92,7 +92,15 @@ def evidence(con, stand_in_embeddings):
             [(r["video_id"], r["frame_idx"], r["emb"]) for r in tables.get("frame_embeddings", [])],
             [(r["video_id"], r["frame_idx"], r["region_id"], r["emb"]) for r in tables.get("regions", [])],
         )
-        for name in ("ocr", "ocr_spans", "transcript_words", "transcript_segments", "subtitles", "audio_events"):
+        for name in (
+            "ocr",
+            "ocr_spans",
+            "transcript_words",
+            "transcript_segments",
+            "subtitles",
+            "audio_events",
+            "voices",
+        ):
             rows = tables.pop(name, [])
             con.register(name, pa.Table.from_pylist(rows, schema=TABLES[name].arrow_schema(DIMS)))
         for name, rows in tables.items():

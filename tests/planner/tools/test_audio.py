@@ -9,7 +9,7 @@ import pytest
 
 from tests.planner.tools.conftest import evidence_rows, sampled_video
 from vqdb.planner import tools
-from vqdb.planner.tools.audio import SOUND_MEANING_MIN, VOICE_SHARE, Audio, voiced
+from vqdb.planner.tools.audio import OTHER_VOICE, SOUND_MEANING_MIN, VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import FrameEvidence
 from vqdb.schema import SENTENCE_DIM
 
@@ -207,3 +207,49 @@ def test_a_sound_is_answered_with_the_loudest_event_it_is_heard_in_on_both_paths
     video = sampled_video(con, "va", 2.0)
     for query, found in (("music", music), ("dog", dog)):
         assert evidence_rows(video, tools.get("audio").frame_evidence(video, query)) == found
+
+
+VOICES = [  # a woman, a man taking over, the woman again, a short word of the man's, then a child
+    {"video_id": "v", "start_s": 0.2, "end_s": 2.4, "voice": "woman", "speaker": 1, "opens_turn": True},
+    {"video_id": "v", "start_s": 2.9, "end_s": 4.6, "voice": "man", "speaker": 2, "opens_turn": True},
+    {"video_id": "v", "start_s": 4.9, "end_s": 5.3, "voice": "man", "speaker": 2, "opens_turn": False},
+    {"video_id": "v", "start_s": 5.6, "end_s": 6.2, "voice": "woman", "speaker": 1, "opens_turn": True},
+    {"video_id": "v", "start_s": 6.9, "end_s": 7.1, "voice": "man", "speaker": 2, "opens_turn": True},
+    {"video_id": "v", "start_s": 7.4, "end_s": 8.0, "voice": "child", "speaker": 3, "opens_turn": True},
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "spans"),
+    [
+        ("a woman's voice", [(0.2, 2.4), (5.6, 6.2)]),
+        ("a man's voice", [(2.9, 4.6), (4.9, 5.3), (6.9, 7.1)]),
+        ("the child's voice", [(7.4, 8.0)]),
+        ("the second speaker", [(2.9, 4.6), (4.9, 5.3), (6.9, 7.1)]),
+        ("a man's voice after a woman's", [(2.9, 4.6), (6.9, 7.1)]),  # where he takes over from her
+        ("a woman's voice after a man's", [(5.6, 6.2)]),
+        ("a man's voice taking a turn", [(2.9, 4.6), (6.9, 7.1)]),
+        ("the fourth speaker", []),
+    ],
+)
+def test_who_speaks_is_heard_over_their_utterances_on_both_paths(con, evidence, query, spans):
+    rows = evidence("audio", query, sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, voices=VOICES, focus=True)
+    assert sorted({row[3:5] for row in rows if row[2] == 1.0}) == spans
+    others = {row[3:5] for row in rows if row[2] != 1.0}  # every other voice is still speech, below them
+    assert all(row[2] == OTHER_VOICE for row in rows if row[3:5] in others) and not others & set(spans)
+    assert others | set(spans) == {(v["start_s"], v["end_s"]) for v in VOICES if v["start_s"] < 7.5}
+    assert all(row[3:5] == row[5:7] for row in rows)
+    assert [row[1] for row in rows if row[3:5] == (6.9, 7.1)] in ([7], [])  # a short one reaches the nearer frame
+    video = sampled_video(con, "v", 8.0)
+    assert evidence_rows(video, tools.get("audio").frame_evidence(video, query)) == rows
+
+
+def test_who_speaks_in_a_video_ingested_before_voices_were_is_no_evidence(evidence):
+    assert evidence("audio", "a woman's voice", sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS) == []
+
+
+def test_videos_with_the_voice_asked_for_rank_first(con):
+    con.register("voices", pa.Table.from_pylist([*VOICES, {**VOICES[0], "video_id": "w", "voice": "man"}]))
+    ranked = con.sql(Audio().ranked_videos("a woman's voice").sql("duckdb")).fetchall()
+    assert ranked == [("v",)]
+    assert [r[0] for r in con.sql(Audio().ranked_videos("a man's voice").sql("duckdb")).fetchall()] == ["v", "w"]

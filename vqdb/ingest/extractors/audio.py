@@ -1,4 +1,5 @@
-"""The ``audio`` extractor: YAMNet sound tags, tables ``audio_tags`` and ``audio_events``.
+"""The ``audio`` extractor: YAMNet sound tags, tables ``audio_tags`` and ``audio_events``, and who speaks
+when (``voices``: ``vqdb.ingest.voices``, where the tagger hears speech).
 
 ``audio_tags`` holds the ``config.audio_topk`` best labels of every 0.96 s patch (one every 0.48 s);
 ``audio_events`` the spans where a label's score stays at or above ``config.audio_event_threshold`` over
@@ -24,6 +25,7 @@ import pyarrow as pa
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
+from vqdb.ingest.voices import speech_per_frame, utterances, voices_table
 from vqdb.models import registry
 from vqdb.models.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS
 from vqdb.schema import TABLES
@@ -113,9 +115,27 @@ def events_table(
     return TABLES["audio_events"].conform(table)
 
 
+def voices_of(video_id: str, samples: np.ndarray, scores: np.ndarray, labels: Sequence[str]) -> pa.Table:
+    """The ``voices`` rows of a 16 kHz track: its utterances where the tagger's ``scores`` (per patch) hear
+    speech, the best of its labels that name speech ("Speech", "Male speech, man speaking"...).
+
+    Example:
+        >>> t = np.arange(16000) / 16000
+        >>> tone = (0.3 * np.sin(2 * np.pi * 120 * t)).astype(np.float32)
+        >>> rows = voices_of("v", tone, np.array([[0.9, 0.0]]), ["Speech", "Music"]).to_pylist()
+        >>> [(r["start_s"], r["end_s"], r["voice"]) for r in rows]
+        [(0.0, 0.96, 'man')]
+    """
+    spoken = [i for i, label in enumerate(labels) if "speech" in label.lower()]
+    speech = scores[:, spoken].max(axis=1) if spoken and len(scores) else np.zeros(len(scores))
+    starts, ends = patch_times(len(scores), len(samples) / 16000)
+    per_frame = speech_per_frame(speech, starts, ends, int(np.ceil(len(samples) / 160)))
+    return voices_table(video_id, utterances(samples, per_frame))
+
+
 @register("audio")
 class AudioTagsExtractor(Extractor):
-    """YAMNet sound tags per 0.96 s patch and the events they form."""
+    """YAMNet sound tags per 0.96 s patch and the events they form; the utterances and their voices."""
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -144,6 +164,7 @@ class AudioTagsExtractor(Extractor):
                 "audio_events": events_table(
                     ctx.video_id, scores, tagger.labels, self.config.audio_event_threshold, track.duration_s
                 ),
+                "voices": voices_of(ctx.video_id, track.samples, scores, tagger.labels),
             },
             model=tagger.model_id,
             settings={

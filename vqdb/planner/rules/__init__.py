@@ -26,7 +26,7 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
   ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
-  Talking, speaking or singing with nothing said after it, or only when ("when is the man talking?", "who
+  Talking, speaking or singing with nothing said after it, or only when ("when is the narrator talking?", "who
   speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or
   "singing"), and so is a question about what is said that gives none of it ("what does the narrator say
   right after the title?": the moments someone speaks), names no words ("when does someone first say
@@ -261,6 +261,7 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
+from vqdb.planner.rules.voices import voice_if_a_person
 from vqdb.planner.rules.when import (
     _between_quotes,
     _heard_if_a_sound,
@@ -392,6 +393,7 @@ def _plan_question(
             if at is not None:
                 event = _read_if_capitals(_number_as_words(event), question)  # "before HANDS": text
                 event = _said_if_words(_heard_if_a_sound(event), plan)  # "before the year"
+                event = voice_if_a_person(event, plan)  # "when does the man speak after the woman?": her voice
                 found = _plan_text(event, None, available_tools, question, any_text)
                 plan = _related(plan, found, at)
     else:

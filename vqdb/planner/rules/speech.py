@@ -27,6 +27,7 @@ from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
 from vqdb.planner.rules.speech_acts import speech_acts
 from vqdb.planner.rules.visual import _clean
+from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
 from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
@@ -518,6 +519,7 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
+    text = take_voices(text, evidence)  # "when does the woman speak?": who speaks, not what is said
     acts, text = speech_acts(text)  # "when does she introduce herself": the forms the act is said in
     for queries in acts:
         evidence.add(TOOLS_FOR[SPEECH], *queries)
@@ -600,7 +602,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
             return before + " " + tail[apposed.end() if apposed else len(rest) :]
-    alone = _voice_alone(text)  # "when is the man talking?": a voice heard, whatever it says
+    alone = _voice_alone(text)  # "when is the narrator talking?": a voice heard, whatever it says
     if not alone and _QUOTED not in text and not _speech_cues(text):
         alone = _voice_named(text)  # "when does the voice-over stop?"
     if alone and _QUOTED not in text:  # "when is 'X' spoken?": the cue of a quote

@@ -29,6 +29,13 @@ with the **phrase** said instead (``phrases``: an utterance cut at the end of ea
 stretches of at most ``PHRASE_MAX_S``): where speech starts or ends is its first or last phrase ("when does he
 finish his speech?": "ask what you can do for your country.", not the utterance it ends).
 
+A query naming **who speaks** ("a woman's voice", "the second speaker", "a man's voice after a woman's":
+``voices.who_speaks``) is answered from the ``voices`` table instead (``speakers``): each utterance it keeps
+(``voices.condition``) scores 1 over the frames it reaches (as an utterance of the transcript does), with
+itself as span and focus; every other utterance scores ``OTHER_VOICE``, below them and, beside them, no real
+evidence (``vqdb.planner.temporal_order``): a voice told apart wrongly (a man's voice through a bright
+channel taken for a woman's) still leaves the question its speech, as any voice, instead of nothing.
+
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
     >>> "CONTAINS(TEXT_NORMALIZE(label), TEXT_NORMALIZE('dog'))" in sql and "WITH tags AS MATERIALIZED" in sql
@@ -38,6 +45,8 @@ Example:
     >>> "UTTERANCES(" in Audio().select(Context("speech")).sql("duckdb"), voiced("the voice-over")
     (True, True)
     >>> "PHRASES(" in Audio().select(Context("speech", extent="phrase")).sql("duckdb")
+    True
+    >>> "FROM voices" in Audio().select(Context("a woman's voice")).sql("duckdb")
     True
 """
 
@@ -62,6 +71,7 @@ from vqdb.planner.sqlbuild import (
     join,
     number,
     ordered,
+    over,
     same,
     select,
     string,
@@ -83,6 +93,8 @@ from vqdb.planner.tools.base import (
 )
 from vqdb.planner.tools.timed_text import float32_cosine
 from vqdb.planner.tools.transcript import Transcript
+from vqdb.planner.tools.voices import COLUMNS as VOICE_COLUMNS
+from vqdb.planner.tools.voices import WhoSpeaks, chosen, condition, who_speaks
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import phrases, utterances
 
@@ -95,6 +107,8 @@ APART_S = 1.0  # a voice tag further than this from every utterance is one no wo
 SOUND_MEANING_MIN = 0.55
 TAG_COLUMNS = ("start_s", "end_s", "label", "score")  # what the arrays read of a video's tags
 EVENT_COLUMNS = ("start_s", "end_s", "label", "max_score")  # and of its events
+OTHER_VOICE = 0.3  # an utterance of another voice than the one asked for: speech still, below every asked one
+VOICES_TABLE = "voices"  # who speaks when (``vqdb.ingest.voices``), what a query naming a voice or speaker reads
 
 
 SPEAKING = phrasing.VOICE_NOUNS | {w for w in phrasing.VOICES if not w.startswith(phrasing.SINGING)}
@@ -144,7 +158,10 @@ class Audio(Tool):
     def select(self, ctx: Context) -> exp.Query:
         """The frames a matching tag covers (``tagged``), with a voice's utterances where the query is one
         (``voice``: its tags are the tagger's ``VOICE_TAG``), else no span."""
-        if voiced(ctx.query):
+        asked = who_speaks(ctx.query)
+        if asked is not None:
+            frames = self.speakers(ctx, asked)
+        elif voiced(ctx.query):
             frames = self.voice(ctx, self.tagged(Context(VOICE_TAG, ctx.video_id)))
         else:
             frames = self.heard_over(ctx, self.tagged(ctx))
@@ -294,6 +311,39 @@ class Audio(Tool):
             joins=[join(subquery(tagged, "t"), same(["video_id", "frame_idx"], "p", "t"), side="FULL")],
         )
 
+    def speakers(self, ctx: Context, asked: WhoSpeaks) -> exp.Select:
+        """Who speaks (``who_speaks``): the frames each utterance of the ``voices`` table reaches
+        (``reached``), scored 1 where an utterance that ``asked`` keeps (``condition``, the voice before an
+        utterance its ``voice_before``) reaches them, else ``OTHER_VOICE``, with the utterance as span and
+        focus."""
+        voices = self.voices_in_turn(ctx.where())
+
+        def said(where: exp.Expression | None) -> exp.Select:
+            columns = (col("video_id", "v"), col("start_s", "v"), col("end_s", "v"))
+            return select(*columns, from_=subquery(voices.copy(), "v"), where=where)
+
+        def either(column: str) -> exp.Alias:
+            return alias(fn("coalesce", col(column, "a"), col(column, "o")), column)
+
+        score = exp.case().when(col("frame_idx", "a").is_(exp.null()), number(OTHER_VOICE)).else_(number(1.0))
+        return select(
+            col("video_id", "o"),
+            col("frame_idx", "o"),
+            alias(cast(score, DOUBLE), "score"),
+            either("start_s"),
+            either("end_s"),
+            alias(fn("coalesce", col("start_s", "a"), col("start_s", "o")), "focus_start"),
+            alias(fn("coalesce", col("end_s", "a"), col("end_s", "o")), "focus_end"),
+            from_=subquery(self.reached(ctx, said(None)), "o"),
+            joins=[
+                join(
+                    subquery(self.reached(ctx, said(condition(asked, "v"))), "a"),
+                    same(["video_id", "frame_idx"], "o", "a"),
+                    side="LEFT",
+                )
+            ],
+        )
+
     def missed(self, ctx: Context) -> exp.Select:
         """(video_id, start_s, end_s) of the voices no words were written for: the windows of the CTE ``tags``
         where the tagger hears a voice (``VOICE_TAG``) with at least ``HEARD_MIN``, none of the transcript's
@@ -328,9 +378,8 @@ class Audio(Tool):
     @staticmethod
     def spoken(ctx: Context, missed: exp.Select) -> exp.Select:
         """(video_id, frame_idx, start_s, end_s): each sampled frame an utterance of the transcript (or a voice
-        ``missed`` by it) reaches (its time said, or one sampling period around its middle when shorter), with
-        the earliest such utterance; its phrases instead with ``extent`` "phrase". Frames meet the utterances
-        of their own second only (``whole_second``)."""
+        ``missed`` by it) reaches (``reached``), with the earliest such utterance; its phrases instead with
+        ``extent`` "phrase"."""
         transcript = Transcript()
         listing = "phrases" if ctx.extent == "phrase" else "utterances"
         listed = fn(listing, transcript.in_time(), number(transcript.pause_s))
@@ -349,6 +398,14 @@ class Audio(Tool):
         heard = with_ctes(
             select(exp.Star(), from_=table("said")).union(missed, distinct=False, copy=False), {"said": said}
         )
+        return Audio.reached(ctx, heard)
+
+    @staticmethod
+    def reached(ctx: Context, heard: exp.Query) -> exp.Select:
+        """(video_id, frame_idx, start_s, end_s): each sampled frame that one of the utterances ``heard``
+        (video_id, start_s, end_s) reaches (its time said, or one sampling period around its middle when
+        shorter), with the earliest such utterance. Frames meet the utterances of their own second only
+        (``whole_second``)."""
         start, end = col("start_s", "w"), col("end_s", "w")
         middle = exp.Div(this=exp.paren(exp.Add(this=start, expression=end)), expression=number(2))
         half = fn(
@@ -406,6 +463,9 @@ class Audio(Tool):
             >>> Audio().ranked_videos("dog").sql("duckdb").startswith("SELECT e.video_id FROM audio_events AS e")
             True
         """
+        asked = who_speaks(query)
+        if asked is not None:
+            return self.speaking_videos(asked)
         if voiced(query):
             return self.voiced_videos()
         loudest = fn("max", exp.Mul(this=col("max_score", "e"), expression=col("weight", "l")))
@@ -420,6 +480,38 @@ class Audio(Tool):
             ],
             group_by=[col("video_id", "e")],
         ).order_by(desc(loudest), copy=False)
+
+    @staticmethod
+    def voices_in_turn(where: exp.Expression | None) -> exp.Select:
+        """The ``voices`` rows (``where`` holds), each with ``voice_before``: the voice of the video's utterance
+        before it, what ``voices.condition`` reads for "after a woman's".
+
+        Example:
+            >>> print(Audio.voices_in_turn(None).sql("duckdb").split(", LAG")[1])
+            (voice) OVER (PARTITION BY video_id ORDER BY start_s, end_s) AS voice_before FROM voices
+        """
+        before = over(fn("lag", col("voice")), [col("video_id")], [col("start_s"), col("end_s")])
+        return select(
+            *(col(c) for c in ("video_id", *VOICE_COLUMNS)),
+            alias(before, "voice_before"),
+            from_=table(VOICES_TABLE),
+            where=where,
+        )
+
+    def speaking_videos(self, asked: WhoSpeaks) -> exp.Select:
+        """The videos with an utterance that ``asked`` keeps (``who_speaks``), those with most such first.
+
+        Example:
+            >>> sql = Audio().ranked_videos("a woman's voice").sql("duckdb")
+            >>> "FROM voices" in sql and "v.voice = 'woman'" in sql
+            True
+        """
+        return select(
+            col("video_id", "v"),
+            from_=subquery(self.voices_in_turn(None), "v"),
+            where=condition(asked, "v"),
+            group_by=[col("video_id", "v")],
+        ).order_by(desc(fn("count", exp.Star())), copy=False)
 
     def voiced_videos(self) -> exp.Select:
         """The videos where a voice is heard, as its frames rank: those where words are said (the
@@ -502,6 +594,9 @@ class Audio(Tool):
     ) -> list[FrameEvidence | None]:
         """``frame_evidence`` of each of ``videos``, the labels of all of them weighed once (``label_weights``:
         one statement embeds those that do not hold the query's words, for a search over tens of videos)."""
+        asked = who_speaks(query)
+        if asked is not None:
+            return [self.speaker_evidence(video, asked) for video in videos]
         if voiced(query):
             return [
                 self.voice_evidence(video, self.tagged_scores(video, self.voice_weights(video)), extent)
@@ -541,14 +636,29 @@ class Audio(Tool):
             said = listing(listed, pa.array([transcript.pause_s], pa.float64())).values
             low, high = float_array(said.field("start_s")), float_array(said.field("end_s"))
         missed = self.missed_arrays(video, low, high)
-        low, high = np.concatenate([low, missed[0]]), np.concatenate([high, missed[1]])
-        middle, half = (low + high) / 2, np.maximum((high - low) / 2, video.period / 2)
-        first = np.searchsorted(video.ts, middle - half, "left")
-        stop = np.searchsorted(video.ts, middle + half, "right")
-        found = best_spans(first, stop, np.zeros(len(low)), low, low, high, (low, high), video.n)
+        found = self.reached_arrays(video, np.concatenate([low, missed[0]]), np.concatenate([high, missed[1]]))
         said = ~np.isnan(found.start_s)
         score = np.where(said, (1 - VOICE_SHARE) + VOICE_SHARE * np.nan_to_num(tagged), VOICE_SHARE * tagged)
         return FrameEvidence(score, found.start_s, found.end_s, found.focus_start, found.focus_end)
+
+    @staticmethod
+    def reached_arrays(video: VideoFrames, low: np.ndarray, high: np.ndarray) -> FrameEvidence:
+        """``reached`` as arrays: each frame's earliest utterance (``low`` to ``high`` seconds) reaching it as
+        its span and focus, score 0; NaN where none does."""
+        middle, half = (low + high) / 2, np.maximum((high - low) / 2, video.period / 2)
+        first = np.searchsorted(video.ts, middle - half, "left")
+        stop = np.searchsorted(video.ts, middle + half, "right")
+        return best_spans(first, stop, np.zeros(len(low)), low, low, high, (low, high), video.n)
+
+    def speaker_evidence(self, video: VideoFrames, asked: WhoSpeaks) -> FrameEvidence:
+        """``speakers`` as arrays: the frames the utterances of the video's ``voices`` reach, scored 1 where
+        one that ``asked`` keeps (``chosen``) does, else ``OTHER_VOICE``, each utterance as span and focus."""
+        rows = video.rows(VOICES_TABLE, VOICE_COLUMNS)
+        mine, anyone = (self.reached_arrays(video, *chosen(who, rows)) for who in (asked, WhoSpeaks()))
+        kept = ~np.isnan(mine.start_s)
+        score = np.where(kept, 1.0, np.where(np.isnan(anyone.start_s), np.nan, OTHER_VOICE))
+        start, end = (np.where(kept, a, b) for a, b in ((mine.start_s, anyone.start_s), (mine.end_s, anyone.end_s)))
+        return FrameEvidence(score, start, end, start.copy(), end.copy())
 
     def labels_of(self, video: VideoFrames) -> list[str]:
         """The distinct labels of the video's tags (read with the columns ``matching_tags`` reads: once)."""

@@ -1,0 +1,142 @@
+"""Who speaks, as an ``audio`` query names it: "a woman's voice", "the second speaker", "a man's voice after
+a woman's", read from the ``voices`` table (``vqdb.ingest.voices``: utterances with the kind of voice and
+the speaker who says them).
+
+``who_speaks`` reads the query: the kind of voice (``KINDS``: "woman", "female", "man", "male", "child",
+"kid"...), which speaker in order of appearance ("the first / second / third speaker", "the second voice"),
+whether only the utterances where a speaker **takes over** are meant ("turn", "takes over", "replies",
+"answers", or "after" another voice), and that other voice ("after a woman's": the speaker before was a
+woman). ``condition`` is the SQL of the utterances it asks for (over ``voices`` with ``voice_before``, the
+voice of the utterance before, a window's LAG) and ``chosen`` the same over arrays: both paths of the
+``audio`` tool keep the same rows.
+
+Example:
+    >>> who_speaks("a woman's voice")
+    WhoSpeaks(voice='woman', speaker=None, turn=False, after=None)
+    >>> who_speaks("the second speaker")
+    WhoSpeaks(voice=None, speaker=2, turn=False, after=None)
+    >>> who_speaks("a man's voice after a woman's")
+    WhoSpeaks(voice='man', speaker=None, turn=True, after='woman')
+    >>> who_speaks("speech") is None, who_speaks("male speech") is None  # a voice, whoever speaks; a tag's label
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+import pyarrow as pa
+from sqlglot import exp
+
+from vqdb.planner.sqlbuild import col, number, string
+
+KINDS = {
+    "woman": "woman",
+    "women": "woman",
+    "female": "woman",
+    "lady": "woman",
+    "man": "man",
+    "men": "man",
+    "male": "man",
+    "guy": "man",
+    "gentleman": "man",
+    "child": "child",
+    "children": "child",
+    "kid": "child",
+    "kids": "child",
+    "boy": "child",
+    "girl": "child",
+    "baby": "child",
+}  # fmt: skip (no pronouns: "his voice" is whoever "he" is, a man or a boy)
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+SPEAKER_NOUNS = frozenset({"voice", "voices", "speaker", "speakers"})
+TAKING_OVER = frozenset({"turn", "takes", "take", "replies", "reply", "answers", "answer", "responds", "respond"})
+COLUMNS = ("start_s", "end_s", "voice", "speaker", "opens_turn")  # what the arrays read of a video's voices
+
+
+@dataclasses.dataclass(frozen=True)
+class WhoSpeaks:
+    """The utterances an ``audio`` query asks for: of the kind of ``voice`` (None: any), of the ``speaker``
+    numbered so (None: any), only those opening a ``turn``, and of those only where the voice ``after`` which
+    it speaks is of that kind."""
+
+    voice: str | None = None
+    speaker: int | None = None
+    turn: bool = False
+    after: str | None = None
+
+
+def who_speaks(query: str) -> WhoSpeaks | None:
+    """What ``query`` asks of who speaks (module docstring), None when it names no voice or speaker of its
+    own (a noun of ``SPEAKER_NOUNS`` with a kind or an ordinal).
+
+    Example:
+        >>> who_speaks("the child's voice").voice, who_speaks("a man's voice taking a turn").turn
+        ('child', True)
+        >>> who_speaks("dog") is None, who_speaks("the voice-over") is None
+        (True, True)
+    """
+    words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", query.lower())]
+    if not SPEAKER_NOUNS & set(words):
+        return None
+    cut = words.index("after") if "after" in words else len(words)
+    own, before = words[:cut], words[cut + 1 :]
+    voice = next((KINDS[w] for w in own if w in KINDS), None)
+    speaker = next((ORDINALS[w] for w in own if w in ORDINALS), None)
+    if voice is None and speaker is None:
+        return None
+    after = next((KINDS[w] for w in before if w in KINDS), None)
+    turn = bool(TAKING_OVER & set(own)) or cut < len(words)
+    return WhoSpeaks(voice, speaker, turn, after)
+
+
+def condition(asked: WhoSpeaks, alias: str) -> exp.Expression:
+    """The SQL condition on the ``voices`` rows of table ``alias`` (with ``voice_before``) that ``asked`` keeps.
+
+    Example:
+        >>> condition(WhoSpeaks("man", None, True, "woman"), "v").sql("duckdb")
+        "v.voice = 'man' AND v.opens_turn AND v.voice_before = 'woman'"
+        >>> condition(WhoSpeaks(None, 2), "v").sql("duckdb")
+        'v.speaker = 2'
+    """
+    parts: list[exp.Expression] = []
+    if asked.voice is not None:
+        parts.append(col("voice", alias).eq(string(asked.voice)))
+    if asked.speaker is not None:
+        parts.append(col("speaker", alias).eq(number(asked.speaker)))
+    if asked.turn:
+        parts.append(col("opens_turn", alias))
+    if asked.after is not None:
+        parts.append(col("voice_before", alias).eq(string(asked.after)))
+    return exp.and_(*parts) if parts else exp.true()
+
+
+def chosen(asked: WhoSpeaks, rows: pa.Table) -> tuple[np.ndarray, np.ndarray]:
+    """The (start_s, end_s) of a video's ``voices`` rows (``COLUMNS``) that ``asked`` keeps, as ``condition``
+    keeps them (rows in time order: the voice before is the row before's).
+
+    Example:
+        >>> rows = pa.table({"start_s": [0.0, 2.0, 4.0], "end_s": [1.5, 3.5, 5.0], "voice": ["woman", "man", "man"],
+        ...                  "speaker": [1, 2, 2], "opens_turn": [True, True, False]})
+        >>> [a.tolist() for a in chosen(WhoSpeaks("man", None, True, "woman"), rows)]
+        [[2.0], [3.5]]
+    """
+    rows = rows.sort_by([("start_s", "ascending"), ("end_s", "ascending")])
+    voice = np.asarray(rows.column("voice").to_pylist(), dtype=object)
+    speaker = np.asarray(rows.column("speaker").fill_null(0).to_pylist(), dtype=np.int64)
+    opens = np.asarray(rows.column("opens_turn").fill_null(False).to_pylist(), dtype=bool)
+    keep = np.ones(rows.num_rows, bool)
+    if asked.voice is not None:
+        keep &= voice == asked.voice
+    if asked.speaker is not None:
+        keep &= speaker == asked.speaker
+    if asked.turn:
+        keep &= opens
+    if asked.after is not None:
+        keep &= np.r_[False, voice[:-1] == asked.after] if rows.num_rows else keep
+    starts = rows.column("start_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+    ends = rows.column("end_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+    timed = keep & ~(np.isnan(starts) | np.isnan(ends))
+    return starts[timed], ends[timed]
