@@ -24,7 +24,8 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 18  # 18: options compared with sentences, statements closer in meaning, negation both ways
+ANSWER_VERSION = 19  # 19: an open answer related to an anchor: its meaning without the anchor, its source asked
+# 18: options compared with sentences, statements closer in meaning, negation both ways
 # 16: the line asked, addresses, numbers read whole
 # 10: a word an option has twice is read at its two places; a look is named near the read
 # 9: an "X or Y" offers answers only in a yes/no or "which" question; word forms by stem
