@@ -120,7 +120,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   question of what is said, an event naming a value by its kind ("right before the year": any year said) or
   holding words a voice says of itself or to its listeners ("just before give it everything you have") is
   said, and so is any event that says it is ("after the year is mentioned"); a number alone ("right after 7")
-  is words written or said. Between two quoted events ("which phrase comes up between 'the truth' and 'the
+  is words written or said. Words said in a clause naming a moment ("what is on screen when he says 'done'?",
+  "while the president is saying X": ``when.words_said_at``) are found as the words, not their statement, where
+  the rest asks for no words said. Between two quoted events ("which phrase comes up between 'the truth' and 'the
   alpha'?") is after the first and before the second, and so is between two unquoted events a text comes or
   words are said ("which slide comes between the agenda and the summary?"). Not in a quote, "named / look
   after", "after all / that / it", "before and after".
