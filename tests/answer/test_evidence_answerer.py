@@ -1290,3 +1290,11 @@ RELATED = screens(
 )
 def test_an_open_answer_related_to_a_moment_is_of_the_source_asked_not_the_anchor(answerer, question, answer):
     assert answerer.answer(question, None, [], timeline=RELATED).answer == answer
+
+
+def test_the_kind_of_value_asked_is_read_without_the_anchors_clause(answerer):
+    terminal = screens(
+        (0.0, 5.0, "Hello world / user@host:~$"), (5.0, 8.0, "Folders / bin include lib64 / games lib sbin")
+    ) + speech((0.5, 2.8, "I will show you where things are."), (3.5, 4.6, "Here it comes."))
+    found = answerer.answer("What does he say right before the Folders listing appears?", None, [], timeline=terminal)
+    assert found.support.source == "transcript"  # a listing names the moment; no list is asked

@@ -988,7 +988,8 @@ class _Reading:
         counted = counted_claim(self.question)
         if counted:
             return self._count(counted)
-        kind = None if self.parts.about_sound else asked_kind(self.question)
+        # the kind asked of the moment, not the anchor's: "what does he say before the listing appears?" asks no list
+        kind = None if self.parts.about_sound else asked_kind(self._asked_of_the_moment())
         # a list asked for: its heading may be quoted ("listed under 'Goals'"), its items' noun is read nowhere
         heading = sorted(offered_words(self.question) - set(self.parts.context)) if kind == "list" else []
         listed = listed_words(self.question) if kind == "list" else frozenset()
