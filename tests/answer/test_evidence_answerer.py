@@ -1264,3 +1264,37 @@ def test_between_two_labels_is_the_screen_between_not_the_first_labels_value(ans
     )
     found = answerer.answer("What is shown between 'Step 1' and 'Step 3'?", None, [], timeline=steps)
     assert "Mix flour and eggs" in found.answer
+
+
+RELATED = screens(
+    (0.0, 4.0, "THE INAUGURAL ADDRESS"),
+    (5.0, 9.0, "Washington, D.C."),
+    (10.0, 13.0, "January 20, 1961"),
+    (13.0, 14.0, "Chapter 2"),
+) + speech(
+    (1.9, 4.1, "And so, my fellow Americans,"),
+    (5.3, 8.4, "ask not what your country can do for you,"),
+    (10.1, 12.4, "ask what you can do for your country."),
+    (13.7, 16.5, "The invention of movable metal letters"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("when he says my fellow Americans, what's on screen?", "THE INAUGURAL ADDRESS"),
+        ("What place is shown while he says 'ask not what your country can do for you'?", "Washington, D.C."),
+        ("What does he say while the date January 20, 1961 is shown?", "ask what you can do for your country."),
+        ("what does she say right after the Chapter 2 title card?", "The invention of movable metal letters"),
+    ],
+)
+def test_an_open_answer_related_to_a_moment_is_of_the_source_asked_not_the_anchor(answerer, question, answer):
+    assert answerer.answer(question, None, [], timeline=RELATED).answer == answer
+
+
+def test_the_kind_of_value_asked_is_read_without_the_anchors_clause(answerer):
+    terminal = screens(
+        (0.0, 5.0, "Hello world / user@host:~$"), (5.0, 8.0, "Folders / bin include lib64 / games lib sbin")
+    ) + speech((0.5, 2.8, "I will show you where things are."), (3.5, 4.6, "Here it comes."))
+    found = answerer.answer("What does he say right before the Folders listing appears?", None, [], timeline=terminal)
+    assert found.support.source == "transcript"  # a listing names the moment; no list is asked

@@ -258,3 +258,14 @@ def test_a_number_is_read_for_a_phrase_only_beside_its_words():
     [heard] = find(room, np.ones(2), said)
     assert numbers_by_their_words(room, heard)  # "room number four": one word between
     assert numbers_by_their_words(match_words("B-214"), found)  # numbers and letters alone: as its words are
+
+
+def test_a_phrase_with_words_it_has_twice_is_found_where_it_is_said_in_order():
+    said = (
+        "The invention of movable metal letters in the middle of the 15th century may justly be considered"
+        " as the invention of the art of printing."
+    )
+    stream = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 8.0, said, 0.0)])
+    phrase = match_words("the invention of movable metal letters in the middle of the fifteenth century")
+    best = find(phrase, np.ones(len(phrase)), stream)[0]
+    assert (best.first, best.last, best.score) == (0, 12, 1.0)

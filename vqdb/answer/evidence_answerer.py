@@ -699,7 +699,7 @@ class _Reading:
         beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
         if match.first in beside and match.last in beside:
             return 1.0
-        return time_weight(self.parts, self.anchors, start_s, end_s)
+        return time_weight(self.parts, self.anchors, start_s, end_s, match.stream.source)
 
     def _between_them(self, match: Match) -> bool | None:
         """Of "between X and Y" where X and then Y are read in ``match``'s snippet, whether it is read between
@@ -852,6 +852,19 @@ class _Reading:
                 if fit is not None:
                     option[k] = dataclasses.replace(p, value=p.value * (CASE_MISFIT + (1 - CASE_MISFIT) * fit))
 
+    def _answer_source_weight(self, stream: Stream) -> float:
+        """How much an open answer read in ``stream`` counts by its source (``temporal.source_weight``): where the
+        question relates its answer to an anchor found ("what is on screen when he says 'done'?"), text of a
+        source it does not ask about counts least, as the anchor's own words are at the moment asked."""
+        return source_weight(self.parts.source, stream.source, related=bool(self.anchors and self.parts.relation))
+
+    def _asked_of_the_moment(self) -> str:
+        """What an open answer's meaning is compared with: the question without its anchor's clause where the
+        anchor was found ("what does he say while the date January 20, 1961 is shown?": "what does he say"), as
+        the anchor's words fit the anchor's own text best, which is not the answer; the whole question otherwise."""
+        asked = self.parts.asked.strip(" ,")
+        return asked if self.anchors and self.parts.relation and any(c.isalnum() for c in asked) else self.question
+
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
         if self.near is None:
             return 1.0
@@ -975,7 +988,8 @@ class _Reading:
         counted = counted_claim(self.question)
         if counted:
             return self._count(counted)
-        kind = None if self.parts.about_sound else asked_kind(self.question)
+        # the kind asked of the moment, not the anchor's: "what does he say before the listing appears?" asks no list
+        kind = None if self.parts.about_sound else asked_kind(self._asked_of_the_moment())
         # a list asked for: its heading may be quoted ("listed under 'Goals'"), its items' noun is read nowhere
         heading = sorted(offered_words(self.question) - set(self.parts.context)) if kind == "list" else []
         listed = listed_words(self.question) if kind == "list" else frozenset()
@@ -1004,7 +1018,7 @@ class _Reading:
                     (
                         1.0
                         if id(snippet) in besides
-                        else time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s)
+                        else time_weight(self.parts, self.anchors, snippet.start_s, snippet.end_s, stream.source)
                     )
                     if self.anchors
                     else self._near_weight(snippet.video_id, snippet.start_s, snippet.end_s)
@@ -1014,7 +1028,7 @@ class _Reading:
                 if context.reads_offered(stream, positions):
                     offering.add(id(snippet))
                 (candidates if fresh else echoes).append(
-                    (where * source_weight(self.parts.source, stream.source) * (0.5 + read), read, snippet)
+                    (where * self._answer_source_weight(stream) * (0.5 + read), read, snippet)
                 )
         echoed = not candidates  # every snippet only repeats the question: the best of them, flagged
         if echoed:
@@ -1022,7 +1036,7 @@ class _Reading:
         order = _ordinal_weights(self.parts.ordinal, self.parts.source, candidates)
         candidates.sort(key=lambda c: -c[0] * order.get(id(c[2]), 1.0))
         shortlist = candidates[:MAX_SEMANTIC_SNIPPETS]
-        vectors = self.embedder.embed_texts([self.question, *(s.text for _, _, s in shortlist)])
+        vectors = self.embedder.embed_texts([self._asked_of_the_moment(), *(s.text for _, _, s in shortlist)])
         cosines = (vectors[1:] @ vectors[0]).tolist()
         scored = sorted(
             (

@@ -305,7 +305,7 @@ def find(
     # of windows that read the phrase as well, those that read more of its words in order, then the
     # tightest, first: a function word of the phrase read just before it ("the" of "...the weather. But
     # first, the news") must not stretch it back in time
-    offsets = windows.argmax(axis=2)
+    offsets = _offsets_in_order(windows)  # a word the phrase has twice read at its two places, in order
     read = best > 0
     in_order = ((offsets[1:] >= offsets[:-1]) & read[1:] & read[:-1]).sum(axis=0)
     span = np.where(read, offsets, -1).max(axis=0) - np.where(read, offsets, length).min(axis=0)
@@ -315,7 +315,7 @@ def find(
         if coverage[start] < min_coverage or len(found) >= limit:
             break
         matched = best[:, start] > 0
-        positions = start + _offsets_in_order(windows[:, start])
+        positions = start + offsets[:, start]
         first, last = int(positions[matched].min()), int(positions[matched].max())
         if taken[first : last + 1].any():
             continue
@@ -379,24 +379,30 @@ def extents(matches: Sequence[Match], keep: float = 0.8) -> list[tuple[float, fl
 
 
 def _offsets_in_order(window: np.ndarray) -> np.ndarray:
-    """For each word of a phrase (rows of ``window``: its similarity at each offset), the offset of its
-    best read, the first one at or after the word before's where there is one: a word the phrase has
-    twice ("Enter text and press ENTER") is read at its two places, not both at the first, which would
-    put the phrase out of order.
+    """For each word of a phrase (rows of ``window``: its similarity at each offset, last axis; windows of every
+    start at once in the axes between), the offset of its best read, the first one at or after the word before's
+    where there is one: a word the phrase has twice ("Enter text and press ENTER", "the invention of ... the
+    middle of the 15th century") is read at its two places, not both at the first, which would put the phrase out
+    of order, and a window that reads it in order would lose to one that strays past it.
 
     Example:
         >>> _offsets_in_order(np.array([[1.0, 0, 0, 1.0], [0, 1.0, 0, 0], [1.0, 0, 0, 1.0]])).tolist()
         [0, 1, 3]
+        >>> at_start = np.array([[1.0, 0, 0, 1.0], [0, 1.0, 0, 0], [1.0, 0, 0, 1.0]])
+        >>> later = np.array([[0, 0, 1.0, 0], [0, 0, 0, 1.0], [0, 0, 1.0, 0]])
+        >>> _offsets_in_order(np.stack([at_start, later], axis=1)).tolist()  # two starts at once
+        [[0, 2], [1, 3], [3, 2]]
     """
-    offsets = window.argmax(axis=1)
-    previous = 0
-    for row, values in enumerate(window):
-        if values[offsets[row]] <= 0:
-            continue
-        later = np.flatnonzero(values[previous:] == values[offsets[row]])
-        if len(later):
-            offsets[row] = previous + later[0]
-        previous = offsets[row]
+    offsets = window.argmax(axis=-1)
+    best = np.take_along_axis(window, offsets[..., None], axis=-1)[..., 0]
+    previous = np.zeros(offsets.shape[1:], dtype=offsets.dtype)
+    at = np.arange(window.shape[-1])
+    for row in range(window.shape[0]):
+        read = best[row] > 0
+        later = (window[row] == best[row][..., None]) & (at >= previous[..., None])
+        chosen = np.where(later.any(axis=-1), later.argmax(axis=-1), offsets[row])
+        offsets[row] = np.where(read, chosen, offsets[row])
+        previous = np.where(read, offsets[row], previous)
     return offsets
 
 

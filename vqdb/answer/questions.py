@@ -127,7 +127,7 @@ _RELATION = re.compile(
 ASKED_TIME = re.compile(
     r"\b(?:until|till|til|since|by|from|after|before)\s+(?:when\b|what\s+(?:time|hour|date|day|year)\b)", re.IGNORECASE
 )
-_CLAUSE_END = re.compile(r"[?!]|[,.;](?!\d)|\s[-–—]\s")  # "00:00:03;29", "1,000", "2.5" go on
+_CLAUSE_END = re.compile(r"[?!]|[,.;](?!\s?\d)|\s[-–—]\s")  # "00:00:03;29", "1,000", "2.5", "May 20, 1961" go on
 _LEADING_CLAUSE = re.compile(r"\s*when\b[^,?]+,\s*(?:what|which|who|whom|where|how|why|is|are|does|do|did|was)\b", re.I)
 _WHEN = re.compile(
     r"^\s*(?:(?:please\s+)?(?:tell|show|find|locate|identify|give)\s+(?:me\s+|us\s+)?(?:the\s+)?"
@@ -197,6 +197,7 @@ class QuestionParts:
     question: str
     relation: str | None = None
     anchor: str | None = None
+    asked: str = ""  # the question without its anchor's clause: what it asks of that moment
     until: str | None = None  # "between X and Y": Y, where what is after X ends
     quoted: bool = False
     immediate: bool = False
@@ -294,6 +295,7 @@ def read_question(question: str) -> QuestionParts:
         question=question,
         relation=relation,
         anchor=anchor,
+        asked=rest,
         until=until,
         quoted=anchor_quoted,
         immediate=immediate,

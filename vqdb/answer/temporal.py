@@ -57,6 +57,7 @@ IMMEDIATE_TAU_S = 4.0
 WHILE_TAU_S = 2.0
 ORDINAL_TAU_S = 5.0
 TOLERANCE_S = 0.25
+CROSS_SOURCE_TOLERANCE_S = 0.6  # the same between text of two sources (two clocks: ``time_weight``)
 BETWEEN_SLACK = 2.0  # "between X and Y": an X whose gap to the next Y is at most this times the smallest
 NOT_IN_RELATION = 0.1
 IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
@@ -69,6 +70,9 @@ SAME_MOMENT_S = 1.0  # anchors of different sources this close are one moment
 MIN_SEMANTIC_ANCHOR = 0.4  # cosine a snippet needs to be the anchor when no word of it matched
 MAX_SEMANTIC_TEXTS = 512  # distinct snippet texts compared with the anchor (the first, in time order)
 SOURCE_MISMATCH = 0.75  # weight of text from a source the question did not name
+# the same in a question relating two moments ("what is on screen when he says X?", "what does she say while the
+# title is shown?"): the anchor's own text is at the moment asked, and fits it as well as the answer does
+RELATED_SOURCE_MISMATCH = 0.3
 STREAM_SOURCES = {"speech": ("transcript", "subtitle"), "screen": ("ocr", "subtitle"), "sound": ("audio",)}
 
 
@@ -141,14 +145,20 @@ def read_between(
     return bool(before_end) and max(before_end) < match.first
 
 
-def source_weight(named: str | None, source: str) -> float:
-    """1 when the question named no source or ``source`` is one it names, else ``SOURCE_MISMATCH``.
+def source_weight(named: str | None, source: str, related: bool = False) -> float:
+    """1 when the question named no source or ``source`` is one it names, else ``SOURCE_MISMATCH``, or
+    ``RELATED_SOURCE_MISMATCH`` where the question relates its answer to an anchor found (``related``): asked what
+    is on screen when words are said, the words said are the anchor, at the very moment, not the answer.
 
     Example:
         >>> source_weight("speech", "transcript"), source_weight("speech", "ocr"), source_weight(None, "ocr")
         (1.0, 0.75, 1.0)
+        >>> source_weight("screen", "transcript", related=True), source_weight("screen", "ocr", related=True)
+        (0.3, 1.0)
     """
-    return 1.0 if named is None or source in STREAM_SOURCES[named] else SOURCE_MISMATCH
+    if named is None or source in STREAM_SOURCES[named]:
+        return 1.0
+    return RELATED_SOURCE_MISMATCH if related else SOURCE_MISMATCH
 
 
 def locate(
@@ -342,9 +352,14 @@ def _shown_beside(stream: Stream, positions: np.ndarray, step: int, streams: Seq
     return np.array([stream.words[p] in shown for p in positions], dtype=bool)
 
 
-def time_weight(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, end_s: float) -> float:
-    """How well text at ``start_s``..``end_s`` fits the question's relation to its ``anchors`` (see the
-    module doc); 1 without a relation or anchors.
+def time_weight(
+    parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, end_s: float, source: str | None = None
+) -> float:
+    """How well text at ``start_s``..``end_s`` (read in ``source``, where known) fits the question's relation to
+    its ``anchors`` (see the module doc); 1 without a relation or anchors. Text of another source than an anchor's
+    may start ``CROSS_SOURCE_TOLERANCE_S`` before that anchor ends and still follow it (and the mirror image
+    before): their times come from two clocks, a screen's from frames read a second apart, speech's from
+    Whisper's segments, which start early.
 
     Example:
         >>> from vqdb.answer.questions import read_question
@@ -352,10 +367,21 @@ def time_weight(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float,
         >>> dog = [Anchor(21.0, 22.5, 1.0, "audio", "sound: Dog")]
         >>> time_weight(parts, dog, 20.0, 24.0), round(time_weight(parts, dog, 24.5, 28.0), 2)
         (1.0, 0.42)
+        >>> after = read_question("What does she say right after the Chapter 2 card?")
+        >>> card = [Anchor(13.0, 14.0, 1.0, "ocr", "Chapter 2")]
+        >>> time_weight(after, card, 13.7, 16.5), round(time_weight(after, card, 13.7, 16.5, "transcript"), 2)
+        (0.1, 1.0)
     """
     if parts.relation is None or not anchors:
         return 1.0
-    return max(_relation_weight(parts, a, start_s, end_s) for a in anchors)
+    return max(_relation_weight(parts, a, start_s, end_s, _tolerance(a, source)) for a in anchors)
+
+
+def _tolerance(anchor: Anchor, source: str | None) -> float:
+    """How far text read in ``source`` may overlap ``anchor`` and still be after (before) it: wider across sources
+    (``time_weight``)."""
+    across = source is not None and anchor.source is not None and source != anchor.source
+    return CROSS_SOURCE_TOLERANCE_S if across else TOLERANCE_S
 
 
 def window(parts: QuestionParts, anchor: Anchor) -> tuple[float, float]:
@@ -413,7 +439,9 @@ def in_stretch(parts: QuestionParts, anchors: Sequence[Anchor], start_s: float, 
     return any(start_s <= a.end_s + TOLERANCE_S and end_s >= a.start_s - TOLERANCE_S for a in anchors)
 
 
-def _relation_weight(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float) -> float:
+def _relation_weight(
+    parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float, tolerance: float = TOLERANCE_S
+) -> float:
     tau = IMMEDIATE_TAU_S if parts.immediate else TAU_S
     if parts.with_anchor and parts.relation == "after":
         return _with_anchor_weight(start_s - anchor.start_s, start_s - anchor.end_s, anchor)
@@ -421,10 +449,10 @@ def _relation_weight(parts: QuestionParts, anchor: Anchor, start_s: float, end_s
         return _with_anchor_weight(anchor.end_s - end_s, anchor.start_s - end_s, anchor)
     if parts.relation == "after":
         gap = start_s - anchor.end_s
-        return math.exp(-max(gap, 0.0) / tau) if gap >= -TOLERANCE_S else NOT_IN_RELATION
+        return math.exp(-max(gap, 0.0) / tau) if gap >= -tolerance else NOT_IN_RELATION
     if parts.relation == "before":
         gap = anchor.start_s - end_s
-        return math.exp(-max(gap, 0.0) / tau) if gap >= -TOLERANCE_S else NOT_IN_RELATION
+        return math.exp(-max(gap, 0.0) / tau) if gap >= -tolerance else NOT_IN_RELATION
     return _while_weight(anchor, start_s, end_s)
 
 

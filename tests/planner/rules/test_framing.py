@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.planner.rules import rule_plan
-from vqdb.planner.rules.framing import _one_resolved, _spelled_out, _unframed
+from vqdb.planner.rules.framing import _one_resolved, _spelled_out, _unframed, progressive_said
 
 
 @pytest.mark.parametrize(
@@ -129,3 +129,21 @@ def test_a_question_typed_in_capitals_plans_as_typed_in_lower_case(typed, writte
 
 def test_a_question_with_words_in_lower_case_keeps_its_capitals():
     assert [(c.tool, c.query) for c in rule_plan("when does WE show up").queries] == [("ocr", "WE")]
+
+
+@pytest.mark.parametrize(
+    ("progressive", "simple"),
+    [
+        ("what place name is shown while the president is saying ask not", "the president says ask not"),
+        ("when she's mentioning the Bible, what is shown?", "she mentions the Bible"),
+        ("what was on screen as they were saying goodbye", "they said goodbye"),
+    ],
+)
+def test_a_verb_of_saying_in_the_progressive_plans_as_said(progressive, simple):
+    assert simple in progressive_said(progressive)
+    assert any(c.tool == "transcript" for c in rule_plan(progressive).queries)
+
+
+@pytest.mark.parametrize("question", ["what is he saying?", "the sign says 'we are saying no'"])
+def test_a_question_of_what_is_being_said_and_quotes_stay(question):
+    assert progressive_said(question) == question

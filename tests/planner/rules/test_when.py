@@ -350,3 +350,30 @@ def test_a_thing_coming_back_is_its_second_showing(question: str, read: str) -> 
 )
 def test_returning_a_thing_or_coming_back_to_a_topic_is_no_second_showing(question: str) -> None:
     assert rule_plan(question, None, _NO_VISUAL).order is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's on screen when he says 'done'?",
+        "When she says 'the Gutenberg', what's on screen?",
+        "what is written at the top of the screen when he says he will show a directory?",
+        "what caption is shown as the narrator mentions the Bible?",
+        "What place name is shown while the president is saying ask not what your country can do for you",
+    ],
+)
+def test_words_said_in_a_clause_of_a_moment_are_found_as_the_words(question):
+    said = [c for c in rule_plan(question).queries if c.tool in ("transcript", "subtitle")]
+    assert said and all(c.extent is None for c in said)
+
+
+@pytest.mark.parametrize(
+    ("question", "extent"),
+    [
+        ("what does she say when he says 'done'?", "statement_after"),  # what is said is asked
+        ("what is on screen when he talks about the budget?", "statement"),  # a topic: its statement
+    ],
+)
+def test_a_clause_of_a_moment_keeps_the_statement_where_it_is_asked(question, extent):
+    said = [c for c in rule_plan(question).queries if c.tool == "transcript"]
+    assert said and all(c.extent == extent for c in said)

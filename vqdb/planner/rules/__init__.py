@@ -120,7 +120,9 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   question of what is said, an event naming a value by its kind ("right before the year": any year said) or
   holding words a voice says of itself or to its listeners ("just before give it everything you have") is
   said, and so is any event that says it is ("after the year is mentioned"); a number alone ("right after 7")
-  is words written or said. Between two quoted events ("which phrase comes up between 'the truth' and 'the
+  is words written or said. Words said in a clause naming a moment ("what is on screen when he says 'done'?",
+  "while the president is saying X": ``when.words_said_at``) are found as the words, not their statement, where
+  the rest asks for no words said. Between two quoted events ("which phrase comes up between 'the truth' and 'the
   alpha'?") is after the first and before the second, and so is between two unquoted events a text comes or
   words are said ("which slide comes between the agenda and the summary?"). Not in a quote, "named / look
   after", "after all / that / it", "before and after".
@@ -214,6 +216,7 @@ from vqdb.planner.rules.framing import (
     _uncapitalised,
     _unframed,
     initialisms_joined,
+    progressive_said,
 )
 from vqdb.planner.rules.literals import (
     _LITERAL,
@@ -273,6 +276,7 @@ from vqdb.planner.rules.when import (
     _relation,
     _said_if_words,
     titles_unstopped,
+    words_said_at,
 )
 from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
@@ -305,6 +309,7 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
+    typed = progressive_said(typed)  # "while he is saying X": "while he says X"
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
@@ -320,6 +325,7 @@ def rule_plan(
     if order and unrelated and not plan.queries and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
     said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
+    said = words_said_at(question, said)  # "what is on screen when he says X": the moment X is said
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
 
 

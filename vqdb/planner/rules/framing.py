@@ -278,3 +278,44 @@ def _spelled_out(question: str) -> str:
         )
 
     return _TYPED_AT_CLAUSE_START.sub(written, question)
+
+
+def progressive_said(question: str) -> str:
+    """``question`` with a verb of saying in the progressive after its subject ("while the president is saying
+    X", "when she's mentioning Y", "as they were saying Z") written in the simple tense ("says", "mentions",
+    "said"), as the rules read a quote or words said after it; before, "is saying ask not …" was read as a
+    picture ("he is hello"). A question asking what is being said ("what is he saying?": the verb before its
+    subject) and quoted text stay as they are.
+
+    Example:
+        >>> progressive_said("What place name is shown while the president is saying ask not what you can do?")
+        'What place name is shown while the president says ask not what you can do?'
+        >>> progressive_said("when she's mentioning the Bible, what is shown?"), progressive_said("what is he saying?")
+        ('when she mentions the Bible, what is shown?', 'what is he saying?')
+        >>> progressive_said("as they were saying 'we are saying no'")
+        "as they said 'we are saying no'"
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+
+    def simple(match: re.Match[str]) -> str:
+        if any(a <= match.start() < b for a, b in quoted) or match.group("subject").lower() in _ASKING_WORDS:
+            return match.group(0)
+        past = (match.group("be") or "").lower() in ("was", "were")
+        verb = _SIMPLE_SAYING[match.group("verb").lower()][past]
+        return f"{match.group('subject')} {verb}"
+
+    return _PROGRESSIVE_SAYING.sub(simple, question)
+
+
+_SIMPLE_SAYING = {  # a verb of saying in -ing: its present (third person) and past
+    "saying": ("says", "said"),
+    "mentioning": ("mentions", "mentioned"),
+    "uttering": ("utters", "uttered"),
+    "announcing": ("announces", "announced"),
+}
+_PROGRESSIVE_SAYING = re.compile(
+    rf"\b(?P<subject>[\w-]+)(?:\s+(?P<be>is|are|was|were)|(?P<be_short>'s|’s|'re|’re))\s+"
+    rf"(?P<verb>{alternation(list(_SIMPLE_SAYING))})\b",
+    re.I,
+)
+_ASKING_WORDS = frozenset({"what", "who", "which", "how", "why", "where", "when", "that", "this", "it", "there"})

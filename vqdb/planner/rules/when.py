@@ -10,7 +10,7 @@ import re
 from vqdb.planner import boolexpr, phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation, last_word
 from vqdb.planner.plan import Call, Plan
-from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE
+from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE, _SPEECH_CUES
 from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
 from vqdb.planner.rules.speech import _names_a_voice, value_forms
@@ -677,3 +677,47 @@ def _said_phrase(call: Call, said_next: bool) -> str | None:
 def _and_operand(combine: str) -> str:
     """``combine`` as an operand of AND: in parentheses when it is an OR (AND binds tighter)."""
     return f"({combine})" if isinstance(boolexpr.parse(combine), boolexpr.Or) else combine
+
+
+def words_said_at(question: str, plan: Plan) -> Plan:
+    """``plan`` with the calls that find words said in a clause naming a moment ("when he says 'done'", "while the
+    president says ask not …", "as she mentions the Bible": ``_SAID_MOMENT``) found as the words, not as the
+    statement they are said in (``Call.extent`` None), where the rest of the question asks for no words said ("what
+    is on screen when he says 'done'?", "when she says 'the Gutenberg', what's the caption?"). Such a clause names
+    a moment, the words' own: what is on screen then is the answer, not the statement around the words (the
+    rules read "says X" as a question of what is said, and keyframed the statement said after X). ``plan`` as it
+    is otherwise ("what does she say when he mentions X?" asks what is said).
+
+    Example:
+        >>> from vqdb.planner.plan import Call
+        >>> said = Plan((Call("Q1", "transcript", "done", extent="statement_after"),), "Q1")
+        >>> words_said_at("What's on screen when he says 'done'?", said).queries[0].extent is None
+        True
+        >>> words_said_at("When he says done, what does she say?", said).queries[0].extent
+        'statement_after'
+        >>> words_said_at("When does he say 'done'?", said).queries[0].extent
+        'statement_after'
+    """
+    moment = _SAID_MOMENT.search(question)
+    if moment is None:
+        return plan
+    rest = question[: moment.start()] + " , " + question[moment.end() :]
+    if _SPEECH_CUES.spans(rest):  # what is said is asked: the statement is the answer
+        return plan
+    said = {w.lower() for w in WORD.findall(moment.group("words"))}
+    calls = tuple(
+        dataclasses.replace(c, extent=None)
+        if c.tool in TOOLS_FOR[SPEECH] and c.when is None and {w.lower() for w in WORD.findall(c.query)} <= said
+        else c
+        for c in plan.queries
+    )
+    return dataclasses.replace(plan, queries=calls)
+
+
+_SAID_MOMENT = re.compile(  # "when he says X", "while the president said X", "as she mentions X": a moment named
+    r"\b(?:when|whenever|while|whilst|as|the\s+moment|at\s+the\s+moment)\s+"
+    r"(?!(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|had)\b)(?:[\w'’-]+\s+){1,3}?"
+    r"(?:says|said|mentions|mentioned|utters|uttered|announces|announced|reads\s+out|read\s+out)\s+"
+    r"(?P<words>[^,?;!]+)",
+    re.I,
+)
