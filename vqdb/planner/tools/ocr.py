@@ -537,7 +537,7 @@ class Ocr(TextTool):
         chained = select(
             exp.Star(), alias(over(fn("sum", col("new_showing")), *by_time), "showing"), from_=subquery(flagged)
         )
-        well = over(fn("bool_or", col("reads_well")), [col("video_id"), col("showing")])
+        well = over(fn("max", col("reads_well")), [col("video_id"), col("showing")])
         return select(exp.Star(), alias(well, "showing_reads_well"), from_=subquery(chained))
 
     @staticmethod
