@@ -464,3 +464,58 @@ def test_another_line_holding_a_short_word_stays_apart_from_it(con, evidence):
     found = evidence("ocr", "WE", sampled=sampled, ocr=rows)
     assert max(found, key=lambda r: r[2])[3:] == (0.9, 2.0)
     assert max(arrays_found(con, "WE"), key=lambda r: r[2])[3:] == (0.9, 2.0)
+
+
+def test_a_crawling_line_is_one_showing_of_the_words_it_holds_on_both_paths(con, evidence):
+    # a news crawl's "WEATHER" item enters at the right: read short at 1 s, then longer as words come in (each
+    # longer read grades lower: more of the frame's text is not the query, the last two under halfway from the
+    # floor to the best grade); the words moved between reads, so
+    # each read is on screen only around its own time (text_edges on a moving box)
+    sampled = [("va", i, float(i)) for i in range(6)]
+    reads = ["WEATHER: heav", "WEATHER: heavy rain and gales", "WEATHER: heavy rain and gales expected across"]
+    reads += ["WEATHER: heavy rain and gales expected across the north coast"]
+    left = [0.8, 0.55, 0.3, 0.05]  # the line's left edge, moving left
+    rows = [
+        {**shown(n, text, n - 0.3, n + 0.1), "box": at(left[n - 1], 0.9, 1.0, 0.95)} for n, text in enumerate(reads, 1)
+    ]
+    found = evidence("ocr", "weather", sampled=sampled, ocr=rows)
+    # one run from the item's first showing to its last, every frame of it with the best grade
+    assert {(r[2], r[3], r[4]) for r in found} == {(max(r[2] for r in found), 0.7, 4.1)}
+    assert arrays_found(con, "weather") == found
+
+
+def test_a_line_that_holds_the_words_but_is_another_text_stays_its_own_showing(con, evidence):
+    # "Emergency EXIT" read a second after "EXIT": it reads the query whole, but most of it is another text
+    sampled = [("va", i, float(i)) for i in range(4)]
+    rows = [shown(1, "EXIT", 0.5, 1.5), shown(2, "Emergency EXIT", 1.5, 2.5)]
+    found = evidence("ocr", "exit", sampled=sampled, ocr=rows)
+    assert {(r[3], r[4]) for r in found} == {(0.5, 1.5), (1.5, 2.5)}
+    assert arrays_found(con, "exit") == found
+
+
+def test_a_rolling_credit_line_is_one_showing_while_other_lines_come_and_go(con, evidence):
+    # credits roll up: "CREDITS" alone at 1 s, then with the lines rolling in below it; the frame's text grows,
+    # the line asked for stays the same (each read on screen only around its own time: the line moved)
+    sampled = [("va", i, float(i)) for i in range(6)]
+    names = ["Directed by", "Margaret Okonkwo", "Music", "Henrik Saarinen"]
+
+    def frame(n: int) -> list[dict]:
+        top = 0.85 - 0.15 * (n - 1)
+        lines = [("CREDITS", top)] + [(name, top + 0.1 * (i + 1)) for i, name in enumerate(names[: 2 * (n - 1)])]
+        return [{**shown(n, text, n - 0.1, n + 0.2), "box": at(0.4, y, 0.6, y + 0.05)} for text, y in lines]
+
+    rows = [read for n in range(1, 5) for read in frame(n)]
+    found = evidence("ocr", "credits", sampled=sampled, ocr=rows)
+    assert {(r[3], r[4]) for r in found} == {(0.9, 4.2)}
+    assert arrays_found(con, "credits") == found
+
+
+def test_a_still_line_keeps_its_weak_reads_apart(con, evidence):
+    # the same reads as the crawl's, in a box that does not move (a page whose other text grows): as before
+    sampled = [("va", i, float(i)) for i in range(6)]
+    reads = ["WEATHER: heav", "WEATHER: heavy rain and gales", "WEATHER: heavy rain and gales expected across"]
+    reads += ["WEATHER: heavy rain and gales expected across the north coast"]
+    rows = [shown(n, text, n - 0.3, n + 0.1) for n, text in enumerate(reads, 1)]
+    found = evidence("ocr", "weather", sampled=sampled, ocr=rows)
+    assert {(r[3], r[4]) for r in found} == {(0.7, 2.1), (2.7, 4.1)}
+    assert arrays_found(con, "weather") == found

@@ -20,7 +20,13 @@ beside a strong one (the matching read before or after it, at most ``RUN_GAP`` O
 only that read's words (``query_words_read`` 1, letters OCR confuses alike), as well placed and sized for the
 call (another copy of the text elsewhere on a page is not a misread), is the same text misread or read in
 part, and strong too (``Ocr.strong``): "we arc here" read a second after "we are here to" is one showing, not
-a weak run that cuts the strong one short, while "echo the life" has a word "echo the lamb" has not. Reads of
+a weak run that cuts the strong one short, while "echo the life" has a word "echo the lamb" has not. A weak read
+that reads the query's words whole, in an unbroken chain of such reads with one that reads well, each as well placed
+and sized as the one before, with as many copies of the text and mostly the same lines holding it (``Ocr.showings``),
+is strong too: a line that moves (a news crawl, whose words enter at one side and leave at the other; credits rolling
+up, lines coming and going around the one asked) reads the words asked for in a longer text read after read, graded
+lower for all that text, and is one showing, while another text holding the words ("Emergency EXIT" read after
+"EXIT", "WE ARE HERE TO" after the big "WE" alone) is not. Reads of
 one strength at most 2.5 OCR periods apart (so one read may be missed or garbled; the period is the smallest
 time between two frames with text, at least the sampling period) form a **run**: the text was on screen from
 when its first read's text appeared to when its last read's text left, to the frame (ingest compares the
@@ -159,6 +165,9 @@ RUN_TOGETHER_SCORE = 0.95  # a clock read with its colons dropped ("1205" for 12
 RUN_GAP = 2.5  # matching reads of one strength at most this many OCR periods apart are one run
 STRONG_FLOOR = 0.9  # the floor of a word's strong reads is at most this (``Ocr.strong_floor``)
 MISREAD_WORDS = 1.0  # a weak read is a misread of a strong read beside it when all its words are that read's
+WHOLE_QUERY = 1.0  # a read reads the query whole when it reads this share of its words whole (``Ocr.showings``)
+SAME_LINE = 0.5  # two reads are one line moved on when each reads this share of the other's words whole
+MOVED = 0.01  # a line whose left or middle moved more than this share of the frame between two reads moved
 PAGE_SHARE = 0.8  # a text on screen for this share of a video or more is part of the page, not an event
 PAGE_DISCOUNT = 0.99  # the grade of a page run that another copy of the text joins now and then, times this
 BOX_COLUMNS = ("frame_idx", "ts", "text", "shown_from_s", "shown_to_s", "box")  # the columns of its rows read
@@ -368,13 +377,15 @@ class Ocr(TextTool):
             this=exp.paren(exp.Add(this=over(fn("max", col("score")), [col("video_id")]), expression=number(floor))),
             expression=number(2),
         )
+        whole = exp.false() if reads_any_text(ctx.query) else self.reads_query_whole(ctx)
         graded_strong = select(
             exp.Star(),
             alias(col("score") >= halfway, "reads_well"),
+            alias(whole, "query_whole"),
             from_=subquery(with_until),
             where=col("score") > number(0),
         )
-        matched = select(exp.Star(), alias(self.strong(), "strong"), from_=subquery(graded_strong))
+        matched = select(exp.Star(), alias(self.strong(), "strong"), from_=subquery(self.showings(graded_strong)))
         strength = [col("video_id"), col("strong")]
         apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), strength, [col("ts")]))
         near = apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period"))
@@ -469,7 +480,65 @@ class Ocr(TextTool):
             )
             return fn("coalesce", misread, exp.false())
 
-        return exp.or_(col("reads_well"), misreads("lag"), misreads("lead"), copy=False)
+        in_showing = exp.and_(col("query_whole"), col("showing_reads_well"), copy=False)
+        return exp.or_(col("reads_well"), misreads("lag"), misreads("lead"), in_showing, copy=False)
+
+    @staticmethod
+    def reads_query_whole(ctx: Context) -> exp.Expression:
+        """Whether a read reads every word of the call's query whole (``query_words_read`` 1; letters OCR
+        confuses alike), in SQL: the text asked for, however much else its line says."""
+        return fn("query_words_read", col("text"), ctx.text) >= number(WHOLE_QUERY)
+
+    @staticmethod
+    def showings(reads: exp.Select) -> exp.Select:
+        """``reads`` (a video's matching reads, with ``reads_well``, ``query_whole``, ``fit``, ``copies``,
+        ``held_text``, ``held_x``, ``held_y`` and ``ocr_period``) with ``showing_reads_well``: whether the unbroken
+        showing of the query each read is in holds a read that reads well. A showing is a chain of reads in time
+        order, each reading well or reading the query whole (``query_whole``), each at most ``RUN_GAP`` OCR
+        periods after the one before, as well placed and sized (``fit``), with as many copies of the text
+        (``copies``: one more is another showing, the page's event), its lines holding the query moved
+        (``held_x``, ``held_y``: more than ``MOVED``; a still page keeps its strong and weak reads apart as
+        before), and mostly the same text as it (of their lines that read a word of the query, ``held_text``,
+        each reads at least ``SAME_LINE`` of the other's words whole: other lines coming and going do not count):
+        a line that moves (a news crawl, whose words enter on one side and leave on the other) reads the words
+        asked for in a longer text read after read, graded lower for all that text (``screen_text_score``'s
+        tenth for how much of the frame's text the query is), and is the same showing as its shortest read;
+        another text that holds the words ("WE ARE HERE TO" after the big "WE" alone) is not
+        (``showing_chains`` on the array path)."""
+        by_time = ([col("video_id")], [col("ts")])
+
+        def moved(name: str) -> exp.Expression:
+            change = exp.Sub(this=over(fn("lag", col(name)), *by_time), expression=col(name))
+            return fn("abs", change) > number(MOVED)
+
+        link = exp.or_(col("reads_well"), col("query_whole"), copy=False)
+        apart = exp.Sub(this=col("ts"), expression=over(fn("lag", col("ts")), *by_time))
+        before = over(fn("lag", col("held_text")), *by_time)
+        shared = fn(
+            "least",
+            fn("query_words_read", before, col("held_text")),
+            fn("query_words_read", col("held_text"), before.copy()),
+        )
+        continues = exp.and_(
+            link,
+            over(fn("lag", link.copy()), *by_time),
+            apart <= exp.Mul(this=number(RUN_GAP), expression=col("ocr_period")),
+            over(fn("lag", col("fit")), *by_time).eq(col("fit")),
+            over(fn("lag", col("copies")), *by_time).eq(col("copies")),
+            exp.or_(moved("held_x"), moved("held_y"), copy=False),
+            shared >= number(SAME_LINE),
+            copy=False,
+        )
+        flagged = select(
+            exp.Star(),
+            alias(exp.case().when(fn("coalesce", continues, exp.false()), number(0)).else_(number(1)), "new_showing"),
+            from_=subquery(reads),
+        )
+        chained = select(
+            exp.Star(), alias(over(fn("sum", col("new_showing")), *by_time), "showing"), from_=subquery(flagged)
+        )
+        well = over(fn("max", col("reads_well")), [col("video_id"), col("showing")])
+        return select(exp.Star(), alias(well, "showing_reads_well"), from_=subquery(chained))
 
     @staticmethod
     def stretch() -> list[exp.Expression]:
@@ -518,6 +587,9 @@ class Ocr(TextTool):
             col("digits", "t"),
             col("letters", "t"),
             col("copies", "t"),
+            col("held_text", "t"),
+            col("held_x", "t"),
+            col("held_y", "t"),
             *(col(name, "t") for name in screen_columns(ctx)),
             col("period", "i"),
             col("duration_s", "i"),
@@ -527,6 +599,7 @@ class Ocr(TextTool):
         if not screen_columns(ctx):
             return select(exp.Star(), alias(number(1.0), "fit"), from_=subquery(graded))
         kept = ("video_id", "frame_idx", "ts", "step", "text", "shown_from", "shown_to", "digits", "letters", "copies")
+        kept = (*kept, "held_text", "held_x", "held_y")
         return select(
             *(col(name) for name in kept),
             alias(self.placed(ctx), "score"),
@@ -621,12 +694,14 @@ class Ocr(TextTool):
         return exp.case().when(ticks, next_value).else_(col("shown_to"))
 
     def frame_texts(self, ctx: Context) -> exp.Select:
-        """(video_id, frame_idx, ts, text, shown_from, shown_to, digits, letters, copies) of every OCR'd frame
-        with text: its boxes in reading order, and when the text asked for became what it is (the latest to
-        appear of the boxes that read a word of the query, of all boxes when none does) and stopped being so
-        (the first of them to leave; ``vqdb.ingest.text_edges``); how many digits those boxes hold and their
-        letters in reading order (``digit_count``, ``letters_of``, as read for the query: ``as_read``); and
-        the copies of the text (lines that match the query on their own)."""
+        """(video_id, frame_idx, ts, text, shown_from, shown_to, held_x, held_y, digits, letters, copies, held_text)
+        of every OCR'd frame with text: its boxes in reading order, and when the text asked for became what it is
+        (the latest to appear of the boxes that read a word of the query, of all boxes when none does) and
+        stopped being so (the first of them to leave; ``vqdb.ingest.text_edges``) and where those boxes are (the
+        left of the leftmost, the middle of the highest, normalized); how many digits they hold and their
+        letters in reading order (``digit_count``, ``letters_of``, as read for the query: ``as_read``); the
+        copies of the text (lines that match the query on their own); and the lines that read a word of the
+        query, in reading order (the frame's text where none does): the text ``showings`` follow."""
 
         def part(name: str) -> exp.Expression:  # a field of the box struct: box.x0 parses as a column of "box"
             return fn("coalesce", col(name, "box"), number(0.0))
@@ -681,6 +756,8 @@ class Ocr(TextTool):
             alias(exp.GroupConcat(this=in_order, separator=string(" ")), "text"),
             alias(self.query_boxes_first(fn("max", col("shown_from_s"))), "shown_from"),
             alias(self.query_boxes_first(fn("min", col("shown_to_s"))), "shown_to"),
+            alias(self.query_boxes_first(fn("min", col("x"))), "held_x"),
+            alias(self.query_boxes_first(fn("min", col("y"))), "held_y"),
             alias(self.query_boxes_first(fn("sum", col("digits"))), "digits"),
             alias(self.query_boxes_first(exp.GroupConcat(this=letters_in_order, separator=string(""))), "letters"),
             *self.screen_fit(ctx),
@@ -690,14 +767,27 @@ class Ocr(TextTool):
         )
         keys = ["video_id", "frame_idx"]
         if reads_any_text(ctx.query):  # no words: no copies of them
-            kept = (*keys, "ts", "text", "shown_from", "shown_to", "digits", "letters", "held_height")
-            with_copies = select(*(col(c) for c in kept), alias(number(0), "copies"), from_=subquery(frames))
+            kept = (
+                *keys,
+                "ts",
+                "text",
+                "shown_from",
+                "shown_to",
+                "digits",
+                "letters",
+                "held_height",
+                "held_x",
+                "held_y",
+            )
+            no_copies = (alias(number(0), "copies"), alias(col("text"), "held_text"))
+            with_copies = select(*(col(c) for c in kept), *no_copies, from_=subquery(frames))
             return with_ctes(with_copies, {"lines": lines}, materialized=True)
         # the copies of the text: lines that read a word of the query and match it on their own
         line_text = exp.GroupConcat(this=ordered(col("text"), [col("x"), col("text")]), separator=string(" "))
         held_lines = select(
             col("video_id"),
             col("frame_idx"),
+            col("line"),
             alias(line_text, "text"),
             from_=table("lines"),
             group_by=[col("video_id"), col("frame_idx"), col("line")],
@@ -706,13 +796,17 @@ class Ocr(TextTool):
             col("video_id"),
             col("frame_idx"),
             alias(fn("count_if", self.grade(ctx, col("text")) > number(0)), "copies"),
+            alias(exp.GroupConcat(this=ordered(col("text"), [col("line")]), separator=string(" ")), "held_text"),
             from_=subquery(held_lines),
             group_by=[col("video_id"), col("frame_idx")],
         )
         with_copies = select(
             *(col(c, "f") for c in (*keys, "ts", "text", "shown_from", "shown_to", "digits", "letters")),
+            col("held_x", "f"),
+            col("held_y", "f"),
             *(col(c, "f") for c in screen_columns(ctx)),
             alias(fn("coalesce", col("copies", "c"), number(0)), "copies"),
+            alias(fn("coalesce", col("held_text", "c"), col("text", "f")), "held_text"),
             from_=subquery(frames, "f"),
             joins=[join(subquery(copies, "c"), same(keys, "c", "f"), side="LEFT")],
         )
@@ -965,7 +1059,12 @@ class Ocr(TextTool):
             return max(start, 0.0), min(end, video.duration_s), ts[last], score[run].max()
 
         texts_read = read["text"].take(pa.array(matched))
-        strong = strong_reads(score[matched] >= halfway, ts[matched], texts_read, fit[matched], gap)
+        whole = None if reads_any_text(query) else query_words_read(texts_read, pa.array([query] * len(matched)))
+        whole = None if whole is None else whole.to_numpy(zero_copy_only=False) >= WHOLE_QUERY
+        held = held_texts(read["text"], read["held_lines"], read["held_frame"]).take(pa.array(matched))
+        place = np.column_stack([read["held_x"], read["held_y"]])[matched]
+        showing = None if whole is None else (whole, held, copies[matched], place)
+        strong = strong_reads(score[matched] >= halfway, ts[matched], texts_read, fit[matched], gap, showing)
         runs = []  # (start_s, end_s, last_read, score) of each run of matching reads of one strength
         for strength in (strong, ~strong):
             reads = matched[strength]
@@ -1002,6 +1101,8 @@ class Ocr(TextTool):
                 "text": pa.array([], pa.string()),
                 "shown_from": np.zeros(0),
                 "shown_to": np.zeros(0),
+                "held_x": np.zeros(0),
+                "held_y": np.zeros(0),
                 "digits": np.zeros(0, dtype=np.int64),
                 "letters": np.zeros(0, dtype=object),
                 "held_lines": pa.array([], pa.string()),
@@ -1041,6 +1142,8 @@ class Ocr(TextTool):
         holds = table_.column("holds_query").to_numpy(zero_copy_only=False).astype(bool)
         shown_from = _query_boxes_first(np.fmax, float_array(table_.column("shown_from")), holds, firsts)
         shown_to = _query_boxes_first(np.fmin, float_array(table_.column("shown_to")), holds, firsts)
+        held_x = _query_boxes_first(np.fmin, float_array(table_.column("x")), holds, firsts)
+        held_y = _query_boxes_first(np.fmin, float_array(table_.column("y")), holds, firsts)
         digits, letters = held_digits_and_letters(table_.column("read").combine_chunks(), holds, firsts)
         line = table_.column("line").to_numpy()
         line_firsts = np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
@@ -1058,6 +1161,8 @@ class Ocr(TextTool):
             "text": text.take(pa.array(order)),
             "shown_from": shown_from[order],
             "shown_to": shown_to[order],
+            "held_x": held_x[order],
+            "held_y": held_y[order],
             "digits": digits[order],
             "letters": letters[order],
             "held_lines": line_texts.filter(pa.array(held)),
@@ -1169,17 +1274,35 @@ def _runs(
     return np.split(reads, np.flatnonzero(starts)[1:])
 
 
-def strong_reads(reads_well: np.ndarray, ts: np.ndarray, texts: pa.Array, fit: np.ndarray, gap: float) -> np.ndarray:
-    """``Ocr.strong`` of a video's matching reads (in time order): those that read well (``reads_well``), and
-    those beside one that does, at most ``gap`` s away, as well placed (``fit``), that read only its words (a
-    misread of its text).
+def strong_reads(
+    reads_well: np.ndarray,
+    ts: np.ndarray,
+    texts: pa.Array,
+    fit: np.ndarray,
+    gap: float,
+    showing: tuple[np.ndarray, pa.Array, np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
+    """``Ocr.strong`` of a video's matching reads (in time order): those that read well (``reads_well``), those
+    beside one that does, at most ``gap`` s away, as well placed (``fit``), that read only its words (a misread
+    of its text), and, with ``showing`` given (``(whole, held, copies, place)``: whether each reads the query
+    whole, its lines that read a word of it, its copies of the text, where those lines are), those that read the
+    query whole in a showing with one that reads well (``showing_chains``).
 
     Example:
         >>> texts = pa.array(["we are here to", "we arc here", "echo the GOSPEL", "echo the way"])
         >>> strong_reads(np.array([True, False, False, True]), np.arange(4.0), texts, np.ones(4), 2.5).tolist()
         [True, True, False, True]
+        >>> crawl = pa.array(["WEATHER: rain", "WEATHER: rain and gales", "WEATHER: rain and gales on"])
+        >>> well, whole, copies = np.array([True, False, False]), np.array([True, True, True]), np.ones(3)
+        >>> place = np.array([[0.8, 0.9], [0.6, 0.9], [0.4, 0.9]])  # its left edge moving left
+        >>> strong_reads(well, np.arange(3.0), crawl, np.ones(3), 2.5, (whole, crawl, copies, place)).tolist()
+        [True, True, True]
     """
     strong = reads_well.copy()
+    if showing is not None:
+        whole, held, copies, place = showing
+        chain = showing_chains(reads_well | whole, ts, held, fit, copies, place, gap)
+        strong |= whole & np.bincount(chain, weights=reads_well, minlength=chain.max() + 1)[chain].astype(bool)
     for step in (1, -1):  # the read before each, then the one after
         this, beside = (slice(step, None), slice(None, -step)) if step == 1 else (slice(None, step), slice(-step, None))
         near = reads_well[beside] & (np.abs(ts[this] - ts[beside]) <= gap) & (fit[this] == fit[beside])
@@ -1190,6 +1313,58 @@ def strong_reads(reads_well: np.ndarray, ts: np.ndarray, texts: pa.Array, fit: n
         share = query_words_read(texts.take(pa.array(near)), texts.take(pa.array(at))).to_numpy(zero_copy_only=False)
         strong[at[share >= MISREAD_WORDS]] = True
     return strong
+
+
+def held_texts(texts: pa.Array, held_lines: pa.Array, held_frame: np.ndarray) -> pa.Array:
+    """Each frame's lines that read a word of the query (``held_lines``, of the frames at ``held_frame``), joined
+    in reading order, or its whole text (``texts``) where none does: the text ``Ocr.showings`` follows.
+
+    Example:
+        >>> held_texts(pa.array(["CREDITS", "CREDITS Directed by", "Music"]), pa.array(["CREDITS", "CREDITS"]),
+        ...            np.array([0, 1])).to_pylist()
+        ['CREDITS', 'CREDITS', 'Music']
+    """
+    joined = texts.to_pylist()
+    lines: dict[int, list[str]] = {}
+    for frame, line in zip(held_frame.tolist(), held_lines.to_pylist(), strict=True):
+        lines.setdefault(frame, []).append(line)
+    for frame, parts in lines.items():
+        joined[frame] = " ".join(parts)
+    return pa.array(joined, pa.string())
+
+
+def showing_chains(
+    link: np.ndarray,
+    ts: np.ndarray,
+    texts: pa.Array,
+    fit: np.ndarray,
+    copies: np.ndarray,
+    place: np.ndarray,
+    gap: float,
+) -> np.ndarray:
+    """The showing (``Ocr.showings``) of each of a video's matching reads (in time order), numbered from 0: a
+    new one starts at a read that does not ``link`` (read well or read the query whole), or whose read before
+    does not, is more than ``gap`` s before it, otherwise placed (``fit``), shows another number of ``copies``
+    of the text, has its lines holding the query where they were (``place``: x, y rows; none moved more than
+    ``MOVED``), or is mostly another text (``texts``: either reads under ``SAME_LINE`` of the other's words
+    whole).
+
+    Example:
+        >>> texts = pa.array(["rain and gales", "heavy rain and gales", "rain", "rain and gales", "rain and gales"])
+        >>> showing_chains(np.array([True, True, True, True, True]), np.array([0.0, 1.0, 2.0, 3.0, 9.0]),
+        ...                texts, np.ones(5), np.ones(5), np.array([[0.5, 0.1 * i] for i in range(5)]), 2.5).tolist()
+        [0, 0, 1, 2, 3]
+    """
+    if len(ts) < 2:
+        return np.zeros(len(ts), dtype=np.int64)
+    before, after = texts[:-1], texts[1:]
+    shared = np.minimum(
+        query_words_read(before, after).to_numpy(zero_copy_only=False),
+        query_words_read(after, before).to_numpy(zero_copy_only=False),
+    )
+    continues = link[1:] & link[:-1] & (np.diff(ts) <= gap) & (fit[1:] == fit[:-1]) & (shared >= SAME_LINE)
+    continues &= (copies[1:] == copies[:-1]) & (np.abs(np.diff(place, axis=0)) > MOVED).any(axis=1)
+    return np.cumsum(np.r_[True, ~continues]) - 1
 
 
 def _query_boxes_first(reduce: np.ufunc, values: np.ndarray, holds: np.ndarray, firsts: np.ndarray) -> np.ndarray:
