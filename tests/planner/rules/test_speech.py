@@ -77,6 +77,20 @@ def test_a_value_a_screen_gives_is_read_on_screen_too(question: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "tools"),
+    [
+        ("When is goalkeeper Tomasz Kowalczyk mentioned in the ticker?", {"ocr", "transcript", "subtitle"}),
+        ("when are delays mentioned on the news crawl?", {"ocr", "transcript", "subtitle"}),
+        ("when is the bridge mentioned in the speech?", {"transcript", "subtitle"}),
+        ("when is the bridge mentioned?", {"transcript", "subtitle"}),
+    ],
+)
+def test_what_is_mentioned_in_a_thing_that_carries_text_is_read_on_screen_too(question: str, tools: set) -> None:
+    words = {"goalkeeper Tomasz Kowalczyk", "delays", "bridge"}
+    assert {c.tool for c in rule_plan(question).queries if c.query in words} == tools
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "When does the guide refer to the map as well as the brochure?",

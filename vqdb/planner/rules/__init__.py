@@ -24,7 +24,8 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   ``phrasing.REPORTED_SUBJECTS``), and a that-clause after them ("the first of two things, that X") is ORed
   with them as another way to find the same statement.
 * **Unquoted speech**: a speech cue makes the rest of its clause a ``transcript`` call ("when does he say
-  ask not what…"), and "when is X said / mentioned / heard / read out" makes X one; what something that is
+  ask not what…"), and "when is X said / mentioned / heard / read out" makes X one (X mentioned in a thing that
+  carries text, "in the ticker", "on the news crawl", is read too: ``ocr OR transcript``); what something that is
   no person says, warns or answers ("when does the chatbot warn about…") may be written too: ``ocr OR transcript``.
   Talking, speaking or singing with nothing said after it, or only when ("when is the narrator talking?", "who
   speaks first?", "is anyone talking while the title is shown?"), is a voice heard: ``audio`` "speech" (or

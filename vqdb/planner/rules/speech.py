@@ -29,7 +29,7 @@ from vqdb.planner.rules.speech_acts import speech_acts
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
-from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS
+from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS, TEXT_NOUNS
 from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
 
 _PASSIVE = re.compile(
@@ -531,7 +531,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         voice = _names_a_voice(passive.group(1).strip())  # "when is the narration heard?"
         if said or voice:  # a value named as asked ("the departure time"): ``_clean`` drops its "the"
             forms = _value_queries(passive.group(1))
-            evidence.add(*(((HEARD,), "speech") if voice else (TOOLS_FOR[SPEECH], said, *forms)))
+            tools = TOOLS_FOR[EITHER if _in_a_text_carrier(text[passive.end() :]) else SPEECH]
+            evidence.add(*(((HEARD,), "speech") if voice else (tools, said, *forms)))
             return text[: passive.start()] + " " + text[passive.end() :]
     described = _DESCRIBED_AS.search(text)
     if described and _unnamed(_clean(described.group("said"))):
@@ -1013,6 +1014,28 @@ def _ends_with_a_text_carrier(text: str) -> bool:
     rest = text[spans[-1][1] :] if spans else "x"
     rest = rest[next((i for i, c in enumerate(rest) if c.isalnum() or c == "_"), len(rest)) :]
     return rest.lower() in ("", *(f"{pronoun} " for pronoun in phrasing.RELATIVE_PRONOUNS))
+
+
+def _in_a_text_carrier(text: str) -> bool:
+    """Whether ``text`` (what follows "is X mentioned") starts by placing it in a thing that carries text ("in
+    the ticker", "on the news crawl", "in the credits", "on screen"): what is mentioned there is read, maybe
+    said too, not said only.
+
+    Example:
+        >>> [_in_a_text_carrier(text) for text in (" in the ticker?", " on the news crawl", " on screen")]
+        [True, True, True]
+        >>> _in_a_text_carrier(" in the speech?"), _in_a_text_carrier(" by the host"), _in_a_text_carrier("?")
+        (False, False, False)
+    """
+    placed = _PLACED_IN.match(text)
+    spans = _WRITTEN_IN.spans(text[placed.end() :]) if placed else []
+    return bool(spans) and spans[0][0] == 0
+
+
+_WRITTEN_IN = Phrases([*SCREEN_NOUNS, *SUBTITLE_NOUNS, *TEXT_NOUNS, "crawl"])  # "in the crawl": a noun, the ticker
+_PLACED_IN = re.compile(
+    r"\s*(?:in|on|inside|across|along)\s+(?:(?:the|a|an|this|that|its|their)\s+)?(?:[\w-]+\s+)?", re.I
+)  # "in the ", "on the news ": where a thing that carries text may follow
 
 
 def _voice_alone(text: str) -> tuple[int, int] | None:
