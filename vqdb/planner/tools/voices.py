@@ -10,6 +10,12 @@ woman). ``condition`` is the SQL of the utterances it asks for (over ``voices`` 
 voice of the utterance before, a window's LAG) and ``chosen`` the same over arrays: both paths of the
 ``audio`` tool keep the same rows.
 
+A voice asked for as such ("when does the woman talk?", "when is the man's voice heard?") is heard in her
+whole **turn** (``whole_turns``): her run of utterances until another speaker opens one (``turns``; pauses
+of a quarter second split her utterances, not what a person means by "when she talks"). A moment asked of it
+(``extent`` "phrase": "when does the woman start talking?") and a turn taken ("takes over", "after a
+woman's") stay the one utterance.
+
 Example:
     >>> who_speaks("a woman's voice")
     WhoSpeaks(voice='woman', speaker=None, turn=False, after=None)
@@ -113,15 +119,50 @@ def condition(asked: WhoSpeaks, alias: str) -> exp.Expression:
     return exp.and_(*parts) if parts else exp.true()
 
 
-def chosen(asked: WhoSpeaks, rows: pa.Table) -> tuple[np.ndarray, np.ndarray]:
+def whole_turns(asked: WhoSpeaks, extent: str | None) -> bool:
+    """Whether the utterances ``asked`` keeps are answered with their whole turns (module docstring): a voice
+    asked for as such, not a moment of it (``extent`` "phrase") nor the turn it takes.
+
+    Example:
+        >>> whole_turns(WhoSpeaks("woman"), None), whole_turns(WhoSpeaks("woman"), "phrase")
+        (True, False)
+        >>> whole_turns(WhoSpeaks("man", None, True, "woman"), None)
+        False
+    """
+    return extent != "phrase" and not asked.turn
+
+
+def turns(opens_turn: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (start_s, end_s) of the turn each utterance is in (utterances in time order, ``opens_turn`` where
+    a speaker takes over): from the start of the utterance opening it to the end of its last one.
+
+    Example:
+        >>> opens = np.array([True, False, False, True, True])
+        >>> [a.tolist() for a in turns(opens, np.array([0.0, 2.0, 4.0, 6.0, 9.0]), np.array([1.5, 3.5, 5.0, 8.0, 9.5]))]
+        [[0.0, 0.0, 0.0, 6.0, 9.0], [5.0, 5.0, 5.0, 8.0, 9.5]]
+    """
+    number = np.cumsum(np.r_[True, opens_turn[1:]]) - 1 if len(opens_turn) else np.zeros(0, np.int64)
+    first = np.full(number.max(initial=-1) + 1, np.nan)
+    last = np.full(len(first), np.nan)
+    np.fmin.at(first, number, starts)
+    np.fmax.at(last, number, ends)
+    return first[number], last[number]
+
+
+def chosen(asked: WhoSpeaks, rows: pa.Table, whole: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The (start_s, end_s) of a video's ``voices`` rows (``COLUMNS``) that ``asked`` keeps, as ``condition``
-    keeps them (rows in time order: the voice before is the row before's).
+    keeps them (rows in time order: the voice before is the row before's); with ``whole``, each the whole
+    turn it is in (``turns``), once.
 
     Example:
         >>> rows = pa.table({"start_s": [0.0, 2.0, 4.0], "end_s": [1.5, 3.5, 5.0], "voice": ["woman", "man", "man"],
         ...                  "speaker": [1, 2, 2], "opens_turn": [True, True, False]})
         >>> [a.tolist() for a in chosen(WhoSpeaks("man", None, True, "woman"), rows)]
         [[2.0], [3.5]]
+        >>> [a.tolist() for a in chosen(WhoSpeaks("man"), rows)]  # his utterances
+        [[2.0, 4.0], [3.5, 5.0]]
+        >>> [a.tolist() for a in chosen(WhoSpeaks("man"), rows, whole=True)]  # his turn
+        [[2.0], [5.0]]
     """
     rows = rows.sort_by([("start_s", "ascending"), ("end_s", "ascending")])
     voice = np.asarray(rows.column("voice").to_pylist(), dtype=object)
@@ -138,5 +179,8 @@ def chosen(asked: WhoSpeaks, rows: pa.Table) -> tuple[np.ndarray, np.ndarray]:
         keep &= np.r_[False, voice[:-1] == asked.after] if rows.num_rows else keep
     starts = rows.column("start_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
     ends = rows.column("end_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+    if whole:
+        starts, ends = turns(opens, starts, ends)
     timed = keep & ~(np.isnan(starts) | np.isnan(ends))
-    return starts[timed], ends[timed]
+    spans = np.unique(np.stack([starts[timed], ends[timed]], axis=1), axis=0).reshape(-1, 2)
+    return spans[:, 0], spans[:, 1]
