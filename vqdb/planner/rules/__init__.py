@@ -264,7 +264,7 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
-from vqdb.planner.rules.voices import voice_if_a_person
+from vqdb.planner.rules.voices import take_speaker_of_words, voice_if_a_person
 from vqdb.planner.rules.when import (
     _between_quotes,
     _heard_if_a_sound,
@@ -441,6 +441,7 @@ def _plan_text(
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
     _add_answer_forms(text, evidence, labels=any_text)  # where a place is named, what is there is read (screen_places)
+    marked, said_from = text, len(evidence.groups)
     text = _take_quotes(text, quotes, evidence)
     text = _take_credit_fields(text, evidence)
     text, titled = _take_title_named(text)
@@ -449,6 +450,7 @@ def _plan_text(
     text = _take_credited_works(text, evidence)
     text = _take_displayed(text, evidence)
     text = _take_speech(text, evidence)
+    take_speaker_of_words(marked, evidence, said_from)  # "the woman says X": X ANDed with her voice
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
     text = _take_labels(text, evidence)
