@@ -377,13 +377,16 @@ def speakers_of(found: list[Utterance]) -> tuple[list[int], list[tuple[float, fl
     nearest speaker within ``voice_distance`` 1, else is a new one (with under ``NEW_SPEAKER_MIN`` voiced
     frames, too little to found one, the nearest of all the speakers found in the whole video, who may first
     speak at length after it); one with under ``MEASURED_MIN`` voiced frames, which cannot be told apart, is
-    the speaker before it's.
+    the speaker before it's, or the next one's where that one can be told apart and is nearer in time (a
+    new turn's first "And" is the new voice's).
 
     Example:
         >>> found = [Utterance(0, 2, 230.0, 1300.0, 150), Utterance(2.5, 4, 120.0, 1000.0, 100),
-        ...          Utterance(4.2, 4.4, 300.0, 900.0, 10), Utterance(4.5, 6, 225.0, 1250.0, 120)]
+        ...          Utterance(4.1, 4.3, 300.0, 900.0, 10), Utterance(4.6, 6, 225.0, 1250.0, 120)]
         >>> speakers_of(found)[0]
         [1, 2, 2, 1]
+        >>> speakers_of([*found[:2], Utterance(4.4, 4.5, 300.0, 900.0, 10), found[3]])[0]  # nearer the next
+        [1, 2, 1, 1]
         >>> found = [Utterance(0, 2, 230.0, 1300.0, 150), Utterance(3, 3.6, 95.0, 1000.0, 40),  # his short "thank you"
         ...          Utterance(4, 6, 110.0, 980.0, 150), Utterance(6.5, 8, 225.0, 1250.0, 120)]
         >>> speakers_of(found)[0]
@@ -411,9 +414,12 @@ def speakers_of(found: list[Utterance]) -> tuple[list[int], list[tuple[float, fl
         owners.append(nearest + 1)
     for i in unsure:  # the nearest of all the speakers: a man's short "thank you" is his, said before his long phrase
         owners[i] = int(np.argmin(_distances(sums, found[i]))) + 1
-    for i in range(1, len(owners)):  # one too short to tell apart is the speaker before it's, as placed now
-        if found[i].voiced < MEASURED_MIN or not found[i].pitch_hz > 0:
-            owners[i] = owners[i - 1]
+    measured = [u.voiced >= MEASURED_MIN and u.pitch_hz > 0 for u in found]
+    for i in range(1, len(found)):  # one too short to tell apart: the speaker before it's, or the next one's
+        if not measured[i]:  # where that one is measured and nearer in time (a new turn's first "And")
+            nearer_next = i + 1 < len(found) and measured[i + 1]
+            nearer_next = nearer_next and found[i + 1].start_s - found[i].end_s < found[i].start_s - found[i - 1].end_s
+            owners[i] = owners[i + 1] if nearer_next else owners[i - 1]
     number = {speaker: n for n, speaker in enumerate(dict.fromkeys(owners), 1)}  # in order of appearance
     return [number[o] for o in owners], [_voice_of_sums(sums[s - 1]) for s in number if s <= len(sums)]
 
