@@ -3,7 +3,7 @@ talking?", "when does the woman stop and the man take over?", "when does the sec
 does the man reply to her?", "what does the female narrator say first?".
 
 Such a question names a kind of voice (a woman, a man, a child: ``KINDS``, also as "female", "guy",
-"kid"...; "she" or "he" as who speaks: ``SUBJECT_PRONOUNS``) or a speaker by their order ("the second
+"kid"...; "she" or "he" who speaks, not says: ``SUBJECT_PRONOUNS``) or a speaker by their order ("the second
 speaker / voice"), with speaking ("speak", "talk", "say", "voice", "heard", "narrator"...: ``SPEAKING``) and
 nothing else to find: its evidence is an ``audio`` call the audio tool answers from the ``voices`` table
 (``vqdb.planner.tools.voices``): "a woman's voice", "the second speaker". Where a voice **takes over** from
@@ -15,8 +15,8 @@ or offers voices as options ("who speaks first, the man or the woman?") is not o
 
 A question that names a voice **and words said** ("when does the woman say 'thank you'?", "when does the man
 mention the budget?", "what does the female reporter say about the weather?") is planned by the other rules
-as the words; ``take_speaker_of_words`` then ANDs them with that voice (``speaker_of_words``: a kind of voice,
-or "she" / "he", before the verb of saying). Where both voices say the words, the asked one's utterance ranks
+as the words; ``take_speaker_of_words`` then ANDs them with that voice (``speaker_of_words``: a kind of voice
+before the verb of saying). Where both voices say the words, the asked one's utterance ranks
 first; where only one does, or the voices table is absent or tells the voices apart wrongly, every other
 voice is still speech (the audio tool's ``OTHER_VOICE``), and the words' own ranking stands.
 
@@ -124,7 +124,8 @@ def voice_asked(text: str) -> str | None:
     words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", text.lower())]
     kinds = [(i, KINDS[w]) for i, w in enumerate(words) if w in KINDS]
     speaks = next((i for i, w in enumerate(words) if w in SPEAKING), len(words))
-    kinds = kinds or [(i, SUBJECT_PRONOUNS[w]) for i, w in enumerate(words[:speaks]) if w in SUBJECT_PRONOUNS][:1]
+    if not kinds and not phrasing.SAYING & set(words):  # "when does she start talking?", not "… say done?"
+        kinds = [(i, SUBJECT_PRONOUNS[w]) for i, w in enumerate(words[:speaks]) if w in SUBJECT_PRONOUNS][:1]
     named = itertools.pairwise([*words, ""])  # a word and the next
     ordinal = next((ORDINALS[w] for w, noun in named if w in ORDINALS and noun in SPEAKER_NOUNS), None)
     speaking = [w for w in words if w in SPEAKING]
@@ -176,14 +177,15 @@ def take_speaker_of_words(text: str, evidence: _Evidence, said_from: int) -> Non
 
 
 def speaker_of_words(text: str) -> str | None:
-    """The kind of voice (``KINDS``) a question names as the one saying something: one kind of voice, or
-    else "she" / "he", before its first verb of saying (``SAYING_CUES``), quotes left out; None otherwise.
+    """The kind of voice (``KINDS``) a question names as the one saying something: the first kind of voice
+    before its first verb of saying (``SAYING_CUES``), quotes left out; None otherwise ("she" / "he" too: who
+    they are is the question's context, and words said by whoever speaks keep their own ranking).
 
     Example:
         >>> speaker_of_words("when does the woman say 'hi'?"), speaker_of_words("what does the male reporter say?")
         ('woman', 'man')
-        >>> speaker_of_words("when does she mention the budget?"), speaker_of_words("when does he say 'the woman'?")
-        ('woman', 'man')
+        >>> speaker_of_words("when does the man say 'the woman'?"), speaker_of_words("when does she mention it?")
+        ('man', None)
         >>> speaker_of_words("when does the narrator mention the man?") is None  # the man is what is said
         True
         >>> speaker_of_words("when does the man tell the woman to leave?")  # two kinds: the first speaks
@@ -196,11 +198,7 @@ def speaker_of_words(text: str) -> str | None:
     cue = next((i for i, w in enumerate(words) if w in SAYING_CUES), None)
     if cue is None:
         return None
-    subject = words[:cue]
-    kinds = [KINDS[w] for w in subject if w in KINDS]
-    if kinds:
-        return kinds[0]
-    return next((SUBJECT_PRONOUNS[w] for w in subject if w in SUBJECT_PRONOUNS), None)
+    return next((KINDS[w] for w in words[:cue] if w in KINDS), None)
 
 
 def _voice(kind: str | None) -> str:
