@@ -69,18 +69,8 @@ FRAME_WORDS = frozenset(
 )  # fmt: skip
 SPEAKER_NOUNS = frozenset({"speaker", "voice", "person", "narrator"})
 # the verbs of saying a speaker comes before: "the woman says", "the man mentions", "she asks about"
-SAYING_CUES = (
-    SPEAKING
-    | phrasing.SAYING
-    | frozenset(
-        {
-            "ask", "asks", "asking", "tell", "tells", "telling", "thank", "thanks", "thanking", "explain", "explains",
-            "explaining", "describe", "describes", "describing", "announce", "announces", "announcing", "mention",
-            "call", "calls", "introduce", "introduces", "promise", "promises", "add", "adds",
-        }
-    )
-)  # fmt: skip
-SUBJECT_PRONOUNS = {"she": "woman", "he": "man"}
+SAYING_CUES = SPEAKING | phrasing.SAYING | phrasing.SUBJECT_SPEECH_VERBS | phrasing.TALKING_ABOUT | phrasing.EXPLAINING
+SUBJECT_PRONOUNS = {w: PRONOUN_KINDS[w] for w in ("she", "he")}  # who speaks; "her" / "him" is spoken to
 
 
 def take_voices(text: str, evidence: _Evidence) -> str:
