@@ -76,11 +76,22 @@ def test_sql_and_arrays_keep_the_same_utterances(asked, starts):
         (WhoSpeaks("woman"), [(0.0, 1.5), (5.0, 6.0)]),  # two turns, the man's between them
         (WhoSpeaks(None, 2), [(2.0, 4.5)]),
         (WhoSpeaks("child"), [(9.0, 9.5)]),
+        (WhoSpeaks(None, 5), [(12.0, 13.0), (16.0, 16.5)]),  # a silence of 3 s: two turns of the one speaker
     ],
 )
 def test_a_voice_asked_for_is_answered_with_its_whole_turns_alike_in_sql_and_arrays(asked, spans):
     con = duckdb.connect()
-    shuffled = ROWS.take([3, 0, 5, 1, 4, 2]).append_column("video_id", pa.array(["v"] * 6))
+    alone = pa.table(
+        {
+            "start_s": [12.0, 12.8, 16.0],
+            "end_s": [12.5, 13.0, 16.5],
+            "voice": pa.array([None] * 3, pa.string()),
+            "speaker": pa.array([5] * 3, pa.int32()),
+            "opens_turn": [True, False, False],
+        }
+    )
+    rows = pa.concat_tables([ROWS, alone])
+    shuffled = rows.take([3, 0, 7, 5, 1, 6, 4, 2, 8]).append_column("video_id", pa.array(["v"] * 9))
     con.register("voices", shuffled)
     in_turn = Audio.voices_in_turn(None).sql("duckdb")
     where = condition(asked, "v").sql("duckdb")

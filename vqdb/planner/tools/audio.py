@@ -97,7 +97,7 @@ from vqdb.planner.tools.base import (
 from vqdb.planner.tools.timed_text import float32_cosine
 from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.tools.voices import COLUMNS as VOICE_COLUMNS
-from vqdb.planner.tools.voices import WhoSpeaks, chosen, condition, who_speaks, whole_turns
+from vqdb.planner.tools.voices import TURN_SILENCE_S, WhoSpeaks, chosen, condition, who_speaks, whole_turns
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import phrases, utterances
 
@@ -490,28 +490,32 @@ class Audio(Tool):
     def voices_in_turn(where: exp.Expression | None) -> exp.Select:
         """The ``voices`` rows (``where`` holds), each with ``voice_before``: the voice of the video's utterance
         before it, what ``voices.condition`` reads for "after a woman's"; and ``turn_start``, ``turn_end``: the
-        turn it is in (``voices.turns``: its ``turn``, the number of turns opened up to it).
+        turn it is in (``voices.turns``: its ``turn``, the number of turns opened up to it, by a speaker taking
+        over or after a silence of more than ``TURN_SILENCE_S``).
 
         Example:
             >>> print(Audio.voices_in_turn(None).sql("duckdb").split(", LAG")[1].split(", SUM")[0])
             (voice) OVER (PARTITION BY video_id ORDER BY start_s, end_s) AS voice_before
         """
         in_time = ([col("video_id")], [col("start_s"), col("end_s")])
-        before = over(fn("lag", col("voice")), *in_time)
-        opened = over(fn("sum", cast(fn("coalesce", col("opens_turn"), exp.false()), BIGINT)), *in_time)
         rows = select(
             *(col(c) for c in ("video_id", *VOICE_COLUMNS)),
-            alias(before, "voice_before"),
-            alias(opened, "turn"),
+            alias(over(fn("lag", col("voice")), *in_time), "voice_before"),
+            alias(over(fn("lag", col("end_s")), *in_time), "end_before"),
             from_=table(VOICES_TABLE),
             where=where,
         )
+        silent = exp.GT(
+            this=exp.Sub(this=col("start_s"), expression=col("end_before")), expression=number(TURN_SILENCE_S)
+        )
+        opens = exp.or_(fn("coalesce", col("opens_turn"), exp.false()), fn("coalesce", silent, exp.false()))
+        opened = select(exp.Star(), alias(over(fn("sum", cast(opens, BIGINT)), *in_time), "turn"), from_=subquery(rows))
         in_turn = ([col("video_id"), col("turn")], [])
         return select(
             exp.Star(),
             alias(over(fn("min", col("start_s")), *in_turn), "turn_start"),
             alias(over(fn("max", col("end_s")), *in_turn), "turn_end"),
-            from_=subquery(rows),
+            from_=subquery(opened),
         )
 
     def speaking_videos(self, asked: WhoSpeaks) -> exp.Select:

@@ -11,10 +11,10 @@ voice of the utterance before, a window's LAG) and ``chosen`` the same over arra
 ``audio`` tool keep the same rows.
 
 A voice asked for as such ("when does the woman talk?", "when is the man's voice heard?") is heard in her
-whole **turn** (``whole_turns``): her run of utterances until another speaker opens one (``turns``; pauses
-of a quarter second split her utterances, not what a person means by "when she talks"). A moment asked of it
-(``extent`` "phrase": "when does the woman start talking?") and a turn taken ("takes over", "after a
-woman's") stay the one utterance.
+whole **turn** (``whole_turns``): her run of utterances until another speaker opens one or she falls silent
+(``turns``; pauses of a quarter second split her utterances, not what a person means by "when she talks").
+A moment asked of it (``extent`` "phrase": "when does the woman start talking?") and a turn taken ("takes
+over", "after a woman's") stay the one utterance.
 
 Example:
     >>> who_speaks("a woman's voice")
@@ -59,6 +59,7 @@ KINDS = {
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 SPEAKER_NOUNS = frozenset({"voice", "voices", "speaker", "speakers"})
 TAKING_OVER = frozenset({"turn", "takes", "take", "replies", "reply", "answers", "answer", "responds", "respond"})
+TURN_SILENCE_S = 2.0  # a silence longer than this ends a turn too: the speaker stopped, not paused for breath
 COLUMNS = ("start_s", "end_s", "voice", "speaker", "opens_turn")  # what the arrays read of a video's voices
 
 
@@ -134,14 +135,17 @@ def whole_turns(asked: WhoSpeaks, extent: str | None) -> bool:
 
 def turns(opens_turn: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The (start_s, end_s) of the turn each utterance is in (utterances in time order, ``opens_turn`` where
-    a speaker takes over): from the start of the utterance opening it to the end of its last one.
+    a speaker takes over, or after a silence of more than ``TURN_SILENCE_S``): from the start of the
+    utterance opening it to the end of its last one.
 
     Example:
-        >>> opens = np.array([True, False, False, True, True])
-        >>> [a.tolist() for a in turns(opens, np.array([0.0, 2.0, 4.0, 6.0, 9.0]), np.array([1.5, 3.5, 5.0, 8.0, 9.5]))]
-        [[0.0, 0.0, 0.0, 6.0, 9.0], [5.0, 5.0, 5.0, 8.0, 9.5]]
+        >>> opens = np.array([True, False, False, True, True, False])
+        >>> starts, ends = np.array([0.0, 2.0, 4.0, 6.0, 9.0, 12.0]), np.array([1.5, 3.5, 5.0, 8.0, 9.5, 13.0])
+        >>> [a.tolist() for a in turns(opens, starts, ends)]  # the silence from 9.5 to 12 s ends the last turn
+        [[0.0, 0.0, 0.0, 6.0, 9.0, 12.0], [5.0, 5.0, 5.0, 8.0, 9.5, 13.0]]
     """
-    number = np.cumsum(np.r_[True, opens_turn[1:]]) - 1 if len(opens_turn) else np.zeros(0, np.int64)
+    silent = starts[1:] - ends[:-1] > TURN_SILENCE_S
+    number = np.cumsum(np.r_[True, opens_turn[1:] | silent]) - 1 if len(opens_turn) else np.zeros(0, np.int64)
     first = np.full(number.max(initial=-1) + 1, np.nan)
     last = np.full(len(first), np.nan)
     np.fmin.at(first, number, starts)
