@@ -36,6 +36,7 @@ def calls(question: str) -> list[tuple[str, str, str | None]]:
         ("when does a man's voice interrupt the narrator?", "a man's voice taking a turn", None),
         ("when does she start talking?", "a woman's voice", "first"),  # "she" who speaks: her voice
         ("when does he speak?", "a man's voice", None),
+        ("When does she stop reading?", "a woman's voice", "last"),
     ],
 )
 def test_who_speaks_is_one_audio_call_for_that_voice(question, query, order):
