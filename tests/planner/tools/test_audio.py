@@ -210,12 +210,60 @@ def test_a_sound_is_answered_with_the_loudest_event_it_is_heard_in_on_both_paths
 
 
 VOICES = [  # a woman, a man taking over, the woman again, a short word of the man's, then a child
-    {"video_id": "v", "start_s": 0.2, "end_s": 2.4, "voice": "woman", "speaker": 1, "opens_turn": True},
-    {"video_id": "v", "start_s": 2.9, "end_s": 4.6, "voice": "man", "speaker": 2, "opens_turn": True},
-    {"video_id": "v", "start_s": 4.9, "end_s": 5.3, "voice": "man", "speaker": 2, "opens_turn": False},
-    {"video_id": "v", "start_s": 5.6, "end_s": 6.2, "voice": "woman", "speaker": 1, "opens_turn": True},
-    {"video_id": "v", "start_s": 6.9, "end_s": 7.1, "voice": "man", "speaker": 2, "opens_turn": True},
-    {"video_id": "v", "start_s": 7.4, "end_s": 8.0, "voice": "child", "speaker": 3, "opens_turn": True},
+    {
+        "video_id": "v",
+        "start_s": 0.2,
+        "end_s": 2.4,
+        "voice": "woman",
+        "speaker": 1,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 2.9,
+        "end_s": 4.6,
+        "voice": "man",
+        "speaker": 2,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 4.9,
+        "end_s": 5.3,
+        "voice": "man",
+        "speaker": 2,
+        "opens_turn": False,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 5.6,
+        "end_s": 6.2,
+        "voice": "woman",
+        "speaker": 1,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 6.9,
+        "end_s": 7.1,
+        "voice": "man",
+        "speaker": 2,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 7.4,
+        "end_s": 8.0,
+        "voice": "child",
+        "speaker": 3,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
 ]
 
 

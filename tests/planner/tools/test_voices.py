@@ -17,6 +17,7 @@ ROWS = pa.table(
         "voice": ["woman", "man", "man", "woman", None, "child"],
         "speaker": pa.array([1, 2, 2, 1, 3, 4], pa.int32()),
         "opens_turn": [True, True, False, True, True, True],
+        "pitch_hz": [220.0, 120.0, 125.0, 225.0, None, 320.0],
     }
 )
 
@@ -76,7 +77,7 @@ def test_sql_and_arrays_keep_the_same_utterances(asked, starts):
         (WhoSpeaks("woman"), [(0.0, 1.5), (5.0, 6.0)]),  # two turns, the man's between them
         (WhoSpeaks(None, 2), [(2.0, 4.5)]),
         (WhoSpeaks("child"), [(9.0, 9.5)]),
-        (WhoSpeaks(None, 5), [(12.0, 13.0), (16.0, 16.5)]),  # a silence of 3 s: two turns of the one speaker
+        (WhoSpeaks(None, 5), [(12.0, 12.5), (16.0, 16.5)]),  # a silence of 3 s: two turns; a click reaches none
     ],
 )
 def test_a_voice_asked_for_is_answered_with_its_whole_turns_alike_in_sql_and_arrays(asked, spans):
@@ -88,6 +89,7 @@ def test_a_voice_asked_for_is_answered_with_its_whole_turns_alike_in_sql_and_arr
             "voice": pa.array([None] * 3, pa.string()),
             "speaker": pa.array([5] * 3, pa.int32()),
             "opens_turn": [True, False, False],
+            "pitch_hz": [110.0, None, 115.0],  # a click with no pitch inside his first turn
         }
     )
     rows = pa.concat_tables([ROWS, alone])

@@ -491,7 +491,8 @@ class Audio(Tool):
         """The ``voices`` rows (``where`` holds), each with ``voice_before``: the voice of the video's utterance
         before it, what ``voices.condition`` reads for "after a woman's"; and ``turn_start``, ``turn_end``: the
         turn it is in (``voices.turns``: its ``turn``, the number of turns opened up to it, by a speaker taking
-        over or after a silence of more than ``TURN_SILENCE_S``).
+        over or after a silence of more than ``TURN_SILENCE_S``; from its first to its last utterance with a
+        pitch).
 
         Example:
             >>> print(Audio.voices_in_turn(None).sql("duckdb").split(", LAG")[1].split(", SUM")[0])
@@ -511,10 +512,14 @@ class Audio(Tool):
         opens = exp.or_(fn("coalesce", col("opens_turn"), exp.false()), fn("coalesce", silent, exp.false()))
         opened = select(exp.Star(), alias(over(fn("sum", cast(opens, BIGINT)), *in_time), "turn"), from_=subquery(rows))
         in_turn = ([col("video_id"), col("turn")], [])
+
+        def pitched(column: str) -> exp.Expression:  # a voice's bound: an utterance with no pitch reaches no turn
+            return exp.case().when(col("pitch_hz").is_(exp.null()).not_(), col(column))
+
         return select(
             exp.Star(),
-            alias(over(fn("min", col("start_s")), *in_turn), "turn_start"),
-            alias(over(fn("max", col("end_s")), *in_turn), "turn_end"),
+            alias(fn("coalesce", over(fn("min", pitched("start_s")), *in_turn), col("start_s")), "turn_start"),
+            alias(fn("coalesce", over(fn("max", pitched("end_s")), *in_turn), col("end_s")), "turn_end"),
             from_=subquery(opened),
         )
 
