@@ -122,3 +122,19 @@ def test_a_phrase_too_short_to_found_a_voice_joins_the_nearest_speaker():
     assert voices.speakers_of([woman, man, odd])[0] == [1, 2, 1]
     long_odd = Utterance(4.5, 6.0, 380.0, 1500.0, 100)  # longer, it is a voice of its own
     assert voices.speakers_of([woman, man, long_odd])[0] == [1, 2, 3]
+
+
+def test_a_short_first_phrase_of_a_new_voice_is_that_voice_s_once_it_speaks_at_length():
+    woman, short_man = Utterance(0, 2, 230.0, 1300.0, 150), Utterance(3, 3.6, 95.0, 1000.0, 40)
+    man, woman_again = Utterance(4, 6, 110.0, 980.0, 150), Utterance(6.5, 8, 225.0, 1250.0, 120)
+    assert voices.speakers_of([woman, short_man, man, woman_again])[0] == [1, 2, 2, 1]
+    assert voices.speakers_of([woman, short_man, woman_again])[0] == [1, 1, 1]  # no man to be: the nearest there is
+    rows = voices.voices_table("v", [woman, short_man, man]).to_pylist()
+    assert [(r["voice"], r["opens_turn"]) for r in rows] == [("woman", True), ("man", True), ("man", False)]
+
+
+def test_a_word_too_short_to_tell_apart_is_the_voice_of_the_nearer_utterance_in_time():
+    man, woman = Utterance(0, 2, 110.0, 980.0, 150), Utterance(3.0, 5, 230.0, 1300.0, 150)
+    first_word_of_hers, last_word_of_his = Utterance(2.6, 2.8, 0.0, 0.0, 5), Utterance(2.1, 2.3, 0.0, 0.0, 5)
+    assert voices.speakers_of([man, first_word_of_hers, woman])[0] == [1, 2, 2]
+    assert voices.speakers_of([man, last_word_of_his, woman])[0] == [1, 1, 2]

@@ -375,25 +375,36 @@ def speakers_of(found: list[Utterance]) -> tuple[list[int], list[tuple[float, fl
     """Each utterance's speaker (1, 2... in order of appearance) and each speaker's voice (the mean log
     pitch and log formant spacing of its utterances, weighted by voiced frames). An utterance joins the
     nearest speaker within ``voice_distance`` 1, else is a new one (with under ``NEW_SPEAKER_MIN`` voiced
-    frames, too little to found one, the nearest); one with under ``MEASURED_MIN`` voiced frames, which cannot
-    be told apart, is the speaker before it's.
+    frames, too little to found one, the nearest of all the speakers found in the whole video, who may first
+    speak at length after it); one with under ``MEASURED_MIN`` voiced frames, which cannot be told apart, is
+    the speaker before it's, or the next one's where that one can be told apart and is nearer in time (a
+    new turn's first "And" is the new voice's).
 
     Example:
         >>> found = [Utterance(0, 2, 230.0, 1300.0, 150), Utterance(2.5, 4, 120.0, 1000.0, 100),
-        ...          Utterance(4.2, 4.4, 300.0, 900.0, 10), Utterance(4.5, 6, 225.0, 1250.0, 120)]
+        ...          Utterance(4.1, 4.3, 300.0, 900.0, 10), Utterance(4.6, 6, 225.0, 1250.0, 120)]
+        >>> speakers_of(found)[0]
+        [1, 2, 2, 1]
+        >>> speakers_of([*found[:2], Utterance(4.4, 4.5, 300.0, 900.0, 10), found[3]])[0]  # nearer the next
+        [1, 2, 1, 1]
+        >>> found = [Utterance(0, 2, 230.0, 1300.0, 150), Utterance(3, 3.6, 95.0, 1000.0, 40),  # his short "thank you"
+        ...          Utterance(4, 6, 110.0, 980.0, 150), Utterance(6.5, 8, 225.0, 1250.0, 120)]
         >>> speakers_of(found)[0]
         [1, 2, 2, 1]
     """
     sums: list[np.ndarray] = []  # per speaker: voiced-weighted sums of log pitch, log spacing, and their weights
     owners: list[int] = []
-    for u in found:
+    unsure: list[int] = []  # utterances far from every speaker yet too short to found one: placed at the end
+    for i, u in enumerate(found):
         if u.voiced < MEASURED_MIN or not u.pitch_hz > 0:
             owners.append(owners[-1] if owners else 1)
             continue
-        means = [_voice_of_sums(total) for total in sums]
-        distances = [voice_distance(m, (u.pitch_hz, u.spacing_hz)) for m in means]
-        near = distances and (min(distances) <= 1 or u.voiced < NEW_SPEAKER_MIN)  # a new voice needs more to go on
-        nearest = int(np.argmin(distances)) if near else len(sums)
+        distances = _distances(sums, u)
+        if distances and min(distances) > 1 and u.voiced < NEW_SPEAKER_MIN:  # a new voice needs more to go on
+            unsure.append(i)
+            owners.append(0)
+            continue
+        nearest = int(np.argmin(distances)) if distances and min(distances) <= 1 else len(sums)
         if nearest == len(sums):
             sums.append(np.zeros(4))
         spaced = u.spacing_hz > 0
@@ -401,7 +412,20 @@ def speakers_of(found: list[Utterance]) -> tuple[list[int], list[tuple[float, fl
             [np.log(u.pitch_hz), np.log(u.spacing_hz) if spaced else 0.0, 1.0, 1.0 if spaced else 0.0]
         )
         owners.append(nearest + 1)
-    return owners, [_voice_of_sums(total) for total in sums]
+    for i in unsure:  # the nearest of all the speakers: a man's short "thank you" is his, said before his long phrase
+        owners[i] = int(np.argmin(_distances(sums, found[i]))) + 1
+    measured = [u.voiced >= MEASURED_MIN and u.pitch_hz > 0 for u in found]
+    for i in range(1, len(found)):  # one too short to tell apart: the speaker before it's, or the next one's
+        if not measured[i]:  # where that one is measured and nearer in time (a new turn's first "And")
+            nearer_next = i + 1 < len(found) and measured[i + 1]
+            nearer_next = nearer_next and found[i + 1].start_s - found[i].end_s < found[i].start_s - found[i - 1].end_s
+            owners[i] = owners[i + 1] if nearer_next else owners[i - 1]
+    number = {speaker: n for n, speaker in enumerate(dict.fromkeys(owners), 1)}  # in order of appearance
+    return [number[o] for o in owners], [_voice_of_sums(sums[s - 1]) for s in number if s <= len(sums)]
+
+
+def _distances(sums: list[np.ndarray], u: Utterance) -> list[float]:
+    return [voice_distance(_voice_of_sums(total), (u.pitch_hz, u.spacing_hz)) for total in sums]
 
 
 def _voice_of_sums(total: np.ndarray) -> tuple[float, float]:

@@ -67,7 +67,8 @@ def test_a_verb_of_speech_after_an_article_is_a_noun_and_no_cue(question, tools)
 )
 def test_a_speaker_described_by_where_or_what_they_wear_still_speaks(question: str, said: str) -> None:
     # the words after a speaker with a modifier ("the man in the kitchen say hello") were looked for as a picture
-    assert {(c.tool, c.query) for c in rule_plan(question).queries} == {("transcript", said), ("subtitle", said)}
+    said_calls = {(c.tool, c.query) for c in rule_plan(question).queries if c.tool != "audio"}  # and the voice
+    assert said_calls == {("transcript", said), ("subtitle", said)}
 
 
 @pytest.mark.parametrize(

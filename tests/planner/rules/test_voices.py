@@ -34,6 +34,9 @@ def calls(question: str) -> list[tuple[str, str, str | None]]:
         ("when does the man take over from the woman", "a man's voice after a woman's", None),
         ("when does the man reply to her?", "a man's voice after a woman's", None),
         ("when does a man's voice interrupt the narrator?", "a man's voice taking a turn", None),
+        ("when does she start talking?", "a woman's voice", "first"),  # "she" who speaks: her voice
+        ("when does he speak?", "a man's voice", None),
+        ("When does she stop reading?", "a woman's voice", "last"),
     ],
 )
 def test_who_speaks_is_one_audio_call_for_that_voice(question, query, order):
@@ -53,9 +56,7 @@ def test_a_person_named_as_the_event_is_their_voice():
 @pytest.mark.parametrize(
     "question",
     [
-        'when does the woman say "hello"?',  # words said
-        "when does the narrator say printing?",
-        "when does the man talk about the country?",
+        "when does the narrator say printing?",  # words said, by no kind of voice
         "when does the man in the webcam speak?",  # a person seen speaking
         "who speaks first, the man or the woman?",  # options
         "when does the man wave?",  # no speaking
@@ -64,6 +65,38 @@ def test_a_person_named_as_the_event_is_their_voice():
 )
 def test_questions_about_what_is_said_or_seen_are_the_other_rules(question):
     assert voice_asked(question) is None
+    assert not any(who_speaks(query) for tool, query, _ in calls(question) if tool == "audio")
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "voice"),
+    [
+        ('when does the woman say "thank you"?', "thank you", "a woman's voice"),
+        ("when does the man talk about the country?", "the country", "a man's voice"),
+        ("when does the man mention the budget?", "the budget", "a man's voice"),
+        ("what does the female reporter say about the weather?", "weather", "a woman's voice"),
+        ("when does the male speaker say ask?", "ask", "a man's voice"),
+    ],
+)
+def test_words_said_by_a_voice_are_anded_with_that_voice_after_them(question, said, voice):
+    plan = rule_plan(question)
+    assert voice_asked(question) is None  # words to find: the other rules plan them
+    assert [query for tool, query, _ in calls(question) if tool == "audio"] == [voice]
+    assert any(said in query for tool, query, _ in calls(question) if tool == "transcript")
+    assert plan.queries[-1].tool == "audio"  # after the words: the words' span answers
+    assert " AND " in plan.combine
+
+
+@pytest.mark.parametrize(
+    ("question"),
+    [
+        "when does the narrator mention the man?",  # the man is what is said
+        "when is the budget mentioned?",
+        "when does the speaker say 'the woman is here'?",
+        "when does she say 'good night'?",  # she: whoever the question means
+    ],
+)
+def test_words_said_by_no_kind_of_voice_ask_for_none(question):
     assert not any(who_speaks(query) for tool, query, _ in calls(question) if tool == "audio")
 
 

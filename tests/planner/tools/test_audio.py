@@ -210,12 +210,60 @@ def test_a_sound_is_answered_with_the_loudest_event_it_is_heard_in_on_both_paths
 
 
 VOICES = [  # a woman, a man taking over, the woman again, a short word of the man's, then a child
-    {"video_id": "v", "start_s": 0.2, "end_s": 2.4, "voice": "woman", "speaker": 1, "opens_turn": True},
-    {"video_id": "v", "start_s": 2.9, "end_s": 4.6, "voice": "man", "speaker": 2, "opens_turn": True},
-    {"video_id": "v", "start_s": 4.9, "end_s": 5.3, "voice": "man", "speaker": 2, "opens_turn": False},
-    {"video_id": "v", "start_s": 5.6, "end_s": 6.2, "voice": "woman", "speaker": 1, "opens_turn": True},
-    {"video_id": "v", "start_s": 6.9, "end_s": 7.1, "voice": "man", "speaker": 2, "opens_turn": True},
-    {"video_id": "v", "start_s": 7.4, "end_s": 8.0, "voice": "child", "speaker": 3, "opens_turn": True},
+    {
+        "video_id": "v",
+        "start_s": 0.2,
+        "end_s": 2.4,
+        "voice": "woman",
+        "speaker": 1,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 2.9,
+        "end_s": 4.6,
+        "voice": "man",
+        "speaker": 2,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 4.9,
+        "end_s": 5.3,
+        "voice": "man",
+        "speaker": 2,
+        "opens_turn": False,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 5.6,
+        "end_s": 6.2,
+        "voice": "woman",
+        "speaker": 1,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 6.9,
+        "end_s": 7.1,
+        "voice": "man",
+        "speaker": 2,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
+    {
+        "video_id": "v",
+        "start_s": 7.4,
+        "end_s": 8.0,
+        "voice": "child",
+        "speaker": 3,
+        "opens_turn": True,
+        "pitch_hz": 150.0,
+    },
 ]
 
 
@@ -233,13 +281,31 @@ VOICES = [  # a woman, a man taking over, the woman again, a short word of the m
     ],
 )
 def test_who_speaks_is_heard_over_their_utterances_on_both_paths(con, evidence, query, spans):
-    rows = evidence("audio", query, sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, voices=VOICES, focus=True)
+    rows = evidence(
+        "audio", query, sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, voices=VOICES, focus=True, extent="phrase"
+    )
     assert sorted({row[3:5] for row in rows if row[2] == 1.0}) == spans
     others = {row[3:5] for row in rows if row[2] != 1.0}  # every other voice is still speech, below them
     assert all(row[2] == OTHER_VOICE for row in rows if row[3:5] in others) and not others & set(spans)
     assert others | set(spans) == {(v["start_s"], v["end_s"]) for v in VOICES if v["start_s"] < 7.5}
     assert all(row[3:5] == row[5:7] for row in rows)
     assert [row[1] for row in rows if row[3:5] == (6.9, 7.1)] in ([7], [])  # a short one reaches the nearer frame
+    video = sampled_video(con, "v", 8.0)
+    assert evidence_rows(video, tools.get("audio").frame_evidence(video, query, "phrase")) == rows
+
+
+@pytest.mark.parametrize(
+    ("query", "spans"),
+    [
+        ("a man's voice", [(2.9, 5.3), (6.9, 7.1)]),  # his two utterances in a row are one turn
+        ("a woman's voice", [(0.2, 2.4), (5.6, 6.2)]),
+        ("a man's voice after a woman's", [(2.9, 4.6), (6.9, 7.1)]),  # the turn he takes: where he takes it
+    ],
+)
+def test_a_voice_asked_for_is_heard_over_its_whole_turns_on_both_paths(con, evidence, query, spans):
+    rows = evidence("audio", query, sampled=HELLO_FRAMES, audio_tags=HELLO_TAGS, voices=VOICES, focus=True)
+    assert sorted({row[3:5] for row in rows if row[2] == 1.0}) == spans
+    assert {row[3:5] for row in rows if row[2] == OTHER_VOICE}.isdisjoint(spans)
     video = sampled_video(con, "v", 8.0)
     assert evidence_rows(video, tools.get("audio").frame_evidence(video, query)) == rows
 

@@ -265,7 +265,7 @@ from vqdb.planner.rules.visual import (
     _visual_phrases,
     _visual_tool,
 )
-from vqdb.planner.rules.voices import voice_if_a_person
+from vqdb.planner.rules.voices import take_speaker_of_words, voice_if_a_person
 from vqdb.planner.rules.when import (
     _between_quotes,
     _heard_if_a_sound,
@@ -401,7 +401,7 @@ def _plan_question(
                 event = _read_if_capitals(_number_as_words(event), question)  # "before HANDS": text
                 event = _said_if_words(_heard_if_a_sound(event), plan)  # "before the year"
                 event = voice_if_a_person(event, plan)  # "when does the man speak after the woman?": her voice
-                found = _plan_text(event, None, available_tools, question, any_text)
+                found = _plan_text(event, None, available_tools, question, any_text, speaker=False)
                 plan = _related(plan, found, at)
     else:
         plan = _plan_text(text, options, available_tools, question, any_text)
@@ -427,10 +427,12 @@ def _plan_text(
     available_tools: Collection[str] | None,
     question: str,
     any_text: bool = False,
+    speaker: bool = True,
 ) -> Plan:
     """The plan of ``text`` (the question, or one of its clauses); ``question`` is the whole question, whose
     cues say what its options are (said, shown) and whether its unseen phrases are words; with ``any_text``,
-    a text it only describes is read wherever text is (``_any_text``)."""
+    a text it only describes is read wherever text is (``_any_text``); with ``speaker``, words said by a named
+    voice are ANDed with it (``take_speaker_of_words``; an event's words, the moment they relate to, are not)."""
     text, inline = _inline_options(text)
     options = [*inline, *(o for o in options or () if not (inline and _refers_to_options(str(o))))]
     evidence = _Evidence()
@@ -442,6 +444,7 @@ def _plan_text(
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
     _add_answer_forms(text, evidence, labels=any_text)  # where a place is named, what is there is read (screen_places)
+    marked, said_from = text, len(evidence.groups)
     text = _take_quotes(text, quotes, evidence)
     text = _take_credit_fields(text, evidence)
     text, titled = _take_title_named(text)
@@ -450,6 +453,8 @@ def _plan_text(
     text = _take_credited_works(text, evidence)
     text = _take_displayed(text, evidence)
     text = _take_speech(text, evidence)
+    if speaker:
+        take_speaker_of_words(marked, evidence, said_from)  # "the woman says X": X ANDed with her voice
     text = _take_screen_text(text, evidence)
     text = _take_text_shown(text, evidence)
     text = _take_labels(text, evidence)

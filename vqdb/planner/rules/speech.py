@@ -29,6 +29,7 @@ from vqdb.planner.rules.speech_acts import speech_acts
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
+from vqdb.planner.tools.voices import who_speaks
 from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS, TEXT_NOUNS
 from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
 
@@ -493,18 +494,24 @@ def phrase_plan(plan: Plan) -> Plan:
     """``plan`` with its calls that listen for a voice (``audio``, ``voiced``) answered by the phrase said
     (``Call.extent`` "phrase") when it asks for one moment (an ``order``: "when does he finish his speech?",
     "when does the narrator start speaking?", "what are the first words Kennedy says?"): where speech starts
-    or ends is its first or last phrase, not the whole utterance around it; ``plan`` as it is otherwise.
+    or ends is its first or last phrase, not the whole utterance around it; so are the calls that ask who
+    speaks ("when does the woman start talking?": her first utterance, not her whole turn); ``plan`` as it
+    is otherwise.
 
     Example:
         >>> from vqdb.planner.plan import Call
         >>> voice = Plan((Call("Q1", "audio", "speech"),), "Q1", order="last")
         >>> phrase_plan(voice).queries[0].extent, phrase_plan(dataclasses.replace(voice, order=None)).queries[0].extent
         ('phrase', None)
+        >>> phrase_plan(Plan((Call("Q1", "audio", "a woman's voice"),), "Q1", order="first")).queries[0].extent
+        'phrase'
     """
     if plan.order is None:
         return plan
     calls = tuple(
-        dataclasses.replace(c, extent="phrase") if c.tool == Audio.name and voiced(c.query) and c.when is None else c
+        dataclasses.replace(c, extent="phrase")
+        if c.tool == Audio.name and (voiced(c.query) or who_speaks(c.query) is not None) and c.when is None
+        else c
         for c in plan.queries
     )
     return dataclasses.replace(plan, queries=calls)

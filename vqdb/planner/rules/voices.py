@@ -3,15 +3,22 @@ talking?", "when does the woman stop and the man take over?", "when does the sec
 does the man reply to her?", "what does the female narrator say first?".
 
 Such a question names a kind of voice (a woman, a man, a child: ``KINDS``, also as "female", "guy",
-"kid"...) or a speaker by their order ("the second speaker / voice"), with speaking ("speak", "talk", "say",
-"voice", "heard", "narrator"...: ``SPEAKING``) and nothing else to find: its evidence is an ``audio`` call
-the audio tool answers from the ``voices`` table (``vqdb.planner.tools.voices``): "a woman's voice", "the
-second speaker". Where a voice **takes over** from another ("the woman stops and the man takes over",
-"the man takes over from the woman", "he replies to her", "interrupts", ``TAKING_OVER``), the call asks for
-the utterances where the voice opens a turn, after the other voice where one is named ("a man's voice
-after a woman's"). A question that also names something else (words said, a picture: "when does the
-man in the webcam speak?", "when does the woman say 'hello'?") or offers voices as options ("who speaks
-first, the man or the woman?") is not one: the other rules plan it.
+"kid"...; "she" or "he" who speaks, not says: ``SUBJECT_PRONOUNS``) or a speaker by their order ("the second
+speaker / voice"), with speaking ("speak", "talk", "say", "voice", "heard", "narrator"...: ``SPEAKING``) and
+nothing else to find: its evidence is an ``audio`` call the audio tool answers from the ``voices`` table
+(``vqdb.planner.tools.voices``): "a woman's voice", "the second speaker". Where a voice **takes over** from
+another ("the woman stops and the man takes over", "the man takes over from the woman", "he replies to
+her", "interrupts", ``TAKING_OVER``), the call asks for the utterances where the voice opens a turn, after
+the other voice where one is named ("a man's voice after a woman's"). A question that also names something
+else (words said, a picture: "when does the man in the webcam speak?", "when does the woman say 'hello'?")
+or offers voices as options ("who speaks first, the man or the woman?") is not one: the other rules plan it.
+
+A question that names a voice **and words said** ("when does the woman say 'thank you'?", "when does the man
+mention the budget?", "what does the female reporter say about the weather?") is planned by the other rules
+as the words; ``take_speaker_of_words`` then ANDs them with that voice (``speaker_of_words``: a kind of voice
+before the verb of saying). Where both voices say the words, the asked one's utterance ranks
+first; where only one does, or the voices table is absent or tells the voices apart wrongly, every other
+voice is still speech (the audio tool's ``OTHER_VOICE``), and the words' own ranking stands.
 
 The event of "when does the man speak after the woman?" (split off by ``rules.when._relation``) names a
 person only; where the question's own call is a voice, that person is their voice (``voice_if_a_person``).
@@ -31,7 +38,7 @@ import re
 from vqdb.planner import phrasing
 from vqdb.planner.plan import Plan
 from vqdb.planner.rules.cues import _QUOTED
-from vqdb.planner.rules.evidence import HEARD, _Evidence
+from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.tools.voices import KINDS, ORDINALS, who_speaks
 
 SPEAKING = frozenset(
@@ -61,6 +68,9 @@ FRAME_WORDS = frozenset(
     | ENDING
 )  # fmt: skip
 SPEAKER_NOUNS = frozenset({"speaker", "voice", "person", "narrator"})
+# the verbs of saying a speaker comes before: "the woman says", "the man mentions", "she asks about"
+SAYING_CUES = SPEAKING | phrasing.SAYING | phrasing.SUBJECT_SPEECH_VERBS | phrasing.TALKING_ABOUT | phrasing.EXPLAINING
+SUBJECT_PRONOUNS = {w: PRONOUN_KINDS[w] for w in ("she", "he")}  # who speaks; "her" / "him" is spoken to
 
 
 def take_voices(text: str, evidence: _Evidence) -> str:
@@ -96,11 +106,16 @@ def voice_asked(text: str) -> str | None:
         "the first speaker, a woman's voice"
         >>> voice_asked("when does the woman say 'hello'?") is None, voice_asked("when does the man wave?") is None
         (True, True)
+        >>> voice_asked("when does she start talking?"), voice_asked("when does he reply to her?")  # the subject's
+        ("a woman's voice", "a man's voice after a woman's")
         >>> voice_asked(""), voice_asked("?")
         (None, None)
     """
     words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", text.lower())]
     kinds = [(i, KINDS[w]) for i, w in enumerate(words) if w in KINDS]
+    speaks = next((i for i, w in enumerate(words) if w in SPEAKING), len(words))
+    if not kinds and not phrasing.SAYING & set(words):  # "when does she start talking?", not "… say done?"
+        kinds = [(i, SUBJECT_PRONOUNS[w]) for i, w in enumerate(words[:speaks]) if w in SUBJECT_PRONOUNS][:1]
     named = itertools.pairwise([*words, ""])  # a word and the next
     ordinal = next((ORDINALS[w] for w, noun in named if w in ORDINALS and noun in SPEAKER_NOUNS), None)
     speaking = [w for w in words if w in SPEAKING]
@@ -124,6 +139,56 @@ def voice_asked(text: str) -> str | None:
     if taking_over and spoken_to is not None and spoken_to != kind:  # "he replies to her"
         return f"{_voice(kind)} after a {spoken_to}'s"
     return f"{_voice(kind)} taking a turn" if taking_over else _voice(kind)
+
+
+def take_speaker_of_words(text: str, evidence: _Evidence, said_from: int) -> None:
+    """The voice that says the words found in ``text`` (``evidence``'s groups from ``said_from`` on, all of
+    words said: ``transcript`` and ``subtitle`` calls), where the question names one (``speaker_of_words``),
+    as one more group of ``evidence``: the plan ANDs the words with it (module docstring); nothing otherwise
+    (words that may be shown too: "the woman holds a sign saying 'EXIT'").
+
+    Example:
+        >>> found = _Evidence()
+        >>> found.add(TOOLS_FOR[SPEECH], "thank you")
+        >>> take_speaker_of_words("when does the woman say 'thank you'?", found, 0)
+        >>> found.groups[-1]
+        (('audio', "a woman's voice"),)
+        >>> take_speaker_of_words("when does the woman say 'thank you'?", found, 2)  # no words found since
+        >>> found.add(("ocr", "transcript"), "EXIT")
+        >>> take_speaker_of_words("when does the woman hold a sign saying 'EXIT'?", found, 2)  # shown, maybe
+        >>> len(found.groups)
+        3
+    """
+    found = [tool for group in evidence.groups[said_from:] for tool, _ in group]
+    said = bool(found) and set(found) <= set(TOOLS_FOR[SPEECH])  # words said only: no text shown, no sound
+    kind = speaker_of_words(text) if said else None
+    if kind is not None:
+        evidence.add((HEARD,), _voice(kind))
+
+
+def speaker_of_words(text: str) -> str | None:
+    """The kind of voice (``KINDS``) a question names as the one saying something: the first kind of voice
+    before its first verb of saying (``SAYING_CUES``), quotes left out; None otherwise ("she" / "he" too: who
+    they are is the question's context, and words said by whoever speaks keep their own ranking).
+
+    Example:
+        >>> speaker_of_words("when does the woman say 'hi'?"), speaker_of_words("what does the male reporter say?")
+        ('woman', 'man')
+        >>> speaker_of_words("when does the man say 'the woman'?"), speaker_of_words("when does she mention it?")
+        ('man', None)
+        >>> speaker_of_words("when does the narrator mention the man?") is None  # the man is what is said
+        True
+        >>> speaker_of_words("when does the man tell the woman to leave?")  # two kinds: the first speaks
+        'man'
+        >>> speaker_of_words("when is the budget mentioned?") is None, speaker_of_words("") is None
+        (True, True)
+    """
+    unquoted = re.sub(rf"{_QUOTED}|[\"“][^\"”]*[\"”]|(?<!\w)'[^']*'(?!\w)", " ", text)
+    words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", unquoted.lower())]
+    cue = next((i for i, w in enumerate(words) if w in SAYING_CUES), None)
+    if cue is None:
+        return None
+    return next((KINDS[w] for w in words[:cue] if w in KINDS), None)
 
 
 def _voice(kind: str | None) -> str:

@@ -32,9 +32,11 @@ finish his speech?": "ask what you can do for your country.", not the utterance 
 A query naming **who speaks** ("a woman's voice", "the second speaker", "a man's voice after a woman's":
 ``voices.who_speaks``) is answered from the ``voices`` table instead (``speakers``): each utterance it keeps
 (``voices.condition``) scores 1 over the frames it reaches (as an utterance of the transcript does), with
-itself as span and focus; every other utterance scores ``OTHER_VOICE``, below them and, beside them, no real
-evidence (``vqdb.planner.temporal_order``): a voice told apart wrongly (a man's voice through a bright
-channel taken for a woman's) still leaves the question its speech, as any voice, instead of nothing.
+itself as span and focus, or the whole turn it is in (``voices.whole_turns``: "when does the woman talk?"
+is her run of utterances until another speaker's, "when does she start talking?" its first utterance);
+every other utterance scores ``OTHER_VOICE``, below them and, beside them, no real evidence
+(``vqdb.planner.temporal_order``): a voice told apart wrongly (a man's voice through a bright channel taken
+for a woman's) still leaves the question its speech, as any voice, instead of nothing.
 
 Example:
     >>> sql = Audio().select(Context("dog")).sql("duckdb")
@@ -62,6 +64,7 @@ from sqlglot import exp
 
 from vqdb.planner import phrasing
 from vqdb.planner.sqlbuild import (
+    BIGINT,
     DOUBLE,
     alias,
     cast,
@@ -94,7 +97,7 @@ from vqdb.planner.tools.base import (
 from vqdb.planner.tools.timed_text import float32_cosine
 from vqdb.planner.tools.transcript import Transcript
 from vqdb.planner.tools.voices import COLUMNS as VOICE_COLUMNS
-from vqdb.planner.tools.voices import WhoSpeaks, chosen, condition, who_speaks
+from vqdb.planner.tools.voices import TURN_SILENCE_S, WhoSpeaks, chosen, condition, who_speaks, whole_turns
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.udfs.text_grade import phrases, utterances
 
@@ -314,13 +317,15 @@ class Audio(Tool):
     def speakers(self, ctx: Context, asked: WhoSpeaks) -> exp.Select:
         """Who speaks (``who_speaks``): the frames each utterance of the ``voices`` table reaches
         (``reached``), scored 1 where an utterance that ``asked`` keeps (``condition``, the voice before an
-        utterance its ``voice_before``) reaches them, else ``OTHER_VOICE``, with the utterance as span and
-        focus."""
+        utterance its ``voice_before``) reaches them, else ``OTHER_VOICE``, with the utterance (its turn, where
+        ``whole_turns``: ``turn_start``, ``turn_end``) as span and focus."""
         voices = self.voices_in_turn(ctx.where())
+        turn = whole_turns(asked, ctx.extent)
 
         def said(where: exp.Expression | None) -> exp.Select:
-            columns = (col("video_id", "v"), col("start_s", "v"), col("end_s", "v"))
-            return select(*columns, from_=subquery(voices.copy(), "v"), where=where)
+            start, end = ("turn_start", "turn_end") if turn else ("start_s", "end_s")
+            columns = (col("video_id", "v"), alias(col(start, "v"), "start_s"), alias(col(end, "v"), "end_s"))
+            return select(*columns, from_=subquery(voices.copy(), "v"), where=where, distinct=True)
 
         def either(column: str) -> exp.Alias:
             return alias(fn("coalesce", col(column, "a"), col(column, "o")), column)
@@ -484,18 +489,38 @@ class Audio(Tool):
     @staticmethod
     def voices_in_turn(where: exp.Expression | None) -> exp.Select:
         """The ``voices`` rows (``where`` holds), each with ``voice_before``: the voice of the video's utterance
-        before it, what ``voices.condition`` reads for "after a woman's".
+        before it, what ``voices.condition`` reads for "after a woman's"; and ``turn_start``, ``turn_end``: the
+        turn it is in (``voices.turns``: its ``turn``, the number of turns opened up to it, by a speaker taking
+        over or after a silence of more than ``TURN_SILENCE_S``; from its first to its last utterance with a
+        pitch).
 
         Example:
-            >>> print(Audio.voices_in_turn(None).sql("duckdb").split(", LAG")[1])
-            (voice) OVER (PARTITION BY video_id ORDER BY start_s, end_s) AS voice_before FROM voices
+            >>> print(Audio.voices_in_turn(None).sql("duckdb").split(", LAG")[1].split(", SUM")[0])
+            (voice) OVER (PARTITION BY video_id ORDER BY start_s, end_s) AS voice_before
         """
-        before = over(fn("lag", col("voice")), [col("video_id")], [col("start_s"), col("end_s")])
-        return select(
+        in_time = ([col("video_id")], [col("start_s"), col("end_s")])
+        rows = select(
             *(col(c) for c in ("video_id", *VOICE_COLUMNS)),
-            alias(before, "voice_before"),
+            alias(over(fn("lag", col("voice")), *in_time), "voice_before"),
+            alias(over(fn("lag", col("end_s")), *in_time), "end_before"),
             from_=table(VOICES_TABLE),
             where=where,
+        )
+        silent = exp.GT(
+            this=exp.Sub(this=col("start_s"), expression=col("end_before")), expression=number(TURN_SILENCE_S)
+        )
+        opens = exp.or_(fn("coalesce", col("opens_turn"), exp.false()), fn("coalesce", silent, exp.false()))
+        opened = select(exp.Star(), alias(over(fn("sum", cast(opens, BIGINT)), *in_time), "turn"), from_=subquery(rows))
+        in_turn = ([col("video_id"), col("turn")], [])
+
+        def pitched(column: str) -> exp.Expression:  # a voice's bound: an utterance with no pitch reaches no turn
+            return exp.case().when(col("pitch_hz").is_(exp.null()).not_(), col(column))
+
+        return select(
+            exp.Star(),
+            alias(fn("coalesce", over(fn("min", pitched("start_s")), *in_turn), col("start_s")), "turn_start"),
+            alias(fn("coalesce", over(fn("max", pitched("end_s")), *in_turn), col("end_s")), "turn_end"),
+            from_=subquery(opened),
         )
 
     def speaking_videos(self, asked: WhoSpeaks) -> exp.Select:
@@ -596,7 +621,7 @@ class Audio(Tool):
         one statement embeds those that do not hold the query's words, for a search over tens of videos)."""
         asked = who_speaks(query)
         if asked is not None:
-            return [self.speaker_evidence(video, asked) for video in videos]
+            return [self.speaker_evidence(video, asked, extent) for video in videos]
         if voiced(query):
             return [
                 self.voice_evidence(video, self.tagged_scores(video, self.voice_weights(video)), extent)
@@ -650,11 +675,13 @@ class Audio(Tool):
         stop = np.searchsorted(video.ts, middle + half, "right")
         return best_spans(first, stop, np.zeros(len(low)), low, low, high, (low, high), video.n)
 
-    def speaker_evidence(self, video: VideoFrames, asked: WhoSpeaks) -> FrameEvidence:
+    def speaker_evidence(self, video: VideoFrames, asked: WhoSpeaks, extent: str | None = None) -> FrameEvidence:
         """``speakers`` as arrays: the frames the utterances of the video's ``voices`` reach, scored 1 where
-        one that ``asked`` keeps (``chosen``) does, else ``OTHER_VOICE``, each utterance as span and focus."""
+        one that ``asked`` keeps (``chosen``) does, else ``OTHER_VOICE``, each utterance (its turn, where
+        ``whole_turns``) as span and focus."""
         rows = video.rows(VOICES_TABLE, VOICE_COLUMNS)
-        mine, anyone = (self.reached_arrays(video, *chosen(who, rows)) for who in (asked, WhoSpeaks()))
+        whole = whole_turns(asked, extent)
+        mine, anyone = (self.reached_arrays(video, *chosen(who, rows, whole)) for who in (asked, WhoSpeaks()))
         kept = ~np.isnan(mine.start_s)
         score = np.where(kept, 1.0, np.where(np.isnan(anyone.start_s), np.nan, OTHER_VOICE))
         start, end = (np.where(kept, a, b) for a, b in ((mine.start_s, anyone.start_s), (mine.end_s, anyone.end_s)))

@@ -10,6 +10,12 @@ woman). ``condition`` is the SQL of the utterances it asks for (over ``voices`` 
 voice of the utterance before, a window's LAG) and ``chosen`` the same over arrays: both paths of the
 ``audio`` tool keep the same rows.
 
+A voice asked for as such ("when does the woman talk?", "when is the man's voice heard?") is heard in her
+whole **turn** (``whole_turns``): her run of utterances until another speaker opens one or she falls silent
+(``turns``; pauses of a quarter second split her utterances, not what a person means by "when she talks").
+A moment asked of it (``extent`` "phrase": "when does the woman start talking?") and a turn taken ("takes
+over", "after a woman's") stay the one utterance.
+
 Example:
     >>> who_speaks("a woman's voice")
     WhoSpeaks(voice='woman', speaker=None, turn=False, after=None)
@@ -53,7 +59,8 @@ KINDS = {
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 SPEAKER_NOUNS = frozenset({"voice", "voices", "speaker", "speakers"})
 TAKING_OVER = frozenset({"turn", "takes", "take", "replies", "reply", "answers", "answer", "responds", "respond"})
-COLUMNS = ("start_s", "end_s", "voice", "speaker", "opens_turn")  # what the arrays read of a video's voices
+TURN_SILENCE_S = 2.0  # a silence longer than this ends a turn too: the speaker stopped, not paused for breath
+COLUMNS = ("start_s", "end_s", "voice", "speaker", "opens_turn", "pitch_hz")  # what the arrays read of a video's voices
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,15 +120,59 @@ def condition(asked: WhoSpeaks, alias: str) -> exp.Expression:
     return exp.and_(*parts) if parts else exp.true()
 
 
-def chosen(asked: WhoSpeaks, rows: pa.Table) -> tuple[np.ndarray, np.ndarray]:
+def whole_turns(asked: WhoSpeaks, extent: str | None) -> bool:
+    """Whether the utterances ``asked`` keeps are answered with their whole turns (module docstring): a voice
+    asked for as such, not a moment of it (``extent`` "phrase") nor the turn it takes.
+
+    Example:
+        >>> whole_turns(WhoSpeaks("woman"), None), whole_turns(WhoSpeaks("woman"), "phrase")
+        (True, False)
+        >>> whole_turns(WhoSpeaks("man", None, True, "woman"), None)
+        False
+    """
+    return extent != "phrase" and not asked.turn
+
+
+def turns(
+    opens_turn: np.ndarray, starts: np.ndarray, ends: np.ndarray, pitched: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The (start_s, end_s) of the turn each utterance is in (utterances in time order, ``opens_turn`` where
+    a speaker takes over, or after a silence of more than ``TURN_SILENCE_S``): from the start of its first
+    ``pitched`` utterance to the end of its last one (one with no pitch, a click or a breath, is no voice to
+    reach to); an utterance's own where its turn has none.
+
+    Example:
+        >>> opens = np.array([True, False, False, True, True, False])
+        >>> starts, ends = np.array([0.0, 2.0, 4.0, 6.0, 9.0, 12.0]), np.array([1.5, 3.5, 5.0, 8.0, 9.5, 13.0])
+        >>> pitched = np.array([True, True, False, True, True, True])
+        >>> [a.tolist() for a in turns(opens, starts, ends, pitched)]  # a silence from 9.5 to 12 s ends a turn
+        [[0.0, 0.0, 0.0, 6.0, 9.0, 12.0], [3.5, 3.5, 3.5, 8.0, 9.5, 13.0]]
+    """
+    silent = starts[1:] - ends[:-1] > TURN_SILENCE_S
+    number = np.cumsum(np.r_[True, opens_turn[1:] | silent]) - 1 if len(opens_turn) else np.zeros(0, np.int64)
+    first = np.full(number.max(initial=-1) + 1, np.nan)
+    last = np.full(len(first), np.nan)
+    np.fmin.at(first, number[pitched], starts[pitched])
+    np.fmax.at(last, number[pitched], ends[pitched])
+    return np.where(np.isnan(first[number]), starts, first[number]), np.where(
+        np.isnan(last[number]), ends, last[number]
+    )
+
+
+def chosen(asked: WhoSpeaks, rows: pa.Table, whole: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The (start_s, end_s) of a video's ``voices`` rows (``COLUMNS``) that ``asked`` keeps, as ``condition``
-    keeps them (rows in time order: the voice before is the row before's).
+    keeps them (rows in time order: the voice before is the row before's); with ``whole``, each the whole
+    turn it is in (``turns``), once.
 
     Example:
         >>> rows = pa.table({"start_s": [0.0, 2.0, 4.0], "end_s": [1.5, 3.5, 5.0], "voice": ["woman", "man", "man"],
-        ...                  "speaker": [1, 2, 2], "opens_turn": [True, True, False]})
+        ...                  "speaker": [1, 2, 2], "opens_turn": [True, True, False], "pitch_hz": [220.0, 120, 110]})
         >>> [a.tolist() for a in chosen(WhoSpeaks("man", None, True, "woman"), rows)]
         [[2.0], [3.5]]
+        >>> [a.tolist() for a in chosen(WhoSpeaks("man"), rows)]  # his utterances
+        [[2.0, 4.0], [3.5, 5.0]]
+        >>> [a.tolist() for a in chosen(WhoSpeaks("man"), rows, whole=True)]  # his turn
+        [[2.0], [5.0]]
     """
     rows = rows.sort_by([("start_s", "ascending"), ("end_s", "ascending")])
     voice = np.asarray(rows.column("voice").to_pylist(), dtype=object)
@@ -138,5 +189,9 @@ def chosen(asked: WhoSpeaks, rows: pa.Table) -> tuple[np.ndarray, np.ndarray]:
         keep &= np.r_[False, voice[:-1] == asked.after] if rows.num_rows else keep
     starts = rows.column("start_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
     ends = rows.column("end_s").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False)
+    if whole:
+        pitched = ~np.isnan(rows.column("pitch_hz").cast(pa.float64()).fill_null(np.nan).to_numpy(zero_copy_only=False))
+        starts, ends = turns(opens, starts, ends, pitched)
     timed = keep & ~(np.isnan(starts) | np.isnan(ends))
-    return starts[timed], ends[timed]
+    spans = np.unique(np.stack([starts[timed], ends[timed]], axis=1), axis=0).reshape(-1, 2)
+    return spans[:, 0], spans[:, 1]
