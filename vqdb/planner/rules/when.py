@@ -596,30 +596,26 @@ _SAID_PASSIVE = re.compile(  # only verbs of speech: a winner "announced" or a n
 
 
 def shown_edge(event: str, when: str) -> tuple[str, str]:
-    """``event`` (of "after" / "before" ``when``) without the verb that says a thing comes on screen or leaves it,
-    and the relation it asks: after a thing appears ("after the logo appears", "after the phone number shows up",
-    "after the address is typed", "after typing ls /usr": ``_APPEARING``) is after its first showing, while it
-    may stay ("after_start"): a caption or typed text that stays until the clip ends has nothing after its end;
-    after it leaves ("after the logo disappears / goes away": ``_LEAVING``) is after its end ("after"), the verb
-    no word to read. Any other event, and "before" an appearing (its start, as "before" is), as they are.
+    """``event`` (of "after" / "before" ``when``) and the relation it asks: after a thing appears ("after the logo
+    appears", "after the phone number shows up", "after the address is typed", "after typing ls /usr":
+    ``_APPEARING``, ``_TYPING``) is after its first showing, while it may stay ("after_start"): a caption or typed
+    text that stays until the clip ends has nothing after its end; after it leaves ("after the logo disappears /
+    goes away": ``_LEAVING``) is after its end ("after"), the thing still one shown (its verb "is shown", not
+    words to read). Any other event, and "before" an appearing (its start, as "before" is), as they are.
 
     Example:
         >>> shown_edge("the museum logo appears", "after"), shown_edge("typing ls /usr", "after")
-        (('the museum logo', 'after_start'), ('ls /usr', 'after_start'))
+        (('the museum logo appears', 'after_start'), ('typing ls /usr', 'after_start'))
         >>> shown_edge("the LIVE badge disappears", "after"), shown_edge("the WORLD NEWS logo goes away", "after")
-        (('the LIVE badge', 'after'), ('the WORLD NEWS logo', 'after'))
+        (('the LIVE badge is shown', 'after'), ('the WORLD NEWS logo is shown', 'after'))
         >>> shown_edge("the web address is typed", "before"), shown_edge("he says done", "after")
-        (('the web address', 'before'), ('he says done', 'after'))
+        (('the web address is typed', 'before'), ('he says done', 'after'))
     """
-    typing = _TYPING.match(event)
-    if typing:
-        event = event[typing.end() :]
-    appearing, leaving = _APPEARING.search(event), _LEAVING.search(event)
+    leaving = _LEAVING.search(event)
     if leaving:
-        return event[: leaving.start()], when
-    if appearing:
-        event = event[: appearing.start()]
-    return event, "after_start" if when == "after" and (appearing or typing) else when
+        return f"{event[: leaving.start()]} is shown", when
+    appearing = _APPEARING.search(event) or _TYPING.match(event)
+    return event, "after_start" if when == "after" and appearing else when
 
 
 _ON_SCREEN = r"(?:\s+(?:on|onto|in)\s+(?:the\s+)?(?:screen|frame|display|picture|video))?"
