@@ -92,6 +92,16 @@ def test_a_video_without_frames_has_no_keyframes(con):
     assert columnar.keyframes(Plan(()), video, 2).num_rows == 0
 
 
+def test_after_its_start_a_reference_still_shown_is_after_it():
+    # a logo read from 3 s to the end: "after" it is nothing (it never ends), "after_start" (after it appears) is
+    # every frame from the one after its first read on
+    score = np.array([np.nan, np.nan, np.nan, 1.0, 1.0, 1.0, 1.0])
+    ts = np.arange(7.0)
+    assert np.isnan(columnar.related(score, ts, "after", score >= 0.9)[0]).all()
+    since = columnar.related(score, ts, "after_start", np.zeros(7, bool))[0]
+    assert np.isnan(since[:4]).all() and not np.isnan(since[4:]).any()
+
+
 def test_a_related_window_starts_where_its_reference_ends():
     # the reference read at 2-4 s (one read of it weaker at 4 s), nothing after: "after" it is 5 s on, nearest
     # first; "before" it is up to 1 s, nearest first; a weak read elsewhere (8 s, below its floor) is no reference

@@ -172,7 +172,7 @@ def plans(draw):
         "subtitle": st.sampled_from(PHRASES),
         "audio": st.sampled_from(AUDIO_QUERIES),
     }
-    relations = st.sampled_from([None, None, None, "after", "before"])
+    relations = st.sampled_from([None, None, None, "after", "before", "after_start"])
     places = st.sampled_from([None, None, "top", "left", "center", "bottom-right", "corner"])
     sizes = st.sampled_from([None, None, "large", "small"])
     extents = st.sampled_from([None, "statement"])
@@ -1207,6 +1207,27 @@ def test_the_caption_after_one_is_the_next_not_the_one_itself(con, vectors):
         rows = con.sql(compile_plan(plan, video_id="va", k=10, gap=0.0)).fetchall()
         assert min(rows, key=lambda r: r[4])[1] == first
         assert {2, 3, 4} <= {r[1] for r in rows if r[5] == []}  # the caption itself: no call ranks it
+        arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=10, gap=0.0), k=10)
+        assert [r[:2] + r[3:] for r in rows] == [
+            (r["video_id"], r["frame_idx"], r["score"], r["merged_rank"], r["supporting_calls"])
+            for r in arrays.to_pylist()
+        ]
+
+
+def test_after_a_text_appears_that_stays_is_after_its_start(con, vectors):
+    # a logo 'PRINTING MUSEUM' on screen from 3 s to the clip's end: nothing is after its end, so "after" ranks no
+    # frame; "after_start" (after it appears) ranks the frame after it first shows first, in the SQL and on the
+    # arrays alike
+    frames = [("va", i, float(i)) for i in range(10)]
+    shown = [("va", i, float(i), "PRINTING MUSEUM", None, None, None) for i in range(3, 10)]
+    data = {name: [] for name in ("videos", "frame_embeddings", "regions", "words", "segments", "cues", "audio")}
+    data |= {"frames": frames, "ocr": shown}
+    load(con, vectors, data)
+    for when in ("after", "after_start"):
+        plan = Plan((Call("Q1", "ocr", "PRINTING MUSEUM", when=when),), "Q1")
+        rows = con.sql(compile_plan(plan, video_id="va", k=10, gap=0.0)).fetchall()
+        ranked = sorted((r for r in rows if r[5]), key=lambda r: r[4])
+        assert [r[1] for r in ranked][:1] == ([] if when == "after" else [4]), rows
         arrays = columnar.keyframes(plan, VideoFrames.load(con, "va", k=10, gap=0.0), k=10)
         assert [r[:2] + r[3:] for r in rows] == [
             (r["video_id"], r["frame_idx"], r["score"], r["merged_rank"], r["supporting_calls"])

@@ -194,3 +194,13 @@ def test_a_question_asking_which_address_is_printed_there_reads_whatever_text_is
 def test_a_display_in_a_place_coming_to_a_value_reads_the_value_there(question: str, number: str, place: str) -> None:
     plan = rule_plan(question, available_tools=["ocr", "transcript"])
     assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", number, place)]
+
+
+def test_a_size_said_of_the_answer_is_not_the_event_s():
+    # "what big words come on screen right after HANDS?": big is the words asked, not HANDS (which is big too, but
+    # also read small elsewhere): the answer reads the big text, the event is HANDS wherever it is read
+    plan = rule_plan("What big words come on screen right after HANDS goes away?", None, ["ocr", "transcript"])
+    assert [(c.query, c.size, c.when) for c in plan.queries if c.tool == "ocr"] == [
+        ("", "large", None),
+        ("HANDS", None, "after"),
+    ], plan.to_json()

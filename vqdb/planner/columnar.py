@@ -47,7 +47,7 @@ import pyarrow as pa
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import frame_foci, frame_times
-from vqdb.planner.plan import RELATION_DECAY, Plan
+from vqdb.planner.plan import FOLLOWING, RELATION_DECAY, Plan
 from vqdb.planner.tools.base import RELATION_WINDOW_S, FrameEvidence, frames_in
 from vqdb.planner.tools.said_answer import STATEMENTS
 from vqdb.planner.video_frames import VideoFrames
@@ -168,7 +168,7 @@ def said_next_evidence(
 
 def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A call with ``when`` (``Compiler.related``): each frame's best score of the frames up to
-    ``RELATION_WINDOW_S`` before it ("after") or after it ("before"), less ``RELATION_DECAY`` per second
+    ``RELATION_WINDOW_S`` before it ("after", "after_start") or after it ("before"), less ``RELATION_DECAY`` per second
     between them; NaN where none is near, and on the ``ongoing`` frames, where the reference itself is real
     evidence (words read or said: ``temporal_order.reference``), so the first frame after it ranks first. With
     it, the position of the frame each score comes from (-1 where none; of equal scores, the later frame's).
@@ -180,9 +180,12 @@ def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -
         >>> shown = np.array([0.9, 0.9, np.nan, np.nan])  # the reference on screen at 0-1 s: after it from 2 s
         >>> related(shown, np.arange(4.0), "after", shown > 0.5)[0].tolist()
         [nan, nan, 0.899, 0.898]
+        >>> related(shown, np.arange(4.0), "after_start", np.zeros(4, bool))[0].tolist()  # after it appears
+        [nan, 0.899, 0.899, 0.898]
     """
     found = np.flatnonzero(~np.isnan(score))
-    if when == "after":  # candidates a little wider than the window; the SQL's own comparisons decide
+    following = when in FOLLOWING
+    if following:  # candidates a little wider than the window; the SQL's own comparisons decide
         first = np.searchsorted(ts, ts[found], "left")
         stop = np.searchsorted(ts, ts[found] + RELATION_WINDOW_S + 1.0, "right")
     else:
@@ -191,7 +194,7 @@ def related(score: np.ndarray, ts: np.ndarray, when: str, ongoing: np.ndarray) -
     near_found, frame = frames_in(first, stop)
     source = found[near_found]
     evidence, at = ts[source], ts[frame]
-    if when == "after":
+    if following:
         near = (evidence < at) & (evidence >= at - RELATION_WINDOW_S)
         value = score[source] - RELATION_DECAY * (at - evidence)
     else:

@@ -50,7 +50,7 @@ from sqlglot import exp
 from vqdb.planner import boolexpr, temporal_order, tools
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.placement import moment_sql
-from vqdb.planner.plan import RELATION_DECAY, Call, Plan
+from vqdb.planner.plan import FOLLOWING, RELATION_DECAY, Call, Plan
 from vqdb.planner.sqlbuild import (
     DIALECT,
     DOUBLE,
@@ -263,8 +263,8 @@ class Compiler:
 
     def related(self, scores: exp.Query, call: Call) -> exp.Select:
         """A call with ``when``: each sampled frame's best score of the frames up to ``RELATION_WINDOW_S``
-        before it (``after``) or after it (``before``), less ``RELATION_DECAY`` per second between them, except
-        the frames where the reference itself is real evidence (``temporal_order.reference``). No span (the
+        before it (``after``, ``after_start``) or after it (``before``), less ``RELATION_DECAY`` per second between
+        them, except the frames where the reference itself is real evidence (``temporal_order.reference``). No span (the
         evidence is elsewhere in time) but with ``extent`` "next": the span and focus the tool gave the frame
         the score comes from (the phrase said next to its words; of equal scores, the later frame's)."""
         said_next = [col(c, "x") for c in SPAN_COLUMNS] if call.extent == "next" else []
@@ -281,7 +281,7 @@ class Compiler:
         )
         frame, evidence = col("ts", "s"), col("ts", "e")
         window = number(RELATION_WINDOW_S)
-        if call.when == "after":  # the evidence before the frame
+        if call.when in FOLLOWING:  # the evidence before the frame
             near = exp.and_(evidence < frame, evidence.copy() >= exp.Sub(this=frame.copy(), expression=window))
             apart = exp.Sub(this=frame.copy(), expression=evidence.copy())
         else:

@@ -7,7 +7,8 @@ JSON form (what planners emit and ``vqdb plan`` prints)::
      "combine": "Q1 AND Q2"}
 
 A call may say ``"when": "after"`` (or ``"before"``): it then finds the frames just after (before) what its
-tool finds (see ``Call``). An ``ocr`` call may say where its text is on screen, ``"place": "top"``
+tool finds (see ``Call``); ``"after_start"``: the frames after it starts, while it may still be there. An
+``ocr`` call may say where its text is on screen, ``"place": "top"``
 (``PLACES``), and how big, ``"size": "large"`` (or ``"small"``): reads elsewhere, or of another size, grade
 lower (see ``Call``); with an empty query (``"query": ""``) and a place or size, it reads whatever text is
 there ("what does the title at the top say?"). A ``transcript`` or ``subtitle`` call may say ``"extent":
@@ -50,7 +51,10 @@ OPTIONAL_CALL_KEYS = ("when", "place", "size", "extent")  # what a call may have
 # a call's "extent": its span is the statement its words are said in, the phrase a voice says (words: said in),
 # or the phrase said right after (before) its words ("next", with "when")
 EXTENTS = (*STATEMENTS, "phrase", "next")
-RELATIONS = ("after", "before")  # a call's "when": the frames just after / before what it finds
+# a call's "when": the frames just after / before what it finds; "after_start": after it starts, while it may still
+# go on (a text that appears and stays: "what does she say after the logo appears?")
+RELATIONS = ("after", "before", "after_start")
+FOLLOWING = ("after", "after_start")  # the relations that look at the frames after what a call finds
 RELATION_DECAY = 0.001  # score lost per second away from the evidence: the nearest frames rank first
 # a plan's "order": the earliest moment with real evidence ranks first, or the start of the nth occurrence of
 # the evidence ("second", ...: ``Plan.occurrence``), or the latest moment ("last")
@@ -66,6 +70,9 @@ class Call:
     score the tool gives a sampled frame up to ``RELATION_WINDOW_S`` seconds before (after) it, less
     ``RELATION_DECAY`` per second between them ("what does she say right after the applause": ``audio
     'applause'`` after), and none while what it finds is itself still going on (``temporal_order.reference``).
+    With ``when`` "after_start", the frames after what it finds starts, while it may still go on: a text that
+    appears and stays to the end has no frame after its end, but "what does she say after the logo appears?"
+    asks what follows its first showing (``ocr 'logo'`` after_start).
 
     ``place`` (one of ``PLACES``) and ``size`` (``"large"`` or ``"small"``), for a tool that reads text boxes
     on screen (``Tool.screen_boxes``: ``ocr``), say where the text is and how big: a read whose text is

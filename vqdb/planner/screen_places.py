@@ -225,6 +225,10 @@ def placed_plan(
     size = next((found[i][2] for i in placed if found[i][2]), None)
     plan = plan_of(" ".join(asked.split()))
     reading = [tools.get(call.tool).screen_boxes and _form(call.query) in texts for call in plan.queries]
+    in_event = any(any(where_on_screen(_event_of(clauses[i][0]))[1:]) for i in placed)
+    event_only = all(call.when for call, reads in zip(plan.queries, reading, strict=True) if reads)
+    if any(reading) and event_only and not in_event:  # the place and size said are the answer's, not the event's
+        return _answers_placed(question, clauses, found, plan_of, answers)
     if not any(reading):
         return plan_of(question)
     queries = tuple(
@@ -232,6 +236,21 @@ def placed_plan(
         for call, reads in zip(plan.queries, reading, strict=True)
     )
     return dataclasses.replace(plan, queries=queries)
+
+
+def _event_of(clause: str) -> str:
+    """The event of ``clause`` after its last "after" / "before" ("" where it has none): a text read there is
+    placed only by the place and size said there ("what big words come up right after HANDS goes away?": big is
+    the answer, not HANDS; "after the title at the top appears": the title's place).
+
+    Example:
+        >>> _event_of("what big words come up right after HANDS goes away?"), _event_of("when is EXIT shown")
+        (' HANDS goes away?', '')
+    """
+    return _CONNECTIVE.split(clause)[-1] if _CONNECTIVE.search(clause) else ""
+
+
+_CONNECTIVE = re.compile(r"\b(?:after|before)\b", re.I)
 
 
 def _answers_placed(

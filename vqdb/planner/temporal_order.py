@@ -228,8 +228,12 @@ def reference(call: Call) -> Call | None:
         Call(id='Q1', tool='ocr', query='the lamb', when=None, place=None, size=None, extent=None)
         >>> reference(Call("Q2", "siglip", "heavy snow", when="after")) is None
         True
+        >>> reference(Call("Q3", "ocr", "PRINTING MUSEUM", when="after_start")) is None  # after it appears
+        True
+
+    After its start (``when`` "after_start": "after the logo appears"), a text still shown is after it: None.
     """
-    if not isinstance(tools.get(call.tool), TextTool):
+    if not isinstance(tools.get(call.tool), TextTool) or call.when == "after_start":
         return None
     return dataclasses.replace(call, when=None, extent="phrase" if call.extent == "next" else call.extent)
 

@@ -29,7 +29,7 @@ import math
 from collections.abc import Mapping
 
 from vqdb.planner import boolexpr, temporal_order, tools
-from vqdb.planner.plan import RELATION_DECAY, Plan
+from vqdb.planner.plan import FOLLOWING, RELATION_DECAY, Plan
 from vqdb.planner.tools.base import RELATION_WINDOW_S
 
 MAX_GAP_S = 10.0  # the cap of toolmerge_gap (vqdb/queries/nms.sql)
@@ -248,7 +248,7 @@ def _related(video_id, video_frames, scores, call) -> dict[Key, float]:
             score = scores.get((video_id, other))
             if score is None:
                 continue
-            if call.when == "after" and other_ts < ts and other_ts >= ts - RELATION_WINDOW_S:
+            if call.when in FOLLOWING and other_ts < ts and other_ts >= ts - RELATION_WINDOW_S:
                 near.append(score - RELATION_DECAY * (ts - other_ts))
             if call.when == "before" and other_ts > ts and other_ts <= ts + RELATION_WINDOW_S:
                 near.append(score - RELATION_DECAY * (other_ts - ts))

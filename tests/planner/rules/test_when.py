@@ -377,3 +377,26 @@ def test_words_said_in_a_clause_of_a_moment_are_found_as_the_words(question):
 def test_a_clause_of_a_moment_keeps_the_statement_where_it_is_asked(question, extent):
     said = [c for c in rule_plan(question).queries if c.tool == "transcript"]
     assert said and all(c.extent == extent for c in said)
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "relation"),
+    [
+        ("What does she say after the museum logo appears?", {"museum"}, "after_start"),
+        ("what does he say after the folder names show up", {"folder names"}, "after_start"),
+        ("What does the man say after typing ls /usr?", {"ls", "/usr"}, "after_start"),
+        ("What does Kennedy say after the WORLD NEWS logo goes away?", {"WORLD NEWS"}, "after"),
+        ("what is said right after the LIVE badge disappears?", {"LIVE"}, "after"),
+    ],
+)
+def test_an_event_coming_on_screen_is_after_its_start_and_one_leaving_after_its_end(
+    question: str, read: set[str], relation: str
+) -> None:
+    # a text that appears and stays until the clip ends has nothing after its end: after it appears is after its
+    # first showing, the first moment first; a thing leaving is after its end, still a thing shown, its verb no
+    # words to read
+    plan = rule_plan(question, None, _NO_VISUAL)
+    shown = [c for c in plan.queries if c.tool == "ocr" and c.when]
+    assert {c.query for c in shown} == read and {c.when for c in shown} == {relation}, plan.to_json()
+    assert all(c.when == "after" for c in plan.queries if c.tool in ("transcript", "subtitle") and c.when)
+    assert plan.order == ("first" if relation == "after_start" or "right after" in question else None)

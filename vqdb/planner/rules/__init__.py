@@ -276,6 +276,7 @@ from vqdb.planner.rules.when import (
     _related,
     _relation,
     _said_if_words,
+    shown_edge,
     titles_unstopped,
     words_said_at,
 )
@@ -398,6 +399,7 @@ def _plan_question(
             plan = _text_named(later, question, subtitles_only=True) or plan  # "the subtitle after X": the next one
         for at, event in ((later_when, later_reference), (when, reference)):
             if at is not None:
+                event, at = shown_edge(event, at)  # "after the logo appears": after its start, it may stay
                 event = _read_if_capitals(_number_as_words(event), question)  # "before HANDS": text
                 event = _said_if_words(_heard_if_a_sound(event), plan)  # "before the year"
                 event = voice_if_a_person(event, plan)  # "when does the man speak after the woman?": her voice

@@ -91,9 +91,11 @@ def _order(question: str) -> tuple[str | None, str]:
     connectives = [c for c in _connectives_of_time(question) if not any(a <= c[0] < b for a, b in quoted)]
     events = [(a, _event_end(question, a)) for _, a, _ in connectives]
     found: dict[str, list[tuple[int, int]]] = {"first": [], "last": []}
-    for (start, _, when), (_, end) in zip(connectives, events, strict=True):  # "right after X": the first moment
-        # after it, as what comes "next" after it; "just before X": the last moment before it
+    for (start, _, when), (event, end) in zip(connectives, events, strict=True):  # "right after X": the first
+        # moment after it, as what comes "next" after it, or after it appears (a moment); "just before X": the last
+        # moment before it
         following = when == "after" and (_NEXT.search(question[:start]) or _NEXT.search(question[end:]))
+        following = following or (when == "after" and shown_edge(question[event:end], when)[1] == "after_start")
         if not question[start:].lower().startswith(when) or following:
             found["first" if when == "after" else "last"].append((start, start))
     for start, end in _ORDER_CUES.spans(question):
@@ -593,6 +595,45 @@ _SAID_PASSIVE = re.compile(  # only verbs of speech: a winner "announced" or a n
 )
 
 
+def shown_edge(event: str, when: str) -> tuple[str, str]:
+    """``event`` (of "after" / "before" ``when``) and the relation it asks: after a thing appears ("after the logo
+    appears", "after the phone number shows up", "after the address is typed", "after typing ls /usr":
+    ``_APPEARING``, ``_TYPING``) is after its first showing, while it may stay ("after_start"): a caption or typed
+    text that stays until the clip ends has nothing after its end; after it leaves ("after the logo disappears /
+    goes away": ``_LEAVING``) is after its end ("after"), the thing still one shown (its verb "is shown", not
+    words to read). Any other event, and "before" an appearing (its start, as "before" is), as they are.
+
+    Example:
+        >>> shown_edge("the museum logo appears", "after"), shown_edge("typing ls /usr", "after")
+        (('the museum logo appears', 'after_start'), ('typing ls /usr', 'after_start'))
+        >>> shown_edge("the LIVE badge disappears", "after"), shown_edge("the WORLD NEWS logo goes away", "after")
+        (('the LIVE badge is shown', 'after'), ('the WORLD NEWS logo is shown', 'after'))
+        >>> shown_edge("the web address is typed", "before"), shown_edge("he says done", "after")
+        (('the web address is typed', 'before'), ('he says done', 'after'))
+    """
+    leaving = _LEAVING.search(event)
+    if leaving:
+        return f"{event[: leaving.start()]} is shown", when
+    appearing = _APPEARING.search(event) or _TYPING.match(event)
+    return event, "after_start" if when == "after" and appearing else when
+
+
+_ON_SCREEN = r"(?:\s+(?:on|onto|in)\s+(?:the\s+)?(?:screen|frame|display|picture|video))?"
+_APPEARING = re.compile(  # a thing coming on screen, at the end of an event: "the logo appears", "... is typed"
+    r"\s+(?:(?:is|are|was|were|gets|get|got)\s+(?:first\s+)?(?:shown|displayed|typed|written|put\s+up|entered)|"
+    r"(?:first\s+)?(?:appears?|appeared|pops?\s+up|popped\s+up|shows?\s+up|showed\s+up|comes?\s+up|came\s+up|"
+    r"comes?\s+on|came\s+on|flash(?:es|ed)?(?:\s+up)?|fades?\s+in|faded\s+in))" + _ON_SCREEN + r"\s*$",
+    re.I,
+)
+_LEAVING = re.compile(  # a thing leaving the screen, at the end of an event: "the logo disappears", "goes away"
+    r"\s+(?:disappears?|disappeared|vanish(?:es|ed)?|(?:goes|go|went|has\s+gone)\s+(?:away|off)|"
+    r"fades?\s+(?:out|away)|faded\s+(?:out|away)|(?:is|was|are|were)\s+(?:gone|removed|taken\s+down)|"
+    r"leaves?|left)" + _ON_SCREEN + r"(?:\s+the\s+screen)?\s*$",
+    re.I,
+)
+_TYPING = re.compile(r"(?:(?:he|she|they|someone|the\s+\w+)\s+)?(?:typing|types|typed)\s+(?=\S)", re.I)
+
+
 def _related(main: Plan, event: Plan, when: str) -> Plan:
     """``main`` AND the frames just ``when`` ("after", "before") ``event``'s evidence (``Call.when``); the
     main plan alone when the event has nothing to find, the event's alone when the main clause has none. Words
@@ -617,8 +658,14 @@ def _related(main: Plan, event: Plan, when: str) -> Plan:
     offset = len(main.queries)
     renamed = {c.id: f"Q{offset + i}" for i, c in enumerate(event.queries, start=1)}
     said_next = main.is_uniform  # the event's words alone: what is said next is asked
-    calls = [  # its place, size kept
-        dataclasses.replace(c, id=renamed[c.id], when=when, extent=_said_phrase(c, said_next)) for c in event.queries
+    calls = [  # its place, size kept; words said "after_start" are after they end, as words said are
+        dataclasses.replace(
+            c,
+            id=renamed[c.id],
+            when="after" if when == "after_start" and c.tool in TOOLS_FOR[SPEECH] else when,
+            extent=_said_phrase(c, said_next),
+        )
+        for c in event.queries
     ]
     combine = re.sub(r"\bQ[0-9]+\b", lambda m: renamed[m.group(0)], event.combine)
     if not main.is_uniform:
