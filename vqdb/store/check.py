@@ -31,7 +31,7 @@ Example:
     >>> from vqdb.store import Store
     >>> with Store.create(tempfile.mkdtemp()) as store:
     ...     print(check(store).summary())
-    checked 11 tables, 0 data files, 0 rows: no problems
+    checked 12 tables, 0 data files, 0 rows: no problems
 """
 
 from __future__ import annotations
