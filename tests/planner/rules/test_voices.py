@@ -76,6 +76,7 @@ def test_questions_about_what_is_said_or_seen_are_the_other_rules(question):
         ("when does the man mention the budget?", "the budget", "a man's voice"),
         ("what does the female reporter say about the weather?", "weather", "a woman's voice"),
         ("when does the male speaker say ask?", "ask", "a man's voice"),
+        ("when does the man say done?", "done", "a man's voice"),  # the word said, not the man finishing
     ],
 )
 def test_words_said_by_a_voice_are_anded_with_that_voice_after_them(question, said, voice):

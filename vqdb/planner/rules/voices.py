@@ -108,8 +108,8 @@ def voice_asked(text: str) -> str | None:
         (True, True)
         >>> voice_asked("when does she start talking?"), voice_asked("when does he reply to her?")  # the subject's
         ("a woman's voice", "a man's voice after a woman's")
-        >>> voice_asked(""), voice_asked("?")
-        (None, None)
+        >>> voice_asked(""), voice_asked("?"), voice_asked("when does the man say done?")  # a word said
+        (None, None, None)
     """
     words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", text.lower())]
     kinds = [(i, KINDS[w]) for i, w in enumerate(words) if w in KINDS]
@@ -124,6 +124,8 @@ def voice_asked(text: str) -> str | None:
         return None
     if set(words) - FRAME_WORDS - set(KINDS) - set(ORDINALS) - SPEAKING - set(phrasing.WH_WORDS):
         return None  # something else to find: the other rules' question
+    if any(w in phrasing.SAYING and said in ENDING for w, said in itertools.pairwise(words)):
+        return None  # "when does the man say done?": the word said, not the man finishing
     if len({kind for _, kind in kinds}) > 1:
         (first, one), (_, other) = kinds[0], next((i, k) for i, k in kinds if k != kinds[0][1])
         ends = any(w in ENDING for w in words[first + 1 : first + 3])  # "the woman stops and the man …"
