@@ -57,6 +57,18 @@ def test_the_credits_named_read_every_role_line(question):
     assert all(("ocr", forms[0]) in found for forms in CREDIT_ROLES.values())
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("When is Henrik Saarinen credited?", "Henrik Saarinen"),
+        ("When does the name Priya Raghunathan appear in the credits?", "Priya Raghunathan"),
+        ("when does Margaret Okonkwo show up in the end credits", "Margaret Okonkwo"),
+    ],
+)
+def test_a_person_credited_by_name_reads_the_line_with_the_name(question, name):
+    assert queries(question) == {("ocr", name)}
+
+
 def test_music_not_asked_as_a_credit_is_still_heard():
     assert queries("when does the music start") == {("audio", "music")}
     assert ("audio", "music") in queries("who did the music for the ad")

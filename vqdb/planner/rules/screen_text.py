@@ -551,12 +551,20 @@ _CREDITS_NAMED = re.compile(  # "when do the end credits roll", "the credits": t
 )
 
 
+_CREDITED_NAME = re.compile(  # a name of two or more capitalised words, not the credits themselves ("End Credits")
+    r"(?:\b(?i:the\s+name\s+(?:of\s+)?))?"  # "the name Priya Raman": the noun is no word on screen
+    r"(?<![\w\ue000])(?P<name>(?!(?:When|What|Where|Who|Which|How|Is|Are|Does|Do|Did)\b)[A-Z][\w'’.-]*"
+    r"(?:\s+(?!Credits?\b)[A-Z][\w'’.-]*)+)"
+)
+
+
 def _take_credit_fields(text: str, evidence: _Evidence) -> str:
     """A credit asked by the part of the work it names ("who did the music?", "who was responsible for the
     animation?", "who's credited for the writing?", "who did the music in the end credits?":
     ``phrasing.CREDITED_FIELDS``) or by its role's name or credit ("the writer's name", "the narrator credit",
     "the name of the director": ``_ROLE_NAMED``; not a host's, a presenter's or a voice's, whom a caption
-    names), read as its role's credit line
+    names), read as its role's credit line; a person credited by name ("when is Henrik Saarinen credited?",
+    "when does Priya Raman appear in the credits?": ``_CREDITED_NAME``) is the line with their name
     (``CREDIT_ROLES``: "Music by", "Composer"), and the credits named as such ("when do the end credits roll?", "the
     closing credits", or crediting with no role: "when is the band credited?") read as
     the credit lines of every role (each role's "X by" form, and "credits"), ORed: a credit sequence is lines of
@@ -576,6 +584,9 @@ def _take_credit_fields(text: str, evidence: _Evidence) -> str:
         >>> _take_credit_fields("who did the music for the ad", evidence), evidence.groups
         ('who did the music for the ad', [])
         >>> evidence = _Evidence()
+        >>> _take_credit_fields("When is Henrik Saarinen credited?", evidence).split(), evidence.groups
+        (['When', 'is', '?'], [(('ocr', 'Henrik Saarinen'),)])
+        >>> evidence = _Evidence()
         >>> _take_credit_fields("the writer's name in the credits", evidence).split(), evidence.groups
         (['the', 'in'], [(('ocr', 'written by'), ('ocr', 'writer'), ('ocr', 'author'))])
     """
@@ -590,10 +601,16 @@ def _take_credit_fields(text: str, evidence: _Evidence) -> str:
         evidence.add_calls([(tool, form) for form in forms for tool in tools])
         text = text[: match.start()] + " " + text[match.end() :]
     named = list(_CREDITS_NAMED.finditer(text))
-    if named and not fields and not _CREDIT.search(text) and not _CREDITED.search(text):
+    asks_who = _CREDIT.search(text) or _CREDITED.search(text)
+    person = _CREDITED_NAME.search(text) if named and not fields and not asks_who else None
+    if person:  # "when is Henrik Saarinen credited?": the line with the name, not every role's
+        evidence.add_calls([(tool, person.group("name")) for tool in TOOLS_FOR[SCREEN]])
+        text = text[: person.start()] + " " + text[person.end() :]
+        named = list(_CREDITS_NAMED.finditer(text))
+    elif named and not fields and not asks_who:
         forms = dict.fromkeys(["credits", *(forms[0] for forms in CREDIT_ROLES.values())])
         evidence.add_calls([(tool, form) for form in forms for tool in TOOLS_FOR[SCREEN]])
-    if named and (fields or not (_CREDIT.search(text) or _CREDITED.search(text))):  # a role's line is in them
+    if named and (fields or not asks_who):  # a role's line is in them
         for match in reversed(named):
             text = text[: match.start()] + " " + text[match.end() :]
     return text
