@@ -13,7 +13,7 @@ from vqdb.errors import VqdbError
 from vqdb.ingest import extractors
 from vqdb.ingest.audio import decode_audio
 from vqdb.planner import Call, Plan, retrieve
-from vqdb.planner.retrieve import available_tools, make_plan, plan_for
+from vqdb.planner.retrieve import any_voice_instead, available_tools, make_plan, plan_for
 from vqdb.testing.corpora import empty_corpus
 
 
@@ -185,6 +185,16 @@ def test_a_picture_without_a_visual_model_is_read_on_screen_and_says_so(ocr_corp
     result = retrieve(ocr_corpus, "a dog running on a beach", video="smpte-2997.mp4", k=4)
     assert result.notes[: len(plan.notes)] == plan.notes
     assert all(row["supporting_calls"] == [] for row in result.keyframes.to_pylist())  # no such words shown
+
+
+def test_who_speaks_in_a_corpus_without_a_voices_table_is_any_voice_and_says_how_to_add_it():
+    asked = make_plan("when does the woman say 'thank you'?")
+    instead = any_voice_instead(asked)
+    assert [(c.tool, c.query) for c in asked.queries if c.tool == "audio"] == [("audio", "a woman's voice")]
+    assert [(c.tool, c.query) for c in instead.queries if c.tool == "audio"] == [("audio", "speech")]
+    assert instead.combine == asked.combine and "--only audio --force" in instead.notes[-1]
+    no_one_named = make_plan("when does she say 'budget'?")
+    assert any_voice_instead(no_one_named) == no_one_named
 
 
 def test_a_plan_with_no_usable_call_samples_uniformly(ocr_corpus):

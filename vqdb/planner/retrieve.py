@@ -25,8 +25,10 @@ from vqdb.planner.compiler import Compiler, compile_plan
 from vqdb.planner.corpus_reader import CorpusReader
 from vqdb.planner.plan import Call, Plan, uniform_plan
 from vqdb.planner.planners import BASELINES, PLANNERS
+from vqdb.planner.tools.audio import VOICES_TABLE, Audio
 from vqdb.planner.tools.ocr import Ocr
 from vqdb.planner.tools.timed_text import TimedTextTool
+from vqdb.planner.tools.voices import who_speaks
 from vqdb.planner.video_frames import VideoFrames
 from vqdb.videos import resolve_video
 
@@ -180,7 +182,7 @@ def plan_for(
         ()
     """
     info = (video if isinstance(video, dict) else resolve_video(corpus, video)) if video is not None else {}
-    return make_plan(
+    plan = make_plan(
         question,
         options,
         planner=planner,
@@ -189,6 +191,31 @@ def plan_for(
         sample_fps=info.get("sample_fps") or corpus.config.sample_fps,
         available_tools=available_tools(corpus, info.get("video_id")),
     )
+    return plan if corpus.store.exists(VOICES_TABLE) else any_voice_instead(plan)
+
+
+def any_voice_instead(plan: Plan) -> Plan:
+    """``plan`` for a corpus written before vqdb told voices apart (no ``voices`` table): an ``audio`` call
+    naming who speaks ("a woman's voice", "the second speaker") asks for any voice instead ("speech"), as it
+    did then, with a note saying how to add the table; ``plan`` as it is when it names no one.
+
+    Example:
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "a woman's voice"}]})
+        >>> instead = any_voice_instead(plan)
+        >>> instead.queries[0].query, instead.notes[-1].startswith("no voices table")
+        ('speech', True)
+    """
+    calls = tuple(
+        dataclasses.replace(c, query="speech") if c.tool == Audio.name and who_speaks(c.query) else c
+        for c in plan.queries
+    )
+    if calls == plan.queries:
+        return plan
+    note = (
+        "no voices table (written before vqdb told voices apart): any voice; "
+        "add it with vqdb ingest CORPUS --only audio --force"
+    )
+    return dataclasses.replace(plan, queries=calls, notes=plan.notes + (note,))
 
 
 def retrieve(
