@@ -41,9 +41,9 @@ import dataclasses
 import numpy as np
 import pyarrow as pa
 
+from vqdb.models.logmel import SAMPLE_RATE  # the track the tagger hears, which this measures too
 from vqdb.schema import TABLES
 
-SAMPLE_RATE = 16000
 HOP_S = 0.01  # one pitch measure every 10 ms
 WINDOW = 640  # 40 ms: two periods of the lowest pitch measured
 LOWEST_HZ, HIGHEST_HZ = 60, 500  # the pitch range of speaking voices
@@ -139,7 +139,8 @@ def without_hum(samples: np.ndarray) -> np.ndarray:
 
 def pitch_and_level(samples: np.ndarray, chunk: int = 4096) -> tuple[np.ndarray, np.ndarray]:
     """F0 in Hz of each 10 ms frame (``frames_of``), NaN where unvoiced (YIN, see the module docstring), and
-    its level in dB re full scale, both without the hum below ``HUM_HZ``; ``chunk`` frames at a time.
+    its level in dB re full scale, of a track whose hum is taken out (``without_hum``); ``chunk`` frames at a
+    time.
 
     Example:
         >>> t = np.arange(8000) / 16000
@@ -147,10 +148,9 @@ def pitch_and_level(samples: np.ndarray, chunk: int = 4096) -> tuple[np.ndarray,
         >>> round(float(np.nanmedian(f0))), round(float(np.median(level)))
         (200, -13)
         >>> hum = (0.3 * np.sin(2 * np.pi * 50 * t)).astype(np.float32)
-        >>> bool(np.median(pitch_and_level(hum)[1]) < -40)  # a hum is no voice: quiet once taken out
+        >>> bool(np.median(pitch_and_level(without_hum(hum))[1]) < -40)  # a hum is no voice: quiet once taken out
         True
     """
-    samples = without_hum(samples)
     n = frame_count(samples)
     f0, level = np.full(n, np.nan), np.full(n, -180.0)
     for begin in range(0, n, chunk):
@@ -187,7 +187,7 @@ def _yin(frames: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def formant_spacing(samples: np.ndarray, voiced: np.ndarray) -> np.ndarray:
     """The spacing of the first four formants (Hz, module docstring) of every ``LPC_STEP``-th frame where
     ``voiced``, NaN elsewhere (and where four formants are not found, or the first two are too high: one
-    was missed).
+    was missed), of a track whose hum is taken out (``without_hum``).
 
     Example:
         >>> rng = np.random.default_rng(0)
@@ -199,7 +199,6 @@ def formant_spacing(samples: np.ndarray, voiced: np.ndarray) -> np.ndarray:
     chosen = np.nonzero(voiced)[0][::LPC_STEP]
     if not len(chosen):
         return out
-    samples = without_hum(samples)
     x = np.concatenate([frames_of(samples, int(i), 1) for i in chosen])
     x = np.concatenate([x[:, :1], x[:, 1:] - 0.97 * x[:, :-1]], axis=1) * np.hamming(WINDOW)
     power = np.fft.rfft(x, 2 * WINDOW)
@@ -318,10 +317,11 @@ def utterances(samples: np.ndarray, speech: np.ndarray) -> list[Utterance]:
     """
     if not len(samples):
         return []
-    f0, level = pitch_and_level(samples)
+    clean = without_hum(samples)  # once, for the pitch and the formants
+    f0, level = pitch_and_level(clean)
     spoken = (level > level.max() - LOUDNESS_RANGE_DB) & (speech[: len(level)] >= SPEECH_MIN)
     f0[~spoken] = np.nan
-    spacing = formant_spacing(samples, ~np.isnan(f0))
+    spacing = formant_spacing(clean, ~np.isnan(f0))
     pause = int(PAUSE_S / HOP_S)
     pieces = runs(spoken, bridge=BRIDGE)  # every dip is a place the voice may change
     found = []

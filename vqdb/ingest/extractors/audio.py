@@ -25,9 +25,9 @@ import pyarrow as pa
 from vqdb.config import Config
 from vqdb.ingest.extractors import register
 from vqdb.ingest.extractors.base import Extractor, ExtractorOutput, VideoContext, placement_settings
-from vqdb.ingest.voices import speech_per_frame, utterances, voices_table
+from vqdb.ingest.voices import frame_count, speech_per_frame, utterances, voices_table
 from vqdb.models import registry
-from vqdb.models.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS
+from vqdb.models.logmel import PATCH_HOP_SECONDS, PATCH_SECONDS, SAMPLE_RATE
 from vqdb.schema import TABLES
 
 
@@ -128,8 +128,8 @@ def voices_of(video_id: str, samples: np.ndarray, scores: np.ndarray, labels: Se
     """
     spoken = [i for i, label in enumerate(labels) if "speech" in label.lower()]
     speech = scores[:, spoken].max(axis=1) if spoken and len(scores) else np.zeros(len(scores))
-    starts, ends = patch_times(len(scores), len(samples) / 16000)
-    per_frame = speech_per_frame(speech, starts, ends, int(np.ceil(len(samples) / 160)))
+    starts, ends = patch_times(len(scores), len(samples) / SAMPLE_RATE)
+    per_frame = speech_per_frame(speech, starts, ends, frame_count(samples))
     return voices_table(video_id, utterances(samples, per_frame))
 
 
