@@ -214,6 +214,6 @@ def voice_if_a_person(event: str, main: Plan) -> str:
         return event
     words = re.findall(r"[\w']+", event.lower())
     kinds = [w for w in words if w in KINDS]
-    if len(kinds) != 1 or set(words) - {*kinds, *SPEAKER_NOUNS, "the", "a", "an", "speaker", "other"}:
+    if len(kinds) != 1 or set(words) - {*kinds, *SPEAKER_NOUNS, "the", "a", "an", "other"}:
         return event
     return f"the {KINDS[kinds[0]]}'s voice"
