@@ -468,6 +468,7 @@ def _plan_text(
     text = _take_menu_paths(text, evidence)
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
+    forms_from = len(evidence.groups)
     _add_answer_forms(text, evidence, labels=any_text)  # where a place is named, what is there is read (screen_places)
     marked, said_from = text, len(evidence.groups)
     text = _take_quotes(text, quotes, evidence)
@@ -501,6 +502,7 @@ def _plan_text(
     if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
         visual = _read_instead(visual, question)
+        visual = _not_read_again(visual, evidence.groups[forms_from:said_from])  # "the phone number": its forms
         visual = _written_only(visual, question, evidence)  # "the small box left of the white square reads 4.037"
     if visual:
         alternatives = []
@@ -545,6 +547,20 @@ def _plan_text(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+def _not_read_again(read: list[list[str]], forms: list[tuple[tuple[str, str], ...]]) -> list[list[str]]:
+    """``read`` (a question's phrases read instead of seen, ``_read_instead``) without those the groups of its
+    answer's forms already read (``_add_answer_forms``: "when is the phone number shown?" reads "call", "phone"
+    and any phone number, one group): ANDed again, the word "phone" had to be on screen beside the number.
+
+    Example:
+        >>> _not_read_again([["phone"], ["blue car"]], [(("ocr", "call"), ("ocr", "phone"), ("ocr", "{phone}"))])
+        [['blue car']]
+    """
+    asked = {query.lower() for group in forms for _, query in group}
+    kept = [[phrase for phrase in phrases if phrase.lower() not in asked] for phrases in read]
+    return [phrases for phrases in kept if phrases]
 
 
 def _any_text(question: str, unseen: list[str], calls: list[Call]) -> bool:

@@ -679,7 +679,7 @@ def opening_title_named(text: str) -> bool:
     intertitles come many to a video: none is the first by its noun.
 
     Example:
-        >>> opening_title_named("when is the title card shown?"), opening_title_named("when is the last title card shown?")
+        >>> opening_title_named("when is the title card shown?"), opening_title_named("the last title card")
         (True, False)
         >>> opening_title_named("when does the headline appear?"), opening_title_named("the title of the book")
         (False, False)
