@@ -245,3 +245,15 @@ def test_a_picture_in_a_place_asked_when_is_still_looked_for_with_a_visual_tool(
 def test_words_said_in_a_place_asked_when_are_still_the_words():
     plan = rule_plan("when is the word storm shown at the bottom?", available_tools=["ocr", "transcript"])
     assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "storm", "bottom")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where did the little girl crawl to?",
+        "when does the man crawl towards the tombstone?",
+        "whose name tag was torn off?",  # a name tag is worn, not a caption
+    ],
+)
+def test_a_display_s_noun_used_otherwise_says_no_place(question):
+    assert where_on_screen(question)[1:] == (None, None)

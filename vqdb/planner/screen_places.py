@@ -77,9 +77,10 @@ LOWER_THIRD = rf"\b(?P<within>in\s+(?:the\s+|a\s+))?lower[- ]thirds?(?:\s+(?:of|
 LOWER_THIRD_BEFORE_TEXT = rf"\blower[- ]thirds?(?=[- ]{SCREEN_TEXT}\b)"
 # displays whose noun says where they stand: a ticker, a crawl, a chyron, a name strap or caption run along the
 # bottom (each a caption); a watermark, a channel's logo or bug sits in a corner (a logo)
-BOTTOM_DISPLAY = (
-    r"\b(?:(?:news|stock|sports|scrolling|breaking\s+news)\s+)?(?:tickers?|crawls?|chyrons?)\b"
-    r"|\bname\s+(?:straps?|captions?|supers?|tags?|titles?)\b"
+BOTTOM_DISPLAY = (  # "crawl" a noun only after "the" or a kind ("crawls towards it" moves); a name tag is worn
+    r"\b(?:(?:news|stock|sports|scrolling|breaking\s+news)\s+(?:tickers?|crawls?)|tickers?|chyrons?)\b"
+    r"|(?<=\bthe\s)crawl\b(?!\s+(?:to|towards?|into|onto|over|under|through|across|up|down|back|away)\b)"
+    r"|\bname\s+(?:straps?|captions?|supers?)\b"
 )
 CORNER_DISPLAY = r"\bwatermarks?\b|\b(?:channel|station|network|broadcaster)['’]?s?\s+(?:logos?|bugs?|idents?)\b"
 SIDE_BEFORE_TEXT = rf"\b{SIDE}(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"

@@ -321,7 +321,7 @@ def rule_plan(
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
-    if order is None and _relation(question)[1] is None and opening_title_named(question):
+    if order is None and not options and _relation(question)[1] is None and opening_title_named(question):
         order = "first"  # "when is the title card shown?": the card that opens the video, not the end card
     plan = screen_places.placed_plan(
         question,
