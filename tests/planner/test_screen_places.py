@@ -257,3 +257,19 @@ def test_words_said_in_a_place_asked_when_are_still_the_words():
 )
 def test_a_display_s_noun_used_otherwise_says_no_place(question):
     assert where_on_screen(question)[1:] == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "rest"),
+    [
+        ("What was the vote count in the breaking news strip?", "What was the vote count in the caption?"),
+        ("what does the news bar say?", "what does the caption say?"),
+    ],
+)
+def test_a_news_strip_or_bar_is_a_caption_at_the_bottom(question, rest):
+    assert where_on_screen(question) == (rest, "bottom", None)
+
+
+def test_a_strip_of_something_else_is_no_caption():
+    assert where_on_screen("when does he strip the wire?")[1] is None
+    assert where_on_screen("when does the strip of paper fall?")[1] is None

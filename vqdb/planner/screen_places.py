@@ -79,6 +79,7 @@ LOWER_THIRD_BEFORE_TEXT = rf"\blower[- ]thirds?(?=[- ]{SCREEN_TEXT}\b)"
 # bottom (each a caption); a watermark, a channel's logo or bug sits in a corner (a logo)
 BOTTOM_DISPLAY = (  # "crawl" a noun only after "the" or a kind ("crawls towards it" moves); a name tag is worn
     r"\b(?:(?:news|stock|sports|scrolling|breaking\s+news)\s+(?:tickers?|crawls?)|tickers?|chyrons?)\b"
+    r"|\b(?:(?:breaking\s+)?news|caption|headline|info|ticker)\s+(?:strips?|bars?|straps?)\b|\b(?<=the\s)strip\b(?!\s+(?:of|the)\b)"
     r"|(?<=\bthe\s)crawl\b(?!\s+(?:to|towards?|into|onto|over|under|through|across|up|down|back|away)\b)"
     r"|\bname\s+(?:straps?|captions?|supers?)\b"
 )
