@@ -13,7 +13,14 @@ from vqdb.errors import VqdbError
 from vqdb.ingest import extractors
 from vqdb.ingest.audio import decode_audio
 from vqdb.planner import Call, Plan, retrieve
-from vqdb.planner.retrieve import any_voice_instead, available_tools, make_plan, plan_for
+from vqdb.planner.retrieve import (
+    any_voice_instead,
+    available_tools,
+    make_plan,
+    plan_for,
+    read_where_nothing_is_said,
+    said_in,
+)
 from vqdb.testing.corpora import empty_corpus
 
 
@@ -195,6 +202,22 @@ def test_who_speaks_in_a_corpus_without_a_voices_table_is_any_voice_and_says_how
     assert instead.combine == asked.combine and "--only audio --force" in instead.notes[-1]
     no_one_named = make_plan("when does she say 'budget'?")
     assert any_voice_instead(no_one_named) == no_one_named
+
+
+def test_words_asked_as_said_in_a_video_where_nothing_is_said_are_read_on_screen():
+    asked = make_plan("at what point does someone ask whether a flag shows up in the video")
+    read = read_where_nothing_is_said(asked)
+    assert {c.tool for c in asked.queries} == {"transcript", "subtitle"}
+    assert [(c.tool, c.query) for c in read.queries] == [("ocr", "whether a flag shows up")]
+    assert read.combine == "Q3" and "nothing is said" in read.notes[-1]
+    shown = make_plan("when does the sign say EXIT")
+    assert read_where_nothing_is_said(shown) == shown  # nothing asked as said
+
+
+def test_a_video_is_said_in_where_its_words_were_transcribed(speech_corpus, ocr_corpus):
+    (jfk,) = [row[0] for row in speech_corpus.sql("SELECT video_id FROM videos").fetchall()]
+    assert said_in(speech_corpus, jfk)
+    assert not said_in(ocr_corpus, jfk)  # no transcript there at all
 
 
 def test_a_plan_with_no_usable_call_samples_uniformly(ocr_corpus):

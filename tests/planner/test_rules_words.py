@@ -581,3 +581,23 @@ def test_a_speakers_name_shown_reads_the_name_caption_while_a_voice_is_heard(que
 
 def test_a_name_shown_on_a_thing_is_no_name_caption():
     assert all(c.place != "bottom" for c in rule_plan("when does his name appear on the board").queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "call"),
+    [
+        ("when does the banner appear?", ("ocr", "", None, "large")),
+        ("when does the text first appear?", ("ocr", "", None, "large")),
+        ("when do the subtitles appear?", ("ocr", "", "bottom", None)),
+    ],
+)
+def test_a_text_asked_when_by_its_noun_alone_reads_whatever_text_is_shown(question, call):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert [(c.tool, c.query, c.place, c.size) for c in plan.queries] == [call]
+
+
+@pytest.mark.parametrize("question", ["when is the phone number shown?", "when is the price shown?"])
+def test_a_value_asked_when_by_its_noun_is_read_in_its_forms_alone(question):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert " AND " not in plan.combine
+    assert any(c.query.startswith("{") for c in plan.queries)

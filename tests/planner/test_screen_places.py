@@ -204,3 +204,72 @@ def test_a_size_said_of_the_answer_is_not_the_event_s():
         ("", "large", None),
         ("HANDS", None, "after"),
     ], plan.to_json()
+
+
+@pytest.mark.parametrize(
+    ("question", "place"),
+    [
+        ("when does the lower third appear?", "bottom"),
+        ("at what point does text appear at the bottom of the screen?", "bottom"),
+        ("when does the caption at the bottom come up?", "bottom"),
+        ("when does the text in the top right corner appear?", "top-right"),
+        ("when is the badge in the top left shown?", "top-left"),
+        ("when do we see the name caption?", "bottom"),
+        ("when does the news ticker appear?", "bottom"),
+        ("when do we see the watermark?", "corner"),
+        ("when does the channel logo in the corner appear?", "corner"),
+    ],
+)
+def test_a_text_asked_when_by_its_noun_or_place_reads_whatever_is_there(question, place):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "", place)]
+
+
+@pytest.mark.parametrize(
+    ("question", "rest", "place"),
+    [
+        ("when does the news ticker start?", "when does the caption start?", "bottom"),
+        ("what does the chyron say?", "what does the caption say?", "bottom"),
+        ("when does the station's logo appear?", "when does the logo appear?", "corner"),
+    ],
+)
+def test_a_display_s_noun_says_its_place(question, rest, place):
+    assert where_on_screen(question) == (rest, place, None)
+
+
+def test_a_picture_in_a_place_asked_when_is_still_looked_for_with_a_visual_tool():
+    plan = rule_plan("when does the small logo in the corner appear?")
+    assert [c.tool for c in plan.queries] == ["region"]
+
+
+def test_words_said_in_a_place_asked_when_are_still_the_words():
+    plan = rule_plan("when is the word storm shown at the bottom?", available_tools=["ocr", "transcript"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "storm", "bottom")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where did the little girl crawl to?",
+        "when does the man crawl towards the tombstone?",
+        "whose name tag was torn off?",  # a name tag is worn, not a caption
+    ],
+)
+def test_a_display_s_noun_used_otherwise_says_no_place(question):
+    assert where_on_screen(question)[1:] == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "rest"),
+    [
+        ("What was the vote count in the breaking news strip?", "What was the vote count in the caption?"),
+        ("what does the news bar say?", "what does the caption say?"),
+    ],
+)
+def test_a_news_strip_or_bar_is_a_caption_at_the_bottom(question, rest):
+    assert where_on_screen(question) == (rest, "bottom", None)
+
+
+def test_a_strip_of_something_else_is_no_caption():
+    assert where_on_screen("when does he strip the wire?")[1] is None
+    assert where_on_screen("when does the strip of paper fall?")[1] is None

@@ -277,9 +277,12 @@ EVENT_VERBS = Words(
 NOT_TEXT = Words(
     {
         "says", "say", "reads", "read", "shows", "show", "displays", "written", "shown", "displayed", "on", "in",
-        "at", "appear", "appears", "visible", "is", "are", "the", "a",
+        "at", "appear", "appears", "visible", "is", "are", "the", "a", "first", "last", "again", "finally", "ever",
+        "still", "next", "briefly", "comes", "come", "pops", "pop", "flashes", "fades", "changes", "disappears",
+        "goes", "starts", "stops",
     },
-    phenomenon="words after 'the word(s)' / 'the text' that are cues, not the text ('the text shown')",
+    phenomenon="words after 'the word(s)' / 'the text' that are cues or an order, not the text ('the text shown', "
+    "'when does the text first appear')",
     example="when is the text shown",
 )  # fmt: skip
 SHOWN_SOURCES = Words(

@@ -18,7 +18,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from vqdb.planner import columnar, tools
+from vqdb.planner import boolexpr, columnar, tools
 from vqdb.planner.baselines import baseline_plan
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.compiler import Compiler, compile_plan
@@ -189,9 +189,75 @@ def plan_for(
         llm=llm,
         duration_s=info.get("duration_s"),
         sample_fps=info.get("sample_fps") or corpus.config.sample_fps,
-        available_tools=available_tools(corpus, info.get("video_id")),
+        available_tools=(available := available_tools(corpus, info.get("video_id"))),
     )
-    return plan if corpus.store.exists(VOICES_TABLE) else any_voice_instead(plan)
+    plan = plan if corpus.store.exists(VOICES_TABLE) else any_voice_instead(plan)
+    video_id = info.get("video_id")
+    if video_id is not None and Ocr.name in available and not said_in(corpus, video_id):
+        plan = read_where_nothing_is_said(plan)
+    return plan
+
+
+def said_in(corpus: CorpusReader, video_id: str) -> bool:
+    """Whether anything is said or subtitled in ``video_id``: a row of a tool of timed text (``TimedTextTool``:
+    the words transcribed, the subtitle cues) for it.
+
+    Example:
+        >>> import vqdb
+        >>> from vqdb.testing.corpora import empty_corpus
+        >>> said_in(vqdb.connect(empty_corpus()), "v1")
+        False
+    """
+    for name in tools.names():
+        tool = tools.get(name)
+        if isinstance(tool, TimedTextTool) and corpus.store.exists(tool.table):
+            found = corpus.sql_unchecked(f"SELECT 1 FROM {tool.table} WHERE video_id = ? LIMIT 1", [video_id])
+            if found.fetchone() is not None:
+                return True
+    return False
+
+
+def read_where_nothing_is_said(plan: Plan) -> Plan:
+    """``plan`` for a video in which nothing is said nor subtitled (a screen recording, a silent film, a demo with
+    its sound off): each call looking for words said (a ``TimedTextTool``'s) reads them on screen instead
+    (``ocr``, one call a phrase, shared with a call reading it already), with a note; ``plan`` as it is
+    without such calls. Words asked as said there are typed, shown or captioned ("at what point does someone
+    ask whether a flag shows up in the video?" of a chat demo); before, those calls found nothing and the
+    question fell to uniform frames.
+
+    Example:
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "ask not"},
+        ...     {"id": "Q2", "tool": "subtitle", "query": "ask not"}, {"id": "Q3", "tool": "ocr", "query": "EXIT"}],
+        ...     "combine": "(Q1 OR Q2) AND Q3"})
+        >>> read = read_where_nothing_is_said(plan)
+        >>> [(c.id, c.tool, c.query) for c in read.queries], read.combine
+        ([('Q3', 'ocr', 'EXIT'), ('Q4', 'ocr', 'ask not')], 'Q4 AND Q3')
+    """
+    said = {c.id: c for c in plan.queries if isinstance(tools.get(c.tool), TimedTextTool)}
+    if not said:
+        return plan
+    kept = [c for c in plan.queries if c.id not in said]
+    read = {c.query: c.id for c in kept if c.tool == Ocr.name and not c.place and not c.size}
+    ids = {c.id for c in plan.queries}
+    for call in said.values():
+        if call.query not in read:
+            read[call.query] = next(f"Q{n}" for n in range(len(ids) + 1, 2 * len(ids) + 2) if f"Q{n}" not in ids)
+            ids.add(read[call.query])
+            kept.append(Call(read[call.query], Ocr.name, call.query, when=call.when))
+    renamed = boolexpr.fold(
+        plan.expression,
+        lambda name: boolexpr.Var(read[said[name].query] if name in said else name),
+        lambda items: _joined(boolexpr.And, items),
+        lambda items: _joined(boolexpr.Or, items),
+    )
+    note = "nothing is said or subtitled in this video: the words asked as said are read on screen"
+    return dataclasses.replace(plan, queries=tuple(kept), combine=str(renamed), notes=plan.notes + (note,))
+
+
+def _joined(kind: type, items: list[boolexpr.Node]) -> boolexpr.Node:
+    """``items`` joined by ``kind`` (``boolexpr.And`` or ``Or``), each once: one item alone."""
+    unique = tuple(dict.fromkeys(items))
+    return unique[0] if len(unique) == 1 else kind(unique)
 
 
 def any_voice_instead(plan: Plan) -> Plan:

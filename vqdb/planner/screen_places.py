@@ -44,7 +44,7 @@ SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand befor
     r"(?:banners?|bars?|tickers?|captions?|subtitles?|lines?|texts?|titles?|headlines?|headings?|labels?|logos?"
     r"|corners?|edges?|menus?|headers?|footers?|crawls?|strips?|overlays?|watermarks?|graphics?|chyrons?|words?"
     r"|letters?|lettering|fonts?|print|type|typeface|writing|characters?|numbers?|digits?|counters?|clocks?"
-    r"|timers?|timecodes?|scores?|names?|credits?|messages?|notes?|signs?|tags?|box(?:es)?|readouts?)"
+    r"|timers?|timecodes?|scores?|names?|credits?|messages?|notes?|signs?|tags?|badges?|box(?:es)?|readouts?)"
 )
 LETTERS = (
     r"(?:letters|lettering|text|font|print|type|typeface|writing|characters|words|capitals|caps|script|numbers|digits)"
@@ -75,6 +75,15 @@ ANY_CORNER = (  # a corner without a side: any of the four (a channel's logo "in
 CORNER_BEFORE_TEXT = rf"\bcorner(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
 LOWER_THIRD = rf"\b(?P<within>in\s+(?:the\s+|a\s+))?lower[- ]thirds?(?:\s+(?:of|on|in)\s+(?:the\s+)?{SCREEN})?\b"
 LOWER_THIRD_BEFORE_TEXT = rf"\blower[- ]thirds?(?=[- ]{SCREEN_TEXT}\b)"
+# displays whose noun says where they stand: a ticker, a crawl, a chyron, a name strap or caption run along the
+# bottom (each a caption); a watermark, a channel's logo or bug sits in a corner (a logo)
+BOTTOM_DISPLAY = (  # "crawl" a noun only after "the" or a kind ("crawls towards it" moves); a name tag is worn
+    r"\b(?:(?:news|stock|sports|scrolling|breaking\s+news)\s+(?:tickers?|crawls?)|tickers?|chyrons?)\b"
+    r"|\b(?:(?:breaking\s+)?news|caption|headline|info|ticker)\s+(?:strips?|bars?|straps?)\b|\b(?<=the\s)strip\b(?!\s+(?:of|the)\b)"
+    r"|(?<=\bthe\s)crawl\b(?!\s+(?:to|towards?|into|onto|over|under|through|across|up|down|back|away)\b)"
+    r"|\bname\s+(?:straps?|captions?|supers?)\b"
+)
+CORNER_DISPLAY = r"\bwatermarks?\b|\b(?:channel|station|network|broadcaster)['’]?s?\s+(?:logos?|bugs?|idents?)\b"
 SIDE_BEFORE_TEXT = rf"\b{SIDE}(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
 SIZE = (
     r"(?P<size>big|bigger|biggest|large|larger|largest|huge|giant|enormous|massive|oversized"
@@ -85,7 +94,7 @@ SIZE_BEFORE_TEXT = rf"\b{SIZE}(?=(?:,?\s+{LOOKS})*\s+{SCREEN_TEXT}\b(?!\s+of\b))
 SMALL = {"tiny", "small", "smaller", "smallest", "little", "fine"}
 ASKS_TEXT = re.compile(  # words of a clause that asks for a text: what it says, or a noun of one
     r"\b(?:texts?|words?|letters?|lettering|writing|written|titles?|captions?|subtitles?|headlines?|headings?"
-    r"|banners?|labels?|logos?|signs?|tickers?|chyrons?|crawls?|messages?|numbers?|characters|english|say|says"
+    r"|banners?|labels?|logos?|badges?|watermarks?|signs?|tickers?|chyrons?|crawls?|messages?|numbers?|characters|english|say|says"
     r"|said|read|reads|printed|(?:web\s+)?addresse?s?|urls?|websites?)\b",
     re.IGNORECASE,
 )
@@ -131,6 +140,8 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
     spans: list[tuple[int, int, str]] = []  # (start, end, replacement) of the phrases found
     taken = [(m.start(), m.end()) for m in QUOTED.finditer(question)]
     for pattern, replacement in (
+        (BOTTOM_DISPLAY, "caption"),
+        (CORNER_DISPLAY, "logo"),
         (LOWER_THIRD_BEFORE_TEXT, ""),
         (LOWER_THIRD, "caption"),
         (PREPOSITION, ""),
@@ -149,6 +160,12 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
             if pattern in (LOWER_THIRD, LOWER_THIRD_BEFORE_TEXT):  # "the lower third": a caption at the bottom
                 vertical = vertical or "bottom"
                 spans.append((start, end, "" if pattern == LOWER_THIRD_BEFORE_TEXT or parts["within"] else "caption"))
+                continue
+            if pattern in (BOTTOM_DISPLAY, CORNER_DISPLAY):  # "the news ticker": a caption at the bottom
+                vertical = vertical or ("bottom" if pattern == BOTTOM_DISPLAY else None)
+                corner = corner or pattern == CORNER_DISPLAY
+                kept = found.group().lower().startswith("watermark")  # a watermark is its own noun
+                spans.append((start, end, found.group() if kept else replacement))
                 continue
             if pattern in (ANY_CORNER, CORNER_BEFORE_TEXT):  # "in the corner": any of the four
                 corner = True
@@ -265,7 +282,11 @@ def _answers_placed(
     (``ASKS_TEXT``) and says one; ``plan_of(question)`` where no clause does; whatever text is there
     (``_any_text_placed``) where no call reads an answer and the question asks what (which) it is
     (``ASKS_WHAT``), ``plan_of(question)`` where it does not."""
-    asking = [i for i, (clause, _) in enumerate(clauses) if (found[i][1] or found[i][2]) and ASKS_TEXT.search(clause)]
+    asking = [  # "the lower third" is a caption: its clause without the place names text
+        i
+        for i, (clause, _) in enumerate(clauses)
+        if (found[i][1] or found[i][2]) and (ASKS_TEXT.search(clause) or ASKS_TEXT.search(found[i][0]))
+    ]
     if not asking:
         return plan_of(question)
     asked = "".join((found[i][0] if i in asking else clause) + end for i, (clause, end) in enumerate(clauses))
@@ -275,12 +296,45 @@ def _answers_placed(
     place = next((found[i][1] for i in asking if found[i][1]), None)
     size = next((found[i][2] for i in asking if found[i][2]), None)
     if not any(reading):
-        return _any_text_placed(plan, place, size) if ASKS_WHAT.search(question) else plan_of(question)
+        read_there = ASKS_WHAT.search(question) or _names_a_text_only(plan)
+        return _any_text_placed(plan, place, size) if read_there else plan_of(question)
     queries = tuple(
         dataclasses.replace(call, place=place, size=size) if reads else call
         for call, reads in zip(plan.queries, reading, strict=True)
     )
     return dataclasses.replace(plan, queries=queries)
+
+
+def _names_a_text_only(plan: Plan) -> bool:
+    """Whether ``plan`` (of a question without its place and size) finds its text by no words of it: it has no
+    calls, or a call of a tool that is not visual that only names the text ("caption", "the logo":
+    ``TEXT_NAMED``). Asked when such a text shows ("when does the caption at the bottom come up?", "when does
+    text appear in the top right corner?"), whatever is read in its place is it, as when asked what it says; a
+    picture looked for ("where is the small logo in the corner?" with a visual tool) is not.
+
+    Example:
+        >>> _names_a_text_only(Plan((Call("Q1", "ocr", "caption"),))), _names_a_text_only(Plan(()))
+        (True, True)
+        >>> _names_a_text_only(Plan((Call("Q1", "transcript", "hello"),)))
+        False
+        >>> _names_a_text_only(Plan((Call("Q1", "region", "logo"),)))
+        False
+    """
+    return not plan.queries or any(map(names_text, plan.queries))
+
+
+def names_text(call: Call) -> bool:
+    """Whether ``call``, of a tool that is not visual, only names a text: a noun of text, maybe with how it looks
+    (``TEXT_NAMED``: "caption", "the red banner"), a few words at most ("word word word …" in quotes is words).
+
+    Example:
+        >>> names_text(Call("Q1", "ocr", "the red banner")), names_text(Call("Q1", "siglip", "the red banner"))
+        (True, False)
+        >>> names_text(Call("Q1", "transcript", "word word word word"))
+        False
+    """
+    query = call.query.strip()
+    return not tools.get(call.tool).visual and len(query.split()) <= 3 and TEXT_NAMED.fullmatch(query) is not None
 
 
 def _any_text_placed(plan: Plan, place: str | None, size: str | None) -> Plan:

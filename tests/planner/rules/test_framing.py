@@ -147,3 +147,15 @@ def test_a_verb_of_saying_in_the_progressive_plans_as_said(progressive, simple):
 @pytest.mark.parametrize("question", ["what is he saying?", "the sign says 'we are saying no'"])
 def test_a_question_of_what_is_being_said_and_quotes_stay(question):
     assert progressive_said(question) == question
+
+
+@pytest.mark.parametrize(
+    ("question", "unframed"),
+    [
+        ("timestamp when the phone number is shown", "when the phone number is shown"),
+        ("timestamp for when she says hello", "when she says hello"),
+        ("moment when the logo appears", "when the logo appears"),
+    ],
+)
+def test_a_moment_typed_short_before_when_is_the_when(question, unframed):
+    assert _unframed(question) == unframed

@@ -84,6 +84,24 @@ def test_a_title_named_by_its_noun_alone_reads_the_biggest_text(question):
 
 
 @pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("when is the title card shown?", "first"),
+        ("when does the title screen come up?", "first"),
+        ("when does the end card appear?", "last"),
+        ("When is the end screen shown?", "last"),
+        ("when does the closing title card appear?", "last"),
+        ("what does the outro card say?", "last"),
+        ("when does the headline appear?", None),  # many to a video: none is the first by its noun
+    ],
+)
+def test_the_title_card_opens_a_video_and_the_end_card_closes_it(question, order):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.size) for c in plan.queries] == [("ocr", "", "large")]
+    assert plan.order == order
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "When is the title 'A History of the Printed Book' shown?",

@@ -246,10 +246,13 @@ from vqdb.planner.rules.screen_text import (
     _take_title_named,
     _take_web_addresses,
     _written_only,
+    end_card_as_last_title,
+    opening_title_named,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import (
     _take_speech,
+    content_asked,
     hesitations_dropped,
     name_shown,
     names_captioned,
@@ -280,7 +283,7 @@ from vqdb.planner.rules.when import (
     titles_unstopped,
     words_said_at,
 )
-from vqdb.planner.screen_places import ASKS_WHAT, where_on_screen
+from vqdb.planner.screen_places import ASKS_WHAT, names_text, where_on_screen
 from vqdb.planner.tools.ocr import Ocr
 
 _PRIVATE = dict.fromkeys(range(0xE000, 0xE005), " ")  # the characters the rules mark quotes and numbers with
@@ -311,12 +314,15 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
+    typed = end_card_as_last_title(typed)  # "the end card": the last title card
     typed = progressive_said(typed)  # "while he is saying X": "while he says X"
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
+    if order is None and not options and _relation(question)[1] is None and opening_title_named(question):
+        order = "first"  # "when is the title card shown?": the card that opens the video, not the end card
     plan = screen_places.placed_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools, any_text=asked == question),
@@ -324,11 +330,28 @@ def rule_plan(
         [str(option) for option in options or ()],
     )
     unrelated = _relation(question)[1] is None  # "the last tip before X", X not found: not the last text of all
-    if order and unrelated and not plan.queries and _names_nothing_else(question, options, available_tools):
+    asks_moment = order or not (options or content_asked(question))  # "when does the banner come up?"
+    if asks_moment and unrelated and _names_text_only(plan) and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
     said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
     said = words_said_at(question, said)  # "what is on screen when he says X": the moment X is said
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
+
+
+def _names_text_only(plan: Plan) -> bool:
+    """Whether ``plan`` finds nothing, or only the noun of a text in each of its calls, none of a visual tool
+    ("banner", "the text": ``screen_places.names_text``): its words are none of what the text says, nor a
+    picture to look for ("the red banner" with ``siglip``).
+
+    Example:
+        >>> _names_text_only(rule_plan("when does the banner appear?", available_tools=["ocr"]))
+        False
+        >>> _names_text_only(Plan((Call("Q1", "ocr", "banner"), Call("Q2", "transcript", "banner")), "Q1 OR Q2"))
+        True
+        >>> _names_text_only(Plan((Call("Q1", "siglip", "red banner"),)))
+        False
+    """
+    return all(names_text(call) for call in plan.queries)
 
 
 def _names_nothing_else(question: str, options: Sequence[str] | None, available_tools: Collection[str] | None) -> bool:
@@ -445,6 +468,7 @@ def _plan_text(
     text = _take_menu_paths(text, evidence)
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
+    forms_from = len(evidence.groups)
     _add_answer_forms(text, evidence, labels=any_text)  # where a place is named, what is there is read (screen_places)
     marked, said_from = text, len(evidence.groups)
     text = _take_quotes(text, quotes, evidence)
@@ -478,6 +502,7 @@ def _plan_text(
     if visual and not can_see:  # no picture to match
         unseen = [p for ps in visual for p in ps]
         visual = _read_instead(visual, question)
+        visual = _not_read_again(visual, evidence.groups[forms_from:said_from])  # "the phone number": its forms
         visual = _written_only(visual, question, evidence)  # "the small box left of the white square reads 4.037"
     if visual:
         alternatives = []
@@ -522,6 +547,20 @@ def _plan_text(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+def _not_read_again(read: list[list[str]], forms: list[tuple[tuple[str, str], ...]]) -> list[list[str]]:
+    """``read`` (a question's phrases read instead of seen, ``_read_instead``) without those the groups of its
+    answer's forms already read (``_add_answer_forms``: "when is the phone number shown?" reads "call", "phone"
+    and any phone number, one group): ANDed again, the word "phone" had to be on screen beside the number.
+
+    Example:
+        >>> _not_read_again([["phone"], ["blue car"]], [(("ocr", "call"), ("ocr", "phone"), ("ocr", "{phone}"))])
+        [['blue car']]
+    """
+    asked = {query.lower() for group in forms for _, query in group}
+    kept = [[phrase for phrase in phrases if phrase.lower() not in asked] for phrases in read]
+    return [phrases for phrases in kept if phrases]
 
 
 def _any_text(question: str, unseen: list[str], calls: list[Call]) -> bool:

@@ -24,12 +24,14 @@ _REQUESTED = re.compile(
 )
 _MOMENT_ASKED = re.compile(  # the moment a request asks for, and the relative word after it
     rf"(?:(?:the|a|an|that|this)\s+)?(?:{_MOMENT}){_OF_THE_VIDEO}\b\s*"
-    r"(?:(?P<relative>when|whenever|where|that|in\s+which|at\s+which|during\s+which|as)\b\s*"
+    r"(?:(?:for\s+(?=when\b|where\b))?(?P<relative>when|whenever|where|that|in\s+which|at\s+which|during\s+which|as)\b\s*"
     r"|(?P<topic>about|with|featuring|involving)\s+)?",
     re.I,
 )
 _ASKED_IF_ANY = re.compile(r"^\s*(?:is|was)\s+there\s+(?:ever\s+)?(?=(?:a|an|any|one)\s)", re.I)  # "is there a …"
-_NAMED_ALONE = re.compile(r"^\s*(?:the|a|an|that|this)\s", re.I)  # "the part where …" (not the verb of "place the …")
+_NAMED_ALONE = re.compile(  # "the part where …" (not the verb of "place the …"), "timestamp when …" (typed short)
+    rf"^\s*(?:(?:the|a|an|that|this)\s|(?:{_MOMENT})\s+(?:for\s+)?(?:when|where)\b)", re.I
+)
 _ASKED_AT = re.compile(rf"^\s*(?:at|in|during)\s+(?:what|which)\s+(?:{_MOMENT}){_OF_THE_VIDEO}\b\s*", re.I)
 _TYPED_AT_CLAUSE_START = re.compile(
     rf"(?:^|(?<=[.?!,;:]\s)|(?<=[.?!,;:]))\s*(?P<typed>{alternation(list(phrasing.TYPED_QUESTION_WORDS))})\b(?!['’])",
@@ -74,6 +76,8 @@ def _unframed(question: str) -> str:
         ('the TAXI sign', 'frame 30')
         >>> _unframed("find the bit about taxes"), _unframed("find the scene in the kitchen")
         ('taxes', 'the scene in the kitchen')
+        >>> _unframed("timestamp when the phone number is shown"), _unframed("timestamp for when she says hello")
+        ('when the phone number is shown', 'when she says hello')
         >>> _unframed("the bit where he says it's full time"), _unframed("is there a moment where the sun sets")
         ("where he says it's full time", 'where the sun sets')
         >>> _unframed("place the cup on the table"), _unframed("is there a dog")

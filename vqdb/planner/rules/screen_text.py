@@ -623,12 +623,32 @@ _NOT_LOOKS = {  # words of DESCRIBING that say which or how many, not how a titl
 _TITLE_LOOKS = sorted(phrasing.DESCRIBING - _NOT_LOOKS)  # "the big title", "the faint title"
 _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
     rf"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:{alternation(_TITLE_LOOKS)})\s+)*"
-    r"(?:(?:opening|main|first|intro|(?:film|video|movie|show|episode)['’]s)\s+)?"
-    r"(?:title|heading|headline|intertitle)(?:\s+(?:card|screen|sequence|page|slide))?\b"
+    r"(?:(?:opening|main|first|intro|last|final|(?:film|video|movie|show|episode)['’]s)\s+)?"
+    r"(?P<noun>title|heading|headline|intertitle)(?:\s+(?:card|screen|sequence|page|slide))?\b"
     r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|about\b|[A-Z0-9]))"
     rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
     rf"(?:\s+(?:(?:is|was|gets?)\s+)?(?:on\s+(?:the\s+)?screen|{alternation(list(ARRIVAL_VERBS))})\b)?",
 )
+
+
+_END_CARD = re.compile(  # "the end card", "the closing title", "the outro screen": the last title card
+    r"\b(?:end|ending|closing|outro)[- ](?:title[- ])?(?:cards?|screens?|slates?|titles?)\b", re.IGNORECASE
+)
+
+
+def end_card_as_last_title(text: str) -> str:
+    """``text`` with an end card named by its noun ("the end card", "the end screen", "the closing title", "the
+    outro card") written as what it is: the last title card, a card of big text shown to end a video. The order
+    ("last") is then read as any order is, and the title card as a title named only by its noun
+    (``_take_title_named``); before, "end" and "closing" were looked for as words on screen.
+
+    Example:
+        >>> end_card_as_last_title("when does the end card appear?")
+        'when does the last title card appear?'
+        >>> end_card_as_last_title("What does the closing title say?"), end_card_as_last_title("the end of the card")
+        ('What does the last title card say?', 'the end of the card')
+    """
+    return _END_CARD.sub("last title card", text)
 
 
 def _take_title_named(text: str) -> tuple[str, bool]:
@@ -650,6 +670,25 @@ def _take_title_named(text: str) -> tuple[str, bool]:
     if found is None:
         return text, False
     return text[: found.start()] + " " + text[found.end() :], True
+
+
+def opening_title_named(text: str) -> bool:
+    """Whether ``text`` names the title of the video only by its noun ("when is the title card shown?", "when does
+    the title screen come up?"), with no order of its own: the card that opens a video, whose first showing is
+    asked (an end card, as tall, is the last one: ``end_card_as_last_title``). Headings, headlines and
+    intertitles come many to a video: none is the first by its noun.
+
+    Example:
+        >>> opening_title_named("when is the title card shown?"), opening_title_named("the last title card")
+        (True, False)
+        >>> opening_title_named("when does the headline appear?"), opening_title_named("the title of the book")
+        (False, False)
+    """
+    found = _TITLE_NAMED.search(text)
+    return found is not None and found.group("noun").lower() == "title" and not _ORDERED_TITLE.match(found.group())
+
+
+_ORDERED_TITLE = re.compile(r"\W*(?:(?:the|its|a)\s+)?(?:\w+\s+)*?(?:first|last|final|second|next)\b", re.IGNORECASE)
 
 
 def _take_credited_works(text: str, evidence: _Evidence) -> str:
