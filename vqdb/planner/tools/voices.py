@@ -57,8 +57,10 @@ KINDS = {
     "baby": "child",
 }  # fmt: skip (no pronouns: "his voice" is whoever "he" is, a man or a boy)
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
-SPEAKER_NOUNS = frozenset({"voice", "voices", "speaker", "speakers"})
-TAKING_OVER = frozenset({"turn", "takes", "take", "replies", "reply", "answers", "answer", "responds", "respond"})
+# the words of this tool's queries (what a plan writes: "a man's voice taking a turn"), not of questions, which
+# ``vqdb.planner.rules.voices`` reads with a vocabulary of its own ("the narrator", "interrupts")
+QUERY_VOICE_NOUNS = frozenset({"voice", "voices", "speaker", "speakers"})
+QUERY_TURN_WORDS = frozenset({"turn", "takes", "take", "replies", "reply", "answers", "answer", "responds", "respond"})
 TURN_SILENCE_S = 2.0  # a silence longer than this ends a turn too: the speaker stopped, not paused for breath
 COLUMNS = ("start_s", "end_s", "voice", "speaker", "opens_turn", "pitch_hz")  # what the arrays read of a video's voices
 
@@ -77,7 +79,7 @@ class WhoSpeaks:
 
 def who_speaks(query: str) -> WhoSpeaks | None:
     """What ``query`` asks of who speaks (module docstring), None when it names no voice or speaker of its
-    own (a noun of ``SPEAKER_NOUNS`` with a kind or an ordinal).
+    own (a noun of ``QUERY_VOICE_NOUNS`` with a kind or an ordinal).
 
     Example:
         >>> who_speaks("the child's voice").voice, who_speaks("a man's voice taking a turn").turn
@@ -86,7 +88,7 @@ def who_speaks(query: str) -> WhoSpeaks | None:
         (True, True)
     """
     words = [w.removesuffix("'s").removesuffix("'") for w in re.findall(r"[\w']+", query.lower())]
-    if not SPEAKER_NOUNS & set(words):
+    if not QUERY_VOICE_NOUNS & set(words):
         return None
     cut = words.index("after") if "after" in words else len(words)
     own, before = words[:cut], words[cut + 1 :]
@@ -95,7 +97,7 @@ def who_speaks(query: str) -> WhoSpeaks | None:
     if voice is None and speaker is None:
         return None
     after = next((KINDS[w] for w in before if w in KINDS), None)
-    turn = bool(TAKING_OVER & set(own)) or cut < len(words)
+    turn = bool(QUERY_TURN_WORDS & set(own)) or cut < len(words)
     return WhoSpeaks(voice, speaker, turn, after)
 
 
