@@ -26,6 +26,14 @@ def test_function_words_say_nothing_of_what_is_asked():
     assert shared_words_focus(texts, starts, ends, "on the way") is None
 
 
+def test_a_misquote_keeps_the_negation_that_tells_the_line():
+    # "ask not what your country can do for you, ask what you can do for your country" (Whisper: "asked not")
+    said = ["asked", "not", "what", "your", "country", "can", "do", "for", "you,", "ask", "what", "you", "can", "do"]
+    texts, starts, ends = timed(*said)
+    assert shared_words_focus(texts, starts, ends, "not ask what the nation can do for you") == (0.0, 1.0)
+    assert "not" in content_words("why not?") and "what" not in content_words("why not?")
+
+
 def test_the_shortest_stretch_saying_the_most_of_the_query():
     # "pounds" twice; "3000 pounds a year" says three of the query's words, "250 pounds" one
     texts, starts, ends = timed("saving", "250", "pounds", "a", "month", "gives", "you", "3000", "pounds", "a", "year.")

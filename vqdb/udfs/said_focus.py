@@ -5,10 +5,12 @@ A sentence close in meaning to a question (MiniLM) is found whole: "The earliest
 types, the Guttenberg or 42-line Bible of about 1455, has never been surpassed." for "when does she say it has
 never been bettered", the whole 11 s sentence. A person marks the part of it the question repeats: "has never
 been". The **focus** of a sentence is the shortest stretch of its words that says the most of the query's
-content words (not ``FUNCTION_WORDS``; each weighs its length in characters): a word of the sentence says a
-query word when their canonical forms are equal ("three thousand" and "3000", "colour" and "color"), share
-their stem ("yearly" and "year", ``word_stem``), sound alike (``sound_key``: "frownhofer" and "Fraunhofer") or
-are spelled nearly alike (``rapidfuzz``'s ratio at least ``SPELLED_ALIKE``: "gutenburg" and "Guttenberg").
+content words (not ``FUNCTION_WORDS``, but its negations: a misquote keeps the "not" that tells "ask not what
+your country can do for you" from "ask what you can do for your country"; each weighs its length in
+characters): a word of the sentence says a query word when their canonical forms are equal ("three thousand"
+and "3000", "colour" and "color"), share their stem ("yearly" and "year", ``word_stem``), sound alike
+(``sound_key``: "frownhofer" and "Fraunhofer") or are spelled nearly alike (``rapidfuzz``'s ratio at least
+``SPELLED_ALIKE``: "gutenburg" and "Guttenberg").
 A sentence sharing no word with the query has no focus (NULL): the whole sentence is its evidence.
 
 SQL signature: ``said_focus(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR)
@@ -36,7 +38,7 @@ import numpy as np
 import pyarrow as pa
 from rapidfuzz import fuzz, process
 
-from vqdb.textnorm import FUNCTION_WORDS, canonical_spans, canonical_words, sound_key
+from vqdb.textnorm import FUNCTION_WORDS, NEGATIONS, canonical_spans, canonical_words, sound_key
 from vqdb.udfs.arrow_results import owned
 from vqdb.udfs.text_grade import UTTERANCE, TimedPieces, word_stem
 from vqdb.udfs.text_match import is_registered
@@ -45,6 +47,7 @@ SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_M
 SPELLED_MIN = 5  # shorter words differ by too few letters to be told apart by spelling ("bat" / "cat")
 SOUNDED_MIN = 3  # a sound key this long at least: shorter ones ("n", "tk") are shared by many words
 SENTENCES_KEPT = 20_000  # sentences whose canonical words are kept (a few hundred a video)
+_NOT_CONTENT = FUNCTION_WORDS - NEGATIONS  # a negation says what a line is about: "ask not what ..."
 QUERIES_KEPT = 16  # queries whose words said are kept, each with the words met in its candidates' sentences
 
 
@@ -167,13 +170,18 @@ def _canonical_spans(texts: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]
 
 @lru_cache(maxsize=4096)
 def content_words(query: str) -> frozenset[str]:
-    """The query's canonical words that say what it is about (not ``FUNCTION_WORDS``).
+    """The query's canonical words that say what it is about (not ``FUNCTION_WORDS``), its negations
+    (``NEGATIONS``) among them: a person misquoting a line keeps its "not" ("tell people not to ask what the
+    nation can do for them"), which tells "ask not what your country can do for you" from "ask what you can do
+    for your country" in the same sentence.
 
     Example:
         >>> sorted(content_words("when is the yearly total of three thousand pounds said"))
         ['3000', 'pounds', 'said', 'total', 'yearly']
+        >>> sorted(content_words("not ask what the nation can do for you"))
+        ['ask', 'nation', 'not']
     """
-    return frozenset(word for word in canonical_words(query) if word not in FUNCTION_WORDS)
+    return frozenset(word for word in canonical_words(query) if word not in _NOT_CONTENT)
 
 
 def _said_as_each(saids: Sequence[str], wanted: frozenset[str]) -> dict[str, frozenset[str]]:
