@@ -52,8 +52,8 @@ def test_the_sql_function_gives_a_struct_or_null():
     said_focus.register(con, None)  # registered once
     pieces = [{"text": "top", "start_s": 1.0, "end_s": 1.2}, {"text": "story", "start_s": 1.2, "end_s": 1.7}]
     rows = con.sql(
-        "SELECT said_focus($p, 'the top story'), said_focus($p, 'weather'), said_focus(NULL, 'x'),"
-        " said_focus($p, NULL)",
+        "SELECT said_focus($p, 'the top story', NULL), said_focus($p, 'weather', 0.5), said_focus(NULL, 'x', 0.5),"
+        " said_focus($p, NULL, 0.5)",
         params={"p": pieces},
     ).fetchall()
     assert rows == [({"start_s": 1.0, "end_s": 1.7}, None, None, None)]
@@ -62,6 +62,7 @@ def test_the_sql_function_gives_a_struct_or_null():
             [[]], pa.list_(pa.struct([("text", pa.string()), ("start_s", pa.float64()), ("end_s", pa.float64())]))
         ),
         pa.array(["x"]),
+        pa.array([0.5]),
     )
     assert empty.to_pylist() == [None]
 

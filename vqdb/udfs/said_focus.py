@@ -11,10 +11,13 @@ characters): a word of the sentence says a query word when their canonical forms
 and "3000", "colour" and "color"), share their stem ("yearly" and "year", ``word_stem``), sound alike
 (``sound_key``: "frownhofer" and "Fraunhofer") or are spelled nearly alike (``rapidfuzz``'s ratio at least
 ``SPELLED_ALIKE``: "gutenburg" and "Guttenberg").
-A sentence sharing no word with the query has no focus (NULL): the whole sentence is its evidence.
+A sentence sharing no word with the query has no focus (NULL): the whole sentence is its evidence. Speech
+recognition's words are timed as heard (``heard_times``, with the transcript's pause): Whisper gives a pause
+to the word after it, and a focus on that word would start in the silence.
 
-SQL signature: ``said_focus(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR)
--> STRUCT(start_s DOUBLE, end_s DOUBLE)`` (NULL when either is NULL or no word is shared).
+SQL signature: ``said_focus(pieces STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[], query VARCHAR,
+pause_s DOUBLE) -> STRUCT(start_s DOUBLE, end_s DOUBLE)`` (NULL when the pieces or the query are NULL or no word
+is shared; ``pause_s`` NULL: the pieces' times as they are).
 
 Example:
     >>> import duckdb
@@ -22,7 +25,8 @@ Example:
     >>> said = [("Saving", 23.66), ("250", 24.28), ("pounds", 24.9), ("a", 25.72), ("month", 25.98), ("gives", 26.16),
     ...         ("you", 26.46), ("3000", 26.76), ("pounds", 27.34), ("a", 27.84), ("year.", 28.02)]
     >>> pieces = [{"text": t, "start_s": a, "end_s": a + 0.3} for t, a in said]
-    >>> con.sql("SELECT said_focus($p, 'the yearly total of three thousand pounds')", params={"p": pieces}).fetchall()
+    >>> query = "SELECT said_focus($p, 'the yearly total of three thousand pounds', 0.5)"
+    >>> con.sql(query, params={"p": pieces}).fetchall()
     [({'start_s': 26.76, 'end_s': 28.32},)]
 """
 
@@ -40,7 +44,7 @@ from rapidfuzz import fuzz, process
 
 from vqdb.textnorm import FUNCTION_WORDS, NEGATIONS, canonical_spans, canonical_words, sound_key
 from vqdb.udfs.arrow_results import owned
-from vqdb.udfs.text_grade import UTTERANCE, TimedPieces, word_stem
+from vqdb.udfs.text_grade import UTTERANCE, TimedPieces, heard_times, word_stem
 from vqdb.udfs.text_match import is_registered
 
 SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_MIN letters or more are the same word
@@ -52,7 +56,7 @@ QUERIES_KEPT = 16  # queries whose words said are kept, each with the words met 
 
 
 def shared_words_focus(
-    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, query: str
+    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, query: str, pause_s: float | None = None
 ) -> tuple[float, float] | None:
     """(start, end) of the shortest stretch of the words ``texts`` (said from ``starts`` to ``ends``, in time
     order) that says the most characters of the query's distinct content words, the earliest of equals; None
@@ -66,32 +70,49 @@ def shared_words_focus(
         >>> shared_words_focus(["the", "weather"], np.array([1.0, 1.2]), np.array([1.2, 1.5]), "a storm") is None
         True
     """
-    return shared_words_foci(texts, starts, ends, [range(len(texts))], query)[0]
+    return shared_words_foci(texts, starts, ends, [range(len(texts))], query, pause_s)[0]
 
 
 def shared_words_foci(
-    texts: Sequence[str], starts: np.ndarray, ends: np.ndarray, sentences: Sequence[Sequence[int]], query: str
+    texts: Sequence[str],
+    starts: np.ndarray,
+    ends: np.ndarray,
+    sentences: Sequence[Sequence[int]],
+    query: str,
+    pause_s: float | None = None,
 ) -> list[tuple[float, float] | None]:
     """``shared_words_focus`` of each sentence of ``sentences`` (the positions in ``texts``, ``starts`` and
     ``ends`` of its words, in time order): a video's sentences at once, whose words are matched with the query's
-    together (``_said_as_each``).
+    together (``_said_as_each``). With ``pause_s``, each sentence's words are timed as heard (``heard_times``
+    of them: Whisper gives a pause to the word after it, "asked" from 3.12 to 4.72 s where Kennedy pauses
+    until 4.25 s), so the focus is where the words are said.
 
     Example:
         >>> texts = ["rain", "today.", "sun", "and", "rain", "tomorrow."]
         >>> times = np.arange(6.0)
         >>> shared_words_foci(texts, times, times + 1, [range(0, 2), range(2, 6), range(2, 4)], "the rain tomorrow")
         [(0.0, 1.0), (4.0, 6.0), None]
+        >>> said = ["Americans", "asked", "not"], np.array([2.58, 3.12, 4.72]), np.array([3.12, 4.72, 5.26])
+        >>> shared_words_foci(*said, [range(3)], "not ask"), shared_words_foci(*said, [range(3)], "not ask", 0.5)
+        ([(3.12, 5.26)], [(3.92, 5.26)])
     """
     wanted = content_words(query)
     if not wanted:
         return [None] * len(sentences)
-    begins, finishes = np.asarray(starts, np.float64).tolist(), np.asarray(ends, np.float64).tolist()
+    starts, ends = np.asarray(starts, np.float64), np.asarray(ends, np.float64)
     spans = [_canonical_spans(tuple(texts[j] for j in words)) for words in sentences]
     says = _said_as_each([said for found in spans for said, _, _ in found], wanted)
     foci = []
     for words, found in zip(sentences, spans, strict=True):
         hits = [(first, last, asked) for said, first, last in found if (asked := says[said])]
-        foci.append(_shortest_most(hits, [begins[j] for j in words], [finishes[j] for j in words]))
+        if not hits:
+            foci.append(None)
+            continue
+        at = np.fromiter(words, np.int64)
+        begins, finishes = starts[at], ends[at]
+        if pause_s is not None:
+            begins, finishes = heard_times([texts[j] for j in at.tolist()], begins, finishes, pause_s)
+        foci.append(_shortest_most(hits, begins.tolist(), finishes.tolist()))
     return foci
 
 
@@ -244,21 +265,22 @@ def words_saying(saids: Sequence[str], asked: str) -> np.ndarray:
     return alike
 
 
-def said_focus(pieces: pa.Array, queries: pa.Array) -> pa.Array:
+def said_focus(pieces: pa.Array, queries: pa.Array, pauses: pa.Array) -> pa.Array:
     """The Arrow UDF ``said_focus``: row-wise, ``shared_words_focus`` of the pieces (``text``, ``start_s``,
-    ``end_s``) and the query, as a ``STRUCT(start_s, end_s)``; NULL where either is NULL or no word is shared.
+    ``end_s``), the query and the pause (NULL: the pieces' times as they are), as a ``STRUCT(start_s, end_s)``;
+    NULL where the pieces or the query are NULL or no word is shared.
 
     Example:
         >>> pieces = pa.array([[{"text": "top", "start_s": 1.0, "end_s": 1.2}, {"text": "story", "start_s": 1.2,
         ...                     "end_s": 1.7}], None])
-        >>> said_focus(pieces, pa.array(["the top story", "x"])).to_pylist()
+        >>> said_focus(pieces, pa.array(["the top story", "x"]), pa.array([None, 0.5], pa.float64())).to_pylist()
         [{'start_s': 1.0, 'end_s': 1.7}, None]
     """
     rows = TimedPieces.of(pieces)
     out = []
-    for row, query in enumerate(queries.to_pylist()):
+    for row, (query, pause_s) in enumerate(zip(queries.to_pylist(), pauses.to_pylist(), strict=True)):
         said_in = rows.row(row)
-        focus = None if said_in is None or query is None else shared_words_focus(*said_in, query)
+        focus = None if said_in is None or query is None else shared_words_focus(*said_in, query, pause_s)
         out.append(None if focus is None else {"start_s": focus[0], "end_s": focus[1]})
     return pa.array(out, type=UTTERANCE)
 
@@ -270,7 +292,7 @@ def register(con: duckdb.DuckDBPyConnection, ctx) -> None:
     con.create_function(
         "said_focus",
         owned(said_focus),
-        ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR"],
+        ["STRUCT(text VARCHAR, start_s DOUBLE, end_s DOUBLE)[]", "VARCHAR", "DOUBLE"],
         "STRUCT(start_s DOUBLE, end_s DOUBLE)",
         type="arrow",
         null_handling="special",
