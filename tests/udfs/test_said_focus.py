@@ -26,6 +26,14 @@ def test_function_words_say_nothing_of_what_is_asked():
     assert shared_words_focus(texts, starts, ends, "on the way") is None
 
 
+def test_a_topic_asked_by_a_word_of_the_family_said_is_focused_there():
+    # "when does she talk about the printers?" of "... considered as the invention of the art of printing."
+    texts, starts, ends = timed("may", "justly", "be", "considered", "as", "the", "art", "of", "printing.")
+    assert shared_words_focus(texts, starts, ends, "the printers") == (4.0, 4.5)
+    assert same_word("inventor", "invention") and same_word("printed", "printers")
+    assert not same_word("winter", "wine") and not same_word("mention", "mental")  # roots of 4 letters: no family
+
+
 def test_a_misquote_keeps_the_negation_that_tells_the_line():
     # "ask not what your country can do for you, ask what you can do for your country" (Whisper: "asked not")
     said = ["asked", "not", "what", "your", "country", "can", "do", "for", "you,", "ask", "what", "you", "can", "do"]

@@ -8,7 +8,8 @@ been". The **focus** of a sentence is the shortest stretch of its words that say
 content words (not ``FUNCTION_WORDS``, but its negations: a misquote keeps the "not" that tells "ask not what
 your country can do for you" from "ask what you can do for your country"; each weighs its length in
 characters): a word of the sentence says a query word when their canonical forms are equal ("three thousand"
-and "3000", "colour" and "color"), share their stem ("yearly" and "year", ``word_stem``), sound alike
+and "3000", "colour" and "color"), share their stem ("yearly" and "year", ``word_stem``) or their root (a
+word of the same family, for a topic: "the printers" and "printing", ``word_root``), sound alike
 (``sound_key``: "frownhofer" and "Fraunhofer") or are spelled nearly alike (``rapidfuzz``'s ratio at least
 ``SPELLED_ALIKE``: "gutenburg" and "Guttenberg").
 A sentence sharing no word with the query has no focus (NULL): the whole sentence is its evidence. Speech
@@ -49,6 +50,11 @@ from vqdb.udfs.text_match import is_registered
 
 SPELLED_ALIKE = 80  # rapidfuzz ratio (0..100) from which two words of SPELLED_MIN letters or more are the same word
 SPELLED_MIN = 5  # shorter words differ by too few letters to be told apart by spelling ("bat" / "cat")
+DERIVED = (
+    "ations", "ation", "ments", "ment", "ings", "ing", "ions", "ion", "ers", "ors", "er", "or", "ed", "es", "s", "e"
+)  # fmt: skip
+"""Endings of the words of a family ("printer", "printing", "invention"), longest first: what is left is the root."""
+ROOT_MIN = 5  # letters a root keeps: shorter ones are other words ("winter" is not "wint", "mention" not "ment")
 SOUNDED_MIN = 3  # a sound key this long at least: shorter ones ("n", "tk") are shared by many words
 SENTENCES_KEPT = 20_000  # sentences whose canonical words are kept (a few hundred a video)
 _NOT_CONTENT = FUNCTION_WORDS - NEGATIONS  # a negation says what a line is about: "ask not what ..."
@@ -226,6 +232,25 @@ def _known_words(wanted: frozenset[str]) -> dict[str, frozenset[str]]:
     return {}
 
 
+@lru_cache(maxsize=200_000)
+def word_root(word: str) -> str | None:
+    """The canonical ``word`` without its longest ``DERIVED`` ending that leaves at least ``ROOT_MIN`` letters
+    (the word itself where none does; None for a shorter word or one with a digit): a topic asked by a word
+    of the same family as the word said ("the printers": "printing", "printed"; "the inventor": "the
+    invention"), which ``word_stem`` (inflections only) does not join.
+
+    Example:
+        >>> word_root("printers"), word_root("printing"), word_root("invention"), word_root("inventor")
+        ('print', 'print', 'invent', 'invent')
+        >>> word_root("winter"), word_root("mentioned"), word_root("type")  # "wint", "ment": too short
+        ('winter', 'mention', None)
+    """
+    if len(word) < ROOT_MIN or not word.isalpha():
+        return None
+    ending = next((end for end in DERIVED if word.endswith(end) and len(word) - len(end) >= ROOT_MIN), "")
+    return word[: len(word) - len(ending)]
+
+
 def same_word(said: str, asked: str) -> bool:
     """Whether the canonical word ``said`` says the canonical word ``asked``: equal, the same stem, the same
     sound, or nearly the same spelling (see the module doc; ``words_saying`` of one word).
@@ -252,6 +277,9 @@ def words_saying(saids: Sequence[str], asked: str) -> np.ndarray:
     alike = np.fromiter((said == asked or word_stem(said) == stem for said in saids), bool, len(saids))
     if any(map(str.isdigit, asked)):
         return alike  # a number is said exactly or not at all
+    root = word_root(asked)
+    if root is not None:
+        alike |= np.fromiter((word_root(said) == root for said in saids), bool, len(saids))
     plain = ~alike & np.fromiter((not any(map(str.isdigit, said)) for said in saids), bool, len(saids))
     key = sound_key(asked)
     if len(key) >= SOUNDED_MIN:
