@@ -120,6 +120,14 @@ def test_a_word_said_twice_in_one_sentence_is_two_occurrences():
     assert promoted(said, qualifies(said, {"Q1": scores}), np.arange(24.0)) == 11
 
 
+def test_a_word_said_in_another_form_is_an_occurrence_of_it():
+    # "asked not what your country can do for you, ask what ...": Whisper's "asked" (0.9) is Kennedy's first "ask"
+    said = plan(("transcript", "ask"), order="first")
+    scores = np.full(12, nan)
+    scores[4], scores[9] = 0.9, 1.0
+    assert promoted(said, qualifies(said, {"Q1": scores}), np.arange(12.0)) == 4
+
+
 def test_a_read_missed_now_and_then_is_one_showing_a_title_gone_and_back_is_two():
     ts = np.arange(14.0)
     read = np.array([0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0], dtype=bool)  # 1 frame missed at 3 s; gone 7-8 s

@@ -26,6 +26,22 @@ def test_function_words_say_nothing_of_what_is_asked():
     assert shared_words_focus(texts, starts, ends, "on the way") is None
 
 
+def test_a_topic_asked_by_a_word_of_the_family_said_is_focused_there():
+    # "when does she talk about the printers?" of "... considered as the invention of the art of printing."
+    texts, starts, ends = timed("may", "justly", "be", "considered", "as", "the", "art", "of", "printing.")
+    assert shared_words_focus(texts, starts, ends, "the printers") == (4.0, 4.5)
+    assert same_word("inventor", "invention") and same_word("printed", "printers")
+    assert not same_word("winter", "wine") and not same_word("mention", "mental")  # roots of 4 letters: no family
+
+
+def test_a_misquote_keeps_the_negation_that_tells_the_line():
+    # "ask not what your country can do for you, ask what you can do for your country" (Whisper: "asked not")
+    said = ["asked", "not", "what", "your", "country", "can", "do", "for", "you,", "ask", "what", "you", "can", "do"]
+    texts, starts, ends = timed(*said)
+    assert shared_words_focus(texts, starts, ends, "not ask what the nation can do for you") == (0.0, 1.0)
+    assert "not" in content_words("why not?") and "what" not in content_words("why not?")
+
+
 def test_the_shortest_stretch_saying_the_most_of_the_query():
     # "pounds" twice; "3000 pounds a year" says three of the query's words, "250 pounds" one
     texts, starts, ends = timed("saving", "250", "pounds", "a", "month", "gives", "you", "3000", "pounds", "a", "year.")
@@ -44,8 +60,8 @@ def test_the_sql_function_gives_a_struct_or_null():
     said_focus.register(con, None)  # registered once
     pieces = [{"text": "top", "start_s": 1.0, "end_s": 1.2}, {"text": "story", "start_s": 1.2, "end_s": 1.7}]
     rows = con.sql(
-        "SELECT said_focus($p, 'the top story'), said_focus($p, 'weather'), said_focus(NULL, 'x'),"
-        " said_focus($p, NULL)",
+        "SELECT said_focus($p, 'the top story', NULL), said_focus($p, 'weather', 0.5), said_focus(NULL, 'x', 0.5),"
+        " said_focus($p, NULL, 0.5)",
         params={"p": pieces},
     ).fetchall()
     assert rows == [({"start_s": 1.0, "end_s": 1.7}, None, None, None)]
@@ -54,6 +70,7 @@ def test_the_sql_function_gives_a_struct_or_null():
             [[]], pa.list_(pa.struct([("text", pa.string()), ("start_s", pa.float64()), ("end_s", pa.float64())]))
         ),
         pa.array(["x"]),
+        pa.array([0.5]),
     )
     assert empty.to_pylist() == [None]
 

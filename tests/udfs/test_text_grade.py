@@ -218,6 +218,21 @@ def test_a_negation_tells_two_lines_of_the_same_words_apart(query, said):
     assert phrase_matches(texts, starts, ends, query)[0][0] == said
 
 
+@pytest.mark.parametrize(("query", "said"), [("ask", [(5.0, 6.0), (8.0, 9.0)]), ("ask not", [(5.0, 7.0)])])
+def test_a_short_quote_is_found_in_another_form_of_its_words(query, said):
+    # Whisper writes Kennedy's "ask not" as "asked not"; a word asked alone is exact at min_score 1
+    texts = ["And", "so", "my", "fellow", "Americans", "asked", "not", "what", "ask", "what"]  # asked 5-6, ask 8-9
+    starts = list(map(float, range(len(texts))))
+    found = phrase_matches(texts, starts, [t + 1.0 for t in starts], query)
+    assert sorted(m[:2] for m in found) == said
+    assert all(m[2] >= text_grade.said_floor(query) for m in found)
+
+
+def test_a_short_query_sounding_alike_stays_unfound():
+    # "date" and "do" both sound "t": a key that short tells no words apart
+    assert phrase_matches(["can", "do", "for"], [0.0, 1.0, 2.0], [1.0, 2.0, 3.0], "date") == []
+
+
 def test_a_phrase_is_answered_with_its_clause_unless_the_clause_is_long():
     texts, starts, ends = zip(*WORDS, strict=True)
     (match,) = phrase_matches(list(texts), list(starts), list(ends), "Bible of about")

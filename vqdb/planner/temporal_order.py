@@ -31,7 +31,8 @@ If the video has fewer occurrences than asked, no frame is promoted (ToolMerge's
 **kinds** (``kinds``), each from its lowest score up:
 
 * a text tool (``ocr``, ``transcript``, ``subtitle``): the query's words read or said (from
-  ``min_score(query)``, 0.7 to 1; on screen from that times all a read of them may lose, ``MISREAD`` for
+  ``min_score(query)``, 0.7 to 1, said from ``said_floor``: a short query's words said in another form,
+  "asked" for "ask", 0.9; on screen from that times all a read of them may lose, ``MISREAD`` for
   letters OCR confuses and ``SPECIFICITY`` for the rest of a longer line: "echo the ONE" grades 0.95 for
   "echo"), and below them, from 0, a sentence meaning the same or a near miss on screen (at most
   ``NEAR_MISS`` of ``min_score``);
@@ -80,7 +81,7 @@ from vqdb.planner.tools.audio import VOICE_SHARE, Audio, voiced
 from vqdb.planner.tools.base import TextTool
 from vqdb.planner.tools.ocr import Ocr, reads_any_text
 from vqdb.planner.video_frames import sampling_period
-from vqdb.udfs.text_grade import MISREAD, SPECIFICITY, min_score
+from vqdb.udfs.text_grade import MISREAD, SPECIFICITY, min_score, said_floor
 
 STRONG_SHARE = 0.5  # real evidence: at least halfway from its kind's lowest score up to the best
 VOICE_STRONG_SHARE = 0.0  # words said are a voice however well the tagger hears it: every utterance counts
@@ -104,7 +105,7 @@ def kinds(call: Call) -> tuple[Kind, ...]:
 
     Example:
         >>> [tuple(k) for k in kinds(Call("Q1", "transcript", "ask not")) + kinds(Call("Q2", "audio", "speech"))]
-        [(0.0, 0.5, None, 1.0), (0.92, 0.5, None, 1.0), (0.0, 0.5, None, 1.0), (0.5, 0.0, None, 1.0)]
+        [(0.0, 0.5, None, 1.0), (0.9, 0.5, 0.92, 0.9), (0.0, 0.5, None, 1.0), (0.5, 0.0, None, 1.0)]
         >>> kinds(Call("Q3", "ocr", "echo"))[-1]
         Kind(low=0.855, share=0.5, start=1.0, slack=0.9)
         >>> len(kinds(Call("Q4", "siglip", "a dog"))), len(kinds(Call("Q5", "ocr", "EXIT", when="after")))
@@ -121,8 +122,9 @@ def kinds(call: Call) -> tuple[Kind, ...]:
     if isinstance(tool, Ocr):
         said = min_score(call.query)
         return weakest, Kind(round(said * MISREAD * (1.0 - SPECIFICITY), 4), STRONG_SHARE, said, 1.0 - SPECIFICITY)
-    if isinstance(tool, TextTool):
-        return weakest, Kind(min_score(call.query), STRONG_SHARE)
+    if isinstance(tool, TextTool):  # a short query's words said in another form ("asked" for "ask"): said_floor
+        exact, least = min_score(call.query), said_floor(call.query)
+        return weakest, Kind(least, STRONG_SHARE, exact, least) if least < exact else Kind(exact, STRONG_SHARE)
     if isinstance(tool, Audio) and voiced(call.query):
         return weakest, Kind(1.0 - VOICE_SHARE, VOICE_STRONG_SHARE)
     return (weakest,)
@@ -135,7 +137,9 @@ def floor(call: Call, best: float) -> float:
 
     Example:
         >>> floor(Call("Q1", "transcript", "ask not"), 1.0), floor(Call("Q1", "transcript", "ask not"), 0.4)
-        (0.96, 0.2)
+        (0.9, 0.2)
+        >>> floor(Call("Q5", "transcript", "printing with movable types"), 1.0)
+        0.85
         >>> floor(Call("Q2", "audio", "speech"), 0.95), floor(Call("Q3", "siglip", "a dog"), -0.1)
         (0.5, -0.1)
         >>> floor(Call("Q4", "ocr", "echo"), 1.0), floor(Call("Q4", "ocr", "echo the lamb"), 1.0)  # 0.9 * 1.0, 0.86

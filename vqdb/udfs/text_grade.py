@@ -68,7 +68,12 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   ``min_score`` of its own length, so a short one must be equal. Only runs of as many words as the query,
   one fewer or one more, are compared by sound: a key keeps little of a short word ("in the" is "inT"), so
   a run's characters do not say how much of the query's sound it could hold ("branding" sounds like most
-  of "printing in the");
+  of "printing in the"). Words said in **another form** (their ``word_stem``: "asked" for "ask", "sun setting"
+  for "the sun sets") count ``STEMMED`` (0.9) of their stems' similarity the same way, and such a match needs
+  only that weight where ``min_score`` is above it (``said_floor``: a query of up to 6 characters, whose stems
+  must then be equal): speech recognition writes the word a person quotes in another form ("ask not" as
+  "asked not"), and "when does he say 'ask' the first time?" is that word. A short query's sound key is too
+  short to tell words apart ("date" and "do" both sound "t"): sounding alike, it still needs ``min_score``;
 * **a negation must agree**: a stretch holding a negation (``NEGATING``: "not", "never", "don't") where the query
   holds none, or none where it holds one, counts ``NEGATED`` (0.85) of its alignment: misquoting "ask not what you
   can get from your country", a person keeps the "not" that tells the line from "ask what you can do for your
@@ -948,6 +953,37 @@ def _alike(key: str, parts: Sequence[str], first: np.ndarray, last: np.ndarray, 
     return np.where(alike >= min_score(key), weight * alike, 0.0)
 
 
+def said_floor(query: str) -> float:
+    """The lowest score of a stretch said that says ``query``'s words: ``min_score``, or ``STEMMED`` where that is
+    lower, for a short query whose words are said in another form ("asked" for "ask": speech recognition writes
+    "ask not" as "asked not"), their stems equal (see ``phrase_matches``).
+
+    Example:
+        >>> said_floor("ask"), said_floor("ask not"), said_floor("getting started with your budget")
+        (0.9, 0.9, 0.7)
+        >>> said_floor("{year}")  # a value of a form is held or not
+        0.85
+    """
+    return min(min_score(query), STEMMED) if value_form(query) is None else min_score(query)
+
+
+def _keep_stemmed(scores: np.ndarray, floors: np.ndarray, at: np.ndarray, stemmed: np.ndarray) -> None:
+    """Where ``stemmed`` (the scores of the windows ``at`` by their stems: ``STEMMED`` times the stems' similarity,
+    which reached the stems' own ``min_score``, ``_alike``) beats the window's alignment, it is the window's score,
+    and ``STEMMED`` its floor where that is lower (``said_floor``: "asked" says "ask", where ``min_score("ask")``
+    is 1).
+
+    Example:
+        >>> scores, floors = np.array([0.5, 0.95]), np.array([1.0, 1.0])
+        >>> _keep_stemmed(scores, floors, np.array([0, 1]), np.array([0.9, 0.9]))
+        >>> scores.tolist(), floors.tolist()
+        ([0.9, 0.95], [0.9, 1.0])
+    """
+    chosen = at[(stemmed > 0) & (stemmed > scores[at])]
+    scores[at] = np.maximum(scores[at], stemmed)
+    floors[chosen] = np.minimum(floors[chosen], STEMMED)
+
+
 def phrase_matches(
     texts: Sequence[str], starts: Sequence[float], ends: Sequence[float], query: str
 ) -> list[tuple[float, float, float, float, float]]:
@@ -984,6 +1020,7 @@ def phrase_matches(
     read = said >= word_count(words) - 1  # a query's word dropped, at most one
     read = np.flatnonzero(read & _reachable(tokens, run_first, run_last, len(q), minimum))
     scores[read] = run_similarities(q, tokens, run_first[read], run_last[read])
+    floors = np.full(len(run_first), minimum)  # a window's floor: min_score, or what a match of its kind reaches
     sound = "".join(map(sound_key, words))
     if sound:
         keys = _sound_keys(tokens)
@@ -991,14 +1028,18 @@ def phrase_matches(
         heard = np.flatnonzero(heard & _reachable(keys, run_first, run_last, len(sound), min_score(sound)))
         scores[heard] = np.maximum(scores[heard], _alike(sound, keys, run_first[heard], run_last[heard], SOUNDS_ALIKE))
     stems = "".join(map(word_stem, words))
-    if stems != q:  # an inflected word said in another form: aligned by stems, as many words, one more or fewer
+    if stems:  # a word said in another form than asked ("asked" for "ask", "setting" for "sets"): aligned by
+        # stems, as many words, one more or fewer
         said_stems = _stems(tokens)
         alike = np.abs(said - word_count(words)) <= 1
         alike = np.flatnonzero(alike & _reachable(said_stems, run_first, run_last, len(stems), min_score(stems)))
-        scores[alike] = np.maximum(scores[alike], _alike(stems, said_stems, run_first[alike], run_last[alike], STEMMED))
-    scores *= np.where(_negating(tokens, run_first, run_last) != bool(NEGATING.intersection(words)), NEGATED, 1.0)
+        stemmed = _alike(stems, said_stems, run_first[alike], run_last[alike], STEMMED)
+        _keep_stemmed(scores, floors, alike, stemmed)
+    negated = _negating(tokens, run_first, run_last) != bool(NEGATING.intersection(words))
+    floors = np.where(negated, minimum, floors)  # a negation missing or added is no match of another form
+    scores *= np.where(negated, NEGATED, 1.0)
     candidates: list[tuple[float, int, int]] = []
-    for i in np.flatnonzero(scores >= minimum):
+    for i in np.flatnonzero(scores >= floors):
         a, b = int(run_first[i]), int(run_last[i])
         if not numbers or _in_order(_DIGITS.findall(" ".join(tokens[a : b + 1])), numbers):
             candidates.append((float(scores[i]), a, b))

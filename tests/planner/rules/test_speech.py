@@ -35,6 +35,21 @@ def test_a_value_named_by_its_kind_is_looked_for_by_its_form(question: str, form
 @pytest.mark.parametrize(
     "question",
     [
+        "When does the narrator give the year of the Bible?",  # given
+        "when is the departure time mentioned",  # passive
+        "when does she mention the year it was printed",  # said
+    ],
+)
+def test_the_value_asked_is_the_first_call_where_its_keyframe_goes(question: str) -> None:
+    # a keyframe is placed in the focus of its first supporting call: the value said ("1455"), not the words
+    # naming it ("Bible" of a sentence meaning "year of the Bible", half a second earlier)
+    said = [c.query for c in rule_plan(question).queries if c.tool == "transcript"]
+    assert said[0].startswith("{") and not said[-1].startswith("{")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "when is the year 1455 mentioned",
         "when is the yearly total of three thousand pounds said",
         "the bit where the commentator says its full time",

@@ -539,7 +539,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
         if said or voice:  # a value named as asked ("the departure time"): ``_clean`` drops its "the"
             forms = _value_queries(passive.group(1))
             tools = TOOLS_FOR[EITHER if _in_a_text_carrier(text[passive.end() :]) else SPEECH]
-            evidence.add(*(((HEARD,), "speech") if voice else (tools, said, *forms)))
+            evidence.add(*(((HEARD,), "speech") if voice else (tools, *forms, said)))  # the value asked first
             return text[: passive.start()] + " " + text[passive.end() :]
     described = _DESCRIBED_AS.search(text)
     if described and _unnamed(_clean(described.group("said"))):
@@ -550,8 +550,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     given = next(filter(None, (giving.search(text) for giving in _VALUE_GIVEN)), None)
     if given:  # "when does she give the percentage": the value said, in its words or its form
         said, before = given.group("said"), text[: given.start()]  # "when does the chart give …": written
-        evidence.add(
-            TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], _clean(said), *_value_queries(said)
+        evidence.add(  # the value asked first: a keyframe goes where its first supporting call found it
+            TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], *_value_queries(said), _clean(said)
         )
         return text[: given.start()] + " " + text[given.end() :]
     for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
@@ -606,7 +606,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
             said = tuple(map(_group_told, said))  # "what Americans can do": "what you can do", as told
-            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *said, *content, *values)
+            evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *values, *said, *content)  # the value first
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
                 before = _without_a_name_speaking(before)
             return before + " " + tail[apposed.end() if apposed else len(rest) :]

@@ -28,10 +28,10 @@ A call finds **spans** of the timed text (video_id, said_start, said_end, score,
   ``SEMANTIC_WEIGHT * (similarity - SEMANTIC_MIN) / (1 - SEMANTIC_MIN)``: at most 0.6, so a phrase said
   in other words ("when does he talk about money?") ranks frames when no words match, and any span that
   says the words outranks it; the sentence is said over its whole time. Its focus is where its words say the
-  query's (``transcript``: ``said_focus`` of the words overlapping it, "has never been" of an 11 s sentence for
-  "it has never been bettered"), and its evidence the phrase they are said in (the sentence with ``extent``
-  "statement"); a sentence sharing no word with the query is focused on its clause closest in meaning when that
-  is closer than the whole sentence (``meant_clause``: "done." of "I will show a directory done." for
+  query's (``transcript``: ``said_focus`` of the words overlapping it, timed as heard, "has never been" of an
+  11 s sentence for "it has never been bettered"), and its evidence the phrase they are said in (the sentence
+  with ``extent`` "statement"); a sentence sharing no word with the query is focused on its clause closest in
+  meaning when that is closer than the whole sentence (``meant_clause``: "done." of "I will show a directory done." for
   "finished"), else it is, like a cue, its own focus and evidence. A query
   of a value's form (``{time}``, ``vqdb.textnorm.value_form``) has no meaning: only its values said are found.
 
@@ -393,7 +393,9 @@ class TimedTextTool(TextTool):
             group_by=[key.copy() for key in keys],
         )
         meant = fn("meant_clause", col("words"), ctx.text.copy(), number(self.pause_s))
-        focus = fn("coalesce", fn("said_focus", col("words"), ctx.text), meant)  # meant only where none is shared
+        focus = fn(
+            "coalesce", fn("said_focus", col("words"), ctx.text, number(self.pause_s)), meant
+        )  # meant only where none is shared
         focus_start = fn("coalesce", exp.Dot(this=focus, expression=exp.to_identifier("start_s")), col("start_s"))
         focus_end = fn("coalesce", exp.Dot(this=focus.copy(), expression=exp.to_identifier("end_s")), col("end_s"))
         focused = select(
@@ -623,7 +625,7 @@ class TimedTextTool(TextTool):
             for i, (first, stop) in enumerate(zip(after.tolist(), upto.tolist(), strict=True))
         ]
         unshared: dict[int, list[dict]] = {}  # the sentences sharing no word with the query: their words
-        for i, found in enumerate(shared_words_foci(texts, word_start, word_end, sentences, query)):
+        for i, found in enumerate(shared_words_foci(texts, word_start, word_end, sentences, query, self.pause_s)):
             if found is not None:
                 focus_start[i], focus_end[i] = found
             elif sentences[i]:
