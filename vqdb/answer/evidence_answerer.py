@@ -775,7 +775,7 @@ class _Reading:
             where = (
                 self._moment_weight(match, start, end)
                 if self.anchors
-                else self._near_weight(match.stream.video_id, start, end)
+                else self._near_weight(match.stream.video_id, *_snippets_extent(match, start, end))
             )
             weight = source_weight(self.parts.source, match.stream.source)
             if written and match.stream.source != "transcript":
@@ -866,6 +866,8 @@ class _Reading:
         return asked if self.anchors and self.parts.relation and any(c.isalnum() for c in asked) else self.question
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
+        """1 for text at ``start_s``..``end_s`` that meets a span around the keyframes (or with none given),
+        ``FAR_WEIGHT`` otherwise."""
         if self.near is None:
             return 1.0
         near = any(v == video_id and start_s <= e and end_s >= s for v, s, e in self.near)
@@ -1367,6 +1369,25 @@ def _ordinal_weights(
         id(s): ordinal_weight(ordinal, s.start_s, s.end_s, earliest, latest) if id(s) in chosen else farthest
         for _, _, s in candidates
     }
+
+
+def _snippets_extent(match: Match, start_s: float, end_s: float) -> tuple[float, float]:
+    """The seconds of the snippets ``match`` was read from (a sentence as transcribed, a screen), with its own
+    ``start_s``..``end_s``: whether a place is near the keyframes is a property of what was read there, as the
+    snippets read near them are (``_Reading._focus``). Two options that share their words ("ask not what your
+    country can do for you", "ask what you can do for your country") read in one sentence are both near
+    where the keyframes meet it, however the retrieval, planned from those shared words, placed them in it.
+
+    Example:
+        >>> from vqdb.answer.timeline import stream_of
+        >>> said = "ask not what your country can do for you, ask what you can do for your country"
+        >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 1.0, 9.0, said, 5.0)])
+        >>> m = Match(s, 10, 16, 1.0, 1.0)
+        >>> (round(m.start_s, 1), round(m.end_s, 1)), _snippets_extent(m, m.start_s, m.end_s)
+        ((5.7, 9.0), (1.0, 9.0))
+    """
+    snippets = [match.stream.snippets[i] for i in set(match.stream.snippet_of[match.first : match.last + 1].tolist())]
+    return min(start_s, *(x.start_s for x in snippets)), max(end_s, *(x.end_s for x in snippets))
 
 
 def spelling_variants(words: list[list[str]]) -> list[list[int]]:
