@@ -745,7 +745,9 @@ class _Reading:
         score is how much of the words around the blank it reads times how much of the option (each part
         weighed as a phrase of its own, ``option_weights``): the words around say where the blank is, the
         option must be read there ("with the WORK of our hands" does not fill "WE ARE THE WORK OF ___ HANDS"
-        as well as "WE" / "ARE" / "THE" / "WORK" / "OF" / "HIS" / "HANDS" does)."""
+        as well as "WE" / "ARE" / "THE" / "WORK" / "OF" / "HIS" / "HANDS" does), in their order: times the
+        share of the phrase read in its order (``Match.order``), so "and our dreams" / "with the WORK", two
+        screens in a row, does not fill "with the work of our ___" with "dreams"."""
         before, own, after = match_words(blank[0]), match_words(option), match_words(blank[1])
         words = [*before, *own, *after]
         weights = option_weights([words])[0]
@@ -762,9 +764,8 @@ class _Reading:
                     continue  # on one screen: read as that screen
                 read = sim[:, m.first : m.last + 1].max(axis=1)
                 parts = [_weighted_share(weights[mask], read[mask]) for mask in (~is_option, is_option)]
-                out.append(
-                    Match(stream, m.first, m.last, parts[0] * parts[1] * (ACROSS_SCREENS if joined else 1.0), m.order)
-                )
+                across = ACROSS_SCREENS if joined else 1.0
+                out.append(Match(stream, m.first, m.last, parts[0] * parts[1] * m.order * across, m.order))
         return out
 
     def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:

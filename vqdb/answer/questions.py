@@ -702,12 +702,19 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
 # a run of underscores standing alone ("OF ___ HANDS"; not "__init__" or "final__v3"), "[blank]", "(blank)"
 _BLANK = re.compile(r"(?<!\w)_{2,}(?!\w)|\[\s*blank\s*\]|\(\s*blank\s*\)", re.IGNORECASE)
 _CLAUSE_MARK = re.compile(r"[,:;.?!]\s")
+# an ellipsis standing alone ("with the work of our ... what?"; not "so..." trailing off) is a blank where the
+# question asks what fills it: "what?" right after it, or a word saying so ("complete", "fill", "missing")
+_ELLIPSIS = re.compile(r"(?<=\s)(?:\.{3}|\u2026)(?=[\s'\"\u2019\u201d]|$)")
+_FILL_CUE = re.compile(
+    r"(?:\.{3}|\u2026)['\"\u2019\u201d]?\s*(?:what|which\s+(?:word|one))?\s*\?|\b(?:complete|fill|finish|missing)\b",
+    re.IGNORECASE,
+)
 
 
 def blank_phrase(question: str) -> tuple[str, str] | None:
     """The words either side of a blank the question asks to fill ("'WE ARE THE WORK OF ___ HANDS'. Which
     word fills the blank?"): of the quote that has it, else of the clause it is in; None without a blank
-    (two or more underscores standing alone, "[blank]"), and None for two blanks (which part of an option
+    (two or more underscores standing alone, "[blank]", or an ellipsis where the question asks what fills it), and None for two blanks (which part of an option
     goes in which is not known). The options are the words that go in it: an option is found as the
     whole phrase it makes, not alone (an "OUR" read elsewhere fills no blank).
 
@@ -719,14 +726,27 @@ def blank_phrase(question: str) -> tuple[str, str] | None:
         >>> [blank_phrase(q) for q in ("Which word is missing from the sign?", "What does __init__ take besides self?",
         ...                            "'THE ___ OF ___ HANDS': which words fill the blanks?")]
         [None, None, None]
+
+    People write the blank as an ellipsis too, where the question asks what fills it; an ellipsis that only
+    quotes a screen ("Loading ...") or trails off is none:
+
+        >>> blank_phrase("The lyrics say 'with the work of our ...' what?")
+        ('with the work of our', '')
+        >>> blank_phrase("Complete the line: because we are the ... of his hands")
+        ('because we are the', 'of his hands')
+        >>> [blank_phrase(q) for q in ("What shows after the 'Loading ...' screen?", "What does he say after 'so...'?")]
+        [None, None]
     """
-    if len(_BLANK.findall(question)) != 1:
+    marks = _BLANK
+    if not marks.findall(question) and _FILL_CUE.search(question):
+        marks = _ELLIPSIS
+    if len(marks.findall(question)) != 1:
         return None
     for quote in _quotes(question):
-        split = _BLANK.split(quote, maxsplit=1)
+        split = marks.split(quote, maxsplit=1)
         if len(split) == 2:
             return split[0].strip(), split[1].strip()
-    blank = _BLANK.search(question)
+    blank = marks.search(question)
     starts = [m.end() for m in _CLAUSE_MARK.finditer(question, 0, blank.start())]
     end = _CLAUSE_MARK.search(question, blank.end())
     before = question[starts[-1] if starts else 0 : blank.start()]
