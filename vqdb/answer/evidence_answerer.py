@@ -725,7 +725,8 @@ class _Reading:
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
         letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``), an option
-        that is a number only where it is read whole (``lexical.reads_number_whole``)."""
+        that is a number only where it is read whole (``lexical.reads_number_whole``), and a phrase also across
+        consecutive screens (``_across_screens``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
             if not self._answers_from(stream):
@@ -736,6 +737,40 @@ class _Reading:
                 found = find(words, weights, stream, self.matcher.similarity(words, i))
                 # "6.607" is not read in "6.006", nor "Room 4" in "Lecture 4: Early Printing Room B-214"
                 out += [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
+        if identifier is None:
+            out += self._across_screens(words, weights)
+        return out
+
+    def _across_screens(self, words: list[str], weights: np.ndarray) -> list[Match]:
+        """Where a phrase of two words or more is read across consecutive screens (``screen_sequence``:
+        kinetic lyrics "WE" / "ARE" / "HERE" / "TO", a caption split over two cues) better than on any one
+        of those screens, with its words in order (``Match.order``): those places, their score times
+        ``ACROSS_SCREENS`` (words joined from several screens are less surely one phrase). The phrase read
+        whole on one screen elsewhere ("we are here to" at the start) is another place, at another time.
+
+        Example:
+            >>> from vqdb.answer.timeline import streams_of
+            >>> ev = [Evidence("ocr", "v", t, t + 1.0, w, t) for t, w in [(0.0, "WE"), (1.0, "ARE"), (2.0, "HERE")]]
+            >>> reading = _Reading("What does the screen say?", streams_of(ev), None, None)
+            >>> [(m.start_s, m.end_s, round(m.score, 2)) for m in reading._across_screens(["we", "are", "here"], np.ones(3))]
+            [(0.0, 3.0, 0.9)]
+        """
+        if len(words) < 2:
+            return []
+        out = []
+        for sequence in screen_sequence([s for s in self.streams if self._answers_from(s)]):
+            sim = similarity(words, sequence.words)
+            for m in find(words, weights, sequence, sim):
+                screens = np.unique(sequence.snippet_of[m.first : m.last + 1])
+                if len(screens) < 2:
+                    continue
+                on_one = max(
+                    float(weights @ sim[:, sequence.snippet_of == k].max(axis=1)) / float(weights.sum())
+                    for k in screens
+                )
+                joined = Match(sequence, m.first, m.last, m.coverage * m.order * ACROSS_SCREENS, m.order)
+                if joined.coverage > on_one:
+                    out.append(joined)
         return out
 
     def _filled_matches(self, blank: tuple[str, str], option: str) -> list[Match]:
