@@ -198,6 +198,7 @@ MEANING_MARGIN = 0.05  # ... by at least this cosine
 WHOLE_READ = 0.9  # an option whose place reads this share of its words is read whole
 STATEMENT_WORDS = 4  # an option with this many words that are not function words is a statement
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
+READING_ORDER = 0.9  # "the last folder listed": an option read on the same screen as another, per step from the end
 
 
 @dataclasses.dataclass(frozen=True)
@@ -413,7 +414,7 @@ class _Reading:
         self._apply_case(places, [match_words(o) for o in options])
         _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
-        best_places = _prefer_whole(options, words, best_places)
+        best_places = _in_reading_order(self.parts.ordinal, _prefer_whole(options, words, best_places))
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
         semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
         context_semantic = self._context_semantics(best_places)
@@ -1498,6 +1499,39 @@ def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place |
             contained = words[i] == words[j] and literal_i != literal_j and literal_i in literal_j and literal_j in read
         if contained:
             out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
+    return out
+
+
+def _in_reading_order(ordinal: str | None, best: list[Place | None]) -> list[Place | None]:
+    """Of a question with an ordinal ("What is the last folder name in the listing?"), the options read about
+    as well as the best (``SAME_READ``) on one screen at once, which time cannot put in order, in their reading
+    order there: each times ``READING_ORDER`` per such option read after it (before it, for "last").
+
+    Example:
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 5.0, 8.0, "bin include lib64 / games lib src", 6.0)])
+        >>> best = [Place(1.0, Match(s, k, k, 1.0, 1.0), 5.0, 8.0) for k in (5, 0, 3)]  # src, bin, games
+        >>> [round(p.value, 2) for p in _in_reading_order("last", best)]
+        [1.0, 0.81, 0.9]
+        >>> [round(p.value, 2) for p in _in_reading_order("first", best)]
+        [0.81, 1.0, 0.9]
+    """
+    placed = [p for p in best if p is not None]
+    if ordinal is None or not placed:
+        return best
+    top = max(p.value for p in placed)
+
+    def screen(p: Place) -> tuple[int, int]:
+        return id(p.match.stream), int(p.match.stream.snippet_of[p.match.first])
+
+    tied = [p for p in placed if p.value >= SAME_READ * top and p.match.stream.source == "ocr"]
+    out = list(best)
+    for i, p in enumerate(best):
+        together = [q for q in tied if p in tied and screen(q) == screen(p)]
+        if len(together) < 2:
+            continue
+        ahead = [q for q in together if (q.match.first > p.match.first) == (ordinal == "last") and q is not p]
+        out[i] = dataclasses.replace(p, value=p.value * READING_ORDER ** len(ahead))
     return out
 
 
