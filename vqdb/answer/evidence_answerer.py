@@ -95,7 +95,7 @@ import dataclasses
 import itertools
 import math
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -105,7 +105,7 @@ from vqdb.answer.answer_kind import asked_kind, holds_kind, listed_words, names_
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.identifiers import find_identifier, identifiers_of
+from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, read_tokens
 from vqdb.answer.letter_case import case_fit
 from vqdb.answer.lexical import (
     STOPWORDS,
@@ -1114,6 +1114,10 @@ class _Reading:
         # a guess by the source named or by meaning where what the question is about is read somewhere;
         # where some of it is read nowhere, only by a meaning close enough to answer it
         guessed = (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD
+        # a web address asked ("What web address is shown?") is answered by the one the video shows, whatever
+        # words go with it ("web" is read nowhere beside it): surely where only one is read, flagged of several
+        shown = _addresses(best for _, _, _, best in scored) if kind == "address" else set()
+        found, guessed = found or len(shown) == 1, guessed or bool(shown)
         if not (found or guessed):
             unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
             why = (
@@ -1500,6 +1504,21 @@ def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place |
         if contained:
             out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
     return out
+
+
+def _addresses(snippets: Iterable[Evidence]) -> set[str]:
+    """The distinct web addresses, domains and e-mail addresses read in ``snippets`` (``identifiers.is_address``),
+    each as identifiers are compared, one that has another inside it left out (a domain read alone and with
+    its path is one address; so is one read with its neighbour joined, "wwwjfklibrary.org").
+
+    Example:
+        >>> ev = [Evidence("ocr", "v", t, t + 1, text, t) for t, text in [(0, "WWW jfklibrary.org/asknot"),
+        ...                                                                (1, "jfklibrary.org"), (2, "ARCHIVE 039")]]
+        >>> sorted(_addresses(ev))
+        ['jfklibrary.org']
+    """
+    read = {t for s in snippets for t in read_tokens(s.text) if is_address(t)}
+    return {t for t in read if not any(t != other and other in t for other in read)}
 
 
 def _in_reading_order(ordinal: str | None, best: list[Place | None]) -> list[Place | None]:
