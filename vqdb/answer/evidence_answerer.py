@@ -753,7 +753,8 @@ class _Reading:
             >>> from vqdb.answer.timeline import streams_of
             >>> ev = [Evidence("ocr", "v", t, t + 1.0, w, t) for t, w in [(0.0, "WE"), (1.0, "ARE"), (2.0, "HERE")]]
             >>> reading = _Reading("What does the screen say?", streams_of(ev), None, None)
-            >>> [(m.start_s, m.end_s, round(m.score, 2)) for m in reading._across_screens(["we", "are", "here"], np.ones(3))]
+            >>> found = reading._across_screens(["we", "are", "here"], np.ones(3))
+            >>> [(m.start_s, m.end_s, round(m.score, 2)) for m in found]
             [(0.0, 3.0, 0.9)]
         """
         if len(words) < 2:

@@ -714,9 +714,10 @@ _FILL_CUE = re.compile(
 def blank_phrase(question: str) -> tuple[str, str] | None:
     """The words either side of a blank the question asks to fill ("'WE ARE THE WORK OF ___ HANDS'. Which
     word fills the blank?"): of the quote that has it, else of the clause it is in; None without a blank
-    (two or more underscores standing alone, "[blank]", or an ellipsis where the question asks what fills it), and None for two blanks (which part of an option
-    goes in which is not known). The options are the words that go in it: an option is found as the
-    whole phrase it makes, not alone (an "OUR" read elsewhere fills no blank).
+    (two or more underscores standing alone, "[blank]", or an ellipsis where the question asks what fills
+    it), and None for two blanks (which part of an option goes in which is not known). The options are the
+    words that go in it: an option is found as the whole phrase it makes, not alone (an "OUR" read elsewhere
+    fills no blank).
 
     Example:
         >>> blank_phrase("The big words spell 'WE ARE THE WORK OF ___ HANDS'. Which word fills the blank?")
