@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    '97ab8ef7c8ac'
+    'a763ecdf60c4'
 """
 
 from __future__ import annotations
