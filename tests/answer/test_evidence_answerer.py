@@ -1373,3 +1373,15 @@ def test_an_open_question_for_the_web_address_shown_is_answered_by_it(answerer):
     )
     found = answerer.answer("What web address is shown at the end?", None, [], timeline=shown)
     assert found.answer is not None and "jfklibrary.org/asknot" in found.answer and not found.low_confidence
+
+
+def test_the_last_button_in_a_row_on_every_screen_is_read_in_the_row_not_where_its_word_comes_up_later(answerer):
+    page = "Enter text and press ENTER Send / Upvote Downvote Flag Regenerate Clear history / Examples"
+    demo = screens(
+        (0.0, 4.0, page + " / Does the flag in the image appear in the video?"),
+        (4.0, 25.0, page + " / Does the flag in the image appear in the video?"),
+        (29.0, 32.0, "Does the flag in the image appear in the video? / Yes, the flag is visible / " + page),
+    )
+    options = ["Regenerate", "Clear history", "Flag", "Upvote"]
+    assert answerer.answer("Which is the last button in the row of buttons?", options, [], timeline=demo).answer == "B"
+    assert answerer.answer("Which button comes first in that row?", options, [], timeline=demo).answer == "D"

@@ -24,7 +24,7 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 22  # 22: near by snippet; options across screens; ellipsis blanks; reading order; one address
+ANSWER_VERSION = 22  # 22: near by snippet; options across screens; ellipsis blanks; reading/layout order; an address
 # 21: a voice asked for is its whole turn; words said by a named voice ANDed with it
 # 20: a phrase with a word it has twice read in order; the kind asked without the anchor clause
 # 19: an open answer related to an anchor: its meaning without the anchor, its source asked

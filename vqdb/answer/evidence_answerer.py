@@ -918,6 +918,8 @@ class _Reading:
         decided among its other places, and its page places weigh as the farthest."""
         if self.parts.ordinal is None:
             return
+        if self.parts.in_layout and self._apply_layout_order(places):
+            return
         strong = [p for option in places for p in option if p.match.score >= CONFIDENT_LEXICAL]
         strong = [p for p in strong if source_weight(self.parts.source, p.match.stream.source) == 1.0] or strong
         page = {id(p) for option in places for p in self._page_places(option)}
@@ -939,6 +941,48 @@ class _Reading:
                 )
                 for p in option
             ]
+
+    def _apply_layout_order(self, places: list[list[Place]]) -> bool:
+        """An ordinal of places in a layout ("the last button in the row", "which directory is listed first?",
+        ``QuestionParts.in_layout``) is reading order on the screens that show the most options (at least two,
+        each read well, ``CONFIDENT_LEXICAL``), not time: a button row on every screen is all at once, and
+        "Flag" read later in a sentence typed ("Does the flag appear?") is no button after "Clear history".
+        On those screens an option stands where it is first read, and each of its places there weighs
+        ``READING_ORDER`` per option read after it (before it, for "first"); every other place as the farthest,
+        ``READING_ORDER`` per option on them but one. False where no screen shows two options: time orders them.
+
+        Example:
+            >>> from vqdb.answer.timeline import stream_of
+            >>> screen = "Upvote Flag Clear history / Does the flag appear?"
+            >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 9.0, screen, 0)])
+            >>> reading = _Reading("Which is the last button in the row?", [s], None, None)
+            >>> options = (["flag"], ["clear", "history"])
+            >>> places = [[Place(1.0, m, 0.0, 9.0) for m in find(w, np.ones(len(w)), s)] for w in options]
+            >>> reading._apply_layout_order(places), [round(max(p.value for p in o), 2) for o in places]
+            (True, [0.9, 1.0])
+        """
+        layout: dict[tuple[int, int], dict[int, int]] = {}  # screen -> option -> its first word there
+        for k, option in enumerate(places):
+            for p in option:
+                if p.match.score >= CONFIDENT_LEXICAL and p.match.stream.source == "ocr":
+                    screen = (id(p.match.stream), int(p.match.stream.snippet_of[p.match.first]))
+                    shown = layout.setdefault(screen, {})
+                    shown[k] = min(shown.get(k, p.match.first), p.match.first)
+        most = max((len(shown) for shown in layout.values()), default=0)
+        if most < 2:
+            return False
+        last = self.parts.ordinal == "last"
+        for k, option in enumerate(places):
+            weighed = []
+            for p in option:
+                shown = layout.get((id(p.match.stream), int(p.match.stream.snippet_of[p.match.first])), {})
+                if len(shown) == most and k in shown:  # at its first reading there: "flag" of a sentence further on
+                    ahead = sum((at > shown[k]) == last and j != k for j, at in shown.items())
+                else:
+                    ahead = most - 1
+                weighed.append(dataclasses.replace(p, value=p.value * READING_ORDER**ahead))
+            option[:] = weighed
+        return True
 
     def _apply_page_at_moment(self, places: list[list[Place]]) -> None:
         """Text on (nearly) every screen (a channel logo, a show's name: the page, ``_page_places``) is no

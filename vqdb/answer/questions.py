@@ -16,8 +16,9 @@
   "Find the moment...": its answer is a time span of the video, not a text ("When the dog barks, what
   is shown?" asks what: a leading "when" clause ends at a comma; "At what time does the shop open,
   according to the sign?" asks a text);
-* an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last"), and whether it asks
-  for one word (``asks_word``: "the last word he says");
+* an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last"), whether it asks
+  for one word (``asks_word``: "the last word he says") and whether it counts places in a layout on screen
+  (``in_layout``: "the last button in the row", "which directory is listed first?"), not moments;
 * the **source** the answer is in, from cue words in the rest of the question: ``speech`` (say,
   tell, mention, narrator, announcer, ...), ``screen`` (on screen, shown, caption, title, sign, ...),
   ``sound`` (sound, noise, bark, ...), or None when it names none or several (``named``: all it
@@ -50,6 +51,8 @@ Example:
     (155.0, 155.0)
     >>> read_question("Which train leaves at 7:45?").at_s is None
     True
+    >>> [read_question(q).in_layout for q in ("Which is the last button in the row?", "What is the first text shown?")]
+    [True, False]
 """
 
 from __future__ import annotations
@@ -180,6 +183,8 @@ _ORDINAL = re.compile(  # and the unit it counts in where it names one: "the las
     re.IGNORECASE,
 )
 _ANCHOR_ORDINAL = re.compile(r"\b(first|last|final)\s+time\b()", re.IGNORECASE)  # of the anchor's showings
+# an ordinal of a place in a layout ("the last button in the row", "which directory is listed first?"), not of time
+_LAYOUT = re.compile(r"\b(?:rows?|columns?|lists?|listed|listing|menus?|menu\s*bar|toolbar|tabs|table)\b", re.I)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
 _IN_VIDEO = r"\s+(?:in|into|of)\s+(?:the\s+)?(?:video|clip|film|movie|recording)\b"
@@ -205,6 +210,7 @@ class QuestionParts:
     at_s: tuple[float, float] | None = None
     asks_when: bool = False
     ordinal: str | None = None
+    in_layout: bool = False  # the ordinal counts places in a row, list or menu on screen, not moments
     asks_word: bool = False
     source: str | None = None
     named: tuple[str, ...] = ()
@@ -303,6 +309,7 @@ def read_question(question: str) -> QuestionParts:
         at_s=at_s,
         asks_when=asks_when(question),
         ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),
+        in_layout=ordinal is not None and bool(_LAYOUT.search(_mask_quotes(rest))),
         asks_word=ordinal is not None and (ordinal.group(2) or "").lower() == "word",
         source=source,
         named=sources_named(_mask_quotes(rest)),
