@@ -1298,3 +1298,90 @@ def test_the_kind_of_value_asked_is_read_without_the_anchors_clause(answerer):
     ) + speech((0.5, 2.8, "I will show you where things are."), (3.5, 4.6, "Here it comes."))
     found = answerer.answer("What does he say right before the Folders listing appears?", None, [], timeline=terminal)
     assert found.support.source == "transcript"  # a listing names the moment; no list is asked
+
+
+# -- options as benchmark writers make them (answers20's probe, over real clips) ----------------------------
+KENNEDY = speech(
+    (
+        0.94,
+        11.38,
+        "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.",
+    )
+)
+
+
+def test_options_of_the_same_words_said_in_one_sentence_are_told_by_the_question_not_the_keyframes(answerer):
+    # the keyframes meet only the sentence's second half (where the retrieval put the options' shared words):
+    # both options are read in the sentence near them; "not to ask" is told by the words said before each
+    found = answerer.answer(
+        "What does Kennedy tell people NOT to ask?",
+        ["what you can do for your country", "what your country can do for you", "what America will do"],
+        [],
+        timeline=KENNEDY,
+        near=[("v", 8.5, 11.5)],
+    )
+    assert found.answer == "B"
+
+
+LYRICS = screens(
+    (0.0, 1.0, "we / are / here / to"),
+    (13.0, 14.0, "who / is / COMING / again"),
+    (15.0, 16.0, "WE"),
+    (16.0, 17.0, "ARE"),
+    (17.0, 18.0, "HERE"),
+    (18.0, 19.0, "TO"),
+    (20.0, 21.0, "echo"),
+    (21.0, 22.0, "with our lives"),
+    (25.0, 26.8, "and our dreams"),
+    (26.8, 28.0, "with the / WORK"),
+    (29.0, 29.8, "wih the / WORX / af our hands"),  # as OCR read the real clip (echo-hereweare)
+)
+
+
+def test_a_phrase_shown_a_word_at_a_time_is_read_across_the_screens(answerer):
+    found = answerer.answer(
+        "What does the screen say right after 'who is coming again'?",
+        ["echo the KING", "with our passion", "WE ARE HERE TO", "and our dreams"],
+        [],
+        timeline=LYRICS,
+    )
+    assert found.answer == "C" and not found.low_confidence
+
+
+def test_a_blank_written_as_an_ellipsis_is_filled_by_the_words_in_their_order(answerer):
+    found = answerer.answer(
+        "The lyrics say 'with the work of our ...' what?", ["lives", "dreams", "hearts", "hands"], [], timeline=LYRICS
+    )
+    assert found.answer == "D"
+
+
+def test_the_last_of_options_listed_on_one_screen_is_the_last_read_there(answerer):
+    listing = screens(
+        (6.0, 9.0, "eriberto@canopus:~$ ls /usr / bin include lib64 local share / games lib libexec sbin src")
+    )
+    question = "What is the last folder name printed in the listing?"
+    assert answerer.answer(question, ["sbin", "src", "share", "bin"], [], timeline=listing).answer == "B"
+    assert (
+        answerer.answer(question.replace("last", "first"), ["sbin", "src", "share", "bin"], [], timeline=listing).answer
+        == "D"
+    )
+
+
+def test_an_open_question_for_the_web_address_shown_is_answered_by_it(answerer):
+    shown = screens(
+        (0.0, 8.0, "John F. Kennedy / Washington, D.C. - January 20, 1961"), (13.0, 24.0, "WWW jfklibrary.org/asknot")
+    )
+    found = answerer.answer("What web address is shown at the end?", None, [], timeline=shown)
+    assert found.answer is not None and "jfklibrary.org/asknot" in found.answer and not found.low_confidence
+
+
+def test_the_last_button_in_a_row_on_every_screen_is_read_in_the_row_not_where_its_word_comes_up_later(answerer):
+    page = "Enter text and press ENTER Send / Upvote Downvote Flag Regenerate Clear history / Examples"
+    demo = screens(
+        (0.0, 4.0, page + " / Does the flag in the image appear in the video?"),
+        (4.0, 25.0, page + " / Does the flag in the image appear in the video?"),
+        (29.0, 32.0, "Does the flag in the image appear in the video? / Yes, the flag is visible / " + page),
+    )
+    options = ["Regenerate", "Clear history", "Flag", "Upvote"]
+    assert answerer.answer("Which is the last button in the row of buttons?", options, [], timeline=demo).answer == "B"
+    assert answerer.answer("Which button comes first in that row?", options, [], timeline=demo).answer == "D"

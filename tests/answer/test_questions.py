@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.answer.questions import about_sound, asks_when, read_question, source_of, video_span
+from vqdb.answer.questions import about_sound, asks_when, blank_phrase, read_question, source_of, video_span
 from vqdb.answer.timeline import match_words
 
 
@@ -282,3 +282,13 @@ def test_what_is_listed_is_read_on_screen():
     of the transcript."""
     assert read_question("Which folders are listed?").source == "screen"
     assert read_question("What does the ls command print in the terminal?").source == "screen"
+
+
+def test_a_blank_is_an_ellipsis_only_where_the_question_asks_what_fills_it():
+    assert blank_phrase("The lyrics say 'with the work of our ...' what?") == ("with the work of our", "")
+    assert blank_phrase("Complete the line: because we are the … of his hands") == (
+        "because we are the",
+        "of his hands",
+    )
+    assert blank_phrase("What comes up after the 'Loading ...' screen?") is None
+    assert blank_phrase("What does she say after 'and so...'?") is None

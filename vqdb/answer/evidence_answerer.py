@@ -95,7 +95,7 @@ import dataclasses
 import itertools
 import math
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -105,7 +105,7 @@ from vqdb.answer.answer_kind import asked_kind, holds_kind, listed_words, names_
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.identifiers import find_identifier, identifiers_of
+from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, read_tokens
 from vqdb.answer.letter_case import case_fit
 from vqdb.answer.lexical import (
     STOPWORDS,
@@ -198,6 +198,7 @@ MEANING_MARGIN = 0.05  # ... by at least this cosine
 WHOLE_READ = 0.9  # an option whose place reads this share of its words is read whole
 STATEMENT_WORDS = 4  # an option with this many words that are not function words is a statement
 SAME_READ = 0.95  # the other is read as well: its match scores at least this share of the part's
+READING_ORDER = 0.9  # "the last folder listed": an option read on the same screen as another, per step from the end
 
 
 @dataclasses.dataclass(frozen=True)
@@ -413,7 +414,7 @@ class _Reading:
         self._apply_case(places, [match_words(o) for o in options])
         _heard_alike(places, spelled)
         best_places = [max(p, key=lambda x: x.value) if p else None for p in places]
-        best_places = _prefer_whole(options, words, best_places)
+        best_places = _in_reading_order(self.parts.ordinal, _prefer_whole(options, words, best_places))
         unread = [1.0 - min(1.0, p.match.score) if p else 1.0 for p in best_places]  # meaning counts where words do not
         semantic = self._option_semantics(options) if max(unread) > 0 else [0.0] * len(options)
         context_semantic = self._context_semantics(best_places)
@@ -725,7 +726,8 @@ class _Reading:
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
         letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``), an option
-        that is a number only where it is read whole (``lexical.reads_number_whole``)."""
+        that is a number only where it is read whole (``lexical.reads_number_whole``), and a phrase also across
+        consecutive screens (``_across_screens``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
             if not self._answers_from(stream):
@@ -736,6 +738,41 @@ class _Reading:
                 found = find(words, weights, stream, self.matcher.similarity(words, i))
                 # "6.607" is not read in "6.006", nor "Room 4" in "Lecture 4: Early Printing Room B-214"
                 out += [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
+        if identifier is None:
+            out += self._across_screens(words, weights)
+        return out
+
+    def _across_screens(self, words: list[str], weights: np.ndarray) -> list[Match]:
+        """Where a phrase of two words or more is read across consecutive screens (``screen_sequence``:
+        kinetic lyrics "WE" / "ARE" / "HERE" / "TO", a caption split over two cues) better than on any one
+        of those screens, with its words in order (``Match.order``): those places, their score times
+        ``ACROSS_SCREENS`` (words joined from several screens are less surely one phrase). The phrase read
+        whole on one screen elsewhere ("we are here to" at the start) is another place, at another time.
+
+        Example:
+            >>> from vqdb.answer.timeline import streams_of
+            >>> ev = [Evidence("ocr", "v", t, t + 1.0, w, t) for t, w in [(0.0, "WE"), (1.0, "ARE"), (2.0, "HERE")]]
+            >>> reading = _Reading("What does the screen say?", streams_of(ev), None, None)
+            >>> found = reading._across_screens(["we", "are", "here"], np.ones(3))
+            >>> [(m.start_s, m.end_s, round(m.score, 2)) for m in found]
+            [(0.0, 3.0, 0.9)]
+        """
+        if len(words) < 2:
+            return []
+        out = []
+        for sequence in screen_sequence([s for s in self.streams if self._answers_from(s)]):
+            sim = similarity(words, sequence.words)
+            for m in find(words, weights, sequence, sim):
+                screens = np.unique(sequence.snippet_of[m.first : m.last + 1])
+                if len(screens) < 2:
+                    continue
+                on_one = max(
+                    float(weights @ sim[:, sequence.snippet_of == k].max(axis=1)) / float(weights.sum())
+                    for k in screens
+                )
+                joined = Match(sequence, m.first, m.last, m.coverage * m.order * ACROSS_SCREENS, m.order)
+                if joined.coverage > on_one:
+                    out.append(joined)
         return out
 
     def _filled_matches(self, blank: tuple[str, str], option: str) -> list[Match]:
@@ -745,7 +782,9 @@ class _Reading:
         score is how much of the words around the blank it reads times how much of the option (each part
         weighed as a phrase of its own, ``option_weights``): the words around say where the blank is, the
         option must be read there ("with the WORK of our hands" does not fill "WE ARE THE WORK OF ___ HANDS"
-        as well as "WE" / "ARE" / "THE" / "WORK" / "OF" / "HIS" / "HANDS" does)."""
+        as well as "WE" / "ARE" / "THE" / "WORK" / "OF" / "HIS" / "HANDS" does), in their order: times the
+        share of the phrase read in its order (``Match.order``), so "and our dreams" / "with the WORK", two
+        screens in a row, does not fill "with the work of our ___" with "dreams"."""
         before, own, after = match_words(blank[0]), match_words(option), match_words(blank[1])
         words = [*before, *own, *after]
         weights = option_weights([words])[0]
@@ -762,9 +801,8 @@ class _Reading:
                     continue  # on one screen: read as that screen
                 read = sim[:, m.first : m.last + 1].max(axis=1)
                 parts = [_weighted_share(weights[mask], read[mask]) for mask in (~is_option, is_option)]
-                out.append(
-                    Match(stream, m.first, m.last, parts[0] * parts[1] * (ACROSS_SCREENS if joined else 1.0), m.order)
-                )
+                across = ACROSS_SCREENS if joined else 1.0
+                out.append(Match(stream, m.first, m.last, parts[0] * parts[1] * m.order * across, m.order))
         return out
 
     def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:
@@ -775,7 +813,7 @@ class _Reading:
             where = (
                 self._moment_weight(match, start, end)
                 if self.anchors
-                else self._near_weight(match.stream.video_id, start, end)
+                else self._near_weight(match.stream.video_id, *_snippets_extent(match, start, end))
             )
             weight = source_weight(self.parts.source, match.stream.source)
             if written and match.stream.source != "transcript":
@@ -866,6 +904,8 @@ class _Reading:
         return asked if self.anchors and self.parts.relation and any(c.isalnum() for c in asked) else self.question
 
     def _near_weight(self, video_id: str, start_s: float, end_s: float) -> float:
+        """1 for text at ``start_s``..``end_s`` that meets a span around the keyframes (or with none given),
+        ``FAR_WEIGHT`` otherwise."""
         if self.near is None:
             return 1.0
         near = any(v == video_id and start_s <= e and end_s >= s for v, s, e in self.near)
@@ -877,6 +917,8 @@ class _Reading:
         every screen of a video (a menu, a list of examples: the page) is no event there: the ordinal is
         decided among its other places, and its page places weigh as the farthest."""
         if self.parts.ordinal is None:
+            return
+        if self.parts.in_layout and self._apply_layout_order(places):
             return
         strong = [p for option in places for p in option if p.match.score >= CONFIDENT_LEXICAL]
         strong = [p for p in strong if source_weight(self.parts.source, p.match.stream.source) == 1.0] or strong
@@ -899,6 +941,48 @@ class _Reading:
                 )
                 for p in option
             ]
+
+    def _apply_layout_order(self, places: list[list[Place]]) -> bool:
+        """An ordinal of places in a layout ("the last button in the row", "which directory is listed first?",
+        ``QuestionParts.in_layout``) is reading order on the screens that show the most options (at least two,
+        each read well, ``CONFIDENT_LEXICAL``), not time: a button row on every screen is all at once, and
+        "Flag" read later in a sentence typed ("Does the flag appear?") is no button after "Clear history".
+        On those screens an option stands where it is first read, and each of its places there weighs
+        ``READING_ORDER`` per option read after it (before it, for "first"); every other place as the farthest,
+        ``READING_ORDER`` per option on them but one. False where no screen shows two options: time orders them.
+
+        Example:
+            >>> from vqdb.answer.timeline import stream_of
+            >>> screen = "Upvote Flag Clear history / Does the flag appear?"
+            >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 9.0, screen, 0)])
+            >>> reading = _Reading("Which is the last button in the row?", [s], None, None)
+            >>> options = (["flag"], ["clear", "history"])
+            >>> places = [[Place(1.0, m, 0.0, 9.0) for m in find(w, np.ones(len(w)), s)] for w in options]
+            >>> reading._apply_layout_order(places), [round(max(p.value for p in o), 2) for o in places]
+            (True, [0.9, 1.0])
+        """
+        layout: dict[tuple[int, int], dict[int, int]] = {}  # screen -> option -> its first word there
+        for k, option in enumerate(places):
+            for p in option:
+                if p.match.score >= CONFIDENT_LEXICAL and p.match.stream.source == "ocr":
+                    screen = (id(p.match.stream), int(p.match.stream.snippet_of[p.match.first]))
+                    shown = layout.setdefault(screen, {})
+                    shown[k] = min(shown.get(k, p.match.first), p.match.first)
+        most = max((len(shown) for shown in layout.values()), default=0)
+        if most < 2:
+            return False
+        last = self.parts.ordinal == "last"
+        for k, option in enumerate(places):
+            weighed = []
+            for p in option:
+                shown = layout.get((id(p.match.stream), int(p.match.stream.snippet_of[p.match.first])), {})
+                if len(shown) == most and k in shown:  # at its first reading there: "flag" of a sentence further on
+                    ahead = sum((at > shown[k]) == last and j != k for j, at in shown.items())
+                else:
+                    ahead = most - 1
+                weighed.append(dataclasses.replace(p, value=p.value * READING_ORDER**ahead))
+            option[:] = weighed
+        return True
 
     def _apply_page_at_moment(self, places: list[list[Place]]) -> None:
         """Text on (nearly) every screen (a channel logo, a show's name: the page, ``_page_places``) is no
@@ -1075,6 +1159,10 @@ class _Reading:
         # a guess by the source named or by meaning where what the question is about is read somewhere;
         # where some of it is read nowhere, only by a meaning close enough to answer it
         guessed = (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD
+        # a web address asked ("What web address is shown?") is answered by the one the video shows, whatever
+        # words go with it ("web" is read nowhere beside it): surely where only one is read, flagged of several
+        shown = _addresses(best for _, _, _, best in scored) if kind == "address" else set()
+        found, guessed = found or len(shown) == 1, guessed or bool(shown)
         if not (found or guessed):
             unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
             why = (
@@ -1369,6 +1457,25 @@ def _ordinal_weights(
     }
 
 
+def _snippets_extent(match: Match, start_s: float, end_s: float) -> tuple[float, float]:
+    """The seconds of the snippets ``match`` was read from (a sentence as transcribed, a screen), with its own
+    ``start_s``..``end_s``: whether a place is near the keyframes is a property of what was read there, as the
+    snippets read near them are (``_Reading._focus``). Two options that share their words ("ask not what your
+    country can do for you", "ask what you can do for your country") read in one sentence are both near
+    where the keyframes meet it, however the retrieval, planned from those shared words, placed them in it.
+
+    Example:
+        >>> from vqdb.answer.timeline import stream_of
+        >>> said = "ask not what your country can do for you, ask what you can do for your country"
+        >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 1.0, 9.0, said, 5.0)])
+        >>> m = Match(s, 10, 16, 1.0, 1.0)
+        >>> (round(m.start_s, 1), round(m.end_s, 1)), _snippets_extent(m, m.start_s, m.end_s)
+        ((5.7, 9.0), (1.0, 9.0))
+    """
+    snippets = [match.stream.snippets[i] for i in set(match.stream.snippet_of[match.first : match.last + 1].tolist())]
+    return min(start_s, *(x.start_s for x in snippets)), max(end_s, *(x.end_s for x in snippets))
+
+
 def spelling_variants(words: list[list[str]]) -> list[list[int]]:
     """For each option, the other options that sound the same but are spelled otherwise (their words'
     ``vqdb.textnorm.sound_key`` equal, and the words that differ spelled nearly alike, ``_spelled_alike``):
@@ -1441,6 +1548,54 @@ def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place |
             contained = words[i] == words[j] and literal_i != literal_j and literal_i in literal_j and literal_j in read
         if contained:
             out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
+    return out
+
+
+def _addresses(snippets: Iterable[Evidence]) -> set[str]:
+    """The distinct web addresses, domains and e-mail addresses read in ``snippets`` (``identifiers.is_address``),
+    each as identifiers are compared, one that has another inside it left out (a domain read alone and with
+    its path is one address; so is one read with its neighbour joined, "wwwjfklibrary.org").
+
+    Example:
+        >>> ev = [Evidence("ocr", "v", t, t + 1, text, t) for t, text in [(0, "WWW jfklibrary.org/asknot"),
+        ...                                                                (1, "jfklibrary.org"), (2, "ARCHIVE 039")]]
+        >>> sorted(_addresses(ev))
+        ['jfklibrary.org']
+    """
+    read = {t for s in snippets for t in read_tokens(s.text) if is_address(t)}
+    return {t for t in read if not any(t != other and other in t for other in read)}
+
+
+def _in_reading_order(ordinal: str | None, best: list[Place | None]) -> list[Place | None]:
+    """Of a question with an ordinal ("What is the last folder name in the listing?"), the options read about
+    as well as the best (``SAME_READ``) on one screen at once, which time cannot put in order, in their reading
+    order there: each times ``READING_ORDER`` per such option read after it (before it, for "last").
+
+    Example:
+        >>> from vqdb.answer.timeline import stream_of
+        >>> s = stream_of("ocr", "v", [Evidence("ocr", "v", 5.0, 8.0, "bin include lib64 / games lib src", 6.0)])
+        >>> best = [Place(1.0, Match(s, k, k, 1.0, 1.0), 5.0, 8.0) for k in (5, 0, 3)]  # src, bin, games
+        >>> [round(p.value, 2) for p in _in_reading_order("last", best)]
+        [1.0, 0.81, 0.9]
+        >>> [round(p.value, 2) for p in _in_reading_order("first", best)]
+        [0.81, 1.0, 0.9]
+    """
+    placed = [p for p in best if p is not None]
+    if ordinal is None or not placed:
+        return best
+    top = max(p.value for p in placed)
+
+    def screen(p: Place) -> tuple[int, int]:
+        return id(p.match.stream), int(p.match.stream.snippet_of[p.match.first])
+
+    tied = [p for p in placed if p.value >= SAME_READ * top and p.match.stream.source == "ocr"]
+    out = list(best)
+    for i, p in enumerate(best):
+        together = [q for q in tied if p in tied and screen(q) == screen(p)]
+        if len(together) < 2:
+            continue
+        ahead = [q for q in together if (q.match.first > p.match.first) == (ordinal == "last") and q is not p]
+        out[i] = dataclasses.replace(p, value=p.value * READING_ORDER ** len(ahead))
     return out
 
 

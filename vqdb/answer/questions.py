@@ -16,8 +16,9 @@
   "Find the moment...": its answer is a time span of the video, not a text ("When the dog barks, what
   is shown?" asks what: a leading "when" clause ends at a comma; "At what time does the shop open,
   according to the sign?" asks a text);
-* an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last"), and whether it asks
-  for one word (``asks_word``: "the last word he says");
+* an **ordinal**: ``first`` or ``last`` ("the first words", "what does she say last"), whether it asks
+  for one word (``asks_word``: "the last word he says") and whether it counts places in a layout on screen
+  (``in_layout``: "the last button in the row", "which directory is listed first?"), not moments;
 * the **source** the answer is in, from cue words in the rest of the question: ``speech`` (say,
   tell, mention, narrator, announcer, ...), ``screen`` (on screen, shown, caption, title, sign, ...),
   ``sound`` (sound, noise, bark, ...), or None when it names none or several (``named``: all it
@@ -50,6 +51,8 @@ Example:
     (155.0, 155.0)
     >>> read_question("Which train leaves at 7:45?").at_s is None
     True
+    >>> [read_question(q).in_layout for q in ("Which is the last button in the row?", "What is the first text shown?")]
+    [True, False]
 """
 
 from __future__ import annotations
@@ -180,6 +183,8 @@ _ORDINAL = re.compile(  # and the unit it counts in where it names one: "the las
     re.IGNORECASE,
 )
 _ANCHOR_ORDINAL = re.compile(r"\b(first|last|final)\s+time\b()", re.IGNORECASE)  # of the anchor's showings
+# an ordinal of a place in a layout ("the last button in the row", "which directory is listed first?"), not of time
+_LAYOUT = re.compile(r"\b(?:rows?|columns?|lists?|listed|listing|menus?|menu\s*bar|toolbar|tabs|table)\b", re.I)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
 _AT = r"\b(?:at|around|near|by)\s+(?:about\s+|the\s+)?"
 _IN_VIDEO = r"\s+(?:in|into|of)\s+(?:the\s+)?(?:video|clip|film|movie|recording)\b"
@@ -205,6 +210,7 @@ class QuestionParts:
     at_s: tuple[float, float] | None = None
     asks_when: bool = False
     ordinal: str | None = None
+    in_layout: bool = False  # the ordinal counts places in a row, list or menu on screen, not moments
     asks_word: bool = False
     source: str | None = None
     named: tuple[str, ...] = ()
@@ -303,6 +309,7 @@ def read_question(question: str) -> QuestionParts:
         at_s=at_s,
         asks_when=asks_when(question),
         ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),
+        in_layout=ordinal is not None and bool(_LAYOUT.search(_mask_quotes(rest))),
         asks_word=ordinal is not None and (ordinal.group(2) or "").lower() == "word",
         source=source,
         named=sources_named(_mask_quotes(rest)),
@@ -702,14 +709,22 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
 # a run of underscores standing alone ("OF ___ HANDS"; not "__init__" or "final__v3"), "[blank]", "(blank)"
 _BLANK = re.compile(r"(?<!\w)_{2,}(?!\w)|\[\s*blank\s*\]|\(\s*blank\s*\)", re.IGNORECASE)
 _CLAUSE_MARK = re.compile(r"[,:;.?!]\s")
+# an ellipsis standing alone ("with the work of our ... what?"; not "so..." trailing off) is a blank where the
+# question asks what fills it: "what?" right after it, or a word saying so ("complete", "fill", "missing")
+_ELLIPSIS = re.compile(r"(?<=\s)(?:\.{3}|\u2026)(?=[\s'\"\u2019\u201d]|$)")
+_FILL_CUE = re.compile(
+    r"(?:\.{3}|\u2026)['\"\u2019\u201d]?\s*(?:what|which\s+(?:word|one))?\s*\?|\b(?:complete|fill|finish|missing)\b",
+    re.IGNORECASE,
+)
 
 
 def blank_phrase(question: str) -> tuple[str, str] | None:
     """The words either side of a blank the question asks to fill ("'WE ARE THE WORK OF ___ HANDS'. Which
     word fills the blank?"): of the quote that has it, else of the clause it is in; None without a blank
-    (two or more underscores standing alone, "[blank]"), and None for two blanks (which part of an option
-    goes in which is not known). The options are the words that go in it: an option is found as the
-    whole phrase it makes, not alone (an "OUR" read elsewhere fills no blank).
+    (two or more underscores standing alone, "[blank]", or an ellipsis where the question asks what fills
+    it), and None for two blanks (which part of an option goes in which is not known). The options are the
+    words that go in it: an option is found as the whole phrase it makes, not alone (an "OUR" read elsewhere
+    fills no blank).
 
     Example:
         >>> blank_phrase("The big words spell 'WE ARE THE WORK OF ___ HANDS'. Which word fills the blank?")
@@ -719,14 +734,27 @@ def blank_phrase(question: str) -> tuple[str, str] | None:
         >>> [blank_phrase(q) for q in ("Which word is missing from the sign?", "What does __init__ take besides self?",
         ...                            "'THE ___ OF ___ HANDS': which words fill the blanks?")]
         [None, None, None]
+
+    People write the blank as an ellipsis too, where the question asks what fills it; an ellipsis that only
+    quotes a screen ("Loading ...") or trails off is none:
+
+        >>> blank_phrase("The lyrics say 'with the work of our ...' what?")
+        ('with the work of our', '')
+        >>> blank_phrase("Complete the line: because we are the ... of his hands")
+        ('because we are the', 'of his hands')
+        >>> [blank_phrase(q) for q in ("What shows after the 'Loading ...' screen?", "What does he say after 'so...'?")]
+        [None, None]
     """
-    if len(_BLANK.findall(question)) != 1:
+    marks = _BLANK
+    if not marks.findall(question) and _FILL_CUE.search(question):
+        marks = _ELLIPSIS
+    if len(marks.findall(question)) != 1:
         return None
     for quote in _quotes(question):
-        split = _BLANK.split(quote, maxsplit=1)
+        split = marks.split(quote, maxsplit=1)
         if len(split) == 2:
             return split[0].strip(), split[1].strip()
-    blank = _BLANK.search(question)
+    blank = marks.search(question)
     starts = [m.end() for m in _CLAUSE_MARK.finditer(question, 0, blank.start())]
     end = _CLAUSE_MARK.search(question, blank.end())
     before = question[starts[-1] if starts else 0 : blank.start()]
