@@ -1385,3 +1385,32 @@ def test_the_last_button_in_a_row_on_every_screen_is_read_in_the_row_not_where_i
     options = ["Regenerate", "Clear history", "Flag", "Upvote"]
     assert answerer.answer("Which is the last button in the row of buttons?", options, [], timeline=demo).answer == "B"
     assert answerer.answer("Which button comes first in that row?", options, [], timeline=demo).answer == "D"
+
+
+NEWSCAST = screens(
+    (0.0, 4.0, "WORLD NEWS / THE INAUGURAL ADDRESS"),
+    (4.0, 20.0, "WORLD NEWS / John F. Kennedy"),
+) + speech(
+    (1.0, 4.5, "And so my fellow Americans, ask not what your country can do for you."),
+    (16.0, 19.0, "Has never been surpassed."),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("What does the woman say near the end?", "surpassed"),  # who speaks and when: no words read
+        ("What does the female voice say towards the end?", "surpassed"),
+        ("What does the man say at the beginning?", "fellow Americans"),
+        ("What does the narrator say at the very start?", "fellow Americans"),  # said, not the title shown
+    ],
+)
+def test_an_open_question_naming_who_speaks_and_when_is_answered_from_what_is_said(answerer, question, words):
+    found = answerer.answer(question, None, [], timeline=NEWSCAST)
+    assert words in (found.answer_text or ""), found.notes
+    assert found.support.source == "transcript"
+
+
+def test_the_name_of_a_channel_asked_by_its_kind_is_read(answerer):
+    found = answerer.answer("What is the name of the TV channel?", None, [], timeline=IDENT)
+    assert "CHANNEL" in (found.answer_text or ""), found.notes  # "TV" is read nowhere: no reason for no answer

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vqdb.answer.questions import about_sound, asks_when, blank_phrase, read_question, source_of, video_span
+from vqdb.answer.questions import (
+    about_sound,
+    asks_when,
+    blank_phrase,
+    read_question,
+    source_of,
+    topic_words,
+    video_span,
+)
 from vqdb.answer.timeline import match_words
 
 
@@ -292,3 +300,29 @@ def test_a_blank_is_an_ellipsis_only_where_the_question_asks_what_fills_it():
     )
     assert blank_phrase("What comes up after the 'Loading ...' screen?") is None
     assert blank_phrase("What does she say after 'and so...'?") is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What does the female voice say near the end?",
+        "What does the woman say at the very start?",
+        "What's the name of the TV station?",
+        "what is the name of the news channel?",
+    ],
+)
+def test_who_speaks_when_and_which_broadcaster_are_no_topic_of_the_question(question):
+    assert topic_words(read_question(question).context) == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "ordinal"),
+    [
+        ("what does she say at the end?", "last"),
+        ("what does he say near the beginning?", "first"),
+        ("what does she say at the end of the speech?", None),  # the end of a thing, not of the video
+        ("what does he say after the end of the song?", None),
+    ],
+)
+def test_the_start_or_end_of_the_video_is_its_first_or_last(question, ordinal):
+    assert read_question(question).ordinal == ordinal

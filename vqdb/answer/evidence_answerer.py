@@ -1141,6 +1141,7 @@ class _Reading:
                 )
                 return EvidenceAnswer(None, None, None, scores, (*self.notes, why), low_confidence=True)
             scored = holding
+        scored = _named_source_first(scored, self.parts.source)
         generic = self.parts.about_sound and _generic_sound(scored[0][3])
         passed_over = None  # a generic sound label that fits better than the specific one answered
         _, read, cosine, best = scored[0]
@@ -1425,6 +1426,26 @@ def _end_word(text: str, ordinal: str | None) -> str:
     """
     words = re.findall(r"[^\W_][\w'’-]*", text)
     return (words[0] if ordinal == "first" else words[-1]) if words else text
+
+
+def _named_source_first(scored: list[tuple], source: str | None) -> list[tuple]:
+    """An open question's ``scored`` candidates (score, share read, cosine, snippet; best first) with those of the
+    ``source`` it names first, in their order: asked what the narrator says, the answer is a sentence said, not
+    a title on screen that happens to fit the question better ("what does the narrator say at the very start?"
+    took 'WORLD NEWS / THE INAUGURAL ADDRESS', then answered nothing, as what the question names was not it).
+    As they were where it names none, or none of them is of it.
+
+    Example:
+        >>> said, shown = Evidence("transcript", "v", 1.0, 2.0, "hello", 0.0), Evidence("ocr", "v", 1.0, 2.0, "HI", 0.0)
+        >>> [c[3].source for c in _named_source_first([(1.2, 0, 0.5, shown), (1.0, 0, 0.3, said)], "speech")]
+        ['transcript', 'ocr']
+        >>> [c[3].source for c in _named_source_first([(1.2, 0, 0.5, shown)], "speech")]
+        ['ocr']
+    """
+    if source is None:
+        return scored
+    own = [c for c in scored if c[3].source in STREAM_SOURCES[source]]
+    return own + [c for c in scored if c[3].source not in STREAM_SOURCES[source]] if own else scored
 
 
 def _ordinal_weights(

@@ -68,7 +68,9 @@ ORDER_FLOOR = 0.8
 MIN_COVERAGE = 0.3
 MAX_PAUSE_S = 3.0
 NUMBER_REACH = 2  # a number labels words this near it: "Room 4", "room number four"
-STOPWORDS = FUNCTION_WORDS
+STOPWORDS = FUNCTION_WORDS | frozenset({"whats", "whos", "wheres", "whens", "hows", "thats", "theres", "heres"})
+"""Words a question holds its sentence with: the function words, and question words contracted ("what's", written
+"whats" once its apostrophe goes), which are no word of what it asks about."""
 
 
 @dataclasses.dataclass(frozen=True)

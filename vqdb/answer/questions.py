@@ -183,6 +183,12 @@ _ORDINAL = re.compile(  # and the unit it counts in where it names one: "the las
     re.IGNORECASE,
 )
 _ANCHOR_ORDINAL = re.compile(r"\b(first|last|final)\s+time\b()", re.IGNORECASE)  # of the anchor's showings
+_EDGE_OF_VIDEO = re.compile(  # "what does she say at the end?": its last; not "at the end of the speech" (of a thing)
+    r"\b(?:at|near|towards?|around|by)\s+the\s+(?:very\s+)?(start|beginning|outset|opening|end|ending|close|finish)\b"
+    r"(?!\s+of\b)()",
+    re.IGNORECASE,
+)
+_FIRST = frozenset({"first", "earliest", "start", "beginning", "outset", "opening"})
 # an ordinal of a place in a layout ("the last button in the row", "which directory is listed first?"), not of time
 _LAYOUT = re.compile(r"\b(?:rows?|columns?|lists?|listed|listing|menus?|menu\s*bar|toolbar|tabs|table)\b", re.I)
 _INTERVAL = re.compile(r"\[\[?\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*\]\]?")
@@ -243,8 +249,8 @@ def read_question(question: str) -> QuestionParts:
         >>> q.place, q.size, q.source
         (None, 'large', 'screen')
         >>> q = read_question("What is shown in the top-left corner at the start?")
-        >>> q.place, q.context
-        ('top-left', ('shown', 'start'))
+        >>> q.place, q.context, q.ordinal  # "at the start": the first of what is shown there
+        ('top-left', ('shown',), 'first')
         >>> read_question("What timecode is burned in at the moment the big counter reads 90.000?").size is None
         True
     """
@@ -282,6 +288,7 @@ def read_question(question: str) -> QuestionParts:
         immediate = True  # "which speaker is announced next, after X": the nearest one
     # "after 'echo' the first time it is shown": the anchor's first showing, so what follows it first
     ordinal = _ORDINAL.search(_mask_quotes(rest)) or _ANCHOR_ORDINAL.search(_mask_quotes(anchor_clause))
+    ordinal = ordinal or (_EDGE_OF_VIDEO.search(_mask_quotes(rest)) if relation is None else None)
     source = source_of(_mask_quotes(rest))
     asks_text = ASKS_TEXT.search(rest) or source == "screen"  # "what is shown in the top-left corner?" too
     unplaced, place, size = where_on_screen(rest) if asks_text else (rest, None, None)
@@ -308,7 +315,7 @@ def read_question(question: str) -> QuestionParts:
         with_anchor=relation is not None and bool(_WITH_ANCHOR.search(_mask_quotes(rest))),
         at_s=at_s,
         asks_when=asks_when(question),
-        ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in ("first", "earliest") else "last"),
+        ordinal=None if ordinal is None else ("first" if ordinal.group(1).lower() in _FIRST else "last"),
         in_layout=ordinal is not None and bool(_LAYOUT.search(_mask_quotes(rest))),
         asks_word=ordinal is not None and (ordinal.group(2) or "").lower() == "word",
         source=source,
@@ -421,7 +428,14 @@ def about_appearance(text: str) -> tuple[str, ...] | None:
 FRAME_WORDS = frozenset(  # how a question is put: the medium, where the answer is read, which moment of it
     {"video", "videos", "clip", "film", "movie", "recording", "footage", "according"}
     | {"start", "beginning", "middle", "end", "ending", "moment", "point", "time"}
+    | {"near", "towards", "toward", "around", "early", "earlier", "late", "later", "final", "opening", "closing"}
+    | {"very", "halfway", "midway"}  # "near the end", "at the very start": when, not what
 )
+PERSON_WORDS = frozenset(  # who speaks or is shown, as a question names them: no word they say or show
+    {"woman", "women", "man", "men", "female", "male", "lady", "ladies", "gentleman", "gentlemen", "guy", "guys"}
+    | {"girl", "girls", "boy", "boys", "child", "children", "kid", "kids", "person", "people", "someone", "somebody"}
+)
+BROADCASTERS = frozenset({"channel", "channels", "station", "stations", "network", "networks", "show", "programme"})
 
 
 # the kind of value asked for: seldom written beside the value ("built in 1932", not "year 1932"); not a colour:
@@ -431,15 +445,18 @@ KIND_WORDS = frozenset(
     | {"price", "amount", "kind", "kinds", "type", "types", "sort"}
     | {"item", "items", "entry", "entries"}  # of a list: "Which items are listed?" reads no "item"
     | {"city", "cities", "town", "towns", "country", "countries", "place", "places", "location", "company", "brand"}
+    | BROADCASTERS  # "the name of the channel": "CHANNEL 7" may say it, "NEWS 24" does not
 )
 
 
 def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
     """The context words that name what a question is about: not its cue words of a source ("say",
-    "shown", "sound"), those that frame it ("in the video", "according to", "at the end"), nor those
-    that name the kind of value asked for (``KIND_WORDS``: "year", "name", "how many"). A topic word
-    read nowhere in a video says the video may not have the answer: "What colour is Maria's jacket?"
-    where no colour or jacket is read or said.
+    "shown", "sound"), those that frame it ("in the video", "according to", "near the end"), those that
+    name who speaks or is shown (``PERSON_WORDS``: "the woman", "the female voice": no one says "woman"), nor
+    those that name the kind of value asked for (``KIND_WORDS``: "year", "name", "how many"), with the word
+    that says which broadcaster ("the news channel", "the TV station"). A topic word read nowhere in a video
+    says the video may not have the answer: "What colour is Maria's jacket?" where no colour or jacket is
+    read or said.
 
     Example:
         >>> topic_words(read_question("What colour is Maria's jacket, according to the video?").context)
@@ -450,8 +467,16 @@ def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
         ('tower', 'finished')
         >>> topic_words(read_question("Which city is the speech given in?").context)  # "Washington, D.C.", not "city"
         ('speech', 'given')
+        >>> topic_words(read_question("What does the female voice say near the end?").context)
+        ()
+        >>> topic_words(read_question("What's the name of the TV station?").context)
+        ()
     """
-    return tuple(w for w in context if w not in SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS)
+    framing = SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS | PERSON_WORDS
+    following = [*context[1:], ""][: len(context)]  # the word after each
+    return tuple(
+        w for w, after in zip(context, following, strict=True) if w not in framing and after not in BROADCASTERS
+    )
 
 
 # A yes/no or "which" clause (at the question's start or after a comma: "In the video, when the bell rings, is the
