@@ -22,10 +22,10 @@ from vqdb.planner.rules.cues import (
     _subject_speaks,
     quoted_phrases,
 )
-from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
+from vqdb.planner.rules.evidence import EITHER, HEARD, SCREEN, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
-from vqdb.planner.rules.speech_acts import speech_acts
+from vqdb.planner.rules.speech_acts import speech_acts, typed_place
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
@@ -274,6 +274,10 @@ def names_captioned(question: str) -> bool:
     """
     return _WHO_SPEAKS.search(question) is not None
 
+
+NAME_CAPTION = form_query("person")
+"""The name caption's query: a person's name as a lower third writes it (``textnorm.names_a_person``), not the
+web address, the ticker or the phone number shown in the same band."""
 
 _NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's name appears" (unnamed): name_shown
     r"\b(?:his|her|their|the\s+(?:[\w-]+\s+){0,2}[\w-]+['’]s)\s+name\s+(?:(?:is|was|gets|got)\s+)?"
@@ -565,6 +569,12 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
         tail = text[match.end() :]
         rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
+        typed = typed_place(rest)
+        if typed:  # "does he list in the terminal", "ask in the chat what …": typed there, read on screen
+            said = _unnamed(_clean(rest[: typed[0]] + " " + rest[typed[1] :]))
+            if said:
+                evidence.add(TOOLS_FOR[SCREEN], said)
+            return before + " " + tail[len(rest) :]
         if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
             return before + " " + tail  # the words before the quote describe it
         if match.group(0).split()[-1].lower() not in phrasing.SAYING:  # "explains X and we see Y": X

@@ -131,3 +131,34 @@ def _credited(act: re.Match[str]) -> tuple[str, ...]:
     role = CREDIT_VERBS.get(verb, "writer" if verb == "authored" else (named.get("role") or "").lower())
     role = "writer" if role == "author" else role
     return ("by", CREDIT_ROLES[role][0]) if role in CREDIT_ROLES else ()
+
+
+_OWN_PLACES = ("terminal", "console", "prompt", "textbox", "chat")  # a place of typed text whatever precedes it
+_NAMED_PLACES = ("box", "bar", "field", "window", "bubble", "input")  # one only after a word of text: "the chat
+# box", "the search bar", "a text field" (not "the bar", "the window", "the field": a pub, a house, a pitch)
+_PLACE_KINDS = (*_OWN_PLACES, "search", "text", "message", "command", "dialog", "input", "address", "comment", "speech")
+_TYPED_PLACE = re.compile(
+    r"\s*\b(?:in|into|inside|on|at|to)\s+(?:the|a|an|his|her|their|this|that|my|your|its)\s+"
+    rf"(?:(?:[\w-]+\s+)?(?:{alternation(list(_OWN_PLACES))})(?:\s+(?:{alternation(list(_NAMED_PLACES))}))?"
+    rf"|(?:{alternation(list(_PLACE_KINDS))})\s+(?:{alternation(list(_NAMED_PLACES))}))\b",
+    re.I,
+)
+
+
+def typed_place(clause: str) -> tuple[int, int] | None:
+    """Where ``clause`` (what follows a verb of saying: "list in the terminal", "ask in the chat what …") names
+    a place text is typed into or shown in a screen recording (``phrasing.TEXT_PLACES``: a terminal, a console,
+    a prompt, a chat, a search bar, a text box): what is "said" there is typed or shown, read on screen, not
+    heard; None if it names none. "On screen" is none: "what does he say on screen" in an interview is speech.
+
+    Example:
+        >>> clause = " in the terminal?"
+        >>> typed_place(clause), clause[slice(*typed_place(clause))]
+        ((0, 16), ' in the terminal')
+        >>> typed_place(" in the chat what to be cautious about"), typed_place(" into the search bar")
+        ((0, 12), (0, 20))
+        >>> typed_place(" on screen"), typed_place(" in the bar"), typed_place(" at the window about the rain")
+        (None, None, None)
+    """
+    place = _TYPED_PLACE.search(clause)
+    return place.span() if place else None
