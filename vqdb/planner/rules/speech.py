@@ -25,7 +25,7 @@ from vqdb.planner.rules.cues import (
 from vqdb.planner.rules.evidence import EITHER, HEARD, SCREEN, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
-from vqdb.planner.rules.speech_acts import speech_acts, typed_place
+from vqdb.planner.rules.speech_acts import speech_acts, typed_place, typed_text
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
@@ -531,6 +531,9 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     text = take_voices(text, evidence)  # "when does the woman speak?": who speaks, not what is said
+    typed, text = typed_text(text)  # "when does he type ls in the terminal": read on screen, not said
+    if typed:
+        evidence.add(TOOLS_FOR[SCREEN], typed)
     acts, text = speech_acts(text)  # "when does she introduce herself": the forms the act is said in
     for queries in acts:
         evidence.add(TOOLS_FOR[SPEECH], *queries)

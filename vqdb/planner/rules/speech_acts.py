@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
 from vqdb.planner.vocabulary import CREDIT_ROLES, CREDIT_VERBS, SPEAKERS, WORKS
 
@@ -162,3 +163,37 @@ def typed_place(clause: str) -> tuple[int, int] | None:
     """
     place = _TYPED_PLACE.search(clause)
     return place.span() if place else None
+
+
+_TYPING = (  # verbs of putting text on screen ("type", "enter", "paste"): with a place, what is put there is read
+    r"type|types|typed|typing|enter|enters|entered|entering|paste|pastes|pasted|pasting|write|writes|wrote|writing"
+)
+_TYPED = re.compile(rf"\b(?:{_TYPING})\b(?P<what>[^?!.;,]*)", re.I)
+_NOUNS_OF_TYPED = phrasing.TEXT_ITEMS | phrasing.UI_NOUNS | {"text", "something", "anything", "what", "it", "this"}
+
+
+def typed_text(text: str) -> tuple[str | None, str]:
+    """What ``text`` says is typed into a place on screen ("when does he type ls in the terminal": "ls"; "what
+    command does he type in the terminal": "", the command unnamed), None where it names no typing into a
+    place (``typed_place``); and ``text`` without the verb, the place and what is typed. A screen recording's
+    typing is read, never heard: searched as said, "type" found nothing.
+
+    Example:
+        >>> typed_text("when does he type ls in the terminal")
+        ('ls', 'when does he  ')
+        >>> typed_text("What command does he type in the terminal?")
+        ('', 'What command does he  ?')
+        >>> typed_text("when does she type the question into the chat box?")
+        ('', 'when does she  ?')
+        >>> typed_text("when does he type on the typewriter"), typed_text("when does she write her name")
+        ((None, 'when does he type on the typewriter'), (None, 'when does she write her name'))
+    """
+    for typed in _TYPED.finditer(text):
+        what = typed.group("what")
+        place = typed_place(what)
+        if place is None:
+            continue
+        words = [w for w in (what[: place[0]] + " " + what[place[1] :]).split()]
+        words = [w for w in words if w.lower() not in _NOUNS_OF_TYPED | {"the", "a", "an", "his", "her", "their"}]
+        return " ".join(words), text[: typed.start()] + " " + text[typed.end() :]
+    return None, text
