@@ -325,3 +325,12 @@ def test_the_name_of_a_speaker_named_in_more_words_is_the_name_caption(question:
     plan = rule_plan(question, available_tools=["ocr", "transcript", "audio"])
     assert ("ocr", "{person}", "bottom") in {(c.tool, c.query, c.place) for c in plan.queries}
     assert not any(c.tool == "ocr" and c.query != "{person}" for c in plan.queries)  # "bird" is no caption word
+
+
+@pytest.mark.parametrize(
+    "question", ["when do we see the president's name on screen?", "when is the historian's name shown on screen?"]
+)
+def test_a_name_shown_is_a_persons_name_read_in_the_lower_third_at_its_own_time(question: str) -> None:
+    """Any text at the bottom ANDed with a voice found the web address under the next voice (blind4 n1)."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "{person}", "bottom")]
