@@ -328,7 +328,13 @@ def test_the_name_of_a_speaker_named_in_more_words_is_the_name_caption(question:
 
 
 @pytest.mark.parametrize(
-    "question", ["when do we see the president's name on screen?", "when is the historian's name shown on screen?"]
+    "question",
+    [
+        "when do we see the president's name on screen?",
+        "when is the historian's name shown on screen?",
+        "at what point do we see the speaker's name at the bottom",
+        "when does the name of the man speaking appear on screen?",
+    ],
 )
 def test_a_name_shown_is_a_persons_name_read_in_the_lower_third_at_its_own_time(question: str) -> None:
     """Any text at the bottom ANDed with a voice found the web address under the next voice (blind4 n1)."""

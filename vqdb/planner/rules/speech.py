@@ -280,9 +280,12 @@ NAME_CAPTION = form_query("person")
 web address, the ticker or the phone number shown in the same band."""
 
 _NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's name appears" (unnamed): name_shown
-    r"\b(?:his|her|their|the\s+(?:[\w-]+\s+){0,2}[\w-]+['’]s)\s+name\s+(?:(?:is|was|gets|got)\s+)?"
+    r"\b(?:(?:his|her|their|the\s+(?:[\w-]+\s+){0,2}[\w-]+['’]s)\s+name"
+    r"|the\s+name\s+of\s+the\s+(?:[\w-]+\s+)?(?:man|woman|person|guy|lady|speaker|presenter)"  # "the name of
+    r"(?:\s+(?:who\s+is\s+)?(?:speaking|talking))?)\s+"  # the man speaking appears"
+    r"(?:(?:is|was|gets|got)\s+)?"
     r"(?:on\s+(?:the\s+)?screen|(?:shown|displayed|up|appears?|appeared|(?:shows?|showed|comes?|came|pops?|popped)"
-    r"\s+up)(?:\s+on\s+(?:the\s+)?screen)?)"
+    r"\s+up)(?:\s+on\s+(?:the\s+)?screen)?|(?:at|along)\s+the\s+bottom(?:\s+of\s+the\s+screen)?)"
     r"(?!\s+(?:on|in|at|over)\s)",  # "his name appears on the board": a text there
     re.I,
 )
@@ -299,6 +302,10 @@ def name_shown(text: str) -> tuple[str, bool]:
         ('what does kennedy say while  ', True)
         >>> name_shown("When does the bird expert's name come up on screen?")
         ('When does  ?', True)
+        >>> name_shown("at what point do we see the speaker's name at the bottom")[1]
+        True
+        >>> name_shown("when does the name of the man speaking appear on screen?")
+        ('when does  ?', True)
         >>> name_shown("what is his name"), name_shown("when does his name appear on the board")
         (('what is his name', False), ('when does his name appear on the board', False))
     """
