@@ -15,6 +15,7 @@ from vqdb.textnorm import (
     form_query,
     glyph_key,
     holds_value,
+    names_a_person,
     ordinal_as_digits,
     sound_key,
     split_numbers,
@@ -348,3 +349,41 @@ def test_a_letter_of_a_script_without_spaces_is_a_word():
 )
 def test_a_phone_number_and_a_score_are_values_of_their_form(text: str, form: str, holds: bool) -> None:
     assert holds_value(text, form) is holds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "President John F. Kennedy",
+        "PRESIDENT JOHN F. KENNEDY",
+        "Dr: Maria Keller; Historian",  # OCR's colon for the title's full stop
+        "JOHN SMITH | REPORTER",
+        "CHANNEL 7 President John F Kennedy Inaugural Address, Washington 1961",  # a frame's lines joined
+        "Narration: Linda Johnson",
+    ],
+)
+def test_a_person_named_as_a_caption_writes_it_holds_a_name(text: str) -> None:
+    assert names_a_person(text) and holds_value(text, "person")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BREAKING NEWS",
+        "BREAKING: SENATE PASSES BUDGET BILL 62-38",
+        "www.channel7news.com/live",
+        "channelZnews comllive",
+        "Tips? Call 1-800-555-0199",
+        "CHANNEL 7",
+        "HOW PRINTING CHANGED THE WORLD",
+        "JSlsq MM// RaemKee/A9",  # a phantom read of a box that left
+        "Senate Passes The Budget Bill Today",
+        "Kennedy",  # one word: a logo, a label, a surname alone
+    ],
+)
+def test_other_texts_of_a_caption_band_hold_no_name(text: str) -> None:
+    assert not holds_value(text, "person")
+
+
+def test_a_name_is_asked_by_its_form_query() -> None:
+    assert form_query("person") == "{person}"

@@ -659,12 +659,34 @@ _CANONICAL_FORMS["time"] += (  # Whisper writes a time said "seven forty-five" a
     # not "by 250" or "from 100 to 200" (a change, a range)
     rf"|\b(?:at|until|till) (?:[1-9]|1[0-2])[0-5]\d\b(?! (?!(?:{_AFTER_A_CLOCK})\b)[a-z])"
 )
-VALUE_FORMS = tuple(_CANONICAL_FORMS)
+_HONORIFICS = (  # the words a name caption may put before the name ("President John F. Kennedy", "Dr. Maria Keller")
+    "president|vice president|prime minister|minister|senator|sen|governor|gov|mayor|judge|justice|secretary"
+    "|general|gen|colonel|col|captain|capt|lieutenant|lt|sergeant|sgt|officer|chief|professor|prof|doctor|dr|mr"
+    "|mrs|ms|miss|mx|sir|dame|lord|lady|rev|reverend|father|sister|king|queen|prince|princess|rep|congressman"
+    "|congresswoman|ambassador|detective|coach"
+)
+_NAME_WORD = re.compile(  # a word of a person's name: capitalised or in capitals ("Kennedy", "KENNEDY", "O'Brien",
+    # "Smith-Jones", "McCarthy"), an initial ("F", "F."), or a particle between two ("van", "de", "al")
+    r"(?:[A-Z][a-z]+(?:[A-Z][a-z]+)?|[A-Z]{2,}|[A-Z]['’][A-Z][a-z]+|[A-Z]['’][A-Z]+)(?:-[A-Z][a-z]+|-[A-Z]{2,})?"
+    r"|[A-Z]\.?|van|von|de|da|di|del|der|la|le|al|bin|ben"
+)
+_HONORIFIC = re.compile(rf"(?:{_HONORIFICS})[.:]?", re.I)
+_CLOSING_MARKS = ",;|"  # a mark after a name word that ends the name: "Maria Keller, Historian"
+BANNER_LABELS = frozenset(
+    {
+        "breaking", "news", "live", "update", "updates", "exclusive", "developing", "alert", "report", "weather",
+        "sports", "traffic", "special", "latest", "headlines", "coming", "up", "next", "now", "tonight", "today",
+        "story", "watch",
+    }
+)  # fmt: skip
+"""Words a broadcast's banners are labelled with ("BREAKING NEWS", "LIVE UPDATE"): no person's name."""
+VALUE_FORMS = (*_CANONICAL_FORMS, "person")
 """The forms of a value a query may ask for by its kind, not its words: ``{time}`` ("7:30 pm", "19.15", "nine
 o'clock"), ``{date}`` ("January 20, 1961", "20/01/1961"), ``{year}`` ("1961"), ``{price}`` ("£250", "3000
 pounds"), ``{percent}`` ("10%"), ``{century}`` ("the fifteenth century", "the 1400s"), ``{number}`` (any number),
 ``{email}`` ("info@harbourarts.org", said "info at harbour arts dot org"), ``{phone}`` ("1-800-555-0199", "020 7946
-0018"), ``{score}`` ("3-1", "HAWKS 1 - 1 OWLS", said "two nil")."""
+0018"), ``{score}`` ("3-1", "HAWKS 1 - 1 OWLS", said "two nil"), ``{person}`` (a person's name read on screen as
+a name caption writes it: "President John F. Kennedy", "Dr. Maria Keller, Historian", "JOHN SMITH")."""
 _FORM_QUERY = re.compile(rf"\{{({'|'.join(VALUE_FORMS)})\}}")
 _RAW = {form: re.compile(pattern, re.I) for form, pattern in _RAW_FORMS.items()}
 _CANONICAL = {form: re.compile(pattern) for form, pattern in _CANONICAL_FORMS.items()}
@@ -721,7 +743,67 @@ def holds_value(text: str, form: str) -> bool:
         >>> [holds_value(t, "score") for t in ("HAWKS 1 - 1 OWLS", "3-1", "1-800-555-0199", "14-03-2026", "10:45")]
         [True, True, False, False, False]
     """
+    if form == "person":
+        return names_a_person(text)
     raw = " ".join(as_digits(token) if any(c.isdigit() for c in token) else token for token in text.split())
     if form in _RAW and _RAW[form].search(raw):
         return True
     return bool(_CANONICAL[form].search(" ".join(canonical_words(text))))
+
+
+def names_a_person(text: str) -> bool:
+    """Whether ``text`` (read on screen: a line, or a frame's lines joined) holds a person's name as a name
+    caption (a lower third) writes it: maybe a title, then two to four words of a name, capitalised or in
+    capitals, ended by the text's end, a word of another kind, or a comma, a semicolon or a bar before a role.
+    A run of such words longer than four without a title is a headline in title case, and so is one with a
+    function word ("HOW PRINTING"); a banner's labels (``BANNER_LABELS``: "BREAKING NEWS") are no name's words,
+    and a run after one and a colon ("BREAKING: SENATE PASSES …") is its headline. A caption's other texts (a
+    web address, a ticker, a phone number, a channel's logo with its number) hold none, so a name caption is
+    told from them; a brand in capitals ("SKYLINE AIR") reads as a name too: the caption's place tells them
+    apart.
+
+    Example:
+        >>> [names_a_person(t) for t in ("President John F. Kennedy", "Dr: Maria Keller; Historian", "JOHN SMITH")]
+        [True, True, True]
+        >>> names_a_person("CHANNEL 7 President John F Kennedy Inaugural Address, Washington 1961")
+        True
+        >>> names_a_person("CHANNEL President John F Kennedy"), names_a_person("LIVE JOHN SMITH SENIOR CORRESPONDENT")
+        (True, True)
+        >>> names_a_person("Maria Keller, Senior Historian"), names_a_person("Ludwig van Beethoven")
+        (True, True)
+        >>> [names_a_person(t) for t in ("BREAKING NEWS", "www.channel7news.com/live", "CHANNEL 7", "HOW PRINTING")]
+        [False, False, False, False]
+        >>> [names_a_person(t) for t in ("BREAKING: SENATE PASSES BUDGET BILL 62-38", "Tips? Call 1-800-555-0199")]
+        [False, False]
+        >>> names_a_person("JSlsq MM// RaemKee/A9 channelZnews comllive"), names_a_person("Hello world:_")
+        (False, False)
+        >>> names_a_person("Senate Passes The Budget Bill Today"), names_a_person("SKYLINE AIR")
+        (False, True)
+    """
+    run: list[str] = []
+    titled = banner = False
+    for token in [*text.split(), ""]:
+        word = token.rstrip(_CLOSING_MARKS)
+        title = _HONORIFIC.fullmatch(word) is not None  # a title starts a name, after a logo's word on its line
+        label = word.rstrip(":").lower() in BANNER_LABELS
+        named = bool(word) and not title and not label and _NAME_WORD.fullmatch(word) is not None
+        if named:
+            run.append(word)
+        if not named or word != token:  # the run ends: a word of another kind, a title, a mark or the text's end
+            if _a_name(run, titled) and not banner:
+                return True
+            banner = label and word.endswith(":")  # "BREAKING: SENATE PASSES …": the banner's headline
+            run, titled = [], title
+    return False
+
+
+def _a_name(words: list[str], titled: bool) -> bool:
+    """Whether a run of name-shaped ``words`` is a person's name: two to four of them (a title's name may go on
+    into the next line, "President John F Kennedy Inaugural Address"), no function word among them.
+
+    Example:
+        >>> _a_name(["Maria", "Keller"], False), _a_name(["HOW", "PRINTING"], False), _a_name(["Kennedy"], True)
+        (True, False, False)
+    """
+    words = words[:4] if titled else words
+    return 2 <= len(words) <= 4 and not any(w.strip(".").lower() in FUNCTION_WORDS for w in words)

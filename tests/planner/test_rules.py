@@ -135,7 +135,7 @@ ORDERS = [
     ("when does the baby start to cry?", "first", [("siglip", "baby cry")]),  # "start to" leaves the query
     ("when does the narrator stop speaking?", "last", [("audio", "speech")]),
     ("when does the music end?", "last", [("audio", "music")]),
-    ("who speaks first?", "first", [("audio", "speech"), ("ocr", "")]),
+    ("who speaks first?", "first", [("audio", "speech"), ("ocr", "{person}")]),
     ("what's the web address shown at the end", "last", None),  # "at the end" of the video
     ("what is said at the very beginning", "first", [("audio", "speech")]),
     ("when do the end credits start?", "first", CREDIT_LINES),  # "the end": a noun; the credit lines read

@@ -728,7 +728,10 @@ def test_with_a_visual_tool_a_text_described_is_seen():
 
 def test_what_is_said_while_a_speakers_name_is_shown_reads_the_name_caption():
     plan = rule_plan("While the president's name is on screen, what does he say first?", None, UNSEEN)
-    assert {(c.tool, c.query, c.place) for c in plan.queries} == {("audio", "speech", None), ("ocr", "", "bottom")}
+    assert {(c.tool, c.query, c.place) for c in plan.queries} == {
+        ("audio", "speech", None),
+        ("ocr", "{person}", "bottom"),
+    }
     assert plan.order == "first"
 
 

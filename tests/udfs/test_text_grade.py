@@ -566,3 +566,9 @@ def test_a_short_word_typed_with_two_letters_swapped_matches_as_a_misread():
     # a four-letter word swapped is often another word ("form" / "from"); two slips are no typo of it
     assert text_grade.screen_scores(["from here"], "form").tolist() == [0.0]
     assert text_grade.screen_scores(["omega"], "mogea").tolist() == [0.0]
+
+
+def test_a_name_caption_outranks_the_other_texts_at_the_bottom() -> None:
+    texts = ["www.channel7news.com/live", "President John F Kennedy", "BREAKING: SENATE PASSES BUDGET BILL 62-38"]
+    scores = text_grade.screen_scores(texts, "{person}")
+    assert scores[1] > 0 and scores[0] == scores[2] == 0

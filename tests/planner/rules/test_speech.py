@@ -323,5 +323,20 @@ def test_an_audience_addressed_as_named_words_keeps_them() -> None:
 )
 def test_the_name_of_a_speaker_named_in_more_words_is_the_name_caption(question: str) -> None:
     plan = rule_plan(question, available_tools=["ocr", "transcript", "audio"])
-    assert ("ocr", "", "bottom") in {(c.tool, c.query, c.place) for c in plan.queries}
-    assert not any(c.tool == "ocr" and c.query for c in plan.queries)  # "bird" is no word of the caption
+    assert ("ocr", "{person}", "bottom") in {(c.tool, c.query, c.place) for c in plan.queries}
+    assert not any(c.tool == "ocr" and c.query != "{person}" for c in plan.queries)  # "bird" is no caption word
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when do we see the president's name on screen?",
+        "when is the historian's name shown on screen?",
+        "at what point do we see the speaker's name at the bottom",
+        "when does the name of the man speaking appear on screen?",
+    ],
+)
+def test_a_name_shown_is_a_persons_name_read_in_the_lower_third_at_its_own_time(question: str) -> None:
+    """Any text at the bottom ANDed with a voice found the web address under the next voice (blind4 n1)."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "{person}", "bottom")]

@@ -317,16 +317,16 @@ def test_saying_a_pronoun_names_no_words(question: str):
     ["who speaks after the guy at the computer says done?", "Who talks after the woman introduces Mrs. Nguyen?"],
 )
 def test_who_speaks_after_an_event_is_the_next_voice_not_a_caption(question: str) -> None:
-    """ANDed with the name caption (``ocr ''`` in the lower third), any text down there (a demo's buttons) outranked
-    the voice right after the event."""
+    """ANDed with the name caption (``ocr '{person}'`` in the lower third), any text down there (a demo's buttons)
+    outranked the voice right after the event."""
     plan = rule_plan(question)
-    assert not any(c.tool == "ocr" and not c.query for c in plan.queries)
+    assert not any(c.tool == "ocr" and c.query in ("", "{person}") for c in plan.queries)
     assert [c.tool for c in plan.queries][0] == "audio" and any(c.when == "after" for c in plan.queries)
 
 
 def test_who_speaks_with_no_event_still_reads_the_name_caption() -> None:
     plan = rule_plan("who is speaking?")
-    assert any(c.tool == "ocr" and not c.query and c.place == "bottom" for c in plan.queries)
+    assert any(c.tool == "ocr" and c.query == "{person}" and c.place == "bottom" for c in plan.queries)
 
 
 @pytest.mark.parametrize(

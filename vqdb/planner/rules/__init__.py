@@ -251,6 +251,7 @@ from vqdb.planner.rules.screen_text import (
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
 from vqdb.planner.rules.speech import (
+    NAME_CAPTION,
     _take_speech,
     content_asked,
     hesitations_dropped,
@@ -534,9 +535,10 @@ def _plan_text(
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
         groups.insert(0, calls[-1].id)
     if captioned and (available_tools is None or Ocr.name in available_tools):
-        if not any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in calls):
-            groups.append(_add(calls, HEARD, "speech"))
-        calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place="bottom"))  # the name caption, the lower third
+        speaks = any(c.tool in TOOLS_FOR[SPEECH] or (c.tool == HEARD and c.query == "speech") for c in calls)
+        if not speaks and not shown:  # who speaks: their caption while a voice speaks (a name shown: the caption's
+            groups.append(_add(calls, HEARD, "speech"))  # own time, a person's name as it is written tells it)
+        calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, NAME_CAPTION, place="bottom"))  # a name in the lower third
         groups.append(calls[-1].id)
     if not calls and unseen:
         return uniform_plan(

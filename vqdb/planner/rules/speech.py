@@ -22,10 +22,10 @@ from vqdb.planner.rules.cues import (
     _subject_speaks,
     quoted_phrases,
 )
-from vqdb.planner.rules.evidence import EITHER, HEARD, SPEECH, TOOLS_FOR, _Evidence
+from vqdb.planner.rules.evidence import EITHER, HEARD, SCREEN, SPEECH, TOOLS_FOR, _Evidence
 from vqdb.planner.rules.literals import _unnamed
 from vqdb.planner.rules.sounds import _SOUND
-from vqdb.planner.rules.speech_acts import speech_acts
+from vqdb.planner.rules.speech_acts import speech_acts, typed_place, typed_text
 from vqdb.planner.rules.visual import _clean
 from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
@@ -275,10 +275,17 @@ def names_captioned(question: str) -> bool:
     return _WHO_SPEAKS.search(question) is not None
 
 
+NAME_CAPTION = form_query("person")
+"""The name caption's query: a person's name as a lower third writes it (``textnorm.names_a_person``), not the
+web address, the ticker or the phone number shown in the same band."""
+
 _NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's name appears" (unnamed): name_shown
-    r"\b(?:his|her|their|the\s+(?:[\w-]+\s+){0,2}[\w-]+['’]s)\s+name\s+(?:(?:is|was|gets|got)\s+)?"
+    r"\b(?:(?:his|her|their|the\s+(?:[\w-]+\s+){0,2}[\w-]+['’]s)\s+name"
+    r"|the\s+name\s+of\s+the\s+(?:[\w-]+\s+)?(?:man|woman|person|guy|lady|speaker|presenter)"  # "the name of
+    r"(?:\s+(?:who\s+is\s+)?(?:speaking|talking))?)\s+"  # the man speaking appears"
+    r"(?:(?:is|was|gets|got)\s+)?"
     r"(?:on\s+(?:the\s+)?screen|(?:shown|displayed|up|appears?|appeared|(?:shows?|showed|comes?|came|pops?|popped)"
-    r"\s+up)(?:\s+on\s+(?:the\s+)?screen)?)"
+    r"\s+up)(?:\s+on\s+(?:the\s+)?screen)?|(?:at|along)\s+the\s+bottom(?:\s+of\s+the\s+screen)?)"
     r"(?!\s+(?:on|in|at|over)\s)",  # "his name appears on the board": a text there
     re.I,
 )
@@ -295,6 +302,10 @@ def name_shown(text: str) -> tuple[str, bool]:
         ('what does kennedy say while  ', True)
         >>> name_shown("When does the bird expert's name come up on screen?")
         ('When does  ?', True)
+        >>> name_shown("at what point do we see the speaker's name at the bottom")[1]
+        True
+        >>> name_shown("when does the name of the man speaking appear on screen?")
+        ('when does  ?', True)
         >>> name_shown("what is his name"), name_shown("when does his name appear on the board")
         (('what is his name', False), ('when does his name appear on the board', False))
     """
@@ -527,6 +538,9 @@ def _take_speech(text: str, evidence: _Evidence) -> str:
 
 def _take_speech_in(text: str, evidence: _Evidence) -> str:
     text = take_voices(text, evidence)  # "when does the woman speak?": who speaks, not what is said
+    typed, text = typed_text(text)  # "when does he type ls in the terminal": read on screen, not said
+    if typed:
+        evidence.add(TOOLS_FOR[SCREEN], typed)
     acts, text = speech_acts(text)  # "when does she introduce herself": the forms the act is said in
     for queries in acts:
         evidence.add(TOOLS_FOR[SPEECH], *queries)
@@ -565,6 +579,12 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             return before + " " + text[match.end() :]  # "'X' is said by ...": the cue of a quote
         tail = text[match.end() :]
         rest = re.split(rf"[?!;.,{_QUOTED}]|\b(?:while|and then|when|after|before)\b", tail, maxsplit=1)[0]
+        typed = typed_place(rest)
+        if typed:  # "does he list in the terminal", "ask in the chat what …": typed there, read on screen
+            said = _unnamed(_clean(rest[: typed[0]] + " " + rest[typed[1] :]))
+            if said:
+                evidence.add(TOOLS_FOR[SCREEN], said)
+            return before + " " + tail[len(rest) :]
         if tail[len(rest) :].lstrip(" ,").startswith(_QUOTED):  # "says to him, 'X'": the cue of a quote
             return before + " " + tail  # the words before the quote describe it
         if match.group(0).split()[-1].lower() not in phrasing.SAYING:  # "explains X and we see Y": X

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from vqdb.planner import phrasing
 from vqdb.planner.phrasing import alternation
 from vqdb.planner.vocabulary import CREDIT_ROLES, CREDIT_VERBS, SPEAKERS, WORKS
 
@@ -131,3 +132,68 @@ def _credited(act: re.Match[str]) -> tuple[str, ...]:
     role = CREDIT_VERBS.get(verb, "writer" if verb == "authored" else (named.get("role") or "").lower())
     role = "writer" if role == "author" else role
     return ("by", CREDIT_ROLES[role][0]) if role in CREDIT_ROLES else ()
+
+
+_OWN_PLACES = ("terminal", "console", "prompt", "textbox", "chat")  # a place of typed text whatever precedes it
+_NAMED_PLACES = ("box", "bar", "field", "window", "bubble", "input")  # one only after a word of text: "the chat
+# box", "the search bar", "a text field" (not "the bar", "the window", "the field": a pub, a house, a pitch)
+_PLACE_KINDS = (*_OWN_PLACES, "search", "text", "message", "command", "dialog", "input", "address", "comment", "speech")
+_TYPED_PLACE = re.compile(
+    r"\s*\b(?:in|into|inside|on|at|to)\s+(?:the|a|an|his|her|their|this|that|my|your|its)\s+"
+    rf"(?:(?:[\w-]+\s+)?(?:{alternation(list(_OWN_PLACES))})(?:\s+(?:{alternation(list(_NAMED_PLACES))}))?"
+    rf"|(?:{alternation(list(_PLACE_KINDS))})\s+(?:{alternation(list(_NAMED_PLACES))}))\b",
+    re.I,
+)
+
+
+def typed_place(clause: str) -> tuple[int, int] | None:
+    """Where ``clause`` (what follows a verb of saying: "list in the terminal", "ask in the chat what …") names
+    a place text is typed into or shown in a screen recording (``phrasing.TEXT_PLACES``: a terminal, a console,
+    a prompt, a chat, a search bar, a text box): what is "said" there is typed or shown, read on screen, not
+    heard; None if it names none. "On screen" is none: "what does he say on screen" in an interview is speech.
+
+    Example:
+        >>> clause = " in the terminal?"
+        >>> typed_place(clause), clause[slice(*typed_place(clause))]
+        ((0, 16), ' in the terminal')
+        >>> typed_place(" in the chat what to be cautious about"), typed_place(" into the search bar")
+        ((0, 12), (0, 20))
+        >>> typed_place(" on screen"), typed_place(" in the bar"), typed_place(" at the window about the rain")
+        (None, None, None)
+    """
+    place = _TYPED_PLACE.search(clause)
+    return place.span() if place else None
+
+
+_TYPING = (  # verbs of putting text on screen ("type", "enter", "paste"): with a place, what is put there is read
+    r"type|types|typed|typing|enter|enters|entered|entering|paste|pastes|pasted|pasting|write|writes|wrote|writing"
+)
+_TYPED = re.compile(rf"\b(?:{_TYPING})\b(?P<what>[^?!.;,]*)", re.I)
+_NOUNS_OF_TYPED = phrasing.TEXT_ITEMS | phrasing.UI_NOUNS | {"text", "something", "anything", "what", "it", "this"}
+
+
+def typed_text(text: str) -> tuple[str | None, str]:
+    """What ``text`` says is typed into a place on screen ("when does he type ls in the terminal": "ls"; "what
+    command does he type in the terminal": "", the command unnamed), None where it names no typing into a
+    place (``typed_place``); and ``text`` without the verb, the place and what is typed. A screen recording's
+    typing is read, never heard: searched as said, "type" found nothing.
+
+    Example:
+        >>> typed_text("when does he type ls in the terminal")
+        ('ls', 'when does he  ')
+        >>> typed_text("What command does he type in the terminal?")
+        ('', 'What command does he  ?')
+        >>> typed_text("when does she type the question into the chat box?")
+        ('', 'when does she  ?')
+        >>> typed_text("when does he type on the typewriter"), typed_text("when does she write her name")
+        ((None, 'when does he type on the typewriter'), (None, 'when does she write her name'))
+    """
+    for typed in _TYPED.finditer(text):
+        what = typed.group("what")
+        place = typed_place(what)
+        if place is None:
+            continue
+        words = [w for w in (what[: place[0]] + " " + what[place[1] :]).split()]
+        words = [w for w in words if w.lower() not in _NOUNS_OF_TYPED | {"the", "a", "an", "his", "her", "their"}]
+        return " ".join(words), text[: typed.start()] + " " + text[typed.end() :]
+    return None, text

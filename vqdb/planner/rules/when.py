@@ -13,7 +13,7 @@ from vqdb.planner.plan import Call, Plan
 from vqdb.planner.rules.cues import _CLAUSE_MARKS, _QUOTE, _SPEECH_CUES
 from vqdb.planner.rules.evidence import HEARD, SPEECH, TOOLS_FOR, _has_alnum
 from vqdb.planner.rules.sounds import _SOUND_WORD
-from vqdb.planner.rules.speech import _names_a_voice, value_forms
+from vqdb.planner.rules.speech import NAME_CAPTION, _names_a_voice, value_forms
 from vqdb.planner.rules.visual import _TEXTS
 from vqdb.planner.vocabulary import SPEAKERS
 from vqdb.textnorm import FUNCTION_WORDS
@@ -684,7 +684,7 @@ def _without_name_caption(main: Plan) -> Plan:
 
     Example:
         >>> from vqdb.planner.plan import Call
-        >>> who = Plan((Call("Q1", "audio", "speech"), Call("Q2", "ocr", "", place="bottom")), "Q1 AND Q2")
+        >>> who = Plan((Call("Q1", "audio", "speech"), Call("Q2", "ocr", NAME_CAPTION, place="bottom")), "Q1 AND Q2")
         >>> [(c.id, c.tool) for c in _without_name_caption(who).queries], _without_name_caption(who).combine
         ([('Q1', 'audio')], 'Q1')
         >>> subtitle = Plan((Call("Q1", "ocr", "", place="bottom"),), "Q1")
@@ -692,7 +692,8 @@ def _without_name_caption(main: Plan) -> Plan:
         True
     """
     voice = any(c.tool == HEARD and c.query == "speech" and c.when is None for c in main.queries)
-    captions = {c.id for c in main.queries if c.tool == "ocr" and not c.query and c.place == "bottom" and not c.when}
+    caption = ("ocr", NAME_CAPTION, "bottom", None)
+    captions = {c.id for c in main.queries if (c.tool, c.query, c.place, c.when) == caption}
     if not voice or not captions:
         return main
     kept = [c for c in main.queries if c.id not in captions]
