@@ -106,8 +106,11 @@ class OcrExtractor(Extractor):
     # another shot wakes the quiet places though a logo stays over both (``Change.cut``); a corpus read before ends
     # a flashing text at its first blink and may read a title card after such a cut up to two reads late. 6: large
     # letters with soft edges (out of focus, motion-blurred, in a dim grade) looked for on the frame shrunk too
-    # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title
-    reading = 6
+    # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title. 7: places passed over while
+    # footage moved are looked at once the frame stands still (``read_settled``), and a reread that collapses
+    # keeps the old read it reads like or is the text gone (``unsure_reread``); a corpus read before misses text
+    # that appeared over footage that then stood still and keeps letter soup where a caption left
+    reading = 7
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
