@@ -11,7 +11,11 @@ nothing (the frame reuses the reads: a static run of frames costs one OCR call),
 read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
 is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
 the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
-recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no new text). What still shows
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no new text). The places a
+partial read passed over (quiet) are looked at once a frame stands still (``read_settled``: text that appeared
+over footage that then stopped moving would change the gate no more), and a box read again that collapses
+(``unsure_reread``: under ``GONE_BELOW``) keeps the read it reads like, or, like nothing read there, is the letter
+soup a caption leaves over moving footage: no text. What still shows
 what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
 a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
 a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
@@ -371,7 +375,8 @@ class QuietPlaces:
     ``region-quiet``). A text is new where no text read there since the last cut reads the same, loosely
     (``NEW_BELOW``: a watermark over moving pixels reads a little differently each time, "clideos", "clideo
     Gor"), unless it holds no word (``worded``). A quiet place where new text shows (a read there recognized
-    again reads a new line of a song) is quiet no more.
+    again reads a new line of a song) is quiet no more. The places a partial read passed over are ``owe``d,
+    and given back, the quiet places forgotten, when a frame stands still (``settle``).
 
     Example:
         >>> quiet = QuietPlaces(reads=1)
@@ -383,6 +388,8 @@ class QuietPlaces:
         >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)], []); quiet.owe([Box(0.6, 0.1, 0.9, 0.2)])
         >>> quiet.settle(), quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
         ([Box(x0=0.6, y0=0.1, x1=0.9, y1=0.2)], False)
+        >>> quiet.owe([Box(0.6, 0.1, 0.9, 0.2)]); quiet.owe([], looked=[Box(0.5, 0.0, 1.0, 0.5)]); quiet.settle()
+        []
         >>> quiet.forget([TextBox("clideo.com", 0.4, (0.1, 0.8, 0.3, 0.9))])
         >>> [read.text for read in quiet.new([TextBox("clideo com", 0.3, (0.1, 0.8, 0.3, 0.9)),
         ...                                   TextBox("clideo.com", 0.4, (0.6, 0.1, 0.8, 0.2))])]
@@ -427,9 +434,12 @@ class QuietPlaces:
             self._read.add(read)
         return fresh
 
-    def owe(self, places: Sequence[Box]) -> None:
-        """Note ``places`` a partial read passed over (quiet, or a box whose text left): ``settle`` gives them."""
-        self._owed += [place for place in places if place not in self._owed]
+    def owe(self, places: Sequence[Box], looked: Sequence[Box] = ()) -> None:
+        """Note ``places`` a partial read passed over (quiet, or a box whose text left), which ``settle`` gives,
+        and forget those noted before that it ``looked`` at: a playing video owes no more than the places
+        passed over since its quiet lapsed last."""
+        owed = [place for place in self._owed if not any(overlaps(place, seen) for seen in looked)]
+        self._owed = owed + [place for place in places if place not in owed]
 
     def settle(self) -> list[Box]:
         """Forget every place, not what was read, and give the places owed (``owe``): a frame where nothing
@@ -582,8 +592,9 @@ def reread_changes(
         quiet.note([place for region, places in look + woken for place in _without_text(region, places, fresh)], fresh)
     else:
         quiet.note([], [])
-    looked = {place for _, places in woken for place in places}
-    quiet.owe([place for _, places in held for place in places if place not in looked] + gone)
+    woke = {place for _, places in woken for place in places}
+    looked = [place for _, places in look + woken for place in places]
+    quiet.owe([place for _, places in held for place in places if place not in woke] + gone, looked)
     seen.take(image, change.regions)
     return reads
 
