@@ -92,6 +92,11 @@ rereads, the text edges), once per setting, in this process:
   shown between two reads and gone by the next is not looked for (main until issue 23.1: a 0.6 s title between
   two reads was never read; now the frames between reads are decoded once, small, and where a line of new
   strokes came and went and stood still, ``vqdb.ingest.brief_text``, its middle frame is read there);
+- ``unsettled``: as ``after`` but the places partial reads passed over (quiet) are not looked at once the frame
+  stands still, and a box read again unsure and like nothing read there stays as read (main until issue 23.1's
+  gate work: a promo code faded in over footage that then stood still was never read, and a caption that left
+  over moving footage left letter soup, "SY ICS// RaekWKae/" at 0.007; now ``ocr.read_settled`` and
+  ``ocr.unsure_reread``);
 - ``after``: the defaults now: frames decoded at the video's own size (at most ``ocr_max_side``), small video
   enlarged, CRAFT on a copy at most ``DETECT_SIDE`` and only where text may be, each box recognized at full
   size from the frame's luminance, the boxes of one line joined, tall boxes read turned, a picture on its side
@@ -181,6 +186,7 @@ SETTINGS = {
     "quiet-5": ({}, {}),
     "unmended": ({}, {}),
     "unflashed": ({}, {}),
+    "unsettled": ({}, {}),
     "flat": ({}, {"faint": False, "stretch_below": 0}),
     "no-faint": ({}, {"faint": False}),
     "unstretched": ({}, {"stretch_below": 0}),
@@ -301,11 +307,11 @@ def region_rereads(reader, image, reads: list[TextBox], change: Change, quiet, s
     if not touched and not look:
         quiet.note([], [])
         return reads
-    reads, found = ocr._read_parts(reader, image, reads, look, touched)
+    reads, found, _ = ocr._read_parts(reader, image, reads, look, touched)
     fresh = quiet.new(found)
     woken = [(region, places) for region, places in held if any(crops.overlaps(new.box, region) for new in fresh)]
     if woken:
-        reads, found = ocr._read_parts(reader, image, reads, woken, [])
+        reads, found, _ = ocr._read_parts(reader, image, reads, woken, [])
         fresh += quiet.new(found)
     quiet.note(
         [region for region, _ in look + woken if not any(crops.overlaps(new.box, region) for new in fresh)], fresh
@@ -316,6 +322,16 @@ def region_rereads(reader, image, reads: list[TextBox], change: Change, quiet, s
 def windowed_edges(ctx, frames):
     """``ocr.text_shown`` as main had it: the windows around texts read decoded again, no flashes looked for."""
     return shown_times(frames, frames_within(ctx.path, windows(frames), MAX_SIDE, ctx.info), ctx.info.duration_s), []
+
+
+def left_unread(reader, image, reads: list[TextBox], quiet, seen) -> list[TextBox]:
+    """The ``unsettled`` setting's frame where nothing changed: its reads kept, nothing looked at."""
+    return reads
+
+
+def as_found(found: list[TextBox], before: list[TextBox]) -> tuple[list[TextBox], list]:
+    """The ``unsettled`` setting's reads found again: kept as found however unsure, none taken for a text gone."""
+    return list(found), []
 
 
 def any_glyph(text: str) -> bool:
@@ -362,6 +378,7 @@ PATCHES = {
         (easyocr_reader, "timecode"): as_read,
     },
     "unflashed": {(ocr, "text_shown"): windowed_edges},
+    "unsettled": {(ocr, "read_settled"): left_unread, (ocr, "without_unsure_rereads"): as_found},
     "main": {(ocr, "reread_changes"): band_rereads},
     "box-merge": {(text_regions, "merged"): box_merged},
     "as-read": {(easyocr_reader, "digits_in_numbers"): as_read},

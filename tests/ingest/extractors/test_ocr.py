@@ -25,6 +25,7 @@ from vqdb.ingest.extractors.ocr import (
     QuietPlaces,
     ReadsSince,
     ocr_step,
+    read_settled,
     reread_changes,
     turned_back,
 )
@@ -275,15 +276,15 @@ def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
     from vqdb.ingest.runner import stale_settings
 
     before = {"ocr": {"settings": settings_of(Config())}}  # recorded no reading: read the first way
-    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 6)"}
+    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 7)"}
     coloured_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}  # before the colour look
-    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 6)"}
+    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 7)"}
     flashes_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 3}}}  # before brief text was looked for
-    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 6)"}
+    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 7)"}
     blinks_cut = {"ocr": {"settings": settings_of(Config()) | {"reading": 4}}}  # before blinks were bridged
-    assert stale_settings(blinks_cut, Config()) == {"ocr": "read by an older reader (reading 4, now 6)"}
+    assert stale_settings(blinks_cut, Config()) == {"ocr": "read by an older reader (reading 4, now 7)"}
     soft_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 5}}}  # before the coarse look
-    assert stale_settings(soft_missed, Config()) == {"ocr": "read by an older reader (reading 5, now 6)"}
+    assert stale_settings(soft_missed, Config()) == {"ocr": "read by an older reader (reading 5, now 7)"}
 
 
 def test_ocr_max_side_below_zero_is_a_clear_error():
@@ -496,6 +497,82 @@ def test_a_moving_picture_beside_arriving_text_goes_quiet_while_the_text_is_read
     assert in_picture[0] and not any(in_picture[1:])
     assert all(any(place[0] >= 0.48 for place in look) for look in reader.looks)  # the answer, every read
     assert [read.text for read in reads] == [line.text for line in lines]
+
+
+class CodeReader:
+    """Reads the promo code where it shows (its white plate) if a place it looks at meets it, and letter soup in
+    each box it reads again (the footage a caption left)."""
+
+    code = (400 / 640, 40 / 360, 600 / 640, 60 / 360)
+
+    def __init__(self):
+        self.looks = []
+
+    def read_parts(self, image, look, changed, unchanged):
+        self.looks.append(list(look))
+        shows = bool((image[40:60, 400:600] == 255).all()) and any(overlaps(place, self.code) for place in look)
+        return [TextBox("Promo code: SKY-88Q4", 0.7, self.code)] * shows + [
+            TextBox("SY ICS// RaekWKae/", 0.007, tuple(box)) for box in changed
+        ]
+
+
+def footage(count: int, seed: int) -> list[np.ndarray]:
+    """Frames of a page (flat grey) whose upper part plays footage (new noise each frame)."""
+    rng = np.random.default_rng(seed)
+    frames = []
+    for _ in range(count):
+        frame = np.full((360, 640, 3), 245, np.uint8)
+        frame[20:220] = rng.integers(0, 255, (200, 640, 3), np.uint8)
+        frames.append(frame)
+    return frames
+
+
+def read_frames(frames, reads, reader):
+    """The reads after each frame, as the extractor reads them one by one after the first: the gate's changed
+    regions read again, a frame where nothing changed read where earlier reads passed over."""
+    gate, seen, quiet = ChangeGate(0.02), Seen(), QuietPlaces()
+    gate.check(frames[0])
+    seen.take(frames[0])
+    quiet.forget(reads)
+    after = []
+    for frame in frames[1:]:
+        change = gate.check(frame)
+        if change.regions:
+            reads = reread_changes(reader, frame, reads, change, quiet, seen)
+        else:
+            reads = read_settled(reader, frame, reads, quiet, seen)
+        after.append(sorted(read.text for read in reads))
+    return after
+
+
+def test_text_that_appeared_over_moving_footage_is_read_once_the_footage_stands_still():
+    # footage is looked at, shows no text, goes quiet; the code appears over it as it moves once more (a quiet
+    # place: passed over), then it stands still: no change of the gate would ever ask for the code again
+    frames = footage(3, seed=0)
+    frames[2][40:60, 400:600] = 255  # the code's white plate
+    frames += [frames[2].copy(), frames[2].copy()]
+    reader = CodeReader()
+    assert read_frames(frames, [], reader) == [[], [], ["Promo code: SKY-88Q4"], ["Promo code: SKY-88Q4"]]
+    assert len(reader.looks) == 2  # the footage's first change, then the places passed over once it stood still
+
+
+def test_a_box_read_again_as_letter_soup_where_a_caption_left_is_no_text():
+    caption = TextBox("Book now at skylineair.com/deals", 0.9, (100 / 640, 180 / 360, 500 / 640, 210 / 360))
+    assert read_frames(footage(3, seed=1), [caption], CodeReader()) == [[], []]
+
+
+def test_a_box_read_again_unsure_but_alike_keeps_its_read():
+    class Unsure:
+        def read_parts(self, image, look, changed, unchanged):
+            return [TextBox("Bok now at skylineair com/deals", 0.03, tuple(box)) for box in changed]
+
+    frames = footage(2, seed=2)
+    caption = TextBox("Book now at skylineair.com/deals", 0.9, (100 / 640, 180 / 360, 500 / 640, 210 / 360))
+    gate, seen, quiet = ChangeGate(0.02), Seen(), QuietPlaces()
+    gate.check(frames[0])
+    seen.take(frames[0])
+    reads = reread_changes(Unsure(), frames[1], [caption], gate.check(frames[1]), quiet, seen)
+    assert [(read.text, read.confidence) for read in reads] == [(caption.text, 0.9)]
 
 
 def test_quiet_places_hold_a_box_they_cover_together():

@@ -11,7 +11,11 @@ nothing (the frame reuses the reads: a static run of frames costs one OCR call),
 read again), or some regions (``reread_changes``): a read whose box changed is recognized again where it
 is, without CRAFT (a ticking clock), CRAFT looks only where pixels changed outside every read's box, and
 the reads elsewhere are kept (a slide with a moving speaker inset and a ticking clock costs the clock's
-recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no new text). What still shows
+recognition, and a look at the inset every ``QUIET_READS`` reads while it shows no new text). The places a
+partial read passed over (quiet) are looked at once a frame stands still (``read_settled``: text that appeared
+over footage that then stopped moving would change the gate no more), and a box read again that collapses
+(``unsure_reread``: under ``GONE_BELOW``) keeps the read it reads like, or, like nothing read there, is the letter
+soup a caption leaves over moving footage: no text. What still shows
 what OCR saw there, dimmed, faded or moved a little (``vqdb.ingest.same_content``: a panel greyed out while
 a page works, a layout shifted by a line) is not read again: a read there is kept, moved with its text, and
 a change of the whole frame keeps what is still there and reads the rest; a cut, where nothing is, is read
@@ -65,6 +69,7 @@ from vqdb.schema import TABLES
 
 log = logging.getLogger(__name__)
 QUIET_READS = 2  # partial reads for which a changed region where no new text was found is not looked at again
+GONE_BELOW = 0.1  # a changed read's box read again this unsure, like nothing read there, is text gone
 NEW_BELOW = 60.0  # similarity (``ocr_spans.same_text``, 0..100) under which a text is new where another was read
 JOIN_CELLS = 2  # changed pixels of the gate's thumbnail this close join into one place to look
 PIECE = 32  # cells of the gate's thumbnail a side: a larger place is asked piece by piece what it shows
@@ -105,8 +110,11 @@ class OcrExtractor(Extractor):
     # another shot wakes the quiet places though a logo stays over both (``Change.cut``); a corpus read before ends
     # a flashing text at its first blink and may read a title card after such a cut up to two reads late. 6: large
     # letters with soft edges (out of focus, motion-blurred, in a dim grade) looked for on the frame shrunk too
-    # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title
-    reading = 6
+    # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title. 7: places passed over while
+    # footage moved are looked at once the frame stands still (``read_settled``), and a reread that collapses
+    # keeps the old read it reads like or is the text gone (``unsure_reread``); a corpus read before misses text
+    # that appeared over footage that then stood still and keeps letter soup where a caption left
+    reading = 7
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -208,6 +216,8 @@ class OcrExtractor(Extractor):
                     seen.take(image)
                 elif change.regions:
                     reads = reread_changes(self.reader, image, reads, change, quiet, seen)
+                else:
+                    reads = read_settled(self.reader, image, reads, quiet, seen)
                 if change.whole and not turned and on_its_side(reads, image.shape) and _texts(reads) != standing:
                     turned, upright = upright_turn(self.reader, image, reads if read_whole(change) else None)
                     if turned:
@@ -365,7 +375,8 @@ class QuietPlaces:
     ``region-quiet``). A text is new where no text read there since the last cut reads the same, loosely
     (``NEW_BELOW``: a watermark over moving pixels reads a little differently each time, "clideos", "clideo
     Gor"), unless it holds no word (``worded``). A quiet place where new text shows (a read there recognized
-    again reads a new line of a song) is quiet no more.
+    again reads a new line of a song) is quiet no more. The places a partial read passed over are ``owe``d,
+    and given back, the quiet places forgotten, when a frame stands still (``settle``).
 
     Example:
         >>> quiet = QuietPlaces(reads=1)
@@ -374,6 +385,11 @@ class QuietPlaces:
         (True, False)
         >>> quiet.note([], []); quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
         False
+        >>> quiet.note([Box(0.0, 0.0, 0.5, 0.5)], []); quiet.owe([Box(0.6, 0.1, 0.9, 0.2)])
+        >>> quiet.settle(), quiet.holds(Box(0.1, 0.1, 0.3, 0.3))
+        ([Box(x0=0.6, y0=0.1, x1=0.9, y1=0.2)], False)
+        >>> quiet.owe([Box(0.6, 0.1, 0.9, 0.2)]); quiet.owe([], looked=[Box(0.5, 0.0, 1.0, 0.5)]); quiet.settle()
+        []
         >>> quiet.forget([TextBox("clideo.com", 0.4, (0.1, 0.8, 0.3, 0.9))])
         >>> [read.text for read in quiet.new([TextBox("clideo com", 0.3, (0.1, 0.8, 0.3, 0.9)),
         ...                                   TextBox("clideo.com", 0.4, (0.6, 0.1, 0.8, 0.2))])]
@@ -384,6 +400,7 @@ class QuietPlaces:
         self.reads = reads
         self._places: list[tuple[Box, int]] = []  # (place, partial reads for which it stays quiet)
         self._read = ReadsSince()  # what was read since the last cut, where
+        self._owed: list[Box] = []  # changed places passed over since the frame last stood still
 
     def holds(self, box: Sequence[float]) -> bool:
         """Whether ``box`` (normalized) lies inside the quiet places, one or several together (a playing
@@ -417,9 +434,24 @@ class QuietPlaces:
             self._read.add(read)
         return fresh
 
+    def owe(self, places: Sequence[Box], looked: Sequence[Box] = ()) -> None:
+        """Note ``places`` a partial read passed over (quiet, or a box whose text left), which ``settle`` gives,
+        and forget those noted before that it ``looked`` at: a playing video owes no more than the places
+        passed over since its quiet lapsed last."""
+        owed = [place for place in self._owed if not any(overlaps(place, seen) for seen in looked)]
+        self._owed = owed + [place for place in places if place not in owed]
+
+    def settle(self) -> list[Box]:
+        """Forget every place, not what was read, and give the places owed (``owe``): a frame where nothing
+        changed since the last read shows the motion that made them quiet stopped; what changed there while it
+        moved is to be looked at now, and what changes there next (a caption arriving over footage that stands
+        still) at once, not ``reads`` partial reads later."""
+        owed, self._places, self._owed = self._owed, [], []
+        return owed
+
     def forget(self, reads: Sequence[TextBox]) -> None:
         """Forget every place and what was read (the frame was read whole, a cut, into ``reads``)."""
-        self._places, self._read = [], ReadsSince(reads)
+        self._places, self._read, self._owed = [], ReadsSince(reads), []
 
 
 def worded(text: str) -> bool:
@@ -478,7 +510,12 @@ class ReadsSince:
 
 
 def reread_changes(
-    reader: OcrReader, image: np.ndarray, reads: list[TextBox], change: Change, quiet: QuietPlaces, seen: Seen
+    reader: OcrReader,
+    image: np.ndarray,
+    reads: list[TextBox],
+    change: Change,
+    quiet: QuietPlaces,
+    seen: Seen,
 ) -> list[TextBox]:
     """The reads of ``image`` after reading again what ``change`` says changed; the other reads are kept.
 
@@ -494,7 +531,11 @@ def reread_changes(
     looked at at once. A read the reader finds again, or finds gone, is replaced. A whole-frame change where
     no read shows as it was is a cut: the frame is read whole; a cut to another shot (``Change.cut``) where a
     read stays (a channel's logo, a score over every shot) wakes the quiet places: the footage that showed no
-    text is gone, and a title card or a caption in the new shot is read at once.
+    text is gone, and a title card or a caption in the new shot is read at once. What it passes over, a quiet
+    place, and the box of a read whose text left (``unsure_reread``), is not taken as seen, by ``seen`` nor by the
+    ``gate`` (``ChangeGate.keep_changed``): it stays changed until looked at, so text that appeared over
+    footage that moved and then stood still (a promo code faded in over a shot that settles) is read once the
+    place is quiet no more, not never.
 
     Example:
         >>> import numpy as np
@@ -538,19 +579,54 @@ def reread_changes(
         for kept, asleep in ((look, False), (held, True)):
             if chosen := [place for place in places if quiet.holds(place) == asleep]:
                 kept.append((region, chosen))
-    seen.take(image, change.regions)
-    if not touched and not look:
+    woken: list[tuple[Box, list[Box]]] = []
+    gone: list[Box] = []
+    if touched or look:
+        reads, found, gone = _read_parts(reader, image, reads, look, touched)
+        fresh = quiet.new(found)
+        again = [new for new in fresh if any(overlaps(new.box, read.box) for read in touched)]
+        woken = [(region, near) for region, places in held if (near := _beside(places, again))]
+        if woken:  # a read recognized again beside a quiet place shows new text (a line reads on): look there now
+            reads, found, _ = _read_parts(reader, image, reads, woken, [])
+            fresh += quiet.new(found)
+        quiet.note([place for region, places in look + woken for place in _without_text(region, places, fresh)], fresh)
+    else:
         quiet.note([], [])
-        return reads
-    reads, found = _read_parts(reader, image, reads, look, touched)
-    fresh = quiet.new(found)
-    again = [new for new in fresh if any(overlaps(new.box, read.box) for read in touched)]
-    woken = [(region, near) for region, places in held if (near := _beside(places, again))]
-    if woken:  # a read recognized again beside a quiet place shows new text (a line reads on): look there now
-        reads, found = _read_parts(reader, image, reads, woken, [])
-        fresh += quiet.new(found)
-    quiet.note([place for region, places in look + woken for place in _without_text(region, places, fresh)], fresh)
+    woke = {place for _, places in woken for place in places}
+    looked = [place for _, places in look + woken for place in places]
+    quiet.owe([place for _, places in held for place in places if place not in woke] + gone, looked)
+    seen.take(image, change.regions)
     return reads
+
+
+def read_settled(
+    reader: OcrReader, image: np.ndarray, reads: list[TextBox], quiet: QuietPlaces, seen: Seen
+) -> list[TextBox]:
+    """The reads of ``image``, a frame where nothing changed since the last read, after looking at the places
+    that partial reads passed over (``QuietPlaces.owed``: quiet places that changed, boxes whose text left):
+    the motion stopped, what shows there now stays, and no later change of the gate would ask for it (a promo
+    code faded in over footage that moved, then stood still, was never read). The quiet places are forgotten
+    (``QuietPlaces.settle``). Without places owed nothing is read.
+
+    Example:
+        >>> class Reader:  # finds a code wherever it looks
+        ...     def read_parts(self, image, look, changed, unchanged):
+        ...         return [TextBox("Promo code: SKY-88Q4", 0.7, tuple(box)) for box in look]
+        >>> quiet, logo = QuietPlaces(), TextBox("SKYLINE AIR", 0.99, (0.05, 0.1, 0.23, 0.15))
+        >>> frame = np.zeros((90, 160, 3), np.uint8)
+        >>> [r.text for r in read_settled(Reader(), frame, [logo], quiet, Seen())]
+        ['SKYLINE AIR']
+        >>> quiet.owe([Box(0.62, 0.1, 0.95, 0.15)])
+        >>> [r.text for r in read_settled(Reader(), frame, [logo], quiet, Seen())]
+        ['SKYLINE AIR', 'Promo code: SKY-88Q4']
+    """
+    owed = quiet.settle()
+    if not owed:
+        return reads
+    found, _ = without_unsure_rereads(reader.read_parts(image, owed, [], reads), reads)
+    quiet.new(found)
+    seen.take(image, owed)
+    return [read for read in reads if not any(overlaps(read.box, new.box) for new in found)] + found
 
 
 def _without_text(region: Box, places: Sequence[Box], texts: Sequence[TextBox]) -> list[Box]:
@@ -596,15 +672,56 @@ def _read_parts(
     reads: list[TextBox],
     look: list[tuple[Box, list[Box]]],
     touched: list[TextBox],
-) -> tuple[list[TextBox], list[TextBox]]:
-    """``(reads, found)``: ``reads`` where the reader found again, found gone or found new text looking at the
-    places of ``look`` (``(region, places)``) and recognizing ``touched`` again; ``found``: what it found."""
+) -> tuple[list[TextBox], list[TextBox], list[Box]]:
+    """``(reads, found, gone)``: ``reads`` where the reader found again, found gone or found new text looking at
+    the places of ``look`` (``(region, places)``) and recognizing ``touched`` again; ``found``: what it found;
+    ``gone``: the boxes where it read only what a text left behind (``unsure_reread``), read as no text."""
     again = {id(read) for read in touched}
     unchanged = [read for read in reads if id(read) not in again]
     places = [place for _, region_places in look for place in region_places]
     found = reader.read_parts(image, places, [read.box for read in touched], unchanged)
+    found, gone = without_unsure_rereads(found, reads)
     kept = [read for read in unchanged if not any(overlaps(read.box, new.box) for new in found)]
-    return kept + found, found
+    return kept + found, found, gone
+
+
+def without_unsure_rereads(found: Sequence[TextBox], before: Sequence[TextBox]) -> tuple[list[TextBox], list[Box]]:
+    """``(found, gone)``: ``found`` with each unsure read where reads ``before`` lay replaced by what stands for
+    it (``unsure_reread``), and the boxes of those that stand for nothing: where a text left.
+
+    Example:
+        >>> url = TextBox("channelZnews comllive", 0.83, (0.7, 0.92, 0.96, 0.98))
+        >>> found, gone = without_unsure_rereads([TextBox("VJIMSUbAbel Znews comllive", 0.03, url.box)], [url])
+        >>> [read.text for read in found], gone
+        (['channelZnews comllive'], [])
+    """
+    standing = [(read, unsure_reread(read, before)) for read in found]
+    gone = [Box(*read.box) for read, stands in standing if stands == []]
+    kept = {id(r): r for read, stands in standing for r in ([read] if stands is None else stands)}
+    return list(kept.values()), gone
+
+
+def unsure_reread(read: TextBox, before: Sequence[TextBox]) -> list[TextBox] | None:
+    """What stands for ``read`` when it is a read where reads ``before`` lay (their box changed, or a
+    look for new text found a box over one) that collapsed, read unsure (under ``GONE_BELOW``): those of them it
+    reads like (``ocr_spans.same_text`` at least ``NEW_BELOW``), kept as they were read (the text stays, the
+    footage under it moved), or nothing (``[]``) when it reads like none (what the recognizer makes of the
+    picture a text left behind: a caption that leaves over moving footage read "SY ICS// RaekWKae/" at 0.007
+    where "Book now at skylineair.com/deals" was). None for a read that stands for itself: sure enough, or
+    where none of ``before`` lay.
+
+    Example:
+        >>> caption = TextBox("Book now at skylineaircom/deals", 0.91, (0.28, 0.83, 0.72, 0.89))
+        >>> [unsure_reread(TextBox(text, conf, caption.box), [caption])
+        ...  for text, conf in [("SY ICS// RaekWKae/", 0.007), ("Book now at skylineair", 0.8)]]
+        [[], None]
+        >>> [r.confidence for r in unsure_reread(TextBox("Bok now at skylineair.com", 0.05, caption.box), [caption])]
+        [0.91]
+    """
+    near = [old for old in before if overlaps(old.box, read.box)]
+    if not near or read.confidence >= GONE_BELOW:
+        return None
+    return [old for old in near if same_text(read.text, old.text, NEW_BELOW)]
 
 
 def moved(read: TextBox, offset: tuple[int, int], shape: tuple[int, ...]) -> TextBox:
