@@ -332,7 +332,7 @@ TEXT_PLACES = Words(
         "submitted", "into",
     },
     phenomenon="where and how text is put on screen ('entered in the text box'): once its text is read, no picture",
-    example="when is 'Why is the sky blue?' entered in the text box?",
+    example="when is 'Why is the sky blue?' shown in the text box?",  # "entered in" is typed: speech_acts.typed_place
 )  # fmt: skip
 TYPOGRAPHY = Words(
     {"letters", "lettering", "font", "fonts", "typeface", "print", "characters", "capitals", "caps"},
