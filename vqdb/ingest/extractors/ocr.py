@@ -532,10 +532,9 @@ def reread_changes(
     no read shows as it was is a cut: the frame is read whole; a cut to another shot (``Change.cut``) where a
     read stays (a channel's logo, a score over every shot) wakes the quiet places: the footage that showed no
     text is gone, and a title card or a caption in the new shot is read at once. What it passes over, a quiet
-    place, and the box of a read whose text left (``unsure_reread``), is not taken as seen, by ``seen`` nor by the
-    ``gate`` (``ChangeGate.keep_changed``): it stays changed until looked at, so text that appeared over
-    footage that moved and then stood still (a promo code faded in over a shot that settles) is read once the
-    place is quiet no more, not never.
+    place, and the box of a read whose text left (``unsure_reread``), is owed (``QuietPlaces.owe``) and looked at
+    once a frame stands still (``read_settled``), so text that appeared over footage that moved and then stood
+    still (a promo code faded in over a shot that settles) is read then, not never.
 
     Example:
         >>> import numpy as np
