@@ -205,3 +205,18 @@ def test_what_an_intertitle_is_about_is_read() -> None:
 def test_a_command_named_by_its_label_reads_the_label() -> None:
     plan = rule_plan("After the Send Spike command, what message flashes up under it?", available_tools=["ocr"])
     assert [(c.tool, c.query, c.when) for c in plan.queries] == [("ocr", "Send Spike", "after")]
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("when does the second slide appear?", "second"),
+        ("when is the second title card shown?", "second"),
+        ("when does the third caption appear?", "third"),
+        ("when does the second headline appear?", "second"),
+    ],
+)
+def test_the_nth_text_named_by_its_noun_is_its_nth_showing(question, order):
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "")]
+    assert plan.order == order

@@ -247,6 +247,7 @@ from vqdb.planner.rules.screen_text import (
     _take_web_addresses,
     _written_only,
     end_card_as_last_title,
+    nth_text_named,
     opening_title_named,
 )
 from vqdb.planner.rules.sounds import _take_heard_sounds, _take_sounds
@@ -322,8 +323,9 @@ def rule_plan(
     stem = _inline_options(asked)[0]  # an order written in an option listed in the question is the option's
     order, question = _order(stem)
     question += asked[len(stem) :]
-    if order is None and not options and _relation(question)[1] is None and opening_title_named(question):
-        order = "first"  # "when is the title card shown?": the card that opens the video, not the end card
+    if order is None and not options and _relation(question)[1] is None and _take_title_named(question)[1]:
+        # "when is the title card shown?": the card that opens the video, not the end card; "the second title card"
+        order = nth_text_named(question) or ("first" if opening_title_named(question) else None)
     plan = screen_places.placed_plan(
         question,
         lambda asked: _plan_question(asked, options, available_tools, any_text=asked == question),
@@ -334,6 +336,7 @@ def rule_plan(
     asks_moment = order or not (options or content_asked(question))  # "when does the banner come up?"
     if asks_moment and unrelated and _names_text_only(plan) and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
+        order = order or nth_text_named(question)  # "the second slide": its second showing
     said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
     said = words_said_at(question, said)  # "what is on screen when he says X": the moment X is said
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))

@@ -22,7 +22,7 @@ from vqdb.planner.rules.cues import (
 )
 from vqdb.planner.rules.evidence import EITHER, READ, SCREEN, SPEECH, TOOLS_FOR, _Evidence, _has_alnum
 from vqdb.planner.rules.literals import _unnamed, naming_span
-from vqdb.planner.rules.visual import _visual_tool, _whose
+from vqdb.planner.rules.visual import _TEXTS, _visual_tool, _whose
 from vqdb.planner.vocabulary import (
     ARRIVAL_VERBS,
     CREATING_VERBS,
@@ -623,7 +623,8 @@ _NOT_LOOKS = {  # words of DESCRIBING that say which or how many, not how a titl
 _TITLE_LOOKS = sorted(phrasing.DESCRIBING - _NOT_LOOKS)  # "the big title", "the faint title"
 _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
     rf"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:{alternation(_TITLE_LOOKS)})\s+)*"
-    r"(?:(?:opening|main|first|intro|last|final|(?:film|video|movie|show|episode)['’]s)\s+)?"
+    rf"(?:(?:opening|main|first|intro|last|final|{alternation([*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS])}"
+    r"|(?:film|video|movie|show|episode)['’]s)\s+)?"
     r"(?P<noun>title|heading|headline|intertitle)(?:\s+(?:card|screen|sequence|page|slide))?\b"
     r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|about\b|[A-Z0-9]))"
     rf"(?!\s+(?:{alternation(list(DISPLAY_VERBS))})\s+[\w\ue000])"  # "the title says What Is Love": its words
@@ -686,6 +687,27 @@ def opening_title_named(text: str) -> bool:
     """
     found = _TITLE_NAMED.search(text)
     return found is not None and found.group("noun").lower() == "title" and not _ORDERED_TITLE.match(found.group())
+
+
+_NTH = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
+_NTH_TEXT = re.compile(  # "the second slide", "the 3rd caption", "the second title card": the nth of them shown
+    rf"\b(?P<nth>{alternation(list(_NTH))})\s+(?:{alternation(sorted(_TEXTS))})\b", re.IGNORECASE
+)
+
+
+def nth_text_named(text: str) -> str | None:
+    """The order ``text`` asks of a text it names by its noun after an ordinal ("when does the second slide
+    appear?": "second", "the 3rd caption": "third"), None where it names none: the nth showing of that text, as
+    "first" and "last" are read (before, "second" was dropped as a word of counting and the slide asked was any).
+
+    Example:
+        >>> nth_text_named("when does the second slide appear?"), nth_text_named("when is the 3rd caption shown?")
+        ('second', 'third')
+        >>> nth_text_named("when does the second man speak?"), nth_text_named("the slide for the second time")
+        (None, None)
+    """
+    found = _NTH_TEXT.search(text)
+    return _NTH[found.group("nth").lower()] if found else None
 
 
 _ORDERED_TITLE = re.compile(r"\W*(?:(?:the|its|a)\s+)?(?:\w+\s+)*?(?:first|last|final|second|next)\b", re.IGNORECASE)
