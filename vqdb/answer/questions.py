@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from itertools import pairwise
 
 from vqdb.answer.letter_case import asked_case
 from vqdb.answer.lexical import STOPWORDS
@@ -473,10 +474,7 @@ def topic_words(context: tuple[str, ...]) -> tuple[str, ...]:
         ()
     """
     framing = SPEECH_CUES | SCREEN_CUES | SOUND_CUES | FRAME_WORDS | KIND_WORDS | PERSON_WORDS
-    following = [*context[1:], ""][: len(context)]  # the word after each
-    return tuple(
-        w for w, after in zip(context, following, strict=True) if w not in framing and after not in BROADCASTERS
-    )
+    return tuple(w for w, after in pairwise([*context, ""]) if w not in framing and after not in BROADCASTERS)
 
 
 # A yes/no or "which" clause (at the question's start or after a comma: "In the video, when the bell rings, is the

@@ -896,6 +896,7 @@ CLICKS = Words(
 )  # fmt: skip
 ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")  # the nth times
 ORDINAL_NUMERALS = ("2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")  # the same, as written
+NTH = dict(zip((*ORDINALS, *ORDINAL_NUMERALS), ORDINALS * 2, strict=True))  # "3rd" or "third": the order "third"
 NTH_TIMES = Words(
     {
         phrase

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from itertools import product
+from itertools import count, product
 from typing import Any
 
 import pyarrow as pa
@@ -238,11 +238,11 @@ def read_where_nothing_is_said(plan: Plan) -> Plan:
         return plan
     kept = [c for c in plan.queries if c.id not in said]
     read = {c.query: c.id for c in kept if c.tool == Ocr.name and not c.place and not c.size}
-    ids = {c.id for c in plan.queries}
+    taken = {c.id for c in plan.queries}
+    fresh = (f"Q{n}" for n in count(1) if f"Q{n}" not in taken)
     for call in said.values():
         if call.query not in read:
-            read[call.query] = next(f"Q{n}" for n in range(len(ids) + 1, 2 * len(ids) + 2) if f"Q{n}" not in ids)
-            ids.add(read[call.query])
+            read[call.query] = next(fresh)
             kept.append(Call(read[call.query], Ocr.name, call.query, when=call.when))
     renamed = boolexpr.fold(
         plan.expression,

@@ -623,7 +623,7 @@ _NOT_LOOKS = {  # words of DESCRIBING that say which or how many, not how a titl
 _TITLE_LOOKS = sorted(phrasing.DESCRIBING - _NOT_LOOKS)  # "the big title", "the faint title"
 _TITLE_NAMED = re.compile(  # "when does the title card come up", "what does the opening title say": no words given
     rf"(?:^\s*|\b(?:the|its|a)\s+)(?:(?:{alternation(_TITLE_LOOKS)})\s+)*"
-    rf"(?:(?:opening|main|first|intro|last|final|{alternation([*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS])}"
+    rf"(?:(?:opening|main|first|intro|last|final|{alternation(list(phrasing.NTH))}"
     r"|(?:film|video|movie|show|episode)['’]s)\s+)?"
     r"(?P<noun>title|heading|headline|intertitle)(?:\s+(?:card|screen|sequence|page|slide))?\b"
     r"(?!\s*(?:[\ue000'\"“‘«]|of\b|for\b|about\b|[A-Z0-9]))"
@@ -689,9 +689,8 @@ def opening_title_named(text: str) -> bool:
     return found is not None and found.group("noun").lower() == "title" and not _ORDERED_TITLE.match(found.group())
 
 
-_NTH = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
 _NTH_TEXT = re.compile(  # "the second slide", "the 3rd caption", "the second title card": the nth of them shown
-    rf"\b(?P<nth>{alternation(list(_NTH))})\s+(?:{alternation(sorted(_TEXTS))})\b", re.IGNORECASE
+    rf"\b(?P<nth>{alternation(list(phrasing.NTH))})\s+(?:{alternation(sorted(_TEXTS))})\b", re.IGNORECASE
 )
 
 
@@ -707,10 +706,12 @@ def nth_text_named(text: str) -> str | None:
         (None, None)
     """
     found = _NTH_TEXT.search(text)
-    return _NTH[found.group("nth").lower()] if found else None
+    return phrasing.NTH[found.group("nth").lower()] if found else None
 
 
-_ORDERED_TITLE = re.compile(r"\W*(?:(?:the|its|a)\s+)?(?:\w+\s+)*?(?:first|last|final|second|next)\b", re.IGNORECASE)
+_ORDERED_TITLE = re.compile(  # a title named with an order of its own: "the last title card", "the third title"
+    rf"\W*(?:(?:the|its|a)\s+)?(?:\w+\s+)*?(?:first|last|final|next|{alternation(list(phrasing.NTH))})\b", re.IGNORECASE
+)
 
 
 def _take_credited_works(text: str, evidence: _Evidence) -> str:

@@ -193,7 +193,7 @@ def typed_text(text: str) -> tuple[str | None, str]:
         place = typed_place(what)
         if place is None:
             continue
-        words = [w for w in (what[: place[0]] + " " + what[place[1] :]).split()]
+        words = (what[: place[0]] + " " + what[place[1] :]).split()
         words = [w for w in words if w.lower() not in _NOUNS_OF_TYPED | {"the", "a", "an", "his", "her", "their"}]
         return " ".join(words), text[: typed.start()] + " " + text[typed.end() :]
     return None, text

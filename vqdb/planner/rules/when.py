@@ -31,7 +31,6 @@ _SCREEN_PLACE = (  # where a thing comes back to on screen: "returns to the scre
 _RETURN_ENDS = re.compile(rf"\s*(?:$|[,.?!;:]|(?:{_SCREEN_PLACE}))", re.I)  # "return" of a showing, not of a ball
 _BACK_TO_ELSEWHERE = re.compile(rf"\s+to\s+(?!(?:{_SCREEN_PLACE}))", re.I)  # "comes back to the topic": no showing
 _NOT_A_REPEAT = Phrases(phrasing.NOT_A_REPEAT)
-_ORDINAL = dict(zip((*phrasing.ORDINALS, *phrasing.ORDINAL_NUMERALS), phrasing.ORDINALS * 2, strict=True))
 _REAPPEAR = re.compile(r"re-?\s*(?=appear)", re.I)
 _READING_ALOUD = re.compile(rf"\s*(?:{alternation(phrasing.READING_ALOUD)})\b", re.I)
 _ORDER_CUES = Phrases([*phrasing.FIRST_CUES, *phrasing.LAST_CUES, *phrasing.STARTS, *phrasing.ENDS])
@@ -166,7 +165,7 @@ def _nth(question: str) -> list[tuple[int, int, str]]:
             continue
         if cue.lower() in phrasing.COMING_BACK and not _comes_back(cue, question[end:]):
             continue
-        ordinals = [_ORDINAL[w.lower()] for w in WORD.findall(cue) if w.lower() in _ORDINAL]
+        ordinals = [phrasing.NTH[w.lower()] for w in WORD.findall(cue) if w.lower() in phrasing.NTH]
         found.append((start, end, ordinals[0] if ordinals else "second"))
     return found
 
