@@ -273,3 +273,37 @@ def test_a_news_strip_or_bar_is_a_caption_at_the_bottom(question, rest):
 def test_a_strip_of_something_else_is_no_caption():
     assert where_on_screen("when does he strip the wire?")[1] is None
     assert where_on_screen("when does the strip of paper fall?")[1] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when does the logo appear?", "when do we see the airline's logo?", "when is a logo shown?", "the channel logo"],
+)
+def test_a_logo_with_no_words_of_its_own_is_a_corner_display(question):
+    assert where_on_screen(question)[1] == "corner"
+
+
+def test_a_logo_named_by_its_words_is_those_words_wherever_they_are():
+    assert where_on_screen("when is the Nike logo shown?")[1] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "At the end, the 'TikTok' logo appears. What is written right of the logo?",
+        "the Nike logo comes up; when does the logo leave?",
+        "what is the logo on his shirt?",
+        "Player 11 wears a badge on his chest: what does the badge say?",
+    ],
+)
+def test_a_logo_named_before_or_worn_is_no_corner_display(question):
+    assert where_on_screen(question)[1] is None
+
+
+def test_a_logo_named_in_another_clause_is_that_logo_not_a_corner():
+    plan = rule_plan(
+        'At the end of the video, the "TikTok" logo appears. What is the English on the right side of the logo?',
+        ["pcdovv", "pcdevv"],
+        available_tools=["ocr", "transcript", "subtitle"],
+    )
+    assert not any(c.place == "corner" for c in plan.queries)

@@ -897,6 +897,34 @@ CLICKS = Words(
 ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")  # the nth times
 ORDINAL_NUMERALS = ("2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")  # the same, as written
 NTH = dict(zip((*ORDINALS, *ORDINAL_NUMERALS), ORDINALS * 2, strict=True))  # "3rd" or "third": the order "third"
+ORDINALS_IN_WORDS = {"1st": "first"} | {numeral: NTH[numeral] for numeral in ORDINAL_NUMERALS}
+"""Ordinals written in digits ("the 3rd caption", "2nd slide", "which sign comes up 1st?"), each as its word
+where it orders a text: a question writes them out before any rule reads it (``rules.plain_words
+.ordinals_in_words``), so "3rd" orders as "third" does and is no word to read (before, "the 2nd caption"
+looked for the text "2nd")."""
+MONTHS = Words(
+    {
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    },
+    phenomenon="months before an ordinal in digits ('on May 1st?', 'by June 3rd'): a date, no order",
+    example="what is shown on May 1st?",
+)  # fmt: skip
+APPEARING = Words(
+    {f"{verb} up" for verb in ("pop", "pops", "popped", "popping", "show", "shows", "showed", "shown", "showing")}
+    | {f"{verb} {on}" for verb in ("pop", "pops", "popped", "popping") for on in ("on", "onto")},
+    phenomenon="phrasal verbs of appearing on screen ('the number pops up', 'the sign shows up'): the question's "
+    "frame, as 'appear' is, not words to read or hear; written 'appear' in the same tense",
+    example="when does the reservations number pop up?",
+    seen=False,
+)  # fmt: skip
+TEXT_ARRIVING = Words(
+    {"come", "comes", "came", "coming", "change", "changes", "changed", "switch", "switches", "switched"},
+    phenomenon="verbs that, said of a text named by its noun (with 'up' or not), are a new text appearing ('which "
+    "sign comes first?', 'when does the third caption come up?', 'when does the text change?'): written 'appear' "
+    "in the same tense; said of anything else 'come up' may be a mention ('when does the budget come up?')",
+    example="which sign comes first?",
+)  # fmt: skip
 NTH_TIMES = Words(
     {
         phrase

@@ -33,7 +33,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
-from vqdb.planner import boolexpr, tools
+from vqdb.planner import boolexpr, phrasing, tools
 from vqdb.planner.plan import Call, Plan
 
 SCREEN = (
@@ -84,6 +84,13 @@ BOTTOM_DISPLAY = (  # "crawl" a noun only after "the" or a kind ("crawls towards
     r"|\bname\s+(?:straps?|captions?|supers?)\b"
 )
 CORNER_DISPLAY = r"\bwatermarks?\b|\b(?:channel|station|network|broadcaster)['’]?s?\s+(?:logos?|bugs?|idents?)\b"
+_OWNERS = ("the", "a", "an", "its", "their", "his", "her", "our", "your", "this", "that")
+_OWNER = "|".join(rf"(?<=\b{d}\s)" for d in _OWNERS)
+LOGO_UNNAMED = (  # "the logo", "the airline's logo", "a company logo": a corner display with no words of its own
+    rf"(?:{_OWNER})(?-i:[a-z][\w-]*['’]s?\s+)?logos?\b"  # ("the Nike logo" has; "the logo on his shirt" is worn)
+    r"(?!\s+(?:on|in|at|of|above|below|under|over|near|behind|beside|printed|painted|sewn|stitched)\b)"
+)
+LOGO_NAMED = re.compile(r"(?:[\"”’']|\b(?P<word>[A-Z0-9][\w&.-]*))\s+logos?\b")  # "the 'TikTok' logo", "the Nike logo"
 SIDE_BEFORE_TEXT = rf"\b{SIDE}(?=[- ]{SCREEN_TEXT}\b(?!\s+of\b))"
 SIZE = (
     r"(?P<size>big|bigger|biggest|large|larger|largest|huge|giant|enormous|massive|oversized"
@@ -107,10 +114,12 @@ QUOTED = re.compile(r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|“[^”]+”|‘[^’]+�
 CAPITALS = re.compile(r"\b[A-Z]{2,}\b")
 
 
-def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
+def where_on_screen(question: str, whole: str | None = None) -> tuple[str, str | None, str | None]:
     """``question`` without its phrases of where its text is on screen and how big (see the module), and the
     place (``vqdb.planner.plan.PLACES``) and size ("large", "small") they say, None where none does. A
-    vertical side and a horizontal one make a corner ("at the top, on the right": "top-right").
+    vertical side and a horizontal one make a corner ("at the top, on the right": "top-right"). A logo with no
+    words of its own ("the logo", "the airline's logo": ``LOGO_UNNAMED``) is in a corner unless ``whole`` (the
+    question ``question`` is a clause of; itself by default) names a logo by its words (``_logo_named``).
 
     Example:
         >>> where_on_screen("what does the text in the top-left corner say?")
@@ -142,6 +151,7 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
     for pattern, replacement in (
         (BOTTOM_DISPLAY, "caption"),
         (CORNER_DISPLAY, "logo"),
+        (LOGO_UNNAMED, "logo"),
         (LOWER_THIRD_BEFORE_TEXT, ""),
         (LOWER_THIRD, "caption"),
         (PREPOSITION, ""),
@@ -155,15 +165,17 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
             start, end = found.span()
             if any(start < e and s < end for s, e in taken) or CAPITALS.search(found.group()):
                 continue
+            if pattern == LOGO_UNNAMED and _logo_named(whole or question):  # "the 'TikTok' logo … right of the logo"
+                continue
             taken.append((start, end))
             parts = found.groupdict()
             if pattern in (LOWER_THIRD, LOWER_THIRD_BEFORE_TEXT):  # "the lower third": a caption at the bottom
                 vertical = vertical or "bottom"
                 spans.append((start, end, "" if pattern == LOWER_THIRD_BEFORE_TEXT or parts["within"] else "caption"))
                 continue
-            if pattern in (BOTTOM_DISPLAY, CORNER_DISPLAY):  # "the news ticker": a caption at the bottom
+            if pattern in (BOTTOM_DISPLAY, CORNER_DISPLAY, LOGO_UNNAMED):  # "the news ticker": a caption at the bottom
                 vertical = vertical or ("bottom" if pattern == BOTTOM_DISPLAY else None)
-                corner = corner or pattern == CORNER_DISPLAY
+                corner = corner or pattern != BOTTOM_DISPLAY
                 kept = found.group().lower().startswith("watermark")  # a watermark is its own noun
                 spans.append((start, end, found.group() if kept else replacement))
                 continue
@@ -184,6 +196,18 @@ def where_on_screen(question: str) -> tuple[str, str | None, str | None]:
     rest = re.sub(r"\s+([,.?!;:])", r"\1", " ".join(rest.split()))
     rest = re.sub(r",+(?=[,.?!;:]|$)", "", rest).strip(" ,")  # the commas around a phrase taken out
     return rest, _place(vertical, horizontal) or ("corner" if corner else None), size
+
+
+def _logo_named(question: str) -> bool:
+    """Whether ``question`` names a logo by its words ("the 'TikTok' logo", "the Nike logo"; not "The logo"):
+    then "the logo" is that one, not whatever text a corner holds.
+
+    Example:
+        >>> _logo_named("the 'TikTok' logo appears; what is right of the logo?"), _logo_named("The logo appears")
+        (True, False)
+    """
+    words = ((found.group("word") or "").lower() for found in LOGO_NAMED.finditer(question))
+    return any(word not in phrasing.DETERMINERS for word in words)
 
 
 def placed_plan(
@@ -225,7 +249,7 @@ def placed_plan(
         {'id': 'Q1', 'tool': 'ocr', 'query': '', 'place': 'top'}
     """
     clauses = _clauses(question)
-    found = [where_on_screen(clause) for clause, _ in clauses]
+    found = [where_on_screen(clause, question) for clause, _ in clauses]
     if not any(place or size for _, place, size in found):
         return plan_of(question)
     read = {_form(text) for text in text_read(" ".join(rest for rest, _, _ in found)) if _form(text)}

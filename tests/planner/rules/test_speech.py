@@ -340,3 +340,44 @@ def test_a_name_shown_is_a_persons_name_read_in_the_lower_third_at_its_own_time(
     """Any text at the bottom ANDed with a voice found the web address under the next voice (blind4 n1)."""
     plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
     assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "{person}", "bottom")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what name is shown under the speaker?",
+        "which name appears below the woman?",
+        "what name is displayed under him?",
+        "what's the name shown beneath the man talking?",
+    ],
+)
+def test_a_name_asked_by_what_under_a_person_is_their_name_caption(question: str) -> None:
+    """blind4/routes22: "under the speaker" was looked for as words; a name asked under a person is their caption."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries if c.tool == "ocr"] == [("ocr", "{person}", "bottom")]
+    assert not any(c.tool in ("transcript", "subtitle") for c in plan.queries)
+
+
+@pytest.mark.parametrize("question", ["what name is on the sign?", "what name is given to the dog?"])
+def test_a_name_asked_of_no_person_is_no_name_caption(question: str) -> None:
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert "{person}" not in {c.query for c in plan.queries}
+
+
+@pytest.mark.parametrize(
+    "question", ["What command does he type in the terminal?", "what does she type into the search bar?"]
+)
+def test_text_typed_with_no_words_given_is_when_typing_is_heard(question: str) -> None:
+    """routes22: "what command does he type in the terminal?" planned nothing (frames sampled uniformly)."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query) for c in plan.queries] == [("audio", "typing")]
+
+
+def test_text_typed_with_its_words_is_read_not_heard() -> None:
+    plan = rule_plan("when does he type ls in the terminal", available_tools=["ocr", "transcript", "audio"])
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "ls")]
+
+
+def test_a_quote_typed_into_a_place_is_read_alone() -> None:
+    plan = rule_plan("when is 'Why is this video funny?' entered in the text box?", available_tools=["ocr", "audio"])
+    assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "Why is this video funny?")]

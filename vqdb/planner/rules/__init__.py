@@ -17,6 +17,10 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
   transcript``; a quote with no cue, or cues of both kinds, is looked for both ways (``ocr OR
   transcript``, ``OR subtitle`` when that tool exists). The word naming the quote ("the frequency '440
   hertz'", "the brand 'CLIO'") and the cue are not searched for again.
+* **An ordinal in digits and a verb of appearing** are written the one way the rules read them, before anything
+  else (``plain_words``): "the 3rd caption" is "the third caption" (not in a date: "May 1st", "the 10th
+  second"), "comes up", "pops up", "shows up" are "appears", and so is "comes" / "changes" said of a text named
+  by its noun ("which sign comes first?", "when does the text change?").
 * **Question words typed short** where a clause starts ("wat time is sunrise", "wen does it start":
   ``phrasing.TYPED_QUESTION_WORDS``) are read as the words they stand for, before anything else.
 * **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
@@ -234,6 +238,7 @@ from vqdb.planner.rules.literals import (
     said_as,
 )
 from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
+from vqdb.planner.rules.plain_words import appearing_as_appear, ordinals_in_words
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
     _take_credit_fields,
@@ -317,6 +322,7 @@ def rule_plan(
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
     typed = end_card_as_last_title(typed)  # "the end card": the last title card
+    typed = appearing_as_appear(ordinals_in_words(typed))  # "the 3rd caption comes up": "the third caption appears"
     typed = progressive_said(typed)  # "while he is saying X": "while he says X"
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
@@ -337,6 +343,8 @@ def rule_plan(
     if asks_moment and unrelated and _names_text_only(plan) and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
         order = order or nth_text_named(question)  # "the second slide": its second showing
+    elif asks_moment and unrelated and plan.queries and all(c.tool == Ocr.name and not c.query for c in plan.queries):
+        order = order or nth_text_named(question)  # "the second caption at the bottom": whatever is read there, 2nd
     said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
     said = words_said_at(question, said)  # "what is on screen when he says X": the moment X is said
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
@@ -533,7 +541,8 @@ def _plan_text(
         groups.append(_group(option_ids, "OR"))
     titled = titled and not any(c.tool == Ocr.name and c.query for c in calls)  # a title named, none of its words
     reads = Ocr.name in (available_tools or ())
-    if any_text and ((titled and (reads or available_tools is None)) or (reads and _any_text(question, unseen, calls))):
+    any_read = (titled and (reads or available_tools is None)) or (reads and _any_text(question, unseen, calls))
+    if any_text and not captioned and any_read:  # a name caption asked ("what name appears under her?") is read
         _, place, size = where_on_screen(question)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, "", place=place, size=size or (None if place else "large")))
         groups.insert(0, calls[-1].id)

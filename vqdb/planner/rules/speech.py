@@ -258,6 +258,16 @@ _WHO_SPEAKS = re.compile(  # "who is speaking?", "who's the speaker", "what is t
 )
 
 
+_NAME_UNDER = re.compile(  # "what name is shown under the speaker?", "which name appears below the woman?": see
+    r"\b(?:what|which)(?:['’]s|\s+(?:is|was))?\s+(?:the\s+)?name\s+(?:(?:is|was|gets?)\s+)?"  # name_shown
+    r"(?:(?:shown|written|displayed|given|printed|appears?|appearing|(?:comes?|pops?|shows?)\s+up)\s+)?"
+    r"(?:on\s+(?:the\s+)?screen\s+)?(?:under|below|beneath|underneath|beside|next\s+to|for|by)\s+"
+    r"(?:him|her|them|(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?"
+    rf"(?:man|woman|person|guy|lady|boy|girl|{alternation(list(phrasing.NAME_CAPTIONED))}))\b",
+    re.I,
+)
+
+
 def names_captioned(question: str) -> bool:
     """Whether ``question`` asks who speaks on camera (``phrasing.NAME_CAPTIONED``: "who is speaking?", "who is
     the interviewee?", "what's the name of the woman being interviewed?"): a person answering looks at the name
@@ -274,6 +284,10 @@ def names_captioned(question: str) -> bool:
     """
     return _WHO_SPEAKS.search(question) is not None
 
+
+TYPING_HEARD = "typing"
+"""The sound of typing (an AudioSet label of the audio tagger): text typed into a place with no words given ("what
+command does he type in the terminal?") is typed while keys click; what it is is read on screen there."""
 
 NAME_CAPTION = form_query("person")
 """The name caption's query: a person's name as a lower third writes it (``textnorm.names_a_person``), not the
@@ -293,7 +307,8 @@ _NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's 
 
 def name_shown(text: str) -> tuple[str, bool]:
     """``text`` without a speaker's name shown on screen ("while his name is on screen", "when the
-    reporter's name comes up": the name not given, else it is the text read), and whether it had one: a name
+    reporter's name comes up", "what name is shown under the speaker?": the name not given, else it is the text
+    read), and whether it had one: a name
     shown under a person is the name caption, the lower third a broadcast or an interview puts up while they
     speak (as for who speaks, ``names_captioned``), not a picture of a name nor words said.
 
@@ -306,10 +321,12 @@ def name_shown(text: str) -> tuple[str, bool]:
         True
         >>> name_shown("when does the name of the man speaking appear on screen?")
         ('when does  ?', True)
+        >>> name_shown("what name is shown under the speaker?"), name_shown("which name appears below her?")
+        ((' ?', True), (' ?', True))
         >>> name_shown("what is his name"), name_shown("when does his name appear on the board")
         (('what is his name', False), ('when does his name appear on the board', False))
     """
-    taken = _NAME_SHOWN.sub(" ", text)
+    taken = _NAME_UNDER.sub(" ", _NAME_SHOWN.sub(" ", text))
     return taken, taken != text
 
 
@@ -541,6 +558,8 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     typed, text = typed_text(text)  # "when does he type ls in the terminal": read on screen, not said
     if typed:
         evidence.add(TOOLS_FOR[SCREEN], typed)
+    elif typed == "" and not any(tool in TOOLS_FOR[SCREEN] for group in evidence.groups for tool, _ in group):
+        evidence.add((HEARD,), TYPING_HEARD)  # "what command does he type in the terminal?": keys heard, text read
     acts, text = speech_acts(text)  # "when does she introduce herself": the forms the act is said in
     for queries in acts:
         evidence.add(TOOLS_FOR[SPEECH], *queries)
