@@ -71,6 +71,13 @@ def test_a_moment_seen_and_heard_is_one():
     assert len(anchors) == 1 and anchors[0].end_s >= 6.0
 
 
+def test_a_title_cards_numeral_read_as_a_letter_is_still_its_moment():
+    streams = [screen("HOW PRINTING / CHANGED THE WORLD", 0.0, 2.5), screen("Part I: The First Books", 3.0, 11.5)]
+    (anchor,) = locate(read_question("Which title is shown just before 'Part 1: The First Books'?"), streams)
+    assert (anchor.start_s, anchor.end_s) == (3.0, 11.5)
+    assert locate(read_question("Which title is shown just before 'Part 2: The First Books'?"), streams) == []
+
+
 def test_no_anchor_without_a_word_or_meaning_in_common():
     assert locate(read_question("What is shown right after the fireworks?"), STREET) == []
 

@@ -51,6 +51,7 @@ from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, rarity
 from vqdb.answer.questions import QuestionParts
 from vqdb.answer.timeline import Stream, match_words, screen_sequence
 from vqdb.models.protocols import TextEmbedder
+from vqdb.textnorm import as_digits
 
 TAU_S = 10.0
 IMMEDIATE_TAU_S = 4.0
@@ -61,6 +62,7 @@ CROSS_SOURCE_TOLERANCE_S = 0.6  # the same between text of two sources (two cloc
 BETWEEN_SLACK = 2.0  # "between X and Y": an X whose gap to the next Y is at most this times the smallest
 NOT_IN_RELATION = 0.1
 IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
+SHORT_NUMERAL = 2  # digits of an anchor's numeral looked for as the letters OCR reads for them
 MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, is at least this
 AT_HALF_WIDTH_S = 1.0  # an explicit time ("at 2:35") names the seconds around it
 MIN_ANCHOR = 0.5  # lexical score an anchor's match needs
@@ -173,7 +175,8 @@ def locate(
     ``matcher`` is a ``Matcher`` of the streams' words, when one is at hand. An anchor that names a number
     ("when the counter reads 40.000", "after the 1961 caption") is found only where the number is read:
     where one of its numbers is read nowhere, neither its other words ("counter", on every screen) nor its
-    meaning find the moment.
+    meaning find the moment. A short numeral of the anchor read nowhere is looked for as the letter OCR reads
+    for it (``numerals_as_read``: "Part 1" shown, read "Part I").
 
     Example:
         >>> from vqdb.answer.questions import read_question
@@ -185,8 +188,8 @@ def locate(
         return [Anchor(start - AT_HALF_WIDTH_S, end + AT_HALF_WIDTH_S, 1.0, None, parts.question)]
     if parts.anchor is None or not streams:
         return []
-    words = match_words(parts.anchor)
     matcher = matcher or Matcher([s.words for s in streams])
+    words = numerals_as_read(match_words(parts.anchor), matcher.vocab)
     sims = [matcher.similarity(words, i) for i in range(len(streams))]
     present = np.any([sim.max(axis=1) > 0 for sim in sims], axis=0) if sims else np.zeros(len(words), bool)
     if any(word.isdigit() and not read for word, read in zip(words, present, strict=True)):
@@ -219,6 +222,30 @@ def locate(
     best = max(a.score for a in anchors)
     kept = _moments([a for a in anchors if a.score >= KEEP_ANCHOR * best])
     return sorted(kept, key=lambda a: (-a.score, a.start_s))[:limit]
+
+
+def numerals_as_read(words: list[str], vocabulary: Sequence[str]) -> list[str]:
+    """``words`` with each numeral of at most ``SHORT_NUMERAL`` digits that is not in ``vocabulary`` replaced by a
+    word of it OCR reads for that numeral (``vqdb.textnorm.DIGIT_LOOKALIKES``: "i" or "l" for 1, "o" for 0): a
+    title card's "Part 1" or "Chapter 10" read "Part I", "Chapter lO". Longer numbers (a counter's "40.000", a
+    year) are left as they are: those are read as digits, and a word made of look-alikes is no number.
+
+    Example:
+        >>> numerals_as_read(["part", "1", "the", "first", "books"], ["books", "first", "i", "part", "the"])
+        ['part', 'i', 'the', 'first', 'books']
+        >>> numerals_as_read(["chapter", "10"], ["chapter", "lo"]), numerals_as_read(["chapter", "1"], ["1", "i"])
+        (['chapter', 'lo'], ['chapter', '1'])
+        >>> numerals_as_read(["1961"], ["l96l"])
+        ['1961']
+    """
+    known = set(vocabulary)
+    out = []
+    for word in words:
+        if word.isdigit() and len(word) <= SHORT_NUMERAL and word not in known:
+            read = [w for w in vocabulary if len(w) == len(word) and word in (as_digits(w), as_digits(w.upper()))]
+            word = read[0] if read else word
+        out.append(word)
+    return out
 
 
 def _across_screens(
