@@ -1414,3 +1414,30 @@ def test_an_open_question_naming_who_speaks_and_when_is_answered_from_what_is_sa
 def test_the_name_of_a_channel_asked_by_its_kind_is_read(answerer):
     found = answerer.answer("What is the name of the TV channel?", None, [], timeline=IDENT)
     assert "CHANNEL" in (found.answer_text or ""), found.notes  # "TV" is read nowhere: no reason for no answer
+
+
+PROMO = screens(
+    (0.0, 22.0, "SKYLINE AIR"),
+    (3.6, 10.0, "Book now at skylineaircom/deals"),
+    (17.0, 22.0, "Reservations 0800 123 4567"),
+)
+
+
+def test_none_of_the_above_where_no_other_option_is_read(answerer):
+    found = answerer.answer(
+        "Which hotel chain is sponsoring the promotion?",
+        ["Hilton", "Marriott", "Hyatt", "None of the above"],
+        [],
+        timeline=PROMO,
+    )
+    assert found.answer == "D" and not found.low_confidence and "abstains" in " ".join(found.notes)
+
+
+def test_an_option_read_wins_over_none_of_the_above(answerer):
+    found = answerer.answer(
+        "Which airline is the advertisement for?",
+        ["Skyway Airlines", "None of these", "Skyline Air", "Horizon Air"],
+        [],
+        timeline=PROMO,
+    )
+    assert found.answer == "C" and not found.low_confidence

@@ -40,7 +40,9 @@ small stages:
    by Sam Carter" than to "Narrated by Alex Moore");
 6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
-   wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
+   wins (the lowest, for a negated question: "Which of these is NOT shown?"; an option that abstains, "None
+   of the above", ``vqdb.answer.abstain``, scores ``ABSTAIN_SCORE`` and names nothing read, so it wins
+   where no other option is read well, as surely as absence tells, ``ABSENCE_TELLS``); its ``confidence`` is
    the margin over the next option, times the share of its words read (of the next option's, negated:
    the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``;
    where the best two are read alike and told apart only by context while some of the question's topic
@@ -101,6 +103,7 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz
 
+from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
 from vqdb.answer.answer_kind import asked_kind, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
@@ -407,6 +410,9 @@ class _Reading:
             self._places(found, context, written=bool(variants))
             for found, variants in zip(matches, spelled, strict=True)
         ]
+        abstain = None if self.parts.negated else abstaining_option(options)
+        if abstain is not None:  # "None of the above" names nothing: its words read by chance are not evidence
+            places[abstain] = []
         self._apply_ordinal(places)
         self._apply_page_at_moment(places)
         self._apply_sequence(places)
@@ -424,6 +430,9 @@ class _Reading:
             lexical = place.value if place else 0.0
             score = lexical + SEMANTIC_OPTION * unread[i] * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
             where = _snippet_of(place.match) if place else None
+            if i == abstain:
+                scored.append(OptionScore(letter, option, ABSTAIN_SCORE, 0.0, 0.0, 0.0, None))
+                continue
             scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
         fits = [f"option {letter} {p.fit:.2f}" for letter, p in zip(letters, best_places, strict=True) if p and p.fit]
@@ -440,7 +449,16 @@ class _Reading:
             best = ranked[0]
             margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
             support = best.lexical / CONFIDENT_LEXICAL
+        abstained = abstain is not None and best.letter == letters[abstain]
+        if abstained:  # no other option is read well enough: its absence answers, as surely as absence tells
+            support = ABSENCE_TELLS
+            notes.append(
+                f"option {best.letter} abstains ({best.text!r}) and no other option is read or heard well enough "
+                f"to score over it ({ABSTAIN_SCORE}): the video holds none of them"
+            )
         confidence = margin_confidence(margin, support=support)
+        if abstained:
+            return self._decided(best, scored, ranked, margin, confidence, notes)
         unread_topic = self._unread_topic(option_vocab, [best_places[letters.index(r.letter)] for r in ranked[:2]])
         if unread_topic is not None:  # read alike, told apart by words near them that are not what it asks about
             share, missing = unread_topic
@@ -474,17 +492,32 @@ class _Reading:
                 f"meaning to a sentence read ({closer.semantic:.2f} against {best.semantic:.2f}): the words read may "
                 "be the other statement's, put in other words"
             )
+        if all(s.where is None for s in scored) and abstain is None:
+            notes.append(
+                "no option is read or heard in the video: nothing read decides, the choice is by meaning alone"
+            )
+        detail = f"; option {best.letter} {why}" if outside is not None else ""
+        return self._decided(best, scored, ranked, margin, confidence, notes, detail)
+
+    def _decided(
+        self,
+        best: OptionScore,
+        scored: list[OptionScore],
+        ranked: list[OptionScore],
+        margin: float,
+        confidence: float,
+        notes: list[str],
+        detail: str = "",
+    ) -> EvidenceAnswer:
+        """The answer ``best`` with its ``confidence``, flagged under ``CONFIDENT``, the margin noted (and
+        ``detail``, what weakened it)."""
         low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
             ("low confidence" if low else "confidence")
             + f" {confidence:.2f}: margin {margin:.3f} over option {runner_up}, its words read {best.lexical:.2f}"
-            + (f"; option {best.letter} {why}" if outside is not None else "")
+            + detail
         )
-        if all(s.where is None for s in scored):
-            notes.append(
-                "no option is read or heard in the video: nothing read decides, the choice is by meaning alone"
-            )
         return EvidenceAnswer(
             best.letter,
             best.text,
