@@ -118,6 +118,14 @@ def test_time_weights(question, span, weight):
     assert time_weight(read_question(question), [anchor], *span) == pytest.approx(weight)
 
 
+def test_the_screen_next_to_a_screen_anchor_is_not_shown_while_it_is():
+    counter = [Anchor(5.0, 6.0, 1.0, "ocr", "150.000")]
+    question = read_question("What timecode is shown when the counter reads 150.000?")
+    during, before = time_weight(question, counter, 5.0, 6.0, "ocr"), time_weight(question, counter, 4.0, 5.0, "ocr")
+    assert during == 1.0 and before < during
+    assert time_weight(question, counter, 4.0, 5.0, "transcript") == 1.0  # speech's clock is another: it may meet
+
+
 def test_ordinals():
     assert ordinal_weight("first", 3.0, 4.0, 3.0, 20.0) == 1.0
     assert ordinal_weight("last", 18.0, 20.0, 3.0, 20.0) == 1.0

@@ -13,7 +13,8 @@ similarity when no word of it was read or heard — and :func:`time_weight` scor
   ``IMMEDIATE_TAU_S`` for "right after", ``TAU_S`` otherwise); ``NOT_IN_RELATION`` when it starts
   before the anchor ends;
 * ``before``: the mirror image;
-* ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``);
+* ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``); text on screen
+  that only meets an anchor on screen, the screen before or after it, ``SCREENS_MET``;
 * ``after`` with the answer placed against the anchor ("what flashes up under it?",
   ``QuestionParts.with_anchor``): 1 when it appears while the anchor is shown (the next screen, once
   the anchor is gone, is not "under it"), ``NOT_IN_RELATION`` when it was there before the anchor; once
@@ -61,6 +62,7 @@ TOLERANCE_S = 0.25
 CROSS_SOURCE_TOLERANCE_S = 0.6  # the same between text of two sources (two clocks: ``time_weight``)
 BETWEEN_SLACK = 2.0  # "between X and Y": an X whose gap to the next Y is at most this times the smallest
 NOT_IN_RELATION = 0.1
+SCREENS_MET = 0.8  # text on the screen before or after a screen anchor's, for "while": shown next to it, not with it
 IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
 SHORT_NUMERAL = 2  # digits of an anchor's numeral looked for as the letters OCR reads for them
 MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, is at least this
@@ -398,10 +400,27 @@ def time_weight(
         >>> card = [Anchor(13.0, 14.0, 1.0, "ocr", "Chapter 2")]
         >>> time_weight(after, card, 13.7, 16.5), round(time_weight(after, card, 13.7, 16.5, "transcript"), 2)
         (0.1, 1.0)
+        >>> shown = read_question("What timecode is shown when the counter reads 150.000?")
+        >>> counter = [Anchor(5.0, 6.0, 1.0, "ocr", "150.000")]
+        >>> time_weight(shown, counter, 5.0, 6.0, "ocr"), time_weight(shown, counter, 4.0, 5.0, "ocr")
+        (1.0, 0.8)
     """
     if parts.relation is None or not anchors:
         return 1.0
-    return max(_relation_weight(parts, a, start_s, end_s, _tolerance(a, source)) for a in anchors)
+    return max(
+        _relation_weight(parts, a, start_s, end_s, _tolerance(a, source))
+        * _screens_met(parts, a, start_s, end_s, source)
+        for a in anchors
+    )
+
+
+def _screens_met(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float, source: str | None) -> float:
+    """``SCREENS_MET`` for text read on screen that meets an anchor read on screen without overlapping it, for a
+    ``while`` question: the screen before or after the anchor's, never shown with it ("what timecode is shown when
+    the counter reads 150.000?" is not the timecode of the second before); 1 otherwise."""
+    on_screen = source == "ocr" and anchor.source == "ocr"
+    meets = min(end_s, anchor.end_s) - max(start_s, anchor.start_s) <= 0.0
+    return SCREENS_MET if parts.relation == "while" and on_screen and meets else 1.0
 
 
 def _tolerance(anchor: Anchor, source: str | None) -> float:
