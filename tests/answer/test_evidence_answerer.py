@@ -1441,3 +1441,20 @@ def test_an_option_read_wins_over_none_of_the_above(answerer):
         timeline=PROMO,
     )
     assert found.answer == "C" and not found.low_confidence
+
+
+KENNEDY = speech(
+    (
+        1.94,
+        12.38,
+        "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.",
+    )
+)
+ASKED = ["What they can do for their country", "What their country can do for them", "How to vote", "Who will lead"]
+
+
+def test_what_is_said_after_not_is_not_what_is_urged(answerer):
+    urged = answerer.answer("What does the speaker urge his fellow Americans to ask?", ASKED, [], timeline=KENNEDY)
+    assert urged.answer == "A"
+    told_not = answerer.answer("What does he tell them not to ask?", ASKED, [], timeline=KENNEDY)
+    assert told_not.answer == "B"

@@ -30,7 +30,9 @@ small stages:
    screen or how big its text is ("in big letters", "in the bottom right corner"), times how well the
    read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``); where it asks for text in
    capitals or lower case ("Which word is written in capital letters?"), times ``CASE_MISFIT`` for a
-   written place that reads the option only in the other case (``vqdb.answer.letter_case``);
+   written place that reads the option only in the other case (``vqdb.answer.letter_case``); where
+   neither the option nor the question says "not", times ``NEGATED_READ`` for a place read right after
+   a negation ("ask not what your country can do for you" is not what he urges: :func:`said_negated`);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -160,7 +162,7 @@ from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.sound_words import BROAD_SOUNDS
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
-from vqdb.textnorm import sound_key
+from vqdb.textnorm import NEGATIONS, sound_key
 from vqdb.udfs.said_focus import SPELLED_ALIKE  # words of one sound spelled this alike are one word
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
@@ -195,6 +197,8 @@ OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though som
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
 CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
+NEGATED_READ = 0.5  # an option read right after "not" where neither it nor the question says "not": the opposite
+NEGATION_REACH = 2  # words before a place where a negation turns it ("ask not what ...", "do not press ...")
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 MEANING_DISAGREES = 0.3  # confidence of an option read in part where another statement is closer in meaning
 MEANING_MARGIN = 0.05  # ... by at least this cosine
@@ -406,9 +410,10 @@ class _Reading:
             if blank is None
             else [self._filled_matches(blank, o) for o in options]
         )
+        asks_negated = bool(NEGATIONS & set(match_words(self.question)))
         places = [
-            self._places(found, context, written=bool(variants))
-            for found, variants in zip(matches, spelled, strict=True)
+            self._places(found, context, written=bool(variants), affirms=not asks_negated and not NEGATIONS & set(ws))
+            for found, variants, ws in zip(matches, spelled, words, strict=True)
         ]
         abstain = None if self.parts.negated else abstaining_option(options)
         if abstain is not None:  # "None of the above" names nothing: its words read by chance are not evidence
@@ -838,9 +843,13 @@ class _Reading:
                 out.append(Match(stream, m.first, m.last, parts[0] * parts[1] * m.order * across, m.order))
         return out
 
-    def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:
+    def _places(
+        self, matches: list[Match], context: _Context, written: bool = False, affirms: bool = False
+    ) -> list[Place]:
         """The places of ``matches`` with their weighted values; ``written``: the option is told from
-        another by its spelling alone, which only written text shows, whatever source the question names."""
+        another by its spelling alone, which only written text shows, whatever source the question names;
+        ``affirms``: neither the option nor the question says "not", so a place read right after a negation
+        (``said_negated``) says the opposite and weighs ``NEGATED_READ``."""
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
@@ -852,6 +861,8 @@ class _Reading:
             if written and match.stream.source != "transcript":
                 weight = 1.0
             value = match.score**LEXICAL_POWER * where * weight
+            if affirms and said_negated(match):
+                value *= NEGATED_READ
             out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
         return out
 
@@ -1342,6 +1353,22 @@ def _stream_positions(snippet: Evidence, streams: list[Stream]) -> tuple[Stream,
             if other is snippet:
                 return stream, np.flatnonzero(stream.snippet_of == index)
     return None
+
+
+def said_negated(match: Match) -> bool:
+    """Whether one of the ``NEGATION_REACH`` words read just before ``match`` is a negation
+    (``vqdb.textnorm.NEGATIONS``): "ask not what your country can do for you" says not to ask "what your country
+    can do for you", so an option that says it is asked is read there in the opposite sense.
+
+    Example:
+        >>> from vqdb.answer.timeline import stream_of
+        >>> said = "ask not what your country can do for you ask what you can do for your country"
+        >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 9.0, said, 0.0)])
+        >>> said_negated(Match(s, 2, 8, 1.0, 1.0)), said_negated(Match(s, 10, 16, 1.0, 1.0))
+        (True, False)
+    """
+    before = match.stream.words[max(0, match.first - NEGATION_REACH) : match.first]
+    return any(word in NEGATIONS for word in before)
 
 
 def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: Place | None) -> OptionScore | None:
