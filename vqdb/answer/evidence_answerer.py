@@ -1357,8 +1357,10 @@ def _stream_positions(snippet: Evidence, streams: list[Stream]) -> tuple[Stream,
 
 def said_negated(match: Match) -> bool:
     """Whether one of the ``NEGATION_REACH`` words read just before ``match`` is a negation
-    (``vqdb.textnorm.NEGATIONS``): "ask not what your country can do for you" says not to ask "what your country
-    can do for you", so an option that says it is asked is read there in the opposite sense.
+    (``vqdb.textnorm.NEGATIONS``) of a clause, "not" or "never": "ask not what your country can do for you" says
+    not to ask "what your country can do for you", so an option that says it is asked is read there in the
+    opposite sense. Not "no", which negates a thing, not what follows ("no flag"), and abbreviates a number on
+    screen ("Catalogue No. GX-4071B").
 
     Example:
         >>> from vqdb.answer.timeline import stream_of
@@ -1366,9 +1368,12 @@ def said_negated(match: Match) -> bool:
         >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 9.0, said, 0.0)])
         >>> said_negated(Match(s, 2, 8, 1.0, 1.0)), said_negated(Match(s, 10, 16, 1.0, 1.0))
         (True, False)
+        >>> shown = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 3.0, "Catalogue No. GX-4071B", 0.0)])
+        >>> said_negated(Match(shown, 2, 3, 1.0, 1.0))
+        False
     """
     before = match.stream.words[max(0, match.first - NEGATION_REACH) : match.first]
-    return any(word in NEGATIONS for word in before)
+    return any(word in NEGATIONS - {"no"} for word in before)
 
 
 def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: Place | None) -> OptionScore | None:
