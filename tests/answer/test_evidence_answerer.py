@@ -1423,38 +1423,21 @@ PROMO = screens(
 )
 
 
-def test_none_of_the_above_where_no_other_option_is_read(answerer):
-    found = answerer.answer(
-        "Which hotel chain is sponsoring the promotion?",
-        ["Hilton", "Marriott", "Hyatt", "None of the above"],
-        [],
-        timeline=PROMO,
-    )
-    assert found.answer == "D" and not found.low_confidence and "abstains" in " ".join(found.notes)
-
-
-def test_an_option_read_wins_over_none_of_the_above(answerer):
-    found = answerer.answer(
-        "Which airline is the advertisement for?",
-        ["Skyway Airlines", "None of these", "Skyline Air", "Horizon Air"],
-        [],
-        timeline=PROMO,
-    )
-    assert found.answer == "C" and not found.low_confidence
-
-
-KENNEDY = speech(
-    (
-        1.94,
-        12.38,
-        "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.",
-    )
+@pytest.mark.parametrize(
+    ("question", "options", "letter"),
+    [
+        ("Which hotel chain is sponsoring the promotion?", ["Hilton", "Marriott", "Hyatt", "None of the above"], "D"),
+        ("Which airline is it for?", ["Skyway Airlines", "None of the above", "Skyline Air", "Horizon Air"], "C"),
+    ],
 )
-ASKED = ["What they can do for their country", "What their country can do for them", "How to vote", "Who will lead"]
+def test_none_of_the_above_wins_only_where_no_other_option_is_read(answerer, question, options, letter):
+    found = answerer.answer(question, options, [], timeline=PROMO)
+    assert found.answer == letter and not found.low_confidence
+    assert ("abstains" in " ".join(found.notes)) == (options[ord(letter) - ord("A")] == "None of the above")
 
 
 def test_what_is_said_after_not_is_not_what_is_urged(answerer):
-    urged = answerer.answer("What does the speaker urge his fellow Americans to ask?", ASKED, [], timeline=KENNEDY)
-    assert urged.answer == "A"
-    told_not = answerer.answer("What does he tell them not to ask?", ASKED, [], timeline=KENNEDY)
-    assert told_not.answer == "B"
+    asked = ["What they can do for their country", "What their country can do for them", "How to vote", "Who leads"]
+    urged = answerer.answer("What does the speaker urge his fellow Americans to ask?", asked, [], timeline=KENNEDY)
+    told_not = answerer.answer("What does he tell them not to ask?", asked, [], timeline=KENNEDY)
+    assert (urged.answer, told_not.answer) == ("A", "B")
