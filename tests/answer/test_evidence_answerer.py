@@ -1441,3 +1441,11 @@ def test_what_is_said_after_not_is_not_what_is_urged(answerer):
     urged = answerer.answer("What does the speaker urge his fellow Americans to ask?", asked, [], timeline=KENNEDY)
     told_not = answerer.answer("What does he tell them not to ask?", asked, [], timeline=KENNEDY)
     assert (urged.answer, told_not.answer) == ("A", "B")
+
+
+def test_the_website_asked_is_the_address_not_the_credits_it_is_read_under(answerer):
+    credits = screens(
+        (22.0, 26.0, "Written by Anna Berg / Narration: Linda Johnson / Music: Studio Nine / WWW printhistoryorg")
+    )
+    found = answerer.answer("what website is shown at the end?", None, [], timeline=credits)
+    assert found.answer == "printhistory.org"

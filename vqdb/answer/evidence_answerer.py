@@ -106,7 +106,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
-from vqdb.answer.answer_kind import asked_kind, holds_kind, listed_words, names_in, time_in
+from vqdb.answer.answer_kind import address_in, asked_kind, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
@@ -1285,6 +1285,10 @@ class _Reading:
         if asked_time is not None:  # "Until what time is the road closed?": the time, not the whole screen
             notes.append(f"the time asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text!r}")
             text = asked_time
+        asked_address = address_in(text) if kind == "address" else None
+        if asked_address is not None:  # "What website is shown?": the address, not the credits around it
+            notes.append(f"the address asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {text!r}")
+            text = asked_address
         low = not found or echoed or (generic and not heard_with) or unsure
         return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
 
