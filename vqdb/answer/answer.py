@@ -484,7 +484,8 @@ def _answer_length(corpus: CorpusReader, result: Answer) -> bool:
     videos = {k.video_id for k in result.keyframes}
     if not asks_length(result.question) or len(videos) != 1:
         return False
-    (duration,) = _durations(corpus, videos).values() or [None]
+    (video,) = videos
+    duration = _durations(corpus, videos).get(video)
     if duration is None:
         return False
     said = f"the video's duration is {length_text(duration)} (the videos table): no text of the video is needed"
