@@ -14,7 +14,7 @@ similarity when no word of it was read or heard — and :func:`time_weight` scor
   before the anchor ends;
 * ``before``: the mirror image;
 * ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``); text on screen
-  that only meets an anchor on screen, the screen before or after it, ``SCREENS_MET``;
+  that does not overlap an anchor on screen (the screen before or after it meets it) times ``SCREENS_MET``;
 * ``after`` with the answer placed against the anchor ("what flashes up under it?",
   ``QuestionParts.with_anchor``): 1 when it appears while the anchor is shown (the next screen, once
   the anchor is gone, is not "under it"), ``NOT_IN_RELATION`` when it was there before the anchor; once
@@ -415,9 +415,10 @@ def time_weight(
 
 
 def _screens_met(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float, source: str | None) -> float:
-    """``SCREENS_MET`` for text read on screen that meets an anchor read on screen without overlapping it, for a
-    ``while`` question: the screen before or after the anchor's, never shown with it ("what timecode is shown when
-    the counter reads 150.000?" is not the timecode of the second before); 1 otherwise."""
+    """``SCREENS_MET`` for text read on screen that does not overlap an anchor read on screen, for a ``while``
+    question: the screen before or after the anchor's (their spans meet), never shown with it ("what timecode is
+    shown when the counter reads 150.000?" is not the timecode of the second before; the distance weighs a
+    farther one down besides); 1 otherwise."""
     on_screen = source == "ocr" and anchor.source == "ocr"
     meets = min(end_s, anchor.end_s) - max(start_s, anchor.start_s) <= 0.0
     return SCREENS_MET if parts.relation == "while" and on_screen and meets else 1.0
