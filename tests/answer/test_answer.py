@@ -236,6 +236,14 @@ def test_a_when_question_whose_options_name_seconds_picks_the_nearest(corpus):
     assert read.interval is not None and read.low_confidence  # neither time was read
 
 
+def test_the_videos_length_is_its_duration(corpus):
+    result = answer(corpus, "How long is the video?", video="vid1", k=2, cache=False)
+    assert result.answer == "20.0 seconds (0:20)" and result.low_confidence is False
+    options = ["10 seconds", "0:20", "45 seconds", "2 minutes"]
+    chosen = answer(corpus, "What is the duration of the clip?", options, video="vid1", k=2, cache=False)
+    assert (chosen.answer, chosen.low_confidence) == ("B", False)
+
+
 def test_an_open_question_nothing_read_answers_is_null_with_the_reason(corpus):
     result = answer(corpus, "What colour is the dog?", video="vid1", k=4, cache=True)
     assert result.answer is None and result.low_confidence

@@ -106,3 +106,11 @@ def test_a_question_for_what_is_listed_asks_for_a_list(question, kind):
 def test_a_list_is_a_text_of_several_lines():
     assert holds_kind("list", "bin include lib64 / games lib libexec")
     assert not holds_kind("list", "I will show a directory.")
+
+
+def test_the_address_in_a_text_is_as_written_or_as_ocr_dropped_its_dot():
+    from vqdb.answer.answer_kind import address_in
+
+    assert address_in("Ref AX-7031 / www.archive-films.org/kennedy") == "www.archive-films.org/kennedy"
+    assert address_in("Music: Studio Nine / WWW printhistoryorg") == "printhistory.org"
+    assert address_in("Tips? Call 1-800-555-0199") is None

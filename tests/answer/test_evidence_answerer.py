@@ -1414,3 +1414,38 @@ def test_an_open_question_naming_who_speaks_and_when_is_answered_from_what_is_sa
 def test_the_name_of_a_channel_asked_by_its_kind_is_read(answerer):
     found = answerer.answer("What is the name of the TV channel?", None, [], timeline=IDENT)
     assert "CHANNEL" in (found.answer_text or ""), found.notes  # "TV" is read nowhere: no reason for no answer
+
+
+PROMO = screens(
+    (0.0, 22.0, "SKYLINE AIR"),
+    (3.6, 10.0, "Book now at skylineaircom/deals"),
+    (17.0, 22.0, "Reservations 0800 123 4567"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "options", "letter"),
+    [
+        ("Which hotel chain is sponsoring the promotion?", ["Hilton", "Marriott", "Hyatt", "None of the above"], "D"),
+        ("Which airline is it for?", ["Skyway Airlines", "None of the above", "Skyline Air", "Horizon Air"], "C"),
+    ],
+)
+def test_none_of_the_above_wins_only_where_no_other_option_is_read(answerer, question, options, letter):
+    found = answerer.answer(question, options, [], timeline=PROMO)
+    assert found.answer == letter and not found.low_confidence
+    assert ("abstains" in " ".join(found.notes)) == (options[ord(letter) - ord("A")] == "None of the above")
+
+
+def test_what_is_said_after_not_is_not_what_is_urged(answerer):
+    asked = ["What they can do for their country", "What their country can do for them", "How to vote", "Who leads"]
+    urged = answerer.answer("What does the speaker urge his fellow Americans to ask?", asked, [], timeline=KENNEDY)
+    told_not = answerer.answer("What does he tell them not to ask?", asked, [], timeline=KENNEDY)
+    assert (urged.answer, told_not.answer) == ("A", "B")
+
+
+def test_the_website_asked_is_the_address_not_the_credits_it_is_read_under(answerer):
+    credits = screens(
+        (22.0, 26.0, "Written by Anna Berg / Narration: Linda Johnson / Music: Studio Nine / WWW printhistoryorg")
+    )
+    found = answerer.answer("what website is shown at the end?", None, [], timeline=credits)
+    assert found.answer == "printhistory.org"

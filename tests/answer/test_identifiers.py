@@ -122,3 +122,12 @@ def test_an_identifier_is_found_in_the_words_that_read_it_not_the_whole_snippet(
     assert footer.words[name.first : name.last + 1][:2] == ("brandon", "castellano")
     # an address spoken word by word, inside a sentence
     assert identifier_run("delamm.com", ["visit", "delamm", "com", "today"]) == (1, 2)
+
+
+def test_an_address_whose_dot_ocr_dropped_is_still_an_address():
+    from vqdb.answer.answer_kind import holds_kind
+    from vqdb.answer.identifiers import read_tokens
+
+    assert "printhistory.org" in read_tokens("Music: Studio Nine / WWW printhistoryorg")
+    assert "skylineair.com/deals" in read_tokens("Book now at skylineaircom/deals")
+    assert holds_kind("address", "WWW printhistoryorg") and not holds_kind("address", "the sitcom tonight")

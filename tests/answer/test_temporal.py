@@ -71,6 +71,13 @@ def test_a_moment_seen_and_heard_is_one():
     assert len(anchors) == 1 and anchors[0].end_s >= 6.0
 
 
+def test_a_title_cards_numeral_read_as_a_letter_is_still_its_moment():
+    streams = [screen("HOW PRINTING / CHANGED THE WORLD", 0.0, 2.5), screen("Part I: The First Books", 3.0, 11.5)]
+    (anchor,) = locate(read_question("Which title is shown just before 'Part 1: The First Books'?"), streams)
+    assert (anchor.start_s, anchor.end_s) == (3.0, 11.5)
+    assert locate(read_question("Which title is shown just before 'Part 2: The First Books'?"), streams) == []
+
+
 def test_no_anchor_without_a_word_or_meaning_in_common():
     assert locate(read_question("What is shown right after the fireworks?"), STREET) == []
 
@@ -109,6 +116,14 @@ def test_time_weights(question, span, weight):
 
     anchor = Anchor(8.0, 10.0, 1.0, "ocr", "X")
     assert time_weight(read_question(question), [anchor], *span) == pytest.approx(weight)
+
+
+def test_the_screen_next_to_a_screen_anchor_is_not_shown_while_it_is():
+    counter = [Anchor(5.0, 6.0, 1.0, "ocr", "150.000")]
+    question = read_question("What timecode is shown when the counter reads 150.000?")
+    during, before = time_weight(question, counter, 5.0, 6.0, "ocr"), time_weight(question, counter, 4.0, 5.0, "ocr")
+    assert during == 1.0 and before < during
+    assert time_weight(question, counter, 4.0, 5.0, "transcript") == 1.0  # speech's clock is another: it may meet
 
 
 def test_ordinals():

@@ -46,6 +46,7 @@ from vqdb.answer.placed_text import best_keyframe, placed_call, text_in_place
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
 from vqdb.answer.questions import read_question, video_span
 from vqdb.answer.timeline import read_timeline
+from vqdb.answer.video_length import asks_length, length_text, nearest_length
 from vqdb.config import Config
 from vqdb.errors import ConfigError, MediaError, VqdbError
 from vqdb.ingest.decode import frame_at
@@ -457,7 +458,10 @@ def _answer_by_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result: A
     """The evidence-only answer: a "when" question's is the moment located (with options that name
     seconds of the video, the one nearest it; with other options, such as times of day after the
     video's end, the evidence-only answerer's choice, the moment kept in ``interval``); any other
-    question's the evidence-only answerer's."""
+    question's the evidence-only answerer's; a question about the video's own length, its duration
+    (``_answer_length``)."""
+    if _answer_length(corpus, result):
+        return
     if not read_question(result.question).asks_when:
         _answer_from_evidence(model, corpus, result, window)
         return
@@ -470,6 +474,34 @@ def _answer_by_evidence(model: EvidenceAnswerer, corpus: CorpusReader, result: A
         _answer_from_evidence(model, corpus, result, window)  # read in the text; the moment stays in interval
     elif result.interval is not None:
         _nearest_span(result, spans)
+
+
+def _answer_length(corpus: CorpusReader, result: Answer) -> bool:
+    """Whether ``result`` asks how long the video is (``vqdb.answer.video_length``) and was answered with its
+    duration from the ``videos`` table: the duration itself, or the option naming the amount of time nearest it
+    (flagged where it is not clearly the nearest). False where it asks something else, the keyframes span several
+    videos, or fewer than two options name an amount of time (then the text is read as usual)."""
+    videos = {k.video_id for k in result.keyframes}
+    if not asks_length(result.question) or len(videos) != 1:
+        return False
+    (video,) = videos
+    duration = _durations(corpus, videos).get(video)
+    if duration is None:
+        return False
+    said = f"the video's duration is {length_text(duration)} (the videos table): no text of the video is needed"
+    if not result.options:
+        result.answer = result.answer_text = length_text(duration)
+        result.low_confidence = False
+        result.notes.append(said)
+        return True
+    nearest = nearest_length(duration, list(result.options))
+    if nearest is None:
+        return False
+    best, sure = nearest
+    result.answer, result.answer_text = option_letters(len(result.options))[best], result.options[best]
+    result.low_confidence = not sure
+    result.notes.append(f"{said}; option {result.answer} ({result.answer_text}) names the amount nearest it")
+    return True
 
 
 def _nearest_span(result: Answer, spans: list[tuple[float, float]]) -> None:

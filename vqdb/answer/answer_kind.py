@@ -18,7 +18,8 @@ text for one:
   :func:`time_in` reads it out of a snippet, the answer to a question that asks a time;
 * an **address** ("Which website is shown?", "What is the e-mail address?") is a web address, domain or
   e-mail address as :mod:`vqdb.answer.identifiers` reads one ("www.archive-films.org/kennedy", OCR's
-  spaced "docs . example . org"): a name strap beside it is no website;
+  spaced "docs . example . org"): a name strap beside it is no website; :func:`address_in` reads it out of a
+  snippet, the answer to a question that asks an address;
 * a **list** ("Which folders are listed?", "What are the three steps?": several things asked, not "Which
   directory does he list?") is a screen of two lines or more: a listing's items stand on lines of their own,
   a sentence is no list.
@@ -37,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 
-from vqdb.answer.identifiers import is_address, read_tokens
+from vqdb.answer.identifiers import is_address, normalize, read_tokens
 from vqdb.answer.lexical import FUNCTION_WORDS
 from vqdb.answer.questions import ASKED_TIME
 from vqdb.answer.timeline import match_words
@@ -197,6 +198,23 @@ def time_in(text: str, context: Collection[str] = ()) -> str | None:
     wanted = set(context)
     line = max(lines, key=lambda line: len(wanted & set(match_words(line))))
     return re.sub(r"^(\d{1,2})\.(\d{2})$", r"\1:\2", _CLOCK.search(line).group(0))
+
+
+def address_in(text: str) -> str | None:
+    """The web address, domain or e-mail address ``text`` gives, as :mod:`vqdb.answer.identifiers` reads one (a
+    dot OCR dropped put back, a word before two joined), the first of them: as written where one word is it,
+    else as read ("printhistory.org" for "WWW printhistoryorg"); None where it has none.
+    The answer to "What website is shown at the end?" is the address, not the credits it is read under.
+
+    Example:
+        >>> address_in("Music: Studio Nine / WWW printhistoryorg"), address_in("Visit WWW.Delamm.com/Shop today")
+        ('printhistory.org', 'WWW.Delamm.com/Shop')
+        >>> address_in("Docs: docs . vqdb-example . org/v2"), address_in("President J. Kennedy, 1961") is None
+        ('docs.vqdb-example.org/v2', True)
+    """
+    token = next((token for token in read_tokens(text) if is_address(token)), None)
+    written = [word.strip("\"'()[]{}<>,;!?:") for word in text.split() if normalize(word) == token]
+    return written[0].rstrip(".") if written and token else token
 
 
 def _non_initial_words(text: str) -> list[str]:

@@ -30,7 +30,9 @@ small stages:
    screen or how big its text is ("in big letters", "in the bottom right corner"), times how well the
    read fits there as the ``ocr`` tool weighs it (``vqdb.answer.screen_fit``); where it asks for text in
    capitals or lower case ("Which word is written in capital letters?"), times ``CASE_MISFIT`` for a
-   written place that reads the option only in the other case (``vqdb.answer.letter_case``);
+   written place that reads the option only in the other case (``vqdb.answer.letter_case``); where
+   neither the option nor the question says "not", times ``NEGATED_READ`` for a place read right after
+   a negation ("ask not what your country can do for you" is not what he urges: :func:`said_negated`);
 4. **context**: ``1 + CONTEXT_GAIN x`` the share of the question's context words found next to the
    place (words just before it count most: a label precedes its value, "Sunset 19:15");
 5. **semantic**, second (all-MiniLM-L6-v2): ``SEMANTIC_OPTION x`` the option's best cosine to the text
@@ -40,7 +42,9 @@ small stages:
    by Sam Carter" than to "Narrated by Alex Moore");
 6. **decide**: an option that is part of another read as well at the same place ("Cambridge" where
    "Cambridge North" is said) is only part of what was read (``PART_OF_READ``); the highest score
-   wins (the lowest, for a negated question: "Which of these is NOT shown?"); its ``confidence`` is
+   wins (the lowest, for a negated question: "Which of these is NOT shown?"; an option that abstains, "None
+   of the above", ``vqdb.answer.abstain``, scores ``ABSTAIN_SCORE`` and names nothing read, so it wins
+   where no other option is read well, as surely as absence tells, ``ABSENCE_TELLS``); its ``confidence`` is
    the margin over the next option, times the share of its words read (of the next option's, negated:
    the others must be read for one's absence to tell; ``vqdb.answer.confidence.margin_confidence``;
    where the best two are read alike and told apart only by context while some of the question's topic
@@ -101,7 +105,8 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz
 
-from vqdb.answer.answer_kind import asked_kind, holds_kind, listed_words, names_in, time_in
+from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
+from vqdb.answer.answer_kind import address_in, asked_kind, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.evidence import Evidence
@@ -157,7 +162,7 @@ from vqdb.models import registry
 from vqdb.models.protocols import TextEmbedder
 from vqdb.planner.sound_words import BROAD_SOUNDS
 from vqdb.planner.tools.ocr import PAGE_SHARE  # nearly every screen: this share of them, as for the ocr tool
-from vqdb.textnorm import sound_key
+from vqdb.textnorm import NEGATIONS, sound_key
 from vqdb.udfs.said_focus import SPELLED_ALIKE  # words of one sound spelled this alike are one word
 
 LEXICAL_POWER = 2.0  # half an option's words read is much less than half the evidence
@@ -192,6 +197,8 @@ OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though som
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
 CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
+NEGATED_READ = 0.5  # an option read right after "not" where neither it nor the question says "not": the opposite
+NEGATION_REACH = 2  # words before a place where a negation turns it ("ask not what ...", "do not press ...")
 PART_OF_READ = 0.9  # an option that is part of another read as well at the same place
 MEANING_DISAGREES = 0.3  # confidence of an option read in part where another statement is closer in meaning
 MEANING_MARGIN = 0.05  # ... by at least this cosine
@@ -403,10 +410,14 @@ class _Reading:
             if blank is None
             else [self._filled_matches(blank, o) for o in options]
         )
+        asks_negated = bool(NEGATIONS & set(match_words(self.question)))
         places = [
-            self._places(found, context, written=bool(variants))
-            for found, variants in zip(matches, spelled, strict=True)
+            self._places(found, context, written=bool(variants), affirms=not asks_negated and not NEGATIONS & set(ws))
+            for found, variants, ws in zip(matches, spelled, words, strict=True)
         ]
+        abstain = None if self.parts.negated else abstaining_option(options)
+        if abstain is not None:  # "None of the above" names nothing: its words read by chance are not evidence
+            places[abstain] = []
         self._apply_ordinal(places)
         self._apply_page_at_moment(places)
         self._apply_sequence(places)
@@ -424,6 +435,9 @@ class _Reading:
             lexical = place.value if place else 0.0
             score = lexical + SEMANTIC_OPTION * unread[i] * semantic[i] + SEMANTIC_CONTEXT * context_semantic[i]
             where = _snippet_of(place.match) if place else None
+            if i == abstain:
+                scored.append(OptionScore(letter, option, ABSTAIN_SCORE, 0.0, 0.0, 0.0, None))
+                continue
             scored.append(OptionScore(letter, option, score, lexical, semantic[i], context_semantic[i], where))
         notes = [*self.notes, *(f"option {s.describe()}" for s in scored)]
         fits = [f"option {letter} {p.fit:.2f}" for letter, p in zip(letters, best_places, strict=True) if p and p.fit]
@@ -440,7 +454,16 @@ class _Reading:
             best = ranked[0]
             margin = best.score - ranked[1].score if len(ranked) > 1 else best.score
             support = best.lexical / CONFIDENT_LEXICAL
+        abstained = abstain is not None and best.letter == letters[abstain]
+        if abstained:  # no other option is read well enough: its absence answers, as surely as absence tells
+            support = ABSENCE_TELLS
+            notes.append(
+                f"option {best.letter} abstains ({best.text!r}) and no other option is read or heard well enough "
+                f"to score over it ({ABSTAIN_SCORE}): the video holds none of them"
+            )
         confidence = margin_confidence(margin, support=support)
+        if abstained:
+            return self._decided(best, scored, ranked, margin, confidence, notes)
         unread_topic = self._unread_topic(option_vocab, [best_places[letters.index(r.letter)] for r in ranked[:2]])
         if unread_topic is not None:  # read alike, told apart by words near them that are not what it asks about
             share, missing = unread_topic
@@ -474,17 +497,32 @@ class _Reading:
                 f"meaning to a sentence read ({closer.semantic:.2f} against {best.semantic:.2f}): the words read may "
                 "be the other statement's, put in other words"
             )
+        if all(s.where is None for s in scored) and abstain is None:
+            notes.append(
+                "no option is read or heard in the video: nothing read decides, the choice is by meaning alone"
+            )
+        detail = f"; option {best.letter} {why}" if outside is not None else ""
+        return self._decided(best, scored, ranked, margin, confidence, notes, detail)
+
+    def _decided(
+        self,
+        best: OptionScore,
+        scored: list[OptionScore],
+        ranked: list[OptionScore],
+        margin: float,
+        confidence: float,
+        notes: list[str],
+        detail: str = "",
+    ) -> EvidenceAnswer:
+        """The answer ``best`` with its ``confidence``, flagged under ``CONFIDENT``, the margin noted (and
+        ``detail``, what weakened it)."""
         low = confidence < CONFIDENT
         runner_up = ranked[1].letter if len(ranked) > 1 else "-"
         notes.append(
             ("low confidence" if low else "confidence")
             + f" {confidence:.2f}: margin {margin:.3f} over option {runner_up}, its words read {best.lexical:.2f}"
-            + (f"; option {best.letter} {why}" if outside is not None else "")
+            + detail
         )
-        if all(s.where is None for s in scored):
-            notes.append(
-                "no option is read or heard in the video: nothing read decides, the choice is by meaning alone"
-            )
         return EvidenceAnswer(
             best.letter,
             best.text,
@@ -805,9 +843,13 @@ class _Reading:
                 out.append(Match(stream, m.first, m.last, parts[0] * parts[1] * m.order * across, m.order))
         return out
 
-    def _places(self, matches: list[Match], context: _Context, written: bool = False) -> list[Place]:
+    def _places(
+        self, matches: list[Match], context: _Context, written: bool = False, affirms: bool = False
+    ) -> list[Place]:
         """The places of ``matches`` with their weighted values; ``written``: the option is told from
-        another by its spelling alone, which only written text shows, whatever source the question names."""
+        another by its spelling alone, which only written text shows, whatever source the question names;
+        ``affirms``: neither the option nor the question says "not", so a place read right after a negation
+        (``said_negated``) says the opposite and weighs ``NEGATED_READ``."""
         out = []
         for match, (start, end) in zip(matches, extents(matches), strict=True):
             where = (
@@ -819,6 +861,8 @@ class _Reading:
             if written and match.stream.source != "transcript":
                 weight = 1.0
             value = match.score**LEXICAL_POWER * where * weight
+            if affirms and said_negated(match):
+                value *= NEGATED_READ
             out.append(Place(value * (1 + CONTEXT_GAIN * context.relevance(match)), match, start, end))
         return out
 
@@ -1241,6 +1285,10 @@ class _Reading:
         if asked_time is not None:  # "Until what time is the road closed?": the time, not the whole screen
             notes.append(f"the time asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text!r}")
             text = asked_time
+        asked_address = address_in(text) if kind == "address" else None
+        if asked_address is not None:  # "What website is shown?": the address, not the credits around it
+            notes.append(f"the address asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {text!r}")
+            text = asked_address
         low = not found or echoed or (generic and not heard_with) or unsure
         return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
 
@@ -1309,6 +1357,27 @@ def _stream_positions(snippet: Evidence, streams: list[Stream]) -> tuple[Stream,
             if other is snippet:
                 return stream, np.flatnonzero(stream.snippet_of == index)
     return None
+
+
+def said_negated(match: Match) -> bool:
+    """Whether one of the ``NEGATION_REACH`` words read just before ``match`` is a negation
+    (``vqdb.textnorm.NEGATIONS``) of a clause, "not" or "never": "ask not what your country can do for you" says
+    not to ask "what your country can do for you", so an option that says it is asked is read there in the
+    opposite sense. Not "no", which negates a thing, not what follows ("no flag"), and abbreviates a number on
+    screen ("Catalogue No. GX-4071B").
+
+    Example:
+        >>> from vqdb.answer.timeline import stream_of
+        >>> said = "ask not what your country can do for you ask what you can do for your country"
+        >>> s = stream_of("transcript", "v", [Evidence("transcript", "v", 0.0, 9.0, said, 0.0)])
+        >>> said_negated(Match(s, 2, 8, 1.0, 1.0)), said_negated(Match(s, 10, 16, 1.0, 1.0))
+        (True, False)
+        >>> shown = stream_of("ocr", "v", [Evidence("ocr", "v", 0.0, 3.0, "Catalogue No. GX-4071B", 0.0)])
+        >>> said_negated(Match(shown, 2, 3, 1.0, 1.0))
+        False
+    """
+    before = match.stream.words[max(0, match.first - NEGATION_REACH) : match.first]
+    return any(word in NEGATIONS - {"no"} for word in before)
 
 
 def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: Place | None) -> OptionScore | None:

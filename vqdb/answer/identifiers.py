@@ -39,6 +39,7 @@ INSIDE = 0.9  # the option read inside a longer token (a path or query after it)
 IDENTIFIER_FLOOR = 0.6  # below this similarity two identifiers are different ones
 MAX_OTHER_WORDS = 2  # an option with more words than this besides its identifier is a phrase
 MAX_TOKENS = 4096  # tokens of one stream compared (the first, in reading order)
+DROPPED_DOT_DOMAINS = ("com", "org", "net", "edu", "gov")  # top-level domains whose dot OCR drops, put back
 MAX_RUN = 8  # words of a snippet an identifier may be read over (an address split at its dots and slashes)
 
 _ADDRESS = re.compile(r"^(?=.*[a-z])[a-z0-9][\w~%+-]*(?:[./@:][\w~%+-]+)+/?$")  # domain, URL, e-mail, file name
@@ -161,16 +162,39 @@ def read_tokens(text: str) -> list[str]:
     """The distinct tokens of a text read or heard, as identifiers are compared (:func:`normalize`):
     each word, each word joined with the next (OCR breaks a long address in two), and the words of
     the text with spaces around dots, slashes and "@" closed up (OCR spaces an address out; " / ",
-    between two lines on screen, stays a break).
+    between two lines on screen, stays a break), and an address whose last dot OCR dropped with it put back.
 
     Example:
         >>> read_tokens("WWW. delamm .com / Shop")
         ['www', 'delamm', 'com', 'shop', 'wwwdelamm', 'delammcom', 'comshop', 'delamm.com']
+        >>> read_tokens("WWW printhistoryorg")[-1]  # the dot OCR dropped, put back (``redotted``)
+        'printhistory.org'
     """
     words = [t for t in (normalize(w) for w in text.split()) if t]
     joined = [a + b for a, b in zip(words, words[1:], strict=False)]
     closed = [normalize(w) for w in _SPACED.sub(r"\1", text.replace(" / ", "\n")).split()]
-    return list(dict.fromkeys(t for t in [*words, *joined, *closed] if t))
+    dotted = [redotted(a, b) for a, b in zip(["", *words], words, strict=False)]
+    return list(dict.fromkeys(t for t in [*words, *joined, *closed, *dotted] if t))
+
+
+def redotted(before: str, word: str) -> str | None:
+    """``word`` with the dot before its top-level domain that OCR dropped put back, where it is an address
+    by its place: after "www" ("WWW printhistoryorg") or with a path after its host ("skylineaircom/deals"),
+    its host ending in one of ``DROPPED_DOT_DOMAINS`` after three letters or more; None otherwise.
+
+    Example:
+        >>> redotted("www", "printhistoryorg"), redotted("book", "skylineaircom/deals")
+        ('printhistory.org', 'skylineair.com/deals')
+        >>> redotted("the", "sitcom"), redotted("www", "delamm.com"), redotted("www", "org")
+        (None, None, None)
+    """
+    host, slash, path = word.partition("/")
+    if "." in host or not (before == "www" or (slash and path)):
+        return None
+    for domain in DROPPED_DOT_DOMAINS:
+        if host.endswith(domain) and len(host) - len(domain) >= 3 and host[: -len(domain)].isalnum():
+            return f"{host[: -len(domain)]}.{domain}{slash}{path}"
+    return None
 
 
 def identifier_similarity(identifier: str, read: str) -> float:

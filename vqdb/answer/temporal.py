@@ -13,7 +13,8 @@ similarity when no word of it was read or heard — and :func:`time_weight` scor
   ``IMMEDIATE_TAU_S`` for "right after", ``TAU_S`` otherwise); ``NOT_IN_RELATION`` when it starts
   before the anchor ends;
 * ``before``: the mirror image;
-* ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``);
+* ``while``: 1 when it overlaps the anchor, decaying with the distance (``WHILE_TAU_S``); text on screen
+  that does not overlap an anchor on screen (the screen before or after it meets it) times ``SCREENS_MET``;
 * ``after`` with the answer placed against the anchor ("what flashes up under it?",
   ``QuestionParts.with_anchor``): 1 when it appears while the anchor is shown (the next screen, once
   the anchor is gone, is not "under it"), ``NOT_IN_RELATION`` when it was there before the anchor; once
@@ -51,6 +52,7 @@ from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, rarity
 from vqdb.answer.questions import QuestionParts
 from vqdb.answer.timeline import Stream, match_words, screen_sequence
 from vqdb.models.protocols import TextEmbedder
+from vqdb.textnorm import as_digits
 
 TAU_S = 10.0
 IMMEDIATE_TAU_S = 4.0
@@ -60,7 +62,9 @@ TOLERANCE_S = 0.25
 CROSS_SOURCE_TOLERANCE_S = 0.6  # the same between text of two sources (two clocks: ``time_weight``)
 BETWEEN_SLACK = 2.0  # "between X and Y": an X whose gap to the next Y is at most this times the smallest
 NOT_IN_RELATION = 0.1
+SCREENS_MET = 0.8  # text on the screen before or after a screen anchor's, for "while": shown next to it, not with it
 IN_WINDOW = math.exp(-1.0)  # the weight at the edge of the window the question asks about
+SHORT_NUMERAL = 2  # digits of an anchor's numeral looked for as the letters OCR reads for them
 MIN_LENGTH_S = 1.0  # an anchor's length, the scale of text placed against it, is at least this
 AT_HALF_WIDTH_S = 1.0  # an explicit time ("at 2:35") names the seconds around it
 MIN_ANCHOR = 0.5  # lexical score an anchor's match needs
@@ -173,7 +177,8 @@ def locate(
     ``matcher`` is a ``Matcher`` of the streams' words, when one is at hand. An anchor that names a number
     ("when the counter reads 40.000", "after the 1961 caption") is found only where the number is read:
     where one of its numbers is read nowhere, neither its other words ("counter", on every screen) nor its
-    meaning find the moment.
+    meaning find the moment. A short numeral of the anchor read nowhere is looked for as the letter OCR reads
+    for it (``numerals_as_read``: "Part 1" shown, read "Part I").
 
     Example:
         >>> from vqdb.answer.questions import read_question
@@ -185,8 +190,8 @@ def locate(
         return [Anchor(start - AT_HALF_WIDTH_S, end + AT_HALF_WIDTH_S, 1.0, None, parts.question)]
     if parts.anchor is None or not streams:
         return []
-    words = match_words(parts.anchor)
     matcher = matcher or Matcher([s.words for s in streams])
+    words = numerals_as_read(match_words(parts.anchor), matcher.vocab)
     sims = [matcher.similarity(words, i) for i in range(len(streams))]
     present = np.any([sim.max(axis=1) > 0 for sim in sims], axis=0) if sims else np.zeros(len(words), bool)
     if any(word.isdigit() and not read for word, read in zip(words, present, strict=True)):
@@ -219,6 +224,30 @@ def locate(
     best = max(a.score for a in anchors)
     kept = _moments([a for a in anchors if a.score >= KEEP_ANCHOR * best])
     return sorted(kept, key=lambda a: (-a.score, a.start_s))[:limit]
+
+
+def numerals_as_read(words: list[str], vocabulary: Sequence[str]) -> list[str]:
+    """``words`` with each numeral of at most ``SHORT_NUMERAL`` digits that is not in ``vocabulary`` replaced by a
+    word of it OCR reads for that numeral (``vqdb.textnorm.DIGIT_LOOKALIKES``: "i" or "l" for 1, "o" for 0): a
+    title card's "Part 1" or "Chapter 10" read "Part I", "Chapter lO". Longer numbers (a counter's "40.000", a
+    year) are left as they are: those are read as digits, and a word made of look-alikes is no number.
+
+    Example:
+        >>> numerals_as_read(["part", "1", "the", "first", "books"], ["books", "first", "i", "part", "the"])
+        ['part', 'i', 'the', 'first', 'books']
+        >>> numerals_as_read(["chapter", "10"], ["chapter", "lo"]), numerals_as_read(["chapter", "1"], ["1", "i"])
+        (['chapter', 'lo'], ['chapter', '1'])
+        >>> numerals_as_read(["1961"], ["l96l"])
+        ['1961']
+    """
+    known = set(vocabulary)
+    out = []
+    for word in words:
+        if word.isdigit() and len(word) <= SHORT_NUMERAL and word not in known:
+            read = [w for w in vocabulary if len(w) == len(word) and word in (as_digits(w), as_digits(w.upper()))]
+            word = read[0] if read else word
+        out.append(word)
+    return out
 
 
 def _across_screens(
@@ -371,10 +400,28 @@ def time_weight(
         >>> card = [Anchor(13.0, 14.0, 1.0, "ocr", "Chapter 2")]
         >>> time_weight(after, card, 13.7, 16.5), round(time_weight(after, card, 13.7, 16.5, "transcript"), 2)
         (0.1, 1.0)
+        >>> shown = read_question("What timecode is shown when the counter reads 150.000?")
+        >>> counter = [Anchor(5.0, 6.0, 1.0, "ocr", "150.000")]
+        >>> time_weight(shown, counter, 5.0, 6.0, "ocr"), time_weight(shown, counter, 4.0, 5.0, "ocr")
+        (1.0, 0.8)
     """
     if parts.relation is None or not anchors:
         return 1.0
-    return max(_relation_weight(parts, a, start_s, end_s, _tolerance(a, source)) for a in anchors)
+    return max(
+        _relation_weight(parts, a, start_s, end_s, _tolerance(a, source))
+        * _screens_met(parts, a, start_s, end_s, source)
+        for a in anchors
+    )
+
+
+def _screens_met(parts: QuestionParts, anchor: Anchor, start_s: float, end_s: float, source: str | None) -> float:
+    """``SCREENS_MET`` for text read on screen that does not overlap an anchor read on screen, for a ``while``
+    question: the screen before or after the anchor's (their spans meet), never shown with it ("what timecode is
+    shown when the counter reads 150.000?" is not the timecode of the second before; the distance weighs a
+    farther one down besides); 1 otherwise."""
+    on_screen = source == "ocr" and anchor.source == "ocr"
+    meets = min(end_s, anchor.end_s) - max(start_s, anchor.start_s) <= 0.0
+    return SCREENS_MET if parts.relation == "while" and on_screen and meets else 1.0
 
 
 def _tolerance(anchor: Anchor, source: str | None) -> float:
