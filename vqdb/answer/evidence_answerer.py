@@ -124,6 +124,7 @@ from vqdb.answer.lexical import (
     reads_number_whole,
     similarity,
 )
+from vqdb.answer.misread_twins import TWINS_DOUBT, likeliest_original, twins_of
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import (
     QuestionParts,
@@ -496,6 +497,16 @@ class _Reading:
                 f"option {best.letter}'s words are read only in part, and option {closer.letter} is closer in "
                 f"meaning to a sentence read ({closer.semantic:.2f} against {best.semantic:.2f}): the words read may "
                 "be the other statement's, put in other words"
+            )
+        twins = [] if self.parts.negated else twins_of(options, letters.index(best.letter))
+        if twins:  # read as another option reads once OCR's confusable characters are one: the read cannot tell
+            best, scored = _likeliest_twin(options, scored, best, twins)
+            ranked = sorted(scored, key=lambda s: -s.score)
+            confidence *= TWINS_DOUBT
+            notes.append(
+                f"option {best.letter} is read as option(s) {', '.join(letters[i] for i in twins)} would be, once "
+                f"the characters OCR confuses are made the same: of these near-misreads, {best.letter} is the one "
+                "nearest all the options (the one the others were made from)"
             )
         if all(s.where is None for s in scored) and abstain is None:
             notes.append(
@@ -1403,6 +1414,30 @@ def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: 
         return None
     closer = [s for s in scored if _statement(s.text) and s.semantic >= best.semantic + MEANING_MARGIN]
     return max(closer, key=lambda s: s.semantic, default=None)
+
+
+def _likeliest_twin(
+    options: list[str], scored: list[OptionScore], best: OptionScore, twins: list[int]
+) -> tuple[OptionScore, list[OptionScore]]:
+    """Of ``best`` and its near-misread ``twins``, the option the others were made from
+    (``misread_twins.likeliest_original``), given the read's score and evidence, and ``scored`` with the two
+    exchanged: what was read is the original's, misread.
+
+    Example:
+        >>> scored = [OptionScore("A", "39B", 0.1, 0.0, 0.1, 0.0), OptionScore("B", "398", 1.3, 1.0, 0.1, 0.0)]
+        >>> best, scored = _likeliest_twin(["39B", "398", "39A", "3B"], scored, scored[1], [0])
+        >>> best.letter, round(best.score, 1), [s.letter for s in scored if s.score > 1]
+        ('A', 1.3, ['A'])
+    """
+    read = next(i for i, s in enumerate(scored) if s.letter == best.letter)
+    original = likeliest_original(options, [read, *twins])
+    if original == read:
+        return best, scored
+    was = scored[original]
+    swapped = list(scored)
+    swapped[original] = dataclasses.replace(was, score=best.score, lexical=best.lexical, where=best.where)
+    swapped[read] = dataclasses.replace(best, score=was.score, lexical=was.lexical, where=was.where)
+    return swapped[original], swapped
 
 
 def _statement(option: str) -> bool:
