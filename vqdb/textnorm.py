@@ -368,7 +368,7 @@ def as_digits(word: str) -> str:
 
 
 _ORDINAL_LOOKALIKES = (DIGIT_LOOKALIKES[0] + "ZzSB", DIGIT_LOOKALIKES[1] + "2258")  # in an ordinal, Z, S, B too
-_ORDINAL_AS_DIGITS = str.maketrans(*_ORDINAL_LOOKALIKES)
+LOOKALIKES_AS_DIGITS = str.maketrans(*_ORDINAL_LOOKALIKES)  # each letter OCR reads for a digit, as that digit
 _ORDINAL_READ = re.compile(rf"([\d{re.escape(_ORDINAL_LOOKALIKES[0])}]+)(st|nd|rd|th|ST|ND|RD|TH)")
 
 
@@ -384,7 +384,7 @@ def ordinal_as_digits(word: str) -> str:
     found = _ORDINAL_READ.fullmatch(word)
     if found is None:
         return word
-    digits, suffix = found.group(1).translate(_ORDINAL_AS_DIGITS), found.group(2).lower()
+    digits, suffix = found.group(1).translate(LOOKALIKES_AS_DIGITS), found.group(2).lower()
     return f"{digits}{suffix}" if digits[0] != "0" and _ordinal_suffix(int(digits)) == suffix else word
 
 

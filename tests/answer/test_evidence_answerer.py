@@ -1449,3 +1449,27 @@ def test_the_website_asked_is_the_address_not_the_credits_it_is_read_under(answe
     )
     found = answerer.answer("what website is shown at the end?", None, [], timeline=credits)
     assert found.answer == "printhistory.org"
+
+
+def test_a_near_misread_distractor_read_exactly_is_not_the_answer_with_confidence(answerer):
+    found = answerer.answer(
+        "Which pad is the launch from?",
+        ["Pad 39B", "Pad 39A", "Pad 398", "Pad 3B"],
+        [],
+        timeline=screens((15.5, 20.0, "Live from Pad 398")),
+    )
+    assert found.answer == "A"
+    assert found.confidence <= 0.5
+
+
+def test_an_option_joined_from_a_logo_and_a_sign_is_not_read_whole(answerer):
+    screen = screen_stream(
+        "v", 14.0, 17.5, ["NORTHWIND", "Kessler Ave"], [[0.0, 0.0, 0.2, 0.05], [0.6, 0.28, 0.85, 0.34]], 14.0
+    )
+    found = answerer.answer(
+        "What street is named on the blue sign?",
+        ["Northwind Ave", "Kessler Way", "Kessler Ave", "Harbor Ave"],
+        [],
+        timeline=[screen],
+    )
+    assert found.answer == "C" and not found.low_confidence

@@ -109,6 +109,7 @@ from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
 from vqdb.answer.answer_kind import address_in, asked_kind, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
+from vqdb.answer.displays import one_display
 from vqdb.answer.evidence import Evidence
 from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, read_tokens
 from vqdb.answer.letter_case import case_fit
@@ -124,6 +125,7 @@ from vqdb.answer.lexical import (
     reads_number_whole,
     similarity,
 )
+from vqdb.answer.misread_twins import TWINS_DOUBT, likeliest_original, twins_of
 from vqdb.answer.prompts import option_letters
 from vqdb.answer.questions import (
     QuestionParts,
@@ -196,6 +198,7 @@ OPEN_COSINE = 0.4  # or its similarity to the question
 OPEN_COSINE_UNREAD = 0.55  # the similarity that answers it (flagged) though some of its topic words are read nowhere
 HEARD_SPELLING = 0.9  # an option heard as another spelling of its sound: heard, but not its spelling
 ACROSS_SCREENS = 0.9  # a phrase read joined from consecutive screens, against one read on one screen
+SPLIT_DISPLAYS = 0.5  # an option's words read on different displays of one screen (a logo, a sign): half read
 CASE_MISFIT = 0.4  # an option read only in the other letter case than the question asks for
 NEGATED_READ = 0.5  # an option read right after "not" where neither it nor the question says "not": the opposite
 NEGATION_REACH = 2  # words before a place where a negation turns it ("ask not what ...", "do not press ...")
@@ -497,6 +500,16 @@ class _Reading:
                 f"meaning to a sentence read ({closer.semantic:.2f} against {best.semantic:.2f}): the words read may "
                 "be the other statement's, put in other words"
             )
+        twins = [] if self.parts.negated else twins_of(options, letters.index(best.letter))
+        if twins:  # read as another option reads once OCR's confusable characters are one: the read cannot tell
+            best, scored = _likeliest_twin(options, scored, best, twins)
+            ranked = sorted(scored, key=lambda s: -s.score)
+            confidence *= TWINS_DOUBT
+            notes.append(
+                f"option {best.letter} is read as option(s) {', '.join(letters[i] for i in twins)} would be, once "
+                f"the characters OCR confuses are made the same: of these near-misreads, {best.letter} is the one "
+                "nearest all the options (the one the others were made from)"
+            )
         if all(s.where is None for s in scored) and abstain is None:
             notes.append(
                 "no option is read or heard in the video: nothing read decides, the choice is by meaning alone"
@@ -763,8 +776,9 @@ class _Reading:
 
     def _matches(self, identifier: str | None, words: list[str], weights: np.ndarray) -> list[Match]:
         """Every place an option is read or heard: an option that is an ``identifier`` whole, letter by
-        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``), an option
-        that is a number only where it is read whole (``lexical.reads_number_whole``), and a phrase also across
+        letter (``vqdb.answer.identifiers``), other options word by word (``vqdb.answer.lexical``; words read
+        on different displays of one screen weigh ``SPLIT_DISPLAYS``: ``_on_one_display``), an option that is a
+        number only where it is read whole (``lexical.reads_number_whole``), and a phrase also across
         consecutive screens (``_across_screens``)."""
         out: list[Match] = []
         for i, stream in enumerate(self.streams):
@@ -775,7 +789,8 @@ class _Reading:
             else:
                 found = find(words, weights, stream, self.matcher.similarity(words, i))
                 # "6.607" is not read in "6.006", nor "Room 4" in "Lecture 4: Early Printing Room B-214"
-                out += [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
+                found = [m for m in found if reads_number_whole(words, m) and numbers_by_their_words(words, m)]
+                out += [_on_one_display(m) for m in found]
         if identifier is None:
             out += self._across_screens(words, weights)
         return out
@@ -1403,6 +1418,47 @@ def _closer_in_meaning(best: OptionScore, scored: Sequence[OptionScore], place: 
         return None
     closer = [s for s in scored if _statement(s.text) and s.semantic >= best.semantic + MEANING_MARGIN]
     return max(closer, key=lambda s: s.semantic, default=None)
+
+
+def _on_one_display(match: Match) -> Match:
+    """``match`` as it is where its words stand on one display of the screen (``displays.one_display``: a
+    line, or lines stacked in one block), else its coverage times ``SPLIT_DISPLAYS``: "Northwind Ave" is not
+    read whole where the logo says "NORTHWIND" and a sign "Kessler Ave".
+
+    Example:
+        >>> from vqdb.answer.timeline import screen_stream
+        >>> boxes = [[0.0, 0.0, 0.2, 0.05], [0.6, 0.28, 0.85, 0.34]]
+        >>> s = screen_stream("v", 0, 1, ["NORTHWIND", "Kessler Ave"], boxes, 0)
+        >>> _on_one_display(Match(s, 0, 2, 1.0, 1.0)).coverage, _on_one_display(Match(s, 1, 2, 1.0, 1.0)).coverage
+        (0.5, 1.0)
+    """
+    if one_display(match.stream, match.first, match.last):
+        return match
+    return Match(match.stream, match.first, match.last, match.coverage * SPLIT_DISPLAYS, match.order)
+
+
+def _likeliest_twin(
+    options: list[str], scored: list[OptionScore], best: OptionScore, twins: list[int]
+) -> tuple[OptionScore, list[OptionScore]]:
+    """Of ``best`` and its near-misread ``twins``, the option the others were made from
+    (``misread_twins.likeliest_original``), given the read's score and evidence, and ``scored`` with the two
+    exchanged: what was read is the original's, misread.
+
+    Example:
+        >>> scored = [OptionScore("A", "39B", 0.1, 0.0, 0.1, 0.0), OptionScore("B", "398", 1.3, 1.0, 0.1, 0.0)]
+        >>> best, scored = _likeliest_twin(["39B", "398", "39A", "3B"], scored, scored[1], [0])
+        >>> best.letter, round(best.score, 1), [s.letter for s in scored if s.score > 1]
+        ('A', 1.3, ['A'])
+    """
+    read = next(i for i, s in enumerate(scored) if s.letter == best.letter)
+    original = likeliest_original(options, [read, *twins])
+    if original == read:
+        return best, scored
+    was = scored[original]
+    swapped = list(scored)
+    swapped[original] = dataclasses.replace(was, score=best.score, lexical=best.lexical, where=best.where)
+    swapped[read] = dataclasses.replace(best, score=was.score, lexical=was.lexical, where=was.where)
+    return swapped[original], swapped
 
 
 def _statement(option: str) -> bool:
