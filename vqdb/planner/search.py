@@ -132,7 +132,7 @@ from vqdb.planner.tools.ocr import (
 )
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT, compared_by_meaning
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, content_word, edits_between
+from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, content_word, edits_between, phrase_words
 from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
@@ -964,7 +964,8 @@ def moments_in(
     scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     if rarity is not None:
         for call in plan.queries:
-            held, phrased = words_held(call, evidence[call.id], positions, times, video, rarity)
+            beside = [evidence[other.id] for other in plan.queries if other.tool == call.tool and other is not call]
+            held, phrased = words_held(call, evidence[call.id], positions, times, video, rarity, beside)
             values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists
             scored[call.id] |= phrased  # lists it where its text holds a phrase of the query
     value = moment_scores(plan, values, weights)
@@ -997,7 +998,13 @@ def moments_in(
 
 
 def words_held(
-    call: Any, found: FrameEvidence, positions: np.ndarray, times: np.ndarray, video: VideoFrames, rarity: WordRarity
+    call: Any,
+    found: FrameEvidence,
+    positions: np.ndarray,
+    times: np.ndarray,
+    video: VideoFrames,
+    rarity: WordRarity,
+    beside: list[FrameEvidence] | tuple[FrameEvidence, ...] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
     """What a text ``call``'s evidence at each of the keyframes (``positions`` of ``video``, at ``times``) is worth
     where its grade is below ``TEXT_EVIDENCE_MIN``: ``HELD_WORDS_GRADE`` times the share of the query's rarity
@@ -1009,7 +1016,11 @@ def words_held(
     work of our hands" for "with the WorK of our han": 0.06), as little as a text holding none, while
     ``retrieve``'s ranks put it first in its video: across videos the words it holds are the evidence, as BM25
     counts them. A word or two held raises a moment another call lists, as a topic shared would; a phrase held
-    is a weak but real match of its own.
+    is a weak but real match of its own. Where the call aligned with nothing at all (no grade: "phone for news
+    tips" and "Tips? Call 1-800-555-0199"), the text another call of its tool (``beside``: their evidence) read
+    there is weighed the same way, and lists nothing: a rules plan asks a question's description and its value
+    in calls of their own, and the value ("call", a phone number) read in two videos ties unless the
+    description's words held beside it ("tips") tell the one asked for.
 
     Example:
         >>> import tempfile
@@ -1034,6 +1045,10 @@ def words_held(
         >>> words_held(call("inaugural address January 20 speech"), found, np.array([0]), np.array([1.0]), Video(),
         ...     rarity)[1].tolist()
         [True]
+        >>> unaligned = FrameEvidence(np.array([np.nan]), focus_start=np.array([np.nan]), focus_end=np.array([np.nan]))
+        >>> words_held(call("address given"), unaligned, np.array([0]), np.array([1.0]), Video(), rarity,
+        ...     [found])[0].tolist()  # what the call beside it read there
+        [0.3]
     """
     held = np.zeros(len(positions))
     phrased = np.zeros(len(positions), dtype=bool)
@@ -1041,12 +1056,16 @@ def words_held(
     if not isinstance(tool, TextTool) or value_form(call.query) is not None or not canonical_words(call.query):
         return held, phrased
     grades = found.score[positions]
-    for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):  # NaN: nothing read or said there
+    for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):
         focus = focus_at(found, int(positions[i]))
         if focus is not None:
             text = tool.text_at(video, *focus, float(times[i]))
             held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, text)
             phrased[i] = phrase_held(rarity, call.query, text) > 0
+    for i in np.flatnonzero(np.isnan(grades)):  # aligned with nothing: the text another call of its tool read
+        focus = next((f for other in beside if (f := focus_at(other, int(positions[i]))) is not None), None)
+        if focus is not None:
+            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, tool.text_at(video, *focus, float(times[i])))
     return held, phrased
 
 
@@ -1071,7 +1090,7 @@ def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
 
 def may_hold_phrase(words: list[str], text: str) -> bool:
     """Whether ``text`` may hold a phrase of a query of canonical ``words`` (``WordRarity.phrase_share``): at least
-    ``PHRASE_WORDS`` of them spelled inside it, one not a function word. A cheap test before the phrase is looked
+    ``phrase_words`` of them spelled inside it, one not a function word. A cheap test before the phrase is looked
     for in each of the many texts an estimate grades (a word misread by OCR is not spelled: those texts are
     not estimated by their phrase).
 
@@ -1081,11 +1100,12 @@ def may_hold_phrase(words: list[str], text: str) -> bool:
         >>> may_hold_phrase(["work", "of", "our", "hand"], "out of our way"), may_hold_phrase(["a", "b"], "a b")
         (False, False)
     """
-    if len(words) < PHRASE_WORDS:
+    least = phrase_words(len(set(words)))
+    if not least:
         return False
     lowered = text.lower()
     spelled = [word for word in words if word in lowered]
-    return len(spelled) >= PHRASE_WORDS and any(content_word(word) for word in spelled)
+    return len(spelled) >= least and any(content_word(word) for word in spelled)
 
 
 def best_covered(
@@ -1160,12 +1180,12 @@ def _best_weighed(
             break
         if len(kept) >= k and ceiling.get(moment["video_id"], (1.0,))[0] < kept[k - 1]["score"]:
             continue  # its video's moments before it weigh less than the k-th (a tie may pass it by its rank)
-        values, precision = covered(plan, moment, rarity)
+        values, precision, reads = covered(plan, moment, rarity)
         score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
         score, precision = in_video_order((score, precision), ceiling.get(moment["video_id"]))
         ceiling[moment["video_id"]] = score, precision
         if score > 0:
-            kept.append({**moment, "score": score, "precision": precision})
+            kept.append({**moment, "score": score, "precision": precision, "reads": reads})
             kept.sort(key=lambda m: (-m["score"], -m["precision"], m["merged_rank"], order[m["video_id"]]))
     return kept[:k]
 
@@ -1186,7 +1206,7 @@ def in_video_order(weighed: tuple[float, float], before: tuple[float, float] | N
     return score, min(weighed[1], before[1]) if score == before[0] else weighed[1]
 
 
-def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
+def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float, dict[str, float]]:
     """A moment's call values with each text call's weighed by the share of its query's rarity that its text
     there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
     letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (of a
@@ -1194,16 +1214,18 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
     ``screen_boxes``) is first divided by the share of its grade that says how much of the frame's text the
     query is (``text_grade.screen_specificity``, 0.9 to 1): words said have none, so an exact read in a busy
     frame would score below a phrase said with a letter off in another video; across videos that preference is
-    ``precision``'s, which compares every tool's texts alike.
+    ``precision``'s, which compares every tool's texts alike. Of a text on screen, the read weighed is the one of
+    its time on screen that holds the most of the words (``read_holding``): the third value gives each text
+    call's read time (what ``described`` shows).
 
     Example:
         >>> import tempfile
         >>> from vqdb.store import Store
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "dog"}], "combine": "Q1"})
         >>> covered(plan, {"values": {"Q1": 0.8}}, WordRarity(Store.create(tempfile.mkdtemp())))
-        ({'Q1': 0.8}, 0.0)
+        ({'Q1': 0.8}, 0.0, {})
     """
-    values, precision = dict(moment["values"]), 0.0
+    values, precision, reads = dict(moment["values"]), 0.0, {}
     for call in plan.queries:
         tool = tools.get(call.tool)
         if not isinstance(tool, TextTool) or values[call.id] <= 0:
@@ -1211,13 +1233,49 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
         evidence, position, video = moment["found"]
         focus = focus_at(evidence[call.id], position)
         if focus is not None:
-            text = tool.text_at(video, *focus, moment["ts"])
+            at, text = read_holding(tool, video, *focus, moment["ts"], call.query, rarity)
+            reads[call.id] = at
             if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
                 values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
             values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, call.query, text)
-            texts = box_texts(tool, video, *focus, moment["ts"]) if tool.screen_boxes else []
+            texts = box_texts(tool, video, *focus, at) if tool.screen_boxes else []
             precision = max([precision] + [rarity.precision(call.query, t) for t in texts or [text]])
-    return values, precision
+    return values, precision, reads
+
+
+def read_holding(
+    tool: TextTool, video: VideoFrames, low: float, high: float, ts: float, query: str, rarity: WordRarity
+) -> tuple[float, str]:
+    """The time and text of the read that holds the most of ``query``'s rarity (``coverage``) among a text on
+    screen's reads from ``low`` to ``high`` s (its time on screen; the one nearest ``ts`` of those that hold as
+    much): OCR reads one text differently from frame to frame, and a moment's keyframe may fall on a read that
+    misses the word another read of the same text holds (a command typed, "eriberto@canopus:~$" before
+    "eriberto@canopus:~$ ls /usr", for "ls"). ``ts`` and the tool's ``text_at`` for a tool that reads no screen,
+    or where nothing is read in that time.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [4.0, 5.0, 5.0, 6.0], "text": ["user:~$", "user:~$ ls", "/usr", "user:~$"]})
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> read_holding(Ocr(), Video(), 4.0, 6.0, 4.5, "ls", rarity)  # the read holding "ls", not the nearest
+        (5.0, 'user:~$ ls /usr')
+        >>> read_holding(Ocr(), Video(), 4.0, 6.0, 6.2, "x", rarity)  # none holds the word: the nearest
+        (6.0, 'user:~$')
+    """
+    if not tool.screen_boxes:
+        return ts, tool.text_at(video, low, high, ts)
+    times = video.rows(tool.table, BOX_COLUMNS).column("ts").to_numpy(zero_copy_only=False).astype(float)
+    inside = np.unique(times[(times >= low - 1e-9) & (times <= high + 1e-9)])
+    if not inside.size:
+        return ts, tool.text_at(video, low, high, ts)
+    reads = {}  # text -> the time of its read nearest ts
+    for at in inside[np.argsort(np.abs(inside - ts), kind="stable")].tolist():
+        reads.setdefault(tool.text_at(video, at, at, at), at)
+    text = max(reads, key=lambda read: coverage(rarity, query, read))  # the first of equals: the nearest
+    return reads[text], text
 
 
 def coverage(rarity: WordRarity, query: str, text: str) -> float:
@@ -1343,10 +1401,15 @@ def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
 
 
 def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndarray:
-    """Whether the plan has evidence at each moment: one of the ORed calls, and of the ANDed ones those that
-    find words or sounds (a visual call scores every frame, so it decides only where no other call is ANDed);
-    an ANDed call without evidence lowers the moment's score (``moment_scores``) instead of hiding it, since
-    a question rarely says every word its moment shows ("the command ls /usr" where only "/usr" is typed).
+    """Whether the plan has evidence at each moment: one of the ORed calls, and of the ANDed ones the most
+    telling that have evidence anywhere: those that look for words (a text call with words or a value of a
+    form), else those that hear a sound or read whatever text is there, else the visual ones (a visual call
+    scores every frame, so it decides only where no other call is ANDed). The words asked are what tells a
+    moment of one video from another's: a man's voice ANDed with "going to show us a directory" is heard in
+    every video where a man speaks, and listed those as matches for the words (one moment a video, each
+    without them). An ANDed call without evidence lowers the moment's score (``moment_scores``) instead of
+    hiding it, since a question rarely says every word its moment shows ("the command ls /usr" where only
+    "/usr" is typed).
 
     Example:
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
@@ -1356,22 +1419,49 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
         >>> moment_has_evidence(plan, {"Q1": np.array([T, T, T]), "Q2": np.array([T, F, F]),
         ...     "Q3": np.array([F, T, F])}).tolist()
         [True, True, False]
+        >>> voiced = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "a directory"},
+        ...     {"id": "Q2", "tool": "audio", "query": "a man's voice"}], "combine": "Q1 AND Q2"})
+        >>> moment_has_evidence(voiced, {"Q1": np.array([T, F]), "Q2": np.array([T, T])}).tolist()
+        [True, False]
     """
-    visual = {call.id for call in plan.queries if tools.get(call.tool).visual}
+    telling = {call.id: evidence_kind(call) for call in plan.queries}
 
-    def leaf(cid: str) -> tuple[np.ndarray, bool]:  # (has evidence, decides only when nothing else does)
-        return scored[cid], cid in visual
+    def leaf(cid: str) -> tuple[np.ndarray, int]:  # (has evidence, how telling: 0 words, 1 sound or text, 2 visual)
+        return scored[cid], telling[cid]
 
-    def all_of(parts: list[tuple[np.ndarray, bool]]) -> tuple[np.ndarray, bool]:
-        deciding = [has for has, only_alone in parts if not only_alone]
-        if deciding:
-            return np.logical_or.reduce(deciding), False
-        return np.logical_and.reduce([has for has, _ in parts]), True
+    def all_of(parts: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, int]:
+        most = min(kind for _, kind in parts)
+        if most == VISUAL_EVIDENCE:
+            return np.logical_and.reduce([has for has, _ in parts]), most
+        return np.logical_or.reduce([has for has, kind in parts if kind == most]), most
 
-    def any_of(parts: list[tuple[np.ndarray, bool]]) -> tuple[np.ndarray, bool]:
-        return np.logical_or.reduce([has for has, _ in parts]), all(only_alone for _, only_alone in parts)
+    def any_of(parts: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, int]:
+        return np.logical_or.reduce([has for has, _ in parts]), min(kind for _, kind in parts)
 
     return boolexpr.fold(plan.expression, leaf, all_of, any_of)[0]
+
+
+WORDS_EVIDENCE, OTHER_EVIDENCE, VISUAL_EVIDENCE = 0, 1, 2  # how telling a call's evidence is, most first
+
+
+def evidence_kind(call: Any) -> int:
+    """How telling a call's evidence is for ``moment_has_evidence``: ``WORDS_EVIDENCE`` for a text call with
+    words or a value of a form to find, ``VISUAL_EVIDENCE`` for a picture's similarity, ``OTHER_EVIDENCE`` for
+    the rest (a sound, the text in a place whatever it says).
+
+    Example:
+        >>> calls = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "{phone}"},
+        ...     {"id": "Q2", "tool": "ocr", "query": "", "place": "top"},
+        ...     {"id": "Q3", "tool": "siglip", "query": "a dog"}],
+        ...     "combine": "Q1 AND Q2 AND Q3"}).queries
+        >>> [evidence_kind(call) for call in calls]
+        [0, 1, 2]
+    """
+    tool = tools.get(call.tool)
+    if tool.visual:
+        return VISUAL_EVIDENCE
+    worded = canonical_words(call.query) or value_form(call.query) is not None
+    return WORDS_EVIDENCE if isinstance(tool, TextTool) and worded else OTHER_EVIDENCE
 
 
 def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
@@ -1391,21 +1481,30 @@ def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], positio
 
 
 def described(plan: Plan, moment: dict) -> dict:
-    """A moment of ``moments_in`` with its video's path and its evidence text (read only for the moments listed)."""
+    """A moment of ``moments_in`` with its video's path and its evidence text (read only for the moments listed;
+    a text call's at the read ``covered`` weighed, ``reads``)."""
     evidence, position, video = moment.pop("found")
     paths = video.rows("videos", ("path",)).column("path").to_pylist()
-    text = evidence_text(plan, evidence, moment["supporting_calls"], position, moment["ts"], video)
+    reads = moment.pop("reads", {})
+    text = evidence_text(plan, evidence, moment["supporting_calls"], position, reads, moment["ts"], video)
     return {**moment, "path": paths[0] if paths else None, "evidence": text}
 
 
 def evidence_text(
-    plan: Plan, evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, ts: float, video: VideoFrames
+    plan: Plan,
+    evidence: Mapping[str, FrameEvidence],
+    calls: list[str],
+    position: int,
+    reads: Mapping[str, float],
+    ts: float,
+    video: VideoFrames,
 ) -> str:
     """What was read, said or heard at a moment, per supporting call (each tool's ``moment_evidence``: the
-    OCR read nearest the keyframe in the text's time on screen, the words said in the call's focus, the
-    subtitle cues there, the sound heard; visual calls show nothing to read)."""
+    OCR read nearest the keyframe in the text's time on screen, or at the time ``reads`` gives the call, the
+    words said in the call's focus, the subtitle cues there, the sound heard; visual calls show nothing to
+    read)."""
     parts = (
-        tools.get(call.tool).moment_evidence(video, evidence[call.id], position, ts)
+        tools.get(call.tool).moment_evidence(video, evidence[call.id], position, reads.get(call.id, ts))
         for call in plan.queries
         if call.id in calls
     )
