@@ -269,7 +269,7 @@ def search(
             m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e, rarity)
         ]
         merged += videos
-        best = best_covered(plan, found, merged, rarity, k, weights)
+        best = best_covered(plan, found, merged, rarity, k, weights, question)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
             break  # no video after could outscore the k-th
     notes = plan.notes + unmeant_notes(corpus, plan) + tied_notes(best)
@@ -1115,13 +1115,17 @@ def best_covered(
     rarity: WordRarity,
     k: int,
     weights: Mapping[str, float] | None = None,
+    question: str = "",
 ) -> list[dict]:
     """The ``k`` best of ``moments`` (``moments_in``'s, of the candidate ``videos`` in their order) by their score
     (``moment_scores`` with the calls' ``weights``, as ``moments_in`` scored them) with each text call's value
     times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
-    first, then the one ranked higher in its video (``merged_rank``), then the earlier candidate; inside a video a
-    tie keeps its order (``in_video_order``). A moment's
+    first, then the one whose text holds more of the ``question``'s own words (``question_share``: a plan with
+    no words, "which channel is this, according to the logo in the corner?", reads whatever text is in the
+    corner of every video, and the logo that says "CHANNEL 7" is the one asked of), then the one ranked higher
+    in its video (``merged_rank``), then the earlier candidate; inside a video a tie keeps its order
+    (``in_video_order``). A moment's
     words are read best first and only while it could still be
     among the ``k``: weights are at most 1 and a read's grade rises at most to itself over ``1 - SPECIFICITY``
     (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
@@ -1146,18 +1150,18 @@ def best_covered(
         ['b', 'a']
     """
     order = {video_id: i for i, video_id in enumerate(videos)}
-    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
+    ceiling: dict[str, tuple[float, ...]] = {}  # per video, the sort values of its last moment weighed
     if plan.order is None:
-        return _best_weighed(plan, moments, order, rarity, k, weights, ceiling)
+        return _best_weighed(plan, moments, order, rarity, k, weights, ceiling, question)
     answer = {}  # per video, the moment retrieve ranks first: the one the order asks for
     for moment in moments:
         if answer.setdefault(moment["video_id"], moment)["merged_rank"] > moment["merged_rank"]:
             answer[moment["video_id"]] = moment
     answers = list(answer.values())
-    best = _best_weighed(plan, answers, order, rarity, k, weights, ceiling)
+    best = _best_weighed(plan, answers, order, rarity, k, weights, ceiling, question)
     if len(best) < k:  # every answer was weighed: the videos' other moments after them
         others = [m for m in moments if all(m is not a for a in answers)]
-        best += _best_weighed(plan, others, order, rarity, k - len(best), weights, ceiling)
+        best += _best_weighed(plan, others, order, rarity, k - len(best), weights, ceiling, question)
     return best
 
 
@@ -1168,7 +1172,8 @@ def _best_weighed(
     rarity: WordRarity,
     k: int,
     weights: Mapping[str, float] | None,
-    ceiling: dict[str, tuple[float, float]],
+    ceiling: dict[str, tuple[float, ...]],
+    question: str = "",
 ) -> list[dict]:
     """``best_covered``'s ``k`` best of ``moments`` (the candidate videos' ``order``), each video's moments
     kept at most its moments weighed before (``ceiling``, updated)."""
@@ -1182,28 +1187,71 @@ def _best_weighed(
             continue  # its video's moments before it weigh less than the k-th (a tie may pass it by its rank)
         values, precision, reads = covered(plan, moment, rarity)
         score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
-        score, precision = in_video_order((score, precision), ceiling.get(moment["video_id"]))
-        ceiling[moment["video_id"]] = score, precision
+        asked = question_share(plan, moment, reads, rarity, question)
+        weighed = in_video_order((score, precision, asked), ceiling.get(moment["video_id"]))
+        ceiling[moment["video_id"]] = weighed
+        score, precision, asked = weighed
         if score > 0:
-            kept.append({**moment, "score": score, "precision": precision, "reads": reads})
-            kept.sort(key=lambda m: (-m["score"], -m["precision"], m["merged_rank"], order[m["video_id"]]))
+            kept.append({**moment, "score": score, "precision": precision, "asked": asked, "reads": reads})
+            kept.sort(key=lambda m: (-m["score"], -m["precision"], -m["asked"], m["merged_rank"], order[m["video_id"]]))
     return kept[:k]
 
 
-def in_video_order(weighed: tuple[float, float], before: tuple[float, float] | None) -> tuple[float, float]:
-    """A moment's (score, precision) kept after those of the moment its video lists before it (``before``, None
-    for the first), as ``best_covered`` sorts them: a score at most the one before, and on a tie a precision at
-    most the one before, so the corpus-wide order keeps ``retrieve``'s order inside each video ("the invention"
-    said again in "as the invention of" after "The invention of": retrieve ranked the second first).
+def in_video_order(weighed: tuple[float, ...], before: tuple[float, ...] | None) -> tuple[float, ...]:
+    """A moment's sort values (score, precision, question share) kept after those of the moment its video lists
+    before it (``before``, None for the first), as ``best_covered`` sorts them: a score at most the one before,
+    and on a tie the next value at most the one before, and so on, so the corpus-wide order keeps ``retrieve``'s
+    order inside each video ("the invention" said again in "as the invention of" after "The invention of":
+    retrieve ranked the second first).
 
     Example:
         >>> in_video_order((0.9, 0.8), (0.7, 0.5)), in_video_order((0.6, 0.8), (0.7, 0.5))
         ((0.7, 0.5), (0.6, 0.8))
+        >>> in_video_order((0.7, 0.5, 1.0), (0.7, 0.5, 0.2)), in_video_order((0.7, 0.4, 1.0), (0.7, 0.5, 0.2))
+        ((0.7, 0.5, 0.2), (0.7, 0.4, 1.0))
     """
     if before is None:
         return weighed
-    score = min(weighed[0], before[0])
-    return score, min(weighed[1], before[1]) if score == before[0] else weighed[1]
+    kept: list[float] = []
+    for value, previous in zip(weighed, before, strict=True):
+        kept.append(min(value, previous))
+        if value < previous:  # below the one before: the rest need not be
+            return (*kept, *weighed[len(kept) :])
+    return tuple(kept)
+
+
+def question_share(plan: Plan, moment: dict, reads: Mapping[str, float], rarity: WordRarity, question: str) -> float:
+    """The share of ``question``'s rarity (``WordRarity.coverage`` of its ``content_word``s, all of them, not
+    only its plan's) that the
+    texts of a moment's text calls hold (each read as ``covered`` weighed it, at ``reads``' time; the words said
+    in a call's focus): what tells apart videos that the plan's evidence ties, as a search engine ranks by every
+    word of the query. 0 without a question or the moment's evidence (``found``).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [1.0], "text": ["CHANNEL 7"]})
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "corner"}],
+        ...     "combine": "Q1"})
+        >>> found = {"Q1": FrameEvidence(np.array([1.0]), focus_start=np.array([1.0]), focus_end=np.array([1.0]))}
+        >>> moment = {"found": (found, 0, Video()), "supporting_calls": ["Q1"], "ts": 1.0}
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
+        >>> question_share(plan, moment, {}, rarity, "which channel is this, by its logo?")  # 1 of its 2 words
+        0.5
+    """
+    if not question or "found" not in moment:
+        return 0.0
+    evidence, position, video = moment["found"]
+    texts = []
+    for call in plan.queries:
+        tool = tools.get(call.tool)
+        focus = focus_at(evidence[call.id], position) if call.id in moment["supporting_calls"] else None
+        if isinstance(tool, TextTool) and focus is not None:
+            texts.append(tool.text_at(video, *focus, reads.get(call.id, moment["ts"])))
+    described = " ".join(word for word in canonical_words(question) if content_word(word))  # no "which", "this"
+    return rarity.coverage(described, " ".join(texts)) if texts and described else 0.0
 
 
 def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float, dict[str, float]]:
