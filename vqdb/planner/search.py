@@ -57,15 +57,18 @@ An AND weighs each call by the IDF of its words together (``call_weights``: a qu
 the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
 score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
 "half past three" for "three"; on screen the text of the box that holds them, not the frame's: ``box_texts``),
-then the one ``retrieve`` ranks higher in its video (of videos that tie, each one's first moment before any
-one's second: a question whose words every video answers alike, "when is the narrator talking?", lists five videos,
-not two videos' moments), then the earlier candidate video. When the first moment ties with other videos'
-(``tied_notes``), a note says so: the question does not tell those videos apart.
+then the one whose text holds more of the question's own content words (``question_share``: a plan with no
+words reads whatever is in a corner of every video, and the corner that says "CHANNEL 7" is the one "which
+channel is this?" asks of), then the one ``retrieve`` ranks higher in its video (of videos that tie, each one's
+first moment before any one's second: a question whose words every video answers alike, "when is the narrator
+talking?", lists five videos, not two videos' moments), then the earlier candidate video. When the first moment
+ties with other videos' (``tied_notes``), a note says so: the question does not tell those videos apart.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
-frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
-lower its score) and its score is above 0, so a video without evidence for the question is never listed. A text
-call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
+frame, and of the ANDed ones at least one of the most telling kind the plan ANDs: text read or said before a
+sound or a voice, a sound before a picture; the ANDed calls without evidence lower its score) and its score is
+above 0, so a video without evidence for the question is never listed. A text call's grade counts from
+``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
 Such a grade is worth instead the query's words its text holds (``words_held``: ``HELD_WORDS_GRADE`` times the
 share of their rarity, as a sentence of the same meaning would score at most): the grade aligns the query as a
@@ -74,7 +77,12 @@ whole, so a caption holding one of a long query's words ("year was address given
 caption's year before every other year read) and lists none alone: a few words of a long question held in
 another video's text listed that video first for questions only the asked video answers. A phrase of the query
 held in order (``WordRarity.phrase_share``, from ``PHRASE_LISTED_MIN`` of its rarity: "with the WORK of our
-hands" for "lyric video line about the work of our hands") is a weak but real match, and lists its moment.
+hands" for "lyric video line about the work of our hands"; of a three-word query, two of them: "book now") is a
+weak but real match, and lists its moment. A text call that aligned with nothing where another call of its tool
+read a text is worth the words of its query that text holds the same way (a description asked beside a value:
+"Tips? Call 1-800-555-0199" for "phone for news tips" AND a phone number). A text on screen is weighed at the
+read of its time on screen that holds the most of the query's words (``read_holding``), which its evidence
+shows: OCR reads one text differently from frame to frame.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -1450,14 +1458,13 @@ def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
 
 def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndarray:
     """Whether the plan has evidence at each moment: one of the ORed calls, and of the ANDed ones the most
-    telling that have evidence anywhere: those that look for words (a text call with words or a value of a
-    form), else those that hear a sound or read whatever text is there, else the visual ones (a visual call
-    scores every frame, so it decides only where no other call is ANDed). The words asked are what tells a
-    moment of one video from another's: a man's voice ANDed with "going to show us a directory" is heard in
-    every video where a man speaks, and listed those as matches for the words (one moment a video, each
-    without them). An ANDed call without evidence lowers the moment's score (``moment_scores``) instead of
-    hiding it, since a question rarely says every word its moment shows ("the command ls /usr" where only
-    "/usr" is typed).
+    telling that have evidence anywhere: those that read or hear text (the words said, a value, whatever text
+    is in a place), else those that hear a sound, else the visual ones (a visual call scores every frame, so it
+    decides only where no other call is ANDed). Text tells a moment of one video from another's: a man's voice
+    ANDed with "going to show us a directory" is heard in every video where a man speaks, and listed those as
+    matches for the words (one moment a video, each without them). An ANDed call without evidence lowers the
+    moment's score (``moment_scores``) instead of hiding it, since a question rarely says every word its moment
+    shows ("the command ls /usr" where only "/usr" is typed).
 
     Example:
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
@@ -1474,7 +1481,7 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
     """
     telling = {call.id: evidence_kind(call) for call in plan.queries}
 
-    def leaf(cid: str) -> tuple[np.ndarray, int]:  # (has evidence, how telling: 0 words, 1 sound or text, 2 visual)
+    def leaf(cid: str) -> tuple[np.ndarray, int]:  # (has evidence, how telling: 0 text, 1 sound, 2 visual)
         return scored[cid], telling[cid]
 
     def all_of(parts: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, int]:
@@ -1489,17 +1496,18 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
     return boolexpr.fold(plan.expression, leaf, all_of, any_of)[0]
 
 
-WORDS_EVIDENCE, OTHER_EVIDENCE, VISUAL_EVIDENCE = 0, 1, 2  # how telling a call's evidence is, most first
+TEXT_EVIDENCE, SOUND_EVIDENCE, VISUAL_EVIDENCE = 0, 1, 2  # how telling a call's evidence is, most first
 
 
 def evidence_kind(call: Any) -> int:
-    """How telling a call's evidence is for ``moment_has_evidence``: ``WORDS_EVIDENCE`` for a text call with
-    words or a value of a form to find, ``VISUAL_EVIDENCE`` for a picture's similarity, ``OTHER_EVIDENCE`` for
-    the rest (a sound, the text in a place whatever it says).
+    """How telling a call's evidence is for ``moment_has_evidence``: ``TEXT_EVIDENCE`` for a text tool's (words
+    read or said, a value, the text in a place; a question asking the text in big letters "either side of the
+    fist" reads the cover's big text, which holds none of the description's words), ``VISUAL_EVIDENCE`` for a
+    picture's similarity, ``SOUND_EVIDENCE`` for the rest (a sound, a voice).
 
     Example:
-        >>> calls = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "{phone}"},
-        ...     {"id": "Q2", "tool": "ocr", "query": "", "place": "top"},
+        >>> calls = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "top"},
+        ...     {"id": "Q2", "tool": "audio", "query": "a man's voice"},
         ...     {"id": "Q3", "tool": "siglip", "query": "a dog"}],
         ...     "combine": "Q1 AND Q2 AND Q3"}).queries
         >>> [evidence_kind(call) for call in calls]
@@ -1508,8 +1516,7 @@ def evidence_kind(call: Any) -> int:
     tool = tools.get(call.tool)
     if tool.visual:
         return VISUAL_EVIDENCE
-    worded = canonical_words(call.query) or value_form(call.query) is not None
-    return WORDS_EVIDENCE if isinstance(tool, TextTool) and worded else OTHER_EVIDENCE
+    return TEXT_EVIDENCE if isinstance(tool, TextTool) else SOUND_EVIDENCE
 
 
 def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
