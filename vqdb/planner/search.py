@@ -1321,12 +1321,13 @@ def read_holding(
         >>> read_holding(Ocr(), Video(), 4.0, 6.0, 6.2, "x", rarity)  # none holds the word: the nearest
         (6.0, 'user:~$')
     """
-    if not tool.screen_boxes:
-        return ts, tool.text_at(video, low, high, ts)
+    nearest = tool.text_at(video, low, high, ts)
+    if not tool.screen_boxes or coverage(rarity, query, nearest) == 1.0:  # every word: no read holds more
+        return ts, nearest
     times = video.rows(tool.table, BOX_COLUMNS).column("ts").to_numpy(zero_copy_only=False).astype(float)
     inside = np.unique(times[(times >= low - 1e-9) & (times <= high + 1e-9)])
     if not inside.size:
-        return ts, tool.text_at(video, low, high, ts)
+        return ts, nearest
     reads = {}  # text -> the time of its read nearest ts
     for at in inside[np.argsort(np.abs(inside - ts), kind="stable")].tolist():
         reads.setdefault(tool.text_at(video, at, at, at), at)
