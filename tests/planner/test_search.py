@@ -754,15 +754,9 @@ def test_two_words_of_a_three_word_query_held_in_order_list_a_text_the_query_doe
 
 def test_the_words_asked_decide_an_and_over_the_voice_that_says_them():
     """A man's voice is heard wherever a man speaks: ANDed with the words asked, it lists no moment without them."""
-    plan = Plan.from_json(
-        {
-            "queries": [
-                {"id": "Q1", "tool": "transcript", "query": "going to show us a directory"},
-                {"id": "Q2", "tool": "audio", "query": "a man's voice"},
-            ],
-            "combine": "Q1 AND Q2",
-        }
-    )
+    words = {"id": "Q1", "tool": "transcript", "query": "going to show us a directory"}
+    voice = {"id": "Q2", "tool": "audio", "query": "a man's voice"}
+    plan = Plan.from_json({"queries": [words, voice], "combine": "Q1 AND Q2"})
     has = search_module.moment_has_evidence(plan, {"Q1": np.array([True, False]), "Q2": np.array([True, True])})
     assert has.tolist() == [True, False]
 
