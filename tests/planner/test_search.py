@@ -722,3 +722,87 @@ def test_a_phrase_inside_a_line_of_a_script_without_spaces_is_found_as_retrieve_
         first = corpus.retrieve("when does a subtitle say 点击上传", plan=plan, video="zh", k=1).keyframes.to_pylist()
     assert [(m["video_id"], m["ts"], m["score"]) for m in found] == [("zh", first[0]["ts"], 1.0)], found
     assert "点击上传" in found[0]["evidence"]
+
+
+def test_the_description_held_beside_a_value_tells_apart_two_videos_reading_it(tmp_path):
+    """A rules plan asks the description ("phone for news tips") and the value (a phone number) in calls of their
+    own; both videos read a number to call, the description aligns with neither as a whole, and the words of it
+    held beside the number ("Tips?") list the news video's number first."""
+    store = Store.create(tmp_path)
+    commit_video(store, "signs", {7: "Call 020 7946 0018"})
+    commit_video(store, "news", {4: "Tips? Call 1-800-555-0199"})
+    build_text_indexes(store)
+    asked = [{"id": "Q1", "tool": "ocr", "query": "phone for news tips"}]
+    value = [{"id": "Q2", "tool": "ocr", "query": "call"}, {"id": "Q3", "tool": "ocr", "query": "{phone}"}]
+    plan = Plan.from_json({"queries": asked + value, "combine": "Q1 AND (Q2 OR Q3)"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search("which video shows a phone number for news tips", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in moments] == ["news", "signs"], moments
+    assert moments[0]["score"] > moments[1]["score"]
+
+
+def test_two_words_of_a_three_word_query_held_in_order_list_a_text_the_query_does_not_align_with(tmp_path):
+    """ "book now online" aligned as a whole with an ad's read grades under TEXT_EVIDENCE_MIN (0.07 in a frame
+    reading "SKYLINE AIR" beside it); "book now" is most of the query, in its order, and lists the moment, as a
+    phrase of a longer query does; "online" alone does not."""
+    rarity = WordRarity(Store.create(tmp_path))  # every word equally rare
+    held = search_module.phrase_held(rarity, "book now online", "SKYLINE AIR Book now at skylineaircom/deals")
+    assert held == pytest.approx(search_module.HELD_WORDS_GRADE * 2 / 3)
+    assert search_module.phrase_held(rarity, "book now online", "Order online today") == 0.0
+    assert search_module.may_hold_phrase(["book", "now", "online"], "Book now at skylineaircom/deals")
+
+
+def test_the_words_asked_decide_an_and_over_the_voice_that_says_them():
+    """A man's voice is heard wherever a man speaks: ANDed with the words asked, it lists no moment without them."""
+    words = {"id": "Q1", "tool": "transcript", "query": "going to show us a directory"}
+    voice = {"id": "Q2", "tool": "audio", "query": "a man's voice"}
+    plan = Plan.from_json({"queries": [words, voice], "combine": "Q1 AND Q2"})
+    has = search_module.moment_has_evidence(plan, {"Q1": np.array([True, False]), "Q2": np.array([True, True])})
+    assert has.tolist() == [True, False]
+
+
+def test_a_plan_without_words_lists_first_the_text_holding_the_questions_own_words(tmp_path):
+    """ "Which channel is this, according to the logo in the corner?" reads whatever is in a corner of every video:
+    the plan's evidence ties, and the corner that says CHANNEL is the one asked of."""
+    store = Store.create(tmp_path)
+    corner = {"x0": 0.8, "y0": 0.02, "x1": 0.98, "y1": 0.1}
+    commit_video(store, "a-film", {2: "Copyright 2013 Brandon Castellano"}, boxes={2: corner})
+    commit_video(store, "b-ident", {3: "CHANNEL 7"}, boxes={3: corner})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "corner"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search("Which channel is this, according to the logo?", plan=plan, k=5).moments.to_pylist()
+    assert [m["video_id"] for m in moments] == ["b-ident", "a-film"], moments
+    assert moments[0]["score"] == moments[1]["score"]
+
+
+def test_a_moment_is_weighed_and_shown_at_the_read_of_its_text_that_holds_the_word(tmp_path):
+    """OCR reads one text on screen (shown from 4 to 7 s) differently from frame to frame: a prompt, then "ls /usr"
+    typed in it. Across videos the read holding "ls" is weighed (and shown), not the one nearest the keyframe,
+    so the terminal comes before "ls" met only as letters inside "deals"."""
+    store = Store.create(tmp_path)
+    commit_video(store, "deals", {4: "Book now at skyline.com/deals"})
+    commit_video(store, "terminal", {})
+    reads = ["Hello world user:~$", "Hello world user:~$", "Hello world user:~$ ls /usr"]
+    ocr = table_of(
+        "ocr",
+        {
+            "video_id": ["terminal"] * 3,
+            "frame_idx": [4, 5, 6],
+            "ts": [4.0, 5.0, 6.0],
+            "text": reads,
+            "confidence": [0.9] * 3,
+            "shown_from_s": [4.0] * 3,
+            "shown_to_s": [7.0] * 3,
+        },
+    )
+    spans = table_of(
+        "ocr_spans", {"video_id": ["terminal"], "span_id": [0], "start_s": [4.0], "end_s": [7.0], "text": [reads[-1]]}
+    )
+    store.commit("terminal", "ocr", {"ocr": ocr, "ocr_spans": spans}, model="test", settings={})
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "ls"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        moments = corpus.search("which clip shows someone typing ls", plan=plan, k=5).moments.to_pylist()
+    assert moments[0]["video_id"] == "terminal", moments
+    assert "ls /usr" in moments[0]["evidence"], moments[0]

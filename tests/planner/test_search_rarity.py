@@ -141,3 +141,10 @@ def test_a_year_of_the_two_thousands_is_as_common_as_the_rows_saying_it_in_words
     commit_video(store, "book", {3: "the Gutenberg Bible"})
     build_text_indexes(store)
     assert WordRarity(store).idf("2005") < WordRarity(store).idf("gutenberg")
+
+
+def test_two_words_of_a_three_word_query_held_in_order_are_a_phrase_of_it(tmp_path):
+    rarity = WordRarity(Store.create(tmp_path))  # every word equally rare
+    assert rarity.phrase_share("book now online", "Book now at skylineair.com/deals") == pytest.approx(2 / 3)
+    assert rarity.phrase_share("book now online", "now book") == 0.0  # not in the query's order
+    assert rarity.phrase_share("book online", "Book online now") == 0.0  # two words: no phrase, the query itself

@@ -57,15 +57,18 @@ An AND weighs each call by the IDF of its words together (``call_weights``: a qu
 the "phone" asked with it), a picture or sound call as the plan's text calls on average. Of two moments that
 score alike, the one whose text is more the query's words comes first (``WordRarity.precision``: "3," before
 "half past three" for "three"; on screen the text of the box that holds them, not the frame's: ``box_texts``),
-then the one ``retrieve`` ranks higher in its video (of videos that tie, each one's first moment before any
-one's second: a question whose words every video answers alike, "when is the narrator talking?", lists five videos,
-not two videos' moments), then the earlier candidate video. When the first moment ties with other videos'
-(``tied_notes``), a note says so: the question does not tell those videos apart.
+then the one whose text holds more of the question's own content words (``question_share``: a plan with no
+words reads whatever is in a corner of every video, and the corner that says "CHANNEL 7" is the one "which
+channel is this?" asks of), then the one ``retrieve`` ranks higher in its video (of videos that tie, each one's
+first moment before any one's second: a question whose words every video answers alike, "when is the narrator
+talking?", lists five videos, not two videos' moments), then the earlier candidate video. When the first moment
+ties with other videos' (``tied_notes``), a note says so: the question does not tell those videos apart.
 
 A moment is listed only where the plan has evidence (``moment_has_evidence``: one of the ORed calls scored the
-frame, and of the ANDed ones at least one that reads, hears or matches words; the ANDed calls without evidence
-lower its score) and its score is above 0, so a video without evidence for the question is never listed. A text
-call's grade counts from ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
+frame, and of the ANDed ones at least one of the most telling kind the plan ANDs: text read or said before a
+sound or a voice, a sound before a picture; the ANDed calls without evidence lower its score) and its score is
+above 0, so a video without evidence for the question is never listed. A text call's grade counts from
+``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
 (on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
 Such a grade is worth instead the query's words its text holds (``words_held``: ``HELD_WORDS_GRADE`` times the
 share of their rarity, as a sentence of the same meaning would score at most): the grade aligns the query as a
@@ -74,7 +77,12 @@ whole, so a caption holding one of a long query's words ("year was address given
 caption's year before every other year read) and lists none alone: a few words of a long question held in
 another video's text listed that video first for questions only the asked video answers. A phrase of the query
 held in order (``WordRarity.phrase_share``, from ``PHRASE_LISTED_MIN`` of its rarity: "with the WORK of our
-hands" for "lyric video line about the work of our hands") is a weak but real match, and lists its moment.
+hands" for "lyric video line about the work of our hands"; of a three-word query, two of them: "book now") is a
+weak but real match, and lists its moment. A text call that aligned with nothing where another call of its tool
+read a text is worth the words of its query that text holds the same way (a description asked beside a value:
+"Tips? Call 1-800-555-0199" for "phone for news tips" AND a phone number). A text on screen is weighed at the
+read of its time on screen that holds the most of the query's words (``read_holding``), which its evidence
+shows: OCR reads one text differently from frame to frame.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
 words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
@@ -132,7 +140,7 @@ from vqdb.planner.tools.ocr import (
 )
 from vqdb.planner.tools.timed_text import SEMANTIC_MIN, SEMANTIC_WEIGHT, compared_by_meaning
 from vqdb.planner.video_frames import VideoFrames
-from vqdb.planner.word_rarity import PHRASE_WORDS, SQUASHED_MIN, WordRarity, content_word, edits_between
+from vqdb.planner.word_rarity import SQUASHED_MIN, WordRarity, content_word, edits_between, phrase_words
 from vqdb.store import Store
 from vqdb.store.text_index import edit_distance, text_hits
 from vqdb.store.vector_index import nearest_rows
@@ -269,7 +277,7 @@ def search(
             m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e, rarity)
         ]
         merged += videos
-        best = best_covered(plan, found, merged, rarity, k, weights)
+        best = best_covered(plan, found, merged, rarity, k, weights, question)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
             break  # no video after could outscore the k-th
     notes = plan.notes + unmeant_notes(corpus, plan) + tied_notes(best)
@@ -964,7 +972,8 @@ def moments_in(
     scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
     if rarity is not None:
         for call in plan.queries:
-            held, phrased = words_held(call, evidence[call.id], positions, times, video, rarity)
+            beside = [evidence[other.id] for other in plan.queries if other.tool == call.tool and other is not call]
+            held, phrased = words_held(call, evidence[call.id], positions, times, video, rarity, beside)
             values[call.id] = np.maximum(values[call.id], held)  # raises a moment another call lists
             scored[call.id] |= phrased  # lists it where its text holds a phrase of the query
     value = moment_scores(plan, values, weights)
@@ -997,7 +1006,13 @@ def moments_in(
 
 
 def words_held(
-    call: Any, found: FrameEvidence, positions: np.ndarray, times: np.ndarray, video: VideoFrames, rarity: WordRarity
+    call: Any,
+    found: FrameEvidence,
+    positions: np.ndarray,
+    times: np.ndarray,
+    video: VideoFrames,
+    rarity: WordRarity,
+    beside: list[FrameEvidence] | tuple[FrameEvidence, ...] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
     """What a text ``call``'s evidence at each of the keyframes (``positions`` of ``video``, at ``times``) is worth
     where its grade is below ``TEXT_EVIDENCE_MIN``: ``HELD_WORDS_GRADE`` times the share of the query's rarity
@@ -1009,7 +1024,11 @@ def words_held(
     work of our hands" for "with the WorK of our han": 0.06), as little as a text holding none, while
     ``retrieve``'s ranks put it first in its video: across videos the words it holds are the evidence, as BM25
     counts them. A word or two held raises a moment another call lists, as a topic shared would; a phrase held
-    is a weak but real match of its own.
+    is a weak but real match of its own. Where the call aligned with nothing at all (no grade: "phone for news
+    tips" and "Tips? Call 1-800-555-0199"), the text another call of its tool (``beside``: their evidence) read
+    there is weighed the same way, and lists nothing: a rules plan asks a question's description and its value
+    in calls of their own, and the value ("call", a phone number) read in two videos ties unless the
+    description's words held beside it ("tips") tell the one asked for.
 
     Example:
         >>> import tempfile
@@ -1034,6 +1053,10 @@ def words_held(
         >>> words_held(call("inaugural address January 20 speech"), found, np.array([0]), np.array([1.0]), Video(),
         ...     rarity)[1].tolist()
         [True]
+        >>> unaligned = FrameEvidence(np.array([np.nan]), focus_start=np.array([np.nan]), focus_end=np.array([np.nan]))
+        >>> words_held(call("address given"), unaligned, np.array([0]), np.array([1.0]), Video(), rarity,
+        ...     [found])[0].tolist()  # what the call beside it read there
+        [0.3]
     """
     held = np.zeros(len(positions))
     phrased = np.zeros(len(positions), dtype=bool)
@@ -1041,12 +1064,16 @@ def words_held(
     if not isinstance(tool, TextTool) or value_form(call.query) is not None or not canonical_words(call.query):
         return held, phrased
     grades = found.score[positions]
-    for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):  # NaN: nothing read or said there
+    for i in np.flatnonzero(grades < TEXT_EVIDENCE_MIN):
         focus = focus_at(found, int(positions[i]))
         if focus is not None:
             text = tool.text_at(video, *focus, float(times[i]))
             held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, text)
             phrased[i] = phrase_held(rarity, call.query, text) > 0
+    for i in np.flatnonzero(np.isnan(grades)):  # aligned with nothing: the text another call of its tool read
+        focus = next((f for other in beside if (f := focus_at(other, int(positions[i]))) is not None), None)
+        if focus is not None:
+            held[i] = HELD_WORDS_GRADE * rarity.coverage(call.query, tool.text_at(video, *focus, float(times[i])))
     return held, phrased
 
 
@@ -1071,7 +1098,7 @@ def phrase_held(rarity: WordRarity, query: str, text: str) -> float:
 
 def may_hold_phrase(words: list[str], text: str) -> bool:
     """Whether ``text`` may hold a phrase of a query of canonical ``words`` (``WordRarity.phrase_share``): at least
-    ``PHRASE_WORDS`` of them spelled inside it, one not a function word. A cheap test before the phrase is looked
+    ``phrase_words`` of them spelled inside it, one not a function word. A cheap test before the phrase is looked
     for in each of the many texts an estimate grades (a word misread by OCR is not spelled: those texts are
     not estimated by their phrase).
 
@@ -1081,11 +1108,12 @@ def may_hold_phrase(words: list[str], text: str) -> bool:
         >>> may_hold_phrase(["work", "of", "our", "hand"], "out of our way"), may_hold_phrase(["a", "b"], "a b")
         (False, False)
     """
-    if len(words) < PHRASE_WORDS:
+    least = phrase_words(len(set(words)))
+    if not least:
         return False
     lowered = text.lower()
     spelled = [word for word in words if word in lowered]
-    return len(spelled) >= PHRASE_WORDS and any(content_word(word) for word in spelled)
+    return len(spelled) >= least and any(content_word(word) for word in spelled)
 
 
 def best_covered(
@@ -1095,13 +1123,17 @@ def best_covered(
     rarity: WordRarity,
     k: int,
     weights: Mapping[str, float] | None = None,
+    question: str = "",
 ) -> list[dict]:
     """The ``k`` best of ``moments`` (``moments_in``'s, of the candidate ``videos`` in their order) by their score
     (``moment_scores`` with the calls' ``weights``, as ``moments_in`` scored them) with each text call's value
     times the share of its words' rarity there (``covered``), kept at most that of the moments before
     it in its video; of two that score alike, the one whose text is more the query's words (``precision``)
-    first, then the one ranked higher in its video (``merged_rank``), then the earlier candidate; inside a video a
-    tie keeps its order (``in_video_order``). A moment's
+    first, then the one whose text holds more of the ``question``'s own words (``question_share``: a plan with
+    no words, "which channel is this, according to the logo in the corner?", reads whatever text is in the
+    corner of every video, and the logo that says "CHANNEL 7" is the one asked of), then the one ranked higher
+    in its video (``merged_rank``), then the earlier candidate; inside a video a tie keeps its order
+    (``in_video_order``). A moment's
     words are read best first and only while it could still be
     among the ``k``: weights are at most 1 and a read's grade rises at most to itself over ``1 - SPECIFICITY``
     (``covered``), so once the ``k``-th scores more than that bound of the next moment's unweighted score, no
@@ -1126,18 +1158,18 @@ def best_covered(
         ['b', 'a']
     """
     order = {video_id: i for i, video_id in enumerate(videos)}
-    ceiling: dict[str, tuple[float, float]] = {}  # per video, the score and precision of its last moment weighed
+    ceiling: dict[str, tuple[float, ...]] = {}  # per video, the sort values of its last moment weighed
     if plan.order is None:
-        return _best_weighed(plan, moments, order, rarity, k, weights, ceiling)
+        return _best_weighed(plan, moments, order, rarity, k, weights, ceiling, question)
     answer = {}  # per video, the moment retrieve ranks first: the one the order asks for
     for moment in moments:
         if answer.setdefault(moment["video_id"], moment)["merged_rank"] > moment["merged_rank"]:
             answer[moment["video_id"]] = moment
     answers = list(answer.values())
-    best = _best_weighed(plan, answers, order, rarity, k, weights, ceiling)
+    best = _best_weighed(plan, answers, order, rarity, k, weights, ceiling, question)
     if len(best) < k:  # every answer was weighed: the videos' other moments after them
         others = [m for m in moments if all(m is not a for a in answers)]
-        best += _best_weighed(plan, others, order, rarity, k - len(best), weights, ceiling)
+        best += _best_weighed(plan, others, order, rarity, k - len(best), weights, ceiling, question)
     return best
 
 
@@ -1148,7 +1180,8 @@ def _best_weighed(
     rarity: WordRarity,
     k: int,
     weights: Mapping[str, float] | None,
-    ceiling: dict[str, tuple[float, float]],
+    ceiling: dict[str, tuple[float, ...]],
+    question: str = "",
 ) -> list[dict]:
     """``best_covered``'s ``k`` best of ``moments`` (the candidate videos' ``order``), each video's moments
     kept at most its moments weighed before (``ceiling``, updated)."""
@@ -1160,33 +1193,76 @@ def _best_weighed(
             break
         if len(kept) >= k and ceiling.get(moment["video_id"], (1.0,))[0] < kept[k - 1]["score"]:
             continue  # its video's moments before it weigh less than the k-th (a tie may pass it by its rank)
-        values, precision = covered(plan, moment, rarity)
+        values, precision, reads = covered(plan, moment, rarity)
         score = float(moment_scores(plan, {cid: np.array([v]) for cid, v in values.items()}, weights)[0])
-        score, precision = in_video_order((score, precision), ceiling.get(moment["video_id"]))
-        ceiling[moment["video_id"]] = score, precision
+        asked = question_share(plan, moment, reads, rarity, question)
+        weighed = in_video_order((score, precision, asked), ceiling.get(moment["video_id"]))
+        ceiling[moment["video_id"]] = weighed
+        score, precision, asked = weighed
         if score > 0:
-            kept.append({**moment, "score": score, "precision": precision})
-            kept.sort(key=lambda m: (-m["score"], -m["precision"], m["merged_rank"], order[m["video_id"]]))
+            kept.append({**moment, "score": score, "precision": precision, "asked": asked, "reads": reads})
+            kept.sort(key=lambda m: (-m["score"], -m["precision"], -m["asked"], m["merged_rank"], order[m["video_id"]]))
     return kept[:k]
 
 
-def in_video_order(weighed: tuple[float, float], before: tuple[float, float] | None) -> tuple[float, float]:
-    """A moment's (score, precision) kept after those of the moment its video lists before it (``before``, None
-    for the first), as ``best_covered`` sorts them: a score at most the one before, and on a tie a precision at
-    most the one before, so the corpus-wide order keeps ``retrieve``'s order inside each video ("the invention"
-    said again in "as the invention of" after "The invention of": retrieve ranked the second first).
+def in_video_order(weighed: tuple[float, ...], before: tuple[float, ...] | None) -> tuple[float, ...]:
+    """A moment's sort values (score, precision, question share) kept after those of the moment its video lists
+    before it (``before``, None for the first), as ``best_covered`` sorts them: a score at most the one before,
+    and on a tie the next value at most the one before, and so on, so the corpus-wide order keeps ``retrieve``'s
+    order inside each video ("the invention" said again in "as the invention of" after "The invention of":
+    retrieve ranked the second first).
 
     Example:
         >>> in_video_order((0.9, 0.8), (0.7, 0.5)), in_video_order((0.6, 0.8), (0.7, 0.5))
         ((0.7, 0.5), (0.6, 0.8))
+        >>> in_video_order((0.7, 0.5, 1.0), (0.7, 0.5, 0.2)), in_video_order((0.7, 0.4, 1.0), (0.7, 0.5, 0.2))
+        ((0.7, 0.5, 0.2), (0.7, 0.4, 1.0))
     """
     if before is None:
         return weighed
-    score = min(weighed[0], before[0])
-    return score, min(weighed[1], before[1]) if score == before[0] else weighed[1]
+    kept: list[float] = []
+    for value, previous in zip(weighed, before, strict=True):
+        kept.append(min(value, previous))
+        if value < previous:  # below the one before: the rest need not be
+            return (*kept, *weighed[len(kept) :])
+    return tuple(kept)
 
 
-def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float]:
+def question_share(plan: Plan, moment: dict, reads: Mapping[str, float], rarity: WordRarity, question: str) -> float:
+    """The share of ``question``'s rarity (``WordRarity.coverage`` of its ``content_word``s, all of them, not
+    only its plan's) that the
+    texts of a moment's text calls hold (each read as ``covered`` weighed it, at ``reads``' time; the words said
+    in a call's focus): what tells apart videos that the plan's evidence ties, as a search engine ranks by every
+    word of the query. 0 without a question or the moment's evidence (``found``).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [1.0], "text": ["CHANNEL 7"]})
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "corner"}],
+        ...     "combine": "Q1"})
+        >>> found = {"Q1": FrameEvidence(np.array([1.0]), focus_start=np.array([1.0]), focus_end=np.array([1.0]))}
+        >>> moment = {"found": (found, 0, Video()), "supporting_calls": ["Q1"], "ts": 1.0}
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))  # every word equally rare
+        >>> question_share(plan, moment, {}, rarity, "which channel is this, by its logo?")  # 1 of its 2 words
+        0.5
+    """
+    if not question or "found" not in moment:
+        return 0.0
+    evidence, position, video = moment["found"]
+    texts = []
+    for call in plan.queries:
+        tool = tools.get(call.tool)
+        focus = focus_at(evidence[call.id], position) if call.id in moment["supporting_calls"] else None
+        if isinstance(tool, TextTool) and focus is not None:
+            texts.append(tool.text_at(video, *focus, reads.get(call.id, moment["ts"])))
+    described = " ".join(word for word in canonical_words(question) if content_word(word))  # no "which", "this"
+    return rarity.coverage(described, " ".join(texts)) if texts and described else 0.0
+
+
+def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, float], float, dict[str, float]]:
     """A moment's call values with each text call's weighed by the share of its query's rarity that its text
     there holds (``WordRarity.coverage``): from ``UNCOVERED_WEIGHT`` (none of the words: a near homophone,
     letters shared across words) to 1 (every word); and the best ``WordRarity.precision`` of those texts (of a
@@ -1194,16 +1270,18 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
     ``screen_boxes``) is first divided by the share of its grade that says how much of the frame's text the
     query is (``text_grade.screen_specificity``, 0.9 to 1): words said have none, so an exact read in a busy
     frame would score below a phrase said with a letter off in another video; across videos that preference is
-    ``precision``'s, which compares every tool's texts alike.
+    ``precision``'s, which compares every tool's texts alike. Of a text on screen, the read weighed is the one of
+    its time on screen that holds the most of the words (``read_holding``): the third value gives each text
+    call's read time (what ``described`` shows).
 
     Example:
         >>> import tempfile
         >>> from vqdb.store import Store
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "audio", "query": "dog"}], "combine": "Q1"})
         >>> covered(plan, {"values": {"Q1": 0.8}}, WordRarity(Store.create(tempfile.mkdtemp())))
-        ({'Q1': 0.8}, 0.0)
+        ({'Q1': 0.8}, 0.0, {})
     """
-    values, precision = dict(moment["values"]), 0.0
+    values, precision, reads = dict(moment["values"]), 0.0, {}
     for call in plan.queries:
         tool = tools.get(call.tool)
         if not isinstance(tool, TextTool) or values[call.id] <= 0:
@@ -1211,13 +1289,50 @@ def covered(plan: Plan, moment: dict, rarity: WordRarity) -> tuple[dict[str, flo
         evidence, position, video = moment["found"]
         focus = focus_at(evidence[call.id], position)
         if focus is not None:
-            text = tool.text_at(video, *focus, moment["ts"])
+            at, text = read_holding(tool, video, *focus, moment["ts"], call.query, rarity)
+            reads[call.id] = at
             if tool.screen_boxes:  # the read's grade without its share of the frame's text: precision says that
                 values[call.id] = min(values[call.id] / screen_specificity(call.query, text), 1.0)
             values[call.id] *= UNCOVERED_WEIGHT + (1 - UNCOVERED_WEIGHT) * coverage(rarity, call.query, text)
-            texts = box_texts(tool, video, *focus, moment["ts"]) if tool.screen_boxes else []
+            texts = box_texts(tool, video, *focus, at) if tool.screen_boxes else []
             precision = max([precision] + [rarity.precision(call.query, t) for t in texts or [text]])
-    return values, precision
+    return values, precision, reads
+
+
+def read_holding(
+    tool: TextTool, video: VideoFrames, low: float, high: float, ts: float, query: str, rarity: WordRarity
+) -> tuple[float, str]:
+    """The time and text of the read that holds the most of ``query``'s rarity (``coverage``) among a text on
+    screen's reads from ``low`` to ``high`` s (its time on screen; the one nearest ``ts`` of those that hold as
+    much): OCR reads one text differently from frame to frame, and a moment's keyframe may fall on a read that
+    misses the word another read of the same text holds (a command typed, "eriberto@canopus:~$" before
+    "eriberto@canopus:~$ ls /usr", for "ls"). ``ts`` and the tool's ``text_at`` for a tool that reads no screen,
+    or where nothing is read in that time.
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> class Video:  # a stand-in for VideoFrames: its rows of a table
+        ...     def rows(self, name, columns):
+        ...         return pa.table({"ts": [4.0, 5.0, 5.0, 6.0], "text": ["user:~$", "user:~$ ls", "/usr", "user:~$"]})
+        >>> rarity = WordRarity(Store.create(tempfile.mkdtemp()))
+        >>> read_holding(Ocr(), Video(), 4.0, 6.0, 4.5, "ls", rarity)  # the read holding "ls", not the nearest
+        (5.0, 'user:~$ ls /usr')
+        >>> read_holding(Ocr(), Video(), 4.0, 6.0, 6.2, "x", rarity)  # none holds the word: the nearest
+        (6.0, 'user:~$')
+    """
+    nearest = tool.text_at(video, low, high, ts)
+    if not tool.screen_boxes or coverage(rarity, query, nearest) == 1.0:  # every word: no read holds more
+        return ts, nearest
+    times = video.rows(tool.table, BOX_COLUMNS).column("ts").to_numpy(zero_copy_only=False).astype(float)
+    inside = np.unique(times[(times >= low - 1e-9) & (times <= high + 1e-9)])
+    if not inside.size:
+        return ts, nearest
+    reads = {}  # text -> the time of its read nearest ts
+    for at in inside[np.argsort(np.abs(inside - ts), kind="stable")].tolist():
+        reads.setdefault(tool.text_at(video, at, at, at), at)
+    text = max(reads, key=lambda read: coverage(rarity, query, read))  # the first of equals: the nearest
+    return reads[text], text
 
 
 def coverage(rarity: WordRarity, query: str, text: str) -> float:
@@ -1343,10 +1458,14 @@ def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
 
 
 def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndarray:
-    """Whether the plan has evidence at each moment: one of the ORed calls, and of the ANDed ones those that
-    find words or sounds (a visual call scores every frame, so it decides only where no other call is ANDed);
-    an ANDed call without evidence lowers the moment's score (``moment_scores``) instead of hiding it, since
-    a question rarely says every word its moment shows ("the command ls /usr" where only "/usr" is typed).
+    """Whether the plan has evidence at each moment: one of the ORed calls, and of the ANDed ones the most
+    telling that have evidence anywhere: those that read or hear text (the words said, a value, whatever text
+    is in a place), else those that hear a sound, else the visual ones (a visual call scores every frame, so it
+    decides only where no other call is ANDed). Text tells a moment of one video from another's: a man's voice
+    ANDed with "going to show us a directory" is heard in every video where a man speaks, and listed those as
+    matches for the words (one moment a video, each without them). An ANDed call without evidence lowers the
+    moment's score (``moment_scores``) instead of hiding it, since a question rarely says every word its moment
+    shows ("the command ls /usr" where only "/usr" is typed).
 
     Example:
         >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "siglip", "query": "x"},
@@ -1356,22 +1475,49 @@ def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndar
         >>> moment_has_evidence(plan, {"Q1": np.array([T, T, T]), "Q2": np.array([T, F, F]),
         ...     "Q3": np.array([F, T, F])}).tolist()
         [True, True, False]
+        >>> voiced = Plan.from_json({"queries": [{"id": "Q1", "tool": "transcript", "query": "a directory"},
+        ...     {"id": "Q2", "tool": "audio", "query": "a man's voice"}], "combine": "Q1 AND Q2"})
+        >>> moment_has_evidence(voiced, {"Q1": np.array([T, F]), "Q2": np.array([T, T])}).tolist()
+        [True, False]
     """
-    visual = {call.id for call in plan.queries if tools.get(call.tool).visual}
+    telling = {call.id: evidence_kind(call) for call in plan.queries}
 
-    def leaf(cid: str) -> tuple[np.ndarray, bool]:  # (has evidence, decides only when nothing else does)
-        return scored[cid], cid in visual
+    def leaf(cid: str) -> tuple[np.ndarray, int]:  # (has evidence, how telling: 0 text, 1 sound, 2 visual)
+        return scored[cid], telling[cid]
 
-    def all_of(parts: list[tuple[np.ndarray, bool]]) -> tuple[np.ndarray, bool]:
-        deciding = [has for has, only_alone in parts if not only_alone]
-        if deciding:
-            return np.logical_or.reduce(deciding), False
-        return np.logical_and.reduce([has for has, _ in parts]), True
+    def all_of(parts: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, int]:
+        most = min(kind for _, kind in parts)
+        if most == VISUAL_EVIDENCE:
+            return np.logical_and.reduce([has for has, _ in parts]), most
+        return np.logical_or.reduce([has for has, kind in parts if kind == most]), most
 
-    def any_of(parts: list[tuple[np.ndarray, bool]]) -> tuple[np.ndarray, bool]:
-        return np.logical_or.reduce([has for has, _ in parts]), all(only_alone for _, only_alone in parts)
+    def any_of(parts: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, int]:
+        return np.logical_or.reduce([has for has, _ in parts]), min(kind for _, kind in parts)
 
     return boolexpr.fold(plan.expression, leaf, all_of, any_of)[0]
+
+
+TEXT_EVIDENCE, SOUND_EVIDENCE, VISUAL_EVIDENCE = 0, 1, 2  # how telling a call's evidence is, most first
+
+
+def evidence_kind(call: Any) -> int:
+    """How telling a call's evidence is for ``moment_has_evidence``: ``TEXT_EVIDENCE`` for a text tool's (words
+    read or said, a value, the text in a place; a question asking the text in big letters "either side of the
+    fist" reads the cover's big text, which holds none of the description's words), ``VISUAL_EVIDENCE`` for a
+    picture's similarity, ``SOUND_EVIDENCE`` for the rest (a sound, a voice).
+
+    Example:
+        >>> calls = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "", "place": "top"},
+        ...     {"id": "Q2", "tool": "audio", "query": "a man's voice"},
+        ...     {"id": "Q3", "tool": "siglip", "query": "a dog"}],
+        ...     "combine": "Q1 AND Q2 AND Q3"}).queries
+        >>> [evidence_kind(call) for call in calls]
+        [0, 1, 2]
+    """
+    tool = tools.get(call.tool)
+    if tool.visual:
+        return VISUAL_EVIDENCE
+    return TEXT_EVIDENCE if isinstance(tool, TextTool) else SOUND_EVIDENCE
 
 
 def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
@@ -1391,21 +1537,30 @@ def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], positio
 
 
 def described(plan: Plan, moment: dict) -> dict:
-    """A moment of ``moments_in`` with its video's path and its evidence text (read only for the moments listed)."""
+    """A moment of ``moments_in`` with its video's path and its evidence text (read only for the moments listed;
+    a text call's at the read ``covered`` weighed, ``reads``)."""
     evidence, position, video = moment.pop("found")
     paths = video.rows("videos", ("path",)).column("path").to_pylist()
-    text = evidence_text(plan, evidence, moment["supporting_calls"], position, moment["ts"], video)
+    reads = moment.pop("reads", {})
+    text = evidence_text(plan, evidence, moment["supporting_calls"], position, reads, moment["ts"], video)
     return {**moment, "path": paths[0] if paths else None, "evidence": text}
 
 
 def evidence_text(
-    plan: Plan, evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, ts: float, video: VideoFrames
+    plan: Plan,
+    evidence: Mapping[str, FrameEvidence],
+    calls: list[str],
+    position: int,
+    reads: Mapping[str, float],
+    ts: float,
+    video: VideoFrames,
 ) -> str:
     """What was read, said or heard at a moment, per supporting call (each tool's ``moment_evidence``: the
-    OCR read nearest the keyframe in the text's time on screen, the words said in the call's focus, the
-    subtitle cues there, the sound heard; visual calls show nothing to read)."""
+    OCR read nearest the keyframe in the text's time on screen, or at the time ``reads`` gives the call, the
+    words said in the call's focus, the subtitle cues there, the sound heard; visual calls show nothing to
+    read)."""
     parts = (
-        tools.get(call.tool).moment_evidence(video, evidence[call.id], position, ts)
+        tools.get(call.tool).moment_evidence(video, evidence[call.id], position, reads.get(call.id, ts))
         for call in plan.queries
         if call.id in calls
     )

@@ -111,7 +111,7 @@ class WordRarity:
 
     def phrase_share(self, query: str, text: str) -> float:
         """The share of ``query``'s IDF held by its longest-weighing phrase in ``text``: a run of at least
-        ``PHRASE_WORDS`` distinct consecutive words of the query, one of them a ``content_word``, that the text holds
+        ``phrase_words`` distinct consecutive words of the query, one of them a ``content_word``, that the text holds
         in the same order (``word_found`` word by word), each at most ``PHRASE_GAP`` words after the one before; 0
         without one. A text holding a phrase of a long query ("with the WORK of our han" for "lyric video line
         about the work of our hands") is a partial but real match, where a text holding a word or two of it
@@ -132,7 +132,8 @@ class WordRarity:
         asked = canonical_words(query)
         tokens = canonical_words(text)
         total = sum(self.idf(word) for word in dict.fromkeys(asked))
-        if len(asked) < PHRASE_WORDS or not tokens or total <= 0:
+        least = phrase_words(len(set(asked)))
+        if not least or not tokens or total <= 0:
             return 0.0
         found = [[word_found(word, [token], token) for token in tokens] for word in asked]
         runs: dict[tuple[int, int], frozenset[str]] = {}  # (query word, token): the distinct words of the run
@@ -141,7 +142,7 @@ class WordRarity:
             for j in (j for j, held in enumerate(found[i]) if held):
                 before = [runs[i - 1, b] for b in range(max(j - 1 - PHRASE_GAP, 0), j) if (i - 1, b) in runs]
                 runs[i, j] = max(before, key=self._weight, default=frozenset()) | {word}
-                if len(runs[i, j]) >= PHRASE_WORDS and any(content_word(w) for w in runs[i, j]):
+                if len(runs[i, j]) >= least and any(content_word(w) for w in runs[i, j]):
                     best = max(best, min(self._weight(runs[i, j]) / total, 1.0))
         return best
 
@@ -226,6 +227,18 @@ class TableCounts:
             else:
                 self._held[word] = dataset_hits(self._dataset, self.name, word, DF_CAP, fuzzy=False).num_rows
         return self._held[word]
+
+
+def phrase_words(count: int) -> int:
+    """The fewest words of a query of ``count`` distinct words that a phrase of it holds (``phrase_share``):
+    ``PHRASE_WORDS``, or all but one of a query of three ("book now" of "book now online": most of what was asked,
+    in its order, where a word or two of a long query is only its topic); 0 (no phrase) for a shorter query.
+
+    Example:
+        >>> phrase_words(8), phrase_words(3), phrase_words(2)
+        (3, 2, 0)
+    """
+    return PHRASE_WORDS if count > PHRASE_WORDS else count - 1 if count == PHRASE_WORDS else 0
 
 
 def content_word(word: str) -> bool:
@@ -325,6 +338,7 @@ __all__ = [
     "WordCounts",
     "WordRarity",
     "content_word",
+    "phrase_words",
     "edits_between",
     "parts",
     "said_in_words",
