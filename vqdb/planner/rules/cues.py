@@ -151,6 +151,23 @@ _ASKS_SOURCE = re.compile(  # "going by", "judging by", "per the X": a source na
 )
 
 
+def source_dropped(text: str) -> str:
+    """``text`` without the source it names with "according to", "as per", "going by", "per the", "judging by"
+    (``_ASKS_SOURCE``): where an answer is found ("according to the credits", "as per the slide", "according to
+    the narrator") is no words to find; the whole question keeps it, and says by it which tools read the
+    options and what the rest is (``options._option_tools``, ``visual._read_instead``). Before, a rule that took
+    the source's noun ("the credits": the credit lines) left "according" to be looked for as a word. "What does
+    the host say" keeps its words: the host is who speaks.
+
+    Example:
+        >>> source_dropped("who did the illustrations according to the credits?").split()
+        ['who', 'did', 'the', 'illustrations', '?']
+        >>> source_dropped("As per the slide, what year was it?").split(), source_dropped("what does the host say")
+        ([',', 'what', 'year', 'was', 'it?'], 'what does the host say')
+    """
+    return _ASKS_SOURCE.sub(lambda m: m.group(0) if m.group(4) else " ", text)
+
+
 def _clause_breaks(text: str) -> list[tuple[int, int]]:
     """Where the clauses of ``text`` meet: a connective (``phrasing.CONNECTIVES``: "when", "and"…), or a comma
     before a word that starts a question (``phrasing.QUESTION_AFTER_A_COMMA``: ", what …"); in order."""
