@@ -565,7 +565,7 @@ def _plan_text(
             groups.append(_add(calls, HEARD, "speech"))  # own time, a person's name as it is written tells it)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, NAME_CAPTION, place="bottom"))  # a name in the lower third
         groups.append(calls[-1].id)
-    kind = asked_kind(question) if any_text and not calls and not options else None  # a place: what is there
+    kind = asked_kind(text) if any_text and not calls and not options else None  # a place: what is there
     if kind:  # "which pad is the launch from?", no picture to match: the answer is printed beside its noun
         groups.append(_add(calls, READ, kind))
     if not calls and unseen:

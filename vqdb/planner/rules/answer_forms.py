@@ -194,7 +194,7 @@ _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, ask
 
 _ASKED_NAME = re.compile(  # "what is the name of the mission?", "... of the street on the sign": a short thing
     r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+)?name\s+of\s+(?:the\s+|this\s+|that\s+)?[\w-]+"
-    r"(?:\s+[\w-]+)?(?=\s*(?:$|[?.!,;:]|on\b))",
+    r"(?:\s+[\w-]+)?\b(?=\s*(?:$|[?.!,;:]|on\b))",
     re.I,
 )
 _ASKED_KIND = re.compile(  # "which pad is the launch from?", "what command does he run": the kind, then a verb
@@ -220,7 +220,9 @@ def asks_name(question: str) -> bool:
         (True, True)
         >>> asks_name("what is the mission?"), asks_name("when is the presenter's name shown?")
         (False, False)
-        >>> asks_name("what is the name of the coffee shop that the three protagonists enter?")
+        >>> asks_name("what is the name of the coffee shop that they enter?")
+        False
+        >>> asks_name("what is the name of the fifth auction item?")
         False
     """
     return _ASKED_NAME.search(question) is not None

@@ -164,8 +164,22 @@ def source_dropped(text: str) -> str:
         ['who', 'did', 'the', 'illustrations', '?']
         >>> source_dropped("As per the slide, what year was it?").split(), source_dropped("what does the host say")
         ([',', 'what', 'year', 'was', 'it?'], 'what does the host say')
+        >>> source_dropped("when does he say he'll act according to your condition")
+        "when does he say he'll act according to your condition"
     """
-    return _ASKS_SOURCE.sub(lambda m: m.group(0) if m.group(4) else " ", text)
+    return _ASKS_SOURCE.sub(lambda m: " " if _names_a_source(m) else m.group(0), text)
+
+
+def _names_a_source(found: re.Match[str]) -> bool:
+    """Whether a match of ``_ASKS_SOURCE`` names a source: a thing shown or a voice (a noun of
+    ``_SHOWN_OR_SAID_NOUNS``, ``phrasing.SHOWN_SOURCES``), or a name ("according to Kennedy"); not the words
+    of someone ("he would treat you according to your condition": said), nor "what does the host say"."""
+    if found.group(4):
+        return False
+    named = next(g for g in found.groups() if g)
+    word = named.lower().rstrip("s")
+    nouns = {n.lower() for n in (*_SHOWN_OR_SAID_NOUNS, *phrasing.SHOWN_SOURCES)}
+    return named[0].isupper() or named.lower() in nouns or word in nouns
 
 
 def _clause_breaks(text: str) -> list[tuple[int, int]]:
