@@ -134,6 +134,17 @@ _VOICE_READS = re.compile(  # "the speaker reads", "does the narrator read": alo
 )
 
 
+def _unquoted(pattern: re.Pattern[str], question: str) -> list[re.Match[str]]:
+    """``pattern``'s matches in ``question`` that start outside a quote (a quote is text to find as written).
+
+    Example:
+        >>> [m.group(0) for m in _unquoted(re.compile(r"\\bab\\b"), "ab 'ab' ab")]
+        ['ab', 'ab']
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+    return [m for m in pattern.finditer(question) if not any(a <= m.start() < b for a, b in quoted)]
+
+
 def read_out_by_a_voice(question: str) -> str:
     """``question`` with a voice that reads (``phrasing.VOICES_READING``: "the speaker reads", "when does the
     narrator read the point about printing") written as reading out: its words are heard (a slide read aloud is
@@ -145,9 +156,7 @@ def read_out_by_a_voice(question: str) -> str:
         >>> read_out_by_a_voice("a person reads a book"), read_out_by_a_voice("the narrator reads out the list")
         ('a person reads a book', 'the narrator reads out the list')
     """
-    quoted = [m.span() for m in _QUOTE.finditer(question)]
-    found = [m for m in _VOICE_READS.finditer(question) if not any(a <= m.start() < b for a, b in quoted)]
-    for match in reversed(found):
+    for match in reversed(_unquoted(_VOICE_READS, question)):
         question = question[: match.end("verb")] + " out" + question[match.end("verb") :]
     return question
 
@@ -166,9 +175,7 @@ def loose_value_as_asked(question: str) -> str:
         >>> loose_value_as_asked("he talks about what he saw"), loose_value_as_asked("'about what' appears")
         ('he talks about what he saw', "'about what' appears")
     """
-    quoted = [m.span() for m in _QUOTE.finditer(question)]
-    spans = [m.span() for m in _APPROXIMATE.finditer(question) if not any(a <= m.start() < b for a, b in quoted)]
-    for start, end in reversed(spans):
+    for start, end in reversed([m.span() for m in _unquoted(_APPROXIMATE, question)]):
         question = question[:start] + (" " if start else "") + question[end:]
     return question
 
@@ -187,8 +194,6 @@ def called_as_name(question: str) -> str:
         >>> called_as_name("what did he call the dog?"), called_as_name("what is the dog called Rex doing?")
         ('what did he call the dog?', 'what is the dog called Rex doing?')
     """
-    quoted = [m.span() for m in _QUOTE.finditer(question)]
-    found = [m for m in _CALLED.finditer(question) if not any(a <= m.start() < b for a, b in quoted)]
-    for match in reversed(found):
+    for match in reversed(_unquoted(_CALLED, question)):
         question = question[: match.start()] + f"what is the name of {match.group('thing')}" + question[match.end() :]
     return question
