@@ -307,3 +307,12 @@ def test_a_logo_named_in_another_clause_is_that_logo_not_a_corner():
         available_tools=["ocr", "transcript", "subtitle"],
     )
     assert not any(c.place == "corner" for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    "question", ["what's the lab name at the bottom of the slides?", "what is the footer at the bottom of the slide?"]
+)
+def test_a_text_described_by_its_kind_and_place_reads_what_is_there(question):
+    """blind5 s7: "at the bottom of the slides" (a plural) was no place: the whole description was read as words."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "", "bottom")]

@@ -402,10 +402,11 @@ REACHING = Words(
      "displays", "pass", "passes", "passed", "passing", "go past", "goes past", "went past", "tick past",
      "ticks past", "get past", "gets past", "go over", "goes over", "exceed", "exceeds", "exceeded", "cross",
      "crosses", "crossed", "climb to", "climbs to", "drop to", "drops to", "fall to", "falls to", "count down to",
-     "counts down to", "count up to", "counts up to", "become", "becomes"},
+     "counts down to", "count up to", "counts up to", "become", "becomes", "start at", "starts at", "started at",
+     "begin at", "begins at", "began at", "start from", "starts from", "end at", "ends at", "stop at", "stops at"},
     phenomenon="verbs of a display coming to, passing or showing a value: it then reads the value ('the countdown "
     "reaches 10', 'the counter shows one hundred and fifty', 'the seconds counter passes 8': it reads 8 as it "
-    "passes)",
+    "passes; 'the countdown starts at ten': its first reading is 10)",
     example="when does the countdown reach 10",
 )  # fmt: skip
 OPTION_REFERENCES = Words(
@@ -924,6 +925,29 @@ TEXT_ARRIVING = Words(
     "sign comes first?', 'when does the third caption come up?', 'when does the text change?'): written 'appear' "
     "in the same tense; said of anything else 'come up' may be a mention ('when does the budget come up?')",
     example="which sign comes first?",
+)  # fmt: skip
+APPROXIMATELY = Words(
+    {"around", "about", "roughly", "approximately", "approx", "circa", "nearly", "almost", "give or take"},
+    phenomenon="a word that asks for a value loosely, before the question word ('around what year was the Bible "
+    "dated?', 'roughly how many people are there?'): the question's frame, not a word to read or hear; dropped",
+    example="around what year was the Bible dated?",
+    seen=False,
+)  # fmt: skip
+PASSIVE_NAMING = Words(
+    {"called", "named", "titled", "known as"},
+    phenomenon="'what is X called / named?' with nothing said after it asks for X's name, as 'what is the name of "
+    "X?' does: the name is written or said with X's noun ('MISSION KESTREL-2', 'Harbor Way'), not speech ('call' "
+    "is a verb of saying)",
+    example="what's the mission called?",
+    seen=False,
+)  # fmt: skip
+VOICES_READING = Words(
+    {"speaker", "narrator", "announcer", "commentator", "host", "presenter", "reporter", "anchor", "newsreader",
+     "voice", "voice-over", "voiceover", "lecturer", "teacher", "instructor"},
+    phenomenon="who reads to an audience: 'the speaker reads the point about printing' is read aloud (its words "
+    "heard, a slide's words said), written 'reads out'; 'a person reads a book' may be silent",
+    example="when does the speaker read the point about printing as an art",
+    seen=False,
 )  # fmt: skip
 NTH_TIMES = Words(
     {

@@ -36,9 +36,9 @@ from collections.abc import Callable, Sequence
 from vqdb.planner import boolexpr, phrasing, tools
 from vqdb.planner.plan import Call, Plan
 
-SCREEN = (
-    r"(?:screen|frame|display|image|picture|video|clip|footage|film|recording|page|slide|window|monitor|tv"
-    r"|television|shot|view)"
+SCREEN = (  # one or every one of them: "at the bottom of the slides"
+    r"(?:(?:screen|frame|display|image|picture|video|clip|footage|film|recording|page|slide|window|monitor|tv"
+    r"|television|shot|view)s?)"
 )
 SCREEN_TEXT = (  # nouns of text on screen that a side or a size may stand before
     r"(?:banners?|bars?|tickers?|captions?|subtitles?|lines?|texts?|titles?|headlines?|headings?|labels?|logos?"

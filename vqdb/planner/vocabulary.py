@@ -57,7 +57,7 @@ SCREEN_NOUNS = (
     "t-shirt", "poster", "card", "page", "display", "headline", "logo", "sticker", "box", "package",
     "packaging", "bottle", "cup", "note", "letters", "message", "slide", "chart", "graphic", "billboard",
     "menu", "plate", "tag", "website", "site", "cover", "prompt", "textbox", "text field", "input field",
-    "search bar", "search box", "bubble", "intertitle", "intertitles",
+    "search bar", "search box", "bubble", "intertitle", "intertitles", "slate", "clapperboard",
 )  # fmt: skip
 """Things that carry text: "the sign says 'X'" is on-screen text, not speech."""
 
@@ -65,7 +65,8 @@ TEXT_NOUNS = (
     "list", "listing", "menu", "board", "departure board", "departures board", "timetable", "caption", "title",
     "subtitle", "banner", "ticker", "headline", "credits", "label", "sign", "scoreboard", "lower third", "name",
     "notice", "credit", "message", "heading", "tagline", "slogan", "text", "word", "words", "phrase",
-    "lower-third", "strap", "name strap", "chyron", "hashtag", "username", "intertitle", "intertitles",
+    "lower-third", "strap", "name strap", "chyron", "hashtag", "username", "intertitle", "intertitles", "footer",
+    "header",
 )  # fmt: skip
 """Displays that are text: what they show, and the words naming them, are words on screen ("the menu lists
 the soup of the day", "the ingredient list comes up"); other ``SCREEN_NOUNS`` (a screen, a slide, a shirt)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.planner.rules import rule_plan
-from vqdb.planner.rules.answer_forms import FORM_WORDS, LABEL_NOUNS, _add_answer_forms
+from vqdb.planner.rules.answer_forms import FORM_WORDS, LABEL_NOUNS, _add_answer_forms, asked_kind
 from vqdb.planner.rules.evidence import EITHER, TOOLS_FOR, _Evidence
 
 
@@ -266,3 +266,24 @@ def test_a_bare_number_asked_before_an_event_reads_any_number_and_the_event(ques
 def test_a_value_named_by_its_kind_with_an_on_screen_cue_is_looked_for_by_its_form(question, form):
     # only "shown", "displayed", "mentioned"... were cues: "on screen", "appear", "visible" read the noun alone
     assert form in {c.query for c in rule_plan(question).queries}
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [("Which pad is the launch from?", "pad"), ("What folder does he list in the terminal?", "folder")],
+)
+def test_a_kind_asked_with_nothing_else_to_find_is_read_beside_its_answer(question, kind):
+    """blind5 l6: "which pad" was dropped and 'launch from' unseen: frames sampled uniformly ("Live from Pad 39B")."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert ("ocr", kind) in {(c.tool, c.query) for c in plan.queries}
+
+
+def test_a_kind_asked_is_no_word_where_options_are_given_or_a_place_is_read():
+    plan = rule_plan("Which pad is the launch from?", ["39B", "39A"], ["ocr", "transcript"])
+    assert "pad" not in {c.query for c in plan.queries}
+    assert asked_kind("which option is correct?") is None
+
+
+def test_a_short_thing_s_name_asked_is_read_without_a_picture():
+    plan = rule_plan("what is the name of the mission?", available_tools=["ocr", "transcript", "subtitle"])
+    assert ("ocr", "mission") in {(c.tool, c.query) for c in plan.queries}

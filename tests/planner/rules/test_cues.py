@@ -82,3 +82,33 @@ def test_a_speaker_described_by_where_or_what_they_wear_still_speaks(question: s
 def test_a_name_owning_a_noun_is_no_speaker_of_it(question: str, read: str) -> None:
     # "Raman's name": a possessive before a noun that is also a verb of speech ("name", "list") is no subject
     assert [(c.tool, c.query) for c in rule_plan(question, None, ["ocr", "transcript"]).queries] == [("ocr", read)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who did the illustrations according to the credits", "According to the credits, who did the music?"],
+)
+def test_a_source_named_is_no_word_to_find(question):
+    """blind5 x4: the credits' noun taken, "according" was left and looked for as a word (said and read)."""
+    plan = rule_plan(question, available_tools=TEXT_TOOLS)
+    assert plan.queries and not any("according" in c.query.lower() for c in plan.queries)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["According to the slide, what year was the Bible dated?", "what did the senate pass, according to the banner?"],
+)
+def test_the_words_of_a_shown_source_are_read_not_heard(question):
+    """blind5 s6: the transcript's words beat the slide's span; the slide is where the answer is."""
+    tools = {c.tool for c in rule_plan(question, available_tools=TEXT_TOOLS).queries}
+    assert tools == {"ocr"}
+
+
+def test_the_words_of_a_voice_named_as_source_are_still_heard():
+    tools = {c.tool for c in rule_plan("According to the narrator, what year was it?", None, TEXT_TOOLS).queries}
+    assert "transcript" in tools
+
+
+def test_a_slate_is_a_shown_source():
+    plan = rule_plan("Which take is it according to the slate?", ["3", "8"], TEXT_TOOLS)
+    assert {c.tool for c in plan.queries} == {"ocr"}

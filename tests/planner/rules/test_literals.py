@@ -83,3 +83,10 @@ def test_a_thing_passing_another_reads_no_value() -> None:
 )
 def test_a_time_of_day_in_words_said_or_shown_is_no_time_in_the_video(question: str, query: str) -> None:
     assert query in {c.query for c in rule_plan(question, available_tools=["ocr", "transcript"]).queries}
+
+
+@pytest.mark.parametrize("question", ["show me where the countdown starts at ten", "when does the timer begin at 5?"])
+def test_a_display_starting_at_a_value_reads_it(question):
+    """blind5 l3: 'countdown starts at ten' was looked for as those words; the countdown shows 10 first."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    assert [(c.tool, c.query) for c in plan.queries] in ([("ocr", "10")], [("ocr", "5")])

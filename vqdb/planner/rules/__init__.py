@@ -197,14 +197,15 @@ from vqdb.planner import phrasing, screen_places
 from vqdb.planner.boolexpr import PlanError
 from vqdb.planner.phrasing import WORD
 from vqdb.planner.plan import ORDERS, Call, Plan, uniform_plan
-from vqdb.planner.rules.answer_forms import _add_answer_forms
-from vqdb.planner.rules.cues import _SUBTITLE_WORDS
+from vqdb.planner.rules.answer_forms import _add_answer_forms, asked_kind
+from vqdb.planner.rules.cues import _SUBTITLE_WORDS, source_dropped
 from vqdb.planner.rules.evidence import (
     _VISUAL,
     EITHER,
     HEARD,
     READ,
     SAID,
+    SCREEN,
     SPEECH,
     TOOLS_FOR,
     _Evidence,
@@ -237,8 +238,14 @@ from vqdb.planner.rules.literals import (
     as_written,
     said_as,
 )
-from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options
-from vqdb.planner.rules.plain_words import appearing_as_appear, ordinals_in_words
+from vqdb.planner.rules.options import _counted, _inline_options, _option_tools, _refers_to_options, shown_source
+from vqdb.planner.rules.plain_words import (
+    appearing_as_appear,
+    called_as_name,
+    loose_value_as_asked,
+    ordinals_in_words,
+    read_out_by_a_voice,
+)
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
     _take_credit_fields,
@@ -323,6 +330,8 @@ def rule_plan(
     typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
     typed = end_card_as_last_title(typed)  # "the end card": the last title card
     typed = appearing_as_appear(ordinals_in_words(typed))  # "the 3rd caption comes up": "the third caption appears"
+    typed = called_as_name(loose_value_as_asked(typed))  # "around what year", "what's X called": "what year", a name
+    typed = read_out_by_a_voice(typed)  # "when does the speaker read X": reads X out, heard
     typed = progressive_said(typed)  # "while he is saying X": "while he says X"
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
@@ -477,6 +486,7 @@ def _plan_text(
     captioned = shown or names_captioned(text)  # who speaks, asked: the name caption
 
     text, quotes = _mark_quotes(text)
+    text = source_dropped(text)  # "according to the credits": where the answer is, no words of it
     text = _take_menu_paths(text, evidence)
     text = _take_examples(text, quotes, evidence)
     text = text.translate(_BRACKETS)
@@ -516,10 +526,13 @@ def _plan_text(
         visual = _read_instead(visual, question)
         visual = _not_read_again(visual, evidence.groups[forms_from:said_from])  # "the phone number": its forms
         visual = _written_only(visual, question, evidence)  # "the small box left of the white square reads 4.037"
+    source_shown = shown_source(question)  # "according to the slide": its words are read there, not heard
+    if source_shown:
+        evidence.groups = [_read_only(group) for group in evidence.groups]
     if visual:
         alternatives = []
         for phrases in visual:
-            tools = [(_visual_tool(p),) if can_see else TOOLS_FOR[EITHER] for p in phrases]
+            tools = [(_visual_tool(p),) if can_see else TOOLS_FOR[SCREEN if source_shown else EITHER] for p in phrases]
             ands = [_group([_add(calls, t, p) for t in ts], "OR") for p, ts in zip(phrases, tools, strict=True)]
             alternatives.append(_group(ands, "AND"))
         groups.append(_group(alternatives, "OR"))
@@ -530,7 +543,7 @@ def _plan_text(
     for option in () if _counted(question) else options or ():  # a count or a length of time: not found
         query = _trim(str(option))
         if not _has_letter(query) or _LITERAL.fullmatch(query):  # "$25", "T700": read or heard, not seen
-            usable = [t for t in TOOLS_FOR[EITHER] if _searchable(t, query)]
+            usable = [t for t in TOOLS_FOR[SCREEN if source_shown else EITHER] if _searchable(t, query)]
         else:
             usable = [t for t in option_tools if _searchable(t, query)]
             usable = usable[:1] if can_see else usable
@@ -552,6 +565,9 @@ def _plan_text(
             groups.append(_add(calls, HEARD, "speech"))  # own time, a person's name as it is written tells it)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, NAME_CAPTION, place="bottom"))  # a name in the lower third
         groups.append(calls[-1].id)
+    kind = asked_kind(text) if any_text and not calls and not options else None  # a place: what is there
+    if kind:  # "which pad is the launch from?", no picture to match: the answer is printed beside its noun
+        groups.append(_add(calls, READ, kind))
     if not calls and unseen:
         return uniform_plan(
             f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "
@@ -561,6 +577,18 @@ def _plan_text(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+def _read_only(group: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``group``'s calls read on screen, where it has any (a question that names a shown source: "according to
+    the slide"); as it is otherwise (a sound heard, words only said).
+
+    Example:
+        >>> _read_only((("ocr", "1455"), ("transcript", "1455"))), _read_only((("audio", "typing"),))
+        ((('ocr', '1455'),), (('audio', 'typing'),))
+    """
+    read = tuple(call for call in group if call[0] == READ)
+    return read or group
 
 
 def _not_read_again(read: list[list[str]], forms: list[tuple[tuple[str, str], ...]]) -> list[list[str]]:

@@ -192,6 +192,62 @@ for _form, _noun in _VALUE_NOUNS.items():  # "when is a year mentioned?": any va
 _ASKED_VALUE_AT = {form: re.compile(rf"{_ASKING}(?:{asks})", re.I) for form, asks in _ASKED_VALUE.items()}
 
 
+_ASKED_NAME = re.compile(  # "what is the name of the mission?", "... of the street on the sign": a short thing
+    r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+)?name\s+of\s+(?:the\s+|this\s+|that\s+)?[\w-]+"
+    r"(?:\s+[\w-]+)?\b(?=\s*(?:$|[?.!,;:]|on\b))",
+    re.I,
+)
+_ASKED_KIND = re.compile(  # "which pad is the launch from?", "what command does he run": the kind, then a verb
+    r"\b(?:what|which)\s+(?P<noun>[a-z][\w-]*)\s+(?:is|was|are|were|does|did|do|has|had|can|could|will|would)\b",
+    re.I,
+)
+_NOT_A_KIND = frozenset(
+    {"kind", "type", "sort", "one", "ones", "thing", "things", "time", "way", "else", "colour", "color", "option",
+     "options", "statement", "statements", "answer", "choice"}
+)  # fmt: skip
+
+
+def asks_name(question: str) -> bool:
+    """Whether ``question`` asks what the name of a thing is ("what is the name of the mission?", as
+    ``plain_words`` writes "what's the mission called?"): a name is written or said beside the thing's noun
+    ("MISSION KESTREL-2"), so with no picture to match the thing is looked for as words
+    (``visual._read_instead``); a thing named in one or two words, where the clause ends or its place follows
+    (a longer description, "the coffee shop that the three protagonists enter", is seen). Not a person's name
+    shown ("when is the presenter's name on screen?": the name caption, ``speech.name_shown``).
+
+    Example:
+        >>> asks_name("what is the name of the mission?"), asks_name("what's the name of the street?")
+        (True, True)
+        >>> asks_name("what is the mission?"), asks_name("when is the presenter's name shown?")
+        (False, False)
+        >>> asks_name("what is the name of the coffee shop that they enter?")
+        False
+        >>> asks_name("what is the name of the fifth auction item?")
+        False
+    """
+    return _ASKED_NAME.search(question) is not None
+
+
+def asked_kind(question: str) -> str | None:
+    """The noun of the kind of thing ``question`` asks for by "which X" or "what X" before its verb ("which pad
+    is the launch from?": "pad"; "what command does he run?": "command"); the answer is often written or said
+    beside that noun ("Live from Pad 39B"). None when it asks for no kind ("what is …", "which one", "what
+    kind of", a colour).
+
+    Example:
+        >>> asked_kind("Which pad is the launch from?"), asked_kind("What command does he run in the terminal?")
+        ('pad', 'command')
+        >>> asked_kind("what is the score?"), asked_kind("which one is red?"), asked_kind("what colour is it?")
+        (None, None, None)
+    """
+    found = _ASKED_KIND.search(question)
+    if found is None:
+        return None
+    noun = found.group("noun").lower()
+    blocked = _NOT_A_KIND | phrasing.STOP | phrasing.DETERMINERS | phrasing.WH_WORDS | phrasing.DESCRIBING
+    return None if noun in blocked else noun
+
+
 def asks_value(question: str) -> bool:
     """Whether ``question`` asks for a value by its kind (``_ASKED_VALUE``: a time, a year, a date, a percentage, a
     century, a bare number):

@@ -151,6 +151,37 @@ _ASKS_SOURCE = re.compile(  # "going by", "judging by", "per the X": a source na
 )
 
 
+def source_dropped(text: str) -> str:
+    """``text`` without the source it names with "according to", "as per", "going by", "per the", "judging by"
+    (``_ASKS_SOURCE``): where an answer is found ("according to the credits", "as per the slide", "according to
+    the narrator") is no words to find; the whole question keeps it, and says by it which tools read the
+    options and what the rest is (``options._option_tools``, ``visual._read_instead``). Before, a rule that took
+    the source's noun ("the credits": the credit lines) left "according" to be looked for as a word. "What does
+    the host say" keeps its words: the host is who speaks.
+
+    Example:
+        >>> source_dropped("who did the illustrations according to the credits?").split()
+        ['who', 'did', 'the', 'illustrations', '?']
+        >>> source_dropped("As per the slide, what year was it?").split(), source_dropped("what does the host say")
+        ([',', 'what', 'year', 'was', 'it?'], 'what does the host say')
+        >>> source_dropped("when does he say he'll act according to your condition")
+        "when does he say he'll act according to your condition"
+    """
+    return _ASKS_SOURCE.sub(lambda m: " " if _names_a_source(m) else m.group(0), text)
+
+
+def _names_a_source(found: re.Match[str]) -> bool:
+    """Whether a match of ``_ASKS_SOURCE`` names a source: a thing shown or a voice (a noun of
+    ``_SHOWN_OR_SAID_NOUNS``, ``phrasing.SHOWN_SOURCES``), or a name ("according to Kennedy"); not the words
+    of someone ("he would treat you according to your condition": said), nor "what does the host say"."""
+    if found.group(4):
+        return False
+    named = next(g for g in found.groups() if g)
+    word = named.lower().rstrip("s")
+    nouns = {n.lower() for n in (*_SHOWN_OR_SAID_NOUNS, *phrasing.SHOWN_SOURCES)}
+    return named[0].isupper() or named.lower() in nouns or word in nouns
+
+
 def _clause_breaks(text: str) -> list[tuple[int, int]]:
     """Where the clauses of ``text`` meet: a connective (``phrasing.CONNECTIVES``: "when", "and"…), or a comma
     before a word that starts a question (``phrasing.QUESTION_AFTER_A_COMMA``: ", what …"); in order."""

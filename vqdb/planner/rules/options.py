@@ -83,6 +83,29 @@ def _option_tools(question: str) -> tuple[str, ...]:
     return (SEEN,)
 
 
+_WHOLE_VIDEO = frozenset({"video", "clip"})  # "according to the video": shown and said
+
+
+def shown_source(question: str) -> bool:
+    """Whether ``question`` names where its answer is, and that is a text shown: "according to the credits /
+    the slide / the banner", "as per the card", "going by the sign" (``_ASKS_SOURCE`` naming a thing that
+    carries text, ``phrasing.SHOWN_SOURCES``; not the whole video, which says as much as it shows): its words
+    and its options are read on screen, not heard (a slide read aloud is said too, but the question points at
+    the slide's text).
+
+    Example:
+        >>> shown_source("According to the slide, what year was it?"), shown_source("who is it, per the credits?")
+        (True, True)
+        >>> shown_source("according to the narrator, what year was it?"), shown_source("who, according to the video?")
+        (False, False)
+    """
+    source = _ASKS_SOURCE.search(question)
+    if not source:
+        return False
+    word = next(g for g in source.groups() if g).lower()
+    return word not in _WHOLE_VIDEO and (word in _SCREEN_NOUN_WORDS or word in phrasing.SHOWN_SOURCES)
+
+
 def _counted(question: str) -> bool:
     """Whether ``question`` asks a count or a length of time (``phrasing.COUNTS``, ``phrasing.HOW_LONG``:
     "how many times does he jump?", "how long does the rest last?") and not what is read or said

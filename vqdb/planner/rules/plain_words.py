@@ -2,8 +2,12 @@
 reads the question: an ordinal in digits as its word ("the 3rd caption": "the third caption",
 ``phrasing.ORDINALS_IN_WORDS``) and a verb of appearing as "appear" in its tense ("the number pops up", "the
 caption comes up", "which sign comes first?", "when does the text change?": ``phrasing.APPEARING``,
-``phrasing.TEXT_ARRIVING``). Each is the question's frame, not a word to read or hear; the rules read "third" and
-"appear" already. Nothing inside a quote changes: a quote is text to find as written.
+``phrasing.TEXT_ARRIVING``), a value asked loosely as asked ("around what year": "what year",
+``phrasing.APPROXIMATELY``) and a name asked with "called" as "the name of" ("what's the mission called?": "what is
+the name of the mission?", ``phrasing.PASSIVE_NAMING``) and a voice that reads as reading out ("the speaker
+reads the point": "reads out", ``phrasing.VOICES_READING``). Each is the question's frame, not a word to read or
+hear; the rules read "third", "appear", "what year", "the name of" and "reads out" already. Nothing inside a quote
+changes: a quote is text to find as written.
 """
 
 from __future__ import annotations
@@ -34,6 +38,15 @@ _TEXT_ARRIVING = re.compile(
     re.I,
 )
 _PAST = {"came", "popped", "showed", "shown", "changed", "switched"}
+_APPROXIMATE = re.compile(  # "around what year", "roughly how many": where a clause starts
+    rf"(?:^|(?<=[,;:]))\s*(?:{alternation(sorted(phrasing.APPROXIMATELY))})\s+(?=(?:what|which|how)\b)", re.I
+)
+_CALLED = re.compile(  # "what's the mission called?", "what is the street called on the green sign?"
+    r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?P<thing>(?:the|this|that|his|her|their|its)\s+[\w-]+"
+    rf"(?:\s+[\w-]+){{0,2}}?)\s+(?:{alternation(sorted(phrasing.PASSIVE_NAMING))})"
+    r"(?=\s*(?:$|[?.!,;:]|(?:on|in|at|under|above|below|during|when|while|after|before)\b))",
+    re.I,
+)
 
 
 def ordinals_in_words(question: str) -> str:
@@ -113,3 +126,74 @@ def _appear_as(verb: str) -> str:
     if verb in _PAST:
         return "appeared"
     return "appears" if verb.endswith("s") else "appear"
+
+
+_VOICE_READS = re.compile(  # "the speaker reads", "does the narrator read": aloud
+    rf"\b(?P<voice>{alternation(sorted(phrasing.VOICES_READING))})\s+(?P<verb>read|reads|reading)\b(?!\s+(?:out|aloud)\b)",
+    re.I,
+)
+
+
+def _unquoted(pattern: re.Pattern[str], question: str) -> list[re.Match[str]]:
+    """``pattern``'s matches in ``question`` that start outside a quote (a quote is text to find as written).
+
+    Example:
+        >>> [m.group(0) for m in _unquoted(re.compile(r"\\bab\\b"), "ab 'ab' ab")]
+        ['ab', 'ab']
+    """
+    quoted = [m.span() for m in _QUOTE.finditer(question)]
+    return [m for m in pattern.finditer(question) if not any(a <= m.start() < b for a, b in quoted)]
+
+
+def read_out_by_a_voice(question: str) -> str:
+    """``question`` with a voice that reads (``phrasing.VOICES_READING``: "the speaker reads", "when does the
+    narrator read the point about printing") written as reading out: its words are heard (a slide read aloud is
+    asked by its voice, not its text); not a person who reads ("she reads a book"), nor in a quote.
+
+    Example:
+        >>> read_out_by_a_voice("when does the speaker read the point about printing as an art")
+        'when does the speaker read out the point about printing as an art'
+        >>> read_out_by_a_voice("a person reads a book"), read_out_by_a_voice("the narrator reads out the list")
+        ('a person reads a book', 'the narrator reads out the list')
+    """
+    for match in reversed(_unquoted(_VOICE_READS, question)):
+        question = question[: match.end("verb")] + " out" + question[match.end("verb") :]
+    return question
+
+
+def loose_value_as_asked(question: str) -> str:
+    """``question`` without a word that asks for a value loosely where a clause starts, before its question word
+    (``phrasing.APPROXIMATELY``: "around what year", "roughly how many"): the value asked is the same, and the
+    word is none of its text; not one after a verb ("what is it about? what is he talking about what"), nor in
+    a quote.
+
+    Example:
+        >>> loose_value_as_asked("Around what year was the Bible dated?")
+        'what year was the Bible dated?'
+        >>> loose_value_as_asked("according to the slide, roughly how many were printed?")
+        'according to the slide, how many were printed?'
+        >>> loose_value_as_asked("he talks about what he saw"), loose_value_as_asked("'about what' appears")
+        ('he talks about what he saw', "'about what' appears")
+    """
+    for start, end in reversed([m.span() for m in _unquoted(_APPROXIMATE, question)]):
+        question = question[:start] + (" " if start else "") + question[end:]
+    return question
+
+
+def called_as_name(question: str) -> str:
+    """``question`` with a name asked by "what is X called / named?" (``phrasing.PASSIVE_NAMING``) written as
+    "what is the name of X?", where nothing is said after it (its clause ends, or a place or a time follows:
+    "what is the street called on the green sign?"): the name is written or said with X's noun ("MISSION
+    KESTREL-2"), and "called" is no speech. Not "what did he call the dog?" (words said), nor in a quote.
+
+    Example:
+        >>> called_as_name("what's the mission called?")
+        'what is the name of the mission?'
+        >>> called_as_name("what is the street called on the green sign?")
+        'what is the name of the street on the green sign?'
+        >>> called_as_name("what did he call the dog?"), called_as_name("what is the dog called Rex doing?")
+        ('what did he call the dog?', 'what is the dog called Rex doing?')
+    """
+    for match in reversed(_unquoted(_CALLED, question)):
+        question = question[: match.start()] + f"what is the name of {match.group('thing')}" + question[match.end() :]
+    return question

@@ -8,7 +8,7 @@ import re
 
 from vqdb.planner import phrasing
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, one_word_forms
-from vqdb.planner.rules.answer_forms import asks_value
+from vqdb.planner.rules.answer_forms import asks_name, asks_value
 from vqdb.planner.rules.cues import (
     _ASKS_SOURCE,
     _QUOTED,
@@ -199,7 +199,8 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     """Without a visual tool, ``visual``'s phrases as words to read or hear (``_as_text``), when the question
     speaks of words (a screen, speech or subtitle cue, a thing that carries text, "according to ...", a
     phrase that ends with a noun of a text: "the copyright notice", "the project credit", a value asked by its
-    kind: "what time is sunrise", ``answer_forms.asks_value``); none otherwise.
+    kind: "what time is sunrise", ``answer_forms.asks_value``, a name asked: "what is the name of the mission",
+    ``answer_forms.asks_name``); none otherwise.
     Who says the words is no words said: a name or a noun before a speech cue ("when does Kennedy say…",
     "the computer asks for a password": "password"), a phrase naming a speaker ("the weather presenter") or
     ending with that noun ("the buddy panel says…", ``_speaks``)."""
@@ -207,6 +208,7 @@ def _read_instead(visual: list[list[str]], question: str) -> list[list[str]]:
     cues += [_ASKS_SOURCE.search(question), first_of(question, _SUBTITLE_WORDS | _SCREEN_NOUN_WORDS)]
     cues += _subject_speaks(question)[:1]  # "the narrator names", "the reader gives": speech
     cues += [True] if asks_value(question) else []  # "what time is sunrise": a value written or said
+    cues += [True] if asks_name(question) else []  # "what is the name of the mission": written or said with it
     verbs = _progressive(question)  # "where is it heading": a verb, no noun of text
     named_text = any(p.split()[-1].lower() in _TEXT_WORDS - verbs for ps in visual for p in ps)  # "the notice"
     if all(cue is None for cue in cues) and not named_text:
