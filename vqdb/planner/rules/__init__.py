@@ -565,9 +565,11 @@ def _plan_text(
             groups.append(_add(calls, HEARD, "speech"))  # own time, a person's name as it is written tells it)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, NAME_CAPTION, place="bottom"))  # a name in the lower third
         groups.append(calls[-1].id)
-    kind = asked_kind(text) if any_text and not calls and not options else None  # a place: what is there
-    if kind:  # "which pad is the launch from?", no picture to match: the answer is printed beside its noun
-        groups.append(_add(calls, READ, kind))
+    kind = asked_kind(text) if any_text and not calls and not options else None
+    if kind:  # "which pad is the launch from?", no picture to match: the answer is printed beside its noun; the
+        # phrases left unseen are still words to read or hear ("in which city did communists … assemble")
+        found = [_add(calls, READ, kind)] + [_add(calls, tool, p) for p in unseen for tool in TOOLS_FOR[EITHER]]
+        groups.append(_group(found, "OR"))
     if not calls and unseen:
         return uniform_plan(
             f"no visual tool ({', '.join(_VISUAL)}) in this corpus to look for {', '.join(map(repr, unseen))}: "
