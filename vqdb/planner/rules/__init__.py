@@ -565,9 +565,9 @@ def _plan_text(
             groups.append(_add(calls, HEARD, "speech"))  # own time, a person's name as it is written tells it)
         calls.append(Call(f"Q{len(calls) + 1}", Ocr.name, NAME_CAPTION, place="bottom"))  # a name in the lower third
         groups.append(calls[-1].id)
-    kind = asked_kind(text) if any_text and not calls and not options else None
+    kind = asked_kind(text) if any_text and not calls and not options and _says_little(unseen) else None
     if kind:  # "which pad is the launch from?", no picture to match: the answer is printed beside its noun; the
-        # phrases left unseen are still words to read or hear ("in which city did communists … assemble")
+        # phrases left unseen are still words to read or hear
         found = [_add(calls, READ, kind)] + [_add(calls, tool, p) for p in unseen for tool in TOOLS_FOR[EITHER]]
         groups.append(_group(found, "OR"))
     if not calls and unseen:
@@ -579,6 +579,23 @@ def _plan_text(
         return uniform_plan(f"no searchable words in the question {question!r:.200}: sampling frames uniformly")
     combine = " AND ".join(g if len(groups) == 1 or " OR " not in g else f"({g})" for g in groups)
     return Plan(tuple(calls), combine, planner="rules")
+
+
+KIND_BESIDE_WORDS = 3  # content words unseen under which the kind asked is read too ("which pad is the launch from?")
+
+
+def _says_little(phrases: list[str]) -> bool:
+    """Whether ``phrases`` (a question's words no tool sees) hold at most ``KIND_BESIDE_WORDS`` content words: too
+    few to find the moment by ("which pad is the launch from?": "launch"), where the kind noun asked is read beside
+    them. A question that says more ("in which city did communists of various nationalities assemble to sketch
+    the manifesto?") is found by what it says: across a corpus "city" alone is read in any video.
+
+    Example:
+        >>> _says_little(["launch from"]), _says_little([]), _says_little(["communists of many nations assemble"])
+        (True, True, False)
+    """
+    words = [m.group(0).lower() for phrase in phrases for m in WORD.finditer(phrase)]
+    return sum(word not in phrasing.STOP for word in words) <= KIND_BESIDE_WORDS
 
 
 def _read_only(group: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
