@@ -66,17 +66,11 @@ def ordinals_in_words(question: str) -> str:
         >>> ordinals_in_words("what happens in the 10th second?")
         'what happens in the 10th second?'
     """
-    quoted = [m.span() for m in _QUOTE.finditer(question)]
-
-    def written(found: re.Match[str]) -> str:
-        start, end = found.span()
-        if any(a <= start < b for a, b in quoted):
-            return found.group(0)
-        if _MONTH_BEFORE.search(question[:start]):
-            return found.group(0)
-        return phrasing.ORDINALS_IN_WORDS[found.group("ordinal").lower()]
-
-    return _ORDINAL.sub(written, question)
+    for found in reversed(_unquoted(_ORDINAL, question)):
+        if not _MONTH_BEFORE.search(question[: found.start()]):
+            word = phrasing.ORDINALS_IN_WORDS[found.group("ordinal").lower()]
+            question = question[: found.start()] + word + question[found.end() :]
+    return question
 
 
 def appearing_as_appear(question: str) -> str:
@@ -110,8 +104,7 @@ def appearing_as_appear(question: str) -> str:
     ]
     spans += [
         (found.start("verb"), found.end("verb"), found.group("verb").split()[0])
-        for found in _TEXT_ARRIVING.finditer(question)
-        if not any(a <= found.start() < b for a, b in quoted)
+        for found in _unquoted(_TEXT_ARRIVING, question)
     ]
     for start, end, verb in sorted(spans, reverse=True):
         question = question[:start] + _appear_as(verb) + question[end:]
