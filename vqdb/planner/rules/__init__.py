@@ -242,9 +242,12 @@ from vqdb.planner.rules.options import _counted, _inline_options, _option_tools,
 from vqdb.planner.rules.plain_words import (
     appearing_as_appear,
     called_as_name,
+    given_by_as_active,
     loose_value_as_asked,
+    makers_listed_as_credits,
     ordinals_in_words,
     read_out_by_a_voice,
+    topic_raised_as_talk,
 )
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
@@ -268,11 +271,13 @@ from vqdb.planner.rules.speech import (
     _take_speech,
     content_asked,
     hesitations_dropped,
+    name_order,
     name_shown,
     names_captioned,
     naming_plan,
     phrase_plan,
     statement_plan,
+    value_said,
 )
 from vqdb.planner.rules.visual import (
     _TEXTS,
@@ -328,10 +333,13 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
-    typed = end_card_as_last_title(typed)  # "the end card": the last title card
+    typed = makers_listed_as_credits(end_card_as_last_title(typed))  # "the end card": the last title card; "the
+    # list of people who worked on it": the credits
     typed = appearing_as_appear(ordinals_in_words(typed))  # "the 3rd caption comes up": "the third caption appears"
     typed = called_as_name(loose_value_as_asked(typed))  # "around what year", "what's X called": "what year", a name
     typed = read_out_by_a_voice(typed)  # "when does the speaker read X": reads X out, heard
+    typed = given_by_as_active(topic_raised_as_talk(typed))  # "makes the point about X": talks about X; "what year
+    # is mentioned by the narrator": "what year does the narrator mention"
     typed = progressive_said(typed)  # "while he is saying X": "while he says X"
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
@@ -354,6 +362,8 @@ def rule_plan(
         order = order or nth_text_named(question)  # "the second slide": its second showing
     elif asks_moment and unrelated and plan.queries and all(c.tool == Ocr.name and not c.query for c in plan.queries):
         order = order or nth_text_named(question)  # "the second caption at the bottom": whatever is read there, 2nd
+    if any(c.query == NAME_CAPTION for c in plan.queries):
+        order = order or name_order(question)  # "the second person introduced on screen": the second name caption
     said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
     said = words_said_at(question, said)  # "what is on screen when he says X": the moment X is said
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
@@ -529,6 +539,8 @@ def _plan_text(
     source_shown = shown_source(question)  # "according to the slide": its words are read there, not heard
     if source_shown:
         evidence.groups = [_read_only(group) for group in evidence.groups]
+    elif value_said(question):  # "which year does the reader give?": heard, not a year on screen
+        evidence.groups = [_values_heard(group) for group in evidence.groups]
     if visual:
         alternatives = []
         for phrases in visual:
@@ -608,6 +620,19 @@ def _read_only(group: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...
     """
     read = tuple(call for call in group if call[0] == READ)
     return read or group
+
+
+def _values_heard(group: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``group``'s calls of a value's form ("{year}") that are heard, where it is only such a value and has them (a
+    question asking a value a voice gives: ``speech.value_said``); as it is otherwise (words, a sound).
+
+    Example:
+        >>> _values_heard((("ocr", "{year}"), ("transcript", "{year}"))), _values_heard((("ocr", "EXIT"),))
+        ((('transcript', '{year}'),), (('ocr', 'EXIT'),))
+    """
+    heard = tuple(call for call in group if call[0] != READ)
+    forms_only = all(query.startswith("{") and query.endswith("}") for _, query in group)
+    return heard if forms_only and heard else group
 
 
 def _not_read_again(read: list[list[str]], forms: list[tuple[tuple[str, str], ...]]) -> list[list[str]]:
