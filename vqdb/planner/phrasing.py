@@ -943,10 +943,44 @@ PASSIVE_NAMING = Words(
 )  # fmt: skip
 VOICES_READING = Words(
     {"speaker", "narrator", "announcer", "commentator", "host", "presenter", "reporter", "anchor", "newsreader",
-     "voice", "voice-over", "voiceover", "lecturer", "teacher", "instructor"},
+     "voice", "voice-over", "voiceover", "lecturer", "teacher", "instructor", "reader"},
     phenomenon="who reads to an audience: 'the speaker reads the point about printing' is read aloud (its words "
     "heard, a slide's words said), written 'reads out'; 'a person reads a book' may be silent",
     example="when does the speaker read the point about printing as an art",
+    seen=False,
+)  # fmt: skip
+TOPIC_RAISING = Words(
+    {
+        "make the point about", "makes the point about", "made the point about", "making the point about",
+        "make a point about", "makes a point about", "made a point about", "making a point about",
+        "say anything about", "says anything about", "said anything about", "saying anything about",
+        "say something about", "says something about", "said something about", "saying something about",
+        "bring up", "brings up", "brought up", "bringing up", "touch on", "touches on", "touched on", "touching on",
+    },
+    phenomenon="verbs of raising a topic after a voice (VOICES_READING, a speaker: 'the presenter makes the point "
+    "about metal letters', 'the 2nd voice says anything about typography', 'the voiceover brings up fine "
+    "typography'): talking about it, "
+    "written 'talks about' (``TALKING_ABOUT``) in its tense; the topic is what is said, not 'point' or 'anything'",
+    example="at what point does the presenter make the point about movable metal letters",
+    seen=False,
+)  # fmt: skip
+VALUE_GIVING = Words(
+    {
+        "give", "gives", "gave", "giving", "mention", "mentions", "mentioned", "mentioning", "say", "says", "said",
+        "saying", "quote", "quotes", "quoted", "quoting", "cite", "cites", "cited", "citing", "state", "states",
+        "stated", "stating",
+    },
+    phenomenon="verbs of giving a value by voice, after who speaks ('what year does the reader give?', 'which "
+    "century does the lecturer mention?') or before 'by' them ('what year is mentioned by the narrator?'): the "
+    "value is heard, not read, unless a screen or a text is named",
+    example="which year does the reader give?",
+    seen=False,
+)  # fmt: skip
+MAKERS_LISTED = Words(
+    {"people", "everyone", "everybody", "those", "names", "staff", "crew", "cast", "contributors", "team"},
+    phenomenon="who a listing names by what they did for the work ('the list of people who worked on it', 'the "
+    "names of everyone who made the film'): the credits, whatever their roles' words ('Created by', 'Sound:')",
+    example="when does the list of people who worked on it come up",
     seen=False,
 )  # fmt: skip
 NTH_TIMES = Words(

@@ -10,9 +10,12 @@ from vqdb.planner.rules import rule_plan
 from vqdb.planner.rules.plain_words import (
     appearing_as_appear,
     called_as_name,
+    given_by_as_active,
     loose_value_as_asked,
+    makers_listed_as_credits,
     ordinals_in_words,
     read_out_by_a_voice,
+    topic_raised_as_talk,
 )
 
 
@@ -147,3 +150,48 @@ def test_a_voice_that_reads_is_heard_not_read_on_screen(question):
 def test_a_person_reading_is_not_made_a_voice():
     assert read_out_by_a_voice("a person reads a book.") == "a person reads a book."
     assert loose_value_as_asked("he talks about what he saw") == "he talks about what he saw"
+
+
+@pytest.mark.parametrize(
+    ("raised", "talked"),
+    [
+        (
+            "at what point does the presenter make the point about movable metal letters",
+            "at what point does the presenter talk about movable metal letters",
+        ),
+        ("when does the voiceover bring up fine typography", "when does the voiceover talk about fine typography"),
+        ("does the 2nd voice say anything about typography? when", "does the second voice talk about typography? when"),
+        ("when did the reporter touch on the budget", "when did the reporter talk about the budget"),
+    ],
+)
+def test_a_voice_raising_a_topic_plans_as_talking_about_it(raised, talked):
+    """routes23 probe p10/p15/p09: 'the presenter make the point about …' was looked for as those very words, on
+    screen and said; 'bring up' and 'say anything about' the same."""
+    plan = rule_plan(raised, available_tools=TEXT_TOOLS)
+    assert plan.to_json() == rule_plan(talked, available_tools=TEXT_TOOLS).to_json()
+    assert {c.tool for c in plan.queries} >= {"transcript"} and "ocr" not in {c.tool for c in plan.queries}
+    assert not any(w in c.query.lower() for c in plan.queries for w in ("point", "anything", "bring", "presenter"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when does the host bring up the slide", "when does she bring up the menu", "when is 'the point about' said"],
+)
+def test_a_thing_brought_up_on_screen_or_a_quote_is_no_topic(question):
+    assert topic_raised_as_talk(question) == question
+
+
+def test_a_value_given_by_a_voice_in_the_passive_is_asked_of_the_voice():
+    """routes23 probe q05: 'what year is mentioned by the narrator?' looked for 'the narrator' as words said."""
+    question = "what year is mentioned by the narrator?"
+    assert given_by_as_active(question) == "what year does the narrator mention?"
+    assert not any("narrator" in c.query for c in rule_plan(question, available_tools=TEXT_TOOLS).queries)
+
+
+def test_a_listing_of_who_made_the_work_is_its_credits():
+    """routes23 probe q06: 'the list of people who worked on it' looked for 'worked'."""
+    question = "when does the list of people who worked on it come up"
+    plan = rule_plan(question, available_tools=TEXT_TOOLS)
+    assert plan.to_json() == rule_plan("when does the credits come up", available_tools=TEXT_TOOLS).to_json()
+    assert ("ocr", "created by") in _queries(question) and not any("worked" in q for _, q in _queries(question))
+    assert makers_listed_as_credits("the list of guests") == "the list of guests"

@@ -220,3 +220,18 @@ def test_the_nth_text_named_by_its_noun_is_its_nth_showing(question, order):
     plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
     assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "")]
     assert plan.order == order
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("when does the second street sign appear", "second"),
+        ("when does the third road sign show up?", "third"),
+        ("when does the second sign saying EXIT appear?", "second"),
+    ],
+)
+def test_a_text_named_by_its_kind_after_an_ordinal_is_that_showing(question, order):
+    """routes23 probe p06: 'the second street sign' read 'street' anywhere, its order dropped (only a text named by
+    its noun alone, 'the second slide', was ordered)."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert plan.order == order and any(c.tool == "ocr" for c in plan.queries)

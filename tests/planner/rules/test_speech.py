@@ -381,3 +381,42 @@ def test_text_typed_with_its_words_is_read_not_heard() -> None:
 def test_a_quote_typed_into_a_place_is_read_alone() -> None:
     plan = rule_plan("when is 'Why is this video funny?' entered in the text box?", available_tools=["ocr", "audio"])
     assert [(c.tool, c.query) for c in plan.queries] == [("ocr", "Why is this video funny?")]
+
+
+TEXT_TOOLS = ["ocr", "transcript", "subtitle", "audio"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which year does the reader give?",
+        "what century does the lecturer mention?",
+        "what year is mentioned by the narrator?",
+    ],
+)
+def test_a_value_a_voice_gives_is_heard_not_read(question):
+    """routes23 probe p18/p12/q05: the year a voice gives was also any year on screen (a slide's, a timecode's)."""
+    plan = rule_plan(question, available_tools=TEXT_TOOLS)
+    assert any(c.tool == "transcript" and c.query.startswith("{") for c in plan.queries)
+    assert not any(c.tool == "ocr" for c in plan.queries)
+
+
+@pytest.mark.parametrize("question", ["what date does he give on screen?", "what year does the caption say?"])
+def test_a_value_given_where_a_screen_or_text_is_named_is_read_too(question):
+    assert any(c.tool == "ocr" for c in rule_plan(question, available_tools=TEXT_TOOLS).queries)
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("who's the second person introduced on screen?", "second"),
+        ("what's the first name shown on screen", "first"),
+        ("who is the woman introduced on screen?", None),
+    ],
+)
+def test_a_person_introduced_on_screen_is_their_name_caption_in_its_order(question, order):
+    """routes23 probe p04/q07: 'introduced on screen' was heard ('please welcome'), 'the first name shown' read as
+    the biggest text (the title card)."""
+    plan = rule_plan(question, available_tools=TEXT_TOOLS)
+    assert [(c.tool, c.place) for c in plan.queries] == [("ocr", "bottom")] and plan.queries[0].query == "{person}"
+    assert plan.order == order

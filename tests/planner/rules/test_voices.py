@@ -106,3 +106,19 @@ def test_only_a_voice_s_question_makes_a_person_event_a_voice():
     assert voice_if_a_person("the female speaker", voice) == "the woman's voice"
     assert voice_if_a_person("the female speaker", speech) == "the female speaker"
     assert voice_if_a_person("the man with the hat", voice) == "the man with the hat"
+
+
+@pytest.mark.parametrize(
+    ("question", "voice"),
+    [
+        ("when does the second speaker talk about their country", "the second speaker"),
+        ("does the 2nd voice say anything about typography? when", "the second speaker"),
+        ("when does the woman talk about the budget", "a woman's voice"),
+    ],
+)
+def test_words_said_by_a_voice_named_by_its_order_are_anded_with_that_voice(question, voice):
+    """routes23 probe q09/p09: 'the second speaker' was dropped (or '2nd' looked for on screen): the topic found in
+    either voice."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert ("audio", voice) in [(c.tool, c.query) for c in plan.queries] and " AND " in plan.combine
+    assert not any(c.tool == "ocr" for c in plan.queries)

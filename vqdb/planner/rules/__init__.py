@@ -20,7 +20,11 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **An ordinal in digits and a verb of appearing** are written the one way the rules read them, before anything
   else (``plain_words``): "the 3rd caption" is "the third caption" (not in a date: "May 1st", "the 10th
   second"), "comes up", "pops up", "shows up" are "appears", and so is "comes" / "changes" said of a text named
-  by its noun ("which sign comes first?", "when does the text change?").
+  by its noun ("which sign comes first?", "when does the text change?"); "the 2nd speaker" is "the second
+  speaker". So are a voice raising a topic ("the presenter makes the point about X", "the 2nd voice says anything
+  about X", "the voiceover brings up X": talks about X), a value given by a voice in the passive ("what year is
+  mentioned by the narrator?": "what year does the narrator mention?") and a listing of who made the work ("the
+  list of people who worked on it": the credits).
 * **Question words typed short** where a clause starts ("wat time is sunrise", "wen does it start":
   ``phrasing.TYPED_QUESTION_WORDS``) are read as the words they stand for, before anything else.
 * **Contractions** of question words outside quotes ("what's", "who’re", "whats") are read written out.
@@ -94,7 +98,13 @@ it makes has a query with letters or digits that its tool accepts. Rules, in ord
 * **Who speaks on camera** ("who is speaking?", "what's the name of the woman being interviewed?":
   ``speech.names_captioned``, ``phrasing.NAME_CAPTIONED``) is named by the caption under them: ``ocr ''`` in
   the lower third ANDed with the voice (``audio 'speech'``, unless words said are asked); so is a speaker's
-  name shown, the name not given ("while his name is on screen": ``speech.name_shown``).
+  name shown, the name not given ("while his name is on screen": ``speech.name_shown``), and a person introduced
+  or a name shown on screen ("who's the second person introduced on screen?", "the first name shown on screen"),
+  in its order (``speech.name_order``: the second name caption).
+* **A value a voice gives** ("which year does the reader give?", "what century does the lecturer mention?":
+  ``speech.value_said``, ``phrasing.VALUE_GIVING``), where no screen or text is named, is heard only: its form
+  (``{year}``) is no ``ocr`` call (a slide's or a timecode's year is another's). Words said by a voice named by
+  its kind or its order ("the woman", "the second speaker") are ANDed with that voice (``voices``).
 * **A web address asked by its noun** ("which website does the reader give?", "what's the URL", "the web
   address shown", ``WEB_ADDRESS_NOUNS``) is found by the marks every address is written with
   (``WEB_ADDRESS_SHOWN``: "www", ".com"…; ``WEB_ADDRESS_SAID``, as Whisper writes one), never by its noun;
@@ -242,9 +252,12 @@ from vqdb.planner.rules.options import _counted, _inline_options, _option_tools,
 from vqdb.planner.rules.plain_words import (
     appearing_as_appear,
     called_as_name,
+    given_by_as_active,
     loose_value_as_asked,
+    makers_listed_as_credits,
     ordinals_in_words,
     read_out_by_a_voice,
+    topic_raised_as_talk,
 )
 from vqdb.planner.rules.quotes import _asked_then_answered, _mark_quotes, _take_quotes, _written_out
 from vqdb.planner.rules.screen_text import (
@@ -268,11 +281,13 @@ from vqdb.planner.rules.speech import (
     _take_speech,
     content_asked,
     hesitations_dropped,
+    name_order,
     name_shown,
     names_captioned,
     naming_plan,
     phrase_plan,
     statement_plan,
+    value_said,
 )
 from vqdb.planner.rules.visual import (
     _TEXTS,
@@ -328,10 +343,13 @@ def rule_plan(
     if not isinstance(question, str):
         raise PlanError(f"question must be text, got {type(question).__name__} {question!r:.80}")
     typed = hesitations_dropped(titles_unstopped(initialisms_joined(_uncapitalised(question))))  # "um", "Dr.", "N.H.S."
-    typed = end_card_as_last_title(typed)  # "the end card": the last title card
+    typed = makers_listed_as_credits(end_card_as_last_title(typed))  # "the end card": the last title card; "the
+    # list of people who worked on it": the credits
     typed = appearing_as_appear(ordinals_in_words(typed))  # "the 3rd caption comes up": "the third caption appears"
     typed = called_as_name(loose_value_as_asked(typed))  # "around what year", "what's X called": "what year", a name
     typed = read_out_by_a_voice(typed)  # "when does the speaker read X": reads X out, heard
+    typed = given_by_as_active(topic_raised_as_talk(typed))  # "makes the point about X": talks about X; "what year
+    # is mentioned by the narrator": "what year does the narrator mention"
     typed = progressive_said(typed)  # "while he is saying X": "while he says X"
     resolved = _one_resolved(_written_out(_spelled_out(_referred_back(_exclusions_dropped(typed)))))
     asked = _asked_then_answered(_unframed(resolved))
@@ -352,11 +370,27 @@ def rule_plan(
     if asks_moment and unrelated and _names_text_only(plan) and _names_nothing_else(question, options, available_tools):
         plan = _text_named(question, question) or plan  # "the last subtitle": the last text there
         order = order or nth_text_named(question)  # "the second slide": its second showing
-    elif asks_moment and unrelated and plan.queries and all(c.tool == Ocr.name and not c.query for c in plan.queries):
-        order = order or nth_text_named(question)  # "the second caption at the bottom": whatever is read there, 2nd
+    elif asks_moment and unrelated and _read_or_seen_only(plan):
+        order = order or nth_text_named(question)  # "the second caption at the bottom", "the second street sign": 2nd
+    if any(c.query == NAME_CAPTION for c in plan.queries):
+        order = order or name_order(question)  # "the second person introduced on screen": the second name caption
     said = naming_plan(question, statement_plan(question, plan), [str(option) for option in options or ()])
     said = words_said_at(question, said)  # "what is on screen when he says X": the moment X is said
     return phrase_plan(dataclasses.replace(said, order=order if plan.queries else None))
+
+
+def _read_or_seen_only(plan: Plan) -> bool:
+    """Whether ``plan`` reads text on screen, and finds nothing but that and pictures: the showings of a text, of
+    which an ordinal picks one ("the second street sign": ``ocr 'street'``, a picture of the sign too).
+
+    Example:
+        >>> _read_or_seen_only(Plan((Call("Q1", "ocr", "street"), Call("Q2", "siglip", "street sign")), "Q1 OR Q2"))
+        True
+        >>> _read_or_seen_only(Plan((Call("Q1", "siglip", "street sign"),))), _read_or_seen_only(Plan(()))
+        (False, False)
+    """
+    read = [c for c in plan.queries if c.tool == Ocr.name]
+    return bool(read) and all(c.tool == Ocr.name or c.tool in _VISUAL for c in plan.queries)
 
 
 def _names_text_only(plan: Plan) -> bool:
@@ -529,6 +563,8 @@ def _plan_text(
     source_shown = shown_source(question)  # "according to the slide": its words are read there, not heard
     if source_shown:
         evidence.groups = [_read_only(group) for group in evidence.groups]
+    elif value_said(question):  # "which year does the reader give?": heard, not a year on screen
+        evidence.groups = [_values_heard(group) for group in evidence.groups]
     if visual:
         alternatives = []
         for phrases in visual:
@@ -608,6 +644,19 @@ def _read_only(group: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...
     """
     read = tuple(call for call in group if call[0] == READ)
     return read or group
+
+
+def _values_heard(group: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``group``'s calls of a value's form ("{year}") that are heard, where it is only such a value and has them (a
+    question asking a value a voice gives: ``speech.value_said``); as it is otherwise (words, a sound).
+
+    Example:
+        >>> _values_heard((("ocr", "{year}"), ("transcript", "{year}"))), _values_heard((("ocr", "EXIT"),))
+        ((('transcript', '{year}'),), (('ocr', 'EXIT'),))
+    """
+    heard = tuple(call for call in group if call[0] != READ)
+    forms_only = all(query.startswith("{") and query.endswith("}") for _, query in group)
+    return heard if forms_only and heard else group
 
 
 def _not_read_again(read: list[list[str]], forms: list[tuple[tuple[str, str], ...]]) -> list[list[str]]:

@@ -4,10 +4,14 @@ reads the question: an ordinal in digits as its word ("the 3rd caption": "the th
 caption comes up", "which sign comes first?", "when does the text change?": ``phrasing.APPEARING``,
 ``phrasing.TEXT_ARRIVING``), a value asked loosely as asked ("around what year": "what year",
 ``phrasing.APPROXIMATELY``) and a name asked with "called" as "the name of" ("what's the mission called?": "what is
-the name of the mission?", ``phrasing.PASSIVE_NAMING``) and a voice that reads as reading out ("the speaker
-reads the point": "reads out", ``phrasing.VOICES_READING``). Each is the question's frame, not a word to read or
-hear; the rules read "third", "appear", "what year", "the name of" and "reads out" already. Nothing inside a quote
-changes: a quote is text to find as written.
+the name of the mission?", ``phrasing.PASSIVE_NAMING``), a voice that reads as reading out ("the speaker reads the
+point": "reads out", ``phrasing.VOICES_READING``), a voice raising a topic as talking about it ("the presenter
+makes the point about X", "the 2nd voice says anything about X": "talks about X", ``phrasing.TOPIC_RAISING``), a
+value given by a voice in the passive in the active ("what year is mentioned by the narrator?": "what year does
+the narrator mention?", ``phrasing.VALUE_GIVING``) and a listing of who made the work as its credits ("the list of
+people who worked on it", ``phrasing.MAKERS_LISTED``). Each is the question's frame, not a word to read or hear;
+the rules read "third", "appear", "what year", "the name of", "reads out", "talks about" and "the credits"
+already. Nothing inside a quote changes: a quote is text to find as written.
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ from vqdb.planner import phrasing
 from vqdb.planner.phrasing import Phrases, alternation
 from vqdb.planner.rules.framing import _QUOTE
 from vqdb.planner.rules.visual import _TEXTS
+from vqdb.planner.vocabulary import SCREEN_NOUNS, SPEAKERS, TEXT_NOUNS, WORKS
 
-_ORDINAL = re.compile(  # an ordinal in digits before a text's noun or "one", or where its clause ends
+_ORDERED = sorted(_TEXTS | phrasing.VOICES_READING | {"person"})  # texts and voices an ordinal orders
+_ORDINAL = re.compile(  # an ordinal in digits before a text's or a voice's noun or "one", or where its clause ends
     rf"(?<![\w-])(?P<ordinal>{alternation(list(phrasing.ORDINALS_IN_WORDS))})(?![\w-])"
-    rf"(?=\s+(?:{alternation(sorted(_TEXTS))}|one)\b|\s*(?:[?.!,;:]|$))",
+    rf"(?=\s+(?:{alternation(_ORDERED)}|one)\b|\s*(?:[?.!,;:]|$))",
     re.I,
 )
 _MONTH_BEFORE = re.compile(rf"\b(?:{alternation(phrasing.MONTHS)})\.?\s+$", re.I)
@@ -51,7 +57,8 @@ _CALLED = re.compile(  # "what's the mission called?", "what is the street calle
 
 def ordinals_in_words(question: str) -> str:
     """``question`` with each ordinal in digits ("3rd", "1st", ``phrasing.ORDINALS_IN_WORDS``) that orders a text
-    written as its word: one before a text's noun ("the 2nd caption", "the 3rd slide") or "one", or where its
+    or a voice written as its word: one before a text's noun ("the 2nd caption", "the 3rd slide"), a voice's
+    ("the 2nd speaker", "the 2nd person", ``phrasing.VOICES_READING``) or "one", or where its
     clause ends ("which sign comes up 1st?"); not in a quote (text to find), a date ("on May 1st?":
     ``phrasing.MONTHS``) or before another noun ("the 10th second", "her 1st day", "the 9th car": the rules order
     no such thing, and "the 2nd time" they read as it is).
@@ -63,8 +70,8 @@ def ordinals_in_words(question: str) -> str:
         ('what happens on May 1st?', "when is 'the 3rd slide' shown?")
         >>> ordinals_in_words("the 3rd of March"), ordinals_in_words("the 21st slide")
         ('the 3rd of March', 'the 21st slide')
-        >>> ordinals_in_words("what happens in the 10th second?")
-        'what happens in the 10th second?'
+        >>> ordinals_in_words("what happens in the 10th second?"), ordinals_in_words("does the 2nd voice say it?")
+        ('what happens in the 10th second?', 'does the second voice say it?')
     """
     for found in reversed(_unquoted(_ORDINAL, question)):
         if not _MONTH_BEFORE.search(question[: found.start()]):
@@ -189,4 +196,97 @@ def called_as_name(question: str) -> str:
     """
     for match in reversed(_unquoted(_CALLED, question)):
         question = question[: match.start()] + f"what is the name of {match.group('thing')}" + question[match.end() :]
+    return question
+
+
+_RAISED_BY = sorted(phrasing.VOICES_READING | set(SPEAKERS))  # who raises a topic by speech
+_TOPIC_RAISED = re.compile(  # "the presenter makes the point about", "the 2nd voice says anything about"
+    rf"\b(?:{alternation(_RAISED_BY)})\s+(?P<verb>{alternation(sorted(phrasing.TOPIC_RAISING))})\b"
+    rf"(?!\s+(?:(?:the|a|an|this|that|his|her|their|its)\s+)?(?:{alternation([*SCREEN_NOUNS, *TEXT_NOUNS])})\b)",
+    re.I,
+)
+_TALK_IN_TENSE = {"s": "talks about", "d": "talked about", "t": "talked about", "g": "talking about"}
+
+
+def topic_raised_as_talk(question: str) -> str:
+    """``question`` with a verb of raising a topic after who speaks (``phrasing.TOPIC_RAISING`` after
+    ``phrasing.VOICES_READING`` or ``SPEAKERS``: "the presenter makes the point
+    about X", "does the second voice say anything about X", "the voiceover brings up X") written "talks about"
+    in its tense: the rules answer talking about X with the statement X is said in, and "point", "anything" are
+    none of its words. Not a thing brought up on screen ("the host brings up the slide"), nor in a quote.
+
+    Example:
+        >>> topic_raised_as_talk("when does the presenter make the point about movable metal letters")
+        'when does the presenter talk about movable metal letters'
+        >>> topic_raised_as_talk("does the second voice say anything about typography? when")
+        'does the second voice talk about typography? when'
+        >>> topic_raised_as_talk("the voiceover brought up fine typography")
+        'the voiceover talked about fine typography'
+        >>> topic_raised_as_talk("when does the host bring up the slide"), topic_raised_as_talk("a box brings up")
+        ('when does the host bring up the slide', 'a box brings up')
+    """
+    for match in reversed(_unquoted(_TOPIC_RAISED, question)):
+        first = match.group("verb").split()[0].lower()
+        talk = "talk about" if first in {"make", "say", "bring", "touch"} else _TALK_IN_TENSE[first[-1]]
+        question = question[: match.start("verb")] + talk + question[match.end("verb") :]
+    return question
+
+
+_GIVEN_BY = re.compile(  # "what year is mentioned by the narrator": asked, passive, then who speaks
+    r"\b(?P<asked>(?:what|which)(?:\s+[\w-]+){1,2}?)\s+(?P<be>is|was|are|were)\s+"
+    rf"(?P<verb>{alternation(sorted(w for w in phrasing.VALUE_GIVING if w.endswith(('ed', 'en', 'id'))))})\s+by\s+"
+    rf"(?P<who>(?:the|a|an|this|that|our)\s+(?:{alternation(_RAISED_BY)}))\b",
+    re.I,
+)
+_DO_OF_BE = {"is": "does", "was": "did", "are": "do", "were": "did"}
+_BASE_OF = {
+    "mentioned": "mention", "given": "give", "quoted": "quote", "said": "say", "cited": "cite", "stated": "state",
+}  # fmt: skip
+
+
+def given_by_as_active(question: str) -> str:
+    """``question`` with a value asked as given by a voice in the passive ("what year is mentioned by the
+    narrator?", ``phrasing.VALUE_GIVING``) written in the active ("what year does the narrator mention?"): who
+    speaks is the subject of the verb of saying, no words said (before, "the narrator" was looked for as words
+    said after the year); not in a quote.
+
+    Example:
+        >>> given_by_as_active("what year is mentioned by the narrator?")
+        'what year does the narrator mention?'
+        >>> given_by_as_active("which figure was quoted by the reporter for tips")
+        'which figure did the reporter quote for tips'
+        >>> given_by_as_active("what is shown by the sign?"), given_by_as_active("what was built by the man?")
+        ('what is shown by the sign?', 'what was built by the man?')
+    """
+    for match in reversed(_unquoted(_GIVEN_BY, question)):
+        active = (
+            f"{match.group('asked')} {_DO_OF_BE[match.group('be').lower()]} {match.group('who')} "
+            f"{_BASE_OF[match.group('verb').lower()]}"
+        )
+        question = question[: match.start()] + active + question[match.end() :]
+    return question
+
+
+_MAKERS_LISTED = re.compile(  # "the list of people who worked on it", "the names of everyone who made the film"
+    r"\b(?:the\s+)?(?:list|names|roll|rundown)\s+of\s+(?:(?:all\s+)?the\s+|all\s+)?"
+    rf"(?:{alternation(sorted(phrasing.MAKERS_LISTED))})\s+(?:who|that)\s+(?:made|worked\s+on|created|produced"
+    rf"|helped\s+make|contributed\s+to)\s+(?:it|this|(?:the|this)\s+(?:{alternation(list(WORKS))}))\b",
+    re.I,
+)
+
+
+def makers_listed_as_credits(question: str) -> str:
+    """``question`` with a listing of who made the work ("the list of people who worked on it", "the names of
+    everyone who made the film": ``phrasing.MAKERS_LISTED``, ``WORKS``) written "the credits": what it lists are
+    its makers' names by their roles, none of the words "worked" or "people" (before, "worked" was looked for);
+    not in a quote.
+
+    Example:
+        >>> makers_listed_as_credits("when does the list of people who worked on it come up")
+        'when does the credits come up'
+        >>> makers_listed_as_credits("the names of everyone who made the film"), makers_listed_as_credits("the list")
+        ('the credits', 'the list')
+    """
+    for match in reversed(_unquoted(_MAKERS_LISTED, question)):
+        question = question[: match.start()] + "the credits" + question[match.end() :]
     return question

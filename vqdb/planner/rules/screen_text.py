@@ -689,19 +689,22 @@ def opening_title_named(text: str) -> bool:
     return found is not None and found.group("noun").lower() == "title" and not _ORDERED_TITLE.match(found.group())
 
 
-_NTH_TEXT = re.compile(  # "the second slide", "the 3rd caption", "the second title card": the nth of them shown
-    rf"\b(?P<nth>{alternation(list(phrasing.NTH))})\s+(?:{alternation(sorted(_TEXTS))})\b", re.IGNORECASE
+_NTH_TEXT = re.compile(  # "the second slide", "the 3rd caption", "the second street sign": the nth of them shown
+    rf"\b(?P<nth>{alternation(list(phrasing.NTH))})\s+(?:[\w-]+\s+)?(?:{alternation(sorted(_TEXTS))})\b", re.IGNORECASE
 )
 
 
 def nth_text_named(text: str) -> str | None:
-    """The order ``text`` asks of a text it names by its noun after an ordinal ("when does the second slide
-    appear?": "second", "the 3rd caption": "third"), None where it names none: the nth showing of that text, as
-    "first" and "last" are read (before, "second" was dropped as a word of counting and the slide asked was any).
+    """The order ``text`` asks of a text it names by its noun after an ordinal, a word of its kind between or not
+    ("when does the second slide appear?": "second", "the 3rd caption": "third", "the second street sign"), None
+    where it names none: the nth showing of that text, as "first" and "last" are read (before, "second" was
+    dropped as a word of counting and the slide asked was any).
 
     Example:
         >>> nth_text_named("when does the second slide appear?"), nth_text_named("when is the 3rd caption shown?")
         ('second', 'third')
+        >>> nth_text_named("when does the second street sign appear?")
+        'second'
         >>> nth_text_named("when does the second man speak?"), nth_text_named("the slide for the second time")
         (None, None)
     """

@@ -11,13 +11,17 @@ from collections.abc import Sequence
 
 from vqdb.planner import phrasing, tools
 from vqdb.planner.phrasing import WORD, Phrases, alternation, first_of, last_word
-from vqdb.planner.plan import Plan
+from vqdb.planner.plan import ORDERS, Plan
 from vqdb.planner.rules.answer_forms import VALUE_NOUNS
 from vqdb.planner.rules.cues import (
     _QUOTE,
     _QUOTED,
+    _SCREEN_CUES,
+    _SCREEN_NOUN_WORDS,
     _SPEAKER_WORDS,
     _SUBJECT_SPEAKS,
+    _SUBTITLE_WORDS,
+    _TEXT_NOUN_WORDS,
     _determined_end,
     _subject_speaks,
     quoted_phrases,
@@ -30,7 +34,7 @@ from vqdb.planner.rules.visual import _clean
 from vqdb.planner.rules.voices import take_voices
 from vqdb.planner.tools.audio import Audio, voiced
 from vqdb.planner.tools.voices import who_speaks
-from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SUBTITLE_NOUNS, TEXT_NOUNS
+from vqdb.planner.vocabulary import CREDIT_ROLES, SCREEN_NOUNS, SPEAKERS, SUBTITLE_NOUNS, TEXT_NOUNS
 from vqdb.textnorm import FUNCTION_WORDS, canonical_words, form_query, value_form
 
 _PASSIVE = re.compile(
@@ -305,10 +309,34 @@ _NAME_SHOWN = re.compile(  # "while his name is on screen", "when the speaker's 
 )
 
 
+_INTRODUCED_ON_SCREEN = re.compile(  # "the second person introduced on screen", "the first name shown on screen"
+    rf"\b(?:the|a)\s+(?:(?P<nth>{alternation([*ORDERS])})\s+)?"  # not "Maria Lopez's name shown on screen": hers
+    r"(?:person|man|woman|guy|lady|guest|speaker|expert|interviewee|name)\s+(?:(?:who|that)\s+)?"
+    r"(?:(?:is|was|gets|got)\s+)?(?:introduced|named|captioned|shown|displayed|identified)\s+on\s+(?:the\s+)?screen\b",
+    re.I,
+)
+
+
+def name_order(text: str) -> str | None:
+    """The order of the name caption ``text`` asks for by its ordinal ("who's the second person introduced on
+    screen?": "second", the second name caption shown; ``ORDERS``), None where it asks none.
+
+    Example:
+        >>> name_order("who's the second person introduced on screen?"), name_order("the first name shown on screen")
+        ('second', 'first')
+        >>> name_order("who is introduced on screen?") is None, name_order("the second sign") is None
+        (True, True)
+        >>> name_shown("when is Maria Lopez's name shown on screen?")  # a name given: read as written
+        ("when is Maria Lopez's name shown on screen?", False)
+    """
+    found = _INTRODUCED_ON_SCREEN.search(text)
+    return found.group("nth").lower() if found and found.group("nth") else None
+
+
 def name_shown(text: str) -> tuple[str, bool]:
     """``text`` without a speaker's name shown on screen ("while his name is on screen", "when the
-    reporter's name comes up", "what name is shown under the speaker?": the name not given, else it is the text
-    read), and whether it had one: a name
+    reporter's name comes up", "what name is shown under the speaker?", "the second person introduced on screen":
+    the name not given, else it is the text read; its order, ``name_order``), and whether it had one: a name
     shown under a person is the name caption, the lower third a broadcast or an interview puts up while they
     speak (as for who speaks, ``names_captioned``), not a picture of a name nor words said.
 
@@ -325,8 +353,10 @@ def name_shown(text: str) -> tuple[str, bool]:
         ((' ?', True), (' ?', True))
         >>> name_shown("what is his name"), name_shown("when does his name appear on the board")
         (('what is his name', False), ('when does his name appear on the board', False))
+        >>> name_shown("who's the second person introduced on screen?")  # a person introduced: by their caption
+        ("who's  ?", True)
     """
-    taken = _NAME_UNDER.sub(" ", _NAME_SHOWN.sub(" ", text))
+    taken = _INTRODUCED_ON_SCREEN.sub(" ", _NAME_UNDER.sub(" ", _NAME_SHOWN.sub(" ", text)))
     return taken, taken != text
 
 
@@ -1127,3 +1157,30 @@ def _voice_named(text: str) -> tuple[int, int] | None:
         if not rest or rest[0] in "?.!;," or re.match(r"\w+\s*(?:[?.!;,]|$)", rest):
             return start, end
     return None
+
+
+_VOICE_GIVES = re.compile(  # "does the reader give", "they give", "the lecturer first mentions"
+    rf"\b(?:{alternation(sorted({*SPEAKERS, *phrasing.VOICES_READING}))})\s+"
+    rf"(?:(?:{alternation(list(phrasing.SPEAKING_ORDER))})\s+)?(?:{alternation(sorted(phrasing.VALUE_GIVING))})\b",
+    re.I,
+)
+_TEXT_NAMED = _SCREEN_NOUN_WORDS | _TEXT_NOUN_WORDS | _SUBTITLE_WORDS
+
+
+def value_said(question: str) -> bool:
+    """Whether ``question`` asks a value a voice gives (who speaks, then a verb of giving it by voice,
+    ``phrasing.VALUE_GIVING``: "which year does the reader give?", "what century does the lecturer mention?",
+    "what number do they give for tips?") and names no screen, no text and no cue of one (``SCREEN_CUES``,
+    ``SCREEN_NOUNS``, ``TEXT_NOUNS``, ``SUBTITLE_NOUNS``: "what date does he give on screen?", "the year the
+    caption says"): the value is heard, and a number on screen is another's (a date, a timecode, a slide's).
+
+    Example:
+        >>> value_said("which year does the reader give?"), value_said("what century does the lecturer mention?")
+        (True, True)
+        >>> value_said("what date does he give on screen?"), value_said("what year does the sign say?")
+        (False, False)
+        >>> value_said("what year is shown?"), value_said("what year is mentioned?")  # no voice named
+        (False, False)
+    """
+    words = {w.group(0).lower() for w in WORD.finditer(question)}
+    return bool(_VOICE_GIVES.search(question)) and not words & _TEXT_NAMED and not _SCREEN_CUES.spans(question)

@@ -133,9 +133,7 @@ def voice_asked(text: str) -> str | None:
         return f"{_voice(speaker)} after a {before}'s"
     kind = kinds[0][1] if kinds else None
     if ordinal is not None:
-        return f"the {next(w for w, n in ORDINALS.items() if n == ordinal)} speaker" + (
-            f", {_voice(kind)}" if kind else ""
-        )
+        return _nth_speaker(ordinal) + (f", {_voice(kind)}" if kind else "")
     taking_over = bool(TAKING_OVER & set(words))
     spoken_to = next((PRONOUN_KINDS[w] for w in words[kinds[0][0] + 1 :] if w in PRONOUN_KINDS), None)
     if taking_over and spoken_to is not None and spoken_to != kind:  # "he replies to her"
@@ -145,7 +143,8 @@ def voice_asked(text: str) -> str | None:
 
 def take_speaker_of_words(text: str, evidence: _Evidence, said_from: int) -> None:
     """The voice that says the words found in ``text`` (``evidence``'s groups from ``said_from`` on, all of
-    words said: ``transcript`` and ``subtitle`` calls), where the question names one (``speaker_of_words``),
+    words said: ``transcript`` and ``subtitle`` calls), where the question names one by its kind or its order
+    (``speaker_of_words``: "the woman", "the second speaker"),
     as one more group of ``evidence``: the plan ANDs the words with it (module docstring); nothing otherwise
     (words that may be shown too: "the woman holds a sign saying 'EXIT'").
 
@@ -163,25 +162,29 @@ def take_speaker_of_words(text: str, evidence: _Evidence, said_from: int) -> Non
     """
     found = [tool for group in evidence.groups[said_from:] for tool, _ in group]
     said = bool(found) and set(found) <= set(TOOLS_FOR[SPEECH])  # words said only: no text shown, no sound
-    kind = speaker_of_words(text) if said else None
-    if kind is not None:
-        evidence.add((HEARD,), _voice(kind))
+    voice = speaker_of_words(text) if said else None
+    if voice is not None:
+        evidence.add((HEARD,), voice)
 
 
 def speaker_of_words(text: str) -> str | None:
-    """The kind of voice (``KINDS``) a question names as the one saying something: the first kind of voice
-    before its first verb of saying (``SAYING_CUES``), quotes left out; None otherwise ("she" / "he" too: who
-    they are is the question's context, and words said by whoever speaks keep their own ranking).
+    """The voice (an ``audio`` query) a question names as the one saying something: the first kind of voice
+    (``KINDS``: "a woman's voice") or speaker by their order (an ordinal before ``SPEAKER_NOUNS``: "the second
+    speaker", as the voices table numbers them in the order they first speak) before its first verb of saying
+    (``SAYING_CUES``), quotes left out; None otherwise ("she" / "he" too: who they are is the question's
+    context, and words said by whoever speaks keep their own ranking).
 
     Example:
         >>> speaker_of_words("when does the woman say 'hi'?"), speaker_of_words("what does the male reporter say?")
-        ('woman', 'man')
+        ("a woman's voice", "a man's voice")
         >>> speaker_of_words("when does the man say 'the woman'?"), speaker_of_words("when does she mention it?")
-        ('man', None)
+        ("a man's voice", None)
         >>> speaker_of_words("when does the narrator mention the man?") is None  # the man is what is said
         True
         >>> speaker_of_words("when does the man tell the woman to leave?")  # two kinds: the first speaks
-        'man'
+        "a man's voice"
+        >>> speaker_of_words("when does the second speaker talk about the country?")
+        'the second speaker'
         >>> speaker_of_words("when is the budget mentioned?") is None, speaker_of_words("") is None
         (True, True)
     """
@@ -190,11 +193,21 @@ def speaker_of_words(text: str) -> str | None:
     cue = next((i for i, w in enumerate(words) if w in SAYING_CUES), None)
     if cue is None:
         return None
-    return next((KINDS[w] for w in words[:cue] if w in KINDS), None)
+    for word, noun in itertools.pairwise(words[: cue + 1]):  # "speaker" is itself a cue of saying
+        if word in KINDS:
+            return _voice(KINDS[word])
+        if word in ORDINALS and noun in SPEAKER_NOUNS:
+            return _nth_speaker(ORDINALS[word])
+    return None
 
 
 def _voice(kind: str | None) -> str:
     return f"a {kind}'s voice"
+
+
+def _nth_speaker(ordinal: int) -> str:
+    """The ``audio`` query of the speaker who is ``ordinal``-th to speak ("the second speaker")."""
+    return f"the {next(w for w, n in ORDINALS.items() if n == ordinal)} speaker"
 
 
 def voice_if_a_person(event: str, main: Plan) -> str:
