@@ -169,6 +169,10 @@ UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of 
 HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
 PHRASE_LISTED_MIN = 0.3  # the share of a query's rarity a phrase of it holds that lists a text graded as no match
 PHRASE_BOUND = HELD_WORDS_GRADE / (1 - SPECIFICITY)  # the most a text listed by a phrase of the query is worth
+WEAK_NOTE = (
+    "no text read or said matches the question closely: listing the weakest evidence, below the grade that lists a"
+    " moment (a text sharing only the topic, or the meaning of a word)"
+)
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -267,12 +271,14 @@ def search(
     merged: tuple[str, ...] = ()
     found: list[dict] = []
     best: list[dict] = []
+    weighed: list[tuple[VideoFrames, dict[str, FrameEvidence]]] = []  # each merged video's evidence, for weak_moments
     while len(merged) < len(ranked.videos):
         videos = ranked.videos[len(merged) : len(merged) + batch]
         rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
         frames = loaded(cursor, videos, k, rows)
         prefetched(cursor, plan, videos)  # each embedding table's vectors of the candidates in one read
         evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
+        weighed += zip(frames, evidence, strict=True)
         found += [
             m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e, rarity)
         ]
@@ -280,7 +286,11 @@ def search(
         best = best_covered(plan, found, merged, rarity, k, weights, question)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
             break  # no video after could outscore the k-th
-    notes = plan.notes + unmeant_notes(corpus, plan) + tied_notes(best)
+    weak: tuple[str, ...] = ()
+    if not best:  # every candidate was merged and none has evidence enough to list: the weakest there is
+        best = best_covered(plan, weak_moments(plan, weighed, k, weights, rarity), merged, rarity, k, weights, question)
+        weak = (WEAK_NOTE,) if best else ()
+    notes = plan.notes + unmeant_notes(corpus, plan) + weak + tied_notes(best)
     return Search(plan, _table([described(plan, m) for m in best]), merged, notes)
 
 
@@ -938,6 +948,7 @@ def moments_in(
     weights: Mapping[str, float] | None = None,
     evidence: Mapping[str, FrameEvidence] | None = None,
     rarity: WordRarity | None = None,
+    floor: float = TEXT_EVIDENCE_MIN,
 ) -> list[dict]:
     """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
     scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
@@ -945,7 +956,8 @@ def moments_in(
     in the video (``candidate_evidence``), read here when not given. With ``rarity``, a text call graded below
     ``TEXT_EVIDENCE_MIN`` is worth the query's words its text holds (``words_held``), which lists no moment
     (a text holding a few of a long query's words is no evidence alone, but ANDed with a call that lists the
-    moment it is a better match than a text holding none).
+    moment it is a better match than a text holding none). ``floor``: the text grade that lists a moment
+    (``listed_evidence``; ``weak_moments`` lists any grade).
 
     Example:
         >>> import duckdb
@@ -968,8 +980,8 @@ def moments_in(
     calls = [rows["supporting_calls"][i] for i in order]
     times = rows["ts"][order]
     tool_of = {call.id: call.tool for call in plan.queries}
-    values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
-    scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    values = {cid: calibrated(tool_of[cid], found.score[positions], floor) for cid, found in evidence.items()}
+    scored = {cid: listed_evidence(tool_of[cid], found.score[positions], floor) for cid, found in evidence.items()}
     if rarity is not None:
         for call in plan.queries:
             beside = [evidence[other.id] for other in plan.queries if other.tool == call.tool and other is not call]
@@ -1003,6 +1015,32 @@ def moments_in(
             }
         )
     return moments
+
+
+def weak_moments(
+    plan: Plan,
+    weighed: list[tuple[VideoFrames, dict[str, FrameEvidence]]],
+    k: int,
+    weights: Mapping[str, float] | None,
+    rarity: WordRarity,
+) -> list[dict]:
+    """The moments of the merged videos (``weighed``: each one's frames and calls' evidence) listed by any text
+    grade above 0 (``moments_in`` with ``floor`` 0), for a search whose candidates list none from
+    ``TEXT_EVIDENCE_MIN``: the question's words are nowhere read or said, and the best the corpus has is a text
+    close only in meaning ("the blue street sign" and the sign "Kessler Ave": "street" graded 0.008 by meaning,
+    ``retrieve``'s first frame in that video) or sharing a topic. Below the bar such a text is no match beside
+    one that clears it, so it lists nothing then; alone, it is the nearest thing there is to what was asked,
+    which ``retrieve`` ranks first in its video and a search listing nothing hid. Its score stays its grade, far
+    under any moment listed otherwise, and ``search`` says so in a note (``WEAK_NOTE``).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "x"}], "combine": "Q1"})
+        >>> weak_moments(plan, [], 5, None, WordRarity(Store.create(tempfile.mkdtemp())))
+        []
+    """
+    return [m for video, e in weighed for m in moments_in(plan, video, k, weights, e, rarity, floor=0.0)]
 
 
 def words_held(
@@ -1371,7 +1409,7 @@ def box_texts(tool: TextTool, video: VideoFrames, low: float, high: float, ts: f
     return [text for text in rows.column("text").take(pa.array(np.flatnonzero(times == at))).to_pylist() if text]
 
 
-def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
+def calibrated(tool: str, scores: np.ndarray, floor: float = TEXT_EVIDENCE_MIN) -> np.ndarray:
     """A call's evidence on the absolute scale the score combines: visual similarities at least 0, every other
     tool's grade as it is; 0 where it is no evidence (``listed_evidence``: it scored nothing, or a text call's
     sentence only shares a topic with the query), so what does not list a moment does not raise its score
@@ -1383,7 +1421,7 @@ def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
         >>> calibrated("transcript", np.array([0.9, 0.1])).tolist()
         [0.9, 0.0]
     """
-    values = np.where(listed_evidence(tool, scores), scores, 0.0)
+    values = np.where(listed_evidence(tool, scores, floor), scores, 0.0)
     return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 
@@ -1440,21 +1478,24 @@ def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
     return {c.id: text.get(c.id, other) for c in plan.queries}
 
 
-def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
+def listed_evidence(tool: str, scores: np.ndarray, floor: float = TEXT_EVIDENCE_MIN) -> np.ndarray:
     """Where a call's evidence is enough to list a moment: any score of a visual or audio call; a text call's
-    grade from ``TEXT_EVIDENCE_MIN`` up (words read or said, a near miss on screen, a sentence close in
-    meaning; a sentence that only shares a topic with the query scores less and lists nothing).
+    grade from ``floor`` (``TEXT_EVIDENCE_MIN``) up (words read or said, a near miss on screen, a sentence close
+    in meaning; a sentence that only shares a topic with the query scores less and lists nothing, unless nothing
+    in the corpus scores more: ``weak_moments``).
 
     Example:
         >>> listed_evidence("transcript", np.array([1.0, 0.3, 0.05, np.nan])).tolist()
         [True, True, False, False]
         >>> listed_evidence("siglip", np.array([0.05, np.nan])).tolist()
         [True, False]
+        >>> listed_evidence("ocr", np.array([0.05, 0.0, np.nan]), floor=0.0).tolist()
+        [True, True, False]
     """
     scored = ~np.isnan(scores)
     if not isinstance(tools.get(tool), TextTool):
         return scored
-    return scored & (np.nan_to_num(scores) >= TEXT_EVIDENCE_MIN)
+    return scored & (np.nan_to_num(scores) >= floor)
 
 
 def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndarray:
