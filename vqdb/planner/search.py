@@ -69,7 +69,9 @@ frame, and of the ANDed ones at least one of the most telling kind the plan ANDs
 sound or a voice, a sound before a picture; the ANDed calls without evidence lower its score) and its score is
 above 0, so a video without evidence for the question is never listed. A text call's grade counts from
 ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
-(on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
+(on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first), unless
+no candidate video lists any moment: then the moments those weak grades give (``retrieve``'s evidence: a sign
+"Kessler Ave" for "street", by meaning) are listed at their grades, with a note (``weak_moments``).
 Such a grade is worth instead the query's words its text holds (``words_held``: ``HELD_WORDS_GRADE`` times the
 share of their rarity, as a sentence of the same meaning would score at most): the grade aligns the query as a
 whole, so a caption holding one of a long query's words ("year was address given", "Inaugural Address, January
