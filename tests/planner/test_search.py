@@ -413,6 +413,35 @@ def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
     assert moments[0]["merged_rank"] > 1 and moments[0]["score"] == pytest.approx(0.45), moments
 
 
+def test_a_moments_stretch_holds_its_keyframe():
+    """Words said ANDed with a man's voice: at the keyframe (the last phrase, "done.", 6 s) the voice's evidence
+    spans his first phrase (0.8-2.9 s) and scores more than the words' (0.5-6.5 s). The moment's stretch was the
+    voice's, which does not hold its keyframe: a clip cut from it shows another phrase."""
+    con = duckdb.connect()
+    con.execute(
+        "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(10) t(i)"
+    )
+    con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 10.0 AS duration_s")
+    calls = [
+        {"id": "Q1", "tool": "transcript", "query": "show us a directory"},
+        {"id": "Q2", "tool": "audio", "query": "a man's voice"},
+    ]
+    plan = Plan.from_json({"queries": calls, "combine": "Q1 AND Q2"})
+    said, voice = np.full(10, np.nan), np.full(10, np.nan)
+    said[6], voice[6] = 0.9, 1.0
+    spans = {"Q1": (0.5, 6.5), "Q2": (0.8, 2.9)}
+    evidence = {
+        cid: FrameEvidence(
+            score,
+            start_s=np.where(np.isnan(score), np.nan, spans[cid][0]),
+            end_s=np.where(np.isnan(score), np.nan, spans[cid][1]),
+        )
+        for cid, score in (("Q1", said), ("Q2", voice))
+    }
+    moments = moments_in(plan, VideoFrames.load(con, "v", k=3, gap=1.0), 3, None, evidence)
+    assert [(m["ts"], m["start_s"], m["end_s"]) for m in moments] == [(6.0, 0.5, 6.5)], moments
+
+
 def test_moments_of_one_video_that_tie_keep_retrieves_order(tmp_path):
     """'the invention' said a second time, transcribed 'the in vention': retrieve puts it first (the plan asks for
     the second time); both grade 1, and the first time said would come first for holding fewer other words

@@ -86,7 +86,8 @@ read a text is worth the words of its query that text holds the same way (a desc
 read of its time on screen that holds the most of the query's words (``read_holding``), which its evidence
 shows: OCR reads one text differently from frame to frame.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
-words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
+words said, of the best supporting call whose stretch holds the keyframe; else its frame's sampling period,
+``moment_span``) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
 minimum down its merged order; of a moment that ties with the one before it, so is its ``precision``), so the
 corpus-wide order keeps each video's order; a keyframe that is not listed
@@ -999,7 +1000,7 @@ def moments_in(
     for i, position in enumerate(positions):
         if not listed[i]:
             continue
-        start, end = moment_span(evidence, calls[i], int(position), video)
+        start, end = moment_span(evidence, calls[i], int(position), video, float(times[i]))
         if any(m["start_s"] < end and start < m["end_s"] for m in moments):
             continue  # the same evidence as a better moment (the frames of one title on screen tie)
         moments.append(
@@ -1563,16 +1564,41 @@ def evidence_kind(call: Any) -> int:
     return TEXT_EVIDENCE if isinstance(tool, TextTool) else SOUND_EVIDENCE
 
 
-def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
+def moment_span(
+    evidence: Mapping[str, FrameEvidence],
+    calls: list[str],
+    position: int,
+    video: VideoFrames,
+    at: float | None = None,
+) -> tuple:
     """The stretch of a moment: the span of its best supporting call that has one (the text's time on screen,
-    the words said), else its sampled frame's period, within the video."""
+    the words said) of those holding its keyframe's time ``at`` (any, where none does or ``at`` is None), else
+    its sampled frame's period, within the video. A voice ANDed with words said spans the voice's phrase, which
+    may be another than the words' ("he'll show us a directory": the keyframe on "done." at 6.4 s, the man's
+    first phrase 0.83-2.92 s scored higher): a moment's stretch is where its keyframe is, or a clip cut from it
+    shows something else and a better stretch of its video is dropped as the same evidence.
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect()
+        >>> _ = con.execute("CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts"
+        ...     " FROM range(10) t(i)")
+        >>> _ = con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 10.0 AS duration_s")
+        >>> video = VideoFrames.load(con, "v", k=2, gap=1.0)
+        >>> said = FrameEvidence(np.full(10, 0.9), start_s=np.full(10, 0.5), end_s=np.full(10, 6.5))
+        >>> voice = FrameEvidence(np.full(10, 1.0), start_s=np.full(10, 0.8), end_s=np.full(10, 2.9))
+        >>> calls = {"Q1": said, "Q2": voice}
+        >>> moment_span(calls, ["Q1", "Q2"], 6, video, 6.4), moment_span(calls, ["Q1", "Q2"], 6, video)
+        ((0.5, 6.5), (0.8, 2.9))
+    """
     spans = [
         (evidence[c].score[position], evidence[c].start_s[position], evidence[c].end_s[position])
         for c in calls
         if evidence[c].start_s is not None and not np.isnan(evidence[c].start_s[position])
     ]
+    holding = [span for span in spans if at is not None and span[1] - 1e-9 <= at <= span[2] + 1e-9]
     if spans:
-        _, start, end = max(spans, key=lambda span: span[0])
+        _, start, end = max(holding or spans, key=lambda span: span[0])
         return float(start), float(end)
     at, half = float(video.ts[position]), video.period / 2
     end = at + half if video.duration_s is None else min(at + half, video.duration_s)
