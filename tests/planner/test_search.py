@@ -20,6 +20,7 @@ from vqdb.ingest.extractors.embed import vectors_to_arrow
 from vqdb.ingest.sentence_vectors import with_sentence_vectors
 from vqdb.planner import retrieve, tools
 from vqdb.planner import search as search_module
+from vqdb.planner.columnar import TEXT_EVIDENCE_MIN
 from vqdb.planner.plan import Plan
 from vqdb.planner.screen_texts import screen_texts_of
 from vqdb.planner.search import meant_estimate, moments_in, screen_estimates, search, spoken_values
@@ -412,6 +413,35 @@ def test_a_keyframe_without_evidence_ranked_first_caps_no_moment_of_its_video():
     assert moments[0]["merged_rank"] > 1 and moments[0]["score"] == pytest.approx(0.45), moments
 
 
+def test_a_moments_stretch_holds_its_keyframe():
+    """Words said ANDed with a man's voice: at the keyframe (the last phrase, "done.", 6 s) the voice's evidence
+    spans his first phrase (0.8-2.9 s) and scores more than the words' (0.5-6.5 s). The moment's stretch was the
+    voice's, which does not hold its keyframe: a clip cut from it shows another phrase."""
+    con = duckdb.connect()
+    con.execute(
+        "CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts FROM range(10) t(i)"
+    )
+    con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 10.0 AS duration_s")
+    calls = [
+        {"id": "Q1", "tool": "transcript", "query": "show us a directory"},
+        {"id": "Q2", "tool": "audio", "query": "a man's voice"},
+    ]
+    plan = Plan.from_json({"queries": calls, "combine": "Q1 AND Q2"})
+    said, voice = np.full(10, np.nan), np.full(10, np.nan)
+    said[6], voice[6] = 0.9, 1.0
+    spans = {"Q1": (0.5, 6.5), "Q2": (0.8, 2.9)}
+    evidence = {
+        cid: FrameEvidence(
+            score,
+            start_s=np.where(np.isnan(score), np.nan, spans[cid][0]),
+            end_s=np.where(np.isnan(score), np.nan, spans[cid][1]),
+        )
+        for cid, score in (("Q1", said), ("Q2", voice))
+    }
+    moments = moments_in(plan, VideoFrames.load(con, "v", k=3, gap=1.0), 3, None, evidence)
+    assert [(m["ts"], m["start_s"], m["end_s"]) for m in moments] == [(6.0, 0.5, 6.5)], moments
+
+
 def test_moments_of_one_video_that_tie_keep_retrieves_order(tmp_path):
     """'the invention' said a second time, transcribed 'the in vention': retrieve puts it first (the plan asks for
     the second time); both grade 1, and the first time said would come first for holding fewer other words
@@ -635,10 +665,11 @@ def test_a_sign_that_says_the_query_in_other_words_is_a_candidate_bounded_by_its
     assert any("25 text(s) shown" in note and "--ocr-spans" in note for note in older.notes), older.notes
 
 
-def test_a_text_holding_some_of_a_long_querys_words_raises_its_moment_but_lists_none_alone(tmp_path):
+def test_a_text_holding_some_of_a_long_querys_words_raises_its_moment_and_alone_is_only_weak_evidence(tmp_path):
     """The grade aligns the whole query, so a caption holding one of its words grades next to nothing by its
     letters and its meaning (as one holding none): ANDed with a year read in both videos, the caption that
-    holds "address" comes first; alone, those few words list nothing."""
+    holds "address" comes first; alone, those few words clear no bar, and as nothing else in the corpus does,
+    they are listed as the weakest evidence, with a note saying so, the caption first."""
     store = Store.create(tmp_path)
     commit_video(store, "copyright", {2: "Copyright 2013 Brandon Castellano"}, meant=True)
     commit_video(store, "caption", {5: ["President John F Kennedy", "Inaugural Address, January 20, 1961"]}, meant=True)
@@ -650,7 +681,35 @@ def test_a_text_holding_some_of_a_long_querys_words_raises_its_moment_but_lists_
         assert [m["video_id"] for m in moments] == ["caption", "copyright"], moments
         assert moments[0]["score"] > moments[1]["score"]
         alone = Plan.from_json({"queries": [asked], "combine": "Q1"})
-        assert corpus.search("in which year was the address given", plan=alone, k=5).moments.num_rows == 0
+        weak = corpus.search("in which year was the address given", plan=alone, k=5)
+    listed = weak.moments.to_pylist()
+    assert listed and listed[0]["video_id"] == "caption" and listed[0]["score"] < TEXT_EVIDENCE_MIN, listed
+    assert search_module.WEAK_NOTE in weak.notes, weak.notes
+
+
+def test_a_weak_match_is_listed_only_where_no_video_has_a_match_that_lists_it(tmp_path):
+    """A sign read "Kessler Ave" is close to "street" only by meaning (a grade under ``TEXT_EVIDENCE_MIN``):
+    ``retrieve`` ranks it first in its video, and a search over a corpus where no text says "street" listed
+    nothing; it now lists that sign, weakly. Where another video reads "Street", the weak sign is not listed."""
+    store = Store.create(tmp_path)
+    commit_video(store, "office", {3: "NORTHWIND", 14: "Kessler Ave"}, meant=True)
+    commit_video(store, "menu", {4: "Upload Video Send"}, meant=True)
+    build_text_indexes(store)
+    plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "street"}], "combine": "Q1"})
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.search("at what point is the blue street sign on screen", plan=plan, k=5)
+        ranked = corpus.retrieve("at what point is the blue street sign on screen", video="office", plan=plan, k=5)
+    first = min(ranked.keyframes.to_pylist(), key=lambda r: r["merged_rank"])
+    assert first["supporting_calls"] == ["Q1"] and 14.0 <= first["ts"] < 15.0, ranked.keyframes.to_pylist()
+    listed = [(m["video_id"], int(m["ts"])) for m in found.moments.to_pylist()]
+    assert listed[0] == ("office", 14) and search_module.WEAK_NOTE in found.notes, (listed, found.notes)
+    assert all(0 < m["score"] < TEXT_EVIDENCE_MIN for m in found.moments.to_pylist()), found.moments.to_pylist()
+    commit_video(store, "street", {6: "Baker Street"}, meant=True)
+    build_text_indexes(store)
+    with vqdb.connect(tmp_path) as corpus:
+        found = corpus.search("at what point is the blue street sign on screen", plan=plan, k=5)
+    assert [m["video_id"] for m in found.moments.to_pylist()] == ["street"], found.moments.to_pylist()
+    assert search_module.WEAK_NOTE not in found.notes
 
 
 def test_a_text_holding_a_phrase_of_a_long_query_is_listed_but_a_topic_word_is_not(tmp_path):

@@ -69,7 +69,9 @@ frame, and of the ANDed ones at least one of the most telling kind the plan ANDs
 sound or a voice, a sound before a picture; the ANDed calls without evidence lower its score) and its score is
 above 0, so a video without evidence for the question is never listed. A text call's grade counts from
 ``TEXT_EVIDENCE_MIN`` (0.15): below it a sentence only shares a topic with the query
-(on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first).
+(on the quality benchmark's dev splits, 1 of 148 listed moments under it was the question's, none first), unless
+no candidate video lists any moment: then the moments those weak grades give (``retrieve``'s evidence: a sign
+"Kessler Ave" for "street", by meaning) are listed at their grades, with a note (``weak_moments``).
 Such a grade is worth instead the query's words its text holds (``words_held``: ``HELD_WORDS_GRADE`` times the
 share of their rarity, as a sentence of the same meaning would score at most): the grade aligns the query as a
 whole, so a caption holding one of a long query's words ("year was address given", "Inaugural Address, January
@@ -84,7 +86,8 @@ read a text is worth the words of its query that text holds the same way (a desc
 read of its time on screen that holds the most of the query's words (``read_holding``), which its evidence
 shows: OCR reads one text differently from frame to frame.
 A moment is listed only once per stretch of evidence: a keyframe whose stretch (the text's time on screen, the
-words said; else its frame's sampling period) overlaps that of a better one of its video is the same moment.
+words said, of the best supporting call whose stretch holds the keyframe; else its frame's sampling period,
+``moment_span``) overlaps that of a better one of its video is the same moment.
 Inside a video a moment's score is at most that of the listed moments ``retrieve`` ranks before it (the running
 minimum down its merged order; of a moment that ties with the one before it, so is its ``precision``), so the
 corpus-wide order keeps each video's order; a keyframe that is not listed
@@ -169,6 +172,10 @@ UNCOVERED_WEIGHT = 0.5  # a text call's value kept where its text holds none of 
 HELD_WORDS_GRADE = SEMANTIC_WEIGHT  # a text graded as no match that holds all the query's words: as its meaning
 PHRASE_LISTED_MIN = 0.3  # the share of a query's rarity a phrase of it holds that lists a text graded as no match
 PHRASE_BOUND = HELD_WORDS_GRADE / (1 - SPECIFICITY)  # the most a text listed by a phrase of the query is worth
+WEAK_NOTE = (
+    "no text read or said matches the question closely: listing the weakest evidence, below the grade that lists a"
+    " moment (a text sharing only the topic, or the meaning of a word)"
+)
 
 MOMENT_SCHEMA = pa.schema(
     [
@@ -267,12 +274,14 @@ def search(
     merged: tuple[str, ...] = ()
     found: list[dict] = []
     best: list[dict] = []
+    weighed: list[tuple[VideoFrames, dict[str, FrameEvidence]]] = []  # each merged video's evidence, for weak_moments
     while len(merged) < len(ranked.videos):
         videos = ranked.videos[len(merged) : len(merged) + batch]
         rows = CandidateRows(videos, corpus.row_cache)  # each table's rows of every candidate in one statement
         frames = loaded(cursor, videos, k, rows)
         prefetched(cursor, plan, videos)  # each embedding table's vectors of the candidates in one read
         evidence = candidate_evidence(plan, frames)  # each call's tool asked once for all the candidates
+        weighed += zip(frames, evidence, strict=True)
         found += [
             m for video, e in zip(frames, evidence, strict=True) for m in moments_in(plan, video, k, weights, e, rarity)
         ]
@@ -280,7 +289,11 @@ def search(
         best = best_covered(plan, found, merged, rarity, k, weights, question)
         if not ranked.bounded or (len(best) >= k and best[k - 1]["score"] >= ranked.bound_after(len(merged))):
             break  # no video after could outscore the k-th
-    notes = plan.notes + unmeant_notes(corpus, plan) + tied_notes(best)
+    weak: tuple[str, ...] = ()
+    if not best:  # every candidate was merged and none has evidence enough to list: the weakest there is
+        best = best_covered(plan, weak_moments(plan, weighed, k, weights, rarity), merged, rarity, k, weights, question)
+        weak = (WEAK_NOTE,) if best else ()
+    notes = plan.notes + unmeant_notes(corpus, plan) + weak + tied_notes(best)
     return Search(plan, _table([described(plan, m) for m in best]), merged, notes)
 
 
@@ -938,6 +951,7 @@ def moments_in(
     weights: Mapping[str, float] | None = None,
     evidence: Mapping[str, FrameEvidence] | None = None,
     rarity: WordRarity | None = None,
+    floor: float = TEXT_EVIDENCE_MIN,
 ) -> list[dict]:
     """The video's keyframes for ``plan`` (``retrieve``'s, in its merged order) that have evidence, with their
     scores (``moment_scores`` with the calls' ``weights``) and spans (see the module docstring; ``described``
@@ -945,7 +959,8 @@ def moments_in(
     in the video (``candidate_evidence``), read here when not given. With ``rarity``, a text call graded below
     ``TEXT_EVIDENCE_MIN`` is worth the query's words its text holds (``words_held``), which lists no moment
     (a text holding a few of a long query's words is no evidence alone, but ANDed with a call that lists the
-    moment it is a better match than a text holding none).
+    moment it is a better match than a text holding none). ``floor``: the text grade that lists a moment
+    (``listed_evidence``; ``weak_moments`` lists any grade).
 
     Example:
         >>> import duckdb
@@ -968,8 +983,8 @@ def moments_in(
     calls = [rows["supporting_calls"][i] for i in order]
     times = rows["ts"][order]
     tool_of = {call.id: call.tool for call in plan.queries}
-    values = {cid: calibrated(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
-    scored = {cid: listed_evidence(tool_of[cid], found.score[positions]) for cid, found in evidence.items()}
+    values = {cid: calibrated(tool_of[cid], found.score[positions], floor) for cid, found in evidence.items()}
+    scored = {cid: listed_evidence(tool_of[cid], found.score[positions], floor) for cid, found in evidence.items()}
     if rarity is not None:
         for call in plan.queries:
             beside = [evidence[other.id] for other in plan.queries if other.tool == call.tool and other is not call]
@@ -985,7 +1000,7 @@ def moments_in(
     for i, position in enumerate(positions):
         if not listed[i]:
             continue
-        start, end = moment_span(evidence, calls[i], int(position), video)
+        start, end = moment_span(evidence, calls[i], int(position), video, float(times[i]))
         if any(m["start_s"] < end and start < m["end_s"] for m in moments):
             continue  # the same evidence as a better moment (the frames of one title on screen tie)
         moments.append(
@@ -1003,6 +1018,32 @@ def moments_in(
             }
         )
     return moments
+
+
+def weak_moments(
+    plan: Plan,
+    weighed: list[tuple[VideoFrames, dict[str, FrameEvidence]]],
+    k: int,
+    weights: Mapping[str, float] | None,
+    rarity: WordRarity,
+) -> list[dict]:
+    """The moments of the merged videos (``weighed``: each one's frames and calls' evidence) listed by any text
+    grade above 0 (``moments_in`` with ``floor`` 0), for a search whose candidates list none from
+    ``TEXT_EVIDENCE_MIN``: the question's words are nowhere read or said, and the best the corpus has is a text
+    close only in meaning ("the blue street sign" and the sign "Kessler Ave": "street" graded 0.008 by meaning,
+    ``retrieve``'s first frame in that video) or sharing a topic. Below the bar such a text is no match beside
+    one that clears it, so it lists nothing then; alone, it is the nearest thing there is to what was asked,
+    which ``retrieve`` ranks first in its video and a search listing nothing hid. Its score stays its grade, far
+    under any moment listed otherwise, and ``search`` says so in a note (``WEAK_NOTE``).
+
+    Example:
+        >>> import tempfile
+        >>> from vqdb.store import Store
+        >>> plan = Plan.from_json({"queries": [{"id": "Q1", "tool": "ocr", "query": "x"}], "combine": "Q1"})
+        >>> weak_moments(plan, [], 5, None, WordRarity(Store.create(tempfile.mkdtemp())))
+        []
+    """
+    return [m for video, e in weighed for m in moments_in(plan, video, k, weights, e, rarity, floor=0.0)]
 
 
 def words_held(
@@ -1371,7 +1412,7 @@ def box_texts(tool: TextTool, video: VideoFrames, low: float, high: float, ts: f
     return [text for text in rows.column("text").take(pa.array(np.flatnonzero(times == at))).to_pylist() if text]
 
 
-def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
+def calibrated(tool: str, scores: np.ndarray, floor: float = TEXT_EVIDENCE_MIN) -> np.ndarray:
     """A call's evidence on the absolute scale the score combines: visual similarities at least 0, every other
     tool's grade as it is; 0 where it is no evidence (``listed_evidence``: it scored nothing, or a text call's
     sentence only shares a topic with the query), so what does not list a moment does not raise its score
@@ -1383,7 +1424,7 @@ def calibrated(tool: str, scores: np.ndarray) -> np.ndarray:
         >>> calibrated("transcript", np.array([0.9, 0.1])).tolist()
         [0.9, 0.0]
     """
-    values = np.where(listed_evidence(tool, scores), scores, 0.0)
+    values = np.where(listed_evidence(tool, scores, floor), scores, 0.0)
     return np.maximum(values, 0.0) if tools.get(tool).visual else values
 
 
@@ -1440,21 +1481,24 @@ def call_weights(plan: Plan, rarity: WordRarity) -> dict[str, float]:
     return {c.id: text.get(c.id, other) for c in plan.queries}
 
 
-def listed_evidence(tool: str, scores: np.ndarray) -> np.ndarray:
+def listed_evidence(tool: str, scores: np.ndarray, floor: float = TEXT_EVIDENCE_MIN) -> np.ndarray:
     """Where a call's evidence is enough to list a moment: any score of a visual or audio call; a text call's
-    grade from ``TEXT_EVIDENCE_MIN`` up (words read or said, a near miss on screen, a sentence close in
-    meaning; a sentence that only shares a topic with the query scores less and lists nothing).
+    grade from ``floor`` (``TEXT_EVIDENCE_MIN``) up (words read or said, a near miss on screen, a sentence close
+    in meaning; a sentence that only shares a topic with the query scores less and lists nothing, unless nothing
+    in the corpus scores more: ``weak_moments``).
 
     Example:
         >>> listed_evidence("transcript", np.array([1.0, 0.3, 0.05, np.nan])).tolist()
         [True, True, False, False]
         >>> listed_evidence("siglip", np.array([0.05, np.nan])).tolist()
         [True, False]
+        >>> listed_evidence("ocr", np.array([0.05, 0.0, np.nan]), floor=0.0).tolist()
+        [True, True, False]
     """
     scored = ~np.isnan(scores)
     if not isinstance(tools.get(tool), TextTool):
         return scored
-    return scored & (np.nan_to_num(scores) >= TEXT_EVIDENCE_MIN)
+    return scored & (np.nan_to_num(scores) >= floor)
 
 
 def moment_has_evidence(plan: Plan, scored: Mapping[str, np.ndarray]) -> np.ndarray:
@@ -1520,16 +1564,41 @@ def evidence_kind(call: Any) -> int:
     return TEXT_EVIDENCE if isinstance(tool, TextTool) else SOUND_EVIDENCE
 
 
-def moment_span(evidence: Mapping[str, FrameEvidence], calls: list[str], position: int, video: VideoFrames) -> tuple:
+def moment_span(
+    evidence: Mapping[str, FrameEvidence],
+    calls: list[str],
+    position: int,
+    video: VideoFrames,
+    at: float | None = None,
+) -> tuple:
     """The stretch of a moment: the span of its best supporting call that has one (the text's time on screen,
-    the words said), else its sampled frame's period, within the video."""
+    the words said) of those holding its keyframe's time ``at`` (any, where none does or ``at`` is None), else
+    its sampled frame's period, within the video. A voice ANDed with words said spans the voice's phrase, which
+    may be another than the words' ("he'll show us a directory": the keyframe on "done." at 6.4 s, the man's
+    first phrase 0.83-2.92 s scored higher): a moment's stretch is where its keyframe is, or a clip cut from it
+    shows something else and a better stretch of its video is dropped as the same evidence.
+
+    Example:
+        >>> import duckdb
+        >>> con = duckdb.connect()
+        >>> _ = con.execute("CREATE TABLE frames AS SELECT 'v' AS video_id, i::INT AS frame_idx, i::DOUBLE AS ts"
+        ...     " FROM range(10) t(i)")
+        >>> _ = con.execute("CREATE TABLE videos AS SELECT 'v' AS video_id, 10.0 AS duration_s")
+        >>> video = VideoFrames.load(con, "v", k=2, gap=1.0)
+        >>> said = FrameEvidence(np.full(10, 0.9), start_s=np.full(10, 0.5), end_s=np.full(10, 6.5))
+        >>> voice = FrameEvidence(np.full(10, 1.0), start_s=np.full(10, 0.8), end_s=np.full(10, 2.9))
+        >>> calls = {"Q1": said, "Q2": voice}
+        >>> moment_span(calls, ["Q1", "Q2"], 6, video, 6.4), moment_span(calls, ["Q1", "Q2"], 6, video)
+        ((0.5, 6.5), (0.8, 2.9))
+    """
     spans = [
         (evidence[c].score[position], evidence[c].start_s[position], evidence[c].end_s[position])
         for c in calls
         if evidence[c].start_s is not None and not np.isnan(evidence[c].start_s[position])
     ]
+    holding = [span for span in spans if at is not None and span[1] - 1e-9 <= at <= span[2] + 1e-9]
     if spans:
-        _, start, end = max(spans, key=lambda span: span[0])
+        _, start, end = max(holding or spans, key=lambda span: span[0])
         return float(start), float(end)
     at, half = float(video.ts[position]), video.period / 2
     end = at + half if video.duration_s is None else min(at + half, video.duration_s)
