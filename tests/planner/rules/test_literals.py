@@ -90,3 +90,17 @@ def test_a_display_starting_at_a_value_reads_it(question):
     """blind5 l3: 'countdown starts at ten' was looked for as those words; the countdown shows 10 first."""
     plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
     assert [(c.tool, c.query) for c in plan.queries] in ([("ocr", "10")], [("ocr", "5")])
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("At 00:00:02;00 on the timecode, what does the number say?", "00:00:02;00"),
+        ("what does the big number say at 01:02:15;12 on the timecode?", "01:02:15;12"),
+    ],
+)
+def test_a_drop_frame_timecode_is_read_whole(question, read):
+    # 29.97 fps timecodes put the frames after a semicolon: the rules ended a phrase there and read "00"
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle"])
+    queries = {c.query for c in plan.queries if c.tool == "ocr"}
+    assert read in queries and not queries & {"00", "12"}

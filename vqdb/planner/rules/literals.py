@@ -21,7 +21,7 @@ from vqdb.planner.vocabulary import (
 )
 from vqdb.textnorm import canonical
 
-_IN_NUMBER = {",": "\ue003", ".": "\ue004"}  # a comma or point between digits, kept from ending a clause
+_IN_NUMBER = {",": "\ue003", ".": "\ue004", ";": "\ue005"}  # between digits, kept from ending a clause
 _NUMBER_PUNCTUATION = {ord(mark): punctuation for punctuation, mark in _IN_NUMBER.items()}
 _CLOCK = r"\d{1,2}:\d\d(?::\d\d)?"
 _DURATION = r"\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b"
@@ -137,14 +137,17 @@ def as_written(query: str) -> str:
 
 
 def _numbers_kept(text: str) -> str:
-    """``text`` with each comma or point between two digits marked (``_IN_NUMBER``), so the rules, which end a
-    phrase at punctuation, keep a number whole: "she says £3,000 a year" is said "£3,000 a year", not "£3"
-    (Whisper writes thousands with commas, a version or a price with a point); ``rule_plan`` puts them back in
-    the queries.
+    """``text`` with each comma, point or semicolon between two digits marked (``_IN_NUMBER``), so the rules,
+    which end a phrase at punctuation, keep a number whole: "she says £3,000 a year" is said "£3,000 a year", not
+    "£3" (Whisper writes thousands with commas, a version or a price with a point; a drop-frame timecode, 29.97
+    fps, its frames after a semicolon: "00:00:02;00" was the text "00"); ``rule_plan`` puts them back in the
+    queries.
 
     Example:
         >>> _numbers_kept("£3,000 a year, version 2.5.").translate(_NUMBER_PUNCTUATION)
         '£3,000 a year, version 2.5.'
+        >>> ";" in _numbers_kept("at 00:00:02;00 on the timecode"), ";" in _numbers_kept("hello; 5 times")
+        (False, True)
         >>> [c for c in _numbers_kept("£3,000, 2.5.") if not c.isascii()]
         ['£', '\ue003', '\ue004']
     """
