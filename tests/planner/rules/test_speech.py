@@ -358,6 +358,27 @@ def test_a_name_asked_by_what_under_a_person_is_their_name_caption(question: str
     assert not any(c.tool in ("transcript", "subtitle") for c in plan.queries)
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["what's the interviewee's job?", "what is the job title of the woman being interviewed?", "what's her role?"],
+)
+def test_a_persons_role_asked_is_their_name_caption(question: str) -> None:
+    """blind6 s5: "the interviewee's job" was looked for as words; a lower third writes the role under the name."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert [(c.tool, c.query, c.place) for c in plan.queries] == [("ocr", "{person}", "bottom")]
+
+
+def test_a_named_persons_role_is_the_caption_that_holds_their_name() -> None:
+    plan = rule_plan("what is Amara Okoye's job?", available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert {(c.tool, c.query) for c in plan.queries} >= {("ocr", "Amara Okoye"), ("ocr", "{person}")}
+
+
+@pytest.mark.parametrize("question", ["what is the company's role?", "a lady talking about her job and her plans"])
+def test_a_role_of_no_person_or_a_position_taken_is_no_name_caption(question: str) -> None:
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert "{person}" not in {c.query for c in plan.queries}
+
+
 @pytest.mark.parametrize("question", ["what name is on the sign?", "what name is given to the dog?"])
 def test_a_name_asked_of_no_person_is_no_name_caption(question: str) -> None:
     plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])

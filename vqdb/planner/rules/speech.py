@@ -262,12 +262,12 @@ _WHO_SPEAKS = re.compile(  # "who is speaking?", "who's the speaker", "what is t
 )
 
 
+_CAPTIONED_PERSON = rf"(?:man|woman|person|guy|lady|boy|girl|{alternation(list(phrasing.NAME_CAPTIONED))})"
 _NAME_UNDER = re.compile(  # "what name is shown under the speaker?", "which name appears below the woman?": see
     r"\b(?:what|which)(?:['’]s|\s+(?:is|was))?\s+(?:the\s+)?name\s+(?:(?:is|was|gets?)\s+)?"  # name_shown
     r"(?:(?:shown|written|displayed|given|printed|appears?|appearing|(?:comes?|pops?|shows?)\s+up)\s+)?"
     r"(?:on\s+(?:the\s+)?screen\s+)?(?:under|below|beneath|underneath|beside|next\s+to|for|by)\s+"
-    r"(?:him|her|them|(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?"
-    rf"(?:man|woman|person|guy|lady|boy|girl|{alternation(list(phrasing.NAME_CAPTIONED))}))\b",
+    rf"(?:him|her|them|(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{_CAPTIONED_PERSON})\b",
     re.I,
 )
 
@@ -317,6 +317,19 @@ _INTRODUCED_ON_SCREEN = re.compile(  # "the second person introduced on screen",
 )
 
 
+_ROLE = r"(?:job(?:\s+title)?|role|occupation|profession)"  # not "position": where, as often as what job
+_ROLE_ASKING = r"\bwhat(?:['’]s|\s+(?:is|was))\s+"  # asked, not "talking about her job", "what his occupation was"
+_ROLE_ASKED = re.compile(  # "what's the interviewee's job", "what is her role", "what is the job title of the woman"
+    rf"{_ROLE_ASKING}(?:(?:his|her|their|the\s+(?:[\w-]+\s+){{0,2}}?{_CAPTIONED_PERSON}['’]s)\s+{_ROLE}"
+    rf"|(?:the\s+)?{_ROLE}\s+of\s+(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{_CAPTIONED_PERSON}"
+    r"(?:\s+(?:being\s+)?(?:interviewed|speaking|talking))?)\b",
+    re.I,
+)
+_NAMED_ROLE = re.compile(  # "what is Amara Okoye's job": the name stays, read in the caption
+    rf"(?i:{_ROLE_ASKING})(?P<name>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)['’]s\s+(?i:{_ROLE})\b"
+)
+
+
 def name_order(text: str) -> str | None:
     """The order of the name caption ``text`` asks for by its ordinal ("who's the second person introduced on
     screen?": "second", the second name caption shown; ``ORDERS``), None where it asks none.
@@ -335,10 +348,11 @@ def name_order(text: str) -> str | None:
 
 def name_shown(text: str) -> tuple[str, bool]:
     """``text`` without a speaker's name shown on screen ("while his name is on screen", "when the
-    reporter's name comes up", "what name is shown under the speaker?", "the second person introduced on screen":
-    the name not given, else it is the text read; its order, ``name_order``), and whether it had one: a name
-    shown under a person is the name caption, the lower third a broadcast or an interview puts up while they
-    speak (as for who speaks, ``names_captioned``), not a picture of a name nor words said.
+    reporter's name comes up", "what name is shown under the speaker?", "the second person introduced on screen",
+    "what's the interviewee's job?", whose role is the caption's second line: the name not given, else it is the
+    text read; its order, ``name_order``), and whether it had one: a name shown under a person is the name
+    caption, the lower third a broadcast or an interview puts up while they speak (as for who speaks,
+    ``names_captioned``), not a picture of a name nor words said.
 
     Example:
         >>> name_shown("what does kennedy say while his name is on screen")
@@ -355,8 +369,16 @@ def name_shown(text: str) -> tuple[str, bool]:
         (('what is his name', False), ('when does his name appear on the board', False))
         >>> name_shown("who's the second person introduced on screen?")  # a person introduced: by their caption
         ("who's  ?", True)
+        >>> name_shown("what's the interviewee's job?"), name_shown("what is Amara Okoye's role?")  # the line under
+        (('what is ?', True), ("what is 'Amara Okoye' ?", True))
+        >>> name_shown("what is the job title of the woman being interviewed?")
+        ('what is ?', True)
+        >>> name_shown("what is the company's role?")[1], name_shown("a lady talking about her job")[1]
+        (False, False)
     """
     taken = _INTRODUCED_ON_SCREEN.sub(" ", _NAME_UNDER.sub(" ", _NAME_SHOWN.sub(" ", text)))
+    # a person's role asked: the caption's other line, under the name given
+    taken = _NAMED_ROLE.sub(r"what is '\g<name>' ", _ROLE_ASKED.sub("what is ", taken))
     return taken, taken != text
 
 
