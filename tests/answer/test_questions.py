@@ -56,6 +56,8 @@ from vqdb.answer.timeline import match_words
         ),
         ("What happens during the second song?", "while", "the second song", False),
         ("What does she say following the applause?", "after", "the applause", False),
+        ("Which of the following appears on screen first?", None, None, False),  # the options follow
+        ("Which of these following lines is shown?", None, None, False),
         ("What was on the board prior to the meeting?", "before", "the meeting", False),
         ("Which loudspeaker is announced next after the Kestrel K2?", "after", "the Kestrel K2", True),
         ("Which speaker is announced after the Kestrel K2, next?", "after", "the Kestrel K2", True),

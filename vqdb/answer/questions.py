@@ -127,6 +127,7 @@ _RELATION = re.compile(
     + r")\b(?:\s+(?:that|when)\b)?",
     re.IGNORECASE,
 )
+_THE_FOLLOWING = re.compile(r"\b(?:the|these)\s+$", re.IGNORECASE)  # "the following": what comes below, the options
 # a time asked, not a relation: "Until what time is the road closed?", "Since when...?", "By when...?"
 ASKED_TIME = re.compile(
     r"\b(?:until|till|til|since|by|from|after|before)\s+(?:when\b|what\s+(?:time|hour|date|day|year)\b)", re.IGNORECASE
@@ -715,6 +716,8 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
         (True, None)
         >>> _find_relation("What is shown until the music starts?")[2]
         'before'
+        >>> _find_relation("Which of the following appears first?") is None  # the options follow, not a moment
+        True
     """
     asked_times = [m.span() for m in ASKED_TIME.finditer(masked)]
     for match in _RELATION.finditer(masked):
@@ -725,6 +728,8 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
             continue
         if word == "as" and not match.group("immediate"):
             continue  # "as" alone is too often not about time ("such as", "as big as")
+        if word == "following" and _THE_FOLLOWING.search(masked, 0, match.start()):
+            continue  # "Which of the following is shown?": the options, not a moment after them
         return match.start(), match.end(), RELATIONS[word], match.group("immediate") is not None or word in NEXT_TO
     return None
 
