@@ -322,7 +322,7 @@ def read_question(question: str) -> QuestionParts:
         asks_word=ordinal is not None and (ordinal.group(2) or "").lower() == "word",
         source=source,
         named=sources_named(_mask_quotes(rest)),
-        anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
+        anchor_source=_anchor_source(anchor_clause, relation, source) if anchor is not None else None,
         about_sound=about_sound(_mask_quotes(rest)),
         negated=negates,
         context=context,
@@ -704,6 +704,22 @@ def _first_of_two(clause: str) -> str:
         return quoted.group(0)
     parts = _AND.split(_mask_quotes(clause), maxsplit=1)
     return clause[: len(parts[0])] if len(parts) == 2 else clause
+
+
+def _anchor_source(anchor_clause: str, relation: str | None, source: str | None) -> str | None:
+    """Where the anchor is found: the source its clause names ("after he says X": speech), else, for what comes
+    right after or before it, the source the question's subject names: what the speaker says after "the
+    Gutenberg" follows it in his speech, not the slide's title "The Gutenberg Bible". A moment "while" X names
+    no source of X: X is usually in another ("What is on screen while 'ask not'...?").
+
+    Example:
+        >>> _anchor_source("'the Gutenberg'", "after", "speech"), _anchor_source("the banner is up", "after", "speech")
+        ('speech', 'screen')
+        >>> _anchor_source("'ask not'", "while", "screen") is None
+        True
+    """
+    named = source_of(_mask_quotes(anchor_clause))
+    return named or (source if relation in ("after", "before") else None)
 
 
 def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
