@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    '151a67725a37'
+    'cbcfccd54c0f'
 """
 
 from __future__ import annotations
