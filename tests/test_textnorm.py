@@ -130,6 +130,23 @@ def test_a_century_named_by_its_years_is_the_century_said(asked, said):
     assert canonical(asked) == canonical(said)
 
 
+@pytest.mark.parametrize(
+    ("asked", "read"),
+    [
+        ("the nineteen-sixties", "the 1960s"),
+        ("the nineteen sixties", "the 1960's"),
+        ("the sixties", "the '60s"),
+        ("the twenty twenties", "the 2020s"),
+    ],
+)
+def test_a_decade_said_in_words_is_its_digits(asked, read):
+    assert canonical(asked) == canonical(read)
+
+
+def test_a_decade_after_a_number_that_is_no_century_stays_apart():
+    assert canonical("five sixties") == "5 60s"
+
+
 @pytest.mark.parametrize("text", ["100s of fans", "the 2000s", "1000s", "the 1960s", "two hundreds", "top 200s"])
 def test_hundreds_that_name_no_century_stay(text):
     assert "century" not in canonical(text)

@@ -9,7 +9,8 @@ to one form, so two texts that say the same thing compare equal word for word:
 * anything but letters and digits separates words (apostrophes inside words are dropped: "don't" -> "dont");
 * numbers become digits: "twenty-five" -> "25", "one hundred and five" -> "105", "nineteen eighty-four"
   -> "1984", "3,000" -> "3000", "fifth" / "5th" -> "5th", "three point five" -> "3.5"; a century named by its
-  years is its ordinal: "the 1400s" / "the fourteen hundreds" -> "the 15th century" (as a voice says it);
+  years is its ordinal: "the 1400s" / "the fourteen hundreds" -> "the 15th century" (as a voice says it); a
+  decade is its digits: "the nineteen-sixties" / "the 1960's" -> "the 1960s", "the sixties" -> "the 60s";
 * British spellings become American ones ("colour" -> "color", "centre" -> "center"), from a word list;
 * symbols said as words are words: "10%" -> "10 percent", "£250" -> "250 pounds", "R&D" -> "r and d".
 
@@ -60,6 +61,8 @@ _TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
 }  # fmt: skip
+_DECADES = {f"{word[:-1]}ies": value for word, value in _TENS.items() if word != "fourty"}  # "sixties": the 60s
+_DECADE_CENTURIES = {str(n) for n in range(11, 21)}  # "nineteen" of "nineteen-sixties"
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -204,6 +207,8 @@ def canonical_words(text: str) -> list[str]:
         ['save', '10', 'percent', '3000', 'pounds', 'a', 'year']
         >>> canonical("in the 1400s"), canonical("the fourteen hundreds"), canonical("100s of fans, the 2000s")
         ('in the 15th century', 'the 15th century', '100s of fans the 2000s')
+        >>> canonical("the nineteen-sixties"), canonical("the 1960's"), canonical("the sixties")
+        ('the 1960s', 'the 1960s', 'the 60s')
     """
     return [token for token, _, _ in _canonical_tokens(words(_spell_symbols(text)))]
 
@@ -270,7 +275,13 @@ def _canonical_tokens(tokens: list[str]) -> list[tuple[str, int, int]]:
             out.append((value, i, i + used - 1))
             i += used
             continue
-        if not token[0].isdigit():
+        if token in _DECADES:  # "the sixties" -> "60s", "nineteen-sixties" -> "1960s", as "1960's" is written
+            century = out[-1][0] if out and len(out) - 1 in spoken and out[-1][0] in _DECADE_CENTURIES else ""
+            if century:
+                spoken.discard(len(out) - 1)
+            first = out.pop()[1] if century else i
+            out.append((f"{century}{_DECADES[token]}s", first, i))
+        elif not token[0].isdigit():
             out.append((british.get(token, token), i, i))
         elif _HUNDREDS.fullmatch(token):  # "the 1400s"
             out += [(word, i, i) for word in _century(int(token[:2]))]

@@ -80,6 +80,14 @@ def test_evidence_only_is_the_default_and_says_so(corpus):
     assert "evidence-only answerer" in result.notes[0] and "evidence-only" in str(result)
 
 
+def test_options_written_with_their_letters_are_read_without_them(corpus):
+    labelled = [f"{letter}. {option}" for letter, option in zip("ABC", OPTIONS, strict=True)]  # Video-MME's form
+    result = answer_on_keyframes(corpus, "What sign is shown?", KEYFRAMES, options=labelled, cache=False)
+    plain = answer_on_keyframes(corpus, "What sign is shown?", KEYFRAMES, options=OPTIONS, cache=False)
+    assert (result.answer, result.options, result.answer_text) == ("B", OPTIONS, "An exit sign")
+    assert result.confidence == pytest.approx(plain.confidence)
+
+
 def test_cache_reuses_answers_until_told_not_to(corpus, scripted):
     vlm = scripted(letter_reply("B"), letter_reply("A"), letter_reply("C"))
     first = answer_on_keyframes(corpus, "Sign?", KEYFRAMES, options=OPTIONS, backend=vlm)

@@ -110,6 +110,28 @@ def test_right_after_a_passage(answerer):
     assert answerer.answer(question, options, [], timeline=LJ).answer == "B"
 
 
+SLIDE_READ_ALOUD = [  # b5-slide: the slide's title names the anchor too, and Whisper writes the number in digits
+    *screens((11.5, 24.0, "The Gutenberg Bible / First book printed with movable type / Dated to around 1455")),
+    *speech(
+        (
+            11.65,
+            22.69,
+            "The earliest book, printed with movable types, the Guttenberg or 42-line Bible of about 1455, "
+            "has never been surpassed.",
+        )
+    ),
+]
+
+
+def test_what_the_speaker_says_right_after_is_anchored_in_the_speech(answerer):
+    """The speaker mentions it right after "the Gutenberg" in his speech, not after the slide's title; an
+    option's "the" read as the anchor's own leaves it right after it."""
+    options = ["the forty-two line Bible", "the year 1455", "movable types", "the art of printing"]
+    question = "What does the speaker mention right after 'the Gutenberg'?"
+    found = answerer.answer(question, options, [], timeline=SLIDE_READ_ALOUD)
+    assert found.answer == "A" and not found.low_confidence
+
+
 JFK = speech(
     (
         2.93,

@@ -56,6 +56,8 @@ from vqdb.answer.timeline import match_words
         ),
         ("What happens during the second song?", "while", "the second song", False),
         ("What does she say following the applause?", "after", "the applause", False),
+        ("Which of the following appears on screen first?", None, None, False),  # the options follow
+        ("Which of these following lines is shown?", None, None, False),
         ("What was on the board prior to the meeting?", "before", "the meeting", False),
         ("Which loudspeaker is announced next after the Kestrel K2?", "after", "the Kestrel K2", True),
         ("Which speaker is announced after the Kestrel K2, next?", "after", "the Kestrel K2", True),
@@ -326,3 +328,17 @@ def test_who_speaks_when_and_which_broadcaster_are_no_topic_of_the_question(ques
 )
 def test_the_start_or_end_of_the_video_is_its_first_or_last(question, ordinal):
     assert read_question(question).ordinal == ordinal
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor_source"),
+    [
+        ("What does the speaker mention right after 'the Gutenberg'?", "speech"),  # in his speech, not the slide
+        ("What is written on the slide right before 'Thank you'?", "screen"),
+        ("What does the narrator say right after the banner comes up?", "screen"),  # the anchor names its own
+        ("What is on screen while 'ask not' is said?", "speech"),
+        ("What is on screen while 'ask not'?", None),  # a moment "while" X: X is in another source
+    ],
+)
+def test_the_anchor_is_found_where_its_clause_or_else_the_subject_says(question, anchor_source):
+    assert read_question(question).anchor_source == anchor_source

@@ -54,6 +54,16 @@ def test_a_described_moment_is_found_on_screen_and_a_sound_by_its_label():
     assert [(a.start_s, a.end_s, a.source) for a in dog] == [(21.1, 22.6, "audio")]
 
 
+def test_a_described_moment_is_found_by_what_is_said_not_who_says_it():
+    """ "narrator" reads "Narration" in the credits, and "mentions" nothing: the moment is where "Gutenberg" is said."""
+    streams = [
+        said((2.61, 11.03, "The earliest book, printed with movable types, the Guttenberg or 42-line Bible,")),
+        screen("Written by Anna Berg / Narration: Linda Johnson / Music: Studio Nine", 21.5, 26.0),
+    ]
+    found = locate(read_question("What does the caption say when the narrator mentions the Gutenberg?"), streams)
+    assert found and {a.source for a in found} == {"transcript"} and 2.61 < found[0].start_s < 11.03
+
+
 def test_a_quoted_anchor_keeps_its_function_words():
     stream = said((2.9, 13.4, "And so my fellow Americans, ask not what your country can do for you"))
     (anchor,) = locate(read_question("What does Kennedy say right after 'ask not'?"), [stream])

@@ -42,6 +42,7 @@ from vqdb.answer.confidence import choice_confidence, free_text_confidence
 from vqdb.answer.evidence import Evidence, Keyframe, as_keyframes, gather_evidence
 from vqdb.answer.evidence_answerer import EvidenceAnswerer
 from vqdb.answer.llm_answerer import LlmAnswerer
+from vqdb.answer.option_labels import unlabelled
 from vqdb.answer.placed_text import best_keyframe, placed_call, text_in_place
 from vqdb.answer.prompts import Frame, build_messages, option_letters, parse_intervals, parse_letter
 from vqdb.answer.questions import read_question, video_span
@@ -161,10 +162,11 @@ def answer(
         raise ConfigError(f"retrieval must be one of {', '.join(RETRIEVALS)}, got {retrieval!r}")
     if k < 1:
         raise VqdbError(f"k must be a positive number of keyframes, got {k!r}")
+    options = unlabelled(options) if options else None
     found = retrieve(
         corpus,
         question,
-        options=list(options) if options else None,
+        options=options,
         video=video,
         k=k,
         planner="rules" if retrieval == "planner" else "uniform",
@@ -212,7 +214,7 @@ def answer_on_keyframes(
         raise VqdbError("the question is empty; ask something about the video")
     if not keyframes:
         raise VqdbError(why_no_keyframes(corpus, question, plan, notes))
-    options = list(options) if options else None
+    options = unlabelled(options) if options else None  # "A. Apples." is the option "Apples."
     if options:
         option_letters(len(options))  # validates the count
     model = resolve_backend(backend, corpus.config)

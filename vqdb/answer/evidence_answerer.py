@@ -751,6 +751,8 @@ class _Reading:
         beside = beside_anchor(self.parts, self.anchors, match.stream, positions, self.streams)
         if match.first in beside and match.last in beside:
             return 1.0
+        if _past_the_anchor(match, beside, self.anchors, after=self.parts.relation == "after"):
+            return 1.0  # "the 42 line bible" read as "the Guttenberg or 42-line Bible": its "the" is the anchor's
         return time_weight(self.parts, self.anchors, start_s, end_s, match.stream.source)
 
     def _between_them(self, match: Match) -> bool | None:
@@ -1753,6 +1755,32 @@ def _contiguous(part: list[str], whole: list[str]) -> bool:
 def _literal(text: str) -> str:
     """Text as written, in folded case with single spaces: what tells "Hello world..." from "Hello world"."""
     return " ".join(text.casefold().split())
+
+
+def _past_the_anchor(match: Match, beside: np.ndarray, anchors: Sequence[Anchor], *, after: bool) -> bool:
+    """Whether ``match`` reads some of the anchor's own words and then words ``beside`` it (its ``after`` or
+    before side): an option's function word found in the anchor ("the" of "the Guttenberg or 42-line Bible" for
+    the option "the forty-two line Bible" right after "the Gutenberg") leaves the option right after it.
+
+    Example:
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.questions import read_question
+        >>> from vqdb.answer.timeline import stream_of
+        >>> said = Evidence("transcript", "v", 0.0, 3.0, "the Guttenberg or 42-line Bible", 0.0)
+        >>> s = stream_of("transcript", "v", [said])
+        >>> parts = read_question("What does he say right after 'the Gutenberg'?")
+        >>> anchors = locate(parts, [s])
+        >>> beside = beside_anchor(parts, anchors, s, np.arange(len(s.words)))
+        >>> _past_the_anchor(Match(s, 0, 5, 1.0, 1.0), beside, anchors, after=True)
+        True
+        >>> _past_the_anchor(Match(s, 0, 1, 1.0, 1.0), beside, anchors, after=True)  # the anchor alone
+        False
+    """
+    own = {i for a in anchors for m in a.matches if m.stream is match.stream for i in range(m.first, m.last + 1)}
+    side = set(beside.tolist())
+    return (match.last if after else match.first) in side and all(
+        i in own or i in side for i in range(match.first, match.last + 1)
+    )
 
 
 def _same_source(a: Place, b: Place) -> bool:

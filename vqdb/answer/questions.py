@@ -127,6 +127,7 @@ _RELATION = re.compile(
     + r")\b(?:\s+(?:that|when)\b)?",
     re.IGNORECASE,
 )
+_THE_FOLLOWING = re.compile(r"\b(?:the|these)\s+$", re.IGNORECASE)  # "the following": what comes below, the options
 # a time asked, not a relation: "Until what time is the road closed?", "Since when...?", "By when...?"
 ASKED_TIME = re.compile(
     r"\b(?:until|till|til|since|by|from|after|before)\s+(?:when\b|what\s+(?:time|hour|date|day|year)\b)", re.IGNORECASE
@@ -321,7 +322,7 @@ def read_question(question: str) -> QuestionParts:
         asks_word=ordinal is not None and (ordinal.group(2) or "").lower() == "word",
         source=source,
         named=sources_named(_mask_quotes(rest)),
-        anchor_source=source_of(_mask_quotes(anchor_clause)) if anchor is not None else None,
+        anchor_source=_anchor_source(anchor_clause, relation, source) if anchor is not None else None,
         about_sound=about_sound(_mask_quotes(rest)),
         negated=negates,
         context=context,
@@ -705,6 +706,22 @@ def _first_of_two(clause: str) -> str:
     return clause[: len(parts[0])] if len(parts) == 2 else clause
 
 
+def _anchor_source(anchor_clause: str, relation: str | None, source: str | None) -> str | None:
+    """Where the anchor is found: the source its clause names ("after he says X": speech), else, for what comes
+    right after or before it, the source the question's subject names: what the speaker says after "the
+    Gutenberg" follows it in his speech, not the slide's title "The Gutenberg Bible". A moment "while" X names
+    no source of X: X is usually in another ("What is on screen while 'ask not'...?").
+
+    Example:
+        >>> _anchor_source("'the Gutenberg'", "after", "speech"), _anchor_source("the banner is up", "after", "speech")
+        ('speech', 'screen')
+        >>> _anchor_source("'ask not'", "while", "screen") is None
+        True
+    """
+    named = source_of(_mask_quotes(anchor_clause))
+    return named or (source if relation in ("after", "before") else None)
+
+
 def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
     """The first relation word of the question; a first "When" asks for a time ("When does...?"),
     unless its clause ends in a comma and the question goes on ("When the dog barks, what...?"); one that
@@ -715,6 +732,8 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
         (True, None)
         >>> _find_relation("What is shown until the music starts?")[2]
         'before'
+        >>> _find_relation("Which of the following appears first?") is None  # the options follow, not a moment
+        True
     """
     asked_times = [m.span() for m in ASKED_TIME.finditer(masked)]
     for match in _RELATION.finditer(masked):
@@ -725,6 +744,8 @@ def _find_relation(masked: str) -> tuple[int, int, str, bool] | None:
             continue
         if word == "as" and not match.group("immediate"):
             continue  # "as" alone is too often not about time ("such as", "as big as")
+        if word == "following" and _THE_FOLLOWING.search(masked, 0, match.start()):
+            continue  # "Which of the following is shown?": the options, not a moment after them
         return match.start(), match.end(), RELATIONS[word], match.group("immediate") is not None or word in NEXT_TO
     return None
 

@@ -49,7 +49,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from vqdb.answer.lexical import STOPWORDS, Match, Matcher, extents, find, rarity_weights
-from vqdb.answer.questions import QuestionParts
+from vqdb.answer.questions import PERSON_WORDS, SPEECH_CUES, QuestionParts
 from vqdb.answer.timeline import Stream, match_words, screen_sequence
 from vqdb.models.protocols import TextEmbedder
 from vqdb.textnorm import as_digits
@@ -178,12 +178,21 @@ def locate(
     ("when the counter reads 40.000", "after the 1961 caption") is found only where the number is read:
     where one of its numbers is read nowhere, neither its other words ("counter", on every screen) nor its
     meaning find the moment. A short numeral of the anchor read nowhere is looked for as the letter OCR reads
-    for it (``numerals_as_read``: "Part 1" shown, read "Part I").
+    for it (``numerals_as_read``: "Part 1" shown, read "Part I"). A moment described, not quoted, is found by
+    what is said in it, not by who says it or how (``SPEECH_CUES``, ``PERSON_WORDS``: "narrator", "mentions"
+    are no words said; "Narration" read in the credits is not the moment), where any of those words is read.
 
     Example:
         >>> from vqdb.answer.questions import read_question
         >>> locate(read_question("What is shown right after 'the END'?"), [])
         []
+        >>> from vqdb.answer.evidence import Evidence
+        >>> from vqdb.answer.timeline import stream_of
+        >>> said = stream_of("transcript", "v", [Evidence("transcript", "v", 2.6, 4.0, "the Guttenberg or", 2.6)])
+        >>> shown = stream_of("ocr", "v", [Evidence("ocr", "v", 21.5, 26.0, "Narration: Linda Johnson", 21.5)])
+        >>> parts = read_question("What is on screen when the narrator mentions the Gutenberg?")
+        >>> [(round(a.start_s, 1), a.source) for a in locate(parts, [said, shown])]
+        [(3.1, 'transcript')]
     """
     if parts.at_s is not None:
         start, end = parts.at_s
@@ -199,6 +208,9 @@ def locate(
     anchors: list[Anchor] = []
     if not parts.quoted:  # a described moment: its function words locate nothing
         present &= np.array([w not in STOPWORDS for w in words], dtype=bool)
+        # nor, beside what is said, who says it and how: "when the narrator mentions the Gutenberg" is "Gutenberg"
+        said = present & np.array([w not in SPEECH_CUES | PERSON_WORDS for w in words], dtype=bool)
+        present = said if said.any() else present
     if present.any():
         query = [w for w, keep in zip(words, present, strict=True) if keep]
         weights = rarity_weights(query, streams)
