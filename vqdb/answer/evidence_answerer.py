@@ -106,12 +106,12 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
-from vqdb.answer.answer_kind import address_in, asked_kind, holds_kind, listed_words, names_in, time_in
+from vqdb.answer.answer_kind import address_in, asked_kind, code_in, holds_kind, listed_words, names_in, time_in
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.displays import one_display
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, read_tokens
+from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, normalize, read_tokens
 from vqdb.answer.letter_case import case_fit
 from vqdb.answer.lexical import (
     STOPWORDS,
@@ -1219,9 +1219,10 @@ class _Reading:
         # a guess by the source named or by meaning where what the question is about is read somewhere;
         # where some of it is read nowhere, only by a meaning close enough to answer it
         guessed = (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD
-        # a web address asked ("What web address is shown?") is answered by the one the video shows, whatever
-        # words go with it ("web" is read nowhere beside it): surely where only one is read, flagged of several
-        shown = _addresses(best for _, _, _, best in scored) if kind == "address" else set()
+        # a web address or a code asked ("What web address is shown?", "Which version is it?") is answered by the
+        # one the video shows, whatever words go with it ("web", "version" read nowhere beside it): surely where
+        # only one is read, flagged of several
+        shown = _identifiers_shown(kind, [best for _, _, _, best in scored])
         found, guessed = found or len(shown) == 1, guessed or bool(shown)
         if not (found or guessed):
             unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
@@ -1695,6 +1696,23 @@ def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place |
         if contained:
             out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
     return out
+
+
+def _identifiers_shown(kind: str | None, snippets: list[Evidence]) -> set[str]:
+    """The distinct values of an identifier ``kind`` (``address``: ``_addresses``; ``code``: ``code_in``, as
+    identifiers are compared) that ``snippets`` read; empty for any other kind.
+
+    Example:
+        >>> ev = [Evidence("ocr", "v", t, t + 1, text, t) for t, text in [(0, "Made with Typeset v2.1"),
+        ...                                                                (1, "Typeset V2.1"), (2, "Credits")]]
+        >>> _identifiers_shown("code", ev), _identifiers_shown("name", ev)
+        ({'v2.1'}, set())
+    """
+    if kind == "address":
+        return _addresses(snippets)
+    if kind == "code":
+        return {normalize(code) for code in map(code_in, (s.text for s in snippets)) if code}
+    return set()
 
 
 def _addresses(snippets: Iterable[Evidence]) -> set[str]:
