@@ -152,3 +152,26 @@ def test_the_code_in_a_text(text, code):
 
     assert code_in(text) == code
     assert holds_kind("code", text) is (code is not None)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What's the interviewee's job?", "role"),
+        ("What is the job title of the woman being interviewed?", "role"),
+        ("What does Dr. Okoye do for a living?", "role"),
+        ("What is Maria Lopez's occupation?", "role"),
+        ("A lady talking about her job", None),
+    ],
+)
+def test_a_question_for_a_persons_job_asks_for_a_role(question, kind):
+    assert asked_kind(question) == kind
+
+
+def test_the_role_is_the_caption_line_beside_the_name():
+    from vqdb.answer.answer_kind import role_in
+
+    assert role_in("Dr. Amara Okoye / Research Lead") == "Research Lead"
+    assert role_in("NORTHWIND / Peter Vance / Senior Architect") == "Senior Architect"
+    assert role_in("Senior Architect / Peter Vance", named=["peter", "vance"]) == "Senior Architect"
+    assert role_in("Peter Vance") is None and role_in("NOW 25% OFF / SKU 40-118") is None

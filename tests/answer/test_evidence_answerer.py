@@ -1390,6 +1390,18 @@ def test_a_version_asked_is_the_one_the_video_shows_though_no_version_is_printed
     assert unsure.answer is not None and unsure.low_confidence
 
 
+def test_a_persons_role_asked_is_the_caption_line_beside_their_name(answerer):
+    """blind6 s5: no screen says "job"; a lower third writes the role under the name."""
+    shown = screens(
+        (0.0, 8.0, "NOW 25% OFF / SKU 40-118"), (8.0, 13.0, "Fenwick St"), (13.5, 19.5, "Dr. Amara Okoye / Research Lead")
+    )
+    found = answerer.answer("What's the interviewee's job?", None, [], timeline=shown)
+    assert found.answer == "Research Lead" and not found.low_confidence
+    two = shown + screens((20.0, 24.0, "Peter Vance / Senior Architect"))
+    named = answerer.answer("What is Peter Vance's role?", None, [], timeline=two)
+    assert named.answer == "Senior Architect"
+
+
 def test_the_last_button_in_a_row_on_every_screen_is_read_in_the_row_not_where_its_word_comes_up_later(answerer):
     page = "Enter text and press ENTER Send / Upvote Downvote Flag Regenerate Clear history / Examples"
     demo = screens(

@@ -24,6 +24,9 @@ text for one:
   identifier written with digits: a version ("v2.1", "version 3.0"), letters and digits ("TYP-0042", "39B"),
   digits joined by a dash ("40-118"); the noun that asks it is seldom printed beside it ("v2.1" is not labelled
   "version"): :func:`code_in` reads it out of a snippet, to tell how many a video shows;
+* a **role** ("What's the interviewee's job?", "What is Amara Okoye's role?") is the line a name caption writes
+  beside the name (a lower third: "Dr. Amara Okoye / Research Lead"): :func:`role_in` reads it, the line after the
+  one with the name asked (else the first name), or before it where the name is last;
 * a **list** ("Which folders are listed?", "What are the three steps?": several things asked, not "Which
   directory does he list?") is a screen of two lines or more: a listing's items stand on lines of their own,
   a sentence is no list.
@@ -48,7 +51,7 @@ from vqdb.answer.identifiers import is_address, normalize, read_tokens
 from vqdb.answer.lexical import FUNCTION_WORDS
 from vqdb.answer.questions import ASKED_TIME
 from vqdb.answer.timeline import match_words
-from vqdb.textnorm import canonical
+from vqdb.textnorm import canonical, names_a_person
 
 _NAME_ASKED = re.compile(
     r"^\s*(?:who|whom)\b|\b(?:who|whom)\s+(?:is|was|are|were|'s)\b|\bwhat\s+is\s+(?:the\s+)?name\b"
@@ -66,6 +69,11 @@ _CODE_ASKED = re.compile(  # the code itself asked: "what code does he type?" as
 _CODE = re.compile(  # a version, letters with digits, digits joined by a dash; not a list's "2.Made" nor "3rd"
     r"\bv(?:er(?:sion)?)?\.?\s?\d+(?:\.\d+)+\b"
     r"|(?<![\w.-])(?:[A-Z]{1,5}-?\d{2,}[A-Z]?|\d{2,}[A-Z]{1,2}|\d+-\d+(?:-\d+)*)(?![\w-])",
+)
+_ROLE_ASKED = re.compile(  # "what's the interviewee's job?", "what is the job title of the woman interviewed?"
+    r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:[\w.'’-]+\s+){0,4}?(?:job(?:\s+title)?|role|occupation|profession)s?\b"
+    r"|\bwhat\s+(?:does|did|do)\s+(?:[\w.'’-]+\s+){1,5}?do\s+for\s+(?:a\s+living|work)\b",
+    re.IGNORECASE,
 )
 _NUMBER_ASKED = re.compile(
     r"\bhow\s+(?:many|much|old|long|far|tall|big|high|fast)\b"
@@ -96,8 +104,8 @@ _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'
 
 
 def asked_kind(question: str) -> str | None:
-    """``name``, ``place``, ``number``, ``time``, ``address``, ``code`` or ``list``: the kind of value ``question`` asks
-    for; else None.
+    """``name``, ``place``, ``number``, ``time``, ``address``, ``code``, ``role`` or ``list``: the kind of value
+    ``question`` asks for; else None.
 
     Example:
         >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
@@ -112,9 +120,13 @@ def asked_kind(question: str) -> str | None:
         >>> [asked_kind(q) for q in ("Which version was it made with?", "What's the reference code at the bottom?",
         ...                          "What is the model number of the drill?", "What code does he type?")]
         ['code', 'code', 'code', None]
+        >>> asked_kind("What's the interviewee's job?"), asked_kind("What does Dr. Okoye do for a living?")
+        ('role', 'role')
     """
     if _ADDRESS_ASKED.search(question):
         return "address"
+    if _ROLE_ASKED.search(question):
+        return "role"
     if _NAME_ASKED.search(question):
         return "name"
     if _PLACE_ASKED.search(question):
@@ -199,6 +211,8 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         return any(is_address(token) for token in read_tokens(text))
     if kind == "code":
         return code_in(text) is not None
+    if kind == "role":
+        return role_in(text) is not None
     if kind == "list":
         return sum(bool(_WORD.search(line)) for line in _LINE.split(text)) >= 2
     raise ValueError(f"unknown kind of value: {kind!r}")
@@ -252,6 +266,28 @@ def code_in(text: str) -> str | None:
     """
     found = _CODE.search(text)
     return found.group(0) if found else None
+
+
+def role_in(text: str, named: Collection[str] = ()) -> str | None:
+    """The role a name caption ``text`` (a screen's lines joined by " / ") writes beside a person's name: the
+    line after the one holding the ``named`` words (normalized, ``match_words``; the question's), else after the
+    first line that names a person (``textnorm.names_a_person``), or before it where that line is the last; None
+    where no line names a person or there is no other line.
+
+    Example:
+        >>> role_in("Dr. Amara Okoye / Research Lead"), role_in("NORTHWIND / Peter Vance / Senior Architect")
+        ('Research Lead', 'Senior Architect')
+        >>> role_in("Research Lead / Dr. Amara Okoye", named=["amara", "okoye"]), role_in("Peter Vance")
+        ('Research Lead', None)
+    """
+    lines = [line.strip() for line in _LINE.split(text) if _WORD.search(line)]
+    wanted = set(named)
+    at = next((i for i, line in enumerate(lines) if wanted and wanted <= set(match_words(line))), None)
+    if at is None:
+        at = next((i for i, line in enumerate(lines) if names_a_person(line)), None)
+    if at is None or len(lines) < 2:
+        return None
+    return lines[at + 1] if at + 1 < len(lines) else lines[at - 1]
 
 
 def _non_initial_words(text: str) -> list[str]:
