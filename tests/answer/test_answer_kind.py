@@ -114,3 +114,64 @@ def test_the_address_in_a_text_is_as_written_or_as_ocr_dropped_its_dot():
     assert address_in("Ref AX-7031 / www.archive-films.org/kennedy") == "www.archive-films.org/kennedy"
     assert address_in("Music: Studio Nine / WWW printhistoryorg") == "printhistory.org"
     assert address_in("Tips? Call 1-800-555-0199") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Which version of the software was it made with?", "code"),
+        ("What's the reference code at the bottom of the slide?", "code"),
+        ("What is the product code?", "code"),
+        ("What's the SKU on the tag?", "code"),
+        ("What is the model number of the drill?", "code"),
+        ("What code does he type in the terminal?", None),  # a program's text, not an identifier
+        ("What does the code print?", None),
+        ("What number is on the shirt?", "number"),
+    ],
+)
+def test_a_question_for_a_version_or_code_asks_for_a_code(question, kind):
+    assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Made with Typeset v2.1", "v2.1"),
+        ("Release version 3.0.1 out now", "version 3.0.1"),
+        ("Ref TYP-0042", "TYP-0042"),
+        ("SKU 40-118", "40-118"),
+        ("Live from Pad 39B", "39B"),
+        ("Dated c. 1455", None),  # a bare number is no code
+        ("2.Made in the 1400s", None),  # a list's numbering
+        ("Printed in the 3rd century", None),
+        ("Never surpassed in quality", None),
+    ],
+)
+def test_the_code_in_a_text(text, code):
+    from vqdb.answer.answer_kind import code_in
+
+    assert code_in(text) == code
+    assert holds_kind("code", text) is (code is not None)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What's the interviewee's job?", "role"),
+        ("What is the job title of the woman being interviewed?", "role"),
+        ("What does Dr. Okoye do for a living?", "role"),
+        ("What is Maria Lopez's occupation?", "role"),
+        ("A lady talking about her job", None),
+    ],
+)
+def test_a_question_for_a_persons_job_asks_for_a_role(question, kind):
+    assert asked_kind(question) == kind
+
+
+def test_the_role_is_the_caption_line_beside_the_name():
+    from vqdb.answer.answer_kind import role_in
+
+    assert role_in("Dr. Amara Okoye / Research Lead") == "Research Lead"
+    assert role_in("NORTHWIND / Peter Vance / Senior Architect") == "Senior Architect"
+    assert role_in("Senior Architect / Peter Vance", named=["peter", "vance"]) == "Senior Architect"
+    assert role_in("Peter Vance") is None and role_in("NOW 25% OFF / SKU 40-118") is None

@@ -1397,6 +1397,35 @@ def test_an_open_question_for_the_web_address_shown_is_answered_by_it(answerer):
     assert found.answer is not None and "jfklibrary.org/asknot" in found.answer and not found.low_confidence
 
 
+def test_a_version_asked_is_the_one_the_video_shows_though_no_version_is_printed_beside_it(answerer):
+    """Credits never write "version: v2.1": the noun that asks the kind of value is read nowhere, yet the one code
+    the video shows answers it (as the one web address shown answers "which website?"); of two codes, with nothing
+    read beside either to say which, it is unsure."""
+    credits = screens(
+        (0.0, 3.0, "Script / Mara Quist"), (3.0, 6.0, "Narrator / Linda Johnson"), (6.0, 9.0, "Made with Typeset v2.1")
+    )
+    found = answerer.answer("Which version of the software was it made with?", None, [], timeline=credits)
+    assert found.answer is not None and "v2.1" in found.answer and not found.low_confidence
+    two = credits + screens((9.0, 12.0, "Ref TYP-0042"))
+    assert not answerer.answer("What is the version?", None, [], timeline=credits).low_confidence
+    unsure = answerer.answer("What is the version?", None, [], timeline=two)
+    assert unsure.answer is not None and unsure.low_confidence
+
+
+def test_a_persons_role_asked_is_the_caption_line_beside_their_name(answerer):
+    """blind6 s5: no screen says "job"; a lower third writes the role under the name."""
+    shown = screens(
+        (0.0, 8.0, "NOW 25% OFF / SKU 40-118"),
+        (8.0, 13.0, "Fenwick St"),
+        (13.5, 19.5, "Dr. Amara Okoye / Research Lead"),
+    )
+    found = answerer.answer("What's the interviewee's job?", None, [], timeline=shown)
+    assert found.answer == "Research Lead" and not found.low_confidence
+    two = shown + screens((20.0, 24.0, "Peter Vance / Senior Architect"))
+    named = answerer.answer("What is Peter Vance's role?", None, [], timeline=two)
+    assert named.answer == "Senior Architect"
+
+
 def test_the_last_button_in_a_row_on_every_screen_is_read_in_the_row_not_where_its_word_comes_up_later(answerer):
     page = "Enter text and press ENTER Send / Upvote Downvote Flag Regenerate Clear history / Examples"
     demo = screens(

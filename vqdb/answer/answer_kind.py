@@ -20,6 +20,13 @@ text for one:
   e-mail address as :mod:`vqdb.answer.identifiers` reads one ("www.archive-films.org/kennedy", OCR's
   spaced "docs . example . org"): a name strap beside it is no website; :func:`address_in` reads it out of a
   snippet, the answer to a question that asks an address;
+* a **code** ("Which version was it made with?", "What is the product code?", "What's the SKU?") is an
+  identifier written with digits: a version ("v2.1", "version 3.0"), letters and digits ("TYP-0042", "39B"),
+  digits joined by a dash ("40-118"); the noun that asks it is seldom printed beside it ("v2.1" is not labelled
+  "version"): :func:`code_in` reads it out of a snippet, to tell how many a video shows;
+* a **role** ("What's the interviewee's job?", "What is Amara Okoye's role?") is the line a name caption writes
+  beside the name (a lower third: "Dr. Amara Okoye / Research Lead"): :func:`role_in` reads it, the line after the
+  one with the name asked (else the first name), or before it where the name is last;
 * a **list** ("Which folders are listed?", "What are the three steps?": several things asked, not "Which
   directory does he list?") is a screen of two lines or more: a listing's items stand on lines of their own,
   a sentence is no list.
@@ -31,6 +38,8 @@ Example:
     (False, True)
     >>> asked_kind("Which website is shown at the bottom?"), holds_kind("address", "President J. Kennedy, 1961")
     ('address', False)
+    >>> asked_kind("Which version of the app is it?"), holds_kind("code", "Made with Typeset v2.1")
+    ('code', True)
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ from vqdb.answer.identifiers import is_address, normalize, read_tokens
 from vqdb.answer.lexical import FUNCTION_WORDS
 from vqdb.answer.questions import ASKED_TIME
 from vqdb.answer.timeline import match_words
-from vqdb.textnorm import canonical
+from vqdb.textnorm import canonical, names_a_person
 
 _NAME_ASKED = re.compile(
     r"^\s*(?:who|whom)\b|\b(?:who|whom)\s+(?:is|was|are|were|'s)\b|\bwhat\s+is\s+(?:the\s+)?name\b"
@@ -51,6 +60,21 @@ _NAME_ASKED = re.compile(
     re.IGNORECASE,
 )
 _PLACE_ASKED = re.compile(r"\b(?:what|which)\s+(?:city|town|village|country|state|company|brand|team)\b", re.I)
+_CODE_ASKED = re.compile(  # the code itself asked: "what code does he type?" asks a program's text
+    r"\b(?:what|which)\b(?:'s)?(?:\s+[\w'-]+){0,4}?\s+"
+    r"(?:versions?|codes?|sku|serial|ids?|reference|ref|(?:model|part|product|item|order|catalog(?:ue)?)\s+number)\b"
+    r"(?!\s+(?:does|do|did|is\s+(?:typed|run|written)|prints?|says?|runs?|types?)\b)",
+    re.IGNORECASE,
+)
+_CODE = re.compile(  # a version, letters with digits, digits joined by a dash; not a list's "2.Made" nor "3rd"
+    r"\bv(?:er(?:sion)?)?\.?\s?\d+(?:\.\d+)+\b"
+    r"|(?<![\w.-])(?:[A-Z]{1,5}-?\d{2,}[A-Z]?|\d{2,}[A-Z]{1,2}|\d+-\d+(?:-\d+)*)(?![\w-])",
+)
+_ROLE_ASKED = re.compile(  # "what's the interviewee's job?", "what is the job title of the woman interviewed?"
+    r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:[\w.'’-]+\s+){0,4}?(?:job(?:\s+title)?|role|occupation|profession)s?\b"
+    r"|\bwhat\s+(?:does|did|do)\s+(?:[\w.'’-]+\s+){1,5}?do\s+for\s+(?:a\s+living|work)\b",
+    re.IGNORECASE,
+)
 _NUMBER_ASKED = re.compile(
     r"\bhow\s+(?:many|much|old|long|far|tall|big|high|fast)\b"
     r"|\b(?:what|which)\s+(?:year|number|percentage|score|price|age|temperature)\b",
@@ -80,8 +104,8 @@ _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'
 
 
 def asked_kind(question: str) -> str | None:
-    """``name``, ``place``, ``number``, ``time``, ``address`` or ``list``: the kind of value ``question`` asks
-    for; else None.
+    """``name``, ``place``, ``number``, ``time``, ``address``, ``code``, ``role`` or ``list``: the kind of value
+    ``question`` asks for; else None.
 
     Example:
         >>> [asked_kind(q) for q in ("What is the name of the presenter?", "What is the presenter's name?",
@@ -93,15 +117,24 @@ def asked_kind(question: str) -> str | None:
         ('place', 'place')
         >>> asked_kind("Which folders are listed?"), asked_kind("What are the three steps on the slide?")
         ('list', 'list')
+        >>> [asked_kind(q) for q in ("Which version was it made with?", "What's the reference code at the bottom?",
+        ...                          "What is the model number of the drill?", "What code does he type?")]
+        ['code', 'code', 'code', None]
+        >>> asked_kind("What's the interviewee's job?"), asked_kind("What does Dr. Okoye do for a living?")
+        ('role', 'role')
     """
     if _ADDRESS_ASKED.search(question):
         return "address"
+    if _ROLE_ASKED.search(question):
+        return "role"
     if _NAME_ASKED.search(question):
         return "name"
     if _PLACE_ASKED.search(question):
         return "place"
     if _TIME_ASKED.search(question):
         return "time"
+    if _CODE_ASKED.search(question):
+        return "code"
     if _NUMBER_ASKED.search(question):
         return "number"
     if _LIST_ASKED.search(question) and _asks_several(question):  # "Which directory does he list?": one
@@ -176,6 +209,10 @@ def holds_kind(kind: str, text: str, names: Collection[str] = ()) -> bool:
         return bool(_CLOCK.search(text))
     if kind == "address":
         return any(is_address(token) for token in read_tokens(text))
+    if kind == "code":
+        return code_in(text) is not None
+    if kind == "role":
+        return role_in(text) is not None
     if kind == "list":
         return sum(bool(_WORD.search(line)) for line in _LINE.split(text)) >= 2
     raise ValueError(f"unknown kind of value: {kind!r}")
@@ -215,6 +252,42 @@ def address_in(text: str) -> str | None:
     token = next((token for token in read_tokens(text) if is_address(token)), None)
     written = [word.strip("\"'()[]{}<>,;!?:") for word in text.split() if normalize(word) == token]
     return written[0].rstrip(".") if written and token else token
+
+
+def code_in(text: str) -> str | None:
+    """The first code ``text`` gives (see the module doc), as written; None where it has none. A bare number
+    is no code ("1455", "2024"), nor a list's numbering ("2.Made in the 1400s") or an ordinal ("3rd").
+
+    Example:
+        >>> code_in("Made with Typeset v2.1"), code_in("Ref TYP-0042"), code_in("SKU 40-118 / NOW 25% OFF")
+        ('v2.1', 'TYP-0042', '40-118')
+        >>> code_in("Live from Pad 39B"), code_in("2.Made in the 1400s"), code_in("Printed in 1455, the 3rd")
+        ('39B', None, None)
+    """
+    found = _CODE.search(text)
+    return found.group(0) if found else None
+
+
+def role_in(text: str, named: Collection[str] = ()) -> str | None:
+    """The role a name caption ``text`` (a screen's lines joined by " / ") writes beside a person's name: the
+    line after the one holding the ``named`` words (normalized, ``match_words``; the question's), else after the
+    first line that names a person (``textnorm.names_a_person``), or before it where that line is the last; None
+    where no line names a person or there is no other line.
+
+    Example:
+        >>> role_in("Dr. Amara Okoye / Research Lead"), role_in("NORTHWIND / Peter Vance / Senior Architect")
+        ('Research Lead', 'Senior Architect')
+        >>> role_in("Research Lead / Dr. Amara Okoye", named=["amara", "okoye"]), role_in("Peter Vance")
+        ('Research Lead', None)
+    """
+    lines = [line.strip() for line in _LINE.split(text) if _WORD.search(line)]
+    wanted = set(named)
+    at = next((i for i, line in enumerate(lines) if wanted and wanted <= set(match_words(line))), None)
+    if at is None:
+        at = next((i for i, line in enumerate(lines) if names_a_person(line)), None)
+    if at is None or len(lines) < 2:
+        return None
+    return lines[at + 1] if at + 1 < len(lines) else lines[at - 1]
 
 
 def _non_initial_words(text: str) -> list[str]:

@@ -106,12 +106,21 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from vqdb.answer.abstain import ABSTAIN_SCORE, abstaining_option
-from vqdb.answer.answer_kind import address_in, asked_kind, holds_kind, listed_words, names_in, time_in
+from vqdb.answer.answer_kind import (
+    address_in,
+    asked_kind,
+    code_in,
+    holds_kind,
+    listed_words,
+    names_in,
+    role_in,
+    time_in,
+)
 from vqdb.answer.confidence import margin_confidence
 from vqdb.answer.counting import count_value, counted_claim, occurrences
 from vqdb.answer.displays import one_display
 from vqdb.answer.evidence import Evidence
-from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, read_tokens
+from vqdb.answer.identifiers import find_identifier, identifiers_of, is_address, normalize, read_tokens
 from vqdb.answer.letter_case import case_fit
 from vqdb.answer.lexical import (
     STOPWORDS,
@@ -1221,9 +1230,10 @@ class _Reading:
         # a guess by the source named or by meaning where what the question is about is read somewhere;
         # where some of it is read nowhere, only by a meaning close enough to answer it
         guessed = (named or cosine >= OPEN_COSINE) and not context.missing or cosine >= OPEN_COSINE_UNREAD
-        # a web address asked ("What web address is shown?") is answered by the one the video shows, whatever
-        # words go with it ("web" is read nowhere beside it): surely where only one is read, flagged of several
-        shown = _addresses(best for _, _, _, best in scored) if kind == "address" else set()
+        # a web address, a code or a role asked ("What web address is shown?", "Which version is it?", "What's the
+        # interviewee's job?") is answered by the one the video shows, whatever words go with it ("web",
+        # "version", "interviewee" read nowhere beside it): surely where only one is read, flagged of several
+        shown = _values_shown(kind, [best for _, _, _, best in scored])
         found, guessed = found or len(shown) == 1, guessed or bool(shown)
         if not (found or guessed):
             unread = f"; {', '.join(context.missing)} read or heard nowhere in the video" if context.missing else ""
@@ -1306,6 +1316,10 @@ class _Reading:
         if asked_address is not None:  # "What website is shown?": the address, not the credits around it
             notes.append(f"the address asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {text!r}")
             text = asked_address
+        asked_role = role_in(best.text, self.parts.context) if kind == "role" else None
+        if asked_role is not None:  # "What's the interviewee's job?": the caption's line beside the name
+            notes.append(f"the role asked, read in {best.source} [{best.start_s:.1f}, {best.end_s:.1f}] {best.text!r}")
+            text = asked_role
         low = not found or echoed or (generic and not heard_with) or unsure
         return EvidenceAnswer(text, text, best, scores, tuple(notes), low_confidence=low)
 
@@ -1697,6 +1711,23 @@ def _prefer_whole(options: list[str], words: list[list[str]], best: list[Place |
         if contained:
             out[i] = dataclasses.replace(part, value=part.value * PART_OF_READ)
     return out
+
+
+def _values_shown(kind: str | None, snippets: list[Evidence]) -> set[str]:
+    """The distinct values of ``kind`` that ``snippets`` read where the kind says which value, not the words
+    around it (``address``: ``_addresses``; ``code``: ``code_in``; ``role``: ``role_in``; as identifiers are
+    compared); empty for any other kind.
+
+    Example:
+        >>> ev = [Evidence("ocr", "v", t, t + 1, text, t) for t, text in [(0, "Made with Typeset v2.1"),
+        ...                                                                (1, "Typeset V2.1"), (2, "Credits")]]
+        >>> _values_shown("code", ev), _values_shown("name", ev)
+        ({'v2.1'}, set())
+    """
+    if kind == "address":
+        return _addresses(snippets)
+    read = {"code": code_in, "role": role_in}.get(kind or "")
+    return {normalize(value) for value in (read(s.text) for s in snippets) if value} if read else set()
 
 
 def _addresses(snippets: Iterable[Evidence]) -> set[str]:

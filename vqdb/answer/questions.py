@@ -446,6 +446,8 @@ KIND_WORDS = frozenset(
     {"year", "years", "date", "dates", "day", "days", "name", "names", "many", "much", "number", "numbers"}
     | {"price", "amount", "kind", "kinds", "type", "types", "sort"}
     | {"item", "items", "entry", "entries"}  # of a list: "Which items are listed?" reads no "item"
+    | {"version", "versions", "code", "codes", "sku", "id", "ids", "serial", "reference", "ref"}  # "v2.1" alone
+    | {"job", "role", "occupation", "profession"}  # a lower third's second line: "Research Lead", not "job: ..."
     | {"city", "cities", "town", "towns", "country", "countries", "place", "places", "location", "company", "brand"}
     | BROADCASTERS  # "the name of the channel": "CHANNEL 7" may say it, "NEWS 24" does not
 )
