@@ -286,7 +286,8 @@ NOT_TEXT = Words(
     example="when is the text shown",
 )  # fmt: skip
 SHOWN_SOURCES = Words(
-    {"credits", "slides", "cards", "subtitles", "captions", "video", "clip", "graphic"},
+    {"credits", "slides", "cards", "subtitles", "captions", "video", "clip", "graphic"}
+    | {"bullets", "bullet points", "bullet list", "title card", "end card", "lower third"},
     phenomenon="sources of 'according to X' that are shown, not said: the options are read on screen",
     example="According to the credits, who directed it?",
     options=("Ann Lee", "Bo Chen"),

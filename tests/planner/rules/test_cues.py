@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vqdb.planner.rules import rule_plan
-from vqdb.planner.rules.cues import _ASKS_SOURCE
+from vqdb.planner.rules.cues import _ASKS_SOURCE, source_dropped
 
 TEXT_TOOLS = ["ocr", "transcript", "subtitle", "audio"]
 
@@ -112,3 +112,12 @@ def test_the_words_of_a_voice_named_as_source_are_still_heard():
 def test_a_slate_is_a_shown_source():
     plan = rule_plan("Which take is it according to the slate?", ["3", "8"], TEXT_TOOLS)
     assert {c.tool for c in plan.queries} == {"ocr"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["According to the bullet points, when were the letters made?", "according to the lower third, who is it?"],
+)
+def test_a_source_named_in_two_words_is_no_words_to_find(question):
+    # blind6 x5: "according to the bullet points" searched "points"
+    assert not {"according", "bullet", "points", "lower", "third"} & set(source_dropped(question).lower().split())

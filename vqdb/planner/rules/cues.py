@@ -143,7 +143,8 @@ _SHOWN_NOUNS = [n for n in (*TEXT_NOUNS, *SCREEN_NOUNS, *SUBTITLE_NOUNS) if " " 
 _SHOWN_OR_SAID_NOUNS = _SHOWN_NOUNS + [n for n in SPEAKERS if " " not in n]
 _DETERMINER = r"(?:the |this |that |his |her )"
 _ASKS_SOURCE = re.compile(  # "going by", "judging by", "per the X": a source named as "according to" names it
-    rf"\b(?:according\s+to|as\s+per)\s+{_DETERMINER}?([\w-]+)(?:['’]s\b(?: [\w-]+)?)?|"
+    rf"\b(?:according\s+to|as\s+per)\s+{_DETERMINER}?([\w-]+(?:\s+(?:points|cards?|thirds?|list)\b)?)"
+    r"(?:['’]s\b(?: [\w-]+)?)?|"
     rf"\b(?:(?:going\s+by|per)\s+{_DETERMINER}((?:{alternation(_SHOWN_OR_SAID_NOUNS)})s?)"
     rf"|judging\s+(?:by|from)\s+{_DETERMINER}((?:{alternation(_SHOWN_NOUNS)})s?))\b(?:['’]s\b(?: [\w-]+)?)?|"
     r"\bwhat (?:did|does|do|is|was) (?:the )?([\w-]+) (?:say|tell|call|mention|ask|describe|explain|announce)",
@@ -164,6 +165,8 @@ def source_dropped(text: str) -> str:
         ['who', 'did', 'the', 'illustrations', '?']
         >>> source_dropped("As per the slide, what year was it?").split(), source_dropped("what does the host say")
         ([',', 'what', 'year', 'was', 'it?'], 'what does the host say')
+        >>> source_dropped("According to the bullet points, when were the letters made?").split()[:3]
+        [',', 'when', 'were']
         >>> source_dropped("when does he say he'll act according to your condition")
         "when does he say he'll act according to your condition"
     """
