@@ -441,3 +441,17 @@ def test_a_person_introduced_on_screen_is_their_name_caption_in_its_order(questi
     plan = rule_plan(question, available_tools=TEXT_TOOLS)
     assert [(c.tool, c.place) for c in plan.queries] == [("ocr", "bottom")] and plan.queries[0].query == "{person}"
     assert plan.order == order
+
+
+@pytest.mark.parametrize(
+    "question", ["when does the presenter read out the date", "when does the narrator give the year"]
+)
+def test_a_value_named_only_by_its_kind_is_found_by_its_forms_alone(question: str) -> None:
+    """blind6 d1: the words "the date", matched loosely ('that, as'), ranked above the year said."""
+    plan = rule_plan(question, available_tools=["ocr", "transcript", "subtitle", "audio"])
+    assert {c.query for c in plan.queries} <= {"{date}", "{year}"}
+
+
+def test_a_value_named_with_more_than_its_kind_keeps_its_words() -> None:
+    plan = rule_plan("when does she mention the date of the printing", available_tools=["transcript", "subtitle"])
+    assert "the date of the printing" in {c.query for c in plan.queries}

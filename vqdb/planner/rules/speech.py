@@ -222,6 +222,21 @@ def _value_queries(said: str) -> tuple[str, ...]:
     return (*forms, *dict.fromkeys(_PERIODS[w] for w in before if w in _PERIODS))
 
 
+def _only_its_kind(said: str, forms: tuple[str, ...]) -> bool:
+    """Whether the words of a value ``said`` are only its kind beside the ``forms`` it is looked for in ("the
+    date", "the year"): no voice says "the date" before a date, and those words, matched loosely ('that, as' for
+    "the date"), ranked above the date said; "the date of the printing" says more.
+
+    Example:
+        >>> _only_its_kind("the date", ("{date}", "{year}")), _only_its_kind("the date of the printing", ("{date}",))
+        (True, False)
+        >>> _only_its_kind("the date", ())
+        False
+    """
+    kinds = {noun.lower() for noun in VALUE_NOUNS}
+    return bool(forms) and all(w.lower() in kinds or w.lower() in FUNCTION_WORDS for w in said.split())
+
+
 _STATEMENT_ASKED = re.compile(  # a question about what is said: see statement_plan
     rf"\b(?:{alternation(list(phrasing.TALKING_ABOUT))})\s+(?:about|of|on)\b"
     rf"|\b(?:{alternation(list(phrasing.EXPLAINING))})\b"
@@ -635,9 +650,9 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
     given = next(filter(None, (giving.search(text) for giving in _VALUE_GIVEN)), None)
     if given:  # "when does she give the percentage": the value said, in its words or its form
         said, before = given.group("said"), text[: given.start()]  # "when does the chart give …": written
-        evidence.add(  # the value asked first: a keyframe goes where its first supporting call found it
-            TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], *_value_queries(said), _clean(said)
-        )
+        forms = _value_queries(said)  # the value asked first: a keyframe goes where its first supporting call found it
+        words = () if _only_its_kind(said, forms) else (_clean(said),)  # "the year": its forms alone
+        evidence.add(TOOLS_FOR[EITHER if _ends_with_a_text_carrier(before) else SPEECH], *forms, *words)
         return text[: given.start()] + " " + text[given.end() :]
     for match in _speech_cues(text):  # the first cue followed by words ("say after mentioning X")
         before = text[: match.start()]
@@ -696,6 +711,7 @@ def _take_speech_in(text: str, evidence: _Evidence) -> str:
             content = [apposed.group("said").strip()] if apposed else [imperative] if imperative else []
             said, asked = _value_asked_in(_thanked(match.group(0), said))  # "… from what year": its words, any year
             values = (*_value_queries(" ".join(said)), *asked)
+            said = tuple(p for p in said if not _only_its_kind(p, values))  # "the date": its forms alone
             said = tuple(map(_group_told, said))  # "what Americans can do": "what you can do", as told
             evidence.add(TOOLS_FOR[_said_by(before, match.group(0))], *values, *said, *content)  # the value first
             if match.re is _ACTIVE_SPEECH:  # "when does Kennedy mention X": Kennedy speaks, no picture
