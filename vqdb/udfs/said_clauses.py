@@ -41,9 +41,9 @@ def said_clauses(
 
     Example:
         >>> words = ["ask", "not", "what", "you", "can", "do", "for", "you,", "ask", "what", "you", "can", "do."]
-        >>> starts = np.arange(13) * 0.5  # 6.5 s: phrases cut it by time, a clause is whole
-        >>> [b.round(2).tolist() for b in said_clauses(words, starts, starts + 0.5, 0.5)]
-        [[0.0, 4.0], [4.0, 6.5]]
+        >>> starts = np.arange(13) * 0.4  # 5.2 s: phrases cut it by time, a clause is whole
+        >>> [b.round(2).tolist() for b in said_clauses(words, starts, starts + 0.4, 0.5)]
+        [[0.0, 3.2], [3.2, 5.2]]
     """
     if not len(texts):
         return np.zeros(0), np.zeros(0)
