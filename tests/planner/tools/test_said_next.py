@@ -79,8 +79,10 @@ def test_the_phrase_said_next_is_where_it_is_heard(when, said, expected):
     assert in_sql([said], when, HEARD_PIECES, HEARD_PHRASES)[0] == pytest.approx(expected)
 
 
-def test_many_stretches_at_once_agree():
+@pytest.mark.parametrize(("pieces", "phrases"), [(PIECES, PHRASES), (HEARD_PIECES, HEARD_PHRASES)])
+def test_many_stretches_at_once_agree(pieces, phrases):
     said = [(a, b) for a in np.arange(2.8, 9.0, 0.35) for b in (a + 0.2, a + 1.1)]
     for when in ("after", "before"):
         flat = lambda rows: [v for row in rows for v in row]  # noqa: E731
-        assert flat(in_sql(said, when)) == pytest.approx(flat(in_arrays(said, when)), nan_ok=True)
+        arrays = in_arrays(said, when, pieces, phrases)
+        assert flat(in_sql(said, when, pieces, phrases)) == pytest.approx(flat(arrays), nan_ok=True)
