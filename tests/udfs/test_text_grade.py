@@ -327,7 +327,8 @@ def test_phrases_cut_utterances_at_each_clause_and_a_long_clause_into_equal_stre
     said += [("do", 9.61, 9.83), ("for", 9.83, 10.07), ("you,", 10.07, 10.41), ("ask", 10.41, 11.47)]
     said += [("what", 11.47, 11.75), ("you", 11.75, 12.05), ("can", 12.05, 12.33), ("do", 12.33, 12.55)]
     said += [("for", 12.55, 12.77), ("your", 12.77, 12.95), ("country.", 12.95, 13.37), ("late", None, 20.0)]
-    # a sentence read without a comma for 8.1 s (LJ Speech): three stretches of 2.7 s, cut between words
+    # a sentence read without a comma for 8.1 s (LJ Speech): cut at the two pauses a listener hears (a word
+    # Whisper times far longer than it is said in), and its first part of 4.1 s into two stretches
     read = "The invention of movable metal letters in the middle of the 15th century may justly be considered as"
     times = [12.23, 12.59, 13.01, 13.21, 13.67, 13.99, 14.41, 14.69, 14.79, 15.01, 15.19, 15.27, 15.89, 16.31]
     times += [16.87, 17.41, 17.57, 18.13, 18.65, 18.87, 19.31, 19.51, 19.65, 19.83, 19.99, 20.35]
@@ -341,11 +342,51 @@ def test_phrases_cut_utterances_at_each_clause_and_a_long_clause_into_equal_stre
     assert [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in kennedy] == [(7.83, 10.41), (10.87, 13.37)]
     assert [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in utterances] == [(7.83, 13.37)]
     assert [(round(u["start_s"], 2), round(u["end_s"], 2)) for u in reading] == [
-        (12.23, 15.01),
-        (15.01, 18.13),
-        (18.15, 20.35),  # "as the invention of the art of printing."
+        (12.23, 14.41),  # "The invention ... the 15th century" (4.1 s): two stretches
+        (14.41, 16.31),
+        (16.66, 18.13),  # "may justly be considered": "may" (0.56 s) holds the 0.3 s pause heard before it
+        (18.51, 20.35),  # "as the invention of the art of printing.", after the pause "as" (0.52 s) holds
     ]
     assert con.execute("SELECT phrases(NULL, 0.5), phrases([], 0.5)").fetchone() == (None, [])
+
+
+def test_a_pause_heard_inside_a_clause_ends_a_part_where_the_word_after_it_holds_the_silence():
+    # LJ001-0007 as Whisper timed it in a composite (no gap between words): the reader pauses 0.22 s after
+    # "the Gutenberg," (written without the comma) and "or" takes 0.54 s; "of" (0.44 s) leaves just under 0.3 s
+    said = [("the", 13.73, 13.81), ("Guttenberg", 13.81, 14.39), ("or", 14.39, 14.93), ("42", 14.93, 15.57)]
+    said += [("-line", 15.57, 16.05), ("Bible", 16.05, 16.55), ("of", 16.55, 16.99), ("about", 16.99, 17.25)]
+    texts, starts, ends = zip(*said, strict=True)
+    low, high = text_grade.said_phrases(texts, np.array(starts), np.array(ends), 0.5)
+    assert [(round(a, 2), round(b, 2)) for a, b in zip(low, high, strict=True)] == [
+        (13.73, 14.39),  # "the Guttenberg", heard alone: the question "when does she say the Gutenberg?"
+        (14.79, 17.25),  # "or 42-line Bible of about", from where "or" is said
+    ]
+
+
+def test_the_parts_of_a_clause_are_cut_at_each_pause_heard():
+    # LJ001-0007 in the dev composite lj-chaplin, as Whisper timed it: the reader pauses after "the Gutenberg" and
+    # after "Bible" (the 0.32 s silence given to "of", 0.46 s long): three parts, as a listener marks them
+    said = [("the", 4.27, 4.33), ("Guttenberg", 4.33, 4.89), ("or", 4.89, 5.43), ("42", 5.43, 6.09)]
+    said += [("line", 6.09, 6.53), ("Bible", 6.53, 7.03), ("of", 7.03, 7.49), ("about", 7.49, 7.75)]
+    said += [("1455,", 7.75, 9.03), ("has", 9.79, 10.13)]
+    texts, starts, ends = zip(*said, strict=True)
+    low, high = text_grade.said_phrases(texts, np.array(starts), np.array(ends), 0.5)
+    assert [(round(a, 2), round(b, 2)) for a, b in zip(low, high, strict=True)] == [
+        (4.27, 4.89),  # "the Guttenberg"
+        (5.29, 7.03),  # "or 42 line Bible", from where "or" is said
+        (7.35, 9.03),  # "of about 1455,"
+        (9.79, 10.13),
+    ]
+
+
+def test_one_long_word_after_another_is_stressed_not_a_part_of_its_own():
+    # blind3 manifesto, Whisper's times: "One" then "communism" (1.2 s) and "is" (0.46 s); the list's first item
+    # is one part, not "One" / "communism" / "is already ..." cut wherever a word is long
+    said = [("fact", 52.56, 52.96), ("One", 53.68, 54.02), ("communism", 54.02, 55.22), ("is", 55.22, 55.68)]
+    said += [("already", 55.68, 55.9), ("acknowledged", 55.9, 56.34)]
+    texts, starts, ends = zip(*said, strict=True)
+    low, high = text_grade.said_phrases(texts, np.array(starts), np.array(ends), 0.5)
+    assert [(round(a, 2), round(b, 2)) for a, b in zip(low, high, strict=True)] == [(52.56, 52.96), (53.68, 56.34)]
 
 
 def found(said: list[str], query: str) -> list[tuple[float, float, float, float]]:

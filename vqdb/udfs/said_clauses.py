@@ -3,7 +3,8 @@ words said ("what does he say right after 'my fellow'?").
 
 A **clause** said is a stretch of an utterance (``text_grade.said_utterances``: the pieces said with less than
 ``pause_s`` of silence between them) up to a piece that ends a clause (punctuation, but not the periods of
-letters: "F.B.I."): the phrases of ``text_grade.said_phrases`` before a long clause is cut by time. What is
+letters: "F.B.I.") or a pause a listener hears (``text_grade.heard_clauses``): the phrases of
+``text_grade.said_phrases`` before a long clause is cut by time. What is
 said right after words is what follows their clause ("And so, my fellow Americans," then "ask not ..."), but
 only where the clause ends within the phrase they are said in: a clause of 5 s without a comma ("the Guttenberg
 or 42-line Bible of about 1455,") goes on with what is said after its first words.
@@ -41,9 +42,9 @@ def said_clauses(
 
     Example:
         >>> words = ["ask", "not", "what", "you", "can", "do", "for", "you,", "ask", "what", "you", "can", "do."]
-        >>> starts = np.arange(13) * 0.5  # 6.5 s: phrases cut it by time, a clause is whole
-        >>> [b.round(2).tolist() for b in said_clauses(words, starts, starts + 0.5, 0.5)]
-        [[0.0, 4.0], [4.0, 6.5]]
+        >>> starts = np.arange(13) * 0.4  # 5.2 s: phrases cut it by time, a clause is whole
+        >>> [b.round(2).tolist() for b in said_clauses(words, starts, starts + 0.4, 0.5)]
+        [[0.0, 3.2], [3.2, 5.2]]
     """
     if not len(texts):
         return np.zeros(0), np.zeros(0)

@@ -100,7 +100,8 @@ and speech recognition joins or splits words ("touch down" / "touchdown"):
   does she talk about the 15th century?", "what does he explain about X?"), whose answer is the sentence,
   not the words that name the topic: the utterance the words are said in (those they overlap joined), or
   their clause when that lasts over ``CLAUSE_MAX_S`` (the clause without ``pause_s``);
-* a **phrase** said is a stretch of an utterance up to the end of a clause (a word ending in punctuation), a
+* a **phrase** said is a stretch of an utterance up to the end of a clause (a word ending in punctuation, or a
+  pause a listener hears, ``PART_PAUSE_S``, that speech recognition timed as the next word: ``heard_clauses``), a
   clause lasting over ``PHRASE_MAX_S`` cut into the fewest stretches of equal time (at word boundaries) that
   last no longer: what a person points at when asked where speech starts or ends ("when does he finish his
   speech?": the last clause said, "ask what you can do for your country.", not the 5.5 s utterance it ends;
@@ -198,6 +199,13 @@ VALUE_FORM_SCORE = 0.85  # a text holding a value of the form a query asks for (
 STEM_READ = 0.5  # a word read in another form than asked ("read" for "reading") counts this share of its characters
 SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per character (speech runs ~0.07)
 SAID_PER_CHAR_S = 0.1
+SPOKEN_PER_CHAR_S = 0.07  # a word is usually said in this long per character: the time a part after a pause starts
+# a silence this long between words is heard as a pause: it ends a part (a clause) said. Measured on real voices
+# (jfk, LJ001-0005/0007/0008, the blind3 manifesto) as heard_clauses infers it from Whisper's word times: every
+# silence at a part's edge a listener marks is 0.32-0.65 s, those inside the LJ and Kennedy clauses 0.15-0.27 s
+# (a reader's pauses inside a long clause of sense run to 0.3-0.6 s: the parts holding the words asked join them)
+PART_PAUSE_S = 0.3
+PART_MIN_WORDS = 2  # a pause heard ends a part of at least this many words (a stressed word is long, not a pause)
 DIGIT_CHARS = 4  # a digit is said as a word of about this many letters
 CLAUSE_MAX_S = 10.0  # a phrase is answered with its clause when the clause lasts at most this long
 PHRASE_MAX_S = 3.0  # a phrase said lasts at most this long (a breath group: 2-3 s in read and spoken English)
@@ -1220,9 +1228,9 @@ def said_phrases(
         >>> starts = np.arange(13) * 0.3
         >>> [b.round(2).tolist() for b in said_phrases(words, starts, starts + 0.3, 0.5)]  # two clauses
         [[0.0, 2.4], [2.4, 3.9]]
-        >>> starts = np.arange(13) * 0.5  # one clause of 6.5 s: three stretches of 2.17 s at most
-        >>> [b.round(2).tolist() for b in said_phrases([w.strip(",") for w in words], starts, starts + 0.5, 0.5)]
-        [[0.0, 2.5, 4.5], [2.5, 4.5, 6.5]]
+        >>> starts = np.arange(13) * 0.4  # one clause of 5.2 s: two stretches of 2.6 s at most
+        >>> [b.round(2).tolist() for b in said_phrases([w.strip(",") for w in words], starts, starts + 0.4, 0.5)]
+        [[0.0, 2.8], [2.8, 5.2]]
     """
     if not len(texts):
         return np.zeros(0), np.zeros(0)
@@ -1246,20 +1254,43 @@ def heard_clauses(
     """A timed text's pieces as heard (``heard_times``; untimed ones left out), in time order: their starts, their
     ends, and whether each opens a clause (the first, one after a pause of ``pause_s``, one after a piece that ends
     a clause: punctuation, but not the periods of letters). ``said_phrases`` and ``said_clauses`` cut by them.
+    A clause also opens inside a clause, after a pause a listener hears, ``PART_PAUSE_S``, where the word after
+    it takes longer than it is usually said in (``SPOKEN_PER_CHAR_S`` a character): speech recognition gives the
+    silence to the word after it ("century may", the 0.3 s before "may" timed as the word). The word after such
+    a pause starts where it is usually said from, up to its end: the part said after it is heard from there. A
+    part before such a pause holds ``PART_MIN_WORDS`` at least: one long word is stressed ("One. Communism"). No
+    pause is heard right after a word timed over a silence itself: the recognizer guessed where that word ends
+    ("One, communism is": "communism" timed over the 0.65 s before it, "is" 0.46 s long with no pause heard).
 
     Example:
         >>> starts = np.array([0.0, 0.3, 0.6])
         >>> low, high, opens = heard_clauses(["ask", "not,", "ask"], starts, starts + 0.3, 0.5)
         >>> low.tolist(), opens.tolist()
         ([0.0, 0.3, 0.6], [True, False, True])
+        >>> words = ["15th", "century", "may", "justly"]  # 0.58 s for "may": said in 0.21 after a 0.37 s pause
+        >>> starts, ends = np.array([3.77, 4.37, 4.79, 5.37]), np.array([4.37, 4.79, 5.37, 5.91])
+        >>> low, high, opens = heard_clauses(words, starts, ends, 0.5)
+        >>> low.round(2).tolist(), opens.tolist()
+        ([3.77, 4.37, 5.16, 5.37], [True, False, True, False])
     """
     heard_start, heard_end = heard_times(texts, starts, ends, pause_s)
     timed = np.flatnonzero(~(np.isnan(heard_start) | np.isnan(heard_end)))
     order = timed[np.lexsort((heard_end[timed], heard_start[timed]))]
     low, high = heard_start[order], heard_end[order]
+    if not len(order):
+        return low, high, np.zeros(0, bool)
     closes = per_text(texts, _ends_clause, bool)[order]
-    opens = np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]] if len(order) else np.zeros(0, bool)
-    return low, high, opens
+    onset = np.maximum(low, high - SPOKEN_PER_CHAR_S * per_text(texts, spoken_length, np.float64)[order])
+    opens = np.r_[True, (low[1:] - high[:-1] >= pause_s) | closes[:-1]]
+    silence = np.r_[False, onset[1:] - high[:-1] >= PART_PAUSE_S]  # a silence given to the word after it
+    heard_pause = ~opens & silence & ~np.r_[False, silence[:-1]]  # not after a word timed over one: its end a guess
+    opened = 0  # the piece the part before a pause heard opens with: one word alone is no part ("One." of a list)
+    for piece in range(len(opens)):
+        if heard_pause[piece] and piece - opened < PART_MIN_WORDS:
+            heard_pause[piece] = False
+        if opens[piece] or heard_pause[piece]:
+            opened = piece
+    return np.where(heard_pause, onset, low), high, opens | heard_pause
 
 
 def utterances(pieces: pa.Array, pauses: pa.Array) -> pa.Array:

@@ -4,11 +4,15 @@
 forty-two line Bible"); "what does he say right after 'my fellow Americans'?" by the words that follow. A
 ``transcript`` or ``subtitle`` call with ``when`` "after" and ``extent`` "next" finds the words named, and its
 span and focus are then the phrase said next (``Call.extent``): from the first piece said (a word, a cue) that
-starts once the words found end, to the end of the phrase it starts in (``phrases``: the breath groups of a
+starts once the words found end, to the end of the phrase it is said in (``phrases``: the breath groups of a
 transcript, a subtitle's cues); with ``when`` "before", from the start of the phrase of the last piece that ends
-before the words found start, to that piece's end. A piece within ``NEXT_TOLERANCE_S`` of the words' edge counts
-(word times overlap by a few hundredths where one word runs into the next); one farther than
-``RELATION_WINDOW_S`` does not (nothing said next: no span).
+before the words found start, to that piece's end. A phrase is heard where its words are said, not where speech
+recognition times them: its first word may start after a pause that the recognizer gave the word ("or", timed
+from the end of "the Gutenberg," over the 0.4 s silence before it), its last end before one. So the phrase a
+piece is said in is one it overlaps, and the phrase said next starts (ends) no earlier (later) than that
+phrase: "or forty-two line Bible" from where it is heard, not the silence before it. A piece within
+``NEXT_TOLERANCE_S`` of the words' edge counts (word times overlap by a few hundredths where one word runs into
+the next); one farther than ``RELATION_WINDOW_S`` does not (nothing said next: no span).
 
 Both forms compute the same bounds with the same comparisons: ``next_phrases`` on arrays, ``next_piece_sql`` then
 ``next_phrase_sql`` as expressions over a video's lists of pieces and phrases.
@@ -64,18 +68,22 @@ def next_phrases(
             found = near.any(axis=1)
             first = np.argmax(near, axis=1)  # the earliest: pieces are in time order
             start[found], end[found] = piece_start[first[found]], piece_end[first[found]]
-            within = (phrase_start[None, :] <= start[:, None]) & (phrase_end[None, :] > start[:, None])
+            within = (phrase_start[None, :] < end[:, None]) & (phrase_end[None, :] > start[:, None])
             reach = np.where(within, phrase_end[None, :], -np.inf).max(axis=1, initial=-np.inf)
+            heard = np.where(within, phrase_start[None, :], np.inf).min(axis=1, initial=np.inf)
             end = np.where(np.isfinite(reach), np.fmax(end, reach), end)
+            start = np.where(np.isfinite(heard), np.fmax(start, heard), start)
         else:
             edge = said_start[:, None]
             near = (piece_end[None, :] <= edge + NEXT_TOLERANCE_S) & (piece_end[None, :] >= edge - RELATION_WINDOW_S)
             found = near.any(axis=1)
             last = near.shape[1] - 1 - np.argmax(near[:, ::-1], axis=1)  # the latest in time order
             start[found], end[found] = piece_start[last[found]], piece_end[last[found]]
-            within = (phrase_start[None, :] < end[:, None]) & (phrase_end[None, :] >= end[:, None])
+            within = (phrase_start[None, :] < end[:, None]) & (phrase_end[None, :] > start[:, None])
             reach = np.where(within, phrase_start[None, :], np.inf).min(axis=1, initial=np.inf)
+            heard = np.where(within, phrase_end[None, :], -np.inf).max(axis=1, initial=-np.inf)
             start = np.where(np.isfinite(reach), np.fmin(start, reach), start)
+            end = np.where(np.isfinite(heard), np.fmin(end, heard), end)
     return start, end
 
 
@@ -118,17 +126,17 @@ def next_phrase_sql(phrases: exp.Expression, piece: exp.Expression, when: str) -
     Example:
         >>> from vqdb.planner.sqlbuild import col
         >>> start, end = next_phrase_sql(col("phrases"), col("piece"), "after")
-        >>> start.sql("duckdb"), end.sql("duckdb")[:40]
-        ('piece.start_s', 'GREATEST(piece.end_s, LIST_MAX(LIST_TRAN')
+        >>> start.sql("duckdb")[:42], end.sql("duckdb")[:40]
+        ('GREATEST(piece.start_s, LIST_MIN(LIST_TRAN', 'GREATEST(piece.end_s, LIST_MAX(LIST_TRAN')
     """
     q = exp.to_identifier("q")
+    start, end = _field(piece, "start_s"), _field(piece, "end_s")
+    within = exp.and_(_field(q, "start_s") < end.copy(), _field(q, "end_s") > start.copy(), copy=False)  # said in
     if when == "after":
-        start = _field(piece, "start_s")
-        within = exp.and_(_field(q, "start_s") <= start.copy(), _field(q, "end_s") > start.copy(), copy=False)
-        return start, fn("greatest", _field(piece, "end_s"), _picked(phrases, within, "end_s", "list_max"))
-    end = _field(piece, "end_s")
-    within = exp.and_(_field(q, "start_s") < end.copy(), _field(q, "end_s") >= end.copy(), copy=False)
-    return fn("least", _field(piece, "start_s"), _picked(phrases, within, "start_s", "list_min")), end
+        heard = fn("greatest", start, _picked(phrases, within.copy(), "start_s", "list_min"))
+        return heard, fn("greatest", end, _picked(phrases, within, "end_s", "list_max"))
+    heard = fn("least", end, _picked(phrases, within.copy(), "end_s", "list_max"))
+    return fn("least", start, _picked(phrases, within, "start_s", "list_min")), heard
 
 
 def _field(of: exp.Expression, name: str) -> exp.Expression:
