@@ -6,7 +6,7 @@ the cache works before and after the ``answers`` view is part of the session.
 
 Example:
     >>> cache_key("What?", None, None, "evidence-only:all-MiniLM-L6-v2", [("v", 1)])[:12]
-    '03e2dc38ac71'
+    '34ebb6d6c47f'
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from vqdb.schema.answers import ANSWERS
 from vqdb.store import Store
 
 # Bump when prompts or answer logic change in a way that makes old cached answers stale.
-ANSWER_VERSION = 27  # 27: a code, a version or a person's role asked is the one the video shows
+ANSWER_VERSION = 28  # 28: a time said is the part between the pauses a listener hears (extent23)
+# 27: a code, a version or a person's role asked is the one the video shows
 # 26: options' own letters ('A. Apples.'); 'the following'; an anchor in the subject's source
 # 25: of near-misread twins ('Pad 398' read) the one the others come from; one display
 # 24: 'None of the above' abstains; the video's length its duration; 'Part 1' read 'Part I'
