@@ -45,6 +45,22 @@ def test_text_missing_longer_than_the_gap_starts_a_new_span():
     assert summary(track_spans(frames, max_gap_s=2.5)) == [(0.0, 2.0, "Title"), (5.0, 5.0, "Title")]
 
 
+def test_a_line_being_typed_is_a_span_of_its_own_once_it_grows():
+    prompt, typed = "eriberto@canopus:~$", "eriberto@canopus:~$ ls /usr"  # 83% alike: one text until it grew
+    frames = [
+        (0.0, [read(prompt, 0.8)]),
+        (1.0, [read(prompt, 0.81)]),
+        (2.0, [read(typed, 0.6)]),
+        (3.0, [read(typed, 0.7)]),
+    ]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 1.0, prompt), (2.0, 3.0, typed)]
+
+
+def test_a_word_missed_now_and_then_stays_in_the_span_it_was_read_in():
+    frames = [(0.0, [read("Clear history")]), (1.0, [read("Clear histor y", 0.5)]), (2.0, [read("Clear history")])]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 2.0, "Clear history")]
+
+
 def test_different_text_is_a_different_span():
     frames = [(0.0, [read("Chapter one")]), (1.0, [read("The end")])]
     assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 0.0, "Chapter one"), (1.0, 1.0, "The end")]

@@ -7,7 +7,10 @@ two texts are near-duplicates: rapidfuzz ``ratio`` of the lower-cased, space-col
 rule keeps ticking numbers apart: "00:00:01;00" and "00:00:02;00" are 91% alike, but a clock that moved
 is new text (while "Hello wor1d", a misread with a digit in only one of the two, still merges).
 Each read joins at most one span, each span takes at most one read per frame (the most similar to the
-span's most confident read).
+span's most confident read). A read that ``grows`` the span's last read (the same words and more after them: a
+command being typed, a caption built word by word) starts a span of its own: voted with the shorter reads before it,
+the words typed last lost to the reads that had not got them yet (movie-hello's "eriberto@canopus:~$ ls /usr" was
+kept as the prompt alone).
 A span reports its text as its reads agree on it (``consensus``: a vote, letter by letter and weighted by
 confidence, of its distinct reads aligned to the one most like the others; the most confident read where
 they disagree too much), with the box of the read nearest that text, and when it is on screen:
@@ -59,18 +62,21 @@ MAX_VOTING_TEXTS = 32  # a span's most weighty distinct texts that vote on its t
 @dataclasses.dataclass
 class OcrSpan:
     """One text tracked over time: when it is on screen (``start_s`` to ``end_s``), its reads (each distinct read
-    once), its most confident read ``best`` (what later reads are matched against), and the time of its last
-    read (``end_s`` unless given). Its ``text`` and ``box`` are its reads' ``consensus``."""
+    once), its most confident read ``best`` (what later reads are matched against), the time of its last
+    read (``end_s`` unless given) and that read's text ``last_text`` (``best``'s unless given). Its ``text`` and
+    ``box`` are its reads' ``consensus``."""
 
     start_s: float
     end_s: float
     best: TextBox
     last_read: float | None = None
     reads: dict[TextBox, None] = dataclasses.field(default_factory=dict)
+    last_text: str = ""
 
     def __post_init__(self) -> None:
         if self.last_read is None:
             self.last_read = self.end_s
+        self.last_text = self.last_text or self.best.text
         self.reads.setdefault(self.best)
 
     @functools.cached_property
@@ -96,6 +102,7 @@ class OcrSpan:
         self.last_read = ts
         self.end_s = ts if shown_to is None else shown_to
         self.reads.setdefault(read)
+        self.last_text = read.text
         if read.confidence > self.best.confidence:
             self.best = read
 
@@ -144,6 +151,28 @@ def same_text(a: str, b: str, min_similarity: float = MIN_SIMILARITY) -> float:
         return 0.0
     score = fuzz.ratio(normalize(a), normalize(b))
     return score if score >= min_similarity else 0.0
+
+
+def grows(before: str, after: str, min_similarity: float = MIN_SIMILARITY) -> bool:
+    """Whether ``after`` is ``before`` with words added after it: its first words read as ``before``
+    (``same_text``) and each word added holds two letters or digits in a row (a letter the recognizer split off
+    a word, "Clear histor y", adds none).
+
+    Example:
+        >>> grows("eriberto@canopus:~$", "eriberto@canopus:~$ ls /usr")
+        True
+        >>> grows("eribertoacanopus:~$", "eriberto@canopus:~$ ls")  # misread, then typed
+        True
+        >>> grows("Clear history", "Clear histor y"), grows("Sale ends", "Sale ends"), grows("Hello world", "Hello")
+        (False, False, False)
+    """
+    words, more = before.split(), after.split()
+    added = more[len(words) :]
+    return (
+        bool(words and added)
+        and same_text(" ".join(words), " ".join(more[: len(words)]), min_similarity) > 0
+        and all(re.search(r"[^\W_]{2}", word) for word in added)
+    )
 
 
 def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) -> TextBox:
@@ -315,7 +344,15 @@ def track_spans(
         continued: list[OcrSpan] = []
         kept = [(r, t) for r, t in zip(reads, times, strict=True) if r.confidence >= min_confidence and r.text.strip()]
         for read, (shown_from, shown_to) in kept:
-            scores = [(same_text(s.best.text, read.text, min_similarity), i) for i, s in enumerate(still_open)]
+            scores = [
+                (
+                    0.0
+                    if grows(s.last_text, read.text, min_similarity)
+                    else same_text(s.best.text, read.text, min_similarity),
+                    i,
+                )
+                for i, s in enumerate(still_open)
+            ]  # a line that grew (typed, built word by word) is a text of its own
             score, index = max(scores, default=(0.0, -1))
             if score > 0:
                 span = still_open.pop(index)
