@@ -42,6 +42,15 @@ pixels alone do not say the text stayed: a small box compared at ``MAX_SIDE`` is
 beside whatever edge its margin holds (a window's border correlated 0.91 with a terminal's word that was
 not yet printed).
 
+Over moving footage a caption's box (its background let through) moves its pixels while the caption stays: a
+frame shows a text only where it holds at least ``TRACE`` of its stroke edges (``brief_text.strokes``: glyph edges
+stay sharp where the footage under them moves), so footage nearer the read's frame before the caption came is not
+the caption. A read whose text was there at the read before, which read nothing in its box (a place over moving
+footage is looked at again only ``QUIET_READS`` later), came at the first of the frames before, up to
+``LOOK_BACK_S``, from which its box holds ``UNREAD`` of its stroke edges without a break (a lower third over a
+cockatoo read a second late was shown from 3.7 s, not 3.0). A line that grew or lost words at its end
+(``ocr_spans.grows``: a command typed) is not the same text read again: its edge is looked for.
+
 Each read gets ``(shown_from, shown_to)``:
 
 * ``shown_from``: the first frame from which its box looks as it does in its frame, looking back to the
@@ -212,11 +221,8 @@ def _traced(crops: np.ndarray, reference: np.ndarray) -> np.ndarray:
         >>> _traced(np.stack([text * 0.6 + 20, np.full((8, 24), 90, np.float32)]), text).tolist()
         [True, False]
     """
-    edges = strokes(reference)
-    if not edges.any():
-        return np.ones(len(crops), bool)
-    kept = np.array([(edges & strokes(crop)).sum() for crop in crops]) / edges.sum()
-    return kept >= TRACE
+    kept = _strokes_kept(crops, reference)
+    return np.ones(len(crops), bool) if kept is None else kept >= TRACE
 
 
 def _unread(reference: np.ndarray, crop: np.ndarray) -> bool:
@@ -232,8 +238,17 @@ def _unread(reference: np.ndarray, crop: np.ndarray) -> bool:
         >>> _unread(text, moved_behind), _unread(text, np.zeros((8, 24), np.float32))
         (True, False)
     """
+    kept = _strokes_kept(crop[None], reference)
+    return kept is not None and bool(kept[0] >= UNREAD)
+
+
+def _strokes_kept(crops: np.ndarray, reference: np.ndarray) -> np.ndarray | None:
+    """The share of ``reference``'s stroke edges (``brief_text.strokes``) that are stroke edges in each of
+    ``crops``; None where it has none."""
     edges = strokes(reference)
-    return bool(edges.any()) and float((edges & strokes(crop)).sum() / edges.sum()) >= UNREAD
+    if not edges.any():
+        return None
+    return np.array([(edges & strokes(crop)).sum() for crop in crops]) / edges.sum()
 
 
 def _place(
