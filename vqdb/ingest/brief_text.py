@@ -13,6 +13,12 @@ middle, where the extractor reads it (``vqdb.ingest.extractors.ocr``).
 
 Text too small for a row of cells at ``MAX_SIDE`` (a 13-px label on a 640-px frame is 4 px there) is not found.
 
+A text that replaces another in its place (a lyric video's next line, a lower third's next name) raises no strokes
+over both reads' frames, which show text there too. The text edges say it: where a read's text left its place
+``MIN_SHOWN_S`` or more before the next read's text came there (``gaps``), something was shown between, read like a
+flash at the gap's middle (echo-hereweare's "the KING", 10.07-10.93 s between "the lamb" and "the ONE"); a gap
+that showed nothing (a blank between two captions) reads no word and costs one small read.
+
 Example:
     >>> import numpy as np
     >>> def frame(on):  # grey, with a black-and-white striped line in its middle when on
@@ -33,8 +39,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from vqdb.ingest.crops import Box
+from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
+from vqdb.models.protocols import TextBox
 
 CELL = 8  # pixels of a cell side at text_edges.MAX_SIDE
 STROKE = 48.0  # grey-level step to a neighbour pixel that is a stroke's edge
@@ -178,6 +185,45 @@ def flashes_between(between: Sequence[tuple[float, np.ndarray]]) -> list[Flash]:
                 min(height, (y + h + 1) * CELL) / height,
             )
             found.append(Flash(middle[run_start][0], after, middle[(run_start + run_end - 1) // 2][0], box))
+    return found
+
+
+def gaps(
+    reads: Sequence[tuple[float, Sequence[TextBox]]],
+    shown: Sequence[Sequence[tuple[float | None, float | None]]],
+    flashes: Sequence[Flash] = (),
+) -> list[Flash]:
+    """The stretches between two consecutive ``reads`` (``(ts, boxes)``, with their ``shown`` times,
+    ``vqdb.ingest.text_edges.shown_times``) where a read's text left its place ``MIN_SHOWN_S`` or more before a
+    read of the next frame came there (their boxes overlap), as flashes over both boxes, read at the gap's
+    middle; one per place and stretch, none where one of ``flashes`` already shows.
+
+    Example:
+        >>> lamb, one = TextBox("the lamb", 1.0, (0.2, 0.5, 0.7, 0.8)), TextBox("the ONE", 0.7, (0.2, 0.5, 0.7, 0.8))
+        >>> gaps([(10.0, [lamb]), (11.0, [one])], [[(9.1, 10.067)], [(10.967, 11.8)]])
+        [Flash(start_s=10.067, end_s=10.967, at_s=10.517, box=Box(x0=0.2, y0=0.5, x1=0.7, y1=0.8))]
+        >>> gaps([(10.0, [lamb]), (11.0, [one])], [[(9.1, 10.867)], [(10.967, 11.8)]])  # 0.1 s apart: a cut
+        []
+    """
+    found: list[Flash] = []
+    for (_, before), (_, after), left, came in zip(reads, reads[1:], shown, shown[1:], strict=False):
+        here: list[Flash] = []
+        for read, (_, gone) in zip(before, left, strict=True):
+            for other, (arrived, _) in zip(after, came, strict=True):
+                if gone is None or arrived is None or arrived - gone < MIN_SHOWN_S - TIME_TOLERANCE_S:
+                    continue
+                if not overlaps(read.box, other.box):
+                    continue
+                box = Box(
+                    min(read.box[0], other.box[0]),
+                    min(read.box[1], other.box[1]),
+                    max(read.box[2], other.box[2]),
+                    max(read.box[3], other.box[3]),
+                )
+                gap = Flash(gone, arrived, round((gone + arrived) / 2, 3), box)
+                if not any(overlaps(f.box, box) and f.start_s < arrived and f.end_s > gone for f in [*flashes, *here]):
+                    here.append(gap)
+        found += here
     return found
 
 

@@ -52,7 +52,7 @@ import numpy as np
 
 from vqdb.config import Config
 from vqdb.errors import ConfigError, MediaError
-from vqdb.ingest.brief_text import Flash, FlashWatch
+from vqdb.ingest.brief_text import Flash, FlashWatch, gaps
 from vqdb.ingest.change_gate import Change, ChangeGate
 from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S, frames_within
@@ -113,8 +113,13 @@ class OcrExtractor(Extractor):
     # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title. 7: places passed over while
     # footage moved are looked at once the frame stands still (``read_settled``), and a reread that collapses
     # keeps the old read it reads like or is the text gone (``unsure_reread``); a corpus read before misses text
-    # that appeared over footage that then stood still and keeps letter soup where a caption left
-    reading = 7
+    # that appeared over footage that then stood still and keeps letter soup where a caption left. 8: a text
+    # replaced in its place with a gap between the edges is read in the gap (``brief_text.gaps``), a text OCR
+    # missed at the read before is shown from when its box first shows it (``text_edges.UNREAD``), and a line
+    # that grows (typed) is a span of its own (``ocr_spans.grows``); a corpus read before misses a lyric shown
+    # between two reads in the place of another, starts captions over moving footage up to reads late, and keeps
+    # a typed command as its prompt
+    reading = 8
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -313,14 +318,15 @@ def _turned(image: np.ndarray, quarters: int) -> np.ndarray:
 
 def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> tuple[list[list[Shown]], list[Flash]]:
     """When each read's text appeared and left, to the frame (``vqdb.ingest.text_edges``), and the text shown
-    between two reads and gone by the next (``vqdb.ingest.brief_text``): the video is decoded again, small, in
-    one pass; times unknown (None) and no flashes where it cannot be decoded again."""
+    between two reads and gone by the next (``vqdb.ingest.brief_text``: new strokes, or a place between one
+    text leaving and the next coming, ``gaps``): the video is decoded again, small, in one pass; times unknown
+    (None) and no flashes where it cannot be decoded again."""
     watch = FlashWatch([ts for ts, _ in frames])
     try:
         decoded = watch.watch(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info))
         shown = shown_times(frames, decoded, ctx.info.duration_s)
         deque(decoded, maxlen=0)  # watch the frames after the last window too: flashes there
-        return shown, watch.flashes
+        return shown, [*watch.flashes, *gaps(frames, shown, watch.flashes)]
     except MediaError as exc:
         log.warning("%s: on-screen text keeps its OCR times (+- half an OCR period): %s", ctx.video_id, exc)
         return [[(None, None)] * len(reads) for _, reads in frames], []
