@@ -56,14 +56,16 @@ def test_a_place_left_by_one_text_a_while_before_the_next_came_is_read_between()
     logo = TextBox("echo", 1.0, (0.1, 0.1, 0.4, 0.3))
     reads = [(10.0, [logo, lamb]), (11.0, [logo, king])]
     shown = [[(9.0, 11.0), (9.1, 10.067)], [(10.0, 11.8), (10.967, 11.8)]]
-    assert gaps(reads, shown) == [Flash(10.067, 10.967, 10.517, Box(0.2, 0.5, 0.75, 0.8))]
+    frame_times = [k / 30 for k in range(400)]
+    assert gaps(reads, shown, frame_times) == [Flash(10.067, 10.967, frame_times[316], Box(0.2, 0.5, 0.75, 0.8))]
 
 
 def test_a_text_replaced_at_once_a_gap_a_flash_already_reads_or_edges_unknown_are_no_gap():
     old, new = TextBox("Gate opens", 0.9, (0.1, 0.7, 0.4, 0.8)), TextBox("Final call", 0.9, (0.1, 0.7, 0.35, 0.8))
     reads = [(4.0, [old]), (5.0, [new])]
-    assert gaps(reads, [[(1.0, 4.5)], [(4.5, 8.0)]]) == []  # replaced at once
-    assert gaps(reads, [[(1.0, None)], [(4.9, 8.0)]]) == []
+    frame_times = [k / 25 for k in range(250)]
+    assert gaps(reads, [[(1.0, 4.5)], [(4.5, 8.0)]], frame_times) == []  # replaced at once
+    assert gaps(reads, [[(1.0, None)], [(4.9, 8.0)]], frame_times) == []
     flash = Flash(4.2, 4.9, 4.5, Box(0.05, 0.65, 0.5, 0.85))
-    assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], [flash]) == []
-    assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]]) == [Flash(4.2, 4.9, 4.55, Box(0.1, 0.7, 0.4, 0.8))]
+    assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times, [flash]) == []
+    assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times) == [Flash(4.2, 4.9, 4.56, Box(0.1, 0.7, 0.4, 0.8))]

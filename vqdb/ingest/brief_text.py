@@ -34,6 +34,7 @@ Example:
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -191,18 +192,22 @@ def flashes_between(between: Sequence[tuple[float, np.ndarray]]) -> list[Flash]:
 def gaps(
     reads: Sequence[tuple[float, Sequence[TextBox]]],
     shown: Sequence[Sequence[tuple[float | None, float | None]]],
+    frame_times: Sequence[float],
     flashes: Sequence[Flash] = (),
 ) -> list[Flash]:
     """The stretches between two consecutive ``reads`` (``(ts, boxes)``, with their ``shown`` times,
     ``vqdb.ingest.text_edges.shown_times``) where a read's text left its place ``MIN_SHOWN_S`` or more before a
-    read of the next frame came there (their boxes overlap), as flashes over both boxes, read at the gap's
-    middle; one per place and stretch, none where one of ``flashes`` already shows.
+    read of the next frame came there (their boxes overlap), as flashes over both boxes, read on the frame of
+    ``frame_times`` (the video's, in order) nearest the gap's middle; one per place and stretch, none where one of
+    ``flashes`` already shows.
 
     Example:
         >>> lamb, one = TextBox("the lamb", 1.0, (0.2, 0.5, 0.7, 0.8)), TextBox("the ONE", 0.7, (0.2, 0.5, 0.7, 0.8))
-        >>> gaps([(10.0, [lamb]), (11.0, [one])], [[(9.1, 10.067)], [(10.967, 11.8)]])
-        [Flash(start_s=10.067, end_s=10.967, at_s=10.517, box=Box(x0=0.2, y0=0.5, x1=0.7, y1=0.8))]
-        >>> gaps([(10.0, [lamb]), (11.0, [one])], [[(9.1, 10.867)], [(10.967, 11.8)]])  # 0.1 s apart: a cut
+        >>> frame_times = [k / 30 for k in range(400)]
+        >>> [(f.start_s, f.end_s, round(f.at_s, 3)) for f in gaps([(10.0, [lamb]), (11.0, [one])],
+        ...                                                       [[(9.1, 10.067)], [(10.967, 11.8)]], frame_times)]
+        [(10.067, 10.967, 10.533)]
+        >>> gaps([(10.0, [lamb]), (11.0, [one])], [[(9.1, 10.867)], [(10.967, 11.8)]], frame_times)  # a cut
         []
     """
     found: list[Flash] = []
@@ -220,11 +225,18 @@ def gaps(
                     max(read.box[2], other.box[2]),
                     max(read.box[3], other.box[3]),
                 )
-                gap = Flash(gone, arrived, round((gone + arrived) / 2, 3), box)
+                at = _frame_near(frame_times, (gone + arrived) / 2)
+                gap = Flash(gone, arrived, at, box)
                 if not any(overlaps(f.box, box) and f.start_s < arrived and f.end_s > gone for f in [*flashes, *here]):
                     here.append(gap)
         found += here
     return found
+
+
+def _frame_near(frame_times: Sequence[float], ts: float) -> float:
+    """The time of ``frame_times`` (in order) nearest ``ts`` (``ts`` itself where there are none)."""
+    k = bisect.bisect_left(frame_times, ts)
+    return min(frame_times[max(k - 1, 0) : k + 1], key=lambda t: abs(t - ts), default=ts)
 
 
 def _correlation(one: np.ndarray, other: np.ndarray) -> float:

@@ -84,7 +84,7 @@ import numpy as np
 from vqdb.ingest.brief_text import strokes
 from vqdb.ingest.crops import overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
-from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, grows, same_text, ticks
+from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, MIN_SIMILARITY, grows, same_text, ticks
 from vqdb.models.protocols import TextBox
 
 NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
@@ -313,12 +313,18 @@ def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
         >>> _read_again(prompt, [TextBox("eriberto@canopus:~$ ls /usr", 0.7, (0.3, 0.2, 0.6, 0.25))])
         False
     """
-    return any(
-        overlaps(read.box, other.box)
-        and same_text(read.text, other.text) > 0
-        and not (grows(read.text, other.text) or grows(other.text, read.text))
-        for other in others
-    )
+    return any(overlaps(read.box, other.box) and _one_text(read.text, other.text) for other in others)
+
+
+def _one_text(a: str, b: str, similarity: float = MIN_SIMILARITY) -> bool:
+    """Whether two reads of a box read one text (``same_text`` at ``similarity``), not a line and the line
+    grown from it (``grows``: words typed after it).
+
+    Example:
+        >>> _one_text("Clear history", "CIear history"), _one_text("user@host:~$ ls", "user@host:~$ ls /usr", 70)
+        (True, False)
+    """
+    return same_text(a, b, similarity) > 0 and not (grows(a, b) or grows(b, a))
 
 
 def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there: np.ndarray) -> int | None:
@@ -351,9 +357,10 @@ def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there:
 
 
 def _misread(read: TextBox, other: TextBox) -> bool:
-    """Whether two reads of one box may be one text: either is junk, or their texts are near."""
+    """Whether two reads of one box may be one text: either is junk, or their texts are near (not a line and
+    the line grown from it)."""
     junk = min(read.confidence, other.confidence) < MIN_CONFIDENCE
-    return junk or same_text(read.text, other.text, NEAR_TEXT) > 0
+    return junk or _one_text(read.text, other.text, NEAR_TEXT)
 
 
 def _overlap(a: Sequence[float], b: Sequence[float]) -> float:

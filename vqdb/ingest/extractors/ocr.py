@@ -322,14 +322,22 @@ def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> 
     text leaving and the next coming, ``gaps``): the video is decoded again, small, in one pass; times unknown
     (None) and no flashes where it cannot be decoded again."""
     watch = FlashWatch([ts for ts, _ in frames])
+    frame_times: list[float] = []
     try:
-        decoded = watch.watch(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info))
+        decoded = watch.watch(_timed(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info), frame_times))
         shown = shown_times(frames, decoded, ctx.info.duration_s)
         deque(decoded, maxlen=0)  # watch the frames after the last window too: flashes there
-        return shown, [*watch.flashes, *gaps(frames, shown, watch.flashes)]
+        return shown, [*watch.flashes, *gaps(frames, shown, frame_times, watch.flashes)]
     except MediaError as exc:
         log.warning("%s: on-screen text keeps its OCR times (+- half an OCR period): %s", ctx.video_id, exc)
         return [[(None, None)] * len(reads) for _, reads in frames], []
+
+
+def _timed(decoded: Iterator[tuple[float, np.ndarray]], times: list[float]) -> Iterator[tuple[float, np.ndarray]]:
+    """``decoded`` passed on, each frame's time noted in ``times``."""
+    for ts, image in decoded:
+        times.append(ts)
+        yield ts, image
 
 
 def read_flashes(
