@@ -69,3 +69,9 @@ def test_a_text_replaced_at_once_a_gap_a_flash_already_reads_or_edges_unknown_ar
     flash = Flash(4.2, 4.9, 4.5, Box(0.05, 0.65, 0.5, 0.85))
     assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times, [flash]) == []
     assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times) == [Flash(4.2, 4.9, 4.56, Box(0.1, 0.7, 0.4, 0.8))]
+
+
+def test_two_values_of_a_counter_leave_no_gap_to_read():
+    box = (0.4, 0.4, 0.6, 0.5)
+    reads = [(1.0, [TextBox("30.000", 0.9, box)]), (2.0, [TextBox("60.000", 0.9, box)])]
+    assert gaps(reads, [[(1.0, 1.033)], [(2.0, 2.033)]], [k / 30 for k in range(90)]) == []

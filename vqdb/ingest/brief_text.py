@@ -17,7 +17,8 @@ A text that replaces another in its place (a lyric video's next line, a lower th
 over both reads' frames, which show text there too. The text edges say it: where a read's text left its place
 ``MIN_SHOWN_S`` or more before the next read's text came there (``gaps``), something was shown between, read like a
 flash at the gap's middle (echo-hereweare's "the KING", 10.07-10.93 s between "the lamb" and "the ONE"); a gap
-that showed nothing (a blank between two captions) reads no word and costs one small read.
+that showed nothing (a blank between two captions) reads no word and costs one small read. A counter's two values
+(a clock, a timecode) leave such a gap every read; the values between are not read.
 
 Example:
     >>> import numpy as np
@@ -42,6 +43,7 @@ import numpy as np
 
 from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
+from vqdb.ingest.ocr_spans import ticks
 from vqdb.models.protocols import TextBox
 
 CELL = 8  # pixels of a cell side at text_edges.MAX_SIDE
@@ -197,7 +199,8 @@ def gaps(
 ) -> list[Flash]:
     """The stretches between two consecutive ``reads`` (``(ts, boxes)``, with their ``shown`` times,
     ``vqdb.ingest.text_edges.shown_times``) where a read's text left its place ``MIN_SHOWN_S`` or more before a
-    read of the next frame came there (their boxes overlap), as flashes over both boxes, read on the frame of
+    read of the next frame came there (their boxes overlap; not two values of one counter, ``ocr_spans.ticks``,
+    whose values between are not read: ``text_edges``), as flashes over both boxes, read on the frame of
     ``frame_times`` (the video's, in order) nearest the gap's middle; one per place and stretch, none where one of
     ``flashes`` already shows.
 
@@ -217,8 +220,8 @@ def gaps(
             for other, (arrived, _) in zip(after, came, strict=True):
                 if gone is None or arrived is None or arrived - gone < MIN_SHOWN_S - TIME_TOLERANCE_S:
                     continue
-                if not overlaps(read.box, other.box):
-                    continue
+                if not overlaps(read.box, other.box) or ticks(read.text, other.text):
+                    continue  # elsewhere, or two values of a counter: the values between are not read
                 box = Box(
                     min(read.box[0], other.box[0]),
                     min(read.box[1], other.box[1]),

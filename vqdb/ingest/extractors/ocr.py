@@ -29,9 +29,9 @@ times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the 
 192 px, once, and the frames between reads compared in the read's box). Those frames also show text that
 came and went between two reads (a title shown 0.6 s, ``vqdb.ingest.brief_text``), and the edges a place
 where one text left a while before the next came (a lyric shown between two reads in another's place,
-``brief_text.gaps``): the frame in its middle is decoded again and read where it showed (``read_flashes``), its rows placed at their own time (the
-``frame_idx`` of the nearest read frame) and shown as long as it showed. Each span's text is stored with its sentence
-embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a question finds a text shown that says
+``brief_text.gaps``): the frame in its middle is decoded again and read where it showed (``read_flashes``), its
+rows placed at their own time (the ``frame_idx`` of the nearest read frame) and shown as long as it showed. Each
+span's text is stored with its sentence embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a question finds a text shown that says
 it in other words, embedding only itself.
 
 Example:
