@@ -31,8 +31,8 @@ came and went between two reads (a title shown 0.6 s, ``vqdb.ingest.brief_text``
 where one text left a while before the next came (a lyric shown between two reads in another's place,
 ``brief_text.gaps``): the frame in its middle is decoded again and read where it showed (``read_flashes``), its
 rows placed at their own time (the ``frame_idx`` of the nearest read frame) and shown as long as it showed. Each
-span's text is stored with its sentence embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a question finds a text shown that says
-it in other words, embedding only itself.
+span's text is stored with its sentence embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a
+question finds a text shown that says it in other words, embedding only itself.
 
 Example:
     >>> from vqdb.config import Config
