@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vqdb.ingest.brief_text import Flash, FlashWatch, flashes_between, gaps, grey
+from vqdb.ingest.brief_text import GAP_SURE, Flash, FlashWatch, flashes_between, gaps, grey
 from vqdb.ingest.crops import Box
 from vqdb.models.protocols import TextBox
 
@@ -57,7 +57,9 @@ def test_a_place_left_by_one_text_a_while_before_the_next_came_is_read_between()
     reads = [(10.0, [logo, lamb]), (11.0, [logo, king])]
     shown = [[(9.0, 11.0), (9.1, 10.067)], [(10.0, 11.8), (10.967, 11.8)]]
     frame_times = [k / 30 for k in range(400)]
-    assert gaps(reads, shown, frame_times) == [Flash(10.067, 10.967, frame_times[316], Box(0.2, 0.5, 0.75, 0.8))]
+    assert gaps(reads, shown, frame_times) == [
+        Flash(10.067, 10.967, frame_times[316], Box(0.2, 0.5, 0.75, 0.8), GAP_SURE)
+    ]
 
 
 def test_a_text_replaced_at_once_a_gap_a_flash_already_reads_or_edges_unknown_are_no_gap():
@@ -68,7 +70,9 @@ def test_a_text_replaced_at_once_a_gap_a_flash_already_reads_or_edges_unknown_ar
     assert gaps(reads, [[(1.0, None)], [(4.9, 8.0)]], frame_times) == []
     flash = Flash(4.2, 4.9, 4.5, Box(0.05, 0.65, 0.5, 0.85))
     assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times, [flash]) == []
-    assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times) == [Flash(4.2, 4.9, 4.56, Box(0.1, 0.7, 0.4, 0.8))]
+    assert gaps(reads, [[(1.0, 4.2)], [(4.9, 8.0)]], frame_times) == [
+        Flash(4.2, 4.9, 4.56, Box(0.1, 0.7, 0.4, 0.8), GAP_SURE)
+    ]
 
 
 def test_two_values_of_a_counter_leave_no_gap_to_read():

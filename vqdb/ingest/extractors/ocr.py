@@ -346,7 +346,8 @@ def read_flashes(
 ) -> list[tuple[float, list[TextBox], list[Shown]]]:
     """``(ts, reads, shown)`` of the frames where ``flashes`` show (``vqdb.ingest.brief_text``), decoded again at
     ``max_side`` and read where the flashes are (``OcrReader.read_parts``), each read ``shown`` as its flash
-    is; reads without a word (``worded``: a glyph read in a picture's texture) are dropped.
+    is; reads without a word (``worded``: a glyph read in a picture's texture) or less sure than their flash
+    needs (``Flash.sure``: a gap's) are dropped.
 
     Example:
         >>> read_flashes(None, None, [], 1920)
@@ -359,15 +360,13 @@ def read_flashes(
     try:
         for ts, image in frames_within(ctx.path, [(at, at) for at in times], max_side, ctx.info):
             here = [flash for flash in flashes if abs(flash.at_s - ts) <= TIME_TOLERANCE_S]
-            reads = [
-                read for read in reader.read_parts(image, [flash.box for flash in here], [], []) if worded(read.text)
+            placed = [
+                (read, next((f for f in here if overlaps(f.box, read.box)), here[0]))
+                for read in reader.read_parts(image, [flash.box for flash in here], [], [])
             ]
-            shown = [
-                next(
-                    ((f.start_s, f.end_s) for f in here if overlaps(f.box, read.box)), (here[0].start_s, here[0].end_s)
-                )
-                for read in reads
-            ]
+            placed = [(read, f) for read, f in placed if worded(read.text) and read.confidence >= f.sure]
+            reads = [read for read, _ in placed]
+            shown = [(f.start_s, f.end_s) for _, f in placed]
             if reads:
                 found.append((ts, reads, shown))
     except MediaError as exc:
