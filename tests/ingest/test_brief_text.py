@@ -79,3 +79,13 @@ def test_two_values_of_a_counter_leave_no_gap_to_read():
     box = (0.4, 0.4, 0.6, 0.5)
     reads = [(1.0, [TextBox("30.000", 0.9, box)]), (2.0, [TextBox("60.000", 0.9, box)])]
     assert gaps(reads, [[(1.0, 1.033)], [(2.0, 2.033)]], [k / 30 for k in range(90)]) == []
+
+
+def test_a_line_typed_on_leaves_no_gap_to_read():
+    # "Send S" at 0 s, "Send Spike" typed whole at 0.46: the half-typed "Send Spi" between is no text of its own
+    typed, whole = (
+        TextBox("Send S", 0.96, (0.47, 0.56, 0.54, 0.63)),
+        TextBox("Send Spike", 0.86, (0.47, 0.56, 0.54, 0.66)),
+    )
+    frame_times = [k / 24 for k in range(48)]
+    assert gaps([(0.0, [typed]), (0.96, [whole])], [[(0.0, 0.125)], [(0.459, 1.5)]], frame_times) == []

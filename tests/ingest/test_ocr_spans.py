@@ -174,3 +174,22 @@ def test_a_word_voted_is_written_as_a_read_writes_it():
     assert consensus(reads).text == "EXIT ONLY"
     reads = [TextBox("straße", 0.5, box), TextBox("STRASSE", 0.45, box), TextBox("strase", 0.4, box)]
     assert consensus(reads).text in {"straße", "STRASSE", "strase"}
+
+
+def test_a_read_cut_short_votes_only_on_what_it_saw():
+    # a dialog's button read while its label was typed ("Send Spi") more surely than typed whole ("Send Spike")
+    assert consensus([read("Send Spi", 0.96), read("Send Spike", 0.86)]).text == "Send Spike"
+    # on the letters it saw it still votes: two looks at "Initiate" outvote one misread "Inltiate"
+    typing = [
+        read("Initiate Search Prog", 0.96),
+        read("Initiate Search Prog", 0.9),
+        read("Inltiate Search Program", 0.86),
+    ]
+    assert consensus(typing).text == "Initiate Search Program"
+    # a stray mark after a line is no more of it
+    assert consensus([read("Exit only", 0.95), read("Exit only", 0.9), read("Exit only _", 0.96)]).text == "Exit only"
+
+
+def test_a_line_typed_letter_by_letter_is_a_span_of_its_own_once_it_grows():
+    frames = [(0.0, [read("Send Spi", 0.96)]), (1.0, [read("Send Spike", 0.86)]), (2.0, [read("Send Spike", 0.9)])]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 0.0, "Send Spi"), (1.0, 2.0, "Send Spike")]
