@@ -115,11 +115,11 @@ class OcrExtractor(Extractor):
     # footage moved are looked at once the frame stands still (``read_settled``), and a reread that collapses
     # keeps the old read it reads like or is the text gone (``unsure_reread``); a corpus read before misses text
     # that appeared over footage that then stood still and keeps letter soup where a caption left. 8: a text
-    # replaced in its place with a gap between the edges is read in the gap (``brief_text.gaps``), a text OCR
-    # missed at the read before is shown from when its box first shows it (``text_edges.UNREAD``), and a line
-    # that grows (typed) is a span of its own (``ocr_spans.grows``); a corpus read before misses a lyric shown
-    # between two reads in the place of another, starts captions over moving footage up to reads late, and keeps
-    # a typed command as its prompt
+    # replaced in its place with a gap between the edges is read in the gap, surely (``brief_text.gaps``), a text
+    # OCR missed at the read before is shown from when its box first shows it (``text_edges.UNREAD``), a line
+    # that grows (typed) is a span of its own (``ocr_spans.grows``) and a read cut short votes only on what it
+    # saw; a corpus read before misses a lyric shown between two reads in the place of another, starts captions
+    # over moving footage up to reads late, and keeps a typed command as its prompt
     reading = 8
 
     @classmethod
