@@ -21,7 +21,7 @@ that showed nothing (a blank between two captions) reads no word and costs one s
 strokes, a gap says only that one text left before the next came: its middle may show a wipe or a title drawing in,
 which the recognizer reads as letter soup ("ccno" at 0.26 where echo-hereweare's big "echo" drew in), so only a read
 at least ``GAP_SURE`` sure is kept there. A counter's two values (a clock, a timecode) leave such a gap every read,
-and a line typed on (``ocr_spans.grows``: "Send S" then "Send Spike") leaves one between its reads; neither was
+and a line typed on (``ocr_spans.cut_short``: "Send S" then "Send Spike") leaves one between its reads; neither was
 replaced, and the values or letters between are not read (a read of the line half typed, "Send Spi", is no text of
 its own).
 
@@ -48,7 +48,7 @@ import numpy as np
 
 from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
-from vqdb.ingest.ocr_spans import grows, ticks
+from vqdb.ingest.ocr_spans import cut_short, ticks
 from vqdb.models.protocols import TextBox
 
 CELL = 8  # pixels of a cell side at text_edges.MAX_SIDE
@@ -208,7 +208,7 @@ def gaps(
     ``vqdb.ingest.text_edges.shown_times``) where a read's text left its place ``MIN_SHOWN_S`` or more before a
     read of the next frame came there (their boxes overlap; not two values of one counter, ``ocr_spans.ticks``,
     whose values between are not read: ``text_edges``, nor a line and the line typed on from it,
-    ``ocr_spans.grows``), as flashes over both boxes read by reads ``GAP_SURE`` sure, on the frame of
+    ``ocr_spans.cut_short``), as flashes over both boxes read by reads ``GAP_SURE`` sure, on the frame of
     ``frame_times`` (the video's, in order) nearest the gap's middle; one per place and stretch, none where one of
     ``flashes`` already shows.
 
@@ -231,7 +231,11 @@ def gaps(
             for other, (arrived, _) in zip(after, came, strict=True):
                 if gone is None or arrived is None or arrived - gone < MIN_SHOWN_S - TIME_TOLERANCE_S:
                     continue
-                if not overlaps(read.box, other.box) or ticks(read.text, other.text) or grows(read.text, other.text):
+                if (
+                    not overlaps(read.box, other.box)
+                    or ticks(read.text, other.text)
+                    or cut_short(read.text, other.text)
+                ):
                     continue  # elsewhere, two values of a counter or a line typed on: what is between is not read
                 box = Box(
                     min(read.box[0], other.box[0]),

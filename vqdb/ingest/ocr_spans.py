@@ -7,8 +7,8 @@ two texts are near-duplicates: rapidfuzz ``ratio`` of the lower-cased, space-col
 rule keeps ticking numbers apart: "00:00:01;00" and "00:00:02;00" are 91% alike, but a clock that moved
 is new text (while "Hello wor1d", a misread with a digit in only one of the two, still merges).
 Each read joins at most one span, each span takes at most one read per frame (the most similar to the
-span's most confident read). A read that ``grows`` the span's last read (the same text and more letters after it:
-a command being typed, a caption built word by word) starts a span of its own: voted with the shorter reads before
+span's most confident read). A read that ``grows`` the span's last read (the same words and more after them: a
+command being typed, a caption built word by word) starts a span of its own: voted with the shorter reads before
 it, the words typed last lost to the reads that had not got them yet (movie-hello's "eriberto@canopus:~$ ls /usr"
 was kept as the prompt alone).
 A span reports its text as its reads agree on it (``consensus``: a vote, letter by letter and weighted by
@@ -155,22 +155,45 @@ def same_text(a: str, b: str, min_similarity: float = MIN_SIMILARITY) -> float:
 
 
 def grows(before: str, after: str, min_similarity: float = MIN_SIMILARITY) -> bool:
-    """Whether ``after`` is ``before`` with letters added at its end (a command typed, a caption revealed letter
-    by letter or word by word): its start reads as ``before`` (``same_text``, spaces collapsed) and what it adds
-    holds two letters or digits in a row (a letter the recognizer split off a word, "Clear histor y", or a stray
-    mark, "Hello world _", adds none).
+    """Whether ``after`` is ``before`` with words added after it: its first words read as ``before``
+    (``same_text``) and each word added holds two letters or digits in a row (a letter the recognizer split off
+    a word, "Clear histor y", adds none). A line grown by whole words is another text (``cut_short`` is a read
+    that only stopped before its line's end).
 
     Example:
-        >>> grows("eriberto@canopus:~$", "eriberto@canopus:~$ ls /usr"), grows("Send Spi", "Send Spike")
-        (True, True)
+        >>> grows("eriberto@canopus:~$", "eriberto@canopus:~$ ls /usr")
+        True
         >>> grows("eribertoacanopus:~$", "eriberto@canopus:~$ ls")  # misread, then typed
         True
         >>> grows("Clear history", "Clear histor y"), grows("Sale ends", "Sale ends"), grows("Hello world", "Hello")
         (False, False, False)
-        >>> grows("Hello world", "Hello world _")
-        False
     """
-    start, whole = normalize(before), normalize(after)
+    words, more = before.split(), after.split()
+    added = more[len(words) :]
+    return (
+        bool(words and added)
+        and same_text(" ".join(words), " ".join(more[: len(words)]), min_similarity) > 0
+        and all(re.search(r"[^\W_]{2}", word) for word in added)
+    )
+
+
+def cut_short(read: str, fuller: str, min_similarity: float = MIN_SIMILARITY) -> bool:
+    """Whether ``read`` stopped before the end of the line ``fuller`` reads (a command typed, a caption revealed
+    letter by letter, read before the rest showed): ``fuller`` starts as ``read`` reads (``same_text``, spaces
+    collapsed) and goes on with two letters or digits in a row (a letter the recognizer split off a word,
+    "Clear histor y", or a stray mark, "Hello world _", is no more of it).
+
+    Example:
+        >>> cut_short("Send Spi", "Send Spike"), cut_short("Send S", "Send Spike")
+        (True, True)
+        >>> cut_short("of our han", "af our hands")  # typed on, misread: still the line read short
+        True
+        >>> cut_short("Clear history", "Clear histor y"), cut_short("Hello world", "Hello world _")
+        (False, False)
+        >>> cut_short("Send Spike", "Send Spi"), cut_short("Sale ends", "Sale ends")
+        (False, False)
+    """
+    start, whole = normalize(read), normalize(fuller)
     added = whole[len(start) :]
     return bool(start and re.search(r"[^\W_]{2}", added)) and same_text(start, whole[: len(start)], min_similarity) > 0
 
@@ -185,8 +208,8 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
     of one text's reads summed. The reads are aligned to the text that agrees most with the others
     (``same_text``, by weight) and vote, at each of its characters, for the character they read there (or
     none) and, between two of its characters, for what they read between (or nothing); a character wins by
-    weight, lower-cased, and each word voted is written as the heaviest read of it writes it. A read cut short
-    (another read ``grows`` from it: a command typed, a caption revealed, read before its end showed) is no
+    weight, lower-cased, and each word voted is written as the heaviest read of it writes it. A read
+    ``cut_short`` (read before the end of another read's line showed: a command typed, a caption revealed) is no
     center and does not vote past its end: it did not see the rest, and would outvote it ("Send Spi", read
     more surely than "Send Spike", kept the dialog's button as "Send Spi"). Reads that are not
     ``same_text`` as that text do not vote; when the voters weigh no more than they, or hold two values of a
@@ -222,7 +245,7 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
         return best
     texts = sorted(weights, key=weights.__getitem__, reverse=True)[:MAX_VOTING_TEXTS]
     likeness = {(a, b): same_text(a, b, min_similarity) for a in texts for b in texts}
-    whole = [a for a in texts if not any(grows(a, b, min_similarity) for b in texts)] or texts
+    whole = [a for a in texts if not any(cut_short(a, b, min_similarity) for b in texts)] or texts
     center = max(whole, key=lambda a: sum(weights[b] * likeness[a, b] for b in texts))
     voters = [text for text in texts if likeness[center, text]]
     if sum(weights[t] for t in voters) <= sum(weights[t] for t in texts) / 2:
@@ -277,8 +300,8 @@ def _vote(center: str, weights: dict[str, float]) -> str:
         if len(a) != n or len(b) != len(text):  # a letter whose lower case is longer: aligned as read
             a, b = center, text
         ops = Levenshtein.opcodes(a, b)
-        seen = n  # the characters of center it saw: all but the end it lacks when cut short (``grows``)
-        if ops and ops[-1].tag == "delete" and ops[-1].src_end == n and grows(text, center):
+        seen = n  # the characters of center it saw: all but the end it lacks when ``cut_short``
+        if ops and ops[-1].tag == "delete" and ops[-1].src_end == n and cut_short(text, center):
             seen = ops[-1].src_start
         for op in ops:
             if op.tag == "insert":
