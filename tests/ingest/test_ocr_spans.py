@@ -45,6 +45,22 @@ def test_text_missing_longer_than_the_gap_starts_a_new_span():
     assert summary(track_spans(frames, max_gap_s=2.5)) == [(0.0, 2.0, "Title"), (5.0, 5.0, "Title")]
 
 
+def test_a_line_being_typed_is_a_span_of_its_own_once_it_grows():
+    prompt, typed = "eriberto@canopus:~$", "eriberto@canopus:~$ ls /usr"  # 83% alike: one text until it grew
+    frames = [
+        (0.0, [read(prompt, 0.8)]),
+        (1.0, [read(prompt, 0.81)]),
+        (2.0, [read(typed, 0.6)]),
+        (3.0, [read(typed, 0.7)]),
+    ]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 1.0, prompt), (2.0, 3.0, typed)]
+
+
+def test_a_word_missed_now_and_then_stays_in_the_span_it_was_read_in():
+    frames = [(0.0, [read("Clear history")]), (1.0, [read("Clear histor y", 0.5)]), (2.0, [read("Clear history")])]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 2.0, "Clear history")]
+
+
 def test_different_text_is_a_different_span():
     frames = [(0.0, [read("Chapter one")]), (1.0, [read("The end")])]
     assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 0.0, "Chapter one"), (1.0, 1.0, "The end")]
@@ -158,3 +174,23 @@ def test_a_word_voted_is_written_as_a_read_writes_it():
     assert consensus(reads).text == "EXIT ONLY"
     reads = [TextBox("straße", 0.5, box), TextBox("STRASSE", 0.45, box), TextBox("strase", 0.4, box)]
     assert consensus(reads).text in {"straße", "STRASSE", "strase"}
+
+
+def test_a_read_cut_short_votes_only_on_what_it_saw():
+    # a dialog's button read while its label was typed ("Send Spi") more surely than typed whole ("Send Spike")
+    assert consensus([read("Send Spi", 0.96), read("Send Spike", 0.86)]).text == "Send Spike"
+    # on the letters it saw it still votes: two looks at "Initiate" outvote one misread "Inltiate"
+    typing = [
+        read("Initiate Search Prog", 0.96),
+        read("Initiate Search Prog", 0.9),
+        read("Inltiate Search Program", 0.86),
+    ]
+    assert consensus(typing).text == "Initiate Search Program"
+    # a stray mark after a line is no more of it
+    assert consensus([read("Exit only", 0.95), read("Exit only", 0.9), read("Exit only _", 0.96)]).text == "Exit only"
+
+
+def test_a_line_typed_letter_by_letter_stays_one_span_voted_whole():
+    # typed on within a word: one text, whose later reads saw more of it (a new word typed is a span of its own)
+    frames = [(0.0, [read("Send Spi", 0.96)]), (1.0, [read("Send Spike", 0.86)]), (2.0, [read("Send Spike", 0.9)])]
+    assert summary(track_spans(frames, max_gap_s=1.5)) == [(0.0, 2.0, "Send Spike")]

@@ -6,6 +6,7 @@ the two differ at the read's time (what a perfect OCR box would be), so only the
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -87,6 +88,19 @@ def test_captions_over_moving_footage_keep_their_times(tmp_path, shared_data):
     found = shown(clip, reads_of(clip, bare, texts))
     for text, interval in truth.items():
         assert found[text] == pytest.approx(interval, abs=FRAME), text
+
+
+def test_a_caption_ocr_missed_at_reads_over_moving_footage_starts_where_it_appeared(tmp_path, shared_data):
+    # a place over footage is looked at again only reads later: the caption is first read at 3.0, not 2.0
+    texts = [Text("MISSED AT FIRST", 1.56, 4.6, id="missed", box="#000000b0", at="lower-third")]
+    clip, bare, truth = rendered(tmp_path, Footage(str(shared_data / "video" / "bikes.mp4")), texts)
+    reads = reads_of(clip, bare, texts)
+    assert [ts for ts, boxes in reads if boxes][:2] == pytest.approx([2.0, 3.0], abs=FRAME)
+    reads = [(ts, [] if ts < 2.5 else boxes) for ts, boxes in reads]
+    info = probe(clip)
+    times = shown_times(reads, frames_within(clip, [(0.0, math.inf)], MAX_SIDE, info), info.duration_s)
+    first = next(pairs[0] for pairs in times if pairs)
+    assert first[0] == pytest.approx(truth["MISSED AT FIRST"][0], abs=FRAME)
 
 
 def test_the_first_and_last_reads_are_bounded_by_the_video():

@@ -490,6 +490,23 @@ def test_a_web_address_read_without_its_periods_is_joined_and_other_words_stay()
     ]
 
 
+def test_an_address_whose_periods_were_lost_entirely_gets_them_back_and_words_ending_alike_stay():
+    # small addresses over footage: "www.printhistory.org" read "WWW printhistoryorg", "skylineair.com/deals"
+    # read "skylineaircom/deals"
+    from vqdb.models.easyocr_reader import _text_boxes
+
+    corners = [[0, 0], [100, 0], [100, 20], [0, 20]]
+    texts = ("WWW printhistoryorg", "Book now at skylineaircom/deals", "the net/gross", "income/tax", "telecoms")
+    reads = [(corners, text, 0.8) for text in texts]
+    assert [b.text for b in _text_boxes(reads, (40, 200))] == [
+        "www.printhistory.org",
+        "Book now at skylineair.com/deals",
+        "the net/gross",
+        "income/tax",
+        "telecoms",
+    ]
+
+
 def test_a_timecodes_colon_read_as_a_period_is_a_colon_and_dates_stay():
     # smpte-2997.mp4's burned-in "00:00:08;00" reads "00:00.08;00"
     from vqdb.models.easyocr_reader import _text_boxes

@@ -13,6 +13,18 @@ middle, where the extractor reads it (``vqdb.ingest.extractors.ocr``).
 
 Text too small for a row of cells at ``MAX_SIDE`` (a 13-px label on a 640-px frame is 4 px there) is not found.
 
+A text that replaces another in its place (a lyric video's next line, a lower third's next name) raises no strokes
+over both reads' frames, which show text there too. The text edges say it: where a read's text left its place
+``MIN_SHOWN_S`` or more before the next read's text came there (``gaps``), something was shown between, read like a
+flash at the gap's middle (echo-hereweare's "the KING", 10.07-10.93 s between "the lamb" and "the ONE"); a gap
+that showed nothing (a blank between two captions) reads no word and costs one small read. Unlike a flash's rise of
+strokes, a gap says only that one text left before the next came: its middle may show a wipe or a title drawing in,
+which the recognizer reads as letter soup ("ccno" at 0.26 where echo-hereweare's big "echo" drew in), so only a read
+at least ``GAP_SURE`` sure is kept there. A counter's two values (a clock, a timecode) leave such a gap every read,
+and a line typed on (``ocr_spans.cut_short``: "Send S" then "Send Spike") leaves one between its reads; neither was
+replaced, and the values or letters between are not read (a read of the line half typed, "Send Spi", is no text of
+its own).
+
 Example:
     >>> import numpy as np
     >>> def frame(on):  # grey, with a black-and-white striped line in its middle when on
@@ -28,13 +40,16 @@ Example:
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from vqdb.ingest.crops import Box
+from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
+from vqdb.ingest.ocr_spans import cut_short, ticks
+from vqdb.models.protocols import TextBox
 
 CELL = 8  # pixels of a cell side at text_edges.MAX_SIDE
 STROKE = 48.0  # grey-level step to a neighbour pixel that is a stroke's edge
@@ -43,16 +58,18 @@ MIN_FRAMES = 2  # frames a flash shows on at least (one frame is a glitch or a c
 MIN_SHOWN_S = 0.3  # seconds a flash shows at least: less is no text a person reads (a bird's head turning)
 HELD = 0.8  # correlation of a flash's pixels on its first and last frames: it stood still (footage moves)
 MIN_CELLS = 3  # cells a line of new strokes spans at least, and twice its height
+GAP_SURE = 0.5  # confidence a read in a gap between two texts needs (a wipe between them reads "ccno" at 0.26)
 
 
 class Flash(NamedTuple):
     """A line of text shown between two reads: ``box`` normalized, from ``start_s`` to ``end_s`` (exclusive: the
-    first frame without it), best read on the frame at ``at_s``."""
+    first frame without it), best read on the frame at ``at_s``, by reads at least ``sure`` (a gap's, ``gaps``)."""
 
     start_s: float
     end_s: float
     at_s: float
     box: Box
+    sure: float = 0.0
 
 
 class FlashWatch:
@@ -140,7 +157,7 @@ def flashes_between(between: Sequence[tuple[float, np.ndarray]]) -> list[Flash]:
         >>> blank, line = np.zeros((32, 64), np.float32), np.zeros((32, 64), np.float32)
         >>> line[8:16, 8:48:2] = 255
         >>> flashes_between([(0.0, blank), (0.4, line), (0.6, line), (1.0, blank)])
-        [Flash(start_s=0.4, end_s=1.0, at_s=0.4, box=Box(x0=0.0, y0=0.0, x1=1.0, y1=0.75))]
+        [Flash(start_s=0.4, end_s=1.0, at_s=0.4, box=Box(x0=0.0, y0=0.0, x1=1.0, y1=0.75), sure=0.0)]
     """
     import cv2
 
@@ -179,6 +196,65 @@ def flashes_between(between: Sequence[tuple[float, np.ndarray]]) -> list[Flash]:
             )
             found.append(Flash(middle[run_start][0], after, middle[(run_start + run_end - 1) // 2][0], box))
     return found
+
+
+def gaps(
+    reads: Sequence[tuple[float, Sequence[TextBox]]],
+    shown: Sequence[Sequence[tuple[float | None, float | None]]],
+    frame_times: Sequence[float],
+    flashes: Sequence[Flash] = (),
+) -> list[Flash]:
+    """The stretches between two consecutive ``reads`` (``(ts, boxes)``, with their ``shown`` times,
+    ``vqdb.ingest.text_edges.shown_times``) where a read's text left its place ``MIN_SHOWN_S`` or more before a
+    read of the next frame came there (their boxes overlap; not two values of one counter, ``ocr_spans.ticks``,
+    whose values between are not read: ``text_edges``, nor a line and the line typed on from it,
+    ``ocr_spans.cut_short``), as flashes over both boxes read by reads ``GAP_SURE`` sure, on the frame of
+    ``frame_times`` (the video's, in order) nearest the gap's middle; one per place and stretch, none where one of
+    ``flashes`` already shows.
+
+    Example:
+        >>> lamb, one = TextBox("the lamb", 1.0, (0.2, 0.5, 0.7, 0.8)), TextBox("the ONE", 0.7, (0.2, 0.5, 0.7, 0.8))
+        >>> frame_times = [k / 30 for k in range(400)]
+        >>> [(f.start_s, f.end_s, round(f.at_s, 3)) for f in gaps([(10.0, [lamb]), (11.0, [one])],
+        ...                                                       [[(9.1, 10.067)], [(10.967, 11.8)]], frame_times)]
+        [(10.067, 10.967, 10.533)]
+        >>> gaps([(10.0, [lamb]), (11.0, [one])], [[(9.1, 10.867)], [(10.967, 11.8)]], frame_times)  # a cut
+        []
+        >>> typed, more = TextBox("Send S", 0.9, (0.4, 0.5, 0.5, 0.6)), TextBox("Send Spike", 0.9, (0.4, 0.5, 0.5, 0.6))
+        >>> gaps([(0.0, [typed]), (1.0, [more])], [[(0.0, 0.125)], [(0.459, 1.5)]], frame_times)  # typed on
+        []
+    """
+    found: list[Flash] = []
+    for (_, before), (_, after), left, came in zip(reads, reads[1:], shown, shown[1:], strict=False):
+        here: list[Flash] = []
+        for read, (_, gone) in zip(before, left, strict=True):
+            for other, (arrived, _) in zip(after, came, strict=True):
+                if gone is None or arrived is None or arrived - gone < MIN_SHOWN_S - TIME_TOLERANCE_S:
+                    continue
+                if (
+                    not overlaps(read.box, other.box)
+                    or ticks(read.text, other.text)
+                    or cut_short(read.text, other.text)
+                ):
+                    continue  # elsewhere, two values of a counter or a line typed on: what is between is not read
+                box = Box(
+                    min(read.box[0], other.box[0]),
+                    min(read.box[1], other.box[1]),
+                    max(read.box[2], other.box[2]),
+                    max(read.box[3], other.box[3]),
+                )
+                at = _frame_near(frame_times, (gone + arrived) / 2)
+                gap = Flash(gone, arrived, at, box, GAP_SURE)
+                if not any(overlaps(f.box, box) and f.start_s < arrived and f.end_s > gone for f in [*flashes, *here]):
+                    here.append(gap)
+        found += here
+    return found
+
+
+def _frame_near(frame_times: Sequence[float], ts: float) -> float:
+    """The time of ``frame_times`` (in order) nearest ``ts`` (``ts`` itself where there are none)."""
+    k = bisect.bisect_left(frame_times, ts)
+    return min(frame_times[max(k - 1, 0) : k + 1], key=lambda t: abs(t - ts), default=ts)
 
 
 def _correlation(one: np.ndarray, other: np.ndarray) -> float:

@@ -7,10 +7,14 @@ two texts are near-duplicates: rapidfuzz ``ratio`` of the lower-cased, space-col
 rule keeps ticking numbers apart: "00:00:01;00" and "00:00:02;00" are 91% alike, but a clock that moved
 is new text (while "Hello wor1d", a misread with a digit in only one of the two, still merges).
 Each read joins at most one span, each span takes at most one read per frame (the most similar to the
-span's most confident read).
+span's most confident read). A read that ``grows`` the span's last read (the same words and more after them: a
+command being typed, a caption built word by word) starts a span of its own: voted with the shorter reads before
+it, the words typed last lost to the reads that had not got them yet (movie-hello's "eriberto@canopus:~$ ls /usr"
+was kept as the prompt alone).
 A span reports its text as its reads agree on it (``consensus``: a vote, letter by letter and weighted by
-confidence, of its distinct reads aligned to the one most like the others; the most confident read where
-they disagree too much), with the box of the read nearest that text, and when it is on screen:
+confidence, of its distinct reads aligned to the one most like the others, a read cut short voting only on what it
+saw; the most confident read where they disagree too much), with the box of the read nearest that text, and when it
+is on screen:
 from its first read's ``shown_from`` to its last read's ``shown_to`` (``vqdb.ingest.text_edges``: to the
 frame, between reads) where those are given, else from its first read to its last (a text read once
 would be a span of no length).
@@ -59,18 +63,21 @@ MAX_VOTING_TEXTS = 32  # a span's most weighty distinct texts that vote on its t
 @dataclasses.dataclass
 class OcrSpan:
     """One text tracked over time: when it is on screen (``start_s`` to ``end_s``), its reads (each distinct read
-    once), its most confident read ``best`` (what later reads are matched against), and the time of its last
-    read (``end_s`` unless given). Its ``text`` and ``box`` are its reads' ``consensus``."""
+    once), its most confident read ``best`` (what later reads are matched against), the time of its last
+    read (``end_s`` unless given) and that read's text ``last_text`` (``best``'s unless given). Its ``text`` and
+    ``box`` are its reads' ``consensus``."""
 
     start_s: float
     end_s: float
     best: TextBox
     last_read: float | None = None
     reads: dict[TextBox, None] = dataclasses.field(default_factory=dict)
+    last_text: str = ""
 
     def __post_init__(self) -> None:
         if self.last_read is None:
             self.last_read = self.end_s
+        self.last_text = self.last_text or self.best.text
         self.reads.setdefault(self.best)
 
     @functools.cached_property
@@ -96,6 +103,7 @@ class OcrSpan:
         self.last_read = ts
         self.end_s = ts if shown_to is None else shown_to
         self.reads.setdefault(read)
+        self.last_text = read.text
         if read.confidence > self.best.confidence:
             self.best = read
 
@@ -146,6 +154,50 @@ def same_text(a: str, b: str, min_similarity: float = MIN_SIMILARITY) -> float:
     return score if score >= min_similarity else 0.0
 
 
+def grows(before: str, after: str, min_similarity: float = MIN_SIMILARITY) -> bool:
+    """Whether ``after`` is ``before`` with words added after it: its first words read as ``before``
+    (``same_text``) and each word added holds two letters or digits in a row (a letter the recognizer split off
+    a word, "Clear histor y", adds none). A line grown by whole words is another text (``cut_short`` is a read
+    that only stopped before its line's end).
+
+    Example:
+        >>> grows("eriberto@canopus:~$", "eriberto@canopus:~$ ls /usr")
+        True
+        >>> grows("eribertoacanopus:~$", "eriberto@canopus:~$ ls")  # misread, then typed
+        True
+        >>> grows("Clear history", "Clear histor y"), grows("Sale ends", "Sale ends"), grows("Hello world", "Hello")
+        (False, False, False)
+    """
+    words, more = before.split(), after.split()
+    added = more[len(words) :]
+    return (
+        bool(words and added)
+        and same_text(" ".join(words), " ".join(more[: len(words)]), min_similarity) > 0
+        and all(re.search(r"[^\W_]{2}", word) for word in added)
+    )
+
+
+def cut_short(read: str, fuller: str, min_similarity: float = MIN_SIMILARITY) -> bool:
+    """Whether ``read`` stopped before the end of the line ``fuller`` reads (a command typed, a caption revealed
+    letter by letter, read before the rest showed): ``fuller`` starts as ``read`` reads (``same_text``, spaces
+    collapsed) and goes on with two letters or digits in a row (a letter the recognizer split off a word,
+    "Clear histor y", or a stray mark, "Hello world _", is no more of it).
+
+    Example:
+        >>> cut_short("Send Spi", "Send Spike"), cut_short("Send S", "Send Spike")
+        (True, True)
+        >>> cut_short("of our han", "af our hands")  # typed on, misread: still the line read short
+        True
+        >>> cut_short("Clear history", "Clear histor y"), cut_short("Hello world", "Hello world _")
+        (False, False)
+        >>> cut_short("Send Spike", "Send Spi"), cut_short("Sale ends", "Sale ends")
+        (False, False)
+    """
+    start, whole = normalize(read), normalize(fuller)
+    added = whole[len(start) :]
+    return bool(start and re.search(r"[^\W_]{2}", added)) and same_text(start, whole[: len(start)], min_similarity) > 0
+
+
 def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) -> TextBox:
     """What the reads of one text say together: their character-by-character vote, weighted by confidence, with
     the box of the read nearest it; the most confident read where the reads disagree too much to vote.
@@ -156,7 +208,10 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
     of one text's reads summed. The reads are aligned to the text that agrees most with the others
     (``same_text``, by weight) and vote, at each of its characters, for the character they read there (or
     none) and, between two of its characters, for what they read between (or nothing); a character wins by
-    weight, lower-cased, and each word voted is written as the heaviest read of it writes it. Reads that are not
+    weight, lower-cased, and each word voted is written as the heaviest read of it writes it. A read
+    ``cut_short`` (read before the end of another read's line showed: a command typed, a caption revealed) is no
+    center and does not vote past its end: it did not see the rest, and would outvote it ("Send Spi", read
+    more surely than "Send Spike", kept the dialog's button as "Send Spi"). Reads that are not
     ``same_text`` as that text do not vote; when the voters weigh no more than they, or hold two values of a
     number (a read without digits is like both "Score 1" and "Score 2"), there is no consensus. The result's
     confidence is that of the read whose box it keeps (the read nearest the result, by the similarity of
@@ -170,6 +225,8 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
         'Clear history'
         >>> consensus([TextBox("Sale ends", 0.8, box), TextBox("Open 24h", 0.6, box)]).text  # no consensus
         'Sale ends'
+        >>> consensus([TextBox("Send Spi", 0.96, box), TextBox("Send Spike", 0.86, box)]).text  # read typing
+        'Send Spike'
     """
     if not reads:
         raise ValueError("consensus needs at least one read")
@@ -188,7 +245,8 @@ def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) 
         return best
     texts = sorted(weights, key=weights.__getitem__, reverse=True)[:MAX_VOTING_TEXTS]
     likeness = {(a, b): same_text(a, b, min_similarity) for a in texts for b in texts}
-    center = max(texts, key=lambda a: sum(weights[b] * likeness[a, b] for b in texts))
+    whole = [a for a in texts if not any(cut_short(a, b, min_similarity) for b in texts)] or texts
+    center = max(whole, key=lambda a: sum(weights[b] * likeness[a, b] for b in texts))
     voters = [text for text in texts if likeness[center, text]]
     if sum(weights[t] for t in voters) <= sum(weights[t] for t in texts) / 2:
         return best
@@ -241,13 +299,17 @@ def _vote(center: str, weights: dict[str, float]) -> str:
         a, b = center.lower(), text.lower()
         if len(a) != n or len(b) != len(text):  # a letter whose lower case is longer: aligned as read
             a, b = center, text
-        for op in Levenshtein.opcodes(a, b):
+        ops = Levenshtein.opcodes(a, b)
+        seen = n  # the characters of center it saw: all but the end it lacks when ``cut_short``
+        if ops and ops[-1].tag == "delete" and ops[-1].src_end == n and cut_short(text, center):
+            seen = ops[-1].src_start
+        for op in ops:
             if op.tag == "insert":
                 inserted[op.src_start] += text[op.dest_start : op.dest_end]
-            for i in range(op.src_start, op.src_end):
+            for i in range(op.src_start, min(op.src_end, seen)):
                 read = "" if op.tag == "delete" else text[op.dest_start + i - op.src_start]
                 at[i][read] = at[i].get(read, 0.0) + weight
-        for i, piece in enumerate(inserted):
+        for i, piece in enumerate(inserted[: seen + 1]):
             between[i][piece] = between[i].get(piece, 0.0) + weight
     out = []
     for i in range(n + 1):
@@ -315,7 +377,15 @@ def track_spans(
         continued: list[OcrSpan] = []
         kept = [(r, t) for r, t in zip(reads, times, strict=True) if r.confidence >= min_confidence and r.text.strip()]
         for read, (shown_from, shown_to) in kept:
-            scores = [(same_text(s.best.text, read.text, min_similarity), i) for i, s in enumerate(still_open)]
+            scores = [
+                (
+                    0.0
+                    if grows(s.last_text, read.text, min_similarity)
+                    else same_text(s.best.text, read.text, min_similarity),
+                    i,
+                )
+                for i, s in enumerate(still_open)
+            ]  # a line that grew (typed, built word by word) is a text of its own
             score, index = max(scores, default=(0.0, -1))
             if score > 0:
                 span = still_open.pop(index)

@@ -460,7 +460,7 @@ def _older_reading(extractor: str, settings: dict[str, Any]) -> list[str]:
 
     Example:
         >>> _older_reading("ocr", {"ocr_fps": 1.0})  # read before OCR found faint text
-        ['read by an older reader (reading 1, now 7)']
+        ['read by an older reader (reading 1, now 8)']
         >>> _older_reading("asr", {"whisper_model": "base"})
         []
     """

@@ -42,6 +42,15 @@ pixels alone do not say the text stayed: a small box compared at ``MAX_SIDE`` is
 beside whatever edge its margin holds (a window's border correlated 0.91 with a terminal's word that was
 not yet printed).
 
+Over moving footage a caption's box (its background let through) moves its pixels while the caption stays: a
+frame shows a text only where it holds at least ``TRACE`` of its stroke edges (``brief_text.strokes``: glyph edges
+stay sharp where the footage under them moves), so footage nearer the read's frame before the caption came is not
+the caption. A read whose text was there at the read before, which read nothing in its box (a place over moving
+footage is looked at again only ``QUIET_READS`` later), came at the first of the frames before, up to
+``LOOK_BACK_S``, from which its box holds ``UNREAD`` of its stroke edges without a break (a lower third over a
+cockatoo read a second late was shown from 3.7 s, not 3.0). A line that grew or lost words at its end
+(``ocr_spans.grows``: a command typed) is not the same text read again: its edge is looked for.
+
 Each read gets ``(shown_from, shown_to)``:
 
 * ``shown_from``: the first frame from which its box looks as it does in its frame, looking back to the
@@ -67,13 +76,15 @@ Example:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from vqdb.ingest.brief_text import strokes
 from vqdb.ingest.crops import overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S
-from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, same_text, ticks
+from vqdb.ingest.ocr_spans import MIN_CONFIDENCE, MIN_SIMILARITY, grows, same_text, ticks
 from vqdb.models.protocols import TextBox
 
 NEAR = 0.75  # a frame shows a content when nearer it than this fraction of the way to the other one
@@ -86,6 +97,9 @@ LIKE = 0.65  # a frame between reads of unlike boxes shows the one it correlates
 HALF = 0.5  # ... when it shows that pattern at least this strongly (a text fading out: while half there)
 NEAR_TEXT = 70.0  # ``same_text`` similarity of two reads of a box that may be one text misread (echo / Zcho)
 BLINK_S = 0.5  # a text gone for less than this and back is still shown: it blinks, flashes or is passed in front of
+UNREAD = 0.9  # share of a read's stroke edges a box where OCR read nothing shows that still shows its text, unread
+TRACE = 0.3  # share of a read's stroke edges a frame holds at least where it shows that read's text
+LOOK_BACK_S = 3.0  # how far before a read's window its text is looked for, unread: a quiet place is read 2 reads late
 
 Shown = tuple[float | None, float | None]
 
@@ -138,6 +152,7 @@ def shown_times(
     misread: list[tuple[tuple[int, int], tuple[int, int]]] = []  # ((read, box), (next read, box)): one text
     frames = iter(decoded)
     carried: tuple[float, np.ndarray] | None = None  # the frame at a window's end starts the next one
+    earlier: deque[tuple[float, np.ndarray]] = deque()  # the frames of the last LOOK_BACK_S before a window
     for k in _stretches(reads):
         start, end = times[k - 1], times[k]
         between: list[tuple[float, np.ndarray]] = []
@@ -145,6 +160,7 @@ def shown_times(
             between.append(carried)
         for ts, image in frames:
             if ts < start - TIME_TOLERANCE_S:
+                _keep(earlier, ts, image)
                 continue
             between.append((ts, _gray(image)))
             if ts >= end - TIME_TOLERANCE_S:
@@ -152,12 +168,87 @@ def shown_times(
         carried = between[-1] if between else None
         if not between or abs(between[0][0] - start) > TIME_TOLERANCE_S or abs(between[-1][0] - end) > TIME_TOLERANCE_S:
             continue  # the frames at the reads themselves did not decode: nothing to compare with
-        for j, stand_in in _place(shown[k], reads[k][1], reads[k - 1][1], between, leaving=False):
-            misread.append(((k - 1, stand_in), (k, j)))
+        stood_in = _place(shown[k], reads[k][1], reads[k - 1][1], between, leaving=False)
+        misread.extend(((k - 1, stand_in), (k, j)) for j, stand_in in stood_in)
+        _unread_before(shown[k], reads[k][1], reads[k - 1][1], {j for j, _ in stood_in}, [*earlier, between[0]])
         for i, stand_in in _place(shown[k - 1], reads[k - 1][1], reads[k][1], between, leaving=True):
             misread.append(((k - 1, i), (k, stand_in)))
+        for ts, image in between:
+            _keep(earlier, ts, image)
     _through_misreads(shown, misread)
     return [[(pair[0], pair[1]) for pair in frame] for frame in shown]
+
+
+def _keep(earlier: deque[tuple[float, np.ndarray]], ts: float, image: np.ndarray) -> None:
+    """Add the frame ``(ts, image)`` to ``earlier`` (time order, each once), which keeps ``LOOK_BACK_S`` of them."""
+    if earlier and ts <= earlier[-1][0]:
+        return
+    earlier.append((ts, image))
+    while earlier[0][0] < ts - LOOK_BACK_S - TIME_TOLERANCE_S:
+        earlier.popleft()
+
+
+def _unread_before(
+    pairs: list[list[float | None]],
+    reads: Sequence[TextBox],
+    before: Sequence[TextBox],
+    stood_in: set[int],
+    earlier: Sequence[tuple[float, np.ndarray]],
+) -> None:
+    """Move back the ``shown_from`` in ``pairs`` of each of ``reads`` that was already there at the read before
+    (its window's start, ``earlier[-1]``) and read then by none of ``before`` in its box, nor misread
+    (``stood_in``): OCR missed it there (a place over moving footage is looked at again only after
+    ``QUIET_READS``), and it came at the first of the ``earlier`` frames from which its box shows the pattern it
+    shows at that start without a break (``_unread``), at most ``LOOK_BACK_S`` before it."""
+    start = earlier[-1][0]
+    for index, (pair, read) in enumerate(zip(pairs, reads, strict=True)):
+        if pair[0] != start or index in stood_in or any(overlaps(read.box, other.box) for other in before):
+            continue
+        reference = _crop(_gray(earlier[-1][1]), read.box)
+        for ts, image in reversed(earlier[:-1]):
+            if not _unread(reference, _crop(_gray(image), read.box)):
+                break
+            pair[0] = ts
+
+
+def _traced(crops: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Which of ``crops`` hold at least ``TRACE`` of ``reference``'s stroke edges (``brief_text.strokes``), all
+    where it has none: a frame without them does not show its text, however near its pixels are (footage moving
+    under a caption before it came, nearer the read's frame than the frame before).
+
+    Example:
+        >>> text = np.zeros((8, 24), np.float32); text[2:6, 2:22:3] = 255
+        >>> _traced(np.stack([text * 0.6 + 20, np.full((8, 24), 90, np.float32)]), text).tolist()
+        [True, False]
+    """
+    kept = _strokes_kept(crops, reference)
+    return np.ones(len(crops), bool) if kept is None else kept >= TRACE
+
+
+def _unread(reference: np.ndarray, crop: np.ndarray) -> bool:
+    """Whether ``crop`` shows the text ``reference`` shows where OCR read nothing: ``UNREAD`` of the reference's
+    stroke edges (``brief_text.strokes``) are stroke edges there too. A text's edges stay sharp where the footage
+    behind it moves (a caption's box lets it through), which moves the box's pixels and their correlation; a
+    text not there leaves none of its edges (a terminal's word not yet typed, a window's border beside it: the
+    border's edges alone).
+
+    Example:
+        >>> text = np.zeros((8, 24), np.float32); text[2:6, 2:22:3] = 255
+        >>> moved_behind = text + np.linspace(0, 40, 24)  # the footage under it brightened
+        >>> _unread(text, moved_behind), _unread(text, np.zeros((8, 24), np.float32))
+        (True, False)
+    """
+    kept = _strokes_kept(crop[None], reference)
+    return kept is not None and bool(kept[0] >= UNREAD)
+
+
+def _strokes_kept(crops: np.ndarray, reference: np.ndarray) -> np.ndarray | None:
+    """The share of ``reference``'s stroke edges (``brief_text.strokes``) that are stroke edges in each of
+    ``crops``; None where it has none."""
+    edges = strokes(reference)
+    if not edges.any():
+        return None
+    return np.array([(edges & strokes(crop)).sum() for crop in crops]) / edges.sum()
 
 
 def _place(
@@ -212,8 +303,28 @@ def _edge(
 
 def _read_again(read: TextBox, others: Sequence[TextBox]) -> bool:
     """Whether one of ``others`` (the reads next to it) reads the same text in an overlapping box: the
-    text stayed, though its pixels may have moved (a pulsing word, a moving background)."""
-    return any(overlaps(read.box, other.box) and same_text(read.text, other.text) > 0 for other in others)
+    text stayed, though its pixels may have moved (a pulsing word, a moving background); a line that grew
+    or lost words at its end (``grows``: a command typed) did not stay as it was.
+
+    Example:
+        >>> prompt = TextBox("eriberto@canopus:~$", 0.8, (0.3, 0.2, 0.5, 0.25))
+        >>> _read_again(prompt, [TextBox("eribertoacanopus:~$", 0.7, (0.3, 0.2, 0.5, 0.25))])
+        True
+        >>> _read_again(prompt, [TextBox("eriberto@canopus:~$ ls /usr", 0.7, (0.3, 0.2, 0.6, 0.25))])
+        False
+    """
+    return any(overlaps(read.box, other.box) and _one_text(read.text, other.text) for other in others)
+
+
+def _one_text(a: str, b: str, similarity: float = MIN_SIMILARITY) -> bool:
+    """Whether two reads of a box read one text (``same_text`` at ``similarity``), not a line and the line
+    grown from it (``grows``: words typed after it).
+
+    Example:
+        >>> _one_text("Clear history", "CIear history"), _one_text("user@host:~$ ls", "user@host:~$ ls /usr", 70)
+        (True, False)
+    """
+    return same_text(a, b, similarity) > 0 and not (grows(a, b) or grows(b, a))
 
 
 def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there: np.ndarray) -> int | None:
@@ -246,9 +357,10 @@ def _stand_in(read: TextBox, others: Sequence[TextBox], here: np.ndarray, there:
 
 
 def _misread(read: TextBox, other: TextBox) -> bool:
-    """Whether two reads of one box may be one text: either is junk, or their texts are near."""
+    """Whether two reads of one box may be one text: either is junk, or their texts are near (not a line and
+    the line grown from it)."""
     junk = min(read.confidence, other.confidence) < MIN_CONFIDENCE
-    return junk or same_text(read.text, other.text, NEAR_TEXT) > 0
+    return junk or _one_text(read.text, other.text, NEAR_TEXT)
 
 
 def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
@@ -313,6 +425,8 @@ def _change(
     difference = np.abs(crops[-1] - crops[0])
     apart = float(difference.mean())
     whole = apart >= UNCHANGED  # compared on the whole box (else on the glyphs that changed)
+    if whole and not replaced and _unread(crops[0] if leaving else crops[-1], crops[-1] if leaving else crops[0]):
+        return None  # the text at both ends, over a background that moved: the read at the other end missed it
     if not whole:
         glyphs = difference > GLYPH_CHANGE
         if not (replaced and glyphs.any()):
@@ -329,6 +443,8 @@ def _change(
     )
     if whole and not _same_pattern(reference, other):
         shows |= _shows_pattern(middle, reference, other)
+    if whole:
+        shows &= _traced(full[1:-1], full[0] if leaving else full[-1])
     ends = (full[0], full[-1]) if leaving else (full[-1], full[0])
     if counter or (replaced and (not whole or _same_pattern(*ends))):  # a value that ticks
         shows &= ~_another_value(full[1:-1], ends[0], difference, counter=counter)

@@ -834,26 +834,43 @@ _SPACED_ADDRESS = re.compile(
 )
 
 
+_LONG_DOMAINS = "com|org|net|edu|gov"
+_GLUED_ADDRESS = re.compile(rf"(?i)(?<!\S)www[ ,.]*([a-z0-9-]+?)({_LONG_DOMAINS})(?!\w|\.\w)")
+_PATHED_ADDRESS = re.compile(rf"(?i)(?<![\w./])([a-z][a-z0-9-]+?)({_LONG_DOMAINS})(?=/\w)")
+
+
 def web_address(text: str) -> str:
-    """``text`` with each web address read with its periods as spaces or commas ("WWW bcastell com") written
-    as one: EasyOCR's recognizer loses a period, a few pixels, between two words, most often when the text is
-    faint (testvideo's grey "www.bcastell.com" over black, ``benchmarks/ocr_real.py``), and reads "www" as
-    "WWW" (the letters differ only in size). A "www" then names (letters, digits, "-") then a common top-level
-    domain, each apart (the first name may touch the "www"), is an address: joined by periods, its "www" in the
-    case of the rest.
+    """``text`` with each web address read with its periods as spaces or commas ("WWW bcastell com") or lost
+    ("WWW printhistoryorg", "skylineaircom/deals") written as one: EasyOCR's recognizer loses a period, a few
+    pixels, between two words, most often when the text is faint or small (testvideo's grey "www.bcastell.com"
+    over black, ``benchmarks/ocr_real.py``; a 14-px address over footage), and reads "www" as "WWW" (the
+    letters differ only in size). A "www" then names (letters, digits, "-") then a common top-level domain, each
+    apart (the first name may touch the "www"), is an address: joined by periods, its "www" in the case of the
+    rest. A "www" and one name that ends in a three-letter domain ("com", "org", "net", "edu", "gov"), and a name
+    that ends in one of those followed by a path ("/deals"), are addresses whose periods were lost: put back (a
+    word apart before "net/" is left: "the net/gross").
 
     Example:
         >>> web_address("WWW bcastell com"), web_address("WWWbcastell com"), web_address("see www, bbc. co uk")
         ('www.bcastell.com', 'www.bcastell.com', 'see www.bbc.co.uk')
         >>> web_address("WWW BBC CO UK."), web_address("www.bcastell.com/a"), web_address("the www com")
         ('WWW.BBC.CO.UK.', 'www.bcastell.com/a', 'the www com')
+        >>> web_address("WWW printhistoryorg"), web_address("Book at skylineaircom/deals")
+        ('www.printhistory.org', 'Book at skylineair.com/deals')
+        >>> web_address("the net/gross"), web_address("income/tax"), web_address("www.printhistory.org")
+        ('the net/gross', 'income/tax', 'www.printhistory.org')
     """
 
     def joined(found: re.Match) -> str:
         rest = ".".join(re.split(r"[ ,.]+", (found.group(1) + found.group(2)).strip(" ,.")))
         return ("WWW" if rest.isupper() else "www") + "." + rest
 
-    return _SPACED_ADDRESS.sub(joined, text)
+    def glued(found: re.Match) -> str:
+        rest = f"{found.group(1)}.{found.group(2)}"
+        return ("WWW" if rest.isupper() else "www") + "." + rest
+
+    text = _GLUED_ADDRESS.sub(glued, _SPACED_ADDRESS.sub(joined, text))
+    return _PATHED_ADDRESS.sub(r"\1.\2", text)
 
 
 _TIMECODE = re.compile(r"(?<![\d.:;,])(\d\d)[:.,](\d\d)[:.,](\d\d)([:;])(\d\d)(?![\d:;]|[.,]\d)")

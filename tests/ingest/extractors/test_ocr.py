@@ -16,6 +16,7 @@ import vqdb
 from vqdb.config import Config
 from vqdb.errors import ConfigError
 from vqdb.ingest import extractors
+from vqdb.ingest.brief_text import Flash
 from vqdb.ingest.change_gate import ChangeGate
 from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.extractors.base import VideoContext
@@ -25,6 +26,7 @@ from vqdb.ingest.extractors.ocr import (
     QuietPlaces,
     ReadsSince,
     ocr_step,
+    read_flashes,
     read_settled,
     reread_changes,
     turned_back,
@@ -628,3 +630,29 @@ def test_a_title_shown_between_two_reads_is_read_and_placed_to_the_frame(reader,
     spans = output.tables["ocr_spans"].to_pylist()
     assert any("BREAKING" in span["text"].upper() and span["start_s"] < 1.5 for span in spans), spans
     assert any("Harbour" in row["text"] for row in rows)
+
+
+class FixedReader:
+    """Reads the same texts wherever it looks."""
+
+    def __init__(self, reads: list[TextBox]):
+        self.reads = reads
+
+    def read_parts(self, image, look, changed, unchanged):
+        return list(self.reads)
+
+
+def test_a_gap_keeps_only_the_reads_it_needs_and_a_flash_any_worded_one(tmp_path):
+    # the middle of a gap between two texts may show a wipe or a title drawing in: letter soup read unsure
+    from vqdb.testing.media import Scene, Solid, render
+
+    path = tmp_path / "grey.mp4"
+    render(path, 2.0, [Scene(0, 2, Solid("grey"))], size=(320, 180))
+    ctx = VideoContext(video_id="v", path=path, info=probe(path), frames=None, config=Config(progress=False))
+    box = Box(0.1, 0.4, 0.5, 0.7)
+    reader = FixedReader([TextBox("ccno", 0.26, box), TextBox("the KING", 0.9, box)])
+    gap, flash = Flash(0.5, 1.5, 1.0, box, sure=0.5), Flash(0.5, 1.5, 1.0, box)
+    assert [[r.text for r in reads] for _, reads, _ in read_flashes(reader, ctx, [gap], 320)] == [["the KING"]]
+    assert [[r.text for r in reads] for _, reads, _ in read_flashes(reader, ctx, [flash], 320)] == [
+        ["ccno", "the KING"]
+    ]

@@ -27,11 +27,12 @@ changed came in pieces of a column, upright it is a row read whole.
 Reads of adjacent frames are then merged into spans (``vqdb.ingest.ocr_spans``), and each read gets the
 times its text appeared and left, to the frame (``vqdb.ingest.text_edges``: the video is decoded again at
 192 px, once, and the frames between reads compared in the read's box). Those frames also show text that
-came and went between two reads (a title shown 0.6 s, ``vqdb.ingest.brief_text``): the frame in its middle
-is decoded again and read where it showed (``read_flashes``), its rows placed at their own time (the
-``frame_idx`` of the nearest read frame) and shown as long as it showed. Each span's text is stored with its sentence
-embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a question finds a text shown that says
-it in other words, embedding only itself.
+came and went between two reads (a title shown 0.6 s, ``vqdb.ingest.brief_text``), and the edges a place
+where one text left a while before the next came (a lyric shown between two reads in another's place,
+``brief_text.gaps``): the frame in its middle is decoded again and read where it showed (``read_flashes``), its
+rows placed at their own time (the ``frame_idx`` of the nearest read frame) and shown as long as it showed. Each
+span's text is stored with its sentence embedding (``text_emb``, ``vqdb.ingest.sentence_vectors``), by which a
+question finds a text shown that says it in other words, embedding only itself.
 
 Example:
     >>> from vqdb.config import Config
@@ -52,7 +53,7 @@ import numpy as np
 
 from vqdb.config import Config
 from vqdb.errors import ConfigError, MediaError
-from vqdb.ingest.brief_text import Flash, FlashWatch
+from vqdb.ingest.brief_text import Flash, FlashWatch, gaps
 from vqdb.ingest.change_gate import Change, ChangeGate
 from vqdb.ingest.crops import Box, overlaps
 from vqdb.ingest.decode import TIME_TOLERANCE_S, frames_within
@@ -113,8 +114,13 @@ class OcrExtractor(Extractor):
     # (``text_regions.coarse_lines``); a corpus read before misses such a sign or title. 7: places passed over while
     # footage moved are looked at once the frame stands still (``read_settled``), and a reread that collapses
     # keeps the old read it reads like or is the text gone (``unsure_reread``); a corpus read before misses text
-    # that appeared over footage that then stood still and keeps letter soup where a caption left
-    reading = 7
+    # that appeared over footage that then stood still and keeps letter soup where a caption left. 8: a text
+    # replaced in its place with a gap between the edges is read in the gap, surely (``brief_text.gaps``), a text
+    # OCR missed at the read before is shown from when its box first shows it (``text_edges.UNREAD``), a line
+    # that grows (typed) is a span of its own (``ocr_spans.grows``) and a read cut short votes only on what it
+    # saw; a corpus read before misses a lyric shown between two reads in the place of another, starts captions
+    # over moving footage up to reads late, and keeps a typed command as its prompt
+    reading = 8
 
     @classmethod
     def unavailable_reason(cls, config: Config) -> str | None:
@@ -313,17 +319,26 @@ def _turned(image: np.ndarray, quarters: int) -> np.ndarray:
 
 def text_shown(ctx: VideoContext, frames: list[tuple[float, list[TextBox]]]) -> tuple[list[list[Shown]], list[Flash]]:
     """When each read's text appeared and left, to the frame (``vqdb.ingest.text_edges``), and the text shown
-    between two reads and gone by the next (``vqdb.ingest.brief_text``): the video is decoded again, small, in
-    one pass; times unknown (None) and no flashes where it cannot be decoded again."""
+    between two reads and gone by the next (``vqdb.ingest.brief_text``: new strokes, or a place between one
+    text leaving and the next coming, ``gaps``): the video is decoded again, small, in one pass; times unknown
+    (None) and no flashes where it cannot be decoded again."""
     watch = FlashWatch([ts for ts, _ in frames])
+    frame_times: list[float] = []
     try:
-        decoded = watch.watch(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info))
+        decoded = watch.watch(_timed(frames_within(ctx.path, [(0.0, math.inf)], MAX_SIDE, ctx.info), frame_times))
         shown = shown_times(frames, decoded, ctx.info.duration_s)
         deque(decoded, maxlen=0)  # watch the frames after the last window too: flashes there
-        return shown, watch.flashes
+        return shown, [*watch.flashes, *gaps(frames, shown, frame_times, watch.flashes)]
     except MediaError as exc:
         log.warning("%s: on-screen text keeps its OCR times (+- half an OCR period): %s", ctx.video_id, exc)
         return [[(None, None)] * len(reads) for _, reads in frames], []
+
+
+def _timed(decoded: Iterator[tuple[float, np.ndarray]], times: list[float]) -> Iterator[tuple[float, np.ndarray]]:
+    """``decoded`` passed on, each frame's time noted in ``times``."""
+    for ts, image in decoded:
+        times.append(ts)
+        yield ts, image
 
 
 def read_flashes(
@@ -331,7 +346,8 @@ def read_flashes(
 ) -> list[tuple[float, list[TextBox], list[Shown]]]:
     """``(ts, reads, shown)`` of the frames where ``flashes`` show (``vqdb.ingest.brief_text``), decoded again at
     ``max_side`` and read where the flashes are (``OcrReader.read_parts``), each read ``shown`` as its flash
-    is; reads without a word (``worded``: a glyph read in a picture's texture) are dropped.
+    is; reads without a word (``worded``: a glyph read in a picture's texture) or less sure than their flash
+    needs (``Flash.sure``: a gap's) are dropped.
 
     Example:
         >>> read_flashes(None, None, [], 1920)
@@ -344,15 +360,13 @@ def read_flashes(
     try:
         for ts, image in frames_within(ctx.path, [(at, at) for at in times], max_side, ctx.info):
             here = [flash for flash in flashes if abs(flash.at_s - ts) <= TIME_TOLERANCE_S]
-            reads = [
-                read for read in reader.read_parts(image, [flash.box for flash in here], [], []) if worded(read.text)
+            placed = [
+                (read, next((f for f in here if overlaps(f.box, read.box)), here[0]))
+                for read in reader.read_parts(image, [flash.box for flash in here], [], [])
             ]
-            shown = [
-                next(
-                    ((f.start_s, f.end_s) for f in here if overlaps(f.box, read.box)), (here[0].start_s, here[0].end_s)
-                )
-                for read in reads
-            ]
+            placed = [(read, f) for read, f in placed if worded(read.text) and read.confidence >= f.sure]
+            reads = [read for read, _ in placed]
+            shown = [(f.start_s, f.end_s) for _, f in placed]
             if reads:
                 found.append((ts, reads, shown))
     except MediaError as exc:
