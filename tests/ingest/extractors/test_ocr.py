@@ -278,15 +278,17 @@ def test_a_corpus_read_before_faint_text_was_found_shows_as_stale():
     from vqdb.ingest.runner import stale_settings
 
     before = {"ocr": {"settings": settings_of(Config())}}  # recorded no reading: read the first way
-    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 7)"}
+    assert stale_settings(before, Config()) == {"ocr": "read by an older reader (reading 1, now 8)"}
     coloured_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 2}}}  # before the colour look
-    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 7)"}
+    assert stale_settings(coloured_missed, Config()) == {"ocr": "read by an older reader (reading 2, now 8)"}
     flashes_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 3}}}  # before brief text was looked for
-    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 7)"}
+    assert stale_settings(flashes_missed, Config()) == {"ocr": "read by an older reader (reading 3, now 8)"}
     blinks_cut = {"ocr": {"settings": settings_of(Config()) | {"reading": 4}}}  # before blinks were bridged
-    assert stale_settings(blinks_cut, Config()) == {"ocr": "read by an older reader (reading 4, now 7)"}
+    assert stale_settings(blinks_cut, Config()) == {"ocr": "read by an older reader (reading 4, now 8)"}
     soft_missed = {"ocr": {"settings": settings_of(Config()) | {"reading": 5}}}  # before the coarse look
-    assert stale_settings(soft_missed, Config()) == {"ocr": "read by an older reader (reading 5, now 7)"}
+    assert stale_settings(soft_missed, Config()) == {"ocr": "read by an older reader (reading 5, now 8)"}
+    gaps_unread = {"ocr": {"settings": settings_of(Config()) | {"reading": 7}}}  # before gaps between reads were read
+    assert stale_settings(gaps_unread, Config()) == {"ocr": "read by an older reader (reading 7, now 8)"}
 
 
 def test_ocr_max_side_below_zero_is_a_clear_error():
