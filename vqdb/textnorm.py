@@ -630,6 +630,9 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december"
     "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
+DROPPED_DOT_DOMAINS = ("com", "org", "net", "edu", "gov")
+"""Top-level domains whose dot OCR drops ("WWW printhistoryorg", "skylineaircom/deals"): long enough after a host
+of three letters or more to be put back, as the reader and the answers do; shorter ones (".co", ".io") are not."""
 MONEY_WORDS = ("pounds", "dollars", "euros", "yen", "cents", "pence", "quid", "bucks")
 """The words an amount of money is said in, in canonical words ("£2.50" is "2.50 pounds")."""
 _MONEY = "|".join(MONEY_WORDS)

@@ -159,7 +159,7 @@ def test_the_code_in_a_text(text, code):
     [
         ("What's the interviewee's job?", "role"),
         ("What is the job title of the woman being interviewed?", "role"),
-        ("What does Dr. Okoye do for a living?", "role"),
+        ("What does Dr. Okoye do for a living?", None),  # the plan reads no caption for it: asked by its noun
         ("What is Maria Lopez's occupation?", "role"),
         ("A lady talking about her job", None),
     ],

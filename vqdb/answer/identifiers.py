@@ -32,14 +32,13 @@ from rapidfuzz.distance import Levenshtein
 
 from vqdb.answer.lexical import Match
 from vqdb.answer.timeline import Stream
-from vqdb.textnorm import glyph_key
+from vqdb.textnorm import DROPPED_DOT_DOMAINS, glyph_key
 
 FOLDED = 0.98  # equal once OCR's confusable letters are folded: all but certainly the same identifier
 INSIDE = 0.9  # the option read inside a longer token (a path or query after it)
 IDENTIFIER_FLOOR = 0.6  # below this similarity two identifiers are different ones
 MAX_OTHER_WORDS = 2  # an option with more words than this besides its identifier is a phrase
 MAX_TOKENS = 4096  # tokens of one stream compared (the first, in reading order)
-DROPPED_DOT_DOMAINS = ("com", "org", "net", "edu", "gov")  # top-level domains whose dot OCR drops, put back
 MAX_RUN = 8  # words of a snippet an identifier may be read over (an address split at its dots and slashes)
 
 _ADDRESS = re.compile(r"^(?=.*[a-z])[a-z0-9][\w~%+-]*(?:[./@:][\w~%+-]+)+/?$")  # domain, URL, e-mail, file name

@@ -64,7 +64,7 @@ from itertools import pairwise
 from vqdb.answer.letter_case import asked_case
 from vqdb.answer.lexical import STOPWORDS
 from vqdb.answer.timeline import match_words
-from vqdb.planner.phrasing import PICTURED_ASKS
+from vqdb.planner.phrasing import CODE_NOUNS, PICTURED_ASKS, ROLE_NOUNS
 from vqdb.planner.screen_places import ASKS_TEXT, where_on_screen
 from vqdb.planner.vocabulary import SCREEN_NOUNS
 from vqdb.textnorm import NEGATIONS, canonical
@@ -446,8 +446,7 @@ KIND_WORDS = frozenset(
     {"year", "years", "date", "dates", "day", "days", "name", "names", "many", "much", "number", "numbers"}
     | {"price", "amount", "kind", "kinds", "type", "types", "sort"}
     | {"item", "items", "entry", "entries"}  # of a list: "Which items are listed?" reads no "item"
-    | {"version", "versions", "code", "codes", "sku", "id", "ids", "serial", "reference", "ref"}  # "v2.1" alone
-    | {"job", "role", "occupation", "profession"}  # a lower third's second line: "Research Lead", not "job: ..."
+    | {n for noun in (*CODE_NOUNS, *ROLE_NOUNS) if " " not in noun for n in (noun, noun + "s")}  # "v2.1" alone
     | {"city", "cities", "town", "towns", "country", "countries", "place", "places", "location", "company", "brand"}
     | BROADCASTERS  # "the name of the channel": "CHANNEL 7" may say it, "NEWS 24" does not
 )

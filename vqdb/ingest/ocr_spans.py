@@ -58,6 +58,7 @@ MIN_SIMILARITY = 80.0
 MIN_CONFIDENCE = 0.1
 GAP_INTERVALS = 2.5  # OCR intervals a span stays open after its last read: room for a frame where OCR missed it
 MAX_VOTING_TEXTS = 32  # a span's most weighty distinct texts that vote on its text (their likeness costs n^2)
+_TWO_LETTERS = re.compile(r"[^\W_]{2}")  # more than a letter split off a word by OCR: a word grown or cut
 
 
 @dataclasses.dataclass
@@ -173,7 +174,7 @@ def grows(before: str, after: str, min_similarity: float = MIN_SIMILARITY) -> bo
     return (
         bool(words and added)
         and same_text(" ".join(words), " ".join(more[: len(words)]), min_similarity) > 0
-        and all(re.search(r"[^\W_]{2}", word) for word in added)
+        and all(_TWO_LETTERS.search(word) for word in added)
     )
 
 
@@ -195,7 +196,7 @@ def cut_short(read: str, fuller: str, min_similarity: float = MIN_SIMILARITY) ->
     """
     start, whole = normalize(read), normalize(fuller)
     added = whole[len(start) :]
-    return bool(start and re.search(r"[^\W_]{2}", added)) and same_text(start, whole[: len(start)], min_similarity) > 0
+    return bool(start and _TWO_LETTERS.search(added)) and same_text(start, whole[: len(start)], min_similarity) > 0
 
 
 def consensus(reads: Sequence[TextBox], min_similarity: float = MIN_SIMILARITY) -> TextBox:

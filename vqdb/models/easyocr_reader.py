@@ -86,7 +86,7 @@ from vqdb.models.device import Placement, placement
 from vqdb.models.protocols import TextBox, pixel_box, text_weight
 from vqdb.models.registry import register
 from vqdb.models.text_regions import JOIN_PX, MERGE_SLACK, Region, changed_rows, fewer_calls, text_regions
-from vqdb.textnorm import digits_in_numbers
+from vqdb.textnorm import DROPPED_DOT_DOMAINS, digits_in_numbers
 
 LANGUAGES = ("en",)
 RECOGNIZER_BATCH = 64  # text boxes per recognizer call on a GPU
@@ -834,9 +834,9 @@ _SPACED_ADDRESS = re.compile(
 )
 
 
-_LONG_DOMAINS = "com|org|net|edu|gov"
-_GLUED_ADDRESS = re.compile(rf"(?i)(?<!\S)www[ ,.]*([a-z0-9-]+?)({_LONG_DOMAINS})(?!\w|\.\w)")
-_PATHED_ADDRESS = re.compile(rf"(?i)(?<![\w./])([a-z][a-z0-9-]+?)({_LONG_DOMAINS})(?=/\w)")
+_DOT_DROPPED = "|".join(DROPPED_DOT_DOMAINS)
+_GLUED_ADDRESS = re.compile(rf"(?i)(?<!\S)www[ ,.]*([a-z0-9-]+?)({_DOT_DROPPED})(?!\w|\.\w)")
+_PATHED_ADDRESS = re.compile(rf"(?i)(?<![\w./])([a-z][a-z0-9-]+?)({_DOT_DROPPED})(?=/\w)")
 
 
 def web_address(text: str) -> str:

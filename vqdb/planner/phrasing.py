@@ -1137,3 +1137,12 @@ TITLE_SMALL_WORDS = Words(
     example="When does the narrator say who wrote Pride and Prejudice?",
     seen=False,
 )
+ROLE_NOUNS = ("job", "job title", "role", "occupation", "profession")
+"""Nouns that ask a person's role ("what's the interviewee's job?"), which a name caption writes beside the name
+("Dr. Amara Okoye / Research Lead"), never after the noun; not "position" (where, as often as what job)."""
+CODE_NOUNS = (
+    "version", "code", "sku", "serial", "id", "reference", "ref", "model number", "part number", "product number",
+    "item number", "order number", "catalog number", "catalogue number",
+)  # fmt: skip
+"""Nouns that ask a code ("which version was it made with?", "what's the SKU?"), which the video writes bare ("Made
+with Typeset v2.1", "SKU 40-118"), seldom after the noun."""

@@ -197,7 +197,7 @@ WORDS_READ = 2 / 3  # a near miss has words making up this share of the query's 
 FORM_WORDS = 4  # a value of a form is said in at most this many canonical words ("half past 3 pm", "january 20 1961")
 VALUE_FORM_SCORE = 0.85  # a text holding a value of the form a query asks for ("{time}": "9PM"): below an exact read
 STEM_READ = 0.5  # a word read in another form than asked ("read" for "reading") counts this share of its characters
-SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per character (speech runs ~0.07)
+SAID_S = 0.3  # a word is said in at most this long plus SAID_PER_CHAR_S per character (SPOKEN_PER_CHAR_S usually)
 SAID_PER_CHAR_S = 0.1
 SPOKEN_PER_CHAR_S = 0.07  # a word is usually said in this long per character: the time a part after a pause starts
 # a silence this long between words is heard as a pause: it ends a part (a clause) said. Measured on real voices

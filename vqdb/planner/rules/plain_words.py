@@ -240,7 +240,7 @@ _GIVEN_BY = re.compile(  # "what year is mentioned by the narrator": asked, pass
 )
 _DO_OF_BE = {"is": "does", "was": "did", "are": "do", "were": "did"}
 _BASE_OF = {
-    "mentioned": "mention", "given": "give", "quoted": "quote", "said": "say", "cited": "cite", "stated": "state",
+    "mentioned": "mention", "quoted": "quote", "said": "say", "cited": "cite", "stated": "state",
 }  # fmt: skip
 
 

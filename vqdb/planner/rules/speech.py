@@ -332,7 +332,7 @@ _INTRODUCED_ON_SCREEN = re.compile(  # "the second person introduced on screen",
 )
 
 
-_ROLE = r"(?:job(?:\s+title)?|role|occupation|profession)"  # not "position": where, as often as what job
+_ROLE = rf"(?:{alternation(phrasing.ROLE_NOUNS)})"
 _ROLE_ASKING = r"\bwhat(?:['’]s|\s+(?:is|was))\s+"  # asked, not "talking about her job", "what his occupation was"
 _ROLE_ASKED = re.compile(  # "what's the interviewee's job", "what is her role", "what is the job title of the woman"
     rf"{_ROLE_ASKING}(?:(?:his|her|their|the\s+(?:[\w-]+\s+){{0,2}}?{_CAPTIONED_PERSON}['’]s)\s+{_ROLE}"
@@ -354,8 +354,6 @@ def name_order(text: str) -> str | None:
         ('second', 'first')
         >>> name_order("who is introduced on screen?") is None, name_order("the second sign") is None
         (True, True)
-        >>> name_shown("when is Maria Lopez's name shown on screen?")  # a name given: read as written
-        ("when is Maria Lopez's name shown on screen?", False)
     """
     found = _INTRODUCED_ON_SCREEN.search(text)
     return found.group("nth").lower() if found and found.group("nth") else None
@@ -384,6 +382,8 @@ def name_shown(text: str) -> tuple[str, bool]:
         (('what is his name', False), ('when does his name appear on the board', False))
         >>> name_shown("who's the second person introduced on screen?")  # a person introduced: by their caption
         ("who's  ?", True)
+        >>> name_shown("when is Maria Lopez's name shown on screen?")  # a name given: read as written
+        ("when is Maria Lopez's name shown on screen?", False)
         >>> name_shown("what's the interviewee's job?"), name_shown("what is Amara Okoye's role?")  # the line under
         (('what is ?', True), ("what is 'Amara Okoye' ?", True))
         >>> name_shown("what is the job title of the woman being interviewed?")
